@@ -1,0 +1,21 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "error.h"
+#include "objects.h"
+
+namespace rankstep::core {
+
+// a + b for weight gradients: same layer and same shards; the result covers the union of
+// batches. `overlap` receives the batches both already covered (a double-counted gradient).
+// Errors carry no rank or line: the caller knows them.
+Result<Object> addGradients(const Object &a, const Object &b, IndexSet *overlap = nullptr);
+
+// a.combine(b) for weights, optimizer states and weight gradients: same kind and layer; the
+// union of shards.
+Result<Object> combine(const Object &a, const Object &b);
+
+// x.shard(s, total): x must be complete; returns the single shard s of total.
+Result<Object> shard(const Object &x, int index, int total);
+
+} // namespace rankstep::core

@@ -1,0 +1,315 @@
+// SPDX-License-Identifier: MIT
+// Engine: collectives and point-to-point messages.
+#include "algebra.h"
+#include "engine.h"
+
+#include <algorithm>
+
+namespace rankstep::core {
+namespace {
+
+std::string ranksText(const std::vector<int> &ranks)
+{
+    return describeSet(IndexSet::fromVector(ranks), "rank", "ranks");
+}
+
+const Object *objectIn(const Payload &payload)
+{
+    return std::get_if<Object>(&payload);
+}
+
+SimTime collectiveCost(const CostModel &cost, OpKind op)
+{
+    switch (op) {
+    case OpKind::AllReduce: return cost.allreduce;
+    case OpKind::AllGather: return cost.allgather;
+    default: return cost.scatterreduce;
+    }
+}
+
+} // namespace
+
+Status Engine::allreduce(CallSite at, Payload value, int layer, std::vector<int> group)
+{
+    return collective(at, OpKind::AllReduce, std::move(value), layer, std::move(group));
+}
+
+Status Engine::allgather(CallSite at, Payload value, int layer, std::vector<int> group)
+{
+    return collective(at, OpKind::AllGather, std::move(value), layer, std::move(group));
+}
+
+Status Engine::scatterreduce(CallSite at, Payload value, int layer, std::vector<int> group)
+{
+    return collective(at, OpKind::ScatterReduce, std::move(value), layer, std::move(group));
+}
+
+Result<int> Engine::groupIdFor(CallSite at, const std::string &op, std::vector<int> group)
+{
+    if (group.empty())
+        return 0;
+    std::sort(group.begin(), group.end());
+    group.erase(std::unique(group.begin(), group.end()), group.end());
+    for (int member : group)
+        if (member < 0 || member >= ranks())
+            return checkError(at, op + ": the group names rank " + std::to_string(member)
+                                      + ", but this run has " + ranksText(m_groups[0]));
+    if (!std::binary_search(group.begin(), group.end(), at.rank))
+        return checkError(at, op + ": rank " + std::to_string(at.rank)
+                                  + " calls a collective of a group it is not in ("
+                                  + ranksText(group) + ")");
+    auto [it, inserted] = m_groupIds.emplace(group, int(m_groups.size()));
+    if (inserted)
+        m_groups.push_back(std::move(group));
+    return it->second;
+}
+
+Status Engine::collective(CallSite at, OpKind op, Payload value, int layer, std::vector<int> group)
+{
+    if (auto s = admit(at, opName(op)); !s)
+        return s;
+    const std::string call = describeCall(op, layer);
+    const Object *object = objectIn(value);
+    if (!object)
+        return checkError(at, call + ": a collective works on puzzle objects (weights, optimizer "
+                                     "states, weight gradients), not on "
+                                     + (std::holds_alternative<Foreign>(value)
+                                            ? std::get<Foreign>(value).description
+                                            : std::string("None")));
+    if (op == OpKind::AllGather ? !hasShards(object->kind) : object->kind != ObjectKind::WeightGrad)
+        return checkError(at, call + (op == OpKind::AllGather
+                                          ? ": allgather joins shards of weights, optimizer states "
+                                            "or weight gradients, not "
+                                          : ": this collective sums weight gradients, not ")
+                                  + kindWords(object->kind) + "s");
+    Result<int> groupId = groupIdFor(at, call, std::move(group));
+    if (!groupId)
+        return groupId.error();
+    RankState &self = m_ranks[std::size_t(at.rank)];
+    const std::int64_t position = self.collectivesPerGroup[*groupId]++;
+    auto [it, fresh] = m_open.try_emplace({*groupId, position});
+    Collective &instance = it->second;
+    if (fresh) {
+        instance = Collective{op, layer, *groupId, m_nextCollective++, {}};
+    } else if (instance.op != op || instance.layer != layer) {
+        self.comm = CommState::Pending;
+        self.pending = Pending{op, layer, *groupId, position, std::nullopt, std::move(value), at.line};
+        Diagnosis diagnosis{ErrorKind::Mismatch, {}};
+        std::string message = "Collective mismatch: the ranks of "
+            + ranksText(m_groups[std::size_t(*groupId)])
+            + " reached the same collective with different calls.";
+        for (int member : m_groups[std::size_t(*groupId)]) {
+            const RankState &rank = m_ranks[std::size_t(member)];
+            const bool arrived = member == at.rank
+                || std::find(instance.arrived.begin(), instance.arrived.end(), member)
+                    != instance.arrived.end();
+            RankWait wait{member, rank.finished, rank.lastLine, {}, {}};
+            if (arrived)
+                wait.waitsFor = describeCall(rank.pending.op, rank.pending.layer);
+            else
+                wait.waitsFor = rank.finished ? "" : "(has not reached it yet)";
+            message += "\n  rank " + std::to_string(member) + ": "
+                + (arrived ? wait.waitsFor + " at line " + std::to_string(rank.pending.line)
+                           : rank.finished ? "finished without calling it"
+                                           : "has not reached it yet");
+            diagnosis.ranks.push_back(std::move(wait));
+        }
+        m_trace.diagnosis = std::move(diagnosis);
+        fail(Error{ErrorKind::Mismatch, at.rank, at.line, message});
+        return *m_fatal;
+    }
+    self.comm = CommState::Pending;
+    self.pending = Pending{op, layer, *groupId, position, std::nullopt, std::move(value), at.line};
+    instance.arrived.push_back(at.rank);
+    if (instance.arrived.size() == m_groups[std::size_t(*groupId)].size()) {
+        Collective done = std::move(instance);
+        m_open.erase(it);
+        completeCollective(done);
+    }
+    if (m_fatal)
+        return *m_fatal;
+    return okStatus();
+}
+
+Result<std::vector<Payload>> Engine::reduceValues(const Collective &collective)
+{
+    const std::vector<int> &members = m_groups[std::size_t(collective.groupId)];
+    const std::string call = describeCall(collective.op, collective.layer);
+    std::optional<Object> total;
+    IndexSet counted;
+    IndexSet twice;
+    for (int member : members) {
+        const Pending &pending = m_ranks[std::size_t(member)].pending;
+        const Object &value = std::get<Object>(pending.value);
+        if (!total) {
+            total = value;
+            counted = value.batches;
+            continue;
+        }
+        Result<Object> next = collective.op == OpKind::AllGather ? combine(*total, value)
+                                                                 : addGradients(*total, value);
+        if (!next)
+            return Error{ErrorKind::Check, member, pending.line,
+                         call + ": the value of rank " + std::to_string(member)
+                             + " cannot be joined with the others: " + next.error().message};
+        if (collective.op != OpKind::AllGather)
+            twice |= counted & value.batches;
+        counted |= value.batches;
+        total = std::move(*next);
+    }
+    if (!twice.empty()) {
+        const int first = members.front();
+        warn(CallSite{first, m_ranks[std::size_t(first)].pending.line},
+             call + ": more than one rank holds a gradient for "
+                 + describeSet(twice, "batch", "batches") + ", so the sum counts "
+                 + (twice.size() == 1 ? "it" : "them") + " twice.");
+    }
+    std::vector<Payload> results;
+    const int groupSize = int(members.size());
+    for (int position = 0; position < groupSize; ++position) {
+        if (collective.op != OpKind::ScatterReduce) {
+            results.emplace_back(*total);
+            continue;
+        }
+        Result<Object> piece = shard(*total, position, groupSize);
+        if (!piece)
+            return Error{ErrorKind::Check, members[std::size_t(position)],
+                         m_ranks[std::size_t(members[std::size_t(position)])].pending.line,
+                         call + ": " + piece.error().message};
+        results.emplace_back(std::move(*piece));
+    }
+    return results;
+}
+
+void Engine::completeCollective(Collective &collective)
+{
+    const std::vector<int> &members = m_groups[std::size_t(collective.groupId)];
+    Result<std::vector<Payload>> results = reduceValues(collective);
+    if (!results) {
+        fail(results.error());
+        return;
+    }
+    SimTime start;
+    for (int member : members)
+        start = std::max(start, m_ranks[std::size_t(member)].clock);
+    const SimTime duration = collectiveCost(config().cost, collective.op);
+    for (std::size_t i = 0; i < members.size(); ++i) {
+        const int member = members[i];
+        RankState &rank = m_ranks[std::size_t(member)];
+        const Object &input = std::get<Object>(rank.pending.value);
+        rank.clock = start;
+        Event event = makeEvent(CallSite{member, rank.pending.line}, collective.op,
+                                collective.layer, duration);
+        event.batches = input.batches;
+        event.shards = input.shards;
+        event.shardTotal = input.total;
+        event.link = collective.id;
+        record(std::move(event));
+        rank.result = std::move((*results)[i]);
+        makeRunnable(member);
+    }
+}
+
+Status Engine::passTo(CallSite at, int destination, Payload value)
+{
+    if (auto s = admit(at, "pass_to"); !s)
+        return s;
+    if (destination < 0 || destination >= ranks())
+        return checkError(at, "pass_to: rank " + std::to_string(destination)
+                                  + " does not exist; this run has " + ranksText(m_groups[0]));
+    Event event = makeEvent(at, OpKind::PassTo, -1, config().cost.passTo);
+    if (const Object *object = objectIn(value)) {
+        event.layer = object->layer;
+        event.batches = object->batches;
+        event.shards = object->shards;
+        event.shardTotal = object->total;
+    }
+    event.peer = destination;
+    event.link = m_nextMessage;
+    record(std::move(event));
+    RankState &self = m_ranks[std::size_t(at.rank)];
+    self.comm = CommState::Ready;
+    self.result = std::monostate{};
+    deliver(destination, Message{m_nextMessage++, at.rank, self.clock, std::move(value)});
+    return okStatus();
+}
+
+Status Engine::receive(CallSite at, std::optional<int> source)
+{
+    if (auto s = admit(at, "receive"); !s)
+        return s;
+    if (source && (*source < 0 || *source >= ranks()))
+        return checkError(at, "receive: rank " + std::to_string(*source)
+                                  + " does not exist; this run has " + ranksText(m_groups[0]));
+    RankState &self = m_ranks[std::size_t(at.rank)];
+    self.comm = CommState::Pending;
+    self.pending = Pending{OpKind::Receive, -1, 0, -1, source, std::monostate{}, at.line};
+    auto match = std::find_if(self.inbox.begin(), self.inbox.end(), [&](const Message &m) {
+        return !source || m.from == *source;
+    });
+    if (match != self.inbox.end()) {
+        Message message = std::move(*match);
+        self.inbox.erase(match);
+        deliver(at.rank, std::move(message));
+    }
+    return okStatus();
+}
+
+// Hands a message to a rank: completes its receive when it waits for this sender, else queues it.
+void Engine::deliver(int rankIndex, Message message)
+{
+    RankState &rank = m_ranks[std::size_t(rankIndex)];
+    const bool waiting = rank.comm == CommState::Pending && rank.pending.op == OpKind::Receive
+        && (!rank.pending.source || *rank.pending.source == message.from);
+    if (!waiting) {
+        rank.inbox.push_back(std::move(message));
+        return;
+    }
+    rank.clock = std::max(rank.clock, message.clock);
+    Event event = makeEvent(CallSite{rankIndex, rank.pending.line}, OpKind::Receive, -1,
+                            config().cost.receive);
+    if (const Object *object = objectIn(message.value)) {
+        event.layer = object->layer;
+        event.batches = object->batches;
+        event.shards = object->shards;
+        event.shardTotal = object->total;
+    }
+    event.peer = message.from;
+    event.link = message.id;
+    record(std::move(event));
+    rank.result = std::move(message.value);
+    makeRunnable(rankIndex);
+}
+
+void Engine::makeRunnable(int rank)
+{
+    m_ranks[std::size_t(rank)].comm = CommState::Ready;
+    if (rank != m_current)
+        m_runnable.push_back(rank);
+}
+
+bool Engine::resultReady(int rank) const
+{
+    return m_ranks[std::size_t(rank)].comm == CommState::Ready;
+}
+
+Payload Engine::takeResult(int rank)
+{
+    RankState &state = m_ranks[std::size_t(rank)];
+    state.comm = CommState::Idle;
+    return std::exchange(state.result, std::monostate{});
+}
+
+std::string Engine::describePending(const Pending &pending) const
+{
+    if (pending.op != OpKind::Receive) {
+        std::string text = describeCall(pending.op, pending.layer);
+        if (pending.groupId != 0)
+            text += " of group " + formatSet(IndexSet::fromVector(m_groups[std::size_t(pending.groupId)]));
+        return text;
+    }
+    return pending.source ? "receive from rank " + std::to_string(*pending.source)
+                          : std::string("receive from any rank");
+}
+
+} // namespace rankstep::core

@@ -1,0 +1,190 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "error.h"
+#include "objects.h"
+#include "storage.h"
+#include "trace.h"
+
+#include <atomic>
+#include <cstdint>
+#include <deque>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <utility>
+#include <variant>
+#include <vector>
+
+namespace rankstep::core {
+
+// Who calls: the rank and the learner's source line (0 when unknown).
+struct CallSite
+{
+    int rank = 0;
+    int line = 0;
+};
+
+// A value that is not a puzzle object, carried by pass_to (the notebook passes strings too).
+// The engine never looks inside; the handle keeps the caller's value alive.
+struct Foreign
+{
+    std::string description;
+    std::shared_ptr<void> handle;
+};
+using Payload = std::variant<std::monostate, Object, Foreign>;
+
+// What a rank program reports after the scheduler resumed it.
+struct ProgramStep
+{
+    enum State { Suspended, Finished, Failed } state = Finished;
+    std::optional<Error> error; // with Failed
+};
+
+// A rank's code: a C++ coroutine, a Python coroutine, ... Resumed by Engine::run until it waits on
+// a communication it started through the engine, finishes or fails.
+class RankProgram
+{
+public:
+    virtual ~RankProgram() = default;
+    virtual ProgramStep resume() = 0;
+};
+using ProgramList = std::vector<std::unique_ptr<RankProgram>>;
+
+struct RunLimits
+{
+    std::int64_t maxOperations = 0; // 0: unlimited
+};
+
+// The simulated world: per-rank storage and clocks, the operations of REFERENCE.md with every
+// check, collectives and point-to-point, and the deterministic scheduler of rank programs.
+// Every failed check is an Error value naming rank, line and what was expected.
+class Engine
+{
+public:
+    explicit Engine(RunConfig config, RunLimits limits = {});
+
+    const RunConfig &config() const { return m_trace.config; }
+    int ranks() const { return m_trace.config.ranks; }
+    SimTime clock(int rank) const { return m_ranks[std::size_t(rank)].clock; }
+    const Storage &storage(int rank) const { return m_ranks[std::size_t(rank)].storage; }
+    int currentRank() const { return m_current; }
+
+    // Operations (REFERENCE.md). A failed check returns an Error and changes nothing.
+    Result<std::pair<Object, Object>> loadWeights(CallSite at, int layer, int shard = 0,
+                                                  int total = 1);
+    Result<Object> getActivation(CallSite at, const IndexSet &batches);
+    Result<Object> forward(CallSite at, int layer, const Object &activation, const Object &weight);
+    Result<std::pair<Object, Object>> backward(CallSite at, int layer, const Object &activation,
+                                               const Object &grad, const Object &weight);
+    Result<Object> loss(CallSite at, const Object &activation);
+    Result<std::pair<Object, Object>> update(CallSite at, int layer, const Object &weightGrad,
+                                             const Object &weight, const Object &optState);
+    Result<Object> fakeGrad(CallSite at, int layer, const IndexSet &batches);
+    Status setFinalWeight(CallSite at, int layer, const Object &weight);
+    // a + b, with a warning on the trace when a batch is counted twice.
+    Result<Object> add(CallSite at, const Object &a, const Object &b);
+    void warn(CallSite at, std::string message);
+
+    // Storage: every set and delete is recorded on the trace.
+    Status store(CallSite at, MapKind map, const Key &key, Object object);
+    Status erase(CallSite at, MapKind map, const Key &key);
+
+    // Communication. Each starts an operation for the calling rank; when resultReady() is then
+    // false the rank must suspend: the scheduler resumes it once the operation completed.
+    // `group` empty means every rank.
+    Status allreduce(CallSite at, Payload value, int layer, std::vector<int> group = {});
+    Status allgather(CallSite at, Payload value, int layer, std::vector<int> group = {});
+    Status scatterreduce(CallSite at, Payload value, int layer, std::vector<int> group = {});
+    Status passTo(CallSite at, int destination, Payload value);
+    Status receive(CallSite at, std::optional<int> source = std::nullopt);
+    bool resultReady(int rank) const;
+    Payload takeResult(int rank);
+
+    // Runs one program per rank to the end, a deadlock, a mismatch, an error or a stop.
+    void run(ProgramList &programs);
+    // Thread-safe: the run stops at the next operation or slice boundary.
+    void requestStop() { m_stopRequested.store(true); }
+    // An error that ends the run (deadlock, mismatch, stop, budget); set by the engine itself.
+    const std::optional<Error> &fatalError() const { return m_fatal; }
+
+    const Trace &trace() const { return m_trace; }
+    Trace takeTrace() { return std::move(m_trace); }
+
+private:
+    enum class CommState { Idle, Pending, Ready };
+    struct Pending
+    {
+        OpKind op = OpKind::AllReduce;
+        int layer = -1;
+        int groupId = 0;
+        std::int64_t instance = -1;
+        std::optional<int> source; // receive
+        Payload value;
+        int line = 0;
+    };
+    struct Message
+    {
+        std::int64_t id = 0;
+        int from = 0;
+        SimTime clock;
+        Payload value;
+    };
+    struct RankState
+    {
+        Storage storage;
+        SimTime clock;
+        CommState comm = CommState::Idle;
+        Pending pending;
+        Payload result;
+        std::deque<Message> inbox;
+        std::map<int, std::int64_t> collectivesPerGroup;
+        bool finished = false;
+        int lastLine = 0;
+    };
+    struct Collective
+    {
+        OpKind op = OpKind::AllReduce;
+        int layer = -1;
+        int groupId = 0;
+        std::int64_t id = 0;
+        std::vector<int> arrived;
+    };
+
+    Status admit(CallSite at, const char *operation);
+    Error checkError(CallSite at, std::string message) const;
+    Status checkLayer(CallSite at, const std::string &op, int layer) const;
+    Status checkBatches(CallSite at, const std::string &op, const IndexSet &batches) const;
+    Event makeEvent(CallSite at, OpKind op, int layer, SimTime duration) const;
+    void record(Event event);
+
+    Status collective(CallSite at, OpKind op, Payload value, int layer, std::vector<int> group);
+    Result<int> groupIdFor(CallSite at, const std::string &op, std::vector<int> group);
+    void completeCollective(Collective &collective);
+    Result<std::vector<Payload>> reduceValues(const Collective &collective);
+    void deliver(int rank, Message message);
+    void makeRunnable(int rank);
+    void fail(Error error);
+    void diagnoseDeadlock();
+    std::string describePending(const Pending &pending) const;
+    void finish();
+
+    RunLimits m_limits;
+    Trace m_trace;
+    std::vector<RankState> m_ranks;
+    std::vector<std::vector<int>> m_groups; // by group id; id 0 is every rank
+    std::map<std::vector<int>, int> m_groupIds;
+    std::map<std::pair<int, std::int64_t>, Collective> m_open; // (group, position) -> instance
+    std::deque<int> m_runnable;
+    std::int64_t m_operations = 0;
+    std::int64_t m_nextMessage = 0;
+    std::int64_t m_nextCollective = 0;
+    int m_current = -1;
+    std::optional<Error> m_fatal;
+    std::atomic<bool> m_stopRequested = false;
+};
+
+std::string describeCall(OpKind op, int layer);
+
+} // namespace rankstep::core

@@ -1,0 +1,53 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "indexset.h"
+
+#include <cstdint>
+#include <string>
+
+namespace rankstep::core {
+
+enum class ObjectKind : std::uint8_t { Weight, OptState, Activation, ActivationGrad, WeightGrad };
+
+// A puzzle object. Which fields matter depends on the kind:
+// Weight, OptState: layer, step, shards of total.
+// Activation, ActivationGrad: layer, batches.
+// WeightGrad: layer, batches, shards of total.
+// `layers` and `totalBatches` mirror the notebook's constructors and only feed repr().
+struct Object
+{
+    ObjectKind kind = ObjectKind::Weight;
+    int layer = 0;
+    int layers = 1;
+    int step = 0;
+    IndexSet batches;
+    int totalBatches = 1;
+    IndexSet shards;
+    int total = 1;
+
+    bool isComplete() const; // holds every shard (always true for activations)
+    bool operator==(const Object &other) const = default;
+};
+
+bool hasShards(ObjectKind kind);
+bool hasBatches(ObjectKind kind);
+// The notebook's class name: "Weight", "OptState", "Activation", "ActivationGrad", "WeightGrad".
+const char *kindName(ObjectKind kind);
+// Plain words for messages: "weight", "optimizer state", "activation", ...
+const char *kindWords(ObjectKind kind);
+// Like the notebook's dataclass repr: "WeightGrad(layer=0, batches={2, 3}, shards={0}, total=1)".
+std::string describe(const Object &object);
+
+// Byte sizes of the simulated model (REFERENCE.md: HIDDEN = 512, LENGTH = 256).
+struct Sizes
+{
+    std::int64_t hidden = 512;
+    std::int64_t length = 256;
+};
+
+// Weight-like objects: hidden^2 * |shards| / total, rounded to the nearest unit when total does
+// not divide hidden^2. Activation-like: |batches| * hidden * length.
+std::int64_t memoryOf(const Object &object, const Sizes &sizes);
+
+} // namespace rankstep::core

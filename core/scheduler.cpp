@@ -1,0 +1,146 @@
+// SPDX-License-Identifier: MIT
+// Engine: the deterministic scheduler of rank programs, deadlock diagnosis and figures.
+#include "engine.h"
+
+#include <algorithm>
+
+namespace rankstep::core {
+
+void Engine::fail(Error error)
+{
+    if (!m_fatal)
+        m_fatal = std::move(error);
+}
+
+// Ranks run one at a time in a fixed order: first 0..R-1, then in the order their waits complete.
+// A slice lasts until the rank suspends, finishes or fails; nothing else interleaves.
+void Engine::run(ProgramList &programs)
+{
+    if (int(programs.size()) != ranks()) {
+        fail(Error{ErrorKind::Usage, -1, 0,
+                   "The run has " + std::to_string(ranks()) + " ranks but "
+                       + std::to_string(programs.size()) + " programs."});
+        finish();
+        return;
+    }
+    for (int r = 0; r < ranks(); ++r)
+        m_runnable.push_back(r);
+    while (!m_runnable.empty() && !m_fatal) {
+        if (m_stopRequested.load()) {
+            fail(Error{ErrorKind::Stopped, -1, 0, "The run was stopped."});
+            break;
+        }
+        const int r = m_runnable.front();
+        m_runnable.pop_front();
+        RankState &rank = m_ranks[std::size_t(r)];
+        Slice slice;
+        slice.rank = r;
+        slice.eventBegin = m_trace.events.size();
+        slice.changeBegin = m_trace.changes.size();
+        m_current = r;
+        ProgramStep step = programs[std::size_t(r)]->resume();
+        m_current = -1;
+        slice.eventEnd = m_trace.events.size();
+        slice.changeEnd = m_trace.changes.size();
+        slice.line = rank.lastLine;
+        switch (step.state) {
+        case ProgramStep::Suspended:
+            if (rank.comm != CommState::Pending) {
+                fail(Error{ErrorKind::Internal, r, rank.lastLine,
+                           "Rank " + std::to_string(r)
+                               + " paused without waiting for a collective or a message."});
+                slice.end = SliceEnd::Failed;
+                break;
+            }
+            slice.end = rank.pending.op == OpKind::Receive ? SliceEnd::Receive : SliceEnd::Collective;
+            slice.detail = describePending(rank.pending);
+            slice.line = rank.pending.line;
+            break;
+        case ProgramStep::Finished:
+            rank.finished = true;
+            slice.end = SliceEnd::Finished;
+            break;
+        case ProgramStep::Failed:
+            slice.end = SliceEnd::Failed;
+            if (step.error) {
+                slice.line = step.error->line;
+                slice.detail = step.error->message;
+                fail(*step.error);
+            } else {
+                fail(Error{ErrorKind::Internal, r, rank.lastLine, "The rank failed."});
+            }
+            break;
+        }
+        m_trace.slices.push_back(std::move(slice));
+    }
+    if (!m_fatal)
+        diagnoseDeadlock();
+    finish();
+}
+
+void Engine::diagnoseDeadlock()
+{
+    std::vector<int> blocked;
+    for (int r = 0; r < ranks(); ++r)
+        if (!m_ranks[std::size_t(r)].finished)
+            blocked.push_back(r);
+    if (blocked.empty())
+        return;
+    Diagnosis diagnosis{ErrorKind::Deadlock, {}};
+    std::string message = "Deadlock: no rank can go on.";
+    for (int r = 0; r < ranks(); ++r) {
+        const RankState &rank = m_ranks[std::size_t(r)];
+        RankWait wait{r, rank.finished, rank.lastLine, {}, {}};
+        if (rank.finished) {
+            message += "\n  rank " + std::to_string(r) + " has finished";
+            diagnosis.ranks.push_back(std::move(wait));
+            continue;
+        }
+        const Pending &pending = rank.pending;
+        wait.line = pending.line;
+        wait.waitsFor = describePending(pending);
+        if (pending.op == OpKind::Receive) {
+            for (int other = 0; other < ranks(); ++other)
+                if (other != r && (!pending.source || *pending.source == other))
+                    wait.waitsOn.push_back(other);
+        } else {
+            const auto it = m_open.find({pending.groupId, pending.instance});
+            for (int member : m_groups[std::size_t(pending.groupId)]) {
+                const bool arrived = it != m_open.end()
+                    && std::find(it->second.arrived.begin(), it->second.arrived.end(), member)
+                        != it->second.arrived.end();
+                if (!arrived)
+                    wait.waitsOn.push_back(member);
+            }
+        }
+        std::string on;
+        for (int other : wait.waitsOn) {
+            const bool done = m_ranks[std::size_t(other)].finished;
+            on += (on.empty() ? "" : ", ") + std::to_string(other) + (done ? " (finished)" : "");
+        }
+        message += "\n  rank " + std::to_string(r) + " waits in " + wait.waitsFor + " at line "
+            + std::to_string(pending.line) + (on.empty() ? "" : " for rank" + std::string(wait.waitsOn.size() > 1 ? "s " : " ") + on);
+        diagnosis.ranks.push_back(std::move(wait));
+    }
+    m_trace.diagnosis = std::move(diagnosis);
+    const int first = blocked.front();
+    fail(Error{ErrorKind::Deadlock, first, m_ranks[std::size_t(first)].pending.line, message});
+}
+
+void Engine::finish()
+{
+    Trace &trace = m_trace;
+    trace.figures = computeFigures(trace.events, ranks());
+    trace.check = checkFinalWeights(trace.finalWeights, config().layers);
+    trace.error = m_fatal;
+    if (!m_fatal)
+        trace.status = RunStatus::Ok;
+    else if (m_fatal->kind == ErrorKind::Deadlock || m_fatal->kind == ErrorKind::Mismatch)
+        trace.status = RunStatus::Deadlock;
+    else if (m_fatal->kind == ErrorKind::Stopped)
+        trace.status = RunStatus::Stopped;
+    else
+        trace.status = RunStatus::Error;
+}
+
+} // namespace rankstep::core

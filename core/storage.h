@@ -1,0 +1,71 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "objects.h"
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace rankstep::core {
+
+// The five dictionaries of model.storage(), in the notebook's order.
+enum class MapKind : std::uint8_t { Weights, OptStates, Activations, GradActivations, GradWeights };
+inline constexpr int kMapCount = 5;
+// "weights", "opt_states", "activations", "grad_activations", "grad_weights"
+const char *mapName(MapKind map);
+
+// A dictionary key: an int (`weights[3]`) or a tuple of ints (`activations[0, mb]`).
+struct Key
+{
+    Key() = default;
+    Key(int scalar) : parts{scalar} {} // NOLINT(google-explicit-constructor)
+    Key(int a, int b) : parts{a, b}, tuple(true) {}
+    static Key ofTuple(std::vector<int> items);
+
+    std::vector<int> parts;
+    bool tuple = false;
+
+    auto operator<=>(const Key &) const = default;
+    bool operator==(const Key &) const = default;
+};
+std::string formatKey(const Key &key); // "3", "(0, 2)"
+
+// One rank's storage. Memory is kept up to date on every set and erase, never rescanned.
+class Storage
+{
+public:
+    explicit Storage(Sizes sizes = {}) : m_sizes(sizes) {}
+
+    const Object *find(MapKind map, const Key &key) const;
+    // Stores object under key (replacing, and keeping the key's place in iteration order).
+    void set(MapKind map, const Key &key, Object object);
+    // Removes key; false when it was not there.
+    bool erase(MapKind map, const Key &key);
+    std::size_t size(MapKind map) const { return slot(map).size(); }
+    // Entries in insertion order, as a Python dict iterates.
+    std::vector<std::pair<Key, const Object *>> entries(MapKind map) const;
+
+    std::int64_t memory() const { return m_memory; }
+    const Sizes &sizes() const { return m_sizes; }
+
+private:
+    struct Entry
+    {
+        Object object;
+        std::uint64_t order = 0;
+        std::int64_t bytes = 0;
+    };
+    using Map = std::map<Key, Entry>;
+    Map &slot(MapKind map) { return m_maps[std::size_t(map)]; }
+    const Map &slot(MapKind map) const { return m_maps[std::size_t(map)]; }
+
+    Sizes m_sizes;
+    Map m_maps[kMapCount];
+    std::int64_t m_memory = 0;
+    std::uint64_t m_nextOrder = 0;
+};
+
+} // namespace rankstep::core

@@ -1,0 +1,139 @@
+// SPDX-License-Identifier: MIT
+#include "trace.h"
+
+#include <algorithm>
+
+namespace rankstep::core {
+
+const char *opName(OpKind op)
+{
+    switch (op) {
+    case OpKind::Forward: return "forward";
+    case OpKind::Backward: return "backward";
+    case OpKind::Loss: return "loss";
+    case OpKind::Update: return "update";
+    case OpKind::AllReduce: return "allreduce";
+    case OpKind::AllGather: return "allgather";
+    case OpKind::ScatterReduce: return "scatterreduce";
+    case OpKind::PassTo: return "pass_to";
+    case OpKind::Receive: return "receive";
+    }
+    return "?";
+}
+
+bool isCollective(OpKind op)
+{
+    return op == OpKind::AllReduce || op == OpKind::AllGather || op == OpKind::ScatterReduce;
+}
+
+bool isCommunication(OpKind op)
+{
+    return isCollective(op) || op == OpKind::PassTo || op == OpKind::Receive;
+}
+
+const char *sliceEndName(SliceEnd end)
+{
+    switch (end) {
+    case SliceEnd::Collective: return "collective";
+    case SliceEnd::Receive: return "receive";
+    case SliceEnd::Finished: return "finished";
+    case SliceEnd::Failed: return "failed";
+    }
+    return "?";
+}
+
+const char *runStatusName(RunStatus status)
+{
+    switch (status) {
+    case RunStatus::Ok: return "ok";
+    case RunStatus::Error: return "error";
+    case RunStatus::Deadlock: return "deadlock";
+    case RunStatus::Stopped: return "stopped";
+    }
+    return "error";
+}
+
+Figures computeFigures(const std::vector<Event> &events, int ranks)
+{
+    Figures figures;
+    figures.ranks.resize(std::size_t(std::max(ranks, 0)));
+    std::vector<std::optional<SimTime>> lastStart(figures.ranks.size());
+    for (const Event &event : events) {
+        if (event.rank < 0 || std::size_t(event.rank) >= figures.ranks.size())
+            continue;
+        RankFigures &rank = figures.ranks[std::size_t(event.rank)];
+        (isCommunication(event.op) ? rank.communication : rank.compute) += event.duration;
+        rank.peakMemory = std::max(rank.peakMemory, event.memory);
+        lastStart[std::size_t(event.rank)] = event.start; // events of a rank are in clock order
+        figures.endTime = std::max(figures.endTime, event.end());
+        const bool better = !figures.hasEvents || event.memory > figures.maxMemory
+            || (event.memory == figures.maxMemory
+                && (event.rank < figures.maxMemoryRank
+                    || (event.rank == figures.maxMemoryRank
+                        && event.start < figures.maxMemoryTime)));
+        if (better) {
+            figures.maxMemory = event.memory;
+            figures.maxMemoryRank = event.rank;
+            figures.maxMemoryTime = event.start;
+        }
+        figures.hasEvents = true;
+    }
+    for (const auto &start : lastStart)
+        if (start)
+            figures.timesteps = std::max(figures.timesteps, *start);
+    for (RankFigures &rank : figures.ranks)
+        rank.idle = figures.endTime - rank.compute - rank.communication;
+    return figures;
+}
+
+namespace {
+
+std::string checkLayer(const std::vector<std::map<int, Object>> &finalWeights, int layer)
+{
+    const std::string where = "layer " + std::to_string(layer) + ": ";
+    IndexSet shards;
+    int total = -1;
+    bool complete = false;
+    bool any = false;
+    for (std::size_t r = 0; r < finalWeights.size(); ++r) {
+        auto it = finalWeights[r].find(layer);
+        if (it == finalWeights[r].end())
+            continue;
+        const Object &weight = it->second;
+        any = true;
+        if (weight.step != 1)
+            return where + "the final weight of rank " + std::to_string(r) + " is at step "
+                + std::to_string(weight.step) + ", but every final weight must be updated once "
+                + "(step 1)";
+        complete = complete || weight.isComplete();
+        if (total < 0 || weight.total == total) {
+            total = weight.total;
+            shards |= weight.shards;
+        }
+    }
+    if (!any)
+        return where + "no rank set a final weight (call set_final_weight for it)";
+    if (complete || shards == IndexSet::range(0, total))
+        return {};
+    return where + "the final weights of all ranks together hold shards " + formatSet(shards)
+        + " of " + std::to_string(total) + "; shards "
+        + formatSet(IndexSet::range(0, total).minus(shards)) + " were never updated";
+}
+
+} // namespace
+
+CheckResult checkFinalWeights(const std::vector<std::map<int, Object>> &finalWeights, int layers)
+{
+    CheckResult result;
+    for (int layer = 0; layer < layers; ++layer) {
+        std::string problem = checkLayer(finalWeights, layer);
+        if (!problem.empty())
+            result.message += (result.message.empty() ? "" : "\n") + problem;
+    }
+    result.passed = result.message.empty();
+    if (result.passed)
+        result.message = "Correct!";
+    return result;
+}
+
+} // namespace rankstep::core
