@@ -378,6 +378,12 @@ void Engine::warn(CallSite at, std::string message)
     m_trace.warnings.push_back(Warning{at.rank, at.line, std::move(message)});
 }
 
+void Engine::mark(CallSite at, std::string label)
+{
+    m_trace.marks.push_back(
+        Mark{at.rank, at.line, m_trace.events.size(), m_trace.changes.size(), std::move(label)});
+}
+
 Status Engine::store(CallSite at, MapKind map, const Key &key, Object object)
 {
     if (auto s = admit(at, mapName(map)); !s)

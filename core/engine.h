@@ -86,6 +86,8 @@ public:
     // a + b, with a warning on the trace when a batch is counted twice.
     Result<Object> add(CallSite at, const Object &a, const Object &b);
     void warn(CallSite at, std::string message);
+    // Records a point of interest (the learner's draw()) at the current trace position.
+    void mark(CallSite at, std::string label);
 
     // Storage: every set and delete is recorded on the trace.
     Status store(CallSite at, MapKind map, const Key &key, Object object);

@@ -24,10 +24,18 @@ const char *errorKindName(ErrorKind kind);
 // An error as a value: where (rank, learner's source line; -1 / 0 when not known) and what.
 struct Error
 {
+    Error() = default;
+    Error(ErrorKind kind_, int rank_, int line_, std::string message_)
+        : kind(kind_), rank(rank_), line(line_), message(std::move(message_))
+    {
+    }
+
     ErrorKind kind = ErrorKind::Internal;
     int rank = -1;
     int line = 0;
     std::string message;
+    int column = 0;        // syntax errors: 1-based column, else 0
+    std::string traceback; // Python exceptions: the learner's frames, innermost last
 };
 
 // Either a value or an Error. A minimal stand-in for std::expected (C++23).

@@ -83,6 +83,16 @@ struct Slice
     int line = 0;
 };
 
+// A point the learner asked to look at (`draw(...)`, `draw_group(...)`): the trace position then.
+struct Mark
+{
+    int rank = -1; // -1: outside any rank (top-level code)
+    int line = 0;
+    std::size_t eventCount = 0;
+    std::size_t changeCount = 0;
+    std::string label;
+};
+
 struct Warning
 {
     int rank = -1;
@@ -142,6 +152,7 @@ struct Trace
     std::vector<StorageChange> changes;
     std::vector<Slice> slices;
     std::vector<Warning> warnings;
+    std::vector<Mark> marks;
     std::vector<std::map<int, Object>> finalWeights; // per rank, by layer
 
     RunStatus status = RunStatus::Ok;
