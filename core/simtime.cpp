@@ -41,7 +41,10 @@ std::string SimTime::toString() const
 {
     const bool negative = m_ticks < 0;
     const std::int64_t magnitude = negative ? -m_ticks : m_ticks;
-    std::string text = (negative ? "-" : "") + std::to_string(magnitude / kTicksPerStep);
+    std::string text;
+    if (negative)
+        text.push_back('-');
+    text += std::to_string(magnitude / kTicksPerStep);
     std::int64_t fraction = magnitude % kTicksPerStep;
     if (fraction == 0)
         return text;

@@ -1,0 +1,63 @@
+// SPDX-License-Identifier: MIT
+#include "runreport.h"
+
+namespace rankstep::cli {
+
+ExitCode exitCodeFor(const core::Trace &trace)
+{
+    switch (trace.status) {
+    case core::RunStatus::Ok: return trace.check.passed ? kSolved : kNotSolved;
+    case core::RunStatus::Deadlock: return kHang;
+    case core::RunStatus::Stopped: return kStopped;
+    case core::RunStatus::Error: break;
+    }
+    if (!trace.error)
+        return kInternal;
+    switch (trace.error->kind) {
+    case core::ErrorKind::Usage: return kUsage;
+    case core::ErrorKind::Internal: return kInternal;
+    default: return kLearnerError;
+    }
+}
+
+std::string formatFigures(const core::Trace &trace)
+{
+    const core::Figures &f = trace.figures;
+    if (!f.hasEvents)
+        return "No operation took simulated time.\n";
+    std::string text = "Timesteps: " + f.timesteps.toString() + "\n";
+    text += "Maximum Memory: " + std::to_string(f.maxMemory) + " at GPU: "
+        + std::to_string(f.maxMemoryRank) + " time: " + f.maxMemoryTime.toString() + "\n";
+    text += "End time: " + f.endTime.toString() + "\n";
+    return text;
+}
+
+std::string formatError(const core::Error &error)
+{
+    std::string where;
+    if (error.rank >= 0)
+        where = "rank " + std::to_string(error.rank);
+    if (error.line > 0)
+        where += (where.empty() ? "" : ", ") + std::string("line ") + std::to_string(error.line);
+    std::string text = "Error";
+    if (!where.empty())
+        text += " (" + where + ")";
+    text += ": " + error.message + "\n";
+    if (!error.traceback.empty())
+        text += error.traceback + "\n";
+    return text;
+}
+
+std::string formatWarnings(const core::Trace &trace)
+{
+    std::string text;
+    for (const core::Warning &w : trace.warnings) {
+        text += "Warning";
+        if (w.rank >= 0)
+            text += " (rank " + std::to_string(w.rank) + ", line " + std::to_string(w.line) + ")";
+        text += ": " + w.message + "\n";
+    }
+    return text;
+}
+
+} // namespace rankstep::cli

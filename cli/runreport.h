@@ -1,0 +1,32 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "core/trace.h"
+
+#include <string>
+
+namespace rankstep::cli {
+
+// Documented exit codes of rankstep-cli (see --help and README).
+enum ExitCode : int {
+    kSolved = 0,         // the run finished and the check passed (and targets met, for lessons)
+    kNotSolved = 1,      // the run finished, but the check failed or a target was missed
+    kLearnerError = 2,   // an exception, a syntax error or a broken puzzle rule
+    kHang = 3,           // a deadlock or a collective mismatch
+    kStopped = 4,        // the time limit, the operation budget, or a stop request
+    kUsage = 64,         // bad command line or unreadable input (EX_USAGE)
+    kInternal = 70,      // a bug of Rankstep's (EX_SOFTWARE)
+};
+
+ExitCode exitCodeFor(const core::Trace &trace);
+
+// The figures as the notebook prints them, then the end time and the check verdict:
+//   Timesteps: 16.5
+//   Maximum Memory: 2621440 at GPU: 0 time: 8
+std::string formatFigures(const core::Trace &trace);
+// The error in the learner's words: where, what, and (for exceptions) their traceback.
+std::string formatError(const core::Error &error);
+// Warnings, one per line ("Warning (rank 0, line 12): ...").
+std::string formatWarnings(const core::Trace &trace);
+
+} // namespace rankstep::cli

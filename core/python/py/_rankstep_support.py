@@ -1,0 +1,91 @@
+# SPDX-License-Identifier: MIT
+"""Glue between Rankstep's C++ runner and the learner's code. Not part of the puzzle API."""
+import ast
+import linecache
+import sys
+import traceback
+
+OUTPUT_LIMIT = 1 << 20
+
+
+class Capture:
+    """Collects what the learner prints, up to OUTPUT_LIMIT characters."""
+
+    def __init__(self, echo):
+        self.parts = []
+        self.size = 0
+        self.echo = echo
+        self.truncated = False
+
+    def write(self, text):
+        text = str(text)
+        if self.echo and sys.__stdout__ is not None:
+            sys.__stdout__.write(text)
+        if self.size < OUTPUT_LIMIT:
+            piece = text[: OUTPUT_LIMIT - self.size]
+            self.parts.append(piece)
+            self.size += len(piece)
+        elif not self.truncated:
+            self.truncated = True
+            self.parts.append("\n[output cut at 1 MiB]\n")
+        return len(text)
+
+    def flush(self):
+        if self.echo and sys.__stdout__ is not None:
+            sys.__stdout__.flush()
+
+    def text(self):
+        return "".join(self.parts)
+
+
+def register_source(source, filename):
+    """Lets tracebacks quote the learner's lines even when the file is not on disk."""
+    linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
+
+
+def compile_source(source, filename):
+    register_source(source, filename)
+    return compile(source, filename, "exec", dont_inherit=True)
+
+
+def syntax_error(exc):
+    """(line, column, message) of a SyntaxError, in plain words."""
+    line = exc.lineno or 0
+    column = exc.offset or 0
+    text = (exc.text or "").rstrip("\n")
+    message = f"{type(exc).__name__}: {exc.msg} (line {line}, column {column})"
+    if text.strip():
+        message += "\n    " + text.strip()
+    return line, column, message
+
+
+def describe_exception(exc, filename):
+    """(line, message, traceback text) of an exception, keeping only the learner's frames."""
+    frames = [f for f in traceback.extract_tb(exc.__traceback__) if f.filename == filename]
+    line = frames[-1].lineno if frames else 0
+    message = "".join(traceback.format_exception_only(type(exc), exc)).strip()
+    text = "Traceback (most recent call last):\n" + "".join(traceback.format_list(frames))
+    return line, message, text + message
+
+
+def learner_line(coroutine, filename):
+    """The line the innermost of the learner's coroutines is suspended at."""
+    line = 0
+    current = coroutine
+    while current is not None:
+        frame = getattr(current, "cr_frame", None) or getattr(current, "gi_frame", None)
+        if frame is None or frame.f_code.co_filename != filename:
+            break
+        line = frame.f_lineno
+        current = getattr(current, "cr_await", None) or getattr(current, "gi_yieldfrom", None)
+    return line
+
+
+def list_functions(source, filename):
+    """[(name, line, is_async)] of the top-level functions, or raises SyntaxError."""
+    tree = ast.parse(source, filename)
+    found = []
+    for node in tree.body:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            found.append((node.name, node.lineno, isinstance(node, ast.AsyncFunctionDef)))
+    return found

@@ -1,0 +1,418 @@
+// SPDX-License-Identifier: MIT
+// Model, its five storage dictionaries, Dist, and the awaitable collectives, as Python classes.
+#include "session.h"
+
+#include <pybind11/stl.h>
+
+#include <optional>
+
+namespace rankstep::python {
+namespace {
+
+core::Engine &engineOf(const Session &session)
+{
+    if (!session.engine)
+        throw py::value_error("this model belongs to a run that has ended");
+    return *session.engine;
+}
+
+core::Key toKey(py::handle key)
+{
+    if (py::isinstance<py::tuple>(key)) {
+        std::vector<int> parts;
+        for (py::handle item : key) {
+            if (!PyIndex_Check(item.ptr()))
+                throw py::type_error("storage keys are ints or tuples of ints, like weights[3] or "
+                                     "activations[0, mb]");
+            parts.push_back(py::int_(py::reinterpret_borrow<py::object>(item)).cast<int>());
+        }
+        return core::Key::ofTuple(std::move(parts));
+    }
+    if (!PyIndex_Check(key.ptr()))
+        throw py::type_error("storage keys are ints or tuples of ints, like weights[3] or "
+                             "activations[0, mb]; got "
+                             + std::string(Py_TYPE(key.ptr())->tp_name));
+    return core::Key(py::int_(py::reinterpret_borrow<py::object>(key)).cast<int>());
+}
+
+py::object fromKey(const core::Key &key)
+{
+    if (!key.tuple)
+        return py::int_(key.parts.at(0));
+    py::tuple out(key.parts.size());
+    for (std::size_t i = 0; i < key.parts.size(); ++i)
+        out[i] = py::int_(key.parts[i]);
+    return out;
+}
+
+template <typename T>
+T unwrap(core::Result<T> result)
+{
+    if (!result)
+        raiseError(result.error());
+    return std::move(*result);
+}
+
+py::tuple pairOf(const std::pair<core::Object, core::Object> &pair)
+{
+    return py::make_tuple(wrapObject(pair.first), wrapObject(pair.second));
+}
+
+// One of model.storage()'s dictionaries: a dict of puzzle objects kept in the engine.
+struct StorageMap
+{
+    std::shared_ptr<Session> session;
+    int rank = 0;
+    core::MapKind kind = core::MapKind::Weights;
+
+    core::CallSite at() const { return {rank, learnerLine(session->fileName)}; }
+    const core::Storage &storage() const { return engineOf(*session).storage(rank); }
+
+    py::object get(py::handle key) const
+    {
+        const core::Object *found = storage().find(kind, toKey(key));
+        if (!found)
+            throw py::key_error(std::string(core::mapName(kind)) + " of rank " + std::to_string(rank)
+                                + " has no key " + core::formatKey(toKey(key)));
+        return wrapObject(*found);
+    }
+    void set(py::handle key, py::handle value)
+    {
+        const core::Key k = toKey(key);
+        const core::Object &object = requirePuzzleObject(value, core::mapName(kind));
+        if (auto status = engineOf(*session).store(at(), kind, k, object); !status)
+            raiseError(status.error());
+    }
+    void erase(py::handle key)
+    {
+        const core::Key k = toKey(key);
+        if (!storage().find(kind, k))
+            throw py::key_error(std::string(core::mapName(kind)) + " of rank " + std::to_string(rank)
+                                + " has no key " + core::formatKey(k) + " to delete");
+        if (auto status = engineOf(*session).erase(at(), kind, k); !status)
+            raiseError(status.error());
+    }
+    py::list keys() const
+    {
+        py::list out;
+        for (const auto &[key, object] : storage().entries(kind))
+            out.append(fromKey(key));
+        return out;
+    }
+    py::list values() const
+    {
+        py::list out;
+        for (const auto &[key, object] : storage().entries(kind))
+            out.append(wrapObject(*object));
+        return out;
+    }
+    py::list items() const
+    {
+        py::list out;
+        for (const auto &[key, object] : storage().entries(kind))
+            out.append(py::make_tuple(fromKey(key), wrapObject(*object)));
+        return out;
+    }
+};
+
+// What `await model.allreduce(...)` waits on. The operation starts at the await, so the event
+// carries the line of the await; the coroutine stays suspended until the engine completes it.
+struct Waiter
+{
+    std::shared_ptr<Session> session;
+    int rank = 0;
+    core::OpKind op = core::OpKind::AllReduce;
+    py::object value;
+    int layer = -1;
+    std::vector<int> group;
+    std::optional<int> peer;
+    bool started = false;
+
+    void start()
+    {
+        if (started)
+            return;
+        started = true;
+        core::Engine &engine = engineOf(*session);
+        const core::CallSite at{rank, learnerLine(session->fileName)};
+        core::Status status = core::okStatus();
+        switch (op) {
+        case core::OpKind::AllReduce: status = engine.allreduce(at, toPayload(value), layer, group); break;
+        case core::OpKind::AllGather: status = engine.allgather(at, toPayload(value), layer, group); break;
+        case core::OpKind::ScatterReduce:
+            status = engine.scatterreduce(at, toPayload(value), layer, group);
+            break;
+        case core::OpKind::PassTo: status = engine.passTo(at, *peer, toPayload(value)); break;
+        default: status = engine.receive(at, peer); break;
+        }
+        if (!status)
+            raiseError(status.error());
+    }
+
+    py::object next()
+    {
+        start();
+        core::Engine &engine = engineOf(*session);
+        if (engine.fatalError())
+            raiseError(*engine.fatalError());
+        if (!engine.resultReady(rank)) {
+            if (session->standalone)
+                throw py::value_error(
+                    "rank " + std::to_string(rank) + " has to wait for other ranks here, and "
+                    "outside a Rankstep run none can answer. Run the function on every rank: "
+                    "rankstep-cli run FILE --function NAME --ranks N");
+            return py::cast(this, py::return_value_policy::reference);
+        }
+        py::object result = wrapPayload(engine.takeResult(rank));
+        py::object stop = py::reinterpret_steal<py::object>(
+            PyObject_CallOneArg(PyExc_StopIteration, result.ptr()));
+        PyErr_SetObject(PyExc_StopIteration, stop.ptr());
+        throw py::error_already_set();
+    }
+};
+
+struct PyDist
+{
+    int ranks = 1;
+    std::shared_ptr<Session> session;
+};
+
+struct PyModel
+{
+    std::shared_ptr<Session> session;
+    int rank = 0;
+    std::vector<py::object> maps;
+
+    core::Engine &engine() const { return engineOf(*session); }
+    core::CallSite at() const { return {rank, learnerLine(session->fileName)}; }
+    py::object waiter(core::OpKind op, py::object value, int layer, py::object group,
+                      std::optional<int> peer) const
+    {
+        Waiter w{session, rank, op, std::move(value), layer, {}, peer, false};
+        if (!group.is_none())
+            for (py::handle member : py::iter(group))
+                w.group.push_back(py::int_(py::reinterpret_borrow<py::object>(member)).cast<int>());
+        return py::cast(std::move(w));
+    }
+};
+
+PyModel newModel(const std::shared_ptr<Session> &session, int rank)
+{
+    PyModel model{session, rank, {}};
+    for (int k = 0; k < core::kMapCount; ++k)
+        model.maps.push_back(py::cast(StorageMap{session, rank, core::MapKind(k)}));
+    return model;
+}
+
+PyModel standaloneModel(int layers, int batches, int rank, PyDist &dist)
+{
+    if (!dist.session) {
+        core::RunConfig config;
+        config.ranks = dist.ranks;
+        config.layers = layers;
+        config.batches = batches;
+        dist.session = std::make_shared<Session>();
+        dist.session->owned = std::make_unique<core::Engine>(config);
+        dist.session->engine = dist.session->owned.get();
+        dist.session->standalone = true;
+        py::object main = py::module_::import("__main__");
+        dist.session->fileName = py::str(main.attr("__dict__").attr("get")("__file__", "<stdin>"));
+    }
+    const core::RunConfig &config = dist.session->engine->config();
+    if (config.layers != layers || config.batches != batches)
+        throw py::value_error("every Model of one Dist needs the same layers and batches");
+    if (rank < 0 || rank >= config.ranks)
+        throw py::value_error("rank " + std::to_string(rank) + " does not exist in Dist("
+                              + std::to_string(config.ranks) + ")");
+    return newModel(dist.session, rank);
+}
+
+std::string statusText(const PyModel &m)
+{
+    const core::Engine &engine = m.engine();
+    const core::Storage &storage = engine.storage(m.rank);
+    std::string text = "rank " + std::to_string(m.rank) + " at time "
+        + engine.clock(m.rank).toString() + ", memory " + std::to_string(storage.memory());
+    for (int k = 0; k < core::kMapCount; ++k) {
+        text += std::string("\n  ") + core::mapName(core::MapKind(k)) + ":";
+        for (const auto &[key, object] : storage.entries(core::MapKind(k)))
+            text += " [" + core::formatKey(key) + "] " + core::describe(*object);
+    }
+    return text;
+}
+
+void markSnapshot(const std::string &label)
+{
+    Session *session = activeSession();
+    if (!session || !session->engine)
+        return;
+    session->engine->mark(core::CallSite{session->engine->currentRank(), learnerLine(session->fileName)},
+                          label);
+}
+
+void bindStorage(py::module_ &m)
+{
+    py::class_<StorageMap>(m, "StorageMap", "One of model.storage()'s dictionaries.")
+        .def("__getitem__", &StorageMap::get)
+        .def("__setitem__", &StorageMap::set)
+        .def("__delitem__", &StorageMap::erase)
+        .def("__contains__", [](const StorageMap &s, py::handle key) {
+            return s.storage().find(s.kind, toKey(key)) != nullptr;
+        })
+        .def("__len__", [](const StorageMap &s) { return s.storage().size(s.kind); })
+        .def("__bool__", [](const StorageMap &s) { return s.storage().size(s.kind) > 0; })
+        .def("__iter__", [](const StorageMap &s) { return py::iter(s.keys()); })
+        .def("keys", &StorageMap::keys)
+        .def("values", &StorageMap::values)
+        .def("items", &StorageMap::items)
+        .def("get", [](const StorageMap &s, py::handle key, py::object fallback) -> py::object {
+            const core::Object *found = s.storage().find(s.kind, toKey(key));
+            return found ? wrapObject(*found) : fallback;
+        }, py::arg("key"), py::arg("default") = py::none())
+        .def("pop", [](StorageMap &s, py::handle key) {
+            py::object value = s.get(key);
+            s.erase(key);
+            return value;
+        })
+        .def("__repr__", [](const StorageMap &s) {
+            std::string text = "{";
+            for (const auto &[key, object] : s.storage().entries(s.kind))
+                text += (text.size() > 1 ? ", " : "") + core::formatKey(key) + ": "
+                    + core::describe(*object);
+            return text + "}";
+        });
+
+    py::class_<Waiter>(m, "Waiter", "A collective or message a rank is waiting for.")
+        .def("__await__", [](py::object self) {
+            self.cast<Waiter &>().start();
+            return self;
+        })
+        .def("__iter__", [](py::object self) { return self; })
+        .def("__next__", &Waiter::next)
+        .def("send", [](Waiter &w, py::handle) { return w.next(); })
+        .def("__repr__", [](const Waiter &w) {
+            return "<rank " + std::to_string(w.rank) + " waiting in "
+                + core::describeCall(w.op, w.layer) + ">";
+        });
+}
+
+} // namespace
+
+py::object makeModel(const std::shared_ptr<Session> &session, int rank)
+{
+    return py::cast(newModel(session, rank));
+}
+
+bool isWaiterOf(py::handle value, int rank)
+{
+    return py::isinstance<Waiter>(value) && value.cast<const Waiter &>().rank == rank;
+}
+
+void bindModel(py::module_ &m)
+{
+    bindStorage(m);
+    py::class_<PyDist>(m, "Dist", "The ranks of a run: Dist(4) is four GPUs.")
+        .def(py::init([](int ranks) {
+            if (ranks < 1)
+                throw py::value_error("Dist needs at least one rank");
+            return PyDist{ranks, nullptr};
+        }), py::arg("total"))
+        .def_readonly("ranks", &PyDist::ranks);
+
+    using core::OpKind;
+    py::class_<PyModel> model(m, "Model", "One rank's view of the simulated model.");
+    model.def(py::init(&standaloneModel), py::arg("layers"), py::arg("batches"), py::arg("rank"),
+              py::arg("dist"))
+        .def_readonly("rank", &PyModel::rank)
+        .def_property_readonly("RANKS", [](const PyModel &s) { return s.engine().ranks(); })
+        .def_property_readonly("LAYERS", [](const PyModel &s) { return s.engine().config().layers; })
+        .def_property_readonly("BATCHES", [](const PyModel &s) { return s.engine().config().batches; })
+        .def_property_readonly("weights", [](const PyModel &s) { return s.maps[0]; })
+        .def_property_readonly("opt_states", [](const PyModel &s) { return s.maps[1]; })
+        .def_property_readonly("activations", [](const PyModel &s) { return s.maps[2]; })
+        .def_property_readonly("grad_activations", [](const PyModel &s) { return s.maps[3]; })
+        .def_property_readonly("grad_weights", [](const PyModel &s) { return s.maps[4]; })
+        .def("storage", [](const PyModel &s) {
+            return py::make_tuple(s.maps[0], s.maps[1], s.maps[2], s.maps[3], s.maps[4]);
+        })
+        .def("load_weights", [](const PyModel &s, int layer, int shard, int total) {
+            return pairOf(unwrap(s.engine().loadWeights(s.at(), layer, shard, total)));
+        }, py::arg("layer"), py::arg("shard") = 0, py::arg("total") = 1)
+        .def("get_activation", [](const PyModel &s, py::handle batches) {
+            return wrapObject(unwrap(s.engine().getActivation(s.at(), toIndexSet(batches, "batches"))));
+        }, py::arg("batches"))
+        .def("forward", [](const PyModel &s, int layer, py::handle inp, py::handle weight) {
+            return wrapObject(unwrap(s.engine().forward(s.at(), layer, requirePuzzleObject(inp, "forward"),
+                                                        requirePuzzleObject(weight, "forward"))));
+        }, py::arg("layer"), py::arg("inp"), py::arg("weight"))
+        .def("backward", [](const PyModel &s, int layer, py::handle inp, py::handle grad, py::handle weight) {
+            return pairOf(unwrap(s.engine().backward(
+                s.at(), layer, requirePuzzleObject(inp, "backward"), requirePuzzleObject(grad, "backward"),
+                requirePuzzleObject(weight, "backward"))));
+        }, py::arg("layer"), py::arg("inp"), py::arg("grad"), py::arg("weight"))
+        .def("loss", [](const PyModel &s, py::handle inp) {
+            return wrapObject(unwrap(s.engine().loss(s.at(), requirePuzzleObject(inp, "loss"))));
+        }, py::arg("inp"))
+        .def("update", [](const PyModel &s, int layer, py::handle g, py::handle w, py::handle o) {
+            return pairOf(unwrap(s.engine().update(s.at(), layer, requirePuzzleObject(g, "update"),
+                                                   requirePuzzleObject(w, "update"),
+                                                   requirePuzzleObject(o, "update"))));
+        }, py::arg("layer"), py::arg("weight_grad"), py::arg("weight"), py::arg("opt_state"))
+        .def("fake_grad", [](const PyModel &s, int layer, py::handle batches) {
+            return wrapObject(unwrap(s.engine().fakeGrad(s.at(), layer, toIndexSet(batches, "batches"))));
+        }, py::arg("layer"), py::arg("batches"))
+        .def("set_final_weight", [](const PyModel &s, int layer, py::handle weight) {
+            if (auto st = s.engine().setFinalWeight(s.at(), layer, requirePuzzleObject(weight, "set_final_weight")); !st)
+                raiseError(st.error());
+        }, py::arg("layer"), py::arg("weight"))
+        .def_property_readonly("final_weights", [](const PyModel &s) {
+            py::dict out;
+            const auto &all = s.session->engine ? s.session->engine->trace().finalWeights
+                                                : s.session->finalWeights;
+            for (const auto &[layer, weight] : all.at(std::size_t(s.rank)))
+                out[py::int_(layer)] = wrapObject(weight);
+            return out;
+        })
+        .def("memory", [](const PyModel &s) { return s.engine().storage(s.rank).memory(); })
+        .def("status", &statusText)
+        .def("allreduce", [](const PyModel &s, py::object v, int layer, py::object group) {
+            return s.waiter(OpKind::AllReduce, std::move(v), layer, std::move(group), std::nullopt);
+        }, py::arg("value"), py::arg("layer"), py::arg("group") = py::none())
+        .def("allgather", [](const PyModel &s, py::object v, int layer, py::object group) {
+            return s.waiter(OpKind::AllGather, std::move(v), layer, std::move(group), std::nullopt);
+        }, py::arg("value"), py::arg("layer"), py::arg("group") = py::none())
+        .def("scatterreduce", [](const PyModel &s, py::object v, int layer, py::object group) {
+            return s.waiter(OpKind::ScatterReduce, std::move(v), layer, std::move(group), std::nullopt);
+        }, py::arg("value"), py::arg("layer"), py::arg("group") = py::none())
+        .def("pass_to", [](const PyModel &s, int rank, py::object v) {
+            return s.waiter(OpKind::PassTo, std::move(v), -1, py::none(), rank);
+        }, py::arg("rank"), py::arg("value"))
+        .def("receive", [](const PyModel &s, std::optional<int> source) {
+            return s.waiter(OpKind::Receive, py::none(), -1, py::none(), source);
+        }, py::arg("source") = py::none())
+        .def_static("check", [](py::iterable models) {
+            std::vector<std::map<int, core::Object>> finals;
+            int layers = 0;
+            for (py::handle item : models) {
+                const PyModel &pm = item.cast<const PyModel &>();
+                const auto &all = pm.session->engine ? pm.session->engine->trace().finalWeights
+                                                     : pm.session->finalWeights;
+                finals.push_back(all.at(std::size_t(pm.rank)));
+                layers = pm.session->engine ? pm.session->engine->config().layers : int(finals.back().size());
+            }
+            const core::CheckResult result = core::checkFinalWeights(finals, layers);
+            if (!result.passed) {
+                PyErr_SetString(PyExc_AssertionError, result.message.c_str());
+                throw py::error_already_set();
+            }
+            py::print("Correct!");
+        }, py::arg("models"))
+        .def("__repr__", [](const PyModel &s) { return "<Model rank " + std::to_string(s.rank) + ">"; });
+
+    m.def("draw", [](py::args, py::kwargs) { markSnapshot("draw"); },
+          "Marks this point for Rankstep's viewer (the notebook drew an SVG here).");
+    m.def("draw_group", [](py::args, py::kwargs) { markSnapshot("draw_group"); },
+          "Marks this point for Rankstep's viewer (the notebook drew an SVG here).");
+}
+
+} // namespace rankstep::python

@@ -1,0 +1,344 @@
+// SPDX-License-Identifier: MIT
+// The puzzle objects (Weight, OptState, Activation, ActivationGrad, WeightGrad) as Python classes
+// with the notebook's constructors, and the `_rankstep` module that lib.py re-exports.
+#include "core/algebra.h"
+#include "session.h"
+
+#include <pybind11/embed.h>
+#include <pybind11/stl.h>
+
+namespace rankstep::python {
+namespace {
+
+struct PyPuzzle
+{
+    core::Object object;
+};
+struct PyWeight : PyPuzzle
+{
+};
+struct PyOptState : PyPuzzle
+{
+};
+struct PyActivation : PyPuzzle
+{
+};
+struct PyActivationGrad : PyPuzzle
+{
+};
+struct PyWeightGrad : PyPuzzle
+{
+};
+
+PyObject *g_puzzleError = nullptr;
+PyObject *g_runStopped = nullptr;
+thread_local Session *g_active = nullptr;
+
+constexpr int kLargestIndex = 1 << 20;
+
+py::frozenset toFrozenSet(const core::IndexSet &set)
+{
+    py::set out;
+    set.forEach([&](int i) { out.add(py::int_(i)); });
+    return py::frozenset(out);
+}
+
+core::Object makeObject(core::ObjectKind kind, int layer, int layers)
+{
+    core::Object object;
+    object.kind = kind;
+    object.layer = layer;
+    object.layers = layers;
+    object.shards = core::IndexSet{0};
+    return object;
+}
+
+core::Object unwrapOrRaise(core::Result<core::Object> result)
+{
+    if (!result)
+        raiseError(result.error());
+    return std::move(*result);
+}
+
+py::object add(const PyPuzzle &a, py::handle b)
+{
+    if (!isPuzzleObject(b))
+        throw py::type_error("+ adds a WeightGrad to a WeightGrad");
+    const core::Object &other = puzzleObject(b);
+    if (Session *session = activeSession(); session && session->engine) {
+        const int rank = session->engine->currentRank();
+        if (rank >= 0)
+            return wrapObject(unwrapOrRaise(session->engine->add(
+                core::CallSite{rank, learnerLine(session->fileName)}, a.object, other)));
+    }
+    core::IndexSet overlap;
+    core::Object sum = unwrapOrRaise(core::addGradients(a.object, other, &overlap));
+    if (!overlap.empty())
+        PyErr_WarnEx(PyExc_RuntimeWarning,
+                     ("both gradients already cover " + describeSet(overlap, "batch", "batches")
+                      + ", so the sum counts them twice")
+                         .c_str(),
+                     1);
+    return wrapObject(sum);
+}
+
+template <typename T>
+void addShardedApi(py::class_<T, PyPuzzle> &cls)
+{
+    cls.def_property_readonly("shards", [](const T &self) { return toFrozenSet(self.object.shards); })
+        .def_property_readonly("total", [](const T &self) { return self.object.total; })
+        .def("combine",
+             [](const T &self, py::handle other) {
+                 return wrapObject(unwrapOrRaise(
+                     core::combine(self.object, requirePuzzleObject(other, "combine"))));
+             })
+        .def("shard", [](const T &self, int index, int total) {
+            return wrapObject(unwrapOrRaise(core::shard(self.object, index, total)));
+        }, py::arg("shard"), py::arg("total"));
+}
+
+template <typename T>
+void addBatchApi(py::class_<T, PyPuzzle> &cls)
+{
+    cls.def_property_readonly("batches", [](const T &self) { return toFrozenSet(self.object.batches); })
+        .def_property_readonly("total_batches", [](const T &self) { return self.object.totalBatches; });
+}
+
+void bindObjects(py::module_ &m)
+{
+    py::class_<PyPuzzle>(m, "PuzzleObject", "Base of the five puzzle object kinds.")
+        .def_property_readonly("layer", [](const PyPuzzle &self) { return self.object.layer; })
+        .def_property_readonly("layers", [](const PyPuzzle &self) { return self.object.layers; })
+        .def("is_complete", [](const PyPuzzle &self) { return self.object.isComplete(); })
+        .def("memory", [](const PyPuzzle &self) { return core::memoryOf(self.object, {}); })
+        .def("__repr__", [](const PyPuzzle &self) { return core::describe(self.object); })
+        .def("__eq__", [](const PyPuzzle &self, py::handle other) {
+            return isPuzzleObject(other) && puzzleObject(other) == self.object;
+        });
+
+    auto weightInit = [](core::ObjectKind kind) {
+        return [kind](int layer, int layers, int step, py::object shards, int total) {
+            core::Object object = makeObject(kind, layer, layers);
+            object.step = step;
+            if (!shards.is_none())
+                object.shards = toIndexSet(shards, "shards");
+            object.total = total;
+            return object;
+        };
+    };
+    py::class_<PyWeight, PyPuzzle> weight(m, "Weight");
+    weight.def(py::init([=](int l, int ls, int s, py::object sh, int t) {
+                   return PyWeight{{weightInit(core::ObjectKind::Weight)(l, ls, s, sh, t)}};
+               }),
+               py::arg("layer"), py::arg("layers"), py::arg("step"), py::arg("shards") = py::none(),
+               py::arg("total") = 1)
+        .def_property_readonly("step", [](const PyWeight &self) { return self.object.step; });
+    addShardedApi(weight);
+    py::class_<PyOptState, PyPuzzle> opt(m, "OptState");
+    opt.def(py::init([=](int l, int ls, int s, py::object sh, int t) {
+                return PyOptState{{weightInit(core::ObjectKind::OptState)(l, ls, s, sh, t)}};
+            }),
+            py::arg("layer"), py::arg("layers"), py::arg("step"), py::arg("shards") = py::none(),
+            py::arg("total") = 1)
+        .def_property_readonly("step", [](const PyOptState &self) { return self.object.step; });
+    addShardedApi(opt);
+
+    auto activationInit = [](core::ObjectKind kind, int layer, int layers, py::handle batches,
+                             int totalBatches) {
+        core::Object object = makeObject(kind, layer, layers);
+        object.batches = toIndexSet(batches, "batches");
+        object.totalBatches = totalBatches;
+        return object;
+    };
+    py::class_<PyActivation, PyPuzzle> activation(m, "Activation");
+    activation.def(py::init([=](int l, int ls, py::object b, int tb) {
+                       return PyActivation{{activationInit(core::ObjectKind::Activation, l, ls, b, tb)}};
+                   }),
+                   py::arg("layer"), py::arg("layers"), py::arg("batches"), py::arg("total_batches"));
+    addBatchApi(activation);
+    py::class_<PyActivationGrad, PyPuzzle> activationGrad(m, "ActivationGrad");
+    activationGrad.def(py::init([=](int l, int ls, py::object b, int tb) {
+                           return PyActivationGrad{
+                               {activationInit(core::ObjectKind::ActivationGrad, l, ls, b, tb)}};
+                       }),
+                       py::arg("layer"), py::arg("layers"), py::arg("batches"),
+                       py::arg("total_batches"));
+    addBatchApi(activationGrad);
+
+    py::class_<PyWeightGrad, PyPuzzle> weightGrad(m, "WeightGrad");
+    weightGrad
+        .def(py::init([=](int l, int ls, py::object b, int tb, py::object sh, int t) {
+                 core::Object object = activationInit(core::ObjectKind::WeightGrad, l, ls, b, tb);
+                 if (!sh.is_none())
+                     object.shards = toIndexSet(sh, "shards");
+                 object.total = t;
+                 return PyWeightGrad{{object}};
+             }),
+             py::arg("layer"), py::arg("layers"), py::arg("batches"), py::arg("total_batches"),
+             py::arg("shards") = py::none(), py::arg("total") = 1)
+        .def("__add__", [](const PyWeightGrad &self, py::handle other) { return add(self, other); })
+        .def("__radd__", [](const PyWeightGrad &self, py::handle other) -> py::object {
+            if (py::isinstance<py::int_>(other) && other.cast<long long>() == 0)
+                return wrapObject(self.object); // sum(gradients) starts from 0
+            return add(self, other);
+        });
+    addBatchApi(weightGrad);
+    addShardedApi(weightGrad);
+}
+
+} // namespace
+
+Session *activeSession()
+{
+    return g_active;
+}
+
+void setActiveSession(Session *session)
+{
+    g_active = session;
+}
+
+PyObject *puzzleErrorType()
+{
+    return g_puzzleError;
+}
+
+PyObject *runStoppedType()
+{
+    return g_runStopped;
+}
+
+int learnerLine(const std::string &fileName)
+{
+    PyFrameObject *frame = PyEval_GetFrame(); // borrowed
+    if (frame)
+        Py_INCREF(frame);
+    while (frame) {
+        PyCodeObject *code = PyFrame_GetCode(frame);
+        const char *name = PyUnicode_AsUTF8(code->co_filename);
+        Py_DECREF(code);
+        if (name && fileName == name) {
+            const int line = PyFrame_GetLineNumber(frame);
+            Py_DECREF(frame);
+            return line;
+        }
+        PyFrameObject *back = PyFrame_GetBack(frame);
+        Py_DECREF(frame);
+        frame = back;
+    }
+    PyErr_Clear();
+    return 0;
+}
+
+py::object wrapObject(const core::Object &object)
+{
+    switch (object.kind) {
+    case core::ObjectKind::Weight: return py::cast(PyWeight{{object}});
+    case core::ObjectKind::OptState: return py::cast(PyOptState{{object}});
+    case core::ObjectKind::Activation: return py::cast(PyActivation{{object}});
+    case core::ObjectKind::ActivationGrad: return py::cast(PyActivationGrad{{object}});
+    case core::ObjectKind::WeightGrad: return py::cast(PyWeightGrad{{object}});
+    }
+    return py::none();
+}
+
+bool isPuzzleObject(py::handle value)
+{
+    return py::isinstance<PyPuzzle>(value);
+}
+
+const core::Object &puzzleObject(py::handle value)
+{
+    return value.cast<const PyPuzzle &>().object;
+}
+
+const core::Object &requirePuzzleObject(py::handle value, const std::string &what)
+{
+    if (!isPuzzleObject(value))
+        throw py::type_error(what + " takes puzzle objects (Weight, OptState, Activation, "
+                                    "ActivationGrad, WeightGrad), not "
+                             + std::string(Py_TYPE(value.ptr())->tp_name));
+    return puzzleObject(value);
+}
+
+py::object wrapPayload(core::Payload payload)
+{
+    if (auto *object = std::get_if<core::Object>(&payload))
+        return wrapObject(*object);
+    if (auto *foreign = std::get_if<core::Foreign>(&payload))
+        return py::reinterpret_borrow<py::object>(static_cast<PyObject *>(foreign->handle.get()));
+    return py::none();
+}
+
+core::Payload toPayload(py::handle value)
+{
+    if (isPuzzleObject(value))
+        return puzzleObject(value);
+    if (value.is_none())
+        return std::monostate{};
+    PyObject *raw = value.ptr();
+    Py_INCREF(raw);
+    std::shared_ptr<void> handle(raw, [](void *p) {
+        PyGILState_STATE state = PyGILState_Ensure();
+        Py_DECREF(static_cast<PyObject *>(p));
+        PyGILState_Release(state);
+    });
+    return core::Foreign{py::repr(value).cast<std::string>(), std::move(handle)};
+}
+
+core::IndexSet toIndexSet(py::handle iterable, const char *what)
+{
+    core::IndexSet set;
+    if (py::isinstance<py::int_>(iterable))
+        throw py::type_error(std::string(what) + " must be a collection of ints such as {2, 3} "
+                                                 "or range(4), not a single int");
+    for (py::handle item : py::iter(iterable)) {
+        const long long index = py::int_(py::reinterpret_borrow<py::object>(item)).cast<long long>();
+        if (index < 0 || index > kLargestIndex)
+            throw py::value_error(std::string(what) + " are numbered from 0; got "
+                                  + std::to_string(index));
+        set.insert(int(index));
+    }
+    return set;
+}
+
+void raiseError(const core::Error &error)
+{
+    const bool runOver = error.kind == core::ErrorKind::Deadlock
+        || error.kind == core::ErrorKind::Mismatch || error.kind == core::ErrorKind::Stopped;
+    PyObject *type = runOver ? g_runStopped : g_puzzleError;
+    py::object instance = py::reinterpret_steal<py::object>(
+        PyObject_CallOneArg(type, py::str(error.message).ptr()));
+    if (!instance)
+        throw py::error_already_set();
+    instance.attr("kind") = core::errorKindName(error.kind);
+    instance.attr("rank") = error.rank;
+    instance.attr("line") = error.line;
+    PyErr_SetObject(type, instance.ptr());
+    throw py::error_already_set();
+}
+
+} // namespace rankstep::python
+
+namespace py = pybind11;
+
+PYBIND11_EMBEDDED_MODULE(_rankstep, m)
+{
+    using namespace rankstep::python;
+    m.doc() = "Rankstep's simulated training world (use it through `lib`).";
+    g_puzzleError = PyErr_NewExceptionWithDoc(
+        "_rankstep.PuzzleError",
+        "A puzzle rule was broken (wrong layer, missing batches, incomplete weight, ...).",
+        PyExc_AssertionError, nullptr);
+    g_runStopped = PyErr_NewExceptionWithDoc(
+        "_rankstep.RunStopped",
+        "The run is over (deadlock, collective mismatch, time limit or stop request).",
+        PyExc_BaseException, nullptr);
+    m.attr("PuzzleError") = py::handle(g_puzzleError);
+    m.attr("RunStopped") = py::handle(g_runStopped);
+    const rankstep::core::Sizes sizes;
+    m.attr("HIDDEN") = sizes.hidden;
+    m.attr("LENGTH") = sizes.length;
+    bindObjects(m);
+    bindModel(m);
+}

@@ -1,0 +1,371 @@
+// SPDX-License-Identifier: MIT
+// The embedded interpreter and the run of a learner's file: compile, execute, drive one Python
+// coroutine per rank on the engine's scheduler, stop runaway code, turn exceptions into Errors.
+#include "runtime.h"
+
+#include "embeddedmodules.h"
+#include "session.h"
+
+#include <pybind11/embed.h>
+
+#include <chrono>
+#include <condition_variable>
+#include <cstdio>
+#include <mutex>
+#include <optional>
+#include <thread>
+
+namespace rankstep::python {
+namespace {
+
+std::once_flag g_started;
+
+void startInterpreter()
+{
+    PyConfig config;
+    PyConfig_InitIsolatedConfig(&config);
+    config.install_signal_handlers = 0;
+    config.write_bytecode = 0;
+    py::initialize_interpreter(&config, 0, nullptr, false);
+    {
+        py::module_ sys = py::module_::import("sys");
+        py::module_ types = py::module_::import("types");
+        py::object builtins = py::module_::import("builtins");
+        for (const EmbeddedModule &embedded : embeddedModules()) {
+            py::object module = types.attr("ModuleType")(embedded.name);
+            module.attr("__file__") = std::string("<rankstep:") + embedded.name + ">";
+            sys.attr("modules")[embedded.name] = module;
+            py::object code = builtins.attr("compile")(embedded.source, module.attr("__file__"), "exec");
+            builtins.attr("exec")(code, module.attr("__dict__"));
+        }
+    }
+    PyEval_SaveThread(); // the GIL is taken by each entry point
+}
+
+core::Trace failedTrace(const core::RunConfig &config, core::Error error)
+{
+    core::Trace trace;
+    trace.config = config;
+    trace.finalWeights.resize(std::size_t(std::max(config.ranks, 0)));
+    trace.figures = core::computeFigures({}, config.ranks);
+    trace.check = core::checkFinalWeights(trace.finalWeights, config.layers);
+    trace.status = error.kind == core::ErrorKind::Stopped ? core::RunStatus::Stopped
+                                                          : core::RunStatus::Error;
+    trace.error = std::move(error);
+    return trace;
+}
+
+// Turns the Python exception in flight into an Error for `rank` (-1: top-level code).
+core::Error errorFromPython(py::error_already_set &e, int rank, const std::string &fileName,
+                            const core::Engine *engine, const std::string &stopReason)
+{
+    py::module_ support = py::module_::import("_rankstep_support");
+    if (e.matches(PyExc_SyntaxError)) {
+        py::tuple info = support.attr("syntax_error")(e.value());
+        core::Error error(core::ErrorKind::Syntax, rank, info[0].cast<int>(), info[2].cast<std::string>());
+        error.column = info[1].cast<int>();
+        return error;
+    }
+    PyException_SetTraceback(e.value().ptr(), e.trace().ptr());
+    py::tuple info = support.attr("describe_exception")(e.value(), fileName);
+    const int line = info[0].cast<int>();
+    if (e.matches(runStoppedType())) {
+        if (engine && engine->fatalError())
+            return *engine->fatalError();
+        return core::Error(core::ErrorKind::Stopped, rank, line,
+                           "The run was stopped " + stopReason + " while rank " + std::to_string(rank)
+                               + " was at line " + std::to_string(line) + ".");
+    }
+    std::string message = info[1].cast<std::string>();
+    core::ErrorKind kind = core::ErrorKind::Exception;
+    if (e.matches(puzzleErrorType())) {
+        kind = core::ErrorKind::Check;
+        message = py::str(e.value()).cast<std::string>();
+    } else if (message.find("no running event loop") != std::string::npos) {
+        message = "This line awaits something of asyncio, which does not run here: ranks run on "
+                  "Rankstep's own scheduler. A rank may await only the model's allreduce, "
+                  "allgather, scatterreduce, pass_to and receive, or async helpers of yours that "
+                  "await those.";
+    }
+    core::Error error(kind, rank, line, std::move(message));
+    error.traceback = info[2].cast<std::string>();
+    return error;
+}
+
+// Calls the learner's function for one rank; drives the coroutine it returns.
+class PythonProgram : public core::RankProgram
+{
+public:
+    PythonProgram(py::object function, py::object model, int rank, const core::Engine &engine,
+                  const std::string &fileName, const std::string &stopReason)
+        : m_function(std::move(function)), m_model(std::move(model)), m_rank(rank),
+          m_engine(engine), m_fileName(fileName), m_stopReason(stopReason)
+    {
+    }
+
+    core::ProgramStep resume() override
+    {
+        if (!m_started) {
+            m_started = true;
+            try {
+                py::object result = m_function(m_model);
+                if (!PyCoro_CheckExact(result.ptr()))
+                    return {core::ProgramStep::Finished, std::nullopt};
+                m_coroutine = std::move(result);
+            } catch (py::error_already_set &e) {
+                return failed(e);
+            }
+        }
+        PyObject *out = nullptr;
+        const PySendResult sent = PyIter_Send(m_coroutine.ptr(), Py_None, &out);
+        if (sent == PYGEN_RETURN) {
+            Py_XDECREF(out);
+            return {core::ProgramStep::Finished, std::nullopt};
+        }
+        if (sent == PYGEN_NEXT) {
+            py::object yielded = py::reinterpret_steal<py::object>(out);
+            if (isWaiterOf(yielded, m_rank))
+                return {core::ProgramStep::Suspended, std::nullopt};
+            return foreignAwait(yielded);
+        }
+        py::error_already_set e;
+        return failed(e);
+    }
+
+private:
+    core::ProgramStep failed(py::error_already_set &e)
+    {
+        return {core::ProgramStep::Failed, errorFromPython(e, m_rank, m_fileName, &m_engine, m_stopReason)};
+    }
+
+    core::ProgramStep foreignAwait(const py::object &yielded)
+    {
+        py::module_ support = py::module_::import("_rankstep_support");
+        const int line = support.attr("learner_line")(m_coroutine, m_fileName).cast<int>();
+        const std::string what = yielded.is_none() ? std::string("a bare yield (asyncio.sleep(0)?)")
+                                                   : py::repr(yielded).cast<std::string>();
+        return {core::ProgramStep::Failed,
+                core::Error(core::ErrorKind::Exception, m_rank, line,
+                            "Line " + std::to_string(line) + " awaits " + what
+                                + ", which Rankstep does not simulate. A rank may await only the "
+                                  "model's allreduce, allgather, scatterreduce, pass_to and "
+                                  "receive, or async helpers of yours that await those.")};
+    }
+
+    py::object m_function;
+    py::object m_model;
+    py::object m_coroutine;
+    int m_rank;
+    const core::Engine &m_engine;
+    const std::string &m_fileName;
+    const std::string &m_stopReason;
+    bool m_started = false;
+};
+
+std::string formatSeconds(double seconds)
+{
+    char text[32];
+    std::snprintf(text, sizeof text, "%g", seconds);
+    return text;
+}
+
+} // namespace
+
+struct Runtime::Impl
+{
+    std::mutex runMutex; // one run at a time
+    std::mutex stateMutex;
+    std::condition_variable wake;
+    bool running = false;
+    bool stopRequested = false;
+    std::string stopReason;
+    core::Engine *engine = nullptr;
+    unsigned long pythonThread = 0;
+
+    void watch(double seconds);
+    core::Trace execute(const RunRequest &request);
+};
+
+namespace {
+
+// Guards one run from its first line of learner code to its end; see Runtime::Impl::watch.
+class Watchdog
+{
+public:
+    Watchdog(Runtime::Impl &impl, double seconds) : m_impl(impl)
+    {
+        {
+            std::lock_guard lock(impl.stateMutex);
+            impl.running = true;
+            impl.stopRequested = false;
+            impl.stopReason = "on request";
+            impl.engine = nullptr;
+            impl.pythonThread = PyThread_get_thread_ident();
+        }
+        m_thread = std::thread([&impl, seconds] { impl.watch(seconds); });
+    }
+    Watchdog(const Watchdog &) = delete;
+    Watchdog &operator=(const Watchdog &) = delete;
+    ~Watchdog()
+    {
+        {
+            std::lock_guard lock(m_impl.stateMutex);
+            m_impl.running = false;
+            m_impl.engine = nullptr;
+        }
+        m_impl.wake.notify_all();
+        {
+            py::gil_scoped_release release;
+            m_thread.join();
+        }
+        PyThreadState_SetAsyncExc(m_impl.pythonThread, nullptr); // drop a stop that came too late
+    }
+    void watchEngine(core::Engine &engine)
+    {
+        std::lock_guard lock(m_impl.stateMutex);
+        m_impl.engine = &engine;
+    }
+
+private:
+    Runtime::Impl &m_impl;
+    std::thread m_thread;
+};
+
+} // namespace
+
+Runtime::Runtime() : m_impl(std::make_unique<Impl>())
+{
+    std::call_once(g_started, startInterpreter);
+}
+
+Runtime::~Runtime() = default;
+
+void Runtime::requestStop()
+{
+    std::lock_guard lock(m_impl->stateMutex);
+    if (m_impl->running && !m_impl->stopRequested) {
+        m_impl->stopRequested = true;
+        m_impl->stopReason = "on request";
+    }
+    m_impl->wake.notify_all();
+}
+
+// Runs beside the Python thread: at the time limit or a stop request it stops the engine and
+// raises RunStopped in the learner's code, again and again until the run has ended (a bare
+// `except:` may swallow one).
+void Runtime::Impl::watch(double seconds)
+{
+    std::unique_lock lock(stateMutex);
+    const auto limit = std::chrono::milliseconds(
+        seconds > 0 ? std::int64_t(seconds * 1000) : std::int64_t(1) << 40);
+    const auto deadline = std::chrono::steady_clock::now() + limit;
+    while (running && !stopRequested)
+        if (wake.wait_until(lock, deadline) == std::cv_status::timeout && running && !stopRequested) {
+            stopRequested = true;
+            stopReason = "after " + formatSeconds(seconds) + " s (the time limit)";
+        }
+    while (running) {
+        if (engine)
+            engine->requestStop(stopReason);
+        lock.unlock();
+        PyGILState_STATE gil = PyGILState_Ensure();
+        lock.lock();
+        if (running)
+            PyThreadState_SetAsyncExc(pythonThread, runStoppedType());
+        lock.unlock();
+        PyGILState_Release(gil);
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+        lock.lock();
+    }
+}
+
+RunOutcome Runtime::run(const RunRequest &request)
+{
+    std::lock_guard runLock(m_impl->runMutex);
+    py::gil_scoped_acquire gil;
+    RunOutcome outcome;
+    py::module_ sys = py::module_::import("sys");
+    py::object capture = py::module_::import("_rankstep_support").attr("Capture")(request.echoOutput);
+    py::object oldOut = sys.attr("stdout");
+    py::object oldErr = sys.attr("stderr");
+    sys.attr("stdout") = capture;
+    sys.attr("stderr") = capture;
+    try {
+        outcome.trace = m_impl->execute(request);
+    } catch (const std::exception &e) {
+        outcome.trace = failedTrace(request.config,
+                                    core::Error(core::ErrorKind::Internal, -1, 0,
+                                                std::string("Rankstep failed inside: ") + e.what()));
+    }
+    sys.attr("stdout") = oldOut;
+    sys.attr("stderr") = oldErr;
+    outcome.output = capture.attr("text")().cast<std::string>();
+    return outcome;
+}
+
+core::Trace Runtime::Impl::execute(const RunRequest &request)
+{
+    const core::RunConfig &config = request.config;
+    if (config.ranks < 1 || config.layers < 1 || config.batches < 1)
+        return failedTrace(config, core::Error(core::ErrorKind::Usage, -1, 0,
+                                               "ranks, layers and batches must each be at least 1"));
+    py::module_ support = py::module_::import("_rankstep_support");
+    py::module_ builtins = py::module_::import("builtins");
+    std::optional<core::Engine> run; // outlives the watchdog, which may point at it
+    Watchdog watchdog(*this, request.timeLimitSeconds);
+    py::dict globals;
+    globals["__name__"] = "__rankstep__";
+    globals["__file__"] = request.fileName;
+    globals["__builtins__"] = builtins;
+    try {
+        py::object code = support.attr("compile_source")(request.source, request.fileName);
+        builtins.attr("exec")(code, globals);
+    } catch (py::error_already_set &e) {
+        return failedTrace(config, errorFromPython(e, -1, request.fileName, nullptr, stopReason));
+    }
+    py::object function = globals.attr("get")(request.function);
+    if (!PyCallable_Check(function.ptr())) {
+        std::string names;
+        for (auto item : support.attr("list_functions")(request.source, request.fileName))
+            names += (names.empty() ? "" : ", ") + item.cast<py::tuple>()[0].cast<std::string>();
+        return failedTrace(config, core::Error(core::ErrorKind::Usage, -1, 0,
+                                               "There is no function named '" + request.function
+                                                   + "' in " + request.fileName + ". It defines: "
+                                                   + (names.empty() ? "no functions" : names) + "."));
+    }
+
+    core::Engine &world = run.emplace(config, core::RunLimits{request.maxOperations});
+    watchdog.watchEngine(world);
+    auto session = std::make_shared<Session>();
+    session->engine = &world;
+    session->fileName = request.fileName;
+    core::ProgramList programs;
+    for (int r = 0; r < config.ranks; ++r)
+        programs.push_back(std::make_unique<PythonProgram>(function, makeModel(session, r), r,
+                                                           world, session->fileName, stopReason));
+    setActiveSession(session.get());
+    world.run(programs);
+    setActiveSession(nullptr);
+    session->finalWeights = world.trace().finalWeights;
+    session->engine = nullptr;
+    programs.clear();
+    return world.takeTrace();
+}
+
+core::Result<std::vector<FunctionInfo>> Runtime::listFunctions(const std::string &source,
+                                                               const std::string &fileName)
+{
+    py::gil_scoped_acquire gil;
+    try {
+        std::vector<FunctionInfo> found;
+        for (auto item : py::module_::import("_rankstep_support").attr("list_functions")(source, fileName)) {
+            py::tuple t = item.cast<py::tuple>();
+            found.push_back({t[0].cast<std::string>(), t[1].cast<int>(), t[2].cast<bool>()});
+        }
+        return found;
+    } catch (py::error_already_set &e) {
+        return errorFromPython(e, -1, fileName, nullptr, "");
+    }
+}
+
+} // namespace rankstep::python

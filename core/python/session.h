@@ -1,0 +1,55 @@
+// SPDX-License-Identifier: MIT
+// Internal to the Python runtime: shared by the translation units that include pybind11.
+#pragma once
+
+#include "core/engine.h"
+
+#include <pybind11/pybind11.h>
+
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace rankstep::python {
+
+namespace py = pybind11;
+
+// The world a set of Python Model objects talks to: a run's engine, or a standalone Dist's.
+struct Session
+{
+    core::Engine *engine = nullptr; // null once the run has ended
+    std::unique_ptr<core::Engine> owned; // a standalone Dist's own engine
+    std::string fileName;                // the learner's file, to find their current line
+    bool standalone = false;
+    std::vector<std::map<int, core::Object>> finalWeights; // kept when the run ends
+};
+
+// The session of the run executing on this thread, or null (top-level code).
+Session *activeSession();
+void setActiveSession(Session *session);
+
+// The line of the innermost frame of the learner's file on the Python stack (0 if none).
+int learnerLine(const std::string &fileName);
+
+py::object wrapObject(const core::Object &object);
+bool isPuzzleObject(py::handle value);
+const core::Object &puzzleObject(py::handle value); // requires isPuzzleObject
+// Converts a value for a storage map or collective; raises TypeError naming `what`.
+const core::Object &requirePuzzleObject(py::handle value, const std::string &what);
+py::object wrapPayload(core::Payload payload);
+core::Payload toPayload(py::handle value);
+core::IndexSet toIndexSet(py::handle iterable, const char *what);
+
+// Raises the error in Python: PuzzleError (an AssertionError) for the learner's mistakes,
+// RunStopped (a BaseException) when the run as a whole is over (deadlock, mismatch, stop).
+[[noreturn]] void raiseError(const core::Error &error);
+PyObject *puzzleErrorType();
+PyObject *runStoppedType();
+
+// Model objects for a run; the waiter type identifies what a suspended coroutine waits on.
+py::object makeModel(const std::shared_ptr<Session> &session, int rank);
+bool isWaiterOf(py::handle value, int rank);
+void bindModel(py::module_ &module);
+
+} // namespace rankstep::python
