@@ -1,0 +1,264 @@
+// SPDX-License-Identifier: MIT
+// traceToJson: the layout puts each event, change, slice, ... on a line of its own so that a
+// trace diffs and greps well.
+#include "jsonwriter.h"
+#include "tracejson.h"
+
+#include <algorithm>
+#include <vector>
+
+namespace rankstep::io {
+
+namespace {
+
+// "[\n<indent>item,\n<indent>item]", or "[]" when there are no items.
+template <typename Items, typename Write>
+void appendArray(std::string &out, std::string_view indent, const Items &items, Write &&write)
+{
+    out += '[';
+    bool first = true;
+    for (const auto &item : items) {
+        out += first ? "\n" : ",\n";
+        out += indent;
+        write(item);
+        first = false;
+    }
+    out += ']';
+}
+
+void appendInts(std::string &out, const std::vector<int> &values)
+{
+    out += '[';
+    for (std::size_t i = 0; i < values.size(); ++i)
+        out += (i > 0 ? ", " : "") + std::to_string(values[i]);
+    out += ']';
+}
+
+void appendObject(std::string &out, const core::Object &object)
+{
+    JsonObject(out)
+        .string("kind", core::kindName(object.kind))
+        .integer("layer", object.layer)
+        .integer("step", object.step)
+        .indices("batches", object.batches)
+        .indices("shards", object.shards)
+        .integer("total", object.total)
+        .close();
+}
+
+void appendConfig(std::string &out, const core::RunConfig &config, const TraceJsonOptions &options)
+{
+    const core::CostModel &cost = config.cost;
+    JsonObject fields(out);
+    fields.string("file", options.file)
+        .string("function", options.function)
+        .integer("ranks", config.ranks)
+        .integer("layers", config.layers)
+        .integer("batches", config.batches);
+    JsonObject(fields.open("cost"))
+        .time("forward_per_batch", cost.forwardPerBatch)
+        .time("backward_per_batch", cost.backwardPerBatch)
+        .time("loss", cost.loss)
+        .time("update", cost.update)
+        .time("allreduce", cost.allreduce)
+        .time("allgather", cost.allgather)
+        .time("scatterreduce", cost.scatterreduce)
+        .time("pass_to", cost.passTo)
+        .time("receive", cost.receive)
+        .integer("hidden", cost.sizes.hidden)
+        .integer("length", cost.sizes.length)
+        .close();
+    fields.close();
+}
+
+void appendDiagnosis(std::string &out, const core::Diagnosis &diagnosis)
+{
+    JsonObject fields(out);
+    fields.string("kind", core::errorKindName(diagnosis.kind));
+    appendArray(fields.open("ranks"), "   ", diagnosis.ranks, [&](const core::RankWait &wait) {
+        JsonObject item(out);
+        item.integer("rank", wait.rank)
+            .boolean("finished", wait.finished)
+            .integer("line", wait.line)
+            .string("waits_for", wait.waitsFor);
+        appendInts(item.open("waits_on"), wait.waitsOn);
+        item.close();
+    });
+    fields.close();
+}
+
+void appendPerRank(std::string &out, const core::Figures &figures)
+{
+    std::vector<int> ranks(figures.ranks.size());
+    for (std::size_t r = 0; r < ranks.size(); ++r)
+        ranks[r] = int(r);
+    appendArray(out, "   ", ranks, [&](int r) {
+        const core::RankFigures &rank = figures.ranks[std::size_t(r)];
+        JsonObject(out)
+            .integer("rank", r)
+            .time("compute", rank.compute)
+            .time("communication", rank.communication)
+            .time("idle", rank.idle)
+            .integer("peak_memory", rank.peakMemory)
+            .close();
+    });
+}
+
+void appendResult(std::string &out, const core::Trace &trace)
+{
+    const core::Figures &figures = trace.figures;
+    JsonObject fields(out);
+    fields.string("status", core::runStatusName(trace.status))
+        .boolean("correct", trace.correct())
+        .time("timesteps", figures.timesteps)
+        .time("end_time", figures.endTime)
+        .integer("max_memory", figures.maxMemory)
+        .integer("max_memory_rank", figures.maxMemoryRank)
+        .time("max_memory_time", figures.maxMemoryTime)
+        .breakLine("  ");
+    JsonObject(fields.open("check"))
+        .boolean("passed", trace.check.passed)
+        .string("message", trace.check.message)
+        .close();
+    if (const auto &error = trace.error) {
+        JsonObject(fields.breakLine("  ").open("error"))
+            .integer("rank", error->rank)
+            .integer("line", error->line)
+            .string("kind", core::errorKindName(error->kind))
+            .string("message", error->message)
+            .integer("column", error->column)
+            .string("traceback", error->traceback)
+            .close();
+    } else {
+        fields.breakLine("  ").null("error");
+    }
+    if (trace.diagnosis)
+        appendDiagnosis(fields.breakLine("  ").open("diagnosis"), *trace.diagnosis);
+    else
+        fields.breakLine("  ").null("diagnosis");
+    appendPerRank(fields.breakLine("  ").open("per_rank"), figures);
+    fields.close();
+}
+
+void appendEvent(std::string &out, const core::Event &event, std::size_t seq)
+{
+    JsonObject fields(out);
+    fields.string("op", core::opName(event.op))
+        .integer("layer", event.layer)
+        .indices("batches", event.batches)
+        .indices("shards", event.shards)
+        .integer("shard_total", event.shardTotal)
+        .time("start", event.start)
+        .time("duration", event.duration)
+        .integer("memory", event.memory)
+        .integer("line", event.line);
+    if (event.op == core::OpKind::PassTo || event.op == core::OpKind::Receive)
+        fields.integer("peer", event.peer);
+    if (event.link >= 0)
+        fields.integer("link", event.link);
+    fields.integer("seq", std::int64_t(seq)).close();
+}
+
+void appendRanks(std::string &out, const core::Trace &trace)
+{
+    int count = std::max(trace.config.ranks, 0);
+    for (const core::Event &event : trace.events)
+        count = std::max(count, event.rank + 1);
+    std::vector<std::vector<std::size_t>> byRank(static_cast<std::size_t>(count));
+    for (std::size_t i = 0; i < trace.events.size(); ++i)
+        if (trace.events[i].rank >= 0)
+            byRank[std::size_t(trace.events[i].rank)].push_back(i);
+    std::vector<int> ranks(byRank.size());
+    for (std::size_t r = 0; r < ranks.size(); ++r)
+        ranks[r] = int(r);
+    appendArray(out, "  ", ranks, [&](int r) {
+        JsonObject fields(out);
+        fields.integer("rank", r);
+        appendArray(fields.open("events"), "   ", byRank[std::size_t(r)],
+                    [&](std::size_t i) { appendEvent(out, trace.events[i], i); });
+        fields.close();
+    });
+}
+
+void appendChange(std::string &out, const core::StorageChange &change)
+{
+    JsonObject fields(out);
+    fields.integer("rank", change.rank).string("map", core::mapName(change.map));
+    std::string &key = fields.open("key");
+    if (change.key.tuple)
+        appendInts(key, change.key.parts);
+    else
+        key += std::to_string(change.key.parts.empty() ? 0 : change.key.parts.front());
+    fields.string("op", change.object ? "set" : "delete");
+    if (change.object)
+        appendObject(fields.open("object"), *change.object);
+    fields.integer("line", change.line)
+        .integer("event_count", std::int64_t(change.eventCount))
+        .integer("memory_after", change.memoryAfter)
+        .close();
+}
+
+void appendTail(JsonObject &top, std::string &out, const core::Trace &trace)
+{
+    std::string &slices = top.breakLine(" ").open("slices");
+    appendArray(slices, "  ", trace.slices, [&](const core::Slice &slice) {
+        JsonObject(out)
+            .integer("rank", slice.rank)
+            .integer("event_begin", std::int64_t(slice.eventBegin))
+            .integer("event_end", std::int64_t(slice.eventEnd))
+            .integer("change_begin", std::int64_t(slice.changeBegin))
+            .integer("change_end", std::int64_t(slice.changeEnd))
+            .string("end", core::sliceEndName(slice.end))
+            .string("detail", slice.detail)
+            .integer("line", slice.line)
+            .close();
+    });
+    appendArray(top.breakLine(" ").open("warnings"), "  ", trace.warnings,
+                [&](const core::Warning &warning) {
+                    JsonObject(out)
+                        .integer("rank", warning.rank)
+                        .integer("line", warning.line)
+                        .string("message", warning.message)
+                        .close();
+                });
+    appendArray(top.breakLine(" ").open("marks"), "  ", trace.marks, [&](const core::Mark &mark) {
+        JsonObject(out)
+            .integer("rank", mark.rank)
+            .integer("line", mark.line)
+            .integer("event_count", std::int64_t(mark.eventCount))
+            .integer("change_count", std::int64_t(mark.changeCount))
+            .string("label", mark.label)
+            .close();
+    });
+    std::vector<std::pair<int, const std::pair<const int, core::Object> *>> finals;
+    for (std::size_t r = 0; r < trace.finalWeights.size(); ++r)
+        for (const auto &entry : trace.finalWeights[r])
+            finals.emplace_back(int(r), &entry);
+    appendArray(top.breakLine(" ").open("final_weights"), "  ", finals, [&](const auto &final) {
+        JsonObject fields(out);
+        fields.integer("rank", final.first).integer("layer", final.second->first);
+        appendObject(fields.open("object"), final.second->second);
+        fields.close();
+    });
+}
+
+} // namespace
+
+std::string traceToJson(const core::Trace &trace, const TraceJsonOptions &options)
+{
+    std::string out;
+    out.reserve(256 * (trace.events.size() + trace.changes.size() + trace.slices.size()) + 4096);
+    JsonObject top(out);
+    top.string("format", kTraceFormatName).integer("version", kTraceFormatVersion);
+    appendConfig(top.breakLine(" ").open("config"), trace.config, options);
+    appendResult(top.breakLine(" ").open("result"), trace);
+    appendRanks(top.breakLine(" ").open("ranks"), trace);
+    appendArray(top.breakLine(" ").open("changes"), "  ", trace.changes,
+                [&](const core::StorageChange &change) { appendChange(out, change); });
+    appendTail(top, out, trace);
+    top.close();
+    out += '\n';
+    return out;
+}
+
+} // namespace rankstep::io
