@@ -8,6 +8,11 @@
 
 #include <algorithm>
 #include <charconv>
+#include <chrono>
+#include <condition_variable>
+#include <cstdlib>
+#include <mutex>
+#include <thread>
 #include <fstream>
 #include <iostream>
 #include <map>
@@ -124,6 +129,46 @@ std::string chooseFunction(python::Runtime &runtime, const Arguments &args,
                      + (names.empty() ? std::string() : " (" + file + " defines " + names + ")")};
 }
 
+// The last resort for code that swallows every interruption (a loop around `except
+// BaseException`): once the time limit and a grace period have passed, end the process.
+class HardStop
+{
+public:
+    explicit HardStop(double seconds)
+    {
+        if (seconds <= 0)
+            return;
+        const auto limit = std::chrono::milliseconds(std::int64_t(seconds * 1000) + 3000);
+        m_thread = std::thread([this, limit] {
+            std::unique_lock lock(m_mutex);
+            if (m_wake.wait_for(lock, limit, [this] { return m_done; }))
+                return;
+            std::cerr << "Error: the code could not be interrupted at its time limit (it catches "
+                         "every exception, or is stuck in one long call), so rankstep-cli ended.\n";
+            std::_Exit(kStopped);
+        });
+    }
+    HardStop(const HardStop &) = delete;
+    HardStop &operator=(const HardStop &) = delete;
+    ~HardStop()
+    {
+        if (!m_thread.joinable())
+            return;
+        {
+            std::lock_guard lock(m_mutex);
+            m_done = true;
+        }
+        m_wake.notify_all();
+        m_thread.join();
+    }
+
+private:
+    std::mutex m_mutex;
+    std::condition_variable m_wake;
+    bool m_done = false;
+    std::thread m_thread;
+};
+
 int runCommand(const std::vector<std::string> &rest)
 {
     const Arguments args(rest,
@@ -146,7 +191,11 @@ int runCommand(const std::vector<std::string> &rest)
     python::Runtime runtime;
     request.function = chooseFunction(runtime, args, request.source, file);
     std::cout.flush();
-    const python::RunOutcome outcome = runtime.run(request);
+    python::RunOutcome outcome;
+    {
+        HardStop hardStop(request.timeLimitSeconds);
+        outcome = runtime.run(request);
+    }
     const core::Trace &trace = outcome.trace;
 
     if (args.has("json"))

@@ -95,8 +95,7 @@ Status Engine::collective(CallSite at, OpKind op, Payload value, int layer, std:
         self.comm = CommState::Pending;
         self.pending = Pending{op, layer, *groupId, position, std::nullopt, std::move(value), at.line};
         Diagnosis diagnosis{ErrorKind::Mismatch, {}};
-        std::string message = "Collective mismatch: the ranks of "
-            + ranksText(m_groups[std::size_t(*groupId)])
+        std::string message = "Collective mismatch: " + ranksText(m_groups[std::size_t(*groupId)])
             + " reached the same collective with different calls.";
         for (int member : m_groups[std::size_t(*groupId)]) {
             const RankState &rank = m_ranks[std::size_t(member)];

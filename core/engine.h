@@ -106,8 +106,9 @@ public:
 
     // Runs one program per rank to the end, a deadlock, a mismatch, an error or a stop.
     void run(ProgramList &programs);
-    // Thread-safe: the run stops at the next operation or slice boundary.
-    void requestStop() { m_stopRequested.store(true); }
+    // Thread-safe: the run stops at the next operation or slice boundary. `reason` completes
+    // "The run was stopped ..." (e.g. "after 30 s, the time limit"); call at most once per run.
+    void requestStop(std::string reason = "on request");
     // An error that ends the run (deadlock, mismatch, stop, budget); set by the engine itself.
     const std::optional<Error> &fatalError() const { return m_fatal; }
 
@@ -169,6 +170,8 @@ private:
     void makeRunnable(int rank);
     void fail(Error error);
     void diagnoseDeadlock();
+    void describeWait(int rank, RankWait &wait) const;
+    std::string describeWaitLine(const RankWait &wait, const Diagnosis &diagnosis) const;
     std::string describePending(const Pending &pending) const;
     void finish();
 
@@ -184,6 +187,7 @@ private:
     std::int64_t m_nextCollective = 0;
     int m_current = -1;
     std::optional<Error> m_fatal;
+    std::string m_stopReason;
     std::atomic<bool> m_stopRequested = false;
 };
 

@@ -26,8 +26,8 @@ void Engine::run(ProgramList &programs)
     for (int r = 0; r < ranks(); ++r)
         m_runnable.push_back(r);
     while (!m_runnable.empty() && !m_fatal) {
-        if (m_stopRequested.load()) {
-            fail(Error{ErrorKind::Stopped, -1, 0, "The run was stopped."});
+        if (m_stopRequested.load(std::memory_order_acquire)) {
+            fail(Error{ErrorKind::Stopped, -1, 0, "The run was stopped " + m_stopReason + "."});
             break;
         }
         const int r = m_runnable.front();
@@ -91,40 +91,58 @@ void Engine::diagnoseDeadlock()
     for (int r = 0; r < ranks(); ++r) {
         const RankState &rank = m_ranks[std::size_t(r)];
         RankWait wait{r, rank.finished, rank.lastLine, {}, {}};
-        if (rank.finished) {
-            message += "\n  rank " + std::to_string(r) + " has finished";
-            diagnosis.ranks.push_back(std::move(wait));
-            continue;
-        }
-        const Pending &pending = rank.pending;
-        wait.line = pending.line;
-        wait.waitsFor = describePending(pending);
-        if (pending.op == OpKind::Receive) {
-            for (int other = 0; other < ranks(); ++other)
-                if (other != r && (!pending.source || *pending.source == other))
-                    wait.waitsOn.push_back(other);
-        } else {
-            const auto it = m_open.find({pending.groupId, pending.instance});
-            for (int member : m_groups[std::size_t(pending.groupId)]) {
-                const bool arrived = it != m_open.end()
-                    && std::find(it->second.arrived.begin(), it->second.arrived.end(), member)
-                        != it->second.arrived.end();
-                if (!arrived)
-                    wait.waitsOn.push_back(member);
-            }
-        }
-        std::string on;
-        for (int other : wait.waitsOn) {
-            const bool done = m_ranks[std::size_t(other)].finished;
-            on += (on.empty() ? "" : ", ") + std::to_string(other) + (done ? " (finished)" : "");
-        }
-        message += "\n  rank " + std::to_string(r) + " waits in " + wait.waitsFor + " at line "
-            + std::to_string(pending.line) + (on.empty() ? "" : " for rank" + std::string(wait.waitsOn.size() > 1 ? "s " : " ") + on);
+        if (!rank.finished)
+            describeWait(r, wait);
         diagnosis.ranks.push_back(std::move(wait));
     }
+    for (const RankWait &wait : diagnosis.ranks)
+        message += "\n  " + describeWaitLine(wait, diagnosis);
     m_trace.diagnosis = std::move(diagnosis);
     const int first = blocked.front();
     fail(Error{ErrorKind::Deadlock, first, m_ranks[std::size_t(first)].pending.line, message});
+}
+
+// What blocked rank r waits for and on whom.
+void Engine::describeWait(int r, RankWait &wait) const
+{
+    const Pending &pending = m_ranks[std::size_t(r)].pending;
+    wait.line = pending.line;
+    wait.waitsFor = describePending(pending);
+    if (pending.op == OpKind::Receive) {
+        for (int other = 0; other < ranks(); ++other)
+            if (other != r && (!pending.source || *pending.source == other))
+                wait.waitsOn.push_back(other);
+        return;
+    }
+    const auto it = m_open.find({pending.groupId, pending.instance});
+    for (int member : m_groups[std::size_t(pending.groupId)]) {
+        const bool arrived = it != m_open.end()
+            && std::find(it->second.arrived.begin(), it->second.arrived.end(), member)
+                != it->second.arrived.end();
+        if (!arrived)
+            wait.waitsOn.push_back(member);
+    }
+}
+
+// "rank 0 waits in allreduce(layer 1) at line 12 for rank 3 (finished)", or for a finished rank
+// the collective it never called that others wait in.
+std::string Engine::describeWaitLine(const RankWait &wait, const Diagnosis &diagnosis) const
+{
+    const std::string who = "rank " + std::to_string(wait.rank);
+    if (wait.finished) {
+        for (const RankWait &other : diagnosis.ranks)
+            if (!other.finished && other.waitsFor.rfind("receive", 0) != 0
+                && std::find(other.waitsOn.begin(), other.waitsOn.end(), wait.rank)
+                    != other.waitsOn.end())
+                return who + " finished without calling " + other.waitsFor;
+        return who + " has finished";
+    }
+    std::string on;
+    for (int other : wait.waitsOn)
+        on += (on.empty() ? "" : ", ") + std::to_string(other)
+            + (m_ranks[std::size_t(other)].finished ? " (finished)" : "");
+    return who + " waits in " + wait.waitsFor + " at line " + std::to_string(wait.line)
+        + (on.empty() ? "" : (wait.waitsOn.size() > 1 ? " for ranks " : " for rank ") + on);
 }
 
 void Engine::finish()

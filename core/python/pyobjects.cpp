@@ -327,11 +327,11 @@ PYBIND11_EMBEDDED_MODULE(_rankstep, m)
     using namespace rankstep::python;
     m.doc() = "Rankstep's simulated training world (use it through `lib`).";
     g_puzzleError = PyErr_NewExceptionWithDoc(
-        "_rankstep.PuzzleError",
+        "rankstep.PuzzleError",
         "A puzzle rule was broken (wrong layer, missing batches, incomplete weight, ...).",
         PyExc_AssertionError, nullptr);
     g_runStopped = PyErr_NewExceptionWithDoc(
-        "_rankstep.RunStopped",
+        "rankstep.RunStopped",
         "The run is over (deadlock, collective mismatch, time limit or stop request).",
         PyExc_BaseException, nullptr);
     m.attr("PuzzleError") = py::handle(g_puzzleError);
