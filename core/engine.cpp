@@ -58,10 +58,10 @@ Status Engine::admit(CallSite at, const char *operation)
                      std::string(operation) + ": rank " + std::to_string(at.rank)
                          + " does not exist in a run of " + std::to_string(ranks()) + " ranks"};
     m_ranks[std::size_t(at.rank)].lastLine = at.line;
-    if (m_stopRequested.load()) {
+    if (m_stopRequested.load(std::memory_order_acquire)) {
         fail(Error{ErrorKind::Stopped, at.rank, at.line,
-                   "The run was stopped while rank " + std::to_string(at.rank) + " was at line "
-                       + std::to_string(at.line) + "."});
+                   "The run was stopped " + m_stopReason + " while rank " + std::to_string(at.rank)
+                       + " was at line " + std::to_string(at.line) + "."});
         return *m_fatal;
     }
     if (m_limits.maxOperations > 0 && ++m_operations > m_limits.maxOperations) {
@@ -376,6 +376,14 @@ Result<Object> Engine::add(CallSite at, const Object &a, const Object &b)
 void Engine::warn(CallSite at, std::string message)
 {
     m_trace.warnings.push_back(Warning{at.rank, at.line, std::move(message)});
+}
+
+void Engine::requestStop(std::string reason)
+{
+    if (m_stopRequested.load(std::memory_order_acquire))
+        return;
+    m_stopReason = std::move(reason);
+    m_stopRequested.store(true, std::memory_order_release);
 }
 
 void Engine::mark(CallSite at, std::string label)
