@@ -15,9 +15,24 @@ IndexSet::IndexSet(std::initializer_list<int> members)
 IndexSet IndexSet::range(int begin, int end)
 {
     IndexSet set;
-    for (int i = begin; i < end; ++i)
-        set.insert(i);
+    if (end <= begin || begin < 0)
+        return set;
+    set.m_words.assign(std::size_t(end - 1) / 64 + 1, 0);
+    for (int i = begin; i < end;) {
+        const auto word = std::size_t(i) / 64;
+        const int bit = i % 64;
+        const int span = std::min(64 - bit, end - i);
+        const std::uint64_t mask = span == 64 ? ~std::uint64_t(0)
+                                              : ((std::uint64_t(1) << span) - 1) << bit;
+        set.m_words[word] |= mask;
+        i += span;
+    }
     return set;
+}
+
+bool IndexSet::isPrefix(int count) const
+{
+    return size() == count && (count == 0 || last() == count - 1);
 }
 
 IndexSet IndexSet::fromVector(const std::vector<int> &members)

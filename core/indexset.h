@@ -30,6 +30,8 @@ public:
     IndexSet operator&(const IndexSet &other) const;
     IndexSet minus(const IndexSet &other) const;
     bool isSubsetOf(const IndexSet &other) const;
+    // Exactly {0, 1, ..., count - 1}.
+    bool isPrefix(int count) const;
     bool intersects(const IndexSet &other) const;
     bool operator==(const IndexSet &other) const;
 

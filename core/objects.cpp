@@ -7,7 +7,7 @@ bool Object::isComplete() const
 {
     if (!hasShards(kind))
         return true;
-    return shards == IndexSet::range(0, total);
+    return shards.isPrefix(total);
 }
 
 bool hasShards(ObjectKind kind)

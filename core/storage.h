@@ -4,7 +4,7 @@
 #include "objects.h"
 
 #include <cstdint>
-#include <map>
+#include <unordered_map>
 #include <string>
 #include <utility>
 #include <vector>
@@ -33,6 +33,17 @@ struct Key
 };
 std::string formatKey(const Key &key); // "3", "(0, 2)"
 
+struct KeyHash
+{
+    std::size_t operator()(const Key &key) const noexcept
+    {
+        std::size_t h = key.tuple ? 0x9e3779b97f4a7c15ULL : 0;
+        for (int part : key.parts)
+            h = (h ^ std::size_t(unsigned(part))) * 0x100000001b3ULL;
+        return h;
+    }
+};
+
 // One rank's storage. Memory is kept up to date on every set and erase, never rescanned.
 class Storage
 {
@@ -58,7 +69,7 @@ private:
         std::uint64_t order = 0;
         std::int64_t bytes = 0;
     };
-    using Map = std::map<Key, Entry>;
+    using Map = std::unordered_map<Key, Entry, KeyHash>;
     Map &slot(MapKind map) { return m_maps[std::size_t(map)]; }
     const Map &slot(MapKind map) const { return m_maps[std::size_t(map)]; }
 
