@@ -24,7 +24,9 @@ struct FieldError
 
 [[noreturn]] void failAt(const JsonValue &value, const std::string &path, const std::string &what);
 
-inline constexpr std::int64_t kMaxIndex = 1 << 20; // batch and shard numbers, ranks
+// Batch and shard numbers: a set of them is a bitset, so the bound keeps a hostile file from
+// making a few bytes of text cost megabytes.
+inline constexpr std::int64_t kMaxIndex = (1 << 16) - 1;
 
 std::int64_t readInteger(const JsonValue &value, const std::string &path, std::int64_t min,
                          std::int64_t max);

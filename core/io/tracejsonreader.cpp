@@ -5,12 +5,15 @@
 #include "tracejson.h"
 
 #include <limits>
+#include <new>
 
 namespace rankstep::io {
 
 namespace {
 
 constexpr std::int64_t kMaxRanks = 1 << 16;
+constexpr int kMaxCount = 1 << 16;       // layers, batches, shards of a total
+constexpr std::int64_t kMaxSize = 1 << 20; // hidden, length
 constexpr int kIntMin = std::numeric_limits<int>::min();
 constexpr int kIntMax = std::numeric_limits<int>::max();
 
@@ -35,10 +38,6 @@ E readName(const Fields &fields, std::string_view key, const char *(*nameOf)(E),
            "unknown value \"" + text + "\" (expected one of " + known + ")");
 }
 
-int readRank(const Fields &fields)
-{
-    return fields.integer32("rank", 0, int(kMaxRanks - 1));
-}
 
 class TraceReader
 {
@@ -46,12 +45,18 @@ public:
     core::Trace read(const JsonValue &root, TraceJsonOptions &options);
 
 private:
+    // A rank of this run, 0 to ranks - 1 (or -1 too where "no rank" is allowed), for everything
+    // a viewer indexes per-rank data with. Warnings, marks and errors only name a rank.
+    int readRank(const Fields &fields, std::string_view key = "rank", int min = 0) const
+    {
+        return fields.integer32(key, min, m_trace.config.ranks - 1);
+    }
     void readConfig(const Fields &config, TraceJsonOptions &options);
     core::Object readObject(const Fields &fields) const;
     void readResult(const Fields &result);
     void readDiagnosis(const Fields &diagnosis);
     void readEvents(const Fields &root);
-    static core::Event readEvent(const Fields &fields, int rank);
+    core::Event readEvent(const Fields &fields, int rank) const;
     void readChange(const Fields &fields);
     void readSlice(const Fields &fields);
     void readMark(const Fields &fields);
@@ -102,8 +107,8 @@ void TraceReader::readConfig(const Fields &config, TraceJsonOptions &options)
     options.function = config.string("function");
     core::RunConfig &run = m_trace.config;
     run.ranks = config.integer32("ranks", 0, int(kMaxRanks));
-    run.layers = config.integer32("layers", 0, int(kMaxIndex));
-    run.batches = config.integer32("batches", 0, int(kMaxIndex));
+    run.layers = config.integer32("layers", 0, kMaxCount);
+    run.batches = config.integer32("batches", 0, kMaxCount);
     const Fields cost = config.object("cost");
     run.cost.forwardPerBatch = cost.time("forward_per_batch");
     run.cost.backwardPerBatch = cost.time("backward_per_batch");
@@ -114,8 +119,8 @@ void TraceReader::readConfig(const Fields &config, TraceJsonOptions &options)
     run.cost.scatterreduce = cost.time("scatterreduce");
     run.cost.passTo = cost.time("pass_to");
     run.cost.receive = cost.time("receive");
-    run.cost.sizes.hidden = cost.integer("hidden", 1, kMaxIndex);
-    run.cost.sizes.length = cost.integer("length", 1, kMaxIndex);
+    run.cost.sizes.hidden = cost.integer("hidden", 1, kMaxSize);
+    run.cost.sizes.length = cost.integer("length", 1, kMaxSize);
 }
 
 core::Object TraceReader::readObject(const Fields &fields) const
@@ -126,7 +131,7 @@ core::Object TraceReader::readObject(const Fields &fields) const
     object.step = fields.integer32("step", kIntMin, kIntMax);
     object.batches = fields.indices("batches");
     object.shards = fields.indices("shards");
-    object.total = fields.integer32("total", 0, int(kMaxIndex));
+    object.total = fields.integer32("total", 0, kMaxCount);
     // Not in the format: what the engine gives every object it makes.
     object.layers = m_trace.config.layers;
     object.totalBatches = core::hasBatches(object.kind) ? m_trace.config.batches : 1;
@@ -141,7 +146,8 @@ void TraceReader::readResult(const Fields &result)
     figures.timesteps = result.time("timesteps");
     figures.endTime = result.time("end_time");
     figures.maxMemory = result.integer("max_memory");
-    figures.maxMemoryRank = result.integer32("max_memory_rank", 0, int(kMaxRanks - 1));
+    figures.maxMemoryRank =
+        result.integer32("max_memory_rank", 0, std::max(m_trace.config.ranks - 1, 0));
     figures.maxMemoryTime = result.time("max_memory_time");
     const Fields check = result.object("check");
     m_trace.check = {check.boolean("passed"), check.string("message")};
@@ -160,6 +166,8 @@ void TraceReader::readResult(const Fields &result)
     if (!result.isNull("diagnosis"))
         readDiagnosis(result.object("diagnosis"));
     const std::vector<JsonValue> &ranks = result.array("per_rank");
+    if (ranks.size() > std::size_t(m_trace.config.ranks))
+        failAt(result.get("per_rank"), result.pathOf("per_rank"), "more entries than ranks");
     for (std::size_t r = 0; r < ranks.size(); ++r) {
         const Fields rank(ranks[r], at(result.pathOf("per_rank"), r));
         if (rank.integer("rank") != std::int64_t(r))
@@ -179,7 +187,7 @@ void TraceReader::readDiagnosis(const Fields &diagnosis)
         result.ranks.push_back({readRank(wait), wait.boolean("finished"),
                                 wait.integer32("line", kIntMin, kIntMax), wait.string("waits_for"),
                                 readInts(wait.get("waits_on"), wait.pathOf("waits_on"), 0,
-                                         int(kMaxRanks - 1))});
+                                         m_trace.config.ranks - 1)});
     }
     m_trace.diagnosis = std::move(result);
 }
@@ -209,7 +217,7 @@ void TraceReader::readEvents(const Fields &root)
     }
 }
 
-core::Event TraceReader::readEvent(const Fields &fields, int rank)
+core::Event TraceReader::readEvent(const Fields &fields, int rank) const
 {
     core::Event event;
     event.rank = rank;
@@ -217,13 +225,13 @@ core::Event TraceReader::readEvent(const Fields &fields, int rank)
     event.layer = fields.integer32("layer", -1, kIntMax);
     event.batches = fields.indices("batches");
     event.shards = fields.indices("shards");
-    event.shardTotal = fields.integer32("shard_total", 0, int(kMaxIndex));
+    event.shardTotal = fields.integer32("shard_total", 0, kMaxCount);
     event.start = fields.time("start");
     event.duration = fields.time("duration");
     event.memory = fields.integer("memory");
     event.line = fields.integer32("line", kIntMin, kIntMax);
     if (fields.has("peer"))
-        event.peer = fields.integer32("peer", -1, int(kMaxRanks - 1));
+        event.peer = readRank(fields, "peer", -1);
     if (fields.has("link"))
         event.link = fields.integer("link");
     return event;
@@ -298,18 +306,21 @@ void TraceReader::readFinalWeight(const Fields &fields)
 
 core::Result<core::Trace> traceFromJson(std::string_view json, TraceJsonOptions &options)
 {
-    auto parsed = parseJson(json);
-    if (!parsed)
-        return core::Error{core::ErrorKind::Usage, -1, 0,
-                           "cannot read the trace: " + parsed.error().message};
+    const auto failed = [](const std::string &why) {
+        return core::Error{core::ErrorKind::Usage, -1, 0, "cannot read the trace: " + why};
+    };
     try {
+        auto parsed = parseJson(json);
+        if (!parsed)
+            return failed(parsed.error().message);
         TraceJsonOptions read;
         core::Trace trace = TraceReader().read(*parsed, read);
         options = std::move(read);
         return trace;
     } catch (const FieldError &failure) {
-        return core::Error{core::ErrorKind::Usage, -1, 0,
-                           "cannot read the trace: " + failure.message};
+        return failed(failure.message);
+    } catch (const std::bad_alloc &) {
+        return failed("it is too large for the memory available");
     }
 }
 

@@ -124,10 +124,16 @@ TEST_F(TraceReader, NamesTheKeyAndPlaceOfABadValue)
 TEST_F(TraceReader, RejectsValuesOutOfRange)
 {
     EXPECT_NE(errorOf(replaced(m_json, "\"batches\": [0, 1, 2, 3]", "\"batches\": [0, -1]"))
-                  .find("expected an integer from 0 to 1048576"),
+                  .find("expected an integer from 0 to 65535"),
               std::string::npos);
-    EXPECT_NE(errorOf(replaced(m_json, "\"batches\": [0, 1, 2, 3]", "\"batches\": [4294967296]"))
-                  .find("from 0 to 1048576"),
+    EXPECT_NE(errorOf(replaced(m_json, "\"batches\": [0, 1, 2, 3]", "\"batches\": [65536]"))
+                  .find("from 0 to 65535"),
+              std::string::npos);
+    EXPECT_NE(errorOf(replaced(m_json, "{\"rank\": 0, \"map\"", "{\"rank\": 1, \"map\""))
+                  .find("changes[0].rank: expected an integer from 0 to 0, got 1"),
+              std::string::npos);
+    EXPECT_NE(errorOf(replaced(m_json, "{\"rank\": 0, \"events\"", "{\"rank\": 3, \"events\""))
+                  .find("ranks[0].rank: expected an integer from 0 to 0"),
               std::string::npos);
     EXPECT_NE(errorOf(replaced(m_json, "\"seq\": 1}", "\"seq\": 0}")).find("two events have seq 0"),
               std::string::npos);
