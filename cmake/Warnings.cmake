@@ -1,0 +1,17 @@
+# SPDX-License-Identifier: MIT
+# Warning flags for Rankstep's own targets: link rankstep_warnings (PRIVATE).
+# Third-party headers come in through imported targets as system includes,
+# so they do not trigger these.
+
+add_library(rankstep_warnings INTERFACE)
+target_compile_options(rankstep_warnings INTERFACE
+  -Wall
+  -Wextra
+  -Wpedantic
+  -Wshadow
+  -Wconversion
+  -Wno-sign-conversion
+)
+if(RANKSTEP_WERROR)
+  target_compile_options(rankstep_warnings INTERFACE -Werror)
+endif()

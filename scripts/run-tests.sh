@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# Installs what is missing, builds with warnings as errors, and runs every test.
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+
+"$ROOT/scripts/setup-deps.sh"
+"$ROOT/scripts/build.sh" "$ROOT/build" -DRANKSTEP_WERROR=ON -DRANKSTEP_BUILD_TESTS=ON
+
+export QT_QPA_PLATFORM=offscreen
+# CPython and Qt keep global allocations; only matters for RANKSTEP_SANITIZE builds.
+export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=0}"
+# A build that registers no test at all is a broken build, not a green one.
+ctest --test-dir "$ROOT/build" --output-on-failure -j2 --no-tests=error
