@@ -1,0 +1,78 @@
+// SPDX-License-Identifier: MIT
+// The scheduler is deterministic: the same program gives the same trace, field by field.
+#include "referencepuzzles.h"
+#include "testsupport.h"
+
+#include <gtest/gtest.h>
+
+namespace rankstep::testing {
+namespace {
+
+class Determinism : public ::testing::TestWithParam<PuzzleCase>
+{};
+
+TEST_P(Determinism, TwoRunsGiveIdenticalTraces)
+{
+    const PuzzleCase &puzzle = GetParam();
+    const core::RunConfig config = makeConfig(puzzle.ranks, puzzle.layers, puzzle.batches);
+    const core::Trace first = runProgram(config, puzzle.program);
+    const core::Trace second = runProgram(config, puzzle.program);
+    ASSERT_EQ(first.status, core::RunStatus::Ok);
+    ASSERT_FALSE(first.events.empty());
+
+    ASSERT_EQ(first.events.size(), second.events.size());
+    for (std::size_t i = 0; i < first.events.size(); ++i) {
+        EXPECT_TRUE(sameEvent(first.events[i], second.events[i])) << "event " << i;
+    }
+
+    ASSERT_EQ(first.changes.size(), second.changes.size());
+    for (std::size_t i = 0; i < first.changes.size(); ++i) {
+        const core::StorageChange &a = first.changes[i];
+        const core::StorageChange &b = second.changes[i];
+        EXPECT_TRUE(a.rank == b.rank && a.map == b.map && a.key == b.key && a.object == b.object &&
+                    a.line == b.line && a.eventCount == b.eventCount &&
+                    a.memoryAfter == b.memoryAfter)
+            << "change " << i;
+    }
+
+    ASSERT_EQ(first.slices.size(), second.slices.size());
+    for (std::size_t i = 0; i < first.slices.size(); ++i) {
+        const core::Slice &a = first.slices[i];
+        const core::Slice &b = second.slices[i];
+        EXPECT_TRUE(a.rank == b.rank && a.eventBegin == b.eventBegin && a.eventEnd == b.eventEnd &&
+                    a.changeBegin == b.changeBegin && a.changeEnd == b.changeEnd &&
+                    a.end == b.end && a.detail == b.detail && a.line == b.line)
+            << "slice " << i;
+    }
+
+    ASSERT_EQ(first.warnings.size(), second.warnings.size());
+    EXPECT_EQ(first.finalWeights, second.finalWeights);
+    EXPECT_EQ(first.figures.timesteps, second.figures.timesteps);
+    EXPECT_EQ(first.figures.maxMemory, second.figures.maxMemory);
+}
+
+INSTANTIATE_TEST_SUITE_P(Reference, Determinism, ::testing::ValuesIn(referencePuzzles()),
+                         [](const ::testing::TestParamInfo<PuzzleCase> &param) {
+                             std::string name = param.param.name;
+                             std::erase(name, '_');
+                             return name;
+                         });
+
+TEST(Determinism, SameEventNoticesADifferentField)
+{
+    // Guards the comparison above against comparing nothing.
+    core::Event a;
+    core::Event b = a;
+    EXPECT_TRUE(sameEvent(a, b));
+    b.link = 4;
+    EXPECT_FALSE(sameEvent(a, b));
+    b = a;
+    b.batches = {1};
+    EXPECT_FALSE(sameEvent(a, b));
+    b = a;
+    b.start = core::SimTime::fromTicks(1);
+    EXPECT_FALSE(sameEvent(a, b));
+}
+
+} // namespace
+} // namespace rankstep::testing

@@ -1,0 +1,162 @@
+// SPDX-License-Identifier: MIT
+// What a trace holds for viewers: slices, storage changes that replay to the event memories,
+// and the final-weight check.
+#include "referencepuzzles.h"
+#include "testsupport.h"
+
+#include <gtest/gtest.h>
+
+namespace rankstep::testing {
+namespace {
+
+using core::SliceEnd;
+
+TEST(TraceSlices, DataParallelRunSuspendsAtEachAllreduceInSchedulerOrder)
+{
+    const core::Trace trace = runProgram(makeConfig(4, 2, 4), ddp);
+    ASSERT_EQ(trace.status, core::RunStatus::Ok);
+    // Ranks start in order 0..3; rank 3 completes allreduce(layer 0) and runs on to layer 1;
+    // rank 2 completes allreduce(layer 1) and finishes; then 0, 1, 3 as their waits completed.
+    struct Expected {
+        int rank;
+        SliceEnd end;
+        const char *detail;
+    };
+    const Expected expected[] = {
+        {0, SliceEnd::Collective, "allreduce(layer 0)"},
+        {1, SliceEnd::Collective, "allreduce(layer 0)"},
+        {2, SliceEnd::Collective, "allreduce(layer 0)"},
+        {3, SliceEnd::Collective, "allreduce(layer 1)"},
+        {0, SliceEnd::Collective, "allreduce(layer 1)"},
+        {1, SliceEnd::Collective, "allreduce(layer 1)"},
+        {2, SliceEnd::Finished, ""},
+        {0, SliceEnd::Finished, ""},
+        {1, SliceEnd::Finished, ""},
+        {3, SliceEnd::Finished, ""},
+    };
+    ASSERT_EQ(trace.slices.size(), std::size(expected));
+    for (std::size_t i = 0; i < trace.slices.size(); ++i) {
+        EXPECT_EQ(trace.slices[i].rank, expected[i].rank) << "slice " << i;
+        EXPECT_EQ(trace.slices[i].end, expected[i].end) << "slice " << i;
+        EXPECT_EQ(trace.slices[i].detail, expected[i].detail) << "slice " << i;
+    }
+    // Rank 0's first slice: 2 forwards, the loss and 2 backwards.
+    EXPECT_EQ(trace.slices[0].eventEnd - trace.slices[0].eventBegin, 5U);
+    // 4 ranks * (2 forward + loss + 2 backward + 2 allreduce + 2 update).
+    EXPECT_EQ(trace.events.size(), 36U);
+}
+
+class TraceOfReference : public ::testing::TestWithParam<PuzzleCase>
+{};
+
+TEST_P(TraceOfReference, SlicesPartitionTheEventsAndChanges)
+{
+    const PuzzleCase &puzzle = GetParam();
+    const core::Trace trace =
+        runProgram(makeConfig(puzzle.ranks, puzzle.layers, puzzle.batches), puzzle.program);
+    ASSERT_FALSE(trace.slices.empty());
+    std::size_t event = 0;
+    std::size_t change = 0;
+    for (const core::Slice &slice : trace.slices) {
+        EXPECT_EQ(slice.eventBegin, event);
+        EXPECT_EQ(slice.changeBegin, change);
+        EXPECT_LE(slice.eventBegin, slice.eventEnd);
+        EXPECT_LE(slice.changeBegin, slice.changeEnd);
+        event = slice.eventEnd;
+        change = slice.changeEnd;
+    }
+    EXPECT_EQ(event, trace.events.size());
+    EXPECT_EQ(change, trace.changes.size());
+    EXPECT_EQ(trace.slices.back().end, SliceEnd::Finished);
+}
+
+TEST_P(TraceOfReference, ReplayingTheChangesGivesEveryEventsMemory)
+{
+    const PuzzleCase &puzzle = GetParam();
+    const core::Trace trace =
+        runProgram(makeConfig(puzzle.ranks, puzzle.layers, puzzle.batches), puzzle.program);
+    std::vector<core::Storage> replay(std::size_t(puzzle.ranks));
+    std::size_t next = 0;
+    for (std::size_t i = 0; i < trace.events.size(); ++i) {
+        // Changes made before event i was recorded.
+        for (; next < trace.changes.size() && trace.changes[next].eventCount <= i; ++next) {
+            const core::StorageChange &c = trace.changes[next];
+            core::Storage &storage = replay[std::size_t(c.rank)];
+            if (c.object) {
+                storage.set(c.map, c.key, *c.object);
+            } else {
+                ASSERT_TRUE(storage.erase(c.map, c.key)) << "change " << next;
+            }
+            ASSERT_EQ(storage.memory(), c.memoryAfter) << "change " << next;
+        }
+        const core::Event &e = trace.events[i];
+        ASSERT_EQ(e.memory, replay[std::size_t(e.rank)].memory()) << "event " << i;
+    }
+}
+
+INSTANTIATE_TEST_SUITE_P(Reference, TraceOfReference, ::testing::ValuesIn(referencePuzzles()),
+                         [](const ::testing::TestParamInfo<PuzzleCase> &param) {
+                             std::string name = param.param.name;
+                             std::erase(name, '_');
+                             return name;
+                         });
+
+TEST(TraceChanges, RecordWhatWasSetOrDeletedWithLineAndMemory)
+{
+    const core::Trace trace = runProgram(makeConfig(1, 2, 4), basic);
+    ASSERT_FALSE(trace.changes.empty());
+    const core::StorageChange &first = trace.changes.front();
+    EXPECT_EQ(first.map, core::MapKind::Weights);
+    EXPECT_EQ(first.key, core::Key(0));
+    ASSERT_TRUE(first.object);
+    EXPECT_EQ(first.object->kind, core::ObjectKind::Weight);
+    EXPECT_EQ(first.eventCount, 0U);
+    EXPECT_EQ(first.memoryAfter, 262144);
+    EXPECT_GT(first.line, 0);
+    // Basic training deletes every activation and gradient; weights and optimizer states of
+    // 2 layers stay, plus the 2 weight gradients: 6 full layers' worth.
+    EXPECT_EQ(trace.changes.back().memoryAfter, 6 * 262144);
+    const auto deletes = std::count_if(trace.changes.begin(), trace.changes.end(),
+                                       [](const core::StorageChange &c) { return !c.object; });
+    EXPECT_EQ(deletes, 6); // activations 2, 1, 0 and gradients 2, 1, 0
+}
+
+TEST(FinalWeightCheck, NamesALayerNoRankSet)
+{
+    const auto result = core::checkFinalWeights({{{0, weight(0, {0}, 1, 1)}}}, 2);
+    EXPECT_FALSE(result.passed);
+    EXPECT_EQ(result.message, "layer 1: no rank set a final weight (call set_final_weight for it)");
+}
+
+TEST(FinalWeightCheck, NamesARankWhoseWeightWasNotUpdated)
+{
+    const auto result =
+        core::checkFinalWeights({{{0, weight(0, {0}, 2, 1)}}, {{0, weight(0, {1}, 2, 0)}}}, 1);
+    EXPECT_FALSE(result.passed);
+    EXPECT_EQ(result.message,
+              "layer 0: the final weight of rank 1 is at step 0, but every final "
+              "weight must be updated once (step 1)");
+}
+
+TEST(FinalWeightCheck, NamesShardsNoRankUpdated)
+{
+    const auto result =
+        core::checkFinalWeights({{{0, weight(0, {0}, 4, 1)}}, {{0, weight(0, {1}, 4, 1)}}}, 1);
+    EXPECT_FALSE(result.passed);
+    EXPECT_EQ(result.message,
+              "layer 0: the final weights of all ranks together hold shards "
+              "{0, 1} of 4; shards {2, 3} were never updated");
+}
+
+TEST(FinalWeightCheck, PassesWhenShardsTogetherAreComplete)
+{
+    std::vector<std::map<int, core::Object>> finals(4);
+    for (int r = 0; r < 4; ++r)
+        finals[std::size_t(r)][0] = weight(0, {r}, 4, 1);
+    const auto result = core::checkFinalWeights(finals, 1);
+    EXPECT_TRUE(result.passed) << result.message;
+    EXPECT_EQ(result.message, "Correct!");
+}
+
+} // namespace
+} // namespace rankstep::testing
