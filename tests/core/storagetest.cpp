@@ -1,0 +1,150 @@
+// SPDX-License-Identifier: MIT
+// Per-rank storage: memory kept up to date, Python dict iteration order, int and tuple keys.
+#include "testsupport.h"
+
+#include "core/storage.h"
+
+#include <gtest/gtest.h>
+
+#include <random>
+
+namespace rankstep::testing {
+namespace {
+
+using core::IndexSet;
+using core::Key;
+using core::MapKind;
+using core::Object;
+using core::Storage;
+
+constexpr MapKind kMaps[] = {MapKind::Weights, MapKind::OptStates, MapKind::Activations,
+                             MapKind::GradActivations, MapKind::GradWeights};
+
+std::int64_t rescan(const Storage &storage)
+{
+    std::int64_t total = 0;
+    for (MapKind map : kMaps)
+        for (const auto &[key, object] : storage.entries(map))
+            total += core::memoryOf(*object, storage.sizes());
+    return total;
+}
+
+Object randomObject(std::mt19937 &random)
+{
+    std::uniform_int_distribution<int> pick(0, 4);
+    const int total = pick(random) + 1;
+    const IndexSet shards =
+        IndexSet::range(0, std::uniform_int_distribution<int>(1, total)(random));
+    const IndexSet batches = IndexSet::range(0, pick(random) + 1);
+    switch (pick(random)) {
+        case 0:
+            return weight(1, shards, total);
+        case 1:
+            return optState(1, shards, total);
+        case 2:
+            return activation(1, batches);
+        case 3:
+            return activationGrad(1, batches);
+        default:
+            return weightGrad(1, batches, shards, total);
+    }
+}
+
+TEST(Storage, MemoryMatchesARescanAfterRandomSetsReplacesAndErases)
+{
+    std::mt19937 random(20240601);
+    Storage storage;
+    std::uniform_int_distribution<int> mapIndex(0, 4);
+    std::uniform_int_distribution<int> keyPart(0, 5);
+    std::uniform_int_distribution<int> action(0, 2);
+    int erased = 0;
+    for (int i = 0; i < 3000; ++i) {
+        const MapKind map = kMaps[mapIndex(random)];
+        const Key key =
+            keyPart(random) % 2 == 0 ? Key(keyPart(random)) : Key(keyPart(random), keyPart(random));
+        if (action(random) == 0)
+            erased += storage.erase(map, key) ? 1 : 0;
+        else
+            storage.set(map, key, randomObject(random));
+        ASSERT_EQ(storage.memory(), rescan(storage)) << "after operation " << i;
+    }
+    EXPECT_GT(erased, 100); // the sequence really exercised erase
+    EXPECT_GT(storage.memory(), 0);
+}
+
+TEST(Storage, MemoryIsTheSumOfTheSizesOfEverythingHeld)
+{
+    Storage storage;
+    storage.set(MapKind::Weights, 0, weight(0));                       // 262144
+    storage.set(MapKind::OptStates, 0, optState(0, {1}, 4));           // 65536
+    storage.set(MapKind::Activations, Key(1, 0), activation(1, {0}));  // 131072
+    storage.set(MapKind::GradWeights, 0, weightGrad(0, {0, 1, 2, 3})); // 262144
+    EXPECT_EQ(storage.memory(), 720896);
+    storage.set(MapKind::Weights, 0, weight(0, {2}, 4)); // replaced: 262144 -> 65536
+    EXPECT_EQ(storage.memory(), 524288);
+    EXPECT_TRUE(storage.erase(MapKind::Activations, Key(1, 0)));
+    EXPECT_FALSE(storage.erase(MapKind::Activations, Key(1, 0)));
+    EXPECT_EQ(storage.memory(), 393216);
+}
+
+std::vector<std::string> keysOf(const Storage &storage, MapKind map)
+{
+    std::vector<std::string> keys;
+    for (const auto &[key, object] : storage.entries(map))
+        keys.push_back(core::formatKey(key));
+    return keys;
+}
+
+TEST(Storage, IteratesInInsertionOrderAndAReplacementKeepsItsPlace)
+{
+    Storage storage;
+    storage.set(MapKind::Activations, 5, activation(5, {0}));
+    storage.set(MapKind::Activations, Key(0, 1), activation(0, {1}));
+    storage.set(MapKind::Activations, 2, activation(2, {0}));
+    EXPECT_EQ(keysOf(storage, MapKind::Activations),
+              (std::vector<std::string>{"5", "(0, 1)", "2"}));
+
+    storage.set(MapKind::Activations, 5, activation(5, {0, 1}));
+    EXPECT_EQ(keysOf(storage, MapKind::Activations),
+              (std::vector<std::string>{"5", "(0, 1)", "2"}));
+    EXPECT_EQ(storage.find(MapKind::Activations, 5)->batches, (IndexSet{0, 1}));
+
+    // Deleted and set again: the key goes to the end, as in a Python dict.
+    storage.erase(MapKind::Activations, 5);
+    storage.set(MapKind::Activations, 5, activation(5, {0}));
+    EXPECT_EQ(keysOf(storage, MapKind::Activations),
+              (std::vector<std::string>{"(0, 1)", "2", "5"}));
+}
+
+TEST(Storage, IntAndOneElementTupleAreDifferentKeys)
+{
+    Storage storage;
+    storage.set(MapKind::Weights, 3, weight(3));
+    EXPECT_EQ(storage.find(MapKind::Weights, Key::ofTuple({3})), nullptr);
+    storage.set(MapKind::Weights, Key::ofTuple({3}), weight(3, {0}, 2));
+    EXPECT_EQ(storage.size(MapKind::Weights), 2U);
+    EXPECT_EQ(storage.find(MapKind::Weights, 3)->total, 1);
+    EXPECT_EQ(storage.find(MapKind::Weights, Key::ofTuple({3}))->total, 2);
+    EXPECT_EQ(core::formatKey(Key(3)), "3");
+    EXPECT_EQ(core::formatKey(Key::ofTuple({3})), "(3,)");
+}
+
+TEST(Storage, PairKeyEqualsTheTupleOfTheSameInts)
+{
+    EXPECT_EQ(Key(0, 2), Key::ofTuple({0, 2}));
+    EXPECT_NE(Key(0, 2), Key(2, 0));
+    EXPECT_EQ(core::formatKey(Key(0, 2)), "(0, 2)");
+}
+
+TEST(Storage, MapsAreSeparate)
+{
+    Storage storage;
+    storage.set(MapKind::Weights, 0, weight(0));
+    EXPECT_EQ(storage.find(MapKind::OptStates, 0), nullptr);
+    EXPECT_EQ(storage.size(MapKind::Weights), 1U);
+    EXPECT_EQ(storage.size(MapKind::OptStates), 0U);
+    EXPECT_STREQ(core::mapName(MapKind::GradActivations), "grad_activations");
+}
+
+} // namespace
+} // namespace rankstep::testing
