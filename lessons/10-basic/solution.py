@@ -9,6 +9,7 @@ def basic(model: Model) -> Model:
         weights[layer], opt_states[layer] = model.load_weights(layer)
     activations[0] = model.get_activation(range(model.BATCHES))
 
+    # ----- your code starts here -----
     # Forward: keep every layer's input, backward needs it.
     for layer in range(model.LAYERS):
         activations[layer + 1] = model.forward(layer, activations[layer], weights[layer])
@@ -29,6 +30,8 @@ def basic(model: Model) -> Model:
         weights[layer], opt_states[layer] = model.update(
             layer, grad_weights[layer], weights[layer], opt_states[layer]
         )
+
+    # ----- your code ends here -----
 
     for layer in range(model.LAYERS):
         model.set_final_weight(layer, weights[layer])

@@ -9,6 +9,7 @@ def grad_accum(model: Model) -> Model:
     for layer in range(model.LAYERS):
         weights[layer], opt_states[layer] = model.load_weights(layer)
 
+    # ----- your code starts here -----
     for batch in range(model.BATCHES):
         activations[0, batch] = model.get_activation([batch])
         for layer in range(model.LAYERS):
@@ -36,6 +37,8 @@ def grad_accum(model: Model) -> Model:
         weights[layer], opt_states[layer] = model.update(
             layer, grad_weights[layer], weights[layer], opt_states[layer]
         )
+
+    # ----- your code ends here -----
 
     for layer in range(model.LAYERS):
         model.set_final_weight(layer, weights[layer])

@@ -7,6 +7,7 @@ async def ddp(model: Model) -> Model:
     weights, opt_states, activations, grad_activations, grad_weights = model.storage()
     activations[0] = model.get_activation([model.rank])
 
+    # ----- your code starts here -----
     for layer in range(model.LAYERS):
         weights[layer], opt_states[layer] = model.load_weights(layer)
 
@@ -25,6 +26,8 @@ async def ddp(model: Model) -> Model:
         weights[layer], opt_states[layer] = model.update(
             layer, grad_weights[layer], weights[layer], opt_states[layer]
         )
+
+    # ----- your code ends here -----
 
     for layer in range(model.LAYERS):
         model.set_final_weight(layer, weights[layer])

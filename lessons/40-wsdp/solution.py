@@ -10,6 +10,7 @@ async def wsdp(model: Model) -> Model:
     for layer in range(model.LAYERS):
         weights[layer], opt_states[layer] = model.load_weights(layer, model.rank, model.RANKS)
 
+    # ----- your code starts here -----
     for layer in range(model.LAYERS):
         weights[layer, 0] = await model.allgather(weights[layer], layer)
         activations[layer + 1] = model.forward(layer, activations[layer], weights[layer, 0])
@@ -29,6 +30,8 @@ async def wsdp(model: Model) -> Model:
         weights[layer], opt_states[layer] = model.update(
             layer, grad_weights[layer], weights[layer], opt_states[layer]
         )
+
+    # ----- your code ends here -----
 
     for layer in range(model.LAYERS):
         model.set_final_weight(layer, weights[layer])

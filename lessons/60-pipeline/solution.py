@@ -12,6 +12,7 @@ async def pipeline(model: Model) -> Model:
     for layer in my_layers:
         weights[layer], opt_states[layer] = model.load_weights(layer)
 
+    # ----- your code starts here -----
     if model.rank == 0:
         activations[0] = model.get_activation(range(model.BATCHES))
     else:
@@ -39,6 +40,8 @@ async def pipeline(model: Model) -> Model:
         weights[layer], opt_states[layer] = model.update(
             layer, grad_weights[layer], weights[layer], opt_states[layer]
         )
+
+    # ----- your code ends here -----
 
     for layer in my_layers:
         model.set_final_weight(layer, weights[layer])

@@ -13,6 +13,7 @@ async def gpipe(model: Model) -> Model:
     for layer in my_layers:
         weights[layer], opt_states[layer] = model.load_weights(layer)
 
+    # ----- your code starts here -----
     # Every micro-batch forward first...
     for mb in range(model.BATCHES):
         if is_first:
@@ -49,6 +50,8 @@ async def gpipe(model: Model) -> Model:
         weights[layer], opt_states[layer] = model.update(
             layer, grad_weights[layer], weights[layer], opt_states[layer]
         )
+
+    # ----- your code ends here -----
 
     for layer in my_layers:
         model.set_final_weight(layer, weights[layer])

@@ -1,0 +1,123 @@
+// SPDX-License-Identifier: MIT
+#include "lessoncommand.h"
+
+#include "core/lessons/builtin.h"
+#include "lessonvalidation.h"
+#include "runreport.h"
+#include "runsupport.h"
+
+#include <iostream>
+
+namespace rankstep::cli {
+namespace {
+
+std::string compare(const std::string &what, const std::string &value, const std::string &target,
+                    bool met, const std::string &notebook)
+{
+    std::string text = what + ": " + value + " (target " + target + ", " + (met ? "met" : "missed");
+    if (!notebook.empty())
+        text += "; the notebook's rounded target: " + notebook;
+    return text + ")\n";
+}
+
+} // namespace
+
+std::vector<lessons::Lesson> loadLessonSet(const std::string &folder)
+{
+    if (!folder.empty()) {
+        const auto problems = validateLessonFolder(folder);
+        if (!problems.empty()) {
+            std::string text = "the lessons in " + folder + " are not valid:";
+            for (const auto &p : problems)
+                text += "\n  " + p;
+            throw UsageError{text};
+        }
+    }
+    auto files = folder.empty() ? core::Result<lessons::LessonFiles>(lessons::builtinLessonFiles())
+                                : lessons::readLessonFolder(folder);
+    if (!files)
+        throw UsageError{files.error().message};
+    auto loaded = lessons::loadLessons(*files);
+    if (!loaded)
+        throw UsageError{loaded.error().message};
+    return std::move(*loaded);
+}
+
+std::string formatTargets(const lessons::Lesson &lesson, const core::Trace &trace)
+{
+    if (!lesson.targets || !trace.figures.hasEvents)
+        return {};
+    const lessons::Verdict v = lessons::judge(lesson, trace);
+    const auto &nb = lesson.notebookTargets;
+    return compare("Timesteps", trace.figures.timesteps.toString(), lesson.targets->time.toString(),
+                   v.timeMet, nb ? nb->time.toString() : "")
+        + compare("Maximum Memory", std::to_string(trace.figures.maxMemory),
+                  std::to_string(lesson.targets->memory), v.memoryMet,
+                  nb ? std::to_string(nb->memory) : "");
+}
+
+int lessonCommand(const std::vector<std::string> &rest)
+{
+    std::vector<std::string> valued = {"lessons"};
+    valued.insert(valued.end(), kRunOptions.begin(), kRunOptions.end());
+    std::vector<std::string> flags = {"solution", "starter"};
+    flags.insert(flags.end(), kRunFlags.begin(), kRunFlags.end());
+    const Arguments args(rest, valued, flags);
+    const auto &positional = args.positional();
+    const bool builtinCode = args.has("solution") || args.has("starter");
+    if (positional.size() != (builtinCode ? 1U : 2U))
+        throw UsageError{"lesson takes a lesson NAME and a FILE (or --solution or --starter)"};
+    const std::vector<lessons::Lesson> all = loadLessonSet(args.text("lessons"));
+    const lessons::Lesson *lesson = lessons::findLesson(all, positional[0]);
+    if (!lesson) {
+        std::string names;
+        for (const auto &l : all)
+            names += (names.empty() ? "" : ", ") + l.id;
+        throw UsageError{"there is no lesson '" + positional[0] + "'; the lessons are: " + names};
+    }
+    python::RunRequest request;
+    if (builtinCode) {
+        const bool solution = args.has("solution");
+        request.source = solution ? lesson->solution : lesson->starter;
+        request.fileName = lesson->folder + (solution ? "/solution.py" : "/starter.py");
+    } else {
+        request.source = readFile(positional[1]);
+        request.fileName = positional[1];
+    }
+    request.function = lesson->function;
+    request.config = lesson->config;
+    applyRunOptions(args, request);
+
+    python::Runtime runtime;
+    const python::RunOutcome outcome = runGuarded(runtime, request);
+    const core::Trace &trace = outcome.trace;
+    writeTraceFiles(args, trace, request.fileName, request.function);
+    std::cout << "Lesson: " << lesson->title << " (" << lesson->id << ")\n";
+    printRun(trace);
+    std::cout << formatTargets(*lesson, trace);
+    const lessons::Verdict verdict = lessons::judge(*lesson, trace);
+    std::cout << verdict.summary << "\n";
+    if (verdict.solved)
+        return kSolved;
+    const ExitCode code = exitCodeFor(trace);
+    return code == kSolved ? kNotSolved : code;
+}
+
+int lessonsCommand(const std::vector<std::string> &rest)
+{
+    const Arguments args(rest, {"lessons"}, {});
+    if (!args.positional().empty())
+        throw UsageError{"lessons takes no arguments"};
+    for (const lessons::Lesson &lesson : loadLessonSet(args.text("lessons"))) {
+        std::cout << lesson.id << "\t" << lesson.title << "\t" << lesson.function << "\t"
+                  << lesson.config.ranks << " ranks, " << lesson.config.layers << " layers, "
+                  << lesson.config.batches << " batches";
+        if (lesson.targets)
+            std::cout << "\ttarget " << lesson.targets->time.toString() << " steps, "
+                      << lesson.targets->memory << " bytes";
+        std::cout << "\n";
+    }
+    return kSolved;
+}
+
+} // namespace rankstep::cli

@@ -1,0 +1,27 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "arguments.h"
+#include "core/python/runtime.h"
+#include "core/trace.h"
+
+#include <string>
+#include <vector>
+
+namespace rankstep::cli {
+
+// Options every command that runs code takes.
+inline const std::vector<std::string> kRunOptions = {"json", "chrome-trace", "max-ops", "timeout"};
+inline const std::vector<std::string> kRunFlags = {"quiet"};
+
+// Applies --max-ops, --timeout and --quiet to a request.
+void applyRunOptions(const Arguments &args, python::RunRequest &request);
+// Runs the request; code that cannot be interrupted ends the process (exit code 4).
+python::RunOutcome runGuarded(python::Runtime &runtime, const python::RunRequest &request);
+// Writes --json and --chrome-trace when asked for.
+void writeTraceFiles(const Arguments &args, const core::Trace &trace, const std::string &file,
+                     const std::string &function);
+// Figures on stdout; warnings and the error on stderr.
+void printRun(const core::Trace &trace);
+
+} // namespace rankstep::cli

@@ -1,0 +1,76 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "core/error.h"
+#include "core/simtime.h"
+#include "core/trace.h"
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace rankstep::lessons {
+
+// What a learner's run must achieve to solve the lesson.
+enum class Goal {
+    Train, // finish, pass the check (every layer updated once), meet the targets
+    Run,   // finish without an error and meet the targets (demonstrations of one collective)
+};
+
+struct Targets
+{
+    core::SimTime time;       // Timesteps at most this
+    std::int64_t memory = 0;  // maximum memory at most this
+};
+
+// Another setting to run the same function at, shown side by side (the bubble lesson).
+struct Experiment
+{
+    std::string label;
+    int ranks = 1, layers = 1, batches = 1;
+};
+
+struct Lesson
+{
+    std::string id;     // the folder name without its order prefix: "ddp"; also the CLI's name
+    std::string folder; // "30-ddp"
+    std::string title;
+    int order = 0;
+    std::string function; // the puzzle function, named as in the notebook
+    core::RunConfig config;
+    Goal goal = Goal::Train;
+    std::optional<Targets> targets;         // what the reference solution reaches: the pass mark
+    std::optional<Targets> notebookTargets; // the original notebook's rounded targets
+    std::vector<Experiment> experiments;
+    std::string text; // Markdown
+    std::string starter;
+    std::string solution;
+    std::vector<std::string> hints; // Markdown, revealed one at a time
+};
+
+// A lesson's files by name relative to the lessons root: "30-ddp/lesson.json", ...
+using LessonFiles = std::map<std::string, std::string>;
+
+// Reads every lesson folder. Any problem is an Error of kind Usage naming the file and the field,
+// e.g. "30-ddp/lesson.json: targets.memory: expected a whole number".
+core::Result<std::vector<Lesson>> loadLessons(const LessonFiles &files);
+// The files of a lessons folder on disk (an author's --lessons DIR).
+core::Result<LessonFiles> readLessonFolder(const std::string &root);
+const Lesson *findLesson(const std::vector<Lesson> &lessons, const std::string &idOrFunction);
+
+struct Verdict
+{
+    bool solved = false;
+    bool finished = false;   // no error, deadlock or stop
+    bool checkPassed = false;
+    bool timeMet = true;
+    bool memoryMet = true;
+    std::string summary; // one plain sentence: what is solved or what is missing
+};
+
+// The single definition of "solved", shared by the app and the grader.
+Verdict judge(const Lesson &lesson, const core::Trace &trace);
+
+} // namespace rankstep::lessons

@@ -1,0 +1,198 @@
+// SPDX-License-Identifier: MIT
+#include "lesson.h"
+
+#include "core/io/jsonfields.h"
+
+#include <algorithm>
+#include <cctype>
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+namespace rankstep::lessons {
+namespace {
+
+constexpr std::size_t kMaxFileBytes = 1 << 20;
+
+struct LessonError
+{
+    std::string message;
+};
+
+std::string idFromFolder(const std::string &folder)
+{
+    std::size_t i = 0;
+    while (i < folder.size() && std::isdigit(static_cast<unsigned char>(folder[i])))
+        ++i;
+    if (i > 0 && i < folder.size() && folder[i] == '-')
+        return folder.substr(i + 1);
+    return folder;
+}
+
+const std::string &requireFile(const LessonFiles &files, const std::string &folder,
+                               const std::string &name)
+{
+    auto it = files.find(folder + "/" + name);
+    if (it == files.end())
+        throw LessonError{folder + "/" + name + ": the file is missing"};
+    if (it->second.find_first_not_of(" \t\r\n") == std::string::npos)
+        throw LessonError{folder + "/" + name + ": the file is empty"};
+    return it->second;
+}
+
+Targets readTargets(const io::Fields &fields, const std::string &key)
+{
+    const io::Fields t = fields.object(key);
+    return Targets{t.time("time"), t.integer("memory", 1)};
+}
+
+std::vector<std::string> splitHints(const std::string &text)
+{
+    std::vector<std::string> hints;
+    std::istringstream in(text);
+    std::string line, current;
+    auto flush = [&] {
+        const auto first = current.find_first_not_of(" \t\r\n");
+        if (first != std::string::npos)
+            hints.push_back(current.substr(first, current.find_last_not_of(" \t\r\n") - first + 1));
+        current.clear();
+    };
+    while (std::getline(in, line)) {
+        if (line == "---" || line == "---\r")
+            flush();
+        else
+            current += line + "\n";
+    }
+    flush();
+    return hints;
+}
+
+void readConfig(Lesson &lesson, const std::string &json, const std::string &file)
+{
+    auto parsed = io::parseJson(json);
+    if (!parsed)
+        throw LessonError{file + ": " + parsed.error().message};
+    try {
+        const io::Fields f(*parsed, "");
+        lesson.title = f.string("title");
+        lesson.order = f.integer32("order", 0, 100000);
+        lesson.function = f.string("function");
+        lesson.config.ranks = f.integer32("ranks", 1, 4096);
+        lesson.config.layers = f.integer32("layers", 1, 4096);
+        lesson.config.batches = f.integer32("batches", 1, 65535);
+        const std::string goal = f.has("goal") ? f.string("goal") : "train";
+        if (goal != "train" && goal != "run")
+            io::failAt(f.get("goal"), f.pathOf("goal"), "expected \"train\" or \"run\"");
+        lesson.goal = goal == "run" ? Goal::Run : Goal::Train;
+        if (f.has("targets"))
+            lesson.targets = readTargets(f, "targets");
+        if (f.has("notebook_targets"))
+            lesson.notebookTargets = readTargets(f, "notebook_targets");
+        if (f.has("experiments")) {
+            const auto &items = f.array("experiments");
+            for (std::size_t i = 0; i < items.size(); ++i) {
+                const io::Fields e(items[i], "experiments[" + std::to_string(i) + "]");
+                lesson.experiments.push_back(Experiment{
+                    e.string("label"),
+                    e.has("ranks") ? e.integer32("ranks", 1, 4096) : lesson.config.ranks,
+                    e.has("layers") ? e.integer32("layers", 1, 4096) : lesson.config.layers,
+                    e.has("batches") ? e.integer32("batches", 1, 65535) : lesson.config.batches});
+            }
+        }
+    } catch (const io::FieldError &e) {
+        throw LessonError{file + ": " + e.message};
+    }
+    if (lesson.title.empty())
+        throw LessonError{file + ": title: must not be empty"};
+    if (lesson.function.empty()
+        || !std::all_of(lesson.function.begin(), lesson.function.end(), [](char c) {
+               return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
+           }))
+        throw LessonError{file + ": function: expected a Python function name"};
+}
+
+Lesson loadOne(const LessonFiles &files, const std::string &folder)
+{
+    Lesson lesson;
+    lesson.folder = folder;
+    lesson.id = idFromFolder(folder);
+    readConfig(lesson, requireFile(files, folder, "lesson.json"), folder + "/lesson.json");
+    lesson.text = requireFile(files, folder, "text.md");
+    lesson.starter = requireFile(files, folder, "starter.py");
+    lesson.solution = requireFile(files, folder, "solution.py");
+    lesson.hints = splitHints(requireFile(files, folder, "hints.md"));
+    if (lesson.hints.size() < 2)
+        throw LessonError{folder + "/hints.md: needs at least two hints, separated by a line "
+                                   "holding only ---"};
+    return lesson;
+}
+
+} // namespace
+
+core::Result<std::vector<Lesson>> loadLessons(const LessonFiles &files)
+{
+    std::set<std::string> folders;
+    for (const auto &[path, text] : files) {
+        const auto slash = path.find('/');
+        if (slash != std::string::npos && path.find('/', slash + 1) == std::string::npos)
+            folders.insert(path.substr(0, slash));
+    }
+    std::vector<Lesson> lessons;
+    try {
+        for (const std::string &folder : folders)
+            lessons.push_back(loadOne(files, folder));
+    } catch (const LessonError &e) {
+        return core::Error(core::ErrorKind::Usage, -1, 0, e.message);
+    }
+    if (lessons.empty())
+        return core::Error(core::ErrorKind::Usage, -1, 0, "no lesson folders found");
+    std::set<std::string> ids;
+    for (const Lesson &lesson : lessons)
+        if (!ids.insert(lesson.id).second)
+            return core::Error(core::ErrorKind::Usage, -1, 0,
+                               lesson.folder + ": another folder already has the name '" + lesson.id + "'");
+    std::stable_sort(lessons.begin(), lessons.end(),
+                     [](const Lesson &a, const Lesson &b) { return a.order < b.order; });
+    return lessons;
+}
+
+core::Result<LessonFiles> readLessonFolder(const std::string &root)
+{
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    if (!fs::is_directory(root, ec))
+        return core::Error(core::ErrorKind::Usage, -1, 0, root + ": not a folder of lessons");
+    LessonFiles files;
+    for (const auto &dir : fs::directory_iterator(root, ec)) {
+        if (!dir.is_directory())
+            continue;
+        for (const auto &entry : fs::directory_iterator(dir.path(), ec)) {
+            if (!entry.is_regular_file())
+                continue;
+            const std::string name = dir.path().filename().string() + "/" + entry.path().filename().string();
+            if (entry.file_size(ec) > kMaxFileBytes)
+                return core::Error(core::ErrorKind::Usage, -1, 0, name + ": larger than 1 MiB");
+            std::ifstream in(entry.path(), std::ios::binary);
+            std::ostringstream text;
+            text << in.rdbuf();
+            files[name] = text.str();
+        }
+    }
+    if (ec)
+        return core::Error(core::ErrorKind::Usage, -1, 0, root + ": " + ec.message());
+    return files;
+}
+
+const Lesson *findLesson(const std::vector<Lesson> &lessons, const std::string &idOrFunction)
+{
+    for (const Lesson &lesson : lessons)
+        if (lesson.id == idOrFunction || lesson.folder == idOrFunction)
+            return &lesson;
+    for (const Lesson &lesson : lessons)
+        if (lesson.function == idOrFunction)
+            return &lesson;
+    return nullptr;
+}
+
+} // namespace rankstep::lessons
