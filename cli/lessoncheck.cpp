@@ -12,6 +12,6 @@ int main(int argc, char **argv)
     }
     const auto problems = rankstep::cli::validateLessonFolder(argv[1]);
     for (const std::string &problem : problems)
-        std::cerr << "lessons/" << problem << "\n";
+        std::cerr << argv[1] << "/" << problem << "\n";
     return problems.empty() ? 0 : 1;
 }

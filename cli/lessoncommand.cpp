@@ -20,7 +20,44 @@ std::string compare(const std::string &what, const std::string &value, const std
     return text + ")\n";
 }
 
+// Runs the lesson's code again at each experiment's setting: one line each, with the share of the
+// ranks' time spent idle (the pipeline bubble).
+void runExperiments(python::Runtime &runtime, const lessons::Lesson &lesson,
+                    python::RunRequest request)
+{
+    if (lesson.experiments.empty())
+        return;
+    std::cout << "\nExperiments (the same code at other settings):\n";
+    for (const lessons::Experiment &experiment : lesson.experiments) {
+        request.config.ranks = experiment.ranks;
+        request.config.layers = experiment.layers;
+        request.config.batches = experiment.batches;
+        request.echoOutput = false;
+        const core::Trace trace = runGuarded(runtime, request).trace;
+        std::cout << "  " << experiment.label << ": ";
+        if (trace.status != core::RunStatus::Ok || !trace.figures.hasEvents) {
+            std::cout << (trace.error ? trace.error->message : std::string("no events")) << "\n";
+            continue;
+        }
+        std::cout << "Timesteps " << trace.figures.timesteps.toString() << ", Maximum Memory "
+                  << trace.figures.maxMemory << ", idle " << formatIdleShare(trace) << "\n";
+    }
+}
+
 } // namespace
+
+std::string formatIdleShare(const core::Trace &trace)
+{
+    const core::Figures &f = trace.figures;
+    const std::int64_t total = f.endTime.ticks() * std::int64_t(f.ranks.size());
+    if (total <= 0)
+        return "0%";
+    std::int64_t idle = 0;
+    for (const core::RankFigures &rank : f.ranks)
+        idle += rank.idle.ticks();
+    const std::int64_t tenths = (idle * 1000 + total / 2) / total;
+    return std::to_string(tenths / 10) + "." + std::to_string(tenths % 10) + "%";
+}
 
 std::vector<lessons::Lesson> loadLessonSet(const std::string &folder)
 {
@@ -97,6 +134,7 @@ int lessonCommand(const std::vector<std::string> &rest)
     std::cout << formatTargets(*lesson, trace);
     const lessons::Verdict verdict = lessons::judge(*lesson, trace);
     std::cout << verdict.summary << "\n";
+    runExperiments(runtime, *lesson, request);
     if (verdict.solved)
         return kSolved;
     const ExitCode code = exitCodeFor(trace);

@@ -17,6 +17,9 @@ int lessonsCommand(const std::vector<std::string> &args);
 // built-in ones. Throws UsageError with the validation message.
 std::vector<lessons::Lesson> loadLessonSet(const std::string &folder);
 
+// The share of all ranks' time (ranks x end time) spent idle, "37.5%".
+std::string formatIdleShare(const core::Trace &trace);
+
 // "Timesteps: 5.1 (target 5.1; the notebook's 5)" and the memory line, for a lesson's run.
 std::string formatTargets(const lessons::Lesson &lesson, const core::Trace &trace);
 
