@@ -299,6 +299,7 @@ RunOutcome Runtime::run(const RunRequest &request)
     }
     sys.attr("stdout") = oldOut;
     sys.attr("stderr") = oldErr;
+    capture.attr("flush")(); // echo a last line that has no newline before the caller's output
     outcome.output = capture.attr("text")().cast<std::string>();
     return outcome;
 }

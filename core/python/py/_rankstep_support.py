@@ -21,6 +21,10 @@ class Capture:
         text = str(text)
         if self.echo and sys.__stdout__ is not None:
             sys.__stdout__.write(text)
+            # Line by line, as on a terminal: through a pipe (the GUI, a test) Python buffers
+            # whole blocks, and the embedded interpreter is never finalized to flush them.
+            if "\n" in text:
+                sys.__stdout__.flush()
         if self.size < OUTPUT_LIMIT:
             piece = text[: OUTPUT_LIMIT - self.size]
             self.parts.append(piece)
