@@ -27,7 +27,7 @@ void runExperiments(python::Runtime &runtime, const lessons::Lesson &lesson,
 {
     if (lesson.experiments.empty())
         return;
-    std::cout << "\nExperiments (the same code at other settings):\n";
+    std::cout << "Experiments (the same code at other settings):\n";
     for (const lessons::Experiment &experiment : lesson.experiments) {
         request.config.ranks = experiment.ranks;
         request.config.layers = experiment.layers;
@@ -132,9 +132,9 @@ int lessonCommand(const std::vector<std::string> &rest)
     std::cout << "Lesson: " << lesson->title << " (" << lesson->id << ")\n";
     printRun(trace);
     std::cout << formatTargets(*lesson, trace);
+    runExperiments(runtime, *lesson, request);
     const lessons::Verdict verdict = lessons::judge(*lesson, trace);
     std::cout << verdict.summary << "\n";
-    runExperiments(runtime, *lesson, request);
     if (verdict.solved)
         return kSolved;
     const ExitCode code = exitCodeFor(trace);

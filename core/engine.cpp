@@ -368,8 +368,8 @@ Result<Object> Engine::add(CallSite at, const Object &a, const Object &b)
         return checkError(at, sum.error().message);
     if (!overlap.empty())
         warn(at, "Layer " + std::to_string(a.layer) + ": both gradients already cover "
-                     + describeSet(overlap, "batch", "batches")
-                     + ", so the sum counts them twice.");
+                     + describeSet(overlap, "batch", "batches") + ", so the sum counts "
+                     + (overlap.size() == 1 ? "it" : "them") + " twice.");
     return sum;
 }
 
@@ -380,9 +380,10 @@ void Engine::warn(CallSite at, std::string message)
 
 void Engine::requestStop(std::string reason)
 {
+    std::lock_guard lock(m_stopMutex);
     if (m_stopRequested.load(std::memory_order_acquire))
         return;
-    m_stopReason = std::move(reason);
+    m_stopReason = std::move(reason); // written once, before the flag that publishes it
     m_stopRequested.store(true, std::memory_order_release);
 }
 

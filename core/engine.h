@@ -11,6 +11,7 @@
 #include <deque>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <utility>
@@ -95,7 +96,8 @@ public:
 
     // Communication. Each starts an operation for the calling rank; when resultReady() is then
     // false the rank must suspend: the scheduler resumes it once the operation completed.
-    // `group` empty means every rank.
+    // `group` empty means every rank. A group is a set of ranks: scatterreduce gives each member
+    // the shard numbered by its position among the group's ranks in ascending order.
     Status allreduce(CallSite at, Payload value, int layer, std::vector<int> group = {});
     Status allgather(CallSite at, Payload value, int layer, std::vector<int> group = {});
     Status scatterreduce(CallSite at, Payload value, int layer, std::vector<int> group = {});
@@ -107,7 +109,7 @@ public:
     // Runs one program per rank to the end, a deadlock, a mismatch, an error or a stop.
     void run(ProgramList &programs);
     // Thread-safe: the run stops at the next operation or slice boundary. `reason` completes
-    // "The run was stopped ..." (e.g. "after 30 s, the time limit"); call at most once per run.
+    // "The run was stopped ..." (e.g. "after 30 s (the time limit)"); the first request wins.
     void requestStop(std::string reason = "on request");
     // An error that ends the run (deadlock, mismatch, stop, budget); set by the engine itself.
     const std::optional<Error> &fatalError() const { return m_fatal; }
@@ -187,6 +189,7 @@ private:
     std::int64_t m_nextCollective = 0;
     int m_current = -1;
     std::optional<Error> m_fatal;
+    std::mutex m_stopMutex;
     std::string m_stopReason;
     std::atomic<bool> m_stopRequested = false;
 };

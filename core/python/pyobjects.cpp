@@ -76,7 +76,7 @@ py::object add(const PyPuzzle &a, py::handle b)
     if (!overlap.empty())
         PyErr_WarnEx(PyExc_RuntimeWarning,
                      ("both gradients already cover " + describeSet(overlap, "batch", "batches")
-                      + ", so the sum counts them twice")
+                      + ", so the sum counts " + (overlap.size() == 1 ? "it" : "them") + " twice")
                          .c_str(),
                      1);
     return wrapObject(sum);

@@ -50,7 +50,7 @@ TEST_F(AddChecks, WarnWhenABatchIsCountedTwice)
     EXPECT_EQ(warning.rank, kRank);
     EXPECT_EQ(warning.line, 64);
     EXPECT_EQ(warning.message,
-              "Layer 0: both gradients already cover batch 1, so the sum counts them twice.");
+              "Layer 0: both gradients already cover batch 1, so the sum counts it twice.");
 }
 
 TEST(Combine, RejectsObjectsOfDifferentLayers)
