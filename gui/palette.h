@@ -1,0 +1,44 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "core/trace.h"
+
+#include <QColor>
+
+namespace rankstep::gui {
+
+// The colors of the source documents' diagrams, shared by every view so a layer or an operation
+// looks the same in the timeline, the memory chart and the state view.
+class Palette
+{
+public:
+    enum class Scheme { Standard, ColorBlindSafe };
+
+    static const Palette &current();
+    static void setScheme(Scheme scheme);
+
+    // Layer l of n on a scale from green (first layer) to red (last); the color-blind-safe
+    // scheme runs from blue to orange instead.
+    QColor layer(int layer, int layers) const;
+    // The fill of a timeline block for an event: forward in the layer's color, backward faded,
+    // collectives half-faded, update yellow, point-to-point gray, the loss red.
+    QColor event(const core::Event &event, int layers) const;
+    QColor update() const { return m_update; }
+    QColor message() const { return m_message; }
+    QColor loss() const { return m_loss; }
+    QColor input() const { return m_input; } // input activations and loaded weights
+    QColor rank(int rank) const;             // a distinct color per rank (editor markers, chart)
+    QColor maximum() const { return m_loss; } // the run's maximum memory marker
+
+    // Mixes color toward white by amount (0: unchanged, 1: white).
+    static QColor faded(const QColor &color, double amount);
+    // Black or white, whichever reads better on background.
+    static QColor textOn(const QColor &background);
+
+private:
+    explicit Palette(Scheme scheme);
+    Scheme m_scheme;
+    QColor m_update, m_message, m_loss, m_input;
+};
+
+} // namespace rankstep::gui
