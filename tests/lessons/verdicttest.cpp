@@ -1,0 +1,153 @@
+// SPDX-License-Identifier: MIT
+// judge(), the one definition of "solved", on lessons and traces built by hand.
+#include "core/lessons/lesson.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+namespace rankstep::lessons {
+namespace {
+
+core::SimTime steps(const char *text)
+{
+    return core::SimTime::parse(text).value();
+}
+
+Lesson ddpLesson()
+{
+    Lesson lesson;
+    lesson.id = "ddp";
+    lesson.folder = "30-ddp";
+    lesson.function = "ddp";
+    lesson.targets = Targets{steps("5.1"), 1835008};
+    return lesson;
+}
+
+// A run that finished and passed the check at the given figures.
+core::Trace finishedRun(const char *timesteps, std::int64_t maxMemory)
+{
+    core::Trace trace;
+    trace.status = core::RunStatus::Ok;
+    trace.check = {true, "Correct!"};
+    trace.figures.hasEvents = true;
+    trace.figures.timesteps = steps(timesteps);
+    trace.figures.maxMemory = maxMemory;
+    return trace;
+}
+
+bool contains(const std::string &text, const std::string &part)
+{
+    return text.find(part) != std::string::npos;
+}
+
+TEST(Verdict, SolvedAtExactlyTheTargets)
+{
+    const Verdict v = judge(ddpLesson(), finishedRun("5.1", 1835008));
+
+    EXPECT_TRUE(v.solved);
+    EXPECT_TRUE(v.finished && v.checkPassed && v.timeMet && v.memoryMet);
+    EXPECT_EQ(v.summary, "Solved!");
+}
+
+TEST(Verdict, SolvedBelowTheTargets)
+{
+    EXPECT_TRUE(judge(ddpLesson(), finishedRun("4.999", 1)).solved);
+}
+
+TEST(Verdict, NotSolvedWhenTheCheckFailsAndSaysWhy)
+{
+    core::Trace trace = finishedRun("5.1", 1835008);
+    trace.check = {false, "layer 1: batch 3 was never applied"};
+
+    const Verdict v = judge(ddpLesson(), trace);
+
+    EXPECT_FALSE(v.solved);
+    EXPECT_TRUE(v.finished);
+    EXPECT_FALSE(v.checkPassed);
+    EXPECT_TRUE(contains(v.summary, trace.check.message)) << v.summary;
+}
+
+TEST(Verdict, IgnoresTheCheckWhenTheGoalIsOnlyToRun)
+{
+    Lesson lesson = ddpLesson();
+    lesson.goal = Goal::Run;
+    core::Trace trace = finishedRun("5.1", 1835008);
+    trace.check = {false, "layer 0 has no final weight"};
+
+    EXPECT_TRUE(judge(lesson, trace).solved);
+}
+
+TEST(Verdict, NotSolvedWhenTimestepsAreAboveTheTarget)
+{
+    const Verdict v = judge(ddpLesson(), finishedRun("5.101", 1835008));
+
+    EXPECT_FALSE(v.solved);
+    EXPECT_TRUE(v.checkPassed);
+    EXPECT_FALSE(v.timeMet);
+    EXPECT_TRUE(v.memoryMet);
+    EXPECT_TRUE(contains(v.summary, "Timesteps 5.101")) << v.summary;
+    EXPECT_TRUE(contains(v.summary, "5.1")) << v.summary;
+    EXPECT_FALSE(contains(v.summary, "Maximum Memory")) << v.summary;
+}
+
+TEST(Verdict, NotSolvedWhenMemoryIsAboveTheTarget)
+{
+    const Verdict v = judge(ddpLesson(), finishedRun("5", 1835009));
+
+    EXPECT_FALSE(v.solved);
+    EXPECT_TRUE(v.timeMet);
+    EXPECT_FALSE(v.memoryMet);
+    EXPECT_TRUE(contains(v.summary, "Maximum Memory 1835009")) << v.summary;
+    EXPECT_TRUE(contains(v.summary, "1835008")) << v.summary;
+    EXPECT_FALSE(contains(v.summary, "Timesteps")) << v.summary;
+}
+
+TEST(Verdict, NamesBothMissedTargets)
+{
+    const Verdict v = judge(ddpLesson(), finishedRun("6", 2000000));
+
+    EXPECT_FALSE(v.timeMet || v.memoryMet);
+    EXPECT_TRUE(contains(v.summary, "Timesteps 6") && contains(v.summary, "Maximum Memory 2000000"))
+        << v.summary;
+}
+
+TEST(Verdict, NotSolvedWhenTheRunDidNotFinish)
+{
+    core::Trace trace = finishedRun("1", 1);
+    trace.status = core::RunStatus::Deadlock;
+
+    const Verdict v = judge(ddpLesson(), trace);
+
+    EXPECT_FALSE(v.solved);
+    EXPECT_FALSE(v.finished);
+    EXPECT_TRUE(contains(v.summary, core::runStatusName(core::RunStatus::Deadlock))) << v.summary;
+}
+
+TEST(Verdict, NotSolvedByARunWithoutOperationsWhenThereAreTargets)
+{
+    Lesson lesson = ddpLesson();
+    lesson.goal = Goal::Run;
+    core::Trace trace;
+    trace.status = core::RunStatus::Ok;
+
+    const Verdict v = judge(lesson, trace);
+
+    EXPECT_FALSE(v.solved);
+    EXPECT_FALSE(contains(v.summary, "above the target")) << v.summary;
+    EXPECT_TRUE(contains(v.summary, "Not solved yet")) << v.summary;
+
+    lesson.targets.reset();
+    EXPECT_TRUE(judge(lesson, trace).solved);
+}
+
+TEST(Verdict, WithoutTargetsOnlyTheRunAndTheCheckCount)
+{
+    Lesson lesson = ddpLesson();
+    lesson.targets.reset();
+
+    EXPECT_TRUE(judge(lesson, finishedRun("1000", 1LL << 40)).solved);
+}
+
+} // namespace
+} // namespace rankstep::lessons
