@@ -20,6 +20,10 @@ Verdict judge(const Lesson &lesson, const core::Trace &trace)
         v.summary = "Not solved yet: the run did not finish (" + std::string(core::runStatusName(trace.status)) + ").";
     } else if (checkNeeded && !v.checkPassed) {
         v.summary = "Not solved yet: " + trace.check.message;
+    } else if (lesson.targets && !trace.figures.hasEvents) {
+        // No figures to compare: "Timesteps 0 is above the target" would be false.
+        v.summary = "Not solved yet: the run made no operations, so it has no figures to compare "
+                    "with the targets.";
     } else if (!v.timeMet || !v.memoryMet) {
         std::string missed;
         if (!v.timeMet)
