@@ -1,0 +1,192 @@
+// SPDX-License-Identifier: MIT
+#include "timelinegeometry.h"
+
+#include <algorithm>
+#include <cmath>
+#include <unordered_map>
+
+namespace rankstep::gui {
+
+using core::SimTime;
+
+namespace {
+
+// Rows never get thinner than this, however many ranks share the height.
+constexpr double kMinRowHeight = 4.0;
+
+double minSpan(const TimeAxis &axis)
+{
+    return kMinTicksPerPixel * axis.width;
+}
+
+} // namespace
+
+SimTime TimeAxis::timeAt(double x) const
+{
+    return SimTime::fromTicks(std::llround(ticksAt(x)));
+}
+
+std::pair<double, double> timeBounds(SimTime end)
+{
+    const double last = end.ticks() > 0 ? double(end.ticks()) : double(SimTime::kTicksPerStep);
+    const double margin = std::max(last * kFitMargin, 5.0);
+    return {-margin, last + margin};
+}
+
+TimeAxis clamped(TimeAxis axis, SimTime end)
+{
+    const auto [lo, hi] = timeBounds(end);
+    const double span = std::clamp(axis.span(), std::min(minSpan(axis), hi - lo), hi - lo);
+    if (span != axis.span()) {
+        const double center = (axis.from + axis.to) / 2.0;
+        axis.from = center - span / 2.0;
+        axis.to = center + span / 2.0;
+    }
+    if (axis.from < lo) {
+        axis.from = lo;
+        axis.to = lo + span;
+    } else if (axis.to > hi) {
+        axis.to = hi;
+        axis.from = hi - span;
+    }
+    return axis;
+}
+
+TimeAxis fitted(TimeAxis axis, SimTime end)
+{
+    std::tie(axis.from, axis.to) = timeBounds(end);
+    return axis;
+}
+
+TimeAxis zoomed(const TimeAxis &axis, double factor, double x, SimTime end)
+{
+    const auto [lo, hi] = timeBounds(end);
+    const double anchor = axis.ticksAt(x);
+    const double span =
+        std::clamp(axis.span() / factor, std::min(minSpan(axis), hi - lo), hi - lo);
+    TimeAxis result = axis;
+    result.from = anchor - (x - axis.left) * span / axis.width;
+    result.to = result.from + span;
+    return clamped(result, end);
+}
+
+TimeAxis panned(const TimeAxis &axis, double dx, SimTime end)
+{
+    TimeAxis result = axis;
+    const double shift = dx * axis.ticksPerPixel();
+    result.from -= shift;
+    result.to -= shift;
+    return clamped(result, end);
+}
+
+std::optional<int> RowLayout::rowAt(double y) const
+{
+    if (y < axisHeight || rowHeight <= 0.0) {
+        return std::nullopt;
+    }
+    const int row = int(std::floor((y - axisHeight) / rowHeight));
+    if (row >= rows) {
+        return std::nullopt;
+    }
+    return row;
+}
+
+RowLayout fitRows(RowLayout layout, double availableHeight, double preferredRowHeight)
+{
+    layout.rowHeight = preferredRowHeight;
+    if (layout.rows > 0 && layout.height() > availableHeight) {
+        const double share = std::floor((availableHeight - layout.axisHeight) / layout.rows);
+        layout.rowHeight = std::max(kMinRowHeight, share);
+    }
+    layout.blockPadding = layout.rowHeight >= 20.0 ? 4.0 : std::floor(layout.rowHeight / 6.0);
+    return layout;
+}
+
+QRectF eventRect(const core::Event &event, const RowLayout &layout, const TimeAxis &axis)
+{
+    const double top = layout.rowTop(event.rank) + layout.blockPadding;
+    const double height = layout.rowHeight - 2.0 * layout.blockPadding;
+    const double x1 = axis.toX(event.start);
+    if (event.duration.ticks() == 0) {
+        return QRectF(x1 - kMarkWidth / 2.0, top, kMarkWidth, height);
+    }
+    return QRectF(x1, top, axis.toX(event.end()) - x1, height);
+}
+
+std::optional<std::size_t> hitTest(const core::Trace &trace, const RowLayout &layout,
+                                   const TimeAxis &axis, QPointF point)
+{
+    const std::optional<int> row = layout.rowAt(point.y());
+    if (!row) {
+        return std::nullopt;
+    }
+    std::optional<std::size_t> best;
+    double bestWidth = 0.0;
+    for (std::size_t i = 0; i < trace.events.size(); ++i) {
+        const core::Event &event = trace.events[i];
+        if (event.rank != *row) {
+            continue;
+        }
+        QRectF rect = eventRect(event, layout, axis);
+        const double grow = std::max(0.0, (kMinHitWidth - rect.width()) / 2.0);
+        rect.adjust(-grow, 0.0, grow, 0.0);
+        const bool inside = point.x() >= rect.left() && point.x() <= rect.right();
+        if (inside && (!best || rect.width() < bestWidth)) {
+            best = i;
+            bestWidth = rect.width();
+        }
+    }
+    return best;
+}
+
+std::vector<std::pair<std::size_t, std::size_t>> messageLinks(const core::Trace &trace)
+{
+    std::unordered_map<std::int64_t, std::size_t> sent;
+    for (std::size_t i = 0; i < trace.events.size(); ++i) {
+        if (trace.events[i].op == core::OpKind::PassTo) {
+            sent.emplace(trace.events[i].link, i);
+        }
+    }
+    std::vector<std::pair<std::size_t, std::size_t>> links;
+    for (std::size_t i = 0; i < trace.events.size(); ++i) {
+        if (trace.events[i].op != core::OpKind::Receive) {
+            continue;
+        }
+        if (auto it = sent.find(trace.events[i].link); it != sent.end()) {
+            links.emplace_back(it->second, i);
+        }
+    }
+    return links;
+}
+
+SimTime tickStep(const TimeAxis &axis, double minGap)
+{
+    const double wanted = minGap * axis.ticksPerPixel();
+    if (!(wanted < 1e15)) { // a degenerate axis: one tick at most
+        return SimTime::fromTicks(std::int64_t(1e15));
+    }
+    for (std::int64_t base = 1;; base *= 10) {
+        for (std::int64_t multiple : {1, 2, 5}) {
+            if (double(base * multiple) >= wanted) {
+                return SimTime::fromTicks(base * multiple);
+            }
+        }
+    }
+}
+
+std::vector<SimTime> ticks(const TimeAxis &axis, SimTime step)
+{
+    std::vector<SimTime> result;
+    const double size = double(step.ticks());
+    if (size <= 0.0) {
+        return result;
+    }
+    const auto first = std::max<std::int64_t>(0, std::int64_t(std::ceil(axis.from / size)));
+    const auto last = std::int64_t(std::floor(axis.to / size));
+    for (std::int64_t k = first; k <= last; ++k) {
+        result.push_back(step * k);
+    }
+    return result;
+}
+
+} // namespace rankstep::gui

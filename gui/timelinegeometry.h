@@ -1,0 +1,87 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "core/simtime.h"
+#include "core/trace.h"
+
+#include <QPointF>
+#include <QRectF>
+
+#include <cstddef>
+#include <optional>
+#include <utility>
+#include <vector>
+
+namespace rankstep::gui {
+
+// The visible stretch of simulated time over the timeline's drawing area. Times are kept in
+// fractional ticks (thousandths of a step) so that zooming deep and back stays exact enough;
+// what leaves the view (signals, labels) is rounded to whole ticks.
+struct TimeAxis
+{
+    double from = 0.0;     // ticks at x == left
+    double to = 1000.0;    // ticks at x == left + width
+    double left = 0.0;     // pixel x where the time area starts
+    double width = 1000.0; // pixels, > 0
+
+    double span() const { return to - from; }
+    double ticksPerPixel() const { return span() / width; }
+    double toX(double ticks) const { return left + (ticks - from) / ticksPerPixel(); }
+    double toX(core::SimTime time) const { return toX(double(time.ticks())); }
+    double ticksAt(double x) const { return from + (x - left) * ticksPerPixel(); }
+    core::SimTime timeAt(double x) const; // rounded to the nearest tick
+    bool operator==(const TimeAxis &) const = default;
+};
+
+// Never closer than 0.01 step per 1000 px; never further out than the run plus a margin.
+inline constexpr double kMinTicksPerPixel = 0.01;
+// The margin around a fitted run, as a share of its end time (at least a few ticks).
+inline constexpr double kFitMargin = 0.02;
+
+// The time range one may look at for a run ending at `end` (an empty run counts as one step).
+std::pair<double, double> timeBounds(core::SimTime end);
+// Keeps the span within the zoom limits and the range inside timeBounds(end).
+TimeAxis clamped(TimeAxis axis, core::SimTime end);
+// The whole run with its margin.
+TimeAxis fitted(TimeAxis axis, core::SimTime end);
+// Zooms in by factor (> 1) or out (< 1) keeping the time under pixel x where it is.
+TimeAxis zoomed(const TimeAxis &axis, double factor, double x, core::SimTime end);
+// Moves the view by dx pixels: positive dx shows earlier times (the content follows the mouse).
+TimeAxis panned(const TimeAxis &axis, double dx, core::SimTime end);
+
+// The vertical layout: an axis band on top, then one row per rank.
+struct RowLayout
+{
+    int rows = 0;
+    double axisHeight = 28.0;
+    double rowHeight = 32.0;
+    double labelWidth = 72.0; // the rank-label column at the left of every row
+    double blockPadding = 4.0; // space above and below a block inside its row
+
+    double rowTop(int row) const { return axisHeight + row * rowHeight; }
+    double height() const { return axisHeight + rows * rowHeight; }
+    std::optional<int> rowAt(double y) const; // nullopt over the axis band and below the rows
+};
+
+// Rows as tall as preferred, shrunk (down to a few pixels) so that every rank fits in height.
+RowLayout fitRows(RowLayout layout, double availableHeight, double preferredRowHeight);
+
+// Zero-length events (the loss) are drawn this wide and can be hit this wide around their time.
+inline constexpr double kMarkWidth = 3.0;
+inline constexpr double kMinHitWidth = 7.0;
+
+// The block of an event as drawn (zero-length events: a kMarkWidth mark centered on the time).
+QRectF eventRect(const core::Event &event, const RowLayout &layout, const TimeAxis &axis);
+// The event under point; where blocks overlap (a loss mark on its neighbours) the narrowest wins.
+std::optional<std::size_t> hitTest(const core::Trace &trace, const RowLayout &layout,
+                                   const TimeAxis &axis, QPointF point);
+
+// Each pass_to and the receive of the same message, as event indices (sender, receiver).
+std::vector<std::pair<std::size_t, std::size_t>> messageLinks(const core::Trace &trace);
+
+// A 1, 2 or 5 × 10^k step in whole ticks leaving at least minGap pixels between ticks.
+core::SimTime tickStep(const TimeAxis &axis, double minGap);
+// The multiples of step inside the axis's range, in order.
+std::vector<core::SimTime> ticks(const TimeAxis &axis, core::SimTime step);
+
+} // namespace rankstep::gui

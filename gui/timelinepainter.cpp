@@ -1,0 +1,262 @@
+// SPDX-License-Identifier: MIT
+#include "timelinepainter.h"
+
+#include "palette.h"
+#include "timelinetext.h"
+
+#include <QFontMetricsF>
+#include <QLineF>
+#include <QPainter>
+#include <QPolygonF>
+
+#include <cmath>
+
+namespace rankstep::gui {
+
+namespace {
+
+constexpr double kGhostOpacity = 0.18;
+constexpr double kMinTickGap = 90.0; // pixels between labeled ticks
+constexpr double kArrowHead = 6.0;
+const QColor kCursorColor(0x1f, 0x5f, 0xd0);
+
+QFont sized(QFont font, double points)
+{
+    font.setPointSizeF(points);
+    return font;
+}
+
+} // namespace
+
+TimelinePainter::TimelinePainter(QPainter &painter, const TimelineScene &scene)
+    : m_painter(painter)
+    , m_scene(scene)
+    , m_trace(*scene.trace)
+    , m_tickStep(tickStep(scene.axis, kMinTickGap))
+{}
+
+void TimelinePainter::paint()
+{
+    m_painter.fillRect(m_scene.bounds, m_scene.palette.base());
+    paintRows();
+    m_painter.save();
+    m_painter.setClipRect(timeArea());
+    paintGrid();
+    paintBlocks();
+    paintArrows();
+    m_painter.restore();
+    paintLabels();
+    paintAxis();
+    paintCursor();
+}
+
+void TimelinePainter::paintPlaceholder(QPainter &painter, const QRect &bounds,
+                                       const QPalette &palette, const QFont &font,
+                                       const QString &text)
+{
+    painter.fillRect(bounds, palette.base());
+    painter.setFont(sized(font, 11));
+    painter.setPen(palette.color(QPalette::PlaceholderText));
+    painter.drawText(bounds, Qt::AlignCenter | Qt::TextWordWrap, text);
+}
+
+QRectF TimelinePainter::timeArea() const
+{
+    const RowLayout &l = m_scene.layout;
+    return QRectF(l.labelWidth, 0.0, m_scene.bounds.width() - l.labelWidth, l.height());
+}
+
+bool TimelinePainter::isGhost(std::size_t index) const
+{
+    return m_scene.ghostAfter && index >= *m_scene.ghostAfter;
+}
+
+void TimelinePainter::paintRows()
+{
+    const RowLayout &l = m_scene.layout;
+    for (int row = 1; row < l.rows; row += 2) {
+        const QRectF band(0.0, l.rowTop(row), m_scene.bounds.width(), l.rowHeight);
+        m_painter.fillRect(band, m_scene.palette.alternateBase());
+    }
+}
+
+void TimelinePainter::paintGrid()
+{
+    QColor line = m_scene.palette.color(QPalette::Mid);
+    line.setAlpha(70);
+    m_painter.setPen(QPen(line, 1.0));
+    const double bottom = m_scene.layout.height();
+    for (core::SimTime tick : ticks(m_scene.axis, m_tickStep)) {
+        const double x = std::round(m_scene.axis.toX(tick)) + 0.5;
+        m_painter.drawLine(QPointF(x, m_scene.layout.axisHeight), QPointF(x, bottom));
+    }
+}
+
+void TimelinePainter::paintBlocks()
+{
+    const QRectF area = timeArea();
+    for (std::size_t i = 0; i < m_trace.events.size(); ++i) {
+        if (m_trace.events[i].rank >= m_scene.layout.rows) {
+            continue;
+        }
+        const QRectF rect = eventRect(m_trace.events[i], m_scene.layout, m_scene.axis);
+        if (rect.right() < area.left() || rect.left() > area.right()) {
+            continue;
+        }
+        m_painter.setOpacity(isGhost(i) ? kGhostOpacity : 1.0);
+        paintBlock(i, rect);
+    }
+    m_painter.setOpacity(1.0);
+}
+
+void TimelinePainter::paintBlock(std::size_t index, const QRectF &rect)
+{
+    const core::Event &event = m_trace.events[index];
+    const QColor fill = Palette::current().event(event, m_trace.config.layers);
+    // Whole pixels, so that neighbouring blocks meet without a seam and fills stay exact.
+    const QRect pixels(
+        QPoint(int(std::round(rect.left())), int(std::round(rect.top()))),
+        QPoint(int(std::round(rect.right())) - 1, int(std::round(rect.bottom())) - 1));
+    if (event.duration.ticks() == 0) {
+        // The loss: a thin mark across the row, haloed so that it reads on a red block too.
+        const QRect mark = pixels.adjusted(0, 2 - int(m_scene.layout.blockPadding), 0,
+                                           int(m_scene.layout.blockPadding) - 2);
+        m_painter.fillRect(mark.adjusted(-1, 0, 1, 0), m_scene.palette.base());
+        m_painter.fillRect(mark, fill);
+    } else {
+        m_painter.fillRect(pixels, fill);
+        if (pixels.width() >= 4) {
+            m_painter.setPen(fill.darker(135));
+            m_painter.drawRect(pixels.adjusted(0, 0, -1, -1));
+        }
+        // Centered on the part in view, so that a block wider than the view keeps its label.
+        paintBlockLabel(event, QRectF(pixels).intersected(timeArea()), fill);
+    }
+    if (m_scene.hovered == index) {
+        m_painter.setOpacity(1.0);
+        m_painter.setPen(QPen(m_scene.palette.color(QPalette::Text), 2.0));
+        m_painter.drawRect(QRectF(pixels).adjusted(0.0, 0.0, -1.0, -1.0));
+    }
+}
+
+void TimelinePainter::paintBlockLabel(const core::Event &event, const QRectF &rect,
+                                      const QColor &fill)
+{
+    const QString text = batchLabel(event.batches);
+    if (text.isEmpty() || rect.height() < 12.0) {
+        return;
+    }
+    for (double points : {10.0, 8.5}) { // smaller rather than none on a narrow block
+        const QFont font = sized(m_scene.font, points);
+        if (QFontMetricsF(font).horizontalAdvance(text) + 6.0 > rect.width()) {
+            continue;
+        }
+        m_painter.setFont(font);
+        m_painter.setPen(Palette::textOn(fill));
+        m_painter.drawText(rect, Qt::AlignCenter, text);
+        return;
+    }
+}
+
+void TimelinePainter::paintArrows()
+{
+    m_painter.setRenderHint(QPainter::Antialiasing, true);
+    for (const auto &[sent, received] : messageLinks(m_trace)) {
+        const core::Event &from = m_trace.events[sent];
+        const core::Event &to = m_trace.events[received];
+        if (from.rank >= m_scene.layout.rows || to.rank >= m_scene.layout.rows) {
+            continue;
+        }
+        const QRectF a = eventRect(from, m_scene.layout, m_scene.axis);
+        const QRectF b = eventRect(to, m_scene.layout, m_scene.axis);
+        const bool down = to.rank > from.rank;
+        m_painter.setOpacity(isGhost(sent) || isGhost(received) ? kGhostOpacity : 1.0);
+        paintArrow(QPointF(a.right(), down ? a.bottom() : a.top()),
+                   QPointF(b.left(), down ? b.top() : b.bottom()));
+    }
+    m_painter.setOpacity(1.0);
+    m_painter.setRenderHint(QPainter::Antialiasing, false);
+}
+
+void TimelinePainter::paintArrow(const QPointF &from, const QPointF &to)
+{
+    QColor ink = m_scene.palette.color(QPalette::Text);
+    ink.setAlpha(170);
+    m_painter.setPen(QPen(ink, 1.3));
+    m_painter.drawLine(from, to);
+    const QLineF line(to, from);
+    if (line.length() < 1.0) {
+        return;
+    }
+    const QLineF unit = line.unitVector();
+    const QPointF back = (unit.p2() - unit.p1()) * kArrowHead;
+    const QPointF side(-back.y() * 0.5, back.x() * 0.5);
+    m_painter.setBrush(ink);
+    m_painter.drawPolygon(QPolygonF({to, to + back + side, to + back - side}));
+    m_painter.setBrush(Qt::NoBrush);
+}
+
+void TimelinePainter::paintLabels()
+{
+    const RowLayout &l = m_scene.layout;
+    m_painter.fillRect(QRectF(0.0, 0.0, l.labelWidth, l.height()), m_scene.palette.window());
+    const QFont font = sized(m_scene.font, 10);
+    const bool everyRow = l.rowHeight >= QFontMetricsF(font).height();
+    m_painter.setFont(font);
+    for (int row = 0; row < l.rows; ++row) {
+        const QRectF band(0.0, l.rowTop(row), l.labelWidth, l.rowHeight);
+        m_painter.fillRect(QRectF(0.0, band.top() + 1.0, 4.0, band.height() - 2.0),
+                           Palette::current().rank(row));
+        if (!everyRow && row % 4 != 0) {
+            continue; // too many ranks to label each: every fourth
+        }
+        m_painter.setPen(m_scene.palette.color(QPalette::WindowText));
+        m_painter.drawText(band.adjusted(10.0, -20.0, -6.0, 20.0), Qt::AlignVCenter,
+                           rankLabel(row));
+    }
+    m_painter.setPen(m_scene.palette.color(QPalette::Mid));
+    m_painter.drawLine(QPointF(l.labelWidth - 0.5, 0.0), QPointF(l.labelWidth - 0.5, l.height()));
+}
+
+void TimelinePainter::paintAxis()
+{
+    const RowLayout &l = m_scene.layout;
+    const QRectF band(0.0, 0.0, m_scene.bounds.width(), l.axisHeight);
+    m_painter.fillRect(band.adjusted(l.labelWidth, 0.0, 0.0, 0.0), m_scene.palette.window());
+    const QFont font = sized(m_scene.font, 10);
+    const QFontMetricsF metrics(font);
+    m_painter.setFont(font);
+    m_painter.setPen(m_scene.palette.color(QPalette::PlaceholderText));
+    m_painter.drawText(QRectF(10.0, 0.0, l.labelWidth - 12.0, l.axisHeight), Qt::AlignVCenter,
+                       QStringLiteral("steps"));
+    m_painter.setPen(m_scene.palette.color(QPalette::WindowText));
+    for (core::SimTime tick : ticks(m_scene.axis, m_tickStep)) {
+        const double x = std::round(m_scene.axis.toX(tick)) + 0.5;
+        const QString text = QString::fromStdString(tick.toString());
+        const double half = metrics.horizontalAdvance(text) / 2.0;
+        m_painter.drawLine(QPointF(x, l.axisHeight - 5.0), QPointF(x, l.axisHeight));
+        if (x - half < l.labelWidth + 2.0 || x + half > band.right() - 2.0) {
+            continue;
+        }
+        m_painter.drawText(QRectF(x - half - 2.0, 0.0, 2.0 * half + 4.0, l.axisHeight - 5.0),
+                           Qt::AlignCenter, text);
+    }
+    m_painter.setPen(m_scene.palette.color(QPalette::Mid));
+    m_painter.drawLine(QPointF(0.0, l.axisHeight - 0.5), QPointF(band.right(), l.axisHeight - 0.5));
+}
+
+void TimelinePainter::paintCursor()
+{
+    if (!m_scene.cursor) {
+        return;
+    }
+    const double x = std::round(m_scene.axis.toX(*m_scene.cursor)) + 0.5;
+    if (x < m_scene.layout.labelWidth || x > m_scene.bounds.width()) {
+        return;
+    }
+    m_painter.setPen(QPen(kCursorColor, 2.0));
+    m_painter.drawLine(QPointF(x, m_scene.layout.axisHeight - 6.0),
+                       QPointF(x, m_scene.layout.height()));
+}
+
+} // namespace rankstep::gui

@@ -1,0 +1,24 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "core/indexset.h"
+#include "core/trace.h"
+
+#include <QString>
+
+namespace rankstep::gui {
+
+// The words of the timeline, apart from its painting so that they can be tested as text.
+
+// The label at the left of a rank's row: "rank 0".
+QString rankLabel(int rank);
+// The batch numbers written on a block, as short as possible: "2", "0,1", "0-3", "0-3,6".
+QString batchLabel(const core::IndexSet &batches);
+// One line naming an event: "allreduce, layer 0" or "pass_to rank 2, layer 3".
+QString eventTitle(const core::Event &event);
+// What hovering a block shows: rank, operation, layer, batches, times, memory and source line.
+QString eventToolTip(const core::Event &event);
+// Memory in the trace's units with digit grouping: "524,288".
+QString memoryText(std::int64_t memory);
+
+} // namespace rankstep::gui

@@ -1,0 +1,323 @@
+// SPDX-License-Identifier: MIT
+#include "timelineview.h"
+
+#include "timelinepainter.h"
+#include "timelinetext.h"
+
+#include <QApplication>
+#include <QFontMetricsF>
+#include <QHelpEvent>
+#include <QKeyEvent>
+#include <QMouseEvent>
+#include <QPainter>
+#include <QToolTip>
+#include <QWheelEvent>
+
+#include <algorithm>
+#include <cmath>
+
+namespace rankstep::gui {
+
+using core::SimTime;
+
+namespace {
+
+constexpr double kAxisHeight = 28.0;
+constexpr double kPreferredRowHeight = 32.0;
+constexpr double kRightMargin = 12.0;
+constexpr double kKeyZoom = 1.5;
+constexpr double kWheelZoomPerNotch = 1.25;
+constexpr double kWheelNotch = 120.0; // angleDelta of one wheel notch
+
+} // namespace
+
+TimelineView::TimelineView(QWidget *parent) : QWidget(parent)
+{
+    setFocusPolicy(Qt::StrongFocus);
+    setMouseTracking(true);
+    setAttribute(Qt::WA_OpaquePaintEvent);
+    setAccessibleName(tr("Timeline"));
+    setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
+    updateLayout();
+}
+
+void TimelineView::setTrace(std::shared_ptr<const core::Trace> trace)
+{
+    m_trace = std::move(trace);
+    m_end = SimTime();
+    if (m_trace) {
+        for (const core::Event &event : m_trace->events) {
+            m_end = std::max(m_end, event.end());
+        }
+    }
+    m_hovered.reset();
+    updateLayout();
+    updateGeometry();
+    fitToWindow();
+    update();
+}
+
+SimTime TimelineView::visibleFrom() const
+{
+    return SimTime::fromTicks(std::llround(m_axis.from));
+}
+
+SimTime TimelineView::visibleTo() const
+{
+    return SimTime::fromTicks(std::llround(m_axis.to));
+}
+
+std::optional<std::size_t> TimelineView::eventAt(QPointF position) const
+{
+    if (!hasEvents() || position.x() < m_layout.labelWidth) {
+        return std::nullopt;
+    }
+    return hitTest(*m_trace, m_layout, m_axis, position);
+}
+
+QString TimelineView::toolTipAt(QPointF position) const
+{
+    const std::optional<std::size_t> index = eventAt(position);
+    return index ? eventToolTip(m_trace->events[*index]) : QString();
+}
+
+QSize TimelineView::sizeHint() const
+{
+    const int rows = std::max(m_layout.rows, 2);
+    return QSize(900, int(std::ceil(kAxisHeight + rows * kPreferredRowHeight)) + 2);
+}
+
+QSize TimelineView::minimumSizeHint() const
+{
+    return QSize(320, int(kAxisHeight) + 4 * 16);
+}
+
+void TimelineView::fitToWindow()
+{
+    setAxis(fitted(m_axis, m_end));
+}
+
+void TimelineView::zoomIn()
+{
+    setAxis(zoomed(m_axis, kKeyZoom, m_axis.left + m_axis.width / 2.0, m_end));
+}
+
+void TimelineView::zoomOut()
+{
+    setAxis(zoomed(m_axis, 1.0 / kKeyZoom, m_axis.left + m_axis.width / 2.0, m_end));
+}
+
+void TimelineView::setVisibleRange(SimTime from, SimTime to)
+{
+    if (to <= from || m_announced == std::pair(from, to)) {
+        return;
+    }
+    TimeAxis axis = m_axis;
+    axis.from = double(from.ticks());
+    axis.to = double(to.ticks());
+    setAxis(clamped(axis, m_end));
+}
+
+void TimelineView::setCursorTime(SimTime time)
+{
+    m_cursor = time;
+    update();
+}
+
+void TimelineView::clearCursorTime()
+{
+    m_cursor.reset();
+    update();
+}
+
+void TimelineView::setGhostAfter(std::optional<std::size_t> eventCount)
+{
+    m_ghostAfter = eventCount;
+    update();
+}
+
+bool TimelineView::event(QEvent *event)
+{
+    if (event->type() != QEvent::ToolTip) {
+        return QWidget::event(event);
+    }
+    const auto *help = static_cast<QHelpEvent *>(event);
+    if (!onToolTip(help->pos(), help->globalPos())) {
+        event->ignore();
+    }
+    return true;
+}
+
+void TimelineView::paintEvent(QPaintEvent *)
+{
+    QPainter painter(this);
+    if (!hasEvents()) {
+        const bool failed = m_trace && m_trace->status != core::RunStatus::Ok;
+        const QString text = failed ? tr("The run stopped before any rank did timed work")
+                                    : tr("Run your code to see each rank's timeline");
+        TimelinePainter::paintPlaceholder(painter, rect(), palette(), font(), text);
+        return;
+    }
+    const TimelineScene scene{m_trace.get(), m_layout,   m_axis,    rect(), palette(),
+                              font(),        m_cursor,   m_ghostAfter, m_hovered};
+    TimelinePainter(painter, scene).paint();
+}
+
+void TimelineView::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    updateLayout();
+}
+
+void TimelineView::wheelEvent(QWheelEvent *event)
+{
+    const QPoint delta = event->angleDelta();
+    const bool pan = event->modifiers().testFlag(Qt::ShiftModifier)
+        || std::abs(delta.x()) > std::abs(delta.y());
+    if (pan) {
+        const double notches = (delta.x() != 0 ? delta.x() : delta.y()) / kWheelNotch;
+        setAxis(panned(m_axis, notches * m_axis.width / 10.0, m_end));
+    } else {
+        const double factor = std::pow(kWheelZoomPerNotch, delta.y() / kWheelNotch);
+        setAxis(zoomed(m_axis, factor, event->position().x(), m_end));
+    }
+    event->accept();
+}
+
+void TimelineView::mousePressEvent(QMouseEvent *event)
+{
+    if (event->button() != Qt::LeftButton) {
+        return QWidget::mousePressEvent(event);
+    }
+    m_pressPosition = event->position();
+    m_lastDragPosition = event->position();
+    m_dragging = false;
+    event->accept();
+}
+
+void TimelineView::mouseMoveEvent(QMouseEvent *event)
+{
+    if (!m_pressPosition || !event->buttons().testFlag(Qt::LeftButton)) {
+        setHovered(eventAt(event->position()));
+        return;
+    }
+    const QPointF moved = event->position() - *m_pressPosition;
+    if (!m_dragging && moved.manhattanLength() >= QApplication::startDragDistance()) {
+        m_dragging = true;
+        setCursor(Qt::ClosedHandCursor);
+    }
+    if (m_dragging) {
+        setAxis(panned(m_axis, event->position().x() - m_lastDragPosition.x(), m_end));
+        m_lastDragPosition = event->position();
+    }
+}
+
+void TimelineView::mouseReleaseEvent(QMouseEvent *event)
+{
+    if (event->button() != Qt::LeftButton || !m_pressPosition) {
+        return QWidget::mouseReleaseEvent(event);
+    }
+    if (!m_dragging) {
+        onClicked(event->position());
+    }
+    m_pressPosition.reset();
+    m_dragging = false;
+    setCursor(m_hovered ? Qt::PointingHandCursor : Qt::ArrowCursor);
+}
+
+void TimelineView::keyPressEvent(QKeyEvent *event)
+{
+    const double step = m_axis.width / 8.0;
+    switch (event->key()) {
+    case Qt::Key_Plus:
+    case Qt::Key_Equal: zoomIn(); break;
+    case Qt::Key_Minus:
+    case Qt::Key_Underscore: zoomOut(); break;
+    case Qt::Key_Left: setAxis(panned(m_axis, step, m_end)); break;
+    case Qt::Key_Right: setAxis(panned(m_axis, -step, m_end)); break;
+    case Qt::Key_Home: setAxis(panned(m_axis, m_axis.width * 1e6, m_end)); break;
+    case Qt::Key_End: setAxis(panned(m_axis, -m_axis.width * 1e6, m_end)); break;
+    case Qt::Key_0:
+    case Qt::Key_F: fitToWindow(); break;
+    default: QWidget::keyPressEvent(event); return;
+    }
+    event->accept();
+}
+
+void TimelineView::leaveEvent(QEvent *event)
+{
+    QWidget::leaveEvent(event);
+    setHovered(std::nullopt);
+}
+
+bool TimelineView::hasEvents() const
+{
+    return m_trace && !m_trace->events.empty();
+}
+
+void TimelineView::updateLayout()
+{
+    QFont labelFont = font();
+    labelFont.setPointSizeF(10);
+    const QFontMetricsF metrics(labelFont);
+    RowLayout layout;
+    layout.rows = m_trace ? m_trace->config.ranks : 0;
+    layout.axisHeight = kAxisHeight;
+    const double label = metrics.horizontalAdvance(rankLabel(std::max(layout.rows - 1, 0)));
+    layout.labelWidth =
+        std::ceil(std::max(label, metrics.horizontalAdvance(QStringLiteral("steps"))) + 22.0);
+    m_layout = fitRows(layout, height(), kPreferredRowHeight);
+    TimeAxis axis = m_axis;
+    axis.left = m_layout.labelWidth;
+    axis.width = std::max(1.0, width() - m_layout.labelWidth - kRightMargin);
+    setAxis(clamped(axis, m_end));
+}
+
+void TimelineView::setAxis(const TimeAxis &axis)
+{
+    if (axis != m_axis) {
+        m_axis = axis;
+        update();
+    }
+    const std::pair range(visibleFrom(), visibleTo());
+    if (m_trace && m_announced != range) {
+        m_announced = range;
+        emit visibleRangeChanged(range.first, range.second);
+    }
+}
+
+void TimelineView::setHovered(std::optional<std::size_t> index)
+{
+    if (index == m_hovered) {
+        return;
+    }
+    m_hovered = index;
+    setCursor(index ? Qt::PointingHandCursor : Qt::ArrowCursor);
+    update();
+}
+
+void TimelineView::onClicked(QPointF position)
+{
+    const std::optional<std::size_t> index = eventAt(position);
+    if (!index) {
+        return;
+    }
+    emit eventClicked(int(*index));
+    if (const int line = m_trace->events[*index].line; line > 0) {
+        emit lineActivated(line);
+    }
+}
+
+bool TimelineView::onToolTip(const QPoint &position, const QPoint &globalPosition)
+{
+    const std::optional<std::size_t> index = eventAt(position);
+    if (!index) {
+        QToolTip::hideText();
+        return false;
+    }
+    const QRect area = eventRect(m_trace->events[*index], m_layout, m_axis).toAlignedRect();
+    QToolTip::showText(globalPosition, eventToolTip(m_trace->events[*index]), this, area);
+    return true;
+}
+
+} // namespace rankstep::gui

@@ -1,0 +1,93 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "core/trace.h"
+#include "timelinegeometry.h"
+
+#include <QPoint>
+#include <QWidget>
+
+#include <cstddef>
+#include <memory>
+#include <optional>
+
+namespace rankstep::gui {
+
+// One row per rank, simulated time across: every event of a run as a block in the shared
+// palette, messages as arrows from pass_to to receive. A function of the trace and a cursor.
+//
+// Mouse: the wheel (with or without Ctrl) zooms about the pointer; Shift+wheel or a horizontal
+// wheel pans; dragging pans; hovering a block tells what it is; clicking it selects its event
+// and source line. Keys: + and - zoom, Left and Right pan, Home and End jump to the start and
+// end, 0 or F fits the whole run.
+class TimelineView : public QWidget
+{
+    Q_OBJECT
+
+public:
+    explicit TimelineView(QWidget *parent = nullptr);
+
+    void setTrace(std::shared_ptr<const core::Trace> trace);
+    const std::shared_ptr<const core::Trace> &trace() const { return m_trace; }
+
+    // The geometry of the current frame, for the memory chart to line up with and for tests.
+    int rowCount() const { return m_layout.rows; }
+    const RowLayout &rowLayout() const { return m_layout; }
+    const TimeAxis &timeAxis() const { return m_axis; }
+    core::SimTime visibleFrom() const;
+    core::SimTime visibleTo() const;
+    std::optional<core::SimTime> cursorTime() const { return m_cursor; }
+
+    std::optional<std::size_t> eventAt(QPointF position) const;
+    QString toolTipAt(QPointF position) const; // empty away from any block
+
+    QSize sizeHint() const override;
+    QSize minimumSizeHint() const override;
+
+public slots:
+    void fitToWindow();
+    void zoomIn();
+    void zoomOut();
+    void setVisibleRange(core::SimTime from, core::SimTime to);
+    void setCursorTime(core::SimTime time);
+    void clearCursorTime();
+    void setGhostAfter(std::optional<std::size_t> eventCount);
+
+signals:
+    void eventClicked(int eventIndex);
+    void lineActivated(int line);
+    void visibleRangeChanged(core::SimTime from, core::SimTime to);
+
+protected:
+    bool event(QEvent *event) override;
+    void paintEvent(QPaintEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
+    void wheelEvent(QWheelEvent *event) override;
+    void mousePressEvent(QMouseEvent *event) override;
+    void mouseMoveEvent(QMouseEvent *event) override;
+    void mouseReleaseEvent(QMouseEvent *event) override;
+    void keyPressEvent(QKeyEvent *event) override;
+    void leaveEvent(QEvent *event) override;
+
+private:
+    bool hasEvents() const;
+    void updateLayout();
+    void setAxis(const TimeAxis &axis);
+    void setHovered(std::optional<std::size_t> index);
+    void onClicked(QPointF position);
+    bool onToolTip(const QPoint &position, const QPoint &globalPosition);
+
+    std::shared_ptr<const core::Trace> m_trace;
+    core::SimTime m_end; // the latest end of any event
+    RowLayout m_layout;
+    TimeAxis m_axis;
+    std::optional<std::pair<core::SimTime, core::SimTime>> m_announced; // last range signalled
+    std::optional<core::SimTime> m_cursor;
+    std::optional<std::size_t> m_ghostAfter;
+    std::optional<std::size_t> m_hovered;
+    std::optional<QPointF> m_pressPosition;
+    QPointF m_lastDragPosition;
+    bool m_dragging = false;
+};
+
+} // namespace rankstep::gui
