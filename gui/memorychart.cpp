@@ -1,0 +1,299 @@
+// SPDX-License-Identifier: MIT
+#include "memorychart.h"
+
+#include "memorychartview.h"
+#include "memoryseries.h"
+#include "palette.h"
+
+#include <QCategoryAxis>
+#include <QChart>
+#include <QChartView>
+#include <QGraphicsLayout>
+#include <QGraphicsSimpleTextItem>
+#include <QLabel>
+#include <QLegendMarker>
+#include <QLineSeries>
+#include <QPen>
+#include <QScatterSeries>
+#include <QStackedLayout>
+#include <QValueAxis>
+
+#include <cmath>
+#include <utility>
+
+namespace rankstep::gui {
+
+namespace {
+
+constexpr int kLegendRanks = 8;    // more ranks: no legend, thin lines
+constexpr int kMemoryTicks = 5;    // at most this many intervals on the value axis
+constexpr int kTimeTicks = 10;     // and on the time axis
+constexpr double kHeadroom = 1.15; // room above the highest value for the maximum's label
+
+QList<QPointF> toPoints(const std::vector<MemoryPoint> &series)
+{
+    QList<QPointF> points;
+    points.reserve(qsizetype(series.size()));
+    for (const MemoryPoint &point : series)
+        points.append(QPointF(point.time.toDouble(), static_cast<double>(point.memory)));
+    return points;
+}
+
+// Ranks on one path take turns dash by dash (in pen widths), so each color shows.
+QPen rankPen(int rank, int ranks, LineShare share)
+{
+    constexpr double dash = 4;
+    QPen pen(Palette::current().rank(rank), ranks > kLegendRanks ? 1.0 : 2.0);
+    if (share.count > 1) {
+        pen.setCapStyle(Qt::FlatCap);
+        pen.setDashPattern({dash, dash * (share.count - 1)});
+        pen.setDashOffset(dash * share.index);
+    }
+    return pen;
+}
+
+void hideFromLegend(QChart *chart, QAbstractSeries *series)
+{
+    for (QLegendMarker *marker : chart->legend()->markers(series))
+        marker->setVisible(false);
+}
+
+} // namespace
+
+MemoryChart::MemoryChart(QWidget *parent)
+    : QWidget(parent)
+    , m_stack(new QStackedLayout(this))
+    , m_placeholder(new QLabel(tr("Run a program to see each rank's memory over time."), this))
+    , m_chart(new QChart)
+    , m_timeAxis(new QValueAxis(m_chart))
+    , m_memoryAxis(new QCategoryAxis(m_chart))
+{
+    auto *view = new MemoryChartView(m_chart, this);
+    m_view = view;
+    connect(view, &MemoryChartView::plotClicked, this, &MemoryChart::onPlotClicked);
+    connect(view, &MemoryChartView::zoomResetRequested, this, [this] {
+        if (m_trace) // the user's choice: reported like a zoom
+            m_timeAxis->setRange(0, m_trace->figures.endTime.toDouble());
+    });
+    m_placeholder->setAlignment(Qt::AlignCenter);
+    m_placeholder->setWordWrap(true);
+    m_placeholder->setForegroundRole(QPalette::PlaceholderText);
+    m_stack->addWidget(m_placeholder);
+    m_stack->addWidget(m_view);
+    setUpChart();
+    m_targetLabel = new QGraphicsSimpleTextItem(m_chart);
+    connect(m_timeAxis, &QValueAxis::rangeChanged, this, &MemoryChart::onTimeRangeChanged);
+    connect(m_chart, &QChart::plotAreaChanged, this, [this] { placeTargetLabel(); });
+    setDarkTheme(false);
+}
+
+void MemoryChart::setUpChart()
+{
+    m_timeAxis->setTitleText(tr("time (steps)"));
+    m_timeAxis->setLabelFormat(QStringLiteral("%g"));
+    m_timeAxis->setTickType(QValueAxis::TicksDynamic);
+    m_timeAxis->setTickAnchor(0);
+    m_memoryAxis->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
+    m_chart->addAxis(m_timeAxis, Qt::AlignBottom);
+    m_chart->addAxis(m_memoryAxis, Qt::AlignLeft);
+    m_chart->legend()->setAlignment(Qt::AlignRight);
+    m_chart->setBackgroundRoundness(0);
+    m_chart->setMargins(QMargins(4, 10, 10, 4));       // room for the top and right tick labels
+    m_chart->layout()->setContentsMargins(0, 0, 0, 0); // no frame inside the app's panes
+}
+
+bool MemoryChart::showsPlaceholder() const
+{
+    return m_stack->currentWidget() == m_placeholder;
+}
+
+void MemoryChart::setTrace(std::shared_ptr<const core::Trace> trace)
+{
+    m_trace = std::move(trace);
+    rebuild();
+    if (m_trace)
+        setVisibleRange(core::SimTime(), m_trace->figures.endTime);
+}
+
+void MemoryChart::setTarget(std::optional<std::int64_t> target)
+{
+    m_target = target;
+    rebuild();
+}
+
+void MemoryChart::setDarkTheme(bool dark)
+{
+    m_dark = dark;
+    m_chart->setTheme(dark ? QChart::ChartThemeDark : QChart::ChartThemeLight);
+    const QColor text = dark ? QColor(220, 220, 220) : QColor(60, 60, 60);
+    m_targetLabel->setBrush(text);
+    rebuild(); // the theme reset every series' pen
+}
+
+void MemoryChart::setVisibleRange(core::SimTime from, core::SimTime to)
+{
+    if (to <= from)
+        return;
+    m_settingRange = true;
+    m_timeAxis->setRange(from.toDouble(), to.toDouble());
+    m_settingRange = false;
+}
+
+void MemoryChart::setCursorTime(core::SimTime time)
+{
+    m_cursorTime = time;
+    if (!m_cursor)
+        return;
+    const double t = time.toDouble();
+    m_cursor->replace(QList<QPointF>{{t, m_memoryAxis->min()}, {t, m_memoryAxis->max()}});
+}
+
+void MemoryChart::rebuild()
+{
+    const double from = m_timeAxis->min(), to = m_timeAxis->max();
+    m_chart->removeAllSeries();
+    m_cursor = nullptr;
+    const bool empty = !m_trace || !m_trace->figures.hasEvents;
+    m_stack->setCurrentWidget(empty ? static_cast<QWidget *>(m_placeholder) : m_view);
+    if (empty) {
+        m_targetLabel->hide();
+        return;
+    }
+    applyMemoryAxis();
+    addRankSeries();
+    addMaximum();
+    addTarget();
+    addCursor();
+    m_chart->legend()->setVisible(m_trace->config.ranks <= kLegendRanks);
+    if (to > from) { // attaching series must not move the zoom
+        m_settingRange = true;
+        m_timeAxis->setRange(from, to);
+        m_settingRange = false;
+    }
+    applyTimeTicks();
+    placeTargetLabel();
+}
+
+void MemoryChart::addRankSeries()
+{
+    const auto all = memorySeries(*m_trace);
+    const auto shares = sharedLines(all);
+    const int ranks = int(all.size());
+    for (int rank = 0; rank < ranks; ++rank) {
+        auto *series = new QLineSeries;
+        series->setName(tr("rank %1").arg(rank));
+        series->replace(toPoints(all[std::size_t(rank)]));
+        m_chart->addSeries(series);
+        series->attachAxis(m_timeAxis);
+        series->attachAxis(m_memoryAxis);
+        series->setPen(rankPen(rank, ranks, shares[std::size_t(rank)]));
+    }
+}
+
+void MemoryChart::addMaximum()
+{
+    const core::Figures &figures = m_trace->figures;
+    auto *marker = new QScatterSeries;
+    marker->setName(tr("maximum"));
+    marker->append(figures.maxMemoryTime.toDouble(), static_cast<double>(figures.maxMemory));
+    m_chart->addSeries(marker);
+    marker->attachAxis(m_timeAxis);
+    marker->attachAxis(m_memoryAxis);
+    marker->setMarkerSize(11);
+    marker->setColor(Palette::current().maximum());
+    marker->setBorderColor(m_dark ? QColor(20, 20, 20) : QColor(Qt::white));
+    marker->setPointLabelsFormat(
+        tr("max %1 (rank %2, t %3)")
+            .arg(figures.maxMemory)
+            .arg(figures.maxMemoryRank)
+            .arg(QString::fromStdString(figures.maxMemoryTime.toString())));
+    QFont font = marker->pointLabelsFont();
+    font.setBold(true);
+    marker->setPointLabelsFont(font);
+    marker->setPointLabelsColor(Palette::current().maximum().darker(m_dark ? 70 : 120));
+    marker->setPointLabelsClipping(false);
+    marker->setPointLabelsVisible(true);
+    hideFromLegend(m_chart, marker);
+}
+
+void MemoryChart::addTarget()
+{
+    if (!m_target)
+        return;
+    auto *line = new QLineSeries;
+    line->setName(tr("target"));
+    const double y = static_cast<double>(*m_target);
+    line->replace(QList<QPointF>{{0, y}, {m_trace->figures.endTime.toDouble(), y}});
+    m_chart->addSeries(line);
+    line->attachAxis(m_timeAxis);
+    line->attachAxis(m_memoryAxis);
+    line->setPen(QPen(m_targetLabel->brush().color(), 1.5, Qt::DashLine));
+    hideFromLegend(m_chart, line);
+}
+
+void MemoryChart::addCursor()
+{
+    m_cursor = new QLineSeries;
+    m_cursor->setName(tr("cursor"));
+    m_chart->addSeries(m_cursor);
+    m_cursor->attachAxis(m_timeAxis);
+    m_cursor->attachAxis(m_memoryAxis);
+    m_cursor->setPen(QPen(m_dark ? QColor(Qt::white) : QColor(Qt::black), 1.0));
+    hideFromLegend(m_chart, m_cursor);
+    if (m_cursorTime)
+        setCursorTime(*m_cursorTime);
+}
+
+void MemoryChart::applyMemoryAxis()
+{
+    const std::int64_t highest = std::max(m_trace->figures.maxMemory, m_target.value_or(0));
+    const auto ticks =
+        memoryTicks(std::llround(static_cast<double>(highest) * kHeadroom), kMemoryTicks);
+    for (const QString &label : m_memoryAxis->categoriesLabels())
+        m_memoryAxis->remove(label);
+    for (const std::int64_t tick : ticks)
+        m_memoryAxis->append(formatMemory(tick), static_cast<double>(tick));
+    m_memoryAxis->setRange(0, static_cast<double>(ticks.back()));
+}
+
+void MemoryChart::applyTimeTicks()
+{
+    m_timeAxis->setTickInterval(niceStep(m_timeAxis->max() - m_timeAxis->min(), kTimeTicks));
+}
+
+void MemoryChart::placeTargetLabel()
+{
+    if (!m_target || showsPlaceholder()) {
+        m_targetLabel->hide();
+        return;
+    }
+    m_targetLabel->setText(tr("target %1").arg(formatMemory(*m_target)));
+    const QRectF plot = m_chart->plotArea();
+    const double y =
+        m_chart->mapToPosition(QPointF(m_timeAxis->min(), static_cast<double>(*m_target))).y();
+    m_targetLabel->setPos(plot.left() + 6, y - m_targetLabel->boundingRect().height() - 1);
+    m_targetLabel->show();
+}
+
+void MemoryChart::onTimeRangeChanged(qreal min, qreal max)
+{
+    applyTimeTicks();
+    placeTargetLabel();
+    if (m_settingRange)
+        return;
+    const auto ticks = [](qreal steps) {
+        return core::SimTime::fromTicks(std::llround(steps * double(core::SimTime::kTicksPerStep)));
+    };
+    emit visibleRangeChanged(ticks(min), ticks(max));
+}
+
+void MemoryChart::onPlotClicked(QPointF scenePosition)
+{
+    const QPointF position = m_chart->mapFromScene(scenePosition);
+    if (!m_trace || !m_chart->plotArea().contains(position))
+        return;
+    if (const auto time = nearestSampleTime(*m_trace, m_chart->mapToValue(position).x()))
+        emit timeClicked(*time);
+}
+
+} // namespace rankstep::gui

@@ -1,0 +1,65 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "core/simtime.h"
+#include "core/trace.h"
+
+#include <QString>
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+// The pure maths behind the memory chart: each rank's memory over simulated time, the value
+// axis ticks and labels, and the time a click lands on. No widgets, so it is tested exactly.
+//
+// Why events and not storage changes: the notebook measures a rank's memory when an operation
+// is called (REFERENCE.md, "the event's memory"), and so do Figures.maxMemory and its rank and
+// time. A storage change between two calls (a delete, a loaded weight) is not a sample; drawing
+// it would show peaks the printed "Maximum memory" never counted. So each rank's series holds
+// exactly its events' (start, memory) samples, and its maximum is Figures.maxMemory at
+// (maxMemoryRank, maxMemoryTime).
+namespace rankstep::gui {
+
+struct MemoryPoint {
+    core::SimTime time;
+    std::int64_t memory = 0; // bytes
+    bool operator==(const MemoryPoint &) const = default;
+};
+
+// The (start, memory) of each event of `rank`, in the rank's clock order. Empty when the rank
+// made no timed call (or is outside the run).
+std::vector<MemoryPoint> memorySamples(const core::Trace &trace, int rank);
+
+// A step line through samples: the memory holds until the next sample, where the line jumps
+// vertically (the previous value is repeated at the new time), then holds until `end`.
+// Samples that do not change the memory add no point. Empty samples give an empty series.
+std::vector<MemoryPoint> stepSeries(const std::vector<MemoryPoint> &samples, core::SimTime end);
+
+// Every rank's step series (index = rank), each extended to the run's end time.
+std::vector<std::vector<MemoryPoint>> memorySeries(const core::Trace &trace);
+
+// How a rank's line shares its path: ranks with identical series (every rank of DDP) draw one
+// path together, each rank as every count-th dash starting at index, so every color shows.
+struct LineShare {
+    int index = 0; // among the ranks with this series, in rank order
+    int count = 1; // ranks with this series
+    bool operator==(const LineShare &) const = default;
+};
+std::vector<LineShare> sharedLines(const std::vector<std::vector<MemoryPoint>> &series);
+
+// The event start time of any rank nearest to `steps` (ties: the earlier time); none when the
+// trace has no events. What a click on the chart steps to.
+std::optional<core::SimTime> nearestSampleTime(const core::Trace &trace, double steps);
+
+// A tick spacing of 1, 2 or 5 times a power of ten, so that `span` holds at most `maxTicks`
+// intervals. Used for both axes; a non-positive span gives 1.
+double niceStep(double span, int maxTicks);
+
+// Value axis ticks from 0 up to the first tick at or above `top`, spaced by niceStep.
+std::vector<std::int64_t> memoryTicks(std::int64_t top, int maxTicks);
+
+// Bytes as a short decimal label: "0", "900 B", "512 kB", "1.5 MB", "2 GB".
+QString formatMemory(std::int64_t bytes);
+
+} // namespace rankstep::gui

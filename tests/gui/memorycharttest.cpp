@@ -1,0 +1,261 @@
+// SPDX-License-Identifier: MIT
+#include "memorychart.h"
+#include "memoryseries.h"
+#include "palette.h"
+
+#include "tests/core/referencepuzzles.h"
+
+#include <gtest/gtest.h>
+
+#include <QChart>
+#include <QChartView>
+#include <QDir>
+#include <QImage>
+#include <QLegend>
+#include <QLineSeries>
+#include <QScatterSeries>
+#include <QSet>
+#include <QSignalSpy>
+#include <QTest>
+#include <QValueAxis>
+
+#include <cstdlib>
+#include <memory>
+#include <stdexcept>
+#include <string>
+
+using rankstep::core::SimTime;
+using rankstep::core::Trace;
+using rankstep::gui::MemoryChart;
+
+namespace {
+
+std::shared_ptr<const Trace> runPuzzle(const std::string &name)
+{
+    for (const auto &puzzle : rankstep::testing::referencePuzzles()) {
+        if (puzzle.name != name)
+            continue;
+        rankstep::core::RunConfig config;
+        config.ranks = puzzle.ranks;
+        config.layers = puzzle.layers;
+        config.batches = puzzle.batches;
+        return std::make_shared<const Trace>(rankstep::testing::runProgram(config, puzzle.program));
+    }
+    throw std::runtime_error("no reference puzzle named " + name);
+}
+
+QList<QLineSeries *> lineSeries(const MemoryChart &chart, const QString &namePrefix)
+{
+    QList<QLineSeries *> found;
+    for (QAbstractSeries *series : chart.chart()->series()) {
+        auto *line = qobject_cast<QLineSeries *>(series);
+        if (line && line->name().startsWith(namePrefix))
+            found.append(line);
+    }
+    return found;
+}
+
+QValueAxis *timeAxis(const MemoryChart &chart)
+{
+    return qobject_cast<QValueAxis *>(chart.chart()->axes(Qt::Horizontal).value(0));
+}
+
+// A chart of the puzzle laid out on an offscreen window, as a person would see it.
+void showAt900x300(MemoryChart &chart)
+{
+    chart.resize(900, 300);
+    chart.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&chart));
+}
+
+} // namespace
+
+TEST(MemoryChart, DdpHasFourRankLinesAndOneMaximumPoint)
+{
+    MemoryChart chart;
+    chart.setTrace(runPuzzle("ddp"));
+    EXPECT_FALSE(chart.showsPlaceholder());
+    const auto ranks = lineSeries(chart, QStringLiteral("rank "));
+    ASSERT_EQ(ranks.size(), 4);
+    for (int r = 0; r < 4; ++r) {
+        EXPECT_EQ(ranks[r]->name(), QStringLiteral("rank %1").arg(r));
+        EXPECT_EQ(ranks[r]->pen().color(), rankstep::gui::Palette::current().rank(r));
+    }
+    QList<QScatterSeries *> markers;
+    for (QAbstractSeries *series : chart.chart()->series())
+        if (auto *scatter = qobject_cast<QScatterSeries *>(series))
+            markers.append(scatter);
+    ASSERT_EQ(markers.size(), 1);
+    EXPECT_EQ(markers[0]->points(), (QList<QPointF>{{4, 1835008}}));
+    EXPECT_EQ(markers[0]->pointLabelsFormat(), QStringLiteral("max 1835008 (rank 0, t 4)"));
+    EXPECT_TRUE(lineSeries(chart, QStringLiteral("target")).isEmpty());
+}
+
+TEST(MemoryChart, TargetIsADashedLineAtItsValue)
+{
+    MemoryChart chart;
+    chart.setTrace(runPuzzle("ddp"));
+    chart.setTarget(1800000);
+    const auto targets = lineSeries(chart, QStringLiteral("target"));
+    ASSERT_EQ(targets.size(), 1);
+    ASSERT_FALSE(targets[0]->points().isEmpty());
+    for (const QPointF &point : targets[0]->points())
+        EXPECT_DOUBLE_EQ(point.y(), 1800000);
+    EXPECT_EQ(targets[0]->pen().style(), Qt::DashLine);
+    chart.setTarget(std::nullopt);
+    EXPECT_TRUE(lineSeries(chart, QStringLiteral("target")).isEmpty());
+}
+
+TEST(MemoryChart, VisibleRangeFollowsTheTimelineWithoutEchoingIt)
+{
+    MemoryChart chart;
+    chart.setTrace(runPuzzle("ddp"));
+    EXPECT_DOUBLE_EQ(timeAxis(chart)->min(), 0);
+    EXPECT_DOUBLE_EQ(timeAxis(chart)->max(), 5.6); // the run's end time: 5.1 + 0.5
+    QSignalSpy spy(&chart, &MemoryChart::visibleRangeChanged);
+    chart.setVisibleRange(SimTime::steps(1), *SimTime::parse("3.5"));
+    EXPECT_DOUBLE_EQ(timeAxis(chart)->min(), 1);
+    EXPECT_DOUBLE_EQ(timeAxis(chart)->max(), 3.5);
+    chart.setTarget(1800000); // redrawing keeps the zoom
+    EXPECT_DOUBLE_EQ(timeAxis(chart)->max(), 3.5);
+    EXPECT_EQ(spy.count(), 0);
+}
+
+TEST(MemoryChart, ZoomingTheChartReportsTheNewRange)
+{
+    MemoryChart chart;
+    chart.setTrace(runPuzzle("ddp"));
+    showAt900x300(chart);
+    QSignalSpy spy(&chart, &MemoryChart::visibleRangeChanged);
+    const QRectF plot = chart.chart()->plotArea();
+    chart.chart()->zoomIn(QRectF(plot.left(), plot.top(), plot.width() / 2, plot.height()));
+    ASSERT_GE(spy.count(), 1);
+    const auto to = spy.last().at(1).value<SimTime>();
+    EXPECT_EQ(spy.last().at(0).value<SimTime>(), SimTime());
+    EXPECT_NEAR(to.toDouble(), 2.8, 0.01);
+}
+
+TEST(MemoryChart, RightClickShowsTheWholeRunAgain)
+{
+    MemoryChart chart;
+    chart.setTrace(runPuzzle("ddp"));
+    showAt900x300(chart);
+    chart.setVisibleRange(SimTime::steps(1), SimTime::steps(2));
+    QSignalSpy spy(&chart, &MemoryChart::visibleRangeChanged);
+    const QPoint centre = chart.chartView()->viewport()->rect().center();
+    QTest::mouseClick(chart.chartView()->viewport(), Qt::RightButton, {}, centre);
+    ASSERT_EQ(spy.count(), 1);
+    EXPECT_EQ(spy.at(0).at(0).value<SimTime>(), SimTime());
+    EXPECT_EQ(spy.at(0).at(1).value<SimTime>(), *SimTime::parse("5.6"));
+    EXPECT_DOUBLE_EQ(timeAxis(chart)->max(), 5.6);
+}
+
+TEST(MemoryChart, CursorIsAVerticalLineAtItsTime)
+{
+    MemoryChart chart;
+    chart.setTrace(runPuzzle("ddp"));
+    ASSERT_EQ(lineSeries(chart, QStringLiteral("cursor")).size(), 1);
+    EXPECT_EQ(lineSeries(chart, QStringLiteral("cursor"))[0]->count(), 0); // no cursor yet
+    chart.setCursorTime(SimTime::steps(2));
+    const auto cursors = lineSeries(chart, QStringLiteral("cursor"));
+    ASSERT_EQ(cursors.size(), 1);
+    ASSERT_EQ(cursors[0]->count(), 2);
+    EXPECT_DOUBLE_EQ(cursors[0]->at(0).x(), 2);
+    EXPECT_DOUBLE_EQ(cursors[0]->at(1).x(), 2);
+    EXPECT_LT(cursors[0]->at(0).y(), cursors[0]->at(1).y());
+}
+
+TEST(MemoryChart, ClickingStepsToTheNearestCall)
+{
+    MemoryChart chart;
+    chart.setTrace(runPuzzle("ddp"));
+    showAt900x300(chart);
+    QSignalSpy spy(&chart, &MemoryChart::timeClicked);
+    const QPointF scene = chart.chart()->mapToScene(chart.chart()->mapToPosition({4.02, 1e6}));
+    const QPoint where = chart.chartView()->mapFromScene(scene);
+    QTest::mouseClick(chart.chartView()->viewport(), Qt::LeftButton, {}, where);
+    ASSERT_EQ(spy.count(), 1);
+    EXPECT_EQ(spy.at(0).at(0).value<SimTime>(), SimTime::steps(4));
+    EXPECT_DOUBLE_EQ(timeAxis(chart)->max(), 5.6); // a click is no zoom
+}
+
+TEST(MemoryChart, ManyRanksDrawThinLinesWithoutALegend)
+{
+    MemoryChart chart;
+    chart.setTrace(runPuzzle("pipeline_fsdp"));
+    const auto ranks = lineSeries(chart, QStringLiteral("rank "));
+    ASSERT_EQ(ranks.size(), 16);
+    for (QLineSeries *rank : ranks)
+        EXPECT_DOUBLE_EQ(rank->pen().widthF(), 1.0);
+    EXPECT_FALSE(chart.chart()->legend()->isVisible());
+}
+
+TEST(MemoryChart, WithoutEventsShowsAPlaceholder)
+{
+    MemoryChart chart;
+    EXPECT_TRUE(chart.showsPlaceholder());
+    chart.setTrace(std::make_shared<const Trace>());
+    EXPECT_TRUE(chart.showsPlaceholder());
+    chart.setTrace(runPuzzle("ddp"));
+    EXPECT_FALSE(chart.showsPlaceholder());
+    chart.setTrace(nullptr);
+    EXPECT_TRUE(chart.showsPlaceholder());
+}
+
+TEST(MemoryChart, DarkThemeKeepsTheRankColors)
+{
+    MemoryChart chart;
+    chart.setTrace(runPuzzle("gpipe"));
+    chart.setDarkTheme(true);
+    const auto ranks = lineSeries(chart, QStringLiteral("rank "));
+    ASSERT_EQ(ranks.size(), 4);
+    EXPECT_EQ(ranks[1]->pen().color(), rankstep::gui::Palette::current().rank(1));
+    EXPECT_EQ(chart.chart()->theme(), QChart::ChartThemeDark);
+}
+
+TEST(MemoryChart, GrabbedImageIsNotBlank)
+{
+    MemoryChart chart;
+    chart.setTrace(runPuzzle("ddp"));
+    showAt900x300(chart);
+    const QImage image = chart.grab().toImage();
+    ASSERT_EQ(image.size(), QSize(900, 300));
+    QSet<QRgb> colors;
+    int rankZeroPixels = 0;
+    const QColor rankZero = rankstep::gui::Palette::current().rank(0);
+    for (int y = 0; y < image.height(); ++y) {
+        for (int x = 0; x < image.width(); ++x) {
+            const QColor pixel = image.pixelColor(x, y);
+            colors.insert(pixel.rgb());
+            const int distance = std::abs(pixel.red() - rankZero.red()) +
+                                 std::abs(pixel.green() - rankZero.green()) +
+                                 std::abs(pixel.blue() - rankZero.blue());
+            rankZeroPixels += distance < 60 ? 1 : 0;
+        }
+    }
+    EXPECT_GT(colors.size(), 20);
+    EXPECT_GT(rankZeroPixels, 150); // rank 0's dashes show between the other ranks'
+}
+
+// Refreshes docs/screenshots/memory-*.png when RANKSTEP_SCREENSHOTS is set.
+TEST(MemoryChart, WritesTheDocumentationScreenshots)
+{
+    if (qEnvironmentVariableIsEmpty("RANKSTEP_SCREENSHOTS"))
+        GTEST_SKIP() << "set RANKSTEP_SCREENSHOTS=1 to refresh docs/screenshots/memory-*.png";
+    const QDir dir(QStringLiteral(RANKSTEP_SOURCE_DIR "/docs/screenshots"));
+    ASSERT_TRUE(dir.mkpath(QStringLiteral(".")));
+    struct Shot {
+        const char *puzzle;
+        std::int64_t target; // the notebook's rounded target
+        const char *cursor;
+    };
+    for (const Shot &shot : {Shot{"ddp", 1800000, "2"}, Shot{"gpipe", 4100000, "12"}}) {
+        MemoryChart chart;
+        chart.setTrace(runPuzzle(shot.puzzle));
+        chart.setTarget(shot.target);
+        chart.setCursorTime(*SimTime::parse(shot.cursor));
+        showAt900x300(chart);
+        const QString file = QStringLiteral("memory-%1.png").arg(QLatin1String(shot.puzzle));
+        EXPECT_TRUE(chart.grab().save(dir.filePath(file))) << file.toStdString();
+    }
+}
