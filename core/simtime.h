@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include <compare>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -35,7 +34,13 @@ public:
         m_ticks += other.m_ticks;
         return *this;
     }
-    constexpr auto operator<=>(const SimTime &) const = default;
+    // Spelled out rather than `<=>`: Qt's moc cannot parse <compare> in headers it reads.
+    constexpr bool operator==(SimTime other) const { return m_ticks == other.m_ticks; }
+    constexpr bool operator!=(SimTime other) const { return m_ticks != other.m_ticks; }
+    constexpr bool operator<(SimTime other) const { return m_ticks < other.m_ticks; }
+    constexpr bool operator<=(SimTime other) const { return m_ticks <= other.m_ticks; }
+    constexpr bool operator>(SimTime other) const { return m_ticks > other.m_ticks; }
+    constexpr bool operator>=(SimTime other) const { return m_ticks >= other.m_ticks; }
 
 private:
     constexpr explicit SimTime(std::int64_t ticks) : m_ticks(ticks) {}

@@ -1,35 +1,266 @@
 // SPDX-License-Identifier: MIT
 #include "mainwindow.h"
 
-#include <QFont>
-#include <QLabel>
+#include "codeeditor.h"
+#include "errordialog.h"
+#include "lessonlistmodel.h"
+#include "lessonpanel.h"
+#include "memorychart.h"
+#include "resultspanel.h"
+#include "timelineview.h"
+
+#include <QAction>
+#include <QCloseEvent>
+#include <QFile>
+#include <QFileInfo>
+#include <QListView>
+#include <QMessageBox>
+#include <QSplitter>
+#include <QStatusBar>
+#include <QTemporaryDir>
+#include <QToolBar>
 
 namespace rankstep::gui {
 
-namespace {
-
-// Large enough to read from a classroom projector.
-constexpr qreal placeholderPointSize = 16.0;
-
-} // namespace
-
-MainWindow::MainWindow(QWidget *parent)
-    : QMainWindow(parent)
-    , m_placeholder(new QLabel(tr("Rankstep: distributed training, step by step. "
-                                  "Lessons arrive in the next release."),
-                               this))
+MainWindow::MainWindow(std::vector<lessons::Lesson> lessons, ProgressStore &progress, QWidget *parent)
+    : QMainWindow(parent), m_progress(progress),
+      m_model(new LessonListModel(std::move(lessons), progress, this)), m_run(new RunController(this))
 {
-    setWindowTitle(QStringLiteral("Rankstep"));
+    setWindowTitle(tr("Rankstep"));
+    buildActions();
+    buildLayout();
+    connectViews();
+    resize(1500, 940);
+    const QString last = m_progress.lastLesson();
+    if (!openLesson(last) && m_model->rowCount() > 0)
+        openLesson(m_model->data(m_model->index(0), LessonListModel::IdRole).toString());
+}
 
-    QFont font = m_placeholder->font();
-    font.setPointSizeF(placeholderPointSize);
-    m_placeholder->setFont(font);
-    m_placeholder->setAlignment(Qt::AlignCenter);
-    m_placeholder->setWordWrap(true);
-    m_placeholder->setMargin(24);
-    setCentralWidget(m_placeholder);
+MainWindow::~MainWindow() = default;
 
-    resize(900, 560);
+void MainWindow::buildActions()
+{
+    QToolBar *bar = addToolBar(tr("Run"));
+    bar->setObjectName(QStringLiteral("mainToolBar"));
+    bar->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    m_runAction = bar->addAction(tr("▶ Run (F5)"), this, &MainWindow::runCode);
+    m_runAction->setShortcut(Qt::Key_F5);
+    m_stopAction = bar->addAction(tr("■ Stop (Esc)"), this, &MainWindow::stopRun);
+    m_stopAction->setShortcut(Qt::Key_Escape);
+    m_stopAction->setEnabled(false);
+    bar->addSeparator();
+    m_resetAction = bar->addAction(tr("Reset to starter…"), this, &MainWindow::resetToStarter);
+}
+
+void MainWindow::buildLayout()
+{
+    m_lessonList = new QListView;
+    m_lessonList->setObjectName(QStringLiteral("lessonList"));
+    m_lessonList->setModel(m_model);
+    m_lessonList->setMinimumWidth(250);
+    m_lessonList->setTextElideMode(Qt::ElideRight);
+    m_lessonList->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_lessonList->setSpacing(2);
+    m_lessonPanel = new LessonPanel;
+    m_editor = new CodeEditor;
+    m_editor->setObjectName(QStringLiteral("editor"));
+    m_results = new ResultsPanel;
+    m_results->setMinimumWidth(280);
+    m_timeline = new TimelineView;
+    m_memory = new MemoryChart;
+    m_memory->setMinimumHeight(250);
+    m_timeline->setMinimumHeight(150);
+
+    auto *work = new QSplitter(Qt::Horizontal);
+    work->addWidget(m_lessonPanel);
+    work->addWidget(m_editor);
+    work->setSizes({430, 620});
+    auto *views = new QSplitter(Qt::Vertical);
+    views->addWidget(m_timeline);
+    views->addWidget(m_memory);
+    auto *middle = new QSplitter(Qt::Vertical);
+    middle->addWidget(work);
+    middle->addWidget(views);
+    middle->setSizes({440, 480});
+    auto *main = new QSplitter(Qt::Horizontal);
+    main->addWidget(m_lessonList);
+    main->addWidget(middle);
+    main->addWidget(m_results);
+    main->setStretchFactor(1, 1);
+    main->setSizes({260, 960, 300});
+    setCentralWidget(main);
+    statusBar()->showMessage(tr("Ready."));
+}
+
+void MainWindow::connectViews()
+{
+    connect(m_lessonList, &QListView::clicked, this, &MainWindow::onLessonActivated);
+    connect(m_lessonList, &QListView::activated, this, &MainWindow::onLessonActivated);
+    connect(m_editor, &CodeEditor::codeEdited, this, [this] { saveCode(); });
+    connect(m_lessonPanel, &LessonPanel::solutionRequested, m_editor, &CodeEditor::replaceAllUndoable);
+    connect(m_run, &RunController::traceAvailable, this, &MainWindow::onTraceAvailable);
+    connect(m_run, &RunController::runFailed, this, &MainWindow::onRunFailed);
+    connect(m_run, &RunController::runningChanged, this, &MainWindow::onRunningChanged);
+    connect(m_run, &RunController::runStopped, this, [this] {
+        m_results->showMessage(tr("<p>Stopped. Your code is saved; change it and run again.</p>"));
+        statusBar()->showMessage(tr("Stopped."));
+        Q_EMIT runFinished();
+    });
+    connect(m_timeline, &TimelineView::lineActivated, m_editor, &CodeEditor::jumpToLine);
+    connect(m_timeline, &TimelineView::visibleRangeChanged, m_memory, &MemoryChart::setVisibleRange);
+    connect(m_memory, &MemoryChart::visibleRangeChanged, m_timeline, &TimelineView::setVisibleRange);
+}
+
+bool MainWindow::openLesson(const QString &lessonId)
+{
+    const int row = m_model->rowOf(lessonId);
+    if (row < 0)
+        return false;
+    if (m_run->isRunning())
+        m_run->stop();
+    m_lesson = m_model->lessonAt(row);
+    m_persist = true;
+    m_trace.reset();
+    m_lessonList->setCurrentIndex(m_model->index(row));
+    m_lessonPanel->setLesson(m_lesson);
+    m_results->setLesson(m_lesson);
+    m_timeline->setTrace(nullptr);
+    m_memory->setTrace(nullptr);
+    m_memory->setTarget(m_lesson->targets ? std::optional<std::int64_t>(m_lesson->targets->memory)
+                                          : std::nullopt);
+    m_editor->setCode(m_progress.code(lessonId).value_or(QString::fromStdString(m_lesson->starter)));
+    m_progress.setLastLesson(lessonId);
+    setWindowTitle(tr("%1 — Rankstep").arg(QString::fromStdString(m_lesson->title)));
+    statusBar()->showMessage(tr("%1: %2 ranks, %3 layers, %4 batches.")
+                                 .arg(QString::fromStdString(m_lesson->title))
+                                 .arg(m_lesson->config.ranks)
+                                 .arg(m_lesson->config.layers)
+                                 .arg(m_lesson->config.batches));
+    return true;
+}
+
+void MainWindow::showScriptCode(const QString &code)
+{
+    m_persist = false;
+    if (!m_scratch)
+        m_scratch = std::make_unique<QTemporaryDir>();
+    m_editor->setCode(code);
+}
+
+void MainWindow::onLessonActivated(const QModelIndex &index)
+{
+    const QString id = index.data(LessonListModel::IdRole).toString();
+    if (!m_lesson || id != QString::fromStdString(m_lesson->id))
+        openLesson(id);
+}
+
+QString MainWindow::runFilePath() const
+{
+    const QString id = QString::fromStdString(m_lesson->id);
+    if (m_persist)
+        return m_progress.codePath(id);
+    return m_scratch->filePath(id + QStringLiteral(".py"));
+}
+
+bool MainWindow::saveCode(QString *error)
+{
+    if (!m_lesson)
+        return false;
+    const QString id = QString::fromStdString(m_lesson->id);
+    if (m_persist)
+        return m_progress.saveCode(id, m_editor->text(), error);
+    QFile file(runFilePath());
+    const bool ok = file.open(QIODevice::WriteOnly) && file.write(m_editor->text().toUtf8()) >= 0;
+    if (!ok && error)
+        *error = file.errorString();
+    return ok;
+}
+
+void MainWindow::runCode()
+{
+    if (!m_lesson)
+        return;
+    QString error;
+    if (!saveCode(&error)) {
+        QMessageBox::warning(this, tr("Your code could not be saved"),
+                             tr("Rankstep saves your code before every run, and saving failed: %1\n"
+                                "Nothing was run. Copy your code somewhere safe.").arg(error));
+        return;
+    }
+    m_editor->clearMarkers();
+    m_results->showMessage(tr("<p>Running on %1 simulated ranks…</p>").arg(m_lesson->config.ranks));
+    statusBar()->showMessage(tr("Running…"));
+    RunSpec spec;
+    spec.codePath = runFilePath();
+    spec.function = QString::fromStdString(m_lesson->function);
+    spec.ranks = m_lesson->config.ranks;
+    spec.layers = m_lesson->config.layers;
+    spec.batches = m_lesson->config.batches;
+    m_run->start(spec);
+}
+
+void MainWindow::stopRun()
+{
+    m_run->stop();
+}
+
+void MainWindow::resetToStarter()
+{
+    if (!m_lesson)
+        return;
+    const auto answer = QMessageBox::question(
+        this, tr("Reset to the starter code?"),
+        tr("Your code will be replaced by the lesson's starter code. You can undo this with Ctrl+Z."),
+        QMessageBox::Reset | QMessageBox::Cancel, QMessageBox::Cancel);
+    if (answer == QMessageBox::Reset)
+        m_editor->replaceAllUndoable(QString::fromStdString(m_lesson->starter));
+}
+
+void MainWindow::onRunningChanged(bool running)
+{
+    m_runAction->setEnabled(!running);
+    m_stopAction->setEnabled(running);
+}
+
+void MainWindow::onTraceAvailable(const TracePtr &trace, const QString &output)
+{
+    m_trace = trace;
+    m_timeline->setTrace(trace);
+    m_memory->setTrace(trace);
+    m_results->showTrace(trace, output);
+    const lessons::Verdict verdict = lessons::judge(*m_lesson, *trace);
+    if (m_persist) {
+        m_progress.recordRun(QString::fromStdString(m_lesson->id), verdict.solved);
+        m_model->refresh(QString::fromStdString(m_lesson->id));
+    }
+    statusBar()->showMessage(QString::fromStdString(verdict.summary));
+    if (trace->error) {
+        m_editor->markError(trace->error->line);
+        showRunError(this, *trace);
+    }
+    Q_EMIT runFinished();
+}
+
+void MainWindow::onRunFailed(const QString &message, const QString &output)
+{
+    m_results->showMessage(QStringLiteral("<p><b>%1</b></p><pre>%2</pre>")
+                               .arg(message.toHtmlEscaped(), output.right(3000).toHtmlEscaped()));
+    statusBar()->showMessage(message);
+    auto *box = new QMessageBox(QMessageBox::Critical, tr("The run did not complete"), message,
+                                QMessageBox::Ok, this);
+    box->setObjectName(QStringLiteral("runFailedDialog"));
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    if (!output.isEmpty())
+        box->setDetailedText(output.right(20000));
+    box->open();
+    Q_EMIT runFinished();
+}
+
+void MainWindow::closeEvent(QCloseEvent *event)
+{
+    saveCode();
+    m_run->stop();
+    event->accept();
 }
 
 } // namespace rankstep::gui

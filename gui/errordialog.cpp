@@ -1,0 +1,54 @@
+// SPDX-License-Identifier: MIT
+#include "errordialog.h"
+
+#include <QMessageBox>
+
+namespace rankstep::gui {
+
+RunErrorText describeRunError(const core::Trace &trace)
+{
+    RunErrorText out;
+    if (!trace.error)
+        return out;
+    const core::Error &e = *trace.error;
+    const QString where = e.rank >= 0 && e.line > 0
+        ? QObject::tr("Rank %1, line %2").arg(e.rank).arg(e.line)
+        : e.line > 0 ? QObject::tr("Line %1").arg(e.line) : QString();
+    switch (e.kind) {
+    case core::ErrorKind::Deadlock: out.title = QObject::tr("The ranks hung: no rank can go on"); break;
+    case core::ErrorKind::Mismatch: out.title = QObject::tr("The ranks called different collectives"); break;
+    case core::ErrorKind::Stopped: out.title = QObject::tr("The run was stopped"); break;
+    case core::ErrorKind::Syntax: out.title = QObject::tr("Python cannot read the code (%1)").arg(where); break;
+    default:
+        out.title = where.isEmpty() ? QObject::tr("The run failed") : QObject::tr("%1 failed").arg(where);
+    }
+    out.text = QString::fromStdString(e.message);
+    if (trace.diagnosis) {
+        for (const core::RankWait &w : trace.diagnosis->ranks)
+            out.details += w.finished ? QObject::tr("rank %1: finished\n").arg(w.rank)
+                                      : QObject::tr("rank %1 (line %2): waits in %3\n")
+                                            .arg(w.rank)
+                                            .arg(w.line)
+                                            .arg(QString::fromStdString(w.waitsFor));
+    } else {
+        out.details = QString::fromStdString(e.traceback);
+    }
+    return out;
+}
+
+QMessageBox *showRunError(QWidget *parent, const core::Trace &trace)
+{
+    const RunErrorText text = describeRunError(trace);
+    auto *box = new QMessageBox(QMessageBox::Warning, text.title, text.title, QMessageBox::Ok, parent);
+    box->setObjectName(QStringLiteral("runErrorDialog"));
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->setInformativeText(text.text.toHtmlEscaped().replace(QLatin1Char('\n'), QStringLiteral("<br>")));
+    if (!text.details.isEmpty())
+        box->setDetailedText(text.details);
+    box->setTextFormat(Qt::RichText);
+    box->setStyleSheet(QStringLiteral("QLabel { min-width: 520px; }"));
+    box->open();
+    return box;
+}
+
+} // namespace rankstep::gui

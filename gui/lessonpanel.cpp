@@ -1,0 +1,95 @@
+// SPDX-License-Identifier: MIT
+#include "lessonpanel.h"
+
+#include <QHBoxLayout>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QSplitter>
+#include <QTextBrowser>
+#include <QVBoxLayout>
+
+namespace rankstep::gui {
+
+LessonPanel::LessonPanel(QWidget *parent)
+    : QWidget(parent), m_text(new QTextBrowser(this)), m_hints(new QTextBrowser(this)),
+      m_hintButton(new QPushButton(this)), m_solutionButton(new QPushButton(tr("Show solution…"), this))
+{
+    m_text->setOpenExternalLinks(true);
+    m_hints->setVisible(false);
+    m_hints->setMaximumHeight(180);
+    m_hintButton->setObjectName(QStringLiteral("hintButton"));
+    m_solutionButton->setObjectName(QStringLiteral("solutionButton"));
+    auto *buttons = new QHBoxLayout;
+    buttons->addWidget(m_hintButton);
+    buttons->addWidget(m_solutionButton);
+    buttons->addStretch();
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_text, 1);
+    layout->addWidget(m_hints);
+    layout->addLayout(buttons);
+    connect(m_hintButton, &QPushButton::clicked, this, &LessonPanel::showNextHint);
+    connect(m_solutionButton, &QPushButton::clicked, this, &LessonPanel::askForSolution);
+    updateHintButton();
+}
+
+void LessonPanel::setLesson(const lessons::Lesson *lesson)
+{
+    m_lesson = lesson;
+    m_hintsShown = 0;
+    m_hints->clear();
+    m_hints->setVisible(false);
+    m_text->setMarkdown(lesson ? QString::fromStdString(lesson->text) : QString());
+    m_solutionButton->setEnabled(lesson != nullptr);
+    updateHintButton();
+}
+
+void LessonPanel::showNextHint()
+{
+    if (!m_lesson || m_hintsShown >= int(m_lesson->hints.size()))
+        return;
+    ++m_hintsShown;
+    QString markdown;
+    for (int i = 0; i < m_hintsShown; ++i)
+        markdown += tr("**Hint %1.** ").arg(i + 1)
+            + QString::fromStdString(m_lesson->hints[std::size_t(i)]) + QStringLiteral("\n\n");
+    m_hints->setMarkdown(markdown);
+    m_hints->setVisible(true);
+    updateHintButton();
+}
+
+void LessonPanel::askForSolution()
+{
+    if (!m_lesson)
+        return;
+    auto *box = new QMessageBox(QMessageBox::Question, tr("Show the solution?"),
+                                tr("The reference solution will replace the code in the editor. "
+                                   "Your code stays one Undo (Ctrl+Z) away.\n\n"
+                                   "Trying one more hint first often teaches more."),
+                                QMessageBox::Yes | QMessageBox::Cancel, this);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->button(QMessageBox::Yes)->setText(tr("Show solution"));
+    box->setDefaultButton(QMessageBox::Cancel);
+    connect(box, &QMessageBox::accepted, this, [this] {
+        if (m_lesson)
+            Q_EMIT solutionRequested(QString::fromStdString(m_lesson->solution));
+    });
+    box->open();
+}
+
+void LessonPanel::setSpoilersHidden(bool hidden)
+{
+    m_solutionButton->setVisible(!hidden);
+    m_hintButton->setVisible(!hidden);
+    m_hints->setVisible(!hidden && m_hintsShown > 0);
+}
+
+void LessonPanel::updateHintButton()
+{
+    const int total = m_lesson ? int(m_lesson->hints.size()) : 0;
+    m_hintButton->setEnabled(m_hintsShown < total);
+    m_hintButton->setText(m_hintsShown < total ? tr("Show hint %1 of %2").arg(m_hintsShown + 1).arg(total)
+                                               : tr("No more hints"));
+}
+
+} // namespace rankstep::gui

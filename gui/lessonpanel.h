@@ -1,0 +1,45 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "core/lessons/lesson.h"
+
+#include <QWidget>
+
+class QLabel;
+class QPushButton;
+class QTextBrowser;
+
+namespace rankstep::gui {
+
+// The lesson's text, its hints (revealed one at a time) and, after a confirmation, its solution.
+class LessonPanel : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit LessonPanel(QWidget *parent = nullptr);
+
+    void setLesson(const lessons::Lesson *lesson);
+    int hintsShown() const { return m_hintsShown; }
+    // Hints and the solution stay out of sight (presentation mode) until asked for.
+    void setSpoilersHidden(bool hidden);
+
+public Q_SLOTS:
+    void showNextHint();
+    // Asks first; then emits solutionRequested with the code.
+    void askForSolution();
+
+Q_SIGNALS:
+    void solutionRequested(const QString &code);
+
+private:
+    void updateHintButton();
+
+    const lessons::Lesson *m_lesson = nullptr;
+    QTextBrowser *m_text;
+    QTextBrowser *m_hints;
+    QPushButton *m_hintButton;
+    QPushButton *m_solutionButton;
+    int m_hintsShown = 0;
+};
+
+} // namespace rankstep::gui

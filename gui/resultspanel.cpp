@@ -1,0 +1,145 @@
+// SPDX-License-Identifier: MIT
+#include "resultspanel.h"
+
+#include <QLabel>
+#include <QScrollArea>
+#include <QTextDocument>
+#include <QVBoxLayout>
+
+namespace rankstep::gui {
+namespace {
+
+QString esc(const std::string &text)
+{
+    return QString::fromStdString(text).toHtmlEscaped().replace(QLatin1Char('\n'), QStringLiteral("<br>"));
+}
+
+QString verdictRow(const QString &name, const QString &value, const QString &target, bool met,
+                   const QString &by, const QString &notebook)
+{
+    const QString mark = met ? QStringLiteral("<span style='color:#1b7a2e'>✓ met</span>")
+                             : QStringLiteral("<span style='color:#b3261e'>✗ over by %1</span>").arg(by);
+    QString row = QStringLiteral("<tr><td><b>%1</b></td><td align='right'>%2</td><td>target %3</td><td>%4</td></tr>")
+                      .arg(name, value, target, mark);
+    if (!notebook.isEmpty())
+        row += QStringLiteral("<tr><td></td><td></td><td colspan='2'><small>notebook's rounded target: %1</small></td></tr>")
+                   .arg(notebook);
+    return row;
+}
+
+QString lessonRows(const lessons::Lesson &lesson, const core::Trace &trace)
+{
+    if (!lesson.targets)
+        return {};
+    const core::Figures &f = trace.figures;
+    const auto &nb = lesson.notebookTargets;
+    const lessons::Verdict v = lessons::judge(lesson, trace);
+    const core::SimTime overTime = f.timesteps - lesson.targets->time;
+    return verdictRow(QObject::tr("Timesteps"), QString::fromStdString(f.timesteps.toString()),
+                      QString::fromStdString(lesson.targets->time.toString()), v.timeMet,
+                      QString::fromStdString(overTime.toString()),
+                      nb ? QString::fromStdString(nb->time.toString()) : QString())
+        + verdictRow(QObject::tr("Maximum memory"), QString::number(f.maxMemory),
+                     QString::number(lesson.targets->memory), v.memoryMet,
+                     QString::number(f.maxMemory - lesson.targets->memory),
+                     nb ? QString::number(nb->memory) : QString());
+}
+
+} // namespace
+
+QString resultsHtml(const lessons::Lesson *lesson, const core::Trace &trace)
+{
+    const core::Figures &f = trace.figures;
+    QString html;
+    if (lesson) {
+        const lessons::Verdict v = lessons::judge(*lesson, trace);
+        html += QStringLiteral("<p style='font-size:large'><b style='color:%1'>%2</b></p>")
+                    .arg(v.solved ? QStringLiteral("#1b7a2e") : QStringLiteral("#8a5300"), esc(v.summary));
+    }
+    if (trace.error) {
+        const core::Error &e = *trace.error;
+        html += QStringLiteral("<p><b>%1</b><br><span style='font-family:monospace'>%2</span></p>")
+                    .arg(e.rank >= 0 && e.line > 0 ? QObject::tr("Rank %1, line %2:").arg(e.rank).arg(e.line)
+                                                   : QObject::tr("What went wrong:"),
+                         esc(e.message));
+    }
+    if (f.hasEvents && trace.status == core::RunStatus::Ok) {
+        html += QStringLiteral("<table cellspacing='6'>");
+        html += lesson ? lessonRows(*lesson, trace) : QString();
+        html += QStringLiteral("</table>");
+    }
+    if (f.hasEvents) {
+        html += QObject::tr("<p>Maximum memory %1 on rank %2 at time %3; the run ends at %4.</p>")
+                    .arg(f.maxMemory)
+                    .arg(f.maxMemoryRank)
+                    .arg(QString::fromStdString(f.maxMemoryTime.toString()),
+                         QString::fromStdString(f.endTime.toString()));
+    }
+    if (trace.status == core::RunStatus::Ok)
+        html += QStringLiteral("<p><b>Check:</b> %1</p>").arg(esc(trace.check.message));
+    for (const core::Warning &w : trace.warnings)
+        html += QObject::tr("<p style='color:#8a5300'>⚠ rank %1, line %2: %3</p>")
+                    .arg(w.rank)
+                    .arg(w.line)
+                    .arg(esc(w.message));
+    return html;
+}
+
+ResultsPanel::ResultsPanel(QWidget *parent) : QWidget(parent), m_label(new QLabel(this))
+{
+    m_label->setObjectName(QStringLiteral("resultsText"));
+    m_label->setWordWrap(true);
+    m_label->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+    m_label->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_label->setMargin(8);
+    auto *scroll = new QScrollArea(this);
+    scroll->setWidget(m_label);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(scroll);
+    showMessage(tr("Press <b>Run</b> (F5) to simulate your code."));
+}
+
+void ResultsPanel::setLesson(const lessons::Lesson *lesson)
+{
+    m_lesson = lesson;
+    showMessage(targetsHtml() + tr("<p>Press <b>Run</b> (F5) to simulate your code.</p>"));
+}
+
+QString ResultsPanel::targetsHtml() const
+{
+    if (!m_lesson || !m_lesson->targets)
+        return {};
+    QString html = tr("<p><b>Targets</b><br>Timesteps at most %1<br>Maximum memory at most %2</p>")
+                       .arg(QString::fromStdString(m_lesson->targets->time.toString()))
+                       .arg(m_lesson->targets->memory);
+    if (m_lesson->notebookTargets)
+        html += tr("<p><small>The notebook's rounded targets: %1 steps, %2.</small></p>")
+                    .arg(QString::fromStdString(m_lesson->notebookTargets->time.toString()))
+                    .arg(m_lesson->notebookTargets->memory);
+    return html;
+}
+
+void ResultsPanel::showTrace(const TracePtr &trace, const QString &output)
+{
+    QString html = resultsHtml(m_lesson, *trace);
+    if (!output.trimmed().isEmpty())
+        html += tr("<p><b>Your code printed:</b></p><pre>%1</pre>").arg(output.right(4000).toHtmlEscaped());
+    m_label->setText(html);
+}
+
+void ResultsPanel::showMessage(const QString &text)
+{
+    m_label->setText(text);
+}
+
+QString ResultsPanel::text() const
+{
+    QTextDocument doc;
+    doc.setHtml(m_label->text());
+    return doc.toPlainText();
+}
+
+} // namespace rankstep::gui

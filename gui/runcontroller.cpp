@@ -1,0 +1,172 @@
+// SPDX-License-Identifier: MIT
+#include "runcontroller.h"
+
+#include "core/io/tracejson.h"
+
+#include <QCoroFuture>
+#include <QCoroProcess>
+#include <QCoroTask>
+#include <QCoreApplication>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QLoggingCategory>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QtConcurrent/QtConcurrentRun>
+
+#include <chrono>
+
+Q_LOGGING_CATEGORY(lcRun, "rankstep.run")
+
+namespace rankstep::gui {
+namespace {
+
+QString describeExit(const QProcess &process)
+{
+    if (process.exitStatus() == QProcess::CrashExit)
+        return QObject::tr("The simulation process crashed (%1).").arg(process.errorString());
+    return QObject::tr("The simulation process ended with exit code %1.").arg(process.exitCode());
+}
+
+} // namespace
+
+core::Result<core::Trace> loadTraceFile(const QString &path)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return core::Error(core::ErrorKind::Internal, -1, 0,
+                           "cannot read the trace file: " + file.errorString().toStdString());
+    const QByteArray bytes = file.readAll();
+    return io::traceFromJson(std::string_view(bytes.constData(), std::size_t(bytes.size())));
+}
+
+RunController::RunController(QObject *parent) : QObject(parent)
+{
+    qRegisterMetaType<TracePtr>();
+}
+
+RunController::~RunController()
+{
+    if (m_process)
+        m_process->kill();
+}
+
+QString RunController::cliPath()
+{
+    const QString fromEnv = qEnvironmentVariable("RANKSTEP_CLI");
+    if (!fromEnv.isEmpty())
+        return fromEnv;
+    const QString appDir = QCoreApplication::applicationDirPath();
+    for (const QString &candidate : {appDir + QStringLiteral("/rankstep-cli"),
+                                     appDir + QStringLiteral("/../cli/rankstep-cli")})
+        if (QFileInfo(candidate).isExecutable())
+            return QFileInfo(candidate).canonicalFilePath();
+    return QStandardPaths::findExecutable(QStringLiteral("rankstep-cli"));
+}
+
+void RunController::start(const RunSpec &spec)
+{
+    if (m_process)
+        stop();
+    execute(spec, ++m_generation); // reports its own errors; never awaited
+}
+
+void RunController::stop()
+{
+    if (!m_process)
+        return;
+    ++m_generation; // the coroutine of the killed run reports nothing more and cleans up
+    m_process->kill();
+    m_process = nullptr;
+    Q_EMIT runningChanged(false);
+    Q_EMIT runStopped();
+}
+
+void RunController::finish(int generation)
+{
+    if (generation != m_generation || !m_process)
+        return;
+    m_process->deleteLater();
+    m_process = nullptr;
+    Q_EMIT runningChanged(false);
+}
+
+QCoro::Task<void> RunController::execute(RunSpec spec, int generation)
+{
+    QPointer<RunController> self(this);
+    try {
+        const QString cli = cliPath();
+        if (cli.isEmpty()) {
+            Q_EMIT runFailed(tr("rankstep-cli was not found next to Rankstep or on PATH."), {});
+            co_return;
+        }
+        auto tempDir = std::make_shared<QTemporaryDir>();
+        const QString traceFile = tempDir->filePath(QStringLiteral("trace.json"));
+        auto *process = new QProcess(this);
+        m_process = process;
+        process->setWorkingDirectory(QFileInfo(spec.codePath).absolutePath());
+        const QStringList args = {QStringLiteral("run"), QFileInfo(spec.codePath).fileName(),
+                                  QStringLiteral("--function"), spec.function,
+                                  QStringLiteral("--ranks"), QString::number(spec.ranks),
+                                  QStringLiteral("--layers"), QString::number(spec.layers),
+                                  QStringLiteral("--batches"), QString::number(spec.batches),
+                                  QStringLiteral("--timeout"), QString::number(spec.timeLimitSeconds),
+                                  QStringLiteral("--json"), traceFile,
+                                  QStringLiteral("--no-report")};
+        Q_EMIT runningChanged(true);
+        qCDebug(lcRun) << "starting" << cli << args;
+        // g++ 12 destroys temporaries inside a co_await expression twice: await named objects.
+        auto starting = qCoro(process).start(cli, args);
+        const bool started = co_await starting;
+        if (!self)
+            co_return;
+        if (generation != m_generation) {
+            process->deleteLater();
+            co_return;
+        }
+        if (!started) {
+            const QString why = process->errorString();
+            finish(generation);
+            Q_EMIT runFailed(tr("The simulation could not start: %1").arg(why), {});
+            co_return;
+        }
+        const auto limit = std::chrono::milliseconds(qint64(spec.timeLimitSeconds * 1000) + 15000);
+        auto finishing = qCoro(process).waitForFinished(limit);
+        co_await finishing;
+        if (!self)
+            co_return;
+        if (generation != m_generation) {
+            process->deleteLater(); // stopped: stop() already told the window
+            co_return;
+        }
+        if (process->state() != QProcess::NotRunning)
+            process->kill();
+        const QString output = QString::fromUtf8(process->readAllStandardOutput())
+            + QString::fromUtf8(process->readAllStandardError());
+        const QString exitText = describeExit(*process);
+        const bool crashed = process->exitStatus() == QProcess::CrashExit;
+        finish(generation);
+        if (crashed || !QFileInfo::exists(traceFile)) {
+            Q_EMIT runFailed(exitText, output);
+            co_return;
+        }
+        QFuture<core::Result<core::Trace>> decoding =
+            QtConcurrent::run([traceFile, tempDir] { return loadTraceFile(traceFile); });
+        auto loaded = co_await decoding;
+        if (!self || generation != m_generation)
+            co_return;
+        if (!loaded) {
+            Q_EMIT runFailed(QString::fromStdString(loaded.error().message), output);
+            co_return;
+        }
+        Q_EMIT traceAvailable(std::make_shared<const core::Trace>(std::move(*loaded)), output);
+    } catch (const std::exception &e) {
+        if (self) {
+            finish(generation);
+            Q_EMIT runFailed(tr("Rankstep failed while running: %1").arg(QString::fromUtf8(e.what())), {});
+        }
+    }
+}
+
+} // namespace rankstep::gui

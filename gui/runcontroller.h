@@ -1,0 +1,73 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "core/trace.h"
+
+#include <QObject>
+#include <QPointer>
+#include <QProcess>
+#include <QString>
+
+#include <memory>
+
+namespace QCoro {
+template <typename T>
+class Task;
+}
+
+namespace rankstep::gui {
+
+using TracePtr = std::shared_ptr<const core::Trace>;
+
+// What to run: the learner's saved file and the lesson's settings.
+struct RunSpec
+{
+    QString codePath; // the file the child process runs (saved before every run)
+    QString function;
+    int ranks = 1;
+    int layers = 2;
+    int batches = 4;
+    double timeLimitSeconds = 30;
+};
+
+// The one object the GUI talks to about a run. Each run happens in a child process of
+// rankstep-cli, so nothing the learner's code does (an endless loop, os._exit, a segfault) can
+// take the window down; the trace comes back in a binary file and is decoded off the GUI thread.
+class RunController : public QObject
+{
+    Q_OBJECT
+public:
+    explicit RunController(QObject *parent = nullptr);
+    ~RunController() override;
+
+    bool isRunning() const { return m_process != nullptr; }
+    // rankstep-cli: $RANKSTEP_CLI, beside this program, ../cli/ of a build tree, or on PATH.
+    static QString cliPath();
+
+public Q_SLOTS:
+    void start(const RunSpec &spec);
+    // Ends the run at once (the child is killed); emits runStopped.
+    void stop();
+
+Q_SIGNALS:
+    void runningChanged(bool running);
+    // The run finished, failed in the learner's code, hung or hit a limit: all in the trace.
+    void traceAvailable(const rankstep::gui::TracePtr &trace, const QString &output);
+    // The simulation itself could not run or crashed; message in plain words.
+    void runFailed(const QString &message, const QString &output);
+    void runStopped();
+
+private:
+    QCoro::Task<void> execute(RunSpec spec, int generation);
+    void finish(int generation);
+
+    QPointer<QProcess> m_process;
+    int m_generation = 0;
+};
+
+// Reads a trace written by rankstep-cli (binary or JSON, told apart by their first bytes).
+core::Result<core::Trace> loadTraceFile(const QString &path);
+
+} // namespace rankstep::gui
+
+Q_DECLARE_METATYPE(rankstep::gui::TracePtr)
