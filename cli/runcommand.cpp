@@ -49,6 +49,8 @@ int runCommand(const std::vector<std::string> &rest)
     const python::RunOutcome outcome = runGuarded(runtime, request);
     const core::Trace &trace = outcome.trace;
     writeTraceFiles(args, trace, file, request.function);
+    if (args.has("no-report"))
+        return exitCodeFor(trace);
     printRun(trace);
     if (!trace.error)
         std::cout << (trace.check.passed ? "Correct!" : "Not correct yet:\n" + trace.check.message)
@@ -83,9 +85,13 @@ Options:
   --json OUT           write the whole trace as JSON (docs/trace-format.md)
   --chrome-trace OUT   write a trace that Perfetto and chrome://tracing open: a track per
                        rank, arrows from each pass_to to its receive, memory per rank
+  --trace-out OUT      write the whole trace in Rankstep's compact binary form, which
+                       loads fast (docs/trace-format.md)
   --max-ops N          stop after N operations (default 5000000, 0 = no limit)
   --timeout S          stop after S seconds of wall-clock time (default 30, 0 = no limit)
   --quiet              do not echo what the code prints
+  --no-report          print only what the code prints, no figures or errors (for programs
+                       that read the trace file, such as the app)
   --help               this text
 
 Exit codes:

@@ -2,6 +2,7 @@
 #include "runsupport.h"
 
 #include "core/io/chrometrace.h"
+#include "core/io/tracebinary.h"
 #include "core/io/tracejson.h"
 #include "runreport.h"
 
@@ -78,6 +79,8 @@ void writeTraceFiles(const Arguments &args, const core::Trace &trace, const std:
         writeFile(args.text("json"), io::traceToJson(trace, {file, function}));
     if (args.has("chrome-trace"))
         writeFile(args.text("chrome-trace"), io::traceToChromeJson(trace));
+    if (args.has("trace-out"))
+        writeFile(args.text("trace-out"), io::traceToBinary(trace, {file, function}));
 }
 
 void printRun(const core::Trace &trace)

@@ -11,14 +11,15 @@
 namespace rankstep::cli {
 
 // Options every command that runs code takes.
-inline const std::vector<std::string> kRunOptions = {"json", "chrome-trace", "max-ops", "timeout"};
-inline const std::vector<std::string> kRunFlags = {"quiet"};
+inline const std::vector<std::string> kRunOptions = {"json", "chrome-trace", "trace-out", "max-ops",
+                                                     "timeout"};
+inline const std::vector<std::string> kRunFlags = {"quiet", "no-report"};
 
 // Applies --max-ops, --timeout and --quiet to a request.
 void applyRunOptions(const Arguments &args, python::RunRequest &request);
 // Runs the request; code that cannot be interrupted ends the process (exit code 4).
 python::RunOutcome runGuarded(python::Runtime &runtime, const python::RunRequest &request);
-// Writes --json and --chrome-trace when asked for.
+// Writes --json, --chrome-trace and --trace-out (the binary trace) when asked for.
 void writeTraceFiles(const Arguments &args, const core::Trace &trace, const std::string &file,
                      const std::string &function);
 // Figures on stdout; warnings and the error on stderr.

@@ -2,6 +2,7 @@
 // rankstep-cli as a learner or a script uses it: exit codes (cli/runreport.h), what goes to
 // stdout and stderr, and the trace files it writes.
 #include "cli/runreport.h"
+#include "core/io/tracebinary.h"
 #include "pythontestsupport.h"
 
 #include <gtest/gtest.h>
@@ -153,6 +154,22 @@ TEST_F(Runner, WritesRankstepAndChromeTraceFiles)
               0u);
     EXPECT_EQ(m_dir.read("chrome.json").rfind(R"({"traceEvents": [)", 0), 0u);
     EXPECT_NE(m_dir.read("chrome.json").find("forward"), std::string::npos);
+}
+
+TEST_F(Runner, WritesABinaryTraceThatReadsBack)
+{
+    const std::string binary = (m_dir.path() / "trace.rstb").string();
+    const CliResult result = run(kNoFinalWeights, "puzzle", 1, {"--trace-out", binary});
+
+    EXPECT_EQ(result.exitCode, ExitCode::kNotSolved) << result.err;
+    io::TraceJsonOptions options;
+    auto trace = io::traceFromBinary(m_dir.read("trace.rstb"), &options);
+    ASSERT_TRUE(trace.ok()) << trace.error().message;
+    EXPECT_TRUE(options.file.ends_with("puzzle.py")) << options.file;
+    EXPECT_EQ(options.function, "puzzle");
+    ASSERT_EQ(trace->events.size(), 1u);
+    EXPECT_EQ(trace->events[0].op, core::OpKind::Forward);
+    EXPECT_FALSE(trace->check.passed);
 }
 
 } // namespace

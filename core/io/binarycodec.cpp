@@ -1,0 +1,220 @@
+// SPDX-License-Identifier: MIT
+#include "binarycodec.h"
+
+#include "jsonfields.h"
+
+#include <algorithm>
+
+namespace rankstep::io::binary {
+
+ByteWriter::ByteWriter(std::uint32_t version, std::size_t expectedBytes)
+{
+    m_file.reserve(expectedBytes);
+    m_file.append(kMagic);
+    for (int shift = 0; shift < 32; shift += 8)
+        m_file.push_back(char((version >> shift) & 0xffU));
+}
+
+// Runs of consecutive members: (gap from the previous run's end, or from 0; length - 1).
+void ByteWriter::indices(const core::IndexSet &set)
+{
+    m_runs.clear();
+    set.forEach([&](int member) {
+        if (!m_runs.empty() && m_runs.back().second == member)
+            ++m_runs.back().second;
+        else
+            m_runs.emplace_back(member, member + 1);
+    });
+    natural(m_runs.size());
+    int previous = 0;
+    for (const auto &[begin, end] : m_runs) {
+        natural(std::uint64_t(begin - previous));
+        natural(std::uint64_t(end - begin - 1));
+        previous = end;
+    }
+}
+
+// 0 and the bytes for a string not written before; else its number in order of first writing.
+void ByteWriter::string(std::string_view text)
+{
+    const auto [entry, added] = m_strings.try_emplace(text, m_strings.size() + 1);
+    if (!added) {
+        natural(entry->second);
+        return;
+    }
+    natural(0);
+    natural(text.size());
+    m_section.append(text);
+}
+
+void ByteWriter::endSection(Section id)
+{
+    appendNatural(m_file, unsigned(id));
+    appendNatural(m_file, m_section.size());
+    m_file.append(m_section);
+    m_section.clear();
+}
+
+ByteReader::ByteReader(std::string_view data)
+    : m_begin(reinterpret_cast<const unsigned char *>(data.data())),
+      m_pos(m_begin),
+      m_limit(m_begin + data.size()),
+      m_end(m_limit)
+{
+}
+
+void ByteReader::fail(const char *field, const std::string &what) const
+{
+    std::string where = m_context;
+    if (m_index != kNoIndex)
+        where += "[" + std::to_string(m_index) + "]";
+    if (*field != '\0')
+        where += std::string(".") + field;
+    throw BinaryError{where + " (byte " + std::to_string(m_pos - m_begin) + "): " + what};
+}
+
+void ByteReader::truncated(const char *field) const
+{
+    fail(field, "the data ends early (truncated)");
+}
+
+void ByteReader::outOfRange(const char *field, std::int64_t value, std::int64_t min,
+                            std::int64_t max) const
+{
+    fail(field, "expected a value from " + std::to_string(min) + " to " + std::to_string(max)
+                    + ", got " + std::to_string(value));
+}
+
+void ByteReader::header(std::uint32_t version)
+{
+    const std::size_t size = std::size_t(m_end - m_begin);
+    const std::string_view start(reinterpret_cast<const char *>(m_begin),
+                                 std::min(size, kMagic.size()));
+    if (start != kMagic.substr(0, start.size()))
+        fail("", "this is not a Rankstep binary trace (it does not start with \"RSTB\")");
+    if (size < 8)
+        truncated(start.size() < 4 ? "magic" : "version");
+    std::uint32_t read = 0;
+    for (int i = 0; i < 4; ++i)
+        read |= std::uint32_t(m_begin[4 + i]) << (8 * i);
+    if (read != version)
+        fail("version", "binary trace format version " + std::to_string(read)
+                            + " is not supported (this Rankstep reads version "
+                            + std::to_string(version) + ")");
+    m_pos = m_begin + 8;
+}
+
+void ByteReader::beginSection(Section id, const char *name)
+{
+    at(name);
+    const std::uint64_t found = natural("");
+    if (found != unsigned(id))
+        fail("", "expected section " + std::to_string(unsigned(id)) + " (" + name + "), found "
+                     + std::to_string(found));
+    const std::uint64_t size = natural("");
+    if (size > std::uint64_t(m_end - m_pos))
+        fail("", "the section is " + std::to_string(size) + " bytes but only "
+                     + std::to_string(m_end - m_pos) + " are left (truncated)");
+    m_limit = m_pos + size;
+}
+
+void ByteReader::endSection()
+{
+    at(m_context);
+    if (m_pos != m_limit)
+        fail("", std::to_string(m_limit - m_pos) + " bytes left over at the end of the section");
+    m_limit = m_end;
+}
+
+void ByteReader::endFile()
+{
+    at("end");
+    if (m_pos != m_end)
+        fail("", std::to_string(m_end - m_pos) + " bytes after the last section");
+}
+
+std::uint64_t ByteReader::longNatural(const char *field)
+{
+    std::uint64_t value = 0;
+    for (unsigned shift = 0;; shift += 7) {
+        if (m_pos == m_limit)
+            truncated(field);
+        const unsigned part = *m_pos++;
+        if (shift == 63 && part > 1)
+            fail(field, "a number longer than 64 bits");
+        value |= std::uint64_t(part & 0x7fU) << shift;
+        if (part < 0x80)
+            return value;
+    }
+}
+
+void ByteReader::notWhole(const char *field, std::uint64_t value, std::int64_t max) const
+{
+    fail(field, "expected a value from 0 to " + std::to_string(max) + ", got "
+                    + std::to_string(value));
+}
+
+std::size_t ByteReader::count(const char *field, std::size_t bytesEach)
+{
+    const std::uint64_t value = natural(field);
+    const auto left = std::size_t(m_limit - m_pos);
+    if (value > left / bytesEach)
+        fail(field, "a count of " + std::to_string(value) + " cannot fit in the "
+                        + std::to_string(left) + " bytes left");
+    return std::size_t(value);
+}
+
+bool ByteReader::boolean(const char *field)
+{
+    const unsigned value = byte(field);
+    if (value > 1)
+        fail(field, "expected 0 or 1, got " + std::to_string(value));
+    return value == 1;
+}
+
+unsigned ByteReader::tag(const char *field, unsigned count, unsigned flags)
+{
+    const unsigned value = byte(field);
+    if ((value & kEnumBits) >= count || (value & ~(kEnumBits | flags)) != 0)
+        fail(field, "unknown value " + std::to_string(value));
+    return value;
+}
+
+core::IndexSet ByteReader::someIndices(const char *field)
+{
+    const std::size_t runs = count(field, 2);
+    core::IndexSet set;
+    std::uint64_t next = 0;
+    for (std::size_t i = 0; i < runs; ++i) {
+        const std::uint64_t begin = next + std::uint64_t(whole(field, kMaxIndex));
+        const std::uint64_t end = begin + std::uint64_t(whole(field, kMaxIndex)) + 1;
+        if (end > std::uint64_t(kMaxIndex) + 1)
+            fail(field, "a batch or shard number above " + std::to_string(kMaxIndex));
+        if (runs == 1)
+            return core::IndexSet::range(int(begin), int(end));
+        if (end - begin >= 64)
+            set |= core::IndexSet::range(int(begin), int(end));
+        else
+            for (std::uint64_t member = begin; member < end; ++member)
+                set.insert(int(member));
+        next = end;
+    }
+    return set;
+}
+
+std::string ByteReader::string(const char *field)
+{
+    const std::uint64_t ref = natural(field);
+    if (ref > m_strings.size())
+        fail(field, "refers to string " + std::to_string(ref) + " but only "
+                        + std::to_string(m_strings.size()) + " came before");
+    if (ref > 0)
+        return m_strings[ref - 1];
+    const std::size_t size = count(field);
+    std::string text(reinterpret_cast<const char *>(m_pos), size);
+    m_pos += size;
+    m_strings.push_back(text);
+    return text;
+}
+
+} // namespace rankstep::io::binary

@@ -1,0 +1,205 @@
+// SPDX-License-Identifier: MIT
+// The primitives of Rankstep's binary trace (docs/trace-format.md, "Rankstep binary trace"):
+// LEB128 varints, zig-zag for signed values, index sets as runs, strings through a table, and
+// sections that carry their size. Internal to rankstep_io.
+#pragma once
+
+#include "core/indexset.h"
+#include "core/simtime.h"
+#include "core/trace.h"
+
+#include <cstdint>
+#include <limits>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+namespace rankstep::io::binary {
+
+inline constexpr std::string_view kMagic = "RSTB";
+// In the order they are written, as in the JSON.
+enum class Section : unsigned {
+    Config = 1,
+    Result,
+    Events,
+    Changes,
+    Slices,
+    Warnings,
+    Marks,
+    Finals, // final weights
+};
+// A tag byte: an enum value in the low four bits, flags in the high four.
+inline constexpr unsigned kEnumBits = 0x0f;
+inline constexpr unsigned kEventPeer = 0x10, kEventLink = 0x20;
+inline constexpr unsigned kChangeTuple = 0x10, kChangeSet = 0x20;
+inline constexpr unsigned kObjectShape = 0x10; // layers and totalBatches follow
+
+inline std::uint64_t zigzag(std::int64_t value)
+{
+    return (std::uint64_t(value) << 1) ^ std::uint64_t(value >> 63);
+}
+inline std::int64_t unzigzag(std::uint64_t value)
+{
+    return std::int64_t(value >> 1) ^ -std::int64_t(value & 1);
+}
+// Object::layers and Object::totalBatches as the engine sets them; written only when different.
+inline bool hasEngineShape(const core::Object &object, const core::RunConfig &config)
+{
+    return object.layers == config.layers
+        && object.totalBatches == (core::hasBatches(object.kind) ? config.batches : 1);
+}
+inline void setEngineShape(core::Object &object, const core::RunConfig &config)
+{
+    object.layers = config.layers;
+    object.totalBatches = core::hasBatches(object.kind) ? config.batches : 1;
+}
+
+// value - base and base + delta with two's-complement wrap-around: exact both ways, never UB.
+inline std::int64_t wrapMinus(std::int64_t value, std::int64_t base)
+{
+    return std::int64_t(std::uint64_t(value) - std::uint64_t(base));
+}
+inline std::int64_t wrapPlus(std::int64_t base, std::int64_t delta)
+{
+    return std::int64_t(std::uint64_t(base) + std::uint64_t(delta));
+}
+
+// Appends to the current section; endSection moves it, with its id and size, to the file.
+inline void appendNatural(std::string &out, std::uint64_t value)
+{
+    while (value >= 0x80) {
+        out.push_back(char((value & 0x7fU) | 0x80U));
+        value >>= 7;
+    }
+    out.push_back(char(value));
+}
+
+class ByteWriter
+{
+public:
+    ByteWriter(std::uint32_t version, std::size_t expectedBytes);
+    void byte(unsigned value) { m_section.push_back(char(value & 0xffU)); }
+    void natural(std::uint64_t value) { appendNatural(m_section, value); }
+    void integer(std::int64_t value) { natural(zigzag(value)); }
+    void time(core::SimTime value) { integer(value.ticks()); }
+    void indices(const core::IndexSet &set);
+    // The text must outlive the writer (the table keeps a view of it).
+    void string(std::string_view text);
+    void endSection(Section id);
+    std::string take() { return std::move(m_file); }
+
+private:
+    std::string m_file;
+    std::string m_section;
+    std::unordered_map<std::string_view, std::uint64_t> m_strings;
+    std::vector<std::pair<int, int>> m_runs;
+};
+
+struct BinaryError
+{
+    std::string message; // "events[123].batches (byte 4567): the data ends early"
+};
+
+// Reads the current section, bounds-checked: every failure throws BinaryError naming the item
+// (set with at()), the field and the byte offset.
+class ByteReader
+{
+public:
+    explicit ByteReader(std::string_view data);
+
+    void at(const char *section, std::size_t index = kNoIndex)
+    {
+        m_context = section;
+        m_index = index;
+    }
+    [[noreturn]] void fail(const char *field, const std::string &what) const;
+
+    void header(std::uint32_t version);
+    void beginSection(Section id, const char *name);
+    void endSection();
+    void endFile();
+
+    unsigned byte(const char *field)
+    {
+        if (m_pos == m_limit)
+            truncated(field);
+        return *m_pos++;
+    }
+    std::uint64_t natural(const char *field)
+    {
+        if (m_pos != m_limit && *m_pos < 0x80)
+            return *m_pos++;
+        return longNatural(field);
+    }
+    std::int64_t integer(const char *field, std::int64_t min, std::int64_t max)
+    {
+        return checked(field, unzigzag(natural(field)), min, max);
+    }
+    int integer32(const char *field, int min = kIntMin, int max = kIntMax)
+    {
+        return int(integer(field, min, max));
+    }
+    // base + a zig-zag delta, in [min, max].
+    std::int64_t relative(const char *field, std::int64_t base, std::int64_t min, std::int64_t max)
+    {
+        return checked(field, wrapPlus(base, unzigzag(natural(field))), min, max);
+    }
+    core::SimTime time(const char *field)
+    {
+        return core::SimTime::fromTicks(unzigzag(natural(field)));
+    }
+    // An unsigned value from 0 to max (nothing fits when max < 0).
+    std::int64_t whole(const char *field, std::int64_t max)
+    {
+        const std::uint64_t value = natural(field);
+        if (max < 0 || value > std::uint64_t(max))
+            notWhole(field, value, max);
+        return std::int64_t(value);
+    }
+    // A count of items that take at least bytesEach bytes each, so it fits in what is left.
+    std::size_t count(const char *field, std::size_t bytesEach = 1);
+    bool boolean(const char *field);
+    // A tag byte whose enum value is below count and whose flags are among `flags`.
+    unsigned tag(const char *field, unsigned count, unsigned flags = 0);
+    core::IndexSet indices(const char *field)
+    {
+        if (m_pos != m_limit && *m_pos == 0) { // most sets of a trace are empty
+            ++m_pos;
+            return {};
+        }
+        return someIndices(field);
+    }
+    std::string string(const char *field);
+
+    static constexpr std::size_t kNoIndex = std::numeric_limits<std::size_t>::max();
+    static constexpr int kIntMin = std::numeric_limits<int>::min();
+    static constexpr int kIntMax = std::numeric_limits<int>::max();
+    static constexpr std::int64_t kInt64Max = std::numeric_limits<std::int64_t>::max();
+
+private:
+    [[noreturn]] void truncated(const char *field) const;
+    core::IndexSet someIndices(const char *field);
+    [[noreturn]] void notWhole(const char *field, std::uint64_t value, std::int64_t max) const;
+    std::uint64_t longNatural(const char *field);
+    std::int64_t checked(const char *field, std::int64_t value, std::int64_t min,
+                         std::int64_t max) const
+    {
+        if (value < min || value > max)
+            outOfRange(field, value, min, max);
+        return value;
+    }
+    [[noreturn]] void outOfRange(const char *field, std::int64_t value, std::int64_t min,
+                                 std::int64_t max) const;
+
+    const unsigned char *m_begin;
+    const unsigned char *m_pos;
+    const unsigned char *m_limit; // end of the current section
+    const unsigned char *m_end;
+    const char *m_context = "header";
+    std::size_t m_index = kNoIndex;
+    std::vector<std::string> m_strings;
+};
+
+} // namespace rankstep::io::binary

@@ -1,0 +1,280 @@
+// SPDX-License-Identifier: MIT
+// traceToBinary: what the GUI reads back from a run in a child process. Values that change
+// little from one item to the next (a rank's clock and memory, the event count of changes, slice
+// bounds) are written relative to the previous one, so that most take a single byte.
+#include "binarycodec.h"
+#include "tracebinary.h"
+
+#include <algorithm>
+
+namespace rankstep::io {
+namespace {
+
+using binary::ByteWriter;
+using binary::Section;
+using binary::wrapMinus;
+
+// Where a rank's previous event ended and its memory then (or after its previous change).
+struct RankState
+{
+    std::int64_t end = 0;
+    std::int64_t memory = 0;
+};
+
+std::uint64_t natural(int value) // negative values become huge and are refused by the reader
+{
+    return std::uint64_t(std::uint32_t(value));
+}
+
+std::size_t estimateBytes(const core::Trace &trace)
+{
+    return 24 * trace.events.size() + 20 * trace.changes.size() + 24 * trace.slices.size() + 4096;
+}
+
+class TraceEncoder
+{
+public:
+    explicit TraceEncoder(const core::Trace &trace)
+        : m_trace(trace), m_out(kTraceBinaryVersion, estimateBytes(trace))
+    {
+    }
+    std::string encode(const TraceJsonOptions &options);
+
+private:
+    RankState &stateOf(int rank)
+    {
+        return rank >= 0 && std::size_t(rank) < m_ranks.size() ? m_ranks[std::size_t(rank)]
+                                                               : m_otherRank;
+    }
+    void writeConfig(const TraceJsonOptions &options);
+    void writeResult();
+    void writeFigures(const core::Figures &figures);
+    void writeDiagnosis(const core::Diagnosis &diagnosis);
+    void writeEvent(const core::Event &event);
+    void writeChange(const core::StorageChange &change, std::size_t previousEventCount);
+    void writeObject(const core::Object &object);
+    void writeSlices();
+    void writeNotes();
+    void writeFinals();
+
+    const core::Trace &m_trace;
+    ByteWriter m_out;
+    std::vector<RankState> m_ranks;
+    RankState m_otherRank; // ranks outside the run, which the reader refuses
+};
+
+std::string TraceEncoder::encode(const TraceJsonOptions &options)
+{
+    writeConfig(options);
+    writeResult();
+    m_ranks.assign(std::size_t(std::clamp(m_trace.config.ranks, 0, 1 << 16)), {});
+    m_out.natural(m_trace.events.size());
+    for (const core::Event &event : m_trace.events)
+        writeEvent(event);
+    m_out.endSection(Section::Events);
+    m_ranks.assign(m_ranks.size(), {});
+    m_out.natural(m_trace.changes.size());
+    std::size_t eventCount = 0;
+    for (const core::StorageChange &change : m_trace.changes) {
+        writeChange(change, eventCount);
+        eventCount = change.eventCount;
+    }
+    m_out.endSection(Section::Changes);
+    writeSlices();
+    writeNotes();
+    writeFinals();
+    return m_out.take();
+}
+
+void TraceEncoder::writeConfig(const TraceJsonOptions &options)
+{
+    const core::RunConfig &config = m_trace.config;
+    const core::CostModel &cost = config.cost;
+    m_out.string(options.file);
+    m_out.string(options.function);
+    m_out.natural(natural(config.ranks));
+    m_out.natural(natural(config.layers));
+    m_out.natural(natural(config.batches));
+    for (core::SimTime time : {cost.forwardPerBatch, cost.backwardPerBatch, cost.loss, cost.update,
+                               cost.allreduce, cost.allgather, cost.scatterreduce, cost.passTo,
+                               cost.receive})
+        m_out.time(time);
+    m_out.integer(cost.sizes.hidden);
+    m_out.integer(cost.sizes.length);
+    m_out.endSection(Section::Config);
+}
+
+void TraceEncoder::writeResult()
+{
+    m_out.byte(unsigned(m_trace.status));
+    m_out.byte(m_trace.check.passed ? 1 : 0);
+    m_out.string(m_trace.check.message);
+    writeFigures(m_trace.figures);
+    m_out.byte(m_trace.error ? 1 : 0);
+    if (const auto &error = m_trace.error) {
+        m_out.byte(unsigned(error->kind));
+        m_out.integer(error->rank);
+        m_out.integer(error->line);
+        m_out.string(error->message);
+        m_out.integer(error->column);
+        m_out.string(error->traceback);
+    }
+    m_out.byte(m_trace.diagnosis ? 1 : 0);
+    if (m_trace.diagnosis)
+        writeDiagnosis(*m_trace.diagnosis);
+    m_out.endSection(Section::Result);
+}
+
+void TraceEncoder::writeFigures(const core::Figures &figures)
+{
+    m_out.byte(figures.hasEvents ? 1 : 0);
+    m_out.time(figures.timesteps);
+    m_out.time(figures.endTime);
+    m_out.integer(figures.maxMemory);
+    m_out.integer(figures.maxMemoryRank);
+    m_out.time(figures.maxMemoryTime);
+    m_out.natural(figures.ranks.size());
+    for (const core::RankFigures &rank : figures.ranks) {
+        m_out.time(rank.compute);
+        m_out.time(rank.communication);
+        m_out.time(rank.idle);
+        m_out.integer(rank.peakMemory);
+    }
+}
+
+void TraceEncoder::writeDiagnosis(const core::Diagnosis &diagnosis)
+{
+    m_out.byte(unsigned(diagnosis.kind));
+    m_out.natural(diagnosis.ranks.size());
+    for (const core::RankWait &wait : diagnosis.ranks) {
+        m_out.natural(natural(wait.rank));
+        m_out.byte(wait.finished ? 1 : 0);
+        m_out.integer(wait.line);
+        m_out.string(wait.waitsFor);
+        m_out.natural(wait.waitsOn.size());
+        for (int rank : wait.waitsOn)
+            m_out.natural(natural(rank));
+    }
+}
+
+void TraceEncoder::writeEvent(const core::Event &event)
+{
+    RankState &state = stateOf(event.rank);
+    const bool peer = event.peer != -1;
+    const bool link = event.link >= 0;
+    m_out.byte(unsigned(event.op) | (peer ? binary::kEventPeer : 0U)
+               | (link ? binary::kEventLink : 0U));
+    m_out.natural(natural(event.rank));
+    m_out.natural(std::uint64_t(std::int64_t(event.layer) + 1));
+    m_out.indices(event.batches);
+    m_out.indices(event.shards);
+    m_out.natural(natural(event.shardTotal));
+    m_out.integer(wrapMinus(event.start.ticks(), state.end));
+    m_out.time(event.duration);
+    m_out.integer(wrapMinus(event.memory, state.memory));
+    m_out.integer(event.line);
+    if (peer)
+        m_out.integer(event.peer);
+    if (link)
+        m_out.natural(std::uint64_t(event.link));
+    state.end = binary::wrapPlus(event.start.ticks(), event.duration.ticks());
+    state.memory = event.memory;
+}
+
+void TraceEncoder::writeChange(const core::StorageChange &change, std::size_t previousEventCount)
+{
+    const core::Key &key = change.key;
+    m_out.byte(unsigned(change.map) | (key.tuple ? binary::kChangeTuple : 0U)
+               | (change.object ? binary::kChangeSet : 0U));
+    m_out.natural(natural(change.rank));
+    if (key.tuple) {
+        m_out.natural(key.parts.size());
+        for (int part : key.parts)
+            m_out.integer(part);
+    } else {
+        m_out.integer(key.parts.empty() ? 0 : key.parts.front());
+    }
+    if (change.object)
+        writeObject(*change.object);
+    m_out.integer(change.line);
+    m_out.integer(wrapMinus(std::int64_t(change.eventCount), std::int64_t(previousEventCount)));
+    RankState &state = stateOf(change.rank);
+    m_out.integer(wrapMinus(change.memoryAfter, state.memory));
+    state.memory = change.memoryAfter;
+}
+
+void TraceEncoder::writeObject(const core::Object &object)
+{
+    const bool shaped = binary::hasEngineShape(object, m_trace.config);
+    m_out.byte(unsigned(object.kind) | (shaped ? 0U : binary::kObjectShape));
+    m_out.integer(object.layer);
+    m_out.integer(object.step);
+    m_out.indices(object.batches);
+    m_out.indices(object.shards);
+    m_out.natural(natural(object.total));
+    if (!shaped) {
+        m_out.integer(object.layers);
+        m_out.integer(object.totalBatches);
+    }
+}
+
+void TraceEncoder::writeSlices()
+{
+    m_out.natural(m_trace.slices.size());
+    std::size_t eventEnd = 0, changeEnd = 0;
+    for (const core::Slice &slice : m_trace.slices) {
+        m_out.natural(natural(slice.rank));
+        m_out.integer(wrapMinus(std::int64_t(slice.eventBegin), std::int64_t(eventEnd)));
+        m_out.natural(slice.eventEnd - slice.eventBegin);
+        m_out.integer(wrapMinus(std::int64_t(slice.changeBegin), std::int64_t(changeEnd)));
+        m_out.natural(slice.changeEnd - slice.changeBegin);
+        m_out.byte(unsigned(slice.end));
+        m_out.string(slice.detail);
+        m_out.integer(slice.line);
+        eventEnd = slice.eventEnd;
+        changeEnd = slice.changeEnd;
+    }
+    m_out.endSection(Section::Slices);
+}
+
+void TraceEncoder::writeNotes()
+{
+    m_out.natural(m_trace.warnings.size());
+    for (const core::Warning &warning : m_trace.warnings) {
+        m_out.integer(warning.rank);
+        m_out.integer(warning.line);
+        m_out.string(warning.message);
+    }
+    m_out.endSection(Section::Warnings);
+    m_out.natural(m_trace.marks.size());
+    for (const core::Mark &mark : m_trace.marks) {
+        m_out.integer(mark.rank);
+        m_out.integer(mark.line);
+        m_out.natural(mark.eventCount);
+        m_out.natural(mark.changeCount);
+        m_out.string(mark.label);
+    }
+    m_out.endSection(Section::Marks);
+}
+
+void TraceEncoder::writeFinals()
+{
+    m_out.natural(m_trace.finalWeights.size());
+    for (const std::map<int, core::Object> &rank : m_trace.finalWeights) {
+        m_out.natural(rank.size());
+        for (const auto &[layer, object] : rank) {
+            m_out.integer(layer);
+            writeObject(object);
+        }
+    }
+    m_out.endSection(Section::Finals);
+}
+
+} // namespace
+
+std::string traceToBinary(const core::Trace &trace, const TraceJsonOptions &options)
+{
+    return TraceEncoder(trace).encode(options);
+}
+
+} // namespace rankstep::io

@@ -1,0 +1,29 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "tracejson.h"
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace rankstep::io {
+
+inline constexpr std::uint32_t kTraceBinaryVersion = 1;
+
+// The whole trace in Rankstep's compact binary form (docs/trace-format.md, "Rankstep binary
+// trace"): the file starts with "RSTB" and the version, then sections of LEB128 varints. Every
+// field of the Trace is kept exactly; times as integer ticks, memory in bytes.
+std::string traceToBinary(const core::Trace &trace, const TraceJsonOptions &options = {});
+
+// Reads what traceToBinary wrote; traceToJson of the result equals traceToJson of the original.
+// Anything else (truncated, damaged, another version, a value out of the range traceFromJson
+// accepts) is an Error of kind Usage that names the place and the byte, e.g. "cannot read the
+// binary trace: events[123].rank (byte 4567): expected a value from 0 to 3, got 7". Memory is
+// bounded by the input: counts are checked against the bytes left before anything is reserved,
+// and a batch or shard set holds at most 65536 members. `options`, when given, receives the file
+// and function that were written.
+core::Result<core::Trace> traceFromBinary(std::string_view data,
+                                          TraceJsonOptions *options = nullptr);
+
+} // namespace rankstep::io

@@ -1,0 +1,347 @@
+// SPDX-License-Identifier: MIT
+// traceFromBinary: reads back what tracebinary.cpp writes with the checks traceFromJson makes, so
+// that a damaged file gives a message, never a Trace a viewer could crash on.
+#include "binarycodec.h"
+#include "tracebinary.h"
+
+#include <algorithm>
+#include <new>
+
+namespace rankstep::io {
+namespace {
+
+using binary::ByteReader;
+using binary::Section;
+
+constexpr int kMaxRanks = 1 << 16;
+constexpr int kMaxCount = 1 << 16;         // layers, batches, shards of a total
+constexpr std::int64_t kMaxSize = 1 << 20; // hidden, length
+constexpr std::int64_t kInt64Min = std::numeric_limits<std::int64_t>::min();
+constexpr std::int64_t kInt64Max = ByteReader::kInt64Max;
+
+struct RankState
+{
+    std::int64_t end = 0;
+    std::int64_t memory = 0;
+};
+
+class TraceDecoder
+{
+public:
+    explicit TraceDecoder(std::string_view data) : m_in(data) {}
+    core::Trace decode(TraceJsonOptions &options);
+
+private:
+    // A rank of this run, for everything a viewer indexes per-rank data with.
+    int readRank(const char *field)
+    {
+        return int(m_in.whole(field, std::int64_t(m_trace.config.ranks) - 1));
+    }
+    void readConfig(TraceJsonOptions &options);
+    void readResult();
+    void readFigures();
+    void readDiagnosis();
+    void readEvents();
+    core::Event readEvent(std::vector<RankState> &ranks);
+    void readChanges();
+    core::StorageChange readChange(std::vector<RankState> &ranks, std::size_t eventCount);
+    core::Object readObject();
+    void readSlices();
+    void readNotes();
+    void readFinals();
+
+    ByteReader m_in;
+    core::Trace m_trace;
+};
+
+core::Trace TraceDecoder::decode(TraceJsonOptions &options)
+{
+    m_in.header(kTraceBinaryVersion);
+    readConfig(options);
+    readResult();
+    readEvents();
+    readChanges();
+    readSlices();
+    readNotes();
+    readFinals();
+    m_in.endFile();
+    return std::move(m_trace);
+}
+
+void TraceDecoder::readConfig(TraceJsonOptions &options)
+{
+    m_in.beginSection(Section::Config, "config");
+    options.file = m_in.string("file");
+    options.function = m_in.string("function");
+    core::RunConfig &config = m_trace.config;
+    config.ranks = int(m_in.whole("ranks", kMaxRanks));
+    config.layers = int(m_in.whole("layers", kMaxCount));
+    config.batches = int(m_in.whole("batches", kMaxCount));
+    core::CostModel &cost = config.cost;
+    for (core::SimTime *time : {&cost.forwardPerBatch, &cost.backwardPerBatch, &cost.loss,
+                                &cost.update, &cost.allreduce, &cost.allgather,
+                                &cost.scatterreduce, &cost.passTo, &cost.receive})
+        *time = m_in.time("cost");
+    cost.sizes.hidden = m_in.integer("hidden", 1, kMaxSize);
+    cost.sizes.length = m_in.integer("length", 1, kMaxSize);
+    m_in.endSection();
+}
+
+void TraceDecoder::readResult()
+{
+    m_in.beginSection(Section::Result, "result");
+    m_trace.status = core::RunStatus(m_in.tag("status", 4));
+    m_trace.check.passed = m_in.boolean("check.passed");
+    m_trace.check.message = m_in.string("check.message");
+    readFigures();
+    if (m_in.boolean("error")) {
+        core::Error &error = m_trace.error.emplace();
+        error.kind = core::ErrorKind(m_in.tag("error.kind", 8));
+        error.rank = m_in.integer32("error.rank", -1, kMaxRanks - 1);
+        error.line = m_in.integer32("error.line");
+        error.message = m_in.string("error.message");
+        error.column = m_in.integer32("error.column");
+        error.traceback = m_in.string("error.traceback");
+    }
+    if (m_in.boolean("diagnosis"))
+        readDiagnosis();
+    m_in.endSection();
+}
+
+void TraceDecoder::readFigures()
+{
+    core::Figures &figures = m_trace.figures;
+    figures.hasEvents = m_in.boolean("has_events");
+    figures.timesteps = m_in.time("timesteps");
+    figures.endTime = m_in.time("end_time");
+    figures.maxMemory = m_in.integer("max_memory", 0, kInt64Max);
+    figures.maxMemoryRank =
+        m_in.integer32("max_memory_rank", 0, std::max(m_trace.config.ranks - 1, 0));
+    figures.maxMemoryTime = m_in.time("max_memory_time");
+    const std::size_t count = m_in.count("per_rank", 4);
+    if (count > std::size_t(m_trace.config.ranks))
+        m_in.fail("per_rank", "more entries than ranks");
+    figures.ranks.resize(count);
+    for (core::RankFigures &rank : figures.ranks) {
+        rank.compute = m_in.time("per_rank.compute");
+        rank.communication = m_in.time("per_rank.communication");
+        rank.idle = m_in.time("per_rank.idle");
+        rank.peakMemory = m_in.integer("per_rank.peak_memory", 0, kInt64Max);
+    }
+}
+
+void TraceDecoder::readDiagnosis()
+{
+    core::Diagnosis &diagnosis = m_trace.diagnosis.emplace();
+    diagnosis.kind = core::ErrorKind(m_in.tag("diagnosis.kind", 8));
+    diagnosis.ranks.resize(m_in.count("diagnosis.ranks", 5));
+    for (core::RankWait &wait : diagnosis.ranks) {
+        wait.rank = readRank("diagnosis.rank");
+        wait.finished = m_in.boolean("diagnosis.finished");
+        wait.line = m_in.integer32("diagnosis.line");
+        wait.waitsFor = m_in.string("diagnosis.waits_for");
+        wait.waitsOn.resize(m_in.count("diagnosis.waits_on"));
+        for (int &rank : wait.waitsOn)
+            rank = readRank("diagnosis.waits_on");
+    }
+}
+
+void TraceDecoder::readEvents()
+{
+    m_in.beginSection(Section::Events, "events");
+    const std::size_t count = m_in.count("count", 10);
+    m_trace.events.reserve(count);
+    std::vector<RankState> ranks(count > 0 ? std::size_t(m_trace.config.ranks) : 0);
+    for (std::size_t i = 0; i < count; ++i) {
+        m_in.at("events", i);
+        m_trace.events.push_back(readEvent(ranks));
+    }
+    m_in.at("events");
+    m_in.endSection();
+}
+
+core::Event TraceDecoder::readEvent(std::vector<RankState> &ranks)
+{
+    core::Event event;
+    const unsigned head = m_in.tag("op", 9, binary::kEventPeer | binary::kEventLink);
+    event.op = core::OpKind(head & binary::kEnumBits);
+    event.rank = readRank("rank");
+    RankState &state = ranks[std::size_t(event.rank)];
+    event.layer = int(m_in.whole("layer", std::int64_t(ByteReader::kIntMax) + 1) - 1);
+    event.batches = m_in.indices("batches");
+    event.shards = m_in.indices("shards");
+    event.shardTotal = int(m_in.whole("shard_total", kMaxCount));
+    event.start = core::SimTime::fromTicks(m_in.relative("start", state.end, kInt64Min, kInt64Max));
+    event.duration = m_in.time("duration");
+    event.memory = m_in.relative("memory", state.memory, 0, kInt64Max);
+    event.line = m_in.integer32("line");
+    if ((head & binary::kEventPeer) != 0)
+        event.peer = int(m_in.integer("peer", -1, std::int64_t(m_trace.config.ranks) - 1));
+    if ((head & binary::kEventLink) != 0)
+        event.link = m_in.whole("link", kInt64Max);
+    state.end = binary::wrapPlus(event.start.ticks(), event.duration.ticks());
+    state.memory = event.memory;
+    return event;
+}
+
+void TraceDecoder::readChanges()
+{
+    m_in.beginSection(Section::Changes, "changes");
+    const std::size_t count = m_in.count("count", 6);
+    m_trace.changes.reserve(count);
+    std::vector<RankState> ranks(count > 0 ? std::size_t(m_trace.config.ranks) : 0);
+    std::size_t eventCount = 0;
+    for (std::size_t i = 0; i < count; ++i) {
+        m_in.at("changes", i);
+        m_trace.changes.push_back(readChange(ranks, eventCount));
+        eventCount = m_trace.changes.back().eventCount;
+    }
+    m_in.at("changes");
+    m_in.endSection();
+}
+
+core::StorageChange TraceDecoder::readChange(std::vector<RankState> &ranks, std::size_t eventCount)
+{
+    core::StorageChange change;
+    const unsigned head =
+        m_in.tag("map", core::kMapCount, binary::kChangeTuple | binary::kChangeSet);
+    change.map = core::MapKind(head & binary::kEnumBits);
+    change.rank = readRank("rank");
+    if ((head & binary::kChangeTuple) != 0) {
+        std::vector<int> parts(m_in.count("key"));
+        for (int &part : parts)
+            part = m_in.integer32("key");
+        change.key = core::Key::ofTuple(std::move(parts));
+    } else {
+        change.key = core::Key(m_in.integer32("key"));
+    }
+    if ((head & binary::kChangeSet) != 0)
+        change.object = readObject();
+    change.line = m_in.integer32("line");
+    const auto events = std::int64_t(m_trace.events.size());
+    change.eventCount =
+        std::size_t(m_in.relative("event_count", std::int64_t(eventCount), 0, events));
+    RankState &state = ranks[std::size_t(change.rank)];
+    change.memoryAfter = m_in.relative("memory_after", state.memory, 0, kInt64Max);
+    state.memory = change.memoryAfter;
+    return change;
+}
+
+core::Object TraceDecoder::readObject()
+{
+    core::Object object;
+    const unsigned head = m_in.tag("object.kind", 5, binary::kObjectShape);
+    object.kind = core::ObjectKind(head & binary::kEnumBits);
+    object.layer = m_in.integer32("object.layer");
+    object.step = m_in.integer32("object.step");
+    object.batches = m_in.indices("object.batches");
+    object.shards = m_in.indices("object.shards");
+    object.total = int(m_in.whole("object.total", kMaxCount));
+    if ((head & binary::kObjectShape) != 0) {
+        object.layers = m_in.integer32("object.layers");
+        object.totalBatches = m_in.integer32("object.total_batches");
+    } else {
+        binary::setEngineShape(object, m_trace.config);
+    }
+    return object;
+}
+
+void TraceDecoder::readSlices()
+{
+    m_in.beginSection(Section::Slices, "slices");
+    const std::size_t count = m_in.count("count", 8);
+    m_trace.slices.resize(count);
+    const auto events = std::int64_t(m_trace.events.size());
+    const auto changes = std::int64_t(m_trace.changes.size());
+    std::int64_t eventEnd = 0, changeEnd = 0;
+    for (std::size_t i = 0; i < count; ++i) {
+        m_in.at("slices", i);
+        core::Slice &slice = m_trace.slices[i];
+        slice.rank = readRank("rank");
+        const std::int64_t eventBegin = m_in.relative("event_begin", eventEnd, 0, events);
+        eventEnd = eventBegin + m_in.whole("event_end", events - eventBegin);
+        const std::int64_t changeBegin = m_in.relative("change_begin", changeEnd, 0, changes);
+        changeEnd = changeBegin + m_in.whole("change_end", changes - changeBegin);
+        slice.eventBegin = std::size_t(eventBegin);
+        slice.eventEnd = std::size_t(eventEnd);
+        slice.changeBegin = std::size_t(changeBegin);
+        slice.changeEnd = std::size_t(changeEnd);
+        slice.end = core::SliceEnd(m_in.tag("end", 4));
+        slice.detail = m_in.string("detail");
+        slice.line = m_in.integer32("line");
+    }
+    m_in.at("slices");
+    m_in.endSection();
+}
+
+void TraceDecoder::readNotes()
+{
+    m_in.beginSection(Section::Warnings, "warnings");
+    m_trace.warnings.resize(m_in.count("count", 3));
+    for (std::size_t i = 0; i < m_trace.warnings.size(); ++i) {
+        m_in.at("warnings", i);
+        core::Warning &warning = m_trace.warnings[i];
+        warning.rank = m_in.integer32("rank", -1, kMaxRanks - 1);
+        warning.line = m_in.integer32("line");
+        warning.message = m_in.string("message");
+    }
+    m_in.at("warnings");
+    m_in.endSection();
+    m_in.beginSection(Section::Marks, "marks");
+    const auto events = std::int64_t(m_trace.events.size());
+    const auto changes = std::int64_t(m_trace.changes.size());
+    m_trace.marks.resize(m_in.count("count", 5));
+    for (std::size_t i = 0; i < m_trace.marks.size(); ++i) {
+        m_in.at("marks", i);
+        core::Mark &mark = m_trace.marks[i];
+        mark.rank = m_in.integer32("rank", -1, kMaxRanks - 1);
+        mark.line = m_in.integer32("line");
+        mark.eventCount = std::size_t(m_in.whole("event_count", events));
+        mark.changeCount = std::size_t(m_in.whole("change_count", changes));
+        mark.label = m_in.string("label");
+    }
+    m_in.at("marks");
+    m_in.endSection();
+}
+
+void TraceDecoder::readFinals()
+{
+    m_in.beginSection(Section::Finals, "final_weights");
+    const std::size_t ranks = m_in.count("count");
+    if (ranks > std::size_t(m_trace.config.ranks))
+        m_in.fail("count", "more ranks than the run has");
+    m_trace.finalWeights.resize(ranks);
+    for (std::size_t r = 0; r < ranks; ++r) {
+        m_in.at("final_weights", r);
+        const std::size_t count = m_in.count("count", 7);
+        for (std::size_t i = 0; i < count; ++i) {
+            const int layer = m_in.integer32("layer");
+            if (!m_trace.finalWeights[r].emplace(layer, readObject()).second)
+                m_in.fail("layer", "a second final weight for layer " + std::to_string(layer));
+        }
+    }
+    m_in.at("final_weights");
+    m_in.endSection();
+}
+
+} // namespace
+
+core::Result<core::Trace> traceFromBinary(std::string_view data, TraceJsonOptions *options)
+{
+    const auto failed = [](const std::string &why) {
+        return core::Error{core::ErrorKind::Usage, -1, 0, "cannot read the binary trace: " + why};
+    };
+    try {
+        TraceJsonOptions read;
+        core::Trace trace = TraceDecoder(data).decode(read);
+        if (options != nullptr)
+            *options = std::move(read);
+        return trace;
+    } catch (const binary::BinaryError &failure) {
+        return failed(failure.message);
+    } catch (const std::bad_alloc &) {
+        return failed("it is too large for the memory available");
+    }
+}
+
+} // namespace rankstep::io

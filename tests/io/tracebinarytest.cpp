@@ -1,0 +1,143 @@
+// SPDX-License-Identifier: MIT
+// traceToBinary and traceFromBinary: exact round trips, every field, and a compact million events.
+#include "synthetictrace.h"
+#include "testtraces.h"
+
+#include "core/io/tracebinary.h"
+#include "tests/core/referencepuzzles.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+namespace rankstep::io {
+namespace {
+
+// The trace read back from its binary form (fails the test when it cannot be read).
+core::Trace roundTrip(const core::Trace &trace, const TraceJsonOptions &options = {})
+{
+    auto read = traceFromBinary(traceToBinary(trace, options));
+    EXPECT_TRUE(read.ok()) << read.error().message;
+    return read.ok() ? std::move(*read) : core::Trace{};
+}
+
+TEST(TraceBinary, StartsWithTheMagicAndTheVersion)
+{
+    const std::string binary = traceToBinary(testing::referenceTrace("basic"));
+    ASSERT_GE(binary.size(), 8u);
+    EXPECT_EQ(binary.substr(0, 4), "RSTB");
+    EXPECT_EQ(binary.substr(4, 4), std::string("\x01\x00\x00\x00", 4));
+}
+
+TEST(TraceBinary, RoundTripsEveryReferencePuzzleExactly)
+{
+    for (const testing::PuzzleCase &puzzle : testing::referencePuzzles()) {
+        core::RunConfig config;
+        config.ranks = puzzle.ranks;
+        config.layers = puzzle.layers;
+        config.batches = puzzle.batches;
+        const core::Trace trace = testing::runProgram(config, puzzle.program);
+        ASSERT_TRUE(trace.correct()) << puzzle.name;
+        const TraceJsonOptions options{puzzle.name + ".py", puzzle.name};
+
+        TraceJsonOptions readOptions;
+        auto read = traceFromBinary(traceToBinary(trace, options), &readOptions);
+
+        ASSERT_TRUE(read.ok()) << puzzle.name << ": " << read.error().message;
+        EXPECT_EQ(traceToJson(*read, readOptions), traceToJson(trace, options)) << puzzle.name;
+        EXPECT_EQ(read->events.size(), trace.events.size()) << puzzle.name;
+        EXPECT_EQ(read->finalWeights, trace.finalWeights) << puzzle.name;
+    }
+}
+
+TEST(TraceBinary, RoundTripsDeadlockMismatchAndErrorTraces)
+{
+    for (const core::Trace &trace :
+         {testing::deadlockTrace(), testing::mismatchTrace(), testing::checkErrorTrace()}) {
+        ASSERT_TRUE(trace.error.has_value());
+        const core::Trace read = roundTrip(trace);
+        EXPECT_EQ(traceToJson(read), traceToJson(trace));
+        EXPECT_EQ(read.status, trace.status);
+        EXPECT_EQ(read.diagnosis.has_value(), trace.diagnosis.has_value());
+        EXPECT_EQ(read.warnings.size(), trace.warnings.size());
+    }
+    EXPECT_TRUE(roundTrip(testing::deadlockTrace()).diagnosis.has_value());
+    EXPECT_EQ(roundTrip(testing::checkErrorTrace()).warnings.size(), 1u);
+}
+
+TEST(TraceBinary, KeepsMarksErrorColumnTracebackAndFiguresPerRank)
+{
+    core::Trace trace = testing::referenceTrace("pipeline");
+    trace.marks.push_back({-1, 7, 3, 2, "before the loop"});
+    trace.marks.push_back({1, 12, trace.events.size(), trace.changes.size(), "é and \"quotes\""});
+    trace.status = core::RunStatus::Error;
+    trace.error = core::Error{core::ErrorKind::Syntax, 1, 4, "invalid syntax"};
+    trace.error->column = 17;
+    trace.error->traceback = "  File \"pipeline.py\", line 4\n";
+
+    const core::Trace read = roundTrip(trace, {"pipeline.py", "pipeline"});
+
+    EXPECT_EQ(traceToJson(read), traceToJson(trace));
+    ASSERT_EQ(read.marks.size(), 2u);
+    EXPECT_EQ(read.marks[1].label, "é and \"quotes\"");
+    EXPECT_EQ(read.marks[1].eventCount, trace.events.size());
+    ASSERT_TRUE(read.error.has_value());
+    EXPECT_EQ(read.error->column, 17);
+    EXPECT_EQ(read.error->traceback, trace.error->traceback);
+    ASSERT_EQ(read.figures.ranks.size(), trace.figures.ranks.size());
+    EXPECT_EQ(read.figures.ranks.back().idle, trace.figures.ranks.back().idle);
+    EXPECT_EQ(read.figures.maxMemoryTime, trace.figures.maxMemoryTime);
+}
+
+TEST(TraceBinary, KeepsWhatTheJsonLeavesOut)
+{
+    core::Trace trace = testing::referenceTrace("ddp");
+    trace.figures.hasEvents = false;                  // JSON: derived from the events
+    trace.events[0].peer = 3;                         // JSON: only for pass_to and receive
+    trace.finalWeights[0].begin()->second.layers = 9; // JSON: taken from the config
+    trace.changes[0].object->totalBatches = 5;
+    trace.slices[0].detail = std::string("a\0b\xff", 4); // JSON: invalid UTF-8 becomes U+FFFD
+
+    const core::Trace read = roundTrip(trace);
+
+    EXPECT_FALSE(read.figures.hasEvents);
+    EXPECT_EQ(read.events[0].peer, 3);
+    EXPECT_EQ(read.finalWeights[0].begin()->second.layers, 9);
+    EXPECT_EQ(read.changes[0].object->totalBatches, 5);
+    EXPECT_EQ(read.slices[0].detail, std::string("a\0b\xff", 4));
+    EXPECT_EQ(read.changes[1].object->totalBatches, trace.changes[1].object->totalBatches);
+}
+
+TEST(TraceBinary, WritesARepeatedStringOnce)
+{
+    core::Trace trace = testing::referenceTrace("basic");
+    const std::string message(200, 'w');
+    trace.warnings.assign(100, core::Warning{0, 3, message});
+
+    const std::string binary = traceToBinary(trace);
+
+    // Once in full, then three bytes (rank, line, the string's number) per warning.
+    const std::size_t before = traceToBinary(testing::referenceTrace("basic")).size();
+    EXPECT_LT(binary.size(), before + 200 + 4 * 100);
+    EXPECT_EQ(roundTrip(trace).warnings.back().message, message);
+}
+
+TEST(TraceBinary, EncodesAMillionEventsInFewerBytesThanJsonAndReadsThemBack)
+{
+    const core::Trace trace = testing::syntheticTrace(1000000, 250000);
+    ASSERT_EQ(trace.events.size(), 1000000u);
+
+    const std::string binary = traceToBinary(trace, {"big.py", "fsdp"});
+    const std::size_t jsonSize = traceToJson(trace, {"big.py", "fsdp"}).size();
+    auto read = traceFromBinary(binary);
+
+    EXPECT_LT(binary.size() * 8, jsonSize) << binary.size() << " bytes against " << jsonSize;
+    ASSERT_TRUE(read.ok()) << read.error().message;
+    EXPECT_EQ(read->events.size(), 1000000u);
+    EXPECT_EQ(read->changes.size(), 250000u);
+    // The format is deterministic: writing what was read gives the same bytes.
+    EXPECT_EQ(traceToBinary(*read, {"big.py", "fsdp"}), binary);
+}
+
+} // namespace
+} // namespace rankstep::io
