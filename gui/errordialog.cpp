@@ -46,7 +46,7 @@ QMessageBox *showRunError(QWidget *parent, const core::Trace &trace)
     if (!text.details.isEmpty())
         box->setDetailedText(text.details);
     box->setTextFormat(Qt::RichText);
-    box->setStyleSheet(QStringLiteral("QLabel { min-width: 520px; }"));
+    box->setStyleSheet(QStringLiteral("QLabel#qt_msgbox_label, QLabel#qt_msgbox_informativelabel { min-width: 480px; }"));
     box->open();
     return box;
 }

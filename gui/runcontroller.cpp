@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "runcontroller.h"
 
+#include "core/io/tracebinary.h"
 #include "core/io/tracejson.h"
 
 #include <QCoroFuture>
@@ -38,7 +39,10 @@ core::Result<core::Trace> loadTraceFile(const QString &path)
         return core::Error(core::ErrorKind::Internal, -1, 0,
                            "cannot read the trace file: " + file.errorString().toStdString());
     const QByteArray bytes = file.readAll();
-    return io::traceFromJson(std::string_view(bytes.constData(), std::size_t(bytes.size())));
+    const std::string_view text(bytes.constData(), std::size_t(bytes.size()));
+    if (bytes.startsWith("RSTB"))
+        return io::traceFromBinary(text);
+    return io::traceFromJson(text);
 }
 
 RunController::RunController(QObject *parent) : QObject(parent)
@@ -102,7 +106,7 @@ QCoro::Task<void> RunController::execute(RunSpec spec, int generation)
             co_return;
         }
         auto tempDir = std::make_shared<QTemporaryDir>();
-        const QString traceFile = tempDir->filePath(QStringLiteral("trace.json"));
+        const QString traceFile = tempDir->filePath(QStringLiteral("trace.rstb"));
         auto *process = new QProcess(this);
         m_process = process;
         process->setWorkingDirectory(QFileInfo(spec.codePath).absolutePath());
@@ -112,7 +116,7 @@ QCoro::Task<void> RunController::execute(RunSpec spec, int generation)
                                   QStringLiteral("--layers"), QString::number(spec.layers),
                                   QStringLiteral("--batches"), QString::number(spec.batches),
                                   QStringLiteral("--timeout"), QString::number(spec.timeLimitSeconds),
-                                  QStringLiteral("--json"), traceFile,
+                                  QStringLiteral("--trace-out"), traceFile,
                                   QStringLiteral("--no-report")};
         Q_EMIT runningChanged(true);
         qCDebug(lcRun) << "starting" << cli << args;

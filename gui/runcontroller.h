@@ -65,7 +65,8 @@ private:
     int m_generation = 0;
 };
 
-// Reads a trace written by rankstep-cli (binary or JSON, told apart by their first bytes).
+// Reads a trace written by rankstep-cli: the binary form (--trace-out) or JSON (--json), told
+// apart by their first bytes.
 core::Result<core::Trace> loadTraceFile(const QString &path);
 
 } // namespace rankstep::gui
