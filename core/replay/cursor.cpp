@@ -1,0 +1,84 @@
+// SPDX-License-Identifier: MIT
+#include "cursor.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace rankstep::replay {
+
+Cursor::Cursor(const StopPoints &stops, std::size_t stop)
+    : m_stops(&stops), m_stop(std::min(stop, stops.last()))
+{
+}
+
+std::optional<std::size_t> Cursor::lastEvent() const
+{
+    const std::size_t events = position().events;
+    if (events == 0)
+        return std::nullopt;
+    return events - 1;
+}
+
+double Cursor::fraction() const
+{
+    const std::size_t last = m_stops->last();
+    return last == 0 ? 1.0 : double(m_stop) / double(last);
+}
+
+Cursor Cursor::nextOperation() const
+{
+    return at(nextStop(m_stops->eventStops(), m_stop, m_stops->last()));
+}
+
+Cursor Cursor::previousOperation() const
+{
+    return at(previousStop(m_stops->eventStops(), m_stop));
+}
+
+Cursor Cursor::nextSlice() const
+{
+    return at(nextStop(m_stops->sliceStops(), m_stop, m_stops->last()));
+}
+
+Cursor Cursor::previousSlice() const
+{
+    return at(previousStop(m_stops->sliceStops(), m_stop));
+}
+
+Cursor Cursor::nextTime() const
+{
+    return at(nextStop(m_stops->timeStops(), m_stop, m_stops->last()));
+}
+
+Cursor Cursor::previousTime() const
+{
+    return at(previousStop(m_stops->timeStops(), m_stop));
+}
+
+Cursor Cursor::toEvent(std::size_t event) const
+{
+    if (event >= m_stops->eventStops().size())
+        return end();
+    return at(m_stops->afterEvent(event));
+}
+
+Cursor Cursor::toTime(core::SimTime time) const
+{
+    return at(m_stops->stopForTime(time));
+}
+
+Cursor Cursor::toMark(std::size_t mark) const
+{
+    const auto &marks = m_stops->trace().marks;
+    if (mark >= marks.size())
+        return end();
+    return toPosition(Position{marks[mark].eventCount, marks[mark].changeCount});
+}
+
+Cursor Cursor::fromFraction(double fraction) const
+{
+    const double clamped = std::isnan(fraction) ? 0.0 : std::clamp(fraction, 0.0, 1.0);
+    return at(std::size_t(std::llround(clamped * double(m_stops->last()))));
+}
+
+} // namespace rankstep::replay

@@ -1,0 +1,74 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "position.h"
+
+#include <cstddef>
+#include <optional>
+
+namespace rankstep::replay {
+
+// Where a learner stands in a finished run: one stop of a StopPoints (which must outlive it).
+// A value: every step returns a new cursor. Each step mode moves to the next (previous) stop of
+// its own subset, and home and end belong to every subset, so previousX(nextX(c)) == c whenever
+// c is one of mode X's stops.
+//   operation: after one more event, in the scheduler's order across ranks, with the storage
+//              changes made before it.
+//   slice:     to the end of the coroutine slice running now (or the next one): the way the
+//              ranks really took turns.
+//   time:      to the shortest prefix holding every event that starts at or before t, t the
+//              next larger event start. The scheduler runs a rank until it waits, so such a
+//              prefix can also hold later events of other ranks; time() names the t reached.
+class Cursor
+{
+public:
+    explicit Cursor(const StopPoints &stops, std::size_t stop = 0);
+
+    const StopPoints &stops() const { return *m_stops; }
+    std::size_t stop() const { return m_stop; }
+    Position position() const { return m_stops->position(m_stop); }
+    bool atHome() const { return m_stop == 0; }
+    bool atEnd() const { return m_stop == m_stops->last(); }
+
+    // The event applied last (the one to highlight); nullopt before the first.
+    std::optional<std::size_t> lastEvent() const;
+    // The slice that made the item applied last; nullopt at home.
+    std::optional<std::size_t> slice() const { return m_stops->sliceAt(m_stop); }
+    // Every event starting at or before this time is applied (StopPoints::completeTime).
+    std::optional<core::SimTime> time() const { return m_stops->completeTime(m_stop); }
+    // 0 at home, 1 at the end (also 1 for a trace with nothing in it).
+    double fraction() const;
+
+    Cursor nextOperation() const;
+    Cursor previousOperation() const;
+    Cursor nextSlice() const;
+    Cursor previousSlice() const;
+    Cursor nextTime() const;
+    Cursor previousTime() const;
+    Cursor home() const { return at(0); }
+    // For a deadlock or a mismatch: the point where no rank could go on.
+    Cursor end() const { return at(m_stops->last()); }
+
+    // Event `event` applied last (the end when past the trace).
+    Cursor toEvent(std::size_t event) const;
+    // Every event that starts at or before `time` applied (StopPoints::stopForTime).
+    Cursor toTime(core::SimTime time) const;
+    // Where draw() mark `mark` was taken (the end when there is no such mark).
+    Cursor toMark(std::size_t mark) const;
+    Cursor toPosition(Position position) const { return at(StopPoints::stopOf(position)); }
+    // The stop nearest to fraction * last(); fraction is clamped to [0, 1].
+    Cursor fromFraction(double fraction) const;
+
+    bool operator==(const Cursor &other) const
+    {
+        return m_stops == other.m_stops && m_stop == other.m_stop;
+    }
+
+private:
+    Cursor at(std::size_t stop) const { return Cursor(*m_stops, stop); }
+
+    const StopPoints *m_stops;
+    std::size_t m_stop;
+};
+
+} // namespace rankstep::replay

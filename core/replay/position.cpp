@@ -1,0 +1,114 @@
+// SPDX-License-Identifier: MIT
+#include "position.h"
+
+#include <algorithm>
+#include <utility>
+
+namespace rankstep::replay {
+
+StopPoints::StopPoints(const core::Trace &trace) : m_trace(&trace)
+{
+    buildEventStops();
+    buildSliceStops();
+    buildTimeStops();
+}
+
+void StopPoints::buildEventStops()
+{
+    const auto &changes = m_trace->changes;
+    m_eventStops.resize(m_trace->events.size());
+    std::size_t change = 0;
+    for (std::size_t event = 0; event < m_eventStops.size(); ++event) {
+        // The changes made before this event was recorded come first.
+        while (change < changes.size() && changes[change].eventCount <= event)
+            ++change;
+        m_eventStops[event] = event + 1 + change;
+    }
+}
+
+void StopPoints::buildSliceStops()
+{
+    for (const core::Slice &slice : m_trace->slices)
+        m_sliceEnds.push_back(slice.eventEnd + slice.changeEnd);
+    m_sliceStops = m_sliceEnds;
+    m_sliceStops.erase(std::unique(m_sliceStops.begin(), m_sliceStops.end()), m_sliceStops.end());
+}
+
+void StopPoints::buildTimeStops()
+{
+    std::vector<std::pair<core::SimTime, std::size_t>> byStart;
+    byStart.reserve(m_eventStops.size());
+    for (std::size_t event = 0; event < m_eventStops.size(); ++event)
+        byStart.emplace_back(m_trace->events[event].start, m_eventStops[event]);
+    std::sort(byStart.begin(), byStart.end(),
+              [](const auto &a, const auto &b) { return a.first < b.first; });
+    std::size_t reach = 0;
+    for (std::size_t i = 0; i < byStart.size(); ++i) {
+        reach = std::max(reach, byStart[i].second);
+        if (i + 1 < byStart.size() && byStart[i + 1].first == byStart[i].first)
+            continue;
+        m_starts.push_back(byStart[i].first);
+        m_startStops.push_back(reach);
+        // Several start times can need the same prefix: the stop keeps the largest of them.
+        if (!m_timeStops.empty() && m_timeStops.back() == reach) {
+            m_stopTimes.back() = byStart[i].first;
+        } else {
+            m_timeStops.push_back(reach);
+            m_stopTimes.push_back(byStart[i].first);
+        }
+    }
+}
+
+Position StopPoints::position(std::size_t stop) const
+{
+    stop = std::min(stop, last());
+    const auto applied = std::upper_bound(m_eventStops.begin(), m_eventStops.end(), stop);
+    const auto events = std::size_t(applied - m_eventStops.begin());
+    return Position{events, stop - events};
+}
+
+std::size_t StopPoints::afterChange(std::size_t change) const
+{
+    return change + 1 + m_trace->changes[change].eventCount;
+}
+
+std::optional<std::size_t> StopPoints::sliceAt(std::size_t stop) const
+{
+    if (stop == 0)
+        return std::nullopt;
+    // The first slice ending at or after the stop began before it: slices partition the items.
+    const auto it = std::lower_bound(m_sliceEnds.begin(), m_sliceEnds.end(), stop);
+    if (it == m_sliceEnds.end())
+        return std::nullopt;
+    return std::size_t(it - m_sliceEnds.begin());
+}
+
+std::optional<core::SimTime> StopPoints::completeTime(std::size_t stop) const
+{
+    const auto it = std::upper_bound(m_timeStops.begin(), m_timeStops.end(), stop);
+    if (it == m_timeStops.begin())
+        return std::nullopt;
+    return m_stopTimes[std::size_t(it - m_timeStops.begin()) - 1];
+}
+
+std::size_t StopPoints::stopForTime(core::SimTime time) const
+{
+    const auto it = std::upper_bound(m_starts.begin(), m_starts.end(), time);
+    if (it == m_starts.begin())
+        return 0;
+    return m_startStops[std::size_t(it - m_starts.begin()) - 1];
+}
+
+std::size_t nextStop(const std::vector<std::size_t> &stops, std::size_t stop, std::size_t last)
+{
+    const auto it = std::upper_bound(stops.begin(), stops.end(), stop);
+    return it == stops.end() ? last : std::min(*it, last);
+}
+
+std::size_t previousStop(const std::vector<std::size_t> &stops, std::size_t stop)
+{
+    const auto it = std::lower_bound(stops.begin(), stops.end(), stop);
+    return it == stops.begin() ? 0 : *std::prev(it);
+}
+
+} // namespace rankstep::replay

@@ -1,0 +1,77 @@
+// SPDX-License-Identifier: MIT
+// Positions in a finished run: how far the scheduler's order of events and storage changes has
+// been applied. Every view of a replayed run is a function of the trace and one such position.
+#pragma once
+
+#include "core/simtime.h"
+#include "core/trace.h"
+
+#include <cstddef>
+#include <optional>
+#include <vector>
+
+namespace rankstep::replay {
+
+// `events` events and `changes` storage changes applied, a prefix of the scheduler's order.
+struct Position
+{
+    std::size_t events = 0;
+    std::size_t changes = 0;
+    bool operator==(const Position &) const = default;
+};
+
+// The stop points of one trace, built once: the trace's events and changes merged in the order
+// the scheduler made them (change c follows event e iff c.eventCount > e), and stop k is the
+// prefix of its first k items. Stop 0 holds nothing, stop last() everything. Each step mode
+// has its own sorted subset of stops. Keeps a reference: the trace must outlive it.
+class StopPoints
+{
+public:
+    explicit StopPoints(const core::Trace &trace);
+
+    const core::Trace &trace() const { return *m_trace; }
+    std::size_t count() const { return m_trace->events.size() + m_trace->changes.size() + 1; }
+    std::size_t last() const { return count() - 1; }
+
+    Position position(std::size_t stop) const;
+    static std::size_t stopOf(Position position) { return position.events + position.changes; }
+    // The stop whose last item is event `event` (resp. change `change`).
+    std::size_t afterEvent(std::size_t event) const { return m_eventStops[event]; }
+    std::size_t afterChange(std::size_t change) const;
+
+    // The stops after each event, in order (the operation step's stops).
+    const std::vector<std::size_t> &eventStops() const { return m_eventStops; }
+    // The distinct stops at which a slice ended (the slice step's stops), ascending.
+    const std::vector<std::size_t> &sliceStops() const { return m_sliceStops; }
+    // The time step's stops, ascending; the time of timeStops()[k] is stopTimes()[k].
+    const std::vector<std::size_t> &timeStops() const { return m_timeStops; }
+    const std::vector<core::SimTime> &stopTimes() const { return m_stopTimes; }
+
+    // The slice that made the item last applied at `stop`; nullopt at stop 0.
+    std::optional<std::size_t> sliceAt(std::size_t stop) const;
+    // The largest start time t such that every event starting at or before t is applied at
+    // `stop`; nullopt while some event of the earliest start time is not.
+    std::optional<core::SimTime> completeTime(std::size_t stop) const;
+    // The shortest prefix holding every event that starts at or before `time` (0 when none).
+    std::size_t stopForTime(core::SimTime time) const;
+
+private:
+    void buildEventStops();
+    void buildSliceStops();
+    void buildTimeStops();
+
+    const core::Trace *m_trace;
+    std::vector<std::size_t> m_eventStops;
+    std::vector<std::size_t> m_sliceEnds; // per slice, not deduplicated
+    std::vector<std::size_t> m_sliceStops;
+    std::vector<core::SimTime> m_starts;    // every distinct event start, ascending
+    std::vector<std::size_t> m_startStops; // stopForTime of each
+    std::vector<std::size_t> m_timeStops;
+    std::vector<core::SimTime> m_stopTimes;
+};
+
+// The next stop of a sorted subset after `stop` (last when none), and the one before (0 when none).
+std::size_t nextStop(const std::vector<std::size_t> &stops, std::size_t stop, std::size_t last);
+std::size_t previousStop(const std::vector<std::size_t> &stops, std::size_t stop);
+
+} // namespace rankstep::replay

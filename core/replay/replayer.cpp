@@ -1,0 +1,196 @@
+// SPDX-License-Identifier: MIT
+#include "replayer.h"
+
+#include <algorithm>
+#include <unordered_map>
+#include <utility>
+
+namespace rankstep::replay {
+namespace {
+
+// The last element of a sorted list below `bound`, if any.
+std::optional<std::size_t> lastBelow(const std::vector<std::size_t> &sorted, std::size_t bound)
+{
+    const auto it = std::lower_bound(sorted.begin(), sorted.end(), bound);
+    if (it == sorted.begin())
+        return std::nullopt;
+    return *std::prev(it);
+}
+
+} // namespace
+
+Replayer::Replayer(const StopPoints &stops, std::size_t minCheckpointGap)
+    : m_stops(&stops), m_trace(&stops.trace())
+{
+    const auto ranks = std::size_t(std::max(m_trace->config.ranks, 0));
+    m_rankEvents.resize(ranks);
+    m_rankChanges.resize(ranks);
+    m_work.resize(ranks);
+    for (std::size_t i = 0; i < m_trace->events.size(); ++i)
+        m_rankEvents[std::size_t(m_trace->events[i].rank)].push_back(i);
+    for (std::size_t i = 0; i < m_trace->changes.size(); ++i)
+        m_rankChanges[std::size_t(m_trace->changes[i].rank)].push_back(i);
+    buildLinks();
+    buildCheckpoints(std::max<std::size_t>(minCheckpointGap, 1));
+}
+
+void Replayer::buildLinks()
+{
+    struct Live
+    {
+        std::uint32_t order, current;
+    };
+    using Index = std::unordered_map<core::Key, Live, core::KeyHash>;
+    std::vector<std::array<Index, core::kMapCount>> index(m_work.size());
+    m_links.resize(m_trace->changes.size());
+    for (std::size_t c = 0; c < m_links.size(); ++c) {
+        const core::StorageChange &change = m_trace->changes[c];
+        Index &keys = index[std::size_t(change.rank)][std::size_t(change.map)];
+        const auto it = keys.find(change.key);
+        const auto self = std::uint32_t(c);
+        if (it == keys.end()) {
+            m_links[c] = Link{self, kNone}; // a new key (or deleting a missing one: no effect)
+            if (change.object)
+                keys.emplace(change.key, Live{self, self});
+            continue;
+        }
+        m_links[c] = Link{it->second.order, it->second.current};
+        if (change.object)
+            it->second.current = self;
+        else
+            keys.erase(it);
+    }
+}
+
+void Replayer::buildCheckpoints(std::size_t minGap)
+{
+    m_checkpoints.push_back(Checkpoint{0, m_work});
+    std::size_t live = 0;
+    std::size_t since = 0;
+    for (std::size_t c = 0; c < m_links.size(); ++c) {
+        apply(c);
+        const bool set = m_trace->changes[c].object.has_value();
+        if (m_links[c].previous == kNone && set)
+            ++live;
+        else if (m_links[c].previous != kNone && !set)
+            --live;
+        if (++since >= std::max(minGap, live)) {
+            m_checkpoints.push_back(Checkpoint{c + 1, m_work});
+            since = 0;
+        }
+    }
+    m_at = m_links.size();
+}
+
+void Replayer::apply(std::size_t change)
+{
+    const core::StorageChange &c = m_trace->changes[change];
+    const Link link = m_links[change];
+    std::vector<Slot> &map = m_work[std::size_t(c.rank)][std::size_t(c.map)];
+    if (link.previous == kNone) {
+        if (c.object)
+            map.push_back(Slot{std::uint32_t(change), std::uint32_t(change)});
+        return;
+    }
+    const auto it = std::lower_bound(map.begin(), map.end(), link.order,
+                                     [](const Slot &s, std::uint32_t order) { return s.order < order; });
+    if (c.object)
+        it->change = std::uint32_t(change);
+    else
+        map.erase(it);
+}
+
+void Replayer::undo(std::size_t change)
+{
+    const core::StorageChange &c = m_trace->changes[change];
+    const Link link = m_links[change];
+    std::vector<Slot> &map = m_work[std::size_t(c.rank)][std::size_t(c.map)];
+    if (link.previous == kNone) {
+        if (c.object)
+            map.pop_back(); // undone in reverse order, the newest key is the last one
+        return;
+    }
+    const auto it = std::lower_bound(map.begin(), map.end(), link.order,
+                                     [](const Slot &s, std::uint32_t order) { return s.order < order; });
+    if (c.object)
+        it->change = link.previous;
+    else
+        map.insert(it, Slot{link.order, link.previous});
+}
+
+void Replayer::moveTo(std::size_t changes)
+{
+    const auto after = std::upper_bound(
+        m_checkpoints.begin(), m_checkpoints.end(), changes,
+        [](std::size_t n, const Checkpoint &checkpoint) { return n < checkpoint.changes; });
+    const Checkpoint *best = &*std::prev(after); // the first checkpoint is at 0
+    std::size_t distance = changes - best->changes;
+    if (after != m_checkpoints.end() && after->changes - changes < distance) {
+        best = &*after;
+        distance = after->changes - changes;
+    }
+    const std::size_t fromHere = m_at > changes ? m_at - changes : changes - m_at;
+    if (distance < fromHere) {
+        m_work = best->ranks;
+        m_at = best->changes;
+    }
+    for (; m_at < changes; ++m_at)
+        apply(m_at);
+    for (; m_at > changes; --m_at)
+        undo(m_at - 1);
+}
+
+RunState Replayer::stateAt(const Cursor &cursor)
+{
+    RunState state;
+    state.position = cursor.position();
+    state.event = cursor.lastEvent();
+    moveTo(state.position.changes);
+    state.ranks.resize(m_work.size());
+    for (std::size_t r = 0; r < m_work.size(); ++r)
+        fillRank(state.ranks[r], cursor, int(r));
+    return state;
+}
+
+RankState Replayer::rankStateAt(const Cursor &cursor, int rank)
+{
+    moveTo(cursor.position().changes);
+    RankState state;
+    fillRank(state, cursor, rank);
+    return state;
+}
+
+std::int64_t Replayer::memoryAt(const Cursor &cursor, int rank) const
+{
+    const auto change = lastBelow(m_rankChanges[std::size_t(rank)], cursor.position().changes);
+    return change ? m_trace->changes[*change].memoryAfter : 0;
+}
+
+// Maps from the replayer's own position (moved there by the caller), the rest looked up.
+void Replayer::fillRank(RankState &state, const Cursor &cursor, int rank) const
+{
+    const Position position = cursor.position();
+    const Maps &maps = m_work[std::size_t(rank)];
+    for (std::size_t m = 0; m < maps.size(); ++m) {
+        state.maps[m].resize(maps[m].size());
+        for (std::size_t i = 0; i < maps[m].size(); ++i)
+            state.maps[m][i].change = &m_trace->changes[maps[m][i].change];
+    }
+    const auto event = lastBelow(m_rankEvents[std::size_t(rank)], position.events);
+    const auto change = lastBelow(m_rankChanges[std::size_t(rank)], position.changes);
+    state.memory = change ? m_trace->changes[*change].memoryAfter : 0;
+    state.event = event;
+    state.running = event && m_stops->afterEvent(*event) == cursor.stop();
+    state.clock = core::SimTime();
+    if (event) {
+        const core::Event &e = m_trace->events[*event];
+        state.clock = state.running ? e.start : e.end();
+    }
+    const bool eventIsLater =
+        event && (!change || m_stops->afterEvent(*event) > m_stops->afterChange(*change));
+    state.line = eventIsLater ? m_trace->events[*event].line
+                 : change     ? m_trace->changes[*change].line
+                              : 0;
+}
+
+} // namespace rankstep::replay

@@ -1,0 +1,65 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "state.h"
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+namespace rankstep::replay {
+
+// Rebuilds the state at any cursor of one trace quickly: it keeps snapshots (checkpoints) of
+// every rank's maps and moves from the nearest one, or from where it stood, applying or undoing
+// changes. A checkpoint is taken once as many changes passed as the state has entries (at least
+// `minCheckpointGap`), so checkpoints cost at most 8 bytes per change and a step costs about
+// one state's worth of work. Not thread-safe: stateAt moves the replayer's own position.
+class Replayer
+{
+public:
+    explicit Replayer(const StopPoints &stops, std::size_t minCheckpointGap = 1024);
+
+    const StopPoints &stops() const { return *m_stops; }
+    RunState stateAt(const Cursor &cursor);
+    RankState rankStateAt(const Cursor &cursor, int rank);
+    // Bytes held by `rank` at the cursor, without rebuilding any map.
+    std::int64_t memoryAt(const Cursor &cursor, int rank) const;
+    std::size_t checkpointCount() const { return m_checkpoints.size(); }
+
+private:
+    struct Slot
+    {
+        std::uint32_t order = 0;  // the change that inserted the key: iteration order
+        std::uint32_t change = 0; // the change that set it last
+    };
+    using Maps = std::array<std::vector<Slot>, core::kMapCount>;
+    struct Link
+    {
+        std::uint32_t order = 0;
+        std::uint32_t previous = kNone; // the change this one replaces or deletes
+    };
+    struct Checkpoint
+    {
+        std::size_t changes = 0;
+        std::vector<Maps> ranks;
+    };
+    static constexpr std::uint32_t kNone = 0xffffffffU;
+
+    void buildLinks();
+    void buildCheckpoints(std::size_t minGap);
+    void moveTo(std::size_t changes);
+    void apply(std::size_t change);
+    void undo(std::size_t change);
+    void fillRank(RankState &state, const Cursor &cursor, int rank) const;
+
+    const StopPoints *m_stops;
+    const core::Trace *m_trace;
+    std::vector<Link> m_links; // per change
+    std::vector<std::vector<std::size_t>> m_rankEvents, m_rankChanges;
+    std::vector<Checkpoint> m_checkpoints; // ascending; the first at 0 changes
+    std::vector<Maps> m_work;              // every rank's maps after m_at changes
+    std::size_t m_at = 0;
+};
+
+} // namespace rankstep::replay
