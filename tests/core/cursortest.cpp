@@ -170,5 +170,106 @@ TEST_F(CursorOverDataParallelRun, FractionsRoundTripAtEveryStop)
     EXPECT_TRUE(Cursor(m_stops).end().fromFraction(-1.0).atHome());
 }
 
+TEST(CursorOverGpipeRun, SlicesAndTimesFollowTheScheduler)
+{
+    const core::Trace trace = runProgram(makeConfig(4, 8, 4), gpipe);
+    ASSERT_EQ(trace.status, core::RunStatus::Ok);
+    const StopPoints stops(trace);
+    // A pass_to never waits: rank 0 sends all 4 microbatches, then waits for a gradient; ranks 1
+    // and 2 find their messages queued; rank 3 runs to the end and wakes rank 2 with its first
+    // pass_to (rank 2's receive is recorded in rank 3's slice), then 2, 1 and 0 finish in turn.
+    const int ranks[] = {0, 1, 2, 3, 2, 1, 0};
+    const std::size_t events[] = {12, 16, 16, 31};
+    ASSERT_EQ(trace.slices.size(), std::size(ranks));
+    Cursor cursor(stops);
+    for (std::size_t k = 0; k < std::size(ranks); ++k) {
+        const Cursor next = cursor.nextSlice();
+        EXPECT_EQ(trace.slices[*next.slice()].rank, ranks[k]) << "slice " << k;
+        if (k < std::size(events)) {
+            EXPECT_EQ(next.position().events - cursor.position().events, events[k]) << k;
+        }
+        cursor = next;
+    }
+    EXPECT_TRUE(cursor.atEnd());
+    // Starts 0, 1, 2 of rank 0; 2.2 needs rank 1's first receive (event 12); 2.4 (rank 1's first
+    // forward, event 13) already holds every event up to 3.2, so that stop is time 3.2; rank 1's
+    // second forward (3.4, event 14) likewise completes 4.2 (rank 0's third pass_to).
+    const std::vector<std::size_t> lastEvents = {0, 1, 2, 12, 13, 14};
+    const std::vector<std::int64_t> ticks = {0, 1000, 2000, 2200, 3200, 4200};
+    cursor = Cursor(stops);
+    for (std::size_t k = 0; k < ticks.size(); ++k) {
+        cursor = cursor.nextTime();
+        EXPECT_EQ(cursor.stop(), stops.afterEvent(lastEvents[k])) << "step " << k;
+        EXPECT_EQ(cursor.time(), SimTime::fromTicks(ticks[k])) << "step " << k;
+    }
+    EXPECT_EQ(Cursor(stops).toTime(SimTime::fromTicks(2400)).stop(), stops.afterEvent(13));
+    EXPECT_TRUE(backIsTheInverseOfNext(stops, &Cursor::nextOperation, &Cursor::previousOperation));
+    EXPECT_TRUE(backIsTheInverseOfNext(stops, &Cursor::nextSlice, &Cursor::previousSlice));
+    EXPECT_TRUE(backIsTheInverseOfNext(stops, &Cursor::nextTime, &Cursor::previousTime));
+}
+
+core::RankTask drawsAfterLoadingAndAfterTheForward(core::Model &m)
+{
+    auto [w, o] = m.loadWeights(0);
+    m.weights.set(0, w);
+    m.engine().mark(core::CallSite{m.rank, __LINE__}, "loaded");
+    m.activations.set(0, m.getActivation({m.rank}));
+    m.activations.set(1, m.forward(0, m.activations.get(0), m.weights.get(0)));
+    m.engine().mark(core::CallSite{m.rank, __LINE__}, "forward");
+    co_return;
+}
+
+TEST(CursorToMark, StandsWhereEachDrawWasCalled)
+{
+    const core::Trace trace = runProgram(makeConfig(2, 1, 2), drawsAfterLoadingAndAfterTheForward);
+    ASSERT_EQ(trace.marks.size(), 4U);
+    const StopPoints stops(trace);
+    const Cursor home(stops);
+    EXPECT_EQ(home.toMark(0).position(), (Position{0, 1}));
+    EXPECT_EQ(home.toMark(1).position(), (Position{1, 3}));
+    EXPECT_EQ(home.toMark(2).position(), (Position{1, 4}));
+    EXPECT_EQ(home.toMark(3).position(), (Position{2, 6}));
+    EXPECT_TRUE(home.toMark(4).atEnd());
+    replay::Replayer replayer(stops);
+    const replay::RunState state = replayer.stateAt(home.toMark(1));
+    EXPECT_EQ(state.ranks[0].map(core::MapKind::Activations).size(), 2U);
+    EXPECT_EQ(state.ranks[0].clock, SimTime::steps(1));
+    EXPECT_TRUE(state.ranks[1].map(core::MapKind::Weights).empty());
+}
+
+core::RankTask forwardThenBothReceive(core::Model &m)
+{
+    auto [w, o] = m.loadWeights(0);
+    m.weights.set(0, w);
+    m.activations.set(0, m.getActivation({m.rank}));
+    m.activations.set(1, m.forward(0, m.activations.get(0), m.weights.get(0)));
+    const core::Object got = co_await m.receive();
+    m.activations.set(2, got);
+}
+
+TEST(CursorOverDeadlock, EndsWhereNoRankCouldGoOn)
+{
+    const core::Trace trace = runProgram(makeConfig(2, 1, 2), forwardThenBothReceive);
+    ASSERT_EQ(trace.status, core::RunStatus::Deadlock);
+    const StopPoints stops(trace);
+    const Cursor end = Cursor(stops).end();
+    // Each rank: 2 sets, its forward, 1 set; then it waits for the other.
+    EXPECT_EQ(end.position(), (Position{2, 6}));
+    EXPECT_EQ(end.slice(), 1U);
+    EXPECT_EQ(trace.slices[1].end, core::SliceEnd::Receive);
+    EXPECT_EQ(walk(Cursor(stops), &Cursor::nextSlice).size(), 3U);
+    EXPECT_EQ(end.nextSlice(), end);
+    EXPECT_EQ(end.nextOperation(), end);
+    replay::Replayer replayer(stops);
+    const replay::RunState state = replayer.stateAt(end);
+    for (std::size_t r = 0; r < 2; ++r) {
+        EXPECT_EQ(state.ranks[r].map(core::MapKind::Activations).size(), 2U) << "rank " << r;
+        EXPECT_EQ(state.ranks[r].clock, SimTime::steps(1)) << "rank " << r;
+        EXPECT_EQ(state.ranks[r].line, trace.changes[2 + 3 * r].line) << "rank " << r;
+        EXPECT_LT(state.ranks[r].line, trace.diagnosis->ranks[r].line) << "rank " << r;
+    }
+    EXPECT_EQ(state, replay::stateAt(trace, end));
+}
+
 } // namespace
 } // namespace rankstep::testing
