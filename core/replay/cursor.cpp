@@ -8,8 +8,7 @@ namespace rankstep::replay {
 
 Cursor::Cursor(const StopPoints &stops, std::size_t stop)
     : m_stops(&stops), m_stop(std::min(stop, stops.last()))
-{
-}
+{}
 
 std::optional<std::size_t> Cursor::lastEvent() const
 {

@@ -13,8 +13,7 @@
 namespace rankstep::replay {
 
 // `events` events and `changes` storage changes applied, a prefix of the scheduler's order.
-struct Position
-{
+struct Position {
     std::size_t events = 0;
     std::size_t changes = 0;
     bool operator==(const Position &) const = default;
@@ -64,7 +63,7 @@ private:
     std::vector<std::size_t> m_eventStops;
     std::vector<std::size_t> m_sliceEnds; // per slice, not deduplicated
     std::vector<std::size_t> m_sliceStops;
-    std::vector<core::SimTime> m_starts;    // every distinct event start, ascending
+    std::vector<core::SimTime> m_starts;   // every distinct event start, ascending
     std::vector<std::size_t> m_startStops; // stopForTime of each
     std::vector<std::size_t> m_timeStops;
     std::vector<core::SimTime> m_stopTimes;

@@ -36,8 +36,7 @@ Replayer::Replayer(const StopPoints &stops, std::size_t minCheckpointGap)
 
 void Replayer::buildLinks()
 {
-    struct Live
-    {
+    struct Live {
         std::uint32_t order, current;
     };
     using Index = std::unordered_map<core::Key, Live, core::KeyHash>;
@@ -74,7 +73,7 @@ void Replayer::buildCheckpoints(std::size_t minGap)
             ++live;
         else if (m_links[c].previous != kNone && !set)
             --live;
-        if (++since >= std::max(minGap, live)) {
+        if (++since >= std::max(minGap, live / 16)) {
             m_checkpoints.push_back(Checkpoint{c + 1, m_work});
             since = 0;
         }
@@ -92,8 +91,9 @@ void Replayer::apply(std::size_t change)
             map.push_back(Slot{std::uint32_t(change), std::uint32_t(change)});
         return;
     }
-    const auto it = std::lower_bound(map.begin(), map.end(), link.order,
-                                     [](const Slot &s, std::uint32_t order) { return s.order < order; });
+    const auto it =
+        std::lower_bound(map.begin(), map.end(), link.order,
+                         [](const Slot &s, std::uint32_t order) { return s.order < order; });
     if (c.object)
         it->change = std::uint32_t(change);
     else
@@ -110,8 +110,9 @@ void Replayer::undo(std::size_t change)
             map.pop_back(); // undone in reverse order, the newest key is the last one
         return;
     }
-    const auto it = std::lower_bound(map.begin(), map.end(), link.order,
-                                     [](const Slot &s, std::uint32_t order) { return s.order < order; });
+    const auto it =
+        std::lower_bound(map.begin(), map.end(), link.order,
+                         [](const Slot &s, std::uint32_t order) { return s.order < order; });
     if (c.object)
         it->change = link.previous;
     else
@@ -143,13 +144,18 @@ void Replayer::moveTo(std::size_t changes)
 RunState Replayer::stateAt(const Cursor &cursor)
 {
     RunState state;
+    stateAt(cursor, state);
+    return state;
+}
+
+void Replayer::stateAt(const Cursor &cursor, RunState &state)
+{
     state.position = cursor.position();
     state.event = cursor.lastEvent();
     moveTo(state.position.changes);
     state.ranks.resize(m_work.size());
     for (std::size_t r = 0; r < m_work.size(); ++r)
         fillRank(state.ranks[r], cursor, int(r));
-    return state;
 }
 
 RankState Replayer::rankStateAt(const Cursor &cursor, int rank)

@@ -12,9 +12,9 @@ namespace rankstep::replay {
 
 // Rebuilds the state at any cursor of one trace quickly: it keeps snapshots (checkpoints) of
 // every rank's maps and moves from the nearest one, or from where it stood, applying or undoing
-// changes. A checkpoint is taken once as many changes passed as the state has entries (at least
-// `minCheckpointGap`), so checkpoints cost at most 8 bytes per change and a step costs about
-// one state's worth of work. Not thread-safe: stateAt moves the replayer's own position.
+// changes. A checkpoint is taken once 1/16 as many changes passed as the state has entries (at
+// least `minCheckpointGap`): checkpoints cost at most 128 bytes per change, and a step replays
+// at most 1/32 of a state's worth of changes. Not thread-safe: stateAt moves the replayer.
 class Replayer
 {
 public:
@@ -22,25 +22,24 @@ public:
 
     const StopPoints &stops() const { return *m_stops; }
     RunState stateAt(const Cursor &cursor);
+    // The same into `state`, reusing its buffers: the cheapest way to follow a moving cursor.
+    void stateAt(const Cursor &cursor, RunState &state);
     RankState rankStateAt(const Cursor &cursor, int rank);
     // Bytes held by `rank` at the cursor, without rebuilding any map.
     std::int64_t memoryAt(const Cursor &cursor, int rank) const;
     std::size_t checkpointCount() const { return m_checkpoints.size(); }
 
 private:
-    struct Slot
-    {
+    struct Slot {
         std::uint32_t order = 0;  // the change that inserted the key: iteration order
         std::uint32_t change = 0; // the change that set it last
     };
     using Maps = std::array<std::vector<Slot>, core::kMapCount>;
-    struct Link
-    {
+    struct Link {
         std::uint32_t order = 0;
         std::uint32_t previous = kNone; // the change this one replaces or deletes
     };
-    struct Checkpoint
-    {
+    struct Checkpoint {
         std::size_t changes = 0;
         std::vector<Maps> ranks;
     };

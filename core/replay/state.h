@@ -16,16 +16,14 @@
 namespace rankstep::replay {
 
 // One entry of a storage map: the change that last set it (a pointer into the trace).
-struct MapEntry
-{
+struct MapEntry {
     const core::StorageChange *change = nullptr;
     const core::Key &key() const { return change->key; }
     const core::Object &object() const { return *change->object; }
     bool operator==(const MapEntry &) const = default;
 };
 
-struct RankState
-{
+struct RankState {
     // The five maps in MapKind order, each in insertion order as a Python dict iterates.
     std::array<std::vector<MapEntry>, core::kMapCount> maps;
     std::int64_t memory = 0; // bytes, after the rank's last applied change
@@ -34,15 +32,14 @@ struct RankState
     core::SimTime clock;
     bool running = false;
     std::optional<std::size_t> event; // the rank's last applied event
-    int line = 0; // of the rank's last applied event or change; 0 before both
+    int line = 0;                     // of the rank's last applied event or change; 0 before both
 
     const std::vector<MapEntry> &map(core::MapKind kind) const { return maps[std::size_t(kind)]; }
     bool operator==(const RankState &) const = default;
 };
 
 // A value that points into the trace: valid while the trace lives.
-struct RunState
-{
+struct RunState {
     Position position;
     std::optional<std::size_t> event; // the cursor's last applied event
     std::vector<RankState> ranks;

@@ -21,8 +21,7 @@ using replay::Replayer;
 using replay::StopPoints;
 
 // A run whose engine stays alive, so that its storage can be compared at the end.
-struct FinishedRun
-{
+struct FinishedRun {
     explicit FinishedRun(const PuzzleCase &puzzle)
         : engine(makeConfig(puzzle.ranks, puzzle.layers, puzzle.batches))
     {
@@ -134,6 +133,11 @@ TEST_P(ReplayedPuzzle, CheckpointsGiveTheStateOfReplayFromNothingInAnyOrder)
             for (std::size_t stop : *visit)
                 ASSERT_EQ(replayer.stateAt(Cursor(stops, stop)), expected[stop])
                     << "stop " << stop << ", gap " << gap;
+        replay::RunState reused; // filled again and again, as a view following the cursor
+        for (std::size_t stop : shuffled) {
+            replayer.stateAt(Cursor(stops, stop), reused);
+            ASSERT_EQ(reused, expected[stop]) << "stop " << stop << ", gap " << gap;
+        }
     }
 }
 
