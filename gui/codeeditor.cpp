@@ -1,9 +1,15 @@
 // SPDX-License-Identifier: MIT
 #include "codeeditor.h"
 
+#include "palette.h"
+
 #include <Qsci/qscilexerpython.h>
+#include <Qsci/qscistyledtext.h>
 
 #include <QFontDatabase>
+
+#include <algorithm>
+#include <map>
 
 namespace rankstep::gui {
 
@@ -44,7 +50,9 @@ void CodeEditor::setUpLook()
     setEdgeColumn(100);
     m_errorMarker = markerDefine(QsciScintilla::Background);
     setMarkerBackgroundColor(QColor(0xfd, 0xd8, 0xd8), m_errorMarker);
-    setMarginWidth(1, 0); // no symbol margin: the error line is marked by its background
+    m_rankMarker = markerDefine(QsciScintilla::Background);
+    setMarginType(1, QsciScintilla::TextMargin); // rank chips while stepping, else hidden
+    setMarginWidth(1, 0);
 }
 
 void CodeEditor::setCode(const QString &text)
@@ -82,6 +90,65 @@ void CodeEditor::clearMarkers()
 {
     markerDeleteAll();
     m_errorLine = 0;
+    clearRankLines();
+}
+
+const QsciStyle &CodeEditor::rankStyle(int rank)
+{
+    QFont font = QFontDatabase::systemFont(QFontDatabase::FixedFont); // as the line numbers
+    font.setPointSize(11);
+    font.setBold(true);
+    while (int(m_rankStyles.size()) <= rank) {
+        const QColor color = Palette::current().rank(int(m_rankStyles.size()));
+        m_rankStyles.emplace_back(-1, QStringLiteral("rank"), Palette::textOn(color), color, font);
+    }
+    return m_rankStyles[std::size_t(rank)];
+}
+
+void CodeEditor::setRankLines(const std::vector<std::pair<int, int>> &rankAndLine, int selectedRank)
+{
+    clearRankLines();
+    std::map<int, std::vector<int>> ranksByLine;
+    for (const auto &[rank, line] : rankAndLine)
+        if (rank >= 0 && line > 0 && line <= lines())
+            ranksByLine[line].push_back(rank);
+    int widest = 0;
+    for (auto &[line, ranks] : ranksByLine) {
+        std::sort(ranks.begin(), ranks.end());
+        QList<QsciStyledText> chips;
+        for (int rank : ranks)
+            chips.append(QsciStyledText(QStringLiteral(" %1 ").arg(rank), rankStyle(rank)));
+        setMarginText(line - 1, chips);
+        widest = std::max(widest, int(ranks.size()));
+        if (std::find(ranks.begin(), ranks.end(), selectedRank) != ranks.end())
+            m_selectedRankLine = line;
+    }
+    if (widest > 0)
+        setMarginWidth(1, QStringLiteral(" 0 ").repeated(widest) + QLatin1Char(' '));
+    if (m_selectedRankLine > 0) {
+        setMarkerBackgroundColor(Palette::faded(Palette::current().rank(selectedRank), 0.75),
+                                 m_rankMarker);
+        markerAdd(m_selectedRankLine - 1, m_rankMarker);
+        ensureLineVisible(m_selectedRankLine - 1);
+    }
+}
+
+void CodeEditor::clearRankLines()
+{
+    clearMarginText();
+    markerDeleteAll(m_rankMarker);
+    setMarginWidth(1, 0);
+    m_selectedRankLine = 0;
+}
+
+QString CodeEditor::rankMarginText(int line) const
+{
+    if (line <= 0)
+        return {};
+    // SCI_MARGINGETTEXT wants a buffer as long as the text; margin texts here are short.
+    QByteArray buffer(256, '\0');
+    const long length = SendScintilla(SCI_MARGINGETTEXT, line - 1, buffer.data());
+    return QString::fromUtf8(buffer.left(int(std::clamp(length, 0L, 255L))));
 }
 
 void CodeEditor::jumpToLine(int line)

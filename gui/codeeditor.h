@@ -3,12 +3,17 @@
 
 #include <Qsci/qsciscintilla.h>
 
+#include <Qsci/qscistyle.h>
+
 #include <QTimer>
+
+#include <utility>
+#include <vector>
 
 namespace rankstep::gui {
 
 // The learner's Python: highlighting, line numbers, the current line, an error marker on the
-// line a run failed at, and undo. Emits codeEdited (debounced) so the window can save as they type.
+// line a run failed at, where each rank stands while stepping through a run, and undo. Emits codeEdited (debounced) so the window can save as they type.
 class CodeEditor : public QsciScintilla
 {
     Q_OBJECT
@@ -21,6 +26,12 @@ public:
     void setCode(const QString &text);
     void markError(int line); // 1-based; 0 clears
     void clearMarkers();
+    // Where each rank stands while stepping: a chip with the rank number in the rank's color in
+    // the margin of its line (1-based; 0 skips the rank), the selected rank's line highlighted.
+    void setRankLines(const std::vector<std::pair<int, int>> &rankAndLine, int selectedRank);
+    void clearRankLines();
+    int selectedRankLine() const { return m_selectedRankLine; }
+    QString rankMarginText(int line) const; // 1-based; for tests
     void jumpToLine(int line); // 1-based
     int errorLine() const { return m_errorLine; }
     void setZoomSteps(int steps);
@@ -30,9 +41,13 @@ Q_SIGNALS:
 
 private:
     void setUpLook();
+    const QsciStyle &rankStyle(int rank);
     QTimer m_saveTimer;
     int m_errorLine = 0;
     int m_errorMarker = -1;
+    int m_rankMarker = -1;
+    int m_selectedRankLine = 0;
+    std::vector<QsciStyle> m_rankStyles; // styled margin text points at these
     bool m_loading = false;
 };
 

@@ -7,6 +7,8 @@
 #include "lessonpanel.h"
 #include "memorychart.h"
 #include "resultspanel.h"
+#include "stepbar.h"
+#include "stepcontroller.h"
 #include "timelineview.h"
 
 #include <QAction>
@@ -19,12 +21,14 @@
 #include <QStatusBar>
 #include <QTemporaryDir>
 #include <QToolBar>
+#include <QVBoxLayout>
 
 namespace rankstep::gui {
 
 MainWindow::MainWindow(std::vector<lessons::Lesson> lessons, ProgressStore &progress, QWidget *parent)
     : QMainWindow(parent), m_progress(progress),
-      m_model(new LessonListModel(std::move(lessons), progress, this)), m_run(new RunController(this))
+      m_model(new LessonListModel(std::move(lessons), progress, this)), m_run(new RunController(this)),
+      m_step(new StepController(this))
 {
     setWindowTitle(tr("Rankstep"));
     buildActions();
@@ -70,13 +74,20 @@ void MainWindow::buildLayout()
     m_memory = new MemoryChart;
     m_memory->setMinimumHeight(250);
     m_timeline->setMinimumHeight(150);
+    m_stepBar = new StepBar(m_step);
+    auto *stepping = new QWidget; // the step bar sits right above the timeline it drives
+    auto *steppingLayout = new QVBoxLayout(stepping);
+    steppingLayout->setContentsMargins(0, 0, 0, 0);
+    steppingLayout->setSpacing(0);
+    steppingLayout->addWidget(m_stepBar);
+    steppingLayout->addWidget(m_timeline, 1);
 
     auto *work = new QSplitter(Qt::Horizontal);
     work->addWidget(m_lessonPanel);
     work->addWidget(m_editor);
     work->setSizes({430, 620});
     auto *views = new QSplitter(Qt::Vertical);
-    views->addWidget(m_timeline);
+    views->addWidget(stepping);
     views->addWidget(m_memory);
     auto *middle = new QSplitter(Qt::Vertical);
     middle->addWidget(work);
@@ -109,6 +120,31 @@ void MainWindow::connectViews()
     connect(m_timeline, &TimelineView::lineActivated, m_editor, &CodeEditor::jumpToLine);
     connect(m_timeline, &TimelineView::visibleRangeChanged, m_memory, &MemoryChart::setVisibleRange);
     connect(m_memory, &MemoryChart::visibleRangeChanged, m_timeline, &TimelineView::setVisibleRange);
+    connect(m_step, &StepController::cursorChanged, this, &MainWindow::onCursorChanged);
+    connect(m_timeline, &TimelineView::eventClicked, m_step, &StepController::toEvent);
+    connect(m_memory, &MemoryChart::timeClicked, m_step, &StepController::toTime);
+}
+
+void MainWindow::onCursorChanged()
+{
+    const auto cursor = m_step->cursor();
+    if (!cursor) {
+        m_timeline->clearCursorTime();
+        m_timeline->setGhostAfter(std::nullopt);
+        m_editor->clearRankLines();
+        return;
+    }
+    const core::SimTime time = m_step->cursorTime();
+    m_timeline->setCursorTime(time);
+    m_timeline->setGhostAfter(cursor->atEnd() ? std::nullopt
+                                              : std::optional<std::size_t>(m_step->appliedEvents()));
+    m_memory->setCursorTime(time);
+    const replay::RunState &state = m_step->state();
+    std::vector<std::pair<int, int>> rankLines;
+    for (std::size_t rank = 0; rank < state.ranks.size(); ++rank)
+        rankLines.emplace_back(int(rank), state.ranks[rank].line);
+    const auto event = cursor->lastEvent();
+    m_editor->setRankLines(rankLines, event ? m_step->trace()->events[*event].rank : 0);
 }
 
 bool MainWindow::openLesson(const QString &lessonId)
@@ -121,6 +157,7 @@ bool MainWindow::openLesson(const QString &lessonId)
     m_lesson = m_model->lessonAt(row);
     m_persist = true;
     m_trace.reset();
+    m_step->setTrace(nullptr);
     m_lessonList->setCurrentIndex(m_model->index(row));
     m_lessonPanel->setLesson(m_lesson);
     m_results->setLesson(m_lesson);
@@ -227,6 +264,7 @@ void MainWindow::onTraceAvailable(const TracePtr &trace, const QString &output)
     m_trace = trace;
     m_timeline->setTrace(trace);
     m_memory->setTrace(trace);
+    m_step->setTrace(trace); // at the end: where the run finished, or where no rank could go on
     m_results->showTrace(trace, output);
     const lessons::Verdict verdict = lessons::judge(*m_lesson, *trace);
     if (m_persist) {

@@ -21,6 +21,8 @@ class LessonListModel;
 class LessonPanel;
 class MemoryChart;
 class ResultsPanel;
+class StepBar;
+class StepController;
 class TimelineView;
 
 // The window a learner opens: lessons at the left, the lesson and the editor in the middle, the
@@ -46,6 +48,8 @@ public:
     MemoryChart *memoryChart() const { return m_memory; }
     QListView *lessonList() const { return m_lessonList; }
     RunController *runController() const { return m_run; }
+    StepController *stepController() const { return m_step; }
+    StepBar *stepBar() const { return m_stepBar; }
 
 public Q_SLOTS:
     void runCode();
@@ -67,12 +71,14 @@ private:
     void onTraceAvailable(const TracePtr &trace, const QString &output);
     void onRunFailed(const QString &message, const QString &output);
     void onRunningChanged(bool running);
+    void onCursorChanged();
     bool saveCode(QString *error = nullptr);
     QString runFilePath() const;
 
     ProgressStore &m_progress;
     LessonListModel *m_model;
     RunController *m_run;
+    StepController *m_step;
     const lessons::Lesson *m_lesson = nullptr;
     TracePtr m_trace;
     bool m_persist = true;
@@ -84,6 +90,7 @@ private:
     ResultsPanel *m_results = nullptr;
     TimelineView *m_timeline = nullptr;
     MemoryChart *m_memory = nullptr;
+    StepBar *m_stepBar = nullptr;
     QAction *m_runAction = nullptr;
     QAction *m_stopAction = nullptr;
     QAction *m_resetAction = nullptr;

@@ -2,6 +2,7 @@
 #include "scripting.h"
 
 #include "mainwindow.h"
+#include "stepcontroller.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -27,6 +28,13 @@ void saveAndQuit(MainWindow *window, const QString &path)
     });
 }
 
+// "end" or a count of steps.
+bool isStep(const QString &step)
+{
+    bool ok = false;
+    return step == QStringLiteral("end") || (step.toInt(&ok) >= 0 && ok);
+}
+
 } // namespace
 
 ScriptOptions addScriptOptions(QCommandLineParser &parser)
@@ -40,8 +48,11 @@ ScriptOptions addScriptOptions(QCommandLineParser &parser)
          QStringLiteral("Save the window as an image to <file> (after the run, with --run) and exit."),
          QStringLiteral("file")},
         {QStringLiteral("lessons"), QStringLiteral("Read lessons from <dir> (for lesson authors)."),
-         QStringLiteral("dir")}};
-    parser.addOptions({o.lesson, o.code, o.run, o.screenshot, o.lessons});
+         QStringLiteral("dir")},
+        {QStringLiteral("step"),
+         QStringLiteral("After --run, stand <n> operation steps from the start, or at the end."),
+         QStringLiteral("n|end")}};
+    parser.addOptions({o.lesson, o.code, o.run, o.screenshot, o.lessons, o.step});
     return o;
 }
 
@@ -60,14 +71,39 @@ bool startScript(const QCommandLineParser &parser, const ScriptOptions &o, MainW
         window.showScriptCode(QString::fromUtf8(file.readAll()));
     }
     const QString shot = parser.value(o.screenshot);
+    const QString step = parser.value(o.step);
+    if (!step.isEmpty() && (!parser.isSet(o.run) || !isStep(step))) {
+        std::fprintf(stderr, "rankstep: --step wants --run and a count of steps or 'end'\n");
+        return false;
+    }
     if (parser.isSet(o.run)) {
-        if (!shot.isEmpty())
-            QObject::connect(&window, &MainWindow::runFinished, &window,
-                             [&window, shot] { saveAndQuit(&window, shot); });
+        QObject::connect(&window, &MainWindow::runFinished, &window, [&window, shot, step] {
+            if (!step.isEmpty())
+                goToStep(window, step);
+            if (!shot.isEmpty())
+                saveAndQuit(&window, shot);
+        });
         QTimer::singleShot(0, &window, &MainWindow::runCode);
     } else if (!shot.isEmpty()) {
         saveAndQuit(&window, shot);
     }
+    return true;
+}
+
+bool goToStep(MainWindow &window, const QString &step)
+{
+    StepController *controller = window.stepController();
+    if (!isStep(step))
+        return false;
+    if (step == QStringLiteral("end")) {
+        controller->end();
+        return true;
+    }
+    const int steps = step.toInt();
+    controller->setStepMode(StepController::StepMode::Operation);
+    controller->home();
+    for (int k = 0; k < steps && !controller->atEnd(); ++k)
+        controller->nextOperation();
     return true;
 }
 

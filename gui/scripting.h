@@ -12,15 +12,20 @@ namespace rankstep::gui {
 
 class MainWindow;
 
-// `rankstep --lesson NAME [--code FILE] [--run] --screenshot OUT.png`: for checks and slides.
+// `rankstep --lesson NAME [--code FILE] [--run [--step N|end]] --screenshot OUT.png`: for checks
+// and slides. --step puts the cursor at the N-th operation step from the start (or the end).
 struct ScriptOptions
 {
-    QCommandLineOption lesson, code, run, screenshot, lessons;
+    QCommandLineOption lesson, code, run, screenshot, lessons, step;
 };
 ScriptOptions addScriptOptions(QCommandLineParser &parser);
 
 // Acts on the options; false (after printing why) when they cannot be followed.
 bool startScript(const QCommandLineParser &parser, const ScriptOptions &options, MainWindow &window);
+
+// Moves the window's cursor to `step`: a count of operation steps from the start, or "end".
+// False when `step` is neither.
+bool goToStep(MainWindow &window, const QString &step);
 
 // The window as a person sees it: with the dialogs open over it painted in place.
 QImage grabWithDialogs(QWidget *window);

@@ -37,6 +37,7 @@ public:
     core::SimTime visibleFrom() const;
     core::SimTime visibleTo() const;
     std::optional<core::SimTime> cursorTime() const { return m_cursor; }
+    std::optional<std::size_t> ghostAfter() const { return m_ghostAfter; }
 
     std::optional<std::size_t> eventAt(QPointF position) const;
     QString toolTipAt(QPointF position) const; // empty away from any block

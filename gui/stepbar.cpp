@@ -1,0 +1,201 @@
+// SPDX-License-Identifier: MIT
+#include "stepbar.h"
+
+#include "stepcontroller.h"
+#include "timelineview.h"
+
+#include <Qsci/qsciscintillabase.h>
+
+#include <QAbstractItemView>
+#include <QAbstractSlider>
+#include <QAbstractSpinBox>
+#include <QApplication>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QHBoxLayout>
+#include <QKeyEvent>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QShortcut>
+#include <QSlider>
+#include <QTextEdit>
+#include <QToolButton>
+
+namespace rankstep::gui {
+namespace {
+
+bool isStepKey(const QKeyEvent &key)
+{
+    const int k = key.key();
+    return key.modifiers() == Qt::NoModifier
+           && (k == Qt::Key_PageUp || k == Qt::Key_PageDown || k == Qt::Key_Home || k == Qt::Key_End);
+}
+
+// Widgets that move through their own content with `key` (PageUp, PageDown, Home or End).
+bool usesNavigationKey(const QObject *widget, int key)
+{
+    if (qobject_cast<const TimelineView *>(widget)) // pans to the start and the end
+        return key == Qt::Key_Home || key == Qt::Key_End;
+    return qobject_cast<const QsciScintillaBase *>(widget) || qobject_cast<const QLineEdit *>(widget)
+           || qobject_cast<const QTextEdit *>(widget) || qobject_cast<const QPlainTextEdit *>(widget)
+           || qobject_cast<const QAbstractSpinBox *>(widget)
+           || qobject_cast<const QAbstractItemView *>(widget)
+           || qobject_cast<const QAbstractSlider *>(widget);
+}
+
+} // namespace
+
+StepBar::StepBar(StepController *controller, QWidget *parent)
+    : QWidget(parent), m_controller(controller)
+{
+    setObjectName(QStringLiteral("stepBar"));
+    buildButtons();
+    buildShortcuts();
+    connect(m_controller, &StepController::cursorChanged, this, &StepBar::onCursorChanged);
+    connect(m_controller, &StepController::playingChanged, this, &StepBar::onPlayingChanged);
+    qApp->installEventFilter(this);
+    onCursorChanged();
+}
+
+QToolButton *StepBar::addButton(const QString &text, const QString &toolTip,
+                                void (StepController::*slot)())
+{
+    auto *button = new QToolButton;
+    button->setText(text);
+    button->setToolTip(toolTip);
+    button->setFocusPolicy(Qt::NoFocus);
+    button->setAutoRaise(true);
+    connect(button, &QToolButton::clicked, m_controller, slot);
+    layout()->addWidget(button);
+    return button;
+}
+
+void StepBar::buildButtons()
+{
+    auto *row = new QHBoxLayout(this);
+    row->setContentsMargins(4, 2, 4, 2);
+    row->setSpacing(4);
+    m_home = addButton(tr("⏮"), tr("To the start of the run (Home)"), &StepController::home);
+    m_back = addButton(tr("◀ Back"), tr("One step back (Shift+F10, PageUp)"), &StepController::previous);
+    m_play = addButton(tr("▶ Play"), tr("Play and pause (Space while this button has the focus)"),
+                       &StepController::togglePlay);
+    m_play->setFocusPolicy(Qt::StrongFocus);
+    m_play->setObjectName(QStringLiteral("playButton"));
+    m_next = addButton(tr("Next ▶"), tr("One step on (F10, PageDown)"), &StepController::next);
+    m_end = addButton(tr("⏭"), tr("To the end of the run (End)"), &StepController::end);
+    setFocusProxy(m_play);
+
+    m_mode = new QComboBox;
+    m_mode->addItem(tr("by operation"), int(StepController::StepMode::Operation));
+    m_mode->addItem(tr("by coroutine slice"), int(StepController::StepMode::Slice));
+    m_mode->addItem(tr("by simulated time"), int(StepController::StepMode::Time));
+    m_mode->setToolTip(tr("What Next, Back and Play step by"));
+    m_mode->setFocusPolicy(Qt::ClickFocus);
+    connect(m_mode, &QComboBox::activated, this, [this](int index) {
+        m_controller->setStepMode(StepController::StepMode(m_mode->itemData(index).toInt()));
+    });
+    connect(m_controller, &StepController::stepModeChanged, this, [this](StepController::StepMode mode) {
+        m_mode->setCurrentIndex(m_mode->findData(int(mode)));
+    });
+    row->addWidget(m_mode);
+
+    m_speed = new QDoubleSpinBox;
+    m_speed->setRange(0.5, 50);
+    m_speed->setDecimals(1);
+    m_speed->setSuffix(tr(" steps/s"));
+    m_speed->setValue(m_controller->speed());
+    m_speed->setToolTip(tr("How fast Play steps"));
+    m_speed->setFocusPolicy(Qt::ClickFocus);
+    connect(m_speed, &QDoubleSpinBox::valueChanged, m_controller, &StepController::setSpeed);
+    row->addWidget(m_speed);
+
+    m_scrubber = new QSlider(Qt::Horizontal);
+    m_scrubber->setObjectName(QStringLiteral("scrubber"));
+    m_scrubber->setToolTip(tr("The whole run: drag to move through it"));
+    m_scrubber->setFocusPolicy(Qt::ClickFocus);
+    m_scrubber->setMinimumWidth(120);
+    connect(m_scrubber, &QSlider::valueChanged, this, &StepBar::onScrubberMoved);
+    row->addWidget(m_scrubber, 1);
+
+    m_label = new QLabel;
+    m_label->setObjectName(QStringLiteral("stepPosition"));
+    m_label->setMinimumWidth(m_label->fontMetrics().horizontalAdvance(
+        QStringLiteral("event 000 of 000 · t = 00.00 · rank 0 running")));
+    row->addWidget(m_label);
+}
+
+void StepBar::buildShortcuts()
+{
+    const auto add = [this](const QKeySequence &keys, void (StepController::*slot)()) {
+        auto *shortcut = new QShortcut(keys, this, nullptr, nullptr, Qt::WindowShortcut);
+        connect(shortcut, &QShortcut::activated, m_controller, slot);
+    };
+    add(QKeySequence(Qt::Key_F10), &StepController::next);
+    add(QKeySequence(Qt::SHIFT | Qt::Key_F10), &StepController::previous);
+    add(QKeySequence(Qt::Key_PageDown), &StepController::next);
+    add(QKeySequence(Qt::Key_PageUp), &StepController::previous);
+    add(QKeySequence(Qt::Key_Home), &StepController::home);
+    add(QKeySequence(Qt::Key_End), &StepController::end);
+}
+
+bool StepBar::eventFilter(QObject *watched, QEvent *event)
+{
+    // Accepting the override hands the key to the focused widget instead of our shortcut.
+    if (event->type() != QEvent::ShortcutOverride || !watched->isWidgetType())
+        return QWidget::eventFilter(watched, event);
+    const auto *key = static_cast<QKeyEvent *>(event);
+    if (isStepKey(*key) && usesNavigationKey(watched, key->key())
+        && static_cast<QWidget *>(watched)->window() == window())
+        event->accept();
+    return QWidget::eventFilter(watched, event);
+}
+
+QString StepBar::positionText() const
+{
+    const auto cursor = m_controller->cursor();
+    if (!cursor)
+        return tr("Run your code to step through it.");
+    const core::Trace &trace = *m_controller->trace();
+    const QString time = QString::fromStdString(m_controller->cursorTime().toString());
+    QString text = tr("event %1 of %2 · t = %3")
+                       .arg(m_controller->appliedEvents())
+                       .arg(trace.events.size())
+                       .arg(time);
+    if (cursor->atEnd())
+        return text + tr(" · end of the run");
+    if (const auto event = cursor->lastEvent()) {
+        const bool running = cursor->stop() == cursor->stops().afterEvent(*event);
+        text += (running ? tr(" · rank %1 running") : tr(" · rank %1")).arg(trace.events[*event].rank);
+    }
+    return text;
+}
+
+void StepBar::onCursorChanged()
+{
+    const auto cursor = m_controller->cursor();
+    setEnabled(cursor.has_value());
+    m_label->setText(positionText());
+    m_updatingScrubber = true;
+    m_scrubber->setRange(0, cursor ? int(cursor->stops().last()) : 0);
+    m_scrubber->setValue(cursor ? int(cursor->stop()) : 0);
+    m_updatingScrubber = false;
+    m_home->setEnabled(cursor && !cursor->atHome());
+    m_back->setEnabled(cursor && !cursor->atHome());
+    m_next->setEnabled(cursor && !cursor->atEnd());
+    m_end->setEnabled(cursor && !cursor->atEnd());
+}
+
+void StepBar::onPlayingChanged(bool playing)
+{
+    m_play->setText(playing ? tr("⏸ Pause") : tr("▶ Play"));
+}
+
+void StepBar::onScrubberMoved(int value)
+{
+    if (m_updatingScrubber || m_scrubber->maximum() == 0)
+        return;
+    m_controller->setFraction(double(value) / double(m_scrubber->maximum()));
+}
+
+} // namespace rankstep::gui

@@ -1,0 +1,62 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include <QWidget>
+
+class QComboBox;
+class QDoubleSpinBox;
+class QLabel;
+class QSlider;
+class QToolButton;
+
+namespace rankstep::gui {
+
+class StepController;
+
+// The controls for stepping through a finished run: Home, Back, Play/Pause, Next and End, the
+// step mode, the play speed, a scrubber over the whole run and where the cursor stands.
+//
+// Keys, anywhere in the window: F10 steps forward and Shift+F10 back in the current mode;
+// PageDown and PageUp do the same (what presentation clickers send); Home and End go to the
+// start and the end of the run. PageUp, PageDown, Home and End give way to the focused widget
+// when it uses them itself (the code editor, the lesson text, lists, spin boxes and sliders; Home
+// and End in the timeline, which pan it): its ShortcutOverride is accepted, so they never steal navigation from someone typing. Space plays
+// and pauses while the Play button has the focus (the bar hands its focus to that button), so
+// it never takes a space from the editor.
+class StepBar : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit StepBar(StepController *controller, QWidget *parent = nullptr);
+
+    QToolButton *playButton() const { return m_play; }
+    QSlider *scrubber() const { return m_scrubber; }
+    QComboBox *modeBox() const { return m_mode; }
+    QLabel *positionLabel() const { return m_label; }
+    QString positionText() const;
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
+
+private:
+    void buildButtons();
+    void buildShortcuts();
+    QToolButton *addButton(const QString &text, const QString &toolTip, void (StepController::*slot)());
+    void onCursorChanged();
+    void onPlayingChanged(bool playing);
+    void onScrubberMoved(int value);
+
+    StepController *m_controller;
+    QToolButton *m_home = nullptr;
+    QToolButton *m_back = nullptr;
+    QToolButton *m_play = nullptr;
+    QToolButton *m_next = nullptr;
+    QToolButton *m_end = nullptr;
+    QComboBox *m_mode = nullptr;
+    QDoubleSpinBox *m_speed = nullptr;
+    QSlider *m_scrubber = nullptr;
+    QLabel *m_label = nullptr;
+    bool m_updatingScrubber = false; // the cursor moved the scrubber: do not move it back
+};
+
+} // namespace rankstep::gui

@@ -1,0 +1,254 @@
+// SPDX-License-Identifier: MIT
+#include "stepcontroller.h"
+
+#include <QCoroTask>
+#include <QCoroTimer>
+#include <QLoggingCategory>
+#include <QMetaMethod>
+#include <QPointer>
+
+#include <algorithm>
+#include <chrono>
+#include <exception>
+
+Q_LOGGING_CATEGORY(lcStep, "rankstep.step")
+
+namespace rankstep::gui {
+
+StepController::StepController(QObject *parent) : QObject(parent) {}
+
+StepController::~StepController()
+{
+    ++m_playGeneration;
+    m_cursor.reset(); // the cursor and the replayer point into the stop points
+    m_replayer.reset();
+}
+
+void StepController::setTrace(TracePtr trace)
+{
+    pause();
+    m_cursor.reset();
+    m_replayer.reset();
+    m_stops.reset();
+    m_trace = std::move(trace);
+    m_state = {};
+    m_stateValid = false;
+    m_runEnd = {};
+    if (m_trace) {
+        for (const core::Event &event : m_trace->events)
+            m_runEnd = std::max(m_runEnd, event.end());
+        m_stops = std::make_unique<replay::StopPoints>(*m_trace);
+        m_replayer = std::make_unique<replay::Replayer>(*m_stops);
+        m_cursor = replay::Cursor(*m_stops).end();
+    }
+    Q_EMIT traceChanged();
+    Q_EMIT cursorChanged();
+    if (m_cursor && isSignalConnected(QMetaMethod::fromSignal(&StepController::stateChanged)))
+        Q_EMIT stateChanged(state());
+}
+
+const replay::RunState &StepController::state()
+{
+    if (m_cursor && !m_stateValid) {
+        m_replayer->stateAt(*m_cursor, m_state);
+        m_stateValid = true;
+    }
+    return m_state;
+}
+
+core::SimTime StepController::cursorTime() const
+{
+    if (!m_cursor)
+        return {};
+    if (m_cursor->atEnd())
+        return m_runEnd;
+    return m_cursor->time().value_or(core::SimTime());
+}
+
+std::size_t StepController::appliedEvents() const
+{
+    return m_cursor ? m_cursor->position().events : 0;
+}
+
+bool StepController::atHome() const
+{
+    return !m_cursor || m_cursor->atHome();
+}
+
+bool StepController::atEnd() const
+{
+    return !m_cursor || m_cursor->atEnd();
+}
+
+void StepController::moveTo(const replay::Cursor &cursor)
+{
+    if (m_cursor && *m_cursor == cursor)
+        return;
+    m_cursor = cursor;
+    m_stateValid = false;
+    Q_EMIT cursorChanged();
+    if (isSignalConnected(QMetaMethod::fromSignal(&StepController::stateChanged)))
+        Q_EMIT stateChanged(state());
+}
+
+replay::Cursor StepController::stepped(const replay::Cursor &cursor, bool forward) const
+{
+    switch (m_mode) {
+    case StepMode::Slice:
+        return forward ? cursor.nextSlice() : cursor.previousSlice();
+    case StepMode::Time:
+        return forward ? cursor.nextTime() : cursor.previousTime();
+    case StepMode::Operation:
+        break;
+    }
+    return forward ? cursor.nextOperation() : cursor.previousOperation();
+}
+
+void StepController::apply(Move move)
+{
+    if (m_cursor)
+        moveTo(((*m_cursor).*move)());
+}
+
+void StepController::nextOperation()
+{
+    apply(&replay::Cursor::nextOperation);
+}
+
+void StepController::previousOperation()
+{
+    apply(&replay::Cursor::previousOperation);
+}
+
+void StepController::nextSlice()
+{
+    apply(&replay::Cursor::nextSlice);
+}
+
+void StepController::previousSlice()
+{
+    apply(&replay::Cursor::previousSlice);
+}
+
+void StepController::nextTime()
+{
+    apply(&replay::Cursor::nextTime);
+}
+
+void StepController::previousTime()
+{
+    apply(&replay::Cursor::previousTime);
+}
+
+void StepController::home()
+{
+    apply(&replay::Cursor::home);
+}
+
+void StepController::end()
+{
+    apply(&replay::Cursor::end);
+}
+
+void StepController::next()
+{
+    if (m_cursor)
+        moveTo(stepped(*m_cursor, true));
+}
+
+void StepController::previous()
+{
+    if (m_cursor)
+        moveTo(stepped(*m_cursor, false));
+}
+
+void StepController::toEvent(int event)
+{
+    if (m_cursor && event >= 0)
+        moveTo(m_cursor->toEvent(std::size_t(event)));
+}
+
+void StepController::toTime(core::SimTime time)
+{
+    if (m_cursor)
+        moveTo(m_cursor->toTime(time));
+}
+
+void StepController::setFraction(double fraction)
+{
+    if (m_cursor)
+        moveTo(m_cursor->fromFraction(fraction));
+}
+
+void StepController::setSpeed(double stepsPerSecond)
+{
+    const double speed = std::clamp(stepsPerSecond, 0.1, 1000.0);
+    if (speed == m_speed)
+        return;
+    m_speed = speed;
+    Q_EMIT speedChanged(speed);
+}
+
+void StepController::setStepMode(StepMode mode)
+{
+    if (mode == m_mode)
+        return;
+    m_mode = mode;
+    Q_EMIT stepModeChanged(mode);
+}
+
+void StepController::setPlaying(bool playing)
+{
+    if (playing == m_playing)
+        return;
+    m_playing = playing;
+    Q_EMIT playingChanged(playing);
+}
+
+void StepController::play()
+{
+    if (!m_cursor || m_playing)
+        return;
+    if (m_cursor->atEnd())
+        moveTo(m_cursor->home()); // play again from the start
+    setPlaying(true);
+    playLoop(++m_playGeneration); // reports its own errors; never awaited
+}
+
+void StepController::pause()
+{
+    ++m_playGeneration;
+    setPlaying(false);
+}
+
+void StepController::togglePlay()
+{
+    if (m_playing)
+        pause();
+    else
+        play();
+}
+
+QCoro::Task<void> StepController::playLoop(int generation)
+{
+    QPointer<StepController> self(this);
+    try {
+        while (self && generation == m_playGeneration && m_cursor && !m_cursor->atEnd()) {
+            const auto interval = std::chrono::milliseconds(qint64(1000.0 / m_speed));
+            // g++ 12 destroys temporaries inside a co_await expression twice: await named objects.
+            auto sleeping = QCoro::sleepFor(interval);
+            co_await sleeping;
+            if (!self || generation != m_playGeneration || !m_cursor)
+                co_return;
+            next();
+        }
+        if (self && generation == m_playGeneration)
+            setPlaying(false);
+    } catch (const std::exception &e) {
+        qCWarning(lcStep) << "playing stopped:" << e.what();
+        if (self)
+            pause();
+    }
+}
+
+} // namespace rankstep::gui

@@ -1,0 +1,101 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "core/replay/replayer.h"
+#include "runcontroller.h"
+
+#include <QObject>
+
+#include <cstddef>
+#include <memory>
+#include <optional>
+
+namespace QCoro {
+template <typename T>
+class Task;
+}
+
+namespace rankstep::gui {
+
+// The one cursor through a finished run that every view follows. Owns the stop points and the
+// replayer of the current trace; a new trace puts the cursor at its end (where a deadlocked or
+// mismatched run stopped). Play steps forward in the current step mode until the end.
+class StepController : public QObject
+{
+    Q_OBJECT
+public:
+    enum class StepMode { Operation, Slice, Time };
+    Q_ENUM(StepMode)
+
+    explicit StepController(QObject *parent = nullptr);
+    ~StepController() override;
+
+    // Null clears; the cursor then is nullopt and every step does nothing.
+    void setTrace(TracePtr trace);
+    const TracePtr &trace() const { return m_trace; }
+
+    std::optional<replay::Cursor> cursor() const { return m_cursor; }
+    // Every rank's state at the cursor, rebuilt only when the cursor moved (empty without a trace).
+    const replay::RunState &state();
+    // The simulated time every rank has reached: the cursor's complete time, the end of the
+    // last event at the end of the run, 0 before the first time is complete.
+    core::SimTime cursorTime() const;
+    // Events applied at the cursor: the timeline shows the rest as ghosts.
+    std::size_t appliedEvents() const;
+    bool atHome() const;
+    bool atEnd() const;
+
+    StepMode stepMode() const { return m_mode; }
+    double speed() const { return m_speed; } // steps per second while playing
+    bool isPlaying() const { return m_playing; }
+
+public Q_SLOTS:
+    void nextOperation();
+    void previousOperation();
+    void nextSlice();
+    void previousSlice();
+    void nextTime();
+    void previousTime();
+    void next(); // one step in the current mode
+    void previous();
+    void home();
+    void end();
+    void toEvent(int event);
+    void toTime(core::SimTime time);
+    void setFraction(double fraction);
+    void play();
+    void pause();
+    void togglePlay();
+    void setSpeed(double stepsPerSecond);
+    void setStepMode(StepMode mode);
+
+Q_SIGNALS:
+    void cursorChanged();
+    void stateChanged(const replay::RunState &state); // only built when something listens
+    void traceChanged();
+    void playingChanged(bool playing);
+    void stepModeChanged(StepMode mode);
+    void speedChanged(double stepsPerSecond);
+
+private:
+    using Move = replay::Cursor (replay::Cursor::*)() const;
+    void apply(Move move); // does nothing without a trace
+    void moveTo(const replay::Cursor &cursor);
+    void setPlaying(bool playing);
+    replay::Cursor stepped(const replay::Cursor &cursor, bool forward) const;
+    QCoro::Task<void> playLoop(int generation);
+
+    TracePtr m_trace;
+    std::unique_ptr<replay::StopPoints> m_stops;
+    std::unique_ptr<replay::Replayer> m_replayer;
+    std::optional<replay::Cursor> m_cursor;
+    replay::RunState m_state;
+    bool m_stateValid = false;
+    core::SimTime m_runEnd;
+    StepMode m_mode = StepMode::Operation;
+    double m_speed = 4;
+    bool m_playing = false;
+    int m_playGeneration = 0; // a new play or a pause ends the loop of the one before
+};
+
+} // namespace rankstep::gui

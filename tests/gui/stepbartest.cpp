@@ -1,0 +1,192 @@
+// SPDX-License-Identifier: MIT
+// The step bar and its keys on the DDP reference run, and stepping in the whole window after a
+// real run: the timeline's ghosts, the editor's rank chips, clicks on the timeline and chart.
+#include "codeeditor.h"
+#include "guitestsupport.h"
+#include "memorychart.h"
+#include "stepbar.h"
+#include "stepcontroller.h"
+#include "tests/core/referencepuzzles.h"
+#include "timelineview.h"
+
+#include <gtest/gtest.h>
+
+#include <QComboBox>
+#include <QLabel>
+#include <QSignalSpy>
+#include <QSlider>
+#include <QTest>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+namespace rankstep::gui {
+namespace {
+
+TracePtr ddpTrace()
+{
+    static const TracePtr trace = std::make_shared<const core::Trace>(
+        rankstep::testing::runProgram(core::RunConfig{4, 2, 4, {}}, &rankstep::testing::ddp));
+    return trace;
+}
+
+// A window with the bar over an editor, shown and active so window shortcuts fire.
+class StepBarTest : public ::testing::Test
+{
+protected:
+    void SetUp() override
+    {
+        auto *layout = new QVBoxLayout(&m_window);
+        m_bar = new StepBar(&m_controller);
+        m_editor = new CodeEditor;
+        m_editor->setCode(QStringLiteral("x = 1\ny = 2\n"));
+        layout->addWidget(m_bar);
+        layout->addWidget(m_editor);
+        m_controller.setTrace(ddpTrace());
+        m_window.show();
+        m_window.activateWindow();
+        ASSERT_TRUE(QTest::qWaitForWindowActive(&m_window));
+        m_bar->setFocus();
+    }
+    void press(int key, Qt::KeyboardModifiers modifiers = Qt::NoModifier)
+    {
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key(key), modifiers);
+    }
+
+    StepController m_controller;
+    QWidget m_window;
+    StepBar *m_bar = nullptr;
+    CodeEditor *m_editor = nullptr;
+};
+
+TEST_F(StepBarTest, KeysStepInTheCurrentMode)
+{
+    ASSERT_EQ(QApplication::focusWidget(), m_bar->playButton());
+    press(Qt::Key_Home);
+    EXPECT_TRUE(m_controller.atHome());
+    press(Qt::Key_F10);
+    EXPECT_EQ(m_controller.appliedEvents(), 1U);
+    press(Qt::Key_PageDown);
+    EXPECT_EQ(m_controller.appliedEvents(), 2U);
+    press(Qt::Key_F10, Qt::ShiftModifier);
+    EXPECT_EQ(m_controller.appliedEvents(), 1U);
+    press(Qt::Key_PageUp);
+    EXPECT_TRUE(m_controller.atHome());
+    m_controller.setStepMode(StepController::StepMode::Time);
+    EXPECT_EQ(m_bar->modeBox()->currentIndex(), 2);
+    press(Qt::Key_F10);
+    press(Qt::Key_PageDown);
+    EXPECT_EQ(m_controller.cursorTime(), core::SimTime::steps(1));
+    press(Qt::Key_End);
+    EXPECT_TRUE(m_controller.atEnd());
+}
+
+TEST_F(StepBarTest, NavigationKeysStayWithTheEditorButF10Steps)
+{
+    m_editor->setFocus();
+    ASSERT_EQ(QApplication::focusWidget(), m_editor);
+    press(Qt::Key_Home);
+    press(Qt::Key_PageUp);
+    EXPECT_TRUE(m_controller.atEnd()) << "Home and PageUp moved the caret, not the run";
+    press(Qt::Key_F10, Qt::ShiftModifier);
+    EXPECT_EQ(m_controller.appliedEvents(), 36U);
+    EXPECT_FALSE(m_controller.atEnd());
+    press(Qt::Key_Space);
+    EXPECT_FALSE(m_controller.isPlaying());
+    EXPECT_TRUE(m_editor->text().contains(QLatin1Char(' ')));
+}
+
+TEST_F(StepBarTest, SpaceOnThePlayButtonPlaysAndPauses)
+{
+    m_controller.home();
+    press(Qt::Key_Space);
+    EXPECT_TRUE(m_controller.isPlaying());
+    EXPECT_EQ(m_bar->playButton()->text(), QStringLiteral("⏸ Pause"));
+    press(Qt::Key_Space);
+    EXPECT_FALSE(m_controller.isPlaying());
+    EXPECT_EQ(m_bar->playButton()->text(), QStringLiteral("▶ Play"));
+}
+
+TEST_F(StepBarTest, ClickedPlayRunsToTheEnd)
+{
+    m_controller.setSpeed(50);
+    m_controller.setStepMode(StepController::StepMode::Time);
+    QSignalSpy playing(&m_controller, &StepController::playingChanged);
+    QTest::mouseClick(m_bar->playButton(), Qt::LeftButton);
+    EXPECT_TRUE(m_controller.atHome());
+    ASSERT_TRUE(playing.wait(5000));
+    EXPECT_TRUE(m_controller.atEnd());
+    EXPECT_EQ(m_bar->scrubber()->value(), m_bar->scrubber()->maximum());
+}
+
+TEST_F(StepBarTest, TheScrubberMovesTheCursorAndFollowsIt)
+{
+    QSlider *scrubber = m_bar->scrubber();
+    ASSERT_EQ(std::size_t(scrubber->maximum()), m_controller.cursor()->stops().last());
+    scrubber->setValue(0);
+    EXPECT_TRUE(m_controller.atHome());
+    scrubber->setValue(scrubber->maximum() / 2);
+    EXPECT_EQ(m_controller.cursor()->stop(), std::size_t(scrubber->maximum() / 2));
+    m_controller.toEvent(3);
+    EXPECT_EQ(std::size_t(scrubber->value()), m_controller.cursor()->stop());
+}
+
+TEST_F(StepBarTest, TheLabelSaysWhereTheRunStands)
+{
+    m_controller.home();
+    m_controller.next();
+    EXPECT_EQ(testing::utf8(m_bar->positionLabel()->text()),
+              "event 1 of 36 · t = 0 · rank 0 running");
+    m_controller.setStepMode(StepController::StepMode::Time);
+    for (int k = 0; k < 6; ++k)
+        m_controller.next();
+    EXPECT_EQ(testing::utf8(m_bar->positionLabel()->text()),
+              "event 28 of 36 · t = 4.3 · rank 2 running"); // rank 2 completes 4.3
+    m_controller.end();
+    EXPECT_EQ(testing::utf8(m_bar->positionLabel()->text()), "event 36 of 36 · t = 5.6 · end of the run");
+}
+
+TEST_F(StepBarTest, TheModeBoxSetsTheStepMode)
+{
+    Q_EMIT m_bar->modeBox()->activated(1);
+    EXPECT_EQ(m_controller.stepMode(), StepController::StepMode::Slice);
+    m_controller.home();
+    press(Qt::Key_F10);
+    EXPECT_EQ(m_controller.appliedEvents(), 5U);
+}
+
+using StepWindowTest = testing::WindowTest;
+
+TEST_F(StepWindowTest, ARunCanBeSteppedThroughInTheWindow)
+{
+    auto window = makeWindow();
+    ASSERT_TRUE(window->openLesson(QStringLiteral("ddp")));
+    window->editor()->setCode(QString::fromStdString(testing::builtinLesson(QStringLiteral("ddp")).solution));
+    ASSERT_TRUE(runAndWait(*window));
+    StepController *step = window->stepController();
+    TimelineView *timeline = window->timeline();
+    ASSERT_TRUE(step->cursor() && step->atEnd());
+    EXPECT_FALSE(timeline->ghostAfter());
+    EXPECT_EQ(timeline->cursorTime(), core::SimTime::fromTicks(5600));
+    EXPECT_GT(window->editor()->selectedRankLine(), 0);
+
+    window->activateWindow();
+    ASSERT_TRUE(QTest::qWaitForWindowActive(window.get()));
+    window->stepBar()->setFocus();
+    QTest::keyClick(QApplication::focusWidget(), Qt::Key_Home);
+    EXPECT_EQ(timeline->ghostAfter(), 0U);
+    EXPECT_EQ(window->editor()->selectedRankLine(), 0) << "no rank has a line before it starts";
+    QTest::keyClick(QApplication::focusWidget(), Qt::Key_F10);
+    EXPECT_EQ(timeline->ghostAfter(), 1U);
+    const int line = step->trace()->events[0].line;
+    EXPECT_EQ(window->editor()->selectedRankLine(), line);
+    EXPECT_EQ(testing::utf8(window->editor()->rankMarginText(line)), " 0 ");
+
+    Q_EMIT timeline->eventClicked(19);
+    EXPECT_EQ(timeline->ghostAfter(), 20U);
+    Q_EMIT window->memoryChart()->timeClicked(core::SimTime::fromTicks(4800));
+    EXPECT_EQ(timeline->cursorTime(), core::SimTime::fromTicks(4800));
+    EXPECT_EQ(step->cursorTime(), core::SimTime::fromTicks(4800));
+}
+
+} // namespace
+} // namespace rankstep::gui

@@ -1,0 +1,207 @@
+// SPDX-License-Identifier: MIT
+// Stepping through the DDP reference run (4 ranks, 2 layers, 4 batches) in every mode, forward
+// and back, and playing it: the stops and times are the ones REFERENCE.md works out.
+#include "stepcontroller.h"
+#include "tests/core/referencepuzzles.h"
+
+#include <gtest/gtest.h>
+
+#include <QSignalSpy>
+#include <QTest>
+
+#include <memory>
+#include <vector>
+
+namespace rankstep::gui {
+namespace {
+
+using core::SimTime;
+using Mode = StepController::StepMode;
+
+TracePtr ddpTrace()
+{
+    static const TracePtr trace = [] {
+        for (const rankstep::testing::PuzzleCase &puzzle : rankstep::testing::referencePuzzles())
+            if (puzzle.name == "ddp")
+                return std::make_shared<const core::Trace>(rankstep::testing::runProgram(
+                    core::RunConfig{puzzle.ranks, puzzle.layers, puzzle.batches, {}},
+                    puzzle.program));
+        return TracePtr();
+    }();
+    return trace;
+}
+
+// The cursor's stop after each step of `step` from where it stands, until it stops moving.
+std::vector<std::size_t> walk(StepController &controller, void (StepController::*step)())
+{
+    std::vector<std::size_t> stops{controller.cursor()->stop()};
+    for (;;) {
+        (controller.*step)();
+        if (controller.cursor()->stop() == stops.back())
+            return stops;
+        stops.push_back(controller.cursor()->stop());
+    }
+}
+
+class StepControllerTest : public ::testing::Test
+{
+protected:
+    void SetUp() override
+    {
+        ASSERT_TRUE(ddpTrace());
+        ASSERT_EQ(ddpTrace()->events.size(), 36U);
+        m_controller.setTrace(ddpTrace());
+    }
+    StepController m_controller;
+};
+
+TEST_F(StepControllerTest, ARunIsShownFromItsEnd)
+{
+    ASSERT_TRUE(m_controller.cursor());
+    EXPECT_TRUE(m_controller.atEnd());
+    EXPECT_EQ(m_controller.appliedEvents(), 36U);
+    EXPECT_EQ(m_controller.state().ranks.size(), 4U);
+    EXPECT_EQ(m_controller.cursorTime(), SimTime::fromTicks(5600)); // update (0.5) from 5.1
+}
+
+TEST_F(StepControllerTest, OperationStepsApplyOneEventEachWayRound)
+{
+    m_controller.home();
+    EXPECT_EQ(m_controller.appliedEvents(), 0U);
+    EXPECT_TRUE(m_controller.state().ranks[0].maps[0].empty());
+    m_controller.next();
+    EXPECT_EQ(m_controller.appliedEvents(), 1U);
+    EXPECT_TRUE(m_controller.state().ranks[0].running); // forward(layer 0) of rank 0
+    m_controller.home();
+    const std::vector<std::size_t> forward = walk(m_controller, &StepController::next);
+    ASSERT_EQ(forward.size(), 38U); // home, 36 events, the changes after the last one
+    std::vector<std::size_t> back = walk(m_controller, &StepController::previous);
+    std::reverse(back.begin(), back.end());
+    EXPECT_EQ(back, forward);
+}
+
+TEST_F(StepControllerTest, SliceStepsFollowTheTurnsTheRanksTook)
+{
+    m_controller.setStepMode(Mode::Slice);
+    m_controller.home();
+    m_controller.next();
+    // Rank 0 runs 2 forwards, the loss and 2 backwards up to its first allreduce.
+    EXPECT_EQ(m_controller.appliedEvents(), 5U);
+    EXPECT_EQ(m_controller.state().ranks[0].clock, SimTime::steps(4));
+    EXPECT_EQ(m_controller.cursorTime(), SimTime()); // rank 1 has not started at 0 yet
+    m_controller.home();
+    const std::vector<std::size_t> forward = walk(m_controller, &StepController::nextSlice);
+    EXPECT_EQ(forward.size(), 11U); // home and the ends of 10 slices
+    std::vector<std::size_t> back = walk(m_controller, &StepController::previousSlice);
+    std::reverse(back.begin(), back.end());
+    EXPECT_EQ(back, forward);
+}
+
+TEST_F(StepControllerTest, TimeStepsVisitEveryStartTimeAndComeBack)
+{
+    m_controller.setStepMode(Mode::Time);
+    m_controller.home();
+    const std::vector<std::int64_t> ticks = {0, 1000, 2000, 3000, 4000, 4300, 4800, 5100};
+    for (std::int64_t t : ticks) {
+        m_controller.next();
+        EXPECT_EQ(m_controller.cursorTime(), SimTime::fromTicks(t));
+    }
+    m_controller.next();
+    EXPECT_TRUE(m_controller.atEnd());
+    for (auto t = ticks.rbegin(); t != ticks.rend(); ++t) {
+        m_controller.previous();
+        EXPECT_EQ(m_controller.cursorTime(), SimTime::fromTicks(*t));
+    }
+    m_controller.previousTime();
+    EXPECT_TRUE(m_controller.atHome());
+}
+
+TEST_F(StepControllerTest, JumpsToEventsTimesAndFractions)
+{
+    QSignalSpy changed(&m_controller, &StepController::cursorChanged);
+    m_controller.toEvent(11);
+    EXPECT_EQ(m_controller.appliedEvents(), 12U);
+    m_controller.toTime(SimTime::fromTicks(4500)); // every event starting by 4.5: up to 4.3
+    EXPECT_EQ(m_controller.cursorTime(), SimTime::fromTicks(4300));
+    m_controller.setFraction(0.0);
+    EXPECT_TRUE(m_controller.atHome());
+    m_controller.setFraction(0.0); // not a move: no signal
+    m_controller.setFraction(1.0);
+    EXPECT_TRUE(m_controller.atEnd());
+    EXPECT_EQ(changed.count(), 4);
+}
+
+TEST_F(StepControllerTest, StateIsSignalledForTheStateView)
+{
+    QSignalSpy states(&m_controller, &StepController::stateChanged);
+    m_controller.home();
+    m_controller.nextSlice();
+    ASSERT_EQ(states.count(), 2);
+    const auto state = states.last().at(0).value<replay::RunState>();
+    EXPECT_EQ(state.ranks[0].event, 4U);
+    EXPECT_EQ(state, m_controller.state());
+}
+
+TEST_F(StepControllerTest, PlayStepsToTheEndAndStops)
+{
+    m_controller.setStepMode(Mode::Slice);
+    m_controller.setSpeed(200);
+    QSignalSpy changed(&m_controller, &StepController::cursorChanged);
+    QSignalSpy playing(&m_controller, &StepController::playingChanged);
+    m_controller.play(); // from the end: starts again at home
+    EXPECT_TRUE(m_controller.isPlaying());
+    EXPECT_TRUE(m_controller.atHome());
+    ASSERT_TRUE(playing.wait(5000) || playing.count() == 2);
+    ASSERT_EQ(playing.count(), 2);
+    EXPECT_FALSE(playing.last().at(0).toBool());
+    EXPECT_TRUE(m_controller.atEnd());
+    EXPECT_EQ(changed.count(), 11); // home, then the ends of 10 slices
+}
+
+TEST_F(StepControllerTest, PauseHoldsTheCursor)
+{
+    m_controller.home();
+    m_controller.setSpeed(50);
+    m_controller.togglePlay();
+    QSignalSpy changed(&m_controller, &StepController::cursorChanged);
+    ASSERT_TRUE(changed.wait(2000));
+    m_controller.togglePlay();
+    EXPECT_FALSE(m_controller.isPlaying());
+    const std::size_t applied = m_controller.appliedEvents();
+    QTest::qWait(100);
+    EXPECT_EQ(m_controller.appliedEvents(), applied);
+    EXPECT_FALSE(m_controller.atEnd());
+}
+
+TEST(StepControllerLifetime, DyingWhilePlayingEndsTheLoop)
+{
+    auto controller = std::make_unique<StepController>();
+    controller->setTrace(ddpTrace());
+    controller->setSpeed(500);
+    controller->play();
+    QTest::qWait(10);
+    controller.reset(); // the loop wakes to a null QPointer and ends
+    QTest::qWait(30);
+    SUCCEED();
+}
+
+TEST(StepControllerWithoutTrace, StepsDoNothing)
+{
+    StepController controller;
+    QSignalSpy changed(&controller, &StepController::cursorChanged);
+    controller.next();
+    controller.end();
+    controller.toEvent(3);
+    controller.play();
+    EXPECT_FALSE(controller.cursor());
+    EXPECT_FALSE(controller.isPlaying());
+    EXPECT_EQ(controller.appliedEvents(), 0U);
+    EXPECT_EQ(changed.count(), 0);
+    controller.setTrace(ddpTrace());
+    controller.setTrace(nullptr);
+    EXPECT_FALSE(controller.cursor());
+    EXPECT_EQ(changed.count(), 2);
+}
+
+} // namespace
+} // namespace rankstep::gui
