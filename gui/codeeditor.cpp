@@ -13,7 +13,9 @@
 
 namespace rankstep::gui {
 
-CodeEditor::CodeEditor(QWidget *parent) : QsciScintilla(parent)
+CodeEditor::CodeEditor(QWidget *parent)
+    : QsciScintilla(parent), m_chipGap(-1, QStringLiteral("rank chip gap"), Qt::black, Qt::white,
+                                       QFontDatabase::systemFont(QFontDatabase::FixedFont))
 {
     setUpLook();
     m_saveTimer.setSingleShot(true);
@@ -115,7 +117,7 @@ void CodeEditor::setRankLines(const std::vector<std::pair<int, int>> &rankAndLin
     int widest = 0;
     for (auto &[line, ranks] : ranksByLine) {
         std::sort(ranks.begin(), ranks.end());
-        QList<QsciStyledText> chips;
+        QList<QsciStyledText> chips{QsciStyledText(QStringLiteral(" "), m_chipGap)};
         for (int rank : ranks)
             chips.append(QsciStyledText(QStringLiteral(" %1 ").arg(rank), rankStyle(rank)));
         setMarginText(line - 1, chips);
@@ -124,7 +126,7 @@ void CodeEditor::setRankLines(const std::vector<std::pair<int, int>> &rankAndLin
             m_selectedRankLine = line;
     }
     if (widest > 0)
-        setMarginWidth(1, QStringLiteral(" 0 ").repeated(widest) + QLatin1Char(' '));
+        setMarginWidth(1, QStringLiteral(" 0 ").repeated(widest) + QStringLiteral("  "));
     if (m_selectedRankLine > 0) {
         setMarkerBackgroundColor(Palette::faded(Palette::current().rank(selectedRank), 0.75),
                                  m_rankMarker);

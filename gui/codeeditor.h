@@ -48,6 +48,7 @@ private:
     int m_rankMarker = -1;
     int m_selectedRankLine = 0;
     std::vector<QsciStyle> m_rankStyles; // styled margin text points at these
+    QsciStyle m_chipGap;                  // the first character's paper fills the whole margin
     bool m_loading = false;
 };
 

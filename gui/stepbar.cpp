@@ -18,9 +18,12 @@
 #include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QShortcut>
+#include <QStyle>
 #include <QSlider>
 #include <QTextEdit>
 #include <QToolButton>
+
+#include <utility>
 
 namespace rankstep::gui {
 namespace {
@@ -76,15 +79,24 @@ void StepBar::buildButtons()
     auto *row = new QHBoxLayout(this);
     row->setContentsMargins(4, 2, 4, 2);
     row->setSpacing(4);
-    m_home = addButton(tr("⏮"), tr("To the start of the run (Home)"), &StepController::home);
+    m_home = addButton(tr("Start"), tr("To the start of the run (Home)"), &StepController::home);
     m_back = addButton(tr("◀ Back"), tr("One step back (Shift+F10, PageUp)"), &StepController::previous);
-    m_play = addButton(tr("▶ Play"), tr("Play and pause (Space while this button has the focus)"),
+    m_play = addButton(tr("Play"), tr("Play and pause (Space while this button has the focus)"),
                        &StepController::togglePlay);
     m_play->setFocusPolicy(Qt::StrongFocus);
     m_play->setObjectName(QStringLiteral("playButton"));
     m_next = addButton(tr("Next ▶"), tr("One step on (F10, PageDown)"), &StepController::next);
-    m_end = addButton(tr("⏭"), tr("To the end of the run (End)"), &StepController::end);
+    m_end = addButton(tr("End"), tr("To the end of the run (End)"), &StepController::end);
     setFocusProxy(m_play);
+    // Icons rather than ⏮ ⏸ ⏭, which many fonts lack.
+    for (auto [button, icon] : {std::pair(m_home, QStyle::SP_MediaSkipBackward),
+                                std::pair(m_play, QStyle::SP_MediaPlay),
+                                std::pair(m_end, QStyle::SP_MediaSkipForward)}) {
+        button->setIcon(style()->standardIcon(icon));
+        button->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    }
+    m_play->setMinimumWidth(m_play->sizeHint().width() + fontMetrics().horizontalAdvance(tr("Pause"))
+                            - fontMetrics().horizontalAdvance(tr("Play")));
 
     m_mode = new QComboBox;
     m_mode->addItem(tr("by operation"), int(StepController::StepMode::Operation));
@@ -114,14 +126,14 @@ void StepBar::buildButtons()
     m_scrubber->setObjectName(QStringLiteral("scrubber"));
     m_scrubber->setToolTip(tr("The whole run: drag to move through it"));
     m_scrubber->setFocusPolicy(Qt::ClickFocus);
-    m_scrubber->setMinimumWidth(120);
+    m_scrubber->setMinimumWidth(60);
     connect(m_scrubber, &QSlider::valueChanged, this, &StepBar::onScrubberMoved);
     row->addWidget(m_scrubber, 1);
 
     m_label = new QLabel;
     m_label->setObjectName(QStringLiteral("stepPosition"));
     m_label->setMinimumWidth(m_label->fontMetrics().horizontalAdvance(
-        QStringLiteral("event 000 of 000 · t = 00.00 · rank 0 running")));
+        QStringLiteral("event 00 of 00 · t = 00.0 · rank 0 running")));
     row->addWidget(m_label);
 }
 
@@ -188,7 +200,8 @@ void StepBar::onCursorChanged()
 
 void StepBar::onPlayingChanged(bool playing)
 {
-    m_play->setText(playing ? tr("⏸ Pause") : tr("▶ Play"));
+    m_play->setText(playing ? tr("Pause") : tr("Play"));
+    m_play->setIcon(style()->standardIcon(playing ? QStyle::SP_MediaPause : QStyle::SP_MediaPlay));
 }
 
 void StepBar::onScrubberMoved(int value)
