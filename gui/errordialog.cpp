@@ -23,6 +23,9 @@ RunErrorText describeRunError(const core::Trace &trace)
         out.title = where.isEmpty() ? QObject::tr("The run failed") : QObject::tr("%1 failed").arg(where);
     }
     out.text = QString::fromStdString(e.message);
+    // The title already says it hung; keep the text to each rank's wait.
+    if (e.kind == core::ErrorKind::Deadlock && out.text.startsWith(QStringLiteral("Deadlock: no rank can go on.")))
+        out.text = out.text.section(QLatin1Char('\n'), 1).trimmed();
     if (trace.diagnosis) {
         for (const core::RankWait &w : trace.diagnosis->ranks)
             out.details += w.finished ? QObject::tr("rank %1: finished\n").arg(w.rank)

@@ -59,8 +59,10 @@ QString resultsHtml(const lessons::Lesson *lesson, const core::Trace &trace)
     if (trace.error) {
         const core::Error &e = *trace.error;
         html += QStringLiteral("<p><b>%1</b><br><span style='font-family:monospace'>%2</span></p>")
-                    .arg(e.rank >= 0 && e.line > 0 ? QObject::tr("Rank %1, line %2:").arg(e.rank).arg(e.line)
-                                                   : QObject::tr("What went wrong:"),
+                    .arg(e.kind == core::ErrorKind::Deadlock || e.kind == core::ErrorKind::Mismatch
+                             ? QObject::tr("The ranks hung:")
+                         : e.rank >= 0 && e.line > 0 ? QObject::tr("Rank %1, line %2:").arg(e.rank).arg(e.line)
+                                                     : QObject::tr("What went wrong:"),
                          esc(e.message));
     }
     if (f.hasEvents && trace.status == core::RunStatus::Ok) {
