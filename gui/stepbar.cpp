@@ -54,6 +54,7 @@ StepBar::StepBar(StepController *controller, QWidget *parent)
 {
     setObjectName(QStringLiteral("stepBar"));
     buildButtons();
+    buildSettings();
     buildShortcuts();
     connect(m_controller, &StepController::cursorChanged, this, &StepBar::onCursorChanged);
     connect(m_controller, &StepController::playingChanged, this, &StepBar::onPlayingChanged);
@@ -97,7 +98,11 @@ void StepBar::buildButtons()
     }
     m_play->setMinimumWidth(m_play->sizeHint().width() + fontMetrics().horizontalAdvance(tr("Pause"))
                             - fontMetrics().horizontalAdvance(tr("Play")));
+}
 
+void StepBar::buildSettings()
+{
+    auto *row = static_cast<QHBoxLayout *>(layout());
     m_mode = new QComboBox;
     m_mode->addItem(tr("by operation"), int(StepController::StepMode::Operation));
     m_mode->addItem(tr("by coroutine slice"), int(StepController::StepMode::Slice));

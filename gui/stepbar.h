@@ -40,6 +40,7 @@ protected:
 
 private:
     void buildButtons();
+    void buildSettings(); // step mode, speed, scrubber and position
     void buildShortcuts();
     QToolButton *addButton(const QString &text, const QString &toolTip, void (StepController::*slot)());
     void onCursorChanged();

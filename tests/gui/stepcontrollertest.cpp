@@ -185,6 +185,37 @@ TEST(StepControllerLifetime, DyingWhilePlayingEndsTheLoop)
     SUCCEED();
 }
 
+// Both ranks wait for a message nobody sends.
+core::RankTask forwardThenBothReceive(core::Model &m)
+{
+    auto [w, o] = m.loadWeights(0);
+    m.weights.set(0, w);
+    m.activations.set(0, m.getActivation({m.rank}));
+    m.activations.set(1, m.forward(0, m.activations.get(0), m.weights.get(0)));
+    const core::Object got = co_await m.receive();
+    m.activations.set(2, got);
+}
+
+TEST(StepControllerAfterADeadlock, StandsWhereNoRankCouldGoOn)
+{
+    auto trace = std::make_shared<const core::Trace>(
+        rankstep::testing::runProgram(core::RunConfig{2, 1, 2, {}}, forwardThenBothReceive));
+    ASSERT_EQ(trace->status, core::RunStatus::Deadlock);
+    StepController controller;
+    controller.setTrace(trace);
+    ASSERT_TRUE(controller.atEnd());
+    EXPECT_EQ(controller.appliedEvents(), 2U); // one forward per rank, then both wait
+    EXPECT_EQ(controller.cursorTime(), SimTime::steps(1));
+    for (const replay::RankState &rank : controller.state().ranks) {
+        EXPECT_EQ(rank.clock, SimTime::steps(1));
+        EXPECT_GT(rank.line, 0);
+    }
+    controller.nextSlice();
+    EXPECT_TRUE(controller.atEnd()) << "nothing after the point where every rank waits";
+    controller.previousSlice();
+    EXPECT_EQ(controller.appliedEvents(), 1U); // rank 0's slice, up to its receive
+}
+
 TEST(StepControllerWithoutTrace, StepsDoNothing)
 {
     StepController controller;
