@@ -1,0 +1,170 @@
+// SPDX-License-Identifier: MIT
+#include "stategeometry.h"
+
+#include <algorithm>
+#include <map>
+#include <utility>
+
+namespace rankstep::gui {
+namespace {
+
+constexpr double kIdealPanelWidth = 240;
+constexpr double kPanelChrome = 46; // title, memory bar and margins
+constexpr double kIdealBandHeight = 22;
+constexpr double kTitleHeight = 17;
+constexpr double kMemoryHeight = 7;
+constexpr double kLabelWidth = 20;
+constexpr double kMargin = 4;
+
+struct Span {
+    double from, to; // fractions of the model's width
+};
+
+Span spanOf(core::MapKind map)
+{
+    switch (map) {
+        case core::MapKind::Weights:
+            return {0.0, 0.30};
+        case core::MapKind::OptStates:
+            return {0.32, 0.52};
+        case core::MapKind::GradWeights:
+            return {0.56, 1.0};
+        case core::MapKind::Activations:
+            return {0.0, 0.48};
+        case core::MapKind::GradActivations:
+            return {0.52, 1.0};
+    }
+    return {0.0, 1.0};
+}
+
+bool onBoundary(core::MapKind map)
+{
+    return map == core::MapKind::Activations || map == core::MapKind::GradActivations;
+}
+
+// Band k of the model counted from the bottom (2 * layers + 1 of them).
+QRectF band(const PanelLayout &layout, int k)
+{
+    const int count = 2 * layout.layers + 1;
+    const double height = layout.model.height() / count;
+    const double top = layout.model.bottom() - (k + 1) * height;
+    return {layout.model.left(), top, layout.model.width(), height};
+}
+
+} // namespace
+
+PanelGrid panelGrid(int count, QSizeF area, int layers)
+{
+    if (count <= 1)
+        return {};
+    const double idealHeight = kPanelChrome + (2 * layers + 1) * kIdealBandHeight;
+    PanelGrid best{count, 1};
+    double bestScore = -1;
+    for (int columns = 1; columns <= count; ++columns) {
+        const int rows = (count + columns - 1) / columns;
+        const double score =
+            std::min(area.width() / columns / kIdealPanelWidth, area.height() / rows / idealHeight);
+        if (score > bestScore + 1e-9) {
+            bestScore = score;
+            best = {columns, rows};
+        }
+    }
+    return best;
+}
+
+QRectF panelRect(const PanelGrid &grid, int index, const QRectF &area, double gap)
+{
+    const double width = (area.width() - gap * (grid.columns - 1)) / grid.columns;
+    const double height = (area.height() - gap * (grid.rows - 1)) / grid.rows;
+    const int row = index / grid.columns, column = index % grid.columns;
+    return {area.left() + column * (width + gap), area.top() + row * (height + gap), width, height};
+}
+
+PanelLayout panelLayout(const QRectF &panel, int layers)
+{
+    PanelLayout layout;
+    layout.frame = panel;
+    layout.layers = std::max(1, layers);
+    const QRectF inner = panel.adjusted(kMargin, kMargin, -kMargin, -kMargin);
+    layout.title = {inner.left(), inner.top(), inner.width(), kTitleHeight};
+    layout.memory = {inner.left(), layout.title.bottom() + 2, inner.width(), kMemoryHeight};
+    const double top = layout.memory.bottom() + kMargin;
+    layout.labels = {inner.left(), top, kLabelWidth, std::max(0.0, inner.bottom() - top)};
+    layout.model = {layout.labels.right() + 2, top, std::max(0.0, inner.width() - kLabelWidth - 2),
+                    layout.labels.height()};
+    return layout;
+}
+
+QRectF layerBand(const PanelLayout &layout, int layer)
+{
+    return band(layout, 2 * layer + 1);
+}
+
+QRectF boundaryBand(const PanelLayout &layout, int boundary)
+{
+    return band(layout, 2 * boundary);
+}
+
+QRectF mapCell(const PanelLayout &layout, core::MapKind map, int layer)
+{
+    const QRectF row = onBoundary(map) ? boundaryBand(layout, layer) : layerBand(layout, layer);
+    const Span span = spanOf(map);
+    const double inset = std::min(2.0, row.height() / 6);
+    return {row.left() + span.from * row.width(), row.top() + inset,
+            (span.to - span.from) * row.width(), row.height() - 2 * inset};
+}
+
+int bandOf(core::MapKind map, const core::Object &object, int layers)
+{
+    const int band = map == core::MapKind::GradActivations ? object.layer + 1 : object.layer;
+    return std::clamp(band, 0, onBoundary(map) ? layers : layers - 1);
+}
+
+QRectF slotRect(const QRectF &cell, int index, int count, double gap)
+{
+    if (count <= 1)
+        return cell;
+    const double width = std::max(1.0, (cell.width() - gap * (count - 1)) / count);
+    return {cell.left() + index * (width + gap), cell.top(), width, cell.height()};
+}
+
+QRectF shardCell(const QRectF &bar, int index, int total)
+{
+    const double width = bar.width() / std::max(1, total);
+    return {bar.left() + index * width, bar.top(), width, bar.height()};
+}
+
+double memoryFraction(std::int64_t memory, std::int64_t maximum)
+{
+    if (maximum <= 0)
+        return 0.0;
+    return std::clamp(double(memory) / double(maximum), 0.0, 1.0);
+}
+
+std::vector<PlacedObject> placeObjects(const PanelLayout &layout, const replay::RankState &rank)
+{
+    std::vector<PlacedObject> placed;
+    for (int m = 0; m < core::kMapCount; ++m) {
+        const auto map = core::MapKind(m);
+        const auto &entries = rank.map(map);
+        std::map<int, int> perBand, used;
+        for (const auto &entry : entries)
+            ++perBand[bandOf(map, entry.object(), layout.layers)];
+        for (std::size_t i = 0; i < entries.size(); ++i) {
+            const int band = bandOf(map, entries[i].object(), layout.layers);
+            const QRectF cell = mapCell(layout, map, band);
+            placed.push_back({map, i, slotRect(cell, used[band]++, perBand[band], 2)});
+        }
+    }
+    return placed;
+}
+
+std::optional<PlacedObject> objectAt(const std::vector<PlacedObject> &placed, QPointF point)
+{
+    for (const auto &object : placed)
+        if (object.rect.contains(point))
+            return object;
+    return std::nullopt;
+}
+
+} // namespace rankstep::gui

@@ -1,0 +1,43 @@
+// SPDX-License-Identifier: MIT
+// How the state view paints a rank panel and the objects in it, in the documents' colors.
+#pragma once
+
+#include "core/objects.h"
+#include "stategeometry.h"
+
+#include <QColor>
+#include <QString>
+
+class QPainter;
+class QPalette;
+
+namespace rankstep::gui {
+
+// Weights and optimizer states: green (input) while loaded, yellow (update) once updated.
+// Activations: the input green, later ones the producing layer's color toward yellow.
+// Activation gradients: red straight from the loss, the layer's faded color after backward.
+// Weight gradients: the layer's faded color.
+QColor objectColor(const core::Object &object, int layers);
+
+// How far an object has faded or grown in; `arrived` draws the gray outline of a message.
+struct ObjectLook {
+    double opacity = 1.0;
+    double scale = 1.0;
+    bool arrived = false;
+};
+// Draws an object as cells at `rect`: its shards of total (held ones filled) for weights and
+// optimizer states, its batches for activations, both for weight gradients.
+void paintObject(QPainter &painter, const core::Object &object, const QRectF &rect, int layers,
+                 const ObjectLook &look);
+
+struct PanelLook {
+    QString title;
+    double memory = 0; // fraction of the run's maximum
+    bool running = false;
+    bool selected = false;
+};
+// The panel around the objects: frame, title, memory bar, layer bands and their labels.
+void paintPanel(QPainter &painter, const PanelLayout &layout, const PanelLook &look,
+                const QPalette &palette);
+
+} // namespace rankstep::gui

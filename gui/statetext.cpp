@@ -1,0 +1,43 @@
+// SPDX-License-Identifier: MIT
+#include "statetext.h"
+
+namespace rankstep::gui {
+
+QString formatBytes(std::int64_t bytes)
+{
+    constexpr double kKilo = 1024.0;
+    const double value = double(bytes);
+    if (bytes < 1024)
+        return QStringLiteral("%1 B").arg(bytes);
+    if (value < kKilo * kKilo)
+        return QStringLiteral("%1 KB").arg(value / kKilo, 0, 'f', 0);
+    if (value < kKilo * kKilo * kKilo)
+        return QStringLiteral("%1 MB").arg(value / (kKilo * kKilo), 0, 'f', 1);
+    return QStringLiteral("%1 GB").arg(value / (kKilo * kKilo * kKilo), 0, 'f', 1);
+}
+
+QString panelTitle(int rank, const replay::RankState &state)
+{
+    return QStringLiteral("rank %1 · t %2 · %3")
+        .arg(rank)
+        .arg(QString::fromStdString(state.clock.toString()), formatBytes(state.memory));
+}
+
+QString entryName(core::MapKind map, const core::Key &key)
+{
+    QString inside = QString::fromStdString(core::formatKey(key));
+    // A tuple key reads as the code wrote it: activations[0, 2], not activations[(0, 2)].
+    if (key.tuple && inside.startsWith(QLatin1Char('(')) && inside.endsWith(QLatin1Char(')')))
+        inside = inside.mid(1, inside.size() - 2);
+    return QStringLiteral("%1[%2]").arg(QString::fromUtf8(core::mapName(map)), inside);
+}
+
+QString objectToolTip(core::MapKind map, const core::Key &key, const core::Object &object,
+                      const core::Sizes &sizes)
+{
+    return QStringLiteral("%1 · %2 · %3")
+        .arg(entryName(map, key), QString::fromStdString(core::describe(object)))
+        .arg(core::memoryOf(object, sizes));
+}
+
+} // namespace rankstep::gui

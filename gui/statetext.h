@@ -1,0 +1,25 @@
+// SPDX-License-Identifier: MIT
+// The words of the state view: panel titles, byte counts and what hovering an object says.
+#pragma once
+
+#include "core/objects.h"
+#include "core/replay/state.h"
+#include "core/storage.h"
+
+#include <QString>
+
+#include <cstdint>
+
+namespace rankstep::gui {
+
+// "0 B", "512 B", "256 KB", "1.8 MB", "2.3 GB" (powers of 1024, one decimal from MB up).
+QString formatBytes(std::int64_t bytes);
+// "rank 2 · t 4.3 · 1.8 MB": the rank, its clock and the bytes it holds.
+QString panelTitle(int rank, const replay::RankState &state);
+// "weights[1]", "activations[0, 2]": how the learner's code names the entry.
+QString entryName(core::MapKind map, const core::Key &key);
+// "grad_weights[1] · WeightGrad(layer=1, batches={0, 1, 2, 3}, shards={0}, total=1) · 262144"
+QString objectToolTip(core::MapKind map, const core::Key &key, const core::Object &object,
+                      const core::Sizes &sizes);
+
+} // namespace rankstep::gui

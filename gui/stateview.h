@@ -1,0 +1,93 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "core/replay/state.h"
+#include "core/trace.h"
+#include "stategeometry.h"
+
+#include <QWidget>
+
+#include <array>
+#include <cstddef>
+#include <memory>
+#include <optional>
+#include <vector>
+
+class QVariantAnimation;
+
+namespace rankstep::gui {
+
+// What every rank holds at the cursor: one panel per rank (up to 16 at once) with the model
+// drawn as stacked layers, input at the bottom, in the documents' colors: loaded weights and
+// input activations green, what forward produced yellowish, the loss's gradient red, other
+// gradients faded layer colors, updated weights yellow. A function of the trace and one
+// RunState: changes between two states fade in and out; objects that arrived by communication
+// get a gray outline. Hovering an object tells its name, value and size; clicking a panel
+// selects its rank.
+class StateView : public QWidget
+{
+    Q_OBJECT
+
+public:
+    struct Hit {
+        int rank = 0;
+        core::MapKind map = core::MapKind::Weights;
+        std::size_t index = 0; // into the rank's map
+    };
+
+    explicit StateView(QWidget *parent = nullptr);
+
+    // The run the states come from (its layers and maximum memory); clears the state.
+    void setTrace(std::shared_ptr<const core::Trace> trace);
+    const std::shared_ptr<const core::Trace> &trace() const { return m_trace; }
+    // Every rank's state at the cursor; it points into the trace set before.
+    void setState(const replay::RunState &state);
+    const replay::RunState &state() const { return m_state; }
+    void setSelectedRank(int rank);
+    int selectedRank() const { return m_selected; }
+    // Which ranks get a panel when there are more than 16 (empty: the first 16).
+    void setVisibleRanks(std::vector<int> ranks);
+    std::vector<int> visibleRanks() const;
+    bool isAnimating() const;
+
+    QRectF panelRectOf(int rank) const; // empty when the rank has no panel
+    int rankAt(QPointF position) const; // -1 away from any panel
+    std::optional<Hit> objectAt(QPointF position) const;
+    QString toolTipAt(QPointF position) const; // empty away from any object
+
+    QSize sizeHint() const override;
+    QSize minimumSizeHint() const override;
+
+signals:
+    void rankSelected(int rank);
+    void animationFinished();
+
+protected:
+    bool event(QEvent *event) override;
+    void paintEvent(QPaintEvent *event) override;
+    void mousePressEvent(QMouseEvent *event) override;
+
+private:
+    using Flags = std::array<std::vector<bool>, core::kMapCount>;
+
+    int layers() const;
+    std::int64_t maxMemory() const;
+    PanelGrid grid() const;
+    QRectF gridArea() const;
+    PanelLayout layoutOf(int slot) const;
+    void noteChanges(const replay::RunState &previous);
+    void paintRank(QPainter &painter, int slot, int rank) const;
+    void paintGone(QPainter &painter, const PanelLayout &layout, int rank) const;
+
+    std::shared_ptr<const core::Trace> m_trace;
+    replay::RunState m_state, m_previous;
+    std::vector<int> m_chosen;
+    int m_selected = -1;
+    QVariantAnimation *m_animation;
+    double m_progress = 1.0;
+    std::vector<Flags> m_fresh;  // per rank of m_state: entries new since m_previous
+    std::vector<Flags> m_gone;   // per rank of m_previous: entries no longer there
+    std::vector<bool> m_arrived; // per rank: its last event was communication
+};
+
+} // namespace rankstep::gui

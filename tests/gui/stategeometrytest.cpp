@@ -1,0 +1,127 @@
+// SPDX-License-Identifier: MIT
+// The state view's geometry and words: panel grids, bands bottom to top, shard cells, where a
+// DDP rank's objects land and which one a point hits, titles and tooltips.
+#include "stategeometry.h"
+#include "statetestsupport.h"
+#include "statetext.h"
+
+#include <gtest/gtest.h>
+
+namespace gui = rankstep::gui;
+using rankstep::core::MapKind;
+
+namespace {
+
+const QRectF kArea(0, 0, 1500, 900);
+
+void expectPanelsInsideAndApart(const gui::PanelGrid &grid, int count)
+{
+    ASSERT_GE(grid.columns * grid.rows, count);
+    for (int i = 0; i < count; ++i) {
+        const QRectF panel = gui::panelRect(grid, i, kArea, 6);
+        EXPECT_TRUE(kArea.contains(panel.adjusted(1, 1, -1, -1))) << "panel " << i;
+        for (int j = 0; j < i; ++j)
+            EXPECT_FALSE(panel.intersects(gui::panelRect(grid, j, kArea, 6))) << i << ", " << j;
+    }
+}
+
+TEST(StateGeometry, OneRankFillsTheArea)
+{
+    EXPECT_EQ(gui::panelGrid(1, kArea.size(), 2), (gui::PanelGrid{1, 1}));
+    EXPECT_EQ(gui::panelRect({1, 1}, 0, kArea, 6), kArea);
+}
+
+TEST(StateGeometry, FourRanksMakeATwoByTwoGrid)
+{
+    const gui::PanelGrid grid = gui::panelGrid(4, kArea.size(), 2);
+    EXPECT_EQ(grid, (gui::PanelGrid{2, 2}));
+    expectPanelsInsideAndApart(grid, 4);
+    EXPECT_EQ(gui::panelRect(grid, 3, kArea, 6), QRectF(753, 453, 747, 447));
+}
+
+TEST(StateGeometry, SixteenRanksStayWideEnoughToRead)
+{
+    const gui::PanelGrid grid = gui::panelGrid(16, kArea.size(), 4);
+    EXPECT_EQ(grid, (gui::PanelGrid{6, 3}));
+    expectPanelsInsideAndApart(grid, 16);
+    EXPECT_GE(gui::panelRect(grid, 15, kArea, 6).width(), 240);
+}
+
+TEST(StateGeometry, BandsStackFromTheInputAtTheBottom)
+{
+    const gui::PanelLayout layout = gui::panelLayout(QRectF(0, 0, 300, 400), 2);
+    EXPECT_TRUE(layout.model.contains(gui::boundaryBand(layout, 0).center()));
+    EXPECT_DOUBLE_EQ(gui::boundaryBand(layout, 0).bottom(), layout.model.bottom());
+    EXPECT_DOUBLE_EQ(gui::layerBand(layout, 0).bottom(), gui::boundaryBand(layout, 0).top());
+    EXPECT_DOUBLE_EQ(gui::boundaryBand(layout, 1).bottom(), gui::layerBand(layout, 0).top());
+    EXPECT_NEAR(gui::boundaryBand(layout, 2).top(), layout.model.top(), 1e-9);
+    EXPECT_LT(layout.memory.bottom(), layout.model.top());
+}
+
+TEST(StateGeometry, ShardCellsSplitTheBarEvenly)
+{
+    const QRectF bar(10, 0, 100, 8);
+    EXPECT_EQ(gui::shardCell(bar, 2, 4), QRectF(60, 0, 25, 8));
+    EXPECT_EQ(gui::shardCell(bar, 0, 1), bar);
+    EXPECT_EQ(gui::slotRect(QRectF(0, 0, 98, 10), 1, 2, 2), QRectF(50, 0, 48, 10));
+}
+
+TEST(StateGeometry, GradientsSitOnTheBoundaryTheyFlowInto)
+{
+    rankstep::core::Object grad;
+    grad.kind = rankstep::core::ObjectKind::ActivationGrad;
+    grad.layer = -1; // backward at layer 0 made it: the gradient of the input
+    EXPECT_EQ(gui::bandOf(MapKind::GradActivations, grad, 2), 0);
+    grad.layer = 1; // the loss's, on the output
+    EXPECT_EQ(gui::bandOf(MapKind::GradActivations, grad, 2), 2);
+    EXPECT_DOUBLE_EQ(gui::memoryFraction(1835008, 3670016), 0.5);
+    EXPECT_DOUBLE_EQ(gui::memoryFraction(5, 0), 0.0);
+}
+
+TEST(StateGeometry, HitTestingFindsEachObjectOfADdpRank)
+{
+    gui::testing::ReplayedRun run("ddp");
+    const rankstep::replay::RunState state = run.afterSlices(1);
+    const auto &rank = state.ranks[0];
+    const gui::PanelLayout layout = gui::panelLayout(QRectF(0, 0, 360, 420), 2);
+    const auto placed = gui::placeObjects(layout, rank);
+    ASSERT_EQ(placed.size(), 8U); // 2 weights, 2 opt states, 1 activation, 1 grad, 2 grads
+    for (const auto &object : placed) {
+        const auto hit = gui::objectAt(placed, object.rect.center());
+        ASSERT_TRUE(hit);
+        EXPECT_EQ(hit->map, object.map);
+        EXPECT_EQ(hit->index, object.index);
+    }
+    const auto gradWeight =
+        gui::objectAt(placed, gui::mapCell(layout, MapKind::GradWeights, 1).center());
+    ASSERT_TRUE(gradWeight);
+    EXPECT_EQ(rank.map(gradWeight->map)[gradWeight->index].key(), rankstep::core::Key(1));
+    const auto activation =
+        gui::objectAt(placed, gui::mapCell(layout, MapKind::Activations, 2).center());
+    ASSERT_TRUE(activation);
+    EXPECT_EQ(activation->map, MapKind::Activations);
+    EXPECT_FALSE(gui::objectAt(placed, layout.title.center()));
+    EXPECT_FALSE(gui::objectAt(placed, gui::mapCell(layout, MapKind::Activations, 1).center()));
+}
+
+TEST(StateText, TitlesAndToolTipsSayWhatTheLearnerWrote)
+{
+    gui::testing::ReplayedRun run("ddp");
+    const rankstep::replay::RunState state = run.afterSlices(1);
+    const auto &rank = state.ranks[0];
+    EXPECT_EQ(rank.memory, 1835008);
+    EXPECT_EQ(gui::formatBytes(1835008), QStringLiteral("1.8 MB"));
+    EXPECT_EQ(gui::formatBytes(262144), QStringLiteral("256 KB"));
+    EXPECT_EQ(gui::formatBytes(100), QStringLiteral("100 B"));
+    EXPECT_TRUE(gui::panelTitle(0, rank).startsWith(QStringLiteral("rank 0 · t ")));
+    EXPECT_TRUE(gui::panelTitle(0, rank).endsWith(QStringLiteral(" · 1.8 MB")));
+    const auto &grad = rank.map(MapKind::GradWeights).front();
+    EXPECT_EQ(gui::objectToolTip(MapKind::GradWeights, grad.key(), grad.object(),
+                                 run.trace()->config.cost.sizes)
+                  .toStdString(),
+              "grad_weights[1] · WeightGrad(layer=1, batches={0}, shards={0}, total=1) · 262144");
+    EXPECT_EQ(gui::entryName(MapKind::Activations, rankstep::core::Key(0, 2)),
+              QStringLiteral("activations[0, 2]"));
+}
+
+} // namespace

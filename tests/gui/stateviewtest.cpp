@@ -1,0 +1,158 @@
+// SPDX-License-Identifier: MIT
+// The state view fed replayed reference runs: tooltips, colors in the grabbed frame, selection,
+// the animations between states, and (with RANKSTEP_SCREENSHOTS=folder) the docs' pictures.
+#include "palette.h"
+#include "statetestsupport.h"
+#include "stateview.h"
+
+#include <gtest/gtest.h>
+
+#include <QDir>
+#include <QImage>
+#include <QSignalSpy>
+#include <QTest>
+
+#include <cstdlib>
+#include <memory>
+
+namespace gui = rankstep::gui;
+using rankstep::core::MapKind;
+using rankstep::replay::RunState;
+
+namespace {
+
+std::unique_ptr<gui::StateView> shownView(const gui::testing::ReplayedRun &run, QSize size)
+{
+    auto view = std::make_unique<gui::StateView>();
+    view->setTrace(run.trace());
+    view->resize(size);
+    view->show();
+    EXPECT_TRUE(QTest::qWaitForWindowExposed(view.get()));
+    return view;
+}
+
+bool holdsColor(const QImage &image, const QColor &color)
+{
+    for (int y = 0; y < image.height(); ++y)
+        for (int x = 0; x < image.width(); ++x)
+            if (image.pixel(x, y) == color.rgb())
+                return true;
+    return false;
+}
+
+// The center of where `map`'s objects of `band` are drawn in rank's panel.
+QPointF cellCenter(const gui::StateView &view, int rank, MapKind map, int band)
+{
+    const auto layout = gui::panelLayout(view.panelRectOf(rank), view.trace()->config.layers);
+    return gui::mapCell(layout, map, band).center();
+}
+
+TEST(StateView, WithoutAStateShowsOnlyThePlaceholder)
+{
+    gui::StateView view;
+    view.resize(400, 300);
+    EXPECT_TRUE(view.visibleRanks().empty());
+    EXPECT_TRUE(view.toolTipAt(QPointF(200, 150)).isEmpty());
+    EXPECT_EQ(view.rankAt(QPointF(200, 150)), -1);
+    EXPECT_FALSE(view.grab().isNull());
+}
+
+TEST(StateView, HoveringAGradientTellsItsNameValueAndSize)
+{
+    gui::testing::ReplayedRun run("ddp");
+    auto view = shownView(run, QSize(900, 700));
+    view->setState(run.afterSlices(1));
+    ASSERT_EQ(view->visibleRanks().size(), 4U);
+    EXPECT_EQ(view->toolTipAt(cellCenter(*view, 0, MapKind::GradWeights, 1)).toStdString(),
+              "grad_weights[1] · WeightGrad(layer=1, batches={0}, shards={0}, total=1) · 262144");
+    const auto hit = view->objectAt(cellCenter(*view, 0, MapKind::Activations, 2));
+    ASSERT_TRUE(hit);
+    EXPECT_EQ(hit->rank, 0);
+    EXPECT_EQ(hit->map, MapKind::Activations);
+    // Rank 1 has not run yet: nothing to hover.
+    EXPECT_TRUE(view->toolTipAt(cellCenter(*view, 1, MapKind::Weights, 0)).isEmpty());
+}
+
+TEST(StateView, PaintsLoadedWeightsInTheInputGreen)
+{
+    gui::testing::ReplayedRun run("ddp");
+    auto view = shownView(run, QSize(900, 700));
+    view->setState(run.afterSlices(1));
+    const QImage image = view->grab().toImage();
+    EXPECT_TRUE(holdsColor(image, gui::Palette::current().input()));
+    EXPECT_FALSE(holdsColor(image, gui::Palette::current().loss())); // the loss gradient is gone
+    view->setState(run.stateAt(run.home().end()));
+    QSignalSpy finished(view.get(), &gui::StateView::animationFinished);
+    ASSERT_TRUE(finished.wait(2000));
+    const QImage end = view->grab().toImage();
+    EXPECT_TRUE(holdsColor(end, gui::Palette::current().update())); // every weight updated
+    EXPECT_FALSE(holdsColor(end, gui::Palette::current().input()));
+}
+
+TEST(StateView, ClickingAPanelSelectsItsRank)
+{
+    gui::testing::ReplayedRun run("ddp");
+    auto view = shownView(run, QSize(900, 700));
+    view->setState(run.afterSlices(2));
+    QSignalSpy selected(view.get(), &gui::StateView::rankSelected);
+    QTest::mouseClick(view.get(), Qt::LeftButton, {},
+                      view->panelRectOf(2).topLeft().toPoint() + QPoint(20, 10));
+    ASSERT_EQ(selected.count(), 1);
+    EXPECT_EQ(selected.first().first().toInt(), 2);
+    EXPECT_EQ(view->selectedRank(), 2);
+}
+
+TEST(StateView, RapidStateChangesEndInOneFinishedAnimation)
+{
+    gui::testing::ReplayedRun run("gpipe");
+    auto view = shownView(run, QSize(1000, 800));
+    rankstep::replay::Cursor cursor = run.home();
+    view->setState(run.stateAt(cursor));
+    EXPECT_FALSE(view->isAnimating());
+    for (int i = 0; i < 40; ++i) {
+        cursor = cursor.nextOperation();
+        view->setState(run.stateAt(cursor));
+        QTest::qWait(i % 5); // some frames painted mid-fade, some states skipped at once
+    }
+    EXPECT_TRUE(view->isAnimating());
+    EXPECT_FALSE(view->grab().isNull());
+    QSignalSpy finished(view.get(), &gui::StateView::animationFinished);
+    ASSERT_TRUE(finished.wait(2000));
+    EXPECT_FALSE(view->isAnimating());
+}
+
+TEST(StateView, ShowsTheChosenRanksOfALargeRun)
+{
+    gui::testing::ReplayedRun run("pipeline_fsdp");
+    auto view = shownView(run, QSize(1500, 900));
+    view->setState(run.stateAt(run.home().end()));
+    EXPECT_EQ(view->visibleRanks().size(), 16U);
+    view->setVisibleRanks({3, 7, 99});
+    EXPECT_EQ(view->visibleRanks(), (std::vector<int>{3, 7}));
+    EXPECT_TRUE(view->panelRectOf(0).isEmpty());
+    EXPECT_EQ(view->rankAt(view->panelRectOf(7).center()), 7);
+}
+
+// Writes the docs' pictures when RANKSTEP_SCREENSHOTS names a folder.
+TEST(StateViewScreenshots, WritesTheDocsPictures)
+{
+    const char *folder = std::getenv("RANKSTEP_SCREENSHOTS");
+    if (!folder)
+        GTEST_SKIP() << "set RANKSTEP_SCREENSHOTS=folder to write the pictures";
+    ASSERT_TRUE(QDir().mkpath(QString::fromLocal8Bit(folder)));
+    const auto save = [folder](const char *puzzle, double fraction, int slices, QSize size,
+                               const char *file) {
+        gui::testing::ReplayedRun run(puzzle);
+        auto view = shownView(run, size);
+        const auto cursor = slices > 0 ? run.home() : run.home().fromFraction(fraction);
+        view->setState(slices > 0 ? run.afterSlices(slices) : run.stateAt(cursor));
+        view->setSelectedRank(0);
+        const QString path = QDir(QString::fromLocal8Bit(folder)).filePath(QString::fromUtf8(file));
+        EXPECT_TRUE(view->grab().save(path)) << path.toStdString();
+    };
+    save("ddp", 0, 5, QSize(1200, 800), "state-ddp.png");
+    save("gpipe", 0.4, 0, QSize(1200, 900), "state-gpipe.png");
+    save("pipeline_fsdp", 0.3, 0, QSize(1500, 900), "state-pipeline-fsdp.png");
+}
+
+} // namespace
