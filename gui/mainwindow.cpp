@@ -24,6 +24,25 @@
 #include <QVBoxLayout>
 
 namespace rankstep::gui {
+namespace {
+
+// Each rank's line at the cursor; at the end of a hung run, the call each rank waits in.
+std::vector<std::pair<int, int>> rankLines(StepController &step)
+{
+    const replay::RunState &state = step.state();
+    std::vector<std::pair<int, int>> lines;
+    for (std::size_t rank = 0; rank < state.ranks.size(); ++rank)
+        lines.emplace_back(int(rank), state.ranks[rank].line);
+    const auto &diagnosis = step.trace()->diagnosis;
+    if (diagnosis && step.atEnd()) {
+        for (const core::RankWait &wait : diagnosis->ranks)
+            if (!wait.finished && wait.line > 0 && std::size_t(wait.rank) < lines.size())
+                lines[std::size_t(wait.rank)].second = wait.line;
+    }
+    return lines;
+}
+
+} // namespace
 
 MainWindow::MainWindow(std::vector<lessons::Lesson> lessons, ProgressStore &progress, QWidget *parent)
     : QMainWindow(parent), m_progress(progress),
@@ -139,12 +158,8 @@ void MainWindow::onCursorChanged()
     m_timeline->setGhostAfter(cursor->atEnd() ? std::nullopt
                                               : std::optional<std::size_t>(m_step->appliedEvents()));
     m_memory->setCursorTime(time);
-    const replay::RunState &state = m_step->state();
-    std::vector<std::pair<int, int>> rankLines;
-    for (std::size_t rank = 0; rank < state.ranks.size(); ++rank)
-        rankLines.emplace_back(int(rank), state.ranks[rank].line);
     const auto event = cursor->lastEvent();
-    m_editor->setRankLines(rankLines, event ? m_step->trace()->events[*event].rank : 0);
+    m_editor->setRankLines(rankLines(*m_step), event ? m_step->trace()->events[*event].rank : 0);
 }
 
 bool MainWindow::openLesson(const QString &lessonId)

@@ -188,5 +188,24 @@ TEST_F(StepWindowTest, ARunCanBeSteppedThroughInTheWindow)
     EXPECT_EQ(step->cursorTime(), core::SimTime::fromTicks(4800));
 }
 
+TEST_F(StepWindowTest, AHungRunShowsEachRankAtTheCallItWaitsIn)
+{
+    auto window = makeWindow();
+    ASSERT_TRUE(window->openLesson(QStringLiteral("hang")));
+    ASSERT_TRUE(runAndWait(*window));
+    const TracePtr trace = window->stepController()->trace();
+    ASSERT_TRUE(trace && trace->diagnosis);
+    EXPECT_TRUE(window->stepController()->atEnd());
+    for (const core::RankWait &wait : trace->diagnosis->ranks) {
+        if (wait.finished)
+            continue;
+        const QString chip = QStringLiteral(" %1 ").arg(wait.rank);
+        EXPECT_TRUE(window->editor()->rankMarginText(wait.line).contains(chip))
+            << "rank " << wait.rank << " is not shown at line " << wait.line;
+    }
+    if (QMessageBox *box = testing::visibleMessageBox())
+        box->close();
+}
+
 } // namespace
 } // namespace rankstep::gui
