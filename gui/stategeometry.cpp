@@ -51,6 +51,31 @@ QRectF band(const PanelLayout &layout, int k)
     return {layout.model.left(), top, layout.model.width(), height};
 }
 
+// Whether the entries hold different batches of one thing, so each can sit at its batches.
+bool disjointBatches(const std::vector<replay::MapEntry> &entries,
+                     const std::vector<std::size_t> &members)
+{
+    core::IndexSet seen;
+    const core::Object &first = entries[members.front()].object();
+    for (std::size_t i : members) {
+        const core::Object &object = entries[i].object();
+        if (!core::hasBatches(object.kind) || object.totalBatches != first.totalBatches ||
+            (core::hasShards(object.kind) && object.total > 1) || seen.intersects(object.batches))
+            return false;
+        seen |= object.batches;
+    }
+    return true;
+}
+
+// The part of `cell` from the object's first batch to its last.
+QRectF batchSpan(const QRectF &cell, const core::Object &object)
+{
+    const int first = std::max(0, object.batches.first());
+    const int last = std::max(first, object.batches.last());
+    return shardCell(cell, first, object.totalBatches)
+        .united(shardCell(cell, last, object.totalBatches));
+}
+
 } // namespace
 
 PanelGrid panelGrid(int count, QSizeF area, int layers)
@@ -110,8 +135,9 @@ QRectF mapCell(const PanelLayout &layout, core::MapKind map, int layer)
     const QRectF row = onBoundary(map) ? boundaryBand(layout, layer) : layerBand(layout, layer);
     const Span span = spanOf(map);
     const double inset = std::min(2.0, row.height() / 6);
-    return {row.left() + span.from * row.width(), row.top() + inset,
-            (span.to - span.from) * row.width(), row.height() - 2 * inset};
+    const double height = std::min(kMaxObjectHeight, row.height() - 2 * inset);
+    return {row.left() + span.from * row.width(), row.center().y() - height / 2,
+            (span.to - span.from) * row.width(), height};
 }
 
 int bandOf(core::MapKind map, const core::Object &object, int layers)
@@ -147,13 +173,18 @@ std::vector<PlacedObject> placeObjects(const PanelLayout &layout, const replay::
     for (int m = 0; m < core::kMapCount; ++m) {
         const auto map = core::MapKind(m);
         const auto &entries = rank.map(map);
-        std::map<int, int> perBand, used;
-        for (const auto &entry : entries)
-            ++perBand[bandOf(map, entry.object(), layout.layers)];
-        for (std::size_t i = 0; i < entries.size(); ++i) {
-            const int band = bandOf(map, entries[i].object(), layout.layers);
+        std::map<int, std::vector<std::size_t>> bands; // band -> entries, in map order
+        for (std::size_t i = 0; i < entries.size(); ++i)
+            bands[bandOf(map, entries[i].object(), layout.layers)].push_back(i);
+        for (const auto &[band, members] : bands) {
             const QRectF cell = mapCell(layout, map, band);
-            placed.push_back({map, i, slotRect(cell, used[band]++, perBand[band], 2)});
+            const bool byBatch = members.size() > 1 && disjointBatches(entries, members);
+            for (std::size_t k = 0; k < members.size(); ++k) {
+                const core::Object &object = entries[members[k]].object();
+                const QRectF slot = byBatch ? batchSpan(cell, object)
+                                            : slotRect(cell, int(k), int(members.size()), 2);
+                placed.push_back({map, members[k], slot, byBatch ? cell : slot, byBatch});
+            }
         }
     }
     return placed;

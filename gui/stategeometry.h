@@ -18,6 +18,7 @@
 namespace rankstep::gui {
 
 inline constexpr int kMaxVisibleRanks = 16;
+inline constexpr double kMaxObjectHeight = 34;
 
 struct PanelGrid {
     int columns = 1;
@@ -42,8 +43,9 @@ PanelLayout panelLayout(const QRectF &panel, int layers);
 // ..., layer layers - 1, boundary layers (the output). Activations live on boundaries.
 QRectF layerBand(const PanelLayout &layout, int layer);
 QRectF boundaryBand(const PanelLayout &layout, int boundary);
-// The part of its band that holds a map's objects of one layer (weights, optimizer states and
-// weight gradients share the layer's band; activations and their gradients a boundary's).
+// The part of its band that holds (at most kMaxObjectHeight tall, centered) a map's objects of one
+// layer (weights, optimizer states and weight gradients share the layer's band; activations and
+// their gradients a boundary's).
 QRectF mapCell(const PanelLayout &layout, core::MapKind map, int layer);
 // The band index an object is drawn in: its layer (weights, weight grads), the boundary it
 // sits on (activations: layer; activation gradients: layer + 1), clamped to the model.
@@ -56,11 +58,16 @@ QRectF shardCell(const QRectF &bar, int index, int total);
 // How much of the memory bar to fill: memory / maximum, in [0, 1] (0 when maximum <= 0).
 double memoryFraction(std::int64_t memory, std::int64_t maximum);
 
-// One map entry of a rank drawn at `rect`: entry `index` of map `map`.
+// One map entry of a rank: entry `index` of map `map`, hit at `rect`. Its cells (shards or
+// batches) are laid across `frame`. Entries of one band that hold different batches of the same
+// thing (activations[1, 0], activations[1, 1], ...) share the band's frame, each at its own
+// batches (`heldOnly`: only its held cells are drawn); others sit side by side.
 struct PlacedObject {
     core::MapKind map = core::MapKind::Weights;
     std::size_t index = 0;
     QRectF rect;
+    QRectF frame;
+    bool heldOnly = false;
 };
 std::vector<PlacedObject> placeObjects(const PanelLayout &layout, const replay::RankState &rank);
 // The object under `point`, if any.

@@ -19,29 +19,80 @@ QColor mixed(const QColor &a, const QColor &b, double t)
                             float(a.blueF() + (b.blueF() - a.blueF()) * t));
 }
 
-QRectF scaled(const QRectF &rect, double scale)
+// Cells too narrow to outline one by one: each run of held cells as one block.
+void paintRuns(QPainter &painter, const QRectF &rect, const core::IndexSet &held, int total,
+               const QColor &color, const QColor &edge)
 {
-    const QPointF center = rect.center();
-    return {center.x() - rect.width() * scale / 2, center.y() - rect.height() * scale / 2,
-            rect.width() * scale, rect.height() * scale};
+    painter.setPen(QPen(edge, 1));
+    painter.setBrush(color);
+    for (int i = 0; i < total; ++i) {
+        if (!held.contains(i))
+            continue;
+        int j = i;
+        while (j + 1 < total && held.contains(j + 1))
+            ++j;
+        painter.drawRect(shardCell(rect, i, total)
+                             .united(shardCell(rect, j, total))
+                             .adjusted(0.5, 0.5, -0.5, -0.5));
+        i = j;
+    }
 }
 
-// `total` cells across `rect`, the ones in `held` filled with color, the rest left hollow.
+// `total` cells across `rect`, the ones in `held` filled with color; the rest are hollow, outlined
+// only while wide enough to read (a thin outline around the whole bar says how much is missing).
 void paintCells(QPainter &painter, const QRectF &rect, const core::IndexSet &held, int total,
-                const QColor &color)
+                const QColor &color, bool heldOnly)
 {
     const QColor edge = color.darker(150);
+    painter.setBrush(Qt::NoBrush);
+    if (!heldOnly) {
+        painter.setPen(QPen(Palette::faded(edge, 0.4), 1));
+        painter.drawRect(rect.adjusted(0.5, 0.5, -0.5, -0.5));
+    }
+    if (rect.width() / std::max(1, total) < 8) {
+        paintRuns(painter, rect, held, total, color, edge);
+        return;
+    }
     for (int i = 0; i < total; ++i) {
         const QRectF cell = shardCell(rect, i, total).adjusted(0.5, 0.5, -0.5, -0.5);
         if (held.contains(i)) {
             painter.setPen(QPen(edge, 1));
             painter.setBrush(color);
-        } else {
-            painter.setPen(QPen(Palette::faded(edge, 0.5), 1, Qt::DotLine));
+        } else if (!heldOnly) {
+            painter.setPen(QPen(Palette::faded(edge, 0.6), 1, Qt::DotLine));
             painter.setBrush(Qt::NoBrush);
+        } else {
+            continue;
         }
         painter.drawRect(cell);
     }
+}
+
+// The label goes to the side with fewer held cells, so that it hides as little as possible.
+bool labelOnRight(const core::Object &object)
+{
+    const bool shards = core::hasShards(object.kind) && !core::hasBatches(object.kind);
+    const core::IndexSet &held = shards ? object.shards : object.batches;
+    const int total = shards ? object.total : object.totalBatches;
+    return total > 1 && held.first() >= 0 && held.first() < (total + 1) / 2 && held.size() < total;
+}
+
+void paintLabel(QPainter &painter, const QRectF &rect, const QString &label, bool right)
+{
+    QFont font = painter.font();
+    font.setPointSizeF(7);
+    painter.setFont(font);
+    const QFontMetricsF metrics(font);
+    const double width = metrics.horizontalAdvance(label) + 4;
+    const QRectF box(right ? rect.right() - 2 - width : rect.left() + 2, rect.top() + 2, width,
+                     metrics.height());
+    if (label.isEmpty() || width > rect.width() - 3 || box.bottom() > rect.bottom() - 1)
+        return;
+    painter.setPen(Qt::NoPen);
+    painter.setBrush(QColor(255, 255, 255, 190));
+    painter.drawRect(box);
+    painter.setPen(Qt::black);
+    painter.drawText(box, Qt::AlignCenter, label);
 }
 
 void paintLayerLabels(QPainter &painter, const PanelLayout &layout, const QPalette &palette)
@@ -81,38 +132,35 @@ QColor objectColor(const core::Object &object, int layers)
     return palette.message();
 }
 
-void paintObject(QPainter &painter, const core::Object &object, const QRectF &rect, int layers,
-                 const ObjectLook &look)
+void paintObject(QPainter &painter, const core::Object &object, const PlacedObject &placed,
+                 int layers, const ObjectLook &look, const QString &label)
 {
     painter.save();
     painter.setOpacity(painter.opacity() * std::clamp(look.opacity, 0.0, 1.0));
-    const QRectF box = scaled(rect, std::clamp(look.scale, 0.0, 1.0));
+    const QPointF center = placed.rect.center();
+    const double scale = std::clamp(look.scale, 0.0, 1.0);
+    painter.translate(center);
+    painter.scale(scale, scale);
+    painter.translate(-center);
+    const QRectF box = placed.frame;
     const QColor color = objectColor(object, layers);
-    switch (object.kind) {
-        case core::ObjectKind::Weight:
-        case core::ObjectKind::OptState:
-            paintCells(painter, box, object.shards, object.total, color);
-            break;
-        case core::ObjectKind::Activation:
-        case core::ObjectKind::ActivationGrad:
-            paintCells(painter, box, object.batches, object.totalBatches, color);
-            break;
-        case core::ObjectKind::WeightGrad:
-            if (object.total <= 1) {
-                paintCells(painter, box, object.batches, object.totalBatches, color);
-                break;
-            }
-            paintCells(painter, box.adjusted(0, 0, 0, -box.height() / 2), object.batches,
-                       object.totalBatches, color);
-            paintCells(painter, box.adjusted(0, box.height() / 2, 0, 0), object.shards,
-                       object.total, color);
-            break;
+    if (core::hasShards(object.kind) && !core::hasBatches(object.kind)) {
+        paintCells(painter, box, object.shards, object.total, color, placed.heldOnly);
+    } else if (!core::hasShards(object.kind) || object.total <= 1) {
+        paintCells(painter, box, object.batches, object.totalBatches, color, placed.heldOnly);
+    } else {
+        const double half = box.height() / 2;
+        paintCells(painter, box.adjusted(0, 0, 0, -half), object.batches, object.totalBatches,
+                   color, placed.heldOnly);
+        paintCells(painter, box.adjusted(0, half, 0, 0), object.shards, object.total, color,
+                   placed.heldOnly);
     }
     if (look.arrived) {
         painter.setPen(QPen(Palette::current().message().darker(130), 2));
         painter.setBrush(Qt::NoBrush);
-        painter.drawRect(box.adjusted(-1.5, -1.5, 1.5, 1.5));
+        painter.drawRect(placed.rect.adjusted(-1.5, -1.5, 1.5, 1.5));
     }
+    paintLabel(painter, placed.rect, label, !placed.heldOnly && labelOnRight(object));
     painter.restore();
 }
 

@@ -25,10 +25,11 @@ struct ObjectLook {
     double scale = 1.0;
     bool arrived = false;
 };
-// Draws an object as cells at `rect`: its shards of total (held ones filled) for weights and
-// optimizer states, its batches for activations, both for weight gradients.
-void paintObject(QPainter &painter, const core::Object &object, const QRectF &rect, int layers,
-                 const ObjectLook &look);
+// Draws an object as cells across placed.frame: its shards of total (held ones filled) for
+// weights and optimizer states, its batches for activations, both for weight gradients; and
+// `label` on it when there is room.
+void paintObject(QPainter &painter, const core::Object &object, const PlacedObject &placed,
+                 int layers, const ObjectLook &look, const QString &label = {});
 
 struct PanelLook {
     QString title;

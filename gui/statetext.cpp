@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "statetext.h"
 
+#include <QStringList>
+
 namespace rankstep::gui {
 
 QString formatBytes(std::int64_t bytes)
@@ -30,6 +32,15 @@ QString entryName(core::MapKind map, const core::Key &key)
     if (key.tuple && inside.startsWith(QLatin1Char('(')) && inside.endsWith(QLatin1Char(')')))
         inside = inside.mid(1, inside.size() - 2);
     return QStringLiteral("%1[%2]").arg(QString::fromUtf8(core::mapName(map)), inside);
+}
+
+QString shortName(core::MapKind map, const core::Key &key)
+{
+    static const char *const prefixes[core::kMapCount] = {"w", "opt", "a", "ga", "gw"};
+    QStringList parts;
+    for (int part : key.parts)
+        parts.append(QString::number(part));
+    return QString::fromLatin1(prefixes[int(map)]) + parts.join(QLatin1Char(','));
 }
 
 QString objectToolTip(core::MapKind map, const core::Key &key, const core::Object &object,

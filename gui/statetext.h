@@ -18,6 +18,8 @@ QString formatBytes(std::int64_t bytes);
 QString panelTitle(int rank, const replay::RankState &state);
 // "weights[1]", "activations[0, 2]": how the learner's code names the entry.
 QString entryName(core::MapKind map, const core::Key &key);
+// A label that fits on a chip: "w0", "opt0", "a1,3", "ga0", "gw1".
+QString shortName(core::MapKind map, const core::Key &key);
 // "grad_weights[1] · WeightGrad(layer=1, batches={0, 1, 2, 3}, shards={0}, total=1) · 262144"
 QString objectToolTip(core::MapKind map, const core::Key &key, const core::Object &object,
                       const core::Sizes &sizes);

@@ -261,8 +261,9 @@ void StateView::paintRank(QPainter &painter, int slot, int rank) const
         ObjectLook objectLook;
         if (animating && m_fresh[std::size_t(rank)][std::size_t(placed.map)][placed.index])
             objectLook = {m_progress, 0.6 + 0.4 * m_progress, m_arrived[std::size_t(rank)]};
-        paintObject(painter, state.map(placed.map)[placed.index].object(), placed.rect, layers(),
-                    objectLook);
+        const replay::MapEntry &entry = state.map(placed.map)[placed.index];
+        paintObject(painter, entry.object(), placed, layers(), objectLook,
+                    shortName(placed.map, entry.key()));
     }
     if (animating)
         paintGone(painter, layout, rank);
@@ -275,8 +276,8 @@ void StateView::paintGone(QPainter &painter, const PanelLayout &layout, int rank
         return;
     for (const PlacedObject &placed : placeObjects(layout, *before))
         if (m_gone[std::size_t(rank)][std::size_t(placed.map)][placed.index])
-            paintObject(painter, before->map(placed.map)[placed.index].object(), placed.rect,
-                        layers(), {1.0 - m_progress, 1.0, false});
+            paintObject(painter, before->map(placed.map)[placed.index].object(), placed, layers(),
+                        {1.0 - m_progress, 1.0, false});
 }
 
 } // namespace rankstep::gui
