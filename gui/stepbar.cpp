@@ -18,8 +18,8 @@
 #include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QShortcut>
-#include <QStyle>
 #include <QSlider>
+#include <QStyle>
 #include <QTextEdit>
 #include <QToolButton>
 
@@ -31,8 +31,8 @@ namespace {
 bool isStepKey(const QKeyEvent &key)
 {
     const int k = key.key();
-    return key.modifiers() == Qt::NoModifier
-           && (k == Qt::Key_PageUp || k == Qt::Key_PageDown || k == Qt::Key_Home || k == Qt::Key_End);
+    return key.modifiers() == Qt::NoModifier &&
+           (k == Qt::Key_PageUp || k == Qt::Key_PageDown || k == Qt::Key_Home || k == Qt::Key_End);
 }
 
 // Widgets that move through their own content with `key` (PageUp, PageDown, Home or End).
@@ -40,11 +40,12 @@ bool usesNavigationKey(const QObject *widget, int key)
 {
     if (qobject_cast<const TimelineView *>(widget)) // pans to the start and the end
         return key == Qt::Key_Home || key == Qt::Key_End;
-    return qobject_cast<const QsciScintillaBase *>(widget) || qobject_cast<const QLineEdit *>(widget)
-           || qobject_cast<const QTextEdit *>(widget) || qobject_cast<const QPlainTextEdit *>(widget)
-           || qobject_cast<const QAbstractSpinBox *>(widget)
-           || qobject_cast<const QAbstractItemView *>(widget)
-           || qobject_cast<const QAbstractSlider *>(widget);
+    return qobject_cast<const QsciScintillaBase *>(widget) ||
+           qobject_cast<const QLineEdit *>(widget) || qobject_cast<const QTextEdit *>(widget) ||
+           qobject_cast<const QPlainTextEdit *>(widget) ||
+           qobject_cast<const QAbstractSpinBox *>(widget) ||
+           qobject_cast<const QAbstractItemView *>(widget) ||
+           qobject_cast<const QAbstractSlider *>(widget);
 }
 
 } // namespace
@@ -81,7 +82,8 @@ void StepBar::buildButtons()
     row->setContentsMargins(4, 2, 4, 2);
     row->setSpacing(4);
     m_home = addButton(tr("Start"), tr("To the start of the run (Home)"), &StepController::home);
-    m_back = addButton(tr("◀ Back"), tr("One step back (Shift+F10, PageUp)"), &StepController::previous);
+    m_back =
+        addButton(tr("◀ Back"), tr("One step back (Shift+F10, PageUp)"), &StepController::previous);
     m_play = addButton(tr("Play"), tr("Play and pause (Space while this button has the focus)"),
                        &StepController::togglePlay);
     m_play->setFocusPolicy(Qt::StrongFocus);
@@ -90,14 +92,15 @@ void StepBar::buildButtons()
     m_end = addButton(tr("End"), tr("To the end of the run (End)"), &StepController::end);
     setFocusProxy(m_play);
     // Icons rather than ⏮ ⏸ ⏭, which many fonts lack.
-    for (auto [button, icon] : {std::pair(m_home, QStyle::SP_MediaSkipBackward),
-                                std::pair(m_play, QStyle::SP_MediaPlay),
-                                std::pair(m_end, QStyle::SP_MediaSkipForward)}) {
+    for (auto [button, icon] :
+         {std::pair(m_home, QStyle::SP_MediaSkipBackward), std::pair(m_play, QStyle::SP_MediaPlay),
+          std::pair(m_end, QStyle::SP_MediaSkipForward)}) {
         button->setIcon(style()->standardIcon(icon));
         button->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
     }
-    m_play->setMinimumWidth(m_play->sizeHint().width() + fontMetrics().horizontalAdvance(tr("Pause"))
-                            - fontMetrics().horizontalAdvance(tr("Play")));
+    m_play->setMinimumWidth(m_play->sizeHint().width() +
+                            fontMetrics().horizontalAdvance(tr("Pause")) -
+                            fontMetrics().horizontalAdvance(tr("Play")));
 }
 
 void StepBar::buildSettings()
@@ -112,9 +115,10 @@ void StepBar::buildSettings()
     connect(m_mode, &QComboBox::activated, this, [this](int index) {
         m_controller->setStepMode(StepController::StepMode(m_mode->itemData(index).toInt()));
     });
-    connect(m_controller, &StepController::stepModeChanged, this, [this](StepController::StepMode mode) {
-        m_mode->setCurrentIndex(m_mode->findData(int(mode)));
-    });
+    connect(m_controller, &StepController::stepModeChanged, this,
+            [this](StepController::StepMode mode) {
+                m_mode->setCurrentIndex(m_mode->findData(int(mode)));
+            });
     row->addWidget(m_mode);
 
     m_speed = new QDoubleSpinBox;
@@ -162,8 +166,8 @@ bool StepBar::eventFilter(QObject *watched, QEvent *event)
     if (event->type() != QEvent::ShortcutOverride || !watched->isWidgetType())
         return QWidget::eventFilter(watched, event);
     const auto *key = static_cast<QKeyEvent *>(event);
-    if (isStepKey(*key) && usesNavigationKey(watched, key->key())
-        && static_cast<QWidget *>(watched)->window() == window())
+    if (isStepKey(*key) && usesNavigationKey(watched, key->key()) &&
+        static_cast<QWidget *>(watched)->window() == window())
         event->accept();
     return QWidget::eventFilter(watched, event);
 }
@@ -183,7 +187,8 @@ QString StepBar::positionText() const
         return text + tr(" · end of the run");
     if (const auto event = cursor->lastEvent()) {
         const bool running = cursor->stop() == cursor->stops().afterEvent(*event);
-        text += (running ? tr(" · rank %1 running") : tr(" · rank %1")).arg(trace.events[*event].rank);
+        text +=
+            (running ? tr(" · rank %1 running") : tr(" · rank %1")).arg(trace.events[*event].rank);
     }
     return text;
 }

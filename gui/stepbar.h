@@ -20,9 +20,9 @@ class StepController;
 // PageDown and PageUp do the same (what presentation clickers send); Home and End go to the
 // start and the end of the run. PageUp, PageDown, Home and End give way to the focused widget
 // when it uses them itself (the code editor, the lesson text, lists, spin boxes and sliders; Home
-// and End in the timeline, which pan it): its ShortcutOverride is accepted, so they never steal navigation from someone typing. Space plays
-// and pauses while the Play button has the focus (the bar hands its focus to that button), so
-// it never takes a space from the editor.
+// and End in the timeline, which pan it): its ShortcutOverride is accepted, so they never steal
+// navigation from someone typing. Space plays and pauses while the Play button has the focus (the
+// bar hands its focus to that button), so it never takes a space from the editor.
 class StepBar : public QWidget
 {
     Q_OBJECT
@@ -42,7 +42,8 @@ private:
     void buildButtons();
     void buildSettings(); // step mode, speed, scrubber and position
     void buildShortcuts();
-    QToolButton *addButton(const QString &text, const QString &toolTip, void (StepController::*slot)());
+    QToolButton *addButton(const QString &text, const QString &toolTip,
+                           void (StepController::*slot)());
     void onCursorChanged();
     void onPlayingChanged(bool playing);
     void onScrubberMoved(int value);

@@ -94,12 +94,12 @@ void StepController::moveTo(const replay::Cursor &cursor)
 replay::Cursor StepController::stepped(const replay::Cursor &cursor, bool forward) const
 {
     switch (m_mode) {
-    case StepMode::Slice:
-        return forward ? cursor.nextSlice() : cursor.previousSlice();
-    case StepMode::Time:
-        return forward ? cursor.nextTime() : cursor.previousTime();
-    case StepMode::Operation:
-        break;
+        case StepMode::Slice:
+            return forward ? cursor.nextSlice() : cursor.previousSlice();
+        case StepMode::Time:
+            return forward ? cursor.nextTime() : cursor.previousTime();
+        case StepMode::Operation:
+            break;
     }
     return forward ? cursor.nextOperation() : cursor.previousOperation();
 }

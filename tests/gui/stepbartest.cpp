@@ -142,7 +142,8 @@ TEST_F(StepBarTest, TheLabelSaysWhereTheRunStands)
     EXPECT_EQ(testing::utf8(m_bar->positionLabel()->text()),
               "event 28 of 36 · t = 4.3 · rank 2 running"); // rank 2 completes 4.3
     m_controller.end();
-    EXPECT_EQ(testing::utf8(m_bar->positionLabel()->text()), "event 36 of 36 · t = 5.6 · end of the run");
+    EXPECT_EQ(testing::utf8(m_bar->positionLabel()->text()),
+              "event 36 of 36 · t = 5.6 · end of the run");
 }
 
 TEST_F(StepBarTest, TheModeBoxSetsTheStepMode)
@@ -160,7 +161,8 @@ TEST_F(StepWindowTest, ARunCanBeSteppedThroughInTheWindow)
 {
     auto window = makeWindow();
     ASSERT_TRUE(window->openLesson(QStringLiteral("ddp")));
-    window->editor()->setCode(QString::fromStdString(testing::builtinLesson(QStringLiteral("ddp")).solution));
+    window->editor()->setCode(
+        QString::fromStdString(testing::builtinLesson(QStringLiteral("ddp")).solution));
     ASSERT_TRUE(runAndWait(*window));
     StepController *step = window->stepController();
     TimelineView *timeline = window->timeline();
