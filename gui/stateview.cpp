@@ -68,16 +68,18 @@ void StateView::setState(const replay::RunState &state)
     m_animation->stop();
     m_previous = std::move(m_state);
     m_state = state;
-    noteChanges(m_previous);
-    const bool first = m_previous.ranks.empty();
+    const bool changed = noteChanges(m_previous);
     m_progress = 1.0;
-    if (!first && m_trace)
+    if (changed && !m_previous.ranks.empty() && m_trace) {
+        m_progress = 0.0;
         m_animation->start();
+    }
     update();
 }
 
-void StateView::noteChanges(const replay::RunState &previous)
+bool StateView::noteChanges(const replay::RunState &previous)
 {
+    bool changed = m_state.ranks.size() != previous.ranks.size();
     m_fresh.assign(m_state.ranks.size(), {});
     m_gone.assign(previous.ranks.size(), {});
     m_arrived.assign(m_state.ranks.size(), false);
@@ -89,16 +91,22 @@ void StateView::noteChanges(const replay::RunState &previous)
             for (const auto &entry : entries) {
                 const replay::MapEntry *old =
                     before ? findKey(before->maps[std::size_t(m)], entry.key()) : nullptr;
-                m_fresh[r][std::size_t(m)].push_back(!old || old->change != entry.change);
+                const bool fresh = !old || old->change != entry.change;
+                m_fresh[r][std::size_t(m)].push_back(fresh);
+                changed = changed || fresh;
             }
             if (!before)
                 continue;
-            for (const auto &entry : before->maps[std::size_t(m)])
-                m_gone[r][std::size_t(m)].push_back(!findKey(entries, entry.key()));
+            for (const auto &entry : before->maps[std::size_t(m)]) {
+                const bool gone = !findKey(entries, entry.key());
+                m_gone[r][std::size_t(m)].push_back(gone);
+                changed = changed || gone;
+            }
         }
         if (m_trace && now.event && *now.event < m_trace->events.size())
             m_arrived[r] = core::isCommunication(m_trace->events[*now.event].op);
     }
+    return changed;
 }
 
 void StateView::setSelectedRank(int rank)
@@ -131,6 +139,15 @@ std::vector<int> StateView::visibleRanks() const
 bool StateView::isAnimating() const
 {
     return m_animation->state() == QAbstractAnimation::Running;
+}
+
+ObjectLook StateView::lookOf(int rank, core::MapKind map, std::size_t index) const
+{
+    const auto r = std::size_t(rank);
+    if (m_progress >= 1.0 || r >= m_fresh.size() || index >= m_fresh[r][std::size_t(map)].size() ||
+        !m_fresh[r][std::size_t(map)][index])
+        return {};
+    return {m_progress, 0.6 + 0.4 * m_progress, m_arrived[r]};
 }
 
 int StateView::layers() const
@@ -258,9 +275,7 @@ void StateView::paintRank(QPainter &painter, int slot, int rank) const
     paintPanel(painter, layout, look, palette());
     const bool animating = m_progress < 1.0;
     for (const PlacedObject &placed : placeObjects(layout, state)) {
-        ObjectLook objectLook;
-        if (animating && m_fresh[std::size_t(rank)][std::size_t(placed.map)][placed.index])
-            objectLook = {m_progress, 0.6 + 0.4 * m_progress, m_arrived[std::size_t(rank)]};
+        const ObjectLook objectLook = lookOf(rank, placed.map, placed.index);
         const replay::MapEntry &entry = state.map(placed.map)[placed.index];
         paintObject(painter, entry.object(), placed, layers(), objectLook,
                     shortName(placed.map, entry.key()));

@@ -4,6 +4,7 @@
 #include "core/replay/state.h"
 #include "core/trace.h"
 #include "stategeometry.h"
+#include "statepainter.h"
 
 #include <QWidget>
 
@@ -49,6 +50,9 @@ public:
     void setVisibleRanks(std::vector<int> ranks);
     std::vector<int> visibleRanks() const;
     bool isAnimating() const;
+    // How an entry of the current state is drawn now: fading and growing in while new since
+    // the state before, outlined gray when its rank's last event was communication.
+    ObjectLook lookOf(int rank, core::MapKind map, std::size_t index) const;
 
     QRectF panelRectOf(int rank) const; // empty when the rank has no panel
     int rankAt(QPointF position) const; // -1 away from any panel
@@ -75,7 +79,7 @@ private:
     PanelGrid grid() const;
     QRectF gridArea() const;
     PanelLayout layoutOf(int slot) const;
-    void noteChanges(const replay::RunState &previous);
+    bool noteChanges(const replay::RunState &previous); // true when anything changed
     void paintRank(QPainter &painter, int slot, int rank) const;
     void paintGone(QPainter &painter, const PanelLayout &layout, int rank) const;
 

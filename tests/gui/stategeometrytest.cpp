@@ -104,6 +104,31 @@ TEST(StateGeometry, HitTestingFindsEachObjectOfADdpRank)
     EXPECT_FALSE(gui::objectAt(placed, gui::mapCell(layout, MapKind::Activations, 1).center()));
 }
 
+TEST(StateGeometry, MicroBatchActivationsSitAtTheirBatches)
+{
+    gui::testing::ReplayedRun run("gpipe");
+    const rankstep::replay::RunState state = run.stateAt(run.home().fromFraction(0.4));
+    const auto &rank = state.ranks[0];
+    const gui::PanelLayout layout = gui::panelLayout(QRectF(0, 0, 300, 900), 8);
+    const auto placed = gui::placeObjects(layout, rank);
+    const QRectF cell = gui::mapCell(layout, MapKind::Activations, 1);
+    int atBoundaryOne = 0;
+    for (const auto &object : placed) {
+        const auto &entry = rank.map(object.map)[object.index];
+        if (object.map != MapKind::Activations || entry.object().layer != 1)
+            continue;
+        ++atBoundaryOne;
+        const int batch = entry.key().parts.at(1); // activations[1, batch]
+        EXPECT_TRUE(object.heldOnly);
+        EXPECT_EQ(object.frame, cell);
+        EXPECT_EQ(object.rect, gui::shardCell(cell, batch, 4));
+    }
+    EXPECT_EQ(atBoundaryOne, 4);
+    const auto hit = gui::objectAt(placed, gui::shardCell(cell, 2, 4).center());
+    ASSERT_TRUE(hit);
+    EXPECT_EQ(rank.map(MapKind::Activations)[hit->index].key(), rankstep::core::Key(1, 2));
+}
+
 TEST(StateText, TitlesAndToolTipsSayWhatTheLearnerWrote)
 {
     gui::testing::ReplayedRun run("ddp");
@@ -122,6 +147,9 @@ TEST(StateText, TitlesAndToolTipsSayWhatTheLearnerWrote)
               "grad_weights[1] · WeightGrad(layer=1, batches={0}, shards={0}, total=1) · 262144");
     EXPECT_EQ(gui::entryName(MapKind::Activations, rankstep::core::Key(0, 2)),
               QStringLiteral("activations[0, 2]"));
+    EXPECT_EQ(gui::shortName(MapKind::GradWeights, rankstep::core::Key(1)), QStringLiteral("gw1"));
+    EXPECT_EQ(gui::shortName(MapKind::Activations, rankstep::core::Key(0, 2)),
+              QStringLiteral("a0,2"));
 }
 
 } // namespace

@@ -114,11 +114,45 @@ TEST(StateView, RapidStateChangesEndInOneFinishedAnimation)
         view->setState(run.stateAt(cursor));
         QTest::qWait(i % 5); // some frames painted mid-fade, some states skipped at once
     }
+    view->setState(run.stateAt(cursor.end()));
     EXPECT_TRUE(view->isAnimating());
     EXPECT_FALSE(view->grab().isNull());
     QSignalSpy finished(view.get(), &gui::StateView::animationFinished);
     ASSERT_TRUE(finished.wait(2000));
     EXPECT_FALSE(view->isAnimating());
+}
+
+TEST(StateView, WhatAReceiveBroughtFadesInWithAGrayOutline)
+{
+    gui::testing::ReplayedRun run("gpipe");
+    const rankstep::core::Trace &trace = *run.trace();
+    // The first activation rank 1 stores after its first receive.
+    std::size_t receive = 0;
+    while (trace.events[receive].rank != 1 ||
+           trace.events[receive].op != rankstep::core::OpKind::Receive)
+        ++receive;
+    std::size_t change = 0;
+    while (trace.changes[change].rank != 1 || trace.changes[change].eventCount <= receive)
+        ++change;
+    ASSERT_EQ(trace.changes[change].map, MapKind::Activations);
+    const auto at = [&](std::size_t changes) {
+        return run.stateAt(run.home().toPosition({trace.changes[change].eventCount, changes}));
+    };
+    auto view = shownView(run, QSize(1000, 800));
+    view->setState(at(change));
+    view->setState(at(change + 1));
+    ASSERT_TRUE(view->isAnimating());
+    const std::size_t index = view->state().ranks[1].map(MapKind::Activations).size() - 1;
+    EXPECT_EQ(view->state().ranks[1].map(MapKind::Activations)[index].key(),
+              trace.changes[change].key);
+    const gui::ObjectLook arriving = view->lookOf(1, MapKind::Activations, index);
+    EXPECT_TRUE(arriving.arrived);
+    EXPECT_LT(arriving.opacity, 1.0);
+    EXPECT_FALSE(view->lookOf(1, MapKind::Weights, 0).arrived); // loaded long before
+    QSignalSpy finished(view.get(), &gui::StateView::animationFinished);
+    ASSERT_TRUE(finished.wait(2000));
+    EXPECT_EQ(view->lookOf(1, MapKind::Activations, index).opacity, 1.0);
+    EXPECT_FALSE(view->lookOf(1, MapKind::Activations, index).arrived);
 }
 
 TEST(StateView, ShowsTheChosenRanksOfALargeRun)
