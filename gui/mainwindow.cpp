@@ -80,15 +80,15 @@ void MainWindow::buildLayout()
     m_lessonList = new QListView;
     m_lessonList->setObjectName(QStringLiteral("lessonList"));
     m_lessonList->setModel(m_model);
-    m_lessonList->setMinimumWidth(250);
-    m_lessonList->setTextElideMode(Qt::ElideRight);
+    m_lessonList->setMinimumWidth(230);
+    m_lessonList->setWordWrap(true);
     m_lessonList->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     m_lessonList->setSpacing(2);
     m_lessonPanel = new LessonPanel;
     m_editor = new CodeEditor;
     m_editor->setObjectName(QStringLiteral("editor"));
     m_results = new ResultsPanel;
-    m_results->setMinimumWidth(280);
+    m_results->setMinimumWidth(250);
     m_timeline = new TimelineView;
     m_memory = new MemoryChart;
     m_memory->setMinimumHeight(250);
@@ -104,7 +104,7 @@ void MainWindow::buildLayout()
     auto *work = new QSplitter(Qt::Horizontal);
     work->addWidget(m_lessonPanel);
     work->addWidget(m_editor);
-    work->setSizes({430, 620});
+    work->setSizes({360, 700});
     auto *views = new QSplitter(Qt::Vertical);
     views->addWidget(stepping);
     views->addWidget(m_memory);
@@ -117,7 +117,7 @@ void MainWindow::buildLayout()
     main->addWidget(middle);
     main->addWidget(m_results);
     main->setStretchFactor(1, 1);
-    main->setSizes({260, 960, 300});
+    main->setSizes({240, 1000, 260});
     setCentralWidget(main);
     statusBar()->showMessage(tr("Ready."));
 }
@@ -183,9 +183,10 @@ bool MainWindow::openLesson(const QString &lessonId)
     m_editor->setCode(m_progress.code(lessonId).value_or(QString::fromStdString(m_lesson->starter)));
     m_progress.setLastLesson(lessonId);
     setWindowTitle(tr("%1 — Rankstep").arg(QString::fromStdString(m_lesson->title)));
-    statusBar()->showMessage(tr("%1: %2 ranks, %3 layers, %4 batches.")
-                                 .arg(QString::fromStdString(m_lesson->title))
-                                 .arg(m_lesson->config.ranks)
+    const int ranks = m_lesson->config.ranks;
+    statusBar()->showMessage(tr("%1: %2, %3 layers, %4 batches.")
+                                 .arg(QString::fromStdString(m_lesson->title),
+                                      ranks == 1 ? tr("1 rank") : tr("%1 ranks").arg(ranks))
                                  .arg(m_lesson->config.layers)
                                  .arg(m_lesson->config.batches));
     return true;
