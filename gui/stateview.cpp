@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "stateview.h"
 
-#include "statepainter.h"
 #include "statetext.h"
 
 #include <QHelpEvent>
@@ -17,14 +16,6 @@ namespace {
 
 constexpr int kAnimationMs = 250;
 constexpr double kPanelGap = 6;
-
-const replay::MapEntry *findKey(const std::vector<replay::MapEntry> &entries, const core::Key &key)
-{
-    for (const auto &entry : entries)
-        if (entry.key() == key)
-            return &entry;
-    return nullptr;
-}
 
 const replay::RankState *rankOf(const replay::RunState &state, int rank)
 {
@@ -57,9 +48,7 @@ void StateView::setTrace(std::shared_ptr<const core::Trace> trace)
     m_trace = std::move(trace);
     m_state = {};
     m_previous = {};
-    m_fresh.clear();
-    m_gone.clear();
-    m_arrived.clear();
+    m_changes = {};
     update();
 }
 
@@ -68,45 +57,13 @@ void StateView::setState(const replay::RunState &state)
     m_animation->stop();
     m_previous = std::move(m_state);
     m_state = state;
-    const bool changed = noteChanges(m_previous);
+    m_changes = StateChanges(m_previous, m_state, m_trace.get());
     m_progress = 1.0;
-    if (changed && !m_previous.ranks.empty() && m_trace) {
+    if (m_changes.any() && !m_previous.ranks.empty() && m_trace) {
         m_progress = 0.0;
         m_animation->start();
     }
     update();
-}
-
-bool StateView::noteChanges(const replay::RunState &previous)
-{
-    bool changed = m_state.ranks.size() != previous.ranks.size();
-    m_fresh.assign(m_state.ranks.size(), {});
-    m_gone.assign(previous.ranks.size(), {});
-    m_arrived.assign(m_state.ranks.size(), false);
-    for (std::size_t r = 0; r < m_state.ranks.size(); ++r) {
-        const replay::RankState &now = m_state.ranks[r];
-        const replay::RankState *before = rankOf(previous, int(r));
-        for (int m = 0; m < core::kMapCount; ++m) {
-            const auto &entries = now.maps[std::size_t(m)];
-            for (const auto &entry : entries) {
-                const replay::MapEntry *old =
-                    before ? findKey(before->maps[std::size_t(m)], entry.key()) : nullptr;
-                const bool fresh = !old || old->change != entry.change;
-                m_fresh[r][std::size_t(m)].push_back(fresh);
-                changed = changed || fresh;
-            }
-            if (!before)
-                continue;
-            for (const auto &entry : before->maps[std::size_t(m)]) {
-                const bool gone = !findKey(entries, entry.key());
-                m_gone[r][std::size_t(m)].push_back(gone);
-                changed = changed || gone;
-            }
-        }
-        if (m_trace && now.event && *now.event < m_trace->events.size())
-            m_arrived[r] = core::isCommunication(m_trace->events[*now.event].op);
-    }
-    return changed;
 }
 
 void StateView::setSelectedRank(int rank)
@@ -143,11 +100,9 @@ bool StateView::isAnimating() const
 
 ObjectLook StateView::lookOf(int rank, core::MapKind map, std::size_t index) const
 {
-    const auto r = std::size_t(rank);
-    if (m_progress >= 1.0 || r >= m_fresh.size() || index >= m_fresh[r][std::size_t(map)].size() ||
-        !m_fresh[r][std::size_t(map)][index])
+    if (m_progress >= 1.0 || !m_changes.fresh(rank, map, index))
         return {};
-    return {m_progress, 0.6 + 0.4 * m_progress, m_arrived[r]};
+    return {m_progress, 0.6 + 0.4 * m_progress, m_changes.arrived(rank, map, index)};
 }
 
 int StateView::layers() const
@@ -290,7 +245,7 @@ void StateView::paintGone(QPainter &painter, const PanelLayout &layout, int rank
     if (!before)
         return;
     for (const PlacedObject &placed : placeObjects(layout, *before))
-        if (m_gone[std::size_t(rank)][std::size_t(placed.map)][placed.index])
+        if (m_changes.gone(rank, placed.map, placed.index))
             paintObject(painter, before->map(placed.map)[placed.index].object(), placed, layers(),
                         {1.0 - m_progress, 1.0, false});
 }

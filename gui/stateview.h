@@ -3,12 +3,12 @@
 
 #include "core/replay/state.h"
 #include "core/trace.h"
+#include "statechanges.h"
 #include "stategeometry.h"
 #include "statepainter.h"
 
 #include <QWidget>
 
-#include <array>
 #include <cstddef>
 #include <memory>
 #include <optional>
@@ -51,7 +51,7 @@ public:
     std::vector<int> visibleRanks() const;
     bool isAnimating() const;
     // How an entry of the current state is drawn now: fading and growing in while new since
-    // the state before, outlined gray when its rank's last event was communication.
+    // the state before, outlined gray when it came by communication.
     ObjectLook lookOf(int rank, core::MapKind map, std::size_t index) const;
 
     QRectF panelRectOf(int rank) const; // empty when the rank has no panel
@@ -72,14 +72,11 @@ protected:
     void mousePressEvent(QMouseEvent *event) override;
 
 private:
-    using Flags = std::array<std::vector<bool>, core::kMapCount>;
-
     int layers() const;
     std::int64_t maxMemory() const;
     PanelGrid grid() const;
     QRectF gridArea() const;
     PanelLayout layoutOf(int slot) const;
-    bool noteChanges(const replay::RunState &previous); // true when anything changed
     void paintRank(QPainter &painter, int slot, int rank) const;
     void paintGone(QPainter &painter, const PanelLayout &layout, int rank) const;
 
@@ -89,9 +86,7 @@ private:
     int m_selected = -1;
     QVariantAnimation *m_animation;
     double m_progress = 1.0;
-    std::vector<Flags> m_fresh;  // per rank of m_state: entries new since m_previous
-    std::vector<Flags> m_gone;   // per rank of m_previous: entries no longer there
-    std::vector<bool> m_arrived; // per rank: its last event was communication
+    StateChanges m_changes; // from m_previous to m_state
 };
 
 } // namespace rankstep::gui
