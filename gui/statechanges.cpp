@@ -55,7 +55,8 @@ void StateChanges::compare(std::size_t rank, const replay::RankState *before,
         if (!before)
             continue;
         for (const auto &entry : before->maps[m]) {
-            const bool gone = !findKey(entries, entry.key());
+            const replay::MapEntry *current = findKey(entries, entry.key());
+            const bool gone = !current || current->change != entry.change;
             m_gone[rank][m].push_back(gone);
             m_any = m_any || gone;
         }

@@ -16,8 +16,9 @@ class StateChanges
 public:
     StateChanges() = default;
     // Compares every rank's maps by key: an entry of `now` is fresh when its key is new or its
-    // object was replaced; an entry of `before` is gone when its key is no longer there. The
-    // trace (may be null) tells which fresh entries came by communication.
+    // object was replaced; an entry of `before` is gone when its key is no longer there or holds
+    // another object (so that a replaced object fades out under its successor). The trace (may
+    // be null) tells which fresh entries came by communication.
     StateChanges(const replay::RunState &before, const replay::RunState &now,
                  const core::Trace *trace);
 

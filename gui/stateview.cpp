@@ -228,15 +228,14 @@ void StateView::paintRank(QPainter &painter, int slot, int rank) const
     const PanelLook look{panelTitle(rank, state), memoryFraction(state.memory, maxMemory()),
                          state.running, rank == m_selected};
     paintPanel(painter, layout, look, palette());
-    const bool animating = m_progress < 1.0;
+    if (m_progress < 1.0)
+        paintGone(painter, layout, rank); // under what replaces it
     for (const PlacedObject &placed : placeObjects(layout, state)) {
         const ObjectLook objectLook = lookOf(rank, placed.map, placed.index);
         const replay::MapEntry &entry = state.map(placed.map)[placed.index];
         paintObject(painter, entry.object(), placed, layers(), objectLook,
                     shortName(placed.map, entry.key()));
     }
-    if (animating)
-        paintGone(painter, layout, rank);
 }
 
 void StateView::paintGone(QPainter &painter, const PanelLayout &layout, int rank) const

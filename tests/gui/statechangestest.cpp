@@ -61,6 +61,10 @@ TEST(StateChanges, AReducedGradientReplacesTheLocalOneAndCameByCommunication)
     const auto index = std::size_t(reduced - grads.begin());
     EXPECT_TRUE(changes.fresh(0, MapKind::GradWeights, index));
     EXPECT_TRUE(changes.arrived(0, MapKind::GradWeights, index)); // stored after the allreduce
+    const auto &local = before.ranks[0].map(MapKind::GradWeights);
+    for (std::size_t i = 0; i < local.size(); ++i) // the local gradient fades out under it
+        EXPECT_EQ(changes.gone(0, MapKind::GradWeights, i),
+                  local[i].key() == rankstep::core::Key(0));
     const auto &weights = after.ranks[0].map(MapKind::Weights);
     ASSERT_FALSE(weights.empty());
     EXPECT_TRUE(changes.fresh(0, MapKind::Weights, 0));    // updated ...
