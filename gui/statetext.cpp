@@ -25,6 +25,16 @@ QString panelTitle(int rank, const replay::RankState &state)
         .arg(QString::fromStdString(state.clock.toString()), formatBytes(state.memory));
 }
 
+QString panelToolTip(int rank, const replay::RankState &state, std::int64_t maxMemory)
+{
+    QString text = QStringLiteral("rank %1 holds %2 of the run's largest %3")
+                       .arg(rank)
+                       .arg(formatBytes(state.memory), formatBytes(maxMemory));
+    if (state.line > 0)
+        text += QStringLiteral("; last ran line %1").arg(state.line);
+    return text;
+}
+
 QString entryName(core::MapKind map, const core::Key &key)
 {
     QString inside = QString::fromStdString(core::formatKey(key));

@@ -164,9 +164,12 @@ std::optional<StateView::Hit> StateView::objectAt(QPointF position) const
 
 QString StateView::toolTipAt(QPointF position) const
 {
-    const auto hit = objectAt(position);
-    if (!hit || !m_trace)
+    const int rank = rankAt(position);
+    if (rank < 0 || !m_trace)
         return {};
+    const auto hit = objectAt(position);
+    if (!hit)
+        return panelToolTip(rank, m_state.ranks[std::size_t(rank)], maxMemory());
     const auto &entry = m_state.ranks[std::size_t(hit->rank)].map(hit->map)[hit->index];
     return objectToolTip(hit->map, entry.key(), entry.object(), m_trace->config.cost.sizes);
 }

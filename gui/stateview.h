@@ -57,7 +57,7 @@ public:
     QRectF panelRectOf(int rank) const; // empty when the rank has no panel
     int rankAt(QPointF position) const; // -1 away from any panel
     std::optional<Hit> objectAt(QPointF position) const;
-    QString toolTipAt(QPointF position) const; // empty away from any object
+    QString toolTipAt(QPointF position) const; // object, else panel; empty outside panels
 
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;

@@ -69,8 +69,13 @@ TEST(StateView, HoveringAGradientTellsItsNameValueAndSize)
     ASSERT_TRUE(hit);
     EXPECT_EQ(hit->rank, 0);
     EXPECT_EQ(hit->map, MapKind::Activations);
-    // Rank 1 has not run yet: nothing to hover.
-    EXPECT_TRUE(view->toolTipAt(cellCenter(*view, 1, MapKind::Weights, 0)).isEmpty());
+    // Rank 1 has not run yet: nothing to hover but its panel.
+    EXPECT_EQ(view->toolTipAt(cellCenter(*view, 1, MapKind::Weights, 0)).toStdString(),
+              "rank 1 holds 0 B of the run's largest 1.8 MB");
+    EXPECT_TRUE(view->toolTipAt(view->panelRectOf(0).center())
+                    .startsWith(QStringLiteral(
+                        "rank 0 holds 1.8 MB of the run's largest 1.8 MB; last ran line ")));
+    EXPECT_TRUE(view->toolTipAt(QPointF(1, 1)).isEmpty()); // the gap around the panels
 }
 
 TEST(StateView, PaintsLoadedWeightsInTheInputGreen)
