@@ -7,6 +7,7 @@
 #include "lessonpanel.h"
 #include "memorychart.h"
 #include "resultspanel.h"
+#include "stateview.h"
 #include "stepbar.h"
 #include "stepcontroller.h"
 #include "timelineview.h"
@@ -18,6 +19,7 @@
 #include <QListView>
 #include <QMessageBox>
 #include <QSplitter>
+#include <QTabWidget>
 #include <QStatusBar>
 #include <QTemporaryDir>
 #include <QToolBar>
@@ -101,8 +103,14 @@ void MainWindow::buildLayout()
     steppingLayout->addWidget(m_stepBar);
     steppingLayout->addWidget(m_timeline, 1);
 
+    // The lesson, and while stepping the state of every rank, share the left of the editor.
+    m_stateView = new StateView;
+    m_leftTabs = new QTabWidget;
+    m_leftTabs->setObjectName(QStringLiteral("leftTabs"));
+    m_leftTabs->addTab(m_lessonPanel, tr("Lesson"));
+    m_leftTabs->addTab(m_stateView, tr("State of every rank"));
     auto *work = new QSplitter(Qt::Horizontal);
-    work->addWidget(m_lessonPanel);
+    work->addWidget(m_leftTabs);
     work->addWidget(m_editor);
     work->setSizes({360, 700});
     auto *views = new QSplitter(Qt::Vertical);
@@ -140,6 +148,8 @@ void MainWindow::connectViews()
     connect(m_timeline, &TimelineView::visibleRangeChanged, m_memory, &MemoryChart::setVisibleRange);
     connect(m_memory, &MemoryChart::visibleRangeChanged, m_timeline, &TimelineView::setVisibleRange);
     connect(m_step, &StepController::cursorChanged, this, &MainWindow::onCursorChanged);
+    connect(m_step, &StepController::stateChanged, m_stateView, &StateView::setState);
+    connect(m_stateView, &StateView::rankSelected, m_stateView, &StateView::setSelectedRank);
     connect(m_timeline, &TimelineView::eventClicked, m_step, &StepController::toEvent);
     connect(m_memory, &MemoryChart::timeClicked, m_step, &StepController::toTime);
 }
@@ -158,6 +168,8 @@ void MainWindow::onCursorChanged()
     m_timeline->setGhostAfter(cursor->atEnd() ? std::nullopt
                                               : std::optional<std::size_t>(m_step->appliedEvents()));
     m_memory->setCursorTime(time);
+    if (!cursor->atEnd()) // stepping: show what every rank holds
+        m_leftTabs->setCurrentWidget(m_stateView);
     const auto event = cursor->lastEvent();
     m_editor->setRankLines(rankLines(*m_step), event ? m_step->trace()->events[*event].rank : 0);
 }
@@ -177,6 +189,8 @@ bool MainWindow::openLesson(const QString &lessonId)
     m_lessonPanel->setLesson(m_lesson);
     m_results->setLesson(m_lesson);
     m_timeline->setTrace(nullptr);
+    m_stateView->setTrace(nullptr);
+    m_leftTabs->setCurrentWidget(m_lessonPanel);
     m_memory->setTrace(nullptr);
     m_memory->setTarget(m_lesson->targets ? std::optional<std::int64_t>(m_lesson->targets->memory)
                                           : std::nullopt);
@@ -279,6 +293,7 @@ void MainWindow::onTraceAvailable(const TracePtr &trace, const QString &output)
 {
     m_trace = trace;
     m_timeline->setTrace(trace);
+    m_stateView->setTrace(trace);
     m_memory->setTrace(trace);
     m_step->setTrace(trace); // at the end: where the run finished, or where no rank could go on
     m_results->showTrace(trace, output);

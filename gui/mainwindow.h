@@ -11,6 +11,7 @@
 #include <vector>
 
 class QAction;
+class QTabWidget;
 class QListView;
 class QTemporaryDir;
 
@@ -22,6 +23,7 @@ class LessonPanel;
 class MemoryChart;
 class ResultsPanel;
 class StepBar;
+class StateView;
 class StepController;
 class TimelineView;
 
@@ -50,6 +52,7 @@ public:
     RunController *runController() const { return m_run; }
     StepController *stepController() const { return m_step; }
     StepBar *stepBar() const { return m_stepBar; }
+    StateView *stateView() const { return m_stateView; }
 
 public Q_SLOTS:
     void runCode();
@@ -91,6 +94,8 @@ private:
     TimelineView *m_timeline = nullptr;
     MemoryChart *m_memory = nullptr;
     StepBar *m_stepBar = nullptr;
+    StateView *m_stateView = nullptr;
+    QTabWidget *m_leftTabs = nullptr;
     QAction *m_runAction = nullptr;
     QAction *m_stopAction = nullptr;
     QAction *m_resetAction = nullptr;
