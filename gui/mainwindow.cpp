@@ -41,6 +41,11 @@ std::vector<std::pair<int, int>> rankLines(StepController &step)
             if (!wait.finished && wait.line > 0 && std::size_t(wait.rank) < lines.size())
                 lines[std::size_t(wait.rank)].second = wait.line;
     }
+    // A rank that failed stands on the line of its error, not its last recorded operation.
+    const auto &error = step.trace()->error;
+    if (error && !diagnosis && step.atEnd() && error->rank >= 0 && error->line > 0
+        && std::size_t(error->rank) < lines.size())
+        lines[std::size_t(error->rank)].second = error->line;
     return lines;
 }
 
