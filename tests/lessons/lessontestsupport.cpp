@@ -3,10 +3,6 @@
 
 #include <gtest/gtest.h>
 
-#include <fcntl.h>
-#include <spawn.h>
-#include <sys/wait.h>
-#include <unistd.h>
 #include <algorithm>
 #include <cctype>
 #include <cerrno>
@@ -14,8 +10,6 @@
 #include <set>
 #include <sstream>
 #include <utility>
-
-extern char **environ;
 
 namespace rankstep::lessontests {
 
@@ -31,10 +25,7 @@ std::filesystem::path goldenPath(const std::string &id)
 
 std::string readText(const std::filesystem::path &path)
 {
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream text;
-    text << in.rdbuf();
-    return text.str();
+    return testsupport::readFileText(path);
 }
 
 std::vector<std::string> lessonFolders()
@@ -131,65 +122,9 @@ core::Trace runLessonCode(const lessons::Lesson &lesson, const std::string &sour
     return runtime().run(request).trace;
 }
 
-TempDir::TempDir()
-{
-    std::string pattern =
-        (std::filesystem::temp_directory_path() / "rankstep-lessons-XXXXXX").string();
-    if (!mkdtemp(pattern.data()))
-        ADD_FAILURE() << "mkdtemp failed, errno " << errno;
-    m_path = pattern;
-}
-
-TempDir::~TempDir()
-{
-    std::error_code ignored;
-    std::filesystem::remove_all(m_path, ignored);
-}
-
-std::string TempDir::write(const std::string &name, const std::string &text) const
-{
-    const std::filesystem::path path = m_path / name;
-    std::filesystem::create_directories(path.parent_path());
-    std::ofstream out(path, std::ios::binary | std::ios::trunc);
-    out << text;
-    if (!out)
-        ADD_FAILURE() << "cannot write " << path;
-    return path.string();
-}
-
 CliResult runCli(const std::vector<std::string> &args, const TempDir &dir)
 {
-    const std::string outPath = (dir.path() / "cli-stdout.txt").string();
-    const std::string errPath = (dir.path() / "cli-stderr.txt").string();
-    posix_spawn_file_actions_t actions;
-    posix_spawn_file_actions_init(&actions);
-    posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, outPath.c_str(),
-                                     O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, errPath.c_str(),
-                                     O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    std::string program = RANKSTEP_CLI;
-    std::vector<std::string> storage = args;
-    std::vector<char *> argv{program.data()};
-    for (std::string &arg : storage)
-        argv.push_back(arg.data());
-    argv.push_back(nullptr);
-
-    CliResult result;
-    pid_t pid = 0;
-    const int spawned = posix_spawn(&pid, program.c_str(), &actions, nullptr, argv.data(), environ);
-    posix_spawn_file_actions_destroy(&actions);
-    if (spawned != 0) {
-        ADD_FAILURE() << "cannot start " << program << ": error " << spawned;
-        return result;
-    }
-    int status = 0;
-    while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-    }
-    if (WIFEXITED(status))
-        result.exitCode = WEXITSTATUS(status);
-    result.out = readText(outPath);
-    result.err = readText(errPath);
-    return result;
+    return testsupport::runProgram(RANKSTEP_CLI, args, dir);
 }
 
 } // namespace rankstep::lessontests

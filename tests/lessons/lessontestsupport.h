@@ -3,6 +3,8 @@
 // a lesson's code, and rankstep-cli spawned as a separate process.
 #pragma once
 
+#include "tempdir.h"
+
 #include "core/lessons/lesson.h"
 #include "core/python/runtime.h"
 
@@ -40,31 +42,10 @@ python::Runtime &runtime();
 core::Trace runLessonCode(const lessons::Lesson &lesson, const std::string &source,
                           const std::string &fileName);
 
-// A directory of its own under the system's temporary directory, removed with the object.
-class TempDir
-{
-public:
-    TempDir();
-    ~TempDir();
-    TempDir(const TempDir &) = delete;
-    TempDir &operator=(const TempDir &) = delete;
+using TempDir = testsupport::TempDir;
+using CliResult = testsupport::ProcessResult;
 
-    const std::filesystem::path &path() const { return m_path; }
-    // Writes `text` to `name` (directories created as needed); returns the full path.
-    std::string write(const std::string &name, const std::string &text) const;
-
-private:
-    std::filesystem::path m_path;
-};
-
-struct CliResult
-{
-    int exitCode = -1; // -1: the process did not exit normally
-    std::string out;
-    std::string err;
-};
-
-// Runs the rankstep-cli executable with `args`; stdout and stderr go through files in `dir`.
+// Runs the rankstep-cli executable with `args`; its stdout and stderr go through files in `dir`.
 CliResult runCli(const std::vector<std::string> &args, const TempDir &dir);
 
 } // namespace rankstep::lessontests

@@ -1,37 +1,19 @@
 // SPDX-License-Identifier: MIT
 #include "pythontestsupport.h"
 
-#include <spawn.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
-#include <fcntl.h>
 #include <cerrno>
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
 
-extern char **environ;
-
 namespace rankstep::pythontests {
-namespace {
-
-std::string readWhole(const std::filesystem::path &path)
-{
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream text;
-    text << in.rdbuf();
-    return text.str();
-}
-
-} // namespace
-
 std::string readSourceFile(const std::string &relativePath)
 {
     const std::filesystem::path path = std::filesystem::path(RANKSTEP_SOURCE_DIR) / relativePath;
     if (!std::filesystem::exists(path))
         ADD_FAILURE() << "missing source file " << path;
-    return readWhole(path);
+    return testsupport::readFileText(path);
 }
 
 int lineOf(const std::string &source, const std::string &marker)
@@ -107,69 +89,9 @@ python::RunRequest makeRequest(const std::string &source, const std::string &fun
     return ::testing::AssertionSuccess();
 }
 
-TempDir::TempDir()
-{
-    std::string pattern =
-        (std::filesystem::temp_directory_path() / "rankstep-python-XXXXXX").string();
-    if (!mkdtemp(pattern.data()))
-        ADD_FAILURE() << "mkdtemp failed, errno " << errno;
-    m_path = pattern;
-}
-
-TempDir::~TempDir()
-{
-    std::error_code ignored;
-    std::filesystem::remove_all(m_path, ignored);
-}
-
-std::string TempDir::write(const std::string &name, const std::string &text) const
-{
-    const std::filesystem::path path = m_path / name;
-    std::ofstream out(path, std::ios::binary | std::ios::trunc);
-    out << text;
-    if (!out)
-        ADD_FAILURE() << "cannot write " << path;
-    return path.string();
-}
-
-std::string TempDir::read(const std::string &name) const
-{
-    return readWhole(m_path / name);
-}
-
 CliResult runCli(const std::vector<std::string> &args, const TempDir &dir)
 {
-    const std::string outPath = (dir.path() / "cli-stdout.txt").string();
-    const std::string errPath = (dir.path() / "cli-stderr.txt").string();
-    posix_spawn_file_actions_t actions;
-    posix_spawn_file_actions_init(&actions);
-    posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, outPath.c_str(),
-                                     O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, errPath.c_str(),
-                                     O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    std::string program = RANKSTEP_CLI;
-    std::vector<std::string> storage = args;
-    std::vector<char *> argv{program.data()};
-    for (std::string &arg : storage)
-        argv.push_back(arg.data());
-    argv.push_back(nullptr);
-
-    CliResult result;
-    pid_t pid = 0;
-    const int spawned = posix_spawn(&pid, program.c_str(), &actions, nullptr, argv.data(), environ);
-    posix_spawn_file_actions_destroy(&actions);
-    if (spawned != 0) {
-        ADD_FAILURE() << "cannot start " << program << ": error " << spawned;
-        return result;
-    }
-    int status = 0;
-    while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-    }
-    if (WIFEXITED(status))
-        result.exitCode = WEXITSTATUS(status);
-    result.out = readWhole(outPath);
-    result.err = readWhole(errPath);
-    return result;
+    return testsupport::runProgram(RANKSTEP_CLI, args, dir);
 }
 
 } // namespace rankstep::pythontests

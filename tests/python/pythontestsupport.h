@@ -3,6 +3,8 @@
 // rankstep-cli spawned as a separate process.
 #pragma once
 
+#include "tempdir.h"
+
 #include "core/python/runtime.h"
 
 #include <gtest/gtest.h>
@@ -33,29 +35,8 @@ python::RunRequest makeRequest(const std::string &source, const std::string &fun
 // Succeeds when the run ended normally and the check passed.
 ::testing::AssertionResult isCorrect(const core::Trace &trace);
 
-// A directory of its own under the system's temporary directory, removed with the object.
-class TempDir
-{
-public:
-    TempDir();
-    ~TempDir();
-    TempDir(const TempDir &) = delete;
-    TempDir &operator=(const TempDir &) = delete;
-
-    const std::filesystem::path &path() const { return m_path; }
-    // Writes `text` to `name` inside the directory; returns the file's full path.
-    std::string write(const std::string &name, const std::string &text) const;
-    std::string read(const std::string &name) const;
-
-private:
-    std::filesystem::path m_path;
-};
-
-struct CliResult {
-    int exitCode = -1; // -1: the process did not exit normally
-    std::string out;
-    std::string err;
-};
+using TempDir = testsupport::TempDir;
+using CliResult = testsupport::ProcessResult;
 
 // Runs the rankstep-cli executable with `args`; its stdout and stderr go through files in `dir`.
 CliResult runCli(const std::vector<std::string> &args, const TempDir &dir);
