@@ -11,6 +11,7 @@
 #include "stepbar.h"
 #include "stepcontroller.h"
 #include "timelineview.h"
+#include "waitforview.h"
 
 #include <QAction>
 #include <QCloseEvent>
@@ -114,6 +115,9 @@ void MainWindow::buildLayout()
     m_leftTabs->setObjectName(QStringLiteral("leftTabs"));
     m_leftTabs->addTab(m_lessonPanel, tr("Lesson"));
     m_leftTabs->addTab(m_stateView, tr("State of every rank"));
+    m_waitForView = new WaitForView; // enabled only after a run that hung
+    m_leftTabs->addTab(m_waitForView, tr("Why it hung"));
+    m_leftTabs->setTabEnabled(m_leftTabs->indexOf(m_waitForView), false);
     auto *work = new QSplitter(Qt::Horizontal);
     work->addWidget(m_leftTabs);
     work->addWidget(m_editor);
@@ -195,6 +199,7 @@ bool MainWindow::openLesson(const QString &lessonId)
     m_results->setLesson(m_lesson);
     m_timeline->setTrace(nullptr);
     m_stateView->setTrace(nullptr);
+    showWaitFor(nullptr);
     m_leftTabs->setCurrentWidget(m_lessonPanel);
     m_memory->setTrace(nullptr);
     m_memory->setTarget(m_lesson->targets ? std::optional<std::int64_t>(m_lesson->targets->memory)
@@ -301,6 +306,7 @@ void MainWindow::onTraceAvailable(const TracePtr &trace, const QString &output)
     m_stateView->setTrace(trace);
     m_memory->setTrace(trace);
     m_step->setTrace(trace); // at the end: where the run finished, or where no rank could go on
+    showWaitFor(trace);
     m_results->showTrace(trace, output);
     const lessons::Verdict verdict = lessons::judge(*m_lesson, *trace);
     if (m_persist) {
@@ -313,6 +319,19 @@ void MainWindow::onTraceAvailable(const TracePtr &trace, const QString &output)
         showRunError(this, *trace);
     }
     Q_EMIT runFinished();
+}
+
+// After a hang, the picture of who waits on whom; otherwise its tab stays, disabled.
+void MainWindow::showWaitFor(const TracePtr &trace)
+{
+    const bool hung = trace && trace->diagnosis;
+    m_waitForView->setTrace(hung ? trace : nullptr);
+    const int tab = m_leftTabs->indexOf(m_waitForView);
+    m_leftTabs->setTabEnabled(tab, hung);
+    if (hung)
+        m_leftTabs->setCurrentIndex(tab);
+    else if (m_leftTabs->currentIndex() == tab)
+        m_leftTabs->setCurrentWidget(m_lessonPanel);
 }
 
 void MainWindow::onRunFailed(const QString &message, const QString &output)

@@ -26,6 +26,7 @@ class StepBar;
 class StateView;
 class StepController;
 class TimelineView;
+class WaitForView;
 
 // The window a learner opens: lessons at the left, the lesson and the editor in the middle, the
 // timeline and memory chart below, results at the right. Talks to runs only via RunController.
@@ -53,6 +54,7 @@ public:
     StepController *stepController() const { return m_step; }
     StepBar *stepBar() const { return m_stepBar; }
     StateView *stateView() const { return m_stateView; }
+    WaitForView *waitForView() const { return m_waitForView; }
 
 public Q_SLOTS:
     void runCode();
@@ -75,6 +77,7 @@ private:
     void onRunFailed(const QString &message, const QString &output);
     void onRunningChanged(bool running);
     void onCursorChanged();
+    void showWaitFor(const TracePtr &trace);
     bool saveCode(QString *error = nullptr);
     QString runFilePath() const;
 
@@ -95,6 +98,7 @@ private:
     MemoryChart *m_memory = nullptr;
     StepBar *m_stepBar = nullptr;
     StateView *m_stateView = nullptr;
+    WaitForView *m_waitForView = nullptr;
     QTabWidget *m_leftTabs = nullptr;
     QAction *m_runAction = nullptr;
     QAction *m_stopAction = nullptr;

@@ -1,0 +1,158 @@
+// SPDX-License-Identifier: MIT
+// The wait-for picture of a hang on runs of C++ rank programs, and its tab in the window after a
+// real run. RANKSTEP_SCREENSHOTS=DIR saves the picture as DIR/waitfor-hang.png.
+#include "guitestsupport.h"
+#include "tests/core/referencepuzzles.h"
+#include "waitforview.h"
+
+#include <gtest/gtest.h>
+
+#include <QDir>
+#include <QImage>
+#include <QTabWidget>
+
+#include <cstdlib>
+
+namespace rankstep::gui {
+namespace {
+
+using core::Model;
+using core::RankTask;
+
+int g_receiveLine = 0;
+int g_allreduceLine = 0;
+
+RankTask bothReceiveFirst(Model &m)
+{
+    g_receiveLine = __LINE__ + 1;
+    const core::Object got = co_await m.receive();
+    co_await m.passTo(1 - m.rank, got);
+}
+
+RankTask rankThreeSkipsTheAllreduce(Model &m)
+{
+    if (m.rank == 3)
+        co_return;
+    const core::Object grad = m.fakeGrad(0, {m.rank});
+    g_allreduceLine = __LINE__ + 1;
+    co_await m.allreduce(grad, 0);
+}
+
+TracePtr run(int ranks, const std::function<RankTask(Model &)> &program)
+{
+    return std::make_shared<const core::Trace>(
+        rankstep::testing::runProgram(core::RunConfig{ranks, 1, ranks, {}}, program));
+}
+
+class WaitForViewTest : public ::testing::Test
+{
+protected:
+    void SetUp() override { m_view.resize(500, 400); }
+    WaitForView m_view;
+};
+
+TEST_F(WaitForViewTest, WithoutAHangShowsOnlyThePlaceholder)
+{
+    m_view.setTrace(nullptr);
+    EXPECT_FALSE(m_view.hasDiagnosis());
+    EXPECT_TRUE(m_view.arrows().empty());
+    EXPECT_TRUE(m_view.nodeRects().empty());
+    m_view.setTrace(run(4, &rankstep::testing::ddp));
+    EXPECT_FALSE(m_view.hasDiagnosis());
+    EXPECT_EQ(m_view.rankAt(QPointF(250, 200)), -1);
+    EXPECT_TRUE(m_view.toolTipAt(QPointF(250, 200)).isEmpty());
+}
+
+TEST_F(WaitForViewTest, TwoRanksReceivingFirstWaitOnEachOtherWithDashedArrows)
+{
+    m_view.setTrace(run(2, bothReceiveFirst));
+    ASSERT_TRUE(m_view.hasDiagnosis());
+    EXPECT_EQ(m_view.arrows(), (std::vector<WaitArrow>{{0, 1, true}, {1, 0, true}}));
+    const QString line = QStringLiteral(" · line %1").arg(g_receiveLine);
+    EXPECT_EQ(testing::utf8(m_view.captionOf(0)), "waits in receive from any rank" + testing::utf8(line));
+    EXPECT_EQ(testing::utf8(m_view.captionOf(1)), "waits in receive from any rank" + testing::utf8(line));
+    const QString tip = m_view.toolTipAt(m_view.nodeRectOf(1).center());
+    EXPECT_TRUE(tip.startsWith(QStringLiteral("Rank 1: waits in receive from any rank"))) << testing::utf8(tip);
+    EXPECT_TRUE(tip.contains(QStringLiteral("A message from any of rank 0 would let it go on")))
+        << testing::utf8(tip);
+    EXPECT_TRUE(tip.contains(QStringLiteral("Waited on by rank 0"))) << testing::utf8(tip);
+}
+
+TEST_F(WaitForViewTest, ARankThatSkipsTheAllreduceIsFinishedAndEveryOtherWaitsOnIt)
+{
+    m_view.setTrace(run(4, rankThreeSkipsTheAllreduce));
+    ASSERT_TRUE(m_view.hasDiagnosis());
+    EXPECT_EQ(m_view.arrows(),
+              (std::vector<WaitArrow>{{0, 3, false}, {1, 3, false}, {2, 3, false}}));
+    EXPECT_EQ(testing::utf8(m_view.captionOf(3)), "finished without calling allreduce(layer 0)");
+    EXPECT_EQ(testing::utf8(m_view.captionOf(0)),
+              "waits in allreduce(layer 0) · line " + std::to_string(g_allreduceLine));
+    for (int rank = 0; rank < 4; ++rank)
+        EXPECT_EQ(m_view.rankAt(m_view.nodeRectOf(rank).center()), rank);
+    const QString tip = m_view.toolTipAt(m_view.nodeRectOf(3).center());
+    EXPECT_TRUE(tip.startsWith(QStringLiteral("Rank 3: finished without calling allreduce(layer 0)")))
+        << testing::utf8(tip);
+    EXPECT_TRUE(tip.contains(QStringLiteral("Waited on by rank 0, 1, 2"))) << testing::utf8(tip);
+    EXPECT_TRUE(m_view.toolTipAt(m_view.nodeRectOf(0).center()).contains(QStringLiteral("Waits on rank 3")));
+}
+
+TEST_F(WaitForViewTest, PaintsAReadablePictureOfTheHang)
+{
+    m_view.setTrace(run(4, rankThreeSkipsTheAllreduce));
+    const QImage image = m_view.grab().toImage();
+    EXPECT_EQ(image.size(), QSize(500, 400));
+    EXPECT_GT(testing::distinctColors(image), 50) << "the picture looks blank";
+    // The finished rank's node is gray, the others in their rank colors.
+    const QRectF finished = m_view.nodeRectOf(3);
+    const QColor gray = image.pixelColor(QPointF(finished.left() + 4, finished.center().y()).toPoint());
+    EXPECT_LT(std::abs(gray.red() - gray.blue()), 8) << gray.name().toStdString();
+    EXPECT_GT(gray.lightness(), 200) << gray.name().toStdString();
+    const QRectF waiting = m_view.nodeRectOf(1);
+    const QColor orange = image.pixelColor(QPointF(waiting.left() + 4, waiting.center().y()).toPoint());
+    EXPECT_GT(orange.red() - orange.blue(), 60) << orange.name().toStdString();
+    const QString folder = qEnvironmentVariable("RANKSTEP_SCREENSHOTS");
+    if (!folder.isEmpty()) {
+        const QString path = QDir(folder).filePath(QStringLiteral("waitfor-hang.png"));
+        EXPECT_TRUE(image.save(path)) << testing::utf8(path);
+    }
+}
+
+TEST_F(WaitForViewTest, SixteenRanksEachGetANodeInsideTheView)
+{
+    m_view.setTrace(run(16, rankThreeSkipsTheAllreduce));
+    ASSERT_EQ(m_view.nodeRects().size(), 16U);
+    EXPECT_EQ(m_view.arrows().size(), 15U);
+    for (const QRectF &node : m_view.nodeRects())
+        EXPECT_TRUE(QRectF(m_view.rect()).contains(node));
+}
+
+class WaitForTabTest : public testing::WindowTest
+{
+};
+
+TEST_F(WaitForTabTest, AHungRunOpensWhyItHungAndAnotherLessonDisablesIt)
+{
+    auto window = makeWindow();
+    ASSERT_TRUE(window->openLesson(QStringLiteral("hang")));
+    auto *tabs = window->findChild<QTabWidget *>(QStringLiteral("leftTabs"));
+    ASSERT_NE(tabs, nullptr);
+    auto *view = window->findChild<WaitForView *>(QStringLiteral("waitForView"));
+    ASSERT_EQ(view, window->waitForView());
+    const int tab = tabs->indexOf(view);
+    EXPECT_EQ(testing::utf8(tabs->tabText(tab)), "Why it hung");
+    EXPECT_FALSE(tabs->isTabEnabled(tab));
+    ASSERT_TRUE(runAndWait(*window));
+    if (QMessageBox *box = testing::visibleMessageBox(QStringLiteral("runErrorDialog")))
+        box->close();
+    ASSERT_TRUE(window->lastTrace() && window->lastTrace()->diagnosis);
+    EXPECT_TRUE(tabs->isTabEnabled(tab));
+    EXPECT_EQ(tabs->currentWidget(), view);
+    EXPECT_FALSE(view->arrows().empty());
+    ASSERT_TRUE(window->openLesson(QStringLiteral("ddp")));
+    EXPECT_FALSE(tabs->isTabEnabled(tab));
+    EXPECT_FALSE(view->hasDiagnosis());
+    EXPECT_NE(tabs->currentWidget(), view);
+}
+
+} // namespace
+} // namespace rankstep::gui
