@@ -9,6 +9,7 @@ namespace rankstep::gui {
 namespace {
 
 constexpr double kNodeGap = 10;
+constexpr double kArrowRoom = 26; // between nodes when the ring has room: arrows stay visible
 constexpr double kSizeStep = 4;
 
 double angleOf(int index, int ranks)
@@ -76,7 +77,7 @@ bool anyOverlap(const std::vector<QRectF> &rects, double gap)
 }
 
 // The largest node (by its scale against the preferred size) whose ring does not overlap.
-std::optional<QSizeF> largestRingNode(int ranks, const QRectF &area)
+std::optional<QSizeF> largestRingNode(int ranks, const QRectF &area, double gap)
 {
     std::optional<QSizeF> best;
     double bestScale = 0;
@@ -84,7 +85,7 @@ std::optional<QSizeF> largestRingNode(int ranks, const QRectF &area)
     for (double h = maxHeight; h >= kMinimumNodeSize.height(); h -= kSizeStep / 2) {
         for (double w = std::min(kPreferredNodeSize.width(), area.width());
              w >= kMinimumNodeSize.width(); w -= kSizeStep) {
-            if (anyOverlap(ringNodes(ranks, area, QSizeF(w, h)), kNodeGap))
+            if (anyOverlap(ringNodes(ranks, area, QSizeF(w, h)), gap))
                 continue;
             const double scale =
                 std::min(w / kPreferredNodeSize.width(), h / kPreferredNodeSize.height());
@@ -103,8 +104,17 @@ std::vector<QRectF> waitForNodes(int ranks, const QRectF &area)
     if (ranks <= 0)
         return {};
     if (ranks <= kMaxRingRanks) {
-        if (const auto node = largestRingNode(ranks, area))
-            return ringNodes(ranks, area, *node);
+        const auto roomy = largestRingNode(ranks, area, kArrowRoom);
+        const auto tight = largestRingNode(ranks, area, kNodeGap);
+        const auto scale = [](QSizeF node) {
+            return std::min(node.width() / kPreferredNodeSize.width(),
+                            node.height() / kPreferredNodeSize.height());
+        };
+        // Room for arrows, unless it costs the nodes more than a tenth of their size.
+        if (roomy && (!tight || scale(*roomy) >= 0.9 * scale(*tight)))
+            return ringNodes(ranks, area, *roomy);
+        if (tight)
+            return ringNodes(ranks, area, *tight);
     }
     return gridNodes(ranks, area, kNodeGap / 2);
 }

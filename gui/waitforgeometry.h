@@ -24,8 +24,8 @@ inline constexpr QSizeF kMinimumNodeSize(44, 26);
 std::vector<QRectF> waitForNodes(int ranks, const QRectF &area);
 // The ring layout at one node size (nodes may overlap when the size is too large).
 std::vector<QRectF> ringNodes(int ranks, const QRectF &area, QSizeF node);
-// The largest node size at which the ring of `ranks` nodes fits `area` without overlaps.
-std::optional<QSizeF> largestRingNode(int ranks, const QRectF &area);
+// The largest node size at which the ring of `ranks` nodes fits `area`, `gap` pixels apart.
+std::optional<QSizeF> largestRingNode(int ranks, const QRectF &area, double gap);
 // The compact grid layout: cells row by row, `gap` pixels apart.
 std::vector<QRectF> gridNodes(int ranks, const QRectF &area, double gap);
 // True when any two rects come closer than `gap` pixels.

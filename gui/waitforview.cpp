@@ -7,6 +7,7 @@
 #include <QHelpEvent>
 #include <QPainter>
 #include <QPainterPath>
+#include <QRegularExpression>
 #include <QToolTip>
 
 #include <algorithm>
@@ -16,7 +17,7 @@ namespace {
 
 constexpr double kMargin = 12;
 constexpr double kTitleHeight = 30;
-constexpr double kLegendHeight = 20;
+constexpr double kLegendHeight = 34; // two lines when the view is narrow
 constexpr double kRadius = 8;
 const QColor kFinished(0x9e, 0x9e, 0x9e);
 
@@ -199,7 +200,9 @@ void WaitForView::paintCaption(QPainter &painter, const QRectF &body,
                          metrics.elidedText(caption, Qt::ElideRight, body.width()));
         return;
     }
-    if (metrics.horizontalAdvance(caption) > body.width()) // the line number on its own line
+    // Wrapped, a number stays with its word ("layer 0", "rank 2") and the line goes on its own.
+    caption.replace(QRegularExpression(QStringLiteral(" (\\d)")), QStringLiteral("\u00a0\\1"));
+    if (metrics.horizontalAdvance(caption) > body.width())
         caption.replace(QStringLiteral(" · "), QStringLiteral("\n"));
     painter.drawText(body, Qt::AlignHCenter | Qt::AlignTop | Qt::TextWordWrap, caption);
 }
@@ -209,9 +212,12 @@ void WaitForView::paintLegend(QPainter &painter) const
     const QRectF legend(kMargin, height() - kLegendHeight - kMargin / 2, width() - 2 * kMargin,
                         kLegendHeight);
     painter.setPen(palette().color(QPalette::PlaceholderText));
-    const QString text = tr("→ waits on    - - → waits for a message from any rank");
-    painter.drawText(legend, Qt::AlignLeft | Qt::AlignVCenter,
-                     QFontMetricsF(font()).elidedText(text, Qt::ElideRight, legend.width()));
+    const QString solid = tr("→ waits on");
+    const QString dashed = tr("- - → waits for a message from any rank");
+    const QString oneLine = solid + QStringLiteral("     ") + dashed;
+    const bool fits = QFontMetricsF(font()).horizontalAdvance(oneLine) <= legend.width();
+    painter.drawText(legend, Qt::AlignLeft | Qt::AlignBottom | Qt::TextWordWrap,
+                     fits ? oneLine : solid + QLatin1Char('\n') + dashed);
 }
 
 } // namespace rankstep::gui

@@ -37,6 +37,14 @@ TEST(WaitForGeometry, FewRanksGetFullSizeNodes)
     }
 }
 
+TEST(WaitForGeometry, ANarrowViewKeepsRoomForTheArrowsBetweenNodes)
+{
+    const QRectF narrow(12, 40, 296, 330); // the "Why it hung" tab beside the editor
+    const auto nodes = waitForNodes(4, narrow);
+    EXPECT_GE(nodes[1].left() - nodes[3].right(), 26);
+    EXPECT_GE(nodes[0].width(), 120);
+}
+
 TEST(WaitForGeometry, TwoRanksSitSideBySideAndRankZeroOfMoreAtTheTop)
 {
     const auto two = waitForNodes(2, kArea);
