@@ -38,10 +38,20 @@ RankTask rankThreeSkipsTheAllreduce(Model &m)
     co_await m.allreduce(grad, 0);
 }
 
+// Rank 0 allreduces layer 0, rank 1 layer 1, rank 2 does not get there first.
+RankTask allreduceOfDifferentLayers(Model &m)
+{
+    const core::Object grad = m.fakeGrad(m.rank == 0 ? 0 : 1, {m.rank});
+    if (m.rank == 0)
+        co_await m.allreduce(grad, 0);
+    else
+        co_await m.allreduce(grad, 1);
+}
+
 TracePtr run(int ranks, const std::function<RankTask(Model &)> &program)
 {
     return std::make_shared<const core::Trace>(
-        rankstep::testing::runProgram(core::RunConfig{ranks, 1, ranks, {}}, program));
+        rankstep::testing::runProgram(core::RunConfig{ranks, 2, ranks, {}}, program));
 }
 
 class WaitForViewTest : public ::testing::Test
@@ -94,6 +104,19 @@ TEST_F(WaitForViewTest, ARankThatSkipsTheAllreduceIsFinishedAndEveryOtherWaitsOn
         << testing::utf8(tip);
     EXPECT_TRUE(tip.contains(QStringLiteral("Waited on by rank 0, 1, 2"))) << testing::utf8(tip);
     EXPECT_TRUE(m_view.toolTipAt(m_view.nodeRectOf(0).center()).contains(QStringLiteral("Waits on rank 3")));
+}
+
+TEST_F(WaitForViewTest, AMismatchNamesEachRanksCallAndWhoHasNotReachedIt)
+{
+    m_view.setTrace(run(3, allreduceOfDifferentLayers));
+    ASSERT_TRUE(m_view.hasDiagnosis());
+    EXPECT_EQ(m_view.trace()->diagnosis->kind, core::ErrorKind::Mismatch);
+    EXPECT_EQ(testing::utf8(waitForTitle(*m_view.trace()->diagnosis)), "Collective mismatch");
+    EXPECT_TRUE(m_view.captionOf(0).startsWith(QStringLiteral("waits in allreduce(layer 0)")));
+    EXPECT_TRUE(m_view.captionOf(1).startsWith(QStringLiteral("waits in allreduce(layer 1)")));
+    EXPECT_TRUE(m_view.captionOf(2).startsWith(QStringLiteral("has not reached it yet")))
+        << testing::utf8(m_view.captionOf(2));
+    EXPECT_GT(testing::distinctColors(m_view.grab().toImage()), 50);
 }
 
 TEST_F(WaitForViewTest, PaintsAReadablePictureOfTheHang)
