@@ -2,16 +2,38 @@
 #include "statechanges.h"
 
 #include <algorithm>
+#include <numeric>
+#include <optional>
+#include <unordered_map>
 
 namespace rankstep::gui {
 namespace {
 
-const replay::MapEntry *findKey(const std::vector<replay::MapEntry> &entries, const core::Key &key)
+// A map's entries by key: comparing two maps of n entries costs O(n), not O(n^2).
+class KeyIndex
 {
-    for (const auto &entry : entries)
-        if (entry.key() == key)
-            return &entry;
-    return nullptr;
+public:
+    explicit KeyIndex(const std::vector<replay::MapEntry> &entries)
+    {
+        m_byKey.reserve(entries.size());
+        for (const auto &entry : entries)
+            m_byKey.emplace(entry.key(), &entry);
+    }
+    const replay::MapEntry *find(const core::Key &key) const
+    {
+        const auto it = m_byKey.find(key);
+        return it == m_byKey.end() ? nullptr : it->second;
+    }
+
+private:
+    std::unordered_map<core::Key, const replay::MapEntry *, core::KeyHash> m_byKey;
+};
+
+std::vector<int> allRanks(const replay::RunState &state)
+{
+    std::vector<int> ranks(state.ranks.size());
+    std::iota(ranks.begin(), ranks.end(), 0);
+    return ranks;
 }
 
 // Whether the rank's last event before the change was communication (looking back a bounded
@@ -30,13 +52,22 @@ bool cameByCommunication(const core::Trace &trace, const core::StorageChange &ch
 
 StateChanges::StateChanges(const replay::RunState &before, const replay::RunState &now,
                            const core::Trace *trace)
+    : StateChanges(before, now, trace, allRanks(now))
+{
+}
+
+StateChanges::StateChanges(const replay::RunState &before, const replay::RunState &now,
+                           const core::Trace *trace, const std::vector<int> &ranks)
     : m_fresh(now.ranks.size())
     , m_gone(before.ranks.size())
     , m_arrived(now.ranks.size())
     , m_any(before.ranks.size() != now.ranks.size())
 {
-    for (std::size_t r = 0; r < now.ranks.size(); ++r)
-        compare(r, r < before.ranks.size() ? &before.ranks[r] : nullptr, now.ranks[r], trace);
+    for (int rank : ranks) {
+        const auto r = std::size_t(rank);
+        if (rank >= 0 && r < now.ranks.size())
+            compare(r, r < before.ranks.size() ? &before.ranks[r] : nullptr, now.ranks[r], trace);
+    }
 }
 
 void StateChanges::compare(std::size_t rank, const replay::RankState *before,
@@ -44,8 +75,10 @@ void StateChanges::compare(std::size_t rank, const replay::RankState *before,
 {
     for (std::size_t m = 0; m < std::size_t(core::kMapCount); ++m) {
         const auto &entries = now.maps[m];
+        const std::optional<KeyIndex> beforeIndex =
+            before ? std::optional<KeyIndex>(before->maps[m]) : std::nullopt;
         for (const auto &entry : entries) {
-            const replay::MapEntry *old = before ? findKey(before->maps[m], entry.key()) : nullptr;
+            const replay::MapEntry *old = beforeIndex ? beforeIndex->find(entry.key()) : nullptr;
             const bool fresh = !old || old->change != entry.change;
             m_fresh[rank][m].push_back(fresh);
             m_arrived[rank][m].push_back(fresh && trace &&
@@ -54,8 +87,9 @@ void StateChanges::compare(std::size_t rank, const replay::RankState *before,
         }
         if (!before)
             continue;
+        const KeyIndex nowIndex(entries);
         for (const auto &entry : before->maps[m]) {
-            const replay::MapEntry *current = findKey(entries, entry.key());
+            const replay::MapEntry *current = nowIndex.find(entry.key());
             const bool gone = !current || current->change != entry.change;
             m_gone[rank][m].push_back(gone);
             m_any = m_any || gone;

@@ -21,6 +21,10 @@ public:
     // be null) tells which fresh entries came by communication.
     StateChanges(const replay::RunState &before, const replay::RunState &now,
                  const core::Trace *trace);
+    // The same for the given ranks only (what the view shows); other ranks report no change.
+    // Out-of-range ranks are skipped.
+    StateChanges(const replay::RunState &before, const replay::RunState &now,
+                 const core::Trace *trace, const std::vector<int> &ranks);
 
     bool any() const { return m_any; }
     bool fresh(int rank, core::MapKind map, std::size_t index) const; // index into now's map

@@ -57,7 +57,7 @@ void StateView::setState(const replay::RunState &state)
     m_animation->stop();
     m_previous = std::move(m_state);
     m_state = state;
-    m_changes = StateChanges(m_previous, m_state, m_trace.get());
+    m_changes = StateChanges(m_previous, m_state, m_trace.get(), visibleRanks());
     m_progress = 1.0;
     if (m_changes.any() && !m_previous.ranks.empty() && m_trace) {
         m_progress = 0.0;

@@ -47,6 +47,18 @@ TEST(StateChanges, GoingBackLetsThemGoAndTheSameStateChangesNothing)
     EXPECT_FALSE(back.gone(7, MapKind::Weights, 0));
 }
 
+TEST(StateChanges, ComparesOnlyTheRanksItIsGiven)
+{
+    gui::testing::ReplayedRun run("ddp");
+    const auto home = run.afterSlices(0), first = run.afterSlices(1);
+    const gui::StateChanges others(home, first, run.trace().get(), {1, 2, 42});
+    EXPECT_FALSE(others.any()); // only rank 0 worked in the first slice
+    EXPECT_EQ(countFlags(first.ranks[0], 0, &gui::StateChanges::fresh, others), 0);
+    const gui::StateChanges rankZero(home, first, run.trace().get(), {0});
+    EXPECT_TRUE(rankZero.any());
+    EXPECT_EQ(countFlags(first.ranks[0], 0, &gui::StateChanges::fresh, rankZero), 8);
+}
+
 TEST(StateChanges, AReducedGradientReplacesTheLocalOneAndCameByCommunication)
 {
     gui::testing::ReplayedRun run("ddp");
