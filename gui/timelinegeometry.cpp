@@ -91,6 +91,15 @@ std::optional<int> RowLayout::rowAt(double y) const
     return row;
 }
 
+int rowsInView(const RowLayout &layout, double height)
+{
+    if (layout.rowHeight <= 0.0 || height <= layout.axisHeight) {
+        return 0;
+    }
+    const double shown = std::ceil((height - layout.axisHeight) / layout.rowHeight);
+    return int(std::min(double(layout.rows), shown));
+}
+
 RowLayout fitRows(RowLayout layout, double availableHeight, double preferredRowHeight)
 {
     layout.rowHeight = preferredRowHeight;

@@ -63,6 +63,9 @@ struct RowLayout
     std::optional<int> rowAt(double y) const; // nullopt over the axis band and below the rows
 };
 
+// How many rows, from the first, show at least partly in a view `height` pixels tall.
+int rowsInView(const RowLayout &layout, double height);
+
 // Rows as tall as preferred, shrunk (down to a few pixels) so that every rank fits in height.
 RowLayout fitRows(RowLayout layout, double availableHeight, double preferredRowHeight);
 

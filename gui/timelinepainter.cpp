@@ -9,6 +9,7 @@
 #include <QPainter>
 #include <QPolygonF>
 
+#include <algorithm>
 #include <cmath>
 
 namespace rankstep::gui {
@@ -18,6 +19,8 @@ namespace {
 constexpr double kGhostOpacity = 0.18;
 constexpr double kMinTickGap = 90.0; // pixels between labeled ticks
 constexpr double kArrowHead = 6.0;
+// No label fits a narrower block: 6 pixels of margin plus at least one glyph.
+constexpr double kMinLabelWidth = 11.0;
 const QColor kCursorColor(0x1f, 0x5f, 0xd0);
 
 QFont sized(QFont font, double points)
@@ -74,7 +77,8 @@ bool TimelinePainter::isGhost(std::size_t index) const
 void TimelinePainter::paintRows()
 {
     const RowLayout &l = m_scene.layout;
-    for (int row = 1; row < l.rows; row += 2) {
+    const int rows = rowsInView(l, m_scene.bounds.height());
+    for (int row = 1; row < rows; row += 2) {
         const QRectF band(0.0, l.rowTop(row), m_scene.bounds.width(), l.rowHeight);
         m_painter.fillRect(band, m_scene.palette.alternateBase());
     }
@@ -95,18 +99,41 @@ void TimelinePainter::paintGrid()
 void TimelinePainter::paintBlocks()
 {
     const QRectF area = timeArea();
+    m_coveredTo.assign(std::size_t(std::max(0, m_scene.layout.rows)), -1e300);
+    m_drawnBlocks = 0;
+    const int rows = rowsInView(m_scene.layout, m_scene.bounds.height()); // the rest is cut off
     for (std::size_t i = 0; i < m_trace.events.size(); ++i) {
-        if (m_trace.events[i].rank >= m_scene.layout.rows) {
+        const int row = m_trace.events[i].rank;
+        if (row < 0 || row >= rows) {
             continue;
         }
         const QRectF rect = eventRect(m_trace.events[i], m_scene.layout, m_scene.axis);
         if (rect.right() < area.left() || rect.left() > area.right()) {
             continue;
         }
+        // Level of detail: of many events in one pixel column of a row, the first stands for all.
+        if (!coversNewPixels(rect, row) && m_scene.hovered != i) {
+            continue;
+        }
+        ++m_drawnBlocks;
         m_painter.setOpacity(isGhost(i) ? kGhostOpacity : 1.0);
         paintBlock(i, rect);
     }
     m_painter.setOpacity(1.0);
+}
+
+bool TimelinePainter::coversNewPixels(const QRectF &rect, int row)
+{
+    // Whole pixels as paintBlock draws them, clamped to the area so that every block drawn
+    // moves the row's edge right by at least one pixel of the view.
+    const double right = std::min(std::max(std::round(rect.right()), std::round(rect.left()) + 1.0),
+                                  std::round(timeArea().right()) + 1.0);
+    double &coveredTo = m_coveredTo[std::size_t(row)];
+    if (right <= coveredTo) {
+        return false;
+    }
+    coveredTo = right;
+    return true;
 }
 
 void TimelinePainter::paintBlock(std::size_t index, const QRectF &rect)
@@ -142,8 +169,11 @@ void TimelinePainter::paintBlock(std::size_t index, const QRectF &rect)
 void TimelinePainter::paintBlockLabel(const core::Event &event, const QRectF &rect,
                                       const QColor &fill)
 {
+    if (rect.width() < kMinLabelWidth || rect.height() < 12.0) {
+        return; // before building the text: most blocks of a long run are this narrow
+    }
     const QString text = batchLabel(event.batches);
-    if (text.isEmpty() || rect.height() < 12.0) {
+    if (text.isEmpty()) {
         return;
     }
     for (double points : {10.0, 8.5}) { // smaller rather than none on a narrow block
@@ -158,21 +188,48 @@ void TimelinePainter::paintBlockLabel(const core::Event &event, const QRectF &re
     }
 }
 
-void TimelinePainter::paintArrows()
+std::vector<std::pair<std::size_t, std::size_t>> TimelinePainter::visibleLinks() const
 {
-    m_painter.setRenderHint(QPainter::Antialiasing, true);
-    for (const auto &[sent, received] : messageLinks(m_trace)) {
-        const core::Event &from = m_trace.events[sent];
-        const core::Event &to = m_trace.events[received];
+    const QRectF area = timeArea();
+    std::vector<std::pair<std::size_t, std::size_t>> visible;
+    for (const auto &link : messageLinks(m_trace)) {
+        const core::Event &from = m_trace.events[link.first];
+        const core::Event &to = m_trace.events[link.second];
         if (from.rank >= m_scene.layout.rows || to.rank >= m_scene.layout.rows) {
             continue;
         }
+        const QRectF a = eventRect(from, m_scene.layout, m_scene.axis);
+        const QRectF b = eventRect(to, m_scene.layout, m_scene.axis);
+        if (std::max(a.right(), b.left()) < area.left() ||
+            std::min(a.right(), b.left()) > area.right()) {
+            continue;
+        }
+        if (a.width() < 1.0 && b.width() < 1.0) {
+            continue; // both ends sub-pixel: a hair across blocks nobody can tell apart
+        }
+        visible.push_back(link);
+    }
+    return visible;
+}
+
+void TimelinePainter::paintArrows()
+{
+    m_drawnArrows = 0;
+    const auto links = visibleLinks();
+    if (links.size() > kMaxArrows) {
+        return;
+    }
+    m_painter.setRenderHint(QPainter::Antialiasing, true);
+    for (const auto &[sent, received] : links) {
+        const core::Event &from = m_trace.events[sent];
+        const core::Event &to = m_trace.events[received];
         const QRectF a = eventRect(from, m_scene.layout, m_scene.axis);
         const QRectF b = eventRect(to, m_scene.layout, m_scene.axis);
         const bool down = to.rank > from.rank;
         m_painter.setOpacity(isGhost(sent) || isGhost(received) ? kGhostOpacity : 1.0);
         paintArrow(QPointF(a.right(), down ? a.bottom() : a.top()),
                    QPointF(b.left(), down ? b.top() : b.bottom()));
+        ++m_drawnArrows;
     }
     m_painter.setOpacity(1.0);
     m_painter.setRenderHint(QPainter::Antialiasing, false);
@@ -203,7 +260,8 @@ void TimelinePainter::paintLabels()
     const QFont font = sized(m_scene.font, 10);
     const bool everyRow = l.rowHeight >= QFontMetricsF(font).height();
     m_painter.setFont(font);
-    for (int row = 0; row < l.rows; ++row) {
+    const int rows = rowsInView(l, m_scene.bounds.height());
+    for (int row = 0; row < rows; ++row) {
         const QRectF band(0.0, l.rowTop(row), l.labelWidth, l.rowHeight);
         m_painter.fillRect(QRectF(0.0, band.top() + 1.0, 4.0, band.height() - 2.0),
                            Palette::current().rank(row));

@@ -10,6 +10,8 @@
 
 #include <cstddef>
 #include <optional>
+#include <utility>
+#include <vector>
 
 class QPainter;
 
@@ -36,6 +38,12 @@ class TimelinePainter
 public:
     TimelinePainter(QPainter &painter, const TimelineScene &scene);
     void paint();
+    // Blocks the last paint drew: at most one per pixel column of each row plus one per row,
+    // since events that only cover pixels already drawn in their row are skipped.
+    std::size_t drawnBlocks() const { return m_drawnBlocks; }
+    // Message arrows drawn: none when more than kMaxArrows are in view (they would be a smear).
+    std::size_t drawnArrows() const { return m_drawnArrows; }
+    static constexpr std::size_t kMaxArrows = 2000;
 
     // The friendly text of a view without events, centered in bounds.
     static void paintPlaceholder(QPainter &painter, const QRect &bounds, const QPalette &palette,
@@ -47,8 +55,10 @@ private:
     void paintRows();
     void paintGrid();
     void paintBlocks();
+    bool coversNewPixels(const QRectF &rect, int row);
     void paintBlock(std::size_t index, const QRectF &rect);
     void paintBlockLabel(const core::Event &event, const QRectF &rect, const QColor &fill);
+    std::vector<std::pair<std::size_t, std::size_t>> visibleLinks() const;
     void paintArrows();
     void paintArrow(const QPointF &from, const QPointF &to);
     void paintLabels();
@@ -59,6 +69,9 @@ private:
     const TimelineScene &m_scene;
     const core::Trace &m_trace;
     core::SimTime m_tickStep;
+    std::vector<double> m_coveredTo; // per row: right edge in pixels of what is drawn so far
+    std::size_t m_drawnBlocks = 0;
+    std::size_t m_drawnArrows = 0;
 };
 
 } // namespace rankstep::gui

@@ -135,6 +135,16 @@ TEST(TimelineGeometry, RowsShrinkSoThatEveryRankFits)
     EXPECT_DOUBLE_EQ(fitRows(layout, 40.0, 32.0).rowHeight, 4.0);
 }
 
+TEST(TimelineGeometry, RowsBelowTheBottomOfTheViewAreNotInView)
+{
+    RowLayout layout;
+    layout.rows = 16;
+    EXPECT_EQ(rowsInView(layout, 1000.0), 16);
+    EXPECT_EQ(rowsInView(layout, 28.0 + 2 * 32.0), 2);
+    EXPECT_EQ(rowsInView(layout, 28.0 + 2 * 32.0 + 1.0), 3); // a pixel of the third shows
+    EXPECT_EQ(rowsInView(layout, 20.0), 0);                  // only the axis band
+}
+
 TEST(TimelineGeometry, HitTestFindsTheBlockUnderThePoint)
 {
     const Trace trace = smallTrace();
