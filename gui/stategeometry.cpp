@@ -2,6 +2,7 @@
 #include "stategeometry.h"
 
 #include <algorithm>
+#include <cmath>
 #include <map>
 #include <utility>
 
@@ -123,6 +124,13 @@ PanelLayout panelLayout(const QRectF &panel, int layers)
 QRectF layerBand(const PanelLayout &layout, int layer)
 {
     return band(layout, 2 * layer + 1);
+}
+
+int layerLabelStep(double bandHeight, double textHeight)
+{
+    if (!(bandHeight > 0.0) || textHeight <= bandHeight)
+        return 1;
+    return int(std::min(1e6, std::ceil(textHeight / bandHeight)));
 }
 
 QRectF boundaryBand(const PanelLayout &layout, int boundary)

@@ -42,6 +42,9 @@ PanelLayout panelLayout(const QRectF &panel, int layers);
 // The model's 2 * layers + 1 bands, bottom to top: boundary 0 (the input), layer 0, boundary 1,
 // ..., layer layers - 1, boundary layers (the output). Activations live on boundaries.
 QRectF layerBand(const PanelLayout &layout, int layer);
+// Label every how many layers so that labels `textHeight` tall do not run into each other
+// across layer bands `bandHeight` apart (1 when each fits; at least 1).
+int layerLabelStep(double bandHeight, double textHeight);
 QRectF boundaryBand(const PanelLayout &layout, int boundary);
 // The part of its band that holds (at most kMaxObjectHeight tall, centered) a map's objects of one
 // layer (weights, optimizer states and weight gradients share the layer's band; activations and

@@ -3,10 +3,12 @@
 
 #include "palette.h"
 
+#include <QFontMetricsF>
 #include <QPainter>
 #include <QPalette>
 
 #include <algorithm>
+#include <cmath>
 
 namespace rankstep::gui {
 namespace {
@@ -100,11 +102,16 @@ void paintLayerLabels(QPainter &painter, const PanelLayout &layout, const QPalet
     QFont font = painter.font();
     font.setPointSizeF(std::max(6.0, font.pointSizeF() - 2));
     painter.setFont(font);
+    painter.setPen(palette.color(QPalette::PlaceholderText));
+    // Many thin layers (96 in a panel 100 pixels tall): a legible label every few, not a smear.
+    const double spacing = std::abs(layerBand(layout, 1).top() - layerBand(layout, 0).top());
+    const int step = layerLabelStep(spacing, QFontMetricsF(font).height());
     for (int l = 0; l < layout.layers; ++l) {
         const QRectF row = layerBand(layout, l);
-        const QRectF label(layout.labels.left(), row.top(), layout.labels.width(), row.height());
         painter.fillRect(row, Palette::faded(Palette::current().layer(l, layout.layers), 0.88));
-        painter.setPen(palette.color(QPalette::PlaceholderText));
+        if (l % step != 0)
+            continue;
+        const QRectF label(layout.labels.left(), row.top(), layout.labels.width(), row.height());
         painter.drawText(label, Qt::AlignCenter, QStringLiteral("L%1").arg(l));
     }
 }

@@ -58,6 +58,15 @@ TEST(StateGeometry, BandsStackFromTheInputAtTheBottom)
     EXPECT_LT(layout.memory.bottom(), layout.model.top());
 }
 
+TEST(StateGeometry, ThinLayersAreLabelledEveryFewLayers)
+{
+    EXPECT_EQ(gui::layerLabelStep(20.0, 12.0), 1);
+    EXPECT_EQ(gui::layerLabelStep(12.0, 12.0), 1);
+    EXPECT_EQ(gui::layerLabelStep(2.0, 12.0), 6);
+    EXPECT_EQ(gui::layerLabelStep(5.0, 12.0), 3); // 2.4 rounded up: never overlapping
+    EXPECT_EQ(gui::layerLabelStep(0.0, 12.0), 1); // a degenerate panel draws what it can
+}
+
 TEST(StateGeometry, ShardCellsSplitTheBarEvenly)
 {
     const QRectF bar(10, 0, 100, 8);
