@@ -21,23 +21,30 @@ QColor mixed(const QColor &a, const QColor &b, double t)
                             float(a.blueF() + (b.blueF() - a.blueF()) * t));
 }
 
-// Cells too narrow to outline one by one: each run of held cells as one block.
+// Cells too narrow to outline one by one: each run of held cells as one block. Walks the held
+// members, not every cell: an FSDP bar has a cell per rank and a rank holds one of them.
 void paintRuns(QPainter &painter, const QRectF &rect, const core::IndexSet &held, int total,
                const QColor &color, const QColor &edge)
 {
     painter.setPen(QPen(edge, 1));
     painter.setBrush(color);
-    for (int i = 0; i < total; ++i) {
-        if (!held.contains(i))
-            continue;
-        int j = i;
-        while (j + 1 < total && held.contains(j + 1))
-            ++j;
-        painter.drawRect(shardCell(rect, i, total)
-                             .united(shardCell(rect, j, total))
-                             .adjusted(0.5, 0.5, -0.5, -0.5));
-        i = j;
-    }
+    int first = -1, last = -2;
+    const auto draw = [&] {
+        if (first >= 0)
+            painter.drawRect(shardCell(rect, first, total)
+                                 .united(shardCell(rect, last, total))
+                                 .adjusted(0.5, 0.5, -0.5, -0.5));
+    };
+    held.forEach([&](int i) {
+        if (i >= total)
+            return;
+        if (i != last + 1) {
+            draw();
+            first = i;
+        }
+        last = i;
+    });
+    draw();
 }
 
 // `total` cells across `rect`, the ones in `held` filled with color; the rest are hollow, outlined
@@ -83,13 +90,17 @@ void paintLabel(QPainter &painter, const QRectF &rect, const QString &label, boo
 {
     QFont font = painter.font();
     font.setPointSizeF(7);
-    painter.setFont(font);
     const QFontMetricsF metrics(font);
+    // The height first: shaping the text is what costs, and most objects of a deep model are
+    // too thin for any label.
+    if (label.isEmpty() || metrics.height() + 3 > rect.height())
+        return;
     const double width = metrics.horizontalAdvance(label) + 4;
+    if (width > rect.width() - 3)
+        return;
+    painter.setFont(font);
     const QRectF box(right ? rect.right() - 2 - width : rect.left() + 2, rect.top() + 2, width,
                      metrics.height());
-    if (label.isEmpty() || width > rect.width() - 3 || box.bottom() > rect.bottom() - 1)
-        return;
     painter.setPen(Qt::NoPen);
     painter.setBrush(QColor(255, 255, 255, 190));
     painter.drawRect(box);
