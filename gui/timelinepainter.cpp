@@ -139,7 +139,7 @@ bool TimelinePainter::coversNewPixels(const QRectF &rect, int row)
 void TimelinePainter::paintBlock(std::size_t index, const QRectF &rect)
 {
     const core::Event &event = m_trace.events[index];
-    const QColor fill = Palette::current().event(event, m_trace.config.layers);
+    const QColor fill = fillOf(event);
     // Whole pixels, so that neighbouring blocks meet without a seam and fills stay exact.
     const QRect pixels(
         QPoint(int(std::round(rect.left())), int(std::round(rect.top()))),
@@ -164,6 +164,24 @@ void TimelinePainter::paintBlock(std::size_t index, const QRectF &rect)
         m_painter.setPen(QPen(m_scene.palette.color(QPalette::Text), 2.0));
         m_painter.drawRect(QRectF(pixels).adjusted(0.0, 0.0, -1.0, -1.0));
     }
+}
+
+QColor TimelinePainter::fillOf(const core::Event &event)
+{
+    // The palette mixes colors in floating point: once per op and layer, not once per block.
+    const int layers = std::max(0, m_trace.config.layers);
+    if (event.layer < -1 || event.layer > layers) {
+        return Palette::current().event(event, m_trace.config.layers);
+    }
+    const std::size_t slot =
+        std::size_t(event.op) * std::size_t(layers + 2) + std::size_t(event.layer + 1);
+    if (m_fills.size() <= slot) {
+        m_fills.resize(slot + 1);
+    }
+    if (!m_fills[slot].isValid()) {
+        m_fills[slot] = Palette::current().event(event, m_trace.config.layers);
+    }
+    return m_fills[slot];
 }
 
 void TimelinePainter::paintBlockLabel(const core::Event &event, const QRectF &rect,

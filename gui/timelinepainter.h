@@ -4,6 +4,7 @@
 #include "core/trace.h"
 #include "timelinegeometry.h"
 
+#include <QColor>
 #include <QFont>
 #include <QPalette>
 #include <QRect>
@@ -57,6 +58,7 @@ private:
     void paintBlocks();
     bool coversNewPixels(const QRectF &rect, int row);
     void paintBlock(std::size_t index, const QRectF &rect);
+    QColor fillOf(const core::Event &event);
     void paintBlockLabel(const core::Event &event, const QRectF &rect, const QColor &fill);
     std::vector<std::pair<std::size_t, std::size_t>> visibleLinks() const;
     void paintArrows();
@@ -69,6 +71,7 @@ private:
     const TimelineScene &m_scene;
     const core::Trace &m_trace;
     core::SimTime m_tickStep;
+    std::vector<QColor> m_fills; // Palette::event by op and layer, filled as first needed
     std::vector<double> m_coveredTo; // per row: right edge in pixels of what is drawn so far
     std::size_t m_drawnBlocks = 0;
     std::size_t m_drawnArrows = 0;
