@@ -61,6 +61,7 @@ StateChanges::StateChanges(const replay::RunState &before, const replay::RunStat
     : m_fresh(now.ranks.size())
     , m_gone(before.ranks.size())
     , m_arrived(now.ranks.size())
+    , m_rankChanged(now.ranks.size())
     , m_any(before.ranks.size() != now.ranks.size())
 {
     for (int rank : ranks) {
@@ -84,6 +85,7 @@ void StateChanges::compare(std::size_t rank, const replay::RankState *before,
             m_arrived[rank][m].push_back(fresh && trace &&
                                          cameByCommunication(*trace, *entry.change));
             m_any = m_any || fresh;
+            m_rankChanged[rank] = m_rankChanged[rank] || fresh;
         }
         if (!before)
             continue;
@@ -93,6 +95,7 @@ void StateChanges::compare(std::size_t rank, const replay::RankState *before,
             const bool gone = !current || current->change != entry.change;
             m_gone[rank][m].push_back(gone);
             m_any = m_any || gone;
+            m_rankChanged[rank] = m_rankChanged[rank] || gone;
         }
     }
 }
@@ -104,6 +107,12 @@ bool StateChanges::flag(const std::vector<Flags> &flags, int rank, core::MapKind
         return false;
     const std::vector<bool> &list = flags[std::size_t(rank)][std::size_t(map)];
     return index < list.size() && list[index];
+}
+
+bool StateChanges::anyFor(int rank) const
+{
+    return rank >= 0 && std::size_t(rank) < m_rankChanged.size() &&
+           m_rankChanged[std::size_t(rank)];
 }
 
 bool StateChanges::fresh(int rank, core::MapKind map, std::size_t index) const

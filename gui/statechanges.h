@@ -27,6 +27,7 @@ public:
                  const core::Trace *trace, const std::vector<int> &ranks);
 
     bool any() const { return m_any; }
+    bool anyFor(int rank) const; // whether anything of the rank's maps was fresh or gone
     bool fresh(int rank, core::MapKind map, std::size_t index) const; // index into now's map
     bool gone(int rank, core::MapKind map, std::size_t index) const;  // index into before's map
     // A fresh entry of `now` that its rank stored right after a collective, pass_to or receive
@@ -41,6 +42,7 @@ private:
                  const core::Trace *trace);
 
     std::vector<Flags> m_fresh, m_gone, m_arrived;
+    std::vector<bool> m_rankChanged; // by rank
     bool m_any = false;
 };
 

@@ -5,6 +5,7 @@
 
 #include <QHelpEvent>
 #include <QMouseEvent>
+#include <QPaintEvent>
 #include <QPainter>
 #include <QToolTip>
 #include <QVariantAnimation>
@@ -32,11 +33,11 @@ StateView::StateView(QWidget *parent) : QWidget(parent), m_animation(new QVarian
     m_animation->setDuration(kAnimationMs);
     connect(m_animation, &QVariantAnimation::valueChanged, this, [this](const QVariant &value) {
         m_progress = value.toDouble();
-        update();
+        update(animatedRegion());
     });
     connect(m_animation, &QVariantAnimation::finished, this, [this] {
         m_progress = 1.0;
-        update();
+        update(animatedRegion());
         emit animationFinished();
     });
 }
@@ -140,6 +141,15 @@ QRectF StateView::panelRectOf(int rank) const
     return it == visible.end() ? QRectF() : layoutOf(int(it - visible.begin())).frame;
 }
 
+QRegion StateView::animatedRegion() const
+{
+    QRegion region;
+    for (int rank : visibleRanks())
+        if (m_changes.anyFor(rank))
+            region += panelRectOf(rank).toAlignedRect();
+    return region;
+}
+
 int StateView::rankAt(QPointF position) const
 {
     for (int rank : visibleRanks())
@@ -208,7 +218,7 @@ void StateView::mousePressEvent(QMouseEvent *event)
     emit rankSelected(rank);
 }
 
-void StateView::paintEvent(QPaintEvent *)
+void StateView::paintEvent(QPaintEvent *event)
 {
     QPainter painter(this);
     painter.fillRect(rect(), palette().color(QPalette::Window));
@@ -221,7 +231,8 @@ void StateView::paintEvent(QPaintEvent *)
     }
     const std::vector<int> visible = visibleRanks();
     for (std::size_t slot = 0; slot < visible.size(); ++slot)
-        paintRank(painter, int(slot), visible[slot]);
+        if (event->region().intersects(layoutOf(int(slot)).frame.toAlignedRect()))
+            paintRank(painter, int(slot), visible[slot]);
 }
 
 void StateView::paintRank(QPainter &painter, int slot, int rank) const

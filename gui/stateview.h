@@ -7,6 +7,7 @@
 #include "stategeometry.h"
 #include "statepainter.h"
 
+#include <QRegion>
 #include <QWidget>
 
 #include <cstddef>
@@ -55,6 +56,9 @@ public:
     ObjectLook lookOf(int rank, core::MapKind map, std::size_t index) const;
 
     QRectF panelRectOf(int rank) const; // empty when the rank has no panel
+    // The panels whose objects fade between the last two states: all a frame of the animation
+    // repaints (the other panels do not move).
+    QRegion animatedRegion() const;
     int rankAt(QPointF position) const; // -1 away from any panel
     std::optional<Hit> objectAt(QPointF position) const;
     QString toolTipAt(QPointF position) const; // object, else panel; empty outside panels

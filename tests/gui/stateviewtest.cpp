@@ -127,6 +127,20 @@ TEST(StateView, RapidStateChangesEndInOneFinishedAnimation)
     EXPECT_FALSE(view->isAnimating());
 }
 
+TEST(StateView, AnimationFramesRepaintOnlyThePanelsThatChanged)
+{
+    gui::testing::ReplayedRun run("ddp");
+    auto view = shownView(run, QSize(900, 700));
+    view->setState(run.afterSlices(0));
+    view->setState(run.afterSlices(1)); // only rank 0 worked
+    ASSERT_TRUE(view->isAnimating());
+    const QRegion animated = view->animatedRegion();
+    EXPECT_TRUE(animated.contains(view->panelRectOf(0).center().toPoint()));
+    EXPECT_FALSE(animated.contains(view->panelRectOf(1).center().toPoint()));
+    view->setState(run.afterSlices(1));
+    EXPECT_TRUE(view->animatedRegion().isEmpty()); // nothing changed: nothing fades
+}
+
 TEST(StateView, WhatAReceiveBroughtFadesInWithAGrayOutline)
 {
     gui::testing::ReplayedRun run("gpipe");
