@@ -53,8 +53,7 @@ bool cameByCommunication(const core::Trace &trace, const core::StorageChange &ch
 StateChanges::StateChanges(const replay::RunState &before, const replay::RunState &now,
                            const core::Trace *trace)
     : StateChanges(before, now, trace, allRanks(now))
-{
-}
+{}
 
 StateChanges::StateChanges(const replay::RunState &before, const replay::RunState &now,
                            const core::Trace *trace, const std::vector<int> &ranks)

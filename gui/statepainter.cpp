@@ -78,6 +78,12 @@ void paintCells(QPainter &painter, const QRectF &rect, const core::IndexSet &hel
 }
 
 // The label goes to the side with fewer held cells, so that it hides as little as possible.
+QFont labelFont(QFont font)
+{
+    font.setPointSizeF(7);
+    return font;
+}
+
 bool labelOnRight(const core::Object &object)
 {
     const bool shards = core::hasShards(object.kind) && !core::hasBatches(object.kind);
@@ -88,12 +94,13 @@ bool labelOnRight(const core::Object &object)
 
 void paintLabel(QPainter &painter, const QRectF &rect, const QString &label, bool right)
 {
-    QFont font = painter.font();
-    font.setPointSizeF(7);
+    if (label.isEmpty())
+        return;
+    const QFont font = labelFont(painter.font());
     const QFontMetricsF metrics(font);
     // The height first: shaping the text is what costs, and most objects of a deep model are
     // too thin for any label.
-    if (label.isEmpty() || metrics.height() + 3 > rect.height())
+    if (metrics.height() + 3 > rect.height())
         return;
     const double width = metrics.horizontalAdvance(label) + 4;
     if (width > rect.width() - 3)
@@ -148,6 +155,11 @@ QColor objectColor(const core::Object &object, int layers)
             return Palette::faded(palette.layer(object.layer, layers), 0.45);
     }
     return palette.message();
+}
+
+double labelMinHeight(const QFont &font)
+{
+    return QFontMetricsF(labelFont(font)).height() + 3;
 }
 
 void paintObject(QPainter &painter, const core::Object &object, const PlacedObject &placed,

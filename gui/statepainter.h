@@ -6,6 +6,7 @@
 #include "stategeometry.h"
 
 #include <QColor>
+#include <QFont>
 #include <QString>
 
 class QPainter;
@@ -25,6 +26,9 @@ struct ObjectLook {
     double scale = 1.0;
     bool arrived = false;
 };
+// The least height of an object's rect that holds a label when painting with `font`: callers
+// need not build labels for thinner objects.
+double labelMinHeight(const QFont &font);
 // Draws an object as cells across placed.frame: its shards of total (held ones filled) for
 // weights and optimizer states, its batches for activations, both for weight gradients; and
 // `label` on it when there is room.

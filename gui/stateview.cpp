@@ -244,11 +244,13 @@ void StateView::paintRank(QPainter &painter, int slot, int rank) const
     paintPanel(painter, layout, look, palette());
     if (m_progress < 1.0)
         paintGone(painter, layout, rank); // under what replaces it
+    const double labelHeight = labelMinHeight(painter.font());
     for (const PlacedObject &placed : placeObjects(layout, state)) {
         const ObjectLook objectLook = lookOf(rank, placed.map, placed.index);
         const replay::MapEntry &entry = state.map(placed.map)[placed.index];
+        const bool labelled = placed.rect.height() >= labelHeight;
         paintObject(painter, entry.object(), placed, layers(), objectLook,
-                    shortName(placed.map, entry.key()));
+                    labelled ? shortName(placed.map, entry.key()) : QString());
     }
 }
 
