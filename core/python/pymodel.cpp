@@ -68,12 +68,26 @@ struct StorageMap
     core::CallSite at() const { return {rank, learnerLine(session->fileName)}; }
     const core::Storage &storage() const { return engineOf(*session).storage(rank); }
 
+    // "weights of rank 0 has no key 3; it holds 0, 1": what is there points at the mistake.
+    std::string missing(const core::Key &key, const char *after = "") const
+    {
+        std::string text = std::string(core::mapName(kind)) + " of rank " + std::to_string(rank)
+            + " has no key " + core::formatKey(key) + after;
+        const auto entries = storage().entries(kind);
+        if (entries.empty())
+            return text + "; it is empty";
+        text += "; it holds ";
+        for (std::size_t i = 0; i < entries.size() && i < 8; ++i)
+            text += (i ? ", " : "") + core::formatKey(entries[i].first);
+        return text + (entries.size() > 8 ? ", ..." : "");
+    }
+
     py::object get(py::handle key) const
     {
-        const core::Object *found = storage().find(kind, toKey(key));
+        const core::Key k = toKey(key);
+        const core::Object *found = storage().find(kind, k);
         if (!found)
-            throw py::key_error(std::string(core::mapName(kind)) + " of rank " + std::to_string(rank)
-                                + " has no key " + core::formatKey(toKey(key)));
+            throw py::key_error(missing(k));
         return wrapObject(*found);
     }
     void set(py::handle key, py::handle value)
@@ -87,8 +101,7 @@ struct StorageMap
     {
         const core::Key k = toKey(key);
         if (!storage().find(kind, k))
-            throw py::key_error(std::string(core::mapName(kind)) + " of rank " + std::to_string(rank)
-                                + " has no key " + core::formatKey(k) + " to delete");
+            throw py::key_error(missing(k, " to delete"));
         if (auto status = engineOf(*session).erase(at(), kind, k); !status)
             raiseError(status.error());
     }

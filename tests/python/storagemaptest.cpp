@@ -62,6 +62,8 @@ def puzzle(model):
     ASSERT_TRUE(
         hasError(trace, ErrorKind::Exception, 0, lineOf(source, "# missing-key"), "KeyError"));
     EXPECT_NE(trace.error->message.find("(0, 0)"), std::string::npos) << trace.error->message;
+    // It says what the dictionary does hold: the int key 0 stored on the line before.
+    EXPECT_NE(trace.error->message.find("it holds 0"), std::string::npos) << trace.error->message;
 }
 
 TEST(StorageMap, DeletingAMissingKeyRaisesKeyError)
