@@ -6,6 +6,7 @@
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QIcon>
 #include <QMessageBox>
 
 #include <cstdio>
@@ -37,6 +38,10 @@ int main(int argc, char *argv[])
     QApplication::setApplicationName(QStringLiteral("Rankstep"));
     QApplication::setOrganizationName(QStringLiteral("Rankstep"));
     QApplication::setApplicationVersion(QStringLiteral(RANKSTEP_VERSION));
+    // The installed icon theme's, else the drawing built in (resources/icons/rankstep.svg).
+    QApplication::setWindowIcon(
+        QIcon::fromTheme(QStringLiteral("rankstep"), QIcon(QStringLiteral(":/rankstep/rankstep.svg"))));
+    QApplication::setDesktopFileName(QStringLiteral("rankstep"));
 
     QCommandLineParser parser;
     parser.setApplicationDescription(
