@@ -1,0 +1,29 @@
+# SPDX-License-Identifier: MIT
+# What `cmake --install` puts in place (the icon and the desktop entry: resources/CMakeLists.txt).
+# Both programs go to bin/: rankstep-cli is a command of its own (runs, grading), and the app
+# finds it beside itself (gui/runcontroller.cpp). The lessons are built into both programs; the
+# installed copy in share/rankstep/lessons is for teachers to read, copy and change
+# (`rankstep --lessons DIR`, `rankstep-cli lessons --lessons DIR`).
+include(GNUInstallDirs)
+
+install(TARGETS rankstep-cli RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR} COMPONENT app)
+if(TARGET rankstep)
+  install(TARGETS rankstep RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR} COMPONENT app)
+endif()
+
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/lessons/
+        DESTINATION ${CMAKE_INSTALL_DATADIR}/rankstep/lessons COMPONENT app
+        FILES_MATCHING PATTERN "*.json" PATTERN "*.md" PATTERN "*.py"
+        PATTERN "__pycache__" EXCLUDE)
+install(FILES ${PROJECT_SOURCE_DIR}/README.md
+        DESTINATION ${CMAKE_INSTALL_DATAROOTDIR}/doc/rankstep COMPONENT app)
+
+# Installs this build into a fresh prefix and runs the programs from there: the installed app
+# must find the installed runner, and the installed lessons must load.
+if(RANKSTEP_BUILD_TESTS)
+  add_test(NAME install.StagedTreeRuns
+           COMMAND ${CMAKE_COMMAND} -DBUILD_DIR=${PROJECT_BINARY_DIR}
+                   -DSTAGE=${PROJECT_BINARY_DIR}/install-check -DWITH_GUI=${RANKSTEP_BUILD_GUI}
+                   -P ${PROJECT_SOURCE_DIR}/cmake/InstallCheck.cmake)
+  set_tests_properties(install.StagedTreeRuns PROPERTIES LABELS install TIMEOUT 300)
+endif()

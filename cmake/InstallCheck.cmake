@@ -1,0 +1,72 @@
+# SPDX-License-Identifier: MIT
+# cmake -DBUILD_DIR=... -DSTAGE=... -DWITH_GUI=ON|OFF -P InstallCheck.cmake
+# Installs the build into STAGE and runs the installed programs with a PATH that holds no build
+# tree: the runner answers from the installed tree, the installed lessons load, and the installed
+# app starts a run through the installed runner.
+cmake_minimum_required(VERSION 3.25)
+
+function(fail)
+  string(JOIN "" text ${ARGN})
+  message(FATAL_ERROR "install check: ${text}")
+endfunction()
+
+# Runs a command; fails unless it exits 0 and its output holds every EXPECT string.
+function(expect_run)
+  cmake_parse_arguments(arg "" "" "COMMAND;EXPECT" ${ARGN})
+  execute_process(COMMAND ${CMAKE_COMMAND} -E env --unset=RANKSTEP_CLI PATH=/usr/bin:/bin
+                          ${arg_COMMAND}
+                  RESULT_VARIABLE code OUTPUT_VARIABLE out ERROR_VARIABLE err TIMEOUT 120)
+  list(JOIN arg_COMMAND " " shown)
+  message(STATUS "$ ${shown}\n${out}${err}")
+  if(NOT code EQUAL 0)
+    fail("exit status ${code} from ${shown}")
+  endif()
+  foreach(text IN LISTS arg_EXPECT)
+    string(FIND "${out}${err}" "${text}" at)
+    if(at EQUAL -1)
+      fail("'${text}' not in the output of ${shown}")
+    endif()
+  endforeach()
+endfunction()
+
+file(REMOVE_RECURSE "${STAGE}")
+execute_process(COMMAND ${CMAKE_COMMAND} --install "${BUILD_DIR}" --prefix "${STAGE}"
+                RESULT_VARIABLE code OUTPUT_QUIET)
+if(NOT code EQUAL 0)
+  fail("cmake --install ${BUILD_DIR} --prefix ${STAGE} failed (${code})")
+endif()
+
+set(wanted bin/rankstep-cli share/rankstep/lessons/30-ddp/lesson.json
+           share/rankstep/lessons/30-ddp/solution.py share/doc/rankstep/README.md)
+if(WITH_GUI)
+  list(APPEND wanted bin/rankstep share/applications/rankstep.desktop
+                     share/icons/hicolor/scalable/apps/rankstep.svg
+                     share/icons/hicolor/48x48/apps/rankstep.png
+                     share/icons/hicolor/256x256/apps/rankstep.png)
+endif()
+foreach(file IN LISTS wanted)
+  if(NOT EXISTS "${STAGE}/${file}")
+    fail("${file} was not installed into ${STAGE}")
+  endif()
+endforeach()
+
+expect_run(COMMAND "${STAGE}/bin/rankstep-cli" lessons --lessons "${STAGE}/share/rankstep/lessons"
+           EXPECT ddp fsdp gpipe)
+expect_run(COMMAND "${STAGE}/bin/rankstep-cli" lesson ddp --solution
+           EXPECT "Timesteps: 5.1" "Solved!")
+
+if(WITH_GUI)
+  set(home "${STAGE}/home")
+  file(MAKE_DIRECTORY "${home}/config" "${home}/data")
+  expect_run(COMMAND ${CMAKE_COMMAND} -E env QT_QPA_PLATFORM=offscreen
+                     QT_LOGGING_RULES=rankstep.run.debug=true
+                     XDG_CONFIG_HOME=${home}/config XDG_DATA_HOME=${home}/data
+                     "${STAGE}/bin/rankstep" --lesson ddp
+                     --code "${STAGE}/share/rankstep/lessons/30-ddp/solution.py" --run --step end
+                     --screenshot "${STAGE}/home/shot.png"
+             EXPECT "starting \"${STAGE}/bin/rankstep-cli\"")
+  if(NOT EXISTS "${STAGE}/home/shot.png")
+    fail("the installed app wrote no screenshot")
+  endif()
+endif()
+message(STATUS "install check: ${STAGE} holds a working install")
