@@ -70,13 +70,14 @@ SOURCES
     touch "$CACHE/bookworm.complete"
 fi
 
-# Each run installs into a new copy of the bare root; only /proc is mounted in it (debootstrap
-# made the device nodes), so removing the copy can never reach the host.
+# Each run installs into a new copy of the bare root. /proc, a new devpts instance and the package
+# cache are mounted in it, never the host's /dev (debootstrap made the device nodes), and the copy
+# is removed only once nothing is mounted under it.
 mkdir -p "$CACHE/archives/partial"
 RUN="$(mktemp -d "$CACHE/run.XXXXXX")"
 cleanup() {
     local mounted
-    for mounted in "$RUN/var/cache/apt/archives" "$RUN/proc"; do
+    for mounted in "$RUN/var/cache/apt/archives" "$RUN/dev/pts" "$RUN/proc"; do
         if mountpoint -q "$mounted"; then umount "$mounted" || umount -l "$mounted"; fi
     done
     if findmnt -rn -o TARGET | grep -q "^$RUN"; then
@@ -88,6 +89,8 @@ cleanup() {
 trap cleanup EXIT
 cp -a "$BASE/." "$RUN/"
 mount -t proc proc "$RUN/proc"
+mkdir -p "$RUN/dev/pts"
+mount -t devpts -o newinstance,ptmxmode=0666 devpts "$RUN/dev/pts" # apt's terminal log
 mount --bind "$CACHE/archives" "$RUN/var/cache/apt/archives"
 cp /etc/resolv.conf "$RUN/etc/resolv.conf"
 printf '#!/bin/sh\nexit 101\n' >"$RUN/usr/sbin/policy-rc.d"
@@ -99,7 +102,9 @@ chroot "$RUN" /usr/bin/env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LANG
     /bin/bash -euo pipefail -c '
         export DEBIAN_FRONTEND=noninteractive
         apt-get update -q >/dev/null
-        apt-get install -y -q "/tmp/$(basename "$0")" | tail -n 3
+        # Without Recommends: the Depends line alone must be enough to run.
+        apt-get install -y -q --no-install-recommends "/tmp/$(basename "$0")" >/tmp/apt.txt
+        grep -E "newly installed|^Need to get|^Setting up rankstep" /tmp/apt.txt
         ' "$DEB" || fail "apt-get install of the package failed"
 
 echo "test-deb: running the installed programs"
