@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "runcommand.h"
 
+#include "gradecommand.h"
 #include "lessoncommand.h"
 #include "runreport.h"
 #include "runsupport.h"
@@ -65,6 +66,7 @@ std::string helpText()
     return R"(Usage: rankstep-cli run FILE [options]
        rankstep-cli lesson NAME [FILE | --solution | --starter] [options]
        rankstep-cli lessons [--lessons DIR]
+       rankstep-cli grade PATH... [--json] [--timeout S] [--lessons DIR]
 
 Runs a puzzle function from FILE on every simulated rank and prints the figures the way the
 puzzle notebook does:
@@ -75,6 +77,12 @@ followed by the end time and the check ("Correct!" or what is wrong).
 `lesson` runs FILE (or the lesson's reference solution or starter) with the lesson's ranks,
 layers and batches, compares the figures with the lesson's targets and says whether FILE solves
 it. NAME is the lesson's name as `lessons` lists it (ddp, fsdp, gpipe, ...).
+
+`grade` finds the puzzle functions in each learner file (.py or .ipynb; a folder PATH is
+searched for them) and runs each against the lesson of the same name, every run in its own
+process stopped after --timeout seconds (default 30): a table of file, lesson, result, time and
+memory against the targets, and the error; --json prints the same as data. It exits 0 once
+everything is graded, solved or not.
 
 Options:
   --lessons DIR        read lessons from DIR instead of the built-in ones (for lesson authors)
@@ -127,6 +135,8 @@ int dispatch(const std::vector<std::string> &args)
             return lessonCommand(rest);
         if (args[0] == "lessons")
             return lessonsCommand(rest);
+        if (args[0] == "grade")
+            return gradeCommand(rest);
         throw UsageError{"unknown command '" + args[0] + "'"};
     } catch (const UsageError &e) {
         std::cerr << "rankstep-cli: " << e.message << "\nTry 'rankstep-cli --help'.\n";

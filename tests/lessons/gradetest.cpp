@@ -1,0 +1,154 @@
+// SPDX-License-Identifier: MIT
+// rankstep-cli grade over a class: one learner solved DDP, one missed its memory target, one
+// loops forever, one ends the process; every file is graded and the whole grade ends in bounded
+// time. Also the checked-in notebook with gpipe's cell broken, and usage errors.
+#include "cli/gradereport.h"
+#include "cli/runreport.h"
+#include "core/io/jsonparser.h"
+#include "lessontestsupport.h"
+
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <map>
+#include <string>
+
+namespace rankstep::lessontests {
+namespace {
+
+std::string dataPath(const std::string &name)
+{
+    return std::string(RANKSTEP_SOURCE_DIR) + "/tests/lessons/data/" + name;
+}
+
+bool contains(const std::string &text, const std::string &part)
+{
+    return text.find(part) != std::string::npos;
+}
+
+// The "results" of grade --json by file name (without folder) and lesson.
+std::map<std::string, const io::JsonValue *> resultsByFile(const io::JsonValue &document)
+{
+    std::map<std::string, const io::JsonValue *> rows;
+    const io::JsonValue *results = document.find("results");
+    if (!results)
+        return rows;
+    for (const io::JsonValue &row : results->items) {
+        const std::string file = row.find("file")->text;
+        rows[file.substr(file.rfind('/') + 1) + ":" + row.find("lesson")->text] = &row;
+    }
+    return rows;
+}
+
+std::string field(const io::JsonValue *row, const char *name)
+{
+    const io::JsonValue *value = row ? row->find(name) : nullptr;
+    return value ? value->text : "(missing)";
+}
+
+class Grade : public ::testing::Test
+{
+protected:
+    TempDir m_dir;
+};
+
+TEST_F(Grade, SaysSolvedNotSolvedAndStoppedForAClassAndFinishesInBoundedTime)
+{
+    const auto start = std::chrono::steady_clock::now();
+    const CliResult result =
+        runCli({"grade", dataPath("class"), "--json", "--timeout", "5"}, m_dir);
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+
+    EXPECT_EQ(result.exitCode, cli::kSolved) << result.err;
+    EXPECT_LT(seconds, 25.0) << "a 5 s limit per run, plus 5 s grace at most";
+    const auto document = io::parseJson(result.out);
+    ASSERT_TRUE(document) << document.error().message << "\n" << result.out;
+    auto rows = resultsByFile(*document);
+    ASSERT_EQ(rows.size(), 3U) << result.out;
+
+    EXPECT_EQ(field(rows["alice.py:ddp"], "status"), "solved") << result.out;
+    EXPECT_EQ(field(rows["alice.py:ddp"], "time"), "5.1");
+    EXPECT_EQ(field(rows["alice.py:ddp"], "memory_target"), "1835008");
+    EXPECT_EQ(field(rows["bob.py:ddp"], "status"), "not solved");
+    EXPECT_TRUE(contains(field(rows["bob.py:ddp"], "error"), "Maximum Memory")) << result.out;
+    EXPECT_GT(std::stoll(field(rows["bob.py:ddp"], "memory")), 1835008);
+    EXPECT_EQ(field(rows["carol.ipynb:ddp"], "status"), "stopped");
+    EXPECT_TRUE(contains(field(rows["carol.ipynb:ddp"], "error"),
+                         "stopped after 5 s: still running (infinite loop?)"))
+        << result.out;
+    ASSERT_NE(document->find("solved"), nullptr);
+    EXPECT_EQ(document->find("solved")->text, "1");
+}
+
+TEST_F(Grade, ACrashingSubmissionDoesNotStopTheOthers)
+{
+    const std::string solution = readText(dataPath("class/alice.py"));
+    const std::string folder = (m_dir.path() / "class").string();
+    m_dir.write("class/a-exits.py",
+                "import os\n\nasync def ddp(model):\n    os._exit(9)\n");
+    m_dir.write("class/b-solved.py", solution);
+    m_dir.write("class/.ipynb_checkpoints/b-solved-checkpoint.py", solution);
+    m_dir.write("class/c-notes.py", "def helper():\n    return 1\n");
+    m_dir.write("class/d-garbage.ipynb", std::string("\x89PNG\0\0", 6));
+
+    const CliResult result = runCli({"grade", folder, "--timeout", "5"}, m_dir);
+
+    EXPECT_EQ(result.exitCode, cli::kSolved) << result.err;
+    EXPECT_TRUE(contains(result.out, "the code ended the process (exit code 9)")) << result.out;
+    EXPECT_TRUE(contains(result.out, "no puzzle function found (it defines helper)")) << result.out;
+    EXPECT_TRUE(contains(result.out, "this is not a Jupyter notebook")) << result.out;
+    EXPECT_TRUE(contains(result.out, "1 of 2 puzzle functions solved.")) << result.out;
+    EXPECT_FALSE(contains(result.out, "checkpoint")) << "hidden folders are skipped";
+}
+
+TEST_F(Grade, ReportsTheBrokenCellOfANotebookByCellAndLine)
+{
+    const CliResult result = runCli({"grade", dataPath("puzzles.ipynb"), "--json"}, m_dir);
+
+    ASSERT_EQ(result.exitCode, cli::kSolved) << result.err;
+    const auto document = io::parseJson(result.out);
+    ASSERT_TRUE(document) << document.error().message;
+    auto rows = resultsByFile(*document);
+    ASSERT_EQ(rows.size(), 8U) << result.out;
+    for (const auto &[key, row] : rows) {
+        if (key == "puzzles.ipynb:gpipe")
+            continue;
+        EXPECT_EQ(field(row, "status"), "solved") << key << ": " << field(row, "error");
+    }
+    EXPECT_EQ(field(rows["puzzles.ipynb:gpipe"], "status"), "error");
+    EXPECT_EQ(field(rows["puzzles.ipynb:gpipe"], "error"),
+              "cell 25, line 5: SyntaxError: expected ':' (column 39)");
+}
+
+TEST_F(Grade, RefusesAMissingPathWithTheUsageExitCode)
+{
+    const CliResult missing = runCli({"grade", (m_dir.path() / "nobody").string()}, m_dir);
+    EXPECT_EQ(missing.exitCode, cli::kUsage);
+    EXPECT_TRUE(contains(missing.err, "no such file or folder")) << missing.err;
+    EXPECT_EQ(runCli({"grade"}, m_dir).exitCode, cli::kUsage);
+}
+
+TEST(GradeTable, AlignsTheColumnsAndCountsTheSolvedFunctions)
+{
+    std::vector<cli::GradeRow> rows(2);
+    rows[0].file = "alice.py";
+    rows[0].lesson = rows[0].function = "ddp";
+    rows[0].status = "solved";
+    rows[0].solved = true;
+    rows[0].time = core::SimTime::steps(5);
+    rows[0].memory = rows[0].memoryTarget = 1835008;
+    rows[1].file = "bob.py";
+    rows[1].status = "no puzzle";
+    rows[1].error = "no puzzle function found";
+
+    EXPECT_EQ(cli::formatGradeTable(rows),
+              "FILE      LESSON  RESULT     TIME / TARGET  MEMORY / TARGET    ERROR\n"
+              "alice.py  ddp     solved     5              1835008 / 1835008\n"
+              "bob.py    -       no puzzle  -              -                  no puzzle function "
+              "found\n"
+              "\n1 of 1 puzzle functions solved.\n");
+}
+
+} // namespace
+} // namespace rankstep::lessontests
