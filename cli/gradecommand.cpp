@@ -50,6 +50,7 @@ std::vector<std::string> learnerFiles(const std::vector<std::string> &paths)
     for (const std::string &path : paths) {
         std::error_code error;
         if (fs::is_regular_file(path, error)) {
+            readFile(path); // an unreadable PATH is a usage error (exit 64), before any grading
             files.push_back(path);
             continue;
         }
@@ -139,6 +140,27 @@ void fillFromTrace(GradeRow &row, const core::Trace &trace, const lessons::Lesso
                                             : located(*trace.error, function);
 }
 
+// The code and trace files of the runs, removed when grading ends.
+struct ScratchFolder
+{
+    ScratchFolder()
+    {
+        std::string pattern = (fs::temp_directory_path() / "rankstep-grade-XXXXXX").string();
+        if (!mkdtemp(pattern.data()))
+            throw UsageError{"cannot make a temporary folder in "
+                             + fs::temp_directory_path().string()};
+        path = pattern;
+    }
+    ScratchFolder(const ScratchFolder &) = delete;
+    ScratchFolder &operator=(const ScratchFolder &) = delete;
+    ~ScratchFolder()
+    {
+        std::error_code ignored;
+        fs::remove_all(path, ignored);
+    }
+    fs::path path;
+};
+
 struct GradeSettings
 {
     std::string program;
@@ -210,7 +232,13 @@ std::vector<GradeRow> gradeFile(const std::string &file,
                                 const std::vector<lessons::Lesson> &all,
                                 const GradeSettings &settings, int &index)
 {
-    auto imported = lessons::importPuzzleSource(file, readFile(file), all);
+    std::string content;
+    try {
+        content = readFile(file);
+    } catch (const UsageError &e) { // a file of a folder: the others are still graded
+        return {fileRow(file, "unreadable", e.message)};
+    }
+    auto imported = lessons::importPuzzleSource(file, content, all);
     if (!imported)
         return {fileRow(file, "unreadable", imported.error().message)};
     if (imported->found.empty()) {
@@ -243,18 +271,14 @@ int gradeCommand(const std::vector<std::string> &rest)
     const std::vector<lessons::Lesson> all = loadLessonSet(settings.lessonsFolder);
     const std::vector<std::string> files = learnerFiles(args.positional());
 
-    std::string pattern = (fs::temp_directory_path() / "rankstep-grade-XXXXXX").string();
-    if (!mkdtemp(pattern.data()))
-        throw UsageError{"cannot make a temporary folder in " + fs::temp_directory_path().string()};
-    settings.scratch = pattern;
+    const ScratchFolder scratch;
+    settings.scratch = scratch.path;
     std::vector<GradeRow> rows;
     int index = 0;
     for (const std::string &file : files) {
         std::vector<GradeRow> more = gradeFile(file, all, settings, index);
         rows.insert(rows.end(), more.begin(), more.end());
     }
-    std::error_code ignored;
-    fs::remove_all(settings.scratch, ignored);
     std::cout << (args.has("json") ? formatGradeJson(rows) : formatGradeTable(rows));
     return kSolved;
 }
