@@ -6,6 +6,7 @@
 #include "lessonlistmodel.h"
 #include "lessonpanel.h"
 #include "memorychart.h"
+#include "notebookimport.h"
 #include "resultspanel.h"
 #include "stateview.h"
 #include "stepbar.h"
@@ -61,6 +62,7 @@ MainWindow::MainWindow(std::vector<lessons::Lesson> lessons, ProgressStore &prog
     buildActions();
     buildLayout();
     connectViews();
+    m_import = new NotebookImport(*this, m_model->lessons(), m_progress); // File > Import (Ctrl+I)
     resize(1500, 940);
     const QString last = m_progress.lastLesson();
     if (!openLesson(last) && m_model->rowCount() > 0)

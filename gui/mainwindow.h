@@ -21,6 +21,7 @@ class CodeEditor;
 class LessonListModel;
 class LessonPanel;
 class MemoryChart;
+class NotebookImport;
 class ResultsPanel;
 class StepBar;
 class StateView;
@@ -55,6 +56,7 @@ public:
     StepBar *stepBar() const { return m_stepBar; }
     StateView *stateView() const { return m_stateView; }
     WaitForView *waitForView() const { return m_waitForView; }
+    NotebookImport *notebookImport() const { return m_import; }
 
 public Q_SLOTS:
     void runCode();
@@ -99,6 +101,7 @@ private:
     StepBar *m_stepBar = nullptr;
     StateView *m_stateView = nullptr;
     WaitForView *m_waitForView = nullptr;
+    NotebookImport *m_import = nullptr;
     QTabWidget *m_leftTabs = nullptr;
     QAction *m_runAction = nullptr;
     QAction *m_stopAction = nullptr;

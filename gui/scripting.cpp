@@ -2,6 +2,7 @@
 #include "scripting.h"
 
 #include "mainwindow.h"
+#include "notebookimport.h"
 #include "stepcontroller.h"
 
 #include <QApplication>
@@ -51,8 +52,11 @@ ScriptOptions addScriptOptions(QCommandLineParser &parser)
          QStringLiteral("dir")},
         {QStringLiteral("step"),
          QStringLiteral("After --run, stand <n> operation steps from the start, or at the end."),
-         QStringLiteral("n|end")}};
-    parser.addOptions({o.lesson, o.code, o.run, o.screenshot, o.lessons, o.step});
+         QStringLiteral("n|end")},
+        {QStringLiteral("import"),
+         QStringLiteral("Import the puzzle functions of <file> (a notebook or .py) as your code."),
+         QStringLiteral("file")}};
+    parser.addOptions({o.lesson, o.code, o.run, o.screenshot, o.lessons, o.step, o.importFile});
     return o;
 }
 
@@ -70,6 +74,8 @@ bool startScript(const QCommandLineParser &parser, const ScriptOptions &o, MainW
         }
         window.showScriptCode(QString::fromUtf8(file.readAll()));
     }
+    if (parser.isSet(o.importFile))
+        window.notebookImport()->importAndReport(parser.value(o.importFile));
     const QString shot = parser.value(o.screenshot);
     const QString step = parser.value(o.step);
     if (!step.isEmpty() && (!parser.isSet(o.run) || !isStep(step))) {

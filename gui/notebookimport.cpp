@@ -1,0 +1,170 @@
+// SPDX-License-Identifier: MIT
+#include "notebookimport.h"
+
+#include "core/lessons/puzzleimport.h"
+#include "mainwindow.h"
+#include "progressstore.h"
+
+#include <QAction>
+#include <QDateTime>
+#include <QFile>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QMenu>
+#include <QMenuBar>
+#include <QMessageBox>
+
+namespace rankstep::gui {
+namespace {
+
+QMenu *fileMenu(QMainWindow &window)
+{
+    for (QAction *action : window.menuBar()->actions()) {
+        if (action->menu() && action->text().remove(QLatin1Char('&')) == QObject::tr("File"))
+            return action->menu();
+    }
+    QMenu *menu = window.menuBar()->addMenu(QObject::tr("&File"));
+    menu->setObjectName(QStringLiteral("fileMenu"));
+    return menu;
+}
+
+QString listed(const QStringList &items)
+{
+    return items.join(QStringLiteral(", "));
+}
+
+} // namespace
+
+NotebookImport::NotebookImport(MainWindow &window, const std::vector<lessons::Lesson> &lessons,
+                               ProgressStore &progress)
+    : QObject(&window), m_window(window), m_lessons(lessons), m_progress(progress)
+{
+    m_action = fileMenu(window)->addAction(tr("Import notebook or Python file…"), this,
+                                           &NotebookImport::chooseFile);
+    m_action->setObjectName(QStringLiteral("importAction"));
+    m_action->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_I));
+}
+
+ImportSummary NotebookImport::importFile(const QString &path)
+{
+    ImportSummary summary;
+    summary.file = QFileInfo(path).fileName();
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        summary.error = tr("Cannot read %1: %2").arg(path, file.errorString());
+        return summary;
+    }
+    const QByteArray bytes = file.readAll();
+    const auto found = lessons::importPuzzleSource(path.toStdString(), bytes.toStdString(), m_lessons);
+    if (!found) {
+        summary.error = QString::fromStdString(found.error().message);
+        return summary;
+    }
+    for (const lessons::ImportedFunction &function : found->found)
+        saveFunction(summary, QString::fromStdString(function.lessonId),
+                     QString::fromStdString(function.code));
+    for (const std::string &id : found->missingLessons) {
+        const lessons::Lesson *lesson = lessons::findLesson(m_lessons, id);
+        (lesson && lesson->notebookTargets ? summary.missingPuzzles : summary.missingOthers)
+            << QString::fromStdString(id);
+    }
+    for (const std::string &name : found->unmatchedFunctions)
+        summary.unmatched << QString::fromStdString(name);
+    const lessons::Lesson *open = m_window.currentLesson();
+    if (open && summary.imported.contains(QString::fromStdString(open->id)))
+        m_window.openLesson(QString::fromStdString(open->id)); // the editor shows the new code
+    Q_EMIT importFinished(summary);
+    return summary;
+}
+
+void NotebookImport::saveFunction(ImportSummary &summary, const QString &id, const QString &code)
+{
+    const lessons::Lesson *lesson = lessons::findLesson(m_lessons, id.toStdString());
+    const std::optional<QString> earlier = m_progress.code(id);
+    if (earlier && *earlier == code) {
+        summary.unchanged << id;
+        return;
+    }
+    if (earlier && lesson && *earlier != QString::fromStdString(lesson->starter)) {
+        const QString stamp = QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmmss"));
+        const QString backup = m_progress.root() + QLatin1Char('/') + id
+            + QStringLiteral(".before-import-") + stamp + QStringLiteral(".py");
+        QFile::remove(backup);
+        if (!QFile::copy(m_progress.codePath(id), backup)) {
+            summary.error += tr("%1 was not imported: its earlier code could not be kept in %2.\n")
+                                 .arg(id, backup);
+            return;
+        }
+        summary.backups << backup;
+    }
+    QString error;
+    if (m_progress.saveCode(id, code, &error))
+        summary.imported << id;
+    else
+        summary.error += tr("%1 was not imported: %2\n").arg(id, error);
+}
+
+void NotebookImport::importAndReport(const QString &path)
+{
+    const ImportSummary summary = importFile(path);
+    auto *box = new QMessageBox(summary.imported.isEmpty() && summary.unchanged.isEmpty()
+                                    ? QMessageBox::Warning
+                                    : QMessageBox::Information,
+                                tr("Import"), headline(summary), QMessageBox::Ok, &m_window);
+    box->setObjectName(QStringLiteral("importSummary"));
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->setInformativeText(details(summary));
+    box->open();
+}
+
+void NotebookImport::chooseFile()
+{
+    auto *dialog = new QFileDialog(&m_window, tr("Import notebook or Python file"), QString(),
+                                   tr("Notebooks and Python files (*.ipynb *.py);;All files (*)"));
+    dialog->setObjectName(QStringLiteral("importFileDialog"));
+    dialog->setFileMode(QFileDialog::ExistingFile);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &QFileDialog::fileSelected, this, &NotebookImport::importAndReport);
+    dialog->open();
+}
+
+QString NotebookImport::headline(const ImportSummary &summary)
+{
+    const auto count = summary.imported.size() + summary.unchanged.size();
+    if (count == 0)
+        return summary.error.isEmpty()
+            ? tr("%1 holds no puzzle function of these lessons.").arg(summary.file)
+            : tr("Nothing was imported from %1.").arg(summary.file);
+    if (count == 1)
+        return tr("Found 1 puzzle function in %1.").arg(summary.file);
+    return tr("Found %1 puzzle functions in %2.").arg(count).arg(summary.file);
+}
+
+QString NotebookImport::details(const ImportSummary &summary) const
+{
+    QStringList lines;
+    if (!summary.error.isEmpty())
+        lines << summary.error.trimmed();
+    for (const QString &id : summary.imported)
+        lines << tr("✓ %1 (%2): loaded into its editor").arg(titleOf(id), id);
+    for (const QString &id : summary.unchanged)
+        lines << tr("✓ %1 (%2): already had this code").arg(titleOf(id), id);
+    for (const QString &backup : summary.backups)
+        lines << tr("Your earlier code was kept in %1").arg(backup);
+    if (!summary.missingPuzzles.isEmpty())
+        lines << tr("Not found (no function of that name): %1").arg(listed(summary.missingPuzzles));
+    if (!summary.missingOthers.isEmpty() && !summary.imported.isEmpty())
+        lines << tr("Rankstep's other lessons, not in the notebook, keep their code: %1")
+                     .arg(listed(summary.missingOthers));
+    if (!summary.unmatched.isEmpty())
+        lines << tr("Functions that match no lesson (left out): %1").arg(listed(summary.unmatched));
+    return lines.join(QLatin1Char('\n'));
+}
+
+QString NotebookImport::titleOf(const QString &id) const
+{
+    const lessons::Lesson *lesson = lessons::findLesson(m_lessons, id.toStdString());
+    return lesson ? QString::fromStdString(lesson->title) : id;
+}
+
+} // namespace rankstep::gui

@@ -1,0 +1,70 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "core/lessons/lesson.h"
+
+#include <QObject>
+#include <QString>
+#include <QStringList>
+
+#include <vector>
+
+class QAction;
+
+namespace rankstep::gui {
+
+class MainWindow;
+class ProgressStore;
+
+// What importing one file did, in the learner's words.
+struct ImportSummary
+{
+    QString file;             // the file's name, without its folder
+    QString error;            // set when the file could not be read; nothing was imported then
+    QStringList imported;     // ids of the lessons whose code is now the file's function
+    QStringList unchanged;    // ids whose saved code already was exactly the file's function
+    QStringList backups;      // paths where a learner's own earlier code was kept
+    QStringList missingPuzzles; // ids of the notebook's puzzles the file does not define
+    QStringList missingOthers;  // ids of Rankstep's further lessons it does not define
+    QStringList unmatched;    // functions of the file that no lesson names
+};
+
+// File > Import notebook or Python file… (Ctrl+I): finds the puzzle functions in a learner's
+// notebook or .py (core/lessons/puzzleimport.h), saves each as its lesson's code, and says what
+// it found. A learner's own code (saved, and neither the starter nor the imported code) is never
+// lost: it is kept beside the lesson's code file as "<id>.before-import-<date-time>.py".
+class NotebookImport : public QObject
+{
+    Q_OBJECT
+public:
+    // Adds the action to the window's File menu (made when there is none).
+    NotebookImport(MainWindow &window, const std::vector<lessons::Lesson> &lessons,
+                   ProgressStore &progress);
+
+    QAction *action() const { return m_action; }
+    // Imports the file, reloads the open lesson's editor when its code changed; no dialogs.
+    ImportSummary importFile(const QString &path);
+    // Imports the file and shows the summary in a message box (object name "importSummary",
+    // opened without blocking).
+    void importAndReport(const QString &path);
+    // Asks for a file (dialog object name "importFileDialog"), then importAndReport().
+    void chooseFile();
+
+    // The summary as the dialog shows it: a headline and the details.
+    static QString headline(const ImportSummary &summary);
+    QString details(const ImportSummary &summary) const;
+
+Q_SIGNALS:
+    void importFinished(const rankstep::gui::ImportSummary &summary);
+
+private:
+    void saveFunction(ImportSummary &summary, const QString &id, const QString &code);
+    QString titleOf(const QString &id) const;
+
+    MainWindow &m_window;
+    const std::vector<lessons::Lesson> &m_lessons;
+    ProgressStore &m_progress;
+    QAction *m_action = nullptr;
+};
+
+} // namespace rankstep::gui

@@ -1,0 +1,134 @@
+// SPDX-License-Identifier: MIT
+// File > Import notebook or Python file… as a learner uses it: Ctrl+I, the file dialog, the
+// summary, the editor showing the imported code, and the learner's own code kept aside.
+#include "guitestsupport.h"
+
+#include "codeeditor.h"
+#include "notebookimport.h"
+
+#include <gtest/gtest.h>
+
+#include <QAction>
+#include <QApplication>
+#include <QDir>
+#include <QFile>
+#include <QFileDialog>
+#include <QMenuBar>
+#include <QTest>
+
+namespace rankstep::gui::testing {
+namespace {
+
+using NotebookImportTest = WindowTest;
+
+QString notebookPath()
+{
+    return QStringLiteral(RANKSTEP_SOURCE_DIR "/tests/lessons/data/puzzles.ipynb");
+}
+
+QFileDialog *visibleFileDialog()
+{
+    for (QWidget *widget : QApplication::topLevelWidgets()) {
+        auto *dialog = qobject_cast<QFileDialog *>(widget);
+        if (dialog && dialog->isVisible()
+            && dialog->objectName() == QLatin1String("importFileDialog"))
+            return dialog;
+    }
+    return nullptr;
+}
+
+QString fileText(const QString &path)
+{
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) ? QString::fromUtf8(file.readAll()) : QString();
+}
+
+TEST_F(NotebookImportTest, CtrlIImportsTheNotebookKeepsTheLearnersCodeAndReloadsTheEditor)
+{
+    auto window = makeWindow();
+    ASSERT_TRUE(window->openLesson(QStringLiteral("ddp")));
+    const QString mine = QStringLiteral("# my own attempt\nasync def ddp(model):\n    pass\n");
+    window->editor()->setCode(mine);
+    ASSERT_TRUE(progress().saveCode(QStringLiteral("ddp"), mine));
+
+    QTest::keyClick(window.get(), Qt::Key_I, Qt::ControlModifier);
+    QFileDialog *dialog = nullptr;
+    ASSERT_TRUE(QTest::qWaitFor([&] { return (dialog = visibleFileDialog()) != nullptr; }, 5000))
+        << "Ctrl+I opens the file dialog";
+    dialog->selectFile(notebookPath());
+    static_cast<QDialog *>(dialog)->accept(); // QFileDialog::accept is protected
+
+    QMessageBox *box = nullptr;
+    ASSERT_TRUE(QTest::qWaitFor(
+        [&] { return (box = visibleMessageBox(QStringLiteral("importSummary"))) != nullptr; }, 5000));
+    EXPECT_EQ(utf8(box->text()), "Found 8 puzzle functions in puzzles.ipynb.");
+    const std::string details = utf8(box->informativeText());
+    EXPECT_NE(details.find("✓ Distributed data parallel (ddp): loaded into its editor"),
+              std::string::npos) << details;
+    EXPECT_NE(details.find("Functions that match no lesson (left out): myfunc"), std::string::npos)
+        << details;
+    EXPECT_EQ(details.find("Not found"), std::string::npos) << details;
+
+    const QString editor = window->editor()->text();
+    EXPECT_TRUE(editor.contains(QStringLiteral("weights[layer], opt_states[layer] = model.update(")))
+        << utf8(editor);
+    EXPECT_FALSE(editor.contains(QStringLiteral("my own attempt")));
+    const QStringList backups = QDir(root()).entryList({QStringLiteral("ddp.before-import-*.py")});
+    ASSERT_EQ(backups.size(), 1) << utf8(details.c_str());
+    EXPECT_EQ(fileText(QDir(root()).filePath(backups.front())), mine);
+    EXPECT_NE(details.find("Your earlier code was kept in"), std::string::npos);
+    EXPECT_EQ(QDir(root()).entryList({QStringLiteral("*.before-import-*")}).size(), 1)
+        << "lessons without code of the learner's own need no backup";
+    box->accept();
+}
+
+TEST_F(NotebookImportTest, AnImportedBrokenFunctionRunsAndShowsItsSyntaxError)
+{
+    auto window = makeWindow();
+    const ImportSummary summary = window->notebookImport()->importFile(notebookPath());
+    ASSERT_TRUE(summary.imported.contains(QStringLiteral("gpipe"))) << utf8(summary.error);
+    ASSERT_TRUE(window->openLesson(QStringLiteral("gpipe")));
+    EXPECT_TRUE(window->editor()->text().contains(QStringLiteral("# the colon is missing")));
+
+    ASSERT_TRUE(runAndWait(*window));
+    ASSERT_TRUE(window->lastTrace());
+    ASSERT_TRUE(window->lastTrace()->error.has_value());
+    EXPECT_EQ(window->lastTrace()->error->kind, core::ErrorKind::Syntax);
+    QMessageBox *box = visibleMessageBox(QStringLiteral("runErrorDialog"));
+    ASSERT_NE(box, nullptr) << "the error dialog names the line";
+    box->accept();
+}
+
+TEST_F(NotebookImportTest, GarbageImportsNothingAndSaysWhy)
+{
+    auto window = makeWindow();
+    ASSERT_TRUE(window->openLesson(QStringLiteral("ddp")));
+    const QString before = window->editor()->text();
+    const QString garbage = QDir(root()).filePath(QStringLiteral("garbage.ipynb"));
+    QFile file(garbage);
+    ASSERT_TRUE(file.open(QIODevice::WriteOnly));
+    file.write(QByteArray("\x89PNG\r\n\x1a\n\0\0\xff", 11));
+    file.close();
+
+    const ImportSummary summary = window->notebookImport()->importFile(garbage);
+
+    EXPECT_TRUE(summary.imported.isEmpty());
+    EXPECT_TRUE(summary.error.startsWith(QStringLiteral("this is not a Jupyter notebook")))
+        << utf8(summary.error);
+    EXPECT_EQ(utf8(NotebookImport::headline(summary)), "Nothing was imported from garbage.ipynb.");
+    EXPECT_EQ(window->editor()->text(), before);
+}
+
+TEST_F(NotebookImportTest, TheFileMenuHoldsTheImportAction)
+{
+    auto window = makeWindow();
+    QAction *action = window->notebookImport()->action();
+    EXPECT_EQ(action->shortcut(), QKeySequence(Qt::CTRL | Qt::Key_I));
+    bool inFileMenu = false;
+    for (QAction *menu : window->menuBar()->actions())
+        inFileMenu = inFileMenu || (menu->menu() && menu->menu()->actions().contains(action));
+    EXPECT_TRUE(inFileMenu);
+}
+
+} // namespace
+} // namespace rankstep::gui::testing
