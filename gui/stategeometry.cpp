@@ -3,7 +3,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <map>
 #include <utility>
 
 namespace rankstep::gui {
@@ -178,13 +177,19 @@ double memoryFraction(std::int64_t memory, std::int64_t maximum)
 std::vector<PlacedObject> placeObjects(const PanelLayout &layout, const replay::RankState &rank)
 {
     std::vector<PlacedObject> placed;
+    std::vector<std::vector<std::size_t>> bands;
     for (int m = 0; m < core::kMapCount; ++m) {
         const auto map = core::MapKind(m);
         const auto &entries = rank.map(map);
-        std::map<int, std::vector<std::size_t>> bands; // band -> entries, in map order
+        bands.resize(std::size_t(layout.layers) + 1); // band -> entries, in map order
+        for (auto &members : bands)
+            members.clear(); // keeps their memory for the next map
         for (std::size_t i = 0; i < entries.size(); ++i)
-            bands[bandOf(map, entries[i].object(), layout.layers)].push_back(i);
-        for (const auto &[band, members] : bands) {
+            bands[std::size_t(bandOf(map, entries[i].object(), layout.layers))].push_back(i);
+        for (int band = 0; band <= layout.layers; ++band) {
+            const std::vector<std::size_t> &members = bands[std::size_t(band)];
+            if (members.empty())
+                continue;
             const QRectF cell = mapCell(layout, map, band);
             const bool byBatch = members.size() > 1 && disjointBatches(entries, members);
             for (std::size_t k = 0; k < members.size(); ++k) {

@@ -2,10 +2,12 @@
 #include "statepainter.h"
 
 #include "palette.h"
+#include "statebatch.h"
 
 #include <QFontMetricsF>
 #include <QPainter>
 #include <QPalette>
+#include <QPixmap>
 
 #include <algorithm>
 #include <cmath>
@@ -19,62 +21,6 @@ QColor mixed(const QColor &a, const QColor &b, double t)
     return QColor::fromRgbF(float(a.redF() + (b.redF() - a.redF()) * t),
                             float(a.greenF() + (b.greenF() - a.greenF()) * t),
                             float(a.blueF() + (b.blueF() - a.blueF()) * t));
-}
-
-// Cells too narrow to outline one by one: each run of held cells as one block. Walks the held
-// members, not every cell: an FSDP bar has a cell per rank and a rank holds one of them.
-void paintRuns(QPainter &painter, const QRectF &rect, const core::IndexSet &held, int total,
-               const QColor &color, const QColor &edge)
-{
-    painter.setPen(QPen(edge, 1));
-    painter.setBrush(color);
-    int first = -1, last = -2;
-    const auto draw = [&] {
-        if (first >= 0)
-            painter.drawRect(shardCell(rect, first, total)
-                                 .united(shardCell(rect, last, total))
-                                 .adjusted(0.5, 0.5, -0.5, -0.5));
-    };
-    held.forEach([&](int i) {
-        if (i >= total)
-            return;
-        if (i != last + 1) {
-            draw();
-            first = i;
-        }
-        last = i;
-    });
-    draw();
-}
-
-// `total` cells across `rect`, the ones in `held` filled with color; the rest are hollow, outlined
-// only while wide enough to read (a thin outline around the whole bar says how much is missing).
-void paintCells(QPainter &painter, const QRectF &rect, const core::IndexSet &held, int total,
-                const QColor &color, bool heldOnly)
-{
-    const QColor edge = color.darker(150);
-    painter.setBrush(Qt::NoBrush);
-    if (!heldOnly) {
-        painter.setPen(QPen(Palette::faded(edge, 0.4), 1));
-        painter.drawRect(rect.adjusted(0.5, 0.5, -0.5, -0.5));
-    }
-    if (rect.width() / std::max(1, total) < 8) {
-        paintRuns(painter, rect, held, total, color, edge);
-        return;
-    }
-    for (int i = 0; i < total; ++i) {
-        const QRectF cell = shardCell(rect, i, total).adjusted(0.5, 0.5, -0.5, -0.5);
-        if (held.contains(i)) {
-            painter.setPen(QPen(edge, 1));
-            painter.setBrush(color);
-        } else if (!heldOnly) {
-            painter.setPen(QPen(Palette::faded(edge, 0.6), 1, Qt::DotLine));
-            painter.setBrush(Qt::NoBrush);
-        } else {
-            continue;
-        }
-        painter.drawRect(cell);
-    }
 }
 
 // The label goes to the side with fewer held cells, so that it hides as little as possible.
@@ -134,7 +80,27 @@ void paintLayerLabels(QPainter &painter, const PanelLayout &layout, const QPalet
     }
 }
 
+// Where the layer bands and labels of `layout` go: their pixmap is drawn at its top left.
+QRectF bandsArea(const PanelLayout &layout)
+{
+    return layout.labels.united(layout.model);
+}
+
 } // namespace
+
+QPixmap layerBandsPixmap(const PanelLayout &layout, const QPalette &palette, const QFont &font,
+                         qreal devicePixelRatio)
+{
+    const QRectF area = bandsArea(layout);
+    QPixmap pixmap((area.size() * devicePixelRatio).toSize().expandedTo(QSize(1, 1)));
+    pixmap.setDevicePixelRatio(devicePixelRatio);
+    pixmap.fill(palette.color(QPalette::Base));
+    QPainter painter(&pixmap);
+    painter.setFont(font);
+    painter.translate(-area.topLeft());
+    paintLayerLabels(painter, layout, palette);
+    return pixmap;
+}
 
 QColor objectColor(const core::Object &object, int layers)
 {
@@ -172,30 +138,26 @@ void paintObject(QPainter &painter, const core::Object &object, const PlacedObje
     painter.translate(center);
     painter.scale(scale, scale);
     painter.translate(-center);
-    const QRectF box = placed.frame;
-    const QColor color = objectColor(object, layers);
-    if (core::hasShards(object.kind) && !core::hasBatches(object.kind)) {
-        paintCells(painter, box, object.shards, object.total, color, placed.heldOnly);
-    } else if (!core::hasShards(object.kind) || object.total <= 1) {
-        paintCells(painter, box, object.batches, object.totalBatches, color, placed.heldOnly);
-    } else {
-        const double half = box.height() / 2;
-        paintCells(painter, box.adjusted(0, 0, 0, -half), object.batches, object.totalBatches,
-                   color, placed.heldOnly);
-        paintCells(painter, box.adjusted(0, half, 0, 0), object.shards, object.total, color,
-                   placed.heldOnly);
-    }
+    CellBatch batch;
+    addObjectCells(batch, object, placed, objectColor(object, layers));
+    batch.draw(painter);
     if (look.arrived) {
         painter.setPen(QPen(Palette::current().message().darker(130), 2));
         painter.setBrush(Qt::NoBrush);
         painter.drawRect(placed.rect.adjusted(-1.5, -1.5, 1.5, 1.5));
     }
-    paintLabel(painter, placed.rect, label, !placed.heldOnly && labelOnRight(object));
+    paintObjectLabel(painter, object, placed, label);
     painter.restore();
 }
 
+void paintObjectLabel(QPainter &painter, const core::Object &object, const PlacedObject &placed,
+                      const QString &label)
+{
+    paintLabel(painter, placed.rect, label, !placed.heldOnly && labelOnRight(object));
+}
+
 void paintPanel(QPainter &painter, const PanelLayout &layout, const PanelLook &look,
-                const QPalette &palette)
+                const QPalette &palette, const QPixmap &bands)
 {
     painter.save();
     painter.setRenderHint(QPainter::Antialiasing);
@@ -220,7 +182,10 @@ void paintPanel(QPainter &painter, const PanelLayout &layout, const PanelLook &l
     painter.setPen(palette.color(QPalette::Mid));
     painter.setBrush(Qt::NoBrush);
     painter.drawRect(layout.memory);
-    paintLayerLabels(painter, layout, palette);
+    if (bands.isNull())
+        paintLayerLabels(painter, layout, palette);
+    else
+        painter.drawPixmap(bandsArea(layout).topLeft(), bands);
     painter.restore();
 }
 

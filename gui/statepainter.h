@@ -7,6 +7,7 @@
 
 #include <QColor>
 #include <QFont>
+#include <QPixmap>
 #include <QString>
 
 class QPainter;
@@ -34,6 +35,9 @@ double labelMinHeight(const QFont &font);
 // `label` on it when there is room.
 void paintObject(QPainter &painter, const core::Object &object, const PlacedObject &placed,
                  int layers, const ObjectLook &look, const QString &label = {});
+// Only the label of an object drawn as it is (its cells batched with the others').
+void paintObjectLabel(QPainter &painter, const core::Object &object, const PlacedObject &placed,
+                      const QString &label);
 
 struct PanelLook {
     QString title;
@@ -41,8 +45,12 @@ struct PanelLook {
     bool running = false;
     bool selected = false;
 };
-// The panel around the objects: frame, title, memory bar, layer bands and their labels.
+// The panel around the objects: frame, title, memory bar, layer bands and their labels (from
+// `bands` when given: the same for every panel of one size, so painted once).
 void paintPanel(QPainter &painter, const PanelLayout &layout, const PanelLook &look,
-                const QPalette &palette);
+                const QPalette &palette, const QPixmap &bands = {});
+// The layer bands and labels of panels laid out as `layout`, to hand to paintPanel.
+QPixmap layerBandsPixmap(const PanelLayout &layout, const QPalette &palette, const QFont &font,
+                         qreal devicePixelRatio);
 
 } // namespace rankstep::gui

@@ -1,12 +1,14 @@
 // SPDX-License-Identifier: MIT
 #include "stateview.h"
 
+#include "statebatch.h"
 #include "statetext.h"
 
 #include <QHelpEvent>
 #include <QMouseEvent>
 #include <QPaintEvent>
 #include <QPainter>
+#include <QResizeEvent>
 #include <QToolTip>
 #include <QVariantAnimation>
 
@@ -15,7 +17,7 @@
 namespace rankstep::gui {
 namespace {
 
-constexpr int kAnimationMs = 250;
+constexpr int kAnimationMs = 350; // long enough to follow an object from rank to rank
 constexpr double kPanelGap = 6;
 
 const replay::RankState *rankOf(const replay::RunState &state, int rank)
@@ -38,6 +40,7 @@ StateView::StateView(QWidget *parent) : QWidget(parent), m_animation(new QVarian
     connect(m_animation, &QVariantAnimation::finished, this, [this] {
         m_progress = 1.0;
         update(animatedRegion());
+        m_travels.clear();
         emit animationFinished();
     });
 }
@@ -50,6 +53,7 @@ void StateView::setTrace(std::shared_ptr<const core::Trace> trace)
     m_state = {};
     m_previous = {};
     m_changes = {};
+    m_travels.clear();
     update();
 }
 
@@ -60,8 +64,10 @@ void StateView::setState(const replay::RunState &state)
     m_state = state;
     m_changes = StateChanges(m_previous, m_state, m_trace.get(), visibleRanks());
     m_progress = 1.0;
-    if (m_changes.any() && !m_previous.ranks.empty() && m_trace) {
+    m_travels.clear();
+    if (m_animated && m_changes.any() && !m_previous.ranks.empty() && m_trace) {
         m_progress = 0.0;
+        updateTravels();
         m_animation->start();
     }
     update();
@@ -147,6 +153,8 @@ QRegion StateView::animatedRegion() const
     for (int rank : visibleRanks())
         if (m_changes.anyFor(rank))
             region += panelRectOf(rank).toAlignedRect();
+    for (const Travel &travel : m_travels) // the way between the panels
+        region += travel.start.united(travel.end).adjusted(-2, -2, 2, 2).toAlignedRect();
     return region;
 }
 
@@ -196,6 +204,8 @@ QSize StateView::minimumSizeHint() const
 
 bool StateView::event(QEvent *event)
 {
+    if (event->type() == QEvent::PaletteChange || event->type() == QEvent::FontChange)
+        m_bands = {}; // painted in the old colors or font
     if (event->type() != QEvent::ToolTip)
         return QWidget::event(event);
     const auto *help = static_cast<QHelpEvent *>(event);
@@ -218,6 +228,20 @@ void StateView::mousePressEvent(QMouseEvent *event)
     emit rankSelected(rank);
 }
 
+void StateView::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    if (!m_travels.empty())
+        updateTravels();
+}
+
+void StateView::updateTravels()
+{
+    m_travels = m_trace ? findTravels(*m_trace, m_state, m_changes, visibleRanks(),
+                                      [this](int rank) { return panelRectOf(rank); })
+                        : std::vector<Travel>{};
+}
+
 void StateView::paintEvent(QPaintEvent *event)
 {
     QPainter painter(this);
@@ -230,27 +254,66 @@ void StateView::paintEvent(QPaintEvent *event)
         return;
     }
     const std::vector<int> visible = visibleRanks();
-    for (std::size_t slot = 0; slot < visible.size(); ++slot)
-        if (event->region().intersects(layoutOf(int(slot)).frame.toAlignedRect()))
-            paintRank(painter, int(slot), visible[slot]);
+    std::vector<std::pair<PanelLayout, int>> panels; // the panels in the region, with their rank
+    for (std::size_t slot = 0; slot < visible.size(); ++slot) {
+        PanelLayout layout = layoutOf(int(slot));
+        if (event->region().intersects(layout.frame.toAlignedRect()))
+            panels.emplace_back(std::move(layout), visible[slot]);
+    }
+    for (const auto &[layout, rank] : panels)
+        paintChrome(painter, layout, rank);
+    if (m_progress < 1.0)
+        for (const auto &[layout, rank] : panels)
+            paintGone(painter, layout, rank); // under what replaces it
+    // Objects as they are go into one batch; the few that move, and labels, on top of it.
+    CellBatch batch;
+    std::vector<Pending> pending;
+    for (const auto &[layout, rank] : panels)
+        collectObjects(layout, rank, batch, pending);
+    batch.draw(painter);
+    for (const Pending &object : pending) {
+        const replay::MapEntry &entry = m_state.ranks[std::size_t(object.rank)].map(
+            object.placed.map)[object.placed.index];
+        const QString label =
+            object.labelled ? shortName(object.placed.map, entry.key()) : QString();
+        if (object.moving)
+            paintObject(painter, entry.object(), object.placed, layers(), object.look, label);
+        else
+            paintObjectLabel(painter, entry.object(), object.placed, label);
+    }
+    if (m_progress < 1.0)
+        paintTravels(painter);
 }
 
-void StateView::paintRank(QPainter &painter, int slot, int rank) const
+void StateView::paintChrome(QPainter &painter, const PanelLayout &layout, int rank) const
 {
-    const PanelLayout layout = layoutOf(slot);
     const replay::RankState &state = m_state.ranks[std::size_t(rank)];
     const PanelLook look{panelTitle(rank, state), memoryFraction(state.memory, maxMemory()),
                          state.running, rank == m_selected};
-    paintPanel(painter, layout, look, palette());
-    if (m_progress < 1.0)
-        paintGone(painter, layout, rank); // under what replaces it
-    const double labelHeight = labelMinHeight(painter.font());
+    const QSizeF size = layout.frame.size();
+    if (m_bands.isNull() || m_bandsSize != size || m_bandsLayers != layout.layers) {
+        m_bands = layerBandsPixmap(layout, palette(), font(), devicePixelRatioF());
+        m_bandsSize = size;
+        m_bandsLayers = layout.layers;
+    }
+    paintPanel(painter, layout, look, palette(), m_bands);
+}
+
+void StateView::collectObjects(const PanelLayout &layout, int rank, CellBatch &batch,
+                               std::vector<Pending> &pending) const
+{
+    const replay::RankState &state = m_state.ranks[std::size_t(rank)];
+    const double labelHeight = labelMinHeight(font());
     for (const PlacedObject &placed : placeObjects(layout, state)) {
-        const ObjectLook objectLook = lookOf(rank, placed.map, placed.index);
-        const replay::MapEntry &entry = state.map(placed.map)[placed.index];
+        const ObjectLook look = lookOf(rank, placed.map, placed.index);
+        const bool moving = look.opacity < 1.0 || look.scale < 1.0 || look.arrived;
         const bool labelled = placed.rect.height() >= labelHeight;
-        paintObject(painter, entry.object(), placed, layers(), objectLook,
-                    labelled ? shortName(placed.map, entry.key()) : QString());
+        if (!moving) {
+            const core::Object &object = state.map(placed.map)[placed.index].object();
+            addObjectCells(batch, object, placed, objectColor(object, layers()));
+        }
+        if (moving || labelled)
+            pending.push_back({rank, placed, look, moving, labelled});
     }
 }
 
@@ -263,6 +326,23 @@ void StateView::paintGone(QPainter &painter, const PanelLayout &layout, int rank
         if (m_changes.gone(rank, placed.map, placed.index))
             paintObject(painter, before->map(placed.map)[placed.index].object(), placed, layers(),
                         {1.0 - m_progress, 1.0, false});
+}
+
+// Over every panel: each object in the air, gray until it nears its slot.
+void StateView::paintTravels(QPainter &painter) const
+{
+    painter.save();
+    painter.setRenderHint(QPainter::Antialiasing);
+    for (const Travel &travel : m_travels) {
+        const core::Object &object = m_state.ranks[std::size_t(travel.to)]
+                                         .map(travel.map)[travel.index]
+                                         .object();
+        const QColor color = travelColor(objectColor(object, layers()), m_progress);
+        painter.setPen(QPen(color.darker(150), 1));
+        painter.setBrush(color);
+        painter.drawRoundedRect(travelRect(travel.start, travel.end, m_progress), 2, 2);
+    }
+    painter.restore();
 }
 
 } // namespace rankstep::gui

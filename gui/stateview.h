@@ -6,7 +6,9 @@
 #include "statechanges.h"
 #include "stategeometry.h"
 #include "statepainter.h"
+#include "statetravel.h"
 
+#include <QPixmap>
 #include <QRegion>
 #include <QWidget>
 
@@ -18,6 +20,8 @@
 class QVariantAnimation;
 
 namespace rankstep::gui {
+
+class CellBatch;
 
 // What every rank holds at the cursor: one panel per rank (up to 16 at once) with the model
 // drawn as stacked layers, input at the bottom, in the documents' colors: loaded weights and
@@ -51,6 +55,12 @@ public:
     void setVisibleRanks(std::vector<int> ranks);
     std::vector<int> visibleRanks() const;
     bool isAnimating() const;
+    // Off: a new state shows at once, without fades or travels (screenshots, scripted steps).
+    void setAnimated(bool animated) { m_animated = animated; }
+    bool isAnimated() const { return m_animated; }
+    // The objects the last step brought by communication, flying from their senders' panels
+    // while the animation runs (empty when it is over).
+    const std::vector<Travel> &travels() const { return m_travels; }
     // How an entry of the current state is drawn now: fading and growing in while new since
     // the state before, outlined gray when it came by communication.
     ObjectLook lookOf(int rank, core::MapKind map, std::size_t index) const;
@@ -74,6 +84,7 @@ protected:
     bool event(QEvent *event) override;
     void paintEvent(QPaintEvent *event) override;
     void mousePressEvent(QMouseEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
 
 private:
     int layers() const;
@@ -81,8 +92,20 @@ private:
     PanelGrid grid() const;
     QRectF gridArea() const;
     PanelLayout layoutOf(int slot) const;
-    void paintRank(QPainter &painter, int slot, int rank) const;
+    // An object painted over the batch of still ones: moving (fading, growing) or labelled.
+    struct Pending {
+        int rank = 0;
+        PlacedObject placed;
+        ObjectLook look;
+        bool moving = false;
+        bool labelled = false;
+    };
+    void paintChrome(QPainter &painter, const PanelLayout &layout, int rank) const;
+    void collectObjects(const PanelLayout &layout, int rank, CellBatch &batch,
+                        std::vector<Pending> &pending) const;
     void paintGone(QPainter &painter, const PanelLayout &layout, int rank) const;
+    void paintTravels(QPainter &painter) const;
+    void updateTravels();
 
     std::shared_ptr<const core::Trace> m_trace;
     replay::RunState m_state, m_previous;
@@ -91,6 +114,11 @@ private:
     QVariantAnimation *m_animation;
     double m_progress = 1.0;
     StateChanges m_changes; // from m_previous to m_state
+    std::vector<Travel> m_travels;
+    bool m_animated = true;
+    mutable QPixmap m_bands; // every panel's layer bands and labels, for panels of one size
+    mutable QSizeF m_bandsSize;
+    mutable int m_bandsLayers = 0;
 };
 
 } // namespace rankstep::gui

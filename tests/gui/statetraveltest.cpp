@@ -1,0 +1,129 @@
+// SPDX-License-Identifier: MIT
+// Objects brought by communication fly from the senders' panels: the path (a pure function), who
+// sent what, and the travels a receive and an allreduce start in the view.
+#include "palette.h"
+#include "statetestsupport.h"
+#include "statetravel.h"
+#include "stateview.h"
+
+#include <gtest/gtest.h>
+
+#include <QTest>
+
+#include <algorithm>
+#include <memory>
+
+namespace gui = rankstep::gui;
+using rankstep::core::MapKind;
+using rankstep::core::OpKind;
+
+namespace {
+
+std::unique_ptr<gui::StateView> shownView(const gui::testing::ReplayedRun &run)
+{
+    auto view = std::make_unique<gui::StateView>();
+    view->setTrace(run.trace());
+    view->resize(1000, 800);
+    view->show();
+    EXPECT_TRUE(QTest::qWaitForWindowExposed(view.get()));
+    return view;
+}
+
+// The first change of `rank` made right after its first `op` event.
+std::size_t changeAfter(const rankstep::core::Trace &trace, int rank, OpKind op)
+{
+    std::size_t event = 0;
+    while (trace.events[event].rank != rank || trace.events[event].op != op)
+        ++event;
+    std::size_t change = 0;
+    while (trace.changes[change].rank != rank || trace.changes[change].eventCount <= event)
+        ++change;
+    return change;
+}
+
+TEST(TravelRect, StartsAtTheSenderPassesHalfwayAndLandsInTheSlot)
+{
+    const QRectF start(100, 50, 40, 10), end(500, 450, 80, 20);
+    EXPECT_EQ(gui::travelRect(start, end, 0.0), start);
+    EXPECT_EQ(gui::travelRect(start, end, 0.5), QRectF(300, 250, 60, 15));
+    EXPECT_EQ(gui::travelRect(start, end, 1.0), end);
+    EXPECT_EQ(gui::travelRect(start, end, 1.7), end); // clamped
+    const QRectF early = gui::travelRect(start, end, 0.1);
+    EXPECT_GT(early.left(), start.left());
+    EXPECT_LT(early.left(), 100 + 0.1 * 400); // eased: slow off the mark
+}
+
+TEST(TravelColor, IsCommunicationGrayInTheAirAndItsOwnColorOnLanding)
+{
+    const QColor own(200, 40, 40);
+    EXPECT_EQ(gui::travelColor(own, 0.0).rgb(), gui::Palette::current().message().rgb());
+    EXPECT_EQ(gui::travelColor(own, 0.5).rgb(), gui::Palette::current().message().rgb());
+    EXPECT_EQ(gui::travelColor(own, 1.0).rgb(), own.rgb());
+}
+
+TEST(SendersOf, AnAllreducedGradientCameFromEveryOtherRank)
+{
+    gui::testing::ReplayedRun run("ddp");
+    const auto &trace = *run.trace();
+    const auto &change = trace.changes[changeAfter(trace, 2, OpKind::AllReduce)];
+    EXPECT_EQ(gui::sendersOf(trace, change), (std::vector<int>{0, 1, 3}));
+    EXPECT_TRUE(gui::sendersOf(trace, trace.changes.front()).empty()); // a loaded weight
+}
+
+TEST(StateView, AReceiveStartsATravelFromTheSendersPanelToTheReceivers)
+{
+    gui::testing::ReplayedRun run("gpipe");
+    const auto &trace = *run.trace();
+    const std::size_t change = changeAfter(trace, 1, OpKind::Receive);
+    const auto at = [&](std::size_t changes) {
+        return run.stateAt(run.home().toPosition({trace.changes[change].eventCount, changes}));
+    };
+    auto view = shownView(run);
+    view->setState(at(change));
+    view->setState(at(change + 1)); // rank 1 stores what rank 0 passed to it
+    ASSERT_TRUE(view->isAnimating());
+    ASSERT_EQ(view->travels().size(), 1U);
+    const gui::Travel &travel = view->travels().front();
+    EXPECT_EQ(travel.from, 0);
+    EXPECT_EQ(travel.to, 1);
+    EXPECT_EQ(travel.map, MapKind::Activations);
+    EXPECT_TRUE(view->panelRectOf(0).contains(travel.start));
+    EXPECT_TRUE(view->panelRectOf(1).contains(travel.end));
+    EXPECT_EQ(view->objectAt(travel.end.center())->rank, 1);
+    EXPECT_TRUE(view->animatedRegion().contains(
+        gui::travelRect(travel.start, travel.end, 0.5).center().toPoint()));
+    EXPECT_FALSE(view->grab().isNull()); // a frame with the object in the air
+}
+
+TEST(StateView, AnAllreduceResultConvergesFromTheOtherMembersPanels)
+{
+    gui::testing::ReplayedRun run("ddp");
+    const auto &trace = *run.trace();
+    const std::size_t change = changeAfter(trace, 2, OpKind::AllReduce);
+    const auto at = [&](std::size_t changes) {
+        return run.stateAt(run.home().toPosition({trace.changes[change].eventCount, changes}));
+    };
+    auto view = shownView(run);
+    view->setState(at(change));
+    view->setState(at(change + 1));
+    std::vector<int> from;
+    for (const gui::Travel &travel : view->travels())
+        if (travel.to == 2)
+            from.push_back(travel.from);
+    std::sort(from.begin(), from.end());
+    EXPECT_EQ(from, (std::vector<int>{0, 1, 3}));
+}
+
+TEST(StateView, WithoutAnimationsAStepShowsAtOnce)
+{
+    gui::testing::ReplayedRun run("gpipe");
+    auto view = shownView(run);
+    view->setAnimated(false);
+    view->setState(run.afterSlices(3));
+    view->setState(run.afterSlices(6));
+    EXPECT_FALSE(view->isAnimating());
+    EXPECT_TRUE(view->travels().empty());
+    EXPECT_EQ(view->lookOf(1, MapKind::Weights, 0).opacity, 1.0);
+}
+
+} // namespace
