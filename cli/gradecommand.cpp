@@ -6,18 +6,15 @@
 
 #include "arguments.h"
 #include "childprocess.h"
-#include "gradereport.h"
+#include "graderun.h"
 #include "lessoncommand.h"
 #include "runreport.h"
 
-#include "core/io/tracebinary.h"
 #include "core/lessons/puzzleimport.h"
 
 #include <algorithm>
 #include <filesystem>
 #include <iostream>
-#include <regex>
-#include <sstream>
 
 #include <unistd.h>
 
@@ -25,17 +22,6 @@ namespace rankstep::cli {
 namespace {
 
 namespace fs = std::filesystem;
-
-// Seconds a child gets beyond --timeout to start Python and write its trace before it is killed.
-constexpr double kGraceSeconds = 5;
-
-// "5", "2.5": seconds as a person writes them.
-std::string formatSeconds(double seconds)
-{
-    std::ostringstream text;
-    text << seconds;
-    return text.str();
-}
 
 bool isLearnerFile(const fs::path &path)
 {
@@ -73,73 +59,6 @@ std::vector<std::string> learnerFiles(const std::vector<std::string> &paths)
     return files;
 }
 
-// "rank 2, cell 14, line 7: ..." with the line moved from the extracted code back to the file.
-std::string located(const core::Error &error, const lessons::ImportedFunction &function)
-{
-    std::string where;
-    if (error.rank >= 0)
-        where = "rank " + std::to_string(error.rank);
-    if (error.line > 0) {
-        const int line = error.line >= function.codeLine
-            ? error.line - function.codeLine + function.line
-            : error.line;
-        const bool inFunction = error.line >= function.codeLine;
-        where += std::string(where.empty() ? "" : ", ")
-            + (function.cell > 0 && inFunction ? "cell " + std::to_string(function.cell) + ", " : "")
-            + "line " + std::to_string(line);
-    }
-    std::string message = error.message.substr(0, error.message.find('\n'));
-    // A syntax error names its place in the extracted code; the place in the file is said above.
-    static const std::regex place(R"( \(line \d+, column (\d+)\)$)");
-    message = std::regex_replace(message, place, " (column $1)");
-    return where.empty() ? message : where + ": " + message;
-}
-
-// What a stopped run says: the time limit (or operation budget) and where the code was.
-std::string stoppedMessage(const core::Error &error, const lessons::ImportedFunction &function,
-                           double timeout)
-{
-    const bool budget = error.message.find("operation budget") != std::string::npos;
-    core::Error where = error;
-    where.message = budget ? "stopped by the operation budget: still running (infinite loop?)"
-                           : "stopped after " + formatSeconds(timeout)
-                               + " s: still running (infinite loop?)";
-    return located(where, function);
-}
-
-void fillFromTrace(GradeRow &row, const core::Trace &trace, const lessons::Lesson &lesson,
-                   const lessons::ImportedFunction &function, double timeout)
-{
-    const lessons::Verdict verdict = lessons::judge(lesson, trace);
-    row.solved = verdict.solved;
-    if (trace.figures.hasEvents) {
-        row.time = trace.figures.timesteps;
-        row.memory = trace.figures.maxMemory;
-    }
-    if (lesson.targets) {
-        row.timeTarget = lesson.targets->time;
-        row.memoryTarget = lesson.targets->memory;
-    }
-    switch (trace.status) {
-    case core::RunStatus::Ok:
-        row.status = verdict.solved ? "solved" : "not solved";
-        if (!verdict.solved)
-            row.error = verdict.summary.substr(0, verdict.summary.find('\n'));
-        return;
-    case core::RunStatus::Stopped:
-        row.status = "stopped";
-        break;
-    case core::RunStatus::Deadlock:
-        row.status = "hung";
-        break;
-    case core::RunStatus::Error:
-        row.status = "error";
-    }
-    if (trace.error)
-        row.error = row.status == "stopped" ? stoppedMessage(*trace.error, function, timeout)
-                                            : located(*trace.error, function);
-}
-
 // The code and trace files of the runs, removed when grading ends.
 struct ScratchFolder
 {
@@ -161,35 +80,6 @@ struct ScratchFolder
     fs::path path;
 };
 
-struct GradeSettings
-{
-    std::string program;
-    std::string lessonsFolder;
-    double timeout = 30;
-    fs::path scratch;
-};
-
-// The child ended without a trace: killed at the hard limit, a crash, or the code ended it.
-void fillWithoutTrace(GradeRow &row, const ChildOutcome &child, const GradeSettings &settings)
-{
-    using End = ChildOutcome::End;
-    const std::string limit = formatSeconds(settings.timeout);
-    if (child.end == End::TimedOut || (child.end == End::Exited && child.code == kStopped)) {
-        row.status = "stopped";
-        row.error = "stopped after " + limit + " s: still running (infinite loop?)";
-    } else if (child.end == End::Signaled) {
-        row.status = "crashed";
-        row.error = "the run crashed (signal " + std::to_string(child.code) + ")";
-    } else if (child.end == End::NotStarted) {
-        row.status = "crashed";
-        row.error = "cannot start " + settings.program;
-    } else {
-        row.status = "crashed";
-        row.error = "the code ended the process (exit code " + std::to_string(child.code)
-            + ") before the run finished";
-    }
-}
-
 // A row for a file that has nothing to run.
 GradeRow fileRow(const std::string &file, const std::string &status, const std::string &error)
 {
@@ -197,34 +87,6 @@ GradeRow fileRow(const std::string &file, const std::string &status, const std::
     row.file = file;
     row.status = status;
     row.error = error;
-    return row;
-}
-
-GradeRow gradeFunction(const std::string &file, const lessons::ImportedFunction &function,
-                       const lessons::Lesson &lesson, const GradeSettings &settings, int index)
-{
-    GradeRow row;
-    row.file = file;
-    row.lesson = lesson.id;
-    row.function = function.function;
-    const fs::path code = settings.scratch / (std::to_string(index) + "-" + lesson.id + ".py");
-    const fs::path trace = settings.scratch / (std::to_string(index) + ".rstb");
-    writeFile(code.string(), function.code);
-    std::vector<std::string> args = {"lesson", lesson.id, code.string(), "--quiet",
-                                     "--timeout", std::to_string(settings.timeout),
-                                     "--trace-out", trace.string()};
-    if (!settings.lessonsFolder.empty())
-        args.insert(args.end(), {"--lessons", settings.lessonsFolder});
-    const ChildOutcome child = runChild(settings.program, args, settings.timeout + kGraceSeconds,
-                                        (settings.scratch / "stderr.txt").string());
-    row.seconds = child.seconds;
-    std::error_code error;
-    auto decoded = fs::exists(trace, error) ? io::traceFromBinary(readFile(trace.string()))
-                                            : core::Result<core::Trace>(core::Error{});
-    if (decoded)
-        fillFromTrace(row, *decoded, lesson, function, settings.timeout);
-    else
-        fillWithoutTrace(row, child, settings);
     return row;
 }
 

@@ -91,6 +91,7 @@ Options:
   --layers L           number of layers, default 2
   --batches B          number of batches, default 4
   --json OUT           write the whole trace as JSON (docs/trace-format.md)
+                       (grade: --json alone prints the results as JSON)
   --chrome-trace OUT   write a trace that Perfetto and chrome://tracing open: a track per
                        rank, arrows from each pass_to to its receive, memory per rank
   --trace-out OUT      write the whole trace in Rankstep's compact binary form, which
@@ -110,6 +111,8 @@ Exit codes:
   4   the run was stopped: time limit, operation budget, or a stop request
   64  bad usage: unknown option, unreadable file, no such function
   70  an internal error of Rankstep
+`grade` exits 0 once everything is graded (whatever the results), 64 for bad usage or a PATH that
+cannot be read.
 )";
 }
 
