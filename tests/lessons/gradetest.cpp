@@ -121,6 +121,21 @@ TEST_F(Grade, ReportsTheBrokenCellOfANotebookByCellAndLine)
               "cell 25, line 5: SyntaxError: expected ':' (column 39)");
 }
 
+TEST_F(Grade, NamesTheLineOfTheLearnersFileNotOfTheExtractedCode)
+{
+    // The unused helper stays behind, so the run's code is shorter than the file.
+    const std::string file = m_dir.write("eve.py", "from lib import Model\n\n\ndef unused(x):\n"
+                                                   "    return x\n\n\nasync def ddp(model):\n"
+                                                   "    raise ValueError(\"boom\")\n");
+
+    const CliResult result = runCli({"grade", file}, m_dir);
+
+    EXPECT_EQ(result.exitCode, cli::kSolved) << result.err;
+    EXPECT_TRUE(contains(result.out, "error   -              -                rank 0, line 9: "
+                                     "ValueError: boom"))
+        << result.out;
+}
+
 TEST_F(Grade, RefusesAMissingPathWithTheUsageExitCode)
 {
     const CliResult missing = runCli({"grade", (m_dir.path() / "nobody").string()}, m_dir);
