@@ -19,12 +19,13 @@ std::string chooseFunction(python::Runtime &runtime, const Arguments &args,
     if (args.has("function"))
         return args.text("function");
     auto functions = runtime.listFunctions(source, file);
-    if (functions && functions->size() == 1)
+    if (!functions)
+        return {}; // the run itself reports why the file does not parse
+    if (functions->size() == 1)
         return functions->front().name;
     std::string names;
-    if (functions)
-        for (const auto &f : *functions)
-            names += (names.empty() ? "" : ", ") + f.name;
+    for (const auto &f : *functions)
+        names += (names.empty() ? "" : ", ") + f.name;
     throw UsageError{"say which function to run with --function NAME"
                      + (names.empty() ? std::string() : " (" + file + " defines " + names + ")")};
 }
@@ -98,6 +99,8 @@ Options:
                        loads fast (docs/trace-format.md)
   --max-ops N          stop after N operations (default 5000000, 0 = no limit)
   --timeout S          stop after S seconds of wall-clock time (default 30, 0 = no limit)
+  --memory-limit MB    the memory a run may use, in MiB (default 2048, 0 = no limit);
+                       code that asks for more gets "ran out of memory"
   --quiet              do not echo what the code prints
   --no-report          print only what the code prints, no figures or errors (for programs
                        that read the trace file, such as the app)

@@ -5,6 +5,9 @@
 #include "core/io/tracebinary.h"
 #include "core/io/tracejson.h"
 #include "runreport.h"
+#include "supervisor.h"
+
+#include <sys/resource.h>
 
 #include <chrono>
 #include <condition_variable>
@@ -13,8 +16,22 @@
 #include <mutex>
 #include <thread>
 
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#define RANKSTEP_SANITIZED 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer) || __has_feature(memory_sanitizer)
+#define RANKSTEP_SANITIZED 1
+#endif
+#endif
+
 namespace rankstep::cli {
 namespace {
+
+#ifdef RANKSTEP_SANITIZED
+constexpr bool kSanitized = true;
+#else
+constexpr bool kSanitized = false;
+#endif
 
 // The last resort for code that swallows every interruption (a loop around `except
 // BaseException`): once the time limit and a grace period have passed, end the process.
@@ -32,6 +49,7 @@ public:
                 return;
             std::cerr << "Error: the code could not be interrupted at its time limit (it catches "
                          "every exception, or is stuck in one long call), so rankstep-cli ended.\n";
+            markFinished(kStopped);
             std::_Exit(kStopped);
         });
     }
@@ -56,6 +74,18 @@ private:
     std::thread m_thread;
 };
 
+// Caps the address space of this process (the child that runs the learner's code), so that code
+// allocating gigabytes gets a MemoryError instead of taking the machine down. Sanitizer builds
+// reserve terabytes of shadow memory up front and cannot run under such a cap.
+void limitMemory(long long megabytes)
+{
+    if (kSanitized || megabytes <= 0)
+        return;
+    const rlim_t bytes = rlim_t(megabytes) << 20;
+    const rlimit limit{bytes, bytes};
+    setrlimit(RLIMIT_AS, &limit);
+}
+
 } // namespace
 
 void applyRunOptions(const Arguments &args, python::RunRequest &request)
@@ -63,6 +93,7 @@ void applyRunOptions(const Arguments &args, python::RunRequest &request)
     request.maxOperations = args.integer("max-ops", request.maxOperations, 0, 1LL << 40);
     request.timeLimitSeconds = args.seconds("timeout", request.timeLimitSeconds);
     request.echoOutput = !args.has("quiet");
+    limitMemory(args.integer("memory-limit", kDefaultMemoryLimitMiB, 0, 1LL << 30));
 }
 
 python::RunOutcome runGuarded(python::Runtime &runtime, const python::RunRequest &request)

@@ -11,11 +11,13 @@
 namespace rankstep::cli {
 
 // Options every command that runs code takes.
-inline const std::vector<std::string> kRunOptions = {"json", "chrome-trace", "trace-out", "max-ops",
-                                                     "timeout"};
+inline const std::vector<std::string> kRunOptions = {"json",    "chrome-trace", "trace-out",
+                                                     "max-ops", "timeout",      "memory-limit"};
+// The address space a run may use unless --memory-limit says otherwise (MiB; 0 = no limit).
+inline constexpr long long kDefaultMemoryLimitMiB = 2048;
 inline const std::vector<std::string> kRunFlags = {"quiet", "no-report"};
 
-// Applies --max-ops, --timeout and --quiet to a request.
+// Applies --max-ops, --timeout and --quiet to a request, and --memory-limit to this process.
 void applyRunOptions(const Arguments &args, python::RunRequest &request);
 // Runs the request; code that cannot be interrupted ends the process (exit code 4).
 python::RunOutcome runGuarded(python::Runtime &runtime, const python::RunRequest &request);
