@@ -5,6 +5,7 @@
 
 #include "embeddedmodules.h"
 #include "session.h"
+#include "sourcetext.h"
 
 #include <pybind11/embed.h>
 
@@ -78,7 +79,9 @@ core::Error errorFromPython(py::error_already_set &e, int rank, const std::strin
     }
     std::string message = info[1].cast<std::string>();
     core::ErrorKind kind = core::ErrorKind::Exception;
-    if (e.matches(puzzleErrorType())) {
+    if (e.matches(PyExc_MemoryError)) {
+        message = outOfMemoryMessage();
+    } else if (e.matches(puzzleErrorType())) {
         kind = core::ErrorKind::Check;
         message = py::str(e.value()).cast<std::string>();
     } else if (message.find("no running event loop") != std::string::npos) {
@@ -292,6 +295,9 @@ RunOutcome Runtime::run(const RunRequest &request)
     sys.attr("stderr") = capture;
     try {
         outcome.trace = m_impl->execute(request);
+    } catch (const std::bad_alloc &) {
+        outcome.trace = failedTrace(request.config, core::Error(core::ErrorKind::Exception, -1, 0,
+                                                                outOfMemoryMessage()));
     } catch (const std::exception &e) {
         outcome.trace = failedTrace(request.config,
                                     core::Error(core::ErrorKind::Internal, -1, 0,
@@ -314,6 +320,8 @@ core::Trace Runtime::Impl::execute(const RunRequest &request)
     py::module_ builtins = py::module_::import("builtins");
     std::optional<core::Engine> run; // outlives the watchdog, which may point at it
     Watchdog watchdog(*this, request.timeLimitSeconds);
+    if (auto notSource = checkSourceText(request.source))
+        return failedTrace(config, std::move(*notSource));
     py::dict globals;
     globals["__name__"] = "__rankstep__";
     globals["__file__"] = request.fileName;
@@ -356,6 +364,8 @@ core::Trace Runtime::Impl::execute(const RunRequest &request)
 core::Result<std::vector<FunctionInfo>> Runtime::listFunctions(const std::string &source,
                                                                const std::string &fileName)
 {
+    if (auto notSource = checkSourceText(source))
+        return std::move(*notSource);
     py::gil_scoped_acquire gil;
     try {
         std::vector<FunctionInfo> found;
