@@ -59,25 +59,23 @@ std::string formatIdleShare(const core::Trace &trace)
     return std::to_string(tenths / 10) + "." + std::to_string(tenths % 10) + "%";
 }
 
-std::vector<lessons::Lesson> loadLessonSet(const std::string &folder)
+lessons::LessonSet loadLessonSet(const std::string &folder)
 {
-    if (!folder.empty()) {
-        const auto problems = validateLessonFolder(folder);
-        if (!problems.empty()) {
-            std::string text = "the lessons in " + folder + " are not valid:";
-            for (const auto &p : problems)
-                text += "\n  " + p;
-            throw UsageError{text};
-        }
+    lessons::LessonSet set;
+    if (folder.empty()) {
+        set = lessons::loadLessonsSkippingBroken(lessons::builtinLessonFiles());
+    } else {
+        set = checkLessonFolder(folder);
     }
-    auto files = folder.empty() ? core::Result<lessons::LessonFiles>(lessons::builtinLessonFiles())
-                                : lessons::readLessonFolder(folder);
-    if (!files)
-        throw UsageError{files.error().message};
-    auto loaded = lessons::loadLessons(*files);
-    if (!loaded)
-        throw UsageError{loaded.error().message};
-    return std::move(*loaded);
+    if (set.lessons.empty()) {
+        std::string text = "no lesson in " + (folder.empty() ? "Rankstep" : folder) + " loads:";
+        for (const auto &p : set.problems)
+            text += "\n  " + p;
+        throw UsageError{text};
+    }
+    for (const auto &p : set.problems)
+        std::cerr << "rankstep-cli: left out a broken lesson: " << p << "\n";
+    return set;
 }
 
 std::string formatTargets(const lessons::Lesson &lesson, const core::Trace &trace)
@@ -104,7 +102,7 @@ int lessonCommand(const std::vector<std::string> &rest)
     const bool builtinCode = args.has("solution") || args.has("starter");
     if (positional.size() != (builtinCode ? 1U : 2U))
         throw UsageError{"lesson takes a lesson NAME and a FILE (or --solution or --starter)"};
-    const std::vector<lessons::Lesson> all = loadLessonSet(args.text("lessons"));
+    const std::vector<lessons::Lesson> all = loadLessonSet(args.text("lessons")).lessons;
     const lessons::Lesson *lesson = lessons::findLesson(all, positional[0]);
     if (!lesson) {
         std::string names;
@@ -146,7 +144,8 @@ int lessonsCommand(const std::vector<std::string> &rest)
     const Arguments args(rest, {"lessons"}, {});
     if (!args.positional().empty())
         throw UsageError{"lessons takes no arguments"};
-    for (const lessons::Lesson &lesson : loadLessonSet(args.text("lessons"))) {
+    const lessons::LessonSet set = loadLessonSet(args.text("lessons"));
+    for (const lessons::Lesson &lesson : set.lessons) {
         std::cout << lesson.id << "\t" << lesson.title << "\t" << lesson.function << "\t"
                   << lesson.config.ranks << " ranks, " << lesson.config.layers << " layers, "
                   << lesson.config.batches << " batches";
@@ -155,7 +154,7 @@ int lessonsCommand(const std::vector<std::string> &rest)
                       << lesson.targets->memory << " bytes";
         std::cout << "\n";
     }
-    return kSolved;
+    return set.problems.empty() ? kSolved : kUsage; // listed what loads; an author must fix the rest
 }
 
 } // namespace rankstep::cli

@@ -14,8 +14,9 @@ int lessonCommand(const std::vector<std::string> &args);
 int lessonsCommand(const std::vector<std::string> &args);
 
 // The lessons to use: --lessons DIR (validated like the build validates lessons/) or the
-// built-in ones. Throws UsageError with the validation message.
-std::vector<lessons::Lesson> loadLessonSet(const std::string &folder);
+// built-in ones. A broken folder is left out with its problem on stderr, naming the file and the
+// field; UsageError, naming every problem, when no lesson loads.
+lessons::LessonSet loadLessonSet(const std::string &folder);
 
 // The share of all ranks' time (ranks x end time) spent idle, "37.5%".
 std::string formatIdleShare(const core::Trace &trace);

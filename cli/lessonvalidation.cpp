@@ -6,44 +6,58 @@
 namespace rankstep::cli {
 namespace {
 
-void checkCode(python::Runtime &runtime, const lessons::Lesson &lesson, const std::string &file,
+// False (with the problem added) when the file does not parse or lacks the lesson's function.
+bool checkCode(python::Runtime &runtime, const lessons::Lesson &lesson, const std::string &file,
                const std::string &source, std::vector<std::string> &problems)
 {
     const std::string path = lesson.folder + "/" + file;
     auto functions = runtime.listFunctions(source, path);
     if (!functions) {
         problems.push_back(path + ": " + functions.error().message);
-        return;
+        return false;
     }
     for (const auto &f : *functions)
         if (f.name == lesson.function)
-            return;
+            return true;
     problems.push_back(path + ": does not define the lesson's function '" + lesson.function
                        + "' (lesson.json: function)");
+    return false;
 }
 
 } // namespace
 
+lessons::LessonSet checkLessons(const lessons::LessonFiles &files)
+{
+    lessons::LessonSet loaded = lessons::loadLessonsSkippingBroken(files);
+    lessons::LessonSet checked;
+    checked.problems = std::move(loaded.problems);
+    python::Runtime runtime;
+    for (lessons::Lesson &lesson : loaded.lessons) {
+        const bool starter = checkCode(runtime, lesson, "starter.py", lesson.starter, checked.problems);
+        const bool solution =
+            checkCode(runtime, lesson, "solution.py", lesson.solution, checked.problems);
+        if (starter && solution)
+            checked.lessons.push_back(std::move(lesson));
+    }
+    return checked;
+}
+
+lessons::LessonSet checkLessonFolder(const std::string &root)
+{
+    auto files = lessons::readLessonFolder(root);
+    if (!files)
+        return {{}, {files.error().message}};
+    return checkLessons(*files);
+}
+
 std::vector<std::string> validateLessons(const lessons::LessonFiles &files)
 {
-    auto loaded = lessons::loadLessons(files);
-    if (!loaded)
-        return {loaded.error().message};
-    std::vector<std::string> problems;
-    python::Runtime runtime;
-    for (const lessons::Lesson &lesson : *loaded) {
-        checkCode(runtime, lesson, "starter.py", lesson.starter, problems);
-        checkCode(runtime, lesson, "solution.py", lesson.solution, problems);
-    }
-    return problems;
+    return checkLessons(files).problems;
 }
 
 std::vector<std::string> validateLessonFolder(const std::string &root)
 {
-    auto files = lessons::readLessonFolder(root);
-    if (!files)
-        return {files.error().message};
-    return validateLessons(*files);
+    return checkLessonFolder(root).problems;
 }
 
 } // namespace rankstep::cli

@@ -13,21 +13,52 @@
 
 namespace {
 
-// The lessons to show: --lessons DIR for authors, else the built-in ones.
-std::vector<rankstep::lessons::Lesson> lessonsToShow(const QString &folder)
+struct LessonsToShow
+{
+    std::vector<rankstep::lessons::Lesson> lessons;
+    QString problems; // what was left out and why, naming each file and field; empty when none
+};
+
+// The lessons to show: --lessons DIR for authors (a broken folder left out, the others shown),
+// else the built-in ones (also when no lesson in DIR loads).
+LessonsToShow lessonsToShow(const QString &folder)
 {
     using namespace rankstep::lessons;
+    LessonsToShow shown;
     if (!folder.isEmpty()) {
         auto files = readLessonFolder(folder.toStdString());
-        auto loaded = files ? loadLessons(*files) : rankstep::core::Result<std::vector<Lesson>>(files.error());
-        if (loaded)
-            return std::move(*loaded);
-        QMessageBox::warning(nullptr, QObject::tr("The lessons could not be loaded"),
-                             QObject::tr("%1\n\nRankstep shows its built-in lessons instead.")
-                                 .arg(QString::fromStdString(loaded.error().message)));
+        LessonSet set = files ? loadLessonsSkippingBroken(*files) : LessonSet{{}, {files.error().message}};
+        QStringList problems;
+        for (const std::string &problem : set.problems)
+            problems << QString::fromStdString(problem);
+        if (!set.lessons.empty()) {
+            shown.lessons = std::move(set.lessons);
+            if (!problems.isEmpty())
+                shown.problems = QObject::tr("These lessons in %1 were left out:\n\n%2")
+                                     .arg(folder, problems.join(QLatin1Char('\n')));
+            return shown;
+        }
+        shown.problems = QObject::tr("No lesson in %1 loads:\n\n%2\n\nRankstep shows its built-in "
+                                     "lessons instead.")
+                             .arg(folder, problems.join(QLatin1Char('\n')));
     }
     auto builtin = loadLessons(builtinLessonFiles());
-    return builtin ? std::move(*builtin) : std::vector<Lesson>{};
+    if (builtin)
+        shown.lessons = std::move(*builtin);
+    return shown;
+}
+
+// A dialog that does not block, so scripted screenshots and tests go on (and show it).
+void showLessonProblems(QWidget *window, const QString &problems)
+{
+    if (problems.isEmpty())
+        return;
+    std::fprintf(stderr, "rankstep: %s\n", qPrintable(problems));
+    auto *box = new QMessageBox(QMessageBox::Warning, QObject::tr("Some lessons could not be loaded"),
+                                problems, QMessageBox::Ok, window);
+    box->setObjectName(QStringLiteral("lessonProblemsDialog"));
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->open();
 }
 
 } // namespace
@@ -52,8 +83,10 @@ int main(int argc, char *argv[])
     parser.process(app);
 
     rankstep::gui::ProgressStore progress;
-    rankstep::gui::MainWindow window(lessonsToShow(parser.value(options.lessons)), progress);
+    LessonsToShow lessons = lessonsToShow(parser.value(options.lessons));
+    rankstep::gui::MainWindow window(std::move(lessons.lessons), progress);
     window.show();
+    showLessonProblems(&window, lessons.problems);
     if (!rankstep::gui::startScript(parser, options, window))
         return 64;
     return QApplication::exec();

@@ -56,6 +56,16 @@ using LessonFiles = std::map<std::string, std::string>;
 // Reads every lesson folder. Any problem is an Error of kind Usage naming the file and the field,
 // e.g. "30-ddp/lesson.json: targets.memory: expected a whole number".
 core::Result<std::vector<Lesson>> loadLessons(const LessonFiles &files);
+
+// The lessons that load, and one problem (naming the file and the field) per folder left out.
+struct LessonSet
+{
+    std::vector<Lesson> lessons; // sorted by order
+    std::vector<std::string> problems;
+};
+// Loads every whole lesson folder and leaves out the broken ones, so one bad folder does not
+// hide the others (an author's --lessons DIR).
+LessonSet loadLessonsSkippingBroken(const LessonFiles &files);
 // The files of a lessons folder on disk (an author's --lessons DIR).
 core::Result<LessonFiles> readLessonFolder(const std::string &root);
 const Lesson *findLesson(const std::vector<Lesson> &lessons, const std::string &idOrFunction);

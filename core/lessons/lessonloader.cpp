@@ -130,7 +130,7 @@ Lesson loadOne(const LessonFiles &files, const std::string &folder)
 
 } // namespace
 
-core::Result<std::vector<Lesson>> loadLessons(const LessonFiles &files)
+LessonSet loadLessonsSkippingBroken(const LessonFiles &files)
 {
     std::set<std::string> folders;
     for (const auto &[path, text] : files) {
@@ -138,23 +138,33 @@ core::Result<std::vector<Lesson>> loadLessons(const LessonFiles &files)
         if (slash != std::string::npos && path.find('/', slash + 1) == std::string::npos)
             folders.insert(path.substr(0, slash));
     }
-    std::vector<Lesson> lessons;
-    try {
-        for (const std::string &folder : folders)
-            lessons.push_back(loadOne(files, folder));
-    } catch (const LessonError &e) {
-        return core::Error(core::ErrorKind::Usage, -1, 0, e.message);
-    }
-    if (lessons.empty())
-        return core::Error(core::ErrorKind::Usage, -1, 0, "no lesson folders found");
+    LessonSet set;
     std::set<std::string> ids;
-    for (const Lesson &lesson : lessons)
-        if (!ids.insert(lesson.id).second)
-            return core::Error(core::ErrorKind::Usage, -1, 0,
-                               lesson.folder + ": another folder already has the name '" + lesson.id + "'");
-    std::stable_sort(lessons.begin(), lessons.end(),
+    for (const std::string &folder : folders) {
+        try {
+            Lesson lesson = loadOne(files, folder);
+            if (ids.insert(lesson.id).second)
+                set.lessons.push_back(std::move(lesson));
+            else
+                set.problems.push_back(folder + ": another folder already has the name '"
+                                       + lesson.id + "'");
+        } catch (const LessonError &e) {
+            set.problems.push_back(e.message);
+        }
+    }
+    if (set.lessons.empty() && set.problems.empty())
+        set.problems.push_back("no lesson folders found");
+    std::stable_sort(set.lessons.begin(), set.lessons.end(),
                      [](const Lesson &a, const Lesson &b) { return a.order < b.order; });
-    return lessons;
+    return set;
+}
+
+core::Result<std::vector<Lesson>> loadLessons(const LessonFiles &files)
+{
+    LessonSet set = loadLessonsSkippingBroken(files);
+    if (!set.problems.empty())
+        return core::Error(core::ErrorKind::Usage, -1, 0, set.problems.front());
+    return std::move(set.lessons);
 }
 
 core::Result<LessonFiles> readLessonFolder(const std::string &root)
