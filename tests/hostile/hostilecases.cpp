@@ -1,0 +1,137 @@
+// SPDX-License-Identifier: MIT
+#include "hostilecases.h"
+
+#include <fstream>
+#include <random>
+#include <sstream>
+#include <stdexcept>
+
+namespace rankstep::hostile {
+namespace {
+
+// A correct-looking puzzle function followed by 5 MiB of harmless assignments.
+std::string fiveMegabytes()
+{
+    std::string text = "def puzzle(model):\n"
+                       "    model.weights[0], model.opt_states[0] = model.load_weights(0)\n\n";
+    for (int i = 0; text.size() < (5u << 20); ++i)
+        text += "FILLER_" + std::to_string(i) + " = 'the same forty characters on every line'\n";
+    return text;
+}
+
+// 64 KiB of random bytes, the same every run (a picture or an archive opened by mistake).
+std::string binaryGarbage()
+{
+    std::mt19937 random(20261121);
+    std::string bytes(64 << 10, '\0');
+    for (char &c : bytes)
+        c = static_cast<char>(random() & 0xFF);
+    return bytes;
+}
+
+std::vector<HostileCase> makeCases()
+{
+    const std::vector<std::string> quick = {"--timeout", "10"};
+    return {
+        {"Exception", "an exception",
+         "def puzzle(model):\n    raise ValueError('the shard is empty')\n", quick, 2,
+         "Error (rank 0, line 2): ValueError: the shard is empty"},
+        {"SyntaxError", "a syntax error", "def puzzle(model):\n    return model.weights[0\n", quick,
+         2, "Error (line 2): SyntaxError: '[' was never closed (line 2, column 25)"},
+        {"InfiniteLoop", "an infinite loop", "def puzzle(model):\n    while True:\n        pass\n",
+         {"--timeout", "2"}, 4, "Error (rank 0, line 2): The run was stopped after 2 s (the time limit) while rank 0 was at "
+         "line 2.",
+         false, true},
+        {"InfiniteRecursion", "infinite recursion",
+         "def deeper(n):\n    return deeper(n + 1)\n\ndef puzzle(model):\n    deeper(0)\n", quick,
+         2, "Error (rank 0, line 2): RecursionError: maximum recursion depth exceeded"},
+        {"AllocatingGigabytes", "allocating gigabytes (64 GiB at once)",
+         "def puzzle(model):\n    hoard = bytearray(64 * 2**30)\n", quick, 2,
+         "Error (rank 0, line 2): The code ran out of memory: it asked for more than the 2048 MiB "
+         "a run may use."},
+        {"AllocatingGigabytesSlowly", "allocating gigabytes, 64 MiB at a time",
+         "def puzzle(model):\n    hoard = []\n    while True:\n        hoard.append(b'x' * 2**26)\n",
+         {"--timeout", "10", "--memory-limit", "512"}, 2,
+         "Error (rank 0, line 4): The code ran out of memory: it asked for more than the 512 MiB a "
+         "run may use."},
+        {"OsExit", "`os._exit(3)`", "import os\n\ndef puzzle(model):\n    os._exit(3)\n", quick, 2,
+         "Error: the code ended the process that runs it (exit code 3, as os._exit or os.abort "
+         "do) before the run finished."},
+        {"CtypesSegfault", "a segfault through ctypes",
+         "import ctypes\n\ndef puzzle(model):\n    ctypes.string_at(0)\n", quick, 2,
+         "Error: the code crashed the process that runs it (a segmentation fault, signal 11), for "
+         "example through ctypes or a C extension."},
+        {"DeleteKeyTwice", "deleting a key twice",
+         "def puzzle(model):\n    model.weights[0], model.opt_states[0] = model.load_weights(0)\n"
+         "    del model.weights[0]\n    del model.weights[0]\n",
+         quick, 2, "Error (rank 0, line 4): KeyError: "},
+        {"NonPuzzleValue", "storing a non-puzzle value",
+         "def puzzle(model):\n    model.weights[0] = 'a string'\n", quick, 2,
+         "Error (rank 0, line 2): "},
+        {"ForeignAwaitable", "awaiting a foreign awaitable (asyncio.sleep)",
+         "import asyncio\n\nasync def puzzle(model):\n    await asyncio.sleep(1)\n", quick, 2,
+         "Error (rank 0, line 4): This line awaits something of asyncio, which does not run here"},
+        {"ForeignAwaitableObject", "awaiting a foreign awaitable (an object of the learner's)",
+         "class Later:\n    def __await__(self):\n        yield 42\n\n"
+         "async def puzzle(model):\n    await Later()\n",
+         quick, 2, "Error (rank 0, line 3): Line 3 awaits 42, which Rankstep does not simulate."},
+        {"TenMillionOperations", "ten million operations",
+         "def puzzle(model):\n    for step in range(10_000_000):\n        model.get_activation([0])\n",
+         {"--timeout", "120"}, 4, "after 5000000 operations", false, true},
+        {"FiveMegabyteSource", "a 5 MB source file", fiveMegabytes(), quick, 1,
+         "No operation took simulated time.\nNot correct yet", true},
+        {"BinaryGarbage", "binary garbage as a source file", binaryGarbage(), quick, 2,
+         "Error (line 1): This file is not Python source: line 1 holds "},
+        {"NulByte", "a NUL byte in a source file",
+         std::string("def puzzle(model):\n    pass\n# ") + '\0' + "\n", quick, 2,
+         "Error (line 3): This file is not Python source: line 3 holds a NUL byte, as binary "
+         "files do."},
+    };
+}
+
+} // namespace
+
+const std::vector<HostileCase> &hostileCases()
+{
+    static const std::vector<HostileCase> cases = makeCases();
+    return cases;
+}
+
+const HostileCase &hostileCase(const std::string &name)
+{
+    for (const HostileCase &c : hostileCases())
+        if (c.name == name)
+            return c;
+    throw std::out_of_range("no hostile case " + name);
+}
+
+std::string sourceWithFunction(const HostileCase &c, const std::string &function)
+{
+    std::string text = c.source;
+    for (const std::string def : {"async def puzzle(", "def puzzle("}) {
+        const auto at = text.find(def);
+        if (at != std::string::npos) {
+            text.replace(at, def.size(), def.substr(0, def.size() - 7) + function + "(");
+            break;
+        }
+    }
+    return text;
+}
+
+std::string brokenLessonsFolder(const std::filesystem::path &dir)
+{
+    namespace fs = std::filesystem;
+    const fs::path root = dir / "lessons";
+    fs::create_directories(root);
+    for (const char *folder : {"10-basic", "30-ddp"})
+        fs::copy(fs::path(RANKSTEP_SOURCE_DIR) / "lessons" / folder, root / folder,
+                 fs::copy_options::recursive);
+    const fs::path config = root / "30-ddp" / "lesson.json";
+    std::ostringstream json;
+    json << std::ifstream(config, std::ios::binary).rdbuf();
+    const std::string text = json.str();
+    std::ofstream(config, std::ios::binary | std::ios::trunc) << text.substr(0, text.size() / 2);
+    return root.string();
+}
+
+} // namespace rankstep::hostile
