@@ -275,6 +275,7 @@ void MainWindow::runCode()
     spec.ranks = m_lesson->config.ranks;
     spec.layers = m_lesson->config.layers;
     spec.batches = m_lesson->config.batches;
+    spec.timeLimitSeconds = m_runTimeLimit;
     m_run->start(spec);
 }
 

@@ -42,6 +42,8 @@ public:
     bool openLesson(const QString &lessonId);
     // Shows code without saving it as the learner's (scripted screenshots).
     void showScriptCode(const QString &code);
+    // The wall-clock limit of each run, in seconds (30 unless set; tests shorten it).
+    void setRunTimeLimit(double seconds) { m_runTimeLimit = seconds; }
     const lessons::Lesson *currentLesson() const { return m_lesson; }
     TracePtr lastTrace() const { return m_trace; }
 
@@ -90,6 +92,7 @@ private:
     const lessons::Lesson *m_lesson = nullptr;
     TracePtr m_trace;
     bool m_persist = true;
+    double m_runTimeLimit = RunSpec().timeLimitSeconds;
     std::unique_ptr<QTemporaryDir> m_scratch;
 
     QListView *m_lessonList = nullptr;

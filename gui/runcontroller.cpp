@@ -23,8 +23,16 @@ Q_LOGGING_CATEGORY(lcRun, "rankstep.run")
 namespace rankstep::gui {
 namespace {
 
-QString describeExit(const QProcess &process)
+// What the learner reads when a run left no trace: the runner's own sentence when it printed one
+// ("Error: the code crashed the process that runs it ...", its last on stderr), else how the
+// process ended.
+QString describeExit(const QProcess &process, const QString &errors)
 {
+    static const QString prefix = QStringLiteral("Error: ");
+    const QStringList lines = errors.split(QLatin1Char('\n'));
+    for (auto line = lines.crbegin(); line != lines.crend(); ++line)
+        if (line->startsWith(prefix) && line->size() > prefix.size())
+            return line->mid(prefix.size(), 1).toUpper() + line->mid(prefix.size() + 1);
     if (process.exitStatus() == QProcess::CrashExit)
         return QObject::tr("The simulation process crashed (%1).").arg(process.errorString());
     return QObject::tr("The simulation process ended with exit code %1.").arg(process.exitCode());
@@ -146,9 +154,9 @@ QCoro::Task<void> RunController::execute(RunSpec spec, int generation)
         }
         if (process->state() != QProcess::NotRunning)
             process->kill();
-        const QString output = QString::fromUtf8(process->readAllStandardOutput())
-            + QString::fromUtf8(process->readAllStandardError());
-        const QString exitText = describeExit(*process);
+        const QString errors = QString::fromUtf8(process->readAllStandardError());
+        const QString output = QString::fromUtf8(process->readAllStandardOutput()) + errors;
+        const QString exitText = describeExit(*process, errors);
         const bool crashed = process->exitStatus() == QProcess::CrashExit;
         finish(generation);
         if (crashed || !QFileInfo::exists(traceFile)) {
