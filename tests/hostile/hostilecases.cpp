@@ -40,27 +40,26 @@ std::vector<HostileCase> makeCases()
          2, "Error (line 2): SyntaxError: '[' was never closed (line 2, column 25)"},
         {"InfiniteLoop", "an infinite loop", "def puzzle(model):\n    while True:\n        pass\n",
          {"--timeout", "2"}, 4, "Error (rank 0, line 2): The run was stopped after 2 s (the time limit) while rank 0 was at "
-         "line 2.",
-         false, true},
+         "line 2."},
         {"InfiniteRecursion", "infinite recursion",
          "def deeper(n):\n    return deeper(n + 1)\n\ndef puzzle(model):\n    deeper(0)\n", quick,
          2, "Error (rank 0, line 2): RecursionError: maximum recursion depth exceeded"},
         {"AllocatingGigabytes", "allocating gigabytes (64 GiB at once)",
          "def puzzle(model):\n    hoard = bytearray(64 * 2**30)\n", quick, 2,
          "Error (rank 0, line 2): The code ran out of memory: it asked for more than the 2048 MiB "
-         "a run may use."},
+         "a run may use.", false, true},
         {"AllocatingGigabytesSlowly", "allocating gigabytes, 64 MiB at a time",
          "def puzzle(model):\n    hoard = []\n    while True:\n        hoard.append(b'x' * 2**26)\n",
          {"--timeout", "10", "--memory-limit", "512"}, 2,
          "Error (rank 0, line 4): The code ran out of memory: it asked for more than the 512 MiB a "
-         "run may use."},
+         "run may use.", false, true},
         {"OsExit", "`os._exit(3)`", "import os\n\ndef puzzle(model):\n    os._exit(3)\n", quick, 2,
          "Error: the code ended the process that runs it (exit code 3, as os._exit or os.abort "
          "do) before the run finished."},
         {"CtypesSegfault", "a segfault through ctypes",
          "import ctypes\n\ndef puzzle(model):\n    ctypes.string_at(0)\n", quick, 2,
          "Error: the code crashed the process that runs it (a segmentation fault, signal 11), for "
-         "example through ctypes or a C extension."},
+         "example through ctypes or a C extension.", false, true},
         {"DeleteKeyTwice", "deleting a key twice",
          "def puzzle(model):\n    model.weights[0], model.opt_states[0] = model.load_weights(0)\n"
          "    del model.weights[0]\n    del model.weights[0]\n",
@@ -77,7 +76,7 @@ std::vector<HostileCase> makeCases()
          quick, 2, "Error (rank 0, line 3): Line 3 awaits 42, which Rankstep does not simulate."},
         {"TenMillionOperations", "ten million operations",
          "def puzzle(model):\n    for step in range(10_000_000):\n        model.get_activation([0])\n",
-         {"--timeout", "120"}, 4, "after 5000000 operations", false, true},
+         {"--timeout", "120"}, 4, "after 5000000 operations"},
         {"FiveMegabyteSource", "a 5 MB source file", fiveMegabytes(), quick, 1,
          "No operation took simulated time.\nNot correct yet", true},
         {"BinaryGarbage", "binary garbage as a source file", binaryGarbage(), quick, 2,

@@ -19,8 +19,22 @@ struct HostileCase
     int exitCode = 0;
     std::string message; // part of what the learner reads: stderr, or stdout when messageOnStdout
     bool messageOnStdout = false;
-    bool slow = false; // takes seconds (a time limit, millions of operations)
+    // Sanitizer builds run without the memory cap, and AddressSanitizer reports a segfault itself.
+    bool skipUnderSanitizers = false;
 };
+
+// True in AddressSanitizer and ThreadSanitizer builds (RANKSTEP_SANITIZE), whose runner differs.
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+inline constexpr bool kSanitized = true;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
+inline constexpr bool kSanitized = true;
+#else
+inline constexpr bool kSanitized = false;
+#endif
+#else
+inline constexpr bool kSanitized = false;
+#endif
 
 // GoogleTest prints a case by its name.
 inline void PrintTo(const HostileCase &c, std::ostream *out)
