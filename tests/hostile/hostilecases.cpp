@@ -63,10 +63,13 @@ std::vector<HostileCase> makeCases()
         {"DeleteKeyTwice", "deleting a key twice",
          "def puzzle(model):\n    model.weights[0], model.opt_states[0] = model.load_weights(0)\n"
          "    del model.weights[0]\n    del model.weights[0]\n",
-         quick, 2, "Error (rank 0, line 4): KeyError: "},
+         quick, 2,
+         "Error (rank 0, line 4): KeyError: 'weights of rank 0 has no key 0 to delete; it is "
+         "empty'"},
         {"NonPuzzleValue", "storing a non-puzzle value",
          "def puzzle(model):\n    model.weights[0] = 'a string'\n", quick, 2,
-         "Error (rank 0, line 2): "},
+         "Error (rank 0, line 2): TypeError: weights takes puzzle objects (Weight, OptState, "
+         "Activation, ActivationGrad, WeightGrad), not str"},
         {"ForeignAwaitable", "awaiting a foreign awaitable (asyncio.sleep)",
          "import asyncio\n\nasync def puzzle(model):\n    await asyncio.sleep(1)\n", quick, 2,
          "Error (rank 0, line 4): This line awaits something of asyncio, which does not run here"},
@@ -76,11 +79,14 @@ std::vector<HostileCase> makeCases()
          quick, 2, "Error (rank 0, line 3): Line 3 awaits 42, which Rankstep does not simulate."},
         {"TenMillionOperations", "ten million operations",
          "def puzzle(model):\n    for step in range(10_000_000):\n        model.get_activation([0])\n",
-         {"--timeout", "120"}, 4, "after 5000000 operations"},
+         {"--timeout", "120"}, 4,
+         "Error (rank 0, line 3): The run was stopped after 5000000 operations (the operation "
+         "budget) while rank 0 was at line 3."},
         {"FiveMegabyteSource", "a 5 MB source file", fiveMegabytes(), quick, 1,
          "No operation took simulated time.\nNot correct yet", true},
         {"BinaryGarbage", "binary garbage as a source file", binaryGarbage(), quick, 2,
-         "Error (line 1): This file is not Python source: line 1 holds "},
+         "Error (line 1): This file is not Python source: line 1 holds the byte 0x8B, which is not "
+         "UTF-8 text."},
         {"NulByte", "a NUL byte in a source file",
          std::string("def puzzle(model):\n    pass\n# ") + '\0' + "\n", quick, 2,
          "Error (line 3): This file is not Python source: line 3 holds a NUL byte, as binary "
