@@ -73,9 +73,13 @@ core::Error errorFromPython(py::error_already_set &e, int rank, const std::strin
     if (e.matches(runStoppedType())) {
         if (engine && engine->fatalError())
             return *engine->fatalError();
+        const std::string where = rank >= 0
+            ? "while rank " + std::to_string(rank) + " was at line " + std::to_string(line)
+            : "while the file was still loading (its top-level code"
+                + (line > 0 ? " was at line " + std::to_string(line) : std::string(" was compiling"))
+                + ")";
         return core::Error(core::ErrorKind::Stopped, rank, line,
-                           "The run was stopped " + stopReason + " while rank " + std::to_string(rank)
-                               + " was at line " + std::to_string(line) + ".");
+                           "The run was stopped " + stopReason + " " + where + ".");
     }
     std::string message = info[1].cast<std::string>();
     core::ErrorKind kind = core::ErrorKind::Exception;
