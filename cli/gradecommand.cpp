@@ -130,7 +130,7 @@ int gradeCommand(const std::vector<std::string> &rest)
         throw UsageError{"grade needs a time limit: --timeout must be more than 0"};
     settings.lessonsFolder = args.text("lessons");
     settings.program = currentExecutable();
-    const std::vector<lessons::Lesson> all = loadLessonSet(settings.lessonsFolder);
+    const std::vector<lessons::Lesson> all = loadLessonSet(settings.lessonsFolder).lessons;
     const std::vector<std::string> files = learnerFiles(args.positional());
 
     const ScratchFolder scratch;
