@@ -66,8 +66,8 @@ ChildOutcome runChild(const std::string &program, const std::vector<std::string>
 
     const auto start = std::chrono::steady_clock::now();
     pid_t pid = 0;
-    const int spawned = posix_spawn(&pid, program.c_str(), &actions, &attributes, argv.data(),
-                                    environ);
+    const int spawned =
+        posix_spawn(&pid, program.c_str(), &actions, &attributes, argv.data(), environ);
     posix_spawn_file_actions_destroy(&actions);
     posix_spawnattr_destroy(&attributes);
     ChildOutcome outcome;
@@ -89,7 +89,8 @@ ChildOutcome runChild(const std::string &program, const std::vector<std::string>
         outcome.end = ChildOutcome::End::Exited;
         outcome.code = WEXITSTATUS(status);
     }
-    outcome.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    outcome.seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     outcome.stderrText = readStart(stderrPath, 64 * 1024);
     return outcome;
 }

@@ -7,13 +7,12 @@
 namespace rankstep::cli {
 
 // How a child process ended.
-struct ChildOutcome
-{
+struct ChildOutcome {
     enum class End { Exited, Signaled, TimedOut, NotStarted };
 
     End end = End::NotStarted;
-    int code = 0;        // Exited: the exit code; Signaled: the signal number
-    double seconds = 0;  // wall-clock time until it ended or was killed
+    int code = 0;           // Exited: the exit code; Signaled: the signal number
+    double seconds = 0;     // wall-clock time until it ended or was killed
     std::string stderrText; // what it wrote on stderr, at most the first 64 KiB
 };
 

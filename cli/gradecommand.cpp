@@ -60,14 +60,13 @@ std::vector<std::string> learnerFiles(const std::vector<std::string> &paths)
 }
 
 // The code and trace files of the runs, removed when grading ends.
-struct ScratchFolder
-{
+struct ScratchFolder {
     ScratchFolder()
     {
         std::string pattern = (fs::temp_directory_path() / "rankstep-grade-XXXXXX").string();
         if (!mkdtemp(pattern.data()))
-            throw UsageError{"cannot make a temporary folder in "
-                             + fs::temp_directory_path().string()};
+            throw UsageError{"cannot make a temporary folder in " +
+                             fs::temp_directory_path().string()};
         path = pattern;
     }
     ScratchFolder(const ScratchFolder &) = delete;
@@ -90,8 +89,7 @@ GradeRow fileRow(const std::string &file, const std::string &status, const std::
     return row;
 }
 
-std::vector<GradeRow> gradeFile(const std::string &file,
-                                const std::vector<lessons::Lesson> &all,
+std::vector<GradeRow> gradeFile(const std::string &file, const std::vector<lessons::Lesson> &all,
                                 const GradeSettings &settings, int &index)
 {
     std::string content;

@@ -12,7 +12,8 @@ namespace {
 constexpr std::size_t kColumns = 6;
 using Cells = std::array<std::string, kColumns>;
 
-std::string against(const std::optional<std::string> &value, const std::optional<std::string> &target)
+std::string against(const std::optional<std::string> &value,
+                    const std::optional<std::string> &target)
 {
     if (!value)
         return "-";
@@ -92,8 +93,8 @@ std::string formatGradeTable(const std::vector<GradeRow> &rows)
         out += line(cells, widths);
     const auto graded = std::count_if(rows.begin(), rows.end(),
                                       [](const GradeRow &r) { return !r.lesson.empty(); });
-    const auto solved = std::count_if(rows.begin(), rows.end(),
-                                      [](const GradeRow &r) { return r.solved; });
+    const auto solved =
+        std::count_if(rows.begin(), rows.end(), [](const GradeRow &r) { return r.solved; });
     out.append("\n").append(std::to_string(solved)).append(" of ").append(std::to_string(graded));
     out.append(" puzzle functions solved.\n");
     return out;
@@ -106,7 +107,9 @@ std::string formatGradeJson(const std::vector<GradeRow> &rows)
         const GradeRow &row = rows[i];
         out += i == 0 ? "\n  " : ",\n  ";
         io::JsonObject object(out);
-        object.string("file", row.file).string("lesson", row.lesson).string("function", row.function);
+        object.string("file", row.file)
+            .string("lesson", row.lesson)
+            .string("function", row.function);
         object.string("status", row.status).boolean("solved", row.solved);
         optionalTime(object, "time", row.time);
         optionalTime(object, "time_target", row.timeTarget);
@@ -115,8 +118,8 @@ std::string formatGradeJson(const std::vector<GradeRow> &rows)
         object.string("error", row.error).integer("milliseconds", std::int64_t(row.seconds * 1000));
         object.close();
     }
-    const auto solved = std::count_if(rows.begin(), rows.end(),
-                                      [](const GradeRow &r) { return r.solved; });
+    const auto solved =
+        std::count_if(rows.begin(), rows.end(), [](const GradeRow &r) { return r.solved; });
     out += "\n], \"solved\": " + std::to_string(solved) + "}\n";
     return out;
 }

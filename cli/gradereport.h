@@ -12,8 +12,7 @@ namespace rankstep::cli {
 
 // One line of `rankstep-cli grade`: one puzzle function of one learner file, or a file that had
 // nothing to grade.
-struct GradeRow
-{
+struct GradeRow {
     std::string file;     // the learner file as found
     std::string lesson;   // the lesson id; empty when the file had no puzzle function
     std::string function; // the puzzle function's name
@@ -22,12 +21,12 @@ struct GradeRow
     // "no puzzle" (nothing to grade in the file), "unreadable" (not a notebook or Python file).
     std::string status;
     bool solved = false;
-    std::optional<core::SimTime> time;     // Timesteps
+    std::optional<core::SimTime> time; // Timesteps
     std::optional<core::SimTime> timeTarget;
-    std::optional<std::int64_t> memory;    // Maximum Memory in bytes
+    std::optional<std::int64_t> memory; // Maximum Memory in bytes
     std::optional<std::int64_t> memoryTarget;
-    std::string error;                     // one line, empty when none
-    double seconds = 0;                    // wall-clock time of the grading run
+    std::string error;  // one line, empty when none
+    double seconds = 0; // wall-clock time of the grading run
 };
 
 // The rows as an aligned text table with a header and a one-line summary after it.

@@ -36,12 +36,13 @@ std::string located(const core::Error &error, const lessons::ImportedFunction &f
         where = "rank " + std::to_string(error.rank);
     if (error.line > 0) {
         const int line = error.line >= function.codeLine
-            ? error.line - function.codeLine + function.line
-            : error.line;
+                             ? error.line - function.codeLine + function.line
+                             : error.line;
         const bool inFunction = error.line >= function.codeLine;
-        where += std::string(where.empty() ? "" : ", ")
-            + (function.cell > 0 && inFunction ? "cell " + std::to_string(function.cell) + ", " : "")
-            + "line " + std::to_string(line);
+        where += std::string(where.empty() ? "" : ", ") +
+                 (function.cell > 0 && inFunction ? "cell " + std::to_string(function.cell) + ", "
+                                                  : "") +
+                 "line " + std::to_string(line);
     }
     std::string message = error.message.substr(0, error.message.find('\n'));
     // A syntax error names its place in the extracted code; the place in the file is said above.
@@ -56,9 +57,9 @@ std::string stoppedMessage(const core::Error &error, const lessons::ImportedFunc
 {
     const bool budget = error.message.find("operation budget") != std::string::npos;
     core::Error where = error;
-    where.message = budget ? "stopped by the operation budget: still running (infinite loop?)"
-                           : "stopped after " + formatSeconds(timeout)
-                               + " s: still running (infinite loop?)";
+    where.message =
+        budget ? "stopped by the operation budget: still running (infinite loop?)"
+               : "stopped after " + formatSeconds(timeout) + " s: still running (infinite loop?)";
     return located(where, function);
 }
 
@@ -76,19 +77,19 @@ void fillFromTrace(GradeRow &row, const core::Trace &trace, const lessons::Lesso
         row.memoryTarget = lesson.targets->memory;
     }
     switch (trace.status) {
-    case core::RunStatus::Ok:
-        row.status = verdict.solved ? "solved" : "not solved";
-        if (!verdict.solved)
-            row.error = verdict.summary.substr(0, verdict.summary.find('\n'));
-        return;
-    case core::RunStatus::Stopped:
-        row.status = "stopped";
-        break;
-    case core::RunStatus::Deadlock:
-        row.status = "hung";
-        break;
-    case core::RunStatus::Error:
-        row.status = "error";
+        case core::RunStatus::Ok:
+            row.status = verdict.solved ? "solved" : "not solved";
+            if (!verdict.solved)
+                row.error = verdict.summary.substr(0, verdict.summary.find('\n'));
+            return;
+        case core::RunStatus::Stopped:
+            row.status = "stopped";
+            break;
+        case core::RunStatus::Deadlock:
+            row.status = "hung";
+            break;
+        case core::RunStatus::Error:
+            row.status = "error";
     }
     if (trace.error)
         row.error = row.status == "stopped" ? stoppedMessage(*trace.error, function, timeout)
@@ -111,8 +112,8 @@ void fillWithoutTrace(GradeRow &row, const ChildOutcome &child, const GradeSetti
         row.error = "cannot start " + settings.program;
     } else {
         row.status = "crashed";
-        row.error = "the code ended the process (exit code " + std::to_string(child.code)
-            + ") before the run finished";
+        row.error = "the code ended the process (exit code " + std::to_string(child.code) +
+                    ") before the run finished";
     }
 }
 
@@ -128,8 +129,8 @@ GradeRow gradeFunction(const std::string &file, const lessons::ImportedFunction 
     const fs::path code = settings.scratch / (std::to_string(index) + "-" + lesson.id + ".py");
     const fs::path trace = settings.scratch / (std::to_string(index) + ".rstb");
     writeFile(code.string(), function.code);
-    std::vector<std::string> args = {"lesson", lesson.id, code.string(), "--quiet",
-                                     "--timeout", std::to_string(settings.timeout),
+    std::vector<std::string> args = {"lesson",      lesson.id,     code.string(),
+                                     "--quiet",     "--timeout",   std::to_string(settings.timeout),
                                      "--trace-out", trace.string()};
     if (!settings.lessonsFolder.empty())
         args.insert(args.end(), {"--lessons", settings.lessonsFolder});

@@ -11,11 +11,10 @@
 
 namespace rankstep::cli {
 
-struct GradeSettings
-{
-    std::string program;       // rankstep-cli itself, started once per function
-    std::string lessonsFolder; // --lessons, empty for the built-in lessons
-    double timeout = 30;       // seconds per run; the child is killed 5 s later
+struct GradeSettings {
+    std::string program;           // rankstep-cli itself, started once per function
+    std::string lessonsFolder;     // --lessons, empty for the built-in lessons
+    double timeout = 30;           // seconds per run; the child is killed 5 s later
     std::filesystem::path scratch; // where the code and trace files of the runs go
 };
 

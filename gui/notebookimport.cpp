@@ -55,7 +55,8 @@ ImportSummary NotebookImport::importFile(const QString &path)
         return summary;
     }
     const QByteArray bytes = file.readAll();
-    const auto found = lessons::importPuzzleSource(path.toStdString(), bytes.toStdString(), m_lessons);
+    const auto found =
+        lessons::importPuzzleSource(path.toStdString(), bytes.toStdString(), m_lessons);
     if (!found) {
         summary.error = QString::fromStdString(found.error().message);
         return summary;
@@ -86,9 +87,10 @@ void NotebookImport::saveFunction(ImportSummary &summary, const QString &id, con
         return;
     }
     if (earlier && lesson && *earlier != QString::fromStdString(lesson->starter)) {
-        const QString stamp = QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmmss"));
-        const QString backup = m_progress.root() + QLatin1Char('/') + id
-            + QStringLiteral(".before-import-") + stamp + QStringLiteral(".py");
+        const QString stamp =
+            QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmmss"));
+        const QString backup = m_progress.root() + QLatin1Char('/') + id +
+                               QStringLiteral(".before-import-") + stamp + QStringLiteral(".py");
         QFile::remove(backup);
         if (!QFile::copy(m_progress.codePath(id), backup)) {
             summary.error += tr("%1 was not imported: its earlier code could not be kept in %2.\n")
@@ -133,8 +135,8 @@ QString NotebookImport::headline(const ImportSummary &summary)
     const auto count = summary.imported.size() + summary.unchanged.size();
     if (count == 0)
         return summary.error.isEmpty()
-            ? tr("%1 holds no puzzle function of these lessons.").arg(summary.file)
-            : tr("Nothing was imported from %1.").arg(summary.file);
+                   ? tr("%1 holds no puzzle function of these lessons.").arg(summary.file)
+                   : tr("Nothing was imported from %1.").arg(summary.file);
     if (count == 1)
         return tr("Found 1 puzzle function in %1.").arg(summary.file);
     return tr("Found %1 puzzle functions in %2.").arg(count).arg(summary.file);

@@ -17,16 +17,15 @@ class MainWindow;
 class ProgressStore;
 
 // What importing one file did, in the learner's words.
-struct ImportSummary
-{
-    QString file;             // the file's name, without its folder
-    QString error;            // set when the file could not be read; nothing was imported then
-    QStringList imported;     // ids of the lessons whose code is now the file's function
-    QStringList unchanged;    // ids whose saved code already was exactly the file's function
-    QStringList backups;      // paths where a learner's own earlier code was kept
+struct ImportSummary {
+    QString file;               // the file's name, without its folder
+    QString error;              // set when the file could not be read; nothing was imported then
+    QStringList imported;       // ids of the lessons whose code is now the file's function
+    QStringList unchanged;      // ids whose saved code already was exactly the file's function
+    QStringList backups;        // paths where a learner's own earlier code was kept
     QStringList missingPuzzles; // ids of the notebook's puzzles the file does not define
     QStringList missingOthers;  // ids of Rankstep's further lessons it does not define
-    QStringList unmatched;    // functions of the file that no lesson names
+    QStringList unmatched;      // functions of the file that no lesson names
 };
 
 // File > Import notebook or Python file… (Ctrl+I): finds the puzzle functions in a learner's

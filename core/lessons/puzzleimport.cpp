@@ -34,16 +34,15 @@ core::Result<std::string> cellSource(const io::JsonValue &cell, int number)
     std::string text;
     for (const io::JsonValue &part : source->items) {
         if (part.type != io::JsonValue::Type::String)
-            return notANotebook("cell " + std::to_string(number)
-                                + "'s source holds something other than text");
+            return notANotebook("cell " + std::to_string(number) +
+                                "'s source holds something other than text");
         text += part.text;
     }
     return text;
 }
 
 // Statements of every cell, tagged with their cell.
-struct Located
-{
+struct Located {
     int cell = 0;
     TopLevelStatement statement;
 };
@@ -53,15 +52,15 @@ bool canTravel(const TopLevelStatement &statement)
     // Top-level awaits and calls (run the puzzle, draw it) stay behind: they would run, or fail
     // to compile, outside the notebook. Definitions, imports and plain constants go along.
     switch (statement.kind) {
-    case Kind::Function:
-    case Kind::Class:
-    case Kind::Import:
-        return true;
-    case Kind::Assignment:
-        return statement.text.find('(') == std::string::npos
-            && !mentionsName(statement.text, "await");
-    case Kind::Other:
-        return false;
+        case Kind::Function:
+        case Kind::Class:
+        case Kind::Import:
+            return true;
+        case Kind::Assignment:
+            return statement.text.find('(') == std::string::npos &&
+                   !mentionsName(statement.text, "await");
+        case Kind::Other:
+            return false;
     }
     return false;
 }
@@ -123,9 +122,10 @@ core::Result<std::vector<SourceCell>> readNotebookCells(std::string_view json)
         return notANotebook(document.error().message);
     const io::JsonValue *cells = document->find("cells");
     if (!cells || !cells->isArray())
-        return notANotebook(document->isObject() && document->find("worksheets")
-                                ? "it is in the old nbformat 3; save it again with Jupyter 4 or later"
-                                : "the JSON has no \"cells\" list");
+        return notANotebook(
+            document->isObject() && document->find("worksheets")
+                ? "it is in the old nbformat 3; save it again with Jupyter 4 or later"
+                : "the JSON has no \"cells\" list");
     std::vector<SourceCell> result;
     for (std::size_t i = 0; i < cells->items.size(); ++i) {
         const io::JsonValue &cell = cells->items[i];
@@ -154,9 +154,9 @@ core::Result<std::vector<SourceCell>> readPuzzleSource(std::string_view fileName
     for (std::size_t at = 0; at < content.size();) {
         const std::size_t length = io::utf8SequenceLength(content, at);
         if (length == 0 || content[at] == '\0')
-            return core::Error(core::ErrorKind::Usage, -1, 0,
-                               "this is not a Python file: byte " + std::to_string(at + 1)
-                                   + " is not UTF-8 text");
+            return core::Error(
+                core::ErrorKind::Usage, -1, 0,
+                "this is not a Python file: byte " + std::to_string(at + 1) + " is not UTF-8 text");
         at += length;
     }
     return std::vector<SourceCell>{{0, std::string(content)}};

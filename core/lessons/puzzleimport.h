@@ -12,8 +12,7 @@
 namespace rankstep::lessons {
 
 // A puzzle function found in a learner's file, with what it needs to run on its own.
-struct ImportedFunction
-{
+struct ImportedFunction {
     std::string lessonId; // the lesson whose function it is
     std::string function; // its name, as the lesson names it
     std::string code;     // the file's imports, the helpers it mentions, then the function
@@ -23,16 +22,14 @@ struct ImportedFunction
 };
 
 // What a notebook or Python file holds for the lessons.
-struct PuzzleImport
-{
-    std::vector<ImportedFunction> found;          // in the file's order
-    std::vector<std::string> missingLessons;      // ids of lessons whose function it lacks
-    std::vector<std::string> unmatchedFunctions;  // top-level functions no lesson names
+struct PuzzleImport {
+    std::vector<ImportedFunction> found;         // in the file's order
+    std::vector<std::string> missingLessons;     // ids of lessons whose function it lacks
+    std::vector<std::string> unmatchedFunctions; // top-level functions no lesson names
 };
 
 // One piece of Python source: a notebook code cell, or a whole .py file (cell 0).
-struct SourceCell
-{
+struct SourceCell {
     int cell = 0;
     std::string source;
 };

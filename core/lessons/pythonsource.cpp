@@ -7,8 +7,7 @@ namespace rankstep::lessons {
 namespace {
 
 // What a line leaves open for the next one: a triple-quoted string, brackets, a backslash.
-struct LexState
-{
+struct LexState {
     char triple = 0; // the quote character of an open ''' or """ string, else 0
     int depth = 0;   // open ( [ {
     bool continued = false;
@@ -16,8 +15,8 @@ struct LexState
 
 bool isIdentifierChar(char c)
 {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_'
-        || (static_cast<unsigned char>(c) >= 0x80);
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' ||
+           (static_cast<unsigned char>(c) >= 0x80);
 }
 
 void scanLine(std::string_view line, LexState &state)
@@ -169,11 +168,11 @@ std::vector<TopLevelStatement> topLevelStatements(std::string_view source)
         classify(statement, head);
         statement.firstLine = decoratorStart ? decoratorStart : first;
         decoratorStart = 0;
-        if (statement.kind == TopLevelStatement::Kind::Function
-            || statement.kind == TopLevelStatement::Kind::Class) {
+        if (statement.kind == TopLevelStatement::Kind::Function ||
+            statement.kind == TopLevelStatement::Kind::Class) {
             // The comment right above a definition belongs to it.
-            while (statement.firstLine - 1 > previousEnd
-                   && startsWith(lines[std::size_t(statement.firstLine) - 2], "#"))
+            while (statement.firstLine - 1 > previousEnd &&
+                   startsWith(lines[std::size_t(statement.firstLine) - 2], "#"))
                 --statement.firstLine;
         }
         statement.lastLine = last;

@@ -11,8 +11,7 @@ namespace rankstep::lessons {
 // One top-level statement of a Python file or notebook cell, found by a tolerant scanner (no
 // parser): code that does not compile still splits into statements, so one broken function cannot
 // hide the others.
-struct TopLevelStatement
-{
+struct TopLevelStatement {
     enum class Kind : std::uint8_t {
         Function,   // def / async def, with its decorators
         Class,      // class, with its decorators
@@ -22,11 +21,11 @@ struct TopLevelStatement
     };
 
     Kind kind = Kind::Other;
-    std::string name;            // Function, Class: the name defined
+    std::string name;                 // Function, Class: the name defined
     std::vector<std::string> targets; // Assignment: the names assigned
-    int firstLine = 1;           // 1-based, inclusive; comment lines right above a def included
-    int lastLine = 1;            // the last line that is not blank or a comment
-    std::string text;            // the lines firstLine..lastLine, each ending in '\n'
+    int firstLine = 1; // 1-based, inclusive; comment lines right above a def included
+    int lastLine = 1;  // the last line that is not blank or a comment
+    std::string text;  // the lines firstLine..lastLine, each ending in '\n'
 };
 
 // The top-level statements of `source` in order. Strings (triple-quoted too), brackets and

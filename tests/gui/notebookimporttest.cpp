@@ -30,8 +30,8 @@ QFileDialog *visibleFileDialog()
 {
     for (QWidget *widget : QApplication::topLevelWidgets()) {
         auto *dialog = qobject_cast<QFileDialog *>(widget);
-        if (dialog && dialog->isVisible()
-            && dialog->objectName() == QLatin1String("importFileDialog"))
+        if (dialog && dialog->isVisible() &&
+            dialog->objectName() == QLatin1String("importFileDialog"))
             return dialog;
     }
     return nullptr;
@@ -60,17 +60,20 @@ TEST_F(NotebookImportTest, CtrlIImportsTheNotebookKeepsTheLearnersCodeAndReloads
 
     QMessageBox *box = nullptr;
     ASSERT_TRUE(QTest::qWaitFor(
-        [&] { return (box = visibleMessageBox(QStringLiteral("importSummary"))) != nullptr; }, 5000));
+        [&] { return (box = visibleMessageBox(QStringLiteral("importSummary"))) != nullptr; },
+        5000));
     EXPECT_EQ(utf8(box->text()), "Found 8 puzzle functions in puzzles.ipynb.");
     const std::string details = utf8(box->informativeText());
     EXPECT_NE(details.find("✓ Distributed data parallel (ddp): loaded into its editor"),
-              std::string::npos) << details;
+              std::string::npos)
+        << details;
     EXPECT_NE(details.find("Functions that match no lesson (left out): myfunc"), std::string::npos)
         << details;
     EXPECT_EQ(details.find("Not found"), std::string::npos) << details;
 
     const QString editor = window->editor()->text();
-    EXPECT_TRUE(editor.contains(QStringLiteral("weights[layer], opt_states[layer] = model.update(")))
+    EXPECT_TRUE(
+        editor.contains(QStringLiteral("weights[layer], opt_states[layer] = model.update(")))
         << utf8(editor);
     EXPECT_FALSE(editor.contains(QStringLiteral("my own attempt")));
     const QStringList backups = QDir(root()).entryList({QStringLiteral("ddp.before-import-*.py")});

@@ -85,8 +85,7 @@ TEST_F(Grade, ACrashingSubmissionDoesNotStopTheOthers)
 {
     const std::string solution = readText(dataPath("class/alice.py"));
     const std::string folder = (m_dir.path() / "class").string();
-    m_dir.write("class/a-exits.py",
-                "import os\n\nasync def ddp(model):\n    os._exit(9)\n");
+    m_dir.write("class/a-exits.py", "import os\n\nasync def ddp(model):\n    os._exit(9)\n");
     m_dir.write("class/b-solved.py", solution);
     m_dir.write("class/.ipynb_checkpoints/b-solved-checkpoint.py", solution);
     m_dir.write("class/c-notes.py", "def helper():\n    return 1\n");
@@ -124,15 +123,17 @@ TEST_F(Grade, ReportsTheBrokenCellOfANotebookByCellAndLine)
 TEST_F(Grade, NamesTheLineOfTheLearnersFileNotOfTheExtractedCode)
 {
     // The unused helper stays behind, so the run's code is shorter than the file.
-    const std::string file = m_dir.write("eve.py", "from lib import Model\n\n\ndef unused(x):\n"
-                                                   "    return x\n\n\nasync def ddp(model):\n"
-                                                   "    raise ValueError(\"boom\")\n");
+    const std::string file = m_dir.write("eve.py",
+                                         "from lib import Model\n\n\ndef unused(x):\n"
+                                         "    return x\n\n\nasync def ddp(model):\n"
+                                         "    raise ValueError(\"boom\")\n");
 
     const CliResult result = runCli({"grade", file}, m_dir);
 
     EXPECT_EQ(result.exitCode, cli::kSolved) << result.err;
-    EXPECT_TRUE(contains(result.out, "error   -              -                rank 0, line 9: "
-                                     "ValueError: boom"))
+    EXPECT_TRUE(contains(result.out,
+                         "error   -              -                rank 0, line 9: "
+                         "ValueError: boom"))
         << result.out;
 }
 

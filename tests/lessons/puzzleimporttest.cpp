@@ -35,7 +35,8 @@ bool contains(const std::string &text, const std::string &part)
     return text.find(part) != std::string::npos;
 }
 
-const lessons::ImportedFunction *foundFor(const lessons::PuzzleImport &result, const std::string &id)
+const lessons::ImportedFunction *foundFor(const lessons::PuzzleImport &result,
+                                          const std::string &id)
 {
     for (const auto &function : result.found)
         if (function.lessonId == id)
@@ -45,7 +46,8 @@ const lessons::ImportedFunction *foundFor(const lessons::PuzzleImport &result, c
 
 TEST(PuzzleImport, FindsTheEightPuzzlesOfTheNotebookInItsOrder)
 {
-    const auto result = lessons::importPuzzleSource(notebookPath(), readText(notebookPath()), builtin());
+    const auto result =
+        lessons::importPuzzleSource(notebookPath(), readText(notebookPath()), builtin());
     ASSERT_TRUE(result) << result.error().message;
 
     std::vector<std::string> ids;
@@ -60,7 +62,8 @@ TEST(PuzzleImport, FindsTheEightPuzzlesOfTheNotebookInItsOrder)
 
 TEST(PuzzleImport, CarriesTheImportsButNotTheCellsThatRunAndDraw)
 {
-    const auto result = lessons::importPuzzleSource(notebookPath(), readText(notebookPath()), builtin());
+    const auto result =
+        lessons::importPuzzleSource(notebookPath(), readText(notebookPath()), builtin());
     ASSERT_TRUE(result) << result.error().message;
     const lessons::ImportedFunction *ddp = foundFor(*result, "ddp");
     ASSERT_NE(ddp, nullptr);
@@ -76,7 +79,8 @@ TEST(PuzzleImport, CarriesTheImportsButNotTheCellsThatRunAndDraw)
 
 TEST(PuzzleImport, ImportedSolutionsSolveTheirLessonsAndTheBrokenOneReportsItsError)
 {
-    const auto result = lessons::importPuzzleSource(notebookPath(), readText(notebookPath()), builtin());
+    const auto result =
+        lessons::importPuzzleSource(notebookPath(), readText(notebookPath()), builtin());
     ASSERT_TRUE(result) << result.error().message;
     ASSERT_EQ(result->found.size(), 8U);
     for (const lessons::ImportedFunction &function : result->found) {
@@ -90,7 +94,8 @@ TEST(PuzzleImport, ImportedSolutionsSolveTheirLessonsAndTheBrokenOneReportsItsEr
         }
         EXPECT_TRUE(lessons::judge(*lesson, trace).solved)
             << function.lessonId << ": " << lessons::judge(*lesson, trace).summary << "\n"
-            << (trace.error ? trace.error->message : "") << "\n" << function.code;
+            << (trace.error ? trace.error->message : "") << "\n"
+            << function.code;
     }
 }
 
@@ -122,8 +127,9 @@ print(math.pi * SCALE)
     const lessons::ImportedFunction &fsdp = result->found[1];
     EXPECT_EQ(ddp.lessonId, "ddp");
     EXPECT_EQ(fsdp.lessonId, "fsdp");
-    EXPECT_EQ(ddp.code, "from lib import *\nimport math\n\n\n# My DDP.\nasync def ddp(model):\n"
-                        "    return model\n");
+    EXPECT_EQ(ddp.code,
+              "from lib import *\nimport math\n\n\n# My DDP.\nasync def ddp(model):\n"
+              "    return model\n");
     EXPECT_TRUE(contains(fsdp.code, "def fsdp_layers(model):")) << fsdp.code;
     EXPECT_TRUE(contains(fsdp.code, "@staticmethod\nasync def fsdp(model):")) << fsdp.code;
     EXPECT_FALSE(contains(fsdp.code, "print(")) << fsdp.code;
@@ -160,8 +166,8 @@ TEST(PuzzleImport, RejectsWhatIsNoNotebookOrPythonFileWithAMessage)
         const auto result = lessons::importPuzzleSource(name, content, builtin());
         ASSERT_FALSE(result) << name << ": " << content;
         EXPECT_EQ(result.error().kind, core::ErrorKind::Usage);
-        EXPECT_TRUE(contains(result.error().message, name == "x.py" ? "not a Python file"
-                                                                    : "not a Jupyter notebook"))
+        EXPECT_TRUE(contains(result.error().message,
+                             name == "x.py" ? "not a Python file" : "not a Jupyter notebook"))
             << result.error().message;
     }
 }
