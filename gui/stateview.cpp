@@ -2,6 +2,7 @@
 #include "stateview.h"
 
 #include "statebatch.h"
+#include "staterankpicker.h"
 #include "statetext.h"
 
 #include <QHelpEvent>
@@ -28,8 +29,11 @@ const replay::RankState *rankOf(const replay::RunState &state, int rank)
 
 } // namespace
 
-StateView::StateView(QWidget *parent) : QWidget(parent), m_animation(new QVariantAnimation(this))
+StateView::StateView(QWidget *parent)
+    : QWidget(parent), m_animation(new QVariantAnimation(this)), m_picker(new StateRankPicker(this))
 {
+    m_picker->hide();
+    connect(m_picker, &StateRankPicker::ranksChosen, this, &StateView::setVisibleRanks);
     m_animation->setStartValue(0.0);
     m_animation->setEndValue(1.0);
     m_animation->setDuration(kAnimationMs);
@@ -62,6 +66,7 @@ void StateView::setState(const replay::RunState &state)
     m_animation->stop();
     m_previous = std::move(m_state);
     m_state = state;
+    updatePicker();
     m_changes = StateChanges(m_previous, m_state, m_trace.get(), visibleRanks());
     m_progress = 1.0;
     m_travels.clear();
@@ -84,6 +89,21 @@ void StateView::setSelectedRank(int rank)
 void StateView::setVisibleRanks(std::vector<int> ranks)
 {
     m_chosen = std::move(ranks);
+    m_travels.clear();
+    updatePicker();
+    update();
+}
+
+void StateView::updatePicker()
+{
+    const int count = int(m_state.ranks.size());
+    const bool many = count > kMaxVisibleRanks;
+    if (many)
+        m_picker->setRanks(count, kMaxVisibleRanks, visibleRanks());
+    if (many == !m_picker->isHidden())
+        return;
+    m_picker->setVisible(many);
+    m_picker->setGeometry(0, 0, width(), m_picker->sizeHint().height());
     update();
 }
 
@@ -127,7 +147,8 @@ std::int64_t StateView::maxMemory() const
 
 QRectF StateView::gridArea() const
 {
-    return QRectF(rect()).adjusted(kPanelGap, kPanelGap, -kPanelGap, -kPanelGap);
+    const double top = !m_picker->isHidden() ? m_picker->geometry().bottom() + 1 : 0;
+    return QRectF(rect()).adjusted(kPanelGap, top + kPanelGap, -kPanelGap, -kPanelGap);
 }
 
 PanelGrid StateView::grid() const
@@ -231,6 +252,7 @@ void StateView::mousePressEvent(QMouseEvent *event)
 void StateView::resizeEvent(QResizeEvent *event)
 {
     QWidget::resizeEvent(event);
+    m_picker->setGeometry(0, 0, width(), m_picker->sizeHint().height());
     if (!m_travels.empty())
         updateTravels();
 }

@@ -22,6 +22,7 @@ class QVariantAnimation;
 namespace rankstep::gui {
 
 class CellBatch;
+class StateRankPicker;
 
 // What every rank holds at the cursor: one panel per rank (up to 16 at once) with the model
 // drawn as stacked layers, input at the bottom, in the documents' colors: loaded weights and
@@ -54,6 +55,8 @@ public:
     // Which ranks get a panel when there are more than 16 (empty: the first 16).
     void setVisibleRanks(std::vector<int> ranks);
     std::vector<int> visibleRanks() const;
+    // Above the panels while the run has more ranks than panels: which ranks to show.
+    StateRankPicker *rankPicker() const { return m_picker; }
     bool isAnimating() const;
     // Off: a new state shows at once, without fades or travels (screenshots, scripted steps).
     void setAnimated(bool animated) { m_animated = animated; }
@@ -106,6 +109,7 @@ private:
     void paintGone(QPainter &painter, const PanelLayout &layout, int rank) const;
     void paintTravels(QPainter &painter) const;
     void updateTravels();
+    void updatePicker();
 
     std::shared_ptr<const core::Trace> m_trace;
     replay::RunState m_state, m_previous;
@@ -116,6 +120,7 @@ private:
     StateChanges m_changes; // from m_previous to m_state
     std::vector<Travel> m_travels;
     bool m_animated = true;
+    StateRankPicker *m_picker;
     mutable QPixmap m_bands; // every panel's layer bands and labels, for panels of one size
     mutable QSizeF m_bandsSize;
     mutable int m_bandsLayers = 0;

@@ -21,6 +21,13 @@ ReplayedRun::ReplayedRun(const std::string &puzzle)
     m_replayer = std::make_unique<replay::Replayer>(*m_stops);
 }
 
+ReplayedRun::ReplayedRun(const core::RunConfig &config,
+                         const std::function<core::RankTask(core::Model &)> &program)
+    : m_trace(std::make_shared<const core::Trace>(::rankstep::testing::runProgram(config, program)))
+    , m_stops(std::make_unique<replay::StopPoints>(*m_trace))
+    , m_replayer(std::make_unique<replay::Replayer>(*m_stops))
+{}
+
 replay::RunState ReplayedRun::afterSlices(int count)
 {
     replay::Cursor cursor = home();

@@ -3,8 +3,10 @@
 #pragma once
 
 #include "core/replay/replayer.h"
+#include "core/model.h"
 #include "core/trace.h"
 
+#include <functional>
 #include <memory>
 #include <string>
 
@@ -15,6 +17,9 @@ class ReplayedRun
 public:
     // Runs the named reference solution ("ddp", "gpipe", "pipeline_fsdp", ...).
     explicit ReplayedRun(const std::string &puzzle);
+    // Runs `program` on every rank of `config` ("fsdp" on 24 ranks: more than the view shows).
+    ReplayedRun(const core::RunConfig &config,
+                const std::function<core::RankTask(core::Model &)> &program);
 
     const std::shared_ptr<const core::Trace> &trace() const { return m_trace; }
     replay::Cursor home() const { return replay::Cursor(*m_stops); }

@@ -1,0 +1,111 @@
+// SPDX-License-Identifier: MIT
+// Which ranks the state view shows of a run with more than 16: the text the learner types, and
+// the picker above the panels driving the view while stepping.
+#include "staterankpicker.h"
+#include "stateranks.h"
+#include "statetestsupport.h"
+#include "stateview.h"
+#include "tests/core/referencepuzzles.h"
+
+#include <gtest/gtest.h>
+
+#include <QLineEdit>
+#include <QMenu>
+#include <QTest>
+#include <QToolButton>
+
+namespace gui = rankstep::gui;
+
+namespace {
+
+std::vector<int> parsed(const char *text, int count = 64, int most = 16)
+{
+    return gui::parseRankList(QString::fromUtf8(text), count, most).ranks;
+}
+
+std::string errorOf(const char *text, int count = 64, int most = 16)
+{
+    return gui::parseRankList(QString::fromUtf8(text), count, most).error.toStdString();
+}
+
+TEST(RankList, ReadsRanksAndRangesInAnyOrderWithSpaces)
+{
+    EXPECT_EQ(parsed("0-3, 8, 12-15"), (std::vector<int>{0, 1, 2, 3, 8, 12, 13, 14, 15}));
+    EXPECT_EQ(parsed(" 9 ,2-3,, 2 "), (std::vector<int>{2, 3, 9}));
+    EXPECT_EQ(parsed("63"), (std::vector<int>{63}));
+    EXPECT_EQ(parsed("4 - 6"), (std::vector<int>{4, 5, 6}));
+}
+
+TEST(RankList, SaysWhatIsWrongWithTextItCannotRead)
+{
+    EXPECT_EQ(errorOf("0-3, x"), "'x' is not a rank or a range like 12-15");
+    EXPECT_EQ(errorOf("1-2-3"), "'1-2-3' is not a rank or a range like 12-15");
+    EXPECT_EQ(errorOf("-3"), "'-3' is not a rank or a range like 12-15");
+    EXPECT_EQ(errorOf("7-4"), "the range 7-4 runs backward: write 4-7");
+    EXPECT_EQ(errorOf("60-64"), "there is no rank 64: this run has ranks 0-63");
+    EXPECT_EQ(errorOf(" , "), "name the ranks to show, like 0-3, 8, 12-15");
+    EXPECT_EQ(errorOf("0-16"), "17 ranks named: at most 16 fit");
+    EXPECT_EQ(errorOf("99999999999999999999"),
+              "'99999999999999999999' is not a rank or a range like 12-15");
+    EXPECT_TRUE(parsed("0-16").empty());
+}
+
+TEST(RankList, WritesTheShortestTextThatReadsBack)
+{
+    const std::vector<int> ranks{0, 1, 2, 3, 8, 12, 13, 14, 15};
+    EXPECT_EQ(gui::rankListText(ranks).toStdString(), "0-3, 8, 12-15");
+    EXPECT_EQ(parsed(gui::rankListText(ranks).toUtf8().constData()), ranks);
+    EXPECT_EQ(gui::rankListText({5}).toStdString(), "5");
+    EXPECT_EQ(gui::rankListText({}).toStdString(), "");
+}
+
+TEST(StateRankPicker, TypedRanksAreShownAndKeptWhileStepping)
+{
+    gui::testing::ReplayedRun run({24, 2, 24, {}}, rankstep::testing::fsdp);
+    gui::StateView view;
+    view.setTrace(run.trace());
+    view.resize(1200, 800);
+    view.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&view));
+    view.setAnimated(false);
+    auto cursor = run.home();
+    view.setState(run.stateAt(cursor));
+    ASSERT_GT(view.state().ranks.size(), 16U);
+    gui::StateRankPicker *picker = view.rankPicker();
+    ASSERT_FALSE(picker->isHidden());
+    EXPECT_EQ(picker->button()->text().toStdString(), "Ranks 0-15 ▾");
+    EXPECT_GE(view.panelRectOf(0).top(), picker->geometry().bottom()); // panels below it
+    picker->field()->setText(QStringLiteral("0-3, 20"));
+    QTest::keyClick(picker->field(), Qt::Key_Return);
+    EXPECT_EQ(view.visibleRanks(), (std::vector<int>{0, 1, 2, 3, 20}));
+    EXPECT_EQ(picker->button()->text().toStdString(), "Ranks 0-3, 20 ▾");
+    for (int i = 0; i < 30; ++i)
+        cursor = cursor.nextOperation();
+    view.setState(run.stateAt(cursor));
+    EXPECT_EQ(view.visibleRanks(), (std::vector<int>{0, 1, 2, 3, 20}));
+    picker->field()->setText(QStringLiteral("0-20"));
+    QTest::keyClick(picker->field(), Qt::Key_Return);
+    EXPECT_EQ(picker->message().toStdString(), "21 ranks named: at most 16 fit");
+    EXPECT_EQ(view.visibleRanks(), (std::vector<int>{0, 1, 2, 3, 20})); // unchanged
+}
+
+TEST(StateRankPicker, TickingARankInTheListAddsItsPanel)
+{
+    gui::StateRankPicker picker;
+    std::vector<int> chosen;
+    QObject::connect(&picker, &gui::StateRankPicker::ranksChosen,
+                     [&chosen](const std::vector<int> &ranks) { chosen = ranks; });
+    picker.setRanks(32, 2, {0});
+    QMenu *menu = picker.button()->menu();
+    emit menu->aboutToShow(); // what opening it does
+    ASSERT_EQ(menu->actions().size(), 32);
+    EXPECT_TRUE(menu->actions()[0]->isChecked());
+    menu->actions()[9]->setChecked(true);
+    EXPECT_EQ(chosen, (std::vector<int>{0, 9}));
+    menu->actions()[12]->setChecked(true); // a third: too many
+    EXPECT_FALSE(menu->actions()[12]->isChecked());
+    EXPECT_EQ(picker.message().toStdString(), "at most 2 ranks fit: untick one first");
+    EXPECT_EQ(picker.shown(), (std::vector<int>{0, 9}));
+}
+
+} // namespace
