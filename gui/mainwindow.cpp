@@ -163,6 +163,15 @@ void MainWindow::connectViews()
     connect(m_stateView, &StateView::rankSelected, m_stateView, &StateView::setSelectedRank);
     connect(m_timeline, &TimelineView::eventClicked, m_step, &StepController::toEvent);
     connect(m_memory, &MemoryChart::timeClicked, m_step, &StepController::toTime);
+    connect(m_waitForView, &WaitForView::rankActivated, this, [this](int rank, int line) {
+        auto lines = rankLines(*m_step);
+        for (auto &[lineRank, rankLine] : lines)
+            if (lineRank == rank && line > 0) // a finished rank waits on no line
+                rankLine = line;
+        m_editor->setRankLines(lines, rank);
+        m_editor->jumpToLine(line);
+        m_stateView->setSelectedRank(rank);
+    });
 }
 
 void MainWindow::onCursorChanged()

@@ -5,6 +5,7 @@
 #include "waitforgeometry.h"
 
 #include <QHelpEvent>
+#include <QMouseEvent>
 #include <QPainter>
 #include <QPainterPath>
 #include <QRegularExpression>
@@ -91,6 +92,14 @@ QString WaitForView::toolTipAt(QPointF position) const
 {
     const core::RankWait *wait = waitOf(rankAt(position));
     return wait ? waitToolTip(*wait, *m_trace->diagnosis) : QString();
+}
+
+void WaitForView::mousePressEvent(QMouseEvent *event)
+{
+    const core::RankWait *wait = waitOf(rankAt(event->position()));
+    if (!wait || event->button() != Qt::LeftButton)
+        return QWidget::mousePressEvent(event);
+    emit rankActivated(wait->rank, wait->finished ? 0 : wait->line);
 }
 
 bool WaitForView::event(QEvent *event)

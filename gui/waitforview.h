@@ -15,7 +15,8 @@ namespace rankstep::gui {
 // The wait-for picture of a hang: one rounded node per rank in its rank color, saying what it is
 // stuck in and on which line, finished ranks gray, and an arrow from each waiting rank to every
 // rank it waits on (thin and dashed for a receive from any rank). A run without a diagnosis
-// shows "No hang in this run." Hovering a node tells the rank's whole wait.
+// shows "No hang in this run." Hovering a node tells the rank's whole wait; clicking it goes
+// to the line the rank waits on.
 class WaitForView : public QWidget
 {
     Q_OBJECT
@@ -39,9 +40,14 @@ public:
     QSize sizeHint() const override { return {500, 400}; }
     QSize minimumSizeHint() const override { return {260, 200}; }
 
+signals:
+    // A click on a rank's node: the line it waits on (1-based; 0 when it finished).
+    void rankActivated(int rank, int line);
+
 protected:
     bool event(QEvent *event) override;
     void paintEvent(QPaintEvent *event) override;
+    void mousePressEvent(QMouseEvent *event) override;
 
 private:
     const core::RankWait *waitOf(int rank) const;

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: MIT
 // The wait-for picture of a hang on runs of C++ rank programs, and its tab in the window after a
 // real run. RANKSTEP_SCREENSHOTS=DIR saves the picture as DIR/waitfor-hang.png.
+#include "codeeditor.h"
 #include "guitestsupport.h"
+#include "stateview.h"
 #include "tests/core/referencepuzzles.h"
 #include "waitforview.h"
 
@@ -9,7 +11,9 @@
 
 #include <QDir>
 #include <QImage>
+#include <QSignalSpy>
 #include <QTabWidget>
+#include <QTest>
 
 #include <cstdlib>
 
@@ -149,6 +153,21 @@ TEST_F(WaitForViewTest, SixteenRanksEachGetANodeInsideTheView)
         EXPECT_TRUE(QRectF(m_view.rect()).contains(node));
 }
 
+TEST_F(WaitForViewTest, ClickingANodeTellsItsRankAndTheLineItWaitsOn)
+{
+    m_view.setTrace(run(4, rankThreeSkipsTheAllreduce));
+    QSignalSpy activated(&m_view, &WaitForView::rankActivated);
+    QTest::mouseClick(&m_view, Qt::LeftButton, {}, m_view.nodeRectOf(1).center().toPoint());
+    ASSERT_EQ(activated.count(), 1);
+    EXPECT_EQ(activated.at(0).at(0).toInt(), 1);
+    EXPECT_EQ(activated.at(0).at(1).toInt(), g_allreduceLine);
+    QTest::mouseClick(&m_view, Qt::LeftButton, {}, m_view.nodeRectOf(3).center().toPoint());
+    ASSERT_EQ(activated.count(), 2);
+    EXPECT_EQ(activated.at(1).at(1).toInt(), 0); // finished: no line to wait on
+    QTest::mouseClick(&m_view, Qt::LeftButton, {}, QPoint(2, 2));
+    EXPECT_EQ(activated.count(), 2);
+}
+
 class WaitForTabTest : public testing::WindowTest
 {
 };
@@ -175,6 +194,28 @@ TEST_F(WaitForTabTest, AHungRunOpensWhyItHungAndAnotherLessonDisablesIt)
     EXPECT_FALSE(tabs->isTabEnabled(tab));
     EXPECT_FALSE(view->hasDiagnosis());
     EXPECT_NE(tabs->currentWidget(), view);
+}
+
+TEST_F(WaitForTabTest, ClickingARankInThePictureMovesTheEditorToItsWaitingLine)
+{
+    auto window = makeWindow();
+    ASSERT_TRUE(window->openLesson(QStringLiteral("hang")));
+    ASSERT_TRUE(runAndWait(*window));
+    if (QMessageBox *box = testing::visibleMessageBox(QStringLiteral("runErrorDialog")))
+        box->close();
+    ASSERT_TRUE(window->lastTrace() && window->lastTrace()->diagnosis);
+    WaitForView *view = window->waitForView();
+    for (const core::RankWait &wait : window->lastTrace()->diagnosis->ranks) {
+        if (wait.finished)
+            continue;
+        window->editor()->jumpToLine(1);
+        QTest::mouseClick(view, Qt::LeftButton, {}, view->nodeRectOf(wait.rank).center().toPoint());
+        int line = 0, index = 0;
+        window->editor()->getCursorPosition(&line, &index);
+        EXPECT_EQ(line + 1, wait.line) << "rank " << wait.rank;
+        EXPECT_EQ(window->editor()->selectedRankLine(), wait.line) << "rank " << wait.rank;
+        EXPECT_EQ(window->stateView()->selectedRank(), wait.rank);
+    }
 }
 
 } // namespace
