@@ -96,6 +96,19 @@ void fillFromTrace(GradeRow &row, const core::Trace &trace, const lessons::Lesso
                                             : located(*trace.error, function);
 }
 
+// The first sentence of the runner's last "Error: ..." line, or "" when it wrote none.
+std::string runnerSentence(const std::string &stderrText)
+{
+    const std::string marker = "Error: ";
+    const std::size_t at = stderrText.rfind(marker);
+    if (at == std::string::npos)
+        return {};
+    const std::size_t start = at + marker.size();
+    std::string line = stderrText.substr(start, stderrText.find('\n', start) - start);
+    const std::size_t end = line.find(". ");
+    return end == std::string::npos ? line : line.substr(0, end + 1);
+}
+
 // The child ended without a trace: killed at the hard limit, a crash, or the code ended it.
 void fillWithoutTrace(GradeRow &row, const ChildOutcome &child, const GradeSettings &settings)
 {
@@ -115,6 +128,10 @@ void fillWithoutTrace(GradeRow &row, const ChildOutcome &child, const GradeSetti
         row.error = "the code ended the process (exit code " + std::to_string(child.code) +
                     ") before the run finished";
     }
+    // The runner says itself what happened to the process its run was in (os._exit, a crash).
+    const std::string said = runnerSentence(child.stderrText);
+    if (row.status == "crashed" && !said.empty())
+        row.error = said;
 }
 
 } // namespace
