@@ -2,6 +2,8 @@
 # SPDX-License-Identifier: MIT
 # Installs the Debian 12 packages Rankstep needs to build, test and run.
 # Works as root, or through sudo otherwise; does nothing when all are installed.
+# --fuzz adds what scripts/fuzz.sh needs: clang 16 and its libFuzzer (clang 14 cannot compile
+# std::source_location of libstdc++ 12).
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -20,6 +22,9 @@ PACKAGES=(
     xvfb xauth fonts-dejavu-core
     git clang clang-format clang-tidy libclang-rt-14-dev
 )
+if [[ "${1:-}" == "--fuzz" ]]; then
+    PACKAGES+=(clang-16 libclang-rt-16-dev)
+fi
 
 if ! command -v dpkg-query >/dev/null 2>&1 || ! command -v apt-get >/dev/null 2>&1; then
     fail "dpkg-query and apt-get not found: this script supports Debian 12 only."

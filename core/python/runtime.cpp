@@ -23,6 +23,15 @@ std::once_flag g_started;
 
 void startInterpreter()
 {
+#ifdef RANKSTEP_PYTHON_MALLOC
+    // Sanitizer builds: every Python object from malloc, not from pymalloc's mmap'ed arenas, so
+    // AddressSanitizer checks accesses to them and LeakSanitizer sees what they keep alive.
+    PyPreConfig preconfig;
+    PyPreConfig_InitIsolatedConfig(&preconfig);
+    preconfig.allocator = PYMEM_ALLOCATOR_MALLOC;
+    if (PyStatus status = Py_PreInitialize(&preconfig); PyStatus_Exception(status))
+        Py_ExitStatusException(status);
+#endif
     PyConfig config;
     PyConfig_InitIsolatedConfig(&config);
     config.install_signal_handlers = 0;
