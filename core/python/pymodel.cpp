@@ -5,6 +5,8 @@
 #include <pybind11/stl.h>
 
 #include <optional>
+#include <stdexcept>
+#include <string>
 
 namespace rankstep::python {
 namespace {
@@ -140,12 +142,18 @@ struct Waiter
     std::vector<int> group;
     std::optional<int> peer;
     bool started = false;
+    bool done = false; // its result was taken, or it failed to start: awaiting again is an error
 
     void start()
     {
+        if (done)
+            throw std::runtime_error(
+                "This " + std::string(core::opName(op)) + " was already awaited: each call of "
+                "model." + core::opName(op) + "(...) is awaited once. Call it again for another one.");
         if (started)
             return;
         started = true;
+        done = true; // until the operation has started: a failed start cannot be awaited again
         core::Engine &engine = engineOf(*session);
         const core::CallSite at{rank, learnerLine(session->fileName)};
         core::Status status = core::okStatus();
@@ -160,6 +168,7 @@ struct Waiter
         }
         if (!status)
             raiseError(status.error());
+        done = false;
     }
 
     py::object next()
@@ -176,6 +185,7 @@ struct Waiter
                     "rankstep-cli run FILE --function NAME --ranks N");
             return py::cast(this, py::return_value_policy::reference);
         }
+        done = true;
         py::object result = wrapPayload(engine.takeResult(rank));
         py::object stop = py::reinterpret_steal<py::object>(
             PyObject_CallOneArg(PyExc_StopIteration, result.ptr()));
@@ -201,7 +211,7 @@ struct PyModel
     py::object waiter(core::OpKind op, py::object value, int layer, py::object group,
                       std::optional<int> peer) const
     {
-        Waiter w{session, rank, op, std::move(value), layer, {}, peer, false};
+        Waiter w{session, rank, op, std::move(value), layer, {}, peer, false, false};
         if (!group.is_none())
             for (py::handle member : py::iter(group))
                 w.group.push_back(py::int_(py::reinterpret_borrow<py::object>(member)).cast<int>());
