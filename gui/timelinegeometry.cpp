@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <unordered_map>
 
 namespace rankstep::gui {
@@ -24,6 +25,16 @@ double minSpan(const TimeAxis &axis)
 SimTime TimeAxis::timeAt(double x) const
 {
     return SimTime::fromTicks(std::llround(ticksAt(x)));
+}
+
+double cursorLineX(const TimeAxis &axis, SimTime time)
+{
+    return std::round(axis.toX(time));
+}
+
+PixelSpan sharedTimeSpan(const PixelSpan &a, const PixelSpan &b)
+{
+    return {std::max(a.left, b.left), std::min(a.right, b.right)};
 }
 
 std::pair<double, double> timeBounds(SimTime end)
@@ -146,6 +157,63 @@ std::optional<std::size_t> hitTest(const core::Trace &trace, const RowLayout &la
         }
     }
     return best;
+}
+
+std::vector<RankEvents> indexByRank(const core::Trace &trace)
+{
+    int count = std::max(0, trace.config.ranks);
+    for (const core::Event &event : trace.events) {
+        count = std::max(count, event.rank + 1);
+    }
+    std::vector<RankEvents> ranks(static_cast<std::size_t>(count));
+    for (std::size_t i = 0; i < trace.events.size(); ++i) {
+        const int rank = trace.events[i].rank;
+        if (rank >= 0) {
+            ranks[std::size_t(rank)].byIndex.push_back(i);
+        }
+    }
+    for (RankEvents &rank : ranks) {
+        rank.byStart = rank.byIndex;
+        std::stable_sort(rank.byStart.begin(), rank.byStart.end(), [&](auto a, auto b) {
+            return trace.events[a].start < trace.events[b].start;
+        });
+        std::int64_t latest = std::numeric_limits<std::int64_t>::min();
+        for (const std::size_t i : rank.byStart) {
+            latest = std::max(latest, trace.events[i].end().ticks());
+            rank.endSoFar.push_back(latest);
+        }
+        rank.firstLater.resize(rank.byIndex.size());
+        for (std::size_t k = rank.byIndex.size(); k-- > 0;) {
+            const std::size_t i = rank.byIndex[k];
+            const bool later = k + 1 < rank.byIndex.size()
+                && trace.events[rank.firstLater[k + 1]].start <= trace.events[i].start;
+            rank.firstLater[k] = later ? rank.firstLater[k + 1] : i;
+        }
+    }
+    return ranks;
+}
+
+std::pair<std::size_t, std::size_t> eventsBetween(const core::Trace &trace,
+                                                  const RankEvents &rank, double from,
+                                                  double to, double reach)
+{
+    const auto firstEnd = std::lower_bound(rank.endSoFar.begin(), rank.endSoFar.end(), from - reach,
+                                           [](std::int64_t end, double t) { return double(end) < t; });
+    const auto last = std::upper_bound(rank.byStart.begin(), rank.byStart.end(), to + reach,
+                                       [&](double t, std::size_t i) {
+                                           return t < double(trace.events[i].start.ticks());
+                                       });
+    const auto first = std::size_t(firstEnd - rank.endSoFar.begin());
+    return {first, std::max(first, std::size_t(last - rank.byStart.begin()))};
+}
+
+std::optional<std::size_t> firstGhost(const RankEvents &rank, std::size_t applied)
+{
+    const auto it = std::lower_bound(rank.byIndex.begin(), rank.byIndex.end(), applied);
+    if (it == rank.byIndex.end()) {
+        return std::nullopt;
+    }
+    return rank.firstLater[std::size_t(it - rank.byIndex.begin())];
 }
 
 std::vector<std::pair<std::size_t, std::size_t>> messageLinks(const core::Trace &trace)

@@ -33,6 +33,23 @@ struct TimeAxis
     bool operator==(const TimeAxis &) const = default;
 };
 
+// The x of the cursor line at `time`: the pixel boundary nearest to it, the line two pixel columns
+// wide on either side; the same rule for the timeline and the memory chart, so that on one time
+// axis their two lines are one.
+double cursorLineX(const TimeAxis &axis, core::SimTime time);
+
+// A horizontal stretch of pixels, both edges in one coordinate system (e.g. the window's).
+struct PixelSpan
+{
+    double left = 0.0;
+    double right = 0.0;
+    bool operator==(const PixelSpan &) const = default;
+};
+
+// Where two views stacked in one column both draw time, given where each could: from the larger
+// left edge to the smaller right edge, so that a time lands on the same x in both.
+PixelSpan sharedTimeSpan(const PixelSpan &a, const PixelSpan &b);
+
 // Never closer than 0.01 step per 1000 px; never further out than the run plus a margin.
 inline constexpr double kMinTicksPerPixel = 0.01;
 // The margin around a fitted run, as a share of its end time (at least a few ticks).
@@ -61,6 +78,7 @@ struct RowLayout
     double rowTop(int row) const { return axisHeight + row * rowHeight; }
     double height() const { return axisHeight + rows * rowHeight; }
     std::optional<int> rowAt(double y) const; // nullopt over the axis band and below the rows
+    bool operator==(const RowLayout &) const = default;
 };
 
 // How many rows, from the first, show at least partly in a view `height` pixels tall.
@@ -78,6 +96,26 @@ QRectF eventRect(const core::Event &event, const RowLayout &layout, const TimeAx
 // The event under point; where blocks overlap (a loss mark on its neighbours) the narrowest wins.
 std::optional<std::size_t> hitTest(const core::Trace &trace, const RowLayout &layout,
                                    const TimeAxis &axis, QPointF point);
+
+// One rank's events, for finding by binary search the few a view or a step touches.
+struct RankEvents
+{
+    std::vector<std::size_t> byStart;     // event indices, by start time (then index)
+    std::vector<std::int64_t> endSoFar;   // ticks: the latest end among byStart[0..i]
+    std::vector<std::size_t> byIndex;     // event indices, ascending
+    std::vector<std::size_t> firstLater;  // the earliest-starting event among byIndex[i..]
+};
+
+// Per rank (config.ranks of them, or more if events say so), its events indexed.
+std::vector<RankEvents> indexByRank(const core::Trace &trace);
+// The positions [first, last) in rank.byStart of the events that can show between the ticks
+// from and to (a zero-length mark reaches `reach` ticks either side of its time).
+std::pair<std::size_t, std::size_t> eventsBetween(const core::Trace &trace,
+                                                  const RankEvents &rank, double from,
+                                                  double to, double reach);
+// Where the rank's ghosted events begin once the first `applied` events of the trace are
+// applied: its earliest-starting event not yet applied; nullopt when all are.
+std::optional<std::size_t> firstGhost(const RankEvents &rank, std::size_t applied);
 
 // Each pass_to and the receive of the same message, as event indices (sender, receiver).
 std::vector<std::pair<std::size_t, std::size_t>> messageLinks(const core::Trace &trace);

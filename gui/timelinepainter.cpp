@@ -36,20 +36,40 @@ TimelinePainter::TimelinePainter(QPainter &painter, const TimelineScene &scene)
     , m_scene(scene)
     , m_trace(*scene.trace)
     , m_tickStep(tickStep(scene.axis, kMinTickGap))
-{}
+    , m_ranks(scene.ranks)
+{
+    if (!m_ranks) {
+        m_ownRanks = indexByRank(m_trace);
+        m_ranks = &m_ownRanks;
+    }
+}
 
 void TimelinePainter::paint()
+{
+    paintBase(Ghosting::ByEvent);
+    paintOverlay();
+}
+
+void TimelinePainter::paintBase(Ghosting ghosting)
 {
     m_painter.fillRect(m_scene.bounds, m_scene.palette.base());
     paintRows();
     m_painter.save();
     m_painter.setClipRect(timeArea());
     paintGrid();
-    paintBlocks();
-    paintArrows();
+    paintBlocks(ghosting);
     m_painter.restore();
     paintLabels();
     paintAxis();
+}
+
+void TimelinePainter::paintOverlay()
+{
+    m_painter.save();
+    m_painter.setClipRect(timeArea());
+    paintArrows();
+    paintHovered();
+    m_painter.restore();
     paintCursor();
 }
 
@@ -96,30 +116,53 @@ void TimelinePainter::paintGrid()
     }
 }
 
-void TimelinePainter::paintBlocks()
+void TimelinePainter::paintBlocks(Ghosting ghosting)
 {
     const QRectF area = timeArea();
+    const TimeAxis &axis = m_scene.axis;
+    const double reach = 3.0 * axis.ticksPerPixel(); // a loss mark and its halo
     m_coveredTo.assign(std::size_t(std::max(0, m_scene.layout.rows)), -1e300);
     m_drawnBlocks = 0;
-    const int rows = rowsInView(m_scene.layout, m_scene.bounds.height()); // the rest is cut off
-    for (std::size_t i = 0; i < m_trace.events.size(); ++i) {
-        const int row = m_trace.events[i].rank;
-        if (row < 0 || row >= rows) {
-            continue;
+    const int rows = std::min(rowsInView(m_scene.layout, m_scene.bounds.height()),
+                              int(m_ranks->size())); // the rest is cut off
+    for (int row = 0; row < rows; ++row) {
+        const RankEvents &rank = (*m_ranks)[std::size_t(row)];
+        const auto [first, last] =
+            eventsBetween(m_trace, rank, axis.ticksAt(area.left()), axis.ticksAt(area.right()), reach);
+        for (std::size_t k = first; k < last; ++k) {
+            const std::size_t i = rank.byStart[k];
+            const QRectF rect = eventRect(m_trace.events[i], m_scene.layout, axis);
+            // Level of detail: of many events in one pixel column of a row, the first stands for all.
+            if (!coversNewPixels(rect, row)) {
+                continue;
+            }
+            ++m_drawnBlocks;
+            const bool ghost = ghosting == Ghosting::All || (ghosting == Ghosting::ByEvent && isGhost(i));
+            m_painter.setOpacity(ghost ? kGhostOpacity : 1.0);
+            paintBlock(i, rect);
         }
-        const QRectF rect = eventRect(m_trace.events[i], m_scene.layout, m_scene.axis);
-        if (rect.right() < area.left() || rect.left() > area.right()) {
-            continue;
-        }
-        // Level of detail: of many events in one pixel column of a row, the first stands for all.
-        if (!coversNewPixels(rect, row) && m_scene.hovered != i) {
-            continue;
-        }
-        ++m_drawnBlocks;
-        m_painter.setOpacity(isGhost(i) ? kGhostOpacity : 1.0);
-        paintBlock(i, rect);
     }
     m_painter.setOpacity(1.0);
+}
+
+void TimelinePainter::paintHovered()
+{
+    if (!m_scene.hovered || *m_scene.hovered >= m_trace.events.size()) {
+        return;
+    }
+    const core::Event &event = m_trace.events[*m_scene.hovered];
+    if (event.rank < 0 || event.rank >= rowsInView(m_scene.layout, m_scene.bounds.height())) {
+        return;
+    }
+    const QRectF rect = eventRect(event, m_scene.layout, m_scene.axis);
+    if (!isGhost(*m_scene.hovered)) { // a ghost keeps its faint fill under the outline
+        paintBlock(*m_scene.hovered, rect);
+    }
+    const QRect pixels(
+        QPoint(int(std::round(rect.left())), int(std::round(rect.top()))),
+        QPoint(int(std::round(rect.right())) - 1, int(std::round(rect.bottom())) - 1));
+    m_painter.setPen(QPen(m_scene.palette.color(QPalette::Text), 2.0));
+    m_painter.drawRect(QRectF(pixels).adjusted(0.0, 0.0, -1.0, -1.0));
 }
 
 bool TimelinePainter::coversNewPixels(const QRectF &rect, int row)
@@ -158,11 +201,6 @@ void TimelinePainter::paintBlock(std::size_t index, const QRectF &rect)
         }
         // Centered on the part in view, so that a block wider than the view keeps its label.
         paintBlockLabel(event, QRectF(pixels).intersected(timeArea()), fill);
-    }
-    if (m_scene.hovered == index) {
-        m_painter.setOpacity(1.0);
-        m_painter.setPen(QPen(m_scene.palette.color(QPalette::Text), 2.0));
-        m_painter.drawRect(QRectF(pixels).adjusted(0.0, 0.0, -1.0, -1.0));
     }
 }
 
@@ -210,7 +248,8 @@ std::vector<std::pair<std::size_t, std::size_t>> TimelinePainter::visibleLinks()
 {
     const QRectF area = timeArea();
     std::vector<std::pair<std::size_t, std::size_t>> visible;
-    for (const auto &link : messageLinks(m_trace)) {
+    const auto own = m_scene.links ? decltype(messageLinks(m_trace))() : messageLinks(m_trace);
+    for (const auto &link : m_scene.links ? *m_scene.links : own) {
         const core::Event &from = m_trace.events[link.first];
         const core::Event &to = m_trace.events[link.second];
         if (from.rank >= m_scene.layout.rows || to.rank >= m_scene.layout.rows) {
@@ -326,13 +365,16 @@ void TimelinePainter::paintCursor()
     if (!m_scene.cursor) {
         return;
     }
-    const double x = std::round(m_scene.axis.toX(*m_scene.cursor)) + 0.5;
+    const double x = cursorLineX(m_scene.axis, *m_scene.cursor);
     if (x < m_scene.layout.labelWidth || x > m_scene.bounds.width()) {
         return;
     }
-    m_painter.setPen(QPen(kCursorColor, 2.0));
-    m_painter.drawLine(QPointF(x, m_scene.layout.axisHeight - 6.0),
-                       QPointF(x, m_scene.layout.height()));
+    paintCursorLine(m_painter, x, m_scene.layout.axisHeight - 6.0, m_scene.layout.height());
+}
+
+void TimelinePainter::paintCursorLine(QPainter &painter, double x, double top, double bottom)
+{
+    painter.fillRect(QRectF(x - 1.0, top, 2.0, bottom - top), kCursorColor);
 }
 
 } // namespace rankstep::gui

@@ -45,10 +45,14 @@ void TimelineView::setTrace(std::shared_ptr<const core::Trace> trace)
 {
     m_trace = std::move(trace);
     m_end = SimTime();
+    m_ranks.clear();
+    m_links.clear();
     if (m_trace) {
         for (const core::Event &event : m_trace->events) {
             m_end = std::max(m_end, event.end());
         }
+        m_ranks = indexByRank(*m_trace);
+        m_links = messageLinks(*m_trace);
     }
     m_hovered.reset();
     updateLayout();
@@ -158,9 +162,10 @@ void TimelineView::paintEvent(QPaintEvent *)
         TimelinePainter::paintPlaceholder(painter, rect(), palette(), font(), text);
         return;
     }
-    const TimelineScene scene{m_trace.get(), m_layout,   m_axis,    rect(), palette(),
-                              font(),        m_cursor,   m_ghostAfter, m_hovered};
-    TimelinePainter(painter, scene).paint();
+    const TimelineScene scene{m_trace.get(), m_layout, m_axis,       rect(),    palette(),
+                              font(),        m_cursor, m_ghostAfter, m_hovered, &m_ranks,
+                              &m_links};
+    m_frame.paint(painter, scene, devicePixelRatioF());
 }
 
 void TimelineView::resizeEvent(QResizeEvent *event)
@@ -267,10 +272,28 @@ void TimelineView::updateLayout()
     layout.labelWidth =
         std::ceil(std::max(label, metrics.horizontalAdvance(QStringLiteral("steps"))) + 22.0);
     m_layout = fitRows(layout, height(), kPreferredRowHeight);
+    const PixelSpan natural = naturalTimeSpan();
+    const PixelSpan span = m_timeSpan ? PixelSpan{std::max(natural.left, m_timeSpan->left),
+                                                  std::min(natural.right, m_timeSpan->right)}
+                                      : natural;
     TimeAxis axis = m_axis;
-    axis.left = m_layout.labelWidth;
-    axis.width = std::max(1.0, width() - m_layout.labelWidth - kRightMargin);
+    axis.left = span.left;
+    axis.width = std::max(1.0, span.right - span.left);
     setAxis(clamped(axis, m_end));
+}
+
+PixelSpan TimelineView::naturalTimeSpan() const
+{
+    return {m_layout.labelWidth, std::max(m_layout.labelWidth + 1.0, width() - kRightMargin)};
+}
+
+void TimelineView::setTimeSpan(std::optional<PixelSpan> span)
+{
+    if (span == m_timeSpan) {
+        return;
+    }
+    m_timeSpan = span;
+    updateLayout();
 }
 
 void TimelineView::setAxis(const TimeAxis &axis)
@@ -278,6 +301,7 @@ void TimelineView::setAxis(const TimeAxis &axis)
     if (axis != m_axis) {
         m_axis = axis;
         update();
+        emit timeAxisChanged(m_axis);
     }
     const std::pair range(visibleFrom(), visibleTo());
     if (m_trace && m_announced != range) {

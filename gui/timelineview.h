@@ -2,6 +2,7 @@
 #pragma once
 
 #include "core/trace.h"
+#include "timelineframe.h"
 #include "timelinegeometry.h"
 
 #include <QPoint>
@@ -38,6 +39,14 @@ public:
     core::SimTime visibleTo() const;
     std::optional<core::SimTime> cursorTime() const { return m_cursor; }
     std::optional<std::size_t> ghostAfter() const { return m_ghostAfter; }
+    // How often the cached picture was drawn from the events (TimelineFrame), for tests.
+    int baseRenders() const { return m_frame.baseRenders(); }
+
+    // Where time could go by this view's own layout (after the rank labels), in its pixels.
+    PixelSpan naturalTimeSpan() const;
+    // Pins the time area's edges (this widget's x, within naturalTimeSpan) to line up with
+    // another view; nullopt gives them back to the layout.
+    void setTimeSpan(std::optional<PixelSpan> span);
 
     std::optional<std::size_t> eventAt(QPointF position) const;
     QString toolTipAt(QPointF position) const; // empty away from any block
@@ -58,6 +67,8 @@ signals:
     void eventClicked(int eventIndex);
     void lineActivated(int line);
     void visibleRangeChanged(core::SimTime from, core::SimTime to);
+    // Any change of the time axis, exact (fractional ticks, edges): for the memory chart to follow.
+    void timeAxisChanged(const rankstep::gui::TimeAxis &axis);
 
 protected:
     bool event(QEvent *event) override;
@@ -79,6 +90,10 @@ private:
     bool onToolTip(const QPoint &position, const QPoint &globalPosition);
 
     std::shared_ptr<const core::Trace> m_trace;
+    std::vector<RankEvents> m_ranks;                          // of m_trace
+    std::vector<std::pair<std::size_t, std::size_t>> m_links; // of m_trace
+    TimelineFrame m_frame;
+    std::optional<PixelSpan> m_timeSpan;
     core::SimTime m_end; // the latest end of any event
     RowLayout m_layout;
     TimeAxis m_axis;
