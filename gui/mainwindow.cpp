@@ -11,6 +11,7 @@
 #include "stateview.h"
 #include "stepbar.h"
 #include "stepcontroller.h"
+#include "timeaxisaligner.h"
 #include "timelineview.h"
 #include "waitforview.h"
 
@@ -172,6 +173,7 @@ void MainWindow::connectViews()
         m_editor->jumpToLine(line);
         m_stateView->setSelectedRank(rank);
     });
+    new TimeAxisAligner(m_timeline, m_memory, this); // one time axis for both views
 }
 
 void MainWindow::onCursorChanged()

@@ -68,10 +68,9 @@ MemoryChart::MemoryChart(QWidget *parent)
     , m_timeAxis(new QValueAxis(m_chart))
     , m_memoryAxis(new QCategoryAxis(m_chart))
 {
-    auto *view = new MemoryChartView(m_chart, this);
-    m_view = view;
-    connect(view, &MemoryChartView::plotClicked, this, &MemoryChart::onPlotClicked);
-    connect(view, &MemoryChartView::zoomResetRequested, this, [this] {
+    m_view = new MemoryChartView(m_chart, this);
+    connect(m_view, &MemoryChartView::plotClicked, this, &MemoryChart::onPlotClicked);
+    connect(m_view, &MemoryChartView::zoomResetRequested, this, [this] {
         if (m_trace) // the user's choice: reported like a zoom
             m_timeAxis->setRange(0, m_trace->figures.endTime.toDouble());
     });
@@ -96,10 +95,15 @@ void MemoryChart::setUpChart()
     m_memoryAxis->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
     m_chart->addAxis(m_timeAxis, Qt::AlignBottom);
     m_chart->addAxis(m_memoryAxis, Qt::AlignLeft);
-    m_chart->legend()->setAlignment(Qt::AlignRight);
+    m_chart->legend()->setAlignment(Qt::AlignTop); // the plot keeps the timeline's width
     m_chart->setBackgroundRoundness(0);
     m_chart->setMargins(QMargins(4, 10, 10, 4));       // room for the top and right tick labels
     m_chart->layout()->setContentsMargins(0, 0, 0, 0); // no frame inside the app's panes
+}
+
+QChartView *MemoryChart::chartView() const
+{
+    return m_view;
 }
 
 bool MemoryChart::showsPlaceholder() const
@@ -107,9 +111,52 @@ bool MemoryChart::showsPlaceholder() const
     return m_stack->currentWidget() == m_placeholder;
 }
 
+std::optional<core::SimTime> MemoryChart::cursorTime() const
+{
+    return m_view->cursorTime();
+}
+
+TimeAxis MemoryChart::timeAxis() const
+{
+    TimeAxis axis = m_view->timeAxis();
+    axis.left += m_view->mapTo(this, QPoint(0, 0)).x();
+    return axis;
+}
+
+PixelSpan MemoryChart::naturalTimeSpan()
+{
+    const std::optional<PixelSpan> pinned = std::exchange(m_timeSpan, std::nullopt);
+    applyTimeSpan();
+    const TimeAxis natural = timeAxis();
+    m_timeSpan = pinned;
+    applyTimeSpan();
+    return {natural.left, natural.left + natural.width};
+}
+
+void MemoryChart::setTimeSpan(std::optional<PixelSpan> span)
+{
+    if (span == m_timeSpan)
+        return;
+    m_timeSpan = span;
+    applyTimeSpan();
+}
+
+void MemoryChart::applyTimeSpan()
+{
+    m_chart->setPlotArea(QRectF()); // Qt Charts' own layout, for the plot's top and bottom
+    m_chart->layout()->activate();
+    if (!m_timeSpan || m_timeSpan->right <= m_timeSpan->left)
+        return;
+    const QRectF natural = m_chart->plotArea();
+    const double offset = m_view->mapTo(this, QPoint(0, 0)).x();
+    m_chart->setPlotArea(QRectF(m_timeSpan->left - offset, natural.top(),
+                                m_timeSpan->right - m_timeSpan->left, natural.height()));
+}
+
 void MemoryChart::setTrace(std::shared_ptr<const core::Trace> trace)
 {
     m_trace = std::move(trace);
+    m_view->setCursorTime(std::nullopt); // the new trace's cursor comes from its stepping
     rebuild();
     if (m_trace)
         setVisibleRange(core::SimTime(), m_trace->figures.endTime);
@@ -141,18 +188,24 @@ void MemoryChart::setVisibleRange(core::SimTime from, core::SimTime to)
 
 void MemoryChart::setCursorTime(core::SimTime time)
 {
-    m_cursorTime = time;
-    if (!m_cursor)
+    m_view->setCursorTime(time); // drawn over the cached chart: Qt Charts has nothing to redo
+}
+
+void MemoryChart::followTimeAxis(const TimeAxis &axis)
+{
+    const double ticks = double(core::SimTime::kTicksPerStep);
+    if (axis.to <= axis.from || (m_timeAxis->min() == axis.from / ticks
+                                 && m_timeAxis->max() == axis.to / ticks))
         return;
-    const double t = time.toDouble();
-    m_cursor->replace(QList<QPointF>{{t, m_memoryAxis->min()}, {t, m_memoryAxis->max()}});
+    m_settingRange = true;
+    m_timeAxis->setRange(axis.from / ticks, axis.to / ticks);
+    m_settingRange = false;
 }
 
 void MemoryChart::rebuild()
 {
     const double from = m_timeAxis->min(), to = m_timeAxis->max();
     m_chart->removeAllSeries();
-    m_cursor = nullptr;
     const bool empty = !m_trace || !m_trace->figures.hasEvents;
     m_stack->setCurrentWidget(empty ? static_cast<QWidget *>(m_placeholder) : m_view);
     if (empty) {
@@ -163,7 +216,6 @@ void MemoryChart::rebuild()
     addRankSeries();
     addMaximum();
     addTarget();
-    addCursor();
     m_chart->legend()->setVisible(m_trace->config.ranks <= kLegendRanks);
     if (to > from) { // attaching series must not move the zoom
         m_settingRange = true;
@@ -172,6 +224,7 @@ void MemoryChart::rebuild()
     }
     applyTimeTicks();
     placeTargetLabel();
+    emit labelsChanged();
 }
 
 void MemoryChart::addRankSeries()
@@ -229,19 +282,6 @@ void MemoryChart::addTarget()
     line->attachAxis(m_memoryAxis);
     line->setPen(QPen(m_targetLabel->brush().color(), 1.5, Qt::DashLine));
     hideFromLegend(m_chart, line);
-}
-
-void MemoryChart::addCursor()
-{
-    m_cursor = new QLineSeries;
-    m_cursor->setName(tr("cursor"));
-    m_chart->addSeries(m_cursor);
-    m_cursor->attachAxis(m_timeAxis);
-    m_cursor->attachAxis(m_memoryAxis);
-    m_cursor->setPen(QPen(m_dark ? QColor(Qt::white) : QColor(Qt::black), 1.0));
-    hideFromLegend(m_chart, m_cursor);
-    if (m_cursorTime)
-        setCursorTime(*m_cursorTime);
 }
 
 void MemoryChart::applyMemoryAxis()

@@ -3,6 +3,7 @@
 
 #include "core/simtime.h"
 #include "core/trace.h"
+#include "timelinegeometry.h"
 
 #include <QWidget>
 
@@ -15,18 +16,20 @@ class QChart;
 class QChartView;
 class QGraphicsSimpleTextItem;
 class QLabel;
-class QLineSeries;
 class QStackedLayout;
 class QValueAxis;
 
 namespace rankstep::gui {
+
+class MemoryChartView;
 
 // Each rank's memory over simulated time (bytes against steps), drawn from an immutable trace:
 // one step line per rank in its palette color, the run's maximum as a red point with its label,
 // the lesson's memory target as a dashed line, and the stepping cursor as a vertical line.
 // The x axis follows the timeline's zoom (setVisibleRange); a horizontal drag zooms the chart
 // (visibleRangeChanged), a right click shows the whole run, a plain click steps to the nearest
-// call (timeClicked).
+// call (timeClicked). Stepping the cursor repaints a cached rendering of the chart with the cursor
+// line and the ghosting of the time after it on top (MemoryChartView).
 class MemoryChart : public QWidget
 {
     Q_OBJECT
@@ -40,16 +43,28 @@ public:
     void setDarkTheme(bool dark);
 
     QChart *chart() const { return m_chart; }
-    QChartView *chartView() const { return m_view; }
+    QChartView *chartView() const;
     bool showsPlaceholder() const;
+    std::optional<core::SimTime> cursorTime() const;
+
+    // Where the plot area maps time, in this widget's pixels (ticks as the timeline's axis).
+    TimeAxis timeAxis() const;
+    // Where Qt Charts would put the plot area's left and right edge by itself, in this widget.
+    PixelSpan naturalTimeSpan();
+    // Pins the plot area's left and right edge (this widget's x) to line up with another view;
+    // an empty span gives the layout back to Qt Charts.
+    void setTimeSpan(std::optional<PixelSpan> span);
 
 public slots:
     void setVisibleRange(core::SimTime from, core::SimTime to);
     void setCursorTime(core::SimTime time);
+    // The timeline's time axis, exactly (fractional ticks): the same mapping in both views.
+    void followTimeAxis(const rankstep::gui::TimeAxis &axis);
 
 signals:
     void visibleRangeChanged(core::SimTime from, core::SimTime to); // the user zoomed the chart
     void timeClicked(core::SimTime time);                           // the nearest call's start time
+    void labelsChanged(); // new axis labels or legend: naturalTimeSpan may have moved
 
 private:
     void setUpChart();
@@ -57,7 +72,7 @@ private:
     void addRankSeries();
     void addMaximum();
     void addTarget();
-    void addCursor();
+    void applyTimeSpan();
     void applyMemoryAxis();
     void applyTimeTicks();
     void placeTargetLabel();
@@ -66,17 +81,16 @@ private:
 
     std::shared_ptr<const core::Trace> m_trace;
     std::optional<std::int64_t> m_target;
-    std::optional<core::SimTime> m_cursorTime;
+    std::optional<PixelSpan> m_timeSpan;
     bool m_dark = false;
     bool m_settingRange = false; // a range set by code, not by the user: no signal
 
     QStackedLayout *m_stack = nullptr;
     QLabel *m_placeholder = nullptr;
-    QChartView *m_view = nullptr;
+    MemoryChartView *m_view = nullptr;
     QChart *m_chart = nullptr;
     QValueAxis *m_timeAxis = nullptr;
     QCategoryAxis *m_memoryAxis = nullptr;
-    QLineSeries *m_cursor = nullptr;
     QGraphicsSimpleTextItem *m_targetLabel = nullptr;
 };
 

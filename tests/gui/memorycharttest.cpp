@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "memorychart.h"
+#include "memorychartview.h"
 #include "memoryseries.h"
 #include "palette.h"
 
@@ -19,6 +20,8 @@
 #include <QTest>
 #include <QValueAxis>
 
+#include <algorithm>
+#include <cmath>
 #include <cstdlib>
 #include <memory>
 #include <stdexcept>
@@ -150,19 +153,85 @@ TEST(MemoryChart, RightClickShowsTheWholeRunAgain)
     EXPECT_DOUBLE_EQ(timeAxis(chart)->max(), 5.6);
 }
 
-TEST(MemoryChart, CursorIsAVerticalLineAtItsTime)
+TEST(MemoryChart, CursorIsAVerticalLineAtItsTimeAndGhostsWhatFollows)
 {
     MemoryChart chart;
     chart.setTrace(runPuzzle("ddp"));
-    ASSERT_EQ(lineSeries(chart, QStringLiteral("cursor")).size(), 1);
-    EXPECT_EQ(lineSeries(chart, QStringLiteral("cursor"))[0]->count(), 0); // no cursor yet
+    showAt900x300(chart);
+    EXPECT_FALSE(chart.cursorTime()); // no cursor yet
     chart.setCursorTime(SimTime::steps(2));
-    const auto cursors = lineSeries(chart, QStringLiteral("cursor"));
-    ASSERT_EQ(cursors.size(), 1);
-    ASSERT_EQ(cursors[0]->count(), 2);
-    EXPECT_DOUBLE_EQ(cursors[0]->at(0).x(), 2);
-    EXPECT_DOUBLE_EQ(cursors[0]->at(1).x(), 2);
-    EXPECT_LT(cursors[0]->at(0).y(), cursors[0]->at(1).y());
+    QCoreApplication::processEvents();
+    const QImage image = chart.grab().toImage();
+    // Where Qt Charts draws t 2 and its plot, in the grabbed image's pixels.
+    const QChartView *view = chart.chartView();
+    const auto inImage = [&](QPointF chartPoint) {
+        const QPointF inView = view->viewportTransform().map(chart.chart()->mapToScene(chartPoint));
+        return inView + QPointF(view->mapTo(&chart, QPoint(0, 0)));
+    };
+    const double x = inImage(chart.chart()->mapToPosition(QPointF(2.0, 0.0))).x();
+    const int column = int(std::round(x));
+    const QRectF plot(inImage(chart.chart()->plotArea().topLeft()), chart.chart()->plotArea().size());
+    // The line: the cursor's blue over the whole height of the plot, the two pixel columns either
+    // side of the chart's own x for t 2, and nowhere else.
+    const auto isBlue = [&](int cx, int y) {
+        const QColor pixel = image.pixelColor(cx, y);
+        return pixel.blue() > 150 && pixel.red() < 90;
+    };
+    for (const int cx : {column - 1, column}) {
+        int blue = 0;
+        for (int y = int(plot.top()) + 2; y < int(plot.bottom()) - 2; ++y)
+            blue += isBlue(cx, y);
+        EXPECT_GT(blue, int(plot.height()) - 8) << "column " << cx;
+    }
+    EXPECT_FALSE(isBlue(column - 2, int(plot.center().y())));
+    EXPECT_FALSE(isBlue(column + 1, int(plot.center().y())));
+
+    // The veil is the chart's own background: the empty plot stays white on both sides.
+    EXPECT_EQ(image.pixelColor(column - 20, int(plot.top()) + 3), QColor(Qt::white));
+    EXPECT_EQ(image.pixelColor(column + 20, int(plot.top()) + 3), QColor(Qt::white));
+    // A rank's line after the cursor is paler than one before it.
+    const auto darkest = [&](int from, int to) {
+        int value = 255;
+        for (int cx = from; cx < to; ++cx)
+            for (int y = int(plot.top()); y < int(plot.bottom()); ++y)
+                value = std::min(value, image.pixelColor(cx, y).value());
+        return value;
+    };
+    EXPECT_LT(darkest(int(plot.left()) + 5, column - 3) + 60, darkest(column + 4, int(plot.right())));
+}
+
+TEST(MemoryChart, SteppingRepaintsTheCachedChartWithoutRenderingItAgain)
+{
+    MemoryChart chart;
+    chart.setTrace(runPuzzle("ddp"));
+    showAt900x300(chart);
+    auto *view = static_cast<rankstep::gui::MemoryChartView *>(chart.chartView());
+    QTest::qWait(50); // Qt Charts lays out after the show
+    view->viewport()->repaint();
+    const int renders = view->sceneRenders();
+    ASSERT_GE(renders, 1);
+    for (int step = 1; step <= 4; ++step) {
+        chart.setCursorTime(SimTime::steps(step));
+        view->viewport()->repaint();
+        QCoreApplication::processEvents();
+    }
+    EXPECT_EQ(view->sceneRenders(), renders);
+    const QImage before = chart.grab().toImage();
+    chart.setVisibleRange(SimTime::steps(1), SimTime::steps(3)); // a zoom renders it again
+    QCoreApplication::processEvents();
+    const QImage zoomed = chart.grab().toImage();
+    EXPECT_GT(view->sceneRenders(), renders);
+    EXPECT_NE(before, zoomed);
+    chart.setDarkTheme(true); // and so does a theme
+    QCoreApplication::processEvents();
+    const int zoomedRenders = view->sceneRenders();
+    const QImage dark = chart.grab().toImage();
+    EXPECT_GE(view->sceneRenders(), zoomedRenders);
+    EXPECT_LT(dark.pixelColor(5, 5).value(), 100);
+    chart.resize(700, 300); // and so does a size
+    QCoreApplication::processEvents();
+    EXPECT_EQ(chart.grab().toImage().width(), 700);
+    EXPECT_GT(view->sceneRenders(), zoomedRenders);
 }
 
 TEST(MemoryChart, ClickingStepsToTheNearestCall)
