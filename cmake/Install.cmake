@@ -15,7 +15,8 @@ install(DIRECTORY ${PROJECT_SOURCE_DIR}/lessons/
         DESTINATION ${CMAKE_INSTALL_DATADIR}/rankstep/lessons COMPONENT app
         FILES_MATCHING PATTERN "*.json" PATTERN "*.md" PATTERN "*.py"
         PATTERN "__pycache__" EXCLUDE)
-install(FILES ${PROJECT_SOURCE_DIR}/README.md
+# copyright: the license in the form Debian's policy asks of every package.
+install(FILES ${PROJECT_SOURCE_DIR}/README.md ${PROJECT_SOURCE_DIR}/resources/copyright
         DESTINATION ${CMAKE_INSTALL_DATAROOTDIR}/doc/rankstep COMPONENT app)
 
 # Installs this build into a fresh prefix and runs the programs from there: the installed app

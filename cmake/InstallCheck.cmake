@@ -37,7 +37,8 @@ if(NOT code EQUAL 0)
 endif()
 
 set(wanted bin/rankstep-cli share/rankstep/lessons/30-ddp/lesson.json
-           share/rankstep/lessons/30-ddp/solution.py share/doc/rankstep/README.md)
+           share/rankstep/lessons/30-ddp/solution.py share/doc/rankstep/README.md
+           share/doc/rankstep/copyright)
 if(WITH_GUI)
   list(APPEND wanted bin/rankstep share/applications/rankstep.desktop
                      share/icons/hicolor/scalable/apps/rankstep.svg
