@@ -3,6 +3,7 @@
 
 #include "codeeditor.h"
 #include "errordialog.h"
+#include "exportactions.h"
 #include "lessonlistmodel.h"
 #include "lessonpanel.h"
 #include "memorychart.h"
@@ -64,6 +65,7 @@ MainWindow::MainWindow(std::vector<lessons::Lesson> lessons, ProgressStore &prog
     buildLayout();
     connectViews();
     m_import = new NotebookImport(*this, m_model->lessons(), m_progress); // File > Import (Ctrl+I)
+    new ExportActions(this); // File > Export; a child of the window
     resize(1500, 940);
     const QString last = m_progress.lastLesson();
     if (!openLesson(last) && m_model->rowCount() > 0)
