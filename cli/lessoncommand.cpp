@@ -2,6 +2,7 @@
 #include "lessoncommand.h"
 
 #include "core/lessons/builtin.h"
+#include "figureexport.h"
 #include "lessonvalidation.h"
 #include "runreport.h"
 #include "runsupport.h"
@@ -133,6 +134,9 @@ int lessonCommand(const std::vector<std::string> &rest)
     runExperiments(runtime, *lesson, request);
     const lessons::Verdict verdict = lessons::judge(*lesson, trace);
     std::cout << verdict.summary << "\n";
+    writeFigureFiles(args, trace,
+                     {lesson->title + ": " + request.function + " (" + request.fileName + ")",
+                      lesson->targets ? std::optional(lesson->targets->memory) : std::nullopt});
     if (verdict.solved)
         return kSolved;
     const ExitCode code = exitCodeFor(trace);

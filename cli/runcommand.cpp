@@ -1,12 +1,14 @@
 // SPDX-License-Identifier: MIT
 #include "runcommand.h"
 
+#include "figureexport.h"
 #include "gradecommand.h"
 #include "lessoncommand.h"
 #include "runreport.h"
 #include "runsupport.h"
 
 #include <algorithm>
+#include <optional>
 #include <iostream>
 
 namespace rankstep::cli {
@@ -51,12 +53,14 @@ int runCommand(const std::vector<std::string> &rest)
     const python::RunOutcome outcome = runGuarded(runtime, request);
     const core::Trace &trace = outcome.trace;
     writeTraceFiles(args, trace, file, request.function);
-    if (args.has("no-report"))
-        return exitCodeFor(trace);
-    printRun(trace);
-    if (!trace.error)
-        std::cout << (trace.check.passed ? "Correct!" : "Not correct yet:\n" + trace.check.message)
-                  << "\n";
+    if (!args.has("no-report")) {
+        printRun(trace);
+        if (!trace.error)
+            std::cout << (trace.check.passed ? "Correct!"
+                                             : "Not correct yet:\n" + trace.check.message)
+                      << "\n";
+    }
+    writeFigureFiles(args, trace, {request.function + " (" + file + ")", std::nullopt});
     return exitCodeFor(trace);
 }
 
@@ -91,12 +95,18 @@ Options:
   --ranks R            number of ranks (GPUs), default 1
   --layers L           number of layers, default 2
   --batches B          number of batches, default 4
-  --json OUT           write the whole trace as JSON (docs/trace-format.md)
-                       (grade: --json alone prints the results as JSON)
+  --json OUT           write the whole trace as JSON (docs/trace-format.md); --trace-json OUT
+                       is the same (grade: --json alone prints the results as JSON)
   --chrome-trace OUT   write a trace that Perfetto and chrome://tracing open: a track per
                        rank, arrows from each pass_to to its receive, memory per rank
   --trace-out OUT      write the whole trace in Rankstep's compact binary form, which
                        loads fast (docs/trace-format.md)
+  --svg OUT            draw the timeline above the memory chart as a 1920x1080 SVG for slides
+  --png OUT            the same figure as a 1920x1080 PNG
+  --state-png OUT      draw every rank's state (the app's state view) as a 1920x1080 PNG
+  --at EVENT|end       where --state-png (and the cursor line of --svg and --png) stands: after
+                       the EVENT-th event, counted from 1 (0: before the first); default end.
+                       The figures need no display: they are drawn offscreen.
   --max-ops N          stop after N operations (default 5000000, 0 = no limit)
   --timeout S          stop after S seconds of wall-clock time (default 30, 0 = no limit)
   --memory-limit MB    the memory a run may use, in MiB (default 2048, 0 = no limit);

@@ -106,8 +106,9 @@ python::RunOutcome runGuarded(python::Runtime &runtime, const python::RunRequest
 void writeTraceFiles(const Arguments &args, const core::Trace &trace, const std::string &file,
                      const std::string &function)
 {
-    if (args.has("json"))
-        writeFile(args.text("json"), io::traceToJson(trace, {file, function}));
+    for (const char *option : {"json", "trace-json"})
+        if (args.has(option))
+            writeFile(args.text(option), io::traceToJson(trace, {file, function}));
     if (args.has("chrome-trace"))
         writeFile(args.text("chrome-trace"), io::traceToChromeJson(trace));
     if (args.has("trace-out"))

@@ -11,8 +11,9 @@
 namespace rankstep::cli {
 
 // Options every command that runs code takes.
-inline const std::vector<std::string> kRunOptions = {"json",    "chrome-trace", "trace-out",
-                                                     "max-ops", "timeout",      "memory-limit"};
+inline const std::vector<std::string> kRunOptions = {
+    "json", "trace-json", "chrome-trace", "trace-out", "max-ops", "timeout", "memory-limit",
+    "svg",  "png",        "state-png",    "at"}; // the last four: figureexport.h
 // The address space a run may use unless --memory-limit says otherwise (MiB; 0 = no limit).
 inline constexpr long long kDefaultMemoryLimitMiB = 2048;
 inline const std::vector<std::string> kRunFlags = {"quiet", "no-report"};
@@ -21,7 +22,7 @@ inline const std::vector<std::string> kRunFlags = {"quiet", "no-report"};
 void applyRunOptions(const Arguments &args, python::RunRequest &request);
 // Runs the request; code that cannot be interrupted ends the process (exit code 4).
 python::RunOutcome runGuarded(python::Runtime &runtime, const python::RunRequest &request);
-// Writes --json, --chrome-trace and --trace-out (the binary trace) when asked for.
+// Writes --json (or --trace-json), --chrome-trace and --trace-out (the binary trace) when asked for.
 void writeTraceFiles(const Arguments &args, const core::Trace &trace, const std::string &file,
                      const std::string &function);
 // Figures on stdout; warnings and the error on stderr.
