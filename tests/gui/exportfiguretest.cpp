@@ -1,0 +1,184 @@
+// SPDX-License-Identifier: MIT
+// The exported figures and trace files, read back the way other programs read them: the SVG as
+// XML, the PNG as an image, the JSON trace by Rankstep's reader, the Perfetto file as JSON.
+#include "core/io/tracejson.h"
+#include "exportfiles.h"
+#include "guitestsupport.h"
+#include "palette.h"
+#include "statetestsupport.h"
+
+#include <gtest/gtest.h>
+
+#include <QFile>
+#include <QImage>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QSet>
+#include <QSvgRenderer>
+#include <QTemporaryDir>
+#include <QXmlStreamReader>
+
+#include <map>
+
+namespace rankstep::gui {
+namespace {
+
+using testing::ReplayedRun;
+
+// What an SVG holds: its root's attributes, how many of each element, and every text.
+struct SvgSummary
+{
+    QString width, height, viewBox;
+    std::map<QString, int> elements;
+    QStringList texts;
+    bool wellFormed = false;
+};
+
+SvgSummary readSvg(const QByteArray &svg)
+{
+    SvgSummary summary;
+    QXmlStreamReader xml(svg);
+    while (!xml.atEnd()) {
+        if (xml.readNext() != QXmlStreamReader::StartElement)
+            continue;
+        const QString name = xml.name().toString();
+        if (summary.elements.empty()) {
+            summary.width = xml.attributes().value(QStringLiteral("width")).toString();
+            summary.height = xml.attributes().value(QStringLiteral("height")).toString();
+            summary.viewBox = xml.attributes().value(QStringLiteral("viewBox")).toString();
+        }
+        ++summary.elements[name];
+        if (name == QStringLiteral("text"))
+            summary.texts << xml.readElementText(QXmlStreamReader::IncludeChildElements).trimmed();
+    }
+    summary.wellFormed = !xml.hasError();
+    return summary;
+}
+
+QByteArray readAll(const QString &path)
+{
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+}
+
+bool holdsColor(const QImage &image, const QColor &color)
+{
+    const QImage rgb = image.convertToFormat(QImage::Format_RGB32);
+    for (int y = 0; y < rgb.height(); ++y) {
+        const auto *line = reinterpret_cast<const QRgb *>(rgb.constScanLine(y));
+        for (int x = 0; x < rgb.width(); ++x)
+            if (line[x] == color.rgb())
+                return true;
+    }
+    return false;
+}
+
+TEST(ExportFigure, SvgIsSlideSizedVectorWithEveryRankLabelAsText)
+{
+    ReplayedRun run("ddp");
+    FigureOptions options;
+    options.title = QStringLiteral("DDP: ddp");
+    const SvgSummary svg = readSvg(timelineFigureSvg(run.trace(), options));
+    ASSERT_TRUE(svg.wellFormed);
+    EXPECT_EQ(svg.width, QStringLiteral("1920"));
+    EXPECT_EQ(svg.height, QStringLiteral("1080"));
+    EXPECT_EQ(svg.viewBox, QStringLiteral("0 0 1920 1080"));
+    EXPECT_EQ(svg.elements.count(QStringLiteral("svg")), 1u);
+    EXPECT_EQ(svg.elements.count(QStringLiteral("image")), 0u) << "a raster inside the SVG";
+    const auto count = [&](const char *name) {
+        const auto it = svg.elements.find(QLatin1String(name));
+        return it == svg.elements.end() ? 0 : it->second;
+    };
+    // 36 blocks at least, the memory lines, the axes.
+    EXPECT_GE(count("rect") + count("path") + count("polyline"), 36 + 4);
+    for (int rank = 0; rank < 4; ++rank)
+        EXPECT_TRUE(svg.texts.contains(QStringLiteral("rank %1").arg(rank))) << rank;
+    EXPECT_TRUE(svg.texts.contains(QStringLiteral("DDP: ddp")));
+    EXPECT_TRUE(svg.texts.contains(QStringLiteral("time (steps)")));
+    EXPECT_TRUE(svg.texts.contains(QStringLiteral(
+        "Timesteps 5.1, max memory 1835008 B on GPU 0 at t 4 · 4 ranks, 2 layers, 4 batches")))
+        << svg.texts.join(QLatin1Char('|')).toStdString();
+}
+
+TEST(ExportFigure, SvgRendersToTheSamePictureSize)
+{
+    ReplayedRun run("gpipe");
+    QSvgRenderer renderer(timelineFigureSvg(run.trace(), FigureOptions{}));
+    ASSERT_TRUE(renderer.isValid());
+    EXPECT_EQ(renderer.defaultSize(), QSize(1920, 1080));
+}
+
+TEST(ExportFigure, PngHasTheAskedSizeAndEveryRanksColor)
+{
+    ReplayedRun run("ddp");
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("ddp.png"));
+    FigureOptions options;
+    options.size = QSize(1600, 900);
+    ASSERT_EQ(writeTimelinePng(run.trace(), options, path), QString());
+    const QImage image(path);
+    ASSERT_EQ(image.size(), QSize(1600, 900));
+    EXPECT_GT(testing::distinctColors(image), 50);
+    for (int rank = 0; rank < 4; ++rank)
+        EXPECT_TRUE(holdsColor(image, Palette::current().rank(rank))) << "rank " << rank;
+}
+
+TEST(ExportFigure, StatePngShowsTheStateAtTheCursor)
+{
+    ReplayedRun run("ddp");
+    QTemporaryDir dir;
+    const QString home = dir.filePath(QStringLiteral("home.png"));
+    const QString later = dir.filePath(QStringLiteral("later.png"));
+    ASSERT_EQ(writeStatePng(run.trace(), run.stateAt(run.home()), {}, home), QString());
+    ASSERT_EQ(writeStatePng(run.trace(), run.afterSlices(6), {}, later), QString());
+    const QImage before(home), after(later);
+    ASSERT_EQ(after.size(), QSize(1920, 1080));
+    EXPECT_GT(testing::distinctColors(after), 20);
+    EXPECT_NE(before, after) << "the state at home and after six slices look the same";
+}
+
+TEST(ExportFigure, JsonTraceReadsBackToTheSameText)
+{
+    ReplayedRun run("gpipe");
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("gpipe.json"));
+    ASSERT_EQ(writeTraceJson(*run.trace(), {"gpipe.py", "gpipe"}, path), QString());
+    const QByteArray text = readAll(path);
+    io::TraceJsonOptions options;
+    const auto trace = io::traceFromJson(text.toStdString(), options);
+    ASSERT_TRUE(trace) << trace.error().message;
+    EXPECT_EQ(trace->events.size(), run.trace()->events.size());
+    EXPECT_EQ(trace->figures.maxMemory, run.trace()->figures.maxMemory);
+    EXPECT_EQ(options.function, "gpipe");
+    EXPECT_EQ(io::traceToJson(*trace, options), text.toStdString());
+}
+
+TEST(ExportFigure, PerfettoTraceIsJsonWithOneSlicePerEvent)
+{
+    ReplayedRun run("ddp");
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("ddp-perfetto.json"));
+    ASSERT_EQ(writePerfettoTrace(*run.trace(), path), QString());
+    QJsonParseError error;
+    const QJsonDocument document = QJsonDocument::fromJson(readAll(path), &error);
+    ASSERT_EQ(error.error, QJsonParseError::NoError) << error.errorString().toStdString();
+    const QJsonArray events = document.object().value(QStringLiteral("traceEvents")).toArray();
+    qsizetype slices = 0;
+    for (const QJsonValue &event : events)
+        slices += event.toObject().value(QStringLiteral("ph")).toString() == QStringLiteral("X");
+    EXPECT_EQ(slices, qsizetype(run.trace()->events.size()));
+    EXPECT_EQ(slices, 36);
+}
+
+TEST(ExportFigure, AnUnwritablePathIsAnErrorNamingTheFile)
+{
+    ReplayedRun run("ddp");
+    const QString path = QStringLiteral("/nonexistent-rankstep-folder/figure.svg");
+    const QString error = writeTimelineSvg(run.trace(), {}, path);
+    EXPECT_TRUE(error.startsWith(QStringLiteral("Could not write ") + path)) << error.toStdString();
+    EXPECT_FALSE(QFile::exists(path));
+}
+
+} // namespace
+} // namespace rankstep::gui
