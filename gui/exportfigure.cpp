@@ -130,6 +130,9 @@ void paintMemory(QPainter &painter, MemoryChart &memory, const QRectF &area, con
                               area.height() - kLegendHeight - kTimeAxisSpace));
     memory.setVisibleRange(core::SimTime::fromTicks(std::llround(axis.from)),
                            core::SimTime::fromTicks(std::llround(axis.to)));
+    // Invalidate first: without it the axes and grid can keep the geometry of the automatic
+    // layout (seen with the legend hidden, more than eight ranks).
+    chart->layout()->invalidate();
     chart->layout()->activate();
     QCoreApplication::sendPostedEvents();
     chart->scene()->render(&painter, area, chart->geometry(), Qt::IgnoreAspectRatio);
