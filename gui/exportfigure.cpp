@@ -34,6 +34,7 @@ constexpr double kPreferredRowHeight = 34.0;
 constexpr double kLegendHeight = 34.0; // above the chart's plot area
 constexpr double kTimeAxisSpace = 52.0; // below it: tick labels and the axis title
 constexpr double kChartTextPixels = 13.0; // as large as the timeline's labels
+constexpr float kGhostVeil = 0.6f;         // the app's veil over the chart's future
 
 QFont pixelFont(double pixels, bool bold)
 {
@@ -120,22 +121,38 @@ void paintTimeline(QPainter &painter, const core::Trace &trace, const QRectF &ar
     painter.restore();
 }
 
-// The app's memory chart, laid out so that its plot area spans the timeline's time axis.
-void paintMemory(QPainter &painter, MemoryChart &memory, const QRectF &area, const TimeAxis &axis)
+// The app's memory chart, laid out so that its plot area spans the timeline's time axis. The
+// chart's view draws the cursor over a cached picture of the scene; the figure draws the scene
+// itself (vector) and the cursor the same way.
+void paintMemory(QPainter &painter, MemoryChart &memory, const QRectF &area, const TimeAxis &axis,
+                 std::optional<core::SimTime> cursor)
 {
     QChart *chart = memory.chart();
     chart->legend()->setAlignment(Qt::AlignTop);
+    memory.followTimeAxis(axis);
     chart->setGeometry(QRectF(QPointF(0, 0), area.size()));
-    chart->setPlotArea(QRectF(axis.left, kLegendHeight, axis.width,
-                              area.height() - kLegendHeight - kTimeAxisSpace));
-    memory.setVisibleRange(core::SimTime::fromTicks(std::llround(axis.from)),
-                           core::SimTime::fromTicks(std::llround(axis.to)));
+    const QRectF plot(axis.left, kLegendHeight, axis.width,
+                      area.height() - kLegendHeight - kTimeAxisSpace);
+    chart->setPlotArea(plot);
     // Invalidate first: without it the axes and grid can keep the geometry of the automatic
     // layout (seen with the legend hidden, more than eight ranks).
     chart->layout()->invalidate();
     chart->layout()->activate();
     QCoreApplication::sendPostedEvents();
     chart->scene()->render(&painter, area, chart->geometry(), Qt::IgnoreAspectRatio);
+    if (!cursor)
+        return;
+    const QRectF placed = plot.translated(area.topLeft());
+    const double x = area.left() + cursorLineX(axis, *cursor);
+    if (x < placed.right()) { // the time not yet reached, faded as in the app
+        QColor veil = figurePalette().base().color();
+        veil.setAlphaF(kGhostVeil);
+        painter.fillRect(QRectF(QPointF(std::max(x + 1.0, placed.left()), placed.top()),
+                                placed.bottomRight()),
+                         veil);
+    }
+    if (x >= placed.left() && x <= placed.right())
+        TimelinePainter::paintCursorLine(painter, x, placed.top(), placed.bottom());
 }
 
 QString stateCaption(const core::Trace &trace, const replay::RunState &state)
@@ -196,8 +213,6 @@ void paintTimelineFigure(QPainter &painter, const std::shared_ptr<const core::Tr
     MemoryChart memory;
     memory.setTrace(trace);
     memory.setTarget(options.memoryTarget);
-    if (options.cursor)
-        memory.setCursorTime(*options.cursor);
     enlargeChartText(*memory.chart());
     TimeAxis axis;
     axis.left = labelColumnWidth(*trace, *memory.chart());
@@ -212,7 +227,7 @@ void paintTimelineFigure(QPainter &painter, const std::shared_ptr<const core::Tr
     paintMemory(painter, memory,
                 QRectF(area.left(), area.top() + timelineHeight + gap, area.width(),
                        area.height() - timelineHeight - gap),
-                axis);
+                axis, options.cursor);
     painter.restore();
 }
 
