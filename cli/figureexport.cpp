@@ -29,7 +29,12 @@ replay::Cursor cursorAt(const Arguments &args, const replay::StopPoints &stops)
     if (!args.has("at") || args.text("at") == "end")
         return home.end();
     const auto events = std::int64_t(stops.trace().events.size());
-    const long long event = args.integer("at", 0, 0, events);
+    long long event = 0;
+    try {
+        event = args.integer("at", 0, 0, events);
+    } catch (const UsageError &error) {
+        throw UsageError{error.message + " (or 'end')"};
+    }
     return event == 0 ? home : home.toEvent(std::size_t(event - 1));
 }
 
@@ -67,8 +72,7 @@ void drawFigures(const Arguments &args, const core::Trace &trace, const FigureCa
 
 } // namespace
 
-void writeFigureFiles(const Arguments &args, const core::Trace &trace,
-                      const FigureCaption &caption)
+void writeFigureFiles(const Arguments &args, const core::Trace &trace, const FigureCaption &caption)
 {
     if (!wantsFigures(args))
         return;
@@ -83,8 +87,9 @@ void writeFigureFiles(const Arguments &args, const core::Trace &trace,
 #else
     (void)trace;
     (void)caption;
-    throw UsageError{"this rankstep-cli was built without the GUI (RANKSTEP_BUILD_GUI=OFF), so "
-                     "it cannot draw --svg, --png or --state-png"};
+    throw UsageError{
+        "this rankstep-cli was built without the GUI (RANKSTEP_BUILD_GUI=OFF), so "
+        "it cannot draw --svg, --png or --state-png"};
 #endif
 }
 

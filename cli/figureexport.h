@@ -7,18 +7,16 @@
 #include <cstdint>
 #include <optional>
 #include <string>
-#include <vector>
 
 namespace rankstep::cli {
 
 // Options of `run` and `lesson` that draw figures: --svg and --png (the timeline above the memory
 // chart), --state-png (every rank's state) and --at EVENT|end (where: after the EVENT-th event,
-// counted from 1 as the app's step bar does; 0 is before the first; default the end).
-inline const std::vector<std::string> kFigureOptions = {"svg", "png", "state-png", "at"};
+// counted from 1 as the app's step bar does; 0 is before the first; default the end). They are
+// among kRunOptions (runsupport.h).
 
 // What a figure says besides the trace.
-struct FigureCaption
-{
+struct FigureCaption {
     std::string title; // "ddp (lessons/30-ddp/solution.py)"
     std::optional<std::int64_t> memoryTarget;
 };

@@ -19,8 +19,7 @@ namespace {
 
 using Kind = ExportActions::Kind;
 
-struct KindText
-{
+struct KindText {
     const char *label;
     const char *suffix; // of the proposed file name
     const char *filter;
@@ -59,8 +58,8 @@ ExportActions::ExportActions(MainWindow *window)
     m_menu->setObjectName(QStringLiteral("exportMenu"));
     for (int i = 0; i < kKinds; ++i) {
         const Kind kind = Kind(i);
-        m_actions[std::size_t(i)] =
-            m_menu->addAction(tr(kTexts[std::size_t(i)].label), this, [this, kind] { onExport(kind); });
+        m_actions[std::size_t(i)] = m_menu->addAction(tr(kTexts[std::size_t(i)].label), this,
+                                                      [this, kind] { onExport(kind); });
         if (kind == Kind::StatePng)
             m_menu->addSeparator();
     }
@@ -86,7 +85,7 @@ QString ExportActions::exportTo(Kind kind, const QString &path) const
     FigureOptions options;
     if (lesson) {
         options.title = QStringLiteral("%1: %2").arg(QString::fromStdString(lesson->title),
-                                                      QString::fromStdString(lesson->function));
+                                                     QString::fromStdString(lesson->function));
         if (lesson->targets)
             options.memoryTarget = lesson->targets->memory;
     }
@@ -95,15 +94,19 @@ QString ExportActions::exportTo(Kind kind, const QString &path) const
         options.ghostAfter = step.appliedEvents();
     }
     switch (kind) {
-    case Kind::TimelineSvg: return writeTimelineSvg(trace, options, path);
-    case Kind::TimelinePng: return writeTimelinePng(trace, options, path);
-    case Kind::StatePng: return writeStatePng(trace, step.state(), options, path);
-    case Kind::TraceJson:
-        return writeTraceJson(*trace,
-                              {lesson ? lesson->id + ".py" : std::string(),
-                               lesson ? lesson->function : std::string()},
-                              path);
-    case Kind::PerfettoTrace: return writePerfettoTrace(*trace, path);
+        case Kind::TimelineSvg:
+            return writeTimelineSvg(trace, options, path);
+        case Kind::TimelinePng:
+            return writeTimelinePng(trace, options, path);
+        case Kind::StatePng:
+            return writeStatePng(trace, step.state(), options, path);
+        case Kind::TraceJson:
+            return writeTraceJson(*trace,
+                                  {lesson ? lesson->id + ".py" : std::string(),
+                                   lesson ? lesson->function : std::string()},
+                                  path);
+        case Kind::PerfettoTrace:
+            return writePerfettoTrace(*trace, path);
     }
     return {};
 }

@@ -3,9 +3,9 @@
 
 #include "memorychart.h"
 #include "stateview.h"
-#include "timelinetext.h"
 #include "timelinegeometry.h"
 #include "timelinepainter.h"
+#include "timelinetext.h"
 
 #include <QAbstractAxis>
 #include <QApplication>
@@ -31,10 +31,10 @@ constexpr double kSummaryPixels = 15.0;
 constexpr double kHeaderGap = 12.0;
 constexpr double kRightMargin = 16.0;
 constexpr double kPreferredRowHeight = 34.0;
-constexpr double kLegendHeight = 34.0; // above the chart's plot area
-constexpr double kTimeAxisSpace = 52.0; // below it: tick labels and the axis title
+constexpr double kLegendHeight = 34.0;    // above the chart's plot area
+constexpr double kTimeAxisSpace = 52.0;   // below it: tick labels and the axis title
 constexpr double kChartTextPixels = 13.0; // as large as the timeline's labels
-constexpr float kGhostVeil = 0.6f;         // the app's veil over the chart's future
+constexpr float kGhostVeil = 0.6f;        // the app's veil over the chart's future
 
 QFont pixelFont(double pixels, bool bold)
 {
@@ -79,7 +79,8 @@ void enlargeChartText(QChart &chart)
     }
     chart.legend()->setFont(text);
     for (QAbstractSeries *series : chart.series())
-        if (auto *points = qobject_cast<QXYSeries *>(series); points && points->pointLabelsVisible())
+        if (auto *points = qobject_cast<QXYSeries *>(series);
+            points && points->pointLabelsVisible())
             points->setPointLabelsFont(pixelFont(kChartTextPixels, true));
 }
 
@@ -90,8 +91,10 @@ double labelColumnWidth(const core::Trace &trace, const QChart &chart)
     const QString rank = QStringLiteral("rank %1").arg(std::max(trace.config.ranks - 1, 0));
     double width = rowFont.horizontalAdvance(rank) + 22.0;
     for (QAbstractAxis *axis : chart.axes(Qt::Vertical))
-        width = std::max(width, QFontMetricsF(axis->labelsFont())
-                                        .horizontalAdvance(QStringLiteral("1023.9 MiB")) + 14.0);
+        width = std::max(
+            width,
+            QFontMetricsF(axis->labelsFont()).horizontalAdvance(QStringLiteral("1023.9 MiB")) +
+                14.0);
     return std::ceil(width);
 }
 
@@ -111,8 +114,14 @@ void paintTimeline(QPainter &painter, const core::Trace &trace, const QRectF &ar
     layout.labelWidth = axis.left;
     layout = fitRows(layout, area.height(), kPreferredRowHeight);
     const QRect bounds(0, 0, int(area.width()), int(std::ceil(layout.height())));
-    const TimelineScene scene{&trace,          layout, axis,   bounds, figurePalette(),
-                              QApplication::font(), options.cursor, options.ghostAfter,
+    const TimelineScene scene{&trace,
+                              layout,
+                              axis,
+                              bounds,
+                              figurePalette(),
+                              QApplication::font(),
+                              options.cursor,
+                              options.ghostAfter,
                               std::nullopt};
     painter.save();
     painter.translate(area.topLeft());
@@ -147,9 +156,9 @@ void paintMemory(QPainter &painter, MemoryChart &memory, const QRectF &area, con
     if (x < placed.right()) { // the time not yet reached, faded as in the app
         QColor veil = figurePalette().base().color();
         veil.setAlphaF(kGhostVeil);
-        painter.fillRect(QRectF(QPointF(std::max(x + 1.0, placed.left()), placed.top()),
-                                placed.bottomRight()),
-                         veil);
+        painter.fillRect(
+            QRectF(QPointF(std::max(x + 1.0, placed.left()), placed.top()), placed.bottomRight()),
+            veil);
     }
     if (x >= placed.left() && x <= placed.right())
         TimelinePainter::paintCursorLine(painter, x, placed.top(), placed.bottom());
@@ -157,7 +166,8 @@ void paintMemory(QPainter &painter, MemoryChart &memory, const QRectF &area, con
 
 QString stateCaption(const core::Trace &trace, const replay::RunState &state)
 {
-    if (state.position.events >= trace.events.size() && state.position.changes >= trace.changes.size())
+    if (state.position.events >= trace.events.size() &&
+        state.position.changes >= trace.changes.size())
         return QObject::tr("Every rank's state at the end of the run");
     if (!state.event)
         return QObject::tr("Every rank's state before the first event");
@@ -183,10 +193,8 @@ QString figureSummary(const core::Trace &trace)
 {
     const core::Figures &f = trace.figures;
     const core::RunConfig &c = trace.config;
-    const QString shape = QObject::tr("%1 ranks, %2 layers, %3 batches")
-                              .arg(c.ranks)
-                              .arg(c.layers)
-                              .arg(c.batches);
+    const QString shape =
+        QObject::tr("%1 ranks, %2 layers, %3 batches").arg(c.ranks).arg(c.layers).arg(c.batches);
     if (!f.hasEvents)
         return shape;
     return QObject::tr("Timesteps %1, max memory %2 B on GPU %3 at t %4 · %5")
@@ -249,7 +257,8 @@ QImage renderStateFigure(const std::shared_ptr<const core::Trace> &trace,
     painter.scale(options.scale, options.scale);
     const QSizeF logical = QSizeF(options.size) / options.scale;
     QRectF area(kMargin, kMargin, logical.width() - 2 * kMargin, logical.height() - 2 * kMargin);
-    area.setTop(area.top() + paintHeader(painter, area, options.title, stateCaption(*trace, state)));
+    area.setTop(area.top() +
+                paintHeader(painter, area, options.title, stateCaption(*trace, state)));
     StateView view;
     view.setPalette(figurePalette());
     view.setTrace(trace);

@@ -18,16 +18,15 @@ class QPainter;
 namespace rankstep::gui {
 
 // What a figure for slides shows besides the trace: its words and the cursor it was taken at.
-struct FigureOptions
-{
+struct FigureOptions {
     QSize size{1920, 1080}; // output pixels (the SVG's viewBox)
     // Output pixels per layout pixel: the views are laid out at size / scale and drawn enlarged,
     // so their text reads from the back of a room.
     double scale = 1.5;
     QString title; // "Distributed data parallel: ddp (solution.py)"; empty: none
-    std::optional<std::int64_t> memoryTarget;  // bytes: the chart's dashed line
-    std::optional<core::SimTime> cursor;       // the timeline's and the chart's cursor line
-    std::optional<std::size_t> ghostAfter;     // events from this index on drawn faint
+    std::optional<std::int64_t> memoryTarget; // bytes: the chart's dashed line
+    std::optional<core::SimTime> cursor;      // the timeline's and the chart's cursor line
+    std::optional<std::size_t> ghostAfter;    // events from this index on drawn faint
 };
 
 // The line under a figure's title: "Timesteps 5.1, max memory 1835008 B on GPU 0 at t 4 ·

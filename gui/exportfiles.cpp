@@ -33,12 +33,11 @@ QString saveText(const QString &path, const std::string &text)
 // its size in pixels, as the viewBox does.
 QByteArray withPixelSize(QByteArray svg, QSize size)
 {
-    static const QRegularExpression root(
-        QStringLiteral(R"(<svg width="[^"]*" height="[^"]*")"));
+    static const QRegularExpression root(QStringLiteral(R"(<svg width="[^"]*" height="[^"]*")"));
     QString text = QString::fromUtf8(svg);
-    text.replace(root, QStringLiteral(R"(<svg width="%1" height="%2")")
-                           .arg(size.width())
-                           .arg(size.height()));
+    text.replace(
+        root,
+        QStringLiteral(R"(<svg width="%1" height="%2")").arg(size.width()).arg(size.height()));
     return text.toUtf8();
 }
 

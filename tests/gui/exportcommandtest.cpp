@@ -35,13 +35,12 @@ QString svgRoot(const QString &path)
     if (!xml.readNextStartElement())
         return {};
     const auto attributes = xml.attributes();
-    return xml.name().toString() + QLatin1Char(' ')
-        + attributes.value(QStringLiteral("width")).toString() + QLatin1Char('x')
-        + attributes.value(QStringLiteral("height")).toString();
+    return xml.name().toString() + QLatin1Char(' ') +
+           attributes.value(QStringLiteral("width")).toString() + QLatin1Char('x') +
+           attributes.value(QStringLiteral("height")).toString();
 }
 
-struct CliResult
-{
+struct CliResult {
     int exitCode = -1;
     QString output;
 };
@@ -64,11 +63,11 @@ CliResult runCli(const QStringList &arguments)
 
 QStringList ddpRun()
 {
-    return {QStringLiteral("run"),      QStringLiteral("lessons/30-ddp/solution.py"),
+    return {QStringLiteral("run"),        QStringLiteral("lessons/30-ddp/solution.py"),
             QStringLiteral("--function"), QStringLiteral("ddp"),
-            QStringLiteral("--ranks"),  QStringLiteral("4"),
-            QStringLiteral("--layers"), QStringLiteral("2"),
-            QStringLiteral("--batches"), QStringLiteral("4")};
+            QStringLiteral("--ranks"),    QStringLiteral("4"),
+            QStringLiteral("--layers"),   QStringLiteral("2"),
+            QStringLiteral("--batches"),  QStringLiteral("4")};
 }
 
 TEST(ExportCommand, RunWritesTheFiguresAndTheTraceWithoutADisplay)
@@ -77,7 +76,8 @@ TEST(ExportCommand, RunWritesTheFiguresAndTheTraceWithoutADisplay)
     const QString svg = dir.filePath(QStringLiteral("x.svg")), png = dir.filePath("x.png"),
                   json = dir.filePath("x.json"), state = dir.filePath("state.png");
     const CliResult result = runCli(ddpRun() << "--svg" << svg << "--png" << png << "--trace-json"
-                                             << json << "--state-png" << state << "--at" << "20");
+                                             << json << "--state-png" << state << "--at"
+                                             << "20");
     ASSERT_EQ(result.exitCode, 0) << result.output.toStdString();
     EXPECT_TRUE(result.output.contains(QStringLiteral("Correct!")));
     EXPECT_EQ(svgRoot(svg), QStringLiteral("svg 1920x1080"));
@@ -111,10 +111,11 @@ TEST(ExportCommand, AnUnwritableFigureOrABadCursorIsAUsageError)
         QStringLiteral("Could not write /nonexistent-rankstep-folder/x.png")))
         << unwritable.output.toStdString();
     QTemporaryDir dir;
-    const CliResult badCursor =
-        runCli(ddpRun() << "--state-png" << dir.filePath("s.png") << "--at" << "99");
+    const CliResult badCursor = runCli(ddpRun() << "--state-png" << dir.filePath("s.png") << "--at"
+                                                << "99");
     EXPECT_EQ(badCursor.exitCode, 64);
-    EXPECT_TRUE(badCursor.output.contains(QStringLiteral("--at"))) << badCursor.output.toStdString();
+    EXPECT_TRUE(badCursor.output.contains(QStringLiteral("--at")))
+        << badCursor.output.toStdString();
 }
 
 using ExportActionsTest = WindowTest;

@@ -27,8 +27,7 @@ namespace {
 using testing::ReplayedRun;
 
 // What an SVG holds: its root's attributes, how many of each element, and every text.
-struct SvgSummary
-{
+struct SvgSummary {
     QString width, height, viewBox;
     std::map<QString, int> elements;
     QStringList texts;
