@@ -2,6 +2,7 @@
 #include "statebatch.h"
 
 #include "palette.h"
+#include "statepainter.h"
 
 #include <QPainter>
 
@@ -9,6 +10,8 @@
 
 namespace rankstep::gui {
 namespace {
+
+constexpr double kThin = 3; // pixels: below, outlines would cover the cells they outline
 
 // Cells too narrow to outline one by one: each run of held cells as one block. Walks the held
 // members, not every cell: an FSDP bar has a cell per rank and a rank holds one of them.
@@ -35,34 +38,48 @@ void addRuns(CellBatch &batch, const QRectF &rect, const core::IndexSet &held, i
     add();
 }
 
-// `total` cells across `rect`, the ones in `held` filled with color; the rest are hollow, outlined
-// only while wide enough to read (a thin outline around the whole bar says how much is missing).
+// `total` cells across `rect`, the ones in `held` filled; the rest are hollow, outlined only
+// while wide enough to read (a thin outline around the whole bar says how much is missing).
 void addCells(CellBatch &batch, const QRectF &rect, const core::IndexSet &held, int total,
-              const QColor &color, bool heldOnly)
+              const CellColors &colors, bool heldOnly)
 {
-    const QColor edge = color.darker(150);
+    if (rect.height() < kThin)
+        return addRuns(batch, rect, held, total, colors.fill, QColor());
     if (!heldOnly)
-        batch.add(rect.adjusted(0.5, 0.5, -0.5, -0.5), QColor(), Palette::faded(edge, 0.4));
-    if (rect.width() / std::max(1, total) < 8) {
-        addRuns(batch, rect, held, total, color, edge);
-        return;
-    }
-    const QColor hollow = Palette::faded(edge, 0.6);
+        batch.add(rect.adjusted(0.5, 0.5, -0.5, -0.5), QColor(), colors.outline);
+    if (rect.width() / std::max(1, total) < 8)
+        return addRuns(batch, rect, held, total, colors.fill, colors.edge);
     for (int i = 0; i < total; ++i) {
         const QRectF cell = shardCell(rect, i, total).adjusted(0.5, 0.5, -0.5, -0.5);
         if (held.contains(i))
-            batch.add(cell, color, edge);
+            batch.add(cell, colors.fill, colors.edge);
         else if (!heldOnly)
-            batch.add(cell, QColor(), hollow, Qt::DotLine);
+            batch.add(cell, QColor(), colors.hollow, Qt::DotLine);
     }
 }
 
 } // namespace
 
+CellColors CellColors::of(const QColor &fill)
+{
+    const QColor edge = fill.darker(150);
+    return {fill, edge, Palette::faded(edge, 0.4), Palette::faded(edge, 0.6)};
+}
+
+const CellColors &CellBatch::colorsOf(const core::Object &object, int layers)
+{
+    const std::tuple<int, int, bool> key{int(object.kind), object.layer, object.step == 0};
+    const auto found = m_colors.find(key);
+    if (found != m_colors.end())
+        return found->second;
+    return m_colors.emplace(key, CellColors::of(objectColor(object, layers))).first->second;
+}
+
 void CellBatch::add(const QRectF &rect, const QColor &fill, const QColor &edge,
                     Qt::PenStyle style)
 {
-    const Style key{fill.isValid(), fill.isValid() ? fill.rgba() : 0, edge.rgba(), int(style)};
+    const Style key{fill.isValid(), fill.isValid() ? fill.rgba() : 0,
+                    edge.isValid() ? edge.rgba() : 0, edge.isValid() ? int(style) : int(Qt::NoPen)};
     if (!m_last || key != m_lastStyle) { // runs of one style are common: skip the lookup
         m_last = &m_rects[key];
         m_lastStyle = key;
@@ -77,7 +94,10 @@ void CellBatch::draw(QPainter &painter)
             const auto &[isFilled, fill, edge, pen] = style;
             if (isFilled != filled)
                 continue;
-            painter.setPen(QPen(QColor::fromRgba(edge), 1, Qt::PenStyle(pen)));
+            if (Qt::PenStyle(pen) == Qt::NoPen)
+                painter.setPen(Qt::NoPen);
+            else
+                painter.setPen(QPen(QColor::fromRgba(edge), 1, Qt::PenStyle(pen)));
             if (isFilled)
                 painter.setBrush(QColor::fromRgba(fill));
             else
@@ -90,18 +110,18 @@ void CellBatch::draw(QPainter &painter)
 }
 
 void addObjectCells(CellBatch &batch, const core::Object &object, const PlacedObject &placed,
-                    const QColor &color)
+                    const CellColors &colors)
 {
     const QRectF &box = placed.frame;
     if (core::hasShards(object.kind) && !core::hasBatches(object.kind)) {
-        addCells(batch, box, object.shards, object.total, color, placed.heldOnly);
+        addCells(batch, box, object.shards, object.total, colors, placed.heldOnly);
     } else if (!core::hasShards(object.kind) || object.total <= 1) {
-        addCells(batch, box, object.batches, object.totalBatches, color, placed.heldOnly);
+        addCells(batch, box, object.batches, object.totalBatches, colors, placed.heldOnly);
     } else {
         const double half = box.height() / 2;
-        addCells(batch, box.adjusted(0, 0, 0, -half), object.batches, object.totalBatches, color,
+        addCells(batch, box.adjusted(0, 0, 0, -half), object.batches, object.totalBatches, colors,
                  placed.heldOnly);
-        addCells(batch, box.adjusted(0, half, 0, 0), object.shards, object.total, color,
+        addCells(batch, box.adjusted(0, half, 0, 0), object.shards, object.total, colors,
                  placed.heldOnly);
     }
 }

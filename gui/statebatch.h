@@ -18,11 +18,21 @@ class QPainter;
 
 namespace rankstep::gui {
 
+// The colors of one object's cells: held ones filled with `fill` and outlined with `edge`; the
+// bar's outline and the hollow cells lighter.
+struct CellColors {
+    QColor fill, edge, outline, hollow;
+    static CellColors of(const QColor &fill);
+};
+
 class CellBatch
 {
 public:
-    // A rectangle outlined with `edge` (1 pixel, `style`) and filled with `fill` (an invalid
-    // color: hollow).
+    // The colors of an object's cells, worked out once per kind, layer and update per batch
+    // (color arithmetic per cell cost as much as drawing it).
+    const CellColors &colorsOf(const core::Object &object, int layers);
+    // A rectangle outlined with `edge` (1 pixel, `style`; an invalid color: none) and filled with
+    // `fill` (an invalid color: hollow).
     void add(const QRectF &rect, const QColor &fill, const QColor &edge,
              Qt::PenStyle style = Qt::SolidLine);
     // Hollow rectangles first, so that filled cells stay on top of the outlines around them;
@@ -35,11 +45,13 @@ private:
     std::map<Style, std::vector<QRectF>> m_rects;
     Style m_lastStyle{};
     std::vector<QRectF> *m_last = nullptr;
+    std::map<std::tuple<int, int, bool>, CellColors> m_colors; // by kind, layer, updated
 };
 
-// An object's cells across placed.frame in `color`: its shards of total (held ones filled) for
-// weights and optimizer states, its batches for activations, both for weight gradients.
+// An object's cells across placed.frame: its shards of total (held ones filled) for weights and
+// optimizer states, its batches for activations, both for weight gradients. Thinner than a few
+// pixels (a 96-layer model in a small panel), only the held cells, filled without outline.
 void addObjectCells(CellBatch &batch, const core::Object &object, const PlacedObject &placed,
-                    const QColor &color);
+                    const CellColors &colors);
 
 } // namespace rankstep::gui

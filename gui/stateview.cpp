@@ -332,7 +332,7 @@ void StateView::collectObjects(const PanelLayout &layout, int rank, CellBatch &b
         const bool labelled = placed.rect.height() >= labelHeight;
         if (!moving) {
             const core::Object &object = state.map(placed.map)[placed.index].object();
-            addObjectCells(batch, object, placed, objectColor(object, layers()));
+            addObjectCells(batch, object, placed, batch.colorsOf(object, layers()));
         }
         if (moving || labelled)
             pending.push_back({rank, placed, look, moving, labelled});
