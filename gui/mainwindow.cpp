@@ -104,7 +104,7 @@ void MainWindow::buildLayout()
     m_results->setMinimumWidth(250);
     m_timeline = new TimelineView;
     m_memory = new MemoryChart;
-    m_memory->setMinimumHeight(250);
+    m_memory->setMinimumHeight(200);
     m_timeline->setMinimumHeight(150);
     m_stepBar = new StepBar(m_step);
     auto *stepping = new QWidget; // the step bar sits right above the timeline it drives
@@ -134,6 +134,16 @@ void MainWindow::buildLayout()
     middle->addWidget(work);
     middle->addWidget(views);
     middle->setSizes({440, 480});
+    // Stepping, the panels of every rank want room: their tab takes more of the width and the
+    // height, the editor keeps enough for the lines the ranks are at.
+    connect(m_leftTabs, &QTabWidget::currentChanged, work, [this, work, middle] {
+        const bool lesson = m_leftTabs->currentWidget() == m_lessonPanel;
+        const int width = work->width(), height = middle->height();
+        const int left = int(width * (lesson ? 0.36 : 0.56));
+        work->setSizes({left, width - left});
+        const int top = int(height * (lesson ? 0.48 : 0.56));
+        middle->setSizes({top, height - top});
+    });
     auto *main = new QSplitter(Qt::Horizontal);
     main->addWidget(m_lessonList);
     main->addWidget(middle);

@@ -4,7 +4,9 @@
 #include "palette.h"
 #include "statebatch.h"
 
+#include <QFontMetrics>
 #include <QFontMetricsF>
+#include <QStringList>
 #include <QPainter>
 #include <QPalette>
 #include <QPixmap>
@@ -88,6 +90,19 @@ QRectF bandsArea(const PanelLayout &layout)
 
 } // namespace
 
+QString fittedTitle(const QString &title, const QFontMetrics &metrics, int width)
+{
+    const QStringList parts = title.split(QStringLiteral(" · "));
+    QStringList candidates{title};
+    if (parts.size() > 2) // the memory tells more than the clock, which the timeline shows too
+        candidates << parts.front() + QStringLiteral(" · ") + parts.back();
+    candidates << parts.front();
+    for (const QString &candidate : candidates)
+        if (metrics.horizontalAdvance(candidate) <= width)
+            return candidate;
+    return metrics.elidedText(parts.front(), Qt::ElideRight, width);
+}
+
 QPixmap layerBandsPixmap(const PanelLayout &layout, const QPalette &palette, const QFont &font,
                          qreal devicePixelRatio)
 {
@@ -139,7 +154,7 @@ void paintObject(QPainter &painter, const core::Object &object, const PlacedObje
     painter.scale(scale, scale);
     painter.translate(-center);
     CellBatch batch;
-    addObjectCells(batch, object, placed, objectColor(object, layers));
+    addObjectCells(batch, object, placed, CellColors::of(objectColor(object, layers)));
     batch.draw(painter);
     if (look.arrived) {
         painter.setPen(QPen(Palette::current().message().darker(130), 2));
@@ -173,8 +188,7 @@ void paintPanel(QPainter &painter, const PanelLayout &layout, const PanelLook &l
     bold.setBold(look.selected);
     painter.setFont(bold);
     painter.drawText(layout.title.adjusted(3, 0, -3, 0), Qt::AlignVCenter | Qt::AlignLeft,
-                     painter.fontMetrics().elidedText(look.title, Qt::ElideRight,
-                                                      int(layout.title.width()) - 6));
+                     fittedTitle(look.title, painter.fontMetrics(), int(layout.title.width()) - 6));
     painter.fillRect(layout.memory, palette.color(QPalette::AlternateBase));
     QRectF used = layout.memory;
     used.setWidth(layout.memory.width() * std::clamp(look.memory, 0.0, 1.0));

@@ -10,6 +10,7 @@
 #include <QPixmap>
 #include <QString>
 
+class QFontMetrics;
 class QPainter;
 class QPalette;
 
@@ -49,6 +50,9 @@ struct PanelLook {
 // `bands` when given: the same for every panel of one size, so painted once).
 void paintPanel(QPainter &painter, const PanelLayout &layout, const PanelLook &look,
                 const QPalette &palette, const QPixmap &bands = {});
+// As much of a panel title "rank 3 · t 8.5 · 1.2 MB" as fits in `width` pixels: all of it, else
+// without the clock, else the rank alone (elided when even that is too wide).
+QString fittedTitle(const QString &title, const QFontMetrics &metrics, int width);
 // The layer bands and labels of panels laid out as `layout`, to hand to paintPanel.
 QPixmap layerBandsPixmap(const PanelLayout &layout, const QPalette &palette, const QFont &font,
                          qreal devicePixelRatio);

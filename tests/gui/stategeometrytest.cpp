@@ -2,10 +2,14 @@
 // The state view's geometry and words: panel grids, bands bottom to top, shard cells, where a
 // DDP rank's objects land and which one a point hits, titles and tooltips.
 #include "stategeometry.h"
+#include "statepainter.h"
 #include "statetestsupport.h"
 #include "statetext.h"
 
 #include <gtest/gtest.h>
+
+#include <QFont>
+#include <QFontMetrics>
 
 namespace gui = rankstep::gui;
 using rankstep::core::MapKind;
@@ -159,6 +163,20 @@ TEST(StateText, TitlesAndToolTipsSayWhatTheLearnerWrote)
     EXPECT_EQ(gui::shortName(MapKind::GradWeights, rankstep::core::Key(1)), QStringLiteral("gw1"));
     EXPECT_EQ(gui::shortName(MapKind::Activations, rankstep::core::Key(0, 2)),
               QStringLiteral("a0,2"));
+}
+
+TEST(StateText, ANarrowPanelDropsTheClockThenTheMemoryFromItsTitle)
+{
+    const QFontMetrics metrics{QFont()};
+    const QString title = QStringLiteral("rank 12 · t 8.5 · 600 KB");
+    const auto width = [&](const char *text) {
+        return metrics.horizontalAdvance(QString::fromUtf8(text));
+    };
+    EXPECT_EQ(gui::fittedTitle(title, metrics, width("rank 12 · t 8.5 · 600 KB")), title);
+    EXPECT_EQ(gui::fittedTitle(title, metrics, width("rank 12 · 600 KB")).toStdString(),
+              "rank 12 · 600 KB");
+    EXPECT_EQ(gui::fittedTitle(title, metrics, width("rank 12")).toStdString(), "rank 12");
+    EXPECT_TRUE(gui::fittedTitle(title, metrics, width("ran")).endsWith(QChar(0x2026)));
 }
 
 } // namespace
