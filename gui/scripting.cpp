@@ -1,9 +1,12 @@
 // SPDX-License-Identifier: MIT
 #include "scripting.h"
 
+#include "lessonpanel.h"
 #include "mainwindow.h"
 #include "notebookimport.h"
+#include "stateview.h"
 #include "stepcontroller.h"
+#include "waitforview.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -11,12 +14,32 @@
 #include <QFile>
 #include <QImage>
 #include <QPainter>
+#include <QTabWidget>
 #include <QTimer>
 
 #include <cstdio>
 
 namespace rankstep::gui {
 namespace {
+
+// The page of the tabs left of the editor that `--tab name` names; null for another name.
+QWidget *tabPage(MainWindow &window, const QString &name)
+{
+    if (name == QStringLiteral("lesson"))
+        return window.lessonPanel();
+    if (name == QStringLiteral("state"))
+        return window.stateView();
+    if (name == QStringLiteral("hang"))
+        return window.waitForView();
+    return nullptr;
+}
+
+void showTab(MainWindow &window, const QString &name)
+{
+    auto *tabs = window.findChild<QTabWidget *>(QStringLiteral("leftTabs"));
+    if (tabs && !name.isEmpty())
+        tabs->setCurrentWidget(tabPage(window, name));
+}
 
 void saveAndQuit(MainWindow *window, const QString &path)
 {
@@ -55,8 +78,12 @@ ScriptOptions addScriptOptions(QCommandLineParser &parser)
          QStringLiteral("n|end")},
         {QStringLiteral("import"),
          QStringLiteral("Import the puzzle functions of <file> (a notebook or .py) as your code."),
-         QStringLiteral("file")}};
-    parser.addOptions({o.lesson, o.code, o.run, o.screenshot, o.lessons, o.step, o.importFile});
+         QStringLiteral("file")},
+        {QStringLiteral("tab"),
+         QStringLiteral("Before the screenshot, show the tab <name> left of the editor."),
+         QStringLiteral("lesson|state|hang")}};
+    parser.addOptions(
+        {o.lesson, o.code, o.run, o.screenshot, o.lessons, o.step, o.importFile, o.tab});
     return o;
 }
 
@@ -78,19 +105,28 @@ bool startScript(const QCommandLineParser &parser, const ScriptOptions &o, MainW
         window.notebookImport()->importAndReport(parser.value(o.importFile));
     const QString shot = parser.value(o.screenshot);
     const QString step = parser.value(o.step);
+    const QString tab = parser.value(o.tab);
+    if (!tab.isEmpty() && !tabPage(window, tab)) {
+        std::fprintf(stderr, "rankstep: --tab wants lesson, state or hang\n");
+        return false;
+    }
+    if (!shot.isEmpty()) // the picture shows a state, not a frame of its animation
+        window.stateView()->setAnimated(false);
     if (!step.isEmpty() && (!parser.isSet(o.run) || !isStep(step))) {
         std::fprintf(stderr, "rankstep: --step wants --run and a count of steps or 'end'\n");
         return false;
     }
     if (parser.isSet(o.run)) {
-        QObject::connect(&window, &MainWindow::runFinished, &window, [&window, shot, step] {
+        QObject::connect(&window, &MainWindow::runFinished, &window, [&window, shot, step, tab] {
             if (!step.isEmpty())
                 goToStep(window, step);
+            showTab(window, tab);
             if (!shot.isEmpty())
                 saveAndQuit(&window, shot);
         });
         QTimer::singleShot(0, &window, &MainWindow::runCode);
     } else if (!shot.isEmpty()) {
+        showTab(window, tab);
         saveAndQuit(&window, shot);
     }
     return true;

@@ -13,10 +13,11 @@ namespace rankstep::gui {
 class MainWindow;
 
 // `rankstep --lesson NAME [--code FILE] [--run [--step N|end]] --screenshot OUT.png`: for checks
-// and slides. `--import FILE` imports a notebook or .py as File > Import does. --step puts the cursor at the N-th operation step from the start (or the end).
+// and slides. `--import FILE` imports a notebook or .py as File > Import does. --step puts the cursor at the N-th operation step from the start (or the end);
+// --tab lesson|state|hang picks the tab left of the editor.
 struct ScriptOptions
 {
-    QCommandLineOption lesson, code, run, screenshot, lessons, step, importFile;
+    QCommandLineOption lesson, code, run, screenshot, lessons, step, importFile, tab;
 };
 ScriptOptions addScriptOptions(QCommandLineParser &parser);
 
