@@ -19,6 +19,13 @@ int firstColumn(const core::Event &event, const RowLayout &layout, const TimeAxi
     return event.duration.ticks() == 0 ? left - 1 : left;
 }
 
+// The column after the last one the painter gives an event (a zero-length mark: its halo).
+int pastLastColumn(const core::Event &event, const RowLayout &layout, const TimeAxis &axis)
+{
+    const int right = int(std::round(eventRect(event, layout, axis).right()));
+    return event.duration.ticks() == 0 ? right + 1 : right;
+}
+
 } // namespace
 
 void TimelineFrame::paint(QPainter &painter, const TimelineScene &scene, qreal pixelRatio)
@@ -62,12 +69,16 @@ void TimelineFrame::paintGhostRows(QPainter &painter, const TimelineScene &scene
     const int rows = std::min(rowsInView(layout, scene.bounds.height()), int(scene.ranks->size()));
     const int right = scene.bounds.width();
     for (int row = 0; row < rows; ++row) {
-        const auto event = firstGhost((*scene.ranks)[std::size_t(row)], *scene.ghostAfter);
+        const RankEvents &rank = (*scene.ranks)[std::size_t(row)];
+        const auto event = firstGhost(rank, *scene.ghostAfter);
         if (!event) {
             continue;
         }
-        const int left = std::max(int(std::ceil(layout.labelWidth)),
-                                  firstColumn(scene.trace->events[*event], layout, scene.axis));
+        int left = std::max(int(std::ceil(layout.labelWidth)),
+                            firstColumn(scene.trace->events[*event], layout, scene.axis));
+        if (const auto before = lastApplied(rank, *scene.ghostAfter)) { // a mark reaching over
+            left = std::max(left, pastLastColumn(scene.trace->events[*before], layout, scene.axis));
+        }
         const int top = int(std::round(layout.rowTop(row)));
         const int bottom = int(std::round(layout.rowTop(row + 1)));
         if (left >= right || bottom <= top) {

@@ -216,6 +216,15 @@ std::optional<std::size_t> firstGhost(const RankEvents &rank, std::size_t applie
     return rank.firstLater[std::size_t(it - rank.byIndex.begin())];
 }
 
+std::optional<std::size_t> lastApplied(const RankEvents &rank, std::size_t applied)
+{
+    const auto it = std::lower_bound(rank.byIndex.begin(), rank.byIndex.end(), applied);
+    if (it == rank.byIndex.begin()) {
+        return std::nullopt;
+    }
+    return *std::prev(it);
+}
+
 std::vector<std::pair<std::size_t, std::size_t>> messageLinks(const core::Trace &trace)
 {
     std::unordered_map<std::int64_t, std::size_t> sent;

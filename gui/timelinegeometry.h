@@ -116,6 +116,8 @@ std::pair<std::size_t, std::size_t> eventsBetween(const core::Trace &trace,
 // Where the rank's ghosted events begin once the first `applied` events of the trace are
 // applied: its earliest-starting event not yet applied; nullopt when all are.
 std::optional<std::size_t> firstGhost(const RankEvents &rank, std::size_t applied);
+// The rank's last event (in trace order) among the first `applied`; nullopt before its first.
+std::optional<std::size_t> lastApplied(const RankEvents &rank, std::size_t applied);
 
 // Each pass_to and the receive of the same message, as event indices (sender, receiver).
 std::vector<std::pair<std::size_t, std::size_t>> messageLinks(const core::Trace &trace);

@@ -1,0 +1,129 @@
+// SPDX-License-Identifier: MIT
+// One time axis for the timeline and the memory chart: the pure maths, and a window where a time
+// is at the same x in both views and the two cursor lines are one.
+#include "guitestsupport.h"
+
+#include "memorychart.h"
+#include "stepcontroller.h"
+#include "timelinegeometry.h"
+#include "timelineview.h"
+
+#include "tests/core/referencepuzzles.h"
+
+#include <gtest/gtest.h>
+
+#include <QChart>
+#include <QChartView>
+#include <QImage>
+#include <QTest>
+
+#include <cmath>
+#include <memory>
+
+namespace rankstep::gui::testing {
+namespace {
+
+using core::SimTime;
+
+core::Event event(int rank, double start, double duration)
+{
+    core::Event e;
+    e.rank = rank;
+    e.start = SimTime::fromTicks(std::llround(start * 1000));
+    e.duration = SimTime::fromTicks(std::llround(duration * 1000));
+    return e;
+}
+
+TEST(TimeAlignment, TheSharedSpanStartsAtTheLargerLeftAndEndsAtTheSmallerRight)
+{
+    EXPECT_EQ(sharedTimeSpan({72, 988}, {60, 990}), (PixelSpan{72, 988}));
+    EXPECT_EQ(sharedTimeSpan({50, 990}, {64, 960}), (PixelSpan{64, 960}));
+}
+
+TEST(TimeAlignment, TheCursorLineSitsOnThePixelBoundaryNearestItsTime)
+{
+    const TimeAxis axis{0.0, 1000.0, 100.0, 500.0}; // two ticks per pixel
+    EXPECT_DOUBLE_EQ(cursorLineX(axis, SimTime::fromTicks(0)), 100.0);
+    EXPECT_DOUBLE_EQ(cursorLineX(axis, SimTime::fromTicks(401)), 301.0); // 200.5 pixels in
+    EXPECT_DOUBLE_EQ(cursorLineX(axis, SimTime::fromTicks(403)), 302.0);
+}
+
+TEST(TimeAlignment, BinarySearchFindsTheEventsInViewAndEachRanksGhostEdge)
+{
+    core::Trace trace;
+    trace.config.ranks = 2;
+    // Rank 0: [0,1) [1,2) [2,3) [3,4); rank 1 runs ahead in trace order: [0,2) [2,4).
+    for (const auto &[rank, start, duration] :
+         {std::tuple{0, 0.0, 1.0}, {1, 0.0, 2.0}, {0, 1.0, 1.0}, {1, 2.0, 2.0}, {0, 2.0, 1.0},
+          {0, 3.0, 1.0}})
+        trace.events.push_back(event(rank, start, duration));
+    const auto ranks = indexByRank(trace);
+    ASSERT_EQ(ranks.size(), 2U);
+    // Steps 1.5 to 2.5 show rank 0's events 2 and 4 (positions 1 and 2 by start).
+    EXPECT_EQ(eventsBetween(trace, ranks[0], 1500, 2500, 0), (std::pair<std::size_t, std::size_t>{1, 3}));
+    EXPECT_EQ(eventsBetween(trace, ranks[0], 5000, 6000, 0).first,
+              eventsBetween(trace, ranks[0], 5000, 6000, 0).second); // none
+    // After four events: rank 0 has applied 0 and 2, so its ghosts start with event 4; rank 1 all.
+    EXPECT_EQ(firstGhost(ranks[0], 4), std::optional<std::size_t>(4));
+    EXPECT_EQ(lastApplied(ranks[0], 4), std::optional<std::size_t>(2));
+    EXPECT_EQ(firstGhost(ranks[1], 4), std::nullopt);
+    EXPECT_EQ(firstGhost(ranks[1], 1), std::optional<std::size_t>(1));
+    EXPECT_EQ(lastApplied(ranks[1], 1), std::nullopt);
+}
+
+using TimeAlignmentWindow = WindowTest;
+
+std::shared_ptr<const core::Trace> gpipe()
+{
+    for (const auto &puzzle : rankstep::testing::referencePuzzles())
+        if (puzzle.name == "gpipe")
+            return std::make_shared<const core::Trace>(rankstep::testing::runProgram(
+                {puzzle.ranks, puzzle.layers, puzzle.batches, {}}, puzzle.program));
+    return nullptr;
+}
+
+TEST_F(TimeAlignmentWindow, ATimeIsAtTheSameXInTheTimelineAndTheMemoryChart)
+{
+    auto window = makeWindow();
+    const auto trace = gpipe();
+    window->timeline()->setTrace(trace);
+    window->memoryChart()->setTrace(trace);
+    window->stepController()->setTrace(trace);
+    window->stepController()->toEvent(int(trace->events.size() / 2));
+    QTest::qWait(100); // the aligner runs once both layouts settled
+    TimelineView &timeline = *window->timeline();
+    MemoryChart &chart = *window->memoryChart();
+    const double timelineX = timeline.mapTo(window.get(), QPoint(0, 0)).x();
+    const QChartView &view = *chart.chartView();
+    const double viewX = view.mapTo(window.get(), QPoint(0, 0)).x();
+    for (const double steps : {0.0, 5.0, 12.5, 30.0}) {
+        const SimTime time = SimTime::fromTicks(std::llround(steps * 1000));
+        const double inTimeline = timelineX + timeline.timeAxis().toX(time);
+        // Where Qt Charts itself puts the time, not only our reading of its axis.
+        const QPointF inChart = view.viewportTransform().map(
+            chart.chart()->mapToScene(chart.chart()->mapToPosition(QPointF(steps, 0.0))));
+        EXPECT_NEAR(inTimeline, viewX + inChart.x(), 0.01) << "t " << steps;
+    }
+    // The two cursor lines: the same blue columns in the grabbed window, in both views.
+    const QImage image = window->grab().toImage();
+    const auto blueColumns = [&](int y) {
+        std::vector<int> columns;
+        for (int x = 0; x < image.width(); ++x) {
+            const QColor pixel = image.pixelColor(x, y);
+            if (pixel.blue() > 150 && pixel.red() < 90 && pixel.green() < 130)
+                columns.push_back(x);
+        }
+        return columns;
+    };
+    // Rows above the blocks and above the memory lines: the axis band, the top of the plot.
+    const int timelineY = timeline.mapTo(window.get(), QPoint(0, 0)).y()
+        + int(timeline.rowLayout().axisHeight) - 3;
+    const QRectF plot = chart.chart()->plotArea();
+    const int chartY = view.mapTo(window.get(), QPoint(0, 0)).y() + int(plot.top()) + 2;
+    const std::vector<int> inTimeline = blueColumns(timelineY);
+    ASSERT_EQ(inTimeline.size(), 2U);
+    EXPECT_EQ(blueColumns(chartY), inTimeline);
+}
+
+} // namespace
+} // namespace rankstep::gui::testing
