@@ -11,13 +11,21 @@
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QDialog>
+#include <QEvent>
 #include <QFile>
 #include <QImage>
 #include <QPainter>
 #include <QTabWidget>
 #include <QTimer>
 
+#include <time.h>
+#include <unistd.h>
+
 #include <cstdio>
+#include <fstream>
+#include <iterator>
+#include <sstream>
+#include <string>
 
 namespace rankstep::gui {
 namespace {
@@ -52,6 +60,53 @@ void saveAndQuit(MainWindow *window, const QString &path)
     });
 }
 
+// Milliseconds since this process started (from /proc/self/stat, at the kernel's 10 ms
+// resolution), -1 when unknown.
+double msSinceProcessStart()
+{
+    std::ifstream in("/proc/self/stat");
+    const std::string stat((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    const auto close = stat.rfind(')');
+    if (close == std::string::npos)
+        return -1;
+    std::istringstream fields(stat.substr(close + 2)); // field 3 (state) onwards
+    std::string field;
+    for (int i = 3; i < 22 && fields >> field; ++i) {
+    }
+    unsigned long long startTicks = 0;
+    if (!(fields >> startTicks))
+        return -1;
+    timespec now{};
+    clock_gettime(CLOCK_BOOTTIME, &now);
+    const double nowMs = double(now.tv_sec) * 1000.0 + double(now.tv_nsec) / 1e6;
+    return nowMs - double(startTicks) * 1000.0 / double(sysconf(_SC_CLK_TCK));
+}
+
+// Once the window's first paint is done: prints how long after the process start, then exits.
+class FirstPaintProbe : public QObject
+{
+public:
+    explicit FirstPaintProbe(QWidget *window) : QObject(window) { window->installEventFilter(this); }
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override
+    {
+        if (event->type() == QEvent::Paint && !m_seen) {
+            m_seen = true;
+            // Queued: runs after this paint, and the children's in the same frame, are done.
+            QTimer::singleShot(0, this, [] {
+                std::printf("first paint: %.0f ms after the process started\n", msSinceProcessStart());
+                std::fflush(stdout);
+                QCoreApplication::exit(0);
+            });
+        }
+        return QObject::eventFilter(watched, event);
+    }
+
+private:
+    bool m_seen = false;
+};
+
 // "end" or a count of steps.
 bool isStep(const QString &step)
 {
@@ -81,14 +136,18 @@ ScriptOptions addScriptOptions(QCommandLineParser &parser)
          QStringLiteral("file")},
         {QStringLiteral("tab"),
          QStringLiteral("Before the screenshot, show the tab <name> left of the editor."),
-         QStringLiteral("lesson|state|hang")}};
-    parser.addOptions(
-        {o.lesson, o.code, o.run, o.screenshot, o.lessons, o.step, o.importFile, o.tab});
+         QStringLiteral("lesson|state|hang")},
+        {QStringLiteral("quit-after-first-paint"),
+         QStringLiteral("Print when the window first painted, after the process start, and exit.")}};
+    parser.addOptions({o.lesson, o.code, o.run, o.screenshot, o.lessons, o.step, o.importFile,
+                       o.tab, o.quitAfterFirstPaint});
     return o;
 }
 
 bool startScript(const QCommandLineParser &parser, const ScriptOptions &o, MainWindow &window)
 {
+    if (parser.isSet(o.quitAfterFirstPaint))
+        new FirstPaintProbe(&window);
     if (parser.isSet(o.lesson) && !window.openLesson(parser.value(o.lesson))) {
         std::fprintf(stderr, "rankstep: there is no lesson '%s'\n", qPrintable(parser.value(o.lesson)));
         return false;

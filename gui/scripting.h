@@ -15,9 +15,12 @@ class MainWindow;
 // `rankstep --lesson NAME [--code FILE] [--run [--step N|end]] --screenshot OUT.png`: for checks
 // and slides. `--import FILE` imports a notebook or .py as File > Import does. --step puts the cursor at the N-th operation step from the start (or the end);
 // --tab lesson|state|hang picks the tab left of the editor.
+// --quit-after-first-paint prints "first paint: N ms after the process started" and exits, for
+// the start-up benchmark (bench/startupbench.cpp).
 struct ScriptOptions
 {
-    QCommandLineOption lesson, code, run, screenshot, lessons, step, importFile, tab;
+    QCommandLineOption lesson, code, run, screenshot, lessons, step, importFile, tab,
+        quitAfterFirstPaint;
 };
 ScriptOptions addScriptOptions(QCommandLineParser &parser);
 
