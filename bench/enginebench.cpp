@@ -4,6 +4,8 @@
 //   rankstep_engine_bench --benchmark_filter=FsdpLarge
 #include "tests/core/referencepuzzles.h"
 
+#include "peakmemory.h"
+
 #include <benchmark/benchmark.h>
 
 #include <functional>
@@ -42,6 +44,7 @@ void runPuzzle(benchmark::State &state, RunConfig config, const Program &program
     }
     state.counters["events"] = benchmark::Counter(double(events), benchmark::Counter::kIsRate);
     state.counters["events_per_run"] = double(eventsPerRun);
+    rankstep::bench::reportPeakMemory(state);
 }
 
 // FSDP gives rank r the activation of batch r, so the run needs as many batches as ranks.

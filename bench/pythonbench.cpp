@@ -6,6 +6,8 @@
 // records: a timed operation (event) or a storage set or delete (change).
 #include "core/python/runtime.h"
 
+#include "peakmemory.h"
+
 #include <benchmark/benchmark.h>
 
 #include <fstream>
@@ -45,6 +47,7 @@ void runRequest(benchmark::State &state, const RunRequest &request)
     state.counters["ops"] = benchmark::Counter(double(operations) * double(state.iterations()),
                                                benchmark::Counter::kIsRate);
     state.counters["ops_per_run"] = double(operations);
+    rankstep::bench::reportPeakMemory(state);
 }
 
 // One rank repeating forward and backward on one layer: the cost of a call from Python.

@@ -6,6 +6,8 @@
 #include "core/replay/replayer.h"
 #include "tests/core/referencepuzzles.h"
 
+#include "peakmemory.h"
+
 #include <benchmark/benchmark.h>
 
 #include <random>
@@ -36,6 +38,7 @@ void setCounters(benchmark::State &state, const StopPoints &stops, const Replaye
     state.counters["events"] = double(stops.trace().events.size());
     state.counters["changes"] = double(stops.trace().changes.size());
     state.counters["checkpoints"] = double(replayer.checkpointCount());
+    rankstep::bench::reportPeakMemory(state);
 }
 
 void buildReplayer(benchmark::State &state)
@@ -46,6 +49,7 @@ void buildReplayer(benchmark::State &state)
         Replayer replayer(stops);
         benchmark::DoNotOptimize(replayer.checkpointCount());
     }
+    rankstep::bench::reportPeakMemory(state);
 }
 
 // One of: to a random event, the next operation, the previous operation.

@@ -13,6 +13,8 @@
 #include "tests/core/referencepuzzles.h"
 #include "timelineview.h"
 
+#include "peakmemory.h"
+
 #include <benchmark/benchmark.h>
 
 #include <QApplication>
@@ -156,6 +158,7 @@ void timeEach(benchmark::State &state, const std::function<void()> &body)
     state.counters["max_ms"] = ms.back();
     state.counters["under_16ms"] = median < kFrameMs ? 1 : 0;
     state.counters["events"] = double(largeTrace()->events.size());
+    rankstep::bench::reportPeakMemory(state);
 }
 
 // range(0) 0: the event loop delivers the updates the step posted, which paints every view it

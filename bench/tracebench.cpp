@@ -7,6 +7,8 @@
 
 #include "core/io/tracebinary.h"
 
+#include "peakmemory.h"
+
 #include <benchmark/benchmark.h>
 
 #include <string>
@@ -36,6 +38,7 @@ void report(benchmark::State &state, std::size_t bytes)
     state.counters["bytes"] = double(bytes);
     state.counters["events"] = double(bigTrace().events.size());
     state.counters["changes"] = double(bigTrace().changes.size());
+    rankstep::bench::reportPeakMemory(state);
 }
 
 void binaryEncode(benchmark::State &state)
