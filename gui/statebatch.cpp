@@ -18,6 +18,14 @@ constexpr double kThin = 3; // pixels: below, outlines would cover the cells the
 void addRuns(CellBatch &batch, const QRectF &rect, const core::IndexSet &held, int total,
              const QColor &color, const QColor &edge)
 {
+    const int from = held.first(), to = std::min(held.last(), total - 1);
+    if (from >= 0 && to - from + 1 == held.size()) { // one run, the common case: no walk
+        batch.add(shardCell(rect, from, total)
+                      .united(shardCell(rect, to, total))
+                      .adjusted(0.5, 0.5, -0.5, -0.5),
+                  color, edge);
+        return;
+    }
     int first = -1, last = -2;
     const auto add = [&] {
         if (first >= 0)

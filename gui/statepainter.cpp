@@ -82,10 +82,19 @@ void paintLayerLabels(QPainter &painter, const PanelLayout &layout, const QPalet
     }
 }
 
-// Where the layer bands and labels of `layout` go: their pixmap is drawn at its top left.
-QRectF bandsArea(const PanelLayout &layout)
+// The frame of a panel, its layer bands and their labels: what every step leaves as it was.
+void paintBackground(QPainter &painter, const PanelLayout &layout, const QPalette &palette,
+                     bool selected)
 {
-    return layout.labels.united(layout.model);
+    painter.save();
+    painter.setRenderHint(QPainter::Antialiasing);
+    painter.setPen(selected ? QPen(palette.color(QPalette::Highlight), 2.5)
+                            : QPen(palette.color(QPalette::Mid), 1));
+    painter.setBrush(palette.color(QPalette::Base));
+    painter.drawRoundedRect(layout.frame.adjusted(1, 1, -1, -1), 4, 4);
+    painter.setRenderHint(QPainter::Antialiasing, false);
+    paintLayerLabels(painter, layout, palette);
+    painter.restore();
 }
 
 } // namespace
@@ -103,17 +112,16 @@ QString fittedTitle(const QString &title, const QFontMetrics &metrics, int width
     return metrics.elidedText(parts.front(), Qt::ElideRight, width);
 }
 
-QPixmap layerBandsPixmap(const PanelLayout &layout, const QPalette &palette, const QFont &font,
-                         qreal devicePixelRatio)
+QPixmap panelBackground(const PanelLayout &layout, const QPalette &palette, const QFont &font,
+                        qreal devicePixelRatio, bool selected)
 {
-    const QRectF area = bandsArea(layout);
-    QPixmap pixmap((area.size() * devicePixelRatio).toSize().expandedTo(QSize(1, 1)));
+    QPixmap pixmap((layout.frame.size() * devicePixelRatio).toSize().expandedTo(QSize(1, 1)));
     pixmap.setDevicePixelRatio(devicePixelRatio);
-    pixmap.fill(palette.color(QPalette::Base));
+    pixmap.fill(Qt::transparent);
     QPainter painter(&pixmap);
     painter.setFont(font);
-    painter.translate(-area.topLeft());
-    paintLayerLabels(painter, layout, palette);
+    painter.translate(-layout.frame.topLeft());
+    paintBackground(painter, layout, palette, selected);
     return pixmap;
 }
 
@@ -172,23 +180,23 @@ void paintObjectLabel(QPainter &painter, const core::Object &object, const Place
 }
 
 void paintPanel(QPainter &painter, const PanelLayout &layout, const PanelLook &look,
-                const QPalette &palette, const QPixmap &bands)
+                const QPalette &palette, const QPixmap &background)
 {
     painter.save();
-    painter.setRenderHint(QPainter::Antialiasing);
-    painter.setPen(look.selected ? QPen(palette.color(QPalette::Highlight), 2.5)
-                                 : QPen(palette.color(QPalette::Mid), 1));
-    painter.setBrush(palette.color(QPalette::Base));
-    painter.drawRoundedRect(layout.frame.adjusted(1, 1, -1, -1), 4, 4);
-    painter.setRenderHint(QPainter::Antialiasing, false);
+    if (background.isNull())
+        paintBackground(painter, layout, palette, look.selected);
+    else
+        painter.drawPixmap(layout.frame.topLeft(), background);
     if (look.running)
         painter.fillRect(layout.title, Palette::faded(Palette::current().update(), 0.55));
     painter.setPen(palette.color(QPalette::Text));
     QFont bold = painter.font();
     bold.setBold(look.selected);
     painter.setFont(bold);
+    const int width = int(layout.title.width()) - 6;
     painter.drawText(layout.title.adjusted(3, 0, -3, 0), Qt::AlignVCenter | Qt::AlignLeft,
-                     fittedTitle(look.title, painter.fontMetrics(), int(layout.title.width()) - 6));
+                     look.titleFits ? look.title
+                                    : fittedTitle(look.title, painter.fontMetrics(), width));
     painter.fillRect(layout.memory, palette.color(QPalette::AlternateBase));
     QRectF used = layout.memory;
     used.setWidth(layout.memory.width() * std::clamp(look.memory, 0.0, 1.0));
@@ -196,10 +204,6 @@ void paintPanel(QPainter &painter, const PanelLayout &layout, const PanelLook &l
     painter.setPen(palette.color(QPalette::Mid));
     painter.setBrush(Qt::NoBrush);
     painter.drawRect(layout.memory);
-    if (bands.isNull())
-        paintLayerLabels(painter, layout, palette);
-    else
-        painter.drawPixmap(bandsArea(layout).topLeft(), bands);
     painter.restore();
 }
 

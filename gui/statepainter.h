@@ -45,16 +45,17 @@ struct PanelLook {
     double memory = 0; // fraction of the run's maximum
     bool running = false;
     bool selected = false;
+    bool titleFits = false; // the caller made sure: draw it as it is
 };
-// The panel around the objects: frame, title, memory bar, layer bands and their labels (from
-// `bands` when given: the same for every panel of one size, so painted once).
+// The panel around the objects: frame, title, memory bar, layer bands and their labels (the
+// frame, bands and labels from `background` when given: the same for every panel of one size).
 void paintPanel(QPainter &painter, const PanelLayout &layout, const PanelLook &look,
-                const QPalette &palette, const QPixmap &bands = {});
+                const QPalette &palette, const QPixmap &background = {});
 // As much of a panel title "rank 3 · t 8.5 · 1.2 MB" as fits in `width` pixels: all of it, else
 // without the clock, else the rank alone (elided when even that is too wide).
 QString fittedTitle(const QString &title, const QFontMetrics &metrics, int width);
-// The layer bands and labels of panels laid out as `layout`, to hand to paintPanel.
-QPixmap layerBandsPixmap(const PanelLayout &layout, const QPalette &palette, const QFont &font,
-                         qreal devicePixelRatio);
+// The frame, layer bands and labels of panels laid out as `layout`, to hand to paintPanel.
+QPixmap panelBackground(const PanelLayout &layout, const QPalette &palette, const QFont &font,
+                        qreal devicePixelRatio, bool selected);
 
 } // namespace rankstep::gui

@@ -5,6 +5,7 @@
 #include "staterankpicker.h"
 #include "statetext.h"
 
+#include <QFontMetrics>
 #include <QHelpEvent>
 #include <QMouseEvent>
 #include <QPaintEvent>
@@ -226,7 +227,7 @@ QSize StateView::minimumSizeHint() const
 bool StateView::event(QEvent *event)
 {
     if (event->type() == QEvent::PaletteChange || event->type() == QEvent::FontChange)
-        m_bands = {}; // painted in the old colors or font
+        m_backgroundSize = {}; // painted in the old colors or font
     if (event->type() != QEvent::ToolTip)
         return QWidget::event(event);
     const auto *help = static_cast<QHelpEvent *>(event);
@@ -310,15 +311,29 @@ void StateView::paintEvent(QPaintEvent *event)
 void StateView::paintChrome(QPainter &painter, const PanelLayout &layout, int rank) const
 {
     const replay::RankState &state = m_state.ranks[std::size_t(rank)];
-    const PanelLook look{panelTitle(rank, state), memoryFraction(state.memory, maxMemory()),
-                         state.running, rank == m_selected};
+    const bool selected = rank == m_selected;
     const QSizeF size = layout.frame.size();
-    if (m_bands.isNull() || m_bandsSize != size || m_bandsLayers != layout.layers) {
-        m_bands = layerBandsPixmap(layout, palette(), font(), devicePixelRatioF());
-        m_bandsSize = size;
-        m_bandsLayers = layout.layers;
+    if (m_backgroundSize != size || m_backgroundLayers != layout.layers) {
+        for (const bool which : {false, true})
+            m_backgrounds[which] =
+                panelBackground(layout, palette(), font(), devicePixelRatioF(), which);
+        m_backgroundSize = size;
+        m_backgroundLayers = layout.layers;
+        m_titles.clear(); // fitted to another width
     }
-    paintPanel(painter, layout, look, palette(), m_bands);
+    const QString title = panelTitle(rank, state);
+    auto fitted = m_titles.constFind(title);
+    if (fitted == m_titles.constEnd()) {
+        if (m_titles.size() > 256) // titles change with every step: keep the recent ones only
+            m_titles.clear();
+        QFont bold = font();
+        bold.setBold(selected);
+        const int width = int(layout.title.width()) - 6;
+        fitted = m_titles.insert(title, fittedTitle(title, QFontMetrics(bold), width));
+    }
+    const PanelLook look{*fitted, memoryFraction(state.memory, maxMemory()), state.running,
+                         selected, !selected}; // a bold title is measured as it is drawn
+    paintPanel(painter, layout, look, palette(), m_backgrounds[selected]);
 }
 
 void StateView::collectObjects(const PanelLayout &layout, int rank, CellBatch &batch,

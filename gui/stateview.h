@@ -8,6 +8,7 @@
 #include "statepainter.h"
 #include "statetravel.h"
 
+#include <QHash>
 #include <QPixmap>
 #include <QRegion>
 #include <QWidget>
@@ -121,9 +122,12 @@ private:
     std::vector<Travel> m_travels;
     bool m_animated = true;
     StateRankPicker *m_picker;
-    mutable QPixmap m_bands; // every panel's layer bands and labels, for panels of one size
-    mutable QSizeF m_bandsSize;
-    mutable int m_bandsLayers = 0;
+    // Every panel's frame, bands and labels (unselected, selected) for panels of one size, and
+    // titles fitted to that width: a paint reuses them.
+    mutable QPixmap m_backgrounds[2];
+    mutable QSizeF m_backgroundSize;
+    mutable int m_backgroundLayers = 0;
+    mutable QHash<QString, QString> m_titles;
 };
 
 } // namespace rankstep::gui
