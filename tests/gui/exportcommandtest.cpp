@@ -3,6 +3,7 @@
 #include "core/io/tracejson.h"
 #include "exportactions.h"
 #include "guitestsupport.h"
+#include "palette.h"
 #include "stepcontroller.h"
 
 #include <gtest/gtest.h>
@@ -14,6 +15,9 @@
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QXmlStreamReader>
+
+#include <cstdlib>
+#include <utility>
 
 namespace rankstep::gui {
 namespace {
@@ -59,6 +63,51 @@ CliResult runCli(const QStringList &arguments)
     if (!process.waitForFinished(60000))
         return {};
     return {process.exitCode(), QString::fromUtf8(process.readAll())};
+}
+
+// The leftmost x in rows [top, bottom) of a pixel close to one of colors (lines are
+// antialiased); -1 if none.
+int leftmostOf(const QImage &image, int top, int bottom, const QList<QColor> &colors)
+{
+    const auto close = [&colors](QColor pixel) {
+        for (const QColor &color : colors)
+            if (std::abs(pixel.red() - color.red()) + std::abs(pixel.green() - color.green()) +
+                    std::abs(pixel.blue() - color.blue()) <
+                30)
+                return true;
+        return false;
+    };
+    int left = -1;
+    for (int y = top; y < bottom; ++y)
+        for (int x = 0; x < image.width() && (left < 0 || x < left); ++x)
+            if (close(image.pixelColor(x, y)))
+                left = x;
+    return left;
+}
+
+// Where rank 0's first block starts in the timeline and where the memory lines start in the
+// chart below it: both at time 0 when the chart's time axis lines up with the timeline's.
+std::pair<int, int> timeZeroColumns(const QImage &image, const core::Trace &trace)
+{
+    const QColor block = Palette::current().event(trace.events.front(), trace.config.layers);
+    // Below the timeline's rows (whose rank strips have these colors too); the first ranks'
+    // colors, which no axis, grid or text of the chart has.
+    QList<QColor> lines;
+    for (int rank = 0; rank < 3; ++rank)
+        lines << Palette::current().rank(rank);
+    return {leftmostOf(image, 150, 500, {block}), leftmostOf(image, 600, 1040, lines)};
+}
+
+// Whether row 920 of the figure (in the chart's plot, clear of the memory labels and lines)
+// has a line within 4 pixels of x: the chart's grid line at time 0 when its axis lines up.
+bool chartGridNear(const QImage &image, int x)
+{
+    for (int column = x - 4; column <= x + 4; ++column) {
+        const QColor pixel = image.pixelColor(column, 920);
+        if (pixel.red() + pixel.green() + pixel.blue() < 720)
+            return true;
+    }
+    return false;
 }
 
 QStringList ddpRun()
@@ -118,6 +167,27 @@ TEST(ExportCommand, AnUnwritableFigureOrABadCursorIsAUsageError)
         << badCursor.output.toStdString();
 }
 
+TEST(ExportCommand, TheChartsTimeAxisLinesUpWithTheTimelines)
+{
+    // 16 ranks, 4 layers: the chart has no legend, and Qt Charts once kept the axes of its own
+    // layout there while the plot area was pinned.
+    QTemporaryDir dir;
+    const QString png = dir.filePath(QStringLiteral("d16.png")), json = dir.filePath("d16.json");
+    QStringList arguments = ddpRun();
+    arguments.replace(5, QStringLiteral("16"));
+    arguments.replace(7, QStringLiteral("4"));
+    arguments.replace(9, QStringLiteral("16"));
+    const CliResult result = runCli(arguments << "--png" << png << "--trace-json" << json);
+    ASSERT_EQ(result.exitCode, 0) << result.output.toStdString();
+    const auto trace = io::traceFromJson(readAll(json).toStdString());
+    ASSERT_TRUE(trace) << trace.error().message;
+    ASSERT_EQ(trace->config.ranks, 16);
+    const auto [timeline, chart] = timeZeroColumns(QImage(png), *trace);
+    ASSERT_GT(timeline, 100);
+    EXPECT_NEAR(chart, timeline, 4);
+    EXPECT_TRUE(chartGridNear(QImage(png), timeline)) << "the chart's axis is not the timeline's";
+}
+
 using ExportActionsTest = WindowTest;
 
 TEST_F(ExportActionsTest, ExportsOnlyARunAndWritesWhatTheWindowShows)
@@ -136,6 +206,13 @@ TEST_F(ExportActionsTest, ExportsOnlyARunAndWritesWhatTheWindowShows)
     for (int kind = 0; kind < ExportActions::kKinds; ++kind)
         EXPECT_TRUE(actions->action(Kind(kind))->isEnabled()) << kind;
     EXPECT_EQ(actions->suggestedName(Kind::TimelineSvg), QStringLiteral("ddp-timeline.svg"));
+
+    const QString png = dir.filePath(QStringLiteral("ddp.png")); // 4 ranks: with the legend
+    ASSERT_EQ(actions->exportTo(Kind::TimelinePng, png), QString());
+    const auto [timeline, chart] = timeZeroColumns(QImage(png), *window->lastTrace());
+    ASSERT_GT(timeline, 100);
+    EXPECT_NEAR(chart, timeline, 4);
+    EXPECT_TRUE(chartGridNear(QImage(png), timeline)) << "the chart's axis is not the timeline's";
 
     window->stepController()->toEvent(19);
     const QString svg = dir.filePath(QStringLiteral("ddp.svg"));
