@@ -194,8 +194,8 @@ void MemoryChart::setCursorTime(core::SimTime time)
 void MemoryChart::followTimeAxis(const TimeAxis &axis)
 {
     const double ticks = double(core::SimTime::kTicksPerStep);
-    if (axis.to <= axis.from || (m_timeAxis->min() == axis.from / ticks
-                                 && m_timeAxis->max() == axis.to / ticks))
+    if (axis.to <= axis.from ||
+        (m_timeAxis->min() == axis.from / ticks && m_timeAxis->max() == axis.to / ticks))
         return;
     m_settingRange = true;
     m_timeAxis->setRange(axis.from / ticks, axis.to / ticks);

@@ -62,8 +62,8 @@ void MemoryChartView::paintEvent(QPaintEvent *event)
         renderScene();
     QPainter painter(viewport());
     const QRect dirty = event->rect();
-    painter.drawPixmap(dirty, m_scene, QRectF(QPointF(dirty.topLeft()) * ratio,
-                                              QSizeF(dirty.size()) * ratio));
+    painter.drawPixmap(dirty, m_scene,
+                       QRectF(QPointF(dirty.topLeft()) * ratio, QSizeF(dirty.size()) * ratio));
     paintCursor(painter);
 }
 
@@ -95,9 +95,8 @@ void MemoryChartView::paintCursor(QPainter &painter) const
     if (x < plot.right()) { // the time not yet reached, faded as the timeline's ghosts
         QColor veil = m_veil;
         veil.setAlphaF(kGhostVeil);
-        painter.fillRect(QRectF(QPointF(std::max(x + 1.0, plot.left()), plot.top()),
-                                plot.bottomRight()),
-                         veil);
+        painter.fillRect(
+            QRectF(QPointF(std::max(x + 1.0, plot.left()), plot.top()), plot.bottomRight()), veil);
     }
     if (x >= plot.left() && x <= plot.right())
         TimelinePainter::paintCursorLine(painter, x, plot.top(), plot.bottom());

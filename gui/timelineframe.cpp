@@ -30,14 +30,16 @@ int pastLastColumn(const core::Event &event, const RowLayout &layout, const Time
 
 void TimelineFrame::paint(QPainter &painter, const TimelineScene &scene, qreal pixelRatio)
 {
-    const Key key{scene.trace, scene.layout, scene.axis, scene.bounds, pixelRatio,
-                  scene.palette.cacheKey(), scene.font, &Palette::current()};
+    const Key key{scene.trace,  scene.layout,       scene.axis,
+                  scene.bounds, pixelRatio,         scene.palette.cacheKey(),
+                  scene.font,   &Palette::current()};
     if (!(key == m_key)) {
         m_key = key;
         m_full = QPixmap();
         m_ghost = QPixmap();
     }
-    painter.drawPixmap(scene.bounds.topLeft(), base(TimelinePainter::Ghosting::None, scene, pixelRatio));
+    painter.drawPixmap(scene.bounds.topLeft(),
+                       base(TimelinePainter::Ghosting::None, scene, pixelRatio));
     if (scene.ghostAfter) {
         paintGhostRows(painter, scene, base(TimelinePainter::Ghosting::All, scene, pixelRatio),
                        pixelRatio);
@@ -85,7 +87,8 @@ void TimelineFrame::paintGhostRows(QPainter &painter, const TimelineScene &scene
             continue;
         }
         const QRect target(left, top, right - left, bottom - top);
-        const QRectF source(QPointF(target.topLeft()) * pixelRatio, QSizeF(target.size()) * pixelRatio);
+        const QRectF source(QPointF(target.topLeft()) * pixelRatio,
+                            QSizeF(target.size()) * pixelRatio);
         painter.drawPixmap(target.translated(scene.bounds.topLeft()), ghost, source);
     }
 }

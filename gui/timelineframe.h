@@ -22,8 +22,7 @@ public:
     int baseRenders() const { return m_baseRenders; }
 
 private:
-    struct Key
-    {
+    struct Key {
         const core::Trace *trace = nullptr;
         RowLayout layout;
         TimeAxis axis;

@@ -73,8 +73,7 @@ TimeAxis zoomed(const TimeAxis &axis, double factor, double x, SimTime end)
 {
     const auto [lo, hi] = timeBounds(end);
     const double anchor = axis.ticksAt(x);
-    const double span =
-        std::clamp(axis.span() / factor, std::min(minSpan(axis), hi - lo), hi - lo);
+    const double span = std::clamp(axis.span() / factor, std::min(minSpan(axis), hi - lo), hi - lo);
     TimeAxis result = axis;
     result.from = anchor - (x - axis.left) * span / axis.width;
     result.to = result.from + span;
@@ -185,24 +184,23 @@ std::vector<RankEvents> indexByRank(const core::Trace &trace)
         rank.firstLater.resize(rank.byIndex.size());
         for (std::size_t k = rank.byIndex.size(); k-- > 0;) {
             const std::size_t i = rank.byIndex[k];
-            const bool later = k + 1 < rank.byIndex.size()
-                && trace.events[rank.firstLater[k + 1]].start <= trace.events[i].start;
+            const bool later = k + 1 < rank.byIndex.size() &&
+                               trace.events[rank.firstLater[k + 1]].start <= trace.events[i].start;
             rank.firstLater[k] = later ? rank.firstLater[k + 1] : i;
         }
     }
     return ranks;
 }
 
-std::pair<std::size_t, std::size_t> eventsBetween(const core::Trace &trace,
-                                                  const RankEvents &rank, double from,
-                                                  double to, double reach)
+std::pair<std::size_t, std::size_t> eventsBetween(const core::Trace &trace, const RankEvents &rank,
+                                                  double from, double to, double reach)
 {
-    const auto firstEnd = std::lower_bound(rank.endSoFar.begin(), rank.endSoFar.end(), from - reach,
-                                           [](std::int64_t end, double t) { return double(end) < t; });
-    const auto last = std::upper_bound(rank.byStart.begin(), rank.byStart.end(), to + reach,
-                                       [&](double t, std::size_t i) {
-                                           return t < double(trace.events[i].start.ticks());
-                                       });
+    const auto firstEnd =
+        std::lower_bound(rank.endSoFar.begin(), rank.endSoFar.end(), from - reach,
+                         [](std::int64_t end, double t) { return double(end) < t; });
+    const auto last = std::upper_bound(
+        rank.byStart.begin(), rank.byStart.end(), to + reach,
+        [&](double t, std::size_t i) { return t < double(trace.events[i].start.ticks()); });
     const auto first = std::size_t(firstEnd - rank.endSoFar.begin());
     return {first, std::max(first, std::size_t(last - rank.byStart.begin()))};
 }

@@ -17,8 +17,7 @@ namespace rankstep::gui {
 // The visible stretch of simulated time over the timeline's drawing area. Times are kept in
 // fractional ticks (thousandths of a step) so that zooming deep and back stays exact enough;
 // what leaves the view (signals, labels) is rounded to whole ticks.
-struct TimeAxis
-{
+struct TimeAxis {
     double from = 0.0;     // ticks at x == left
     double to = 1000.0;    // ticks at x == left + width
     double left = 0.0;     // pixel x where the time area starts
@@ -39,8 +38,7 @@ struct TimeAxis
 double cursorLineX(const TimeAxis &axis, core::SimTime time);
 
 // A horizontal stretch of pixels, both edges in one coordinate system (e.g. the window's).
-struct PixelSpan
-{
+struct PixelSpan {
     double left = 0.0;
     double right = 0.0;
     bool operator==(const PixelSpan &) const = default;
@@ -67,12 +65,11 @@ TimeAxis zoomed(const TimeAxis &axis, double factor, double x, core::SimTime end
 TimeAxis panned(const TimeAxis &axis, double dx, core::SimTime end);
 
 // The vertical layout: an axis band on top, then one row per rank.
-struct RowLayout
-{
+struct RowLayout {
     int rows = 0;
     double axisHeight = 28.0;
     double rowHeight = 32.0;
-    double labelWidth = 72.0; // the rank-label column at the left of every row
+    double labelWidth = 72.0;  // the rank-label column at the left of every row
     double blockPadding = 4.0; // space above and below a block inside its row
 
     double rowTop(int row) const { return axisHeight + row * rowHeight; }
@@ -98,21 +95,19 @@ std::optional<std::size_t> hitTest(const core::Trace &trace, const RowLayout &la
                                    const TimeAxis &axis, QPointF point);
 
 // One rank's events, for finding by binary search the few a view or a step touches.
-struct RankEvents
-{
-    std::vector<std::size_t> byStart;     // event indices, by start time (then index)
-    std::vector<std::int64_t> endSoFar;   // ticks: the latest end among byStart[0..i]
-    std::vector<std::size_t> byIndex;     // event indices, ascending
-    std::vector<std::size_t> firstLater;  // the earliest-starting event among byIndex[i..]
+struct RankEvents {
+    std::vector<std::size_t> byStart;    // event indices, by start time (then index)
+    std::vector<std::int64_t> endSoFar;  // ticks: the latest end among byStart[0..i]
+    std::vector<std::size_t> byIndex;    // event indices, ascending
+    std::vector<std::size_t> firstLater; // the earliest-starting event among byIndex[i..]
 };
 
 // Per rank (config.ranks of them, or more if events say so), its events indexed.
 std::vector<RankEvents> indexByRank(const core::Trace &trace);
 // The positions [first, last) in rank.byStart of the events that can show between the ticks
 // from and to (a zero-length mark reaches `reach` ticks either side of its time).
-std::pair<std::size_t, std::size_t> eventsBetween(const core::Trace &trace,
-                                                  const RankEvents &rank, double from,
-                                                  double to, double reach);
+std::pair<std::size_t, std::size_t> eventsBetween(const core::Trace &trace, const RankEvents &rank,
+                                                  double from, double to, double reach);
 // Where the rank's ghosted events begin once the first `applied` events of the trace are
 // applied: its earliest-starting event not yet applied; nullopt when all are.
 std::optional<std::size_t> firstGhost(const RankEvents &rank, std::size_t applied);

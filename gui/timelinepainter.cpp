@@ -127,17 +127,19 @@ void TimelinePainter::paintBlocks(Ghosting ghosting)
                               int(m_ranks->size())); // the rest is cut off
     for (int row = 0; row < rows; ++row) {
         const RankEvents &rank = (*m_ranks)[std::size_t(row)];
-        const auto [first, last] =
-            eventsBetween(m_trace, rank, axis.ticksAt(area.left()), axis.ticksAt(area.right()), reach);
+        const auto [first, last] = eventsBetween(m_trace, rank, axis.ticksAt(area.left()),
+                                                 axis.ticksAt(area.right()), reach);
         for (std::size_t k = first; k < last; ++k) {
             const std::size_t i = rank.byStart[k];
             const QRectF rect = eventRect(m_trace.events[i], m_scene.layout, axis);
-            // Level of detail: of many events in one pixel column of a row, the first stands for all.
+            // Level of detail: of many events in one pixel column of a row, the first stands for
+            // all.
             if (!coversNewPixels(rect, row)) {
                 continue;
             }
             ++m_drawnBlocks;
-            const bool ghost = ghosting == Ghosting::All || (ghosting == Ghosting::ByEvent && isGhost(i));
+            const bool ghost =
+                ghosting == Ghosting::All || (ghosting == Ghosting::ByEvent && isGhost(i));
             m_painter.setOpacity(ghost ? kGhostOpacity : 1.0);
             paintBlock(i, rect);
         }

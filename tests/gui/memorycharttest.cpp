@@ -170,7 +170,8 @@ TEST(MemoryChart, CursorIsAVerticalLineAtItsTimeAndGhostsWhatFollows)
     };
     const double x = inImage(chart.chart()->mapToPosition(QPointF(2.0, 0.0))).x();
     const int column = int(std::round(x));
-    const QRectF plot(inImage(chart.chart()->plotArea().topLeft()), chart.chart()->plotArea().size());
+    const QRectF plot(inImage(chart.chart()->plotArea().topLeft()),
+                      chart.chart()->plotArea().size());
     // The line: the cursor's blue over the whole height of the plot, the two pixel columns either
     // side of the chart's own x for t 2, and nowhere else.
     const auto isBlue = [&](int cx, int y) {
@@ -197,7 +198,8 @@ TEST(MemoryChart, CursorIsAVerticalLineAtItsTimeAndGhostsWhatFollows)
                 value = std::min(value, image.pixelColor(cx, y).value());
         return value;
     };
-    EXPECT_LT(darkest(int(plot.left()) + 5, column - 3) + 60, darkest(column + 4, int(plot.right())));
+    EXPECT_LT(darkest(int(plot.left()) + 5, column - 3) + 60,
+              darkest(column + 4, int(plot.right())));
 }
 
 TEST(MemoryChart, SteppingRepaintsTheCachedChartWithoutRenderingItAgain)

@@ -53,14 +53,18 @@ TEST(TimeAlignment, BinarySearchFindsTheEventsInViewAndEachRanksGhostEdge)
     core::Trace trace;
     trace.config.ranks = 2;
     // Rank 0: [0,1) [1,2) [2,3) [3,4); rank 1 runs ahead in trace order: [0,2) [2,4).
-    for (const auto &[rank, start, duration] :
-         {std::tuple{0, 0.0, 1.0}, {1, 0.0, 2.0}, {0, 1.0, 1.0}, {1, 2.0, 2.0}, {0, 2.0, 1.0},
-          {0, 3.0, 1.0}})
+    for (const auto &[rank, start, duration] : {std::tuple{0, 0.0, 1.0},
+                                                {1, 0.0, 2.0},
+                                                {0, 1.0, 1.0},
+                                                {1, 2.0, 2.0},
+                                                {0, 2.0, 1.0},
+                                                {0, 3.0, 1.0}})
         trace.events.push_back(event(rank, start, duration));
     const auto ranks = indexByRank(trace);
     ASSERT_EQ(ranks.size(), 2U);
     // Steps 1.5 to 2.5 show rank 0's events 2 and 4 (positions 1 and 2 by start).
-    EXPECT_EQ(eventsBetween(trace, ranks[0], 1500, 2500, 0), (std::pair<std::size_t, std::size_t>{1, 3}));
+    EXPECT_EQ(eventsBetween(trace, ranks[0], 1500, 2500, 0),
+              (std::pair<std::size_t, std::size_t>{1, 3}));
     EXPECT_EQ(eventsBetween(trace, ranks[0], 5000, 6000, 0).first,
               eventsBetween(trace, ranks[0], 5000, 6000, 0).second); // none
     // After four events: rank 0 has applied 0 and 2, so its ghosts start with event 4; rank 1 all.
@@ -116,8 +120,8 @@ TEST_F(TimeAlignmentWindow, ATimeIsAtTheSameXInTheTimelineAndTheMemoryChart)
         return columns;
     };
     // Rows above the blocks and above the memory lines: the axis band, the top of the plot.
-    const int timelineY = timeline.mapTo(window.get(), QPoint(0, 0)).y()
-        + int(timeline.rowLayout().axisHeight) - 3;
+    const int timelineY =
+        timeline.mapTo(window.get(), QPoint(0, 0)).y() + int(timeline.rowLayout().axisHeight) - 3;
     const QRectF plot = chart.chart()->plotArea();
     const int chartY = view.mapTo(window.get(), QPoint(0, 0)).y() + int(plot.top()) + 2;
     const std::vector<int> inTimeline = blueColumns(timelineY);

@@ -107,8 +107,8 @@ TEST(TimelineFrame, EachRowIsGhostedFromItsRanksFirstEventNotYetApplied)
         std::optional<std::size_t> lastApplied, firstGhost;
         for (std::size_t i = 0; i < trace.events.size(); ++i) {
             const auto op = trace.events[i].op;
-            if (trace.events[i].rank != rank
-                || (op != rankstep::core::OpKind::Forward && op != rankstep::core::OpKind::Backward))
+            if (trace.events[i].rank != rank ||
+                (op != rankstep::core::OpKind::Forward && op != rankstep::core::OpKind::Backward))
                 continue;
             if (i < applied)
                 lastApplied = i;
