@@ -1,12 +1,26 @@
 // SPDX-License-Identifier: MIT
 #include "palette.h"
 
+#include <algorithm>
 #include <array>
 
 namespace rankstep::gui {
 namespace {
 
 Palette::Scheme g_scheme = Palette::Scheme::Standard;
+
+// The color-blind-safe layer scale: dark blue to orange in even steps of CIELAB lightness and hue,
+// so that neighbors differ as much under deuteranopia and protanopia (which keep lightness and
+// the blue-yellow axis) as with full color vision. A straight RGB blend bunched the orange end.
+constexpr std::array<QRgb, 8> kColorBlindLayers = {0x1a3a8a, 0x52467e, 0x725372, 0x8c6165,
+                                                   0xa47057, 0xbb7f46, 0xd08f30, 0xe69f00};
+
+QColor mix(const QColor &a, const QColor &b, double t)
+{
+    return QColor::fromRgbF(float(a.redF() + (b.redF() - a.redF()) * t),
+                            float(a.greenF() + (b.greenF() - a.greenF()) * t),
+                            float(a.blueF() + (b.blueF() - a.blueF()) * t));
+}
 
 } // namespace
 
@@ -18,11 +32,12 @@ Palette::Palette(Scheme scheme) : m_scheme(scheme)
         m_loss = QColor(0xd6, 0x27, 0x28);
         m_input = QColor(0x2c, 0xa0, 0x2c);
     } else {
-        // Okabe-Ito: distinguishable without red and green.
-        m_update = QColor(0xf0, 0xe4, 0x42);
-        m_message = QColor(0x99, 0x99, 0x99);
-        m_loss = QColor(0xcc, 0x79, 0xa7);
-        m_input = QColor(0x56, 0xb4, 0xe9);
+        // Apart from the layer scale and from each other in lightness or on the blue-yellow axis,
+        // the two cues left without red and green (tests/gui/colorvisiontest.cpp checks it).
+        m_update = QColor(0xf0, 0xe4, 0x42); // yellow, lighter than any layer
+        m_message = QColor(0x40, 0x40, 0x40); // dark gray: a light one looks like a faded layer
+        m_loss = QColor(0x6b, 0x1f, 0x00);    // dark brown-red, darker than any layer
+        m_input = QColor(0x88, 0xcc, 0xee);   // pale sky blue
     }
 }
 
@@ -38,16 +53,20 @@ void Palette::setScheme(Scheme scheme)
     g_scheme = scheme;
 }
 
+Palette::Scheme Palette::scheme()
+{
+    return g_scheme;
+}
+
 QColor Palette::layer(int layer, int layers) const
 {
     const double t = layers <= 1 ? 0.0 : double(layer) / double(layers - 1);
     if (m_scheme == Scheme::Standard)
         return QColor::fromHsvF(float((1.0 - t) * 120.0 / 360.0), 0.75f, 0.85f);
-    // Blue to orange through light gray-blue: readable for all common color-vision deficiencies.
-    const QColor from(0x00, 0x72, 0xb2), to(0xe6, 0x9f, 0x00);
-    return QColor::fromRgbF(float(from.redF() + (to.redF() - from.redF()) * t),
-                            float(from.greenF() + (to.greenF() - from.greenF()) * t),
-                            float(from.blueF() + (to.blueF() - from.blueF()) * t));
+    const double at = t * double(kColorBlindLayers.size() - 1);
+    const std::size_t below = std::min(std::size_t(at), kColorBlindLayers.size() - 2);
+    return mix(QColor(kColorBlindLayers[below]), QColor(kColorBlindLayers[below + 1]),
+               at - double(below));
 }
 
 QColor Palette::event(const core::Event &e, int layers) const

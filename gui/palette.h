@@ -15,10 +15,11 @@ public:
     enum class Scheme { Standard, ColorBlindSafe };
 
     static const Palette &current();
-    static void setScheme(Scheme scheme);
+    static void setScheme(Scheme scheme); // views repaint to show it: see Appearance
+    static Scheme scheme();
 
     // Layer l of n on a scale from green (first layer) to red (last); the color-blind-safe
-    // scheme runs from blue to orange instead.
+    // scheme runs from dark blue to orange instead, lighter with every layer.
     QColor layer(int layer, int layers) const;
     // The fill of a timeline block for an event: forward in the layer's color, backward faded,
     // collectives half-faded, update yellow, point-to-point gray, the loss red.
