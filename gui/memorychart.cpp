@@ -4,6 +4,7 @@
 #include "memorychartview.h"
 #include "memoryseries.h"
 #include "palette.h"
+#include "zoom.h"
 
 #include <QCategoryAxis>
 #include <QChart>
@@ -43,7 +44,7 @@ QList<QPointF> toPoints(const std::vector<MemoryPoint> &series)
 QPen rankPen(int rank, int ranks, LineShare share)
 {
     constexpr double dash = 4;
-    QPen pen(Palette::current().rank(rank), ranks > kLegendRanks ? 1.0 : 2.0);
+    QPen pen(Palette::current().rank(rank), zoomed(ranks > kLegendRanks ? 1.0 : 2.0));
     if (share.count > 1) {
         pen.setCapStyle(Qt::FlatCap);
         pen.setDashPattern({dash, dash * (share.count - 1)});
@@ -280,7 +281,7 @@ void MemoryChart::addTarget()
     m_chart->addSeries(line);
     line->attachAxis(m_timeAxis);
     line->attachAxis(m_memoryAxis);
-    line->setPen(QPen(m_targetLabel->brush().color(), 1.5, Qt::DashLine));
+    line->setPen(QPen(m_targetLabel->brush().color(), zoomed(1.5), Qt::DashLine));
     hideFromLegend(m_chart, line);
 }
 

@@ -3,6 +3,7 @@
 
 #include "palette.h"
 #include "statebatch.h"
+#include "zoom.h"
 
 #include <QFontMetrics>
 #include <QFontMetricsF>
@@ -28,7 +29,7 @@ QColor mixed(const QColor &a, const QColor &b, double t)
 // The label goes to the side with fewer held cells, so that it hides as little as possible.
 QFont labelFont(QFont font)
 {
-    font.setPointSizeF(7);
+    font.setPointSizeF(zoomed(7));
     return font;
 }
 
@@ -88,8 +89,8 @@ void paintBackground(QPainter &painter, const PanelLayout &layout, const QPalett
 {
     painter.save();
     painter.setRenderHint(QPainter::Antialiasing);
-    painter.setPen(selected ? QPen(palette.color(QPalette::Highlight), 2.5)
-                            : QPen(palette.color(QPalette::Mid), 1));
+    painter.setPen(selected ? QPen(palette.color(QPalette::Highlight), zoomed(2.5))
+                            : QPen(palette.color(QPalette::Mid), zoomed(1)));
     painter.setBrush(palette.color(QPalette::Base));
     painter.drawRoundedRect(layout.frame.adjusted(1, 1, -1, -1), 4, 4);
     painter.setRenderHint(QPainter::Antialiasing, false);
@@ -165,7 +166,7 @@ void paintObject(QPainter &painter, const core::Object &object, const PlacedObje
     addObjectCells(batch, object, placed, CellColors::of(objectColor(object, layers)));
     batch.draw(painter);
     if (look.arrived) {
-        painter.setPen(QPen(Palette::current().message().darker(130), 2));
+        painter.setPen(QPen(Palette::current().message().darker(130), zoomed(2)));
         painter.setBrush(Qt::NoBrush);
         painter.drawRect(placed.rect.adjusted(-1.5, -1.5, 1.5, 1.5));
     }

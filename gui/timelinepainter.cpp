@@ -3,6 +3,7 @@
 
 #include "palette.h"
 #include "timelinetext.h"
+#include "zoom.h"
 
 #include <QFontMetricsF>
 #include <QLineF>
@@ -25,7 +26,7 @@ const QColor kCursorColor(0x1f, 0x5f, 0xd0);
 
 QFont sized(QFont font, double points)
 {
-    font.setPointSizeF(points);
+    font.setPointSizeF(zoomed(points));
     return font;
 }
 
@@ -108,7 +109,7 @@ void TimelinePainter::paintGrid()
 {
     QColor line = m_scene.palette.color(QPalette::Mid);
     line.setAlpha(70);
-    m_painter.setPen(QPen(line, 1.0));
+    m_painter.setPen(QPen(line, zoomed(1.0)));
     const double bottom = m_scene.layout.height();
     for (core::SimTime tick : ticks(m_scene.axis, m_tickStep)) {
         const double x = std::round(m_scene.axis.toX(tick)) + 0.5;
@@ -163,7 +164,7 @@ void TimelinePainter::paintHovered()
     const QRect pixels(
         QPoint(int(std::round(rect.left())), int(std::round(rect.top()))),
         QPoint(int(std::round(rect.right())) - 1, int(std::round(rect.bottom())) - 1));
-    m_painter.setPen(QPen(m_scene.palette.color(QPalette::Text), 2.0));
+    m_painter.setPen(QPen(m_scene.palette.color(QPalette::Text), zoomed(2.0)));
     m_painter.drawRect(QRectF(pixels).adjusted(0.0, 0.0, -1.0, -1.0));
 }
 
@@ -298,7 +299,7 @@ void TimelinePainter::paintArrow(const QPointF &from, const QPointF &to)
 {
     QColor ink = m_scene.palette.color(QPalette::Text);
     ink.setAlpha(170);
-    m_painter.setPen(QPen(ink, 1.3));
+    m_painter.setPen(QPen(ink, zoomed(1.3)));
     m_painter.drawLine(from, to);
     const QLineF line(to, from);
     if (line.length() < 1.0) {
@@ -376,7 +377,7 @@ void TimelinePainter::paintCursor()
 
 void TimelinePainter::paintCursorLine(QPainter &painter, double x, double top, double bottom)
 {
-    painter.fillRect(QRectF(x - 1.0, top, 2.0, bottom - top), kCursorColor);
+    painter.fillRect(QRectF(x - zoomed(1.0), top, zoomed(2.0), bottom - top), kCursorColor);
 }
 
 } // namespace rankstep::gui

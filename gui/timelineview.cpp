@@ -3,6 +3,7 @@
 
 #include "timelinepainter.h"
 #include "timelinetext.h"
+#include "zoom.h"
 
 #include <QApplication>
 #include <QFontMetricsF>
@@ -174,6 +175,13 @@ void TimelineView::resizeEvent(QResizeEvent *event)
     updateLayout();
 }
 
+void TimelineView::changeEvent(QEvent *event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::FontChange) // a zoom: labels and the axis take more room
+        updateLayout();
+}
+
 void TimelineView::wheelEvent(QWheelEvent *event)
 {
     const QPoint delta = event->angleDelta();
@@ -263,11 +271,11 @@ bool TimelineView::hasEvents() const
 void TimelineView::updateLayout()
 {
     QFont labelFont = font();
-    labelFont.setPointSizeF(10);
+    labelFont.setPointSizeF(zoomed(10));
     const QFontMetricsF metrics(labelFont);
     RowLayout layout;
     layout.rows = m_trace ? m_trace->config.ranks : 0;
-    layout.axisHeight = kAxisHeight;
+    layout.axisHeight = zoomed(kAxisHeight);
     const double label = metrics.horizontalAdvance(rankLabel(std::max(layout.rows - 1, 0)));
     layout.labelWidth =
         std::ceil(std::max(label, metrics.horizontalAdvance(QStringLiteral("steps"))) + 22.0);

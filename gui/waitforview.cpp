@@ -3,6 +3,7 @@
 
 #include "palette.h"
 #include "waitforgeometry.h"
+#include "zoom.h"
 
 #include <QHelpEvent>
 #include <QMouseEvent>
@@ -159,7 +160,7 @@ void WaitForView::paintArrows(QPainter &painter, const std::vector<QRectF> &node
         const QLineF line = arrowBetween(from, to, 3, mutual ? 6 : 0);
         if (line.length() < 1)
             continue;
-        QPen pen(ink, arrow.anySource ? 1.2 : 2.2);
+        QPen pen(ink, zoomed(arrow.anySource ? 1.2 : 2.2));
         if (arrow.anySource)
             pen.setStyle(Qt::DashLine);
         painter.setPen(pen);
@@ -176,7 +177,7 @@ void WaitForView::paintNode(QPainter &painter, const QRectF &rect, const core::R
 {
     // A finished rank is pale with a dashed gray outline, unlike any rank color (gray included).
     const QColor color = wait.finished ? kFinished : Palette::current().rank(wait.rank);
-    QPen outline(color.darker(wait.finished ? 120 : 140), 1.5);
+    QPen outline(color.darker(wait.finished ? 120 : 140), zoomed(1.5));
     if (wait.finished)
         outline.setStyle(Qt::DashLine);
     painter.setPen(outline);
