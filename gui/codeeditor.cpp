@@ -128,7 +128,14 @@ void CodeEditor::setRankLines(const std::vector<std::pair<int, int>> &rankAndLin
     if (widest > 0)
         setMarginWidth(1, QStringLiteral(" 0 ").repeated(widest) + QStringLiteral("  "));
     if (m_selectedRankLine > 0) {
-        setMarkerBackgroundColor(Palette::faded(Palette::current().rank(selectedRank), 0.75),
+        const QColor rank = Palette::current().rank(selectedRank);
+        // A pale tint of the rank's color on light paper, a deep one on dark paper: the syntax
+        // colors keep reading on it either way.
+        const double keep = m_paper.lightnessF() < 0.5 ? 0.3 : 0.25;
+        setMarkerBackgroundColor(QColor::fromRgbF(
+                                     float(m_paper.redF() + (rank.redF() - m_paper.redF()) * keep),
+                                     float(m_paper.greenF() + (rank.greenF() - m_paper.greenF()) * keep),
+                                     float(m_paper.blueF() + (rank.blueF() - m_paper.blueF()) * keep)),
                                  m_rankMarker);
         markerAdd(m_selectedRankLine - 1, m_rankMarker);
         ensureLineVisible(m_selectedRankLine - 1);
@@ -165,6 +172,31 @@ void CodeEditor::jumpToLine(int line)
 void CodeEditor::setZoomSteps(int steps)
 {
     zoomTo(steps);
+}
+
+void CodeEditor::setColors(const QPalette &palette)
+{
+    QsciLexer *syntax = lexer();
+    const QColor paper = palette.color(QPalette::Base);
+    m_paper = paper;
+    const bool dark = paper.lightnessF() < 0.5;
+    for (int style = 0; style < 128; ++style) {
+        if (syntax->description(style).isEmpty())
+            continue;
+        QColor ink = syntax->defaultColor(style);
+        if (dark)
+            ink = QColor::fromHslF(ink.hslHueF(), std::min(ink.hslSaturationF(), 0.7f), 0.78f);
+        syntax->setColor(ink, style);
+    }
+    syntax->setDefaultPaper(paper);
+    syntax->setPaper(paper); // every style
+    setMarginsBackgroundColor(palette.color(QPalette::Window));
+    setMarginsForegroundColor(palette.color(QPalette::PlaceholderText));
+    setCaretForegroundColor(palette.color(QPalette::Text));
+    setCaretLineBackgroundColor(dark ? Palette::faded(paper, 0.12) : QColor(0xee, 0xf3, 0xfb));
+    setEdgeColor(palette.color(QPalette::Mid));
+    setMarkerBackgroundColor(dark ? QColor(0x6e, 0x1e, 0x1e) : QColor(0xfd, 0xd8, 0xd8),
+                             m_errorMarker);
 }
 
 } // namespace rankstep::gui

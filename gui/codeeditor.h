@@ -35,6 +35,9 @@ public:
     void jumpToLine(int line); // 1-based
     int errorLine() const { return m_errorLine; }
     void setZoomSteps(int steps);
+    // Paper, text, margins and syntax colors for the window's palette: on a dark one, each
+    // syntax color keeps its hue at a lightness that reads on the dark paper.
+    void setColors(const QPalette &palette);
 
 Q_SIGNALS:
     void codeEdited();
@@ -50,6 +53,7 @@ private:
     std::vector<QsciStyle> m_rankStyles; // styled margin text points at these
     QsciStyle m_chipGap;                  // the first character's paper fills the whole margin
     bool m_loading = false;
+    QColor m_paper = Qt::white; // setColors: the selected rank's line is tinted toward it
 };
 
 } // namespace rankstep::gui
