@@ -14,6 +14,7 @@
 #include "stepcontroller.h"
 #include "timeaxisaligner.h"
 #include "timelineview.h"
+#include "viewcontrols.h"
 #include "waitforview.h"
 
 #include <QAction>
@@ -67,12 +68,16 @@ MainWindow::MainWindow(std::vector<lessons::Lesson> lessons, ProgressStore &prog
     m_import = new NotebookImport(*this, m_model->lessons(), m_progress); // File > Import (Ctrl+I)
     new ExportActions(this); // File > Export; a child of the window
     resize(1500, 940);
+    m_viewControls = new ViewControls(this); // restores the saved layout and look
     const QString last = m_progress.lastLesson();
     if (!openLesson(last) && m_model->rowCount() > 0)
         openLesson(m_model->data(m_model->index(0), LessonListModel::IdRole).toString());
 }
 
-MainWindow::~MainWindow() = default;
+MainWindow::~MainWindow()
+{
+    m_viewControls->saveLayout();
+}
 
 void MainWindow::buildActions()
 {
@@ -379,6 +384,7 @@ void MainWindow::closeEvent(QCloseEvent *event)
 {
     saveCode();
     m_run->stop();
+    m_viewControls->saveLayout();
     event->accept();
 }
 

@@ -27,6 +27,7 @@ class StepBar;
 class StateView;
 class StepController;
 class TimelineView;
+class ViewControls;
 class WaitForView;
 
 // The window a learner opens: lessons at the left, the lesson and the editor in the middle, the
@@ -59,6 +60,7 @@ public:
     StateView *stateView() const { return m_stateView; }
     WaitForView *waitForView() const { return m_waitForView; }
     NotebookImport *notebookImport() const { return m_import; }
+    ViewControls *viewControls() const { return m_viewControls; }
 
 public Q_SLOTS:
     void runCode();
@@ -105,6 +107,7 @@ private:
     StateView *m_stateView = nullptr;
     WaitForView *m_waitForView = nullptr;
     NotebookImport *m_import = nullptr;
+    ViewControls *m_viewControls = nullptr; // the View menu, appearance and saved layout
     QTabWidget *m_leftTabs = nullptr;
     QAction *m_runAction = nullptr;
     QAction *m_stopAction = nullptr;

@@ -1,12 +1,16 @@
 // SPDX-License-Identifier: MIT
 #include "scripting.h"
 
+#include "appearance.h"
 #include "lessonpanel.h"
 #include "mainwindow.h"
 #include "notebookimport.h"
+#include "presentation.h"
 #include "stateview.h"
 #include "stepcontroller.h"
+#include "viewcontrols.h"
 #include "waitforview.h"
+#include "zoom.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -114,6 +118,34 @@ bool isStep(const QString &step)
     return step == QStringLiteral("end") || (step.toInt(&ok) >= 0 && ok);
 }
 
+// --theme, --colorblind, --zoom and --presentation; false (after saying why) on a bad value.
+bool applyLook(const QCommandLineParser &parser, const ScriptOptions &o, MainWindow &window)
+{
+    Appearance &look = *window.viewControls()->appearance();
+    if (parser.isSet(o.theme)) {
+        const auto theme = themeFromName(parser.value(o.theme));
+        if (!theme) {
+            std::fprintf(stderr, "rankstep: --theme wants system, light, dark or high-contrast\n");
+            return false;
+        }
+        look.setTheme(*theme);
+    }
+    if (parser.isSet(o.colorBlind))
+        look.setColorBlindSafe(true);
+    if (parser.isSet(o.presentation))
+        window.viewControls()->presentation()->setActive(true);
+    if (parser.isSet(o.zoom)) {
+        bool ok = false;
+        const double zoom = parser.value(o.zoom).toDouble(&ok);
+        if (!ok || zoom < kMinZoom || zoom > kMaxZoom) {
+            std::fprintf(stderr, "rankstep: --zoom wants a factor from %g to %g\n", kMinZoom, kMaxZoom);
+            return false;
+        }
+        look.setZoom(zoom);
+    }
+    return true;
+}
+
 } // namespace
 
 ScriptOptions addScriptOptions(QCommandLineParser &parser)
@@ -138,9 +170,15 @@ ScriptOptions addScriptOptions(QCommandLineParser &parser)
          QStringLiteral("Before the screenshot, show the tab <name> left of the editor."),
          QStringLiteral("lesson|state|hang")},
         {QStringLiteral("quit-after-first-paint"),
-         QStringLiteral("Print when the window first painted, after the process start, and exit.")}};
+         QStringLiteral("Print when the window first painted, after the process start, and exit.")},
+        {QStringLiteral("presentation"), QStringLiteral("Start in presentation mode (F11).")},
+        {QStringLiteral("zoom"), QStringLiteral("Zoom every view by <factor> (1 is actual size)."),
+         QStringLiteral("factor")},
+        {QStringLiteral("theme"), QStringLiteral("Use the theme <name>: system, light, dark or high-contrast."),
+         QStringLiteral("name")},
+        {QStringLiteral("colorblind"), QStringLiteral("Use the color-blind-safe colors.")}};
     parser.addOptions({o.lesson, o.code, o.run, o.screenshot, o.lessons, o.step, o.importFile,
-                       o.tab, o.quitAfterFirstPaint});
+                       o.tab, o.quitAfterFirstPaint, o.presentation, o.zoom, o.theme, o.colorBlind});
     return o;
 }
 
@@ -162,6 +200,8 @@ bool startScript(const QCommandLineParser &parser, const ScriptOptions &o, MainW
     }
     if (parser.isSet(o.importFile))
         window.notebookImport()->importAndReport(parser.value(o.importFile));
+    if (!applyLook(parser, o, window))
+        return false;
     const QString shot = parser.value(o.screenshot);
     const QString step = parser.value(o.step);
     const QString tab = parser.value(o.tab);

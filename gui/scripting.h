@@ -17,10 +17,11 @@ class MainWindow;
 // --tab lesson|state|hang picks the tab left of the editor.
 // --quit-after-first-paint prints "first paint: N ms after the process started" and exits, for
 // the start-up benchmark (bench/startupbench.cpp).
+// --presentation, --zoom F, --theme NAME and --colorblind set the look as the View menu does.
 struct ScriptOptions
 {
     QCommandLineOption lesson, code, run, screenshot, lessons, step, importFile, tab,
-        quitAfterFirstPaint;
+        quitAfterFirstPaint, presentation, zoom, theme, colorBlind;
 };
 ScriptOptions addScriptOptions(QCommandLineParser &parser);
 

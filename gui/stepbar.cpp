@@ -129,6 +129,7 @@ void StepBar::buildSettings()
     m_speed->setToolTip(tr("How fast Play steps"));
     m_speed->setFocusPolicy(Qt::ClickFocus);
     connect(m_speed, &QDoubleSpinBox::valueChanged, m_controller, &StepController::setSpeed);
+    connect(m_controller, &StepController::speedChanged, m_speed, &QDoubleSpinBox::setValue);
     row->addWidget(m_speed);
 
     m_scrubber = new QSlider(Qt::Horizontal);

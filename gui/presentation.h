@@ -1,0 +1,51 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include <QObject>
+#include <QPointer>
+
+namespace rankstep::gui {
+
+class Appearance;
+class MainWindow;
+
+// Presentation mode (F11), for showing a run to a class: the window full screen and zoomed to at
+// least kPresentationZoom, the lesson list folded away, the hints and the solution out of sight
+// until asked for, and the clicker's PageDown and PageUp stepping the run whichever widget has the
+// focus (outside this mode the code editor and the lesson text keep those keys for scrolling).
+class PresentationMode : public QObject
+{
+    Q_OBJECT
+public:
+    PresentationMode(MainWindow *window, Appearance *appearance);
+
+    bool isActive() const { return m_active; }
+    bool spoilersShown() const { return m_spoilersShown; }
+
+public Q_SLOTS:
+    void setActive(bool active);
+    void toggle() { setActive(!m_active); }
+    // In presentation mode, shows or hides the hint and solution controls.
+    void setSpoilersShown(bool shown);
+
+Q_SIGNALS:
+    void activeChanged(bool active);
+    void spoilersShownChanged(bool shown);
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
+
+private:
+    void applySpoilers();
+
+    QPointer<MainWindow> m_window;
+    Appearance *m_appearance;
+    bool m_active = false;
+    bool m_spoilersShown = false;
+    bool m_wasMaximized = false;
+    double m_zoomBefore = 1.0;
+};
+
+inline constexpr double kPresentationZoom = 1.5;
+
+} // namespace rankstep::gui

@@ -1,0 +1,96 @@
+// SPDX-License-Identifier: MIT
+#include "viewcontrols.h"
+
+#include "appearance.h"
+#include "mainwindow.h"
+#include "presentation.h"
+#include "windowsettings.h"
+
+#include <QAction>
+#include <QActionGroup>
+#include <QMenu>
+#include <QMenuBar>
+
+namespace rankstep::gui {
+
+ViewControls::ViewControls(MainWindow *window)
+    : QObject(window), m_window(window), m_appearance(new Appearance(window)),
+      m_presentation(new PresentationMode(window, m_appearance))
+{
+    buildMenu();
+    restoreWindowSettings(*window, *m_appearance, *m_presentation, *window->stepController());
+}
+
+QAction *ViewControls::action(const QString &objectName) const
+{
+    return m_menu->findChild<QAction *>(objectName);
+}
+
+void ViewControls::saveLayout() const
+{
+    saveWindowLayout(*m_window, *m_presentation);
+}
+
+QAction *ViewControls::addAction(const QString &name, const QString &text,
+                                 const QList<QKeySequence> &keys)
+{
+    QAction *action = m_menu->addAction(text);
+    action->setObjectName(name);
+    action->setShortcuts(keys);
+    action->setShortcutContext(Qt::WindowShortcut);
+    return action;
+}
+
+void ViewControls::buildMenu()
+{
+    m_menu = m_window->menuBar()->addMenu(tr("&View"));
+    m_menu->setObjectName(QStringLiteral("viewMenu"));
+    QAction *present = addAction(QStringLiteral("presentationAction"), tr("&Presentation Mode"),
+                                 {QKeySequence(Qt::Key_F11)});
+    present->setCheckable(true);
+    connect(present, &QAction::toggled, m_presentation, &PresentationMode::setActive);
+    connect(m_presentation, &PresentationMode::activeChanged, present, &QAction::setChecked);
+    QAction *spoilers = addAction(QStringLiteral("spoilersAction"),
+                                  tr("Show &Hints and Solution While Presenting"), {});
+    spoilers->setCheckable(true);
+    connect(spoilers, &QAction::toggled, m_presentation, &PresentationMode::setSpoilersShown);
+    m_menu->addSeparator();
+    // Ctrl+= too: on most keyboards Plus needs Shift.
+    connect(addAction(QStringLiteral("zoomInAction"), tr("Zoom &In"),
+                      {QKeySequence::ZoomIn, QKeySequence(Qt::CTRL | Qt::Key_Equal)}),
+            &QAction::triggered, m_appearance, &Appearance::zoomIn);
+    connect(addAction(QStringLiteral("zoomOutAction"), tr("Zoom &Out"), {QKeySequence::ZoomOut}),
+            &QAction::triggered, m_appearance, &Appearance::zoomOut);
+    connect(addAction(QStringLiteral("zoomResetAction"), tr("&Actual Size"),
+                      {QKeySequence(Qt::CTRL | Qt::Key_0)}),
+            &QAction::triggered, m_appearance, &Appearance::resetZoom);
+    m_menu->addSeparator();
+    buildThemeMenu();
+    QAction *colorBlind = addAction(QStringLiteral("colorBlindAction"),
+                                    tr("&Color-Blind-Safe Colors"), {});
+    colorBlind->setCheckable(true);
+    colorBlind->setChecked(m_appearance->colorBlindSafe());
+    connect(colorBlind, &QAction::toggled, m_appearance, &Appearance::setColorBlindSafe);
+    connect(m_appearance, &Appearance::colorBlindSafeChanged, colorBlind, &QAction::setChecked);
+}
+
+void ViewControls::buildThemeMenu()
+{
+    QMenu *themes = m_menu->addMenu(tr("&Theme"));
+    themes->setObjectName(QStringLiteral("themeMenu"));
+    auto *group = new QActionGroup(themes);
+    for (Theme theme : {Theme::System, Theme::Light, Theme::Dark, Theme::HighContrast}) {
+        QAction *action = themes->addAction(themeTitle(theme));
+        action->setObjectName(QStringLiteral("theme-") + themeName(theme));
+        action->setCheckable(true);
+        action->setChecked(theme == m_appearance->theme());
+        group->addAction(action);
+        connect(action, &QAction::triggered, m_appearance, [this, theme] {
+            m_appearance->setTheme(theme);
+        });
+        connect(m_appearance, &Appearance::themeChanged, action,
+                [action, theme](Theme now) { action->setChecked(now == theme); });
+    }
+}
+
+} // namespace rankstep::gui

@@ -1,0 +1,44 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include <QObject>
+
+class QAction;
+class QMenu;
+
+namespace rankstep::gui {
+
+class Appearance;
+class MainWindow;
+class PresentationMode;
+
+// The View menu and what stands behind it: presentation mode (F11), zoom (Ctrl+Plus, Ctrl+Minus,
+// Ctrl+0), the theme (System, Light, Dark, High contrast) and color-blind-safe colors, restored
+// from the settings when the window opens. MainWindow makes one and saves the layout through it.
+class ViewControls : public QObject
+{
+    Q_OBJECT
+public:
+    explicit ViewControls(MainWindow *window);
+
+    Appearance *appearance() const { return m_appearance; }
+    PresentationMode *presentation() const { return m_presentation; }
+    QMenu *menu() const { return m_menu; }
+    // The menu's action with this object name ("presentationAction", "zoomInAction", ...).
+    QAction *action(const QString &objectName) const;
+
+    // Keeps the window's geometry, toolbars and splitters for the next start.
+    void saveLayout() const;
+
+private:
+    void buildMenu();
+    void buildThemeMenu();
+    QAction *addAction(const QString &name, const QString &text, const QList<QKeySequence> &keys);
+
+    MainWindow *m_window;
+    Appearance *m_appearance;
+    PresentationMode *m_presentation;
+    QMenu *m_menu = nullptr;
+};
+
+} // namespace rankstep::gui

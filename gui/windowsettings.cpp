@@ -1,0 +1,88 @@
+// SPDX-License-Identifier: MIT
+#include "windowsettings.h"
+
+#include "appearance.h"
+#include "mainwindow.h"
+#include "presentation.h"
+#include "stepcontroller.h"
+
+#include <QSettings>
+#include <QSplitter>
+
+namespace rankstep::gui {
+namespace {
+
+// Each splitter by its object name or, unnamed, by its place among the window's splitters.
+QList<std::pair<QString, QSplitter *>> splittersOf(const MainWindow &window)
+{
+    QList<std::pair<QString, QSplitter *>> named;
+    const auto splitters = window.findChildren<QSplitter *>();
+    for (int i = 0; i < splitters.size(); ++i) {
+        const QString name = splitters[i]->objectName();
+        named.append({name.isEmpty() ? QStringLiteral("splitter%1").arg(i) : name, splitters[i]});
+    }
+    return named;
+}
+
+void restoreLayout(MainWindow &window)
+{
+    const QSettings settings;
+    if (settings.contains(settingskeys::geometry))
+        window.restoreGeometry(settings.value(settingskeys::geometry).toByteArray());
+    if (settings.contains(settingskeys::state))
+        window.restoreState(settings.value(settingskeys::state).toByteArray());
+    for (const auto &[name, splitter] : splittersOf(window)) {
+        const QVariant state = settings.value(settingskeys::splitters + name);
+        if (state.isValid())
+            splitter->restoreState(state.toByteArray());
+    }
+}
+
+void restoreAppearance(Appearance &appearance)
+{
+    const QSettings settings;
+    const auto theme = themeFromName(settings.value(settingskeys::theme).toString());
+    appearance.setTheme(theme.value_or(Theme::System));
+    appearance.setColorBlindSafe(settings.value(settingskeys::colorBlindSafe, false).toBool());
+    bool ok = false;
+    const double zoom = settings.value(settingskeys::zoom).toDouble(&ok);
+    appearance.setZoom(ok && zoom > 0 ? zoom : 1.0);
+}
+
+} // namespace
+
+void restoreWindowSettings(MainWindow &window, Appearance &appearance,
+                           const PresentationMode &presentation, StepController &step)
+{
+    restoreLayout(window);
+    restoreAppearance(appearance);
+    bool ok = false;
+    const double speed = QSettings().value(settingskeys::speed).toDouble(&ok);
+    if (ok && speed > 0)
+        step.setSpeed(speed);
+
+    QObject::connect(&appearance, &Appearance::themeChanged, &window,
+                     [](Theme theme) { QSettings().setValue(settingskeys::theme, themeName(theme)); });
+    QObject::connect(&appearance, &Appearance::colorBlindSafeChanged, &window,
+                     [](bool on) { QSettings().setValue(settingskeys::colorBlindSafe, on); });
+    // A presentation's zoom lasts as long as the presentation.
+    QObject::connect(&appearance, &Appearance::zoomChanged, &window, [&presentation](double zoom) {
+        if (!presentation.isActive())
+            QSettings().setValue(settingskeys::zoom, zoom);
+    });
+    QObject::connect(&step, &StepController::speedChanged, &window,
+                     [](double now) { QSettings().setValue(settingskeys::speed, now); });
+}
+
+void saveWindowLayout(const MainWindow &window, const PresentationMode &presentation)
+{
+    if (presentation.isActive())
+        return;
+    QSettings settings;
+    settings.setValue(settingskeys::geometry, window.saveGeometry());
+    settings.setValue(settingskeys::state, window.saveState());
+    for (const auto &[name, splitter] : splittersOf(window))
+        settings.setValue(settingskeys::splitters + name, splitter->saveState());
+}
+
+} // namespace rankstep::gui

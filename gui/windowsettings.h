@@ -1,0 +1,35 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include <QString>
+
+namespace rankstep::gui {
+
+class Appearance;
+class MainWindow;
+class PresentationMode;
+class StepController;
+
+// What the window keeps across restarts in QSettings (next to the learner's progress, which
+// ProgressStore keeps, the last lesson included): the theme, the color-blind-safe palette, the
+// zoom and the play speed, saved as they change; the window's geometry, toolbars and splitters,
+// saved by saveWindowLayout when the window closes or goes away.
+namespace settingskeys {
+inline const QString theme = QStringLiteral("view/theme");
+inline const QString colorBlindSafe = QStringLiteral("view/colorBlindSafe");
+inline const QString zoom = QStringLiteral("view/zoom");
+inline const QString speed = QStringLiteral("stepping/speed");
+inline const QString geometry = QStringLiteral("window/geometry");
+inline const QString state = QStringLiteral("window/state");
+inline const QString splitters = QStringLiteral("window/splitters/");
+} // namespace settingskeys
+
+// Applies what was saved (defaults where nothing was) and saves later changes as they happen.
+void restoreWindowSettings(MainWindow &window, Appearance &appearance,
+                           const PresentationMode &presentation, StepController &step);
+
+// The geometry, toolbar and splitter layout. Skipped in presentation mode: its full screen is not
+// how the window should open next time.
+void saveWindowLayout(const MainWindow &window, const PresentationMode &presentation);
+
+} // namespace rankstep::gui
