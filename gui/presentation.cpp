@@ -8,6 +8,7 @@
 #include <QApplication>
 #include <QKeyEvent>
 #include <QListView>
+#include <QSplitter>
 
 #include <algorithm>
 
@@ -47,9 +48,29 @@ void PresentationMode::setActive(bool active)
         else
             m_window->showNormal();
     }
-    m_window->lessonList()->setVisible(!active); // the room for the code and the views
+    arrangePanes(active);
     applySpoilers();
     Q_EMIT activeChanged(active);
+}
+
+// The lesson list folds away for the code and the views; the results, whose text grew with the
+// zoom, get a wider share. Leaving puts the panes back as they were.
+void PresentationMode::arrangePanes(bool presenting)
+{
+    auto *panes = qobject_cast<QSplitter *>(m_window->centralWidget());
+    if (!panes || panes->count() != 3) {
+        m_window->lessonList()->setVisible(!presenting);
+        return;
+    }
+    if (presenting) {
+        m_panesBefore = panes->saveState();
+        m_window->lessonList()->setVisible(false);
+        const int width = std::max(1, panes->width());
+        panes->setSizes({0, width * 3 / 4, width / 4});
+    } else {
+        m_window->lessonList()->setVisible(true);
+        panes->restoreState(m_panesBefore);
+    }
 }
 
 void PresentationMode::setSpoilersShown(bool shown)

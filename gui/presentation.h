@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include <QByteArray>
 #include <QObject>
 #include <QPointer>
 
@@ -37,6 +38,7 @@ protected:
 
 private:
     void applySpoilers();
+    void arrangePanes(bool presenting);
 
     QPointer<MainWindow> m_window;
     Appearance *m_appearance;
@@ -44,6 +46,7 @@ private:
     bool m_spoilersShown = false;
     bool m_wasMaximized = false;
     double m_zoomBefore = 1.0;
+    QByteArray m_panesBefore; // the main splitter before presenting
 };
 
 inline constexpr double kPresentationZoom = 1.5;

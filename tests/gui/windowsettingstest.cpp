@@ -17,6 +17,7 @@
 
 #include <QAction>
 #include <QApplication>
+#include <QListView>
 #include <QDoubleSpinBox>
 #include <QPushButton>
 #include <QSplitter>
@@ -113,6 +114,7 @@ TEST_F(WindowSettingsTest, PresentationModeIsFullScreenZoomedAndHidesSpoilersUnt
     EXPECT_DOUBLE_EQ(zoomFactor(), kPresentationZoom);
     EXPECT_FALSE(hint->isVisible());
     EXPECT_FALSE(solution->isVisible());
+    EXPECT_FALSE(window->lessonList()->isVisible());
 
     window->viewControls()->action(QStringLiteral("spoilersAction"))->trigger();
     EXPECT_TRUE(hint->isVisible());
@@ -125,6 +127,8 @@ TEST_F(WindowSettingsTest, PresentationModeIsFullScreenZoomedAndHidesSpoilersUnt
     EXPECT_FALSE(window->windowState() & Qt::WindowFullScreen);
     EXPECT_DOUBLE_EQ(zoomFactor(), 1.0);
     EXPECT_TRUE(hint->isVisible());
+    EXPECT_TRUE(window->lessonList()->isVisible());
+    EXPECT_GT(window->lessonList()->width(), 100);
 }
 
 TEST_F(WindowSettingsTest, InPresentationTheClickerStepsEvenFromTheEditor)
