@@ -2,6 +2,7 @@
 #include "paintrecorder.h"
 
 #include <QFontMetricsF>
+#include <QPainter>
 #include <QPaintEngineState>
 #include <QTextItem>
 #include <QWidget>
@@ -84,6 +85,16 @@ PaintSizes recordPaint(QWidget &widget)
 {
     RecordingDevice device(widget.size());
     widget.render(&device, QPoint(), QRegion(), QWidget::DrawChildren);
+    return device.engine().sizes;
+}
+
+PaintSizes recordPaint(QSize size, const std::function<void(QPainter &)> &paint)
+{
+    RecordingDevice device(size);
+    {
+        QPainter painter(&device);
+        paint(painter);
+    }
     return device.engine().sizes;
 }
 

@@ -6,8 +6,9 @@
 #include <QPaintDevice>
 #include <QPaintEngine>
 
-#include <memory>
+#include <functional>
 
+class QPainter;
 class QWidget;
 
 namespace rankstep::gui::testing {
@@ -19,7 +20,10 @@ struct PaintSizes
     int texts = 0;            // how many text items were drawn
 };
 
-// Paints widget (its paintEvent, at its current size) and returns what it used.
+// Paints widget (its paintEvent, at its current size) and returns what it used. A widget that
+// paints from a cached pixmap shows no text or pens here: record its painter instead.
 PaintSizes recordPaint(QWidget &widget);
+// What paint drew on a device of this size.
+PaintSizes recordPaint(QSize size, const std::function<void(QPainter &)> &paint);
 
 } // namespace rankstep::gui::testing

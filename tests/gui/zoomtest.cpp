@@ -9,6 +9,7 @@
 #include "stateview.h"
 #include "stepcontroller.h"
 #include "tests/core/referencepuzzles.h"
+#include "timelinepainter.h"
 #include "timelineview.h"
 #include "viewcontrols.h"
 #include "zoom.h"
@@ -56,6 +57,26 @@ protected:
         QApplication::processEvents();
     }
 
+    // The timeline paints from a cached picture: record its painter with what the view feeds it
+    // (its font, the trace, the cursor) instead.
+    static PaintSizes paintTimeline(MainWindow &window)
+    {
+        const TimelineView &view = *window.timeline();
+        return recordPaint(QSize(900, 300), [&](QPainter &painter) {
+            TimelineScene scene;
+            scene.trace = ddpTrace().get();
+            scene.layout = fitRows(RowLayout{4}, 300, 32.0);
+            const double end = double(ddpTrace()->figures.endTime.ticks());
+            scene.axis = {0.0, end, scene.layout.labelWidth, 900 - scene.layout.labelWidth};
+            scene.bounds = QRect(0, 0, 900, 300);
+            scene.palette = view.palette();
+            scene.font = view.font();
+            scene.cursor = view.cursorTime();
+            scene.hovered = 0; // outlined with the widest pen
+            TimelinePainter(painter, scene).paint();
+        });
+    }
+
     static QChart *chartOf(MainWindow &window)
     {
         return window.memoryChart()->findChild<QChartView *>()->chart();
@@ -76,7 +97,9 @@ TEST_F(LookTest, CtrlPlusGrowsEveryViewsTextAndLinesAndCtrlZeroPutsThemBack)
 {
     auto window = makeWindow();
     showTrace(*window);
-    const PaintSizes timeline = recordPaint(*window->timeline());
+    const PaintSizes timeline = paintTimeline(*window);
+    window->timeline()->grab();
+    const int renders = window->timeline()->baseRenders();
     const PaintSizes state = recordPaint(*window->stateView());
     const double font = QApplication::font().pointSizeF();
     const double axis = chartOf(*window)->axes().first()->labelsFont().pointSizeF();
@@ -87,7 +110,9 @@ TEST_F(LookTest, CtrlPlusGrowsEveryViewsTextAndLinesAndCtrlZeroPutsThemBack)
     QTest::keyClick(window.get(), Qt::Key_Equal, Qt::ControlModifier); // Plus without Shift
     QApplication::processEvents(); // the font reaches the widgets by posted events
     EXPECT_DOUBLE_EQ(window->viewControls()->appearance()->zoom(), 1.25);
-    const PaintSizes bigTimeline = recordPaint(*window->timeline());
+    const PaintSizes bigTimeline = paintTimeline(*window);
+    window->timeline()->grab();
+    EXPECT_GT(window->timeline()->baseRenders(), renders) << "the cached picture was redrawn";
     const PaintSizes bigState = recordPaint(*window->stateView());
     EXPECT_GT(bigTimeline.tallestText, timeline.tallestText * 1.15);
     EXPECT_DOUBLE_EQ(bigTimeline.widestPen, timeline.widestPen * 1.25);
@@ -99,7 +124,7 @@ TEST_F(LookTest, CtrlPlusGrowsEveryViewsTextAndLinesAndCtrlZeroPutsThemBack)
     QTest::keyClick(window.get(), Qt::Key_0, Qt::ControlModifier);
     QApplication::processEvents();
     EXPECT_DOUBLE_EQ(window->viewControls()->appearance()->zoom(), 1.0);
-    EXPECT_DOUBLE_EQ(recordPaint(*window->timeline()).tallestText, timeline.tallestText);
+    EXPECT_DOUBLE_EQ(paintTimeline(*window).tallestText, timeline.tallestText);
     EXPECT_DOUBLE_EQ(QApplication::font().pointSizeF(), font);
     EXPECT_DOUBLE_EQ(chartOf(*window)->axes().first()->labelsFont().pointSizeF(), axis);
 }
@@ -108,11 +133,11 @@ TEST_F(LookTest, CtrlMinusShrinksTheTimeline)
 {
     auto window = makeWindow();
     showTrace(*window);
-    const PaintSizes before = recordPaint(*window->timeline());
+    const PaintSizes before = paintTimeline(*window);
     QTest::keyClick(window.get(), Qt::Key_Minus, Qt::ControlModifier);
     QApplication::processEvents();
     EXPECT_DOUBLE_EQ(window->viewControls()->appearance()->zoom(), 0.9);
-    const PaintSizes after = recordPaint(*window->timeline());
+    const PaintSizes after = paintTimeline(*window);
     EXPECT_LT(after.tallestText, before.tallestText);
     EXPECT_DOUBLE_EQ(after.widestPen, before.widestPen * 0.9);
 }
