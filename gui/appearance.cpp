@@ -5,6 +5,7 @@
 #include "mainwindow.h"
 #include "memorychart.h"
 #include "palette.h"
+#include "stateview.h"
 #include "zoom.h"
 
 #include <QApplication>
@@ -81,6 +82,11 @@ void Appearance::setColorBlindSafe(bool on)
 {
     m_colorBlindSafe = on;
     Palette::setScheme(on ? Palette::Scheme::ColorBlindSafe : Palette::Scheme::Standard);
+    // The state view keeps its layer bands in a picture it redraws when told the colors changed.
+    if (m_window) {
+        QEvent colorsChanged(QEvent::PaletteChange);
+        QCoreApplication::sendEvent(m_window->stateView(), &colorsChanged);
+    }
     refreshViews();
     Q_EMIT colorBlindSafeChanged(on);
 }
