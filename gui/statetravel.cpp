@@ -5,6 +5,7 @@
 #include "stategeometry.h"
 
 #include <algorithm>
+#include <map>
 
 namespace rankstep::gui {
 namespace {
@@ -35,6 +36,7 @@ const core::Event *lastEventOf(const core::Trace &trace, const core::StorageChan
     return nullptr;
 }
 
+// Every rank of the collective `event` belongs to, the event's own rank included.
 std::vector<int> collectiveMembers(const core::Trace &trace, const core::Event &event)
 {
     const auto at = std::size_t(&event - trace.events.data());
@@ -43,12 +45,35 @@ std::vector<int> collectiveMembers(const core::Trace &trace, const core::Event &
     std::vector<int> members;
     for (std::size_t e = from; e < to; ++e) {
         const core::Event &other = trace.events[e];
-        if (other.op == event.op && other.link == event.link && other.rank != event.rank)
+        if (other.op == event.op && other.link == event.link)
             members.push_back(other.rank);
     }
     std::sort(members.begin(), members.end());
     members.erase(std::unique(members.begin(), members.end()), members.end());
     return members;
+}
+
+// The members of each collective asked for, found once: the ranks of one step mostly took part
+// in the same collective.
+using MemberCache = std::map<std::pair<core::OpKind, std::int64_t>, std::vector<int>>;
+
+std::vector<int> senders(const core::Trace &trace, const core::StorageChange &change,
+                         MemberCache &cache)
+{
+    const core::Event *event = lastEventOf(trace, change);
+    if (!event || !core::isCommunication(event->op))
+        return {};
+    if (event->op == core::OpKind::Receive)
+        return event->peer >= 0 ? std::vector<int>{event->peer} : std::vector<int>{};
+    if (!core::isCollective(event->op))
+        return {}; // the sender of a pass_to stores nothing new
+    const auto key = std::make_pair(event->op, event->link);
+    auto found = cache.find(key);
+    if (found == cache.end())
+        found = cache.emplace(key, collectiveMembers(trace, *event)).first;
+    std::vector<int> others = found->second;
+    others.erase(std::remove(others.begin(), others.end(), event->rank), others.end());
+    return others;
 }
 
 } // namespace
@@ -69,14 +94,8 @@ QColor travelColor(const QColor &own, double t)
 
 std::vector<int> sendersOf(const core::Trace &trace, const core::StorageChange &change)
 {
-    const core::Event *event = lastEventOf(trace, change);
-    if (!event || !core::isCommunication(event->op))
-        return {};
-    if (event->op == core::OpKind::Receive)
-        return event->peer >= 0 ? std::vector<int>{event->peer} : std::vector<int>{};
-    if (core::isCollective(event->op))
-        return collectiveMembers(trace, *event);
-    return {}; // the sender of a pass_to stores nothing new
+    MemberCache cache;
+    return senders(trace, change, cache);
 }
 
 std::vector<Travel> findTravels(const core::Trace &trace, const replay::RunState &state,
@@ -85,19 +104,28 @@ std::vector<Travel> findTravels(const core::Trace &trace, const replay::RunState
 {
     std::vector<Travel> travels;
     const int layers = std::max(1, trace.config.layers);
-    for (int rank : shown) {
+    std::vector<QRectF> panels; // of the shown ranks, in order: looked up once
+    for (int rank : shown)
+        panels.push_back(panelOf(rank));
+    MemberCache members;
+    std::size_t arrived = 0;
+    for (std::size_t slot = 0; slot < shown.size(); ++slot) {
+        const int rank = shown[slot];
         if (!changes.anyFor(rank) || rank < 0 || std::size_t(rank) >= state.ranks.size())
             continue;
-        const QRectF panel = panelOf(rank);
         const replay::RankState &held = state.ranks[std::size_t(rank)];
-        for (const PlacedObject &placed : placeObjects(panelLayout(panel, layers), held)) {
+        for (const PlacedObject &placed : placeObjects(panelLayout(panels[slot], layers), held)) {
             if (!changes.arrived(rank, placed.map, placed.index))
                 continue;
+            if (++arrived > kMaxTravels)
+                return {}; // a jump across the run, not a step: nothing to follow
             const core::StorageChange &change = *held.map(placed.map)[placed.index].change;
-            for (int sender : sendersOf(trace, change)) {
-                if (std::find(shown.begin(), shown.end(), sender) == shown.end())
+            for (int sender : senders(trace, change, members)) {
+                const auto at = std::find(shown.begin(), shown.end(), sender);
+                if (at == shown.end())
                     continue;
-                const QPointF offset = panelOf(sender).topLeft() - panel.topLeft();
+                const QPointF offset = panels[std::size_t(at - shown.begin())].topLeft() -
+                                       panels[slot].topLeft();
                 travels.push_back({sender, rank, placed.map, placed.index,
                                    placed.rect.translated(offset), placed.rect});
             }

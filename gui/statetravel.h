@@ -37,8 +37,10 @@ QColor travelColor(const QColor &own, double t);
 // communication (looks back and around a bounded number of events).
 std::vector<int> sendersOf(const core::Trace &trace, const core::StorageChange &change);
 
+// At most this many arrived objects fly; a cursor jump that brought more is no step to follow.
+inline constexpr std::size_t kMaxTravels = 256;
 // Every arrived entry of the `shown` ranks in `state`, once from each shown sender; `panelOf`
-// gives a shown rank's panel in pixels.
+// gives a shown rank's panel in pixels. Empty when more than kMaxTravels objects arrived.
 std::vector<Travel> findTravels(const core::Trace &trace, const replay::RunState &state,
                                 const StateChanges &changes, const std::vector<int> &shown,
                                 const std::function<QRectF(int)> &panelOf);
