@@ -48,8 +48,10 @@ void zoomChartFonts(MemoryChart &memory, double factor)
         return;
     QChart *chart = view->chart();
     for (QAbstractAxis *axis : chart->axes()) {
-        axis->setLabelsFont(scaledFont(unzoomed(*axis, "rankstepLabelsFont", axis->labelsFont()), factor));
-        axis->setTitleFont(scaledFont(unzoomed(*axis, "rankstepTitleFont", axis->titleFont()), factor));
+        axis->setLabelsFont(
+            scaledFont(unzoomed(*axis, "rankstepLabelsFont", axis->labelsFont()), factor));
+        axis->setTitleFont(
+            scaledFont(unzoomed(*axis, "rankstepTitleFont", axis->titleFont()), factor));
     }
     QLegend *legend = chart->legend();
     legend->setFont(scaledFont(unzoomed(*legend, "rankstepFont", legend->font()), factor));

@@ -18,8 +18,8 @@ namespace {
 // What a presentation clicker sends for "next slide" and "previous slide".
 bool isClickerKey(const QKeyEvent &key)
 {
-    return key.modifiers() == Qt::NoModifier
-        && (key.key() == Qt::Key_PageDown || key.key() == Qt::Key_PageUp);
+    return key.modifiers() == Qt::NoModifier &&
+           (key.key() == Qt::Key_PageDown || key.key() == Qt::Key_PageUp);
 }
 
 } // namespace
@@ -93,9 +93,9 @@ bool PresentationMode::eventFilter(QObject *watched, QEvent *event)
     // The step bar lets a focused editor or text keep PageDown and PageUp by accepting the
     // ShortcutOverride. While presenting, the clicker steps: leaving the override unaccepted
     // (and unseen by that filter) lets the window's step shortcut have the key.
-    if (m_active && event->type() == QEvent::ShortcutOverride && watched->isWidgetType()
-        && static_cast<QWidget *>(watched)->window() == m_window.data()
-        && isClickerKey(*static_cast<QKeyEvent *>(event))) {
+    if (m_active && event->type() == QEvent::ShortcutOverride && watched->isWidgetType() &&
+        static_cast<QWidget *>(watched)->window() == m_window.data() &&
+        isClickerKey(*static_cast<QKeyEvent *>(event))) {
         event->ignore();
         return true;
     }

@@ -13,8 +13,7 @@ constexpr std::array kNames = {std::pair(Theme::System, "system"), std::pair(The
                                std::pair(Theme::Dark, "dark"),
                                std::pair(Theme::HighContrast, "high-contrast")};
 
-struct Colors
-{
+struct Colors {
     QColor window, text, base, alternate, button, highlight, highlightedText, mid, placeholder,
         link, disabled;
 };
@@ -69,10 +68,14 @@ std::optional<Theme> themeFromName(const QString &name)
 QString themeTitle(Theme theme)
 {
     switch (theme) {
-    case Theme::System: return QCoreApplication::translate("Theme", "System");
-    case Theme::Light: return QCoreApplication::translate("Theme", "Light");
-    case Theme::Dark: return QCoreApplication::translate("Theme", "Dark");
-    case Theme::HighContrast: return QCoreApplication::translate("Theme", "High contrast");
+        case Theme::System:
+            return QCoreApplication::translate("Theme", "System");
+        case Theme::Light:
+            return QCoreApplication::translate("Theme", "Light");
+        case Theme::Dark:
+            return QCoreApplication::translate("Theme", "Dark");
+        case Theme::HighContrast:
+            return QCoreApplication::translate("Theme", "High contrast");
     }
     return {};
 }
@@ -80,23 +83,26 @@ QString themeTitle(Theme theme)
 QPalette themePalette(Theme theme)
 {
     switch (theme) {
-    case Theme::System: break;
-    case Theme::Light:
-        return paletteOf({QColor(0xef, 0xef, 0xef), QColor(0x1e, 0x1e, 0x1e), Qt::white,
-                          QColor(0xf5, 0xf5, 0xf5), QColor(0xe8, 0xe8, 0xe8), QColor(0x30, 0x8c, 0xc6),
-                          Qt::white, QColor(0xa0, 0xa0, 0xa0), QColor(0x80, 0x80, 0x80),
-                          QColor(0x00, 0x55, 0xb0), QColor(0xa0, 0xa0, 0xa0)});
-    case Theme::Dark:
-        return paletteOf({QColor(0x2d, 0x2d, 0x30), QColor(0xe6, 0xe6, 0xe6), QColor(0x1e, 0x1e, 0x1e),
-                          QColor(0x33, 0x33, 0x37), QColor(0x3c, 0x3c, 0x40), QColor(0x3d, 0x8e, 0xd8),
-                          Qt::white, QColor(0x70, 0x70, 0x74), QColor(0x9a, 0x9a, 0x9a),
-                          QColor(0x6c, 0xb4, 0xff), QColor(0x80, 0x80, 0x80)});
-    case Theme::HighContrast:
-        // Pure white on black, yellow selection: the most a projector in a lit room can keep.
-        return paletteOf({Qt::black, Qt::white, Qt::black, QColor(0x1a, 0x1a, 0x1a),
-                          QColor(0x10, 0x10, 0x10), QColor(0xff, 0xeb, 0x3b), Qt::black,
-                          QColor(0xd0, 0xd0, 0xd0), QColor(0xd0, 0xd0, 0xd0), QColor(0x7f, 0xdb, 0xff),
-                          QColor(0xa0, 0xa0, 0xa0)});
+        case Theme::System:
+            break;
+        case Theme::Light:
+            return paletteOf({QColor(0xef, 0xef, 0xef), QColor(0x1e, 0x1e, 0x1e), Qt::white,
+                              QColor(0xf5, 0xf5, 0xf5), QColor(0xe8, 0xe8, 0xe8),
+                              QColor(0x30, 0x8c, 0xc6), Qt::white, QColor(0xa0, 0xa0, 0xa0),
+                              QColor(0x80, 0x80, 0x80), QColor(0x00, 0x55, 0xb0),
+                              QColor(0xa0, 0xa0, 0xa0)});
+        case Theme::Dark:
+            return paletteOf({QColor(0x2d, 0x2d, 0x30), QColor(0xe6, 0xe6, 0xe6),
+                              QColor(0x1e, 0x1e, 0x1e), QColor(0x33, 0x33, 0x37),
+                              QColor(0x3c, 0x3c, 0x40), QColor(0x3d, 0x8e, 0xd8), Qt::white,
+                              QColor(0x70, 0x70, 0x74), QColor(0x9a, 0x9a, 0x9a),
+                              QColor(0x6c, 0xb4, 0xff), QColor(0x80, 0x80, 0x80)});
+        case Theme::HighContrast:
+            // Pure white on black, yellow selection: the most a projector in a lit room can keep.
+            return paletteOf({Qt::black, Qt::white, Qt::black, QColor(0x1a, 0x1a, 0x1a),
+                              QColor(0x10, 0x10, 0x10), QColor(0xff, 0xeb, 0x3b), Qt::black,
+                              QColor(0xd0, 0xd0, 0xd0), QColor(0xd0, 0xd0, 0xd0),
+                              QColor(0x7f, 0xdb, 0xff), QColor(0xa0, 0xa0, 0xa0)});
     }
     return QPalette();
 }

@@ -14,8 +14,10 @@
 namespace rankstep::gui {
 
 ViewControls::ViewControls(MainWindow *window)
-    : QObject(window), m_window(window), m_appearance(new Appearance(window)),
-      m_presentation(new PresentationMode(window, m_appearance))
+    : QObject(window)
+    , m_window(window)
+    , m_appearance(new Appearance(window))
+    , m_presentation(new PresentationMode(window, m_appearance))
 {
     buildMenu();
     restoreWindowSettings(*window, *m_appearance, *m_presentation, *window->stepController());
@@ -66,8 +68,8 @@ void ViewControls::buildMenu()
             &QAction::triggered, m_appearance, &Appearance::resetZoom);
     m_menu->addSeparator();
     buildThemeMenu();
-    QAction *colorBlind = addAction(QStringLiteral("colorBlindAction"),
-                                    tr("&Color-Blind-Safe Colors"), {});
+    QAction *colorBlind =
+        addAction(QStringLiteral("colorBlindAction"), tr("&Color-Blind-Safe Colors"), {});
     colorBlind->setCheckable(true);
     colorBlind->setChecked(m_appearance->colorBlindSafe());
     connect(colorBlind, &QAction::toggled, m_appearance, &Appearance::setColorBlindSafe);
@@ -85,9 +87,8 @@ void ViewControls::buildThemeMenu()
         action->setCheckable(true);
         action->setChecked(theme == m_appearance->theme());
         group->addAction(action);
-        connect(action, &QAction::triggered, m_appearance, [this, theme] {
-            m_appearance->setTheme(theme);
-        });
+        connect(action, &QAction::triggered, m_appearance,
+                [this, theme] { m_appearance->setTheme(theme); });
         connect(m_appearance, &Appearance::themeChanged, action,
                 [action, theme](Theme now) { action->setChecked(now == theme); });
     }

@@ -61,8 +61,9 @@ void restoreWindowSettings(MainWindow &window, Appearance &appearance,
     if (ok && speed > 0)
         step.setSpeed(speed);
 
-    QObject::connect(&appearance, &Appearance::themeChanged, &window,
-                     [](Theme theme) { QSettings().setValue(settingskeys::theme, themeName(theme)); });
+    QObject::connect(&appearance, &Appearance::themeChanged, &window, [](Theme theme) {
+        QSettings().setValue(settingskeys::theme, themeName(theme));
+    });
     QObject::connect(&appearance, &Appearance::colorBlindSafeChanged, &window,
                      [](bool on) { QSettings().setValue(settingskeys::colorBlindSafe, on); });
     // A presentation's zoom lasts as long as the presentation.

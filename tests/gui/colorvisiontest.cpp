@@ -57,8 +57,7 @@ double distance(const QColor &a, const QColor &b, const Matrix &vision)
     return std::hypot(p[0] - q[0], p[1] - q[1], p[2] - q[2]);
 }
 
-struct Named
-{
+struct Named {
     std::string name;
     QColor color;
 };
@@ -66,8 +65,10 @@ struct Named
 // What the timeline and the state view tell apart by color besides the layer.
 std::vector<Named> kindColors(const Palette &palette)
 {
-    return {{"update", palette.update()}, {"message", palette.message()},
-            {"loss", palette.loss()}, {"input", palette.input()}};
+    return {{"update", palette.update()},
+            {"message", palette.message()},
+            {"loss", palette.loss()},
+            {"input", palette.input()}};
 }
 
 // The smallest distance among the layer colors of runs with 2 to 8 layers, and which pair.
@@ -77,10 +78,11 @@ std::pair<double, std::string> closestLayers(const Palette &palette, const Matri
     for (int layers = 2; layers <= 8; ++layers)
         for (int a = 0; a < layers; ++a)
             for (int b = a + 1; b < layers; ++b) {
-                const double d = distance(palette.layer(a, layers), palette.layer(b, layers), vision);
+                const double d =
+                    distance(palette.layer(a, layers), palette.layer(b, layers), vision);
                 if (d < closest.first)
-                    closest = {d, "layers " + std::to_string(a) + " and " + std::to_string(b) + " of "
-                                      + std::to_string(layers)};
+                    closest = {d, "layers " + std::to_string(a) + " and " + std::to_string(b) +
+                                      " of " + std::to_string(layers)};
             }
     return closest;
 }
@@ -118,9 +120,9 @@ protected:
 TEST_F(ColorVision, ColorBlindSafeLayersStayApartWithoutRedAndGreen)
 {
     Palette::setScheme(Palette::Scheme::ColorBlindSafe);
-    for (const auto &[vision, name] : {std::pair(&kDeuteranopia, "deuteranopia"),
-                                       std::pair(&kProtanopia, "protanopia"),
-                                       std::pair(&kNormal, "normal vision")}) {
+    for (const auto &[vision, name] :
+         {std::pair(&kDeuteranopia, "deuteranopia"), std::pair(&kProtanopia, "protanopia"),
+          std::pair(&kNormal, "normal vision")}) {
         const auto [d, pair] = closestLayers(Palette::current(), *vision);
         EXPECT_GE(d, kMinLayerDistance) << name << ": " << pair;
     }
@@ -129,9 +131,9 @@ TEST_F(ColorVision, ColorBlindSafeLayersStayApartWithoutRedAndGreen)
 TEST_F(ColorVision, ColorBlindSafeKindsStayApartFromEachOtherAndFromLayers)
 {
     Palette::setScheme(Palette::Scheme::ColorBlindSafe);
-    for (const auto &[vision, name] : {std::pair(&kDeuteranopia, "deuteranopia"),
-                                       std::pair(&kProtanopia, "protanopia"),
-                                       std::pair(&kNormal, "normal vision")}) {
+    for (const auto &[vision, name] :
+         {std::pair(&kDeuteranopia, "deuteranopia"), std::pair(&kProtanopia, "protanopia"),
+          std::pair(&kNormal, "normal vision")}) {
         const auto [d, pair] = closestKinds(Palette::current(), *vision);
         EXPECT_GE(d, kMinKindDistance) << name << ": " << pair;
     }

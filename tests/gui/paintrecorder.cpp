@@ -2,8 +2,8 @@
 #include "paintrecorder.h"
 
 #include <QFontMetricsF>
-#include <QPainter>
 #include <QPaintEngineState>
+#include <QPainter>
 #include <QTextItem>
 #include <QWidget>
 
@@ -60,17 +60,25 @@ protected:
     int metric(PaintDeviceMetric metric) const override
     {
         switch (metric) {
-        case PdmWidth: return m_size.width();
-        case PdmHeight: return m_size.height();
-        case PdmDpiX:
-        case PdmDpiY:
-        case PdmPhysicalDpiX:
-        case PdmPhysicalDpiY: return 96;
-        case PdmDevicePixelRatio: return 1;
-        case PdmDevicePixelRatioScaled: return int(QPaintDevice::devicePixelRatioFScale());
-        case PdmDepth: return 32;
-        case PdmNumColors: return 0;
-        default: return QPaintDevice::metric(metric);
+            case PdmWidth:
+                return m_size.width();
+            case PdmHeight:
+                return m_size.height();
+            case PdmDpiX:
+            case PdmDpiY:
+            case PdmPhysicalDpiX:
+            case PdmPhysicalDpiY:
+                return 96;
+            case PdmDevicePixelRatio:
+                return 1;
+            case PdmDevicePixelRatioScaled:
+                return int(QPaintDevice::devicePixelRatioFScale());
+            case PdmDepth:
+                return 32;
+            case PdmNumColors:
+                return 0;
+            default:
+                return QPaintDevice::metric(metric);
         }
     }
 

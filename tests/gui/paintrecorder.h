@@ -13,11 +13,10 @@ class QWidget;
 
 namespace rankstep::gui::testing {
 
-struct PaintSizes
-{
-    double widestPen = 0;     // pixels, of the pens that stroked something
-    double tallestText = 0;   // pixels, the font height of the largest text drawn
-    int texts = 0;            // how many text items were drawn
+struct PaintSizes {
+    double widestPen = 0;   // pixels, of the pens that stroked something
+    double tallestText = 0; // pixels, the font height of the largest text drawn
+    int texts = 0;          // how many text items were drawn
 };
 
 // Paints widget (its paintEvent, at its current size) and returns what it used. A widget that

@@ -17,8 +17,8 @@
 
 #include <QAction>
 #include <QApplication>
-#include <QListView>
 #include <QDoubleSpinBox>
+#include <QListView>
 #include <QPushButton>
 #include <QSplitter>
 #include <QTest>
@@ -106,7 +106,8 @@ TEST_F(WindowSettingsTest, PresentationModeIsFullScreenZoomedAndHidesSpoilersUnt
 {
     auto window = makeWindow();
     auto *hint = window->lessonPanel()->findChild<QPushButton *>(QStringLiteral("hintButton"));
-    auto *solution = window->lessonPanel()->findChild<QPushButton *>(QStringLiteral("solutionButton"));
+    auto *solution =
+        window->lessonPanel()->findChild<QPushButton *>(QStringLiteral("solutionButton"));
     ASSERT_TRUE(hint->isVisible());
     QTest::keyClick(window.get(), Qt::Key_F11);
     EXPECT_TRUE(window->viewControls()->presentation()->isActive());
