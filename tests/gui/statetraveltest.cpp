@@ -8,6 +8,7 @@
 
 #include <gtest/gtest.h>
 
+#include <QDir>
 #include <QTest>
 
 #include <algorithm>
@@ -112,6 +113,25 @@ TEST(StateView, AnAllreduceResultConvergesFromTheOtherMembersPanels)
             from.push_back(travel.from);
     std::sort(from.begin(), from.end());
     EXPECT_EQ(from, (std::vector<int>{0, 1, 3}));
+}
+
+// With RANKSTEP_SCREENSHOTS=folder: an allreduce result on its way, as docs/screenshots show it.
+TEST(StateViewScreenshots, WritesAFrameOfAnAllreduceInTheAir)
+{
+    const QString folder = qEnvironmentVariable("RANKSTEP_SCREENSHOTS");
+    if (folder.isEmpty())
+        GTEST_SKIP() << "set RANKSTEP_SCREENSHOTS=folder to write the picture";
+    gui::testing::ReplayedRun run("ddp");
+    const auto &trace = *run.trace();
+    const std::size_t change = changeAfter(trace, 2, OpKind::AllReduce);
+    auto view = shownView(run);
+    view->setState(run.stateAt(run.home().toPosition({trace.changes[change].eventCount, change})));
+    QTest::qWait(400);
+    view->setState(
+        run.stateAt(run.home().toPosition({trace.changes[change].eventCount, change + 1})));
+    QTest::qWait(150); // about halfway
+    ASSERT_TRUE(view->isAnimating());
+    EXPECT_TRUE(view->grab().save(QDir(folder).filePath(QStringLiteral("state-travel.png"))));
 }
 
 TEST(StateView, WithoutAnimationsAStepShowsAtOnce)
