@@ -132,32 +132,6 @@ QRectF eventRect(const core::Event &event, const RowLayout &layout, const TimeAx
     return QRectF(x1, top, axis.toX(event.end()) - x1, height);
 }
 
-std::optional<std::size_t> hitTest(const core::Trace &trace, const RowLayout &layout,
-                                   const TimeAxis &axis, QPointF point)
-{
-    const std::optional<int> row = layout.rowAt(point.y());
-    if (!row) {
-        return std::nullopt;
-    }
-    std::optional<std::size_t> best;
-    double bestWidth = 0.0;
-    for (std::size_t i = 0; i < trace.events.size(); ++i) {
-        const core::Event &event = trace.events[i];
-        if (event.rank != *row) {
-            continue;
-        }
-        QRectF rect = eventRect(event, layout, axis);
-        const double grow = std::max(0.0, (kMinHitWidth - rect.width()) / 2.0);
-        rect.adjust(-grow, 0.0, grow, 0.0);
-        const bool inside = point.x() >= rect.left() && point.x() <= rect.right();
-        if (inside && (!best || rect.width() < bestWidth)) {
-            best = i;
-            bestWidth = rect.width();
-        }
-    }
-    return best;
-}
-
 std::vector<RankEvents> indexByRank(const core::Trace &trace)
 {
     int count = std::max(0, trace.config.ranks);
@@ -203,6 +177,46 @@ std::pair<std::size_t, std::size_t> eventsBetween(const core::Trace &trace, cons
         [&](double t, std::size_t i) { return t < double(trace.events[i].start.ticks()); });
     const auto first = std::size_t(firstEnd - rank.endSoFar.begin());
     return {first, std::max(first, std::size_t(last - rank.byStart.begin()))};
+}
+
+std::optional<std::size_t> hitTest(const core::Trace &trace, const RowLayout &layout,
+                                   const TimeAxis &axis, QPointF point,
+                                   const std::vector<RankEvents> *ranks)
+{
+    const std::optional<int> row = layout.rowAt(point.y());
+    if (!row) {
+        return std::nullopt;
+    }
+    std::optional<std::size_t> best;
+    double bestWidth = 0.0;
+    const auto consider = [&](std::size_t i) {
+        QRectF rect = eventRect(trace.events[i], layout, axis);
+        const double grow = std::max(0.0, (kMinHitWidth - rect.width()) / 2.0);
+        rect.adjust(-grow, 0.0, grow, 0.0);
+        const bool inside = point.x() >= rect.left() && point.x() <= rect.right();
+        const bool better =
+            !best || rect.width() < bestWidth || (rect.width() == bestWidth && i < *best);
+        if (inside && better) {
+            best = i;
+            bestWidth = rect.width();
+        }
+    };
+    if (ranks && *row < int(ranks->size())) {
+        const RankEvents &rank = (*ranks)[std::size_t(*row)];
+        const double t = axis.ticksAt(point.x());
+        const double reach = (kMinHitWidth + kMarkWidth) * axis.ticksPerPixel();
+        const auto [first, last] = eventsBetween(trace, rank, t, t, reach);
+        for (std::size_t k = first; k < last; ++k) {
+            consider(rank.byStart[k]);
+        }
+        return best;
+    }
+    for (std::size_t i = 0; i < trace.events.size(); ++i) {
+        if (trace.events[i].rank == *row) {
+            consider(i);
+        }
+    }
+    return best;
 }
 
 std::optional<std::size_t> firstGhost(const RankEvents &rank, std::size_t applied)

@@ -90,9 +90,6 @@ inline constexpr double kMinHitWidth = 7.0;
 
 // The block of an event as drawn (zero-length events: a kMarkWidth mark centered on the time).
 QRectF eventRect(const core::Event &event, const RowLayout &layout, const TimeAxis &axis);
-// The event under point; where blocks overlap (a loss mark on its neighbours) the narrowest wins.
-std::optional<std::size_t> hitTest(const core::Trace &trace, const RowLayout &layout,
-                                   const TimeAxis &axis, QPointF point);
 
 // One rank's events, for finding by binary search the few a view or a step touches.
 struct RankEvents {
@@ -113,6 +110,12 @@ std::pair<std::size_t, std::size_t> eventsBetween(const core::Trace &trace, cons
 std::optional<std::size_t> firstGhost(const RankEvents &rank, std::size_t applied);
 // The rank's last event (in trace order) among the first `applied`; nullopt before its first.
 std::optional<std::size_t> lastApplied(const RankEvents &rank, std::size_t applied);
+
+// The event under point; where blocks overlap (a loss mark on its neighbours) the narrowest wins,
+// then the first in the trace. With ranks (indexByRank of trace), by binary search in its row.
+std::optional<std::size_t> hitTest(const core::Trace &trace, const RowLayout &layout,
+                                   const TimeAxis &axis, QPointF point,
+                                   const std::vector<RankEvents> *ranks = nullptr);
 
 // Each pass_to and the receive of the same message, as event indices (sender, receiver).
 std::vector<std::pair<std::size_t, std::size_t>> messageLinks(const core::Trace &trace);

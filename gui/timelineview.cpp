@@ -77,7 +77,7 @@ std::optional<std::size_t> TimelineView::eventAt(QPointF position) const
     if (!hasEvents() || position.x() < m_layout.labelWidth) {
         return std::nullopt;
     }
-    return hitTest(*m_trace, m_layout, m_axis, position);
+    return hitTest(*m_trace, m_layout, m_axis, position, &m_ranks);
 }
 
 QString TimelineView::toolTipAt(QPointF position) const

@@ -19,6 +19,7 @@
 
 #include <cmath>
 #include <memory>
+#include <string>
 
 namespace rankstep::gui::testing {
 namespace {
@@ -73,6 +74,32 @@ TEST(TimeAlignment, BinarySearchFindsTheEventsInViewAndEachRanksGhostEdge)
     EXPECT_EQ(firstGhost(ranks[1], 4), std::nullopt);
     EXPECT_EQ(firstGhost(ranks[1], 1), std::optional<std::size_t>(1));
     EXPECT_EQ(lastApplied(ranks[1], 1), std::nullopt);
+}
+
+TEST(TimeAlignment, TheIndexedHitTestFindsWhatTheFullScanFinds)
+{
+    for (const std::string name : {"gpipe", "pipeline_fsdp", "ddp"}) {
+        std::shared_ptr<const core::Trace> trace;
+        for (const auto &puzzle : rankstep::testing::referencePuzzles())
+            if (puzzle.name == name)
+                trace = std::make_shared<const core::Trace>(rankstep::testing::runProgram(
+                    {puzzle.ranks, puzzle.layers, puzzle.batches, {}}, puzzle.program));
+        ASSERT_TRUE(trace);
+        RowLayout layout;
+        layout.rows = trace->config.ranks;
+        const auto ranks = indexByRank(*trace);
+        const TimeAxis axis = fitted(TimeAxis{0.0, 1.0, 80.0, 900.0}, trace->figures.endTime);
+        int found = 0;
+        for (int row = 0; row < layout.rows; ++row) {
+            for (double x = 80.0; x < 980.0; x += 1.5) {
+                const QPointF point(x, layout.rowTop(row) + layout.rowHeight / 2.0);
+                const auto indexed = hitTest(*trace, layout, axis, point, &ranks);
+                EXPECT_EQ(indexed, hitTest(*trace, layout, axis, point)) << name << " at " << x;
+                found += indexed.has_value();
+            }
+        }
+        EXPECT_GT(found, layout.rows * 100) << name;
+    }
 }
 
 using TimeAlignmentWindow = WindowTest;
