@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
-# Usage: scripts/fuzz.sh [core|python|all] [SECONDS]      (defaults: all, 600)
+# Usage: scripts/fuzz.sh [core|python|all] [SECONDS] [LIBFUZZER_FLAG...]   (defaults: all, 600)
 # Builds the libFuzzer targets (RANKSTEP_FUZZ, clang++-16, in build-fuzz/) and runs each for
 # SECONDS over a working copy of its seed corpus (tests/fuzz/corpus/TARGET). Findings (crash-*,
 # leak-*, timeout-*, oom-*) are copied to fuzz-findings/TARGET/; the run fails when there is one.
@@ -10,6 +10,7 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 TARGET="${1:-all}"
 SECONDS_EACH="${2:-600}"
+EXTRA_FLAGS=("${@:3}") # e.g. -detect_leaks=0: leaks then only at exit, many more runs per second
 BUILD_DIR="${RANKSTEP_FUZZ_BUILD_DIR:-$ROOT/build-fuzz}"
 
 case "$TARGET" in
@@ -42,7 +43,7 @@ for target in "${TARGETS[@]}"; do
     cp -n "$ROOT/tests/fuzz/corpus/$target/"* "$work/corpus/" 2>/dev/null || true
     echo "fuzz.sh: fuzz_$target for ${SECONDS_EACH}s (log: $work/fuzz.log)"
     if ! "$BUILD_DIR/tests/fuzz/fuzz_$target" -max_total_time="$SECONDS_EACH" -timeout=10 \
-        -rss_limit_mb=2048 -print_final_stats=1 -artifact_prefix="$work/artifacts/" \
+        -rss_limit_mb=2048 -print_final_stats=1 -artifact_prefix="$work/artifacts/" "${EXTRA_FLAGS[@]}" \
         "$work/corpus" >"$work/fuzz.log" 2>&1; then
         status=1
     fi
