@@ -22,14 +22,14 @@ using namespace rankstep;
 constexpr std::size_t kMaxInstructionsPerRank = 96;
 constexpr std::int64_t kMaxOperations = 400;
 
-struct Run
-{
+struct Run {
     core::Trace trace;
     std::vector<core::Storage> storages;
     std::vector<fuzz::ProgramCounts> counts;
 };
 
-Run runOnce(const core::RunConfig &config, const std::vector<std::vector<fuzz::Instruction>> &scripts)
+Run runOnce(const core::RunConfig &config,
+            const std::vector<std::vector<fuzz::Instruction>> &scripts)
 {
     core::Engine engine(config, core::RunLimits{kMaxOperations});
     core::ProgramList programs;
@@ -91,13 +91,13 @@ void checkEvents(const Run &run)
 
 void checkSame(const Run &a, const Run &b)
 {
-    if (a.trace.events.size() != b.trace.events.size()
-        || a.trace.changes.size() != b.trace.changes.size() || a.trace.status != b.trace.status
-        || (a.trace.error && a.trace.error->message != b.trace.error->message))
+    if (a.trace.events.size() != b.trace.events.size() ||
+        a.trace.changes.size() != b.trace.changes.size() || a.trace.status != b.trace.status ||
+        (a.trace.error && a.trace.error->message != b.trace.error->message))
         fuzz::broken("two runs of the same programs differ");
     for (std::size_t i = 0; i < a.trace.events.size(); ++i)
-        if (a.trace.events[i].rank != b.trace.events[i].rank
-            || a.trace.events[i].start != b.trace.events[i].start)
+        if (a.trace.events[i].rank != b.trace.events[i].rank ||
+            a.trace.events[i].start != b.trace.events[i].start)
             fuzz::broken("two runs of the same programs differ at event " + std::to_string(i));
 }
 

@@ -19,8 +19,7 @@ constexpr int kGroupFlagOutside = 0x40;   // add a rank the run does not have
 
 ScriptProgram::ScriptProgram(core::Engine &engine, int rank, std::vector<Instruction> script)
     : m_engine(engine), m_rank(rank), m_script(std::move(script))
-{
-}
+{}
 
 ProgramStep ScriptProgram::resume()
 {
@@ -34,13 +33,13 @@ ProgramStep ScriptProgram::resume()
     while (m_next < m_script.size()) {
         const Instruction &in = m_script[m_next++];
         switch (execute(in)) {
-        case Next::Continue:
-            break;
-        case Next::Suspend:
-            m_waiting = true;
-            return {ProgramStep::Suspended, std::nullopt};
-        case Next::Fail:
-            return {ProgramStep::Failed, m_error};
+            case Next::Continue:
+                break;
+            case Next::Suspend:
+                m_waiting = true;
+                return {ProgramStep::Suspended, std::nullopt};
+            case Next::Fail:
+                return {ProgramStep::Failed, m_error};
         }
     }
     return {ProgramStep::Finished, std::nullopt};
@@ -50,13 +49,13 @@ ScriptProgram::Next ScriptProgram::execute(const Instruction &in)
 {
     const int kinds = 4;
     switch (in.op % kinds) {
-    case 0:
-    case 1:
-        return executeCompute(in);
-    case 2:
-        return executeStorage(in);
-    default:
-        return executeCommunication(in);
+        case 0:
+        case 1:
+            return executeCompute(in);
+        case 2:
+            return executeStorage(in);
+        default:
+            return executeCommunication(in);
     }
 }
 
@@ -80,27 +79,29 @@ ScriptProgram::Next ScriptProgram::executeCompute(const Instruction &in)
         return afterStatus(r ? core::okStatus() : core::Status(r.error()), in);
     };
     switch (which) {
-    case 0:
-        return keepPair(m_engine.loadWeights(at(), layer(a[0]), int(a[1] % 10) - 1, int(a[2] % 10) - 1),
-                        false);
-    case 1:
-        return keepOne(m_engine.getActivation(at(), batches(a[0])), false);
-    case 2:
-        return keepOne(m_engine.forward(at(), layer(a[0]), object(a[1]), object(a[2])), true);
-    case 3:
-        return keepPair(m_engine.backward(at(), layer(a[0]), object(a[1]), object(a[2]), object(a[3])),
-                        true);
-    case 4:
-        return keepOne(m_engine.loss(at(), object(a[0])), true);
-    case 5:
-        return keepPair(m_engine.update(at(), layer(a[0]), object(a[1]), object(a[2]), object(a[3])),
-                        true);
-    case 6:
-        return keepOne(m_engine.fakeGrad(at(), layer(a[0]), batches(a[1])), false);
-    case 7:
-        return afterStatus(m_engine.setFinalWeight(at(), layer(a[0]), object(a[1])), in);
-    default:
-        return keepOne(m_engine.add(at(), object(a[0]), object(a[1])), false);
+        case 0:
+            return keepPair(
+                m_engine.loadWeights(at(), layer(a[0]), int(a[1] % 10) - 1, int(a[2] % 10) - 1),
+                false);
+        case 1:
+            return keepOne(m_engine.getActivation(at(), batches(a[0])), false);
+        case 2:
+            return keepOne(m_engine.forward(at(), layer(a[0]), object(a[1]), object(a[2])), true);
+        case 3:
+            return keepPair(
+                m_engine.backward(at(), layer(a[0]), object(a[1]), object(a[2]), object(a[3])),
+                true);
+        case 4:
+            return keepOne(m_engine.loss(at(), object(a[0])), true);
+        case 5:
+            return keepPair(
+                m_engine.update(at(), layer(a[0]), object(a[1]), object(a[2]), object(a[3])), true);
+        case 6:
+            return keepOne(m_engine.fakeGrad(at(), layer(a[0]), batches(a[1])), false);
+        case 7:
+            return afterStatus(m_engine.setFinalWeight(at(), layer(a[0]), object(a[1])), in);
+        default:
+            return keepOne(m_engine.add(at(), object(a[0]), object(a[1])), false);
     }
 }
 
@@ -110,21 +111,21 @@ ScriptProgram::Next ScriptProgram::executeStorage(const Instruction &in)
     const auto map = MapKind(a[0] % core::kMapCount);
     const core::Key k = key(a[1], a[2]);
     switch ((in.op / 4) % 4) {
-    case 0:
-        return afterStatus(m_engine.store(at(), map, k, object(a[3])), in);
-    case 1:
-        return afterStatus(m_engine.erase(at(), map, k), in);
-    case 2:
-        // A read, as `x = weights[k]`: what storage holds flows back into later calls.
-        if (const Object *found = m_engine.storage(m_rank).find(map, k))
-            keep(*found);
-        return Next::Continue;
-    default:
-        if (a[3] % 2 == 0)
-            m_engine.mark(at(), "fuzz");
-        else
-            m_engine.warn(at(), "fuzz");
-        return Next::Continue;
+        case 0:
+            return afterStatus(m_engine.store(at(), map, k, object(a[3])), in);
+        case 1:
+            return afterStatus(m_engine.erase(at(), map, k), in);
+        case 2:
+            // A read, as `x = weights[k]`: what storage holds flows back into later calls.
+            if (const Object *found = m_engine.storage(m_rank).find(map, k))
+                keep(*found);
+            return Next::Continue;
+        default:
+            if (a[3] % 2 == 0)
+                m_engine.mark(at(), "fuzz");
+            else
+                m_engine.warn(at(), "fuzz");
+            return Next::Continue;
     }
 }
 
@@ -132,30 +133,33 @@ ScriptProgram::Next ScriptProgram::executeCommunication(const Instruction &in)
 {
     const auto &a = in.args;
     switch ((in.op / 4) % 5) {
-    case 0:
-        return afterStart(m_engine.allreduce(at(), payload(a[0], a[1]), layer(a[2]), group(a[3], a[4])),
-                          in);
-    case 1:
-        return afterStart(m_engine.allgather(at(), payload(a[0], a[1]), layer(a[2]), group(a[3], a[4])),
-                          in);
-    case 2:
-        return afterStart(
-            m_engine.scatterreduce(at(), payload(a[0], a[1]), layer(a[2]), group(a[3], a[4])), in);
-    case 3: {
-        const core::Status sent = m_engine.passTo(at(), int(a[2] % 10) - 1, payload(a[0], a[1]));
-        if (!sent)
-            return afterStatus(sent, in);
-        // A send completes at once (its result is None) and is recorded as the send itself.
-        if (!m_engine.resultReady(m_rank))
-            broken("pass_to left its rank waiting");
-        m_engine.takeResult(m_rank);
-        ++m_counts.passOk;
-        return Next::Continue;
-    }
-    default:
-        return afterStart(m_engine.receive(at(), a[0] % 3 == 0 ? std::nullopt
-                                                               : std::optional<int>(int(a[1] % 10) - 1)),
-                          in);
+        case 0:
+            return afterStart(
+                m_engine.allreduce(at(), payload(a[0], a[1]), layer(a[2]), group(a[3], a[4])), in);
+        case 1:
+            return afterStart(
+                m_engine.allgather(at(), payload(a[0], a[1]), layer(a[2]), group(a[3], a[4])), in);
+        case 2:
+            return afterStart(
+                m_engine.scatterreduce(at(), payload(a[0], a[1]), layer(a[2]), group(a[3], a[4])),
+                in);
+        case 3: {
+            const core::Status sent =
+                m_engine.passTo(at(), int(a[2] % 10) - 1, payload(a[0], a[1]));
+            if (!sent)
+                return afterStatus(sent, in);
+            // A send completes at once (its result is None) and is recorded as the send itself.
+            if (!m_engine.resultReady(m_rank))
+                broken("pass_to left its rank waiting");
+            m_engine.takeResult(m_rank);
+            ++m_counts.passOk;
+            return Next::Continue;
+        }
+        default:
+            return afterStart(
+                m_engine.receive(
+                    at(), a[0] % 3 == 0 ? std::nullopt : std::optional<int>(int(a[1] % 10) - 1)),
+                in);
     }
 }
 
@@ -237,12 +241,12 @@ const Object &ScriptProgram::object(std::uint8_t byte)
 core::Payload ScriptProgram::payload(std::uint8_t choice, std::uint8_t byte)
 {
     switch (choice % 8) {
-    case 6:
-        return std::monostate{};
-    case 7:
-        return core::Foreign{"a str", std::make_shared<int>(byte)};
-    default:
-        return object(byte);
+        case 6:
+            return std::monostate{};
+        case 7:
+            return core::Foreign{"a str", std::make_shared<int>(byte)};
+        default:
+            return object(byte);
     }
 }
 

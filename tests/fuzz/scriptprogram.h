@@ -14,17 +14,15 @@ namespace rankstep::fuzz {
 
 // One call: `op` picks the operation, `args` its arguments (layer, batches, object, group, ...).
 // Eight bytes in the fuzz input: rank, op, then six argument bytes (see corefuzzer.cpp).
-struct Instruction
-{
+struct Instruction {
     std::uint8_t op = 0;
     std::array<std::uint8_t, 6> args{};
 };
 
 // What a program did, for the invariants checked after the run.
-struct ProgramCounts
-{
-    int computeOk = 0;   // forward, backward, loss, update that succeeded (one event each)
-    int passOk = 0;      // pass_to that succeeded (one event each)
+struct ProgramCounts {
+    int computeOk = 0;    // forward, backward, loss, update that succeeded (one event each)
+    int passOk = 0;       // pass_to that succeeded (one event each)
     int resultsTaken = 0; // collectives and receives whose result the rank took
 };
 

@@ -45,7 +45,7 @@ private:
     std::size_t m_size;
     std::size_t m_at = 0;
     bool m_forgiving = false; // every simple statement inside `try: ... except Exception: pass`
-    int m_loopDepth = 0; // loop variables i0 .. i{m_loopDepth - 1} are in scope
+    int m_loopDepth = 0;      // loop variables i0 .. i{m_loopDepth - 1} are in scope
     std::string m_text;
 };
 

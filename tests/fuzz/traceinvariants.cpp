@@ -37,8 +37,8 @@ void checkTrace(const core::Trace &trace)
         if (event.rank < 0 || event.rank >= int(clock.size()))
             broken("an event of rank " + std::to_string(event.rank));
         if (event.start < clock[std::size_t(event.rank)])
-            broken("rank " + std::to_string(event.rank)
-                   + ": an event starts before its previous one ended");
+            broken("rank " + std::to_string(event.rank) +
+                   ": an event starts before its previous one ended");
         clock[std::size_t(event.rank)] = event.end();
     }
     std::size_t next = 0;
