@@ -34,7 +34,7 @@ Palette::Palette(Scheme scheme) : m_scheme(scheme)
     } else {
         // Apart from the layer scale and from each other in lightness or on the blue-yellow axis,
         // the two cues left without red and green (tests/gui/colorvisiontest.cpp checks it).
-        m_update = QColor(0xf0, 0xe4, 0x42); // yellow, lighter than any layer
+        m_update = QColor(0xf0, 0xe4, 0x42);  // yellow, lighter than any layer
         m_message = QColor(0x40, 0x40, 0x40); // dark gray: a light one looks like a faded layer
         m_loss = QColor(0x6b, 0x1f, 0x00);    // dark brown-red, darker than any layer
         m_input = QColor(0x88, 0xcc, 0xee);   // pale sky blue
@@ -72,15 +72,21 @@ QColor Palette::layer(int layer, int layers) const
 QColor Palette::event(const core::Event &e, int layers) const
 {
     switch (e.op) {
-    case core::OpKind::Forward: return layer(e.layer, layers);
-    case core::OpKind::Backward: return faded(layer(e.layer, layers), 0.5);
-    case core::OpKind::Loss: return m_loss;
-    case core::OpKind::Update: return m_update;
-    case core::OpKind::AllReduce:
-    case core::OpKind::AllGather:
-    case core::OpKind::ScatterReduce: return faded(layer(e.layer, layers), 0.25);
-    case core::OpKind::PassTo:
-    case core::OpKind::Receive: return m_message;
+        case core::OpKind::Forward:
+            return layer(e.layer, layers);
+        case core::OpKind::Backward:
+            return faded(layer(e.layer, layers), 0.5);
+        case core::OpKind::Loss:
+            return m_loss;
+        case core::OpKind::Update:
+            return m_update;
+        case core::OpKind::AllReduce:
+        case core::OpKind::AllGather:
+        case core::OpKind::ScatterReduce:
+            return faded(layer(e.layer, layers), 0.25);
+        case core::OpKind::PassTo:
+        case core::OpKind::Receive:
+            return m_message;
     }
     return m_message;
 }
@@ -99,6 +105,11 @@ QColor Palette::faded(const QColor &color, double amount)
     return QColor::fromRgbF(float(color.redF() + (1.0 - color.redF()) * amount),
                             float(color.greenF() + (1.0 - color.greenF()) * amount),
                             float(color.blueF() + (1.0 - color.blueF()) * amount));
+}
+
+QColor Palette::toward(const QColor &color, const QColor &background, double amount)
+{
+    return mix(color, background, amount);
 }
 
 QColor Palette::textOn(const QColor &background)

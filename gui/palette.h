@@ -27,12 +27,14 @@ public:
     QColor update() const { return m_update; }
     QColor message() const { return m_message; }
     QColor loss() const { return m_loss; }
-    QColor input() const { return m_input; } // input activations and loaded weights
-    QColor rank(int rank) const;             // a distinct color per rank (editor markers, chart)
+    QColor input() const { return m_input; }  // input activations and loaded weights
+    QColor rank(int rank) const;              // a distinct color per rank (editor markers, chart)
     QColor maximum() const { return m_loss; } // the run's maximum memory marker
 
     // Mixes color toward white by amount (0: unchanged, 1: white).
     static QColor faded(const QColor &color, double amount);
+    // Mixes color toward background by amount: faded() that also reads on a dark theme.
+    static QColor toward(const QColor &color, const QColor &background, double amount);
     // Black or white, whichever reads better on background.
     static QColor textOn(const QColor &background);
 

@@ -7,10 +7,10 @@
 
 #include <QFontMetrics>
 #include <QFontMetricsF>
-#include <QStringList>
 #include <QPainter>
 #include <QPalette>
 #include <QPixmap>
+#include <QStringList>
 
 #include <algorithm>
 #include <cmath>
@@ -75,7 +75,8 @@ void paintLayerLabels(QPainter &painter, const PanelLayout &layout, const QPalet
     const int step = layerLabelStep(spacing, QFontMetricsF(font).height());
     for (int l = 0; l < layout.layers; ++l) {
         const QRectF row = layerBand(layout, l);
-        painter.fillRect(row, Palette::faded(Palette::current().layer(l, layout.layers), 0.88));
+        painter.fillRect(row, Palette::toward(Palette::current().layer(l, layout.layers),
+                                              palette.color(QPalette::Base), 0.88));
         if (l % step != 0)
             continue;
         const QRectF label(layout.labels.left(), row.top(), layout.labels.width(), row.height());
@@ -188,16 +189,21 @@ void paintPanel(QPainter &painter, const PanelLayout &layout, const PanelLook &l
         paintBackground(painter, layout, palette, look.selected);
     else
         painter.drawPixmap(layout.frame.topLeft(), background);
-    if (look.running)
-        painter.fillRect(layout.title, Palette::faded(Palette::current().update(), 0.55));
-    painter.setPen(palette.color(QPalette::Text));
+    QColor titleText = palette.color(QPalette::Text);
+    if (look.running) {
+        const QColor running =
+            Palette::toward(Palette::current().update(), palette.color(QPalette::Base), 0.55);
+        painter.fillRect(layout.title, running);
+        titleText = Palette::textOn(running);
+    }
+    painter.setPen(titleText);
     QFont bold = painter.font();
     bold.setBold(look.selected);
     painter.setFont(bold);
     const int width = int(layout.title.width()) - 6;
-    painter.drawText(layout.title.adjusted(3, 0, -3, 0), Qt::AlignVCenter | Qt::AlignLeft,
-                     look.titleFits ? look.title
-                                    : fittedTitle(look.title, painter.fontMetrics(), width));
+    painter.drawText(
+        layout.title.adjusted(3, 0, -3, 0), Qt::AlignVCenter | Qt::AlignLeft,
+        look.titleFits ? look.title : fittedTitle(look.title, painter.fontMetrics(), width));
     painter.fillRect(layout.memory, palette.color(QPalette::AlternateBase));
     QRectF used = layout.memory;
     used.setWidth(layout.memory.width() * std::clamp(look.memory, 0.0, 1.0));
