@@ -14,8 +14,9 @@
 namespace rankstep::gui {
 
 CodeEditor::CodeEditor(QWidget *parent)
-    : QsciScintilla(parent), m_chipGap(-1, QStringLiteral("rank chip gap"), Qt::black, Qt::white,
-                                       QFontDatabase::systemFont(QFontDatabase::FixedFont))
+    : QsciScintilla(parent)
+    , m_chipGap(-1, QStringLiteral("rank chip gap"), Qt::black, Qt::white,
+                QFontDatabase::systemFont(QFontDatabase::FixedFont))
 {
     setUpLook();
     m_saveTimer.setSingleShot(true);
@@ -132,11 +133,11 @@ void CodeEditor::setRankLines(const std::vector<std::pair<int, int>> &rankAndLin
         // A pale tint of the rank's color on light paper, a deep one on dark paper: the syntax
         // colors keep reading on it either way.
         const double keep = m_paper.lightnessF() < 0.5 ? 0.3 : 0.25;
-        setMarkerBackgroundColor(QColor::fromRgbF(
-                                     float(m_paper.redF() + (rank.redF() - m_paper.redF()) * keep),
-                                     float(m_paper.greenF() + (rank.greenF() - m_paper.greenF()) * keep),
-                                     float(m_paper.blueF() + (rank.blueF() - m_paper.blueF()) * keep)),
-                                 m_rankMarker);
+        setMarkerBackgroundColor(
+            QColor::fromRgbF(float(m_paper.redF() + (rank.redF() - m_paper.redF()) * keep),
+                             float(m_paper.greenF() + (rank.greenF() - m_paper.greenF()) * keep),
+                             float(m_paper.blueF() + (rank.blueF() - m_paper.blueF()) * keep)),
+            m_rankMarker);
         markerAdd(m_selectedRankLine - 1, m_rankMarker);
         ensureLineVisible(m_selectedRankLine - 1);
     }
@@ -191,6 +192,8 @@ void CodeEditor::setColors(const QPalette &palette)
     syntax->setDefaultPaper(paper);
     syntax->setPaper(paper); // every style
     setMarginsBackgroundColor(palette.color(QPalette::Window));
+    m_chipGap.setPaper(palette.color(QPalette::Window)); // the rank margin's empty part
+    m_chipGap.setColor(palette.color(QPalette::Text));
     setMarginsForegroundColor(palette.color(QPalette::PlaceholderText));
     setCaretForegroundColor(palette.color(QPalette::Text));
     setCaretLineBackgroundColor(dark ? Palette::faded(paper, 0.12) : QColor(0xee, 0xf3, 0xfb));
