@@ -3,6 +3,7 @@
 
 #include "exportfiles.h"
 #include "mainwindow.h"
+#include "stateview.h"
 #include "stepcontroller.h"
 
 #include <QAction>
@@ -99,6 +100,7 @@ QString ExportActions::exportTo(Kind kind, const QString &path) const
         case Kind::TimelinePng:
             return writeTimelinePng(trace, options, path);
         case Kind::StatePng:
+            options.ranks = m_window->stateView()->visibleRanks(); // the ranks the learner picked
             return writeStatePng(trace, step.state(), options, path);
         case Kind::TraceJson:
             return writeTraceJson(*trace,

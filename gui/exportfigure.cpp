@@ -2,6 +2,7 @@
 #include "exportfigure.h"
 
 #include "memorychart.h"
+#include "staterankpicker.h"
 #include "stateview.h"
 #include "timelinegeometry.h"
 #include "timelinepainter.h"
@@ -263,6 +264,9 @@ QImage renderStateFigure(const std::shared_ptr<const core::Trace> &trace,
     view.setPalette(figurePalette());
     view.setTrace(trace);
     view.setState(state);
+    if (!options.ranks.empty())
+        view.setVisibleRanks(options.ranks);
+    view.rankPicker()->hide(); // a control, not part of the figure
     view.resize(area.size().toSize());
     view.render(&painter, area.topLeft().toPoint());
     return image;

@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <vector>
 
 class QPainter;
 
@@ -27,6 +28,7 @@ struct FigureOptions {
     std::optional<std::int64_t> memoryTarget; // bytes: the chart's dashed line
     std::optional<core::SimTime> cursor;      // the timeline's and the chart's cursor line
     std::optional<std::size_t> ghostAfter;    // events from this index on drawn faint
+    std::vector<int> ranks; // the state figure's panels (at most 16); empty: the first 16
 };
 
 // The line under a figure's title: "Timesteps 5.1, max memory 1835008 B on GPU 0 at t 4 ·

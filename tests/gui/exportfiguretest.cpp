@@ -6,6 +6,7 @@
 #include "guitestsupport.h"
 #include "palette.h"
 #include "statetestsupport.h"
+#include "tests/core/referencepuzzles.h"
 
 #include <gtest/gtest.h>
 
@@ -135,6 +136,23 @@ TEST(ExportFigure, StatePngShowsTheStateAtTheCursor)
     ASSERT_EQ(after.size(), QSize(1920, 1080));
     EXPECT_GT(testing::distinctColors(after), 20);
     EXPECT_NE(before, after) << "the state at home and after six slices look the same";
+}
+
+TEST(ExportFigure, StatePngOfManyRanksShowsThePickedRanks)
+{
+    ReplayedRun run({24, 2, 24, {}}, rankstep::testing::fsdp);
+    const replay::RunState state = run.afterSlices(40);
+    FigureOptions first, last;
+    last.ranks = {20, 21, 22, 23};
+    const QImage firstImage = renderStateFigure(run.trace(), state, first);
+    const QImage lastImage = renderStateFigure(run.trace(), state, last);
+    ASSERT_EQ(lastImage.size(), QSize(1920, 1080));
+    EXPECT_GT(testing::distinctColors(lastImage), 20);
+    EXPECT_NE(firstImage, lastImage) << "ranks 20-23 drawn as the first sixteen";
+    FigureOptions firstSixteen;
+    for (int rank = 0; rank < 16; ++rank)
+        firstSixteen.ranks.push_back(rank);
+    EXPECT_EQ(renderStateFigure(run.trace(), state, firstSixteen), firstImage);
 }
 
 TEST(ExportFigure, JsonTraceReadsBackToTheSameText)
