@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
-# Installs what is missing, builds with warnings as errors, and runs every test.
+# Installs what is missing, builds with warnings as errors, and runs every test: the normal build's,
+# then the core, Python runtime, runner and lessons again under ASan, LSan and UBSan (build-asan/).
+# RANKSTEP_SKIP_SANITIZED=1 skips the second stage (a quicker local check; CI always runs it).
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -13,3 +15,7 @@ export QT_QPA_PLATFORM=offscreen
 export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=0}"
 # A build that registers no test at all is a broken build, not a green one.
 ctest --test-dir "$ROOT/build" --output-on-failure -j2 --no-tests=error
+
+if [[ "${RANKSTEP_SKIP_SANITIZED:-0}" != 1 ]]; then
+    "$ROOT/scripts/run-sanitized-tests.sh"
+fi
