@@ -2,6 +2,8 @@
 #include "guitestsupport.h"
 
 #include "core/lessons/builtin.h"
+#include "core/trace.h"
+#include "tests/core/referencepuzzles.h"
 
 #include <QAbstractButton>
 #include <QApplication>
@@ -150,6 +152,17 @@ bool WindowTest::runAndWait(MainWindow &window, int timeoutMs)
     QSignalSpy finished(&window, &MainWindow::runFinished);
     window.runCode();
     return finished.count() > 0 || finished.wait(timeoutMs);
+}
+
+std::shared_ptr<const core::Trace> referenceTrace(const std::string &name)
+{
+    for (const auto &puzzle : rankstep::testing::referencePuzzles()) {
+        if (puzzle.name == name) {
+            return std::make_shared<const core::Trace>(rankstep::testing::runProgram(
+                {puzzle.ranks, puzzle.layers, puzzle.batches, {}}, puzzle.program));
+        }
+    }
+    return nullptr;
 }
 
 } // namespace rankstep::gui::testing

@@ -19,6 +19,10 @@
 
 class QImage;
 
+namespace rankstep::core {
+struct Trace;
+}
+
 namespace rankstep::gui::testing {
 
 inline constexpr int kRunTimeoutMs = 30000;
@@ -44,6 +48,9 @@ void answerNextMessageBox(QMessageBox::StandardButton button, int timeoutMs = 50
 
 // How many different colors the image holds (a blank or one-color frame has very few).
 int distinctColors(const QImage &image);
+// The trace of one of the eight reference puzzles (tests/core/referencepuzzles.h) by name;
+// null for an unknown name.
+std::shared_ptr<const core::Trace> referenceTrace(const std::string &name);
 
 // A window over an isolated progress store: QStandardPaths in test mode, QSettings in a file of
 // this test's own (cleared), code files in a temporary folder, and RANKSTEP_CLI set to the

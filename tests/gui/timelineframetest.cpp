@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The timeline's cached pictures: a step composites them and looks as a paint from scratch would;
 // what changes the picture (zoom, size, theme) draws it again.
+#include "guitestsupport.h"
 #include "palette.h"
 #include "timelinepainter.h"
 #include "timelineview.h"
@@ -24,13 +25,7 @@ namespace {
 
 std::shared_ptr<const Trace> reference(const std::string &name)
 {
-    for (const auto &puzzle : rankstep::testing::referencePuzzles()) {
-        if (puzzle.name == name) {
-            return std::make_shared<const Trace>(rankstep::testing::runProgram(
-                {puzzle.ranks, puzzle.layers, puzzle.batches, {}}, puzzle.program));
-        }
-    }
-    return nullptr;
+    return gui::testing::referenceTrace(name);
 }
 
 std::unique_ptr<gui::TimelineView> shownView(const std::string &name)

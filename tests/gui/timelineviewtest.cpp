@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+#include "guitestsupport.h"
 #include "palette.h"
 #include "tests/core/referencepuzzles.h"
 #include "timelineview.h"
@@ -29,13 +30,7 @@ namespace {
 
 std::shared_ptr<const Trace> reference(const std::string &name)
 {
-    for (const auto &puzzle : rankstep::testing::referencePuzzles()) {
-        if (puzzle.name == name) {
-            return std::make_shared<const Trace>(rankstep::testing::runProgram(
-                {puzzle.ranks, puzzle.layers, puzzle.batches, {}}, puzzle.program));
-        }
-    }
-    return nullptr;
+    return gui::testing::referenceTrace(name);
 }
 
 std::unique_ptr<gui::TimelineView> shownView(std::shared_ptr<const Trace> trace)
