@@ -4,7 +4,7 @@
 #ifdef RANKSTEP_CLI_FIGURES
 #include "core/replay/position.h"
 #include "core/replay/replayer.h"
-#include "gui/exportfiles.h"
+#include "exportfiles.h"
 
 #include <QApplication>
 #endif

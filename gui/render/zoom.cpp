@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "zoom.h"
 
-#include <QApplication>
+#include <QGuiApplication>
 #include <QFont>
 
 #include <algorithm>
@@ -34,14 +34,14 @@ void setZoomFactor(double factor)
 {
     factor = std::clamp(factor, kMinZoom, kMaxZoom);
     if (!baseFont())
-        baseFont() = QApplication::font();
+        baseFont() = QGuiApplication::font();
     g_factor = factor;
     QFont font = *baseFont();
     if (font.pointSizeF() > 0)
         font.setPointSizeF(font.pointSizeF() * factor);
     else
         font.setPixelSize(std::max(1, int(font.pixelSize() * factor + 0.5)));
-    QApplication::setFont(font);
+    QGuiApplication::setFont(font);
 }
 
 double zoomed(double size)
