@@ -7,6 +7,7 @@
 //   rankstep_step_bench --benchmark_filter=StepAndRepaint
 #include "core/lessons/builtin.h"
 #include "mainwindow.h"
+#include "runsession.h"
 #include "memorychart.h"
 #include "stateview.h"
 #include "stepcontroller.h"
@@ -83,10 +84,7 @@ public:
         m_window->resize(1500, 940);
         m_window->show();
         const TracePtr &trace = largeTrace();
-        m_window->timeline()->setTrace(trace);
-        m_window->stateView()->setTrace(trace);
-        m_window->memoryChart()->setTrace(trace);
-        m_window->stepController()->setTrace(trace);
+        m_window->session().setTrace(trace);
         if (auto *tabs = m_window->findChild<QTabWidget *>(QStringLiteral("leftTabs")))
             tabs->setCurrentWidget(m_window->stateView());
         m_window->stepController()->toEvent(int(events() / 2));
@@ -186,7 +184,7 @@ void stepOnly(benchmark::State &state)
     StepController alone;
     StepController &step = state.range(0) ? *f.window().stepController() : alone;
     if (!state.range(0))
-        alone.setTrace(largeTrace());
+        alone.setTrace(largeTrace(), largeTrace()->figures.endTime);
     std::mt19937 random(7);
     timeEach(state, [&] {
         randomStep(step, f.events(), random);

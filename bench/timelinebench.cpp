@@ -6,7 +6,9 @@
 // dropped); cached repaint: the same frame again; step repaint: the cursor and the fade moved to a
 // random event, then the repaint, as a step in the app does.
 //   rankstep_timeline_bench
+#include "appearance.h"
 #include "peakmemory.h"
+#include "runsession.h"
 #include "tests/io/synthetictrace.h"
 #include "timelineview.h"
 
@@ -38,7 +40,10 @@ const std::shared_ptr<const Trace> &millionEvents()
 
 std::unique_ptr<TimelineView> makeView()
 {
-    auto view = std::make_unique<TimelineView>();
+    // A session and an appearance of the view's own, alive as long as the program.
+    static auto *session = new rankstep::gui::RunSession;
+    static auto *appearance = new rankstep::gui::Appearance;
+    auto view = std::make_unique<TimelineView>(*session, *appearance);
     view->resize(1400, 420);
     view->show();
     QCoreApplication::processEvents();

@@ -2,18 +2,15 @@
 #include "exportactions.h"
 
 #include "exportfiles.h"
-#include "mainwindow.h"
+#include "runsession.h"
 #include "stateview.h"
-#include "stepcontroller.h"
 
 #include <QAction>
 #include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QMenu>
-#include <QMenuBar>
 #include <QMessageBox>
-#include <QStatusBar>
 
 namespace rankstep::gui {
 namespace {
@@ -39,23 +36,18 @@ constexpr std::array<KindText, ExportActions::kKinds> kTexts{{
      QT_TRANSLATE_NOOP("ExportActions", "Perfetto / Chrome traces (*.json)")},
 }};
 
-// The window's File menu: the one another part of the window made, or a new one.
-QMenu *fileMenu(MainWindow *window)
-{
-    const QString name = QStringLiteral("fileMenu");
-    if (auto *menu = window->menuBar()->findChild<QMenu *>(name))
-        return menu;
-    QMenu *menu = window->menuBar()->addMenu(ExportActions::tr("&File"));
-    menu->setObjectName(name);
-    return menu;
-}
-
 } // namespace
 
-ExportActions::ExportActions(MainWindow *window)
-    : QObject(window), m_window(window), m_folder(QDir::homePath())
+ExportActions::ExportActions(RunSession &session, const StateView &stateView, LessonSource lesson,
+                             QMenu *fileMenu, QWidget *window)
+    : QObject(window)
+    , m_session(session)
+    , m_stateView(stateView)
+    , m_lesson(std::move(lesson))
+    , m_window(window)
+    , m_folder(QDir::homePath())
 {
-    m_menu = fileMenu(window)->addMenu(tr("&Export"));
+    m_menu = fileMenu->addMenu(tr("&Export"));
     m_menu->setObjectName(QStringLiteral("exportMenu"));
     for (int i = 0; i < kKinds; ++i) {
         const Kind kind = Kind(i);
@@ -64,25 +56,24 @@ ExportActions::ExportActions(MainWindow *window)
         if (kind == Kind::StatePng)
             m_menu->addSeparator();
     }
-    connect(window->stepController(), &StepController::traceChanged, this,
-            &ExportActions::updateEnabled);
+    connect(&session, &RunSession::traceChanged, this, &ExportActions::updateEnabled);
     updateEnabled();
 }
 
 QString ExportActions::suggestedName(Kind kind) const
 {
-    const lessons::Lesson *lesson = m_window->currentLesson();
+    const lessons::Lesson *lesson = m_lesson();
     const QString stem = lesson ? QString::fromStdString(lesson->id) : QStringLiteral("rankstep");
     return stem + QLatin1String(kTexts[std::size_t(kind)].suffix);
 }
 
 QString ExportActions::exportTo(Kind kind, const QString &path) const
 {
-    StepController &step = *m_window->stepController();
-    const TracePtr trace = step.trace();
+    StepController &step = m_session.stepper();
+    const TracePtr trace = m_session.trace();
     if (!trace)
         return tr("There is no run to export yet: run the code first (F5).");
-    const lessons::Lesson *lesson = m_window->currentLesson();
+    const lessons::Lesson *lesson = m_lesson();
     FigureOptions options;
     if (lesson) {
         options.title = QStringLiteral("%1: %2").arg(QString::fromStdString(lesson->title),
@@ -100,7 +91,7 @@ QString ExportActions::exportTo(Kind kind, const QString &path) const
         case Kind::TimelinePng:
             return writeTimelinePng(trace, options, path);
         case Kind::StatePng:
-            options.ranks = m_window->stateView()->visibleRanks(); // the ranks the learner picked
+            options.ranks = m_stateView.visibleRanks(); // the ranks the learner picked
             return writeStatePng(trace, step.state(), options, path);
         case Kind::TraceJson:
             return writeTraceJson(*trace,
@@ -127,12 +118,12 @@ void ExportActions::onExport(Kind kind)
         QMessageBox::warning(m_window, tr("Export failed"), error);
         return;
     }
-    m_window->statusBar()->showMessage(tr("Saved %1.").arg(QDir::toNativeSeparators(path)));
+    Q_EMIT exported(path);
 }
 
 void ExportActions::updateEnabled()
 {
-    const bool hasTrace = m_window->stepController()->trace() != nullptr;
+    const bool hasTrace = m_session.trace() != nullptr;
     for (QAction *action : m_actions)
         action->setEnabled(hasTrace);
     m_menu->setEnabled(hasTrace);

@@ -1,21 +1,27 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "core/lessons/lesson.h"
+
 #include <QObject>
+#include <QPointer>
 #include <QString>
 
 #include <array>
+#include <functional>
 
 class QAction;
 class QMenu;
 
 namespace rankstep::gui {
 
-class MainWindow;
+class RunSession;
+class StateView;
 
-// File > Export of the main window: the timeline and memory figure as SVG or PNG, every rank's
-// state at the cursor as PNG, and the trace as Rankstep JSON or as a Perfetto trace. Enabled
-// only while the window holds a run's trace; failures say which file and why in a dialog.
+// File > Export: the session's run as the timeline and memory figure (SVG or PNG), every rank's
+// state at the cursor (PNG, the ranks the state view shows), and the trace as Rankstep JSON or
+// as a Perfetto trace. Enabled only while the session holds a run; failures say which file and
+// why in a dialog over `window`.
 class ExportActions : public QObject
 {
     Q_OBJECT
@@ -23,7 +29,10 @@ public:
     enum class Kind { TimelineSvg, TimelinePng, StatePng, TraceJson, PerfettoTrace };
     static constexpr int kKinds = 5;
 
-    explicit ExportActions(MainWindow *window);
+    using LessonSource = std::function<const lessons::Lesson *()>; // the open lesson, or null
+
+    ExportActions(RunSession &session, const StateView &stateView, LessonSource lesson,
+                  QMenu *fileMenu, QWidget *window);
 
     QMenu *menu() const { return m_menu; }
     QAction *action(Kind kind) const { return m_actions[std::size_t(kind)]; }
@@ -33,11 +42,17 @@ public:
     // The file name the save dialog proposes, e.g. "ddp-timeline.svg".
     QString suggestedName(Kind kind) const;
 
+Q_SIGNALS:
+    void exported(const QString &path); // a file was written
+
 private:
     void onExport(Kind kind);
     void updateEnabled();
 
-    MainWindow *m_window;
+    RunSession &m_session;
+    const StateView &m_stateView;
+    LessonSource m_lesson;
+    QPointer<QWidget> m_window;
     QMenu *m_menu = nullptr;
     std::array<QAction *, kKinds> m_actions{};
     QString m_folder; // where the last export went

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "mainwindow.h"
 
+#include "appearance.h"
+#include "applicationstyle.h"
 #include "codeeditor.h"
 #include "errordialog.h"
 #include "exportactions.h"
@@ -8,7 +10,9 @@
 #include "lessonpanel.h"
 #include "memorychart.h"
 #include "notebookimport.h"
+#include "presentation.h"
 #include "resultspanel.h"
+#include "runsession.h"
 #include "stateview.h"
 #include "stepbar.h"
 #include "stepcontroller.h"
@@ -19,9 +23,11 @@
 
 #include <QAction>
 #include <QCloseEvent>
+#include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QListView>
+#include <QMenuBar>
 #include <QMessageBox>
 #include <QSplitter>
 #include <QTabWidget>
@@ -34,20 +40,21 @@ namespace rankstep::gui {
 namespace {
 
 // Each rank's line at the cursor; at the end of a hung run, the call each rank waits in.
-std::vector<std::pair<int, int>> rankLines(StepController &step)
+std::vector<std::pair<int, int>> rankLines(RunSession &session)
 {
+    StepController &step = session.stepper();
     const replay::RunState &state = step.state();
     std::vector<std::pair<int, int>> lines;
     for (std::size_t rank = 0; rank < state.ranks.size(); ++rank)
         lines.emplace_back(int(rank), state.ranks[rank].line);
-    const auto &diagnosis = step.trace()->diagnosis;
+    const auto &diagnosis = session.trace()->diagnosis;
     if (diagnosis && step.atEnd()) {
         for (const core::RankWait &wait : diagnosis->ranks)
             if (!wait.finished && wait.line > 0 && std::size_t(wait.rank) < lines.size())
                 lines[std::size_t(wait.rank)].second = wait.line;
     }
     // A rank that failed stands on the line of its error, not its last recorded operation.
-    const auto &error = step.trace()->error;
+    const auto &error = session.trace()->error;
     if (error && !diagnosis && step.atEnd() && error->rank >= 0 && error->line > 0
         && std::size_t(error->rank) < lines.size())
         lines[std::size_t(error->rank)].second = error->line;
@@ -57,18 +64,24 @@ std::vector<std::pair<int, int>> rankLines(StepController &step)
 } // namespace
 
 MainWindow::MainWindow(std::vector<lessons::Lesson> lessons, ProgressStore &progress, QWidget *parent)
-    : QMainWindow(parent), m_progress(progress),
-      m_model(new LessonListModel(std::move(lessons), progress, this)), m_run(new RunController(this)),
-      m_step(new StepController(this))
+    : QMainWindow(parent)
+    , m_progress(progress)
+    , m_model(new LessonListModel(std::move(lessons), progress, this))
+    , m_session(new RunSession(this))
+    , m_appearance(new Appearance(this))
+    , m_style(new ApplicationStyle(*m_appearance, this))
+    , m_run(new RunController(this))
 {
     setWindowTitle(tr("Rankstep"));
     buildActions();
     buildLayout();
     connectViews();
-    m_import = new NotebookImport(*this, m_model->lessons(), m_progress); // File > Import (Ctrl+I)
-    new ExportActions(this); // File > Export; a child of the window
+    buildMenus();
     resize(1500, 940);
-    m_viewControls = new ViewControls(this); // restores the saved layout and look
+    // Restores the saved layout and look.
+    m_viewControls = new ViewControls({this, {m_panes, m_work, m_middle, m_views}}, menuBar(),
+                                      *m_appearance, {m_panes, m_lessonList, m_lessonPanel},
+                                      m_session->stepper());
     const QString last = m_progress.lastLesson();
     if (!openLesson(last) && m_model->rowCount() > 0)
         openLesson(m_model->data(m_model->index(0), LessonListModel::IdRole).toString());
@@ -77,6 +90,49 @@ MainWindow::MainWindow(std::vector<lessons::Lesson> lessons, ProgressStore &prog
 MainWindow::~MainWindow()
 {
     m_viewControls->saveLayout();
+}
+
+TracePtr MainWindow::lastTrace() const
+{
+    return m_session->trace();
+}
+
+StepController *MainWindow::stepController() const
+{
+    return &m_session->stepper();
+}
+
+PresentationMode &MainWindow::presentation() const
+{
+    return *m_viewControls->presentation();
+}
+
+void MainWindow::showPane(Pane pane)
+{
+    switch (pane) {
+        case Pane::Lesson:
+            m_leftTabs->setCurrentWidget(m_lessonPanel);
+            break;
+        case Pane::State:
+            m_leftTabs->setCurrentWidget(m_stateView);
+            break;
+        case Pane::Hang:
+            m_leftTabs->setCurrentWidget(m_waitForView);
+            break;
+    }
+}
+
+// File: import a notebook (Ctrl+I), export the run; View: ViewControls.
+void MainWindow::buildMenus()
+{
+    m_fileMenu = menuBar()->addMenu(tr("&File"));
+    m_fileMenu->setObjectName(QStringLiteral("fileMenu"));
+    m_import = new NotebookImport(*this, m_fileMenu, m_model->lessons(), m_progress);
+    m_export = new ExportActions(*m_session, *m_stateView, [this] { return m_lesson; }, m_fileMenu,
+                                 this);
+    connect(m_export, &ExportActions::exported, this, [this](const QString &path) {
+        statusBar()->showMessage(tr("Saved %1.").arg(QDir::toNativeSeparators(path)));
+    });
 }
 
 void MainWindow::buildActions()
@@ -103,15 +159,15 @@ void MainWindow::buildLayout()
     m_lessonList->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     m_lessonList->setSpacing(2);
     m_lessonPanel = new LessonPanel;
-    m_editor = new CodeEditor;
+    m_editor = new CodeEditor(*m_appearance);
     m_editor->setObjectName(QStringLiteral("editor"));
     m_results = new ResultsPanel;
     m_results->setMinimumWidth(250);
-    m_timeline = new TimelineView;
-    m_memory = new MemoryChart;
+    m_timeline = new TimelineView(*m_session, *m_appearance);
+    m_memory = new MemoryChart(*m_session, *m_appearance);
     m_memory->setMinimumHeight(200);
     m_timeline->setMinimumHeight(150);
-    m_stepBar = new StepBar(m_step);
+    m_stepBar = new StepBar(*m_session, *m_appearance);
     auto *stepping = new QWidget; // the step bar sits right above the timeline it drives
     auto *steppingLayout = new QVBoxLayout(stepping);
     steppingLayout->setContentsMargins(0, 0, 0, 0);
@@ -120,22 +176,25 @@ void MainWindow::buildLayout()
     steppingLayout->addWidget(m_timeline, 1);
 
     // The lesson, and while stepping the state of every rank, share the left of the editor.
-    m_stateView = new StateView;
+    m_stateView = new StateView(*m_session, *m_appearance);
     m_leftTabs = new QTabWidget;
     m_leftTabs->setObjectName(QStringLiteral("leftTabs"));
     m_leftTabs->addTab(m_lessonPanel, tr("Lesson"));
     m_leftTabs->addTab(m_stateView, tr("State of every rank"));
-    m_waitForView = new WaitForView; // enabled only after a run that hung
+    m_waitForView = new WaitForView(*m_session, *m_appearance); // enabled after a run that hung
     m_leftTabs->addTab(m_waitForView, tr("Why it hung"));
     m_leftTabs->setTabEnabled(m_leftTabs->indexOf(m_waitForView), false);
-    auto *work = new QSplitter(Qt::Horizontal);
+    auto *work = m_work = new QSplitter(Qt::Horizontal);
+    work->setObjectName(QStringLiteral("work"));
     work->addWidget(m_leftTabs);
     work->addWidget(m_editor);
     work->setSizes({360, 700});
-    auto *views = new QSplitter(Qt::Vertical);
+    auto *views = m_views = new QSplitter(Qt::Vertical);
+    views->setObjectName(QStringLiteral("views"));
     views->addWidget(stepping);
     views->addWidget(m_memory);
-    auto *middle = new QSplitter(Qt::Vertical);
+    auto *middle = m_middle = new QSplitter(Qt::Vertical);
+    middle->setObjectName(QStringLiteral("middle"));
     middle->addWidget(work);
     middle->addWidget(views);
     middle->setSizes({440, 480});
@@ -149,7 +208,8 @@ void MainWindow::buildLayout()
         const int top = int(height * (lesson ? 0.48 : 0.56));
         middle->setSizes({top, height - top});
     });
-    auto *main = new QSplitter(Qt::Horizontal);
+    auto *main = m_panes = new QSplitter(Qt::Horizontal);
+    main->setObjectName(QStringLiteral("panes"));
     main->addWidget(m_lessonList);
     main->addWidget(middle);
     main->addWidget(m_results);
@@ -174,43 +234,34 @@ void MainWindow::connectViews()
         Q_EMIT runFinished();
     });
     connect(m_timeline, &TimelineView::lineActivated, m_editor, &CodeEditor::jumpToLine);
-    connect(m_timeline, &TimelineView::visibleRangeChanged, m_memory, &MemoryChart::setVisibleRange);
-    connect(m_memory, &MemoryChart::visibleRangeChanged, m_timeline, &TimelineView::setVisibleRange);
-    connect(m_step, &StepController::cursorChanged, this, &MainWindow::onCursorChanged);
-    connect(m_step, &StepController::stateChanged, m_stateView, &StateView::setState);
-    connect(m_stateView, &StateView::rankSelected, m_stateView, &StateView::setSelectedRank);
-    connect(m_timeline, &TimelineView::eventClicked, m_step, &StepController::toEvent);
-    connect(m_memory, &MemoryChart::timeClicked, m_step, &StepController::toTime);
+    connect(&m_session->stepper(), &StepController::cursorChanged, this,
+            &MainWindow::onCursorChanged);
+    connect(m_session, &RunSession::traceChanged, this, &MainWindow::showWaitFor);
     connect(m_waitForView, &WaitForView::rankActivated, this, [this](int rank, int line) {
-        auto lines = rankLines(*m_step);
+        auto lines = rankLines(*m_session);
         for (auto &[lineRank, rankLine] : lines)
             if (lineRank == rank && line > 0) // a finished rank waits on no line
                 rankLine = line;
         m_editor->setRankLines(lines, rank);
         m_editor->jumpToLine(line);
-        m_stateView->setSelectedRank(rank);
     });
     new TimeAxisAligner(m_timeline, m_memory, this); // one time axis for both views
 }
 
+// The views follow the cursor themselves; the window shows the state tab while stepping and each
+// rank's line in the editor.
 void MainWindow::onCursorChanged()
 {
-    const auto cursor = m_step->cursor();
+    const auto cursor = m_session->stepper().cursor();
     if (!cursor) {
-        m_timeline->clearCursorTime();
-        m_timeline->setGhostAfter(std::nullopt);
         m_editor->clearRankLines();
         return;
     }
-    const core::SimTime time = m_step->cursorTime();
-    m_timeline->setCursorTime(time);
-    m_timeline->setGhostAfter(cursor->atEnd() ? std::nullopt
-                                              : std::optional<std::size_t>(m_step->appliedEvents()));
-    m_memory->setCursorTime(time);
     if (!cursor->atEnd()) // stepping: show what every rank holds
         m_leftTabs->setCurrentWidget(m_stateView);
     const auto event = cursor->lastEvent();
-    m_editor->setRankLines(rankLines(*m_step), event ? m_step->trace()->events[*event].rank : 0);
+    m_editor->setRankLines(rankLines(*m_session),
+                           event ? m_session->trace()->events[*event].rank : 0);
 }
 
 bool MainWindow::openLesson(const QString &lessonId)
@@ -222,16 +273,11 @@ bool MainWindow::openLesson(const QString &lessonId)
         m_run->stop();
     m_lesson = m_model->lessonAt(row);
     m_persist = true;
-    m_trace.reset();
-    m_step->setTrace(nullptr);
+    m_session->clear();
     m_lessonList->setCurrentIndex(m_model->index(row));
     m_lessonPanel->setLesson(m_lesson);
     m_results->setLesson(m_lesson);
-    m_timeline->setTrace(nullptr);
-    m_stateView->setTrace(nullptr);
-    showWaitFor(nullptr);
     m_leftTabs->setCurrentWidget(m_lessonPanel);
-    m_memory->setTrace(nullptr);
     m_memory->setTarget(m_lesson->targets ? std::optional<std::int64_t>(m_lesson->targets->memory)
                                           : std::nullopt);
     m_editor->setCode(m_progress.code(lessonId).value_or(QString::fromStdString(m_lesson->starter)));
@@ -332,12 +378,7 @@ void MainWindow::onRunningChanged(bool running)
 
 void MainWindow::onTraceAvailable(const TracePtr &trace, const QString &output)
 {
-    m_trace = trace;
-    m_timeline->setTrace(trace);
-    m_stateView->setTrace(trace);
-    m_memory->setTrace(trace);
-    m_step->setTrace(trace); // at the end: where the run finished, or where no rank could go on
-    showWaitFor(trace);
+    m_session->setTrace(trace); // at the end: where the run finished, or where no rank could go on
     m_results->showTrace(trace, output);
     const lessons::Verdict verdict = lessons::judge(*m_lesson, *trace);
     if (m_persist) {
@@ -353,10 +394,10 @@ void MainWindow::onTraceAvailable(const TracePtr &trace, const QString &output)
 }
 
 // After a hang, the picture of who waits on whom; otherwise its tab stays, disabled.
-void MainWindow::showWaitFor(const TracePtr &trace)
+void MainWindow::showWaitFor()
 {
+    const TracePtr &trace = m_session->trace();
     const bool hung = trace && trace->diagnosis;
-    m_waitForView->setTrace(hung ? trace : nullptr);
     const int tab = m_leftTabs->indexOf(m_waitForView);
     m_leftTabs->setTabEnabled(tab, hung);
     if (hung)

@@ -11,18 +11,25 @@
 #include <vector>
 
 class QAction;
+class QMenu;
 class QTabWidget;
 class QListView;
+class QSplitter;
 class QTemporaryDir;
 
 namespace rankstep::gui {
 
+class Appearance;
+class ApplicationStyle;
 class CodeEditor;
+class ExportActions;
 class LessonListModel;
 class LessonPanel;
 class MemoryChart;
 class NotebookImport;
+class PresentationMode;
 class ResultsPanel;
+class RunSession;
 class StepBar;
 class StateView;
 class StepController;
@@ -31,7 +38,9 @@ class ViewControls;
 class WaitForView;
 
 // The window a learner opens: lessons at the left, the lesson and the editor in the middle, the
-// timeline and memory chart below, results at the right. Talks to runs only via RunController.
+// timeline and memory chart below, results at the right. It lays the views out and builds the
+// menus; the views follow the one RunSession (the run on screen) and the Appearance they are
+// built with. Runs go through RunController, whose trace becomes the session's.
 class MainWindow : public QMainWindow
 {
     Q_OBJECT
@@ -46,8 +55,18 @@ public:
     // The wall-clock limit of each run, in seconds (30 unless set; tests shorten it).
     void setRunTimeLimit(double seconds) { m_runTimeLimit = seconds; }
     const lessons::Lesson *currentLesson() const { return m_lesson; }
-    TracePtr lastTrace() const { return m_trace; }
+    TracePtr lastTrace() const;
 
+    RunSession &session() const { return *m_session; }
+    Appearance &appearance() const { return *m_appearance; }
+    PresentationMode &presentation() const;
+
+    // The tabs left of the editor.
+    enum class Pane { Lesson, State, Hang };
+    void showPane(Pane pane);
+
+    // The window's parts, for tests and scripted screenshots; nothing in the app reaches through
+    // them (each part is handed what it needs).
     CodeEditor *editor() const { return m_editor; }
     ResultsPanel *results() const { return m_results; }
     LessonPanel *lessonPanel() const { return m_lessonPanel; }
@@ -55,7 +74,7 @@ public:
     MemoryChart *memoryChart() const { return m_memory; }
     QListView *lessonList() const { return m_lessonList; }
     RunController *runController() const { return m_run; }
-    StepController *stepController() const { return m_step; }
+    StepController *stepController() const;
     StepBar *stepBar() const { return m_stepBar; }
     StateView *stateView() const { return m_stateView; }
     WaitForView *waitForView() const { return m_waitForView; }
@@ -77,22 +96,24 @@ protected:
 private:
     void buildActions();
     void buildLayout();
+    void buildMenus();
     void connectViews();
     void onLessonActivated(const QModelIndex &index);
     void onTraceAvailable(const TracePtr &trace, const QString &output);
     void onRunFailed(const QString &message, const QString &output);
     void onRunningChanged(bool running);
     void onCursorChanged();
-    void showWaitFor(const TracePtr &trace);
+    void showWaitFor();
     bool saveCode(QString *error = nullptr);
     QString runFilePath() const;
 
     ProgressStore &m_progress;
     LessonListModel *m_model;
+    RunSession *m_session;
+    Appearance *m_appearance;
+    ApplicationStyle *m_style;
     RunController *m_run;
-    StepController *m_step;
     const lessons::Lesson *m_lesson = nullptr;
-    TracePtr m_trace;
     bool m_persist = true;
     double m_runTimeLimit = RunSpec().timeLimitSeconds;
     std::unique_ptr<QTemporaryDir> m_scratch;
@@ -108,7 +129,13 @@ private:
     WaitForView *m_waitForView = nullptr;
     NotebookImport *m_import = nullptr;
     ViewControls *m_viewControls = nullptr; // the View menu, appearance and saved layout
+    ExportActions *m_export = nullptr;
     QTabWidget *m_leftTabs = nullptr;
+    QSplitter *m_panes = nullptr;  // lessons | work | results
+    QSplitter *m_work = nullptr;   // left tabs | editor
+    QSplitter *m_middle = nullptr; // work over the views
+    QSplitter *m_views = nullptr;  // stepping and timeline over the memory chart
+    QMenu *m_fileMenu = nullptr;
     QAction *m_runAction = nullptr;
     QAction *m_stopAction = nullptr;
     QAction *m_resetAction = nullptr;

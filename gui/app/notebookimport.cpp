@@ -17,17 +17,6 @@
 namespace rankstep::gui {
 namespace {
 
-QMenu *fileMenu(QMainWindow &window)
-{
-    for (QAction *action : window.menuBar()->actions()) {
-        if (action->menu() && action->text().remove(QLatin1Char('&')) == QObject::tr("File"))
-            return action->menu();
-    }
-    QMenu *menu = window.menuBar()->addMenu(QObject::tr("&File"));
-    menu->setObjectName(QStringLiteral("fileMenu"));
-    return menu;
-}
-
 QString listed(const QStringList &items)
 {
     return items.join(QStringLiteral(", "));
@@ -35,12 +24,12 @@ QString listed(const QStringList &items)
 
 } // namespace
 
-NotebookImport::NotebookImport(MainWindow &window, const std::vector<lessons::Lesson> &lessons,
-                               ProgressStore &progress)
+NotebookImport::NotebookImport(MainWindow &window, QMenu *fileMenu,
+                               const std::vector<lessons::Lesson> &lessons, ProgressStore &progress)
     : QObject(&window), m_window(window), m_lessons(lessons), m_progress(progress)
 {
-    m_action = fileMenu(window)->addAction(tr("Import notebook or Python file…"), this,
-                                           &NotebookImport::chooseFile);
+    m_action = fileMenu->addAction(tr("Import notebook or Python file…"), this,
+                                   &NotebookImport::chooseFile);
     m_action->setObjectName(QStringLiteral("importAction"));
     m_action->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_I));
 }

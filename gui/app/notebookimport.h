@@ -10,6 +10,7 @@
 #include <vector>
 
 class QAction;
+class QMenu;
 
 namespace rankstep::gui {
 
@@ -36,8 +37,8 @@ class NotebookImport : public QObject
 {
     Q_OBJECT
 public:
-    // Adds the action to the window's File menu (made when there is none).
-    NotebookImport(MainWindow &window, const std::vector<lessons::Lesson> &lessons,
+    // Adds the action to the window's File menu.
+    NotebookImport(MainWindow &window, QMenu *fileMenu, const std::vector<lessons::Lesson> &lessons,
                    ProgressStore &progress);
 
     QAction *action() const { return m_action; }

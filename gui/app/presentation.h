@@ -5,10 +5,14 @@
 #include <QObject>
 #include <QPointer>
 
+class QMainWindow;
+class QSplitter;
+class QWidget;
+
 namespace rankstep::gui {
 
 class Appearance;
-class MainWindow;
+class LessonPanel;
 
 // Presentation mode (F11), for showing a run to a class: the window full screen and zoomed to at
 // least kPresentationZoom, the lesson list folded away, the hints and the solution out of sight
@@ -18,7 +22,16 @@ class PresentationMode : public QObject
 {
     Q_OBJECT
 public:
-    PresentationMode(MainWindow *window, Appearance *appearance);
+    // What presenting rearranges: the window's three panes (lessons, work, results), the lesson
+    // list it folds away, the lesson panel whose hints it hides.
+    struct Panes
+    {
+        QSplitter *panes = nullptr;
+        QWidget *lessonList = nullptr;
+        LessonPanel *lessonPanel = nullptr;
+    };
+
+    PresentationMode(QMainWindow *window, Appearance *appearance, Panes panes);
 
     bool isActive() const { return m_active; }
     bool spoilersShown() const { return m_spoilersShown; }
@@ -33,15 +46,13 @@ Q_SIGNALS:
     void activeChanged(bool active);
     void spoilersShownChanged(bool shown);
 
-protected:
-    bool eventFilter(QObject *watched, QEvent *event) override;
-
 private:
     void applySpoilers();
     void arrangePanes(bool presenting);
 
-    QPointer<MainWindow> m_window;
+    QPointer<QMainWindow> m_window;
     Appearance *m_appearance;
+    Panes m_panes;
     bool m_active = false;
     bool m_spoilersShown = false;
     bool m_wasMaximized = false;

@@ -2,14 +2,11 @@
 #include "scripting.h"
 
 #include "appearance.h"
-#include "lessonpanel.h"
 #include "mainwindow.h"
 #include "notebookimport.h"
 #include "presentation.h"
 #include "stateview.h"
 #include "stepcontroller.h"
-#include "viewcontrols.h"
-#include "waitforview.h"
 #include "zoom.h"
 
 #include <QApplication>
@@ -19,7 +16,6 @@
 #include <QFile>
 #include <QImage>
 #include <QPainter>
-#include <QTabWidget>
 #include <QTimer>
 
 #include <time.h>
@@ -28,29 +24,29 @@
 #include <cstdio>
 #include <fstream>
 #include <iterator>
+#include <optional>
 #include <sstream>
 #include <string>
 
 namespace rankstep::gui {
 namespace {
 
-// The page of the tabs left of the editor that `--tab name` names; null for another name.
-QWidget *tabPage(MainWindow &window, const QString &name)
+// The tab left of the editor that `--tab name` names; none for another name.
+std::optional<MainWindow::Pane> tabPane(const QString &name)
 {
     if (name == QStringLiteral("lesson"))
-        return window.lessonPanel();
+        return MainWindow::Pane::Lesson;
     if (name == QStringLiteral("state"))
-        return window.stateView();
+        return MainWindow::Pane::State;
     if (name == QStringLiteral("hang"))
-        return window.waitForView();
-    return nullptr;
+        return MainWindow::Pane::Hang;
+    return std::nullopt;
 }
 
 void showTab(MainWindow &window, const QString &name)
 {
-    auto *tabs = window.findChild<QTabWidget *>(QStringLiteral("leftTabs"));
-    if (tabs && !name.isEmpty())
-        tabs->setCurrentWidget(tabPage(window, name));
+    if (const auto pane = tabPane(name))
+        window.showPane(*pane);
 }
 
 void saveAndQuit(MainWindow *window, const QString &path)
@@ -121,7 +117,7 @@ bool isStep(const QString &step)
 // --theme, --colorblind, --zoom and --presentation; false (after saying why) on a bad value.
 bool applyLook(const QCommandLineParser &parser, const ScriptOptions &o, MainWindow &window)
 {
-    Appearance &look = *window.viewControls()->appearance();
+    Appearance &look = window.appearance();
     if (parser.isSet(o.theme)) {
         const auto theme = themeFromName(parser.value(o.theme));
         if (!theme) {
@@ -133,7 +129,7 @@ bool applyLook(const QCommandLineParser &parser, const ScriptOptions &o, MainWin
     if (parser.isSet(o.colorBlind))
         look.setColorBlindSafe(true);
     if (parser.isSet(o.presentation))
-        window.viewControls()->presentation()->setActive(true);
+        window.presentation().setActive(true);
     if (parser.isSet(o.zoom)) {
         bool ok = false;
         const double zoom = parser.value(o.zoom).toDouble(&ok);
@@ -205,7 +201,7 @@ bool startScript(const QCommandLineParser &parser, const ScriptOptions &o, MainW
     const QString shot = parser.value(o.screenshot);
     const QString step = parser.value(o.step);
     const QString tab = parser.value(o.tab);
-    if (!tab.isEmpty() && !tabPage(window, tab)) {
+    if (!tab.isEmpty() && !tabPane(tab)) {
         std::fprintf(stderr, "rankstep: --tab wants lesson, state or hang\n");
         return false;
     }

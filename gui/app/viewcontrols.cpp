@@ -2,35 +2,37 @@
 #include "viewcontrols.h"
 
 #include "appearance.h"
-#include "mainwindow.h"
-#include "presentation.h"
-#include "windowsettings.h"
 
 #include <QAction>
 #include <QActionGroup>
+#include <QMainWindow>
 #include <QMenu>
 #include <QMenuBar>
 
 namespace rankstep::gui {
 
-ViewControls::ViewControls(MainWindow *window)
-    : QObject(window)
-    , m_window(window)
-    , m_appearance(new Appearance(window))
-    , m_presentation(new PresentationMode(window, m_appearance))
+ViewControls::ViewControls(WindowLayout layout, QMenuBar *menuBar, Appearance &appearance,
+                           PresentationMode::Panes panes, StepController &step)
+    : QObject(layout.window)
+    , m_layout(std::move(layout))
+    , m_appearance(appearance)
+    , m_presentation(new PresentationMode(m_layout.window, &appearance, panes))
 {
-    buildMenu();
-    restoreWindowSettings(*window, *m_appearance, *m_presentation, *window->stepController());
+    buildMenu(menuBar);
+    restoreWindowSettings(m_layout, m_appearance, *m_presentation, step);
 }
 
 QAction *ViewControls::action(const QString &objectName) const
 {
-    return m_menu->findChild<QAction *>(objectName);
+    for (QAction *action : m_actions)
+        if (action->objectName() == objectName)
+            return action;
+    return nullptr;
 }
 
 void ViewControls::saveLayout() const
 {
-    saveWindowLayout(*m_window, *m_presentation);
+    saveWindowLayout(m_layout, *m_presentation);
 }
 
 QAction *ViewControls::addAction(const QString &name, const QString &text,
@@ -40,12 +42,13 @@ QAction *ViewControls::addAction(const QString &name, const QString &text,
     action->setObjectName(name);
     action->setShortcuts(keys);
     action->setShortcutContext(Qt::WindowShortcut);
+    m_actions.append(action);
     return action;
 }
 
-void ViewControls::buildMenu()
+void ViewControls::buildMenu(QMenuBar *menuBar)
 {
-    m_menu = m_window->menuBar()->addMenu(tr("&View"));
+    m_menu = menuBar->addMenu(tr("&View"));
     m_menu->setObjectName(QStringLiteral("viewMenu"));
     QAction *present = addAction(QStringLiteral("presentationAction"), tr("&Presentation Mode"),
                                  {QKeySequence(Qt::Key_F11)});
@@ -60,20 +63,20 @@ void ViewControls::buildMenu()
     // Ctrl+= too: on most keyboards Plus needs Shift.
     connect(addAction(QStringLiteral("zoomInAction"), tr("Zoom &In"),
                       {QKeySequence::ZoomIn, QKeySequence(Qt::CTRL | Qt::Key_Equal)}),
-            &QAction::triggered, m_appearance, &Appearance::zoomIn);
+            &QAction::triggered, &m_appearance, &Appearance::zoomIn);
     connect(addAction(QStringLiteral("zoomOutAction"), tr("Zoom &Out"), {QKeySequence::ZoomOut}),
-            &QAction::triggered, m_appearance, &Appearance::zoomOut);
+            &QAction::triggered, &m_appearance, &Appearance::zoomOut);
     connect(addAction(QStringLiteral("zoomResetAction"), tr("&Actual Size"),
                       {QKeySequence(Qt::CTRL | Qt::Key_0)}),
-            &QAction::triggered, m_appearance, &Appearance::resetZoom);
+            &QAction::triggered, &m_appearance, &Appearance::resetZoom);
     m_menu->addSeparator();
     buildThemeMenu();
     QAction *colorBlind =
         addAction(QStringLiteral("colorBlindAction"), tr("&Color-Blind-Safe Colors"), {});
     colorBlind->setCheckable(true);
-    colorBlind->setChecked(m_appearance->colorBlindSafe());
-    connect(colorBlind, &QAction::toggled, m_appearance, &Appearance::setColorBlindSafe);
-    connect(m_appearance, &Appearance::colorBlindSafeChanged, colorBlind, &QAction::setChecked);
+    colorBlind->setChecked(m_appearance.colorBlindSafe());
+    connect(colorBlind, &QAction::toggled, &m_appearance, &Appearance::setColorBlindSafe);
+    connect(&m_appearance, &Appearance::colorBlindSafeChanged, colorBlind, &QAction::setChecked);
 }
 
 void ViewControls::buildThemeMenu()
@@ -84,12 +87,13 @@ void ViewControls::buildThemeMenu()
     for (Theme theme : {Theme::System, Theme::Light, Theme::Dark, Theme::HighContrast}) {
         QAction *action = themes->addAction(themeTitle(theme));
         action->setObjectName(QStringLiteral("theme-") + themeName(theme));
+        m_actions.append(action);
         action->setCheckable(true);
-        action->setChecked(theme == m_appearance->theme());
+        action->setChecked(theme == m_appearance.theme());
         group->addAction(action);
-        connect(action, &QAction::triggered, m_appearance,
-                [this, theme] { m_appearance->setTheme(theme); });
-        connect(m_appearance, &Appearance::themeChanged, action,
+        connect(action, &QAction::triggered, &m_appearance,
+                [this, theme] { m_appearance.setTheme(theme); });
+        connect(&m_appearance, &Appearance::themeChanged, action,
                 [action, theme](Theme now) { action->setChecked(now == theme); });
     }
 }

@@ -2,7 +2,8 @@
 #include "windowsettings.h"
 
 #include "appearance.h"
-#include "mainwindow.h"
+
+#include <QMainWindow>
 #include "presentation.h"
 #include "stepcontroller.h"
 
@@ -12,27 +13,16 @@
 namespace rankstep::gui {
 namespace {
 
-// Each splitter by its object name or, unnamed, by its place among the window's splitters.
-QList<std::pair<QString, QSplitter *>> splittersOf(const MainWindow &window)
+void restoreLayout(const WindowLayout &layout)
 {
-    QList<std::pair<QString, QSplitter *>> named;
-    const auto splitters = window.findChildren<QSplitter *>();
-    for (int i = 0; i < splitters.size(); ++i) {
-        const QString name = splitters[i]->objectName();
-        named.append({name.isEmpty() ? QStringLiteral("splitter%1").arg(i) : name, splitters[i]});
-    }
-    return named;
-}
-
-void restoreLayout(MainWindow &window)
-{
+    QMainWindow &window = *layout.window;
     const QSettings settings;
     if (settings.contains(settingskeys::geometry))
         window.restoreGeometry(settings.value(settingskeys::geometry).toByteArray());
     if (settings.contains(settingskeys::state))
         window.restoreState(settings.value(settingskeys::state).toByteArray());
-    for (const auto &[name, splitter] : splittersOf(window)) {
-        const QVariant state = settings.value(settingskeys::splitters + name);
+    for (QSplitter *splitter : layout.splitters) {
+        const QVariant state = settings.value(settingskeys::splitters + splitter->objectName());
         if (state.isValid())
             splitter->restoreState(state.toByteArray());
     }
@@ -51,10 +41,11 @@ void restoreAppearance(Appearance &appearance)
 
 } // namespace
 
-void restoreWindowSettings(MainWindow &window, Appearance &appearance,
+void restoreWindowSettings(const WindowLayout &layout, Appearance &appearance,
                            const PresentationMode &presentation, StepController &step)
 {
-    restoreLayout(window);
+    QMainWindow &window = *layout.window;
+    restoreLayout(layout);
     restoreAppearance(appearance);
     bool ok = false;
     const double speed = QSettings().value(settingskeys::speed).toDouble(&ok);
@@ -75,15 +66,16 @@ void restoreWindowSettings(MainWindow &window, Appearance &appearance,
                      [](double now) { QSettings().setValue(settingskeys::speed, now); });
 }
 
-void saveWindowLayout(const MainWindow &window, const PresentationMode &presentation)
+void saveWindowLayout(const WindowLayout &layout, const PresentationMode &presentation)
 {
+    const QMainWindow &window = *layout.window;
     if (presentation.isActive())
         return;
     QSettings settings;
     settings.setValue(settingskeys::geometry, window.saveGeometry());
     settings.setValue(settingskeys::state, window.saveState());
-    for (const auto &[name, splitter] : splittersOf(window))
-        settings.setValue(settingskeys::splitters + name, splitter->saveState());
+    for (const QSplitter *splitter : layout.splitters)
+        settings.setValue(settingskeys::splitters + splitter->objectName(), splitter->saveState());
 }
 
 } // namespace rankstep::gui

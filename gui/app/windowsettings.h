@@ -3,10 +3,14 @@
 
 #include <QString>
 
+#include <vector>
+
+class QMainWindow;
+class QSplitter;
+
 namespace rankstep::gui {
 
 class Appearance;
-class MainWindow;
 class PresentationMode;
 class StepController;
 
@@ -24,12 +28,20 @@ inline const QString state = QStringLiteral("window/state");
 inline const QString splitters = QStringLiteral("window/splitters/");
 } // namespace settingskeys
 
+// What of the window's layout is kept: its geometry and toolbars, and its splitters, each by its
+// object name.
+struct WindowLayout
+{
+    QMainWindow *window = nullptr;
+    std::vector<QSplitter *> splitters;
+};
+
 // Applies what was saved (defaults where nothing was) and saves later changes as they happen.
-void restoreWindowSettings(MainWindow &window, Appearance &appearance,
+void restoreWindowSettings(const WindowLayout &layout, Appearance &appearance,
                            const PresentationMode &presentation, StepController &step);
 
 // The geometry, toolbar and splitter layout. Skipped in presentation mode: its full screen is not
 // how the window should open next time.
-void saveWindowLayout(const MainWindow &window, const PresentationMode &presentation);
+void saveWindowLayout(const WindowLayout &layout, const PresentationMode &presentation);
 
 } // namespace rankstep::gui

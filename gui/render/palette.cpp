@@ -7,8 +7,6 @@
 namespace rankstep::gui {
 namespace {
 
-Palette::Scheme g_scheme = Palette::Scheme::Standard;
-
 // The color-blind-safe layer scale: dark blue to orange in even steps of CIELAB lightness and hue,
 // so that neighbors differ as much under deuteranopia and protanopia (which keep lightness and
 // the blue-yellow axis) as with full color vision. A straight RGB blend bunched the orange end.
@@ -41,21 +39,11 @@ Palette::Palette(Scheme scheme) : m_scheme(scheme)
     }
 }
 
-const Palette &Palette::current()
+const Palette &Palette::of(Scheme scheme)
 {
     static const Palette standard(Scheme::Standard);
     static const Palette colorBlind(Scheme::ColorBlindSafe);
-    return g_scheme == Scheme::Standard ? standard : colorBlind;
-}
-
-void Palette::setScheme(Scheme scheme)
-{
-    g_scheme = scheme;
-}
-
-Palette::Scheme Palette::scheme()
-{
-    return g_scheme;
+    return scheme == Scheme::Standard ? standard : colorBlind;
 }
 
 QColor Palette::layer(int layer, int layers) const

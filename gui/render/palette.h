@@ -14,9 +14,9 @@ class Palette
 public:
     enum class Scheme { Standard, ColorBlindSafe };
 
-    static const Palette &current();
-    static void setScheme(Scheme scheme); // views repaint to show it: see Appearance
-    static Scheme scheme();
+    // The palette of a scheme (painters get theirs through gui/render/look.h).
+    static const Palette &of(Scheme scheme);
+    Scheme scheme() const { return m_scheme; }
 
     // Layer l of n on a scale from green (first layer) to red (last); the color-blind-safe
     // scheme runs from dark blue to orange instead, lighter with every layer.

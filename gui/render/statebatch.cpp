@@ -74,13 +74,14 @@ CellColors CellColors::of(const QColor &fill)
     return {fill, edge, Palette::faded(edge, 0.4), Palette::faded(edge, 0.6)};
 }
 
-const CellColors &CellBatch::colorsOf(const core::Object &object, int layers)
+const CellColors &CellBatch::colorsOf(const core::Object &object, int layers,
+                                       const Palette &palette)
 {
     const std::tuple<int, int, bool> key{int(object.kind), object.layer, object.step == 0};
     const auto found = m_colors.find(key);
     if (found != m_colors.end())
         return found->second;
-    return m_colors.emplace(key, CellColors::of(objectColor(object, layers))).first->second;
+    return m_colors.emplace(key, CellColors::of(objectColor(object, layers, palette))).first->second;
 }
 
 void CellBatch::add(const QRectF &rect, const QColor &fill, const QColor &edge,

@@ -18,6 +18,8 @@ class QPainter;
 
 namespace rankstep::gui {
 
+class Palette;
+
 // The colors of one object's cells: held ones filled with `fill` and outlined with `edge`; the
 // bar's outline and the hollow cells lighter.
 struct CellColors {
@@ -30,7 +32,7 @@ class CellBatch
 public:
     // The colors of an object's cells, worked out once per kind, layer and update per batch
     // (color arithmetic per cell cost as much as drawing it).
-    const CellColors &colorsOf(const core::Object &object, int layers);
+    const CellColors &colorsOf(const core::Object &object, int layers, const Palette &palette);
     // A rectangle outlined with `edge` (1 pixel, `style`; an invalid color: none) and filled with
     // `fill` (an invalid color: hollow).
     void add(const QRectF &rect, const QColor &fill, const QColor &edge,

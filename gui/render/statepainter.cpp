@@ -3,7 +3,6 @@
 
 #include "palette.h"
 #include "statebatch.h"
-#include "zoom.h"
 
 #include <QFontMetrics>
 #include <QFontMetricsF>
@@ -27,9 +26,9 @@ QColor mixed(const QColor &a, const QColor &b, double t)
 }
 
 // The label goes to the side with fewer held cells, so that it hides as little as possible.
-QFont labelFont(QFont font)
+QFont labelFont(QFont font, double zoom)
 {
-    font.setPointSizeF(zoomed(7));
+    font.setPointSizeF(7 * zoom);
     return font;
 }
 
@@ -41,11 +40,12 @@ bool labelOnRight(const core::Object &object)
     return total > 1 && held.first() >= 0 && held.first() < (total + 1) / 2 && held.size() < total;
 }
 
-void paintLabel(QPainter &painter, const QRectF &rect, const QString &label, bool right)
+void paintLabel(QPainter &painter, const QRectF &rect, const QString &label, bool right,
+                double zoom)
 {
     if (label.isEmpty())
         return;
-    const QFont font = labelFont(painter.font());
+    const QFont font = labelFont(painter.font(), zoom);
     const QFontMetricsF metrics(font);
     // The height first: shaping the text is what costs, and most objects of a deep model are
     // too thin for any label.
@@ -64,7 +64,8 @@ void paintLabel(QPainter &painter, const QRectF &rect, const QString &label, boo
     painter.drawText(box, Qt::AlignCenter, label);
 }
 
-void paintLayerLabels(QPainter &painter, const PanelLayout &layout, const QPalette &palette)
+void paintLayerLabels(QPainter &painter, const PanelLayout &layout, const QPalette &palette,
+                      const Palette &colors)
 {
     QFont font = painter.font();
     font.setPointSizeF(std::max(6.0, font.pointSizeF() - 2));
@@ -75,7 +76,7 @@ void paintLayerLabels(QPainter &painter, const PanelLayout &layout, const QPalet
     const int step = layerLabelStep(spacing, QFontMetricsF(font).height());
     for (int l = 0; l < layout.layers; ++l) {
         const QRectF row = layerBand(layout, l);
-        painter.fillRect(row, Palette::toward(Palette::current().layer(l, layout.layers),
+        painter.fillRect(row, Palette::toward(colors.layer(l, layout.layers),
                                               palette.color(QPalette::Base), 0.88));
         if (l % step != 0)
             continue;
@@ -86,16 +87,16 @@ void paintLayerLabels(QPainter &painter, const PanelLayout &layout, const QPalet
 
 // The frame of a panel, its layer bands and their labels: what every step leaves as it was.
 void paintBackground(QPainter &painter, const PanelLayout &layout, const QPalette &palette,
-                     bool selected)
+                     const Look &style, bool selected)
 {
     painter.save();
     painter.setRenderHint(QPainter::Antialiasing);
-    painter.setPen(selected ? QPen(palette.color(QPalette::Highlight), zoomed(2.5))
-                            : QPen(palette.color(QPalette::Mid), zoomed(1)));
+    painter.setPen(selected ? QPen(palette.color(QPalette::Highlight), style.scaled(2.5))
+                            : QPen(palette.color(QPalette::Mid), style.scaled(1)));
     painter.setBrush(palette.color(QPalette::Base));
     painter.drawRoundedRect(layout.frame.adjusted(1, 1, -1, -1), 4, 4);
     painter.setRenderHint(QPainter::Antialiasing, false);
-    paintLayerLabels(painter, layout, palette);
+    paintLayerLabels(painter, layout, palette, style.colors());
     painter.restore();
 }
 
@@ -114,8 +115,8 @@ QString fittedTitle(const QString &title, const QFontMetrics &metrics, int width
     return metrics.elidedText(parts.front(), Qt::ElideRight, width);
 }
 
-QPixmap panelBackground(const PanelLayout &layout, const QPalette &palette, const QFont &font,
-                        qreal devicePixelRatio, bool selected)
+QPixmap panelBackground(const PanelLayout &layout, const QPalette &palette, const Look &style,
+                        const QFont &font, qreal devicePixelRatio, bool selected)
 {
     QPixmap pixmap((layout.frame.size() * devicePixelRatio).toSize().expandedTo(QSize(1, 1)));
     pixmap.setDevicePixelRatio(devicePixelRatio);
@@ -123,13 +124,12 @@ QPixmap panelBackground(const PanelLayout &layout, const QPalette &palette, cons
     QPainter painter(&pixmap);
     painter.setFont(font);
     painter.translate(-layout.frame.topLeft());
-    paintBackground(painter, layout, palette, selected);
+    paintBackground(painter, layout, palette, style, selected);
     return pixmap;
 }
 
-QColor objectColor(const core::Object &object, int layers)
+QColor objectColor(const core::Object &object, int layers, const Palette &palette)
 {
-    const Palette &palette = Palette::current();
     switch (object.kind) {
         case core::ObjectKind::Weight:
         case core::ObjectKind::OptState:
@@ -148,13 +148,13 @@ QColor objectColor(const core::Object &object, int layers)
     return palette.message();
 }
 
-double labelMinHeight(const QFont &font)
+double labelMinHeight(const QFont &font, double zoom)
 {
-    return QFontMetricsF(labelFont(font)).height() + 3;
+    return QFontMetricsF(labelFont(font, zoom)).height() + 3;
 }
 
 void paintObject(QPainter &painter, const core::Object &object, const PlacedObject &placed,
-                 int layers, const ObjectLook &look, const QString &label)
+                 int layers, const ObjectLook &look, const Look &style, const QString &label)
 {
     painter.save();
     painter.setOpacity(painter.opacity() * std::clamp(look.opacity, 0.0, 1.0));
@@ -164,35 +164,35 @@ void paintObject(QPainter &painter, const core::Object &object, const PlacedObje
     painter.scale(scale, scale);
     painter.translate(-center);
     CellBatch batch;
-    addObjectCells(batch, object, placed, CellColors::of(objectColor(object, layers)));
+    addObjectCells(batch, object, placed, CellColors::of(objectColor(object, layers, style.colors())));
     batch.draw(painter);
     if (look.arrived) {
-        painter.setPen(QPen(Palette::current().message().darker(130), zoomed(2)));
+        painter.setPen(QPen(style.colors().message().darker(130), style.scaled(2)));
         painter.setBrush(Qt::NoBrush);
         painter.drawRect(placed.rect.adjusted(-1.5, -1.5, 1.5, 1.5));
     }
-    paintObjectLabel(painter, object, placed, label);
+    paintObjectLabel(painter, object, placed, label, style.zoom);
     painter.restore();
 }
 
 void paintObjectLabel(QPainter &painter, const core::Object &object, const PlacedObject &placed,
-                      const QString &label)
+                      const QString &label, double zoom)
 {
-    paintLabel(painter, placed.rect, label, !placed.heldOnly && labelOnRight(object));
+    paintLabel(painter, placed.rect, label, !placed.heldOnly && labelOnRight(object), zoom);
 }
 
 void paintPanel(QPainter &painter, const PanelLayout &layout, const PanelLook &look,
-                const QPalette &palette, const QPixmap &background)
+                const QPalette &palette, const Look &style, const QPixmap &background)
 {
     painter.save();
     if (background.isNull())
-        paintBackground(painter, layout, palette, look.selected);
+        paintBackground(painter, layout, palette, style, look.selected);
     else
         painter.drawPixmap(layout.frame.topLeft(), background);
     QColor titleText = palette.color(QPalette::Text);
     if (look.running) {
         const QColor running =
-            Palette::toward(Palette::current().update(), palette.color(QPalette::Base), 0.55);
+            Palette::toward(style.colors().update(), palette.color(QPalette::Base), 0.55);
         painter.fillRect(layout.title, running);
         titleText = Palette::textOn(running);
     }
@@ -207,7 +207,7 @@ void paintPanel(QPainter &painter, const PanelLayout &layout, const PanelLook &l
     painter.fillRect(layout.memory, palette.color(QPalette::AlternateBase));
     QRectF used = layout.memory;
     used.setWidth(layout.memory.width() * std::clamp(look.memory, 0.0, 1.0));
-    painter.fillRect(used, Palette::current().message());
+    painter.fillRect(used, style.colors().message());
     painter.setPen(palette.color(QPalette::Mid));
     painter.setBrush(Qt::NoBrush);
     painter.drawRect(layout.memory);

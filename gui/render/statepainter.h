@@ -3,6 +3,7 @@
 #pragma once
 
 #include "core/objects.h"
+#include "look.h"
 #include "stategeometry.h"
 
 #include <QColor>
@@ -20,7 +21,7 @@ namespace rankstep::gui {
 // Activations: the input green, later ones the producing layer's color toward yellow.
 // Activation gradients: red straight from the loss, the layer's faded color after backward.
 // Weight gradients: the layer's faded color.
-QColor objectColor(const core::Object &object, int layers);
+QColor objectColor(const core::Object &object, int layers, const Palette &palette);
 
 // How far an object has faded or grown in; `arrived` draws the gray outline of a message.
 struct ObjectLook {
@@ -30,15 +31,15 @@ struct ObjectLook {
 };
 // The least height of an object's rect that holds a label when painting with `font`: callers
 // need not build labels for thinner objects.
-double labelMinHeight(const QFont &font);
+double labelMinHeight(const QFont &font, double zoom);
 // Draws an object as cells across placed.frame: its shards of total (held ones filled) for
 // weights and optimizer states, its batches for activations, both for weight gradients; and
 // `label` on it when there is room.
 void paintObject(QPainter &painter, const core::Object &object, const PlacedObject &placed,
-                 int layers, const ObjectLook &look, const QString &label = {});
+                 int layers, const ObjectLook &look, const Look &style, const QString &label = {});
 // Only the label of an object drawn as it is (its cells batched with the others').
 void paintObjectLabel(QPainter &painter, const core::Object &object, const PlacedObject &placed,
-                      const QString &label);
+                      const QString &label, double zoom);
 
 struct PanelLook {
     QString title;
@@ -50,12 +51,12 @@ struct PanelLook {
 // The panel around the objects: frame, title, memory bar, layer bands and their labels (the
 // frame, bands and labels from `background` when given: the same for every panel of one size).
 void paintPanel(QPainter &painter, const PanelLayout &layout, const PanelLook &look,
-                const QPalette &palette, const QPixmap &background = {});
+                const QPalette &palette, const Look &style, const QPixmap &background = {});
 // As much of a panel title "rank 3 · t 8.5 · 1.2 MB" as fits in `width` pixels: all of it, else
 // without the clock, else the rank alone (elided when even that is too wide).
 QString fittedTitle(const QString &title, const QFontMetrics &metrics, int width);
 // The frame, layer bands and labels of panels laid out as `layout`, to hand to paintPanel.
-QPixmap panelBackground(const PanelLayout &layout, const QPalette &palette, const QFont &font,
-                        qreal devicePixelRatio, bool selected);
+QPixmap panelBackground(const PanelLayout &layout, const QPalette &palette, const Look &style,
+                        const QFont &font, qreal devicePixelRatio, bool selected);
 
 } // namespace rankstep::gui

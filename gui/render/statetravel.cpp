@@ -86,10 +86,10 @@ QRectF travelRect(const QRectF &start, const QRectF &end, double t)
             lerp(start.width(), end.width()), lerp(start.height(), end.height())};
 }
 
-QColor travelColor(const QColor &own, double t)
+QColor travelColor(const QColor &own, double t, const Palette &palette)
 {
     const double landing = std::clamp((t - 0.5) / 0.5, 0.0, 1.0);
-    return mixed(Palette::current().message(), own, landing);
+    return mixed(palette.message(), own, landing);
 }
 
 std::vector<int> sendersOf(const core::Trace &trace, const core::StorageChange &change)

@@ -16,6 +16,8 @@
 
 namespace rankstep::gui {
 
+class Palette;
+
 // One object on its way from rank `from` to its slot (`end`) in rank `to`'s panel; `start` is the
 // same slot in the sender's panel (all panels share one layout).
 struct Travel {
@@ -30,7 +32,7 @@ struct Travel {
 // in and out between (t outside [0, 1] is clamped).
 QRectF travelRect(const QRectF &start, const QRectF &end, double t);
 // Its color at t: the communication gray until halfway, then turning into `own` by the landing.
-QColor travelColor(const QColor &own, double t);
+QColor travelColor(const QColor &own, double t, const Palette &palette);
 
 // The ranks whose data an object stored by `change` carries: the sender of the receive the rank
 // did last, or the other members of its last collective; empty when its last operation was no

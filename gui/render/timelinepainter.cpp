@@ -3,7 +3,6 @@
 
 #include "palette.h"
 #include "timelinetext.h"
-#include "zoom.h"
 
 #include <QFontMetricsF>
 #include <QLineF>
@@ -24,9 +23,9 @@ constexpr double kArrowHead = 6.0;
 constexpr double kMinLabelWidth = 11.0;
 const QColor kCursorColor(0x1f, 0x5f, 0xd0);
 
-QFont sized(QFont font, double points)
+QFont sized(QFont font, double points, double zoom)
 {
-    font.setPointSizeF(zoomed(points));
+    font.setPointSizeF(points * zoom);
     return font;
 }
 
@@ -76,10 +75,10 @@ void TimelinePainter::paintOverlay()
 
 void TimelinePainter::paintPlaceholder(QPainter &painter, const QRect &bounds,
                                        const QPalette &palette, const QFont &font,
-                                       const QString &text)
+                                       const QString &text, double zoom)
 {
     painter.fillRect(bounds, palette.base());
-    painter.setFont(sized(font, 11));
+    painter.setFont(sized(font, 11, zoom));
     painter.setPen(palette.color(QPalette::PlaceholderText));
     painter.drawText(bounds, Qt::AlignCenter | Qt::TextWordWrap, text);
 }
@@ -109,7 +108,7 @@ void TimelinePainter::paintGrid()
 {
     QColor line = m_scene.palette.color(QPalette::Mid);
     line.setAlpha(70);
-    m_painter.setPen(QPen(line, zoomed(1.0)));
+    m_painter.setPen(QPen(line, m_scene.look.scaled(1.0)));
     const double bottom = m_scene.layout.height();
     for (core::SimTime tick : ticks(m_scene.axis, m_tickStep)) {
         const double x = std::round(m_scene.axis.toX(tick)) + 0.5;
@@ -164,7 +163,7 @@ void TimelinePainter::paintHovered()
     const QRect pixels(
         QPoint(int(std::round(rect.left())), int(std::round(rect.top()))),
         QPoint(int(std::round(rect.right())) - 1, int(std::round(rect.bottom())) - 1));
-    m_painter.setPen(QPen(m_scene.palette.color(QPalette::Text), zoomed(2.0)));
+    m_painter.setPen(QPen(m_scene.palette.color(QPalette::Text), m_scene.look.scaled(2.0)));
     m_painter.drawRect(QRectF(pixels).adjusted(0.0, 0.0, -1.0, -1.0));
 }
 
@@ -212,7 +211,7 @@ QColor TimelinePainter::fillOf(const core::Event &event)
     // The palette mixes colors in floating point: once per op and layer, not once per block.
     const int layers = std::max(0, m_trace.config.layers);
     if (event.layer < -1 || event.layer > layers) {
-        return Palette::current().event(event, m_trace.config.layers);
+        return m_scene.look.colors().event(event, m_trace.config.layers);
     }
     const std::size_t slot =
         std::size_t(event.op) * std::size_t(layers + 2) + std::size_t(event.layer + 1);
@@ -220,7 +219,7 @@ QColor TimelinePainter::fillOf(const core::Event &event)
         m_fills.resize(slot + 1);
     }
     if (!m_fills[slot].isValid()) {
-        m_fills[slot] = Palette::current().event(event, m_trace.config.layers);
+        m_fills[slot] = m_scene.look.colors().event(event, m_trace.config.layers);
     }
     return m_fills[slot];
 }
@@ -236,7 +235,7 @@ void TimelinePainter::paintBlockLabel(const core::Event &event, const QRectF &re
         return;
     }
     for (double points : {10.0, 8.5}) { // smaller rather than none on a narrow block
-        const QFont font = sized(m_scene.font, points);
+        const QFont font = sized(m_scene.font, points, m_scene.look.zoom);
         if (QFontMetricsF(font).horizontalAdvance(text) + 6.0 > rect.width()) {
             continue;
         }
@@ -299,7 +298,7 @@ void TimelinePainter::paintArrow(const QPointF &from, const QPointF &to)
 {
     QColor ink = m_scene.palette.color(QPalette::Text);
     ink.setAlpha(170);
-    m_painter.setPen(QPen(ink, zoomed(1.3)));
+    m_painter.setPen(QPen(ink, m_scene.look.scaled(1.3)));
     m_painter.drawLine(from, to);
     const QLineF line(to, from);
     if (line.length() < 1.0) {
@@ -317,14 +316,14 @@ void TimelinePainter::paintLabels()
 {
     const RowLayout &l = m_scene.layout;
     m_painter.fillRect(QRectF(0.0, 0.0, l.labelWidth, l.height()), m_scene.palette.window());
-    const QFont font = sized(m_scene.font, 10);
+    const QFont font = sized(m_scene.font, 10, m_scene.look.zoom);
     const bool everyRow = l.rowHeight >= QFontMetricsF(font).height();
     m_painter.setFont(font);
     const int rows = rowsInView(l, m_scene.bounds.height());
     for (int row = 0; row < rows; ++row) {
         const QRectF band(0.0, l.rowTop(row), l.labelWidth, l.rowHeight);
         m_painter.fillRect(QRectF(0.0, band.top() + 1.0, 4.0, band.height() - 2.0),
-                           Palette::current().rank(row));
+                           m_scene.look.colors().rank(row));
         if (!everyRow && row % 4 != 0) {
             continue; // too many ranks to label each: every fourth
         }
@@ -341,7 +340,7 @@ void TimelinePainter::paintAxis()
     const RowLayout &l = m_scene.layout;
     const QRectF band(0.0, 0.0, m_scene.bounds.width(), l.axisHeight);
     m_painter.fillRect(band.adjusted(l.labelWidth, 0.0, 0.0, 0.0), m_scene.palette.window());
-    const QFont font = sized(m_scene.font, 10);
+    const QFont font = sized(m_scene.font, 10, m_scene.look.zoom);
     const QFontMetricsF metrics(font);
     m_painter.setFont(font);
     m_painter.setPen(m_scene.palette.color(QPalette::PlaceholderText));
@@ -372,12 +371,14 @@ void TimelinePainter::paintCursor()
     if (x < m_scene.layout.labelWidth || x > m_scene.bounds.width()) {
         return;
     }
-    paintCursorLine(m_painter, x, m_scene.layout.axisHeight - 6.0, m_scene.layout.height());
+    paintCursorLine(m_painter, x, m_scene.layout.axisHeight - 6.0, m_scene.layout.height(),
+                    m_scene.look.zoom);
 }
 
-void TimelinePainter::paintCursorLine(QPainter &painter, double x, double top, double bottom)
+void TimelinePainter::paintCursorLine(QPainter &painter, double x, double top, double bottom,
+                                      double zoom)
 {
-    painter.fillRect(QRectF(x - zoomed(1.0), top, zoomed(2.0), bottom - top), kCursorColor);
+    painter.fillRect(QRectF(x - zoom, top, 2.0 * zoom, bottom - top), kCursorColor);
 }
 
 } // namespace rankstep::gui

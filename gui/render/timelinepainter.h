@@ -2,6 +2,7 @@
 #pragma once
 
 #include "core/trace.h"
+#include "look.h"
 #include "timelinegeometry.h"
 
 #include <QColor>
@@ -27,6 +28,7 @@ struct TimelineScene
     QRect bounds;
     QPalette palette;
     QFont font;
+    Look look; // the color scheme and the zoom
     std::optional<core::SimTime> cursor;
     std::optional<std::size_t> ghostAfter; // events from this index on are drawn faint
     std::optional<std::size_t> hovered;
@@ -58,11 +60,12 @@ public:
     static constexpr std::size_t kMaxArrows = 2000;
 
     // The stepping cursor as both the timeline and the memory chart draw it, at x from cursorLineX.
-    static void paintCursorLine(QPainter &painter, double x, double top, double bottom);
+    static void paintCursorLine(QPainter &painter, double x, double top, double bottom,
+                                double zoom = 1.0);
 
     // The friendly text of a view without events, centered in bounds.
     static void paintPlaceholder(QPainter &painter, const QRect &bounds, const QPalette &palette,
-                                 const QFont &font, const QString &text);
+                                 const QFont &font, const QString &text, double zoom = 1.0);
 
 private:
     QRectF timeArea() const;

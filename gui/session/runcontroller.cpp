@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "runcontroller.h"
 
+#include <QProcess>
+
 #include "core/io/tracebinary.h"
 #include "core/io/tracejson.h"
 
@@ -56,6 +58,11 @@ core::Result<core::Trace> loadTraceFile(const QString &path)
 RunController::RunController(QObject *parent) : QObject(parent)
 {
     qRegisterMetaType<TracePtr>();
+}
+
+bool RunController::isRunning() const
+{
+    return !m_process.isNull();
 }
 
 RunController::~RunController()

@@ -2,11 +2,13 @@
 #pragma once
 
 #include "core/trace.h"
+#include "tracefwd.h"
 
 #include <QObject>
 #include <QPointer>
-#include <QProcess>
 #include <QString>
+
+class QProcess;
 
 #include <memory>
 
@@ -16,8 +18,6 @@ class Task;
 }
 
 namespace rankstep::gui {
-
-using TracePtr = std::shared_ptr<const core::Trace>;
 
 // What to run: the learner's saved file and the lesson's settings.
 struct RunSpec
@@ -40,7 +40,7 @@ public:
     explicit RunController(QObject *parent = nullptr);
     ~RunController() override;
 
-    bool isRunning() const { return m_process != nullptr; }
+    bool isRunning() const;
     // rankstep-cli: $RANKSTEP_CLI, beside this program, ../cli/ of a build tree, or on PATH.
     static QString cliPath();
 
@@ -70,5 +70,3 @@ private:
 core::Result<core::Trace> loadTraceFile(const QString &path);
 
 } // namespace rankstep::gui
-
-Q_DECLARE_METATYPE(rankstep::gui::TracePtr)

@@ -24,7 +24,7 @@ StepController::~StepController()
     m_replayer.reset();
 }
 
-void StepController::setTrace(TracePtr trace)
+void StepController::setTrace(TracePtr trace, core::SimTime end)
 {
     pause();
     m_cursor.reset();
@@ -33,10 +33,8 @@ void StepController::setTrace(TracePtr trace)
     m_trace = std::move(trace);
     m_state = {};
     m_stateValid = false;
-    m_runEnd = {};
+    m_runEnd = m_trace ? end : core::SimTime();
     if (m_trace) {
-        for (const core::Event &event : m_trace->events)
-            m_runEnd = std::max(m_runEnd, event.end());
         m_stops = std::make_unique<replay::StopPoints>(*m_trace);
         m_replayer = std::make_unique<replay::Replayer>(*m_stops);
         m_cursor = replay::Cursor(*m_stops).end();

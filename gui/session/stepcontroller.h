@@ -2,7 +2,7 @@
 #pragma once
 
 #include "core/replay/replayer.h"
-#include "runcontroller.h"
+#include "tracefwd.h"
 
 #include <QObject>
 
@@ -30,8 +30,9 @@ public:
     explicit StepController(QObject *parent = nullptr);
     ~StepController() override;
 
-    // Null clears; the cursor then is nullopt and every step does nothing.
-    void setTrace(TracePtr trace);
+    // Null clears; the cursor then is nullopt and every step does nothing. end: the latest end
+    // of any event (RunSession::endTime), where the cursor stands at the end of the run.
+    void setTrace(TracePtr trace, core::SimTime end);
     const TracePtr &trace() const { return m_trace; }
 
     std::optional<replay::Cursor> cursor() const { return m_cursor; }

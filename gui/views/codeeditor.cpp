@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "codeeditor.h"
 
+#include "appearance.h"
 #include "palette.h"
 
 #include <Qsci/qscilexerpython.h>
@@ -8,17 +9,33 @@
 
 #include <QFontDatabase>
 
+#include <QEvent>
+
 #include <algorithm>
+#include <cmath>
 #include <map>
 
 namespace rankstep::gui {
+namespace {
 
-CodeEditor::CodeEditor(QWidget *parent)
+constexpr int kEditorPoints = 11; // the editor's font size at zoom 1 (setUpLook)
+
+} // namespace
+
+CodeEditor::CodeEditor(Appearance &appearance, QWidget *parent)
     : QsciScintilla(parent)
+    , m_appearance(appearance)
     , m_chipGap(-1, QStringLiteral("rank chip gap"), Qt::black, Qt::white,
                 QFontDatabase::systemFont(QFontDatabase::FixedFont))
 {
     setUpLook();
+    // The editor's font follows the zoom (in its own steps), its colors the palette (changeEvent).
+    const auto applyLook = [this] {
+        m_rankStyles.clear(); // in the old scheme's colors
+        setZoomSteps(int(std::lround(kEditorPoints * (m_appearance.zoom() - 1.0))));
+    };
+    connect(&appearance, &Appearance::lookChanged, this, applyLook);
+    applyLook();
     m_saveTimer.setSingleShot(true);
     m_saveTimer.setInterval(400);
     connect(&m_saveTimer, &QTimer::timeout, this, &CodeEditor::codeEdited);
@@ -31,7 +48,7 @@ CodeEditor::CodeEditor(QWidget *parent)
 void CodeEditor::setUpLook()
 {
     QFont font = QFontDatabase::systemFont(QFontDatabase::FixedFont);
-    font.setPointSize(11);
+    font.setPointSize(kEditorPoints);
     auto *lexer = new QsciLexerPython(this);
     lexer->setDefaultFont(font);
     lexer->setFont(font);
@@ -99,10 +116,10 @@ void CodeEditor::clearMarkers()
 const QsciStyle &CodeEditor::rankStyle(int rank)
 {
     QFont font = QFontDatabase::systemFont(QFontDatabase::FixedFont); // as the line numbers
-    font.setPointSize(11);
+    font.setPointSize(kEditorPoints);
     font.setBold(true);
     while (int(m_rankStyles.size()) <= rank) {
-        const QColor color = Palette::current().rank(int(m_rankStyles.size()));
+        const QColor color = m_appearance.look().colors().rank(int(m_rankStyles.size()));
         m_rankStyles.emplace_back(-1, QStringLiteral("rank"), Palette::textOn(color), color, font);
     }
     return m_rankStyles[std::size_t(rank)];
@@ -129,7 +146,7 @@ void CodeEditor::setRankLines(const std::vector<std::pair<int, int>> &rankAndLin
     if (widest > 0)
         setMarginWidth(1, QStringLiteral(" 0 ").repeated(widest) + QStringLiteral("  "));
     if (m_selectedRankLine > 0) {
-        const QColor rank = Palette::current().rank(selectedRank);
+        const QColor rank = m_appearance.look().colors().rank(selectedRank);
         // A pale tint of the rank's color on light paper, a deep one on dark paper: the syntax
         // colors keep reading on it either way.
         const double keep = m_paper.lightnessF() < 0.5 ? 0.3 : 0.25;
@@ -168,6 +185,13 @@ void CodeEditor::jumpToLine(int line)
     setCursorPosition(line - 1, 0);
     ensureLineVisible(line - 1);
     setFocus();
+}
+
+void CodeEditor::changeEvent(QEvent *event)
+{
+    QsciScintilla::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange) // a theme, or the desktop's light or dark
+        setColors(palette());
 }
 
 void CodeEditor::setZoomSteps(int steps)

@@ -12,13 +12,15 @@
 
 namespace rankstep::gui {
 
+class Appearance;
+
 // The learner's Python: highlighting, line numbers, the current line, an error marker on the
 // line a run failed at, where each rank stands while stepping through a run, and undo. Emits codeEdited (debounced) so the window can save as they type.
 class CodeEditor : public QsciScintilla
 {
     Q_OBJECT
 public:
-    explicit CodeEditor(QWidget *parent = nullptr);
+    explicit CodeEditor(Appearance &appearance, QWidget *parent = nullptr);
 
     // Replaces the whole text as one undoable step (reset to starter, load solution).
     void replaceAllUndoable(const QString &text);
@@ -42,9 +44,13 @@ public:
 Q_SIGNALS:
     void codeEdited();
 
+protected:
+    void changeEvent(QEvent *event) override;
+
 private:
     void setUpLook();
     const QsciStyle &rankStyle(int rank);
+    Appearance &m_appearance;
     QTimer m_saveTimer;
     int m_errorLine = 0;
     int m_errorMarker = -1;

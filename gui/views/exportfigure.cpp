@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: MIT
 #include "exportfigure.h"
 
+#include "appearance.h"
+#include "runsession.h"
+
 #include "memorychart.h"
 #include "staterankpicker.h"
 #include "stateview.h"
@@ -121,6 +124,7 @@ void paintTimeline(QPainter &painter, const core::Trace &trace, const QRectF &ar
                               bounds,
                               figurePalette(),
                               QApplication::font(),
+                              Look{},
                               options.cursor,
                               options.ghostAfter,
                               std::nullopt};
@@ -219,7 +223,9 @@ void paintTimelineFigure(QPainter &painter, const std::shared_ptr<const core::Tr
         painter.restore();
         return;
     }
-    MemoryChart memory;
+    RunSession session; // the chart's own; the figure sets its trace and range by hand
+    Appearance appearance;
+    MemoryChart memory(session, appearance);
     memory.setTrace(trace);
     memory.setTarget(options.memoryTarget);
     enlargeChartText(*memory.chart());
@@ -260,7 +266,9 @@ QImage renderStateFigure(const std::shared_ptr<const core::Trace> &trace,
     QRectF area(kMargin, kMargin, logical.width() - 2 * kMargin, logical.height() - 2 * kMargin);
     area.setTop(area.top() +
                 paintHeader(painter, area, options.title, stateCaption(*trace, state)));
-    StateView view;
+    RunSession session;
+    Appearance appearance;
+    StateView view(session, appearance);
     view.setPalette(figurePalette());
     view.setTrace(trace);
     view.setState(state);

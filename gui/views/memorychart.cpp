@@ -4,11 +4,15 @@
 #include "memorychartview.h"
 #include "memoryseries.h"
 #include "palette.h"
-#include "zoom.h"
+#include "appearance.h"
+#include "runsession.h"
+#include "theme.h"
 
 #include <QCategoryAxis>
 #include <QChart>
 #include <QChartView>
+#include <QEvent>
+#include <QLegend>
 #include <QGraphicsLayout>
 #include <QGraphicsSimpleTextItem>
 #include <QLabel>
@@ -41,10 +45,10 @@ QList<QPointF> toPoints(const std::vector<MemoryPoint> &series)
 }
 
 // Ranks on one path take turns dash by dash (in pen widths), so each color shows.
-QPen rankPen(int rank, int ranks, LineShare share)
+QPen rankPen(int rank, int ranks, LineShare share, const Look &look)
 {
     constexpr double dash = 4;
-    QPen pen(Palette::current().rank(rank), zoomed(ranks > kLegendRanks ? 1.0 : 2.0));
+    QPen pen(look.colors().rank(rank), look.scaled(ranks > kLegendRanks ? 1.0 : 2.0));
     if (share.count > 1) {
         pen.setCapStyle(Qt::FlatCap);
         pen.setDashPattern({dash, dash * (share.count - 1)});
@@ -59,10 +63,33 @@ void hideFromLegend(QChart *chart, QAbstractSeries *series)
         marker->setVisible(false);
 }
 
+// The font an object had at zoom 1, kept on it the first time: the chart keeps its theme's fonts
+// across setDarkTheme when the theme does not change, and zooms must not compound.
+QFont unzoomed(QObject &object, const char *name, const QFont &font)
+{
+    const QVariant kept = object.property(name);
+    if (kept.isValid())
+        return kept.value<QFont>();
+    object.setProperty(name, font);
+    return font;
+}
+
+QFont scaledFont(QFont font, double factor)
+{
+    if (font.pointSizeF() > 0)
+        font.setPointSizeF(font.pointSizeF() * factor);
+    else if (font.pixelSize() > 0)
+        font.setPixelSize(std::max(1, int(std::lround(font.pixelSize() * factor))));
+    return font;
+}
+
 } // namespace
 
-MemoryChart::MemoryChart(QWidget *parent)
+MemoryChart::MemoryChart(RunSession &session, Appearance &appearance, QWidget *parent)
     : QWidget(parent)
+    , m_session(session)
+    , m_appearance(appearance)
+    , m_look(appearance.look())
     , m_stack(new QStackedLayout(this))
     , m_placeholder(new QLabel(tr("Run a program to see each rank's memory over time."), this))
     , m_chart(new QChart)
@@ -71,10 +98,7 @@ MemoryChart::MemoryChart(QWidget *parent)
 {
     m_view = new MemoryChartView(m_chart, this);
     connect(m_view, &MemoryChartView::plotClicked, this, &MemoryChart::onPlotClicked);
-    connect(m_view, &MemoryChartView::zoomResetRequested, this, [this] {
-        if (m_trace) // the user's choice: reported like a zoom
-            m_timeAxis->setRange(0, m_trace->figures.endTime.toDouble());
-    });
+    connect(m_view, &MemoryChartView::zoomResetRequested, &m_session, &RunSession::showWholeRun);
     m_placeholder->setAlignment(Qt::AlignCenter);
     m_placeholder->setWordWrap(true);
     m_placeholder->setForegroundRole(QPalette::PlaceholderText);
@@ -84,7 +108,57 @@ MemoryChart::MemoryChart(QWidget *parent)
     m_targetLabel = new QGraphicsSimpleTextItem(m_chart);
     connect(m_timeAxis, &QValueAxis::rangeChanged, this, &MemoryChart::onTimeRangeChanged);
     connect(m_chart, &QChart::plotAreaChanged, this, [this] { placeTargetLabel(); });
-    setDarkTheme(false);
+    setDarkTheme(isDark(palette()));
+    connect(&session, &RunSession::traceChanged, this, [this] { setTrace(m_session.trace()); });
+    connect(&session.stepper(), &StepController::cursorChanged, this, &MemoryChart::onCursorChanged);
+    connect(this, &MemoryChart::timeClicked, &session, [this](core::SimTime time) {
+        if (m_trace == m_session.trace()) // the session's cursor to the nearest call
+            m_session.stepper().toTime(time);
+    });
+    connect(&session, &RunSession::visibleRangeChanged, this, [this] {
+        const TimeRange range = m_session.visibleRange();
+        const double ticks = double(core::SimTime::kTicksPerStep);
+        if (range.to <= range.from ||
+            (m_timeAxis->min() == range.from / ticks && m_timeAxis->max() == range.to / ticks))
+            return;
+        m_settingRange = true;
+        m_timeAxis->setRange(range.from / ticks, range.to / ticks);
+        m_settingRange = false;
+    });
+    connect(&appearance, &Appearance::lookChanged, this, [this] {
+        m_look = m_appearance.look();
+        rebuild(); // pens at the new zoom and colors
+        applyZoom();
+    });
+}
+
+void MemoryChart::changeEvent(QEvent *event)
+{
+    QWidget::changeEvent(event);
+    // The theme, or the desktop's light or dark: the chart keeps a theme of its own.
+    if (event->type() == QEvent::PaletteChange && isDark(palette()) != m_dark)
+        setDarkTheme(isDark(palette()));
+}
+
+void MemoryChart::onCursorChanged()
+{
+    const StepController &step = m_session.stepper();
+    if (step.cursor())
+        setCursorTime(step.cursorTime());
+    else
+        m_view->setCursorTime(std::nullopt);
+}
+
+void MemoryChart::applyZoom()
+{
+    for (QAbstractAxis *axis : m_chart->axes()) {
+        axis->setLabelsFont(
+            scaledFont(unzoomed(*axis, "rankstepLabelsFont", axis->labelsFont()), m_look.zoom));
+        axis->setTitleFont(
+            scaledFont(unzoomed(*axis, "rankstepTitleFont", axis->titleFont()), m_look.zoom));
+    }
+    QLegend *legend = m_chart->legend();
+    legend->setFont(scaledFont(unzoomed(*legend, "rankstepFont", legend->font()), m_look.zoom));
 }
 
 void MemoryChart::setUpChart()
@@ -176,6 +250,7 @@ void MemoryChart::setDarkTheme(bool dark)
     const QColor text = dark ? QColor(220, 220, 220) : QColor(60, 60, 60);
     m_targetLabel->setBrush(text);
     rebuild(); // the theme reset every series' pen
+    applyZoom(); // and the fonts
 }
 
 void MemoryChart::setVisibleRange(core::SimTime from, core::SimTime to)
@@ -225,7 +300,7 @@ void MemoryChart::rebuild()
     }
     applyTimeTicks();
     placeTargetLabel();
-    emit labelsChanged();
+    Q_EMIT labelsChanged();
 }
 
 void MemoryChart::addRankSeries()
@@ -240,7 +315,7 @@ void MemoryChart::addRankSeries()
         m_chart->addSeries(series);
         series->attachAxis(m_timeAxis);
         series->attachAxis(m_memoryAxis);
-        series->setPen(rankPen(rank, ranks, shares[std::size_t(rank)]));
+        series->setPen(rankPen(rank, ranks, shares[std::size_t(rank)], m_look));
     }
 }
 
@@ -254,7 +329,7 @@ void MemoryChart::addMaximum()
     marker->attachAxis(m_timeAxis);
     marker->attachAxis(m_memoryAxis);
     marker->setMarkerSize(11);
-    marker->setColor(Palette::current().maximum());
+    marker->setColor(m_look.colors().maximum());
     marker->setBorderColor(m_dark ? QColor(20, 20, 20) : QColor(Qt::white));
     marker->setPointLabelsFormat(
         tr("max %1 (rank %2, t %3)")
@@ -264,7 +339,7 @@ void MemoryChart::addMaximum()
     QFont font = marker->pointLabelsFont();
     font.setBold(true);
     marker->setPointLabelsFont(font);
-    marker->setPointLabelsColor(Palette::current().maximum().darker(m_dark ? 70 : 120));
+    marker->setPointLabelsColor(m_look.colors().maximum().darker(m_dark ? 70 : 120));
     marker->setPointLabelsClipping(false);
     marker->setPointLabelsVisible(true);
     hideFromLegend(m_chart, marker);
@@ -281,7 +356,7 @@ void MemoryChart::addTarget()
     m_chart->addSeries(line);
     line->attachAxis(m_timeAxis);
     line->attachAxis(m_memoryAxis);
-    line->setPen(QPen(m_targetLabel->brush().color(), zoomed(1.5), Qt::DashLine));
+    line->setPen(QPen(m_targetLabel->brush().color(), m_look.scaled(1.5), Qt::DashLine));
     hideFromLegend(m_chart, line);
 }
 
@@ -322,10 +397,8 @@ void MemoryChart::onTimeRangeChanged(qreal min, qreal max)
     placeTargetLabel();
     if (m_settingRange)
         return;
-    const auto ticks = [](qreal steps) {
-        return core::SimTime::fromTicks(std::llround(steps * double(core::SimTime::kTicksPerStep)));
-    };
-    emit visibleRangeChanged(ticks(min), ticks(max));
+    const double ticks = double(core::SimTime::kTicksPerStep);
+    m_session.setVisibleRange(min * ticks, max * ticks); // the user zoomed the chart
 }
 
 void MemoryChart::onPlotClicked(QPointF scenePosition)
@@ -334,7 +407,7 @@ void MemoryChart::onPlotClicked(QPointF scenePosition)
     if (!m_trace || !m_chart->plotArea().contains(position))
         return;
     if (const auto time = nearestSampleTime(*m_trace, m_chart->mapToValue(position).x()))
-        emit timeClicked(*time);
+        Q_EMIT timeClicked(*time);
 }
 
 } // namespace rankstep::gui

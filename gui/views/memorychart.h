@@ -3,6 +3,7 @@
 
 #include "core/simtime.h"
 #include "core/trace.h"
+#include "look.h"
 #include "timelinegeometry.h"
 
 #include <QWidget>
@@ -21,21 +22,24 @@ class QValueAxis;
 
 namespace rankstep::gui {
 
+class Appearance;
 class MemoryChartView;
+class RunSession;
 
 // Each rank's memory over simulated time (bytes against steps), drawn from an immutable trace:
 // one step line per rank in its palette color, the run's maximum as a red point with its label,
 // the lesson's memory target as a dashed line, and the stepping cursor as a vertical line.
-// The x axis follows the timeline's zoom (setVisibleRange); a horizontal drag zooms the chart
-// (visibleRangeChanged), a right click shows the whole run, a plain click steps to the nearest
-// call (timeClicked). Stepping the cursor repaints a cached rendering of the chart with the cursor
+// A function of the session (trace, cursor, visible range) and the appearance (pens and fonts
+// zoom with it; a dark palette gives the chart's dark theme). The x axis shows the session's
+// range, which the timeline sets too; a horizontal drag zooms (the session's range), a right click
+// shows the whole run, a plain click steps to the nearest call. Stepping the cursor repaints a cached rendering of the chart with the cursor
 // line and the ghosting of the time after it on top (MemoryChartView).
 class MemoryChart : public QWidget
 {
     Q_OBJECT
 
 public:
-    explicit MemoryChart(QWidget *parent = nullptr);
+    MemoryChart(RunSession &session, Appearance &appearance, QWidget *parent = nullptr);
 
     // Null or without events: a placeholder text instead of the chart.
     void setTrace(std::shared_ptr<const core::Trace> trace);
@@ -55,18 +59,22 @@ public:
     // an empty span gives the layout back to Qt Charts.
     void setTimeSpan(std::optional<PixelSpan> span);
 
-public slots:
+public Q_SLOTS:
     void setVisibleRange(core::SimTime from, core::SimTime to);
     void setCursorTime(core::SimTime time);
     // The timeline's time axis, exactly (fractional ticks): the same mapping in both views.
     void followTimeAxis(const rankstep::gui::TimeAxis &axis);
 
-signals:
-    void visibleRangeChanged(core::SimTime from, core::SimTime to); // the user zoomed the chart
+Q_SIGNALS:
     void timeClicked(core::SimTime time);                           // the nearest call's start time
     void labelsChanged(); // new axis labels or legend: naturalTimeSpan may have moved
 
+protected:
+    void changeEvent(QEvent *event) override;
+
 private:
+    void onCursorChanged();
+    void applyZoom(); // the chart's own fonts (its theme sets them in points of its own)
     void setUpChart();
     void rebuild();
     void addRankSeries();
@@ -79,6 +87,9 @@ private:
     void onTimeRangeChanged(qreal min, qreal max);
     void onPlotClicked(QPointF position);
 
+    RunSession &m_session;
+    Appearance &m_appearance;
+    Look m_look;
     std::shared_ptr<const core::Trace> m_trace;
     std::optional<std::int64_t> m_target;
     std::optional<PixelSpan> m_timeSpan;

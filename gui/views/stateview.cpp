@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: MIT
 #include "stateview.h"
 
+#include "appearance.h"
+#include "runsession.h"
+
 #include "statebatch.h"
 #include "staterankpicker.h"
 #include "statetext.h"
@@ -30,9 +33,23 @@ const replay::RankState *rankOf(const replay::RunState &state, int rank)
 
 } // namespace
 
-StateView::StateView(QWidget *parent)
-    : QWidget(parent), m_animation(new QVariantAnimation(this)), m_picker(new StateRankPicker(this))
+StateView::StateView(RunSession &session, Appearance &appearance, QWidget *parent)
+    : QWidget(parent)
+    , m_session(session)
+    , m_appearance(appearance)
+    , m_look(appearance.look())
+    , m_animation(new QVariantAnimation(this))
+    , m_picker(new StateRankPicker(this))
 {
+    connect(&session, &RunSession::traceChanged, this, [this] { setTrace(m_session.trace()); });
+    connect(&session.stepper(), &StepController::stateChanged, this, &StateView::setState);
+    connect(&session, &RunSession::selectedRankChanged, this, &StateView::setSelectedRank);
+    connect(this, &StateView::rankSelected, &session, &RunSession::setSelectedRank);
+    connect(&appearance, &Appearance::lookChanged, this, [this] {
+        m_look = m_appearance.look();
+        m_backgroundSize = {}; // the layer bands in the old colors
+        update();
+    });
     m_picker->hide();
     connect(m_picker, &StateRankPicker::ranksChosen, this, &StateView::setVisibleRanks);
     m_animation->setStartValue(0.0);
@@ -46,7 +63,7 @@ StateView::StateView(QWidget *parent)
         m_progress = 1.0;
         update(animatedRegion());
         m_travels.clear();
-        emit animationFinished();
+        Q_EMIT animationFinished();
     });
 }
 
@@ -300,9 +317,10 @@ void StateView::paintEvent(QPaintEvent *event)
         const QString label =
             object.labelled ? shortName(object.placed.map, entry.key()) : QString();
         if (object.moving)
-            paintObject(painter, entry.object(), object.placed, layers(), object.look, label);
+            paintObject(painter, entry.object(), object.placed, layers(), object.look, m_look,
+                        label);
         else
-            paintObjectLabel(painter, entry.object(), object.placed, label);
+            paintObjectLabel(painter, entry.object(), object.placed, label, m_look.zoom);
     }
     if (m_progress < 1.0)
         paintTravels(painter);
@@ -316,7 +334,7 @@ void StateView::paintChrome(QPainter &painter, const PanelLayout &layout, int ra
     if (m_backgroundSize != size || m_backgroundLayers != layout.layers) {
         for (const bool which : {false, true})
             m_backgrounds[which] =
-                panelBackground(layout, palette(), font(), devicePixelRatioF(), which);
+                panelBackground(layout, palette(), m_look, font(), devicePixelRatioF(), which);
         m_backgroundSize = size;
         m_backgroundLayers = layout.layers;
         m_titles.clear(); // fitted to another width
@@ -333,21 +351,21 @@ void StateView::paintChrome(QPainter &painter, const PanelLayout &layout, int ra
     }
     const PanelLook look{*fitted, memoryFraction(state.memory, maxMemory()), state.running,
                          selected, !selected}; // a bold title is measured as it is drawn
-    paintPanel(painter, layout, look, palette(), m_backgrounds[selected]);
+    paintPanel(painter, layout, look, palette(), m_look, m_backgrounds[selected]);
 }
 
 void StateView::collectObjects(const PanelLayout &layout, int rank, CellBatch &batch,
                                std::vector<Pending> &pending) const
 {
     const replay::RankState &state = m_state.ranks[std::size_t(rank)];
-    const double labelHeight = labelMinHeight(font());
+    const double labelHeight = labelMinHeight(font(), m_look.zoom);
     for (const PlacedObject &placed : placeObjects(layout, state)) {
         const ObjectLook look = lookOf(rank, placed.map, placed.index);
         const bool moving = look.opacity < 1.0 || look.scale < 1.0 || look.arrived;
         const bool labelled = placed.rect.height() >= labelHeight;
         if (!moving) {
             const core::Object &object = state.map(placed.map)[placed.index].object();
-            addObjectCells(batch, object, placed, batch.colorsOf(object, layers()));
+            addObjectCells(batch, object, placed, batch.colorsOf(object, layers(), m_look.colors()));
         }
         if (moving || labelled)
             pending.push_back({rank, placed, look, moving, labelled});
@@ -362,7 +380,7 @@ void StateView::paintGone(QPainter &painter, const PanelLayout &layout, int rank
     for (const PlacedObject &placed : placeObjects(layout, *before))
         if (m_changes.gone(rank, placed.map, placed.index))
             paintObject(painter, before->map(placed.map)[placed.index].object(), placed, layers(),
-                        {1.0 - m_progress, 1.0, false});
+                        {1.0 - m_progress, 1.0, false}, m_look);
 }
 
 // Over every panel: each object in the air, gray until it nears its slot.
@@ -374,7 +392,8 @@ void StateView::paintTravels(QPainter &painter) const
         const core::Object &object = m_state.ranks[std::size_t(travel.to)]
                                          .map(travel.map)[travel.index]
                                          .object();
-        const QColor color = travelColor(objectColor(object, layers()), m_progress);
+        const QColor color = travelColor(objectColor(object, layers(), m_look.colors()), m_progress,
+                                               m_look.colors());
         painter.setPen(QPen(color.darker(150), 1));
         painter.setBrush(color);
         painter.drawRoundedRect(travelRect(travel.start, travel.end, m_progress), 2, 2);

@@ -22,7 +22,9 @@ class QVariantAnimation;
 
 namespace rankstep::gui {
 
+class Appearance;
 class CellBatch;
+class RunSession;
 class StateRankPicker;
 
 // What every rank holds at the cursor: one panel per rank (up to 16 at once) with the model
@@ -31,7 +33,8 @@ class StateRankPicker;
 // gradients faded layer colors, updated weights yellow. A function of the trace and one
 // RunState: changes between two states fade in and out; objects that arrived by communication
 // get a gray outline. Hovering an object tells its name, value and size; clicking a panel
-// selects its rank.
+// selects its rank. Follows the session (trace, state at the cursor, selected rank) and the
+// appearance (colors, zoom).
 class StateView : public QWidget
 {
     Q_OBJECT
@@ -43,7 +46,7 @@ public:
         std::size_t index = 0; // into the rank's map
     };
 
-    explicit StateView(QWidget *parent = nullptr);
+    StateView(RunSession &session, Appearance &appearance, QWidget *parent = nullptr);
 
     // The run the states come from (its layers and maximum memory); clears the state.
     void setTrace(std::shared_ptr<const core::Trace> trace);
@@ -80,7 +83,7 @@ public:
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
 
-signals:
+Q_SIGNALS:
     void rankSelected(int rank);
     void animationFinished();
 
@@ -112,6 +115,9 @@ private:
     void updateTravels();
     void updatePicker();
 
+    RunSession &m_session;
+    Appearance &m_appearance;
+    Look m_look;
     std::shared_ptr<const core::Trace> m_trace;
     replay::RunState m_state, m_previous;
     std::vector<int> m_chosen;

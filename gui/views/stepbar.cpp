@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "stepbar.h"
 
+#include "appearance.h"
+#include "runsession.h"
 #include "stepcontroller.h"
 #include "timelineview.h"
 
@@ -50,8 +52,8 @@ bool usesNavigationKey(const QObject *widget, int key)
 
 } // namespace
 
-StepBar::StepBar(StepController *controller, QWidget *parent)
-    : QWidget(parent), m_controller(controller)
+StepBar::StepBar(RunSession &session, Appearance &appearance, QWidget *parent)
+    : QWidget(parent), m_controller(&session.stepper()), m_appearance(appearance)
 {
     setObjectName(QStringLiteral("stepBar"));
     buildButtons();
@@ -59,6 +61,7 @@ StepBar::StepBar(StepController *controller, QWidget *parent)
     buildShortcuts();
     connect(m_controller, &StepController::cursorChanged, this, &StepBar::onCursorChanged);
     connect(m_controller, &StepController::playingChanged, this, &StepBar::onPlayingChanged);
+    // The one filter of every event: a shortcut override is sent to the focused widget only.
     qApp->installEventFilter(this);
     onCursorChanged();
 }
@@ -167,8 +170,16 @@ bool StepBar::eventFilter(QObject *watched, QEvent *event)
     if (event->type() != QEvent::ShortcutOverride || !watched->isWidgetType())
         return QWidget::eventFilter(watched, event);
     const auto *key = static_cast<QKeyEvent *>(event);
-    if (isStepKey(*key) && usesNavigationKey(watched, key->key()) &&
-        static_cast<QWidget *>(watched)->window() == window())
+    if (!isStepKey(*key) || static_cast<QWidget *>(watched)->window() != window())
+        return QWidget::eventFilter(watched, event);
+    // While presenting, the clicker's PageDown and PageUp step whatever has the focus: the
+    // override stays unaccepted, so the window's step shortcut gets the key.
+    const bool clicker = key->key() == Qt::Key_PageDown || key->key() == Qt::Key_PageUp;
+    if (clicker && m_appearance.presenting()) {
+        event->ignore();
+        return true;
+    }
+    if (usesNavigationKey(watched, key->key()))
         event->accept();
     return QWidget::eventFilter(watched, event);
 }

@@ -11,6 +11,8 @@ class QToolButton;
 
 namespace rankstep::gui {
 
+class Appearance;
+class RunSession;
 class StepController;
 
 // The controls for stepping through a finished run: Home, Back, Play/Pause, Next and End, the
@@ -27,7 +29,7 @@ class StepBar : public QWidget
 {
     Q_OBJECT
 public:
-    explicit StepBar(StepController *controller, QWidget *parent = nullptr);
+    StepBar(RunSession &session, Appearance &appearance, QWidget *parent = nullptr);
 
     QToolButton *playButton() const { return m_play; }
     QSlider *scrubber() const { return m_scrubber; }
@@ -49,6 +51,7 @@ private:
     void onScrubberMoved(int value);
 
     StepController *m_controller;
+    Appearance &m_appearance;
     QToolButton *m_home = nullptr;
     QToolButton *m_back = nullptr;
     QToolButton *m_play = nullptr;

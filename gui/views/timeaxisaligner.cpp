@@ -24,7 +24,6 @@ TimeAxisAligner::TimeAxisAligner(TimelineView *timeline, MemoryChart *chart, QOb
 {
     timeline->installEventFilter(this);
     chart->chartView()->installEventFilter(this);
-    connect(timeline, &TimelineView::timeAxisChanged, chart, &MemoryChart::followTimeAxis);
     connect(chart, &MemoryChart::labelsChanged, this, &TimeAxisAligner::scheduleAlign);
 }
 

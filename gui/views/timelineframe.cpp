@@ -32,7 +32,7 @@ void TimelineFrame::paint(QPainter &painter, const TimelineScene &scene, qreal p
 {
     const Key key{scene.trace,  scene.layout,       scene.axis,
                   scene.bounds, pixelRatio,         scene.palette.cacheKey(),
-                  scene.font,   &Palette::current()};
+                  scene.font,   scene.look};
     if (!(key == m_key)) {
         m_key = key;
         m_full = QPixmap();

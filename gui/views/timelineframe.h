@@ -30,7 +30,7 @@ private:
         qreal pixelRatio = 0.0;
         qint64 palette = 0;
         QFont font;
-        const void *colors = nullptr; // the Palette scheme in use
+        Look look; // the color scheme and the zoom
         bool operator==(const Key &) const = default;
     };
 

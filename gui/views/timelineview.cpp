@@ -3,7 +3,8 @@
 
 #include "timelinepainter.h"
 #include "timelinetext.h"
-#include "zoom.h"
+#include "appearance.h"
+#include "runsession.h"
 
 #include <QApplication>
 #include <QFontMetricsF>
@@ -32,7 +33,8 @@ constexpr double kWheelNotch = 120.0; // angleDelta of one wheel notch
 
 } // namespace
 
-TimelineView::TimelineView(QWidget *parent) : QWidget(parent)
+TimelineView::TimelineView(RunSession &session, Appearance &appearance, QWidget *parent)
+    : QWidget(parent), m_session(session), m_appearance(appearance), m_look(appearance.look())
 {
     setFocusPolicy(Qt::StrongFocus);
     setMouseTracking(true);
@@ -40,18 +42,62 @@ TimelineView::TimelineView(QWidget *parent) : QWidget(parent)
     setAccessibleName(tr("Timeline"));
     setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
     updateLayout();
+    connect(&session, &RunSession::traceChanged, this, &TimelineView::onTraceChanged);
+    connect(&session.stepper(), &StepController::cursorChanged, this,
+            &TimelineView::onCursorChanged);
+    connect(&session, &RunSession::visibleRangeChanged, this,
+            &TimelineView::onVisibleRangeChanged);
+    // A clicked block selects its event and moves the session's cursor there.
+    connect(this, &TimelineView::eventClicked, &session, [this](int index) {
+        if (m_trace != m_session.trace())
+            return;
+        m_session.setSelectedEvent(std::size_t(index));
+        m_session.stepper().toEvent(index);
+    });
+    connect(&appearance, &Appearance::lookChanged, this, [this] {
+        m_look = m_appearance.look();
+        updateLayout(); // labels and the axis take more or less room
+        update();
+    });
+}
+
+void TimelineView::onTraceChanged()
+{
+    setTrace(m_session.trace());
+}
+
+void TimelineView::onCursorChanged()
+{
+    const StepController &step = m_session.stepper();
+    if (!step.cursor()) {
+        m_cursor.reset();
+        m_ghostAfter.reset();
+    } else {
+        m_cursor = step.cursorTime();
+        m_ghostAfter = step.atEnd() ? std::nullopt
+                                    : std::optional<std::size_t>(step.appliedEvents());
+    }
+    update();
+}
+
+void TimelineView::onVisibleRangeChanged()
+{
+    const TimeRange range = m_session.visibleRange();
+    if (range.from == m_axis.from && range.to == m_axis.to)
+        return;
+    TimeAxis axis = m_axis;
+    axis.from = range.from;
+    axis.to = range.to;
+    setAxis(clamped(axis, m_end));
 }
 
 void TimelineView::setTrace(std::shared_ptr<const core::Trace> trace)
 {
     m_trace = std::move(trace);
-    m_end = SimTime();
+    m_end = m_trace && m_trace->figures.hasEvents ? m_trace->figures.endTime : SimTime();
     m_ranks.clear();
     m_links.clear();
     if (m_trace) {
-        for (const core::Event &event : m_trace->events) {
-            m_end = std::max(m_end, event.end());
-        }
         m_ranks = indexByRank(*m_trace);
         m_links = messageLinks(*m_trace);
     }
@@ -114,7 +160,7 @@ void TimelineView::zoomOut()
 
 void TimelineView::setVisibleRange(SimTime from, SimTime to)
 {
-    if (to <= from || m_announced == std::pair(from, to)) {
+    if (to <= from) {
         return;
     }
     TimeAxis axis = m_axis;
@@ -160,12 +206,12 @@ void TimelineView::paintEvent(QPaintEvent *)
         const bool failed = m_trace && m_trace->status != core::RunStatus::Ok;
         const QString text = failed ? tr("The run stopped before any rank did timed work")
                                     : tr("Run your code to see each rank's timeline");
-        TimelinePainter::paintPlaceholder(painter, rect(), palette(), font(), text);
+        TimelinePainter::paintPlaceholder(painter, rect(), palette(), font(), text, m_look.zoom);
         return;
     }
-    const TimelineScene scene{m_trace.get(), m_layout, m_axis,       rect(),    palette(),
-                              font(),        m_cursor, m_ghostAfter, m_hovered, &m_ranks,
-                              &m_links};
+    const TimelineScene scene{m_trace.get(), m_layout,   m_axis,  rect(),    palette(),
+                              font(),        m_look,     m_cursor, m_ghostAfter, m_hovered,
+                              &m_ranks,      &m_links};
     m_frame.paint(painter, scene, devicePixelRatioF());
 }
 
@@ -271,11 +317,11 @@ bool TimelineView::hasEvents() const
 void TimelineView::updateLayout()
 {
     QFont labelFont = font();
-    labelFont.setPointSizeF(zoomed(10));
+    labelFont.setPointSizeF(m_look.scaled(10));
     const QFontMetricsF metrics(labelFont);
     RowLayout layout;
     layout.rows = m_trace ? m_trace->config.ranks : 0;
-    layout.axisHeight = zoomed(kAxisHeight);
+    layout.axisHeight = m_look.scaled(kAxisHeight);
     const double label = metrics.horizontalAdvance(rankLabel(std::max(layout.rows - 1, 0)));
     layout.labelWidth =
         std::ceil(std::max(label, metrics.horizontalAdvance(QStringLiteral("steps"))) + 22.0);
@@ -309,13 +355,9 @@ void TimelineView::setAxis(const TimeAxis &axis)
     if (axis != m_axis) {
         m_axis = axis;
         update();
-        emit timeAxisChanged(m_axis);
     }
-    const std::pair range(visibleFrom(), visibleTo());
-    if (m_trace && m_announced != range) {
-        m_announced = range;
-        emit visibleRangeChanged(range.first, range.second);
-    }
+    if (m_trace) // the memory chart follows the session's range
+        m_session.setVisibleRange(m_axis.from, m_axis.to);
 }
 
 void TimelineView::setHovered(std::optional<std::size_t> index)
@@ -334,9 +376,9 @@ void TimelineView::onClicked(QPointF position)
     if (!index) {
         return;
     }
-    emit eventClicked(int(*index));
+    Q_EMIT eventClicked(int(*index));
     if (const int line = m_trace->events[*index].line; line > 0) {
-        emit lineActivated(line);
+        Q_EMIT lineActivated(line);
     }
 }
 

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "core/trace.h"
+#include "look.h"
 #include "timelineframe.h"
 #include "timelinegeometry.h"
 
@@ -14,8 +15,12 @@
 
 namespace rankstep::gui {
 
+class Appearance;
+class RunSession;
+
 // One row per rank, simulated time across: every event of a run as a block in the shared
-// palette, messages as arrows from pass_to to receive. A function of the trace and a cursor.
+// palette, messages as arrows from pass_to to receive. A function of the session (its trace,
+// cursor and visible range) and the appearance; zooming and panning set the session's range.
 //
 // Mouse: the wheel (with or without Ctrl) zooms about the pointer; Shift+wheel or a horizontal
 // wheel pans; dragging pans; hovering a block tells what it is; clicking it selects its event
@@ -26,7 +31,7 @@ class TimelineView : public QWidget
     Q_OBJECT
 
 public:
-    explicit TimelineView(QWidget *parent = nullptr);
+    TimelineView(RunSession &session, Appearance &appearance, QWidget *parent = nullptr);
 
     void setTrace(std::shared_ptr<const core::Trace> trace);
     const std::shared_ptr<const core::Trace> &trace() const { return m_trace; }
@@ -54,7 +59,7 @@ public:
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
 
-public slots:
+public Q_SLOTS:
     void fitToWindow();
     void zoomIn();
     void zoomOut();
@@ -63,12 +68,9 @@ public slots:
     void clearCursorTime();
     void setGhostAfter(std::optional<std::size_t> eventCount);
 
-signals:
+Q_SIGNALS:
     void eventClicked(int eventIndex);
     void lineActivated(int line);
-    void visibleRangeChanged(core::SimTime from, core::SimTime to);
-    // Any change of the time axis, exact (fractional ticks, edges): for the memory chart to follow.
-    void timeAxisChanged(const rankstep::gui::TimeAxis &axis);
 
 protected:
     bool event(QEvent *event) override;
@@ -83,6 +85,9 @@ protected:
     void leaveEvent(QEvent *event) override;
 
 private:
+    void onTraceChanged();
+    void onCursorChanged();
+    void onVisibleRangeChanged();
     bool hasEvents() const;
     void updateLayout();
     void setAxis(const TimeAxis &axis);
@@ -90,6 +95,9 @@ private:
     void onClicked(QPointF position);
     bool onToolTip(const QPoint &position, const QPoint &globalPosition);
 
+    RunSession &m_session;
+    Appearance &m_appearance;
+    Look m_look;
     std::shared_ptr<const core::Trace> m_trace;
     std::vector<RankEvents> m_ranks;                          // of m_trace
     std::vector<std::pair<std::size_t, std::size_t>> m_links; // of m_trace
@@ -98,7 +106,6 @@ private:
     core::SimTime m_end; // the latest end of any event
     RowLayout m_layout;
     TimeAxis m_axis;
-    std::optional<std::pair<core::SimTime, core::SimTime>> m_announced; // last range signalled
     std::optional<core::SimTime> m_cursor;
     std::optional<std::size_t> m_ghostAfter;
     std::optional<std::size_t> m_hovered;

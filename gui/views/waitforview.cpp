@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: MIT
 #include "waitforview.h"
 
+#include "appearance.h"
+#include "runsession.h"
+
 #include "palette.h"
 #include "waitforgeometry.h"
-#include "zoom.h"
 
 #include <QHelpEvent>
 #include <QMouseEvent>
@@ -25,8 +27,19 @@ const QColor kFinished(0x9e, 0x9e, 0x9e);
 
 } // namespace
 
-WaitForView::WaitForView(QWidget *parent) : QWidget(parent)
+WaitForView::WaitForView(RunSession &session, Appearance &appearance, QWidget *parent)
+    : QWidget(parent), m_session(session), m_appearance(appearance), m_look(appearance.look())
 {
+    connect(&session, &RunSession::traceChanged, this, [this] {
+        const TracePtr &trace = m_session.trace();
+        setTrace(trace && trace->diagnosis ? trace : nullptr);
+    });
+    connect(this, &WaitForView::rankActivated, &session,
+            [this](int rank) { m_session.setSelectedRank(rank); });
+    connect(&appearance, &Appearance::lookChanged, this, [this] {
+        m_look = m_appearance.look();
+        update();
+    });
     setObjectName(QStringLiteral("waitForView"));
     setMouseTracking(true);
     setAutoFillBackground(true);
@@ -100,7 +113,7 @@ void WaitForView::mousePressEvent(QMouseEvent *event)
     const core::RankWait *wait = waitOf(rankAt(event->position()));
     if (!wait || event->button() != Qt::LeftButton)
         return QWidget::mousePressEvent(event);
-    emit rankActivated(wait->rank, wait->finished ? 0 : wait->line);
+    Q_EMIT rankActivated(wait->rank, wait->finished ? 0 : wait->line);
 }
 
 bool WaitForView::event(QEvent *event)
@@ -160,7 +173,7 @@ void WaitForView::paintArrows(QPainter &painter, const std::vector<QRectF> &node
         const QLineF line = arrowBetween(from, to, 3, mutual ? 6 : 0);
         if (line.length() < 1)
             continue;
-        QPen pen(ink, zoomed(arrow.anySource ? 1.2 : 2.2));
+        QPen pen(ink, m_look.scaled(arrow.anySource ? 1.2 : 2.2));
         if (arrow.anySource)
             pen.setStyle(Qt::DashLine);
         painter.setPen(pen);
@@ -176,8 +189,8 @@ void WaitForView::paintArrows(QPainter &painter, const std::vector<QRectF> &node
 void WaitForView::paintNode(QPainter &painter, const QRectF &rect, const core::RankWait &wait) const
 {
     // A finished rank is pale with a dashed gray outline, unlike any rank color (gray included).
-    const QColor color = wait.finished ? kFinished : Palette::current().rank(wait.rank);
-    QPen outline(color.darker(wait.finished ? 120 : 140), zoomed(1.5));
+    const QColor color = wait.finished ? kFinished : m_look.colors().rank(wait.rank);
+    QPen outline(color.darker(wait.finished ? 120 : 140), m_look.scaled(1.5));
     if (wait.finished)
         outline.setStyle(Qt::DashLine);
     painter.setPen(outline);

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "look.h"
+
 #include "core/trace.h"
 #include "waitfortext.h"
 
@@ -12,17 +14,21 @@
 
 namespace rankstep::gui {
 
+class Appearance;
+class RunSession;
+
 // The wait-for picture of a hang: one rounded node per rank in its rank color, saying what it is
 // stuck in and on which line, finished ranks gray, and an arrow from each waiting rank to every
 // rank it waits on (thin and dashed for a receive from any rank). A run without a diagnosis
 // shows "No hang in this run." Hovering a node tells the rank's whole wait; clicking it goes
 // to the line the rank waits on.
+// Follows the session: shows its trace when that hung, and selects a clicked rank.
 class WaitForView : public QWidget
 {
     Q_OBJECT
 
 public:
-    explicit WaitForView(QWidget *parent = nullptr);
+    WaitForView(RunSession &session, Appearance &appearance, QWidget *parent = nullptr);
 
     void setTrace(std::shared_ptr<const core::Trace> trace);
     const std::shared_ptr<const core::Trace> &trace() const { return m_trace; }
@@ -40,7 +46,7 @@ public:
     QSize sizeHint() const override { return {500, 400}; }
     QSize minimumSizeHint() const override { return {260, 200}; }
 
-signals:
+Q_SIGNALS:
     // A click on a rank's node: the line it waits on (1-based; 0 when it finished).
     void rankActivated(int rank, int line);
 
@@ -57,6 +63,9 @@ private:
     void paintCaption(QPainter &painter, const QRectF &body, const core::RankWait &wait) const;
     void paintLegend(QPainter &painter) const;
 
+    RunSession &m_session;
+    Appearance &m_appearance;
+    Look m_look;
     std::shared_ptr<const core::Trace> m_trace;
     std::vector<WaitArrow> m_arrows;
 };

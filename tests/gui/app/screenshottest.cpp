@@ -146,7 +146,7 @@ TEST_F(AppScreenshot, SolvedDdpShowsFourRanksAndTheMemoryMaximum)
     // And it is in the picture: the maximum's red around the point (lines cross its center).
     const QPoint center = windowPosition(*window, maximum, maximum->at(0));
     EXPECT_GE(pixelsOfColor(image, QRect(center - QPoint(5, 5), QSize(11, 11)),
-                            Palette::current().maximum()),
+                            Palette::of(Palette::Scheme::Standard).maximum()),
               20)
         << "no marker at " << center.x() << "," << center.y();
     EXPECT_EQ(visibleMessageBox(), nullptr);

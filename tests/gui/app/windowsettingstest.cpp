@@ -7,6 +7,7 @@
 #include "lessonpanel.h"
 #include "palette.h"
 #include "presentation.h"
+#include "runsession.h"
 #include "stepbar.h"
 #include "stepcontroller.h"
 #include "tests/core/referencepuzzles.h"
@@ -38,8 +39,6 @@ protected:
     // What a new process starts with: no zoom, the standard colors, the system palette.
     static void forgetLook()
     {
-        setZoomFactor(1.0);
-        Palette::setScheme(Palette::Scheme::Standard);
         QApplication::setPalette(themePalette(Theme::System));
     }
 
@@ -56,7 +55,7 @@ TEST_F(WindowSettingsTest, ZoomThemeLessonSpeedAndLayoutSurviveARestart)
     {
         auto window = makeWindow();
         ASSERT_TRUE(window->openLesson(QStringLiteral("ddp")));
-        Appearance *look = window->viewControls()->appearance();
+        Appearance *look = &window->appearance();
         look->setTheme(Theme::Dark);
         look->setColorBlindSafe(true);
         look->setZoom(1.5);
@@ -74,15 +73,15 @@ TEST_F(WindowSettingsTest, ZoomThemeLessonSpeedAndLayoutSurviveARestart)
 
     auto window = makeWindow();
     EXPECT_EQ(window->currentLesson()->id, "ddp");
-    const Appearance *look = window->viewControls()->appearance();
+    const Appearance *look = &window->appearance();
     EXPECT_EQ(look->theme(), Theme::Dark);
     EXPECT_TRUE(isDark(QApplication::palette()));
     EXPECT_TRUE(window->viewControls()->action(QStringLiteral("theme-dark"))->isChecked());
     EXPECT_TRUE(look->colorBlindSafe());
-    EXPECT_EQ(Palette::scheme(), Palette::Scheme::ColorBlindSafe);
+    EXPECT_EQ(window->appearance().look().scheme, Palette::Scheme::ColorBlindSafe);
     EXPECT_TRUE(window->viewControls()->action(QStringLiteral("colorBlindAction"))->isChecked());
     EXPECT_DOUBLE_EQ(look->zoom(), 1.5);
-    EXPECT_DOUBLE_EQ(zoomFactor(), 1.5);
+    EXPECT_DOUBLE_EQ(window->appearance().zoom(), 1.5);
     EXPECT_DOUBLE_EQ(window->stepController()->speed(), 12);
     EXPECT_DOUBLE_EQ(window->stepBar()->findChild<QDoubleSpinBox *>()->value(), 12);
     EXPECT_EQ(window->size(), QSize(1600, 880));
@@ -95,7 +94,7 @@ TEST_F(WindowSettingsTest, ZoomThemeLessonSpeedAndLayoutSurviveARestart)
 TEST_F(WindowSettingsTest, AFreshStartUsesTheDefaults)
 {
     auto window = makeWindow();
-    const Appearance *look = window->viewControls()->appearance();
+    const Appearance *look = &window->appearance();
     EXPECT_EQ(look->theme(), Theme::System);
     EXPECT_FALSE(look->colorBlindSafe());
     EXPECT_DOUBLE_EQ(look->zoom(), 1.0);
@@ -112,7 +111,7 @@ TEST_F(WindowSettingsTest, PresentationModeIsFullScreenZoomedAndHidesSpoilersUnt
     QTest::keyClick(window.get(), Qt::Key_F11);
     EXPECT_TRUE(window->viewControls()->presentation()->isActive());
     EXPECT_TRUE(window->windowState() & Qt::WindowFullScreen);
-    EXPECT_DOUBLE_EQ(zoomFactor(), kPresentationZoom);
+    EXPECT_DOUBLE_EQ(window->appearance().zoom(), kPresentationZoom);
     EXPECT_FALSE(hint->isVisible());
     EXPECT_FALSE(solution->isVisible());
     EXPECT_FALSE(window->lessonList()->isVisible());
@@ -126,7 +125,7 @@ TEST_F(WindowSettingsTest, PresentationModeIsFullScreenZoomedAndHidesSpoilersUnt
     QTest::keyClick(window.get(), Qt::Key_F11);
     EXPECT_FALSE(window->viewControls()->presentation()->isActive());
     EXPECT_FALSE(window->windowState() & Qt::WindowFullScreen);
-    EXPECT_DOUBLE_EQ(zoomFactor(), 1.0);
+    EXPECT_DOUBLE_EQ(window->appearance().zoom(), 1.0);
     EXPECT_TRUE(hint->isVisible());
     EXPECT_TRUE(window->lessonList()->isVisible());
     EXPECT_GT(window->lessonList()->width(), 100);
@@ -136,7 +135,7 @@ TEST_F(WindowSettingsTest, InPresentationTheClickerStepsEvenFromTheEditor)
 {
     auto window = makeWindow();
     StepController *step = window->stepController();
-    step->setTrace(std::make_shared<const core::Trace>(
+    window->session().setTrace(std::make_shared<const core::Trace>(
         rankstep::testing::runProgram(core::RunConfig{4, 2, 4, {}}, &rankstep::testing::ddp)));
     step->home();
     window->editor()->setFocus();
@@ -158,12 +157,12 @@ TEST_F(WindowSettingsTest, APresentationsZoomAndFullScreenAreNotKept)
 {
     {
         auto window = makeWindow();
-        window->viewControls()->appearance()->setZoom(1.1);
+        window->appearance().setZoom(1.1);
         window->viewControls()->presentation()->setActive(true);
     }
     forgetLook();
     auto window = makeWindow();
-    EXPECT_DOUBLE_EQ(window->viewControls()->appearance()->zoom(), 1.1);
+    EXPECT_DOUBLE_EQ(window->appearance().zoom(), 1.1);
     EXPECT_FALSE(window->windowState() & Qt::WindowFullScreen);
 }
 

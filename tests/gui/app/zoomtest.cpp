@@ -5,6 +5,7 @@
 #include "guitestsupport.h"
 #include "memorychart.h"
 #include "paintrecorder.h"
+#include "runsession.h"
 #include "palette.h"
 #include "stateview.h"
 #include "stepcontroller.h"
@@ -38,8 +39,6 @@ class LookTest : public WindowTest
 protected:
     void TearDown() override
     {
-        setZoomFactor(1.0);
-        Palette::setScheme(Palette::Scheme::Standard);
         QApplication::setPalette(themePalette(Theme::System));
         WindowTest::TearDown();
     }
@@ -47,10 +46,7 @@ protected:
     // The trace in the views, the cursor a few steps in (so the timeline draws its cursor).
     static void showTrace(MainWindow &window)
     {
-        window.timeline()->setTrace(ddpTrace());
-        window.memoryChart()->setTrace(ddpTrace());
-        window.stateView()->setTrace(ddpTrace());
-        window.stepController()->setTrace(ddpTrace());
+        window.session().setTrace(ddpTrace());
         window.stepController()->home();
         for (int i = 0; i < 5; ++i)
             window.stepController()->next();
@@ -73,6 +69,7 @@ protected:
             scene.font = view.font();
             scene.cursor = view.cursorTime();
             scene.hovered = 0; // outlined with the widest pen
+            scene.look = window.appearance().look();
             TimelinePainter(painter, scene).paint();
         });
     }
@@ -109,7 +106,7 @@ TEST_F(LookTest, CtrlPlusGrowsEveryViewsTextAndLinesAndCtrlZeroPutsThemBack)
     QTest::keyClick(window.get(), Qt::Key_Plus, Qt::ControlModifier);
     QTest::keyClick(window.get(), Qt::Key_Equal, Qt::ControlModifier); // Plus without Shift
     QApplication::processEvents(); // the font reaches the widgets by posted events
-    EXPECT_DOUBLE_EQ(window->viewControls()->appearance()->zoom(), 1.25);
+    EXPECT_DOUBLE_EQ(window->appearance().zoom(), 1.25);
     const PaintSizes bigTimeline = paintTimeline(*window);
     window->timeline()->grab();
     EXPECT_GT(window->timeline()->baseRenders(), renders) << "the cached picture was redrawn";
@@ -124,7 +121,7 @@ TEST_F(LookTest, CtrlPlusGrowsEveryViewsTextAndLinesAndCtrlZeroPutsThemBack)
 
     QTest::keyClick(window.get(), Qt::Key_0, Qt::ControlModifier);
     QApplication::processEvents();
-    EXPECT_DOUBLE_EQ(window->viewControls()->appearance()->zoom(), 1.0);
+    EXPECT_DOUBLE_EQ(window->appearance().zoom(), 1.0);
     EXPECT_DOUBLE_EQ(paintTimeline(*window).tallestText, timeline.tallestText);
     EXPECT_DOUBLE_EQ(QApplication::font().pointSizeF(), font);
     EXPECT_DOUBLE_EQ(chartOf(*window)->axes().first()->labelsFont().pointSizeF(), axis);
@@ -137,7 +134,7 @@ TEST_F(LookTest, CtrlMinusShrinksTheTimeline)
     const PaintSizes before = paintTimeline(*window);
     QTest::keyClick(window.get(), Qt::Key_Minus, Qt::ControlModifier);
     QApplication::processEvents();
-    EXPECT_DOUBLE_EQ(window->viewControls()->appearance()->zoom(), 0.9);
+    EXPECT_DOUBLE_EQ(window->appearance().zoom(), 0.9);
     const PaintSizes after = paintTimeline(*window);
     EXPECT_LT(after.tallestText, before.tallestText);
     EXPECT_DOUBLE_EQ(after.widestPen, before.widestPen * 0.9);
@@ -159,6 +156,7 @@ TEST_F(LookTest, TheThemeMenuSetsThePaletteAndTheChartFollows)
     EXPECT_EQ(chartOf(*window)->theme(), QChart::ChartThemeDark);
 
     window->viewControls()->action(QStringLiteral("theme-light"))->trigger();
+    QApplication::processEvents();
     EXPECT_FALSE(isDark(QApplication::palette()));
     EXPECT_EQ(chartOf(*window)->theme(), QChart::ChartThemeLight);
 
@@ -171,12 +169,14 @@ TEST_F(LookTest, TheThemeMenuSetsThePaletteAndTheChartFollows)
 TEST_F(LookTest, WithTheSystemThemeTheChartFollowsAPaletteChange)
 {
     auto window = makeWindow();
-    ASSERT_EQ(window->viewControls()->appearance()->theme(), Theme::System);
+    ASSERT_EQ(window->appearance().theme(), Theme::System);
     ASSERT_EQ(chartOf(*window)->theme(), QChart::ChartThemeLight);
     // What the platform does when the desktop turns dark: a new application palette.
     QApplication::setPalette(themePalette(Theme::Dark));
+    QApplication::processEvents(); // the palette reaches the widgets by posted events
     EXPECT_EQ(chartOf(*window)->theme(), QChart::ChartThemeDark);
     QApplication::setPalette(themePalette(Theme::System));
+    QApplication::processEvents();
     EXPECT_EQ(chartOf(*window)->theme(), QChart::ChartThemeLight);
 }
 
@@ -185,12 +185,12 @@ TEST_F(LookTest, TheColorBlindToggleSwitchesThePaletteScheme)
     auto window = makeWindow();
     QAction *toggle = window->viewControls()->action(QStringLiteral("colorBlindAction"));
     ASSERT_FALSE(toggle->isChecked());
-    const QColor green = Palette::current().layer(0, 4);
+    const QColor green = Palette::of(Palette::Scheme::Standard).layer(0, 4);
     toggle->trigger();
-    EXPECT_EQ(Palette::scheme(), Palette::Scheme::ColorBlindSafe);
-    EXPECT_NE(Palette::current().layer(0, 4), green);
+    EXPECT_EQ(window->appearance().look().scheme, Palette::Scheme::ColorBlindSafe);
+    EXPECT_NE(window->appearance().look().colors().layer(0, 4), green);
     toggle->trigger();
-    EXPECT_EQ(Palette::scheme(), Palette::Scheme::Standard);
+    EXPECT_EQ(window->appearance().look().scheme, Palette::Scheme::Standard);
 }
 
 } // namespace

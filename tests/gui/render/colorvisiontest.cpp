@@ -110,31 +110,30 @@ std::pair<double, std::string> closestKinds(const Palette &palette, const Matrix
     return closest;
 }
 
-// Sets a scheme for one test and puts the standard one back.
+// The two schemes' palettes.
 class ColorVision : public ::testing::Test
 {
 protected:
-    void TearDown() override { Palette::setScheme(Palette::Scheme::Standard); }
+    const Palette &colorBlind = Palette::of(Palette::Scheme::ColorBlindSafe);
+    const Palette &standard = Palette::of(Palette::Scheme::Standard);
 };
 
 TEST_F(ColorVision, ColorBlindSafeLayersStayApartWithoutRedAndGreen)
 {
-    Palette::setScheme(Palette::Scheme::ColorBlindSafe);
     for (const auto &[vision, name] :
          {std::pair(&kDeuteranopia, "deuteranopia"), std::pair(&kProtanopia, "protanopia"),
           std::pair(&kNormal, "normal vision")}) {
-        const auto [d, pair] = closestLayers(Palette::current(), *vision);
+        const auto [d, pair] = closestLayers(colorBlind, *vision);
         EXPECT_GE(d, kMinLayerDistance) << name << ": " << pair;
     }
 }
 
 TEST_F(ColorVision, ColorBlindSafeKindsStayApartFromEachOtherAndFromLayers)
 {
-    Palette::setScheme(Palette::Scheme::ColorBlindSafe);
     for (const auto &[vision, name] :
          {std::pair(&kDeuteranopia, "deuteranopia"), std::pair(&kProtanopia, "protanopia"),
           std::pair(&kNormal, "normal vision")}) {
-        const auto [d, pair] = closestKinds(Palette::current(), *vision);
+        const auto [d, pair] = closestKinds(colorBlind, *vision);
         EXPECT_GE(d, kMinKindDistance) << name << ": " << pair;
     }
 }
@@ -142,10 +141,9 @@ TEST_F(ColorVision, ColorBlindSafeKindsStayApartFromEachOtherAndFromLayers)
 TEST_F(ColorVision, ColorBlindSafeLayersGetLighterLayerByLayer)
 {
     // Lightness survives every common deficiency: the scale's order must not depend on hue.
-    Palette::setScheme(Palette::Scheme::ColorBlindSafe);
     for (int l = 1; l < 8; ++l)
-        EXPECT_GT(seenAs(Palette::current().layer(l, 8), kDeuteranopia)[0],
-                  seenAs(Palette::current().layer(l - 1, 8), kDeuteranopia)[0] + 4)
+        EXPECT_GT(seenAs(colorBlind.layer(l, 8), kDeuteranopia)[0],
+                  seenAs(colorBlind.layer(l - 1, 8), kDeuteranopia)[0] + 4)
             << "layer " << l;
 }
 
@@ -153,10 +151,10 @@ TEST_F(ColorVision, TheStandardGreenToRedScaleCollapsesForProtanopes)
 {
     // The check above can fail: the standard scale's neighbors merge without red and green, and
     // its green input and red loss come close.
-    const auto [layers, pair] = closestLayers(Palette::current(), kProtanopia);
+    const auto [layers, pair] = closestLayers(standard, kProtanopia);
     EXPECT_LT(layers, kMinLayerDistance) << pair;
-    EXPECT_LT(closestKinds(Palette::current(), kDeuteranopia).first, kMinKindDistance);
-    EXPECT_GE(closestLayers(Palette::current(), kNormal).first, 2.3);
+    EXPECT_LT(closestKinds(standard, kDeuteranopia).first, kMinKindDistance);
+    EXPECT_GE(closestLayers(standard, kNormal).first, 2.3);
 }
 
 TEST_F(ColorVision, TheSimulationMergesPureRedAndGreenForDeuteranopes)

@@ -7,7 +7,7 @@ using rankstep::gui::Palette;
 
 TEST(Palette, LayerScaleRunsFromGreenToRed)
 {
-    const Palette &p = Palette::current();
+    const Palette &p = Palette::of(Palette::Scheme::Standard);
     const QColor first = p.layer(0, 8);
     const QColor last = p.layer(7, 8);
     EXPECT_GT(first.green(), first.red());
@@ -22,7 +22,7 @@ TEST(Palette, BackwardIsTheForwardColorFaded)
     forward.layer = 2;
     rankstep::core::Event backward = forward;
     backward.op = rankstep::core::OpKind::Backward;
-    const Palette &p = Palette::current();
+    const Palette &p = Palette::of(Palette::Scheme::Standard);
     const QColor f = p.event(forward, 4);
     const QColor b = p.event(backward, 4);
     EXPECT_GT(b.lightnessF(), f.lightnessF());
@@ -31,7 +31,7 @@ TEST(Palette, BackwardIsTheForwardColorFaded)
 
 TEST(Palette, TextStaysReadableOnEveryLayerColor)
 {
-    const Palette &p = Palette::current();
+    const Palette &p = Palette::of(Palette::Scheme::Standard);
     for (int l = 0; l < 8; ++l) {
         const QColor fill = p.layer(l, 8);
         const QColor text = Palette::textOn(fill);

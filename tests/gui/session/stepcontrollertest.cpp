@@ -15,6 +15,13 @@
 namespace rankstep::gui {
 namespace {
 
+// A trace handed to the stepper with its end, as RunSession does.
+void load(rankstep::gui::StepController &controller, rankstep::gui::TracePtr trace)
+{
+    const auto end = trace ? trace->figures.endTime : rankstep::core::SimTime();
+    controller.setTrace(std::move(trace), end);
+}
+
 using core::SimTime;
 using Mode = StepController::StepMode;
 
@@ -50,7 +57,7 @@ protected:
     {
         ASSERT_TRUE(ddpTrace());
         ASSERT_EQ(ddpTrace()->events.size(), 36U);
-        m_controller.setTrace(ddpTrace());
+        load(m_controller, ddpTrace());
     }
     StepController m_controller;
 };
@@ -176,7 +183,7 @@ TEST_F(StepControllerTest, PauseHoldsTheCursor)
 TEST(StepControllerLifetime, DyingWhilePlayingEndsTheLoop)
 {
     auto controller = std::make_unique<StepController>();
-    controller->setTrace(ddpTrace());
+    load(*controller, ddpTrace());
     controller->setSpeed(500);
     controller->play();
     QTest::qWait(10);
@@ -202,7 +209,7 @@ TEST(StepControllerAfterADeadlock, StandsWhereNoRankCouldGoOn)
         rankstep::testing::runProgram(core::RunConfig{2, 1, 2, {}}, forwardThenBothReceive));
     ASSERT_EQ(trace->status, core::RunStatus::Deadlock);
     StepController controller;
-    controller.setTrace(trace);
+    load(controller, trace);
     ASSERT_TRUE(controller.atEnd());
     EXPECT_EQ(controller.appliedEvents(), 2U); // one forward per rank, then both wait
     EXPECT_EQ(controller.cursorTime(), SimTime::steps(1));
@@ -228,8 +235,8 @@ TEST(StepControllerWithoutTrace, StepsDoNothing)
     EXPECT_FALSE(controller.isPlaying());
     EXPECT_EQ(controller.appliedEvents(), 0U);
     EXPECT_EQ(changed.count(), 0);
-    controller.setTrace(ddpTrace());
-    controller.setTrace(nullptr);
+    load(controller, ddpTrace());
+    load(controller, nullptr);
     EXPECT_FALSE(controller.cursor());
     EXPECT_EQ(changed.count(), 2);
 }

@@ -121,7 +121,7 @@ TEST(ExportFigure, PngHasTheAskedSizeAndEveryRanksColor)
     ASSERT_EQ(image.size(), QSize(1600, 900));
     EXPECT_GT(testing::distinctColors(image), 50);
     for (int rank = 0; rank < 4; ++rank)
-        EXPECT_TRUE(holdsColor(image, Palette::current().rank(rank))) << "rank " << rank;
+        EXPECT_TRUE(holdsColor(image, Palette::of(Palette::Scheme::Standard).rank(rank))) << "rank " << rank;
 }
 
 TEST(ExportFigure, StatePngShowsTheStateAtTheCursor)

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: MIT
 #include "memorychart.h"
+#include "viewcontext.h"
 #include "memorychartview.h"
 #include "memoryseries.h"
 #include "palette.h"
+#include "timelinegeometry.h"
 
 #include "tests/core/referencepuzzles.h"
 
@@ -30,6 +32,7 @@
 using rankstep::core::SimTime;
 using rankstep::core::Trace;
 using rankstep::gui::MemoryChart;
+namespace gui = rankstep::gui;
 
 namespace {
 
@@ -75,14 +78,15 @@ void showAt900x300(MemoryChart &chart)
 
 TEST(MemoryChart, DdpHasFourRankLinesAndOneMaximumPoint)
 {
-    MemoryChart chart;
+    gui::testing::ViewContext context;
+    MemoryChart chart(context.session, context.appearance);
     chart.setTrace(runPuzzle("ddp"));
     EXPECT_FALSE(chart.showsPlaceholder());
     const auto ranks = lineSeries(chart, QStringLiteral("rank "));
     ASSERT_EQ(ranks.size(), 4);
     for (int r = 0; r < 4; ++r) {
         EXPECT_EQ(ranks[r]->name(), QStringLiteral("rank %1").arg(r));
-        EXPECT_EQ(ranks[r]->pen().color(), rankstep::gui::Palette::current().rank(r));
+        EXPECT_EQ(ranks[r]->pen().color(), rankstep::gui::Palette::of(rankstep::gui::Palette::Scheme::Standard).rank(r));
     }
     QList<QScatterSeries *> markers;
     for (QAbstractSeries *series : chart.chart()->series())
@@ -96,7 +100,8 @@ TEST(MemoryChart, DdpHasFourRankLinesAndOneMaximumPoint)
 
 TEST(MemoryChart, TargetIsADashedLineAtItsValue)
 {
-    MemoryChart chart;
+    gui::testing::ViewContext context;
+    MemoryChart chart(context.session, context.appearance);
     chart.setTrace(runPuzzle("ddp"));
     chart.setTarget(1800000);
     const auto targets = lineSeries(chart, QStringLiteral("target"));
@@ -111,11 +116,12 @@ TEST(MemoryChart, TargetIsADashedLineAtItsValue)
 
 TEST(MemoryChart, VisibleRangeFollowsTheTimelineWithoutEchoingIt)
 {
-    MemoryChart chart;
+    gui::testing::ViewContext context;
+    MemoryChart chart(context.session, context.appearance);
     chart.setTrace(runPuzzle("ddp"));
     EXPECT_DOUBLE_EQ(timeAxis(chart)->min(), 0);
     EXPECT_DOUBLE_EQ(timeAxis(chart)->max(), 5.6); // the run's end time: 5.1 + 0.5
-    QSignalSpy spy(&chart, &MemoryChart::visibleRangeChanged);
+    QSignalSpy spy(&context.session, &gui::RunSession::visibleRangeChanged);
     chart.setVisibleRange(SimTime::steps(1), *SimTime::parse("3.5"));
     EXPECT_DOUBLE_EQ(timeAxis(chart)->min(), 1);
     EXPECT_DOUBLE_EQ(timeAxis(chart)->max(), 3.5);
@@ -126,36 +132,41 @@ TEST(MemoryChart, VisibleRangeFollowsTheTimelineWithoutEchoingIt)
 
 TEST(MemoryChart, ZoomingTheChartReportsTheNewRange)
 {
-    MemoryChart chart;
+    gui::testing::ViewContext context;
+    MemoryChart chart(context.session, context.appearance);
     chart.setTrace(runPuzzle("ddp"));
     showAt900x300(chart);
-    QSignalSpy spy(&chart, &MemoryChart::visibleRangeChanged);
+    QSignalSpy spy(&context.session, &gui::RunSession::visibleRangeChanged);
     const QRectF plot = chart.chart()->plotArea();
     chart.chart()->zoomIn(QRectF(plot.left(), plot.top(), plot.width() / 2, plot.height()));
-    ASSERT_GE(spy.count(), 1);
-    const auto to = spy.last().at(1).value<SimTime>();
-    EXPECT_EQ(spy.last().at(0).value<SimTime>(), SimTime());
-    EXPECT_NEAR(to.toDouble(), 2.8, 0.01);
+    ASSERT_GE(spy.count(), 1); // the session's range, which the timeline follows
+    EXPECT_NEAR(context.session.visibleRange().from, 0.0, 1e-6);
+    EXPECT_NEAR(context.session.visibleRange().to, 2800.0, 10.0);
 }
 
 TEST(MemoryChart, RightClickShowsTheWholeRunAgain)
 {
-    MemoryChart chart;
-    chart.setTrace(runPuzzle("ddp"));
+    gui::testing::ViewContext context;
+    MemoryChart chart(context.session, context.appearance);
+    context.session.setTrace(runPuzzle("ddp")); // the chart follows the session's run
     showAt900x300(chart);
-    chart.setVisibleRange(SimTime::steps(1), SimTime::steps(2));
-    QSignalSpy spy(&chart, &MemoryChart::visibleRangeChanged);
+    context.session.setVisibleRange(1000, 2000);
+    EXPECT_DOUBLE_EQ(timeAxis(chart)->max(), 2.0);
+    QSignalSpy spy(&context.session, &gui::RunSession::visibleRangeChanged);
     const QPoint centre = chart.chartView()->viewport()->rect().center();
     QTest::mouseClick(chart.chartView()->viewport(), Qt::RightButton, {}, centre);
     ASSERT_EQ(spy.count(), 1);
-    EXPECT_EQ(spy.at(0).at(0).value<SimTime>(), SimTime());
-    EXPECT_EQ(spy.at(0).at(1).value<SimTime>(), *SimTime::parse("5.6"));
-    EXPECT_DOUBLE_EQ(timeAxis(chart)->max(), 5.6);
+    // The whole run with the timeline's margin (timelinegeometry.h fitted).
+    const gui::TimeAxis whole = gui::fitted({}, *SimTime::parse("5.6"));
+    EXPECT_DOUBLE_EQ(context.session.visibleRange().from, whole.from);
+    EXPECT_DOUBLE_EQ(context.session.visibleRange().to, whole.to);
+    EXPECT_DOUBLE_EQ(timeAxis(chart)->max(), whole.to / 1000.0);
 }
 
 TEST(MemoryChart, CursorIsAVerticalLineAtItsTimeAndGhostsWhatFollows)
 {
-    MemoryChart chart;
+    gui::testing::ViewContext context;
+    MemoryChart chart(context.session, context.appearance);
     chart.setTrace(runPuzzle("ddp"));
     showAt900x300(chart);
     EXPECT_FALSE(chart.cursorTime()); // no cursor yet
@@ -204,7 +215,8 @@ TEST(MemoryChart, CursorIsAVerticalLineAtItsTimeAndGhostsWhatFollows)
 
 TEST(MemoryChart, SteppingRepaintsTheCachedChartWithoutRenderingItAgain)
 {
-    MemoryChart chart;
+    gui::testing::ViewContext context;
+    MemoryChart chart(context.session, context.appearance);
     chart.setTrace(runPuzzle("ddp"));
     showAt900x300(chart);
     auto *view = static_cast<rankstep::gui::MemoryChartView *>(chart.chartView());
@@ -238,7 +250,8 @@ TEST(MemoryChart, SteppingRepaintsTheCachedChartWithoutRenderingItAgain)
 
 TEST(MemoryChart, ClickingStepsToTheNearestCall)
 {
-    MemoryChart chart;
+    gui::testing::ViewContext context;
+    MemoryChart chart(context.session, context.appearance);
     chart.setTrace(runPuzzle("ddp"));
     showAt900x300(chart);
     QSignalSpy spy(&chart, &MemoryChart::timeClicked);
@@ -252,7 +265,8 @@ TEST(MemoryChart, ClickingStepsToTheNearestCall)
 
 TEST(MemoryChart, ManyRanksDrawThinLinesWithoutALegend)
 {
-    MemoryChart chart;
+    gui::testing::ViewContext context;
+    MemoryChart chart(context.session, context.appearance);
     chart.setTrace(runPuzzle("pipeline_fsdp"));
     const auto ranks = lineSeries(chart, QStringLiteral("rank "));
     ASSERT_EQ(ranks.size(), 16);
@@ -263,7 +277,8 @@ TEST(MemoryChart, ManyRanksDrawThinLinesWithoutALegend)
 
 TEST(MemoryChart, WithoutEventsShowsAPlaceholder)
 {
-    MemoryChart chart;
+    gui::testing::ViewContext context;
+    MemoryChart chart(context.session, context.appearance);
     EXPECT_TRUE(chart.showsPlaceholder());
     chart.setTrace(std::make_shared<const Trace>());
     EXPECT_TRUE(chart.showsPlaceholder());
@@ -275,25 +290,27 @@ TEST(MemoryChart, WithoutEventsShowsAPlaceholder)
 
 TEST(MemoryChart, DarkThemeKeepsTheRankColors)
 {
-    MemoryChart chart;
+    gui::testing::ViewContext context;
+    MemoryChart chart(context.session, context.appearance);
     chart.setTrace(runPuzzle("gpipe"));
     chart.setDarkTheme(true);
     const auto ranks = lineSeries(chart, QStringLiteral("rank "));
     ASSERT_EQ(ranks.size(), 4);
-    EXPECT_EQ(ranks[1]->pen().color(), rankstep::gui::Palette::current().rank(1));
+    EXPECT_EQ(ranks[1]->pen().color(), rankstep::gui::Palette::of(rankstep::gui::Palette::Scheme::Standard).rank(1));
     EXPECT_EQ(chart.chart()->theme(), QChart::ChartThemeDark);
 }
 
 TEST(MemoryChart, GrabbedImageIsNotBlank)
 {
-    MemoryChart chart;
+    gui::testing::ViewContext context;
+    MemoryChart chart(context.session, context.appearance);
     chart.setTrace(runPuzzle("ddp"));
     showAt900x300(chart);
     const QImage image = chart.grab().toImage();
     ASSERT_EQ(image.size(), QSize(900, 300));
     QSet<QRgb> colors;
     int rankZeroPixels = 0;
-    const QColor rankZero = rankstep::gui::Palette::current().rank(0);
+    const QColor rankZero = rankstep::gui::Palette::of(rankstep::gui::Palette::Scheme::Standard).rank(0);
     for (int y = 0; y < image.height(); ++y) {
         for (int x = 0; x < image.width(); ++x) {
             const QColor pixel = image.pixelColor(x, y);
@@ -321,7 +338,8 @@ TEST(MemoryChart, WritesTheDocumentationScreenshots)
         const char *cursor;
     };
     for (const Shot &shot : {Shot{"ddp", 1800000, "2"}, Shot{"gpipe", 4100000, "12"}}) {
-        MemoryChart chart;
+        gui::testing::ViewContext context;
+        MemoryChart chart(context.session, context.appearance);
         chart.setTrace(runPuzzle(shot.puzzle));
         chart.setTarget(shot.target);
         chart.setCursorTime(*SimTime::parse(shot.cursor));

@@ -2,6 +2,7 @@
 // Which ranks the state view shows of a run with more than 16: the text the learner types, and
 // the picker above the panels driving the view while stepping.
 #include "staterankpicker.h"
+#include "viewcontext.h"
 #include "stateranks.h"
 #include "statetestsupport.h"
 #include "stateview.h"
@@ -62,7 +63,8 @@ TEST(RankList, WritesTheShortestTextThatReadsBack)
 TEST(StateRankPicker, TypedRanksAreShownAndKeptWhileStepping)
 {
     gui::testing::ReplayedRun run({24, 2, 24, {}}, rankstep::testing::fsdp);
-    gui::StateView view;
+    gui::testing::ViewContext context;
+    gui::StateView view(context.session, context.appearance);
     view.setTrace(run.trace());
     view.resize(1200, 800);
     view.show();

@@ -2,6 +2,7 @@
 // Objects brought by communication fly from the senders' panels: the path (a pure function), who
 // sent what, and the travels a receive and an allreduce start in the view.
 #include "palette.h"
+#include "viewcontext.h"
 #include "statetestsupport.h"
 #include "statetravel.h"
 #include "stateview.h"
@@ -22,7 +23,7 @@ namespace {
 
 std::unique_ptr<gui::StateView> shownView(const gui::testing::ReplayedRun &run)
 {
-    auto view = std::make_unique<gui::StateView>();
+    auto view = gui::testing::makeView<gui::StateView>();
     view->setTrace(run.trace());
     view->resize(1000, 800);
     view->show();
@@ -57,9 +58,9 @@ TEST(TravelRect, StartsAtTheSenderPassesHalfwayAndLandsInTheSlot)
 TEST(TravelColor, IsCommunicationGrayInTheAirAndItsOwnColorOnLanding)
 {
     const QColor own(200, 40, 40);
-    EXPECT_EQ(gui::travelColor(own, 0.0).rgb(), gui::Palette::current().message().rgb());
-    EXPECT_EQ(gui::travelColor(own, 0.5).rgb(), gui::Palette::current().message().rgb());
-    EXPECT_EQ(gui::travelColor(own, 1.0).rgb(), own.rgb());
+    EXPECT_EQ(gui::travelColor(own, 0.0, gui::Palette::of(gui::Palette::Scheme::Standard)).rgb(), gui::Palette::of(gui::Palette::Scheme::Standard).message().rgb());
+    EXPECT_EQ(gui::travelColor(own, 0.5, gui::Palette::of(gui::Palette::Scheme::Standard)).rgb(), gui::Palette::of(gui::Palette::Scheme::Standard).message().rgb());
+    EXPECT_EQ(gui::travelColor(own, 1.0, gui::Palette::of(gui::Palette::Scheme::Standard)).rgb(), own.rgb());
 }
 
 TEST(SendersOf, AnAllreducedGradientCameFromEveryOtherRank)

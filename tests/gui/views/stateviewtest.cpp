@@ -2,6 +2,7 @@
 // The state view fed replayed reference runs: tooltips, colors in the grabbed frame, selection,
 // the animations between states, and (with RANKSTEP_SCREENSHOTS=folder) the docs' pictures.
 #include "palette.h"
+#include "viewcontext.h"
 #include "statetestsupport.h"
 #include "stateview.h"
 
@@ -23,7 +24,7 @@ namespace {
 
 std::unique_ptr<gui::StateView> shownView(const gui::testing::ReplayedRun &run, QSize size)
 {
-    auto view = std::make_unique<gui::StateView>();
+    auto view = gui::testing::makeView<gui::StateView>();
     view->setTrace(run.trace());
     view->resize(size);
     view->show();
@@ -49,7 +50,8 @@ QPointF cellCenter(const gui::StateView &view, int rank, MapKind map, int band)
 
 TEST(StateView, WithoutAStateShowsOnlyThePlaceholder)
 {
-    gui::StateView view;
+    gui::testing::ViewContext context;
+    gui::StateView view(context.session, context.appearance);
     view.resize(400, 300);
     EXPECT_TRUE(view.visibleRanks().empty());
     EXPECT_TRUE(view.toolTipAt(QPointF(200, 150)).isEmpty());
@@ -84,14 +86,14 @@ TEST(StateView, PaintsLoadedWeightsInTheInputGreen)
     auto view = shownView(run, QSize(900, 700));
     view->setState(run.afterSlices(1));
     const QImage image = view->grab().toImage();
-    EXPECT_TRUE(holdsColor(image, gui::Palette::current().input()));
-    EXPECT_FALSE(holdsColor(image, gui::Palette::current().loss())); // the loss gradient is gone
+    EXPECT_TRUE(holdsColor(image, gui::Palette::of(gui::Palette::Scheme::Standard).input()));
+    EXPECT_FALSE(holdsColor(image, gui::Palette::of(gui::Palette::Scheme::Standard).loss())); // the loss gradient is gone
     view->setState(run.stateAt(run.home().end()));
     QSignalSpy finished(view.get(), &gui::StateView::animationFinished);
     ASSERT_TRUE(finished.wait(2000));
     const QImage end = view->grab().toImage();
-    EXPECT_TRUE(holdsColor(end, gui::Palette::current().update())); // every weight updated
-    EXPECT_FALSE(holdsColor(end, gui::Palette::current().input()));
+    EXPECT_TRUE(holdsColor(end, gui::Palette::of(gui::Palette::Scheme::Standard).update())); // every weight updated
+    EXPECT_FALSE(holdsColor(end, gui::Palette::of(gui::Palette::Scheme::Standard).input()));
 }
 
 TEST(StateView, ClickingAPanelSelectsItsRank)

@@ -2,6 +2,7 @@
 // The step bar and its keys on the DDP reference run, and stepping in the whole window after a
 // real run: the timeline's ghosts, the editor's rank chips, clicks on the timeline and chart.
 #include "codeeditor.h"
+#include "viewcontext.h"
 #include "guitestsupport.h"
 #include "memorychart.h"
 #include "stepbar.h"
@@ -36,12 +37,12 @@ protected:
     void SetUp() override
     {
         auto *layout = new QVBoxLayout(&m_window);
-        m_bar = new StepBar(&m_controller);
-        m_editor = new CodeEditor;
+        m_bar = new StepBar(m_context.session, m_context.appearance);
+        m_editor = new CodeEditor(m_context.appearance);
         m_editor->setCode(QStringLiteral("x = 1\ny = 2\n"));
         layout->addWidget(m_bar);
         layout->addWidget(m_editor);
-        m_controller.setTrace(ddpTrace());
+        m_context.session.setTrace(ddpTrace());
         m_window.show();
         m_window.activateWindow();
         ASSERT_TRUE(QTest::qWaitForWindowActive(&m_window));
@@ -52,7 +53,8 @@ protected:
         QTest::keyClick(QApplication::focusWidget(), Qt::Key(key), modifiers);
     }
 
-    StepController m_controller;
+    testing::ViewContext m_context;
+    StepController &m_controller = m_context.session.stepper();
     QWidget m_window;
     StepBar *m_bar = nullptr;
     CodeEditor *m_editor = nullptr;

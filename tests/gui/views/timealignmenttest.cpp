@@ -4,6 +4,7 @@
 #include "guitestsupport.h"
 
 #include "memorychart.h"
+#include "runsession.h"
 #include "stepcontroller.h"
 #include "timelinegeometry.h"
 #include "timelineview.h"
@@ -117,9 +118,7 @@ TEST_F(TimeAlignmentWindow, ATimeIsAtTheSameXInTheTimelineAndTheMemoryChart)
 {
     auto window = makeWindow();
     const auto trace = gpipe();
-    window->timeline()->setTrace(trace);
-    window->memoryChart()->setTrace(trace);
-    window->stepController()->setTrace(trace);
+    window->session().setTrace(trace);
     window->stepController()->toEvent(int(trace->events.size() / 2));
     QTest::qWait(100); // the aligner runs once both layouts settled
     TimelineView &timeline = *window->timeline();

@@ -2,6 +2,7 @@
 // The timeline's cached pictures: a step composites them and looks as a paint from scratch would;
 // what changes the picture (zoom, size, theme) draws it again.
 #include "guitestsupport.h"
+#include "viewcontext.h"
 #include "palette.h"
 #include "timelinepainter.h"
 #include "timelineview.h"
@@ -30,7 +31,7 @@ std::shared_ptr<const Trace> reference(const std::string &name)
 
 std::unique_ptr<gui::TimelineView> shownView(const std::string &name)
 {
-    auto view = std::make_unique<gui::TimelineView>();
+    auto view = gui::testing::makeView<gui::TimelineView>();
     view->setTrace(reference(name));
     view->resize(1000, view->sizeHint().height());
     view->show();
@@ -116,7 +117,7 @@ TEST(TimelineFrame, EachRowIsGhostedFromItsRanksFirstEventNotYetApplied)
             return gui::eventRect(trace.events[i], view->rowLayout(), view->timeAxis());
         };
         const auto fill = [&](std::size_t i) {
-            return gui::Palette::current().event(trace.events[i], trace.config.layers).rgb();
+            return gui::Palette::of(gui::Palette::Scheme::Standard).event(trace.events[i], trace.config.layers).rgb();
         };
         EXPECT_EQ(pixelIn(image, block(*lastApplied)), fill(*lastApplied)) << "rank " << rank;
         const QColor ghost = QColor::fromRgb(pixelIn(image, block(*firstGhost)));

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "guitestsupport.h"
+#include "viewcontext.h"
 #include "palette.h"
 #include "tests/core/referencepuzzles.h"
 #include "timelineview.h"
@@ -35,7 +36,7 @@ std::shared_ptr<const Trace> reference(const std::string &name)
 
 std::unique_ptr<gui::TimelineView> shownView(std::shared_ptr<const Trace> trace)
 {
-    auto view = std::make_unique<gui::TimelineView>();
+    auto view = gui::testing::makeView<gui::TimelineView>();
     view->setTrace(std::move(trace));
     view->resize(1000, view->sizeHint().height());
     view->show();
@@ -81,7 +82,8 @@ void sendWheel(QWidget &widget, QPointF position, QPoint delta, Qt::KeyboardModi
 
 TEST(TimelineView, HasARowPerRank)
 {
-    gui::TimelineView view;
+    gui::testing::ViewContext context;
+    gui::TimelineView view(context.session, context.appearance);
     EXPECT_EQ(view.rowCount(), 0);
     view.setTrace(reference("ddp"));
     EXPECT_EQ(view.rowCount(), 4);
@@ -132,15 +134,16 @@ TEST(TimelineView, ClickingABlockEmitsItsEventAndLine)
 TEST(TimelineView, WheelZoomsAboutThePointerAndAnnouncesTheRange)
 {
     auto view = shownView(reference("ddp"));
-    QSignalSpy ranges(view.get(), &gui::TimelineView::visibleRangeChanged);
+    gui::RunSession &session = gui::testing::sharedContext().session;
+    QSignalSpy ranges(&session, &gui::RunSession::visibleRangeChanged);
     const gui::TimeAxis before = view->timeAxis();
     const QPointF pointer(400.0, 60.0);
     sendWheel(*view, pointer, QPoint(0, 120), Qt::NoModifier);
     EXPECT_NEAR(view->timeAxis().span(), before.span() / 1.25, 1e-6);
     EXPECT_NEAR(view->timeAxis().ticksAt(400.0), before.ticksAt(400.0), 1e-6);
-    ASSERT_EQ(ranges.count(), 1);
-    EXPECT_EQ(ranges.at(0).at(0).value<SimTime>(), view->visibleFrom());
-    EXPECT_EQ(ranges.at(0).at(1).value<SimTime>(), view->visibleTo());
+    ASSERT_EQ(ranges.count(), 1); // the session's range, which the memory chart follows
+    EXPECT_EQ(session.visibleRange().from, view->timeAxis().from);
+    EXPECT_EQ(session.visibleRange().to, view->timeAxis().to);
 
     const gui::TimeAxis zoomedIn = view->timeAxis();
     sendWheel(*view, pointer, QPoint(0, -120), Qt::ShiftModifier); // pans later
@@ -152,7 +155,8 @@ TEST(TimelineView, WheelZoomsAboutThePointerAndAnnouncesTheRange)
 TEST(TimelineView, KeysZoomPanAndFit)
 {
     auto view = shownView(reference("gpipe"));
-    QSignalSpy ranges(view.get(), &gui::TimelineView::visibleRangeChanged);
+    QSignalSpy ranges(&gui::testing::sharedContext().session,
+                      &gui::RunSession::visibleRangeChanged);
     const gui::TimeAxis whole = view->timeAxis();
     QTest::keyClick(view.get(), Qt::Key_Plus);
     EXPECT_NEAR(view->timeAxis().span(), whole.span() / 1.5, 1e-6);
@@ -189,7 +193,8 @@ TEST(TimelineView, DraggingPansWithoutClicking)
 TEST(TimelineView, SharedRangeIsAppliedOnceAndClamped)
 {
     auto view = shownView(reference("ddp"));
-    QSignalSpy ranges(view.get(), &gui::TimelineView::visibleRangeChanged);
+    QSignalSpy ranges(&gui::testing::sharedContext().session,
+                      &gui::RunSession::visibleRangeChanged);
     view->setVisibleRange(SimTime::steps(2), SimTime::steps(4));
     EXPECT_EQ(view->visibleFrom(), SimTime::steps(2));
     EXPECT_EQ(view->visibleTo(), SimTime::steps(4));
@@ -210,7 +215,7 @@ TEST(TimelineView, PaintsEachBlockInThePaletteColor)
         const std::size_t index =
             firstEvent(trace, [op](const Event &e) { return e.rank == 0 && e.op == op; });
         const QRect block = blockOf(*view, index).toAlignedRect();
-        const QColor expected = gui::Palette::current().event(trace.events[index], 2);
+        const QColor expected = gui::Palette::of(gui::Palette::Scheme::Standard).event(trace.events[index], 2);
         EXPECT_EQ(image.pixelColor(block.left() + 3, block.top() + 3).rgb(), expected.rgb())
             << rankstep::core::opName(op);
     }
@@ -222,7 +227,7 @@ TEST(TimelineView, GhostsEventsAfterTheCursorAndDrawsTheCursorLine)
     const Trace &trace = *view->trace();
     const std::size_t last = trace.events.size() - 1;
     const QRect block = blockOf(*view, last).toAlignedRect();
-    const QColor fill = gui::Palette::current().event(trace.events[last], 2);
+    const QColor fill = gui::Palette::of(gui::Palette::Scheme::Standard).event(trace.events[last], 2);
     view->setGhostAfter(last);
     const QColor ghost = view->grab().toImage().pixelColor(block.left() + 3, block.top() + 3);
     EXPECT_NE(ghost.rgb(), fill.rgb());
@@ -238,7 +243,8 @@ TEST(TimelineView, GhostsEventsAfterTheCursorAndDrawsTheCursorLine)
 
 TEST(TimelineView, WithoutEventsInvitesARun)
 {
-    gui::TimelineView view;
+    gui::testing::ViewContext context;
+    gui::TimelineView view(context.session, context.appearance);
     view.resize(600, 200);
     const QImage image = view.grab().toImage();
     EXPECT_GT(distinctColors(image), 2u); // the text is there

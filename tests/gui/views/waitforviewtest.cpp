@@ -2,6 +2,7 @@
 // The wait-for picture of a hang on runs of C++ rank programs, and its tab in the window after a
 // real run. RANKSTEP_SCREENSHOTS=DIR saves the picture as DIR/waitfor-hang.png.
 #include "codeeditor.h"
+#include "viewcontext.h"
 #include "guitestsupport.h"
 #include "stateview.h"
 #include "tests/core/referencepuzzles.h"
@@ -62,7 +63,8 @@ class WaitForViewTest : public ::testing::Test
 {
 protected:
     void SetUp() override { m_view.resize(500, 400); }
-    WaitForView m_view;
+    testing::ViewContext m_context;
+    WaitForView m_view{m_context.session, m_context.appearance};
 };
 
 TEST_F(WaitForViewTest, WithoutAHangShowsOnlyThePlaceholder)

@@ -1,0 +1,91 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "core/simtime.h"
+#include "stepcontroller.h"
+#include "tracefwd.h"
+
+#include <QObject>
+
+#include <cstddef>
+#include <optional>
+
+namespace rankstep::gui {
+
+// What a trace's numbers mean: simulated steps and puzzle bytes (the simulator), or seconds and
+// bytes (a run on real processes, later).
+enum class TraceUnits { SimulatedSteps, Seconds };
+
+// A span of time on screen, in fractional ticks of the trace's time (core::SimTime ticks, so that
+// zooming deep and back stays exact; gui/render/timelinegeometry.h TimeAxis).
+struct TimeRange
+{
+    double from = 0.0;
+    double to = 0.0;
+    bool operator==(const TimeRange &) const = default;
+};
+
+// The run on screen, shared by every view (after Qt Creator's src/libs/tracing
+// timelinezoomcontrol.h): the trace and what is derived from it once (its end, the stop points
+// and the cursor through them, in stepper()), a second trace to compare with, the time range
+// the timeline and the memory chart show, and the selection. Views are built with it and follow
+// its *Changed signals; nobody pushes a trace into a view by hand.
+class RunSession : public QObject
+{
+    Q_OBJECT
+
+public:
+    explicit RunSession(QObject *parent = nullptr);
+
+    const TracePtr &trace() const { return m_trace; }
+    // A second run to compare with (the lesson's solution, the previous run); null when none.
+    const TracePtr &comparison() const { return m_comparison; }
+    TraceUnits units() const { return m_units; }
+    // The latest end of any event (the trace's figures), 0 without a trace.
+    core::SimTime endTime() const { return m_endTime; }
+    bool hasEvents() const { return m_trace && !m_trace->events.empty(); }
+
+    // The cursor through the run, its stop points and the state of every rank there.
+    StepController &stepper() { return *m_stepper; }
+    const StepController &stepper() const { return *m_stepper; }
+
+    // The time the timeline and the memory chart show: the whole run with a margin
+    // (timelinegeometry.h fitted) until someone zooms.
+    TimeRange visibleRange() const { return m_visible; }
+
+    // The selection: a rank (-1 none) and an event (index into trace()->events).
+    int selectedRank() const { return m_selectedRank; }
+    std::optional<std::size_t> selectedEvent() const { return m_selectedEvent; }
+
+public Q_SLOTS:
+    // A new run: the cursor at its end, the whole run in view, nothing selected.
+    void setTrace(rankstep::gui::TracePtr trace, rankstep::gui::TraceUnits units =
+                                                     rankstep::gui::TraceUnits::SimulatedSteps);
+    void clear() { setTrace(nullptr); }
+    void setComparison(rankstep::gui::TracePtr trace);
+    // In ticks; an empty or reversed range is ignored. The timeline keeps it within its zoom
+    // limits (timelinegeometry.h clamped) and sets it back clamped.
+    void setVisibleRange(double from, double to);
+    void showWholeRun();
+    void setSelectedRank(int rank);
+    void setSelectedEvent(std::optional<std::size_t> event);
+
+Q_SIGNALS:
+    void traceChanged();
+    void comparisonChanged();
+    void visibleRangeChanged();
+    void selectedRankChanged(int rank);
+    void selectedEventChanged();
+
+private:
+    TracePtr m_trace;
+    TracePtr m_comparison;
+    TraceUnits m_units = TraceUnits::SimulatedSteps;
+    core::SimTime m_endTime;
+    StepController *m_stepper;
+    TimeRange m_visible;
+    int m_selectedRank = -1;
+    std::optional<std::size_t> m_selectedEvent;
+};
+
+} // namespace rankstep::gui
