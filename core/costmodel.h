@@ -6,7 +6,7 @@
 
 namespace rankstep::core {
 
-// How long each operation takes and how big objects are. The defaults are REFERENCE.md's.
+// How long each operation takes and how big objects are. The defaults are docs/simulation.md's.
 struct CostModel
 {
     SimTime forwardPerBatch = SimTime::steps(1);

@@ -58,7 +58,7 @@ struct RunLimits
     std::int64_t maxOperations = 0; // 0: unlimited
 };
 
-// The simulated world: per-rank storage and clocks, the operations of REFERENCE.md with every
+// The simulated world: per-rank storage and clocks, the operations of docs/simulation.md with every
 // check, collectives and point-to-point, and the deterministic scheduler of rank programs.
 // Every failed check is an Error value naming rank, line and what was expected.
 class Engine
@@ -72,7 +72,7 @@ public:
     const Storage &storage(int rank) const { return m_ranks[std::size_t(rank)].storage; }
     int currentRank() const { return m_current; }
 
-    // Operations (REFERENCE.md). A failed check returns an Error and changes nothing.
+    // Operations (docs/simulation.md). A failed check returns an Error and changes nothing.
     Result<std::pair<Object, Object>> loadWeights(CallSite at, int layer, int shard = 0,
                                                   int total = 1);
     Result<Object> getActivation(CallSite at, const IndexSet &batches);

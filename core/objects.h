@@ -39,7 +39,7 @@ const char *kindWords(ObjectKind kind);
 // Like the notebook's dataclass repr: "WeightGrad(layer=0, batches={2, 3}, shards={0}, total=1)".
 std::string describe(const Object &object);
 
-// Byte sizes of the simulated model (REFERENCE.md: HIDDEN = 512, LENGTH = 256).
+// Byte sizes of the simulated model (docs/simulation.md: HIDDEN = 512, LENGTH = 256).
 struct Sizes
 {
     std::int64_t hidden = 512;

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// Engine: the per-rank operations of REFERENCE.md (load_weights, get_activation, forward,
+// Engine: the per-rank operations of docs/simulation.md (load_weights, get_activation, forward,
 // backward, loss, update, fake_grad, set_final_weight), each with every check.
 #include "engine.h"
 

@@ -9,7 +9,6 @@
 #include <QMouseEvent>
 #include <QPaintEvent>
 #include <QPainter>
-#include <QRubberBand>
 #include <QValueAxis>
 
 namespace rankstep::gui {
@@ -105,25 +104,39 @@ void MemoryChartView::paintCursor(QPainter &painter) const
 void MemoryChartView::mousePressEvent(QMouseEvent *event)
 {
     m_pressPosition = event->position().toPoint();
-    if (event->button() == Qt::RightButton)
+    m_leftPressed = event->button() == Qt::LeftButton;
+    m_dragging = false;
+    if (event->button() == Qt::RightButton || m_leftPressed)
         event->accept();
     else
         QChartView::mousePressEvent(event);
 }
 
+void MemoryChartView::mouseMoveEvent(QMouseEvent *event)
+{
+    const QPoint position = event->position().toPoint();
+    if (m_leftPressed && !m_dragging &&
+        (position - m_pressPosition).manhattanLength() >= QApplication::startDragDistance()) {
+        m_dragging = true; // a drag: the press QChartView did not see, where it happened
+        QMouseEvent press(QEvent::MouseButtonPress, QPointF(m_pressPosition),
+                          mapToGlobal(QPointF(m_pressPosition)), Qt::LeftButton, Qt::LeftButton,
+                          event->modifiers());
+        QChartView::mousePressEvent(&press);
+    }
+    QChartView::mouseMoveEvent(event);
+}
+
 void MemoryChartView::mouseReleaseEvent(QMouseEvent *event)
 {
     const QPoint position = event->position().toPoint();
-    const bool click =
-        (position - m_pressPosition).manhattanLength() < QApplication::startDragDistance();
-    if (event->button() == Qt::LeftButton && click) {
-        // The rubber band QChartView opened on the press would zoom into a sliver on release.
-        if (auto *band = findChild<QRubberBand *>())
-            band->hide();
-        emit plotClicked(mapToScene(position));
+    const bool click = event->button() == Qt::LeftButton && m_leftPressed && !m_dragging;
+    if (event->button() == Qt::LeftButton)
+        m_leftPressed = false;
+    if (click) {
+        Q_EMIT plotClicked(mapToScene(position));
         event->accept();
     } else if (event->button() == Qt::RightButton) {
-        emit zoomResetRequested();
+        Q_EMIT zoomResetRequested();
         event->accept();
     } else {
         QChartView::mouseReleaseEvent(event);

@@ -33,13 +33,14 @@ public:
     // How often the scene was rendered into the cache: once per change, not once per step.
     int sceneRenders() const { return m_sceneRenders; }
 
-signals:
+Q_SIGNALS:
     void plotClicked(QPointF scenePosition);
     void zoomResetRequested();
 
 protected:
     void paintEvent(QPaintEvent *event) override;
     void mousePressEvent(QMouseEvent *event) override;
+    void mouseMoveEvent(QMouseEvent *event) override;
     void mouseReleaseEvent(QMouseEvent *event) override;
 
 private:
@@ -47,6 +48,10 @@ private:
     void paintCursor(QPainter &painter) const;
 
     QPoint m_pressPosition;
+    // A left press reaches QChartView (whose rubber band zooms) only once the mouse drags, so a
+    // click never opens a band that would zoom into a sliver.
+    bool m_leftPressed = false;
+    bool m_dragging = false;
     QPixmap m_scene;
     QColor m_veil;
     bool m_sceneStale = true;

@@ -95,7 +95,7 @@ void StateRankPicker::choose(std::vector<int> ranks)
     m_message->clear();
     setRanks(m_count, m_most, std::move(ranks));
     m_field->setText(rankListText(m_shown));
-    emit ranksChosen(m_shown);
+    Q_EMIT ranksChosen(m_shown);
 }
 
 void StateRankPicker::complain(const QString &message)

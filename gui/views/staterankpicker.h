@@ -30,7 +30,7 @@ public:
     QToolButton *button() const { return m_button; }
     QString message() const; // the last complaint, empty when none
 
-signals:
+Q_SIGNALS:
     void ranksChosen(const std::vector<int> &ranks);
 
 private:

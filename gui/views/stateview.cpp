@@ -264,7 +264,7 @@ void StateView::mousePressEvent(QMouseEvent *event)
     if (rank < 0)
         return QWidget::mousePressEvent(event);
     setSelectedRank(rank);
-    emit rankSelected(rank);
+    Q_EMIT rankSelected(rank);
 }
 
 void StateView::resizeEvent(QResizeEvent *event)

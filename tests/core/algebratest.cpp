@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// `+`, combine and shard (REFERENCE.md, "Objects"), and the double-count warnings.
+// `+`, combine and shard (docs/simulation.md, "Objects"), and the double-count warnings.
 #include "testsupport.h"
 
 #include "core/algebra.h"

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// The checks of forward, backward and loss (REFERENCE.md, "Operations and their cost"): each
+// The checks of forward, backward and loss (docs/simulation.md, "Operations and their cost"): each
 // failing one names rank, line and what is wrong, and changes nothing.
 #include "testsupport.h"
 

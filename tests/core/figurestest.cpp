@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// The published figures of REFERENCE.md, reproduced by the reference solutions, and the rules
+// The published figures of docs/simulation.md, reproduced by the reference solutions, and the rules
 // computeFigures follows (Timesteps, tie-breaking of the maximum memory).
 #include "referencepuzzles.h"
 #include "testsupport.h"
@@ -16,7 +16,7 @@ using core::Event;
 using core::OpKind;
 using core::SimTime;
 
-// Copied from REFERENCE.md, "The published figures". The end time is not in the table: every
+// Copied from docs/simulation.md, "The published figures". The end time is not in the table: every
 // reference solution ends each rank with an update (0.5), so it is Timesteps + 0.5.
 struct Published {
     const char *puzzle;
@@ -140,7 +140,7 @@ TEST(ComputeFigures, TimestepsIsTheLatestStartAmongTheRanksLastEvents)
 
 TEST(ComputeFigures, TimestepsTakesEachRanksLastEventNotItsLatestStart)
 {
-    // REFERENCE.md: "the largest start time of any rank's last event". Rank 0's last event
+    // docs/simulation.md: "the largest start time of any rank's last event". Rank 0's last event
     // starts at 3, after one that started at 7 (not a schedule the engine produces, but the
     // definition decides): Timesteps = max(3, rank 1's 5) = 5, not 7.
     const auto figures = core::computeFigures(

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// `group=` on collectives (REFERENCE.md, "Beyond the notebook").
+// `group=` on collectives (docs/simulation.md, "Beyond the notebook").
 #include "referencepuzzles.h"
 #include "testsupport.h"
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// The checks of update, load_weights, get_activation and del (REFERENCE.md).
+// The checks of update, load_weights, get_activation and del (docs/simulation.md).
 #include "referencepuzzles.h"
 #include "testsupport.h"
 

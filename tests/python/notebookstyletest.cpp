@@ -109,7 +109,7 @@ TEST(NotebookStyleFile, RunsThePlainFunctionWithStandardTrainingFigures)
     const core::Trace &trace = outcome.trace;
 
     ASSERT_TRUE(isCorrect(trace));
-    // REFERENCE.md, standard training: the same storage steps give the same figures.
+    // docs/simulation.md, standard training: the same storage steps give the same figures.
     EXPECT_EQ(trace.figures.timesteps.toString(), "16.5");
     EXPECT_EQ(trace.figures.maxMemory, 2621440);
     EXPECT_EQ(trace.figures.maxMemoryTime.toString(), "8");
@@ -140,7 +140,7 @@ TEST(NotebookStyleFile, RunsTheAsyncFunctionWithAwaitedHelpersLikeTheReferenceDd
     const core::Trace &trace = outcome.trace;
 
     ASSERT_TRUE(isCorrect(trace));
-    // REFERENCE.md, distributed data parallel.
+    // docs/simulation.md, distributed data parallel.
     EXPECT_EQ(trace.figures.timesteps.toString(), "5.1");
     EXPECT_EQ(trace.figures.maxMemory, 1835008);
     EXPECT_EQ(trace.figures.maxMemoryRank, 0);

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // The eight reference solutions in Python (lessons/*/solution.py) reproduce every row of
-// REFERENCE.md's published figures, through python::Runtime and through rankstep-cli.
+// docs/simulation.md's published figures, through python::Runtime and through rankstep-cli.
 #include "pythontestsupport.h"
 
 #include <gtest/gtest.h>
@@ -13,7 +13,7 @@
 namespace rankstep::pythontests {
 namespace {
 
-// Copied from REFERENCE.md, "The published figures".
+// Copied from docs/simulation.md, "The published figures".
 struct Published {
     const char *lesson;
     const char *function;
@@ -80,7 +80,7 @@ TEST_P(ReferenceSolution, ReproducesThePublishedFiguresThroughTheLibrary)
     EXPECT_EQ(trace.figures.maxMemory, row.maxMemory);
     EXPECT_EQ(trace.figures.maxMemoryRank, row.maxMemoryRank);
     EXPECT_EQ(trace.figures.maxMemoryTime.toString(), row.maxMemoryTime);
-    // REFERENCE.md's check, seen in the trace: every layer has final weights, all at step 1.
+    // docs/simulation.md's check, seen in the trace: every layer has final weights, all at step 1.
     std::set<int> layers;
     for (const auto &rankWeights : trace.finalWeights) {
         for (const auto &[layer, weight] : rankWeights) {

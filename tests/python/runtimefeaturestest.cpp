@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// REFERENCE.md's extensions and conveniences as seen from Python: double-counting warnings,
+// docs/simulation.md's extensions and conveniences as seen from Python: double-counting warnings,
 // receive(source), collectives over groups, and the capture of what the learner prints.
 #include "pythontestsupport.h"
 

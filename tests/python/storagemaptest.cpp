@@ -143,7 +143,7 @@ def puzzle(model):
 
 TEST(StorageMap, MemoryIsTheSumOfWhatTheMapsHold)
 {
-    // REFERENCE.md: a full weight (and its optimizer state) is HIDDEN * HIDDEN, an activation
+    // docs/simulation.md: a full weight (and its optimizer state) is HIDDEN * HIDDEN, an activation
     // of b batches b * HIDDEN * LENGTH; a quarter shard is a quarter of a weight.
     const std::string source = R"py(
 from lib import HIDDEN, LENGTH

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // Stepping through the DDP reference run (4 ranks, 2 layers, 4 batches) in every mode, forward
-// and back, and playing it: the stops and times are the ones REFERENCE.md works out.
+// and back, and playing it: the stops and times are the ones docs/simulation.md works out.
 #include "stepcontroller.h"
 #include "tests/core/referencepuzzles.h"
 

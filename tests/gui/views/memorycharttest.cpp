@@ -10,7 +10,9 @@
 
 #include <gtest/gtest.h>
 
+#include <QApplication>
 #include <QChart>
+#include <QMouseEvent>
 #include <QChartView>
 #include <QDir>
 #include <QImage>
@@ -261,6 +263,30 @@ TEST(MemoryChart, ClickingStepsToTheNearestCall)
     ASSERT_EQ(spy.count(), 1);
     EXPECT_EQ(spy.at(0).at(0).value<SimTime>(), SimTime::steps(4));
     EXPECT_DOUBLE_EQ(timeAxis(chart)->max(), 5.6); // a click is no zoom
+}
+
+TEST(MemoryChart, DraggingZoomsIntoWhatTheBandCovers)
+{
+    // The press reaches Qt Charts' rubber band only once the mouse drags (a click must not).
+    gui::testing::ViewContext context;
+    MemoryChart chart(context.session, context.appearance);
+    chart.setTrace(runPuzzle("ddp"));
+    showAt900x300(chart);
+    QWidget *viewport = chart.chartView()->viewport();
+    const auto at = [&](double time) {
+        return chart.chartView()->mapFromScene(
+            chart.chart()->mapToScene(chart.chart()->mapToPosition({time, 1e6})));
+    };
+    QTest::mousePress(viewport, Qt::LeftButton, {}, at(1.0));
+    for (const double time : {1.5, 2.0, 3.0}) {
+        QMouseEvent move(QEvent::MouseMove, QPointF(at(time)), viewport->mapToGlobal(at(time)),
+                         Qt::NoButton, Qt::LeftButton, Qt::NoModifier);
+        QApplication::sendEvent(viewport, &move);
+    }
+    QTest::mouseRelease(viewport, Qt::LeftButton, {}, at(3.0));
+    EXPECT_NEAR(timeAxis(chart)->min(), 1.0, 0.05);
+    EXPECT_NEAR(timeAxis(chart)->max(), 3.0, 0.05);
+    EXPECT_NEAR(context.session.visibleRange().to, 3000.0, 50.0); // the timeline follows
 }
 
 TEST(MemoryChart, ManyRanksDrawThinLinesWithoutALegend)

@@ -99,7 +99,7 @@ TEST(StateRankPicker, TickingARankInTheListAddsItsPanel)
                      [&chosen](const std::vector<int> &ranks) { chosen = ranks; });
     picker.setRanks(32, 2, {0});
     QMenu *menu = picker.button()->menu();
-    emit menu->aboutToShow(); // what opening it does
+    Q_EMIT menu->aboutToShow(); // what opening it does
     ASSERT_EQ(menu->actions().size(), 32);
     EXPECT_TRUE(menu->actions()[0]->isChecked());
     menu->actions()[9]->setChecked(true);
