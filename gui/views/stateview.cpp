@@ -7,6 +7,7 @@
 #include "statebatch.h"
 #include "staterankpicker.h"
 #include "statetext.h"
+#include "tooltips.h"
 
 #include <QFontMetrics>
 #include <QHelpEvent>
@@ -14,7 +15,6 @@
 #include <QPaintEvent>
 #include <QPainter>
 #include <QResizeEvent>
-#include <QToolTip>
 #include <QVariantAnimation>
 
 #include <algorithm>
@@ -247,14 +247,8 @@ bool StateView::event(QEvent *event)
         m_backgroundSize = {}; // painted in the old colors or font
     if (event->type() != QEvent::ToolTip)
         return QWidget::event(event);
-    const auto *help = static_cast<QHelpEvent *>(event);
-    const QString text = toolTipAt(help->pos());
-    if (text.isEmpty()) {
-        QToolTip::hideText();
-        event->ignore();
-    } else {
-        QToolTip::showText(help->globalPos(), text, this);
-    }
+    auto *help = static_cast<QHelpEvent *>(event);
+    answerToolTip(*this, *help, toolTipAt(help->pos()));
     return true;
 }
 

@@ -3,6 +3,7 @@
 
 #include "timelinepainter.h"
 #include "timelinetext.h"
+#include "tooltips.h"
 #include "appearance.h"
 #include "runsession.h"
 
@@ -12,7 +13,6 @@
 #include <QKeyEvent>
 #include <QMouseEvent>
 #include <QPainter>
-#include <QToolTip>
 #include <QWheelEvent>
 
 #include <algorithm>
@@ -192,10 +192,12 @@ bool TimelineView::event(QEvent *event)
     if (event->type() != QEvent::ToolTip) {
         return QWidget::event(event);
     }
-    const auto *help = static_cast<QHelpEvent *>(event);
-    if (!onToolTip(help->pos(), help->globalPos())) {
-        event->ignore();
-    }
+    auto *help = static_cast<QHelpEvent *>(event);
+    const std::optional<std::size_t> index = eventAt(help->pos());
+    // Kept while the pointer stays on the block.
+    const QRect area = index ? eventRect(m_trace->events[*index], m_layout, m_axis).toAlignedRect()
+                             : QRect();
+    answerToolTip(*this, *help, index ? eventToolTip(m_trace->events[*index]) : QString(), area);
     return true;
 }
 
@@ -382,16 +384,5 @@ void TimelineView::onClicked(QPointF position)
     }
 }
 
-bool TimelineView::onToolTip(const QPoint &position, const QPoint &globalPosition)
-{
-    const std::optional<std::size_t> index = eventAt(position);
-    if (!index) {
-        QToolTip::hideText();
-        return false;
-    }
-    const QRect area = eventRect(m_trace->events[*index], m_layout, m_axis).toAlignedRect();
-    QToolTip::showText(globalPosition, eventToolTip(m_trace->events[*index]), this, area);
-    return true;
-}
 
 } // namespace rankstep::gui

@@ -93,7 +93,6 @@ private:
     void setAxis(const TimeAxis &axis);
     void setHovered(std::optional<std::size_t> index);
     void onClicked(QPointF position);
-    bool onToolTip(const QPoint &position, const QPoint &globalPosition);
 
     RunSession &m_session;
     Appearance &m_appearance;

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "waitforview.h"
 
+#include "tooltips.h"
+
 #include "appearance.h"
 #include "runsession.h"
 
@@ -12,7 +14,6 @@
 #include <QPainter>
 #include <QPainterPath>
 #include <QRegularExpression>
-#include <QToolTip>
 
 #include <algorithm>
 
@@ -120,11 +121,7 @@ bool WaitForView::event(QEvent *event)
 {
     if (event->type() == QEvent::ToolTip) {
         auto *help = static_cast<QHelpEvent *>(event);
-        const QString text = toolTipAt(help->pos());
-        if (text.isEmpty())
-            QToolTip::hideText();
-        else
-            QToolTip::showText(help->globalPos(), text, this);
+        answerToolTip(*this, *help, toolTipAt(help->pos()));
         return true;
     }
     return QWidget::event(event);
