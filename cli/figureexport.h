@@ -21,7 +21,7 @@ struct FigureCaption {
     std::optional<std::int64_t> memoryTarget;
 };
 
-// Draws the figures the arguments ask for, in a QApplication made for the purpose (offscreen
+// Draws the figures the arguments ask for, in a QGuiApplication made for the purpose (offscreen
 // unless QT_QPA_PLATFORM says otherwise, so no display is needed). Without such options it does
 // nothing and needs no Qt at all. A bad --at or a failed write is a UsageError.
 void writeFigureFiles(const Arguments &args, const core::Trace &trace,
