@@ -11,7 +11,7 @@
 namespace rankstep::cli {
 
 // Options of `run` and `lesson` that draw figures: --svg and --png (the timeline above the memory
-// chart), --state-png (every rank's state) and --at EVENT|end (where: after the EVENT-th event,
+// plot), --state-png (every rank's state) and --at EVENT|end (where: after the EVENT-th event,
 // counted from 1 as the app's step bar does; 0 is before the first; default the end). They are
 // among kRunOptions (runsupport.h).
 

@@ -181,7 +181,7 @@ void paintTimelineFigure(QPainter &painter, const std::shared_ptr<const core::Tr
     axis.left = labelColumnWidth(*trace);
     axis.width = std::max(1.0, area.width() - axis.left - kRightMargin);
     axis = fitted(axis, trace->figures.endTime);
-    // The timeline takes what its rows want, up to half the room; the chart the rest.
+    // The timeline takes what its rows want, up to half the room; the memory plot the rest.
     const double rowsHeight = RowLayout{}.axisHeight + trace->config.ranks * kPreferredRowHeight;
     const double timelineHeight = std::min(rowsHeight, area.height() / 2);
     paintTimeline(painter, *trace, QRectF(area.topLeft(), QSizeF(area.width(), timelineHeight)),
