@@ -6,7 +6,7 @@
 #include "core/replay/replayer.h"
 #include "exportfiles.h"
 
-#include <QApplication>
+#include <QGuiApplication>
 #endif
 
 #include <cstdlib>
@@ -82,7 +82,7 @@ void writeFigureFiles(const Arguments &args, const core::Trace &trace, const Fig
     int argc = 1;
     char name[] = "rankstep-cli";
     char *argv[] = {name, nullptr};
-    const QApplication app(argc, argv);
+    const QGuiApplication app(argc, argv);
     drawFigures(args, trace, caption);
 #else
     (void)trace;

@@ -11,7 +11,7 @@
 namespace rankstep::cli {
 
 // Options of `run` and `lesson` that draw figures: --svg and --png (the timeline above the memory
-// chart), --state-png (every rank's state) and --at EVENT|end (where: after the EVENT-th event,
+// plot), --state-png (every rank's state) and --at EVENT|end (where: after the EVENT-th event,
 // counted from 1 as the app's step bar does; 0 is before the first; default the end). They are
 // among kRunOptions (runsupport.h).
 
@@ -21,7 +21,7 @@ struct FigureCaption {
     std::optional<std::int64_t> memoryTarget;
 };
 
-// Draws the figures the arguments ask for, in a QApplication made for the purpose (offscreen
+// Draws the figures the arguments ask for, in a QGuiApplication made for the purpose (offscreen
 // unless QT_QPA_PLATFORM says otherwise, so no display is needed). Without such options it does
 // nothing and needs no Qt at all. A bad --at or a failed write is a UsageError.
 void writeFigureFiles(const Arguments &args, const core::Trace &trace,

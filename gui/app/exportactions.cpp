@@ -2,6 +2,7 @@
 #include "exportactions.h"
 
 #include "exportfiles.h"
+#include "appearance.h"
 #include "runsession.h"
 #include "stateview.h"
 
@@ -38,10 +39,12 @@ constexpr std::array<KindText, ExportActions::kKinds> kTexts{{
 
 } // namespace
 
-ExportActions::ExportActions(RunSession &session, const StateView &stateView, LessonSource lesson,
-                             QMenu *fileMenu, QWidget *window)
+ExportActions::ExportActions(RunSession &session, const Appearance &appearance,
+                             const StateView &stateView, LessonSource lesson, QMenu *fileMenu,
+                             QWidget *window)
     : QObject(window)
     , m_session(session)
+    , m_appearance(appearance)
     , m_stateView(stateView)
     , m_lesson(std::move(lesson))
     , m_window(window)
@@ -75,6 +78,7 @@ QString ExportActions::exportTo(Kind kind, const QString &path) const
         return tr("There is no run to export yet: run the code first (F5).");
     const lessons::Lesson *lesson = m_lesson();
     FigureOptions options;
+    options.scheme = m_appearance.look().scheme; // the colors the learner sees
     if (lesson) {
         options.title = QStringLiteral("%1: %2").arg(QString::fromStdString(lesson->title),
                                                      QString::fromStdString(lesson->function));

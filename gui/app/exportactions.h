@@ -15,6 +15,7 @@ class QMenu;
 
 namespace rankstep::gui {
 
+class Appearance;
 class RunSession;
 class StateView;
 
@@ -31,8 +32,8 @@ public:
 
     using LessonSource = std::function<const lessons::Lesson *()>; // the open lesson, or null
 
-    ExportActions(RunSession &session, const StateView &stateView, LessonSource lesson,
-                  QMenu *fileMenu, QWidget *window);
+    ExportActions(RunSession &session, const Appearance &appearance, const StateView &stateView,
+                  LessonSource lesson, QMenu *fileMenu, QWidget *window);
 
     QMenu *menu() const { return m_menu; }
     QAction *action(Kind kind) const { return m_actions[std::size_t(kind)]; }
@@ -50,6 +51,7 @@ private:
     void updateEnabled();
 
     RunSession &m_session;
+    const Appearance &m_appearance;
     const StateView &m_stateView;
     LessonSource m_lesson;
     QPointer<QWidget> m_window;

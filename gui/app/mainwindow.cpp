@@ -128,8 +128,8 @@ void MainWindow::buildMenus()
     m_fileMenu = menuBar()->addMenu(tr("&File"));
     m_fileMenu->setObjectName(QStringLiteral("fileMenu"));
     m_import = new NotebookImport(*this, m_fileMenu, m_model->lessons(), m_progress);
-    m_export = new ExportActions(*m_session, *m_stateView, [this] { return m_lesson; }, m_fileMenu,
-                                 this);
+    m_export = new ExportActions(*m_session, *m_appearance, *m_stateView,
+                                 [this] { return m_lesson; }, m_fileMenu, this);
     connect(m_export, &ExportActions::exported, this, [this](const QString &path) {
         statusBar()->showMessage(tr("Saved %1.").arg(QDir::toNativeSeparators(path)));
     });

@@ -6,10 +6,9 @@
 #include "statechanges.h"
 #include "stategeometry.h"
 #include "statepainter.h"
+#include "statepanels.h"
 #include "statetravel.h"
 
-#include <QHash>
-#include <QPixmap>
 #include <QRegion>
 #include <QWidget>
 
@@ -23,7 +22,6 @@ class QVariantAnimation;
 namespace rankstep::gui {
 
 class Appearance;
-class CellBatch;
 class RunSession;
 class StateRankPicker;
 
@@ -94,24 +92,8 @@ protected:
     void resizeEvent(QResizeEvent *event) override;
 
 private:
-    int layers() const;
-    std::int64_t maxMemory() const;
-    PanelGrid grid() const;
     QRectF gridArea() const;
     PanelLayout layoutOf(int slot) const;
-    // An object painted over the batch of still ones: moving (fading, growing) or labelled.
-    struct Pending {
-        int rank = 0;
-        PlacedObject placed;
-        ObjectLook look;
-        bool moving = false;
-        bool labelled = false;
-    };
-    void paintChrome(QPainter &painter, const PanelLayout &layout, int rank) const;
-    void collectObjects(const PanelLayout &layout, int rank, CellBatch &batch,
-                        std::vector<Pending> &pending) const;
-    void paintGone(QPainter &painter, const PanelLayout &layout, int rank) const;
-    void paintTravels(QPainter &painter) const;
     void updateTravels();
     void updatePicker();
 
@@ -128,12 +110,7 @@ private:
     std::vector<Travel> m_travels;
     bool m_animated = true;
     StateRankPicker *m_picker;
-    // Every panel's frame, bands and labels (unselected, selected) for panels of one size, and
-    // titles fitted to that width: a paint reuses them.
-    mutable QPixmap m_backgrounds[2];
-    mutable QSizeF m_backgroundSize;
-    mutable int m_backgroundLayers = 0;
-    mutable QHash<QString, QString> m_titles;
+    StatePanelCache m_cache; // what a paint reuses
 };
 
 } // namespace rankstep::gui

@@ -5,8 +5,12 @@
 #include "exportfiles.h"
 #include "guitestsupport.h"
 #include "palette.h"
+#include "statepanels.h"
 #include "statetestsupport.h"
+#include "viewcontext.h"
+#include "stateview.h"
 #include "tests/core/referencepuzzles.h"
+#include "theme.h"
 
 #include <gtest/gtest.h>
 
@@ -15,6 +19,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QPainter>
 #include <QSet>
 #include <QSvgRenderer>
 #include <QTemporaryDir>
@@ -153,6 +158,48 @@ TEST(ExportFigure, StatePngOfManyRanksShowsThePickedRanks)
     for (int rank = 0; rank < 16; ++rank)
         firstSixteen.ranks.push_back(rank);
     EXPECT_EQ(renderStateFigure(run.trace(), state, firstSixteen), firstImage);
+}
+
+// The figure draws the state with the function the state view paints with: the same panels.
+TEST(ExportFigure, StatePanelsAreTheStateViewsPanels)
+{
+    ReplayedRun run("gpipe");
+    const replay::RunState state = run.afterSlices(12);
+    testing::ViewContext context;
+    StateView view(context.session, context.appearance);
+    view.setAnimated(false);
+    view.setPalette(themePalette(Theme::Light));
+    view.setTrace(run.trace());
+    view.setState(state);
+    view.setSelectedRank(1);
+    view.resize(900, 600);
+    const QImage shown = view.grab().toImage().convertToFormat(QImage::Format_RGB32);
+    QImage background(QSize(900, 600), QImage::Format_RGB32);
+    background.fill(themePalette(Theme::Light).color(QPalette::Window));
+    StateScene scene;
+    scene.trace = run.trace().get();
+    scene.state = &state;
+    scene.ranks = shownRanks({}, int(state.ranks.size()));
+    scene.area = stateGridArea(QRectF(0, 0, 900, 600));
+    scene.palette = view.palette();
+    scene.font = view.font();
+    scene.selected = 1;
+    const auto paint = [&](StatePanelCache *cache) {
+        QImage image = background.copy();
+        QPainter painter(&image);
+        paintStatePanels(painter, scene, cache);
+        return image;
+    };
+    // Through a cache of panel backgrounds as the view does: pixel for pixel.
+    StatePanelCache cache;
+    EXPECT_EQ(paint(&cache), shown);
+    // Without one, as the figure does: the same panels, only the frames' antialiasing differs.
+    const QImage direct = paint(nullptr);
+    int differing = 0;
+    for (int y = 0; y < direct.height(); ++y)
+        for (int x = 0; x < direct.width(); ++x)
+            differing += direct.pixel(x, y) != shown.pixel(x, y);
+    EXPECT_LT(differing, direct.width() * direct.height() / 50);
 }
 
 TEST(ExportFigure, JsonTraceReadsBackToTheSameText)

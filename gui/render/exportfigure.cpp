@@ -1,26 +1,17 @@
 // SPDX-License-Identifier: MIT
 #include "exportfigure.h"
 
-#include "appearance.h"
-#include "runsession.h"
-
-#include "memorychart.h"
-#include "staterankpicker.h"
-#include "stateview.h"
+#include "memoryplotpainter.h"
+#include "palette.h"
+#include "statepanels.h"
+#include "theme.h"
 #include "timelinegeometry.h"
 #include "timelinepainter.h"
 #include "timelinetext.h"
 
-#include <QAbstractAxis>
-#include <QApplication>
-#include <QChart>
 #include <QFontMetricsF>
-#include <QGraphicsLayout>
-#include <QGraphicsScene>
-#include <QLegend>
+#include <QGuiApplication>
 #include <QPainter>
-#include <QStyle>
-#include <QXYSeries>
 
 #include <algorithm>
 #include <cmath>
@@ -35,14 +26,12 @@ constexpr double kSummaryPixels = 15.0;
 constexpr double kHeaderGap = 12.0;
 constexpr double kRightMargin = 16.0;
 constexpr double kPreferredRowHeight = 34.0;
-constexpr double kLegendHeight = 34.0;    // above the chart's plot area
-constexpr double kTimeAxisSpace = 52.0;   // below it: tick labels and the axis title
 constexpr double kChartTextPixels = 13.0; // as large as the timeline's labels
-constexpr float kGhostVeil = 0.6f;        // the app's veil over the chart's future
+constexpr double kMemoryGap = 10.0;       // between the timeline and the memory plot
 
 QFont pixelFont(double pixels, bool bold)
 {
-    QFont font = QApplication::font();
+    QFont font = QGuiApplication::font();
     font.setPixelSize(int(std::lround(pixels)));
     font.setBold(bold);
     return font;
@@ -51,7 +40,7 @@ QFont pixelFont(double pixels, bool bold)
 // Light on every platform: figures go onto slides and paper, whatever the app's theme.
 QPalette figurePalette()
 {
-    return QApplication::style()->standardPalette();
+    return themePalette(Theme::Light);
 }
 
 // Draws the title and the summary line at the top of area; returns the height they took.
@@ -73,41 +62,16 @@ double paintHeader(QPainter &painter, const QRectF &area, const QString &title,
     return y - area.top() + kHeaderGap;
 }
 
-// The chart's words as large as the timeline's, which the figure's scale makes legible.
-void enlargeChartText(QChart &chart)
-{
-    const QFont text = pixelFont(kChartTextPixels, false);
-    for (QAbstractAxis *axis : chart.axes()) {
-        axis->setLabelsFont(text);
-        axis->setTitleFont(pixelFont(kChartTextPixels, true));
-    }
-    chart.legend()->setFont(text);
-    for (QAbstractSeries *series : chart.series())
-        if (auto *points = qobject_cast<QXYSeries *>(series);
-            points && points->pointLabelsVisible())
-            points->setPointLabelsFont(pixelFont(kChartTextPixels, true));
-}
-
 // The column left of the time axis: wide enough for "rank 15" and the memory labels.
-double labelColumnWidth(const core::Trace &trace, const QChart &chart)
+double labelColumnWidth(const core::Trace &trace)
 {
-    const QFontMetricsF rowFont(QFont(QApplication::font().family(), 10));
+    const QFontMetricsF rowFont(QFont(QGuiApplication::font().family(), 10));
     const QString rank = QStringLiteral("rank %1").arg(std::max(trace.config.ranks - 1, 0));
-    double width = rowFont.horizontalAdvance(rank) + 22.0;
-    for (QAbstractAxis *axis : chart.axes(Qt::Vertical))
-        width = std::max(
-            width,
-            QFontMetricsF(axis->labelsFont()).horizontalAdvance(QStringLiteral("1023.9 MiB")) +
-                14.0);
+    const double width = std::max(rowFont.horizontalAdvance(rank) + 22.0,
+                                  QFontMetricsF(pixelFont(kChartTextPixels, false))
+                                          .horizontalAdvance(QStringLiteral("1023.9 MiB")) +
+                                      14.0);
     return std::ceil(width);
-}
-
-core::SimTime runEnd(const core::Trace &trace)
-{
-    core::SimTime end;
-    for (const core::Event &event : trace.events)
-        end = std::max(end, event.end());
-    return end;
 }
 
 void paintTimeline(QPainter &painter, const core::Trace &trace, const QRectF &area,
@@ -123,8 +87,8 @@ void paintTimeline(QPainter &painter, const core::Trace &trace, const QRectF &ar
                               axis,
                               bounds,
                               figurePalette(),
-                              QApplication::font(),
-                              Look{},
+                              QGuiApplication::font(),
+                              Look{options.scheme, 1.0},
                               options.cursor,
                               options.ghostAfter,
                               std::nullopt};
@@ -135,38 +99,23 @@ void paintTimeline(QPainter &painter, const core::Trace &trace, const QRectF &ar
     painter.restore();
 }
 
-// The app's memory chart, laid out so that its plot area spans the timeline's time axis. The
-// chart's view draws the cursor over a cached picture of the scene; the figure draws the scene
-// itself (vector) and the cursor the same way.
-void paintMemory(QPainter &painter, MemoryChart &memory, const QRectF &area, const TimeAxis &axis,
-                 std::optional<core::SimTime> cursor)
+// Each rank's memory below the timeline, on its time axis.
+void paintMemory(QPainter &painter, const core::Trace &trace, const QRectF &area,
+                 const TimeAxis &axis, const FigureOptions &options)
 {
-    QChart *chart = memory.chart();
-    chart->legend()->setAlignment(Qt::AlignTop);
-    memory.followTimeAxis(axis);
-    chart->setGeometry(QRectF(QPointF(0, 0), area.size()));
-    const QRectF plot(axis.left, kLegendHeight, axis.width,
-                      area.height() - kLegendHeight - kTimeAxisSpace);
-    chart->setPlotArea(plot);
-    // Invalidate first: without it the axes and grid can keep the geometry of the automatic
-    // layout (seen with the legend hidden, more than eight ranks).
-    chart->layout()->invalidate();
-    chart->layout()->activate();
-    QCoreApplication::sendPostedEvents();
-    chart->scene()->render(&painter, area, chart->geometry(), Qt::IgnoreAspectRatio);
-    if (!cursor)
-        return;
-    const QRectF placed = plot.translated(area.topLeft());
-    const double x = area.left() + cursorLineX(axis, *cursor);
-    if (x < placed.right()) { // the time not yet reached, faded as in the app
-        QColor veil = figurePalette().base().color();
-        veil.setAlphaF(kGhostVeil);
-        painter.fillRect(
-            QRectF(QPointF(std::max(x + 1.0, placed.left()), placed.top()), placed.bottomRight()),
-            veil);
-    }
-    if (x >= placed.left() && x <= placed.right())
-        TimelinePainter::paintCursorLine(painter, x, placed.top(), placed.bottom());
+    MemoryPlotScene scene;
+    scene.trace = &trace;
+    scene.colors = &Palette::of(options.scheme);
+    scene.axis = axis;
+    scene.bounds = QRectF(QPointF(0, 0), area.size());
+    scene.palette = figurePalette();
+    scene.font = pixelFont(kChartTextPixels, false);
+    scene.target = options.memoryTarget;
+    scene.cursor = options.cursor;
+    painter.save();
+    painter.translate(area.topLeft());
+    paintMemoryPlot(painter, scene);
+    painter.restore();
 }
 
 QString stateCaption(const core::Trace &trace, const replay::RunState &state)
@@ -223,26 +172,19 @@ void paintTimelineFigure(QPainter &painter, const std::shared_ptr<const core::Tr
         painter.restore();
         return;
     }
-    RunSession session; // the chart's own; the figure sets its trace and range by hand
-    Appearance appearance;
-    MemoryChart memory(session, appearance);
-    memory.setTrace(trace);
-    memory.setTarget(options.memoryTarget);
-    enlargeChartText(*memory.chart());
     TimeAxis axis;
-    axis.left = labelColumnWidth(*trace, *memory.chart());
+    axis.left = labelColumnWidth(*trace);
     axis.width = std::max(1.0, area.width() - axis.left - kRightMargin);
-    axis = fitted(axis, runEnd(*trace));
-    // The timeline takes what its rows want, up to half the room; the chart the rest.
+    axis = fitted(axis, trace->figures.endTime);
+    // The timeline takes what its rows want, up to half the room; the memory plot the rest.
     const double rowsHeight = RowLayout{}.axisHeight + trace->config.ranks * kPreferredRowHeight;
     const double timelineHeight = std::min(rowsHeight, area.height() / 2);
     paintTimeline(painter, *trace, QRectF(area.topLeft(), QSizeF(area.width(), timelineHeight)),
                   axis, options);
-    const double gap = 10.0;
-    paintMemory(painter, memory,
-                QRectF(area.left(), area.top() + timelineHeight + gap, area.width(),
-                       area.height() - timelineHeight - gap),
-                axis, options.cursor);
+    paintMemory(painter, *trace,
+                QRectF(area.left(), area.top() + timelineHeight + kMemoryGap, area.width(),
+                       area.height() - timelineHeight - kMemoryGap),
+                axis, options);
     painter.restore();
 }
 
@@ -266,17 +208,20 @@ QImage renderStateFigure(const std::shared_ptr<const core::Trace> &trace,
     QRectF area(kMargin, kMargin, logical.width() - 2 * kMargin, logical.height() - 2 * kMargin);
     area.setTop(area.top() +
                 paintHeader(painter, area, options.title, stateCaption(*trace, state)));
-    RunSession session;
-    Appearance appearance;
-    StateView view(session, appearance);
-    view.setPalette(figurePalette());
-    view.setTrace(trace);
-    view.setState(state);
-    if (!options.ranks.empty())
-        view.setVisibleRanks(options.ranks);
-    view.rankPicker()->hide(); // a control, not part of the figure
-    view.resize(area.size().toSize());
-    view.render(&painter, area.topLeft().toPoint());
+    // Where the state view would be, at whole pixels as a widget is.
+    const QRectF view(area.topLeft().toPoint(), area.size().toSize());
+    painter.fillRect(view, figurePalette().color(QPalette::Window));
+    if (state.ranks.empty())
+        return image;
+    StateScene scene;
+    scene.trace = trace.get();
+    scene.state = &state;
+    scene.ranks = shownRanks(options.ranks, int(state.ranks.size()));
+    scene.area = stateGridArea(view);
+    scene.palette = figurePalette();
+    scene.font = QGuiApplication::font();
+    scene.look = Look{options.scheme, 1.0};
+    paintStatePanels(painter, scene); // without a cache: drawn at the figure's resolution
     return image;
 }
 

@@ -3,6 +3,7 @@
 
 #include "core/replay/state.h"
 #include "core/trace.h"
+#include "palette.h"
 
 #include <QImage>
 #include <QSize>
@@ -25,26 +26,30 @@ struct FigureOptions {
     // so their text reads from the back of a room.
     double scale = 1.5;
     QString title; // "Distributed data parallel: ddp (solution.py)"; empty: none
-    std::optional<std::int64_t> memoryTarget; // bytes: the chart's dashed line
-    std::optional<core::SimTime> cursor;      // the timeline's and the chart's cursor line
+    std::optional<std::int64_t> memoryTarget; // bytes: the memory plot's dashed line
+    std::optional<core::SimTime> cursor;      // the timeline's and the memory plot's cursor
     std::optional<std::size_t> ghostAfter;    // events from this index on drawn faint
     std::vector<int> ranks; // the state figure's panels (at most 16); empty: the first 16
+    // The documents' colors as the app shows them (standard or color-blind-safe); figures are
+    // always drawn at zoom 1, their scale makes them legible.
+    Palette::Scheme scheme = Palette::Scheme::Standard;
 };
 
 // The line under a figure's title: "Timesteps 5.1, max memory 1835008 B on GPU 0 at t 4 ·
 // 4 ranks, 2 layers, 4 batches".
 QString figureSummary(const core::Trace &trace);
 
-// The timeline above the memory chart, both over the same time axis, under the title and the
-// summary, drawn with painter in output pixels (options.size); vector throughout, so an SVG
-// generator gets paths and text.
+// The timeline above the memory plot (memoryplotpainter.h), both on one time axis, under the
+// title and the summary, drawn with painter in output pixels (options.size); vector throughout,
+// so an SVG generator gets paths and text.
 void paintTimelineFigure(QPainter &painter, const std::shared_ptr<const core::Trace> &trace,
                          const FigureOptions &options);
 QImage renderTimelineFigure(const std::shared_ptr<const core::Trace> &trace,
                             const FigureOptions &options);
 
-// Every rank's state (the state view) at options.size, with the title and a line saying where
-// the state was taken ("after event 20 of 36, t 3.2" or "at the end of the run").
+// Every rank's state as the state view shows it (statepanels.h) at options.size, with the title
+// and a line saying where the state was taken ("after event 20 of 36, t 3.2" or "at the end of the
+// run").
 QImage renderStateFigure(const std::shared_ptr<const core::Trace> &trace,
                          const replay::RunState &state, const FigureOptions &options);
 

@@ -1,0 +1,60 @@
+// SPDX-License-Identifier: MIT
+// The memory plot of an exported figure: each rank's memory over time drawn with QPainter on the
+// timeline's own time axis, so that a time is at the same x in both. (The app's interactive
+// memory chart is a Qt Charts widget, gui/views/memorychart.h; this draws what it shows.)
+#pragma once
+
+#include "core/simtime.h"
+#include "core/trace.h"
+#include "timelinegeometry.h"
+
+#include <QFont>
+#include <QPalette>
+#include <QRectF>
+#include <QString>
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+class QPainter;
+
+namespace rankstep::gui {
+
+class Palette;
+
+// Everything one paint of the plot depends on.
+struct MemoryPlotScene {
+    const core::Trace *trace = nullptr;  // not null, with events
+    const Palette *colors = nullptr;     // not null: the ranks' and the maximum's colors
+    TimeAxis axis;                       // the timeline's, in this scene's x
+    QRectF bounds;                       // the legend band, the plot, the time labels and title
+    QPalette palette;                    // text, grid, and the veil over the future
+    QFont font;                          // labels; titles and the maximum's label bold
+    double zoom = 1.0;                   // line widths are for zoom 1
+    std::optional<std::int64_t> target;  // bytes: a dashed line with its label
+    std::optional<core::SimTime> cursor; // a line, the time after it veiled
+};
+
+inline constexpr int kPlotLegendRanks = 8;        // more ranks: no legend, thin lines
+inline constexpr double kPlotLegendHeight = 34.0; // above the plot
+inline constexpr double kPlotTimeSpace = 52.0;    // below it: tick labels and the axis title
+
+// Where the plot draws values: from the time axis's left to its right, between the legend band
+// and the time labels.
+QRectF memoryPlotArea(const MemoryPlotScene &scene);
+// The value axis: from 0 to the first tick above the highest value (the run's maximum or the
+// target) with room for the maximum's label, its ticks in bytes.
+std::vector<std::int64_t> memoryPlotTicks(const core::Trace &trace,
+                                          std::optional<std::int64_t> target);
+// The y of `bytes` in `plot` for a value axis from 0 to `top` bytes.
+double memoryY(const QRectF &plot, std::int64_t top, std::int64_t bytes);
+// The time axis's ticks in steps: multiples of a 1, 2 or 5 step inside the axis.
+std::vector<double> plotTimeTicks(const TimeAxis &axis);
+
+// Paints the plot: grid and axes with their labels, one step line per rank in its color (ranks
+// with the same line share it dash by dash), the target, the maximum with its label, the legend
+// of ranks, and the cursor with the veil over the time after it.
+void paintMemoryPlot(QPainter &painter, const MemoryPlotScene &scene);
+
+} // namespace rankstep::gui

@@ -1,0 +1,85 @@
+// SPDX-License-Identifier: MIT
+// Lays out and paints every shown rank's panel of a state: what the state view shows and what the
+// state figure (`rankstep-cli --state-png`, File > Export) draws, from one function so that the
+// two never drift apart.
+#pragma once
+
+#include "look.h"
+
+#include "core/replay/state.h"
+#include "core/trace.h"
+#include "statechanges.h"
+#include "stategeometry.h"
+#include "statepainter.h"
+#include "statetravel.h"
+
+#include <QFont>
+#include <QHash>
+#include <QPalette>
+#include <QPixmap>
+#include <QRectF>
+#include <QRegion>
+#include <QString>
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+class QPainter;
+
+namespace rankstep::gui {
+
+inline constexpr double kPanelGap = 6; // pixels between panels and around the grid
+
+// Everything one paint of the panels depends on.
+struct StateScene {
+    const core::Trace *trace = nullptr;      // not null
+    const replay::RunState *state = nullptr; // not null, with the trace's ranks
+    std::vector<int> ranks;                  // one panel each, row by row (at most 16)
+    QRectF area;                             // the grid's, inside the gap around it
+    QPalette palette;
+    QFont font;
+    Look look; // the color scheme and the zoom
+    int selected = -1; // its panel is framed and titled bold
+    // While a step animates: the state before it, what changed, how far the fades are (1: done)
+    // and the objects in the air. Null changes: nothing animates.
+    const replay::RunState *previous = nullptr;
+    const StateChanges *changes = nullptr;
+    double progress = 1.0;
+    const std::vector<Travel> *travels = nullptr;
+};
+
+// The ranks that get a panel in a run of `count` ranks: the chosen ones that exist, at most
+// kMaxVisibleRanks of them; none chosen: the first kMaxVisibleRanks.
+std::vector<int> shownRanks(const std::vector<int> &chosen, int count);
+// The model's layers (at least 1) and the memory a full bar stands for: the run's maximum, or
+// more when a state holds more.
+int stateLayers(const core::Trace *trace);
+std::int64_t stateMaxMemory(const core::Trace *trace, const replay::RunState &state);
+// The grid area of a view or figure `bounds` pixels large: the gap taken off every side.
+QRectF stateGridArea(const QRectF &bounds);
+// The layout of the slot-th of `count` panels (row by row) over the grid `area`.
+PanelLayout statePanelLayout(const QRectF &area, int count, int slot, int layers);
+// How an entry of the scene's state is drawn now: fading and growing in while fresh, outlined
+// gray when it came by communication.
+ObjectLook stateObjectLook(const StateChanges *changes, double progress, int rank,
+                           core::MapKind map, std::size_t index);
+
+// What a view keeps between paints: every panel's frame, bands and labels (unselected,
+// selected) for panels of one size, and titles fitted to that width. Without it the panels are
+// drawn afresh (vector, for figures).
+struct StatePanelCache {
+    QPixmap backgrounds[2];
+    QSizeF size;
+    int layers = 0;
+    qreal devicePixelRatio = 1;
+    QHash<QString, QString> titles;
+    void clear() { size = {}; } // painted in old colors or font
+};
+
+// Paints the panels whose frames meet `region` (an empty region: all): chrome, objects (the
+// still ones batched), what fades out, labels and travels.
+void paintStatePanels(QPainter &painter, const StateScene &scene, StatePanelCache *cache = nullptr,
+                      const QRegion &region = {});
+
+} // namespace rankstep::gui

@@ -1,0 +1,131 @@
+// SPDX-License-Identifier: MIT
+// The exported figure's memory plot: its geometry, and that it draws each rank's memory on the
+// timeline's time axis (a time at the same x as in the timeline), veiled after the cursor.
+#include "memoryplotpainter.h"
+#include "memoryseries.h"
+#include "palette.h"
+#include "statetestsupport.h"
+#include "theme.h"
+
+#include <QImage>
+#include <QPainter>
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+namespace rankstep::gui {
+namespace {
+
+using testing::ReplayedRun;
+
+MemoryPlotScene sceneOf(const core::Trace &trace)
+{
+    MemoryPlotScene scene;
+    scene.trace = &trace;
+    scene.colors = &Palette::of(Palette::Scheme::Standard);
+    scene.bounds = QRectF(0, 0, 900, 400);
+    scene.axis.left = 110;
+    scene.axis.width = 760;
+    scene.axis = fitted(scene.axis, trace.figures.endTime);
+    scene.palette = themePalette(Theme::Light);
+    return scene;
+}
+
+QImage paint(const MemoryPlotScene &scene)
+{
+    QImage image(scene.bounds.size().toSize(), QImage::Format_RGB32);
+    image.fill(Qt::white);
+    QPainter painter(&image);
+    paintMemoryPlot(painter, scene);
+    return image;
+}
+
+// The leftmost column in which a pixel has exactly `color`; -1 if none.
+int leftmostColumn(const QImage &image, const QColor &color)
+{
+    for (int x = 0; x < image.width(); ++x)
+        for (int y = 0; y < image.height(); ++y)
+            if (image.pixel(x, y) == color.rgb())
+                return x;
+    return -1;
+}
+
+TEST(MemoryPlot, SpansTheTimeAxisBetweenTheLegendAndTheTimeLabels)
+{
+    ReplayedRun run("ddp");
+    const MemoryPlotScene scene = sceneOf(*run.trace());
+    const QRectF plot = memoryPlotArea(scene);
+    EXPECT_EQ(plot.left(), 110);
+    EXPECT_EQ(plot.width(), 760);
+    EXPECT_EQ(plot.top(), kPlotLegendHeight);
+    EXPECT_EQ(plot.bottom(), 400 - kPlotTimeSpace);
+}
+
+TEST(MemoryPlot, ValueAxisRunsFromZeroToATickAboveTheMaximumWithRoomForItsLabel)
+{
+    ReplayedRun run("ddp"); // maximum 1835008 B: 1.15 times that is 2110259, ticks of 500 kB
+    const auto ticks = memoryPlotTicks(*run.trace(), std::nullopt);
+    EXPECT_EQ(ticks, (std::vector<std::int64_t>{0, 500000, 1000000, 1500000, 2000000, 2500000}));
+    // A higher target: 1.15 times 3 MB is 3.45 MB, five intervals of at least 690 kB: 1 MB.
+    EXPECT_EQ(memoryPlotTicks(*run.trace(), 3000000).back(), 4000000);
+    const QRectF plot(10, 20, 100, 200);
+    EXPECT_EQ(memoryY(plot, 2500000, 0), 220);
+    EXPECT_EQ(memoryY(plot, 2500000, 2500000), 20);
+    EXPECT_EQ(memoryY(plot, 2500000, 1250000), 120);
+}
+
+TEST(MemoryPlot, TimeTicksAreRoundStepsInsideTheAxis)
+{
+    TimeAxis axis;
+    axis.from = -120; // ticks: a thousandth of a step
+    axis.to = 5700;
+    EXPECT_EQ(plotTimeTicks(axis), (std::vector<double>{0, 1, 2, 3, 4, 5}));
+    axis.from = 1000;
+    axis.to = 35000;
+    EXPECT_EQ(plotTimeTicks(axis), (std::vector<double>{5, 10, 15, 20, 25, 30, 35}));
+}
+
+TEST(MemoryPlot, EachRanksLineStartsAtItsFirstCallOnTheTimeAxis)
+{
+    // GPipe: rank 0 starts at time 0, the later stages when their first micro-batch arrives.
+    ReplayedRun run("gpipe");
+    const core::Trace &trace = *run.trace();
+    const MemoryPlotScene scene = sceneOf(trace);
+    const QImage image = paint(scene);
+    for (int rank = 1; rank < trace.config.ranks; ++rank) {
+        const auto samples = memorySamples(trace, rank);
+        ASSERT_FALSE(samples.empty()) << rank;
+        const double expected = scene.axis.toX(samples.front().time);
+        EXPECT_NEAR(leftmostColumn(image, Palette::of(Palette::Scheme::Standard).rank(rank)), expected, 2.0)
+            << "rank " << rank;
+    }
+}
+
+TEST(MemoryPlot, TheTimeAfterTheCursorIsVeiled)
+{
+    ReplayedRun run("gpipe");
+    MemoryPlotScene scene = sceneOf(*run.trace());
+    const QImage whole = paint(scene);
+    scene.cursor = core::SimTime::fromTicks(10000);
+    const QImage stepped = paint(scene);
+    const int x = int(std::lround(cursorLineX(scene.axis, *scene.cursor)));
+    const QRectF plot = memoryPlotArea(scene);
+    const auto differs = [&](int from, int to) {
+        for (int column = from; column < to; ++column)
+            for (int y = int(plot.top()); y < int(plot.bottom()); ++y)
+                if (whole.pixel(column, y) != stepped.pixel(column, y))
+                    return true;
+        return false;
+    };
+    EXPECT_FALSE(differs(int(plot.left()), x - 3)) << "the time before the cursor changed";
+    EXPECT_TRUE(differs(x + 3, int(plot.right()))) << "the time after the cursor is not veiled";
+    // The rank lines after the cursor are paler: no pixel there keeps rank 0's full color (the
+    // legend above the plot does).
+    const QImage after =
+        stepped.copy(x + 3, int(plot.top()), int(plot.right()) - x - 3, int(plot.height()));
+    EXPECT_EQ(leftmostColumn(after, Palette::of(Palette::Scheme::Standard).rank(0)), -1);
+}
+
+} // namespace
+} // namespace rankstep::gui
