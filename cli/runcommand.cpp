@@ -6,10 +6,11 @@
 #include "lessoncommand.h"
 #include "runreport.h"
 #include "runsupport.h"
+#include "supervisor.h"
 
 #include <algorithm>
-#include <optional>
 #include <iostream>
+#include <optional>
 
 namespace rankstep::cli {
 namespace {
@@ -28,8 +29,8 @@ std::string chooseFunction(python::Runtime &runtime, const Arguments &args,
     std::string names;
     for (const auto &f : *functions)
         names += (names.empty() ? "" : ", ") + f.name;
-    throw UsageError{"say which function to run with --function NAME"
-                     + (names.empty() ? std::string() : " (" + file + " defines " + names + ")")};
+    throw UsageError{"say which function to run with --function NAME" +
+                     (names.empty() ? std::string() : " (" + file + " defines " + names + ")")};
 }
 
 int runCommand(const std::vector<std::string> &rest)
@@ -49,6 +50,7 @@ int runCommand(const std::vector<std::string> &rest)
     applyRunOptions(args, request);
 
     python::Runtime runtime;
+    enterSandbox();
     request.function = chooseFunction(runtime, args, request.source, file);
     const python::RunOutcome outcome = runGuarded(runtime, request);
     const core::Trace &trace = outcome.trace;
@@ -60,7 +62,7 @@ int runCommand(const std::vector<std::string> &rest)
                                              : "Not correct yet:\n" + trace.check.message)
                       << "\n";
     }
-    writeFigureFiles(args, trace, {request.function + " (" + file + ")", std::nullopt});
+    writeFigures(args, trace, {request.function + " (" + file + ")", std::nullopt});
     return exitCodeFor(trace);
 }
 

@@ -4,6 +4,7 @@
 #include "core/io/chrometrace.h"
 #include "core/io/tracebinary.h"
 #include "core/io/tracejson.h"
+#include "runchannel.h"
 #include "runreport.h"
 #include "supervisor.h"
 
@@ -12,6 +13,7 @@
 #include <chrono>
 #include <condition_variable>
 #include <cstdlib>
+#include <filesystem>
 #include <iostream>
 #include <mutex>
 #include <thread>
@@ -19,7 +21,8 @@
 #if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
 #define RANKSTEP_SANITIZED 1
 #elif defined(__has_feature)
-#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer) || __has_feature(memory_sanitizer)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer) || \
+    __has_feature(memory_sanitizer)
 #define RANKSTEP_SANITIZED 1
 #endif
 #endif
@@ -108,11 +111,33 @@ void writeTraceFiles(const Arguments &args, const core::Trace &trace, const std:
 {
     for (const char *option : {"json", "trace-json"})
         if (args.has(option))
-            writeFile(args.text(option), io::traceToJson(trace, {file, function}));
+            deliverFile(args.text(option), io::traceToJson(trace, {file, function}));
     if (args.has("chrome-trace"))
-        writeFile(args.text("chrome-trace"), io::traceToChromeJson(trace));
+        deliverFile(args.text("chrome-trace"), io::traceToChromeJson(trace));
     if (args.has("trace-out"))
-        writeFile(args.text("trace-out"), io::traceToBinary(trace, {file, function}));
+        deliverFile(args.text("trace-out"), io::traceToBinary(trace, {file, function}));
+}
+
+void writeFigures(const Arguments &args, const core::Trace &trace, const FigureCaption &caption)
+{
+    const std::string folder = runFolder();
+    if (folder.empty()) {
+        writeFigureFiles(args, trace, caption);
+        return;
+    }
+    Arguments local = args;
+    std::vector<std::pair<std::string, std::string>> drawn; // in the folder, asked for
+    for (const std::string option : {"svg", "png", "state-png"}) {
+        if (!args.has(option))
+            continue;
+        const std::string there = folder + "/figure-" + option +
+                                  std::filesystem::path(args.text(option)).extension().string();
+        local.set(option, there);
+        drawn.emplace_back(there, args.text(option));
+    }
+    writeFigureFiles(local, trace, caption);
+    for (const auto &[there, path] : drawn)
+        deliverFile(path, readFile(there));
 }
 
 void printRun(const core::Trace &trace)
