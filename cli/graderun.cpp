@@ -146,6 +146,8 @@ GradeRow gradeFunction(const std::string &file, const lessons::ImportedFunction 
     const fs::path code = settings.scratch / (std::to_string(index) + "-" + lesson.id + ".py");
     const fs::path trace = settings.scratch / (std::to_string(index) + ".rstb");
     writeFile(code.string(), function.code);
+    std::error_code gone;
+    fs::remove(trace, gone); // only the trace this run's supervisor writes may be read below
     std::vector<std::string> args = {"lesson",      lesson.id,     code.string(),
                                      "--quiet",     "--timeout",   std::to_string(settings.timeout),
                                      "--trace-out", trace.string()};

@@ -142,6 +142,35 @@ TEST_P(AppKilled, LeavesNoProcessOfTheRunAndNoRunFolder)
     EXPECT_TRUE(runFoldersOf(cli).empty()) << runFoldersOf(cli).front();
 }
 
+// The app's Stop kills rankstep-cli itself with SIGKILL: its runner ends with it (it has no
+// children: the sandbox refuses them), and the folder it could not remove goes with the next run.
+TEST(RunProcesses, StoppingTheRunnerWithSigkillEndsTheRunAndTheNextRunRemovesItsFolder)
+{
+    TempDir dir;
+    dir.write("puzzle.py",
+              "import os\n\n\ndef puzzle(model):\n"
+              "    print('runner', os.getpid(), flush=True)\n    while True:\n"
+              "        pass\n");
+    const std::string out = (dir.path() / "out.txt").string();
+    const pid_t cli = startCli(
+        {{"run", "puzzle.py", "--function", "puzzle", "--timeout", "60"}, dir.path().string(), {}},
+        out, (dir.path() / "err.txt").string());
+    ASSERT_GT(cli, 0);
+    const std::vector<pid_t> runner = printedPids(waitForPrinted(out, "runner ", 1), "runner ");
+    ASSERT_EQ(runner.size(), 1U);
+
+    kill(cli, SIGKILL);
+    waitpid(cli, nullptr, 0);
+
+    expectAllGone(runner);
+    EXPECT_EQ(runFoldersOf(cli).size(), 1U); // nothing could remove it yet
+    dir.write("next.py", "def puzzle(model):\n    pass\n");
+    EXPECT_EQ(
+        runCli({{"run", "next.py", "--function", "puzzle"}, dir.path().string(), {}}, dir).exitCode,
+        1);
+    EXPECT_TRUE(runFoldersOf(cli).empty());
+}
+
 std::string sandboxName(const ::testing::TestParamInfo<bool> &param)
 {
     return param.param ? "Sandboxed" : "WithoutSandbox";
