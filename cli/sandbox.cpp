@@ -47,8 +47,17 @@ constexpr std::uint64_t kWrite = LANDLOCK_ACCESS_FS_WRITE_FILE | LANDLOCK_ACCESS
 constexpr std::uint64_t kFileRights = LANDLOCK_ACCESS_FS_EXECUTE | LANDLOCK_ACCESS_FS_WRITE_FILE |
                                       LANDLOCK_ACCESS_FS_READ_FILE | kFsTruncate;
 
+// LeakSanitizer, at exit, reads /proc/self/maps and stops the process from a tracer it starts with
+// clone (no CLONE_THREAD), makes dumpable and ptraces: a sanitizer build allows those.
 #if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-constexpr bool kSanitized = true; // the sanitizers read /proc/self/maps when they report
+#define RANKSTEP_SANITIZED 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
+#define RANKSTEP_SANITIZED 1
+#endif
+#endif
+#ifdef RANKSTEP_SANITIZED
+constexpr bool kSanitized = true;
 #else
 constexpr bool kSanitized = false;
 #endif
@@ -109,50 +118,29 @@ bool landlock(const std::string &workFolder)
     return done;
 }
 
-bool seccomp()
+// System calls learner code never needs: starting programs, the network, changing or leaving
+// the sandbox (namespaces, mounts), reaching other processes, kernel interfaces seccomp cannot
+// see into (io_uring, bpf), leaving the run's process group.
+// clang-format off
+constexpr int kRefused[] = {
+    SCMP_SYS(execve), SCMP_SYS(execveat), SCMP_SYS(fork), SCMP_SYS(vfork), SCMP_SYS(socket),
+    SCMP_SYS(process_vm_readv), SCMP_SYS(process_vm_writev), SCMP_SYS(unshare), SCMP_SYS(setns),
+    SCMP_SYS(mount), SCMP_SYS(umount2), SCMP_SYS(pivot_root), SCMP_SYS(chroot), SCMP_SYS(bpf),
+    SCMP_SYS(perf_event_open), SCMP_SYS(io_uring_setup), SCMP_SYS(userfaultfd), SCMP_SYS(keyctl),
+    SCMP_SYS(add_key), SCMP_SYS(request_key), SCMP_SYS(setsid), SCMP_SYS(setpgid),
+    SCMP_SYS(tkill), SCMP_SYS(pidfd_open), SCMP_SYS(pidfd_send_signal), SCMP_SYS(pidfd_getfd)};
+// clang-format on
+
+// No new process and no hold on another one: threads only, no ptrace, signals to this process
+// only (raise, abort, pthread_kill), and PR_SET_PDEATHSIG and non-dumpable stay as they are.
+bool refuseOtherProcesses(scmp_filter_ctx filter)
 {
-    scmp_filter_ctx filter = seccomp_init(SCMP_ACT_ALLOW);
-    if (!filter)
-        return false;
-    seccomp_attr_set(filter, SCMP_FLTATR_CTL_TSYNC, 1);
     const std::uint32_t refuse = SCMP_ACT_ERRNO(EPERM);
-    bool ok = true;
-    for (int call : {SCMP_SYS(execve),
-                     SCMP_SYS(execveat),
-                     SCMP_SYS(fork),
-                     SCMP_SYS(vfork),
-                     SCMP_SYS(socket),
-                     SCMP_SYS(ptrace),
-                     SCMP_SYS(process_vm_readv),
-                     SCMP_SYS(process_vm_writev),
-                     SCMP_SYS(unshare),
-                     SCMP_SYS(setns),
-                     SCMP_SYS(mount),
-                     SCMP_SYS(umount2),
-                     SCMP_SYS(pivot_root),
-                     SCMP_SYS(chroot),
-                     SCMP_SYS(bpf),
-                     SCMP_SYS(perf_event_open),
-                     SCMP_SYS(io_uring_setup),
-                     SCMP_SYS(userfaultfd),
-                     SCMP_SYS(keyctl),
-                     SCMP_SYS(add_key),
-                     SCMP_SYS(request_key),
-                     SCMP_SYS(setsid),
-                     SCMP_SYS(setpgid),
-                     SCMP_SYS(tkill),
-                     SCMP_SYS(pidfd_open),
-                     SCMP_SYS(pidfd_send_signal),
-                     SCMP_SYS(pidfd_getfd)})
-        ok = ok && seccomp_rule_add(filter, refuse, call, 0) == 0;
-    // Threads yes (CLONE_THREAD), processes no; clone3 hides its flags, so glibc is told it does
-    // not exist and falls back to clone.
-    ok = ok &&
-         seccomp_rule_add(filter, refuse, SCMP_SYS(clone), 1,
-                          SCMP_A0(SCMP_CMP_MASKED_EQ, CLONE_THREAD, 0)) == 0 &&
-         seccomp_rule_add(filter, SCMP_ACT_ERRNO(ENOSYS), SCMP_SYS(clone3), 0) == 0;
-    // Signals to this process only (raise, abort, pthread_kill), never to the supervisor, the app
-    // or anything else of the user's.
+    // clone3 hides its flags from seccomp: glibc is told it does not exist and uses clone.
+    bool ok = seccomp_rule_add(filter, refuse, SCMP_SYS(clone), 1,
+                               SCMP_A0(SCMP_CMP_MASKED_EQ, CLONE_THREAD, 0)) == 0 &&
+              seccomp_rule_add(filter, SCMP_ACT_ERRNO(ENOSYS), SCMP_SYS(clone3), 0) == 0 &&
+              seccomp_rule_add(filter, refuse, SCMP_SYS(ptrace), 0) == 0;
     const auto self = scmp_datum_t(getpid());
     for (int call :
          {SCMP_SYS(kill), SCMP_SYS(tgkill), SCMP_SYS(rt_sigqueueinfo), SCMP_SYS(rt_tgsigqueueinfo)})
@@ -160,7 +148,18 @@ bool seccomp()
     for (int option : {PR_SET_PDEATHSIG, PR_SET_DUMPABLE, PR_SET_PTRACER})
         ok = ok && seccomp_rule_add(filter, refuse, SCMP_SYS(prctl), 1,
                                     SCMP_A0(SCMP_CMP_EQ, scmp_datum_t(option))) == 0;
-    ok = ok && seccomp_load(filter) == 0;
+    return ok;
+}
+
+bool seccomp()
+{
+    scmp_filter_ctx filter = seccomp_init(SCMP_ACT_ALLOW);
+    if (!filter)
+        return false;
+    bool ok = seccomp_attr_set(filter, SCMP_FLTATR_CTL_TSYNC, 1) == 0;
+    for (int call : kRefused)
+        ok = ok && seccomp_rule_add(filter, SCMP_ACT_ERRNO(EPERM), call, 0) == 0;
+    ok = ok && (kSanitized || refuseOtherProcesses(filter)) && seccomp_load(filter) == 0;
     seccomp_release(filter);
     return ok;
 }
@@ -170,7 +169,8 @@ bool seccomp()
 std::vector<std::string> lockDown(const std::string &workFolder)
 {
     std::vector<std::string> missing;
-    prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
+    if (!kSanitized)
+        prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
     if (skipped("landlock") || !landlock(workFolder))
         missing.emplace_back(
             "Landlock (it keeps files outside the run's folder from being "
