@@ -28,7 +28,7 @@ void putText(std::string &out, const std::string &text)
     out += text;
 }
 
-// Reads from `bytes` at `at`; false when it runs past the end.
+// Reads numbers and texts from `bytes` in turn; false when one runs past the end.
 class Reader
 {
 public:
@@ -53,7 +53,6 @@ public:
         return true;
     }
     bool atEnd() const { return m_at == m_bytes.size(); }
-    std::size_t at() const { return m_at; }
     void skip(std::size_t count) { m_at += count; }
 
 private:
