@@ -148,5 +148,19 @@ TEST(Sandbox, SaysOnceWhichProtectionTheKernelRefused)
     EXPECT_EQ(without.err.find("Landlock"), std::string::npos) << without.err;
 }
 
+TEST(Sandbox, GradeSaysOnceWhichProtectionTheKernelRefused)
+{
+    TempDir dir;
+    dir.write("class/a.py", "async def ddp(model):\n    return model\n");
+    dir.write("class/b.py", "async def ddp(model):\n    return model\n");
+    const ProcessResult graded = runCli(
+        {{"grade", (dir.path() / "class").string(), "--timeout", "10"}, {}, {kSkipLandlock}}, dir);
+
+    EXPECT_EQ(graded.exitCode, 0) << graded.err;
+    EXPECT_NE(graded.out.find("0 of 2 puzzle functions solved"), std::string::npos) << graded.out;
+    EXPECT_EQ(count(graded.err, "refused part of the sandbox"), 1U) << graded.err;
+    EXPECT_NE(graded.err.find("without Landlock"), std::string::npos) << graded.err;
+}
+
 } // namespace
 } // namespace rankstep::hostile
