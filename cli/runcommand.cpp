@@ -85,6 +85,11 @@ followed by the end time and the check ("Correct!" or what is wrong).
 layers and batches, compares the figures with the lesson's targets and says whether FILE solves
 it. NAME is the lesson's name as `lessons` lists it (ddp, fsdp, gpipe, ...).
 
+The code runs in a sandbox: in a temporary folder of its own (never the folder of FILE), where
+alone it may write files; it may not read the user's other files, start programs, use the
+network or reach other processes, and every process of the run ends with it. Only the run's own
+report decides the exit code and the files written.
+
 `grade` finds the puzzle functions in each learner file (.py or .ipynb; a folder PATH is
 searched for them) and runs each against the lesson of the same name, every run in its own
 process stopped after --timeout seconds (default 30): a table of file, lesson, result, time and

@@ -89,6 +89,20 @@ void limitMemory(long long megabytes)
     setrlimit(RLIMIT_AS, &limit);
 }
 
+// A PermissionError in a sandboxed run is most likely the sandbox's doing: say so.
+void explainRefusal(core::Trace &trace)
+{
+    if (runFolder().empty() || !trace.error || trace.error->kind != core::ErrorKind::Exception ||
+        trace.error->message.rfind("PermissionError", 0) != 0)
+        return;
+    std::string &message = trace.error->message;
+    const std::size_t end = message.find('\n');
+    message.insert(end == std::string::npos ? message.size() : end,
+                   " (Rankstep runs your code in a sandbox: it may write files only in its own "
+                   "folder, and may not read your other files, start programs, use the network or "
+                   "reach other processes.)");
+}
+
 } // namespace
 
 void applyRunOptions(const Arguments &args, python::RunRequest &request)
@@ -103,7 +117,9 @@ python::RunOutcome runGuarded(python::Runtime &runtime, const python::RunRequest
 {
     std::cout.flush();
     HardStop hardStop(request.timeLimitSeconds);
-    return runtime.run(request);
+    python::RunOutcome outcome = runtime.run(request);
+    explainRefusal(outcome.trace);
+    return outcome;
 }
 
 void writeTraceFiles(const Arguments &args, const core::Trace &trace, const std::string &file,
