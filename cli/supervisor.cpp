@@ -12,6 +12,7 @@
 #include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <atomic>
@@ -160,16 +161,20 @@ Watched watch(pid_t child, int channel, const sigset_t &waiting)
 }
 
 // An output file that changed after `start`: the run's code wrote it, not this process.
-void removeChangedOutputs(const std::vector<std::string> &outputs, std::time_t start)
+void removeChangedOutputs(const std::vector<std::string> &outputs, const timespec &start)
 {
     for (const std::string &path : outputs) {
         struct stat info {};
-        if (lstat(path.c_str(), &info) == 0 && info.st_mtime >= start)
+        if (lstat(path.c_str(), &info) != 0)
+            continue;
+        const timespec &changed = info.st_mtim;
+        if (changed.tv_sec > start.tv_sec ||
+            (changed.tv_sec == start.tv_sec && changed.tv_nsec >= start.tv_nsec))
             unlink(path.c_str());
     }
 }
 
-int conclude(const Watched &seen, const std::vector<std::string> &outputs, std::time_t start)
+int conclude(const Watched &seen, const std::vector<std::string> &outputs, const timespec &start)
 {
     const ChannelReading reading = decodeReport(g_token, seen.bytes);
     if (reading.report) {
@@ -266,7 +271,8 @@ int superviseInChild(const std::function<int()> &body, const std::vector<std::st
     }
     g_token = newChannelToken();
     g_runFolder = makeRunFolder();
-    const std::time_t start = std::time(nullptr);
+    timespec start{};
+    clock_gettime(CLOCK_REALTIME, &start);
     std::cout.flush();
     std::cerr.flush();
     const pid_t self = getpid();

@@ -99,6 +99,21 @@ TEST_P(Cheat, ReplayingASolvedTraceIsNotSolved)
     expectNotSolvedByGrade(dir, dir.write("replaycheat.py", code));
 }
 
+// Only what changed during a run that sent no report is removed: an older file stays.
+TEST(Grading, RunWithoutAReportLeavesAnOlderOutputFileAlone)
+{
+    TempDir dir;
+    const std::string older = dir.write("older.json", "{\"mine\": true}");
+    const ProcessResult run = runCli(
+        {{"run", dir.write("exit.py", "import os\n\n\ndef puzzle(model):\n    os._exit(0)\n"),
+          "--function", "puzzle", "--json", older},
+         {},
+         {}},
+        dir);
+    EXPECT_EQ(run.exitCode, 2) << run.err;
+    EXPECT_EQ(dir.read("older.json"), "{\"mine\": true}");
+}
+
 std::string sandboxName(const ::testing::TestParamInfo<std::string> &param)
 {
     return param.index == 0 ? "Sandboxed" : "WithoutSandbox";
