@@ -27,8 +27,6 @@ public:
                       long long highest) const;
     double seconds(const std::string &name, double fallback) const;
     const std::vector<std::string> &positional() const { return m_positional; }
-    // Gives an option another value (the runner points output files into its own folder).
-    void set(const std::string &name, const std::string &value) { m_values[name] = value; }
 
 private:
     std::map<std::string, std::string> m_values;

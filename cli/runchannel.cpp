@@ -15,6 +15,7 @@ namespace {
 std::mutex g_filesMutex;
 bool g_keepFiles = false;
 std::vector<std::pair<std::string, std::string>> g_files;
+std::optional<FigureJob> g_figures;
 
 void putNumber(std::string &out, std::uint64_t value)
 {
@@ -60,6 +61,30 @@ private:
     std::size_t m_at = 0;
 };
 
+bool readFigures(Reader &in, RunReport &report)
+{
+    FigureJob job;
+    std::uint64_t count = 0;
+    if (!in.number(count))
+        return false;
+    for (std::uint64_t i = 0; i < count; ++i) {
+        std::string option;
+        std::string value;
+        if (!in.text(option) || !in.text(value))
+            return false;
+        job.options.emplace_back(std::move(option), std::move(value));
+    }
+    std::uint64_t hasTarget = 0;
+    std::uint64_t target = 0;
+    if (!in.text(job.title) || !in.number(hasTarget) || hasTarget > 1 || !in.number(target) ||
+        !in.text(job.trace))
+        return false;
+    if (hasTarget == 1)
+        job.memoryTarget = std::int64_t(target);
+    report.figures = std::move(job);
+    return true;
+}
+
 } // namespace
 
 ChannelToken newChannelToken()
@@ -82,6 +107,19 @@ std::string encodeReport(const ChannelToken &token, const RunReport &report)
     for (const auto &[path, contents] : report.files) {
         putText(out, path);
         putText(out, contents);
+    }
+    putNumber(out, report.figures ? 1 : 0);
+    if (report.figures) {
+        const FigureJob &job = *report.figures;
+        putNumber(out, job.options.size());
+        for (const auto &[option, value] : job.options) {
+            putText(out, option);
+            putText(out, value);
+        }
+        putText(out, job.title);
+        putNumber(out, job.memoryTarget ? 1 : 0);
+        putNumber(out, std::uint64_t(job.memoryTarget.value_or(0)));
+        putText(out, job.trace);
     }
     return out;
 }
@@ -108,6 +146,9 @@ ChannelReading decodeReport(const ChannelToken &token, const std::string &bytes)
             return reading;
         report.files.emplace_back(std::move(path), std::move(contents));
     }
+    std::uint64_t hasFigures = 0;
+    if (!in.number(hasFigures) || hasFigures > 1 || (hasFigures == 1 && !readFigures(in, report)))
+        return reading;
     if (!in.atEnd())
         return reading;
     report.exitCode = int(code);
@@ -134,10 +175,19 @@ void deliverFile(const std::string &path, std::string contents)
     writeFile(path, contents);
 }
 
-std::vector<std::pair<std::string, std::string>> takeDeliveredFiles()
+bool deliverFigures(FigureJob job)
 {
     std::lock_guard lock(g_filesMutex);
-    return std::exchange(g_files, {});
+    if (!g_keepFiles)
+        return false;
+    g_figures = std::move(job);
+    return true;
+}
+
+RunReport takeDelivered(int exitCode)
+{
+    std::lock_guard lock(g_filesMutex);
+    return {exitCode, std::exchange(g_files, {}), std::exchange(g_figures, std::nullopt)};
 }
 
 } // namespace rankstep::cli

@@ -10,12 +10,22 @@
 
 namespace rankstep::cli {
 
+// Figures (--svg, --png, --state-png) the supervisor draws from the run's trace: Qt and its fonts
+// stay out of the sandbox.
+struct FigureJob {
+    std::vector<std::pair<std::string, std::string>> options; // "png" -> path, "at" -> "12"
+    std::string title;
+    std::optional<std::int64_t> memoryTarget;
+    std::string trace; // io::traceToBinary
+};
+
 // The report the runner child sends the supervisor once, after the learner's code ran: its exit
 // code and the output files it produced (the trace files, figures). The supervisor writes those
 // files and exits with that code; nothing else the child writes or leaves behind counts.
 struct RunReport {
     int exitCode = 0;
     std::vector<std::pair<std::string, std::string>> files; // path, contents
+    std::optional<FigureJob> figures;
 };
 
 // A secret the supervisor draws before it starts the child. It lives only in C++ memory: learner
@@ -37,8 +47,11 @@ ChannelReading decodeReport(const ChannelToken &token, const std::string &bytes)
 // written here (the sandbox lets the child write only in its own folder). Outside a supervised
 // child (the fallback without fork) the file is written at once. UsageError when that fails.
 void deliverFile(const std::string &path, std::string contents);
-// The files delivered so far, handed over (and forgotten) for the report.
-std::vector<std::pair<std::string, std::string>> takeDeliveredFiles();
+// In the runner child: leaves the figures to the supervisor; false outside a supervised child
+// (the caller draws them itself).
+bool deliverFigures(FigureJob job);
+// The files and figures delivered so far, handed over (and forgotten) in a report.
+RunReport takeDelivered(int exitCode);
 // Set by the supervisor in the child: from now on deliverFile keeps files for the report.
 void keepDeliveredFiles();
 

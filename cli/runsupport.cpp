@@ -13,7 +13,6 @@
 #include <chrono>
 #include <condition_variable>
 #include <cstdlib>
-#include <filesystem>
 #include <iostream>
 #include <mutex>
 #include <thread>
@@ -136,24 +135,19 @@ void writeTraceFiles(const Arguments &args, const core::Trace &trace, const std:
 
 void writeFigures(const Arguments &args, const core::Trace &trace, const FigureCaption &caption)
 {
-    const std::string folder = runFolder();
-    if (folder.empty()) {
-        writeFigureFiles(args, trace, caption);
+    FigureJob job;
+    for (const char *option : {"svg", "png", "state-png", "at"})
+        if (args.has(option))
+            job.options.emplace_back(option, args.text(option));
+    if (job.options.empty() || (job.options.size() == 1 && args.has("at"))) {
+        writeFigureFiles(args, trace, caption); // nothing to draw: checks --at alone as before
         return;
     }
-    Arguments local = args;
-    std::vector<std::pair<std::string, std::string>> drawn; // in the folder, asked for
-    for (const std::string option : {"svg", "png", "state-png"}) {
-        if (!args.has(option))
-            continue;
-        const std::string there = folder + "/figure-" + option +
-                                  std::filesystem::path(args.text(option)).extension().string();
-        local.set(option, there);
-        drawn.emplace_back(there, args.text(option));
-    }
-    writeFigureFiles(local, trace, caption);
-    for (const auto &[there, path] : drawn)
-        deliverFile(path, readFile(there));
+    job.title = caption.title;
+    job.memoryTarget = caption.memoryTarget;
+    job.trace = io::traceToBinary(trace);
+    if (!deliverFigures(std::move(job)))
+        writeFigureFiles(args, trace, caption);
 }
 
 void printRun(const core::Trace &trace)

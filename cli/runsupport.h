@@ -28,8 +28,8 @@ python::RunOutcome runGuarded(python::Runtime &runtime, const python::RunRequest
 // for: in a supervised runner the files go to the supervisor with the run's report (runchannel.h).
 void writeTraceFiles(const Arguments &args, const core::Trace &trace, const std::string &file,
                      const std::string &function);
-// writeFigureFiles (figureexport.h) from inside the sandbox: drawn in the run's folder, then
-// delivered like the trace files.
+// writeFigureFiles (figureexport.h), left to the supervisor in a supervised runner: it draws them
+// from the reported trace, outside the sandbox.
 void writeFigures(const Arguments &args, const core::Trace &trace, const FigureCaption &caption);
 // Figures on stdout; warnings and the error on stderr.
 void printRun(const core::Trace &trace);

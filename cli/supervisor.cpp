@@ -2,10 +2,13 @@
 #include "supervisor.h"
 
 #include "arguments.h"
+#include "figureexport.h"
 #include "runchannel.h"
 #include "runfolder.h"
 #include "runreport.h"
 #include "sandbox.h"
+
+#include "core/io/tracebinary.h"
 
 #include <fcntl.h>
 #include <poll.h>
@@ -22,6 +25,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <iostream>
+#include <stdexcept>
 #include <string>
 
 namespace rankstep::cli {
@@ -174,6 +178,21 @@ void removeChangedOutputs(const std::vector<std::string> &outputs, const timespe
     }
 }
 
+// The figures the run asked for, drawn here from the trace it reported.
+void drawFigures(const FigureJob &job)
+{
+    auto trace = io::traceFromBinary(job.trace);
+    if (!trace)
+        throw std::runtime_error("the run's trace does not read back: " + trace.error().message);
+    std::vector<std::string> words;
+    std::vector<std::string> valued;
+    for (const auto &[option, value] : job.options) {
+        words.insert(words.end(), {"--" + option, value});
+        valued.push_back(option);
+    }
+    writeFigureFiles(Arguments(words, valued, {}), *trace, {job.title, job.memoryTarget});
+}
+
 int conclude(const Watched &seen, const std::vector<std::string> &outputs, const timespec &start)
 {
     const ChannelReading reading = decodeReport(g_token, seen.bytes);
@@ -181,9 +200,14 @@ int conclude(const Watched &seen, const std::vector<std::string> &outputs, const
         try {
             for (const auto &[path, contents] : reading.report->files)
                 writeFile(path, contents);
+            if (reading.report->figures)
+                drawFigures(*reading.report->figures);
         } catch (const UsageError &e) {
-            std::cerr << "rankstep-cli: " << e.message << "\n";
+            std::cerr << "rankstep-cli: " << e.message << "\nTry 'rankstep-cli --help'.\n";
             return kUsage;
+        } catch (const std::exception &e) {
+            std::cerr << "rankstep-cli: internal error: " << e.what() << "\n";
+            return kInternal;
         }
         return reading.report->exitCode;
     }
@@ -222,7 +246,7 @@ void markFinished(int exitCode)
     const int fd = g_channel.exchange(-1);
     if (fd < 0)
         return;
-    const std::string report = encodeReport(g_token, {exitCode, takeDeliveredFiles()});
+    const std::string report = encodeReport(g_token, takeDelivered(exitCode));
     std::size_t sent = 0;
     while (sent < report.size()) {
         const ssize_t n = write(fd, report.data() + sent, report.size() - sent);

@@ -10,13 +10,16 @@ namespace {
 
 RunReport solvedReport()
 {
-    return {0, {{"trace.rstb", std::string("RSTB\0\x01", 6)}, {"out.json", "{}"}}};
+    return {0,
+            {{"trace.rstb", std::string("RSTB\0\x01", 6)}, {"out.json", "{}"}},
+            FigureJob{{{"png", "out.png"}, {"at", "12"}}, "ddp (a.py)", 1835008, "RSTB"}};
 }
 
 TEST(RunChannel, ReadsBackTheExitCodeAndFilesItSent)
 {
     const ChannelToken token = newChannelToken();
-    const ChannelReading reading = decodeReport(token, encodeReport(token, {4, {{"a", "bc"}}}));
+    const ChannelReading reading =
+        decodeReport(token, encodeReport(token, {4, {{"a", "bc"}}, std::nullopt}));
 
     ASSERT_TRUE(reading.report);
     EXPECT_FALSE(reading.tampered);
@@ -24,6 +27,21 @@ TEST(RunChannel, ReadsBackTheExitCodeAndFilesItSent)
     ASSERT_EQ(reading.report->files.size(), 1U);
     EXPECT_EQ(reading.report->files[0].first, "a");
     EXPECT_EQ(reading.report->files[0].second, "bc");
+}
+
+TEST(RunChannel, ReadsBackTheFiguresToDraw)
+{
+    const ChannelToken token = newChannelToken();
+    const ChannelReading reading = decodeReport(token, encodeReport(token, solvedReport()));
+
+    ASSERT_TRUE(reading.report && reading.report->figures);
+    const FigureJob &job = *reading.report->figures;
+    ASSERT_EQ(job.options.size(), 2U);
+    EXPECT_EQ(job.options[1].first, "at");
+    EXPECT_EQ(job.options[1].second, "12");
+    EXPECT_EQ(job.title, "ddp (a.py)");
+    EXPECT_EQ(job.memoryTarget, 1835008);
+    EXPECT_EQ(job.trace, "RSTB");
 }
 
 TEST(RunChannel, DrawsADifferentTokenEachTime)
