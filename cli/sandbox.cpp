@@ -63,10 +63,15 @@ constexpr bool kSanitized = false;
 #endif
 
 // What learner code may read besides its folder: the system's libraries (Python's standard
-// library is under /usr), the time zone, fonts for figures, the CPU count.
-constexpr std::string_view kReadable[] = {
-    "/usr",       "/lib",      "/lib64",       "/etc/localtime",        "/etc/ld.so.cache",
-    "/etc/fonts", "/dev/null", "/dev/urandom", "/var/cache/fontconfig", "/sys/devices/system/cpu"};
+// library is under /usr), the time zone, the CPU count. Figures are drawn by the supervisor.
+constexpr std::string_view kReadable[] = {"/usr",
+                                          "/lib",
+                                          "/lib64",
+                                          "/etc/localtime",
+                                          "/etc/ld.so.cache",
+                                          "/dev/null",
+                                          "/dev/urandom",
+                                          "/sys/devices/system/cpu"};
 
 bool skipped(std::string_view layer)
 {

@@ -10,7 +10,7 @@ namespace rankstep::cli {
 // modules already loaded) down before the learner's code runs, for good: nothing it runs later can
 // undo it. Layers (README "Sandbox"):
 //   - PR_SET_NO_NEW_PRIVS and PR_SET_DUMPABLE 0 (no other process of the user reads its memory);
-//   - Landlock: writes only beneath `workFolder`, reads only of the system's libraries, fonts and
+//   - Landlock: writes only beneath `workFolder`, reads only of the system's libraries and
 //     `workFolder` (not /proc, /home or /tmp), no program executed, no TCP, no signal or abstract
 //     socket outside the run (as far as the kernel's Landlock ABI goes);
 //   - seccomp (libseccomp): no exec, no socket, no new process (threads only), no ptrace, no
