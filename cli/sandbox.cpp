@@ -125,9 +125,15 @@ bool landlock(const std::string &workFolder)
 
 // System calls learner code never needs: starting programs, the network, changing or leaving
 // the sandbox (namespaces, mounts), reaching other processes, kernel interfaces seccomp cannot
-// see into (io_uring, bpf), leaving the run's process group.
+// see into (io_uring, bpf), leaving the run's process group; and changing files by path in ways
+// Landlock before ABI 3 (Debian 12's Linux 6.1 has ABI 2) does not see: truncate, and their mode,
+// owner, extended attributes and times.
 // clang-format off
 constexpr int kRefused[] = {
+    SCMP_SYS(truncate), SCMP_SYS(chmod), SCMP_SYS(fchmodat), SCMP_SYS(chown), SCMP_SYS(lchown),
+    SCMP_SYS(fchownat), SCMP_SYS(setxattr), SCMP_SYS(lsetxattr), SCMP_SYS(removexattr),
+    SCMP_SYS(lremovexattr), SCMP_SYS(utime), SCMP_SYS(utimes), SCMP_SYS(futimesat),
+    SCMP_SYS(utimensat),
     SCMP_SYS(execve), SCMP_SYS(execveat), SCMP_SYS(fork), SCMP_SYS(vfork), SCMP_SYS(socket),
     SCMP_SYS(process_vm_readv), SCMP_SYS(process_vm_writev), SCMP_SYS(unshare), SCMP_SYS(setns),
     SCMP_SYS(mount), SCMP_SYS(umount2), SCMP_SYS(pivot_root), SCMP_SYS(chroot), SCMP_SYS(bpf),

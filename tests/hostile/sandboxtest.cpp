@@ -66,6 +66,35 @@ TEST(Sandbox, RefusesWritesOutsideTheRunFolder)
     EXPECT_FALSE(std::filesystem::exists(outside));
 }
 
+// Landlock before ABI 3 (Linux 6.1, Debian 12's) does not cover truncate(2) or a file's mode:
+// seccomp refuses them on its own.
+class WithOrWithoutLandlock : public ::testing::TestWithParam<std::string>
+{};
+
+TEST_P(WithOrWithoutLandlock, RefusesToTruncateOrChmodTheLearnersFiles)
+{
+    TempDir dir;
+    const std::string saved = dir.write("store/saved.py", "# the learner's other lesson\n");
+    for (const std::string &call :
+         {"os.truncate('" + saved + "', 0)", "os.chmod('" + saved + "', 0)"}) {
+        const ProcessResult run = runPuzzle(dir, "    " + call + "\n", {GetParam()});
+        EXPECT_EQ(run.exitCode, 2) << call;
+        EXPECT_NE(run.err.find("PermissionError"), std::string::npos) << call << run.err;
+        EXPECT_EQ(dir.read("store/saved.py"), "# the learner's other lesson\n") << call;
+        EXPECT_EQ(std::filesystem::status(saved).permissions() & std::filesystem::perms::owner_read,
+                  std::filesystem::perms::owner_read)
+            << call;
+    }
+}
+
+std::string landlockName(const ::testing::TestParamInfo<std::string> &param)
+{
+    return param.index == 0 ? "Whole" : "WithoutLandlock";
+}
+
+INSTANTIATE_TEST_SUITE_P(Sandbox, WithOrWithoutLandlock,
+                         ::testing::Values("RANKSTEP_SANDBOX_SKIP=", kSkipLandlock), landlockName);
+
 TEST(Sandbox, RefusesReadingTheUsersFilesAndProc)
 {
     TempDir dir;
