@@ -322,7 +322,9 @@ int superviseInChild(const std::function<int()> &body, const std::vector<std::st
     endRunProcesses(child);
     removeRunFolder(g_runFolder);
     if (g_stopSignal != 0) {
-        std::cerr << "Error: the run was stopped (signal " << g_stopSignal << ").\n";
+        std::cerr << "Error: the run was stopped from outside (signal " << g_stopSignal
+                  << ": the program that started it ended, or asked it to stop). Your code file "
+                     "is unchanged.\n";
         return kStopped;
     }
     return conclude(seen, outputs, start);
