@@ -48,7 +48,8 @@ constexpr std::uint64_t kFileRights = LANDLOCK_ACCESS_FS_EXECUTE | LANDLOCK_ACCE
                                       LANDLOCK_ACCESS_FS_READ_FILE | kFsTruncate;
 
 // LeakSanitizer, at exit, reads /proc/self/maps and stops the process from a tracer it starts with
-// clone (no CLONE_THREAD), makes dumpable and ptraces: a sanitizer build allows those.
+// clone (no CLONE_THREAD), makes dumpable and ptraces; a report starts a symbolizer from /usr/bin:
+// a sanitizer build allows those.
 #if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
 #define RANKSTEP_SANITIZED 1
 #elif defined(__has_feature)
@@ -115,15 +116,18 @@ bool landlock(const std::string &workFolder)
     for (std::string_view path : kReadable)
         allow(ruleset, std::string(path).c_str(), kRead);
     allow(ruleset, "/dev/null", LANDLOCK_ACCESS_FS_WRITE_FILE | (abi >= 3 ? kFsTruncate : 0));
-    if (kSanitized)
+    if (kSanitized) { // and the symbolizer it starts for a report
         allow(ruleset, "/proc", kRead);
+        allow(ruleset, "/usr/bin", kRead | LANDLOCK_ACCESS_FS_EXECUTE);
+        allow(ruleset, "/proc/self/exe", LANDLOCK_ACCESS_FS_READ_FILE); // the binary it reads
+    }
     const bool done = prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) == 0 &&
                       syscall(SYS_landlock_restrict_self, ruleset, 0) == 0;
     close(ruleset);
     return done;
 }
 
-// System calls learner code never needs: starting programs, the network, changing or leaving
+// System calls learner code never needs: starting processes, the network, changing or leaving
 // the sandbox (namespaces, mounts), reaching other processes, kernel interfaces seccomp cannot
 // see into (io_uring, bpf), leaving the run's process group; and changing files by path in ways
 // Landlock before ABI 3 (Debian 12's Linux 6.1 has ABI 2) does not see: truncate, and their mode,
@@ -134,7 +138,7 @@ constexpr int kRefused[] = {
     SCMP_SYS(fchownat), SCMP_SYS(setxattr), SCMP_SYS(lsetxattr), SCMP_SYS(removexattr),
     SCMP_SYS(lremovexattr), SCMP_SYS(utime), SCMP_SYS(utimes), SCMP_SYS(futimesat),
     SCMP_SYS(utimensat),
-    SCMP_SYS(execve), SCMP_SYS(execveat), SCMP_SYS(fork), SCMP_SYS(vfork), SCMP_SYS(socket),
+    SCMP_SYS(fork), SCMP_SYS(vfork), SCMP_SYS(socket),
     SCMP_SYS(process_vm_readv), SCMP_SYS(process_vm_writev), SCMP_SYS(unshare), SCMP_SYS(setns),
     SCMP_SYS(mount), SCMP_SYS(umount2), SCMP_SYS(pivot_root), SCMP_SYS(chroot), SCMP_SYS(bpf),
     SCMP_SYS(perf_event_open), SCMP_SYS(io_uring_setup), SCMP_SYS(userfaultfd), SCMP_SYS(keyctl),
@@ -142,11 +146,15 @@ constexpr int kRefused[] = {
     SCMP_SYS(tkill), SCMP_SYS(pidfd_open), SCMP_SYS(pidfd_send_signal), SCMP_SYS(pidfd_getfd)};
 // clang-format on
 
-// No new process and no hold on another one: threads only, no ptrace, signals to this process
-// only (raise, abort, pthread_kill), and PR_SET_PDEATHSIG and non-dumpable stay as they are.
+// No program, no new process and no hold on another one: no exec, threads only, no ptrace,
+// signals to this process only (raise, abort, pthread_kill); PR_SET_PDEATHSIG and non-dumpable
+// stay as they are.
 bool refuseOtherProcesses(scmp_filter_ctx filter)
 {
     const std::uint32_t refuse = SCMP_ACT_ERRNO(EPERM);
+    if (seccomp_rule_add(filter, refuse, SCMP_SYS(execve), 0) != 0 ||
+        seccomp_rule_add(filter, refuse, SCMP_SYS(execveat), 0) != 0)
+        return false;
     // clone3 hides its flags from seccomp: glibc is told it does not exist and uses clone.
     bool ok = seccomp_rule_add(filter, refuse, SCMP_SYS(clone), 1,
                                SCMP_A0(SCMP_CMP_MASKED_EQ, CLONE_THREAD, 0)) == 0 &&
