@@ -7,8 +7,7 @@
 
 namespace rankstep::cli {
 
-struct UsageError
-{
+struct UsageError {
     std::string message;
 };
 

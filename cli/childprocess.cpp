@@ -78,7 +78,10 @@ ChildOutcome runChild(const std::string &program, const std::vector<std::string>
     int status = 0;
     if (!waitUntil(pid, start + std::chrono::duration_cast<std::chrono::nanoseconds>(limit),
                    status)) {
-        kill(-pid, SIGKILL);
+        // SIGTERM first: a rankstep-cli then ends its run's processes and removes its folder.
+        kill(pid, SIGTERM);
+        if (!waitUntil(pid, std::chrono::steady_clock::now() + std::chrono::seconds(2), status))
+            kill(-pid, SIGKILL);
         while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
         }
         outcome.end = ChildOutcome::End::TimedOut;

@@ -17,8 +17,9 @@ struct ChildOutcome {
 };
 
 // Runs `program` with `args` in its own process group: stdin and stdout are /dev/null, stderr
-// goes through `stderrPath`. After `timeoutSeconds` (> 0) the whole group is killed (SIGKILL), so
-// nothing the child does (loop, hang, fork) can keep the caller waiting longer.
+// goes through `stderrPath`. After `timeoutSeconds` (> 0) the child gets SIGTERM (a rankstep-cli
+// then ends its run and cleans up) and, 2 s later, its whole group SIGKILL, so nothing the child
+// does (loop, hang, fork) can keep the caller waiting much longer.
 ChildOutcome runChild(const std::string &program, const std::vector<std::string> &args,
                       double timeoutSeconds, const std::string &stderrPath);
 

@@ -9,6 +9,7 @@
 
 #include "core/io/tracebinary.h"
 
+#include <iostream>
 #include <regex>
 #include <sstream>
 
@@ -134,6 +135,17 @@ void fillWithoutTrace(GradeRow &row, const ChildOutcome &child, const GradeSetti
         row.error = said;
 }
 
+// Passes the runner's word that the kernel refused part of the sandbox on, once per `grade`.
+void passOnSandboxWarning(const std::string &stderrText)
+{
+    static bool said = false;
+    const std::size_t at = stderrText.find("rankstep-cli: warning: this system's kernel refused");
+    if (said || at == std::string::npos)
+        return;
+    said = true;
+    std::cerr << stderrText.substr(at, stderrText.find('\n', at) - at) << "\n";
+}
+
 } // namespace
 
 GradeRow gradeFunction(const std::string &file, const lessons::ImportedFunction &function,
@@ -146,6 +158,8 @@ GradeRow gradeFunction(const std::string &file, const lessons::ImportedFunction 
     const fs::path code = settings.scratch / (std::to_string(index) + "-" + lesson.id + ".py");
     const fs::path trace = settings.scratch / (std::to_string(index) + ".rstb");
     writeFile(code.string(), function.code);
+    std::error_code gone;
+    fs::remove(trace, gone); // only the trace this run's supervisor writes may be read below
     std::vector<std::string> args = {"lesson",      lesson.id,     code.string(),
                                      "--quiet",     "--timeout",   std::to_string(settings.timeout),
                                      "--trace-out", trace.string()};
@@ -154,6 +168,7 @@ GradeRow gradeFunction(const std::string &file, const lessons::ImportedFunction 
     const ChildOutcome child = runChild(settings.program, args, settings.timeout + kGraceSeconds,
                                         (settings.scratch / "stderr.txt").string());
     row.seconds = child.seconds;
+    passOnSandboxWarning(child.stderrText);
     std::error_code error;
     auto decoded = fs::exists(trace, error) ? io::traceFromBinary(readFile(trace.string()))
                                             : core::Result<core::Trace>(core::Error{});

@@ -6,6 +6,7 @@
 #include "lessonvalidation.h"
 #include "runreport.h"
 #include "runsupport.h"
+#include "supervisor.h"
 
 #include <iostream>
 
@@ -86,10 +87,10 @@ std::string formatTargets(const lessons::Lesson &lesson, const core::Trace &trac
     const lessons::Verdict v = lessons::judge(lesson, trace);
     const auto &nb = lesson.notebookTargets;
     return compare("Timesteps", trace.figures.timesteps.toString(), lesson.targets->time.toString(),
-                   v.timeMet, nb ? nb->time.toString() : "")
-        + compare("Maximum Memory", std::to_string(trace.figures.maxMemory),
-                  std::to_string(lesson.targets->memory), v.memoryMet,
-                  nb ? std::to_string(nb->memory) : "");
+                   v.timeMet, nb ? nb->time.toString() : "") +
+           compare("Maximum Memory", std::to_string(trace.figures.maxMemory),
+                   std::to_string(lesson.targets->memory), v.memoryMet,
+                   nb ? std::to_string(nb->memory) : "");
 }
 
 int lessonCommand(const std::vector<std::string> &rest)
@@ -125,6 +126,7 @@ int lessonCommand(const std::vector<std::string> &rest)
     applyRunOptions(args, request);
 
     python::Runtime runtime;
+    enterSandbox();
     const python::RunOutcome outcome = runGuarded(runtime, request);
     const core::Trace &trace = outcome.trace;
     writeTraceFiles(args, trace, request.fileName, request.function);
@@ -134,9 +136,9 @@ int lessonCommand(const std::vector<std::string> &rest)
     runExperiments(runtime, *lesson, request);
     const lessons::Verdict verdict = lessons::judge(*lesson, trace);
     std::cout << verdict.summary << "\n";
-    writeFigureFiles(args, trace,
-                     {lesson->title + ": " + request.function + " (" + request.fileName + ")",
-                      lesson->targets ? std::optional(lesson->targets->memory) : std::nullopt});
+    writeFigures(args, trace,
+                 {lesson->title + ": " + request.function + " (" + request.fileName + ")",
+                  lesson->targets ? std::optional(lesson->targets->memory) : std::nullopt});
     if (verdict.solved)
         return kSolved;
     const ExitCode code = exitCodeFor(trace);
@@ -158,7 +160,8 @@ int lessonsCommand(const std::vector<std::string> &rest)
                       << lesson.targets->memory << " bytes";
         std::cout << "\n";
     }
-    return set.problems.empty() ? kSolved : kUsage; // listed what loads; an author must fix the rest
+    return set.problems.empty() ? kSolved
+                                : kUsage; // listed what loads; an author must fix the rest
 }
 
 } // namespace rankstep::cli

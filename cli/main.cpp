@@ -1,15 +1,40 @@
 // SPDX-License-Identifier: MIT
 // rankstep-cli: runs puzzle files headless and prints the figures the way the notebook does.
-// The learner's code runs in a child process of this one (cli/supervisor.h), so that even code
-// that crashes or ends its process gets a plain message and a documented exit code.
+// The learner's code runs in a sandboxed child process of this one (cli/supervisor.h), so that
+// even code that crashes or ends its process gets a plain message and a documented exit code,
+// and only the child's own report decides the verdict.
 #include "runcommand.h"
 #include "supervisor.h"
 
 #include <string>
 #include <vector>
 
+namespace {
+
+// The files `run` and `lesson` write (--trace-out OUT, --json=OUT, ...).
+std::vector<std::string> outputFiles(const std::vector<std::string> &args)
+{
+    std::vector<std::string> files;
+    if (args.empty() || (args[0] != "run" && args[0] != "lesson"))
+        return files;
+    for (std::size_t i = 1; i < args.size(); ++i) {
+        for (const char *option : {"--trace-out", "--json", "--trace-json", "--chrome-trace",
+                                   "--svg", "--png", "--state-png"}) {
+            const std::string name(option);
+            if (args[i] == name && i + 1 < args.size())
+                files.push_back(args[i + 1]);
+            else if (args[i].rfind(name + "=", 0) == 0)
+                files.push_back(args[i].substr(name.size() + 1));
+        }
+    }
+    return files;
+}
+
+} // namespace
+
 int main(int argc, char **argv)
 {
     const std::vector<std::string> args(argv + 1, argv + argc);
-    return rankstep::cli::superviseInChild([&args] { return rankstep::cli::dispatch(args); });
+    return rankstep::cli::superviseInChild([&args] { return rankstep::cli::dispatch(args); },
+                                           outputFiles(args));
 }

@@ -6,10 +6,11 @@
 #include "lessoncommand.h"
 #include "runreport.h"
 #include "runsupport.h"
+#include "supervisor.h"
 
 #include <algorithm>
-#include <optional>
 #include <iostream>
+#include <optional>
 
 namespace rankstep::cli {
 namespace {
@@ -28,8 +29,8 @@ std::string chooseFunction(python::Runtime &runtime, const Arguments &args,
     std::string names;
     for (const auto &f : *functions)
         names += (names.empty() ? "" : ", ") + f.name;
-    throw UsageError{"say which function to run with --function NAME"
-                     + (names.empty() ? std::string() : " (" + file + " defines " + names + ")")};
+    throw UsageError{"say which function to run with --function NAME" +
+                     (names.empty() ? std::string() : " (" + file + " defines " + names + ")")};
 }
 
 int runCommand(const std::vector<std::string> &rest)
@@ -49,6 +50,7 @@ int runCommand(const std::vector<std::string> &rest)
     applyRunOptions(args, request);
 
     python::Runtime runtime;
+    enterSandbox();
     request.function = chooseFunction(runtime, args, request.source, file);
     const python::RunOutcome outcome = runGuarded(runtime, request);
     const core::Trace &trace = outcome.trace;
@@ -60,7 +62,7 @@ int runCommand(const std::vector<std::string> &rest)
                                              : "Not correct yet:\n" + trace.check.message)
                       << "\n";
     }
-    writeFigureFiles(args, trace, {request.function + " (" + file + ")", std::nullopt});
+    writeFigures(args, trace, {request.function + " (" + file + ")", std::nullopt});
     return exitCodeFor(trace);
 }
 
@@ -82,6 +84,11 @@ followed by the end time and the check ("Correct!" or what is wrong).
 `lesson` runs FILE (or the lesson's reference solution or starter) with the lesson's ranks,
 layers and batches, compares the figures with the lesson's targets and says whether FILE solves
 it. NAME is the lesson's name as `lessons` lists it (ddp, fsdp, gpipe, ...).
+
+The code runs in a sandbox: in a temporary folder of its own (never the folder of FILE), where
+alone it may write files; it may not read the user's other files, start programs, use the
+network or reach other processes, and every process of the run ends with it. Only the run's own
+report decides the exit code and the files written.
 
 `grade` finds the puzzle functions in each learner file (.py or .ipynb; a folder PATH is
 searched for them) and runs each against the lesson of the same name, every run in its own

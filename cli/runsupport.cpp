@@ -4,6 +4,7 @@
 #include "core/io/chrometrace.h"
 #include "core/io/tracebinary.h"
 #include "core/io/tracejson.h"
+#include "runchannel.h"
 #include "runreport.h"
 #include "supervisor.h"
 
@@ -19,7 +20,8 @@
 #if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
 #define RANKSTEP_SANITIZED 1
 #elif defined(__has_feature)
-#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer) || __has_feature(memory_sanitizer)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer) || \
+    __has_feature(memory_sanitizer)
 #define RANKSTEP_SANITIZED 1
 #endif
 #endif
@@ -86,6 +88,20 @@ void limitMemory(long long megabytes)
     setrlimit(RLIMIT_AS, &limit);
 }
 
+// A PermissionError in a sandboxed run is most likely the sandbox's doing: say so.
+void explainRefusal(core::Trace &trace)
+{
+    if (runFolder().empty() || !trace.error || trace.error->kind != core::ErrorKind::Exception ||
+        trace.error->message.rfind("PermissionError", 0) != 0)
+        return;
+    std::string &message = trace.error->message;
+    const std::size_t end = message.find('\n');
+    message.insert(end == std::string::npos ? message.size() : end,
+                   " (Rankstep runs your code in a sandbox: it may write files only in its own "
+                   "folder, and may not read your other files, start programs, use the network or "
+                   "reach other processes.)");
+}
+
 } // namespace
 
 void applyRunOptions(const Arguments &args, python::RunRequest &request)
@@ -100,7 +116,9 @@ python::RunOutcome runGuarded(python::Runtime &runtime, const python::RunRequest
 {
     std::cout.flush();
     HardStop hardStop(request.timeLimitSeconds);
-    return runtime.run(request);
+    python::RunOutcome outcome = runtime.run(request);
+    explainRefusal(outcome.trace);
+    return outcome;
 }
 
 void writeTraceFiles(const Arguments &args, const core::Trace &trace, const std::string &file,
@@ -108,11 +126,28 @@ void writeTraceFiles(const Arguments &args, const core::Trace &trace, const std:
 {
     for (const char *option : {"json", "trace-json"})
         if (args.has(option))
-            writeFile(args.text(option), io::traceToJson(trace, {file, function}));
+            deliverFile(args.text(option), io::traceToJson(trace, {file, function}));
     if (args.has("chrome-trace"))
-        writeFile(args.text("chrome-trace"), io::traceToChromeJson(trace));
+        deliverFile(args.text("chrome-trace"), io::traceToChromeJson(trace));
     if (args.has("trace-out"))
-        writeFile(args.text("trace-out"), io::traceToBinary(trace, {file, function}));
+        deliverFile(args.text("trace-out"), io::traceToBinary(trace, {file, function}));
+}
+
+void writeFigures(const Arguments &args, const core::Trace &trace, const FigureCaption &caption)
+{
+    FigureJob job;
+    for (const char *option : {"svg", "png", "state-png", "at"})
+        if (args.has(option))
+            job.options.emplace_back(option, args.text(option));
+    if (job.options.empty() || (job.options.size() == 1 && args.has("at"))) {
+        writeFigureFiles(args, trace, caption); // nothing to draw: checks --at alone as before
+        return;
+    }
+    job.title = caption.title;
+    job.memoryTarget = caption.memoryTarget;
+    job.trace = io::traceToBinary(trace);
+    if (!deliverFigures(std::move(job)))
+        writeFigureFiles(args, trace, caption);
 }
 
 void printRun(const core::Trace &trace)

@@ -4,6 +4,7 @@
 #include "arguments.h"
 #include "core/python/runtime.h"
 #include "core/trace.h"
+#include "figureexport.h"
 
 #include <string>
 #include <vector>
@@ -12,8 +13,9 @@ namespace rankstep::cli {
 
 // Options every command that runs code takes.
 inline const std::vector<std::string> kRunOptions = {
-    "json", "trace-json", "chrome-trace", "trace-out", "max-ops", "timeout", "memory-limit",
-    "svg",  "png",        "state-png",    "at"}; // the last four: figureexport.h
+    "json",         "trace-json", "chrome-trace", "trace-out", "max-ops", "timeout",
+    "memory-limit", "svg",        "png",          "state-png", "at"}; // the last four:
+                                                                      // figureexport.h
 // The address space a run may use unless --memory-limit says otherwise (MiB; 0 = no limit).
 inline constexpr long long kDefaultMemoryLimitMiB = 2048;
 inline const std::vector<std::string> kRunFlags = {"quiet", "no-report"};
@@ -22,9 +24,13 @@ inline const std::vector<std::string> kRunFlags = {"quiet", "no-report"};
 void applyRunOptions(const Arguments &args, python::RunRequest &request);
 // Runs the request; code that cannot be interrupted ends the process (exit code 4).
 python::RunOutcome runGuarded(python::Runtime &runtime, const python::RunRequest &request);
-// Writes --json (or --trace-json), --chrome-trace and --trace-out (the binary trace) when asked for.
+// Writes --json (or --trace-json), --chrome-trace and --trace-out (the binary trace) when asked
+// for: in a supervised runner the files go to the supervisor with the run's report (runchannel.h).
 void writeTraceFiles(const Arguments &args, const core::Trace &trace, const std::string &file,
                      const std::string &function);
+// writeFigureFiles (figureexport.h), left to the supervisor in a supervised runner: it draws them
+// from the reported trace, outside the sandbox.
+void writeFigures(const Arguments &args, const core::Trace &trace, const FigureCaption &caption);
 // Figures on stdout; warnings and the error on stderr.
 void printRun(const core::Trace &trace);
 

@@ -1,41 +1,75 @@
 // SPDX-License-Identifier: MIT
 #include "supervisor.h"
 
+#include "arguments.h"
+#include "figureexport.h"
+#include "runchannel.h"
+#include "runfolder.h"
 #include "runreport.h"
+#include "sandbox.h"
+
+#include "core/io/tracebinary.h"
 
 #include <fcntl.h>
+#include <poll.h>
 #include <sys/prctl.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <atomic>
 #include <cerrno>
 #include <chrono>
 #include <csignal>
+#include <cstdlib>
 #include <cstring>
 #include <iostream>
+#include <stdexcept>
 #include <string>
-#include <thread>
 
 namespace rankstep::cli {
 namespace {
 
-// The write end of the pipe the child reports its exit code through; -1 outside a child.
-std::atomic<int> g_finishedPipe{-1};
+using Clock = std::chrono::steady_clock;
+
+// The child's end of the channel (-1 outside a child), its token and its folder.
+std::atomic<int> g_channel{-1};
+ChannelToken g_token{};
+std::string g_runFolder;
+bool g_sandboxed = false;
+
+// The signal that asked the supervisor to stop (SIGTERM also arrives when its parent dies).
+volatile std::sig_atomic_t g_stopSignal = 0;
+constexpr int kStopSignals[] = {SIGTERM, SIGINT, SIGHUP};
+
+// More than any trace a run can produce: a child that writes more is not reporting.
+constexpr std::size_t kMaxReportBytes = std::size_t(1) << 30;
+
+extern "C" void onStopSignal(int signal)
+{
+    g_stopSignal = signal;
+}
 
 std::string crashName(int signal)
 {
     switch (signal) {
-    case SIGSEGV: return "a segmentation fault";
-    case SIGBUS: return "a bus error";
-    case SIGILL: return "an illegal instruction";
-    case SIGFPE: return "an arithmetic fault";
-    case SIGABRT: return "an abort";
-    default: return std::string("signal ") + strsignal(signal);
+        case SIGSEGV:
+            return "a segmentation fault";
+        case SIGBUS:
+            return "a bus error";
+        case SIGILL:
+            return "an illegal instruction";
+        case SIGFPE:
+            return "an arithmetic fault";
+        case SIGABRT:
+            return "an abort";
+        default:
+            return std::string("signal ") + strsignal(signal);
     }
 }
 
-// What the learner reads when the child ended without reaching an exit code of its own.
+// What the learner reads when the child ended without a report.
 int reportUnfinished(int status)
 {
     if (WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL) {
@@ -57,36 +91,147 @@ int reportUnfinished(int status)
     return kLearnerError;
 }
 
-int waitForChild(pid_t child)
+// Blocks the stop signals (they are taken only while waiting, in ppoll) and catches them.
+void catchStopSignals(sigset_t &previous)
 {
-    int status = 0;
-    while (waitpid(child, &status, 0) < 0 && errno == EINTR) {
+    sigset_t stops;
+    sigemptyset(&stops);
+    struct sigaction action {};
+    action.sa_handler = onStopSignal;
+    for (int signal : kStopSignals) {
+        sigaddset(&stops, signal);
+        sigaction(signal, &action, nullptr);
     }
-    return status;
+    sigprocmask(SIG_BLOCK, &stops, &previous);
 }
 
-// After the child reported its code, it only tears down; give it a moment, then end it (code
-// that left a thread running could keep the interpreter's shutdown waiting forever).
-void reapFinished(pid_t child)
+void releaseStopSignals(const sigset_t &previous)
 {
-    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(3);
-    int status = 0;
-    while (std::chrono::steady_clock::now() < deadline) {
-        const pid_t done = waitpid(child, &status, WNOHANG);
-        if (done == child || (done < 0 && errno != EINTR))
-            return;
-        std::this_thread::sleep_for(std::chrono::milliseconds(10));
-    }
-    kill(child, SIGKILL);
-    waitForChild(child);
+    struct sigaction action {};
+    action.sa_handler = SIG_DFL;
+    for (int signal : kStopSignals)
+        sigaction(signal, &action, nullptr);
+    sigprocmask(SIG_SETMASK, &previous, nullptr);
 }
 
-[[noreturn]] void runChild(const std::function<int()> &body, int pipeOut, pid_t parent)
+// Reads what is there now; false at end of file.
+bool drain(int fd, std::string &bytes)
+{
+    char buffer[65536];
+    for (;;) {
+        const ssize_t got = read(fd, buffer, sizeof buffer);
+        if (got > 0) {
+            bytes.append(buffer, std::size_t(got));
+            if (bytes.size() > kMaxReportBytes)
+                return false;
+            continue;
+        }
+        return got < 0 && (errno == EAGAIN || errno == EINTR);
+    }
+}
+
+struct Watched {
+    std::string bytes;
+    int status = 0;
+    bool exited = false;
+};
+
+// Collects the channel's bytes until the child ends (or, once it closed the channel, a few seconds
+// of teardown later: code that left a thread running could keep the shutdown waiting forever).
+Watched watch(pid_t child, int channel, const sigset_t &waiting)
+{
+    Watched seen;
+    bool open = true;
+    Clock::time_point closedAt{};
+    while (g_stopSignal == 0) {
+        pollfd poll{channel, POLLIN, 0};
+        const timespec tick{0, 20'000'000};
+        ppoll(&poll, open ? 1 : 0, &tick, &waiting);
+        if (open && !drain(channel, seen.bytes)) {
+            open = false;
+            closedAt = Clock::now();
+        }
+        const pid_t done = waitpid(child, &seen.status, WNOHANG);
+        if (done == child || (done < 0 && errno == ECHILD)) {
+            seen.exited = done == child;
+            if (open)
+                drain(channel, seen.bytes);
+            return seen;
+        }
+        if (!open && Clock::now() - closedAt > std::chrono::seconds(3))
+            return seen;
+    }
+    return seen;
+}
+
+// An output file that changed after `start`: the run's code wrote it, not this process.
+void removeChangedOutputs(const std::vector<std::string> &outputs, const timespec &start)
+{
+    for (const std::string &path : outputs) {
+        struct stat info {};
+        if (lstat(path.c_str(), &info) != 0)
+            continue;
+        const timespec &changed = info.st_mtim;
+        if (changed.tv_sec > start.tv_sec ||
+            (changed.tv_sec == start.tv_sec && changed.tv_nsec >= start.tv_nsec))
+            unlink(path.c_str());
+    }
+}
+
+// The figures the run asked for, drawn here from the trace it reported.
+void drawFigures(const FigureJob &job)
+{
+    auto trace = io::traceFromBinary(job.trace);
+    if (!trace)
+        throw std::runtime_error("the run's trace does not read back: " + trace.error().message);
+    std::vector<std::string> words;
+    std::vector<std::string> valued;
+    for (const auto &[option, value] : job.options) {
+        words.insert(words.end(), {"--" + option, value});
+        valued.push_back(option);
+    }
+    writeFigureFiles(Arguments(words, valued, {}), *trace, {job.title, job.memoryTarget});
+}
+
+int conclude(const Watched &seen, const std::vector<std::string> &outputs, const timespec &start)
+{
+    const ChannelReading reading = decodeReport(g_token, seen.bytes);
+    if (reading.report) {
+        try {
+            for (const auto &[path, contents] : reading.report->files)
+                writeFile(path, contents);
+            if (reading.report->figures)
+                drawFigures(*reading.report->figures);
+        } catch (const UsageError &e) {
+            std::cerr << "rankstep-cli: " << e.message << "\nTry 'rankstep-cli --help'.\n";
+            return kUsage;
+        } catch (const std::exception &e) {
+            std::cerr << "rankstep-cli: internal error: " << e.what() << "\n";
+            return kInternal;
+        }
+        return reading.report->exitCode;
+    }
+    removeChangedOutputs(outputs, start);
+    if (reading.tampered) {
+        std::cerr << "Error: the code wrote into the channel the runner reports its result "
+                     "through, so this run does not count. Your code file is unchanged.\n";
+        return kLearnerError;
+    }
+    if (!seen.exited) {
+        std::cerr << "Error: the code closed the channel the runner reports its result through, "
+                     "so this run does not count. Your code file is unchanged.\n";
+        return kLearnerError;
+    }
+    return reportUnfinished(seen.status);
+}
+
+[[noreturn]] void runChild(const std::function<int()> &body, int channel, pid_t parent)
 {
     prctl(PR_SET_PDEATHSIG, SIGKILL); // killing rankstep-cli (the app's Esc) ends the run too
     if (getppid() != parent)
         std::_Exit(kStopped);
-    g_finishedPipe = pipeOut;
+    g_channel = channel;
+    keepDeliveredFiles();
     const int code = body();
     std::cout.flush();
     std::cerr.flush();
@@ -98,45 +243,91 @@ void reapFinished(pid_t child)
 
 void markFinished(int exitCode)
 {
-    const int fd = g_finishedPipe.exchange(-1);
+    const int fd = g_channel.exchange(-1);
     if (fd < 0)
         return;
-    const auto byte = static_cast<unsigned char>(exitCode);
-    while (write(fd, &byte, 1) < 0 && errno == EINTR) {
+    const std::string report = encodeReport(g_token, takeDelivered(exitCode));
+    std::size_t sent = 0;
+    while (sent < report.size()) {
+        const ssize_t n = write(fd, report.data() + sent, report.size() - sent);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            break;
+        sent += std::size_t(n);
     }
     close(fd);
 }
 
-int superviseInChild(const std::function<int()> &body)
+std::string runFolder()
 {
+    return g_runFolder;
+}
+
+void enterSandbox()
+{
+    if (g_sandboxed)
+        return;
+    g_sandboxed = true;
+    if (g_channel < 0) {
+        std::cerr << "rankstep-cli: warning: no separate process could be started for the run, so "
+                     "the code runs without a sandbox.\n";
+        return;
+    }
+    if (!g_runFolder.empty() && chdir(g_runFolder.c_str()) == 0)
+        setenv("TMPDIR", g_runFolder.c_str(), 1);
+    std::cerr << describeMissing(lockDown(g_runFolder));
+}
+
+int superviseInChild(const std::function<int()> &body, const std::vector<std::string> &outputs)
+{
+    const pid_t parent = getppid();
+    prctl(PR_SET_CHILD_SUBREAPER, 1); // processes the run leaves behind come back to this one
+    prctl(PR_SET_PDEATHSIG, SIGTERM); // the app killed: end the run and clean up
+    if (getppid() != parent)
+        return kStopped;
+    sigset_t previous;
+    catchStopSignals(previous);
     int fds[2];
-    if (pipe2(fds, O_CLOEXEC) != 0)
+    if (pipe2(fds, O_CLOEXEC) != 0) {
+        releaseStopSignals(previous);
         return body();
+    }
+    g_token = newChannelToken();
+    g_runFolder = makeRunFolder();
+    timespec start{};
+    clock_gettime(CLOCK_REALTIME, &start);
     std::cout.flush();
     std::cerr.flush();
-    const pid_t parent = getpid();
+    const pid_t self = getpid();
     const pid_t child = fork();
-    if (child < 0) {
-        close(fds[0]);
-        close(fds[1]);
-        return body();
-    }
     if (child == 0) {
+        setpgid(0, 0);
+        releaseStopSignals(previous);
         close(fds[0]);
-        runChild(body, fds[1], parent);
+        runChild(body, fds[1], self);
     }
     close(fds[1]);
-    unsigned char byte = 0;
-    ssize_t got = 0;
-    do {
-        got = read(fds[0], &byte, 1);
-    } while (got < 0 && errno == EINTR);
-    close(fds[0]);
-    if (got == 1) {
-        reapFinished(child);
-        return byte;
+    if (child < 0) {
+        close(fds[0]);
+        removeRunFolder(g_runFolder);
+        g_runFolder.clear();
+        releaseStopSignals(previous);
+        return body();
     }
-    return reportUnfinished(waitForChild(child));
+    setpgid(child, child);
+    fcntl(fds[0], F_SETFL, O_NONBLOCK);
+    const Watched seen = watch(child, fds[0], previous);
+    close(fds[0]);
+    endRunProcesses(child);
+    removeRunFolder(g_runFolder);
+    if (g_stopSignal != 0) {
+        std::cerr << "Error: the run was stopped from outside (signal " << g_stopSignal
+                  << ": the program that started it ended, or asked it to stop). Your code file "
+                     "is unchanged.\n";
+        return kStopped;
+    }
+    return conclude(seen, outputs, start);
 }
 
 } // namespace rankstep::cli

@@ -34,6 +34,17 @@ endif()
 find_package(Python3 3.11 REQUIRED COMPONENTS Interpreter Development.Embed)
 find_package(pybind11 2.10 CONFIG REQUIRED)
 
+# The runner's sandbox (cli/sandbox.cpp); Debian's libseccomp-dev ships no CMake file.
+find_path(SECCOMP_INCLUDE_DIR seccomp.h)
+find_library(SECCOMP_LIBRARY NAMES seccomp)
+if(NOT SECCOMP_INCLUDE_DIR OR NOT SECCOMP_LIBRARY)
+  message(FATAL_ERROR "libseccomp not found: install libseccomp-dev (scripts/setup-deps.sh)")
+endif()
+add_library(Seccomp::Seccomp UNKNOWN IMPORTED)
+set_target_properties(Seccomp::Seccomp PROPERTIES
+  IMPORTED_LOCATION "${SECCOMP_LIBRARY}"
+  INTERFACE_INCLUDE_DIRECTORIES "${SECCOMP_INCLUDE_DIR}")
+
 if(RANKSTEP_BUILD_TESTS)
   find_package(GTest REQUIRED)
 endif()

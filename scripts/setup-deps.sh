@@ -18,7 +18,7 @@ PACKAGES=(
     build-essential cmake ninja-build
     qt6-base-dev qt6-charts-dev qt6-svg-dev libqt6opengl6-dev
     qcoro-qt6-dev libqscintilla2-qt6-dev
-    pybind11-dev python3-dev libgtest-dev libgmock-dev libbenchmark-dev
+    pybind11-dev python3-dev libseccomp-dev libgtest-dev libgmock-dev libbenchmark-dev
     xvfb xauth fonts-dejavu-core
     git clang clang-format clang-tidy libclang-rt-14-dev
 )

@@ -1,0 +1,128 @@
+// SPDX-License-Identifier: MIT
+// Grading that cannot be faked: the verdict comes only from the runner's own report (cli/
+// runchannel.h), never from a file or descriptor the learner's code can reach. Three cheats, each
+// solved before the fix: running the reference solution into the grader's trace file, writing a
+// 0 byte (the old "solved" code) into the supervisor's pipe, and replaying a solved run's trace
+// into the grader's trace file. Each runs with the whole sandbox and without it (the verdict's
+// rules alone must hold).
+#include "clilaunch.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+namespace rankstep::hostile {
+namespace {
+
+using testsupport::ProcessResult;
+using testsupport::TempDir;
+
+const std::string kExecCheat = R"(import os
+import subprocess
+
+
+async def ddp(model):
+    words = open("/proc/self/cmdline", "rb").read().split(b"\0")
+    out = words[words.index(b"--trace-out") + 1].decode()
+    subprocess.run([os.readlink("/proc/self/exe"), "lesson", "ddp", "--solution", "--quiet",
+                    "--trace-out", out])
+    os._exit(0)
+)";
+
+const std::string kPipeCheat = R"(import os
+
+
+async def ddp(model):
+    for name in os.listdir("/proc/self/fd"):
+        fd = int(name)
+        try:
+            if fd > 2 and os.readlink(f"/proc/self/fd/{fd}").startswith("pipe:"):
+                os.write(fd, b"\0")
+        except OSError:
+            pass
+    return model
+)";
+
+// SOLVED is replaced by the path of a trace of the reference solution.
+const std::string kReplayCheat = R"(import os
+import sys
+
+
+async def ddp(model):
+    code = sys._getframe().f_code.co_filename
+    index = os.path.basename(code).split("-")[0]
+    out = os.path.join(os.path.dirname(code), index + ".rstb")
+    with open("SOLVED", "rb") as solved, open(out, "wb") as trace:
+        trace.write(solved.read())
+    os._exit(0)
+)";
+
+class Cheat : public ::testing::TestWithParam<std::string>
+{
+protected:
+    ProcessResult cli(const TempDir &dir, const std::vector<std::string> &args)
+    {
+        return runCli({args, dir.path().string(), {GetParam()}}, dir);
+    }
+    void expectNotSolvedByGrade(const TempDir &dir, const std::string &file)
+    {
+        const ProcessResult graded = cli(dir, {"grade", file, "--timeout", "10"});
+        EXPECT_EQ(graded.exitCode, 0) << graded.err;
+        EXPECT_NE(graded.out.find("0 of 1 puzzle functions solved"), std::string::npos)
+            << graded.out << graded.err;
+    }
+};
+
+TEST_P(Cheat, RunningTheSolutionIntoTheGradersTraceFileIsNotSolved)
+{
+    TempDir dir;
+    expectNotSolvedByGrade(dir, dir.write("execcheat.py", kExecCheat));
+}
+
+TEST_P(Cheat, WritingIntoTheSupervisorsPipeIsNotSolved)
+{
+    TempDir dir;
+    const ProcessResult run = cli(dir, {"lesson", "ddp", dir.write("pipecheat.py", kPipeCheat)});
+    EXPECT_EQ(run.exitCode, 2) << run.out << run.err;
+    EXPECT_EQ(run.out.find("Solved"), std::string::npos) << run.out;
+}
+
+TEST_P(Cheat, ReplayingASolvedTraceIsNotSolved)
+{
+    TempDir dir;
+    const std::string solved = (dir.path() / "solved.rstb").string();
+    const ProcessResult reference =
+        runCli({{"lesson", "ddp", "--solution", "--quiet", "--trace-out", solved}, {}, {}}, dir);
+    ASSERT_EQ(reference.exitCode, 0) << reference.err;
+    std::string code = kReplayCheat;
+    code.replace(code.find("SOLVED"), 6, solved);
+    expectNotSolvedByGrade(dir, dir.write("replaycheat.py", code));
+}
+
+// Only what changed during a run that sent no report is removed: an older file stays.
+TEST(Grading, RunWithoutAReportLeavesAnOlderOutputFileAlone)
+{
+    TempDir dir;
+    const std::string older = dir.write("older.json", "{\"mine\": true}");
+    const ProcessResult run = runCli(
+        {{"run", dir.write("exit.py", "import os\n\n\ndef puzzle(model):\n    os._exit(0)\n"),
+          "--function", "puzzle", "--json", older},
+         {},
+         {}},
+        dir);
+    EXPECT_EQ(run.exitCode, 2) << run.err;
+    EXPECT_EQ(dir.read("older.json"), "{\"mine\": true}");
+}
+
+std::string sandboxName(const ::testing::TestParamInfo<std::string> &param)
+{
+    return param.index == 0 ? "Sandboxed" : "WithoutSandbox";
+}
+
+INSTANTIATE_TEST_SUITE_P(Grading, Cheat,
+                         ::testing::Values("RANKSTEP_SANDBOX_SKIP=",
+                                           "RANKSTEP_SANDBOX_SKIP=landlock,seccomp"),
+                         sandboxName);
+
+} // namespace
+} // namespace rankstep::hostile

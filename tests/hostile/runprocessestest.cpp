@@ -1,0 +1,182 @@
+// SPDX-License-Identifier: MIT
+// Every process a run started is gone when the run ends, when it is stopped, and when the app
+// that started rankstep-cli dies (kill -9), and no run folder is left behind. Children need a
+// kernel without the seccomp layer (which refuses them): RANKSTEP_SANDBOX_SKIP stands in for it.
+#include "clilaunch.h"
+
+#include <gtest/gtest.h>
+
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <string>
+#include <thread>
+
+namespace rankstep::hostile {
+namespace {
+
+using testsupport::ProcessResult;
+using testsupport::TempDir;
+
+constexpr const char *kNoSandbox = "RANKSTEP_SANDBOX_SKIP=landlock,seccomp";
+
+// Starts `sleep` children (one in a session of its own, out of the run's process group) and
+// prints their pids, then runs on `forever` or returns.
+std::string spawningCode(bool forever)
+{
+    return "import os\nimport subprocess\n\n\ndef puzzle(model):\n"
+           "    print('runner', os.getpid(), flush=True)\n"
+           "    for own in (False, True):\n"
+           "        child = subprocess.Popen(['sleep', '300'], start_new_session=own)\n"
+           "        print('child', child.pid, flush=True)\n" +
+           std::string(forever ? "    while True:\n        pass\n" : "");
+}
+
+void expectAllGone(const std::vector<pid_t> &pids)
+{
+    for (pid_t pid : pids)
+        EXPECT_TRUE(waitGone(pid, 5)) << "process " << pid << " outlived the run";
+}
+
+TEST(RunProcesses, ChildrenOfTheCodeEndWithTheRun)
+{
+    TempDir dir;
+    dir.write("puzzle.py", spawningCode(false));
+    const ProcessResult run = runCli(
+        {{"run", "puzzle.py", "--function", "puzzle"}, dir.path().string(), {kNoSandbox}}, dir);
+
+    EXPECT_EQ(run.exitCode, 1) << run.err;
+    const std::vector<pid_t> children = printedPids(run.out, "child ");
+    ASSERT_EQ(children.size(), 2U) << run.out << run.err;
+    expectAllGone(children);
+}
+
+TEST(RunProcesses, ChildrenOfTheCodeEndWhenTheTimeLimitStopsIt)
+{
+    TempDir dir;
+    dir.write("puzzle.py", spawningCode(true));
+    const ProcessResult run =
+        runCli({{"run", "puzzle.py", "--function", "puzzle", "--timeout", "1"},
+                dir.path().string(),
+                {kNoSandbox}},
+               dir);
+
+    EXPECT_EQ(run.exitCode, 4) << run.err;
+    const std::vector<pid_t> children = printedPids(run.out, "child ");
+    ASSERT_EQ(children.size(), 2U) << run.out << run.err;
+    expectAllGone(children);
+}
+
+// Waits until `path` holds `count` lines starting with `marker`.
+std::string waitForPrinted(const std::string &path, const std::string &marker, std::size_t count)
+{
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+    std::string text;
+    while (std::chrono::steady_clock::now() < deadline) {
+        text = testsupport::readFileText(path);
+        if (printedPids(text, marker).size() >= count)
+            break;
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+    return text;
+}
+
+// The app stand-in: a process that starts rankstep-cli, tells the test its pid and waits.
+pid_t startApp(const Launch &launch, const std::string &out, const std::string &err, pid_t &cli)
+{
+    int fds[2];
+    if (pipe(fds) != 0)
+        return -1;
+    const pid_t app = fork();
+    if (app == 0) {
+        close(fds[0]);
+        const pid_t started = startCli(launch, out, err);
+        [[maybe_unused]] const auto sent = write(fds[1], &started, sizeof started);
+        for (;;)
+            pause();
+    }
+    close(fds[1]);
+    cli = -1;
+    if (app < 0 || read(fds[0], &cli, sizeof cli) != sizeof cli)
+        cli = -1;
+    close(fds[0]);
+    return app;
+}
+
+// With the sandbox whole (no children possible) and without it (children started).
+class AppKilled : public ::testing::TestWithParam<bool>
+{};
+
+TEST_P(AppKilled, LeavesNoProcessOfTheRunAndNoRunFolder)
+{
+    const bool sandboxed = GetParam();
+    TempDir dir;
+    dir.write("puzzle.py", sandboxed
+                               ? "import os\n\n\ndef puzzle(model):\n"
+                                 "    print('runner', os.getpid(), flush=True)\n    while True:\n"
+                                 "        pass\n"
+                               : spawningCode(true));
+    const std::string out = (dir.path() / "out.txt").string();
+    pid_t cli = -1;
+    const pid_t app = startApp({{"run", "puzzle.py", "--function", "puzzle", "--timeout", "60"},
+                                dir.path().string(),
+                                {sandboxed ? "RANKSTEP_SANDBOX_SKIP=" : kNoSandbox}},
+                               out, (dir.path() / "err.txt").string(), cli);
+    ASSERT_GT(app, 0);
+    ASSERT_GT(cli, 0);
+    const std::string printed =
+        waitForPrinted(out, sandboxed ? "runner " : "child ", sandboxed ? 1 : 2);
+    std::vector<pid_t> run = printedPids(printed, "runner ");
+    const std::vector<pid_t> children = printedPids(printed, "child ");
+    ASSERT_EQ(run.size(), 1U) << printed;
+    EXPECT_EQ(runFoldersOf(cli).size(), 1U);
+
+    kill(app, SIGKILL);
+    waitpid(app, nullptr, 0);
+
+    run.push_back(cli);
+    run.insert(run.end(), children.begin(), children.end());
+    expectAllGone(run);
+    EXPECT_TRUE(runFoldersOf(cli).empty()) << runFoldersOf(cli).front();
+}
+
+// The app's Stop kills rankstep-cli itself with SIGKILL: its runner ends with it (it has no
+// children: the sandbox refuses them), and the folder it could not remove goes with the next run.
+TEST(RunProcesses, StoppingTheRunnerWithSigkillEndsTheRunAndTheNextRunRemovesItsFolder)
+{
+    TempDir dir;
+    dir.write("puzzle.py",
+              "import os\n\n\ndef puzzle(model):\n"
+              "    print('runner', os.getpid(), flush=True)\n    while True:\n"
+              "        pass\n");
+    const std::string out = (dir.path() / "out.txt").string();
+    const pid_t cli = startCli(
+        {{"run", "puzzle.py", "--function", "puzzle", "--timeout", "60"}, dir.path().string(), {}},
+        out, (dir.path() / "err.txt").string());
+    ASSERT_GT(cli, 0);
+    const std::vector<pid_t> runner = printedPids(waitForPrinted(out, "runner ", 1), "runner ");
+    ASSERT_EQ(runner.size(), 1U);
+
+    kill(cli, SIGKILL);
+    waitpid(cli, nullptr, 0);
+
+    expectAllGone(runner);
+    EXPECT_EQ(runFoldersOf(cli).size(), 1U); // nothing could remove it yet
+    dir.write("next.py", "def puzzle(model):\n    pass\n");
+    EXPECT_EQ(
+        runCli({{"run", "next.py", "--function", "puzzle"}, dir.path().string(), {}}, dir).exitCode,
+        1);
+    EXPECT_TRUE(runFoldersOf(cli).empty());
+}
+
+std::string sandboxName(const ::testing::TestParamInfo<bool> &param)
+{
+    return param.param ? "Sandboxed" : "WithoutSandbox";
+}
+
+INSTANTIATE_TEST_SUITE_P(RunProcesses, AppKilled, ::testing::Bool(), sandboxName);
+
+} // namespace
+} // namespace rankstep::hostile
