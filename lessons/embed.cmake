@@ -1,6 +1,8 @@
 # SPDX-License-Identifier: MIT
-# Builds the lesson files into a C++ source: cmake -DROOT=lessons -DOUT=file.cpp -P embed.cmake
-file(GLOB_RECURSE files RELATIVE "${ROOT}" "${ROOT}/*/*")
+# Builds the lesson files into a C++ source:
+#   cmake -DROOT=lessons -DOUT=file.cpp -DFILES=05-walkthrough/hints.md,... -P embed.cmake
+# FILES (comma-separated, relative to ROOT) comes from lessons/CMakeLists.txt.
+string(REPLACE "," ";" files "${FILES}")
 list(SORT files)
 set(body "// Generated from lessons/ by lessons/embed.cmake. Do not edit.\n")
 string(APPEND body "#include \"core/lessons/builtin.h\"\n\nnamespace rankstep::lessons {\n\n")

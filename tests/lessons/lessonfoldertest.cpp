@@ -164,7 +164,9 @@ TEST_P(LessonFolder, BuiltinCopyMatchesTheFolder)
     ASSERT_TRUE(builtin) << builtin.error().message;
 
     const lessons::Lesson *shipped = lessons::findLesson(*builtin, disk.id);
-    ASSERT_NE(shipped, nullptr) << disk.folder << " is not built in: rebuild the project";
+    ASSERT_NE(shipped, nullptr) << disk.folder
+                                << " is not built in: list it in RANKSTEP_LESSON_FOLDERS of "
+                                   "lessons/CMakeLists.txt and rebuild";
     const std::string stale = ": the built-in copy differs from the folder; rebuild the project";
     EXPECT_EQ(shipped->folder, disk.folder);
     for (const char *name : {"lesson.json", "text.md", "starter.py", "solution.py", "hints.md"}) {
