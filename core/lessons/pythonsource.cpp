@@ -76,19 +76,17 @@ bool isCode(std::string_view line)
     return first != std::string_view::npos && line[first] != '#';
 }
 
+// Lines as CPython reads them: "\n", "\r\n" and a lone "\r" (old Mac files) each end one.
 std::vector<std::string_view> splitLines(std::string_view source)
 {
     std::vector<std::string_view> lines;
     std::size_t start = 0;
     while (start < source.size()) {
-        std::size_t end = source.find('\n', start);
+        std::size_t end = source.find_first_of("\r\n", start);
         if (end == std::string_view::npos)
             end = source.size();
-        std::string_view line = source.substr(start, end - start);
-        if (!line.empty() && line.back() == '\r')
-            line.remove_suffix(1);
-        lines.push_back(line);
-        start = end + 1;
+        lines.push_back(source.substr(start, end - start));
+        start = end + (source.substr(end, 2) == "\r\n" ? 2 : 1);
     }
     return lines;
 }
