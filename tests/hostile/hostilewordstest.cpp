@@ -36,11 +36,14 @@ ProcessResult runCli(const std::vector<std::string> &args, const TempDir &dir)
     return result;
 }
 
-// `lesson` and `grade` both solve the file, as CPython runs it.
+// `run`, `lesson` and `grade` all solve the file, as CPython runs it.
 void expectSolvedEverywhere(const std::string &source)
 {
     TempDir dir;
     const std::string file = dir.write("ddp.py", source);
+    const auto run = runCli({"run", file, "--function", "ddp", "--ranks", "4", "--quiet"}, dir);
+    EXPECT_EQ(run.exitCode, 0) << run.err;
+    EXPECT_TRUE(contains(run.out, "Correct!")) << run.out << run.err;
     const auto lesson = runCli({"lesson", "ddp", file, "--quiet"}, dir);
     EXPECT_EQ(lesson.exitCode, 0) << lesson.err;
     EXPECT_TRUE(contains(lesson.out, "Solved!")) << lesson.out << lesson.err;
