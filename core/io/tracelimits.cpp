@@ -14,6 +14,14 @@ std::string tooLarge(const std::string &field, core::SimTime value, core::SimTim
            limit.toString() + " steps)";
 }
 
+std::optional<std::string> negative(const std::string &field, core::SimTime value)
+{
+    if (value >= core::SimTime())
+        return std::nullopt;
+    return field + ": " + std::to_string(value.ticks()) +
+           " ticks is negative, which no run's clock can be";
+}
+
 std::optional<std::string> checkCosts(const core::CostModel &cost)
 {
     const std::pair<const char *, core::SimTime> costs[] = {
@@ -27,7 +35,9 @@ std::optional<std::string> checkCosts(const core::CostModel &cost)
         {"pass_to", cost.passTo},
         {"receive", cost.receive}};
     for (const auto &[name, value] : costs)
-        if (value > kMaxUnitCost)
+        if (auto below = negative(std::string("config.cost.") + name, value))
+            return below;
+        else if (value > kMaxUnitCost)
             return tooLarge(std::string("config.cost.") + name, value, kMaxUnitCost,
                             "any cost of a run");
     return std::nullopt;
@@ -58,6 +68,10 @@ std::optional<std::string> checkEvents(const core::Trace &trace, core::SimTime &
         const core::Event &event = trace.events[i];
         const std::string name =
             "event " + std::to_string(i) + " (rank " + std::to_string(event.rank) + ")";
+        if (auto below = negative(name + ": duration", event.duration))
+            return below;
+        if (auto below = negative(name + ": start", event.start))
+            return below;
         if (event.duration > longest)
             return tooLarge(name + ": duration", event.duration, longest,
                             "the longest operation of this run's configuration");
@@ -88,7 +102,9 @@ std::optional<std::string> checkTraceLimits(const core::Trace &trace)
          {std::pair<const char *, core::SimTime>{"figures.timesteps", figures.timesteps},
           {"figures.end_time", figures.endTime},
           {"figures.max_memory_time", figures.maxMemoryTime}})
-        if (value > total)
+        if (auto below = negative(name, value))
+            return below;
+        else if (value > total)
             return tooLarge(name, value, total, why);
     if (auto memory = checkMemory("figures.max_memory", figures.maxMemory))
         return memory;
@@ -99,7 +115,9 @@ std::optional<std::string> checkTraceLimits(const core::Trace &trace)
              {std::pair<const char *, core::SimTime>{"compute", rank.compute},
               {"communication", rank.communication},
               {"idle", rank.idle}})
-            if (value > total)
+            if (auto below = negative(name + field, value))
+                return below;
+            else if (value > total)
                 return tooLarge(name + field, value, total, why);
         if (auto memory = checkMemory(name + "peak_memory", rank.peakMemory))
             return memory;

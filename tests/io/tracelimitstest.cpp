@@ -71,5 +71,21 @@ TEST(TraceLimits, AHugeCostOrMemoryIsRefused)
                      "figures.max_memory: 1152921504606846976 bytes");
 }
 
+// Found by fuzz_tracebinary (tests/fuzz/corpus/tracebinary/finding-negative-duration): a negative
+// duration overflowed the sum of durations (undefined behaviour) instead of being refused.
+TEST(TraceLimits, ANegativeDurationIsRefusedByTheBinaryReader)
+{
+    const core::Trace trace =
+        ddpWith([](core::Trace &t) { t.events.at(2).duration = core::SimTime::fromTicks(-49536); });
+    EXPECT_EQ(checkTraceLimits(trace),
+              "event 2 (rank 0): duration: -49536 ticks is negative, "
+              "which no run's clock can be");
+    auto binary = traceFromBinary(traceToBinary(trace));
+    ASSERT_FALSE(binary.ok());
+    EXPECT_NE(binary.error().message.find("event 2 (rank 0): duration: -49536 ticks is negative"),
+              std::string::npos)
+        << binary.error().message;
+}
+
 } // namespace
 } // namespace rankstep::io
