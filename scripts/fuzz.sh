@@ -40,6 +40,8 @@ status=0
 for target in "${TARGETS[@]}"; do
     work="$BUILD_DIR/fuzz-work/$target"
     findings="$ROOT/fuzz-findings/$target"
+    # Earlier runs' findings were copied out already: only this run's decide its status.
+    rm -rf "$work/artifacts"
     mkdir -p "$work/corpus" "$work/artifacts" "$findings"
     # New inputs go to the working copy; the committed corpus changes only by hand.
     cp -n "$ROOT/tests/fuzz/corpus/$target/"* "$work/corpus/" 2>/dev/null || true
