@@ -315,10 +315,12 @@ RunOutcome Runtime::run(const RunRequest &request)
     RunOutcome outcome;
     py::module_ sys = py::module_::import("sys");
     py::object capture = supportModule().attr("Capture")(request.echoOutput);
-    py::object oldOut = sys.attr("stdout");
-    py::object oldErr = sys.attr("stderr");
-    sys.attr("stdout") = capture;
-    sys.attr("stderr") = capture;
+    const char *streams[] = {"stdout", "stderr", "__stdout__", "__stderr__"};
+    std::vector<py::object> old;
+    for (const char *stream : streams) {
+        old.push_back(sys.attr(stream));
+        sys.attr(stream) = capture;
+    }
     try {
         outcome.trace = m_impl->execute(request);
     } catch (const std::bad_alloc &) {
@@ -329,8 +331,8 @@ RunOutcome Runtime::run(const RunRequest &request)
                                     core::Error(core::ErrorKind::Internal, -1, 0,
                                                 std::string("Rankstep failed inside: ") + e.what()));
     }
-    sys.attr("stdout") = oldOut;
-    sys.attr("stderr") = oldErr;
+    for (std::size_t i = 0; i < old.size(); ++i)
+        sys.attr(streams[i]) = old[i];
     // The note on dropped output, and a last line that has no newline, before the caller's output.
     capture.attr("close")();
     outcome.output = capture.attr("text")().cast<std::string>();

@@ -150,6 +150,23 @@ TEST(HostileWords, PrintingHundredsOfMegabytesKeepsTheFirstMegabyteAndCountsTheR
         << run.out.substr(run.out.size() - std::min<std::size_t>(run.out.size(), 500));
 }
 
+TEST(HostileWords, WritingToTheRealStdoutAndStderrIsCappedToo)
+{
+    TempDir dir;
+    const std::string source =
+        "import sys\n\ndef puzzle(model):\n    for i in range(100):\n"
+        "        sys.__stdout__.write('x' * (1 << 20))\n"
+        "        sys.__stderr__.write('y' * (1 << 20))\n";
+    const std::string file = dir.write("puzzle.py", source);
+    const auto run = runCli({"run", file, "--function", "puzzle"}, dir);
+    EXPECT_EQ(run.exitCode, 1) << run.err.substr(0, 2000);
+    EXPECT_LT(run.out.size() + run.err.size(), (1U << 20) + 4096) << "the cap was got around";
+    EXPECT_TRUE(contains(run.out,
+                         "[output cut at 1 MiB: 208,666,624 more characters were "
+                         "printed and dropped]"))
+        << run.out.substr(run.out.size() - std::min<std::size_t>(run.out.size(), 500));
+}
+
 TEST(HostileWords, NoOutputOptionOverwritesTheCodeFile)
 {
     TempDir dir;

@@ -20,14 +20,17 @@ class Capture:
         self.size = 0
         self.echo = echo
         self.dropped = 0
+        # The real stdout, kept here: the run points sys.__stdout__ and sys.__stderr__ at this
+        # object too, so that writing to them does not get around the limit.
+        self.real = sys.__stdout__
 
     def _echo(self, text):
-        if self.echo and sys.__stdout__ is not None:
-            sys.__stdout__.write(text)
+        if self.echo and self.real is not None:
+            self.real.write(text)
             # Line by line, as on a terminal: through a pipe (the GUI, a test) Python buffers
             # whole blocks, and the embedded interpreter is never finalized to flush them.
             if "\n" in text:
-                sys.__stdout__.flush()
+                self.real.flush()
 
     def write(self, text):
         text = str(text)
@@ -40,8 +43,8 @@ class Capture:
         return len(text)
 
     def flush(self):
-        if self.echo and sys.__stdout__ is not None:
-            sys.__stdout__.flush()
+        if self.echo and self.real is not None:
+            self.real.flush()
 
     def close(self):
         """Says once, at the end of the run, how much output was dropped."""
