@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "arguments.h"
 
+#include "core/regularfile.h"
+
 #include <algorithm>
 #include <charconv>
 #include <fstream>
@@ -18,7 +20,8 @@ Arguments::Arguments(const std::vector<std::string> &args, const std::vector<std
             continue;
         }
         const auto eq = arg.find('=');
-        const std::string name = arg.substr(2, eq == std::string::npos ? std::string::npos : eq - 2);
+        const std::string name =
+            arg.substr(2, eq == std::string::npos ? std::string::npos : eq - 2);
         if (std::find(flags.begin(), flags.end(), name) != flags.end() && eq == std::string::npos) {
             m_values[name] = "";
         } else if (std::find(valued.begin(), valued.end(), name) != valued.end()) {
@@ -35,16 +38,17 @@ Arguments::Arguments(const std::vector<std::string> &args, const std::vector<std
 }
 
 long long Arguments::integer(const std::string &name, long long fallback, long long lowest,
-                        long long highest) const
+                             long long highest) const
 {
     if (!has(name))
         return fallback;
     const std::string value = text(name);
     long long parsed = 0;
     auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), parsed);
-    if (ec != std::errc() || end != value.data() + value.size() || parsed < lowest || parsed > highest)
-        throw UsageError{"--" + name + " takes a whole number from " + std::to_string(lowest)
-                         + " to " + std::to_string(highest) + ", not '" + value + "'"};
+    if (ec != std::errc() || end != value.data() + value.size() || parsed < lowest ||
+        parsed > highest)
+        throw UsageError{"--" + name + " takes a whole number from " + std::to_string(lowest) +
+                         " to " + std::to_string(highest) + ", not '" + value + "'"};
     return parsed;
 }
 double Arguments::seconds(const std::string &name, double fallback) const
@@ -55,19 +59,17 @@ double Arguments::seconds(const std::string &name, double fallback) const
     double value = -1;
     in >> value;
     if (!in || !in.eof() || value < 0)
-        throw UsageError{"--" + name + " takes a number of seconds (0 for no limit), not '"
-                         + text(name) + "'"};
+        throw UsageError{"--" + name + " takes a number of seconds (0 for no limit), not '" +
+                         text(name) + "'"};
     return value;
 }
 
-std::string readFile(const std::string &path)
+std::string readFile(const std::string &path, std::size_t maxBytes)
 {
-    std::ifstream in(path, std::ios::binary);
-    if (!in)
-        throw UsageError{"cannot read " + path};
-    std::ostringstream text;
-    text << in.rdbuf();
-    return text.str();
+    auto text = core::readRegularFile(path, maxBytes);
+    if (!text)
+        throw UsageError{text.error().message};
+    return std::move(*text);
 }
 
 void writeFile(const std::string &path, const std::string &text)

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "core/regularfile.h"
+
 #include <map>
 #include <string>
 #include <vector>
@@ -33,7 +35,9 @@ private:
     std::vector<std::string> m_positional;
 };
 
-std::string readFile(const std::string &path);
+// The whole file, after core::readRegularFile's checks (a regular file of at most maxBytes);
+// anything else is a UsageError naming the path.
+std::string readFile(const std::string &path, std::size_t maxBytes = core::kMaxCodeFileBytes);
 void writeFile(const std::string &path, const std::string &text);
 
 } // namespace rankstep::cli

@@ -28,6 +28,31 @@ bool isLearnerFile(const fs::path &path)
     return path.extension() == ".py" || path.extension() == ".ipynb";
 }
 
+// The .py and .ipynb files under `folder`, hidden folders (.ipynb_checkpoints) skipped. Only
+// error_code forms: a symbolic link loop must not throw. Whatever is not a folder is listed, and
+// its row says why it cannot be read (a link loop, a FIFO).
+std::vector<std::string> learnerFilesIn(const std::string &folder)
+{
+    std::vector<std::string> found;
+    std::error_code error;
+    auto it = fs::recursive_directory_iterator(
+        folder, fs::directory_options::skip_permission_denied, error);
+    if (error)
+        throw UsageError{"cannot read the folder '" + folder + "': " + error.message()};
+    for (; !error && it != fs::recursive_directory_iterator(); it.increment(error)) {
+        const bool hidden = it->path().filename().string().rfind('.', 0) == 0;
+        std::error_code kind;
+        const bool isFolder = it->is_directory(kind);
+        if (hidden && isFolder)
+            it.disable_recursion_pending();
+        else if (!hidden && !isFolder && isLearnerFile(it->path()))
+            found.push_back(it->path().string());
+    }
+    if (error)
+        throw UsageError{"cannot read the folder '" + folder + "': " + error.message()};
+    return found;
+}
+
 // The learner files named by PATH...: files as given, folders searched (hidden folders such as
 // .ipynb_checkpoints skipped), each folder's files sorted.
 std::vector<std::string> learnerFiles(const std::vector<std::string> &paths)
@@ -35,24 +60,14 @@ std::vector<std::string> learnerFiles(const std::vector<std::string> &paths)
     std::vector<std::string> files;
     for (const std::string &path : paths) {
         std::error_code error;
-        if (fs::is_regular_file(path, error)) {
+        if (!fs::exists(fs::symlink_status(path, error)))
+            throw UsageError{"cannot read '" + path + "': no such file or folder"};
+        if (!fs::is_directory(path, error)) {
             readFile(path); // an unreadable PATH is a usage error (exit 64), before any grading
             files.push_back(path);
             continue;
         }
-        if (!fs::is_directory(path, error))
-            throw UsageError{"cannot read '" + path + "': no such file or folder"};
-        std::vector<std::string> found;
-        auto it = fs::recursive_directory_iterator(path, error);
-        if (error)
-            throw UsageError{"cannot read the folder '" + path + "': " + error.message()};
-        for (; it != fs::recursive_directory_iterator(); it.increment(error)) {
-            const bool hidden = it->path().filename().string().rfind('.', 0) == 0;
-            if (hidden && it->is_directory())
-                it.disable_recursion_pending();
-            else if (!hidden && it->is_regular_file() && isLearnerFile(it->path()))
-                found.push_back(it->path().string());
-        }
+        std::vector<std::string> found = learnerFilesIn(path);
         std::sort(found.begin(), found.end());
         files.insert(files.end(), found.begin(), found.end());
     }
@@ -92,13 +107,8 @@ GradeRow fileRow(const std::string &file, const std::string &status, const std::
 std::vector<GradeRow> gradeFile(const std::string &file, const std::vector<lessons::Lesson> &all,
                                 const GradeSettings &settings, int &index)
 {
-    std::string content;
-    try {
-        content = readFile(file);
-    } catch (const UsageError &e) { // a file of a folder: the others are still graded
-        return {fileRow(file, "unreadable", e.message)};
-    }
-    auto imported = lessons::importPuzzleSource(file, content, all);
+    // A file of a folder that cannot be read (a FIFO, a link loop): the others are still graded.
+    auto imported = lessons::importPuzzleFile(file, all);
     if (!imported)
         return {fileRow(file, "unreadable", imported.error().message)};
     if (imported->found.empty()) {

@@ -10,7 +10,6 @@
 #include "core/io/tracebinary.h"
 
 #include <iostream>
-#include <regex>
 #include <sstream>
 
 namespace rankstep::cli {
@@ -27,6 +26,27 @@ std::string formatSeconds(double seconds)
     std::ostringstream text;
     text << seconds;
     return text.str();
+}
+
+bool allDigits(std::string_view text)
+{
+    return !text.empty() && text.find_first_not_of("0123456789") == std::string_view::npos;
+}
+
+// " (line L, column C)" at the end of `message` becomes " (column C)". No regex: the learner's
+// exception message may be hundreds of thousands of characters long.
+void withoutLineNumber(std::string &message)
+{
+    const std::size_t open = message.rfind(" (line ");
+    if (open == std::string::npos || message.back() != ')')
+        return;
+    const std::string_view place =
+        std::string_view(message).substr(open + 7, message.size() - open - 8);
+    const std::size_t comma = place.find(", column ");
+    if (comma == std::string_view::npos || !allDigits(place.substr(0, comma)) ||
+        !allDigits(place.substr(comma + 9)))
+        return;
+    message = message.substr(0, open) + " (column " + std::string(place.substr(comma + 9)) + ")";
 }
 
 // "rank 2, cell 14, line 7: ..." with the line moved from the extracted code back to the file.
@@ -47,8 +67,7 @@ std::string located(const core::Error &error, const lessons::ImportedFunction &f
     }
     std::string message = error.message.substr(0, error.message.find('\n'));
     // A syntax error names its place in the extracted code; the place in the file is said above.
-    static const std::regex place(R"( \(line \d+, column (\d+)\)$)");
-    message = std::regex_replace(message, place, " (column $1)");
+    withoutLineNumber(message);
     return where.empty() ? message : where + ": " + message;
 }
 
@@ -169,9 +188,8 @@ GradeRow gradeFunction(const std::string &file, const lessons::ImportedFunction 
                                         (settings.scratch / "stderr.txt").string());
     row.seconds = child.seconds;
     passOnSandboxWarning(child.stderrText);
-    std::error_code error;
-    auto decoded = fs::exists(trace, error) ? io::traceFromBinary(readFile(trace.string()))
-                                            : core::Result<core::Trace>(core::Error{});
+    auto bytes = core::readRegularFile(trace.string(), core::kMaxTraceFileBytes);
+    auto decoded = bytes ? io::traceFromBinary(*bytes) : core::Result<core::Trace>(bytes.error());
     if (decoded)
         fillFromTrace(row, *decoded, lesson, function, settings.timeout);
     else

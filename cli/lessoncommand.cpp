@@ -118,6 +118,7 @@ int lessonCommand(const std::vector<std::string> &rest)
         request.source = solution ? lesson->solution : lesson->starter;
         request.fileName = lesson->folder + (solution ? "/solution.py" : "/starter.py");
     } else {
+        refuseOutputsOverInputs(args, {positional[1]});
         request.source = readFile(positional[1]);
         request.fileName = positional[1];
     }

@@ -41,6 +41,7 @@ int runCommand(const std::vector<std::string> &rest)
     if (args.positional().size() != 1)
         throw UsageError{"run takes exactly one FILE"};
     const std::string file = args.positional().front();
+    refuseOutputsOverInputs(args, {file});
     python::RunRequest request;
     request.source = readFile(file);
     request.fileName = file;

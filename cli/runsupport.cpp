@@ -13,6 +13,7 @@
 #include <chrono>
 #include <condition_variable>
 #include <cstdlib>
+#include <filesystem>
 #include <iostream>
 #include <mutex>
 #include <thread>
@@ -109,7 +110,32 @@ void applyRunOptions(const Arguments &args, python::RunRequest &request)
     request.maxOperations = args.integer("max-ops", request.maxOperations, 0, 1LL << 40);
     request.timeLimitSeconds = args.seconds("timeout", request.timeLimitSeconds);
     request.echoOutput = !args.has("quiet");
-    limitMemory(args.integer("memory-limit", kDefaultMemoryLimitMiB, 0, 1LL << 30));
+    const long long memory = args.integer("memory-limit", kDefaultMemoryLimitMiB, 0, 1LL << 30);
+    if (memory > 0 && memory < kMinMemoryLimitMiB)
+        throw UsageError{"--memory-limit " + std::to_string(memory) +
+                         " is too little for Python itself to start (it needs about 40 MiB): "
+                         "give at least " +
+                         std::to_string(kMinMemoryLimitMiB) + ", or 0 for no limit"};
+    limitMemory(memory);
+}
+
+void refuseOutputsOverInputs(const Arguments &args, const std::vector<std::string> &inputs)
+{
+    namespace fs = std::filesystem;
+    for (const char *option : kOutputOptions) {
+        if (!args.has(option))
+            continue;
+        const fs::path output = args.text(option);
+        for (const std::string &input : inputs) {
+            std::error_code error;
+            const bool same = fs::exists(output, error) ? fs::equivalent(output, input, error)
+                                                        : fs::weakly_canonical(output, error) ==
+                                                              fs::weakly_canonical(input, error);
+            if (same)
+                throw UsageError{std::string("--") + option + " would overwrite the input file " +
+                                 input + ": give another path for it"};
+        }
+    }
 }
 
 python::RunOutcome runGuarded(python::Runtime &runtime, const python::RunRequest &request)

@@ -19,9 +19,17 @@ inline const std::vector<std::string> kRunOptions = {
 // The address space a run may use unless --memory-limit says otherwise (MiB; 0 = no limit).
 inline constexpr long long kDefaultMemoryLimitMiB = 2048;
 inline const std::vector<std::string> kRunFlags = {"quiet", "no-report"};
+// The smallest --memory-limit other than 0 (MiB): below about 40, Python cannot even start.
+inline constexpr long long kMinMemoryLimitMiB = 64;
+// The options that name a file the command writes.
+inline constexpr const char *kOutputOptions[] = {"json", "trace-json", "chrome-trace", "trace-out",
+                                                 "svg",  "png",        "state-png"};
 
 // Applies --max-ops, --timeout and --quiet to a request, and --memory-limit to this process.
 void applyRunOptions(const Arguments &args, python::RunRequest &request);
+// Refuses (UsageError, exit 64) any output option naming one of `inputs` (the code file), as
+// the same path, a link to it or another name of it, before anything is written.
+void refuseOutputsOverInputs(const Arguments &args, const std::vector<std::string> &inputs);
 // Runs the request; code that cannot be interrupted ends the process (exit code 4).
 python::RunOutcome runGuarded(python::Runtime &runtime, const python::RunRequest &request);
 // Writes --json (or --trace-json), --chrome-trace and --trace-out (the binary trace) when asked

@@ -69,6 +69,14 @@ std::string crashName(int signal)
     }
 }
 
+// A fault of the process itself, as ctypes or a broken C extension cause; other signals come
+// from a kill or a timer.
+bool isCrash(int signal)
+{
+    return signal == SIGSEGV || signal == SIGBUS || signal == SIGILL || signal == SIGFPE ||
+           signal == SIGABRT || signal == SIGSYS;
+}
+
 // What the learner reads when the child ended without a report.
 int reportUnfinished(int status)
 {
@@ -76,6 +84,14 @@ int reportUnfinished(int status)
         std::cerr << "Error: the run was killed from outside (signal 9), often because the "
                      "machine ran out of memory. Your code file is unchanged.\n";
         return kStopped;
+    }
+    if (WIFSIGNALED(status) && !isCrash(WTERMSIG(status))) {
+        const int signal = WTERMSIG(status);
+        std::cerr << "Error: the process that runs the code was ended by signal " << signal << " ("
+                  << strsignal(signal) << "), which the code sent or set up itself "
+                  << "(signal.alarm, os.kill or a timer, for example). Nothing of the run can be "
+                     "shown. Your code file is unchanged.\n";
+        return kLearnerError;
     }
     if (WIFSIGNALED(status)) {
         const int signal = WTERMSIG(status);

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
-# Usage: scripts/fuzz.sh [core|python|all] [SECONDS] [LIBFUZZER_FLAG...]   (defaults: all, 600)
+# Usage: scripts/fuzz.sh [TARGET|all] [SECONDS] [LIBFUZZER_FLAG...]   (defaults: all, 600)
+# TARGET: core, python, notebook, pythonsource, json, tracejson or tracebinary (tests/fuzz).
 # Builds the libFuzzer targets (RANKSTEP_FUZZ, clang++-16, in build-fuzz/) and runs each for
 # SECONDS over a working copy of its seed corpus (tests/fuzz/corpus/TARGET). Findings (crash-*,
 # leak-*, timeout-*, oom-*) are copied to fuzz-findings/TARGET/; the run fails when there is one.
@@ -13,10 +14,11 @@ SECONDS_EACH="${2:-600}"
 EXTRA_FLAGS=("${@:3}") # e.g. -detect_leaks=0: leaks then only at exit, many more runs per second
 BUILD_DIR="${RANKSTEP_FUZZ_BUILD_DIR:-$ROOT/build-fuzz}"
 
+ALL_TARGETS=(core python notebook pythonsource json tracejson tracebinary)
 case "$TARGET" in
-    core | python) TARGETS=("$TARGET") ;;
-    all) TARGETS=(core python) ;;
-    *) echo "fuzz.sh: unknown target '$TARGET' (core, python or all)" >&2; exit 2 ;;
+    all) TARGETS=("${ALL_TARGETS[@]}") ;;
+    core | python | notebook | pythonsource | json | tracejson | tracebinary) TARGETS=("$TARGET") ;;
+    *) echo "fuzz.sh: unknown target '$TARGET' (${ALL_TARGETS[*]} or all)" >&2; exit 2 ;;
 esac
 
 "$ROOT/scripts/setup-deps.sh" --fuzz
@@ -38,6 +40,8 @@ status=0
 for target in "${TARGETS[@]}"; do
     work="$BUILD_DIR/fuzz-work/$target"
     findings="$ROOT/fuzz-findings/$target"
+    # Earlier runs' findings were copied out already: only this run's decide its status.
+    rm -rf "$work/artifacts"
     mkdir -p "$work/corpus" "$work/artifacts" "$findings"
     # New inputs go to the working copy; the committed corpus changes only by hand.
     cp -n "$ROOT/tests/fuzz/corpus/$target/"* "$work/corpus/" 2>/dev/null || true

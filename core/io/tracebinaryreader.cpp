@@ -3,6 +3,7 @@
 // that a damaged file gives a message, never a Trace a viewer could crash on.
 #include "binarycodec.h"
 #include "tracebinary.h"
+#include "tracelimits.h"
 
 #include <algorithm>
 #include <new>
@@ -19,8 +20,7 @@ constexpr std::int64_t kMaxSize = 1 << 20; // hidden, length
 constexpr std::int64_t kInt64Min = std::numeric_limits<std::int64_t>::min();
 constexpr std::int64_t kInt64Max = ByteReader::kInt64Max;
 
-struct RankState
-{
+struct RankState {
     std::int64_t end = 0;
     std::int64_t memory = 0;
 };
@@ -78,9 +78,9 @@ void TraceDecoder::readConfig(TraceJsonOptions &options)
     config.layers = int(m_in.whole("layers", kMaxCount));
     config.batches = int(m_in.whole("batches", kMaxCount));
     core::CostModel &cost = config.cost;
-    for (core::SimTime *time : {&cost.forwardPerBatch, &cost.backwardPerBatch, &cost.loss,
-                                &cost.update, &cost.allreduce, &cost.allgather,
-                                &cost.scatterreduce, &cost.passTo, &cost.receive})
+    for (core::SimTime *time :
+         {&cost.forwardPerBatch, &cost.backwardPerBatch, &cost.loss, &cost.update, &cost.allreduce,
+          &cost.allgather, &cost.scatterreduce, &cost.passTo, &cost.receive})
         *time = m_in.time("cost");
     cost.sizes.hidden = m_in.integer("hidden", 1, kMaxSize);
     cost.sizes.length = m_in.integer("length", 1, kMaxSize);
@@ -334,6 +334,8 @@ core::Result<core::Trace> traceFromBinary(std::string_view data, TraceJsonOption
     try {
         TraceJsonOptions read;
         core::Trace trace = TraceDecoder(data).decode(read);
+        if (auto outside = checkTraceLimits(trace))
+            return failed(*outside);
         if (options != nullptr)
             *options = std::move(read);
         return trace;

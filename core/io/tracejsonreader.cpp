@@ -3,6 +3,7 @@
 // hand-edited or damaged file gives a message, never a Trace a viewer could crash on.
 #include "jsonfields.h"
 #include "tracejson.h"
+#include "tracelimits.h"
 
 #include <limits>
 #include <new>
@@ -12,7 +13,7 @@ namespace rankstep::io {
 namespace {
 
 constexpr std::int64_t kMaxRanks = 1 << 16;
-constexpr int kMaxCount = 1 << 16;       // layers, batches, shards of a total
+constexpr int kMaxCount = 1 << 16;         // layers, batches, shards of a total
 constexpr std::int64_t kMaxSize = 1 << 20; // hidden, length
 constexpr int kIntMin = std::numeric_limits<int>::min();
 constexpr int kIntMax = std::numeric_limits<int>::max();
@@ -37,7 +38,6 @@ E readName(const Fields &fields, std::string_view key, const char *(*nameOf)(E),
     failAt(fields.get(key), fields.pathOf(key),
            "unknown value \"" + text + "\" (expected one of " + known + ")");
 }
-
 
 class TraceReader
 {
@@ -68,15 +68,15 @@ private:
 core::Trace TraceReader::read(const JsonValue &root, TraceJsonOptions &options)
 {
     const Fields top(root, "");
-    const bool named = top.has("format") && top.get("format").type == JsonValue::Type::String
-        && top.get("format").text == kTraceFormatName;
+    const bool named = top.has("format") && top.get("format").type == JsonValue::Type::String &&
+                       top.get("format").text == kTraceFormatName;
     if (!named)
         failAt(root, "", "this is not a Rankstep trace (\"format\" is not \"rankstep-trace\")");
     const std::int64_t version = top.integer("version", 0);
     if (version != kTraceFormatVersion)
         failAt(top.get("version"), "version",
-               "trace format version " + std::to_string(version) + " is not supported (this "
-                   + "Rankstep reads version " + std::to_string(kTraceFormatVersion) + ")");
+               "trace format version " + std::to_string(version) + " is not supported (this " +
+                   "Rankstep reads version " + std::to_string(kTraceFormatVersion) + ")");
     readConfig(top.object("config"), options);
     readEvents(top);
     const auto list = [&](std::string_view key, auto readOne) {
@@ -153,10 +153,10 @@ void TraceReader::readResult(const Fields &result)
     m_trace.check = {check.boolean("passed"), check.string("message")};
     if (!result.isNull("error")) {
         const Fields error = result.object("error");
-        m_trace.error = core::Error{readName(error, "kind", core::errorKindName, 8),
-                                    error.integer32("rank", -1, int(kMaxRanks - 1)),
-                                    error.integer32("line", kIntMin, kIntMax),
-                                    error.string("message")};
+        m_trace.error =
+            core::Error{readName(error, "kind", core::errorKindName, 8),
+                        error.integer32("rank", -1, int(kMaxRanks - 1)),
+                        error.integer32("line", kIntMin, kIntMax), error.string("message")};
         // Added after the first traces were written: optional.
         if (error.has("column"))
             m_trace.error->column = error.integer32("column", kIntMin, kIntMax);
@@ -184,10 +184,10 @@ void TraceReader::readDiagnosis(const Fields &diagnosis)
     const std::vector<JsonValue> &ranks = diagnosis.array("ranks");
     for (std::size_t i = 0; i < ranks.size(); ++i) {
         const Fields wait(ranks[i], at(diagnosis.pathOf("ranks"), i));
-        result.ranks.push_back({readRank(wait), wait.boolean("finished"),
-                                wait.integer32("line", kIntMin, kIntMax), wait.string("waits_for"),
-                                readInts(wait.get("waits_on"), wait.pathOf("waits_on"), 0,
-                                         m_trace.config.ranks - 1)});
+        result.ranks.push_back(
+            {readRank(wait), wait.boolean("finished"), wait.integer32("line", kIntMin, kIntMax),
+             wait.string("waits_for"),
+             readInts(wait.get("waits_on"), wait.pathOf("waits_on"), 0, m_trace.config.ranks - 1)});
     }
     m_trace.diagnosis = std::move(result);
 }
@@ -253,8 +253,8 @@ void TraceReader::readChange(const Fields &fields)
     if (op == "set")
         change.object = readObject(fields.object("object"));
     change.line = fields.integer32("line", kIntMin, kIntMax);
-    change.eventCount = std::size_t(
-        fields.integer("event_count", 0, std::int64_t(m_trace.events.size())));
+    change.eventCount =
+        std::size_t(fields.integer("event_count", 0, std::int64_t(m_trace.events.size())));
     change.memoryAfter = fields.integer("memory_after");
     m_trace.changes.push_back(std::move(change));
 }
@@ -298,8 +298,8 @@ void TraceReader::readFinalWeight(const Fields &fields)
         m_trace.finalWeights.resize(rank + 1);
     if (!m_trace.finalWeights[rank].emplace(layer, readObject(fields.object("object"))).second)
         failAt(fields.get("layer"), fields.pathOf("layer"),
-               "a second final weight for rank " + std::to_string(rank) + ", layer "
-                   + std::to_string(layer));
+               "a second final weight for rank " + std::to_string(rank) + ", layer " +
+                   std::to_string(layer));
 }
 
 } // namespace
@@ -315,6 +315,8 @@ core::Result<core::Trace> traceFromJson(std::string_view json, TraceJsonOptions 
             return failed(parsed.error().message);
         TraceJsonOptions read;
         core::Trace trace = TraceReader().read(*parsed, read);
+        if (auto outside = checkTraceLimits(trace))
+            return failed(*outside);
         options = std::move(read);
         return trace;
     } catch (const FieldError &failure) {

@@ -2,21 +2,26 @@
 #include "lesson.h"
 
 #include "core/io/jsonfields.h"
+#include "core/regularfile.h"
 
 #include <algorithm>
 #include <cctype>
 #include <filesystem>
-#include <fstream>
 #include <set>
 #include <sstream>
 
 namespace rankstep::lessons {
 namespace {
 
-constexpr std::size_t kMaxFileBytes = 1 << 20;
-
-struct LessonError
+bool isLessonFileName(const std::string &name)
 {
+    for (const char *known : {"lesson.json", "text.md", "starter.py", "solution.py", "hints.md"})
+        if (name == known)
+            return true;
+    return false;
+}
+
+struct LessonError {
     std::string message;
 };
 
@@ -105,10 +110,10 @@ void readConfig(Lesson &lesson, const std::string &json, const std::string &file
     }
     if (lesson.title.empty())
         throw LessonError{file + ": title: must not be empty"};
-    if (lesson.function.empty()
-        || !std::all_of(lesson.function.begin(), lesson.function.end(), [](char c) {
-               return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
-           }))
+    if (lesson.function.empty() ||
+        !std::all_of(lesson.function.begin(), lesson.function.end(), [](char c) {
+            return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
+        }))
         throw LessonError{file + ": function: expected a Python function name"};
 }
 
@@ -123,8 +128,9 @@ Lesson loadOne(const LessonFiles &files, const std::string &folder)
     lesson.solution = requireFile(files, folder, "solution.py");
     lesson.hints = splitHints(requireFile(files, folder, "hints.md"));
     if (lesson.hints.size() < 2)
-        throw LessonError{folder + "/hints.md: needs at least two hints, separated by a line "
-                                   "holding only ---"};
+        throw LessonError{folder +
+                          "/hints.md: needs at least two hints, separated by a line "
+                          "holding only ---"};
     return lesson;
 }
 
@@ -146,8 +152,8 @@ LessonSet loadLessonsSkippingBroken(const LessonFiles &files)
             if (ids.insert(lesson.id).second)
                 set.lessons.push_back(std::move(lesson));
             else
-                set.problems.push_back(folder + ": another folder already has the name '"
-                                       + lesson.id + "'");
+                set.problems.push_back(folder + ": another folder already has the name '" +
+                                       lesson.id + "'");
         } catch (const LessonError &e) {
             set.problems.push_back(e.message);
         }
@@ -174,20 +180,27 @@ core::Result<LessonFiles> readLessonFolder(const std::string &root)
     if (!fs::is_directory(root, ec))
         return core::Error(core::ErrorKind::Usage, -1, 0, root + ": not a folder of lessons");
     LessonFiles files;
-    for (const auto &dir : fs::directory_iterator(root, ec)) {
-        if (!dir.is_directory())
+    // The error_code forms throughout: a symbolic link loop in the folder must not throw.
+    for (fs::directory_iterator dir(root, ec), end; !ec && dir != end; dir.increment(ec)) {
+        std::error_code kind;
+        if (!dir->is_directory(kind))
             continue;
-        for (const auto &entry : fs::directory_iterator(dir.path(), ec)) {
-            if (!entry.is_regular_file())
-                continue;
-            const std::string name = dir.path().filename().string() + "/" + entry.path().filename().string();
-            if (entry.file_size(ec) > kMaxFileBytes)
-                return core::Error(core::ErrorKind::Usage, -1, 0, name + ": larger than 1 MiB");
-            std::ifstream in(entry.path(), std::ios::binary);
-            std::ostringstream text;
-            text << in.rdbuf();
-            files[name] = text.str();
+        std::error_code inner;
+        for (fs::directory_iterator entry(dir->path(), inner); !inner && entry != end;
+             entry.increment(inner)) {
+            const std::string file = entry->path().filename().string();
+            if (!isLessonFileName(file))
+                continue; // other files are not read, whatever they are
+            auto text = core::readRegularFile(entry->path().string(), core::kMaxLessonFileBytes);
+            if (!text)
+                return core::Error(
+                    core::ErrorKind::Usage, -1, 0,
+                    dir->path().filename().string() + "/" + file + ": " + text.error().message);
+            files[dir->path().filename().string() + "/" + file] = std::move(*text);
         }
+        if (inner)
+            return core::Error(core::ErrorKind::Usage, -1, 0,
+                               dir->path().string() + ": " + inner.message());
     }
     if (ec)
         return core::Error(core::ErrorKind::Usage, -1, 0, root + ": " + ec.message());

@@ -6,6 +6,8 @@
 
 #include "pythonsource.h"
 
+#include "core/regularfile.h"
+
 #include "core/io/jsonparser.h"
 #include "core/io/utf8.h"
 
@@ -213,6 +215,15 @@ core::Result<PuzzleImport> importPuzzleSource(std::string_view fileName, std::st
     if (!cells)
         return cells.error();
     return matchPuzzleFunctions(*cells, lessons);
+}
+
+core::Result<PuzzleImport> importPuzzleFile(const std::string &path,
+                                            const std::vector<Lesson> &lessons)
+{
+    auto content = core::readRegularFile(path, core::kMaxCodeFileBytes);
+    if (!content)
+        return content.error();
+    return importPuzzleSource(path, *content, lessons);
 }
 
 } // namespace rankstep::lessons

@@ -54,4 +54,9 @@ PuzzleImport matchPuzzleFunctions(const std::vector<SourceCell> &cells,
 core::Result<PuzzleImport> importPuzzleSource(std::string_view fileName, std::string_view content,
                                               const std::vector<Lesson> &lessons);
 
+// importPuzzleSource of the file at `path`, read with core::readRegularFile's checks (a regular
+// file of at most core::kMaxCodeFileBytes: a FIFO, device or link loop is an error, not a hang).
+core::Result<PuzzleImport> importPuzzleFile(const std::string &path,
+                                            const std::vector<Lesson> &lessons);
+
 } // namespace rankstep::lessons

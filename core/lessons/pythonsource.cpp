@@ -1,8 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "pythonsource.h"
 
-#include <regex>
-
 namespace rankstep::lessons {
 namespace {
 
@@ -78,19 +76,17 @@ bool isCode(std::string_view line)
     return first != std::string_view::npos && line[first] != '#';
 }
 
+// Lines as CPython reads them: "\n", "\r\n" and a lone "\r" (old Mac files) each end one.
 std::vector<std::string_view> splitLines(std::string_view source)
 {
     std::vector<std::string_view> lines;
     std::size_t start = 0;
     while (start < source.size()) {
-        std::size_t end = source.find('\n', start);
+        std::size_t end = source.find_first_of("\r\n", start);
         if (end == std::string_view::npos)
             end = source.size();
-        std::string_view line = source.substr(start, end - start);
-        if (!line.empty() && line.back() == '\r')
-            line.remove_suffix(1);
-        lines.push_back(line);
-        start = end + 1;
+        lines.push_back(source.substr(start, end - start));
+        start = end + (source.substr(end, 2) == "\r\n" ? 2 : 1);
     }
     return lines;
 }
@@ -117,12 +113,63 @@ std::vector<std::pair<int, int>> statementRanges(const std::vector<std::string_v
     return ranges;
 }
 
+bool isSpace(char c)
+{
+    return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r';
+}
+
+bool isWordChar(char c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+}
+
+// The ASCII name starting at `at`, advancing `at` past it; empty when none starts there.
+std::string_view nameAt(std::string_view text, std::size_t &at)
+{
+    const std::size_t start = at;
+    if (at < text.size() && isWordChar(text[at]) && !(text[at] >= '0' && text[at] <= '9'))
+        while (at < text.size() && isWordChar(text[at]))
+            ++at;
+    return text.substr(start, at - start);
+}
+
+std::size_t skipSpace(std::string_view text, std::size_t at)
+{
+    while (at < text.size() && isSpace(text[at]))
+        ++at;
+    return at;
+}
+
+// The names a line assigns (`A = ...`, `A, B = ...`, `A: T = ...`), empty when it assigns none.
+// One pass, no regex: libstdc++'s matcher recursed per character and overflowed the stack on
+// lines of some 30,000 characters.
+std::vector<std::string> assignedNames(std::string_view head)
+{
+    std::vector<std::string> names;
+    std::size_t at = 0;
+    for (std::string_view name = nameAt(head, at); !name.empty();) {
+        names.emplace_back(name);
+        std::size_t next = skipSpace(head, at);
+        if (next >= head.size() || head[next] != ',')
+            break;
+        next = skipSpace(head, next + 1);
+        name = nameAt(head, next);
+        if (!name.empty())
+            at = next;
+    }
+    if (names.empty())
+        return {};
+    at = skipSpace(head, at);
+    if (at < head.size() && head[at] == ':') // an annotation runs to the first '='
+        at = head.find('=', at);
+    const bool assigns =
+        at < head.size() && head[at] == '=' && (at + 1 == head.size() || head[at + 1] != '=');
+    return assigns ? names : std::vector<std::string>{};
+}
+
 void classify(TopLevelStatement &statement, std::string_view head)
 {
     using Kind = TopLevelStatement::Kind;
-    static const std::regex assignment(
-        R"(^([A-Za-z_]\w*(?:\s*,\s*[A-Za-z_]\w*)*)\s*(?::[^=]*)?=(?!=))");
-    static const std::regex name(R"([A-Za-z_]\w*)");
     const bool isAsync = startsWith(head, "async def ");
     if (isAsync || startsWith(head, "def ") || startsWith(head, "class ")) {
         statement.kind = startsWith(head, "class ") ? Kind::Class : Kind::Function;
@@ -139,15 +186,9 @@ void classify(TopLevelStatement &statement, std::string_view head)
         statement.kind = Kind::Import;
         return;
     }
-    const std::string headText(head);
-    std::smatch match;
-    if (!std::regex_search(headText, match, assignment))
-        return;
-    statement.kind = Kind::Assignment;
-    const std::string names = match[1].str();
-    for (auto it = std::sregex_iterator(names.begin(), names.end(), name);
-         it != std::sregex_iterator(); ++it)
-        statement.targets.push_back(it->str());
+    statement.targets = assignedNames(head);
+    if (!statement.targets.empty())
+        statement.kind = Kind::Assignment;
 }
 
 } // namespace

@@ -32,6 +32,7 @@ struct PyWeightGrad : PyPuzzle
 
 PyObject *g_puzzleError = nullptr;
 PyObject *g_runStopped = nullptr;
+PyObject *g_engineMemoryError = nullptr;
 thread_local Session *g_active = nullptr;
 
 constexpr int kLargestIndex = 1 << 20;
@@ -208,6 +209,11 @@ PyObject *runStoppedType()
     return g_runStopped;
 }
 
+PyObject *engineMemoryErrorType()
+{
+    return g_engineMemoryError;
+}
+
 int learnerLine(const std::string &fileName)
 {
     PyFrameObject *frame = PyEval_GetFrame(); // borrowed
@@ -334,6 +340,19 @@ PYBIND11_EMBEDDED_MODULE(_rankstep, m)
         "rankstep.RunStopped",
         "The run is over (deadlock, collective mismatch, time limit or stop request).",
         PyExc_BaseException, nullptr);
+    // The engine's own allocations (storage, bitsets of batches) failing: the run's size is to
+    // blame, not the line that asked for one more object.
+    g_engineMemoryError = PyErr_NewExceptionWithDoc(
+        "rankstep.EngineMemoryError", "The simulated world outgrew the memory a run may use.",
+        PyExc_MemoryError, nullptr);
+    py::register_exception_translator([](std::exception_ptr failure) {
+        try {
+            if (failure)
+                std::rethrow_exception(failure);
+        } catch (const std::bad_alloc &) {
+            PyErr_SetString(g_engineMemoryError, "the simulation ran out of memory");
+        }
+    });
     m.attr("PuzzleError") = py::handle(g_puzzleError);
     m.attr("RunStopped") = py::handle(g_runStopped);
     const rankstep::core::Sizes sizes;

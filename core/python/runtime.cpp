@@ -20,6 +20,14 @@ namespace rankstep::python {
 namespace {
 
 std::once_flag g_started;
+// The support module, held here and taken out of sys.modules once loaded: learner code that sets
+// sys.modules['_rankstep_support'] = None (or changes the module) must not break the runner.
+PyObject *g_support = nullptr;
+
+py::module_ supportModule()
+{
+    return py::reinterpret_borrow<py::module_>(g_support);
+}
 
 void startInterpreter()
 {
@@ -48,6 +56,8 @@ void startInterpreter()
             py::object code = builtins.attr("compile")(embedded.source, module.attr("__file__"), "exec");
             builtins.attr("exec")(code, module.attr("__dict__"));
         }
+        g_support = py::object(sys.attr("modules")["_rankstep_support"]).release().ptr();
+        sys.attr("modules").attr("pop")("_rankstep_support");
     }
     PyEval_SaveThread(); // the GIL is taken by each entry point
 }
@@ -69,7 +79,7 @@ core::Trace failedTrace(const core::RunConfig &config, core::Error error)
 core::Error errorFromPython(py::error_already_set &e, int rank, const std::string &fileName,
                             const core::Engine *engine, const std::string &stopReason)
 {
-    py::module_ support = py::module_::import("_rankstep_support");
+    py::module_ support = supportModule();
     if (e.matches(PyExc_SyntaxError)) {
         py::tuple info = support.attr("syntax_error")(e.value());
         core::Error error(core::ErrorKind::Syntax, rank, info[0].cast<int>(), info[2].cast<std::string>());
@@ -92,6 +102,9 @@ core::Error errorFromPython(py::error_already_set &e, int rank, const std::strin
     }
     std::string message = info[1].cast<std::string>();
     core::ErrorKind kind = core::ErrorKind::Exception;
+    if (e.matches(engineMemoryErrorType()) && engine) // no line of the learner's is to blame
+        return core::Error(core::ErrorKind::Exception, rank, 0,
+                           runTooLargeMessage(engine->config()));
     if (e.matches(PyExc_MemoryError)) {
         message = outOfMemoryMessage();
     } else if (e.matches(puzzleErrorType())) {
@@ -156,7 +169,7 @@ private:
 
     core::ProgramStep foreignAwait(const py::object &yielded)
     {
-        py::module_ support = py::module_::import("_rankstep_support");
+        py::module_ support = supportModule();
         const int line = support.attr("learner_line")(m_coroutine, m_fileName).cast<int>();
         const std::string what = yielded.is_none() ? std::string("a bare yield (asyncio.sleep(0)?)")
                                                    : py::repr(yielded).cast<std::string>();
@@ -301,11 +314,13 @@ RunOutcome Runtime::run(const RunRequest &request)
     py::gil_scoped_acquire gil;
     RunOutcome outcome;
     py::module_ sys = py::module_::import("sys");
-    py::object capture = py::module_::import("_rankstep_support").attr("Capture")(request.echoOutput);
-    py::object oldOut = sys.attr("stdout");
-    py::object oldErr = sys.attr("stderr");
-    sys.attr("stdout") = capture;
-    sys.attr("stderr") = capture;
+    py::object capture = supportModule().attr("Capture")(request.echoOutput);
+    const char *streams[] = {"stdout", "stderr", "__stdout__", "__stderr__"};
+    std::vector<py::object> old;
+    for (const char *stream : streams) {
+        old.push_back(sys.attr(stream));
+        sys.attr(stream) = capture;
+    }
     try {
         outcome.trace = m_impl->execute(request);
     } catch (const std::bad_alloc &) {
@@ -316,9 +331,10 @@ RunOutcome Runtime::run(const RunRequest &request)
                                     core::Error(core::ErrorKind::Internal, -1, 0,
                                                 std::string("Rankstep failed inside: ") + e.what()));
     }
-    sys.attr("stdout") = oldOut;
-    sys.attr("stderr") = oldErr;
-    capture.attr("flush")(); // echo a last line that has no newline before the caller's output
+    for (std::size_t i = 0; i < old.size(); ++i)
+        sys.attr(streams[i]) = old[i];
+    // The note on dropped output, and a last line that has no newline, before the caller's output.
+    capture.attr("close")();
     outcome.output = capture.attr("text")().cast<std::string>();
     return outcome;
 }
@@ -329,7 +345,7 @@ core::Trace Runtime::Impl::execute(const RunRequest &request)
     if (config.ranks < 1 || config.layers < 1 || config.batches < 1)
         return failedTrace(config, core::Error(core::ErrorKind::Usage, -1, 0,
                                                "ranks, layers and batches must each be at least 1"));
-    py::module_ support = py::module_::import("_rankstep_support");
+    py::module_ support = supportModule();
     py::module_ builtins = py::module_::import("builtins");
     std::optional<core::Engine> run; // outlives the watchdog, which may point at it
     Watchdog watchdog(*this, request.timeLimitSeconds);
@@ -382,7 +398,7 @@ core::Result<std::vector<FunctionInfo>> Runtime::listFunctions(const std::string
     py::gil_scoped_acquire gil;
     try {
         std::vector<FunctionInfo> found;
-        for (auto item : py::module_::import("_rankstep_support").attr("list_functions")(source, fileName)) {
+        for (auto item : supportModule().attr("list_functions")(source, fileName)) {
             py::tuple t = item.cast<py::tuple>();
             found.push_back({t[0].cast<std::string>(), t[1].cast<int>(), t[2].cast<bool>()});
         }

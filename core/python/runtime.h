@@ -26,7 +26,7 @@ struct RunRequest
 struct RunOutcome
 {
     core::Trace trace;
-    std::string output; // what the learner's code printed (capped at 1 MiB)
+    std::string output; // what the code printed: its first 1 MiB, then how much was dropped
 };
 
 struct FunctionInfo

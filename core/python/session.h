@@ -46,6 +46,8 @@ core::IndexSet toIndexSet(py::handle iterable, const char *what);
 [[noreturn]] void raiseError(const core::Error &error);
 PyObject *puzzleErrorType();
 PyObject *runStoppedType();
+// A MemoryError raised where the engine's own C++ allocation failed (std::bad_alloc).
+PyObject *engineMemoryErrorType();
 
 // Model objects for a run; the waiter type identifies what a suspended coroutine waits on.
 py::object makeModel(const std::shared_ptr<Session> &session, int rank);

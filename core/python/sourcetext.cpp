@@ -73,13 +73,29 @@ std::optional<core::Error> checkSourceText(const std::string &source)
     return std::nullopt;
 }
 
-std::string outOfMemoryMessage()
+namespace {
+
+std::string memoryCap()
 {
     rlimit limit{};
     if (getrlimit(RLIMIT_AS, &limit) == 0 && limit.rlim_cur != RLIM_INFINITY)
-        return "The code ran out of memory: it asked for more than the "
-            + std::to_string(limit.rlim_cur >> 20) + " MiB a run may use.";
-    return "The code ran out of memory: it asked for more than this machine could give.";
+        return "the " + std::to_string(limit.rlim_cur >> 20) + " MiB a run may use";
+    return "what this machine could give";
+}
+
+} // namespace
+
+std::string outOfMemoryMessage()
+{
+    return "The code ran out of memory: it asked for more than " + memoryCap() + ".";
+}
+
+std::string runTooLargeMessage(const core::RunConfig &config)
+{
+    return "The run ran out of memory: the simulation of " + std::to_string(config.ranks) +
+           " ranks, " + std::to_string(config.layers) + " layers and " +
+           std::to_string(config.batches) + " batches needs more than " + memoryCap() +
+           ". Run it with fewer ranks, layers or batches (or a larger --memory-limit).";
 }
 
 } // namespace rankstep::python

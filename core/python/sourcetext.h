@@ -2,6 +2,7 @@
 #pragma once
 
 #include "core/error.h"
+#include "core/trace.h"
 
 #include <optional>
 #include <string>
@@ -15,5 +16,8 @@ std::optional<core::Error> checkSourceText(const std::string &source);
 // What the learner reads for a MemoryError: that the code ran out of memory, and the cap this
 // process runs under (RLIMIT_AS), if any.
 std::string outOfMemoryMessage();
+// The same when the simulation's own storage outgrew the cap: the run's size (ranks x layers x
+// batches) is to blame, not the learner's line that asked for one more object.
+std::string runTooLargeMessage(const core::RunConfig &config);
 
 } // namespace rankstep::python

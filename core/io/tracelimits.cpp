@@ -1,0 +1,132 @@
+// SPDX-License-Identifier: MIT
+#include "tracelimits.h"
+
+#include <algorithm>
+#include <limits>
+
+namespace rankstep::io {
+namespace {
+
+std::string tooLarge(const std::string &field, core::SimTime value, core::SimTime limit,
+                     const std::string &why)
+{
+    return field + ": " + value.toString() + " steps is more than " + why + " (" +
+           limit.toString() + " steps)";
+}
+
+std::optional<std::string> negative(const std::string &field, core::SimTime value)
+{
+    if (value >= core::SimTime())
+        return std::nullopt;
+    return field + ": " + std::to_string(value.ticks()) +
+           " ticks is negative, which no run's clock can be";
+}
+
+std::optional<std::string> checkCosts(const core::CostModel &cost)
+{
+    const std::pair<const char *, core::SimTime> costs[] = {
+        {"forward_per_batch", cost.forwardPerBatch},
+        {"backward_per_batch", cost.backwardPerBatch},
+        {"loss", cost.loss},
+        {"update", cost.update},
+        {"allreduce", cost.allreduce},
+        {"allgather", cost.allgather},
+        {"scatterreduce", cost.scatterreduce},
+        {"pass_to", cost.passTo},
+        {"receive", cost.receive}};
+    for (const auto &[name, value] : costs)
+        if (auto below = negative(std::string("config.cost.") + name, value))
+            return below;
+        else if (value > kMaxUnitCost)
+            return tooLarge(std::string("config.cost.") + name, value, kMaxUnitCost,
+                            "any cost of a run");
+    return std::nullopt;
+}
+
+// The longest one operation of this configuration can take.
+core::SimTime longestOperation(const core::RunConfig &config)
+{
+    const core::CostModel &c = config.cost;
+    const core::SimTime unit =
+        std::max({c.forwardPerBatch, c.backwardPerBatch, c.loss, c.update, c.allreduce, c.allgather,
+                  c.scatterreduce, c.passTo, c.receive});
+    return unit * std::max(config.batches, 1);
+}
+
+std::optional<std::string> checkMemory(const std::string &field, std::int64_t bytes)
+{
+    if (bytes <= kMaxTraceMemory)
+        return std::nullopt;
+    return field + ": " + std::to_string(bytes) + " bytes is more memory than a run can use (" +
+           std::to_string(kMaxTraceMemory) + ")";
+}
+
+std::optional<std::string> checkEvents(const core::Trace &trace, core::SimTime &total)
+{
+    const core::SimTime longest = longestOperation(trace.config);
+    for (std::size_t i = 0; i < trace.events.size(); ++i) {
+        const core::Event &event = trace.events[i];
+        const std::string name =
+            "event " + std::to_string(i) + " (rank " + std::to_string(event.rank) + ")";
+        if (auto below = negative(name + ": duration", event.duration))
+            return below;
+        if (auto below = negative(name + ": start", event.start))
+            return below;
+        if (event.duration > longest)
+            return tooLarge(name + ": duration", event.duration, longest,
+                            "the longest operation of this run's configuration");
+        if (auto memory = checkMemory(name + ": memory", event.memory))
+            return memory;
+        const std::int64_t room = std::numeric_limits<std::int64_t>::max() - total.ticks();
+        total = core::SimTime::fromTicks(total.ticks() + std::min(room, event.duration.ticks()));
+    }
+    for (std::size_t i = 0; i < trace.events.size(); ++i)
+        if (trace.events[i].start > total)
+            return tooLarge("event " + std::to_string(i) + ": start", trace.events[i].start, total,
+                            "all the trace's operations together take");
+    return std::nullopt;
+}
+
+} // namespace
+
+std::optional<std::string> checkTraceLimits(const core::Trace &trace)
+{
+    if (auto cost = checkCosts(trace.config.cost))
+        return cost;
+    core::SimTime total;
+    if (auto events = checkEvents(trace, total))
+        return events;
+    const std::string why = "all the trace's operations together take";
+    const core::Figures &figures = trace.figures;
+    for (const auto &[name, value] :
+         {std::pair<const char *, core::SimTime>{"figures.timesteps", figures.timesteps},
+          {"figures.end_time", figures.endTime},
+          {"figures.max_memory_time", figures.maxMemoryTime}})
+        if (auto below = negative(name, value))
+            return below;
+        else if (value > total)
+            return tooLarge(name, value, total, why);
+    if (auto memory = checkMemory("figures.max_memory", figures.maxMemory))
+        return memory;
+    for (std::size_t r = 0; r < figures.ranks.size(); ++r) {
+        const core::RankFigures &rank = figures.ranks[r];
+        const std::string name = "figures.ranks[" + std::to_string(r) + "].";
+        for (const auto &[field, value] :
+             {std::pair<const char *, core::SimTime>{"compute", rank.compute},
+              {"communication", rank.communication},
+              {"idle", rank.idle}})
+            if (auto below = negative(name + field, value))
+                return below;
+            else if (value > total)
+                return tooLarge(name + field, value, total, why);
+        if (auto memory = checkMemory(name + "peak_memory", rank.peakMemory))
+            return memory;
+    }
+    for (std::size_t i = 0; i < trace.changes.size(); ++i)
+        if (auto memory = checkMemory("change " + std::to_string(i) + ": memory_after",
+                                      trace.changes[i].memoryAfter))
+            return memory;
+    return std::nullopt;
+}
+
+} // namespace rankstep::io

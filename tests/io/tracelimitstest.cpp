@@ -1,0 +1,91 @@
+// SPDX-License-Identifier: MIT
+// Both trace readers refuse times, durations and memory no run of the trace's configuration can
+// produce (issue 14: a duration of 2^31 steps was read and then sized the views), naming the
+// field; every trace a real run writes still reads.
+#include "tests/core/referencepuzzles.h"
+#include "testtraces.h"
+
+#include "core/io/tracebinary.h"
+#include "core/io/tracejson.h"
+#include "core/io/tracelimits.h"
+
+#include <gtest/gtest.h>
+
+#include <functional>
+#include <string>
+
+namespace rankstep::io {
+namespace {
+
+const core::SimTime kHuge = core::SimTime::steps(std::int64_t(1) << 31);
+
+// The message both readers give for `trace` written out (each must refuse it).
+void expectBothRefuse(const core::Trace &trace, const std::string &field)
+{
+    auto json = traceFromJson(traceToJson(trace, {"ddp.py", "ddp"}));
+    ASSERT_FALSE(json.ok()) << field;
+    EXPECT_NE(json.error().message.find(field), std::string::npos) << json.error().message;
+    auto binary = traceFromBinary(traceToBinary(trace));
+    ASSERT_FALSE(binary.ok()) << field;
+    EXPECT_NE(binary.error().message.find(field), std::string::npos) << binary.error().message;
+}
+
+core::Trace ddpWith(const std::function<void(core::Trace &)> &change)
+{
+    core::Trace trace = testing::referenceTrace("ddp");
+    change(trace);
+    return trace;
+}
+
+TEST(TraceLimits, EveryTraceARunWritesIsWithinThem)
+{
+    for (const testing::PuzzleCase &puzzle : testing::referencePuzzles())
+        EXPECT_EQ(checkTraceLimits(testing::referenceTrace(puzzle.name)), std::nullopt)
+            << puzzle.name;
+    for (const core::Trace &trace :
+         {testing::deadlockTrace(), testing::mismatchTrace(), testing::checkErrorTrace()})
+        EXPECT_EQ(checkTraceLimits(trace), std::nullopt);
+}
+
+TEST(TraceLimits, ADurationOfTwoToTheThirtyFirstStepsIsRefusedByBothReaders)
+{
+    expectBothRefuse(ddpWith([](core::Trace &t) { t.events.at(3).duration = kHuge; }),
+                     "event 3 (rank 0): duration: 2147483648 steps is more than the longest "
+                     "operation of this run's configuration");
+}
+
+TEST(TraceLimits, AStartOrEndTimeBeyondAllTheOperationsIsRefused)
+{
+    expectBothRefuse(ddpWith([](core::Trace &t) { t.events.back().start = kHuge; }), ": start: ");
+    expectBothRefuse(ddpWith([](core::Trace &t) { t.figures.endTime = kHuge; }),
+                     "figures.end_time: 2147483648 steps");
+    expectBothRefuse(ddpWith([](core::Trace &t) { t.figures.ranks.at(1).idle = kHuge; }),
+                     "figures.ranks[1].idle");
+}
+
+TEST(TraceLimits, AHugeCostOrMemoryIsRefused)
+{
+    expectBothRefuse(ddpWith([](core::Trace &t) { t.config.cost.forwardPerBatch = kHuge; }),
+                     "config.cost.forward_per_batch");
+    expectBothRefuse(ddpWith([](core::Trace &t) { t.figures.maxMemory = std::int64_t(1) << 60; }),
+                     "figures.max_memory: 1152921504606846976 bytes");
+}
+
+// Found by fuzz_tracebinary (tests/fuzz/corpus/tracebinary/finding-negative-duration): a negative
+// duration overflowed the sum of durations (undefined behaviour) instead of being refused.
+TEST(TraceLimits, ANegativeDurationIsRefusedByTheBinaryReader)
+{
+    const core::Trace trace =
+        ddpWith([](core::Trace &t) { t.events.at(2).duration = core::SimTime::fromTicks(-49536); });
+    EXPECT_EQ(checkTraceLimits(trace),
+              "event 2 (rank 0): duration: -49536 ticks is negative, "
+              "which no run's clock can be");
+    auto binary = traceFromBinary(traceToBinary(trace));
+    ASSERT_FALSE(binary.ok());
+    EXPECT_NE(binary.error().message.find("event 2 (rank 0): duration: -49536 ticks is negative"),
+              std::string::npos)
+        << binary.error().message;
+}
+
+} // namespace
+} // namespace rankstep::io
