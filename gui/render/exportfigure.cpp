@@ -147,7 +147,7 @@ QString figureSummary(const core::Trace &trace)
 {
     const core::Figures &f = trace.figures;
     const core::RunConfig &c = trace.config;
-    const QString shape =
+    QString shape =
         QObject::tr("%1 ranks, %2 layers, %3 batches").arg(c.ranks).arg(c.layers).arg(c.batches);
     if (!f.hasEvents)
         return shape;

@@ -31,7 +31,7 @@ QString saveText(const QString &path, const std::string &text)
 
 // QSvgGenerator gives the size in millimetres; slide programs place a figure best when it says
 // its size in pixels, as the viewBox does.
-QByteArray withPixelSize(QByteArray svg, QSize size)
+QByteArray withPixelSize(const QByteArray &svg, QSize size)
 {
     static const QRegularExpression root(QStringLiteral(R"(<svg width="[^"]*" height="[^"]*")"));
     QString text = QString::fromUtf8(svg);

@@ -65,10 +65,10 @@ void PanelsPainter::paint(const QRegion &region)
     std::vector<std::pair<PanelLayout, int>> panels; // the panels in the region, with their rank
     const int count = int(m_scene.ranks.size());
     for (int slot = 0; slot < count; ++slot) {
-        PanelLayout layout = statePanelLayout(m_scene.area, count, slot, m_layers);
+        const PanelLayout layout = statePanelLayout(m_scene.area, count, slot, m_layers);
         if (rankOf(m_state, m_scene.ranks[std::size_t(slot)]) &&
             (region.isEmpty() || region.intersects(layout.frame.toAlignedRect())))
-            panels.emplace_back(std::move(layout), m_scene.ranks[std::size_t(slot)]);
+            panels.emplace_back(layout, m_scene.ranks[std::size_t(slot)]);
     }
     for (const auto &[layout, rank] : panels)
         paintChrome(layout, rank);

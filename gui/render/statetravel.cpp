@@ -105,6 +105,7 @@ std::vector<Travel> findTravels(const core::Trace &trace, const replay::RunState
     std::vector<Travel> travels;
     const int layers = std::max(1, trace.config.layers);
     std::vector<QRectF> panels; // of the shown ranks, in order: looked up once
+    panels.reserve(shown.size());
     for (int rank : shown)
         panels.push_back(panelOf(rank));
     MemberCache members;

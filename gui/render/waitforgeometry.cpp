@@ -61,7 +61,7 @@ std::vector<QRectF> gridNodes(int ranks, const QRectF &area, double gap)
     const double h = std::max(1.0, std::min((area.height() - gap * (rows - 1)) / rows,
                                             kPreferredNodeSize.height()));
     for (int i = 0; i < ranks; ++i)
-        nodes.emplace_back(area.left() + (i % best) * (w + gap), area.top() + (i / best) * (h + gap),
+        nodes.emplace_back(area.left() + (i % best) * (w + gap), area.top() + double(i / best) * (h + gap),
                            w, h);
     return nodes;
 }

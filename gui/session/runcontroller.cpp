@@ -73,7 +73,7 @@ RunController::~RunController()
 
 QString RunController::cliPath()
 {
-    const QString fromEnv = qEnvironmentVariable("RANKSTEP_CLI");
+    QString fromEnv = qEnvironmentVariable("RANKSTEP_CLI");
     if (!fromEnv.isEmpty())
         return fromEnv;
     const QString appDir = QCoreApplication::applicationDirPath();
