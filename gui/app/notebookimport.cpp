@@ -38,14 +38,8 @@ ImportSummary NotebookImport::importFile(const QString &path)
 {
     ImportSummary summary;
     summary.file = QFileInfo(path).fileName();
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
-        summary.error = tr("Cannot read %1: %2").arg(path, file.errorString());
-        return summary;
-    }
-    const QByteArray bytes = file.readAll();
-    const auto found =
-        lessons::importPuzzleSource(path.toStdString(), bytes.toStdString(), m_lessons);
+    // A FIFO, a device or a link loop is refused with a reason, never read (a hang).
+    const auto found = lessons::importPuzzleFile(path.toStdString(), m_lessons);
     if (!found) {
         summary.error = QString::fromStdString(found.error().message);
         return summary;

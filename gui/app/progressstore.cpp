@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "progressstore.h"
 
+#include "core/regularfile.h"
+
 #include <QDir>
 #include <QFile>
 #include <QSaveFile>
@@ -64,10 +66,12 @@ QString ProgressStore::codePath(const QString &lessonId) const
 
 std::optional<QString> ProgressStore::code(const QString &lessonId) const
 {
-    QFile file(codePath(lessonId));
-    if (!file.open(QIODevice::ReadOnly))
+    // Checked before it is read: a FIFO or a device in the code store would hang the window.
+    const auto bytes =
+        core::readRegularFile(codePath(lessonId).toStdString(), core::kMaxCodeFileBytes);
+    if (!bytes)
         return std::nullopt;
-    return QString::fromUtf8(file.readAll());
+    return QString::fromStdString(*bytes);
 }
 
 bool ProgressStore::saveCode(const QString &lessonId, const QString &code, QString *error)

@@ -4,10 +4,19 @@
 // half, read by the run controller's loader.
 #include "guitestsupport.h"
 #include "hostilecases.h"
+#include "progressstore.h"
 #include "runcontroller.h"
 #include "tempdir.h"
 
 #include <QFileInfo>
+
+#include <sys/stat.h>
+
+#include <chrono>
+#include <fcntl.h>
+#include <future>
+#include <thread>
+#include <unistd.h>
 
 namespace rankstep::gui::testing {
 namespace {
@@ -57,6 +66,22 @@ TEST(HostileAppFiles, ATraceCutInHalfIsAClearErrorOfTheRunController)
     const auto half = loadTraceFile(QString::fromStdString((dir.path() / "half.rstb").string()));
     ASSERT_FALSE(half.ok());
     EXPECT_NE(half.error().message.find("truncated"), std::string::npos) << half.error().message;
+}
+
+TEST(HostileAppFiles, ASavedCodeFileThatIsAFifoIsNotReadAndDoesNotHang)
+{
+    TempDir dir;
+    const std::string fifo = (dir.path() / "ddp.py").string();
+    ASSERT_EQ(mkfifo(fifo.c_str(), 0600), 0);
+    const ProgressStore store(QString::fromStdString(dir.path().string()));
+    auto code = std::async(std::launch::async, [&store] { return store.code("ddp"); });
+    const bool answered = code.wait_for(std::chrono::seconds(5)) == std::future_status::ready;
+    if (!answered) { // unblock the reader so the test ends
+        const int writer = ::open(fifo.c_str(), O_WRONLY);
+        ::close(writer);
+    }
+    ASSERT_TRUE(answered) << "reading the saved code blocked on a FIFO";
+    EXPECT_FALSE(code.get()) << "a FIFO is no saved code";
 }
 
 } // namespace
