@@ -196,6 +196,7 @@ Session *activeSession()
 void setActiveSession(Session *session)
 {
     g_active = session;
+    clearLineCache();
 }
 
 PyObject *puzzleErrorType()
@@ -206,28 +207,6 @@ PyObject *puzzleErrorType()
 PyObject *runStoppedType()
 {
     return g_runStopped;
-}
-
-int learnerLine(const std::string &fileName)
-{
-    PyFrameObject *frame = PyEval_GetFrame(); // borrowed
-    if (frame)
-        Py_INCREF(frame);
-    while (frame) {
-        PyCodeObject *code = PyFrame_GetCode(frame);
-        const char *name = PyUnicode_AsUTF8(code->co_filename);
-        Py_DECREF(code);
-        if (name && fileName == name) {
-            const int line = PyFrame_GetLineNumber(frame);
-            Py_DECREF(frame);
-            return line;
-        }
-        PyFrameObject *back = PyFrame_GetBack(frame);
-        Py_DECREF(frame);
-        frame = back;
-    }
-    PyErr_Clear();
-    return 0;
 }
 
 py::object wrapObject(const core::Object &object)

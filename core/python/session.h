@@ -31,6 +31,8 @@ void setActiveSession(Session *session);
 
 // The line of the innermost frame of the learner's file on the Python stack (0 if none).
 int learnerLine(const std::string &fileName);
+// Forgets the code objects learnerLine has seen (each run starts afresh).
+void clearLineCache();
 
 py::object wrapObject(const core::Object &object);
 bool isPuzzleObject(py::handle value);
