@@ -2,6 +2,8 @@
 #include "storage.h"
 
 #include <algorithm>
+#include <stdexcept>
+#include <utility>
 
 namespace rankstep::core {
 
@@ -17,10 +19,60 @@ const char *mapName(MapKind map)
     return "?";
 }
 
-Key Key::ofTuple(std::vector<int> items)
+KeyParts::KeyParts(const int *items, std::size_t count) : m_size(std::uint32_t(count))
+{
+    int *out = m_inline;
+    if (count > 2)
+        out = m_heap = new int[count];
+    std::copy(items, items + count, out);
+}
+
+KeyParts::KeyParts(KeyParts &&other) noexcept
+    : m_inline{other.m_inline[0], other.m_inline[1]}, m_size(std::exchange(other.m_size, 0)),
+      m_heap(std::exchange(other.m_heap, nullptr))
+{
+}
+
+KeyParts &KeyParts::operator=(const KeyParts &other)
+{
+    if (this != &other)
+        *this = KeyParts(other);
+    return *this;
+}
+
+KeyParts &KeyParts::operator=(KeyParts &&other) noexcept
+{
+    if (this != &other) {
+        delete[] m_heap;
+        m_inline[0] = other.m_inline[0];
+        m_inline[1] = other.m_inline[1];
+        m_size = std::exchange(other.m_size, 0);
+        m_heap = std::exchange(other.m_heap, nullptr);
+    }
+    return *this;
+}
+
+int KeyParts::at(std::size_t i) const
+{
+    if (i >= m_size)
+        throw std::out_of_range("KeyParts::at");
+    return begin()[i];
+}
+
+std::strong_ordering KeyParts::operator<=>(const KeyParts &other) const
+{
+    return std::lexicographical_compare_three_way(begin(), end(), other.begin(), other.end());
+}
+
+bool KeyParts::operator==(const KeyParts &other) const
+{
+    return std::equal(begin(), end(), other.begin(), other.end());
+}
+
+Key Key::ofTuple(const std::vector<int> &items)
 {
     Key key;
-    key.parts = std::move(items);
+    key.parts = KeyParts(items);
     key.tuple = true;
     return key;
 }

@@ -3,9 +3,11 @@
 
 #include "objects.h"
 
+#include <compare>
 #include <cstdint>
-#include <unordered_map>
+#include <initializer_list>
 #include <string>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -17,15 +19,46 @@ inline constexpr int kMapCount = 5;
 // "weights", "opt_states", "activations", "grad_activations", "grad_weights"
 const char *mapName(MapKind map);
 
-// A dictionary key: an int (`weights[3]`) or a tuple of ints (`activations[0, mb]`).
-struct Key
+// The ints of a key, held in the key itself up to two (every key the puzzles use: `weights[3]`,
+// `activations[0, mb]`), on the heap beyond. Reads like a const std::vector<int>.
+class KeyParts
 {
+public:
+    KeyParts() = default;
+    KeyParts(std::initializer_list<int> items) : KeyParts(items.begin(), items.size()) {}
+    explicit KeyParts(const std::vector<int> &items) : KeyParts(items.data(), items.size()) {}
+    KeyParts(const KeyParts &other) : KeyParts(other.begin(), other.size()) {}
+    KeyParts(KeyParts &&other) noexcept;
+    KeyParts &operator=(const KeyParts &other);
+    KeyParts &operator=(KeyParts &&other) noexcept;
+    ~KeyParts() { delete[] m_heap; }
+
+    std::size_t size() const { return m_size; }
+    bool empty() const { return m_size == 0; }
+    const int *begin() const { return m_heap ? m_heap : m_inline; }
+    const int *end() const { return begin() + m_size; }
+    int operator[](std::size_t i) const { return begin()[i]; }
+    int at(std::size_t i) const; // throws std::out_of_range past the end
+    int front() const { return at(0); }
+
+    std::strong_ordering operator<=>(const KeyParts &other) const;
+    bool operator==(const KeyParts &other) const;
+
+private:
+    KeyParts(const int *items, std::size_t count);
+    int m_inline[2] = {0, 0};
+    std::uint32_t m_size = 0;
+    int *m_heap = nullptr; // all the ints when there are more than two
+};
+
+// A dictionary key: an int (`weights[3]`) or a tuple of ints (`activations[0, mb]`).
+struct Key {
     Key() = default;
     Key(int scalar) : parts{scalar} {} // NOLINT(google-explicit-constructor)
     Key(int a, int b) : parts{a, b}, tuple(true) {}
-    static Key ofTuple(std::vector<int> items);
+    static Key ofTuple(const std::vector<int> &items);
 
-    std::vector<int> parts;
+    KeyParts parts;
     bool tuple = false;
 
     auto operator<=>(const Key &) const = default;
@@ -33,8 +66,7 @@ struct Key
 };
 std::string formatKey(const Key &key); // "3", "(0, 2)"
 
-struct KeyHash
-{
+struct KeyHash {
     std::size_t operator()(const Key &key) const noexcept
     {
         std::size_t h = key.tuple ? 0x9e3779b97f4a7c15ULL : 0;
@@ -63,8 +95,7 @@ public:
     const Sizes &sizes() const { return m_sizes; }
 
 private:
-    struct Entry
-    {
+    struct Entry {
         Object object;
         std::uint64_t order = 0;
         std::int64_t bytes = 0;

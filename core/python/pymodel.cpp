@@ -4,6 +4,7 @@
 
 #include <pybind11/stl.h>
 
+#include <climits>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -11,8 +12,27 @@
 namespace rankstep::python {
 namespace {
 
+// An exact int that fits (nearly every key part) without a conversion object; else 0 and false.
+bool exactInt(PyObject *item, int &out)
+{
+    if (!PyLong_CheckExact(item))
+        return false;
+    int overflow = 0;
+    const long value = PyLong_AsLongAndOverflow(item, &overflow);
+    if (overflow != 0 || value < INT_MIN || value > INT_MAX)
+        return false;
+    out = int(value);
+    return true;
+}
+
 core::Key toKey(py::handle key)
 {
+    int a = 0, b = 0;
+    if (exactInt(key.ptr(), a))
+        return core::Key(a);
+    if (PyTuple_CheckExact(key.ptr()) && PyTuple_GET_SIZE(key.ptr()) == 2
+        && exactInt(PyTuple_GET_ITEM(key.ptr(), 0), a) && exactInt(PyTuple_GET_ITEM(key.ptr(), 1), b))
+        return core::Key(a, b);
     if (py::isinstance<py::tuple>(key)) {
         std::vector<int> parts;
         for (py::handle item : key) {

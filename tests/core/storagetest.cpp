@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <random>
+#include <stdexcept>
 
 namespace rankstep::testing {
 namespace {
@@ -134,6 +135,34 @@ TEST(Storage, PairKeyEqualsTheTupleOfTheSameInts)
     EXPECT_EQ(Key(0, 2), Key::ofTuple({0, 2}));
     EXPECT_NE(Key(0, 2), Key(2, 0));
     EXPECT_EQ(core::formatKey(Key(0, 2)), "(0, 2)");
+}
+
+// Keys hold up to two ints in themselves and longer tuples on the heap: both kinds copy, move,
+// compare and order like the tuples they stand for.
+TEST(Storage, LongTupleKeysCopyMoveAndOrderLikeShortOnes)
+{
+    const Key triple = Key::ofTuple({1, 2, 3});
+    Key copy = triple;
+    EXPECT_EQ(copy, triple);
+    EXPECT_EQ(core::formatKey(copy), "(1, 2, 3)");
+    Key moved = std::move(copy);
+    EXPECT_EQ(moved, triple);
+    EXPECT_EQ(moved.parts.size(), 3U);
+    EXPECT_EQ(moved.parts.at(2), 3);
+    EXPECT_THROW(moved.parts.at(3), std::out_of_range);
+    moved = Key(1, 2);
+    EXPECT_LT(moved, triple); // (1, 2) < (1, 2, 3), as Python orders tuples
+    EXPECT_LT(Key::ofTuple({1, 2, 3}), Key::ofTuple({1, 2, 4}));
+    moved = triple;
+    EXPECT_EQ(moved, triple);
+    EXPECT_NE(Key::ofTuple({1, 2, 3}), Key::ofTuple({1, 2}));
+
+    Storage storage;
+    storage.set(MapKind::Activations, Key::ofTuple({0, 1, 2}), activation(1, {0}));
+    storage.set(MapKind::Activations, Key(0, 1), activation(1, {1}));
+    EXPECT_TRUE(storage.find(MapKind::Activations, Key::ofTuple({0, 1, 2}))->batches.contains(0));
+    EXPECT_TRUE(storage.find(MapKind::Activations, Key(0, 1))->batches.contains(1));
+    EXPECT_EQ(keysOf(storage, MapKind::Activations), (std::vector<std::string>{"(0, 1, 2)", "(0, 1)"}));
 }
 
 TEST(Storage, MapsAreSeparate)
