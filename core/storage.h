@@ -82,12 +82,13 @@ class Storage
 public:
     explicit Storage(Sizes sizes = {}) : m_sizes(sizes) {}
 
+    // Null when absent. The pointer (like those of entries()) lasts until the next set or erase.
     const Object *find(MapKind map, const Key &key) const;
     // Stores object under key (replacing, and keeping the key's place in iteration order).
     void set(MapKind map, const Key &key, Object object);
     // Removes key; false when it was not there.
     bool erase(MapKind map, const Key &key);
-    std::size_t size(MapKind map) const { return slot(map).size(); }
+    std::size_t size(MapKind map) const { return slot(map).entries.size(); }
     // Entries in insertion order, as a Python dict iterates.
     std::vector<std::pair<Key, const Object *>> entries(MapKind map) const;
 
@@ -96,13 +97,24 @@ public:
 
 private:
     struct Entry {
+        Key key;
         Object object;
         std::uint64_t order = 0;
         std::int64_t bytes = 0;
     };
-    using Map = std::unordered_map<Key, Entry, KeyHash>;
+    // One dictionary's entries side by side; an int key below kDirectKeys finds its entry by
+    // indexing (a layer number: one memory access instead of a hash chain), any other key
+    // through the hash map. Both hold positions in `entries`.
+    struct Map {
+        std::vector<Entry> entries;
+        std::vector<std::int32_t> direct; // by int key: position + 1, 0 when absent
+        std::unordered_map<Key, std::int32_t, KeyHash> hashed;
+    };
+    static constexpr int kDirectKeys = 1 << 16;
     Map &slot(MapKind map) { return m_maps[std::size_t(map)]; }
     const Map &slot(MapKind map) const { return m_maps[std::size_t(map)]; }
+    static std::int32_t position(const Map &m, const Key &key);             // -1 when absent
+    static void setPosition(Map &m, const Key &key, std::int32_t position); // -1 removes
 
     Sizes m_sizes;
     Map m_maps[kMapCount];

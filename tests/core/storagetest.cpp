@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <random>
 #include <stdexcept>
 
@@ -163,6 +164,40 @@ TEST(Storage, LongTupleKeysCopyMoveAndOrderLikeShortOnes)
     EXPECT_TRUE(storage.find(MapKind::Activations, Key::ofTuple({0, 1, 2}))->batches.contains(0));
     EXPECT_TRUE(storage.find(MapKind::Activations, Key(0, 1))->batches.contains(1));
     EXPECT_EQ(keysOf(storage, MapKind::Activations), (std::vector<std::string>{"(0, 1, 2)", "(0, 1)"}));
+}
+
+// Entries sit side by side and an erase moves the last one into the freed place: every key must
+// still find its own object, and iteration must keep Python's insertion order.
+TEST(Storage, FindsEveryKeyAndKeepsInsertionOrderAfterRandomErases)
+{
+    Storage storage;
+    std::vector<std::pair<Key, int>> expected; // key, layer of its object, in insertion order
+    std::mt19937 random(7);
+    for (int step = 0; step < 3000; ++step) {
+        const int a = int(random() % 12);
+        const Key key = random() % 3 == 0 ? Key(a, int(random() % 3)) : Key(a);
+        auto it = std::find_if(expected.begin(), expected.end(),
+                               [&](const auto &item) { return item.first == key; });
+        if (random() % 2 == 0) {
+            storage.set(MapKind::GradWeights, key, weight(step));
+            if (it == expected.end())
+                expected.emplace_back(key, step);
+            else
+                it->second = step;
+        } else {
+            EXPECT_EQ(storage.erase(MapKind::GradWeights, key), it != expected.end());
+            if (it != expected.end())
+                expected.erase(it);
+        }
+        const auto entries = storage.entries(MapKind::GradWeights);
+        ASSERT_EQ(entries.size(), expected.size()) << "step " << step;
+        for (std::size_t i = 0; i < expected.size(); ++i) {
+            EXPECT_EQ(entries[i].first, expected[i].first) << "step " << step;
+            const Object *found = storage.find(MapKind::GradWeights, expected[i].first);
+            ASSERT_NE(found, nullptr) << "step " << step;
+            EXPECT_EQ(found->layer, expected[i].second) << "step " << step;
+        }
+    }
 }
 
 TEST(Storage, MapsAreSeparate)
