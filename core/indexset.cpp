@@ -3,6 +3,8 @@
 
 #include <algorithm>
 #include <bit>
+#include <cstring>
+#include <utility>
 
 namespace rankstep::core {
 
@@ -12,27 +14,46 @@ IndexSet::IndexSet(std::initializer_list<int> members)
         insert(m);
 }
 
+IndexSet::IndexSet(const IndexSet &other) : m_begin(other.m_begin), m_end(other.m_end)
+{
+    if (other.m_words) {
+        m_words = new std::uint64_t[std::size_t(other.m_begin)];
+        std::memcpy(m_words, other.m_words, std::size_t(other.m_begin) * sizeof(std::uint64_t));
+    }
+}
+
+IndexSet::IndexSet(IndexSet &&other) noexcept
+    : m_words(std::exchange(other.m_words, nullptr))
+    , m_begin(std::exchange(other.m_begin, 0))
+    , m_end(std::exchange(other.m_end, 0))
+{}
+
+IndexSet &IndexSet::operator=(const IndexSet &other)
+{
+    if (this != &other)
+        *this = IndexSet(other);
+    return *this;
+}
+
+IndexSet &IndexSet::operator=(IndexSet &&other) noexcept
+{
+    if (this != &other) {
+        delete[] m_words;
+        m_words = std::exchange(other.m_words, nullptr);
+        m_begin = std::exchange(other.m_begin, 0);
+        m_end = std::exchange(other.m_end, 0);
+    }
+    return *this;
+}
+
 IndexSet IndexSet::range(int begin, int end)
 {
     IndexSet set;
     if (end <= begin || begin < 0)
         return set;
-    set.m_words.assign(std::size_t(end - 1) / 64 + 1, 0);
-    for (int i = begin; i < end;) {
-        const auto word = std::size_t(i) / 64;
-        const int bit = i % 64;
-        const int span = std::min(64 - bit, end - i);
-        const std::uint64_t mask = span == 64 ? ~std::uint64_t(0)
-                                              : ((std::uint64_t(1) << span) - 1) << bit;
-        set.m_words[word] |= mask;
-        i += span;
-    }
+    set.m_begin = begin;
+    set.m_end = end;
     return set;
-}
-
-bool IndexSet::isPrefix(int count) const
-{
-    return size() == count && (count == 0 || last() == count - 1);
 }
 
 IndexSet IndexSet::fromVector(const std::vector<int> &members)
@@ -43,114 +64,200 @@ IndexSet IndexSet::fromVector(const std::vector<int> &members)
     return set;
 }
 
+int IndexSet::wordCount() const
+{
+    if (m_words)
+        return m_begin;
+    return m_begin == m_end ? 0 : (m_end - 1) / 64 + 1;
+}
+
+std::uint64_t IndexSet::word(int w) const
+{
+    if (m_words)
+        return w < m_begin ? m_words[w] : 0;
+    const int low = std::max(m_begin, w * 64);
+    const int high = std::min(m_end, w * 64 + 64);
+    if (low >= high)
+        return 0;
+    const int span = high - low;
+    const std::uint64_t mask = span == 64 ? ~std::uint64_t(0) : (std::uint64_t(1) << span) - 1;
+    return mask << (low - w * 64);
+}
+
+std::vector<std::uint64_t> IndexSet::bits() const
+{
+    std::vector<std::uint64_t> out(static_cast<std::size_t>(wordCount()));
+    for (std::size_t w = 0; w < out.size(); ++w)
+        out[w] = word(int(w));
+    return out;
+}
+
+IndexSet IndexSet::fromBits(std::vector<std::uint64_t> words)
+{
+    while (!words.empty() && words.back() == 0)
+        words.pop_back();
+    IndexSet set;
+    if (words.empty())
+        return set;
+    int count = 0;
+    for (auto w : words)
+        count += std::popcount(w);
+    std::size_t firstWord = 0;
+    while (words[firstWord] == 0)
+        ++firstWord;
+    const int first = int(firstWord * 64) + std::countr_zero(words[firstWord]);
+    const int last = int((words.size() - 1) * 64) + 63 - std::countl_zero(words.back());
+    if (last - first + 1 == count)
+        return range(first, last + 1);
+    set.m_begin = int(words.size());
+    set.m_words = new std::uint64_t[words.size()];
+    std::memcpy(set.m_words, words.data(), words.size() * sizeof(std::uint64_t));
+    return set;
+}
+
 void IndexSet::insert(int index)
 {
-    const auto word = std::size_t(index) / 64;
-    if (word >= m_words.size())
-        m_words.resize(word + 1, 0);
-    m_words[word] |= std::uint64_t(1) << (std::size_t(index) % 64);
+    if (isRange()) {
+        if (m_begin == m_end) {
+            *this = range(index, index + 1);
+            return;
+        }
+        if (index >= m_begin && index < m_end)
+            return;
+        if (index == m_end) {
+            ++m_end;
+            return;
+        }
+        if (index == m_begin - 1) {
+            --m_begin;
+            return;
+        }
+    }
+    std::vector<std::uint64_t> words = bits();
+    const auto w = std::size_t(index) / 64;
+    if (w >= words.size())
+        words.resize(w + 1, 0);
+    words[w] |= std::uint64_t(1) << (std::size_t(index) % 64);
+    *this = fromBits(std::move(words));
 }
 
 bool IndexSet::contains(int index) const
 {
     if (index < 0)
         return false;
-    const auto word = std::size_t(index) / 64;
-    return word < m_words.size() && (m_words[word] >> (std::size_t(index) % 64) & 1U) != 0;
+    if (isRange())
+        return index >= m_begin && index < m_end;
+    return (word(index / 64) >> (index % 64) & 1U) != 0;
 }
 
 int IndexSet::size() const
 {
+    if (isRange())
+        return m_end - m_begin;
     int count = 0;
-    for (auto w : m_words)
-        count += std::popcount(w);
+    for (int w = 0; w < m_begin; ++w)
+        count += std::popcount(m_words[w]);
     return count;
-}
-
-bool IndexSet::empty() const
-{
-    return std::all_of(m_words.begin(), m_words.end(), [](std::uint64_t w) { return w == 0; });
 }
 
 int IndexSet::first() const
 {
-    for (std::size_t w = 0; w < m_words.size(); ++w)
+    if (isRange())
+        return m_begin == m_end ? -1 : m_begin;
+    for (int w = 0; w < m_begin; ++w)
         if (m_words[w] != 0)
-            return int(w * 64) + std::countr_zero(m_words[w]);
+            return w * 64 + std::countr_zero(m_words[w]);
     return -1;
 }
 
 int IndexSet::last() const
 {
-    for (std::size_t w = m_words.size(); w-- > 0;)
-        if (m_words[w] != 0)
-            return int(w * 64) + 63 - std::countl_zero(m_words[w]);
-    return -1;
+    if (isRange())
+        return m_begin == m_end ? -1 : m_end - 1;
+    return (m_begin - 1) * 64 + 63 - std::countl_zero(m_words[m_begin - 1]);
 }
 
 IndexSet IndexSet::operator|(const IndexSet &other) const
 {
-    IndexSet result = *this;
-    result |= other;
-    return result;
+    if (other.empty())
+        return *this;
+    if (empty())
+        return other;
+    if (isRange() && other.isRange() && m_begin <= other.m_end && other.m_begin <= m_end)
+        return range(std::min(m_begin, other.m_begin), std::max(m_end, other.m_end));
+    std::vector<std::uint64_t> words(std::size_t(std::max(wordCount(), other.wordCount())));
+    for (std::size_t w = 0; w < words.size(); ++w)
+        words[w] = word(int(w)) | other.word(int(w));
+    return fromBits(std::move(words));
 }
 
 IndexSet &IndexSet::operator|=(const IndexSet &other)
 {
-    if (other.m_words.size() > m_words.size())
-        m_words.resize(other.m_words.size(), 0);
-    for (std::size_t w = 0; w < other.m_words.size(); ++w)
-        m_words[w] |= other.m_words[w];
+    *this = *this | other;
     return *this;
 }
 
 IndexSet IndexSet::operator&(const IndexSet &other) const
 {
-    IndexSet result;
-    result.m_words.resize(std::min(m_words.size(), other.m_words.size()));
-    for (std::size_t w = 0; w < result.m_words.size(); ++w)
-        result.m_words[w] = m_words[w] & other.m_words[w];
-    result.trim();
-    return result;
+    if (isRange() && other.isRange())
+        return range(std::max(m_begin, other.m_begin), std::min(m_end, other.m_end));
+    std::vector<std::uint64_t> words(std::size_t(std::min(wordCount(), other.wordCount())));
+    for (std::size_t w = 0; w < words.size(); ++w)
+        words[w] = word(int(w)) & other.word(int(w));
+    return fromBits(std::move(words));
 }
 
 IndexSet IndexSet::minus(const IndexSet &other) const
 {
-    IndexSet result = *this;
-    for (std::size_t w = 0; w < std::min(m_words.size(), other.m_words.size()); ++w)
-        result.m_words[w] &= ~other.m_words[w];
-    result.trim();
-    return result;
+    if (!intersects(other))
+        return *this;
+    if (isRange() && other.isRange()) {
+        if (other.m_begin <= m_begin)
+            return range(std::max(m_begin, other.m_end), m_end);
+        if (other.m_end >= m_end)
+            return range(m_begin, other.m_begin);
+    }
+    std::vector<std::uint64_t> words = bits();
+    for (std::size_t w = 0; w < words.size(); ++w)
+        words[w] &= ~other.word(int(w));
+    return fromBits(std::move(words));
 }
 
 bool IndexSet::isSubsetOf(const IndexSet &other) const
 {
-    for (std::size_t w = 0; w < m_words.size(); ++w) {
-        const std::uint64_t theirs = w < other.m_words.size() ? other.m_words[w] : 0;
-        if ((m_words[w] & ~theirs) != 0)
+    if (empty())
+        return true;
+    if (other.isRange())
+        return first() >= other.m_begin && last() < other.m_end;
+    for (int w = 0; w < wordCount(); ++w)
+        if ((word(w) & ~other.word(w)) != 0)
             return false;
-    }
     return true;
+}
+
+bool IndexSet::isPrefix(int count) const
+{
+    return isRange() && m_end == count && (count == 0 || m_begin == 0);
 }
 
 bool IndexSet::intersects(const IndexSet &other) const
 {
-    for (std::size_t w = 0; w < std::min(m_words.size(), other.m_words.size()); ++w)
-        if ((m_words[w] & other.m_words[w]) != 0)
+    if (isRange() && other.isRange())
+        return std::max(m_begin, other.m_begin) < std::min(m_end, other.m_end);
+    const int n = std::min(wordCount(), other.wordCount());
+    for (int w = 0; w < n; ++w)
+        if ((word(w) & other.word(w)) != 0)
             return true;
     return false;
 }
 
 bool IndexSet::operator==(const IndexSet &other) const
 {
-    const std::size_t n = std::max(m_words.size(), other.m_words.size());
-    for (std::size_t w = 0; w < n; ++w) {
-        const std::uint64_t a = w < m_words.size() ? m_words[w] : 0;
-        const std::uint64_t b = w < other.m_words.size() ? other.m_words[w] : 0;
-        if (a != b)
-            return false;
-    }
-    return true;
+    if (isRange() != other.isRange() || m_begin != other.m_begin)
+        return false;
+    if (isRange())
+        return m_end == other.m_end;
+    return std::memcmp(m_words, other.m_words, std::size_t(m_begin) * sizeof(std::uint64_t)) == 0;
 }
 
 std::vector<int> IndexSet::toVector() const
@@ -159,12 +266,6 @@ std::vector<int> IndexSet::toVector() const
     out.reserve(std::size_t(size()));
     forEach([&](int i) { out.push_back(i); });
     return out;
-}
-
-void IndexSet::trim()
-{
-    while (!m_words.empty() && m_words.back() == 0)
-        m_words.pop_back();
 }
 
 std::string formatSet(const IndexSet &set)
@@ -189,7 +290,8 @@ std::string describeSet(const IndexSet &set, const std::string &singular, const 
         return singular + " " + std::to_string(members[0]);
     const bool contiguous = members.back() - members.front() + 1 == int(members.size());
     if (contiguous && members.size() > 2)
-        return plural + " " + std::to_string(members.front()) + "-" + std::to_string(members.back());
+        return plural + " " + std::to_string(members.front()) + "-" +
+               std::to_string(members.back());
     std::string text = plural + " ";
     for (std::size_t i = 0; i < members.size(); ++i) {
         if (i > 0)

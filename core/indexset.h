@@ -8,20 +8,28 @@
 
 namespace rankstep::core {
 
-// A set of small non-negative integers (batch numbers, shard numbers), stored as a bitset so
-// that unions over a thousand ranks stay cheap. Equality ignores capacity.
+// A set of small non-negative integers (batch numbers, shard numbers). A contiguous set (one
+// shard, every shard, a run of batches: nearly every set a run holds) is kept as a range in the
+// object itself; any other set as a bitset on the heap, so that unions over a thousand ranks stay
+// cheap. Either way the form is canonical, so equal sets compare equal member for member.
 class IndexSet
 {
 public:
     IndexSet() = default;
     IndexSet(std::initializer_list<int> members);
+    IndexSet(const IndexSet &other);
+    IndexSet(IndexSet &&other) noexcept;
+    IndexSet &operator=(const IndexSet &other);
+    IndexSet &operator=(IndexSet &&other) noexcept;
+    ~IndexSet() { delete[] m_words; }
+
     static IndexSet range(int begin, int end); // [begin, end)
     static IndexSet fromVector(const std::vector<int> &members);
 
     void insert(int index); // index >= 0
     bool contains(int index) const;
     int size() const;
-    bool empty() const;
+    bool empty() const { return m_words == nullptr && m_begin == m_end; }
     int first() const; // -1 when empty
     int last() const;  // -1 when empty
 
@@ -40,24 +48,37 @@ public:
     template <typename F>
     void forEach(F &&visit) const
     {
-        for (std::size_t w = 0; w < m_words.size(); ++w) {
+        if (m_words == nullptr) {
+            for (int i = m_begin; i < m_end; ++i)
+                visit(i);
+            return;
+        }
+        for (int w = 0; w < m_begin; ++w) {
             std::uint64_t bits = m_words[w];
             while (bits != 0) {
                 const int bit = __builtin_ctzll(bits);
-                visit(int(w * 64) + bit);
+                visit(w * 64 + bit);
                 bits &= bits - 1;
             }
         }
     }
 
 private:
-    void trim();
-    std::vector<std::uint64_t> m_words;
+    bool isRange() const { return m_words == nullptr; }
+    int wordCount() const;
+    std::uint64_t word(int w) const; // the members in [64 w, 64 w + 64) as bits
+    std::vector<std::uint64_t> bits() const;
+    static IndexSet fromBits(std::vector<std::uint64_t> words);
+
+    std::uint64_t *m_words = nullptr; // null: the range [m_begin, m_end)
+    int m_begin = 0;                  // with m_words: how many words (the last one not 0)
+    int m_end = 0;
 };
 
 // "{2, 3}", "{}" — the literal form used in messages that quote a set.
 std::string formatSet(const IndexSet &set);
 // Plain words: "batch 2", "batches 2 and 3", "batches 0-3", "batches 0, 2 and 5", "no batches".
-std::string describeSet(const IndexSet &set, const std::string &singular, const std::string &plural);
+std::string describeSet(const IndexSet &set, const std::string &singular,
+                        const std::string &plural);
 
 } // namespace rankstep::core

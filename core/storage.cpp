@@ -2,6 +2,8 @@
 #include "storage.h"
 
 #include <algorithm>
+#include <stdexcept>
+#include <utility>
 
 namespace rankstep::core {
 
@@ -17,10 +19,60 @@ const char *mapName(MapKind map)
     return "?";
 }
 
-Key Key::ofTuple(std::vector<int> items)
+KeyParts::KeyParts(const int *items, std::size_t count) : m_size(std::uint32_t(count))
+{
+    int *out = m_inline;
+    if (count > 2)
+        out = m_heap = new int[count];
+    std::copy(items, items + count, out);
+}
+
+KeyParts::KeyParts(KeyParts &&other) noexcept
+    : m_inline{other.m_inline[0], other.m_inline[1]}, m_size(std::exchange(other.m_size, 0)),
+      m_heap(std::exchange(other.m_heap, nullptr))
+{
+}
+
+KeyParts &KeyParts::operator=(const KeyParts &other)
+{
+    if (this != &other)
+        *this = KeyParts(other);
+    return *this;
+}
+
+KeyParts &KeyParts::operator=(KeyParts &&other) noexcept
+{
+    if (this != &other) {
+        delete[] m_heap;
+        m_inline[0] = other.m_inline[0];
+        m_inline[1] = other.m_inline[1];
+        m_size = std::exchange(other.m_size, 0);
+        m_heap = std::exchange(other.m_heap, nullptr);
+    }
+    return *this;
+}
+
+int KeyParts::at(std::size_t i) const
+{
+    if (i >= m_size)
+        throw std::out_of_range("KeyParts::at");
+    return begin()[i];
+}
+
+std::strong_ordering KeyParts::operator<=>(const KeyParts &other) const
+{
+    return std::lexicographical_compare_three_way(begin(), end(), other.begin(), other.end());
+}
+
+bool KeyParts::operator==(const KeyParts &other) const
+{
+    return std::equal(begin(), end(), other.begin(), other.end());
+}
+
+Key Key::ofTuple(const std::vector<int> &items)
 {
     Key key;
-    key.parts = std::move(items);
+    key.parts = KeyParts(items);
     key.tuple = true;
     return key;
 }
@@ -35,50 +87,91 @@ std::string formatKey(const Key &key)
     return text + (key.parts.size() == 1 ? ",)" : ")");
 }
 
+namespace {
+
+bool isDirect(const Key &key, int limit)
+{
+    return !key.tuple && key.parts.size() == 1 && key.parts[0] >= 0 && key.parts[0] < limit;
+}
+
+} // namespace
+
+std::int32_t Storage::position(const Map &m, const Key &key)
+{
+    if (isDirect(key, kDirectKeys)) {
+        const auto index = std::size_t(key.parts[0]);
+        return index < m.direct.size() ? m.direct[index] - 1 : -1;
+    }
+    auto it = m.hashed.find(key);
+    return it == m.hashed.end() ? -1 : it->second;
+}
+
+void Storage::setPosition(Map &m, const Key &key, std::int32_t position)
+{
+    if (isDirect(key, kDirectKeys)) {
+        const auto index = std::size_t(key.parts[0]);
+        if (index >= m.direct.size())
+            m.direct.resize(index + 1, 0);
+        m.direct[index] = position + 1;
+    } else if (position < 0) {
+        m.hashed.erase(key);
+    } else {
+        m.hashed[key] = position;
+    }
+}
+
 const Object *Storage::find(MapKind map, const Key &key) const
 {
     const Map &m = slot(map);
-    auto it = m.find(key);
-    return it == m.end() ? nullptr : &it->second.object;
+    const std::int32_t at = position(m, key);
+    return at < 0 ? nullptr : &m.entries[std::size_t(at)].object;
 }
 
 void Storage::set(MapKind map, const Key &key, Object object)
 {
     const std::int64_t bytes = memoryOf(object, m_sizes);
     Map &m = slot(map);
-    auto it = m.find(key);
-    if (it != m.end()) {
-        m_memory += bytes - it->second.bytes;
-        it->second.object = std::move(object);
-        it->second.bytes = bytes;
+    if (const std::int32_t at = position(m, key); at >= 0) {
+        Entry &entry = m.entries[std::size_t(at)];
+        m_memory += bytes - entry.bytes;
+        entry.object = std::move(object);
+        entry.bytes = bytes;
         return;
     }
     m_memory += bytes;
-    m.emplace(key, Entry{std::move(object), m_nextOrder++, bytes});
+    setPosition(m, key, std::int32_t(m.entries.size()));
+    m.entries.push_back(Entry{key, std::move(object), m_nextOrder++, bytes});
 }
 
 bool Storage::erase(MapKind map, const Key &key)
 {
     Map &m = slot(map);
-    auto it = m.find(key);
-    if (it == m.end())
+    const std::int32_t at = position(m, key);
+    if (at < 0)
         return false;
-    m_memory -= it->second.bytes;
-    m.erase(it);
+    m_memory -= m.entries[std::size_t(at)].bytes;
+    setPosition(m, key, -1);
+    // The last entry takes the freed place; iteration order comes from `order`, not the place.
+    if (std::size_t(at) + 1 != m.entries.size()) {
+        m.entries[std::size_t(at)] = std::move(m.entries.back());
+        setPosition(m, m.entries[std::size_t(at)].key, at);
+    }
+    m.entries.pop_back();
     return true;
 }
 
 std::vector<std::pair<Key, const Object *>> Storage::entries(MapKind map) const
 {
-    std::vector<std::pair<std::uint64_t, std::pair<Key, const Object *>>> ordered;
-    for (const auto &[key, entry] : slot(map))
-        ordered.push_back({entry.order, {key, &entry.object}});
+    std::vector<const Entry *> ordered;
+    ordered.reserve(slot(map).entries.size());
+    for (const Entry &entry : slot(map).entries)
+        ordered.push_back(&entry);
     std::sort(ordered.begin(), ordered.end(),
-              [](const auto &a, const auto &b) { return a.first < b.first; });
+              [](const Entry *a, const Entry *b) { return a->order < b->order; });
     std::vector<std::pair<Key, const Object *>> out;
     out.reserve(ordered.size());
-    for (auto &item : ordered)
-        out.push_back(std::move(item.second));
+    for (const Entry *entry : ordered)
+        out.emplace_back(entry->key, &entry->object);
     return out;
 }
 

@@ -3,9 +3,11 @@
 
 #include "objects.h"
 
+#include <compare>
 #include <cstdint>
-#include <unordered_map>
+#include <initializer_list>
 #include <string>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -17,15 +19,46 @@ inline constexpr int kMapCount = 5;
 // "weights", "opt_states", "activations", "grad_activations", "grad_weights"
 const char *mapName(MapKind map);
 
-// A dictionary key: an int (`weights[3]`) or a tuple of ints (`activations[0, mb]`).
-struct Key
+// The ints of a key, held in the key itself up to two (every key the puzzles use: `weights[3]`,
+// `activations[0, mb]`), on the heap beyond. Reads like a const std::vector<int>.
+class KeyParts
 {
+public:
+    KeyParts() = default;
+    KeyParts(std::initializer_list<int> items) : KeyParts(items.begin(), items.size()) {}
+    explicit KeyParts(const std::vector<int> &items) : KeyParts(items.data(), items.size()) {}
+    KeyParts(const KeyParts &other) : KeyParts(other.begin(), other.size()) {}
+    KeyParts(KeyParts &&other) noexcept;
+    KeyParts &operator=(const KeyParts &other);
+    KeyParts &operator=(KeyParts &&other) noexcept;
+    ~KeyParts() { delete[] m_heap; }
+
+    std::size_t size() const { return m_size; }
+    bool empty() const { return m_size == 0; }
+    const int *begin() const { return m_heap ? m_heap : m_inline; }
+    const int *end() const { return begin() + m_size; }
+    int operator[](std::size_t i) const { return begin()[i]; }
+    int at(std::size_t i) const; // throws std::out_of_range past the end
+    int front() const { return at(0); }
+
+    std::strong_ordering operator<=>(const KeyParts &other) const;
+    bool operator==(const KeyParts &other) const;
+
+private:
+    KeyParts(const int *items, std::size_t count);
+    int m_inline[2] = {0, 0};
+    std::uint32_t m_size = 0;
+    int *m_heap = nullptr; // all the ints when there are more than two
+};
+
+// A dictionary key: an int (`weights[3]`) or a tuple of ints (`activations[0, mb]`).
+struct Key {
     Key() = default;
     Key(int scalar) : parts{scalar} {} // NOLINT(google-explicit-constructor)
     Key(int a, int b) : parts{a, b}, tuple(true) {}
-    static Key ofTuple(std::vector<int> items);
+    static Key ofTuple(const std::vector<int> &items);
 
-    std::vector<int> parts;
+    KeyParts parts;
     bool tuple = false;
 
     auto operator<=>(const Key &) const = default;
@@ -33,8 +66,7 @@ struct Key
 };
 std::string formatKey(const Key &key); // "3", "(0, 2)"
 
-struct KeyHash
-{
+struct KeyHash {
     std::size_t operator()(const Key &key) const noexcept
     {
         std::size_t h = key.tuple ? 0x9e3779b97f4a7c15ULL : 0;
@@ -50,12 +82,13 @@ class Storage
 public:
     explicit Storage(Sizes sizes = {}) : m_sizes(sizes) {}
 
+    // Null when absent. The pointer (like those of entries()) lasts until the next set or erase.
     const Object *find(MapKind map, const Key &key) const;
     // Stores object under key (replacing, and keeping the key's place in iteration order).
     void set(MapKind map, const Key &key, Object object);
     // Removes key; false when it was not there.
     bool erase(MapKind map, const Key &key);
-    std::size_t size(MapKind map) const { return slot(map).size(); }
+    std::size_t size(MapKind map) const { return slot(map).entries.size(); }
     // Entries in insertion order, as a Python dict iterates.
     std::vector<std::pair<Key, const Object *>> entries(MapKind map) const;
 
@@ -63,15 +96,25 @@ public:
     const Sizes &sizes() const { return m_sizes; }
 
 private:
-    struct Entry
-    {
+    struct Entry {
+        Key key;
         Object object;
         std::uint64_t order = 0;
         std::int64_t bytes = 0;
     };
-    using Map = std::unordered_map<Key, Entry, KeyHash>;
+    // One dictionary's entries side by side; an int key below kDirectKeys finds its entry by
+    // indexing (a layer number: one memory access instead of a hash chain), any other key
+    // through the hash map. Both hold positions in `entries`.
+    struct Map {
+        std::vector<Entry> entries;
+        std::vector<std::int32_t> direct; // by int key: position + 1, 0 when absent
+        std::unordered_map<Key, std::int32_t, KeyHash> hashed;
+    };
+    static constexpr int kDirectKeys = 1 << 16;
     Map &slot(MapKind map) { return m_maps[std::size_t(map)]; }
     const Map &slot(MapKind map) const { return m_maps[std::size_t(map)]; }
+    static std::int32_t position(const Map &m, const Key &key);             // -1 when absent
+    static void setPosition(Map &m, const Key &key, std::int32_t position); // -1 removes
 
     Sizes m_sizes;
     Map m_maps[kMapCount];

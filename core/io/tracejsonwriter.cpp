@@ -186,7 +186,7 @@ void appendChange(std::string &out, const core::StorageChange &change)
     fields.integer("rank", change.rank).string("map", core::mapName(change.map));
     std::string &key = fields.open("key");
     if (change.key.tuple)
-        appendInts(key, change.key.parts);
+        appendInts(key, std::vector<int>(change.key.parts.begin(), change.key.parts.end()));
     else
         key += std::to_string(change.key.parts.empty() ? 0 : change.key.parts.front());
     fields.string("op", change.object ? "set" : "delete");

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: MIT
 // Model, its five storage dictionaries, Dist, and the awaitable collectives, as Python classes.
-#include "session.h"
+#include "waiter.h"
 
 #include <pybind11/stl.h>
 
+#include <climits>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -11,15 +12,27 @@
 namespace rankstep::python {
 namespace {
 
-core::Engine &engineOf(const Session &session)
+// An exact int that fits (nearly every key part) without a conversion object; else 0 and false.
+bool exactInt(PyObject *item, int &out)
 {
-    if (!session.engine)
-        throw py::value_error("this model belongs to a run that has ended");
-    return *session.engine;
+    if (!PyLong_CheckExact(item))
+        return false;
+    int overflow = 0;
+    const long value = PyLong_AsLongAndOverflow(item, &overflow);
+    if (overflow != 0 || value < INT_MIN || value > INT_MAX)
+        return false;
+    out = int(value);
+    return true;
 }
 
 core::Key toKey(py::handle key)
 {
+    int a = 0, b = 0;
+    if (exactInt(key.ptr(), a))
+        return core::Key(a);
+    if (PyTuple_CheckExact(key.ptr()) && PyTuple_GET_SIZE(key.ptr()) == 2
+        && exactInt(PyTuple_GET_ITEM(key.ptr(), 0), a) && exactInt(PyTuple_GET_ITEM(key.ptr(), 1), b))
+        return core::Key(a, b);
     if (py::isinstance<py::tuple>(key)) {
         std::vector<int> parts;
         for (py::handle item : key) {
@@ -127,70 +140,6 @@ struct StorageMap
         for (const auto &[key, object] : storage().entries(kind))
             out.append(py::make_tuple(fromKey(key), wrapObject(*object)));
         return out;
-    }
-};
-
-// What `await model.allreduce(...)` waits on. The operation starts at the await, so the event
-// carries the line of the await; the coroutine stays suspended until the engine completes it.
-struct Waiter
-{
-    std::shared_ptr<Session> session;
-    int rank = 0;
-    core::OpKind op = core::OpKind::AllReduce;
-    py::object value;
-    int layer = -1;
-    std::vector<int> group;
-    std::optional<int> peer;
-    bool started = false;
-    bool done = false; // its result was taken, or it failed to start: awaiting again is an error
-
-    void start()
-    {
-        if (done)
-            throw std::runtime_error(
-                "This " + std::string(core::opName(op)) + " was already awaited: each call of "
-                "model." + core::opName(op) + "(...) is awaited once. Call it again for another one.");
-        if (started)
-            return;
-        started = true;
-        done = true; // until the operation has started: a failed start cannot be awaited again
-        core::Engine &engine = engineOf(*session);
-        const core::CallSite at{rank, learnerLine(session->fileName)};
-        core::Status status = core::okStatus();
-        switch (op) {
-        case core::OpKind::AllReduce: status = engine.allreduce(at, toPayload(value), layer, group); break;
-        case core::OpKind::AllGather: status = engine.allgather(at, toPayload(value), layer, group); break;
-        case core::OpKind::ScatterReduce:
-            status = engine.scatterreduce(at, toPayload(value), layer, group);
-            break;
-        case core::OpKind::PassTo: status = engine.passTo(at, *peer, toPayload(value)); break;
-        default: status = engine.receive(at, peer); break;
-        }
-        if (!status)
-            raiseError(status.error());
-        done = false;
-    }
-
-    py::object next()
-    {
-        start();
-        core::Engine &engine = engineOf(*session);
-        if (engine.fatalError())
-            raiseError(*engine.fatalError());
-        if (!engine.resultReady(rank)) {
-            if (session->standalone)
-                throw py::value_error(
-                    "rank " + std::to_string(rank) + " has to wait for other ranks here, and "
-                    "outside a Rankstep run none can answer. Run the function on every rank: "
-                    "rankstep-cli run FILE --function NAME --ranks N");
-            return py::cast(this, py::return_value_policy::reference);
-        }
-        done = true;
-        py::object result = wrapPayload(engine.takeResult(rank));
-        py::object stop = py::reinterpret_steal<py::object>(
-            PyObject_CallOneArg(PyExc_StopIteration, result.ptr()));
-        PyErr_SetObject(PyExc_StopIteration, stop.ptr());
-        throw py::error_already_set();
     }
 };
 
@@ -305,18 +254,6 @@ void bindStorage(py::module_ &m)
             return text + "}";
         });
 
-    py::class_<Waiter>(m, "Waiter", "A collective or message a rank is waiting for.")
-        .def("__await__", [](py::object self) {
-            self.cast<Waiter &>().start();
-            return self;
-        })
-        .def("__iter__", [](py::object self) { return self; })
-        .def("__next__", &Waiter::next)
-        .def("send", [](Waiter &w, py::handle) { return w.next(); })
-        .def("__repr__", [](const Waiter &w) {
-            return "<rank " + std::to_string(w.rank) + " waiting in "
-                + core::describeCall(w.op, w.layer) + ">";
-        });
 }
 
 } // namespace
@@ -326,14 +263,11 @@ py::object makeModel(const std::shared_ptr<Session> &session, int rank)
     return py::cast(newModel(session, rank));
 }
 
-bool isWaiterOf(py::handle value, int rank)
-{
-    return py::isinstance<Waiter>(value) && value.cast<const Waiter &>().rank == rank;
-}
 
 void bindModel(py::module_ &m)
 {
     bindStorage(m);
+    bindWaiter(m);
     py::class_<PyDist>(m, "Dist", "The ranks of a run: Dist(4) is four GPUs.")
         .def(py::init([](int ranks) {
             if (ranks < 1)

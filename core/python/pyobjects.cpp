@@ -7,6 +7,8 @@
 #include <pybind11/embed.h>
 #include <pybind11/stl.h>
 
+#include <type_traits>
+
 namespace rankstep::python {
 namespace {
 
@@ -29,6 +31,43 @@ struct PyActivationGrad : PyPuzzle
 struct PyWeightGrad : PyPuzzle
 {
 };
+
+// pybind11 finds a C++ type's Python type by its typeid on every conversion; the puzzle types are
+// looked up once, when the module is made. Each puzzle type's PyPuzzle is its first and only
+// base, at the address of the whole value.
+static_assert(std::is_standard_layout_v<PyWeight> && std::is_standard_layout_v<PyOptState>
+              && std::is_standard_layout_v<PyActivation>
+              && std::is_standard_layout_v<PyActivationGrad>
+              && std::is_standard_layout_v<PyWeightGrad>);
+PyTypeObject *g_puzzleType = nullptr;
+template <typename T>
+const py::detail::type_info *g_typeInfo = nullptr;
+
+template <typename T>
+void *moveNew(const void *source)
+{
+    return new T(std::move(*const_cast<T *>(static_cast<const T *>(source))));
+}
+
+template <typename T>
+py::object castPuzzle(T value)
+{
+    if (!g_typeInfo<T>)
+        return py::cast(std::move(value));
+    PyObject *out = py::detail::type_caster_generic::cast(
+                        &value, py::return_value_policy::move, py::handle(), g_typeInfo<T>,
+                        nullptr, &moveNew<T>)
+                        .ptr();
+    if (!out)
+        throw py::error_already_set();
+    return py::reinterpret_steal<py::object>(out);
+}
+
+template <typename T>
+void rememberType()
+{
+    g_typeInfo<T> = py::detail::get_type_info(typeid(T));
+}
 
 PyObject *g_puzzleError = nullptr;
 PyObject *g_runStopped = nullptr;
@@ -185,6 +224,13 @@ void bindObjects(py::module_ &m)
         });
     addBatchApi(weightGrad);
     addShardedApi(weightGrad);
+
+    g_puzzleType = reinterpret_cast<PyTypeObject *>(py::type::of<PyPuzzle>().ptr());
+    rememberType<PyWeight>();
+    rememberType<PyOptState>();
+    rememberType<PyActivation>();
+    rememberType<PyActivationGrad>();
+    rememberType<PyWeightGrad>();
 }
 
 } // namespace
@@ -197,6 +243,7 @@ Session *activeSession()
 void setActiveSession(Session *session)
 {
     g_active = session;
+    clearLineCache();
 }
 
 PyObject *puzzleErrorType()
@@ -214,47 +261,37 @@ PyObject *engineMemoryErrorType()
     return g_engineMemoryError;
 }
 
-int learnerLine(const std::string &fileName)
+const void *heldValue(PyObject *instance)
 {
-    PyFrameObject *frame = PyEval_GetFrame(); // borrowed
-    if (frame)
-        Py_INCREF(frame);
-    while (frame) {
-        PyCodeObject *code = PyFrame_GetCode(frame);
-        const char *name = PyUnicode_AsUTF8(code->co_filename);
-        Py_DECREF(code);
-        if (name && fileName == name) {
-            const int line = PyFrame_GetLineNumber(frame);
-            Py_DECREF(frame);
-            return line;
-        }
-        PyFrameObject *back = PyFrame_GetBack(frame);
-        Py_DECREF(frame);
-        frame = back;
-    }
-    PyErr_Clear();
-    return 0;
+    const auto *held = reinterpret_cast<const py::detail::instance *>(instance);
+    if (held->simple_layout && held->simple_holder_constructed)
+        return held->simple_value_holder[0];
+    return nullptr;
 }
 
 py::object wrapObject(const core::Object &object)
 {
     switch (object.kind) {
-    case core::ObjectKind::Weight: return py::cast(PyWeight{{object}});
-    case core::ObjectKind::OptState: return py::cast(PyOptState{{object}});
-    case core::ObjectKind::Activation: return py::cast(PyActivation{{object}});
-    case core::ObjectKind::ActivationGrad: return py::cast(PyActivationGrad{{object}});
-    case core::ObjectKind::WeightGrad: return py::cast(PyWeightGrad{{object}});
+    case core::ObjectKind::Weight: return castPuzzle(PyWeight{{object}});
+    case core::ObjectKind::OptState: return castPuzzle(PyOptState{{object}});
+    case core::ObjectKind::Activation: return castPuzzle(PyActivation{{object}});
+    case core::ObjectKind::ActivationGrad: return castPuzzle(PyActivationGrad{{object}});
+    case core::ObjectKind::WeightGrad: return castPuzzle(PyWeightGrad{{object}});
     }
     return py::none();
 }
 
 bool isPuzzleObject(py::handle value)
 {
+    if (g_puzzleType)
+        return PyObject_TypeCheck(value.ptr(), g_puzzleType) != 0;
     return py::isinstance<PyPuzzle>(value);
 }
 
 const core::Object &puzzleObject(py::handle value)
 {
+    if (const void *held = heldValue(value.ptr()))
+        return static_cast<const PyPuzzle *>(held)->object;
     return value.cast<const PyPuzzle &>().object;
 }
 

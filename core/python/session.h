@@ -25,14 +25,27 @@ struct Session
     std::vector<std::map<int, core::Object>> finalWeights; // kept when the run ends
 };
 
+// The engine of a session; raises ValueError once its run has ended.
+inline core::Engine &engineOf(const Session &session)
+{
+    if (!session.engine)
+        throw py::value_error("this model belongs to a run that has ended");
+    return *session.engine;
+}
+
 // The session of the run executing on this thread, or null (top-level code).
 Session *activeSession();
 void setActiveSession(Session *session);
 
 // The line of the innermost frame of the learner's file on the Python stack (0 if none).
 int learnerLine(const std::string &fileName);
+// Forgets the code objects learnerLine has seen (each run starts afresh).
+void clearLineCache();
 
 py::object wrapObject(const core::Object &object);
+// The C++ value held by a pybind11 instance whose Python type wraps one C++ class (a puzzle
+// object, a waiter), or null when pybind11's own conversion must decide (not constructed, ...).
+const void *heldValue(PyObject *instance);
 bool isPuzzleObject(py::handle value);
 const core::Object &puzzleObject(py::handle value); // requires isPuzzleObject
 // Converts a value for a storage map or collective; raises TypeError naming `what`.

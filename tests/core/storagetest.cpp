@@ -6,7 +6,9 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <random>
+#include <stdexcept>
 
 namespace rankstep::testing {
 namespace {
@@ -134,6 +136,68 @@ TEST(Storage, PairKeyEqualsTheTupleOfTheSameInts)
     EXPECT_EQ(Key(0, 2), Key::ofTuple({0, 2}));
     EXPECT_NE(Key(0, 2), Key(2, 0));
     EXPECT_EQ(core::formatKey(Key(0, 2)), "(0, 2)");
+}
+
+// Keys hold up to two ints in themselves and longer tuples on the heap: both kinds copy, move,
+// compare and order like the tuples they stand for.
+TEST(Storage, LongTupleKeysCopyMoveAndOrderLikeShortOnes)
+{
+    const Key triple = Key::ofTuple({1, 2, 3});
+    Key copy = triple;
+    EXPECT_EQ(copy, triple);
+    EXPECT_EQ(core::formatKey(copy), "(1, 2, 3)");
+    Key moved = std::move(copy);
+    EXPECT_EQ(moved, triple);
+    EXPECT_EQ(moved.parts.size(), 3U);
+    EXPECT_EQ(moved.parts.at(2), 3);
+    EXPECT_THROW(moved.parts.at(3), std::out_of_range);
+    moved = Key(1, 2);
+    EXPECT_LT(moved, triple); // (1, 2) < (1, 2, 3), as Python orders tuples
+    EXPECT_LT(Key::ofTuple({1, 2, 3}), Key::ofTuple({1, 2, 4}));
+    moved = triple;
+    EXPECT_EQ(moved, triple);
+    EXPECT_NE(Key::ofTuple({1, 2, 3}), Key::ofTuple({1, 2}));
+
+    Storage storage;
+    storage.set(MapKind::Activations, Key::ofTuple({0, 1, 2}), activation(1, {0}));
+    storage.set(MapKind::Activations, Key(0, 1), activation(1, {1}));
+    EXPECT_TRUE(storage.find(MapKind::Activations, Key::ofTuple({0, 1, 2}))->batches.contains(0));
+    EXPECT_TRUE(storage.find(MapKind::Activations, Key(0, 1))->batches.contains(1));
+    EXPECT_EQ(keysOf(storage, MapKind::Activations), (std::vector<std::string>{"(0, 1, 2)", "(0, 1)"}));
+}
+
+// Entries sit side by side and an erase moves the last one into the freed place: every key must
+// still find its own object, and iteration must keep Python's insertion order.
+TEST(Storage, FindsEveryKeyAndKeepsInsertionOrderAfterRandomErases)
+{
+    Storage storage;
+    std::vector<std::pair<Key, int>> expected; // key, layer of its object, in insertion order
+    std::mt19937 random(7);
+    for (int step = 0; step < 3000; ++step) {
+        const int a = int(random() % 12);
+        const Key key = random() % 3 == 0 ? Key(a, int(random() % 3)) : Key(a);
+        auto it = std::find_if(expected.begin(), expected.end(),
+                               [&](const auto &item) { return item.first == key; });
+        if (random() % 2 == 0) {
+            storage.set(MapKind::GradWeights, key, weight(step));
+            if (it == expected.end())
+                expected.emplace_back(key, step);
+            else
+                it->second = step;
+        } else {
+            EXPECT_EQ(storage.erase(MapKind::GradWeights, key), it != expected.end());
+            if (it != expected.end())
+                expected.erase(it);
+        }
+        const auto entries = storage.entries(MapKind::GradWeights);
+        ASSERT_EQ(entries.size(), expected.size()) << "step " << step;
+        for (std::size_t i = 0; i < expected.size(); ++i) {
+            EXPECT_EQ(entries[i].first, expected[i].first) << "step " << step;
+            const Object *found = storage.find(MapKind::GradWeights, expected[i].first);
+            ASSERT_NE(found, nullptr) << "step " << step;
+            EXPECT_EQ(found->layer, expected[i].second) << "step " << step;
+        }
+    }
 }
 
 TEST(Storage, MapsAreSeparate)

@@ -1,0 +1,175 @@
+// SPDX-License-Identifier: MIT
+// The waiter of a communication: started at its await, resumed by the scheduler until the engine
+// completed its operation.
+#include "waiter.h"
+
+#include <stdexcept>
+#include <string>
+
+namespace rankstep::python {
+
+void Waiter::start()
+{
+    if (done)
+        throw std::runtime_error("This " + std::string(core::opName(op)) +
+                                 " was already awaited: each call of "
+                                 "model." +
+                                 core::opName(op) +
+                                 "(...) is awaited once. Call it again for another one.");
+    if (started)
+        return;
+    started = true;
+    done = true; // until the operation has started: a failed start cannot be awaited again
+    core::Engine &engine = engineOf(*session);
+    const core::CallSite at{rank, learnerLine(session->fileName)};
+    core::Status status = core::okStatus();
+    switch (op) {
+        case core::OpKind::AllReduce:
+            status = engine.allreduce(at, toPayload(value), layer, group);
+            break;
+        case core::OpKind::AllGather:
+            status = engine.allgather(at, toPayload(value), layer, group);
+            break;
+        case core::OpKind::ScatterReduce:
+            status = engine.scatterreduce(at, toPayload(value), layer, group);
+            break;
+        case core::OpKind::PassTo:
+            status = engine.passTo(at, *peer, toPayload(value));
+            break;
+        default:
+            status = engine.receive(at, peer);
+            break;
+    }
+    if (!status)
+        raiseError(status.error());
+    done = false;
+}
+
+py::object Waiter::next()
+{
+    start();
+    core::Engine &engine = engineOf(*session);
+    if (engine.fatalError())
+        raiseError(*engine.fatalError());
+    if (!engine.resultReady(rank)) {
+        if (session->standalone)
+            throw py::value_error(
+                "rank " + std::to_string(rank) +
+                " has to wait for other ranks here, and "
+                "outside a Rankstep run none can answer. Run the function on every rank: "
+                "rankstep-cli run FILE --function NAME --ranks N");
+        return py::cast(this, py::return_value_policy::reference);
+    }
+    done = true;
+    py::object result = wrapPayload(engine.takeResult(rank));
+    py::object stop =
+        py::reinterpret_steal<py::object>(PyObject_CallOneArg(PyExc_StopIteration, result.ptr()));
+    PyErr_SetObject(PyExc_StopIteration, stop.ptr());
+    throw py::error_already_set();
+}
+
+namespace {
+
+// `await` resumes a waiter through the type's iternext and await slots, set below: an operation
+// that completes raises StopIteration(result) without a C++ exception unwinding the stack. Every
+// other case (an error, a second await, a standalone model) takes pybind11's methods as before.
+iternextfunc g_slowNext = nullptr;
+unaryfunc g_slowAwait = nullptr;
+PyTypeObject *g_waiterType = nullptr;
+
+Waiter *waiterOf(PyObject *self)
+{
+    return static_cast<Waiter *>(const_cast<void *>(heldValue(self)));
+}
+
+PyObject *waiterNext(PyObject *self)
+{
+    Waiter *w = waiterOf(self);
+    if (!w || !w->started || w->done || !w->session->engine || w->session->standalone ||
+        w->session->engine->fatalError())
+        return g_slowNext(self);
+    core::Engine &engine = *w->session->engine;
+    if (!engine.resultReady(w->rank)) {
+        Py_INCREF(self);
+        return self;
+    }
+    w->done = true;
+    try {
+        py::object result = wrapPayload(engine.takeResult(w->rank));
+        PyObject *stop = PyObject_CallOneArg(PyExc_StopIteration, result.ptr());
+        if (stop) {
+            PyErr_SetObject(PyExc_StopIteration, stop);
+            Py_DECREF(stop);
+        }
+    } catch (py::error_already_set &e) {
+        e.restore();
+    } catch (const std::exception &e) {
+        PyErr_SetString(PyExc_RuntimeError, e.what());
+    }
+    return nullptr;
+}
+
+PyObject *waiterAwait(PyObject *self)
+{
+    Waiter *w = waiterOf(self);
+    if (!w || w->started || w->done || !w->session->engine)
+        return g_slowAwait(self);
+    try {
+        w->start();
+    } catch (py::error_already_set &e) {
+        e.restore();
+        return nullptr;
+    } catch (py::builtin_exception &e) {
+        e.set_error();
+        return nullptr;
+    } catch (const std::exception &e) {
+        PyErr_SetString(PyExc_RuntimeError, e.what());
+        return nullptr;
+    }
+    Py_INCREF(self);
+    return self;
+}
+
+void useFastSlots(const py::handle &waiterClass)
+{
+    auto *type = reinterpret_cast<PyTypeObject *>(waiterClass.ptr());
+    if (!type->tp_iternext || !type->tp_as_async || !type->tp_as_async->am_await)
+        return;
+    g_waiterType = type;
+    g_slowNext = type->tp_iternext;
+    g_slowAwait = type->tp_as_async->am_await;
+    type->tp_iternext = &waiterNext;
+    type->tp_as_async->am_await = &waiterAwait;
+    PyType_Modified(type);
+}
+
+} // namespace
+
+bool isWaiterOf(py::handle value, int rank)
+{
+    if (g_waiterType && Py_TYPE(value.ptr()) == g_waiterType)
+        if (const Waiter *w = waiterOf(value.ptr()))
+            return w->rank == rank;
+    return py::isinstance<Waiter>(value) && value.cast<const Waiter &>().rank == rank;
+}
+
+void bindWaiter(py::module_ &m)
+{
+    py::class_<Waiter> waiter(m, "Waiter", "A collective or message a rank is waiting for.");
+    waiter
+        .def("__await__",
+             [](py::object self) {
+                 self.cast<Waiter &>().start();
+                 return self;
+             })
+        .def("__iter__", [](py::object self) { return self; })
+        .def("__next__", &Waiter::next)
+        .def("send", [](Waiter &w, py::handle) { return w.next(); })
+        .def("__repr__", [](const Waiter &w) {
+            return "<rank " + std::to_string(w.rank) + " waiting in " +
+                   core::describeCall(w.op, w.layer) + ">";
+        });
+    useFastSlots(waiter);
+}
+
+} // namespace rankstep::python

@@ -1,0 +1,35 @@
+// SPDX-License-Identifier: MIT
+// Internal to the Python runtime: what `await model.allreduce(...)` and the other communications
+// return.
+#pragma once
+
+#include "session.h"
+
+#include <memory>
+#include <optional>
+#include <vector>
+
+namespace rankstep::python {
+
+// What `await model.allreduce(...)` waits on. The operation starts at the await, so the event
+// carries the line of the await; the coroutine stays suspended until the engine completes it.
+struct Waiter {
+    std::shared_ptr<Session> session;
+    int rank = 0;
+    core::OpKind op = core::OpKind::AllReduce;
+    py::object value;
+    int layer = -1;
+    std::vector<int> group;
+    std::optional<int> peer;
+    bool started = false;
+    bool done = false; // its result was taken, or it failed to start: awaiting again is an error
+
+    // Starts the operation once; raises when it was already awaited or fails to start.
+    void start();
+    // The waiter itself while the operation is pending; then raises StopIteration(result).
+    py::object next();
+};
+
+void bindWaiter(py::module_ &module);
+
+} // namespace rankstep::python

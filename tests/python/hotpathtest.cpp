@@ -1,0 +1,101 @@
+// SPDX-License-Identifier: MIT
+// The fast paths of the Python layer give what the slow ones gave: the learner's line of every
+// event (remembered per code object and instruction offset), the result of an await (through the
+// waiter's own slots), and puzzle objects of the learner's own subclasses.
+#include "pythontestsupport.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+namespace rankstep::pythontests {
+namespace {
+
+using core::OpKind;
+
+TEST(PythonHotPath, EveryEventCarriesTheLineOfItsCallAcrossFunctionsAndIterations)
+{
+    const std::string source = R"py(
+def step(model, layer, act, w):
+    return model.forward(layer, act, w)  # in-helper
+
+async def puzzle(model):
+    weights, opt_states, activations, grad_activations, grad_weights = model.storage()
+    activations[0] = model.get_activation(range(model.BATCHES))
+    for layer in range(model.LAYERS):
+        shard, _ = model.load_weights(layer, model.rank, model.RANKS)
+        w = await model.allgather(shard, layer)  # await
+        assert w.is_complete() and w.layer == layer
+        if layer % 2 == 0:
+            activations[layer + 1] = model.forward(layer, activations[layer], w)  # even
+        else:
+            activations[layer + 1] = step(model, layer, activations[layer], w)
+)py";
+    python::Runtime runtime;
+    const core::Trace trace = runtime.run(makeRequest(source, "puzzle", 2, 6, 4)).trace;
+
+    ASSERT_FALSE(trace.error.has_value()) << trace.error->message;
+    int forwards = 0;
+    for (const core::Event &event : trace.events) {
+        if (event.op == OpKind::Forward) {
+            const char *marker = event.layer % 2 == 0 ? "# even" : "# in-helper";
+            EXPECT_EQ(event.line, lineOf(source, marker)) << "layer " << event.layer;
+            ++forwards;
+        } else {
+            EXPECT_EQ(event.op, OpKind::AllGather);
+            EXPECT_EQ(event.line, lineOf(source, "# await")) << "layer " << event.layer;
+        }
+    }
+    EXPECT_EQ(forwards, 12);
+    for (const core::StorageChange &change : trace.changes)
+        EXPECT_GT(change.line, 0);
+}
+
+TEST(PythonHotPath, AWaiterDrivenByHandAndThenAwaitedGivesItsResultOnce)
+{
+    const std::string source = R"py(
+async def puzzle(model):
+    w = model.allgather(model.load_weights(0, model.rank, 2)[0], 0)
+    if model.rank == 0:
+        assert next(w) is w  # started, not complete yet: rank 1 has not arrived
+    full = await w
+    assert full.shards == frozenset({0, 1}), full
+    await w  # again
+)py";
+    python::Runtime runtime;
+    const core::Trace trace = runtime.run(makeRequest(source, "puzzle", 2, 2, 4)).trace;
+
+    // Rank 1 completes the allgather and reaches the second await first.
+    EXPECT_TRUE(hasError(trace, core::ErrorKind::Exception, 1, lineOf(source, "# again"),
+                         "This allgather was already awaited"));
+}
+
+TEST(PythonHotPath, PuzzleObjectsOfTheLearnersSubclassesAreStoredAndCombined)
+{
+    const std::string source = R"py(
+from lib import Weight
+
+class MyWeight(Weight):
+    pass
+
+class Broken(Weight):
+    def __init__(self):
+        pass
+
+def puzzle(model):
+    weights = model.storage()[0]
+    weights[0] = MyWeight(0, 2, 0, {model.rank}, 2)
+    assert weights[0].combine(MyWeight(0, 2, 0, {1 - model.rank}, 2)).is_complete()
+    assert model.memory() == 512 * 512 // 2
+    weights[1] = Broken()  # broken
+)py";
+    python::Runtime runtime;
+    const core::Trace trace = runtime.run(makeRequest(source, "puzzle", 2, 2, 4)).trace;
+
+    EXPECT_TRUE(hasError(trace, core::ErrorKind::Exception, 0, lineOf(source, "# broken"), ""));
+    ASSERT_FALSE(trace.changes.empty());
+    EXPECT_EQ(trace.changes[0].object->shards, core::IndexSet{0});
+}
+
+} // namespace
+} // namespace rankstep::pythontests
