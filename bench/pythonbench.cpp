@@ -39,7 +39,8 @@ void runRequest(benchmark::State &state, const RunRequest &request)
     for (auto _ : state) {
         const auto outcome = runtime().run(request);
         if (outcome.trace.status != rankstep::core::RunStatus::Ok) {
-            state.SkipWithError(outcome.trace.error ? outcome.trace.error->message.c_str() : "failed");
+            state.SkipWithError(outcome.trace.error ? outcome.trace.error->message.c_str()
+                                                    : "failed");
             break;
         }
         operations = outcome.trace.events.size() + outcome.trace.changes.size();
@@ -65,7 +66,8 @@ def loop(model):
     weights, opt_states, activations, grad_activations, grad_weights = model.storage()
     weights[0], opt_states[0] = model.load_weights(0)
     activations[0] = model.get_activation([0])
-    for _ in range()" + std::to_string(state.range(0)) + R"():
+    for _ in range()" +
+                     std::to_string(state.range(0)) + R"():
         activations[1] = model.forward(0, activations[0], weights[0])
         grad_activations[1] = model.loss(activations[1])
         grad_weights[0], grad_activations[0] = model.backward(0, activations[0], grad_activations[1], weights[0])

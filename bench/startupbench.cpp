@@ -25,9 +25,8 @@ extern char **environ;
 
 namespace {
 
-struct Launch
-{
-    double wallMs = -1;    // spawn to the "first paint" line
+struct Launch {
+    double wallMs = -1;     // spawn to the "first paint" line
     double reportedMs = -1; // what the app printed
 };
 
@@ -63,9 +62,9 @@ Launch launchOnce(const std::string &home)
     for (ssize_t got = 0; (got = read(out[0], buffer, sizeof buffer)) > 0;) {
         text.append(buffer, std::size_t(got));
         if (text.find('\n') != std::string::npos && launch.wallMs < 0)
-            launch.wallMs = std::chrono::duration<double, std::milli>(
-                                std::chrono::steady_clock::now() - start)
-                                .count();
+            launch.wallMs =
+                std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+                    .count();
     }
     close(out[0]);
     int status = 0;

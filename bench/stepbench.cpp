@@ -7,8 +7,8 @@
 //   rankstep_step_bench --benchmark_filter=StepAndRepaint
 #include "core/lessons/builtin.h"
 #include "mainwindow.h"
-#include "runsession.h"
 #include "memorychart.h"
+#include "runsession.h"
 #include "stateview.h"
 #include "stepcontroller.h"
 #include "tests/core/referencepuzzles.h"

@@ -98,7 +98,8 @@ void fullPaint(benchmark::State &state)
     bool shifted = false;
     timeEach(state, [&] {
         shifted = !shifted;
-        const auto shift = rankstep::core::SimTime::fromTicks(shifted ? (to - from).ticks() / 100 : 0);
+        const auto shift =
+            rankstep::core::SimTime::fromTicks(shifted ? (to - from).ticks() / 100 : 0);
         view->setVisibleRange(from, to - shift);
         view->repaint();
     });
@@ -144,7 +145,10 @@ BENCHMARK(cachedRepaint)
     ->Name("BM_TimelineCachedRepaint")
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();
-BENCHMARK(stepRepaint)->Name("BM_TimelineStepRepaint")->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(stepRepaint)
+    ->Name("BM_TimelineStepRepaint")
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
 
 int main(int argc, char **argv)
 {

@@ -19,8 +19,8 @@ bool checkCode(python::Runtime &runtime, const lessons::Lesson &lesson, const st
     for (const auto &f : *functions)
         if (f.name == lesson.function)
             return true;
-    problems.push_back(path + ": does not define the lesson's function '" + lesson.function
-                       + "' (lesson.json: function)");
+    problems.push_back(path + ": does not define the lesson's function '" + lesson.function +
+                       "' (lesson.json: function)");
     return false;
 }
 
@@ -33,7 +33,8 @@ lessons::LessonSet checkLessons(const lessons::LessonFiles &files)
     checked.problems = std::move(loaded.problems);
     python::Runtime runtime;
     for (lessons::Lesson &lesson : loaded.lessons) {
-        const bool starter = checkCode(runtime, lesson, "starter.py", lesson.starter, checked.problems);
+        const bool starter =
+            checkCode(runtime, lesson, "starter.py", lesson.starter, checked.problems);
         const bool solution =
             checkCode(runtime, lesson, "solution.py", lesson.solution, checked.problems);
         if (starter && solution)

@@ -6,17 +6,24 @@ namespace rankstep::cli {
 ExitCode exitCodeFor(const core::Trace &trace)
 {
     switch (trace.status) {
-    case core::RunStatus::Ok: return trace.check.passed ? kSolved : kNotSolved;
-    case core::RunStatus::Deadlock: return kHang;
-    case core::RunStatus::Stopped: return kStopped;
-    case core::RunStatus::Error: break;
+        case core::RunStatus::Ok:
+            return trace.check.passed ? kSolved : kNotSolved;
+        case core::RunStatus::Deadlock:
+            return kHang;
+        case core::RunStatus::Stopped:
+            return kStopped;
+        case core::RunStatus::Error:
+            break;
     }
     if (!trace.error)
         return kInternal;
     switch (trace.error->kind) {
-    case core::ErrorKind::Usage: return kUsage;
-    case core::ErrorKind::Internal: return kInternal;
-    default: return kLearnerError;
+        case core::ErrorKind::Usage:
+            return kUsage;
+        case core::ErrorKind::Internal:
+            return kInternal;
+        default:
+            return kLearnerError;
     }
 }
 
@@ -26,8 +33,9 @@ std::string formatFigures(const core::Trace &trace)
     if (!f.hasEvents)
         return "No operation took simulated time.\n";
     std::string text = "Timesteps: " + f.timesteps.toString() + "\n";
-    text += "Maximum Memory: " + std::to_string(f.maxMemory) + " at GPU: "
-        + std::to_string(f.maxMemoryRank) + " time: " + f.maxMemoryTime.toString() + "\n";
+    text += "Maximum Memory: " + std::to_string(f.maxMemory) +
+            " at GPU: " + std::to_string(f.maxMemoryRank) + " time: " + f.maxMemoryTime.toString() +
+            "\n";
     text += "End time: " + f.endTime.toString() + "\n";
     return text;
 }

@@ -9,13 +9,13 @@ namespace rankstep::cli {
 
 // Documented exit codes of rankstep-cli (see --help and README).
 enum ExitCode : int {
-    kSolved = 0,         // the run finished and the check passed (and targets met, for lessons)
-    kNotSolved = 1,      // the run finished, but the check failed or a target was missed
-    kLearnerError = 2,   // an exception, a syntax error or a broken puzzle rule
-    kHang = 3,           // a deadlock or a collective mismatch
-    kStopped = 4,        // the time limit, the operation budget, or a stop request
-    kUsage = 64,         // bad command line or unreadable input (EX_USAGE)
-    kInternal = 70,      // a bug of Rankstep's (EX_SOFTWARE)
+    kSolved = 0,       // the run finished and the check passed (and targets met, for lessons)
+    kNotSolved = 1,    // the run finished, but the check failed or a target was missed
+    kLearnerError = 2, // an exception, a syntax error or a broken puzzle rule
+    kHang = 3,         // a deadlock or a collective mismatch
+    kStopped = 4,      // the time limit, the operation budget, or a stop request
+    kUsage = 64,       // bad command line or unreadable input (EX_USAGE)
+    kInternal = 70,    // a bug of Rankstep's (EX_SOFTWARE)
 };
 
 ExitCode exitCodeFor(const core::Trace &trace);

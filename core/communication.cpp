@@ -21,9 +21,12 @@ const Object *objectIn(const Payload &payload)
 SimTime collectiveCost(const CostModel &cost, OpKind op)
 {
     switch (op) {
-    case OpKind::AllReduce: return cost.allreduce;
-    case OpKind::AllGather: return cost.allgather;
-    default: return cost.scatterreduce;
+        case OpKind::AllReduce:
+            return cost.allreduce;
+        case OpKind::AllGather:
+            return cost.allgather;
+        default:
+            return cost.scatterreduce;
     }
 }
 
@@ -52,12 +55,12 @@ Result<int> Engine::groupIdFor(CallSite at, const std::string &op, std::vector<i
     group.erase(std::unique(group.begin(), group.end()), group.end());
     for (int member : group)
         if (member < 0 || member >= ranks())
-            return checkError(at, op + ": the group names rank " + std::to_string(member)
-                                      + ", but this run has " + ranksText(m_groups[0]));
+            return checkError(at, op + ": the group names rank " + std::to_string(member) +
+                                      ", but this run has " + ranksText(m_groups[0]));
     if (!std::binary_search(group.begin(), group.end(), at.rank))
-        return checkError(at, op + ": rank " + std::to_string(at.rank)
-                                  + " calls a collective of a group it is not in ("
-                                  + ranksText(group) + ")");
+        return checkError(at, op + ": rank " + std::to_string(at.rank) +
+                                  " calls a collective of a group it is not in (" +
+                                  ranksText(group) + ")");
     auto [it, inserted] = m_groupIds.emplace(group, int(m_groups.size()));
     if (inserted)
         m_groups.push_back(std::move(group));
@@ -71,17 +74,19 @@ Status Engine::collective(CallSite at, OpKind op, Payload value, int layer, std:
     const std::string call = describeCall(op, layer);
     const Object *object = objectIn(value);
     if (!object)
-        return checkError(at, call + ": a collective works on puzzle objects (weights, optimizer "
-                                     "states, weight gradients), not on "
-                                     + (std::holds_alternative<Foreign>(value)
-                                            ? std::get<Foreign>(value).description
-                                            : std::string("None")));
+        return checkError(
+            at, call +
+                    ": a collective works on puzzle objects (weights, optimizer "
+                    "states, weight gradients), not on " +
+                    (std::holds_alternative<Foreign>(value) ? std::get<Foreign>(value).description
+                                                            : std::string("None")));
     if (op == OpKind::AllGather ? !hasShards(object->kind) : object->kind != ObjectKind::WeightGrad)
-        return checkError(at, call + (op == OpKind::AllGather
-                                          ? ": allgather joins shards of weights, optimizer states "
-                                            "or weight gradients, not "
-                                          : ": this collective sums weight gradients, not ")
-                                  + kindWords(object->kind) + "s");
+        return checkError(at, call +
+                                  (op == OpKind::AllGather
+                                       ? ": allgather joins shards of weights, optimizer states "
+                                         "or weight gradients, not "
+                                       : ": this collective sums weight gradients, not ") +
+                                  kindWords(object->kind) + "s");
     Result<int> groupId = groupIdFor(at, call, std::move(group));
     if (!groupId)
         return groupId.error();
@@ -93,24 +98,25 @@ Status Engine::collective(CallSite at, OpKind op, Payload value, int layer, std:
         instance = Collective{op, layer, *groupId, m_nextCollective++, {}};
     } else if (instance.op != op || instance.layer != layer) {
         self.comm = CommState::Pending;
-        self.pending = Pending{op, layer, *groupId, position, std::nullopt, std::move(value), at.line};
+        self.pending =
+            Pending{op, layer, *groupId, position, std::nullopt, std::move(value), at.line};
         Diagnosis diagnosis{ErrorKind::Mismatch, {}};
-        std::string message = "Collective mismatch: " + ranksText(m_groups[std::size_t(*groupId)])
-            + " reached the same collective with different calls.";
+        std::string message = "Collective mismatch: " + ranksText(m_groups[std::size_t(*groupId)]) +
+                              " reached the same collective with different calls.";
         for (int member : m_groups[std::size_t(*groupId)]) {
             const RankState &rank = m_ranks[std::size_t(member)];
-            const bool arrived = member == at.rank
-                || std::find(instance.arrived.begin(), instance.arrived.end(), member)
-                    != instance.arrived.end();
+            const bool arrived =
+                member == at.rank || std::find(instance.arrived.begin(), instance.arrived.end(),
+                                               member) != instance.arrived.end();
             RankWait wait{member, rank.finished, rank.lastLine, {}, {}};
             if (arrived)
                 wait.waitsFor = describeCall(rank.pending.op, rank.pending.layer);
             else
                 wait.waitsFor = rank.finished ? "" : "(has not reached it yet)";
-            message += "\n  rank " + std::to_string(member) + ": "
-                + (arrived ? wait.waitsFor + " at line " + std::to_string(rank.pending.line)
-                           : rank.finished ? "finished without calling it"
-                                           : "has not reached it yet");
+            message += "\n  rank " + std::to_string(member) + ": " +
+                       (arrived ? wait.waitsFor + " at line " + std::to_string(rank.pending.line)
+                        : rank.finished ? "finished without calling it"
+                                        : "has not reached it yet");
             diagnosis.ranks.push_back(std::move(wait));
         }
         m_trace.diagnosis = std::move(diagnosis);
@@ -149,8 +155,8 @@ Result<std::vector<Payload>> Engine::reduceValues(const Collective &collective)
                                                                  : addGradients(*total, value);
         if (!next)
             return Error{ErrorKind::Check, member, pending.line,
-                         call + ": the value of rank " + std::to_string(member)
-                             + " cannot be joined with the others: " + next.error().message};
+                         call + ": the value of rank " + std::to_string(member) +
+                             " cannot be joined with the others: " + next.error().message};
         if (collective.op != OpKind::AllGather)
             twice |= counted & value.batches;
         counted |= value.batches;
@@ -159,9 +165,9 @@ Result<std::vector<Payload>> Engine::reduceValues(const Collective &collective)
     if (!twice.empty()) {
         const int first = members.front();
         warn(CallSite{first, m_ranks[std::size_t(first)].pending.line},
-             call + ": more than one rank holds a gradient for "
-                 + describeSet(twice, "batch", "batches") + ", so the sum counts "
-                 + (twice.size() == 1 ? "it" : "them") + " twice.");
+             call + ": more than one rank holds a gradient for " +
+                 describeSet(twice, "batch", "batches") + ", so the sum counts " +
+                 (twice.size() == 1 ? "it" : "them") + " twice.");
     }
     std::vector<Payload> results;
     const int groupSize = int(members.size());
@@ -214,8 +220,8 @@ Status Engine::passTo(CallSite at, int destination, Payload value)
     if (auto s = admit(at, "pass_to"); !s)
         return s;
     if (destination < 0 || destination >= ranks())
-        return checkError(at, "pass_to: rank " + std::to_string(destination)
-                                  + " does not exist; this run has " + ranksText(m_groups[0]));
+        return checkError(at, "pass_to: rank " + std::to_string(destination) +
+                                  " does not exist; this run has " + ranksText(m_groups[0]));
     Event event = makeEvent(at, OpKind::PassTo, -1, config().cost.passTo);
     if (const Object *object = objectIn(value)) {
         event.layer = object->layer;
@@ -238,14 +244,13 @@ Status Engine::receive(CallSite at, std::optional<int> source)
     if (auto s = admit(at, "receive"); !s)
         return s;
     if (source && (*source < 0 || *source >= ranks()))
-        return checkError(at, "receive: rank " + std::to_string(*source)
-                                  + " does not exist; this run has " + ranksText(m_groups[0]));
+        return checkError(at, "receive: rank " + std::to_string(*source) +
+                                  " does not exist; this run has " + ranksText(m_groups[0]));
     RankState &self = m_ranks[std::size_t(at.rank)];
     self.comm = CommState::Pending;
     self.pending = Pending{OpKind::Receive, -1, 0, -1, source, std::monostate{}, at.line};
-    auto match = std::find_if(self.inbox.begin(), self.inbox.end(), [&](const Message &m) {
-        return !source || m.from == *source;
-    });
+    auto match = std::find_if(self.inbox.begin(), self.inbox.end(),
+                              [&](const Message &m) { return !source || m.from == *source; });
     if (match != self.inbox.end()) {
         Message message = std::move(*match);
         self.inbox.erase(match);
@@ -258,8 +263,8 @@ Status Engine::receive(CallSite at, std::optional<int> source)
 void Engine::deliver(int rankIndex, Message message)
 {
     RankState &rank = m_ranks[std::size_t(rankIndex)];
-    const bool waiting = rank.comm == CommState::Pending && rank.pending.op == OpKind::Receive
-        && (!rank.pending.source || *rank.pending.source == message.from);
+    const bool waiting = rank.comm == CommState::Pending && rank.pending.op == OpKind::Receive &&
+                         (!rank.pending.source || *rank.pending.source == message.from);
     if (!waiting) {
         rank.inbox.push_back(std::move(message));
         return;
@@ -304,7 +309,8 @@ std::string Engine::describePending(const Pending &pending) const
     if (pending.op != OpKind::Receive) {
         std::string text = describeCall(pending.op, pending.layer);
         if (pending.groupId != 0)
-            text += " of group " + formatSet(IndexSet::fromVector(m_groups[std::size_t(pending.groupId)]));
+            text += " of group " +
+                    formatSet(IndexSet::fromVector(m_groups[std::size_t(pending.groupId)]));
         return text;
     }
     return pending.source ? "receive from rank " + std::to_string(*pending.source)

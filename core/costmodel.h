@@ -7,8 +7,7 @@
 namespace rankstep::core {
 
 // How long each operation takes and how big objects are. The defaults are docs/simulation.md's.
-struct CostModel
-{
+struct CostModel {
     SimTime forwardPerBatch = SimTime::steps(1);
     SimTime backwardPerBatch = SimTime::steps(1);
     SimTime loss = SimTime::steps(0);

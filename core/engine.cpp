@@ -39,21 +39,20 @@ Status Engine::admit(CallSite at, const char *operation)
         return *m_fatal;
     if (at.rank < 0 || at.rank >= ranks())
         return Error{ErrorKind::Usage, at.rank, at.line,
-                     std::string(operation) + ": rank " + std::to_string(at.rank)
-                         + " does not exist in a run of " + std::to_string(ranks()) + " ranks"};
+                     std::string(operation) + ": rank " + std::to_string(at.rank) +
+                         " does not exist in a run of " + std::to_string(ranks()) + " ranks"};
     m_ranks[std::size_t(at.rank)].lastLine = at.line;
     if (m_stopRequested.load(std::memory_order_acquire)) {
         fail(Error{ErrorKind::Stopped, at.rank, at.line,
-                   "The run was stopped " + m_stopReason + " while rank " + std::to_string(at.rank)
-                       + " was at line " + std::to_string(at.line) + "."});
+                   "The run was stopped " + m_stopReason + " while rank " +
+                       std::to_string(at.rank) + " was at line " + std::to_string(at.line) + "."});
         return *m_fatal;
     }
     if (m_limits.maxOperations > 0 && ++m_operations > m_limits.maxOperations) {
         fail(Error{ErrorKind::Stopped, at.rank, at.line,
-                   "The run was stopped after " + std::to_string(m_limits.maxOperations)
-                       + " operations (the operation budget) while rank "
-                       + std::to_string(at.rank) + " was at line " + std::to_string(at.line)
-                       + ". Is a loop running forever?"});
+                   "The run was stopped after " + std::to_string(m_limits.maxOperations) +
+                       " operations (the operation budget) while rank " + std::to_string(at.rank) +
+                       " was at line " + std::to_string(at.line) + ". Is a loop running forever?"});
         return *m_fatal;
     }
     return okStatus();
@@ -63,8 +62,9 @@ Status Engine::checkLayer(CallSite at, const std::string &op, int layer) const
 {
     if (layer >= 0 && layer < config().layers)
         return okStatus();
-    return checkError(at, op + ": layer " + std::to_string(layer) + " does not exist; this model has "
-                              + describeSet(IndexSet::range(0, config().layers), "layer", "layers"));
+    return checkError(at, op + ": layer " + std::to_string(layer) +
+                              " does not exist; this model has " +
+                              describeSet(IndexSet::range(0, config().layers), "layer", "layers"));
 }
 
 Status Engine::checkBatches(CallSite at, const std::string &op, const IndexSet &batches) const
@@ -72,9 +72,9 @@ Status Engine::checkBatches(CallSite at, const std::string &op, const IndexSet &
     const IndexSet valid = IndexSet::range(0, config().batches);
     if (batches.isSubsetOf(valid))
         return okStatus();
-    return checkError(at, op + ": " + describeSet(batches.minus(valid), "batch", "batches")
-                              + " do not exist; this run has "
-                              + describeSet(valid, "batch", "batches"));
+    return checkError(at, op + ": " + describeSet(batches.minus(valid), "batch", "batches") +
+                              " do not exist; this run has " +
+                              describeSet(valid, "batch", "batches"));
 }
 
 Event Engine::makeEvent(CallSite at, OpKind op, int layer, SimTime duration) const
@@ -103,9 +103,9 @@ Result<Object> Engine::add(CallSite at, const Object &a, const Object &b)
     if (!sum)
         return checkError(at, sum.error().message);
     if (!overlap.empty())
-        warn(at, "Layer " + std::to_string(a.layer) + ": both gradients already cover "
-                     + describeSet(overlap, "batch", "batches") + ", so the sum counts "
-                     + (overlap.size() == 1 ? "it" : "them") + " twice.");
+        warn(at, "Layer " + std::to_string(a.layer) + ": both gradients already cover " +
+                     describeSet(overlap, "batch", "batches") + ", so the sum counts " +
+                     (overlap.size() == 1 ? "it" : "them") + " twice.");
     return sum;
 }
 
@@ -146,8 +146,8 @@ Status Engine::erase(CallSite at, MapKind map, const Key &key)
         return s;
     Storage &storage = m_ranks[std::size_t(at.rank)].storage;
     if (!storage.erase(map, key))
-        return checkError(at, std::string("del ") + mapName(map) + "[" + formatKey(key)
-                                  + "]: there is no such key in " + mapName(map));
+        return checkError(at, std::string("del ") + mapName(map) + "[" + formatKey(key) +
+                                  "]: there is no such key in " + mapName(map));
     m_trace.changes.push_back(StorageChange{at.rank, map, key, std::nullopt, at.line,
                                             m_trace.events.size(), storage.memory()});
     return okStatus();

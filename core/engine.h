@@ -21,24 +21,21 @@
 namespace rankstep::core {
 
 // Who calls: the rank and the learner's source line (0 when unknown).
-struct CallSite
-{
+struct CallSite {
     int rank = 0;
     int line = 0;
 };
 
 // A value that is not a puzzle object, carried by pass_to (the notebook passes strings too).
 // The engine never looks inside; the handle keeps the caller's value alive.
-struct Foreign
-{
+struct Foreign {
     std::string description;
     std::shared_ptr<void> handle;
 };
 using Payload = std::variant<std::monostate, Object, Foreign>;
 
 // What a rank program reports after the scheduler resumed it.
-struct ProgramStep
-{
+struct ProgramStep {
     enum State { Suspended, Finished, Failed } state = Finished;
     std::optional<Error> error; // with Failed
 };
@@ -53,8 +50,7 @@ public:
 };
 using ProgramList = std::vector<std::unique_ptr<RankProgram>>;
 
-struct RunLimits
-{
+struct RunLimits {
     std::int64_t maxOperations = 0; // 0: unlimited
 };
 
@@ -119,8 +115,7 @@ public:
 
 private:
     enum class CommState { Idle, Pending, Ready };
-    struct Pending
-    {
+    struct Pending {
         OpKind op = OpKind::AllReduce;
         int layer = -1;
         int groupId = 0;
@@ -129,15 +124,13 @@ private:
         Payload value;
         int line = 0;
     };
-    struct Message
-    {
+    struct Message {
         std::int64_t id = 0;
         int from = 0;
         SimTime clock;
         Payload value;
     };
-    struct RankState
-    {
+    struct RankState {
         Storage storage;
         SimTime clock;
         CommState comm = CommState::Idle;
@@ -148,8 +141,7 @@ private:
         bool finished = false;
         int lastLine = 0;
     };
-    struct Collective
-    {
+    struct Collective {
         OpKind op = OpKind::AllReduce;
         int layer = -1;
         int groupId = 0;

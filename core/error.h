@@ -22,13 +22,11 @@ enum class ErrorKind {
 const char *errorKindName(ErrorKind kind);
 
 // An error as a value: where (rank, learner's source line; -1 / 0 when not known) and what.
-struct Error
-{
+struct Error {
     Error() = default;
     Error(ErrorKind kind_, int rank_, int line_, std::string message_)
         : kind(kind_), rank(rank_), line(line_), message(std::move(message_))
-    {
-    }
+    {}
 
     ErrorKind kind = ErrorKind::Internal;
     int rank = -1;
@@ -43,7 +41,7 @@ template <typename T>
 class Result
 {
 public:
-    Result(T value) : m_state(std::move(value)) {}   // NOLINT(google-explicit-constructor)
+    Result(T value) : m_state(std::move(value)) {}     // NOLINT(google-explicit-constructor)
     Result(Error error) : m_state(std::move(error)) {} // NOLINT(google-explicit-constructor)
 
     bool ok() const { return std::holds_alternative<T>(m_state); }
@@ -60,9 +58,7 @@ private:
     std::variant<T, Error> m_state;
 };
 
-struct Done
-{
-};
+struct Done {};
 using Status = Result<Done>;
 inline Status okStatus()
 {

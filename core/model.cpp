@@ -12,9 +12,9 @@ const Object &Model::Map::get(const Key &key, Where where) const
 {
     const Object *found = m_model->m_engine.storage(m_model->rank).find(m_kind, key);
     if (!found)
-        throw RankFailure(Error{ErrorKind::Exception, m_model->rank, int(where.line()),
-                                std::string("KeyError: ") + mapName(m_kind) + " has no key "
-                                    + formatKey(key)});
+        throw RankFailure(
+            Error{ErrorKind::Exception, m_model->rank, int(where.line()),
+                  std::string("KeyError: ") + mapName(m_kind) + " has no key " + formatKey(key)});
     return *found;
 }
 
@@ -34,13 +34,17 @@ std::size_t Model::Map::size() const
 }
 
 Model::Model(Engine &engine, int rankIndex)
-    : rank(rankIndex), RANKS(engine.ranks()), LAYERS(engine.config().layers),
-      BATCHES(engine.config().batches), weights(*this, MapKind::Weights),
-      optStates(*this, MapKind::OptStates), activations(*this, MapKind::Activations),
-      gradActivations(*this, MapKind::GradActivations), gradWeights(*this, MapKind::GradWeights),
-      m_engine(engine)
-{
-}
+    : rank(rankIndex)
+    , RANKS(engine.ranks())
+    , LAYERS(engine.config().layers)
+    , BATCHES(engine.config().batches)
+    , weights(*this, MapKind::Weights)
+    , optStates(*this, MapKind::OptStates)
+    , activations(*this, MapKind::Activations)
+    , gradActivations(*this, MapKind::GradActivations)
+    , gradWeights(*this, MapKind::GradWeights)
+    , m_engine(engine)
+{}
 
 std::pair<Object, Object> Model::loadWeights(int layer, int shard, int total, Where where)
 {

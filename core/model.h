@@ -94,8 +94,7 @@ public:
     template <typename Body>
     ModelProgram(Engine &engine, int rank, Body &body)
         : m_model(std::make_unique<Model>(engine, rank)), m_program(body(*m_model))
-    {
-    }
+    {}
     ProgramStep resume() override { return m_program.resume(); }
 
 private:

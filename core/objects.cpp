@@ -12,24 +12,29 @@ bool Object::isComplete() const
 
 bool hasShards(ObjectKind kind)
 {
-    return kind == ObjectKind::Weight || kind == ObjectKind::OptState
-        || kind == ObjectKind::WeightGrad;
+    return kind == ObjectKind::Weight || kind == ObjectKind::OptState ||
+           kind == ObjectKind::WeightGrad;
 }
 
 bool hasBatches(ObjectKind kind)
 {
-    return kind == ObjectKind::Activation || kind == ObjectKind::ActivationGrad
-        || kind == ObjectKind::WeightGrad;
+    return kind == ObjectKind::Activation || kind == ObjectKind::ActivationGrad ||
+           kind == ObjectKind::WeightGrad;
 }
 
 const char *kindName(ObjectKind kind)
 {
     switch (kind) {
-    case ObjectKind::Weight: return "Weight";
-    case ObjectKind::OptState: return "OptState";
-    case ObjectKind::Activation: return "Activation";
-    case ObjectKind::ActivationGrad: return "ActivationGrad";
-    case ObjectKind::WeightGrad: return "WeightGrad";
+        case ObjectKind::Weight:
+            return "Weight";
+        case ObjectKind::OptState:
+            return "OptState";
+        case ObjectKind::Activation:
+            return "Activation";
+        case ObjectKind::ActivationGrad:
+            return "ActivationGrad";
+        case ObjectKind::WeightGrad:
+            return "WeightGrad";
     }
     return "?";
 }
@@ -37,18 +42,24 @@ const char *kindName(ObjectKind kind)
 const char *kindWords(ObjectKind kind)
 {
     switch (kind) {
-    case ObjectKind::Weight: return "weight";
-    case ObjectKind::OptState: return "optimizer state";
-    case ObjectKind::Activation: return "activation";
-    case ObjectKind::ActivationGrad: return "activation gradient";
-    case ObjectKind::WeightGrad: return "weight gradient";
+        case ObjectKind::Weight:
+            return "weight";
+        case ObjectKind::OptState:
+            return "optimizer state";
+        case ObjectKind::Activation:
+            return "activation";
+        case ObjectKind::ActivationGrad:
+            return "activation gradient";
+        case ObjectKind::WeightGrad:
+            return "weight gradient";
     }
     return "?";
 }
 
 std::string describe(const Object &object)
 {
-    std::string text = std::string(kindName(object.kind)) + "(layer=" + std::to_string(object.layer);
+    std::string text =
+        std::string(kindName(object.kind)) + "(layer=" + std::to_string(object.layer);
     if (object.kind == ObjectKind::Weight || object.kind == ObjectKind::OptState)
         text += ", step=" + std::to_string(object.step);
     if (hasBatches(object.kind))

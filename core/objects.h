@@ -15,8 +15,7 @@ enum class ObjectKind : std::uint8_t { Weight, OptState, Activation, ActivationG
 // Activation, ActivationGrad: layer, batches.
 // WeightGrad: layer, batches, shards of total.
 // `layers` and `totalBatches` mirror the notebook's constructors and only feed repr().
-struct Object
-{
+struct Object {
     ObjectKind kind = ObjectKind::Weight;
     int layer = 0;
     int layers = 1;
@@ -40,8 +39,7 @@ const char *kindWords(ObjectKind kind);
 std::string describe(const Object &object);
 
 // Byte sizes of the simulated model (docs/simulation.md: HIDDEN = 512, LENGTH = 256).
-struct Sizes
-{
+struct Sizes {
     std::int64_t hidden = 512;
     std::int64_t length = 256;
 };

@@ -8,10 +8,10 @@ namespace {
 
 std::string article(ObjectKind kind)
 {
-    return kind == ObjectKind::Activation || kind == ObjectKind::ActivationGrad
-            || kind == ObjectKind::OptState
-        ? std::string("an ") + kindWords(kind)
-        : std::string("a ") + kindWords(kind);
+    return kind == ObjectKind::Activation || kind == ObjectKind::ActivationGrad ||
+                   kind == ObjectKind::OptState
+               ? std::string("an ") + kindWords(kind)
+               : std::string("a ") + kindWords(kind);
 }
 
 std::string shardsText(const Object &object)
@@ -30,9 +30,9 @@ Result<std::pair<Object, Object>> Engine::loadWeights(CallSite at, int layer, in
     if (auto s = checkLayer(at, op, layer); !s)
         return s.error();
     if (total < 1 || shardIndex < 0 || shardIndex >= total)
-        return checkError(at, op + ": shard " + std::to_string(shardIndex) + " of "
-                                  + std::to_string(total)
-                                  + " does not exist; shards run from 0 to total - 1");
+        return checkError(at, op + ": shard " + std::to_string(shardIndex) + " of " +
+                                  std::to_string(total) +
+                                  " does not exist; shards run from 0 to total - 1");
     Object weight;
     weight.kind = ObjectKind::Weight;
     weight.layer = layer;
@@ -68,22 +68,23 @@ Result<Object> Engine::forward(CallSite at, int layer, const Object &activation,
     if (auto s = checkLayer(at, op, layer); !s)
         return s.error();
     if (activation.kind != ObjectKind::Activation)
-        return checkError(at, op + ": the second argument must be an activation, but it is "
-                                  + article(activation.kind));
+        return checkError(at, op + ": the second argument must be an activation, but it is " +
+                                  article(activation.kind));
     if (weight.kind != ObjectKind::Weight)
-        return checkError(at, op + ": the third argument must be a weight, but it is "
-                                  + article(weight.kind));
+        return checkError(
+            at, op + ": the third argument must be a weight, but it is " + article(weight.kind));
     if (weight.layer != layer)
-        return checkError(at, op + ": the weight belongs to layer " + std::to_string(weight.layer)
-                                  + ", but forward at layer " + std::to_string(layer)
-                                  + " needs the weight of layer " + std::to_string(layer));
+        return checkError(at, op + ": the weight belongs to layer " + std::to_string(weight.layer) +
+                                  ", but forward at layer " + std::to_string(layer) +
+                                  " needs the weight of layer " + std::to_string(layer));
     if (!weight.isComplete())
-        return checkError(at, op + ": the weight holds only " + shardsText(weight)
-                                  + "; forward needs the complete weight (allgather it first)");
+        return checkError(at, op + ": the weight holds only " + shardsText(weight) +
+                                  "; forward needs the complete weight (allgather it first)");
     if (activation.layer != layer)
-        return checkError(at, op + ": the activation is at layer " + std::to_string(activation.layer)
-                                  + ", but forward at layer " + std::to_string(layer)
-                                  + " needs the activation at layer " + std::to_string(layer));
+        return checkError(at, op + ": the activation is at layer " +
+                                  std::to_string(activation.layer) + ", but forward at layer " +
+                                  std::to_string(layer) + " needs the activation at layer " +
+                                  std::to_string(layer));
     Event event = makeEvent(at, OpKind::Forward, layer,
                             config().cost.forwardPerBatch * activation.batches.size());
     event.batches = activation.batches;
@@ -104,42 +105,43 @@ Result<std::pair<Object, Object>> Engine::backward(CallSite at, int layer, const
     if (auto s = checkLayer(at, op, layer); !s)
         return s.error();
     if (activation.kind != ObjectKind::Activation)
-        return checkError(at, op + ": the second argument must be an activation, but it is "
-                                  + article(activation.kind));
+        return checkError(at, op + ": the second argument must be an activation, but it is " +
+                                  article(activation.kind));
     if (grad.kind != ObjectKind::ActivationGrad)
-        return checkError(at, op + ": the third argument must be an activation gradient, but it is "
-                                  + article(grad.kind));
+        return checkError(at,
+                          op + ": the third argument must be an activation gradient, but it is " +
+                              article(grad.kind));
     if (weight.kind != ObjectKind::Weight)
-        return checkError(at, op + ": the fourth argument must be a weight, but it is "
-                                  + article(weight.kind));
+        return checkError(
+            at, op + ": the fourth argument must be a weight, but it is " + article(weight.kind));
     if (weight.layer != layer)
-        return checkError(at, op + ": the weight belongs to layer " + std::to_string(weight.layer)
-                                  + ", but backward at layer " + std::to_string(layer)
-                                  + " needs the weight of layer " + std::to_string(layer));
+        return checkError(at, op + ": the weight belongs to layer " + std::to_string(weight.layer) +
+                                  ", but backward at layer " + std::to_string(layer) +
+                                  " needs the weight of layer " + std::to_string(layer));
     if (!weight.isComplete())
-        return checkError(at, op + ": the weight holds only " + shardsText(weight)
-                                  + "; backward needs the complete weight (allgather it first)");
+        return checkError(at, op + ": the weight holds only " + shardsText(weight) +
+                                  "; backward needs the complete weight (allgather it first)");
     if (activation.layer != layer)
-        return checkError(at, op + ": the activation is at layer " + std::to_string(activation.layer)
-                                  + ", but backward at layer " + std::to_string(layer)
-                                  + " needs the activation at layer " + std::to_string(layer)
-                                  + " (the one forward at layer " + std::to_string(layer)
-                                  + " consumed)");
+        return checkError(at, op + ": the activation is at layer " +
+                                  std::to_string(activation.layer) + ", but backward at layer " +
+                                  std::to_string(layer) + " needs the activation at layer " +
+                                  std::to_string(layer) + " (the one forward at layer " +
+                                  std::to_string(layer) + " consumed)");
     if (grad.layer != layer)
-        return checkError(at, op + ": the activation gradient is for layer "
-                                  + std::to_string(grad.layer) + ", but backward at layer "
-                                  + std::to_string(layer) + " needs the gradient for layer "
-                                  + std::to_string(layer) + " (what "
-                                  + (layer == config().layers - 1
-                                         ? std::string("the loss")
-                                         : "backward at layer " + std::to_string(layer + 1))
-                                  + " returned)");
+        return checkError(
+            at,
+            op + ": the activation gradient is for layer " + std::to_string(grad.layer) +
+                ", but backward at layer " + std::to_string(layer) +
+                " needs the gradient for layer " + std::to_string(layer) + " (what " +
+                (layer == config().layers - 1 ? std::string("the loss")
+                                              : "backward at layer " + std::to_string(layer + 1)) +
+                " returned)");
     if (activation.batches != grad.batches)
-        return checkError(at, op + ": the activation covers "
-                                  + describeSet(activation.batches, "batch", "batches")
-                                  + " but the activation gradient covers "
-                                  + describeSet(grad.batches, "batch", "batches")
-                                  + "; both must cover the same batches");
+        return checkError(at, op + ": the activation covers " +
+                                  describeSet(activation.batches, "batch", "batches") +
+                                  " but the activation gradient covers " +
+                                  describeSet(grad.batches, "batch", "batches") +
+                                  "; both must cover the same batches");
     Event event = makeEvent(at, OpKind::Backward, layer,
                             config().cost.backwardPerBatch * activation.batches.size());
     event.batches = activation.batches;
@@ -164,12 +166,13 @@ Result<Object> Engine::loss(CallSite at, const Object &activation)
     if (auto s = admit(at, "loss"); !s)
         return s.error();
     if (activation.kind != ObjectKind::Activation)
-        return checkError(at, "loss: the argument must be an activation, but it is "
-                                  + article(activation.kind));
+        return checkError(
+            at, "loss: the argument must be an activation, but it is " + article(activation.kind));
     if (activation.layer != config().layers)
-        return checkError(at, "loss: the activation is at layer " + std::to_string(activation.layer)
-                                  + ", but the loss needs the model's output (the activation at layer "
-                                  + std::to_string(config().layers) + ", after the last forward)");
+        return checkError(at,
+                          "loss: the activation is at layer " + std::to_string(activation.layer) +
+                              ", but the loss needs the model's output (the activation at layer " +
+                              std::to_string(config().layers) + ", after the last forward)");
     Event event = makeEvent(at, OpKind::Loss, config().layers - 1, config().cost.loss);
     event.batches = activation.batches;
     record(std::move(event));
@@ -188,39 +191,39 @@ Result<std::pair<Object, Object>> Engine::update(CallSite at, int layer, const O
     if (auto s = checkLayer(at, op, layer); !s)
         return s.error();
     if (weightGrad.kind != ObjectKind::WeightGrad)
-        return checkError(at, op + ": the second argument must be a weight gradient, but it is "
-                                  + article(weightGrad.kind));
+        return checkError(at, op + ": the second argument must be a weight gradient, but it is " +
+                                  article(weightGrad.kind));
     if (weight.kind != ObjectKind::Weight)
-        return checkError(at, op + ": the third argument must be a weight, but it is "
-                                  + article(weight.kind));
+        return checkError(
+            at, op + ": the third argument must be a weight, but it is " + article(weight.kind));
     if (optState.kind != ObjectKind::OptState)
-        return checkError(at, op + ": the fourth argument must be an optimizer state, but it is "
-                                  + article(optState.kind));
+        return checkError(at, op + ": the fourth argument must be an optimizer state, but it is " +
+                                  article(optState.kind));
     for (const Object *object : {&weightGrad, &weight, &optState})
         if (object->layer != layer)
-            return checkError(at, op + ": the " + kindWords(object->kind) + " belongs to layer "
-                                      + std::to_string(object->layer) + ", but this update is for layer "
-                                      + std::to_string(layer));
+            return checkError(at, op + ": the " + kindWords(object->kind) + " belongs to layer " +
+                                      std::to_string(object->layer) +
+                                      ", but this update is for layer " + std::to_string(layer));
     const IndexSet all = IndexSet::range(0, config().batches);
     if (!all.isSubsetOf(weightGrad.batches))
-        return checkError(at, op + ": the weight gradient covers batches "
-                                  + formatSet(weightGrad.batches)
-                                  + ", but an update needs all batches " + formatSet(all) + " ("
-                                  + describeSet(all.minus(weightGrad.batches), "batch", "batches")
-                                  + (all.minus(weightGrad.batches).size() == 1 ? " is" : " are")
-                                  + " missing)");
+        return checkError(
+            at, op + ": the weight gradient covers batches " + formatSet(weightGrad.batches) +
+                    ", but an update needs all batches " + formatSet(all) + " (" +
+                    describeSet(all.minus(weightGrad.batches), "batch", "batches") +
+                    (all.minus(weightGrad.batches).size() == 1 ? " is" : " are") + " missing)");
     if (!weightGrad.isComplete()) {
         for (const Object *object : {&weight, &optState})
             if (object->total != weightGrad.total || !object->shards.isSubsetOf(weightGrad.shards))
-                return checkError(at, op + ": the " + kindWords(object->kind) + " holds "
-                                          + shardsText(*object) + ", but the weight gradient covers only "
-                                          + shardsText(weightGrad)
-                                          + "; every shard you update needs its gradient");
+                return checkError(
+                    at, op + ": the " + kindWords(object->kind) + " holds " + shardsText(*object) +
+                            ", but the weight gradient covers only " + shardsText(weightGrad) +
+                            "; every shard you update needs its gradient");
     }
     if (weight.step != optState.step)
-        return checkError(at, op + ": the weight is at step " + std::to_string(weight.step)
-                                  + " but the optimizer state at step " + std::to_string(optState.step)
-                                  + "; they must be at the same step");
+        return checkError(at, op + ": the weight is at step " + std::to_string(weight.step) +
+                                  " but the optimizer state at step " +
+                                  std::to_string(optState.step) +
+                                  "; they must be at the same step");
     Event event = makeEvent(at, OpKind::Update, layer, config().cost.update);
     event.batches = weightGrad.batches;
     event.shards = weight.shards;
@@ -261,8 +264,8 @@ Status Engine::setFinalWeight(CallSite at, int layer, const Object &weight)
     if (auto s = checkLayer(at, op, layer); !s)
         return s.error();
     if (weight.kind != ObjectKind::Weight)
-        return checkError(at, op + ": the final weight must be a weight, but it is "
-                                  + article(weight.kind));
+        return checkError(
+            at, op + ": the final weight must be a weight, but it is " + article(weight.kind));
     if (weight.layer != layer)
         return checkError(at, op + ": the weight belongs to layer " + std::to_string(weight.layer));
     m_trace.finalWeights[std::size_t(at.rank)][layer] = weight;

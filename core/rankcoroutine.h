@@ -28,8 +28,7 @@ private:
 class RankTask
 {
 public:
-    struct promise_type
-    {
+    struct promise_type {
         std::optional<Error> error;
         RankTask get_return_object()
         {

@@ -18,8 +18,8 @@ void Engine::run(ProgramList &programs)
 {
     if (int(programs.size()) != ranks()) {
         fail(Error{ErrorKind::Usage, -1, 0,
-                   "The run has " + std::to_string(ranks()) + " ranks but "
-                       + std::to_string(programs.size()) + " programs."});
+                   "The run has " + std::to_string(ranks()) + " ranks but " +
+                       std::to_string(programs.size()) + " programs."});
         finish();
         return;
     }
@@ -44,32 +44,33 @@ void Engine::run(ProgramList &programs)
         slice.changeEnd = m_trace.changes.size();
         slice.line = rank.lastLine;
         switch (step.state) {
-        case ProgramStep::Suspended:
-            if (rank.comm != CommState::Pending) {
-                fail(Error{ErrorKind::Internal, r, rank.lastLine,
-                           "Rank " + std::to_string(r)
-                               + " paused without waiting for a collective or a message."});
-                slice.end = SliceEnd::Failed;
+            case ProgramStep::Suspended:
+                if (rank.comm != CommState::Pending) {
+                    fail(Error{ErrorKind::Internal, r, rank.lastLine,
+                               "Rank " + std::to_string(r) +
+                                   " paused without waiting for a collective or a message."});
+                    slice.end = SliceEnd::Failed;
+                    break;
+                }
+                slice.end =
+                    rank.pending.op == OpKind::Receive ? SliceEnd::Receive : SliceEnd::Collective;
+                slice.detail = describePending(rank.pending);
+                slice.line = rank.pending.line;
                 break;
-            }
-            slice.end = rank.pending.op == OpKind::Receive ? SliceEnd::Receive : SliceEnd::Collective;
-            slice.detail = describePending(rank.pending);
-            slice.line = rank.pending.line;
-            break;
-        case ProgramStep::Finished:
-            rank.finished = true;
-            slice.end = SliceEnd::Finished;
-            break;
-        case ProgramStep::Failed:
-            slice.end = SliceEnd::Failed;
-            if (step.error) {
-                slice.line = step.error->line;
-                slice.detail = step.error->message;
-                fail(*step.error);
-            } else {
-                fail(Error{ErrorKind::Internal, r, rank.lastLine, "The rank failed."});
-            }
-            break;
+            case ProgramStep::Finished:
+                rank.finished = true;
+                slice.end = SliceEnd::Finished;
+                break;
+            case ProgramStep::Failed:
+                slice.end = SliceEnd::Failed;
+                if (step.error) {
+                    slice.line = step.error->line;
+                    slice.detail = step.error->message;
+                    fail(*step.error);
+                } else {
+                    fail(Error{ErrorKind::Internal, r, rank.lastLine, "The rank failed."});
+                }
+                break;
         }
         m_trace.slices.push_back(std::move(slice));
     }
@@ -116,9 +117,9 @@ void Engine::describeWait(int r, RankWait &wait) const
     }
     const auto it = m_open.find({pending.groupId, pending.instance});
     for (int member : m_groups[std::size_t(pending.groupId)]) {
-        const bool arrived = it != m_open.end()
-            && std::find(it->second.arrived.begin(), it->second.arrived.end(), member)
-                != it->second.arrived.end();
+        const bool arrived =
+            it != m_open.end() && std::find(it->second.arrived.begin(), it->second.arrived.end(),
+                                            member) != it->second.arrived.end();
         if (!arrived)
             wait.waitsOn.push_back(member);
     }
@@ -131,18 +132,18 @@ std::string Engine::describeWaitLine(const RankWait &wait, const Diagnosis &diag
     const std::string who = "rank " + std::to_string(wait.rank);
     if (wait.finished) {
         for (const RankWait &other : diagnosis.ranks)
-            if (!other.finished && other.waitsFor.rfind("receive", 0) != 0
-                && std::find(other.waitsOn.begin(), other.waitsOn.end(), wait.rank)
-                    != other.waitsOn.end())
+            if (!other.finished && other.waitsFor.rfind("receive", 0) != 0 &&
+                std::find(other.waitsOn.begin(), other.waitsOn.end(), wait.rank) !=
+                    other.waitsOn.end())
                 return who + " finished without calling " + other.waitsFor;
         return who + " has finished";
     }
     std::string on;
     for (int other : wait.waitsOn)
-        on += (on.empty() ? "" : ", ") + std::to_string(other)
-            + (m_ranks[std::size_t(other)].finished ? " (finished)" : "");
-    return who + " waits in " + wait.waitsFor + " at line " + std::to_string(wait.line)
-        + (on.empty() ? "" : (wait.waitsOn.size() > 1 ? " for ranks " : " for rank ") + on);
+        on += (on.empty() ? "" : ", ") + std::to_string(other) +
+              (m_ranks[std::size_t(other)].finished ? " (finished)" : "");
+    return who + " waits in " + wait.waitsFor + " at line " + std::to_string(wait.line) +
+           (on.empty() ? "" : (wait.waitsOn.size() > 1 ? " for ranks " : " for rank ") + on);
 }
 
 void Engine::finish()

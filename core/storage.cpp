@@ -10,11 +10,16 @@ namespace rankstep::core {
 const char *mapName(MapKind map)
 {
     switch (map) {
-    case MapKind::Weights: return "weights";
-    case MapKind::OptStates: return "opt_states";
-    case MapKind::Activations: return "activations";
-    case MapKind::GradActivations: return "grad_activations";
-    case MapKind::GradWeights: return "grad_weights";
+        case MapKind::Weights:
+            return "weights";
+        case MapKind::OptStates:
+            return "opt_states";
+        case MapKind::Activations:
+            return "activations";
+        case MapKind::GradActivations:
+            return "grad_activations";
+        case MapKind::GradWeights:
+            return "grad_weights";
     }
     return "?";
 }
@@ -28,10 +33,10 @@ KeyParts::KeyParts(const int *items, std::size_t count) : m_size(std::uint32_t(c
 }
 
 KeyParts::KeyParts(KeyParts &&other) noexcept
-    : m_inline{other.m_inline[0], other.m_inline[1]}, m_size(std::exchange(other.m_size, 0)),
-      m_heap(std::exchange(other.m_heap, nullptr))
-{
-}
+    : m_inline{other.m_inline[0], other.m_inline[1]}
+    , m_size(std::exchange(other.m_size, 0))
+    , m_heap(std::exchange(other.m_heap, nullptr))
+{}
 
 KeyParts &KeyParts::operator=(const KeyParts &other)
 {

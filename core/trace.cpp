@@ -8,15 +8,24 @@ namespace rankstep::core {
 const char *opName(OpKind op)
 {
     switch (op) {
-    case OpKind::Forward: return "forward";
-    case OpKind::Backward: return "backward";
-    case OpKind::Loss: return "loss";
-    case OpKind::Update: return "update";
-    case OpKind::AllReduce: return "allreduce";
-    case OpKind::AllGather: return "allgather";
-    case OpKind::ScatterReduce: return "scatterreduce";
-    case OpKind::PassTo: return "pass_to";
-    case OpKind::Receive: return "receive";
+        case OpKind::Forward:
+            return "forward";
+        case OpKind::Backward:
+            return "backward";
+        case OpKind::Loss:
+            return "loss";
+        case OpKind::Update:
+            return "update";
+        case OpKind::AllReduce:
+            return "allreduce";
+        case OpKind::AllGather:
+            return "allgather";
+        case OpKind::ScatterReduce:
+            return "scatterreduce";
+        case OpKind::PassTo:
+            return "pass_to";
+        case OpKind::Receive:
+            return "receive";
     }
     return "?";
 }
@@ -34,10 +43,14 @@ bool isCommunication(OpKind op)
 const char *sliceEndName(SliceEnd end)
 {
     switch (end) {
-    case SliceEnd::Collective: return "collective";
-    case SliceEnd::Receive: return "receive";
-    case SliceEnd::Finished: return "finished";
-    case SliceEnd::Failed: return "failed";
+        case SliceEnd::Collective:
+            return "collective";
+        case SliceEnd::Receive:
+            return "receive";
+        case SliceEnd::Finished:
+            return "finished";
+        case SliceEnd::Failed:
+            return "failed";
     }
     return "?";
 }
@@ -45,10 +58,14 @@ const char *sliceEndName(SliceEnd end)
 const char *runStatusName(RunStatus status)
 {
     switch (status) {
-    case RunStatus::Ok: return "ok";
-    case RunStatus::Error: return "error";
-    case RunStatus::Deadlock: return "deadlock";
-    case RunStatus::Stopped: return "stopped";
+        case RunStatus::Ok:
+            return "ok";
+        case RunStatus::Error:
+            return "error";
+        case RunStatus::Deadlock:
+            return "deadlock";
+        case RunStatus::Stopped:
+            return "stopped";
     }
     return "error";
 }
@@ -66,11 +83,11 @@ Figures computeFigures(const std::vector<Event> &events, int ranks)
         rank.peakMemory = std::max(rank.peakMemory, event.memory);
         lastStart[std::size_t(event.rank)] = event.start; // events of a rank are in clock order
         figures.endTime = std::max(figures.endTime, event.end());
-        const bool better = !figures.hasEvents || event.memory > figures.maxMemory
-            || (event.memory == figures.maxMemory
-                && (event.rank < figures.maxMemoryRank
-                    || (event.rank == figures.maxMemoryRank
-                        && event.start < figures.maxMemoryTime)));
+        const bool better =
+            !figures.hasEvents || event.memory > figures.maxMemory ||
+            (event.memory == figures.maxMemory &&
+             (event.rank < figures.maxMemoryRank ||
+              (event.rank == figures.maxMemoryRank && event.start < figures.maxMemoryTime)));
         if (better) {
             figures.maxMemory = event.memory;
             figures.maxMemoryRank = event.rank;
@@ -102,9 +119,9 @@ std::string checkLayer(const std::vector<std::map<int, Object>> &finalWeights, i
         const Object &weight = it->second;
         any = true;
         if (weight.step != 1)
-            return where + "the final weight of rank " + std::to_string(r) + " is at step "
-                + std::to_string(weight.step) + ", but every final weight must be updated once "
-                + "(step 1)";
+            return where + "the final weight of rank " + std::to_string(r) + " is at step " +
+                   std::to_string(weight.step) + ", but every final weight must be updated once " +
+                   "(step 1)";
         complete = complete || weight.isComplete();
         if (total < 0 || weight.total == total) {
             total = weight.total;
@@ -115,9 +132,9 @@ std::string checkLayer(const std::vector<std::map<int, Object>> &finalWeights, i
         return where + "no rank set a final weight (call set_final_weight for it)";
     if (complete || shards == IndexSet::range(0, total))
         return {};
-    return where + "the final weights of all ranks together hold shards " + formatSet(shards)
-        + " of " + std::to_string(total) + "; shards "
-        + formatSet(IndexSet::range(0, total).minus(shards)) + " were never updated";
+    return where + "the final weights of all ranks together hold shards " + formatSet(shards) +
+           " of " + std::to_string(total) + "; shards " +
+           formatSet(IndexSet::range(0, total).minus(shards)) + " were never updated";
 }
 
 } // namespace

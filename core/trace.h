@@ -31,8 +31,7 @@ const char *opName(OpKind op);
 bool isCollective(OpKind op);
 bool isCommunication(OpKind op); // collectives and point-to-point
 
-struct RunConfig
-{
+struct RunConfig {
     int ranks = 1;
     int layers = 2;
     int batches = 4;
@@ -40,8 +39,7 @@ struct RunConfig
 };
 
 // One timed operation of one rank. `memory` is the rank's memory when the call was made.
-struct Event
-{
+struct Event {
     int rank = 0;
     OpKind op = OpKind::Forward;
     int layer = -1; // -1: not about a layer (a message that is no puzzle object)
@@ -58,8 +56,7 @@ struct Event
 };
 
 // A set (object present) or a delete (object absent) in one rank's storage.
-struct StorageChange
-{
+struct StorageChange {
     int rank = 0;
     MapKind map = MapKind::Weights;
     Key key;
@@ -73,8 +70,7 @@ enum class SliceEnd : std::uint8_t { Collective, Receive, Finished, Failed };
 const char *sliceEndName(SliceEnd end);
 
 // One resumption of one rank: the events and changes it produced and why it stopped.
-struct Slice
-{
+struct Slice {
     int rank = 0;
     std::size_t eventBegin = 0, eventEnd = 0;
     std::size_t changeBegin = 0, changeEnd = 0;
@@ -84,8 +80,7 @@ struct Slice
 };
 
 // A point the learner asked to look at (`draw(...)`, `draw_group(...)`): the trace position then.
-struct Mark
-{
+struct Mark {
     int rank = -1; // -1: outside any rank (top-level code)
     int line = 0;
     std::size_t eventCount = 0;
@@ -93,16 +88,14 @@ struct Mark
     std::string label;
 };
 
-struct Warning
-{
+struct Warning {
     int rank = -1;
     int line = 0;
     std::string message;
 };
 
 // Where a rank stands when no rank can go on.
-struct RankWait
-{
+struct RankWait {
     int rank = 0;
     bool finished = false;
     int line = 0;
@@ -110,22 +103,19 @@ struct RankWait
     std::vector<int> waitsOn; // the ranks it waits for
 };
 
-struct Diagnosis
-{
+struct Diagnosis {
     ErrorKind kind = ErrorKind::Deadlock; // Deadlock or Mismatch
     std::vector<RankWait> ranks;
 };
 
-struct RankFigures
-{
+struct RankFigures {
     SimTime compute;       // forward, backward, loss, update
     SimTime communication; // collectives and point-to-point
     SimTime idle;          // the rest of the run's end time
     std::int64_t peakMemory = 0;
 };
 
-struct Figures
-{
+struct Figures {
     bool hasEvents = false;
     SimTime timesteps; // largest start time of any rank's last event (what the notebook prints)
     SimTime endTime;   // largest end time of any event
@@ -135,8 +125,7 @@ struct Figures
     std::vector<RankFigures> ranks;
 };
 
-struct CheckResult
-{
+struct CheckResult {
     bool passed = false;
     std::string message; // "Correct!" or what is wrong, layer by layer
 };
@@ -145,8 +134,7 @@ enum class RunStatus : std::uint8_t { Ok, Error, Deadlock, Stopped };
 const char *runStatusName(RunStatus status); // "ok", "error", "deadlock", "stopped"
 
 // Everything a viewer needs to rebuild every rank's state at any point without re-running.
-struct Trace
-{
+struct Trace {
     RunConfig config;
     std::vector<Event> events; // in the order the scheduler ran them
     std::vector<StorageChange> changes;

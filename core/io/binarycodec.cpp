@@ -56,12 +56,11 @@ void ByteWriter::endSection(Section id)
 }
 
 ByteReader::ByteReader(std::string_view data)
-    : m_begin(reinterpret_cast<const unsigned char *>(data.data())),
-      m_pos(m_begin),
-      m_limit(m_begin + data.size()),
-      m_end(m_limit)
-{
-}
+    : m_begin(reinterpret_cast<const unsigned char *>(data.data()))
+    , m_pos(m_begin)
+    , m_limit(m_begin + data.size())
+    , m_end(m_limit)
+{}
 
 void ByteReader::fail(const char *field, const std::string &what) const
 {
@@ -81,8 +80,8 @@ void ByteReader::truncated(const char *field) const
 void ByteReader::outOfRange(const char *field, std::int64_t value, std::int64_t min,
                             std::int64_t max) const
 {
-    fail(field, "expected a value from " + std::to_string(min) + " to " + std::to_string(max)
-                    + ", got " + std::to_string(value));
+    fail(field, "expected a value from " + std::to_string(min) + " to " + std::to_string(max) +
+                    ", got " + std::to_string(value));
 }
 
 void ByteReader::header(std::uint32_t version)
@@ -98,9 +97,9 @@ void ByteReader::header(std::uint32_t version)
     for (int i = 0; i < 4; ++i)
         read |= std::uint32_t(m_begin[4 + i]) << (8 * i);
     if (read != version)
-        fail("version", "binary trace format version " + std::to_string(read)
-                            + " is not supported (this Rankstep reads version "
-                            + std::to_string(version) + ")");
+        fail("version", "binary trace format version " + std::to_string(read) +
+                            " is not supported (this Rankstep reads version " +
+                            std::to_string(version) + ")");
     m_pos = m_begin + 8;
 }
 
@@ -109,12 +108,12 @@ void ByteReader::beginSection(Section id, const char *name)
     at(name);
     const std::uint64_t found = natural("");
     if (found != unsigned(id))
-        fail("", "expected section " + std::to_string(unsigned(id)) + " (" + name + "), found "
-                     + std::to_string(found));
+        fail("", "expected section " + std::to_string(unsigned(id)) + " (" + name + "), found " +
+                     std::to_string(found));
     const std::uint64_t size = natural("");
     if (size > std::uint64_t(m_end - m_pos))
-        fail("", "the section is " + std::to_string(size) + " bytes but only "
-                     + std::to_string(m_end - m_pos) + " are left (truncated)");
+        fail("", "the section is " + std::to_string(size) + " bytes but only " +
+                     std::to_string(m_end - m_pos) + " are left (truncated)");
     m_limit = m_pos + size;
 }
 
@@ -150,8 +149,8 @@ std::uint64_t ByteReader::longNatural(const char *field)
 
 void ByteReader::notWhole(const char *field, std::uint64_t value, std::int64_t max) const
 {
-    fail(field, "expected a value from 0 to " + std::to_string(max) + ", got "
-                    + std::to_string(value));
+    fail(field,
+         "expected a value from 0 to " + std::to_string(max) + ", got " + std::to_string(value));
 }
 
 std::size_t ByteReader::count(const char *field, std::size_t bytesEach)
@@ -159,8 +158,8 @@ std::size_t ByteReader::count(const char *field, std::size_t bytesEach)
     const std::uint64_t value = natural(field);
     const auto left = std::size_t(m_limit - m_pos);
     if (value > left / bytesEach)
-        fail(field, "a count of " + std::to_string(value) + " cannot fit in the "
-                        + std::to_string(left) + " bytes left");
+        fail(field, "a count of " + std::to_string(value) + " cannot fit in the " +
+                        std::to_string(left) + " bytes left");
     return std::size_t(value);
 }
 
@@ -206,8 +205,8 @@ std::string ByteReader::string(const char *field)
 {
     const std::uint64_t ref = natural(field);
     if (ref > m_strings.size())
-        fail(field, "refers to string " + std::to_string(ref) + " but only "
-                        + std::to_string(m_strings.size()) + " came before");
+        fail(field, "refers to string " + std::to_string(ref) + " but only " +
+                        std::to_string(m_strings.size()) + " came before");
     if (ref > 0)
         return m_strings[ref - 1];
     const std::size_t size = count(field);

@@ -47,8 +47,8 @@ inline std::int64_t unzigzag(std::uint64_t value)
 // Object::layers and Object::totalBatches as the engine sets them; written only when different.
 inline bool hasEngineShape(const core::Object &object, const core::RunConfig &config)
 {
-    return object.layers == config.layers
-        && object.totalBatches == (core::hasBatches(object.kind) ? config.batches : 1);
+    return object.layers == config.layers &&
+           object.totalBatches == (core::hasBatches(object.kind) ? config.batches : 1);
 }
 inline void setEngineShape(core::Object &object, const core::RunConfig &config)
 {
@@ -97,8 +97,7 @@ private:
     std::vector<std::pair<int, int>> m_runs;
 };
 
-struct BinaryError
-{
+struct BinaryError {
     std::string message; // "events[123].batches (byte 4567): the data ends early"
 };
 

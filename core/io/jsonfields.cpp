@@ -7,9 +7,9 @@ namespace rankstep::io {
 
 void failAt(const JsonValue &value, const std::string &path, const std::string &what)
 {
-    throw FieldError{"JSON line " + std::to_string(value.line) + ", column "
-                     + std::to_string(value.column) + ": " + (path.empty() ? "" : path + ": ")
-                     + what};
+    throw FieldError{"JSON line " + std::to_string(value.line) + ", column " +
+                     std::to_string(value.column) + ": " + (path.empty() ? "" : path + ": ") +
+                     what};
 }
 
 namespace {
@@ -18,12 +18,18 @@ std::string quoted(const JsonValue &value)
 {
     constexpr std::size_t kShown = 40;
     switch (value.type) {
-    case JsonValue::Type::Null: return "null";
-    case JsonValue::Type::Bool: return value.boolean ? "true" : "false";
-    case JsonValue::Type::Number: return value.text.substr(0, kShown);
-    case JsonValue::Type::String: return "the string \"" + value.text.substr(0, kShown) + "\"";
-    case JsonValue::Type::Array: return "an array";
-    case JsonValue::Type::Object: return "an object";
+        case JsonValue::Type::Null:
+            return "null";
+        case JsonValue::Type::Bool:
+            return value.boolean ? "true" : "false";
+        case JsonValue::Type::Number:
+            return value.text.substr(0, kShown);
+        case JsonValue::Type::String:
+            return "the string \"" + value.text.substr(0, kShown) + "\"";
+        case JsonValue::Type::Array:
+            return "an array";
+        case JsonValue::Type::Object:
+            return "an object";
     }
     return "?";
 }
@@ -50,12 +56,12 @@ core::SimTime readTime(const JsonValue &value, const std::string &path)
     const bool negative = text.starts_with('-');
     if (negative)
         text.remove_prefix(1);
-    const auto time = value.type == JsonValue::Type::Number ? core::SimTime::parse(text)
-                                                            : std::nullopt;
+    const auto time =
+        value.type == JsonValue::Type::Number ? core::SimTime::parse(text) : std::nullopt;
     if (!time)
         failAt(value, path,
-               "expected a time in steps (a decimal with at most three fractional digits), got "
-                   + quoted(value));
+               "expected a time in steps (a decimal with at most three fractional digits), got " +
+                   quoted(value));
     return negative ? core::SimTime() - *time : *time;
 }
 
@@ -65,8 +71,8 @@ core::IndexSet readIndices(const JsonValue &value, const std::string &path)
         failAt(value, path, "expected an array of indices, got " + quoted(value));
     core::IndexSet set;
     for (std::size_t i = 0; i < value.items.size(); ++i)
-        set.insert(int(readInteger(value.items[i], path + "[" + std::to_string(i) + "]", 0,
-                                   kMaxIndex)));
+        set.insert(
+            int(readInteger(value.items[i], path + "[" + std::to_string(i) + "]", 0, kMaxIndex)));
     return set;
 }
 

@@ -17,8 +17,7 @@ namespace rankstep::io {
 // Typed access to parsed JSON for readers of io's formats. A missing member or a value of the
 // wrong type or range throws FieldError; the public reader catches it and returns an Error, so
 // the exception never leaves rankstep_io.
-struct FieldError
-{
+struct FieldError {
     std::string message; // "JSON line 5, column 12: ranks[0].events[3].start: expected ..."
 };
 
@@ -44,7 +43,7 @@ public:
     std::string pathOf(std::string_view key) const;
     const JsonValue &get(std::string_view key) const; // required
     bool has(std::string_view key) const { return m_object.find(key) != nullptr; }
-    bool isNull(std::string_view key) const;          // present and null
+    bool isNull(std::string_view key) const; // present and null
 
     std::int64_t integer(std::string_view key, std::int64_t min = 0,
                          std::int64_t max = std::numeric_limits<std::int64_t>::max()) const;

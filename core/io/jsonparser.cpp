@@ -23,8 +23,7 @@ const JsonValue *JsonValue::find(std::string_view key) const
 namespace {
 
 // Thrown inside the parser only; parseJson turns it into an Error value.
-struct ParseFailure
-{
+struct ParseFailure {
     std::string message;
     std::size_t offset = 0;
 };
@@ -114,8 +113,8 @@ JsonValue Parser::parseValue(int depth)
     const char c = peek();
     if (c == '{' || c == '[') {
         if (depth >= kMaxJsonDepth)
-            fail("arrays and objects are nested deeper than " + std::to_string(kMaxJsonDepth)
-                 + " levels");
+            fail("arrays and objects are nested deeper than " + std::to_string(kMaxJsonDepth) +
+                 " levels");
         c == '{' ? parseObject(value, depth + 1) : parseArray(value, depth + 1);
     } else if (c == '"') {
         value.type = JsonValue::Type::String;
@@ -193,9 +192,9 @@ void Parser::checkUnique(const JsonValue &object) const
     std::unordered_set<std::string_view> seen;
     for (std::size_t i = 0; i < keys.size(); ++i) {
         const bool twice = keys.size() <= 16
-            ? std::find(keys.begin(), keys.begin() + std::ptrdiff_t(i), keys[i])
-                != keys.begin() + std::ptrdiff_t(i)
-            : !seen.insert(keys[i]).second;
+                               ? std::find(keys.begin(), keys.begin() + std::ptrdiff_t(i),
+                                           keys[i]) != keys.begin() + std::ptrdiff_t(i)
+                               : !seen.insert(keys[i]).second;
         if (twice)
             fail("the member \"" + keys[i] + "\" appears twice in one object");
     }
@@ -269,16 +268,27 @@ std::uint32_t Parser::parseEscape()
     const char c = peek();
     ++m_pos;
     switch (c) {
-    case '"': return '"';
-    case '\\': return '\\';
-    case '/': return '/';
-    case 'b': return '\b';
-    case 'f': return '\f';
-    case 'n': return '\n';
-    case 'r': return '\r';
-    case 't': return '\t';
-    case 'u': break;
-    default: --m_pos; fail(std::string("unknown escape \\") + c + " in a string");
+        case '"':
+            return '"';
+        case '\\':
+            return '\\';
+        case '/':
+            return '/';
+        case 'b':
+            return '\b';
+        case 'f':
+            return '\f';
+        case 'n':
+            return '\n';
+        case 'r':
+            return '\r';
+        case 't':
+            return '\t';
+        case 'u':
+            break;
+        default:
+            --m_pos;
+            fail(std::string("unknown escape \\") + c + " in a string");
     }
     const std::uint32_t code = parseHex4();
     if (code >= 0xDC00 && code <= 0xDFFF)
@@ -301,10 +311,10 @@ std::uint32_t Parser::parseHex4()
         if (atEnd())
             fail("the text ends inside a \\u escape");
         const char c = peek();
-        const int digit = c >= '0' && c <= '9' ? c - '0'
-            : c >= 'a' && c <= 'f'             ? c - 'a' + 10
-            : c >= 'A' && c <= 'F'             ? c - 'A' + 10
-                                               : -1;
+        const int digit = c >= '0' && c <= '9'   ? c - '0'
+                          : c >= 'a' && c <= 'f' ? c - 'a' + 10
+                          : c >= 'A' && c <= 'F' ? c - 'A' + 10
+                                                 : -1;
         if (digit < 0)
             fail("a \\u escape needs four hexadecimal digits");
         code = code * 16 + std::uint32_t(digit);
@@ -332,8 +342,8 @@ core::Result<JsonValue> parseJson(std::string_view text)
     } catch (const ParseFailure &failure) {
         const auto [line, column] = parser.position(failure.offset);
         return core::Error{core::ErrorKind::Usage, -1, 0,
-                           "JSON line " + std::to_string(line) + ", column "
-                               + std::to_string(column) + ": " + failure.message};
+                           "JSON line " + std::to_string(line) + ", column " +
+                               std::to_string(column) + ": " + failure.message};
     }
 }
 

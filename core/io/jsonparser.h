@@ -12,14 +12,13 @@ namespace rankstep::io {
 
 // One parsed JSON value. Numbers keep the text they were written as, so that times ("19.9") and
 // large integers are read exactly, never through a double.
-struct JsonValue
-{
+struct JsonValue {
     enum class Type : std::uint8_t { Null, Bool, Number, String, Array, Object };
 
     Type type = Type::Null;
     bool boolean = false;
-    std::string text;             // String: the decoded UTF-8; Number: as written ("-0.25e3")
-    std::vector<JsonValue> items; // Array: the elements; Object: the member values
+    std::string text;              // String: the decoded UTF-8; Number: as written ("-0.25e3")
+    std::vector<JsonValue> items;  // Array: the elements; Object: the member values
     std::vector<std::string> keys; // Object: the member names, parallel to items
     int line = 1;                  // where the value starts, 1-based
     int column = 1;                // 1-based, counted in bytes

@@ -2,8 +2,8 @@
 // traceToBinary: what the GUI reads back from a run in a child process. Values that change
 // little from one item to the next (a rank's clock and memory, the event count of changes, slice
 // bounds) are written relative to the previous one, so that most take a single byte.
-#include "binarycodec.h"
 #include "tracebinary.h"
+#include "binarycodec.h"
 
 #include <algorithm>
 
@@ -15,8 +15,7 @@ using binary::Section;
 using binary::wrapMinus;
 
 // Where a rank's previous event ended and its memory then (or after its previous change).
-struct RankState
-{
+struct RankState {
     std::int64_t end = 0;
     std::int64_t memory = 0;
 };
@@ -36,8 +35,7 @@ class TraceEncoder
 public:
     explicit TraceEncoder(const core::Trace &trace)
         : m_trace(trace), m_out(kTraceBinaryVersion, estimateBytes(trace))
-    {
-    }
+    {}
     std::string encode(const TraceJsonOptions &options);
 
 private:
@@ -95,9 +93,9 @@ void TraceEncoder::writeConfig(const TraceJsonOptions &options)
     m_out.natural(natural(config.ranks));
     m_out.natural(natural(config.layers));
     m_out.natural(natural(config.batches));
-    for (core::SimTime time : {cost.forwardPerBatch, cost.backwardPerBatch, cost.loss, cost.update,
-                               cost.allreduce, cost.allgather, cost.scatterreduce, cost.passTo,
-                               cost.receive})
+    for (core::SimTime time :
+         {cost.forwardPerBatch, cost.backwardPerBatch, cost.loss, cost.update, cost.allreduce,
+          cost.allgather, cost.scatterreduce, cost.passTo, cost.receive})
         m_out.time(time);
     m_out.integer(cost.sizes.hidden);
     m_out.integer(cost.sizes.length);
@@ -162,8 +160,8 @@ void TraceEncoder::writeEvent(const core::Event &event)
     RankState &state = stateOf(event.rank);
     const bool peer = event.peer != -1;
     const bool link = event.link >= 0;
-    m_out.byte(unsigned(event.op) | (peer ? binary::kEventPeer : 0U)
-               | (link ? binary::kEventLink : 0U));
+    m_out.byte(unsigned(event.op) | (peer ? binary::kEventPeer : 0U) |
+               (link ? binary::kEventLink : 0U));
     m_out.natural(natural(event.rank));
     m_out.natural(std::uint64_t(std::int64_t(event.layer) + 1));
     m_out.indices(event.batches);
@@ -184,8 +182,8 @@ void TraceEncoder::writeEvent(const core::Event &event)
 void TraceEncoder::writeChange(const core::StorageChange &change, std::size_t previousEventCount)
 {
     const core::Key &key = change.key;
-    m_out.byte(unsigned(change.map) | (key.tuple ? binary::kChangeTuple : 0U)
-               | (change.object ? binary::kChangeSet : 0U));
+    m_out.byte(unsigned(change.map) | (key.tuple ? binary::kChangeTuple : 0U) |
+               (change.object ? binary::kChangeSet : 0U));
     m_out.natural(natural(change.rank));
     if (key.tuple) {
         m_out.natural(key.parts.size());

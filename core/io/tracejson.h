@@ -11,8 +11,7 @@ namespace rankstep::io {
 
 // What the trace alone does not know: where the learner's code came from. Written as
 // config.file and config.function.
-struct TraceJsonOptions
-{
+struct TraceJsonOptions {
     std::string file;     // "ddp.py", "" when the code was not read from a file
     std::string function; // the rank function that ran, "" when unknown
 };

@@ -5,7 +5,9 @@ namespace rankstep::io {
 
 std::size_t utf8SequenceLength(std::string_view text, std::size_t pos)
 {
-    const auto byte = [&](std::size_t i) { return static_cast<unsigned char>(text[pos + i]); };
+    const auto byte = [&](std::size_t i) {
+        return static_cast<unsigned char>(text[pos + i]);
+    };
     const unsigned char lead = byte(0);
     std::size_t length = 0;
     if (lead < 0x80)
@@ -21,15 +23,17 @@ std::size_t utf8SequenceLength(std::string_view text, std::size_t pos)
     for (std::size_t i = 1; i < length; ++i)
         if ((byte(i) & 0xC0) != 0x80)
             return 0;
-    if ((lead == 0xE0 && byte(1) < 0xA0) || (lead == 0xED && byte(1) >= 0xA0)
-        || (lead == 0xF0 && byte(1) < 0x90) || (lead == 0xF4 && byte(1) >= 0x90))
+    if ((lead == 0xE0 && byte(1) < 0xA0) || (lead == 0xED && byte(1) >= 0xA0) ||
+        (lead == 0xF0 && byte(1) < 0x90) || (lead == 0xF4 && byte(1) >= 0x90))
         return 0;
     return length;
 }
 
 void appendUtf8(std::string &out, std::uint32_t code)
 {
-    const auto put = [&](std::uint32_t value) { out += static_cast<char>(value); };
+    const auto put = [&](std::uint32_t value) {
+        out += static_cast<char>(value);
+    };
     if (code < 0x80) {
         put(code);
     } else if (code < 0x800) {

@@ -19,21 +19,18 @@ enum class Goal {
     Run,   // finish without an error and meet the targets (demonstrations of one collective)
 };
 
-struct Targets
-{
-    core::SimTime time;       // Timesteps at most this
-    std::int64_t memory = 0;  // maximum memory at most this
+struct Targets {
+    core::SimTime time;      // Timesteps at most this
+    std::int64_t memory = 0; // maximum memory at most this
 };
 
 // Another setting to run the same function at, shown side by side (the bubble lesson).
-struct Experiment
-{
+struct Experiment {
     std::string label;
     int ranks = 1, layers = 1, batches = 1;
 };
 
-struct Lesson
-{
+struct Lesson {
     std::string id;     // the folder name without its order prefix: "ddp"; also the CLI's name
     std::string folder; // "30-ddp"
     std::string title;
@@ -58,8 +55,7 @@ using LessonFiles = std::map<std::string, std::string>;
 core::Result<std::vector<Lesson>> loadLessons(const LessonFiles &files);
 
 // The lessons that load, and one problem (naming the file and the field) per folder left out.
-struct LessonSet
-{
+struct LessonSet {
     std::vector<Lesson> lessons; // sorted by order
     std::vector<std::string> problems;
 };
@@ -70,10 +66,9 @@ LessonSet loadLessonsSkippingBroken(const LessonFiles &files);
 core::Result<LessonFiles> readLessonFolder(const std::string &root);
 const Lesson *findLesson(const std::vector<Lesson> &lessons, const std::string &idOrFunction);
 
-struct Verdict
-{
+struct Verdict {
     bool solved = false;
-    bool finished = false;   // no error, deadlock or stop
+    bool finished = false; // no error, deadlock or stop
     bool checkPassed = false;
     bool timeMet = true;
     bool memoryMet = true;

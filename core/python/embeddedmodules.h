@@ -5,8 +5,7 @@
 
 namespace rankstep::python {
 
-struct EmbeddedModule
-{
+struct EmbeddedModule {
     const char *name;
     const char *source;
 };

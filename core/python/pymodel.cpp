@@ -30,23 +30,25 @@ core::Key toKey(py::handle key)
     int a = 0, b = 0;
     if (exactInt(key.ptr(), a))
         return core::Key(a);
-    if (PyTuple_CheckExact(key.ptr()) && PyTuple_GET_SIZE(key.ptr()) == 2
-        && exactInt(PyTuple_GET_ITEM(key.ptr(), 0), a) && exactInt(PyTuple_GET_ITEM(key.ptr(), 1), b))
+    if (PyTuple_CheckExact(key.ptr()) && PyTuple_GET_SIZE(key.ptr()) == 2 &&
+        exactInt(PyTuple_GET_ITEM(key.ptr(), 0), a) && exactInt(PyTuple_GET_ITEM(key.ptr(), 1), b))
         return core::Key(a, b);
     if (py::isinstance<py::tuple>(key)) {
         std::vector<int> parts;
         for (py::handle item : key) {
             if (!PyIndex_Check(item.ptr()))
-                throw py::type_error("storage keys are ints or tuples of ints, like weights[3] or "
-                                     "activations[0, mb]");
+                throw py::type_error(
+                    "storage keys are ints or tuples of ints, like weights[3] or "
+                    "activations[0, mb]");
             parts.push_back(py::int_(py::reinterpret_borrow<py::object>(item)).cast<int>());
         }
         return core::Key::ofTuple(std::move(parts));
     }
     if (!PyIndex_Check(key.ptr()))
-        throw py::type_error("storage keys are ints or tuples of ints, like weights[3] or "
-                             "activations[0, mb]; got "
-                             + std::string(Py_TYPE(key.ptr())->tp_name));
+        throw py::type_error(
+            "storage keys are ints or tuples of ints, like weights[3] or "
+            "activations[0, mb]; got " +
+            std::string(Py_TYPE(key.ptr())->tp_name));
     return core::Key(py::int_(py::reinterpret_borrow<py::object>(key)).cast<int>());
 }
 
@@ -74,8 +76,7 @@ py::tuple pairOf(const std::pair<core::Object, core::Object> &pair)
 }
 
 // One of model.storage()'s dictionaries: a dict of puzzle objects kept in the engine.
-struct StorageMap
-{
+struct StorageMap {
     std::shared_ptr<Session> session;
     int rank = 0;
     core::MapKind kind = core::MapKind::Weights;
@@ -86,8 +87,8 @@ struct StorageMap
     // "weights of rank 0 has no key 3; it holds 0, 1": what is there points at the mistake.
     std::string missing(const core::Key &key, const char *after = "") const
     {
-        std::string text = std::string(core::mapName(kind)) + " of rank " + std::to_string(rank)
-            + " has no key " + core::formatKey(key) + after;
+        std::string text = std::string(core::mapName(kind)) + " of rank " + std::to_string(rank) +
+                           " has no key " + core::formatKey(key) + after;
         const auto entries = storage().entries(kind);
         if (entries.empty())
             return text + "; it is empty";
@@ -143,14 +144,12 @@ struct StorageMap
     }
 };
 
-struct PyDist
-{
+struct PyDist {
     int ranks = 1;
     std::shared_ptr<Session> session;
 };
 
-struct PyModel
-{
+struct PyModel {
     std::shared_ptr<Session> session;
     int rank = 0;
     std::vector<py::object> maps;
@@ -194,8 +193,8 @@ PyModel standaloneModel(int layers, int batches, int rank, PyDist &dist)
     if (config.layers != layers || config.batches != batches)
         throw py::value_error("every Model of one Dist needs the same layers and batches");
     if (rank < 0 || rank >= config.ranks)
-        throw py::value_error("rank " + std::to_string(rank) + " does not exist in Dist("
-                              + std::to_string(config.ranks) + ")");
+        throw py::value_error("rank " + std::to_string(rank) + " does not exist in Dist(" +
+                              std::to_string(config.ranks) + ")");
     return newModel(dist.session, rank);
 }
 
@@ -203,8 +202,9 @@ std::string statusText(const PyModel &m)
 {
     const core::Engine &engine = m.engine();
     const core::Storage &storage = engine.storage(m.rank);
-    std::string text = "rank " + std::to_string(m.rank) + " at time "
-        + engine.clock(m.rank).toString() + ", memory " + std::to_string(storage.memory());
+    std::string text = "rank " + std::to_string(m.rank) + " at time " +
+                       engine.clock(m.rank).toString() + ", memory " +
+                       std::to_string(storage.memory());
     for (int k = 0; k < core::kMapCount; ++k) {
         text += std::string("\n  ") + core::mapName(core::MapKind(k)) + ":";
         for (const auto &[key, object] : storage.entries(core::MapKind(k)))
@@ -218,8 +218,8 @@ void markSnapshot(const std::string &label)
     Session *session = activeSession();
     if (!session || !session->engine)
         return;
-    session->engine->mark(core::CallSite{session->engine->currentRank(), learnerLine(session->fileName)},
-                          label);
+    session->engine->mark(
+        core::CallSite{session->engine->currentRank(), learnerLine(session->fileName)}, label);
 }
 
 void bindStorage(py::module_ &m)
@@ -228,32 +228,36 @@ void bindStorage(py::module_ &m)
         .def("__getitem__", &StorageMap::get)
         .def("__setitem__", &StorageMap::set)
         .def("__delitem__", &StorageMap::erase)
-        .def("__contains__", [](const StorageMap &s, py::handle key) {
-            return s.storage().find(s.kind, toKey(key)) != nullptr;
-        })
+        .def("__contains__",
+             [](const StorageMap &s, py::handle key) {
+                 return s.storage().find(s.kind, toKey(key)) != nullptr;
+             })
         .def("__len__", [](const StorageMap &s) { return s.storage().size(s.kind); })
         .def("__bool__", [](const StorageMap &s) { return s.storage().size(s.kind) > 0; })
         .def("__iter__", [](const StorageMap &s) { return py::iter(s.keys()); })
         .def("keys", &StorageMap::keys)
         .def("values", &StorageMap::values)
         .def("items", &StorageMap::items)
-        .def("get", [](const StorageMap &s, py::handle key, py::object fallback) -> py::object {
-            const core::Object *found = s.storage().find(s.kind, toKey(key));
-            return found ? wrapObject(*found) : fallback;
-        }, py::arg("key"), py::arg("default") = py::none())
-        .def("pop", [](StorageMap &s, py::handle key) {
-            py::object value = s.get(key);
-            s.erase(key);
-            return value;
-        })
+        .def(
+            "get",
+            [](const StorageMap &s, py::handle key, py::object fallback) -> py::object {
+                const core::Object *found = s.storage().find(s.kind, toKey(key));
+                return found ? wrapObject(*found) : fallback;
+            },
+            py::arg("key"), py::arg("default") = py::none())
+        .def("pop",
+             [](StorageMap &s, py::handle key) {
+                 py::object value = s.get(key);
+                 s.erase(key);
+                 return value;
+             })
         .def("__repr__", [](const StorageMap &s) {
             std::string text = "{";
             for (const auto &[key, object] : s.storage().entries(s.kind))
-                text += (text.size() > 1 ? ", " : "") + core::formatKey(key) + ": "
-                    + core::describe(*object);
+                text += (text.size() > 1 ? ", " : "") + core::formatKey(key) + ": " +
+                        core::describe(*object);
             return text + "}";
         });
-
 }
 
 } // namespace
@@ -263,113 +267,175 @@ py::object makeModel(const std::shared_ptr<Session> &session, int rank)
     return py::cast(newModel(session, rank));
 }
 
-
 void bindModel(py::module_ &m)
 {
     bindStorage(m);
     bindWaiter(m);
     py::class_<PyDist>(m, "Dist", "The ranks of a run: Dist(4) is four GPUs.")
         .def(py::init([](int ranks) {
-            if (ranks < 1)
-                throw py::value_error("Dist needs at least one rank");
-            return PyDist{ranks, nullptr};
-        }), py::arg("total"))
+                 if (ranks < 1)
+                     throw py::value_error("Dist needs at least one rank");
+                 return PyDist{ranks, nullptr};
+             }),
+             py::arg("total"))
         .def_readonly("ranks", &PyDist::ranks);
 
     using core::OpKind;
     py::class_<PyModel> model(m, "Model", "One rank's view of the simulated model.");
-    model.def(py::init(&standaloneModel), py::arg("layers"), py::arg("batches"), py::arg("rank"),
-              py::arg("dist"))
+    model
+        .def(py::init(&standaloneModel), py::arg("layers"), py::arg("batches"), py::arg("rank"),
+             py::arg("dist"))
         .def_readonly("rank", &PyModel::rank)
         .def_property_readonly("RANKS", [](const PyModel &s) { return s.engine().ranks(); })
-        .def_property_readonly("LAYERS", [](const PyModel &s) { return s.engine().config().layers; })
-        .def_property_readonly("BATCHES", [](const PyModel &s) { return s.engine().config().batches; })
+        .def_property_readonly("LAYERS",
+                               [](const PyModel &s) { return s.engine().config().layers; })
+        .def_property_readonly("BATCHES",
+                               [](const PyModel &s) { return s.engine().config().batches; })
         .def_property_readonly("weights", [](const PyModel &s) { return s.maps[0]; })
         .def_property_readonly("opt_states", [](const PyModel &s) { return s.maps[1]; })
         .def_property_readonly("activations", [](const PyModel &s) { return s.maps[2]; })
         .def_property_readonly("grad_activations", [](const PyModel &s) { return s.maps[3]; })
         .def_property_readonly("grad_weights", [](const PyModel &s) { return s.maps[4]; })
-        .def("storage", [](const PyModel &s) {
-            return py::make_tuple(s.maps[0], s.maps[1], s.maps[2], s.maps[3], s.maps[4]);
-        })
-        .def("load_weights", [](const PyModel &s, int layer, int shard, int total) {
-            return pairOf(unwrap(s.engine().loadWeights(s.at(), layer, shard, total)));
-        }, py::arg("layer"), py::arg("shard") = 0, py::arg("total") = 1)
-        .def("get_activation", [](const PyModel &s, py::handle batches) {
-            return wrapObject(unwrap(s.engine().getActivation(s.at(), toIndexSet(batches, "batches"))));
-        }, py::arg("batches"))
-        .def("forward", [](const PyModel &s, int layer, py::handle inp, py::handle weight) {
-            return wrapObject(unwrap(s.engine().forward(s.at(), layer, requirePuzzleObject(inp, "forward"),
-                                                        requirePuzzleObject(weight, "forward"))));
-        }, py::arg("layer"), py::arg("inp"), py::arg("weight"))
-        .def("backward", [](const PyModel &s, int layer, py::handle inp, py::handle grad, py::handle weight) {
-            return pairOf(unwrap(s.engine().backward(
-                s.at(), layer, requirePuzzleObject(inp, "backward"), requirePuzzleObject(grad, "backward"),
-                requirePuzzleObject(weight, "backward"))));
-        }, py::arg("layer"), py::arg("inp"), py::arg("grad"), py::arg("weight"))
-        .def("loss", [](const PyModel &s, py::handle inp) {
-            return wrapObject(unwrap(s.engine().loss(s.at(), requirePuzzleObject(inp, "loss"))));
-        }, py::arg("inp"))
-        .def("update", [](const PyModel &s, int layer, py::handle g, py::handle w, py::handle o) {
-            return pairOf(unwrap(s.engine().update(s.at(), layer, requirePuzzleObject(g, "update"),
-                                                   requirePuzzleObject(w, "update"),
-                                                   requirePuzzleObject(o, "update"))));
-        }, py::arg("layer"), py::arg("weight_grad"), py::arg("weight"), py::arg("opt_state"))
-        .def("fake_grad", [](const PyModel &s, int layer, py::handle batches) {
-            return wrapObject(unwrap(s.engine().fakeGrad(s.at(), layer, toIndexSet(batches, "batches"))));
-        }, py::arg("layer"), py::arg("batches"))
-        .def("set_final_weight", [](const PyModel &s, int layer, py::handle weight) {
-            if (auto st = s.engine().setFinalWeight(s.at(), layer, requirePuzzleObject(weight, "set_final_weight")); !st)
-                raiseError(st.error());
-        }, py::arg("layer"), py::arg("weight"))
-        .def_property_readonly("final_weights", [](const PyModel &s) {
-            py::dict out;
-            const auto &all = s.session->engine ? s.session->engine->trace().finalWeights
-                                                : s.session->finalWeights;
-            for (const auto &[layer, weight] : all.at(std::size_t(s.rank)))
-                out[py::int_(layer)] = wrapObject(weight);
-            return out;
-        })
+        .def("storage",
+             [](const PyModel &s) {
+                 return py::make_tuple(s.maps[0], s.maps[1], s.maps[2], s.maps[3], s.maps[4]);
+             })
+        .def(
+            "load_weights",
+            [](const PyModel &s, int layer, int shard, int total) {
+                return pairOf(unwrap(s.engine().loadWeights(s.at(), layer, shard, total)));
+            },
+            py::arg("layer"), py::arg("shard") = 0, py::arg("total") = 1)
+        .def(
+            "get_activation",
+            [](const PyModel &s, py::handle batches) {
+                return wrapObject(
+                    unwrap(s.engine().getActivation(s.at(), toIndexSet(batches, "batches"))));
+            },
+            py::arg("batches"))
+        .def(
+            "forward",
+            [](const PyModel &s, int layer, py::handle inp, py::handle weight) {
+                return wrapObject(
+                    unwrap(s.engine().forward(s.at(), layer, requirePuzzleObject(inp, "forward"),
+                                              requirePuzzleObject(weight, "forward"))));
+            },
+            py::arg("layer"), py::arg("inp"), py::arg("weight"))
+        .def(
+            "backward",
+            [](const PyModel &s, int layer, py::handle inp, py::handle grad, py::handle weight) {
+                return pairOf(
+                    unwrap(s.engine().backward(s.at(), layer, requirePuzzleObject(inp, "backward"),
+                                               requirePuzzleObject(grad, "backward"),
+                                               requirePuzzleObject(weight, "backward"))));
+            },
+            py::arg("layer"), py::arg("inp"), py::arg("grad"), py::arg("weight"))
+        .def(
+            "loss",
+            [](const PyModel &s, py::handle inp) {
+                return wrapObject(
+                    unwrap(s.engine().loss(s.at(), requirePuzzleObject(inp, "loss"))));
+            },
+            py::arg("inp"))
+        .def(
+            "update",
+            [](const PyModel &s, int layer, py::handle g, py::handle w, py::handle o) {
+                return pairOf(unwrap(s.engine().update(
+                    s.at(), layer, requirePuzzleObject(g, "update"),
+                    requirePuzzleObject(w, "update"), requirePuzzleObject(o, "update"))));
+            },
+            py::arg("layer"), py::arg("weight_grad"), py::arg("weight"), py::arg("opt_state"))
+        .def(
+            "fake_grad",
+            [](const PyModel &s, int layer, py::handle batches) {
+                return wrapObject(
+                    unwrap(s.engine().fakeGrad(s.at(), layer, toIndexSet(batches, "batches"))));
+            },
+            py::arg("layer"), py::arg("batches"))
+        .def(
+            "set_final_weight",
+            [](const PyModel &s, int layer, py::handle weight) {
+                if (auto st = s.engine().setFinalWeight(
+                        s.at(), layer, requirePuzzleObject(weight, "set_final_weight"));
+                    !st)
+                    raiseError(st.error());
+            },
+            py::arg("layer"), py::arg("weight"))
+        .def_property_readonly("final_weights",
+                               [](const PyModel &s) {
+                                   py::dict out;
+                                   const auto &all = s.session->engine
+                                                         ? s.session->engine->trace().finalWeights
+                                                         : s.session->finalWeights;
+                                   for (const auto &[layer, weight] : all.at(std::size_t(s.rank)))
+                                       out[py::int_(layer)] = wrapObject(weight);
+                                   return out;
+                               })
         .def("memory", [](const PyModel &s) { return s.engine().storage(s.rank).memory(); })
         .def("status", &statusText)
-        .def("allreduce", [](const PyModel &s, py::object v, int layer, py::object group) {
-            return s.waiter(OpKind::AllReduce, std::move(v), layer, std::move(group), std::nullopt);
-        }, py::arg("value"), py::arg("layer"), py::arg("group") = py::none())
-        .def("allgather", [](const PyModel &s, py::object v, int layer, py::object group) {
-            return s.waiter(OpKind::AllGather, std::move(v), layer, std::move(group), std::nullopt);
-        }, py::arg("value"), py::arg("layer"), py::arg("group") = py::none())
-        .def("scatterreduce", [](const PyModel &s, py::object v, int layer, py::object group) {
-            return s.waiter(OpKind::ScatterReduce, std::move(v), layer, std::move(group), std::nullopt);
-        }, py::arg("value"), py::arg("layer"), py::arg("group") = py::none())
-        .def("pass_to", [](const PyModel &s, int rank, py::object v) {
-            return s.waiter(OpKind::PassTo, std::move(v), -1, py::none(), rank);
-        }, py::arg("rank"), py::arg("value"))
-        .def("receive", [](const PyModel &s, std::optional<int> source) {
-            return s.waiter(OpKind::Receive, py::none(), -1, py::none(), source);
-        }, py::arg("source") = py::none())
-        .def_static("check", [](py::iterable models) {
-            std::vector<std::map<int, core::Object>> finals;
-            int layers = 0;
-            for (py::handle item : models) {
-                const PyModel &pm = item.cast<const PyModel &>();
-                const auto &all = pm.session->engine ? pm.session->engine->trace().finalWeights
-                                                     : pm.session->finalWeights;
-                finals.push_back(all.at(std::size_t(pm.rank)));
-                layers = pm.session->engine ? pm.session->engine->config().layers : int(finals.back().size());
-            }
-            const core::CheckResult result = core::checkFinalWeights(finals, layers);
-            if (!result.passed) {
-                PyErr_SetString(PyExc_AssertionError, result.message.c_str());
-                throw py::error_already_set();
-            }
-            py::print("Correct!");
-        }, py::arg("models"))
-        .def("__repr__", [](const PyModel &s) { return "<Model rank " + std::to_string(s.rank) + ">"; });
+        .def(
+            "allreduce",
+            [](const PyModel &s, py::object v, int layer, py::object group) {
+                return s.waiter(OpKind::AllReduce, std::move(v), layer, std::move(group),
+                                std::nullopt);
+            },
+            py::arg("value"), py::arg("layer"), py::arg("group") = py::none())
+        .def(
+            "allgather",
+            [](const PyModel &s, py::object v, int layer, py::object group) {
+                return s.waiter(OpKind::AllGather, std::move(v), layer, std::move(group),
+                                std::nullopt);
+            },
+            py::arg("value"), py::arg("layer"), py::arg("group") = py::none())
+        .def(
+            "scatterreduce",
+            [](const PyModel &s, py::object v, int layer, py::object group) {
+                return s.waiter(OpKind::ScatterReduce, std::move(v), layer, std::move(group),
+                                std::nullopt);
+            },
+            py::arg("value"), py::arg("layer"), py::arg("group") = py::none())
+        .def(
+            "pass_to",
+            [](const PyModel &s, int rank, py::object v) {
+                return s.waiter(OpKind::PassTo, std::move(v), -1, py::none(), rank);
+            },
+            py::arg("rank"), py::arg("value"))
+        .def(
+            "receive",
+            [](const PyModel &s, std::optional<int> source) {
+                return s.waiter(OpKind::Receive, py::none(), -1, py::none(), source);
+            },
+            py::arg("source") = py::none())
+        .def_static(
+            "check",
+            [](py::iterable models) {
+                std::vector<std::map<int, core::Object>> finals;
+                int layers = 0;
+                for (py::handle item : models) {
+                    const PyModel &pm = item.cast<const PyModel &>();
+                    const auto &all = pm.session->engine ? pm.session->engine->trace().finalWeights
+                                                         : pm.session->finalWeights;
+                    finals.push_back(all.at(std::size_t(pm.rank)));
+                    layers = pm.session->engine ? pm.session->engine->config().layers
+                                                : int(finals.back().size());
+                }
+                const core::CheckResult result = core::checkFinalWeights(finals, layers);
+                if (!result.passed) {
+                    PyErr_SetString(PyExc_AssertionError, result.message.c_str());
+                    throw py::error_already_set();
+                }
+                py::print("Correct!");
+            },
+            py::arg("models"))
+        .def("__repr__",
+             [](const PyModel &s) { return "<Model rank " + std::to_string(s.rank) + ">"; });
 
-    m.def("draw", [](py::args, py::kwargs) { markSnapshot("draw"); },
-          "Marks this point for Rankstep's viewer (the notebook drew an SVG here).");
-    m.def("draw_group", [](py::args, py::kwargs) { markSnapshot("draw_group"); },
-          "Marks this point for Rankstep's viewer (the notebook drew an SVG here).");
+    m.def(
+        "draw", [](py::args, py::kwargs) { markSnapshot("draw"); },
+        "Marks this point for Rankstep's viewer (the notebook drew an SVG here).");
+    m.def(
+        "draw_group", [](py::args, py::kwargs) { markSnapshot("draw_group"); },
+        "Marks this point for Rankstep's viewer (the notebook drew an SVG here).");
 }
 
 } // namespace rankstep::python

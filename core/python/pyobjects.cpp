@@ -12,33 +12,22 @@
 namespace rankstep::python {
 namespace {
 
-struct PyPuzzle
-{
+struct PyPuzzle {
     core::Object object;
 };
-struct PyWeight : PyPuzzle
-{
-};
-struct PyOptState : PyPuzzle
-{
-};
-struct PyActivation : PyPuzzle
-{
-};
-struct PyActivationGrad : PyPuzzle
-{
-};
-struct PyWeightGrad : PyPuzzle
-{
-};
+struct PyWeight : PyPuzzle {};
+struct PyOptState : PyPuzzle {};
+struct PyActivation : PyPuzzle {};
+struct PyActivationGrad : PyPuzzle {};
+struct PyWeightGrad : PyPuzzle {};
 
 // pybind11 finds a C++ type's Python type by its typeid on every conversion; the puzzle types are
 // looked up once, when the module is made. Each puzzle type's PyPuzzle is its first and only
 // base, at the address of the whole value.
-static_assert(std::is_standard_layout_v<PyWeight> && std::is_standard_layout_v<PyOptState>
-              && std::is_standard_layout_v<PyActivation>
-              && std::is_standard_layout_v<PyActivationGrad>
-              && std::is_standard_layout_v<PyWeightGrad>);
+static_assert(std::is_standard_layout_v<PyWeight> && std::is_standard_layout_v<PyOptState> &&
+              std::is_standard_layout_v<PyActivation> &&
+              std::is_standard_layout_v<PyActivationGrad> &&
+              std::is_standard_layout_v<PyWeightGrad>);
 PyTypeObject *g_puzzleType = nullptr;
 template <typename T>
 const py::detail::type_info *g_typeInfo = nullptr;
@@ -54,10 +43,10 @@ py::object castPuzzle(T value)
 {
     if (!g_typeInfo<T>)
         return py::cast(std::move(value));
-    PyObject *out = py::detail::type_caster_generic::cast(
-                        &value, py::return_value_policy::move, py::handle(), g_typeInfo<T>,
-                        nullptr, &moveNew<T>)
-                        .ptr();
+    PyObject *out =
+        py::detail::type_caster_generic::cast(&value, py::return_value_policy::move, py::handle(),
+                                              g_typeInfo<T>, nullptr, &moveNew<T>)
+            .ptr();
     if (!out)
         throw py::error_already_set();
     return py::reinterpret_steal<py::object>(out);
@@ -115,8 +104,8 @@ py::object add(const PyPuzzle &a, py::handle b)
     core::Object sum = unwrapOrRaise(core::addGradients(a.object, other, &overlap));
     if (!overlap.empty())
         PyErr_WarnEx(PyExc_RuntimeWarning,
-                     ("both gradients already cover " + describeSet(overlap, "batch", "batches")
-                      + ", so the sum counts " + (overlap.size() == 1 ? "it" : "them") + " twice")
+                     ("both gradients already cover " + describeSet(overlap, "batch", "batches") +
+                      ", so the sum counts " + (overlap.size() == 1 ? "it" : "them") + " twice")
                          .c_str(),
                      1);
     return wrapObject(sum);
@@ -125,23 +114,29 @@ py::object add(const PyPuzzle &a, py::handle b)
 template <typename T>
 void addShardedApi(py::class_<T, PyPuzzle> &cls)
 {
-    cls.def_property_readonly("shards", [](const T &self) { return toFrozenSet(self.object.shards); })
+    cls.def_property_readonly("shards",
+                              [](const T &self) { return toFrozenSet(self.object.shards); })
         .def_property_readonly("total", [](const T &self) { return self.object.total; })
         .def("combine",
              [](const T &self, py::handle other) {
                  return wrapObject(unwrapOrRaise(
                      core::combine(self.object, requirePuzzleObject(other, "combine"))));
              })
-        .def("shard", [](const T &self, int index, int total) {
-            return wrapObject(unwrapOrRaise(core::shard(self.object, index, total)));
-        }, py::arg("shard"), py::arg("total"));
+        .def(
+            "shard",
+            [](const T &self, int index, int total) {
+                return wrapObject(unwrapOrRaise(core::shard(self.object, index, total)));
+            },
+            py::arg("shard"), py::arg("total"));
 }
 
 template <typename T>
 void addBatchApi(py::class_<T, PyPuzzle> &cls)
 {
-    cls.def_property_readonly("batches", [](const T &self) { return toFrozenSet(self.object.batches); })
-        .def_property_readonly("total_batches", [](const T &self) { return self.object.totalBatches; });
+    cls.def_property_readonly("batches",
+                              [](const T &self) { return toFrozenSet(self.object.batches); })
+        .def_property_readonly("total_batches",
+                               [](const T &self) { return self.object.totalBatches; });
 }
 
 void bindObjects(py::module_ &m)
@@ -167,11 +162,12 @@ void bindObjects(py::module_ &m)
         };
     };
     py::class_<PyWeight, PyPuzzle> weight(m, "Weight");
-    weight.def(py::init([=](int l, int ls, int s, py::object sh, int t) {
-                   return PyWeight{{weightInit(core::ObjectKind::Weight)(l, ls, s, sh, t)}};
-               }),
-               py::arg("layer"), py::arg("layers"), py::arg("step"), py::arg("shards") = py::none(),
-               py::arg("total") = 1)
+    weight
+        .def(py::init([=](int l, int ls, int s, py::object sh, int t) {
+                 return PyWeight{{weightInit(core::ObjectKind::Weight)(l, ls, s, sh, t)}};
+             }),
+             py::arg("layer"), py::arg("layers"), py::arg("step"), py::arg("shards") = py::none(),
+             py::arg("total") = 1)
         .def_property_readonly("step", [](const PyWeight &self) { return self.object.step; });
     addShardedApi(weight);
     py::class_<PyOptState, PyPuzzle> opt(m, "OptState");
@@ -191,10 +187,11 @@ void bindObjects(py::module_ &m)
         return object;
     };
     py::class_<PyActivation, PyPuzzle> activation(m, "Activation");
-    activation.def(py::init([=](int l, int ls, py::object b, int tb) {
-                       return PyActivation{{activationInit(core::ObjectKind::Activation, l, ls, b, tb)}};
-                   }),
-                   py::arg("layer"), py::arg("layers"), py::arg("batches"), py::arg("total_batches"));
+    activation.def(
+        py::init([=](int l, int ls, py::object b, int tb) {
+            return PyActivation{{activationInit(core::ObjectKind::Activation, l, ls, b, tb)}};
+        }),
+        py::arg("layer"), py::arg("layers"), py::arg("batches"), py::arg("total_batches"));
     addBatchApi(activation);
     py::class_<PyActivationGrad, PyPuzzle> activationGrad(m, "ActivationGrad");
     activationGrad.def(py::init([=](int l, int ls, py::object b, int tb) {
@@ -272,11 +269,16 @@ const void *heldValue(PyObject *instance)
 py::object wrapObject(const core::Object &object)
 {
     switch (object.kind) {
-    case core::ObjectKind::Weight: return castPuzzle(PyWeight{{object}});
-    case core::ObjectKind::OptState: return castPuzzle(PyOptState{{object}});
-    case core::ObjectKind::Activation: return castPuzzle(PyActivation{{object}});
-    case core::ObjectKind::ActivationGrad: return castPuzzle(PyActivationGrad{{object}});
-    case core::ObjectKind::WeightGrad: return castPuzzle(PyWeightGrad{{object}});
+        case core::ObjectKind::Weight:
+            return castPuzzle(PyWeight{{object}});
+        case core::ObjectKind::OptState:
+            return castPuzzle(PyOptState{{object}});
+        case core::ObjectKind::Activation:
+            return castPuzzle(PyActivation{{object}});
+        case core::ObjectKind::ActivationGrad:
+            return castPuzzle(PyActivationGrad{{object}});
+        case core::ObjectKind::WeightGrad:
+            return castPuzzle(PyWeightGrad{{object}});
     }
     return py::none();
 }
@@ -298,9 +300,10 @@ const core::Object &puzzleObject(py::handle value)
 const core::Object &requirePuzzleObject(py::handle value, const std::string &what)
 {
     if (!isPuzzleObject(value))
-        throw py::type_error(what + " takes puzzle objects (Weight, OptState, Activation, "
-                                    "ActivationGrad, WeightGrad), not "
-                             + std::string(Py_TYPE(value.ptr())->tp_name));
+        throw py::type_error(what +
+                             " takes puzzle objects (Weight, OptState, Activation, "
+                             "ActivationGrad, WeightGrad), not " +
+                             std::string(Py_TYPE(value.ptr())->tp_name));
     return puzzleObject(value);
 }
 
@@ -333,13 +336,15 @@ core::IndexSet toIndexSet(py::handle iterable, const char *what)
 {
     core::IndexSet set;
     if (py::isinstance<py::int_>(iterable))
-        throw py::type_error(std::string(what) + " must be a collection of ints such as {2, 3} "
-                                                 "or range(4), not a single int");
+        throw py::type_error(std::string(what) +
+                             " must be a collection of ints such as {2, 3} "
+                             "or range(4), not a single int");
     for (py::handle item : py::iter(iterable)) {
-        const long long index = py::int_(py::reinterpret_borrow<py::object>(item)).cast<long long>();
+        const long long index =
+            py::int_(py::reinterpret_borrow<py::object>(item)).cast<long long>();
         if (index < 0 || index > kLargestIndex)
-            throw py::value_error(std::string(what) + " are numbered from 0; got "
-                                  + std::to_string(index));
+            throw py::value_error(std::string(what) + " are numbered from 0; got " +
+                                  std::to_string(index));
         set.insert(int(index));
     }
     return set;
@@ -347,11 +352,12 @@ core::IndexSet toIndexSet(py::handle iterable, const char *what)
 
 void raiseError(const core::Error &error)
 {
-    const bool runOver = error.kind == core::ErrorKind::Deadlock
-        || error.kind == core::ErrorKind::Mismatch || error.kind == core::ErrorKind::Stopped;
+    const bool runOver = error.kind == core::ErrorKind::Deadlock ||
+                         error.kind == core::ErrorKind::Mismatch ||
+                         error.kind == core::ErrorKind::Stopped;
     PyObject *type = runOver ? g_runStopped : g_puzzleError;
-    py::object instance = py::reinterpret_steal<py::object>(
-        PyObject_CallOneArg(type, py::str(error.message).ptr()));
+    py::object instance =
+        py::reinterpret_steal<py::object>(PyObject_CallOneArg(type, py::str(error.message).ptr()));
     if (!instance)
         throw py::error_already_set();
     instance.attr("kind") = core::errorKindName(error.kind);

@@ -53,7 +53,8 @@ void startInterpreter()
             py::object module = types.attr("ModuleType")(embedded.name);
             module.attr("__file__") = std::string("<rankstep:") + embedded.name + ">";
             sys.attr("modules")[embedded.name] = module;
-            py::object code = builtins.attr("compile")(embedded.source, module.attr("__file__"), "exec");
+            py::object code =
+                builtins.attr("compile")(embedded.source, module.attr("__file__"), "exec");
             builtins.attr("exec")(code, module.attr("__dict__"));
         }
         g_support = py::object(sys.attr("modules")["_rankstep_support"]).release().ptr();
@@ -69,8 +70,8 @@ core::Trace failedTrace(const core::RunConfig &config, core::Error error)
     trace.finalWeights.resize(std::size_t(std::max(config.ranks, 0)));
     trace.figures = core::computeFigures({}, config.ranks);
     trace.check = core::checkFinalWeights(trace.finalWeights, config.layers);
-    trace.status = error.kind == core::ErrorKind::Stopped ? core::RunStatus::Stopped
-                                                          : core::RunStatus::Error;
+    trace.status =
+        error.kind == core::ErrorKind::Stopped ? core::RunStatus::Stopped : core::RunStatus::Error;
     trace.error = std::move(error);
     return trace;
 }
@@ -82,7 +83,8 @@ core::Error errorFromPython(py::error_already_set &e, int rank, const std::strin
     py::module_ support = supportModule();
     if (e.matches(PyExc_SyntaxError)) {
         py::tuple info = support.attr("syntax_error")(e.value());
-        core::Error error(core::ErrorKind::Syntax, rank, info[0].cast<int>(), info[2].cast<std::string>());
+        core::Error error(core::ErrorKind::Syntax, rank, info[0].cast<int>(),
+                          info[2].cast<std::string>());
         error.column = info[1].cast<int>();
         return error;
     }
@@ -92,11 +94,13 @@ core::Error errorFromPython(py::error_already_set &e, int rank, const std::strin
     if (e.matches(runStoppedType())) {
         if (engine && engine->fatalError())
             return *engine->fatalError();
-        const std::string where = rank >= 0
-            ? "while rank " + std::to_string(rank) + " was at line " + std::to_string(line)
-            : "while the file was still loading (its top-level code"
-                + (line > 0 ? " was at line " + std::to_string(line) : std::string(" was compiling"))
-                + ")";
+        const std::string where =
+            rank >= 0
+                ? "while rank " + std::to_string(rank) + " was at line " + std::to_string(line)
+                : "while the file was still loading (its top-level code" +
+                      (line > 0 ? " was at line " + std::to_string(line)
+                                : std::string(" was compiling")) +
+                      ")";
         return core::Error(core::ErrorKind::Stopped, rank, line,
                            "The run was stopped " + stopReason + " " + where + ".");
     }
@@ -111,10 +115,11 @@ core::Error errorFromPython(py::error_already_set &e, int rank, const std::strin
         kind = core::ErrorKind::Check;
         message = py::str(e.value()).cast<std::string>();
     } else if (message.find("no running event loop") != std::string::npos) {
-        message = "This line awaits something of asyncio, which does not run here: ranks run on "
-                  "Rankstep's own scheduler. A rank may await only the model's allreduce, "
-                  "allgather, scatterreduce, pass_to and receive, or async helpers of yours that "
-                  "await those.";
+        message =
+            "This line awaits something of asyncio, which does not run here: ranks run on "
+            "Rankstep's own scheduler. A rank may await only the model's allreduce, "
+            "allgather, scatterreduce, pass_to and receive, or async helpers of yours that "
+            "await those.";
     }
     core::Error error(kind, rank, line, std::move(message));
     error.traceback = info[2].cast<std::string>();
@@ -127,10 +132,13 @@ class PythonProgram : public core::RankProgram
 public:
     PythonProgram(py::object function, py::object model, int rank, const core::Engine &engine,
                   const std::string &fileName, const std::string &stopReason)
-        : m_function(std::move(function)), m_model(std::move(model)), m_rank(rank),
-          m_engine(engine), m_fileName(fileName), m_stopReason(stopReason)
-    {
-    }
+        : m_function(std::move(function))
+        , m_model(std::move(model))
+        , m_rank(rank)
+        , m_engine(engine)
+        , m_fileName(fileName)
+        , m_stopReason(stopReason)
+    {}
 
     core::ProgramStep resume() override
     {
@@ -164,7 +172,8 @@ public:
 private:
     core::ProgramStep failed(py::error_already_set &e)
     {
-        return {core::ProgramStep::Failed, errorFromPython(e, m_rank, m_fileName, &m_engine, m_stopReason)};
+        return {core::ProgramStep::Failed,
+                errorFromPython(e, m_rank, m_fileName, &m_engine, m_stopReason)};
     }
 
     core::ProgramStep foreignAwait(const py::object &yielded)
@@ -175,10 +184,10 @@ private:
                                                    : py::repr(yielded).cast<std::string>();
         return {core::ProgramStep::Failed,
                 core::Error(core::ErrorKind::Exception, m_rank, line,
-                            "Line " + std::to_string(line) + " awaits " + what
-                                + ", which Rankstep does not simulate. A rank may await only the "
-                                  "model's allreduce, allgather, scatterreduce, pass_to and "
-                                  "receive, or async helpers of yours that await those.")};
+                            "Line " + std::to_string(line) + " awaits " + what +
+                                ", which Rankstep does not simulate. A rank may await only the "
+                                "model's allreduce, allgather, scatterreduce, pass_to and "
+                                "receive, or async helpers of yours that await those.")};
     }
 
     py::object m_function;
@@ -200,8 +209,7 @@ std::string formatSeconds(double seconds)
 
 } // namespace
 
-struct Runtime::Impl
-{
+struct Runtime::Impl {
     std::mutex runMutex; // one run at a time
     std::mutex stateMutex;
     std::condition_variable wake;
@@ -285,11 +293,12 @@ void Runtime::requestStop()
 void Runtime::Impl::watch(double seconds)
 {
     std::unique_lock lock(stateMutex);
-    const auto limit = std::chrono::milliseconds(
-        seconds > 0 ? std::int64_t(seconds * 1000) : std::int64_t(1) << 40);
+    const auto limit = std::chrono::milliseconds(seconds > 0 ? std::int64_t(seconds * 1000)
+                                                             : std::int64_t(1) << 40);
     const auto deadline = std::chrono::steady_clock::now() + limit;
     while (running && !stopRequested)
-        if (wake.wait_until(lock, deadline) == std::cv_status::timeout && running && !stopRequested) {
+        if (wake.wait_until(lock, deadline) == std::cv_status::timeout && running &&
+            !stopRequested) {
             stopRequested = true;
             stopReason = "after " + formatSeconds(seconds) + " s (the time limit)";
         }
@@ -324,12 +333,12 @@ RunOutcome Runtime::run(const RunRequest &request)
     try {
         outcome.trace = m_impl->execute(request);
     } catch (const std::bad_alloc &) {
-        outcome.trace = failedTrace(request.config, core::Error(core::ErrorKind::Exception, -1, 0,
-                                                                outOfMemoryMessage()));
+        outcome.trace = failedTrace(
+            request.config, core::Error(core::ErrorKind::Exception, -1, 0, outOfMemoryMessage()));
     } catch (const std::exception &e) {
-        outcome.trace = failedTrace(request.config,
-                                    core::Error(core::ErrorKind::Internal, -1, 0,
-                                                std::string("Rankstep failed inside: ") + e.what()));
+        outcome.trace = failedTrace(
+            request.config, core::Error(core::ErrorKind::Internal, -1, 0,
+                                        std::string("Rankstep failed inside: ") + e.what()));
     }
     for (std::size_t i = 0; i < old.size(); ++i)
         sys.attr(streams[i]) = old[i];
@@ -343,8 +352,9 @@ core::Trace Runtime::Impl::execute(const RunRequest &request)
 {
     const core::RunConfig &config = request.config;
     if (config.ranks < 1 || config.layers < 1 || config.batches < 1)
-        return failedTrace(config, core::Error(core::ErrorKind::Usage, -1, 0,
-                                               "ranks, layers and batches must each be at least 1"));
+        return failedTrace(config,
+                           core::Error(core::ErrorKind::Usage, -1, 0,
+                                       "ranks, layers and batches must each be at least 1"));
     py::module_ support = supportModule();
     py::module_ builtins = py::module_::import("builtins");
     std::optional<core::Engine> run; // outlives the watchdog, which may point at it
@@ -367,9 +377,9 @@ core::Trace Runtime::Impl::execute(const RunRequest &request)
         for (auto item : support.attr("list_functions")(request.source, request.fileName))
             names += (names.empty() ? "" : ", ") + item.cast<py::tuple>()[0].cast<std::string>();
         return failedTrace(config, core::Error(core::ErrorKind::Usage, -1, 0,
-                                               "There is no function named '" + request.function
-                                                   + "' in " + request.fileName + ". It defines: "
-                                                   + (names.empty() ? "no functions" : names) + "."));
+                                               "There is no function named '" + request.function +
+                                                   "' in " + request.fileName + ". It defines: " +
+                                                   (names.empty() ? "no functions" : names) + "."));
     }
 
     core::Engine &world = run.emplace(config, core::RunLimits{request.maxOperations});

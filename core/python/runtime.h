@@ -12,8 +12,7 @@
 namespace rankstep::python {
 
 // One run of a learner's puzzle file.
-struct RunRequest
-{
+struct RunRequest {
     std::string source;
     std::string fileName = "<puzzle>"; // shown in tracebacks and used to find the learner's lines
     std::string function;              // the puzzle function to run on every rank
@@ -23,14 +22,12 @@ struct RunRequest
     bool echoOutput = false; // also write what the learner prints to this process's stdout
 };
 
-struct RunOutcome
-{
+struct RunOutcome {
     core::Trace trace;
     std::string output; // what the code printed: its first 1 MiB, then how much was dropped
 };
 
-struct FunctionInfo
-{
+struct FunctionInfo {
     std::string name;
     int line = 0;
     bool isAsync = false;

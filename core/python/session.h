@@ -16,9 +16,8 @@ namespace rankstep::python {
 namespace py = pybind11;
 
 // The world a set of Python Model objects talks to: a run's engine, or a standalone Dist's.
-struct Session
-{
-    core::Engine *engine = nullptr; // null once the run has ended
+struct Session {
+    core::Engine *engine = nullptr;      // null once the run has ended
     std::unique_ptr<core::Engine> owned; // a standalone Dist's own engine
     std::string fileName;                // the learner's file, to find their current line
     bool standalone = false;

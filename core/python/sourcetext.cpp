@@ -13,7 +13,9 @@ namespace {
 // and surrogates included, as Python's decoder refuses them too).
 std::size_t utf8Length(const std::string &text, std::size_t at)
 {
-    const auto byte = [&](std::size_t i) { return static_cast<unsigned char>(text[i]); };
+    const auto byte = [&](std::size_t i) {
+        return static_cast<unsigned char>(text[i]);
+    };
     const unsigned char lead = byte(at);
     if (lead < 0x80)
         return 1;
@@ -47,8 +49,8 @@ std::size_t utf8Length(const std::string &text, std::size_t at)
 core::Error notText(int line, const std::string &what)
 {
     return core::Error(core::ErrorKind::Syntax, -1, line,
-                       "This file is not Python source: line " + std::to_string(line) + " holds "
-                           + what + ". Open the right file, or paste the code in again as text.");
+                       "This file is not Python source: line " + std::to_string(line) + " holds " +
+                           what + ". Open the right file, or paste the code in again as text.");
 }
 
 } // namespace

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "exportactions.h"
 
-#include "exportfiles.h"
 #include "appearance.h"
+#include "exportfiles.h"
 #include "runsession.h"
 #include "stateview.h"
 

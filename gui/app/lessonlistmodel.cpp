@@ -8,8 +8,7 @@ namespace rankstep::gui {
 LessonListModel::LessonListModel(std::vector<lessons::Lesson> lessons, ProgressStore &progress,
                                  QObject *parent)
     : QAbstractListModel(parent), m_lessons(std::move(lessons)), m_progress(progress)
-{
-}
+{}
 
 int LessonListModel::rowCount(const QModelIndex &parent) const
 {
@@ -24,26 +23,29 @@ QVariant LessonListModel::data(const QModelIndex &index, int role) const
     const QString id = QString::fromStdString(lesson.id);
     const ProgressStore::State state = m_progress.state(id);
     switch (role) {
-    case Qt::DisplayRole: {
-        const QString mark = state == ProgressStore::State::Solved      ? QStringLiteral("✓ ")
-                             : state == ProgressStore::State::Attempted ? QStringLiteral("• ")
-                                                                        : QStringLiteral("   ");
-        return mark + QString::fromStdString(lesson.title);
-    }
-    case Qt::ToolTipRole:
-        return tr("%1 — %2 ranks, %3 layers, %4 batches (%5)")
-            .arg(id)
-            .arg(lesson.config.ranks)
-            .arg(lesson.config.layers)
-            .arg(lesson.config.batches)
-            .arg(stateName(state));
-    case Qt::ForegroundRole:
-        if (state == ProgressStore::State::Solved)
-            return QColor(0x1b, 0x7a, 0x2e);
-        return {};
-    case IdRole: return id;
-    case StateRole: return stateName(state);
-    default: return {};
+        case Qt::DisplayRole: {
+            const QString mark = state == ProgressStore::State::Solved      ? QStringLiteral("✓ ")
+                                 : state == ProgressStore::State::Attempted ? QStringLiteral("• ")
+                                                                            : QStringLiteral("   ");
+            return mark + QString::fromStdString(lesson.title);
+        }
+        case Qt::ToolTipRole:
+            return tr("%1 — %2 ranks, %3 layers, %4 batches (%5)")
+                .arg(id)
+                .arg(lesson.config.ranks)
+                .arg(lesson.config.layers)
+                .arg(lesson.config.batches)
+                .arg(stateName(state));
+        case Qt::ForegroundRole:
+            if (state == ProgressStore::State::Solved)
+                return QColor(0x1b, 0x7a, 0x2e);
+            return {};
+        case IdRole:
+            return id;
+        case StateRole:
+            return stateName(state);
+        default:
+            return {};
     }
 }
 

@@ -13,8 +13,7 @@
 
 namespace {
 
-struct LessonsToShow
-{
+struct LessonsToShow {
     std::vector<rankstep::lessons::Lesson> lessons;
     QString problems; // what was left out and why, naming each file and field; empty when none
 };
@@ -27,7 +26,8 @@ LessonsToShow lessonsToShow(const QString &folder)
     LessonsToShow shown;
     if (!folder.isEmpty()) {
         auto files = readLessonFolder(folder.toStdString());
-        LessonSet set = files ? loadLessonsSkippingBroken(*files) : LessonSet{{}, {files.error().message}};
+        LessonSet set =
+            files ? loadLessonsSkippingBroken(*files) : LessonSet{{}, {files.error().message}};
         QStringList problems;
         for (const std::string &problem : set.problems)
             problems << QString::fromStdString(problem);
@@ -38,8 +38,9 @@ LessonsToShow lessonsToShow(const QString &folder)
                                      .arg(folder, problems.join(QLatin1Char('\n')));
             return shown;
         }
-        shown.problems = QObject::tr("No lesson in %1 loads:\n\n%2\n\nRankstep shows its built-in "
-                                     "lessons instead.")
+        shown.problems = QObject::tr(
+                             "No lesson in %1 loads:\n\n%2\n\nRankstep shows its built-in "
+                             "lessons instead.")
                              .arg(folder, problems.join(QLatin1Char('\n')));
     }
     auto builtin = loadLessons(builtinLessonFiles());
@@ -54,8 +55,9 @@ void showLessonProblems(QWidget *window, const QString &problems)
     if (problems.isEmpty())
         return;
     std::fprintf(stderr, "rankstep: %s\n", qPrintable(problems));
-    auto *box = new QMessageBox(QMessageBox::Warning, QObject::tr("Some lessons could not be loaded"),
-                                problems, QMessageBox::Ok, window);
+    auto *box =
+        new QMessageBox(QMessageBox::Warning, QObject::tr("Some lessons could not be loaded"),
+                        problems, QMessageBox::Ok, window);
     box->setObjectName(QStringLiteral("lessonProblemsDialog"));
     box->setAttribute(Qt::WA_DeleteOnClose);
     box->open();
@@ -70,8 +72,8 @@ int main(int argc, char *argv[])
     QApplication::setOrganizationName(QStringLiteral("Rankstep"));
     QApplication::setApplicationVersion(QStringLiteral(RANKSTEP_VERSION));
     // The installed icon theme's, else the drawing built in (resources/icons/rankstep.svg).
-    QApplication::setWindowIcon(
-        QIcon::fromTheme(QStringLiteral("rankstep"), QIcon(QStringLiteral(":/rankstep/rankstep.svg"))));
+    QApplication::setWindowIcon(QIcon::fromTheme(QStringLiteral("rankstep"),
+                                                 QIcon(QStringLiteral(":/rankstep/rankstep.svg"))));
     QApplication::setDesktopFileName(QStringLiteral("rankstep"));
 
     QCommandLineParser parser;

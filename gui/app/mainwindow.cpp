@@ -30,8 +30,8 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QSplitter>
-#include <QTabWidget>
 #include <QStatusBar>
+#include <QTabWidget>
 #include <QTemporaryDir>
 #include <QToolBar>
 #include <QVBoxLayout>
@@ -55,15 +55,16 @@ std::vector<std::pair<int, int>> rankLines(RunSession &session)
     }
     // A rank that failed stands on the line of its error, not its last recorded operation.
     const auto &error = session.trace()->error;
-    if (error && !diagnosis && step.atEnd() && error->rank >= 0 && error->line > 0
-        && std::size_t(error->rank) < lines.size())
+    if (error && !diagnosis && step.atEnd() && error->rank >= 0 && error->line > 0 &&
+        std::size_t(error->rank) < lines.size())
         lines[std::size_t(error->rank)].second = error->line;
     return lines;
 }
 
 } // namespace
 
-MainWindow::MainWindow(std::vector<lessons::Lesson> lessons, ProgressStore &progress, QWidget *parent)
+MainWindow::MainWindow(std::vector<lessons::Lesson> lessons, ProgressStore &progress,
+                       QWidget *parent)
     : QMainWindow(parent)
     , m_progress(progress)
     , m_model(new LessonListModel(std::move(lessons), progress, this))
@@ -79,9 +80,9 @@ MainWindow::MainWindow(std::vector<lessons::Lesson> lessons, ProgressStore &prog
     buildMenus();
     resize(1500, 940);
     // Restores the saved layout and look.
-    m_viewControls = new ViewControls({this, {m_panes, m_work, m_middle, m_views}}, menuBar(),
-                                      *m_appearance, {m_panes, m_lessonList, m_lessonPanel},
-                                      m_session->stepper());
+    m_viewControls =
+        new ViewControls({this, {m_panes, m_work, m_middle, m_views}}, menuBar(), *m_appearance,
+                         {m_panes, m_lessonList, m_lessonPanel}, m_session->stepper());
     const QString last = m_progress.lastLesson();
     if (!openLesson(last) && m_model->rowCount() > 0)
         openLesson(m_model->data(m_model->index(0), LessonListModel::IdRole).toString());
@@ -128,8 +129,8 @@ void MainWindow::buildMenus()
     m_fileMenu = menuBar()->addMenu(tr("&File"));
     m_fileMenu->setObjectName(QStringLiteral("fileMenu"));
     m_import = new NotebookImport(*this, m_fileMenu, m_model->lessons(), m_progress);
-    m_export = new ExportActions(*m_session, *m_appearance, *m_stateView,
-                                 [this] { return m_lesson; }, m_fileMenu, this);
+    m_export = new ExportActions(
+        *m_session, *m_appearance, *m_stateView, [this] { return m_lesson; }, m_fileMenu, this);
     connect(m_export, &ExportActions::exported, this, [this](const QString &path) {
         statusBar()->showMessage(tr("Saved %1.").arg(QDir::toNativeSeparators(path)));
     });
@@ -224,7 +225,8 @@ void MainWindow::connectViews()
     connect(m_lessonList, &QListView::clicked, this, &MainWindow::onLessonActivated);
     connect(m_lessonList, &QListView::activated, this, &MainWindow::onLessonActivated);
     connect(m_editor, &CodeEditor::codeEdited, this, [this] { saveCode(); });
-    connect(m_lessonPanel, &LessonPanel::solutionRequested, m_editor, &CodeEditor::replaceAllUndoable);
+    connect(m_lessonPanel, &LessonPanel::solutionRequested, m_editor,
+            &CodeEditor::replaceAllUndoable);
     connect(m_run, &RunController::traceAvailable, this, &MainWindow::onTraceAvailable);
     connect(m_run, &RunController::runFailed, this, &MainWindow::onRunFailed);
     connect(m_run, &RunController::runningChanged, this, &MainWindow::onRunningChanged);
@@ -280,7 +282,8 @@ bool MainWindow::openLesson(const QString &lessonId)
     m_leftTabs->setCurrentWidget(m_lessonPanel);
     m_memory->setTarget(m_lesson->targets ? std::optional<std::int64_t>(m_lesson->targets->memory)
                                           : std::nullopt);
-    m_editor->setCode(m_progress.code(lessonId).value_or(QString::fromStdString(m_lesson->starter)));
+    m_editor->setCode(
+        m_progress.code(lessonId).value_or(QString::fromStdString(m_lesson->starter)));
     m_progress.setLastLesson(lessonId);
     setWindowTitle(tr("%1 — Rankstep").arg(QString::fromStdString(m_lesson->title)));
     const int ranks = m_lesson->config.ranks;
@@ -337,7 +340,8 @@ void MainWindow::runCode()
     if (!saveCode(&error)) {
         QMessageBox::warning(this, tr("Your code could not be saved"),
                              tr("Rankstep saves your code before every run, and saving failed: %1\n"
-                                "Nothing was run. Copy your code somewhere safe.").arg(error));
+                                "Nothing was run. Copy your code somewhere safe.")
+                                 .arg(error));
         return;
     }
     m_editor->clearMarkers();
@@ -362,10 +366,11 @@ void MainWindow::resetToStarter()
 {
     if (!m_lesson)
         return;
-    const auto answer = QMessageBox::question(
-        this, tr("Reset to the starter code?"),
-        tr("Your code will be replaced by the lesson's starter code. You can undo this with Ctrl+Z."),
-        QMessageBox::Reset | QMessageBox::Cancel, QMessageBox::Cancel);
+    const auto answer =
+        QMessageBox::question(this, tr("Reset to the starter code?"),
+                              tr("Your code will be replaced by the lesson's starter code. You can "
+                                 "undo this with Ctrl+Z."),
+                              QMessageBox::Reset | QMessageBox::Cancel, QMessageBox::Cancel);
     if (answer == QMessageBox::Reset)
         m_editor->replaceAllUndoable(QString::fromStdString(m_lesson->starter));
 }

@@ -14,8 +14,7 @@ namespace rankstep::gui {
 
 PresentationMode::PresentationMode(QMainWindow *window, Appearance *appearance, Panes panes)
     : QObject(window), m_window(window), m_appearance(appearance), m_panes(panes)
-{
-}
+{}
 
 void PresentationMode::setActive(bool active)
 {

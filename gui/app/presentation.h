@@ -24,8 +24,7 @@ class PresentationMode : public QObject
 public:
     // What presenting rearranges: the window's three panes (lessons, work, results), the lesson
     // list it folds away, the lesson panel whose hints it hides.
-    struct Panes
-    {
+    struct Panes {
         QSplitter *panes = nullptr;
         QWidget *lessonList = nullptr;
         LessonPanel *lessonPanel = nullptr;

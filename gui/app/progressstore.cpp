@@ -22,9 +22,12 @@ QString settingsKey(const QString &lessonId)
 QString stateName(ProgressStore::State state)
 {
     switch (state) {
-    case ProgressStore::State::New: return QStringLiteral("new");
-    case ProgressStore::State::Attempted: return QStringLiteral("attempted");
-    case ProgressStore::State::Solved: return QStringLiteral("solved");
+        case ProgressStore::State::New:
+            return QStringLiteral("new");
+        case ProgressStore::State::Attempted:
+            return QStringLiteral("attempted");
+        case ProgressStore::State::Solved:
+            return QStringLiteral("solved");
     }
     return QStringLiteral("new");
 }
@@ -32,8 +35,8 @@ QString stateName(ProgressStore::State state)
 ProgressStore::ProgressStore(QString root) : m_root(std::move(root))
 {
     if (m_root.isEmpty())
-        m_root = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation)
-            + QStringLiteral("/code");
+        m_root = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) +
+                 QStringLiteral("/code");
     QDir().mkpath(m_root);
 }
 
@@ -51,7 +54,8 @@ void ProgressStore::recordRun(const QString &lessonId, bool solved)
 {
     if (state(lessonId) == State::Solved)
         return;
-    QSettings().setValue(settingsKey(lessonId), stateName(solved ? State::Solved : State::Attempted));
+    QSettings().setValue(settingsKey(lessonId),
+                         stateName(solved ? State::Solved : State::Attempted));
 }
 
 void ProgressStore::reset(const QString &lessonId)

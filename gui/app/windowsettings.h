@@ -30,8 +30,7 @@ inline const QString splitters = QStringLiteral("window/splitters/");
 
 // What of the window's layout is kept: its geometry and toolbars, and its splitters, each by its
 // object name.
-struct WindowLayout
-{
+struct WindowLayout {
     QMainWindow *window = nullptr;
     std::vector<QSplitter *> splitters;
 };

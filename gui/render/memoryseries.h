@@ -14,8 +14,8 @@
 // axis ticks and labels, and the time a click lands on. No widgets, so it is tested exactly.
 //
 // Why events and not storage changes: the notebook measures a rank's memory when an operation
-// is called (docs/simulation.md, "the event's memory"), and so do Figures.maxMemory and its rank and
-// time. A storage change between two calls (a delete, a loaded weight) is not a sample; drawing
+// is called (docs/simulation.md, "the event's memory"), and so do Figures.maxMemory and its rank
+// and time. A storage change between two calls (a delete, a loaded weight) is not a sample; drawing
 // it would show peaks the printed "Maximum memory" never counted. So each rank's series holds
 // exactly its events' (start, memory) samples, and its maximum is Figures.maxMemory at
 // (maxMemoryRank, maxMemoryTime).

@@ -75,17 +75,17 @@ CellColors CellColors::of(const QColor &fill)
 }
 
 const CellColors &CellBatch::colorsOf(const core::Object &object, int layers,
-                                       const Palette &palette)
+                                      const Palette &palette)
 {
     const std::tuple<int, int, bool> key{int(object.kind), object.layer, object.step == 0};
     const auto found = m_colors.find(key);
     if (found != m_colors.end())
         return found->second;
-    return m_colors.emplace(key, CellColors::of(objectColor(object, layers, palette))).first->second;
+    return m_colors.emplace(key, CellColors::of(objectColor(object, layers, palette)))
+        .first->second;
 }
 
-void CellBatch::add(const QRectF &rect, const QColor &fill, const QColor &edge,
-                    Qt::PenStyle style)
+void CellBatch::add(const QRectF &rect, const QColor &fill, const QColor &edge, Qt::PenStyle style)
 {
     const Style key{fill.isValid(), fill.isValid() ? fill.rgba() : 0,
                     edge.isValid() ? edge.rgba() : 0, edge.isValid() ? int(style) : int(Qt::NoPen)};

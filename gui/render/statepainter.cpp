@@ -164,7 +164,8 @@ void paintObject(QPainter &painter, const core::Object &object, const PlacedObje
     painter.scale(scale, scale);
     painter.translate(-center);
     CellBatch batch;
-    addObjectCells(batch, object, placed, CellColors::of(objectColor(object, layers, style.colors())));
+    addObjectCells(batch, object, placed,
+                   CellColors::of(objectColor(object, layers, style.colors())));
     batch.draw(painter);
     if (look.arrived) {
         painter.setPen(QPen(style.colors().message().darker(130), style.scaled(2)));

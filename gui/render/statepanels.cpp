@@ -136,7 +136,8 @@ void PanelsPainter::collectObjects(const PanelLayout &layout, int rank, CellBatc
         const bool labelled = placed.rect.height() >= labelHeight;
         if (!moving) {
             const core::Object &object = state.map(placed.map)[placed.index].object();
-            addObjectCells(batch, object, placed, batch.colorsOf(object, m_layers, m_scene.look.colors()));
+            addObjectCells(batch, object, placed,
+                           batch.colorsOf(object, m_layers, m_scene.look.colors()));
         }
         if (moving || labelled)
             pending.push_back({rank, placed, look, moving, labelled});
@@ -175,7 +176,7 @@ void PanelsPainter::paintTravels() const
         const core::Object &object =
             m_state.ranks[std::size_t(travel.to)].map(travel.map)[travel.index].object();
         const QColor color = travelColor(objectColor(object, m_layers, m_scene.look.colors()),
-                                               m_scene.progress, m_scene.look.colors());
+                                         m_scene.progress, m_scene.look.colors());
         m_painter.setPen(QPen(color.darker(150), 1));
         m_painter.setBrush(color);
         m_painter.drawRoundedRect(travelRect(travel.start, travel.end, m_scene.progress), 2, 2);

@@ -39,7 +39,7 @@ struct StateScene {
     QRectF area;                             // the grid's, inside the gap around it
     QPalette palette;
     QFont font;
-    Look look; // the color scheme and the zoom
+    Look look;         // the color scheme and the zoom
     int selected = -1; // its panel is framed and titled bold
     // While a step animates: the state before it, what changed, how far the fades are (1: done)
     // and the objects in the air. Null changes: nothing animates.

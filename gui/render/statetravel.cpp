@@ -10,7 +10,7 @@
 namespace rankstep::gui {
 namespace {
 
-constexpr std::size_t kLookBack = 512;  // the rank's own last event before a change
+constexpr std::size_t kLookBack = 512;    // the rank's own last event before a change
 constexpr std::size_t kLookAround = 4096; // the other members' events of one collective
 
 double eased(double t)
@@ -81,7 +81,9 @@ std::vector<int> senders(const core::Trace &trace, const core::StorageChange &ch
 QRectF travelRect(const QRectF &start, const QRectF &end, double t)
 {
     const double k = eased(t);
-    const auto lerp = [k](double a, double b) { return a + (b - a) * k; };
+    const auto lerp = [k](double a, double b) {
+        return a + (b - a) * k;
+    };
     return {lerp(start.left(), end.left()), lerp(start.top(), end.top()),
             lerp(start.width(), end.width()), lerp(start.height(), end.height())};
 }
@@ -125,8 +127,8 @@ std::vector<Travel> findTravels(const core::Trace &trace, const replay::RunState
                 const auto at = std::find(shown.begin(), shown.end(), sender);
                 if (at == shown.end())
                     continue;
-                const QPointF offset = panels[std::size_t(at - shown.begin())].topLeft() -
-                                       panels[slot].topLeft();
+                const QPointF offset =
+                    panels[std::size_t(at - shown.begin())].topLeft() - panels[slot].topLeft();
                 travels.push_back({sender, rank, placed.map, placed.index,
                                    placed.rect.translated(offset), placed.rect});
             }

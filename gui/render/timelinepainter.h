@@ -20,8 +20,7 @@ class QPainter;
 namespace rankstep::gui {
 
 // Everything one paint of the timeline depends on: the trace and how it is looked at.
-struct TimelineScene
-{
+struct TimelineScene {
     const core::Trace *trace = nullptr; // not null, with events
     RowLayout layout;
     TimeAxis axis;
@@ -91,7 +90,7 @@ private:
     core::SimTime m_tickStep;
     std::vector<RankEvents> m_ownRanks; // when the scene brings none
     const std::vector<RankEvents> *m_ranks = nullptr;
-    std::vector<QColor> m_fills; // Palette::event by op and layer, filled as first needed
+    std::vector<QColor> m_fills;     // Palette::event by op and layer, filled as first needed
     std::vector<double> m_coveredTo; // per row: right edge in pixels of what is drawn so far
     std::size_t m_drawnBlocks = 0;
     std::size_t m_drawnArrows = 0;

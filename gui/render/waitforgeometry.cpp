@@ -31,8 +31,8 @@ std::vector<QRectF> ringNodes(int ranks, const QRectF &area, QSizeF node)
     const double ry = std::max(0.0, (area.height() - node.height()) / 2);
     for (int i = 0; i < ranks; ++i) {
         const double angle = angleOf(i, ranks);
-        const QPointF c = ranks == 1 ? center
-                                     : center + QPointF(rx * std::cos(angle), ry * std::sin(angle));
+        const QPointF c =
+            ranks == 1 ? center : center + QPointF(rx * std::cos(angle), ry * std::sin(angle));
         nodes.emplace_back(c - QPointF(node.width() / 2, node.height() / 2), node);
     }
     return nodes;
@@ -50,7 +50,8 @@ std::vector<QRectF> gridNodes(int ranks, const QRectF &area, double gap)
         const int rows = (ranks + columns - 1) / columns;
         const double w = (area.width() - gap * (columns - 1)) / columns;
         const double h = (area.height() - gap * (rows - 1)) / rows;
-        const double scale = std::min(w / kPreferredNodeSize.width(), h / kPreferredNodeSize.height());
+        const double scale =
+            std::min(w / kPreferredNodeSize.width(), h / kPreferredNodeSize.height());
         if (scale > bestScale) {
             bestScale = scale;
             best = columns;
@@ -58,11 +59,11 @@ std::vector<QRectF> gridNodes(int ranks, const QRectF &area, double gap)
     }
     const int rows = (ranks + best - 1) / best;
     const double w = std::max(1.0, (area.width() - gap * (best - 1)) / best);
-    const double h = std::max(1.0, std::min((area.height() - gap * (rows - 1)) / rows,
-                                            kPreferredNodeSize.height()));
+    const double h = std::max(
+        1.0, std::min((area.height() - gap * (rows - 1)) / rows, kPreferredNodeSize.height()));
     for (int i = 0; i < ranks; ++i)
-        nodes.emplace_back(area.left() + (i % best) * (w + gap), area.top() + double(i / best) * (h + gap),
-                           w, h);
+        nodes.emplace_back(area.left() + (i % best) * (w + gap),
+                           area.top() + double(i / best) * (h + gap), w, h);
     return nodes;
 }
 
@@ -70,7 +71,8 @@ bool anyOverlap(const std::vector<QRectF> &rects, double gap)
 {
     for (std::size_t i = 0; i < rects.size(); ++i)
         for (std::size_t j = i + 1; j < rects.size(); ++j)
-            if (rects[i].adjusted(-gap / 2, -gap / 2, gap / 2, gap / 2)
+            if (rects[i]
+                    .adjusted(-gap / 2, -gap / 2, gap / 2, gap / 2)
                     .intersects(rects[j].adjusted(-gap / 2, -gap / 2, gap / 2, gap / 2)))
                 return true;
     return false;

@@ -34,7 +34,8 @@ QString rankList(const std::vector<int> &ranks)
     QStringList names;
     for (int rank : ranks)
         names << QString::number(rank);
-    return (ranks.size() == 1 ? tr("rank %1") : tr("ranks %1")).arg(names.join(QStringLiteral(", ")));
+    return (ranks.size() == 1 ? tr("rank %1") : tr("ranks %1"))
+        .arg(names.join(QStringLiteral(", ")));
 }
 
 } // namespace
@@ -51,8 +52,8 @@ QString missedCall(const core::RankWait &finished, const core::Diagnosis &diagno
     for (const core::RankWait &other : diagnosis.ranks) {
         if (other.finished || isReceive(other) || notReached(other))
             continue;
-        if (std::find(other.waitsOn.begin(), other.waitsOn.end(), finished.rank)
-            != other.waitsOn.end())
+        if (std::find(other.waitsOn.begin(), other.waitsOn.end(), finished.rank) !=
+            other.waitsOn.end())
             return QString::fromStdString(other.waitsFor);
     }
     return {};
@@ -75,7 +76,8 @@ QString waitToolTip(const core::RankWait &wait, const core::Diagnosis &diagnosis
     QStringList lines;
     lines << tr("Rank %1: %2").arg(wait.rank).arg(waitCaption(wait, diagnosis));
     if (wait.line > 0)
-        lines << (wait.finished ? tr("Last line it ran: %1") : tr("Stuck at line %1")).arg(wait.line);
+        lines
+            << (wait.finished ? tr("Last line it ran: %1") : tr("Stuck at line %1")).arg(wait.line);
     if (!wait.waitsOn.empty()) {
         lines << (isAnySource(wait) ? tr("A message from any of %1 would let it go on")
                                     : tr("Waits on %1"))

@@ -6,10 +6,10 @@
 #include "core/io/tracebinary.h"
 #include "core/io/tracejson.h"
 
+#include <QCoreApplication>
 #include <QCoroFuture>
 #include <QCoroProcess>
 #include <QCoroTask>
-#include <QCoreApplication>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -125,14 +125,15 @@ QCoro::Task<void> RunController::execute(RunSpec spec, int generation)
         auto *process = new QProcess(this);
         m_process = process;
         process->setWorkingDirectory(QFileInfo(spec.codePath).absolutePath());
-        const QStringList args = {QStringLiteral("run"), QFileInfo(spec.codePath).fileName(),
-                                  QStringLiteral("--function"), spec.function,
-                                  QStringLiteral("--ranks"), QString::number(spec.ranks),
-                                  QStringLiteral("--layers"), QString::number(spec.layers),
-                                  QStringLiteral("--batches"), QString::number(spec.batches),
-                                  QStringLiteral("--timeout"), QString::number(spec.timeLimitSeconds),
-                                  QStringLiteral("--trace-out"), traceFile,
-                                  QStringLiteral("--no-report")};
+        const QStringList args = {
+            QStringLiteral("run"),         QFileInfo(spec.codePath).fileName(),
+            QStringLiteral("--function"),  spec.function,
+            QStringLiteral("--ranks"),     QString::number(spec.ranks),
+            QStringLiteral("--layers"),    QString::number(spec.layers),
+            QStringLiteral("--batches"),   QString::number(spec.batches),
+            QStringLiteral("--timeout"),   QString::number(spec.timeLimitSeconds),
+            QStringLiteral("--trace-out"), traceFile,
+            QStringLiteral("--no-report")};
         Q_EMIT runningChanged(true);
         qCDebug(lcRun) << "starting" << cli << args;
         // g++ 12 destroys temporaries inside a co_await expression twice: await named objects.
@@ -183,7 +184,8 @@ QCoro::Task<void> RunController::execute(RunSpec spec, int generation)
     } catch (const std::exception &e) {
         if (self) {
             finish(generation);
-            Q_EMIT runFailed(tr("Rankstep failed while running: %1").arg(QString::fromUtf8(e.what())), {});
+            Q_EMIT runFailed(
+                tr("Rankstep failed while running: %1").arg(QString::fromUtf8(e.what())), {});
         }
     }
 }

@@ -20,8 +20,7 @@ class Task;
 namespace rankstep::gui {
 
 // What to run: the learner's saved file and the lesson's settings.
-struct RunSpec
-{
+struct RunSpec {
     QString codePath; // the file the child process runs (saved before every run)
     QString function;
     int ranks = 1;

@@ -18,8 +18,7 @@ enum class TraceUnits { SimulatedSteps, Seconds };
 
 // A span of time on screen, in fractional ticks of the trace's time (core::SimTime ticks, so that
 // zooming deep and back stays exact; gui/render/timelinegeometry.h TimeAxis).
-struct TimeRange
-{
+struct TimeRange {
     double from = 0.0;
     double to = 0.0;
     bool operator==(const TimeRange &) const = default;
@@ -59,8 +58,8 @@ public:
 
 public Q_SLOTS:
     // A new run: the cursor at its end, the whole run in view, nothing selected.
-    void setTrace(rankstep::gui::TracePtr trace, rankstep::gui::TraceUnits units =
-                                                     rankstep::gui::TraceUnits::SimulatedSteps);
+    void setTrace(rankstep::gui::TracePtr trace,
+                  rankstep::gui::TraceUnits units = rankstep::gui::TraceUnits::SimulatedSteps);
     void clear() { setTrace(nullptr); }
     void setComparison(rankstep::gui::TracePtr trace);
     // In ticks; an empty or reversed range is ignored. The timeline keeps it within its zoom

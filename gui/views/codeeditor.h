@@ -15,7 +15,8 @@ namespace rankstep::gui {
 class Appearance;
 
 // The learner's Python: highlighting, line numbers, the current line, an error marker on the
-// line a run failed at, where each rank stands while stepping through a run, and undo. Emits codeEdited (debounced) so the window can save as they type.
+// line a run failed at, where each rank stands while stepping through a run, and undo. Emits
+// codeEdited (debounced) so the window can save as they type.
 class CodeEditor : public QsciScintilla
 {
     Q_OBJECT
@@ -34,7 +35,7 @@ public:
     void clearRankLines();
     int selectedRankLine() const { return m_selectedRankLine; }
     QString rankMarginText(int line) const; // 1-based; for tests
-    void jumpToLine(int line); // 1-based
+    void jumpToLine(int line);              // 1-based
     int errorLine() const { return m_errorLine; }
     void setZoomSteps(int steps);
     // Paper, text, margins and syntax colors for the window's palette: on a dark one, each
@@ -57,7 +58,7 @@ private:
     int m_rankMarker = -1;
     int m_selectedRankLine = 0;
     std::vector<QsciStyle> m_rankStyles; // styled margin text points at these
-    QsciStyle m_chipGap;                  // the first character's paper fills the whole margin
+    QsciStyle m_chipGap;                 // the first character's paper fills the whole margin
     bool m_loading = false;
     QColor m_paper = Qt::white; // setColors: the selected rank's line is tinted toward it
 };

@@ -12,19 +12,30 @@ RunErrorText describeRunError(const core::Trace &trace)
         return out;
     const core::Error &e = *trace.error;
     const QString where = e.rank >= 0 && e.line > 0
-        ? QObject::tr("Rank %1, line %2").arg(e.rank).arg(e.line)
-        : e.line > 0 ? QObject::tr("Line %1").arg(e.line) : QString();
+                              ? QObject::tr("Rank %1, line %2").arg(e.rank).arg(e.line)
+                          : e.line > 0 ? QObject::tr("Line %1").arg(e.line)
+                                       : QString();
     switch (e.kind) {
-    case core::ErrorKind::Deadlock: out.title = QObject::tr("The ranks hung: no rank can go on"); break;
-    case core::ErrorKind::Mismatch: out.title = QObject::tr("The ranks called different collectives"); break;
-    case core::ErrorKind::Stopped: out.title = QObject::tr("The run was stopped"); break;
-    case core::ErrorKind::Syntax: out.title = QObject::tr("Python cannot read the code (%1)").arg(where); break;
-    default:
-        out.title = where.isEmpty() ? QObject::tr("The run failed") : QObject::tr("%1 failed").arg(where);
+        case core::ErrorKind::Deadlock:
+            out.title = QObject::tr("The ranks hung: no rank can go on");
+            break;
+        case core::ErrorKind::Mismatch:
+            out.title = QObject::tr("The ranks called different collectives");
+            break;
+        case core::ErrorKind::Stopped:
+            out.title = QObject::tr("The run was stopped");
+            break;
+        case core::ErrorKind::Syntax:
+            out.title = QObject::tr("Python cannot read the code (%1)").arg(where);
+            break;
+        default:
+            out.title = where.isEmpty() ? QObject::tr("The run failed")
+                                        : QObject::tr("%1 failed").arg(where);
     }
     out.text = QString::fromStdString(e.message);
     // The title already says it hung; keep the text to each rank's wait.
-    if (e.kind == core::ErrorKind::Deadlock && out.text.startsWith(QStringLiteral("Deadlock: no rank can go on.")))
+    if (e.kind == core::ErrorKind::Deadlock &&
+        out.text.startsWith(QStringLiteral("Deadlock: no rank can go on.")))
         out.text = out.text.section(QLatin1Char('\n'), 1).trimmed();
     if (trace.diagnosis) {
         for (const core::RankWait &w : trace.diagnosis->ranks)
@@ -42,14 +53,17 @@ RunErrorText describeRunError(const core::Trace &trace)
 QMessageBox *showRunError(QWidget *parent, const core::Trace &trace)
 {
     const RunErrorText text = describeRunError(trace);
-    auto *box = new QMessageBox(QMessageBox::Warning, text.title, text.title, QMessageBox::Ok, parent);
+    auto *box =
+        new QMessageBox(QMessageBox::Warning, text.title, text.title, QMessageBox::Ok, parent);
     box->setObjectName(QStringLiteral("runErrorDialog"));
     box->setAttribute(Qt::WA_DeleteOnClose);
-    box->setInformativeText(text.text.toHtmlEscaped().replace(QLatin1Char('\n'), QStringLiteral("<br>")));
+    box->setInformativeText(
+        text.text.toHtmlEscaped().replace(QLatin1Char('\n'), QStringLiteral("<br>")));
     if (!text.details.isEmpty())
         box->setDetailedText(text.details);
     box->setTextFormat(Qt::RichText);
-    box->setStyleSheet(QStringLiteral("QLabel#qt_msgbox_label, QLabel#qt_msgbox_informativelabel { min-width: 480px; }"));
+    box->setStyleSheet(QStringLiteral(
+        "QLabel#qt_msgbox_label, QLabel#qt_msgbox_informativelabel { min-width: 480px; }"));
     box->open();
     return box;
 }

@@ -11,8 +11,7 @@ class QWidget;
 namespace rankstep::gui {
 
 // The title and text of a failed run, in the learner's words: which rank, which line, what.
-struct RunErrorText
-{
+struct RunErrorText {
     QString title;   // "Rank 0 stopped at line 12"
     QString text;    // the message
     QString details; // the traceback, or each rank's wait

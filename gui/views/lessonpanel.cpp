@@ -11,8 +11,11 @@
 namespace rankstep::gui {
 
 LessonPanel::LessonPanel(QWidget *parent)
-    : QWidget(parent), m_text(new QTextBrowser(this)), m_hints(new QTextBrowser(this)),
-      m_hintButton(new QPushButton(this)), m_solutionButton(new QPushButton(tr("Show solution…"), this))
+    : QWidget(parent)
+    , m_text(new QTextBrowser(this))
+    , m_hints(new QTextBrowser(this))
+    , m_hintButton(new QPushButton(this))
+    , m_solutionButton(new QPushButton(tr("Show solution…"), this))
 {
     m_text->setOpenExternalLinks(true);
     m_hints->setVisible(false);
@@ -51,8 +54,9 @@ void LessonPanel::showNextHint()
     ++m_hintsShown;
     QString markdown;
     for (int i = 0; i < m_hintsShown; ++i)
-        markdown += tr("**Hint %1.** ").arg(i + 1)
-            + QString::fromStdString(m_lesson->hints[std::size_t(i)]) + QStringLiteral("\n\n");
+        markdown += tr("**Hint %1.** ").arg(i + 1) +
+                    QString::fromStdString(m_lesson->hints[std::size_t(i)]) +
+                    QStringLiteral("\n\n");
     m_hints->setMarkdown(markdown);
     m_hints->setVisible(true);
     updateHintButton();
@@ -88,8 +92,9 @@ void LessonPanel::updateHintButton()
 {
     const int total = m_lesson ? int(m_lesson->hints.size()) : 0;
     m_hintButton->setEnabled(m_hintsShown < total);
-    m_hintButton->setText(m_hintsShown < total ? tr("Show hint %1 of %2").arg(m_hintsShown + 1).arg(total)
-                                               : tr("No more hints"));
+    m_hintButton->setText(m_hintsShown < total
+                              ? tr("Show hint %1 of %2").arg(m_hintsShown + 1).arg(total)
+                              : tr("No more hints"));
 }
 
 } // namespace rankstep::gui

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
 #include "memorychart.h"
 
+#include "appearance.h"
 #include "memorychartview.h"
 #include "memoryseries.h"
 #include "palette.h"
-#include "appearance.h"
 #include "runsession.h"
 #include "theme.h"
 
@@ -12,10 +12,10 @@
 #include <QChart>
 #include <QChartView>
 #include <QEvent>
-#include <QLegend>
 #include <QGraphicsLayout>
 #include <QGraphicsSimpleTextItem>
 #include <QLabel>
+#include <QLegend>
 #include <QLegendMarker>
 #include <QLineSeries>
 #include <QPen>
@@ -110,7 +110,8 @@ MemoryChart::MemoryChart(RunSession &session, Appearance &appearance, QWidget *p
     connect(m_chart, &QChart::plotAreaChanged, this, [this] { placeTargetLabel(); });
     setDarkTheme(isDark(palette()));
     connect(&session, &RunSession::traceChanged, this, [this] { setTrace(m_session.trace()); });
-    connect(&session.stepper(), &StepController::cursorChanged, this, &MemoryChart::onCursorChanged);
+    connect(&session.stepper(), &StepController::cursorChanged, this,
+            &MemoryChart::onCursorChanged);
     connect(this, &MemoryChart::timeClicked, &session, [this](core::SimTime time) {
         if (m_trace == m_session.trace()) // the session's cursor to the nearest call
             m_session.stepper().toTime(time);
@@ -249,7 +250,7 @@ void MemoryChart::setDarkTheme(bool dark)
     m_chart->setTheme(dark ? QChart::ChartThemeDark : QChart::ChartThemeLight);
     const QColor text = dark ? QColor(220, 220, 220) : QColor(60, 60, 60);
     m_targetLabel->setBrush(text);
-    rebuild(); // the theme reset every series' pen
+    rebuild();   // the theme reset every series' pen
     applyZoom(); // and the fonts
 }
 

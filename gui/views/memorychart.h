@@ -32,8 +32,9 @@ class RunSession;
 // A function of the session (trace, cursor, visible range) and the appearance (pens and fonts
 // zoom with it; a dark palette gives the chart's dark theme). The x axis shows the session's
 // range, which the timeline sets too; a horizontal drag zooms (the session's range), a right click
-// shows the whole run, a plain click steps to the nearest call. Stepping the cursor repaints a cached rendering of the chart with the cursor
-// line and the ghosting of the time after it on top (MemoryChartView).
+// shows the whole run, a plain click steps to the nearest call. Stepping the cursor repaints a
+// cached rendering of the chart with the cursor line and the ghosting of the time after it on top
+// (MemoryChartView).
 class MemoryChart : public QWidget
 {
     Q_OBJECT
@@ -66,7 +67,7 @@ public Q_SLOTS:
     void followTimeAxis(const rankstep::gui::TimeAxis &axis);
 
 Q_SIGNALS:
-    void timeClicked(core::SimTime time);                           // the nearest call's start time
+    void timeClicked(core::SimTime time); // the nearest call's start time
     void labelsChanged(); // new axis labels or legend: naturalTimeSpan may have moved
 
 protected:

@@ -11,18 +11,24 @@ namespace {
 
 QString esc(const std::string &text)
 {
-    return QString::fromStdString(text).toHtmlEscaped().replace(QLatin1Char('\n'), QStringLiteral("<br>"));
+    return QString::fromStdString(text).toHtmlEscaped().replace(QLatin1Char('\n'),
+                                                                QStringLiteral("<br>"));
 }
 
 QString verdictRow(const QString &name, const QString &value, const QString &target, bool met,
                    const QString &by, const QString &notebook)
 {
-    const QString mark = met ? QStringLiteral("<span style='color:#1b7a2e'>✓ met</span>")
-                             : QStringLiteral("<span style='color:#b3261e'>✗ over by %1</span>").arg(by);
-    QString row = QStringLiteral("<tr><td><b>%1</b></td><td align='right'>%2</td><td>target %3</td><td>%4</td></tr>")
-                      .arg(name, value, target, mark);
+    const QString mark =
+        met ? QStringLiteral("<span style='color:#1b7a2e'>✓ met</span>")
+            : QStringLiteral("<span style='color:#b3261e'>✗ over by %1</span>").arg(by);
+    QString row =
+        QStringLiteral(
+            "<tr><td><b>%1</b></td><td align='right'>%2</td><td>target %3</td><td>%4</td></tr>")
+            .arg(name, value, target, mark);
     if (!notebook.isEmpty())
-        row += QStringLiteral("<tr><td></td><td></td><td colspan='2'><small>notebook's rounded target: %1</small></td></tr>")
+        row += QStringLiteral(
+                   "<tr><td></td><td></td><td colspan='2'><small>notebook's rounded target: "
+                   "%1</small></td></tr>")
                    .arg(notebook);
     return row;
 }
@@ -38,11 +44,11 @@ QString lessonRows(const lessons::Lesson &lesson, const core::Trace &trace)
     return verdictRow(QObject::tr("Timesteps"), QString::fromStdString(f.timesteps.toString()),
                       QString::fromStdString(lesson.targets->time.toString()), v.timeMet,
                       QString::fromStdString(overTime.toString()),
-                      nb ? QString::fromStdString(nb->time.toString()) : QString())
-        + verdictRow(QObject::tr("Maximum memory"), QString::number(f.maxMemory),
-                     QString::number(lesson.targets->memory), v.memoryMet,
-                     QString::number(f.maxMemory - lesson.targets->memory),
-                     nb ? QString::number(nb->memory) : QString());
+                      nb ? QString::fromStdString(nb->time.toString()) : QString()) +
+           verdictRow(QObject::tr("Maximum memory"), QString::number(f.maxMemory),
+                      QString::number(lesson.targets->memory), v.memoryMet,
+                      QString::number(f.maxMemory - lesson.targets->memory),
+                      nb ? QString::number(nb->memory) : QString());
 }
 
 } // namespace
@@ -54,15 +60,17 @@ QString resultsHtml(const lessons::Lesson *lesson, const core::Trace &trace)
     if (lesson) {
         const lessons::Verdict v = lessons::judge(*lesson, trace);
         html += QStringLiteral("<p style='font-size:large'><b style='color:%1'>%2</b></p>")
-                    .arg(v.solved ? QStringLiteral("#1b7a2e") : QStringLiteral("#8a5300"), esc(v.summary));
+                    .arg(v.solved ? QStringLiteral("#1b7a2e") : QStringLiteral("#8a5300"),
+                         esc(v.summary));
     }
     if (trace.error) {
         const core::Error &e = *trace.error;
         html += QStringLiteral("<p><b>%1</b><br><span style='font-family:monospace'>%2</span></p>")
                     .arg(e.kind == core::ErrorKind::Deadlock || e.kind == core::ErrorKind::Mismatch
                              ? QObject::tr("The ranks hung:")
-                         : e.rank >= 0 && e.line > 0 ? QObject::tr("Rank %1, line %2:").arg(e.rank).arg(e.line)
-                                                     : QObject::tr("What went wrong:"),
+                         : e.rank >= 0 && e.line > 0
+                             ? QObject::tr("Rank %1, line %2:").arg(e.rank).arg(e.line)
+                             : QObject::tr("What went wrong:"),
                          esc(e.message));
     }
     if (f.hasEvents && trace.status == core::RunStatus::Ok) {
@@ -128,7 +136,8 @@ void ResultsPanel::showTrace(const TracePtr &trace, const QString &output)
 {
     QString html = resultsHtml(m_lesson, *trace);
     if (!output.trimmed().isEmpty())
-        html += tr("<p><b>Your code printed:</b></p><pre>%1</pre>").arg(output.right(4000).toHtmlEscaped());
+        html += tr("<p><b>Your code printed:</b></p><pre>%1</pre>")
+                    .arg(output.right(4000).toHtmlEscaped());
     m_label->setText(html);
 }
 

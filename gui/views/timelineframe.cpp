@@ -30,8 +30,8 @@ int pastLastColumn(const core::Event &event, const RowLayout &layout, const Time
 
 void TimelineFrame::paint(QPainter &painter, const TimelineScene &scene, qreal pixelRatio)
 {
-    const Key key{scene.trace,  scene.layout,       scene.axis,
-                  scene.bounds, pixelRatio,         scene.palette.cacheKey(),
+    const Key key{scene.trace,  scene.layout, scene.axis,
+                  scene.bounds, pixelRatio,   scene.palette.cacheKey(),
                   scene.font,   scene.look};
     if (!(key == m_key)) {
         m_key = key;

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: MIT
 #include "timelineview.h"
 
+#include "appearance.h"
+#include "runsession.h"
 #include "timelinepainter.h"
 #include "timelinetext.h"
 #include "tooltips.h"
-#include "appearance.h"
-#include "runsession.h"
 
 #include <QApplication>
 #include <QFontMetricsF>
@@ -45,8 +45,7 @@ TimelineView::TimelineView(RunSession &session, Appearance &appearance, QWidget 
     connect(&session, &RunSession::traceChanged, this, &TimelineView::onTraceChanged);
     connect(&session.stepper(), &StepController::cursorChanged, this,
             &TimelineView::onCursorChanged);
-    connect(&session, &RunSession::visibleRangeChanged, this,
-            &TimelineView::onVisibleRangeChanged);
+    connect(&session, &RunSession::visibleRangeChanged, this, &TimelineView::onVisibleRangeChanged);
     // A clicked block selects its event and moves the session's cursor there.
     connect(this, &TimelineView::eventClicked, &session, [this](int index) {
         if (m_trace != m_session.trace())
@@ -74,8 +73,8 @@ void TimelineView::onCursorChanged()
         m_ghostAfter.reset();
     } else {
         m_cursor = step.cursorTime();
-        m_ghostAfter = step.atEnd() ? std::nullopt
-                                    : std::optional<std::size_t>(step.appliedEvents());
+        m_ghostAfter =
+            step.atEnd() ? std::nullopt : std::optional<std::size_t>(step.appliedEvents());
     }
     update();
 }
@@ -195,8 +194,8 @@ bool TimelineView::event(QEvent *event)
     auto *help = static_cast<QHelpEvent *>(event);
     const std::optional<std::size_t> index = eventAt(help->pos());
     // Kept while the pointer stays on the block.
-    const QRect area = index ? eventRect(m_trace->events[*index], m_layout, m_axis).toAlignedRect()
-                             : QRect();
+    const QRect area =
+        index ? eventRect(m_trace->events[*index], m_layout, m_axis).toAlignedRect() : QRect();
     answerToolTip(*this, *help, index ? eventToolTip(m_trace->events[*index]) : QString(), area);
     return true;
 }
@@ -211,9 +210,9 @@ void TimelineView::paintEvent(QPaintEvent *)
         TimelinePainter::paintPlaceholder(painter, rect(), palette(), font(), text, m_look.zoom);
         return;
     }
-    const TimelineScene scene{m_trace.get(), m_layout,   m_axis,  rect(),    palette(),
-                              font(),        m_look,     m_cursor, m_ghostAfter, m_hovered,
-                              &m_ranks,      &m_links};
+    const TimelineScene scene{m_trace.get(), m_layout,  m_axis,   rect(),
+                              palette(),     font(),    m_look,   m_cursor,
+                              m_ghostAfter,  m_hovered, &m_ranks, &m_links};
     m_frame.paint(painter, scene, devicePixelRatioF());
 }
 
@@ -233,8 +232,8 @@ void TimelineView::changeEvent(QEvent *event)
 void TimelineView::wheelEvent(QWheelEvent *event)
 {
     const QPoint delta = event->angleDelta();
-    const bool pan = event->modifiers().testFlag(Qt::ShiftModifier)
-        || std::abs(delta.x()) > std::abs(delta.y());
+    const bool pan =
+        event->modifiers().testFlag(Qt::ShiftModifier) || std::abs(delta.x()) > std::abs(delta.y());
     if (pan) {
         const double notches = (delta.x() != 0 ? delta.x() : delta.y()) / kWheelNotch;
         setAxis(panned(m_axis, notches * m_axis.width / 10.0, m_end));
@@ -290,17 +289,33 @@ void TimelineView::keyPressEvent(QKeyEvent *event)
 {
     const double step = m_axis.width / 8.0;
     switch (event->key()) {
-    case Qt::Key_Plus:
-    case Qt::Key_Equal: zoomIn(); break;
-    case Qt::Key_Minus:
-    case Qt::Key_Underscore: zoomOut(); break;
-    case Qt::Key_Left: setAxis(panned(m_axis, step, m_end)); break;
-    case Qt::Key_Right: setAxis(panned(m_axis, -step, m_end)); break;
-    case Qt::Key_Home: setAxis(panned(m_axis, m_axis.width * 1e6, m_end)); break;
-    case Qt::Key_End: setAxis(panned(m_axis, -m_axis.width * 1e6, m_end)); break;
-    case Qt::Key_0:
-    case Qt::Key_F: fitToWindow(); break;
-    default: QWidget::keyPressEvent(event); return;
+        case Qt::Key_Plus:
+        case Qt::Key_Equal:
+            zoomIn();
+            break;
+        case Qt::Key_Minus:
+        case Qt::Key_Underscore:
+            zoomOut();
+            break;
+        case Qt::Key_Left:
+            setAxis(panned(m_axis, step, m_end));
+            break;
+        case Qt::Key_Right:
+            setAxis(panned(m_axis, -step, m_end));
+            break;
+        case Qt::Key_Home:
+            setAxis(panned(m_axis, m_axis.width * 1e6, m_end));
+            break;
+        case Qt::Key_End:
+            setAxis(panned(m_axis, -m_axis.width * 1e6, m_end));
+            break;
+        case Qt::Key_0:
+        case Qt::Key_F:
+            fitToWindow();
+            break;
+        default:
+            QWidget::keyPressEvent(event);
+            return;
     }
     event->accept();
 }
@@ -383,6 +398,5 @@ void TimelineView::onClicked(QPointF position)
         Q_EMIT lineActivated(line);
     }
 }
-
 
 } // namespace rankstep::gui

@@ -38,7 +38,7 @@ public:
     const std::vector<WaitArrow> &arrows() const { return m_arrows; }
     // Node rects by position in the diagnosis, in widget pixels, for the current size.
     std::vector<QRectF> nodeRects() const;
-    QRectF nodeRectOf(int rank) const; // empty when the rank has no node
+    QRectF nodeRectOf(int rank) const;  // empty when the rank has no node
     int rankAt(QPointF position) const; // -1 away from any node
     QString captionOf(int rank) const;  // the text under "rank r"
     QString toolTipAt(QPointF position) const;

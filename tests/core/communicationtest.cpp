@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
-// Collectives and point-to-point messages (docs/simulation.md, "Communication"): results and clocks.
+// Collectives and point-to-point messages (docs/simulation.md, "Communication"): results and
+// clocks.
 #include "referencepuzzles.h"
 #include "testsupport.h"
 

@@ -21,8 +21,8 @@ RankTask basic(Model &m)
     m.gradActivations.set(m.LAYERS, m.loss(m.activations.get(m.LAYERS)));
     m.activations.del(m.LAYERS);
     for (int l = m.LAYERS - 1; l >= 0; --l) {
-        auto [gw, ga] = m.backward(l, m.activations.get(l), m.gradActivations.get(l + 1),
-                                   m.weights.get(l));
+        auto [gw, ga] =
+            m.backward(l, m.activations.get(l), m.gradActivations.get(l + 1), m.weights.get(l));
         m.gradWeights.set(l, gw);
         m.gradActivations.set(l, ga);
         m.gradActivations.del(l + 1);
@@ -90,8 +90,8 @@ RankTask ddp(Model &m)
         m.activations.set(l + 1, m.forward(l, m.activations.get(l), m.weights.get(l)));
     m.gradActivations.set(m.LAYERS, m.loss(m.activations.get(m.LAYERS)));
     for (int l = m.LAYERS - 1; l >= 0; --l) {
-        auto [gw, ga] = m.backward(l, m.activations.get(l), m.gradActivations.get(l + 1),
-                                   m.weights.get(l));
+        auto [gw, ga] =
+            m.backward(l, m.activations.get(l), m.gradActivations.get(l + 1), m.weights.get(l));
         m.gradWeights.set(l, gw);
         m.gradActivations.set(l, ga);
         m.gradActivations.del(l + 1);
@@ -183,8 +183,8 @@ RankTask pipeline(Model &m)
     }
     for (auto it = mine.rbegin(); it != mine.rend(); ++it) {
         const int l = *it;
-        auto [gw, ga] = m.backward(l, m.activations.get(l), m.gradActivations.get(l + 1),
-                                   m.weights.get(l));
+        auto [gw, ga] =
+            m.backward(l, m.activations.get(l), m.gradActivations.get(l + 1), m.weights.get(l));
         m.gradWeights.set(l, gw);
         m.gradActivations.set(l, ga);
         m.gradActivations.del(l + 1);
@@ -263,7 +263,9 @@ RankTask pipelineFsdp(Model &m)
     std::vector<int> mine;
     for (int i = 0; i < perRank; ++i)
         mine.push_back(i + (m.rank % 4) * perRank);
-    const auto isMine = [&](int l) { return l >= mine.front() && l <= mine.back(); };
+    const auto isMine = [&](int l) {
+        return l >= mine.front() && l <= mine.back();
+    };
     for (int l = 0; l < m.LAYERS; ++l) {
         auto [w, o] = m.loadWeights(l, m.rank, m.RANKS);
         m.weights.set(Key(l, 0), w);
@@ -292,8 +294,8 @@ RankTask pipelineFsdp(Model &m)
             m.gradActivations.set(l + 1, co_await m.receive());
         m.weights.set(l, co_await m.allgather(m.weights.get(Key(l, 0)), l));
         if (isMine(l)) {
-            auto [gw, ga] = m.backward(l, m.activations.get(l), m.gradActivations.get(l + 1),
-                                       m.weights.get(l));
+            auto [gw, ga] =
+                m.backward(l, m.activations.get(l), m.gradActivations.get(l + 1), m.weights.get(l));
             m.gradWeights.set(l, gw);
             m.gradActivations.set(l, ga);
             m.gradActivations.del(l + 1);
@@ -307,8 +309,8 @@ RankTask pipelineFsdp(Model &m)
             co_await m.passTo(m.rank - 1, m.gradActivations.get(l));
     }
     for (int l = 0; l < m.LAYERS; ++l) {
-        auto [w, o] = m.update(l, m.gradWeights.get(l), m.weights.get(Key(l, 0)),
-                               m.optStates.get(Key(l, 0)));
+        auto [w, o] =
+            m.update(l, m.gradWeights.get(l), m.weights.get(Key(l, 0)), m.optStates.get(Key(l, 0)));
         m.weights.set(l, w);
         m.optStates.set(l, o);
     }
@@ -319,10 +321,10 @@ RankTask pipelineFsdp(Model &m)
 const std::vector<PuzzleCase> &referencePuzzles()
 {
     static const std::vector<PuzzleCase> cases = {
-        {"basic", basic, 1, 2, 4},           {"grad_accum", gradAccum, 1, 2, 4},
-        {"ddp", ddp, 4, 2, 4},               {"wsdp", wsdp, 4, 6, 4},
-        {"fsdp", fsdp, 4, 6, 4},             {"pipeline", pipeline, 4, 8, 4},
-        {"gpipe", gpipe, 4, 8, 4},           {"pipeline_fsdp", pipelineFsdp, 16, 4, 4},
+        {"basic", basic, 1, 2, 4}, {"grad_accum", gradAccum, 1, 2, 4},
+        {"ddp", ddp, 4, 2, 4},     {"wsdp", wsdp, 4, 6, 4},
+        {"fsdp", fsdp, 4, 6, 4},   {"pipeline", pipeline, 4, 8, 4},
+        {"gpipe", gpipe, 4, 8, 4}, {"pipeline_fsdp", pipelineFsdp, 16, 4, 4},
     };
     return cases;
 }

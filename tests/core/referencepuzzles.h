@@ -20,8 +20,7 @@ core::RankTask pipeline(core::Model &m);
 core::RankTask gpipe(core::Model &m);
 core::RankTask pipelineFsdp(core::Model &m);
 
-struct PuzzleCase
-{
+struct PuzzleCase {
     std::string name;
     std::function<core::RankTask(core::Model &)> program;
     int ranks, layers, batches;

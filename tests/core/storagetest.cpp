@@ -163,7 +163,8 @@ TEST(Storage, LongTupleKeysCopyMoveAndOrderLikeShortOnes)
     storage.set(MapKind::Activations, Key(0, 1), activation(1, {1}));
     EXPECT_TRUE(storage.find(MapKind::Activations, Key::ofTuple({0, 1, 2}))->batches.contains(0));
     EXPECT_TRUE(storage.find(MapKind::Activations, Key(0, 1))->batches.contains(1));
-    EXPECT_EQ(keysOf(storage, MapKind::Activations), (std::vector<std::string>{"(0, 1, 2)", "(0, 1)"}));
+    EXPECT_EQ(keysOf(storage, MapKind::Activations),
+              (std::vector<std::string>{"(0, 1, 2)", "(0, 1)"}));
 }
 
 // Entries sit side by side and an erase moves the last one into the freed place: every key must

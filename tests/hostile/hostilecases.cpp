@@ -12,8 +12,9 @@ namespace {
 // A correct-looking puzzle function followed by 5 MiB of harmless assignments.
 std::string fiveMegabytes()
 {
-    std::string text = "def puzzle(model):\n"
-                       "    model.weights[0], model.opt_states[0] = model.load_weights(0)\n\n";
+    std::string text =
+        "def puzzle(model):\n"
+        "    model.weights[0], model.opt_states[0] = model.load_weights(0)\n\n";
     for (int i = 0; text.size() < (5u << 20); ++i)
         text += "FILLER_" + std::to_string(i) + " = 'the same forty characters on every line'\n";
     return text;
@@ -38,11 +39,19 @@ std::vector<HostileCase> makeCases()
          "Error (rank 0, line 2): ValueError: the shard is empty"},
         {"SyntaxError", "a syntax error", "def puzzle(model):\n    return model.weights[0\n", quick,
          2, "Error (line 2): SyntaxError: '[' was never closed (line 2, column 25)"},
-        {"InfiniteLoop", "an infinite loop", "def puzzle(model):\n    while True:\n        pass\n",
-         {"--timeout", "2"}, 4, "Error (rank 0, line 2): The run was stopped after 2 s (the time limit) while rank 0 was at "
+        {"InfiniteLoop",
+         "an infinite loop",
+         "def puzzle(model):\n    while True:\n        pass\n",
+         {"--timeout", "2"},
+         4,
+         "Error (rank 0, line 2): The run was stopped after 2 s (the time limit) while rank 0 was "
+         "at "
          "line 2."},
-        {"InfiniteLoopAtTopLevel", "an infinite loop outside any function",
-         "while True:\n    pass\n\ndef puzzle(model):\n    pass\n", {"--timeout", "2"}, 4,
+        {"InfiniteLoopAtTopLevel",
+         "an infinite loop outside any function",
+         "while True:\n    pass\n\ndef puzzle(model):\n    pass\n",
+         {"--timeout", "2"},
+         4,
          "Error (line 1): The run was stopped after 2 s (the time limit) while the file was still "
          "loading (its top-level code was at line 1)."},
         {"InfiniteRecursion", "infinite recursion",
@@ -51,19 +60,26 @@ std::vector<HostileCase> makeCases()
         {"AllocatingGigabytes", "allocating gigabytes (64 GiB at once)",
          "def puzzle(model):\n    hoard = bytearray(64 * 2**30)\n", quick, 2,
          "Error (rank 0, line 2): The code ran out of memory: it asked for more than the 2048 MiB "
-         "a run may use.", false, true},
-        {"AllocatingGigabytesSlowly", "allocating gigabytes, 64 MiB at a time",
-         "def puzzle(model):\n    hoard = []\n    while True:\n        hoard.append(b'x' * 2**26)\n",
-         {"--timeout", "10", "--memory-limit", "512"}, 2,
+         "a run may use.",
+         false, true},
+        {"AllocatingGigabytesSlowly",
+         "allocating gigabytes, 64 MiB at a time",
+         "def puzzle(model):\n    hoard = []\n    while True:\n        hoard.append(b'x' * "
+         "2**26)\n",
+         {"--timeout", "10", "--memory-limit", "512"},
+         2,
          "Error (rank 0, line 4): The code ran out of memory: it asked for more than the 512 MiB a "
-         "run may use.", false, true},
+         "run may use.",
+         false,
+         true},
         {"OsExit", "`os._exit(3)`", "import os\n\ndef puzzle(model):\n    os._exit(3)\n", quick, 2,
          "Error: the code ended the process that runs it (exit code 3, as os._exit or os.abort "
          "do) before the run finished."},
         {"CtypesSegfault", "a segfault through ctypes",
          "import ctypes\n\ndef puzzle(model):\n    ctypes.string_at(0)\n", quick, 2,
          "Error: the code crashed the process that runs it (a segmentation fault, signal 11), for "
-         "example through ctypes or a C extension.", false, true},
+         "example through ctypes or a C extension.",
+         false, true},
         {"DeleteKeyTwice", "deleting a key twice",
          "def puzzle(model):\n    model.weights[0], model.opt_states[0] = model.load_weights(0)\n"
          "    del model.weights[0]\n    del model.weights[0]\n",
@@ -81,9 +97,12 @@ std::vector<HostileCase> makeCases()
          "class Later:\n    def __await__(self):\n        yield 42\n\n"
          "async def puzzle(model):\n    await Later()\n",
          quick, 2, "Error (rank 0, line 3): Line 3 awaits 42, which Rankstep does not simulate."},
-        {"TenMillionOperations", "ten million operations",
-         "def puzzle(model):\n    for step in range(10_000_000):\n        model.get_activation([0])\n",
-         {"--timeout", "120"}, 4,
+        {"TenMillionOperations",
+         "ten million operations",
+         "def puzzle(model):\n    for step in range(10_000_000):\n        "
+         "model.get_activation([0])\n",
+         {"--timeout", "120"},
+         4,
          "Error (rank 0, line 3): The run was stopped after 5000000 operations (the operation "
          "budget) while rank 0 was at line 3."},
         {"FiveMegabyteSource", "a 5 MB source file", fiveMegabytes(), quick, 1,

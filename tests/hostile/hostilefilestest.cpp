@@ -37,9 +37,11 @@ TEST(HostileFiles, ABrokenLessonConfigIsNamedAndTheOtherLessonsStillLoad)
     TempDir dir;
     const std::string folder = brokenLessonsFolder(dir.path());
 
-    const auto listed = testsupport::runProgram(RANKSTEP_CLI, {"lessons", "--lessons", folder}, dir);
+    const auto listed =
+        testsupport::runProgram(RANKSTEP_CLI, {"lessons", "--lessons", folder}, dir);
     EXPECT_EQ(listed.exitCode, 64) << "an author must see that a folder was left out";
-    EXPECT_TRUE(contains(listed.err, "left out a broken lesson: 30-ddp/lesson.json: ")) << listed.err;
+    EXPECT_TRUE(contains(listed.err, "left out a broken lesson: 30-ddp/lesson.json: "))
+        << listed.err;
     EXPECT_TRUE(contains(listed.out, "basic\t")) << listed.out;
     EXPECT_FALSE(contains(listed.out, "ddp\t")) << listed.out;
 
@@ -79,8 +81,8 @@ char processState(pid_t pid)
 
 pid_t onlyChildOf(pid_t parent)
 {
-    const std::string path = "/proc/" + std::to_string(parent) + "/task/" +
-        std::to_string(parent) + "/children";
+    const std::string path =
+        "/proc/" + std::to_string(parent) + "/task/" + std::to_string(parent) + "/children";
     std::ifstream children(path);
     pid_t child = 0;
     children >> child;
@@ -91,7 +93,8 @@ pid_t onlyChildOf(pid_t parent)
 TEST(HostileFiles, KillingTheRunnerEndsTheCodeItRuns)
 {
     TempDir dir;
-    const std::string file = dir.write("loop.py", "def puzzle(model):\n    while True:\n        pass\n");
+    const std::string file =
+        dir.write("loop.py", "def puzzle(model):\n    while True:\n        pass\n");
     std::vector<std::string> storage = {RANKSTEP_CLI, "run", file, "--quiet", "--timeout", "60"};
     std::vector<char *> argv;
     for (std::string &arg : storage)

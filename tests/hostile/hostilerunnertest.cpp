@@ -17,15 +17,15 @@ namespace {
 using testsupport::ProcessResult;
 using testsupport::TempDir;
 
-struct TimedRun
-{
+struct TimedRun {
     ProcessResult result;
     double seconds = 0;
 };
 
 TimedRun runHostile(const HostileCase &c, const TempDir &dir, const std::string &file)
 {
-    std::vector<std::string> args = {"run", file, "--function", "puzzle", "--ranks", "2", "--quiet"};
+    std::vector<std::string> args = {"run",     file, "--function", "puzzle",
+                                     "--ranks", "2",  "--quiet"};
     args.insert(args.end(), c.options.begin(), c.options.end());
     const auto start = std::chrono::steady_clock::now();
     TimedRun run{testsupport::runProgram(RANKSTEP_CLI, args, dir)};
@@ -43,8 +43,7 @@ double timeoutOf(const HostileCase &c)
 }
 
 class HostileInput : public ::testing::TestWithParam<HostileCase>
-{
-};
+{};
 
 TEST_P(HostileInput, RunnerAnswersWithItsExitCodeAPlainMessageAndLeavesTheFileAlone)
 {

@@ -17,8 +17,7 @@ namespace {
 
 using testing::referenceTrace;
 
-struct ChromeFile
-{
+struct ChromeFile {
     JsonValue root;
     std::vector<const JsonValue *> events;
 
@@ -69,8 +68,8 @@ TEST(ChromeTrace, NamesOneThreadPerRankInOneProcess)
         EXPECT_EQ(number(meta, "pid"), 1);
         const std::string &kind = meta->find("name")->text;
         if (kind == "thread_name")
-            EXPECT_TRUE(names.emplace(number(meta, "tid"), meta->find("args")->find("name")->text)
-                            .second);
+            EXPECT_TRUE(
+                names.emplace(number(meta, "tid"), meta->find("args")->find("name")->text).second);
         else if (kind == "thread_sort_index")
             sorted.insert(number(meta, "tid"));
         else
@@ -96,9 +95,8 @@ TEST(ChromeTrace, HasOneCompleteEventPerTraceEventInTicks)
         EXPECT_EQ(number(complete[i]->find("args"), "memory"), event.memory);
     }
     EXPECT_EQ(complete.front()->find("name")->text, "allgather L0"); // WSDP gathers first
-    const auto forward = std::find_if(trace.events.begin(), trace.events.end(), [](const auto &e) {
-        return e.op == core::OpKind::Forward;
-    });
+    const auto forward = std::find_if(trace.events.begin(), trace.events.end(),
+                                      [](const auto &e) { return e.op == core::OpKind::Forward; });
     ASSERT_NE(forward, trace.events.end());
     EXPECT_EQ(complete[std::size_t(forward - trace.events.begin())]->find("name")->text,
               "forward L0");
@@ -143,10 +141,10 @@ TEST(ChromeTrace, FlowEndsLieInsideTheirSlices)
         for (const JsonValue *flow : file.phase(phase)) {
             bool inside = false;
             for (const core::Event &event : trace.events)
-                inside = inside
-                    || (event.link == number(flow, "id") && event.rank + 1 == number(flow, "tid")
-                        && event.start.ticks() <= number(flow, "ts")
-                        && number(flow, "ts") < event.end().ticks());
+                inside = inside || (event.link == number(flow, "id") &&
+                                    event.rank + 1 == number(flow, "tid") &&
+                                    event.start.ticks() <= number(flow, "ts") &&
+                                    number(flow, "ts") < event.end().ticks());
             EXPECT_TRUE(inside) << phase << " " << number(flow, "id");
         }
 }
@@ -157,8 +155,8 @@ TEST(ChromeTrace, CountsMemoryPerRankAndReachesThePeak)
     const ChromeFile file = chrome(trace);
     std::map<std::string, std::vector<std::pair<std::int64_t, std::int64_t>>> series;
     for (const JsonValue *sample : file.phase("C"))
-        series[sample->find("name")->text].emplace_back(
-            number(sample, "ts"), number(sample->find("args"), "bytes"));
+        series[sample->find("name")->text].emplace_back(number(sample, "ts"),
+                                                        number(sample->find("args"), "bytes"));
     ASSERT_EQ(series.size(), 4u);
     for (int rank = 0; rank < 4; ++rank) {
         const auto &samples = series["memory rank " + std::to_string(rank)];

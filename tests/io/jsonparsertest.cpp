@@ -66,16 +66,20 @@ TEST(JsonParser, NamesLineAndColumnOfAnError)
 {
     EXPECT_EQ(errorOf("{\"a\": 1,\n  \"b\" 2}"),
               "JSON line 2, column 7: expected ':' after a member name");
-    EXPECT_EQ(errorOf("[1, 2,\n\n   ]"), "JSON line 3, column 4: expected a value (object, array, "
-                                         "string, number, true, false or null)");
+    EXPECT_EQ(errorOf("[1, 2,\n\n   ]"),
+              "JSON line 3, column 4: expected a value (object, array, "
+              "string, number, true, false or null)");
 }
 
 TEST(JsonParser, RejectsMalformedDocuments)
 {
-    for (const char *text : {"", "   ", "{", "[1, 2", "[1 2]", "{\"a\" 1}", "{\"a\": 1,}", "[1,]",
-                             "{a: 1}", "'x'", "01", "1.", ".5", "-", "1e", "+1", "tru", "nul",
-                             "truex", "\"abc", "\"\\x\"", "\"\\u12g4\"", "\"\\ud800\"",
-                             "\"\\udc00\"", "\"tab\there\"", "[] []", "{} x", "NaN", "Infinity"})
+    for (const char *text :
+         {"",          "   ",         "{",           "[1, 2",       "[1 2]",
+          "{\"a\" 1}", "{\"a\": 1,}", "[1,]",        "{a: 1}",      "'x'",
+          "01",        "1.",          ".5",          "-",           "1e",
+          "+1",        "tru",         "nul",         "truex",       "\"abc",
+          "\"\\x\"",   "\"\\u12g4\"", "\"\\ud800\"", "\"\\udc00\"", "\"tab\there\"",
+          "[] []",     "{} x",        "NaN",         "Infinity"})
         errorOf(text);
 }
 
@@ -116,9 +120,15 @@ TEST(JsonWriter, PassesUtf8ThroughAndReplacesInvalidBytes)
     appendJsonString(out, "caf\xC3\xA9 \xE2\x86\x92 \xF0\x9F\x98\x80");
     EXPECT_EQ(out, "\"caf\xC3\xA9 \xE2\x86\x92 \xF0\x9F\x98\x80\"");
     out.clear();
-    appendJsonString(out, "a\xFF" "b\xC3");
-    EXPECT_EQ(out, "\"a\xEF\xBF\xBD" "b\xEF\xBF\xBD\"");
-    EXPECT_EQ(parsed(out).text, "a\xEF\xBF\xBD" "b\xEF\xBF\xBD");
+    appendJsonString(out,
+                     "a\xFF"
+                     "b\xC3");
+    EXPECT_EQ(out,
+              "\"a\xEF\xBF\xBD"
+              "b\xEF\xBF\xBD\"");
+    EXPECT_EQ(parsed(out).text,
+              "a\xEF\xBF\xBD"
+              "b\xEF\xBF\xBD");
 }
 
 TEST(JsonWriter, RoundTripsEveryByteString)

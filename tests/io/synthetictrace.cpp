@@ -18,8 +18,7 @@ constexpr core::OpKind kCycle[] = {core::OpKind::AllGather, core::OpKind::Forwar
 constexpr std::size_t kCycleLength = std::size(kCycle);
 
 // What one rank has done so far.
-struct RankClock
-{
+struct RankClock {
     std::size_t position = 0;
     core::SimTime time;
 };

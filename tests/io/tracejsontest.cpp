@@ -24,11 +24,13 @@ TEST(TraceJson, WritesDdpFiguresAsExactNumbers)
 {
     const std::string json = traceToJson(referenceTrace("ddp"), {"ddp.py", "ddp"});
     EXPECT_TRUE(json.starts_with("{\"format\": \"rankstep-trace\", \"version\": 1,\n")) << json;
-    EXPECT_TRUE(contains(json, "\"config\": {\"file\": \"ddp.py\", \"function\": \"ddp\", "
-                               "\"ranks\": 4, \"layers\": 2, \"batches\": 4"));
+    EXPECT_TRUE(contains(json,
+                         "\"config\": {\"file\": \"ddp.py\", \"function\": \"ddp\", "
+                         "\"ranks\": 4, \"layers\": 2, \"batches\": 4"));
     EXPECT_TRUE(contains(json, "\"status\": \"ok\", \"correct\": true, \"timesteps\": 5.1, "));
-    EXPECT_TRUE(contains(json, "\"max_memory\": 1835008, \"max_memory_rank\": 0, "
-                               "\"max_memory_time\": 4,"));
+    EXPECT_TRUE(contains(json,
+                         "\"max_memory\": 1835008, \"max_memory_rank\": 0, "
+                         "\"max_memory_time\": 4,"));
     EXPECT_TRUE(contains(json, "\"check\": {\"passed\": true, \"message\": \"Correct!\"}"));
     EXPECT_TRUE(contains(json, "\"error\": null"));
     EXPECT_TRUE(contains(json, "\"update\": 0.5, \"allreduce\": 0.3,"));
@@ -76,8 +78,8 @@ TEST(TraceJson, WritesPeerAndLinkOnlyWhereTheyMeanSomething)
         for (const JsonValue &event : rank.find("events")->items) {
             const std::string &op = event.find("op")->text;
             EXPECT_EQ(event.find("peer") != nullptr, op == "pass_to" || op == "receive") << op;
-            EXPECT_EQ(event.find("link") != nullptr, op != "forward" && op != "backward"
-                                                         && op != "loss" && op != "update")
+            EXPECT_EQ(event.find("link") != nullptr,
+                      op != "forward" && op != "backward" && op != "loss" && op != "update")
                 << op;
         }
 }
@@ -85,9 +87,10 @@ TEST(TraceJson, WritesPeerAndLinkOnlyWhereTheyMeanSomething)
 TEST(TraceJson, WritesIntKeysAsIntsAndTupleKeysAsArrays)
 {
     const std::string json = traceToJson(referenceTrace("grad_accum"));
-    EXPECT_TRUE(contains(json, "\"map\": \"weights\", \"key\": 0, \"op\": \"set\", \"object\": "
-                               "{\"kind\": \"Weight\", \"layer\": 0, \"step\": 0, \"batches\": [], "
-                               "\"shards\": [0], \"total\": 1}"));
+    EXPECT_TRUE(contains(json,
+                         "\"map\": \"weights\", \"key\": 0, \"op\": \"set\", \"object\": "
+                         "{\"kind\": \"Weight\", \"layer\": 0, \"step\": 0, \"batches\": [], "
+                         "\"shards\": [0], \"total\": 1}"));
     EXPECT_TRUE(contains(json, "\"map\": \"activations\", \"key\": [0, 0], \"op\": \"set\""));
     EXPECT_TRUE(contains(json, "\"key\": [2, 0], \"op\": \"delete\", \"line\""));
 }
@@ -168,10 +171,12 @@ TEST(TraceJson, RoundTripsMarksAndErrorDetails)
     trace.marks.push_back({0, 12, 0, 2, "after \"forward\""});
     trace.marks.push_back({-1, 30, trace.events.size(), trace.changes.size(), "the end"});
     const std::string json = traceToJson(trace);
-    EXPECT_TRUE(contains(json, "\"column\": 9, \"traceback\": \"File \\\"ddp.py\\\", line 4, in "
-                               "ddp\\u000a    forward(1, a, w)\"}"));
-    EXPECT_TRUE(contains(json, "\"marks\": [\n  {\"rank\": 0, \"line\": 12, \"event_count\": 0, "
-                               "\"change_count\": 2, \"label\": \"after \\\"forward\\\"\"},\n"));
+    EXPECT_TRUE(contains(json,
+                         "\"column\": 9, \"traceback\": \"File \\\"ddp.py\\\", line 4, in "
+                         "ddp\\u000a    forward(1, a, w)\"}"));
+    EXPECT_TRUE(contains(json,
+                         "\"marks\": [\n  {\"rank\": 0, \"line\": 12, \"event_count\": 0, "
+                         "\"change_count\": 2, \"label\": \"after \\\"forward\\\"\"},\n"));
     auto read = traceFromJson(json);
     ASSERT_TRUE(read.ok()) << read.error().message;
     EXPECT_EQ(read->error->column, 9);
@@ -187,7 +192,7 @@ TEST(TraceJson, ReadsTracesWrittenBeforeMarksAndErrorDetails)
     const std::string json = traceToJson(testing::checkErrorTrace());
     std::string older = json;
     for (const std::string &cut : {std::string(",\n \"marks\": []"), std::string(", \"column\": 0"),
-                                  std::string(", \"traceback\": \"\"")}) {
+                                   std::string(", \"traceback\": \"\"")}) {
         const std::size_t at = older.find(cut);
         ASSERT_NE(at, std::string::npos) << cut;
         older.erase(at, cut.size());
@@ -201,8 +206,9 @@ TEST(TraceJson, WritesAnEmptyTraceThatReadsBack)
 {
     const core::Trace empty;
     const std::string json = traceToJson(empty);
-    EXPECT_TRUE(contains(json, "\"changes\": [],\n \"slices\": [],\n \"warnings\": [],\n "
-                               "\"marks\": [],\n \"final_weights\": []}"));
+    EXPECT_TRUE(contains(json,
+                         "\"changes\": [],\n \"slices\": [],\n \"warnings\": [],\n "
+                         "\"marks\": [],\n \"final_weights\": []}"));
     auto read = traceFromJson(json);
     ASSERT_TRUE(read.ok()) << read.error().message;
     EXPECT_EQ(traceToJson(*read), json);

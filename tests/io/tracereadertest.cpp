@@ -107,17 +107,17 @@ TEST_F(TraceReader, NamesTheKeyAndPlaceOfABadValue)
     EXPECT_EQ(errorOf(replaced(m_json, "\"start\": 4,", "\"start\": 4.2345,")),
               "cannot read the trace: JSON line 12, column 101: ranks[0].events[1].start: expected "
               "a time in steps (a decimal with at most three fractional digits), got 4.2345");
-    EXPECT_NE(errorOf(replaced(m_json, "\"op\": \"loss\"", "\"op\": \"lose\"")).find(
-                  "ranks[0].events[2].op: unknown value \"lose\" (expected one of forward, "),
+    EXPECT_NE(errorOf(replaced(m_json, "\"op\": \"loss\"", "\"op\": \"lose\""))
+                  .find("ranks[0].events[2].op: unknown value \"lose\" (expected one of forward, "),
               std::string::npos);
-    EXPECT_NE(errorOf(replaced(m_json, "\"ranks\": 1,", "\"ranks\": \"1\",")).find(
-                  "config.ranks: expected an integer from 0 to 65536, got the string \"1\""),
+    EXPECT_NE(errorOf(replaced(m_json, "\"ranks\": 1,", "\"ranks\": \"1\","))
+                  .find("config.ranks: expected an integer from 0 to 65536, got the string \"1\""),
               std::string::npos);
-    EXPECT_NE(errorOf(replaced(m_json, "\"memory\": 1572864,", "\"memory\": 1e3,")).find(
-                  "expected an integer"),
+    EXPECT_NE(errorOf(replaced(m_json, "\"memory\": 1572864,", "\"memory\": 1e3,"))
+                  .find("expected an integer"),
               std::string::npos);
-    EXPECT_NE(errorOf(replaced(m_json, "\"passed\": true, ", "")).find(
-                  "result.check: the member \"passed\" is missing"),
+    EXPECT_NE(errorOf(replaced(m_json, "\"passed\": true, ", ""))
+                  .find("result.check: the member \"passed\" is missing"),
               std::string::npos);
 }
 

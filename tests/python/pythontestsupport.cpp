@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "pythontestsupport.h"
 
-
 #include <cerrno>
 #include <cstdlib>
 #include <fstream>

@@ -27,7 +27,8 @@ std::string readFileText(const std::filesystem::path &path)
 
 TempDir::TempDir()
 {
-    std::string pattern = (std::filesystem::temp_directory_path() / "rankstep-test-XXXXXX").string();
+    std::string pattern =
+        (std::filesystem::temp_directory_path() / "rankstep-test-XXXXXX").string();
     if (!mkdtemp(pattern.data()))
         ADD_FAILURE() << "mkdtemp failed, errno " << errno;
     m_path = pattern;

@@ -28,8 +28,7 @@ private:
     std::filesystem::path m_path;
 };
 
-struct ProcessResult
-{
+struct ProcessResult {
     int exitCode = -1; // -1: the process did not exit normally
     std::string out;
     std::string err;

@@ -89,7 +89,8 @@ int leftmostOf(const QImage &image, int top, int bottom, const QList<QColor> &co
 // chart below it: both at time 0 when the chart's time axis lines up with the timeline's.
 std::pair<int, int> timeZeroColumns(const QImage &image, const core::Trace &trace)
 {
-    const QColor block = Palette::of(Palette::Scheme::Standard).event(trace.events.front(), trace.config.layers);
+    const QColor block =
+        Palette::of(Palette::Scheme::Standard).event(trace.events.front(), trace.config.layers);
     // Below the timeline's rows (whose rank strips have these colors too); the first ranks'
     // colors, which no axis, grid or text of the chart has.
     QList<QColor> lines;

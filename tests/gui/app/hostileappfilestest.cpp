@@ -12,11 +12,11 @@
 
 #include <sys/stat.h>
 
-#include <chrono>
 #include <fcntl.h>
+#include <unistd.h>
+#include <chrono>
 #include <future>
 #include <thread>
-#include <unistd.h>
 
 namespace rankstep::gui::testing {
 namespace {
@@ -26,10 +26,9 @@ using testsupport::TempDir;
 // The app, offscreen, with its settings and code in dir (never the user's).
 testsupport::ProcessResult runApp(const TempDir &dir, const std::vector<std::string> &args)
 {
-    std::vector<std::string> all = {"QT_QPA_PLATFORM=offscreen",
-                                    "XDG_CONFIG_HOME=" + (dir.path() / "config").string(),
-                                    "XDG_DATA_HOME=" + (dir.path() / "data").string(),
-                                    RANKSTEP_APP};
+    std::vector<std::string> all = {
+        "QT_QPA_PLATFORM=offscreen", "XDG_CONFIG_HOME=" + (dir.path() / "config").string(),
+        "XDG_DATA_HOME=" + (dir.path() / "data").string(), RANKSTEP_APP};
     all.insert(all.end(), args.begin(), args.end());
     return testsupport::runProgram("/usr/bin/env", all, dir);
 }
@@ -40,7 +39,8 @@ TEST(HostileAppFiles, ABrokenLessonConfigIsNamedAndTheOtherLessonsStillOpen)
     const std::string folder = hostile::brokenLessonsFolder(dir.path());
     const std::string shot = (dir.path() / "basic.png").string();
 
-    const auto basic = runApp(dir, {"--lessons", folder, "--lesson", "basic", "--screenshot", shot});
+    const auto basic =
+        runApp(dir, {"--lessons", folder, "--lesson", "basic", "--screenshot", shot});
     EXPECT_EQ(basic.exitCode, 0) << basic.err;
     EXPECT_NE(basic.err.find("were left out:"), std::string::npos) << basic.err;
     EXPECT_NE(basic.err.find("30-ddp/lesson.json: "), std::string::npos) << basic.err;

@@ -27,13 +27,14 @@ QString shownPart(const HostileCase &c)
 
 QString dialogText(QMessageBox *box)
 {
-    return box->windowTitle() + QLatin1Char('\n') + box->text() + QLatin1Char('\n')
-        + box->informativeText();
+    return box->windowTitle() + QLatin1Char('\n') + box->text() + QLatin1Char('\n') +
+           box->informativeText();
 }
 
-class HostileWindow : public WindowTest, public ::testing::WithParamInterface<std::string>
-{
-};
+class HostileWindow
+    : public WindowTest
+    , public ::testing::WithParamInterface<std::string>
+{};
 
 TEST_P(HostileWindow, SurvivesShowsTheMessageAndKeepsTheTypedCode)
 {
@@ -81,13 +82,15 @@ TEST_P(HostileWindow, SurvivesShowsTheMessageAndKeepsTheTypedCode)
     }
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    EveryQuickCase, HostileWindow,
-    ::testing::Values("Exception", "SyntaxError", "InfiniteLoop", "InfiniteRecursion",
-                      "AllocatingGigabytes", "OsExit", "CtypesSegfault", "DeleteKeyTwice",
-                      "NonPuzzleValue", "ForeignAwaitable", "ForeignAwaitableObject",
-                      "FiveMegabyteSource", "BinaryGarbage"),
-    [](const ::testing::TestParamInfo<std::string> &param) { return param.param; });
+INSTANTIATE_TEST_SUITE_P(EveryQuickCase, HostileWindow,
+                         ::testing::Values("Exception", "SyntaxError", "InfiniteLoop",
+                                           "InfiniteRecursion", "AllocatingGigabytes", "OsExit",
+                                           "CtypesSegfault", "DeleteKeyTwice", "NonPuzzleValue",
+                                           "ForeignAwaitable", "ForeignAwaitableObject",
+                                           "FiveMegabyteSource", "BinaryGarbage"),
+                         [](const ::testing::TestParamInfo<std::string> &param) {
+                             return param.param;
+                         });
 
 } // namespace
 } // namespace rankstep::gui::testing

@@ -37,10 +37,7 @@ protected:
     }
 
     // What a new process starts with: no zoom, the standard colors, the system palette.
-    static void forgetLook()
-    {
-        QApplication::setPalette(themePalette(Theme::System));
-    }
+    static void forgetLook() { QApplication::setPalette(themePalette(Theme::System)); }
 
     static QSplitter *workSplitter(MainWindow &window)
     {

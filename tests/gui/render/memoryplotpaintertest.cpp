@@ -97,7 +97,8 @@ TEST(MemoryPlot, EachRanksLineStartsAtItsFirstCallOnTheTimeAxis)
         const auto samples = memorySamples(trace, rank);
         ASSERT_FALSE(samples.empty()) << rank;
         const double expected = scene.axis.toX(samples.front().time);
-        EXPECT_NEAR(leftmostColumn(image, Palette::of(Palette::Scheme::Standard).rank(rank)), expected, 2.0)
+        EXPECT_NEAR(leftmostColumn(image, Palette::of(Palette::Scheme::Standard).rank(rank)),
+                    expected, 2.0)
             << "rank " << rank;
     }
 }

@@ -10,8 +10,7 @@ namespace {
 const QRectF kArea(10, 40, 480, 330); // a 500x400 view less its title and legend
 
 class WaitForNodes : public ::testing::TestWithParam<int>
-{
-};
+{};
 
 TEST_P(WaitForNodes, StayInsideTheAreaWithoutOverlapping)
 {

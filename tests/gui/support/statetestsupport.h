@@ -2,8 +2,8 @@
 // A reference puzzle's finished run with a replayer over it, for the state view's tests.
 #pragma once
 
-#include "core/replay/replayer.h"
 #include "core/model.h"
+#include "core/replay/replayer.h"
 #include "core/trace.h"
 
 #include <functional>

@@ -10,8 +10,7 @@
 
 namespace rankstep::gui::testing {
 
-struct ViewContext
-{
+struct ViewContext {
     RunSession session;
     Appearance appearance;
 };

@@ -7,10 +7,10 @@
 #include "palette.h"
 #include "statepanels.h"
 #include "statetestsupport.h"
-#include "viewcontext.h"
 #include "stateview.h"
 #include "tests/core/referencepuzzles.h"
 #include "theme.h"
+#include "viewcontext.h"
 
 #include <gtest/gtest.h>
 
@@ -126,7 +126,8 @@ TEST(ExportFigure, PngHasTheAskedSizeAndEveryRanksColor)
     ASSERT_EQ(image.size(), QSize(1600, 900));
     EXPECT_GT(testing::distinctColors(image), 50);
     for (int rank = 0; rank < 4; ++rank)
-        EXPECT_TRUE(holdsColor(image, Palette::of(Palette::Scheme::Standard).rank(rank))) << "rank " << rank;
+        EXPECT_TRUE(holdsColor(image, Palette::of(Palette::Scheme::Standard).rank(rank)))
+            << "rank " << rank;
 }
 
 TEST(ExportFigure, StatePngShowsTheStateAtTheCursor)

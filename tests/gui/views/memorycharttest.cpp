@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
 #include "memorychart.h"
-#include "viewcontext.h"
 #include "memorychartview.h"
 #include "memoryseries.h"
 #include "palette.h"
 #include "timelinegeometry.h"
+#include "viewcontext.h"
 
 #include "tests/core/referencepuzzles.h"
 
@@ -12,12 +12,12 @@
 
 #include <QApplication>
 #include <QChart>
-#include <QMouseEvent>
 #include <QChartView>
 #include <QDir>
 #include <QImage>
 #include <QLegend>
 #include <QLineSeries>
+#include <QMouseEvent>
 #include <QScatterSeries>
 #include <QSet>
 #include <QSignalSpy>
@@ -88,7 +88,8 @@ TEST(MemoryChart, DdpHasFourRankLinesAndOneMaximumPoint)
     ASSERT_EQ(ranks.size(), 4);
     for (int r = 0; r < 4; ++r) {
         EXPECT_EQ(ranks[r]->name(), QStringLiteral("rank %1").arg(r));
-        EXPECT_EQ(ranks[r]->pen().color(), rankstep::gui::Palette::of(rankstep::gui::Palette::Scheme::Standard).rank(r));
+        EXPECT_EQ(ranks[r]->pen().color(),
+                  rankstep::gui::Palette::of(rankstep::gui::Palette::Scheme::Standard).rank(r));
     }
     QList<QScatterSeries *> markers;
     for (QAbstractSeries *series : chart.chart()->series())
@@ -322,7 +323,8 @@ TEST(MemoryChart, DarkThemeKeepsTheRankColors)
     chart.setDarkTheme(true);
     const auto ranks = lineSeries(chart, QStringLiteral("rank "));
     ASSERT_EQ(ranks.size(), 4);
-    EXPECT_EQ(ranks[1]->pen().color(), rankstep::gui::Palette::of(rankstep::gui::Palette::Scheme::Standard).rank(1));
+    EXPECT_EQ(ranks[1]->pen().color(),
+              rankstep::gui::Palette::of(rankstep::gui::Palette::Scheme::Standard).rank(1));
     EXPECT_EQ(chart.chart()->theme(), QChart::ChartThemeDark);
 }
 
@@ -336,7 +338,8 @@ TEST(MemoryChart, GrabbedImageIsNotBlank)
     ASSERT_EQ(image.size(), QSize(900, 300));
     QSet<QRgb> colors;
     int rankZeroPixels = 0;
-    const QColor rankZero = rankstep::gui::Palette::of(rankstep::gui::Palette::Scheme::Standard).rank(0);
+    const QColor rankZero =
+        rankstep::gui::Palette::of(rankstep::gui::Palette::Scheme::Standard).rank(0);
     for (int y = 0; y < image.height(); ++y) {
         for (int x = 0; x < image.width(); ++x) {
             const QColor pixel = image.pixelColor(x, y);

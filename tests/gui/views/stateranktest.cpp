@@ -2,11 +2,11 @@
 // Which ranks the state view shows of a run with more than 16: the text the learner types, and
 // the picker above the panels driving the view while stepping.
 #include "staterankpicker.h"
-#include "viewcontext.h"
 #include "stateranks.h"
 #include "statetestsupport.h"
 #include "stateview.h"
 #include "tests/core/referencepuzzles.h"
+#include "viewcontext.h"
 
 #include <gtest/gtest.h>
 

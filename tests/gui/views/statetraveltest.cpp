@@ -2,10 +2,10 @@
 // Objects brought by communication fly from the senders' panels: the path (a pure function), who
 // sent what, and the travels a receive and an allreduce start in the view.
 #include "palette.h"
-#include "viewcontext.h"
 #include "statetestsupport.h"
 #include "statetravel.h"
 #include "stateview.h"
+#include "viewcontext.h"
 
 #include <gtest/gtest.h>
 
@@ -58,9 +58,12 @@ TEST(TravelRect, StartsAtTheSenderPassesHalfwayAndLandsInTheSlot)
 TEST(TravelColor, IsCommunicationGrayInTheAirAndItsOwnColorOnLanding)
 {
     const QColor own(200, 40, 40);
-    EXPECT_EQ(gui::travelColor(own, 0.0, gui::Palette::of(gui::Palette::Scheme::Standard)).rgb(), gui::Palette::of(gui::Palette::Scheme::Standard).message().rgb());
-    EXPECT_EQ(gui::travelColor(own, 0.5, gui::Palette::of(gui::Palette::Scheme::Standard)).rgb(), gui::Palette::of(gui::Palette::Scheme::Standard).message().rgb());
-    EXPECT_EQ(gui::travelColor(own, 1.0, gui::Palette::of(gui::Palette::Scheme::Standard)).rgb(), own.rgb());
+    EXPECT_EQ(gui::travelColor(own, 0.0, gui::Palette::of(gui::Palette::Scheme::Standard)).rgb(),
+              gui::Palette::of(gui::Palette::Scheme::Standard).message().rgb());
+    EXPECT_EQ(gui::travelColor(own, 0.5, gui::Palette::of(gui::Palette::Scheme::Standard)).rgb(),
+              gui::Palette::of(gui::Palette::Scheme::Standard).message().rgb());
+    EXPECT_EQ(gui::travelColor(own, 1.0, gui::Palette::of(gui::Palette::Scheme::Standard)).rgb(),
+              own.rgb());
 }
 
 TEST(SendersOf, AnAllreducedGradientCameFromEveryOtherRank)

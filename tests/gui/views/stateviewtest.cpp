@@ -2,9 +2,9 @@
 // The state view fed replayed reference runs: tooltips, colors in the grabbed frame, selection,
 // the animations between states, and (with RANKSTEP_SCREENSHOTS=folder) the docs' pictures.
 #include "palette.h"
-#include "viewcontext.h"
 #include "statetestsupport.h"
 #include "stateview.h"
+#include "viewcontext.h"
 
 #include <gtest/gtest.h>
 
@@ -87,12 +87,15 @@ TEST(StateView, PaintsLoadedWeightsInTheInputGreen)
     view->setState(run.afterSlices(1));
     const QImage image = view->grab().toImage();
     EXPECT_TRUE(holdsColor(image, gui::Palette::of(gui::Palette::Scheme::Standard).input()));
-    EXPECT_FALSE(holdsColor(image, gui::Palette::of(gui::Palette::Scheme::Standard).loss())); // the loss gradient is gone
+    EXPECT_FALSE(holdsColor(
+        image,
+        gui::Palette::of(gui::Palette::Scheme::Standard).loss())); // the loss gradient is gone
     view->setState(run.stateAt(run.home().end()));
     QSignalSpy finished(view.get(), &gui::StateView::animationFinished);
     ASSERT_TRUE(finished.wait(2000));
     const QImage end = view->grab().toImage();
-    EXPECT_TRUE(holdsColor(end, gui::Palette::of(gui::Palette::Scheme::Standard).update())); // every weight updated
+    EXPECT_TRUE(holdsColor(
+        end, gui::Palette::of(gui::Palette::Scheme::Standard).update())); // every weight updated
     EXPECT_FALSE(holdsColor(end, gui::Palette::of(gui::Palette::Scheme::Standard).input()));
 }
 

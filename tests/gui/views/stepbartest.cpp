@@ -2,13 +2,13 @@
 // The step bar and its keys on the DDP reference run, and stepping in the whole window after a
 // real run: the timeline's ghosts, the editor's rank chips, clicks on the timeline and chart.
 #include "codeeditor.h"
-#include "viewcontext.h"
 #include "guitestsupport.h"
 #include "memorychart.h"
 #include "stepbar.h"
 #include "stepcontroller.h"
 #include "tests/core/referencepuzzles.h"
 #include "timelineview.h"
+#include "viewcontext.h"
 
 #include <gtest/gtest.h>
 

@@ -2,10 +2,10 @@
 // The timeline's cached pictures: a step composites them and looks as a paint from scratch would;
 // what changes the picture (zoom, size, theme) draws it again.
 #include "guitestsupport.h"
-#include "viewcontext.h"
 #include "palette.h"
 #include "timelinepainter.h"
 #include "timelineview.h"
+#include "viewcontext.h"
 
 #include "tests/core/referencepuzzles.h"
 
@@ -117,7 +117,9 @@ TEST(TimelineFrame, EachRowIsGhostedFromItsRanksFirstEventNotYetApplied)
             return gui::eventRect(trace.events[i], view->rowLayout(), view->timeAxis());
         };
         const auto fill = [&](std::size_t i) {
-            return gui::Palette::of(gui::Palette::Scheme::Standard).event(trace.events[i], trace.config.layers).rgb();
+            return gui::Palette::of(gui::Palette::Scheme::Standard)
+                .event(trace.events[i], trace.config.layers)
+                .rgb();
         };
         EXPECT_EQ(pixelIn(image, block(*lastApplied)), fill(*lastApplied)) << "rank " << rank;
         const QColor ghost = QColor::fromRgb(pixelIn(image, block(*firstGhost)));

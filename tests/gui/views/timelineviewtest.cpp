@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 #include "guitestsupport.h"
-#include "viewcontext.h"
 #include "palette.h"
 #include "tests/core/referencepuzzles.h"
 #include "timelineview.h"
+#include "viewcontext.h"
 
 #include <gtest/gtest.h>
 
@@ -215,7 +215,8 @@ TEST(TimelineView, PaintsEachBlockInThePaletteColor)
         const std::size_t index =
             firstEvent(trace, [op](const Event &e) { return e.rank == 0 && e.op == op; });
         const QRect block = blockOf(*view, index).toAlignedRect();
-        const QColor expected = gui::Palette::of(gui::Palette::Scheme::Standard).event(trace.events[index], 2);
+        const QColor expected =
+            gui::Palette::of(gui::Palette::Scheme::Standard).event(trace.events[index], 2);
         EXPECT_EQ(image.pixelColor(block.left() + 3, block.top() + 3).rgb(), expected.rgb())
             << rankstep::core::opName(op);
     }
@@ -227,7 +228,8 @@ TEST(TimelineView, GhostsEventsAfterTheCursorAndDrawsTheCursorLine)
     const Trace &trace = *view->trace();
     const std::size_t last = trace.events.size() - 1;
     const QRect block = blockOf(*view, last).toAlignedRect();
-    const QColor fill = gui::Palette::of(gui::Palette::Scheme::Standard).event(trace.events[last], 2);
+    const QColor fill =
+        gui::Palette::of(gui::Palette::Scheme::Standard).event(trace.events[last], 2);
     view->setGhostAfter(last);
     const QColor ghost = view->grab().toImage().pixelColor(block.left() + 3, block.top() + 3);
     EXPECT_NE(ghost.rgb(), fill.rgb());

@@ -2,10 +2,10 @@
 // The wait-for picture of a hang on runs of C++ rank programs, and its tab in the window after a
 // real run. RANKSTEP_SCREENSHOTS=DIR saves the picture as DIR/waitfor-hang.png.
 #include "codeeditor.h"
-#include "viewcontext.h"
 #include "guitestsupport.h"
 #include "stateview.h"
 #include "tests/core/referencepuzzles.h"
+#include "viewcontext.h"
 #include "waitforview.h"
 
 #include <gtest/gtest.h>
@@ -85,10 +85,13 @@ TEST_F(WaitForViewTest, TwoRanksReceivingFirstWaitOnEachOtherWithDashedArrows)
     ASSERT_TRUE(m_view.hasDiagnosis());
     EXPECT_EQ(m_view.arrows(), (std::vector<WaitArrow>{{0, 1, true}, {1, 0, true}}));
     const QString line = QStringLiteral(" · line %1").arg(g_receiveLine);
-    EXPECT_EQ(testing::utf8(m_view.captionOf(0)), "waits in receive from any rank" + testing::utf8(line));
-    EXPECT_EQ(testing::utf8(m_view.captionOf(1)), "waits in receive from any rank" + testing::utf8(line));
+    EXPECT_EQ(testing::utf8(m_view.captionOf(0)),
+              "waits in receive from any rank" + testing::utf8(line));
+    EXPECT_EQ(testing::utf8(m_view.captionOf(1)),
+              "waits in receive from any rank" + testing::utf8(line));
     const QString tip = m_view.toolTipAt(m_view.nodeRectOf(1).center());
-    EXPECT_TRUE(tip.startsWith(QStringLiteral("Rank 1: waits in receive from any rank"))) << testing::utf8(tip);
+    EXPECT_TRUE(tip.startsWith(QStringLiteral("Rank 1: waits in receive from any rank")))
+        << testing::utf8(tip);
     EXPECT_TRUE(tip.contains(QStringLiteral("A message from any of rank 0 would let it go on")))
         << testing::utf8(tip);
     EXPECT_TRUE(tip.contains(QStringLiteral("Waited on by rank 0"))) << testing::utf8(tip);
@@ -106,10 +109,12 @@ TEST_F(WaitForViewTest, ARankThatSkipsTheAllreduceIsFinishedAndEveryOtherWaitsOn
     for (int rank = 0; rank < 4; ++rank)
         EXPECT_EQ(m_view.rankAt(m_view.nodeRectOf(rank).center()), rank);
     const QString tip = m_view.toolTipAt(m_view.nodeRectOf(3).center());
-    EXPECT_TRUE(tip.startsWith(QStringLiteral("Rank 3: finished without calling allreduce(layer 0)")))
+    EXPECT_TRUE(
+        tip.startsWith(QStringLiteral("Rank 3: finished without calling allreduce(layer 0)")))
         << testing::utf8(tip);
     EXPECT_TRUE(tip.contains(QStringLiteral("Waited on by rank 0, 1, 2"))) << testing::utf8(tip);
-    EXPECT_TRUE(m_view.toolTipAt(m_view.nodeRectOf(0).center()).contains(QStringLiteral("Waits on rank 3")));
+    EXPECT_TRUE(m_view.toolTipAt(m_view.nodeRectOf(0).center())
+                    .contains(QStringLiteral("Waits on rank 3")));
 }
 
 TEST_F(WaitForViewTest, AMismatchNamesEachRanksCallAndWhoHasNotReachedIt)
@@ -133,11 +138,13 @@ TEST_F(WaitForViewTest, PaintsAReadablePictureOfTheHang)
     EXPECT_GT(testing::distinctColors(image), 50) << "the picture looks blank";
     // The finished rank's node is gray, the others in their rank colors.
     const QRectF finished = m_view.nodeRectOf(3);
-    const QColor gray = image.pixelColor(QPointF(finished.left() + 4, finished.center().y()).toPoint());
+    const QColor gray =
+        image.pixelColor(QPointF(finished.left() + 4, finished.center().y()).toPoint());
     EXPECT_LT(std::abs(gray.red() - gray.blue()), 8) << gray.name().toStdString();
     EXPECT_GT(gray.lightness(), 200) << gray.name().toStdString();
     const QRectF waiting = m_view.nodeRectOf(1);
-    const QColor orange = image.pixelColor(QPointF(waiting.left() + 4, waiting.center().y()).toPoint());
+    const QColor orange =
+        image.pixelColor(QPointF(waiting.left() + 4, waiting.center().y()).toPoint());
     EXPECT_GT(orange.red() - orange.blue(), 60) << orange.name().toStdString();
     const QString folder = qEnvironmentVariable("RANKSTEP_SCREENSHOTS");
     if (!folder.isEmpty()) {
@@ -171,8 +178,7 @@ TEST_F(WaitForViewTest, ClickingANodeTellsItsRankAndTheLineItWaitsOn)
 }
 
 class WaitForTabTest : public testing::WindowTest
-{
-};
+{};
 
 TEST_F(WaitForTabTest, AHungRunOpensWhyItHungAndAnotherLessonDisablesIt)
 {
