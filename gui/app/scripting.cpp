@@ -86,7 +86,10 @@ double msSinceProcessStart()
 class FirstPaintProbe : public QObject
 {
 public:
-    explicit FirstPaintProbe(QWidget *window) : QObject(window) { window->installEventFilter(this); }
+    explicit FirstPaintProbe(QWidget *window) : QObject(window)
+    {
+        window->installEventFilter(this);
+    }
 
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override
@@ -95,7 +98,8 @@ protected:
             m_seen = true;
             // Queued: runs after this paint, and the children's in the same frame, are done.
             QTimer::singleShot(0, this, [] {
-                std::printf("first paint: %.0f ms after the process started\n", msSinceProcessStart());
+                std::printf("first paint: %.0f ms after the process started\n",
+                            msSinceProcessStart());
                 std::fflush(stdout);
                 QCoreApplication::exit(0);
             });
@@ -134,10 +138,24 @@ bool applyLook(const QCommandLineParser &parser, const ScriptOptions &o, MainWin
         bool ok = false;
         const double zoom = parser.value(o.zoom).toDouble(&ok);
         if (!ok || zoom < kMinZoom || zoom > kMaxZoom) {
-            std::fprintf(stderr, "rankstep: --zoom wants a factor from %g to %g\n", kMinZoom, kMaxZoom);
+            std::fprintf(stderr, "rankstep: --zoom wants a factor from %g to %g\n", kMinZoom,
+                         kMaxZoom);
             return false;
         }
         look.setZoom(zoom);
+    }
+    if (parser.isSet(o.size)) {
+        const QStringList parts = parser.value(o.size).split(QLatin1Char('x'));
+        bool okWidth = false, okHeight = false;
+        const int width = parts.size() == 2 ? parts[0].toInt(&okWidth) : 0;
+        const int height = parts.size() == 2 ? parts[1].toInt(&okHeight) : 0;
+        if (!okWidth || !okHeight || width < 320 || height < 240 || width > 8192 || height > 8192) {
+            std::fprintf(stderr, "rankstep: --size wants <width>x<height>, e.g. 1280x800\n");
+            return false;
+        }
+        window.setGeometry(0, 0, width, height);
+        QCoreApplication::processEvents(); // laid out at that size before the views are arranged
+        window.arrangeViews();
     }
     return true;
 }
@@ -147,12 +165,14 @@ bool applyLook(const QCommandLineParser &parser, const ScriptOptions &o, MainWin
 ScriptOptions addScriptOptions(QCommandLineParser &parser)
 {
     ScriptOptions o{
-        {QStringLiteral("lesson"), QStringLiteral("Open the lesson <name>."), QStringLiteral("name")},
+        {QStringLiteral("lesson"), QStringLiteral("Open the lesson <name>."),
+         QStringLiteral("name")},
         {QStringLiteral("code"), QStringLiteral("Show the code in <file> (not saved as yours)."),
          QStringLiteral("file")},
         {QStringLiteral("run"), QStringLiteral("Run the code once the window is up.")},
         {QStringLiteral("screenshot"),
-         QStringLiteral("Save the window as an image to <file> (after the run, with --run) and exit."),
+         QStringLiteral(
+             "Save the window as an image to <file> (after the run, with --run) and exit."),
          QStringLiteral("file")},
         {QStringLiteral("lessons"), QStringLiteral("Read lessons from <dir> (for lesson authors)."),
          QStringLiteral("dir")},
@@ -170,11 +190,15 @@ ScriptOptions addScriptOptions(QCommandLineParser &parser)
         {QStringLiteral("presentation"), QStringLiteral("Start in presentation mode (F11).")},
         {QStringLiteral("zoom"), QStringLiteral("Zoom every view by <factor> (1 is actual size)."),
          QStringLiteral("factor")},
-        {QStringLiteral("theme"), QStringLiteral("Use the theme <name>: system, light, dark or high-contrast."),
+        {QStringLiteral("theme"),
+         QStringLiteral("Use the theme <name>: system, light, dark or high-contrast."),
          QStringLiteral("name")},
-        {QStringLiteral("colorblind"), QStringLiteral("Use the color-blind-safe colors.")}};
+        {QStringLiteral("colorblind"), QStringLiteral("Use the color-blind-safe colors.")},
+        {QStringLiteral("size"), QStringLiteral("Size the window <width>x<height> pixels."),
+         QStringLiteral("WxH")}};
     parser.addOptions({o.lesson, o.code, o.run, o.screenshot, o.lessons, o.step, o.importFile,
-                       o.tab, o.quitAfterFirstPaint, o.presentation, o.zoom, o.theme, o.colorBlind});
+                       o.tab, o.quitAfterFirstPaint, o.presentation, o.zoom, o.theme, o.colorBlind,
+                       o.size});
     return o;
 }
 
@@ -183,7 +207,8 @@ bool startScript(const QCommandLineParser &parser, const ScriptOptions &o, MainW
     if (parser.isSet(o.quitAfterFirstPaint))
         new FirstPaintProbe(&window);
     if (parser.isSet(o.lesson) && !window.openLesson(parser.value(o.lesson))) {
-        std::fprintf(stderr, "rankstep: there is no lesson '%s'\n", qPrintable(parser.value(o.lesson)));
+        std::fprintf(stderr, "rankstep: there is no lesson '%s'\n",
+                     qPrintable(parser.value(o.lesson)));
         return false;
     }
     if (parser.isSet(o.code)) {
@@ -253,8 +278,10 @@ QImage grabWithDialogs(QWidget *window)
         if (!dialog || !dialog->isVisible() || dialog->parentWidget() != window)
             continue;
         const QPoint at = dialog->frameGeometry().topLeft() - window->geometry().topLeft();
-        const QPoint centered((image.width() - dialog->width()) / 2, (image.height() - dialog->height()) / 3);
-        const QPoint where = QRect(QPoint(0, 0), image.size()).contains(QRect(at, dialog->size())) ? at : centered;
+        const QPoint centered((image.width() - dialog->width()) / 2,
+                              (image.height() - dialog->height()) / 3);
+        const QPoint where =
+            QRect(QPoint(0, 0), image.size()).contains(QRect(at, dialog->size())) ? at : centered;
         painter.fillRect(QRect(where + QPoint(4, 4), dialog->size()), QColor(0, 0, 0, 60));
         painter.drawPixmap(where, dialog->grab());
     }
