@@ -36,6 +36,8 @@
 #include <QToolBar>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace rankstep::gui {
 namespace {
 
@@ -83,6 +85,7 @@ MainWindow::MainWindow(std::vector<lessons::Lesson> lessons, ProgressStore &prog
     m_viewControls =
         new ViewControls({this, {m_panes, m_work, m_middle, m_views}}, menuBar(), *m_appearance,
                          {m_panes, m_lessonList, m_lessonPanel}, m_session->stepper());
+    connect(&presentation(), &PresentationMode::activeChanged, this, &MainWindow::arrangeViews);
     const QString last = m_progress.lastLesson();
     if (!openLesson(last) && m_model->rowCount() > 0)
         openLesson(m_model->data(m_model->index(0), LessonListModel::IdRole).toString());
@@ -155,7 +158,7 @@ void MainWindow::buildLayout()
     m_lessonList = new QListView;
     m_lessonList->setObjectName(QStringLiteral("lessonList"));
     m_lessonList->setModel(m_model);
-    m_lessonList->setMinimumWidth(230);
+    m_lessonList->setMinimumWidth(150);
     m_lessonList->setWordWrap(true);
     m_lessonList->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     m_lessonList->setSpacing(2);
@@ -163,11 +166,11 @@ void MainWindow::buildLayout()
     m_editor = new CodeEditor(*m_appearance);
     m_editor->setObjectName(QStringLiteral("editor"));
     m_results = new ResultsPanel;
-    m_results->setMinimumWidth(250);
+    m_results->setMinimumHeight(60);
     m_timeline = new TimelineView(*m_session, *m_appearance);
     m_memory = new MemoryChart(*m_session, *m_appearance);
-    m_memory->setMinimumHeight(200);
-    m_timeline->setMinimumHeight(150);
+    m_memory->setMinimumHeight(110);
+    m_timeline->setMinimumHeight(90);
     m_stepBar = new StepBar(*m_session, *m_appearance);
     auto *stepping = new QWidget; // the step bar sits right above the timeline it drives
     auto *steppingLayout = new QVBoxLayout(stepping);
@@ -189,35 +192,57 @@ void MainWindow::buildLayout()
     work->setObjectName(QStringLiteral("work"));
     work->addWidget(m_leftTabs);
     work->addWidget(m_editor);
+    work->setCollapsible(1, false); // the editor keeps its columns (CodeEditor::minimumSizeHint)
+    work->setStretchFactor(1, 1);
     work->setSizes({360, 700});
+    // The results sit above the timeline, so the editor keeps the window's width.
     auto *views = m_views = new QSplitter(Qt::Vertical);
     views->setObjectName(QStringLiteral("views"));
+    views->addWidget(m_results);
     views->addWidget(stepping);
     views->addWidget(m_memory);
+    views->setCollapsible(2, false);
+    views->setSizes({80, 110, 90});
     auto *middle = m_middle = new QSplitter(Qt::Vertical);
     middle->setObjectName(QStringLiteral("middle"));
     middle->addWidget(work);
     middle->addWidget(views);
-    middle->setSizes({440, 480});
-    // Stepping, the panels of every rank want room: their tab takes more of the width and the
-    // height, the editor keeps enough for the lines the ranks are at.
-    connect(m_leftTabs, &QTabWidget::currentChanged, work, [this, work, middle] {
-        const bool lesson = m_leftTabs->currentWidget() == m_lessonPanel;
-        const int width = work->width(), height = middle->height();
-        const int left = int(width * (lesson ? 0.36 : 0.56));
-        work->setSizes({left, width - left});
-        const int top = int(height * (lesson ? 0.48 : 0.56));
-        middle->setSizes({top, height - top});
-    });
+    middle->setSizes({640, 280});
+    connect(m_leftTabs, &QTabWidget::currentChanged, this, &MainWindow::arrangeViews);
     auto *main = m_panes = new QSplitter(Qt::Horizontal);
     main->setObjectName(QStringLiteral("panes"));
     main->addWidget(m_lessonList);
     main->addWidget(middle);
-    main->addWidget(m_results);
+    main->setCollapsible(1, false);
     main->setStretchFactor(1, 1);
-    main->setSizes({240, 1000, 260});
+    main->setSizes({200, 1300});
     setCentralWidget(main);
     statusBar()->showMessage(tr("Ready."));
+}
+
+// Before a run the views hold only placeholders: the lesson and the editor get the height.
+// Stepping, the panels of every rank want room: their tab takes more of the width and the
+// height, the editor never less than its columns; presenting, the memory chart keeps a quarter of
+// the window's height.
+void MainWindow::arrangeViews()
+{
+    const bool lesson = m_leftTabs->currentWidget() == m_lessonPanel;
+    const bool ran = m_session->trace() != nullptr;
+    const bool presenting = m_viewControls && presentation().isActive();
+    m_memory->setVisible(ran); // before a run its placeholder would only take height
+    const int width = m_work->width() - m_work->handleWidth();
+    const int editor = m_editor->minimumSizeHint().width();
+    const int left = std::max(0, std::min(int(width * (lesson ? 0.36 : 0.5)), width - editor));
+    m_work->setSizes({left, width - left});
+
+    const int height = m_middle->height() - m_middle->handleWidth();
+    const double viewsShare = !ran ? 0.28 : presenting ? 0.58 : lesson ? 0.52 : 0.46;
+    const int views = int(height * viewsShare);
+    m_middle->setSizes({height - views, views});
+    const int results = int(views * (ran ? 0.18 : 0.3));
+    const int chart =
+        presenting ? std::max(this->height() / 4 + 4, int(views * 0.42)) : int(views * 0.38);
+    m_views->setSizes({results, std::max(0, views - results - chart), ran ? chart : 0});
 }
 
 void MainWindow::connectViews()
@@ -280,6 +305,10 @@ bool MainWindow::openLesson(const QString &lessonId)
     m_lessonPanel->setLesson(m_lesson);
     m_results->setLesson(m_lesson);
     m_leftTabs->setCurrentWidget(m_lessonPanel);
+    if (isVisible())    // else the layout just restored (or the defaults) stays
+        arrangeViews(); // no run yet: the views are placeholders
+    else
+        m_memory->setVisible(false);
     m_memory->setTarget(m_lesson->targets ? std::optional<std::int64_t>(m_lesson->targets->memory)
                                           : std::nullopt);
     m_editor->setCode(
@@ -385,6 +414,7 @@ void MainWindow::onTraceAvailable(const TracePtr &trace, const QString &output)
 {
     m_session->setTrace(trace); // at the end: where the run finished, or where no rank could go on
     m_results->showTrace(trace, output);
+    arrangeViews();
     const lessons::Verdict verdict = lessons::judge(*m_lesson, *trace);
     if (m_persist) {
         m_progress.recordRun(QString::fromStdString(m_lesson->id), verdict.solved);

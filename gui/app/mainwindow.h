@@ -64,6 +64,9 @@ public:
     // The tabs left of the editor.
     enum class Pane { Lesson, State, Hang };
     void showPane(Pane pane);
+    // Shares the window out for what it shows now: a fresh lesson, a run, the state tab, a
+    // presentation (called as those change; public for a scripted size).
+    void arrangeViews();
 
     // The window's parts, for tests and scripted screenshots; nothing in the app reaches through
     // them (each part is handed what it needs).

@@ -40,8 +40,8 @@ void PresentationMode::setActive(bool active)
     Q_EMIT activeChanged(active);
 }
 
-// The lesson list folds away for the code and the views; the results, whose text grew with the
-// zoom, get a wider share. Leaving puts the panes back as they were.
+// The lesson list folds away for the code and the views (MainWindow gives the memory chart its
+// height). Leaving puts the panes back as they were.
 void PresentationMode::arrangePanes(bool presenting)
 {
     QSplitter *panes = m_panes.panes;
@@ -49,7 +49,7 @@ void PresentationMode::arrangePanes(bool presenting)
         m_panesBefore = panes->saveState();
         m_panes.lessonList->setVisible(false);
         const int width = std::max(1, panes->width());
-        panes->setSizes({0, width * 3 / 4, width / 4});
+        panes->setSizes({0, width});
     } else {
         m_panes.lessonList->setVisible(true);
         panes->restoreState(m_panesBefore);

@@ -144,6 +144,19 @@ bool applyLook(const QCommandLineParser &parser, const ScriptOptions &o, MainWin
         }
         look.setZoom(zoom);
     }
+    if (parser.isSet(o.size)) {
+        const QStringList parts = parser.value(o.size).split(QLatin1Char('x'));
+        bool okWidth = false, okHeight = false;
+        const int width = parts.size() == 2 ? parts[0].toInt(&okWidth) : 0;
+        const int height = parts.size() == 2 ? parts[1].toInt(&okHeight) : 0;
+        if (!okWidth || !okHeight || width < 320 || height < 240 || width > 8192 || height > 8192) {
+            std::fprintf(stderr, "rankstep: --size wants <width>x<height>, e.g. 1280x800\n");
+            return false;
+        }
+        window.setGeometry(0, 0, width, height);
+        QCoreApplication::processEvents(); // laid out at that size before the views are arranged
+        window.arrangeViews();
+    }
     return true;
 }
 
@@ -180,10 +193,12 @@ ScriptOptions addScriptOptions(QCommandLineParser &parser)
         {QStringLiteral("theme"),
          QStringLiteral("Use the theme <name>: system, light, dark or high-contrast."),
          QStringLiteral("name")},
-        {QStringLiteral("colorblind"), QStringLiteral("Use the color-blind-safe colors.")}};
+        {QStringLiteral("colorblind"), QStringLiteral("Use the color-blind-safe colors.")},
+        {QStringLiteral("size"), QStringLiteral("Size the window <width>x<height> pixels."),
+         QStringLiteral("WxH")}};
     parser.addOptions({o.lesson, o.code, o.run, o.screenshot, o.lessons, o.step, o.importFile,
-                       o.tab, o.quitAfterFirstPaint, o.presentation, o.zoom, o.theme,
-                       o.colorBlind});
+                       o.tab, o.quitAfterFirstPaint, o.presentation, o.zoom, o.theme, o.colorBlind,
+                       o.size});
     return o;
 }
 

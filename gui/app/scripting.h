@@ -18,10 +18,11 @@ class MainWindow;
 // --tab lesson|state|hang picks the tab left of the editor.
 // --quit-after-first-paint prints "first paint: N ms after the process started" and exits, for
 // the start-up benchmark (bench/startupbench.cpp).
-// --presentation, --zoom F, --theme NAME and --colorblind set the look as the View menu does.
+// --presentation, --zoom F, --theme NAME and --colorblind set the look as the View menu does;
+// --size WxH sizes the window (a screen of that size, presenting).
 struct ScriptOptions {
     QCommandLineOption lesson, code, run, screenshot, lessons, step, importFile, tab,
-        quitAfterFirstPaint, presentation, zoom, theme, colorBlind;
+        quitAfterFirstPaint, presentation, zoom, theme, colorBlind, size;
 };
 ScriptOptions addScriptOptions(QCommandLineParser &parser);
 

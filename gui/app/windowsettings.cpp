@@ -7,11 +7,42 @@
 #include "presentation.h"
 #include "stepcontroller.h"
 
+#include <QDataStream>
 #include <QSettings>
 #include <QSplitter>
 
 namespace rankstep::gui {
 namespace {
+
+// A splitter's saved sizes (QSplitter::saveState: marker, version, sizes, ...); empty when the
+// state is not one.
+QList<int> savedSizes(const QByteArray &state)
+{
+    QDataStream stream(state);
+    stream.setVersion(QDataStream::Qt_5_0);
+    qint32 marker = 0, version = 0;
+    QList<int> sizes;
+    stream >> marker >> version >> sizes;
+    if (stream.status() != QDataStream::Ok || marker != 0xff || version < 0)
+        return {};
+    return sizes;
+}
+
+// A saved split that would give a pane that must not collapse (the editor) less than its minimum
+// (a narrow editor saved by an older version, or at another zoom) is not restored.
+bool starves(const QSplitter &splitter, const QByteArray &state)
+{
+    const QList<int> sizes = savedSizes(state);
+    if (sizes.size() != splitter.count())
+        return true; // another arrangement of panes
+    for (int i = 0; i < splitter.count(); ++i) {
+        const QSize hint = splitter.widget(i)->minimumSizeHint();
+        const int minimum = splitter.orientation() == Qt::Horizontal ? hint.width() : hint.height();
+        if (!splitter.isCollapsible(i) && sizes[i] < minimum)
+            return true;
+    }
+    return false;
+}
 
 void restoreLayout(const WindowLayout &layout)
 {
@@ -23,7 +54,7 @@ void restoreLayout(const WindowLayout &layout)
         window.restoreState(settings.value(settingskeys::state).toByteArray());
     for (QSplitter *splitter : layout.splitters) {
         const QVariant state = settings.value(settingskeys::splitters + splitter->objectName());
-        if (state.isValid())
+        if (state.isValid() && !starves(*splitter, state.toByteArray()))
             splitter->restoreState(state.toByteArray());
     }
 }

@@ -10,6 +10,9 @@
 #include <QFontDatabase>
 
 #include <QEvent>
+#include <QHelpEvent>
+#include <QScrollBar>
+#include <QToolTip>
 
 #include <algorithm>
 #include <cmath>
@@ -18,7 +21,28 @@
 namespace rankstep::gui {
 namespace {
 
-constexpr int kEditorPoints = 11; // the editor's font size at zoom 1 (setUpLook)
+constexpr int kEditorPoints = 11;         // the editor's font size at zoom 1 (setUpLook)
+constexpr int kMaximumMinimumWidth = 900; // a zoomed editor still leaves room on 1280 px
+
+// The ranks standing on one line, as the margin shows them: one or two single-digit ranks as
+// themselves, more as a range ("0-15") or the first and a count ("0 +14"), never past six
+// characters.
+QString compactRanks(const std::vector<int> &ranks)
+{
+    const bool contiguous = ranks.back() - ranks.front() + 1 == int(ranks.size());
+    if (ranks.size() >= 3 && contiguous)
+        return QStringLiteral("%1-%2").arg(ranks.front()).arg(ranks.back());
+    return QStringLiteral("%1 +%2").arg(ranks.front()).arg(ranks.size() - 1);
+}
+
+QString fullRanks(const std::vector<int> &ranks)
+{
+    QStringList names;
+    for (int rank : ranks)
+        names << QString::number(rank);
+    return (ranks.size() == 1 ? QObject::tr("Rank %1") : QObject::tr("Ranks %1"))
+        .arg(names.join(QStringLiteral(", ")));
+}
 
 } // namespace
 
@@ -43,6 +67,7 @@ CodeEditor::CodeEditor(Appearance &appearance, QWidget *parent)
         if (!m_loading)
             m_saveTimer.start();
     });
+    viewport()->installEventFilter(this); // the rank margin's tooltip
 }
 
 void CodeEditor::setUpLook()
@@ -132,19 +157,31 @@ void CodeEditor::setRankLines(const std::vector<std::pair<int, int>> &rankAndLin
     for (const auto &[rank, line] : rankAndLine)
         if (rank >= 0 && line > 0 && line <= lines())
             ranksByLine[line].push_back(rank);
-    int widest = 0;
+    QString widest;
     for (auto &[line, ranks] : ranksByLine) {
         std::sort(ranks.begin(), ranks.end());
+        const bool selected = std::find(ranks.begin(), ranks.end(), selectedRank) != ranks.end();
         QList<QsciStyledText> chips{QsciStyledText(QStringLiteral(" "), m_chipGap)};
-        for (int rank : ranks)
-            chips.append(QsciStyledText(QStringLiteral(" %1 ").arg(rank), rankStyle(rank)));
+        QString shown;
+        if (ranks.size() == 1 || (ranks.size() == 2 && ranks.back() < 10)) {
+            for (int rank : ranks) {
+                const QString chip = QStringLiteral(" %1 ").arg(rank);
+                chips.append(QsciStyledText(chip, rankStyle(rank)));
+                shown += chip;
+            }
+        } else { // in the color of the selected rank when it stands here, else the first's
+            shown = QStringLiteral(" %1 ").arg(compactRanks(ranks));
+            chips.append(QsciStyledText(shown, rankStyle(selected ? selectedRank : ranks.front())));
+        }
         setMarginText(line - 1, chips);
-        widest = std::max(widest, int(ranks.size()));
-        if (std::find(ranks.begin(), ranks.end(), selectedRank) != ranks.end())
+        m_rankToolTips[line] = fullRanks(ranks);
+        if (shown.size() > widest.size())
+            widest = shown;
+        if (selected)
             m_selectedRankLine = line;
     }
-    if (widest > 0)
-        setMarginWidth(1, QStringLiteral(" 0 ").repeated(widest) + QStringLiteral("  "));
+    if (!widest.isEmpty())
+        setMarginWidth(1, QString(widest.size() + 2, QLatin1Char('0')));
     if (m_selectedRankLine > 0) {
         const QColor rank = m_appearance.look().colors().rank(selectedRank);
         // A pale tint of the rank's color on light paper, a deep one on dark paper: the syntax
@@ -163,6 +200,7 @@ void CodeEditor::setRankLines(const std::vector<std::pair<int, int>> &rankAndLin
 void CodeEditor::clearRankLines()
 {
     clearMarginText();
+    m_rankToolTips.clear();
     markerDeleteAll(m_rankMarker);
     setMarginWidth(1, 0);
     m_selectedRankLine = 0;
@@ -176,6 +214,58 @@ QString CodeEditor::rankMarginText(int line) const
     QByteArray buffer(256, '\0');
     const long length = SendScintilla(SCI_MARGINGETTEXT, line - 1, buffer.data());
     return QString::fromUtf8(buffer.left(int(std::clamp(length, 0L, 255L))));
+}
+
+QString CodeEditor::rankMarginToolTip(int line) const
+{
+    const auto found = m_rankToolTips.find(line);
+    return found == m_rankToolTips.end() ? QString() : found->second;
+}
+
+int CodeEditor::rankMarginWidth() const
+{
+    return marginWidth(1);
+}
+
+int CodeEditor::characterWidth() const
+{
+    const char zero[] = "0";
+    return std::max(1, int(SendScintilla(SCI_TEXTWIDTH, STYLE_DEFAULT, zero)));
+}
+
+int CodeEditor::visibleColumns() const
+{
+    const int margins = marginWidth(0) + marginWidth(1) + marginWidth(2) + 2; // + text padding
+    return std::max(0, viewport()->width() - margins) / characterWidth();
+}
+
+QSize CodeEditor::minimumSizeHint() const
+{
+    // The line numbers, a rank margin of six characters, the code, the scroll bar and the frame.
+    const int code = (kMinimumColumns + 8) * characterWidth() + marginWidth(0) + 2;
+    const int width = code + verticalScrollBar()->sizeHint().width() + 2 * frameWidth();
+    return {std::min(width, kMaximumMinimumWidth), QsciScintilla::minimumSizeHint().height()};
+}
+
+bool CodeEditor::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == viewport() && event->type() == QEvent::ToolTip) {
+        const auto *help = static_cast<QHelpEvent *>(event);
+        const int x = help->pos().x();
+        if (x >= marginWidth(0) && x < marginWidth(0) + marginWidth(1)) {
+            const long position = SendScintilla(
+                SCI_POSITIONFROMPOINT, marginWidth(0) + marginWidth(1) + marginWidth(2) + 1,
+                long(help->pos().y()));
+            const int line = int(SendScintilla(SCI_LINEFROMPOSITION, position)) + 1;
+            const QString tip = rankMarginToolTip(line);
+            if (!tip.isEmpty()) {
+                QToolTip::showText(help->globalPos(), tip, viewport());
+                return true;
+            }
+        }
+        QToolTip::hideText();
+    }
+    return QsciScintilla::eventFilter(watched, event);
 }
 
 void CodeEditor::jumpToLine(int line)

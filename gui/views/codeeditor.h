@@ -7,6 +7,7 @@
 
 #include <QTimer>
 
+#include <map>
 #include <utility>
 #include <vector>
 
@@ -35,7 +36,15 @@ public:
     void clearRankLines();
     int selectedRankLine() const { return m_selectedRankLine; }
     QString rankMarginText(int line) const; // 1-based; for tests
-    void jumpToLine(int line);              // 1-based
+    // Every rank on the line, in full (the margin shows a compact form for many); 1-based.
+    QString rankMarginToolTip(int line) const;
+    int rankMarginWidth() const; // in pixels; 0 while no rank is shown
+    // How many characters of code fit beside the margins at the current width and zoom.
+    int visibleColumns() const;
+    // Never narrower than kMinimumColumns of code (at most a maximum share of a small screen).
+    QSize minimumSizeHint() const override;
+    static constexpr int kMinimumColumns = 72;
+    void jumpToLine(int line); // 1-based
     int errorLine() const { return m_errorLine; }
     void setZoomSteps(int steps);
     // Paper, text, margins and syntax colors for the window's palette: on a dark one, each
@@ -47,6 +56,7 @@ Q_SIGNALS:
 
 protected:
     void changeEvent(QEvent *event) override;
+    bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
     void setUpLook();
@@ -57,8 +67,10 @@ private:
     int m_errorMarker = -1;
     int m_rankMarker = -1;
     int m_selectedRankLine = 0;
-    std::vector<QsciStyle> m_rankStyles; // styled margin text points at these
-    QsciStyle m_chipGap;                 // the first character's paper fills the whole margin
+    int characterWidth() const;
+    std::vector<QsciStyle> m_rankStyles;   // styled margin text points at these
+    std::map<int, QString> m_rankToolTips; // 1-based line -> every rank on it
+    QsciStyle m_chipGap;                   // the first character's paper fills the whole margin
     bool m_loading = false;
     QColor m_paper = Qt::white; // setColors: the selected rank's line is tinted toward it
 };

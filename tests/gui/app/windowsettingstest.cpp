@@ -61,9 +61,9 @@ TEST_F(WindowSettingsTest, ZoomThemeLessonSpeedAndLayoutSurviveARestart)
         QApplication::processEvents();
         QSplitter *work = workSplitter(*window);
         ASSERT_NE(work, nullptr);
-        work->setSizes({500, 500});
+        work->setSizes({420, 980}); // the zoomed editor keeps its columns
         sizes = work->sizes();
-        ASSERT_EQ(sizes[0], sizes[1]) << "not the default 360 to 700";
+        ASSERT_NEAR(double(sizes[0]) / sizes[1], 420.0 / 980, 0.02) << "not the default split";
     }
     forgetLook();
     ASSERT_FALSE(isDark(QApplication::palette()));
@@ -85,7 +85,7 @@ TEST_F(WindowSettingsTest, ZoomThemeLessonSpeedAndLayoutSurviveARestart)
     // The same split; its pixels follow the restored zoom's wider lesson list.
     const QList<int> restored = workSplitter(*window)->sizes();
     ASSERT_EQ(restored.size(), 2);
-    EXPECT_NEAR(double(restored[0]) / restored[1], 1.0, 0.02);
+    EXPECT_NEAR(double(restored[0]) / restored[1], double(sizes[0]) / sizes[1], 0.02);
 }
 
 TEST_F(WindowSettingsTest, AFreshStartUsesTheDefaults)

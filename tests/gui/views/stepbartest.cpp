@@ -203,9 +203,14 @@ TEST_F(StepWindowTest, AHungRunShowsEachRankAtTheCallItWaitsIn)
     for (const core::RankWait &wait : trace->diagnosis->ranks) {
         if (wait.finished)
             continue;
-        const QString chip = QStringLiteral(" %1 ").arg(wait.rank);
-        EXPECT_TRUE(window->editor()->rankMarginText(wait.line).contains(chip))
-            << "rank " << wait.rank << " is not shown at line " << wait.line;
+        // The margin shows many ranks compactly ("0-2"); its tooltip names every one.
+        const QString tip = window->editor()->rankMarginToolTip(wait.line);
+        EXPECT_FALSE(window->editor()->rankMarginText(wait.line).trimmed().isEmpty());
+        EXPECT_TRUE(tip.section(QLatin1Char(' '), 1)
+                        .split(QStringLiteral(", "))
+                        .contains(QString::number(wait.rank)))
+            << "rank " << wait.rank << " is not shown at line " << wait.line << ": "
+            << tip.toStdString();
     }
     if (QMessageBox *box = testing::visibleMessageBox())
         box->close();

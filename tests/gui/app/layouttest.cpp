@@ -1,0 +1,147 @@
+// SPDX-License-Identifier: MIT
+// The window on small screens and projectors: it fits 1280x720, the editor keeps 72 columns
+// beside the lesson or the state of every rank, rank markers stay narrow with 16 ranks, a saved
+// layout cannot starve the editor, and a fresh lesson spends little height on placeholders.
+#include "codeeditor.h"
+#include "guitestsupport.h"
+#include "memorychart.h"
+#include "presentation.h"
+#include "viewcontrols.h"
+#include "windowsettings.h"
+
+#include <gtest/gtest.h>
+
+#include <QApplication>
+#include <QSettings>
+#include <QSplitter>
+
+namespace rankstep::gui::testing {
+namespace {
+
+using LayoutTest = WindowTest;
+
+void settle()
+{
+    for (int i = 0; i < 3; ++i)
+        QApplication::processEvents();
+}
+
+// The splitter holding the editor beside the lesson, and the one holding that over the views.
+QSplitter *workSplitter(MainWindow &window)
+{
+    return qobject_cast<QSplitter *>(window.editor()->parentWidget());
+}
+
+QSplitter *middleSplitter(MainWindow &window)
+{
+    return qobject_cast<QSplitter *>(workSplitter(window)->parentWidget());
+}
+
+TEST_F(LayoutTest, TheWindowFitsA1280x720Screen)
+{
+    auto window = makeWindow();
+    for (const auto pane : {MainWindow::Pane::Lesson, MainWindow::Pane::State}) {
+        window->showPane(pane);
+        settle();
+        const QSize minimum = window->minimumSizeHint();
+        EXPECT_LE(minimum.width(), 1280);
+        EXPECT_LE(minimum.height(), 720);
+    }
+}
+
+TEST_F(LayoutTest, At1280x800TheEditorShows72ColumnsBesideTheLessonOrTheState)
+{
+    auto window = makeWindow();
+    window->resize(1280, 800);
+    settle();
+    ASSERT_EQ(window->width(), 1280);
+    for (const auto pane : {MainWindow::Pane::Lesson, MainWindow::Pane::State}) {
+        window->showPane(pane);
+        settle();
+        EXPECT_GE(window->editor()->visibleColumns(), CodeEditor::kMinimumColumns);
+        EXPECT_GT(workSplitter(*window)->widget(0)->width(), 250) << "the left tab is still there";
+    }
+}
+
+TEST_F(LayoutTest, SixteenRanksOnOneLineTakeAboutSixCharacters)
+{
+    auto window = makeWindow();
+    CodeEditor &editor = *window->editor();
+    editor.setCode(QStringLiteral("a = 1\nb = 2\nc = 3\nd = 4\n"));
+    std::vector<std::pair<int, int>> lines;
+    for (int rank = 0; rank < 16; ++rank)
+        lines.emplace_back(rank, rank == 9 ? 4 : 2);
+    editor.setRankLines(lines, 3);
+    const QString two = editor.rankMarginText(2);
+    EXPECT_LE(two.trimmed().size(), 6) << two.toStdString();
+    EXPECT_EQ(two.trimmed().toStdString(), "0 +14");
+    EXPECT_EQ(editor.rankMarginText(4).trimmed().toStdString(), "9");
+    const QString tip = editor.rankMarginToolTip(2);
+    EXPECT_TRUE(tip.contains(QStringLiteral("0, 1, 2")) && tip.contains(QStringLiteral("15")))
+        << tip.toStdString();
+    EXPECT_FALSE(tip.contains(QStringLiteral(" 9,")));
+    const int zero = editor.fontMetrics().horizontalAdvance(QLatin1Char('0'));
+    EXPECT_LE(editor.rankMarginWidth(), 12 * zero) << "at most about eight characters of the "
+                                                      "margin font, padding included";
+
+    lines.clear();
+    for (int rank = 0; rank < 16; ++rank)
+        lines.emplace_back(rank, 3);
+    editor.setRankLines(lines, 0);
+    EXPECT_EQ(editor.rankMarginText(3).trimmed().toStdString(), "0-15");
+    editor.setRankLines({{0, 1}, {1, 1}}, 0);
+    EXPECT_EQ(editor.rankMarginText(1).trimmed().toStdString(), "0  1");
+}
+
+TEST_F(LayoutTest, ASavedLayoutThatStarvesTheEditorIsNotRestored)
+{
+    {
+        auto window = makeWindow();
+        window->resize(1500, 940);
+        settle();
+    }
+    // What an older version saved: the state tab 1100 px wide, the editor 200.
+    QSplitter old(Qt::Horizontal);
+    old.addWidget(new QWidget);
+    old.addWidget(new QWidget);
+    old.setSizes({1100, 200});
+    QSettings().setValue(settingskeys::splitters + QStringLiteral("work"), old.saveState());
+
+    auto window = makeWindow();
+    window->resize(1500, 940);
+    settle();
+    CodeEditor &editor = *window->editor();
+    EXPECT_GE(editor.visibleColumns(), CodeEditor::kMinimumColumns);
+    EXPECT_GT(editor.width(), editor.minimumSizeHint().width() + 40)
+        << "the default split, not the starved one pushed to the editor's minimum";
+}
+
+TEST_F(LayoutTest, AFreshLessonSpendsLittleHeightOnPlaceholders)
+{
+    auto window = makeWindow();
+    window->resize(1280, 800);
+    settle();
+    ASSERT_TRUE(window->openLesson(QStringLiteral("ddp")));
+    settle();
+    const QWidget *views = middleSplitter(*window)->widget(1);
+    EXPECT_LT(double(views->height()) / window->height(), 0.3);
+    EXPECT_FALSE(window->memoryChart()->isVisible()) << "nothing to chart before a run";
+}
+
+TEST_F(LayoutTest, PresentingTheMemoryChartKeepsAQuarterOfTheHeight)
+{
+    auto window = makeWindow();
+    ASSERT_TRUE(window->openLesson(QStringLiteral("ddp")));
+    ASSERT_TRUE(runAndWait(*window));
+    window->presentation().setActive(true);
+    settle();
+    window->resize(1920, 1080); // the offscreen screen is smaller than a projector
+    settle();
+    window->arrangeViews();
+    settle();
+    EXPECT_GE(window->memoryChart()->height(), window->height() / 4);
+    EXPECT_GE(window->editor()->visibleColumns(), 60);
+}
+
+} // namespace
+} // namespace rankstep::gui::testing
