@@ -13,14 +13,16 @@ namespace rankstep::gui {
 class MainWindow;
 
 // `rankstep --lesson NAME [--code FILE] [--run [--step N|end]] --screenshot OUT.png`: for checks
-// and slides. `--import FILE` imports a notebook or .py as File > Import does. --step puts the cursor at the N-th operation step from the start (or the end);
+// and slides. `--import FILE` imports a notebook or .py as File > Import does. --step puts the
+// cursor N steps from the start (or at the end), in the mode --step-by names (snapshot,
+// operation, slice or time; for a count, operation when not named), which the step bar shows;
 // --tab lesson|state|hang picks the tab left of the editor.
 // --quit-after-first-paint prints "first paint: N ms after the process started" and exits, for
 // the start-up benchmark (bench/startupbench.cpp).
 // --presentation, --zoom F, --theme NAME and --colorblind set the look as the View menu does.
 struct ScriptOptions
 {
-    QCommandLineOption lesson, code, run, screenshot, lessons, step, importFile, tab,
+    QCommandLineOption lesson, code, run, screenshot, lessons, step, stepBy, importFile, tab,
         quitAfterFirstPaint, presentation, zoom, theme, colorBlind;
 };
 ScriptOptions addScriptOptions(QCommandLineParser &parser);
@@ -28,9 +30,10 @@ ScriptOptions addScriptOptions(QCommandLineParser &parser);
 // Acts on the options; false (after printing why) when they cannot be followed.
 bool startScript(const QCommandLineParser &parser, const ScriptOptions &options, MainWindow &window);
 
-// Moves the window's cursor to `step`: a count of operation steps from the start, or "end".
-// False when `step` is neither.
-bool goToStep(MainWindow &window, const QString &step);
+// Moves the window's cursor to `step`: a count of steps in mode `by` (snapshot, operation, slice
+// or time; empty: operation, and the end keeps the current mode) from the start, or "end".
+// False when `step` or `by` is neither.
+bool goToStep(MainWindow &window, const QString &step, const QString &by = {});
 
 // The window as a person sees it: with the dialogs open over it painted in place.
 QImage grabWithDialogs(QWidget *window);
