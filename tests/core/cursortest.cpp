@@ -279,6 +279,10 @@ TEST(CursorBySnapshot, StopsAtEveryDrawInOrderEvenWhenSeveralShareAPosition)
     replay::Replayer replayer(stops);
     const replay::RunState state = replayer.stateAt(forward[3]);
     EXPECT_EQ(state.ranks[0].map(core::MapKind::Activations).size(), 1U);
+    // The rank stands at that draw's line, not at the change before it.
+    EXPECT_EQ(state.ranks[0].line, trace.marks[2].line);
+    EXPECT_NE(replayer.stateAt(Cursor(stops, forward[3].stop())).ranks[0].line,
+              trace.marks[2].line);
 }
 
 core::RankTask forwardThenBothReceive(core::Model &m)
