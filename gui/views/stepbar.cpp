@@ -133,7 +133,9 @@ void StepBar::buildSettings()
     m_snapshots->setToolTip(tr("The snapshots your draw() calls marked: pick one to go there"));
     m_snapshots->setPlaceholderText(tr("snapshots"));
     m_snapshots->setFocusPolicy(Qt::ClickFocus);
-    m_snapshots->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    // Narrow in the bar (the window must fit small screens), the full names in the open list.
+    m_snapshots->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_snapshots->setMinimumContentsLength(5);
     connect(m_snapshots, &QComboBox::activated, m_controller, &StepController::toSnapshot);
     row->addWidget(m_snapshots);
 
@@ -251,6 +253,9 @@ void StepBar::onTraceChanged()
         }
     }
     m_snapshots->setVisible(m_snapshots->count() > 0);
+    QAbstractItemView *list = m_snapshots->view();
+    list->setMinimumWidth(list->sizeHintForColumn(0) + 2 * list->frameWidth() +
+                          style()->pixelMetric(QStyle::PM_ScrollBarExtent));
 }
 
 void StepBar::onPlayingChanged(bool playing)
