@@ -10,6 +10,13 @@ Cursor::Cursor(const StopPoints &stops, std::size_t stop)
     : m_stops(&stops), m_stop(std::min(stop, stops.last()))
 {}
 
+Cursor Cursor::atMark(const StopPoints &stops, std::size_t mark)
+{
+    Cursor cursor(stops, stops.markStops()[mark]);
+    cursor.m_mark = mark;
+    return cursor;
+}
+
 std::optional<std::size_t> Cursor::lastEvent() const
 {
     const std::size_t events = position().events;
@@ -54,6 +61,28 @@ Cursor Cursor::previousTime() const
     return at(previousStop(m_stops->timeStops(), m_stop));
 }
 
+Cursor Cursor::nextSnapshot() const
+{
+    const auto &marks = m_stops->markStops();
+    if (m_mark)
+        return *m_mark + 1 < marks.size() ? atMark(*m_stops, *m_mark + 1) : end();
+    if (atEnd())
+        return *this;
+    const auto it = std::lower_bound(marks.begin(), marks.end(), m_stop);
+    return it == marks.end() ? end() : atMark(*m_stops, std::size_t(it - marks.begin()));
+}
+
+Cursor Cursor::previousSnapshot() const
+{
+    const auto &marks = m_stops->markStops();
+    if (m_mark)
+        return *m_mark > 0 ? atMark(*m_stops, *m_mark - 1) : home();
+    if (atHome())
+        return *this;
+    const auto it = std::upper_bound(marks.begin(), marks.end(), m_stop);
+    return it == marks.begin() ? home() : atMark(*m_stops, std::size_t(it - marks.begin()) - 1);
+}
+
 Cursor Cursor::toEvent(std::size_t event) const
 {
     if (event >= m_stops->eventStops().size())
@@ -68,10 +97,9 @@ Cursor Cursor::toTime(core::SimTime time) const
 
 Cursor Cursor::toMark(std::size_t mark) const
 {
-    const auto &marks = m_stops->trace().marks;
-    if (mark >= marks.size())
+    if (mark >= m_stops->markStops().size())
         return end();
-    return toPosition(Position{marks[mark].eventCount, marks[mark].changeCount});
+    return atMark(*m_stops, mark);
 }
 
 Cursor Cursor::fromFraction(double fraction) const

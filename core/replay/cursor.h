@@ -19,16 +19,22 @@ namespace rankstep::replay {
 //   time:      to the shortest prefix holding every event that starts at or before t, t the
 //              next larger event start. The scheduler runs a rank until it waits, so such a
 //              prefix can also hold later events of other ranks; time() names the t reached.
+//   snapshot:  to the next draw() mark, one stop per mark even when several share a position
+//              (nothing happened between the draws); mark() names the one stood at.
 class Cursor
 {
 public:
     explicit Cursor(const StopPoints &stops, std::size_t stop = 0);
+    // At draw() mark `mark`, which must be < stops.markStops().size().
+    static Cursor atMark(const StopPoints &stops, std::size_t mark);
 
     const StopPoints &stops() const { return *m_stops; }
     std::size_t stop() const { return m_stop; }
     Position position() const { return m_stops->position(m_stop); }
     bool atHome() const { return m_stop == 0; }
     bool atEnd() const { return m_stop == m_stops->last(); }
+    // The draw() mark stood at (reached by a snapshot step or toMark); nullopt elsewhere.
+    std::optional<std::size_t> mark() const { return m_mark; }
 
     // The event applied last (the one to highlight); nullopt before the first.
     std::optional<std::size_t> lastEvent() const;
@@ -45,6 +51,10 @@ public:
     Cursor previousSlice() const;
     Cursor nextTime() const;
     Cursor previousTime() const;
+    // From a mark to the next (previous) one; from elsewhere to the first mark at or after (the
+    // last at or before) this stop. End (home) when there is none; the end (home) stays.
+    Cursor nextSnapshot() const;
+    Cursor previousSnapshot() const;
     Cursor home() const { return at(0); }
     // For a deadlock or a mismatch: the point where no rank could go on.
     Cursor end() const { return at(m_stops->last()); }
@@ -61,7 +71,7 @@ public:
 
     bool operator==(const Cursor &other) const
     {
-        return m_stops == other.m_stops && m_stop == other.m_stop;
+        return m_stops == other.m_stops && m_stop == other.m_stop && m_mark == other.m_mark;
     }
 
 private:
@@ -69,6 +79,7 @@ private:
 
     const StopPoints *m_stops;
     std::size_t m_stop;
+    std::optional<std::size_t> m_mark;
 };
 
 } // namespace rankstep::replay

@@ -11,6 +11,10 @@ StopPoints::StopPoints(const core::Trace &trace) : m_trace(&trace)
     buildEventStops();
     buildSliceStops();
     buildTimeStops();
+    // A mark holds the events and changes made before draw() was called: a prefix of the order.
+    for (const core::Mark &mark : m_trace->marks)
+        m_markStops.push_back(
+            std::min(stopOf(Position{mark.eventCount, mark.changeCount}), last()));
 }
 
 void StopPoints::buildEventStops()

@@ -45,6 +45,9 @@ public:
     // The time step's stops, ascending; the time of timeStops()[k] is stopTimes()[k].
     const std::vector<std::size_t> &timeStops() const { return m_timeStops; }
     const std::vector<core::SimTime> &stopTimes() const { return m_stopTimes; }
+    // The stop of each draw() mark, in the order they were taken (never decreasing): several
+    // marks can share a stop when nothing happened between two draws.
+    const std::vector<std::size_t> &markStops() const { return m_markStops; }
 
     // The slice that made the item last applied at `stop`; nullopt at stop 0.
     std::optional<std::size_t> sliceAt(std::size_t stop) const;
@@ -67,6 +70,7 @@ private:
     std::vector<std::size_t> m_startStops; // stopForTime of each
     std::vector<std::size_t> m_timeStops;
     std::vector<core::SimTime> m_stopTimes;
+    std::vector<std::size_t> m_markStops;
 };
 
 // The next stop of a sorted subset after `stop` (last when none), and the one before (0 when none).

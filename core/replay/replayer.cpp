@@ -197,6 +197,9 @@ void Replayer::fillRank(RankState &state, const Cursor &cursor, int rank) const
     state.line = eventIsLater ? m_trace->events[*event].line
                  : change     ? m_trace->changes[*change].line
                               : 0;
+    // At a draw() the rank stands at that call, whatever it did last.
+    if (const auto mark = cursor.mark(); mark && m_trace->marks[*mark].rank == rank)
+        state.line = m_trace->marks[*mark].line;
 }
 
 } // namespace rankstep::replay

@@ -32,7 +32,8 @@ struct RankState {
     core::SimTime clock;
     bool running = false;
     std::optional<std::size_t> event; // the rank's last applied event
-    int line = 0;                     // of the rank's last applied event or change; 0 before both
+    int line = 0; // of the rank's last applied event or change (at a draw() mark of this rank,
+                  // the draw's); 0 before both
 
     const std::vector<MapEntry> &map(core::MapKind kind) const { return maps[std::size_t(kind)]; }
     bool operator==(const RankState &) const = default;

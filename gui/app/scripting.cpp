@@ -118,6 +118,20 @@ bool isStep(const QString &step)
     return step == QStringLiteral("end") || (step.toInt(&ok) >= 0 && ok);
 }
 
+// The step mode `--step-by name` names; none for another name.
+std::optional<StepController::StepMode> stepMode(const QString &name)
+{
+    if (name == QStringLiteral("snapshot"))
+        return StepController::StepMode::Snapshot;
+    if (name == QStringLiteral("operation"))
+        return StepController::StepMode::Operation;
+    if (name == QStringLiteral("slice"))
+        return StepController::StepMode::Slice;
+    if (name == QStringLiteral("time"))
+        return StepController::StepMode::Time;
+    return std::nullopt;
+}
+
 // --theme, --colorblind, --zoom and --presentation; false (after saying why) on a bad value.
 bool applyLook(const QCommandLineParser &parser, const ScriptOptions &o, MainWindow &window)
 {
@@ -179,6 +193,9 @@ ScriptOptions addScriptOptions(QCommandLineParser &parser)
         {QStringLiteral("step"),
          QStringLiteral("After --run, stand <n> operation steps from the start, or at the end."),
          QStringLiteral("n|end")},
+        {QStringLiteral("step-by"),
+         QStringLiteral("Count --step in <mode>: snapshot (each draw()), operation, slice, time."),
+         QStringLiteral("mode")},
         {QStringLiteral("import"),
          QStringLiteral("Import the puzzle functions of <file> (a notebook or .py) as your code."),
          QStringLiteral("file")},
@@ -196,9 +213,9 @@ ScriptOptions addScriptOptions(QCommandLineParser &parser)
         {QStringLiteral("colorblind"), QStringLiteral("Use the color-blind-safe colors.")},
         {QStringLiteral("size"), QStringLiteral("Size the window <width>x<height> pixels."),
          QStringLiteral("WxH")}};
-    parser.addOptions({o.lesson, o.code, o.run, o.screenshot, o.lessons, o.step, o.importFile,
-                       o.tab, o.quitAfterFirstPaint, o.presentation, o.zoom, o.theme, o.colorBlind,
-                       o.size});
+    parser.addOptions({o.lesson, o.code, o.run, o.screenshot, o.lessons, o.step, o.stepBy,
+                       o.importFile, o.tab, o.quitAfterFirstPaint, o.presentation, o.zoom, o.theme,
+                       o.colorBlind, o.size});
     return o;
 }
 
@@ -226,6 +243,15 @@ bool startScript(const QCommandLineParser &parser, const ScriptOptions &o, MainW
     const QString shot = parser.value(o.screenshot);
     const QString step = parser.value(o.step);
     const QString tab = parser.value(o.tab);
+    const QString by = parser.value(o.stepBy);
+    if (parser.isSet(o.stepBy) && !stepMode(by)) {
+        std::fprintf(stderr, "rankstep: --step-by wants snapshot, operation, slice or time\n");
+        return false;
+    }
+    if (parser.isSet(o.stepBy) && step.isEmpty()) {
+        std::fprintf(stderr, "rankstep: --step-by wants --step\n");
+        return false;
+    }
     if (!tab.isEmpty() && !tabPane(tab)) {
         std::fprintf(stderr, "rankstep: --tab wants lesson, state or hang\n");
         return false;
@@ -237,13 +263,14 @@ bool startScript(const QCommandLineParser &parser, const ScriptOptions &o, MainW
         return false;
     }
     if (parser.isSet(o.run)) {
-        QObject::connect(&window, &MainWindow::runFinished, &window, [&window, shot, step, tab] {
+        const auto onFinished = [&window, shot, step, by, tab] {
             if (!step.isEmpty())
-                goToStep(window, step);
+                goToStep(window, step, by);
             showTab(window, tab);
             if (!shot.isEmpty())
                 saveAndQuit(&window, shot);
-        });
+        };
+        QObject::connect(&window, &MainWindow::runFinished, &window, onFinished);
         QTimer::singleShot(0, &window, &MainWindow::runCode);
     } else if (!shot.isEmpty()) {
         showTab(window, tab);
@@ -252,20 +279,23 @@ bool startScript(const QCommandLineParser &parser, const ScriptOptions &o, MainW
     return true;
 }
 
-bool goToStep(MainWindow &window, const QString &step)
+bool goToStep(MainWindow &window, const QString &step, const QString &by)
 {
     StepController *controller = window.stepController();
-    if (!isStep(step))
+    const auto mode = stepMode(by.isEmpty() ? QStringLiteral("operation") : by);
+    if (!isStep(step) || !mode)
         return false;
+    // Without a mode, the end keeps the one the run chose (snapshot for a run with draws).
+    if (!by.isEmpty() || step != QStringLiteral("end"))
+        controller->setStepMode(*mode);
     if (step == QStringLiteral("end")) {
         controller->end();
         return true;
     }
     const int steps = step.toInt();
-    controller->setStepMode(StepController::StepMode::Operation);
     controller->home();
     for (int k = 0; k < steps && !controller->atEnd(); ++k)
-        controller->nextOperation();
+        controller->next();
     return true;
 }
 

@@ -38,6 +38,8 @@ void StepController::setTrace(TracePtr trace, core::SimTime end)
         m_stops = std::make_unique<replay::StopPoints>(*m_trace);
         m_replayer = std::make_unique<replay::Replayer>(*m_stops);
         m_cursor = replay::Cursor(*m_stops).end();
+        if (!m_modeChosen)
+            changeStepMode(m_trace->marks.empty() ? StepMode::Operation : StepMode::Snapshot);
     }
     Q_EMIT traceChanged();
     Q_EMIT cursorChanged();
@@ -61,6 +63,11 @@ core::SimTime StepController::cursorTime() const
     if (m_cursor->atEnd())
         return m_runEnd;
     return m_cursor->time().value_or(core::SimTime());
+}
+
+std::optional<std::size_t> StepController::snapshot() const
+{
+    return m_cursor ? m_cursor->mark() : std::nullopt;
 }
 
 std::size_t StepController::appliedEvents() const
@@ -96,6 +103,8 @@ replay::Cursor StepController::stepped(const replay::Cursor &cursor, bool forwar
             return forward ? cursor.nextSlice() : cursor.previousSlice();
         case StepMode::Time:
             return forward ? cursor.nextTime() : cursor.previousTime();
+        case StepMode::Snapshot:
+            return forward ? cursor.nextSnapshot() : cursor.previousSnapshot();
         case StepMode::Operation:
             break;
     }
@@ -136,6 +145,22 @@ void StepController::nextTime()
 void StepController::previousTime()
 {
     apply(&replay::Cursor::previousTime);
+}
+
+void StepController::nextSnapshot()
+{
+    apply(&replay::Cursor::nextSnapshot);
+}
+
+void StepController::previousSnapshot()
+{
+    apply(&replay::Cursor::previousSnapshot);
+}
+
+void StepController::toSnapshot(int mark)
+{
+    if (m_cursor && mark >= 0)
+        moveTo(m_cursor->toMark(std::size_t(mark)));
 }
 
 void StepController::home()
@@ -188,6 +213,12 @@ void StepController::setSpeed(double stepsPerSecond)
 }
 
 void StepController::setStepMode(StepMode mode)
+{
+    m_modeChosen = true;
+    changeStepMode(mode);
+}
+
+void StepController::changeStepMode(StepMode mode)
 {
     if (mode == m_mode)
         return;

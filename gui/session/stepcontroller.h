@@ -20,11 +20,13 @@ namespace rankstep::gui {
 // The one cursor through a finished run that every view follows. Owns the stop points and the
 // replayer of the current trace; a new trace puts the cursor at its end (where a deadlocked or
 // mismatched run stopped). Play steps forward in the current step mode until the end.
+// A trace with draw() marks steps by snapshot until the learner picks a mode by hand: the
+// learner put the draws there to look at them (the walk-through lesson's are its story).
 class StepController : public QObject
 {
     Q_OBJECT
 public:
-    enum class StepMode { Operation, Slice, Time };
+    enum class StepMode { Operation, Slice, Time, Snapshot };
     Q_ENUM(StepMode)
 
     explicit StepController(QObject *parent = nullptr);
@@ -47,6 +49,8 @@ public:
     bool atEnd() const;
 
     StepMode stepMode() const { return m_mode; }
+    // The draw() mark the cursor stands at (a snapshot step or toSnapshot); nullopt elsewhere.
+    std::optional<std::size_t> snapshot() const;
     double speed() const { return m_speed; } // steps per second while playing
     bool isPlaying() const { return m_playing; }
 
@@ -57,7 +61,10 @@ public Q_SLOTS:
     void previousSlice();
     void nextTime();
     void previousTime();
-    void next(); // one step in the current mode
+    void nextSnapshot();
+    void previousSnapshot();
+    void toSnapshot(int mark); // the end when there is no such mark
+    void next();               // one step in the current mode
     void previous();
     void home();
     void end();
@@ -68,7 +75,7 @@ public Q_SLOTS:
     void pause();
     void togglePlay();
     void setSpeed(double stepsPerSecond);
-    void setStepMode(StepMode mode);
+    void setStepMode(StepMode mode); // the learner's choice: kept for every later trace
 
 Q_SIGNALS:
     void cursorChanged();
@@ -83,6 +90,7 @@ private:
     void apply(Move move); // does nothing without a trace
     void moveTo(const replay::Cursor &cursor);
     void setPlaying(bool playing);
+    void changeStepMode(StepMode mode);
     replay::Cursor stepped(const replay::Cursor &cursor, bool forward) const;
     QCoro::Task<void> playLoop(int generation);
 
@@ -94,6 +102,7 @@ private:
     bool m_stateValid = false;
     core::SimTime m_runEnd;
     StepMode m_mode = StepMode::Operation;
+    bool m_modeChosen = false; // by the learner: a trace's marks no longer choose it
     double m_speed = 4;
     bool m_playing = false;
     int m_playGeneration = 0; // a new play or a pause ends the loop of the one before

@@ -59,10 +59,12 @@ StepBar::StepBar(RunSession &session, Appearance &appearance, QWidget *parent)
     buildButtons();
     buildSettings();
     buildShortcuts();
+    connect(m_controller, &StepController::traceChanged, this, &StepBar::onTraceChanged);
     connect(m_controller, &StepController::cursorChanged, this, &StepBar::onCursorChanged);
     connect(m_controller, &StepController::playingChanged, this, &StepBar::onPlayingChanged);
     // The one filter of every event: a shortcut override is sent to the focused widget only.
     qApp->installEventFilter(this);
+    onTraceChanged();
     onCursorChanged();
 }
 
@@ -113,6 +115,7 @@ void StepBar::buildSettings()
     m_mode->addItem(tr("by operation"), int(StepController::StepMode::Operation));
     m_mode->addItem(tr("by coroutine slice"), int(StepController::StepMode::Slice));
     m_mode->addItem(tr("by simulated time"), int(StepController::StepMode::Time));
+    m_mode->addItem(tr("by snapshot (draw)"), int(StepController::StepMode::Snapshot));
     m_mode->setToolTip(tr("What Next, Back and Play step by"));
     m_mode->setFocusPolicy(Qt::ClickFocus);
     connect(m_mode, &QComboBox::activated, this, [this](int index) {
@@ -122,7 +125,19 @@ void StepBar::buildSettings()
             [this](StepController::StepMode mode) {
                 m_mode->setCurrentIndex(m_mode->findData(int(mode)));
             });
+    m_mode->setCurrentIndex(m_mode->findData(int(m_controller->stepMode())));
     row->addWidget(m_mode);
+
+    m_snapshots = new QComboBox;
+    m_snapshots->setObjectName(QStringLiteral("snapshots"));
+    m_snapshots->setToolTip(tr("The snapshots your draw() calls marked: pick one to go there"));
+    m_snapshots->setPlaceholderText(tr("snapshots"));
+    m_snapshots->setFocusPolicy(Qt::ClickFocus);
+    // Narrow in the bar (the window must fit small screens), the full names in the open list.
+    m_snapshots->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_snapshots->setMinimumContentsLength(5);
+    connect(m_snapshots, &QComboBox::activated, m_controller, &StepController::toSnapshot);
+    row->addWidget(m_snapshots);
 
     m_speed = new QDoubleSpinBox;
     m_speed->setRange(0.5, 50);
@@ -214,10 +229,33 @@ void StepBar::onCursorChanged()
     m_scrubber->setRange(0, cursor ? int(cursor->stops().last()) : 0);
     m_scrubber->setValue(cursor ? int(cursor->stop()) : 0);
     m_updatingScrubber = false;
+    const auto snapshot = m_controller->snapshot();
+    m_snapshots->setCurrentIndex(snapshot ? int(*snapshot) : -1);
     m_home->setEnabled(cursor && !cursor->atHome());
     m_back->setEnabled(cursor && !cursor->atHome());
     m_next->setEnabled(cursor && !cursor->atEnd());
     m_end->setEnabled(cursor && !cursor->atEnd());
+}
+
+void StepBar::onTraceChanged()
+{
+    m_snapshots->clear();
+    const TracePtr &trace = m_controller->trace();
+    if (trace) {
+        const bool ranks = trace->config.ranks > 1;
+        for (const core::Mark &mark : trace->marks) {
+            const QString call = QStringLiteral("%1: %2(...)")
+                                     .arg(mark.line)
+                                     .arg(QString::fromStdString(mark.label));
+            m_snapshots->addItem(ranks && mark.rank >= 0
+                                     ? tr("rank %1, line %2").arg(mark.rank).arg(call)
+                                     : tr("line %1").arg(call));
+        }
+    }
+    m_snapshots->setVisible(m_snapshots->count() > 0);
+    QAbstractItemView *list = m_snapshots->view();
+    list->setMinimumWidth(list->sizeHintForColumn(0) + 2 * list->frameWidth() +
+                          style()->pixelMetric(QStyle::PM_ScrollBarExtent));
 }
 
 void StepBar::onPlayingChanged(bool playing)

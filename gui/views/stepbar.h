@@ -16,7 +16,9 @@ class RunSession;
 class StepController;
 
 // The controls for stepping through a finished run: Home, Back, Play/Pause, Next and End, the
-// step mode, the play speed, a scrubber over the whole run and where the cursor stands.
+// step mode, the play speed, a scrubber over the whole run and where the cursor stands. A run
+// with draw() marks also gets the list of its snapshots, each named by its line: picking one
+// goes there, and the list shows the one the cursor stands at.
 //
 // Keys, anywhere in the window: F10 steps forward and Shift+F10 back in the current mode;
 // PageDown and PageUp do the same (what presentation clickers send); Home and End go to the
@@ -34,6 +36,7 @@ public:
     QToolButton *playButton() const { return m_play; }
     QSlider *scrubber() const { return m_scrubber; }
     QComboBox *modeBox() const { return m_mode; }
+    QComboBox *snapshotBox() const { return m_snapshots; }
     QLabel *positionLabel() const { return m_label; }
     QString positionText() const;
 
@@ -47,6 +50,7 @@ private:
     QToolButton *addButton(const QString &text, const QString &toolTip,
                            void (StepController::*slot)());
     void onCursorChanged();
+    void onTraceChanged(); // fills the snapshot list
     void onPlayingChanged(bool playing);
     void onScrubberMoved(int value);
 
@@ -58,6 +62,7 @@ private:
     QToolButton *m_next = nullptr;
     QToolButton *m_end = nullptr;
     QComboBox *m_mode = nullptr;
+    QComboBox *m_snapshots = nullptr;
     QDoubleSpinBox *m_speed = nullptr;
     QSlider *m_scrubber = nullptr;
     QLabel *m_label = nullptr;

@@ -237,6 +237,54 @@ TEST(CursorToMark, StandsWhereEachDrawWasCalled)
     EXPECT_TRUE(state.ranks[1].map(core::MapKind::Weights).empty());
 }
 
+// Three draws around one forward, two of them with nothing in between, then one at the end.
+core::RankTask drawsTwiceBeforeTheForward(core::Model &m)
+{
+    auto [w, o] = m.loadWeights(0);
+    m.weights.set(0, w);
+    m.engine().mark(core::CallSite{m.rank, __LINE__}, "draw");
+    m.activations.set(0, m.getActivation({m.rank}));
+    m.engine().mark(core::CallSite{m.rank, __LINE__}, "draw");
+    m.engine().mark(core::CallSite{m.rank, __LINE__}, "draw_group");
+    m.activations.set(1, m.forward(0, m.activations.get(0), m.weights.get(0)));
+    m.engine().mark(core::CallSite{m.rank, __LINE__}, "draw");
+    co_return;
+}
+
+TEST(CursorBySnapshot, StopsAtEveryDrawInOrderEvenWhenSeveralShareAPosition)
+{
+    const core::Trace trace = runProgram(makeConfig(1, 1, 1), drawsTwiceBeforeTheForward);
+    ASSERT_EQ(trace.marks.size(), 4U);
+    const StopPoints stops(trace);
+    // Forward: marks 0-3, then the end; the two draws between the same changes are two stops.
+    std::vector<Cursor> forward{Cursor(stops)};
+    for (Cursor c = forward.back().nextSnapshot(); !(c == forward.back()); c = c.nextSnapshot())
+        forward.push_back(c);
+    ASSERT_EQ(forward.size(), 6U);
+    const std::vector<Position> positions = {{0, 0}, {0, 1}, {0, 2}, {0, 2}, {1, 3}, {1, 3}};
+    for (std::size_t k = 0; k < forward.size(); ++k)
+        EXPECT_EQ(forward[k].position(), positions[k]) << "stop " << k;
+    for (std::size_t k = 1; k <= 4; ++k)
+        EXPECT_EQ(forward[k].mark(), k - 1);
+    EXPECT_FALSE(forward[0].mark());
+    EXPECT_FALSE(forward[5].mark());
+    EXPECT_TRUE(forward[5].atEnd());
+    // Back retraces every one of them.
+    for (std::size_t k = forward.size() - 1; k > 0; --k)
+        EXPECT_EQ(forward[k].previousSnapshot(), forward[k - 1]) << "stop " << k;
+    // Stepped to by operation first, the next snapshot is the first draw at or after the stop.
+    EXPECT_EQ(Cursor(stops).nextOperation().nextSnapshot().mark(), 3U);
+    EXPECT_EQ(Cursor(stops).nextOperation().previousSnapshot().mark(), 2U);
+    // The state at a draw is the state then: the input is there, its forward not yet.
+    replay::Replayer replayer(stops);
+    const replay::RunState state = replayer.stateAt(forward[3]);
+    EXPECT_EQ(state.ranks[0].map(core::MapKind::Activations).size(), 1U);
+    // The rank stands at that draw's line, not at the change before it.
+    EXPECT_EQ(state.ranks[0].line, trace.marks[2].line);
+    EXPECT_NE(replayer.stateAt(Cursor(stops, forward[3].stop())).ranks[0].line,
+              trace.marks[2].line);
+}
+
 core::RankTask forwardThenBothReceive(core::Model &m)
 {
     auto [w, o] = m.loadWeights(0);

@@ -223,6 +223,46 @@ TEST(StepControllerAfterADeadlock, StandsWhereNoRankCouldGoOn)
     EXPECT_EQ(controller.appliedEvents(), 1U); // rank 0's slice, up to its receive
 }
 
+// The DDP trace with three draws: one after the first change, two together after event 3.
+TracePtr ddpWithDraws()
+{
+    auto trace = std::make_shared<core::Trace>(*ddpTrace());
+    const replay::StopPoints stops(*trace);
+    const replay::Position first = stops.position(1), later = stops.position(stops.afterEvent(3));
+    trace->marks = {core::Mark{0, 7, first.events, first.changes, "draw"},
+                    core::Mark{0, 9, later.events, later.changes, "draw"},
+                    core::Mark{0, 10, later.events, later.changes, "draw_group"}};
+    return trace;
+}
+
+TEST(StepControllerBySnapshot, ARunWithDrawsStepsByEachOfThemUntilAModeIsPicked)
+{
+    StepController controller;
+    load(controller, ddpWithDraws());
+    EXPECT_EQ(controller.stepMode(), Mode::Snapshot);
+    controller.home();
+    std::vector<std::size_t> stops;
+    for (std::size_t k = 0; k < 3; ++k) {
+        controller.next();
+        EXPECT_EQ(controller.snapshot(), k);
+        stops.push_back(controller.cursor()->stop());
+    }
+    EXPECT_EQ(stops[1], stops[2]) << "two draws with nothing between are two steps at one place";
+    EXPECT_EQ(controller.appliedEvents(), 4U);
+    controller.next();
+    EXPECT_TRUE(controller.atEnd());
+    controller.previous();
+    EXPECT_EQ(controller.snapshot(), 2U);
+    controller.toSnapshot(0);
+    EXPECT_EQ(controller.cursor()->stop(), 1U);
+    // A run without draws steps by operation again; one picked by hand stays picked.
+    load(controller, ddpTrace());
+    EXPECT_EQ(controller.stepMode(), Mode::Operation);
+    controller.setStepMode(Mode::Time);
+    load(controller, ddpWithDraws());
+    EXPECT_EQ(controller.stepMode(), Mode::Time);
+}
+
 TEST(StepControllerWithoutTrace, StepsDoNothing)
 {
     StepController controller;

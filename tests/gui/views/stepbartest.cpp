@@ -148,6 +148,34 @@ TEST_F(StepBarTest, TheLabelSaysWhereTheRunStands)
               "event 36 of 36 · t = 5.6 · end of the run");
 }
 
+TEST_F(StepBarTest, OffersTheSnapshotModeAndListsEveryDrawByItsLine)
+{
+    const int mode = m_bar->modeBox()->findData(int(StepController::StepMode::Snapshot));
+    ASSERT_GE(mode, 0);
+    EXPECT_EQ(m_bar->modeBox()->itemText(mode), QStringLiteral("by snapshot (draw)"));
+    EXPECT_TRUE(m_bar->snapshotBox()->isHidden()) << "a run without draws has no snapshot list";
+    auto trace = std::make_shared<core::Trace>(*ddpTrace());
+    const replay::Position first = replay::StopPoints(*trace).position(1);
+    trace->marks = {core::Mark{0, 7, first.events, first.changes, "draw"},
+                    core::Mark{2, 9, first.events, first.changes, "draw_group"}};
+    m_context.session.setTrace(trace);
+    EXPECT_EQ(m_bar->modeBox()->currentIndex(), mode);
+    QComboBox *list = m_bar->snapshotBox();
+    EXPECT_FALSE(list->isHidden());
+    ASSERT_EQ(list->count(), 2);
+    EXPECT_EQ(list->itemText(0), QStringLiteral("rank 0, line 7: draw(...)"));
+    EXPECT_EQ(list->itemText(1), QStringLiteral("rank 2, line 9: draw_group(...)"));
+    EXPECT_EQ(list->currentIndex(), -1) << "the run is shown from its end, at no snapshot";
+    press(Qt::Key_Home);
+    press(Qt::Key_F10);
+    press(Qt::Key_F10);
+    EXPECT_EQ(m_controller.snapshot(), 1U);
+    EXPECT_EQ(list->currentIndex(), 1);
+    list->activated(0);
+    EXPECT_EQ(m_controller.snapshot(), 0U);
+    EXPECT_EQ(list->currentIndex(), 0);
+}
+
 TEST_F(StepBarTest, TheModeBoxSetsTheStepMode)
 {
     Q_EMIT m_bar->modeBox()->activated(1);
