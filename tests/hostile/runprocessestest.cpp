@@ -163,7 +163,9 @@ TEST(RunProcesses, StoppingTheRunnerWithSigkillEndsTheRunAndTheNextRunRemovesIts
     waitpid(cli, nullptr, 0);
 
     expectAllGone(runner);
-    EXPECT_EQ(runFoldersOf(cli).size(), 1U); // nothing could remove it yet
+    // Nothing of this run could remove it; another test's run (ctest -j2) may already have, as
+    // the next run of any supervisor removes the folders of supervisors that are gone.
+    EXPECT_LE(runFoldersOf(cli).size(), 1U);
     dir.write("next.py", "def puzzle(model):\n    pass\n");
     EXPECT_EQ(
         runCli({{"run", "next.py", "--function", "puzzle"}, dir.path().string(), {}}, dir).exitCode,
