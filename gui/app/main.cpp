@@ -85,6 +85,7 @@ int main(int argc, char *argv[])
     parser.process(app);
 
     rankstep::gui::ProgressStore progress;
+    progress.lock(); // held elsewhere: the window shows the code read-only and says why
     LessonsToShow lessons = lessonsToShow(parser.value(options.lessons));
     rankstep::gui::MainWindow window(std::move(lessons.lessons), progress);
     window.show();

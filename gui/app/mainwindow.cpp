@@ -4,12 +4,14 @@
 #include "appearance.h"
 #include "applicationstyle.h"
 #include "codeeditor.h"
+#include "codekeeper.h"
 #include "errordialog.h"
 #include "exportactions.h"
 #include "lessonlistmodel.h"
 #include "lessonpanel.h"
 #include "memorychart.h"
 #include "notebookimport.h"
+#include "noticebanner.h"
 #include "presentation.h"
 #include "resultspanel.h"
 #include "runsession.h"
@@ -32,7 +34,6 @@
 #include <QSplitter>
 #include <QStatusBar>
 #include <QTabWidget>
-#include <QTemporaryDir>
 #include <QToolBar>
 #include <QVBoxLayout>
 
@@ -165,6 +166,15 @@ void MainWindow::buildLayout()
     m_lessonPanel = new LessonPanel;
     m_editor = new CodeEditor(*m_appearance);
     m_editor->setObjectName(QStringLiteral("editor"));
+    m_keeper = new CodeKeeper(m_progress, *m_editor, this);
+    auto *codeNotice = new NoticeBanner;
+    connect(m_keeper, &CodeKeeper::noticeChanged, codeNotice, &NoticeBanner::showNotice);
+    auto *editorPane = new QWidget; // what is wrong with the code file sits right above it
+    auto *editorLayout = new QVBoxLayout(editorPane);
+    editorLayout->setContentsMargins(0, 0, 0, 0);
+    editorLayout->setSpacing(0);
+    editorLayout->addWidget(codeNotice);
+    editorLayout->addWidget(m_editor, 1);
     m_results = new ResultsPanel;
     m_results->setMinimumHeight(60);
     m_timeline = new TimelineView(*m_session, *m_appearance);
@@ -191,7 +201,7 @@ void MainWindow::buildLayout()
     auto *work = m_work = new QSplitter(Qt::Horizontal);
     work->setObjectName(QStringLiteral("work"));
     work->addWidget(m_leftTabs);
-    work->addWidget(m_editor);
+    work->addWidget(editorPane);
     work->setCollapsible(1, false); // the editor keeps its columns (CodeEditor::minimumSizeHint)
     work->setStretchFactor(1, 1);
     work->setSizes({360, 700});
@@ -250,8 +260,7 @@ void MainWindow::connectViews()
     connect(m_lessonList, &QListView::clicked, this, &MainWindow::onLessonActivated);
     connect(m_lessonList, &QListView::activated, this, &MainWindow::onLessonActivated);
     connect(m_editor, &CodeEditor::codeEdited, this, [this] { saveCode(); });
-    connect(m_lessonPanel, &LessonPanel::solutionRequested, m_editor,
-            &CodeEditor::replaceAllUndoable);
+    connect(m_lessonPanel, &LessonPanel::solutionRequested, m_keeper, &CodeKeeper::resetTo);
     connect(m_run, &RunController::traceAvailable, this, &MainWindow::onTraceAvailable);
     connect(m_run, &RunController::runFailed, this, &MainWindow::onRunFailed);
     connect(m_run, &RunController::runningChanged, this, &MainWindow::onRunningChanged);
@@ -298,8 +307,9 @@ bool MainWindow::openLesson(const QString &lessonId)
         return false;
     if (m_run->isRunning())
         m_run->stop();
+    if (m_editor->hasUnsavedEdits())
+        saveCode(); // the last second of typing in the lesson shown before
     m_lesson = m_model->lessonAt(row);
-    m_persist = true;
     m_session->clear();
     m_lessonList->setCurrentIndex(m_model->index(row));
     m_lessonPanel->setLesson(m_lesson);
@@ -311,8 +321,7 @@ bool MainWindow::openLesson(const QString &lessonId)
         m_memory->setVisible(false);
     m_memory->setTarget(m_lesson->targets ? std::optional<std::int64_t>(m_lesson->targets->memory)
                                           : std::nullopt);
-    m_editor->setCode(
-        m_progress.code(lessonId).value_or(QString::fromStdString(m_lesson->starter)));
+    m_keeper->open(lessonId, QString::fromStdString(m_lesson->starter));
     m_progress.setLastLesson(lessonId);
     setWindowTitle(tr("%1 — Rankstep").arg(QString::fromStdString(m_lesson->title)));
     const int ranks = m_lesson->config.ranks;
@@ -326,10 +335,8 @@ bool MainWindow::openLesson(const QString &lessonId)
 
 void MainWindow::showScriptCode(const QString &code)
 {
-    m_persist = false;
-    if (!m_scratch)
-        m_scratch = std::make_unique<QTemporaryDir>();
-    m_editor->setCode(code);
+    m_keeper->showScript(m_lesson ? QString::fromStdString(m_lesson->id) : QStringLiteral("script"),
+                         code);
 }
 
 void MainWindow::onLessonActivated(const QModelIndex &index)
@@ -339,26 +346,9 @@ void MainWindow::onLessonActivated(const QModelIndex &index)
         openLesson(id);
 }
 
-QString MainWindow::runFilePath() const
-{
-    const QString id = QString::fromStdString(m_lesson->id);
-    if (m_persist)
-        return m_progress.codePath(id);
-    return m_scratch->filePath(id + QStringLiteral(".py"));
-}
-
 bool MainWindow::saveCode(QString *error)
 {
-    if (!m_lesson)
-        return false;
-    const QString id = QString::fromStdString(m_lesson->id);
-    if (m_persist)
-        return m_progress.saveCode(id, m_editor->text(), error);
-    QFile file(runFilePath());
-    const bool ok = file.open(QIODevice::WriteOnly) && file.write(m_editor->text().toUtf8()) >= 0;
-    if (!ok && error)
-        *error = file.errorString();
-    return ok;
+    return m_lesson && m_keeper->save(error);
 }
 
 void MainWindow::runCode()
@@ -367,17 +357,24 @@ void MainWindow::runCode()
         return;
     QString error;
     if (!saveCode(&error)) {
-        QMessageBox::warning(this, tr("Your code could not be saved"),
-                             tr("Rankstep saves your code before every run, and saving failed: %1\n"
-                                "Nothing was run. Copy your code somewhere safe.")
-                                 .arg(error));
+        // Not modal: a scripted run must still end, and the banner over the editor stays.
+        const QString why =
+            tr("Rankstep saves your code before every run, and saving failed: %1. Nothing was run.")
+                .arg(error);
+        statusBar()->showMessage(why);
+        auto *box = new QMessageBox(QMessageBox::Warning, tr("Your code could not be saved"), why,
+                                    QMessageBox::Ok, this);
+        box->setObjectName(QStringLiteral("saveFailedDialog"));
+        box->setAttribute(Qt::WA_DeleteOnClose);
+        box->open();
+        Q_EMIT runRefused(why);
         return;
     }
     m_editor->clearMarkers();
     m_results->showMessage(tr("<p>Running on %1 simulated ranks…</p>").arg(m_lesson->config.ranks));
     statusBar()->showMessage(tr("Running…"));
     RunSpec spec;
-    spec.codePath = runFilePath();
+    spec.codePath = m_keeper->runFilePath();
     spec.function = QString::fromStdString(m_lesson->function);
     spec.ranks = m_lesson->config.ranks;
     spec.layers = m_lesson->config.layers;
@@ -401,7 +398,7 @@ void MainWindow::resetToStarter()
                                  "undo this with Ctrl+Z."),
                               QMessageBox::Reset | QMessageBox::Cancel, QMessageBox::Cancel);
     if (answer == QMessageBox::Reset)
-        m_editor->replaceAllUndoable(QString::fromStdString(m_lesson->starter));
+        m_keeper->resetTo(QString::fromStdString(m_lesson->starter));
 }
 
 void MainWindow::onRunningChanged(bool running)
@@ -416,7 +413,7 @@ void MainWindow::onTraceAvailable(const TracePtr &trace, const QString &output)
     m_results->showTrace(trace, output);
     arrangeViews();
     const lessons::Verdict verdict = lessons::judge(*m_lesson, *trace);
-    if (m_persist) {
+    if (m_keeper->learnersCode()) {
         m_progress.recordRun(QString::fromStdString(m_lesson->id), verdict.solved);
         m_model->refresh(QString::fromStdString(m_lesson->id));
     }

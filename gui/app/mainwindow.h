@@ -15,13 +15,13 @@ class QMenu;
 class QTabWidget;
 class QListView;
 class QSplitter;
-class QTemporaryDir;
 
 namespace rankstep::gui {
 
 class Appearance;
 class ApplicationStyle;
 class CodeEditor;
+class CodeKeeper;
 class ExportActions;
 class LessonListModel;
 class LessonPanel;
@@ -92,6 +92,8 @@ public Q_SLOTS:
 Q_SIGNALS:
     // A run's outcome (trace, failure or stop) has been shown.
     void runFinished();
+    // A run was not started because the code could not be saved (why, in a sentence).
+    void runRefused(const QString &why);
 
 protected:
     void closeEvent(QCloseEvent *event) override;
@@ -108,7 +110,6 @@ private:
     void onCursorChanged();
     void showWaitFor();
     bool saveCode(QString *error = nullptr);
-    QString runFilePath() const;
 
     ProgressStore &m_progress;
     LessonListModel *m_model;
@@ -117,9 +118,8 @@ private:
     ApplicationStyle *m_style;
     RunController *m_run;
     const lessons::Lesson *m_lesson = nullptr;
-    bool m_persist = true;
     double m_runTimeLimit = RunSpec().timeLimitSeconds;
-    std::unique_ptr<QTemporaryDir> m_scratch;
+    CodeKeeper *m_keeper = nullptr;
 
     QListView *m_lessonList = nullptr;
     LessonPanel *m_lessonPanel = nullptr;

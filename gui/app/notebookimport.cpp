@@ -64,7 +64,9 @@ ImportSummary NotebookImport::importFile(const QString &path)
 void NotebookImport::saveFunction(ImportSummary &summary, const QString &id, const QString &code)
 {
     const lessons::Lesson *lesson = lessons::findLesson(m_lessons, id.toStdString());
-    const std::optional<QString> earlier = m_progress.code(id);
+    const auto stored = m_progress.code(id);
+    const std::optional<QString> earlier =
+        stored ? std::optional<QString>(stored->text) : std::nullopt;
     if (earlier && *earlier == code) {
         summary.unchanged << id;
         return;

@@ -3,11 +3,14 @@
 
 #include "core/regularfile.h"
 
+#include <QDateTime>
 #include <QDir>
 #include <QFile>
+#include <QLockFile>
 #include <QSaveFile>
 #include <QSettings>
 #include <QStandardPaths>
+#include <QStringDecoder>
 
 namespace rankstep::gui {
 namespace {
@@ -15,6 +18,19 @@ namespace {
 QString settingsKey(const QString &lessonId)
 {
     return QStringLiteral("progress/") + lessonId;
+}
+
+// Why bytes are not text the editor may show and save back unchanged: empty when they are UTF-8
+// without NUL bytes (a NUL would cut the file where Scintilla's text ends).
+QString whyNotText(const std::string &bytes)
+{
+    if (const auto nul = bytes.find('\0'); nul != std::string::npos)
+        return QObject::tr("it holds a NUL byte (at byte %1)").arg(nul);
+    QStringDecoder decoder(QStringDecoder::Utf8, QStringDecoder::Flag::Stateless);
+    const QString text = decoder.decode(QByteArrayView(bytes.data(), qsizetype(bytes.size())));
+    if (decoder.hasError())
+        return QObject::tr("it is not UTF-8 text (Latin-1 or another encoding?)");
+    return {};
 }
 
 } // namespace
@@ -38,6 +54,32 @@ ProgressStore::ProgressStore(QString root) : m_root(std::move(root))
         m_root = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) +
                  QStringLiteral("/code");
     QDir().mkpath(m_root);
+}
+
+ProgressStore::~ProgressStore() = default;
+
+std::optional<QString> ProgressStore::lock()
+{
+    if (m_lock && m_lock->isLocked())
+        return std::nullopt;
+    QDir().mkpath(m_root);
+    m_lock = std::make_unique<QLockFile>(m_root + QStringLiteral("/.rankstep.lock"));
+    m_lock->setStaleLockTime(0); // held as long as the window is open; a dead holder is stale
+    if (m_lock->tryLock(0)) {
+        m_heldElsewhere.clear();
+        return std::nullopt;
+    }
+    qint64 pid = 0;
+    QString host, application;
+    m_lock->getLockInfo(&pid, &host, &application);
+    m_lock.reset();
+    return m_heldElsewhere =
+               QObject::tr(
+                   "Another Rankstep window (process %1 on %2) has your saved code open. "
+                   "This window shows your code read-only and saves nothing; close the other "
+                   "one and open the lesson again to edit here.")
+                   .arg(pid)
+                   .arg(host.isEmpty() ? QObject::tr("this computer") : host);
 }
 
 ProgressStore::State ProgressStore::state(const QString &lessonId) const
@@ -68,14 +110,15 @@ QString ProgressStore::codePath(const QString &lessonId) const
     return m_root + QLatin1Char('/') + lessonId + QStringLiteral(".py");
 }
 
-std::optional<QString> ProgressStore::code(const QString &lessonId) const
+std::optional<ProgressStore::StoredCode> ProgressStore::code(const QString &lessonId) const
 {
     // Checked before it is read: a FIFO or a device in the code store would hang the window.
     const auto bytes =
         core::readRegularFile(codePath(lessonId).toStdString(), core::kMaxCodeFileBytes);
     if (!bytes)
         return std::nullopt;
-    return QString::fromStdString(*bytes);
+    return StoredCode{QString::fromUtf8(bytes->data(), qsizetype(bytes->size())),
+                      whyNotText(*bytes)};
 }
 
 bool ProgressStore::saveCode(const QString &lessonId, const QString &code, QString *error)
@@ -88,6 +131,25 @@ bool ProgressStore::saveCode(const QString &lessonId, const QString &code, QStri
         return false;
     }
     return true;
+}
+
+QString ProgressStore::saveRecovery(const QString &lessonId, const QString &code,
+                                    QString *error) const
+{
+    const QString name = lessonId + QStringLiteral("-") +
+                         QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmmss")) +
+                         QStringLiteral(".py");
+    const QString folders[] = {m_root + QStringLiteral("/recovery"),
+                               QDir::tempPath() + QStringLiteral("/Rankstep-recovery")};
+    for (const QString &folder : folders) {
+        QDir().mkpath(folder);
+        QSaveFile file(folder + QLatin1Char('/') + name);
+        if (file.open(QIODevice::WriteOnly) && file.write(code.toUtf8()) >= 0 && file.commit())
+            return file.fileName();
+        if (error)
+            *error = file.errorString();
+    }
+    return {};
 }
 
 QString ProgressStore::lastLesson() const

@@ -271,6 +271,17 @@ bool startScript(const QCommandLineParser &parser, const ScriptOptions &o, MainW
                 saveAndQuit(&window, shot);
         };
         QObject::connect(&window, &MainWindow::runFinished, &window, onFinished);
+        // A run the window could not start (the code could not be saved) is reported, and a
+        // scripted screenshot still ends the process: with the picture of why, and exit code 1.
+        QObject::connect(&window, &MainWindow::runRefused, &window, [&window, shot](QString why) {
+            std::fprintf(stderr, "rankstep: %s\n", qPrintable(why));
+            if (shot.isEmpty())
+                return;
+            QTimer::singleShot(400, &window, [&window, shot] {
+                grabWithDialogs(&window).save(shot);
+                QCoreApplication::exit(1);
+            });
+        });
         QTimer::singleShot(0, &window, &MainWindow::runCode);
     } else if (!shot.isEmpty()) {
         showTab(window, tab);

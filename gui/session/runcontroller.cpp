@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: MIT
 #include "runcontroller.h"
 
+#include "apptempfolder.h"
+#include "cappedoutput.h"
+
 #include <QProcess>
 
 #include "core/io/tracebinary.h"
@@ -16,6 +19,7 @@
 #include <QLoggingCategory>
 #include <QStandardPaths>
 #include <QTemporaryDir>
+#include <QTimer>
 #include <QtConcurrent/QtConcurrentRun>
 
 #include <chrono>
@@ -58,6 +62,7 @@ core::Result<core::Trace> loadTraceFile(const QString &path)
 RunController::RunController(QObject *parent) : QObject(parent)
 {
     qRegisterMetaType<TracePtr>();
+    removeStaleAppTempFolders(); // left by an app killed with SIGKILL
 }
 
 bool RunController::isRunning() const
@@ -67,8 +72,12 @@ bool RunController::isRunning() const
 
 RunController::~RunController()
 {
-    if (m_process)
-        m_process->kill();
+    blockSignals(true); // the window that listens is being destroyed
+    stop();
+    // The window is closing: give each stopped runner its grace to end its run, then kill it.
+    for (const QPointer<QProcess> &process : m_stopping)
+        if (process && !process->waitForFinished(kStopGraceMs))
+            process->kill();
 }
 
 QString RunController::cliPath()
@@ -95,8 +104,20 @@ void RunController::stop()
 {
     if (!m_process)
         return;
-    ++m_generation; // the coroutine of the killed run reports nothing more and cleans up
-    m_process->kill();
+    ++m_generation; // the coroutine of the stopped run reports nothing more and cleans up
+    QProcess *process = m_process;
+    // Deleting a running QProcess kills it at once: it goes when it has ended.
+    if (process->state() == QProcess::NotRunning)
+        process->deleteLater();
+    else
+        connect(process, &QProcess::finished, process, &QObject::deleteLater);
+    process->terminate();
+    QTimer::singleShot(kStopGraceMs, process, [process] {
+        if (process->state() != QProcess::NotRunning)
+            process->kill();
+    });
+    std::erase_if(m_stopping, [](const QPointer<QProcess> &p) { return p.isNull(); });
+    m_stopping.emplace_back(process);
     m_process = nullptr;
     Q_EMIT runningChanged(false);
     Q_EMIT runStopped();
@@ -120,11 +141,18 @@ QCoro::Task<void> RunController::execute(RunSpec spec, int generation)
             Q_EMIT runFailed(tr("rankstep-cli was not found next to Rankstep or on PATH."), {});
             co_return;
         }
-        auto tempDir = std::make_shared<QTemporaryDir>();
+        auto tempDir = std::make_shared<QTemporaryDir>(appTempFolderTemplate());
         const QString traceFile = tempDir->filePath(QStringLiteral("trace.rstb"));
         auto *process = new QProcess(this);
         m_process = process;
         process->setWorkingDirectory(QFileInfo(spec.codePath).absolutePath());
+        // What the run prints is kept within bounds as it arrives, not buffered whole.
+        auto out = std::make_shared<CappedOutput>();
+        auto err = std::make_shared<CappedOutput>();
+        connect(process, &QProcess::readyReadStandardOutput, process,
+                [process, out] { out->append(process->readAllStandardOutput()); });
+        connect(process, &QProcess::readyReadStandardError, process,
+                [process, err] { err->append(process->readAllStandardError()); });
         const QStringList args = {
             QStringLiteral("run"),         QFileInfo(spec.codePath).fileName(),
             QStringLiteral("--function"),  spec.function,
@@ -141,10 +169,8 @@ QCoro::Task<void> RunController::execute(RunSpec spec, int generation)
         const bool started = co_await starting;
         if (!self)
             co_return;
-        if (generation != m_generation) {
-            process->deleteLater();
-            co_return;
-        }
+        if (generation != m_generation)
+            co_return; // stopped: stop() owns the process now
         if (!started) {
             const QString why = process->errorString();
             finish(generation);
@@ -156,14 +182,14 @@ QCoro::Task<void> RunController::execute(RunSpec spec, int generation)
         co_await finishing;
         if (!self)
             co_return;
-        if (generation != m_generation) {
-            process->deleteLater(); // stopped: stop() already told the window
-            co_return;
-        }
+        if (generation != m_generation)
+            co_return; // stopped: stop() told the window and owns the process
         if (process->state() != QProcess::NotRunning)
             process->kill();
-        const QString errors = QString::fromUtf8(process->readAllStandardError());
-        const QString output = QString::fromUtf8(process->readAllStandardOutput()) + errors;
+        out->append(process->readAllStandardOutput());
+        err->append(process->readAllStandardError());
+        const QString errors = err->text();
+        const QString output = out->text() + errors;
         const QString exitText = describeExit(*process, errors);
         const bool crashed = process->exitStatus() == QProcess::CrashExit;
         finish(generation);

@@ -36,6 +36,8 @@ class RunController : public QObject
 {
     Q_OBJECT
 public:
+    static constexpr int kStopGraceMs = 2000;
+
     explicit RunController(QObject *parent = nullptr);
     ~RunController() override;
 
@@ -45,7 +47,9 @@ public:
 
 public Q_SLOTS:
     void start(const RunSpec &spec);
-    // Ends the run at once (the child is killed); emits runStopped.
+    // Ends the run at once for the window (emits runStopped): the child gets SIGTERM, so that
+    // rankstep-cli ends every process of the run and removes its folder, and SIGKILL if it is
+    // still there kStopGraceMs later.
     void stop();
 
 Q_SIGNALS:
@@ -61,6 +65,7 @@ private:
     void finish(int generation);
 
     QPointer<QProcess> m_process;
+    std::vector<QPointer<QProcess>> m_stopping; // stopped, not ended yet
     int m_generation = 0;
 };
 

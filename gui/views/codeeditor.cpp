@@ -22,6 +22,8 @@ namespace rankstep::gui {
 namespace {
 
 constexpr int kEditorPoints = 11;         // the editor's font size at zoom 1 (setUpLook)
+constexpr int kSavePauseMs = 400;         // a pause in typing this long saves
+constexpr int kSaveMaxDelayMs = 1000;     // typing never goes longer than this unsaved
 constexpr int kMaximumMinimumWidth = 900; // a zoomed editor still leaves room on 1280 px
 
 // The ranks standing on one line, as the margin shows them: one or two single-digit ranks as
@@ -61,11 +63,19 @@ CodeEditor::CodeEditor(Appearance &appearance, QWidget *parent)
     connect(&appearance, &Appearance::lookChanged, this, applyLook);
     applyLook();
     m_saveTimer.setSingleShot(true);
-    m_saveTimer.setInterval(400);
-    connect(&m_saveTimer, &QTimer::timeout, this, &CodeEditor::codeEdited);
+    connect(&m_saveTimer, &QTimer::timeout, this, [this] {
+        m_unsavedSince.invalidate();
+        Q_EMIT codeEdited();
+    });
     connect(this, &QsciScintilla::textChanged, this, [this] {
-        if (!m_loading)
-            m_saveTimer.start();
+        if (m_loading)
+            return;
+        // A pause of kSavePauseMs saves; continuous typing saves kSaveMaxDelayMs after the first
+        // unsaved edit (a debounce alone would wait for the whole burst: kill -9 lost it all).
+        if (!m_unsavedSince.isValid())
+            m_unsavedSince.start();
+        const qint64 left = kSaveMaxDelayMs - m_unsavedSince.elapsed();
+        m_saveTimer.start(int(std::clamp<qint64>(left, 0, kSavePauseMs)));
     });
     viewport()->installEventFilter(this); // the rank margin's tooltip
 }
@@ -103,6 +113,8 @@ void CodeEditor::setUpLook()
 void CodeEditor::setCode(const QString &text)
 {
     m_loading = true;
+    m_saveTimer.stop(); // what was typed before belongs to the code shown before (saved first)
+    m_unsavedSince.invalidate();
     setText(text);
     SendScintilla(SCI_EMPTYUNDOBUFFER);
     setModified(false);
@@ -118,6 +130,7 @@ void CodeEditor::replaceAllUndoable(const QString &text)
     endUndoAction();
     setCursorPosition(0, 0);
     m_saveTimer.stop();
+    m_unsavedSince.invalidate();
     Q_EMIT codeEdited();
 }
 

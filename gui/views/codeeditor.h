@@ -5,6 +5,7 @@
 
 #include <Qsci/qscistyle.h>
 
+#include <QElapsedTimer>
 #include <QTimer>
 
 #include <map>
@@ -17,7 +18,8 @@ class Appearance;
 
 // The learner's Python: highlighting, line numbers, the current line, an error marker on the
 // line a run failed at, where each rank stands while stepping through a run, and undo. Emits
-// codeEdited (debounced) so the window can save as they type.
+// codeEdited after a pause in typing, and at least once a second while typing goes on, so the
+// window saves at most a second behind the keyboard.
 class CodeEditor : public QsciScintilla
 {
     Q_OBJECT
@@ -28,6 +30,8 @@ public:
     void replaceAllUndoable(const QString &text);
     // Shows text without an undo history (opening a lesson).
     void setCode(const QString &text);
+    // Typed but not yet reported by codeEdited (saved within a second).
+    bool hasUnsavedEdits() const { return m_saveTimer.isActive(); }
     void markError(int line); // 1-based; 0 clears
     void clearMarkers();
     // Where each rank stands while stepping: a chip with the rank number in the rank's color in
@@ -63,6 +67,7 @@ private:
     const QsciStyle &rankStyle(int rank);
     Appearance &m_appearance;
     QTimer m_saveTimer;
+    QElapsedTimer m_unsavedSince; // the first edit codeEdited has not reported yet
     int m_errorLine = 0;
     int m_errorMarker = -1;
     int m_rankMarker = -1;

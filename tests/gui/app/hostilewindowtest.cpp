@@ -72,7 +72,7 @@ TEST_P(HostileWindow, SurvivesShowsTheMessageAndKeepsTheTypedCode)
     if (box)
         box->close();
 
-    const QString saved = progress().code(QStringLiteral("ddp")).value_or(QString());
+    const QString saved = savedText(progress(), QStringLiteral("ddp"));
     EXPECT_TRUE(saved == window->editor()->text()) << "the saved code is not what was typed";
     QFile file(progress().codePath(QStringLiteral("ddp")));
     ASSERT_TRUE(file.open(QIODevice::ReadOnly));

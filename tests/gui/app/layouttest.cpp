@@ -29,7 +29,7 @@ void settle()
 // The splitter holding the editor beside the lesson, and the one holding that over the views.
 QSplitter *workSplitter(MainWindow &window)
 {
-    return qobject_cast<QSplitter *>(window.editor()->parentWidget());
+    return window.findChild<QSplitter *>(QStringLiteral("work")); // beside the editor's pane
 }
 
 QSplitter *middleSplitter(MainWindow &window)

@@ -77,8 +77,7 @@ TEST_F(MainWindowTest, OpensDdpFromTheListAndSolvesItWithF5)
     EXPECT_EQ(utf8(ddp.data(LessonListModel::StateRole).toString()), "solved");
     EXPECT_EQ(window->timeline()->rowCount(), 4);
     // The run saved what was typed first.
-    EXPECT_EQ(utf8(progress().code(QStringLiteral("ddp")).value_or(QString())),
-              utf8(editor->text()));
+    EXPECT_EQ(utf8(savedText(progress(), QStringLiteral("ddp"))), utf8(editor->text()));
 }
 
 TEST_F(MainWindowTest, WalkthroughStarterOpensTheErrorDialogAtTheRefusedUpdate)
@@ -154,13 +153,12 @@ TEST_F(MainWindowTest, TypedCodeSurvivesClosingAndReopening)
         editor->setCursorPosition(learnerLine, 0); // the empty line below the marker
         QTest::keyClicks(editor, QStringLiteral("    print('saved while typing')"));
         ASSERT_TRUE(edited.wait(2000)) << "no debounced save";
-        EXPECT_EQ(utf8(progress().code(QStringLiteral("ddp")).value_or(QString())),
-                  utf8(editor->text()));
+        EXPECT_EQ(utf8(savedText(progress(), QStringLiteral("ddp"))), utf8(editor->text()));
 
         // Typed just before quitting: only close() can save this.
         QTest::keyClicks(editor, QStringLiteral("  # and at the last moment"));
         typed = editor->text();
-        ASSERT_NE(utf8(progress().code(QStringLiteral("ddp")).value_or(QString())), utf8(typed));
+        ASSERT_NE(utf8(savedText(progress(), QStringLiteral("ddp"))), utf8(typed));
         first->close();
     }
     ASSERT_NE(utf8(typed), utf8(starter));
@@ -192,7 +190,7 @@ TEST_F(MainWindowTest, ResetToStarterAsksAndIsOneUndoAway)
     window->resetToStarter();
     EXPECT_EQ(utf8(editor->text()), utf8(starter));
     EXPECT_FALSE(edited.isEmpty()) << "the reset was not saved";
-    EXPECT_EQ(utf8(progress().code(QStringLiteral("ddp")).value_or(QString())), utf8(starter));
+    EXPECT_EQ(utf8(savedText(progress(), QStringLiteral("ddp"))), utf8(starter));
 
     editor->undo();
     EXPECT_EQ(utf8(editor->text()), utf8(typed));

@@ -42,7 +42,7 @@ protected:
     static QSplitter *workSplitter(MainWindow &window)
     {
         // The one holding the editor beside the lesson.
-        return qobject_cast<QSplitter *>(window.editor()->parentWidget());
+        return window.findChild<QSplitter *>(QStringLiteral("work")); // beside the editor's pane
     }
 };
 

@@ -33,6 +33,13 @@ inline std::string utf8(const QString &text)
     return text.toStdString();
 }
 
+// The text of a lesson's saved code; empty when there is none.
+inline QString savedText(const ProgressStore &store, const QString &lessonId)
+{
+    const auto stored = store.code(lessonId);
+    return stored ? stored->text : QString();
+}
+
 // Every built-in lesson, loaded once (a test failure if they do not load).
 const std::vector<lessons::Lesson> &builtinLessons();
 const lessons::Lesson &builtinLesson(const QString &id);

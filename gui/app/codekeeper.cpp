@@ -1,0 +1,130 @@
+// SPDX-License-Identifier: MIT
+#include "codekeeper.h"
+
+#include "apptempfolder.h"
+#include "codeeditor.h"
+#include "progressstore.h"
+
+#include <QDir>
+#include <QFile>
+#include <QTemporaryDir>
+
+namespace rankstep::gui {
+
+CodeKeeper::CodeKeeper(ProgressStore &progress, CodeEditor &editor, QObject *parent)
+    : QObject(parent), m_progress(progress), m_editor(editor)
+{}
+
+CodeKeeper::~CodeKeeper() = default;
+
+void CodeKeeper::open(const QString &lessonId, const QString &starter)
+{
+    m_lessonId = lessonId;
+    m_persist = true;
+    m_recoveryPath.clear();
+    const auto stored = m_progress.code(lessonId);
+    if (!m_progress.heldElsewhere().isEmpty())
+        m_progress.lock(); // the other window may have closed since
+    m_readOnlyWhy = m_progress.heldElsewhere();
+    if (stored && !stored->notText.isEmpty())
+        m_readOnlyWhy =
+            tr("Your saved code %1 is shown read-only and is never rewritten: %2. Open it in "
+               "another editor to fix it, or use Reset to starter to start again.")
+                .arg(QDir::toNativeSeparators(m_progress.codePath(lessonId)), stored->notText);
+    m_editor.setCode(stored ? stored->text : starter);
+    m_editor.setReadOnly(readOnly());
+    setNotice(m_readOnlyWhy);
+}
+
+void CodeKeeper::resetTo(const QString &starter)
+{
+    if (m_persist && !m_progress.heldElsewhere().isEmpty())
+        return;
+    if (m_persist && readOnly()) { // the file is not text: keep its bytes before it is replaced
+        const auto stored = m_progress.code(m_lessonId);
+        QString error;
+        const QString copy = m_progress.saveRecovery(m_lessonId, QString(), &error);
+        if (copy.isEmpty() || !stored || !QFile::remove(copy) ||
+            !QFile::copy(m_progress.codePath(m_lessonId), copy)) {
+            setNotice(tr("Your saved code was not replaced: a copy of it could not be kept (%1).")
+                          .arg(error));
+            return;
+        }
+        m_readOnlyWhy.clear();
+        m_editor.setReadOnly(false);
+        setNotice(tr("Your earlier file was kept in %1.").arg(QDir::toNativeSeparators(copy)));
+    }
+    m_editor.replaceAllUndoable(starter);
+}
+
+void CodeKeeper::showScript(const QString &lessonId, const QString &code)
+{
+    m_lessonId = lessonId;
+    m_persist = false;
+    m_readOnlyWhy.clear();
+    m_editor.setCode(code);
+    m_editor.setReadOnly(false);
+    setNotice({});
+}
+
+QString CodeKeeper::runFilePath() const
+{
+    if (m_persist && !readOnly())
+        return m_progress.codePath(m_lessonId);
+    if (!m_scratch)
+        return {};
+    return m_scratch->filePath(m_lessonId + QStringLiteral(".py"));
+}
+
+bool CodeKeeper::saveScratch(QString *error)
+{
+    if (!m_scratch)
+        m_scratch = std::make_unique<QTemporaryDir>(appTempFolderTemplate());
+    QFile file(runFilePath());
+    const bool ok = file.open(QIODevice::WriteOnly) && file.write(m_editor.text().toUtf8()) >= 0;
+    if (!ok && error)
+        *error = file.errorString();
+    return ok;
+}
+
+bool CodeKeeper::save(QString *error)
+{
+    if (m_lessonId.isEmpty())
+        return false;
+    if (!m_persist || readOnly())
+        return saveScratch(error);
+    QString why;
+    if (m_progress.saveCode(m_lessonId, m_editor.text(), &why)) {
+        m_recoveryPath.clear();
+        setNotice({});
+        return true;
+    }
+    QString recoveryError;
+    const QString copy = m_progress.saveRecovery(m_lessonId, m_editor.text(), &recoveryError);
+    if (!copy.isEmpty()) {
+        if (!m_recoveryPath.isEmpty() && m_recoveryPath != copy)
+            QFile::remove(m_recoveryPath); // one copy per failed-save episode, the newest
+        m_recoveryPath = copy;
+    }
+    const QString where = QDir::toNativeSeparators(m_progress.codePath(m_lessonId));
+    setNotice(copy.isEmpty()
+                  ? tr("Your code could not be saved to %1 (%2), and no recovery copy could be "
+                       "written (%3). It is only in this editor now: copy it somewhere safe.")
+                        .arg(where, why, recoveryError)
+                  : tr("Your code could not be saved to %1 (%2). It stays in the editor, and a "
+                       "copy is kept in %3. Rankstep tries again as you type.")
+                        .arg(where, why, QDir::toNativeSeparators(copy)));
+    if (error)
+        *error = why;
+    return false;
+}
+
+void CodeKeeper::setNotice(const QString &text)
+{
+    if (text == m_notice)
+        return;
+    m_notice = text;
+    Q_EMIT noticeChanged(text);
+}
+
+} // namespace rankstep::gui
