@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "runcommand.h"
 
+#include "explaincommand.h"
 #include "figureexport.h"
 #include "gradecommand.h"
 #include "lessoncommand.h"
@@ -14,24 +15,6 @@
 
 namespace rankstep::cli {
 namespace {
-
-// The function to run: --function, or the file's only top-level function.
-std::string chooseFunction(python::Runtime &runtime, const Arguments &args,
-                           const std::string &source, const std::string &file)
-{
-    if (args.has("function"))
-        return args.text("function");
-    auto functions = runtime.listFunctions(source, file);
-    if (!functions)
-        return {}; // the run itself reports why the file does not parse
-    if (functions->size() == 1)
-        return functions->front().name;
-    std::string names;
-    for (const auto &f : *functions)
-        names += (names.empty() ? "" : ", ") + f.name;
-    throw UsageError{"say which function to run with --function NAME" +
-                     (names.empty() ? std::string() : " (" + file + " defines " + names + ")")};
-}
 
 int runCommand(const std::vector<std::string> &rest)
 {
@@ -75,6 +58,8 @@ std::string helpText()
        rankstep-cli lesson NAME [FILE | --solution | --starter] [options]
        rankstep-cli lessons [--lessons DIR]
        rankstep-cli grade PATH... [--json] [--timeout S] [--lessons DIR]
+       rankstep-cli explain FILE [run options] [--at TIME|peak] [--target-memory B] [--json]
+       rankstep-cli compare A B [--json]
 
 Runs a puzzle function from FILE on every simulated rank and prints the figures the way the
 puzzle notebook does:
@@ -96,6 +81,14 @@ searched for them) and runs each against the lesson of the same name, every run 
 process stopped after --timeout seconds (default 30): a table of file, lesson, result, time and
 memory against the targets, and the error; --json prints the same as data. It exits 0 once
 everything is graded, solved or not.
+
+`explain` runs FILE as `run` does and says why the run behaves as it does: what fills the peak
+memory (by kind and object, with the line that stored each), each rank's busy, idle and
+communication time, the chain of operations that sets the end time, and every wait with the
+operations that ended it. --at TIME adds every rank's memory at that time; --target-memory B
+says what holds the peak above B. `compare` reads two trace files (--json or --trace-out of a
+run) and says how their settings, end times and peaks differ, and why. docs/explain.md describes
+both, and their JSON.
 
 Options:
   --lessons DIR        read lessons from DIR instead of the built-in ones (for lesson authors)
@@ -161,6 +154,10 @@ int dispatch(const std::vector<std::string> &args)
             return lessonsCommand(rest);
         if (args[0] == "grade")
             return gradeCommand(rest);
+        if (args[0] == "explain")
+            return explainCommand(rest);
+        if (args[0] == "compare")
+            return compareCommand(rest);
         throw UsageError{"unknown command '" + args[0] + "'"};
     } catch (const UsageError &e) {
         std::cerr << "rankstep-cli: " << e.message << "\nTry 'rankstep-cli --help'.\n";

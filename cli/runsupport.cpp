@@ -184,4 +184,21 @@ void printRun(const core::Trace &trace)
         std::cerr << formatError(*trace.error);
 }
 
+std::string chooseFunction(python::Runtime &runtime, const Arguments &args,
+                           const std::string &source, const std::string &file)
+{
+    if (args.has("function"))
+        return args.text("function");
+    auto functions = runtime.listFunctions(source, file);
+    if (!functions)
+        return {}; // the run itself reports why the file does not parse
+    if (functions->size() == 1)
+        return functions->front().name;
+    std::string names;
+    for (const auto &f : *functions)
+        names += (names.empty() ? "" : ", ") + f.name;
+    throw UsageError{"say which function to run with --function NAME" +
+                     (names.empty() ? std::string() : " (" + file + " defines " + names + ")")};
+}
+
 } // namespace rankstep::cli

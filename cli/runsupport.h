@@ -26,6 +26,10 @@ inline constexpr const char *kOutputOptions[] = {"json", "trace-json", "chrome-t
                                                  "svg",  "png",        "state-png"};
 
 // Applies --max-ops, --timeout and --quiet to a request, and --memory-limit to this process.
+// The function to run: --function, or the file's only top-level function ("" when the file does
+// not parse: the run reports why); a UsageError when it defines several.
+std::string chooseFunction(python::Runtime &runtime, const Arguments &args,
+                           const std::string &source, const std::string &file);
 void applyRunOptions(const Arguments &args, python::RunRequest &request);
 // Refuses (UsageError, exit 64) any output option naming one of `inputs` (the code file), as
 // the same path, a link to it or another name of it, before anything is written.

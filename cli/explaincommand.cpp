@@ -1,0 +1,87 @@
+// SPDX-License-Identifier: MIT
+#include "explaincommand.h"
+
+#include "runreport.h"
+#include "runsupport.h"
+#include "supervisor.h"
+
+#include "core/explain/compare.h"
+#include "core/explain/explainjson.h"
+#include "core/io/tracefile.h"
+
+#include <iostream>
+
+namespace rankstep::cli {
+namespace {
+
+explain::ExplainOptions explainOptions(const Arguments &args)
+{
+    explain::ExplainOptions options;
+    if (args.has("at") && args.text("at") != "peak") {
+        const auto time = core::SimTime::parse(args.text("at"));
+        if (!time || time->ticks() < 0)
+            throw UsageError{"--at wants a time in steps (such as 30.4) or 'peak', not '" +
+                             args.text("at") + "'"};
+        options.at = *time;
+    }
+    if (args.has("target-memory"))
+        options.targetMemory = args.integer("target-memory", 0, 0, 1LL << 50);
+    return options;
+}
+
+core::Trace readTrace(const std::string &path)
+{
+    auto trace = io::traceFromFile(path);
+    if (!trace)
+        throw UsageError{trace.error().message};
+    return std::move(*trace);
+}
+
+} // namespace
+
+int explainCommand(const std::vector<std::string> &rest)
+{
+    const Arguments args(rest,
+                         {"function", "ranks", "layers", "batches", "at", "target-memory",
+                          "max-ops", "timeout", "memory-limit"},
+                         {"json", "quiet"});
+    if (args.positional().size() != 1)
+        throw UsageError{"explain takes exactly one FILE"};
+    const std::string file = args.positional().front();
+    const explain::ExplainOptions options = explainOptions(args);
+    python::RunRequest request;
+    request.source = readFile(file);
+    request.fileName = file;
+    request.config.ranks = int(args.integer("ranks", 1, 1, 4096));
+    request.config.layers = int(args.integer("layers", 2, 1, 4096));
+    request.config.batches = int(args.integer("batches", 4, 1, 1 << 16));
+    applyRunOptions(args, request);
+    if (args.has("json"))
+        request.echoOutput = false; // the JSON alone on stdout
+
+    python::Runtime runtime;
+    enterSandbox();
+    request.function = chooseFunction(runtime, args, request.source, file);
+    const python::RunOutcome outcome = runGuarded(runtime, request);
+    const core::Trace &trace = outcome.trace;
+    if (args.has("json")) {
+        std::cout << explain::explainJson(trace, options);
+    } else {
+        printRun(trace);
+        std::cout << "\n" << explain::explainText(trace, options);
+    }
+    return exitCodeFor(trace);
+}
+
+int compareCommand(const std::vector<std::string> &rest)
+{
+    const Arguments args(rest, {}, {"json"});
+    if (args.positional().size() != 2)
+        throw UsageError{"compare takes two trace files (written by --json or --trace-out)"};
+    const core::Trace a = readTrace(args.positional()[0]);
+    const core::Trace b = readTrace(args.positional()[1]);
+    std::cout << (args.has("json") ? explain::compareJson(a, b) : explain::compareText(a, b));
+    return kSolved;
+}
+
+} // namespace rankstep::cli

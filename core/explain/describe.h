@@ -1,0 +1,32 @@
+// SPDX-License-Identifier: MIT
+// Words for the explanations: objects, groups of objects of one kind, index sets as ranges.
+#pragma once
+
+#include "memoryexplain.h"
+
+#include <string>
+#include <vector>
+
+namespace rankstep::explain {
+
+// "0-3", "0, 2, 5-7"
+std::string formatRanges(const core::IndexSet &set);
+
+// The objects of one kind at a moment.
+struct ObjectGroup {
+    core::ObjectKind kind = core::ObjectKind::Weight;
+    int count = 0;
+    std::int64_t bytes = 0;
+    core::IndexSet layers, batches, shards;
+    int total = 1; // of the shards (1: whole objects)
+};
+// Largest group first.
+std::vector<ObjectGroup> groupByKind(const std::vector<LiveObject> &objects);
+// "activations of layers 2-3 for batches 0-3 (4 objects, 2097152 B)"
+std::string describeGroup(const ObjectGroup &group);
+// "the activation of layer 1 for batch 0 (131072 B)"
+std::string describeObject(const LiveObject &object);
+// When the object left its dictionary: "t 9.1", or "the end of the run".
+std::string describeRemoval(const core::Trace &trace, int rank, const LiveObject &object);
+
+} // namespace rankstep::explain

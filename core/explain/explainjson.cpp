@@ -1,0 +1,189 @@
+// SPDX-License-Identifier: MIT
+#include "explainjson.h"
+
+#include "describe.h"
+#include "memoryexplain.h"
+#include "waitexplain.h"
+
+#include "core/io/jsonwriter.h"
+
+#include <functional>
+
+namespace rankstep::explain {
+namespace {
+
+using io::JsonObject;
+
+template <typename Items, typename Write>
+void appendArray(std::string &out, const Items &items, Write &&write)
+{
+    out += '[';
+    bool first = true;
+    for (const auto &item : items) {
+        out += first ? "\n    " : ",\n    ";
+        write(item);
+        first = false;
+    }
+    out += ']';
+}
+
+void appendKinds(std::string &out, const KindBytes &kinds)
+{
+    JsonObject fields(out);
+    for (int kind = 0; kind < 5; ++kind)
+        fields.integer(kindKey(core::ObjectKind(kind)), kinds.bytes[std::size_t(kind)]);
+    fields.close();
+}
+
+void appendMoment(std::string &out, const MemoryMoment &moment)
+{
+    JsonObject fields(out);
+    fields.integer("rank", moment.rank).time("time", moment.time).integer("bytes", moment.bytes);
+    appendKinds(fields.open("by_kind"), moment.byKind);
+    fields.string("sentence", describeMoment(moment));
+    appendArray(fields.open("objects"), moment.objects, [&out](const LiveObject &object) {
+        JsonObject item(out);
+        item.string("kind", kindKey(object.object.kind))
+            .string("map", core::mapName(object.map))
+            .string("key", core::formatKey(object.key))
+            .integer("layer", object.object.layer)
+            .indices("batches", core::hasBatches(object.object.kind) ? object.object.batches
+                                                                     : core::IndexSet())
+            .indices("shards", object.object.shards)
+            .integer("total", object.object.total)
+            .integer("bytes", object.bytes)
+            .integer("line", object.line)
+            .time("since", object.since)
+            .close();
+    });
+    fields.close();
+}
+
+// Each rank's busy (compute), idle and communication time: together the run's end time.
+void appendRanks(std::string &out, const core::Figures &figures)
+{
+    std::vector<int> ranks(figures.ranks.size());
+    for (std::size_t i = 0; i < ranks.size(); ++i)
+        ranks[i] = int(i);
+    appendArray(out, ranks, [&](int rank) {
+        const core::RankFigures &r = figures.ranks[std::size_t(rank)];
+        JsonObject(out)
+            .integer("rank", rank)
+            .time("busy", r.compute)
+            .time("idle", r.idle)
+            .time("communication", r.communication)
+            .close();
+    });
+}
+
+void appendEvent(std::string &out, const core::Event &event)
+{
+    JsonObject(out)
+        .integer("rank", event.rank)
+        .string("op", core::opName(event.op))
+        .integer("layer", event.layer)
+        .time("start", event.start)
+        .time("duration", event.duration)
+        .integer("line", event.line)
+        .close();
+}
+
+} // namespace
+
+std::string explainJson(const core::Trace &trace, const ExplainOptions &options)
+{
+    std::string out;
+    JsonObject fields(out);
+    fields.string("status", core::runStatusName(trace.status))
+        .time("timesteps", trace.figures.timesteps)
+        .time("end_time", trace.figures.endTime)
+        .breakLine("  ");
+    if (const auto peak = peakMemory(trace))
+        appendMoment(fields.open("peak"), *peak);
+    else
+        fields.null("peak");
+    if (options.targetMemory) {
+        const auto peak = peakMemory(trace);
+        fields.breakLine("  ").string(
+            "over_target", peak ? describeOverTarget(trace, *peak, *options.targetMemory) : "");
+    }
+    if (options.at) {
+        std::vector<MemoryMoment> moments;
+        for (int rank = 0; rank < trace.config.ranks; ++rank)
+            moments.push_back(memoryAt(trace, rank, *options.at));
+        appendArray(fields.breakLine("  ").open("at"), moments,
+                    [&out](const MemoryMoment &moment) { appendMoment(out, moment); });
+    }
+    appendRanks(fields.breakLine("  ").open("ranks"), trace.figures);
+    const std::vector<std::size_t> path = criticalPath(trace);
+    appendArray(fields.breakLine("  ").open("critical_path"), path,
+                [&](std::size_t event) { appendEvent(out, trace.events[event]); });
+    appendArray(fields.breakLine("  ").open("waits"), waits(trace), [&](const Wait &wait) {
+        JsonObject(out)
+            .integer("rank", wait.rank)
+            .time("from", wait.from)
+            .time("to", wait.to)
+            .string("op", core::opName(trace.events[wait.event].op))
+            .string("sentence", describeWait(trace, wait))
+            .close();
+    });
+    if (trace.diagnosis) // a hang: the waits that never ended
+        appendArray(fields.breakLine("  ").open("hang"), trace.diagnosis->ranks,
+                    [&out](const core::RankWait &wait) {
+                        JsonObject(out)
+                            .integer("rank", wait.rank)
+                            .boolean("finished", wait.finished)
+                            .integer("line", wait.line)
+                            .string("waits_for", wait.waitsFor)
+                            .close();
+                    });
+    fields.close();
+    return out + "\n";
+}
+
+std::string explainText(const core::Trace &trace, const ExplainOptions &options)
+{
+    std::string text;
+    if (trace.status != core::RunStatus::Ok)
+        text += std::string("The run did not finish (") + core::runStatusName(trace.status) +
+                "): this explains it up to where it stopped.\n";
+    if (const auto peak = peakMemory(trace)) {
+        text += describeMoment(*peak) + "\n";
+        if (options.targetMemory) {
+            const std::string over = describeOverTarget(trace, *peak, *options.targetMemory);
+            text += over.empty() ? "The peak is within the target of " +
+                                       std::to_string(*options.targetMemory) + " B.\n"
+                                 : over + "\n";
+        }
+    }
+    if (options.at)
+        for (int rank = 0; rank < trace.config.ranks; ++rank)
+            text += describeMoment(memoryAt(trace, rank, *options.at), "Memory") + "\n";
+    text += "\nrank  busy  idle  communication  (each sums to the end time, " +
+            trace.figures.endTime.toString() + ")\n";
+    for (std::size_t rank = 0; rank < trace.figures.ranks.size(); ++rank) {
+        const core::RankFigures &r = trace.figures.ranks[rank];
+        text += std::to_string(rank) + "  " + r.compute.toString() + "  " + r.idle.toString() +
+                "  " + r.communication.toString() + "\n";
+    }
+    text += "\nCritical path (what sets the end time):\n";
+    for (const std::size_t event : criticalPath(trace)) {
+        const core::Event &e = trace.events[event];
+        text += "  t " + e.start.toString() + "-" + e.end().toString() + "  rank " +
+                std::to_string(e.rank) + "  " + describeEvent(e) + "\n";
+    }
+    const std::vector<Wait> found = waits(trace);
+    text += "\nWaits (" + std::to_string(found.size()) + "):\n";
+    for (std::size_t i = 0; i < found.size() && i < 20; ++i)
+        text += "  " + describeWait(trace, found[i]) + "\n";
+    if (found.size() > 20)
+        text += "  ... and " + std::to_string(found.size() - 20) + " more (--json lists all)\n";
+    if (trace.diagnosis)
+        for (const core::RankWait &wait : trace.diagnosis->ranks)
+            if (!wait.finished)
+                text += "Rank " + std::to_string(wait.rank) + " never stopped waiting in " +
+                        wait.waitsFor + " (line " + std::to_string(wait.line) + ").\n";
+    return text;
+}
+
+} // namespace rankstep::explain

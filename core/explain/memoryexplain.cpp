@@ -1,0 +1,203 @@
+// SPDX-License-Identifier: MIT
+#include "memoryexplain.h"
+
+#include "describe.h"
+
+#include <algorithm>
+#include <map>
+#include <utility>
+
+namespace rankstep::explain {
+namespace {
+
+using core::ObjectKind;
+using core::SimTime;
+using core::StorageChange;
+using core::Trace;
+
+// One rank's dictionaries rebuilt from its changes: each entry the index of the change that set it.
+class RankStorage
+{
+public:
+    RankStorage(const Trace &trace, const std::vector<SimTime> &times)
+        : m_trace(trace), m_times(times)
+    {}
+    void apply(std::size_t change)
+    {
+        const StorageChange &c = m_trace.changes[change];
+        auto slot = std::make_pair(int(c.map), c.key);
+        if (c.object)
+            m_entries[slot] = change;
+        else
+            m_entries.erase(slot);
+    }
+    MemoryMoment moment(int rank, SimTime time) const
+    {
+        MemoryMoment moment{rank, time, 0, {}, {}};
+        for (const auto &[slot, change] : m_entries) {
+            const StorageChange &c = m_trace.changes[change];
+            const std::int64_t bytes = core::memoryOf(*c.object, m_trace.config.cost.sizes);
+            moment.bytes += bytes;
+            moment.byKind.of(c.object->kind) += bytes;
+            moment.objects.push_back(
+                {c.map, c.key, *c.object, bytes, c.line, m_times[change], change});
+        }
+        std::stable_sort(moment.objects.begin(), moment.objects.end(),
+                         [](const LiveObject &a, const LiveObject &b) {
+                             return a.bytes != b.bytes ? a.bytes > b.bytes : a.since < b.since;
+                         });
+        return moment;
+    }
+    KindBytes byKind() const
+    {
+        KindBytes kinds;
+        for (const auto &[slot, change] : m_entries) {
+            const StorageChange &c = m_trace.changes[change];
+            kinds.of(c.object->kind) += core::memoryOf(*c.object, m_trace.config.cost.sizes);
+        }
+        return kinds;
+    }
+
+private:
+    const Trace &m_trace;
+    const std::vector<SimTime> &m_times;
+    std::map<std::pair<int, core::Key>, std::size_t> m_entries;
+};
+
+} // namespace
+
+std::int64_t KindBytes::total() const
+{
+    std::int64_t sum = 0;
+    for (const std::int64_t b : bytes)
+        sum += b;
+    return sum;
+}
+
+const char *kindKey(ObjectKind kind)
+{
+    switch (kind) {
+        case ObjectKind::Weight:
+            return "weight";
+        case ObjectKind::OptState:
+            return "opt_state";
+        case ObjectKind::Activation:
+            return "activation";
+        case ObjectKind::ActivationGrad:
+            return "activation_grad";
+        case ObjectKind::WeightGrad:
+            return "weight_grad";
+    }
+    return "weight";
+}
+
+std::vector<SimTime> changeTimes(const Trace &trace)
+{
+    std::vector<SimTime> times(trace.changes.size());
+    std::vector<SimTime> clock(std::size_t(std::max(trace.config.ranks, 0)));
+    std::size_t next = 0; // events applied to the clocks
+    for (std::size_t i = 0; i < trace.changes.size(); ++i) {
+        const StorageChange &change = trace.changes[i];
+        for (; next < change.eventCount && next < trace.events.size(); ++next) {
+            const core::Event &event = trace.events[next];
+            if (std::size_t(event.rank) < clock.size())
+                clock[std::size_t(event.rank)] = event.end();
+        }
+        if (std::size_t(change.rank) < clock.size())
+            times[i] = clock[std::size_t(change.rank)];
+    }
+    return times;
+}
+
+MemoryMoment memoryAtEvent(const Trace &trace, std::size_t event)
+{
+    const core::Event &e = trace.events.at(event);
+    const std::vector<SimTime> times = changeTimes(trace);
+    RankStorage storage(trace, times);
+    for (std::size_t i = 0; i < trace.changes.size() && trace.changes[i].eventCount <= event; ++i)
+        if (trace.changes[i].rank == e.rank)
+            storage.apply(i);
+    return storage.moment(e.rank, e.start);
+}
+
+std::optional<MemoryMoment> peakMemory(const Trace &trace)
+{
+    const core::Figures &f = trace.figures;
+    for (std::size_t i = 0; i < trace.events.size(); ++i) {
+        const core::Event &e = trace.events[i];
+        if (f.hasEvents && e.rank == f.maxMemoryRank && e.start == f.maxMemoryTime &&
+            e.memory == f.maxMemory)
+            return memoryAtEvent(trace, i);
+    }
+    return std::nullopt;
+}
+
+MemoryMoment memoryAt(const Trace &trace, int rank, SimTime time)
+{
+    const std::vector<SimTime> times = changeTimes(trace);
+    RankStorage storage(trace, times);
+    for (std::size_t i = 0; i < trace.changes.size(); ++i)
+        if (trace.changes[i].rank == rank && times[i] <= time)
+            storage.apply(i);
+    return storage.moment(rank, time);
+}
+
+std::vector<KindSample> memoryByKind(const Trace &trace, int rank)
+{
+    const std::vector<SimTime> times = changeTimes(trace);
+    RankStorage storage(trace, times);
+    std::vector<KindSample> samples{{SimTime(), {}}};
+    for (std::size_t i = 0; i < trace.changes.size(); ++i) {
+        if (trace.changes[i].rank != rank)
+            continue;
+        storage.apply(i);
+        if (samples.back().time == times[i])
+            samples.back().byKind = storage.byKind(); // several changes at one time: the last
+        else
+            samples.push_back({times[i], storage.byKind()});
+    }
+    return samples;
+}
+
+std::string describeMoment(const MemoryMoment &moment, const char *what)
+{
+    std::string text = std::string(what) + " " + std::to_string(moment.bytes) + " B on rank " +
+                       std::to_string(moment.rank) + " at t " + moment.time.toString();
+    const std::vector<ObjectGroup> groups = groupByKind(moment.objects);
+    for (std::size_t i = 0; i < groups.size(); ++i)
+        text += (i == 0 ? ": " : ", ") + describeGroup(groups[i]);
+    return text + ".";
+}
+
+std::string describeOverTarget(const Trace &trace, const MemoryMoment &moment, std::int64_t target)
+{
+    const std::int64_t excess = moment.bytes - target;
+    if (excess <= 0)
+        return {};
+    // Weights and optimizer states are the model itself: what a learner can free sooner are the
+    // activations and gradients, so those come first, largest first.
+    std::vector<LiveObject> candidates = moment.objects;
+    const auto modelState = [](const LiveObject &o) {
+        return o.object.kind == ObjectKind::Weight || o.object.kind == ObjectKind::OptState;
+    };
+    std::stable_partition(candidates.begin(), candidates.end(),
+                          [&](const LiveObject &o) { return !modelState(o); });
+    std::vector<LiveObject> covering;
+    std::int64_t covered = 0;
+    for (const LiveObject &object : candidates) {
+        if (covered >= excess)
+            break;
+        covering.push_back(object);
+        covered += object.bytes;
+    }
+    std::string text =
+        std::to_string(excess) + " B over the target of " + std::to_string(target) + " B: ";
+    for (std::size_t i = 0; i < covering.size(); ++i) {
+        const LiveObject &object = covering[i];
+        text += (i == 0 ? "" : ", ") + describeObject(object) + " kept from t " +
+                object.since.toString() + " to " + describeRemoval(trace, moment.rank, object);
+    }
+    return text + ".";
+}
+
+} // namespace rankstep::explain

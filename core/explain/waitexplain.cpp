@@ -1,0 +1,172 @@
+// SPDX-License-Identifier: MIT
+#include "waitexplain.h"
+
+#include <algorithm>
+#include <unordered_map>
+
+namespace rankstep::explain {
+namespace {
+
+using core::Event;
+using core::OpKind;
+using core::SimTime;
+using core::Trace;
+
+// Who came before whom: each event's previous event on its rank, the events of each collective,
+// and the pass_to of each message.
+struct Links {
+    explicit Links(const Trace &trace)
+    {
+        std::unordered_map<int, std::size_t> last;
+        previous.resize(trace.events.size());
+        for (std::size_t i = 0; i < trace.events.size(); ++i) {
+            const Event &e = trace.events[i];
+            if (auto it = last.find(e.rank); it != last.end())
+                previous[i] = it->second;
+            last[e.rank] = i;
+            if (core::isCollective(e.op) && e.link >= 0)
+                collective[e.link].push_back(i);
+            else if (e.op == OpKind::PassTo && e.link >= 0)
+                sender[e.link] = i;
+        }
+    }
+    SimTime freeAt(const Trace &trace, std::size_t event) const // when its rank was free
+    {
+        return previous[event] ? trace.events[*previous[event]].end() : SimTime();
+    }
+
+    std::vector<std::optional<std::size_t>> previous;
+    std::unordered_map<std::int64_t, std::vector<std::size_t>> collective;
+    std::unordered_map<std::int64_t, std::size_t> sender;
+};
+
+std::optional<Link> causeWith(const Trace &trace, const Links &links, std::size_t event)
+{
+    const Event &e = trace.events[event];
+    const SimTime free = links.freeAt(trace, event);
+    if (free == e.start)
+        return links.previous[event]
+                   ? std::optional<Link>({*links.previous[event], Cause::SameRank})
+                   : std::nullopt;
+    if (core::isCollective(e.op)) {
+        const auto it = links.collective.find(e.link);
+        if (it != links.collective.end())
+            for (const std::size_t other : it->second)
+                if (other != event && links.previous[other] &&
+                    links.freeAt(trace, other) == e.start)
+                    return Link{*links.previous[other], Cause::Collective};
+    }
+    if (e.op == OpKind::Receive) {
+        const auto it = links.sender.find(e.link);
+        if (it != links.sender.end() && trace.events[it->second].end() == e.start)
+            return Link{it->second, Cause::Message};
+    }
+    return std::nullopt;
+}
+
+std::vector<Link> chainBack(const Trace &trace, const Links &links, std::size_t event,
+                            SimTime notBefore)
+{
+    std::vector<Link> chain;
+    auto link = causeWith(trace, links, event);
+    while (link && trace.events[link->event].end() > notBefore) {
+        chain.push_back(*link);
+        link = causeWith(trace, links, link->event);
+    }
+    return chain;
+}
+
+std::string whose(const Event &event)
+{
+    return "rank " + std::to_string(event.rank) + "'s " + describeEvent(event);
+}
+
+} // namespace
+
+std::string describeEvent(const Event &event)
+{
+    const std::string name = core::opName(event.op);
+    if (event.op == OpKind::PassTo)
+        return name + " to rank " + std::to_string(event.peer);
+    if (event.op == OpKind::Receive)
+        return name + " from rank " + std::to_string(event.peer);
+    if (event.layer >= 0)
+        return name + " of layer " + std::to_string(event.layer);
+    return name;
+}
+
+std::optional<Link> causeOf(const Trace &trace, std::size_t event)
+{
+    return causeWith(trace, Links(trace), event);
+}
+
+std::vector<Wait> waits(const Trace &trace)
+{
+    const Links links(trace);
+    std::vector<Wait> found;
+    for (std::size_t i = 0; i < trace.events.size(); ++i) {
+        const SimTime free = links.freeAt(trace, i);
+        const Event &e = trace.events[i];
+        if (e.start > free)
+            found.push_back({e.rank, free, e.start, i, chainBack(trace, links, i, free)});
+    }
+    return found;
+}
+
+std::optional<Wait> waitBefore(const Trace &trace, std::size_t event)
+{
+    const Links links(trace);
+    const SimTime free = links.freeAt(trace, event);
+    const Event &e = trace.events.at(event);
+    if (e.start <= free)
+        return std::nullopt;
+    return Wait{e.rank, free, e.start, event, chainBack(trace, links, event, free)};
+}
+
+std::string describeWait(const Trace &trace, const Wait &wait)
+{
+    const Event &e = trace.events[wait.event];
+    std::string text = "Rank " + std::to_string(wait.rank) + " waited " +
+                       (wait.to - wait.from).toString() + " (t " + wait.from.toString() + " to " +
+                       wait.to.toString() + ") in " + describeEvent(e);
+    for (std::size_t i = 0; i < wait.chain.size(); ++i) {
+        const Link &link = wait.chain[i];
+        const Event &cause = trace.events[link.event];
+        const bool first = i == 0;
+        switch (link.cause) {
+            case Cause::Collective:
+                text += first ? " until rank " + std::to_string(cause.rank) +
+                                    " reached it after its " + describeEvent(cause)
+                              : ", which waited for rank " + std::to_string(cause.rank) +
+                                    " to reach a collective after its " + describeEvent(cause);
+                break;
+            case Cause::Message:
+                text += (first ? " for " : ", which waited for ") + whose(cause);
+                break;
+            case Cause::SameRank:
+                text += (first ? " until " + whose(cause) + " ended"
+                               : ", which came after " + whose(cause));
+                break;
+        }
+    }
+    return text + ".";
+}
+
+std::vector<std::size_t> criticalPath(const Trace &trace)
+{
+    if (trace.events.empty())
+        return {};
+    std::size_t last = 0;
+    for (std::size_t i = 1; i < trace.events.size(); ++i)
+        if (trace.events[i].end() > trace.events[last].end())
+            last = i;
+    const Links links(trace);
+    std::vector<std::size_t> path{last};
+    for (auto link = causeWith(trace, links, last); link;
+         link = causeWith(trace, links, link->event))
+        path.push_back(link->event);
+    std::reverse(path.begin(), path.end());
+    return path;
+}
+
+} // namespace rankstep::explain

@@ -1,0 +1,64 @@
+// SPDX-License-Identifier: MIT
+#include "core/explain/compare.h"
+#include "tests/core/referencepuzzles.h"
+
+#include <gtest/gtest.h>
+
+namespace rankstep::explain {
+namespace {
+
+core::Trace referenceRun(const std::string &name)
+{
+    for (const auto &puzzle : testing::referencePuzzles())
+        if (puzzle.name == name) {
+            core::RunConfig config;
+            config.ranks = puzzle.ranks;
+            config.layers = puzzle.layers;
+            config.batches = puzzle.batches;
+            return testing::runProgram(config, puzzle.program);
+        }
+    ADD_FAILURE() << "no reference puzzle " << name;
+    return {};
+}
+
+// The pipeline against GPipe: same settings, GPipe ends earlier because its ranks idle less,
+// and its peak is higher, most of it activations.
+TEST(Compare, GpipeAgainstThePipelineSaysWhyItIsFasterAndHeavier)
+{
+    const core::Trace pipeline = referenceRun("pipeline");
+    const core::Trace gpipe = referenceRun("gpipe");
+    const Comparison c = compare(pipeline, gpipe);
+    EXPECT_TRUE(c.settings.empty());
+    EXPECT_EQ(c.time.rfind("End time " + pipeline.figures.endTime.toString() + " (A) against " +
+                               gpipe.figures.endTime.toString() + " (B): B ends ",
+                           0),
+              0U)
+        << c.time;
+    EXPECT_NE(c.time.find(" earlier"), std::string::npos) << c.time;
+    EXPECT_NE(c.time.find("idle "), std::string::npos) << c.time;
+    EXPECT_NE(c.memory.find("Peak 3145728 B (A, rank 0 at t 58.4) against 4194304 B (B, rank 1 "
+                            "at t 30.4): B's is 1048576 B higher"),
+              std::string::npos)
+        << c.memory;
+}
+
+TEST(Compare, DifferentSettingsAreNamedAndTheRunsStillCompare)
+{
+    const Comparison c = compare(referenceRun("ddp"), referenceRun("fsdp"));
+    ASSERT_EQ(c.settings.size(), 1U);
+    EXPECT_EQ(c.settings.front(), "layers: 2 against 6");
+    EXPECT_FALSE(c.time.empty());
+    EXPECT_FALSE(c.memory.empty());
+}
+
+TEST(Compare, ARunAgainstItselfIsTheSame)
+{
+    const core::Trace ddp = referenceRun("ddp");
+    const Comparison c = compare(ddp, ddp);
+    EXPECT_TRUE(c.settings.empty());
+    EXPECT_NE(c.time.find(": the same."), std::string::npos);
+    EXPECT_NE(c.memory.find(": the same."), std::string::npos);
+}
+
+} // namespace
+} // namespace rankstep::explain

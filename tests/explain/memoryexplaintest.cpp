@@ -1,0 +1,108 @@
+// SPDX-License-Identifier: MIT
+// What fills memory, against the published figures (docs/simulation.md) of the reference puzzles.
+#include "core/explain/describe.h"
+#include "core/explain/memoryexplain.h"
+#include "tests/core/referencepuzzles.h"
+
+#include <gtest/gtest.h>
+
+namespace rankstep::explain {
+namespace {
+
+using testing::referencePuzzles;
+using testing::runProgram;
+
+core::Trace referenceRun(const std::string &name)
+{
+    for (const auto &puzzle : referencePuzzles())
+        if (puzzle.name == name) {
+            core::RunConfig config;
+            config.ranks = puzzle.ranks;
+            config.layers = puzzle.layers;
+            config.batches = puzzle.batches;
+            return runProgram(config, puzzle.program);
+        }
+    ADD_FAILURE() << "no reference puzzle " << name;
+    return {};
+}
+
+std::int64_t sumOfObjects(const MemoryMoment &moment)
+{
+    std::int64_t sum = 0;
+    for (const LiveObject &object : moment.objects)
+        sum += object.bytes;
+    return sum;
+}
+
+// The rebuilt dictionaries weigh what the engine counted, at every event of every puzzle.
+TEST(MemoryExplain, TheObjectsAtEveryEventWeighTheEventsMemory)
+{
+    for (const auto &puzzle : referencePuzzles()) {
+        const core::Trace trace = referenceRun(puzzle.name);
+        for (std::size_t i = 0; i < trace.events.size(); i += 7) {
+            const MemoryMoment moment = memoryAtEvent(trace, i);
+            ASSERT_EQ(moment.bytes, trace.events[i].memory) << puzzle.name << " event " << i;
+            ASSERT_EQ(moment.byKind.total(), moment.bytes);
+            ASSERT_EQ(sumOfObjects(moment), moment.bytes);
+        }
+    }
+}
+
+TEST(MemoryExplain, GpipesPeakIsRankOnesObjectsAtThirtyPointFourByKind)
+{
+    const core::Trace trace = referenceRun("gpipe");
+    const auto peak = peakMemory(trace);
+    ASSERT_TRUE(peak);
+    EXPECT_EQ(peak->bytes, 4194304);
+    EXPECT_EQ(peak->rank, 1);
+    EXPECT_EQ(peak->time.toString(), "30.4");
+    EXPECT_EQ(peak->byKind.total(), 4194304);
+    // The reference GPipe keeps one weight gradient per micro-batch until all four are summed.
+    EXPECT_EQ(peak->byKind.of(core::ObjectKind::WeightGrad), 2097152);
+    const std::string sentence = describeMoment(*peak);
+    EXPECT_EQ(sentence.rfind("Peak 4194304 B on rank 1 at t 30.4: ", 0), 0U) << sentence;
+    EXPECT_NE(
+        sentence.find(": weight gradients of layers 2-3 for batches 0-3 (8 objects, 2097152 B), "),
+        std::string::npos)
+        << sentence;
+}
+
+TEST(MemoryExplain, TheExcessOverATargetIsCoveredByTheObjectsNamed)
+{
+    const core::Trace trace = referenceRun("gpipe");
+    const auto peak = peakMemory(trace);
+    ASSERT_TRUE(peak);
+    EXPECT_EQ(describeOverTarget(trace, *peak, 4194304), "");
+    const std::string over = describeOverTarget(trace, *peak, 4194304 - 131072);
+    EXPECT_EQ(over.rfind("131072 B over the target of 4063232 B: the ", 0), 0U) << over;
+    EXPECT_NE(over.find(" kept from t "), std::string::npos) << over;
+}
+
+// A step function: its value at the peak time is at least the peak (more may be stored right
+// after the call, at the same clock), and every sample adds up.
+TEST(MemoryExplain, MemoryByKindStepsThroughEveryChangeOfTheRank)
+{
+    const core::Trace trace = referenceRun("gpipe");
+    const auto samples = memoryByKind(trace, 1);
+    ASSERT_GT(samples.size(), 2U);
+    EXPECT_EQ(samples.front().time, core::SimTime());
+    std::int64_t highest = 0;
+    for (std::size_t i = 1; i < samples.size(); ++i) {
+        EXPECT_LT(samples[i - 1].time, samples[i].time);
+        highest = std::max(highest, samples[i].byKind.total());
+    }
+    EXPECT_GE(highest, 4194304);
+    const MemoryMoment end = memoryAt(trace, 1, trace.figures.endTime);
+    EXPECT_EQ(end.byKind, samples.back().byKind);
+}
+
+TEST(Describe, IndexSetsReadAsRanges)
+{
+    EXPECT_EQ(formatRanges(core::IndexSet{0, 1, 2, 3}), "0-3");
+    EXPECT_EQ(formatRanges(core::IndexSet{0, 2, 5, 6, 7}), "0, 2, 5-7");
+    EXPECT_EQ(formatRanges(core::IndexSet{4}), "4");
+    EXPECT_EQ(formatRanges(core::IndexSet{}), "");
+}
+
+} // namespace
+} // namespace rankstep::explain

@@ -1,0 +1,114 @@
+// SPDX-License-Identifier: MIT
+// Why a rank waits and what sets the end time, on the reference puzzles and on a hang.
+#include "core/explain/waitexplain.h"
+#include "tests/core/referencepuzzles.h"
+
+#include <gtest/gtest.h>
+
+#include <set>
+
+namespace rankstep::explain {
+namespace {
+
+using testing::referencePuzzles;
+
+core::Trace run(const testing::PuzzleCase &puzzle)
+{
+    core::RunConfig config;
+    config.ranks = puzzle.ranks;
+    config.layers = puzzle.layers;
+    config.batches = puzzle.batches;
+    return testing::runProgram(config, puzzle.program);
+}
+
+// A chain without gaps from t 0 to the end time: each event starts as the one before ends.
+TEST(CriticalPath, RunsWithoutAGapFromZeroToTheEndTimeInEveryPuzzle)
+{
+    for (const auto &puzzle : referencePuzzles()) {
+        const core::Trace trace = run(puzzle);
+        const auto path = criticalPath(trace);
+        ASSERT_FALSE(path.empty()) << puzzle.name;
+        EXPECT_EQ(trace.events[path.front()].start, core::SimTime()) << puzzle.name;
+        EXPECT_EQ(trace.events[path.back()].end(), trace.figures.endTime) << puzzle.name;
+        for (std::size_t i = 1; i < path.size(); ++i)
+            ASSERT_EQ(trace.events[path[i]].start, trace.events[path[i - 1]].end())
+                << puzzle.name << " step " << i;
+    }
+}
+
+TEST(CriticalPath, GpipesEndsAtThirtyThreePointEightAndCrossesRanks)
+{
+    for (const auto &puzzle : referencePuzzles()) {
+        if (puzzle.name != "gpipe")
+            continue;
+        const core::Trace trace = run(puzzle);
+        EXPECT_EQ(trace.figures.endTime.toString(), "33.8");
+        for (const auto &rank : trace.figures.ranks)
+            EXPECT_EQ((rank.compute + rank.idle + rank.communication).toString(), "33.8");
+        const auto path = criticalPath(trace);
+        std::set<int> ranks;
+        for (const std::size_t event : path)
+            ranks.insert(trace.events[event].rank);
+        EXPECT_EQ(ranks.size(), 4U) << "the pipeline's path passes through every stage";
+    }
+}
+
+// Every idle gap is explained by an event that ended exactly when it did.
+TEST(Waits, EachWaitEndsWhenTheFirstEventOfItsChainEnds)
+{
+    for (const auto &puzzle : referencePuzzles()) {
+        const core::Trace trace = run(puzzle);
+        for (const Wait &wait : waits(trace)) {
+            ASSERT_FALSE(wait.chain.empty()) << puzzle.name << ": " << describeWait(trace, wait);
+            EXPECT_EQ(trace.events[wait.chain.front().event].end(), wait.to) << puzzle.name;
+            EXPECT_NE(wait.chain.front().cause, Cause::SameRank) << puzzle.name;
+            EXPECT_EQ(trace.events[wait.event].start, wait.to);
+        }
+    }
+}
+
+TEST(Waits, APipelineReceiveWaitsForTheSendersPassTo)
+{
+    for (const auto &puzzle : referencePuzzles()) {
+        if (puzzle.name != "gpipe")
+            continue;
+        const core::Trace trace = run(puzzle);
+        bool found = false;
+        for (const Wait &wait : waits(trace)) {
+            if (trace.events[wait.event].op != core::OpKind::Receive || wait.rank != 3)
+                continue;
+            const std::string sentence = describeWait(trace, wait);
+            EXPECT_EQ(sentence.rfind("Rank 3 waited ", 0), 0U) << sentence;
+            EXPECT_NE(sentence.find("in receive from rank 2 for rank 2's pass_to to rank 3"),
+                      std::string::npos)
+                << sentence;
+            found = true;
+            break;
+        }
+        EXPECT_TRUE(found);
+    }
+}
+
+core::RankTask bothReceiveFirst(core::Model &m)
+{
+    m.forward(0, m.getActivation(core::IndexSet{0}), m.loadWeights(0).first);
+    const core::Object got = co_await m.receive();
+    co_await m.passTo(1 - m.rank, got);
+}
+
+// A hang is explained up to where it stopped.
+TEST(Waits, AHungRunIsExplainedUpToWhereItStopped)
+{
+    core::RunConfig config;
+    config.ranks = 2;
+    config.layers = 1;
+    config.batches = 1;
+    const core::Trace trace = testing::runProgram(config, bothReceiveFirst);
+    ASSERT_EQ(trace.status, core::RunStatus::Deadlock);
+    const auto path = criticalPath(trace);
+    ASSERT_EQ(path.size(), 1U);
+    EXPECT_EQ(trace.events[path.front()].op, core::OpKind::Forward);
+}
+
+} // namespace
+} // namespace rankstep::explain
