@@ -6,6 +6,7 @@
 #include "codeeditor.h"
 #include "codekeeper.h"
 #include "errordialog.h"
+#include "explainview.h"
 #include "exportactions.h"
 #include "lessonlistmodel.h"
 #include "lessonpanel.h"
@@ -124,6 +125,9 @@ void MainWindow::showPane(Pane pane)
         case Pane::Hang:
             m_leftTabs->setCurrentWidget(m_waitForView);
             break;
+        case Pane::Why:
+            m_leftTabs->setCurrentWidget(m_explainView);
+            break;
     }
 }
 
@@ -198,6 +202,10 @@ void MainWindow::buildLayout()
     m_waitForView = new WaitForView(*m_session, *m_appearance); // enabled after a run that hung
     m_leftTabs->addTab(m_waitForView, tr("Why it hung"));
     m_leftTabs->setTabEnabled(m_leftTabs->indexOf(m_waitForView), false);
+    m_explainView = new ExplainView(*m_session, *m_appearance);
+    m_leftTabs->addTab(m_explainView, tr("Why"));
+    m_leftTabs->setTabToolTip(m_leftTabs->indexOf(m_explainView),
+                              tr("What fills each rank's memory, and where its time goes"));
     auto *work = m_work = new QSplitter(Qt::Horizontal);
     work->setObjectName(QStringLiteral("work"));
     work->addWidget(m_leftTabs);
@@ -270,6 +278,7 @@ void MainWindow::connectViews()
         Q_EMIT runFinished();
     });
     connect(m_timeline, &TimelineView::lineActivated, m_editor, &CodeEditor::jumpToLine);
+    connect(m_explainView, &ExplainView::lineActivated, m_editor, &CodeEditor::jumpToLine);
     connect(&m_session->stepper(), &StepController::cursorChanged, this,
             &MainWindow::onCursorChanged);
     connect(m_session, &RunSession::traceChanged, this, &MainWindow::showWaitFor);
@@ -314,6 +323,7 @@ bool MainWindow::openLesson(const QString &lessonId)
     m_lessonList->setCurrentIndex(m_model->index(row));
     m_lessonPanel->setLesson(m_lesson);
     m_results->setLesson(m_lesson);
+    m_explainView->setLesson(m_lesson);
     m_leftTabs->setCurrentWidget(m_lessonPanel);
     if (isVisible())    // else the layout just restored (or the defaults) stays
         arrangeViews(); // no run yet: the views are placeholders

@@ -22,6 +22,7 @@ class Appearance;
 class ApplicationStyle;
 class CodeEditor;
 class CodeKeeper;
+class ExplainView;
 class ExportActions;
 class LessonListModel;
 class LessonPanel;
@@ -62,7 +63,7 @@ public:
     PresentationMode &presentation() const;
 
     // The tabs left of the editor.
-    enum class Pane { Lesson, State, Hang };
+    enum class Pane { Lesson, State, Hang, Why };
     void showPane(Pane pane);
     // Shares the window out for what it shows now: a fresh lesson, a run, the state tab, a
     // presentation (called as those change; public for a scripted size).
@@ -81,6 +82,7 @@ public:
     StepBar *stepBar() const { return m_stepBar; }
     StateView *stateView() const { return m_stateView; }
     WaitForView *waitForView() const { return m_waitForView; }
+    ExplainView *explainView() const { return m_explainView; }
     NotebookImport *notebookImport() const { return m_import; }
     ViewControls *viewControls() const { return m_viewControls; }
 
@@ -130,6 +132,7 @@ private:
     StepBar *m_stepBar = nullptr;
     StateView *m_stateView = nullptr;
     WaitForView *m_waitForView = nullptr;
+    ExplainView *m_explainView = nullptr;
     NotebookImport *m_import = nullptr;
     ViewControls *m_viewControls = nullptr; // the View menu, appearance and saved layout
     ExportActions *m_export = nullptr;

@@ -40,6 +40,8 @@ std::optional<MainWindow::Pane> tabPane(const QString &name)
         return MainWindow::Pane::State;
     if (name == QStringLiteral("hang"))
         return MainWindow::Pane::Hang;
+    if (name == QStringLiteral("why"))
+        return MainWindow::Pane::Why;
     return std::nullopt;
 }
 
@@ -201,7 +203,7 @@ ScriptOptions addScriptOptions(QCommandLineParser &parser)
          QStringLiteral("file")},
         {QStringLiteral("tab"),
          QStringLiteral("Before the screenshot, show the tab <name> left of the editor."),
-         QStringLiteral("lesson|state|hang")},
+         QStringLiteral("lesson|state|hang|why")},
         {QStringLiteral("quit-after-first-paint"),
          QStringLiteral("Print when the window first painted, after the process start, and exit.")},
         {QStringLiteral("presentation"), QStringLiteral("Start in presentation mode (F11).")},
@@ -253,7 +255,7 @@ bool startScript(const QCommandLineParser &parser, const ScriptOptions &o, MainW
         return false;
     }
     if (!tab.isEmpty() && !tabPane(tab)) {
-        std::fprintf(stderr, "rankstep: --tab wants lesson, state or hang\n");
+        std::fprintf(stderr, "rankstep: --tab wants lesson, state, hang or why\n");
         return false;
     }
     if (!shot.isEmpty()) // the picture shows a state, not a frame of its animation

@@ -16,7 +16,7 @@ class MainWindow;
 // and slides. `--import FILE` imports a notebook or .py as File > Import does. --step puts the
 // cursor N steps from the start (or at the end), in the mode --step-by names (snapshot,
 // operation, slice or time; for a count, operation when not named), which the step bar shows;
-// --tab lesson|state|hang picks the tab left of the editor.
+// --tab lesson|state|hang|why picks the tab left of the editor.
 // --quit-after-first-paint prints "first paint: N ms after the process started" and exits, for
 // the start-up benchmark (bench/startupbench.cpp).
 // --presentation, --zoom F, --theme NAME and --colorblind set the look as the View menu does;

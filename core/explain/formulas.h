@@ -1,0 +1,24 @@
+// SPDX-License-Identifier: MIT
+// The lessons' formulas beside what a run measured: the pipeline bubble, and the model-state
+// memory of a rank (docs/explain.md).
+#pragma once
+
+#include "core/trace.h"
+
+#include <cstdint>
+#include <string>
+
+namespace rankstep::explain {
+
+// A pipeline of p stages fed m micro-batches idles (p-1)/(m+p-1) of its time (GPipe's bubble).
+double bubbleFormula(int stages, int microBatches);
+// The share of the run's end time the ranks spent idle, on average.
+double measuredIdleShare(const core::Trace &trace);
+// "Idle 45% of the time; the bubble formula (p-1)/(m+p-1) with p = 4, m = 4 gives 43%."
+std::string bubbleSentence(const core::Trace &trace);
+
+// The weights and optimizer states of every layer, divided among `sharers` ranks that shard them
+// (1: each rank holds the whole model).
+std::int64_t modelStateBytes(const core::RunConfig &config, int sharers);
+
+} // namespace rankstep::explain

@@ -1,0 +1,342 @@
+// SPDX-License-Identifier: MIT
+#include "explainview.h"
+
+#include "liveobjectsmodel.h"
+#include "memorykindchart.h"
+#include "runsession.h"
+
+#include "core/explain/formulas.h"
+#include "core/explain/memoryexplain.h"
+#include "core/explain/waitexplain.h"
+#include "core/lessons/lesson.h"
+
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QListWidget>
+#include <QPushButton>
+#include <QSplitter>
+#include <QTabWidget>
+#include <QTableView>
+#include <QTableWidget>
+#include <QVBoxLayout>
+
+namespace rankstep::gui {
+namespace {
+
+constexpr int kEventRole = Qt::UserRole + 1;
+
+bool isPipelineLesson(const std::string &id)
+{
+    return id.find("pipeline") != std::string::npos || id == "gpipe" || id == "one_f_one_b" ||
+           id == "bubble";
+}
+
+// How many ranks share one copy of the model's weights in a data-parallel or sharded lesson;
+// 0 for the other lessons (a pipeline splits the layers instead).
+int modelSharers(const std::string &id, int ranks)
+{
+    if (id == "wsdp" || id == "fsdp")
+        return ranks;
+    if (id == "basic" || id == "grad_accum" || id == "ddp" || id == "ddp_accum")
+        return 1;
+    return 0;
+}
+
+} // namespace
+
+ExplainView::ExplainView(RunSession &session, Appearance &appearance, QWidget *parent)
+    : QWidget(parent), m_session(session), m_appearance(appearance)
+{
+    auto *tabs = new QTabWidget;
+    tabs->addTab(buildMemoryPage(), tr("What fills memory"));
+    tabs->addTab(buildTimePage(), tr("Where time goes"));
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(tabs);
+    connect(&m_session, &RunSession::traceChanged, this, &ExplainView::onTraceChanged);
+    connect(&m_session.stepper(), &StepController::cursorChanged, this,
+            &ExplainView::onCursorChanged);
+    connect(&m_session, &RunSession::selectedRankChanged, this, [this](int rank) {
+        if (rank >= 0)
+            showRank(rank);
+    });
+    onTraceChanged();
+}
+
+ExplainView::~ExplainView() = default;
+
+QWidget *ExplainView::buildMemoryPage()
+{
+    auto *page = new QWidget;
+    m_peak = new QLabel;
+    m_peak->setWordWrap(true);
+    m_peak->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_rank = new QComboBox;
+    auto *peakButton = new QPushButton(tr("Go to the peak"));
+    connect(peakButton, &QPushButton::clicked, this, &ExplainView::showPeak);
+    connect(m_rank, &QComboBox::activated, this, [this](int index) { showRank(index); });
+    auto *row = new QHBoxLayout;
+    row->addWidget(new QLabel(tr("Rank")));
+    row->addWidget(m_rank);
+    row->addWidget(peakButton);
+    row->addStretch(1);
+    m_chart = new MemoryKindChart;
+    m_objects = new LiveObjectsModel(this);
+    m_objectTable = new QTableView;
+    m_objectTable->setModel(m_objects);
+    m_objectTable->verticalHeader()->hide();
+    m_objectTable->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_objectTable->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_objectTable->setToolTip(
+        tr("What the rank holds at the cursor; double-click a row to go to "
+           "the line that stored it."));
+    connect(m_objectTable, &QTableView::activated, this, [this](const QModelIndex &index) {
+        if (const int line = index.data(LiveObjectsModel::LineRole).toInt(); line > 0)
+            Q_EMIT lineActivated(line);
+    });
+    auto *chartPane = new QWidget;
+    auto *chartLayout = new QVBoxLayout(chartPane);
+    chartLayout->setContentsMargins(0, 0, 0, 0);
+    chartLayout->addWidget(m_chart, 1);
+    auto *legend = new QLabel(MemoryKindChart::legendText());
+    legend->setWordWrap(true);
+    chartLayout->addWidget(legend);
+    auto *split = new QSplitter(Qt::Vertical);
+    split->addWidget(chartPane);
+    split->addWidget(m_objectTable);
+    split->setStretchFactor(0, 1);
+    split->setStretchFactor(1, 1);
+    auto *layout = new QVBoxLayout(page);
+    layout->addWidget(m_peak);
+    layout->addLayout(row);
+    layout->addWidget(split, 1);
+    return page;
+}
+
+QWidget *ExplainView::buildTimePage()
+{
+    auto *page = new QWidget;
+    m_ranks = new QTableWidget(0, 4);
+    m_ranks->setHorizontalHeaderLabels({tr("Rank"), tr("Busy"), tr("Idle"), tr("Communication")});
+    m_ranks->verticalHeader()->hide();
+    m_ranks->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+    m_ranks->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_formula = new QLabel;
+    m_formula->setWordWrap(true);
+    m_pathButton = new QPushButton(tr("Show the critical path"));
+    m_pathButton->setCheckable(true);
+    m_pathButton->setToolTip(
+        tr("The chain of operations, across ranks, that sets the run's end "
+           "time: make any of them shorter and the run ends sooner."));
+    connect(m_pathButton, &QPushButton::toggled, this, &ExplainView::showCriticalPath);
+    m_chain = new QListWidget;
+    m_chain->setWordWrap(true);
+    m_chain->setAlternatingRowColors(true);
+    connect(m_chain, &QListWidget::itemActivated, this, [this](QListWidgetItem *item) {
+        const int event = item->data(kEventRole).toInt();
+        m_session.setSelectedEvent(std::size_t(event));
+        m_session.stepper().toEvent(event);
+    });
+    auto *layout = new QVBoxLayout(page);
+    layout->addWidget(m_ranks, 2);
+    layout->addWidget(m_formula);
+    layout->addWidget(m_pathButton);
+    layout->addWidget(m_chain, 3);
+    return page;
+}
+
+void ExplainView::setLesson(const lessons::Lesson *lesson)
+{
+    m_lesson = lesson;
+    onTraceChanged();
+}
+
+int ExplainView::shownRank() const
+{
+    return m_rank->currentIndex();
+}
+
+QString ExplainView::peakText() const
+{
+    return m_peak->text();
+}
+
+QString ExplainView::formulaText() const
+{
+    return m_formula->text();
+}
+
+void ExplainView::onTraceChanged()
+{
+    const TracePtr &trace = m_session.trace();
+    m_changeTimes = trace ? explain::changeTimes(*trace) : std::vector<core::SimTime>();
+    m_peakEvent.reset();
+    m_rank->clear();
+    if (trace) {
+        for (int rank = 0; rank < trace->config.ranks; ++rank)
+            m_rank->addItem(tr("%1").arg(rank));
+        for (std::size_t i = 0; i < trace->events.size() && trace->figures.hasEvents; ++i) {
+            const core::Event &e = trace->events[i];
+            if (e.rank == trace->figures.maxMemoryRank && e.start == trace->figures.maxMemoryTime &&
+                e.memory == trace->figures.maxMemory) {
+                m_peakEvent = i;
+                break;
+            }
+        }
+    }
+    updateTexts();
+    fillRankTable();
+    showRank(trace ? trace->figures.maxMemoryRank : 0);
+}
+
+void ExplainView::showRank(int rank)
+{
+    const TracePtr &trace = m_session.trace();
+    if (!trace || rank < 0 || rank >= trace->config.ranks) {
+        m_chart->setSamples({}, core::SimTime(), {});
+        m_objects->setObjects({});
+        m_chain->clear();
+        return;
+    }
+    m_rank->setCurrentIndex(rank);
+    std::vector<MemoryKindChart::Reference> references;
+    if (m_lesson && m_lesson->targets)
+        references.push_back({tr("target"), m_lesson->targets->memory});
+    if (m_lesson)
+        if (const int sharers = modelSharers(m_lesson->id, trace->config.ranks); sharers > 0)
+            references.push_back({sharers == 1 ? tr("the whole model's state")
+                                               : tr("the model's state / %1").arg(sharers),
+                                  explain::modelStateBytes(trace->config, sharers)});
+    m_chart->setSamples(explain::memoryByKind(*trace, rank), trace->figures.endTime,
+                        std::move(references));
+    onCursorChanged();
+    fillChain();
+}
+
+void ExplainView::onCursorChanged()
+{
+    const TracePtr &trace = m_session.trace();
+    const int rank = shownRank();
+    if (!trace || rank < 0 || !m_session.stepper().cursor()) {
+        m_objects->setObjects({});
+        m_chart->setCursorTime(std::nullopt);
+        return;
+    }
+    m_chart->setCursorTime(m_session.stepper().cursorTime());
+    // The objects the state view shows for the rank at the cursor, largest first.
+    const replay::RunState &state = m_session.stepper().state();
+    std::vector<explain::LiveObject> objects;
+    for (const auto &map : state.ranks[std::size_t(rank)].maps)
+        for (const replay::MapEntry &entry : map) {
+            const std::size_t change = std::size_t(entry.change - trace->changes.data());
+            objects.push_back({entry.change->map, entry.key(), entry.object(),
+                               core::memoryOf(entry.object(), trace->config.cost.sizes),
+                               entry.change->line, m_changeTimes[change], change});
+        }
+    std::stable_sort(objects.begin(), objects.end(),
+                     [](const auto &a, const auto &b) { return a.bytes > b.bytes; });
+    m_objects->setObjects(std::move(objects));
+}
+
+void ExplainView::showPeak()
+{
+    if (!m_peakEvent)
+        return;
+    const TracePtr &trace = m_session.trace();
+    m_session.setSelectedRank(trace->events[*m_peakEvent].rank);
+    // The peak is the memory when the call was made: the cursor just before that event.
+    m_session.stepper().toEvent(int(*m_peakEvent));
+    showRank(trace->events[*m_peakEvent].rank);
+}
+
+void ExplainView::showCriticalPath(bool show)
+{
+    m_criticalPath = show;
+    m_pathButton->setChecked(show);
+    fillChain();
+}
+
+void ExplainView::updateTexts()
+{
+    const TracePtr &trace = m_session.trace();
+    QString peak, formula;
+    if (trace && m_peakEvent) {
+        const explain::MemoryMoment moment = explain::memoryAtEvent(*trace, *m_peakEvent);
+        peak = QString::fromStdString(explain::describeMoment(moment));
+        if (m_lesson && m_lesson->targets) {
+            const std::string over =
+                explain::describeOverTarget(*trace, moment, m_lesson->targets->memory);
+            if (!over.empty())
+                peak += QStringLiteral("\n") + QString::fromStdString(over);
+        }
+    } else if (trace) {
+        peak = tr("No operation took simulated time, so nothing was held at any event.");
+    } else {
+        peak = tr("Run your code to see what fills each rank's memory.");
+    }
+    if (trace && trace->status != core::RunStatus::Ok)
+        peak = tr("The run did not finish: this explains it up to where it stopped.\n") + peak;
+    if (trace && m_lesson && isPipelineLesson(m_lesson->id))
+        formula = QString::fromStdString(explain::bubbleSentence(*trace));
+    else if (trace && m_lesson)
+        if (const int sharers = modelSharers(m_lesson->id, trace->config.ranks); sharers > 0)
+            formula = tr("Each rank should hold %1 B of weights and optimizer states (%2 layers "
+                         "× 2 × 512², divided among %3 rank(s) that share them): the dotted line "
+                         "on the memory chart.")
+                          .arg(explain::modelStateBytes(trace->config, sharers))
+                          .arg(trace->config.layers)
+                          .arg(sharers);
+    m_peak->setText(peak);
+    m_formula->setText(formula);
+    m_formula->setVisible(!formula.isEmpty());
+}
+
+void ExplainView::fillRankTable()
+{
+    const TracePtr &trace = m_session.trace();
+    const auto &ranks = trace ? trace->figures.ranks : std::vector<core::RankFigures>();
+    m_ranks->setRowCount(int(ranks.size()));
+    for (std::size_t r = 0; r < ranks.size(); ++r) {
+        const core::SimTime values[] = {ranks[r].compute, ranks[r].idle, ranks[r].communication};
+        m_ranks->setItem(int(r), 0, new QTableWidgetItem(QString::number(r)));
+        for (int c = 0; c < 3; ++c)
+            m_ranks->setItem(int(r), c + 1,
+                             new QTableWidgetItem(QString::fromStdString(values[c].toString())));
+    }
+}
+
+void ExplainView::fillChain()
+{
+    m_chain->clear();
+    const TracePtr &trace = m_session.trace();
+    if (!trace)
+        return;
+    const auto add = [this](const QString &text, std::size_t event) {
+        auto *item = new QListWidgetItem(text, m_chain);
+        item->setData(kEventRole, int(event));
+    };
+    if (m_criticalPath) {
+        for (const std::size_t event : explain::criticalPath(*trace)) {
+            const core::Event &e = trace->events[event];
+            add(tr("t %1–%2  rank %3  %4")
+                    .arg(QString::fromStdString(e.start.toString()),
+                         QString::fromStdString(e.end().toString()))
+                    .arg(e.rank)
+                    .arg(QString::fromStdString(explain::describeEvent(e))),
+                event);
+        }
+        return;
+    }
+    const int rank = shownRank();
+    for (const explain::Wait &wait : explain::waits(*trace))
+        if (wait.rank == rank)
+            add(QString::fromStdString(explain::describeWait(*trace, wait)), wait.event);
+    if (m_chain->count() == 0)
+        m_chain->addItem(tr("Rank %1 never waited: it was busy from its first operation to its "
+                            "last.")
+                             .arg(rank));
+}
+
+} // namespace rankstep::gui

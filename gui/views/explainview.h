@@ -1,0 +1,88 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "core/simtime.h"
+#include "tracefwd.h"
+
+#include <QWidget>
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+class QComboBox;
+class QLabel;
+class QListWidget;
+class QPushButton;
+class QTableView;
+class QTableWidget;
+
+namespace rankstep::lessons {
+struct Lesson;
+}
+
+namespace rankstep::gui {
+
+class Appearance;
+class LiveObjectsModel;
+class MemoryKindChart;
+class RunSession;
+
+// Why the run on screen behaves as it does (core/explain): what fills a rank's memory (stacked by
+// kind over time, the objects it holds at the cursor or at the peak, the peak and its distance
+// to the target in words) and where each rank's time goes (busy, idle and communication beside
+// the lesson's formula, every wait with what ended it, the critical path).
+// Follows the session: its trace, its cursor and its selected rank.
+class ExplainView : public QWidget
+{
+    Q_OBJECT
+public:
+    ExplainView(RunSession &session, Appearance &appearance, QWidget *parent = nullptr);
+    ~ExplainView() override;
+
+    // The lesson whose target and formulas stand beside the figures (null: none).
+    void setLesson(const lessons::Lesson *lesson);
+
+    int shownRank() const;
+    QString peakText() const;
+    QString formulaText() const;
+    const LiveObjectsModel &objects() const { return *m_objects; }
+    const MemoryKindChart &chart() const { return *m_chart; }
+    QListWidget *chainList() const { return m_chain; }
+
+public Q_SLOTS:
+    void showRank(int rank);
+    void showPeak(); // moves the cursor to the peak event and shows its rank
+    void showCriticalPath(bool show);
+
+Q_SIGNALS:
+    void lineActivated(int line); // 1-based
+
+private:
+    QWidget *buildMemoryPage();
+    QWidget *buildTimePage();
+    void onTraceChanged();
+    void onCursorChanged();
+    void fillRankTable();
+    void fillChain();
+    void updateTexts();
+
+    RunSession &m_session;
+    Appearance &m_appearance;
+    const lessons::Lesson *m_lesson = nullptr;
+    std::vector<core::SimTime> m_changeTimes;
+    std::optional<std::size_t> m_peakEvent;
+    bool m_criticalPath = false;
+
+    QLabel *m_peak = nullptr;
+    QComboBox *m_rank = nullptr;
+    MemoryKindChart *m_chart = nullptr;
+    LiveObjectsModel *m_objects = nullptr;
+    QTableView *m_objectTable = nullptr;
+    QTableWidget *m_ranks = nullptr;
+    QLabel *m_formula = nullptr;
+    QPushButton *m_pathButton = nullptr;
+    QListWidget *m_chain = nullptr;
+};
+
+} // namespace rankstep::gui

@@ -1,0 +1,179 @@
+// SPDX-License-Identifier: MIT
+#include "memorykindchart.h"
+
+#include "kindcolors.h"
+
+#include <QAreaSeries>
+#include <QChart>
+#include <QLineSeries>
+#include <QValueAxis>
+
+#include <algorithm>
+#include <cmath>
+
+namespace rankstep::gui {
+namespace {
+
+// Legend names that fit beside each other in a narrow pane.
+QString kindShortName(core::ObjectKind kind)
+{
+    switch (kind) {
+        case core::ObjectKind::Weight:
+            return QObject::tr("weights");
+        case core::ObjectKind::OptState:
+            return QObject::tr("opt. states");
+        case core::ObjectKind::Activation:
+            return QObject::tr("activations");
+        case core::ObjectKind::ActivationGrad:
+            return QObject::tr("act. grads");
+        case core::ObjectKind::WeightGrad:
+            return QObject::tr("weight grads");
+    }
+    return {};
+}
+
+} // namespace
+
+std::vector<explain::KindSample> bucketSamples(const std::vector<explain::KindSample> &samples,
+                                               core::SimTime end, int maxBuckets)
+{
+    if (int(samples.size()) <= maxBuckets || end.ticks() <= 0)
+        return samples;
+    std::vector<explain::KindSample> kept;
+    kept.reserve(std::size_t(maxBuckets) + 1);
+    std::int64_t bucket = -1;
+    for (const explain::KindSample &sample : samples) {
+        const std::int64_t b =
+            std::min<std::int64_t>(maxBuckets - 1, sample.time.ticks() * maxBuckets /
+                                                       std::max<std::int64_t>(end.ticks(), 1));
+        if (b != bucket || kept.empty()) {
+            kept.push_back(sample);
+            bucket = b;
+        } else if (sample.byKind.total() > kept.back().byKind.total()) {
+            const core::SimTime first = kept.back().time; // the bucket keeps its first time
+            kept.back() = sample;
+            kept.back().time = first;
+        }
+    }
+    return kept;
+}
+
+MemoryKindChart::MemoryKindChart(QWidget *parent)
+    : QChartView(parent), m_x(new QValueAxis), m_y(new QValueAxis), m_cursor(new QLineSeries)
+{
+    auto *chart = new QChart;
+    chart->setMargins(QMargins(4, 4, 4, 4));
+    chart->legend()->hide(); // legendText() below the chart wraps where the legend elided
+    m_x->setTitleText(tr("time (steps)"));
+    m_y->setTitleText(tr("bytes"));
+    m_x->setLabelFormat(QStringLiteral("%g"));
+    m_y->setLabelFormat(QStringLiteral("%.0f"));
+    chart->addAxis(m_x, Qt::AlignBottom);
+    chart->addAxis(m_y, Qt::AlignLeft);
+    QLineSeries *lower = nullptr;
+    for (int kind = 0; kind < 5; ++kind) {
+        auto *upper = new QLineSeries(chart);
+        auto *area = new QAreaSeries(upper, lower);
+        area->setName(kindShortName(core::ObjectKind(kind)));
+        const QColor color = kindColor(core::ObjectKind(kind));
+        area->setBrush(color);
+        area->setPen(QPen(color.darker(130), 1));
+        chart->addSeries(area);
+        area->attachAxis(m_x);
+        area->attachAxis(m_y);
+        m_uppers.push_back(upper);
+        lower = upper;
+    }
+    m_cursor->setPen(QPen(palette().color(QPalette::WindowText), 1.5, Qt::DashLine));
+    chart->addSeries(m_cursor);
+    m_cursor->attachAxis(m_x);
+    m_cursor->attachAxis(m_y);
+    setChart(chart);
+    setRenderHint(QPainter::Antialiasing);
+    setMinimumHeight(160);
+}
+
+void MemoryKindChart::setSamples(const std::vector<explain::KindSample> &samples, core::SimTime end,
+                                 std::vector<Reference> references)
+{
+    const std::vector<explain::KindSample> drawn = bucketSamples(samples, end, kMaxBuckets);
+    std::vector<QList<QPointF>> points(5);
+    m_highest = 0;
+    for (std::size_t i = 0; i < drawn.size(); ++i) {
+        const double from = drawn[i].time.toDouble();
+        const double to = i + 1 < drawn.size() ? drawn[i + 1].time.toDouble() : end.toDouble();
+        std::int64_t stacked = 0;
+        for (int kind = 0; kind < 5; ++kind) {
+            stacked += drawn[i].byKind.bytes[std::size_t(kind)];
+            points[std::size_t(kind)] << QPointF(from, double(stacked))
+                                      << QPointF(to, double(stacked));
+        }
+        m_highest = std::max(m_highest, stacked);
+    }
+    for (int kind = 0; kind < 5; ++kind)
+        m_uppers[std::size_t(kind)]->replace(points[std::size_t(kind)]);
+    for (QLineSeries *line : m_references) {
+        chart()->removeSeries(line);
+        delete line;
+    }
+    m_references.clear();
+    std::int64_t top = m_highest;
+    for (const Reference &reference : references) {
+        auto *line = new QLineSeries;
+        line->setName(reference.label);
+        line->setPen(QPen(Qt::black, 1.5, Qt::DotLine));
+        line->append(0, double(reference.bytes));
+        line->append(end.toDouble(), double(reference.bytes));
+        chart()->addSeries(line);
+        line->attachAxis(m_x);
+        line->attachAxis(m_y);
+        m_references.push_back(line);
+        top = std::max(top, reference.bytes);
+    }
+    const double right = std::max(end.toDouble(), 1e-3), high = std::max(double(top) * 1.08, 1.0);
+    // Round tick steps (1, 2 or 5 times a power of ten), about five per axis whatever the range.
+    for (auto [axis, range] : {std::pair{m_x, right}, std::pair{m_y, high}}) {
+        // The interval before the range: a wide range at the old, narrow interval would make
+        // millions of tick items at once (the freeze of issue 13).
+        axis->setTickType(QValueAxis::TicksFixed);
+        axis->setTickInterval(niceStep(range / 5));
+        axis->setRange(0, range);
+        axis->setTickAnchor(0);
+        axis->setTickType(QValueAxis::TicksDynamic);
+    }
+}
+
+void MemoryKindChart::setCursorTime(std::optional<core::SimTime> time)
+{
+    m_cursor->clear();
+    if (time)
+        m_cursor->append({QPointF(time->toDouble(), 0), QPointF(time->toDouble(), m_y->max())});
+}
+
+QString MemoryKindChart::legendText()
+{
+    QString html;
+    for (int kind = 0; kind < 5; ++kind)
+        html += QStringLiteral("<span style='color:%1'>&#9632;</span>&nbsp;%2 &nbsp; ")
+                    .arg(kindColor(core::ObjectKind(kind)).name(),
+                         kindPlural(core::ObjectKind(kind)).toHtmlEscaped());
+    return html + QObject::tr("&#8942;&nbsp;dotted: the target, the model's state");
+}
+
+int MemoryKindChart::pointCount() const
+{
+    return int(m_uppers.front()->count());
+}
+
+double niceStep(double rough)
+{
+    if (!(rough > 0) || !std::isfinite(rough))
+        return 1.0;
+    const double power = std::pow(10.0, std::floor(std::log10(rough)));
+    for (const double factor : {1.0, 2.0, 5.0})
+        if (factor * power >= rough)
+            return factor * power;
+    return 10.0 * power;
+}
+
+} // namespace rankstep::gui

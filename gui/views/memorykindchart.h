@@ -1,0 +1,61 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "core/explain/memoryexplain.h"
+
+#include <QChartView>
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+class QLineSeries;
+class QValueAxis;
+
+namespace rankstep::gui {
+
+// One rank's memory by kind over time, stacked (weights at the bottom, then optimizer states,
+// activations, activation gradients, weight gradients), with a line at the cursor and optional
+// reference lines (the lesson's target, the model-state memory a rank should hold).
+class MemoryKindChart : public QChartView
+{
+    Q_OBJECT
+public:
+    struct Reference {
+        QString label;
+        std::int64_t bytes = 0;
+    };
+    // At most this many time buckets are drawn: the highest total of each (a million changes
+    // draw as fast as a thousand).
+    static constexpr int kMaxBuckets = 2000;
+
+    explicit MemoryKindChart(QWidget *parent = nullptr);
+
+    void setSamples(const std::vector<explain::KindSample> &samples, core::SimTime end,
+                    std::vector<Reference> references);
+    void setCursorTime(std::optional<core::SimTime> time);
+    // The points drawn per kind (for tests): the upper edge of each stacked area.
+    int pointCount() const;
+    // The kinds' colors and names, as rich text that wraps (the chart's own legend elides them).
+    static QString legendText();
+    std::int64_t highestTotal() const { return m_highest; }
+
+private:
+    QValueAxis *m_x;
+    QValueAxis *m_y;
+    std::vector<QLineSeries *> m_uppers;
+    QLineSeries *m_cursor;
+    std::vector<QLineSeries *> m_references;
+    std::int64_t m_highest = 0;
+};
+
+// A round step near `rough` (1, 2 or 5 times a power of ten, at least rough): ticks stay about
+// five per axis, never in proportion to the time or the bytes.
+double niceStep(double rough);
+
+// The samples to draw: one per bucket of the run's time (the sample with the highest total in
+// it), in time order; all of them when they are no more than maxBuckets.
+std::vector<explain::KindSample> bucketSamples(const std::vector<explain::KindSample> &samples,
+                                               core::SimTime end, int maxBuckets);
+
+} // namespace rankstep::gui

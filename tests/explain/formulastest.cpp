@@ -1,0 +1,47 @@
+// SPDX-License-Identifier: MIT
+#include "core/explain/formulas.h"
+#include "tests/core/referencepuzzles.h"
+
+#include <gtest/gtest.h>
+
+namespace rankstep::explain {
+namespace {
+
+TEST(Formulas, TheBubbleIsStagesMinusOneOverMicroBatchesPlusStagesMinusOne)
+{
+    EXPECT_DOUBLE_EQ(bubbleFormula(4, 4), 3.0 / 7.0);
+    EXPECT_DOUBLE_EQ(bubbleFormula(4, 1), 3.0 / 4.0);
+    EXPECT_DOUBLE_EQ(bubbleFormula(1, 8), 0.0);
+}
+
+// Each rank of the DDP lesson holds two layers' weights and optimizer states, 262144 B each;
+// FSDP's four ranks share six layers.
+TEST(Formulas, ModelStateMemoryIsTwoSquaresPerLayerDividedAmongItsSharers)
+{
+    core::RunConfig ddp;
+    ddp.layers = 2;
+    EXPECT_EQ(modelStateBytes(ddp, 1), 4 * 262144);
+    core::RunConfig fsdp;
+    fsdp.layers = 6;
+    EXPECT_EQ(modelStateBytes(fsdp, 4), 3 * 262144);
+}
+
+TEST(Formulas, GpipesMeasuredIdleShareStandsBesideTheFormula)
+{
+    for (const auto &puzzle : testing::referencePuzzles()) {
+        if (puzzle.name != "gpipe")
+            continue;
+        core::RunConfig config;
+        config.ranks = puzzle.ranks;
+        config.layers = puzzle.layers;
+        config.batches = puzzle.batches;
+        const core::Trace trace = testing::runProgram(config, puzzle.program);
+        // (15.2 + 13.6 + 13.6 + 15.2) / 4 / 33.8 of the time idle.
+        EXPECT_NEAR(measuredIdleShare(trace), 14.4 / 33.8, 1e-9);
+        EXPECT_EQ(bubbleSentence(trace), "Idle 43% of the time on average; the bubble formula "
+                                         "(p-1)/(m+p-1) with p = 4, m = 4 gives 43%.");
+    }
+}
+
+} // namespace
+} // namespace rankstep::explain

@@ -1,0 +1,104 @@
+// SPDX-License-Identifier: MIT
+// The Why tab on the reference GPipe run: the peak in words, the stacked memory by kind, the
+// objects at the cursor, busy/idle/communication, the bubble formula, waits and the critical path.
+#include "explainview.h"
+#include "guitestsupport.h"
+#include "liveobjectsmodel.h"
+#include "memorykindchart.h"
+#include "viewcontext.h"
+
+#include <QAbstractItemModelTester>
+#include <QListWidget>
+
+namespace rankstep::gui::testing {
+namespace {
+
+class ExplainViewTest : public ::testing::Test
+{
+protected:
+    void SetUp() override
+    {
+        m_trace = referenceTrace("gpipe");
+        ASSERT_TRUE(m_trace);
+        m_view.setLesson(&builtinLesson(QStringLiteral("gpipe")));
+        m_context.session.setTrace(m_trace);
+    }
+
+    ViewContext m_context;
+    ExplainView m_view{m_context.session, m_context.appearance};
+    std::shared_ptr<const core::Trace> m_trace;
+};
+
+TEST_F(ExplainViewTest, SaysWhatFillsThePeakAndShowsItsRank)
+{
+    EXPECT_TRUE(
+        m_view.peakText().startsWith(QStringLiteral("Peak 4194304 B on rank 1 at t 30.4: ")))
+        << utf8(m_view.peakText());
+    EXPECT_EQ(m_view.shownRank(), 1);
+    // Stored right after the peak's call, at the same clock, more may stack up than the peak.
+    EXPECT_GE(m_view.chart().highestTotal(), 4194304);
+}
+
+// The objects listed at the cursor weigh what the memory figure says at the peak.
+TEST_F(ExplainViewTest, AtThePeakTheListedObjectsAddUpToThePeak)
+{
+    QAbstractItemModelTester tester(const_cast<LiveObjectsModel *>(&m_view.objects()));
+    m_view.showPeak();
+    EXPECT_EQ(m_context.session.selectedRank(), 1);
+    std::int64_t sum = 0;
+    for (const auto &object : m_view.objects().objects())
+        sum += object.bytes;
+    EXPECT_EQ(sum, 4194304);
+    EXPECT_EQ(m_view.objects().rowCount(), 20);
+}
+
+TEST_F(ExplainViewTest, ThePipelineLessonShowsTheBubbleFormulaBesideTheMeasurement)
+{
+    EXPECT_TRUE(m_view.formulaText().contains(QStringLiteral("(p-1)/(m+p-1)")))
+        << utf8(m_view.formulaText());
+}
+
+TEST_F(ExplainViewTest, TheCriticalPathListsTheChainEndingAtTheEndTime)
+{
+    m_view.showCriticalPath(true);
+    QListWidget *chain = m_view.chainList();
+    ASSERT_GT(chain->count(), 10);
+    EXPECT_TRUE(chain->item(chain->count() - 1)->text().startsWith(QStringLiteral("t 33.3–33.8")))
+        << utf8(chain->item(chain->count() - 1)->text());
+    m_view.showCriticalPath(false);
+    m_view.showRank(3);
+    ASSERT_GT(chain->count(), 0);
+    EXPECT_TRUE(chain->item(0)->text().startsWith(QStringLiteral("Rank 3 waited 7 (t 0 to 7)")))
+        << utf8(chain->item(0)->text());
+}
+
+// A million memory changes draw as at most kMaxBuckets steps, keeping each bucket's highest.
+TEST(MemoryKindChart, ManySamplesAreBucketedKeepingTheHighest)
+{
+    std::vector<explain::KindSample> samples;
+    for (int i = 0; i < 1'000'000; ++i) {
+        explain::KindSample sample{core::SimTime::fromTicks(i), {}};
+        sample.byKind.of(core::ObjectKind::Activation) = (i == 777'777) ? 1'000'000 : i % 1000;
+        samples.push_back(sample);
+    }
+    const auto kept = bucketSamples(samples, core::SimTime::fromTicks(1'000'000), 2000);
+    EXPECT_LE(kept.size(), 2000U);
+    std::int64_t highest = 0;
+    for (const auto &sample : kept)
+        highest = std::max(highest, sample.byKind.total());
+    EXPECT_EQ(highest, 1'000'000);
+    MemoryKindChart chart;
+    chart.setSamples(samples, core::SimTime::fromTicks(1'000'000), {});
+    EXPECT_LE(chart.pointCount(), 2 * 2000);
+}
+
+TEST(MemoryKindChart, TickStepsAreRound)
+{
+    EXPECT_DOUBLE_EQ(niceStep(6.76), 10.0);
+    EXPECT_DOUBLE_EQ(niceStep(838861), 1000000.0);
+    EXPECT_DOUBLE_EQ(niceStep(0.13), 0.2);
+    EXPECT_DOUBLE_EQ(niceStep(0.0), 1.0);
+}
+
+} // namespace
+} // namespace rankstep::gui::testing
