@@ -5,6 +5,8 @@
 #include "applicationstyle.h"
 #include "codeeditor.h"
 #include "codekeeper.h"
+#include "comparisonactions.h"
+#include "comparisonview.h"
 #include "errordialog.h"
 #include "explainview.h"
 #include "exportactions.h"
@@ -128,6 +130,9 @@ void MainWindow::showPane(Pane pane)
         case Pane::Why:
             m_leftTabs->setCurrentWidget(m_explainView);
             break;
+        case Pane::Compare:
+            m_leftTabs->setCurrentWidget(m_comparisonView);
+            break;
     }
 }
 
@@ -197,6 +202,7 @@ void MainWindow::buildLayout()
     m_stateView = new StateView(*m_session, *m_appearance);
     m_leftTabs = new QTabWidget;
     m_leftTabs->setObjectName(QStringLiteral("leftTabs"));
+    m_leftTabs->setUsesScrollButtons(true); // five tabs never widen the window
     m_leftTabs->addTab(m_lessonPanel, tr("Lesson"));
     m_leftTabs->addTab(m_stateView, tr("State of every rank"));
     m_waitForView = new WaitForView(*m_session, *m_appearance); // enabled after a run that hung
@@ -204,6 +210,13 @@ void MainWindow::buildLayout()
     m_leftTabs->setTabEnabled(m_leftTabs->indexOf(m_waitForView), false);
     m_explainView = new ExplainView(*m_session, *m_appearance);
     m_leftTabs->addTab(m_explainView, tr("Why"));
+    m_comparisonView = new ComparisonView(*m_session, *m_appearance);
+    m_leftTabs->addTab(m_comparisonView, tr("Compare"));
+    m_comparison = new ComparisonActions(*m_session, *m_comparisonView, m_model->lessons(), this);
+    connect(m_comparison, &ComparisonActions::message, this,
+            [this](const QString &text) { statusBar()->showMessage(text); });
+    connect(m_comparison, &ComparisonActions::comparisonShown, this,
+            [this] { m_leftTabs->setCurrentWidget(m_comparisonView); });
     m_leftTabs->setTabToolTip(m_leftTabs->indexOf(m_explainView),
                               tr("What fills each rank's memory, and where its time goes"));
     auto *work = m_work = new QSplitter(Qt::Horizontal);
@@ -324,6 +337,7 @@ bool MainWindow::openLesson(const QString &lessonId)
     m_lessonPanel->setLesson(m_lesson);
     m_results->setLesson(m_lesson);
     m_explainView->setLesson(m_lesson);
+    m_comparison->setCurrentLesson(m_lesson);
     m_leftTabs->setCurrentWidget(m_lessonPanel);
     if (isVisible())    // else the layout just restored (or the defaults) stays
         arrangeViews(); // no run yet: the views are placeholders

@@ -22,6 +22,8 @@ class Appearance;
 class ApplicationStyle;
 class CodeEditor;
 class CodeKeeper;
+class ComparisonActions;
+class ComparisonView;
 class ExplainView;
 class ExportActions;
 class LessonListModel;
@@ -63,7 +65,7 @@ public:
     PresentationMode &presentation() const;
 
     // The tabs left of the editor.
-    enum class Pane { Lesson, State, Hang, Why };
+    enum class Pane { Lesson, State, Hang, Why, Compare };
     void showPane(Pane pane);
     // Shares the window out for what it shows now: a fresh lesson, a run, the state tab, a
     // presentation (called as those change; public for a scripted size).
@@ -83,6 +85,8 @@ public:
     StateView *stateView() const { return m_stateView; }
     WaitForView *waitForView() const { return m_waitForView; }
     ExplainView *explainView() const { return m_explainView; }
+    ComparisonView *comparisonView() const { return m_comparisonView; }
+    ComparisonActions &comparison() const { return *m_comparison; }
     NotebookImport *notebookImport() const { return m_import; }
     ViewControls *viewControls() const { return m_viewControls; }
 
@@ -133,6 +137,8 @@ private:
     StateView *m_stateView = nullptr;
     WaitForView *m_waitForView = nullptr;
     ExplainView *m_explainView = nullptr;
+    ComparisonView *m_comparisonView = nullptr;
+    ComparisonActions *m_comparison = nullptr;
     NotebookImport *m_import = nullptr;
     ViewControls *m_viewControls = nullptr; // the View menu, appearance and saved layout
     ExportActions *m_export = nullptr;

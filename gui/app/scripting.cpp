@@ -2,6 +2,7 @@
 #include "scripting.h"
 
 #include "appearance.h"
+#include "comparisonactions.h"
 #include "mainwindow.h"
 #include "notebookimport.h"
 #include "presentation.h"
@@ -42,6 +43,8 @@ std::optional<MainWindow::Pane> tabPane(const QString &name)
         return MainWindow::Pane::Hang;
     if (name == QStringLiteral("why"))
         return MainWindow::Pane::Why;
+    if (name == QStringLiteral("compare"))
+        return MainWindow::Pane::Compare;
     return std::nullopt;
 }
 
@@ -203,7 +206,7 @@ ScriptOptions addScriptOptions(QCommandLineParser &parser)
          QStringLiteral("file")},
         {QStringLiteral("tab"),
          QStringLiteral("Before the screenshot, show the tab <name> left of the editor."),
-         QStringLiteral("lesson|state|hang|why")},
+         QStringLiteral("lesson|state|hang|why|compare")},
         {QStringLiteral("quit-after-first-paint"),
          QStringLiteral("Print when the window first painted, after the process start, and exit.")},
         {QStringLiteral("presentation"), QStringLiteral("Start in presentation mode (F11).")},
@@ -214,10 +217,14 @@ ScriptOptions addScriptOptions(QCommandLineParser &parser)
          QStringLiteral("name")},
         {QStringLiteral("colorblind"), QStringLiteral("Use the color-blind-safe colors.")},
         {QStringLiteral("size"), QStringLiteral("Size the window <width>x<height> pixels."),
-         QStringLiteral("WxH")}};
+         QStringLiteral("WxH")},
+        {QStringLiteral("compare"),
+         QStringLiteral(
+             "After --run, compare the run with the lesson's solution (the Compare tab)."),
+         QStringLiteral("solution")}};
     parser.addOptions({o.lesson, o.code, o.run, o.screenshot, o.lessons, o.step, o.stepBy,
                        o.importFile, o.tab, o.quitAfterFirstPaint, o.presentation, o.zoom, o.theme,
-                       o.colorBlind, o.size});
+                       o.colorBlind, o.size, o.compare});
     return o;
 }
 
@@ -255,7 +262,7 @@ bool startScript(const QCommandLineParser &parser, const ScriptOptions &o, MainW
         return false;
     }
     if (!tab.isEmpty() && !tabPane(tab)) {
-        std::fprintf(stderr, "rankstep: --tab wants lesson, state, hang or why\n");
+        std::fprintf(stderr, "rankstep: --tab wants lesson, state, hang, why or compare\n");
         return false;
     }
     if (!shot.isEmpty()) // the picture shows a state, not a frame of its animation
@@ -272,7 +279,16 @@ bool startScript(const QCommandLineParser &parser, const ScriptOptions &o, MainW
             if (!shot.isEmpty())
                 saveAndQuit(&window, shot);
         };
-        QObject::connect(&window, &MainWindow::runFinished, &window, onFinished);
+        if (parser.isSet(o.compare)) { // the solution runs after the learner's, then the rest
+            QObject::connect(&window.comparison(), &ComparisonActions::comparisonShown, &window,
+                             onFinished);
+            QObject::connect(&window, &MainWindow::runFinished, &window, [&window] {
+                window.comparison().compareWithSolution(
+                    QString::fromStdString(window.currentLesson()->id));
+            });
+        } else {
+            QObject::connect(&window, &MainWindow::runFinished, &window, onFinished);
+        }
         // A run the window could not start (the code could not be saved) is reported, and a
         // scripted screenshot still ends the process: with the picture of why, and exit code 1.
         QObject::connect(&window, &MainWindow::runRefused, &window, [&window, shot](QString why) {

@@ -16,14 +16,15 @@ class MainWindow;
 // and slides. `--import FILE` imports a notebook or .py as File > Import does. --step puts the
 // cursor N steps from the start (or at the end), in the mode --step-by names (snapshot,
 // operation, slice or time; for a count, operation when not named), which the step bar shows;
-// --tab lesson|state|hang|why picks the tab left of the editor.
+// --tab lesson|state|hang|why|compare picks the tab left of the editor.
 // --quit-after-first-paint prints "first paint: N ms after the process started" and exits, for
 // the start-up benchmark (bench/startupbench.cpp).
 // --presentation, --zoom F, --theme NAME and --colorblind set the look as the View menu does;
-// --size WxH sizes the window (a screen of that size, presenting).
+// --size WxH sizes the window (a screen of that size, presenting). --compare solution, after
+// --run, runs the lesson's solution and shows the Compare tab before the screenshot.
 struct ScriptOptions {
     QCommandLineOption lesson, code, run, screenshot, lessons, step, stepBy, importFile, tab,
-        quitAfterFirstPaint, presentation, zoom, theme, colorBlind, size;
+        quitAfterFirstPaint, presentation, zoom, theme, colorBlind, size, compare;
 };
 ScriptOptions addScriptOptions(QCommandLineParser &parser);
 

@@ -16,6 +16,7 @@
 #include <QLabel>
 #include <QListWidget>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QSplitter>
 #include <QTabWidget>
 #include <QTableView>
@@ -46,12 +47,24 @@ int modelSharers(const std::string &id, int ranks)
 
 } // namespace
 
+// A page that scrolls when its pane is narrower than its contents: the pane may never force the
+// window wider than the screen (LayoutTest).
+QWidget *scrollable(QWidget *page)
+{
+    auto *area = new QScrollArea;
+    area->setWidgetResizable(true);
+    area->setFrameShape(QFrame::NoFrame);
+    area->setWidget(page);
+    page->setMinimumWidth(320);
+    return area;
+}
+
 ExplainView::ExplainView(RunSession &session, Appearance &appearance, QWidget *parent)
     : QWidget(parent), m_session(session), m_appearance(appearance)
 {
     auto *tabs = new QTabWidget;
-    tabs->addTab(buildMemoryPage(), tr("What fills memory"));
-    tabs->addTab(buildTimePage(), tr("Where time goes"));
+    tabs->addTab(scrollable(buildMemoryPage()), tr("What fills memory"));
+    tabs->addTab(scrollable(buildTimePage()), tr("Where time goes"));
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(tabs);
@@ -219,7 +232,10 @@ void ExplainView::onCursorChanged()
 {
     const TracePtr &trace = m_session.trace();
     const int rank = shownRank();
-    if (!trace || rank < 0 || !m_session.stepper().cursor()) {
+    // The session says "new trace" before its stepper holds it: until then the stepper's state
+    // belongs to the old trace (its rank count, its changes), so wait for its cursorChanged.
+    if (!trace || rank < 0 || !m_session.stepper().cursor() ||
+        m_session.stepper().trace() != trace) {
         m_objects->setObjects({});
         m_chart->setCursorTime(std::nullopt);
         return;

@@ -28,6 +28,8 @@ class LiveObjectsModel;
 class MemoryKindChart;
 class RunSession;
 
+QWidget *scrollable(QWidget *page); // in a QScrollArea that never forces its pane wider
+
 // Why the run on screen behaves as it does (core/explain): what fills a rank's memory (stacked by
 // kind over time, the objects it holds at the cursor or at the peak, the peak and its distance
 // to the target in words) and where each rank's time goes (busy, idle and communication beside

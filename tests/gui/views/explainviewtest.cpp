@@ -72,6 +72,20 @@ TEST_F(ExplainViewTest, TheCriticalPathListsTheChainEndingAtTheEndTime)
         << utf8(chain->item(0)->text());
 }
 
+// The session announces a new trace before its stepper holds it: the view read the old trace's
+// state (four ranks) for the new one (one rank) and crashed.
+TEST_F(ExplainViewTest, ANewTraceWithFewerRanksShowsItsOwnObjects)
+{
+    const auto basic = referenceTrace("basic");
+    m_context.session.setTrace(basic);
+    EXPECT_EQ(m_view.shownRank(), 0);
+    std::int64_t sum = 0;
+    for (const auto &object : m_view.objects().objects())
+        sum += object.bytes;
+    EXPECT_EQ(m_view.objects().rowCount() > 0, true);
+    EXPECT_LE(sum, basic->figures.maxMemory + 4 * 131072);
+}
+
 // A million memory changes draw as at most kMaxBuckets steps, keeping each bucket's highest.
 TEST(MemoryKindChart, ManySamplesAreBucketedKeepingTheHighest)
 {

@@ -1,0 +1,144 @@
+// SPDX-License-Identifier: MIT
+#include "comparisoncanvas.h"
+
+#include "timelinepainter.h"
+
+#include "core/trace.h"
+
+#include <QPainter>
+#include <QPainterPath>
+
+#include <algorithm>
+
+namespace rankstep::gui {
+namespace {
+
+constexpr double kLabelWidth = 72.0;
+constexpr double kRightMargin = 12.0;
+constexpr double kTitleHeight = 20.0;
+
+core::SimTime laterEnd(const TracePtr &a, const TracePtr &b)
+{
+    core::SimTime end = core::SimTime::steps(1);
+    for (const TracePtr &t : {a, b})
+        if (t)
+            end = std::max(end, t->figures.endTime);
+    return end;
+}
+
+} // namespace
+
+ComparisonCanvas::ComparisonCanvas(QWidget *parent) : QWidget(parent)
+{
+    setMinimumHeight(240);
+}
+
+void ComparisonCanvas::setRuns(TracePtr a, TracePtr b, Look look)
+{
+    m_a = std::move(a);
+    m_b = std::move(b);
+    m_look = look;
+    QWidget::update();
+}
+
+double ComparisonCanvas::xOf(double ticks) const
+{
+    const double end = double(laterEnd(m_a, m_b).ticks()) * 1.02;
+    const double label = m_look.scaled(kLabelWidth);
+    return label + ticks / end * (width() - label - kRightMargin);
+}
+
+void ComparisonCanvas::paintEvent(QPaintEvent *)
+{
+    QPainter painter(this);
+    painter.fillRect(rect(), palette().base());
+    if (!m_a || !m_b) {
+        TimelinePainter::paintPlaceholder(painter, rect(), palette(), font(),
+                                          tr("Compare your run with the solution or with your "
+                                             "previous run"),
+                                          m_look.zoom);
+        return;
+    }
+    const double memoryHeight = height() * 0.26;
+    const double each = (height() - memoryHeight) / 2.0;
+    TimeAxis axis;
+    axis.from = 0;
+    axis.to = double(laterEnd(m_a, m_b).ticks()) * 1.02;
+    axis.left = m_look.scaled(kLabelWidth); // the rank labels grow with the zoom
+    axis.width = std::max(1.0, width() - axis.left - kRightMargin);
+    const QString titles[] = {tr("A: this run"), tr("B: compared with")};
+    int i = 0;
+    for (const TracePtr &trace : {m_a, m_b}) {
+        const double top = i * each;
+        painter.save();
+        painter.translate(0, top);
+        painter.setPen(palette().color(QPalette::WindowText));
+        QFont bold = font();
+        bold.setBold(true);
+        painter.setFont(bold);
+        painter.drawText(
+            QRectF(4, 0, width() - 8, kTitleHeight), Qt::AlignVCenter,
+            titles[i] + QStringLiteral(" (") +
+                tr("end %1").arg(QString::fromStdString(trace->figures.endTime.toString())) +
+                QStringLiteral(")"));
+        painter.translate(0, kTitleHeight);
+        const double h = each - kTitleHeight;
+        if (!trace->events.empty()) {
+            RowLayout layout;
+            layout.rows = trace->config.ranks;
+            layout.labelWidth = axis.left;
+            layout = fitRows(layout, h, m_look.scaled(24.0));
+            TimelineScene scene;
+            scene.trace = trace.get();
+            scene.layout = layout;
+            scene.axis = axis;
+            scene.bounds = QRect(0, 0, width(), int(h));
+            scene.palette = palette();
+            scene.font = font();
+            scene.look = m_look;
+            TimelinePainter(painter, scene).paint();
+        }
+        painter.restore();
+        ++i;
+    }
+    paintMemory(painter, QRectF(0, height() - memoryHeight, width(), memoryHeight));
+}
+
+// The memory of the rank that peaked in each run, over time: a step at each of its events.
+void ComparisonCanvas::paintMemory(QPainter &painter, const QRectF &area) const
+{
+    const std::int64_t top =
+        std::max<std::int64_t>({m_a->figures.maxMemory, m_b->figures.maxMemory, std::int64_t(1)});
+    const QRectF plot = area.adjusted(m_look.scaled(kLabelWidth), 16, -kRightMargin, -4);
+    painter.setPen(palette().color(QPalette::Mid));
+    painter.drawRect(plot);
+    painter.setPen(palette().color(QPalette::WindowText));
+    painter.drawText(QRectF(4, area.top(), width(), 16), Qt::AlignVCenter,
+                     tr("Memory of the rank that peaked: A solid, B dashed (top: %1 B)").arg(top));
+    int i = 0;
+    for (const TracePtr &trace : {m_a, m_b}) {
+        QPainterPath path;
+        bool first = true;
+        std::int64_t last = 0;
+        for (const core::Event &e : trace->events) {
+            if (e.rank != trace->figures.maxMemoryRank)
+                continue;
+            const double x = xOf(double(e.start.ticks()));
+            const double y = plot.bottom() - double(e.memory) / double(top) * plot.height();
+            if (first)
+                path.moveTo(x, y);
+            else
+                path.lineTo(x, plot.bottom() - double(last) / double(top) * plot.height());
+            path.lineTo(x, y);
+            first = false;
+            last = e.memory;
+        }
+        QPen pen(m_look.colors().rank(i == 0 ? 0 : 2), m_look.scaled(2.0),
+                 i == 0 ? Qt::SolidLine : Qt::DashLine);
+        painter.setPen(pen);
+        painter.drawPath(path);
+        ++i;
+    }
+}
+
+} // namespace rankstep::gui
