@@ -24,6 +24,7 @@ class ApplicationStyle;
 class CodeEditor;
 class ExportActions;
 class LessonListModel;
+class LegendBar;
 class LessonPanel;
 class MemoryChart;
 class NotebookImport;
@@ -79,6 +80,7 @@ public:
     RunController *runController() const { return m_run; }
     StepController *stepController() const;
     StepBar *stepBar() const { return m_stepBar; }
+    LegendBar *legendBar() const { return m_legend; }
     StateView *stateView() const { return m_stateView; }
     WaitForView *waitForView() const { return m_waitForView; }
     NotebookImport *notebookImport() const { return m_import; }
@@ -128,6 +130,7 @@ private:
     TimelineView *m_timeline = nullptr;
     MemoryChart *m_memory = nullptr;
     StepBar *m_stepBar = nullptr;
+    LegendBar *m_legend = nullptr;
     StateView *m_stateView = nullptr;
     WaitForView *m_waitForView = nullptr;
     NotebookImport *m_import = nullptr;
