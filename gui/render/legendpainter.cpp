@@ -15,7 +15,7 @@ namespace rankstep::gui {
 namespace {
 
 constexpr double kPoints = 9.0;
-constexpr double kItemGap = 14.0; // between one item's text and the next swatch
+constexpr double kItemGap = 10.0; // between one item's text and the next swatch
 constexpr double kSwatchGap = 4.0;
 constexpr int kMaxLayerSwatches = 12; // more layers: one continuous scale
 
@@ -44,7 +44,7 @@ QString textOf(Item item, int layers)
         case Item::Communication:
             return tr("communication");
         case Item::Cells:
-            return tr("batches, shards (filled: held)");
+            return tr("held batches, shards");
         case Item::Updated:
             return tr("updated weight");
     }
@@ -69,7 +69,7 @@ double swatchWidth(Item item, int layers, double height)
         return std::round(height * 0.9 * std::min(layers + 1, kMaxLayerSwatches));
     if (item == Item::Loss)
         return 4.0;
-    return std::round(height * (item == Item::Cells ? 2.4 : 1.6));
+    return std::round(height * (item == Item::Cells ? 2.2 : 1.4));
 }
 
 core::Event eventOf(core::OpKind op, int layer)

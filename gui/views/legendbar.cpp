@@ -7,6 +7,7 @@
 #include "stategeometry.h"
 #include "staterankpicker.h"
 
+#include <QLineEdit>
 #include <QPainter>
 #include <QResizeEvent>
 
@@ -32,6 +33,7 @@ LegendBar::LegendBar(RunSession &session, Appearance &appearance, QWidget *paren
     policy.setHeightForWidth(true);
     setSizePolicy(policy);
     m_picker->hide();
+    m_picker->field()->hide(); // the button's list is enough here: the legend keeps its line
     connect(&session, &RunSession::traceChanged, this, &LegendBar::onTraceChanged);
     connect(&session, &RunSession::shownRanksChanged, this, &LegendBar::updatePicker);
     connect(m_picker, &StateRankPicker::ranksChosen, &session, &RunSession::setShownRanks);

@@ -3,9 +3,9 @@
 // there, zoomed, in presentation mode.
 #include "guitestsupport.h"
 #include "legendbar.h"
-#include "staterankpicker.h"
 #include "palette.h"
 #include "presentation.h"
+#include "staterankpicker.h"
 
 #include <gtest/gtest.h>
 

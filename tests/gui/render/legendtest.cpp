@@ -40,7 +40,7 @@ TEST(Legend, NamesTheKindsTheLayersAndTheCells)
     const QStringList texts = gui::legendTexts(4);
     const QString all = texts.join(QLatin1Char('|'));
     for (const char *word : {"layers 0-3, output", "forward", "backward", "update", "loss",
-                             "communication", "batches, shards", "updated weight"})
+                             "communication", "held batches, shards", "updated weight"})
         EXPECT_TRUE(all.contains(QString::fromUtf8(word))) << word << " in " << all.toStdString();
 }
 
