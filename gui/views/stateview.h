@@ -25,10 +25,10 @@ class Appearance;
 class RunSession;
 class StateRankPicker;
 
-// What every rank holds at the cursor: one panel per rank (up to 16 at once) with the model
-// drawn as stacked layers, input at the bottom, in the documents' colors: loaded weights and
-// input activations green, what forward produced yellowish, the loss's gradient red, other
-// gradients faded layer colors, updated weights yellow. A function of the trace and one
+// What every rank holds at the cursor: one panel per shown rank (up to 16 at once) with the model
+// drawn as stacked layers, input at the bottom, in the notebook's layer colors (statepainter.h
+// objectColor): weights and activations their layer's color, gradients faded, updated weights
+// edged yellow. A function of the trace and one
 // RunState: changes between two states fade in and out; objects that arrived by communication
 // get a gray outline. Hovering an object tells its name, value and size; clicking a panel
 // selects its rank. Follows the session (trace, state at the cursor, selected rank) and the

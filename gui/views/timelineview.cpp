@@ -336,12 +336,6 @@ void TimelineView::keyPressEvent(QKeyEvent *event)
         case Qt::Key_F:
             fitToWindow();
             break;
-        case Qt::Key_PageUp:
-        case Qt::Key_PageDown: {
-            const double page = std::max(m_layout.rowHeight, height() - m_layout.axisHeight);
-            scrollRowsTo(m_scroll + (event->key() == Qt::Key_PageUp ? -page : page));
-            break;
-        }
         default:
             QWidget::keyPressEvent(event);
             return;

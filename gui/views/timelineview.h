@@ -29,8 +29,7 @@ class RunSession;
 // wheel pans; dragging pans; hovering a block tells what it is; clicking it selects its event
 // and source line. Keys: + and - zoom, Left and Right pan, Home and End jump to the start and
 // end, 0 or F fits the whole run. Rows never get thinner than their label: when the ranks do not
-// fit, a scroll bar at the right scrolls them (so does the wheel over the rank labels, and Page
-// Up and Page Down).
+// fit, a scroll bar at the right scrolls them (so does the wheel over the rank labels).
 class TimelineView : public QWidget
 {
     Q_OBJECT

@@ -12,12 +12,15 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 
+#include <QApplication>
 #include <QChart>
 #include <QLineEdit>
 #include <QLineSeries>
 #include <QScrollBar>
 #include <QTest>
+#include <QWheelEvent>
 
 namespace gui = rankstep::gui;
 namespace core = rankstep::core;
@@ -58,9 +61,13 @@ TEST(TimelineView, RowsKeepALabelsHeightAndScrollAtSixteenAndSixtyFourRanks)
         EXPECT_LT(view.naturalTimeSpan().right, view.rowScrollBar()->geometry().left());
         view.rowScrollBar()->setValue(view.rowScrollBar()->maximum());
         EXPECT_EQ(view.rowLayout().rowAt(view.height() - 2), ranks - 1) << ranks;
-        QTest::keyClick(&view, Qt::Key_Home); // pans the time, keeps the rows
-        QTest::keyClick(&view, Qt::Key_PageUp);
+        // The wheel over the rank labels scrolls the rows back up (elsewhere it zooms).
+        const QPointF labels(10, view.height() / 2.0);
+        QWheelEvent wheel(labels, view.mapToGlobal(labels), QPoint(), QPoint(0, 120), Qt::NoButton,
+                          Qt::NoModifier, Qt::NoScrollPhase, false);
+        QApplication::sendEvent(&view, &wheel);
         EXPECT_LT(view.rowLayout().scroll, view.rowScrollBar()->maximum());
+        EXPECT_EQ(view.rowScrollBar()->value(), int(std::lround(view.rowLayout().scroll)));
     }
 }
 
