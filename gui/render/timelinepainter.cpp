@@ -344,6 +344,9 @@ void TimelinePainter::paintLabels()
         font.setPointSizeF(font.pointSizeF() - 0.5);
     }
     m_painter.setFont(font);
+    // Only a figure squeezes rows below a label's height (a view scrolls): then every few rows.
+    const int step =
+        std::max(1, int(std::ceil(QFontMetricsF(font).height() / (l.rowHeight + 2.0))));
     m_painter.save();
     m_painter.setClipRect(QRectF(0.0, l.axisHeight, l.labelWidth, l.height() - l.axisHeight));
     const int rows = rowsInView(l, m_scene.bounds.height());
@@ -351,6 +354,9 @@ void TimelinePainter::paintLabels()
         const QRectF band(0.0, l.rowTop(row), l.labelWidth, l.rowHeight);
         m_painter.fillRect(QRectF(0.0, band.top() + 1.0, 4.0, band.height() - 2.0),
                            m_scene.look.colors().rank(l.rankOf(row)));
+        if (row % step != 0) {
+            continue;
+        }
         m_painter.setPen(m_scene.palette.color(QPalette::WindowText));
         m_painter.drawText(band.adjusted(10.0, -20.0, -6.0, 20.0), Qt::AlignVCenter,
                            rankLabel(l.rankOf(row)));
