@@ -10,6 +10,7 @@
 #include "errordialog.h"
 #include "explainview.h"
 #include "exportactions.h"
+#include "legendbar.h"
 #include "lessonlistmodel.h"
 #include "lessonpanel.h"
 #include "memorychart.h"
@@ -196,6 +197,8 @@ void MainWindow::buildLayout()
     steppingLayout->setContentsMargins(0, 0, 0, 0);
     steppingLayout->setSpacing(0);
     steppingLayout->addWidget(m_stepBar);
+    m_legend = new LegendBar(*m_session, *m_appearance); // in the window, presenting too
+    steppingLayout->addWidget(m_legend);
     steppingLayout->addWidget(m_timeline, 1);
 
     // The lesson, and while stepping the state of every rank, share the left of the editor.

@@ -27,6 +27,7 @@ class ComparisonView;
 class ExplainView;
 class ExportActions;
 class LessonListModel;
+class LegendBar;
 class LessonPanel;
 class MemoryChart;
 class NotebookImport;
@@ -82,6 +83,7 @@ public:
     RunController *runController() const { return m_run; }
     StepController *stepController() const;
     StepBar *stepBar() const { return m_stepBar; }
+    LegendBar *legendBar() const { return m_legend; }
     StateView *stateView() const { return m_stateView; }
     WaitForView *waitForView() const { return m_waitForView; }
     ExplainView *explainView() const { return m_explainView; }
@@ -134,6 +136,7 @@ private:
     TimelineView *m_timeline = nullptr;
     MemoryChart *m_memory = nullptr;
     StepBar *m_stepBar = nullptr;
+    LegendBar *m_legend = nullptr;
     StateView *m_stateView = nullptr;
     WaitForView *m_waitForView = nullptr;
     ExplainView *m_explainView = nullptr;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "exportfigure.h"
 
+#include "legendpainter.h"
 #include "memoryplotpainter.h"
 #include "palette.h"
 #include "statepanels.h"
@@ -118,6 +119,15 @@ void paintMemory(QPainter &painter, const core::Trace &trace, const QRectF &area
     painter.restore();
 }
 
+// The legend under the header, as the window shows it; returns the height it took.
+double paintFigureLegend(QPainter &painter, const QRectF &area, const core::Trace &trace,
+                         const FigureOptions &options)
+{
+    const LegendScene scene{std::max(1, trace.config.layers), Look{options.scheme, 1.0},
+                            figurePalette(), QGuiApplication::font()};
+    return paintLegend(painter, area, scene) + kHeaderGap;
+}
+
 QString stateCaption(const core::Trace &trace, const replay::RunState &state)
 {
     if (state.position.events >= trace.events.size() &&
@@ -168,6 +178,7 @@ void paintTimelineFigure(QPainter &painter, const std::shared_ptr<const core::Tr
     painter.fillRect(QRectF(QPointF(0, 0), logical), figurePalette().base());
     QRectF area(kMargin, kMargin, logical.width() - 2 * kMargin, logical.height() - 2 * kMargin);
     area.setTop(area.top() + paintHeader(painter, area, options.title, figureSummary(*trace)));
+    area.setTop(area.top() + paintFigureLegend(painter, area, *trace, options));
     if (trace->events.empty()) {
         painter.restore();
         return;
@@ -208,6 +219,7 @@ QImage renderStateFigure(const std::shared_ptr<const core::Trace> &trace,
     QRectF area(kMargin, kMargin, logical.width() - 2 * kMargin, logical.height() - 2 * kMargin);
     area.setTop(area.top() +
                 paintHeader(painter, area, options.title, stateCaption(*trace, state)));
+    area.setTop(area.top() + paintFigureLegend(painter, area, *trace, options));
     // Where the state view would be, at whole pixels as a widget is.
     const QRectF view(area.topLeft().toPoint(), area.size().toSize());
     painter.fillRect(view, figurePalette().color(QPalette::Window));

@@ -22,6 +22,17 @@ QColor mix(const QColor &a, const QColor &b, double t)
 
 } // namespace
 
+QColor Palette::notebookLayer(int layer, int layers)
+{
+    // The notebook's drawing code: Color("green").range_to("red", LAYERS + 1) of the colour
+    // package, which steps hue, saturation and lightness evenly from green (#008000) to red.
+    const double t = layers <= 0 ? 0.0 : std::clamp(double(layer) / double(layers), 0.0, 1.0);
+    constexpr double greenLightness = 128.0 / 255.0 / 2.0;
+    return QColor::fromHslF(float((1.0 - t) / 3.0), 1.0f,
+                            float(greenLightness + (0.5 - greenLightness) * t))
+        .toRgb(); // compared and mixed as RGB everywhere
+}
+
 Palette::Palette(Scheme scheme) : m_scheme(scheme)
 {
     if (scheme == Scheme::Standard) {
@@ -48,9 +59,9 @@ const Palette &Palette::of(Scheme scheme)
 
 QColor Palette::layer(int layer, int layers) const
 {
-    const double t = layers <= 1 ? 0.0 : double(layer) / double(layers - 1);
+    const double t = layers <= 0 ? 0.0 : std::clamp(double(layer) / double(layers), 0.0, 1.0);
     if (m_scheme == Scheme::Standard)
-        return QColor::fromHsvF(float((1.0 - t) * 120.0 / 360.0), 0.75f, 0.85f);
+        return notebookLayer(layer, layers);
     const double at = t * double(kColorBlindLayers.size() - 1);
     const std::size_t below = std::min(std::size_t(at), kColorBlindLayers.size() - 2);
     return mix(QColor(kColorBlindLayers[below]), QColor(kColorBlindLayers[below + 1]),
@@ -71,10 +82,9 @@ QColor Palette::event(const core::Event &e, int layers) const
         case core::OpKind::AllReduce:
         case core::OpKind::AllGather:
         case core::OpKind::ScatterReduce:
-            return faded(layer(e.layer, layers), 0.25);
         case core::OpKind::PassTo:
         case core::OpKind::Receive:
-            return m_message;
+            return m_message; // hatched, never filled: communication is no layer's compute
     }
     return m_message;
 }

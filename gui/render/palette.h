@@ -18,11 +18,15 @@ public:
     static const Palette &of(Scheme scheme);
     Scheme scheme() const { return m_scheme; }
 
-    // Layer l of n on a scale from green (first layer) to red (last); the color-blind-safe
-    // scheme runs from dark blue to orange instead, lighter with every layer.
+    // Layer l of a model of `layers` on the notebook's scale of layers + 1 steps: layer 0 (and
+    // the input) green, the output (l == layers) red; every view and figure colors layers with
+    // it. The color-blind-safe scheme spans dark blue to orange over the same steps.
     QColor layer(int layer, int layers) const;
-    // The fill of a timeline block for an event: forward in the layer's color, backward faded,
-    // collectives half-faded, update yellow, point-to-point gray, the loss red.
+    // The notebook's scale itself: Color("green").range_to("red", layers + 1)[layer].
+    static QColor notebookLayer(int layer, int layers);
+    // The color of a timeline block for an event: forward in the layer's color, backward faded,
+    // update yellow, the loss red; communication (collectives, point-to-point) gray, which the
+    // timeline draws hatched so that it never reads as a layer's compute.
     QColor event(const core::Event &event, int layers) const;
     QColor update() const { return m_update; }
     QColor message() const { return m_message; }

@@ -81,8 +81,15 @@ const CellColors &CellBatch::colorsOf(const core::Object &object, int layers,
     const auto found = m_colors.find(key);
     if (found != m_colors.end())
         return found->second;
-    return m_colors.emplace(key, CellColors::of(objectColor(object, layers, palette)))
-        .first->second;
+    return m_colors.emplace(key, objectCellColors(object, layers, palette)).first->second;
+}
+
+CellColors objectCellColors(const core::Object &object, int layers, const Palette &palette)
+{
+    CellColors colors = CellColors::of(objectColor(object, layers, palette));
+    if (isUpdated(object))
+        colors.edge = colors.outline = palette.update().darker(115);
+    return colors;
 }
 
 void CellBatch::add(const QRectF &rect, const QColor &fill, const QColor &edge, Qt::PenStyle style)

@@ -27,6 +27,9 @@ struct CellColors {
     static CellColors of(const QColor &fill);
 };
 
+// An object's cell colors: objectColor's fill, and an update-yellow edge once updated.
+CellColors objectCellColors(const core::Object &object, int layers, const Palette &palette);
+
 class CellBatch
 {
 public:

@@ -105,15 +105,25 @@ QRectF panelRect(const PanelGrid &grid, int index, const QRectF &area, double ga
     return {area.left() + column * (width + gap), area.top() + row * (height + gap), width, height};
 }
 
+bool isCompactPanel(const QRectF &panel)
+{
+    return panel.height() < kCompactPanelHeight;
+}
+
 PanelLayout panelLayout(const QRectF &panel, int layers)
 {
     PanelLayout layout;
     layout.frame = panel;
     layout.layers = std::max(1, layers);
-    const QRectF inner = panel.adjusted(kMargin, kMargin, -kMargin, -kMargin);
-    layout.title = {inner.left(), inner.top(), inner.width(), kTitleHeight};
-    layout.memory = {inner.left(), layout.title.bottom() + 2, inner.width(), kMemoryHeight};
-    const double top = layout.memory.bottom() + kMargin;
+    // Compact (16 panels on a laptop): a thinner title line and memory bar leave the layer bands
+    // tall enough for their labels.
+    const bool compact = isCompactPanel(panel);
+    const double margin = compact ? 2 : kMargin;
+    const QRectF inner = panel.adjusted(margin, margin, -margin, -margin);
+    layout.title = {inner.left(), inner.top(), inner.width(), compact ? 14 : kTitleHeight};
+    layout.memory = {inner.left(), layout.title.bottom() + (compact ? 1 : 2), inner.width(),
+                     compact ? 3 : kMemoryHeight};
+    const double top = layout.memory.bottom() + margin;
     layout.labels = {inner.left(), top, kLabelWidth, std::max(0.0, inner.bottom() - top)};
     layout.model = {layout.labels.right() + 2, top, std::max(0.0, inner.width() - kLabelWidth - 2),
                     layout.labels.height()};

@@ -38,6 +38,10 @@ struct PanelLayout {
     int layers = 1;
 };
 PanelLayout panelLayout(const QRectF &panel, int layers);
+// Panels shorter than this take the compact form: a thinner title line and memory bar, so that
+// the layer bands keep room for their labels.
+inline constexpr double kCompactPanelHeight = 110;
+bool isCompactPanel(const QRectF &panel);
 
 // The model's 2 * layers + 1 bands, bottom to top: boundary 0 (the input), layer 0, boundary 1,
 // ..., layer layers - 1, boundary layers (the output). Activations live on boundaries.

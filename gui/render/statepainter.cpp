@@ -17,14 +17,6 @@
 namespace rankstep::gui {
 namespace {
 
-// Toward yellow: what forward produced keeps a hint of its layer.
-QColor mixed(const QColor &a, const QColor &b, double t)
-{
-    return QColor::fromRgbF(float(a.redF() + (b.redF() - a.redF()) * t),
-                            float(a.greenF() + (b.greenF() - a.greenF()) * t),
-                            float(a.blueF() + (b.blueF() - a.blueF()) * t));
-}
-
 // The label goes to the side with fewer held cells, so that it hides as little as possible.
 QFont labelFont(QFont font, double zoom)
 {
@@ -130,22 +122,26 @@ QPixmap panelBackground(const PanelLayout &layout, const QPalette &palette, cons
 
 QColor objectColor(const core::Object &object, int layers, const Palette &palette)
 {
+    // The notebook's draw_network: weights and activations in their layer's color, gradients
+    // the same at half opacity (on white: half faded).
     switch (object.kind) {
         case core::ObjectKind::Weight:
         case core::ObjectKind::OptState:
-            return object.step == 0 ? palette.input() : palette.update();
+            return palette.layer(object.layer, layers);
         case core::ObjectKind::Activation:
-            if (object.layer <= 0)
-                return palette.input();
-            return mixed(palette.layer(object.layer - 1, layers), palette.update(), 0.45);
-        case core::ObjectKind::ActivationGrad:
-            if (object.layer >= layers - 1)
-                return palette.loss();
-            return Palette::faded(palette.layer(std::max(0, object.layer + 1), layers), 0.45);
+            return palette.layer(object.layer, layers);
+        case core::ObjectKind::ActivationGrad: // sits on boundary layer + 1, the notebook's color
+            return Palette::faded(palette.layer(object.layer + 1, layers), kGradientFade);
         case core::ObjectKind::WeightGrad:
-            return Palette::faded(palette.layer(object.layer, layers), 0.45);
+            return Palette::faded(palette.layer(object.layer, layers), kGradientFade);
     }
     return palette.message();
+}
+
+bool isUpdated(const core::Object &object)
+{
+    return (object.kind == core::ObjectKind::Weight || object.kind == core::ObjectKind::OptState) &&
+           object.step > 0;
 }
 
 double labelMinHeight(const QFont &font, double zoom)
@@ -164,8 +160,7 @@ void paintObject(QPainter &painter, const core::Object &object, const PlacedObje
     painter.scale(scale, scale);
     painter.translate(-center);
     CellBatch batch;
-    addObjectCells(batch, object, placed,
-                   CellColors::of(objectColor(object, layers, style.colors())));
+    addObjectCells(batch, object, placed, objectCellColors(object, layers, style.colors()));
     batch.draw(painter);
     if (look.arrived) {
         painter.setPen(QPen(style.colors().message().darker(130), style.scaled(2)));

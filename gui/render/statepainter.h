@@ -17,11 +17,15 @@ class QPalette;
 
 namespace rankstep::gui {
 
-// Weights and optimizer states: green (input) while loaded, yellow (update) once updated.
-// Activations: the input green, later ones the producing layer's color toward yellow.
-// Activation gradients: red straight from the loss, the layer's faded color after backward.
-// Weight gradients: the layer's faded color.
+// The notebook's colors (Palette::layer, layers + 1 steps): weights, optimizer states and
+// activations in their layer's color (activation 0, the input, green; activation `layers`, the
+// output, red); gradients that color half faded (an activation gradient of layer l sits on
+// boundary l + 1 and takes its color, so the loss's is light red).
 QColor objectColor(const core::Object &object, int layers, const Palette &palette);
+// Weights and optimizer states past step 0: drawn in their layer's color with an update-yellow
+// edge (statebatch.h objectCellColors).
+bool isUpdated(const core::Object &object);
+inline constexpr double kGradientFade = 0.5; // the notebook's fill_opacity(0.5)
 
 // How far an object has faded or grown in; `arrived` draws the gray outline of a message.
 struct ObjectLook {

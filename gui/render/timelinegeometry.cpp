@@ -12,9 +12,6 @@ using core::SimTime;
 
 namespace {
 
-// Rows never get thinner than this, however many ranks share the height.
-constexpr double kMinRowHeight = 4.0;
-
 double minSpan(const TimeAxis &axis)
 {
     return kMinTicksPerPixel * axis.width;
@@ -89,16 +86,41 @@ TimeAxis panned(const TimeAxis &axis, double dx, SimTime end)
     return clamped(result, end);
 }
 
+int RowLayout::rankOf(int row) const
+{
+    return ranks.empty() || row < 0 || row >= int(ranks.size()) ? row : ranks[std::size_t(row)];
+}
+
+std::optional<int> RowLayout::rowOf(int rank) const
+{
+    if (ranks.empty()) {
+        return rank >= 0 && rank < rows ? std::optional<int>(rank) : std::nullopt;
+    }
+    const auto it = std::lower_bound(ranks.begin(), ranks.end(), rank);
+    if (it == ranks.end() || *it != rank || int(it - ranks.begin()) >= rows) {
+        return std::nullopt;
+    }
+    return int(it - ranks.begin());
+}
+
 std::optional<int> RowLayout::rowAt(double y) const
 {
     if (y < axisHeight || rowHeight <= 0.0) {
         return std::nullopt;
     }
-    const int row = int(std::floor((y - axisHeight) / rowHeight));
+    const int row = int(std::floor((y + scroll - axisHeight) / rowHeight));
     if (row >= rows) {
         return std::nullopt;
     }
     return row;
+}
+
+int firstRowInView(const RowLayout &layout)
+{
+    if (layout.rowHeight <= 0.0) {
+        return 0;
+    }
+    return std::clamp(int(std::floor(layout.scroll / layout.rowHeight)), 0, layout.rows);
 }
 
 int rowsInView(const RowLayout &layout, double height)
@@ -106,16 +128,22 @@ int rowsInView(const RowLayout &layout, double height)
     if (layout.rowHeight <= 0.0 || height <= layout.axisHeight) {
         return 0;
     }
-    const double shown = std::ceil((height - layout.axisHeight) / layout.rowHeight);
+    const double shown = std::ceil((height - layout.axisHeight + layout.scroll) / layout.rowHeight);
     return int(std::min(double(layout.rows), shown));
 }
 
-RowLayout fitRows(RowLayout layout, double availableHeight, double preferredRowHeight)
+double maxScroll(const RowLayout &layout, double height)
+{
+    return std::max(0.0, layout.contentHeight() - height);
+}
+
+RowLayout fitRows(RowLayout layout, double availableHeight, double preferredRowHeight,
+                  double minRowHeight)
 {
     layout.rowHeight = preferredRowHeight;
-    if (layout.rows > 0 && layout.height() > availableHeight) {
+    if (layout.rows > 0 && layout.contentHeight() > availableHeight) {
         const double share = std::floor((availableHeight - layout.axisHeight) / layout.rows);
-        layout.rowHeight = std::max(kMinRowHeight, share);
+        layout.rowHeight = std::max(std::min(minRowHeight, preferredRowHeight), share);
     }
     layout.blockPadding = layout.rowHeight >= 20.0 ? 4.0 : std::floor(layout.rowHeight / 6.0);
     return layout;
@@ -123,7 +151,11 @@ RowLayout fitRows(RowLayout layout, double availableHeight, double preferredRowH
 
 QRectF eventRect(const core::Event &event, const RowLayout &layout, const TimeAxis &axis)
 {
-    const double top = layout.rowTop(event.rank) + layout.blockPadding;
+    const std::optional<int> row = layout.rowOf(event.rank);
+    if (!row) {
+        return {}; // a rank not shown
+    }
+    const double top = layout.rowTop(*row) + layout.blockPadding;
     const double height = layout.rowHeight - 2.0 * layout.blockPadding;
     const double x1 = axis.toX(event.start);
     if (event.duration.ticks() == 0) {
@@ -201,8 +233,9 @@ std::optional<std::size_t> hitTest(const core::Trace &trace, const RowLayout &la
             bestWidth = rect.width();
         }
     };
-    if (ranks && *row < int(ranks->size())) {
-        const RankEvents &rank = (*ranks)[std::size_t(*row)];
+    const int shown = layout.rankOf(*row);
+    if (ranks && shown >= 0 && shown < int(ranks->size())) {
+        const RankEvents &rank = (*ranks)[std::size_t(shown)];
         const double t = axis.ticksAt(point.x());
         const double reach = (kMinHitWidth + kMarkWidth) * axis.ticksPerPixel();
         const auto [first, last] = eventsBetween(trace, rank, t, t, reach);
@@ -212,7 +245,7 @@ std::optional<std::size_t> hitTest(const core::Trace &trace, const RowLayout &la
         return best;
     }
     for (std::size_t i = 0; i < trace.events.size(); ++i) {
-        if (trace.events[i].rank == *row) {
+        if (trace.events[i].rank == shown) {
             consider(i);
         }
     }

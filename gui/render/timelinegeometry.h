@@ -64,25 +64,39 @@ TimeAxis zoomed(const TimeAxis &axis, double factor, double x, core::SimTime end
 // Moves the view by dx pixels: positive dx shows earlier times (the content follows the mouse).
 TimeAxis panned(const TimeAxis &axis, double dx, core::SimTime end);
 
-// The vertical layout: an axis band on top, then one row per rank.
+// The vertical layout: an axis band on top, then one row per shown rank, scrolled up under the
+// band by `scroll` pixels when they do not all fit.
 struct RowLayout {
     int rows = 0;
     double axisHeight = 28.0;
     double rowHeight = 32.0;
     double labelWidth = 72.0;  // the rank-label column at the left of every row
     double blockPadding = 4.0; // space above and below a block inside its row
+    double scroll = 0.0;       // pixels, >= 0
+    std::vector<int> ranks{};  // the rank of each row, ascending; empty: row r is rank r
 
-    double rowTop(int row) const { return axisHeight + row * rowHeight; }
-    double height() const { return axisHeight + rows * rowHeight; }
+    double rowTop(int row) const { return axisHeight + row * rowHeight - scroll; }
+    double height() const { return rowTop(rows); } // the bottom of the last row, as scrolled
+    double contentHeight() const { return axisHeight + rows * rowHeight; } // unscrolled
+    int rankOf(int row) const;
+    std::optional<int> rowOf(int rank) const; // nullopt for a rank not shown
     std::optional<int> rowAt(double y) const; // nullopt over the axis band and below the rows
     bool operator==(const RowLayout &) const = default;
 };
 
-// How many rows, from the first, show at least partly in a view `height` pixels tall.
+// The first row that shows at least partly below the axis band.
+int firstRowInView(const RowLayout &layout);
+// The row after the last that shows at least partly in a view `height` pixels tall.
 int rowsInView(const RowLayout &layout, double height);
+// How far the rows can scroll in a view `height` pixels tall (0 when they all fit).
+double maxScroll(const RowLayout &layout, double height);
 
-// Rows as tall as preferred, shrunk (down to a few pixels) so that every rank fits in height.
-RowLayout fitRows(RowLayout layout, double availableHeight, double preferredRowHeight);
+// Rows never get thinner than this in a figure, however many ranks share its height.
+inline constexpr double kMinFigureRowHeight = 4.0;
+// Rows as tall as preferred, shrunk down to minRowHeight so that every rank fits in height;
+// below that they keep minRowHeight and the view scrolls (maxScroll).
+RowLayout fitRows(RowLayout layout, double availableHeight, double preferredRowHeight,
+                  double minRowHeight = kMinFigureRowHeight);
 
 // Zero-length events (the loss) are drawn this wide and can be hit this wide around their time.
 inline constexpr double kMarkWidth = 3.0;

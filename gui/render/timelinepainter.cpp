@@ -86,7 +86,9 @@ void TimelinePainter::paintPlaceholder(QPainter &painter, const QRect &bounds,
 QRectF TimelinePainter::timeArea() const
 {
     const RowLayout &l = m_scene.layout;
-    return QRectF(l.labelWidth, 0.0, m_scene.bounds.width() - l.labelWidth, l.height());
+    // Below the axis band, which scrolled rows pass under.
+    return QRectF(l.labelWidth, l.axisHeight, m_scene.bounds.width() - l.labelWidth,
+                  std::max(0.0, l.height() - l.axisHeight));
 }
 
 bool TimelinePainter::isGhost(std::size_t index) const
@@ -98,7 +100,7 @@ void TimelinePainter::paintRows()
 {
     const RowLayout &l = m_scene.layout;
     const int rows = rowsInView(l, m_scene.bounds.height());
-    for (int row = 1; row < rows; row += 2) {
+    for (int row = firstRowInView(l) | 1; row < rows; row += 2) {
         const QRectF band(0.0, l.rowTop(row), m_scene.bounds.width(), l.rowHeight);
         m_painter.fillRect(band, m_scene.palette.alternateBase());
     }
@@ -123,10 +125,13 @@ void TimelinePainter::paintBlocks(Ghosting ghosting)
     const double reach = 3.0 * axis.ticksPerPixel(); // a loss mark and its halo
     m_coveredTo.assign(std::size_t(std::max(0, m_scene.layout.rows)), -1e300);
     m_drawnBlocks = 0;
-    const int rows = std::min(rowsInView(m_scene.layout, m_scene.bounds.height()),
-                              int(m_ranks->size())); // the rest is cut off
-    for (int row = 0; row < rows; ++row) {
-        const RankEvents &rank = (*m_ranks)[std::size_t(row)];
+    const int rows = rowsInView(m_scene.layout, m_scene.bounds.height()); // the rest is cut off
+    for (int row = firstRowInView(m_scene.layout); row < rows; ++row) {
+        const int shown = m_scene.layout.rankOf(row);
+        if (shown < 0 || shown >= int(m_ranks->size())) {
+            continue;
+        }
+        const RankEvents &rank = (*m_ranks)[std::size_t(shown)];
         const auto [first, last] = eventsBetween(m_trace, rank, axis.ticksAt(area.left()),
                                                  axis.ticksAt(area.right()), reach);
         for (std::size_t k = first; k < last; ++k) {
@@ -153,7 +158,9 @@ void TimelinePainter::paintHovered()
         return;
     }
     const core::Event &event = m_trace.events[*m_scene.hovered];
-    if (event.rank < 0 || event.rank >= rowsInView(m_scene.layout, m_scene.bounds.height())) {
+    const std::optional<int> row = m_scene.layout.rowOf(event.rank);
+    if (!row || *row < firstRowInView(m_scene.layout) ||
+        *row >= rowsInView(m_scene.layout, m_scene.bounds.height())) {
         return;
     }
     const QRectF rect = eventRect(event, m_scene.layout, m_scene.axis);
@@ -195,6 +202,8 @@ void TimelinePainter::paintBlock(std::size_t index, const QRectF &rect)
                                            int(m_scene.layout.blockPadding) - 2);
         m_painter.fillRect(mark.adjusted(-1, 0, 1, 0), m_scene.palette.base());
         m_painter.fillRect(mark, fill);
+    } else if (core::isCommunication(event.op) && pixels.width() >= 4) {
+        paintCommunication(event, pixels, fill);
     } else {
         m_painter.fillRect(pixels, fill);
         if (pixels.width() >= 4) {
@@ -204,6 +213,19 @@ void TimelinePainter::paintBlock(std::size_t index, const QRectF &rect)
         // Centered on the part in view, so that a block wider than the view keeps its label.
         paintBlockLabel(event, QRectF(pixels).intersected(timeArea()), fill);
     }
+}
+
+// Communication is waiting and moving data, no layer's compute: an outlined, hatched block on
+// the row's background, labelled with what it is ("AR L1", "→ 2"), never with batches.
+void TimelinePainter::paintCommunication(const core::Event &event, const QRect &pixels,
+                                         const QColor &ink)
+{
+    const QColor background = m_scene.palette.base().color();
+    m_painter.fillRect(pixels, background);
+    m_painter.fillRect(pixels, QBrush(ink, Qt::BDiagPattern));
+    m_painter.setPen(ink.darker(150));
+    m_painter.drawRect(pixels.adjusted(0, 0, -1, -1));
+    paintBlockLabel(event, QRectF(pixels).intersected(timeArea()), background);
 }
 
 QColor TimelinePainter::fillOf(const core::Event &event)
@@ -230,7 +252,7 @@ void TimelinePainter::paintBlockLabel(const core::Event &event, const QRectF &re
     if (rect.width() < kMinLabelWidth || rect.height() < 12.0) {
         return; // before building the text: most blocks of a long run are this narrow
     }
-    const QString text = batchLabel(event.batches);
+    const QString text = blockLabel(event);
     if (text.isEmpty()) {
         return;
     }
@@ -254,7 +276,7 @@ std::vector<std::pair<std::size_t, std::size_t>> TimelinePainter::visibleLinks()
     for (const auto &link : m_scene.links ? *m_scene.links : own) {
         const core::Event &from = m_trace.events[link.first];
         const core::Event &to = m_trace.events[link.second];
-        if (from.rank >= m_scene.layout.rows || to.rank >= m_scene.layout.rows) {
+        if (!m_scene.layout.rowOf(from.rank) || !m_scene.layout.rowOf(to.rank)) {
             continue;
         }
         const QRectF a = eventRect(from, m_scene.layout, m_scene.axis);
@@ -316,21 +338,30 @@ void TimelinePainter::paintLabels()
 {
     const RowLayout &l = m_scene.layout;
     m_painter.fillRect(QRectF(0.0, 0.0, l.labelWidth, l.height()), m_scene.palette.window());
-    const QFont font = sized(m_scene.font, 10, m_scene.look.zoom);
-    const bool everyRow = l.rowHeight >= QFontMetricsF(font).height();
+    // Every row is labelled: in a smaller font where rows are thin (a figure of many ranks).
+    QFont font = sized(m_scene.font, 10, m_scene.look.zoom);
+    while (font.pointSizeF() > 5.0 && QFontMetricsF(font).height() > l.rowHeight + 2.0) {
+        font.setPointSizeF(font.pointSizeF() - 0.5);
+    }
     m_painter.setFont(font);
+    // Only a figure squeezes rows below a label's height (a view scrolls): then every few rows.
+    const int step =
+        std::max(1, int(std::ceil(QFontMetricsF(font).height() / (l.rowHeight + 2.0))));
+    m_painter.save();
+    m_painter.setClipRect(QRectF(0.0, l.axisHeight, l.labelWidth, l.height() - l.axisHeight));
     const int rows = rowsInView(l, m_scene.bounds.height());
-    for (int row = 0; row < rows; ++row) {
+    for (int row = firstRowInView(l); row < rows; ++row) {
         const QRectF band(0.0, l.rowTop(row), l.labelWidth, l.rowHeight);
         m_painter.fillRect(QRectF(0.0, band.top() + 1.0, 4.0, band.height() - 2.0),
-                           m_scene.look.colors().rank(row));
-        if (!everyRow && row % 4 != 0) {
-            continue; // too many ranks to label each: every fourth
+                           m_scene.look.colors().rank(l.rankOf(row)));
+        if (row % step != 0) {
+            continue;
         }
         m_painter.setPen(m_scene.palette.color(QPalette::WindowText));
         m_painter.drawText(band.adjusted(10.0, -20.0, -6.0, 20.0), Qt::AlignVCenter,
-                           rankLabel(row));
+                           rankLabel(l.rankOf(row)));
     }
+    m_painter.restore();
     m_painter.setPen(m_scene.palette.color(QPalette::Mid));
     m_painter.drawLine(QPointF(l.labelWidth - 0.5, 0.0), QPointF(l.labelWidth - 0.5, l.height()));
 }

@@ -75,6 +75,7 @@ private:
     void paintHovered();
     bool coversNewPixels(const QRectF &rect, int row);
     void paintBlock(std::size_t index, const QRectF &rect);
+    void paintCommunication(const core::Event &event, const QRect &pixels, const QColor &ink);
     QColor fillOf(const core::Event &event);
     void paintBlockLabel(const core::Event &event, const QRectF &rect, const QColor &fill);
     std::vector<std::pair<std::size_t, std::size_t>> visibleLinks() const;

@@ -46,6 +46,29 @@ QString batchLabel(const core::IndexSet &batches)
     return parts.join(QLatin1Char(','));
 }
 
+QString blockLabel(const core::Event &event)
+{
+    const QString layer = event.layer >= 0 ? QStringLiteral(" L%1").arg(event.layer) : QString();
+    switch (event.op) {
+        case core::OpKind::AllReduce:
+            return QStringLiteral("AR") + layer;
+        case core::OpKind::AllGather:
+            return QStringLiteral("AG") + layer;
+        case core::OpKind::ScatterReduce:
+            return QStringLiteral("SR") + layer;
+        case core::OpKind::PassTo:
+            return QStringLiteral("→ %1").arg(event.peer);
+        case core::OpKind::Receive:
+            return QStringLiteral("← %1").arg(event.peer);
+        case core::OpKind::Forward:
+        case core::OpKind::Backward:
+        case core::OpKind::Loss:
+        case core::OpKind::Update:
+            break;
+    }
+    return batchLabel(event.batches);
+}
+
 QString eventTitle(const core::Event &event)
 {
     QString title = QString::fromLatin1(core::opName(event.op));

@@ -14,6 +14,9 @@ namespace rankstep::gui {
 QString rankLabel(int rank);
 // The batch numbers written on a block, as short as possible: "2", "0,1", "0-3", "0-3,6".
 QString batchLabel(const core::IndexSet &batches);
+// What a block says: the batches of compute ("0-3"); for communication, never a batch number,
+// the operation and layer ("AR L1", "AG L0", "SR L2") or the peer ("→ 2", "← 1").
+QString blockLabel(const core::Event &event);
 // One line naming an event: "allreduce, layer 0" or "pass_to rank 2, layer 3".
 QString eventTitle(const core::Event &event);
 // What hovering a block shows: rank, operation, layer, batches, times, memory and source line.

@@ -18,7 +18,14 @@ void RunSession::setTrace(TracePtr trace, TraceUnits units)
     const TimeAxis whole = fitted(TimeAxis{}, m_endTime);
     m_visible = {whole.from, whole.to};
     m_selectedEvent.reset();
+    const int ranks = m_trace ? m_trace->config.ranks : m_rankCount;
+    const bool newShape = ranks != m_rankCount && !m_shownRanks.empty();
+    m_rankCount = ranks;
+    if (newShape) // another lesson: its ranks are others
+        m_shownRanks.clear();
     Q_EMIT traceChanged();
+    if (newShape)
+        Q_EMIT shownRanksChanged();
     // Then the cursor, at the end of the run, for views that now hold the new trace.
     m_stepper->setTrace(m_trace, m_endTime);
     Q_EMIT visibleRangeChanged();
@@ -60,6 +67,24 @@ void RunSession::setSelectedEvent(std::optional<std::size_t> event)
         return;
     m_selectedEvent = event;
     Q_EMIT selectedEventChanged();
+}
+
+} // namespace rankstep::gui
+
+namespace rankstep::gui {
+
+void RunSession::setShownRanks(std::vector<int> ranks)
+{
+    std::sort(ranks.begin(), ranks.end());
+    ranks.erase(std::unique(ranks.begin(), ranks.end()), ranks.end());
+    if (m_rankCount > 0)
+        ranks.erase(std::remove_if(ranks.begin(), ranks.end(),
+                                   [this](int rank) { return rank < 0 || rank >= m_rankCount; }),
+                    ranks.end());
+    if (ranks == m_shownRanks)
+        return;
+    m_shownRanks = std::move(ranks);
+    Q_EMIT shownRanksChanged();
 }
 
 } // namespace rankstep::gui

@@ -9,6 +9,7 @@
 
 #include <cstddef>
 #include <optional>
+#include <vector>
 
 namespace rankstep::gui {
 
@@ -56,6 +57,11 @@ public:
     int selectedRank() const { return m_selectedRank; }
     std::optional<std::size_t> selectedEvent() const { return m_selectedEvent; }
 
+    // The ranks every view shows (the rank picker's choice): the timeline's rows, the memory
+    // chart's lines and the state view's panels. Ascending, each once; empty: every rank (the
+    // state view: the first 16). Kept across runs with the same number of ranks.
+    const std::vector<int> &shownRanks() const { return m_shownRanks; }
+
 public Q_SLOTS:
     // A new run: the cursor at its end, the whole run in view, nothing selected.
     void setTrace(rankstep::gui::TracePtr trace,
@@ -68,6 +74,8 @@ public Q_SLOTS:
     void showWholeRun();
     void setSelectedRank(int rank);
     void setSelectedEvent(std::optional<std::size_t> event);
+    // Ranks outside the trace are dropped; an empty list shows every rank again.
+    void setShownRanks(std::vector<int> ranks);
 
 Q_SIGNALS:
     void traceChanged();
@@ -75,6 +83,7 @@ Q_SIGNALS:
     void visibleRangeChanged();
     void selectedRankChanged(int rank);
     void selectedEventChanged();
+    void shownRanksChanged();
 
 private:
     TracePtr m_trace;
@@ -85,6 +94,8 @@ private:
     TimeRange m_visible;
     int m_selectedRank = -1;
     std::optional<std::size_t> m_selectedEvent;
+    std::vector<int> m_shownRanks;
+    int m_rankCount = 0; // of the trace the shown ranks were chosen in
 };
 
 } // namespace rankstep::gui

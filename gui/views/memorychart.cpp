@@ -23,6 +23,7 @@
 #include <QStackedLayout>
 #include <QValueAxis>
 
+#include <algorithm>
 #include <cmath>
 #include <utility>
 
@@ -110,6 +111,7 @@ MemoryChart::MemoryChart(RunSession &session, Appearance &appearance, QWidget *p
     connect(m_chart, &QChart::plotAreaChanged, this, [this] { placeTargetLabel(); });
     setDarkTheme(isDark(palette()));
     connect(&session, &RunSession::traceChanged, this, [this] { setTrace(m_session.trace()); });
+    connect(&session, &RunSession::shownRanksChanged, this, [this] { rebuild(); });
     connect(&session.stepper(), &StepController::cursorChanged, this,
             &MemoryChart::onCursorChanged);
     connect(this, &MemoryChart::timeClicked, &session, [this](core::SimTime time) {
@@ -293,7 +295,7 @@ void MemoryChart::rebuild()
     addRankSeries();
     addMaximum();
     addTarget();
-    m_chart->legend()->setVisible(m_trace->config.ranks <= kLegendRanks);
+    m_chart->legend()->setVisible(shownCount() <= kLegendRanks);
     if (to > from) { // attaching series must not move the zoom
         m_settingRange = true;
         m_timeAxis->setRange(from, to);
@@ -310,14 +312,30 @@ void MemoryChart::addRankSeries()
     const auto shares = sharedLines(all);
     const int ranks = int(all.size());
     for (int rank = 0; rank < ranks; ++rank) {
+        if (!isShown(rank))
+            continue; // the rank picker's choice
         auto *series = new QLineSeries;
         series->setName(tr("rank %1").arg(rank));
         series->replace(toPoints(all[std::size_t(rank)]));
         m_chart->addSeries(series);
         series->attachAxis(m_timeAxis);
         series->attachAxis(m_memoryAxis);
-        series->setPen(rankPen(rank, ranks, shares[std::size_t(rank)], m_look));
+        series->setPen(rankPen(rank, shownCount(), shares[std::size_t(rank)], m_look));
     }
+}
+
+bool MemoryChart::isShown(int rank) const
+{
+    const std::vector<int> &shown = m_session.shownRanks();
+    return shown.empty() || m_trace != m_session.trace() ||
+           std::binary_search(shown.begin(), shown.end(), rank);
+}
+
+int MemoryChart::shownCount() const
+{
+    const std::vector<int> &shown = m_session.shownRanks();
+    return shown.empty() || m_trace != m_session.trace() ? m_trace->config.ranks
+                                                         : int(shown.size());
 }
 
 void MemoryChart::addMaximum()

@@ -27,14 +27,14 @@ class MemoryChartView;
 class RunSession;
 
 // Each rank's memory over simulated time (bytes against steps), drawn from an immutable trace:
-// one step line per rank in its palette color, the run's maximum as a red point with its label,
-// the lesson's memory target as a dashed line, and the stepping cursor as a vertical line.
-// A function of the session (trace, cursor, visible range) and the appearance (pens and fonts
-// zoom with it; a dark palette gives the chart's dark theme). The x axis shows the session's
-// range, which the timeline sets too; a horizontal drag zooms (the session's range), a right click
-// shows the whole run, a plain click steps to the nearest call. Stepping the cursor repaints a
-// cached rendering of the chart with the cursor line and the ghosting of the time after it on top
-// (MemoryChartView).
+// one step line per shown rank (the session's shownRanks) in its palette color, the run's maximum
+// as a red point with its label, the lesson's memory target as a dashed line, and the stepping
+// cursor as a vertical line. A function of the session (trace, cursor, visible range) and the
+// appearance (pens and fonts zoom with it; a dark palette gives the chart's dark theme). The x axis
+// shows the session's range, which the timeline sets too; a horizontal drag zooms (the session's
+// range), a right click shows the whole run, a plain click steps to the nearest call. Stepping the
+// cursor repaints a cached rendering of the chart with the cursor line and the ghosting of the time
+// after it on top (MemoryChartView).
 class MemoryChart : public QWidget
 {
     Q_OBJECT
@@ -79,6 +79,8 @@ private:
     void setUpChart();
     void rebuild();
     void addRankSeries();
+    bool isShown(int rank) const; // by the session's shownRanks
+    int shownCount() const;
     void addMaximum();
     void addTarget();
     void applyTimeSpan();

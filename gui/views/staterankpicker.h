@@ -13,14 +13,16 @@ class QToolButton;
 
 namespace rankstep::gui {
 
-// For a run with more ranks than the state view has panels: a "Ranks 0-15 ▾" button opening a
-// checkable list of every rank, and a field taking "0-3, 8, 12-15". A text it cannot read, or
-// too many ranks, is said in red next to it and changes nothing.
+// For a run of many ranks: a "Ranks 0-15 ▾" button opening a checkable list of every rank, and
+// a field taking "0-3, 8, 12-15"; the choice is what every view shows (RunSession::shownRanks).
+// A text it cannot read, or too many ranks, is said in red next to it and changes nothing.
 class StateRankPicker : public QWidget
 {
     Q_OBJECT
 
 public:
+    static constexpr int kFromRanks = 5; // fewer ranks all fit everywhere: no picker
+
     explicit StateRankPicker(QWidget *parent = nullptr);
 
     // The run's rank count, the most that can be shown and those shown now.

@@ -43,6 +43,11 @@ StateView::StateView(RunSession &session, Appearance &appearance, QWidget *paren
     });
     m_picker->hide();
     connect(m_picker, &StateRankPicker::ranksChosen, this, &StateView::setVisibleRanks);
+    connect(&session, &RunSession::shownRanksChanged, this, [this] {
+        m_travels.clear();
+        updatePicker();
+        update();
+    });
     m_animation->setStartValue(0.0);
     m_animation->setEndValue(1.0);
     m_animation->setDuration(kAnimationMs);
@@ -97,16 +102,13 @@ void StateView::setSelectedRank(int rank)
 
 void StateView::setVisibleRanks(std::vector<int> ranks)
 {
-    m_chosen = std::move(ranks);
-    m_travels.clear();
-    updatePicker();
-    update();
+    m_session.setShownRanks(std::move(ranks)); // every view follows
 }
 
 void StateView::updatePicker()
 {
     const int count = int(m_state.ranks.size());
-    const bool many = count > kMaxVisibleRanks;
+    const bool many = count > kMaxVisibleRanks; // fewer: the legend bar's picker is enough
     if (many)
         m_picker->setRanks(count, kMaxVisibleRanks, visibleRanks());
     if (many == !m_picker->isHidden())
@@ -118,7 +120,7 @@ void StateView::updatePicker()
 
 std::vector<int> StateView::visibleRanks() const
 {
-    return shownRanks(m_chosen, int(m_state.ranks.size()));
+    return shownRanks(m_session.shownRanks(), int(m_state.ranks.size()));
 }
 
 bool StateView::isAnimating() const

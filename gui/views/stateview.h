@@ -25,10 +25,10 @@ class Appearance;
 class RunSession;
 class StateRankPicker;
 
-// What every rank holds at the cursor: one panel per rank (up to 16 at once) with the model
-// drawn as stacked layers, input at the bottom, in the documents' colors: loaded weights and
-// input activations green, what forward produced yellowish, the loss's gradient red, other
-// gradients faded layer colors, updated weights yellow. A function of the trace and one
+// What every rank holds at the cursor: one panel per shown rank (up to 16 at once) with the model
+// drawn as stacked layers, input at the bottom, in the notebook's layer colors (statepainter.h
+// objectColor): weights and activations their layer's color, gradients faded, updated weights
+// edged yellow. A function of the trace and one
 // RunState: changes between two states fade in and out; objects that arrived by communication
 // get a gray outline. Hovering an object tells its name, value and size; clicking a panel
 // selects its rank. Follows the session (trace, state at the cursor, selected rank) and the
@@ -54,10 +54,12 @@ public:
     const replay::RunState &state() const { return m_state; }
     void setSelectedRank(int rank);
     int selectedRank() const { return m_selected; }
-    // Which ranks get a panel when there are more than 16 (empty: the first 16).
+    // Which ranks get a panel (empty: the first 16): the session's shown ranks, which the
+    // timeline and the memory chart show too.
     void setVisibleRanks(std::vector<int> ranks);
     std::vector<int> visibleRanks() const;
-    // Above the panels while the run has more ranks than panels: which ranks to show.
+    // Above the panels while the run has more ranks than panels: which ranks every view shows
+    // (as the legend bar's picker).
     StateRankPicker *rankPicker() const { return m_picker; }
     bool isAnimating() const;
     // Off: a new state shows at once, without fades or travels (screenshots, scripted steps).
@@ -102,7 +104,6 @@ private:
     Look m_look;
     std::shared_ptr<const core::Trace> m_trace;
     replay::RunState m_state, m_previous;
-    std::vector<int> m_chosen;
     int m_selected = -1;
     QVariantAnimation *m_animation;
     double m_progress = 1.0;

@@ -6,6 +6,7 @@
 
 #include <QChartView>
 #include <QEvent>
+#include <QScrollBar>
 #include <QTimer>
 
 namespace rankstep::gui {
@@ -23,6 +24,7 @@ TimeAxisAligner::TimeAxisAligner(TimelineView *timeline, MemoryChart *chart, QOb
     : QObject(parent), m_timeline(timeline), m_chart(chart)
 {
     timeline->installEventFilter(this);
+    timeline->rowScrollBar()->installEventFilter(this); // shown or hidden: the time area moves
     chart->chartView()->installEventFilter(this);
     connect(chart, &MemoryChart::labelsChanged, this, &TimeAxisAligner::scheduleAlign);
 }
@@ -49,7 +51,8 @@ void TimeAxisAligner::align()
 
 bool TimeAxisAligner::eventFilter(QObject *watched, QEvent *event)
 {
-    if (event->type() == QEvent::Resize || event->type() == QEvent::Show)
+    if (event->type() == QEvent::Resize || event->type() == QEvent::Show ||
+        event->type() == QEvent::Hide)
         scheduleAlign(); // after the chart view passed its new size on to the chart
     return QObject::eventFilter(watched, event);
 }

@@ -68,10 +68,14 @@ void TimelineFrame::paintGhostRows(QPainter &painter, const TimelineScene &scene
                                    const QPixmap &ghost, qreal pixelRatio) const
 {
     const RowLayout &layout = scene.layout;
-    const int rows = std::min(rowsInView(layout, scene.bounds.height()), int(scene.ranks->size()));
+    const int rows = rowsInView(layout, scene.bounds.height());
     const int right = scene.bounds.width();
-    for (int row = 0; row < rows; ++row) {
-        const RankEvents &rank = (*scene.ranks)[std::size_t(row)];
+    for (int row = firstRowInView(layout); row < rows; ++row) {
+        const int shown = layout.rankOf(row);
+        if (shown < 0 || shown >= int(scene.ranks->size())) {
+            continue;
+        }
+        const RankEvents &rank = (*scene.ranks)[std::size_t(shown)];
         const auto event = firstGhost(rank, *scene.ghostAfter);
         if (!event) {
             continue;
@@ -81,7 +85,7 @@ void TimelineFrame::paintGhostRows(QPainter &painter, const TimelineScene &scene
         if (const auto before = lastApplied(rank, *scene.ghostAfter)) { // a mark reaching over
             left = std::max(left, pastLastColumn(scene.trace->events[*before], layout, scene.axis));
         }
-        const int top = int(std::round(layout.rowTop(row)));
+        const int top = int(std::round(std::max(layout.axisHeight, layout.rowTop(row))));
         const int bottom = int(std::round(layout.rowTop(row + 1)));
         if (left >= right || bottom <= top) {
             continue;

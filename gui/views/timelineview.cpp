@@ -13,6 +13,8 @@
 #include <QKeyEvent>
 #include <QMouseEvent>
 #include <QPainter>
+#include <QScrollBar>
+#include <QSignalBlocker>
 #include <QWheelEvent>
 
 #include <algorithm>
@@ -30,12 +32,20 @@ constexpr double kRightMargin = 12.0;
 constexpr double kKeyZoom = 1.5;
 constexpr double kWheelZoomPerNotch = 1.25;
 constexpr double kWheelNotch = 120.0; // angleDelta of one wheel notch
+constexpr double kLabelPoints = 10.0; // the rank labels' font
 
 } // namespace
 
 TimelineView::TimelineView(RunSession &session, Appearance &appearance, QWidget *parent)
-    : QWidget(parent), m_session(session), m_appearance(appearance), m_look(appearance.look())
+    : QWidget(parent)
+    , m_session(session)
+    , m_appearance(appearance)
+    , m_look(appearance.look())
+    , m_scrollBar(new QScrollBar(Qt::Vertical, this))
 {
+    m_scrollBar->hide();
+    connect(m_scrollBar, &QScrollBar::valueChanged, this,
+            [this](int value) { scrollRowsTo(double(value)); });
     setFocusPolicy(Qt::StrongFocus);
     setMouseTracking(true);
     setAttribute(Qt::WA_OpaquePaintEvent);
@@ -46,6 +56,13 @@ TimelineView::TimelineView(RunSession &session, Appearance &appearance, QWidget 
     connect(&session.stepper(), &StepController::cursorChanged, this,
             &TimelineView::onCursorChanged);
     connect(&session, &RunSession::visibleRangeChanged, this, &TimelineView::onVisibleRangeChanged);
+    connect(&session, &RunSession::shownRanksChanged, this, [this] {
+        m_scroll = 0.0;
+        m_hovered.reset();
+        updateLayout();
+        updateGeometry();
+        update();
+    });
     // A clicked block selects its event and moves the session's cursor there.
     connect(this, &TimelineView::eventClicked, &session, [this](int index) {
         if (m_trace != m_session.trace())
@@ -101,6 +118,7 @@ void TimelineView::setTrace(std::shared_ptr<const core::Trace> trace)
         m_links = messageLinks(*m_trace);
     }
     m_hovered.reset();
+    m_scroll = 0.0;
     updateLayout();
     updateGeometry();
     fitToWindow();
@@ -232,6 +250,11 @@ void TimelineView::changeEvent(QEvent *event)
 void TimelineView::wheelEvent(QWheelEvent *event)
 {
     const QPoint delta = event->angleDelta();
+    if (event->position().x() < m_layout.labelWidth && m_scrollBar->isVisible()) {
+        scrollRowsTo(m_scroll - delta.y() / kWheelNotch * 3.0 * m_layout.rowHeight);
+        event->accept();
+        return;
+    }
     const bool pan =
         event->modifiers().testFlag(Qt::ShiftModifier) || std::abs(delta.x()) > std::abs(delta.y());
     if (pan) {
@@ -331,18 +354,33 @@ bool TimelineView::hasEvents() const
     return m_trace && !m_trace->events.empty();
 }
 
+double TimelineView::minRowHeight() const
+{
+    QFont labelFont = font();
+    labelFont.setPointSizeF(m_look.scaled(kLabelPoints));
+    return std::ceil(QFontMetricsF(labelFont).height() + 4.0);
+}
+
 void TimelineView::updateLayout()
 {
     QFont labelFont = font();
-    labelFont.setPointSizeF(m_look.scaled(10));
+    labelFont.setPointSizeF(m_look.scaled(kLabelPoints));
     const QFontMetricsF metrics(labelFont);
     RowLayout layout;
-    layout.rows = m_trace ? m_trace->config.ranks : 0;
+    const int ranks = m_trace ? m_trace->config.ranks : 0;
+    for (int rank : m_session.shownRanks())
+        if (rank < ranks && m_trace == m_session.trace())
+            layout.ranks.push_back(rank);
+    layout.rows = layout.ranks.empty() ? ranks : int(layout.ranks.size());
     layout.axisHeight = m_look.scaled(kAxisHeight);
-    const double label = metrics.horizontalAdvance(rankLabel(std::max(layout.rows - 1, 0)));
+    const double label = metrics.horizontalAdvance(rankLabel(std::max(ranks - 1, 0)));
     layout.labelWidth =
         std::ceil(std::max(label, metrics.horizontalAdvance(QStringLiteral("steps"))) + 22.0);
-    m_layout = fitRows(layout, height(), kPreferredRowHeight);
+    layout = fitRows(layout, height(), kPreferredRowHeight, minRowHeight());
+    m_scroll = std::clamp(m_scroll, 0.0, maxScroll(layout, height()));
+    layout.scroll = m_scroll;
+    m_layout = layout;
+    placeScrollBar();
     const PixelSpan natural = naturalTimeSpan();
     const PixelSpan span = m_timeSpan ? PixelSpan{std::max(natural.left, m_timeSpan->left),
                                                   std::min(natural.right, m_timeSpan->right)}
@@ -353,9 +391,37 @@ void TimelineView::updateLayout()
     setAxis(clamped(axis, m_end));
 }
 
+void TimelineView::placeScrollBar()
+{
+    const double most = maxScroll(m_layout, height());
+    const int top = int(std::ceil(m_layout.axisHeight));
+    const int width = m_scrollBar->sizeHint().width();
+    m_scrollBar->setGeometry(this->width() - width, top, width, std::max(0, height() - top));
+    const QSignalBlocker quiet(m_scrollBar);
+    m_scrollBar->setRange(0, int(std::ceil(most)));
+    m_scrollBar->setPageStep(std::max(1, height() - top));
+    m_scrollBar->setSingleStep(std::max(1, int(m_layout.rowHeight)));
+    m_scrollBar->setValue(int(std::lround(m_scroll)));
+    m_scrollBar->setVisible(most > 0.0);
+}
+
+void TimelineView::scrollRowsTo(double pixels)
+{
+    const double scroll = std::clamp(pixels, 0.0, maxScroll(m_layout, height()));
+    if (scroll == m_scroll)
+        return;
+    m_scroll = scroll;
+    m_layout.scroll = scroll;
+    const QSignalBlocker quiet(m_scrollBar);
+    m_scrollBar->setValue(int(std::lround(scroll)));
+    update();
+}
+
 PixelSpan TimelineView::naturalTimeSpan() const
 {
-    return {m_layout.labelWidth, std::max(m_layout.labelWidth + 1.0, width() - kRightMargin)};
+    const double scrollBar = m_scrollBar->isVisibleTo(this) ? m_scrollBar->width() : 0.0;
+    return {m_layout.labelWidth,
+            std::max(m_layout.labelWidth + 1.0, width() - std::max(kRightMargin, scrollBar + 4.0))};
 }
 
 void TimelineView::setTimeSpan(std::optional<PixelSpan> span)

@@ -13,19 +13,23 @@
 #include <memory>
 #include <optional>
 
+class QScrollBar;
+
 namespace rankstep::gui {
 
 class Appearance;
 class RunSession;
 
-// One row per rank, simulated time across: every event of a run as a block in the shared
-// palette, messages as arrows from pass_to to receive. A function of the session (its trace,
-// cursor and visible range) and the appearance; zooming and panning set the session's range.
+// One row per shown rank (the session's shownRanks), simulated time across: every event of a run as
+// a block in the shared palette, messages as arrows from pass_to to receive. A function of the
+// session (its trace, cursor and visible range) and the appearance; zooming and panning set the
+// session's range.
 //
 // Mouse: the wheel (with or without Ctrl) zooms about the pointer; Shift+wheel or a horizontal
 // wheel pans; dragging pans; hovering a block tells what it is; clicking it selects its event
 // and source line. Keys: + and - zoom, Left and Right pan, Home and End jump to the start and
-// end, 0 or F fits the whole run.
+// end, 0 or F fits the whole run. Rows never get thinner than their label: when the ranks do not
+// fit, a scroll bar at the right scrolls them (so does the wheel over the rank labels).
 class TimelineView : public QWidget
 {
     Q_OBJECT
@@ -46,6 +50,12 @@ public:
     std::optional<std::size_t> ghostAfter() const { return m_ghostAfter; }
     // How often the cached picture was drawn from the events (TimelineFrame), for tests.
     int baseRenders() const { return m_frame.baseRenders(); }
+
+    // The scroll bar of rows that do not fit (hidden when they do).
+    QScrollBar *rowScrollBar() const { return m_scrollBar; }
+    void scrollRowsTo(double pixels);
+    // The least row height: the height of a rank label at the current zoom.
+    double minRowHeight() const;
 
     // Where time could go by this view's own layout (after the rank labels), in its pixels.
     PixelSpan naturalTimeSpan() const;
@@ -92,6 +102,7 @@ private:
     void updateLayout();
     void setAxis(const TimeAxis &axis);
     void setHovered(std::optional<std::size_t> index);
+    void placeScrollBar();
     void onClicked(QPointF position);
 
     RunSession &m_session;
@@ -108,6 +119,8 @@ private:
     std::optional<core::SimTime> m_cursor;
     std::optional<std::size_t> m_ghostAfter;
     std::optional<std::size_t> m_hovered;
+    double m_scroll = 0.0; // pixels the rows are scrolled
+    QScrollBar *m_scrollBar;
     std::optional<QPointF> m_pressPosition;
     QPointF m_lastDragPosition;
     bool m_dragging = false;

@@ -180,3 +180,18 @@ TEST(StateText, ANarrowPanelDropsTheClockThenTheMemoryFromItsTitle)
 }
 
 } // namespace
+
+// Sixteen panels on a 1280x800 window are about 62x80 pixels: the compact form keeps every layer
+// of a four-layer model labelled (a label of 7 points is 11 pixels tall).
+TEST(StateGeometry, ASmallPanelTakesTheCompactFormAndLabelsEveryLayer)
+{
+    const QRectF panel(0, 0, 62, 80);
+    EXPECT_TRUE(gui::isCompactPanel(panel));
+    EXPECT_FALSE(gui::isCompactPanel(QRectF(0, 0, 240, 200)));
+    const gui::PanelLayout layout = gui::panelLayout(panel, 4);
+    EXPECT_LT(layout.title.bottom(), layout.memory.top());
+    EXPECT_LT(layout.memory.bottom(), layout.model.top());
+    EXPECT_GE(layout.title.height(), 14); // the rank's title stays legible
+    const double spacing = gui::layerBand(layout, 0).top() - gui::layerBand(layout, 1).top();
+    EXPECT_EQ(gui::layerLabelStep(spacing, 11.0), 1);
+}

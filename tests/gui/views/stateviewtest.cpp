@@ -80,23 +80,22 @@ TEST(StateView, HoveringAGradientTellsItsNameValueAndSize)
     EXPECT_TRUE(view->toolTipAt(QPointF(1, 1)).isEmpty()); // the gap around the panels
 }
 
-TEST(StateView, PaintsLoadedWeightsInTheInputGreen)
+TEST(StateView, PaintsWeightsInTheirLayersColorAndUpdatedOnesEdgedYellow)
 {
+    const gui::Palette &colors = gui::Palette::of(gui::Palette::Scheme::Standard);
     gui::testing::ReplayedRun run("ddp");
     auto view = shownView(run, QSize(900, 700));
     view->setState(run.afterSlices(1));
     const QImage image = view->grab().toImage();
-    EXPECT_TRUE(holdsColor(image, gui::Palette::of(gui::Palette::Scheme::Standard).input()));
-    EXPECT_FALSE(holdsColor(
-        image,
-        gui::Palette::of(gui::Palette::Scheme::Standard).loss())); // the loss gradient is gone
+    EXPECT_TRUE(holdsColor(image, colors.layer(0, 2)));
+    EXPECT_TRUE(holdsColor(image, colors.layer(1, 2)));
+    EXPECT_FALSE(holdsColor(image, colors.update().darker(115))); // nothing updated yet
     view->setState(run.stateAt(run.home().end()));
     QSignalSpy finished(view.get(), &gui::StateView::animationFinished);
     ASSERT_TRUE(finished.wait(2000));
     const QImage end = view->grab().toImage();
-    EXPECT_TRUE(holdsColor(
-        end, gui::Palette::of(gui::Palette::Scheme::Standard).update())); // every weight updated
-    EXPECT_FALSE(holdsColor(end, gui::Palette::of(gui::Palette::Scheme::Standard).input()));
+    EXPECT_TRUE(holdsColor(end, colors.update().darker(115))); // every weight updated
+    EXPECT_TRUE(holdsColor(end, colors.layer(1, 2)));          // and still its layer's
 }
 
 TEST(StateView, ClickingAPanelSelectsItsRank)

@@ -211,7 +211,7 @@ TEST(TimelineView, PaintsEachBlockInThePaletteColor)
     const Trace &trace = *view->trace();
     const QImage image = view->grab().toImage();
     EXPECT_GT(distinctColors(image), 20u);
-    for (OpKind op : {OpKind::Forward, OpKind::Backward, OpKind::Update, OpKind::AllReduce}) {
+    for (OpKind op : {OpKind::Forward, OpKind::Backward, OpKind::Update}) {
         const std::size_t index =
             firstEvent(trace, [op](const Event &e) { return e.rank == 0 && e.op == op; });
         const QRect block = blockOf(*view, index).toAlignedRect();
@@ -220,6 +220,20 @@ TEST(TimelineView, PaintsEachBlockInThePaletteColor)
         EXPECT_EQ(image.pixelColor(block.left() + 3, block.top() + 3).rgb(), expected.rgb())
             << rankstep::core::opName(op);
     }
+    // Communication is hatched in its color on the background (layercolorstest.cpp).
+    const std::size_t allreduce =
+        firstEvent(trace, [](const Event &e) { return e.rank == 0 && e.op == OpKind::AllReduce; });
+    const QRect block = blockOf(*view, allreduce).toAlignedRect().adjusted(1, 1, -1, -1);
+    const QColor ink =
+        gui::Palette::of(gui::Palette::Scheme::Standard).event(trace.events[allreduce], 2);
+    int background = 0, hatch = 0;
+    for (int y = block.top(); y <= block.bottom(); ++y)
+        for (int x = block.left(); x <= block.right(); ++x) {
+            background += image.pixel(x, y) == view->palette().base().color().rgb();
+            hatch += image.pixel(x, y) == ink.rgb();
+        }
+    EXPECT_GT(background, 0);
+    EXPECT_GT(hatch, 0);
 }
 
 TEST(TimelineView, GhostsEventsAfterTheCursorAndDrawsTheCursorLine)

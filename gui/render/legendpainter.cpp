@@ -1,0 +1,222 @@
+// SPDX-License-Identifier: MIT
+#include "legendpainter.h"
+
+#include "statebatch.h"
+
+#include <QCoreApplication>
+#include <QFontMetricsF>
+#include <QPainter>
+
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+namespace rankstep::gui {
+namespace {
+
+constexpr double kPoints = 9.0;
+constexpr double kItemGap = 10.0; // between one item's text and the next swatch
+constexpr double kSwatchGap = 4.0;
+constexpr int kMaxLayerSwatches = 12; // more layers: one continuous scale
+
+enum class Item { Layers, Forward, Backward, Update, Loss, Communication, Cells, Updated };
+constexpr Item kItems[] = {Item::Layers, Item::Forward,       Item::Backward, Item::Update,
+                           Item::Loss,   Item::Communication, Item::Cells,    Item::Updated};
+
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("Legend", text);
+}
+
+QString textOf(Item item, int layers)
+{
+    switch (item) {
+        case Item::Layers:
+            return tr("layers 0-%1, output").arg(std::max(0, layers - 1));
+        case Item::Forward:
+            return tr("forward");
+        case Item::Backward:
+            return tr("backward, gradients");
+        case Item::Update:
+            return tr("update");
+        case Item::Loss:
+            return tr("loss");
+        case Item::Communication:
+            return tr("communication");
+        case Item::Cells:
+            return tr("held batches, shards");
+        case Item::Updated:
+            return tr("updated weight");
+    }
+    return {};
+}
+
+QFont legendFont(const LegendScene &scene)
+{
+    QFont font = scene.font;
+    font.setPointSizeF(scene.look.scaled(kPoints));
+    return font;
+}
+
+double swatchHeight(const QFontMetricsF &metrics)
+{
+    return std::round(metrics.height() * 0.8);
+}
+
+double swatchWidth(Item item, int layers, double height)
+{
+    if (item == Item::Layers)
+        return std::round(height * 0.9 * std::min(layers + 1, kMaxLayerSwatches));
+    if (item == Item::Loss)
+        return 4.0;
+    return std::round(height * (item == Item::Cells ? 2.2 : 1.4));
+}
+
+core::Event eventOf(core::OpKind op, int layer)
+{
+    core::Event event;
+    event.op = op;
+    event.layer = layer;
+    return event;
+}
+
+void paintBlock(QPainter &painter, const QRectF &rect, const QColor &fill)
+{
+    painter.fillRect(rect, fill);
+    painter.setPen(fill.darker(135));
+    painter.setBrush(Qt::NoBrush);
+    painter.drawRect(rect.adjusted(0.5, 0.5, -0.5, -0.5));
+}
+
+void paintLayers(QPainter &painter, const QRectF &rect, const LegendScene &scene)
+{
+    const int colors = std::max(1, scene.layers + 1);
+    const double width = rect.width() / colors;
+    for (int l = 0; l < colors; ++l)
+        painter.fillRect(QRectF(rect.left() + l * width, rect.top(), width + 0.5, rect.height()),
+                         scene.look.colors().layer(l, scene.layers));
+}
+
+void paintCells(QPainter &painter, const QRectF &rect, const QColor &fill)
+{
+    const CellColors colors = CellColors::of(fill);
+    const double width = rect.width() / 4;
+    for (int i = 0; i < 4; ++i) {
+        const QRectF cell(rect.left() + i * width + 0.5, rect.top() + 0.5, width - 1,
+                          rect.height() - 1);
+        painter.setPen(
+            QPen(i < 2 ? colors.edge : colors.hollow, 1, i < 2 ? Qt::SolidLine : Qt::DotLine));
+        painter.setBrush(i < 2 ? QBrush(colors.fill) : Qt::NoBrush);
+        painter.drawRect(cell);
+    }
+}
+
+void paintSwatch(QPainter &painter, Item item, const QRectF &rect, const LegendScene &scene)
+{
+    const Palette &colors = scene.look.colors();
+    const int layer = std::max(0, scene.layers / 2);
+    painter.save();
+    switch (item) {
+        case Item::Layers:
+            paintLayers(painter, rect, scene);
+            break;
+        case Item::Forward:
+        case Item::Backward:
+        case Item::Update:
+        case Item::Loss: {
+            const core::OpKind ops[] = {core::OpKind::Forward, core::OpKind::Backward,
+                                        core::OpKind::Update, core::OpKind::Loss};
+            const QColor fill = colors.event(eventOf(ops[int(item) - 1], layer), scene.layers);
+            paintBlock(painter, rect, fill);
+            break;
+        }
+        case Item::Communication: {
+            const QColor ink = colors.event(eventOf(core::OpKind::AllReduce, layer), scene.layers);
+            painter.fillRect(rect, scene.palette.base());
+            painter.fillRect(rect, QBrush(ink, Qt::BDiagPattern));
+            painter.setPen(ink.darker(150));
+            painter.drawRect(rect.adjusted(0.5, 0.5, -0.5, -0.5));
+            break;
+        }
+        case Item::Cells: {
+            core::Object grad;
+            grad.kind = core::ObjectKind::WeightGrad;
+            grad.layer = layer;
+            paintCells(painter, rect, objectCellColors(grad, scene.layers, colors).fill);
+            break;
+        }
+        case Item::Updated: {
+            core::Object weight;
+            weight.layer = layer;
+            weight.step = 1;
+            const CellColors cells = objectCellColors(weight, scene.layers, colors);
+            painter.fillRect(rect, cells.fill);
+            painter.setPen(QPen(cells.edge, 2));
+            painter.drawRect(rect.adjusted(1, 1, -1, -1));
+            break;
+        }
+    }
+    painter.restore();
+}
+
+// Where each item goes, flowing left to right from (0, 0) and wrapping at `width`.
+struct Placed {
+    Item item;
+    QRectF swatch, text;
+};
+
+std::vector<Placed> layOut(const LegendScene &scene, double width)
+{
+    const QFontMetricsF metrics(legendFont(scene));
+    const double line = std::ceil(metrics.height() + 4);
+    const double height = swatchHeight(metrics);
+    std::vector<Placed> placed;
+    double x = 0, y = 0;
+    for (Item item : kItems) {
+        const double swatch = swatchWidth(item, scene.layers, height);
+        const double text = std::ceil(metrics.horizontalAdvance(textOf(item, scene.layers)));
+        const double itemWidth = swatch + kSwatchGap + text;
+        if (x > 0 && x + itemWidth > width) {
+            x = 0;
+            y += line;
+        }
+        placed.push_back({item, QRectF(x, y + (line - height) / 2, swatch, height),
+                          QRectF(x + swatch + kSwatchGap, y, text, line)});
+        x += itemWidth + kItemGap;
+    }
+    return placed;
+}
+
+} // namespace
+
+QStringList legendTexts(int layers)
+{
+    QStringList texts;
+    for (Item item : kItems)
+        texts << textOf(item, layers);
+    return texts;
+}
+
+double legendHeight(const LegendScene &scene, double width)
+{
+    const std::vector<Placed> placed = layOut(scene, width);
+    return placed.empty() ? 0.0 : placed.back().text.bottom();
+}
+
+double paintLegend(QPainter &painter, const QRectF &area, const LegendScene &scene)
+{
+    const std::vector<Placed> placed = layOut(scene, area.width());
+    painter.save();
+    painter.translate(area.topLeft());
+    painter.setFont(legendFont(scene));
+    for (const Placed &item : placed) {
+        paintSwatch(painter, item.item, item.swatch, scene);
+        painter.setPen(scene.palette.color(QPalette::WindowText));
+        painter.drawText(item.text, Qt::AlignLeft | Qt::AlignVCenter,
+                         textOf(item.item, scene.layers));
+    }
+    painter.restore();
+    return placed.empty() ? 0.0 : placed.back().text.bottom();
+}
+
+} // namespace rankstep::gui

@@ -1,0 +1,34 @@
+// SPDX-License-Identifier: MIT
+// The legend every view and figure shares: what the kinds of timeline block look like, the layer
+// scale of the run's model, and how cells show batches and shards. Drawn with the same palette
+// calls the painters use, so it cannot say one color while they draw another.
+#pragma once
+
+#include "look.h"
+
+#include <QFont>
+#include <QPalette>
+#include <QRectF>
+#include <QStringList>
+
+class QPainter;
+
+namespace rankstep::gui {
+
+struct LegendScene {
+    int layers = 2; // the model's layers: the scale has layers + 1 colors (the output last)
+    Look look;      // the color scheme and the zoom
+    QPalette palette;
+    QFont font; // drawn at 9 points times the zoom
+};
+
+// The legend's words, item by item, in the order they are drawn.
+QStringList legendTexts(int layers);
+
+// The height the legend takes laid out `width` pixels wide: its items flow left to right and
+// wrap onto further lines.
+double legendHeight(const LegendScene &scene, double width);
+// Paints the legend at the top of `area`; returns the height it took.
+double paintLegend(QPainter &painter, const QRectF &area, const LegendScene &scene);
+
+} // namespace rankstep::gui

@@ -1,0 +1,79 @@
+// SPDX-License-Identifier: MIT
+// The legend: what it names, that it draws the painters' own colors, and that exported figures
+// carry it.
+#include "exportfigure.h"
+#include "legendpainter.h"
+#include "palette.h"
+#include "statetestsupport.h"
+
+#include <QApplication>
+#include <QImage>
+#include <QPainter>
+
+#include <gtest/gtest.h>
+
+namespace gui = rankstep::gui;
+
+namespace {
+
+bool holdsColor(const QImage &image, const QColor &color, const QRect &area)
+{
+    for (int y = std::max(0, area.top()); y <= std::min(image.height() - 1, area.bottom()); ++y)
+        for (int x = std::max(0, area.left()); x <= std::min(image.width() - 1, area.right()); ++x)
+            if (image.pixel(x, y) == color.rgb())
+                return true;
+    return false;
+}
+
+bool holdsColor(const QImage &image, const QColor &color)
+{
+    return holdsColor(image, color, image.rect());
+}
+
+gui::LegendScene sceneOf(int layers)
+{
+    return {layers, gui::Look{}, QApplication::palette(), QApplication::font()};
+}
+
+TEST(Legend, NamesTheKindsTheLayersAndTheCells)
+{
+    const QStringList texts = gui::legendTexts(4);
+    const QString all = texts.join(QLatin1Char('|'));
+    for (const char *word : {"layers 0-3, output", "forward", "backward", "update", "loss",
+                             "communication", "held batches, shards", "updated weight"})
+        EXPECT_TRUE(all.contains(QString::fromUtf8(word))) << word << " in " << all.toStdString();
+}
+
+TEST(Legend, DrawsEveryLayerColorOfTheScaleAndWrapsWhenNarrow)
+{
+    const gui::LegendScene scene = sceneOf(4);
+    const double wide = gui::legendHeight(scene, 2000);
+    EXPECT_GT(gui::legendHeight(scene, 300), wide); // more lines
+    QImage image(2000, int(wide) + 4, QImage::Format_ARGB32_Premultiplied);
+    image.fill(Qt::white);
+    {
+        QPainter painter(&image);
+        EXPECT_EQ(gui::paintLegend(painter, QRectF(0, 0, 2000, wide), scene), wide);
+    }
+    const gui::Palette &colors = gui::Palette::of(gui::Palette::Scheme::Standard);
+    for (int l = 0; l <= 4; ++l)
+        EXPECT_TRUE(holdsColor(image, colors.layer(l, 4))) << "layer " << l;
+    EXPECT_TRUE(holdsColor(image, colors.update()));
+}
+
+// The output's color (the scale's last, pure red) shows in no block of a two-layer run: only the
+// legend's scale draws it, under the figure's header.
+TEST(Legend, IsInTheExportedTimelineAndStateFigures)
+{
+    gui::testing::ReplayedRun run("ddp");
+    const QColor output = gui::Palette::of(gui::Palette::Scheme::Standard).layer(2, 2);
+    gui::FigureOptions options;
+    options.size = QSize(1280, 720);
+    options.title = QStringLiteral("ddp");
+    const QImage timeline = gui::renderTimelineFigure(run.trace(), options);
+    EXPECT_TRUE(holdsColor(timeline, output, QRect(0, 0, 1280, 200)));
+    const QImage state = gui::renderStateFigure(run.trace(), run.stateAt(run.home()), options);
+    EXPECT_TRUE(holdsColor(state, output, QRect(0, 0, 1280, 200)));
+}
+
+} // namespace
