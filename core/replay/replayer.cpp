@@ -150,6 +150,8 @@ void Replayer::stateAt(const Cursor &cursor, RunState &state)
 {
     state.position = cursor.position();
     state.event = cursor.lastEvent();
+    state.cut = cursor.cut();
+    state.time = cursor.time();
     state.ranks.resize(m_work.size());
     for (std::size_t r = 0; r < m_work.size(); ++r)
         fillRank(state.ranks[r], cursor, int(r));

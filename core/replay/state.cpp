@@ -30,6 +30,8 @@ RunState stateAt(const core::Trace &trace, const Cursor &cursor)
     RunState state;
     state.position = cursor.position();
     state.event = cursor.lastEvent();
+    state.cut = cursor.cut();
+    state.time = cursor.time();
     state.ranks.resize(std::size_t(std::max(trace.config.ranks, 0)));
     std::vector<RankCut> cuts;
     for (int r = 0; r < int(state.ranks.size()); ++r)
