@@ -220,6 +220,8 @@ void MemoryChart::setTimeSpan(std::optional<PixelSpan> span)
 void MemoryChart::applyTimeSpan()
 {
     m_chart->setPlotArea(QRectF()); // Qt Charts' own layout, for the plot's top and bottom
+    // A layout that is still valid keeps the plot area it computed for an older size: redo it.
+    m_chart->layout()->invalidate();
     m_chart->layout()->activate();
     if (!m_timeSpan || m_timeSpan->right <= m_timeSpan->left)
         return;
