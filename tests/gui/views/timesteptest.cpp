@@ -4,6 +4,7 @@
 // operation, a rank whose clock is ahead says "own t".
 #include "guitestsupport.h"
 #include "memorychart.h"
+#include "memoryseries.h"
 #include "statepanels.h"
 #include "stateview.h"
 #include "stepbar.h"
@@ -78,6 +79,37 @@ TEST_F(TimeStepTest, ByOperationARankAheadShowsItsOwnClock)
     m_step.setStepMode(StepController::StepMode::Time);
     m_step.next();
     EXPECT_FALSE(statePanelTitle(m_state.state(), 0).contains(QStringLiteral("own")));
+}
+
+// What the chart's line of a rank reads at `time`: its last point at or before it.
+std::optional<std::int64_t> chartMemoryAt(const std::vector<MemoryPoint> &line, core::SimTime time)
+{
+    std::optional<std::int64_t> memory;
+    for (const MemoryPoint &point : line)
+        if (point.time <= time)
+            memory = point.memory;
+    return memory;
+}
+
+TEST_F(TimeStepTest, TheChartReadsWhatThePanelsHoldAtEveryTime)
+{
+    const auto lines = memorySeries(*m_context.session.trace());
+    m_step.home();
+    int compared = 0;
+    for (m_step.next();; m_step.next()) {
+        const replay::RunState &state = m_state.state();
+        for (std::size_t r = 0; r < lines.size(); ++r) {
+            // Before its first call a rank has no line yet.
+            if (const auto memory = chartMemoryAt(lines[r], m_step.cursorTime())) {
+                EXPECT_EQ(*memory, state.ranks[r].memory)
+                    << "rank " << r << " at " << m_step.cursorTime().toString();
+                ++compared;
+            }
+        }
+        if (m_step.atEnd())
+            break;
+    }
+    EXPECT_GT(compared, 100);
 }
 
 } // namespace
