@@ -229,6 +229,9 @@ void MemoryChart::applyTimeSpan()
     const double offset = m_view->mapTo(this, QPoint(0, 0)).x();
     m_chart->setPlotArea(QRectF(m_timeSpan->left - offset, natural.top(),
                                 m_timeSpan->right - m_timeSpan->left, natural.height()));
+    // Axes and series move at the next layout pass: now, so that no paint shows the old ones.
+    m_chart->layout()->invalidate();
+    m_chart->layout()->activate();
 }
 
 void MemoryChart::setTrace(std::shared_ptr<const core::Trace> trace)

@@ -7,6 +7,7 @@
 #include "codeeditor.h"
 #include "mainwindow.h"
 #include "memorychart.h"
+#include "presentation.h"
 #include "runsession.h"
 #include "stepcontroller.h"
 #include "timelinegeometry.h"
@@ -215,6 +216,39 @@ TEST_F(TimeAlignmentWindow, TheStartAndTheEndLineUpAtEverySizeAndZoom)
         window->appearance().setZoom(zoom);
         EXPECT_TRUE(startAndEndLineUp(*window)) << "zoom " << zoom;
     }
+    window->appearance().setZoom(1.0);
+    window->presentation().setActive(true);
+    EXPECT_TRUE(startAndEndLineUp(*window)) << "presenting";
+}
+
+TEST_F(TimeAlignmentWindow, APresentationStartedBeforeTheRunLinesUpToo)
+{
+    auto window = makeWindow();
+    window->presentation().setActive(true);
+    window->appearance().setZoom(1.5);
+    window->resize(1920, 1080);
+    ASSERT_TRUE(window->openLesson(QStringLiteral("gpipe")));
+    window->editor()->setCode(
+        QString::fromStdString(builtinLesson(QStringLiteral("gpipe")).solution));
+    ASSERT_TRUE(runAndWait(*window));
+    window->stepController()->home();
+    for (int k = 0; k < 40; ++k)
+        window->stepController()->next();
+    EXPECT_TRUE(startAndEndLineUp(*window));
+    // Drawn where it maps: rank 0's line begins at t 0 on the screen too, not where a layout
+    // before the alignment put it.
+    MemoryChart &chart = *window->memoryChart();
+    const QImage image = chart.chartView()->grab().toImage();
+    const QColor color = window->appearance().look().colors().rank(0);
+    const QRectF plot = chart.chart()->plotArea();
+    int leftmost = -1;
+    for (int x = 0; x < image.width() && leftmost < 0; ++x)
+        for (int y = int(plot.top()); y < int(plot.bottom()) && leftmost < 0; ++y)
+            if (image.pixelColor(x, y) == color)
+                leftmost = x;
+    const double start = chartX(*window, chart, SimTime()) -
+                         chart.chartView()->mapTo(window.get(), QPoint(0, 0)).x();
+    EXPECT_NEAR(leftmost, start, 2.0);
 }
 
 } // namespace
