@@ -41,6 +41,8 @@
 namespace rankstep::gui {
 namespace {
 
+constexpr int kMemoryMinimumHeight = 110; // the chart's legend, plot and axes, unzoomed
+
 // Each rank's line at the cursor; at the end of a hung run, the call each rank waits in.
 std::vector<std::pair<int, int>> rankLines(RunSession &session)
 {
@@ -169,7 +171,7 @@ void MainWindow::buildLayout()
     m_results->setMinimumHeight(60);
     m_timeline = new TimelineView(*m_session, *m_appearance);
     m_memory = new MemoryChart(*m_session, *m_appearance);
-    m_memory->setMinimumHeight(110);
+    m_memory->setMinimumHeight(kMemoryMinimumHeight);
     m_timeline->setMinimumHeight(90);
     m_stepBar = new StepBar(*m_session, *m_appearance);
     auto *stepping = new QWidget; // the step bar sits right above the timeline it drives
@@ -230,6 +232,7 @@ void MainWindow::arrangeViews()
     const bool ran = m_session->trace() != nullptr;
     const bool presenting = m_viewControls && presentation().isActive();
     m_memory->setVisible(ran); // before a run its placeholder would only take height
+    keepChartHeight();
     const int width = m_work->width() - m_work->handleWidth();
     const int editor = m_editor->minimumSizeHint().width();
     const int left = std::max(0, std::min(int(width * (lesson ? 0.36 : 0.5)), width - editor));
@@ -454,6 +457,20 @@ void MainWindow::onRunFailed(const QString &message, const QString &output)
         box->setDetailedText(output.right(20000));
     box->open();
     Q_EMIT runFinished();
+}
+
+void MainWindow::resizeEvent(QResizeEvent *event)
+{
+    QMainWindow::resizeEvent(event);
+    keepChartHeight();
+}
+
+// Presenting, the memory chart keeps a quarter of the window's height at any size (a projector's
+// full screen arrives after the views were arranged).
+void MainWindow::keepChartHeight()
+{
+    const bool presenting = m_viewControls && presentation().isActive();
+    m_memory->setMinimumHeight(presenting ? height() / 4 + 4 : kMemoryMinimumHeight);
 }
 
 void MainWindow::closeEvent(QCloseEvent *event)
