@@ -160,6 +160,9 @@ void MemoryChart::applyZoom()
     }
     QLegend *legend = m_chart->legend();
     legend->setFont(scaledFont(unzoomed(*legend, "rankstepFont", legend->font()), m_look.zoom));
+    // The target's words in the legend's font, at the zoom too.
+    m_targetLabel->setFont(legend->font());
+    placeTargetLabel();
 }
 
 void MemoryChart::setUpChart()
@@ -334,7 +337,7 @@ void MemoryChart::addMaximum()
     m_chart->addSeries(marker);
     marker->attachAxis(m_timeAxis);
     marker->attachAxis(m_memoryAxis);
-    marker->setMarkerSize(11);
+    marker->setMarkerSize(m_look.scaled(11));
     marker->setColor(m_look.colors().maximum());
     marker->setBorderColor(m_dark ? QColor(20, 20, 20) : QColor(Qt::white));
     marker->setPointLabelsFormat(
@@ -342,7 +345,7 @@ void MemoryChart::addMaximum()
             .arg(figures.maxMemory)
             .arg(figures.maxMemoryRank)
             .arg(QString::fromStdString(figures.maxMemoryTime.toString())));
-    QFont font = marker->pointLabelsFont();
+    QFont font = scaledFont(marker->pointLabelsFont(), m_look.zoom);
     font.setBold(true);
     marker->setPointLabelsFont(font);
     marker->setPointLabelsColor(m_look.colors().maximum().darker(m_dark ? 70 : 120));
