@@ -239,10 +239,11 @@ void MainWindow::arrangeViews()
     m_work->setSizes({left, width - left});
 
     const int height = m_middle->height() - m_middle->handleWidth();
-    const double viewsShare = !ran ? 0.28 : presenting ? 0.58 : lesson ? 0.52 : 0.46;
+    const double viewsShare = !ran ? 0.28 : presenting ? 0.62 : lesson ? 0.52 : 0.46;
     const int views = int(height * viewsShare);
     m_middle->setSizes({height - views, views});
-    const int results = int(views * (ran ? 0.18 : 0.3));
+    // Presenting, the verdict's first lines are enough: the timeline's rows need the room.
+    const int results = int(views * (!ran ? 0.3 : presenting ? 0.1 : 0.18));
     const int chart =
         presenting ? std::max(this->height() / 4 + 4, int(views * 0.42)) : int(views * 0.38);
     m_views->setSizes({results, std::max(0, views - results - chart), ran ? chart : 0});

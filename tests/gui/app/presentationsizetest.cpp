@@ -7,10 +7,12 @@
 #include "memorychart.h"
 #include "presentation.h"
 #include "stepcontroller.h"
+#include "timelineview.h"
 
 #include <gtest/gtest.h>
 
 #include <QApplication>
+#include <QFontMetricsF>
 #include <QTest>
 #include <QTextBlock>
 #include <QTextDocument>
@@ -33,6 +35,25 @@ TEST_F(PresentationSizeTest, TheMemoryChartKeepsAQuarterOfTheHeightAt1920x1080An
     window->resize(1920, 1080); // as a projector's full screen arrives: after the arrangement
     QTest::qWait(100);
     EXPECT_GE(window->memoryChart()->height(), 1080 / 4);
+}
+
+TEST_F(PresentationSizeTest, At1280x800EveryRanksRowOfTheTimelineHasRoomForItsName)
+{
+    auto window = makeWindow();
+    ASSERT_TRUE(window->openLesson(QStringLiteral("gpipe")));
+    ASSERT_TRUE(runAndWait(*window));
+    window->stepController()->home();
+    window->stepController()->next(); // stepping: the state tab
+    window->presentation().setActive(true);
+    QTest::qWait(50);
+    window->resize(1280, 800); // the offscreen screen is smaller
+    QTest::qWait(50);
+    window->arrangeViews();
+    QTest::qWait(100);
+    const TimelineView &timeline = *window->timeline();
+    EXPECT_GE(timeline.rowLayout().rowHeight, QFontMetricsF(timeline.font()).height())
+        << "4 rows in " << timeline.height() << " pixels";
+    EXPECT_GE(window->memoryChart()->height(), 800 / 4);
 }
 
 // The largest point size of the fixed-pitch (code) text in a document; 0 when there is none.
