@@ -17,6 +17,26 @@ Cursor Cursor::atMark(const StopPoints &stops, std::size_t mark)
     return cursor;
 }
 
+Cursor Cursor::atCut(const StopPoints &stops, core::SimTime time)
+{
+    const auto &boundaries = stops.boundaries();
+    const bool end = boundaries.empty() || time >= boundaries.back();
+    Cursor cursor(stops, end ? stops.last() : stops.cutStop(time));
+    cursor.m_cut = end && !boundaries.empty() ? boundaries.back() : time;
+    return cursor;
+}
+
+RankCut Cursor::rankCut(int rank) const
+{
+    if (m_cut)
+        return m_stops->rankCut(rank, *m_cut);
+    const Position at = position();
+    const auto &events = m_stops->rankEvents(rank);
+    const auto last = std::lower_bound(events.begin(), events.end(), at.events);
+    const bool running = last != events.begin() && m_stops->afterEvent(*std::prev(last)) == m_stop;
+    return RankCut{at.events, at.changes, running};
+}
+
 std::optional<std::size_t> Cursor::lastEvent() const
 {
     const std::size_t events = position().events;
@@ -53,12 +73,27 @@ Cursor Cursor::previousSlice() const
 
 Cursor Cursor::nextTime() const
 {
-    return at(nextStop(m_stops->timeStops(), m_stop, m_stops->last()));
+    const auto &boundaries = m_stops->boundaries();
+    if (atEnd() || boundaries.empty())
+        return atEnd() ? *this : end();
+    const auto from = time();
+    const auto it =
+        from ? std::upper_bound(boundaries.begin(), boundaries.end(), *from) : boundaries.begin();
+    return it == boundaries.end() ? atCut(*m_stops, boundaries.back()) : atCut(*m_stops, *it);
 }
 
 Cursor Cursor::previousTime() const
 {
-    return at(previousStop(m_stops->timeStops(), m_stop));
+    const auto &boundaries = m_stops->boundaries();
+    // The end stands at the last boundary.
+    const bool cut = m_cut || (atEnd() && !boundaries.empty());
+    const auto from = m_cut ? m_cut : (cut ? boundaries.back() : time());
+    if (atHome() || !from)
+        return home();
+    // From a cut the boundary before it; from a prefix the cut at its own time.
+    const auto it = cut ? std::lower_bound(boundaries.begin(), boundaries.end(), *from)
+                        : std::upper_bound(boundaries.begin(), boundaries.end(), *from);
+    return it == boundaries.begin() ? home() : atCut(*m_stops, *std::prev(it));
 }
 
 Cursor Cursor::nextSnapshot() const
@@ -93,6 +128,13 @@ Cursor Cursor::toEvent(std::size_t event) const
 Cursor Cursor::toTime(core::SimTime time) const
 {
     return at(m_stops->stopForTime(time));
+}
+
+Cursor Cursor::toCut(core::SimTime time) const
+{
+    const auto &boundaries = m_stops->boundaries();
+    const auto it = std::upper_bound(boundaries.begin(), boundaries.end(), time);
+    return it == boundaries.begin() ? home() : atCut(*m_stops, *std::prev(it));
 }
 
 Cursor Cursor::toMark(std::size_t mark) const

@@ -16,9 +16,10 @@ namespace rankstep::replay {
 //              changes made before it.
 //   slice:     to the end of the coroutine slice running now (or the next one): the way the
 //              ranks really took turns.
-//   time:      to the shortest prefix holding every event that starts at or before t, t the
-//              next larger event start. The scheduler runs a rank until it waits, so such a
-//              prefix can also hold later events of other ranks; time() names the t reached.
+//   time:      to the next event boundary t (any event's start or end): every rank at
+//              simulated time t (StopPoints::rankCut), each at its own prefix of the trace,
+//              since the scheduler runs a rank until it waits. cut() names the t; stop() is
+//              the shortest prefix holding all of it.
 //   snapshot:  to the next draw() mark, one stop per mark even when several share a position
 //              (nothing happened between the draws); mark() names the one stood at.
 class Cursor
@@ -27,6 +28,8 @@ public:
     explicit Cursor(const StopPoints &stops, std::size_t stop = 0);
     // At draw() mark `mark`, which must be < stops.markStops().size().
     static Cursor atMark(const StopPoints &stops, std::size_t mark);
+    // Every rank at simulated time `time` (the end from the last boundary on).
+    static Cursor atCut(const StopPoints &stops, core::SimTime time);
 
     const StopPoints &stops() const { return *m_stops; }
     std::size_t stop() const { return m_stop; }
@@ -35,13 +38,22 @@ public:
     bool atEnd() const { return m_stop == m_stops->last(); }
     // The draw() mark stood at (reached by a snapshot step or toMark); nullopt elsewhere.
     std::optional<std::size_t> mark() const { return m_mark; }
+    // The simulated time every rank stands at (a time step or toCut); nullopt at a prefix.
+    std::optional<core::SimTime> cut() const { return m_cut; }
+    // How far `rank` has come: its cut at cut(), else the prefix position (running when the
+    // rank's event is the last item applied).
+    RankCut rankCut(int rank) const;
 
     // The event applied last (the one to highlight); nullopt before the first.
     std::optional<std::size_t> lastEvent() const;
     // The slice that made the item applied last; nullopt at home.
     std::optional<std::size_t> slice() const { return m_stops->sliceAt(m_stop); }
-    // Every event starting at or before this time is applied (StopPoints::completeTime).
-    std::optional<core::SimTime> time() const { return m_stops->completeTime(m_stop); }
+    // The cut, else the time every event starting at or before is applied
+    // (StopPoints::completeTime).
+    std::optional<core::SimTime> time() const
+    {
+        return m_cut ? m_cut : m_stops->completeTime(m_stop);
+    }
     // 0 at home, 1 at the end (also 1 for a trace with nothing in it).
     double fraction() const;
 
@@ -49,6 +61,7 @@ public:
     Cursor previousOperation() const;
     Cursor nextSlice() const;
     Cursor previousSlice() const;
+    // From a prefix: to the first boundary after its time (back to the last at or before).
     Cursor nextTime() const;
     Cursor previousTime() const;
     // From a mark to the next (previous) one; from elsewhere to the first mark at or after (the
@@ -63,6 +76,8 @@ public:
     Cursor toEvent(std::size_t event) const;
     // Every event that starts at or before `time` applied (StopPoints::stopForTime).
     Cursor toTime(core::SimTime time) const;
+    // Every rank at the last boundary at or before `time` (home before the first).
+    Cursor toCut(core::SimTime time) const;
     // Where draw() mark `mark` was taken (the end when there is no such mark).
     Cursor toMark(std::size_t mark) const;
     Cursor toPosition(Position position) const { return at(StopPoints::stopOf(position)); }
@@ -71,7 +86,8 @@ public:
 
     bool operator==(const Cursor &other) const
     {
-        return m_stops == other.m_stops && m_stop == other.m_stop && m_mark == other.m_mark;
+        return m_stops == other.m_stops && m_stop == other.m_stop && m_mark == other.m_mark &&
+               m_cut == other.m_cut;
     }
 
 private:
@@ -80,6 +96,7 @@ private:
     const StopPoints *m_stops;
     std::size_t m_stop;
     std::optional<std::size_t> m_mark;
+    std::optional<core::SimTime> m_cut;
 };
 
 } // namespace rankstep::replay

@@ -11,6 +11,7 @@ StopPoints::StopPoints(const core::Trace &trace) : m_trace(&trace)
     buildEventStops();
     buildSliceStops();
     buildTimeStops();
+    buildRanks();
     // A mark holds the events and changes made before draw() was called: a prefix of the order.
     for (const core::Mark &mark : m_trace->marks)
         m_markStops.push_back(
@@ -61,6 +62,58 @@ void StopPoints::buildTimeStops()
             m_stopTimes.push_back(byStart[i].first);
         }
     }
+}
+
+void StopPoints::buildRanks()
+{
+    const auto ranks = std::size_t(std::max(m_trace->config.ranks, 0));
+    m_rankEvents.resize(ranks);
+    m_rankChanges.resize(ranks);
+    for (std::size_t i = 0; i < m_trace->events.size(); ++i) {
+        const core::Event &event = m_trace->events[i];
+        m_rankEvents[std::size_t(event.rank)].push_back(i);
+        m_boundaries.push_back(event.start);
+        m_boundaries.push_back(event.end());
+    }
+    for (std::size_t i = 0; i < m_trace->changes.size(); ++i)
+        m_rankChanges[std::size_t(m_trace->changes[i].rank)].push_back(i);
+    if (!m_boundaries.empty())
+        m_boundaries.push_back(core::SimTime());
+    std::sort(m_boundaries.begin(), m_boundaries.end());
+    m_boundaries.erase(std::unique(m_boundaries.begin(), m_boundaries.end()), m_boundaries.end());
+}
+
+RankCut StopPoints::rankCut(int rank, core::SimTime time) const
+{
+    // A rank's clock never goes back, so its events end in order.
+    const std::vector<std::size_t> &events = m_rankEvents[std::size_t(rank)];
+    const auto first = std::partition_point(events.begin(), events.end(), [&](std::size_t e) {
+        return m_trace->events[e].end() <= time;
+    });
+    if (first == events.end())
+        return RankCut{m_trace->events.size(), m_trace->changes.size(), false};
+    const std::size_t next = *first;
+    // The changes made before `next` was recorded: the stop after it, less the events.
+    const std::size_t changes = m_eventStops[next] - next - 1;
+    const bool started = m_trace->events[next].start <= time;
+    return RankCut{started ? next + 1 : next, changes, started};
+}
+
+std::size_t StopPoints::cutStop(core::SimTime time) const
+{
+    std::size_t stop = 0;
+    for (int rank = 0; rank < int(m_rankEvents.size()); ++rank) {
+        const RankCut cut = rankCut(rank, time);
+        const auto &events = m_rankEvents[std::size_t(rank)];
+        const auto &changes = m_rankChanges[std::size_t(rank)];
+        const auto event = std::lower_bound(events.begin(), events.end(), cut.events);
+        if (event != events.begin())
+            stop = std::max(stop, afterEvent(*std::prev(event)));
+        const auto change = std::lower_bound(changes.begin(), changes.end(), cut.changes);
+        if (change != changes.begin())
+            stop = std::max(stop, afterChange(*std::prev(change)));
+    }
+    return stop;
 }
 
 Position StopPoints::position(std::size_t stop) const

@@ -19,6 +19,16 @@ struct Position {
     bool operator==(const Position &) const = default;
 };
 
+// How far one rank has come: its events below `events` and its changes below `changes` (indices
+// into the trace, the rank's own items only) are applied; `running`: its last applied event has
+// started but not finished.
+struct RankCut {
+    std::size_t events = 0;
+    std::size_t changes = 0;
+    bool running = false;
+    bool operator==(const RankCut &) const = default;
+};
+
 // The stop points of one trace, built once: the trace's events and changes merged in the order
 // the scheduler made them (change c follows event e iff c.eventCount > e), and stop k is the
 // prefix of its first k items. Stop 0 holds nothing, stop last() everything. Each step mode
@@ -45,6 +55,24 @@ public:
     // The time step's stops, ascending; the time of timeStops()[k] is stopTimes()[k].
     const std::vector<std::size_t> &timeStops() const { return m_timeStops; }
     const std::vector<core::SimTime> &stopTimes() const { return m_stopTimes; }
+    // Every distinct start and end of an event, and 0, ascending: where the simulated-time step
+    // stops (empty without events).
+    const std::vector<core::SimTime> &boundaries() const { return m_boundaries; }
+    // Rank `rank` at simulated time t: the events that ended by t applied with the changes
+    // made before the first that did not, which is running when it started at or before t (its
+    // result is not stored yet). Every rank of a run at t is at a different prefix of the trace.
+    RankCut rankCut(int rank, core::SimTime time) const;
+    // The shortest prefix holding what every rank has applied at simulated time t.
+    std::size_t cutStop(core::SimTime time) const;
+    // A rank's events (changes) in the scheduler's order.
+    const std::vector<std::size_t> &rankEvents(int rank) const
+    {
+        return m_rankEvents[std::size_t(rank)];
+    }
+    const std::vector<std::size_t> &rankChanges(int rank) const
+    {
+        return m_rankChanges[std::size_t(rank)];
+    }
     // The stop of each draw() mark, in the order they were taken (never decreasing): several
     // marks can share a stop when nothing happened between two draws.
     const std::vector<std::size_t> &markStops() const { return m_markStops; }
@@ -61,6 +89,7 @@ private:
     void buildEventStops();
     void buildSliceStops();
     void buildTimeStops();
+    void buildRanks();
 
     const core::Trace *m_trace;
     std::vector<std::size_t> m_eventStops;
@@ -71,6 +100,8 @@ private:
     std::vector<std::size_t> m_timeStops;
     std::vector<core::SimTime> m_stopTimes;
     std::vector<std::size_t> m_markStops;
+    std::vector<core::SimTime> m_boundaries;
+    std::vector<std::vector<std::size_t>> m_rankEvents, m_rankChanges;
 };
 
 // The next stop of a sorted subset after `stop` (last when none), and the one before (0 when none).

@@ -22,14 +22,7 @@ std::optional<std::size_t> lastBelow(const std::vector<std::size_t> &sorted, std
 Replayer::Replayer(const StopPoints &stops, std::size_t minCheckpointGap)
     : m_stops(&stops), m_trace(&stops.trace())
 {
-    const auto ranks = std::size_t(std::max(m_trace->config.ranks, 0));
-    m_rankEvents.resize(ranks);
-    m_rankChanges.resize(ranks);
-    m_work.resize(ranks);
-    for (std::size_t i = 0; i < m_trace->events.size(); ++i)
-        m_rankEvents[std::size_t(m_trace->events[i].rank)].push_back(i);
-    for (std::size_t i = 0; i < m_trace->changes.size(); ++i)
-        m_rankChanges[std::size_t(m_trace->changes[i].rank)].push_back(i);
+    m_work.resize(std::size_t(std::max(m_trace->config.ranks, 0)));
     buildLinks();
     buildCheckpoints(std::max<std::size_t>(minCheckpointGap, 1));
 }
@@ -78,7 +71,7 @@ void Replayer::buildCheckpoints(std::size_t minGap)
             since = 0;
         }
     }
-    m_at = m_links.size();
+    m_at.assign(m_work.size(), m_links.size());
 }
 
 void Replayer::apply(std::size_t change)
@@ -119,8 +112,9 @@ void Replayer::undo(std::size_t change)
         map.insert(it, Slot{link.order, link.previous});
 }
 
-void Replayer::moveTo(std::size_t changes)
+void Replayer::moveRank(int rank, std::size_t changes)
 {
+    const auto r = std::size_t(rank);
     const auto after = std::upper_bound(
         m_checkpoints.begin(), m_checkpoints.end(), changes,
         [](std::size_t n, const Checkpoint &checkpoint) { return n < checkpoint.changes; });
@@ -130,15 +124,19 @@ void Replayer::moveTo(std::size_t changes)
         best = &*after;
         distance = after->changes - changes;
     }
-    const std::size_t fromHere = m_at > changes ? m_at - changes : changes - m_at;
+    const std::size_t fromHere = m_at[r] > changes ? m_at[r] - changes : changes - m_at[r];
     if (distance < fromHere) {
-        m_work = best->ranks;
-        m_at = best->changes;
+        m_work[r] = best->ranks[r];
+        m_at[r] = best->changes;
     }
-    for (; m_at < changes; ++m_at)
-        apply(m_at);
-    for (; m_at > changes; --m_at)
-        undo(m_at - 1);
+    // Only this rank's changes touch its maps.
+    const std::vector<std::size_t> &own = m_stops->rankChanges(rank);
+    auto it = std::lower_bound(own.begin(), own.end(), m_at[r]);
+    for (; it != own.end() && *it < changes; ++it)
+        apply(*it);
+    for (; it != own.begin() && *std::prev(it) >= changes; --it)
+        undo(*std::prev(it));
+    m_at[r] = changes;
 }
 
 RunState Replayer::stateAt(const Cursor &cursor)
@@ -152,7 +150,8 @@ void Replayer::stateAt(const Cursor &cursor, RunState &state)
 {
     state.position = cursor.position();
     state.event = cursor.lastEvent();
-    moveTo(state.position.changes);
+    state.cut = cursor.cut();
+    state.time = cursor.time();
     state.ranks.resize(m_work.size());
     for (std::size_t r = 0; r < m_work.size(); ++r)
         fillRank(state.ranks[r], cursor, int(r));
@@ -160,7 +159,6 @@ void Replayer::stateAt(const Cursor &cursor, RunState &state)
 
 RankState Replayer::rankStateAt(const Cursor &cursor, int rank)
 {
-    moveTo(cursor.position().changes);
     RankState state;
     fillRank(state, cursor, rank);
     return state;
@@ -168,30 +166,31 @@ RankState Replayer::rankStateAt(const Cursor &cursor, int rank)
 
 std::int64_t Replayer::memoryAt(const Cursor &cursor, int rank) const
 {
-    const auto change = lastBelow(m_rankChanges[std::size_t(rank)], cursor.position().changes);
+    const auto change = lastBelow(m_stops->rankChanges(rank), cursor.rankCut(rank).changes);
     return change ? m_trace->changes[*change].memoryAfter : 0;
 }
 
-// Maps from the replayer's own position (moved there by the caller), the rest looked up.
-void Replayer::fillRank(RankState &state, const Cursor &cursor, int rank) const
+// The rank's maps moved to its cut, the rest looked up.
+void Replayer::fillRank(RankState &state, const Cursor &cursor, int rank)
 {
-    const Position position = cursor.position();
+    const RankCut cut = cursor.rankCut(rank);
+    moveRank(rank, cut.changes);
     const Maps &maps = m_work[std::size_t(rank)];
     for (std::size_t m = 0; m < maps.size(); ++m) {
         state.maps[m].resize(maps[m].size());
         for (std::size_t i = 0; i < maps[m].size(); ++i)
             state.maps[m][i].change = &m_trace->changes[maps[m][i].change];
     }
-    const auto event = lastBelow(m_rankEvents[std::size_t(rank)], position.events);
-    const auto change = lastBelow(m_rankChanges[std::size_t(rank)], position.changes);
+    const auto event = lastBelow(m_stops->rankEvents(rank), cut.events);
+    const auto change = lastBelow(m_stops->rankChanges(rank), cut.changes);
     state.memory = change ? m_trace->changes[*change].memoryAfter : 0;
     state.event = event;
-    state.running = event && m_stops->afterEvent(*event) == cursor.stop();
+    state.running = cut.running;
     state.clock = core::SimTime();
-    if (event) {
-        const core::Event &e = m_trace->events[*event];
-        state.clock = state.running ? e.start : e.end();
-    }
+    if (const auto time = cursor.cut())
+        state.clock = *time; // every rank at the same simulated time
+    else if (event)
+        state.clock = state.running ? m_trace->events[*event].start : m_trace->events[*event].end();
     const bool eventIsLater =
         event && (!change || m_stops->afterEvent(*event) > m_stops->afterChange(*change));
     state.line = eventIsLater ? m_trace->events[*event].line

@@ -11,10 +11,11 @@
 namespace rankstep::replay {
 
 // Rebuilds the state at any cursor of one trace quickly: it keeps snapshots (checkpoints) of
-// every rank's maps and moves from the nearest one, or from where it stood, applying or undoing
-// changes. A checkpoint is taken once 1/16 as many changes passed as the state has entries (at
-// least `minCheckpointGap`): checkpoints cost at most 128 bytes per change, and a step replays
-// at most 1/32 of a state's worth of changes. Not thread-safe: stateAt moves the replayer.
+// every rank's maps and moves each rank from the nearest one, or from where it stood, applying or
+// undoing that rank's changes (at a time cut every rank stands at its own prefix). A checkpoint is
+// taken once 1/16 as many changes passed as the state has entries (at least `minCheckpointGap`):
+// checkpoints cost at most 128 bytes per change, and a step replays at most 1/32 of a state's worth
+// of changes. Not thread-safe: stateAt moves the replayer.
 class Replayer
 {
 public:
@@ -47,18 +48,18 @@ private:
 
     void buildLinks();
     void buildCheckpoints(std::size_t minGap);
-    void moveTo(std::size_t changes);
+    // Moves one rank's maps to where its changes below `changes` are applied.
+    void moveRank(int rank, std::size_t changes);
     void apply(std::size_t change);
     void undo(std::size_t change);
-    void fillRank(RankState &state, const Cursor &cursor, int rank) const;
+    void fillRank(RankState &state, const Cursor &cursor, int rank);
 
     const StopPoints *m_stops;
     const core::Trace *m_trace;
-    std::vector<Link> m_links; // per change
-    std::vector<std::vector<std::size_t>> m_rankEvents, m_rankChanges;
+    std::vector<Link> m_links;             // per change
     std::vector<Checkpoint> m_checkpoints; // ascending; the first at 0 changes
-    std::vector<Maps> m_work;              // every rank's maps after m_at changes
-    std::size_t m_at = 0;
+    std::vector<Maps> m_work;              // every rank's maps, rank r's after m_at[r] changes
+    std::vector<std::size_t> m_at;
 };
 
 } // namespace rankstep::replay

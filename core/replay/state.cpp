@@ -30,31 +30,39 @@ RunState stateAt(const core::Trace &trace, const Cursor &cursor)
     RunState state;
     state.position = cursor.position();
     state.event = cursor.lastEvent();
+    state.cut = cursor.cut();
+    state.time = cursor.time();
     state.ranks.resize(std::size_t(std::max(trace.config.ranks, 0)));
+    std::vector<RankCut> cuts;
+    for (int r = 0; r < int(state.ranks.size()); ++r)
+        cuts.push_back(cursor.rankCut(r));
     std::size_t change = 0;
-    bool eventLast = false; // the last applied item is an event
-    for (std::size_t event = 0; event <= state.position.events; ++event) {
-        // Changes recorded before `event`, then the event itself.
-        for (; change < state.position.changes && trace.changes[change].eventCount <= event;
+    for (std::size_t event = 0; event <= trace.events.size(); ++event) {
+        // Changes recorded before `event`, then the event itself, each within its rank's cut.
+        for (; change < trace.changes.size() && trace.changes[change].eventCount <= event;
              ++change) {
             const core::StorageChange &c = trace.changes[change];
-            applyChange(state.ranks[std::size_t(c.rank)], c);
-            eventLast = false;
+            if (change < cuts[std::size_t(c.rank)].changes)
+                applyChange(state.ranks[std::size_t(c.rank)], c);
         }
-        if (event == state.position.events)
+        if (event == trace.events.size())
             break;
         const core::Event &e = trace.events[event];
+        if (event >= cuts[std::size_t(e.rank)].events)
+            continue;
         RankState &rank = state.ranks[std::size_t(e.rank)];
         rank.event = event;
+        // The line of whichever came last: a change after this event sets its own.
         rank.line = e.line;
-        eventLast = true;
     }
-    for (RankState &rank : state.ranks) {
-        if (!rank.event)
-            continue;
-        const core::Event &e = trace.events[*rank.event];
-        rank.running = eventLast && rank.event == state.event;
-        rank.clock = rank.running ? e.start : e.end();
+    for (std::size_t r = 0; r < state.ranks.size(); ++r) {
+        RankState &rank = state.ranks[r];
+        rank.running = cuts[r].running;
+        if (cursor.cut())
+            rank.clock = *cursor.cut();
+        else if (rank.event)
+            rank.clock =
+                rank.running ? trace.events[*rank.event].start : trace.events[*rank.event].end();
     }
     return state;
 }

@@ -42,6 +42,9 @@ struct RankState {
 // A value that points into the trace: valid while the trace lives.
 struct RunState {
     Position position;
+    // The time every rank stands at (a time cut), else the time every event starting at or
+    // before has been applied (Cursor::time); nullopt before that.
+    std::optional<core::SimTime> cut, time;
     std::optional<std::size_t> event; // the cursor's last applied event
     std::vector<RankState> ranks;
     bool operator==(const RunState &) const = default;

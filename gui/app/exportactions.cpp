@@ -88,6 +88,9 @@ QString ExportActions::exportTo(Kind kind, const QString &path) const
     if (!step.atEnd()) { // the cursor and the faded future, as the window shows them
         options.cursor = step.cursorTime();
         options.ghostAfter = step.appliedEvents();
+        if (step.cursor()->cut())
+            options.rankGhostAfter = step.appliedEventsByRank();
+        options.running = step.runningEvents();
     }
     switch (kind) {
         case Kind::TimelineSvg:

@@ -46,6 +46,8 @@
 namespace rankstep::gui {
 namespace {
 
+constexpr int kMemoryMinimumHeight = 110; // the chart's legend, plot and axes, unzoomed
+
 // Each rank's line at the cursor; at the end of a hung run, the call each rank waits in.
 std::vector<std::pair<int, int>> rankLines(RunSession &session)
 {
@@ -189,7 +191,7 @@ void MainWindow::buildLayout()
     m_results->setMinimumHeight(60);
     m_timeline = new TimelineView(*m_session, *m_appearance);
     m_memory = new MemoryChart(*m_session, *m_appearance);
-    m_memory->setMinimumHeight(110);
+    m_memory->setMinimumHeight(kMemoryMinimumHeight);
     m_timeline->setMinimumHeight(90);
     m_stepBar = new StepBar(*m_session, *m_appearance);
     auto *stepping = new QWidget; // the step bar sits right above the timeline it drives
@@ -264,16 +266,18 @@ void MainWindow::arrangeViews()
     const bool ran = m_session->trace() != nullptr;
     const bool presenting = m_viewControls && presentation().isActive();
     m_memory->setVisible(ran); // before a run its placeholder would only take height
+    keepChartHeight();
     const int width = m_work->width() - m_work->handleWidth();
     const int editor = m_editor->minimumSizeHint().width();
     const int left = std::max(0, std::min(int(width * (lesson ? 0.36 : 0.5)), width - editor));
     m_work->setSizes({left, width - left});
 
     const int height = m_middle->height() - m_middle->handleWidth();
-    const double viewsShare = !ran ? 0.28 : presenting ? 0.58 : lesson ? 0.52 : 0.46;
+    const double viewsShare = !ran ? 0.28 : presenting ? 0.62 : lesson ? 0.52 : 0.46;
     const int views = int(height * viewsShare);
     m_middle->setSizes({height - views, views});
-    const int results = int(views * (ran ? 0.18 : 0.3));
+    // Presenting, the verdict's first lines are enough: the timeline's rows need the room.
+    const int results = int(views * (!ran ? 0.3 : presenting ? 0.1 : 0.18));
     const int chart =
         presenting ? std::max(this->height() / 4 + 4, int(views * 0.42)) : int(views * 0.38);
     m_views->setSizes({results, std::max(0, views - results - chart), ran ? chart : 0});
@@ -478,6 +482,20 @@ void MainWindow::onRunFailed(const QString &message, const QString &output)
         box->setDetailedText(output.right(20000));
     box->open();
     Q_EMIT runFinished();
+}
+
+void MainWindow::resizeEvent(QResizeEvent *event)
+{
+    QMainWindow::resizeEvent(event);
+    keepChartHeight();
+}
+
+// Presenting, the memory chart keeps a quarter of the window's height at any size (a projector's
+// full screen arrives after the views were arranged).
+void MainWindow::keepChartHeight()
+{
+    const bool presenting = m_viewControls && presentation().isActive();
+    m_memory->setMinimumHeight(presenting ? height() / 4 + 4 : kMemoryMinimumHeight);
 }
 
 void MainWindow::closeEvent(QCloseEvent *event)

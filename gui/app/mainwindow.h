@@ -105,8 +105,10 @@ Q_SIGNALS:
 
 protected:
     void closeEvent(QCloseEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
 
 private:
+    void keepChartHeight();
     void buildActions();
     void buildLayout();
     void buildMenus();

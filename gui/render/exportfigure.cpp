@@ -92,7 +92,11 @@ void paintTimeline(QPainter &painter, const core::Trace &trace, const QRectF &ar
                               Look{options.scheme, 1.0},
                               options.cursor,
                               options.ghostAfter,
-                              std::nullopt};
+                              std::nullopt,
+                              nullptr,
+                              nullptr,
+                              options.rankGhostAfter,
+                              options.running};
     painter.save();
     painter.translate(area.topLeft());
     painter.setClipRect(bounds);

@@ -29,6 +29,8 @@ struct FigureOptions {
     std::optional<std::int64_t> memoryTarget; // bytes: the memory plot's dashed line
     std::optional<core::SimTime> cursor;      // the timeline's and the memory plot's cursor
     std::optional<std::size_t> ghostAfter;    // events from this index on drawn faint
+    std::vector<std::size_t> rankGhostAfter;  // the same per rank, at a time cut
+    std::vector<std::size_t> running;         // events drawn as running (TimelineScene)
     std::vector<int> ranks; // the state figure's panels (at most 16); empty: the first 16
     // The documents' colors as the app shows them (standard or color-blind-safe); figures are
     // always drawn at zoom 1, their scale makes them legible.

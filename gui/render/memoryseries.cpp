@@ -11,10 +11,26 @@ namespace rankstep::gui {
 std::vector<MemoryPoint> memorySamples(const core::Trace &trace, int rank)
 {
     std::vector<MemoryPoint> samples;
-    for (const core::Event &event : trace.events) {
-        if (event.rank == rank)
-            samples.push_back({event.start, event.memory});
+    const core::Event *last = nullptr;
+    std::size_t lastIndex = 0;
+    for (std::size_t i = 0; i < trace.events.size(); ++i) {
+        const core::Event &event = trace.events[i];
+        if (event.rank != rank)
+            continue;
+        // The changes before this call were made when the one before it ended.
+        const core::SimTime reached = last ? std::min(last->end(), event.start) : event.start;
+        samples.push_back({reached, event.memory});
+        last = &event;
+        lastIndex = i;
     }
+    if (!last)
+        return samples;
+    for (auto change = trace.changes.rbegin(); change != trace.changes.rend(); ++change)
+        if (change->rank == rank) {
+            if (change->eventCount > lastIndex) // after the last call: what the rank ends with
+                samples.push_back({last->end(), change->memoryAfter});
+            break;
+        }
     // A rank's events are recorded in its clock order; sorting (stably) only guards hand-made
     // traces, and keeps equal times in call order.
     std::stable_sort(samples.begin(), samples.end(),

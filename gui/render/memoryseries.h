@@ -13,12 +13,14 @@
 // The pure maths behind the memory chart: each rank's memory over simulated time, the value
 // axis ticks and labels, and the time a click lands on. No widgets, so it is tested exactly.
 //
-// Why events and not storage changes: the notebook measures a rank's memory when an operation
+// Why events and not each storage change: the notebook measures a rank's memory when an operation
 // is called (docs/simulation.md, "the event's memory"), and so do Figures.maxMemory and its rank
-// and time. A storage change between two calls (a delete, a loaded weight) is not a sample; drawing
-// it would show peaks the printed "Maximum memory" never counted. So each rank's series holds
-// exactly its events' (start, memory) samples, and its maximum is Figures.maxMemory at
-// (maxMemoryRank, maxMemoryTime).
+// and time. The changes between two calls all happen at one time, the end of the first (the
+// rank's clock only moves in operations), so the memory then is the next call's: drawing each
+// change would show peaks the printed "Maximum memory" never counted. So a rank's series holds its
+// events' memories, each from the end of the call before it (a rank waiting for a message
+// already holds what it stored), and after its last call what it holds at the end: the figure
+// the state view shows at every time.
 namespace rankstep::gui {
 
 struct MemoryPoint {
@@ -27,8 +29,10 @@ struct MemoryPoint {
     bool operator==(const MemoryPoint &) const = default;
 };
 
-// The (start, memory) of each event of `rank`, in the rank's clock order. Empty when the rank
-// made no timed call (or is outside the run).
+// The memory of each event of `rank` from when the rank reached it (its start, or the end of the
+// call before when the rank waited in between), in the rank's clock order, then the memory after
+// the rank's last change at the end of its last call. Empty when the rank made no timed call
+// (or is outside the run).
 std::vector<MemoryPoint> memorySamples(const core::Trace &trace, int rank);
 
 // A step line through samples: the memory holds until the next sample, where the line jumps

@@ -56,6 +56,9 @@ std::vector<int> shownRanks(const std::vector<int> &chosen, int count);
 // more when a state holds more.
 int stateLayers(const core::Trace *trace);
 std::int64_t stateMaxMemory(const core::Trace *trace, const replay::RunState &state);
+// The title of `rank`'s panel in `state` before it is fitted: at a time cut every rank's clock
+// is the run's time; otherwise a clock that differs from it says "own t".
+QString statePanelTitle(const replay::RunState &state, int rank);
 // The grid area of a view or figure `bounds` pixels large: the gap taken off every side.
 QRectF stateGridArea(const QRectF &bounds);
 // The layout of the slot-th of `count` panels (row by row) over the grid `area`.

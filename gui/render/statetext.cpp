@@ -18,9 +18,10 @@ QString formatBytes(std::int64_t bytes)
     return QStringLiteral("%1 GB").arg(value / (kKilo * kKilo * kKilo), 0, 'f', 1);
 }
 
-QString panelTitle(int rank, const replay::RankState &state)
+QString panelTitle(int rank, const replay::RankState &state, std::optional<core::SimTime> shared)
 {
-    return QStringLiteral("rank %1 · t %2 · %3")
+    const bool own = shared && *shared != state.clock;
+    return (own ? QStringLiteral("rank %1 · own t %2 · %3") : QStringLiteral("rank %1 · t %2 · %3"))
         .arg(rank)
         .arg(QString::fromStdString(state.clock.toString()), formatBytes(state.memory));
 }

@@ -9,13 +9,17 @@
 #include <QString>
 
 #include <cstdint>
+#include <optional>
 
 namespace rankstep::gui {
 
 // "0 B", "512 B", "256 KB", "1.8 MB", "2.3 GB" (powers of 1024, one decimal from MB up).
 QString formatBytes(std::int64_t bytes);
-// "rank 2 · t 4.3 · 1.8 MB": the rank, its clock and the bytes it holds.
-QString panelTitle(int rank, const replay::RankState &state);
+// "rank 2 · t 4.3 · 1.8 MB": the rank, its clock and the bytes it holds. `shared`: the time the
+// run shows while ranks stand at their own clocks (stepping by operation); a clock that differs
+// reads "own t 4.3".
+QString panelTitle(int rank, const replay::RankState &state,
+                   std::optional<core::SimTime> shared = std::nullopt);
 // What a panel's background says: "rank 2 holds 1.8 MB of the run's largest 2.5 MB; last ran
 // line 14" (the line part left out before the rank ran).
 QString panelToolTip(int rank, const replay::RankState &state, std::int64_t maxMemory);

@@ -68,6 +68,7 @@ void TimelinePainter::paintOverlay()
     m_painter.save();
     m_painter.setClipRect(timeArea());
     paintArrows();
+    paintRunning();
     paintHovered();
     m_painter.restore();
     paintCursor();
@@ -93,7 +94,12 @@ QRectF TimelinePainter::timeArea() const
 
 bool TimelinePainter::isGhost(std::size_t index) const
 {
-    return m_scene.ghostAfter && index >= *m_scene.ghostAfter;
+    if (!m_scene.ghostAfter)
+        return false;
+    const auto rank = std::size_t(m_trace.events[index].rank);
+    if (rank < m_scene.rankGhostAfter.size())
+        return index >= m_scene.rankGhostAfter[rank];
+    return index >= *m_scene.ghostAfter;
 }
 
 void TimelinePainter::paintRows()
@@ -172,6 +178,38 @@ void TimelinePainter::paintHovered()
         QPoint(int(std::round(rect.right())) - 1, int(std::round(rect.bottom())) - 1));
     m_painter.setPen(QPen(m_scene.palette.color(QPalette::Text), m_scene.look.scaled(2.0)));
     m_painter.drawRect(QRectF(pixels).adjusted(0.0, 0.0, -1.0, -1.0));
+}
+
+void TimelinePainter::paintRunning()
+{
+    const int rows = rowsInView(m_scene.layout, m_scene.bounds.height());
+    for (const std::size_t index : m_scene.running) {
+        if (index >= m_trace.events.size())
+            continue;
+        const core::Event &event = m_trace.events[index];
+        if (event.rank < 0 || event.rank >= rows || event.duration.ticks() == 0)
+            continue;
+        const QRectF rect = eventRect(event, m_scene.layout, m_scene.axis);
+        const QRect pixels(
+            QPoint(int(std::round(rect.left())), int(std::round(rect.top()))),
+            QPoint(int(std::round(rect.right())) - 1, int(std::round(rect.bottom())) - 1));
+        const QColor fill = fillOf(event);
+        // Faint with stripes where it has still to run, solid up to the cursor.
+        m_painter.fillRect(pixels, m_scene.palette.base());
+        m_painter.setOpacity(kGhostOpacity);
+        m_painter.fillRect(pixels, fill);
+        m_painter.setOpacity(1.0);
+        m_painter.fillRect(pixels, QBrush(fill.darker(115), Qt::BDiagPattern));
+        if (m_scene.cursor) {
+            const double x =
+                std::clamp(m_scene.axis.toX(*m_scene.cursor), rect.left(), rect.right());
+            m_painter.fillRect(QRectF(QPointF(pixels.left(), pixels.top()),
+                                      QPointF(std::round(x), pixels.bottom() + 1.0)),
+                               fill);
+        }
+        m_painter.setPen(fill.darker(135));
+        m_painter.drawRect(pixels.adjusted(0, 0, -1, -1));
+    }
 }
 
 bool TimelinePainter::coversNewPixels(const QRectF &rect, int row)

@@ -34,6 +34,12 @@ struct TimelineScene {
     // Built from the trace when null; a view keeps them across paints.
     const std::vector<RankEvents> *ranks = nullptr;
     const std::vector<std::pair<std::size_t, std::size_t>> *links = nullptr;
+    // Per rank, when not empty: that rank's events from this index on are faint (at a time cut
+    // every rank stands at its own prefix of the trace); ghostAfter still says that some are.
+    std::vector<std::size_t> rankGhostAfter;
+    // Events that have started but not finished at the cursor: drawn striped, solid only up to
+    // the cursor, since their results are not there yet.
+    std::vector<std::size_t> running;
 };
 
 // Paints the per-rank timeline: axis band, rank rows, one block per event, message arrows and
@@ -68,11 +74,17 @@ public:
 
 private:
     QRectF timeArea() const;
+
+public:
+    // Whether the scene draws event `index` faint.
     bool isGhost(std::size_t index) const;
+
+private:
     void paintRows();
     void paintGrid();
     void paintBlocks(Ghosting ghosting);
     void paintHovered();
+    void paintRunning();
     bool coversNewPixels(const QRectF &rect, int row);
     void paintBlock(std::size_t index, const QRectF &rect);
     void paintCommunication(const core::Event &event, const QRect &pixels, const QColor &ink);

@@ -37,9 +37,9 @@ void StepController::setTrace(TracePtr trace, core::SimTime end)
     if (m_trace) {
         m_stops = std::make_unique<replay::StopPoints>(*m_trace);
         m_replayer = std::make_unique<replay::Replayer>(*m_stops);
-        m_cursor = replay::Cursor(*m_stops).end();
         if (!m_modeChosen)
-            changeStepMode(m_trace->marks.empty() ? StepMode::Operation : StepMode::Snapshot);
+            changeStepMode(m_trace->marks.empty() ? StepMode::Time : StepMode::Snapshot);
+        m_cursor = endOf(replay::Cursor(*m_stops));
     }
     Q_EMIT traceChanged();
     Q_EMIT cursorChanged();
@@ -62,7 +62,7 @@ core::SimTime StepController::cursorTime() const
         return {};
     if (m_cursor->atEnd())
         return m_runEnd;
-    return m_cursor->time().value_or(core::SimTime());
+    return m_cursor->time().value_or(core::SimTime()); // the cut when there is one
 }
 
 std::optional<std::size_t> StepController::snapshot() const
@@ -73,6 +73,46 @@ std::optional<std::size_t> StepController::snapshot() const
 std::size_t StepController::appliedEvents() const
 {
     return m_cursor ? m_cursor->position().events : 0;
+}
+
+std::vector<std::size_t> StepController::appliedEventsByRank() const
+{
+    std::vector<std::size_t> applied;
+    if (!m_cursor)
+        return applied;
+    for (int rank = 0; rank < std::max(m_trace->config.ranks, 0); ++rank)
+        applied.push_back(m_cursor->rankCut(rank).events);
+    return applied;
+}
+
+std::size_t StepController::doneEvents() const
+{
+    if (!m_cursor)
+        return 0;
+    std::size_t started = 0;
+    for (int rank = 0; rank < std::max(m_trace->config.ranks, 0); ++rank) {
+        const auto &events = m_stops->rankEvents(rank);
+        const replay::RankCut cut = m_cursor->rankCut(rank);
+        started += std::size_t(std::lower_bound(events.begin(), events.end(), cut.events) -
+                               events.begin());
+        started -= cut.running && started > 0 ? 1 : 0;
+    }
+    return started;
+}
+
+std::vector<std::size_t> StepController::runningEvents() const
+{
+    std::vector<std::size_t> running;
+    if (!m_cursor)
+        return running;
+    for (int rank = 0; rank < std::max(m_trace->config.ranks, 0); ++rank) {
+        const replay::RankCut cut = m_cursor->rankCut(rank);
+        const auto &events = m_stops->rankEvents(rank);
+        const auto last = std::lower_bound(events.begin(), events.end(), cut.events);
+        if (cut.running && last != events.begin())
+            running.push_back(*std::prev(last));
+    }
+    return running;
 }
 
 bool StepController::atHome() const
@@ -170,7 +210,17 @@ void StepController::home()
 
 void StepController::end()
 {
-    apply(&replay::Cursor::end);
+    if (m_cursor)
+        moveTo(endOf(*m_cursor));
+}
+
+replay::Cursor StepController::endOf(const replay::Cursor &cursor) const
+{
+    // Stepping by time, the end too has every rank at one time: the end of the run.
+    const auto &boundaries = cursor.stops().boundaries();
+    if (m_mode == StepMode::Time && !boundaries.empty())
+        return replay::Cursor::atCut(cursor.stops(), boundaries.back());
+    return cursor.end();
 }
 
 void StepController::next()
@@ -194,7 +244,7 @@ void StepController::toEvent(int event)
 void StepController::toTime(core::SimTime time)
 {
     if (m_cursor)
-        moveTo(m_cursor->toTime(time));
+        moveTo(m_mode == StepMode::Time ? m_cursor->toCut(time) : m_cursor->toTime(time));
 }
 
 void StepController::setFraction(double fraction)

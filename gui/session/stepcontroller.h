@@ -9,6 +9,7 @@
 #include <cstddef>
 #include <memory>
 #include <optional>
+#include <vector>
 
 namespace QCoro {
 template <typename T>
@@ -20,8 +21,9 @@ namespace rankstep::gui {
 // The one cursor through a finished run that every view follows. Owns the stop points and the
 // replayer of the current trace; a new trace puts the cursor at its end (where a deadlocked or
 // mismatched run stopped). Play steps forward in the current step mode until the end.
-// A trace with draw() marks steps by snapshot until the learner picks a mode by hand: the
-// learner put the draws there to look at them (the walk-through lesson's are its story).
+// Steps go by simulated time (every rank at the next event boundary), except that a trace with
+// draw() marks steps by snapshot until the learner picks a mode by hand: the learner put the
+// draws there to look at them (the walk-through lesson's are its story).
 class StepController : public QObject
 {
     Q_OBJECT
@@ -40,11 +42,17 @@ public:
     std::optional<replay::Cursor> cursor() const { return m_cursor; }
     // Every rank's state at the cursor, rebuilt only when the cursor moved (empty without a trace).
     const replay::RunState &state();
-    // The simulated time every rank has reached: the cursor's complete time, the end of the
-    // last event at the end of the run, 0 before the first time is complete.
+    // The simulated time every rank has reached: the cursor's time cut or its complete time,
+    // the end of the last event at the end of the run, 0 before the first time is complete.
     core::SimTime cursorTime() const;
     // Events applied at the cursor: the timeline shows the rest as ghosts.
     std::size_t appliedEvents() const;
+    // Per rank, its events below this index are applied (started); they differ at a time cut.
+    std::vector<std::size_t> appliedEventsByRank() const;
+    // How many events have finished at the cursor (all applied ones but the running).
+    std::size_t doneEvents() const;
+    // The events that have started but not finished at the cursor, one per rank at most.
+    std::vector<std::size_t> runningEvents() const;
     bool atHome() const;
     bool atEnd() const;
 
@@ -69,6 +77,8 @@ public Q_SLOTS:
     void home();
     void end();
     void toEvent(int event);
+    // By simulated time: every rank at the last boundary at or before `time`; otherwise the
+    // shortest prefix holding every event that starts by then.
     void toTime(core::SimTime time);
     void setFraction(double fraction);
     void play();
@@ -92,6 +102,7 @@ private:
     void setPlaying(bool playing);
     void changeStepMode(StepMode mode);
     replay::Cursor stepped(const replay::Cursor &cursor, bool forward) const;
+    replay::Cursor endOf(const replay::Cursor &cursor) const;
     QCoro::Task<void> playLoop(int generation);
 
     TracePtr m_trace;
@@ -101,7 +112,7 @@ private:
     replay::RunState m_state;
     bool m_stateValid = false;
     core::SimTime m_runEnd;
-    StepMode m_mode = StepMode::Operation;
+    StepMode m_mode = StepMode::Time;
     bool m_modeChosen = false; // by the learner: a trace's marks no longer choose it
     double m_speed = 4;
     bool m_playing = false;

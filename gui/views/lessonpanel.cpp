@@ -1,14 +1,41 @@
 // SPDX-License-Identifier: MIT
 #include "lessonpanel.h"
 
+#include <QEvent>
 #include <QHBoxLayout>
 #include <QMessageBox>
 #include <QPushButton>
 #include <QSplitter>
+#include <QTextBlock>
 #include <QTextBrowser>
+#include <QTextCursor>
 #include <QVBoxLayout>
 
 namespace rankstep::gui {
+namespace {
+
+// Markdown's code spans and blocks come in the system's fixed font at its own size, which the
+// app's zoom (the application font) does not reach: give them the size of the document's text.
+void sizeCodeIn(QTextDocument &document, const QFont &font)
+{
+    QTextCursor cursor(&document);
+    for (QTextBlock block = document.begin(); block.isValid(); block = block.next())
+        for (auto it = block.begin(); !it.atEnd(); ++it) {
+            const QTextFragment fragment = it.fragment();
+            QTextCharFormat format = fragment.charFormat();
+            if (!format.fontFixedPitch() && !format.font().fixedPitch())
+                continue;
+            if (font.pointSizeF() > 0)
+                format.setFontPointSize(font.pointSizeF());
+            else
+                format.setProperty(QTextFormat::FontPixelSize, font.pixelSize());
+            cursor.setPosition(fragment.position());
+            cursor.setPosition(fragment.position() + fragment.length(), QTextCursor::KeepAnchor);
+            cursor.setCharFormat(format);
+        }
+}
+
+} // namespace
 
 LessonPanel::LessonPanel(QWidget *parent)
     : QWidget(parent)
@@ -43,6 +70,7 @@ void LessonPanel::setLesson(const lessons::Lesson *lesson)
     m_hints->clear();
     m_hints->setVisible(false);
     m_text->setMarkdown(lesson ? QString::fromStdString(lesson->text) : QString());
+    sizeCode();
     m_solutionButton->setEnabled(lesson != nullptr);
     updateHintButton();
 }
@@ -58,6 +86,7 @@ void LessonPanel::showNextHint()
                     QString::fromStdString(m_lesson->hints[std::size_t(i)]) +
                     QStringLiteral("\n\n");
     m_hints->setMarkdown(markdown);
+    sizeCode();
     m_hints->setVisible(true);
     updateHintButton();
 }
@@ -86,6 +115,24 @@ void LessonPanel::setSpoilersHidden(bool hidden)
     m_solutionButton->setVisible(!hidden);
     m_hintButton->setVisible(!hidden);
     m_hints->setVisible(!hidden && m_hintsShown > 0);
+}
+
+const QTextDocument *LessonPanel::textDocument() const
+{
+    return m_text->document();
+}
+
+void LessonPanel::changeEvent(QEvent *event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::FontChange) // a zoom
+        sizeCode();
+}
+
+void LessonPanel::sizeCode()
+{
+    sizeCodeIn(*m_text->document(), m_text->font());
+    sizeCodeIn(*m_hints->document(), m_hints->font());
 }
 
 void LessonPanel::updateHintButton()

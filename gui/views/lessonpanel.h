@@ -8,6 +8,7 @@
 class QLabel;
 class QPushButton;
 class QTextBrowser;
+class QTextDocument;
 
 namespace rankstep::gui {
 
@@ -22,6 +23,7 @@ public:
     int hintsShown() const { return m_hintsShown; }
     // Hints and the solution stay out of sight (presentation mode) until asked for.
     void setSpoilersHidden(bool hidden);
+    const QTextDocument *textDocument() const;
 
 public Q_SLOTS:
     void showNextHint();
@@ -31,8 +33,12 @@ public Q_SLOTS:
 Q_SIGNALS:
     void solutionRequested(const QString &code);
 
+protected:
+    void changeEvent(QEvent *event) override;
+
 private:
     void updateHintButton();
+    void sizeCode(); // inline code as large as the text around it, at every zoom
 
     const lessons::Lesson *m_lesson = nullptr;
     QTextBrowser *m_text;

@@ -162,6 +162,9 @@ void MemoryChart::applyZoom()
     }
     QLegend *legend = m_chart->legend();
     legend->setFont(scaledFont(unzoomed(*legend, "rankstepFont", legend->font()), m_look.zoom));
+    // The target's words in the legend's font, at the zoom too.
+    m_targetLabel->setFont(legend->font());
+    placeTargetLabel();
 }
 
 void MemoryChart::setUpChart()
@@ -222,6 +225,8 @@ void MemoryChart::setTimeSpan(std::optional<PixelSpan> span)
 void MemoryChart::applyTimeSpan()
 {
     m_chart->setPlotArea(QRectF()); // Qt Charts' own layout, for the plot's top and bottom
+    // A layout that is still valid keeps the plot area it computed for an older size: redo it.
+    m_chart->layout()->invalidate();
     m_chart->layout()->activate();
     if (!m_timeSpan || m_timeSpan->right <= m_timeSpan->left)
         return;
@@ -229,6 +234,9 @@ void MemoryChart::applyTimeSpan()
     const double offset = m_view->mapTo(this, QPoint(0, 0)).x();
     m_chart->setPlotArea(QRectF(m_timeSpan->left - offset, natural.top(),
                                 m_timeSpan->right - m_timeSpan->left, natural.height()));
+    // Axes and series move at the next layout pass: now, so that no paint shows the old ones.
+    m_chart->layout()->invalidate();
+    m_chart->layout()->activate();
 }
 
 void MemoryChart::setTrace(std::shared_ptr<const core::Trace> trace)
@@ -347,7 +355,7 @@ void MemoryChart::addMaximum()
     m_chart->addSeries(marker);
     marker->attachAxis(m_timeAxis);
     marker->attachAxis(m_memoryAxis);
-    marker->setMarkerSize(11);
+    marker->setMarkerSize(m_look.scaled(11));
     marker->setColor(m_look.colors().maximum());
     marker->setBorderColor(m_dark ? QColor(20, 20, 20) : QColor(Qt::white));
     marker->setPointLabelsFormat(
@@ -355,7 +363,7 @@ void MemoryChart::addMaximum()
             .arg(figures.maxMemory)
             .arg(figures.maxMemoryRank)
             .arg(QString::fromStdString(figures.maxMemoryTime.toString())));
-    QFont font = marker->pointLabelsFont();
+    QFont font = scaledFont(marker->pointLabelsFont(), m_look.zoom);
     font.setBold(true);
     marker->setPointLabelsFont(font);
     marker->setPointLabelsColor(m_look.colors().maximum().darker(m_dark ? 70 : 120));

@@ -50,6 +50,8 @@ public:
     QChart *chart() const { return m_chart; }
     QChartView *chartView() const;
     bool showsPlaceholder() const;
+    // The words by the target line ("target 4.19 MB").
+    const QGraphicsSimpleTextItem *targetLabel() const { return m_targetLabel; }
     std::optional<core::SimTime> cursorTime() const;
 
     // Where the plot area maps time, in this widget's pixels (ticks as the timeline's axis).

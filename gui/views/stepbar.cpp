@@ -112,9 +112,9 @@ void StepBar::buildSettings()
 {
     auto *row = static_cast<QHBoxLayout *>(layout());
     m_mode = new QComboBox;
+    m_mode->addItem(tr("by simulated time"), int(StepController::StepMode::Time));
     m_mode->addItem(tr("by operation"), int(StepController::StepMode::Operation));
     m_mode->addItem(tr("by coroutine slice"), int(StepController::StepMode::Slice));
-    m_mode->addItem(tr("by simulated time"), int(StepController::StepMode::Time));
     m_mode->addItem(tr("by snapshot (draw)"), int(StepController::StepMode::Snapshot));
     m_mode->setToolTip(tr("What Next, Back and Play step by"));
     m_mode->setFocusPolicy(Qt::ClickFocus);
@@ -206,18 +206,32 @@ QString StepBar::positionText() const
         return tr("Run your code to step through it.");
     const core::Trace &trace = *m_controller->trace();
     const QString time = QString::fromStdString(m_controller->cursorTime().toString());
-    QString text = tr("event %1 of %2 · t = %3")
-                       .arg(m_controller->appliedEvents())
-                       .arg(trace.events.size())
-                       .arg(time);
-    if (cursor->atEnd())
-        return text + tr(" · end of the run");
-    if (const auto event = cursor->lastEvent()) {
-        const bool running = cursor->stop() == cursor->stops().afterEvent(*event);
-        text +=
-            (running ? tr(" · rank %1 running") : tr(" · rank %1")).arg(trace.events[*event].rank);
+    if (cursor->cut()) { // every rank at this time
+        const std::size_t running = m_controller->runningEvents().size();
+        QString text =
+            tr("t = %1 · %2 of %3 events done").arg(time).arg(m_controller->doneEvents());
+        text = text.arg(trace.events.size());
+        if (cursor->atEnd())
+            return text + tr(" · end of the run");
+        return running > 0 ? text + tr(" · %n running", nullptr, int(running)) : text;
     }
-    return text;
+    QString text = tr("event %1 of %2").arg(m_controller->appliedEvents()).arg(trace.events.size());
+    if (cursor->atEnd())
+        return text + tr(" · t = %1 · end of the run").arg(time);
+    if (const auto event = cursor->lastEvent()) {
+        // Ranks stand at their own clocks: the bar names the one that moved, and the time
+        // every rank has passed (where the timeline's and the chart's cursor stand).
+        const int rank = trace.events[*event].rank;
+        const replay::RankState &state = m_controller->state().ranks[std::size_t(rank)];
+        const QString own = QString::fromStdString(state.clock.toString());
+        text += (state.running ? tr(" · rank %1 at t = %2, running") : tr(" · rank %1 at t = %2"))
+                    .arg(rank)
+                    .arg(own);
+        if (trace.config.ranks > 1 && own != time)
+            text += tr(" · all ranks past t = %1").arg(time);
+        return text;
+    }
+    return text + tr(" · t = %1").arg(time);
 }
 
 void StepBar::onCursorChanged()

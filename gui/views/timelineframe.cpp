@@ -76,13 +76,16 @@ void TimelineFrame::paintGhostRows(QPainter &painter, const TimelineScene &scene
             continue;
         }
         const RankEvents &rank = (*scene.ranks)[std::size_t(shown)];
-        const auto event = firstGhost(rank, *scene.ghostAfter);
+        const std::size_t applied = std::size_t(shown) < scene.rankGhostAfter.size()
+                                        ? scene.rankGhostAfter[std::size_t(shown)]
+                                        : *scene.ghostAfter;
+        const auto event = firstGhost(rank, applied);
         if (!event) {
             continue;
         }
         int left = std::max(int(std::ceil(layout.labelWidth)),
                             firstColumn(scene.trace->events[*event], layout, scene.axis));
-        if (const auto before = lastApplied(rank, *scene.ghostAfter)) { // a mark reaching over
+        if (const auto before = lastApplied(rank, applied)) { // a mark reaching over
             left = std::max(left, pastLastColumn(scene.trace->events[*before], layout, scene.axis));
         }
         const int top = int(std::round(std::max(layout.axisHeight, layout.rowTop(row))));

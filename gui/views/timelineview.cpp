@@ -85,6 +85,8 @@ void TimelineView::onTraceChanged()
 void TimelineView::onCursorChanged()
 {
     const StepController &step = m_session.stepper();
+    m_rankGhostAfter.clear();
+    m_running.clear();
     if (!step.cursor()) {
         m_cursor.reset();
         m_ghostAfter.reset();
@@ -92,6 +94,10 @@ void TimelineView::onCursorChanged()
         m_cursor = step.cursorTime();
         m_ghostAfter =
             step.atEnd() ? std::nullopt : std::optional<std::size_t>(step.appliedEvents());
+        if (step.cursor()->cut())
+            m_rankGhostAfter = step.appliedEventsByRank();
+        if (!step.atEnd())
+            m_running = step.runningEvents();
     }
     update();
 }
@@ -228,9 +234,9 @@ void TimelineView::paintEvent(QPaintEvent *)
         TimelinePainter::paintPlaceholder(painter, rect(), palette(), font(), text, m_look.zoom);
         return;
     }
-    const TimelineScene scene{m_trace.get(), m_layout,  m_axis,   rect(),
-                              palette(),     font(),    m_look,   m_cursor,
-                              m_ghostAfter,  m_hovered, &m_ranks, &m_links};
+    const TimelineScene scene{m_trace.get(), m_layout, m_axis,           rect(),       palette(),
+                              font(),        m_look,   m_cursor,         m_ghostAfter, m_hovered,
+                              &m_ranks,      &m_links, m_rankGhostAfter, m_running};
     m_frame.paint(painter, scene, devicePixelRatioF());
 }
 

@@ -118,6 +118,8 @@ private:
     TimeAxis m_axis;
     std::optional<core::SimTime> m_cursor;
     std::optional<std::size_t> m_ghostAfter;
+    std::vector<std::size_t> m_rankGhostAfter; // per rank at a time cut
+    std::vector<std::size_t> m_running;
     std::optional<std::size_t> m_hovered;
     double m_scroll = 0.0; // pixels the rows are scrolled
     QScrollBar *m_scrollBar;

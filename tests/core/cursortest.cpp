@@ -117,24 +117,29 @@ TEST_F(CursorOverDataParallelRun, OperationStepsApplyOneEventWithTheChangesBefor
         backIsTheInverseOfNext(m_stops, &Cursor::nextOperation, &Cursor::previousOperation));
 }
 
-TEST_F(CursorOverDataParallelRun, TimeStepsVisitEveryDistinctStartTime)
+TEST_F(CursorOverDataParallelRun, TimeStepsVisitEveryEventBoundary)
 {
-    // Rank 3 runs last in the first round, so each of its events completes a start time; then
-    // the allreduce of layer 0, the updates of layer 0, the allreduce and updates of layer 1.
-    const std::vector<std::size_t> lastEvents = {15, 16, 18, 19, 23, 27, 31, 35};
-    const std::vector<std::int64_t> ticks = {0, 1000, 2000, 3000, 4000, 4300, 4800, 5100};
+    // Forwards, loss and backwards of every rank in step, the allreduce of layer 0 at 4, the
+    // updates of layer 0 from 4.3, the allreduce of layer 1 at 4.8 and its updates from 5.1.
+    const std::vector<std::int64_t> ticks = {0, 1000, 2000, 3000, 4000, 4300, 4800, 5100, 5600};
     Cursor cursor(m_stops);
     EXPECT_FALSE(cursor.time());
     for (std::size_t k = 0; k < ticks.size(); ++k) {
         cursor = cursor.nextTime();
-        EXPECT_EQ(cursor.stop(), m_stops.afterEvent(lastEvents[k])) << "step " << k;
         EXPECT_EQ(cursor.time(), SimTime::fromTicks(ticks[k])) << "step " << k;
-        EXPECT_EQ(Cursor(m_stops).toTime(SimTime::fromTicks(ticks[k])), cursor);
+        EXPECT_EQ(cursor.cut(), SimTime::fromTicks(ticks[k])) << "step " << k;
+        EXPECT_EQ(Cursor(m_stops).toCut(SimTime::fromTicks(ticks[k])), cursor);
     }
-    EXPECT_TRUE(cursor.nextTime().atEnd());
-    EXPECT_EQ(Cursor(m_stops).toTime(SimTime::fromTicks(4500)).stop(), m_stops.afterEvent(27));
-    EXPECT_EQ(Cursor(m_stops).toTime(SimTime::steps(100)).stop(), m_stops.afterEvent(35));
-    EXPECT_TRUE(backIsTheInverseOfNext(m_stops, &Cursor::nextTime, &Cursor::previousTime));
+    EXPECT_TRUE(cursor.atEnd());
+    EXPECT_EQ(cursor.nextTime(), cursor);
+    EXPECT_EQ(Cursor(m_stops).toCut(SimTime::fromTicks(4500)).cut(), SimTime::fromTicks(4300));
+    EXPECT_TRUE(Cursor(m_stops).toCut(SimTime::steps(100)).atEnd());
+    // And back through the same times to home.
+    for (std::size_t k = ticks.size() - 1; k-- > 0;) {
+        cursor = cursor.previousTime();
+        EXPECT_EQ(cursor.cut(), SimTime::fromTicks(ticks[k])) << "back " << k;
+    }
+    EXPECT_TRUE(cursor.previousTime().atHome());
 }
 
 TEST_F(CursorOverDataParallelRun, HomeEndAndEventsAreWhereTheySay)
@@ -170,7 +175,7 @@ TEST_F(CursorOverDataParallelRun, FractionsRoundTripAtEveryStop)
     EXPECT_TRUE(Cursor(m_stops).end().fromFraction(-1.0).atHome());
 }
 
-TEST(CursorOverGpipeRun, SlicesAndTimesFollowTheScheduler)
+TEST(CursorOverGpipeRun, SlicesFollowTheScheduler)
 {
     const core::Trace trace = runProgram(makeConfig(4, 8, 4), gpipe);
     ASSERT_EQ(trace.status, core::RunStatus::Ok);
@@ -191,21 +196,8 @@ TEST(CursorOverGpipeRun, SlicesAndTimesFollowTheScheduler)
         cursor = next;
     }
     EXPECT_TRUE(cursor.atEnd());
-    // Starts 0, 1, 2 of rank 0; 2.2 needs rank 1's first receive (event 12); 2.4 (rank 1's first
-    // forward, event 13) already holds every event up to 3.2, so that stop is time 3.2; rank 1's
-    // second forward (3.4, event 14) likewise completes 4.2 (rank 0's third pass_to).
-    const std::vector<std::size_t> lastEvents = {0, 1, 2, 12, 13, 14};
-    const std::vector<std::int64_t> ticks = {0, 1000, 2000, 2200, 3200, 4200};
-    cursor = Cursor(stops);
-    for (std::size_t k = 0; k < ticks.size(); ++k) {
-        cursor = cursor.nextTime();
-        EXPECT_EQ(cursor.stop(), stops.afterEvent(lastEvents[k])) << "step " << k;
-        EXPECT_EQ(cursor.time(), SimTime::fromTicks(ticks[k])) << "step " << k;
-    }
-    EXPECT_EQ(Cursor(stops).toTime(SimTime::fromTicks(2400)).stop(), stops.afterEvent(13));
     EXPECT_TRUE(backIsTheInverseOfNext(stops, &Cursor::nextOperation, &Cursor::previousOperation));
     EXPECT_TRUE(backIsTheInverseOfNext(stops, &Cursor::nextSlice, &Cursor::previousSlice));
-    EXPECT_TRUE(backIsTheInverseOfNext(stops, &Cursor::nextTime, &Cursor::previousTime));
 }
 
 core::RankTask drawsAfterLoadingAndAfterTheForward(core::Model &m)

@@ -134,6 +134,7 @@ TEST_F(WindowSettingsTest, InPresentationTheClickerStepsEvenFromTheEditor)
     StepController *step = window->stepController();
     window->session().setTrace(std::make_shared<const core::Trace>(
         rankstep::testing::runProgram(core::RunConfig{4, 2, 4, {}}, &rankstep::testing::ddp)));
+    step->setStepMode(StepController::StepMode::Operation); // one event per click
     step->home();
     window->editor()->setFocus();
     ASSERT_EQ(QApplication::focusWidget(), window->editor());

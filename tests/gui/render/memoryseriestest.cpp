@@ -72,22 +72,30 @@ TEST(MemorySeries, NoSamplesGiveNoLineAndTheEndNeverShortensOne)
     EXPECT_EQ(rankstep::gui::stepSeries(one, at("1")), one);
 }
 
-TEST(MemorySeries, SamplesAreTheRanksEventsAndIgnoreStorageChanges)
+TEST(MemorySeries, SamplesAreTheRanksCallsAndWhatItHoldsAfterTheLast)
 {
     Trace trace;
     trace.config.ranks = 2;
     rankstep::core::Event event;
     event.rank = 1;
     event.start = at("2");
+    event.duration = at("1");
     event.memory = 100;
     trace.events.push_back(event);
     rankstep::core::StorageChange change;
     change.rank = 1;
-    change.memoryAfter = 999; // between calls: not a sample
-    change.eventCount = 1;
+    change.memoryAfter = 999; // before the first call: its memory counts
+    change.eventCount = 0;
+    trace.changes.push_back(change);
+    event.start = at("5"); // the rank waited from 3: what it stored then shows from 3
+    event.memory = 300;
+    trace.events.push_back(event);
+    change.memoryAfter = 200; // after the last call: what it ends with
+    change.eventCount = 2;
     trace.changes.push_back(change);
     EXPECT_TRUE(rankstep::gui::memorySamples(trace, 0).empty());
-    EXPECT_EQ(rankstep::gui::memorySamples(trace, 1), (std::vector<MemoryPoint>{{at("2"), 100}}));
+    EXPECT_EQ(rankstep::gui::memorySamples(trace, 1),
+              (std::vector<MemoryPoint>{{at("2"), 100}, {at("3"), 300}, {at("6"), 200}}));
 }
 
 TEST(MemorySeries, RanksWithTheSameMemoryShareOneLine)

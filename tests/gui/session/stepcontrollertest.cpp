@@ -73,6 +73,7 @@ TEST_F(StepControllerTest, ARunIsShownFromItsEnd)
 
 TEST_F(StepControllerTest, OperationStepsApplyOneEventEachWayRound)
 {
+    m_controller.setStepMode(Mode::Operation);
     m_controller.home();
     EXPECT_EQ(m_controller.appliedEvents(), 0U);
     EXPECT_TRUE(m_controller.state().ranks[0].maps[0].empty());
@@ -255,12 +256,12 @@ TEST(StepControllerBySnapshot, ARunWithDrawsStepsByEachOfThemUntilAModeIsPicked)
     EXPECT_EQ(controller.snapshot(), 2U);
     controller.toSnapshot(0);
     EXPECT_EQ(controller.cursor()->stop(), 1U);
-    // A run without draws steps by operation again; one picked by hand stays picked.
+    // A run without draws steps by simulated time again; one picked by hand stays picked.
     load(controller, ddpTrace());
-    EXPECT_EQ(controller.stepMode(), Mode::Operation);
-    controller.setStepMode(Mode::Time);
-    load(controller, ddpWithDraws());
     EXPECT_EQ(controller.stepMode(), Mode::Time);
+    controller.setStepMode(Mode::Operation);
+    load(controller, ddpWithDraws());
+    EXPECT_EQ(controller.stepMode(), Mode::Operation);
 }
 
 TEST(StepControllerWithoutTrace, StepsDoNothing)

@@ -63,6 +63,7 @@ protected:
 TEST_F(StepBarTest, KeysStepInTheCurrentMode)
 {
     ASSERT_EQ(QApplication::focusWidget(), m_bar->playButton());
+    m_controller.setStepMode(StepController::StepMode::Operation);
     press(Qt::Key_Home);
     EXPECT_TRUE(m_controller.atHome());
     press(Qt::Key_F10);
@@ -74,7 +75,7 @@ TEST_F(StepBarTest, KeysStepInTheCurrentMode)
     press(Qt::Key_PageUp);
     EXPECT_TRUE(m_controller.atHome());
     m_controller.setStepMode(StepController::StepMode::Time);
-    EXPECT_EQ(m_bar->modeBox()->currentIndex(), 2);
+    EXPECT_EQ(m_bar->modeBox()->currentIndex(), 0);
     press(Qt::Key_F10);
     press(Qt::Key_PageDown);
     EXPECT_EQ(m_controller.cursorTime(), core::SimTime::steps(1));
@@ -132,17 +133,32 @@ TEST_F(StepBarTest, TheScrubberMovesTheCursorAndFollowsIt)
     EXPECT_EQ(std::size_t(scrubber->value()), m_controller.cursor()->stop());
 }
 
-TEST_F(StepBarTest, TheLabelSaysWhereTheRunStands)
+TEST_F(StepBarTest, TheLabelSaysTheTimeEveryRankStandsAt)
 {
+    // By simulated time (the default) one time for every rank: 5 events of each rank and the
+    // allreduce of layer 0 are done, the updates of layer 0 run from 4.3.
     m_controller.home();
-    m_controller.next();
-    EXPECT_EQ(testing::utf8(m_bar->positionLabel()->text()),
-              "event 1 of 36 · t = 0 · rank 0 running");
-    m_controller.setStepMode(StepController::StepMode::Time);
     for (int k = 0; k < 6; ++k)
         m_controller.next();
     EXPECT_EQ(testing::utf8(m_bar->positionLabel()->text()),
-              "event 28 of 36 · t = 4.3 · rank 2 running"); // rank 2 completes 4.3
+              "t = 4.3 · 24 of 36 events done · 4 running");
+    m_controller.end();
+    EXPECT_EQ(testing::utf8(m_bar->positionLabel()->text()),
+              "t = 5.6 · 36 of 36 events done · end of the run");
+}
+
+TEST_F(StepBarTest, ByOperationTheLabelNamesTheRankThatMovedAndItsOwnClock)
+{
+    m_controller.setStepMode(StepController::StepMode::Operation);
+    m_controller.home();
+    m_controller.next();
+    EXPECT_EQ(testing::utf8(m_bar->positionLabel()->text()),
+              "event 1 of 36 · rank 0 at t = 0, running");
+    // The scheduler runs rank 0 to its allreduce before rank 1 starts.
+    for (int k = 0; k < 4; ++k)
+        m_controller.next();
+    EXPECT_EQ(testing::utf8(m_bar->positionLabel()->text()),
+              "event 5 of 36 · rank 0 at t = 3, running · all ranks past t = 0");
     m_controller.end();
     EXPECT_EQ(testing::utf8(m_bar->positionLabel()->text()),
               "event 36 of 36 · t = 5.6 · end of the run");
@@ -178,7 +194,8 @@ TEST_F(StepBarTest, OffersTheSnapshotModeAndListsEveryDrawByItsLine)
 
 TEST_F(StepBarTest, TheModeBoxSetsTheStepMode)
 {
-    Q_EMIT m_bar->modeBox()->activated(1);
+    EXPECT_EQ(m_bar->modeBox()->currentIndex(), 0) << "stepping by simulated time comes first";
+    Q_EMIT m_bar->modeBox()->activated(2);
     EXPECT_EQ(m_controller.stepMode(), StepController::StepMode::Slice);
     m_controller.home();
     press(Qt::Key_F10);
@@ -197,6 +214,7 @@ TEST_F(StepWindowTest, ARunCanBeSteppedThroughInTheWindow)
     StepController *step = window->stepController();
     TimelineView *timeline = window->timeline();
     ASSERT_TRUE(step->cursor() && step->atEnd());
+    step->setStepMode(StepController::StepMode::Operation);
     EXPECT_FALSE(timeline->ghostAfter());
     EXPECT_EQ(timeline->cursorTime(), core::SimTime::fromTicks(5600));
     EXPECT_GT(window->editor()->selectedRankLine(), 0);

@@ -3,7 +3,11 @@
 // is at the same x in both views and the two cursor lines are one.
 #include "guitestsupport.h"
 
+#include "appearance.h"
+#include "codeeditor.h"
+#include "mainwindow.h"
 #include "memorychart.h"
+#include "presentation.h"
 #include "runsession.h"
 #include "stepcontroller.h"
 #include "timelinegeometry.h"
@@ -153,6 +157,98 @@ TEST_F(TimeAlignmentWindow, ATimeIsAtTheSameXInTheTimelineAndTheMemoryChart)
     const std::vector<int> inTimeline = blueColumns(timelineY);
     ASSERT_EQ(inTimeline.size(), 2U);
     EXPECT_EQ(blueColumns(chartY), inTimeline);
+}
+
+// The widget x (in the window) of a time in the chart, where Qt Charts puts it.
+double chartX(MainWindow &window, MemoryChart &chart, SimTime time)
+{
+    const QChartView &view = *chart.chartView();
+    const double steps = double(time.ticks()) / 1000.0;
+    const QPointF inChart = view.viewportTransform().map(
+        chart.chart()->mapToScene(chart.chart()->mapToPosition(QPointF(steps, 0.0))));
+    return view.mapTo(&window, QPoint(0, 0)).x() + inChart.x();
+}
+
+// Fails where t = 0 or the end is more than a pixel apart in the two views, or where they
+// use less of their width than a fitted run takes (a plot area left from an older size).
+::testing::AssertionResult startAndEndLineUp(MainWindow &window)
+{
+    QTest::qWait(150); // the aligner runs once both layouts settled
+    TimelineView &timeline = *window.timeline();
+    MemoryChart &chart = *window.memoryChart();
+    const double timelineX = timeline.mapTo(&window, QPoint(0, 0)).x();
+    const SimTime end = window.session().endTime();
+    for (const SimTime time : {SimTime(), end}) {
+        const double inTimeline = timelineX + timeline.timeAxis().toX(time);
+        const double inChart = chartX(window, chart, time);
+        if (std::abs(inTimeline - inChart) > 1.0)
+            return ::testing::AssertionFailure()
+                   << "t " << time.toString() << " at " << inTimeline << " and " << inChart;
+    }
+    const double span = timeline.timeAxis().toX(end) - timeline.timeAxis().toX(SimTime());
+    if (span < 0.85 * timeline.width())
+        return ::testing::AssertionFailure()
+               << "the run takes " << span << " of " << timeline.width() << " pixels";
+    return ::testing::AssertionSuccess();
+}
+
+TEST_F(TimeAlignmentWindow, TheStartAndTheEndLineUpAtEverySizeAndZoom)
+{
+    auto window = makeWindow();
+    ASSERT_TRUE(window->openLesson(QStringLiteral("gpipe")));
+    window->editor()->setCode(
+        QString::fromStdString(builtinLesson(QStringLiteral("gpipe")).solution));
+    ASSERT_TRUE(runAndWait(*window));
+    window->stepController()->home();
+    window->stepController()->next(); // stepping: the state tab, the views' heights
+    for (const auto &[width, height, zoom] : {std::tuple{1280, 800, 1.0},
+                                              {1500, 940, 1.0},
+                                              {1920, 1080, 1.0},
+                                              {1280, 800, 1.5},
+                                              {1500, 940, 1.5},
+                                              {1920, 1080, 1.5}}) {
+        window->appearance().setZoom(zoom);
+        window->resize(width, height);
+        EXPECT_TRUE(startAndEndLineUp(*window)) << width << "x" << height << " zoom " << zoom;
+    }
+    // A zoom alone moves the timeline's labels and the chart's axis, without a resize.
+    for (const double zoom : {1.0, 1.25, 2.0}) {
+        window->appearance().setZoom(zoom);
+        EXPECT_TRUE(startAndEndLineUp(*window)) << "zoom " << zoom;
+    }
+    window->appearance().setZoom(1.0);
+    window->presentation().setActive(true);
+    EXPECT_TRUE(startAndEndLineUp(*window)) << "presenting";
+}
+
+TEST_F(TimeAlignmentWindow, APresentationStartedBeforeTheRunLinesUpToo)
+{
+    auto window = makeWindow();
+    window->presentation().setActive(true);
+    window->appearance().setZoom(1.5);
+    window->resize(1920, 1080);
+    ASSERT_TRUE(window->openLesson(QStringLiteral("gpipe")));
+    window->editor()->setCode(
+        QString::fromStdString(builtinLesson(QStringLiteral("gpipe")).solution));
+    ASSERT_TRUE(runAndWait(*window));
+    window->stepController()->home();
+    for (int k = 0; k < 40; ++k)
+        window->stepController()->next();
+    EXPECT_TRUE(startAndEndLineUp(*window));
+    // Drawn where it maps: rank 0's line begins at t 0 on the screen too, not where a layout
+    // before the alignment put it.
+    MemoryChart &chart = *window->memoryChart();
+    const QImage image = chart.chartView()->grab().toImage();
+    const QColor color = window->appearance().look().colors().rank(0);
+    const QRectF plot = chart.chart()->plotArea();
+    int leftmost = -1;
+    for (int x = 0; x < image.width() && leftmost < 0; ++x)
+        for (int y = int(plot.top()); y < int(plot.bottom()) && leftmost < 0; ++y)
+            if (image.pixelColor(x, y) == color)
+                leftmost = x;
+    const double start = chartX(*window, chart, SimTime()) -
+                         chart.chartView()->mapTo(window.get(), QPoint(0, 0)).x();
+    EXPECT_NEAR(leftmost, start, 2.0);
 }
 
 } // namespace
