@@ -2,6 +2,7 @@
 #include "memorychart.h"
 
 #include "appearance.h"
+#include "boundedtimeaxis.h"
 #include "memorychartview.h"
 #include "memoryseries.h"
 #include "palette.h"
@@ -122,9 +123,7 @@ MemoryChart::MemoryChart(RunSession &session, Appearance &appearance, QWidget *p
         if (range.to <= range.from ||
             (m_timeAxis->min() == range.from / ticks && m_timeAxis->max() == range.to / ticks))
             return;
-        m_settingRange = true;
-        m_timeAxis->setRange(range.from / ticks, range.to / ticks);
-        m_settingRange = false;
+        setAxisRange(range.from / ticks, range.to / ticks);
     });
     connect(&appearance, &Appearance::lookChanged, this, [this] {
         m_look = m_appearance.look();
@@ -168,6 +167,7 @@ void MemoryChart::setUpChart()
     m_timeAxis->setLabelFormat(QStringLiteral("%g"));
     m_timeAxis->setTickType(QValueAxis::TicksDynamic);
     m_timeAxis->setTickAnchor(0);
+    setAxisRange(m_timeAxis->min(), m_timeAxis->max());
     m_memoryAxis->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
     m_chart->addAxis(m_timeAxis, Qt::AlignBottom);
     m_chart->addAxis(m_memoryAxis, Qt::AlignLeft);
@@ -258,8 +258,13 @@ void MemoryChart::setVisibleRange(core::SimTime from, core::SimTime to)
 {
     if (to <= from)
         return;
+    setAxisRange(from.toDouble(), to.toDouble());
+}
+
+void MemoryChart::setAxisRange(double from, double to)
+{
     m_settingRange = true;
-    m_timeAxis->setRange(from.toDouble(), to.toDouble());
+    setBoundedRange(*m_timeAxis, from, to, kTimeTicks);
     m_settingRange = false;
 }
 
@@ -274,9 +279,7 @@ void MemoryChart::followTimeAxis(const TimeAxis &axis)
     if (axis.to <= axis.from ||
         (m_timeAxis->min() == axis.from / ticks && m_timeAxis->max() == axis.to / ticks))
         return;
-    m_settingRange = true;
-    m_timeAxis->setRange(axis.from / ticks, axis.to / ticks);
-    m_settingRange = false;
+    setAxisRange(axis.from / ticks, axis.to / ticks);
 }
 
 void MemoryChart::rebuild()
@@ -294,11 +297,8 @@ void MemoryChart::rebuild()
     addMaximum();
     addTarget();
     m_chart->legend()->setVisible(m_trace->config.ranks <= kLegendRanks);
-    if (to > from) { // attaching series must not move the zoom
-        m_settingRange = true;
-        m_timeAxis->setRange(from, to);
-        m_settingRange = false;
-    }
+    if (to > from) // attaching series must not move the zoom
+        setAxisRange(from, to);
     applyTimeTicks();
     placeTargetLabel();
     Q_EMIT labelsChanged();
@@ -375,7 +375,10 @@ void MemoryChart::applyMemoryAxis()
 
 void MemoryChart::applyTimeTicks()
 {
-    m_timeAxis->setTickInterval(niceStep(m_timeAxis->max() - m_timeAxis->min(), kTimeTicks));
+    // For the range just set, by code or by the chart's own rubber band (which zooms in under
+    // the previous, coarser interval): bounded either way.
+    m_timeAxis->setTickInterval(
+        boundedTickInterval(m_timeAxis->min(), m_timeAxis->max(), kTimeTicks));
 }
 
 void MemoryChart::placeTargetLabel()

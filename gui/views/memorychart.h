@@ -82,6 +82,7 @@ private:
     void addMaximum();
     void addTarget();
     void applyTimeSpan();
+    void setAxisRange(double from, double to); // steps; ticks bounded all the way
     void applyMemoryAxis();
     void applyTimeTicks();
     void placeTargetLabel();
