@@ -21,15 +21,20 @@ double boundedTickInterval(double min, double max, int maxIntervals)
     return std::isfinite(step) ? std::max(step, smallest) : std::max(1.0, smallest);
 }
 
-void setBoundedRange(QValueAxis &axis, double min, double max, int maxIntervals)
+void coarsenFor(QValueAxis &axis, double min, double max, int maxIntervals)
 {
     const double wanted = boundedTickInterval(min, max, maxIntervals);
+    if (wanted > axis.tickInterval())
+        axis.setTickInterval(wanted);
+}
+
+void setBoundedRange(QValueAxis &axis, double min, double max, int maxIntervals)
+{
     // The larger of the two intervals first: the old range under it and the new one both get
     // no more intervals than they have under their own.
-    const double larger = std::max(wanted, axis.tickInterval());
-    if (larger != axis.tickInterval())
-        axis.setTickInterval(larger);
+    coarsenFor(axis, min, max, maxIntervals);
     axis.setRange(min, max);
+    const double wanted = boundedTickInterval(min, max, maxIntervals);
     if (wanted != axis.tickInterval())
         axis.setTickInterval(wanted);
 }

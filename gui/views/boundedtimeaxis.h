@@ -13,6 +13,10 @@ namespace rankstep::gui {
 // what a double can still add to max, so no range loops without end.
 void setBoundedRange(QValueAxis &axis, double min, double max, int maxIntervals);
 
+// Makes the interval coarse enough for [min, max] (never finer than it is), before something
+// else sets that range: QChart attaching a series sets the axis to the series' data range.
+void coarsenFor(QValueAxis &axis, double min, double max, int maxIntervals);
+
 // The interval setBoundedRange ends with: 1, 2 or 5 × 10^k, at least span / maxIntervals.
 double boundedTickInterval(double min, double max, int maxIntervals);
 

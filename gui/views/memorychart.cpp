@@ -293,6 +293,8 @@ void MemoryChart::rebuild()
         return;
     }
     applyMemoryAxis();
+    // Attaching a series sets the time axis to the data's range under the interval it has.
+    coarsenFor(*m_timeAxis, 0, m_trace->figures.endTime.toDouble(), kTimeTicks);
     addRankSeries();
     addMaximum();
     addTarget();
