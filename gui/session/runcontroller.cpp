@@ -166,16 +166,23 @@ QCoro::Task<void> RunController::execute(RunSpec spec, int generation)
         const QString output = QString::fromUtf8(process->readAllStandardOutput()) + errors;
         const QString exitText = describeExit(*process, errors);
         const bool crashed = process->exitStatus() == QProcess::CrashExit;
-        finish(generation);
         if (crashed || !QFileInfo::exists(traceFile)) {
+            finish(generation);
             Q_EMIT runFailed(exitText, output);
             co_return;
         }
+        // Still running for the window until the trace is decoded: Esc (stop) drops it.
         QFuture<core::Result<core::Trace>> decoding =
             QtConcurrent::run([traceFile, tempDir] { return loadTraceFile(traceFile); });
+        Q_EMIT decodingStarted();
         auto loaded = co_await decoding;
-        if (!self || generation != m_generation)
+        if (!self)
             co_return;
+        if (generation != m_generation) {
+            process->deleteLater(); // stopped while decoding: stop() told the window
+            co_return;
+        }
+        finish(generation);
         if (!loaded) {
             Q_EMIT runFailed(QString::fromStdString(loaded.error().message), output);
             co_return;
