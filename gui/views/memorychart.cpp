@@ -4,6 +4,7 @@
 #include "appearance.h"
 #include "boundedtimeaxis.h"
 #include "memorychartview.h"
+#include "memorydecimation.h"
 #include "memoryseries.h"
 #include "palette.h"
 #include "runsession.h"
@@ -35,6 +36,7 @@ constexpr int kLegendRanks = 8;    // more ranks: no legend, thin lines
 constexpr int kMemoryTicks = 5;    // at most this many intervals on the value axis
 constexpr int kTimeTicks = 10;     // and on the time axis
 constexpr double kHeadroom = 1.15; // room above the highest value for the maximum's label
+constexpr int kMinColumns = 1024;  // a rank's line keeps at least 4 points per pixel of this
 
 QList<QPointF> toPoints(const std::vector<MemoryPoint> &series)
 {
@@ -286,6 +288,7 @@ void MemoryChart::rebuild()
 {
     const double from = m_timeAxis->min(), to = m_timeAxis->max();
     m_chart->removeAllSeries();
+    m_lines.clear();
     const bool empty = !m_trace || !m_trace->figures.hasEvents;
     m_stack->setCurrentWidget(empty ? static_cast<QWidget *>(m_placeholder) : m_view);
     if (empty) {
@@ -308,17 +311,38 @@ void MemoryChart::rebuild()
 
 void MemoryChart::addRankSeries()
 {
-    const auto all = memorySeries(*m_trace);
-    const auto shares = sharedLines(all);
-    const int ranks = int(all.size());
+    m_series = memorySeries(*m_trace);
+    m_lines.clear();
+    const auto shares = sharedLines(m_series);
+    const int ranks = int(m_series.size());
     for (int rank = 0; rank < ranks; ++rank) {
         auto *series = new QLineSeries;
+        m_lines.append(series);
         series->setName(tr("rank %1").arg(rank));
-        series->replace(toPoints(all[std::size_t(rank)]));
+        series->replace(toPoints(shownPoints(m_series[std::size_t(rank)])));
         m_chart->addSeries(series);
         series->attachAxis(m_timeAxis);
         series->attachAxis(m_memoryAxis);
         series->setPen(rankPen(rank, ranks, shares[std::size_t(rank)], m_look));
+    }
+}
+
+std::vector<MemoryPoint> MemoryChart::shownPoints(const std::vector<MemoryPoint> &series) const
+{
+    const double ticks = double(core::SimTime::kTicksPerStep);
+    const int columns = std::max(kMinColumns, int(width() * devicePixelRatioF()));
+    return decimated(series, m_timeAxis->min() * ticks, m_timeAxis->max() * ticks, columns);
+}
+
+// Each line again as decimated for the range now shown: a zoom shows the detail it holds.
+void MemoryChart::refreshLines()
+{
+    if (m_lines.size() != qsizetype(m_series.size()))
+        return;
+    for (qsizetype rank = 0; rank < m_lines.size(); ++rank) {
+        const auto &series = m_series[std::size_t(rank)];
+        if (series.size() > 4 * std::size_t(kMinColumns)) // else drawn whole anyway
+            m_lines[rank]->replace(toPoints(shownPoints(series)));
     }
 }
 
@@ -400,6 +424,7 @@ void MemoryChart::placeTargetLabel()
 void MemoryChart::onTimeRangeChanged(qreal min, qreal max)
 {
     applyTimeTicks();
+    refreshLines();
     placeTargetLabel();
     if (m_settingRange)
         return;

@@ -10,6 +10,7 @@
 
 #include <QChart>
 #include <QGraphicsScene>
+#include <QLineSeries>
 #include <QTest>
 #include <QValueAxis>
 
@@ -117,5 +118,24 @@ TEST(MemoryChart, ACallOfTwoToTheThirtyFirstStepsLaysOutAFewTicksOnly)
     QCoreApplication::processEvents();
     EXPECT_LE(watch.most, kMaxIntervals + 1e-9);
     EXPECT_LT(sceneItems(*chart), empty + 200);
+    gui::testing::sharedContext().session.clear();
+}
+
+TEST(MemoryChart, AMillionPointLineIsDrawnFromAFewPointsPerColumn)
+{
+    auto chart = gui::testing::makeView<gui::MemoryChart>();
+    chart->resize(900, 300);
+    chart->show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(chart.get()));
+    gui::testing::sharedContext().session.setTrace(gui::testing::loopTrace(100000));
+    QCoreApplication::processEvents();
+    auto *line = qobject_cast<QLineSeries *>(chart->chart()->series().value(0));
+    ASSERT_NE(line, nullptr);
+    EXPECT_LE(line->count(), 4 * 1024 + 2); // of 200,000 points: every step up and down
+    EXPECT_GT(line->count(), 1024);
+    // Zoomed into 100 calls: each shows again.
+    gui::testing::sharedContext().session.setVisibleRange(0, 100 * 1000);
+    EXPECT_GE(line->count(), 200);
+    EXPECT_LE(line->count(), 210);
     gui::testing::sharedContext().session.clear();
 }
