@@ -304,6 +304,7 @@ void MemoryChart::rebuild()
     m_chart->legend()->setVisible(m_trace->config.ranks <= kLegendRanks);
     if (to > from) // attaching series must not move the zoom
         setAxisRange(from, to);
+    refreshLines(); // decimated for the range the axis settled on
     applyTimeTicks();
     placeTargetLabel();
     Q_EMIT labelsChanged();
