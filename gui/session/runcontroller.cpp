@@ -172,10 +172,14 @@ QCoro::Task<void> RunController::execute(RunSpec spec, int generation)
             co_return;
         }
         // Still running for the window until the trace is decoded: Esc (stop) drops it.
-        QFuture<core::Result<core::Trace>> decoding =
-            QtConcurrent::run([traceFile, tempDir] { return loadTraceFile(traceFile); });
+        // A shared result: a QFuture hands out copies, and a copy of millions of events would
+        // be made on the GUI thread.
+        QFuture<std::shared_ptr<core::Result<core::Trace>>> decoding =
+            QtConcurrent::run([traceFile, tempDir] {
+                return std::make_shared<core::Result<core::Trace>>(loadTraceFile(traceFile));
+            });
         Q_EMIT decodingStarted();
-        auto loaded = co_await decoding;
+        const auto loaded = co_await decoding;
         if (!self)
             co_return;
         if (generation != m_generation) {
@@ -183,11 +187,11 @@ QCoro::Task<void> RunController::execute(RunSpec spec, int generation)
             co_return;
         }
         finish(generation);
-        if (!loaded) {
-            Q_EMIT runFailed(QString::fromStdString(loaded.error().message), output);
+        if (!*loaded) {
+            Q_EMIT runFailed(QString::fromStdString(loaded->error().message), output);
             co_return;
         }
-        Q_EMIT traceAvailable(std::make_shared<const core::Trace>(std::move(*loaded)), output);
+        Q_EMIT traceAvailable(std::make_shared<const core::Trace>(std::move(**loaded)), output);
     } catch (const std::exception &e) {
         if (self) {
             finish(generation);
