@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "memoryplotpainter.h"
 
+#include "memorydecimation.h"
 #include "memoryseries.h"
 #include "palette.h"
 #include "timelinepainter.h"
@@ -122,8 +123,10 @@ private:
             const auto &series = all[std::size_t(rank)];
             if (series.empty())
                 continue;
-            QPolygonF line;
-            for (const MemoryPoint &point : series)
+            QPolygonF line; // at most a few points per pixel column, however many events
+            const int columns = std::max(1, int(std::ceil(m_plot.width())));
+            for (const MemoryPoint &point :
+                 decimated(series, m_scene.axis.from, m_scene.axis.to, columns))
                 line << QPointF(x(point.time), y(point.memory));
             // Ranks on one path take turns dash by dash (in pen widths), so each color shows.
             const LineShare share = shares[std::size_t(rank)];

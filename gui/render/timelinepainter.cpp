@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace rankstep::gui {
 
@@ -129,7 +130,6 @@ void TimelinePainter::paintBlocks(Ghosting ghosting)
     const QRectF area = timeArea();
     const TimeAxis &axis = m_scene.axis;
     const double reach = 3.0 * axis.ticksPerPixel(); // a loss mark and its halo
-    m_coveredTo.assign(std::size_t(std::max(0, m_scene.layout.rows)), -1e300);
     m_drawnBlocks = 0;
     const int rows = rowsInView(m_scene.layout, m_scene.bounds.height()); // the rest is cut off
     for (int row = firstRowInView(m_scene.layout); row < rows; ++row) {
@@ -140,22 +140,76 @@ void TimelinePainter::paintBlocks(Ghosting ghosting)
         const RankEvents &rank = (*m_ranks)[std::size_t(shown)];
         const auto [first, last] = eventsBetween(m_trace, rank, axis.ticksAt(area.left()),
                                                  axis.ticksAt(area.right()), reach);
-        for (std::size_t k = first; k < last; ++k) {
-            const std::size_t i = rank.byStart[k];
-            const QRectF rect = eventRect(m_trace.events[i], m_scene.layout, axis);
-            // Level of detail: of many events in one pixel column of a row, the first stands for
-            // all.
-            if (!coversNewPixels(rect, row)) {
-                continue;
-            }
-            ++m_drawnBlocks;
-            const bool ghost =
-                ghosting == Ghosting::All || (ghosting == Ghosting::ByEvent && isGhost(i));
-            m_painter.setOpacity(ghost ? kGhostOpacity : 1.0);
-            paintBlock(i, rect);
-        }
+        paintRow(rank, first, last, ghosting);
     }
     m_painter.setOpacity(1.0);
+}
+
+// Level of detail, as profilers draw dense tracks: an event at least kMinBlockPixels wide is its
+// own block; narrower ones merge into runs of whole pixel columns in the fill of the first, so
+// every column where the rank worked shows, however many events share it. Each block or run
+// paints at least one column not painted before: at most about one fill per pixel column.
+void TimelinePainter::paintRow(const RankEvents &rank, std::size_t first, std::size_t last,
+                               Ghosting ghosting)
+{
+    const QRectF area = timeArea();
+    // Far outside the view, x only needs to stay outside it (and inside an int).
+    const double lo = area.left() - 4.0, hi = area.right() + 4.0;
+    std::optional<ColumnRun> run;
+    int coveredTo = std::numeric_limits<int>::min(); // columns left of it are painted
+    for (std::size_t k = first; k < last; ++k) {
+        const std::size_t i = rank.byStart[k];
+        const core::Event &event = m_trace.events[i];
+        QRectF rect = eventRect(event, m_scene.layout, m_scene.axis);
+        rect.setLeft(std::clamp(rect.left(), lo, hi));
+        rect.setRight(std::clamp(rect.right(), lo, hi));
+        const int left = int(std::floor(rect.left()));
+        const int right = std::max(left + 1, int(std::ceil(rect.right())));
+        if (right <= coveredTo)
+            continue; // every column it touches is painted already
+        const bool ghost =
+            ghosting == Ghosting::All || (ghosting == Ghosting::ByEvent && isGhost(i));
+        const bool block = event.duration.ticks() == 0 ||
+                           std::round(rect.right()) - std::round(rect.left()) >= kMinBlockPixels;
+        if (block) {
+            paintRun(run);
+            m_painter.setOpacity(ghost ? kGhostOpacity : 1.0);
+            paintBlock(i, rect);
+            ++m_drawnBlocks;
+            coveredTo = std::max(coveredTo, int(std::round(rect.right())));
+            continue;
+        }
+        const int from = std::max(left, coveredTo);
+        if (run && run->ghost == ghost && from <= run->right &&
+            fillOf(m_trace.events[run->event]) == fillOf(event)) {
+            run->right = std::max(run->right, right);
+        } else {
+            paintRun(run);
+            run = ColumnRun{i, from, right, ghost};
+        }
+        coveredTo = std::max(coveredTo, right);
+    }
+    paintRun(run);
+}
+
+void TimelinePainter::paintRun(std::optional<ColumnRun> &run)
+{
+    if (!run)
+        return;
+    const core::Event &event = m_trace.events[run->event];
+    const RowLayout &l = m_scene.layout;
+    const std::optional<int> row = l.rowOf(event.rank); // the rank's row among those shown
+    if (!row) {
+        run.reset();
+        return;
+    }
+    const double top = std::round(l.rowTop(*row) + l.blockPadding);
+    const double bottom = std::round(l.rowTop(*row) + l.rowHeight - l.blockPadding);
+    m_painter.setOpacity(run->ghost ? kGhostOpacity : 1.0);
+    m_painter.fillRect(QRect(run->left, int(top), run->right - run->left, int(bottom - top)),
+                       fillOf(event));
+    ++m_drawnBlocks;
+    run.reset();
 }
 
 void TimelinePainter::paintHovered()
@@ -169,7 +223,10 @@ void TimelinePainter::paintHovered()
         *row >= rowsInView(m_scene.layout, m_scene.bounds.height())) {
         return;
     }
-    const QRectF rect = eventRect(event, m_scene.layout, m_scene.axis);
+    QRectF rect = eventRect(event, m_scene.layout, m_scene.axis);
+    const QRectF area = timeArea(); // a block far wider than the view: its edges just outside
+    rect.setLeft(std::clamp(rect.left(), area.left() - 4.0, area.right() + 4.0));
+    rect.setRight(std::clamp(rect.right(), area.left() - 4.0, area.right() + 4.0));
     if (!isGhost(*m_scene.hovered)) { // a ghost keeps its faint fill under the outline
         paintBlock(*m_scene.hovered, rect);
     }
@@ -187,7 +244,9 @@ void TimelinePainter::paintRunning()
         if (index >= m_trace.events.size())
             continue;
         const core::Event &event = m_trace.events[index];
-        if (event.rank < 0 || event.rank >= rows || event.duration.ticks() == 0)
+        const std::optional<int> row = m_scene.layout.rowOf(event.rank); // shown ranks only
+        if (!row || *row < firstRowInView(m_scene.layout) || *row >= rows ||
+            event.duration.ticks() == 0)
             continue;
         const QRectF rect = eventRect(event, m_scene.layout, m_scene.axis);
         const QRect pixels(
@@ -210,20 +269,6 @@ void TimelinePainter::paintRunning()
         m_painter.setPen(fill.darker(135));
         m_painter.drawRect(pixels.adjusted(0, 0, -1, -1));
     }
-}
-
-bool TimelinePainter::coversNewPixels(const QRectF &rect, int row)
-{
-    // Whole pixels as paintBlock draws them, clamped to the area so that every block drawn
-    // moves the row's edge right by at least one pixel of the view.
-    const double right = std::min(std::max(std::round(rect.right()), std::round(rect.left()) + 1.0),
-                                  std::round(timeArea().right()) + 1.0);
-    double &coveredTo = m_coveredTo[std::size_t(row)];
-    if (right <= coveredTo) {
-        return false;
-    }
-    coveredTo = right;
-    return true;
 }
 
 void TimelinePainter::paintBlock(std::size_t index, const QRectF &rect)

@@ -57,9 +57,11 @@ public:
     void paint();
     void paintBase(Ghosting ghosting);
     void paintOverlay();
-    // Blocks the last paint drew: at most one per pixel column of each row plus one per row,
-    // since events that only cover pixels already drawn in their row are skipped.
+    // Blocks and merged runs of narrow blocks the last paint drew: each paints a pixel column of
+    // its row not painted before, so at most about one per column of each row.
     std::size_t drawnBlocks() const { return m_drawnBlocks; }
+    // Narrower than this (in whole pixels), events merge per pixel column (paintRow).
+    static constexpr double kMinBlockPixels = 2.0;
     // Message arrows drawn: none when more than kMaxArrows are in view (they would be a smear).
     std::size_t drawnArrows() const { return m_drawnArrows; }
     static constexpr std::size_t kMaxArrows = 2000;
@@ -85,7 +87,15 @@ private:
     void paintBlocks(Ghosting ghosting);
     void paintHovered();
     void paintRunning();
-    bool coversNewPixels(const QRectF &rect, int row);
+    // Pixel columns [left, right) of a row painted in the fill of the event that began them.
+    struct ColumnRun {
+        std::size_t event = 0;
+        int left = 0;
+        int right = 0;
+        bool ghost = false;
+    };
+    void paintRow(const RankEvents &rank, std::size_t first, std::size_t last, Ghosting ghosting);
+    void paintRun(std::optional<ColumnRun> &run);
     void paintBlock(std::size_t index, const QRectF &rect);
     void paintCommunication(const core::Event &event, const QRect &pixels, const QColor &ink);
     QColor fillOf(const core::Event &event);
@@ -104,7 +114,6 @@ private:
     std::vector<RankEvents> m_ownRanks; // when the scene brings none
     const std::vector<RankEvents> *m_ranks = nullptr;
     std::vector<QColor> m_fills;     // Palette::event by op and layer, filled as first needed
-    std::vector<double> m_coveredTo; // per row: right edge in pixels of what is drawn so far
     std::size_t m_drawnBlocks = 0;
     std::size_t m_drawnArrows = 0;
 };

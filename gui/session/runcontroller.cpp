@@ -192,21 +192,30 @@ QCoro::Task<void> RunController::execute(RunSpec spec, int generation)
         const QString output = out->text() + errors;
         const QString exitText = describeExit(*process, errors);
         const bool crashed = process->exitStatus() == QProcess::CrashExit;
-        finish(generation);
         if (crashed || !QFileInfo::exists(traceFile)) {
+            finish(generation);
             Q_EMIT runFailed(exitText, output);
             co_return;
         }
-        QFuture<core::Result<core::Trace>> decoding =
-            QtConcurrent::run([traceFile, tempDir] { return loadTraceFile(traceFile); });
-        auto loaded = co_await decoding;
-        if (!self || generation != m_generation)
+        // Still running for the window until the trace is decoded: Esc (stop) drops it.
+        // A shared result: a QFuture hands out copies, and a copy of millions of events would
+        // be made on the GUI thread.
+        QFuture<std::shared_ptr<core::Result<core::Trace>>> decoding =
+            QtConcurrent::run([traceFile, tempDir] {
+                return std::make_shared<core::Result<core::Trace>>(loadTraceFile(traceFile));
+            });
+        Q_EMIT decodingStarted();
+        const auto loaded = co_await decoding;
+        if (!self)
             co_return;
-        if (!loaded) {
-            Q_EMIT runFailed(QString::fromStdString(loaded.error().message), output);
+        if (generation != m_generation)
+            co_return; // stopped while decoding: stop() told the window and owns the process
+        finish(generation);
+        if (!*loaded) {
+            Q_EMIT runFailed(QString::fromStdString(loaded->error().message), output);
             co_return;
         }
-        Q_EMIT traceAvailable(std::make_shared<const core::Trace>(std::move(*loaded)), output);
+        Q_EMIT traceAvailable(std::make_shared<const core::Trace>(std::move(**loaded)), output);
     } catch (const std::exception &e) {
         if (self) {
             finish(generation);

@@ -41,15 +41,16 @@ public:
     explicit RunController(QObject *parent = nullptr);
     ~RunController() override;
 
+    // From start() until the trace is decoded (or the run failed or was stopped).
     bool isRunning() const;
     // rankstep-cli: $RANKSTEP_CLI, beside this program, ../cli/ of a build tree, or on PATH.
     static QString cliPath();
 
 public Q_SLOTS:
     void start(const RunSpec &spec);
-    // Ends the run at once for the window (emits runStopped): the child gets SIGTERM, so that
-    // rankstep-cli ends every process of the run and removes its folder, and SIGKILL if it is
-    // still there kStopGraceMs later.
+    // Ends the run at once for the window (emits runStopped): a trace being decoded is dropped;
+    // the child gets SIGTERM, so that rankstep-cli ends every process of the run and removes its
+    // folder, and SIGKILL if it is still there kStopGraceMs later.
     void stop();
 
 Q_SIGNALS:
@@ -59,6 +60,8 @@ Q_SIGNALS:
     // The simulation itself could not run or crashed; message in plain words.
     void runFailed(const QString &message, const QString &output);
     void runStopped();
+    // The runner finished; its trace is being read off the GUI thread (still isRunning()).
+    void decodingStarted();
 
 private:
     QCoro::Task<void> execute(RunSpec spec, int generation);

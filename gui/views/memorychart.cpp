@@ -2,7 +2,9 @@
 #include "memorychart.h"
 
 #include "appearance.h"
+#include "boundedtimeaxis.h"
 #include "memorychartview.h"
+#include "memorydecimation.h"
 #include "memoryseries.h"
 #include "palette.h"
 #include "runsession.h"
@@ -35,6 +37,7 @@ constexpr int kLegendRanks = 8;    // more ranks: no legend, thin lines
 constexpr int kMemoryTicks = 5;    // at most this many intervals on the value axis
 constexpr int kTimeTicks = 10;     // and on the time axis
 constexpr double kHeadroom = 1.15; // room above the highest value for the maximum's label
+constexpr int kMinColumns = 1024;  // a rank's line keeps at least 4 points per pixel of this
 
 QList<QPointF> toPoints(const std::vector<MemoryPoint> &series)
 {
@@ -124,9 +127,7 @@ MemoryChart::MemoryChart(RunSession &session, Appearance &appearance, QWidget *p
         if (range.to <= range.from ||
             (m_timeAxis->min() == range.from / ticks && m_timeAxis->max() == range.to / ticks))
             return;
-        m_settingRange = true;
-        m_timeAxis->setRange(range.from / ticks, range.to / ticks);
-        m_settingRange = false;
+        setAxisRange(range.from / ticks, range.to / ticks);
     });
     connect(&appearance, &Appearance::lookChanged, this, [this] {
         m_look = m_appearance.look();
@@ -173,6 +174,7 @@ void MemoryChart::setUpChart()
     m_timeAxis->setLabelFormat(QStringLiteral("%g"));
     m_timeAxis->setTickType(QValueAxis::TicksDynamic);
     m_timeAxis->setTickAnchor(0);
+    setAxisRange(m_timeAxis->min(), m_timeAxis->max());
     m_memoryAxis->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
     m_chart->addAxis(m_timeAxis, Qt::AlignBottom);
     m_chart->addAxis(m_memoryAxis, Qt::AlignLeft);
@@ -268,8 +270,13 @@ void MemoryChart::setVisibleRange(core::SimTime from, core::SimTime to)
 {
     if (to <= from)
         return;
+    setAxisRange(from.toDouble(), to.toDouble());
+}
+
+void MemoryChart::setAxisRange(double from, double to)
+{
     m_settingRange = true;
-    m_timeAxis->setRange(from.toDouble(), to.toDouble());
+    setBoundedRange(*m_timeAxis, from, to, kTimeTicks);
     m_settingRange = false;
 }
 
@@ -284,15 +291,14 @@ void MemoryChart::followTimeAxis(const TimeAxis &axis)
     if (axis.to <= axis.from ||
         (m_timeAxis->min() == axis.from / ticks && m_timeAxis->max() == axis.to / ticks))
         return;
-    m_settingRange = true;
-    m_timeAxis->setRange(axis.from / ticks, axis.to / ticks);
-    m_settingRange = false;
+    setAxisRange(axis.from / ticks, axis.to / ticks);
 }
 
 void MemoryChart::rebuild()
 {
     const double from = m_timeAxis->min(), to = m_timeAxis->max();
     m_chart->removeAllSeries();
+    m_lines.clear();
     const bool empty = !m_trace || !m_trace->figures.hasEvents;
     m_stack->setCurrentWidget(empty ? static_cast<QWidget *>(m_placeholder) : m_view);
     if (empty) {
@@ -300,15 +306,15 @@ void MemoryChart::rebuild()
         return;
     }
     applyMemoryAxis();
+    // Attaching a series sets the time axis to the data's range under the interval it has.
+    coarsenFor(*m_timeAxis, 0, m_trace->figures.endTime.toDouble(), kTimeTicks);
     addRankSeries();
     addMaximum();
     addTarget();
     m_chart->legend()->setVisible(shownCount() <= kLegendRanks);
-    if (to > from) { // attaching series must not move the zoom
-        m_settingRange = true;
-        m_timeAxis->setRange(from, to);
-        m_settingRange = false;
-    }
+    if (to > from) // attaching series must not move the zoom
+        setAxisRange(from, to);
+    refreshLines(); // decimated for the range the axis settled on
     applyTimeTicks();
     placeTargetLabel();
     Q_EMIT labelsChanged();
@@ -316,15 +322,17 @@ void MemoryChart::rebuild()
 
 void MemoryChart::addRankSeries()
 {
-    const auto all = memorySeries(*m_trace);
-    const auto shares = sharedLines(all);
-    const int ranks = int(all.size());
+    m_series = memorySeries(*m_trace);
+    m_lines.clear();
+    const auto shares = sharedLines(m_series);
+    const int ranks = int(m_series.size());
     for (int rank = 0; rank < ranks; ++rank) {
         if (!isShown(rank))
             continue; // the rank picker's choice
         auto *series = new QLineSeries;
+        m_lines.append(series);
         series->setName(tr("rank %1").arg(rank));
-        series->replace(toPoints(all[std::size_t(rank)]));
+        series->replace(toPoints(shownPoints(m_series[std::size_t(rank)])));
         m_chart->addSeries(series);
         series->attachAxis(m_timeAxis);
         series->attachAxis(m_memoryAxis);
@@ -344,6 +352,27 @@ int MemoryChart::shownCount() const
     const std::vector<int> &shown = m_session.shownRanks();
     return shown.empty() || m_trace != m_session.trace() ? m_trace->config.ranks
                                                          : int(shown.size());
+}
+
+std::vector<MemoryPoint> MemoryChart::shownPoints(const std::vector<MemoryPoint> &series) const
+{
+    const double ticks = double(core::SimTime::kTicksPerStep);
+    const int columns = std::max(kMinColumns, int(width() * devicePixelRatioF()));
+    return decimated(series, m_timeAxis->min() * ticks, m_timeAxis->max() * ticks, columns);
+}
+
+// Each shown line again as decimated for the range now shown: a zoom shows the detail it holds.
+void MemoryChart::refreshLines()
+{
+    qsizetype line = 0; // m_lines holds the shown ranks' lines, in rank order
+    for (int rank = 0; rank < int(m_series.size()) && line < m_lines.size(); ++rank) {
+        if (!isShown(rank))
+            continue;
+        const auto &series = m_series[std::size_t(rank)];
+        if (series.size() > 4 * std::size_t(kMinColumns)) // else drawn whole anyway
+            m_lines[line]->replace(toPoints(shownPoints(series)));
+        ++line;
+    }
 }
 
 void MemoryChart::addMaximum()
@@ -401,7 +430,10 @@ void MemoryChart::applyMemoryAxis()
 
 void MemoryChart::applyTimeTicks()
 {
-    m_timeAxis->setTickInterval(niceStep(m_timeAxis->max() - m_timeAxis->min(), kTimeTicks));
+    // For the range just set, by code or by the chart's own rubber band (which zooms in under
+    // the previous, coarser interval): bounded either way.
+    m_timeAxis->setTickInterval(
+        boundedTickInterval(m_timeAxis->min(), m_timeAxis->max(), kTimeTicks));
 }
 
 void MemoryChart::placeTargetLabel()
@@ -421,6 +453,7 @@ void MemoryChart::placeTargetLabel()
 void MemoryChart::onTimeRangeChanged(qreal min, qreal max)
 {
     applyTimeTicks();
+    refreshLines();
     placeTargetLabel();
     if (m_settingRange)
         return;

@@ -4,19 +4,23 @@
 #include "core/simtime.h"
 #include "core/trace.h"
 #include "look.h"
+#include "memoryseries.h"
 #include "timelinegeometry.h"
 
+#include <QList>
 #include <QWidget>
 
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <vector>
 
 class QCategoryAxis;
 class QChart;
 class QChartView;
 class QGraphicsSimpleTextItem;
 class QLabel;
+class QLineSeries;
 class QStackedLayout;
 class QValueAxis;
 
@@ -83,9 +87,12 @@ private:
     void addRankSeries();
     bool isShown(int rank) const; // by the session's shownRanks
     int shownCount() const;
+    std::vector<MemoryPoint> shownPoints(const std::vector<MemoryPoint> &series) const;
+    void refreshLines();
     void addMaximum();
     void addTarget();
     void applyTimeSpan();
+    void setAxisRange(double from, double to); // steps; ticks bounded all the way
     void applyMemoryAxis();
     void applyTimeTicks();
     void placeTargetLabel();
@@ -108,6 +115,8 @@ private:
     QValueAxis *m_timeAxis = nullptr;
     QCategoryAxis *m_memoryAxis = nullptr;
     QGraphicsSimpleTextItem *m_targetLabel = nullptr;
+    std::vector<std::vector<MemoryPoint>> m_series; // each rank's whole line (memorySeries)
+    QList<QLineSeries *> m_lines;                   // drawing them, decimated (shownPoints)
 };
 
 } // namespace rankstep::gui
