@@ -13,10 +13,14 @@
 namespace rankstep::cli {
 namespace {
 
+// "met" or "missed"; a run that did not finish is not judged against the target at all.
 std::string compare(const std::string &what, const std::string &value, const std::string &target,
-                    bool met, const std::string &notebook)
+                    const lessons::Verdict &verdict, bool met, const std::string &notebook)
 {
-    std::string text = what + ": " + value + " (target " + target + ", " + (met ? "met" : "missed");
+    const std::string judged = !verdict.finished ? "not judged: the run did not finish"
+                               : met             ? "met"
+                                                 : "missed";
+    std::string text = what + ": " + value + " (target " + target + ", " + judged;
     if (!notebook.empty())
         text += "; the notebook's rounded target: " + notebook;
     return text + ")\n";
@@ -87,9 +91,9 @@ std::string formatTargets(const lessons::Lesson &lesson, const core::Trace &trac
     const lessons::Verdict v = lessons::judge(lesson, trace);
     const auto &nb = lesson.notebookTargets;
     return compare("Timesteps", trace.figures.timesteps.toString(), lesson.targets->time.toString(),
-                   v.timeMet, nb ? nb->time.toString() : "") +
+                   v, v.timeMet, nb ? nb->time.toString() : "") +
            compare("Maximum Memory", std::to_string(trace.figures.maxMemory),
-                   std::to_string(lesson.targets->memory), v.memoryMet,
+                   std::to_string(lesson.targets->memory), v, v.memoryMet,
                    nb ? std::to_string(nb->memory) : "");
 }
 

@@ -1,14 +1,63 @@
 // SPDX-License-Identifier: MIT
 #include "lesson.h"
 
+#include <algorithm>
+
 namespace rankstep::lessons {
+namespace {
+
+// The one line of an error that says what is missing: for a hang the finished rank that never
+// called the collective (or the first rank that waits), else the first line.
+std::string errorGist(const core::Error &error)
+{
+    std::vector<std::string> lines;
+    std::string::size_type begin = 0;
+    while (begin <= error.message.size()) {
+        const auto end = std::min(error.message.find('\n', begin), error.message.size());
+        std::string line = error.message.substr(begin, end - begin);
+        line.erase(0, line.find_first_not_of(' '));
+        if (!line.empty())
+            lines.push_back(std::move(line));
+        begin = end + 1;
+    }
+    if (lines.empty())
+        return {};
+    if (error.kind == core::ErrorKind::Deadlock && lines.size() > 1) {
+        for (const std::string &line : lines)
+            if (line.find("without calling") != std::string::npos)
+                return line;
+        return lines[1];
+    }
+    std::string where;
+    if (error.kind != core::ErrorKind::Mismatch && error.rank >= 0 && error.line > 0)
+        where =
+            "rank " + std::to_string(error.rank) + ", line " + std::to_string(error.line) + ": ";
+    return where + lines.front();
+}
+
+std::string unfinishedSummary(const core::Trace &trace)
+{
+    std::string summary = "Not solved yet: the run did not finish (" +
+                          std::string(core::runStatusName(trace.status)) + ")";
+    if (trace.error) {
+        std::string gist = errorGist(*trace.error);
+        while (!gist.empty() && (gist.back() == '.' || gist.back() == ' '))
+            gist.pop_back();
+        if (!gist.empty())
+            summary += ": " + gist;
+    }
+    return summary + ".";
+}
+
+} // namespace
 
 Verdict judge(const Lesson &lesson, const core::Trace &trace)
 {
     Verdict v;
     v.finished = trace.status == core::RunStatus::Ok;
     v.checkPassed = trace.check.passed;
-    if (lesson.targets && trace.figures.hasEvents) {
+    // A run that did not finish meets no target: its figures stop where it stopped.
+    if (lesson.targets && trace.figures.hasEvents && v.finished) {
         v.timeMet = trace.figures.timesteps <= lesson.targets->time;
         v.memoryMet = trace.figures.maxMemory <= lesson.targets->memory;
     } else if (lesson.targets) {
@@ -17,10 +66,9 @@ Verdict judge(const Lesson &lesson, const core::Trace &trace)
     const bool checkNeeded = lesson.goal == Goal::Train;
     v.solved = v.finished && (!checkNeeded || v.checkPassed) && v.timeMet && v.memoryMet;
     if (!v.finished) {
-        v.summary = "Not solved yet: the run did not finish (" +
-                    std::string(core::runStatusName(trace.status)) + ").";
+        v.summary = unfinishedSummary(trace);
     } else if (checkNeeded && !v.checkPassed) {
-        v.summary = "Not solved yet: " + trace.check.message;
+        v.summary = "Not solved yet: " + trace.check.message + ".";
     } else if (lesson.targets && !trace.figures.hasEvents) {
         // No figures to compare: "Timesteps 0 is above the target" would be false.
         v.summary =

@@ -85,7 +85,10 @@ QString resultsHtml(const lessons::Lesson *lesson, const core::Trace &trace)
                     .arg(QString::fromStdString(f.maxMemoryTime.toString()),
                          QString::fromStdString(f.endTime.toString()));
     }
-    if (trace.status == core::RunStatus::Ok)
+    // A lesson's verdict above already says what the failed check found.
+    const bool checkInVerdict =
+        lesson && lesson->goal == lessons::Goal::Train && !trace.check.passed;
+    if (trace.status == core::RunStatus::Ok && !checkInVerdict)
         html += QStringLiteral("<p><b>Check:</b> %1</p>").arg(esc(trace.check.message));
     for (const core::Warning &w : trace.warnings)
         html += QObject::tr("<p style='color:#8a5300'>⚠ rank %1, line %2: %3</p>")

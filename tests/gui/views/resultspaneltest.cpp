@@ -1,0 +1,41 @@
+// SPDX-License-Identifier: MIT
+// The results panel's text: what a failed check found is said once, in the verdict.
+#include "gui/views/resultspanel.h"
+
+#include <gtest/gtest.h>
+
+namespace rankstep::gui {
+namespace {
+
+lessons::Lesson trainLesson()
+{
+    lessons::Lesson lesson;
+    lesson.id = "pipeline";
+    lesson.function = "pipeline";
+    lesson.targets = lessons::Targets{core::SimTime::steps(20), 2097152};
+    return lesson;
+}
+
+TEST(ResultsPanel, SaysWhatAFailedCheckFoundOnce)
+{
+    core::Trace trace;
+    trace.status = core::RunStatus::Ok;
+    trace.check = {false, "layers 0-7: the final weights were never updated (step 0)"};
+
+    const lessons::Lesson lesson = trainLesson();
+    const QString html = resultsHtml(&lesson, trace);
+
+    EXPECT_EQ(html.count(QStringLiteral("never updated")), 1) << html.toStdString();
+}
+
+TEST(ResultsPanel, ShowsTheCheckOfARunWithoutALesson)
+{
+    core::Trace trace;
+    trace.status = core::RunStatus::Ok;
+    trace.check = {false, "layer 1: no rank set a final weight"};
+
+    EXPECT_TRUE(resultsHtml(nullptr, trace).contains(QStringLiteral("no rank set a final weight")));
+}
+
+} // namespace
+} // namespace rankstep::gui
