@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "lesson.h"
 
+#include "core/memoryformat.h"
+
 #include <algorithm>
 
 namespace rankstep::lessons {
@@ -81,8 +83,8 @@ Verdict judge(const Lesson &lesson, const core::Trace &trace)
                      lesson.targets->time.toString();
         if (!v.memoryMet)
             missed += (missed.empty() ? "" : "; ") + std::string("Maximum Memory ") +
-                      std::to_string(trace.figures.maxMemory) + " is above the target " +
-                      std::to_string(lesson.targets->memory);
+                      core::formatMemoryExact(trace.figures.maxMemory) + " is above the target " +
+                      core::formatMemoryExact(lesson.targets->memory);
         v.summary = "Correct, but not solved yet: " + missed + ".";
     } else {
         v.summary = "Solved!";

@@ -12,8 +12,6 @@
 
 namespace rankstep::gui {
 
-// "0 B", "512 B", "256 KB", "1.8 MB", "2.3 GB" (powers of 1024, one decimal from MB up).
-QString formatBytes(std::int64_t bytes);
 // "rank 2 · t 4.3 · 1.8 MB": the rank, its clock and the bytes it holds.
 QString panelTitle(int rank, const replay::RankState &state);
 // What a panel's background says: "rank 2 holds 1.8 MB of the run's largest 2.5 MB; last ran

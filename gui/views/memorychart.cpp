@@ -334,7 +334,7 @@ void MemoryChart::addMaximum()
     marker->setBorderColor(m_dark ? QColor(20, 20, 20) : QColor(Qt::white));
     marker->setPointLabelsFormat(
         tr("max %1 (rank %2, t %3)")
-            .arg(figures.maxMemory)
+            .arg(formatMemory(figures.maxMemory))
             .arg(figures.maxMemoryRank)
             .arg(QString::fromStdString(figures.maxMemoryTime.toString())));
     QFont font = marker->pointLabelsFont();

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "resultspanel.h"
 
+#include "core/memoryformat.h"
+
 #include <QLabel>
 #include <QScrollArea>
 #include <QTextDocument>
@@ -13,6 +15,12 @@ QString esc(const std::string &text)
 {
     return QString::fromStdString(text).toHtmlEscaped().replace(QLatin1Char('\n'),
                                                                 QStringLiteral("<br>"));
+}
+
+// Figures compared with a target keep their exact bytes: "2621440 B (2.62 MB)".
+QString exactMemory(std::int64_t bytes)
+{
+    return QString::fromStdString(core::formatMemoryExact(bytes));
 }
 
 QString verdictRow(const QString &name, const QString &value, const QString &target, bool met,
@@ -45,10 +53,10 @@ QString lessonRows(const lessons::Lesson &lesson, const core::Trace &trace)
                       QString::fromStdString(lesson.targets->time.toString()), v.timeMet,
                       QString::fromStdString(overTime.toString()),
                       nb ? QString::fromStdString(nb->time.toString()) : QString()) +
-           verdictRow(QObject::tr("Maximum memory"), QString::number(f.maxMemory),
-                      QString::number(lesson.targets->memory), v.memoryMet,
-                      QString::number(f.maxMemory - lesson.targets->memory),
-                      nb ? QString::number(nb->memory) : QString());
+           verdictRow(QObject::tr("Maximum memory"), exactMemory(f.maxMemory),
+                      exactMemory(lesson.targets->memory), v.memoryMet,
+                      exactMemory(f.maxMemory - lesson.targets->memory),
+                      nb ? exactMemory(nb->memory) : QString());
 }
 
 } // namespace
@@ -80,7 +88,7 @@ QString resultsHtml(const lessons::Lesson *lesson, const core::Trace &trace)
     }
     if (f.hasEvents) {
         html += QObject::tr("<p>Maximum memory %1 on rank %2 at time %3; the run ends at %4.</p>")
-                    .arg(f.maxMemory)
+                    .arg(exactMemory(f.maxMemory))
                     .arg(f.maxMemoryRank)
                     .arg(QString::fromStdString(f.maxMemoryTime.toString()),
                          QString::fromStdString(f.endTime.toString()));
@@ -127,11 +135,11 @@ QString ResultsPanel::targetsHtml() const
         return {};
     QString html = tr("<p><b>Targets</b><br>Timesteps at most %1<br>Maximum memory at most %2</p>")
                        .arg(QString::fromStdString(m_lesson->targets->time.toString()))
-                       .arg(m_lesson->targets->memory);
+                       .arg(exactMemory(m_lesson->targets->memory));
     if (m_lesson->notebookTargets)
         html += tr("<p><small>The notebook's rounded targets: %1 steps, %2.</small></p>")
                     .arg(QString::fromStdString(m_lesson->notebookTargets->time.toString()))
-                    .arg(m_lesson->notebookTargets->memory);
+                    .arg(exactMemory(m_lesson->notebookTargets->memory));
     return html;
 }
 
