@@ -24,12 +24,11 @@ std::string errorGist(const core::Error &error)
     }
     if (lines.empty())
         return {};
-    if (error.kind == core::ErrorKind::Deadlock && lines.size() > 1) {
-        for (const std::string &line : lines)
-            if (line.find("without calling") != std::string::npos)
-                return line;
+    for (const std::string &line : lines)
+        if (line.find("without calling") != std::string::npos)
+            return line;
+    if (error.kind == core::ErrorKind::Deadlock && lines.size() > 1)
         return lines[1];
-    }
     std::string where;
     if (error.kind != core::ErrorKind::Mismatch && error.rank >= 0 && error.line > 0)
         where =

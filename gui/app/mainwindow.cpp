@@ -41,7 +41,8 @@
 namespace rankstep::gui {
 namespace {
 
-// Each rank's line at the cursor; at the end of a hung run, the call each rank waits in.
+// Each rank's line at the cursor; at the end of a hung run, the call each rank waits in, and no
+// marker for a rank that finished (its last operation's line would look like where it hangs).
 std::vector<std::pair<int, int>> rankLines(RunSession &session)
 {
     StepController &step = session.stepper();
@@ -52,8 +53,8 @@ std::vector<std::pair<int, int>> rankLines(RunSession &session)
     const auto &diagnosis = session.trace()->diagnosis;
     if (diagnosis && step.atEnd()) {
         for (const core::RankWait &wait : diagnosis->ranks)
-            if (!wait.finished && wait.line > 0 && std::size_t(wait.rank) < lines.size())
-                lines[std::size_t(wait.rank)].second = wait.line;
+            if (std::size_t(wait.rank) < lines.size() && (wait.finished || wait.line > 0))
+                lines[std::size_t(wait.rank)].second = wait.finished ? 0 : wait.line;
     }
     // A rank that failed stands on the line of its error, not its last recorded operation.
     const auto &error = session.trace()->error;
@@ -423,7 +424,10 @@ void MainWindow::onTraceAvailable(const TracePtr &trace, const QString &output)
     statusBar()->showMessage(QString::fromStdString(verdict.summary));
     if (trace->error) {
         m_editor->markError(trace->error->line);
-        showRunError(this, *trace);
+        // A hang is explained by the "Why it hung" picture and the results banner; a dialog
+        // would cover the picture and repeat it.
+        if (!trace->diagnosis)
+            showRunError(this, *trace);
     }
     Q_EMIT runFinished();
 }

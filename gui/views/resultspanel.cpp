@@ -2,6 +2,7 @@
 #include "resultspanel.h"
 
 #include "core/memoryformat.h"
+#include "errordialog.h"
 
 #include <QLabel>
 #include <QScrollArea>
@@ -59,6 +60,19 @@ QString lessonRows(const lessons::Lesson &lesson, const core::Trace &trace)
                       nb ? exactMemory(nb->memory) : QString());
 }
 
+// The diagnosis of a hang as a banner over the results: the app shows no dialog for it, so it
+// covers neither the "Why it hung" picture nor the code.
+QString hangBanner(const core::Trace &trace)
+{
+    const RunErrorText text = describeRunError(trace);
+    return QStringLiteral(
+               "<table width='100%' cellpadding='6' style='background-color:#fdecea; "
+               "color:#5f1410'><tr><td><b>%1</b><br>"
+               "<span style='font-family:monospace'>%2</span></td></tr></table>")
+        .arg(text.title.toHtmlEscaped(),
+             text.text.toHtmlEscaped().replace(QLatin1Char('\n'), QStringLiteral("<br>")));
+}
+
 } // namespace
 
 QString resultsHtml(const lessons::Lesson *lesson, const core::Trace &trace)
@@ -71,7 +85,9 @@ QString resultsHtml(const lessons::Lesson *lesson, const core::Trace &trace)
                     .arg(v.solved ? QStringLiteral("#1b7a2e") : QStringLiteral("#8a5300"),
                          esc(v.summary));
     }
-    if (trace.error) {
+    if (trace.error && trace.diagnosis) {
+        html += hangBanner(trace);
+    } else if (trace.error) {
         const core::Error &e = *trace.error;
         html += QStringLiteral("<p><b>%1</b><br><span style='font-family:monospace'>%2</span></p>")
                     .arg(e.kind == core::ErrorKind::Deadlock || e.kind == core::ErrorKind::Mismatch

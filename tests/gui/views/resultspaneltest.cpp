@@ -37,5 +37,20 @@ TEST(ResultsPanel, ShowsTheCheckOfARunWithoutALesson)
     EXPECT_TRUE(resultsHtml(nullptr, trace).contains(QStringLiteral("no rank set a final weight")));
 }
 
+TEST(ResultsPanel, ShowsAHangAsABannerNamingTheRankThatSkipped)
+{
+    core::Trace trace;
+    trace.status = core::RunStatus::Deadlock;
+    trace.error = core::Error{core::ErrorKind::Deadlock, 0, 28,
+                              "Deadlock: no rank can go on.\n"
+                              "  rank 3 finished without calling allreduce(layer 0)"};
+    trace.diagnosis = core::Diagnosis{core::ErrorKind::Deadlock, {}};
+
+    const QString html = resultsHtml(nullptr, trace);
+
+    EXPECT_TRUE(html.contains(QStringLiteral("background-color"))) << html.toStdString();
+    EXPECT_EQ(html.count(QStringLiteral("rank 3 finished without calling")), 1);
+}
+
 } // namespace
 } // namespace rankstep::gui
