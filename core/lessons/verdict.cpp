@@ -30,7 +30,9 @@ std::string errorGist(const core::Error &error)
     if (error.kind == core::ErrorKind::Deadlock && lines.size() > 1)
         return lines[1];
     std::string where;
-    if (error.kind != core::ErrorKind::Mismatch && error.rank >= 0 && error.line > 0)
+    // A mismatch names its ranks, a stop says where the rank was.
+    if (error.kind != core::ErrorKind::Mismatch && error.kind != core::ErrorKind::Stopped &&
+        error.rank >= 0 && error.line > 0)
         where =
             "rank " + std::to_string(error.rank) + ", line " + std::to_string(error.line) + ": ";
     return where + lines.front();
@@ -47,7 +49,7 @@ std::string unfinishedSummary(const core::Trace &trace)
         if (!gist.empty())
             summary += ": " + gist;
     }
-    return summary + ".";
+    return summary + (summary.back() == '?' ? "" : ".");
 }
 
 } // namespace
