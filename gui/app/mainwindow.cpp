@@ -5,6 +5,7 @@
 #include "applicationstyle.h"
 #include "codeeditor.h"
 #include "errordialog.h"
+#include "experimentsview.h"
 #include "exportactions.h"
 #include "lessonlistmodel.h"
 #include "lessonpanel.h"
@@ -124,6 +125,9 @@ void MainWindow::showPane(Pane pane)
         case Pane::Hang:
             m_leftTabs->setCurrentWidget(m_waitForView);
             break;
+        case Pane::Experiments:
+            m_leftTabs->setCurrentWidget(m_experiments);
+            break;
     }
 }
 
@@ -189,6 +193,8 @@ void MainWindow::buildLayout()
     m_waitForView = new WaitForView(*m_session, *m_appearance); // enabled after a run that hung
     m_leftTabs->addTab(m_waitForView, tr("Why it hung"));
     m_leftTabs->setTabEnabled(m_leftTabs->indexOf(m_waitForView), false);
+    m_experiments = new ExperimentsView(*m_session, *m_appearance);
+    m_leftTabs->addTab(m_experiments, tr("Experiments"));
     auto *work = m_work = new QSplitter(Qt::Horizontal);
     work->setObjectName(QStringLiteral("work"));
     work->addWidget(m_leftTabs);
@@ -305,6 +311,8 @@ bool MainWindow::openLesson(const QString &lessonId)
     m_lessonList->setCurrentIndex(m_model->index(row));
     m_lessonPanel->setLesson(m_lesson);
     m_results->setLesson(m_lesson);
+    m_experiments->setLesson(m_lesson);
+    m_leftTabs->setTabEnabled(m_leftTabs->indexOf(m_experiments), !m_lesson->experiments.empty());
     m_leftTabs->setCurrentWidget(m_lessonPanel);
     if (isVisible())    // else the layout just restored (or the defaults) stays
         arrangeViews(); // no run yet: the views are placeholders
@@ -384,6 +392,7 @@ void MainWindow::runCode()
     spec.layers = m_lesson->config.layers;
     spec.batches = m_lesson->config.batches;
     spec.timeLimitSeconds = m_runTimeLimit;
+    m_lastSpec = spec;
     m_run->start(spec);
 }
 
@@ -422,6 +431,9 @@ void MainWindow::onTraceAvailable(const TracePtr &trace, const QString &output)
         m_model->refresh(QString::fromStdString(m_lesson->id));
     }
     statusBar()->showMessage(QString::fromStdString(verdict.summary));
+    // The bubble lesson's m = 1, 2, 4, 8: the same code again, in the background.
+    if (!m_lesson->experiments.empty() && trace->status == core::RunStatus::Ok)
+        m_experiments->runExperiments(m_lastSpec);
     if (trace->error) {
         m_editor->markError(trace->error->line);
         // A hang is explained by the "Why it hung" picture and the results banner; a dialog

@@ -24,6 +24,7 @@ class ApplicationStyle;
 class CodeEditor;
 class ExportActions;
 class LessonListModel;
+class ExperimentsView;
 class LessonPanel;
 class MemoryChart;
 class NotebookImport;
@@ -62,7 +63,7 @@ public:
     PresentationMode &presentation() const;
 
     // The tabs left of the editor.
-    enum class Pane { Lesson, State, Hang };
+    enum class Pane { Lesson, State, Hang, Experiments };
     void showPane(Pane pane);
     // Shares the window out for what it shows now: a fresh lesson, a run, the state tab, a
     // presentation (called as those change; public for a scripted size).
@@ -81,6 +82,7 @@ public:
     StepBar *stepBar() const { return m_stepBar; }
     StateView *stateView() const { return m_stateView; }
     WaitForView *waitForView() const { return m_waitForView; }
+    ExperimentsView *experimentsView() const { return m_experiments; }
     NotebookImport *notebookImport() const { return m_import; }
     ViewControls *viewControls() const { return m_viewControls; }
 
@@ -130,6 +132,8 @@ private:
     StepBar *m_stepBar = nullptr;
     StateView *m_stateView = nullptr;
     WaitForView *m_waitForView = nullptr;
+    ExperimentsView *m_experiments = nullptr; // a tab, enabled for lessons with experiments
+    RunSpec m_lastSpec;                       // the experiments run the same code again
     NotebookImport *m_import = nullptr;
     ViewControls *m_viewControls = nullptr; // the View menu, appearance and saved layout
     ExportActions *m_export = nullptr;

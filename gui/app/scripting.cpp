@@ -2,6 +2,7 @@
 #include "scripting.h"
 
 #include "appearance.h"
+#include "experimentsview.h"
 #include "mainwindow.h"
 #include "notebookimport.h"
 #include "presentation.h"
@@ -40,6 +41,8 @@ std::optional<MainWindow::Pane> tabPane(const QString &name)
         return MainWindow::Pane::State;
     if (name == QStringLiteral("hang"))
         return MainWindow::Pane::Hang;
+    if (name == QStringLiteral("experiments"))
+        return MainWindow::Pane::Experiments;
     return std::nullopt;
 }
 
@@ -201,7 +204,7 @@ ScriptOptions addScriptOptions(QCommandLineParser &parser)
          QStringLiteral("file")},
         {QStringLiteral("tab"),
          QStringLiteral("Before the screenshot, show the tab <name> left of the editor."),
-         QStringLiteral("lesson|state|hang")},
+         QStringLiteral("lesson|state|hang|experiments")},
         {QStringLiteral("quit-after-first-paint"),
          QStringLiteral("Print when the window first painted, after the process start, and exit.")},
         {QStringLiteral("presentation"), QStringLiteral("Start in presentation mode (F11).")},
@@ -253,7 +256,7 @@ bool startScript(const QCommandLineParser &parser, const ScriptOptions &o, MainW
         return false;
     }
     if (!tab.isEmpty() && !tabPane(tab)) {
-        std::fprintf(stderr, "rankstep: --tab wants lesson, state or hang\n");
+        std::fprintf(stderr, "rankstep: --tab wants lesson, state, hang or experiments\n");
         return false;
     }
     if (!shot.isEmpty()) // the picture shows a state, not a frame of its animation
@@ -267,7 +270,13 @@ bool startScript(const QCommandLineParser &parser, const ScriptOptions &o, MainW
             if (!step.isEmpty())
                 goToStep(window, step, by);
             showTab(window, tab);
-            if (!shot.isEmpty())
+            if (shot.isEmpty())
+                return;
+            ExperimentsView *experiments = window.experimentsView();
+            if (tab == QStringLiteral("experiments") && experiments->isRunning())
+                QObject::connect(experiments, &ExperimentsView::experimentsFinished, &window,
+                                 [&window, shot] { saveAndQuit(&window, shot); });
+            else
                 saveAndQuit(&window, shot);
         };
         QObject::connect(&window, &MainWindow::runFinished, &window, onFinished);
