@@ -50,6 +50,11 @@ public:
     QChart *chart() const { return m_chart; }
     QChartView *chartView() const;
     bool showsPlaceholder() const;
+    // The run's maximum label ("max 1.84 MB (rank 0, t 4)") and where it sits in the chart.
+    QString maximumLabelText() const;
+    QRectF maximumLabelRect() const;
+    QRectF targetLabelRect() const;
+    QRectF plotArea() const;
     std::optional<core::SimTime> cursorTime() const;
 
     // Where the plot area maps time, in this widget's pixels (ticks as the timeline's axis).
@@ -85,6 +90,7 @@ private:
     void applyMemoryAxis();
     void applyTimeTicks();
     void placeTargetLabel();
+    void placeMaximumLabel();
     void onTimeRangeChanged(qreal min, qreal max);
     void onPlotClicked(QPointF position);
 
@@ -104,6 +110,7 @@ private:
     QValueAxis *m_timeAxis = nullptr;
     QCategoryAxis *m_memoryAxis = nullptr;
     QGraphicsSimpleTextItem *m_targetLabel = nullptr;
+    QGraphicsSimpleTextItem *m_maxLabel = nullptr; // placed clear of the target (labelplacement.h)
 };
 
 } // namespace rankstep::gui
