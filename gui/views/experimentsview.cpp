@@ -46,9 +46,9 @@ ExperimentsView::ExperimentsView(RunSession &, Appearance &, QWidget *parent)
     m_measured->setName(tr("measured"));
     m_measured->setPointsVisible(true);
     m_formula->setName(tr("(p - 1) / (m + p - 1)"));
-    m_formula->setPen(QPen(Qt::gray, 2, Qt::DashLine));
     m_chart->addSeries(m_measured);
     m_chart->addSeries(m_formula);
+    m_formula->setPen(QPen(Qt::gray, 2, Qt::DashLine)); // after addSeries: the theme sets pens
     m_mAxis->setTitleText(tr("m"));
     m_mAxis->setLabelFormat(QStringLiteral("%d"));
     m_shareAxis->setTitleText(tr("idle %"));

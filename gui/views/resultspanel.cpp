@@ -30,16 +30,14 @@ QString verdictRow(const QString &name, const QString &value, const QString &tar
     const QString mark =
         met ? QStringLiteral("<span style='color:#1b7a2e'>✓ met</span>")
             : QStringLiteral("<span style='color:#b3261e'>✗ over by %1</span>").arg(by);
-    QString row =
-        QStringLiteral(
-            "<tr><td><b>%1</b></td><td align='right'>%2</td><td>target %3</td><td>%4</td></tr>")
-            .arg(name, value, target, mark);
-    if (!notebook.isEmpty())
-        row += QStringLiteral(
-                   "<tr><td></td><td></td><td colspan='2'><small>notebook's rounded target: "
-                   "%1</small></td></tr>")
-                   .arg(notebook);
-    return row;
+    // One line per figure, the notebook's target inside it: the panel is short at 1280x800.
+    const QString nb = notebook.isEmpty()
+                           ? QString()
+                           : QStringLiteral(" <small>(notebook: %1)</small>").arg(notebook);
+    return QStringLiteral(
+               "<tr><td><b>%1</b></td><td align='right'>%2</td><td>target %3%4</td>"
+               "<td>%5</td></tr>")
+        .arg(name, value, target, nb, mark);
 }
 
 QString lessonRows(const lessons::Lesson &lesson, const core::Trace &trace)
@@ -98,7 +96,7 @@ QString resultsHtml(const lessons::Lesson *lesson, const core::Trace &trace)
                          esc(e.message));
     }
     if (f.hasEvents && trace.status == core::RunStatus::Ok) {
-        html += QStringLiteral("<table cellspacing='6'>");
+        html += QStringLiteral("<table cellspacing='2'>");
         html += lesson ? lessonRows(*lesson, trace) : QString();
         html += QStringLiteral("</table>");
     }

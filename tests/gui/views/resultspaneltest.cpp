@@ -37,6 +37,23 @@ TEST(ResultsPanel, ShowsTheCheckOfARunWithoutALesson)
     EXPECT_TRUE(resultsHtml(nullptr, trace).contains(QStringLiteral("no rank set a final weight")));
 }
 
+TEST(ResultsPanel, GivesEachFigureOneLineWithTheNotebooksTargetInIt)
+{
+    lessons::Lesson lesson = trainLesson();
+    lesson.notebookTargets = lessons::Targets{core::SimTime::steps(19), 2000000};
+    core::Trace trace;
+    trace.status = core::RunStatus::Ok;
+    trace.check = {true, "Correct!"};
+    trace.figures.hasEvents = true;
+    trace.figures.timesteps = core::SimTime::steps(20);
+    trace.figures.maxMemory = 2097152;
+
+    const QString html = resultsHtml(&lesson, trace);
+
+    EXPECT_EQ(html.count(QStringLiteral("<tr>")), 2) << html.toStdString();
+    EXPECT_TRUE(html.contains(QStringLiteral("2097152 B (2.1 MB)"))) << html.toStdString();
+}
+
 TEST(ResultsPanel, ShowsAHangAsABannerNamingTheRankThatSkipped)
 {
     core::Trace trace;
