@@ -88,7 +88,8 @@ void fillFromTrace(GradeRow &row, const core::Trace &trace, const lessons::Lesso
 {
     const lessons::Verdict verdict = lessons::judge(lesson, trace);
     row.solved = verdict.solved;
-    if (trace.figures.hasEvents) {
+    // Figures of a run that did not finish are where it stopped, not results: "-" in error rows.
+    if (trace.figures.hasEvents && verdict.finished) {
         row.time = trace.figures.timesteps;
         row.memory = trace.figures.maxMemory;
     }

@@ -2,6 +2,7 @@
 #include "lessoncommand.h"
 
 #include "core/lessons/builtin.h"
+#include "core/memoryformat.h"
 #include "figureexport.h"
 #include "lessonvalidation.h"
 #include "runreport.h"
@@ -13,13 +14,17 @@
 namespace rankstep::cli {
 namespace {
 
+// "met" or "missed"; a run that did not finish is not judged against the target at all.
 std::string compare(const std::string &what, const std::string &value, const std::string &target,
-                    bool met, const std::string &notebook)
+                    const lessons::Verdict &verdict, bool met, const std::string &notebook)
 {
-    std::string text = what + ": " + value + " (target " + target + ", " + (met ? "met" : "missed");
+    const std::string judged = !verdict.finished ? "not judged: the run did not finish"
+                               : met             ? "met"
+                                                 : "missed";
+    std::string text = what + ": " + value + ", target " + target + ": " + judged;
     if (!notebook.empty())
-        text += "; the notebook's rounded target: " + notebook;
-    return text + ")\n";
+        text += " (the notebook's rounded target: " + notebook + ")";
+    return text + "\n";
 }
 
 // Runs the lesson's code again at each experiment's setting: one line each, with the share of the
@@ -42,7 +47,8 @@ void runExperiments(python::Runtime &runtime, const lessons::Lesson &lesson,
             continue;
         }
         std::cout << "Timesteps " << trace.figures.timesteps.toString() << ", Maximum Memory "
-                  << trace.figures.maxMemory << ", idle " << formatIdleShare(trace) << "\n";
+                  << core::formatMemoryExact(trace.figures.maxMemory) << ", idle "
+                  << formatIdleShare(trace) << "\n";
     }
 }
 
@@ -87,10 +93,10 @@ std::string formatTargets(const lessons::Lesson &lesson, const core::Trace &trac
     const lessons::Verdict v = lessons::judge(lesson, trace);
     const auto &nb = lesson.notebookTargets;
     return compare("Timesteps", trace.figures.timesteps.toString(), lesson.targets->time.toString(),
-                   v.timeMet, nb ? nb->time.toString() : "") +
-           compare("Maximum Memory", std::to_string(trace.figures.maxMemory),
-                   std::to_string(lesson.targets->memory), v.memoryMet,
-                   nb ? std::to_string(nb->memory) : "");
+                   v, v.timeMet, nb ? nb->time.toString() : "") +
+           compare("Maximum Memory", core::formatMemoryExact(trace.figures.maxMemory),
+                   core::formatMemoryExact(lesson.targets->memory), v, v.memoryMet,
+                   nb ? core::formatMemoryExact(nb->memory) : "");
 }
 
 int lessonCommand(const std::vector<std::string> &rest)

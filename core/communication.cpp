@@ -101,13 +101,21 @@ Status Engine::collective(CallSite at, OpKind op, Payload value, int layer, std:
         self.pending =
             Pending{op, layer, *groupId, position, std::nullopt, std::move(value), at.line};
         Diagnosis diagnosis{ErrorKind::Mismatch, {}};
-        std::string message = "Collective mismatch: " + ranksText(m_groups[std::size_t(*groupId)]) +
-                              " reached the same collective with different calls.";
+        const auto arrivedAt = [&](int member) {
+            return member == at.rank || std::find(instance.arrived.begin(), instance.arrived.end(),
+                                                  member) != instance.arrived.end();
+        };
+        // Only the ranks that did reach it: the others are listed below as not there yet.
+        std::vector<int> reached;
+        for (int member : m_groups[std::size_t(*groupId)])
+            if (arrivedAt(member))
+                reached.push_back(member);
+        std::string message = "Collective mismatch: " + ranksText(reached) +
+                              " reached the same collective of " +
+                              ranksText(m_groups[std::size_t(*groupId)]) + " with different calls.";
         for (int member : m_groups[std::size_t(*groupId)]) {
             const RankState &rank = m_ranks[std::size_t(member)];
-            const bool arrived =
-                member == at.rank || std::find(instance.arrived.begin(), instance.arrived.end(),
-                                               member) != instance.arrived.end();
+            const bool arrived = arrivedAt(member);
             RankWait wait{member, rank.finished, rank.lastLine, {}, {}};
             if (arrived)
                 wait.waitsFor = describeCall(rank.pending.op, rank.pending.layer);

@@ -164,6 +164,7 @@ private:
     void makeRunnable(int rank);
     void fail(Error error);
     void diagnoseDeadlock();
+    void diagnoseWaitsAtFailure();
     void describeWait(int rank, RankWait &wait) const;
     std::string describeWaitLine(const RankWait &wait, const Diagnosis &diagnosis) const;
     std::string describePending(const Pending &pending) const;

@@ -76,7 +76,51 @@ void Engine::run(ProgramList &programs)
     }
     if (!m_fatal)
         diagnoseDeadlock();
+    else
+        diagnoseWaitsAtFailure();
     finish();
+}
+
+// A rank failed (its update refused a gradient it never summed, say) while others wait in a
+// collective it has not called: that skipped collective is the cause, so the error names it
+// and the trace gets the picture of who waits on whom.
+void Engine::diagnoseWaitsAtFailure()
+{
+    const int failed = m_fatal->rank;
+    if ((m_fatal->kind != ErrorKind::Check && m_fatal->kind != ErrorKind::Exception) ||
+        failed < 0 || failed >= ranks())
+        return;
+    Diagnosis diagnosis{ErrorKind::Deadlock, {}};
+    std::string waits, skipped;
+    std::vector<int> waiters;
+    for (int r = 0; r < ranks(); ++r) {
+        const RankState &rank = m_ranks[std::size_t(r)];
+        RankWait wait{r, rank.finished, rank.lastLine, {}, {}};
+        if (r == failed) {
+            wait.line = m_fatal->line;
+        } else if (rank.comm == CommState::Pending && rank.pending.op != OpKind::Receive) {
+            describeWait(r, wait);
+            if (std::find(wait.waitsOn.begin(), wait.waitsOn.end(), failed) != wait.waitsOn.end()) {
+                waiters.push_back(r);
+                skipped = wait.waitsFor;
+            }
+            waits += "\n  " + describeWaitLine(wait, diagnosis);
+        }
+        diagnosis.ranks.push_back(std::move(wait));
+    }
+    if (waiters.empty())
+        return;
+    std::string who;
+    for (std::size_t i = 0; i < waiters.size(); ++i)
+        who += (i == 0                    ? ""
+                : i + 1 == waiters.size() ? " and "
+                                          : ", ") +
+               std::to_string(waiters[i]);
+    m_fatal->message += waits + "\n  rank " + std::to_string(failed) + " stopped at line " +
+                        std::to_string(m_fatal->line) + " without calling " + skipped +
+                        ", which rank" + (waiters.size() > 1 ? "s " : " ") + who + " wait" +
+                        (waiters.size() > 1 ? "" : "s") + " in";
+    m_trace.diagnosis = std::move(diagnosis);
 }
 
 void Engine::diagnoseDeadlock()

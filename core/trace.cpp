@@ -105,21 +105,29 @@ Figures computeFigures(const std::vector<Event> &events, int ranks)
 
 namespace {
 
+// What is wrong with one layer's final weights, without the layer: identical problems of several
+// layers are reported once.
 std::string checkLayer(const std::vector<std::map<int, Object>> &finalWeights, int layer)
 {
-    const std::string where = "layer " + std::to_string(layer) + ": ";
     IndexSet shards;
     int total = -1;
     bool complete = false;
     bool any = false;
+    bool anyUpdated = false;
+    for (const auto &finals : finalWeights)
+        if (auto it = finals.find(layer); it != finals.end())
+            anyUpdated = anyUpdated || it->second.step == 1;
     for (std::size_t r = 0; r < finalWeights.size(); ++r) {
         auto it = finalWeights[r].find(layer);
         if (it == finalWeights[r].end())
             continue;
         const Object &weight = it->second;
         any = true;
+        if (weight.step == 0 && !anyUpdated)
+            return "the final weights were never updated (step 0), but every final weight must be "
+                   "updated once (step 1)";
         if (weight.step != 1)
-            return where + "the final weight of rank " + std::to_string(r) + " is at step " +
+            return "the final weight of rank " + std::to_string(r) + " is at step " +
                    std::to_string(weight.step) + ", but every final weight must be updated once " +
                    "(step 1)";
         complete = complete || weight.isComplete();
@@ -129,24 +137,48 @@ std::string checkLayer(const std::vector<std::map<int, Object>> &finalWeights, i
         }
     }
     if (!any)
-        return where + "no rank set a final weight (call set_final_weight for it)";
+        return "no rank set a final weight (no weights[layer] when the code ends)";
     if (complete || shards == IndexSet::range(0, total))
         return {};
-    return where + "the final weights of all ranks together hold shards " + formatSet(shards) +
-           " of " + std::to_string(total) + "; shards " +
+    return "the final weights of all ranks together hold shards " + formatSet(shards) + " of " +
+           std::to_string(total) + "; shards " +
            formatSet(IndexSet::range(0, total).minus(shards)) + " were never updated";
+}
+
+// "layer 3", "layers 0-7", "layers 0, 2, 5".
+std::string formatLayers(const std::vector<int> &layers)
+{
+    const bool contiguous = layers.back() - layers.front() + 1 == int(layers.size());
+    if (layers.size() == 1)
+        return "layer " + std::to_string(layers.front());
+    if (contiguous)
+        return "layers " + std::to_string(layers.front()) + "-" + std::to_string(layers.back());
+    std::string text = "layers ";
+    for (std::size_t i = 0; i < layers.size(); ++i)
+        text += (i == 0 ? "" : ", ") + std::to_string(layers[i]);
+    return text;
 }
 
 } // namespace
 
 CheckResult checkFinalWeights(const std::vector<std::map<int, Object>> &finalWeights, int layers)
 {
-    CheckResult result;
+    std::vector<std::pair<std::string, std::vector<int>>> problems; // in order of first layer
     for (int layer = 0; layer < layers; ++layer) {
         std::string problem = checkLayer(finalWeights, layer);
-        if (!problem.empty())
-            result.message += (result.message.empty() ? "" : "\n") + problem;
+        if (problem.empty())
+            continue;
+        auto same = std::find_if(problems.begin(), problems.end(),
+                                 [&](const auto &p) { return p.first == problem; });
+        if (same == problems.end())
+            problems.push_back({std::move(problem), {layer}});
+        else
+            same->second.push_back(layer);
     }
+    CheckResult result;
+    for (const auto &[problem, where] : problems)
+        result.message +=
+            (result.message.empty() ? "" : "; ") + formatLayers(where) + ": " + problem;
     result.passed = result.message.empty();
     if (result.passed)
         result.message = "Correct!";

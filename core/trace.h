@@ -127,7 +127,7 @@ struct Figures {
 
 struct CheckResult {
     bool passed = false;
-    std::string message; // "Correct!" or what is wrong, layer by layer
+    std::string message; // "Correct!" or what is wrong, in one line: "layers 0-7: ..."
 };
 
 enum class RunStatus : std::uint8_t { Ok, Error, Deadlock, Stopped };

@@ -1,14 +1,66 @@
 // SPDX-License-Identifier: MIT
 #include "lesson.h"
 
+#include "core/memoryformat.h"
+
+#include <algorithm>
+
 namespace rankstep::lessons {
+namespace {
+
+// The one line of an error that says what is missing: for a hang the finished rank that never
+// called the collective (or the first rank that waits), else the first line.
+std::string errorGist(const core::Error &error)
+{
+    std::vector<std::string> lines;
+    std::string::size_type begin = 0;
+    while (begin <= error.message.size()) {
+        const auto end = std::min(error.message.find('\n', begin), error.message.size());
+        std::string line = error.message.substr(begin, end - begin);
+        line.erase(0, line.find_first_not_of(' '));
+        if (!line.empty())
+            lines.push_back(std::move(line));
+        begin = end + 1;
+    }
+    if (lines.empty())
+        return {};
+    for (const std::string &line : lines)
+        if (line.find("without calling") != std::string::npos)
+            return line;
+    if (error.kind == core::ErrorKind::Deadlock && lines.size() > 1)
+        return lines[1];
+    std::string where;
+    // A mismatch names its ranks, a stop says where the rank was.
+    if (error.kind != core::ErrorKind::Mismatch && error.kind != core::ErrorKind::Stopped &&
+        error.rank >= 0 && error.line > 0)
+        where =
+            "rank " + std::to_string(error.rank) + ", line " + std::to_string(error.line) + ": ";
+    return where + lines.front();
+}
+
+std::string unfinishedSummary(const core::Trace &trace)
+{
+    std::string summary = "Not solved yet: the run did not finish (" +
+                          std::string(core::runStatusName(trace.status)) + ")";
+    if (trace.error) {
+        std::string gist = errorGist(*trace.error);
+        while (!gist.empty() && (gist.back() == '.' || gist.back() == ' '))
+            gist.pop_back();
+        if (!gist.empty())
+            summary += ": " + gist;
+    }
+    return summary + (summary.back() == '?' ? "" : ".");
+}
+
+} // namespace
 
 Verdict judge(const Lesson &lesson, const core::Trace &trace)
 {
     Verdict v;
     v.finished = trace.status == core::RunStatus::Ok;
     v.checkPassed = trace.check.passed;
-    if (lesson.targets && trace.figures.hasEvents) {
+    // A run that did not finish meets no target: its figures stop where it stopped.
+    if (lesson.targets && trace.figures.hasEvents && v.finished) {
         v.timeMet = trace.figures.timesteps <= lesson.targets->time;
         v.memoryMet = trace.figures.maxMemory <= lesson.targets->memory;
     } else if (lesson.targets) {
@@ -17,10 +69,9 @@ Verdict judge(const Lesson &lesson, const core::Trace &trace)
     const bool checkNeeded = lesson.goal == Goal::Train;
     v.solved = v.finished && (!checkNeeded || v.checkPassed) && v.timeMet && v.memoryMet;
     if (!v.finished) {
-        v.summary = "Not solved yet: the run did not finish (" +
-                    std::string(core::runStatusName(trace.status)) + ").";
+        v.summary = unfinishedSummary(trace);
     } else if (checkNeeded && !v.checkPassed) {
-        v.summary = "Not solved yet: " + trace.check.message;
+        v.summary = "Not solved yet: " + trace.check.message + ".";
     } else if (lesson.targets && !trace.figures.hasEvents) {
         // No figures to compare: "Timesteps 0 is above the target" would be false.
         v.summary =
@@ -33,8 +84,8 @@ Verdict judge(const Lesson &lesson, const core::Trace &trace)
                      lesson.targets->time.toString();
         if (!v.memoryMet)
             missed += (missed.empty() ? "" : "; ") + std::string("Maximum Memory ") +
-                      std::to_string(trace.figures.maxMemory) + " is above the target " +
-                      std::to_string(lesson.targets->memory);
+                      core::formatMemoryExact(trace.figures.maxMemory) + " is above the target " +
+                      core::formatMemoryExact(lesson.targets->memory);
         v.summary = "Correct, but not solved yet: " + missed + ".";
     } else {
         v.summary = "Solved!";

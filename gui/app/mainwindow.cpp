@@ -8,6 +8,7 @@
 #include "comparisonactions.h"
 #include "comparisonview.h"
 #include "errordialog.h"
+#include "experimentsview.h"
 #include "explainview.h"
 #include "exportactions.h"
 #include "legendbar.h"
@@ -48,7 +49,8 @@ namespace {
 
 constexpr int kMemoryMinimumHeight = 110; // the chart's legend, plot and axes, unzoomed
 
-// Each rank's line at the cursor; at the end of a hung run, the call each rank waits in.
+// Each rank's line at the cursor; at the end of a hung run, the call each rank waits in, and no
+// marker for a rank that finished (its last operation's line would look like where it hangs).
 std::vector<std::pair<int, int>> rankLines(RunSession &session)
 {
     StepController &step = session.stepper();
@@ -59,8 +61,8 @@ std::vector<std::pair<int, int>> rankLines(RunSession &session)
     const auto &diagnosis = session.trace()->diagnosis;
     if (diagnosis && step.atEnd()) {
         for (const core::RankWait &wait : diagnosis->ranks)
-            if (!wait.finished && wait.line > 0 && std::size_t(wait.rank) < lines.size())
-                lines[std::size_t(wait.rank)].second = wait.line;
+            if (std::size_t(wait.rank) < lines.size() && (wait.finished || wait.line > 0))
+                lines[std::size_t(wait.rank)].second = wait.finished ? 0 : wait.line;
     }
     // A rank that failed stands on the line of its error, not its last recorded operation.
     const auto &error = session.trace()->error;
@@ -135,6 +137,9 @@ void MainWindow::showPane(Pane pane)
             break;
         case Pane::Compare:
             m_leftTabs->setCurrentWidget(m_comparisonView);
+            break;
+        case Pane::Experiments:
+            m_leftTabs->setCurrentWidget(m_experiments);
             break;
     }
 }
@@ -224,6 +229,8 @@ void MainWindow::buildLayout()
             [this] { m_leftTabs->setCurrentWidget(m_comparisonView); });
     m_leftTabs->setTabToolTip(m_leftTabs->indexOf(m_explainView),
                               tr("What fills each rank's memory, and where its time goes"));
+    m_experiments = new ExperimentsView(*m_session, *m_appearance);
+    m_leftTabs->addTab(m_experiments, tr("Experiments"));
     auto *work = m_work = new QSplitter(Qt::Horizontal);
     work->setObjectName(QStringLiteral("work"));
     work->addWidget(m_leftTabs);
@@ -345,6 +352,8 @@ bool MainWindow::openLesson(const QString &lessonId)
     m_results->setLesson(m_lesson);
     m_explainView->setLesson(m_lesson);
     m_comparison->setCurrentLesson(m_lesson);
+    m_experiments->setLesson(m_lesson);
+    m_leftTabs->setTabEnabled(m_leftTabs->indexOf(m_experiments), !m_lesson->experiments.empty());
     m_leftTabs->setCurrentWidget(m_lessonPanel);
     if (isVisible())    // else the layout just restored (or the defaults) stays
         arrangeViews(); // no run yet: the views are placeholders
@@ -411,6 +420,7 @@ void MainWindow::runCode()
     spec.layers = m_lesson->config.layers;
     spec.batches = m_lesson->config.batches;
     spec.timeLimitSeconds = m_runTimeLimit;
+    m_lastSpec = spec;
     m_run->start(spec);
 }
 
@@ -449,9 +459,15 @@ void MainWindow::onTraceAvailable(const TracePtr &trace, const QString &output)
         m_model->refresh(QString::fromStdString(m_lesson->id));
     }
     statusBar()->showMessage(QString::fromStdString(verdict.summary));
+    // The bubble lesson's m = 1, 2, 4, 8: the same code again, in the background.
+    if (!m_lesson->experiments.empty() && trace->status == core::RunStatus::Ok)
+        m_experiments->runExperiments(m_lastSpec);
     if (trace->error) {
         m_editor->markError(trace->error->line);
-        showRunError(this, *trace);
+        // A hang is explained by the "Why it hung" picture and the results banner; a dialog
+        // would cover the picture and repeat it.
+        if (!trace->diagnosis)
+            showRunError(this, *trace);
     }
     Q_EMIT runFinished();
 }

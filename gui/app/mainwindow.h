@@ -28,6 +28,7 @@ class ExplainView;
 class ExportActions;
 class LessonListModel;
 class LegendBar;
+class ExperimentsView;
 class LessonPanel;
 class MemoryChart;
 class NotebookImport;
@@ -66,7 +67,7 @@ public:
     PresentationMode &presentation() const;
 
     // The tabs left of the editor.
-    enum class Pane { Lesson, State, Hang, Why, Compare };
+    enum class Pane { Lesson, State, Hang, Why, Compare, Experiments };
     void showPane(Pane pane);
     // Shares the window out for what it shows now: a fresh lesson, a run, the state tab, a
     // presentation (called as those change; public for a scripted size).
@@ -89,6 +90,7 @@ public:
     ExplainView *explainView() const { return m_explainView; }
     ComparisonView *comparisonView() const { return m_comparisonView; }
     ComparisonActions &comparison() const { return *m_comparison; }
+    ExperimentsView *experimentsView() const { return m_experiments; }
     NotebookImport *notebookImport() const { return m_import; }
     ViewControls *viewControls() const { return m_viewControls; }
 
@@ -144,6 +146,8 @@ private:
     ExplainView *m_explainView = nullptr;
     ComparisonView *m_comparisonView = nullptr;
     ComparisonActions *m_comparison = nullptr;
+    ExperimentsView *m_experiments = nullptr; // a tab, enabled for lessons with experiments
+    RunSpec m_lastSpec;                       // the experiments run the same code again
     NotebookImport *m_import = nullptr;
     ViewControls *m_viewControls = nullptr; // the View menu, appearance and saved layout
     ExportActions *m_export = nullptr;

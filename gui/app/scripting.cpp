@@ -3,6 +3,7 @@
 
 #include "appearance.h"
 #include "comparisonactions.h"
+#include "experimentsview.h"
 #include "mainwindow.h"
 #include "notebookimport.h"
 #include "presentation.h"
@@ -45,6 +46,8 @@ std::optional<MainWindow::Pane> tabPane(const QString &name)
         return MainWindow::Pane::Why;
     if (name == QStringLiteral("compare"))
         return MainWindow::Pane::Compare;
+    if (name == QStringLiteral("experiments"))
+        return MainWindow::Pane::Experiments;
     return std::nullopt;
 }
 
@@ -206,7 +209,7 @@ ScriptOptions addScriptOptions(QCommandLineParser &parser)
          QStringLiteral("file")},
         {QStringLiteral("tab"),
          QStringLiteral("Before the screenshot, show the tab <name> left of the editor."),
-         QStringLiteral("lesson|state|hang|why|compare")},
+         QStringLiteral("lesson|state|hang|why|compare|experiments")},
         {QStringLiteral("quit-after-first-paint"),
          QStringLiteral("Print when the window first painted, after the process start, and exit.")},
         {QStringLiteral("presentation"), QStringLiteral("Start in presentation mode (F11).")},
@@ -262,7 +265,8 @@ bool startScript(const QCommandLineParser &parser, const ScriptOptions &o, MainW
         return false;
     }
     if (!tab.isEmpty() && !tabPane(tab)) {
-        std::fprintf(stderr, "rankstep: --tab wants lesson, state, hang, why or compare\n");
+        std::fprintf(stderr,
+                     "rankstep: --tab wants lesson, state, hang, why, compare or experiments\n");
         return false;
     }
     if (!shot.isEmpty()) // the picture shows a state, not a frame of its animation
@@ -276,7 +280,13 @@ bool startScript(const QCommandLineParser &parser, const ScriptOptions &o, MainW
             if (!step.isEmpty())
                 goToStep(window, step, by);
             showTab(window, tab);
-            if (!shot.isEmpty())
+            if (shot.isEmpty())
+                return;
+            ExperimentsView *experiments = window.experimentsView();
+            if (tab == QStringLiteral("experiments") && experiments->isRunning())
+                QObject::connect(experiments, &ExperimentsView::experimentsFinished, &window,
+                                 [&window, shot] { saveAndQuit(&window, shot); });
+            else
                 saveAndQuit(&window, shot);
         };
         if (parser.isSet(o.compare)) { // the solution runs after the learner's, then the rest

@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: MIT
 #include "exportfigure.h"
 
+#include "core/memoryformat.h"
 #include "legendpainter.h"
 #include "memoryplotpainter.h"
 #include "palette.h"
+#include "runendmark.h"
 #include "statepanels.h"
 #include "theme.h"
 #include "timelinegeometry.h"
@@ -163,13 +165,15 @@ QString figureSummary(const core::Trace &trace)
     const core::RunConfig &c = trace.config;
     QString shape =
         QObject::tr("%1 ranks, %2 layers, %3 batches").arg(c.ranks).arg(c.layers).arg(c.batches);
-    if (!f.hasEvents)
-        return shape;
-    return QObject::tr("Timesteps %1, max memory %2 B on GPU %3 at t %4 · %5")
-        .arg(QString::fromStdString(f.timesteps.toString()))
-        .arg(f.maxMemory)
-        .arg(f.maxMemoryRank)
-        .arg(QString::fromStdString(f.maxMemoryTime.toString()), shape);
+    if (f.hasEvents)
+        shape = QObject::tr("Timesteps %1, max memory %2 on GPU %3 at t %4 · %5")
+                    .arg(QString::fromStdString(f.timesteps.toString()),
+                         QString::fromStdString(core::formatMemoryExact(f.maxMemory)))
+                    .arg(f.maxMemoryRank)
+                    .arg(QString::fromStdString(f.maxMemoryTime.toString()), shape);
+    // A run that did not finish says so first: its figures are where it stopped.
+    const QString end = runEndSummary(trace);
+    return end.isEmpty() ? shape : end + QStringLiteral(" · ") + shape;
 }
 
 void paintTimelineFigure(QPainter &painter, const std::shared_ptr<const core::Trace> &trace,
@@ -181,7 +185,8 @@ void paintTimelineFigure(QPainter &painter, const std::shared_ptr<const core::Tr
     painter.scale(options.scale, options.scale);
     painter.fillRect(QRectF(QPointF(0, 0), logical), figurePalette().base());
     QRectF area(kMargin, kMargin, logical.width() - 2 * kMargin, logical.height() - 2 * kMargin);
-    area.setTop(area.top() + paintHeader(painter, area, options.title, figureSummary(*trace)));
+    area.setTop(area.top() + paintHeader(painter, area, titleWithRunEnd(options.title, *trace),
+                                         figureSummary(*trace)));
     area.setTop(area.top() + paintFigureLegend(painter, area, *trace, options));
     if (trace->events.empty()) {
         painter.restore();
@@ -200,6 +205,7 @@ void paintTimelineFigure(QPainter &painter, const std::shared_ptr<const core::Tr
                 QRectF(area.left(), area.top() + timelineHeight + kMemoryGap, area.width(),
                        area.height() - timelineHeight - kMemoryGap),
                 axis, options);
+    paintRunEndMark(painter, *trace, area, axis, kChartTextPixels);
     painter.restore();
 }
 
@@ -221,8 +227,8 @@ QImage renderStateFigure(const std::shared_ptr<const core::Trace> &trace,
     painter.scale(options.scale, options.scale);
     const QSizeF logical = QSizeF(options.size) / options.scale;
     QRectF area(kMargin, kMargin, logical.width() - 2 * kMargin, logical.height() - 2 * kMargin);
-    area.setTop(area.top() +
-                paintHeader(painter, area, options.title, stateCaption(*trace, state)));
+    area.setTop(area.top() + paintHeader(painter, area, titleWithRunEnd(options.title, *trace),
+                                         stateCaption(*trace, state)));
     area.setTop(area.top() + paintFigureLegend(painter, area, *trace, options));
     // Where the state view would be, at whole pixels as a widget is.
     const QRectF view(area.topLeft().toPoint(), area.size().toSize());

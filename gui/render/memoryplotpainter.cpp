@@ -171,7 +171,7 @@ private:
         m_painter.setBrush(m_colors.maximum());
         m_painter.drawEllipse(point, kMarkerSize / 2, kMarkerSize / 2);
         const QString label = tr("max %1 (rank %2, t %3)")
-                                  .arg(figures.maxMemory)
+                                  .arg(formatMemory(figures.maxMemory))
                                   .arg(figures.maxMemoryRank)
                                   .arg(QString::fromStdString(figures.maxMemoryTime.toString()));
         const QFont font = boldFont(m_scene.font);

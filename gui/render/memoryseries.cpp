@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "memoryseries.h"
 
+#include "core/memoryformat.h"
+
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -153,25 +155,7 @@ std::vector<std::int64_t> memoryTicks(std::int64_t top, int maxTicks)
 
 QString formatMemory(std::int64_t bytes)
 {
-    struct Unit {
-        double size;
-        const char *name;
-    };
-    static constexpr std::array<Unit, 3> units = {{{1e9, "GB"}, {1e6, "MB"}, {1e3, "kB"}}};
-    if (bytes == 0)
-        return QStringLiteral("0");
-    const auto value = static_cast<double>(bytes);
-    for (const Unit &unit : units) {
-        if (std::abs(value) >= unit.size) {
-            QString number = QString::number(value / unit.size, 'f', 2);
-            while (number.endsWith(QLatin1Char('0')))
-                number.chop(1);
-            if (number.endsWith(QLatin1Char('.')))
-                number.chop(1);
-            return number + QLatin1Char(' ') + QLatin1String(unit.name);
-        }
-    }
-    return QString::number(bytes) + QStringLiteral(" B");
+    return QString::fromStdString(core::formatMemory(bytes));
 }
 
 } // namespace rankstep::gui

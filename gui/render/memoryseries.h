@@ -63,7 +63,7 @@ double niceStep(double span, int maxTicks);
 // Value axis ticks from 0 up to the first tick at or above `top`, spaced by niceStep.
 std::vector<std::int64_t> memoryTicks(std::int64_t top, int maxTicks);
 
-// Bytes as a short decimal label: "0", "900 B", "512 kB", "1.5 MB", "2 GB".
+// Bytes as a short decimal label: "0 B", "900 B", "512 kB", "1.5 MB", "2 GB" (core::formatMemory).
 QString formatMemory(std::int64_t bytes);
 
 } // namespace rankstep::gui

@@ -1,36 +1,25 @@
 // SPDX-License-Identifier: MIT
 #include "statetext.h"
 
+#include "memoryseries.h"
+
 #include <QStringList>
 
 namespace rankstep::gui {
-
-QString formatBytes(std::int64_t bytes)
-{
-    constexpr double kKilo = 1024.0;
-    const double value = double(bytes);
-    if (bytes < 1024)
-        return QStringLiteral("%1 B").arg(bytes);
-    if (value < kKilo * kKilo)
-        return QStringLiteral("%1 KB").arg(value / kKilo, 0, 'f', 0);
-    if (value < kKilo * kKilo * kKilo)
-        return QStringLiteral("%1 MB").arg(value / (kKilo * kKilo), 0, 'f', 1);
-    return QStringLiteral("%1 GB").arg(value / (kKilo * kKilo * kKilo), 0, 'f', 1);
-}
 
 QString panelTitle(int rank, const replay::RankState &state, std::optional<core::SimTime> shared)
 {
     const bool own = shared && *shared != state.clock;
     return (own ? QStringLiteral("rank %1 · own t %2 · %3") : QStringLiteral("rank %1 · t %2 · %3"))
         .arg(rank)
-        .arg(QString::fromStdString(state.clock.toString()), formatBytes(state.memory));
+        .arg(QString::fromStdString(state.clock.toString()), formatMemory(state.memory));
 }
 
 QString panelToolTip(int rank, const replay::RankState &state, std::int64_t maxMemory)
 {
     QString text = QStringLiteral("rank %1 holds %2 of the run's largest %3")
                        .arg(rank)
-                       .arg(formatBytes(state.memory), formatBytes(maxMemory));
+                       .arg(formatMemory(state.memory), formatMemory(maxMemory));
     if (state.line > 0)
         text += QStringLiteral("; last ran line %1").arg(state.line);
     return text;

@@ -13,8 +13,6 @@
 
 namespace rankstep::gui {
 
-// "0 B", "512 B", "256 KB", "1.8 MB", "2.3 GB" (powers of 1024, one decimal from MB up).
-QString formatBytes(std::int64_t bytes);
 // "rank 2 · t 4.3 · 1.8 MB": the rank, its clock and the bytes it holds. `shared`: the time the
 // run shows while ranks stand at their own clocks (stepping by operation); a clock that differs
 // reads "own t 4.3".

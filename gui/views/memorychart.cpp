@@ -3,6 +3,7 @@
 
 #include "appearance.h"
 #include "boundedtimeaxis.h"
+#include "labelplacement.h"
 #include "memorychartview.h"
 #include "memorydecimation.h"
 #include "memoryseries.h"
@@ -110,6 +111,7 @@ MemoryChart::MemoryChart(RunSession &session, Appearance &appearance, QWidget *p
     m_stack->addWidget(m_view);
     setUpChart();
     m_targetLabel = new QGraphicsSimpleTextItem(m_chart);
+    m_maxLabel = new QGraphicsSimpleTextItem(m_chart);
     connect(m_timeAxis, &QValueAxis::rangeChanged, this, &MemoryChart::onTimeRangeChanged);
     connect(m_chart, &QChart::plotAreaChanged, this, [this] { placeTargetLabel(); });
     setDarkTheme(isDark(palette()));
@@ -303,6 +305,7 @@ void MemoryChart::rebuild()
     m_stack->setCurrentWidget(empty ? static_cast<QWidget *>(m_placeholder) : m_view);
     if (empty) {
         m_targetLabel->hide();
+        m_maxLabel->hide();
         return;
     }
     applyMemoryAxis();
@@ -387,17 +390,17 @@ void MemoryChart::addMaximum()
     marker->setMarkerSize(m_look.scaled(11));
     marker->setColor(m_look.colors().maximum());
     marker->setBorderColor(m_dark ? QColor(20, 20, 20) : QColor(Qt::white));
-    marker->setPointLabelsFormat(
-        tr("max %1 (rank %2, t %3)")
-            .arg(figures.maxMemory)
-            .arg(figures.maxMemoryRank)
-            .arg(QString::fromStdString(figures.maxMemoryTime.toString())));
+    // Its label is an item of its own: Qt Charts' point label sits centered above the point,
+    // under the target line, over the axis labels or past the right edge.
+    m_maxLabel->setText(tr("max %1 (rank %2, t %3)")
+                            .arg(formatMemory(figures.maxMemory))
+                            .arg(figures.maxMemoryRank)
+                            .arg(QString::fromStdString(figures.maxMemoryTime.toString())));
     QFont font = scaledFont(marker->pointLabelsFont(), m_look.zoom);
     font.setBold(true);
-    marker->setPointLabelsFont(font);
-    marker->setPointLabelsColor(m_look.colors().maximum().darker(m_dark ? 70 : 120));
-    marker->setPointLabelsClipping(false);
-    marker->setPointLabelsVisible(true);
+    m_maxLabel->setFont(font);
+    m_maxLabel->setBrush(m_look.colors().maximum().darker(m_dark ? 70 : 120));
+    marker->setPointLabelsVisible(false);
     hideFromLegend(m_chart, marker);
 }
 
@@ -438,6 +441,7 @@ void MemoryChart::applyTimeTicks()
 
 void MemoryChart::placeTargetLabel()
 {
+    placeMaximumLabel();
     if (!m_target || showsPlaceholder()) {
         m_targetLabel->hide();
         return;
@@ -448,6 +452,49 @@ void MemoryChart::placeTargetLabel()
         m_chart->mapToPosition(QPointF(m_timeAxis->min(), static_cast<double>(*m_target))).y();
     m_targetLabel->setPos(plot.left() + 6, y - m_targetLabel->boundingRect().height() - 1);
     m_targetLabel->show();
+    placeMaximumLabel();
+}
+
+void MemoryChart::placeMaximumLabel()
+{
+    if (!m_trace || showsPlaceholder()) {
+        m_maxLabel->hide();
+        return;
+    }
+    const core::Figures &figures = m_trace->figures;
+    MaximumLabelInput in;
+    in.plot = m_chart->plotArea();
+    in.point = m_chart->mapToPosition(
+        QPointF(figures.maxMemoryTime.toDouble(), static_cast<double>(figures.maxMemory)));
+    in.label = m_maxLabel->boundingRect().size();
+    if (m_target && m_targetLabel->isVisible()) {
+        in.targetY =
+            m_chart->mapToPosition(QPointF(m_timeAxis->min(), static_cast<double>(*m_target))).y();
+        in.targetRect = targetLabelRect();
+    }
+    m_maxLabel->setPos(gui::placeMaximumLabel(in).topLeft());
+    // Zoomed away from the maximum: no label over the other ranks' lines.
+    m_maxLabel->setVisible(in.plot.contains(in.point));
+}
+
+QString MemoryChart::maximumLabelText() const
+{
+    return m_maxLabel->text();
+}
+
+QRectF MemoryChart::maximumLabelRect() const
+{
+    return m_maxLabel->mapRectToParent(m_maxLabel->boundingRect());
+}
+
+QRectF MemoryChart::targetLabelRect() const
+{
+    return m_targetLabel->mapRectToParent(m_targetLabel->boundingRect());
+}
+
+QRectF MemoryChart::plotArea() const
+{
+    return m_chart->plotArea();
 }
 
 void MemoryChart::onTimeRangeChanged(qreal min, qreal max)

@@ -56,6 +56,12 @@ public:
     bool showsPlaceholder() const;
     // The words by the target line ("target 4.19 MB").
     const QGraphicsSimpleTextItem *targetLabel() const { return m_targetLabel; }
+    const QGraphicsSimpleTextItem *maximumLabel() const { return m_maxLabel; }
+    // The run's maximum label ("max 1.84 MB (rank 0, t 4)") and where it sits in the chart.
+    QString maximumLabelText() const;
+    QRectF maximumLabelRect() const;
+    QRectF targetLabelRect() const;
+    QRectF plotArea() const;
     std::optional<core::SimTime> cursorTime() const;
 
     // Where the plot area maps time, in this widget's pixels (ticks as the timeline's axis).
@@ -96,6 +102,7 @@ private:
     void applyMemoryAxis();
     void applyTimeTicks();
     void placeTargetLabel();
+    void placeMaximumLabel();
     void onTimeRangeChanged(qreal min, qreal max);
     void onPlotClicked(QPointF position);
 
@@ -117,6 +124,7 @@ private:
     QGraphicsSimpleTextItem *m_targetLabel = nullptr;
     std::vector<std::vector<MemoryPoint>> m_series; // each rank's whole line (memorySeries)
     QList<QLineSeries *> m_lines;                   // drawing them, decimated (shownPoints)
+    QGraphicsSimpleTextItem *m_maxLabel = nullptr;  // placed clear of the target (labelplacement.h)
 };
 
 } // namespace rankstep::gui

@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: MIT
 #include "resultspanel.h"
 
+#include "core/memoryformat.h"
+#include "errordialog.h"
+
 #include <QLabel>
 #include <QScrollArea>
 #include <QTextDocument>
@@ -15,22 +18,26 @@ QString esc(const std::string &text)
                                                                 QStringLiteral("<br>"));
 }
 
+// Figures compared with a target keep their exact bytes: "2621440 B (2.62 MB)".
+QString exactMemory(std::int64_t bytes)
+{
+    return QString::fromStdString(core::formatMemoryExact(bytes));
+}
+
 QString verdictRow(const QString &name, const QString &value, const QString &target, bool met,
                    const QString &by, const QString &notebook)
 {
     const QString mark =
         met ? QStringLiteral("<span style='color:#1b7a2e'>✓ met</span>")
             : QStringLiteral("<span style='color:#b3261e'>✗ over by %1</span>").arg(by);
-    QString row =
-        QStringLiteral(
-            "<tr><td><b>%1</b></td><td align='right'>%2</td><td>target %3</td><td>%4</td></tr>")
-            .arg(name, value, target, mark);
-    if (!notebook.isEmpty())
-        row += QStringLiteral(
-                   "<tr><td></td><td></td><td colspan='2'><small>notebook's rounded target: "
-                   "%1</small></td></tr>")
-                   .arg(notebook);
-    return row;
+    // One line per figure, the notebook's target inside it: the panel is short at 1280x800.
+    const QString nb = notebook.isEmpty()
+                           ? QString()
+                           : QStringLiteral(" <small>(notebook: %1)</small>").arg(notebook);
+    return QStringLiteral(
+               "<tr><td><b>%1</b></td><td align='right'>%2</td><td>target %3%4</td>"
+               "<td>%5</td></tr>")
+        .arg(name, value, target, nb, mark);
 }
 
 QString lessonRows(const lessons::Lesson &lesson, const core::Trace &trace)
@@ -45,10 +52,23 @@ QString lessonRows(const lessons::Lesson &lesson, const core::Trace &trace)
                       QString::fromStdString(lesson.targets->time.toString()), v.timeMet,
                       QString::fromStdString(overTime.toString()),
                       nb ? QString::fromStdString(nb->time.toString()) : QString()) +
-           verdictRow(QObject::tr("Maximum memory"), QString::number(f.maxMemory),
-                      QString::number(lesson.targets->memory), v.memoryMet,
-                      QString::number(f.maxMemory - lesson.targets->memory),
-                      nb ? QString::number(nb->memory) : QString());
+           verdictRow(QObject::tr("Maximum memory"), exactMemory(f.maxMemory),
+                      exactMemory(lesson.targets->memory), v.memoryMet,
+                      exactMemory(f.maxMemory - lesson.targets->memory),
+                      nb ? exactMemory(nb->memory) : QString());
+}
+
+// The diagnosis of a hang as a banner over the results: the app shows no dialog for it, so it
+// covers neither the "Why it hung" picture nor the code.
+QString hangBanner(const core::Trace &trace)
+{
+    const RunErrorText text = describeRunError(trace);
+    return QStringLiteral(
+               "<table width='100%' cellpadding='6' style='background-color:#fdecea; "
+               "color:#5f1410'><tr><td><b>%1</b><br>"
+               "<span style='font-family:monospace'>%2</span></td></tr></table>")
+        .arg(text.title.toHtmlEscaped(),
+             text.text.toHtmlEscaped().replace(QLatin1Char('\n'), QStringLiteral("<br>")));
 }
 
 } // namespace
@@ -63,7 +83,9 @@ QString resultsHtml(const lessons::Lesson *lesson, const core::Trace &trace)
                     .arg(v.solved ? QStringLiteral("#1b7a2e") : QStringLiteral("#8a5300"),
                          esc(v.summary));
     }
-    if (trace.error) {
+    if (trace.error && trace.diagnosis) {
+        html += hangBanner(trace);
+    } else if (trace.error) {
         const core::Error &e = *trace.error;
         html += QStringLiteral("<p><b>%1</b><br><span style='font-family:monospace'>%2</span></p>")
                     .arg(e.kind == core::ErrorKind::Deadlock || e.kind == core::ErrorKind::Mismatch
@@ -74,18 +96,21 @@ QString resultsHtml(const lessons::Lesson *lesson, const core::Trace &trace)
                          esc(e.message));
     }
     if (f.hasEvents && trace.status == core::RunStatus::Ok) {
-        html += QStringLiteral("<table cellspacing='6'>");
+        html += QStringLiteral("<table cellspacing='2'>");
         html += lesson ? lessonRows(*lesson, trace) : QString();
         html += QStringLiteral("</table>");
     }
     if (f.hasEvents) {
         html += QObject::tr("<p>Maximum memory %1 on rank %2 at time %3; the run ends at %4.</p>")
-                    .arg(f.maxMemory)
+                    .arg(exactMemory(f.maxMemory))
                     .arg(f.maxMemoryRank)
                     .arg(QString::fromStdString(f.maxMemoryTime.toString()),
                          QString::fromStdString(f.endTime.toString()));
     }
-    if (trace.status == core::RunStatus::Ok)
+    // A lesson's verdict above already says what the failed check found.
+    const bool checkInVerdict =
+        lesson && lesson->goal == lessons::Goal::Train && !trace.check.passed;
+    if (trace.status == core::RunStatus::Ok && !checkInVerdict)
         html += QStringLiteral("<p><b>Check:</b> %1</p>").arg(esc(trace.check.message));
     for (const core::Warning &w : trace.warnings)
         html += QObject::tr("<p style='color:#8a5300'>⚠ rank %1, line %2: %3</p>")
@@ -124,11 +149,11 @@ QString ResultsPanel::targetsHtml() const
         return {};
     QString html = tr("<p><b>Targets</b><br>Timesteps at most %1<br>Maximum memory at most %2</p>")
                        .arg(QString::fromStdString(m_lesson->targets->time.toString()))
-                       .arg(m_lesson->targets->memory);
+                       .arg(exactMemory(m_lesson->targets->memory));
     if (m_lesson->notebookTargets)
         html += tr("<p><small>The notebook's rounded targets: %1 steps, %2.</small></p>")
                     .arg(QString::fromStdString(m_lesson->notebookTargets->time.toString()))
-                    .arg(m_lesson->notebookTargets->memory);
+                    .arg(exactMemory(m_lesson->notebookTargets->memory));
     return html;
 }
 

@@ -175,6 +175,10 @@ TEST(Mismatch, SaysWhichRanksHaveNotReachedTheCollective)
     EXPECT_EQ(trace.error->kind, ErrorKind::Mismatch);
     EXPECT_NE(trace.error->message.find("rank 2: has not reached it yet"), std::string::npos)
         << trace.error->message;
+    // The first line names only the ranks that reached the collective, not rank 2.
+    EXPECT_EQ(trace.error->message.substr(0, trace.error->message.find('\n')),
+              "Collective mismatch: ranks 0 and 1 reached the same collective of ranks 0-2 with "
+              "different calls.");
 }
 
 } // namespace

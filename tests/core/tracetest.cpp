@@ -125,7 +125,8 @@ TEST(FinalWeightCheck, NamesALayerNoRankSet)
 {
     const auto result = core::checkFinalWeights({{{0, weight(0, {0}, 1, 1)}}}, 2);
     EXPECT_FALSE(result.passed);
-    EXPECT_EQ(result.message, "layer 1: no rank set a final weight (call set_final_weight for it)");
+    EXPECT_EQ(result.message,
+              "layer 1: no rank set a final weight (no weights[layer] when the code ends)");
 }
 
 TEST(FinalWeightCheck, NamesARankWhoseWeightWasNotUpdated)
@@ -136,6 +137,30 @@ TEST(FinalWeightCheck, NamesARankWhoseWeightWasNotUpdated)
     EXPECT_EQ(result.message,
               "layer 0: the final weight of rank 1 is at step 0, but every final "
               "weight must be updated once (step 1)");
+}
+
+TEST(FinalWeightCheck, SaysOnceInOneLineThatNoLayerWasUpdated)
+{
+    // A pipeline's untouched starter: each rank holds its own layers, none updated.
+    std::vector<std::map<int, core::Object>> finals(4);
+    for (int layer = 0; layer < 8; ++layer)
+        finals[std::size_t(layer / 2)][layer] = weight(layer, {0}, 1, 0);
+
+    const auto result = core::checkFinalWeights(finals, 8);
+
+    EXPECT_FALSE(result.passed);
+    EXPECT_EQ(result.message,
+              "layers 0-7: the final weights were never updated (step 0), but "
+              "every final weight must be updated once (step 1)");
+}
+
+TEST(FinalWeightCheck, ListsLayersOfEachProblemOnce)
+{
+    const auto result =
+        core::checkFinalWeights({{{0, weight(0, {0}, 1, 1)}, {2, weight(2, {0}, 1, 1)}}}, 5);
+
+    EXPECT_EQ(result.message,
+              "layers 1, 3, 4: no rank set a final weight (no weights[layer] when the code ends)");
 }
 
 TEST(FinalWeightCheck, NamesShardsNoRankUpdated)

@@ -121,6 +121,30 @@ TEST_F(Grade, ReportsTheBrokenCellOfANotebookByCellAndLine)
               "cell 25, line 5: SyntaxError: expected ':' (column 39)");
 }
 
+TEST_F(Grade, ShowsNoFiguresForARunThatDidNotFinish)
+{
+    // One forward takes simulated time, then the code fails: Timesteps 1 is no result.
+    const std::string file =
+        m_dir.write("frank.py",
+                    "async def ddp(model):\n"
+                    "    weights, opt_states, activations, grad_activations, grad_weights = "
+                    "model.storage()\n"
+                    "    weights[0], opt_states[0] = model.load_weights(0)\n"
+                    "    activations[0] = model.get_activation([model.rank])\n"
+                    "    activations[1] = model.forward(0, activations[0], weights[0])\n"
+                    "    raise ValueError(\"boom\")\n");
+
+    const CliResult result = runCli({"grade", file, "--json"}, m_dir);
+
+    const auto document = io::parseJson(result.out);
+    ASSERT_TRUE(document) << document.error().message << "\n" << result.out;
+    auto rows = resultsByFile(*document);
+    ASSERT_EQ(field(rows["frank.py:ddp"], "status"), "error") << result.out;
+    EXPECT_TRUE(rows["frank.py:ddp"]->find("time")->isNull()) << result.out;
+    EXPECT_TRUE(rows["frank.py:ddp"]->find("memory")->isNull()) << result.out;
+    EXPECT_EQ(field(rows["frank.py:ddp"], "time_target"), "5.1");
+}
+
 TEST_F(Grade, NamesTheLineOfTheLearnersFileNotOfTheExtractedCode)
 {
     // The unused helper stays behind, so the run's code is shorter than the file.

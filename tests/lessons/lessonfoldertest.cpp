@@ -135,6 +135,35 @@ TEST_P(LessonFolder, StarterRunsToNotSolvedYet)
     }
 }
 
+// The source line `line` (from 1) of `text`, or "" past its end.
+std::string sourceLine(const std::string &text, int line)
+{
+    std::istringstream in(text);
+    std::string current;
+    for (int i = 1; std::getline(in, current); ++i)
+        if (i == line)
+            return current;
+    return {};
+}
+
+TEST_P(LessonFolder, StarterSaysInOneLineWhatIsMissing)
+{
+    lessons::Lesson lesson;
+    ASSERT_TRUE(load(lesson));
+
+    const core::Trace trace = runLessonCode(lesson, lesson.starter, lesson.folder + "/starter.py");
+    const lessons::Verdict verdict = lessons::judge(lesson, trace);
+
+    EXPECT_EQ(verdict.summary.find('\n'), std::string::npos) << verdict.summary;
+    EXPECT_LT(verdict.summary.size(), 260U) << verdict.summary;
+    if (trace.error && trace.error->line > 0) {
+        // The provided epilogue hands the final weights over; it must not fail on its own.
+        EXPECT_EQ(sourceLine(lesson.starter, trace.error->line).find("set_final_weight"),
+                  std::string::npos)
+            << trace.error->message;
+    }
+}
+
 TEST_P(LessonFolder, SolutionTraceMatchesGoldenFile)
 {
     lessons::Lesson lesson;

@@ -124,6 +124,65 @@ TEST(Verdict, NotSolvedWhenTheRunDidNotFinish)
     EXPECT_TRUE(contains(v.summary, core::runStatusName(core::RunStatus::Deadlock))) << v.summary;
 }
 
+TEST(Verdict, MeetsNoTargetWithARunThatDidNotFinish)
+{
+    // A deadlock at Timesteps 3 is below the target 5.1 only because it stopped there.
+    core::Trace trace = finishedRun("3", 1572864);
+    trace.status = core::RunStatus::Deadlock;
+
+    const Verdict v = judge(ddpLesson(), trace);
+
+    EXPECT_FALSE(v.timeMet);
+    EXPECT_FALSE(v.memoryMet);
+}
+
+TEST(Verdict, SaysInOneLineWhichRankOfAHangSkippedTheCollective)
+{
+    core::Trace trace = finishedRun("3", 1572864);
+    trace.status = core::RunStatus::Deadlock;
+    trace.error = core::Error{core::ErrorKind::Deadlock, 0, 28,
+                              "Deadlock: no rank can go on.\n"
+                              "  rank 0 waits in allreduce(layer 0) at line 28 for rank 3 "
+                              "(finished)\n"
+                              "  rank 3 finished without calling allreduce(layer 0)"};
+
+    const Verdict v = judge(ddpLesson(), trace);
+
+    EXPECT_EQ(v.summary,
+              "Not solved yet: the run did not finish (deadlock): rank 3 finished "
+              "without calling allreduce(layer 0).");
+}
+
+TEST(Verdict, NamesTheRankAndLineOfAnErrorInOneLine)
+{
+    core::Trace trace = finishedRun("3", 1572864);
+    trace.status = core::RunStatus::Error;
+    trace.error = core::Error{core::ErrorKind::Exception, 0, 20,
+                              "KeyError: 'grad_weights of rank 0 has no key 0; it is empty'"};
+
+    const Verdict v = judge(ddpLesson(), trace);
+
+    EXPECT_EQ(v.summary,
+              "Not solved yet: the run did not finish (error): rank 0, line 20: "
+              "KeyError: 'grad_weights of rank 0 has no key 0; it is empty'.");
+}
+
+TEST(Verdict, SaysWhereAStoppedRunWasOnceAndEndsOnItsQuestion)
+{
+    core::Trace trace;
+    trace.status = core::RunStatus::Stopped;
+    trace.error = core::Error{core::ErrorKind::Stopped, 0, 8,
+                              "The run was stopped after 5000000 operations (the operation "
+                              "budget) while rank 0 was at line 8. Is a loop running forever?"};
+
+    const Verdict v = judge(ddpLesson(), trace);
+
+    EXPECT_EQ(v.summary,
+              "Not solved yet: the run did not finish (stopped): The run was stopped "
+              "after 5000000 operations (the operation budget) while rank 0 was at "
+              "line 8. Is a loop running forever?");
+}
+
 TEST(Verdict, NotSolvedByARunWithoutOperationsWhenThereAreTargets)
 {
     Lesson lesson = ddpLesson();

@@ -137,7 +137,7 @@ TEST(MemorySeries, TicksAreRoundNumbersCoveringTheTop)
 
 TEST(MemorySeries, MemoryLabelsAreShortDecimals)
 {
-    EXPECT_EQ(rankstep::gui::formatMemory(0), QStringLiteral("0"));
+    EXPECT_EQ(rankstep::gui::formatMemory(0), QStringLiteral("0 B"));
     EXPECT_EQ(rankstep::gui::formatMemory(900), QStringLiteral("900 B"));
     EXPECT_EQ(rankstep::gui::formatMemory(500000), QStringLiteral("500 kB"));
     EXPECT_EQ(rankstep::gui::formatMemory(1500000), QStringLiteral("1.5 MB"));

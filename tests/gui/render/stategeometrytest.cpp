@@ -148,11 +148,9 @@ TEST(StateText, TitlesAndToolTipsSayWhatTheLearnerWrote)
     const rankstep::replay::RunState state = run.afterSlices(1);
     const auto &rank = state.ranks[0];
     EXPECT_EQ(rank.memory, 1835008);
-    EXPECT_EQ(gui::formatBytes(1835008), QStringLiteral("1.8 MB"));
-    EXPECT_EQ(gui::formatBytes(262144), QStringLiteral("256 KB"));
-    EXPECT_EQ(gui::formatBytes(100), QStringLiteral("100 B"));
     EXPECT_TRUE(gui::panelTitle(0, rank).startsWith(QStringLiteral("rank 0 · t ")));
-    EXPECT_TRUE(gui::panelTitle(0, rank).endsWith(QStringLiteral(" · 1.8 MB")));
+    EXPECT_TRUE(gui::panelTitle(0, rank).endsWith(QStringLiteral(" · 1.84 MB")))
+        << "the memory chart's format: " << gui::panelTitle(0, rank).toStdString();
     const auto &grad = rank.map(MapKind::GradWeights).front();
     EXPECT_EQ(gui::objectToolTip(MapKind::GradWeights, grad.key(), grad.object(),
                                  run.trace()->config.cost.sizes)
@@ -168,13 +166,13 @@ TEST(StateText, TitlesAndToolTipsSayWhatTheLearnerWrote)
 TEST(StateText, ANarrowPanelDropsTheClockThenTheMemoryFromItsTitle)
 {
     const QFontMetrics metrics{QFont()};
-    const QString title = QStringLiteral("rank 12 · t 8.5 · 600 KB");
+    const QString title = QStringLiteral("rank 12 · t 8.5 · 600 kB");
     const auto width = [&](const char *text) {
         return metrics.horizontalAdvance(QString::fromUtf8(text));
     };
-    EXPECT_EQ(gui::fittedTitle(title, metrics, width("rank 12 · t 8.5 · 600 KB")), title);
-    EXPECT_EQ(gui::fittedTitle(title, metrics, width("rank 12 · 600 KB")).toStdString(),
-              "rank 12 · 600 KB");
+    EXPECT_EQ(gui::fittedTitle(title, metrics, width("rank 12 · t 8.5 · 600 kB")), title);
+    EXPECT_EQ(gui::fittedTitle(title, metrics, width("rank 12 · 600 kB")).toStdString(),
+              "rank 12 · 600 kB");
     EXPECT_EQ(gui::fittedTitle(title, metrics, width("rank 12")).toStdString(), "rank 12");
     EXPECT_TRUE(gui::fittedTitle(title, metrics, width("ran")).endsWith(QChar(0x2026)));
 }

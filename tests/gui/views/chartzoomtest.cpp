@@ -9,7 +9,6 @@
 
 #include <QChart>
 #include <QGraphicsSimpleTextItem>
-#include <QScatterSeries>
 #include <QValueAxis>
 
 namespace rankstep::gui {
@@ -30,9 +29,7 @@ LabelSizes labelSizes(const MemoryChart &chart)
     sizes.timeLabels = sizeOf(chart.chart()->axes(Qt::Horizontal).value(0)->labelsFont());
     sizes.memoryLabels = sizeOf(chart.chart()->axes(Qt::Vertical).value(0)->labelsFont());
     sizes.target = sizeOf(chart.targetLabel()->font());
-    for (QAbstractSeries *series : chart.chart()->series())
-        if (auto *marker = qobject_cast<QScatterSeries *>(series))
-            sizes.maximum = sizeOf(marker->pointLabelsFont());
+    sizes.maximum = sizeOf(chart.maximumLabel()->font()); // its own item, placed clear of the rest
     return sizes;
 }
 

@@ -102,7 +102,39 @@ TEST(ExportFigure, SvgIsSlideSizedVectorWithEveryRankLabelAsText)
     EXPECT_TRUE(svg.texts.contains(QStringLiteral("DDP: ddp")));
     EXPECT_TRUE(svg.texts.contains(QStringLiteral("time (steps)")));
     EXPECT_TRUE(svg.texts.contains(QStringLiteral(
-        "Timesteps 5.1, max memory 1835008 B on GPU 0 at t 4 · 4 ranks, 2 layers, 4 batches")))
+        "Timesteps 5.1, max memory 1835008 B (1.84 MB) on GPU 0 at t 4 · 4 ranks, 2 layers, 4 "
+        "batches")))
+        << svg.texts.join(QLatin1Char('|')).toStdString();
+}
+
+// Ranks 0-2 compute, then wait in an allreduce that rank 3 (which only computes) never calls.
+core::RankTask computeThenRankThreeSkips(core::Model &m)
+{
+    const std::pair<core::Object, core::Object> loaded = m.loadWeights(0);
+    const core::Object input = m.getActivation({m.rank});
+    (void)m.forward(0, input, loaded.first);
+    if (m.rank == 3)
+        co_return;
+    const core::Object grad = m.fakeGrad(0, {m.rank});
+    co_await m.allreduce(grad, 0);
+}
+
+TEST(ExportFigure, AHungRunSaysSoInItsTitleAndMarksWhereItHung)
+{
+    const auto trace = std::make_shared<const core::Trace>(
+        rankstep::testing::runProgram(core::RunConfig{4, 2, 4, {}}, computeThenRankThreeSkips));
+    ASSERT_EQ(trace->status, core::RunStatus::Deadlock);
+    FigureOptions options;
+    options.title = QStringLiteral("Hang: every_rank_reduces");
+
+    const SvgSummary svg = readSvg(timelineFigureSvg(trace, options));
+
+    const std::string texts = svg.texts.join(QLatin1Char('|')).toStdString();
+    EXPECT_TRUE(svg.texts.contains(QStringLiteral("Hang: every_rank_reduces (hung)"))) << texts;
+    EXPECT_NE(texts.find("Hung: rank 3 finished without calling allreduce(layer 0) · Timesteps "),
+              std::string::npos)
+        << texts;
+    EXPECT_TRUE(svg.texts.contains(QStringLiteral("hung here")))
         << svg.texts.join(QLatin1Char('|')).toStdString();
 }
 

@@ -97,7 +97,7 @@ TEST(MemoryChart, DdpHasFourRankLinesAndOneMaximumPoint)
             markers.append(scatter);
     ASSERT_EQ(markers.size(), 1);
     EXPECT_EQ(markers[0]->points(), (QList<QPointF>{{4, 1835008}}));
-    EXPECT_EQ(markers[0]->pointLabelsFormat(), QStringLiteral("max 1835008 (rank 0, t 4)"));
+    EXPECT_EQ(chart.maximumLabelText(), QStringLiteral("max 1.84 MB (rank 0, t 4)"));
     EXPECT_TRUE(lineSeries(chart, QStringLiteral("target")).isEmpty());
 }
 

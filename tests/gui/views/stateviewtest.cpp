@@ -73,10 +73,10 @@ TEST(StateView, HoveringAGradientTellsItsNameValueAndSize)
     EXPECT_EQ(hit->map, MapKind::Activations);
     // Rank 1 has not run yet: nothing to hover but its panel.
     EXPECT_EQ(view->toolTipAt(cellCenter(*view, 1, MapKind::Weights, 0)).toStdString(),
-              "rank 1 holds 0 B of the run's largest 1.8 MB");
+              "rank 1 holds 0 B of the run's largest 1.84 MB");
     EXPECT_TRUE(view->toolTipAt(view->panelRectOf(0).center())
                     .startsWith(QStringLiteral(
-                        "rank 0 holds 1.8 MB of the run's largest 1.8 MB; last ran line ")));
+                        "rank 0 holds 1.84 MB of the run's largest 1.84 MB; last ran line ")));
     EXPECT_TRUE(view->toolTipAt(QPointF(1, 1)).isEmpty()); // the gap around the panels
 }
 

@@ -226,5 +226,49 @@ TEST_F(WaitForTabTest, ClickingARankInThePictureMovesTheEditorToItsWaitingLine)
     }
 }
 
+TEST_F(WaitForTabTest, AtTheEndOfTheHangTheFinishedRankHasNoMarkerOnItsLastOperation)
+{
+    auto window = makeWindow();
+    ASSERT_TRUE(window->openLesson(QStringLiteral("hang")));
+    ASSERT_TRUE(runAndWait(*window));
+    const std::string &starter = testing::builtinLesson(QStringLiteral("hang")).starter;
+    const int lastOperation =
+        testing::lineContaining(starter, QStringLiteral("del grad_activations[0]"));
+    const int allreduce = testing::lineContaining(starter, QStringLiteral("model.allreduce("));
+    ASSERT_GT(lastOperation, 0);
+
+    // Rank 3 finished: a marker on its last operation would say it stands there.
+    EXPECT_FALSE(window->editor()->rankMarginText(lastOperation).contains(QLatin1Char('3')))
+        << testing::utf8(window->editor()->rankMarginText(lastOperation));
+    EXPECT_TRUE(window->editor()->rankMarginText(allreduce).contains(QLatin1Char('0')));
+}
+
+TEST_F(WaitForTabTest, ARankThatSkipsAnAllreduceAndFailsShowsWhoWaitsForIt)
+{
+    std::string code = testing::builtinLesson(QStringLiteral("hang")).solution;
+    const std::string call = "        grad_weights[layer] = await model.allreduce(";
+    ASSERT_NE(code.find(call), std::string::npos);
+    code.replace(code.find(call), call.size(),
+                 "        if not (model.rank == 2 and layer == 0):\n    " + call);
+    auto window = makeWindow();
+    ASSERT_TRUE(window->openLesson(QStringLiteral("hang")));
+    window->editor()->replaceAllUndoable(QString::fromStdString(code));
+    ASSERT_TRUE(runAndWait(*window));
+    ASSERT_TRUE(window->lastTrace() && window->lastTrace()->error);
+    const int allreduce = testing::lineContaining(code, QStringLiteral("model.allreduce("));
+    const int update = testing::lineContaining(code, QStringLiteral("model.update("));
+
+    // Rank 2's update fails because it skipped the allreduce that ranks 0 and 1 wait in.
+    EXPECT_NE(window->lastTrace()->error->message.find(
+                  "rank 2 stopped at line " + std::to_string(update) +
+                  " without calling allreduce(layer 0), which ranks 0 and 1 wait in"),
+              std::string::npos)
+        << window->lastTrace()->error->message;
+    EXPECT_EQ(testing::utf8(window->editor()->rankMarginText(allreduce).simplified()), "0 1");
+    EXPECT_EQ(testing::utf8(window->editor()->rankMarginText(update).simplified()), "2");
+    EXPECT_TRUE(window->waitForView()->hasDiagnosis());
+    EXPECT_EQ(testing::visibleMessageBox(QStringLiteral("runErrorDialog")), nullptr);
+}
+
 } // namespace
 } // namespace rankstep::gui

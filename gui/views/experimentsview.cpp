@@ -1,0 +1,182 @@
+// SPDX-License-Identifier: MIT
+#include "experimentsview.h"
+
+#include "core/bubble.h"
+
+#include <QChart>
+#include <QChartView>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineSeries>
+#include <QTableWidget>
+#include <QVBoxLayout>
+#include <QValueAxis>
+
+#include <algorithm>
+
+namespace rankstep::gui {
+namespace {
+
+QString percent(double share)
+{
+    return QStringLiteral("%1%").arg(share * 100.0, 0, 'f', 1);
+}
+
+} // namespace
+
+ExperimentsView::ExperimentsView(RunSession &, Appearance &, QWidget *parent)
+    : QWidget(parent)
+    , m_runner(new RunController(this))
+    , m_status(new QLabel(this))
+    , m_table(new QTableWidget(0, 3, this))
+    , m_chart(new QChart)
+    , m_measured(new QLineSeries)
+    , m_formula(new QLineSeries)
+    , m_mAxis(new QValueAxis)
+    , m_shareAxis(new QValueAxis)
+{
+    setObjectName(QStringLiteral("experimentsView"));
+    m_status->setWordWrap(true);
+    m_table->setObjectName(QStringLiteral("experimentsTable"));
+    m_table->setHorizontalHeaderLabels(
+        {tr("m"), tr("idle, measured"), tr("(p - 1) / (m + p - 1)")});
+    m_table->verticalHeader()->hide();
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_measured->setName(tr("measured"));
+    m_measured->setPointsVisible(true);
+    m_formula->setName(tr("(p - 1) / (m + p - 1)"));
+    m_chart->addSeries(m_measured);
+    m_chart->addSeries(m_formula);
+    m_formula->setPen(QPen(Qt::gray, 2, Qt::DashLine)); // after addSeries: the theme sets pens
+    m_mAxis->setTitleText(tr("m"));
+    m_mAxis->setLabelFormat(QStringLiteral("%d"));
+    m_shareAxis->setTitleText(tr("idle %"));
+    m_shareAxis->setRange(0, 100);
+    m_shareAxis->setLabelFormat(QStringLiteral("%d"));
+    m_chart->addAxis(m_mAxis, Qt::AlignBottom);
+    m_chart->addAxis(m_shareAxis, Qt::AlignLeft);
+    for (QLineSeries *series : {m_measured, m_formula}) {
+        series->attachAxis(m_mAxis);
+        series->attachAxis(m_shareAxis);
+    }
+    m_chart->legend()->setAlignment(Qt::AlignBottom);
+    m_chart->setMargins(QMargins(4, 4, 4, 4));
+    auto *chartView = new QChartView(m_chart, this);
+    chartView->setRenderHint(QPainter::Antialiasing);
+    chartView->setMinimumHeight(180);
+    auto *layout = new QVBoxLayout(this);
+    layout->addWidget(m_status);
+    layout->addWidget(m_table);
+    layout->addWidget(chartView, 1);
+    connect(m_runner, &RunController::traceAvailable, this,
+            [this](const TracePtr &trace, const QString &) { onTraceAvailable(trace); });
+    connect(m_runner, &RunController::runFailed, this,
+            [this](const QString &message, const QString &) { onRunFailed(message); });
+    connect(m_runner, &RunController::runStopped, this, [this] { onRunFailed(tr("stopped")); });
+    setLesson(nullptr);
+}
+
+void ExperimentsView::setLesson(const lessons::Lesson *lesson)
+{
+    if (m_runner->isRunning())
+        m_runner->stop();
+    m_next = -1;
+    m_lesson = lesson;
+    const std::size_t count = lesson ? lesson->experiments.size() : 0;
+    m_shares.assign(count, std::nullopt);
+    m_table->setRowCount(int(count));
+    for (std::size_t i = 0; i < count; ++i) {
+        const lessons::Experiment &experiment = lesson->experiments[i];
+        m_table->setItem(int(i), 0, new QTableWidgetItem(QString::number(experiment.batches)));
+        setRow(int(i), QStringLiteral("-"),
+               percent(core::bubbleFormula(experiment.ranks, experiment.batches)));
+    }
+    m_status->setText(count == 0 ? tr("This lesson has no experiments.")
+                                 : tr("Run your code (F5): it then runs again at each m."));
+    replot();
+}
+
+void ExperimentsView::runExperiments(const RunSpec &base)
+{
+    if (!m_lesson || m_lesson->experiments.empty())
+        return;
+    if (m_runner->isRunning())
+        m_runner->stop();
+    m_base = base;
+    setLesson(m_lesson);
+    m_next = 0;
+    startNext();
+}
+
+void ExperimentsView::startNext()
+{
+    if (m_next >= int(m_lesson->experiments.size())) {
+        m_next = -1;
+        m_status->setText(tr("Your code at each m (p = %1 pipeline stages).")
+                              .arg(m_lesson->experiments.front().ranks));
+        Q_EMIT experimentsFinished();
+        return;
+    }
+    const lessons::Experiment &experiment = m_lesson->experiments[std::size_t(m_next)];
+    m_status->setText(tr("Running %1 (%2 of %3)…")
+                          .arg(QString::fromStdString(experiment.label))
+                          .arg(m_next + 1)
+                          .arg(m_lesson->experiments.size()));
+    RunSpec spec = m_base;
+    spec.ranks = experiment.ranks;
+    spec.layers = experiment.layers;
+    spec.batches = experiment.batches;
+    m_runner->start(spec);
+}
+
+void ExperimentsView::onTraceAvailable(const TracePtr &trace)
+{
+    if (m_next < 0)
+        return;
+    const bool usable = trace->status == core::RunStatus::Ok && trace->figures.hasEvents;
+    const std::size_t row = std::size_t(m_next);
+    if (usable)
+        m_shares[row] = core::idleShare(*trace);
+    m_table->item(int(row), 1)
+        ->setText(usable ? percent(*m_shares[row])
+                         : tr("did not finish (%1)")
+                               .arg(QString::fromLatin1(core::runStatusName(trace->status))));
+    replot();
+    ++m_next;
+    startNext();
+}
+
+void ExperimentsView::onRunFailed(const QString &message)
+{
+    if (m_next < 0)
+        return;
+    m_table->item(m_next, 1)->setText(message);
+    ++m_next;
+    startNext();
+}
+
+void ExperimentsView::setRow(int row, const QString &measured, const QString &formula)
+{
+    m_table->setItem(row, 1, new QTableWidgetItem(measured));
+    m_table->setItem(row, 2, new QTableWidgetItem(formula));
+}
+
+void ExperimentsView::replot()
+{
+    m_measured->clear();
+    m_formula->clear();
+    int largest = 1;
+    for (std::size_t i = 0; m_lesson && i < m_lesson->experiments.size(); ++i) {
+        const lessons::Experiment &experiment = m_lesson->experiments[i];
+        largest = std::max(largest, experiment.batches);
+        m_formula->append(experiment.batches,
+                          100.0 * core::bubbleFormula(experiment.ranks, experiment.batches));
+        if (m_shares[i])
+            m_measured->append(experiment.batches, 100.0 * *m_shares[i]);
+    }
+    m_mAxis->setRange(0, largest + 1);
+    m_mAxis->setTickCount(std::min(largest + 2, 10));
+}
+
+} // namespace rankstep::gui

@@ -1,0 +1,63 @@
+// SPDX-License-Identifier: MIT
+// The bubble lesson's experiments in the window: after a run, the same code runs again at
+// m = 1, 2, 4, 8 in the background, and a table and a chart set the measured idle share beside
+// the formula (p - 1) / (m + p - 1).
+#include "codeeditor.h"
+#include "experimentsview.h"
+#include "guitestsupport.h"
+
+#include <gtest/gtest.h>
+
+#include <QLineSeries>
+#include <QSignalSpy>
+#include <QTabWidget>
+#include <QTableWidget>
+
+namespace rankstep::gui {
+namespace {
+
+class ExperimentsTabTest : public testing::WindowTest
+{};
+
+TEST_F(ExperimentsTabTest, TheBubbleLessonShowsMeasuredIdleShareBesideTheFormula)
+{
+    auto window = makeWindow();
+    ASSERT_TRUE(window->openLesson(QStringLiteral("bubble")));
+    ExperimentsView *view = window->experimentsView();
+    auto *tabs = window->findChild<QTabWidget *>(QStringLiteral("leftTabs"));
+    ASSERT_NE(tabs, nullptr);
+    EXPECT_TRUE(tabs->isTabEnabled(tabs->indexOf(view)));
+    ASSERT_EQ(view->table()->rowCount(), 4);
+    EXPECT_EQ(testing::utf8(view->table()->item(0, 2)->text()), "75.0%"); // 3 / (1 + 3)
+    window->editor()->replaceAllUndoable(
+        QString::fromStdString(testing::builtinLesson(QStringLiteral("bubble")).solution));
+    QSignalSpy finished(view, &ExperimentsView::experimentsFinished);
+
+    ASSERT_TRUE(runAndWait(*window));
+    // The experiments run in child processes: the window is back before they are done.
+    EXPECT_TRUE(view->isRunning());
+    ASSERT_TRUE(finished.count() > 0 || finished.wait(60000));
+
+    const QStringList measured = {QStringLiteral("71.1%"), QStringLiteral("57.9%"),
+                                  QStringLiteral("42.6%"), QStringLiteral("28.7%")};
+    for (int row = 0; row < 4; ++row)
+        EXPECT_EQ(testing::utf8(view->table()->item(row, 1)->text()), testing::utf8(measured[row]))
+            << "row " << row << " (the CLI's figures for the reference solution)";
+    EXPECT_EQ(testing::utf8(view->table()->item(3, 0)->text()), "8");
+    EXPECT_EQ(view->measuredSeries()->count(), 4);
+    EXPECT_EQ(view->formulaSeries()->count(), 4);
+    EXPECT_NEAR(view->measuredSeries()->at(0).y(), 71.1, 0.1);
+}
+
+TEST_F(ExperimentsTabTest, ALessonWithoutExperimentsDisablesTheTab)
+{
+    auto window = makeWindow();
+    ASSERT_TRUE(window->openLesson(QStringLiteral("ddp")));
+    auto *tabs = window->findChild<QTabWidget *>(QStringLiteral("leftTabs"));
+    ASSERT_NE(tabs, nullptr);
+    EXPECT_FALSE(tabs->isTabEnabled(tabs->indexOf(window->experimentsView())));
+    EXPECT_EQ(window->experimentsView()->table()->rowCount(), 0);
+}
+
+} // namespace
+} // namespace rankstep::gui

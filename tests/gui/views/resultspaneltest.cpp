@@ -1,0 +1,73 @@
+// SPDX-License-Identifier: MIT
+// The results panel's text: what a failed check found is said once, in the verdict.
+#include "gui/views/resultspanel.h"
+
+#include <gtest/gtest.h>
+
+namespace rankstep::gui {
+namespace {
+
+lessons::Lesson trainLesson()
+{
+    lessons::Lesson lesson;
+    lesson.id = "pipeline";
+    lesson.function = "pipeline";
+    lesson.targets = lessons::Targets{core::SimTime::steps(20), 2097152};
+    return lesson;
+}
+
+TEST(ResultsPanel, SaysWhatAFailedCheckFoundOnce)
+{
+    core::Trace trace;
+    trace.status = core::RunStatus::Ok;
+    trace.check = {false, "layers 0-7: the final weights were never updated (step 0)"};
+
+    const lessons::Lesson lesson = trainLesson();
+    const QString html = resultsHtml(&lesson, trace);
+
+    EXPECT_EQ(html.count(QStringLiteral("never updated")), 1) << html.toStdString();
+}
+
+TEST(ResultsPanel, ShowsTheCheckOfARunWithoutALesson)
+{
+    core::Trace trace;
+    trace.status = core::RunStatus::Ok;
+    trace.check = {false, "layer 1: no rank set a final weight"};
+
+    EXPECT_TRUE(resultsHtml(nullptr, trace).contains(QStringLiteral("no rank set a final weight")));
+}
+
+TEST(ResultsPanel, GivesEachFigureOneLineWithTheNotebooksTargetInIt)
+{
+    lessons::Lesson lesson = trainLesson();
+    lesson.notebookTargets = lessons::Targets{core::SimTime::steps(19), 2000000};
+    core::Trace trace;
+    trace.status = core::RunStatus::Ok;
+    trace.check = {true, "Correct!"};
+    trace.figures.hasEvents = true;
+    trace.figures.timesteps = core::SimTime::steps(20);
+    trace.figures.maxMemory = 2097152;
+
+    const QString html = resultsHtml(&lesson, trace);
+
+    EXPECT_EQ(html.count(QStringLiteral("<tr>")), 2) << html.toStdString();
+    EXPECT_TRUE(html.contains(QStringLiteral("2097152 B (2.1 MB)"))) << html.toStdString();
+}
+
+TEST(ResultsPanel, ShowsAHangAsABannerNamingTheRankThatSkipped)
+{
+    core::Trace trace;
+    trace.status = core::RunStatus::Deadlock;
+    trace.error = core::Error{core::ErrorKind::Deadlock, 0, 28,
+                              "Deadlock: no rank can go on.\n"
+                              "  rank 3 finished without calling allreduce(layer 0)"};
+    trace.diagnosis = core::Diagnosis{core::ErrorKind::Deadlock, {}};
+
+    const QString html = resultsHtml(nullptr, trace);
+
+    EXPECT_TRUE(html.contains(QStringLiteral("background-color"))) << html.toStdString();
+    EXPECT_EQ(html.count(QStringLiteral("rank 3 finished without calling")), 1);
+}
+
+} // namespace
+} // namespace rankstep::gui
