@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "referencepuzzles.h"
 
+#include <stdexcept>
+
 namespace rankstep::testing {
 
 using core::IndexSet;
@@ -337,6 +339,14 @@ core::Trace runProgram(const core::RunConfig &config,
     core::ProgramList programs = core::makePrograms(engine, program);
     engine.run(programs);
     return engine.takeTrace();
+}
+
+core::Trace runReference(const std::string &name)
+{
+    for (const auto &puzzle : referencePuzzles())
+        if (puzzle.name == name)
+            return runProgram({puzzle.ranks, puzzle.layers, puzzle.batches, {}}, puzzle.program);
+    throw std::invalid_argument("no reference puzzle " + name);
 }
 
 } // namespace rankstep::testing

@@ -26,6 +26,9 @@ struct PuzzleCase {
     int ranks, layers, batches;
 };
 const std::vector<PuzzleCase> &referencePuzzles();
+// The trace of the reference puzzle `name` at its settings; std::invalid_argument for an unknown
+// name.
+core::Trace runReference(const std::string &name);
 
 // Runs one program on every rank of a fresh engine and returns the trace.
 core::Trace runProgram(const core::RunConfig &config,

@@ -9,16 +9,7 @@ namespace {
 
 core::Trace referenceRun(const std::string &name)
 {
-    for (const auto &puzzle : testing::referencePuzzles())
-        if (puzzle.name == name) {
-            core::RunConfig config;
-            config.ranks = puzzle.ranks;
-            config.layers = puzzle.layers;
-            config.batches = puzzle.batches;
-            return testing::runProgram(config, puzzle.program);
-        }
-    ADD_FAILURE() << "no reference puzzle " << name;
-    return {};
+    return testing::runReference(name);
 }
 
 // The pipeline against GPipe: same settings, GPipe ends earlier because its ranks idle less,

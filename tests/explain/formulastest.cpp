@@ -28,19 +28,12 @@ TEST(Formulas, ModelStateMemoryIsTwoSquaresPerLayerDividedAmongItsSharers)
 
 TEST(Formulas, GpipesMeasuredIdleShareStandsBesideTheFormula)
 {
-    for (const auto &puzzle : testing::referencePuzzles()) {
-        if (puzzle.name != "gpipe")
-            continue;
-        core::RunConfig config;
-        config.ranks = puzzle.ranks;
-        config.layers = puzzle.layers;
-        config.batches = puzzle.batches;
-        const core::Trace trace = testing::runProgram(config, puzzle.program);
-        // (15.2 + 13.6 + 13.6 + 15.2) / 4 / 33.8 of the time idle.
-        EXPECT_NEAR(measuredIdleShare(trace), 14.4 / 33.8, 1e-9);
-        EXPECT_EQ(bubbleSentence(trace), "Idle 43% of the time on average; the bubble formula "
-                                         "(p-1)/(m+p-1) with p = 4, m = 4 gives 43%.");
-    }
+    const core::Trace trace = testing::runReference("gpipe");
+    // (15.2 + 13.6 + 13.6 + 15.2) / 4 / 33.8 of the time idle.
+    EXPECT_NEAR(measuredIdleShare(trace), 14.4 / 33.8, 1e-9);
+    EXPECT_EQ(bubbleSentence(trace),
+              "Idle 43% of the time on average; the bubble formula "
+              "(p-1)/(m+p-1) with p = 4, m = 4 gives 43%.");
 }
 
 } // namespace

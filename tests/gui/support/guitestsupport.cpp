@@ -156,12 +156,9 @@ bool WindowTest::runAndWait(MainWindow &window, int timeoutMs)
 
 std::shared_ptr<const core::Trace> referenceTrace(const std::string &name)
 {
-    for (const auto &puzzle : rankstep::testing::referencePuzzles()) {
-        if (puzzle.name == name) {
-            return std::make_shared<const core::Trace>(rankstep::testing::runProgram(
-                {puzzle.ranks, puzzle.layers, puzzle.batches, {}}, puzzle.program));
-        }
-    }
+    for (const auto &puzzle : rankstep::testing::referencePuzzles())
+        if (puzzle.name == name)
+            return std::make_shared<const core::Trace>(rankstep::testing::runReference(name));
     return nullptr;
 }
 
