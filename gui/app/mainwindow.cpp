@@ -466,8 +466,11 @@ void MainWindow::onTraceAvailable(const TracePtr &trace, const QString &output)
         m_editor->markError(trace->error->line);
         // A hang is explained by the "Why it hung" picture and the results banner; a dialog
         // would cover the picture and repeat it.
+        // Placed clear of the line it explains and of every rank's state.
         if (!trace->diagnosis)
-            showRunError(this, *trace);
+            showRunError(this, *trace,
+                         {m_editor->lineRectGlobal(trace->error->line),
+                          QRect(m_leftTabs->mapToGlobal(QPoint(0, 0)), m_leftTabs->size())});
     }
     Q_EMIT runFinished();
 }

@@ -144,6 +144,20 @@ void CodeEditor::markError(int line)
     }
 }
 
+QRect CodeEditor::lineRectGlobal(int line) const
+{
+    if (line < 1)
+        return {};
+    auto *self = const_cast<CodeEditor *>(this); // SendScintilla is not const
+    const long position = self->SendScintilla(SCI_POSITIONFROMLINE, line - 1);
+    const int y = int(self->SendScintilla(SCI_POINTYFROMPOSITION, 0, position));
+    const int height = int(self->SendScintilla(SCI_TEXTHEIGHT, line - 1));
+    const QRect rect(0, y, viewport()->width(), height);
+    if (!viewport()->rect().intersects(rect))
+        return {};
+    return QRect(viewport()->mapToGlobal(rect.topLeft()), rect.size());
+}
+
 void CodeEditor::clearMarkers()
 {
     markerDeleteAll();

@@ -30,6 +30,8 @@ public:
     void replaceAllUndoable(const QString &text);
     // Shows text without an undo history (opening a lesson).
     void setCode(const QString &text);
+    // Where line `line` (1-based) is drawn, in global coordinates; empty when it is scrolled away.
+    QRect lineRectGlobal(int line) const;
     // Typed but not yet reported by codeEdited (saved within a second).
     bool hasUnsavedEdits() const { return m_saveTimer.isActive(); }
     void markError(int line); // 1-based; 0 clears

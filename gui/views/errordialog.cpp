@@ -50,7 +50,38 @@ RunErrorText describeRunError(const core::Trace &trace)
     return out;
 }
 
-QMessageBox *showRunError(QWidget *parent, const core::Trace &trace)
+QPoint placeClear(QSize size, const QRect &window, const std::vector<QRect> &keepVisible)
+{
+    const int margin = 8;
+    const int left = window.left() + margin, right = window.right() - margin - size.width() + 1;
+    const int top = window.top() + margin, bottom = window.bottom() - margin - size.height() + 1;
+    const int midX = window.center().x() - size.width() / 2;
+    const int midY = window.center().y() - size.height() / 2;
+    // The lower corners first: the timeline and the memory chart matter least to an error.
+    const QPoint candidates[] = {{right, bottom}, {left, bottom}, {midX, bottom},
+                                 {right, top},    {left, top},    {midX, top},
+                                 {right, midY},   {left, midY},   {midX, midY}};
+    QPoint best = candidates[0];
+    long long bestOverlap = -1;
+    for (const QPoint &at : candidates) {
+        const QRect box(at, size);
+        long long overlap = 0;
+        for (const QRect &keep : keepVisible) {
+            const QRect common = box.intersected(keep);
+            overlap += common.isEmpty() ? 0 : (long long)common.width() * common.height();
+        }
+        if (overlap == 0)
+            return at;
+        if (bestOverlap < 0 || overlap < bestOverlap) {
+            best = at;
+            bestOverlap = overlap;
+        }
+    }
+    return best;
+}
+
+QMessageBox *showRunError(QWidget *parent, const core::Trace &trace,
+                          const std::vector<QRect> &keepVisible)
 {
     const RunErrorText text = describeRunError(trace);
     auto *box =
@@ -65,6 +96,12 @@ QMessageBox *showRunError(QWidget *parent, const core::Trace &trace)
     box->setStyleSheet(QStringLiteral(
         "QLabel#qt_msgbox_label, QLabel#qt_msgbox_informativelabel { min-width: 480px; }"));
     box->open();
+    if (parent && !keepVisible.empty()) {
+        box->adjustSize();
+        const QWidget *window = parent->window();
+        const QRect frame(window->mapToGlobal(QPoint(0, 0)), window->size());
+        box->move(placeClear(box->frameGeometry().size(), frame, keepVisible));
+    }
     return box;
 }
 

@@ -3,7 +3,10 @@
 
 #include "core/trace.h"
 
+#include <QRect>
 #include <QString>
+
+#include <vector>
 
 class QMessageBox;
 class QWidget;
@@ -18,7 +21,15 @@ struct RunErrorText {
 };
 RunErrorText describeRunError(const core::Trace &trace);
 
-// Opens (non-blocking) the dialog for a failed run; objectName "runErrorDialog".
-QMessageBox *showRunError(QWidget *parent, const core::Trace &trace);
+// Where a dialog of `size` goes inside `window` so that it hides none of `keepVisible` (the line
+// the error is on, the state of every rank): the first of the window's corners, its edges'
+// middles and its center that overlaps none of them, else the one that overlaps them least.
+// All rectangles in one coordinate system (the screen's).
+QPoint placeClear(QSize size, const QRect &window, const std::vector<QRect> &keepVisible);
+
+// Opens (non-blocking) the dialog for a failed run; objectName "runErrorDialog". It is placed
+// clear of keepVisible (placeClear, in global coordinates) within the parent's window.
+QMessageBox *showRunError(QWidget *parent, const core::Trace &trace,
+                          const std::vector<QRect> &keepVisible = {});
 
 } // namespace rankstep::gui
