@@ -55,7 +55,7 @@ QWidget *scrollable(QWidget *page)
     area->setWidgetResizable(true);
     area->setFrameShape(QFrame::NoFrame);
     area->setWidget(page);
-    page->setMinimumWidth(320);
+    area->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff); // the page takes the pane's width
     return area;
 }
 

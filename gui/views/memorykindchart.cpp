@@ -90,7 +90,7 @@ MemoryKindChart::MemoryKindChart(QWidget *parent)
     m_cursor->attachAxis(m_y);
     setChart(chart);
     setRenderHint(QPainter::Antialiasing);
-    setMinimumHeight(160);
+    setMinimumSize(200, 160); // narrow panes (1280x800) shrink it instead of scrolling it
 }
 
 void MemoryKindChart::setSamples(const std::vector<explain::KindSample> &samples, core::SimTime end,
