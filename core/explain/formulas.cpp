@@ -42,4 +42,39 @@ std::int64_t modelStateBytes(const core::RunConfig &config, int sharers)
     return perLayer * config.layers / std::max(sharers, 1);
 }
 
+bool isPipelineLesson(const std::string &lessonId)
+{
+    return lessonId.find("pipeline") != std::string::npos || lessonId == "gpipe" ||
+           lessonId == "one_f_one_b" || lessonId == "bubble";
+}
+
+int modelSharers(const std::string &lessonId, int ranks)
+{
+    if (lessonId == "wsdp" || lessonId == "fsdp")
+        return ranks;
+    if (lessonId == "basic" || lessonId == "grad_accum" || lessonId == "ddp" ||
+        lessonId == "ddp_accum")
+        return 1;
+    return 0;
+}
+
+std::string modelStateSentence(const core::RunConfig &config, int sharers)
+{
+    return "Each rank should hold " + std::to_string(modelStateBytes(config, sharers)) +
+           " B of weights and optimizer states (" + std::to_string(config.layers) +
+           " layers × 2 × " + std::to_string(config.cost.sizes.hidden) + "², divided among " +
+           std::to_string(sharers) + (sharers == 1 ? " rank" : " ranks") + " that share them).";
+}
+
+std::string lessonFormulaSentence(const core::Trace &trace, const std::string &lessonId)
+{
+    if (!trace.figures.hasEvents)
+        return {};
+    if (isPipelineLesson(lessonId))
+        return bubbleSentence(trace);
+    if (const int sharers = modelSharers(lessonId, trace.config.ranks); sharers > 0)
+        return modelStateSentence(trace.config, sharers);
+    return {};
+}
+
 } // namespace rankstep::explain

@@ -28,23 +28,6 @@ namespace {
 
 constexpr int kEventRole = Qt::UserRole + 1;
 
-bool isPipelineLesson(const std::string &id)
-{
-    return id.find("pipeline") != std::string::npos || id == "gpipe" || id == "one_f_one_b" ||
-           id == "bubble";
-}
-
-// How many ranks share one copy of the model's weights in a data-parallel or sharded lesson;
-// 0 for the other lessons (a pipeline splits the layers instead).
-int modelSharers(const std::string &id, int ranks)
-{
-    if (id == "wsdp" || id == "fsdp")
-        return ranks;
-    if (id == "basic" || id == "grad_accum" || id == "ddp" || id == "ddp_accum")
-        return 1;
-    return 0;
-}
-
 } // namespace
 
 // A page that scrolls when its pane is narrower than its contents: the pane may never force the
@@ -218,7 +201,8 @@ void ExplainView::showRank(int rank)
     if (m_lesson && m_lesson->targets)
         references.push_back({tr("target"), m_lesson->targets->memory});
     if (m_lesson)
-        if (const int sharers = modelSharers(m_lesson->id, trace->config.ranks); sharers > 0)
+        if (const int sharers = explain::modelSharers(m_lesson->id, trace->config.ranks);
+            sharers > 0)
             references.push_back({sharers == 1 ? tr("the whole model's state")
                                                : tr("the model's state / %1").arg(sharers),
                                   explain::modelStateBytes(trace->config, sharers)});
@@ -294,16 +278,8 @@ void ExplainView::updateTexts()
     }
     if (trace && trace->status != core::RunStatus::Ok)
         peak = tr("The run did not finish: this explains it up to where it stopped.\n") + peak;
-    if (trace && m_lesson && isPipelineLesson(m_lesson->id))
-        formula = QString::fromStdString(explain::bubbleSentence(*trace));
-    else if (trace && m_lesson)
-        if (const int sharers = modelSharers(m_lesson->id, trace->config.ranks); sharers > 0)
-            formula = tr("Each rank should hold %1 B of weights and optimizer states (%2 layers "
-                         "× 2 × 512², divided among %3 rank(s) that share them): the dotted line "
-                         "on the memory chart.")
-                          .arg(explain::modelStateBytes(trace->config, sharers))
-                          .arg(trace->config.layers)
-                          .arg(sharers);
+    if (trace && m_lesson)
+        formula = QString::fromStdString(explain::lessonFormulaSentence(*trace, m_lesson->id));
     m_peak->setText(peak);
     m_formula->setText(formula);
     m_formula->setVisible(!formula.isEmpty());

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "resultspanel.h"
 
+#include "core/explain/formulas.h"
+
 #include "core/memoryformat.h"
 #include "errordialog.h"
 
@@ -107,6 +109,11 @@ QString resultsHtml(const lessons::Lesson *lesson, const core::Trace &trace)
                     .arg(QString::fromStdString(f.maxMemoryTime.toString()),
                          QString::fromStdString(f.endTime.toString()));
     }
+    // The lesson's formula beside what the run measured (core/explain/formulas.h).
+    if (lesson && trace.status == core::RunStatus::Ok)
+        if (const std::string formula = explain::lessonFormulaSentence(trace, lesson->id);
+            !formula.empty())
+            html += QStringLiteral("<p>%1</p>").arg(esc(formula));
     // A lesson's verdict above already says what the failed check found.
     const bool checkInVerdict =
         lesson && lesson->goal == lessons::Goal::Train && !trace.check.passed;

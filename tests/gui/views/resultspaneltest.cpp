@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The results panel's text: what a failed check found is said once, in the verdict.
 #include "gui/views/resultspanel.h"
+#include "guitestsupport.h"
 
 #include <gtest/gtest.h>
 
@@ -67,6 +68,20 @@ TEST(ResultsPanel, ShowsAHangAsABannerNamingTheRankThatSkipped)
 
     EXPECT_TRUE(html.contains(QStringLiteral("background-color"))) << html.toStdString();
     EXPECT_EQ(html.count(QStringLiteral("rank 3 finished without calling")), 1);
+}
+
+// Issue 15: the lesson's formula beside what the run measured, in the results.
+TEST(ResultsPanel, APipelineLessonShowsTheBubbleFormulaBesideTheMeasuredIdleShare)
+{
+    const auto gpipe = testing::referenceTrace("gpipe");
+    ASSERT_TRUE(gpipe);
+    lessons::Lesson lesson = trainLesson();
+    lesson.id = "gpipe";
+    const QString html = resultsHtml(&lesson, *gpipe);
+    EXPECT_TRUE(
+        html.contains(QStringLiteral("Idle 43% of the time on average; the bubble formula "
+                                     "(p-1)/(m+p-1) with p = 4, m = 4 gives 43%.")))
+        << html.toStdString();
 }
 
 } // namespace
