@@ -54,6 +54,9 @@ QPen rankPen(int rank, int ranks, LineShare share, const Look &look)
 {
     constexpr double dash = 4;
     QPen pen(look.colors().rank(rank), look.scaled(ranks > kLegendRanks ? 1.0 : 2.0));
+    // A one-pixel line: the cosmetic stroker draws it without computing joins (most of the time
+    // a million-event chart took to paint went to QStroker's joins).
+    pen.setCosmetic(pen.widthF() <= 1.0);
     if (share.count > 1) {
         pen.setCapStyle(Qt::FlatCap);
         pen.setDashPattern({dash, dash * (share.count - 1)});
