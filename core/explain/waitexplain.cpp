@@ -100,7 +100,7 @@ std::optional<Link> causeOf(const Trace &trace, std::size_t event)
     return causeWith(trace, Links(trace), event);
 }
 
-std::vector<Wait> waits(const Trace &trace)
+std::vector<Wait> waits(const Trace &trace, bool withChains)
 {
     const Links links(trace);
     std::vector<Wait> found;
@@ -108,7 +108,8 @@ std::vector<Wait> waits(const Trace &trace)
         const SimTime free = links.freeAt(trace, i);
         const Event &e = trace.events[i];
         if (e.start > free)
-            found.push_back({e.rank, free, e.start, i, chainBack(trace, links, i, free)});
+            found.push_back({e.rank, free, e.start, i,
+                             withChains ? chainBack(trace, links, i, free) : std::vector<Link>()});
     }
     return found;
 }

@@ -306,6 +306,10 @@ void MainWindow::connectViews()
     });
     connect(m_timeline, &TimelineView::lineActivated, m_editor, &CodeEditor::jumpToLine);
     connect(m_explainView, &ExplainView::lineActivated, m_editor, &CodeEditor::jumpToLine);
+    connect(m_session, &RunSession::highlightChanged, this, [this] {
+        if (!m_session->highlightSentence().isEmpty())
+            statusBar()->showMessage(m_session->highlightSentence());
+    });
     connect(&m_session->stepper(), &StepController::cursorChanged, this,
             &MainWindow::onCursorChanged);
     connect(m_session, &RunSession::traceChanged, this, &MainWindow::showWaitFor);

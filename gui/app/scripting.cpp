@@ -4,6 +4,7 @@
 #include "appearance.h"
 #include "comparisonactions.h"
 #include "experimentsview.h"
+#include "explainview.h"
 #include "mainwindow.h"
 #include "notebookimport.h"
 #include "presentation.h"
@@ -224,10 +225,13 @@ ScriptOptions addScriptOptions(QCommandLineParser &parser)
         {QStringLiteral("compare"),
          QStringLiteral(
              "After --run, compare the run with the lesson's solution (the Compare tab)."),
-         QStringLiteral("solution")}};
+         QStringLiteral("solution")},
+        {QStringLiteral("highlight"),
+         QStringLiteral("After --run, outline <what> on the timeline: critical-path."),
+         QStringLiteral("what")}};
     parser.addOptions({o.lesson, o.code, o.run, o.screenshot, o.lessons, o.step, o.stepBy,
                        o.importFile, o.tab, o.quitAfterFirstPaint, o.presentation, o.zoom, o.theme,
-                       o.colorBlind, o.size, o.compare});
+                       o.colorBlind, o.size, o.compare, o.highlight});
     return o;
 }
 
@@ -275,10 +279,17 @@ bool startScript(const QCommandLineParser &parser, const ScriptOptions &o, MainW
         std::fprintf(stderr, "rankstep: --step wants --run and a count of steps or 'end'\n");
         return false;
     }
+    const bool highlight = parser.value(o.highlight) == QStringLiteral("critical-path");
+    if (parser.isSet(o.highlight) && !highlight) {
+        std::fprintf(stderr, "rankstep: --highlight wants critical-path\n");
+        return false;
+    }
     if (parser.isSet(o.run)) {
-        const auto onFinished = [&window, shot, step, by, tab] {
+        const auto onFinished = [&window, shot, step, by, tab, highlight] {
             if (!step.isEmpty())
                 goToStep(window, step, by);
+            if (highlight)
+                window.explainView()->showCriticalPath(true);
             showTab(window, tab);
             if (shot.isEmpty())
                 return;

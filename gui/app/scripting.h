@@ -21,10 +21,11 @@ class MainWindow;
 // the start-up benchmark (bench/startupbench.cpp).
 // --presentation, --zoom F, --theme NAME and --colorblind set the look as the View menu does;
 // --size WxH sizes the window (a screen of that size, presenting). --compare solution, after
-// --run, runs the lesson's solution and shows the Compare tab before the screenshot.
+// --run, runs the lesson's solution and shows the Compare tab before the screenshot;
+// --highlight critical-path outlines the critical path on the timeline.
 struct ScriptOptions {
     QCommandLineOption lesson, code, run, screenshot, lessons, step, stepBy, importFile, tab,
-        quitAfterFirstPaint, presentation, zoom, theme, colorBlind, size, compare;
+        quitAfterFirstPaint, presentation, zoom, theme, colorBlind, size, compare, highlight;
 };
 ScriptOptions addScriptOptions(QCommandLineParser &parser);
 

@@ -58,6 +58,7 @@ void TimelinePainter::paintBase(Ghosting ghosting)
     m_painter.save();
     m_painter.setClipRect(timeArea());
     paintGrid();
+    paintGaps();
     paintBlocks(ghosting);
     m_painter.restore();
     paintLabels();
@@ -70,6 +71,7 @@ void TimelinePainter::paintOverlay()
     m_painter.setClipRect(timeArea());
     paintArrows();
     paintRunning();
+    paintHighlight();
     paintHovered();
     m_painter.restore();
     paintCursor();
@@ -268,6 +270,57 @@ void TimelinePainter::paintRunning()
         }
         m_painter.setPen(fill.darker(135));
         m_painter.drawRect(pixels.adjusted(0, 0, -1, -1));
+    }
+}
+
+// A rank waiting: a dotted band between its operations, unlike communication's hatched blocks
+// and compute's fills. One fill per gap in view (never per unit of time).
+void TimelinePainter::paintGaps()
+{
+    if (!m_scene.gaps)
+        return;
+    const RowLayout &l = m_scene.layout;
+    const QRectF area = timeArea();
+    const int rows = rowsInView(l, m_scene.bounds.height());
+    QColor dots = m_scene.palette.color(QPalette::Text);
+    dots.setAlpha(90);
+    const QBrush brush(dots, Qt::Dense6Pattern);
+    for (const explain::Wait &gap : *m_scene.gaps) {
+        const std::optional<int> row = l.rowOf(gap.rank);
+        if (!row || *row < firstRowInView(l) || *row >= rows)
+            continue;
+        const double left = std::max(m_scene.axis.toX(gap.from), area.left() - 1.0);
+        const double right = std::min(m_scene.axis.toX(gap.to), area.right() + 1.0);
+        if (right - left < 1.0)
+            continue;
+        const double top = l.rowTop(*row) + l.rowHeight * 0.35;
+        m_painter.fillRect(QRectF(left, top, right - left, l.rowHeight * 0.3), brush);
+    }
+}
+
+// The highlighted events outlined in the highlight color, each linked to the next one by a line
+// from where one ends to where the next starts (across ranks: the chain of causes).
+void TimelinePainter::paintHighlight()
+{
+    if (!m_scene.highlight || m_scene.highlight->empty())
+        return;
+    const QColor color = m_scene.palette.color(QPalette::Highlight);
+    m_painter.setPen(QPen(color, m_scene.look.scaled(2.5)));
+    m_painter.setBrush(Qt::NoBrush);
+    QRectF previous; // empty: no linked block before
+    for (const std::size_t index : *m_scene.highlight) {
+        if (index >= m_trace.events.size())
+            continue;
+        const QRectF rect = eventRect(m_trace.events[index], m_scene.layout, m_scene.axis);
+        if (rect.height() <= 0.0) { // a rank not shown
+            previous = QRectF();
+            continue;
+        }
+        m_painter.drawRect(rect.adjusted(-1.0, -1.0, 1.0, 1.0));
+        if (previous.height() > 0.0)
+            m_painter.drawLine(QPointF(previous.right(), previous.center().y()),
+                               QPointF(rect.left(), rect.center().y()));
+        previous = rect;
     }
 }
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "core/explain/waitexplain.h"
 #include "core/trace.h"
 #include "look.h"
 #include "timelinegeometry.h"
@@ -40,6 +41,11 @@ struct TimelineScene {
     // Events that have started but not finished at the cursor: drawn striped, solid only up to
     // the cursor, since their results are not there yet.
     std::vector<std::size_t> running;
+    // Idle gaps (core/explain: a rank waiting between two of its operations), drawn dotted in
+    // the base; and the events highlighted together (a wait's chain, the critical path),
+    // outlined and linked in the overlay. Null: none.
+    const std::vector<explain::Wait> *gaps = nullptr;
+    const std::vector<std::size_t> *highlight = nullptr;
 };
 
 // Paints the per-rank timeline: axis band, rank rows, one block per event, message arrows and
@@ -87,6 +93,8 @@ private:
     void paintBlocks(Ghosting ghosting);
     void paintHovered();
     void paintRunning();
+    void paintGaps();
+    void paintHighlight();
     // Pixel columns [left, right) of a row painted in the fill of the event that began them.
     struct ColumnRun {
         std::size_t event = 0;
@@ -113,7 +121,7 @@ private:
     core::SimTime m_tickStep;
     std::vector<RankEvents> m_ownRanks; // when the scene brings none
     const std::vector<RankEvents> *m_ranks = nullptr;
-    std::vector<QColor> m_fills;     // Palette::event by op and layer, filled as first needed
+    std::vector<QColor> m_fills; // Palette::event by op and layer, filled as first needed
     std::size_t m_drawnBlocks = 0;
     std::size_t m_drawnArrows = 0;
 };

@@ -18,6 +18,9 @@ void RunSession::setTrace(TracePtr trace, TraceUnits units)
     const TimeAxis whole = fitted(TimeAxis{}, m_endTime);
     m_visible = {whole.from, whole.to};
     m_selectedEvent.reset();
+    const bool highlighted = !m_highlight.empty();
+    m_highlight.clear();
+    m_highlightSentence.clear();
     const int ranks = m_trace ? m_trace->config.ranks : m_rankCount;
     const bool newShape = ranks != m_rankCount && !m_shownRanks.empty();
     m_rankCount = ranks;
@@ -30,6 +33,17 @@ void RunSession::setTrace(TracePtr trace, TraceUnits units)
     m_stepper->setTrace(m_trace, m_endTime);
     Q_EMIT visibleRangeChanged();
     Q_EMIT selectedEventChanged();
+    if (highlighted)
+        Q_EMIT highlightChanged();
+}
+
+void RunSession::setHighlight(std::vector<std::size_t> events, const QString &sentence)
+{
+    if (events == m_highlight && sentence == m_highlightSentence)
+        return;
+    m_highlight = std::move(events);
+    m_highlightSentence = sentence;
+    Q_EMIT highlightChanged();
 }
 
 void RunSession::setComparison(TracePtr trace)

@@ -6,6 +6,7 @@
 #include "tracefwd.h"
 
 #include <QObject>
+#include <QString>
 
 #include <cstddef>
 #include <optional>
@@ -56,6 +57,10 @@ public:
     // The selection: a rank (-1 none) and an event (index into trace()->events).
     int selectedRank() const { return m_selectedRank; }
     std::optional<std::size_t> selectedEvent() const { return m_selectedEvent; }
+    // Events shown together and why, in a sentence: the chain that ended a wait, the critical
+    // path (core/explain/waitexplain.h). Empty when nothing is highlighted; a new trace clears it.
+    const std::vector<std::size_t> &highlight() const { return m_highlight; }
+    const QString &highlightSentence() const { return m_highlightSentence; }
 
     // The ranks every view shows (the rank picker's choice): the timeline's rows, the memory
     // chart's lines and the state view's panels. Ascending, each once; empty: every rank (the
@@ -74,6 +79,8 @@ public Q_SLOTS:
     void showWholeRun();
     void setSelectedRank(int rank);
     void setSelectedEvent(std::optional<std::size_t> event);
+    void setHighlight(std::vector<std::size_t> events, const QString &sentence);
+    void clearHighlight() { setHighlight({}, {}); }
     // Ranks outside the trace are dropped; an empty list shows every rank again.
     void setShownRanks(std::vector<int> ranks);
 
@@ -83,6 +90,7 @@ Q_SIGNALS:
     void visibleRangeChanged();
     void selectedRankChanged(int rank);
     void selectedEventChanged();
+    void highlightChanged();
     void shownRanksChanged();
 
 private:
@@ -94,6 +102,8 @@ private:
     TimeRange m_visible;
     int m_selectedRank = -1;
     std::optional<std::size_t> m_selectedEvent;
+    std::vector<std::size_t> m_highlight;
+    QString m_highlightSentence;
     std::vector<int> m_shownRanks;
     int m_rankCount = 0; // of the trace the shown ranks were chosen in
 };

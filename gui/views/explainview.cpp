@@ -256,6 +256,20 @@ void ExplainView::showCriticalPath(bool show)
     m_criticalPath = show;
     m_pathButton->setChecked(show);
     fillChain();
+    // On the timeline too: the chain outlined across the ranks.
+    const TracePtr &trace = m_session.trace();
+    if (!show || !trace) {
+        if (!show)
+            m_session.clearHighlight();
+        return;
+    }
+    std::vector<std::size_t> path = explain::criticalPath(*trace);
+    const QString sentence =
+        tr("The critical path: %1 operations, across the ranks, from t 0 to t %2 set the run's "
+           "end time; making any of them shorter ends the run sooner.")
+            .arg(path.size())
+            .arg(QString::fromStdString(trace->figures.endTime.toString()));
+    m_session.setHighlight(std::move(path), sentence);
 }
 
 void ExplainView::updateTexts()

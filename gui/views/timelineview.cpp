@@ -53,6 +53,7 @@ TimelineView::TimelineView(RunSession &session, Appearance &appearance, QWidget 
     setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
     updateLayout();
     connect(&session, &RunSession::traceChanged, this, &TimelineView::onTraceChanged);
+    connect(&session, &RunSession::highlightChanged, this, qOverload<>(&QWidget::update));
     connect(&session.stepper(), &StepController::cursorChanged, this,
             &TimelineView::onCursorChanged);
     connect(&session, &RunSession::visibleRangeChanged, this, &TimelineView::onVisibleRangeChanged);
@@ -119,9 +120,11 @@ void TimelineView::setTrace(std::shared_ptr<const core::Trace> trace)
     m_end = m_trace && m_trace->figures.hasEvents ? m_trace->figures.endTime : SimTime();
     m_ranks.clear();
     m_links.clear();
+    m_gaps.clear();
     if (m_trace) {
         m_ranks = indexByRank(*m_trace);
         m_links = messageLinks(*m_trace);
+        m_gaps = explain::waits(*m_trace, false);
     }
     m_hovered.reset();
     m_scroll = 0.0;
@@ -152,7 +155,32 @@ std::optional<std::size_t> TimelineView::eventAt(QPointF position) const
 QString TimelineView::toolTipAt(QPointF position) const
 {
     const std::optional<std::size_t> index = eventAt(position);
-    return index ? eventToolTip(m_trace->events[*index]) : QString();
+    if (index)
+        return eventToolTip(m_trace->events[*index]);
+    if (const auto gap = gapAt(position)) {
+        const explain::Wait &w = m_gaps[*gap];
+        return tr("Rank %1 waits from t %2 to t %3: click to see what it waits for")
+            .arg(w.rank)
+            .arg(QString::fromStdString(w.from.toString()),
+                 QString::fromStdString(w.to.toString()));
+    }
+    return {};
+}
+
+std::optional<std::size_t> TimelineView::gapAt(QPointF position) const
+{
+    if (!hasEvents() || position.x() < m_layout.labelWidth)
+        return std::nullopt;
+    const std::optional<int> row = m_layout.rowAt(position.y());
+    if (!row)
+        return std::nullopt;
+    const int rank = m_layout.rankOf(*row);
+    const double ticks = m_axis.ticksAt(position.x());
+    for (std::size_t i = 0; i < m_gaps.size(); ++i) // a click, not a paint: a scan will do
+        if (m_gaps[i].rank == rank && double(m_gaps[i].from.ticks()) <= ticks &&
+            ticks < double(m_gaps[i].to.ticks()))
+            return i;
+    return std::nullopt;
 }
 
 QSize TimelineView::sizeHint() const
@@ -220,7 +248,7 @@ bool TimelineView::event(QEvent *event)
     // Kept while the pointer stays on the block.
     const QRect area =
         index ? eventRect(m_trace->events[*index], m_layout, m_axis).toAlignedRect() : QRect();
-    answerToolTip(*this, *help, index ? eventToolTip(m_trace->events[*index]) : QString(), area);
+    answerToolTip(*this, *help, toolTipAt(help->pos()), area);
     return true;
 }
 
@@ -234,9 +262,10 @@ void TimelineView::paintEvent(QPaintEvent *)
         TimelinePainter::paintPlaceholder(painter, rect(), palette(), font(), text, m_look.zoom);
         return;
     }
-    const TimelineScene scene{m_trace.get(), m_layout, m_axis,           rect(),       palette(),
-                              font(),        m_look,   m_cursor,         m_ghostAfter, m_hovered,
-                              &m_ranks,      &m_links, m_rankGhostAfter, m_running};
+    const TimelineScene scene{m_trace.get(),    m_layout,  m_axis,   rect(),
+                              palette(),        font(),    m_look,   m_cursor,
+                              m_ghostAfter,     m_hovered, &m_ranks, &m_links,
+                              m_rankGhostAfter, m_running, &m_gaps,  &m_session.highlight()};
     m_frame.paint(painter, scene, devicePixelRatioF());
 }
 
@@ -463,6 +492,22 @@ void TimelineView::onClicked(QPointF position)
 {
     const std::optional<std::size_t> index = eventAt(position);
     if (!index) {
+        // A click on an idle gap shows why the rank waited; anywhere else clears that.
+        if (const auto gap = gapAt(position)) {
+            const auto wait = explain::waitBefore(*m_trace, m_gaps[*gap].event);
+            if (!wait)
+                return;
+            std::vector<std::size_t> events{wait->event};
+            for (const explain::Link &link : wait->chain)
+                events.push_back(link.event);
+            std::sort(events.begin(), events.end(), [this](std::size_t a, std::size_t b) {
+                return m_trace->events[a].start < m_trace->events[b].start;
+            });
+            m_session.setHighlight(std::move(events),
+                                   QString::fromStdString(explain::describeWait(*m_trace, *wait)));
+        } else {
+            m_session.clearHighlight();
+        }
         return;
     }
     Q_EMIT eventClicked(int(*index));

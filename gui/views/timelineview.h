@@ -4,6 +4,8 @@
 #include "core/trace.h"
 #include "look.h"
 #include "timelineframe.h"
+
+#include "core/explain/waitexplain.h"
 #include "timelinegeometry.h"
 
 #include <QPoint>
@@ -64,6 +66,9 @@ public:
     void setTimeSpan(std::optional<PixelSpan> span);
 
     std::optional<std::size_t> eventAt(QPointF position) const;
+    // The idle gap under `position` (an index into gaps()); nullopt on a block or away from one.
+    std::optional<std::size_t> gapAt(QPointF position) const;
+    const std::vector<explain::Wait> &gaps() const { return m_gaps; }
     QString toolTipAt(QPointF position) const; // empty away from any block
 
     QSize sizeHint() const override;
@@ -120,6 +125,7 @@ private:
     std::optional<std::size_t> m_ghostAfter;
     std::vector<std::size_t> m_rankGhostAfter; // per rank at a time cut
     std::vector<std::size_t> m_running;
+    std::vector<explain::Wait> m_gaps; // every rank's idle gaps, without chains (drawn dotted)
     std::optional<std::size_t> m_hovered;
     double m_scroll = 0.0; // pixels the rows are scrolled
     QScrollBar *m_scrollBar;
