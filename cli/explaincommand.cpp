@@ -1,12 +1,15 @@
 // SPDX-License-Identifier: MIT
 #include "explaincommand.h"
 
+#include "figureexport.h"
+#include "runchannel.h"
 #include "runreport.h"
 #include "runsupport.h"
 #include "supervisor.h"
 
 #include "core/explain/compare.h"
 #include "core/explain/explainjson.h"
+#include "core/io/tracebinary.h"
 #include "core/io/tracefile.h"
 
 #include <iostream>
@@ -37,17 +40,41 @@ core::Trace readTrace(const std::string &path)
     return std::move(*trace);
 }
 
+// --png / --svg: the explanation slide, drawn by the supervisor like run's figures.
+void writeExplainFigures(const Arguments &args, const core::Trace &trace, const std::string &title,
+                         std::optional<std::int64_t> target)
+{
+    FigureJob job;
+    for (const char *option : {"png", "svg"})
+        if (args.has(option))
+            job.options.emplace_back(std::string("explain-") + option, args.text(option));
+    if (job.options.empty())
+        return;
+    job.title = "Why: " + title;
+    job.memoryTarget = target;
+    job.trace = io::traceToBinary(trace);
+    if (!deliverFigures(job)) { // no supervisor (tests call the command directly): draw here
+        std::vector<std::string> words, valued;
+        for (const auto &[option, value] : job.options) {
+            words.insert(words.end(), {"--" + option, value});
+            valued.push_back(option);
+        }
+        writeFigureFiles(Arguments(words, valued, {}), trace, {job.title, target});
+    }
+}
+
 } // namespace
 
 int explainCommand(const std::vector<std::string> &rest)
 {
     const Arguments args(rest,
                          {"function", "ranks", "layers", "batches", "at", "target-memory",
-                          "max-ops", "timeout", "memory-limit"},
+                          "max-ops", "timeout", "memory-limit", "png", "svg"},
                          {"json", "quiet"});
     if (args.positional().size() != 1)
         throw UsageError{"explain takes exactly one FILE"};
     const std::string file = args.positional().front();
+    refuseOutputsOverInputs(args, {file});
     const explain::ExplainOptions options = explainOptions(args);
     python::RunRequest request;
     request.source = readFile(file);
@@ -70,6 +97,7 @@ int explainCommand(const std::vector<std::string> &rest)
         printRun(trace);
         std::cout << "\n" << explain::explainText(trace, options);
     }
+    writeExplainFigures(args, trace, file + " (" + request.function + ")", options.targetMemory);
     return exitCodeFor(trace);
 }
 

@@ -17,7 +17,8 @@ namespace {
 
 bool wantsFigures(const Arguments &args)
 {
-    return args.has("svg") || args.has("png") || args.has("state-png");
+    return args.has("svg") || args.has("png") || args.has("state-png") || args.has("explain-png") ||
+           args.has("explain-svg");
 }
 
 #ifdef RANKSTEP_CLI_FIGURES
@@ -61,6 +62,10 @@ void drawFigures(const Arguments &args, const core::Trace &trace, const FigureCa
         check(gui::writeTimelineSvg(shared, options, QString::fromStdString(args.text("svg"))));
     if (args.has("png"))
         check(gui::writeTimelinePng(shared, options, QString::fromStdString(args.text("png"))));
+    for (const bool svg : {false, true}) // `explain --png/--svg`: the explanation slide
+        if (const char *option = svg ? "explain-svg" : "explain-png"; args.has(option))
+            check(gui::writeExplainFigure(trace, options, QString::fromStdString(args.text(option)),
+                                          svg));
     if (args.has("state-png")) {
         const replay::RunState state = replay::stateAt(trace, cursor);
         check(gui::writeStatePng(shared, state, options,

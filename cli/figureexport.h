@@ -15,6 +15,9 @@ namespace rankstep::cli {
 // counted from 1 as the app's step bar does; 0 is before the first; default the end). They are
 // among kRunOptions (runsupport.h).
 
+// `explain --png OUT / --svg OUT` draw the explanation slide instead; they reach the drawing as
+// "explain-png" and "explain-svg".
+
 // What a figure says besides the trace.
 struct FigureCaption {
     std::string title; // "ddp (lessons/30-ddp/solution.py)"

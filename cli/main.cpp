@@ -15,7 +15,7 @@ namespace {
 std::vector<std::string> outputFiles(const std::vector<std::string> &args)
 {
     std::vector<std::string> files;
-    if (args.empty() || (args[0] != "run" && args[0] != "lesson"))
+    if (args.empty() || (args[0] != "run" && args[0] != "lesson" && args[0] != "explain"))
         return files;
     for (std::size_t i = 1; i < args.size(); ++i) {
         for (const char *option : {"--trace-out", "--json", "--trace-json", "--chrome-trace",

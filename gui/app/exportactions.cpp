@@ -31,6 +31,10 @@ constexpr std::array<KindText, ExportActions::kKinds> kTexts{{
      QT_TRANSLATE_NOOP("ExportActions", "PNG images (*.png)")},
     {QT_TRANSLATE_NOOP("ExportActions", "State of every rank as P&NG…"), "-state.png",
      QT_TRANSLATE_NOOP("ExportActions", "PNG images (*.png)")},
+    {QT_TRANSLATE_NOOP("ExportActions", "Why (memory and time) as S&VG…"), "-why.svg",
+     QT_TRANSLATE_NOOP("ExportActions", "SVG images (*.svg)")},
+    {QT_TRANSLATE_NOOP("ExportActions", "Why (memory and time) as PN&G…"), "-why.png",
+     QT_TRANSLATE_NOOP("ExportActions", "PNG images (*.png)")},
     {QT_TRANSLATE_NOOP("ExportActions", "Trace as &JSON…"), "-trace.json",
      QT_TRANSLATE_NOOP("ExportActions", "Rankstep traces (*.json)")},
     {QT_TRANSLATE_NOOP("ExportActions", "Trace as P&erfetto trace…"), "-perfetto.json",
@@ -56,7 +60,7 @@ ExportActions::ExportActions(RunSession &session, const Appearance &appearance,
         const Kind kind = Kind(i);
         m_actions[std::size_t(i)] = m_menu->addAction(tr(kTexts[std::size_t(i)].label), this,
                                                       [this, kind] { onExport(kind); });
-        if (kind == Kind::StatePng)
+        if (kind == Kind::StatePng || kind == Kind::ExplainPng)
             m_menu->addSeparator();
     }
     connect(&session, &RunSession::traceChanged, this, &ExportActions::updateEnabled);
@@ -100,6 +104,9 @@ QString ExportActions::exportTo(Kind kind, const QString &path) const
         case Kind::StatePng:
             options.ranks = m_stateView.visibleRanks(); // the ranks the learner picked
             return writeStatePng(trace, step.state(), options, path);
+        case Kind::ExplainSvg:
+        case Kind::ExplainPng:
+            return writeExplainFigure(*trace, options, path, kind == Kind::ExplainSvg);
         case Kind::TraceJson:
             return writeTraceJson(*trace,
                                   {lesson ? lesson->id + ".py" : std::string(),

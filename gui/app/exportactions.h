@@ -27,8 +27,16 @@ class ExportActions : public QObject
 {
     Q_OBJECT
 public:
-    enum class Kind { TimelineSvg, TimelinePng, StatePng, TraceJson, PerfettoTrace };
-    static constexpr int kKinds = 5;
+    enum class Kind {
+        TimelineSvg,
+        TimelinePng,
+        StatePng,
+        ExplainSvg,
+        ExplainPng,
+        TraceJson,
+        PerfettoTrace
+    };
+    static constexpr int kKinds = 7;
 
     using LessonSource = std::function<const lessons::Lesson *()>; // the open lesson, or null
 

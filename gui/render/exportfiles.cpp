@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "exportfiles.h"
 
+#include "explainfigure.h"
+
 #include "core/io/chrometrace.h"
 
 #include <QBuffer>
@@ -89,6 +91,31 @@ QString writeStatePng(const std::shared_ptr<const core::Trace> &trace,
     QBuffer buffer(&bytes);
     buffer.open(QIODevice::WriteOnly);
     renderStateFigure(trace, state, options).save(&buffer, "PNG");
+    return saveBytes(path, bytes);
+}
+
+QString writeExplainFigure(const core::Trace &trace, const FigureOptions &options,
+                           const QString &path, bool svg)
+{
+    QByteArray bytes;
+    QBuffer buffer(&bytes);
+    buffer.open(QIODevice::WriteOnly);
+    if (svg) {
+        QSvgGenerator generator;
+        generator.setOutputDevice(&buffer);
+        generator.setSize(options.size);
+        generator.setViewBox(QRect(QPoint(0, 0), options.size));
+        if (const QScreen *screen = QGuiApplication::primaryScreen())
+            generator.setResolution(qRound(screen->logicalDotsPerInchY()));
+        generator.setTitle(options.title.isEmpty() ? QStringLiteral("Rankstep: why")
+                                                   : options.title);
+        {
+            QPainter painter(&generator);
+            paintExplainFigure(painter, trace, options);
+        }
+        return saveBytes(path, withPixelSize(bytes, options.size));
+    }
+    renderExplainFigure(trace, options).save(&buffer, "PNG");
     return saveBytes(path, bytes);
 }
 

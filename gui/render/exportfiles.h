@@ -27,6 +27,9 @@ QString writeTimelinePng(const std::shared_ptr<const core::Trace> &trace,
 QString writeStatePng(const std::shared_ptr<const core::Trace> &trace,
                       const replay::RunState &state, const FigureOptions &options,
                       const QString &path);
+// The explanation slide (explainfigure.h), as SVG or PNG.
+QString writeExplainFigure(const core::Trace &trace, const FigureOptions &options,
+                           const QString &path, bool svg);
 // docs/trace-format.md, what `rankstep-cli run --json` writes.
 QString writeTraceJson(const core::Trace &trace, const io::TraceJsonOptions &options,
                        const QString &path);

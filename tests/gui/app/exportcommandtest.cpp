@@ -222,6 +222,13 @@ TEST_F(ExportActionsTest, ExportsOnlyARunAndWritesWhatTheWindowShows)
     const QString state = dir.filePath(QStringLiteral("state.png"));
     ASSERT_EQ(actions->exportTo(Kind::StatePng, state), QString());
     EXPECT_EQ(QImage(state).size(), QSize(1920, 1080));
+    const QString why = dir.filePath(QStringLiteral("ddp-why.svg")); // issue 15
+    ASSERT_EQ(actions->exportTo(Kind::ExplainSvg, why), QString());
+    EXPECT_EQ(svgRoot(why), QStringLiteral("svg 1920x1080"));
+    EXPECT_TRUE(readAll(why).contains("Peak 1835008 B on rank 0 at t 4"));
+    const QString whyPng = dir.filePath(QStringLiteral("ddp-why.png"));
+    ASSERT_EQ(actions->exportTo(Kind::ExplainPng, whyPng), QString());
+    EXPECT_EQ(QImage(whyPng).size(), QSize(1920, 1080));
     const QString perfetto = dir.filePath(QStringLiteral("ddp-perfetto.json"));
     ASSERT_EQ(actions->exportTo(Kind::PerfettoTrace, perfetto), QString());
     EXPECT_TRUE(readAll(perfetto).startsWith("{\"traceEvents\""));
