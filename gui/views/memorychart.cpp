@@ -15,6 +15,7 @@
 #include <QChart>
 #include <QChartView>
 #include <QEvent>
+#include <QFontMetricsF>
 #include <QGraphicsLayout>
 #include <QGraphicsSimpleTextItem>
 #include <QLabel>
@@ -173,6 +174,22 @@ void MemoryChart::applyZoom()
     placeTargetLabel();
 }
 
+void MemoryChart::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    fitDecorations();
+}
+
+void MemoryChart::fitDecorations()
+{
+    constexpr double kRoomyHeight = 200.0; // unzoomed pixels: legend, title, labels and a plot
+    const bool roomy = height() >= m_look.scaled(kRoomyHeight);
+    m_chart->legend()->setVisible(roomy && m_trace && shownCount() <= kLegendRanks);
+    m_timeAxis->setTitleVisible(roomy);
+    if (m_trace && m_trace->figures.hasEvents)
+        applyMemoryAxis(); // as many labels as now fit
+}
+
 void MemoryChart::setUpChart()
 {
     m_timeAxis->setTitleText(tr("time (steps)"));
@@ -317,7 +334,7 @@ void MemoryChart::rebuild()
     addRankSeries();
     addMaximum();
     addTarget();
-    m_chart->legend()->setVisible(shownCount() <= kLegendRanks);
+    fitDecorations();
     if (to > from) // attaching series must not move the zoom
         setAxisRange(from, to);
     refreshLines(); // decimated for the range the axis settled on
@@ -425,8 +442,12 @@ void MemoryChart::addTarget()
 void MemoryChart::applyMemoryAxis()
 {
     const std::int64_t highest = std::max(m_trace->figures.maxMemory, m_target.value_or(0));
-    const auto ticks =
-        memoryTicks(std::llround(static_cast<double>(highest) * kHeadroom), kMemoryTicks);
+    // As many labels as fit one above the other with a gap (Qt Charts elides crowded labels to
+    // "…"), at most kMemoryTicks.
+    const double labelHeight = QFontMetricsF(m_memoryAxis->labelsFont()).height();
+    const int fitting = int((height() - 3.0 * labelHeight) / (1.6 * labelHeight));
+    const auto ticks = memoryTicks(std::llround(static_cast<double>(highest) * kHeadroom),
+                                   std::clamp(fitting, 2, kMemoryTicks));
     for (const QString &label : m_memoryAxis->categoriesLabels())
         m_memoryAxis->remove(label);
     for (const std::int64_t tick : ticks)

@@ -84,11 +84,15 @@ Q_SIGNALS:
 
 protected:
     void changeEvent(QEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
 
 private:
     void onCursorChanged();
     void applyZoom(); // the chart's own fonts (its theme sets them in points of its own)
     void setUpChart();
+    // A short chart gives its legend's and its time axis title's height to the plot, so that the
+    // axes keep room for their numbers (Qt Charts elides them all to "…" otherwise).
+    void fitDecorations();
     void rebuild();
     void addRankSeries();
     bool isShown(int rank) const; // by the session's shownRanks
