@@ -76,13 +76,7 @@ int explainCommand(const std::vector<std::string> &rest)
     const std::string file = args.positional().front();
     refuseOutputsOverInputs(args, {file});
     const explain::ExplainOptions options = explainOptions(args);
-    python::RunRequest request;
-    request.source = readFile(file);
-    request.fileName = file;
-    request.config.ranks = int(args.integer("ranks", 1, 1, 4096));
-    request.config.layers = int(args.integer("layers", 2, 1, 4096));
-    request.config.batches = int(args.integer("batches", 4, 1, 1 << 16));
-    applyRunOptions(args, request);
+    python::RunRequest request = runRequest(args, file);
     if (args.has("json"))
         request.echoOutput = false; // the JSON alone on stdout
 

@@ -25,13 +25,7 @@ int runCommand(const std::vector<std::string> &rest)
         throw UsageError{"run takes exactly one FILE"};
     const std::string file = args.positional().front();
     refuseOutputsOverInputs(args, {file});
-    python::RunRequest request;
-    request.source = readFile(file);
-    request.fileName = file;
-    request.config.ranks = int(args.integer("ranks", 1, 1, 4096));
-    request.config.layers = int(args.integer("layers", 2, 1, 4096));
-    request.config.batches = int(args.integer("batches", 4, 1, 1 << 16));
-    applyRunOptions(args, request);
+    python::RunRequest request = runRequest(args, file);
 
     python::Runtime runtime;
     enterSandbox();

@@ -201,4 +201,16 @@ std::string chooseFunction(python::Runtime &runtime, const Arguments &args,
                      (names.empty() ? std::string() : " (" + file + " defines " + names + ")")};
 }
 
+python::RunRequest runRequest(const Arguments &args, const std::string &file)
+{
+    python::RunRequest request;
+    request.source = readFile(file);
+    request.fileName = file;
+    request.config.ranks = int(args.integer("ranks", 1, 1, 4096));
+    request.config.layers = int(args.integer("layers", 2, 1, 4096));
+    request.config.batches = int(args.integer("batches", 4, 1, 1 << 16));
+    applyRunOptions(args, request);
+    return request;
+}
+
 } // namespace rankstep::cli

@@ -30,6 +30,9 @@ inline constexpr const char *kOutputOptions[] = {"json", "trace-json", "chrome-t
 // not parse: the run reports why); a UsageError when it defines several.
 std::string chooseFunction(python::Runtime &runtime, const Arguments &args,
                            const std::string &source, const std::string &file);
+// What `run` and `explain` run: FILE (read with readFile's checks) at --ranks/--layers/--batches,
+// with the run options (applyRunOptions).
+python::RunRequest runRequest(const Arguments &args, const std::string &file);
 void applyRunOptions(const Arguments &args, python::RunRequest &request);
 // Refuses (UsageError, exit 64) any output option naming one of `inputs` (the code file), as
 // the same path, a link to it or another name of it, before anything is written.
