@@ -70,7 +70,15 @@ std::vector<QRectF> WaitForView::nodeRects() const
         return {};
     const QRectF area(kMargin, kMargin / 2 + kTitleHeight + kMargin / 2, width() - 2 * kMargin,
                       height() - kTitleHeight - kLegendHeight - 2 * kMargin);
-    return waitForNodes(int(m_trace->diagnosis->ranks.size()), area);
+    // Laid out for the unzoomed size, then enlarged: a node grows with the text it holds, so that
+    // presenting at 150% keeps whole captions ("waits in allreduce(layer 0)") where they fit.
+    const double zoom = std::max(1.0, m_look.zoom);
+    std::vector<QRectF> nodes = waitForNodes(int(m_trace->diagnosis->ranks.size()),
+                                             QRectF(area.topLeft(), area.size() / zoom));
+    for (QRectF &node : nodes)
+        node =
+            QRectF(area.topLeft() + (node.topLeft() - area.topLeft()) * zoom, node.size() * zoom);
+    return nodes;
 }
 
 const core::RankWait *WaitForView::waitOf(int rank) const

@@ -153,6 +153,22 @@ TEST_F(WaitForViewTest, PaintsAReadablePictureOfTheHang)
     }
 }
 
+// Presenting at 150%: the nodes grow with their text (at a fixed size the two-line captions
+// were cut to "waits in allreduce(l…").
+TEST_F(WaitForViewTest, NodesGrowWithTheZoomWhereThereIsRoom)
+{
+    m_view.resize(900, 420);
+    m_view.setTrace(run(4, rankThreeSkipsTheAllreduce));
+    const QSizeF unzoomed = m_view.nodeRectOf(0).size();
+    m_context.appearance.setZoom(1.5);
+    const QSizeF zoomed = m_view.nodeRectOf(0).size();
+    EXPECT_NEAR(zoomed.width() / unzoomed.width(), 1.5, 0.01);
+    EXPECT_GT(zoomed.height() / unzoomed.height(), 1.25); // the ring is shorter than wide
+    for (int rank = 0; rank < 4; ++rank)
+        EXPECT_TRUE(QRectF(m_view.rect()).contains(m_view.nodeRectOf(rank))) << rank;
+    m_context.appearance.setZoom(1.0);
+}
+
 TEST_F(WaitForViewTest, SixteenRanksEachGetANodeInsideTheView)
 {
     m_view.setTrace(run(16, rankThreeSkipsTheAllreduce));
