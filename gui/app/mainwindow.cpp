@@ -7,6 +7,7 @@
 #include "codekeeper.h"
 #include "comparisonactions.h"
 #include "comparisonview.h"
+#include "core/explain/formulas.h"
 #include "errordialog.h"
 #include "experimentsview.h"
 #include "explainview.h"
@@ -454,6 +455,12 @@ void MainWindow::onRunningChanged(bool running)
 
 void MainWindow::onTraceAvailable(const TracePtr &trace, const QString &output)
 {
+    // The weights and optimizer states a rank of a data-parallel or sharded lesson should hold,
+    // for this run's ranks (docs/explain.md): a dotted line on the memory chart.
+    const int sharers = explain::modelSharers(m_lesson->id, trace->config.ranks);
+    m_memory->setModelState(
+        sharers > 0 ? std::optional<std::int64_t>(explain::modelStateBytes(trace->config, sharers))
+                    : std::nullopt);
     m_session->setTrace(trace); // at the end: where the run finished, or where no rank could go on
     m_results->showTrace(trace, output);
     arrangeViews();

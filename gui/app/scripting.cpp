@@ -6,6 +6,7 @@
 #include "experimentsview.h"
 #include "explainview.h"
 #include "mainwindow.h"
+#include "memorychart.h"
 #include "notebookimport.h"
 #include "presentation.h"
 #include "stateview.h"
@@ -228,10 +229,13 @@ ScriptOptions addScriptOptions(QCommandLineParser &parser)
          QStringLiteral("solution")},
         {QStringLiteral("highlight"),
          QStringLiteral("After --run, outline <what> on the timeline: critical-path."),
-         QStringLiteral("what")}};
+         QStringLiteral("what")},
+        {QStringLiteral("memory"),
+         QStringLiteral("Draw the memory chart as the ranks' lines, or one rank by kind."),
+         QStringLiteral("ranks|by-kind")}};
     parser.addOptions({o.lesson, o.code, o.run, o.screenshot, o.lessons, o.step, o.stepBy,
                        o.importFile, o.tab, o.quitAfterFirstPaint, o.presentation, o.zoom, o.theme,
-                       o.colorBlind, o.size, o.compare, o.highlight});
+                       o.colorBlind, o.size, o.compare, o.highlight, o.memory});
     return o;
 }
 
@@ -283,6 +287,14 @@ bool startScript(const QCommandLineParser &parser, const ScriptOptions &o, MainW
     if (parser.isSet(o.highlight) && !highlight) {
         std::fprintf(stderr, "rankstep: --highlight wants critical-path\n");
         return false;
+    }
+    if (parser.isSet(o.memory)) {
+        const QString memory = parser.value(o.memory);
+        if (memory != QStringLiteral("ranks") && memory != QStringLiteral("by-kind")) {
+            std::fprintf(stderr, "rankstep: --memory wants ranks or by-kind\n");
+            return false;
+        }
+        window.memoryChart()->setByKind(memory == QStringLiteral("by-kind"));
     }
     if (parser.isSet(o.run)) {
         const auto onFinished = [&window, shot, step, by, tab, highlight] {

@@ -22,10 +22,12 @@ class MainWindow;
 // --presentation, --zoom F, --theme NAME and --colorblind set the look as the View menu does;
 // --size WxH sizes the window (a screen of that size, presenting). --compare solution, after
 // --run, runs the lesson's solution and shows the Compare tab before the screenshot;
-// --highlight critical-path outlines the critical path on the timeline.
+// --highlight critical-path outlines the critical path on the timeline; --memory by-kind stacks
+// the memory chart by kind (the rank of the maximum).
 struct ScriptOptions {
     QCommandLineOption lesson, code, run, screenshot, lessons, step, stepBy, importFile, tab,
-        quitAfterFirstPaint, presentation, zoom, theme, colorBlind, size, compare, highlight;
+        quitAfterFirstPaint, presentation, zoom, theme, colorBlind, size, compare, highlight,
+        memory;
 };
 ScriptOptions addScriptOptions(QCommandLineParser &parser);
 

@@ -3,20 +3,26 @@
 
 #include "appearance.h"
 #include "boundedtimeaxis.h"
+#include "core/explain/memoryexplain.h"
+#include "kindcolors.h"
 #include "labelplacement.h"
 #include "memorychartview.h"
 #include "memorydecimation.h"
+#include "memorykindchart.h"
 #include "memoryseries.h"
 #include "palette.h"
 #include "runsession.h"
 #include "theme.h"
 
+#include <QAreaSeries>
 #include <QCategoryAxis>
 #include <QChart>
 #include <QChartView>
+#include <QCursor>
 #include <QEvent>
 #include <QFontMetricsF>
 #include <QGraphicsLayout>
+#include <QGraphicsRectItem>
 #include <QGraphicsSimpleTextItem>
 #include <QLabel>
 #include <QLegend>
@@ -25,6 +31,8 @@
 #include <QPen>
 #include <QScatterSeries>
 #include <QStackedLayout>
+#include <QToolButton>
+#include <QToolTip>
 #include <QValueAxis>
 
 #include <algorithm>
@@ -116,11 +124,32 @@ MemoryChart::MemoryChart(RunSession &session, Appearance &appearance, QWidget *p
     setUpChart();
     m_targetLabel = new QGraphicsSimpleTextItem(m_chart);
     m_maxLabel = new QGraphicsSimpleTextItem(m_chart);
+    // Over the series (the stacked areas would hide it), on a backdrop of the chart's own
+    // background so that it reads over lines and areas alike.
+    m_maxBackdrop = new QGraphicsRectItem(m_chart);
+    m_maxBackdrop->setPen(Qt::NoPen);
+    m_maxBackdrop->setZValue(10);
+    m_maxLabel->setZValue(11);
+    m_modelLabel = new QGraphicsSimpleTextItem(m_chart);
+    m_modelLabel->hide();
+    m_byKindButton = new QToolButton(this);
+    m_byKindButton->setObjectName(QStringLiteral("memoryByKind"));
+    m_byKindButton->setCheckable(true);
+    m_byKindButton->setToolTip(
+        tr("Stack one rank's memory by what fills it: weights, optimizer states, activations, "
+           "activation gradients and weight gradients (the rank selected on the timeline, or "
+           "the rank of the maximum)"));
+    m_byKindButton->hide(); // shown with a run
+    connect(m_byKindButton, &QToolButton::toggled, this, &MemoryChart::setByKind);
     connect(m_timeAxis, &QValueAxis::rangeChanged, this, &MemoryChart::onTimeRangeChanged);
     connect(m_chart, &QChart::plotAreaChanged, this, [this] { placeTargetLabel(); });
     setDarkTheme(isDark(palette()));
     connect(&session, &RunSession::traceChanged, this, [this] { setTrace(m_session.trace()); });
     connect(&session, &RunSession::shownRanksChanged, this, [this] { rebuild(); });
+    connect(&session, &RunSession::selectedRankChanged, this, [this] {
+        if (m_byKind)
+            rebuild(); // the selected rank's kinds
+    });
     connect(&session.stepper(), &StepController::cursorChanged, this,
             &MemoryChart::onCursorChanged);
     connect(this, &MemoryChart::timeClicked, &session, [this](core::SimTime time) {
@@ -178,13 +207,59 @@ void MemoryChart::resizeEvent(QResizeEvent *event)
 {
     QWidget::resizeEvent(event);
     fitDecorations();
+    placeButton();
+}
+
+void MemoryChart::placeButton()
+{
+    m_byKindButton->setText(m_byKind && m_trace ? tr("By kind: rank %1").arg(kindRank())
+                                                : tr("By kind"));
+    m_byKindButton->adjustSize();
+    const int margin = int(m_look.scaled(2));
+    m_byKindButton->move(width() - m_byKindButton->width() - margin, margin);
+    m_byKindButton->raise();
+}
+
+void MemoryChart::setByKind(bool byKind)
+{
+    if (byKind == m_byKind)
+        return;
+    m_byKind = byKind;
+    m_byKindButton->setChecked(byKind);
+    rebuild();
+}
+
+int MemoryChart::kindRank() const
+{
+    if (!m_trace)
+        return 0;
+    const int selected = m_trace == m_session.trace() ? m_session.selectedRank() : -1;
+    return selected >= 0 && selected < m_trace->config.ranks ? selected
+                                                             : m_trace->figures.maxMemoryRank;
+}
+
+QList<QPointF> MemoryChart::kindUpperEdge(int kind) const
+{
+    if (kind < 0 || std::size_t(kind) >= m_kindUppers.size())
+        return {};
+    return m_kindUppers[std::size_t(kind)]->points();
 }
 
 void MemoryChart::fitDecorations()
 {
     constexpr double kRoomyHeight = 200.0; // unzoomed pixels: legend, title, labels and a plot
     const bool roomy = height() >= m_look.scaled(kRoomyHeight);
-    m_chart->legend()->setVisible(roomy && m_trace && shownCount() <= kLegendRanks);
+    // By kind, the colors need their names: the legend stays down to a shorter chart (the
+    // areas say their kind on hover too).
+    constexpr double kKindLegendHeight = 150.0;
+    const bool kindLegend = m_byKind && height() >= m_look.scaled(kKindLegendHeight);
+    const bool legend = m_trace && (kindLegend || (roomy && shownCount() <= kLegendRanks));
+    m_chart->legend()->setVisible(legend);
+    // The "By kind" button sits at the top right, in the legend's band or, without a legend, in
+    // a band of its own: never over the plot (the maximum's label goes there).
+    const int top = legend ? 10 : m_byKindButton->sizeHint().height() + 2;
+    if (m_chart->margins().top() != top)
+        m_chart->setMargins(QMargins(4, top, 10, 4));
     m_timeAxis->setTitleVisible(roomy);
     if (m_trace && m_trace->figures.hasEvents)
         applyMemoryAxis(); // as many labels as now fit
@@ -278,6 +353,14 @@ void MemoryChart::setTarget(std::optional<std::int64_t> target)
     rebuild();
 }
 
+void MemoryChart::setModelState(std::optional<std::int64_t> bytes)
+{
+    if (bytes == m_modelState)
+        return;
+    m_modelState = bytes;
+    rebuild();
+}
+
 void MemoryChart::setDarkTheme(bool dark)
 {
     m_dark = dark;
@@ -321,19 +404,36 @@ void MemoryChart::rebuild()
     const double from = m_timeAxis->min(), to = m_timeAxis->max();
     m_chart->removeAllSeries();
     m_lines.clear();
+    qDeleteAll(m_kindUppers); // the areas that used them went with removeAllSeries
+    m_kindUppers.clear();
+    m_kindHighest = 0;
     const bool empty = !m_trace || !m_trace->figures.hasEvents;
     m_stack->setCurrentWidget(empty ? static_cast<QWidget *>(m_placeholder) : m_view);
+    m_byKindButton->setVisible(!empty);
+    placeButton();
     if (empty) {
         m_targetLabel->hide();
         m_maxLabel->hide();
+        m_maxBackdrop->hide();
+        m_modelLabel->hide();
         return;
     }
+    if (m_byKind)
+        addKindSeries(); // first: the memory axis makes room for its highest total
     applyMemoryAxis();
     // Attaching a series sets the time axis to the data's range under the interval it has.
     coarsenFor(*m_timeAxis, 0, m_trace->figures.endTime.toDouble(), kTimeTicks);
-    addRankSeries();
+    if (m_byKind) {
+        for (QAbstractSeries *area : m_chart->series()) {
+            area->attachAxis(m_timeAxis);
+            area->attachAxis(m_memoryAxis);
+        }
+    } else {
+        addRankSeries();
+    }
     addMaximum();
     addTarget();
+    addModelState();
     fitDecorations();
     if (to > from) // attaching series must not move the zoom
         setAxisRange(from, to);
@@ -361,6 +461,91 @@ void MemoryChart::addRankSeries()
         series->attachAxis(m_memoryAxis);
         series->setPen(rankPen(rank, shownCount(), shares[std::size_t(rank)], m_look));
     }
+}
+
+void MemoryChart::addKindSeries()
+{
+    m_series.clear(); // no rank lines to decimate
+    const core::SimTime end = m_trace->figures.endTime;
+    const std::vector<QList<QPointF>> edges =
+        stackedKindEdges(bucketSamples(explain::memoryByKind(*m_trace, kindRank()), end,
+                                       MemoryKindChart::kMaxBuckets),
+                         end, m_kindHighest);
+    QLineSeries *lower = nullptr;
+    for (int kind = 0; kind < 5; ++kind) {
+        // Children of this widget, after the view and its chart: the chart, with the areas that
+        // use them, goes first when the window closes.
+        auto *upper = new QLineSeries(this);
+        upper->replace(edges[std::size_t(kind)]);
+        m_kindUppers.push_back(upper);
+        auto *area = new QAreaSeries(upper, lower);
+        const auto objectKind = core::ObjectKind(kind);
+        area->setName(kindShortName(objectKind));
+        const QColor color = kindColor(objectKind);
+        area->setBrush(color);
+        QPen pen(color.darker(130), 1);
+        pen.setCosmetic(true);
+        area->setPen(pen);
+        m_chart->addSeries(area); // axes attached by rebuild, once the memory axis is set
+        connect(area, &QAreaSeries::hovered, this,
+                [this, kind](const QPointF &point, bool entered) {
+                    if (entered)
+                        showKindTip(kind, point.x());
+                    else
+                        QToolTip::hideText();
+                });
+        lower = upper;
+    }
+}
+
+namespace {
+
+// The height of a stacked edge at `time`: the step that holds it (edges hold steps as pairs of
+// points, start and end).
+double edgeAt(const QList<QPointF> &edge, double time)
+{
+    double height = 0;
+    for (qsizetype i = 0; i + 1 < edge.size(); i += 2)
+        if (edge[i].x() <= time)
+            height = edge[i].y();
+    return height;
+}
+
+} // namespace
+
+void MemoryChart::showKindTip(int kind, double time)
+{
+    if (kind < 0 || std::size_t(kind) >= m_kindUppers.size())
+        return;
+    const double upper = edgeAt(m_kindUppers[std::size_t(kind)]->points(), time);
+    const double lower =
+        kind == 0 ? 0.0 : edgeAt(m_kindUppers[std::size_t(kind) - 1]->points(), time);
+    QToolTip::showText(QCursor::pos(),
+                       tr("Rank %1 holds %2 of %3 at t %4")
+                           .arg(kindRank())
+                           .arg(formatMemory(std::llround(upper - lower)),
+                                kindPlural(core::ObjectKind(kind)), QString::number(time, 'f', 1)),
+                       this);
+}
+
+void MemoryChart::addModelState()
+{
+    if (!m_modelState) {
+        m_modelLabel->hide();
+        return;
+    }
+    auto *line = new QLineSeries;
+    line->setName(tr("model state"));
+    const double y = static_cast<double>(*m_modelState);
+    line->replace(QList<QPointF>{{0, y}, {m_trace->figures.endTime.toDouble(), y}});
+    m_chart->addSeries(line);
+    line->attachAxis(m_timeAxis);
+    line->attachAxis(m_memoryAxis);
+    line->setPen(QPen(m_targetLabel->brush().color(), m_look.scaled(1.5), Qt::DotLine));
+    hideFromLegend(m_chart, line);
+    m_modelLabel->setText(tr("model state per rank %1").arg(formatMemory(*m_modelState)));
+    m_modelLabel->setFont(m_targetLabel->font());
+    m_modelLabel->setBrush(m_targetLabel->brush());
 }
 
 bool MemoryChart::isShown(int rank) const
@@ -441,13 +626,22 @@ void MemoryChart::addTarget()
 
 void MemoryChart::applyMemoryAxis()
 {
-    const std::int64_t highest = std::max(m_trace->figures.maxMemory, m_target.value_or(0));
-    // As many labels as fit one above the other with a gap (Qt Charts elides crowded labels to
-    // "…"), at most kMemoryTicks.
+    const std::int64_t highest = std::max({m_trace->figures.maxMemory, m_target.value_or(0),
+                                           m_modelState.value_or(0), m_kindHighest});
+    // As many labels as Qt Charts draws whole: it gives each label the plot's height divided by
+    // the number of labels (plus one) less twice its padding, and elides a label taller than
+    // that to "…". The plot's height is the widget's less what the chart put around the plot
+    // when it last laid out.
+    constexpr double kLabelPadding = 4.0; // Qt Charts' ChartAxisElement::labelPadding()
     const double labelHeight = QFontMetricsF(m_memoryAxis->labelsFont()).height();
-    const int fitting = int((height() - 3.0 * labelHeight) / (1.6 * labelHeight));
+    const double laidOut = m_chart->plotArea().height();
+    const double around =
+        laidOut > 0 ? m_chart->size().height() - laidOut : 3.0 * labelHeight + 14.0;
+    const double plotHeight = height() - around;
+    // n ticks (0 included) make n + 1 layout slots in Qt Charts' category axis.
+    const int labels = int(plotHeight / (labelHeight + 2 * kLabelPadding + 1.0)) - 1;
     const auto ticks = memoryTicks(std::llround(static_cast<double>(highest) * kHeadroom),
-                                   std::clamp(fitting, 2, kMemoryTicks));
+                                   std::clamp(labels - 1, 1, kMemoryTicks));
     for (const QString &label : m_memoryAxis->categoriesLabels())
         m_memoryAxis->remove(label);
     for (const std::int64_t tick : ticks)
@@ -466,6 +660,15 @@ void MemoryChart::applyTimeTicks()
 void MemoryChart::placeTargetLabel()
 {
     placeMaximumLabel();
+    if (m_modelState && !showsPlaceholder()) { // below its dotted line, at the left
+        const double y =
+            m_chart->mapToPosition(QPointF(m_timeAxis->min(), static_cast<double>(*m_modelState)))
+                .y();
+        m_modelLabel->setPos(m_chart->plotArea().left() + 6, y + 1);
+        m_modelLabel->show();
+    } else {
+        m_modelLabel->hide();
+    }
     if (!m_target || showsPlaceholder()) {
         m_targetLabel->hide();
         return;
@@ -483,6 +686,7 @@ void MemoryChart::placeMaximumLabel()
 {
     if (!m_trace || showsPlaceholder()) {
         m_maxLabel->hide();
+        m_maxBackdrop->hide();
         return;
     }
     const core::Figures &figures = m_trace->figures;
@@ -499,6 +703,12 @@ void MemoryChart::placeMaximumLabel()
     m_maxLabel->setPos(gui::placeMaximumLabel(in).topLeft());
     // Zoomed away from the maximum: no label over the other ranks' lines.
     m_maxLabel->setVisible(in.plot.contains(in.point));
+    // The chart themes' backgrounds are gradients: their light and dark ends, nearly opaque.
+    QColor backdrop = m_dark ? QColor(32, 32, 32) : QColor(Qt::white);
+    backdrop.setAlpha(215);
+    m_maxBackdrop->setBrush(backdrop);
+    m_maxBackdrop->setRect(maximumLabelRect().adjusted(-3, -1, 3, 1));
+    m_maxBackdrop->setVisible(m_maxLabel->isVisible());
 }
 
 QString MemoryChart::maximumLabelText() const

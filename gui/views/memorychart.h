@@ -18,10 +18,12 @@
 class QCategoryAxis;
 class QChart;
 class QChartView;
+class QGraphicsRectItem;
 class QGraphicsSimpleTextItem;
 class QLabel;
 class QLineSeries;
 class QStackedLayout;
+class QToolButton;
 class QValueAxis;
 
 namespace rankstep::gui {
@@ -39,6 +41,11 @@ class RunSession;
 // range), a right click shows the whole run, a plain click steps to the nearest call. Stepping the
 // cursor repaints a cached rendering of the chart with the cursor line and the ghosting of the time
 // after it on top (MemoryChartView).
+//
+// "By kind" stacks one rank's memory by what fills it (weights, optimizer states, activations,
+// activation gradients, weight gradients; core/explain/memoryexplain.h) on the same time axis
+// instead of the ranks' lines: the session's selected rank, or the rank of the run's maximum.
+// A lesson's model-state memory per rank (core/explain/formulas.h) is a dotted reference line.
 class MemoryChart : public QWidget
 {
     Q_OBJECT
@@ -49,6 +56,15 @@ public:
     // Null or without events: a placeholder text instead of the chart.
     void setTrace(std::shared_ptr<const core::Trace> trace);
     void setTarget(std::optional<std::int64_t> target); // bytes; none hides the line
+    // The weights and optimizer states a rank should hold (bytes; none hides the line).
+    void setModelState(std::optional<std::int64_t> bytes);
+    bool byKind() const { return m_byKind; }
+    // The rank stacked by kind: the session's selected rank, else the rank of the run's maximum.
+    int kindRank() const;
+    // Each kind's upper edge as drawn (tests): empty unless by kind.
+    QList<QPointF> kindUpperEdge(int kind) const;
+    const QGraphicsSimpleTextItem *modelStateLabel() const { return m_modelLabel; }
+    QToolButton *byKindButton() const { return m_byKindButton; }
     void setDarkTheme(bool dark);
 
     QChart *chart() const { return m_chart; }
@@ -73,6 +89,7 @@ public:
     void setTimeSpan(std::optional<PixelSpan> span);
 
 public Q_SLOTS:
+    void setByKind(bool byKind);
     void setVisibleRange(core::SimTime from, core::SimTime to);
     void setCursorTime(core::SimTime time);
     // The timeline's time axis, exactly (fractional ticks): the same mapping in both views.
@@ -95,6 +112,10 @@ private:
     void fitDecorations();
     void rebuild();
     void addRankSeries();
+    void addKindSeries();
+    void addModelState();
+    void showKindTip(int kind, double time); // what the hovered area holds there
+    void placeButton();
     bool isShown(int rank) const; // by the session's shownRanks
     int shownCount() const;
     std::vector<MemoryPoint> shownPoints(const std::vector<MemoryPoint> &series) const;
@@ -115,6 +136,8 @@ private:
     Look m_look;
     std::shared_ptr<const core::Trace> m_trace;
     std::optional<std::int64_t> m_target;
+    std::optional<std::int64_t> m_modelState;
+    bool m_byKind = false;
     std::optional<PixelSpan> m_timeSpan;
     bool m_dark = false;
     bool m_settingRange = false; // a range set by code, not by the user: no signal
@@ -129,6 +152,11 @@ private:
     std::vector<std::vector<MemoryPoint>> m_series; // each rank's whole line (memorySeries)
     QList<QLineSeries *> m_lines;                   // drawing them, decimated (shownPoints)
     QGraphicsSimpleTextItem *m_maxLabel = nullptr;  // placed clear of the target (labelplacement.h)
+    QGraphicsRectItem *m_maxBackdrop = nullptr;     // behind the maximum's label
+    QGraphicsSimpleTextItem *m_modelLabel = nullptr; // below the model-state line, at the left
+    std::vector<QLineSeries *> m_kindUppers;         // by kind: each kind's upper edge (owned)
+    std::int64_t m_kindHighest = 0;                  // by kind: the highest stacked total
+    QToolButton *m_byKindButton = nullptr;
 };
 
 } // namespace rankstep::gui

@@ -12,9 +12,6 @@
 #include <cmath>
 
 namespace rankstep::gui {
-namespace {
-
-// Legend names that fit beside each other in a narrow pane.
 QString kindShortName(core::ObjectKind kind)
 {
     switch (kind) {
@@ -32,7 +29,24 @@ QString kindShortName(core::ObjectKind kind)
     return {};
 }
 
-} // namespace
+std::vector<QList<QPointF>> stackedKindEdges(const std::vector<explain::KindSample> &samples,
+                                             core::SimTime end, std::int64_t &highest)
+{
+    std::vector<QList<QPointF>> points(5);
+    highest = 0;
+    for (std::size_t i = 0; i < samples.size(); ++i) {
+        const double from = samples[i].time.toDouble();
+        const double to = i + 1 < samples.size() ? samples[i + 1].time.toDouble() : end.toDouble();
+        std::int64_t stacked = 0;
+        for (int kind = 0; kind < 5; ++kind) {
+            stacked += samples[i].byKind.bytes[std::size_t(kind)];
+            points[std::size_t(kind)] << QPointF(from, double(stacked))
+                                      << QPointF(to, double(stacked));
+        }
+        highest = std::max(highest, stacked);
+    }
+    return points;
+}
 
 std::vector<explain::KindSample> bucketSamples(const std::vector<explain::KindSample> &samples,
                                                core::SimTime end, int maxBuckets)
@@ -96,20 +110,8 @@ MemoryKindChart::MemoryKindChart(QWidget *parent)
 void MemoryKindChart::setSamples(const std::vector<explain::KindSample> &samples, core::SimTime end,
                                  std::vector<Reference> references)
 {
-    const std::vector<explain::KindSample> drawn = bucketSamples(samples, end, kMaxBuckets);
-    std::vector<QList<QPointF>> points(5);
-    m_highest = 0;
-    for (std::size_t i = 0; i < drawn.size(); ++i) {
-        const double from = drawn[i].time.toDouble();
-        const double to = i + 1 < drawn.size() ? drawn[i + 1].time.toDouble() : end.toDouble();
-        std::int64_t stacked = 0;
-        for (int kind = 0; kind < 5; ++kind) {
-            stacked += drawn[i].byKind.bytes[std::size_t(kind)];
-            points[std::size_t(kind)] << QPointF(from, double(stacked))
-                                      << QPointF(to, double(stacked));
-        }
-        m_highest = std::max(m_highest, stacked);
-    }
+    const std::vector<QList<QPointF>> points =
+        stackedKindEdges(bucketSamples(samples, end, kMaxBuckets), end, m_highest);
     for (int kind = 0; kind < 5; ++kind)
         m_uppers[std::size_t(kind)]->replace(points[std::size_t(kind)]);
     for (QLineSeries *line : m_references) {

@@ -4,6 +4,8 @@
 #include "core/explain/memoryexplain.h"
 
 #include <QChartView>
+#include <QList>
+#include <QPointF>
 
 #include <cstdint>
 #include <optional>
@@ -52,6 +54,13 @@ private:
 // A round step near `rough` (1, 2 or 5 times a power of ten, at least rough): ticks stay about
 // five per axis, never in proportion to the time or the bytes.
 double niceStep(double rough);
+
+// The upper edge of each kind's stacked area (weights first), as steps that hold each sample's
+// bytes until the next sample (the last until `end`); `highest` gets the highest total.
+std::vector<QList<QPointF>> stackedKindEdges(const std::vector<explain::KindSample> &samples,
+                                             core::SimTime end, std::int64_t &highest);
+// A kind's name short enough for a legend in a narrow pane ("opt. states").
+QString kindShortName(core::ObjectKind kind);
 
 // The samples to draw: one per bucket of the run's time (the sample with the highest total in
 // it), in time order; all of them when they are no more than maxBuckets.

@@ -11,6 +11,8 @@
 #include <QTextDocument>
 #include <QVBoxLayout>
 
+#include <cmath>
+
 namespace rankstep::gui {
 namespace {
 
@@ -73,6 +75,75 @@ QString hangBanner(const core::Trace &trace)
              text.text.toHtmlEscaped().replace(QLatin1Char('\n'), QStringLiteral("<br>")));
 }
 
+QString share(core::SimTime part, core::SimTime whole)
+{
+    return QStringLiteral("%1%").arg(
+        whole.ticks() > 0 ? std::llround(100.0 * double(part.ticks()) / double(whole.ticks())) : 0);
+}
+
+// The time and its share of the whole ("12.5", "37%"), and which rank when `rank` is set.
+QString timeCell(core::SimTime part, core::SimTime whole, int rank = -1)
+{
+    const QString note = rank < 0 ? QString() : QObject::tr(", rank %1").arg(rank);
+    return QStringLiteral("<td align='right'>%1</td><td><small>%2%3</small></td>")
+        .arg(QString::fromStdString(part.toString()), share(part, whole), note);
+}
+
+// Where each rank's time went: busy (compute), idle and communication, each rank's three adding
+// up to the run's end time (core/trace.h RankFigures). Many ranks: the fewest and the most of
+// each, and which ranks they are, instead of a row per rank.
+QString rankTimeHtml(const core::Trace &trace)
+{
+    constexpr std::size_t kRowsShown = 8;
+    const core::Figures &f = trace.figures;
+    const core::SimTime end = f.endTime;
+    if (f.ranks.empty() || end.ticks() <= 0)
+        return {};
+    QString html = QObject::tr(
+                       "<p><b>Where the time goes</b> (each rank's busy, idle and "
+                       "communication time add up to the end, %1):</p>")
+                       .arg(QString::fromStdString(end.toString()));
+    html += QStringLiteral(
+                "<table cellspacing='2'><tr><th>%1</th><th colspan='2'>%2</th>"
+                "<th colspan='2'>%3</th><th colspan='2'>%4</th></tr>")
+                .arg(QObject::tr("rank"), QObject::tr("busy"), QObject::tr("idle"),
+                     QObject::tr("communication"));
+    if (f.ranks.size() <= kRowsShown) {
+        for (std::size_t rank = 0; rank < f.ranks.size(); ++rank) {
+            const core::RankFigures &r = f.ranks[rank];
+            html += QStringLiteral("<tr><td align='right'>%1</td>%2%3%4</tr>")
+                        .arg(rank)
+                        .arg(timeCell(r.compute, end), timeCell(r.idle, end),
+                             timeCell(r.communication, end));
+        }
+        return html + QStringLiteral("</table>");
+    }
+    // The rank with the least and the most of each.
+    const auto extreme = [&f](auto member, bool most) {
+        std::size_t best = 0;
+        for (std::size_t rank = 1; rank < f.ranks.size(); ++rank) {
+            const core::SimTime value = f.ranks[rank].*member;
+            const core::SimTime kept = f.ranks[best].*member;
+            if (most ? value > kept : value < kept)
+                best = rank;
+        }
+        return best;
+    };
+    for (const bool most : {false, true}) {
+        const std::size_t busy = extreme(&core::RankFigures::compute, most);
+        const std::size_t idle = extreme(&core::RankFigures::idle, most);
+        const std::size_t comm = extreme(&core::RankFigures::communication, most);
+        html += QStringLiteral("<tr><td>%1</td>%2%3%4</tr>")
+                    .arg(most ? QObject::tr("most") : QObject::tr("least"))
+                    .arg(timeCell(f.ranks[busy].compute, end, int(busy)),
+                         timeCell(f.ranks[idle].idle, end, int(idle)),
+                         timeCell(f.ranks[comm].communication, end, int(comm)));
+    }
+    return html + QStringLiteral("</table>") +
+           QObject::tr("<p><small>%1 ranks: the Why tab lists every one.</small></p>")
+               .arg(f.ranks.size());
+}
+
 } // namespace
 
 QString resultsHtml(const lessons::Lesson *lesson, const core::Trace &trace)
@@ -124,6 +195,8 @@ QString resultsHtml(const lessons::Lesson *lesson, const core::Trace &trace)
                     .arg(w.rank)
                     .arg(w.line)
                     .arg(esc(w.message));
+    if (f.hasEvents)
+        html += rankTimeHtml(trace); // up to where a failed or hung run stopped, too
     return html;
 }
 

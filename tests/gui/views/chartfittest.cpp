@@ -7,8 +7,12 @@
 
 #include <QCategoryAxis>
 #include <QChart>
+#include <QCoreApplication>
 #include <QFontMetricsF>
+#include <QGraphicsScene>
+#include <QGraphicsTextItem>
 #include <QLegend>
+#include <QTest>
 #include <QValueAxis>
 
 namespace rankstep::gui::testing {
@@ -33,6 +37,42 @@ TEST(ChartFit, AShortChartGivesItsLegendAndTitleToLabelsThatFit)
     const double label = QFontMetricsF(memory->labelsFont()).height();
     EXPECT_LE(memory->count() * 1.6 * label, 120.0) << memory->count() << " memory labels";
     EXPECT_GE(memory->count(), 2);
+}
+
+// What Qt Charts drew as the memory axis' labels: every visible text item left of the plot.
+QStringList memoryLabelsDrawn(const MemoryChart &chart)
+{
+    QStringList texts;
+    const QRectF plot = chart.chart()->plotArea();
+    for (QGraphicsItem *item : chart.chart()->scene()->items()) {
+        auto *text = dynamic_cast<QGraphicsTextItem *>(item);
+        if (text && text->isVisible() && text->sceneBoundingRect().right() <= plot.left() + 1 &&
+            text->sceneBoundingRect().bottom() <= plot.bottom() + 20)
+            texts << text->toPlainText();
+    }
+    return texts;
+}
+
+// Seen at 1280x800 with the state tab open (a chart about 120 px high, its plot 85 px): four
+// memory labels, each elided to "…", because Qt Charts gives a label the plot's height divided
+// by their number, less its padding. Every height from 90 to 220 px now draws whole labels.
+TEST(ChartFit, NoMemoryLabelIsElidedAtAnyHeight)
+{
+    ViewContext context;
+    MemoryChart chart(context.session, context.appearance);
+    chart.resize(1000, 300);
+    chart.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&chart));
+    context.session.setTrace(referenceTrace("gpipe"));
+    for (int height = 90; height <= 220; height += 5) {
+        chart.resize(1000, height);
+        QCoreApplication::processEvents(); // Qt Charts lays out and labels
+        const QStringList labels = memoryLabelsDrawn(chart);
+        EXPECT_GE(labels.size(), 2) << "at " << height << " px: " << labels.join(u'|').toStdString();
+        for (const QString &label : labels)
+            EXPECT_FALSE(label.contains(QChar(0x2026)) || label.contains(QStringLiteral("...")))
+                << "at " << height << " px: " << labels.join(u'|').toStdString();
+    }
 }
 
 } // namespace

@@ -6,14 +6,17 @@
 #include "timelinegeometry.h"
 #include "viewcontext.h"
 
+#include "core/explain/memoryexplain.h"
 #include "tests/core/referencepuzzles.h"
 
 #include <gtest/gtest.h>
 
 #include <QApplication>
+#include <QAreaSeries>
 #include <QChart>
 #include <QChartView>
 #include <QDir>
+#include <QGraphicsSimpleTextItem>
 #include <QImage>
 #include <QLegend>
 #include <QLineSeries>
@@ -22,6 +25,7 @@
 #include <QSet>
 #include <QSignalSpy>
 #include <QTest>
+#include <QToolButton>
 #include <QValueAxis>
 
 #include <algorithm>
@@ -376,4 +380,98 @@ TEST(MemoryChart, WritesTheDocumentationScreenshots)
         const QString file = QStringLiteral("memory-%1.png").arg(QLatin1String(shot.puzzle));
         EXPECT_TRUE(chart.grab().save(dir.filePath(file))) << file.toStdString();
     }
+}
+
+namespace {
+
+QList<QAreaSeries *> kindAreas(const MemoryChart &chart)
+{
+    QList<QAreaSeries *> found;
+    for (QAbstractSeries *series : chart.chart()->series())
+        if (auto *area = qobject_cast<QAreaSeries *>(series))
+            found.append(area);
+    return found;
+}
+
+// The heights the chart's upper edge holds, one per step: each second point (a step is drawn
+// as its start and its end).
+std::vector<double> stepHeights(const QList<QPointF> &edge)
+{
+    std::vector<double> heights;
+    for (qsizetype i = 0; i < edge.size(); i += 2)
+        heights.push_back(edge[i].y());
+    return heights;
+}
+
+// A rank's totals and weights from the explain library, sample by sample.
+std::vector<double> totals(const Trace &trace, int rank, int kinds)
+{
+    std::vector<double> sums;
+    for (const auto &sample : rankstep::explain::memoryByKind(trace, rank)) {
+        std::int64_t sum = 0;
+        for (int kind = 0; kind < kinds; ++kind)
+            sum += sample.byKind.bytes[std::size_t(kind)];
+        sums.push_back(double(sum));
+    }
+    return sums;
+}
+
+} // namespace
+
+// Issue 15: the memory chart stacks one rank by kind on its own time axis, the rank of the
+// maximum unless one is selected, and goes back to the ranks' lines.
+TEST(MemoryChart, ByKindStacksTheRankOfTheMaximumThenTheSelectedRank)
+{
+    gui::testing::ViewContext context;
+    MemoryChart chart(context.session, context.appearance);
+    const auto gpipe = runPuzzle("gpipe");
+    context.session.setTrace(gpipe);
+    chart.setByKind(true);
+
+    EXPECT_EQ(chart.kindRank(), 1); // GPipe's maximum: rank 1, t 30.4
+    EXPECT_TRUE(lineSeries(chart, QStringLiteral("rank ")).isEmpty());
+    const auto areas = kindAreas(chart);
+    ASSERT_EQ(areas.size(), 5);
+    EXPECT_EQ(areas[0]->name(), QStringLiteral("weights"));
+    EXPECT_EQ(areas[4]->name(), QStringLiteral("weight grads"));
+    EXPECT_EQ(stepHeights(chart.kindUpperEdge(0)), totals(*gpipe, 1, 1)); // weights alone
+    EXPECT_EQ(stepHeights(chart.kindUpperEdge(4)), totals(*gpipe, 1, 5)); // all five kinds
+    const std::vector<double> top = stepHeights(chart.kindUpperEdge(4));
+    EXPECT_EQ(*std::max_element(top.begin(), top.end()), 4194304.0); // the peak
+    EXPECT_EQ(chart.byKindButton()->text(), QStringLiteral("By kind: rank 1"));
+
+    context.session.setSelectedRank(3);
+    EXPECT_EQ(chart.kindRank(), 3);
+    EXPECT_EQ(stepHeights(chart.kindUpperEdge(4)), totals(*gpipe, 3, 5));
+
+    chart.byKindButton()->click(); // off: the ranks' lines again
+    EXPECT_FALSE(chart.byKind());
+    EXPECT_EQ(lineSeries(chart, QStringLiteral("rank ")).size(), 4);
+    EXPECT_TRUE(kindAreas(chart).isEmpty());
+    EXPECT_TRUE(chart.kindUpperEdge(4).isEmpty());
+}
+
+// Issue 15: the model-state memory of a rank is a dotted reference line with its words, and the
+// memory axis reaches above it.
+TEST(MemoryChart, ModelStateIsADottedLineWithItsWords)
+{
+    gui::testing::ViewContext context;
+    MemoryChart chart(context.session, context.appearance);
+    chart.setTrace(runPuzzle("ddp"));
+    chart.setModelState(3000000); // above DDP's maximum (1835008 B)
+    showAt900x300(chart);
+
+    const auto lines = lineSeries(chart, QStringLiteral("model state"));
+    ASSERT_EQ(lines.size(), 1);
+    for (const QPointF &point : lines[0]->points())
+        EXPECT_DOUBLE_EQ(point.y(), 3000000);
+    EXPECT_EQ(lines[0]->pen().style(), Qt::DotLine);
+    ASSERT_TRUE(chart.modelStateLabel()->isVisible());
+    EXPECT_EQ(chart.modelStateLabel()->text(), QStringLiteral("model state per rank 3 MB"));
+    const double y = chart.chart()->mapToPosition(QPointF(0, 3000000)).y(); // inside the plot
+    EXPECT_TRUE(chart.plotArea().contains(QPointF(chart.plotArea().center().x(), y)));
+
+    chart.setModelState(std::nullopt);
+    EXPECT_TRUE(lineSeries(chart, QStringLiteral("model state")).isEmpty());
+    EXPECT_FALSE(chart.modelStateLabel()->isVisible());
 }

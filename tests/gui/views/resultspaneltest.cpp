@@ -84,5 +84,47 @@ TEST(ResultsPanel, APipelineLessonShowsTheBubbleFormulaBesideTheMeasuredIdleShar
         << html.toStdString();
 }
 
+// Issue 15: busy, idle and communication per rank in the results, each rank's row its own
+// figures (which add up to the end time).
+TEST(ResultsPanel, GivesEachRanksBusyIdleAndCommunicationTime)
+{
+    const auto gpipe = testing::referenceTrace("gpipe");
+    ASSERT_TRUE(gpipe);
+    const QString html = resultsHtml(nullptr, *gpipe);
+    ASSERT_TRUE(html.contains(QStringLiteral("add up to the end, 33.8"))) << html.toStdString();
+    const auto &ranks = gpipe->figures.ranks;
+    ASSERT_EQ(ranks.size(), 4U);
+    for (std::size_t rank = 0; rank < ranks.size(); ++rank) {
+        const QString row = QStringLiteral("<tr><td align='right'>%1</td>").arg(rank);
+        const qsizetype at = html.indexOf(row);
+        ASSERT_GE(at, 0) << rank;
+        const QString line = html.mid(at, html.indexOf(QStringLiteral("</tr>"), at) - at);
+        for (const core::SimTime part :
+             {ranks[rank].compute, ranks[rank].idle, ranks[rank].communication})
+            EXPECT_TRUE(
+                line.contains(QStringLiteral(">%1<").arg(QString::fromStdString(part.toString()))))
+                << line.toStdString();
+    }
+}
+
+TEST(ResultsPanel, ManyRanksGetTheLeastAndTheMostOfEachWithTheirRank)
+{
+    core::Trace trace;
+    trace.status = core::RunStatus::Ok;
+    trace.figures.hasEvents = true;
+    trace.figures.endTime = core::SimTime::steps(100);
+    for (int rank = 0; rank < 16; ++rank) { // rank 11 idles most, rank 4 least
+        const int idle = rank == 11 ? 90 : rank == 4 ? 2 : 40;
+        trace.figures.ranks.push_back({core::SimTime::steps(100 - idle - 5),
+                                       core::SimTime::steps(5), core::SimTime::steps(idle), 0});
+    }
+    const QString html = resultsHtml(nullptr, trace);
+    EXPECT_EQ(html.count(QStringLiteral("<tr>")), 3) << html.toStdString(); // header, least, most
+    EXPECT_TRUE(html.contains(QStringLiteral("<td align='right'>90</td><td><small>90%, rank 11")))
+        << html.toStdString();
+    EXPECT_TRUE(html.contains(QStringLiteral("<td align='right'>2</td><td><small>2%, rank 4")))
+        << html.toStdString();
+}
+
 } // namespace
 } // namespace rankstep::gui
