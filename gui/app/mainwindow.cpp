@@ -284,11 +284,14 @@ void MainWindow::arrangeViews()
     const double viewsShare = !ran ? 0.28 : presenting ? 0.62 : lesson ? 0.52 : 0.46;
     const int views = int(height * viewsShare);
     m_middle->setSizes({height - views, views});
-    // Presenting, the verdict's first lines are enough: the timeline's rows need the room.
-    const int results = int(views * (!ran ? 0.3 : presenting ? 0.1 : 0.18));
+    // Presenting, the verdict and the two figures are enough: the timeline's rows need the room.
+    const int results = presenting && ran ? std::max(int(views * 0.1), m_results->headHeight())
+                                          : int(views * (!ran ? 0.3 : 0.18));
     const int chart =
         presenting ? std::max(this->height() / 4 + 4, int(views * 0.42)) : int(views * 0.38);
-    m_views->setSizes({results, std::max(0, views - results - chart), ran ? chart : 0});
+    // The three panes share what the splitter's two handles leave (else it scales them all).
+    const int inner = views - 2 * m_views->handleWidth();
+    m_views->setSizes({results, std::max(0, inner - results - chart), ran ? chart : 0});
 }
 
 void MainWindow::connectViews()

@@ -2,6 +2,7 @@
 #include "experimentsview.h"
 
 #include "core/bubble.h"
+#include "explainview.h"
 
 #include <QChart>
 #include <QChartView>
@@ -65,10 +66,16 @@ ExperimentsView::ExperimentsView(RunSession &, Appearance &, QWidget *parent)
     auto *chartView = new QChartView(m_chart, this);
     chartView->setRenderHint(QPainter::Antialiasing);
     chartView->setMinimumHeight(180);
-    auto *layout = new QVBoxLayout(this);
+    auto *page = new QWidget;
+    auto *layout = new QVBoxLayout(page);
     layout->addWidget(m_status);
     layout->addWidget(m_table);
     layout->addWidget(chartView, 1);
+    // Scrolls in a short pane: its chart's height must not set the window's minimum (presenting
+    // at 1280x800 and 150% the window grew past the screen).
+    auto *outer = new QVBoxLayout(this);
+    outer->setContentsMargins(0, 0, 0, 0);
+    outer->addWidget(scrollable(page));
     connect(m_runner, &RunController::traceAvailable, this,
             [this](const TracePtr &trace, const QString &) { onTraceAvailable(trace); });
     connect(m_runner, &RunController::runFailed, this,

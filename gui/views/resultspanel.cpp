@@ -6,6 +6,7 @@
 #include "core/memoryformat.h"
 #include "errordialog.h"
 
+#include <QFontMetrics>
 #include <QLabel>
 #include <QScrollArea>
 #include <QTextDocument>
@@ -39,7 +40,7 @@ QString verdictRow(const QString &name, const QString &value, const QString &tar
                            ? QString()
                            : QStringLiteral(" <small>(notebook: %1)</small>").arg(notebook);
     return QStringLiteral(
-               "<tr><td><b>%1</b></td><td align='right'>%2</td><td>target %3%4</td>"
+               "<tr><td><b>%1</b></td><td align='right'>%2</td><td>&nbsp;&nbsp;target %3%4</td>"
                "<td>%5</td></tr>")
         .arg(name, value, target, nb, mark);
 }
@@ -249,6 +250,14 @@ void ResultsPanel::showTrace(const TracePtr &trace, const QString &output)
 void ResultsPanel::showMessage(const QString &text)
 {
     m_label->setText(text);
+}
+
+int ResultsPanel::headHeight() const
+{
+    // The verdict (large), Timesteps and Maximum memory, and the label's margins.
+    const QFontMetrics metrics(m_label->font());
+    return int(std::ceil(metrics.lineSpacing() * (1.4 + 2 * 1.15 + 0.6))) + 2 * m_label->margin() +
+           4;
 }
 
 QString ResultsPanel::text() const

@@ -23,6 +23,9 @@ public:
     void showTrace(const TracePtr &trace, const QString &output = {});
     void showMessage(const QString &text); // running, stopped, failed...
     QString text() const;                  // what the panel shows, as plain text (tests)
+    // The height the verdict and the two figures against the targets need at the current font:
+    // a window that has to be sparing (presenting) gives the panel at least this.
+    int headHeight() const;
 
 private:
     QString targetsHtml() const;

@@ -6,6 +6,7 @@
 #include "lessonpanel.h"
 #include "memorychart.h"
 #include "presentation.h"
+#include "resultspanel.h"
 #include "stepcontroller.h"
 #include "timelineview.h"
 
@@ -37,6 +38,29 @@ TEST_F(PresentationSizeTest, TheMemoryChartKeepsAQuarterOfTheHeightAt1920x1080An
     EXPECT_GE(window->memoryChart()->height(), 1080 / 4);
 }
 
+// Seen presenting at 1920x1080 and 150%: the results showed the verdict and Timesteps, and
+// Maximum memory only after scrolling.
+TEST_F(PresentationSizeTest, TheResultsShowBothFiguresAt1920x1080And150Percent)
+{
+    auto window = makeWindow();
+    window->presentation().setActive(true);
+    window->appearance().setZoom(1.5);
+    ASSERT_TRUE(window->openLesson(QStringLiteral("gpipe")));
+    window->showScriptCode(QString::fromStdString(builtinLesson(QStringLiteral("gpipe")).solution));
+    ASSERT_TRUE(runAndWait(*window));
+    window->resize(1920, 1080); // the projector's full screen arrives (the offscreen one is small)
+    QTest::qWait(50);
+    ASSERT_TRUE(runAndWait(*window)); // and the teacher runs again: the run's end arranges
+    QTest::qWait(100);
+    const ResultsPanel &results = *window->results();
+    ASSERT_TRUE(results.text().contains(QStringLiteral("Maximum memory")));
+    EXPECT_GE(results.height(), results.headHeight())
+        << window->height() << " " << window->memoryChart()->height() << " "
+        << window->presentation().isActive();
+    // The head is the verdict and two rows at the zoomed font: more than four lines of it.
+    EXPECT_GT(results.headHeight(), 4 * QFontMetricsF(results.font()).lineSpacing());
+}
+
 TEST_F(PresentationSizeTest, At1280x800EveryRanksRowOfTheTimelineHasRoomForItsName)
 {
     auto window = makeWindow();
@@ -54,6 +78,25 @@ TEST_F(PresentationSizeTest, At1280x800EveryRanksRowOfTheTimelineHasRoomForItsNa
     EXPECT_GE(timeline.rowLayout().rowHeight, QFontMetricsF(timeline.font()).height())
         << "4 rows in " << timeline.height() << " pixels";
     EXPECT_GE(window->memoryChart()->height(), 800 / 4);
+}
+
+// Seen presenting at 1280x800 and 150%: the window grew to 906 px high, past the screen, because
+// the Experiments tab's chart (180 px and a table) set the left tabs' minimum height. Every tab
+// shown once, the window's minimum still fits the screen.
+TEST_F(PresentationSizeTest, At1280x800And150PercentTheWindowFitsTheScreen)
+{
+    auto window = makeWindow();
+    ASSERT_TRUE(window->openLesson(QStringLiteral("bubble"))); // has experiments
+    window->presentation().setActive(true);
+    window->appearance().setZoom(1.5);
+    ASSERT_TRUE(runAndWait(*window));
+    window->resize(1280, 800);
+    QTest::qWait(50);
+    window->arrangeViews();
+    QTest::qWait(50);
+    EXPECT_LE(window->minimumSizeHint().height(), 800);
+    EXPECT_LE(window->minimumSizeHint().width(), 1280);
+    EXPECT_LE(window->height(), 800);
 }
 
 // The largest point size of the fixed-pitch (code) text in a document; 0 when there is none.
