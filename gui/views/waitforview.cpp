@@ -64,6 +64,26 @@ QRectF WaitForView::titleRect() const
     return QRectF(kMargin, kMargin / 2, width() - 2 * kMargin, kTitleHeight);
 }
 
+QFont WaitForView::titleFont() const
+{
+    QFont title = font();
+    title.setBold(true);
+    const double normal = title.pointSizeF();
+    if (normal <= 0 || !hasDiagnosis())
+        return title;
+    // A narrow pane (presenting at 1280x800) takes the title down towards the text's size before
+    // it cuts it: "Deadlock: no rank can go on" stays whole.
+    const QString text = waitForTitle(*m_trace->diagnosis);
+    const double width = titleRect().width();
+    for (double size = normal * 1.25; size > normal; size *= 0.92) {
+        title.setPointSizeF(size);
+        if (QFontMetricsF(title).horizontalAdvance(text) <= width)
+            return title;
+    }
+    title.setPointSizeF(normal);
+    return title;
+}
+
 std::vector<QRectF> WaitForView::nodeRects() const
 {
     if (!hasDiagnosis())
@@ -144,13 +164,13 @@ void WaitForView::paintEvent(QPaintEvent * /*event*/)
         painter.drawText(rect(), Qt::AlignCenter, tr("No hang in this run."));
         return;
     }
-    QFont titleFont = font();
-    titleFont.setBold(true);
-    titleFont.setPointSizeF(titleFont.pointSizeF() * 1.25);
+    const QString title = waitForTitle(*m_trace->diagnosis);
+    const QRectF titleArea = titleRect();
+    const QFont titleFont = this->titleFont();
     painter.setFont(titleFont);
     painter.setPen(palette().color(QPalette::Text));
-    painter.drawText(titleRect(), Qt::AlignLeft | Qt::AlignVCenter,
-                     waitForTitle(*m_trace->diagnosis));
+    painter.drawText(titleArea, Qt::AlignLeft | Qt::AlignVCenter,
+                     QFontMetricsF(titleFont).elidedText(title, Qt::ElideRight, titleArea.width()));
     painter.setFont(font());
     const std::vector<QRectF> nodes = nodeRects();
     paintArrows(painter, nodes);

@@ -42,6 +42,8 @@ public:
     int rankAt(QPointF position) const; // -1 away from any node
     QString captionOf(int rank) const;  // the text under "rank r"
     QString toolTipAt(QPointF position) const;
+    QRectF titleRect() const;
+    QFont titleFont() const; // bold, up to 125%, smaller where the pane is narrow
 
     QSize sizeHint() const override { return {500, 400}; }
     QSize minimumSizeHint() const override { return {260, 200}; }
@@ -57,7 +59,6 @@ protected:
 
 private:
     const core::RankWait *waitOf(int rank) const;
-    QRectF titleRect() const;
     void paintArrows(QPainter &painter, const std::vector<QRectF> &nodes) const;
     void paintNode(QPainter &painter, const QRectF &rect, const core::RankWait &wait) const;
     void paintCaption(QPainter &painter, const QRectF &body, const core::RankWait &wait) const;

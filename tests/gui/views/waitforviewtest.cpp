@@ -10,6 +10,8 @@
 
 #include <gtest/gtest.h>
 
+#include <QFontMetricsF>
+
 #include <QDir>
 #include <QImage>
 #include <QSignalSpy>
@@ -167,6 +169,24 @@ TEST_F(WaitForViewTest, NodesGrowWithTheZoomWhereThereIsRoom)
     for (int rank = 0; rank < 4; ++rank)
         EXPECT_TRUE(QRectF(m_view.rect()).contains(m_view.nodeRectOf(rank))) << rank;
     m_context.appearance.setZoom(1.0);
+}
+
+// Presenting at 1280x800 the pane is about 370 px wide and the title was cut ("Deadlock: no rank
+// can go o"): it now shrinks towards the text's size first.
+TEST_F(WaitForViewTest, ANarrowPaneKeepsTheWholeTitle)
+{
+    m_view.setTrace(run(4, rankThreeSkipsTheAllreduce));
+    m_view.resize(900, 420);
+    const double roomy = m_view.titleFont().pointSizeF();
+    EXPECT_NEAR(roomy, m_view.font().pointSizeF() * 1.25, 0.01);
+    const QString title = QStringLiteral("Deadlock: no rank can go on");
+    for (int width : {420, 320, 260}) {
+        m_view.resize(width, 420);
+        const QFont font = m_view.titleFont();
+        EXPECT_LE(QFontMetricsF(font).horizontalAdvance(title), m_view.titleRect().width())
+            << width << " px, " << font.pointSizeF() << " pt";
+        EXPECT_GE(font.pointSizeF(), m_view.font().pointSizeF());
+    }
 }
 
 TEST_F(WaitForViewTest, SixteenRanksEachGetANodeInsideTheView)
