@@ -2,16 +2,50 @@
 #include "position.h"
 
 #include <algorithm>
+#include <cstddef>
+#include <functional>
 #include <utility>
+#include <vector>
 
 namespace rankstep::replay {
+
+namespace {
+
+// Sorts `values`, made of runs that are each in order already (run i starts at runs[i]), by
+// merging neighbouring runs pairwise: n log(runs) rather than n log n. A rank's clock never goes
+// back, so its events' times make such a run; a run out of order anyway is sorted first.
+template <typename T, typename Less>
+void mergeRuns(std::vector<T> &values, std::vector<std::size_t> runs, Less less)
+{
+    runs.push_back(values.size());
+    const auto at = [&values](std::size_t i) {
+        return values.begin() + std::ptrdiff_t(i);
+    };
+    for (std::size_t r = 0; r + 1 < runs.size(); ++r)
+        if (!std::is_sorted(at(runs[r]), at(runs[r + 1]), less))
+            std::sort(at(runs[r]), at(runs[r + 1]), less);
+    while (runs.size() > 2) {
+        std::vector<std::size_t> merged;
+        std::size_t r = 0;
+        for (; r + 2 < runs.size(); r += 2) {
+            std::inplace_merge(at(runs[r]), at(runs[r + 1]), at(runs[r + 2]), less);
+            merged.push_back(runs[r]);
+        }
+        if (r + 1 < runs.size()) // an odd run left over
+            merged.push_back(runs[r]);
+        merged.push_back(values.size());
+        runs = std::move(merged);
+    }
+}
+
+} // namespace
 
 StopPoints::StopPoints(const core::Trace &trace) : m_trace(&trace)
 {
     buildEventStops();
     buildSliceStops();
+    buildRanks(); // the time stops merge the ranks' own orders
     buildTimeStops();
-    buildRanks();
     // A mark holds the events and changes made before draw() was called: a prefix of the order.
     for (const core::Mark &mark : m_trace->marks)
         m_markStops.push_back(
@@ -43,9 +77,14 @@ void StopPoints::buildTimeStops()
 {
     std::vector<std::pair<core::SimTime, std::size_t>> byStart;
     byStart.reserve(m_eventStops.size());
-    for (std::size_t event = 0; event < m_eventStops.size(); ++event)
-        byStart.emplace_back(m_trace->events[event].start, m_eventStops[event]);
-    std::sort(byStart.begin(), byStart.end(),
+    std::vector<std::size_t> runs;
+    for (const std::vector<std::size_t> &events : m_rankEvents) {
+        runs.push_back(byStart.size());
+        for (const std::size_t event : events)
+            byStart.emplace_back(m_trace->events[event].start, m_eventStops[event]);
+    }
+    // Equal starts are taken together below, whatever their order.
+    mergeRuns(byStart, std::move(runs),
               [](const auto &a, const auto &b) { return a.first < b.first; });
     std::size_t reach = 0;
     for (std::size_t i = 0; i < byStart.size(); ++i) {
@@ -69,17 +108,24 @@ void StopPoints::buildRanks()
     const auto ranks = std::size_t(std::max(m_trace->config.ranks, 0));
     m_rankEvents.resize(ranks);
     m_rankChanges.resize(ranks);
-    for (std::size_t i = 0; i < m_trace->events.size(); ++i) {
-        const core::Event &event = m_trace->events[i];
-        m_rankEvents[std::size_t(event.rank)].push_back(i);
-        m_boundaries.push_back(event.start);
-        m_boundaries.push_back(event.end());
-    }
+    for (std::size_t i = 0; i < m_trace->events.size(); ++i)
+        m_rankEvents[std::size_t(m_trace->events[i].rank)].push_back(i);
     for (std::size_t i = 0; i < m_trace->changes.size(); ++i)
         m_rankChanges[std::size_t(m_trace->changes[i].rank)].push_back(i);
-    if (!m_boundaries.empty())
-        m_boundaries.push_back(core::SimTime());
-    std::sort(m_boundaries.begin(), m_boundaries.end());
+    if (m_trace->events.empty())
+        return;
+    // Each rank's starts and ends, in its order (start, end, next start...): one sorted run each.
+    m_boundaries.reserve(2 * m_trace->events.size() + 1);
+    m_boundaries.push_back(core::SimTime());
+    std::vector<std::size_t> runs{0};
+    for (const std::vector<std::size_t> &events : m_rankEvents) {
+        runs.push_back(m_boundaries.size());
+        for (const std::size_t i : events) {
+            m_boundaries.push_back(m_trace->events[i].start);
+            m_boundaries.push_back(m_trace->events[i].end());
+        }
+    }
+    mergeRuns(m_boundaries, std::move(runs), std::less<>());
     m_boundaries.erase(std::unique(m_boundaries.begin(), m_boundaries.end()), m_boundaries.end());
 }
 

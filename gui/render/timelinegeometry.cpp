@@ -179,9 +179,13 @@ std::vector<RankEvents> indexByRank(const core::Trace &trace)
     }
     for (RankEvents &rank : ranks) {
         rank.byStart = rank.byIndex;
-        std::stable_sort(rank.byStart.begin(), rank.byStart.end(), [&](auto a, auto b) {
+        const auto earlier = [&](auto a, auto b) {
             return trace.events[a].start < trace.events[b].start;
-        });
+        };
+        // A rank's clock never goes back, so its events are in start order already: the sort
+        // (a fifth of showing a million events) only runs for a trace that breaks that.
+        if (!std::is_sorted(rank.byStart.begin(), rank.byStart.end(), earlier))
+            std::stable_sort(rank.byStart.begin(), rank.byStart.end(), earlier);
         std::int64_t latest = std::numeric_limits<std::int64_t>::min();
         for (const std::size_t i : rank.byStart) {
             latest = std::max(latest, trace.events[i].end().ticks());

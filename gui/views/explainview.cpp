@@ -55,10 +55,38 @@ ExplainView::ExplainView(RunSession &session, Appearance &appearance, QWidget *p
     connect(&m_session.stepper(), &StepController::cursorChanged, this,
             &ExplainView::onCursorChanged);
     connect(&m_session, &RunSession::selectedRankChanged, this, [this](int rank) {
-        if (rank >= 0)
-            showRank(rank);
+        if (rank < 0)
+            return;
+        m_pendingRank = rank;
+        if (isVisible())
+            refresh();
     });
     onTraceChanged();
+}
+
+// The explanations cost passes over the whole trace (a million events: about half a second), so
+// they are made when the tab is on screen, not while the window shows a new run (issue 13: the
+// work after a run kept a big run's window frozen).
+void ExplainView::showEvent(QShowEvent *event)
+{
+    QWidget::showEvent(event);
+    refresh();
+}
+
+void ExplainView::refresh()
+{
+    if (m_traceStale) {
+        m_traceStale = false;
+        explainTrace();
+    }
+    if (m_pendingRank) {
+        const int rank = *std::exchange(m_pendingRank, std::nullopt);
+        showRank(rank);
+    }
+    if (m_cursorStale) {
+        m_cursorStale = false;
+        updateCursor();
+    }
 }
 
 ExplainView::~ExplainView() = default;
@@ -151,21 +179,34 @@ void ExplainView::setLesson(const lessons::Lesson *lesson)
 
 int ExplainView::shownRank() const
 {
+    ensureFresh(); // asked while hidden (tests, scripts)
     return m_rank->currentIndex();
 }
 
 QString ExplainView::peakText() const
 {
+    ensureFresh();
     return m_peak->text();
 }
 
 QString ExplainView::formulaText() const
 {
+    ensureFresh();
     return m_formula->text();
 }
 
 void ExplainView::onTraceChanged()
 {
+    m_traceStale = true;
+    m_cursorStale = true;
+    m_pendingRank.reset();
+    if (isVisible())
+        refresh();
+}
+
+void ExplainView::explainTrace()
+{
+    ++m_explained;
     const TracePtr &trace = m_session.trace();
     m_changeTimes = trace ? explain::changeTimes(*trace) : std::vector<core::SimTime>();
     m_peakEvent.reset();
@@ -189,6 +230,11 @@ void ExplainView::onTraceChanged()
 
 void ExplainView::showRank(int rank)
 {
+    if (m_traceStale) { // the new trace first; it shows the peak's rank, then this one
+        m_pendingRank = rank;
+        refresh();
+        return;
+    }
     const TracePtr &trace = m_session.trace();
     if (!trace || rank < 0 || rank >= trace->config.ranks) {
         m_chart->setSamples({}, core::SimTime(), {});
@@ -213,6 +259,13 @@ void ExplainView::showRank(int rank)
 }
 
 void ExplainView::onCursorChanged()
+{
+    m_cursorStale = true;
+    if (isVisible())
+        refresh();
+}
+
+void ExplainView::updateCursor()
 {
     const TracePtr &trace = m_session.trace();
     const int rank = shownRank();
@@ -242,6 +295,7 @@ void ExplainView::onCursorChanged()
 
 void ExplainView::showPeak()
 {
+    refresh();
     if (!m_peakEvent)
         return;
     const TracePtr &trace = m_session.trace();
@@ -253,6 +307,7 @@ void ExplainView::showPeak()
 
 void ExplainView::showCriticalPath(bool show)
 {
+    refresh();
     m_criticalPath = show;
     m_pathButton->setChecked(show);
     fillChain();

@@ -48,9 +48,12 @@ public:
     int shownRank() const;
     QString peakText() const;
     QString formulaText() const;
-    const LiveObjectsModel &objects() const { return *m_objects; }
-    const MemoryKindChart &chart() const { return *m_chart; }
-    QListWidget *chainList() const { return m_chain; }
+    // Brought up to date first: the view explains a new trace or cursor only once it is shown.
+    const LiveObjectsModel &objects() const { return (ensureFresh(), *m_objects); }
+    const MemoryKindChart &chart() const { return (ensureFresh(), *m_chart); }
+    QListWidget *chainList() const { return (ensureFresh(), m_chain); }
+    // How many traces this view explained (tests: a hidden view explains none).
+    int explainedTraces() const { return m_explained; }
 
 public Q_SLOTS:
     void showRank(int rank);
@@ -60,7 +63,14 @@ public Q_SLOTS:
 Q_SIGNALS:
     void lineActivated(int line); // 1-based
 
+protected:
+    void showEvent(QShowEvent *event) override;
+
 private:
+    void refresh(); // what changed while hidden (or just now, when shown)
+    void ensureFresh() const { const_cast<ExplainView *>(this)->refresh(); }
+    void explainTrace();
+    void updateCursor();
     QWidget *buildMemoryPage();
     QWidget *buildTimePage();
     void onTraceChanged();
@@ -75,6 +85,10 @@ private:
     std::vector<core::SimTime> m_changeTimes;
     std::optional<std::size_t> m_peakEvent;
     bool m_criticalPath = false;
+    bool m_traceStale = true;
+    bool m_cursorStale = true;
+    std::optional<int> m_pendingRank;
+    int m_explained = 0;
 
     QLabel *m_peak = nullptr;
     QComboBox *m_rank = nullptr;

@@ -707,7 +707,7 @@ void MemoryChart::placeMaximumLabel()
     QColor backdrop = m_dark ? QColor(32, 32, 32) : QColor(Qt::white);
     backdrop.setAlpha(215);
     m_maxBackdrop->setBrush(backdrop);
-    m_maxBackdrop->setRect(maximumLabelRect().adjusted(-3, -1, 3, 1));
+    m_maxBackdrop->setRect(maximumLabelRect().adjusted(-3, 0, 3, 0));
     m_maxBackdrop->setVisible(m_maxLabel->isVisible());
 }
 

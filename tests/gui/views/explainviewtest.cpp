@@ -9,6 +9,8 @@
 
 #include <QAbstractItemModelTester>
 #include <QListWidget>
+#include <QTabWidget>
+#include <QTest>
 
 namespace rankstep::gui::testing {
 namespace {
@@ -74,6 +76,30 @@ TEST_F(ExplainViewTest, TheCriticalPathListsTheChainEndingAtTheEndTime)
 
 // The session announces a new trace before its stepper holds it: the view read the old trace's
 // state (four ranks) for the new one (one rank) and crashed.
+// Issue 13: after a big run the window spent about half a second explaining it (critical-path
+// links, memory by kind, change times) before the first paint, with the Why tab not even shown.
+TEST(ExplainViewLazy, AHiddenViewExplainsOnlyWhenShownAndThenOnlyTheLastTrace)
+{
+    ViewContext context;
+    QTabWidget tabs;
+    auto *other = new QWidget;
+    auto *view = new ExplainView(context.session, context.appearance);
+    tabs.addTab(other, QStringLiteral("other"));
+    tabs.addTab(view, QStringLiteral("Why"));
+    tabs.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&tabs));
+    context.session.setTrace(referenceTrace("ddp"));
+    context.session.setTrace(referenceTrace("gpipe"));
+    context.session.setSelectedRank(2);
+    EXPECT_EQ(view->explainedTraces(), 0);
+
+    tabs.setCurrentWidget(view);
+    EXPECT_EQ(view->explainedTraces(), 1);
+    EXPECT_EQ(view->shownRank(), 2); // the rank selected while it was hidden
+    EXPECT_TRUE(view->peakText().startsWith(QStringLiteral("Peak 4194304 B on rank 1 at t 30.4")))
+        << view->peakText().toStdString();
+}
+
 TEST_F(ExplainViewTest, ANewTraceWithFewerRanksShowsItsOwnObjects)
 {
     const auto basic = referenceTrace("basic");
