@@ -66,7 +66,7 @@ void Replayer::buildCheckpoints(std::size_t minGap)
             ++live;
         else if (m_links[c].previous != kNone && !set)
             --live;
-        if (++since >= std::max(minGap, live / 16)) {
+        if (++since >= std::max(minGap, live / 4)) {
             m_checkpoints.push_back(Checkpoint{c + 1, m_work});
             since = 0;
         }

@@ -13,9 +13,11 @@ namespace rankstep::replay {
 // Rebuilds the state at any cursor of one trace quickly: it keeps snapshots (checkpoints) of
 // every rank's maps and moves each rank from the nearest one, or from where it stood, applying or
 // undoing that rank's changes (at a time cut every rank stands at its own prefix). A checkpoint is
-// taken once 1/16 as many changes passed as the state has entries (at least `minCheckpointGap`):
-// checkpoints cost at most 128 bytes per change, and a step replays at most 1/32 of a state's worth
-// of changes. Not thread-safe: stateAt moves the replayer.
+// taken once 1/4 as many changes passed as the state has entries (at least `minCheckpointGap`):
+// checkpoints cost at most 32 bytes per change (FSDP at 1024 ranks: 44 MB; at 1/16 they took 175
+// MB, the largest part of the app's memory for that run), and a step replays at most 1/8 of a
+// state's worth of changes, less than building the state it shows. Not thread-safe: stateAt
+// moves the replayer.
 class Replayer
 {
 public:

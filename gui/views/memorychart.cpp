@@ -43,11 +43,12 @@ namespace rankstep::gui {
 
 namespace {
 
-constexpr int kLegendRanks = 8;    // more ranks: no legend, thin lines
-constexpr int kMemoryTicks = 5;    // at most this many intervals on the value axis
-constexpr int kTimeTicks = 10;     // and on the time axis
-constexpr double kHeadroom = 1.15; // room above the highest value for the maximum's label
-constexpr int kMinColumns = 1024;  // a rank's line keeps at least 4 points per pixel of this
+constexpr int kLegendRanks = 8;         // more ranks: no legend, thin lines
+constexpr int kDistinctLinesAbove = 64; // more ranks: ranks with equal lines draw one of them
+constexpr int kMemoryTicks = 5;         // at most this many intervals on the value axis
+constexpr int kTimeTicks = 10;          // and on the time axis
+constexpr double kHeadroom = 1.15;      // room above the highest value for the maximum's label
+constexpr int kMinColumns = 1024;       // a rank's line keeps at least 4 points per pixel of this
 
 QList<QPointF> toPoints(const std::vector<MemoryPoint> &series)
 {
@@ -447,19 +448,27 @@ void MemoryChart::addRankSeries()
 {
     m_series = memorySeries(*m_trace);
     m_lines.clear();
-    const auto shares = sharedLines(m_series);
+    m_shares = sharedLines(m_series);
+    const auto &shares = m_shares;
     const int ranks = int(m_series.size());
     for (int rank = 0; rank < ranks; ++rank) {
-        if (!isShown(rank))
-            continue; // the rank picker's choice
+        if (!drawsLine(rank))
+            continue; // the rank picker's choice, or a line another rank draws
         auto *series = new QLineSeries;
         m_lines.append(series);
-        series->setName(tr("rank %1").arg(rank));
+        series->setName(m_shares[std::size_t(rank)].count > 1 && shownCount() > kDistinctLinesAbove
+                            ? tr("rank %1 and %2 more with the same memory")
+                                  .arg(rank)
+                                  .arg(m_shares[std::size_t(rank)].count - 1)
+                            : tr("rank %1").arg(rank));
         series->replace(toPoints(shownPoints(m_series[std::size_t(rank)])));
         m_chart->addSeries(series);
         series->attachAxis(m_timeAxis);
         series->attachAxis(m_memoryAxis);
-        series->setPen(rankPen(rank, shownCount(), shares[std::size_t(rank)], m_look));
+        // Many ranks draw a shared line once (drawsLine), solid.
+        const LineShare share =
+            shownCount() > kDistinctLinesAbove ? LineShare{} : shares[std::size_t(rank)];
+        series->setPen(rankPen(rank, shownCount(), share, m_look));
     }
 }
 
@@ -548,6 +557,17 @@ void MemoryChart::addModelState()
     m_modelLabel->setBrush(m_targetLabel->brush());
 }
 
+bool MemoryChart::drawsLine(int rank) const
+{
+    if (!isShown(rank))
+        return false;
+    // Very many ranks with one line (FSDP at 1024 ranks: all of them) draw it once, in the
+    // first one's color: dashes taking turns among a thousand colors show none of them, and Qt
+    // Charts lays out every series it holds (seconds for a thousand).
+    const bool many = shownCount() > kDistinctLinesAbove;
+    return !many || std::size_t(rank) >= m_shares.size() || m_shares[std::size_t(rank)].index == 0;
+}
+
 bool MemoryChart::isShown(int rank) const
 {
     const std::vector<int> &shown = m_session.shownRanks();
@@ -572,9 +592,9 @@ std::vector<MemoryPoint> MemoryChart::shownPoints(const std::vector<MemoryPoint>
 // Each shown line again as decimated for the range now shown: a zoom shows the detail it holds.
 void MemoryChart::refreshLines()
 {
-    qsizetype line = 0; // m_lines holds the shown ranks' lines, in rank order
+    qsizetype line = 0; // m_lines holds the drawn ranks' lines, in rank order
     for (int rank = 0; rank < int(m_series.size()) && line < m_lines.size(); ++rank) {
-        if (!isShown(rank))
+        if (!drawsLine(rank))
             continue;
         const auto &series = m_series[std::size_t(rank)];
         if (series.size() > 4 * std::size_t(kMinColumns)) // else drawn whole anyway

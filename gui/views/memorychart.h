@@ -116,7 +116,8 @@ private:
     void addModelState();
     void showKindTip(int kind, double time); // what the hovered area holds there
     void placeButton();
-    bool isShown(int rank) const; // by the session's shownRanks
+    bool isShown(int rank) const;   // by the session's shownRanks
+    bool drawsLine(int rank) const; // shown, and no lower rank draws the same line
     int shownCount() const;
     std::vector<MemoryPoint> shownPoints(const std::vector<MemoryPoint> &series) const;
     void refreshLines();
@@ -151,6 +152,7 @@ private:
     QGraphicsSimpleTextItem *m_targetLabel = nullptr;
     std::vector<std::vector<MemoryPoint>> m_series; // each rank's whole line (memorySeries)
     QList<QLineSeries *> m_lines;                   // drawing them, decimated (shownPoints)
+    std::vector<LineShare> m_shares;                // which ranks share a line (sharedLines)
     QGraphicsSimpleTextItem *m_maxLabel = nullptr;  // placed clear of the target (labelplacement.h)
     QGraphicsRectItem *m_maxBackdrop = nullptr;     // behind the maximum's label
     QGraphicsSimpleTextItem *m_modelLabel = nullptr; // below the model-state line, at the left

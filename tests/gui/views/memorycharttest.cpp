@@ -475,3 +475,38 @@ TEST(MemoryChart, ModelStateIsADottedLineWithItsWords)
     EXPECT_TRUE(lineSeries(chart, QStringLiteral("model state")).isEmpty());
     EXPECT_FALSE(chart.modelStateLabel()->isVisible());
 }
+
+// FSDP at 1024 ranks drew 1024 equal lines (a second of Qt Charts' shapes, and sharedLines
+// compared a million pairs of lines): above 64 shown ranks, ranks with equal lines draw one.
+TEST(MemoryChart, VeryManyRanksWithEqualLinesDrawEachLineOnce)
+{
+    rankstep::core::RunConfig config;
+    config.ranks = 80;
+    config.layers = 2;
+    config.batches = 80;
+    const rankstep::testing::PuzzleCase *ddp = nullptr;
+    for (const auto &puzzle : rankstep::testing::referencePuzzles())
+        if (puzzle.name == "ddp")
+            ddp = &puzzle;
+    ASSERT_TRUE(ddp);
+    const auto trace =
+        std::make_shared<const Trace>(rankstep::testing::runProgram(config, ddp->program));
+    ASSERT_EQ(trace->status, rankstep::core::RunStatus::Ok);
+    const auto series = gui::memorySeries(*trace);
+    const auto shares = gui::sharedLines(series);
+    ASSERT_EQ(shares.size(), 80U);
+    for (std::size_t rank = 0; rank < shares.size(); ++rank)
+        EXPECT_EQ(shares[rank], (gui::LineShare{int(rank), 80})) << rank;
+
+    gui::testing::ViewContext context;
+    MemoryChart chart(context.session, context.appearance);
+    chart.setTrace(trace);
+    const auto lines = lineSeries(chart, QStringLiteral("rank "));
+    ASSERT_EQ(lines.size(), 1);
+    EXPECT_EQ(lines[0]->name(), QStringLiteral("rank 0 and 79 more with the same memory"));
+    EXPECT_EQ(lines[0]->pen().style(), Qt::SolidLine);
+    const QList<QPointF> drawn = lines[0]->points(); // rank 0's line, whole (a few points)
+    ASSERT_EQ(drawn.size(), qsizetype(series[0].size()));
+    for (qsizetype i = 0; i < drawn.size(); ++i)
+        EXPECT_EQ(drawn[i].y(), double(series[0][std::size_t(i)].memory)) << i;
+}
