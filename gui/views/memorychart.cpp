@@ -684,7 +684,10 @@ void MemoryChart::placeTargetLabel()
         const double y =
             m_chart->mapToPosition(QPointF(m_timeAxis->min(), static_cast<double>(*m_modelState)))
                 .y();
-        m_modelLabel->setPos(m_chart->plotArea().left() + 6, y + 1);
+        // Below its line, or above it where below would leave the plot (a line near 0 B).
+        const double height = m_modelLabel->boundingRect().height();
+        const double top = y + 1 + height <= m_chart->plotArea().bottom() ? y + 1 : y - height - 1;
+        m_modelLabel->setPos(m_chart->plotArea().left() + 6, top);
         m_modelLabel->show();
     } else {
         m_modelLabel->hide();

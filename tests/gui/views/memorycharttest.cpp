@@ -471,6 +471,12 @@ TEST(MemoryChart, ModelStateIsADottedLineWithItsWords)
     const double y = chart.chart()->mapToPosition(QPointF(0, 3000000)).y(); // inside the plot
     EXPECT_TRUE(chart.plotArea().contains(QPointF(chart.plotArea().center().x(), y)));
 
+    // Near 0 B (FSDP at 1024 ranks: 49 kB of 13 MB) the words go above the line, inside the plot.
+    chart.setModelState(1000);
+    const QRectF low =
+        chart.modelStateLabel()->mapRectToParent(chart.modelStateLabel()->boundingRect());
+    EXPECT_LE(low.bottom(), chart.plotArea().bottom() + 0.5);
+
     chart.setModelState(std::nullopt);
     EXPECT_TRUE(lineSeries(chart, QStringLiteral("model state")).isEmpty());
     EXPECT_FALSE(chart.modelStateLabel()->isVisible());
