@@ -269,7 +269,7 @@ void MemoryChart::fitDecorations()
 void MemoryChart::setUpChart()
 {
     m_timeAxis->setTitleText(tr("time (steps)"));
-    m_timeAxis->setLabelFormat(QStringLiteral("%g"));
+    m_timeAxis->setLabelFormat(QStringLiteral("%.10g")); // 2000000, not 2e+06
     m_timeAxis->setTickType(QValueAxis::TicksDynamic);
     m_timeAxis->setTickAnchor(0);
     setAxisRange(m_timeAxis->min(), m_timeAxis->max());

@@ -80,7 +80,7 @@ MemoryKindChart::MemoryKindChart(QWidget *parent)
     chart->legend()->hide(); // legendText() below the chart wraps where the legend elided
     m_x->setTitleText(tr("time (steps)"));
     m_y->setTitleText(tr("bytes"));
-    m_x->setLabelFormat(QStringLiteral("%g"));
+    m_x->setLabelFormat(QStringLiteral("%.10g")); // 2000000, not 2e+06
     m_y->setLabelFormat(QStringLiteral("%.0f"));
     chart->addAxis(m_x, Qt::AlignBottom);
     chart->addAxis(m_y, Qt::AlignLeft);

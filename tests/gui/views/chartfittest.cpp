@@ -2,6 +2,7 @@
 // A short memory chart (1280x800: about 120 px) kept its legend, its axis title and six memory
 // labels, and Qt Charts elided every axis label to "…": it now gives those to its labels.
 #include "guitestsupport.h"
+#include "longtraces.h"
 #include "memorychart.h"
 #include "viewcontext.h"
 
@@ -68,11 +69,32 @@ TEST(ChartFit, NoMemoryLabelIsElidedAtAnyHeight)
         chart.resize(1000, height);
         QCoreApplication::processEvents(); // Qt Charts lays out and labels
         const QStringList labels = memoryLabelsDrawn(chart);
-        EXPECT_GE(labels.size(), 2) << "at " << height << " px: " << labels.join(u'|').toStdString();
+        EXPECT_GE(labels.size(), 2)
+            << "at " << height << " px: " << labels.join(u'|').toStdString();
         for (const QString &label : labels)
             EXPECT_FALSE(label.contains(QChar(0x2026)) || label.contains(QStringLiteral("...")))
                 << "at " << height << " px: " << labels.join(u'|').toStdString();
     }
+}
+
+// Seen on a loop stopped by the operation budget (10,000,000 steps): the chart's time axis said
+// "2e+06" below the timeline's "2000000".
+TEST(ChartFit, LongTimesAreWrittenOutAsTheTimelineWritesThem)
+{
+    ViewContext context;
+    MemoryChart chart(context.session, context.appearance);
+    chart.resize(1000, 300);
+    chart.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&chart));
+    context.session.setTrace(loopTrace(1000, 1, 10000));
+    QCoreApplication::processEvents();
+    QStringList labels;
+    for (QGraphicsItem *item : chart.chart()->scene()->items())
+        if (auto *text = dynamic_cast<QGraphicsTextItem *>(item); text && text->isVisible())
+            labels << text->toPlainText();
+    ASSERT_TRUE(labels.contains(QStringLiteral("2000000"))) << labels.join(u'|').toStdString();
+    for (const QString &label : labels)
+        EXPECT_FALSE(label.contains(QStringLiteral("e+"))) << label.toStdString();
 }
 
 } // namespace
