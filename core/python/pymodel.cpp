@@ -12,6 +12,21 @@
 namespace rankstep::python {
 namespace {
 
+// pybind11 finds `self`'s C++ type through its typeid (hashing the type's name) on every call of
+// a method. The model's and the dictionaries' methods take the Python object instead and read
+// the value it holds directly, once its Python type (looked up when the class is made) matches.
+template <typename T>
+struct FastSelf {
+    static inline PyTypeObject *type = nullptr;
+    static const T &of(py::handle self)
+    {
+        if (type && Py_TYPE(self.ptr()) == type)
+            if (const void *held = heldValue(self.ptr()))
+                return *static_cast<const T *>(held);
+        return self.cast<const T &>();
+    }
+};
+
 // An exact int that fits (nearly every key part) without a conversion object; else 0 and false.
 bool exactInt(PyObject *item, int &out)
 {
@@ -106,14 +121,14 @@ struct StorageMap {
             throw py::key_error(missing(k));
         return wrapObject(*found);
     }
-    void set(py::handle key, py::handle value)
+    void set(py::handle key, py::handle value) const
     {
         const core::Key k = toKey(key);
         const core::Object &object = requirePuzzleObject(value, core::mapName(kind));
         if (auto status = engineOf(*session).store(at(), kind, k, object); !status)
             raiseError(status.error());
     }
-    void erase(py::handle key)
+    void erase(py::handle key) const
     {
         const core::Key k = toKey(key);
         if (!storage().find(kind, k))
@@ -225,9 +240,14 @@ void markSnapshot(const std::string &label)
 void bindStorage(py::module_ &m)
 {
     py::class_<StorageMap>(m, "StorageMap", "One of model.storage()'s dictionaries.")
-        .def("__getitem__", &StorageMap::get)
-        .def("__setitem__", &StorageMap::set)
-        .def("__delitem__", &StorageMap::erase)
+        .def("__getitem__", [](py::handle self,
+                               py::handle key) { return FastSelf<StorageMap>::of(self).get(key); })
+        .def("__setitem__",
+             [](py::handle self, py::handle key, py::handle value) {
+                 FastSelf<StorageMap>::of(self).set(key, value);
+             })
+        .def("__delitem__",
+             [](py::handle self, py::handle key) { FastSelf<StorageMap>::of(self).erase(key); })
         .def("__contains__",
              [](const StorageMap &s, py::handle key) {
                  return s.storage().find(s.kind, toKey(key)) != nullptr;
@@ -258,6 +278,7 @@ void bindStorage(py::module_ &m)
                         core::describe(*object);
             return text + "}";
         });
+    FastSelf<StorageMap>::type = reinterpret_cast<PyTypeObject *>(py::type::of<StorageMap>().ptr());
 }
 
 } // namespace
@@ -286,36 +307,70 @@ void bindModel(py::module_ &m)
         .def(py::init(&standaloneModel), py::arg("layers"), py::arg("batches"), py::arg("rank"),
              py::arg("dist"))
         .def_readonly("rank", &PyModel::rank)
-        .def_property_readonly("RANKS", [](const PyModel &s) { return s.engine().ranks(); })
+        .def_property_readonly("RANKS",
+                               [](py::handle self_) {
+                                   const PyModel &s = FastSelf<PyModel>::of(self_);
+                                   return s.engine().ranks();
+                               })
         .def_property_readonly("LAYERS",
-                               [](const PyModel &s) { return s.engine().config().layers; })
+                               [](py::handle self_) {
+                                   const PyModel &s = FastSelf<PyModel>::of(self_);
+                                   return s.engine().config().layers;
+                               })
         .def_property_readonly("BATCHES",
-                               [](const PyModel &s) { return s.engine().config().batches; })
-        .def_property_readonly("weights", [](const PyModel &s) { return s.maps[0]; })
-        .def_property_readonly("opt_states", [](const PyModel &s) { return s.maps[1]; })
-        .def_property_readonly("activations", [](const PyModel &s) { return s.maps[2]; })
-        .def_property_readonly("grad_activations", [](const PyModel &s) { return s.maps[3]; })
-        .def_property_readonly("grad_weights", [](const PyModel &s) { return s.maps[4]; })
+                               [](py::handle self_) {
+                                   const PyModel &s = FastSelf<PyModel>::of(self_);
+                                   return s.engine().config().batches;
+                               })
+        .def_property_readonly("weights",
+                               [](py::handle self_) {
+                                   const PyModel &s = FastSelf<PyModel>::of(self_);
+                                   return s.maps[0];
+                               })
+        .def_property_readonly("opt_states",
+                               [](py::handle self_) {
+                                   const PyModel &s = FastSelf<PyModel>::of(self_);
+                                   return s.maps[1];
+                               })
+        .def_property_readonly("activations",
+                               [](py::handle self_) {
+                                   const PyModel &s = FastSelf<PyModel>::of(self_);
+                                   return s.maps[2];
+                               })
+        .def_property_readonly("grad_activations",
+                               [](py::handle self_) {
+                                   const PyModel &s = FastSelf<PyModel>::of(self_);
+                                   return s.maps[3];
+                               })
+        .def_property_readonly("grad_weights",
+                               [](py::handle self_) {
+                                   const PyModel &s = FastSelf<PyModel>::of(self_);
+                                   return s.maps[4];
+                               })
         .def("storage",
-             [](const PyModel &s) {
+             [](py::handle self_) {
+                 const PyModel &s = FastSelf<PyModel>::of(self_);
                  return py::make_tuple(s.maps[0], s.maps[1], s.maps[2], s.maps[3], s.maps[4]);
              })
         .def(
             "load_weights",
-            [](const PyModel &s, int layer, int shard, int total) {
+            [](py::handle self_, int layer, int shard, int total) {
+                const PyModel &s = FastSelf<PyModel>::of(self_);
                 return pairOf(unwrap(s.engine().loadWeights(s.at(), layer, shard, total)));
             },
             py::arg("layer"), py::arg("shard") = 0, py::arg("total") = 1)
         .def(
             "get_activation",
-            [](const PyModel &s, py::handle batches) {
+            [](py::handle self_, py::handle batches) {
+                const PyModel &s = FastSelf<PyModel>::of(self_);
                 return wrapObject(
                     unwrap(s.engine().getActivation(s.at(), toIndexSet(batches, "batches"))));
             },
             py::arg("batches"))
         .def(
             "forward",
-            [](const PyModel &s, int layer, py::handle inp, py::handle weight) {
+            [](py::handle self_, int layer, py::handle inp, py::handle weight) {
+                const PyModel &s = FastSelf<PyModel>::of(self_);
                 return wrapObject(
                     unwrap(s.engine().forward(s.at(), layer, requirePuzzleObject(inp, "forward"),
                                               requirePuzzleObject(weight, "forward"))));
@@ -323,7 +378,8 @@ void bindModel(py::module_ &m)
             py::arg("layer"), py::arg("inp"), py::arg("weight"))
         .def(
             "backward",
-            [](const PyModel &s, int layer, py::handle inp, py::handle grad, py::handle weight) {
+            [](py::handle self_, int layer, py::handle inp, py::handle grad, py::handle weight) {
+                const PyModel &s = FastSelf<PyModel>::of(self_);
                 return pairOf(
                     unwrap(s.engine().backward(s.at(), layer, requirePuzzleObject(inp, "backward"),
                                                requirePuzzleObject(grad, "backward"),
@@ -332,14 +388,16 @@ void bindModel(py::module_ &m)
             py::arg("layer"), py::arg("inp"), py::arg("grad"), py::arg("weight"))
         .def(
             "loss",
-            [](const PyModel &s, py::handle inp) {
+            [](py::handle self_, py::handle inp) {
+                const PyModel &s = FastSelf<PyModel>::of(self_);
                 return wrapObject(
                     unwrap(s.engine().loss(s.at(), requirePuzzleObject(inp, "loss"))));
             },
             py::arg("inp"))
         .def(
             "update",
-            [](const PyModel &s, int layer, py::handle g, py::handle w, py::handle o) {
+            [](py::handle self_, int layer, py::handle g, py::handle w, py::handle o) {
+                const PyModel &s = FastSelf<PyModel>::of(self_);
                 return pairOf(unwrap(s.engine().update(
                     s.at(), layer, requirePuzzleObject(g, "update"),
                     requirePuzzleObject(w, "update"), requirePuzzleObject(o, "update"))));
@@ -347,14 +405,16 @@ void bindModel(py::module_ &m)
             py::arg("layer"), py::arg("weight_grad"), py::arg("weight"), py::arg("opt_state"))
         .def(
             "fake_grad",
-            [](const PyModel &s, int layer, py::handle batches) {
+            [](py::handle self_, int layer, py::handle batches) {
+                const PyModel &s = FastSelf<PyModel>::of(self_);
                 return wrapObject(
                     unwrap(s.engine().fakeGrad(s.at(), layer, toIndexSet(batches, "batches"))));
             },
             py::arg("layer"), py::arg("batches"))
         .def(
             "set_final_weight",
-            [](const PyModel &s, int layer, py::handle weight) {
+            [](py::handle self_, int layer, py::handle weight) {
+                const PyModel &s = FastSelf<PyModel>::of(self_);
                 if (auto st = s.engine().setFinalWeight(
                         s.at(), layer, requirePuzzleObject(weight, "set_final_weight"));
                     !st)
@@ -362,7 +422,8 @@ void bindModel(py::module_ &m)
             },
             py::arg("layer"), py::arg("weight"))
         .def_property_readonly("final_weights",
-                               [](const PyModel &s) {
+                               [](py::handle self_) {
+                                   const PyModel &s = FastSelf<PyModel>::of(self_);
                                    py::dict out;
                                    const auto &all = s.session->engine
                                                          ? s.session->engine->trace().finalWeights
@@ -371,38 +432,47 @@ void bindModel(py::module_ &m)
                                        out[py::int_(layer)] = wrapObject(weight);
                                    return out;
                                })
-        .def("memory", [](const PyModel &s) { return s.engine().storage(s.rank).memory(); })
+        .def("memory",
+             [](py::handle self_) {
+                 const PyModel &s = FastSelf<PyModel>::of(self_);
+                 return s.engine().storage(s.rank).memory();
+             })
         .def("status", &statusText)
         .def(
             "allreduce",
-            [](const PyModel &s, py::object v, int layer, py::object group) {
+            [](py::handle self_, py::object v, int layer, py::object group) {
+                const PyModel &s = FastSelf<PyModel>::of(self_);
                 return s.waiter(OpKind::AllReduce, std::move(v), layer, std::move(group),
                                 std::nullopt);
             },
             py::arg("value"), py::arg("layer"), py::arg("group") = py::none())
         .def(
             "allgather",
-            [](const PyModel &s, py::object v, int layer, py::object group) {
+            [](py::handle self_, py::object v, int layer, py::object group) {
+                const PyModel &s = FastSelf<PyModel>::of(self_);
                 return s.waiter(OpKind::AllGather, std::move(v), layer, std::move(group),
                                 std::nullopt);
             },
             py::arg("value"), py::arg("layer"), py::arg("group") = py::none())
         .def(
             "scatterreduce",
-            [](const PyModel &s, py::object v, int layer, py::object group) {
+            [](py::handle self_, py::object v, int layer, py::object group) {
+                const PyModel &s = FastSelf<PyModel>::of(self_);
                 return s.waiter(OpKind::ScatterReduce, std::move(v), layer, std::move(group),
                                 std::nullopt);
             },
             py::arg("value"), py::arg("layer"), py::arg("group") = py::none())
         .def(
             "pass_to",
-            [](const PyModel &s, int rank, py::object v) {
+            [](py::handle self_, int rank, py::object v) {
+                const PyModel &s = FastSelf<PyModel>::of(self_);
                 return s.waiter(OpKind::PassTo, std::move(v), -1, py::none(), rank);
             },
             py::arg("rank"), py::arg("value"))
         .def(
             "receive",
-            [](const PyModel &s, std::optional<int> source) {
+            [](py::handle self_, std::optional<int> source) {
+                const PyModel &s = FastSelf<PyModel>::of(self_);
                 return s.waiter(OpKind::Receive, py::none(), -1, py::none(), source);
             },
             py::arg("source") = py::none())
@@ -427,8 +497,11 @@ void bindModel(py::module_ &m)
                 py::print("Correct!");
             },
             py::arg("models"))
-        .def("__repr__",
-             [](const PyModel &s) { return "<Model rank " + std::to_string(s.rank) + ">"; });
+        .def("__repr__", [](py::handle self_) {
+            const PyModel &s = FastSelf<PyModel>::of(self_);
+            return "<Model rank " + std::to_string(s.rank) + ">";
+        });
+    FastSelf<PyModel>::type = reinterpret_cast<PyTypeObject *>(model.ptr());
 
     m.def(
         "draw", [](py::args, py::kwargs) { markSnapshot("draw"); },
