@@ -47,7 +47,7 @@ Status Engine::scatterreduce(CallSite at, Payload value, int layer, std::vector<
     return collective(at, OpKind::ScatterReduce, std::move(value), layer, std::move(group));
 }
 
-Result<int> Engine::groupIdFor(CallSite at, const std::string &op, std::vector<int> group)
+Result<int> Engine::groupIdFor(CallSite at, const CallName &op, std::vector<int> group)
 {
     if (group.empty())
         return 0;
@@ -71,7 +71,7 @@ Status Engine::collective(CallSite at, OpKind op, Payload value, int layer, std:
 {
     if (auto s = admit(at, opName(op)); !s)
         return s;
-    const std::string call = describeCall(op, layer);
+    const CallName call{op, layer};
     const Object *object = objectIn(value);
     if (!object)
         return checkError(
@@ -147,7 +147,7 @@ Status Engine::collective(CallSite at, OpKind op, Payload value, int layer, std:
 Result<std::vector<Payload>> Engine::reduceValues(const Collective &collective)
 {
     const std::vector<int> &members = m_groups[std::size_t(collective.groupId)];
-    const std::string call = describeCall(collective.op, collective.layer);
+    const CallName call{collective.op, collective.layer};
     std::optional<Object> total;
     IndexSet counted;
     IndexSet twice;

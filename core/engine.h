@@ -54,6 +54,24 @@ struct RunLimits {
     std::int64_t maxOperations = 0; // 0: unlimited
 };
 
+std::string describeCall(OpKind op, int layer);
+
+// A call's name ("forward(layer 3)") made only when a message needs it: most calls succeed, and
+// building the name for each took a string allocation per operation.
+struct CallName {
+    OpKind op;
+    int layer;
+    std::string str() const { return describeCall(op, layer); }
+    friend std::string operator+(const CallName &call, const char *text)
+    {
+        return call.str() + text;
+    }
+    friend std::string operator+(const CallName &call, const std::string &text)
+    {
+        return call.str() + text;
+    }
+};
+
 // The simulated world: per-rank storage and clocks, the operations of docs/simulation.md with every
 // check, collectives and point-to-point, and the deterministic scheduler of rank programs.
 // Every failed check is an Error value naming rank, line and what was expected.
@@ -152,12 +170,13 @@ private:
     Status admit(CallSite at, const char *operation);
     Error checkError(CallSite at, std::string message) const;
     Status checkLayer(CallSite at, const std::string &op, int layer) const;
+    Status checkLayer(CallSite at, const CallName &op, int layer) const;
     Status checkBatches(CallSite at, const std::string &op, const IndexSet &batches) const;
     Event makeEvent(CallSite at, OpKind op, int layer, SimTime duration) const;
     void record(Event event);
 
     Status collective(CallSite at, OpKind op, Payload value, int layer, std::vector<int> group);
-    Result<int> groupIdFor(CallSite at, const std::string &op, std::vector<int> group);
+    Result<int> groupIdFor(CallSite at, const CallName &op, std::vector<int> group);
     void completeCollective(Collective &collective);
     Result<std::vector<Payload>> reduceValues(const Collective &collective);
     void deliver(int rank, Message message);
@@ -186,7 +205,5 @@ private:
     std::string m_stopReason;
     std::atomic<bool> m_stopRequested = false;
 };
-
-std::string describeCall(OpKind op, int layer);
 
 } // namespace rankstep::core

@@ -64,7 +64,7 @@ Result<Object> Engine::forward(CallSite at, int layer, const Object &activation,
 {
     if (auto s = admit(at, "forward"); !s)
         return s.error();
-    const std::string op = describeCall(OpKind::Forward, layer);
+    const CallName op{OpKind::Forward, layer};
     if (auto s = checkLayer(at, op, layer); !s)
         return s.error();
     if (activation.kind != ObjectKind::Activation)
@@ -101,7 +101,7 @@ Result<std::pair<Object, Object>> Engine::backward(CallSite at, int layer, const
 {
     if (auto s = admit(at, "backward"); !s)
         return s.error();
-    const std::string op = describeCall(OpKind::Backward, layer);
+    const CallName op{OpKind::Backward, layer};
     if (auto s = checkLayer(at, op, layer); !s)
         return s.error();
     if (activation.kind != ObjectKind::Activation)
@@ -187,7 +187,7 @@ Result<std::pair<Object, Object>> Engine::update(CallSite at, int layer, const O
 {
     if (auto s = admit(at, "update"); !s)
         return s.error();
-    const std::string op = describeCall(OpKind::Update, layer);
+    const CallName op{OpKind::Update, layer};
     if (auto s = checkLayer(at, op, layer); !s)
         return s.error();
     if (weightGrad.kind != ObjectKind::WeightGrad)
