@@ -96,6 +96,14 @@ MainWindow::MainWindow(std::vector<lessons::Lesson> lessons, ProgressStore &prog
         new ViewControls({this, {m_panes, m_work, m_middle, m_views}}, menuBar(), *m_appearance,
                          {m_panes, m_lessonList, m_lessonPanel}, m_session->stepper());
     connect(&presentation(), &PresentationMode::activeChanged, this, &MainWindow::arrangeViews);
+    // The memory chart's "By kind" button, in the View menu too (with a key for the clicker).
+    m_viewControls->menu()->addSeparator();
+    QAction *byKind = m_viewControls->menu()->addAction(tr("Memory by &Kind"));
+    byKind->setObjectName(QStringLiteral("memoryByKindAction"));
+    byKind->setCheckable(true);
+    byKind->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_K));
+    connect(byKind, &QAction::toggled, m_memory, &MemoryChart::setByKind);
+    connect(m_memory, &MemoryChart::byKindChanged, byKind, &QAction::setChecked);
     const QString last = m_progress.lastLesson();
     if (!openLesson(last) && m_model->rowCount() > 0)
         openLesson(m_model->data(m_model->index(0), LessonListModel::IdRole).toString());

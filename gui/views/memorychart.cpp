@@ -228,6 +228,7 @@ void MemoryChart::setByKind(bool byKind)
     m_byKind = byKind;
     m_byKindButton->setChecked(byKind);
     rebuild();
+    Q_EMIT byKindChanged(byKind);
 }
 
 int MemoryChart::kindRank() const

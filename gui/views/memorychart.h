@@ -98,6 +98,7 @@ public Q_SLOTS:
 Q_SIGNALS:
     void timeClicked(core::SimTime time); // the nearest call's start time
     void labelsChanged(); // new axis labels or legend: naturalTimeSpan may have moved
+    void byKindChanged(bool byKind);
 
 protected:
     void changeEvent(QEvent *event) override;

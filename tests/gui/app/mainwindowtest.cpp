@@ -5,17 +5,20 @@
 #include "codeeditor.h"
 #include "lessonlistmodel.h"
 #include "lessonpanel.h"
+#include "memorychart.h"
 #include "resultspanel.h"
 #include "timelineview.h"
 
 #include <gtest/gtest.h>
 
 #include <QAbstractItemModelTester>
+#include <QAction>
 #include <QElapsedTimer>
 #include <QListView>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QTest>
+#include <QToolButton>
 
 namespace rankstep::gui::testing {
 namespace {
@@ -78,6 +81,29 @@ TEST_F(MainWindowTest, OpensDdpFromTheListAndSolvesItWithF5)
     EXPECT_EQ(window->timeline()->rowCount(), 4);
     // The run saved what was typed first.
     EXPECT_EQ(utf8(savedText(progress(), QStringLiteral("ddp"))), utf8(editor->text()));
+}
+
+// Issue 15: memory by kind from the View menu and its key, the same switch as the chart's button.
+TEST_F(MainWindowTest, MemoryByKindIsInTheViewMenuAndFollowsTheChartsButton)
+{
+    auto window = makeWindow();
+    ASSERT_TRUE(window->openLesson(QStringLiteral("gpipe")));
+    window->showScriptCode(solutionOf(QStringLiteral("gpipe")));
+    ASSERT_TRUE(runAndWait(*window));
+    auto *action = window->findChild<QAction *>(QStringLiteral("memoryByKindAction"));
+    ASSERT_TRUE(action);
+    EXPECT_EQ(action->shortcut(), QKeySequence(QStringLiteral("Ctrl+Shift+K")));
+    MemoryChart &chart = *window->memoryChart();
+    EXPECT_FALSE(chart.byKind());
+
+    action->trigger();
+    EXPECT_TRUE(chart.byKind());
+    EXPECT_TRUE(chart.byKindButton()->isChecked());
+    EXPECT_EQ(chart.kindRank(), 1); // GPipe's maximum
+
+    chart.byKindButton()->click();
+    EXPECT_FALSE(chart.byKind());
+    EXPECT_FALSE(action->isChecked());
 }
 
 TEST_F(MainWindowTest, WalkthroughStarterOpensTheErrorDialogAtTheRefusedUpdate)
