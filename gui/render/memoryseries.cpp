@@ -103,6 +103,12 @@ std::vector<std::vector<MemoryPoint>> memorySeries(const core::Trace &trace)
 
 std::vector<LineShare> sharedLines(const std::vector<std::vector<MemoryPoint>> &series)
 {
+    return sharedLines(series, std::vector<bool>(series.size(), true));
+}
+
+std::vector<LineShare> sharedLines(const std::vector<std::vector<MemoryPoint>> &series,
+                                   const std::vector<bool> &included)
+{
     // Equal lines found through a hash of each line, checked point by point within a hash: each
     // line is compared about once, not with every other line (1024 ranks of FSDP, every line the
     // same, compared a million pairs of lines: most of the time the app took to show that run).
@@ -120,6 +126,8 @@ std::vector<LineShare> sharedLines(const std::vector<std::vector<MemoryPoint>> &
     };
     std::unordered_map<std::uint64_t, std::vector<std::vector<std::size_t>>> groups;
     for (std::size_t rank = 0; rank < series.size(); ++rank) {
+        if (rank >= included.size() || !included[rank])
+            continue; // shares nothing, and counts for no one else
         auto &candidates = groups[hashOf(series[rank])];
         auto same = std::find_if(candidates.begin(), candidates.end(), [&](const auto &group) {
             return series[group.front()] == series[rank];

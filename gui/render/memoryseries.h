@@ -51,6 +51,9 @@ struct LineShare {
     bool operator==(const LineShare &) const = default;
 };
 std::vector<LineShare> sharedLines(const std::vector<std::vector<MemoryPoint>> &series);
+// The same among the ranks `included` only (the rank picker's choice); the others get {0, 1}.
+std::vector<LineShare> sharedLines(const std::vector<std::vector<MemoryPoint>> &series,
+                                   const std::vector<bool> &included);
 
 // The event start time of any rank nearest to `steps` (ties: the earlier time); none when the
 // trace has no events. What a click on the chart steps to.

@@ -449,7 +449,10 @@ void MemoryChart::addRankSeries()
 {
     m_series = memorySeries(*m_trace);
     m_lines.clear();
-    m_shares = sharedLines(m_series);
+    std::vector<bool> shown(m_series.size());
+    for (std::size_t rank = 0; rank < shown.size(); ++rank)
+        shown[rank] = isShown(int(rank));
+    m_shares = sharedLines(m_series, shown); // among the shown ranks: one of them draws a line
     const auto &shares = m_shares;
     const int ranks = int(m_series.size());
     for (int rank = 0; rank < ranks; ++rank) {

@@ -515,4 +515,13 @@ TEST(MemoryChart, VeryManyRanksWithEqualLinesDrawEachLineOnce)
     ASSERT_EQ(drawn.size(), qsizetype(series[0].size()));
     for (qsizetype i = 0; i < drawn.size(); ++i)
         EXPECT_EQ(drawn[i].y(), double(series[0][std::size_t(i)].memory)) << i;
+    // The rank picker hides rank 0: the first shown rank draws the line for the others shown.
+    context.session.setTrace(trace);
+    std::vector<int> shown;
+    for (int rank = 1; rank < 80; ++rank)
+        shown.push_back(rank);
+    context.session.setShownRanks(shown);
+    const auto picked = lineSeries(chart, QStringLiteral("rank "));
+    ASSERT_EQ(picked.size(), 1);
+    EXPECT_EQ(picked[0]->name(), QStringLiteral("rank 1 and 78 more with the same memory"));
 }
