@@ -60,7 +60,7 @@ void binaryDecode(benchmark::State &state)
             state.SkipWithError("the binary trace did not read back");
             break;
         }
-        benchmark::DoNotOptimize(trace->events.data());
+        benchmark::DoNotOptimize(&trace->events.front());
         // Freeing the trace is not part of loading it.
         state.PauseTiming();
         trace = rankstep::core::Trace{};

@@ -70,7 +70,7 @@ const char *runStatusName(RunStatus status)
     return "error";
 }
 
-Figures computeFigures(const std::vector<Event> &events, int ranks)
+Figures computeFigures(const ChunkedVector<Event> &events, int ranks)
 {
     Figures figures;
     figures.ranks.resize(std::size_t(std::max(ranks, 0)));

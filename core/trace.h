@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "chunkedvector.h"
 #include "costmodel.h"
 #include "error.h"
 #include "objects.h"
@@ -136,8 +137,8 @@ const char *runStatusName(RunStatus status); // "ok", "error", "deadlock", "stop
 // Everything a viewer needs to rebuild every rank's state at any point without re-running.
 struct Trace {
     RunConfig config;
-    std::vector<Event> events; // in the order the scheduler ran them
-    std::vector<StorageChange> changes;
+    ChunkedVector<Event> events;          // in the order the scheduler ran them
+    ChunkedVector<StorageChange> changes; // appended without moving (core/chunkedvector.h)
     std::vector<Slice> slices;
     std::vector<Warning> warnings;
     std::vector<Mark> marks;
@@ -152,7 +153,7 @@ struct Trace {
     bool correct() const { return status == RunStatus::Ok && check.passed; }
 };
 
-Figures computeFigures(const std::vector<Event> &events, int ranks);
+Figures computeFigures(const ChunkedVector<Event> &events, int ranks);
 CheckResult checkFinalWeights(const std::vector<std::map<int, Object>> &finalWeights, int layers);
 
 } // namespace rankstep::core

@@ -39,7 +39,7 @@ const core::Event *lastEventOf(const core::Trace &trace, const core::StorageChan
 // Every rank of the collective `event` belongs to, the event's own rank included.
 std::vector<int> collectiveMembers(const core::Trace &trace, const core::Event &event)
 {
-    const auto at = std::size_t(&event - trace.events.data());
+    const auto at = trace.events.indexOf(&event);
     const std::size_t from = at > kLookAround ? at - kLookAround : 0;
     const std::size_t to = std::min(trace.events.size(), at + kLookAround);
     std::vector<int> members;

@@ -283,7 +283,7 @@ void ExplainView::updateCursor()
     std::vector<explain::LiveObject> objects;
     for (const auto &map : state.ranks[std::size_t(rank)].maps)
         for (const replay::MapEntry &entry : map) {
-            const std::size_t change = std::size_t(entry.change - trace->changes.data());
+            const std::size_t change = trace->changes.indexOf(entry.change);
             objects.push_back({entry.change->map, entry.key(), entry.object(),
                                core::memoryOf(entry.object(), trace->config.cost.sizes),
                                entry.change->line, m_changeTimes[change], change});
