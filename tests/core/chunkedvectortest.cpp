@@ -1,0 +1,66 @@
+// SPDX-License-Identifier: MIT
+// The trace's chunked sequence: appending never moves an element, indexing crosses chunks, and
+// the standard algorithms the views use work on it as on a vector.
+#include "core/chunkedvector.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <numeric>
+#include <vector>
+
+namespace rankstep::core {
+namespace {
+
+using Small = ChunkedVector<int, 3>; // chunks of 8: a few hundred elements cross many
+
+TEST(ChunkedVector, AppendingNeverMovesAnElementPastTheFirstChunk)
+{
+    Small values;
+    values.push_back(0);
+    std::vector<const int *> addresses;
+    for (int i = 1; i < 300; ++i) {
+        values.push_back(i);
+        if (i >= int(Small::kChunk)) // the first chunk grows as a vector does
+            addresses.push_back(&values[std::size_t(i)]);
+    }
+    for (std::size_t k = 0; k < addresses.size(); ++k)
+        EXPECT_EQ(addresses[k], &values[Small::kChunk + k]) << k;
+    ASSERT_EQ(values.size(), 300U);
+    for (std::size_t i = 0; i < values.size(); ++i)
+        EXPECT_EQ(values[i], int(i));
+    EXPECT_EQ(values.back(), 299);
+    EXPECT_EQ(values.indexOf(&values[157]), 157U);
+    const int elsewhere = 7;
+    EXPECT_EQ(values.indexOf(&elsewhere), values.size());
+}
+
+TEST(ChunkedVector, WorksWithTheStandardAlgorithms)
+{
+    Small values;
+    for (int i = 0; i < 100; ++i)
+        values.push_back(2 * i);
+    EXPECT_EQ(std::accumulate(values.begin(), values.end(), 0), 9900);
+    const auto it = std::lower_bound(values.begin(), values.end(), 77);
+    EXPECT_EQ(it - values.begin(), 39);
+    EXPECT_EQ(*it, 78);
+    EXPECT_EQ(std::distance(values.rbegin(), values.rend()), 100);
+    EXPECT_EQ(*values.rbegin(), 198);
+    const auto found =
+        std::partition_point(values.begin(), values.end(), [](int v) { return v < 21; });
+    EXPECT_EQ(*found, 22);
+
+    Small copy = values;
+    EXPECT_EQ(copy, values);
+    copy[63] = -1;
+    EXPECT_FALSE(copy == values);
+    copy.resize(0);
+    EXPECT_TRUE(copy.empty());
+    copy.resize(20);
+    EXPECT_EQ(copy.size(), 20U);
+    EXPECT_EQ(copy[19], 0);
+    EXPECT_THROW(static_cast<void>(copy.at(20)), std::out_of_range);
+}
+
+} // namespace
+} // namespace rankstep::core
