@@ -142,8 +142,8 @@ Status Engine::store(CallSite at, MapKind map, const Key &key, Object object)
         return s;
     Storage &storage = m_ranks[std::size_t(at.rank)].storage;
     storage.set(map, key, object);
-    m_trace.changes.push_back(StorageChange{at.rank, map, key, std::move(object), at.line,
-                                            m_trace.events.size(), storage.memory()});
+    m_trace.changes.push_back(StorageChange{key, std::move(object), m_trace.events.size(),
+                                            storage.memory(), at.rank, at.line, map});
     return okStatus();
 }
 
@@ -155,8 +155,8 @@ Status Engine::erase(CallSite at, MapKind map, const Key &key)
     if (!storage.erase(map, key))
         return checkError(at, std::string("del ") + mapName(map) + "[" + formatKey(key) +
                                   "]: there is no such key in " + mapName(map));
-    m_trace.changes.push_back(StorageChange{at.rank, map, key, std::nullopt, at.line,
-                                            m_trace.events.size(), storage.memory()});
+    m_trace.changes.push_back(StorageChange{key, std::nullopt, m_trace.events.size(),
+                                            storage.memory(), at.rank, at.line, map});
     return okStatus();
 }
 

@@ -33,9 +33,9 @@ KeyParts::KeyParts(const int *items, std::size_t count) : m_size(std::uint32_t(c
 }
 
 KeyParts::KeyParts(KeyParts &&other) noexcept
-    : m_inline{other.m_inline[0], other.m_inline[1]}
+    : m_heap(std::exchange(other.m_heap, nullptr))
+    , m_inline{other.m_inline[0], other.m_inline[1]}
     , m_size(std::exchange(other.m_size, 0))
-    , m_heap(std::exchange(other.m_heap, nullptr))
 {}
 
 KeyParts &KeyParts::operator=(const KeyParts &other)

@@ -46,9 +46,9 @@ public:
 
 private:
     KeyParts(const int *items, std::size_t count);
-    int m_inline[2] = {0, 0};
-    std::uint32_t m_size = 0;
     int *m_heap = nullptr; // all the ints when there are more than two
+    int m_inline[2] = {0, 0};
+    std::uint32_t m_size = 0; // last, so that Key's flag fits in the padding after it
 };
 
 // A dictionary key: an int (`weights[3]`) or a tuple of ints (`activations[0, mb]`).
@@ -58,7 +58,7 @@ struct Key {
     Key(int a, int b) : parts{a, b}, tuple(true) {}
     static Key ofTuple(const std::vector<int> &items);
 
-    KeyParts parts;
+    [[no_unique_address]] KeyParts parts; // its tail padding holds `tuple`: 24 bytes, not 32
     bool tuple = false;
 
     auto operator<=>(const Key &) const = default;
