@@ -547,15 +547,7 @@ void MemoryChart::addModelState()
         m_modelLabel->hide();
         return;
     }
-    auto *line = new QLineSeries;
-    line->setName(tr("model state"));
-    const double y = static_cast<double>(*m_modelState);
-    line->replace(QList<QPointF>{{0, y}, {m_trace->figures.endTime.toDouble(), y}});
-    m_chart->addSeries(line);
-    line->attachAxis(m_timeAxis);
-    line->attachAxis(m_memoryAxis);
-    line->setPen(QPen(m_targetLabel->brush().color(), m_look.scaled(1.5), Qt::DotLine));
-    hideFromLegend(m_chart, line);
+    addLevel(tr("model state"), *m_modelState, Qt::DotLine);
     m_modelLabel->setText(tr("model state per rank %1").arg(formatMemory(*m_modelState)));
     m_modelLabel->setFont(m_targetLabel->font());
     m_modelLabel->setBrush(m_targetLabel->brush());
@@ -637,14 +629,19 @@ void MemoryChart::addTarget()
 {
     if (!m_target)
         return;
+    addLevel(tr("target"), *m_target, Qt::DashLine);
+}
+
+void MemoryChart::addLevel(const QString &name, std::int64_t bytes, Qt::PenStyle style)
+{
     auto *line = new QLineSeries;
-    line->setName(tr("target"));
-    const double y = static_cast<double>(*m_target);
+    line->setName(name);
+    const double y = static_cast<double>(bytes);
     line->replace(QList<QPointF>{{0, y}, {m_trace->figures.endTime.toDouble(), y}});
     m_chart->addSeries(line);
     line->attachAxis(m_timeAxis);
     line->attachAxis(m_memoryAxis);
-    line->setPen(QPen(m_targetLabel->brush().color(), m_look.scaled(1.5), Qt::DashLine));
+    line->setPen(QPen(m_targetLabel->brush().color(), m_look.scaled(1.5), style));
     hideFromLegend(m_chart, line);
 }
 

@@ -115,6 +115,8 @@ private:
     void addRankSeries();
     void addKindSeries();
     void addModelState();
+    // A horizontal line across the run at `bytes` (the target, the model state), not in the legend.
+    void addLevel(const QString &name, std::int64_t bytes, Qt::PenStyle style);
     void showKindTip(int kind, double time); // what the hovered area holds there
     void placeButton();
     bool isShown(int rank) const;   // by the session's shownRanks

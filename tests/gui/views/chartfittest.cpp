@@ -16,6 +16,9 @@
 #include <QTest>
 #include <QValueAxis>
 
+#include <utility>
+#include <vector>
+
 namespace rankstep::gui::testing {
 namespace {
 
@@ -40,18 +43,25 @@ TEST(ChartFit, AShortChartGivesItsLegendAndTitleToLabelsThatFit)
     EXPECT_GE(memory->count(), 2);
 }
 
-// What Qt Charts drew as the memory axis' labels: every visible text item left of the plot.
+// The visible texts Qt Charts drew, with where they sit in the scene.
+std::vector<std::pair<QString, QRectF>> textsDrawn(const MemoryChart &chart)
+{
+    std::vector<std::pair<QString, QRectF>> texts;
+    for (QGraphicsItem *item : chart.chart()->scene()->items())
+        if (auto *text = dynamic_cast<QGraphicsTextItem *>(item); text && text->isVisible())
+            texts.emplace_back(text->toPlainText(), text->sceneBoundingRect());
+    return texts;
+}
+
+// What Qt Charts drew as the memory axis' labels: every visible text left of the plot.
 QStringList memoryLabelsDrawn(const MemoryChart &chart)
 {
-    QStringList texts;
+    QStringList labels;
     const QRectF plot = chart.chart()->plotArea();
-    for (QGraphicsItem *item : chart.chart()->scene()->items()) {
-        auto *text = dynamic_cast<QGraphicsTextItem *>(item);
-        if (text && text->isVisible() && text->sceneBoundingRect().right() <= plot.left() + 1 &&
-            text->sceneBoundingRect().bottom() <= plot.bottom() + 20)
-            texts << text->toPlainText();
-    }
-    return texts;
+    for (const auto &[text, rect] : textsDrawn(chart))
+        if (rect.right() <= plot.left() + 1 && rect.bottom() <= plot.bottom() + 20)
+            labels << text;
+    return labels;
 }
 
 // Seen at 1280x800 with the state tab open (a chart about 120 px high, its plot 85 px): four
@@ -89,9 +99,8 @@ TEST(ChartFit, LongTimesAreWrittenOutAsTheTimelineWritesThem)
     context.session.setTrace(loopTrace(1000, 1, 10000));
     QCoreApplication::processEvents();
     QStringList labels;
-    for (QGraphicsItem *item : chart.chart()->scene()->items())
-        if (auto *text = dynamic_cast<QGraphicsTextItem *>(item); text && text->isVisible())
-            labels << text->toPlainText();
+    for (const auto &[text, rect] : textsDrawn(chart))
+        labels << text;
     ASSERT_TRUE(labels.contains(QStringLiteral("2000000"))) << labels.join(u'|').toStdString();
     for (const QString &label : labels)
         EXPECT_FALSE(label.contains(QStringLiteral("e+"))) << label.toStdString();
