@@ -55,6 +55,16 @@ Status Engine::admit(CallSite at, const char *operation)
                        " was at line " + std::to_string(at.line) + ". Is a loop running forever?"});
         return *m_fatal;
     }
+    if (m_trace.events.size() >= m_limits.mostEvents ||
+        m_trace.changes.size() >= m_limits.mostEvents) {
+        fail(Error{ErrorKind::Stopped, at.rank, at.line,
+                   "The run was stopped after " + std::to_string(m_trace.events.size()) +
+                       " recorded events and " + std::to_string(m_trace.changes.size()) +
+                       " storage changes, the most one run's record holds, while rank " +
+                       std::to_string(at.rank) + " was at line " + std::to_string(at.line) +
+                       ". Is a loop running forever?"});
+        return *m_fatal;
+    }
     return okStatus();
 }
 
@@ -142,8 +152,10 @@ Status Engine::store(CallSite at, MapKind map, const Key &key, Object object)
         return s;
     Storage &storage = m_ranks[std::size_t(at.rank)].storage;
     storage.set(map, key, object);
-    m_trace.changes.push_back(StorageChange{key, std::move(object), m_trace.events.size(),
-                                            storage.memory(), at.rank, at.line, map});
+    m_trace.changes.append(
+        StorageChange{key, nullptr, storage.memory(), std::uint32_t(m_trace.events.size()), at.rank,
+                      at.line, map},
+        std::move(object));
     return okStatus();
 }
 
@@ -155,8 +167,10 @@ Status Engine::erase(CallSite at, MapKind map, const Key &key)
     if (!storage.erase(map, key))
         return checkError(at, std::string("del ") + mapName(map) + "[" + formatKey(key) +
                                   "]: there is no such key in " + mapName(map));
-    m_trace.changes.push_back(StorageChange{key, std::nullopt, m_trace.events.size(),
-                                            storage.memory(), at.rank, at.line, map});
+    m_trace.changes.append(
+        StorageChange{key, nullptr, storage.memory(), std::uint32_t(m_trace.events.size()), at.rank,
+                      at.line, map},
+        std::nullopt);
     return okStatus();
 }
 

@@ -52,6 +52,9 @@ using ProgramList = std::vector<std::unique_ptr<RankProgram>>;
 
 struct RunLimits {
     std::int64_t maxOperations = 0; // 0: unlimited
+    // The most events, and the most storage changes, one trace records (positions are kept in
+    // 32 bits, core/trace.h); a run that reaches it is stopped whatever the operation budget.
+    std::size_t mostEvents = kMostTraceEvents;
 };
 
 std::string describeCall(OpKind op, int layer);

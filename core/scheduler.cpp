@@ -35,13 +35,13 @@ void Engine::run(ProgramList &programs)
         RankState &rank = m_ranks[std::size_t(r)];
         Slice slice;
         slice.rank = r;
-        slice.eventBegin = m_trace.events.size();
-        slice.changeBegin = m_trace.changes.size();
+        slice.eventBegin = std::uint32_t(m_trace.events.size());
+        slice.changeBegin = std::uint32_t(m_trace.changes.size());
         m_current = r;
         ProgramStep step = programs[std::size_t(r)]->resume();
         m_current = -1;
-        slice.eventEnd = m_trace.events.size();
-        slice.changeEnd = m_trace.changes.size();
+        slice.eventEnd = std::uint32_t(m_trace.events.size());
+        slice.changeEnd = std::uint32_t(m_trace.changes.size());
         slice.line = rank.lastLine;
         switch (step.state) {
             case ProgramStep::Suspended:

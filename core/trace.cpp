@@ -40,6 +40,48 @@ bool isCommunication(OpKind op)
     return isCollective(op) || op == OpKind::PassTo || op == OpKind::Receive;
 }
 
+bool sameObject(const Object *a, const Object *b)
+{
+    return a && b ? *a == *b : a == b;
+}
+
+ChangeLog::ChangeLog(const ChangeLog &other)
+{
+    *this = other;
+}
+
+ChangeLog &ChangeLog::operator=(const ChangeLog &other)
+{
+    if (this == &other)
+        return *this;
+    ChangeLog copy;
+    copy.reserve(other.size());
+    for (const StorageChange &change : other)
+        copy.append(change, change.object ? std::optional<Object>(*change.object) : std::nullopt);
+    return *this = std::move(copy);
+}
+
+const StorageChange &ChangeLog::append(StorageChange change, std::optional<Object> object)
+{
+    change.object = nullptr;
+    if (object) {
+        if (m_objects.empty() || m_objects.back().size() == m_objects.back().capacity()) {
+            constexpr std::size_t kFirst = 64, kLargest = 32768;
+            const std::size_t size =
+                m_objects.empty() ? kFirst : std::min(2 * m_objects.back().size(), kLargest);
+            m_objects.emplace_back().reserve(size);
+        }
+        change.object = &m_objects.back().emplace_back(std::move(*object));
+    }
+    return m_changes.emplace_back(change);
+}
+
+void ChangeLog::clear()
+{
+    m_changes.clear();
+    m_objects.clear();
+}
+
 const char *sliceEndName(SliceEnd end)
 {
     switch (end) {

@@ -41,31 +41,83 @@ struct RunConfig {
 
 // One timed operation of one rank. `memory` is the rank's memory when the call was made.
 struct Event {
-    int rank = 0;
-    OpKind op = OpKind::Forward;
-    int layer = -1; // -1: not about a layer (a message that is no puzzle object)
+    // Largest members first: 88 bytes instead of 96 (FSDP at 1024 ranks records 590,848).
     IndexSet batches;
     IndexSet shards;
-    int shardTotal = 1;
     SimTime start;
     SimTime duration;
     std::int64_t memory = 0;
-    int line = 0;
-    int peer = -1;          // pass_to: receiver; receive: sender
     std::int64_t link = -1; // pass_to/receive: message id; collectives: collective id
+    int rank = 0;
+    int layer = -1; // -1: not about a layer (a message that is no puzzle object)
+    int shardTotal = 1;
+    int line = 0;
+    int peer = -1; // pass_to: receiver; receive: sender
+    OpKind op = OpKind::Forward;
     SimTime end() const { return start + duration; }
 };
 
+// The most events, and the most storage changes, a trace holds: a storage change counts the
+// events before it, and a slice its events and changes, in 32 bits (with room for a
+// collective's events past the limit).
+inline constexpr std::size_t kMostTraceEvents = 0xF0000000U;
+
 // A set (object present) or a delete (object absent) in one rank's storage.
 struct StorageChange {
-    // Largest members first: 120 bytes instead of 136 (FSDP at 1024 ranks records 1.38 million).
+    // 56 bytes: the object a set stores lives in the trace's ChangeLog, so a delete (half of a
+    // long run's 1.38 million changes) carries none (120 bytes each before; issue 16).
     Key key;
-    std::optional<Object> object;
-    std::size_t eventCount = 0; // events recorded in the trace before this change
+    const Object *object = nullptr; // the object set, kept by the ChangeLog; null for a delete
     std::int64_t memoryAfter = 0;
+    std::uint32_t eventCount = 0; // events recorded in the trace before this change
     int rank = 0;
     int line = 0;
     MapKind map = MapKind::Weights;
+};
+
+// Two changes' objects are the same puzzle object (both deletes, or equal objects).
+bool sameObject(const Object *a, const Object *b);
+
+// The storage changes of a run in order, and the objects they set. Appending moves no object, so
+// a change's object pointer lasts as long as the log; a copy of the log points into its own copy
+// of the objects.
+class ChangeLog
+{
+public:
+    using value_type = StorageChange;
+    using size_type = std::size_t;
+    using const_iterator = ChunkedVector<StorageChange>::const_iterator;
+    using iterator = const_iterator;
+
+    ChangeLog() = default;
+    ChangeLog(const ChangeLog &other);
+    ChangeLog &operator=(const ChangeLog &other);
+    ChangeLog(ChangeLog &&) noexcept = default;
+    ChangeLog &operator=(ChangeLog &&) noexcept = default;
+    ~ChangeLog() = default;
+
+    // Appends `change`; its object pointer is replaced by a copy of `object` kept here (none:
+    // a delete).
+    const StorageChange &append(StorageChange change, std::optional<Object> object);
+
+    std::size_t size() const { return m_changes.size(); }
+    bool empty() const { return m_changes.empty(); }
+    const StorageChange &operator[](std::size_t i) const { return m_changes[i]; }
+    const StorageChange &front() const { return m_changes.front(); }
+    const StorageChange &back() const { return m_changes.back(); }
+    const_iterator begin() const { return m_changes.begin(); }
+    const_iterator end() const { return m_changes.end(); }
+    std::reverse_iterator<const_iterator> rbegin() const { return m_changes.rbegin(); }
+    std::reverse_iterator<const_iterator> rend() const { return m_changes.rend(); }
+    std::size_t indexOf(const StorageChange *change) const { return m_changes.indexOf(change); }
+    void reserve(std::size_t count) { m_changes.reserve(count); }
+    void clear();
+
+private:
+    ChunkedVector<StorageChange> m_changes;
+    // Blocks that never grow past the size they were made with, so no object moves; each twice
+    // the last up to 32,768 objects (a short run takes little, a long one few allocations).
+    std::vector<std::vector<Object>> m_objects;
 };
 
 enum class SliceEnd : std::uint8_t { Collective, Receive, Finished, Failed };
@@ -73,12 +125,14 @@ const char *sliceEndName(SliceEnd end);
 
 // One resumption of one rank: the events and changes it produced and why it stopped.
 struct Slice {
-    int rank = 0;
-    std::size_t eventBegin = 0, eventEnd = 0;
-    std::size_t changeBegin = 0, changeEnd = 0;
-    SliceEnd end = SliceEnd::Finished;
+    // Positions in 32 bits (a trace holds at most kMostTraceEvents events and changes): 64 bytes
+    // instead of 80 (FSDP at 1024 ranks records 294,624 slices).
     std::string detail; // "allreduce(layer 0)", "receive from rank 2", ...
+    std::uint32_t eventBegin = 0, eventEnd = 0;
+    std::uint32_t changeBegin = 0, changeEnd = 0;
+    int rank = 0;
     int line = 0;
+    SliceEnd end = SliceEnd::Finished;
 };
 
 // A point the learner asked to look at (`draw(...)`, `draw_group(...)`): the trace position then.
@@ -138,9 +192,9 @@ const char *runStatusName(RunStatus status); // "ok", "error", "deadlock", "stop
 // Everything a viewer needs to rebuild every rank's state at any point without re-running.
 struct Trace {
     RunConfig config;
-    ChunkedVector<Event> events;          // in the order the scheduler ran them
-    ChunkedVector<StorageChange> changes; // appended without moving (core/chunkedvector.h)
-    std::vector<Slice> slices;
+    ChunkedVector<Event> events; // in the order the scheduler ran them
+    ChangeLog changes;           // appended without moving (core/chunkedvector.h)
+    ChunkedVector<Slice> slices; // a long run has one per resumption: 294,624 at FSDP 1024 x 96
     std::vector<Warning> warnings;
     std::vector<Mark> marks;
     std::vector<std::map<int, Object>> finalWeights; // per rank, by layer

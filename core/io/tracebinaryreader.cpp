@@ -44,7 +44,8 @@ private:
     void readEvents();
     core::Event readEvent(std::vector<RankState> &ranks);
     void readChanges();
-    core::StorageChange readChange(std::vector<RankState> &ranks, std::size_t eventCount);
+    core::StorageChange readChange(std::vector<RankState> &ranks, std::size_t eventCount,
+                                   std::optional<core::Object> &object);
     core::Object readObject();
     void readSlices();
     void readNotes();
@@ -193,14 +194,17 @@ void TraceDecoder::readChanges()
     std::size_t eventCount = 0;
     for (std::size_t i = 0; i < count; ++i) {
         m_in.at("changes", i);
-        m_trace.changes.push_back(readChange(ranks, eventCount));
-        eventCount = m_trace.changes.back().eventCount;
+        std::optional<core::Object> object;
+        const core::StorageChange change = readChange(ranks, eventCount, object);
+        m_trace.changes.append(change, std::move(object));
+        eventCount = change.eventCount;
     }
     m_in.at("changes");
     m_in.endSection();
 }
 
-core::StorageChange TraceDecoder::readChange(std::vector<RankState> &ranks, std::size_t eventCount)
+core::StorageChange TraceDecoder::readChange(std::vector<RankState> &ranks, std::size_t eventCount,
+                                             std::optional<core::Object> &object)
 {
     core::StorageChange change;
     const unsigned head =
@@ -216,11 +220,11 @@ core::StorageChange TraceDecoder::readChange(std::vector<RankState> &ranks, std:
         change.key = core::Key(m_in.integer32("key"));
     }
     if ((head & binary::kChangeSet) != 0)
-        change.object = readObject();
+        object = readObject();
     change.line = m_in.integer32("line");
-    const auto events = std::int64_t(m_trace.events.size());
+    const auto events = std::int64_t(std::min(m_trace.events.size(), core::kMostTraceEvents));
     change.eventCount =
-        std::size_t(m_in.relative("event_count", std::int64_t(eventCount), 0, events));
+        std::uint32_t(m_in.relative("event_count", std::int64_t(eventCount), 0, events));
     RankState &state = ranks[std::size_t(change.rank)];
     change.memoryAfter = m_in.relative("memory_after", state.memory, 0, kInt64Max);
     state.memory = change.memoryAfter;
@@ -251,8 +255,9 @@ void TraceDecoder::readSlices()
     m_in.beginSection(Section::Slices, "slices");
     const std::size_t count = m_in.count("count", 8);
     m_trace.slices.resize(count);
-    const auto events = std::int64_t(m_trace.events.size());
-    const auto changes = std::int64_t(m_trace.changes.size());
+    // Positions are 32-bit (core/trace.h): a longer record is not one a run makes.
+    const auto events = std::int64_t(std::min(m_trace.events.size(), core::kMostTraceEvents));
+    const auto changes = std::int64_t(std::min(m_trace.changes.size(), core::kMostTraceEvents));
     std::int64_t eventEnd = 0, changeEnd = 0;
     for (std::size_t i = 0; i < count; ++i) {
         m_in.at("slices", i);
@@ -262,10 +267,10 @@ void TraceDecoder::readSlices()
         eventEnd = eventBegin + m_in.whole("event_end", events - eventBegin);
         const std::int64_t changeBegin = m_in.relative("change_begin", changeEnd, 0, changes);
         changeEnd = changeBegin + m_in.whole("change_end", changes - changeBegin);
-        slice.eventBegin = std::size_t(eventBegin);
-        slice.eventEnd = std::size_t(eventEnd);
-        slice.changeBegin = std::size_t(changeBegin);
-        slice.changeEnd = std::size_t(changeEnd);
+        slice.eventBegin = std::uint32_t(eventBegin);
+        slice.eventEnd = std::uint32_t(eventEnd);
+        slice.changeBegin = std::uint32_t(changeBegin);
+        slice.changeEnd = std::uint32_t(changeEnd);
         slice.end = core::SliceEnd(m_in.tag("end", 4));
         slice.detail = m_in.string("detail");
         slice.line = m_in.integer32("line");
@@ -288,8 +293,9 @@ void TraceDecoder::readNotes()
     m_in.at("warnings");
     m_in.endSection();
     m_in.beginSection(Section::Marks, "marks");
-    const auto events = std::int64_t(m_trace.events.size());
-    const auto changes = std::int64_t(m_trace.changes.size());
+    // Positions are 32-bit (core/trace.h): a longer record is not one a run makes.
+    const auto events = std::int64_t(std::min(m_trace.events.size(), core::kMostTraceEvents));
+    const auto changes = std::int64_t(std::min(m_trace.changes.size(), core::kMostTraceEvents));
     m_trace.marks.resize(m_in.count("count", 5));
     for (std::size_t i = 0; i < m_trace.marks.size(); ++i) {
         m_in.at("marks", i);

@@ -5,6 +5,7 @@
 #include "tracejson.h"
 #include "tracelimits.h"
 
+#include <algorithm>
 #include <limits>
 #include <new>
 
@@ -250,27 +251,29 @@ void TraceReader::readChange(const Fields &fields)
     const std::string &op = fields.string("op");
     if (op != "set" && op != "delete")
         failAt(fields.get("op"), fields.pathOf("op"), "expected \"set\" or \"delete\"");
+    std::optional<core::Object> object;
     if (op == "set")
-        change.object = readObject(fields.object("object"));
+        object = readObject(fields.object("object"));
     change.line = fields.integer32("line", kIntMin, kIntMax);
-    change.eventCount =
-        std::size_t(fields.integer("event_count", 0, std::int64_t(m_trace.events.size())));
+    change.eventCount = std::uint32_t(fields.integer(
+        "event_count", 0, std::int64_t(std::min(m_trace.events.size(), core::kMostTraceEvents))));
     change.memoryAfter = fields.integer("memory_after");
-    m_trace.changes.push_back(std::move(change));
+    m_trace.changes.append(change, std::move(object));
 }
 
 void TraceReader::readSlice(const Fields &fields)
 {
     core::Slice slice;
     slice.rank = readRank(fields);
-    const auto events = std::int64_t(m_trace.events.size());
-    const auto changes = std::int64_t(m_trace.changes.size());
-    slice.eventBegin = std::size_t(fields.integer("event_begin", 0, events));
+    // Positions are 32-bit (core/trace.h): a longer record is not one a run makes.
+    const auto events = std::int64_t(std::min(m_trace.events.size(), core::kMostTraceEvents));
+    const auto changes = std::int64_t(std::min(m_trace.changes.size(), core::kMostTraceEvents));
+    slice.eventBegin = std::uint32_t(fields.integer("event_begin", 0, events));
     slice.eventEnd =
-        std::size_t(fields.integer("event_end", std::int64_t(slice.eventBegin), events));
-    slice.changeBegin = std::size_t(fields.integer("change_begin", 0, changes));
+        std::uint32_t(fields.integer("event_end", std::int64_t(slice.eventBegin), events));
+    slice.changeBegin = std::uint32_t(fields.integer("change_begin", 0, changes));
     slice.changeEnd =
-        std::size_t(fields.integer("change_end", std::int64_t(slice.changeBegin), changes));
+        std::uint32_t(fields.integer("change_end", std::int64_t(slice.changeBegin), changes));
     slice.end = readName(fields, "end", core::sliceEndName, 4);
     slice.detail = fields.string("detail");
     slice.line = fields.integer32("line", kIntMin, kIntMax);

@@ -61,7 +61,7 @@ void Replayer::buildCheckpoints(std::size_t minGap)
     std::size_t since = 0;
     for (std::size_t c = 0; c < m_links.size(); ++c) {
         apply(c);
-        const bool set = m_trace->changes[c].object.has_value();
+        const bool set = m_trace->changes[c].object != nullptr;
         if (m_links[c].previous == kNone && set)
             ++live;
         else if (m_links[c].previous != kNone && !set)

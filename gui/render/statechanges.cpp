@@ -41,7 +41,7 @@ std::vector<int> allRanks(const replay::RunState &state)
 bool cameByCommunication(const core::Trace &trace, const core::StorageChange &change)
 {
     constexpr std::size_t kLookBack = 512;
-    std::size_t e = std::min(change.eventCount, trace.events.size());
+    std::size_t e = std::min(std::size_t(change.eventCount), trace.events.size());
     for (std::size_t steps = 0; e > 0 && steps < kLookBack; --e, ++steps)
         if (trace.events[e - 1].rank == change.rank)
             return core::isCommunication(trace.events[e - 1].op);

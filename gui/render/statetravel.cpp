@@ -29,7 +29,7 @@ QColor mixed(const QColor &a, const QColor &b, double t)
 // The rank's last event before the change, if it is near.
 const core::Event *lastEventOf(const core::Trace &trace, const core::StorageChange &change)
 {
-    std::size_t e = std::min(change.eventCount, trace.events.size());
+    std::size_t e = std::min(std::size_t(change.eventCount), trace.events.size());
     for (std::size_t steps = 0; e > 0 && steps < kLookBack; --e, ++steps)
         if (trace.events[e - 1].rank == change.rank)
             return &trace.events[e - 1];

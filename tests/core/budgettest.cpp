@@ -62,6 +62,20 @@ TEST(Budget, StopsAProgramThatNeverEnds)
     EXPECT_NE(trace.error->message.find("Is a loop running forever?"), std::string::npos);
 }
 
+TEST(Budget, ARecordThatReachesItsLimitStopsTheRunWithoutABudget)
+{
+    core::RunLimits limits;
+    limits.maxOperations = 0; // unlimited: only the record's own limit stops the loop
+    limits.mostEvents = 5;
+    const auto trace = runProgram(makeConfig(1, 2, 4), basic, limits);
+    EXPECT_EQ(trace.status, RunStatus::Stopped);
+    ASSERT_TRUE(trace.error);
+    EXPECT_NE(trace.error->message.find("stopped after 0 recorded events and 5 storage changes"),
+              std::string::npos)
+        << trace.error->message;
+    EXPECT_EQ(trace.changes.size(), 5U);
+}
+
 int g_stoppedLine = 0;
 
 RankTask stopAfterOneForward(Model &m)

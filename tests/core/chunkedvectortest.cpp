@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <memory>
 #include <numeric>
 #include <vector>
 
@@ -71,11 +72,69 @@ namespace {
 
 // Issue 16: a long run records millions of these; the members are ordered so that no padding is
 // wasted (136 and 64 bytes before, with Key at 32).
-TEST(RecordSizes, StorageChangesObjectsAndKeysKeepTheirCompactLayout)
+TEST(RecordSizes, TheRecordKeepsItsCompactLayout)
 {
     EXPECT_LE(sizeof(Key), 24U);
     EXPECT_LE(sizeof(Object), 56U);
-    EXPECT_LE(sizeof(StorageChange), 120U);
+    EXPECT_LE(sizeof(StorageChange), 56U);
+    EXPECT_LE(sizeof(Event), 88U);
+    EXPECT_LE(sizeof(Slice), 64U);
+}
+
+Object weightOf(int layer)
+{
+    Object weight;
+    weight.layer = layer;
+    weight.layers = 4;
+    weight.shards = IndexSet{0};
+    return weight;
+}
+
+TEST(ChangeLog, AChangeSetsTheObjectTheLogKeepsAndADeleteNone)
+{
+    ChangeLog log;
+    StorageChange set;
+    set.key = Key(2);
+    log.append(set, weightOf(2));
+    log.append(set, std::nullopt);
+    ASSERT_EQ(log.size(), 2U);
+    ASSERT_NE(log[0].object, nullptr);
+    EXPECT_EQ(*log[0].object, weightOf(2));
+    EXPECT_EQ(log[1].object, nullptr);
+    EXPECT_TRUE(sameObject(nullptr, nullptr));
+    EXPECT_FALSE(sameObject(log[0].object, nullptr));
+}
+
+TEST(ChangeLog, ACopyPointsIntoItsOwnObjectsAndOutlivesTheOriginal)
+{
+    auto original = std::make_unique<ChangeLog>();
+    for (int layer = 0; layer < 300; ++layer) // crosses chunks of the objects' sequence
+        original->append(StorageChange{}, layer % 3 == 0 ? std::optional<Object>()
+                                                         : std::optional<Object>(weightOf(layer)));
+    const ChangeLog copy = *original;
+    ChangeLog assigned;
+    assigned.append(StorageChange{}, weightOf(99));
+    assigned = copy;
+    for (std::size_t i = 0; i < copy.size(); ++i) {
+        EXPECT_TRUE(sameObject(copy[i].object, (*original)[i].object)) << i;
+        if (copy[i].object) {
+            EXPECT_NE(copy[i].object, (*original)[i].object) << i;
+        }
+    }
+    original.reset(); // the copies' objects are their own
+    for (std::size_t i = 0; i < copy.size(); ++i) {
+        const int layer = int(i);
+        if (layer % 3 == 0) {
+            EXPECT_EQ(copy[i].object, nullptr);
+            EXPECT_EQ(assigned[i].object, nullptr);
+        } else {
+            ASSERT_NE(copy[i].object, nullptr);
+            EXPECT_EQ(copy[i].object->layer, layer);
+            EXPECT_EQ(assigned[i].object->layer, layer);
+        }
+    }
+    ChangeLog moved = std::move(assigned); // moving keeps every object where it is
+    EXPECT_EQ(moved[1].object->layer, 1);
 }
 
 } // namespace

@@ -29,9 +29,9 @@ TEST_P(Determinism, TwoRunsGiveIdenticalTraces)
     for (std::size_t i = 0; i < first.changes.size(); ++i) {
         const core::StorageChange &a = first.changes[i];
         const core::StorageChange &b = second.changes[i];
-        EXPECT_TRUE(a.rank == b.rank && a.map == b.map && a.key == b.key && a.object == b.object &&
-                    a.line == b.line && a.eventCount == b.eventCount &&
-                    a.memoryAfter == b.memoryAfter)
+        EXPECT_TRUE(a.rank == b.rank && a.map == b.map && a.key == b.key &&
+                    core::sameObject(a.object, b.object) && a.line == b.line &&
+                    a.eventCount == b.eventCount && a.memoryAfter == b.memoryAfter)
             << "change " << i;
     }
 

@@ -2,6 +2,7 @@
 #include "synthetictrace.h"
 
 #include <algorithm>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -51,7 +52,8 @@ core::Event makeEvent(int rank, RankClock &clock, const core::CostModel &cost)
     return event;
 }
 
-core::StorageChange makeChange(const core::Trace &trace, std::size_t index)
+core::StorageChange makeChange(const core::Trace &trace, std::size_t index,
+                               std::optional<core::Object> &object)
 {
     const core::Event &after = trace.events[index % trace.events.size()];
     core::StorageChange change;
@@ -67,7 +69,7 @@ core::StorageChange makeChange(const core::Trace &trace, std::size_t index)
         activation.totalBatches = kRanks;
         change.map = core::MapKind::Activations;
         change.key = core::Key(after.layer + 1, after.rank);
-        change.object = activation;
+        object = activation;
     } else {
         change.map = core::MapKind::GradActivations;
         change.key = core::Key(after.layer);
@@ -84,15 +86,17 @@ void addSlicesAndChanges(core::Trace &trace, std::size_t changes)
         const std::size_t end = std::min(begin + kSliceLength, events);
         core::Slice slice;
         slice.rank = trace.events[begin].rank;
-        slice.eventBegin = begin;
-        slice.eventEnd = end;
-        slice.changeBegin = trace.changes.size();
+        slice.eventBegin = std::uint32_t(begin);
+        slice.eventEnd = std::uint32_t(end);
+        slice.changeBegin = std::uint32_t(trace.changes.size());
         const std::size_t changeEnd = changes * end / events;
         while (trace.changes.size() < changeEnd) {
-            trace.changes.push_back(makeChange(trace, trace.changes.size()));
-            trace.changes.back().eventCount = end;
+            std::optional<core::Object> object;
+            core::StorageChange change = makeChange(trace, trace.changes.size(), object);
+            change.eventCount = std::uint32_t(end);
+            trace.changes.append(change, std::move(object));
         }
-        slice.changeEnd = trace.changes.size();
+        slice.changeEnd = std::uint32_t(trace.changes.size());
         slice.end = end == events ? core::SliceEnd::Finished : core::SliceEnd::Collective;
         slice.detail = "allgather(layer " + std::to_string(end / kSliceLength % kLayers) + ")";
         slice.line = 12;

@@ -95,7 +95,16 @@ TEST(TraceBinary, KeepsWhatTheJsonLeavesOut)
     trace.figures.hasEvents = false;                  // JSON: derived from the events
     trace.events[0].peer = 3;                         // JSON: only for pass_to and receive
     trace.finalWeights[0].begin()->second.layers = 9; // JSON: taken from the config
-    trace.changes[0].object->totalBatches = 5;
+    core::ChangeLog changes;                          // JSON: taken from the config
+    for (const core::StorageChange &change : trace.changes) {
+        std::optional<core::Object> object;
+        if (change.object)
+            object = *change.object;
+        if (changes.empty())
+            object->totalBatches = 5;
+        changes.append(change, std::move(object));
+    }
+    trace.changes = std::move(changes);
     trace.slices[0].detail = std::string("a\0b\xff", 4); // JSON: invalid UTF-8 becomes U+FFFD
 
     const core::Trace read = roundTrip(trace);

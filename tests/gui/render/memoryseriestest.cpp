@@ -86,13 +86,13 @@ TEST(MemorySeries, SamplesAreTheRanksCallsAndWhatItHoldsAfterTheLast)
     change.rank = 1;
     change.memoryAfter = 999; // before the first call: its memory counts
     change.eventCount = 0;
-    trace.changes.push_back(change);
+    trace.changes.append(change, std::nullopt);
     event.start = at("5"); // the rank waited from 3: what it stored then shows from 3
     event.memory = 300;
     trace.events.push_back(event);
     change.memoryAfter = 200; // after the last call: what it ends with
     change.eventCount = 2;
-    trace.changes.push_back(change);
+    trace.changes.append(change, std::nullopt);
     EXPECT_TRUE(rankstep::gui::memorySamples(trace, 0).empty());
     EXPECT_EQ(rankstep::gui::memorySamples(trace, 1),
               (std::vector<MemoryPoint>{{at("2"), 100}, {at("3"), 300}, {at("6"), 200}}));
