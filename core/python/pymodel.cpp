@@ -428,7 +428,9 @@ void bindModel(py::module_ &m)
                                    const auto &all = s.session->engine
                                                          ? s.session->engine->trace().finalWeights
                                                          : s.session->finalWeights;
-                                   for (const auto &[layer, weight] : all.at(std::size_t(s.rank)))
+                                   if (std::size_t(s.rank) >= all.size())
+                                       return out; // the run's end, closing its coroutines
+                                   for (const auto &[layer, weight] : all[std::size_t(s.rank)])
                                        out[py::int_(layer)] = wrapObject(weight);
                                    return out;
                                })
@@ -485,7 +487,9 @@ void bindModel(py::module_ &m)
                     const PyModel &pm = item.cast<const PyModel &>();
                     const auto &all = pm.session->engine ? pm.session->engine->trace().finalWeights
                                                          : pm.session->finalWeights;
-                    finals.push_back(all.at(std::size_t(pm.rank)));
+                    finals.push_back(std::size_t(pm.rank) < all.size()
+                                         ? all[std::size_t(pm.rank)]
+                                         : std::map<int, core::Object>());
                     layers = pm.session->engine ? pm.session->engine->config().layers
                                                 : int(finals.back().size());
                 }

@@ -63,6 +63,11 @@ void startInterpreter()
     PyEval_SaveThread(); // the GIL is taken by each entry point
 }
 
+// The engine's own allocation failed between two of the learner's calls (the scheduler's record
+// of a resumption, a collective's events): the run's size is to blame, as for
+// EngineMemoryError. Thrown out of the run so its memory is freed before the message is made.
+struct RunTooLarge {};
+
 core::Trace failedTrace(const core::RunConfig &config, core::Error error)
 {
     core::Trace trace;
@@ -332,6 +337,10 @@ RunOutcome Runtime::run(const RunRequest &request)
     }
     try {
         outcome.trace = m_impl->execute(request);
+    } catch (const RunTooLarge &) {
+        outcome.trace = failedTrace(
+            request.config,
+            core::Error(core::ErrorKind::Exception, -1, 0, runTooLargeMessage(request.config)));
     } catch (const std::bad_alloc &) {
         outcome.trace = failedTrace(
             request.config, core::Error(core::ErrorKind::Exception, -1, 0, outOfMemoryMessage()));
@@ -392,11 +401,20 @@ core::Trace Runtime::Impl::execute(const RunRequest &request)
         programs.push_back(std::make_unique<PythonProgram>(function, makeModel(session, r), r,
                                                            world, session->fileName, stopReason));
     setActiveSession(session.get());
-    world.run(programs);
+    try {
+        world.run(programs);
+    } catch (const std::bad_alloc &) {
+        setActiveSession(nullptr);
+        session->engine = nullptr;
+        throw RunTooLarge{};
+    }
     setActiveSession(nullptr);
-    session->finalWeights = world.trace().finalWeights;
     session->engine = nullptr;
     programs.clear();
+    // A model the learner's code still holds reads the final weights from its session; the copy
+    // is made only for such a model (at 1024 ranks x 96 layers it is 9 MB at the run's peak).
+    if (session.use_count() > 1)
+        session->finalWeights = world.trace().finalWeights;
     return world.takeTrace();
 }
 
