@@ -1,0 +1,119 @@
+# SPDX-License-Identifier: MIT
+"""The floor of issue 16: a learner's program against a library that does nothing.
+
+Runs FILE's async FUNCTION once per rank against a stand-in `lib` whose calls return at once
+and whose collectives only suspend the coroutine once, driven by a bare round-robin loop of
+`coroutine.send(None)`. What it costs is what CPython alone costs for that program: no
+simulation, no record, no checks. The engine's own time is judged against it on the same
+machine (README, "The engine and the Python layer").
+
+    /usr/bin/time -f "%e s %M KB" python3 bench/floor.py \
+        lessons/50-fsdp/solution.py fsdp 1024 96 1024
+"""
+
+import sys
+import types
+
+
+class Thing:
+    """Any puzzle object: the stand-in keeps nothing in it."""
+
+    __slots__ = ()
+
+
+THING = Thing()
+
+
+class Suspend:
+    """An awaitable that gives the loop one turn, then hands back the stand-in object."""
+
+    __slots__ = ()
+
+    def __await__(self):
+        yield None
+        return THING
+
+
+SUSPEND = Suspend()
+
+
+class Model:
+    def __init__(self, rank, ranks, layers, batches):
+        self.rank = rank
+        self.RANKS = ranks
+        self.LAYERS = layers
+        self.BATCHES = batches
+
+    def storage(self):
+        return {}, {}, {}, {}, {}
+
+    def get_activation(self, batches):
+        return THING
+
+    def load_weights(self, layer, shard=0, total=1):
+        return THING, THING
+
+    def forward(self, layer, activation, weight):
+        return THING
+
+    def backward(self, layer, activation, grad, weight):
+        return THING, THING
+
+    def loss(self, activation):
+        return THING
+
+    def update(self, layer, grad, weight, opt_state):
+        return THING, THING
+
+    def set_final_weight(self, layer, weight):
+        pass
+
+    def allreduce(self, obj, layer, group=None):
+        return SUSPEND
+
+    def allgather(self, obj, layer, group=None):
+        return SUSPEND
+
+    def scatterreduce(self, obj, layer, group=None):
+        return SUSPEND
+
+    def pass_to(self, rank, obj):
+        pass
+
+    def receive(self):
+        return SUSPEND
+
+
+def main(argv):
+    if len(argv) != 6:
+        print("usage: floor.py FILE FUNCTION RANKS LAYERS BATCHES", file=sys.stderr)
+        return 2
+    path, function = argv[1], argv[2]
+    ranks, layers, batches = (int(value) for value in argv[3:6])
+
+    lib = types.ModuleType("lib")
+    lib.Model = Model
+    sys.modules["lib"] = lib
+    namespace = {"__name__": "__learner__"}
+    with open(path, encoding="utf-8") as source:
+        exec(compile(source.read(), path, "exec"), namespace)
+
+    program = namespace[function]
+    running = [program(Model(rank, ranks, layers, batches)) for rank in range(ranks)]
+    turns = 0
+    while running:
+        still = []
+        for coroutine in running:
+            try:
+                coroutine.send(None)
+                still.append(coroutine)
+            except StopIteration:
+                pass
+            turns += 1
+        running = still
+    print(f"{ranks} ranks finished after {turns} turns")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
