@@ -53,14 +53,8 @@ void writeExplainFigures(const Arguments &args, const core::Trace &trace, const 
     job.title = "Why: " + title;
     job.memoryTarget = target;
     job.trace = io::traceToBinary(trace);
-    if (!deliverFigures(job)) { // no supervisor (tests call the command directly): draw here
-        std::vector<std::string> words, valued;
-        for (const auto &[option, value] : job.options) {
-            words.insert(words.end(), {"--" + option, value});
-            valued.push_back(option);
-        }
-        writeFigureFiles(Arguments(words, valued, {}), trace, {job.title, target});
-    }
+    if (!deliverFigures(job)) // no supervisor (tests call the command directly): draw here
+        writeFigureFiles(job.options, job.trace, {job.title, target});
 }
 
 } // namespace

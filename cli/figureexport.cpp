@@ -1,101 +1,185 @@
 // SPDX-License-Identifier: MIT
 #include "figureexport.h"
 
-#ifdef RANKSTEP_CLI_FIGURES
-#include "core/replay/position.h"
-#include "core/replay/replayer.h"
-#include "exportfiles.h"
+#include "childprocess.h"
+#include "core/io/tracebinary.h"
 
-#include <QGuiApplication>
-#endif
+#include <cerrno>
+#include <csignal>
+#include <cstring>
+#include <filesystem>
+#include <stdexcept>
 
-#include <cstdlib>
-#include <memory>
+#include <fcntl.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+extern char **environ; // NOLINT(readability-redundant-declaration): POSIX leaves it undeclared
 
 namespace rankstep::cli {
 namespace {
 
-bool wantsFigures(const Arguments &args)
+constexpr const char *kFigureOptions[] = {"svg", "png",         "state-png",
+                                          "at",  "explain-png", "explain-svg"};
+
+bool drawsSomething(const std::vector<std::pair<std::string, std::string>> &options)
 {
-    return args.has("svg") || args.has("png") || args.has("state-png") || args.has("explain-png") ||
-           args.has("explain-svg");
+    for (const auto &[option, value] : options)
+        if (option != "at")
+            return true;
+    return false;
 }
 
-#ifdef RANKSTEP_CLI_FIGURES
-
-// --at as a cursor: "end" (the default), or after the N-th event (0: before the first).
-replay::Cursor cursorAt(const Arguments &args, const replay::StopPoints &stops)
+// A pipe whose ends do not leak into other children; throws when there is none.
+void makePipe(int ends[2])
 {
-    const replay::Cursor home(stops);
-    if (!args.has("at") || args.text("at") == "end")
-        return home.end();
-    const auto events = std::int64_t(stops.trace().events.size());
-    long long event = 0;
-    try {
-        event = args.integer("at", 0, 0, events);
-    } catch (const UsageError &error) {
-        throw UsageError{error.message + " (or 'end')"};
+    if (pipe2(ends, O_CLOEXEC) != 0)
+        throw std::runtime_error("cannot start rankstep-figures: no pipe (" +
+                                 std::string(std::strerror(errno)) + ")");
+}
+
+// Writes everything, as long as the reader reads; false when it stopped reading (it ended).
+bool writeAll(int fd, const std::string &bytes)
+{
+    struct sigaction ignore {
+    }, previous{};
+    ignore.sa_handler = SIG_IGN;
+    sigaction(SIGPIPE, &ignore, &previous); // a reader that ended is an EPIPE, not our death
+    std::size_t done = 0;
+    while (done < bytes.size()) {
+        const ssize_t n = write(fd, bytes.data() + done, bytes.size() - done);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            break;
+        done += std::size_t(n);
     }
-    return event == 0 ? home : home.toEvent(std::size_t(event - 1));
+    sigaction(SIGPIPE, &previous, nullptr);
+    return done == bytes.size();
 }
 
-void check(const QString &error)
+std::string readAll(int fd)
 {
-    if (!error.isEmpty())
-        throw UsageError{error.toStdString()};
-}
-
-void drawFigures(const Arguments &args, const core::Trace &trace, const FigureCaption &caption)
-{
-    // The figures only read the trace while this function runs: share it without a copy.
-    const std::shared_ptr<const core::Trace> shared(std::shared_ptr<void>(), &trace);
-    const replay::StopPoints stops(trace);
-    const replay::Cursor cursor = cursorAt(args, stops);
-    gui::FigureOptions options;
-    options.title = QString::fromStdString(caption.title);
-    options.memoryTarget = caption.memoryTarget;
-    if (!cursor.atEnd()) {
-        options.cursor = cursor.time().value_or(core::SimTime());
-        options.ghostAfter = cursor.position().events;
-    }
-    if (args.has("svg"))
-        check(gui::writeTimelineSvg(shared, options, QString::fromStdString(args.text("svg"))));
-    if (args.has("png"))
-        check(gui::writeTimelinePng(shared, options, QString::fromStdString(args.text("png"))));
-    for (const bool svg : {false, true}) // `explain --png/--svg`: the explanation slide
-        if (const char *option = svg ? "explain-svg" : "explain-png"; args.has(option))
-            check(gui::writeExplainFigure(trace, options, QString::fromStdString(args.text(option)),
-                                          svg));
-    if (args.has("state-png")) {
-        const replay::RunState state = replay::stateAt(trace, cursor);
-        check(gui::writeStatePng(shared, state, options,
-                                 QString::fromStdString(args.text("state-png"))));
+    std::string text;
+    char buffer[4096];
+    for (;;) {
+        const ssize_t n = read(fd, buffer, sizeof buffer);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            return text;
+        if (text.size() < 65536)
+            text.append(buffer, std::size_t(n));
     }
 }
 
-#endif
+std::string trimmed(std::string text)
+{
+    while (!text.empty() && (text.back() == '\n' || text.back() == ' '))
+        text.pop_back();
+    return text;
+}
+
+struct Drawn {
+    int status = 0;
+    std::string message; // its stdout
+};
+
+Drawn runFiguresProgram(const std::string &program, std::vector<std::string> words,
+                        const std::string &binaryTrace)
+{
+    words.insert(words.begin(), program);
+    std::vector<char *> argv;
+    for (std::string &word : words)
+        argv.push_back(word.data());
+    argv.push_back(nullptr);
+    int input[2], output[2];
+    makePipe(input);
+    makePipe(output);
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    posix_spawn_file_actions_adddup2(&actions, input[0], STDIN_FILENO);
+    posix_spawn_file_actions_adddup2(&actions, output[1], STDOUT_FILENO);
+    pid_t pid = -1;
+    const int failed = posix_spawn(&pid, program.c_str(), &actions, nullptr, argv.data(), environ);
+    posix_spawn_file_actions_destroy(&actions);
+    close(input[0]);
+    close(output[1]);
+    if (failed != 0) {
+        close(input[1]);
+        close(output[0]);
+        throw std::runtime_error("cannot start " + program + ": " + std::strerror(failed));
+    }
+    writeAll(input[1], binaryTrace); // it reads all of it before it writes a word
+    close(input[1]);
+    Drawn drawn;
+    drawn.message = trimmed(readAll(output[0]));
+    close(output[0]);
+    while (waitpid(pid, &drawn.status, 0) < 0 && errno == EINTR) {
+    }
+    return drawn;
+}
 
 } // namespace
 
+std::string figuresProgram()
+{
+    const std::filesystem::path self = currentExecutable();
+    if (self.empty())
+        return {};
+    for (const std::filesystem::path &candidate :
+         {self.parent_path() / "rankstep-figures",
+          self.parent_path() / ".." / "libexec" / "rankstep" / "rankstep-figures"}) {
+        std::error_code error;
+        if (std::filesystem::is_regular_file(candidate, error) &&
+            access(candidate.c_str(), X_OK) == 0)
+            return candidate.lexically_normal().string();
+    }
+    return {};
+}
+
+void writeFigureFiles(const std::vector<std::pair<std::string, std::string>> &options,
+                      const std::string &binaryTrace, const FigureCaption &caption)
+{
+    if (!drawsSomething(options))
+        return;
+    const std::string program = figuresProgram();
+    if (program.empty())
+#ifdef RANKSTEP_CLI_FIGURES
+        throw std::runtime_error(
+            "rankstep-figures, which draws --svg, --png and --state-png, is "
+            "not beside rankstep-cli nor in ../libexec/rankstep/ from it");
+#else
+        throw UsageError{
+            "this rankstep-cli was built without the GUI (RANKSTEP_BUILD_GUI=OFF), so "
+            "it cannot draw --svg, --png or --state-png"};
+#endif
+    std::vector<std::string> words{"--title", caption.title};
+    if (caption.memoryTarget)
+        words.insert(words.end(), {"--memory-target", std::to_string(*caption.memoryTarget)});
+    for (const auto &[option, value] : options)
+        words.insert(words.end(), {"--" + option, value});
+    const Drawn drawn = runFiguresProgram(program, std::move(words), binaryTrace);
+    if (WIFEXITED(drawn.status) && WEXITSTATUS(drawn.status) == 0)
+        return;
+    if (WIFEXITED(drawn.status) && WEXITSTATUS(drawn.status) == 64)
+        throw UsageError{drawn.message};
+    const std::string how = WIFSIGNALED(drawn.status)
+                                ? "was ended by signal " + std::to_string(WTERMSIG(drawn.status))
+                                : "exited with " + std::to_string(WEXITSTATUS(drawn.status));
+    throw std::runtime_error("drawing the figures failed: rankstep-figures " + how +
+                             (drawn.message.empty() ? "" : ": " + drawn.message));
+}
+
 void writeFigureFiles(const Arguments &args, const core::Trace &trace, const FigureCaption &caption)
 {
-    if (!wantsFigures(args))
-        return;
-#ifdef RANKSTEP_CLI_FIGURES
-    if (!std::getenv("QT_QPA_PLATFORM"))
-        setenv("QT_QPA_PLATFORM", "offscreen", 1);
-    int argc = 1;
-    char name[] = "rankstep-cli";
-    char *argv[] = {name, nullptr};
-    const QGuiApplication app(argc, argv);
-    drawFigures(args, trace, caption);
-#else
-    (void)trace;
-    (void)caption;
-    throw UsageError{
-        "this rankstep-cli was built without the GUI (RANKSTEP_BUILD_GUI=OFF), so "
-        "it cannot draw --svg, --png or --state-png"};
-#endif
+    std::vector<std::pair<std::string, std::string>> options;
+    for (const char *option : kFigureOptions)
+        if (args.has(option))
+            options.emplace_back(option, args.text(option));
+    if (drawsSomething(options))
+        writeFigureFiles(options, io::traceToBinary(trace), caption);
 }
 
 } // namespace rankstep::cli

@@ -7,6 +7,8 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace rankstep::cli {
 
@@ -24,10 +26,20 @@ struct FigureCaption {
     std::optional<std::int64_t> memoryTarget;
 };
 
-// Draws the figures the arguments ask for, in a QGuiApplication made for the purpose (offscreen
-// unless QT_QPA_PLATFORM says otherwise, so no display is needed). Without such options it does
-// nothing and needs no Qt at all. A bad --at or a failed write is a UsageError.
+// Draws the figures the arguments ask for. Without such options it does nothing. The drawing
+// happens in the program rankstep-figures (cli/figuresmain.cpp), started for it with the trace on
+// its stdin, so that this process links no GUI library. A bad --at or a failed write is a
+// UsageError with rankstep-figures' message; a missing or failing rankstep-figures a
+// std::runtime_error.
 void writeFigureFiles(const Arguments &args, const core::Trace &trace,
                       const FigureCaption &caption);
+// The same from the trace already in io::traceToBinary's form, the options as option name and
+// value ("png" -> path, "at" -> "12").
+void writeFigureFiles(const std::vector<std::pair<std::string, std::string>> &options,
+                      const std::string &binaryTrace, const FigureCaption &caption);
+
+// Where rankstep-figures is: beside this executable (the build tree) or in
+// ../libexec/rankstep/ from it (an installed tree); empty when neither exists.
+std::string figuresProgram();
 
 } // namespace rankstep::cli

@@ -8,8 +8,6 @@
 #include "runreport.h"
 #include "sandbox.h"
 
-#include "core/io/tracebinary.h"
-
 #include <fcntl.h>
 #include <poll.h>
 #include <sys/prctl.h>
@@ -194,19 +192,11 @@ void removeChangedOutputs(const std::vector<std::string> &outputs, const timespe
     }
 }
 
-// The figures the run asked for, drawn here from the trace it reported.
+// The figures the run asked for, drawn from the trace it reported (by rankstep-figures, which
+// reads the trace as the run encoded it).
 void drawFigures(const FigureJob &job)
 {
-    auto trace = io::traceFromBinary(job.trace);
-    if (!trace)
-        throw std::runtime_error("the run's trace does not read back: " + trace.error().message);
-    std::vector<std::string> words;
-    std::vector<std::string> valued;
-    for (const auto &[option, value] : job.options) {
-        words.insert(words.end(), {"--" + option, value});
-        valued.push_back(option);
-    }
-    writeFigureFiles(Arguments(words, valued, {}), *trace, {job.title, job.memoryTarget});
+    writeFigureFiles(job.options, job.trace, {job.title, job.memoryTarget});
 }
 
 int conclude(const Watched &seen, const std::vector<std::string> &outputs, const timespec &start)

@@ -7,6 +7,12 @@
 include(GNUInstallDirs)
 
 install(TARGETS rankstep-cli RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR} COMPONENT app)
+# rankstep-figures draws rankstep-cli's --svg, --png and --state-png; rankstep-cli finds it in
+# ../libexec/rankstep/ from itself (cli/figureexport.cpp).
+if(TARGET rankstep-figures)
+  install(TARGETS rankstep-figures RUNTIME DESTINATION ${CMAKE_INSTALL_LIBEXECDIR}/rankstep
+          COMPONENT app)
+endif()
 if(TARGET rankstep)
   install(TARGETS rankstep RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR} COMPONENT app)
 endif()

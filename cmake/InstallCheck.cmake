@@ -40,7 +40,8 @@ set(wanted bin/rankstep-cli share/rankstep/lessons/30-ddp/lesson.json
            share/rankstep/lessons/30-ddp/solution.py share/doc/rankstep/README.md
            share/doc/rankstep/copyright)
 if(WITH_GUI)
-  list(APPEND wanted bin/rankstep share/applications/rankstep.desktop
+  list(APPEND wanted bin/rankstep libexec/rankstep/rankstep-figures
+                     share/applications/rankstep.desktop
                      share/icons/hicolor/scalable/apps/rankstep.svg
                      share/icons/hicolor/48x48/apps/rankstep.png
                      share/icons/hicolor/256x256/apps/rankstep.png)
@@ -59,6 +60,12 @@ expect_run(COMMAND "${STAGE}/bin/rankstep-cli" lesson ddp --solution
 if(WITH_GUI)
   set(home "${STAGE}/home")
   file(MAKE_DIRECTORY "${home}/config" "${home}/data")
+  # The installed runner draws its figures with the installed rankstep-figures (libexec).
+  expect_run(COMMAND "${STAGE}/bin/rankstep-cli" lesson ddp --solution --png "${home}/ddp.png"
+             EXPECT "Solved!")
+  if(NOT EXISTS "${home}/ddp.png")
+    fail("the installed rankstep-cli drew no --png")
+  endif()
   expect_run(COMMAND ${CMAKE_COMMAND} -E env QT_QPA_PLATFORM=offscreen
                      QT_LOGGING_RULES=rankstep.run.debug=true
                      XDG_CONFIG_HOME=${home}/config XDG_DATA_HOME=${home}/data
