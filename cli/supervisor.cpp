@@ -12,6 +12,7 @@
 #include <poll.h>
 #include <sys/prctl.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -152,15 +153,28 @@ struct Watched {
 
 // Collects the channel's bytes until the child ends (or, once it closed the channel, a few seconds
 // of teardown later: code that left a thread running could keep the shutdown waiting forever).
+// A descriptor that becomes readable when `child` ends (Linux 5.3), so the wait below wakes at
+// once instead of at its next tick; -1 where the kernel has none (the tick alone then).
+int childEndDescriptor(pid_t child)
+{
+#ifdef SYS_pidfd_open
+    return int(syscall(SYS_pidfd_open, child, 0));
+#else
+    (void)child;
+    return -1;
+#endif
+}
+
 Watched watch(pid_t child, int channel, const sigset_t &waiting)
 {
     Watched seen;
     bool open = true;
     Clock::time_point closedAt{};
+    const int ended = childEndDescriptor(child);
     while (g_stopSignal == 0) {
-        pollfd poll{channel, POLLIN, 0};
+        pollfd polled[2] = {{ended, POLLIN, 0}, {channel, POLLIN, 0}};
         const timespec tick{0, 20'000'000};
-        ppoll(&poll, open ? 1 : 0, &tick, &waiting);
+        ppoll(polled, open ? 2 : 1, &tick, &waiting); // a negative fd is skipped
         if (open && !drain(channel, seen.bytes)) {
             open = false;
             closedAt = Clock::now();
@@ -170,11 +184,13 @@ Watched watch(pid_t child, int channel, const sigset_t &waiting)
             seen.exited = done == child;
             if (open)
                 drain(channel, seen.bytes);
-            return seen;
+            break;
         }
         if (!open && Clock::now() - closedAt > std::chrono::seconds(3))
-            return seen;
+            break;
     }
+    if (ended >= 0)
+        close(ended);
     return seen;
 }
 
