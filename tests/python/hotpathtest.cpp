@@ -97,5 +97,47 @@ def puzzle(model):
     EXPECT_EQ(trace.changes[0].object->shards, core::IndexSet{0});
 }
 
+// Puzzle objects the engine hands out are freed without pybind11's bookkeeping
+// (core/python/pyobjects.cpp, deallocPuzzle); weak references, the learner's subclasses and
+// objects the learner made still die through pybind11's own path, and every object gives back
+// the reference it holds to its type.
+TEST(PythonHotPath, PuzzleObjectsDieWithTheirLastReferenceAndReleaseTheirType)
+{
+    const std::string source = R"py(
+import sys
+import weakref
+from lib import Weight
+
+class MyWeight(Weight):
+    pass
+
+def puzzle(model):
+    weights, opt_states, _, _, _ = model.storage()
+    weights[0], opt_states[0] = model.load_weights(0)
+    died = []
+    kind = type(weights[0])
+    held = sys.getrefcount(kind)
+    for _ in range(10000):
+        assert weights[0] == weights[0]
+    assert sys.getrefcount(kind) == held, (held, sys.getrefcount(kind))
+    engines = weights[0]
+    mine = MyWeight(0, 1, 0)
+    made = Weight(0, 1, 0)
+    refs = [weakref.ref(o, lambda r, name=name: died.append(name))
+            for o, name in ((engines, "engine's"), (mine, "subclass"), (made, "made"))]
+    del engines
+    assert died == ["engine's"], died
+    del mine, made
+    assert died == ["engine's", "subclass", "made"], died
+    assert sys.getrefcount(kind) == held, (held, sys.getrefcount(kind))
+    print("checked")
+)py";
+    python::Runtime runtime;
+    const python::RunOutcome outcome = runtime.run(makeRequest(source, "puzzle", 1, 1, 1));
+
+    EXPECT_FALSE(outcome.trace.error.has_value()) << outcome.trace.error->message;
+    EXPECT_NE(outcome.output.find("checked"), std::string::npos) << outcome.output;
+}
+
 } // namespace
 } // namespace rankstep::pythontests
