@@ -237,6 +237,31 @@ void markSnapshot(const std::string &label)
         core::CallSite{session->engine->currentRank(), learnerLine(session->fileName)}, label);
 }
 
+PyObject *storageSubscript(PyObject *self, PyObject *key) noexcept
+{
+    try {
+        return FastSelf<StorageMap>::of(self).get(key).release().ptr();
+    } catch (...) {
+        setPythonError();
+        return nullptr;
+    }
+}
+
+int storageAssign(PyObject *self, PyObject *key, PyObject *value) noexcept // value null: del
+{
+    try {
+        const StorageMap &map = FastSelf<StorageMap>::of(self);
+        if (value)
+            map.set(key, value);
+        else
+            map.erase(key);
+        return 0;
+    } catch (...) {
+        setPythonError();
+        return -1;
+    }
+}
+
 void bindStorage(py::module_ &m)
 {
     py::class_<StorageMap>(m, "StorageMap", "One of model.storage()'s dictionaries.")
@@ -278,7 +303,13 @@ void bindStorage(py::module_ &m)
                         core::describe(*object);
             return text + "}";
         });
-    FastSelf<StorageMap>::type = reinterpret_cast<PyTypeObject *>(py::type::of<StorageMap>().ptr());
+    auto *type = reinterpret_cast<PyTypeObject *>(py::type::of<StorageMap>().ptr());
+    FastSelf<StorageMap>::type = type;
+    // `weights[layer]`, `weights[layer] = w`, `del weights[layer]` straight from the type's
+    // slots: pybind11's were the generic slot wrappers that look `__getitem__` up by name and call
+    // it through pybind11's dispatcher (argument loaders, overload loop) on every access.
+    type->tp_as_mapping->mp_subscript = &storageSubscript;
+    type->tp_as_mapping->mp_ass_subscript = &storageAssign;
 }
 
 } // namespace

@@ -381,6 +381,19 @@ core::IndexSet toIndexSet(py::handle iterable, const char *what)
     return set;
 }
 
+void setPythonError() noexcept
+{
+    try {
+        if (py::detail::apply_exception_translators(
+                py::detail::get_local_internals().registered_exception_translators) ||
+            py::detail::apply_exception_translators(
+                py::detail::get_internals().registered_exception_translators))
+            return;
+    } catch (...) {
+    }
+    PyErr_SetString(PyExc_SystemError, "an exception escaped Rankstep's exception translators");
+}
+
 void raiseError(const core::Error &error)
 {
     const bool runOver = error.kind == core::ErrorKind::Deadlock ||

@@ -56,6 +56,10 @@ core::IndexSet toIndexSet(py::handle iterable, const char *what);
 // Raises the error in Python: PuzzleError (an AssertionError) for the learner's mistakes,
 // RunStopped (a BaseException) when the run as a whole is over (deadlock, mismatch, stop).
 [[noreturn]] void raiseError(const core::Error &error);
+// In a catch (...) of a slot function written against the CPython API: sets the Python error
+// the exception in flight stands for, as pybind11's dispatcher would (its translators: the
+// engine's MemoryError, builtin exceptions, error_already_set, ...).
+void setPythonError() noexcept;
 PyObject *puzzleErrorType();
 PyObject *runStoppedType();
 // A MemoryError raised where the engine's own C++ allocation failed (std::bad_alloc).
