@@ -72,6 +72,19 @@ std::vector<HostileCase> makeCases()
          "run may use.",
          false,
          true},
+        // Each store goes through the dictionaries' own mapping slot (core/python/pymodel.cpp):
+        // the engine's allocation failing there is the run's size, not a SystemError.
+        {"StoringForever",
+         "storing into a dictionary forever (`--memory-limit 256`)",
+         "def puzzle(model):\n    activations = model.storage()[2]\n"
+         "    a = model.get_activation(range(model.BATCHES))\n    i = 0\n    while True:\n"
+         "        activations[i, i] = a\n        i += 1\n",
+         {"--timeout", "20", "--memory-limit", "256", "--max-ops", "100000000"},
+         2,
+         "Error (rank 0): The run ran out of memory: the simulation of 2 ranks, 2 layers and 4 "
+         "batches needs more than the 256 MiB a run may use.",
+         false,
+         true},
         {"OsExit", "`os._exit(3)`", "import os\n\ndef puzzle(model):\n    os._exit(3)\n", quick, 2,
          "Error: the code ended the process that runs it (exit code 3, as os._exit or os.abort "
          "do) before the run finished."},
