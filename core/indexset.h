@@ -63,6 +63,31 @@ public:
         }
     }
 
+    // Each maximal run of consecutive members, in order, as visit(begin, end) for [begin, end):
+    // once for a contiguous set, without visiting its members one by one.
+    template <typename F>
+    void forEachRun(F &&visit) const
+    {
+        if (m_words == nullptr) {
+            if (m_begin < m_end)
+                visit(m_begin, m_end);
+            return;
+        }
+        int begin = -1, end = -1;
+        forEach([&](int member) {
+            if (member == end) {
+                ++end;
+                return;
+            }
+            if (begin >= 0)
+                visit(begin, end);
+            begin = member;
+            end = member + 1;
+        });
+        if (begin >= 0)
+            visit(begin, end);
+    }
+
 private:
     bool isRange() const { return m_words == nullptr; }
     int wordCount() const;

@@ -18,13 +18,8 @@ ByteWriter::ByteWriter(std::uint32_t version, std::size_t expectedBytes)
 // Runs of consecutive members: (gap from the previous run's end, or from 0; length - 1).
 void ByteWriter::indices(const core::IndexSet &set)
 {
-    m_runs.clear();
-    set.forEach([&](int member) {
-        if (!m_runs.empty() && m_runs.back().second == member)
-            ++m_runs.back().second;
-        else
-            m_runs.emplace_back(member, member + 1);
-    });
+    m_runs.clear(); // a set of every shard of 1024 ranks is one run, not 1024 members to visit
+    set.forEachRun([&](int begin, int end) { m_runs.emplace_back(begin, end); });
     natural(m_runs.size());
     int previous = 0;
     for (const auto &[begin, end] : m_runs) {

@@ -9,6 +9,8 @@
 #include <iterator>
 #include <random>
 #include <set>
+#include <utility>
+#include <vector>
 
 namespace rankstep::testing {
 namespace {
@@ -54,6 +56,15 @@ void expectSame(const IndexSet &set, const Members &expected)
     EXPECT_EQ(set.first(), expected.empty() ? -1 : *expected.begin());
     EXPECT_EQ(set.last(), expected.empty() ? -1 : *expected.rbegin());
     EXPECT_EQ(set, build(expected)); // the same set built member by member
+    std::vector<std::pair<int, int>> runs, expectedRuns;
+    set.forEachRun([&](int begin, int end) { runs.emplace_back(begin, end); });
+    for (int m : expected) {
+        if (!expectedRuns.empty() && expectedRuns.back().second == m)
+            ++expectedRuns.back().second;
+        else
+            expectedRuns.emplace_back(m, m + 1);
+    }
+    EXPECT_EQ(runs, expectedRuns);
 }
 
 TEST(IndexSet, EveryOperationAgreesWithAPlainSet)
@@ -103,6 +114,23 @@ TEST(IndexSet, SetsThatBecomeContiguousEqualTheirRange)
     EXPECT_EQ(IndexSet::range(0, 4) & IndexSet::range(4, 8), IndexSet());
     EXPECT_FALSE(IndexSet{1}.isPrefix(1));
     EXPECT_TRUE(IndexSet().isPrefix(0));
+}
+
+// The binary trace writes a set as its runs (core/io/binarycodec.cpp): every shard of 1024 ranks
+// is one run, found without visiting its members.
+TEST(IndexSet, AContiguousSetIsOneRunAndScatteredOnesAreTheirRuns)
+{
+    std::vector<std::pair<int, int>> runs;
+    const auto collect = [&](int begin, int end) {
+        runs.emplace_back(begin, end);
+    };
+    IndexSet::range(0, 1024).forEachRun(collect);
+    EXPECT_EQ(runs, (std::vector<std::pair<int, int>>{{0, 1024}}));
+    runs.clear();
+    IndexSet().forEachRun(collect);
+    EXPECT_TRUE(runs.empty());
+    (IndexSet::range(60, 70) | IndexSet{72, 200}).forEachRun(collect);
+    EXPECT_EQ(runs, (std::vector<std::pair<int, int>>{{60, 70}, {72, 73}, {200, 201}}));
 }
 
 TEST(IndexSet, CopiesAndMovesKeepTheirMembers)
