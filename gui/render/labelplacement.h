@@ -1,26 +1,28 @@
 // SPDX-License-Identifier: MIT
 // Where the memory chart puts the label of the run's maximum: clear of the target line and its
-// label, inside the plot (not over the memory axis' labels, not past the right edge).
+// label and of the model state's, inside the plot (not over the memory axis' labels, not past the
+// right edge).
 #pragma once
 
 #include <QPointF>
 #include <QRectF>
 #include <QSizeF>
 
-#include <optional>
+#include <vector>
 
 namespace rankstep::gui {
 
 struct MaximumLabelInput {
-    QRectF plot;                      // the plot area, in the chart's coordinates
-    QPointF point;                    // the maximum's marker
-    QSizeF label;                     // the label's size
-    std::optional<double> targetY;    // the target line's y, if there is one
-    std::optional<QRectF> targetRect; // the target's own label
+    QRectF plot;                // the plot area, in the chart's coordinates
+    QPointF point;              // the maximum's marker
+    QSizeF label;               // the label's size
+    std::vector<double> lines;  // the y of each level line drawn across (target, model state)
+    std::vector<QRectF> labels; // those lines' own labels
 };
 
-// Centered over the point, moved inside the plot; below the point when above would cross the
-// target line or its label (or leave the plot), above again when below has no room either.
+// Centered over the point, moved inside the plot; below the point when above would cross a level
+// line or a label (or leave the plot); right of the labels it would cover when both do; above
+// again when nothing is clear.
 QRectF placeMaximumLabel(const MaximumLabelInput &in);
 
 } // namespace rankstep::gui

@@ -680,7 +680,6 @@ void MemoryChart::applyTimeTicks()
 
 void MemoryChart::placeTargetLabel()
 {
-    placeMaximumLabel();
     if (m_modelState && !showsPlaceholder()) { // below its dotted line, at the left
         const double y =
             m_chart->mapToPosition(QPointF(m_timeAxis->min(), static_cast<double>(*m_modelState)))
@@ -695,15 +694,15 @@ void MemoryChart::placeTargetLabel()
     }
     if (!m_target || showsPlaceholder()) {
         m_targetLabel->hide();
-        return;
+    } else {
+        m_targetLabel->setText(tr("target %1").arg(formatMemory(*m_target)));
+        const QRectF plot = m_chart->plotArea();
+        const double y =
+            m_chart->mapToPosition(QPointF(m_timeAxis->min(), static_cast<double>(*m_target))).y();
+        m_targetLabel->setPos(plot.left() + 6, y - m_targetLabel->boundingRect().height() - 1);
+        m_targetLabel->show();
     }
-    m_targetLabel->setText(tr("target %1").arg(formatMemory(*m_target)));
-    const QRectF plot = m_chart->plotArea();
-    const double y =
-        m_chart->mapToPosition(QPointF(m_timeAxis->min(), static_cast<double>(*m_target))).y();
-    m_targetLabel->setPos(plot.left() + 6, y - m_targetLabel->boundingRect().height() - 1);
-    m_targetLabel->show();
-    placeMaximumLabel();
+    placeMaximumLabel(); // last: clear of the level labels where they are now
 }
 
 void MemoryChart::placeMaximumLabel()
@@ -719,10 +718,16 @@ void MemoryChart::placeMaximumLabel()
     in.point = m_chart->mapToPosition(
         QPointF(figures.maxMemoryTime.toDouble(), static_cast<double>(figures.maxMemory)));
     in.label = m_maxLabel->boundingRect().size();
-    if (m_target && m_targetLabel->isVisible()) {
-        in.targetY =
-            m_chart->mapToPosition(QPointF(m_timeAxis->min(), static_cast<double>(*m_target))).y();
-        in.targetRect = targetLabelRect();
+    // Clear of the levels drawn across the plot and of their labels (a loop's maximum at t 1
+    // sat on the model state's label at the left).
+    const std::pair<const std::optional<std::int64_t> &, QGraphicsSimpleTextItem *> levels[] = {
+        {m_target, m_targetLabel}, {m_modelState, m_modelLabel}};
+    for (const auto &[bytes, label] : levels) {
+        if (!bytes || !label->isVisible())
+            continue;
+        in.lines.push_back(
+            m_chart->mapToPosition(QPointF(m_timeAxis->min(), static_cast<double>(*bytes))).y());
+        in.labels.push_back(label->mapRectToParent(label->boundingRect()));
     }
     m_maxLabel->setPos(gui::placeMaximumLabel(in).topLeft());
     // Zoomed away from the maximum: no label over the other ranks' lines.

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: MIT
 // The memory chart's labels do not collide: the maximum's label stays clear of the target line
-// and its label, inside the plot (not over the memory axis' labels, not past the right edge).
+// and its label, of the model state's line and label, inside the plot (not over the memory axis'
+// labels, not past the right edge).
 #include "guitestsupport.h"
+#include "longtraces.h"
 #include "memorychart.h"
 #include "viewcontext.h"
 
@@ -37,6 +39,36 @@ TEST(MemoryChartLabels, TheMaximumAtTheTargetKeepsClearOfTheTargetLineAndItsLabe
     EXPECT_FALSE(label.intersects(chart.targetLabelRect()));
     EXPECT_GE(label.left(), plot.left()) << "over the memory axis' labels";
     EXPECT_LE(label.right(), plot.right() + 0.5) << "past the right edge";
+}
+
+// A learner's loop of 5000 forwards peaks at its start (t 6 of 20,000 steps here), at the left
+// where the model state's words sit under their dotted line just above the peak: the maximum's
+// label went above its point, onto those words.
+TEST(MemoryChartLabels, TheMaximumAtTheLeftKeepsClearOfTheModelStatesLabel)
+{
+    testing::ViewContext context;
+    MemoryChart chart(context.session, context.appearance);
+    const auto trace = testing::loopTrace(5000);
+    ASSERT_EQ(trace->figures.maxMemory, 1600);
+    chart.setTrace(trace);
+    chart.resize(900, 300);
+    chart.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&chart));
+    for (const std::int64_t model : {1650, 1700, 1800}) {
+        chart.setModelState(model);
+        QApplication::processEvents();
+        ASSERT_TRUE(chart.modelStateLabel()->isVisible());
+        const QRectF words =
+            chart.modelStateLabel()->mapRectToParent(chart.modelStateLabel()->boundingRect());
+        const QRectF label = chart.maximumLabelRect();
+        const double lineY = chart.chart()->mapToPosition(QPointF(0, double(model))).y();
+        EXPECT_FALSE(label.intersects(words))
+            << "model state " << model << ": the maximum's label " << label.top() << "-"
+            << label.bottom() << " covers the model state's words " << words.top() << "-"
+            << words.bottom();
+        EXPECT_FALSE(label.top() <= lineY && label.bottom() >= lineY)
+            << "model state " << model << ": the label sits on the dotted line";
+    }
 }
 
 } // namespace
