@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 // Model, its five storage dictionaries, Dist, and the awaitable collectives, as Python classes.
+#include "fastinstance.h"
 #include "waiter.h"
 
 #include <pybind11/stl.h>
@@ -178,7 +179,7 @@ struct PyModel {
         if (!group.is_none())
             for (py::handle member : py::iter(group))
                 w.group.push_back(py::int_(py::reinterpret_borrow<py::object>(member)).cast<int>());
-        return py::cast(std::move(w));
+        return FastInstance<Waiter>::make(std::move(w));
     }
 };
 

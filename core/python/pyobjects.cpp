@@ -2,6 +2,7 @@
 // The puzzle objects (Weight, OptState, Activation, ActivationGrad, WeightGrad) as Python classes
 // with the notebook's constructors, and the `_rankstep` module that lib.py re-exports.
 #include "core/algebra.h"
+#include "fastinstance.h"
 #include "session.h"
 
 #include <pybind11/embed.h>
@@ -30,63 +31,17 @@ static_assert(std::is_standard_layout_v<PyWeight> && std::is_standard_layout_v<P
               std::is_standard_layout_v<PyActivationGrad> &&
               std::is_standard_layout_v<PyWeightGrad>);
 PyTypeObject *g_puzzleType = nullptr;
-template <typename T>
-const py::detail::type_info *g_typeInfo = nullptr;
 
-// A new Python object owning `value`. pybind11's own cast would also enter the object in its
-// registry of instances (a hash map node per object, looked up again when it dies), which only
-// serves to hand back the same Python object for a C++ pointer returned twice: a puzzle object is
-// always a new value, so it is never looked up. pybind11's deallocation skips unregistered
-// instances (`instance_registered()` is false) and frees the value through its holder as usual.
 template <typename T>
 py::object castPuzzle(T value)
 {
-    if (!g_typeInfo<T>)
-        return py::cast(std::move(value));
-    auto *made = reinterpret_cast<py::detail::instance *>(
-        py::detail::make_new_instance(g_typeInfo<T>->type));
-    auto object = py::reinterpret_steal<py::object>(reinterpret_cast<PyObject *>(made));
-    made->owned = true;
-    py::detail::value_and_holder held = made->get_value_and_holder(g_typeInfo<T>, false);
-    held.value_ptr() = new T(std::move(value));
-    new (std::addressof(held.holder<std::unique_ptr<T>>())) std::unique_ptr<T>(held.value_ptr<T>());
-    held.set_holder_constructed();
-    return object;
-}
-
-template <typename T>
-destructor g_pybindDealloc = nullptr;
-
-// What pybind11_object_dealloc does for an instance castPuzzle made, without looking up the
-// type's pybind11 type infos in a hash map each time (5 % of a large run). Anything else (an
-// instance of a learner's subclass, one with weak references, one pybind11 registered) goes
-// through pybind11's own deallocation.
-template <typename T>
-void deallocPuzzle(PyObject *self)
-{
-    auto *held = reinterpret_cast<py::detail::instance *>(self);
-    PyTypeObject *type = Py_TYPE(self);
-    if (type->tp_dealloc != &deallocPuzzle<T> || !held->simple_layout ||
-        held->simple_instance_registered || held->weakrefs != nullptr || held->has_patients ||
-        PyType_HasFeature(type, Py_TPFLAGS_HAVE_GC)) {
-        g_pybindDealloc<T>(self);
-        return;
-    }
-    if (held->simple_holder_constructed) // the value holds no Python object: no error to keep
-        reinterpret_cast<std::unique_ptr<T> &>(held->simple_value_holder[1]).~unique_ptr();
-    else
-        delete static_cast<T *>(held->simple_value_holder[0]);
-    type->tp_free(self);
-    Py_DECREF(type); // an instance of a heap type holds a reference to it
+    return FastInstance<T>::make(std::move(value));
 }
 
 template <typename T>
 void rememberType()
 {
-    g_typeInfo<T> = py::detail::get_type_info(typeid(T));
-    PyTypeObject *type = g_typeInfo<T>->type;
-    g_pybindDealloc<T> = type->tp_dealloc;
-    type->tp_dealloc = &deallocPuzzle<T>;
+    FastInstance<T>::install();
 }
 
 PyObject *g_puzzleError = nullptr;

@@ -3,6 +3,8 @@
 // completed its operation.
 #include "waiter.h"
 
+#include "fastinstance.h"
+
 #include <stdexcept>
 #include <string>
 
@@ -45,7 +47,7 @@ void Waiter::start()
     done = false;
 }
 
-py::object Waiter::next()
+py::object Waiter::next(py::handle self)
 {
     start();
     core::Engine &engine = engineOf(*session);
@@ -58,7 +60,7 @@ py::object Waiter::next()
                 " has to wait for other ranks here, and "
                 "outside a Rankstep run none can answer. Run the function on every rank: "
                 "rankstep-cli run FILE --function NAME --ranks N");
-        return py::cast(this, py::return_value_policy::reference);
+        return py::reinterpret_borrow<py::object>(self);
     }
     done = true;
     py::object result = wrapPayload(engine.takeResult(rank));
@@ -163,13 +165,14 @@ void bindWaiter(py::module_ &m)
                  return self;
              })
         .def("__iter__", [](py::object self) { return self; })
-        .def("__next__", &Waiter::next)
-        .def("send", [](Waiter &w, py::handle) { return w.next(); })
+        .def("__next__", [](py::handle self) { return self.cast<Waiter &>().next(self); })
+        .def("send", [](py::handle self, py::handle) { return self.cast<Waiter &>().next(self); })
         .def("__repr__", [](const Waiter &w) {
             return "<rank " + std::to_string(w.rank) + " waiting in " +
                    core::describeCall(w.op, w.layer) + ">";
         });
     useFastSlots(waiter);
+    FastInstance<Waiter>::install(); // waiters are made by the hundred thousand (pymodel.cpp)
 }
 
 } // namespace rankstep::python

@@ -26,8 +26,9 @@ struct Waiter {
 
     // Starts the operation once; raises when it was already awaited or fails to start.
     void start();
-    // The waiter itself while the operation is pending; then raises StopIteration(result).
-    py::object next();
+    // `self` (this waiter's Python object) while the operation is pending; then raises
+    // StopIteration(result).
+    py::object next(py::handle self);
 };
 
 void bindWaiter(py::module_ &module);

@@ -58,6 +58,7 @@ async def puzzle(model):
     w = model.allgather(model.load_weights(0, model.rank, 2)[0], 0)
     if model.rank == 0:
         assert next(w) is w  # started, not complete yet: rank 1 has not arrived
+        assert w.send(None) is w and w.__next__() is w  # pybind11's methods: the same object
     full = await w
     assert full.shards == frozenset({0, 1}), full
     await w  # again

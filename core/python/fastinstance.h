@@ -1,0 +1,80 @@
+// SPDX-License-Identifier: MIT
+// Internal to the Python runtime: Python objects of a pybind11 class made and freed without
+// pybind11's per-object bookkeeping, for the values a run makes by the hundred thousand (puzzle
+// objects, waiters). pybind11's own cast enters every object in its registry of instances (a hash
+// map node, looked up again when the object dies), which only serves to hand back the same
+// Python object for a C++ pointer returned twice; its deallocation looks the type's type infos up
+// in another hash map. These values are always new and never returned by pointer, so neither is
+// needed.
+#pragma once
+
+#include "session.h"
+
+#include <memory>
+#include <typeinfo>
+#include <utility>
+
+namespace rankstep::python {
+
+template <typename T>
+struct FastInstance {
+    static inline const py::detail::type_info *info = nullptr;
+    static inline destructor pybindDealloc = nullptr;
+
+    // After the class is defined: looks its type up once and frees its unregistered instances
+    // through dealloc below.
+    static void install()
+    {
+        info = py::detail::get_type_info(typeid(T));
+        PyTypeObject *type = info->type;
+        pybindDealloc = type->tp_dealloc;
+        type->tp_dealloc = &dealloc;
+    }
+
+    // A new Python object owning `value`, not in pybind11's registry (its deallocation skips an
+    // instance whose `instance_registered()` is false and frees the value through its holder).
+    static py::object make(T value)
+    {
+        if (!info)
+            return py::cast(std::move(value));
+        auto *made =
+            reinterpret_cast<py::detail::instance *>(py::detail::make_new_instance(info->type));
+        auto object = py::reinterpret_steal<py::object>(reinterpret_cast<PyObject *>(made));
+        made->owned = true;
+        py::detail::value_and_holder held = made->get_value_and_holder(info, false);
+        held.value_ptr() = new T(std::move(value));
+        new (std::addressof(held.holder<std::unique_ptr<T>>()))
+            std::unique_ptr<T>(held.value_ptr<T>());
+        held.set_holder_constructed();
+        return object;
+    }
+
+    // What pybind11_object_dealloc does for an instance make() made. Anything else (an instance
+    // of a learner's subclass, one with weak references, one pybind11 registered) goes through
+    // pybind11's own deallocation.
+    static void dealloc(PyObject *self)
+    {
+        auto *held = reinterpret_cast<py::detail::instance *>(self);
+        PyTypeObject *type = Py_TYPE(self);
+        if (type->tp_dealloc != &dealloc || !held->simple_layout ||
+            held->simple_instance_registered || held->weakrefs != nullptr || held->has_patients ||
+            PyType_HasFeature(type, Py_TPFLAGS_HAVE_GC)) {
+            pybindDealloc(self);
+            return;
+        }
+        {
+            // The value may release Python objects (a waiter's payload), whose own deallocation
+            // must not see or clear an error in flight (a waiter dropped as its StopIteration
+            // is raised): as pybind11's class_::dealloc.
+            const py::error_scope keep;
+            if (held->simple_holder_constructed)
+                reinterpret_cast<std::unique_ptr<T> &>(held->simple_value_holder[1]).~unique_ptr();
+            else
+                delete static_cast<T *>(held->simple_value_holder[0]);
+        }
+        type->tp_free(self);
+        Py_DECREF(type); // an instance of a heap type holds a reference to it
+    }
+};
+
+} // namespace rankstep::python
