@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Model, its five storage dictionaries, Dist, and the awaitable collectives, as Python classes.
+#include "pymodel.h"
+
 #include "fastinstance.h"
 #include "waiter.h"
 
@@ -12,21 +14,6 @@
 
 namespace rankstep::python {
 namespace {
-
-// pybind11 finds `self`'s C++ type through its typeid (hashing the type's name) on every call of
-// a method. The model's and the dictionaries' methods take the Python object instead and read
-// the value it holds directly, once its Python type (looked up when the class is made) matches.
-template <typename T>
-struct FastSelf {
-    static inline PyTypeObject *type = nullptr;
-    static const T &of(py::handle self)
-    {
-        if (type && Py_TYPE(self.ptr()) == type)
-            if (const void *held = heldValue(self.ptr()))
-                return *static_cast<const T *>(held);
-        return self.cast<const T &>();
-    }
-};
 
 // An exact int that fits (nearly every key part) without a conversion object; else 0 and false.
 bool exactInt(PyObject *item, int &out)
@@ -76,19 +63,6 @@ py::object fromKey(const core::Key &key)
     for (std::size_t i = 0; i < key.parts.size(); ++i)
         out[i] = py::int_(key.parts[i]);
     return out;
-}
-
-template <typename T>
-T unwrap(core::Result<T> result)
-{
-    if (!result)
-        raiseError(result.error());
-    return std::move(*result);
-}
-
-py::tuple pairOf(const std::pair<core::Object, core::Object> &pair)
-{
-    return py::make_tuple(wrapObject(pair.first), wrapObject(pair.second));
 }
 
 // One of model.storage()'s dictionaries: a dict of puzzle objects kept in the engine.
@@ -163,24 +137,6 @@ struct StorageMap {
 struct PyDist {
     int ranks = 1;
     std::shared_ptr<Session> session;
-};
-
-struct PyModel {
-    std::shared_ptr<Session> session;
-    int rank = 0;
-    std::vector<py::object> maps;
-
-    core::Engine &engine() const { return engineOf(*session); }
-    core::CallSite at() const { return {rank, learnerLine(session->fileName)}; }
-    py::object waiter(core::OpKind op, py::object value, int layer, py::object group,
-                      std::optional<int> peer) const
-    {
-        Waiter w{session, rank, op, std::move(value), layer, {}, peer, false, false};
-        if (!group.is_none())
-            for (py::handle member : py::iter(group))
-                w.group.push_back(py::int_(py::reinterpret_borrow<py::object>(member)).cast<int>());
-        return FastInstance<Waiter>::make(std::move(w));
-    }
 };
 
 PyModel newModel(const std::shared_ptr<Session> &session, int rank)
@@ -385,13 +341,6 @@ void bindModel(py::module_ &m)
                  return py::make_tuple(s.maps[0], s.maps[1], s.maps[2], s.maps[3], s.maps[4]);
              })
         .def(
-            "load_weights",
-            [](py::handle self_, int layer, int shard, int total) {
-                const PyModel &s = FastSelf<PyModel>::of(self_);
-                return pairOf(unwrap(s.engine().loadWeights(s.at(), layer, shard, total)));
-            },
-            py::arg("layer"), py::arg("shard") = 0, py::arg("total") = 1)
-        .def(
             "get_activation",
             [](py::handle self_, py::handle batches) {
                 const PyModel &s = FastSelf<PyModel>::of(self_);
@@ -399,42 +348,6 @@ void bindModel(py::module_ &m)
                     unwrap(s.engine().getActivation(s.at(), toIndexSet(batches, "batches"))));
             },
             py::arg("batches"))
-        .def(
-            "forward",
-            [](py::handle self_, int layer, py::handle inp, py::handle weight) {
-                const PyModel &s = FastSelf<PyModel>::of(self_);
-                return wrapObject(
-                    unwrap(s.engine().forward(s.at(), layer, requirePuzzleObject(inp, "forward"),
-                                              requirePuzzleObject(weight, "forward"))));
-            },
-            py::arg("layer"), py::arg("inp"), py::arg("weight"))
-        .def(
-            "backward",
-            [](py::handle self_, int layer, py::handle inp, py::handle grad, py::handle weight) {
-                const PyModel &s = FastSelf<PyModel>::of(self_);
-                return pairOf(
-                    unwrap(s.engine().backward(s.at(), layer, requirePuzzleObject(inp, "backward"),
-                                               requirePuzzleObject(grad, "backward"),
-                                               requirePuzzleObject(weight, "backward"))));
-            },
-            py::arg("layer"), py::arg("inp"), py::arg("grad"), py::arg("weight"))
-        .def(
-            "loss",
-            [](py::handle self_, py::handle inp) {
-                const PyModel &s = FastSelf<PyModel>::of(self_);
-                return wrapObject(
-                    unwrap(s.engine().loss(s.at(), requirePuzzleObject(inp, "loss"))));
-            },
-            py::arg("inp"))
-        .def(
-            "update",
-            [](py::handle self_, int layer, py::handle g, py::handle w, py::handle o) {
-                const PyModel &s = FastSelf<PyModel>::of(self_);
-                return pairOf(unwrap(s.engine().update(
-                    s.at(), layer, requirePuzzleObject(g, "update"),
-                    requirePuzzleObject(w, "update"), requirePuzzleObject(o, "update"))));
-            },
-            py::arg("layer"), py::arg("weight_grad"), py::arg("weight"), py::arg("opt_state"))
         .def(
             "fake_grad",
             [](py::handle self_, int layer, py::handle batches) {
@@ -472,30 +385,7 @@ void bindModel(py::module_ &m)
                  return s.engine().storage(s.rank).memory();
              })
         .def("status", &statusText)
-        .def(
-            "allreduce",
-            [](py::handle self_, py::object v, int layer, py::object group) {
-                const PyModel &s = FastSelf<PyModel>::of(self_);
-                return s.waiter(OpKind::AllReduce, std::move(v), layer, std::move(group),
-                                std::nullopt);
-            },
-            py::arg("value"), py::arg("layer"), py::arg("group") = py::none())
-        .def(
-            "allgather",
-            [](py::handle self_, py::object v, int layer, py::object group) {
-                const PyModel &s = FastSelf<PyModel>::of(self_);
-                return s.waiter(OpKind::AllGather, std::move(v), layer, std::move(group),
-                                std::nullopt);
-            },
-            py::arg("value"), py::arg("layer"), py::arg("group") = py::none())
-        .def(
-            "scatterreduce",
-            [](py::handle self_, py::object v, int layer, py::object group) {
-                const PyModel &s = FastSelf<PyModel>::of(self_);
-                return s.waiter(OpKind::ScatterReduce, std::move(v), layer, std::move(group),
-                                std::nullopt);
-            },
-            py::arg("value"), py::arg("layer"), py::arg("group") = py::none())
+        // forward, backward, loss, update, load_weights and the collectives: modelcalls.cpp
         .def(
             "pass_to",
             [](py::handle self_, int rank, py::object v) {
@@ -538,6 +428,7 @@ void bindModel(py::module_ &m)
             return "<Model rank " + std::to_string(s.rank) + ">";
         });
     FastSelf<PyModel>::type = reinterpret_cast<PyTypeObject *>(model.ptr());
+    useFastModelCalls(FastSelf<PyModel>::type);
 
     m.def(
         "draw", [](py::args, py::kwargs) { markSnapshot("draw"); },

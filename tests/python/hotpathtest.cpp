@@ -140,5 +140,45 @@ def puzzle(model):
     EXPECT_NE(outcome.output.find("checked"), std::string::npos) << outcome.output;
 }
 
+// Model's hottest methods are CPython methods of their own (core/python/modelcalls.cpp): the same
+// names, defaults and keywords as before, and a wrong call says which argument and how, with
+// the method's signature, instead of pybind11's "incompatible function arguments".
+TEST(PythonHotPath, ModelMethodsTakeKeywordsAndDefaultsAndNameAWrongArgument)
+{
+    const std::string source = R"py(
+async def puzzle(model):
+    weights, opt_states, activations, grad_activations, grad_weights = model.storage()
+    shard, opt = model.load_weights(layer=0, total=model.RANKS, shard=model.rank)
+    w = await model.allgather(layer=0, value=shard, group=None)
+    a = model.get_activation(range(model.BATCHES))
+    out = model.forward(0, inp=a, weight=w)
+    g, _ = model.backward(0, a, model.loss(out), w)
+    g = await model.allreduce(g, 0, [0, 1])
+    full, _ = model.load_weights(False)  # an int by __index__: layer 0
+    assert full.layer == 0 and full.is_complete()
+    for call in ("model.forward('0', a, w)", "model.forward(0, a)",
+                 "model.forward(0, a, w, w)", "model.forward(0, a, w, layer=1)",
+                 "model.forward(0, a, weigth=w)", "model.load_weights(2**40)",
+                 "model.update(0.5, g, w, opt)"):
+        try:
+            eval(call)
+        except TypeError as e:
+            print(e)
+)py";
+    python::Runtime runtime;
+    const python::RunOutcome outcome = runtime.run(makeRequest(source, "puzzle", 2, 1, 4));
+
+    ASSERT_FALSE(outcome.trace.error.has_value()) << outcome.trace.error->message;
+    const std::string expected =
+        "forward(layer, inp, weight): layer must be a whole number, not str\n"
+        "forward(layer, inp, weight): 'weight' is missing\n"
+        "forward(layer, inp, weight): takes 3 arguments, 4 were given\n"
+        "forward(layer, inp, weight): 'layer' is given twice\n"
+        "forward(layer, inp, weight): there is no argument named 'weigth'\n"
+        "load_weights(layer, shard=0, total=1): layer is too large: 1099511627776\n"
+        "update(layer, weight_grad, weight, opt_state): layer must be a whole number, not float\n";
+    EXPECT_EQ(outcome.output, expected + expected); // each rank's calls, one rank after the other
+}
+
 } // namespace
 } // namespace rankstep::pythontests

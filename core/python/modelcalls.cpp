@@ -1,0 +1,229 @@
+// SPDX-License-Identifier: MIT
+// Model's hottest methods as CPython methods of the vectorcall kind (METH_FASTCALL): a large run
+// makes millions of these calls, and pybind11's dispatcher built two vectors, tried each
+// argument's converter and looked the overloads up for every one of them. The arguments are the
+// pybind11 methods' (same names, defaults and keywords); a wrong one gets a sentence that names
+// the method's signature instead of pybind11's "incompatible function arguments".
+#include "pymodel.h"
+
+#include <climits>
+#include <string>
+
+namespace rankstep::python {
+namespace {
+
+using core::OpKind;
+
+// A method's parameters: their names, and how many of the first ones are required.
+struct Signature {
+    const char *method;   // "forward"
+    const char *shown;    // "forward(layer, inp, weight)"
+    const char *names[4]; // parameter names, null after the last
+    int required;         // the rest have defaults
+};
+
+int parameterCount(const Signature &sig)
+{
+    int count = 0;
+    while (count < 4 && sig.names[count])
+        ++count;
+    return count;
+}
+
+[[noreturn]] void wrongCall(const Signature &sig, const std::string &why)
+{
+    throw py::type_error(std::string(sig.shown) + ": " + why);
+}
+
+// Puts each argument, given by position or by keyword, at its parameter's place in `out`
+// (borrowed; null for a parameter left to its default).
+void bindArguments(const Signature &sig, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames,
+                   PyObject **out)
+{
+    const int count = parameterCount(sig);
+    if (nargs > count)
+        wrongCall(sig, "takes " + std::to_string(count) + " arguments, " + std::to_string(nargs) +
+                           " were given");
+    for (int i = 0; i < count; ++i)
+        out[i] = i < nargs ? args[i] : nullptr;
+    const Py_ssize_t keywords = kwnames ? PyTuple_GET_SIZE(kwnames) : 0;
+    for (Py_ssize_t k = 0; k < keywords; ++k) {
+        PyObject *name = PyTuple_GET_ITEM(kwnames, k);
+        int at = -1;
+        for (int i = 0; i < count && at < 0; ++i)
+            if (PyUnicode_CompareWithASCIIString(name, sig.names[i]) == 0)
+                at = i;
+        const std::string shown = py::str(name).cast<std::string>();
+        if (at < 0)
+            wrongCall(sig, "there is no argument named '" + shown + "'");
+        if (out[at])
+            wrongCall(sig, "'" + shown + "' is given twice");
+        out[at] = args[nargs + k];
+    }
+    for (int i = 0; i < sig.required; ++i)
+        if (!out[i])
+            wrongCall(sig, std::string("'") + sig.names[i] + "' is missing");
+}
+
+// An int argument: an int (or what has __index__, as numpy's ints) that fits.
+int intArgument(const Signature &sig, const char *name, PyObject *value)
+{
+    if (PyFloat_Check(value) || !PyIndex_Check(value))
+        wrongCall(sig,
+                  std::string(name) + " must be a whole number, not " + Py_TYPE(value)->tp_name);
+    const py::object index = py::reinterpret_steal<py::object>(PyNumber_Index(value));
+    if (!index)
+        throw py::error_already_set();
+    int overflow = 0;
+    const long result = PyLong_AsLongAndOverflow(index.ptr(), &overflow);
+    if (overflow != 0 || result < INT_MIN || result > INT_MAX)
+        wrongCall(sig, std::string(name) + " is too large: " + py::repr(value).cast<std::string>());
+    return int(result);
+}
+
+template <std::size_t N>
+struct Bound {
+    PyObject *at[N] = {};
+};
+
+template <std::size_t N>
+Bound<N> bound(const Signature &sig, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
+{
+    Bound<N> b;
+    bindArguments(sig, args, nargs, kwnames, b.at);
+    return b;
+}
+
+// Runs a method's body, turning a C++ exception into the Python error it stands for.
+template <typename Body>
+PyObject *guarded(Body &&body) noexcept
+{
+    try {
+        return body().release().ptr();
+    } catch (...) {
+        setPythonError();
+        return nullptr;
+    }
+}
+
+constexpr Signature kForward{
+    "forward", "forward(layer, inp, weight)", {"layer", "inp", "weight"}, 3};
+constexpr Signature kBackward{
+    "backward", "backward(layer, inp, grad, weight)", {"layer", "inp", "grad", "weight"}, 4};
+constexpr Signature kLoss{"loss", "loss(inp)", {"inp"}, 1};
+constexpr Signature kUpdate{"update",
+                            "update(layer, weight_grad, weight, opt_state)",
+                            {"layer", "weight_grad", "weight", "opt_state"},
+                            4};
+constexpr Signature kLoadWeights{
+    "load_weights", "load_weights(layer, shard=0, total=1)", {"layer", "shard", "total"}, 1};
+constexpr Signature kAllReduce{
+    "allreduce", "allreduce(value, layer, group=None)", {"value", "layer", "group"}, 2};
+constexpr Signature kAllGather{
+    "allgather", "allgather(value, layer, group=None)", {"value", "layer", "group"}, 2};
+constexpr Signature kScatterReduce{
+    "scatterreduce", "scatterreduce(value, layer, group=None)", {"value", "layer", "group"}, 2};
+
+PyObject *forward(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kw)
+{
+    return guarded([&] {
+        const auto a = bound<3>(kForward, args, nargs, kw);
+        const PyModel &s = FastSelf<PyModel>::of(self);
+        const int layer = intArgument(kForward, "layer", a.at[0]);
+        return wrapObject(
+            unwrap(s.engine().forward(s.at(), layer, requirePuzzleObject(a.at[1], "forward"),
+                                      requirePuzzleObject(a.at[2], "forward"))));
+    });
+}
+
+PyObject *backward(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kw)
+{
+    return guarded([&] {
+        const auto a = bound<4>(kBackward, args, nargs, kw);
+        const PyModel &s = FastSelf<PyModel>::of(self);
+        const int layer = intArgument(kBackward, "layer", a.at[0]);
+        return pairOf(unwrap(s.engine().backward(
+            s.at(), layer, requirePuzzleObject(a.at[1], "backward"),
+            requirePuzzleObject(a.at[2], "backward"), requirePuzzleObject(a.at[3], "backward"))));
+    });
+}
+
+PyObject *loss(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kw)
+{
+    return guarded([&] {
+        const auto a = bound<1>(kLoss, args, nargs, kw);
+        const PyModel &s = FastSelf<PyModel>::of(self);
+        return wrapObject(unwrap(s.engine().loss(s.at(), requirePuzzleObject(a.at[0], "loss"))));
+    });
+}
+
+PyObject *update(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kw)
+{
+    return guarded([&] {
+        const auto a = bound<4>(kUpdate, args, nargs, kw);
+        const PyModel &s = FastSelf<PyModel>::of(self);
+        const int layer = intArgument(kUpdate, "layer", a.at[0]);
+        return pairOf(unwrap(s.engine().update(
+            s.at(), layer, requirePuzzleObject(a.at[1], "update"),
+            requirePuzzleObject(a.at[2], "update"), requirePuzzleObject(a.at[3], "update"))));
+    });
+}
+
+PyObject *loadWeights(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kw)
+{
+    return guarded([&] {
+        const auto a = bound<3>(kLoadWeights, args, nargs, kw);
+        const PyModel &s = FastSelf<PyModel>::of(self);
+        const int layer = intArgument(kLoadWeights, "layer", a.at[0]);
+        const int shard = a.at[1] ? intArgument(kLoadWeights, "shard", a.at[1]) : 0;
+        const int total = a.at[2] ? intArgument(kLoadWeights, "total", a.at[2]) : 1;
+        return pairOf(unwrap(s.engine().loadWeights(s.at(), layer, shard, total)));
+    });
+}
+
+template <OpKind Op, const Signature &Sig>
+PyObject *collective(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kw)
+{
+    return guarded([&] {
+        const auto a = bound<3>(Sig, args, nargs, kw);
+        const PyModel &s = FastSelf<PyModel>::of(self);
+        const int layer = intArgument(Sig, "layer", a.at[1]);
+        return s.waiter(Op, py::reinterpret_borrow<py::object>(a.at[0]), layer,
+                        a.at[2] ? py::reinterpret_borrow<py::object>(a.at[2]) : py::none(),
+                        std::nullopt);
+    });
+}
+
+using Fast = PyObject *(*)(PyObject *, PyObject *const *, Py_ssize_t, PyObject *);
+
+PyMethodDef fastMethod(const Signature &sig, Fast function)
+{
+    return {sig.method, reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(function)),
+            METH_FASTCALL | METH_KEYWORDS, sig.shown};
+}
+
+} // namespace
+
+void useFastModelCalls(PyTypeObject *modelType)
+{
+    // The method definitions must outlive the type (CPython keeps pointers to them).
+    static PyMethodDef methods[] = {
+        fastMethod(kForward, &forward),
+        fastMethod(kBackward, &backward),
+        fastMethod(kLoss, &loss),
+        fastMethod(kUpdate, &update),
+        fastMethod(kLoadWeights, &loadWeights),
+        fastMethod(kAllReduce, &collective<OpKind::AllReduce, kAllReduce>),
+        fastMethod(kAllGather, &collective<OpKind::AllGather, kAllGather>),
+        fastMethod(kScatterReduce, &collective<OpKind::ScatterReduce, kScatterReduce>),
+    };
+    for (PyMethodDef &method : methods) {
+        const py::object descriptor =
+            py::reinterpret_steal<py::object>(PyDescr_NewMethod(modelType, &method));
+        if (!descriptor || PyObject_SetAttrString(reinterpret_cast<PyObject *>(modelType),
+                                                  method.ml_name, descriptor.ptr()) != 0)
+            throw py::error_already_set();
+    }
+}
+
+} // namespace rankstep::python

@@ -1,0 +1,67 @@
+// SPDX-License-Identifier: MIT
+// Internal to the Python runtime: the Model class's C++ side, shared by its pybind11 binding
+// (pymodel.cpp) and its methods called straight from CPython (modelcalls.cpp).
+#pragma once
+
+#include "fastinstance.h"
+#include "session.h"
+#include "waiter.h"
+
+#include <memory>
+#include <optional>
+#include <utility>
+#include <vector>
+
+namespace rankstep::python {
+
+// pybind11 finds `self`'s C++ type through its typeid (hashing the type's name) on every call of
+// a method. The model's and the dictionaries' methods take the Python object instead and read
+// the value it holds directly, once its Python type (looked up when the class is made) matches.
+template <typename T>
+struct FastSelf {
+    static inline PyTypeObject *type = nullptr;
+    static const T &of(py::handle self)
+    {
+        if (type && Py_TYPE(self.ptr()) == type)
+            if (const void *held = heldValue(self.ptr()))
+                return *static_cast<const T *>(held);
+        return self.cast<const T &>();
+    }
+};
+
+template <typename T>
+T unwrap(core::Result<T> result)
+{
+    if (!result)
+        raiseError(result.error());
+    return std::move(*result);
+}
+
+inline py::tuple pairOf(const std::pair<core::Object, core::Object> &pair)
+{
+    return py::make_tuple(wrapObject(pair.first), wrapObject(pair.second));
+}
+
+struct PyModel {
+    std::shared_ptr<Session> session;
+    int rank = 0;
+    std::vector<py::object> maps;
+
+    core::Engine &engine() const { return engineOf(*session); }
+    core::CallSite at() const { return {rank, learnerLine(session->fileName)}; }
+    py::object waiter(core::OpKind op, py::object value, int layer, py::object group,
+                      std::optional<int> peer) const
+    {
+        Waiter w{session, rank, op, std::move(value), layer, {}, peer, false, false};
+        if (!group.is_none())
+            for (py::handle member : py::iter(group))
+                w.group.push_back(py::int_(py::reinterpret_borrow<py::object>(member)).cast<int>());
+        return FastInstance<Waiter>::make(std::move(w));
+    }
+};
+
+// Replaces the hottest of Model's pybind11 methods (forward, backward, loss, update,
+// load_weights, the collectives) by CPython methods of the vectorcall kind (modelcalls.cpp).
+void useFastModelCalls(PyTypeObject *modelType);
+
+} // namespace rankstep::python
