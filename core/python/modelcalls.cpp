@@ -60,9 +60,18 @@ void bindArguments(const Signature &sig, PyObject *const *args, Py_ssize_t nargs
             wrongCall(sig, "'" + shown + "' is given twice");
         out[at] = args[nargs + k];
     }
-    for (int i = 0; i < sig.required; ++i)
-        if (!out[i])
-            wrongCall(sig, std::string("'") + sig.names[i] + "' is missing");
+    for (int i = 0; i < sig.required; ++i) {
+        if (out[i])
+            continue;
+        const std::string missing = std::string("'") + sig.names[i] + "' is missing";
+        if (keywords > 0) // given by name: the name left out is the news
+            wrongCall(sig, missing);
+        // By position, the count is ("forward(a, w)" forgot the layer, not the weight).
+        wrongCall(sig, "takes " + std::to_string(sig.required) +
+                           (sig.required < count ? " to " + std::to_string(count) : "") +
+                           " arguments, " + std::to_string(nargs) + " were given (" + missing +
+                           ")");
+    }
 }
 
 // An int argument: an int (or what has __index__, as numpy's ints) that fits.

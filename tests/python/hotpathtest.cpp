@@ -158,7 +158,8 @@ async def puzzle(model):
     assert full.layer == 0 and full.is_complete()
     for call in ("model.forward('0', a, w)", "model.forward(0, a)",
                  "model.forward(0, a, w, w)", "model.forward(0, a, w, layer=1)",
-                 "model.forward(0, a, weigth=w)", "model.load_weights(2**40)",
+                 "model.forward(0, a, weigth=w)", "model.forward(inp=a, weight=w)",
+                 "model.load_weights(2**40)", "model.load_weights()",
                  "model.update(0.5, g, w, opt)"):
         try:
             eval(call)
@@ -171,11 +172,14 @@ async def puzzle(model):
     ASSERT_FALSE(outcome.trace.error.has_value()) << outcome.trace.error->message;
     const std::string expected =
         "forward(layer, inp, weight): layer must be a whole number, not str\n"
-        "forward(layer, inp, weight): 'weight' is missing\n"
+        "forward(layer, inp, weight): takes 3 arguments, 2 were given ('weight' is missing)\n"
         "forward(layer, inp, weight): takes 3 arguments, 4 were given\n"
         "forward(layer, inp, weight): 'layer' is given twice\n"
         "forward(layer, inp, weight): there is no argument named 'weigth'\n"
+        "forward(layer, inp, weight): 'layer' is missing\n"
         "load_weights(layer, shard=0, total=1): layer is too large: 1099511627776\n"
+        "load_weights(layer, shard=0, total=1): takes 1 to 3 arguments, 0 were given ('layer' is "
+        "missing)\n"
         "update(layer, weight_grad, weight, opt_state): layer must be a whole number, not float\n";
     EXPECT_EQ(outcome.output, expected + expected); // each rank's calls, one rank after the other
 }
