@@ -101,7 +101,17 @@ ChannelToken newChannelToken()
 
 std::string encodeReport(const ChannelToken &token, const RunReport &report)
 {
-    std::string out(reinterpret_cast<const char *>(token.data()), token.size());
+    std::size_t bytes = token.size() + 64; // one buffer of the whole size: a trace is 40 MB
+    for (const auto &[path, contents] : report.files)
+        bytes += path.size() + contents.size() + 20;
+    if (report.figures) {
+        bytes += report.figures->trace.size() + report.figures->title.size() + 64;
+        for (const auto &[option, value] : report.figures->options)
+            bytes += option.size() + value.size() + 20;
+    }
+    std::string out;
+    out.reserve(bytes);
+    out.append(reinterpret_cast<const char *>(token.data()), token.size());
     putNumber(out, std::uint64_t(report.exitCode));
     putNumber(out, report.files.size());
     for (const auto &[path, contents] : report.files) {

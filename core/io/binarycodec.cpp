@@ -4,6 +4,7 @@
 #include "jsonfields.h"
 
 #include <algorithm>
+#include <cstring>
 
 namespace rankstep::io::binary {
 
@@ -13,6 +14,13 @@ ByteWriter::ByteWriter(std::uint32_t version, std::size_t expectedBytes)
     m_file.append(kMagic);
     for (int shift = 0; shift < 32; shift += 8)
         m_file.push_back(char((version >> shift) & 0xffU));
+    beginSection();
+}
+
+void ByteWriter::beginSection()
+{
+    m_sectionAt = m_file.size();
+    m_file.append(kHeaderRoom, '\0');
 }
 
 // Runs of consecutive members: (gap from the previous run's end, or from 0; length - 1).
@@ -39,15 +47,21 @@ void ByteWriter::string(std::string_view text)
     }
     natural(0);
     natural(text.size());
-    m_section.append(text);
+    m_file.append(text);
 }
 
 void ByteWriter::endSection(Section id)
 {
-    appendNatural(m_file, unsigned(id));
-    appendNatural(m_file, m_section.size());
-    m_file.append(m_section);
-    m_section.clear();
+    const std::size_t body = m_sectionAt + kHeaderRoom;
+    const std::size_t size = m_file.size() - body;
+    std::string header;
+    appendNatural(header, unsigned(id));
+    appendNatural(header, size);
+    char *at = m_file.data() + m_sectionAt;
+    std::memmove(at + header.size(), at + kHeaderRoom, size);
+    std::memcpy(at, header.data(), header.size());
+    m_file.resize(m_sectionAt + header.size() + size);
+    beginSection();
 }
 
 ByteReader::ByteReader(std::string_view data)
