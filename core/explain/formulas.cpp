@@ -60,10 +60,13 @@ int modelSharers(const std::string &lessonId, int ranks)
 
 std::string modelStateSentence(const core::RunConfig &config, int sharers)
 {
+    // One sharer is every rank holding the whole model (DDP), not "divided among 1 rank".
+    const std::string split =
+        sharers == 1 ? ": every rank holds all of them"
+                     : ", divided among " + std::to_string(sharers) + " ranks that share them";
     return "Each rank should hold " + std::to_string(modelStateBytes(config, sharers)) +
            " B of weights and optimizer states (" + std::to_string(config.layers) +
-           " layers × 2 × " + std::to_string(config.cost.sizes.hidden) + "², divided among " +
-           std::to_string(sharers) + (sharers == 1 ? " rank" : " ranks") + " that share them).";
+           " layers × 2 × " + std::to_string(config.cost.sizes.hidden) + "²" + split + ").";
 }
 
 std::string lessonFormulaSentence(const core::Trace &trace, const std::string &lessonId)

@@ -41,9 +41,11 @@ TEST(Formulas, EachLessonGroupGetsItsOwnFormula)
     const core::Trace ddp = testing::runReference("ddp");
     EXPECT_EQ(lessonFormulaSentence(ddp, "ddp"),
               "Each rank should hold 1048576 B of weights and optimizer states (2 layers × 2 × "
-              "512², divided among 1 rank that share them).");
+              "512²: every rank holds all of them).");
     const core::Trace fsdp = testing::runReference("fsdp");
     EXPECT_NE(lessonFormulaSentence(fsdp, "fsdp").find("786432 B"), std::string::npos);
+    EXPECT_NE(lessonFormulaSentence(fsdp, "fsdp").find("divided among 4 ranks that share them"),
+              std::string::npos);
     EXPECT_EQ(lessonFormulaSentence(testing::runReference("gpipe"), "gpipe").rfind("Idle 43%", 0),
               0U);
     EXPECT_EQ(lessonFormulaSentence(ddp, "allreduce"), ""); // no formula for that lesson
