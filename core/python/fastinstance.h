@@ -56,8 +56,12 @@ struct FastInstance {
     {
         auto *held = reinterpret_cast<py::detail::instance *>(self);
         PyTypeObject *type = Py_TYPE(self);
+        // An instance made by `T.__new__(T)` alone has no holder, and pybind11 may have given
+        // it raw memory for a value it never constructed: pybind11 frees that without running
+        // a destructor.
         if (type->tp_dealloc != &dealloc || !held->simple_layout ||
-            held->simple_instance_registered || held->weakrefs != nullptr || held->has_patients ||
+            !held->simple_holder_constructed || held->simple_instance_registered ||
+            held->weakrefs != nullptr || held->has_patients ||
             PyType_HasFeature(type, Py_TPFLAGS_HAVE_GC)) {
             pybindDealloc(self);
             return;
@@ -67,10 +71,7 @@ struct FastInstance {
             // must not see or clear an error in flight (a waiter dropped as its StopIteration
             // is raised): as pybind11's class_::dealloc.
             const py::error_scope keep;
-            if (held->simple_holder_constructed)
-                reinterpret_cast<std::unique_ptr<T> &>(held->simple_value_holder[1]).~unique_ptr();
-            else
-                delete static_cast<T *>(held->simple_value_holder[0]);
+            reinterpret_cast<std::unique_ptr<T> &>(held->simple_value_holder[1]).~unique_ptr();
         }
         type->tp_free(self);
         Py_DECREF(type); // an instance of a heap type holds a reference to it

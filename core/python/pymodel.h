@@ -25,7 +25,7 @@ struct FastSelf {
         if (type && Py_TYPE(self.ptr()) == type)
             if (const void *held = heldValue(self.ptr()))
                 return *static_cast<const T *>(held);
-        return self.cast<const T &>();
+        return heldOrCast<const T>(self, type); // a subclass, or made by __new__ alone
     }
 };
 

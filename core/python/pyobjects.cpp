@@ -75,7 +75,14 @@ core::Object unwrapOrRaise(core::Result<core::Object> result)
     return std::move(*result);
 }
 
-py::object add(const PyPuzzle &a, py::handle b)
+// `self` of a puzzle object's method: pybind11 no longer checks its type (the methods take a
+// handle), so a method taken from the class and called on anything else raises here.
+const core::Object &selfObject(py::handle self)
+{
+    return requirePuzzleObject(self, "a puzzle object's method");
+}
+
+py::object add(const core::Object &a, py::handle b)
 {
     if (!isPuzzleObject(b))
         throw py::type_error("+ adds a WeightGrad to a WeightGrad");
@@ -84,10 +91,10 @@ py::object add(const PyPuzzle &a, py::handle b)
         const int rank = session->engine->currentRank();
         if (rank >= 0)
             return wrapObject(unwrapOrRaise(session->engine->add(
-                core::CallSite{rank, learnerLine(session->fileName)}, a.object, other)));
+                core::CallSite{rank, learnerLine(session->fileName)}, a, other)));
     }
     core::IndexSet overlap;
-    core::Object sum = unwrapOrRaise(core::addGradients(a.object, other, &overlap));
+    core::Object sum = unwrapOrRaise(core::addGradients(a, other, &overlap));
     if (!overlap.empty())
         PyErr_WarnEx(PyExc_RuntimeWarning,
                      ("both gradients already cover " + describeSet(overlap, "batch", "batches") +
@@ -101,17 +108,17 @@ template <typename T>
 void addShardedApi(py::class_<T, PyPuzzle> &cls)
 {
     cls.def_property_readonly("shards",
-                              [](const T &self) { return toFrozenSet(self.object.shards); })
-        .def_property_readonly("total", [](const T &self) { return self.object.total; })
+                              [](py::handle self) { return toFrozenSet(selfObject(self).shards); })
+        .def_property_readonly("total", [](py::handle self) { return selfObject(self).total; })
         .def("combine",
-             [](const T &self, py::handle other) {
+             [](py::handle self, py::handle other) {
                  return wrapObject(unwrapOrRaise(
-                     core::combine(self.object, requirePuzzleObject(other, "combine"))));
+                     core::combine(selfObject(self), requirePuzzleObject(other, "combine"))));
              })
         .def(
             "shard",
-            [](const T &self, int index, int total) {
-                return wrapObject(unwrapOrRaise(core::shard(self.object, index, total)));
+            [](py::handle self, int index, int total) {
+                return wrapObject(unwrapOrRaise(core::shard(selfObject(self), index, total)));
             },
             py::arg("shard"), py::arg("total"));
 }
@@ -120,21 +127,21 @@ template <typename T>
 void addBatchApi(py::class_<T, PyPuzzle> &cls)
 {
     cls.def_property_readonly("batches",
-                              [](const T &self) { return toFrozenSet(self.object.batches); })
+                              [](py::handle self) { return toFrozenSet(selfObject(self).batches); })
         .def_property_readonly("total_batches",
-                               [](const T &self) { return self.object.totalBatches; });
+                               [](py::handle self) { return selfObject(self).totalBatches; });
 }
 
 void bindObjects(py::module_ &m)
 {
     py::class_<PyPuzzle>(m, "PuzzleObject", "Base of the five puzzle object kinds.")
-        .def_property_readonly("layer", [](const PyPuzzle &self) { return self.object.layer; })
-        .def_property_readonly("layers", [](const PyPuzzle &self) { return self.object.layers; })
-        .def("is_complete", [](const PyPuzzle &self) { return self.object.isComplete(); })
-        .def("memory", [](const PyPuzzle &self) { return core::memoryOf(self.object, {}); })
-        .def("__repr__", [](const PyPuzzle &self) { return core::describe(self.object); })
-        .def("__eq__", [](const PyPuzzle &self, py::handle other) {
-            return isPuzzleObject(other) && puzzleObject(other) == self.object;
+        .def_property_readonly("layer", [](py::handle self) { return selfObject(self).layer; })
+        .def_property_readonly("layers", [](py::handle self) { return selfObject(self).layers; })
+        .def("is_complete", [](py::handle self) { return selfObject(self).isComplete(); })
+        .def("memory", [](py::handle self) { return core::memoryOf(selfObject(self), {}); })
+        .def("__repr__", [](py::handle self) { return core::describe(selfObject(self)); })
+        .def("__eq__", [](py::handle self, py::handle other) {
+            return isPuzzleObject(other) && puzzleObject(other) == selfObject(self);
         });
 
     auto weightInit = [](core::ObjectKind kind) {
@@ -154,7 +161,7 @@ void bindObjects(py::module_ &m)
              }),
              py::arg("layer"), py::arg("layers"), py::arg("step"), py::arg("shards") = py::none(),
              py::arg("total") = 1)
-        .def_property_readonly("step", [](const PyWeight &self) { return self.object.step; });
+        .def_property_readonly("step", [](py::handle self) { return selfObject(self).step; });
     addShardedApi(weight);
     py::class_<PyOptState, PyPuzzle> opt(m, "OptState");
     opt.def(py::init([=](int l, int ls, int s, py::object sh, int t) {
@@ -162,7 +169,7 @@ void bindObjects(py::module_ &m)
             }),
             py::arg("layer"), py::arg("layers"), py::arg("step"), py::arg("shards") = py::none(),
             py::arg("total") = 1)
-        .def_property_readonly("step", [](const PyOptState &self) { return self.object.step; });
+        .def_property_readonly("step", [](py::handle self) { return selfObject(self).step; });
     addShardedApi(opt);
 
     auto activationInit = [](core::ObjectKind kind, int layer, int layers, py::handle batches,
@@ -199,11 +206,12 @@ void bindObjects(py::module_ &m)
              }),
              py::arg("layer"), py::arg("layers"), py::arg("batches"), py::arg("total_batches"),
              py::arg("shards") = py::none(), py::arg("total") = 1)
-        .def("__add__", [](const PyWeightGrad &self, py::handle other) { return add(self, other); })
-        .def("__radd__", [](const PyWeightGrad &self, py::handle other) -> py::object {
+        .def("__add__",
+             [](py::handle self, py::handle other) { return add(selfObject(self), other); })
+        .def("__radd__", [](py::handle self, py::handle other) -> py::object {
             if (py::isinstance<py::int_>(other) && other.cast<long long>() == 0)
-                return wrapObject(self.object); // sum(gradients) starts from 0
-            return add(self, other);
+                return wrapObject(selfObject(self)); // sum(gradients) starts from 0
+            return add(selfObject(self), other);
         });
     addBatchApi(weightGrad);
     addShardedApi(weightGrad);
@@ -244,6 +252,16 @@ PyObject *engineMemoryErrorType()
     return g_engineMemoryError;
 }
 
+void refuseUninitialized(PyObject *instance)
+{
+    const auto *held = reinterpret_cast<const py::detail::instance *>(instance);
+    if (!held->simple_layout || held->simple_holder_constructed)
+        return;
+    const std::string name = py::str(py::handle(instance).get_type().attr("__name__"));
+    throw py::type_error("this " + name + " was made by " + name +
+                         ".__new__ and never initialized; make one with " + name + "(...)");
+}
+
 const void *heldValue(PyObject *instance)
 {
     const auto *held = reinterpret_cast<const py::detail::instance *>(instance);
@@ -280,6 +298,7 @@ const core::Object &puzzleObject(py::handle value)
 {
     if (const void *held = heldValue(value.ptr()))
         return static_cast<const PyPuzzle *>(held)->object;
+    refuseUninitialized(value.ptr());
     return value.cast<const PyPuzzle &>().object;
 }
 

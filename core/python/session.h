@@ -45,6 +45,22 @@ py::object wrapObject(const core::Object &object);
 // The C++ value held by a pybind11 instance whose Python type wraps one C++ class (a puzzle
 // object, a waiter), or null when pybind11's own conversion must decide (not constructed, ...).
 const void *heldValue(PyObject *instance);
+// Raises TypeError when `instance` (a pybind11 instance of one of ours) was made by
+// `Type.__new__(Type)` alone and holds no value: pybind11's own conversion would hand out memory
+// it never constructed, and reading it could crash the run.
+void refuseUninitialized(PyObject *instance);
+// The value held by `self`, an instance of `type` or of a subclass; else pybind11's conversion
+// (which raises for other objects).
+template <typename T>
+T &heldOrCast(py::handle self, PyTypeObject *type)
+{
+    if (type && PyObject_TypeCheck(self.ptr(), type)) {
+        if (const void *held = heldValue(self.ptr()))
+            return *static_cast<T *>(const_cast<void *>(held));
+        refuseUninitialized(self.ptr());
+    }
+    return self.cast<T &>();
+}
 bool isPuzzleObject(py::handle value);
 const core::Object &puzzleObject(py::handle value); // requires isPuzzleObject
 // Converts a value for a storage map or collective; raises TypeError naming `what`.

@@ -152,7 +152,13 @@ bool isWaiterOf(py::handle value, int rank)
     if (g_waiterType && Py_TYPE(value.ptr()) == g_waiterType)
         if (const Waiter *w = waiterOf(value.ptr()))
             return w->rank == rank;
-    return py::isinstance<Waiter>(value) && value.cast<const Waiter &>().rank == rank;
+    // A waiter made by Waiter.__new__ alone holds none: it is nobody's waiter (not a crash).
+    if (!py::isinstance<Waiter>(value))
+        return false;
+    const auto *held = reinterpret_cast<const py::detail::instance *>(value.ptr());
+    if (held->simple_layout && !held->simple_holder_constructed)
+        return false;
+    return value.cast<const Waiter &>().rank == rank;
 }
 
 void bindWaiter(py::module_ &m)
@@ -161,13 +167,16 @@ void bindWaiter(py::module_ &m)
     waiter
         .def("__await__",
              [](py::object self) {
-                 self.cast<Waiter &>().start();
+                 heldOrCast<Waiter>(self, g_waiterType).start();
                  return self;
              })
         .def("__iter__", [](py::object self) { return self; })
-        .def("__next__", [](py::handle self) { return self.cast<Waiter &>().next(self); })
-        .def("send", [](py::handle self, py::handle) { return self.cast<Waiter &>().next(self); })
-        .def("__repr__", [](const Waiter &w) {
+        .def("__next__",
+             [](py::handle self) { return heldOrCast<Waiter>(self, g_waiterType).next(self); })
+        .def("send", [](py::handle self,
+                        py::handle) { return heldOrCast<Waiter>(self, g_waiterType).next(self); })
+        .def("__repr__", [](py::handle self) {
+            const Waiter &w = heldOrCast<Waiter>(self, g_waiterType);
             return "<rank " + std::to_string(w.rank) + " waiting in " +
                    core::describeCall(w.op, w.layer) + ">";
         });

@@ -184,5 +184,55 @@ async def puzzle(model):
     EXPECT_EQ(outcome.output, expected + expected); // each rank's calls, one rank after the other
 }
 
+// `Type.__new__(Type)` without __init__ holds no value; pybind11 would hand out memory it never
+// constructed (garbage fields, a crash on a set of them), and the fast deallocation ran a
+// destructor on it. Every such object is refused with a sentence and dies quietly.
+TEST(PythonHotPath, AnObjectMadeByNewAloneIsRefusedAndDiesQuietly)
+{
+    const std::string source = R"py(
+from lib import Weight, WeightGrad
+
+async def puzzle(model):
+    weights = model.storage()[0]
+    weights[0], _ = model.load_weights(0)
+    W, M, S = type(weights[0]), type(model), type(weights)
+    waiter = model.allreduce(model.fake_grad(0, [model.rank]), 0)
+    A = type(waiter)
+    for attempt in ("W.__new__(W).layer", "repr(W.__new__(W))", "W.__new__(W).shards",
+                    "weights.__setitem__(1, W.__new__(W))", "W.layer.fget(5)",
+                    "WeightGrad.__new__(WeightGrad) + WeightGrad.__new__(WeightGrad)",
+                    "M.__new__(M).forward(0, weights[0], weights[0])", "S.__new__(S)[0]",
+                    "repr(A.__new__(A))", "A.__new__(A).send(None)"):
+        try:
+            eval(attempt)
+            print("no error:", attempt)
+        except TypeError as e:
+            print(e)
+    for _ in range(1000):
+        W.__new__(W), A.__new__(A), S.__new__(S)
+    await waiter
+    print("done")
+)py";
+    python::Runtime runtime;
+    const python::RunOutcome outcome = runtime.run(makeRequest(source, "puzzle", 1, 1, 1));
+
+    ASSERT_FALSE(outcome.trace.error.has_value()) << outcome.trace.error->message;
+    const std::string never = " was made by Weight.__new__ and never initialized; make one with ";
+    const std::string expected =
+        "this Weight" + never + "Weight(...)\n" + "this Weight" + never + "Weight(...)\n" +
+        "this Weight" + never + "Weight(...)\n" + "this Weight" + never + "Weight(...)\n" +
+        "a puzzle object's method takes puzzle objects (Weight, OptState, Activation, "
+        "ActivationGrad, WeightGrad), not int\n"
+        "this WeightGrad was made by WeightGrad.__new__ and never initialized; make one with "
+        "WeightGrad(...)\n"
+        "this Model was made by Model.__new__ and never initialized; make one with Model(...)\n"
+        "this StorageMap was made by StorageMap.__new__ and never initialized; make one with "
+        "StorageMap(...)\n"
+        "this Waiter was made by Waiter.__new__ and never initialized; make one with Waiter(...)\n"
+        "this Waiter was made by Waiter.__new__ and never initialized; make one with Waiter(...)\n"
+        "done\n";
+    EXPECT_EQ(outcome.output, expected);
+}
+
 } // namespace
 } // namespace rankstep::pythontests
