@@ -96,13 +96,33 @@ Drawn runFiguresProgram(const std::string &program, std::vector<std::string> wor
     argv.push_back(nullptr);
     int input[2], output[2];
     makePipe(input);
-    makePipe(output);
+    try {
+        makePipe(output);
+    } catch (...) {
+        close(input[0]);
+        close(input[1]);
+        throw;
+    }
     posix_spawn_file_actions_t actions;
     posix_spawn_file_actions_init(&actions);
     posix_spawn_file_actions_adddup2(&actions, input[0], STDIN_FILENO);
     posix_spawn_file_actions_adddup2(&actions, output[1], STDOUT_FILENO);
+    // The supervisor holds the stop signals blocked while it concludes: the drawing must not
+    // inherit that (Ctrl+C, the app's SIGTERM), nor an ignored SIGPIPE.
+    posix_spawnattr_t attributes;
+    posix_spawnattr_init(&attributes);
+    sigset_t none, defaults;
+    sigemptyset(&none);
+    sigemptyset(&defaults);
+    for (const int signal : {SIGINT, SIGTERM, SIGHUP, SIGPIPE, SIGCHLD})
+        sigaddset(&defaults, signal);
+    posix_spawnattr_setsigmask(&attributes, &none);
+    posix_spawnattr_setsigdefault(&attributes, &defaults);
+    posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
     pid_t pid = -1;
-    const int failed = posix_spawn(&pid, program.c_str(), &actions, nullptr, argv.data(), environ);
+    const int failed =
+        posix_spawn(&pid, program.c_str(), &actions, &attributes, argv.data(), environ);
+    posix_spawnattr_destroy(&attributes);
     posix_spawn_file_actions_destroy(&actions);
     close(input[0]);
     close(output[1]);
@@ -116,8 +136,14 @@ Drawn runFiguresProgram(const std::string &program, std::vector<std::string> wor
     Drawn drawn;
     drawn.message = trimmed(readAll(output[0]));
     close(output[0]);
-    while (waitpid(pid, &drawn.status, 0) < 0 && errno == EINTR) {
+    pid_t waited = -1;
+    while ((waited = waitpid(pid, &drawn.status, 0)) < 0 && errno == EINTR) {
     }
+    if (waited != pid) // reaped elsewhere (SIGCHLD ignored): nothing says it drew the figures
+        throw std::runtime_error(
+            "drawing the figures failed: rankstep-figures could not be "
+            "waited for (" +
+            std::string(std::strerror(errno)) + ")");
     return drawn;
 }
 

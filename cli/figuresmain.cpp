@@ -6,7 +6,8 @@
 //   rankstep-figures --title T [--memory-target B] [--svg OUT] [--png OUT] [--state-png OUT]
 //                    [--at EVENT|end] [--explain-png OUT] [--explain-svg OUT] < trace.rstb
 // Exit 0: drawn; 64: a usage error (bad --at, a file that cannot be written), its message alone
-// on stdout for rankstep-cli to pass on; 70: anything else, its message on stdout too.
+// on stdout for rankstep-cli to pass on; 70: anything else, its message on stdout too. Nothing
+// else is written to stdout (Qt's own messages go to stderr).
 #include "arguments.h"
 #include "core/io/tracebinary.h"
 #include "core/replay/position.h"
@@ -15,6 +16,9 @@
 
 #include <QGuiApplication>
 
+#include <fcntl.h>
+#include <unistd.h>
+
 #include <cstdint>
 #include <cstdlib>
 #include <exception>
@@ -22,6 +26,7 @@
 #include <iterator>
 #include <limits>
 #include <memory>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -99,10 +104,8 @@ int draw(int argc, char **argv)
     const std::string bytes{std::istreambuf_iterator<char>(std::cin),
                             std::istreambuf_iterator<char>()};
     auto trace = rankstep::io::traceFromBinary(bytes);
-    if (!trace) {
-        std::cout << "the run's trace does not read back: " << trace.error().message << "\n";
-        return kInternal;
-    }
+    if (!trace)
+        throw std::runtime_error("the run's trace does not read back: " + trace.error().message);
     const auto shared = std::make_shared<const core::Trace>(std::move(*trace));
     if (!std::getenv("QT_QPA_PLATFORM")) // no display needed
         setenv("QT_QPA_PLATFORM", "offscreen", 1);
@@ -112,18 +115,32 @@ int draw(int argc, char **argv)
     return 0;
 }
 
+// The message goes to rankstep-cli on a descriptor no other process gets: rankstep-cli reads
+// stdout to its end, and a process Qt starts (a D-Bus daemon launched for a display) would keep
+// an inherited stdout open.
+int answer(int channel, int code, const std::string &message)
+{
+    const std::string line = message + "\n";
+    for (std::size_t done = 0; done < line.size();) {
+        const ssize_t n = write(channel, line.data() + done, line.size() - done);
+        if (n <= 0)
+            break;
+        done += std::size_t(n);
+    }
+    return code;
+}
+
 } // namespace
 
 int main(int argc, char **argv)
 {
-    std::ios::sync_with_stdio(false);
+    const int channel = fcntl(STDOUT_FILENO, F_DUPFD_CLOEXEC, 3);
+    dup2(STDERR_FILENO, STDOUT_FILENO); // what Qt prints joins its warnings on stderr
     try {
         return draw(argc, argv);
     } catch (const UsageError &error) {
-        std::cout << error.message << "\n";
-        return kUsage;
+        return answer(channel, kUsage, error.message);
     } catch (const std::exception &error) {
-        std::cout << error.what() << "\n";
-        return kInternal;
+        return answer(channel, kInternal, error.what());
     }
 }
