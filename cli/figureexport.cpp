@@ -3,6 +3,7 @@
 
 #include "childprocess.h"
 #include "core/io/tracebinary.h"
+#include "descriptors.h"
 
 #include <cerrno>
 #include <csignal>
@@ -46,17 +47,9 @@ bool writeAll(int fd, const std::string &bytes)
     }, previous{};
     ignore.sa_handler = SIG_IGN;
     sigaction(SIGPIPE, &ignore, &previous); // a reader that ended is an EPIPE, not our death
-    std::size_t done = 0;
-    while (done < bytes.size()) {
-        const ssize_t n = write(fd, bytes.data() + done, bytes.size() - done);
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n <= 0)
-            break;
-        done += std::size_t(n);
-    }
+    const bool written = writeFully(fd, bytes);
     sigaction(SIGPIPE, &previous, nullptr);
-    return done == bytes.size();
+    return written;
 }
 
 std::string readAll(int fd)

@@ -12,6 +12,7 @@
 #include "core/io/tracebinary.h"
 #include "core/replay/position.h"
 #include "core/replay/replayer.h"
+#include "descriptors.h"
 #include "exportfiles.h"
 
 #include <QGuiApplication>
@@ -120,13 +121,7 @@ int draw(int argc, char **argv)
 // an inherited stdout open.
 int answer(int channel, int code, const std::string &message)
 {
-    const std::string line = message + "\n";
-    for (std::size_t done = 0; done < line.size();) {
-        const ssize_t n = write(channel, line.data() + done, line.size() - done);
-        if (n <= 0)
-            break;
-        done += std::size_t(n);
-    }
+    rankstep::cli::writeFully(channel, message + "\n");
     return code;
 }
 

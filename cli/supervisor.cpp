@@ -2,6 +2,7 @@
 #include "supervisor.h"
 
 #include "arguments.h"
+#include "descriptors.h"
 #include "figureexport.h"
 #include "runchannel.h"
 #include "runfolder.h"
@@ -268,16 +269,7 @@ void markFinished(int exitCode)
     const int fd = g_channel.exchange(-1);
     if (fd < 0)
         return;
-    const std::string report = encodeReport(g_token, takeDelivered(exitCode));
-    std::size_t sent = 0;
-    while (sent < report.size()) {
-        const ssize_t n = write(fd, report.data() + sent, report.size() - sent);
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n <= 0)
-            break;
-        sent += std::size_t(n);
-    }
+    writeFully(fd, encodeReport(g_token, takeDelivered(exitCode)));
     close(fd);
 }
 

@@ -53,11 +53,11 @@ void bindArguments(const Signature &sig, PyObject *const *args, Py_ssize_t nargs
         for (int i = 0; i < count && at < 0; ++i)
             if (PyUnicode_CompareWithASCIIString(name, sig.names[i]) == 0)
                 at = i;
-        const std::string shown = py::str(name).cast<std::string>();
         if (at < 0)
-            wrongCall(sig, "there is no argument named '" + shown + "'");
+            wrongCall(sig,
+                      "there is no argument named '" + py::str(name).cast<std::string>() + "'");
         if (out[at])
-            wrongCall(sig, "'" + shown + "' is given twice");
+            wrongCall(sig, std::string("'") + sig.names[at] + "' is given twice");
         out[at] = args[nargs + k];
     }
     for (int i = 0; i < sig.required; ++i) {

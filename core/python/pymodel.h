@@ -20,13 +20,7 @@ namespace rankstep::python {
 template <typename T>
 struct FastSelf {
     static inline PyTypeObject *type = nullptr;
-    static const T &of(py::handle self)
-    {
-        if (type && Py_TYPE(self.ptr()) == type)
-            if (const void *held = heldValue(self.ptr()))
-                return *static_cast<const T *>(held);
-        return heldOrCast<const T>(self, type); // a subclass, or made by __new__ alone
-    }
+    static const T &of(py::handle self) { return heldOrCast<const T>(self, type); }
 };
 
 template <typename T>

@@ -252,10 +252,15 @@ PyObject *engineMemoryErrorType()
     return g_engineMemoryError;
 }
 
-void refuseUninitialized(PyObject *instance)
+bool madeByNewAlone(PyObject *instance)
 {
     const auto *held = reinterpret_cast<const py::detail::instance *>(instance);
-    if (!held->simple_layout || held->simple_holder_constructed)
+    return held->simple_layout && !held->simple_holder_constructed;
+}
+
+void refuseUninitialized(PyObject *instance)
+{
+    if (!madeByNewAlone(instance))
         return;
     const std::string name = py::str(py::handle(instance).get_type().attr("__name__"));
     throw py::type_error("this " + name + " was made by " + name +

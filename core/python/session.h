@@ -49,6 +49,8 @@ const void *heldValue(PyObject *instance);
 // `Type.__new__(Type)` alone and holds no value: pybind11's own conversion would hand out memory
 // it never constructed, and reading it could crash the run.
 void refuseUninitialized(PyObject *instance);
+// True for such an instance (holds no value).
+bool madeByNewAlone(PyObject *instance);
 // The value held by `self`, an instance of `type` or of a subclass; else pybind11's conversion
 // (which raises for other objects).
 template <typename T>

@@ -153,10 +153,7 @@ bool isWaiterOf(py::handle value, int rank)
         if (const Waiter *w = waiterOf(value.ptr()))
             return w->rank == rank;
     // A waiter made by Waiter.__new__ alone holds none: it is nobody's waiter (not a crash).
-    if (!py::isinstance<Waiter>(value))
-        return false;
-    const auto *held = reinterpret_cast<const py::detail::instance *>(value.ptr());
-    if (held->simple_layout && !held->simple_holder_constructed)
+    if (!py::isinstance<Waiter>(value) || madeByNewAlone(value.ptr()))
         return false;
     return value.cast<const Waiter &>().rank == rank;
 }
