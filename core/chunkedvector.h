@@ -5,6 +5,8 @@
 // and a sixth of its time went to the kernel clearing those pages; issue 16).
 #pragma once
 
+#include "bigblocks.h"
+
 #include <algorithm>
 #include <compare>
 #include <cstddef>
@@ -17,11 +19,18 @@
 
 namespace rankstep::core {
 
-template <typename T, std::size_t Shift = 15>
+// Elements per chunk by default: as many as fill 4 MiB, two huge pages (core/bigblocks.h).
+template <typename T>
+inline constexpr std::size_t kChunkElements = sizeof(T) >= (std::size_t(4) << 20)
+                                                  ? 1
+                                                  : (std::size_t(4) << 20) / sizeof(T);
+
+template <typename T, std::size_t Elements = kChunkElements<T>>
 class ChunkedVector
 {
 public:
-    static constexpr std::size_t kChunk = std::size_t(1) << Shift; // elements per chunk
+    static_assert(Elements > 0);
+    static constexpr std::size_t kChunk = Elements; // elements per chunk
 
     template <bool Const>
     class Iterator
@@ -82,8 +91,8 @@ public:
     std::size_t size() const { return m_size; }
     bool empty() const { return m_size == 0; }
 
-    T &operator[](std::size_t i) { return m_chunks[i >> Shift][i & (kChunk - 1)]; }
-    const T &operator[](std::size_t i) const { return m_chunks[i >> Shift][i & (kChunk - 1)]; }
+    T &operator[](std::size_t i) { return m_chunks[i / kChunk][i % kChunk]; }
+    const T &operator[](std::size_t i) const { return m_chunks[i / kChunk][i % kChunk]; }
     T &at(std::size_t i)
     {
         if (i >= m_size)
@@ -135,7 +144,7 @@ public:
     // Room for `count` elements in all: the chunks they need, made at once.
     void reserve(std::size_t count)
     {
-        const std::size_t chunks = (count + kChunk - 1) >> Shift;
+        const std::size_t chunks = (count + kChunk - 1) / kChunk;
         m_chunks.reserve(chunks);
         if (m_chunks.empty() && count > 0)
             m_chunks.emplace_back().reserve(std::min(count, kChunk));
@@ -163,7 +172,7 @@ public:
         for (std::size_t c = 0; c < m_chunks.size(); ++c) {
             const T *first = m_chunks[c].data();
             if (element >= first && element < first + m_chunks[c].size())
-                return (c << Shift) + std::size_t(element - first);
+                return c * kChunk + std::size_t(element - first);
         }
         return m_size;
     }
@@ -174,7 +183,8 @@ public:
     }
 
 private:
-    std::vector<std::vector<T>> m_chunks;
+    // Whole chunks are big blocks (core/bigblocks.h): one page fault per 2 MiB written.
+    std::vector<std::vector<T, BigBlockAllocator<T>>> m_chunks;
     std::size_t m_size = 0;
 };
 

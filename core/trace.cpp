@@ -66,7 +66,8 @@ const StorageChange &ChangeLog::append(StorageChange change, std::optional<Objec
     change.object = nullptr;
     if (object) {
         if (m_objects.empty() || m_objects.back().size() == m_objects.back().capacity()) {
-            constexpr std::size_t kFirst = 64, kLargest = 32768;
+            // Up to 4 MiB a block, as the chunks of the change list (core/chunkedvector.h).
+            constexpr std::size_t kFirst = 64, kLargest = kChunkElements<Object>;
             const std::size_t size =
                 m_objects.empty() ? kFirst : std::min(2 * m_objects.back().size(), kLargest);
             m_objects.emplace_back().reserve(size);

@@ -117,7 +117,7 @@ private:
     ChunkedVector<StorageChange> m_changes;
     // Blocks that never grow past the size they were made with, so no object moves; each twice
     // the last up to 32,768 objects (a short run takes little, a long one few allocations).
-    std::vector<std::vector<Object>> m_objects;
+    std::vector<std::vector<Object, BigBlockAllocator<Object>>> m_objects;
 };
 
 enum class SliceEnd : std::uint8_t { Collective, Receive, Finished, Failed };

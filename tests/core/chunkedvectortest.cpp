@@ -14,7 +14,7 @@
 namespace rankstep::core {
 namespace {
 
-using Small = ChunkedVector<int, 3>; // chunks of 8: a few hundred elements cross many
+using Small = ChunkedVector<int, 8>; // chunks of 8: a few hundred elements cross many
 
 TEST(ChunkedVector, AppendingNeverMovesAnElementPastTheFirstChunk)
 {
@@ -62,6 +62,24 @@ TEST(ChunkedVector, WorksWithTheStandardAlgorithms)
     EXPECT_EQ(copy.size(), 20U);
     EXPECT_EQ(copy[19], 0);
     EXPECT_THROW(static_cast<void>(copy.at(20)), std::out_of_range);
+}
+
+// The default chunk fills 4 MiB, which is no power of two elements for most records.
+TEST(ChunkedVector, ChunksNeedNotHoldAPowerOfTwoElements)
+{
+    ChunkedVector<int, 7> values;
+    for (int i = 0; i < 50; ++i)
+        values.push_back(i);
+    const int *eighth = &values[7];
+    for (int i = 50; i < 100; ++i)
+        values.push_back(i);
+    EXPECT_EQ(&values[7], eighth);
+    for (std::size_t i = 0; i < values.size(); ++i)
+        EXPECT_EQ(values[i], int(i)) << i;
+    EXPECT_EQ(values.indexOf(&values[48]), 48U);
+    EXPECT_EQ(*std::lower_bound(values.begin(), values.end(), 66), 66);
+    EXPECT_EQ(ChunkedVector<Event>::kChunk * sizeof(Event),
+              (std::size_t(4) << 20) / sizeof(Event) * sizeof(Event));
 }
 
 } // namespace

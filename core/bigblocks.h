@@ -1,0 +1,42 @@
+// SPDX-License-Identifier: MIT
+// Memory for the long arrays of a run's record (events, storage changes, slices and the objects
+// the changes set). A block of 1 MiB or more comes straight from the kernel, starts on a 2 MiB
+// boundary and is marked for transparent huge pages, so the first touch of each 2 MiB of it costs
+// one page fault instead of 512. Recording FSDP at 1024 ranks x 96 layers writes about 190 MB of
+// fresh memory, and each 4 KiB fault costs 10-30 us here: a third of the engine's time went to
+// the kernel (issue 16, README "Later on 2026-11-25"). Smaller blocks, and every block in a
+// sanitizer build (whose leak checker reads the heap, not private mappings), use operator new.
+#pragma once
+
+#include <cstddef>
+#include <new>
+
+namespace rankstep::core {
+
+// At least `bytes`, aligned for any object; std::bad_alloc when the kernel refuses.
+void *allocateBig(std::size_t bytes);
+// Gives back a block of allocateBig(bytes), with the same `bytes`.
+void releaseBig(void *block, std::size_t bytes) noexcept;
+
+template <typename T>
+struct BigBlockAllocator {
+    using value_type = T;
+    BigBlockAllocator() = default;
+    template <typename U>
+    BigBlockAllocator(const BigBlockAllocator<U> &) noexcept // NOLINT: as std::allocator's
+    {}
+    T *allocate(std::size_t count)
+    {
+        if (count > std::size_t(-1) / sizeof(T))
+            throw std::bad_array_new_length();
+        return static_cast<T *>(allocateBig(count * sizeof(T)));
+    }
+    void deallocate(T *block, std::size_t count) noexcept { releaseBig(block, count * sizeof(T)); }
+    template <typename U>
+    bool operator==(const BigBlockAllocator<U> &) const noexcept
+    {
+        return true;
+    }
+};
+
+} // namespace rankstep::core
