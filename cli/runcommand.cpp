@@ -54,6 +54,7 @@ std::string helpText()
        rankstep-cli grade PATH... [--json] [--timeout S] [--lessons DIR]
        rankstep-cli explain FILE [run options] [--at TIME|peak] [--target-memory B] [--json]
        rankstep-cli compare A B [--json]
+       rankstep-cli real FILE --function F [--ranks R --layers L --batches B] [real options]
 
 Runs a puzzle function from FILE on every simulated rank and prints the figures the way the
 puzzle notebook does:
@@ -83,6 +84,21 @@ operations that ended it. --at TIME adds every rank's memory at that time; --tar
 says what holds the peak above B. `compare` reads two trace files (--json or --trace-out of a
 run) and says how their settings, end times and peaks differ, and why. docs/explain.md describes
 both, and their JSON.
+
+`real` runs FILE for real: first simulated (a program the simulator refuses is not run), then one
+process per rank trains real tensors through PyTorch's torch.distributed (python3-torch), and the
+ranks' final weights, put together, are compared with one process trained on every batch: the
+largest difference per layer, and the first layer that differs. It needs no sandbox of its own
+yet: the ranks run as the user (README "Running it for real"). Its options:
+  --hidden H --length N   the model's sizes (default the notebook's 512 and 256)
+  --seed S                the seed of the data set and of the first weights (default 0)
+  --backend gloo|nccl     torch.distributed's backend (default gloo)
+  --json OUT              the real run as JSON: events in seconds, memory in bytes, and "result"
+  --timeout S             end every rank process after S seconds (default 120)
+  --nnodes N --node-rank K --master-addr A --master-port P
+                          torchrun's conventions across machines: run the same command on each
+  It exits 0 when the weights match, 1 when they differ, 2 when a rank raised, 4 at the timeout,
+  69 when PyTorch is not installed, and as `run` when the simulation stops.
 
 Options:
   --lessons DIR        read lessons from DIR instead of the built-in ones (for lesson authors)

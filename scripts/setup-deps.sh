@@ -21,6 +21,7 @@ PACKAGES=(
     pybind11-dev python3-dev libseccomp-dev libgtest-dev libgmock-dev libbenchmark-dev
     xvfb xauth fonts-dejavu-core
     git clang clang-format clang-tidy libclang-rt-14-dev
+    python3-torch  # `rankstep-cli real`: torch.distributed with gloo (issue 17)
 )
 if [[ "${1:-}" == "--fuzz" ]]; then
     PACKAGES+=(clang-16 libclang-rt-16-dev)

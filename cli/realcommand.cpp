@@ -1,0 +1,502 @@
+// SPDX-License-Identifier: MIT
+// `rankstep-cli real`: the learner's program on real processes (issue 17, README "Running it for
+// real"). Three steps, each a child process: the simulation (the same rules and messages as every
+// run, and the groups the program uses), one Python process per rank (rankstep_real.rank, joined
+// by torch.distributed), and the check against one process (rankstep_real.verify).
+#include "realcommand.h"
+
+#include "arguments.h"
+#include "childprocess.h"
+#include "core/io/jsonparser.h"
+#include "core/io/tracebinary.h"
+#include "runcommand.h"
+#include "runreport.h"
+
+#include <algorithm>
+#include <chrono>
+#include <csignal>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <iostream>
+#include <map>
+#include <set>
+#include <thread>
+
+#include <arpa/inet.h>
+#include <fcntl.h>
+#include <net/if.h>
+#include <netinet/in.h>
+#include <sched.h>
+#include <spawn.h>
+#include <sys/ioctl.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+extern char **environ; // NOLINT(readability-redundant-declaration): POSIX leaves it undeclared
+
+namespace rankstep::cli {
+namespace {
+
+namespace fs = std::filesystem;
+using Clock = std::chrono::steady_clock;
+
+constexpr int kUnavailable = 69; // EX_UNAVAILABLE: PyTorch is not installed
+
+struct RealOptions {
+    std::string file, function, backend, json, python, masterAddr;
+    int ranks = 1, layers = 2, batches = 4, hidden = 512, length = 256, seed = 0;
+    int nnodes = 1, nodeRank = 0, masterPort = 0;
+    double timeout = 120;
+};
+
+RealOptions parse(const std::vector<std::string> &args)
+{
+    const Arguments a(
+        args,
+        {"function", "ranks", "layers", "batches", "hidden", "length", "seed", "backend", "json",
+         "timeout", "nnodes", "node-rank", "master-addr", "master-port"},
+        {});
+    if (a.positional().size() != 1)
+        throw UsageError{"real: give exactly one FILE"};
+    RealOptions o;
+    o.file = a.positional()[0];
+    o.function = a.text("function");
+    if (o.function.empty())
+        throw UsageError{"real: --function NAME is needed (the rank function to run)"};
+    o.ranks = int(a.integer("ranks", 1, 1, 64));
+    o.layers = int(a.integer("layers", 2, 1, 256));
+    o.batches = int(a.integer("batches", 4, 1, 1024));
+    o.hidden = int(a.integer("hidden", 512, 1, 4096));
+    o.length = int(a.integer("length", 256, 1, 4096));
+    o.seed = int(a.integer("seed", 0, 0, 1'000'000'000));
+    o.backend = a.text("backend", "gloo");
+    if (o.backend != "gloo" && o.backend != "nccl")
+        throw UsageError{"real: --backend is gloo or nccl, not '" + o.backend + "'"};
+    o.json = a.text("json");
+    o.timeout = a.seconds("timeout", 120);
+    o.nnodes = int(a.integer("nnodes", 1, 1, 64));
+    o.nodeRank = int(a.integer("node-rank", 0, 0, 63));
+    o.masterAddr = a.text("master-addr", "127.0.0.1");
+    o.masterPort = int(a.integer("master-port", 0, 0, 65535));
+    if (o.nodeRank >= o.nnodes)
+        throw UsageError{"real: --node-rank must be below --nnodes"};
+    if (o.ranks % o.nnodes != 0)
+        throw UsageError{"real: --ranks must be a multiple of --nnodes (the same ranks per node)"};
+    if (o.nnodes > 1 && o.masterPort == 0)
+        throw UsageError{"real: across nodes every node needs the same --master-port"};
+    const char *python = std::getenv("RANKSTEP_PYTHON");
+    o.python = python && *python ? python : "/usr/bin/python3";
+    return o;
+}
+
+// A port no one listens on now, as torchrun finds one (the kernel picks it).
+int freePort()
+{
+    const int fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    if (fd < 0)
+        return 29500;
+    sockaddr_in address{};
+    address.sin_family = AF_INET;
+    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    socklen_t length = sizeof address;
+    int port = 29500;
+    if (bind(fd, reinterpret_cast<sockaddr *>(&address), sizeof address) == 0 &&
+        getsockname(fd, reinterpret_cast<sockaddr *>(&address), &length) == 0)
+        port = ntohs(address.sin_port);
+    close(fd);
+    return port;
+}
+
+std::string slurp(const fs::path &path)
+{
+    try {
+        return readFile(path.string(), std::size_t(256) << 20);
+    } catch (const UsageError &) {
+        return {};
+    }
+}
+
+// The groups the simulated run's collectives used, other than every rank, in the order they
+// first appear: "0,1;2,3". Each rank process makes them all, in this order, before the learner's
+// code runs (torch.distributed.new_group is called by every process alike).
+std::string groupsOf(const core::Trace &trace)
+{
+    std::map<std::int64_t, std::set<int>> byCollective;
+    std::vector<std::int64_t> order;
+    for (const core::Event &event : trace.events) {
+        if (!core::isCollective(event.op))
+            continue;
+        auto [it, fresh] = byCollective.try_emplace(event.link);
+        if (fresh)
+            order.push_back(event.link);
+        it->second.insert(event.rank);
+    }
+    std::set<std::set<int>> seen;
+    std::string text;
+    for (std::int64_t link : order) {
+        const std::set<int> &members = byCollective[link];
+        if (int(members.size()) == trace.config.ranks || !seen.insert(members).second)
+            continue;
+        if (!text.empty())
+            text += ';';
+        bool first = true;
+        for (int rank : members) {
+            if (!first)
+                text += ',';
+            text += std::to_string(rank);
+            first = false;
+        }
+    }
+    return text;
+}
+
+void writeSmallFile(const char *path, const std::string &text)
+{
+    const int fd = open(path, O_WRONLY | O_CLOEXEC);
+    if (fd >= 0) {
+        [[maybe_unused]] const ssize_t written = write(fd, text.data(), text.size());
+        close(fd);
+    }
+}
+
+// Moves this process (and so every rank it starts) into a network namespace of its own, with
+// only its loopback device, brought up: the ranks reach each other on 127.0.0.1 and nothing else,
+// neither the machine's services nor the internet. Only on one machine (across machines the
+// ranks need the real network). A user namespace comes first where the user is not root, mapping
+// the user to itself. Returns what the kernel refused, "" when the ranks are isolated.
+std::string privateLoopback()
+{
+    if (unshare(CLONE_NEWNET) != 0) {
+        const uid_t uid = getuid();
+        const gid_t gid = getgid();
+        if (unshare(CLONE_NEWUSER | CLONE_NEWNET) != 0)
+            return std::strerror(errno);
+        writeSmallFile("/proc/self/setgroups", "deny");
+        writeSmallFile("/proc/self/uid_map",
+                       std::to_string(uid) + " " + std::to_string(uid) + " 1");
+        writeSmallFile("/proc/self/gid_map",
+                       std::to_string(gid) + " " + std::to_string(gid) + " 1");
+    }
+    const int fd = socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0);
+    if (fd < 0)
+        return std::strerror(errno);
+    ifreq request{};
+    std::strncpy(request.ifr_name, "lo", IFNAMSIZ - 1);
+    bool up = ioctl(fd, SIOCGIFFLAGS, &request) == 0;
+    request.ifr_flags = short(request.ifr_flags | IFF_UP | IFF_RUNNING);
+    up = up && ioctl(fd, SIOCSIFFLAGS, &request) == 0;
+    const int error = errno;
+    close(fd);
+    return up ? "" : std::strerror(error);
+}
+
+struct Launched {
+    std::vector<pid_t> pids;
+    pid_t group = 0;
+};
+
+Launched launchRanks(const RealOptions &o, const std::string &groups, const fs::path &out, int port)
+{
+    const int perNode = o.ranks / o.nnodes;
+    // The caller's environment, less what says which rank a process is and where its code is.
+    const auto ours = [](const std::string &entry) {
+        for (const char *name :
+             {"RANK=", "WORLD_SIZE=", "MASTER_ADDR=", "MASTER_PORT=", "PYTHONPATH=", "LOCAL_RANK="})
+            if (entry.rfind(name, 0) == 0)
+                return true;
+        return false;
+    };
+    std::vector<std::string> baseEnv;
+    for (char **e = environ; *e; ++e)
+        if (!ours(*e))
+            baseEnv.emplace_back(*e);
+    baseEnv.push_back("PYTHONPATH=" + realPackageDir());
+    baseEnv.push_back("MASTER_ADDR=" + o.masterAddr);
+    baseEnv.push_back("MASTER_PORT=" + std::to_string(port));
+    baseEnv.push_back("WORLD_SIZE=" + std::to_string(o.ranks));
+    baseEnv.push_back("OMP_NUM_THREADS=1");
+    Launched launched;
+    for (int local = 0; local < perNode; ++local) {
+        const int rank = o.nodeRank * perNode + local;
+        std::vector<std::string> env = baseEnv;
+        env.push_back("RANK=" + std::to_string(rank));
+        env.push_back("LOCAL_RANK=" + std::to_string(local));
+        std::vector<std::string> words{o.python,
+                                       "-m",
+                                       "rankstep_real.rank",
+                                       "--file",
+                                       fs::absolute(o.file).string(),
+                                       "--function",
+                                       o.function,
+                                       "--layers",
+                                       std::to_string(o.layers),
+                                       "--batches",
+                                       std::to_string(o.batches),
+                                       "--hidden",
+                                       std::to_string(o.hidden),
+                                       "--length",
+                                       std::to_string(o.length),
+                                       "--seed",
+                                       std::to_string(o.seed),
+                                       "--backend",
+                                       o.backend,
+                                       "--groups",
+                                       groups,
+                                       "--timeout",
+                                       std::to_string(int(o.timeout) + 5),
+                                       "--out",
+                                       out.string()};
+        std::vector<char *> argv, envp;
+        for (std::string &word : words)
+            argv.push_back(word.data());
+        argv.push_back(nullptr);
+        for (std::string &entry : env)
+            envp.push_back(entry.data());
+        envp.push_back(nullptr);
+        const std::string log = (out / ("rank-" + std::to_string(rank) + ".log")).string();
+        posix_spawn_file_actions_t actions;
+        posix_spawn_file_actions_init(&actions);
+        posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
+        posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, log.c_str(),
+                                         O_WRONLY | O_CREAT | O_TRUNC, 0600);
+        posix_spawn_file_actions_adddup2(&actions, STDOUT_FILENO, STDERR_FILENO);
+        posix_spawnattr_t attributes;
+        posix_spawnattr_init(&attributes);
+        posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETPGROUP);
+        posix_spawnattr_setpgroup(&attributes, launched.group); // 0: the first starts the group
+        pid_t pid = 0;
+        const int failed =
+            posix_spawn(&pid, o.python.c_str(), &actions, &attributes, argv.data(), envp.data());
+        posix_spawn_file_actions_destroy(&actions);
+        posix_spawnattr_destroy(&attributes);
+        if (failed != 0) {
+            if (launched.group > 0)
+                killpg(launched.group, SIGKILL);
+            throw UsageError{"real: cannot start " + o.python + " (" + std::strerror(failed) +
+                             "); set RANKSTEP_PYTHON to a Python 3 with PyTorch"};
+        }
+        if (launched.group == 0)
+            launched.group = pid;
+        launched.pids.push_back(pid);
+    }
+    return launched;
+}
+
+struct Ended {
+    bool timedOut = false;
+    std::map<pid_t, int> status;
+    double seconds = 0;
+};
+
+// Waits for every rank. When one fails the others wait in a collective that will never
+// complete: they get 3 s to end on their own, then the whole group is killed, as it is after the
+// timeout. No process of the group outlives this function.
+Ended waitForRanks(const Launched &launched, double timeout)
+{
+    Ended ended;
+    const auto start = Clock::now();
+    Clock::time_point deadline =
+        start + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(timeout));
+    bool failing = false;
+    while (ended.status.size() < launched.pids.size()) {
+        int status = 0;
+        const pid_t pid = waitpid(-launched.group, &status, WNOHANG);
+        if (pid > 0) {
+            ended.status[pid] = status;
+            if (!(WIFEXITED(status) && WEXITSTATUS(status) == 0) && !failing) {
+                failing = true;
+                deadline =
+                    std::min<Clock::time_point>(deadline, Clock::now() + std::chrono::seconds(3));
+            }
+            continue;
+        }
+        if (pid < 0 && errno != EINTR)
+            break;
+        if (Clock::now() >= deadline) {
+            ended.timedOut = !failing;
+            killpg(launched.group, SIGKILL);
+            while (waitpid(-launched.group, &status, 0) > 0 || errno == EINTR) {
+            }
+            break;
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    }
+    killpg(launched.group, SIGKILL); // a grandchild the learner's code may have left
+    ended.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+    return ended;
+}
+
+// The first learner error among the ranks' reports (by the time it happened), as a text.
+std::string firstRankError(const fs::path &out, int ranks)
+{
+    double earliest = 1e300;
+    std::string text;
+    for (int rank = 0; rank < ranks; ++rank) {
+        const auto parsed = io::parseJson(slurp(out / ("rank-" + std::to_string(rank) + ".json")));
+        if (!parsed)
+            continue;
+        const io::JsonValue *error = parsed->find("error");
+        const io::JsonValue *at = parsed->find("failed_at");
+        if (!error || !error->isObject())
+            continue;
+        const double when = at ? std::strtod(at->text.c_str(), nullptr) : 1e299;
+        if (when >= earliest)
+            continue;
+        earliest = when;
+        const io::JsonValue *line = error->find("line");
+        const io::JsonValue *message = error->find("message");
+        const io::JsonValue *traceback = error->find("traceback");
+        text = "Error (rank " + std::to_string(rank) + ", line " + (line ? line->text : "0") +
+               "): " + (message ? message->text : "") + "\n" +
+               (traceback && !traceback->text.empty()
+                    ? "Traceback (most recent call last):\n" + traceback->text
+                    : "");
+    }
+    return text;
+}
+
+} // namespace
+
+std::string realPackageDir()
+{
+    if (const char *dir = std::getenv("RANKSTEP_REAL_DIR"); dir && *dir)
+        return dir;
+    const fs::path installed =
+        fs::path(currentExecutable()).parent_path().parent_path() / "share/rankstep/python";
+    if (fs::exists(installed / "rankstep_real"))
+        return installed.string();
+    return RANKSTEP_REAL_SOURCE_DIR;
+}
+
+int realCommand(const std::vector<std::string> &args)
+{
+    const RealOptions o = parse(args);
+    readFile(o.file); // a missing or unreadable file is a usage error before anything starts
+    const fs::path out =
+        fs::temp_directory_path() / ("rankstep-real-" + std::to_string(getpid()) + "-" +
+                                     std::to_string(Clock::now().time_since_epoch().count()));
+    fs::create_directories(out);
+    struct Cleanup {
+        fs::path dir;
+        ~Cleanup()
+        {
+            std::error_code ignored;
+            fs::remove_all(dir, ignored);
+        }
+    } cleanup{out};
+
+    const ChildOutcome torch =
+        runChild(o.python, {"-c", "import torch.distributed"}, 120, (out / "torch.err").string());
+    if (torch.end != ChildOutcome::End::Exited || torch.code != 0) {
+        std::cerr << "rankstep-cli real: PyTorch is not available to " << o.python
+                  << ". On Debian 12: sudo apt-get install python3-torch (or run "
+                     "scripts/setup-deps.sh). Everything else in Rankstep works without it.\n";
+        return kUnavailable;
+    }
+
+    // 1. The simulation: the same checks and messages as `run`, before any real process starts.
+    const fs::path simulated = out / "simulated.rstb";
+    const ChildOutcome simulation =
+        runChild(currentExecutable(),
+                 {"run", o.file, "--function", o.function, "--ranks", std::to_string(o.ranks),
+                  "--layers", std::to_string(o.layers), "--batches", std::to_string(o.batches),
+                  "--trace-out", simulated.string()},
+                 o.timeout, (out / "simulated.err").string());
+    auto trace = io::traceFromBinary(slurp(simulated));
+    if (!trace) {
+        std::cerr << "rankstep-cli real: the simulation did not finish"
+                  << (simulation.stderrText.empty() ? "\n" : ":\n" + simulation.stderrText);
+        return simulation.end == ChildOutcome::End::Exited ? simulation.code : kInternal;
+    }
+    if (!trace->correct()) {
+        std::cout << "The simulation of this program does not solve the puzzle, so it was not "
+                     "run for real:\n";
+        std::cout << (trace->error ? formatError(*trace->error) : trace->check.message + "\n");
+        return exitCodeFor(*trace);
+    }
+    std::cout << "Simulated: correct. Running " << o.ranks << " ranks for real (" << o.backend
+              << ", HIDDEN " << o.hidden << ", LENGTH " << o.length << ")...\n"
+              << std::flush;
+
+    // 2. One process per rank of this node, on a loopback of their own when on one machine.
+    if (o.nnodes == 1) {
+        if (const std::string refused = privateLoopback(); !refused.empty())
+            std::cerr << "rankstep-cli real: this system refused a network of the ranks' own ("
+                      << refused << "): they run on the machine's network.\n";
+    }
+    const int port = o.masterPort > 0 ? o.masterPort : freePort();
+    const Launched launched = launchRanks(o, groupsOf(*trace), out, port);
+    const Ended ended = waitForRanks(launched, o.timeout);
+    if (ended.timedOut) {
+        std::cout << "Stopped after " << o.timeout
+                  << " s (--timeout): every rank process was "
+                     "ended. The simulation finished, so a rank was slower than the time "
+                     "allowed, or another node never joined.\n";
+        return kStopped;
+    }
+    if (const std::string error = firstRankError(out, o.ranks); !error.empty()) {
+        std::cout << error << "Every rank process was stopped.\n";
+        return kLearnerError;
+    }
+    for (const auto &[pid, status] : ended.status) {
+        if (!(WIFEXITED(status) && WEXITSTATUS(status) == 0)) {
+            std::cout << "A rank process ended unexpectedly; its output:\n"
+                      << slurp(out / "rank-0.log") << "\n";
+            return kInternal;
+        }
+    }
+
+    // 3. The check against one process, and the report.
+    std::vector<std::string> verify{"-m",
+                                    "rankstep_real.verify",
+                                    "--ranks",
+                                    std::to_string(o.ranks),
+                                    "--layers",
+                                    std::to_string(o.layers),
+                                    "--batches",
+                                    std::to_string(o.batches),
+                                    "--hidden",
+                                    std::to_string(o.hidden),
+                                    "--length",
+                                    std::to_string(o.length),
+                                    "--seed",
+                                    std::to_string(o.seed),
+                                    "--wall-seconds",
+                                    std::to_string(ended.seconds),
+                                    "--out",
+                                    out.string()};
+    setenv("PYTHONPATH", realPackageDir().c_str(), 1);
+    const ChildOutcome verdict =
+        runChild(o.python, verify, o.timeout, (out / "verify.err").string());
+    std::cout << slurp(out / "verdict.txt");
+    if (verdict.end != ChildOutcome::End::Exited || verdict.code > 1) {
+        std::cerr << "rankstep-cli real: the check against one process failed:\n"
+                  << verdict.stderrText;
+        return kInternal;
+    }
+    if (!o.json.empty())
+        writeFile(o.json, slurp(out / "report.json"));
+    return verdict.code == 0 ? kSolved : kNotSolved;
+}
+
+int runReal(const std::vector<std::string> &args)
+{
+    if (std::find(args.begin(), args.end(), "--help") != args.end() ||
+        std::find(args.begin(), args.end(), "-h") != args.end()) {
+        std::cout << helpText();
+        return kSolved;
+    }
+    try {
+        return realCommand(args);
+    } catch (const UsageError &e) {
+        std::cerr << "rankstep-cli: " << e.message << "\nTry 'rankstep-cli --help'.\n";
+        return kUsage;
+    } catch (const std::exception &e) {
+        std::cerr << "rankstep-cli: internal error: " << e.what() << "\n";
+        return kInternal;
+    }
+}
+
+} // namespace rankstep::cli

@@ -1,0 +1,315 @@
+# SPDX-License-Identifier: MIT
+"""`from lib import Model` in a real run: the puzzle API of the simulator, on real tensors.
+
+Every call keeps the simulator's rules on what identifies an object (docs/simulation.md); the run
+was simulated first (`rankstep-cli real`), so a broken rule has already been reported in the
+simulator's words before any process started. Collectives go through torch.distributed:
+allreduce is `all_reduce`; allgather is `all_gather` (each rank's slices padded to one length);
+scatterreduce is `all_reduce` and then the rank's own slice (the gloo backend of PyTorch 1.13 has
+no `reduce_scatter`); pass_to and receive are `isend` and `recv`.
+"""
+import io
+import sys
+import time
+
+import torch
+import torch.distributed as dist
+
+from . import tensors
+from .objects import (  # noqa: F401  (the names a learner imports)
+    Activation,
+    ActivationGrad,
+    OptState,
+    PuzzleError,
+    Weight,
+    WeightGrad,
+)
+
+HIDDEN = 512
+LENGTH = 256
+
+
+class Recorder:
+    """The events of this rank: wall-clock seconds from the run's common start, and the bytes
+    the rank's five dictionaries hold when each call is made."""
+
+    def __init__(self, learner_file):
+        self.learner_file = learner_file
+        self.start = time.perf_counter()
+        self.events = []
+        self.messages_sent = 0
+
+    def line(self):
+        frame = sys._getframe(1)
+        while frame is not None:
+            if frame.f_code.co_filename == self.learner_file:
+                return frame.f_lineno
+            frame = frame.f_back
+        return 0
+
+    def begin(self):
+        return time.perf_counter()
+
+    def end(self, began, op, layer, memory, **extra):
+        event = {"op": op, "layer": layer, "start": began - self.start,
+                 "duration": time.perf_counter() - began, "memory": memory, "line": self.line()}
+        event.update(extra)
+        self.events.append(event)
+
+
+class _Done:
+    """What `await model.allreduce(...)` gets: the collective has already completed."""
+
+    def __init__(self, value):
+        self.value = value
+
+    def __await__(self):
+        return self.value
+        yield  # pragma: no cover  (makes this a generator, as __await__ must be)
+
+
+class Dist:
+    """The notebook's launcher. In a real run `rankstep-cli real` starts the ranks instead."""
+
+    def __init__(self, ranks):
+        self.ranks = ranks
+
+
+def _sorted_batches(batches):
+    return sorted(set(batches))
+
+
+class Model:
+    def __init__(self, rank, ranks, layers, batches, sizes, recorder, groups=None):
+        self.rank = rank
+        self.RANKS = ranks
+        self.LAYERS = layers
+        self.BATCHES = batches
+        self.sizes = sizes
+        self.recorder = recorder
+        self.weights, self.opt_states, self.activations = {}, {}, {}
+        self.grad_activations, self.grad_weights = {}, {}
+        self.final_weights = {}
+        self._groups = groups or {}
+        self._outbox = []
+
+    def storage(self):
+        return (self.weights, self.opt_states, self.activations, self.grad_activations,
+                self.grad_weights)
+
+    def memory(self):
+        return sum(v.memory() for d in self.storage() for v in d.values() if hasattr(v, "memory"))
+
+    # ----- operations (docs/simulation.md, "Operations and their cost") -----
+
+    def load_weights(self, layer, shard=0, total=1):
+        flat = tensors.initial_weight(self.sizes, layer).reshape(-1)
+        piece = tensors.split_flat(flat, total)[shard]
+        zeros = torch.zeros_like(piece)
+        return (Weight(layer, self.LAYERS, 0, {shard}, total, {shard: piece.clone()}),
+                OptState(layer, self.LAYERS, 0, {shard}, total, {shard: (zeros, zeros.clone())}))
+
+    def get_activation(self, batches):
+        batches = _sorted_batches(batches)
+        rows = tensors.rows_of(self.sizes, batches, tensors.batch_inputs)
+        return Activation(0, self.LAYERS, batches, self.BATCHES, rows)
+
+    def _check_weight(self, op, layer, weight):
+        if not isinstance(weight, Weight) or weight.layer != layer or not weight.is_complete():
+            raise PuzzleError(f"{op}(layer {layer}): needs the whole weight of layer {layer}, "
+                              f"not {weight!r}")
+
+    def forward(self, layer, inp, weight):
+        self._check_weight("forward", layer, weight)
+        if not isinstance(inp, Activation) or inp.layer != layer:
+            raise PuzzleError(f"forward(layer {layer}): needs an activation of layer {layer}, "
+                              f"not {inp!r}")
+        began, memory = self.recorder.begin(), self.memory()
+        out = tensors.forward(inp.value, weight.matrix(self.sizes.hidden))
+        self.recorder.end(began, "forward", layer, memory, batches=sorted(inp.batches))
+        return Activation(layer + 1, self.LAYERS, inp.batches, self.BATCHES, out)
+
+    def loss(self, inp):
+        if not isinstance(inp, Activation) or inp.layer != self.LAYERS:
+            raise PuzzleError(f"loss: needs the activation of layer {self.LAYERS}, not {inp!r}")
+        began, memory = self.recorder.begin(), self.memory()
+        targets = tensors.rows_of(self.sizes, inp.batches, tensors.batch_targets)
+        grad = tensors.loss_grad(inp.value, targets, self.BATCHES, self.sizes.length)
+        self.recorder.end(began, "loss", -1, memory, batches=sorted(inp.batches),
+                          value=tensors.loss_value(inp.value, targets, self.BATCHES,
+                                                   self.sizes.length))
+        return ActivationGrad(self.LAYERS - 1, self.LAYERS, inp.batches, self.BATCHES, grad)
+
+    def backward(self, layer, inp, grad, weight):
+        self._check_weight("backward", layer, weight)
+        if not isinstance(inp, Activation) or not isinstance(grad, ActivationGrad) or \
+                inp.layer != layer or grad.layer != layer or inp.batches != grad.batches:
+            raise PuzzleError(f"backward(layer {layer}): needs the activation and the gradient of "
+                              f"layer {layer} on the same batches, not {inp!r} and {grad!r}")
+        began, memory = self.recorder.begin(), self.memory()
+        grad_weight, grad_inp = tensors.backward(inp.value, grad.value,
+                                                 weight.matrix(self.sizes.hidden))
+        self.recorder.end(began, "backward", layer, memory, batches=sorted(inp.batches))
+        return (WeightGrad(layer, self.LAYERS, inp.batches, self.BATCHES, {0}, 1,
+                           {0: grad_weight.reshape(-1)}),
+                ActivationGrad(layer - 1, self.LAYERS, inp.batches, self.BATCHES, grad_inp))
+
+    def update(self, layer, weight_grad, weight, opt_state):
+        covers = weight_grad.is_complete() or (weight_grad.total == weight.total and
+                                               weight.shards <= weight_grad.shards)
+        if len(weight_grad.batches) != self.BATCHES or weight.shards != opt_state.shards or \
+                not covers or weight.step != opt_state.step:
+            raise PuzzleError(f"update(layer {layer}): {weight_grad!r} does not fit {weight!r} "
+                              f"and {opt_state!r}")
+        began, memory = self.recorder.begin(), self.memory()
+        step = weight.step + 1
+        new_weight, new_state = {}, {}
+        for shard in sorted(weight.shards):
+            grad = weight_grad.parts[shard] if weight_grad.total == weight.total else \
+                tensors.split_flat(weight_grad.flat(), weight.total)[shard]
+            first, second = opt_state.parts[shard]
+            new_weight[shard], *moments = tensors.adam(weight.parts[shard], grad, first, second,
+                                                       step)
+            new_state[shard] = tuple(moments)
+        self.recorder.end(began, "update", layer, memory, shards=sorted(weight.shards))
+        return (Weight(layer, self.LAYERS, step, weight.shards, weight.total, new_weight),
+                OptState(layer, self.LAYERS, step, weight.shards, weight.total, new_state))
+
+    def fake_grad(self, layer, batches):
+        zeros = torch.zeros(self.sizes.hidden * self.sizes.hidden, dtype=tensors.DTYPE)
+        return WeightGrad(layer, self.LAYERS, _sorted_batches(batches), self.BATCHES, {0}, 1,
+                          {0: zeros})
+
+    def set_final_weight(self, layer, weight):
+        self.final_weights[layer] = weight
+
+    # ----- communication (docs/simulation.md, "Communication") -----
+
+    def _group(self, group):
+        if group is None:
+            return None, list(range(self.RANKS))
+        members = sorted(set(int(r) for r in group))
+        if len(members) == self.RANKS:
+            return None, members
+        if tuple(members) not in self._groups:
+            raise PuzzleError(f"group={members}: this group was not prepared for the real run")
+        return self._groups[tuple(members)], members
+
+    def allreduce(self, value, layer, group=None):
+        handle, members = self._group(group)
+        began, memory = self.recorder.begin(), self.memory()
+        gathered = [None] * len(members)
+        dist.all_gather_object(gathered, (value.layer, sorted(value.shards), sorted(value.batches)),
+                               group=handle)
+        flat = _cat_parts(value)
+        dist.all_reduce(flat, group=handle)
+        batches = set().union(*(set(g[2]) for g in gathered))
+        result = WeightGrad(value.layer, self.LAYERS, batches, self.BATCHES, value.shards,
+                            value.total, _uncat_parts(flat, value))
+        self.recorder.end(began, "allreduce", layer, memory, bytes=_nbytes(flat))
+        return _Done(result)
+
+    def allgather(self, value, layer, group=None):
+        handle, members = self._group(group)
+        began, memory = self.recorder.begin(), self.memory()
+        mine = {s: value.parts[s] for s in sorted(value.shards)}
+        flat = _cat_parts(value)
+        gathered = [None] * len(members)
+        dist.all_gather_object(gathered, [(s, _sizes(p)) for s, p in mine.items()], group=handle)
+        longest = max(sum(sum(n) for _, n in g) for g in gathered)
+        padded = torch.zeros(longest, dtype=tensors.DTYPE)
+        padded[: flat.numel()] = flat
+        received = [torch.zeros_like(padded) for _ in members]
+        dist.all_gather(received, padded, group=handle)
+        result = value
+        for shards, data in zip(gathered, received):
+            parts, at = {}, 0
+            for shard, lengths in shards:
+                pieces = []
+                for n in lengths:
+                    pieces.append(data[at: at + n].clone())
+                    at += n
+                parts[shard] = pieces[0] if len(pieces) == 1 else tuple(pieces)
+            result = result.combine(value._with(set(parts), value.total, parts))
+        self.recorder.end(began, "allgather", layer, memory, bytes=_nbytes(padded))
+        return _Done(result)
+
+    def scatterreduce(self, value, layer, group=None):
+        handle, members = self._group(group)
+        began, memory = self.recorder.begin(), self.memory()
+        gathered = [None] * len(members)
+        dist.all_gather_object(gathered, sorted(value.batches), group=handle)
+        flat = value.flat().clone()
+        dist.all_reduce(flat, group=handle)
+        position, count = members.index(self.rank), len(members)
+        batches = set().union(*(set(g) for g in gathered))
+        piece = tensors.split_flat(flat, count)[position].clone()
+        result = WeightGrad(value.layer, self.LAYERS, batches, self.BATCHES, {position}, count,
+                            {position: piece})
+        self.recorder.end(began, "scatterreduce", layer, memory, bytes=_nbytes(flat))
+        return _Done(result)
+
+    def pass_to(self, rank, value):
+        began, memory = self.recorder.begin(), self.memory()
+        buffer = io.BytesIO()
+        torch.save(value, buffer)
+        payload = torch.frombuffer(bytearray(buffer.getvalue()), dtype=torch.uint8)
+        size = torch.tensor([payload.numel()], dtype=torch.int64)
+        # Sends never wait for the receiver (docs/simulation.md, "Beyond the notebook").
+        self._outbox += [dist.isend(size, rank), dist.isend(payload, rank), size, payload]
+        self.recorder.end(began, "pass_to", getattr(value, "layer", -1), memory, peer=rank,
+                          bytes=int(payload.numel()))
+        return _Done(None)
+
+    def receive(self, source=None):
+        began, memory = self.recorder.begin(), self.memory()
+        size = torch.zeros(1, dtype=torch.int64)
+        sender = dist.recv(size, src=source)
+        payload = torch.zeros(int(size[0]), dtype=torch.uint8)
+        dist.recv(payload, src=sender)
+        value = torch.load(io.BytesIO(payload.numpy().tobytes()))
+        self.recorder.end(began, "receive", getattr(value, "layer", -1), memory, peer=sender,
+                          bytes=int(payload.numel()))
+        return _Done(value)
+
+    def finish_sends(self):
+        for item in self._outbox:
+            if hasattr(item, "wait"):
+                item.wait()
+        self._outbox.clear()
+
+
+def _sizes(part):
+    return [p.numel() for p in part] if isinstance(part, tuple) else [part.numel()]
+
+
+def _cat_parts(value):
+    pieces = []
+    for shard in sorted(value.shards):
+        part = value.parts[shard]
+        pieces += list(part) if isinstance(part, tuple) else [part]
+    return torch.cat(pieces).clone() if pieces else torch.zeros(0, dtype=tensors.DTYPE)
+
+
+def _uncat_parts(flat, like):
+    parts, at = {}, 0
+    for shard in sorted(like.shards):
+        lengths = _sizes(like.parts[shard])
+        pieces = []
+        for n in lengths:
+            pieces.append(flat[at: at + n])
+            at += n
+        parts[shard] = pieces[0] if len(pieces) == 1 else tuple(pieces)
+    return parts
+
+
+def _nbytes(tensor):
+    return tensor.numel() * tensor.element_size()
+
+
+def draw(*args, **kwargs):
+    """Marks a snapshot in the simulator; a real run has no viewer to mark."""
+
+
+def draw_group(*args, **kwargs):
+    """See draw."""

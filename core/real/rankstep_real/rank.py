@@ -1,0 +1,129 @@
+# SPDX-License-Identifier: MIT
+"""One rank of a real run: `python3 -m rankstep_real.rank --out DIR ...`, started by
+`rankstep-cli real`, never by the learner's code.
+
+It joins the process group (torch.distributed's environment: MASTER_ADDR, MASTER_PORT,
+WORLD_SIZE, RANK), runs the learner's rank function to its end with the real `lib`, and writes
+DIR/rank-R.json (what happened, the events) and DIR/rank-R.pt (its final weights). A learner's
+error is written there with its line before the process ends, so the launcher can name it and
+stop every other rank.
+"""
+import argparse
+import datetime
+import inspect
+import json
+import os
+import sys
+import time
+import traceback
+import types
+
+import torch
+import torch.distributed as dist
+
+from . import lib, tensors
+
+
+def _arguments(argv):
+    parser = argparse.ArgumentParser(prog="rankstep_real.rank")
+    parser.add_argument("--file", required=True)
+    parser.add_argument("--function", required=True)
+    parser.add_argument("--layers", type=int, required=True)
+    parser.add_argument("--batches", type=int, required=True)
+    parser.add_argument("--hidden", type=int, default=512)
+    parser.add_argument("--length", type=int, default=256)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--backend", default="gloo")
+    parser.add_argument("--groups", default="", help="groups as 0,1;2,3 (from the simulated run)")
+    parser.add_argument("--timeout", type=float, default=60)
+    parser.add_argument("--out", required=True)
+    return parser.parse_args(argv)
+
+
+def _learner_module(path, args):
+    """The learner's file as a module whose `from lib import ...` finds the real library."""
+    lib.HIDDEN, lib.LENGTH = args.hidden, args.length
+    sys.modules["lib"] = lib
+    for name in ("drawing", "chalk"):
+        stub = types.ModuleType(name)
+        stub.draw, stub.draw_group = lib.draw, lib.draw_group
+        stub.set_svg_height = stub.set_svg_draw_height = lambda *a, **k: None
+        stub.hcat = stub.vcat = lambda *a, **k: None
+        sys.modules[name] = stub
+    with open(path, encoding="utf-8-sig") as source:
+        code = compile(source.read(), path, "exec", dont_inherit=True)
+    module = types.ModuleType("__learner__")
+    module.__file__ = path
+    exec(code, module.__dict__)  # noqa: S102  (the learner's own file, in the rank's process)
+    return module
+
+
+def _drive(coroutine):
+    """Runs a coroutine whose awaits all complete at once (lib._Done) to its end; a rank function
+    that is no coroutine has already run."""
+    if not inspect.iscoroutine(coroutine):
+        return coroutine
+    try:
+        while True:
+            coroutine.send(None)
+    except StopIteration as done:
+        return done.value
+
+
+def _learner_error(error, path):
+    frames = [f for f in traceback.extract_tb(error.__traceback__) if f.filename == path]
+    line = frames[-1].lineno if frames else 0
+    message = "".join(traceback.format_exception_only(type(error), error)).strip()
+    return {"line": line, "message": message,
+            "traceback": "".join(traceback.format_list(frames))}
+
+
+def _final_weights(model):
+    weights = {}
+    for layer, weight in model.final_weights.items():
+        weights[int(layer)] = {"step": weight.step, "total": weight.total,
+                               "parts": {int(s): p.clone() for s, p in weight.parts.items()}}
+    return weights
+
+
+def main(argv=None):
+    args = _arguments(argv if argv is not None else sys.argv[1:])
+    torch.set_num_threads(1)
+    rank, ranks = int(os.environ["RANK"]), int(os.environ["WORLD_SIZE"])
+    report = {"rank": rank, "status": "finished", "events": []}
+    out = os.path.join(args.out, f"rank-{rank}")
+    dist.init_process_group(args.backend, timeout=datetime.timedelta(seconds=args.timeout))
+    groups = {}
+    for text in filter(None, args.groups.split(";")):
+        members = sorted(int(r) for r in text.split(","))
+        groups[tuple(members)] = dist.new_group(members)  # every rank, in one order
+    path = os.path.abspath(args.file)
+    recorder = lib.Recorder(path)
+    sizes = tensors.Sizes(args.hidden, args.length, args.seed)
+    model = lib.Model(rank, ranks, args.layers, args.batches, sizes, recorder, groups)
+    status = 0
+    try:
+        module = _learner_module(path, args)
+        dist.barrier()  # a common start for every rank's clock
+        recorder.start = recorder.begin()
+        _drive(getattr(module, args.function)(model))
+        model.finish_sends()
+    except Exception as error:  # the learner's: reported with its line, then every rank stops
+        report["status"] = "failed"
+        report["failed_at"] = time.time()  # the launcher names the first rank that failed
+        report["error"] = _learner_error(error, path)
+        status = 3
+    report["events"] = recorder.events
+    report["memory_end"] = model.memory()
+    torch.save(_final_weights(model), out + ".pt")
+    with open(out + ".json.part", "w", encoding="utf-8") as file:
+        json.dump(report, file)
+    os.replace(out + ".json.part", out + ".json")
+    if status:
+        os._exit(status)  # the others wait in a collective: the launcher stops them
+    dist.destroy_process_group()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,152 @@
+# SPDX-License-Identifier: MIT
+"""After a real run: do the ranks' final weights, put together, equal what one process training
+the same model on every batch gets? `python3 -m rankstep_real.verify --out DIR ...`
+
+The single process runs the same layers on all batches at once, takes the gradient of the same
+loss and makes one Adam step (tensors.py). Each layer's final weight is assembled from the shards
+the ranks set with set_final_weight; a value two ranks both hold must agree. Prints the largest
+difference per layer and writes DIR/verdict.json.
+"""
+import argparse
+import json
+import os
+import sys
+
+import torch
+
+from . import tensors
+
+TOLERANCE = 1e-9  # float64 sums in another order differ by about 1e-16 of the values here
+
+
+def reference_weights(sizes, layers, batches):
+    """Every layer's weight after one training step of one process on all batches."""
+    everything = list(range(batches))
+    weights = [tensors.initial_weight(sizes, layer) for layer in range(layers)]
+    activations = [tensors.rows_of(sizes, everything, tensors.batch_inputs)]
+    for layer in range(layers):
+        activations.append(tensors.forward(activations[-1], weights[layer]))
+    targets = tensors.rows_of(sizes, everything, tensors.batch_targets)
+    grad = tensors.loss_grad(activations[-1], targets, batches, sizes.length)
+    updated = [None] * layers
+    for layer in reversed(range(layers)):
+        grad_weight, grad = tensors.backward(activations[layer], grad, weights[layer])
+        zeros = torch.zeros_like(grad_weight)
+        updated[layer], _, _ = tensors.adam(weights[layer], grad_weight, zeros, zeros.clone(), 1)
+    return updated
+
+
+def assemble(rank_weights, layer, hidden):
+    """(flat weight or None, the ranks' largest disagreement, steps seen) for one layer."""
+    total_values = hidden * hidden
+    flat = torch.full((total_values,), float("nan"), dtype=tensors.DTYPE)
+    disagreement, steps = 0.0, set()
+    for weights in rank_weights:
+        entry = weights.get(layer)
+        if entry is None:
+            continue
+        steps.add(entry["step"])
+        offsets = [0]
+        for piece in tensors.split_flat(torch.empty(total_values), entry["total"]):
+            offsets.append(offsets[-1] + piece.numel())
+        for shard, part in entry["parts"].items():
+            region = flat[offsets[shard]: offsets[shard + 1]]
+            known = ~torch.isnan(region)
+            if known.any():
+                disagreement = max(disagreement,
+                                   float((region[known] - part[known]).abs().max()))
+            flat[offsets[shard]: offsets[shard + 1]] = part
+    if torch.isnan(flat).any():
+        return None, disagreement, steps
+    return flat.view(hidden, hidden), disagreement, steps
+
+
+def verify(out, ranks, layers, batches, sizes):
+    # Across machines a node holds only its own ranks' files: it checks what they hold.
+    present = [r for r in range(ranks) if os.path.exists(os.path.join(out, f"rank-{r}.pt"))]
+    rank_weights = [torch.load(os.path.join(out, f"rank-{r}.pt")) for r in present]
+    expected = reference_weights(sizes, layers, batches)
+    per_layer, first_wrong, largest = [], None, 0.0
+    for layer in range(layers):
+        weight, disagreement, steps = assemble(rank_weights, layer, sizes.hidden)
+        row = {"layer": layer, "steps": sorted(steps), "ranks_disagree_by": disagreement}
+        if weight is None:
+            row["max_abs_diff"] = None
+            row["problem"] = "no rank set the whole final weight of this layer"
+        else:
+            row["max_abs_diff"] = float((weight - expected[layer]).abs().max())
+            largest = max(largest, row["max_abs_diff"])
+            if row["max_abs_diff"] > TOLERANCE or disagreement > TOLERANCE:
+                row["problem"] = "differs from one process trained on every batch"
+        if "problem" in row and first_wrong is None:
+            first_wrong = layer
+        per_layer.append(row)
+    return {"weights_match": first_wrong is None, "first_wrong_layer": first_wrong,
+            "max_abs_diff": largest, "layers": per_layer, "tolerance": TOLERANCE}
+
+
+def describe(verdict, ranks):
+    """The verdict as the learner reads it."""
+    lines = ["layer  largest |difference| from one process"]
+    for row in verdict["layers"]:
+        diff = row["max_abs_diff"]
+        text = "none set" if diff is None else f"{diff:.3g}"
+        problem = f"   <- {row['problem']}" if "problem" in row else ""
+        lines.append(f"{row['layer']:>5}  {text}{problem}")
+    if verdict["weights_match"]:
+        whose = "The weights of the one rank" if ranks == 1 else \
+            f"The weights of the {ranks} ranks, put together,"
+        lines.append(f"{whose} match one process trained "
+                     f"on every batch (largest difference {verdict['max_abs_diff']:.3g}, "
+                     f"tolerance {verdict['tolerance']:g}).")
+    else:
+        lines.append(f"Layer {verdict['first_wrong_layer']} is the first that differs from one "
+                     "process trained on every batch: the program trains another model.")
+    return "\n".join(lines) + "\n"
+
+
+def report(out, args, verdict):
+    """The run as JSON: the simulation's trace schema in seconds and real bytes, plus the result."""
+    ranks = []
+    for rank in range(args.ranks):
+        path = os.path.join(out, f"rank-{rank}.json")
+        if os.path.exists(path):
+            with open(path, encoding="utf-8") as file:
+                data = json.load(file)
+            ranks.append({"rank": rank, "events": data["events"]})
+    return {
+        "format": "rankstep-trace", "version": 1, "clock": "seconds", "memory": "bytes",
+        "config": {"ranks": args.ranks, "layers": args.layers, "batches": args.batches,
+                   "hidden": args.hidden, "length": args.length, "seed": args.seed},
+        "result": {"status": "ok", "correct": verdict["weights_match"],
+                   "weights_match": verdict["weights_match"],
+                   "max_abs_diff": verdict["max_abs_diff"], "wall_seconds": args.wall_seconds,
+                   "first_wrong_layer": verdict["first_wrong_layer"],
+                   "layers": verdict["layers"]},
+        "ranks": ranks,
+    }
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(prog="rankstep_real.verify")
+    for name in ("ranks", "layers", "batches"):
+        parser.add_argument("--" + name, type=int, required=True)
+    parser.add_argument("--hidden", type=int, default=512)
+    parser.add_argument("--length", type=int, default=256)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--wall-seconds", type=float, default=0.0)
+    parser.add_argument("--out", required=True)
+    args = parser.parse_args(argv)
+    torch.set_num_threads(1)
+    sizes = tensors.Sizes(args.hidden, args.length, args.seed)
+    verdict = verify(args.out, args.ranks, args.layers, args.batches, sizes)
+    with open(os.path.join(args.out, "verdict.txt"), "w", encoding="utf-8") as file:
+        file.write(describe(verdict, args.ranks))
+    with open(os.path.join(args.out, "report.json"), "w", encoding="utf-8") as file:
+        json.dump(report(args.out, args, verdict), file, indent=1)
+        file.write("\n")
+    return 0 if verdict["weights_match"] else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

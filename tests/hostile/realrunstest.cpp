@@ -1,0 +1,266 @@
+// SPDX-License-Identifier: MIT
+// `rankstep-cli real` (issue 17): the reference solutions train on real processes through
+// torch.distributed exactly what one process trains; a program the simulator passes but that
+// trains another model is caught; a rank that fails stops every rank; across two node groups on
+// the loopback address the same command works. Small sizes (HIDDEN 16, LENGTH 4) keep each run to
+// a few seconds. Without PyTorch (not installed here) the tests are skipped, except in CI, which
+// installs it (scripts/setup-deps.sh).
+#include "clilaunch.h"
+
+#include "core/io/jsonparser.h"
+
+#include <gtest/gtest.h>
+
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <fstream>
+#include <regex>
+#include <string>
+
+namespace rankstep::hostile {
+namespace {
+
+using testsupport::ProcessResult;
+using testsupport::TempDir;
+
+const std::string kSource = RANKSTEP_SOURCE_DIR;
+
+bool torchInstalled()
+{
+    return std::system("/usr/bin/python3 -c 'import torch.distributed' >/dev/null 2>&1") == 0;
+}
+
+#define REQUIRE_TORCH()                                                                       \
+    do {                                                                                      \
+        if (!torchInstalled()) {                                                              \
+            if (std::getenv("CI"))                                                            \
+                FAIL() << "CI installs python3-torch (scripts/setup-deps.sh); it is missing"; \
+            GTEST_SKIP() << "python3-torch is not installed";                                 \
+        }                                                                                     \
+    } while (false)
+
+std::vector<std::string> realArgs(const std::string &file, const std::string &function, int ranks,
+                                  int layers, int batches)
+{
+    return {"real",       file,
+            "--function", function,
+            "--ranks",    std::to_string(ranks),
+            "--layers",   std::to_string(layers),
+            "--batches",  std::to_string(batches),
+            "--hidden",   "16",
+            "--length",   "4",
+            "--timeout",  "120"};
+}
+
+std::string readText(const std::string &path)
+{
+    std::ifstream in(path);
+    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+TEST(RealRuns, DdpTrainsWhatOneProcessTrainsAndWritesTheReport)
+{
+    REQUIRE_TORCH();
+    TempDir dir;
+    std::vector<std::string> args =
+        realArgs(kSource + "/lessons/30-ddp/solution.py", "ddp", 4, 2, 4);
+    args.insert(args.end(), {"--json", (dir.path() / "real.json").string()});
+    const ProcessResult run = runCli({args, "", {}}, dir);
+    ASSERT_EQ(run.exitCode, 0) << run.out << run.err;
+    EXPECT_NE(run.out.find("match one process trained on every batch"), std::string::npos)
+        << run.out;
+
+    const auto report = io::parseJson(readText((dir.path() / "real.json").string()));
+    ASSERT_TRUE(report) << report.error().message;
+    const io::JsonValue *result = report->find("result");
+    ASSERT_NE(result, nullptr);
+    EXPECT_TRUE(result->find("weights_match")->boolean);
+    EXPECT_TRUE(result->find("correct")->boolean);
+    EXPECT_LT(std::stod(result->find("max_abs_diff")->text), 1e-9);
+    EXPECT_GT(std::stod(result->find("wall_seconds")->text), 0.0);
+    const io::JsonValue *ranks = report->find("ranks");
+    ASSERT_NE(ranks, nullptr);
+    ASSERT_EQ(ranks->items.size(), 4U);
+    // Each rank: two forwards, a loss, two backwards, two allreduces, two updates, in seconds.
+    const io::JsonValue &events = *ranks->items[2].find("events");
+    ASSERT_EQ(events.items.size(), 9U);
+    int allreduces = 0;
+    for (const io::JsonValue &event : events.items) {
+        allreduces += event.find("op")->text == "allreduce";
+        EXPECT_GE(std::stod(event.find("start")->text), 0.0);
+        EXPECT_GT(std::stoll(event.find("memory")->text), 0);
+    }
+    EXPECT_EQ(allreduces, 2);
+}
+
+TEST(RealRuns, FsdpShardsTrainWhatOneProcessTrains)
+{
+    REQUIRE_TORCH();
+    TempDir dir;
+    const ProcessResult run =
+        runCli({realArgs(kSource + "/lessons/50-fsdp/solution.py", "fsdp", 4, 6, 4), "", {}}, dir);
+    ASSERT_EQ(run.exitCode, 0) << run.out << run.err;
+    EXPECT_TRUE(std::regex_search(run.out, std::regex("\\n +5  [0-9.e-]+\\n"))) << run.out;
+}
+
+// Summing the gradients twice counts every batch twice: the simulator warns and its check passes
+// (the final weights have the right shape and step), but the trained values are not one
+// process's. Only the real run can tell.
+TEST(RealRuns, AProgramTheSimulatorPassesButThatTrainsAnotherModelIsNamedByItsFirstLayer)
+{
+    REQUIRE_TORCH();
+    TempDir dir;
+    std::string code = readText(kSource + "/lessons/30-ddp/solution.py");
+    const std::string once =
+        "        grad_weights[layer] = await model.allreduce(grad_weights[layer], layer)\n";
+    const std::size_t at = code.find(once);
+    ASSERT_NE(at, std::string::npos);
+    code.insert(at, once);
+    const std::string file = dir.write("twice.py", code);
+
+    const ProcessResult simulated = runCli(
+        {{"run", file, "--function", "ddp", "--ranks", "4", "--layers", "2", "--batches", "4"},
+         "",
+         {}},
+        dir);
+    EXPECT_EQ(simulated.exitCode, 0) << simulated.out;
+    const ProcessResult run = runCli({realArgs(file, "ddp", 4, 2, 4), "", {}}, dir);
+    EXPECT_EQ(run.exitCode, 1) << run.out << run.err;
+    EXPECT_NE(run.out.find("Layer 0 is the first that differs"), std::string::npos) << run.out;
+}
+
+TEST(RealRuns, AProgramTheSimulatorRefusesIsNotRunForReal)
+{
+    REQUIRE_TORCH();
+    TempDir dir;
+    std::string code = readText(kSource + "/lessons/30-ddp/solution.py");
+    const std::string reduce =
+        "        grad_weights[layer] = await model.allreduce(grad_weights[layer], layer)\n";
+    const std::size_t at = code.find(reduce);
+    ASSERT_NE(at, std::string::npos);
+    code.erase(at, reduce.size()); // the update before any allreduce
+    const ProcessResult run =
+        runCli({realArgs(dir.write("early.py", code), "ddp", 4, 2, 4), "", {}}, dir);
+    EXPECT_EQ(run.exitCode, 2) << run.out << run.err;
+    EXPECT_NE(run.out.find("not run for real"), std::string::npos) << run.out;
+    EXPECT_NE(run.out.find("update"), std::string::npos) << run.out;
+    EXPECT_EQ(run.out.find("Running 4 ranks"), std::string::npos) << run.out;
+}
+
+// Only in a real run: the rank raises, the others wait in the allreduce it never joins.
+TEST(RealRuns, ARankThatRaisesStopsEveryRankAndIsNamedWithItsLine)
+{
+    REQUIRE_TORCH();
+    TempDir dir;
+    std::string code = readText(kSource + "/lessons/30-ddp/solution.py");
+    const std::string head = "    for layer in range(model.LAYERS):\n";
+    const std::size_t at = code.find(head);
+    ASSERT_NE(at, std::string::npos);
+    code.insert(
+        at,
+        "    if model.rank == 2 and hasattr(model, 'recorder'):  # only the real lib has it\n"
+        "        raise ValueError('rank two gives up')\n");
+    const int line = int(std::count(code.begin(), code.begin() + std::ptrdiff_t(at), '\n')) + 2;
+    const ProcessResult run =
+        runCli({realArgs(dir.write("raises.py", code), "ddp", 4, 2, 4), "", {}}, dir);
+    EXPECT_EQ(run.exitCode, 2) << run.out << run.err;
+    EXPECT_NE(run.out.find("Error (rank 2, line " + std::to_string(line) +
+                           "): ValueError: rank two gives up"),
+              std::string::npos)
+        << run.out;
+    EXPECT_NE(run.out.find("Every rank process was stopped"), std::string::npos) << run.out;
+    EXPECT_NE(std::system(
+                  ("pgrep -f '[r]ankstep_real.rank --file " + dir.path().string() + "' >/dev/null")
+                      .c_str()),
+              0)
+        << "a rank process outlived the run";
+}
+
+// On one machine the ranks have a loopback of their own: a service of the machine (here, one this
+// test listens on) is out of their reach, while they still reach each other.
+TEST(RealRuns, RanksReachEachOtherButNotTheMachinesServices)
+{
+    REQUIRE_TORCH();
+    TempDir dir;
+    const int listener = socket(AF_INET, SOCK_STREAM, 0);
+    ASSERT_GE(listener, 0);
+    sockaddr_in address{};
+    address.sin_family = AF_INET;
+    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    socklen_t length = sizeof address;
+    ASSERT_EQ(bind(listener, reinterpret_cast<sockaddr *>(&address), sizeof address), 0);
+    ASSERT_EQ(listen(listener, 4), 0);
+    ASSERT_EQ(getsockname(listener, reinterpret_cast<sockaddr *>(&address), &length), 0);
+    const int port = ntohs(address.sin_port);
+
+    std::string code = readText(kSource + "/lessons/30-ddp/solution.py");
+    const std::string head = "    for layer in range(model.LAYERS):\n";
+    const std::size_t at = code.find(head);
+    ASSERT_NE(at, std::string::npos);
+    code.insert(at,
+                "    if hasattr(model, 'recorder'):  # only in the real run\n"
+                "        import socket\n"
+                "        try:\n"
+                "            socket.create_connection(('127.0.0.1', " +
+                    std::to_string(port) +
+                    "), timeout=2)\n"
+                    "        except OSError:\n"
+                    "            pass\n"
+                    "        else:\n"
+                    "            raise ValueError('reached the machine')\n");
+    const ProcessResult run =
+        runCli({realArgs(dir.write("reach.py", code), "ddp", 2, 2, 2), "", {}}, dir);
+    close(listener);
+    EXPECT_EQ(run.exitCode, 0) << run.out << run.err;
+    EXPECT_EQ(run.out.find("reached the machine"), std::string::npos) << run.out;
+    EXPECT_EQ(run.err.find("refused a network"), std::string::npos) << run.err;
+}
+
+TEST(RealRuns, WithoutPyTorchTheCommandSaysHowToInstallIt)
+{
+    TempDir dir;
+    const ProcessResult run =
+        runCli({realArgs(kSource + "/lessons/30-ddp/solution.py", "ddp", 4, 2, 4),
+                "",
+                {"RANKSTEP_PYTHON=/nonexistent/python3"}},
+               dir);
+    EXPECT_EQ(run.exitCode, 69) << run.out << run.err;
+    EXPECT_NE(run.err.find("apt-get install python3-torch"), std::string::npos) << run.err;
+}
+
+// torchrun's conventions across machines, tried on one: two node groups of two ranks each.
+TEST(RealRuns, TwoNodeGroupsOnTheLoopbackAddressTrainOneModel)
+{
+    REQUIRE_TORCH();
+    TempDir dir;
+    const int port = 20000 + int(getpid() % 20000);
+    std::vector<pid_t> nodes;
+    for (int node = 0; node < 2; ++node) {
+        std::vector<std::string> args =
+            realArgs(kSource + "/lessons/30-ddp/solution.py", "ddp", 4, 2, 4);
+        args.insert(args.end(),
+                    {"--nnodes", "2", "--node-rank", std::to_string(node), "--master-addr",
+                     "127.0.0.1", "--master-port", std::to_string(port)});
+        const std::string name = "node" + std::to_string(node);
+        nodes.push_back(startCli({args, "", {}}, (dir.path() / (name + ".out")).string(),
+                                 (dir.path() / (name + ".err")).string()));
+    }
+    for (int node = 0; node < 2; ++node) {
+        int status = 0;
+        ASSERT_EQ(waitpid(nodes[std::size_t(node)], &status, 0), nodes[std::size_t(node)]);
+        const std::string name = "node" + std::to_string(node);
+        const std::string out = dir.read(name + ".out");
+        EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0)
+            << name << ": " << out << dir.read(name + ".err");
+        EXPECT_NE(out.find("match one process trained on every batch"), std::string::npos) << out;
+    }
+}
+
+} // namespace
+} // namespace rankstep::hostile
