@@ -4,6 +4,7 @@
 // even code that crashes or ends its process gets a plain message and a documented exit code,
 // and only the child's own report decides the verdict.
 #include "realcommand.h"
+#include "realrank.h"
 #include "runcommand.h"
 #include "supervisor.h"
 
@@ -38,6 +39,8 @@ int main(int argc, char **argv)
     const std::vector<std::string> args(argv + 1, argv + argc);
     // A real run starts rank processes that use the network: the supervisor itself runs it,
     // and its first step is an ordinary sandboxed simulation (cli/realcommand.h).
+    if (!args.empty() && args[0] == "__real-rank")
+        return rankstep::cli::realRankMain(std::vector<std::string>(args.begin() + 1, args.end()));
     if (!args.empty() && args[0] == "real")
         return rankstep::cli::runReal(std::vector<std::string>(args.begin() + 1, args.end()));
     return rankstep::cli::superviseInChild([&args] { return rankstep::cli::dispatch(args); },

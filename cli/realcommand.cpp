@@ -217,16 +217,19 @@ Launched launchRanks(const RealOptions &o, const std::string &groups, const fs::
     baseEnv.push_back("MASTER_PORT=" + std::to_string(port));
     baseEnv.push_back("WORLD_SIZE=" + std::to_string(o.ranks));
     baseEnv.push_back("OMP_NUM_THREADS=1");
+    if (o.nnodes == 1) // the run's own network has this device only
+        baseEnv.push_back("GLOO_SOCKET_IFNAME=lo");
     Launched launched;
     for (int local = 0; local < perNode; ++local) {
         const int rank = o.nodeRank * perNode + local;
         std::vector<std::string> env = baseEnv;
         env.push_back("RANK=" + std::to_string(rank));
         env.push_back("LOCAL_RANK=" + std::to_string(local));
-        std::vector<std::string> words{o.python,
-                                       "-m",
-                                       "rankstep_real.rank",
+        std::vector<std::string> words{currentExecutable(),
+                                       "__real-rank",
                                        "--file",
+                                       (out / "learner.py").string(),
+                                       "--source-name",
                                        fs::absolute(o.file).string(),
                                        "--function",
                                        o.function,
@@ -268,14 +271,14 @@ Launched launchRanks(const RealOptions &o, const std::string &groups, const fs::
         posix_spawnattr_setpgroup(&attributes, launched.group); // 0: the first starts the group
         pid_t pid = 0;
         const int failed =
-            posix_spawn(&pid, o.python.c_str(), &actions, &attributes, argv.data(), envp.data());
+            posix_spawn(&pid, argv[0], &actions, &attributes, argv.data(), envp.data());
         posix_spawn_file_actions_destroy(&actions);
         posix_spawnattr_destroy(&attributes);
         if (failed != 0) {
             if (launched.group > 0)
                 killpg(launched.group, SIGKILL);
-            throw UsageError{"real: cannot start " + o.python + " (" + std::strerror(failed) +
-                             "); set RANKSTEP_PYTHON to a Python 3 with PyTorch"};
+            throw UsageError{"real: cannot start a rank (" + std::string(std::strerror(failed)) +
+                             ")"};
         }
         if (launched.group == 0)
             launched.group = pid;
@@ -420,7 +423,9 @@ int realCommand(const std::vector<std::string> &args)
               << ", HIDDEN " << o.hidden << ", LENGTH " << o.length << ")...\n"
               << std::flush;
 
-    // 2. One process per rank of this node, on a loopback of their own when on one machine.
+    // 2. One process per rank of this node, on a loopback of their own when on one machine. Each
+    // reads the learner's file from the run's folder, the one folder its sandbox shows it.
+    fs::copy_file(o.file, out / "learner.py");
     if (o.nnodes == 1) {
         if (const std::string refused = privateLoopback(); !refused.empty())
             std::cerr << "rankstep-cli real: this system refused a network of the ranks' own ("

@@ -97,7 +97,7 @@ void allow(int ruleset, const char *path, std::uint64_t rights)
     close(fd);
 }
 
-bool landlock(const std::string &workFolder)
+bool landlock(const std::string &workFolder, bool network)
 {
     const long abi =
         syscall(SYS_landlock_create_ruleset, nullptr, 0, LANDLOCK_CREATE_RULESET_VERSION);
@@ -106,7 +106,7 @@ bool landlock(const std::string &workFolder)
     RulesetAttr attr;
     attr.handledAccessFs = LANDLOCK_ACCESS_FS_EXECUTE | kRead | kWrite |
                            (abi >= 2 ? LANDLOCK_ACCESS_FS_REFER : 0) | (abi >= 3 ? kFsTruncate : 0);
-    attr.handledAccessNet = abi >= 4 ? kNetBindTcp | kNetConnectTcp : 0;
+    attr.handledAccessNet = abi >= 4 && !network ? kNetBindTcp | kNetConnectTcp : 0;
     attr.scoped = abi >= 6 ? kScopeAbstractUnix | kScopeSignal : 0;
     const std::size_t size = abi >= 6 ? 24 : abi >= 4 ? 16 : 8;
     const int ruleset = int(syscall(SYS_landlock_create_ruleset, &attr, size, 0));
@@ -170,14 +170,15 @@ bool refuseOtherProcesses(scmp_filter_ctx filter)
     return ok;
 }
 
-bool seccomp()
+bool seccomp(bool network)
 {
     scmp_filter_ctx filter = seccomp_init(SCMP_ACT_ALLOW);
     if (!filter)
         return false;
     bool ok = seccomp_attr_set(filter, SCMP_FLTATR_CTL_TSYNC, 1) == 0;
     for (int call : kRefused)
-        ok = ok && seccomp_rule_add(filter, SCMP_ACT_ERRNO(EPERM), call, 0) == 0;
+        if (!(network && call == SCMP_SYS(socket)))
+            ok = ok && seccomp_rule_add(filter, SCMP_ACT_ERRNO(EPERM), call, 0) == 0;
     ok = ok && (kSanitized || refuseOtherProcesses(filter)) && seccomp_load(filter) == 0;
     seccomp_release(filter);
     return ok;
@@ -185,16 +186,16 @@ bool seccomp()
 
 } // namespace
 
-std::vector<std::string> lockDown(const std::string &workFolder)
+std::vector<std::string> lockDown(const std::string &workFolder, bool network)
 {
     std::vector<std::string> missing;
     if (!kSanitized)
         prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
-    if (skipped("landlock") || !landlock(workFolder))
+    if (skipped("landlock") || !landlock(workFolder, network))
         missing.emplace_back(
             "Landlock (it keeps files outside the run's folder from being "
             "written or read)");
-    if (skipped("seccomp") || !seccomp())
+    if (skipped("seccomp") || !seccomp(network))
         missing.emplace_back(
             "seccomp (it keeps the code from starting programs or processes, "
             "using the network and signalling other processes)");

@@ -18,7 +18,10 @@ namespace rankstep::cli {
 // Returns the protections the kernel refused (empty when every layer is in force); the run goes
 // on without them. RANKSTEP_SANDBOX_SKIP=landlock,seccomp in the environment skips layers as a
 // kernel without them would (for the tests of that case).
-std::vector<std::string> lockDown(const std::string &workFolder);
+// `network`: a rank of a real run (cli/realrank.h), which needs sockets for its collectives:
+// seccomp leaves socket() alone and Landlock does not handle TCP (on one machine the run's own
+// network namespace holds only its loopback).
+std::vector<std::string> lockDown(const std::string &workFolder, bool network = false);
 
 // "this system refused ...: learner code may ...", or "" when nothing is missing.
 std::string describeMissing(const std::vector<std::string> &missing);

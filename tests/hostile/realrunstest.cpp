@@ -19,6 +19,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <regex>
 #include <string>
@@ -220,6 +221,41 @@ TEST(RealRuns, RanksReachEachOtherButNotTheMachinesServices)
     EXPECT_EQ(run.exitCode, 0) << run.out << run.err;
     EXPECT_EQ(run.out.find("reached the machine"), std::string::npos) << run.out;
     EXPECT_EQ(run.err.find("refused a network"), std::string::npos) << run.err;
+}
+
+// A rank runs the learner's code in the runner's sandbox: no file written outside the run's
+// folder, no file of the user read, no program started.
+TEST(RealRuns, ARanksCodeCannotWriteOrReadTheUsersFilesOrStartPrograms)
+{
+    REQUIRE_TORCH();
+    TempDir dir;
+    const std::string secret = dir.write("secret.txt", "the teacher's answers");
+    const std::string escaped = (dir.path() / "escaped.txt").string();
+    std::string code = readText(kSource + "/lessons/30-ddp/solution.py");
+    const std::string head = "    for layer in range(model.LAYERS):\n";
+    const std::size_t at = code.find(head);
+    ASSERT_NE(at, std::string::npos);
+    code.insert(at,
+                "    if hasattr(model, 'recorder'):  # only in the real run\n"
+                "        import subprocess\n"
+                "        for attempt in (lambda: open('" +
+                    escaped +
+                    "', 'w').write('x'),\n"
+                    "                        lambda: open('" +
+                    secret +
+                    "').read(),\n"
+                    "                        lambda: subprocess.run(['true'])):\n"
+                    "            try:\n"
+                    "                attempt()\n"
+                    "            except OSError:\n"
+                    "                continue\n"
+                    "            raise ValueError('escaped the sandbox')\n");
+    const ProcessResult run =
+        runCli({realArgs(dir.write("escape.py", code), "ddp", 2, 2, 2), "", {}}, dir);
+    EXPECT_EQ(run.exitCode, 0) << run.out << run.err;
+    EXPECT_EQ(run.out.find("escaped the sandbox"), std::string::npos) << run.out;
+    EXPECT_FALSE(std::filesystem::exists(escaped));
+    EXPECT_EQ(run.err.find("refused part of the sandbox"), std::string::npos) << run.err;
 }
 
 TEST(RealRuns, WithoutPyTorchTheCommandSaysHowToInstallIt)

@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: MIT
-"""One rank of a real run: `python3 -m rankstep_real.rank --out DIR ...`, started by
-`rankstep-cli real`, never by the learner's code.
+"""One rank of a real run: `rankstep_real.rank.main(ARGS)`, called by `rankstep-cli __real-rank`
+(cli/realrank.h) once its sandbox is in force; `rankstep-cli real` starts it, never the learner.
 
 It joins the process group (torch.distributed's environment: MASTER_ADDR, MASTER_PORT,
 WORLD_SIZE, RANK), runs the learner's rank function to its end with the real `lib`, and writes
@@ -27,6 +27,8 @@ from . import lib, tensors
 def _arguments(argv):
     parser = argparse.ArgumentParser(prog="rankstep_real.rank")
     parser.add_argument("--file", required=True)
+    parser.add_argument("--source-name", default="",
+                        help="the learner's own path, for messages (--file may be a copy)")
     parser.add_argument("--function", required=True)
     parser.add_argument("--layers", type=int, required=True)
     parser.add_argument("--batches", type=int, required=True)
@@ -40,20 +42,20 @@ def _arguments(argv):
     return parser.parse_args(argv)
 
 
-def _learner_module(path, args):
+def _learner_module(path, name, args):
     """The learner's file as a module whose `from lib import ...` finds the real library."""
     lib.HIDDEN, lib.LENGTH = args.hidden, args.length
     sys.modules["lib"] = lib
-    for name in ("drawing", "chalk"):
-        stub = types.ModuleType(name)
+    for stand_in in ("drawing", "chalk"):
+        stub = types.ModuleType(stand_in)
         stub.draw, stub.draw_group = lib.draw, lib.draw_group
         stub.set_svg_height = stub.set_svg_draw_height = lambda *a, **k: None
         stub.hcat = stub.vcat = lambda *a, **k: None
-        sys.modules[name] = stub
+        sys.modules[stand_in] = stub
     with open(path, encoding="utf-8-sig") as source:
-        code = compile(source.read(), path, "exec", dont_inherit=True)
+        code = compile(source.read(), name, "exec", dont_inherit=True)
     module = types.ModuleType("__learner__")
-    module.__file__ = path
+    module.__file__ = name
     exec(code, module.__dict__)  # noqa: S102  (the learner's own file, in the rank's process)
     return module
 
@@ -86,24 +88,40 @@ def _final_weights(model):
     return weights
 
 
-def main(argv=None):
-    args = _arguments(argv if argv is not None else sys.argv[1:])
+class Prepared:
+    """A rank joined to the others, before any of the learner's code ran."""
+
+    def __init__(self, args):
+        self.args = args
+        self.rank, self.ranks = int(os.environ["RANK"]), int(os.environ["WORLD_SIZE"])
+        dist.init_process_group(args.backend, timeout=datetime.timedelta(seconds=args.timeout))
+        self.groups = {}
+        for text in filter(None, args.groups.split(";")):
+            members = sorted(int(r) for r in text.split(","))
+            self.groups[tuple(members)] = dist.new_group(members)  # every rank, in one order
+
+
+def prepare(argv):
+    """Joins the process group and makes the groups: everything that needs the network devices'
+    files in /sys, before the sandbox hides them (cli/realrank.cpp)."""
     torch.set_num_threads(1)
-    rank, ranks = int(os.environ["RANK"]), int(os.environ["WORLD_SIZE"])
+    return Prepared(_arguments(argv))
+
+
+def run(prepared):
+    """Runs the learner's rank function and writes what happened; 0, or ends the process."""
+    args, rank = prepared.args, prepared.rank
     report = {"rank": rank, "status": "finished", "events": []}
     out = os.path.join(args.out, f"rank-{rank}")
-    dist.init_process_group(args.backend, timeout=datetime.timedelta(seconds=args.timeout))
-    groups = {}
-    for text in filter(None, args.groups.split(";")):
-        members = sorted(int(r) for r in text.split(","))
-        groups[tuple(members)] = dist.new_group(members)  # every rank, in one order
     path = os.path.abspath(args.file)
-    recorder = lib.Recorder(path)
+    name = args.source_name or path
+    recorder = lib.Recorder(name)
     sizes = tensors.Sizes(args.hidden, args.length, args.seed)
-    model = lib.Model(rank, ranks, args.layers, args.batches, sizes, recorder, groups)
+    model = lib.Model(rank, prepared.ranks, args.layers, args.batches, sizes, recorder,
+                      prepared.groups)
     status = 0
     try:
-        module = _learner_module(path, args)
+        module = _learner_module(path, name, args)
         dist.barrier()  # a common start for every rank's clock
         recorder.start = recorder.begin()
         _drive(getattr(module, args.function)(model))
@@ -111,7 +129,7 @@ def main(argv=None):
     except Exception as error:  # the learner's: reported with its line, then every rank stops
         report["status"] = "failed"
         report["failed_at"] = time.time()  # the launcher names the first rank that failed
-        report["error"] = _learner_error(error, path)
+        report["error"] = _learner_error(error, name)
         status = 3
     report["events"] = recorder.events
     report["memory_end"] = model.memory()
@@ -123,6 +141,11 @@ def main(argv=None):
         os._exit(status)  # the others wait in a collective: the launcher stops them
     dist.destroy_process_group()
     return 0
+
+
+def main(argv=None):
+    """Both steps without a sandbox between them (for trying the package by hand)."""
+    return run(prepare(argv if argv is not None else sys.argv[1:]))
 
 
 if __name__ == "__main__":
