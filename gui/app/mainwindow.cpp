@@ -19,6 +19,8 @@
 #include "notebookimport.h"
 #include "noticebanner.h"
 #include "presentation.h"
+#include "realrunactions.h"
+#include "realrunview.h"
 #include "resultspanel.h"
 #include "runsession.h"
 #include "stateview.h"
@@ -150,6 +152,9 @@ void MainWindow::showPane(Pane pane)
         case Pane::Experiments:
             m_leftTabs->setCurrentWidget(m_experiments);
             break;
+        case Pane::Real:
+            m_leftTabs->setCurrentWidget(m_realRunView);
+            break;
     }
 }
 
@@ -176,6 +181,9 @@ void MainWindow::buildActions()
     m_stopAction = bar->addAction(tr("■ Stop (Esc)"), this, &MainWindow::stopRun);
     m_stopAction->setShortcut(Qt::Key_Escape);
     m_stopAction->setEnabled(false);
+    m_realRun = new RealRunActions(
+        *m_session, [this] { return prepareRun(); }, this);
+    bar->addAction(m_realRun->action());
     bar->addSeparator();
     m_resetAction = bar->addAction(tr("Reset to starter…"), this, &MainWindow::resetToStarter);
 }
@@ -240,6 +248,8 @@ void MainWindow::buildLayout()
                               tr("What fills each rank's memory, and where its time goes"));
     m_experiments = new ExperimentsView(*m_session, *m_appearance);
     m_leftTabs->addTab(m_experiments, tr("Experiments"));
+    m_realRunView = new RealRunView(*m_session, *m_appearance);
+    m_leftTabs->addTab(m_realRunView, tr("For real"));
     auto *work = m_work = new QSplitter(Qt::Horizontal);
     work->setObjectName(QStringLiteral("work"));
     work->addWidget(m_leftTabs);
@@ -309,6 +319,16 @@ void MainWindow::connectViews()
     connect(m_editor, &CodeEditor::codeEdited, this, [this] { saveCode(); });
     connect(m_lessonPanel, &LessonPanel::solutionRequested, m_keeper, &CodeKeeper::resetTo);
     connect(m_run, &RunController::traceAvailable, this, &MainWindow::onTraceAvailable);
+    // Run for real: the simulation of the same code on screen, the real one in its tab.
+    connect(m_realRun, &RealRunActions::simulationWanted, this, [this](const RunSpec &spec) {
+        m_lastSpec = spec;
+        m_run->start(spec);
+    });
+    connect(m_realRun, &RealRunActions::started, this,
+            [this] { m_leftTabs->setCurrentWidget(m_realRunView); });
+    connect(m_realRun, &RealRunActions::message, this,
+            [this](const QString &text) { statusBar()->showMessage(text); });
+    connect(m_realRunView, &RealRunView::realRunRequested, m_realRun, &RealRunActions::runForReal);
     connect(m_run, &RunController::runFailed, this, &MainWindow::onRunFailed);
     connect(m_run, &RunController::runningChanged, this, &MainWindow::onRunningChanged);
     connect(m_run, &RunController::runStopped, this, [this] {
@@ -409,8 +429,16 @@ bool MainWindow::saveCode(QString *error)
 
 void MainWindow::runCode()
 {
+    if (const std::optional<RunSpec> spec = prepareRun()) {
+        m_lastSpec = *spec;
+        m_run->start(*spec);
+    }
+}
+
+std::optional<RunSpec> MainWindow::prepareRun()
+{
     if (!m_lesson)
-        return;
+        return std::nullopt;
     QString error;
     if (!saveCode(&error)) {
         // Not modal: a scripted run must still end, and the banner over the editor stays.
@@ -424,7 +452,7 @@ void MainWindow::runCode()
         box->setAttribute(Qt::WA_DeleteOnClose);
         box->open();
         Q_EMIT runRefused(why);
-        return;
+        return std::nullopt;
     }
     m_editor->clearMarkers();
     m_results->showMessage(tr("<p>Running on %1 simulated ranks…</p>").arg(m_lesson->config.ranks));
@@ -436,8 +464,7 @@ void MainWindow::runCode()
     spec.layers = m_lesson->config.layers;
     spec.batches = m_lesson->config.batches;
     spec.timeLimitSeconds = m_runTimeLimit;
-    m_lastSpec = spec;
-    m_run->start(spec);
+    return spec;
 }
 
 void MainWindow::stopRun()

@@ -7,6 +7,8 @@
 
 #include <QMainWindow>
 
+#include <optional>
+
 #include <memory>
 #include <vector>
 
@@ -24,6 +26,8 @@ class CodeEditor;
 class CodeKeeper;
 class ComparisonActions;
 class ComparisonView;
+class RealRunActions;
+class RealRunView;
 class ExplainView;
 class ExportActions;
 class LessonListModel;
@@ -67,7 +71,7 @@ public:
     PresentationMode &presentation() const;
 
     // The tabs left of the editor.
-    enum class Pane { Lesson, State, Hang, Why, Compare, Experiments };
+    enum class Pane { Lesson, State, Hang, Why, Compare, Experiments, Real };
     void showPane(Pane pane);
     // Shares the window out for what it shows now: a fresh lesson, a run, the state tab, a
     // presentation (called as those change; public for a scripted size).
@@ -91,6 +95,8 @@ public:
     ComparisonView *comparisonView() const { return m_comparisonView; }
     ComparisonActions &comparison() const { return *m_comparison; }
     ExperimentsView *experimentsView() const { return m_experiments; }
+    RealRunView *realRunView() const { return m_realRunView; }
+    RealRunActions &realRun() const { return *m_realRun; }
     NotebookImport *notebookImport() const { return m_import; }
     ViewControls *viewControls() const { return m_viewControls; }
 
@@ -122,6 +128,8 @@ private:
     void onCursorChanged();
     void showWaitFor();
     bool saveCode(QString *error = nullptr);
+    // Saves the code and says how to run it (the lesson's settings); nothing when it cannot.
+    std::optional<RunSpec> prepareRun();
 
     ProgressStore &m_progress;
     LessonListModel *m_model;
@@ -146,6 +154,8 @@ private:
     ExplainView *m_explainView = nullptr;
     ComparisonView *m_comparisonView = nullptr;
     ComparisonActions *m_comparison = nullptr;
+    RealRunView *m_realRunView = nullptr;
+    RealRunActions *m_realRun = nullptr;
     ExperimentsView *m_experiments = nullptr; // a tab, enabled for lessons with experiments
     RunSpec m_lastSpec;                       // the experiments run the same code again
     NotebookImport *m_import = nullptr;

@@ -9,6 +9,8 @@
 #include "memorychart.h"
 #include "notebookimport.h"
 #include "presentation.h"
+#include "realrunactions.h"
+#include "realruncontroller.h"
 #include "stateview.h"
 #include "stepcontroller.h"
 #include "zoom.h"
@@ -50,6 +52,8 @@ std::optional<MainWindow::Pane> tabPane(const QString &name)
         return MainWindow::Pane::Compare;
     if (name == QStringLiteral("experiments"))
         return MainWindow::Pane::Experiments;
+    if (name == QStringLiteral("real"))
+        return MainWindow::Pane::Real;
     return std::nullopt;
 }
 
@@ -211,7 +215,7 @@ ScriptOptions addScriptOptions(QCommandLineParser &parser)
          QStringLiteral("file")},
         {QStringLiteral("tab"),
          QStringLiteral("Before the screenshot, show the tab <name> left of the editor."),
-         QStringLiteral("lesson|state|hang|why|compare|experiments")},
+         QStringLiteral("lesson|state|hang|why|compare|experiments|real")},
         {QStringLiteral("quit-after-first-paint"),
          QStringLiteral("Print when the window first painted, after the process start, and exit.")},
         {QStringLiteral("presentation"), QStringLiteral("Start in presentation mode (F11).")},
@@ -232,10 +236,13 @@ ScriptOptions addScriptOptions(QCommandLineParser &parser)
          QStringLiteral("what")},
         {QStringLiteral("memory"),
          QStringLiteral("Draw the memory chart as the ranks' lines, or one rank by kind."),
-         QStringLiteral("ranks|by-kind")}};
+         QStringLiteral("ranks|by-kind")},
+        {QStringLiteral("real"),
+         QStringLiteral("With --run, run the code for real too (Ctrl+F5, PyTorch) and take the "
+                        "screenshot once it ended.")}};
     parser.addOptions({o.lesson, o.code, o.run, o.screenshot, o.lessons, o.step, o.stepBy,
                        o.importFile, o.tab, o.quitAfterFirstPaint, o.presentation, o.zoom, o.theme,
-                       o.colorBlind, o.size, o.compare, o.highlight, o.memory});
+                       o.colorBlind, o.size, o.compare, o.highlight, o.memory, o.real});
     return o;
 }
 
@@ -274,7 +281,8 @@ bool startScript(const QCommandLineParser &parser, const ScriptOptions &o, MainW
     }
     if (!tab.isEmpty() && !tabPane(tab)) {
         std::fprintf(stderr,
-                     "rankstep: --tab wants lesson, state, hang, why, compare or experiments\n");
+                     "rankstep: --tab wants lesson, state, hang, why, compare, experiments or "
+                     "real\n");
         return false;
     }
     if (!shot.isEmpty()) // the picture shows a state, not a frame of its animation
@@ -312,6 +320,12 @@ bool startScript(const QCommandLineParser &parser, const ScriptOptions &o, MainW
             else
                 saveAndQuit(&window, shot);
         };
+        if (parser.isSet(o.real)) { // the simulation starts with it; the real run ends last
+            QObject::connect(&window.realRun().controller(), &RealRunController::finished, &window,
+                             onFinished);
+            QTimer::singleShot(0, &window.realRun(), &RealRunActions::runForReal);
+            return true;
+        }
         if (parser.isSet(o.compare)) { // the solution runs after the learner's, then the rest
             QObject::connect(&window.comparison(), &ComparisonActions::comparisonShown, &window,
                              onFinished);

@@ -101,4 +101,18 @@ void RunSession::setShownRanks(std::vector<int> ranks)
     Q_EMIT shownRanksChanged();
 }
 
+void RunSession::setRealRun(std::shared_ptr<const RealRunOutcome> outcome)
+{
+    m_realRun = std::move(outcome);
+    Q_EMIT realRunChanged();
+}
+
+void RunSession::setRealRunInProgress(bool running)
+{
+    if (running == m_realRunInProgress)
+        return;
+    m_realRunInProgress = running;
+    Q_EMIT realRunChanged();
+}
+
 } // namespace rankstep::gui

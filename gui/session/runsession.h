@@ -2,6 +2,7 @@
 #pragma once
 
 #include "core/simtime.h"
+#include "realrunoutcome.h"
 #include "stepcontroller.h"
 #include "tracefwd.h"
 
@@ -9,6 +10,7 @@
 #include <QString>
 
 #include <cstddef>
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -67,6 +69,11 @@ public:
     // state view: the first 16). Kept across runs with the same number of ranks.
     const std::vector<int> &shownRanks() const { return m_shownRanks; }
 
+    // The last run of the code on real processes (rankstep-cli real), null before the first;
+    // and whether one is running now. A new simulated trace keeps it: the learner compares them.
+    const std::shared_ptr<const RealRunOutcome> &realRun() const { return m_realRun; }
+    bool realRunInProgress() const { return m_realRunInProgress; }
+
 public Q_SLOTS:
     // A new run: the cursor at its end, the whole run in view, nothing selected.
     void setTrace(rankstep::gui::TracePtr trace,
@@ -83,6 +90,8 @@ public Q_SLOTS:
     void clearHighlight() { setHighlight({}, {}); }
     // Ranks outside the trace are dropped; an empty list shows every rank again.
     void setShownRanks(std::vector<int> ranks);
+    void setRealRun(std::shared_ptr<const rankstep::gui::RealRunOutcome> outcome);
+    void setRealRunInProgress(bool running);
 
 Q_SIGNALS:
     void traceChanged();
@@ -92,6 +101,7 @@ Q_SIGNALS:
     void selectedEventChanged();
     void highlightChanged();
     void shownRanksChanged();
+    void realRunChanged(); // the outcome, or whether one is in progress
 
 private:
     TracePtr m_trace;
@@ -106,6 +116,8 @@ private:
     QString m_highlightSentence;
     std::vector<int> m_shownRanks;
     int m_rankCount = 0; // of the trace the shown ranks were chosen in
+    std::shared_ptr<const RealRunOutcome> m_realRun;
+    bool m_realRunInProgress = false;
 };
 
 } // namespace rankstep::gui

@@ -1,0 +1,48 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "realrunoutcome.h"
+#include "runcontroller.h"
+
+#include <QElapsedTimer>
+#include <QObject>
+#include <QPointer>
+#include <QString>
+
+class QProcess;
+
+namespace rankstep::gui {
+
+// Runs the learner's saved code for real, one process per rank through torch.distributed, in a
+// child `rankstep-cli real` (which simulates it first and sandboxes every rank). One at a time;
+// the simulated run of the window is left as it is.
+class RealRunController : public QObject
+{
+    Q_OBJECT
+public:
+    explicit RealRunController(QObject *parent = nullptr);
+    ~RealRunController() override;
+
+    bool isRunning() const;
+    // Seconds since the running one started.
+    double elapsedSeconds() const;
+    // The model's sizes (default the notebook's 512 and 256; the tests take smaller ones).
+    void setSizes(int hidden, int length);
+
+public Q_SLOTS:
+    void start(const RunSpec &spec);
+    void stop(); // ends every rank at once; emits finished with the stop in its output
+
+Q_SIGNALS:
+    void runningChanged(bool running);
+    void finished(const rankstep::gui::RealRunOutcome &outcome);
+
+private:
+    QCoro::Task<void> execute(RunSpec spec);
+
+    QPointer<QProcess> m_process;
+    QElapsedTimer m_clock;
+    int m_hidden = 512, m_length = 256;
+};
+
+} // namespace rankstep::gui

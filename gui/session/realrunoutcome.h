@@ -1,0 +1,23 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "core/io/realreport.h"
+
+#include <QString>
+
+#include <optional>
+
+namespace rankstep::gui {
+
+// What a real run (`rankstep-cli real`, issue 17) gave back.
+struct RealRunOutcome {
+    static constexpr int kTorchMissing = 69; // rankstep-cli real's exit code without PyTorch
+
+    int exitCode = -1;                    // README "Running it for real"; -1: it crashed
+    QString output;                       // what it printed: the verdict, or the error
+    std::optional<io::RealReport> report; // when the ranks ran to the end
+    double seconds = 0;                   // wall-clock time of the whole command
+    bool torchMissing() const { return exitCode == kTorchMissing; }
+};
+
+} // namespace rankstep::gui

@@ -1,0 +1,106 @@
+// SPDX-License-Identifier: MIT
+// Run for real (Ctrl+F5, issue 17): the learner's code on real processes from the window, its
+// verdict in the "For real" tab beside the simulated run of the same code, and a plain answer
+// when PyTorch is missing.
+#include "codeeditor.h"
+#include "guitestsupport.h"
+#include "realrunactions.h"
+#include "realruncontroller.h"
+#include "realrunview.h"
+#include "runsession.h"
+
+#include <QAction>
+#include <QSignalSpy>
+#include <QTabWidget>
+
+#include <cstdlib>
+
+namespace rankstep::gui::testing {
+namespace {
+
+constexpr int kRealRunTimeoutMs = 180000;
+
+bool torchInstalled()
+{
+    return std::system("/usr/bin/python3 -c 'import torch.distributed' >/dev/null 2>&1") == 0;
+}
+
+class RealRunTest : public WindowTest
+{};
+
+TEST_F(RealRunTest, CtrlF5RunsTheCodeForRealBesideItsSimulation)
+{
+    if (!torchInstalled()) {
+        if (std::getenv("CI"))
+            FAIL() << "CI installs python3-torch (scripts/setup-deps.sh); it is missing";
+        GTEST_SKIP() << "python3-torch is not installed";
+    }
+    auto window = makeWindow();
+    ASSERT_TRUE(window->openLesson(QStringLiteral("ddp")));
+    window->editor()->setText(
+        QString::fromStdString(builtinLesson(QStringLiteral("ddp")).solution));
+    window->realRun().controller().setSizes(16, 4);
+    EXPECT_EQ(window->realRun().action()->shortcut(), QKeySequence(Qt::CTRL | Qt::Key_F5));
+    QSignalSpy finished(&window->realRun().controller(), &RealRunController::finished);
+    QSignalSpy simulated(window.get(), &MainWindow::runFinished);
+    window->realRun().action()->trigger();
+    EXPECT_TRUE(window->session().realRunInProgress());
+    EXPECT_TRUE(window->realRunView()->isVisible()); // the tab came to the front
+    ASSERT_TRUE(finished.wait(kRealRunTimeoutMs));
+    ASSERT_TRUE(simulated.count() > 0 || simulated.wait(kRunTimeoutMs));
+
+    const auto &outcome = window->session().realRun();
+    ASSERT_TRUE(outcome);
+    EXPECT_EQ(outcome->exitCode, 0) << utf8(outcome->output);
+    ASSERT_TRUE(outcome->report);
+    EXPECT_TRUE(outcome->report->weightsMatch);
+    EXPECT_EQ(outcome->report->perRank.size(), 4U);
+    EXPECT_FALSE(window->session().realRunInProgress());
+    ASSERT_TRUE(window->session().trace());
+    EXPECT_TRUE(window->session().trace()->correct()); // the simulation of the same code
+    const std::string page = utf8(window->realRunView()->text());
+    EXPECT_NE(page.find("match one process trained on every batch"), std::string::npos) << page;
+    // Rank 3's row: real seconds and the simulated run's share of communication beside them.
+    EXPECT_NE(page.find("Trains what one process trains."), std::string::npos) << page;
+    EXPECT_EQ(page.find("–"), std::string::npos) << "a rank without its simulated share\n" << page;
+}
+
+TEST_F(RealRunTest, WithoutPyTorchTheTabSaysHowToInstallIt)
+{
+    auto window = makeWindow();
+    ASSERT_TRUE(window->openLesson(QStringLiteral("ddp")));
+    qputenv("RANKSTEP_PYTHON", "/nonexistent/python3");
+    QSignalSpy finished(&window->realRun().controller(), &RealRunController::finished);
+    window->realRun().runForReal();
+    const bool ended = finished.wait(kRealRunTimeoutMs);
+    qunsetenv("RANKSTEP_PYTHON");
+    ASSERT_TRUE(ended);
+    ASSERT_TRUE(window->session().realRun());
+    EXPECT_TRUE(window->session().realRun()->torchMissing());
+    const std::string page = utf8(window->realRunView()->text());
+    EXPECT_NE(page.find("apt-get install python3-torch"), std::string::npos) << page;
+    EXPECT_NE(page.find("PyTorch is missing."), std::string::npos) << page;
+}
+
+TEST(RealRunMarkdown, NamesTheFirstWrongLayerEvenWhereTheSimulatorFoundNothing)
+{
+    RealRunOutcome outcome;
+    outcome.exitCode = 1;
+    io::RealReport report;
+    report.ranks = 2;
+    report.layers = 2;
+    report.firstWrongLayer = 1;
+    report.perLayer = {{0, 1e-17, ""}, {1, 3e-7, "differs from one process"}};
+    report.perRank = {{0, 1.5, 0.5, 2.0}, {1, 1.0, 1.0, 2.0}};
+    outcome.report = report;
+    const std::string page = utf8(realRunMarkdown(&outcome, nullptr, false));
+    EXPECT_NE(page.find("Layer 1 is the first that differs"), std::string::npos) << page;
+    EXPECT_NE(page.find("| 0 | 1.500 s | 0.500 s | 25 % | – |"), std::string::npos) << page;
+    EXPECT_NE(page.find("| 1 | 3e-07 | differs from one process |"), std::string::npos) << page;
+    EXPECT_NE(utf8(realRunMarkdown(nullptr, nullptr, false)).find("Ctrl+F5"), std::string::npos);
+    EXPECT_NE(utf8(realRunMarkdown(nullptr, nullptr, true)).find("Running for real"),
+              std::string::npos);
+}
+
+} // namespace
+} // namespace rankstep::gui::testing
