@@ -192,6 +192,24 @@ std::string privateLoopback()
     return up ? "" : std::strerror(error);
 }
 
+// Set by SIGTERM, SIGINT or SIGHUP (the app's Stop, Ctrl+C, a closed terminal): the ranks are
+// ended at once and the run's folder removed, as after the timeout.
+volatile std::sig_atomic_t g_stopRequested = 0;
+
+void onStopSignal(int)
+{
+    g_stopRequested = 1;
+}
+
+void catchStopSignals()
+{
+    struct sigaction action {};
+    action.sa_handler = onStopSignal;
+    sigemptyset(&action.sa_mask);
+    for (int signal : {SIGTERM, SIGINT, SIGHUP})
+        sigaction(signal, &action, nullptr);
+}
+
 struct Launched {
     std::vector<pid_t> pids;
     pid_t group = 0;
@@ -289,6 +307,7 @@ Launched launchRanks(const RealOptions &o, const std::string &groups, const fs::
 
 struct Ended {
     bool timedOut = false;
+    bool stopped = false;
     std::map<pid_t, int> status;
     double seconds = 0;
 };
@@ -317,8 +336,9 @@ Ended waitForRanks(const Launched &launched, double timeout)
         }
         if (pid < 0 && errno != EINTR)
             break;
-        if (Clock::now() >= deadline) {
-            ended.timedOut = !failing;
+        if (g_stopRequested || Clock::now() >= deadline) {
+            ended.stopped = g_stopRequested != 0;
+            ended.timedOut = !failing && !ended.stopped;
             killpg(launched.group, SIGKILL);
             while (waitpid(-launched.group, &status, 0) > 0 || errno == EINTR) {
             }
@@ -376,6 +396,7 @@ std::string realPackageDir()
 int realCommand(const std::vector<std::string> &args)
 {
     const RealOptions o = parse(args);
+    catchStopSignals();
     readFile(o.file); // a missing or unreadable file is a usage error before anything starts
     const fs::path out =
         fs::temp_directory_path() / ("rankstep-real-" + std::to_string(getpid()) + "-" +
@@ -434,6 +455,10 @@ int realCommand(const std::vector<std::string> &args)
     const int port = o.masterPort > 0 ? o.masterPort : freePort();
     const Launched launched = launchRanks(o, groupsOf(*trace), out, port);
     const Ended ended = waitForRanks(launched, o.timeout);
+    if (ended.stopped) {
+        std::cout << "Stopped on request: every rank process was ended.\n";
+        return kStopped;
+    }
     if (ended.timedOut) {
         std::cout << "Stopped after " << o.timeout
                   << " s (--timeout): every rank process was "

@@ -6,7 +6,11 @@
 
 #include <Python.h>
 
+#include <csignal>
 #include <iostream>
+
+#include <sys/prctl.h>
+#include <unistd.h>
 
 namespace rankstep::cli {
 
@@ -52,6 +56,10 @@ int realRankMain(const std::vector<std::string> &args)
         std::cerr << "rankstep-cli __real-rank: --out DIR is needed\n";
         return kUsage;
     }
+    // A rank ends with the command that started it, even one killed outright (kill -9).
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (getppid() == 1)
+        return kStopped;
     PyConfig config;
     PyConfig_InitPythonConfig(&config); // PYTHONPATH (rankstep_real) and the system's packages
     config.write_bytecode = 0;

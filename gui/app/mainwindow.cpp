@@ -20,6 +20,7 @@
 #include "noticebanner.h"
 #include "presentation.h"
 #include "realrunactions.h"
+#include "realruncontroller.h"
 #include "realrunview.h"
 #include "resultspanel.h"
 #include "runsession.h"
@@ -331,6 +332,9 @@ void MainWindow::connectViews()
     connect(m_realRunView, &RealRunView::realRunRequested, m_realRun, &RealRunActions::runForReal);
     connect(m_run, &RunController::runFailed, this, &MainWindow::onRunFailed);
     connect(m_run, &RunController::runningChanged, this, &MainWindow::onRunningChanged);
+    connect(&m_realRun->controller(), &RealRunController::runningChanged, this, [this] {
+        m_stopAction->setEnabled(m_run->isRunning() || m_realRun->controller().isRunning());
+    });
     connect(m_run, &RunController::runStopped, this, [this] {
         m_results->showMessage(tr("<p>Stopped. Your code is saved; change it and run again.</p>"));
         statusBar()->showMessage(tr("Stopped."));
@@ -470,6 +474,7 @@ std::optional<RunSpec> MainWindow::prepareRun()
 void MainWindow::stopRun()
 {
     m_run->stop();
+    m_realRun->controller().stop();
 }
 
 void MainWindow::resetToStarter()
@@ -488,7 +493,7 @@ void MainWindow::resetToStarter()
 void MainWindow::onRunningChanged(bool running)
 {
     m_runAction->setEnabled(!running);
-    m_stopAction->setEnabled(running);
+    m_stopAction->setEnabled(running || m_realRun->controller().isRunning());
 }
 
 void MainWindow::onTraceAvailable(const TracePtr &trace, const QString &output)

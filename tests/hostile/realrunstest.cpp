@@ -13,6 +13,7 @@
 
 #include <arpa/inet.h>
 #include <netinet/in.h>
+#include <signal.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -256,6 +257,50 @@ TEST(RealRuns, ARanksCodeCannotWriteOrReadTheUsersFilesOrStartPrograms)
     EXPECT_EQ(run.out.find("escaped the sandbox"), std::string::npos) << run.out;
     EXPECT_FALSE(std::filesystem::exists(escaped));
     EXPECT_EQ(run.err.find("refused part of the sandbox"), std::string::npos) << run.err;
+}
+
+// A rank that never arrives: its peers wait in the allreduce. The app's Stop (SIGTERM) ends the
+// command at once with every rank; a command killed outright (SIGKILL) takes its ranks along.
+TEST(RealRuns, StoppingOrKillingTheCommandEndsEveryRank)
+{
+    REQUIRE_TORCH();
+    for (const int signal : {SIGTERM, SIGKILL}) {
+        TempDir dir;
+        std::string code = readText(kSource + "/lessons/30-ddp/solution.py");
+        const std::string head = "    for layer in range(model.LAYERS):\n";
+        const std::size_t at = code.find(head);
+        ASSERT_NE(at, std::string::npos);
+        code.insert(at,
+                    "    while model.rank == 0 and hasattr(model, 'recorder'):\n"
+                    "        pass\n");
+        const std::string file = dir.write("forever.py", code);
+        const pid_t cli = startCli({realArgs(file, "ddp", 2, 2, 2), "", {}},
+                                   (dir.path() / "out").string(), (dir.path() / "err").string());
+        const std::string ranks =
+            "pgrep -f '[_]_real-rank .*--source-name " + file + "' >/dev/null";
+        bool running = false;
+        for (int i = 0; i < 300 && !running; ++i) { // until both ranks are up
+            usleep(100'000);
+            running = std::system(ranks.c_str()) == 0;
+        }
+        ASSERT_TRUE(running) << dir.read("out") << dir.read("err");
+        usleep(3'000'000); // they load PyTorch and meet
+        ASSERT_EQ(kill(cli, signal), 0);
+        int status = 0;
+        ASSERT_EQ(waitpid(cli, &status, 0), cli);
+        if (signal == SIGTERM) {
+            EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 4) << status;
+            EXPECT_NE(dir.read("out").find("Stopped on request"), std::string::npos)
+                << dir.read("out");
+        }
+        bool gone = false;
+        for (int i = 0; i < 50 && !gone; ++i) {
+            gone = std::system(ranks.c_str()) != 0;
+            if (!gone)
+                usleep(100'000);
+        }
+        EXPECT_TRUE(gone) << "a rank outlived the command after signal " << signal;
+    }
 }
 
 TEST(RealRuns, WithoutPyTorchTheCommandSaysHowToInstallIt)
