@@ -45,7 +45,7 @@ using Clock = std::chrono::steady_clock;
 constexpr int kUnavailable = 69; // EX_UNAVAILABLE: PyTorch is not installed
 
 struct RealOptions {
-    std::string file, function, backend, json, python, masterAddr;
+    std::string file, function, backend, json, profile, python, masterAddr;
     int ranks = 1, layers = 2, batches = 4, hidden = 512, length = 256, seed = 0;
     int nnodes = 1, nodeRank = 0, masterPort = 0;
     double timeout = 120;
@@ -56,7 +56,7 @@ RealOptions parse(const std::vector<std::string> &args)
     const Arguments a(
         args,
         {"function", "ranks", "layers", "batches", "hidden", "length", "seed", "backend", "json",
-         "timeout", "nnodes", "node-rank", "master-addr", "master-port"},
+         "profile", "timeout", "nnodes", "node-rank", "master-addr", "master-port"},
         {});
     if (a.positional().size() != 1)
         throw UsageError{"real: give exactly one FILE"};
@@ -75,6 +75,7 @@ RealOptions parse(const std::vector<std::string> &args)
     if (o.backend != "gloo" && o.backend != "nccl")
         throw UsageError{"real: --backend is gloo or nccl, not '" + o.backend + "'"};
     o.json = a.text("json");
+    o.profile = a.text("profile");
     o.timeout = a.seconds("timeout", 120);
     o.nnodes = int(a.integer("nnodes", 1, 1, 64));
     o.nodeRank = int(a.integer("node-rank", 0, 0, 63));
@@ -269,6 +270,8 @@ Launched launchRanks(const RealOptions &o, const std::string &groups, const fs::
                                        std::to_string(int(o.timeout) + 5),
                                        "--out",
                                        out.string()};
+        if (!o.profile.empty())
+            words.emplace_back("--profile");
         std::vector<char *> argv, envp;
         for (std::string &word : words)
             argv.push_back(word.data());
@@ -497,17 +500,24 @@ int realCommand(const std::vector<std::string> &args)
                                     std::to_string(ended.seconds),
                                     "--out",
                                     out.string()};
+    if (!o.profile.empty())
+        verify.insert(verify.end(), {"--profile", "yes"});
     setenv("PYTHONPATH", realPackageDir().c_str(), 1);
     const ChildOutcome verdict =
         runChild(o.python, verify, o.timeout, (out / "verify.err").string());
-    std::cout << slurp(out / "verdict.txt");
-    if (verdict.end != ChildOutcome::End::Exited || verdict.code > 1) {
+    // rankstep_real.verify: 0 the weights match, 3 they differ; anything else is its failure.
+    constexpr int kWeightsDiffer = 3;
+    if (verdict.end != ChildOutcome::End::Exited ||
+        (verdict.code != 0 && verdict.code != kWeightsDiffer)) {
         std::cerr << "rankstep-cli real: the check against one process failed:\n"
                   << verdict.stderrText;
         return kInternal;
     }
+    std::cout << slurp(out / "verdict.txt");
     if (!o.json.empty())
         writeFile(o.json, slurp(out / "report.json"));
+    if (!o.profile.empty())
+        writeFile(o.profile, slurp(out / "profile.json"));
     return verdict.code == 0 ? kSolved : kNotSolved;
 }
 

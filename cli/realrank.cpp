@@ -20,7 +20,7 @@ namespace {
 // thread pool, which the sandbox then hides.
 constexpr const char *kBeforeLockDown =
     "import io, pickle, torch, torch.distributed\n"
-    "import torch.distributed.distributed_c10d\n"
+    "import torch.distributed.distributed_c10d, torch.profiler\n"
     "torch.set_num_threads(1)\n";
 
 // The Python list of ARGS, or null with the error set.

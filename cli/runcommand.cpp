@@ -94,6 +94,7 @@ yet: the ranks run as the user (README "Running it for real"). Its options:
   --seed S                the seed of the data set and of the first weights (default 0)
   --backend gloo|nccl     torch.distributed's backend (default gloo)
   --json OUT              the real run as JSON: events in seconds, memory in bytes, and "result"
+  --profile OUT           torch.profiler's trace of every rank in one file (Perfetto opens it)
   --timeout S             end every rank process after S seconds (default 120)
   --nnodes N --node-rank K --master-addr A --master-port P
                           torchrun's conventions across machines: run the same command on each

@@ -23,6 +23,7 @@
 #include <filesystem>
 #include <fstream>
 #include <regex>
+#include <set>
 #include <string>
 
 namespace rankstep::hostile {
@@ -301,6 +302,38 @@ TEST(RealRuns, StoppingOrKillingTheCommandEndsEveryRank)
         }
         EXPECT_TRUE(gone) << "a rank outlived the command after signal " << signal;
     }
+}
+
+// --profile: torch.profiler's trace of every rank in one file that Perfetto opens, a process
+// named after each rank, with the collectives gloo ran among PyTorch's operators.
+TEST(RealRuns, TheProfileHoldsEveryRanksOperatorsInOneFile)
+{
+    REQUIRE_TORCH();
+    TempDir dir;
+    std::vector<std::string> args =
+        realArgs(kSource + "/lessons/30-ddp/solution.py", "ddp", 2, 2, 2);
+    const std::string profile = (dir.path() / "profile.json").string();
+    args.insert(args.end(), {"--profile", profile});
+    const ProcessResult run = runCli({args, "", {}}, dir);
+    ASSERT_EQ(run.exitCode, 0) << run.out << run.err;
+    const auto parsed = io::parseJson(readText(profile));
+    ASSERT_TRUE(parsed) << parsed.error().message;
+    const io::JsonValue *events = parsed->find("traceEvents");
+    ASSERT_NE(events, nullptr);
+    std::set<std::string> processes;
+    int operators = 0, collectives = 0;
+    for (const io::JsonValue &event : events->items) {
+        const io::JsonValue *name = event.find("name");
+        if (name && name->text == "process_name")
+            processes.insert(event.find("args")->find("name")->text);
+        else if (name && name->text.rfind("aten::", 0) == 0)
+            ++operators;
+        else if (name && name->text == "gloo:all_reduce")
+            ++collectives;
+    }
+    EXPECT_EQ(processes, (std::set<std::string>{"rank 0", "rank 1"}));
+    EXPECT_GT(operators, 10);
+    EXPECT_EQ(collectives, 4); // two layers' gradients on each of the two ranks
 }
 
 TEST(RealRuns, WithoutPyTorchTheCommandSaysHowToInstallIt)

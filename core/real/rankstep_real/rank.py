@@ -9,6 +9,7 @@ error is written there with its line before the process ends, so the launcher ca
 stop every other rank.
 """
 import argparse
+import contextlib
 import datetime
 import inspect
 import json
@@ -38,6 +39,8 @@ def _arguments(argv):
     parser.add_argument("--backend", default="gloo")
     parser.add_argument("--groups", default="", help="groups as 0,1;2,3 (from the simulated run)")
     parser.add_argument("--timeout", type=float, default=60)
+    parser.add_argument("--profile", action="store_true",
+                        help="record torch.profiler's trace of the learner's code")
     parser.add_argument("--out", required=True)
     return parser.parse_args(argv)
 
@@ -88,6 +91,13 @@ def _final_weights(model):
     return weights
 
 
+def _profiler():
+    """torch.profiler over the learner's code: the CPU operators PyTorch ran and the collectives
+    of torch.distributed, as Perfetto and chrome://tracing read them."""
+    from torch.profiler import ProfilerActivity, profile
+    return profile(activities=[ProfilerActivity.CPU])
+
+
 class Prepared:
     """A rank joined to the others, before any of the learner's code ran."""
 
@@ -120,17 +130,21 @@ def run(prepared):
     model = lib.Model(rank, prepared.ranks, args.layers, args.batches, sizes, recorder,
                       prepared.groups)
     status = 0
+    profiler = _profiler() if args.profile else contextlib.nullcontext()
     try:
         module = _learner_module(path, name, args)
         dist.barrier()  # a common start for every rank's clock
         recorder.start = recorder.begin()
-        _drive(getattr(module, args.function)(model))
-        model.finish_sends()
+        with profiler:
+            _drive(getattr(module, args.function)(model))
+            model.finish_sends()
     except Exception as error:  # the learner's: reported with its line, then every rank stops
         report["status"] = "failed"
         report["failed_at"] = time.time()  # the launcher names the first rank that failed
         report["error"] = _learner_error(error, name)
         status = 3
+    if args.profile:
+        profiler.export_chrome_trace(out + ".profile.json")  # verify.py merges the ranks'
     report["events"] = recorder.events
     report["memory_end"] = model.memory()
     torch.save(_final_weights(model), out + ".pt")

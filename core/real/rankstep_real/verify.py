@@ -16,6 +16,7 @@ import torch
 
 from . import tensors
 
+WEIGHTS_DIFFER = 3  # the exit code rankstep-cli real reads as "trains another model"
 TOLERANCE = 1e-9  # float64 sums in another order differ by about 1e-16 of the values here
 
 
@@ -127,6 +128,27 @@ def report(out, args, verdict):
     }
 
 
+def merge_profiles(out, ranks, path):
+    """The ranks' torch.profiler traces as one file, a process per rank named "rank N"."""
+    events = []
+    for rank in range(ranks):
+        part = os.path.join(out, f"rank-{rank}.profile.json")
+        if not os.path.exists(part):
+            continue
+        with open(part, encoding="utf-8") as file:
+            trace = json.load(file)
+        # PyTorch 1.13 writes a bare list of events; later versions an object holding them.
+        listed = trace.get("traceEvents", []) if isinstance(trace, dict) else trace
+        for event in listed:
+            if isinstance(event, dict):
+                event["pid"] = rank
+                events.append(event)
+        events.append({"name": "process_name", "ph": "M", "pid": rank,
+                       "args": {"name": f"rank {rank}"}})
+    with open(path, "w", encoding="utf-8") as file:
+        json.dump({"traceEvents": events, "displayTimeUnit": "ms"}, file)
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(prog="rankstep_real.verify")
     for name in ("ranks", "layers", "batches"):
@@ -135,6 +157,7 @@ def main(argv=None):
     parser.add_argument("--length", type=int, default=256)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--wall-seconds", type=float, default=0.0)
+    parser.add_argument("--profile", default="", help="merge the ranks' profiles into this file")
     parser.add_argument("--out", required=True)
     args = parser.parse_args(argv)
     torch.set_num_threads(1)
@@ -145,7 +168,10 @@ def main(argv=None):
     with open(os.path.join(args.out, "report.json"), "w", encoding="utf-8") as file:
         json.dump(report(args.out, args, verdict), file, indent=1)
         file.write("\n")
-    return 0 if verdict["weights_match"] else 1
+    if args.profile:
+        merge_profiles(args.out, args.ranks, os.path.join(args.out, "profile.json"))
+    # Not 1: an uncaught exception exits with 1, and must not read as "the weights differ".
+    return 0 if verdict["weights_match"] else WEIGHTS_DIFFER
 
 
 if __name__ == "__main__":
