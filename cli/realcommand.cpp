@@ -92,6 +92,14 @@ RealOptions parse(const std::vector<std::string> &args)
     return o;
 }
 
+// The model both the ranks and the check against one process build, as their arguments.
+std::vector<std::string> modelArguments(const RealOptions &o)
+{
+    return {"--layers", std::to_string(o.layers), "--batches", std::to_string(o.batches),
+            "--hidden", std::to_string(o.hidden), "--length",  std::to_string(o.length),
+            "--seed",   std::to_string(o.seed)};
+}
+
 // A port no one listens on now, as torchrun finds one (the kernel picks it).
 int freePort()
 {
@@ -252,16 +260,6 @@ Launched launchRanks(const RealOptions &o, const std::string &groups, const fs::
                                        fs::absolute(o.file).string(),
                                        "--function",
                                        o.function,
-                                       "--layers",
-                                       std::to_string(o.layers),
-                                       "--batches",
-                                       std::to_string(o.batches),
-                                       "--hidden",
-                                       std::to_string(o.hidden),
-                                       "--length",
-                                       std::to_string(o.length),
-                                       "--seed",
-                                       std::to_string(o.seed),
                                        "--backend",
                                        o.backend,
                                        "--groups",
@@ -270,6 +268,8 @@ Launched launchRanks(const RealOptions &o, const std::string &groups, const fs::
                                        std::to_string(int(o.timeout) + 5),
                                        "--out",
                                        out.string()};
+        const std::vector<std::string> model = modelArguments(o);
+        words.insert(words.end(), model.begin(), model.end());
         if (!o.profile.empty())
             words.emplace_back("--profile");
         std::vector<char *> argv, envp;
@@ -486,20 +486,12 @@ int realCommand(const std::vector<std::string> &args)
                                     "rankstep_real.verify",
                                     "--ranks",
                                     std::to_string(o.ranks),
-                                    "--layers",
-                                    std::to_string(o.layers),
-                                    "--batches",
-                                    std::to_string(o.batches),
-                                    "--hidden",
-                                    std::to_string(o.hidden),
-                                    "--length",
-                                    std::to_string(o.length),
-                                    "--seed",
-                                    std::to_string(o.seed),
                                     "--wall-seconds",
                                     std::to_string(ended.seconds),
                                     "--out",
                                     out.string()};
+    const std::vector<std::string> model = modelArguments(o);
+    verify.insert(verify.end(), model.begin(), model.end());
     if (!o.profile.empty())
         verify.insert(verify.end(), {"--profile", "yes"});
     setenv("PYTHONPATH", realPackageDir().c_str(), 1);
@@ -528,15 +520,7 @@ int runReal(const std::vector<std::string> &args)
         std::cout << helpText();
         return kSolved;
     }
-    try {
-        return realCommand(args);
-    } catch (const UsageError &e) {
-        std::cerr << "rankstep-cli: " << e.message << "\nTry 'rankstep-cli --help'.\n";
-        return kUsage;
-    } catch (const std::exception &e) {
-        std::cerr << "rankstep-cli: internal error: " << e.what() << "\n";
-        return kInternal;
-    }
+    return reportingErrors([&args] { return realCommand(args); });
 }
 
 } // namespace rankstep::cli

@@ -141,9 +141,22 @@ cannot be read.
 )";
 }
 
-int dispatch(const std::vector<std::string> &args)
+int reportingErrors(const std::function<int()> &command)
 {
     try {
+        return command();
+    } catch (const UsageError &e) {
+        std::cerr << "rankstep-cli: " << e.message << "\nTry 'rankstep-cli --help'.\n";
+        return kUsage;
+    } catch (const std::exception &e) {
+        std::cerr << "rankstep-cli: internal error: " << e.what() << "\n";
+        return kInternal;
+    }
+}
+
+int dispatch(const std::vector<std::string> &args)
+{
+    return reportingErrors([&args]() -> int {
         if (args.empty() || args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
             std::cout << helpText();
             return args.empty() ? kUsage : kSolved;
@@ -170,13 +183,7 @@ int dispatch(const std::vector<std::string> &args)
         if (args[0] == "compare")
             return compareCommand(rest);
         throw UsageError{"unknown command '" + args[0] + "'"};
-    } catch (const UsageError &e) {
-        std::cerr << "rankstep-cli: " << e.message << "\nTry 'rankstep-cli --help'.\n";
-        return kUsage;
-    } catch (const std::exception &e) {
-        std::cerr << "rankstep-cli: internal error: " << e.what() << "\n";
-        return kInternal;
-    }
+    });
 }
 
 } // namespace rankstep::cli

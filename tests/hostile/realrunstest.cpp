@@ -67,6 +67,19 @@ std::string readText(const std::string &path)
     return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
 }
 
+const std::string kFirstLoop = "    for layer in range(model.LAYERS):\n";
+const std::string kAllreduce =
+    "        grad_weights[layer] = await model.allreduce(grad_weights[layer], layer)\n";
+
+// The DDP lesson's solution with `lines` put before the first `anchor`; empty when the solution no
+// longer has the anchor.
+std::string ddpWith(const std::string &lines, const std::string &anchor = kFirstLoop)
+{
+    std::string code = readText(kSource + "/lessons/30-ddp/solution.py");
+    const std::size_t at = code.find(anchor);
+    return at == std::string::npos ? std::string() : code.insert(at, lines);
+}
+
 TEST(RealRuns, DdpTrainsWhatOneProcessTrainsAndWritesTheReport)
 {
     REQUIRE_TORCH();
@@ -119,12 +132,8 @@ TEST(RealRuns, AProgramTheSimulatorPassesButThatTrainsAnotherModelIsNamedByItsFi
 {
     REQUIRE_TORCH();
     TempDir dir;
-    std::string code = readText(kSource + "/lessons/30-ddp/solution.py");
-    const std::string once =
-        "        grad_weights[layer] = await model.allreduce(grad_weights[layer], layer)\n";
-    const std::size_t at = code.find(once);
-    ASSERT_NE(at, std::string::npos);
-    code.insert(at, once);
+    const std::string code = ddpWith(kAllreduce, kAllreduce);
+    ASSERT_FALSE(code.empty());
     const std::string file = dir.write("twice.py", code);
 
     const ProcessResult simulated = runCli(
@@ -143,11 +152,9 @@ TEST(RealRuns, AProgramTheSimulatorRefusesIsNotRunForReal)
     REQUIRE_TORCH();
     TempDir dir;
     std::string code = readText(kSource + "/lessons/30-ddp/solution.py");
-    const std::string reduce =
-        "        grad_weights[layer] = await model.allreduce(grad_weights[layer], layer)\n";
-    const std::size_t at = code.find(reduce);
+    const std::size_t at = code.find(kAllreduce);
     ASSERT_NE(at, std::string::npos);
-    code.erase(at, reduce.size()); // the update before any allreduce
+    code.erase(at, kAllreduce.size()); // the update before any allreduce
     const ProcessResult run =
         runCli({realArgs(dir.write("early.py", code), "ddp", 4, 2, 4), "", {}}, dir);
     EXPECT_EQ(run.exitCode, 2) << run.out << run.err;
@@ -161,15 +168,12 @@ TEST(RealRuns, ARankThatRaisesStopsEveryRankAndIsNamedWithItsLine)
 {
     REQUIRE_TORCH();
     TempDir dir;
-    std::string code = readText(kSource + "/lessons/30-ddp/solution.py");
-    const std::string head = "    for layer in range(model.LAYERS):\n";
-    const std::size_t at = code.find(head);
-    ASSERT_NE(at, std::string::npos);
-    code.insert(
-        at,
+    const std::string code = ddpWith(
         "    if model.rank == 2 and hasattr(model, 'recorder'):  # only the real lib has it\n"
         "        raise ValueError('rank two gives up')\n");
-    const int line = int(std::count(code.begin(), code.begin() + std::ptrdiff_t(at), '\n')) + 2;
+    ASSERT_FALSE(code.empty());
+    const std::size_t raise = code.find("raise ValueError");
+    const int line = int(std::count(code.begin(), code.begin() + std::ptrdiff_t(raise), '\n')) + 1;
     const ProcessResult run =
         runCli({realArgs(dir.write("raises.py", code), "ddp", 4, 2, 4), "", {}}, dir);
     EXPECT_EQ(run.exitCode, 2) << run.out << run.err;
@@ -202,21 +206,18 @@ TEST(RealRuns, RanksReachEachOtherButNotTheMachinesServices)
     ASSERT_EQ(getsockname(listener, reinterpret_cast<sockaddr *>(&address), &length), 0);
     const int port = ntohs(address.sin_port);
 
-    std::string code = readText(kSource + "/lessons/30-ddp/solution.py");
-    const std::string head = "    for layer in range(model.LAYERS):\n";
-    const std::size_t at = code.find(head);
-    ASSERT_NE(at, std::string::npos);
-    code.insert(at,
-                "    if hasattr(model, 'recorder'):  # only in the real run\n"
-                "        import socket\n"
-                "        try:\n"
-                "            socket.create_connection(('127.0.0.1', " +
-                    std::to_string(port) +
-                    "), timeout=2)\n"
-                    "        except OSError:\n"
-                    "            pass\n"
-                    "        else:\n"
-                    "            raise ValueError('reached the machine')\n");
+    const std::string code = ddpWith(
+        "    if hasattr(model, 'recorder'):  # only in the real run\n"
+        "        import socket\n"
+        "        try:\n"
+        "            socket.create_connection(('127.0.0.1', " +
+        std::to_string(port) +
+        "), timeout=2)\n"
+        "        except OSError:\n"
+        "            pass\n"
+        "        else:\n"
+        "            raise ValueError('reached the machine')\n");
+    ASSERT_FALSE(code.empty());
     const ProcessResult run =
         runCli({realArgs(dir.write("reach.py", code), "ddp", 2, 2, 2), "", {}}, dir);
     close(listener);
@@ -233,25 +234,22 @@ TEST(RealRuns, ARanksCodeCannotWriteOrReadTheUsersFilesOrStartPrograms)
     TempDir dir;
     const std::string secret = dir.write("secret.txt", "the teacher's answers");
     const std::string escaped = (dir.path() / "escaped.txt").string();
-    std::string code = readText(kSource + "/lessons/30-ddp/solution.py");
-    const std::string head = "    for layer in range(model.LAYERS):\n";
-    const std::size_t at = code.find(head);
-    ASSERT_NE(at, std::string::npos);
-    code.insert(at,
-                "    if hasattr(model, 'recorder'):  # only in the real run\n"
-                "        import subprocess\n"
-                "        for attempt in (lambda: open('" +
-                    escaped +
-                    "', 'w').write('x'),\n"
-                    "                        lambda: open('" +
-                    secret +
-                    "').read(),\n"
-                    "                        lambda: subprocess.run(['true'])):\n"
-                    "            try:\n"
-                    "                attempt()\n"
-                    "            except OSError:\n"
-                    "                continue\n"
-                    "            raise ValueError('escaped the sandbox')\n");
+    const std::string code = ddpWith(
+        "    if hasattr(model, 'recorder'):  # only in the real run\n"
+        "        import subprocess\n"
+        "        for attempt in (lambda: open('" +
+        escaped +
+        "', 'w').write('x'),\n"
+        "                        lambda: open('" +
+        secret +
+        "').read(),\n"
+        "                        lambda: subprocess.run(['true'])):\n"
+        "            try:\n"
+        "                attempt()\n"
+        "            except OSError:\n"
+        "                continue\n"
+        "            raise ValueError('escaped the sandbox')\n");
+    ASSERT_FALSE(code.empty());
     const ProcessResult run =
         runCli({realArgs(dir.write("escape.py", code), "ddp", 2, 2, 2), "", {}}, dir);
     EXPECT_EQ(run.exitCode, 0) << run.out << run.err;
@@ -267,13 +265,10 @@ TEST(RealRuns, StoppingOrKillingTheCommandEndsEveryRank)
     REQUIRE_TORCH();
     for (const int signal : {SIGTERM, SIGKILL}) {
         TempDir dir;
-        std::string code = readText(kSource + "/lessons/30-ddp/solution.py");
-        const std::string head = "    for layer in range(model.LAYERS):\n";
-        const std::size_t at = code.find(head);
-        ASSERT_NE(at, std::string::npos);
-        code.insert(at,
-                    "    while model.rank == 0 and hasattr(model, 'recorder'):\n"
-                    "        pass\n");
+        const std::string code = ddpWith(
+            "    while model.rank == 0 and hasattr(model, 'recorder'):\n"
+            "        pass\n");
+        ASSERT_FALSE(code.empty());
         const std::string file = dir.write("forever.py", code);
         const pid_t cli = startCli({realArgs(file, "ddp", 2, 2, 2), "", {}},
                                    (dir.path() / "out").string(), (dir.path() / "err").string());
