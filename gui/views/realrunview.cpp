@@ -74,7 +74,45 @@ QString rankTable(const io::RealReport &report, const core::Trace *simulated)
     return text;
 }
 
+// Text as Markdown that shows it as it is, line for line, wrapped to the tab's width (a code
+// block would not wrap): every ASCII punctuation escaped, each line ended by a hard break.
+QString asMarkdownLines(const QString &text)
+{
+    QString out;
+    for (const QChar c : text) {
+        if (c == QLatin1Char('\n'))
+            out += QStringLiteral("  \n");
+        else if (c.unicode() < 128 && c.isPunct())
+            out += QLatin1Char('\\') + c;
+        else if (c.unicode() < 128 && c.isSymbol())
+            out += QLatin1Char('\\') + c;
+        else
+            out += c;
+    }
+    return out;
+}
+
 } // namespace
+
+QString realRunHeadline(const RealRunOutcome *outcome, bool running)
+{
+    if (running)
+        return QObject::tr("Running for real…");
+    if (!outcome)
+        return QObject::tr("Not run for real yet.");
+    if (outcome->report)
+        return outcome->report->weightsMatch ? QObject::tr("Trains what one process trains.")
+                                             : QObject::tr("Trains another model.");
+    if (outcome->torchMissing())
+        return QObject::tr("PyTorch is missing.");
+    if (outcome->exitCode == 2 && outcome->output.contains(QStringLiteral("not run for real")))
+        return QObject::tr("The simulator stopped it first.");
+    if (outcome->exitCode == 2)
+        return QObject::tr("A rank raised an error: every rank was stopped.");
+    if (outcome->exitCode == 4)
+        return QObject::tr("Stopped.");
+    return QObject::tr("Did not finish.");
+}
 
 QString realRunMarkdown(const RealRunOutcome *outcome, const core::Trace *simulated, bool running)
 {
@@ -96,8 +134,8 @@ QString realRunMarkdown(const RealRunOutcome *outcome, const core::Trace *simula
             "install python3-torch` (or `scripts/setup-deps.sh`), then press Ctrl+F5 again. "
             "Everything else in Rankstep works without it.");
     if (!outcome->report)
-        return QObject::tr("The real run did not get to the end:\n\n```\n%1\n```")
-            .arg(outcome->output.trimmed());
+        return QObject::tr("The real run did not get to the end. What it said:\n\n%1")
+            .arg(asMarkdownLines(outcome->output.trimmed()));
     const io::RealReport &report = *outcome->report;
     QString text;
     if (report.weightsMatch) {
@@ -173,14 +211,7 @@ void RealRunView::update()
     const RealRunOutcome *outcome = m_session.realRun().get();
     const bool running = m_session.realRunInProgress();
     m_run->setEnabled(!running);
-    QString verdict = tr("Not run for real yet.");
-    if (running)
-        verdict = tr("Running for real…");
-    else if (outcome && outcome->report)
-        verdict = outcome->report->weightsMatch ? tr("Trains what one process trains.")
-                                                : tr("Trains another model.");
-    else if (outcome)
-        verdict = outcome->torchMissing() ? tr("PyTorch is missing.") : tr("Did not finish.");
+    const QString verdict = realRunHeadline(outcome, running);
     m_verdict->setText(QStringLiteral("<b>%1</b>").arg(verdict.toHtmlEscaped()));
     m_page->setMarkdown(realRunMarkdown(outcome, m_session.trace().get(), running));
 }

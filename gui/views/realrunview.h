@@ -23,6 +23,9 @@ class RunSession;
 // null when none), so the learner sees where the notebook's costs match real ones.
 QString realRunMarkdown(const RealRunOutcome *outcome, const core::Trace *simulated, bool running);
 
+// The tab's headline: "Trains what one process trains.", "A rank raised an error: ...", ...
+QString realRunHeadline(const RealRunOutcome *outcome, bool running);
+
 // The "For real" tab: the session's last real run (RunSession::realRun) beside its simulated run.
 class RealRunView : public QWidget
 {

@@ -12,6 +12,7 @@
 #include <QAction>
 #include <QSignalSpy>
 #include <QTabWidget>
+#include <QTextDocument>
 
 #include <cstdlib>
 
@@ -100,6 +101,28 @@ TEST(RealRunMarkdown, NamesTheFirstWrongLayerEvenWhereTheSimulatorFoundNothing)
     EXPECT_NE(utf8(realRunMarkdown(nullptr, nullptr, false)).find("Ctrl+F5"), std::string::npos);
     EXPECT_NE(utf8(realRunMarkdown(nullptr, nullptr, true)).find("Running for real"),
               std::string::npos);
+}
+
+// A rank's error reads as it was printed (wrapped, nothing taken as Markdown), under a headline.
+TEST(RealRunMarkdown, ARanksErrorIsShownAsPrintedUnderAHeadline)
+{
+    RealRunOutcome outcome;
+    outcome.exitCode = 2;
+    outcome.output = QStringLiteral(
+        "Error (rank 2, line 12): ValueError: *not* [bold]_\n"
+        "Every rank process was stopped.");
+    EXPECT_EQ(utf8(realRunHeadline(&outcome, false)),
+              "A rank raised an error: every rank was stopped.");
+    QTextDocument page;
+    page.setMarkdown(realRunMarkdown(&outcome, nullptr, false));
+    const std::string text = utf8(page.toPlainText());
+    EXPECT_NE(text.find("Error (rank 2, line 12): ValueError: *not* [bold]_\nEvery rank"),
+              std::string::npos)
+        << text;
+    outcome.output = QStringLiteral(
+        "The simulation of this program does not solve the puzzle, so "
+        "it was not run for real:");
+    EXPECT_EQ(utf8(realRunHeadline(&outcome, false)), "The simulator stopped it first.");
 }
 
 } // namespace
