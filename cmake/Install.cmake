@@ -21,6 +21,11 @@ install(DIRECTORY ${PROJECT_SOURCE_DIR}/lessons/
         DESTINATION ${CMAKE_INSTALL_DATADIR}/rankstep/lessons COMPONENT app
         FILES_MATCHING PATTERN "*.json" PATTERN "*.md" PATTERN "*.py"
         PATTERN "__pycache__" EXCLUDE)
+# The Python package of `rankstep-cli real` (issue 17): rankstep-cli finds it in
+# ../share/rankstep/python from itself, before the source tree's core/real (cli/realcommand.h).
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/core/real/rankstep_real
+        DESTINATION ${CMAKE_INSTALL_DATADIR}/rankstep/python COMPONENT app
+        FILES_MATCHING PATTERN "*.py" PATTERN "__pycache__" EXCLUDE)
 # copyright: the license in the form Debian's policy asks of every package.
 install(FILES ${PROJECT_SOURCE_DIR}/README.md ${PROJECT_SOURCE_DIR}/resources/copyright
         DESTINATION ${CMAKE_INSTALL_DATAROOTDIR}/doc/rankstep COMPONENT app)
