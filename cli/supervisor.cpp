@@ -5,6 +5,7 @@
 #include "descriptors.h"
 #include "figureexport.h"
 #include "runchannel.h"
+#include "runcommand.h"
 #include "runfolder.h"
 #include "runreport.h"
 #include "sandbox.h"
@@ -220,19 +221,13 @@ int conclude(const Watched &seen, const std::vector<std::string> &outputs, const
 {
     const ChannelReading reading = decodeReport(g_token, seen.bytes);
     if (reading.report) {
-        try {
+        return reportingErrors([&reading] {
             for (const auto &[path, contents] : reading.report->files)
                 writeFile(path, contents);
             if (reading.report->figures)
                 drawFigures(*reading.report->figures);
-        } catch (const UsageError &e) {
-            std::cerr << "rankstep-cli: " << e.message << "\nTry 'rankstep-cli --help'.\n";
-            return kUsage;
-        } catch (const std::exception &e) {
-            std::cerr << "rankstep-cli: internal error: " << e.what() << "\n";
-            return kInternal;
-        }
-        return reading.report->exitCode;
+            return reading.report->exitCode;
+        });
     }
     removeChangedOutputs(outputs, start);
     if (reading.tampered) {
