@@ -51,7 +51,9 @@ void ComparisonActions::setCurrentLesson(const lessons::Lesson *current)
 
 void ComparisonActions::onTraceChanged()
 {
-    if (m_session.trace() == m_shown)
+    // A real run shown in the views is not one of the learner's simulated runs: "the previous
+    // run" stays the one before it.
+    if (m_session.trace() == m_shown || m_session.units() != TraceUnits::SimulatedSteps)
         return;
     if (m_shown)
         m_previous = m_shown;

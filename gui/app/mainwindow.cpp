@@ -221,6 +221,19 @@ void MainWindow::buildLayout()
     auto *steppingLayout = new QVBoxLayout(stepping);
     steppingLayout->setContentsMargins(0, 0, 0, 0);
     steppingLayout->setSpacing(0);
+    // While the views show a run on real processes, they say so above the step bar: the
+    // results beside them are still the simulation's.
+    auto *realNotice = new NoticeBanner;
+    realNotice->setObjectName(QStringLiteral("realRunNotice"));
+    connect(m_session, &RunSession::traceChanged, realNotice, [this, realNotice] {
+        realNotice->showNotice(
+            m_session->units() == TraceUnits::Seconds
+                ? tr("These views show the run on real processes: times in milliseconds, "
+                     "memory in the bytes its tensors held. Ctrl+Shift+F5 goes back to the "
+                     "simulation, whose results are above.")
+                : QString());
+    });
+    steppingLayout->addWidget(realNotice);
     steppingLayout->addWidget(m_stepBar);
     m_legend = new LegendBar(*m_session, *m_appearance); // in the window, presenting too
     steppingLayout->addWidget(m_legend);
@@ -330,6 +343,8 @@ void MainWindow::connectViews()
     connect(m_realRun, &RealRunActions::message, this,
             [this](const QString &text) { statusBar()->showMessage(text); });
     connect(m_realRunView, &RealRunView::realRunRequested, m_realRun, &RealRunActions::runForReal);
+    m_realRunView->setShowAction(m_realRun->showRealAction());
+    addAction(m_realRun->showRealAction()); // its shortcut works wherever the focus is
     connect(m_run, &RunController::runFailed, this, &MainWindow::onRunFailed);
     connect(m_run, &RunController::runningChanged, this, &MainWindow::onRunningChanged);
     connect(&m_realRun->controller(), &RealRunController::runningChanged, this, [this] {

@@ -6,9 +6,11 @@
 
 #include <QAction>
 #include <QKeySequence>
+#include <QSignalBlocker>
 #include <QTimer>
 
 #include <memory>
+#include <utility>
 
 namespace rankstep::gui {
 
@@ -19,8 +21,23 @@ RealRunActions::RealRunActions(RunSession &session, std::function<std::optional<
     , m_prepare(std::move(prepare))
     , m_controller(new RealRunController(this))
     , m_action(new QAction(tr("Run for real (Ctrl+F5)"), this))
+    , m_showReal(new QAction(tr("Show the real run in the views"), this))
     , m_ticker(new QTimer(this))
 {
+    m_showReal->setObjectName(QStringLiteral("showRealRunAction"));
+    m_showReal->setCheckable(true);
+    m_showReal->setEnabled(false);
+    m_showReal->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_F5));
+    m_showReal->setToolTip(
+        tr("The timeline, the memory chart and the state view show the last real run in "
+           "milliseconds and real bytes; the Compare tab shows it above its simulation "
+           "(Ctrl+Shift+F5 switches back)"));
+    connect(m_showReal, &QAction::toggled, this, &RealRunActions::showReal);
+    connect(&m_session, &RunSession::traceChanged, this, &RealRunActions::onTraceChanged);
+    connect(&m_session, &RunSession::realRunChanged, this, [this] {
+        const RealRunOutcome *outcome = m_session.realRun().get();
+        m_showReal->setEnabled(outcome && outcome->trace && !outcome->trace->events.empty());
+    });
     m_action->setObjectName(QStringLiteral("runForRealAction"));
     m_action->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_F5));
     m_action->setToolTip(
@@ -38,6 +55,7 @@ RealRunActions::RealRunActions(RunSession &session, std::function<std::optional<
     });
     connect(m_controller, &RealRunController::finished, this,
             [this](const RealRunOutcome &outcome) {
+                m_showReal->setChecked(false); // the views go back to the simulation
                 m_session.setRealRun(std::make_shared<const RealRunOutcome>(outcome));
                 const bool matched = outcome.report && outcome.report->weightsMatch;
                 Q_EMIT message(outcome.torchMissing()
@@ -47,6 +65,45 @@ RealRunActions::RealRunActions(RunSession &session, std::function<std::optional<
                                          .arg(matched ? tr("the weights match one process.")
                                                       : tr("see the For real tab.")));
             });
+}
+
+void RealRunActions::showReal(bool shown)
+{
+    const RealRunOutcome *outcome = m_session.realRun().get();
+    if (shown) {
+        if (!outcome || !outcome->trace) {
+            const QSignalBlocker blocker(m_showReal);
+            m_showReal->setChecked(false);
+            return;
+        }
+        m_simulated = m_session.trace();
+        m_savedComparison = m_session.comparison();
+        m_savedComparisonUnits = m_session.comparisonUnits();
+        m_session.setTrace(outcome->trace, TraceUnits::Seconds);
+        m_session.setComparison(m_simulated, TraceUnits::SimulatedSteps);
+        Q_EMIT message(
+            tr("The views show the run on real processes, in milliseconds and real "
+               "bytes; Ctrl+Shift+F5 goes back to the simulation."));
+        return;
+    }
+    if (m_session.units() != TraceUnits::Seconds)
+        return; // a new simulated run has replaced it already
+    const TracePtr simulated = std::exchange(m_simulated, nullptr);
+    m_session.setTrace(simulated);
+    m_session.setComparison(std::exchange(m_savedComparison, nullptr), m_savedComparisonUnits);
+    Q_EMIT message(tr("The views show the simulation again."));
+}
+
+// A new simulated run replaces the real one on screen: the switch goes off with it.
+void RealRunActions::onTraceChanged()
+{
+    if (m_session.units() == TraceUnits::Seconds || !m_showReal->isChecked())
+        return;
+    const QSignalBlocker blocker(m_showReal);
+    m_showReal->setChecked(false);
+    if (m_session.comparison() == m_simulated) // the comparison we set: the one before it again
+        m_session.setComparison(m_savedComparison, m_savedComparisonUnits);
+    m_simulated = m_savedComparison = nullptr;
 }
 
 void RealRunActions::runForReal()

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "runcontroller.h"
+#include "runsession.h"
 
 #include <QObject>
 
@@ -14,12 +15,15 @@ class QTimer;
 namespace rankstep::gui {
 
 class RealRunController;
-class RunSession;
 
 // "Run for real" (Ctrl+F5): the saved code on real processes (rankstep-cli real), its outcome
 // into the session for the "For real" tab, the elapsed seconds in the status bar meanwhile.
 // `prepare` saves the code and says what to run (nothing when it could not be saved); the
 // simulated run of the same code is the window's own Run, started alongside.
+//
+// "Show the real run in the views" puts the real run's trace (milliseconds, real bytes) into the
+// session, its simulation becoming the session's second trace (the Compare tab shows them one
+// above the other); unchecked, or when a new simulated run arrives, the simulation is back.
 class RealRunActions : public QObject
 {
     Q_OBJECT
@@ -28,6 +32,7 @@ public:
                    QObject *parent = nullptr);
 
     QAction *action() const { return m_action; }
+    QAction *showRealAction() const { return m_showReal; }
     RealRunController &controller() { return *m_controller; }
 
 public Q_SLOTS:
@@ -39,11 +44,18 @@ Q_SIGNALS:
     void simulationWanted(const rankstep::gui::RunSpec &spec);
 
 private:
+    void showReal(bool shown);
+    void onTraceChanged();
+
     RunSession &m_session;
     std::function<std::optional<RunSpec>()> m_prepare;
     RealRunController *m_controller;
     QAction *m_action;
+    QAction *m_showReal;
     QTimer *m_ticker;
+    // While the real run is shown: the simulated trace and the comparison it replaced.
+    TracePtr m_simulated, m_savedComparison;
+    TraceUnits m_savedComparisonUnits = TraceUnits::SimulatedSteps;
 };
 
 } // namespace rankstep::gui

@@ -15,6 +15,7 @@
 #include "stepcontroller.h"
 #include "zoom.h"
 
+#include <QAction>
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QDialog>
@@ -239,10 +240,15 @@ ScriptOptions addScriptOptions(QCommandLineParser &parser)
          QStringLiteral("ranks|by-kind")},
         {QStringLiteral("real"),
          QStringLiteral("With --run, run the code for real too (Ctrl+F5, PyTorch) and take the "
-                        "screenshot once it ended.")}};
-    parser.addOptions({o.lesson, o.code, o.run, o.screenshot, o.lessons, o.step, o.stepBy,
-                       o.importFile, o.tab, o.quitAfterFirstPaint, o.presentation, o.zoom, o.theme,
-                       o.colorBlind, o.size, o.compare, o.highlight, o.memory, o.real});
+                        "screenshot once it ended.")},
+        {QStringLiteral("show-real"),
+         QStringLiteral("With --real, show the real run in the views (Ctrl+Shift+F5), its "
+                        "simulation in the Compare tab.")}};
+    parser.addOptions(
+        {o.lesson,       o.code,      o.run,        o.screenshot, o.lessons,
+         o.step,         o.stepBy,    o.importFile, o.tab,        o.quitAfterFirstPaint,
+         o.presentation, o.zoom,      o.theme,      o.colorBlind, o.size,
+         o.compare,      o.highlight, o.memory,     o.real,       o.showReal});
     return o;
 }
 
@@ -305,7 +311,10 @@ bool startScript(const QCommandLineParser &parser, const ScriptOptions &o, MainW
         window.memoryChart()->setByKind(memory == QStringLiteral("by-kind"));
     }
     if (parser.isSet(o.run)) {
-        const auto onFinished = [&window, shot, step, by, tab, highlight] {
+        const bool showReal = parser.isSet(o.showReal);
+        const auto onFinished = [&window, shot, step, by, tab, highlight, showReal] {
+            if (showReal && window.realRun().showRealAction()->isEnabled())
+                window.realRun().showRealAction()->setChecked(true);
             if (!step.isEmpty())
                 goToStep(window, step, by);
             if (highlight)

@@ -512,7 +512,7 @@ void TimelinePainter::paintAxis()
     m_painter.setFont(font);
     m_painter.setPen(m_scene.palette.color(QPalette::PlaceholderText));
     m_painter.drawText(QRectF(10.0, 0.0, l.labelWidth - 12.0, l.axisHeight), Qt::AlignVCenter,
-                       QStringLiteral("steps"));
+                       m_scene.timeUnit);
     m_painter.setPen(m_scene.palette.color(QPalette::WindowText));
     for (core::SimTime tick : ticks(m_scene.axis, m_tickStep)) {
         const double x = std::round(m_scene.axis.toX(tick)) + 0.5;

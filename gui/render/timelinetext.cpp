@@ -83,7 +83,7 @@ QString eventTitle(const core::Event &event)
     return title;
 }
 
-QString eventToolTip(const core::Event &event)
+QString eventToolTip(const core::Event &event, const QString &timeUnit)
 {
     QStringList lines{rankLabel(event.rank) + QStringLiteral(": ") + eventTitle(event)};
     if (!event.batches.empty()) {
@@ -93,9 +93,9 @@ QString eventToolTip(const core::Event &event)
         lines << fromStd(core::describeSet(event.shards, "shard", "shards")) +
                      QStringLiteral(" of %1").arg(event.shardTotal);
     }
-    lines << QStringLiteral("start %1, end %2, duration %3")
+    lines << QStringLiteral("start %1, end %2, duration %3 %4")
                  .arg(fromStd(event.start.toString()), fromStd(event.end().toString()),
-                      fromStd(event.duration.toString()));
+                      fromStd(event.duration.toString()), timeUnit);
     lines << QStringLiteral("memory %1 at the call").arg(memoryText(event.memory));
     if (event.line > 0) {
         lines << QStringLiteral("line %1 (click to show it)").arg(event.line);

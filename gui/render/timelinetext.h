@@ -20,7 +20,7 @@ QString blockLabel(const core::Event &event);
 // One line naming an event: "allreduce, layer 0" or "pass_to rank 2, layer 3".
 QString eventTitle(const core::Event &event);
 // What hovering a block shows: rank, operation, layer, batches, times, memory and source line.
-QString eventToolTip(const core::Event &event);
+QString eventToolTip(const core::Event &event, const QString &timeUnit = QStringLiteral("steps"));
 // Memory in the trace's units with digit grouping: "524,288".
 QString memoryText(std::int64_t memory);
 

@@ -4,6 +4,8 @@
 #include "apptempfolder.h"
 #include "cappedoutput.h"
 
+#include "core/io/realtrace.h"
+
 #include <QCoroProcess>
 #include <QCoroTask>
 #include <QFile>
@@ -106,6 +108,11 @@ QCoro::Task<void> RealRunController::execute(RunSpec spec)
                 outcome.report = std::move(*read);
             else
                 outcome.output += QString::fromStdString("\n" + read.error().message);
+            auto trace = io::realTraceFromJson(std::string_view(bytes.constData(), bytes.size()));
+            if (trace)
+                outcome.trace = std::make_shared<const core::Trace>(std::move(*trace));
+            else if (read) // one message is enough when neither could read it
+                outcome.output += QString::fromStdString("\n" + trace.error().message);
         }
     } else {
         outcome.output = tr("rankstep-cli could not start: %1").arg(process->errorString());

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "tracefwd.h"
+
 #include "core/io/realreport.h"
 
 #include <QString>
@@ -16,7 +18,8 @@ struct RealRunOutcome {
     int exitCode = -1;                    // README "Running it for real"; -1: it crashed
     QString output;                       // what it printed: the verdict, or the error
     std::optional<io::RealReport> report; // when the ranks ran to the end
-    double seconds = 0;                   // wall-clock time of the whole command
+    TracePtr trace; // the same run as a trace in milliseconds and real bytes (core/io/realtrace.h)
+    double seconds = 0; // wall-clock time of the whole command
     bool torchMissing() const { return exitCode == kTorchMissing; }
 };
 

@@ -46,9 +46,10 @@ void RunSession::setHighlight(std::vector<std::size_t> events, const QString &se
     Q_EMIT highlightChanged();
 }
 
-void RunSession::setComparison(TracePtr trace)
+void RunSession::setComparison(TracePtr trace, TraceUnits units)
 {
     m_comparison = std::move(trace);
+    m_comparisonUnits = units;
     Q_EMIT comparisonChanged();
 }
 

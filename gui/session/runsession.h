@@ -16,9 +16,16 @@
 
 namespace rankstep::gui {
 
-// What a trace's numbers mean: simulated steps and puzzle bytes (the simulator), or seconds and
-// bytes (a run on real processes, later).
+// What a trace's numbers mean: simulated steps and puzzle bytes (the simulator), or wall-clock
+// time and the bytes real tensors held (a run on real processes, core/io/realtrace.h: a thousand
+// ticks, what a simulated trace calls a step, are a millisecond).
 enum class TraceUnits { SimulatedSteps, Seconds };
+
+// The unit of a trace's times as printed: "steps", or "ms" for a real run.
+inline QString timeUnitName(TraceUnits units)
+{
+    return units == TraceUnits::Seconds ? QStringLiteral("ms") : QStringLiteral("steps");
+}
 
 // A span of time on screen, in fractional ticks of the trace's time (core::SimTime ticks, so that
 // zooming deep and back stays exact; gui/render/timelinegeometry.h TimeAxis).
@@ -41,8 +48,10 @@ public:
     explicit RunSession(QObject *parent = nullptr);
 
     const TracePtr &trace() const { return m_trace; }
-    // A second run to compare with (the lesson's solution, the previous run); null when none.
+    // A second run to compare with (the lesson's solution, the previous run; the simulation of
+    // the code while the views show its real run); null when none.
     const TracePtr &comparison() const { return m_comparison; }
+    TraceUnits comparisonUnits() const { return m_comparisonUnits; }
     TraceUnits units() const { return m_units; }
     // The latest end of any event (the trace's figures), 0 without a trace.
     core::SimTime endTime() const { return m_endTime; }
@@ -79,7 +88,8 @@ public Q_SLOTS:
     void setTrace(rankstep::gui::TracePtr trace,
                   rankstep::gui::TraceUnits units = rankstep::gui::TraceUnits::SimulatedSteps);
     void clear() { setTrace(nullptr); }
-    void setComparison(rankstep::gui::TracePtr trace);
+    void setComparison(rankstep::gui::TracePtr trace,
+                       rankstep::gui::TraceUnits units = rankstep::gui::TraceUnits::SimulatedSteps);
     // In ticks; an empty or reversed range is ignored. The timeline keeps it within its zoom
     // limits (timelinegeometry.h clamped) and sets it back clamped.
     void setVisibleRange(double from, double to);
@@ -106,6 +116,7 @@ Q_SIGNALS:
 private:
     TracePtr m_trace;
     TracePtr m_comparison;
+    TraceUnits m_comparisonUnits = TraceUnits::SimulatedSteps;
     TraceUnits m_units = TraceUnits::SimulatedSteps;
     core::SimTime m_endTime;
     StepController *m_stepper;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "comparisoncanvas.h"
 
+#include "memoryseries.h"
 #include "timelinepainter.h"
 
 #include "core/trace.h"
@@ -33,17 +34,27 @@ ComparisonCanvas::ComparisonCanvas(QWidget *parent) : QWidget(parent)
     setMinimumHeight(240);
 }
 
-void ComparisonCanvas::setRuns(TracePtr a, TracePtr b, Look look)
+void ComparisonCanvas::setRuns(TracePtr a, TracePtr b, Look look, TraceUnits aUnits,
+                               TraceUnits bUnits)
 {
     m_a = std::move(a);
     m_b = std::move(b);
     m_look = look;
+    m_units[0] = aUnits;
+    m_units[1] = bUnits;
     QWidget::update();
 }
 
-double ComparisonCanvas::xOf(double ticks) const
+core::SimTime ComparisonCanvas::axisEnd(int run) const
 {
-    const double end = double(laterEnd(m_a, m_b).ticks()) * 1.02;
+    if (m_units[0] == m_units[1])
+        return laterEnd(m_a, m_b);
+    return laterEnd(run == 0 ? m_a : m_b, nullptr);
+}
+
+double ComparisonCanvas::xOf(double ticks, int run) const
+{
+    const double end = double(axisEnd(run).ticks()) * 1.02;
     const double label = m_look.scaled(kLabelWidth);
     return label + ticks / end * (width() - label - kRightMargin);
 }
@@ -61,14 +72,21 @@ void ComparisonCanvas::paintEvent(QPaintEvent *)
     }
     const double memoryHeight = height() * 0.26;
     const double each = (height() - memoryHeight) / 2.0;
-    TimeAxis axis;
-    axis.from = 0;
-    axis.to = double(laterEnd(m_a, m_b).ticks()) * 1.02;
-    axis.left = m_look.scaled(kLabelWidth); // the rank labels grow with the zoom
-    axis.width = std::max(1.0, width() - axis.left - kRightMargin);
-    const QString titles[] = {tr("A: this run"), tr("B: compared with")};
+    const bool twoClocks = m_units[0] != m_units[1];
+    const auto title = [&](int run) {
+        if (!twoClocks)
+            return run == 0 ? tr("A: this run") : tr("B: compared with");
+        const bool real = m_units[run] == TraceUnits::Seconds;
+        return (run == 0 ? QStringLiteral("A: ") : QStringLiteral("B: ")) +
+               (real ? tr("the run on real processes") : tr("its simulation"));
+    };
     int i = 0;
     for (const TracePtr &trace : {m_a, m_b}) {
+        TimeAxis axis;
+        axis.from = 0;
+        axis.to = double(axisEnd(i).ticks()) * 1.02;
+        axis.left = m_look.scaled(kLabelWidth); // the rank labels grow with the zoom
+        axis.width = std::max(1.0, width() - axis.left - kRightMargin);
         const double top = i * each;
         painter.save();
         painter.translate(0, top);
@@ -76,11 +94,12 @@ void ComparisonCanvas::paintEvent(QPaintEvent *)
         QFont bold = font();
         bold.setBold(true);
         painter.setFont(bold);
-        painter.drawText(
-            QRectF(4, 0, width() - 8, kTitleHeight), Qt::AlignVCenter,
-            titles[i] + QStringLiteral(" (") +
-                tr("end %1").arg(QString::fromStdString(trace->figures.endTime.toString())) +
-                QStringLiteral(")"));
+        painter.drawText(QRectF(4, 0, width() - 8, kTitleHeight), Qt::AlignVCenter,
+                         title(i) + QStringLiteral(" (") +
+                             tr("end %1 %2")
+                                 .arg(QString::fromStdString(trace->figures.endTime.toString()),
+                                      timeUnitName(m_units[i])) +
+                             QStringLiteral(")"));
         painter.translate(0, kTitleHeight);
         const double h = each - kTitleHeight;
         if (!trace->events.empty()) {
@@ -96,6 +115,7 @@ void ComparisonCanvas::paintEvent(QPaintEvent *)
             scene.palette = palette();
             scene.font = font();
             scene.look = m_look;
+            scene.timeUnit = timeUnitName(m_units[i]);
             TimelinePainter(painter, scene).paint();
         }
         painter.restore();
@@ -107,23 +127,31 @@ void ComparisonCanvas::paintEvent(QPaintEvent *)
 // The memory of the rank that peaked in each run, over time: a step at each of its events.
 void ComparisonCanvas::paintMemory(QPainter &painter, const QRectF &area) const
 {
-    const std::int64_t top =
+    const bool twoClocks = m_units[0] != m_units[1];
+    const std::int64_t shared =
         std::max<std::int64_t>({m_a->figures.maxMemory, m_b->figures.maxMemory, std::int64_t(1)});
     const QRectF plot = area.adjusted(m_look.scaled(kLabelWidth), 16, -kRightMargin, -4);
     painter.setPen(palette().color(QPalette::Mid));
     painter.drawRect(plot);
     painter.setPen(palette().color(QPalette::WindowText));
-    painter.drawText(QRectF(4, area.top(), width(), 16), Qt::AlignVCenter,
-                     tr("Memory of the rank that peaked: A solid, B dashed (top: %1 B)").arg(top));
+    painter.drawText(
+        QRectF(4, area.top(), width(), 16), Qt::AlignVCenter,
+        twoClocks
+            ? tr("Memory of the rank that peaked: A solid, B dashed (each to its own peak: "
+                 "A %1, B %2)")
+                  .arg(formatMemory(m_a->figures.maxMemory), formatMemory(m_b->figures.maxMemory))
+            : tr("Memory of the rank that peaked: A solid, B dashed (top: %1 B)").arg(shared));
     int i = 0;
     for (const TracePtr &trace : {m_a, m_b}) {
+        const std::int64_t top =
+            twoClocks ? std::max<std::int64_t>(trace->figures.maxMemory, 1) : shared;
         QPainterPath path;
         bool first = true;
         std::int64_t last = 0;
         for (const core::Event &e : trace->events) {
             if (e.rank != trace->figures.maxMemoryRank)
                 continue;
-            const double x = xOf(double(e.start.ticks()));
+            const double x = xOf(double(e.start.ticks()), i);
             const double y = plot.bottom() - double(e.memory) / double(top) * plot.height();
             if (first)
                 path.moveTo(x, y);

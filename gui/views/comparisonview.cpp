@@ -69,10 +69,25 @@ void ComparisonView::update()
 {
     const TracePtr &a = m_session.trace();
     const TracePtr &b = m_session.comparison();
-    static_cast<ComparisonCanvas *>(m_canvas)->setRuns(a, b, m_appearance.look());
+    static_cast<ComparisonCanvas *>(m_canvas)->setRuns(a, b, m_appearance.look(), m_session.units(),
+                                                       m_session.comparisonUnits());
     if (!a || !b) {
         m_summary->setText(a ? tr("Choose what to compare your run with.")
                              : tr("Run your code first."));
+        return;
+    }
+    if (m_session.units() != m_session.comparisonUnits()) {
+        // Milliseconds against steps: the shapes compare, the numbers do not.
+        const bool realFirst = m_session.units() == TraceUnits::Seconds;
+        const core::Trace &real = realFirst ? *a : *b;
+        const core::Trace &simulated = realFirst ? *b : *a;
+        m_summary->setText(
+            tr("The run on real processes took %1 ms; its simulation %2 steps. Each has its own "
+               "time axis: where the bars' shapes agree, the notebook's costs describe this "
+               "machine; where they do not (a collective far longer or shorter than a forward), "
+               "they do not.")
+                .arg(QString::fromStdString(real.figures.endTime.toString()),
+                     QString::fromStdString(simulated.figures.endTime.toString())));
         return;
     }
     m_summary->setText(QString::fromStdString(explain::compareText(*a, *b)).trimmed());

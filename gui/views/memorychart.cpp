@@ -267,9 +267,20 @@ void MemoryChart::fitDecorations()
         applyMemoryAxis(); // as many labels as now fit
 }
 
+// The lesson's target and the model state are simulated bytes: a real run's are other bytes.
+std::optional<std::int64_t> MemoryChart::shownTarget() const
+{
+    return m_session.units() == TraceUnits::Seconds ? std::nullopt : m_target;
+}
+
+std::optional<std::int64_t> MemoryChart::shownModelState() const
+{
+    return m_session.units() == TraceUnits::Seconds ? std::nullopt : m_modelState;
+}
+
 void MemoryChart::setUpChart()
 {
-    m_timeAxis->setTitleText(tr("time (steps)"));
+    m_timeAxis->setTitleText(tr("time (%1)").arg(timeUnitName(m_session.units())));
     m_timeAxis->setLabelFormat(QStringLiteral("%.10g")); // 2000000, not 2e+06
     m_timeAxis->setTickType(QValueAxis::TicksDynamic);
     m_timeAxis->setTickAnchor(0);
@@ -344,6 +355,7 @@ void MemoryChart::setTrace(std::shared_ptr<const core::Trace> trace)
 {
     m_trace = std::move(trace);
     m_view->setCursorTime(std::nullopt); // the new trace's cursor comes from its stepping
+    m_timeAxis->setTitleText(tr("time (%1)").arg(timeUnitName(m_session.units())));
     rebuild();
     if (m_trace)
         setVisibleRange(core::SimTime(), m_trace->figures.endTime);
@@ -543,12 +555,12 @@ void MemoryChart::showKindTip(int kind, double time)
 
 void MemoryChart::addModelState()
 {
-    if (!m_modelState) {
+    if (!shownModelState()) {
         m_modelLabel->hide();
         return;
     }
-    addLevel(tr("model state"), *m_modelState, Qt::DotLine);
-    m_modelLabel->setText(tr("model state per rank %1").arg(formatMemory(*m_modelState)));
+    addLevel(tr("model state"), *shownModelState(), Qt::DotLine);
+    m_modelLabel->setText(tr("model state per rank %1").arg(formatMemory(*shownModelState())));
     m_modelLabel->setFont(m_targetLabel->font());
     m_modelLabel->setBrush(m_targetLabel->brush());
 }
@@ -627,9 +639,9 @@ void MemoryChart::addMaximum()
 
 void MemoryChart::addTarget()
 {
-    if (!m_target)
+    if (!shownTarget())
         return;
-    addLevel(tr("target"), *m_target, Qt::DashLine);
+    addLevel(tr("target"), *shownTarget(), Qt::DashLine);
 }
 
 void MemoryChart::addLevel(const QString &name, std::int64_t bytes, Qt::PenStyle style)
@@ -647,7 +659,7 @@ void MemoryChart::addLevel(const QString &name, std::int64_t bytes, Qt::PenStyle
 
 void MemoryChart::applyMemoryAxis()
 {
-    const std::int64_t highest = std::max({m_trace->figures.maxMemory, m_target.value_or(0),
+    const std::int64_t highest = std::max({m_trace->figures.maxMemory, shownTarget().value_or(0),
                                            m_modelState.value_or(0), m_kindHighest});
     // As many labels as Qt Charts draws whole: it gives each label the plot's height divided by
     // the number of labels (plus one) less twice its padding, and elides a label taller than
@@ -682,7 +694,8 @@ void MemoryChart::placeTargetLabel()
 {
     if (m_modelState && !showsPlaceholder()) { // below its dotted line, at the left
         const double y =
-            m_chart->mapToPosition(QPointF(m_timeAxis->min(), static_cast<double>(*m_modelState)))
+            m_chart
+                ->mapToPosition(QPointF(m_timeAxis->min(), static_cast<double>(*shownModelState())))
                 .y();
         // Below its line, or above it where below would leave the plot (a line near 0 B).
         const double height = m_modelLabel->boundingRect().height();
@@ -692,13 +705,14 @@ void MemoryChart::placeTargetLabel()
     } else {
         m_modelLabel->hide();
     }
-    if (!m_target || showsPlaceholder()) {
+    if (!shownTarget() || showsPlaceholder()) {
         m_targetLabel->hide();
     } else {
-        m_targetLabel->setText(tr("target %1").arg(formatMemory(*m_target)));
+        m_targetLabel->setText(tr("target %1").arg(formatMemory(*shownTarget())));
         const QRectF plot = m_chart->plotArea();
         const double y =
-            m_chart->mapToPosition(QPointF(m_timeAxis->min(), static_cast<double>(*m_target))).y();
+            m_chart->mapToPosition(QPointF(m_timeAxis->min(), static_cast<double>(*shownTarget())))
+                .y();
         m_targetLabel->setPos(plot.left() + 6, y - m_targetLabel->boundingRect().height() - 1);
         m_targetLabel->show();
     }
@@ -721,7 +735,7 @@ void MemoryChart::placeMaximumLabel()
     // Clear of the levels drawn across the plot and of their labels (a loop's maximum at t 1
     // sat on the model state's label at the left).
     const std::pair<const std::optional<std::int64_t> &, QGraphicsSimpleTextItem *> levels[] = {
-        {m_target, m_targetLabel}, {m_modelState, m_modelLabel}};
+        {shownTarget(), m_targetLabel}, {shownModelState(), m_modelLabel}};
     for (const auto &[bytes, label] : levels) {
         if (!bytes || !label->isVisible())
             continue;

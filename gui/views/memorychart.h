@@ -139,6 +139,8 @@ private:
     Appearance &m_appearance;
     Look m_look;
     std::shared_ptr<const core::Trace> m_trace;
+    std::optional<std::int64_t> shownTarget() const;
+    std::optional<std::int64_t> shownModelState() const;
     std::optional<std::int64_t> m_target;
     std::optional<std::int64_t> m_modelState;
     bool m_byKind = false;

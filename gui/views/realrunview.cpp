@@ -8,6 +8,7 @@
 #include <QLabel>
 #include <QPushButton>
 #include <QTextBrowser>
+#include <QToolButton>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -180,6 +181,7 @@ RealRunView::RealRunView(RunSession &session, Appearance &appearance, QWidget *p
     , m_session(session)
     , m_verdict(new QLabel)
     , m_run(new QPushButton(tr("Run for real")))
+    , m_show(new QToolButton)
     , m_page(new QTextBrowser)
 {
     setAccessibleName(tr("For real"));
@@ -191,14 +193,24 @@ RealRunView::RealRunView(RunSession &session, Appearance &appearance, QWidget *p
     m_page->setOpenLinks(false);
     auto *top = new QHBoxLayout;
     top->addWidget(m_verdict, 1);
+    top->addWidget(m_show, 0, Qt::AlignTop);
     top->addWidget(m_run, 0, Qt::AlignTop);
+    m_show->hide(); // until the window gives it its action
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(top);
     layout->addWidget(m_page, 1);
     connect(&m_session, &RunSession::realRunChanged, this, &RealRunView::update);
     connect(&m_session, &RunSession::traceChanged, this, &RealRunView::update);
+    connect(&m_session, &RunSession::comparisonChanged, this, &RealRunView::update);
     connect(&appearance, &Appearance::lookChanged, this, &RealRunView::update);
     update();
+}
+
+void RealRunView::setShowAction(QAction *action)
+{
+    m_show->setDefaultAction(action);
+    m_show->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    m_show->show();
 }
 
 QString RealRunView::text() const
@@ -213,7 +225,11 @@ void RealRunView::update()
     m_run->setEnabled(!running);
     const QString verdict = realRunHeadline(outcome, running);
     m_verdict->setText(QStringLiteral("<b>%1</b>").arg(verdict.toHtmlEscaped()));
-    m_page->setMarkdown(realRunMarkdown(outcome, m_session.trace().get(), running));
+    // The simulated run: the session's own, or its second trace while the real one is shown.
+    const bool realShown = m_session.units() == TraceUnits::Seconds;
+    const core::Trace *simulated =
+        realShown ? m_session.comparison().get() : m_session.trace().get();
+    m_page->setMarkdown(realRunMarkdown(outcome, simulated, running));
 }
 
 } // namespace rankstep::gui

@@ -9,7 +9,9 @@
 #include <QWidget>
 
 class QLabel;
+class QAction;
 class QPushButton;
+class QToolButton;
 class QTextBrowser;
 
 namespace rankstep::gui {
@@ -35,6 +37,9 @@ public:
 
     QString text() const; // the page as plain text (tests, screen readers)
 
+    // The button that shows the real run in the views (RealRunActions::showRealAction).
+    void setShowAction(QAction *action);
+
 Q_SIGNALS:
     void realRunRequested();
 
@@ -44,6 +49,7 @@ private:
     RunSession &m_session;
     QLabel *m_verdict;
     QPushButton *m_run;
+    QToolButton *m_show;
     QTextBrowser *m_page;
 };
 

@@ -53,7 +53,10 @@ bool usesNavigationKey(const QObject *widget, int key)
 } // namespace
 
 StepBar::StepBar(RunSession &session, Appearance &appearance, QWidget *parent)
-    : QWidget(parent), m_controller(&session.stepper()), m_appearance(appearance)
+    : QWidget(parent)
+    , m_session(session)
+    , m_controller(&session.stepper())
+    , m_appearance(appearance)
 {
     setObjectName(QStringLiteral("stepBar"));
     buildButtons();
@@ -205,7 +208,11 @@ QString StepBar::positionText() const
     if (!cursor)
         return tr("Run your code to step through it.");
     const core::Trace &trace = *m_controller->trace();
-    const QString time = QString::fromStdString(m_controller->cursorTime().toString());
+    // A real run's times are milliseconds; a simulated run's steps go without a unit, as in
+    // the notebook.
+    const QString unit =
+        m_session.units() == TraceUnits::Seconds ? QStringLiteral(" ms") : QString();
+    const QString time = QString::fromStdString(m_controller->cursorTime().toString()) + unit;
     if (cursor->cut()) { // every rank at this time
         const std::size_t running = m_controller->runningEvents().size();
         QString text =
@@ -223,7 +230,7 @@ QString StepBar::positionText() const
         // every rank has passed (where the timeline's and the chart's cursor stand).
         const int rank = trace.events[*event].rank;
         const replay::RankState &state = m_controller->state().ranks[std::size_t(rank)];
-        const QString own = QString::fromStdString(state.clock.toString());
+        const QString own = QString::fromStdString(state.clock.toString()) + unit;
         text += (state.running ? tr(" · rank %1 at t = %2, running") : tr(" · rank %1 at t = %2"))
                     .arg(rank)
                     .arg(own);

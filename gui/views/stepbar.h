@@ -54,6 +54,7 @@ private:
     void onPlayingChanged(bool playing);
     void onScrubberMoved(int value);
 
+    RunSession &m_session;
     StepController *m_controller;
     Appearance &m_appearance;
     QToolButton *m_home = nullptr;

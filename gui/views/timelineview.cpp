@@ -156,7 +156,7 @@ QString TimelineView::toolTipAt(QPointF position) const
 {
     const std::optional<std::size_t> index = eventAt(position);
     if (index)
-        return eventToolTip(m_trace->events[*index]);
+        return eventToolTip(m_trace->events[*index], timeUnitName(m_session.units()));
     if (const auto gap = gapAt(position)) {
         const explain::Wait &w = m_gaps[*gap];
         return tr("Rank %1 waits from t %2 to t %3: click to see what it waits for")
@@ -262,10 +262,23 @@ void TimelineView::paintEvent(QPaintEvent *)
         TimelinePainter::paintPlaceholder(painter, rect(), palette(), font(), text, m_look.zoom);
         return;
     }
-    const TimelineScene scene{m_trace.get(),    m_layout,  m_axis,   rect(),
-                              palette(),        font(),    m_look,   m_cursor,
-                              m_ghostAfter,     m_hovered, &m_ranks, &m_links,
-                              m_rankGhostAfter, m_running, &m_gaps,  &m_session.highlight()};
+    const TimelineScene scene{m_trace.get(),
+                              m_layout,
+                              m_axis,
+                              rect(),
+                              palette(),
+                              font(),
+                              m_look,
+                              m_cursor,
+                              m_ghostAfter,
+                              m_hovered,
+                              &m_ranks,
+                              &m_links,
+                              m_rankGhostAfter,
+                              m_running,
+                              &m_gaps,
+                              &m_session.highlight(),
+                              timeUnitName(m_session.units())};
     m_frame.paint(painter, scene, devicePixelRatioF());
 }
 

@@ -8,6 +8,8 @@
 #include "clilaunch.h"
 
 #include "core/io/jsonparser.h"
+#include "core/io/realtrace.h"
+#include "core/replay/state.h"
 
 #include <gtest/gtest.h>
 
@@ -113,6 +115,28 @@ TEST(RealRuns, DdpTrainsWhatOneProcessTrainsAndWritesTheReport)
         EXPECT_GT(std::stoll(event.find("memory")->text), 0);
     }
     EXPECT_EQ(allreduces, 2);
+
+    // The same run as the app's views show it (core/io/realtrace.h): replayed to the end, every
+    // rank holds both layers' weights and optimizer states after one update, and its memory is
+    // what the rank measured of its real tensors when it finished (at least the float64 weights
+    // and Adam moments: HIDDEN 16, 2048 bytes a weight, twice that its moments).
+    const auto trace = io::realTraceFromJson(readText((dir.path() / "real.json").string()));
+    ASSERT_TRUE(trace) << trace.error().message;
+    EXPECT_EQ(trace->events.size(), 36U);
+    EXPECT_FALSE(trace->changes.empty());
+    const replay::StopPoints stops(*trace);
+    const replay::RunState end = replay::stateAt(*trace, replay::Cursor(stops, stops.last()));
+    for (const replay::RankState &rank : end.ranks) {
+        const auto &weights = rank.map(core::MapKind::Weights);
+        ASSERT_EQ(weights.size(), 2U);
+        for (const replay::MapEntry &entry : weights)
+            EXPECT_EQ(entry.object().step, 1);
+        EXPECT_EQ(rank.map(core::MapKind::OptStates).size(), 2U);
+        const auto measured = std::stoll(
+            ranks->items[std::size_t(&rank - end.ranks.data())].find("memory_end")->text);
+        EXPECT_EQ(rank.memory, measured);
+        EXPECT_GE(rank.memory, 2 * (16 * 16 * 8) * 3);
+    }
 }
 
 TEST(RealRuns, FsdpShardsTrainWhatOneProcessTrains)

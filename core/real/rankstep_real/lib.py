@@ -37,6 +37,7 @@ class Recorder:
         self.learner_file = learner_file
         self.start = time.perf_counter()
         self.events = []
+        self.changes = []
         self.messages_sent = 0
 
     def line(self):
@@ -50,11 +51,101 @@ class Recorder:
     def begin(self):
         return time.perf_counter()
 
-    def end(self, began, op, layer, memory, **extra):
+    def end(self, began, op, layer, memory, about=None, **extra):
         event = {"op": op, "layer": layer, "start": began - self.start,
                  "duration": time.perf_counter() - began, "memory": memory, "line": self.line()}
+        event.update(_identity(about))
         event.update(extra)
         self.events.append(event)
+
+    def change(self, storage, key, value, memory_after):
+        """A set (value not None) or delete in one of the five dictionaries, as the simulator's
+        trace records it (docs/trace-format.md, `changes`): when, after how many of this rank's
+        events, and the bytes the rank holds after it."""
+        self.changes.append({
+            "map": storage, "key": list(key) if isinstance(key, tuple) else key,
+            "op": "delete" if value is None else "set",
+            "object": None if value is None else describe(value),
+            "line": self.line(), "events": len(self.events),
+            "time": time.perf_counter() - self.start, "memory_after": memory_after})
+
+
+def _identity(value):
+    """The batches and shards of the object an operation works on, as the simulator's events
+    carry them."""
+    if value is None:
+        return {}
+    return {"batches": sorted(getattr(value, "batches", ())),
+            "shards": sorted(getattr(value, "shards", ())),
+            "shard_total": getattr(value, "total", 1)}
+
+
+def describe(value):
+    """A puzzle object as the trace writes it: kind, layer, step, batches, shards, total."""
+    kind = type(value).__name__
+    return {"kind": kind, "layer": value.layer, "step": getattr(value, "step", 0),
+            "batches": sorted(getattr(value, "batches", ())),
+            "shards": sorted(getattr(value, "shards", ())),
+            "total": getattr(value, "total", 1)}
+
+
+def _recordable(key, value):
+    """What the trace can hold: a puzzle object (or a delete) under an integer or a tuple of
+    integers, as the simulator's dictionaries take them."""
+    whole = isinstance(key, int) or (isinstance(key, tuple) and all(isinstance(k, int)
+                                                                     for k in key))
+    return whole and (value is None or isinstance(value, (Weight, OptState, Activation,
+                                                           ActivationGrad, WeightGrad)))
+
+
+class Storage(dict):
+    """One of a rank's five dictionaries; every set and delete is recorded, as the simulator
+    records them, so the app can show what each real rank held at any moment."""
+
+    def __init__(self, name, model):
+        super().__init__()
+        self._name, self._model = name, model
+
+    def _record(self, key, value):
+        if _recordable(key, value):
+            self._model.recorder.change(self._name, key, value, self._model.memory())
+
+    def __setitem__(self, key, value):
+        super().__setitem__(key, value)
+        self._record(key, value)
+
+    def __delitem__(self, key):
+        super().__delitem__(key)
+        self._record(key, None)
+
+    def pop(self, key, *default):
+        had = key in self
+        value = super().pop(key, *default)
+        if had:
+            self._record(key, None)
+        return value
+
+    def popitem(self):
+        key, value = super().popitem()
+        self._record(key, None)
+        return key, value
+
+    def setdefault(self, key, default=None):
+        if key not in self:
+            self[key] = default
+        return self[key]
+
+    def update(self, *args, **kwargs):
+        for key, value in dict(*args, **kwargs).items():
+            self[key] = value
+
+    def clear(self):
+        for key in list(self):
+            del self[key]
+
+    def __ior__(self, other):
+        self.update(other)
+        return self
 
 
 class _Done:
@@ -87,8 +178,10 @@ class Model:
         self.BATCHES = batches
         self.sizes = sizes
         self.recorder = recorder
-        self.weights, self.opt_states, self.activations = {}, {}, {}
-        self.grad_activations, self.grad_weights = {}, {}
+        self.weights, self.opt_states = Storage("weights", self), Storage("opt_states", self)
+        self.activations = Storage("activations", self)
+        self.grad_activations = Storage("grad_activations", self)
+        self.grad_weights = Storage("grad_weights", self)
         self.final_weights = {}
         self._groups = groups or {}
         self._outbox = []
@@ -126,7 +219,7 @@ class Model:
                               f"not {inp!r}")
         began, memory = self.recorder.begin(), self.memory()
         out = tensors.forward(inp.value, weight.matrix(self.sizes.hidden))
-        self.recorder.end(began, "forward", layer, memory, batches=sorted(inp.batches))
+        self.recorder.end(began, "forward", layer, memory, inp)
         return Activation(layer + 1, self.LAYERS, inp.batches, self.BATCHES, out)
 
     def loss(self, inp):
@@ -135,7 +228,7 @@ class Model:
         began, memory = self.recorder.begin(), self.memory()
         targets = tensors.rows_of(self.sizes, inp.batches, tensors.batch_targets)
         grad = tensors.loss_grad(inp.value, targets, self.BATCHES, self.sizes.length)
-        self.recorder.end(began, "loss", -1, memory, batches=sorted(inp.batches),
+        self.recorder.end(began, "loss", -1, memory, inp,
                           value=tensors.loss_value(inp.value, targets, self.BATCHES,
                                                    self.sizes.length))
         return ActivationGrad(self.LAYERS - 1, self.LAYERS, inp.batches, self.BATCHES, grad)
@@ -149,7 +242,7 @@ class Model:
         began, memory = self.recorder.begin(), self.memory()
         grad_weight, grad_inp = tensors.backward(inp.value, grad.value,
                                                  weight.matrix(self.sizes.hidden))
-        self.recorder.end(began, "backward", layer, memory, batches=sorted(inp.batches))
+        self.recorder.end(began, "backward", layer, memory, inp)
         return (WeightGrad(layer, self.LAYERS, inp.batches, self.BATCHES, {0}, 1,
                            {0: grad_weight.reshape(-1)}),
                 ActivationGrad(layer - 1, self.LAYERS, inp.batches, self.BATCHES, grad_inp))
@@ -171,7 +264,7 @@ class Model:
             new_weight[shard], *moments = tensors.adam(weight.parts[shard], grad, first, second,
                                                        step)
             new_state[shard] = tuple(moments)
-        self.recorder.end(began, "update", layer, memory, shards=sorted(weight.shards))
+        self.recorder.end(began, "update", layer, memory, weight)
         return (Weight(layer, self.LAYERS, step, weight.shards, weight.total, new_weight),
                 OptState(layer, self.LAYERS, step, weight.shards, weight.total, new_state))
 
@@ -206,7 +299,8 @@ class Model:
         batches = set().union(*(set(g[2]) for g in gathered))
         result = WeightGrad(value.layer, self.LAYERS, batches, self.BATCHES, value.shards,
                             value.total, _uncat_parts(flat, value))
-        self.recorder.end(began, "allreduce", layer, memory, bytes=_nbytes(flat))
+        self.recorder.end(began, "allreduce", layer, memory, value, group=members,
+                          bytes=_nbytes(flat))
         return _Done(result)
 
     def allgather(self, value, layer, group=None):
@@ -231,7 +325,8 @@ class Model:
                     at += n
                 parts[shard] = pieces[0] if len(pieces) == 1 else tuple(pieces)
             result = result.combine(value._with(set(parts), value.total, parts))
-        self.recorder.end(began, "allgather", layer, memory, bytes=_nbytes(padded))
+        self.recorder.end(began, "allgather", layer, memory, value, group=members,
+                          bytes=_nbytes(padded))
         return _Done(result)
 
     def scatterreduce(self, value, layer, group=None):
@@ -246,7 +341,8 @@ class Model:
         piece = tensors.split_flat(flat, count)[position].clone()
         result = WeightGrad(value.layer, self.LAYERS, batches, self.BATCHES, {position}, count,
                             {position: piece})
-        self.recorder.end(began, "scatterreduce", layer, memory, bytes=_nbytes(flat))
+        self.recorder.end(began, "scatterreduce", layer, memory, value, group=members,
+                          bytes=_nbytes(flat))
         return _Done(result)
 
     def pass_to(self, rank, value):
@@ -257,7 +353,7 @@ class Model:
         size = torch.tensor([payload.numel()], dtype=torch.int64)
         # Sends never wait for the receiver (docs/simulation.md, "Beyond the notebook").
         self._outbox += [dist.isend(size, rank), dist.isend(payload, rank), size, payload]
-        self.recorder.end(began, "pass_to", getattr(value, "layer", -1), memory, peer=rank,
+        self.recorder.end(began, "pass_to", getattr(value, "layer", -1), memory, value, peer=rank,
                           bytes=int(payload.numel()))
         return _Done(None)
 
@@ -268,7 +364,7 @@ class Model:
         payload = torch.zeros(int(size[0]), dtype=torch.uint8)
         dist.recv(payload, src=sender)
         value = torch.load(io.BytesIO(payload.numpy().tobytes()))
-        self.recorder.end(began, "receive", getattr(value, "layer", -1), memory, peer=sender,
+        self.recorder.end(began, "receive", getattr(value, "layer", -1), memory, value, peer=sender,
                           bytes=int(payload.numel()))
         return _Done(value)
 

@@ -146,6 +146,12 @@ def run(prepared):
     if args.profile:
         profiler.export_chrome_trace(out + ".profile.json")  # verify.py merges the ranks'
     report["events"] = recorder.events
+    report["changes"] = recorder.changes
+    report["final_weights"] = sorted(
+        ({"layer": layer, "object": lib.describe(weight)}
+         for layer, weight in model.final_weights.items()
+         if isinstance(layer, int) and isinstance(weight, lib.Weight)),
+        key=lambda entry: entry["layer"])
     report["memory_end"] = model.memory()
     torch.save(_final_weights(model), out + ".pt")
     with open(out + ".json.part", "w", encoding="utf-8") as file:

@@ -114,7 +114,10 @@ def report(out, args, verdict):
         if os.path.exists(path):
             with open(path, encoding="utf-8") as file:
                 data = json.load(file)
-            ranks.append({"rank": rank, "events": data["events"]})
+            ranks.append({"rank": rank, "events": data["events"],
+                          "changes": data.get("changes", []),
+                          "final_weights": data.get("final_weights", []),
+                          "memory_end": data.get("memory_end", 0)})
     return {
         "format": "rankstep-trace", "version": 1, "clock": "seconds", "memory": "bytes",
         "config": {"ranks": args.ranks, "layers": args.layers, "batches": args.batches,

@@ -3,11 +3,13 @@
 // verdict in the "For real" tab beside the simulated run of the same code, and a plain answer
 // when PyTorch is missing.
 #include "codeeditor.h"
+#include "comparisonview.h"
 #include "guitestsupport.h"
 #include "realrunactions.h"
 #include "realruncontroller.h"
 #include "realrunview.h"
 #include "runsession.h"
+#include "stepbar.h"
 
 #include <QAction>
 #include <QSignalSpy>
@@ -64,6 +66,38 @@ TEST_F(RealRunTest, CtrlF5RunsTheCodeForRealBesideItsSimulation)
     // Rank 3's row: real seconds and the simulated run's share of communication beside them.
     EXPECT_NE(page.find("Trains what one process trains."), std::string::npos) << page;
     EXPECT_EQ(page.find("–"), std::string::npos) << "a rank without its simulated share\n" << page;
+
+    // Ctrl+Shift+F5: the views show the real run in milliseconds, its simulation second.
+    const TracePtr simulatedTrace = window->session().trace();
+    QAction *show = window->realRun().showRealAction();
+    ASSERT_TRUE(show->isEnabled());
+    EXPECT_EQ(show->shortcut(), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_F5));
+    show->trigger();
+    EXPECT_EQ(window->session().units(), TraceUnits::Seconds);
+    EXPECT_EQ(window->session().trace(), outcome->trace);
+    EXPECT_EQ(window->session().comparison(), simulatedTrace);
+    EXPECT_EQ(window->session().trace()->events.size(), simulatedTrace->events.size());
+    EXPECT_TRUE(window->stepBar()->positionText().contains(QStringLiteral(" ms")))
+        << utf8(window->stepBar()->positionText());
+    EXPECT_TRUE(window->comparisonView()->summary().contains(QStringLiteral("real processes")))
+        << utf8(window->comparisonView()->summary());
+    // The tab still sets the real seconds beside the simulation's shares.
+    EXPECT_EQ(utf8(window->realRunView()->text()).find("–"), std::string::npos);
+    show->trigger(); // and back
+    EXPECT_EQ(window->session().units(), TraceUnits::SimulatedSteps);
+    EXPECT_EQ(window->session().trace(), simulatedTrace);
+    EXPECT_NE(window->session().comparison(), simulatedTrace);
+
+    // A new simulated run while the real one is shown takes its place and turns the switch off.
+    show->trigger();
+    ASSERT_EQ(window->session().units(), TraceUnits::Seconds);
+    QSignalSpy again(window.get(), &MainWindow::runFinished);
+    window->runCode();
+    ASSERT_TRUE(again.wait(kRunTimeoutMs));
+    EXPECT_EQ(window->session().units(), TraceUnits::SimulatedSteps);
+    EXPECT_NE(window->session().trace(), outcome->trace);
+    EXPECT_FALSE(show->isChecked());
+    EXPECT_NE(window->session().comparison(), outcome->trace);
 }
 
 TEST_F(RealRunTest, WithoutPyTorchTheTabSaysHowToInstallIt)
