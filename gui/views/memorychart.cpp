@@ -734,7 +734,7 @@ void MemoryChart::placeMaximumLabel()
     in.label = m_maxLabel->boundingRect().size();
     // Clear of the levels drawn across the plot and of their labels (a loop's maximum at t 1
     // sat on the model state's label at the left).
-    const std::pair<const std::optional<std::int64_t> &, QGraphicsSimpleTextItem *> levels[] = {
+    const std::pair<std::optional<std::int64_t>, QGraphicsSimpleTextItem *> levels[] = {
         {shownTarget(), m_targetLabel}, {shownModelState(), m_modelLabel}};
     for (const auto &[bytes, label] : levels) {
         if (!bytes || !label->isVisible())
