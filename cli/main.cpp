@@ -43,6 +43,9 @@ int main(int argc, char **argv)
         return rankstep::cli::realRankMain(std::vector<std::string>(args.begin() + 1, args.end()));
     if (!args.empty() && args[0] == "real")
         return rankstep::cli::runReal(std::vector<std::string>(args.begin() + 1, args.end()));
+    // A PyTorch lesson is a real run too (lessons/100-torch_loop and on).
+    if (const auto torchLesson = rankstep::cli::runTorchLessonIfOne(args))
+        return *torchLesson;
     return rankstep::cli::superviseInChild([&args] { return rankstep::cli::dispatch(args); },
                                            outputFiles(args));
 }

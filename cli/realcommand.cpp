@@ -9,8 +9,10 @@
 #include "childprocess.h"
 #include "core/io/jsonparser.h"
 #include "core/io/tracebinary.h"
+#include "core/lessons/builtin.h"
 #include "runcommand.h"
 #include "runreport.h"
+#include "runsupport.h"
 
 #include <algorithm>
 #include <chrono>
@@ -20,6 +22,7 @@
 #include <filesystem>
 #include <iostream>
 #include <map>
+#include <optional>
 #include <set>
 #include <thread>
 
@@ -224,7 +227,28 @@ struct Launched {
     pid_t group = 0;
 };
 
-Launched launchRanks(const RealOptions &o, const std::string &groups, const fs::path &out, int port)
+// The words after `__real-rank` of a puzzle's rank (rankstep_real.rank).
+std::vector<std::string> puzzleRankWords(const RealOptions &o, const std::string &groups,
+                                         const fs::path &out)
+{
+    std::vector<std::string> words{"--file",        (out / "learner.py").string(),
+                                   "--source-name", fs::absolute(o.file).string(),
+                                   "--function",    o.function,
+                                   "--backend",     o.backend,
+                                   "--groups",      groups,
+                                   "--timeout",     std::to_string(int(o.timeout) + 5),
+                                   "--out",         out.string()};
+    const std::vector<std::string> model = modelArguments(o);
+    words.insert(words.end(), model.begin(), model.end());
+    if (!o.profile.empty())
+        words.emplace_back("--profile");
+    return words;
+}
+
+// Starts one `rankstep-cli __real-rank WORDS` per rank of this node, in one process group, each
+// with torch.distributed's environment and its output in DIR/rank-R.log.
+Launched launchRanks(const RealOptions &o, const std::vector<std::string> &rankWords,
+                     const fs::path &out, int port)
 {
     const int perNode = o.ranks / o.nnodes;
     // The caller's environment, less what says which rank a process is and where its code is.
@@ -252,26 +276,8 @@ Launched launchRanks(const RealOptions &o, const std::string &groups, const fs::
         std::vector<std::string> env = baseEnv;
         env.push_back("RANK=" + std::to_string(rank));
         env.push_back("LOCAL_RANK=" + std::to_string(local));
-        std::vector<std::string> words{currentExecutable(),
-                                       "__real-rank",
-                                       "--file",
-                                       (out / "learner.py").string(),
-                                       "--source-name",
-                                       fs::absolute(o.file).string(),
-                                       "--function",
-                                       o.function,
-                                       "--backend",
-                                       o.backend,
-                                       "--groups",
-                                       groups,
-                                       "--timeout",
-                                       std::to_string(int(o.timeout) + 5),
-                                       "--out",
-                                       out.string()};
-        const std::vector<std::string> model = modelArguments(o);
-        words.insert(words.end(), model.begin(), model.end());
-        if (!o.profile.empty())
-            words.emplace_back("--profile");
+        std::vector<std::string> words{currentExecutable(), "__real-rank"};
+        words.insert(words.end(), rankWords.begin(), rankWords.end());
         std::vector<char *> argv, envp;
         for (std::string &word : words)
             argv.push_back(word.data());
@@ -396,32 +402,43 @@ std::string realPackageDir()
     return RANKSTEP_REAL_SOURCE_DIR;
 }
 
+// A run's own folder under the temporary directory, removed with this object.
+struct RunFolder {
+    fs::path dir =
+        fs::temp_directory_path() / ("rankstep-real-" + std::to_string(getpid()) + "-" +
+                                     std::to_string(Clock::now().time_since_epoch().count()));
+    RunFolder() { fs::create_directories(dir); }
+    RunFolder(const RunFolder &) = delete;
+    RunFolder &operator=(const RunFolder &) = delete;
+    ~RunFolder()
+    {
+        std::error_code ignored;
+        fs::remove_all(dir, ignored);
+    }
+};
+
+// Whether `python` imports torch.distributed; if not, says how to install it.
+bool torchAvailable(const std::string &command, const std::string &python, const fs::path &out)
+{
+    const ChildOutcome torch =
+        runChild(python, {"-c", "import torch.distributed"}, 120, (out / "torch.err").string());
+    if (torch.end == ChildOutcome::End::Exited && torch.code == 0)
+        return true;
+    std::cerr << "rankstep-cli " << command << ": PyTorch is not available to " << python
+              << ". On Debian 12: sudo apt-get install python3-torch (or run "
+                 "scripts/setup-deps.sh). Everything else in Rankstep works without it.\n";
+    return false;
+}
+
 int realCommand(const std::vector<std::string> &args)
 {
     const RealOptions o = parse(args);
     catchStopSignals();
     readFile(o.file); // a missing or unreadable file is a usage error before anything starts
-    const fs::path out =
-        fs::temp_directory_path() / ("rankstep-real-" + std::to_string(getpid()) + "-" +
-                                     std::to_string(Clock::now().time_since_epoch().count()));
-    fs::create_directories(out);
-    struct Cleanup {
-        fs::path dir;
-        ~Cleanup()
-        {
-            std::error_code ignored;
-            fs::remove_all(dir, ignored);
-        }
-    } cleanup{out};
-
-    const ChildOutcome torch =
-        runChild(o.python, {"-c", "import torch.distributed"}, 120, (out / "torch.err").string());
-    if (torch.end != ChildOutcome::End::Exited || torch.code != 0) {
-        std::cerr << "rankstep-cli real: PyTorch is not available to " << o.python
-                  << ". On Debian 12: sudo apt-get install python3-torch (or run "
-                     "scripts/setup-deps.sh). Everything else in Rankstep works without it.\n";
+    const RunFolder folder;
+    const fs::path &out = folder.dir;
+    if (!torchAvailable("real", o.python, out))
         return kUnavailable;
-    }
 
     // 1. The simulation: the same checks and messages as `run`, before any real process starts.
     const fs::path simulated = out / "simulated.rstb";
@@ -456,7 +473,7 @@ int realCommand(const std::vector<std::string> &args)
                       << refused << "): they run on the machine's network.\n";
     }
     const int port = o.masterPort > 0 ? o.masterPort : freePort();
-    const Launched launched = launchRanks(o, groupsOf(*trace), out, port);
+    const Launched launched = launchRanks(o, puzzleRankWords(o, groupsOf(*trace), out), out, port);
     const Ended ended = waitForRanks(launched, o.timeout);
     if (ended.stopped) {
         std::cout << "Stopped on request: every rank process was ended.\n";
@@ -511,6 +528,148 @@ int realCommand(const std::vector<std::string> &args)
     if (!o.profile.empty())
         writeFile(o.profile, slurp(out / "profile.json"));
     return verdict.code == 0 ? kSolved : kNotSolved;
+}
+
+int torchLessonCommand(const lessons::Lesson &lesson, const std::string &source,
+                       const std::string &sourceName, const TorchLessonOptions &options)
+{
+    const lessons::TorchSettings &torch = *lesson.torch;
+    RealOptions o;
+    o.ranks = lesson.config.ranks;
+    o.timeout = options.timeout;
+    o.masterAddr = "127.0.0.1";
+    const char *python = std::getenv("RANKSTEP_PYTHON");
+    o.python = python && *python ? python : "/usr/bin/python3";
+    catchStopSignals();
+    const RunFolder folder;
+    const fs::path &out = folder.dir;
+    if (!torchAvailable("lesson", o.python, out))
+        return kUnavailable;
+    const int steps = options.steps > 0 ? options.steps : torch.steps;
+    const int embd = options.embd > 0 ? options.embd : torch.embd;
+    std::cout << "Lesson: " << lesson.title << " (" << lesson.id << ")\n"
+              << "Running " << o.ranks << (o.ranks == 1 ? " process" : " processes")
+              << " for real: " << steps << " steps"
+              << (torch.accumulation > 1
+                      ? " of " + std::to_string(torch.accumulation) + " micro-batches"
+                      : std::string())
+              << ", n_embd " << embd << "...\n"
+              << std::flush;
+
+    writeFile((out / "learner.py").string(), source);
+    if (const std::string refused = privateLoopback(); !refused.empty())
+        std::cerr << "rankstep-cli lesson: this system refused a network of the ranks' own ("
+                  << refused << "): they run on the machine's network.\n";
+    const std::vector<std::string> words{"--torch-lesson", torch.check,
+                                         "--file",         (out / "learner.py").string(),
+                                         "--source-name",  sourceName,
+                                         "--function",     lesson.function,
+                                         "--check",        torch.check,
+                                         "--steps",        std::to_string(steps),
+                                         "--accumulation", std::to_string(torch.accumulation),
+                                         "--embd",         std::to_string(embd),
+                                         "--timeout",      std::to_string(int(o.timeout) + 5),
+                                         "--out",          out.string()};
+    const Launched launched = launchRanks(o, words, out, freePort());
+    const Ended ended = waitForRanks(launched, o.timeout);
+    if (ended.stopped) {
+        std::cout << "Stopped on request: every rank process was ended.\n";
+        return kStopped;
+    }
+    if (ended.timedOut) {
+        std::cout << "Stopped after " << o.timeout
+                  << " s (--timeout): every rank process was ended. A loop that never ends, or a "
+                     "rank waiting in a collective the others never reached, looks like this.\n";
+        return kStopped;
+    }
+    if (const std::string error = firstRankError(out, o.ranks); !error.empty()) {
+        std::cout << error << (o.ranks > 1 ? "Every rank process was stopped.\n" : "");
+        return kLearnerError;
+    }
+    for (const auto &[pid, status] : ended.status) {
+        if (!(WIFEXITED(status) && WEXITSTATUS(status) == 0)) {
+            std::cout << "A rank process ended unexpectedly; its output:\n"
+                      << slurp(out / "rank-0.log") << "\n";
+            return kInternal;
+        }
+    }
+    setenv("PYTHONPATH", realPackageDir().c_str(), 1);
+    const ChildOutcome verdict =
+        runChild(o.python,
+                 {"-m", "rankstep_real.torchlesson", "--summarize", "--out", out.string(),
+                  "--ranks", std::to_string(o.ranks), "--check", torch.check, "--wall-seconds",
+                  std::to_string(ended.seconds)},
+                 o.timeout, (out / "summary.err").string());
+    constexpr int kNotMet = 3; // rankstep_real.torchlesson --summarize: a check failed
+    if (verdict.end != ChildOutcome::End::Exited ||
+        (verdict.code != 0 && verdict.code != kNotMet)) {
+        std::cerr << "rankstep-cli lesson: the lesson's checks failed to run:\n"
+                  << verdict.stderrText;
+        return kInternal;
+    }
+    std::cout << slurp(out / "verdict.txt");
+    if (!options.json.empty())
+        writeFile(options.json, slurp(out / "report.json"));
+    return verdict.code == 0 ? kSolved : kNotSolved;
+}
+
+std::optional<int> runTorchLessonIfOne(const std::vector<std::string> &args)
+{
+    if (args.empty() || args[0] != "lesson")
+        return std::nullopt;
+    const std::vector<std::string> rest(args.begin() + 1, args.end());
+    // The lesson's name decides; anything this cannot read is the ordinary command's to report.
+    std::vector<std::string> valued = {"lessons", "steps", "embd"};
+    valued.insert(valued.end(), kRunOptions.begin(), kRunOptions.end());
+    std::vector<std::string> flags = {"solution", "starter"};
+    flags.insert(flags.end(), kRunFlags.begin(), kRunFlags.end());
+    std::optional<Arguments> parsed;
+    try {
+        parsed.emplace(rest, valued, flags);
+    } catch (const UsageError &) {
+        return std::nullopt;
+    }
+    const Arguments &a = *parsed;
+    if (a.positional().empty())
+        return std::nullopt;
+    lessons::LessonSet set;
+    if (a.text("lessons").empty()) {
+        set = lessons::loadLessonsSkippingBroken(lessons::builtinLessonFiles());
+    } else {
+        auto files = lessons::readLessonFolder(a.text("lessons"));
+        if (!files)
+            return std::nullopt;
+        set = lessons::loadLessonsSkippingBroken(*files);
+    }
+    const lessons::Lesson *lesson = lessons::findLesson(set.lessons, a.positional()[0]);
+    if (!lesson || !lesson->isTorch())
+        return std::nullopt;
+    return reportingErrors([&] {
+        for (const std::string &puzzleOnly : kRunOptions)
+            if (a.has(puzzleOnly) && puzzleOnly != "json" && puzzleOnly != "timeout")
+                throw UsageError{"lesson: --" + puzzleOnly + " is for simulated lessons; " +
+                                 lesson->id +
+                                 " runs real PyTorch (its options: --json, --timeout, --steps, "
+                                 "--embd)"};
+        const bool builtinCode = a.has("solution") || a.has("starter");
+        if (a.positional().size() != (builtinCode ? 1U : 2U))
+            throw UsageError{"lesson takes a lesson NAME and a FILE (or --solution or --starter)"};
+        std::string source, name;
+        if (builtinCode) {
+            const bool solution = a.has("solution");
+            source = solution ? lesson->solution : lesson->starter;
+            name = lesson->folder + (solution ? "/solution.py" : "/starter.py");
+        } else {
+            source = readFile(a.positional()[1]);
+            name = fs::absolute(a.positional()[1]).string();
+        }
+        TorchLessonOptions options;
+        options.json = a.text("json");
+        options.timeout = a.seconds("timeout", options.timeout);
+        options.steps = int(a.integer("steps", 0, 1, 100000));
+        options.embd = int(a.integer("embd", 0, 1, 8192));
+        return torchLessonCommand(*lesson, source, name, options);
+    });
 }
 
 int runReal(const std::vector<std::string> &args)

@@ -6,6 +6,7 @@
 
 #include <Python.h>
 
+#include <algorithm>
 #include <csignal>
 #include <iostream>
 
@@ -70,8 +71,11 @@ int realRankMain(const std::vector<std::string> &args)
         return kInternal;
     }
     PyConfig_Clear(&config);
-    // Everything the rank needs from the disk, loaded before the doors close.
-    PyObject *rank = PyImport_ImportModule("rankstep_real.rank");
+    // Everything the rank needs from the disk, loaded before the doors close: a puzzle's rank,
+    // or a PyTorch lesson's (`--torch-lesson CHECK`, cli/realcommand.h torchLessonCommand).
+    const bool torchLesson = std::find(args.begin(), args.end(), "--torch-lesson") != args.end();
+    PyObject *rank =
+        PyImport_ImportModule(torchLesson ? "rankstep_real.torchlesson" : "rankstep_real.rank");
     if (!rank || PyRun_SimpleString(kBeforeLockDown) != 0) {
         PyErr_Print();
         return kInternal;

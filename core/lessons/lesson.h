@@ -30,6 +30,16 @@ struct Experiment {
     int ranks = 1, layers = 1, batches = 1;
 };
 
+// A lesson of real PyTorch code (lessons/100-torch_loop and on): the learner's train(run) runs on
+// real processes and is checked against a reference (core/real/rankstep_real/torchlesson.py),
+// not simulated. `check` names what is checked: "loop", "amp", "ddp" or "ddp_accum".
+struct TorchSettings {
+    std::string check;
+    int steps = 100;
+    int accumulation = 1;
+    int embd = 256; // the notebook's n_embd is 1000: `rankstep-cli lesson ... --embd 1000`
+};
+
 struct Lesson {
     std::string id;     // the folder name without its order prefix: "ddp"; also the CLI's name
     std::string folder; // "30-ddp"
@@ -44,7 +54,10 @@ struct Lesson {
     std::string text; // Markdown
     std::string starter;
     std::string solution;
-    std::vector<std::string> hints; // Markdown, revealed one at a time
+    std::vector<std::string> hints;     // Markdown, revealed one at a time
+    std::optional<TorchSettings> torch; // set for a PyTorch lesson ("kind": "torch")
+
+    bool isTorch() const { return torch.has_value(); }
 };
 
 // A lesson's files by name relative to the lessons root: "30-ddp/lesson.json", ...

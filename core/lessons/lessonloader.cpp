@@ -73,6 +73,33 @@ std::vector<std::string> splitHints(const std::string &text)
     return hints;
 }
 
+// The settings of a simulated puzzle lesson (README "lesson.json").
+void readPuzzleConfig(Lesson &lesson, const io::Fields &f)
+{
+    lesson.config.ranks = f.integer32("ranks", 1, 4096);
+    lesson.config.layers = f.integer32("layers", 1, 4096);
+    lesson.config.batches = f.integer32("batches", 1, 65535);
+    const std::string goal = f.has("goal") ? f.string("goal") : "train";
+    if (goal != "train" && goal != "run")
+        io::failAt(f.get("goal"), f.pathOf("goal"), "expected \"train\" or \"run\"");
+    lesson.goal = goal == "run" ? Goal::Run : Goal::Train;
+    if (f.has("targets"))
+        lesson.targets = readTargets(f, "targets");
+    if (f.has("notebook_targets"))
+        lesson.notebookTargets = readTargets(f, "notebook_targets");
+    if (f.has("experiments")) {
+        const auto &items = f.array("experiments");
+        for (std::size_t i = 0; i < items.size(); ++i) {
+            const io::Fields e(items[i], "experiments[" + std::to_string(i) + "]");
+            lesson.experiments.push_back(Experiment{
+                e.string("label"),
+                e.has("ranks") ? e.integer32("ranks", 1, 4096) : lesson.config.ranks,
+                e.has("layers") ? e.integer32("layers", 1, 4096) : lesson.config.layers,
+                e.has("batches") ? e.integer32("batches", 1, 65535) : lesson.config.batches});
+        }
+    }
+}
+
 void readConfig(Lesson &lesson, const std::string &json, const std::string &file)
 {
     auto parsed = io::parseJson(json);
@@ -83,27 +110,24 @@ void readConfig(Lesson &lesson, const std::string &json, const std::string &file
         lesson.title = f.string("title");
         lesson.order = f.integer32("order", 0, 100000);
         lesson.function = f.string("function");
-        lesson.config.ranks = f.integer32("ranks", 1, 4096);
-        lesson.config.layers = f.integer32("layers", 1, 4096);
-        lesson.config.batches = f.integer32("batches", 1, 65535);
-        const std::string goal = f.has("goal") ? f.string("goal") : "train";
-        if (goal != "train" && goal != "run")
-            io::failAt(f.get("goal"), f.pathOf("goal"), "expected \"train\" or \"run\"");
-        lesson.goal = goal == "run" ? Goal::Run : Goal::Train;
-        if (f.has("targets"))
-            lesson.targets = readTargets(f, "targets");
-        if (f.has("notebook_targets"))
-            lesson.notebookTargets = readTargets(f, "notebook_targets");
-        if (f.has("experiments")) {
-            const auto &items = f.array("experiments");
-            for (std::size_t i = 0; i < items.size(); ++i) {
-                const io::Fields e(items[i], "experiments[" + std::to_string(i) + "]");
-                lesson.experiments.push_back(Experiment{
-                    e.string("label"),
-                    e.has("ranks") ? e.integer32("ranks", 1, 4096) : lesson.config.ranks,
-                    e.has("layers") ? e.integer32("layers", 1, 4096) : lesson.config.layers,
-                    e.has("batches") ? e.integer32("batches", 1, 65535) : lesson.config.batches});
-            }
+        const std::string kind = f.has("kind") ? f.string("kind") : "puzzle";
+        if (kind != "puzzle" && kind != "torch")
+            io::failAt(f.get("kind"), f.pathOf("kind"), "expected \"puzzle\" or \"torch\"");
+        if (kind == "torch") {
+            lesson.config.ranks = f.integer32("ranks", 1, 64);
+            const io::Fields t = f.object("torch");
+            TorchSettings torch;
+            torch.check = t.string("check");
+            if (torch.check != "loop" && torch.check != "amp" && torch.check != "ddp" &&
+                torch.check != "ddp_accum")
+                io::failAt(t.get("check"), t.pathOf("check"),
+                           "expected \"loop\", \"amp\", \"ddp\" or \"ddp_accum\"");
+            torch.steps = t.integer32("steps", 1, 100000);
+            torch.accumulation = t.has("accumulation") ? t.integer32("accumulation", 1, 1024) : 1;
+            torch.embd = t.has("embd") ? t.integer32("embd", 1, 8192) : torch.embd;
+            lesson.torch = torch;
+        } else {
+            readPuzzleConfig(lesson, f);
         }
     } catch (const io::FieldError &e) {
         throw LessonError{file + ": " + e.message};

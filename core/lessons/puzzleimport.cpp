@@ -177,7 +177,8 @@ PuzzleImport matchPuzzleFunctions(const std::vector<SourceCell> &cells,
             lastDefinition[all[i].statement.name] = i;
     std::set<std::string> puzzleNames;
     for (const Lesson &lesson : lessons)
-        puzzleNames.insert(lesson.function);
+        if (!lesson.isTorch()) // a PyTorch lesson's train(run) is no notebook puzzle
+            puzzleNames.insert(lesson.function);
     std::set<std::size_t> candidates; // helpers that may travel with a puzzle function
     for (std::size_t i = 0; i < all.size(); ++i) {
         const TopLevelStatement &s = all[i].statement;
@@ -191,8 +192,9 @@ PuzzleImport matchPuzzleFunctions(const std::vector<SourceCell> &cells,
         const TopLevelStatement &s = all[i].statement;
         if (s.kind != Kind::Function || lastDefinition[s.name] != i)
             continue;
-        const auto lesson = std::find_if(lessons.begin(), lessons.end(),
-                                         [&](const Lesson &l) { return l.function == s.name; });
+        const auto lesson = std::find_if(lessons.begin(), lessons.end(), [&](const Lesson &l) {
+            return !l.isTorch() && l.function == s.name;
+        });
         if (lesson == lessons.end()) {
             result.unmatchedFunctions.push_back(s.name);
             continue;
@@ -203,7 +205,7 @@ PuzzleImport matchPuzzleFunctions(const std::vector<SourceCell> &cells,
         result.found.push_back(std::move(function));
     }
     for (const Lesson &lesson : lessons)
-        if (!found.count(lesson.function))
+        if (!lesson.isTorch() && !found.count(lesson.function))
             result.missingLessons.push_back(lesson.id);
     return result;
 }

@@ -15,6 +15,7 @@
 #include "legendbar.h"
 #include "lessonlistmodel.h"
 #include "lessonpanel.h"
+#include "losschart.h"
 #include "memorychart.h"
 #include "notebookimport.h"
 #include "noticebanner.h"
@@ -185,6 +186,7 @@ void MainWindow::buildActions()
     m_realRun = new RealRunActions(
         *m_session, [this] { return prepareRun(); }, this);
     bar->addAction(m_realRun->action());
+    m_torchRun = new RealRunController(this);
     bar->addSeparator();
     m_resetAction = bar->addAction(tr("Reset to starter…"), this, &MainWindow::resetToStarter);
 }
@@ -238,6 +240,13 @@ void MainWindow::buildLayout()
     m_legend = new LegendBar(*m_session, *m_appearance); // in the window, presenting too
     steppingLayout->addWidget(m_legend);
     steppingLayout->addWidget(m_timeline, 1);
+    m_stepping = stepping;
+    m_loss = new LossChart; // a PyTorch lesson's run: its loss curve instead of a timeline
+    m_loss->setObjectName(QStringLiteral("lossChart"));
+    m_loss->setLook(m_appearance->look());
+    m_loss->hide();
+    connect(m_appearance, &Appearance::lookChanged, m_loss,
+            [this] { m_loss->setLook(m_appearance->look()); });
 
     // The lesson, and while stepping the state of every rank, share the left of the editor.
     m_stateView = new StateView(*m_session, *m_appearance);
@@ -277,6 +286,7 @@ void MainWindow::buildLayout()
     views->addWidget(m_results);
     views->addWidget(stepping);
     views->addWidget(m_memory);
+    views->addWidget(m_loss);
     views->setCollapsible(2, false);
     views->setSizes({80, 110, 90});
     auto *middle = m_middle = new QSplitter(Qt::Vertical);
@@ -303,9 +313,10 @@ void MainWindow::buildLayout()
 void MainWindow::arrangeViews()
 {
     const bool lesson = m_leftTabs->currentWidget() == m_lessonPanel;
-    const bool ran = m_session->trace() != nullptr;
+    const bool torch = m_lesson && m_lesson->isTorch();
+    const bool ran = torch ? m_loss->hasReport() : m_session->trace() != nullptr;
     const bool presenting = m_viewControls && presentation().isActive();
-    m_memory->setVisible(ran); // before a run its placeholder would only take height
+    m_memory->setVisible(ran && !torch); // before a run its placeholder would only take height
     keepChartHeight();
     const int width = m_work->width() - m_work->handleWidth();
     const int editor = m_editor->minimumSizeHint().width();
@@ -323,7 +334,12 @@ void MainWindow::arrangeViews()
         presenting ? std::max(this->height() / 4 + 4, int(views * 0.42)) : int(views * 0.38);
     // The three panes share what the splitter's two handles leave (else it scales them all).
     const int inner = views - 2 * m_views->handleWidth();
-    m_views->setSizes({results, std::max(0, inner - results - chart), ran ? chart : 0});
+    if (torch) { // the verdict and its checks over the loss curve
+        const int verdict = std::max(results, int(views * 0.34));
+        m_views->setSizes({verdict, 0, 0, std::max(0, inner - verdict)});
+        return;
+    }
+    m_views->setSizes({results, std::max(0, inner - results - chart), ran ? chart : 0, 0});
 }
 
 void MainWindow::connectViews()
@@ -345,6 +361,17 @@ void MainWindow::connectViews()
     connect(m_realRunView, &RealRunView::realRunRequested, m_realRun, &RealRunActions::runForReal);
     m_realRunView->setShowAction(m_realRun->showRealAction());
     addAction(m_realRun->showRealAction()); // its shortcut works wherever the focus is
+    connect(m_torchRun, &RealRunController::finished, this, &MainWindow::onTorchLessonFinished);
+    // A real rank's error is marked on its line, as a simulated one is; the For real tab says it.
+    connect(&m_realRun->controller(), &RealRunController::finished, this,
+            [this](const RealRunOutcome &outcome) {
+                if (const int line = rankErrorLine(outcome.output); line > 0)
+                    m_editor->markError(line);
+            });
+    connect(m_torchRun, &RealRunController::runningChanged, this, [this](bool running) {
+        m_runAction->setEnabled(!running);
+        m_stopAction->setEnabled(running || m_run->isRunning());
+    });
     connect(m_run, &RunController::runFailed, this, &MainWindow::onRunFailed);
     connect(m_run, &RunController::runningChanged, this, &MainWindow::onRunningChanged);
     connect(&m_realRun->controller(), &RealRunController::runningChanged, this, [this] {
@@ -408,6 +435,17 @@ bool MainWindow::openLesson(const QString &lessonId)
     m_explainView->setLesson(m_lesson);
     m_comparison->setCurrentLesson(m_lesson);
     m_experiments->setLesson(m_lesson);
+    // A PyTorch lesson runs for real and draws a loss curve: no steps, timeline or memory.
+    const bool torch = m_lesson->isTorch();
+    if (m_torchRun->isRunning())
+        m_torchRun->stop();
+    m_stepping->setVisible(!torch);
+    m_loss->setVisible(torch);
+    m_loss->setReport(nullptr);
+    const QWidget *simulatedOnly[] = {m_stateView, m_explainView, m_comparisonView, m_realRunView};
+    for (const QWidget *view : simulatedOnly)
+        m_leftTabs->setTabEnabled(m_leftTabs->indexOf(view), !torch);
+    m_realRun->action()->setEnabled(!torch && !m_realRun->controller().isRunning());
     m_leftTabs->setTabEnabled(m_leftTabs->indexOf(m_experiments), !m_lesson->experiments.empty());
     m_leftTabs->setCurrentWidget(m_lessonPanel);
     if (isVisible())    // else the layout just restored (or the defaults) stays
@@ -420,6 +458,14 @@ bool MainWindow::openLesson(const QString &lessonId)
     m_progress.setLastLesson(lessonId);
     setWindowTitle(tr("%1 — Rankstep").arg(QString::fromStdString(m_lesson->title)));
     const int ranks = m_lesson->config.ranks;
+    if (torch) {
+        statusBar()->showMessage(
+            tr("%1: real PyTorch, %2, %3 steps. F5 trains it for real.")
+                .arg(QString::fromStdString(m_lesson->title),
+                     ranks == 1 ? tr("1 process") : tr("%1 processes").arg(ranks))
+                .arg(m_lesson->torch->steps));
+        return true;
+    }
     statusBar()->showMessage(tr("%1: %2, %3 layers, %4 batches.")
                                  .arg(QString::fromStdString(m_lesson->title),
                                       ranks == 1 ? tr("1 rank") : tr("%1 ranks").arg(ranks))
@@ -448,6 +494,10 @@ bool MainWindow::saveCode(QString *error)
 
 void MainWindow::runCode()
 {
+    if (m_lesson && m_lesson->isTorch()) {
+        runTorchLesson();
+        return;
+    }
     if (const std::optional<RunSpec> spec = prepareRun()) {
         m_lastSpec = *spec;
         m_run->start(*spec);
@@ -490,6 +540,46 @@ void MainWindow::stopRun()
 {
     m_run->stop();
     m_realRun->controller().stop();
+    m_torchRun->stop();
+}
+
+void MainWindow::runTorchLesson()
+{
+    if (m_torchRun->isRunning())
+        return;
+    const std::optional<RunSpec> spec = prepareRun(); // saves the code
+    if (!spec)
+        return;
+    const int ranks = m_lesson->config.ranks;
+    m_results->showMessage(
+        tr("<p>Training for real with PyTorch: %1… The loss curve appears when it ends.</p>")
+            .arg(ranks == 1 ? tr("one process") : tr("%1 processes").arg(ranks)));
+    m_loss->setReport(nullptr);
+    // The notebook's model trains in seconds to a minute here; an endless loop ends at this.
+    constexpr double kTorchLessonSeconds = 600;
+    m_torchRun->startLesson(QString::fromStdString(m_lesson->id), spec->codePath,
+                            kTorchLessonSeconds, m_torchSteps, m_torchEmbd);
+}
+
+void MainWindow::onTorchLessonFinished(const RealRunOutcome &outcome)
+{
+    if (!m_lesson || !m_lesson->isTorch())
+        return; // another lesson is open now
+    const io::TorchLessonReport *report = outcome.lessonReport ? &*outcome.lessonReport : nullptr;
+    m_loss->setReport(report);
+    m_results->showMessage(torchLessonHtml(outcome.exitCode, outcome.output, report));
+    const bool solved = report && report->solved;
+    if (m_keeper->learnersCode() && outcome.exitCode != RealRunOutcome::kTorchMissing) {
+        m_progress.recordRun(QString::fromStdString(m_lesson->id), solved);
+        m_model->refresh(QString::fromStdString(m_lesson->id));
+    }
+    if (const int line = rankErrorLine(outcome.output); line > 0)
+        m_editor->markError(line);
+    statusBar()->showMessage(
+        solved ? tr("Solved! Trained for real in %1 s.").arg(outcome.seconds, 0, 'f', 1)
+               : tr("Not solved yet: see the checks above the loss curve."));
+    arrangeViews();
+    Q_EMIT runFinished();
 }
 
 void MainWindow::resetToStarter()

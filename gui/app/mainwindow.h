@@ -26,7 +26,10 @@ class CodeEditor;
 class CodeKeeper;
 class ComparisonActions;
 class ComparisonView;
+class LossChart;
 class RealRunActions;
+class RealRunController;
+struct RealRunOutcome;
 class RealRunView;
 class ExplainView;
 class ExportActions;
@@ -97,6 +100,15 @@ public:
     ExperimentsView *experimentsView() const { return m_experiments; }
     RealRunView *realRunView() const { return m_realRunView; }
     RealRunActions &realRun() const { return *m_realRun; }
+    // A PyTorch lesson's run (lessons/100-torch_loop and on) and its loss curve.
+    RealRunController &torchLessonRun() const { return *m_torchRun; }
+    LossChart *lossChart() const { return m_loss; }
+    // The PyTorch lessons' steps and model width (0: the lesson's; the tests take small ones).
+    void setTorchLessonSizes(int steps, int embd)
+    {
+        m_torchSteps = steps;
+        m_torchEmbd = embd;
+    }
     NotebookImport *notebookImport() const { return m_import; }
     ViewControls *viewControls() const { return m_viewControls; }
 
@@ -125,6 +137,8 @@ private:
     void onTraceAvailable(const TracePtr &trace, const QString &output);
     void onRunFailed(const QString &message, const QString &output);
     void onRunningChanged(bool running);
+    void runTorchLesson();
+    void onTorchLessonFinished(const RealRunOutcome &outcome);
     void onCursorChanged();
     void showWaitFor();
     bool saveCode(QString *error = nullptr);
@@ -156,6 +170,10 @@ private:
     ComparisonActions *m_comparison = nullptr;
     RealRunView *m_realRunView = nullptr;
     RealRunActions *m_realRun = nullptr;
+    RealRunController *m_torchRun = nullptr;
+    LossChart *m_loss = nullptr;   // in place of the timeline for a PyTorch lesson
+    QWidget *m_stepping = nullptr; // the step bar, legend and timeline
+    int m_torchSteps = 0, m_torchEmbd = 0;
     ExperimentsView *m_experiments = nullptr; // a tab, enabled for lessons with experiments
     RunSpec m_lastSpec;                       // the experiments run the same code again
     NotebookImport *m_import = nullptr;

@@ -49,29 +49,8 @@ void RealRunController::start(const RunSpec &spec)
 {
     if (m_process)
         return;
-    execute(spec); // reports its own outcome; never awaited
-}
-
-void RealRunController::stop()
-{
-    if (m_process)
-        m_process->terminate(); // the command kills every rank's process group and cleans up
-}
-
-QCoro::Task<void> RealRunController::execute(RunSpec spec)
-{
-    QPointer<RealRunController> self(this);
-    RealRunOutcome outcome;
     auto folder = std::make_shared<QTemporaryDir>(appTempFolderTemplate());
     const QString report = folder->filePath(QStringLiteral("real.json"));
-    auto *process = new QProcess(this);
-    m_process = process;
-    m_clock.start();
-    auto out = std::make_shared<CappedOutput>();
-    connect(process, &QProcess::readyReadStandardOutput, process,
-            [process, out] { out->append(process->readAllStandardOutput()); });
-    connect(process, &QProcess::readyReadStandardError, process,
-            [process, out] { out->append(process->readAllStandardError()); });
     const double timeout = std::max(60.0, spec.timeLimitSeconds * 4);
     const QStringList args = {
         QStringLiteral("real"),       QFileInfo(spec.codePath).absoluteFilePath(),
@@ -83,6 +62,50 @@ QCoro::Task<void> RealRunController::execute(RunSpec spec)
         QStringLiteral("--length"),   QString::number(m_length),
         QStringLiteral("--timeout"),  QString::number(timeout),
         QStringLiteral("--json"),     report};
+    execute(args, report, timeout, false, folder); // reports its own outcome; never awaited
+}
+
+void RealRunController::startLesson(const QString &lessonId, const QString &codePath,
+                                    double timeoutSeconds, int steps, int embd)
+{
+    if (m_process)
+        return;
+    auto folder = std::make_shared<QTemporaryDir>(appTempFolderTemplate());
+    const QString report = folder->filePath(QStringLiteral("lesson.json"));
+    QStringList args = {QStringLiteral("lesson"),
+                        lessonId,
+                        QFileInfo(codePath).absoluteFilePath(),
+                        QStringLiteral("--timeout"),
+                        QString::number(timeoutSeconds),
+                        QStringLiteral("--json"),
+                        report};
+    if (steps > 0)
+        args << QStringLiteral("--steps") << QString::number(steps);
+    if (embd > 0)
+        args << QStringLiteral("--embd") << QString::number(embd);
+    execute(args, report, timeoutSeconds, true, folder);
+}
+
+void RealRunController::stop()
+{
+    if (m_process)
+        m_process->terminate(); // the command kills every rank's process group and cleans up
+}
+
+QCoro::Task<void> RealRunController::execute(QStringList args, QString report, double timeout,
+                                             bool lesson,
+                                             [[maybe_unused]] std::shared_ptr<QTemporaryDir> folder)
+{
+    QPointer<RealRunController> self(this);
+    RealRunOutcome outcome;
+    auto *process = new QProcess(this);
+    m_process = process;
+    m_clock.start();
+    auto out = std::make_shared<CappedOutput>();
+    connect(process, &QProcess::readyReadStandardOutput, process,
+            [process, out] { out->append(process->readAllStandardOutput()); });
+    connect(process, &QProcess::readyReadStandardError, process,
+            [process, out] { out->append(process->readAllStandardError()); });
     Q_EMIT runningChanged(true);
     // g++ 12 destroys temporaries inside a co_await expression twice: await named objects.
     auto starting = qCoro(process).start(RunController::cliPath(), args);
@@ -101,7 +124,15 @@ QCoro::Task<void> RealRunController::execute(RunSpec spec)
         out->append(process->readAllStandardError());
         outcome.exitCode = process->exitStatus() == QProcess::NormalExit ? process->exitCode() : -1;
         outcome.output = out->text();
-        if (QFile file(report); file.open(QIODevice::ReadOnly)) {
+        if (QFile file(report); lesson && file.open(QIODevice::ReadOnly)) {
+            const QByteArray bytes = file.readAll();
+            auto read =
+                io::torchLessonReportFromJson(std::string_view(bytes.constData(), bytes.size()));
+            if (read)
+                outcome.lessonReport = std::move(*read);
+            else
+                outcome.output += QString::fromStdString("\n" + read.error().message);
+        } else if (file.open(QIODevice::ReadOnly)) {
             const QByteArray bytes = file.readAll();
             auto read = io::realReportFromJson(std::string_view(bytes.constData(), bytes.size()));
             if (read)

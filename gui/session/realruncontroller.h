@@ -8,8 +8,12 @@
 #include <QObject>
 #include <QPointer>
 #include <QString>
+#include <QStringList>
+
+#include <memory>
 
 class QProcess;
+class QTemporaryDir;
 
 namespace rankstep::gui {
 
@@ -31,6 +35,10 @@ public:
 
 public Q_SLOTS:
     void start(const RunSpec &spec);
+    // A PyTorch lesson (`rankstep-cli lesson ID FILE`, lessons/100-torch_loop and on): the
+    // outcome carries its lessonReport. `steps` and `embd` other than 0 replace the lesson's.
+    void startLesson(const QString &lessonId, const QString &codePath, double timeoutSeconds,
+                     int steps = 0, int embd = 0);
     void stop(); // ends every rank at once; emits finished with the stop in its output
 
 Q_SIGNALS:
@@ -38,7 +46,8 @@ Q_SIGNALS:
     void finished(const rankstep::gui::RealRunOutcome &outcome);
 
 private:
-    QCoro::Task<void> execute(RunSpec spec);
+    QCoro::Task<void> execute(QStringList args, QString report, double timeout, bool lesson,
+                              std::shared_ptr<QTemporaryDir> folder); // kept until it ends
 
     QPointer<QProcess> m_process;
     QElapsedTimer m_clock;

@@ -4,6 +4,7 @@
 #include "tracefwd.h"
 
 #include "core/io/realreport.h"
+#include "core/io/torchlessonreport.h"
 
 #include <QString>
 
@@ -19,6 +20,8 @@ struct RealRunOutcome {
     QString output;                       // what it printed: the verdict, or the error
     std::optional<io::RealReport> report; // when the ranks ran to the end
     TracePtr trace; // the same run as a trace in milliseconds and real bytes (core/io/realtrace.h)
+    // A PyTorch lesson's run (RealRunController::startLesson): its checks and loss curves.
+    std::optional<io::TorchLessonReport> lessonReport;
     double seconds = 0; // wall-clock time of the whole command
     bool torchMissing() const { return exitCode == kTorchMissing; }
 };

@@ -19,6 +19,14 @@ namespace {
 
 using core::ErrorKind;
 
+// A PyTorch lesson is not simulated: tests/hostile/torchlessonstest.cpp runs its solution and its
+// starter for real.
+#define SKIP_IF_TORCH(lesson)                                                         \
+    do {                                                                              \
+        if ((lesson).isTorch())                                                       \
+            GTEST_SKIP() << "a PyTorch lesson, run for real by hostile.TorchLessons"; \
+    } while (false)
+
 class LessonFolder : public ::testing::TestWithParam<std::string>
 {
 protected:
@@ -65,6 +73,7 @@ TEST_P(LessonFolder, SolutionReachesExactlyItsTargets)
 {
     lessons::Lesson lesson;
     ASSERT_TRUE(load(lesson));
+    SKIP_IF_TORCH(lesson);
 
     const core::Trace trace =
         runLessonCode(lesson, lesson.solution, lesson.folder + "/solution.py");
@@ -89,6 +98,7 @@ TEST_P(LessonFolder, SolutionFinishesAtEveryExperiment)
 {
     lessons::Lesson lesson;
     ASSERT_TRUE(load(lesson));
+    SKIP_IF_TORCH(lesson);
 
     for (const lessons::Experiment &experiment : lesson.experiments) {
         lessons::Lesson at = lesson;
@@ -108,6 +118,7 @@ TEST_P(LessonFolder, StarterRunsToNotSolvedYet)
 {
     lessons::Lesson lesson;
     ASSERT_TRUE(load(lesson));
+    SKIP_IF_TORCH(lesson);
 
     const core::Trace trace = runLessonCode(lesson, lesson.starter, lesson.folder + "/starter.py");
     const lessons::Verdict verdict = lessons::judge(lesson, trace);
@@ -150,6 +161,7 @@ TEST_P(LessonFolder, StarterSaysInOneLineWhatIsMissing)
 {
     lessons::Lesson lesson;
     ASSERT_TRUE(load(lesson));
+    SKIP_IF_TORCH(lesson);
 
     const core::Trace trace = runLessonCode(lesson, lesson.starter, lesson.folder + "/starter.py");
     const lessons::Verdict verdict = lessons::judge(lesson, trace);
@@ -168,6 +180,7 @@ TEST_P(LessonFolder, SolutionTraceMatchesGoldenFile)
 {
     lessons::Lesson lesson;
     ASSERT_TRUE(load(lesson));
+    SKIP_IF_TORCH(lesson);
     const std::filesystem::path golden = goldenPath(lesson.id);
     ASSERT_TRUE(std::filesystem::exists(golden))
         << golden << " is missing: run scripts/refresh-golden.sh and review the new file";

@@ -16,6 +16,7 @@
 #include <QTabWidget>
 #include <QTextDocument>
 
+#include <algorithm>
 #include <cstdlib>
 
 namespace rankstep::gui::testing {
@@ -98,6 +99,38 @@ TEST_F(RealRunTest, CtrlF5RunsTheCodeForRealBesideItsSimulation)
     EXPECT_NE(window->session().trace(), outcome->trace);
     EXPECT_FALSE(show->isChecked());
     EXPECT_NE(window->session().comparison(), outcome->trace);
+}
+
+// Only the real library has a recorder: rank 1 raises in the real run, never in the simulation.
+// The editor marks the line, as it marks a simulated run's error.
+TEST_F(RealRunTest, ARealRanksErrorIsMarkedOnItsLine)
+{
+    if (!torchInstalled()) {
+        if (std::getenv("CI"))
+            FAIL() << "CI installs python3-torch (scripts/setup-deps.sh); it is missing";
+        GTEST_SKIP() << "python3-torch is not installed";
+    }
+    auto window = makeWindow();
+    ASSERT_TRUE(window->openLesson(QStringLiteral("ddp")));
+    std::string code = builtinLesson(QStringLiteral("ddp")).solution;
+    const std::string anchor = "    for layer in range(model.LAYERS):\n";
+    const std::size_t at = code.find(anchor);
+    ASSERT_NE(at, std::string::npos);
+    code.insert(at,
+                "    if model.rank == 1 and hasattr(model, 'recorder'):\n"
+                "        raise ValueError('only for real')\n");
+    const int line = int(std::count(code.begin(), code.begin() + std::ptrdiff_t(at), '\n')) + 2;
+    window->editor()->setText(QString::fromStdString(code));
+    window->realRun().controller().setSizes(16, 4);
+    QSignalSpy finished(&window->realRun().controller(), &RealRunController::finished);
+    QSignalSpy simulated(window.get(), &MainWindow::runFinished);
+    window->realRun().action()->trigger();
+    ASSERT_TRUE(finished.wait(kRealRunTimeoutMs));
+    ASSERT_TRUE(simulated.count() > 0 || simulated.wait(kRunTimeoutMs));
+    ASSERT_TRUE(window->session().realRun());
+    EXPECT_EQ(window->session().realRun()->exitCode, 2)
+        << utf8(window->session().realRun()->output);
+    EXPECT_EQ(window->editor()->errorLine(), line);
 }
 
 TEST_F(RealRunTest, WithoutPyTorchTheTabSaysHowToInstallIt)

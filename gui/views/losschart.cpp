@@ -1,0 +1,167 @@
+// SPDX-License-Identifier: MIT
+#include "losschart.h"
+
+#include <QChart>
+#include <QLegendMarker>
+#include <QLineSeries>
+#include <QPen>
+#include <QRegularExpression>
+#include <QValueAxis>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace rankstep::gui {
+
+QString referenceName(const std::string &check)
+{
+    if (check == "amp")
+        return QObject::tr("the fp32 loop");
+    if (check == "ddp" || check == "ddp_accum")
+        return QObject::tr("one process, every rank's batches");
+    return QObject::tr("the plain loop");
+}
+
+QString torchLessonHtml(int exitCode, const QString &output, const io::TorchLessonReport *report)
+{
+    constexpr int kTorchMissing = 69; // rankstep-cli's exit code without PyTorch
+    if (!report) {
+        const QString head = exitCode == kTorchMissing
+                                 ? QObject::tr(
+                                       "PyTorch is missing. On Debian 12: sudo apt-get install "
+                                       "python3-torch. The simulated lessons work without it.")
+                             : exitCode == 2 ? QObject::tr("Your code raised an error:")
+                             : exitCode == 4 ? QObject::tr("Stopped:")
+                                             : QObject::tr("The run did not finish:");
+        return QStringLiteral("<p><b>%1</b></p><pre>%2</pre>")
+            .arg(head.toHtmlEscaped(), output.trimmed().toHtmlEscaped());
+    }
+    QString html = report->solved ? QObject::tr("<p><b>Solved!</b> Trained for real in %1 s.</p>")
+                                        .arg(report->wallSeconds, 0, 'f', 1)
+                                  : QObject::tr("<p><b>Not solved yet.</b></p>");
+    html += QStringLiteral("<table cellspacing=\"2\">");
+    for (const io::TorchCheck &check : report->checks)
+        html += QStringLiteral("<tr><td>%1</td><td><b>%2</b></td><td>%3</td></tr>")
+                    .arg(check.passed ? QStringLiteral("✓") : QStringLiteral("✗"),
+                         QString::fromStdString(check.name).toHtmlEscaped(),
+                         QString::fromStdString(check.message).toHtmlEscaped());
+    return html + QStringLiteral("</table>");
+}
+
+int rankErrorLine(const QString &output)
+{
+    static const QRegularExpression error(QStringLiteral("^Error \\(rank \\d+, line (\\d+)\\)"),
+                                          QRegularExpression::MultilineOption);
+    const QRegularExpressionMatch match = error.match(output);
+    return match.hasMatch() ? match.captured(1).toInt() : 0;
+}
+
+LossChart::LossChart(QWidget *parent)
+    : QChartView(parent), m_steps(new QValueAxis), m_loss(new QValueAxis)
+{
+    auto *chart = new QChart;
+    chart->setMargins(QMargins(4, 4, 8, 4));
+    chart->legend()->setAlignment(Qt::AlignTop);
+    m_steps->setTitleText(tr("step"));
+    m_steps->setLabelFormat(QStringLiteral("%.0f")); // a double axis: "%d" prints nothing useful
+    m_loss->setTitleText(tr("loss"));
+    m_loss->setLabelFormat(QStringLiteral("%.2f"));
+    chart->addAxis(m_steps, Qt::AlignBottom);
+    chart->addAxis(m_loss, Qt::AlignLeft);
+    setChart(chart);
+    setRenderHint(QPainter::Antialiasing);
+    setMinimumHeight(160);
+    setAccessibleName(tr("Loss curve"));
+    rebuild();
+}
+
+void LossChart::setReport(const io::TorchLessonReport *report)
+{
+    m_report = report ? std::optional(*report) : std::nullopt;
+    rebuild();
+}
+
+void LossChart::setLook(Look look)
+{
+    if (look == m_look)
+        return;
+    m_look = look;
+    rebuild();
+}
+
+QStringList LossChart::seriesSummary() const
+{
+    QStringList names;
+    for (QAbstractSeries *series : chart()->series())
+        names << QStringLiteral("%1: %2")
+                     .arg(series->name())
+                     .arg(static_cast<QLineSeries *>(series)->count());
+    return names;
+}
+
+void LossChart::rebuild()
+{
+    QChart *chart = this->chart();
+    chart->removeAllSeries();
+    QFont font = this->font();
+    font.setPointSizeF(font.pointSizeF() * m_look.zoom);
+    chart->legend()->setFont(font);
+    for (QValueAxis *axis : {m_steps, m_loss}) {
+        axis->setLabelsFont(font);
+        axis->setTitleFont(font);
+    }
+    if (!m_report) {
+        chart->setTitle(tr("Run your code to see its loss curve"));
+        m_steps->setRange(0, 1);
+        m_loss->setRange(0, 1);
+        return;
+    }
+    chart->setTitle({});
+    double lowest = std::numeric_limits<double>::infinity(), highest = 0;
+    int steps = 1;
+    const auto add = [&](const QString &name, const std::vector<double> &losses, QPen pen) {
+        auto *series = new QLineSeries;
+        series->setName(name);
+        for (std::size_t i = 0; i < losses.size(); ++i) {
+            if (!std::isfinite(losses[i]))
+                continue; // a diverged step: the curve stops there
+            series->append(double(i + 1), losses[i]);
+            lowest = std::min(lowest, losses[i]);
+            highest = std::max(highest, losses[i]);
+        }
+        steps = std::max(steps, int(losses.size()));
+        series->setPen(pen);
+        chart->addSeries(series);
+        series->attachAxis(m_steps);
+        series->attachAxis(m_loss);
+    };
+    const double width = m_look.scaled(2.0);
+    const std::size_t ranks = m_report->ranks.size();
+    for (const io::TorchRankLosses &rank : m_report->ranks)
+        add(ranks == 1 ? tr("your loop") : tr("rank %1").arg(rank.rank), rank.losses,
+            QPen(m_look.colors().rank(rank.rank), width));
+    if (!m_report->referenceLosses.empty())
+        add(referenceName(m_report->check), m_report->referenceLosses,
+            QPen(palette().color(QPalette::WindowText), width * 0.75, Qt::DashLine));
+    // Where a fresh model should start: every token equally likely.
+    const double uniform = m_report->expectedInitLoss;
+    auto *guess = new QLineSeries;
+    guess->setName(
+        tr("ln %1 = %2: a uniform guess").arg(qRound(std::exp(uniform))).arg(uniform, 0, 'f', 2));
+    guess->append(1, uniform);
+    guess->append(steps, uniform);
+    guess->setPen(QPen(palette().color(QPalette::PlaceholderText), width * 0.75, Qt::DotLine));
+    chart->addSeries(guess);
+    guess->attachAxis(m_steps);
+    guess->attachAxis(m_loss);
+    highest = std::max(highest, uniform);
+    lowest = std::min(lowest, uniform);
+    if (!std::isfinite(lowest))
+        lowest = 0;
+    const double margin = std::max(0.02, (highest - lowest) * 0.08);
+    m_steps->setRange(1, std::max(2, steps));
+    m_loss->setRange(std::max(0.0, lowest - margin), highest + margin);
+}
+
+} // namespace rankstep::gui

@@ -1,0 +1,53 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "look.h"
+
+#include "core/io/torchlessonreport.h"
+
+#include <QChartView>
+#include <QString>
+
+#include <optional>
+
+class QValueAxis;
+
+namespace rankstep::gui {
+
+// The loss over the steps of a PyTorch lesson's run (lessons/100-torch_loop and on): each rank's
+// logged loss, the reference loop's (dashed: the fp32 loop beside an autocast one, one process
+// beside DDP's ranks), and the loss of a model that guesses every token equally likely, ln of the
+// vocabulary, dotted, where a fresh model should start (the training checklist's check).
+class LossChart : public QChartView
+{
+    Q_OBJECT
+public:
+    explicit LossChart(QWidget *parent = nullptr);
+
+    // null: the placeholder ("Run your code to see its loss curve").
+    void setReport(const io::TorchLessonReport *report);
+    void setLook(Look look);
+    bool hasReport() const { return m_report.has_value(); }
+    // The series drawn (for tests): their names and point counts.
+    QStringList seriesSummary() const;
+
+private:
+    void rebuild();
+
+    std::optional<io::TorchLessonReport> m_report;
+    Look m_look;
+    QValueAxis *m_steps;
+    QValueAxis *m_loss;
+};
+
+// The name of the reference loop of a lesson's check ("the fp32 loop", "one process").
+QString referenceName(const std::string &check);
+
+// A PyTorch lesson's verdict for the results panel, as HTML: "Solved!" or what is missing, then
+// every check; without a report (a rank's error, a stop, PyTorch missing) what the command said.
+QString torchLessonHtml(int exitCode, const QString &output, const io::TorchLessonReport *report);
+// The line of the learner's error in the output of a run on real processes (a PyTorch lesson's,
+// or `rankstep-cli real`: "Error (rank 1, line 12): ..."), or 0.
+int rankErrorLine(const QString &output);
+
+} // namespace rankstep::gui

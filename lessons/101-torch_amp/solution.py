@@ -1,0 +1,20 @@
+# SPDX-License-Identifier: MIT
+# Mixed precision: the forward (and the loss) under bf16 autocast, the weights, their gradients
+# and the optimizer's update in fp32. One rank, the loop of the previous lesson.
+import torch
+
+
+def train(run):
+    model, optimizer = run.model, run.optimizer
+
+    # ----- your code starts here -----
+    for step in range(run.steps):
+        X, y = run.get_batch()
+        with torch.autocast(device_type=run.device_type, dtype=torch.bfloat16):
+            logits, loss = model(X, y)
+        # Outside autocast: backward follows the types the forward recorded, the update is fp32.
+        loss.backward()
+        optimizer.step()
+        optimizer.zero_grad(set_to_none=True)
+        run.log(loss)
+    # ----- your code ends here -----
