@@ -39,7 +39,8 @@ endif()
 set(wanted bin/rankstep-cli share/rankstep/lessons/30-ddp/lesson.json
            share/rankstep/lessons/30-ddp/solution.py share/doc/rankstep/README.md
            share/doc/rankstep/copyright share/rankstep/python/rankstep_real/lib.py
-           share/rankstep/python/rankstep_real/rank.py share/rankstep/python/rankstep_real/verify.py)
+           share/rankstep/python/rankstep_real/rank.py share/rankstep/python/rankstep_real/verify.py
+           share/rankstep/python/rankstep_real/torchlesson.py)
 if(WITH_GUI)
   list(APPEND wanted bin/rankstep libexec/rankstep/rankstep-figures
                      share/applications/rankstep.desktop

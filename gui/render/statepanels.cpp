@@ -117,7 +117,7 @@ void PanelsPainter::paintChrome(const PanelLayout &layout, int rank) const
         m_cache->layers = layout.layers;
         m_cache->titles.clear(); // fitted to another width
     }
-    const PanelLook look{fitted(statePanelTitle(m_state, rank), layout, selected),
+    const PanelLook look{fitted(statePanelTitle(m_state, rank, m_scene.timeUnit), layout, selected),
                          memoryFraction(state.memory, m_maxMemory), state.running, selected,
                          !selected}; // a bold title is measured as it is drawn
     paintPanel(m_painter, layout, look, m_scene.palette, m_scene.look,
@@ -186,13 +186,13 @@ void PanelsPainter::paintTravels() const
 
 } // namespace
 
-QString statePanelTitle(const replay::RunState &state, int rank)
+QString statePanelTitle(const replay::RunState &state, int rank, const QString &timeUnit)
 {
     // Ranks at their own clocks (not a time cut) say so where the clock is not the run's time.
     const auto shared = !state.cut && state.ranks.size() > 1
                             ? std::optional(state.time.value_or(core::SimTime()))
                             : std::nullopt;
-    return panelTitle(rank, state.ranks[std::size_t(rank)], shared);
+    return panelTitle(rank, state.ranks[std::size_t(rank)], shared, timeUnit);
 }
 
 std::vector<int> shownRanks(const std::vector<int> &chosen, int count)

@@ -47,6 +47,7 @@ struct StateScene {
     const StateChanges *changes = nullptr;
     double progress = 1.0;
     const std::vector<Travel> *travels = nullptr;
+    QString timeUnit; // after each clock: "" for simulated steps, "ms" for a real run
 };
 
 // The ranks that get a panel in a run of `count` ranks: the chosen ones that exist, at most
@@ -58,7 +59,7 @@ int stateLayers(const core::Trace *trace);
 std::int64_t stateMaxMemory(const core::Trace *trace, const replay::RunState &state);
 // The title of `rank`'s panel in `state` before it is fitted: at a time cut every rank's clock
 // is the run's time; otherwise a clock that differs from it says "own t".
-QString statePanelTitle(const replay::RunState &state, int rank);
+QString statePanelTitle(const replay::RunState &state, int rank, const QString &timeUnit = {});
 // The grid area of a view or figure `bounds` pixels large: the gap taken off every side.
 QRectF stateGridArea(const QRectF &bounds);
 // The layout of the slot-th of `count` panels (row by row) over the grid `area`.

@@ -7,12 +7,15 @@
 
 namespace rankstep::gui {
 
-QString panelTitle(int rank, const replay::RankState &state, std::optional<core::SimTime> shared)
+QString panelTitle(int rank, const replay::RankState &state, std::optional<core::SimTime> shared,
+                   const QString &timeUnit)
 {
     const bool own = shared && *shared != state.clock;
+    const QString clock = QString::fromStdString(state.clock.toString()) +
+                          (timeUnit.isEmpty() ? QString() : QStringLiteral(" ") + timeUnit);
     return (own ? QStringLiteral("rank %1 · own t %2 · %3") : QStringLiteral("rank %1 · t %2 · %3"))
         .arg(rank)
-        .arg(QString::fromStdString(state.clock.toString()), formatMemory(state.memory));
+        .arg(clock, formatMemory(state.memory));
 }
 
 QString panelToolTip(int rank, const replay::RankState &state, std::int64_t maxMemory)

@@ -15,9 +15,10 @@ namespace rankstep::gui {
 
 // "rank 2 · t 4.3 · 1.8 MB": the rank, its clock and the bytes it holds. `shared`: the time the
 // run shows while ranks stand at their own clocks (stepping by operation); a clock that differs
-// reads "own t 4.3".
+// reads "own t 4.3". `timeUnit` follows the clock ("t 527.8 ms" for a real run; none for steps).
 QString panelTitle(int rank, const replay::RankState &state,
-                   std::optional<core::SimTime> shared = std::nullopt);
+                   std::optional<core::SimTime> shared = std::nullopt,
+                   const QString &timeUnit = {});
 // What a panel's background says: "rank 2 holds 1.8 MB of the run's largest 2.5 MB; last ran
 // line 14" (the line part left out before the rank ran).
 QString panelToolTip(int rank, const replay::RankState &state, std::int64_t maxMemory);

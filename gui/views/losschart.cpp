@@ -137,13 +137,14 @@ void LossChart::rebuild()
         series->attachAxis(m_loss);
     };
     const double width = m_look.scaled(2.0);
+    // The reference first, so that the learner's curves draw over it where they coincide.
+    if (!m_report->referenceLosses.empty())
+        add(referenceName(m_report->check), m_report->referenceLosses,
+            QPen(palette().color(QPalette::WindowText), width * 0.75, Qt::DashLine));
     const std::size_t ranks = m_report->ranks.size();
     for (const io::TorchRankLosses &rank : m_report->ranks)
         add(ranks == 1 ? tr("your loop") : tr("rank %1").arg(rank.rank), rank.losses,
             QPen(m_look.colors().rank(rank.rank), width));
-    if (!m_report->referenceLosses.empty())
-        add(referenceName(m_report->check), m_report->referenceLosses,
-            QPen(palette().color(QPalette::WindowText), width * 0.75, Qt::DashLine));
     // Where a fresh model should start: every token equally likely.
     const double uniform = m_report->expectedInitLoss;
     auto *guess = new QLineSeries;
@@ -160,7 +161,8 @@ void LossChart::rebuild()
     if (!std::isfinite(lowest))
         lowest = 0;
     const double margin = std::max(0.02, (highest - lowest) * 0.08);
-    m_steps->setRange(1, std::max(2, steps));
+    m_steps->setRange(0, std::max(2, steps));
+    m_steps->applyNiceNumbers(); // 0, 20, 40, ... rather than 1, 26, 51
     m_loss->setRange(std::max(0.0, lowest - margin), highest + margin);
 }
 

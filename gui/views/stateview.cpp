@@ -267,6 +267,8 @@ void StateView::paintEvent(QPaintEvent *event)
     scene.changes = &m_changes;
     scene.progress = m_progress;
     scene.travels = &m_travels;
+    if (m_session.units() == TraceUnits::Seconds)
+        scene.timeUnit = timeUnitName(m_session.units());
     m_cache.devicePixelRatio = devicePixelRatioF();
     paintStatePanels(painter, scene, &m_cache, event->region());
 }

@@ -151,6 +151,10 @@ TEST(StateText, TitlesAndToolTipsSayWhatTheLearnerWrote)
     EXPECT_TRUE(gui::panelTitle(0, rank).startsWith(QStringLiteral("rank 0 · t ")));
     EXPECT_TRUE(gui::panelTitle(0, rank).endsWith(QStringLiteral(" · 1.84 MB")))
         << "the memory chart's format: " << gui::panelTitle(0, rank).toStdString();
+    // A real run's clock is in milliseconds, and says so.
+    const QString real = gui::panelTitle(0, rank, std::nullopt, QStringLiteral("ms"));
+    EXPECT_TRUE(real.contains(QStringLiteral(" ms · 1.84 MB"))) << real.toStdString();
+    EXPECT_FALSE(gui::panelTitle(0, rank).contains(QStringLiteral("ms")));
     const auto &grad = rank.map(MapKind::GradWeights).front();
     EXPECT_EQ(gui::objectToolTip(MapKind::GradWeights, grad.key(), grad.object(),
                                  run.trace()->config.cost.sizes)
