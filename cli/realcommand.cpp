@@ -24,6 +24,7 @@
 #include <map>
 #include <optional>
 #include <set>
+#include <sstream>
 #include <thread>
 
 #include <arpa/inet.h>
@@ -391,6 +392,87 @@ std::string firstRankError(const fs::path &out, int ranks)
 
 } // namespace
 
+namespace {
+
+// The last line of a rank's progress file (rankstep_real.lib Recorder): where it stood.
+struct RankProgress {
+    bool any = false;     // it made a call at all
+    bool waiting = false; // inside a communication call
+    std::string call;     // "allreduce(layer 0)", "receive from rank 2"
+    std::string line;
+};
+
+RankProgress progressOf(const fs::path &file)
+{
+    RankProgress progress;
+    std::istringstream lines(slurp(file));
+    std::string text, last;
+    while (std::getline(lines, text))
+        if (!text.empty())
+            last = text; // a line cut by the kill has no newline and does not parse: skipped
+    const auto parsed = io::parseJson(last);
+    if (!parsed || !parsed->isObject())
+        return progress;
+    const io::JsonValue *at = parsed->find("at");
+    const io::JsonValue *op = parsed->find("op");
+    const io::JsonValue *layer = parsed->find("layer");
+    const io::JsonValue *peer = parsed->find("peer");
+    const io::JsonValue *line = parsed->find("line");
+    if (!at || !op)
+        return progress;
+    progress.any = true;
+    progress.waiting = at->text == "in";
+    progress.call = op->text;
+    if (op->text == "receive")
+        progress.call += peer && !peer->isNull() ? " from rank " + peer->text : " from any rank";
+    else if (op->text == "pass_to" && peer && !peer->isNull())
+        progress.call += " to rank " + peer->text;
+    else if (layer && layer->text != "-1")
+        progress.call += "(layer " + layer->text + ")";
+    progress.line = line ? line->text : "0";
+    return progress;
+}
+
+} // namespace
+
+std::string realTimeoutDiagnosis(const std::string &folder, int firstRank, int ranks)
+{
+    std::vector<RankProgress> progress;
+    std::map<std::string, int> waitingIn;
+    for (int rank = firstRank; rank < firstRank + ranks; ++rank) {
+        progress.push_back(
+            progressOf(fs::path(folder) / ("rank-" + std::to_string(rank) + ".progress")));
+        if (progress.back().waiting)
+            ++waitingIn[progress.back().call];
+    }
+    // The collective most ranks wait in, and who never called it: the simulator's words.
+    std::string collective;
+    int most = 0;
+    for (const auto &[call, count] : waitingIn)
+        if (count > most && call.find(" rank") == std::string::npos) {
+            collective = call;
+            most = count;
+        }
+    std::string text;
+    for (int rank = firstRank; rank < firstRank + ranks; ++rank) {
+        const RankProgress &p = progress[std::size_t(rank - firstRank)];
+        if (!collective.empty() && !(p.waiting && p.call == collective))
+            text += "rank " + std::to_string(rank) + " never called " + collective + ".\n";
+    }
+    text += "Where each rank stood:\n";
+    for (int rank = firstRank; rank < firstRank + ranks; ++rank) {
+        const RankProgress &p = progress[std::size_t(rank - firstRank)];
+        text += "  rank " + std::to_string(rank) + ": ";
+        if (!p.any)
+            text += "made no call of the puzzle\n";
+        else if (p.waiting)
+            text += "waits in " + p.call + " (line " + p.line + ")\n";
+        else
+            text += "finished " + p.call + " (line " + p.line + ") and ran on in its own code\n";
+    }
+    return text;
+}
+
 std::string realPackageDir()
 {
     if (const char *dir = std::getenv("RANKSTEP_REAL_DIR"); dir && *dir)
@@ -481,9 +563,11 @@ int realCommand(const std::vector<std::string> &args)
     }
     if (ended.timedOut) {
         std::cout << "Stopped after " << o.timeout
-                  << " s (--timeout): every rank process was "
-                     "ended. The simulation finished, so a rank was slower than the time "
-                     "allowed, or another node never joined.\n";
+                  << " s (--timeout): every rank process was ended. The simulation finished, so "
+                     "a rank was slower than the time allowed, ran on where the simulation did "
+                     "not, or another node never joined.\n"
+                  << realTimeoutDiagnosis(out.string(), o.nodeRank * (o.ranks / o.nnodes),
+                                          o.ranks / o.nnodes);
         return kStopped;
     }
     if (const std::string error = firstRankError(out, o.ranks); !error.empty()) {

@@ -37,6 +37,11 @@ int torchLessonCommand(const lessons::Lesson &lesson, const std::string &source,
 // is a simulated lesson (or the arguments are the ordinary command's to refuse).
 std::optional<int> runTorchLessonIfOne(const std::vector<std::string> &args);
 
+// After the timeout: where each rank of a real run stood, from the progress its ranks wrote to
+// `folder` (rank-R.progress), in the simulator's words: "rank 2 never called allreduce(layer 0)."
+// then every rank's last call. The `ranks` ranks of this node from `firstRank` on.
+std::string realTimeoutDiagnosis(const std::string &folder, int firstRank, int ranks);
+
 // The folder holding the rankstep_real package: RANKSTEP_REAL_DIR, else the installed
 // share/rankstep/python beside bin/, else the source tree's core/real.
 std::string realPackageDir();

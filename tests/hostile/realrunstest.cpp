@@ -282,6 +282,29 @@ TEST(RealRuns, ARanksCodeCannotWriteOrReadTheUsersFilesOrStartPrograms)
     EXPECT_EQ(run.err.find("refused part of the sandbox"), std::string::npos) << run.err;
 }
 
+// A rank that runs on only in the real run (the simulation passed): the timeout ends every
+// process and says, from what each rank recorded as it went, who never called the collective the
+// others wait in.
+TEST(RealRuns, ARankThatNeverArrivesIsNamedAfterTheTimeout)
+{
+    REQUIRE_TORCH();
+    TempDir dir;
+    const std::string code = ddpWith(
+        "        while model.rank == 2 and hasattr(model, 'recorder'):\n"
+        "            pass\n",
+        kAllreduce);
+    ASSERT_FALSE(code.empty());
+    std::vector<std::string> args = realArgs(dir.write("late.py", code), "ddp", 4, 2, 4);
+    args.back() = "20"; // --timeout
+    const ProcessResult run = runCli({args, "", {}}, dir);
+    EXPECT_EQ(run.exitCode, 4) << run.out << run.err;
+    EXPECT_NE(run.out.find("rank 2 never called allreduce(layer 0)."), std::string::npos)
+        << run.out;
+    EXPECT_NE(run.out.find("rank 0: waits in allreduce(layer 0)"), std::string::npos) << run.out;
+    EXPECT_NE(run.out.find("rank 2: finished backward(layer 0)"), std::string::npos) << run.out;
+    EXPECT_EQ(run.out.find("rank 1 never called"), std::string::npos) << run.out;
+}
+
 // A rank that never arrives: its peers wait in the allreduce. The app's Stop (SIGTERM) ends the
 // command at once with every rank; a command killed outright (SIGKILL) takes its ranks along.
 TEST(RealRuns, StoppingOrKillingTheCommandEndsEveryRank)

@@ -9,6 +9,7 @@ scatterreduce is `all_reduce` and then the rank's own slice (the gloo backend of
 no `reduce_scatter`); pass_to and receive are `isend` and `recv`.
 """
 import io
+import json
 import sys
 import time
 
@@ -33,12 +34,19 @@ class Recorder:
     """The events of this rank: wall-clock seconds from the run's common start, and the bytes
     the rank's five dictionaries hold when each call is made."""
 
-    def __init__(self, learner_file):
+    def __init__(self, learner_file, progress=None):
         self.learner_file = learner_file
         self.start = time.perf_counter()
         self.events = []
         self.changes = []
         self.messages_sent = 0
+        # A line per call as it happens (DIR/rank-R.progress): a rank stopped by the timeout
+        # writes no report, and this says where it stood (cli/realcommand.cpp).
+        self.progress = progress
+
+    def enter(self, op, layer, peer=None):
+        """A communication call is starting: the rank may wait in it."""
+        self._note({"at": "in", "op": op, "layer": layer, "peer": peer, "line": self.line()})
 
     def line(self):
         frame = sys._getframe(1)
@@ -57,6 +65,12 @@ class Recorder:
         event.update(_identity(about))
         event.update(extra)
         self.events.append(event)
+        self._note({"at": "done", "op": op, "layer": layer, "line": event["line"]})
+
+    def _note(self, entry):
+        if self.progress is not None:
+            self.progress.write(json.dumps(entry) + "\n")
+            self.progress.flush()
 
     def change(self, storage, key, value, memory_after):
         """A set (value not None) or delete in one of the five dictionaries, as the simulator's
@@ -291,6 +305,7 @@ class Model:
     def allreduce(self, value, layer, group=None):
         handle, members = self._group(group)
         began, memory = self.recorder.begin(), self.memory()
+        self.recorder.enter("allreduce", layer)
         gathered = [None] * len(members)
         dist.all_gather_object(gathered, (value.layer, sorted(value.shards), sorted(value.batches)),
                                group=handle)
@@ -306,6 +321,7 @@ class Model:
     def allgather(self, value, layer, group=None):
         handle, members = self._group(group)
         began, memory = self.recorder.begin(), self.memory()
+        self.recorder.enter("allgather", layer)
         mine = {s: value.parts[s] for s in sorted(value.shards)}
         flat = _cat_parts(value)
         gathered = [None] * len(members)
@@ -332,6 +348,7 @@ class Model:
     def scatterreduce(self, value, layer, group=None):
         handle, members = self._group(group)
         began, memory = self.recorder.begin(), self.memory()
+        self.recorder.enter("scatterreduce", layer)
         gathered = [None] * len(members)
         dist.all_gather_object(gathered, sorted(value.batches), group=handle)
         flat = value.flat().clone()
@@ -347,6 +364,7 @@ class Model:
 
     def pass_to(self, rank, value):
         began, memory = self.recorder.begin(), self.memory()
+        self.recorder.enter("pass_to", getattr(value, "layer", -1), peer=rank)
         buffer = io.BytesIO()
         torch.save(value, buffer)
         payload = torch.frombuffer(bytearray(buffer.getvalue()), dtype=torch.uint8)
@@ -359,6 +377,7 @@ class Model:
 
     def receive(self, source=None):
         began, memory = self.recorder.begin(), self.memory()
+        self.recorder.enter("receive", -1, peer=source)
         size = torch.zeros(1, dtype=torch.int64)
         sender = dist.recv(size, src=source)
         payload = torch.zeros(int(size[0]), dtype=torch.uint8)

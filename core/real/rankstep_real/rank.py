@@ -125,7 +125,8 @@ def run(prepared):
     out = os.path.join(args.out, f"rank-{rank}")
     path = os.path.abspath(args.file)
     name = args.source_name or path
-    recorder = lib.Recorder(name)
+    progress = open(out + ".progress", "w", encoding="utf-8")  # noqa: SIM115 (lives with the rank)
+    recorder = lib.Recorder(name, progress)
     sizes = tensors.Sizes(args.hidden, args.length, args.seed)
     model = lib.Model(rank, prepared.ranks, args.layers, args.batches, sizes, recorder,
                       prepared.groups)
