@@ -219,12 +219,31 @@ Result<std::pair<Object, Object>> Engine::update(CallSite at, int layer, const O
                             ", but the weight gradient covers only " + shardsText(weightGrad) +
                             "; every shard you update needs its gradient");
     }
+    // The optimizer state updates the very values of the weight it is given: both the same
+    // shards (a whole weight with a shard of the state would come out whole from a shard's
+    // state; docs/simulation.md, "update").
+    if (weight.total != optState.total || weight.shards != optState.shards) {
+        const auto holds = [](const Object &object) {
+            return object.total == 1 && object.isComplete() ? std::string("is whole")
+                                                            : "holds " + shardsText(object);
+        };
+        return checkError(at, op + ": the weight " + holds(weight) + " but the optimizer state " +
+                                  holds(optState) + "; an update needs the same shards of both");
+    }
     if (weight.step != optState.step)
         return checkError(at, op + ": the weight is at step " + std::to_string(weight.step) +
                                   " but the optimizer state at step " +
                                   std::to_string(optState.step) +
                                   "; they must be at the same step");
-    Event event = makeEvent(at, OpKind::Update, layer, config().cost.update);
+    // At real scale a shard's update costs its share of the layer's (Adam is memory-bound); the
+    // notebook charges any update the same.
+    const CostModel &cost = config().cost;
+    const SimTime updateTime =
+        cost.realScale() && weight.total > 1
+            ? SimTime::fromTicks(cost.update.ticks() * std::int64_t(weight.shards.size()) /
+                                 weight.total)
+            : cost.update;
+    Event event = makeEvent(at, OpKind::Update, layer, updateTime);
     event.batches = weightGrad.batches;
     event.shards = weight.shards;
     event.shardTotal = weight.total;

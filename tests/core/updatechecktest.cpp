@@ -136,6 +136,20 @@ TEST_F(UpdateChecks, RejectAWeightAndOptimizerStateAtDifferentSteps)
         "at the same step"));
 }
 
+// A whole weight updated with a shard of its optimizer state came out whole and at step 1: a
+// ZeRO-1 program could skip sharding the weight and gathering it back (found writing the lesson).
+TEST_F(UpdateChecks, RejectAWeightAndOptimizerStateOfOtherShards)
+{
+    EXPECT_TRUE(rejects(
+        [&](CallSite at) {
+            return m_engine.update(at, 0, weightGrad(0, kAllBatches), weight(0),
+                                   optState(0, {1}, 4));
+        },
+        51,
+        "update(layer 0): the weight is whole but the optimizer state holds shards {1} of 4; an "
+        "update needs the same shards of both"));
+}
+
 TEST_F(UpdateChecks, AcceptAFullGradientForAShardedWeight)
 {
     // Weight-sharded data parallel: the allreduced gradient is full, the weight one shard.
