@@ -53,7 +53,10 @@ std::vector<ObjectGroup> groupByKind(const std::vector<LiveObject> &objects)
         group.kind = object.object.kind;
         ++group.count;
         group.bytes += object.bytes;
-        group.layers.insert(object.object.layer);
+        if (object.object.layer >= 0) // the first backward's input gradient is of "layer -1"
+            group.layers.insert(object.object.layer);
+        else
+            group.inputGradient = true;
         if (core::hasBatches(object.object.kind))
             group.batches |= object.object.batches;
         if (core::hasShards(object.object.kind) && object.object.total > 1) {
@@ -71,9 +74,12 @@ std::vector<ObjectGroup> groupByKind(const std::vector<LiveObject> &objects)
 
 std::string describeGroup(const ObjectGroup &group)
 {
-    std::string text = plural(core::kindWords(group.kind), group.count) +
-                       (group.layers.size() == 1 ? " of layer " : " of layers ") +
-                       formatRanges(group.layers);
+    std::string text = plural(core::kindWords(group.kind), group.count);
+    if (!group.layers.empty())
+        text +=
+            (group.layers.size() == 1 ? " of layer " : " of layers ") + formatRanges(group.layers);
+    if (group.inputGradient)
+        text += group.layers.empty() ? " of the model's input" : " and of the model's input";
     if (!group.batches.empty())
         text += " for " + batchWords(group.batches);
     if (group.total > 1)

@@ -18,7 +18,8 @@ struct ObjectGroup {
     int count = 0;
     std::int64_t bytes = 0;
     core::IndexSet layers, batches, shards;
-    int total = 1; // of the shards (1: whole objects)
+    int total = 1;              // of the shards (1: whole objects)
+    bool inputGradient = false; // holds the gradient of the model's input (layer -1)
 };
 // Largest group first.
 std::vector<ObjectGroup> groupByKind(const std::vector<LiveObject> &objects);

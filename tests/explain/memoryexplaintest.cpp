@@ -95,5 +95,26 @@ TEST(Describe, IndexSetsReadAsRanges)
     EXPECT_EQ(formatRanges(core::IndexSet{}), "");
 }
 
+// The first layer's backward gives the gradient of the model's input, an activation gradient of
+// "layer -1": the DDP peak's description once read "activation gradient of layers  for batch 0".
+TEST(Describe, TheInputsGradientIsNamedAsSuch)
+{
+    LiveObject input;
+    input.object.kind = core::ObjectKind::ActivationGrad;
+    input.object.layer = -1;
+    input.object.batches = core::IndexSet{0};
+    input.bytes = 131072;
+    const std::vector<ObjectGroup> alone = groupByKind({input});
+    ASSERT_EQ(alone.size(), 1U);
+    EXPECT_EQ(describeGroup(alone[0]),
+              "activation gradient of the model's input for batch 0 (1 object, 131072 B)");
+    LiveObject second = input;
+    second.object.layer = 1;
+    const std::vector<ObjectGroup> both = groupByKind({input, second});
+    EXPECT_EQ(describeGroup(both[0]),
+              "activation gradients of layer 1 and of the model's input "
+              "for batch 0 (2 objects, 262144 B)");
+}
+
 } // namespace
 } // namespace rankstep::explain
