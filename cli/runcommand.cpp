@@ -119,6 +119,10 @@ Options:
   --at EVENT|end       where --state-png (and the cursor line of --svg and --png) stands: after
                        the EVENT-th event, counted from 1 (0: before the first); default end.
                        The figures need no display: they are drawn offscreen.
+  --cost PRESET|FILE   the cost model: notebook (the default), gpt2-small-8xa100,
+                       llama2-7b-8xh100, zero-paper-7.5b, or a rankstep-cost JSON file
+                       (docs/cost-models.md); a real-scale one prints seconds and GB, and a
+                       lesson run under it is checked but not graded
   --max-ops N          stop after N operations (default 5000000, 0 = no limit)
   --timeout S          stop after S seconds of wall-clock time (default 30, 0 = no limit)
   --memory-limit MB    the memory a run may use, in MiB (default 2048, 0 = no limit);

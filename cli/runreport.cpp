@@ -1,6 +1,10 @@
 // SPDX-License-Identifier: MIT
 #include "runreport.h"
 
+#include "core/memoryformat.h"
+
+#include <cstdio>
+
 namespace rankstep::cli {
 
 ExitCode exitCodeFor(const core::Trace &trace)
@@ -32,6 +36,18 @@ std::string formatFigures(const core::Trace &trace)
     const core::Figures &f = trace.figures;
     if (!f.hasEvents)
         return "No operation took simulated time.\n";
+    if (trace.config.cost.realScale()) {
+        // A real-scale cost model (docs/cost-models.md): a step is a millisecond.
+        const auto seconds = [](core::SimTime t) {
+            char text[32];
+            std::snprintf(text, sizeof text, "%.3f s", double(t.ticks()) / 1e6);
+            return std::string(text);
+        };
+        return "Cost model: " + trace.config.cost.name + "\nTimesteps: " + seconds(f.timesteps) +
+               "\nMaximum Memory: " + core::formatMemory(f.maxMemory) + " (" +
+               std::to_string(f.maxMemory) + " bytes) at GPU: " + std::to_string(f.maxMemoryRank) +
+               " time: " + seconds(f.maxMemoryTime) + "\nEnd time: " + seconds(f.endTime) + "\n";
+    }
     std::string text = "Timesteps: " + f.timesteps.toString() + "\n";
     text += "Maximum Memory: " + std::to_string(f.maxMemory) +
             " at GPU: " + std::to_string(f.maxMemoryRank) + " time: " + f.maxMemoryTime.toString() +

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "runsupport.h"
 
+#include "core/io/costfile.h"
+
 #include "core/io/chrometrace.h"
 #include "core/io/tracebinary.h"
 #include "core/io/tracejson.h"
@@ -117,6 +119,13 @@ void applyRunOptions(const Arguments &args, python::RunRequest &request)
                          "give at least " +
                          std::to_string(kMinMemoryLimitMiB) + ", or 0 for no limit"};
     limitMemory(memory);
+    // A cost model other than the notebook's (docs/cost-models.md), sized for this run's layers.
+    if (args.has("cost")) {
+        auto recipe = io::loadCostRecipe(args.text("cost"));
+        if (!recipe)
+            throw UsageError{recipe.error().message};
+        request.config.cost = io::resolveCost(*recipe, request.config.layers);
+    }
 }
 
 void refuseOutputsOverInputs(const Arguments &args, const std::vector<std::string> &inputs)

@@ -18,18 +18,6 @@ const Object *objectIn(const Payload &payload)
     return std::get_if<Object>(&payload);
 }
 
-SimTime collectiveCost(const CostModel &cost, OpKind op)
-{
-    switch (op) {
-        case OpKind::AllReduce:
-            return cost.allreduce;
-        case OpKind::AllGather:
-            return cost.allgather;
-        default:
-            return cost.scatterreduce;
-    }
-}
-
 } // namespace
 
 Status Engine::allreduce(CallSite at, Payload value, int layer, std::vector<int> group)
@@ -205,7 +193,12 @@ void Engine::completeCollective(Collective &collective)
     SimTime start;
     for (int member : members)
         start = std::max(start, m_ranks[std::size_t(member)].clock);
-    const SimTime duration = collectiveCost(config().cost, collective.op);
+    const CostModel &cost = config().cost;
+    const auto [lowest, highest] = std::minmax_element(members.begin(), members.end());
+    const SimTime duration = collectiveDuration(
+        cost, collective.op,
+        memoryOf(std::get<Object>(m_ranks[std::size_t(members.front())].pending.value), cost.sizes),
+        int(members.size()), acrossNodes(cost, *lowest, *highest));
     for (std::size_t i = 0; i < members.size(); ++i) {
         const int member = members[i];
         RankState &rank = m_ranks[std::size_t(member)];
@@ -230,8 +223,13 @@ Status Engine::passTo(CallSite at, int destination, Payload value)
     if (destination < 0 || destination >= ranks())
         return checkError(at, "pass_to: rank " + std::to_string(destination) +
                                   " does not exist; this run has " + ranksText(m_groups[0]));
-    Event event = makeEvent(at, OpKind::PassTo, -1, config().cost.passTo);
-    if (const Object *object = objectIn(value)) {
+    const Object *sent = objectIn(value);
+    const CostModel &cost = config().cost;
+    Event event =
+        makeEvent(at, OpKind::PassTo, -1,
+                  messageDuration(cost, OpKind::PassTo, sent ? memoryOf(*sent, cost.sizes) : 0,
+                                  acrossNodes(cost, at.rank, destination)));
+    if (const Object *object = sent) {
         event.layer = object->layer;
         event.batches = object->batches;
         event.shards = object->shards;
@@ -278,9 +276,13 @@ void Engine::deliver(int rankIndex, Message message)
         return;
     }
     rank.clock = std::max(rank.clock, message.clock);
-    Event event = makeEvent(CallSite{rankIndex, rank.pending.line}, OpKind::Receive, -1,
-                            config().cost.receive);
-    if (const Object *object = objectIn(message.value)) {
+    const Object *received = objectIn(message.value);
+    const CostModel &cost = config().cost;
+    Event event = makeEvent(
+        CallSite{rankIndex, rank.pending.line}, OpKind::Receive, -1,
+        messageDuration(cost, OpKind::Receive, received ? memoryOf(*received, cost.sizes) : 0,
+                        acrossNodes(cost, message.from, rankIndex)));
+    if (const Object *object = received) {
         event.layer = object->layer;
         event.batches = object->batches;
         event.shards = object->shards;

@@ -4,20 +4,62 @@
 #include "objects.h"
 #include "simtime.h"
 
+#include <cstdint>
+#include <optional>
+#include <string>
+
 namespace rankstep::core {
 
-// How long each operation takes and how big objects are. The defaults are docs/simulation.md's.
+enum class OpKind : std::uint8_t; // core/trace.h
+
+// The links of a real-scale cost model (docs/cost-models.md): collectives and messages cost what
+// their bytes take, by ring algorithms, on the slowest link their ranks use.
+struct Network {
+    int gpusPerNode = 8;           // ranks r and s share a node when r / gpusPerNode == s / ...
+    double intraNodeBandwidth = 0; // bytes per second, each way
+    double interNodeBandwidth = 0; // bytes per second, each way
+    double latencySeconds = 0;     // per message, per step of a ring
+    bool operator==(const Network &) const = default;
+};
+
+// How long each operation takes and how big objects are. The defaults are docs/simulation.md's
+// (the preset `notebook`); a real-scale preset (docs/cost-models.md) sets the times from FLOPs,
+// the sizes from parameters, and a network, and then a tick is a microsecond: what a simulated
+// trace calls a step is a millisecond.
 struct CostModel {
     SimTime forwardPerBatch = SimTime::steps(1);
     SimTime backwardPerBatch = SimTime::steps(1);
     SimTime loss = SimTime::steps(0);
-    SimTime update = SimTime::fromTicks(500);
+    SimTime update = SimTime::fromTicks(500); // a whole layer's; a shard's is its share at scale
     SimTime allreduce = SimTime::fromTicks(300);
     SimTime allgather = SimTime::fromTicks(300);
     SimTime scatterreduce = SimTime::fromTicks(300);
     SimTime passTo = SimTime::fromTicks(200);
     SimTime receive = SimTime::fromTicks(200);
     Sizes sizes;
+    std::string name = "notebook";
+    std::optional<Network> network; // set: communication costs its bytes (a real-scale preset)
+
+    bool realScale() const { return network.has_value(); }
 };
+
+// Whether `cost` is the notebook's in every time and size (whatever its name says): the one the
+// lessons' targets are figures of.
+bool isNotebookCost(const CostModel &cost);
+
+// A ticks-per-second constant for real-scale presets: a tick is a microsecond.
+inline constexpr double kRealTicksPerSecondOfCost = 1e6;
+
+// How long a collective of `op` takes for a group of `groupSize` ranks, each giving an object of
+// `bytes` (allgather: each rank's shard; allreduce and scatterreduce: the whole value reduced),
+// `acrossNodes` when the group spans more than one node. The notebook's constant without a
+// network; else a ring: allreduce 2(n-1)/n of the bytes, scatterreduce (n-1)/n, allgather (n-1)
+// shards, plus a latency per ring step.
+SimTime collectiveDuration(const CostModel &cost, OpKind op, std::int64_t bytes, int groupSize,
+                           bool acrossNodes);
+// A pass_to or receive of an object of `bytes` (0: no puzzle object) between two ranks.
+SimTime messageDuration(const CostModel &cost, OpKind op, std::int64_t bytes, bool acrossNodes);
+// Whether ranks `a` and `b` sit on different nodes (never without a network).
+bool acrossNodes(const CostModel &cost, int a, int b);
 
 } // namespace rankstep::core

@@ -72,8 +72,13 @@ std::string describe(const Object &object)
 std::int64_t memoryOf(const Object &object, const Sizes &sizes)
 {
     if (hasBatches(object.kind) && object.kind != ObjectKind::WeightGrad)
-        return std::int64_t(object.batches.size()) * sizes.hidden * sizes.length;
-    const std::int64_t numerator = sizes.hidden * sizes.hidden * object.shards.size();
+        return std::int64_t(object.batches.size()) *
+               (sizes.activationBytes > 0 ? sizes.activationBytes : sizes.hidden * sizes.length);
+    const std::int64_t kindBytes = object.kind == ObjectKind::Weight     ? sizes.weightBytes
+                                   : object.kind == ObjectKind::OptState ? sizes.optimizerBytes
+                                                                         : sizes.gradientBytes;
+    const std::int64_t whole = kindBytes > 0 ? kindBytes : sizes.hidden * sizes.hidden;
+    const std::int64_t numerator = whole * std::int64_t(object.shards.size());
     const std::int64_t total = object.total > 0 ? object.total : 1;
     return (2 * numerator + total) / (2 * total);
 }

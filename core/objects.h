@@ -39,14 +39,22 @@ const char *kindWords(ObjectKind kind);
 // Like the notebook's dataclass repr: "WeightGrad(layer=0, batches={2, 3}, shards={0}, total=1)".
 std::string describe(const Object &object);
 
-// Byte sizes of the simulated model (docs/simulation.md: HIDDEN = 512, LENGTH = 256).
+// Byte sizes of the simulated model (docs/simulation.md: HIDDEN = 512, LENGTH = 256). A
+// real-scale cost model (docs/cost-models.md) gives each kind's bytes for one whole layer (and
+// an activation's for one batch) instead; 0 keeps the notebook's rule.
 struct Sizes {
     std::int64_t hidden = 512;
     std::int64_t length = 256;
+    std::int64_t weightBytes = 0;     // a whole layer's weights
+    std::int64_t gradientBytes = 0;   // a whole layer's weight gradient
+    std::int64_t optimizerBytes = 0;  // a whole layer's optimizer state
+    std::int64_t activationBytes = 0; // one batch's activation (and activation gradient)
+    bool operator==(const Sizes &) const = default;
 };
 
-// Weight-like objects: hidden^2 * |shards| / total, rounded to the nearest unit when total does
-// not divide hidden^2. Activation-like: |batches| * hidden * length.
+// Weight-like objects: hidden^2 (or the kind's bytes) * |shards| / total, rounded to the nearest
+// unit when total does not divide it. Activation-like: |batches| * hidden * length (or
+// |batches| * activationBytes).
 std::int64_t memoryOf(const Object &object, const Sizes &sizes);
 
 } // namespace rankstep::core

@@ -29,6 +29,7 @@ enum class Section : unsigned {
     Warnings,
     Marks,
     Finals, // final weights
+    Cost,   // a real-scale cost model's name, sizes and links (docs/cost-models.md); optional
 };
 // A tag byte: an enum value in the low four bits, flags in the high four.
 inline constexpr unsigned kEnumBits = 0x0f;
@@ -130,6 +131,8 @@ public:
     void beginSection(Section id, const char *name);
     void endSection();
     void endFile();
+    // Whether the next section is `id` (ids are below 128: one byte); false at the end.
+    bool nextSectionIs(Section id) const { return m_pos != m_end && *m_pos == unsigned(id); }
 
     unsigned byte(const char *field)
     {

@@ -6,6 +6,7 @@
 #include "binarycodec.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace rankstep::io {
 namespace {
@@ -266,6 +267,19 @@ void TraceEncoder::writeFinals()
         }
     }
     m_out.endSection(Section::Finals);
+    if (!m_trace.config.cost.realScale())
+        return; // the notebook's: nothing more, the files stay as they were
+    const core::CostModel &cost = m_trace.config.cost;
+    m_out.string(cost.name);
+    m_out.integer(cost.sizes.weightBytes);
+    m_out.integer(cost.sizes.gradientBytes);
+    m_out.integer(cost.sizes.optimizerBytes);
+    m_out.integer(cost.sizes.activationBytes);
+    m_out.integer(cost.network->gpusPerNode);
+    m_out.integer(std::llround(cost.network->intraNodeBandwidth));
+    m_out.integer(std::llround(cost.network->interNodeBandwidth));
+    m_out.integer(std::llround(cost.network->latencySeconds * 1e9));
+    m_out.endSection(Section::Cost);
 }
 
 } // namespace

@@ -50,6 +50,7 @@ private:
     void readSlices();
     void readNotes();
     void readFinals();
+    void readCost();
 
     ByteReader m_in;
     core::Trace m_trace;
@@ -65,6 +66,8 @@ core::Trace TraceDecoder::decode(TraceJsonOptions &options)
     readSlices();
     readNotes();
     readFinals();
+    if (m_in.nextSectionIs(Section::Cost)) // a real-scale cost model's (docs/trace-format.md)
+        readCost();
     m_in.endFile();
     return std::move(m_trace);
 }
@@ -327,6 +330,27 @@ void TraceDecoder::readFinals()
         }
     }
     m_in.at("final_weights");
+    m_in.endSection();
+}
+
+void TraceDecoder::readCost()
+{
+    m_in.beginSection(Section::Cost, "cost");
+    constexpr std::int64_t kMostBytes = std::int64_t(1) << 50;
+    core::CostModel &cost = m_trace.config.cost;
+    cost.name = m_in.string("name");
+    cost.sizes.weightBytes = m_in.integer("weight_bytes", 1, kMostBytes);
+    cost.sizes.gradientBytes = m_in.integer("gradient_bytes", 1, kMostBytes);
+    cost.sizes.optimizerBytes = m_in.integer("optimizer_bytes", 1, kMostBytes);
+    cost.sizes.activationBytes = m_in.integer("activation_bytes", 1, kMostBytes);
+    core::Network network;
+    network.gpusPerNode = int(m_in.integer("gpus_per_node", 1, 1 << 16));
+    network.intraNodeBandwidth =
+        double(m_in.integer("intra_node_bytes_per_second", 1, kMostBytes << 10));
+    network.interNodeBandwidth =
+        double(m_in.integer("inter_node_bytes_per_second", 1, kMostBytes << 10));
+    network.latencySeconds = double(m_in.integer("latency_ns", 0, 1000000000)) / 1e9;
+    cost.network = network;
     m_in.endSection();
 }
 

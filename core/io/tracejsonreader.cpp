@@ -122,6 +122,22 @@ void TraceReader::readConfig(const Fields &config, TraceJsonOptions &options)
     run.cost.receive = cost.time("receive");
     run.cost.sizes.hidden = cost.integer("hidden", 1, kMaxSize);
     run.cost.sizes.length = cost.integer("length", 1, kMaxSize);
+    if (!cost.has("network"))
+        return; // the notebook's kind
+    // A real-scale cost model (docs/cost-models.md).
+    constexpr std::int64_t kMostBytes = std::int64_t(1) << 50;
+    run.cost.name = cost.string("name");
+    run.cost.sizes.weightBytes = cost.integer("weight_bytes", 1, kMostBytes);
+    run.cost.sizes.gradientBytes = cost.integer("gradient_bytes", 1, kMostBytes);
+    run.cost.sizes.optimizerBytes = cost.integer("optimizer_bytes", 1, kMostBytes);
+    run.cost.sizes.activationBytes = cost.integer("activation_bytes", 1, kMostBytes);
+    const Fields network = cost.object("network");
+    core::Network links;
+    links.gpusPerNode = network.integer32("gpus_per_node", 1, 1 << 16);
+    links.intraNodeBandwidth = double(network.integer("intra_node_bytes_per_second", 1));
+    links.interNodeBandwidth = double(network.integer("inter_node_bytes_per_second", 1));
+    links.latencySeconds = double(network.integer("latency_ns", 0, 1000000000)) / 1e9;
+    run.cost.network = links;
 }
 
 core::Object TraceReader::readObject(const Fields &fields) const

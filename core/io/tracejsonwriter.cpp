@@ -5,6 +5,7 @@
 #include "tracejson.h"
 
 #include <algorithm>
+#include <cmath>
 #include <vector>
 
 namespace rankstep::io {
@@ -55,8 +56,8 @@ void appendConfig(std::string &out, const core::RunConfig &config, const TraceJs
         .integer("ranks", config.ranks)
         .integer("layers", config.layers)
         .integer("batches", config.batches);
-    JsonObject(fields.open("cost"))
-        .time("forward_per_batch", cost.forwardPerBatch)
+    JsonObject costFields(fields.open("cost"));
+    costFields.time("forward_per_batch", cost.forwardPerBatch)
         .time("backward_per_batch", cost.backwardPerBatch)
         .time("loss", cost.loss)
         .time("update", cost.update)
@@ -66,8 +67,24 @@ void appendConfig(std::string &out, const core::RunConfig &config, const TraceJs
         .time("pass_to", cost.passTo)
         .time("receive", cost.receive)
         .integer("hidden", cost.sizes.hidden)
-        .integer("length", cost.sizes.length)
-        .close();
+        .integer("length", cost.sizes.length);
+    // A real-scale cost model (docs/cost-models.md): its name, the kinds' sizes and the links.
+    // The notebook's writes none of it, so its traces stay as they were.
+    if (cost.realScale()) {
+        costFields.string("name", cost.name)
+            .integer("weight_bytes", cost.sizes.weightBytes)
+            .integer("gradient_bytes", cost.sizes.gradientBytes)
+            .integer("optimizer_bytes", cost.sizes.optimizerBytes)
+            .integer("activation_bytes", cost.sizes.activationBytes);
+        const core::Network &network = *cost.network;
+        JsonObject(costFields.open("network"))
+            .integer("gpus_per_node", network.gpusPerNode)
+            .integer("intra_node_bytes_per_second", std::llround(network.intraNodeBandwidth))
+            .integer("inter_node_bytes_per_second", std::llround(network.interNodeBandwidth))
+            .integer("latency_ns", std::llround(network.latencySeconds * 1e9))
+            .close();
+    }
+    costFields.close();
     fields.close();
 }
 

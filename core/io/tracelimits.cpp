@@ -2,6 +2,7 @@
 #include "tracelimits.h"
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
 
 namespace rankstep::io {
@@ -34,12 +35,13 @@ std::optional<std::string> checkCosts(const core::CostModel &cost)
         {"scatterreduce", cost.scatterreduce},
         {"pass_to", cost.passTo},
         {"receive", cost.receive}};
+    // A real-scale model's ticks are microseconds: an hour is its most for one unit.
+    const core::SimTime most = cost.realScale() ? kMaxRealUnitCost : kMaxUnitCost;
     for (const auto &[name, value] : costs)
         if (auto below = negative(std::string("config.cost.") + name, value))
             return below;
-        else if (value > kMaxUnitCost)
-            return tooLarge(std::string("config.cost.") + name, value, kMaxUnitCost,
-                            "any cost of a run");
+        else if (value > most)
+            return tooLarge(std::string("config.cost.") + name, value, most, "any cost of a run");
     return std::nullopt;
 }
 
@@ -50,7 +52,24 @@ core::SimTime longestOperation(const core::RunConfig &config)
     const core::SimTime unit =
         std::max({c.forwardPerBatch, c.backwardPerBatch, c.loss, c.update, c.allreduce, c.allgather,
                   c.scatterreduce, c.passTo, c.receive});
-    return unit * std::max(config.batches, 1);
+    core::SimTime longest = unit * std::max(config.batches, 1);
+    if (c.network) {
+        // A collective of the largest object among every rank on the slowest link, with a
+        // latency per ring step: no operation of the run takes longer (core/costmodel.cpp).
+        const double bytes =
+            double(std::max({c.sizes.weightBytes, c.sizes.gradientBytes, c.sizes.optimizerBytes,
+                             c.sizes.activationBytes * config.batches}));
+        const double slowest =
+            std::max(1.0, std::min(c.network->intraNodeBandwidth, c.network->interNodeBandwidth));
+        const double ranks = std::max(config.ranks, 1);
+        const double seconds =
+            2.0 * ranks * bytes / slowest + 2.0 * ranks * c.network->latencySeconds;
+        longest = std::max(
+            longest,
+            core::SimTime::fromTicks(
+                std::llround(std::min(seconds * core::kRealTicksPerSecondOfCost, 1e15)) + 1));
+    }
+    return longest;
 }
 
 std::optional<std::string> checkMemory(const std::string &field, std::int64_t bytes)

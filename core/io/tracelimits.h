@@ -11,6 +11,8 @@ namespace rankstep::io {
 
 // The costliest unit a trace's cost model may name (the engine's own are at most 1 step).
 inline constexpr core::SimTime kMaxUnitCost = core::SimTime::steps(1000);
+// The same for a real-scale cost model, whose ticks are microseconds: an hour.
+inline constexpr core::SimTime kMaxRealUnitCost = core::SimTime::fromTicks(3'600'000'000LL);
 // The most memory any figure or event may name, in bytes (2^53: exact in the views' doubles).
 inline constexpr std::int64_t kMaxTraceMemory = std::int64_t(1) << 53;
 

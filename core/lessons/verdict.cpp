@@ -68,6 +68,16 @@ Verdict judge(const Lesson &lesson, const core::Trace &trace)
     }
     const bool checkNeeded = lesson.goal == Goal::Train;
     v.solved = v.finished && (!checkNeeded || v.checkPassed) && v.timeMet && v.memoryMet;
+    // The targets are the notebook's figures: under another cost model (docs/cost-models.md) a
+    // run is checked but not graded, so no cost file can make a lesson solved.
+    const bool otherCosts = !core::isNotebookCost(trace.config.cost);
+    if (otherCosts && v.finished && (!checkNeeded || v.checkPassed)) {
+        v.solved = false;
+        v.timeMet = v.memoryMet = true;
+        v.summary = "Correct under the cost model " + trace.config.cost.name +
+                    "; lessons are graded under the notebook's costs (run without --cost).";
+        return v;
+    }
     if (!v.finished) {
         v.summary = unfinishedSummary(trace);
     } else if (checkNeeded && !v.checkPassed) {

@@ -1,0 +1,140 @@
+// SPDX-License-Identifier: MIT
+// Cost models as data (issue 18, docs/cost-models.md): the presets load and cite their sources;
+// `notebook` is exactly the simulator's defaults, so every published figure stays; a real-scale
+// recipe turns parameters and a device into times and sizes; a damaged file names its field.
+#include "core/io/costfile.h"
+#include "core/io/tracebinary.h"
+#include "core/io/tracejson.h"
+#include "testtraces.h"
+
+#include "core/trace.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <string>
+
+namespace rankstep::io {
+namespace {
+
+TEST(CostFile, EveryPresetLoadsAndNamesItsSources)
+{
+    const std::vector<std::string> names = costPresetNames();
+    for (const char *wanted :
+         {"notebook", "gpt2-small-8xa100", "llama2-7b-8xh100", "zero-paper-7.5b"})
+        EXPECT_NE(std::find(names.begin(), names.end(), wanted), names.end()) << wanted;
+    for (const std::string &name : names) {
+        const auto recipe = loadCostRecipe(name);
+        ASSERT_TRUE(recipe) << recipe.error().message;
+        EXPECT_EQ(recipe->name, name);
+        EXPECT_GE(recipe->sources.size(), 2U) << name;
+    }
+}
+
+TEST(CostFile, TheNotebookPresetIsTheSimulatorsDefault)
+{
+    const auto recipe = loadCostRecipe("notebook");
+    ASSERT_TRUE(recipe) << recipe.error().message;
+    const core::CostModel cost = resolveCost(*recipe, 6);
+    const core::CostModel defaults;
+    EXPECT_EQ(cost.forwardPerBatch, defaults.forwardPerBatch);
+    EXPECT_EQ(cost.backwardPerBatch, defaults.backwardPerBatch);
+    EXPECT_EQ(cost.loss, defaults.loss);
+    EXPECT_EQ(cost.update, defaults.update);
+    EXPECT_EQ(cost.allreduce, defaults.allreduce);
+    EXPECT_EQ(cost.allgather, defaults.allgather);
+    EXPECT_EQ(cost.scatterreduce, defaults.scatterreduce);
+    EXPECT_EQ(cost.passTo, defaults.passTo);
+    EXPECT_EQ(cost.receive, defaults.receive);
+    EXPECT_EQ(cost.sizes, defaults.sizes);
+    EXPECT_FALSE(cost.realScale());
+}
+
+TEST(CostFile, ARealScaleRecipeGivesTimesFromFlopsAndSizesFromParameters)
+{
+    const auto recipe = loadCostRecipe("zero-paper-7.5b");
+    ASSERT_TRUE(recipe) << recipe.error().message;
+    const core::CostModel cost = resolveCost(*recipe, 8);
+    ASSERT_TRUE(cost.realScale());
+    // 7.5B parameters over 8 layers: 937.5M a layer; 2, 2 and 12 bytes a parameter.
+    EXPECT_EQ(cost.sizes.weightBytes, 1'875'000'000);
+    EXPECT_EQ(cost.sizes.gradientBytes, 1'875'000'000);
+    EXPECT_EQ(cost.sizes.optimizerBytes, 11'250'000'000);
+    // A forward of one batch: 2 x 937.5M x 1024 tokens / (125 TFLOPS x 0.3) = 51.2 ms; a
+    // backward twice that; a tick is a microsecond.
+    EXPECT_EQ(cost.forwardPerBatch, core::SimTime::fromTicks(51'200));
+    EXPECT_EQ(cost.backwardPerBatch, core::SimTime::fromTicks(102'400));
+    EXPECT_EQ(cost.network->gpusPerNode, 16);
+}
+
+TEST(CostFile, ADamagedFileNamesItsField)
+{
+    const std::string good = R"({"format": "rankstep-cost", "version": 1, "name": "mine",
+ "sources": ["a measurement"],
+ "model": {"parameters": 1e9, "tokens_per_batch": 2048, "activation_bytes_per_token": 0},
+ "precision": {"weight_bytes": 2, "gradient_bytes": 2, "optimizer_bytes": 12},
+ "device": {"flops_per_second": 1e14, "utilization": 0.5, "memory_bytes_per_second": 1e12},
+ "network": {"gpus_per_node": 8, "intra_node_bytes_per_second": 1e11,
+             "inter_node_bytes_per_second": 1e10, "latency_seconds": 1e-5}})";
+    ASSERT_TRUE(costRecipeFromJson(good)) << costRecipeFromJson(good).error().message;
+    const struct {
+        std::string from, to, names;
+    } cases[] = {
+        {R"("utilization": 0.5)", R"("utilization": 0)", "device.utilization"},
+        {R"("utilization": 0.5)", R"("utilization": 1.5)", "device.utilization"},
+        {R"("parameters": 1e9)", R"("parameters": -1e9)", "model.parameters"},
+        {R"("gpus_per_node": 8, )", "", "network: the member \"gpus_per_node\" is missing"},
+        {R"("sources": ["a measurement"])", R"("sources": [])", "sources"},
+        {R"("rankstep-cost")", R"("rankstep-trace")", "format"},
+    };
+    for (const auto &c : cases) {
+        std::string text = good;
+        text.replace(text.find(c.from), c.from.size(), c.to);
+        const auto read = costRecipeFromJson(text);
+        ASSERT_FALSE(read) << c.names;
+        EXPECT_NE(read.error().message.find(c.names), std::string::npos) << read.error().message;
+    }
+    const std::string fixed = R"({"format": "rankstep-cost", "version": 1, "name": "slow",
+ "sources": ["mine"], "fixed": {"forward_per_batch": 0, "backward_per_batch": 1, "loss": 0,
+ "update": 0.5, "allreduce": 0.3, "allgather": 0.3, "scatterreduce": 0.3, "pass_to": 0.2,
+ "receive": 0.2, "hidden": 512, "length": 256}})";
+    const auto zero = costRecipeFromJson(fixed);
+    ASSERT_FALSE(zero);
+    EXPECT_NE(zero.error().message.find("fixed.forward_per_batch"), std::string::npos)
+        << zero.error().message;
+}
+
+// A trace made under a real-scale model keeps it through both formats: its name, the kinds'
+// sizes and the links (the notebook's traces are written as before).
+TEST(CostFile, TracesKeepARealScaleModelInJsonAndBinary)
+{
+    core::Trace trace = testing::referenceTrace("ddp");
+    const std::string notebookJson = traceToJson(trace);
+    EXPECT_EQ(notebookJson.find("\"network\""), std::string::npos);
+    const auto recipe = loadCostRecipe("llama2-7b-8xh100");
+    ASSERT_TRUE(recipe);
+    trace.config.cost = resolveCost(*recipe, trace.config.layers);
+    const auto json = traceFromJson(traceToJson(trace));
+    ASSERT_TRUE(json) << json.error().message;
+    const auto binary = traceFromBinary(traceToBinary(trace));
+    ASSERT_TRUE(binary) << binary.error().message;
+    for (const core::Trace *read : {&*json, &*binary}) {
+        const core::CostModel &cost = read->config.cost;
+        EXPECT_EQ(cost.name, "llama2-7b-8xh100");
+        EXPECT_EQ(cost.sizes, trace.config.cost.sizes);
+        ASSERT_TRUE(cost.network);
+        EXPECT_EQ(*cost.network, *trace.config.cost.network);
+    }
+}
+
+TEST(CostFile, AnUnknownPresetSaysWhichThereAre)
+{
+    const auto read = loadCostRecipe("gpt5");
+    ASSERT_FALSE(read);
+    EXPECT_NE(read.error().message.find("no such preset"), std::string::npos);
+    EXPECT_NE(read.error().message.find("zero-paper-7.5b"), std::string::npos)
+        << read.error().message;
+}
+
+} // namespace
+} // namespace rankstep::io
