@@ -33,7 +33,10 @@
 #include "viewcontrols.h"
 #include "waitforview.h"
 
+#include "core/io/costfile.h"
+
 #include <QAction>
+#include <QActionGroup>
 #include <QCloseEvent>
 #include <QDir>
 #include <QFile>
@@ -171,6 +174,28 @@ void MainWindow::buildMenus()
     connect(m_export, &ExportActions::exported, this, [this](const QString &path) {
         statusBar()->showMessage(tr("Saved %1.").arg(QDir::toNativeSeparators(path)));
     });
+    // What if at real scale (docs/cost-models.md): the runs' cost model. Lessons are graded under
+    // the notebook's only; another one checks the code and shows seconds and bytes.
+    QMenu *run = menuBar()->addMenu(tr("&Run"));
+    QMenu *costs = run->addMenu(tr("Cost &Model"));
+    costs->setObjectName(QStringLiteral("costMenu"));
+    auto *group = new QActionGroup(this);
+    for (const std::string &name : io::costPresetNames()) {
+        QAction *action = costs->addAction(QString::fromStdString(name));
+        action->setObjectName(QStringLiteral("cost:") + QString::fromStdString(name));
+        action->setCheckable(true);
+        action->setChecked(name == "notebook");
+        group->addAction(action);
+        connect(action, &QAction::triggered, this, [this, name] {
+            m_costPreset = QString::fromStdString(name);
+            statusBar()->showMessage(
+                name == "notebook"
+                    ? tr("The notebook's costs: runs are graded against the lesson's targets.")
+                    : tr("Cost model %1: runs are checked and shown in seconds and bytes, not "
+                         "graded (F5 runs it).")
+                          .arg(m_costPreset));
+        });
+    }
 }
 
 void MainWindow::buildActions()
@@ -228,12 +253,19 @@ void MainWindow::buildLayout()
     auto *realNotice = new NoticeBanner;
     realNotice->setObjectName(QStringLiteral("realRunNotice"));
     connect(m_session, &RunSession::traceChanged, realNotice, [this, realNotice] {
-        realNotice->showNotice(
-            m_session->units() == TraceUnits::Seconds
-                ? tr("These views show the run on real processes: times in milliseconds, "
-                     "memory in the bytes its tensors held. Ctrl+Shift+F5 goes back to the "
-                     "simulation, whose results are above.")
-                : QString());
+        const TracePtr &trace = m_session->trace();
+        const bool seconds = m_session->units() == TraceUnits::Seconds;
+        if (seconds && trace && trace->config.cost.realScale())
+            realNotice->showNotice(
+                tr("Simulated under the cost model %1: times in milliseconds, memory in bytes "
+                   "(Run > Cost Model; the lesson is graded under the notebook's).")
+                    .arg(QString::fromStdString(trace->config.cost.name)));
+        else
+            realNotice->showNotice(
+                seconds ? tr("These views show the run on real processes: times in "
+                             "milliseconds, memory in the bytes its tensors held. Ctrl+Shift+F5 "
+                             "goes back to the simulation, whose results are above.")
+                        : QString());
     });
     steppingLayout->addWidget(realNotice);
     steppingLayout->addWidget(m_stepBar);
@@ -533,6 +565,8 @@ std::optional<RunSpec> MainWindow::prepareRun()
     spec.layers = m_lesson->config.layers;
     spec.batches = m_lesson->config.batches;
     spec.timeLimitSeconds = m_runTimeLimit;
+    if (m_costPreset != QStringLiteral("notebook"))
+        spec.cost = m_costPreset;
     return spec;
 }
 
@@ -609,11 +643,15 @@ void MainWindow::onTraceAvailable(const TracePtr &trace, const QString &output)
     m_memory->setModelState(
         sharers > 0 ? std::optional<std::int64_t>(explain::modelStateBytes(trace->config, sharers))
                     : std::nullopt);
-    m_session->setTrace(trace); // at the end: where the run finished, or where no rank could go on
+    // At the end: where the run finished, or where no rank could go on. A real-scale cost model's
+    // ticks are microseconds (docs/cost-models.md).
+    m_session->setTrace(
+        trace, trace->config.cost.realScale() ? TraceUnits::Seconds : TraceUnits::SimulatedSteps);
     m_results->showTrace(trace, output);
     arrangeViews();
     const lessons::Verdict verdict = lessons::judge(*m_lesson, *trace);
-    if (m_keeper->learnersCode()) {
+    // Under another cost model a run is not graded: it neither solves nor unsolves the lesson.
+    if (m_keeper->learnersCode() && core::isNotebookCost(trace->config.cost)) {
         m_progress.recordRun(QString::fromStdString(m_lesson->id), verdict.solved);
         m_model->refresh(QString::fromStdString(m_lesson->id));
     }

@@ -174,6 +174,7 @@ private:
     LossChart *m_loss = nullptr;   // in place of the timeline for a PyTorch lesson
     QWidget *m_stepping = nullptr; // the step bar, legend and timeline
     int m_torchSteps = 0, m_torchEmbd = 0;
+    QString m_costPreset = QStringLiteral("notebook"); // Run > Cost Model
     ExperimentsView *m_experiments = nullptr; // a tab, enabled for lessons with experiments
     RunSpec m_lastSpec;                       // the experiments run the same code again
     NotebookImport *m_import = nullptr;

@@ -243,12 +243,17 @@ ScriptOptions addScriptOptions(QCommandLineParser &parser)
                         "screenshot once it ended.")},
         {QStringLiteral("show-real"),
          QStringLiteral("With --real, show the real run in the views (Ctrl+Shift+F5), its "
-                        "simulation in the Compare tab.")}};
+                        "simulation in the Compare tab.")},
+        {QStringLiteral("cost"),
+         QStringLiteral(
+             "Run under the cost model <preset> (Run > Cost Model; docs/cost-models.md)."),
+         QStringLiteral("preset")}};
     parser.addOptions(
         {o.lesson,       o.code,      o.run,        o.screenshot, o.lessons,
          o.step,         o.stepBy,    o.importFile, o.tab,        o.quitAfterFirstPaint,
          o.presentation, o.zoom,      o.theme,      o.colorBlind, o.size,
-         o.compare,      o.highlight, o.memory,     o.real,       o.showReal});
+         o.compare,      o.highlight, o.memory,     o.real,       o.showReal,
+         o.cost});
     return o;
 }
 
@@ -309,6 +314,15 @@ bool startScript(const QCommandLineParser &parser, const ScriptOptions &o, MainW
             return false;
         }
         window.memoryChart()->setByKind(memory == QStringLiteral("by-kind"));
+    }
+    if (parser.isSet(o.cost)) {
+        auto *preset = window.findChild<QAction *>(QStringLiteral("cost:") + parser.value(o.cost));
+        if (!preset) {
+            std::fprintf(stderr, "rankstep: --cost: no preset %s\n",
+                         qPrintable(parser.value(o.cost)));
+            return false;
+        }
+        preset->trigger();
     }
     if (parser.isSet(o.run)) {
         const bool showReal = parser.isSet(o.showReal);

@@ -27,7 +27,7 @@ class MainWindow;
 struct ScriptOptions {
     QCommandLineOption lesson, code, run, screenshot, lessons, step, stepBy, importFile, tab,
         quitAfterFirstPaint, presentation, zoom, theme, colorBlind, size, compare, highlight,
-        memory, real, showReal;
+        memory, real, showReal, cost;
 };
 ScriptOptions addScriptOptions(QCommandLineParser &parser);
 

@@ -153,15 +153,16 @@ QCoro::Task<void> RunController::execute(RunSpec spec, int generation)
                 [process, out] { out->append(process->readAllStandardOutput()); });
         connect(process, &QProcess::readyReadStandardError, process,
                 [process, err] { err->append(process->readAllStandardError()); });
-        const QStringList args = {
-            QStringLiteral("run"),         QFileInfo(spec.codePath).fileName(),
-            QStringLiteral("--function"),  spec.function,
-            QStringLiteral("--ranks"),     QString::number(spec.ranks),
-            QStringLiteral("--layers"),    QString::number(spec.layers),
-            QStringLiteral("--batches"),   QString::number(spec.batches),
-            QStringLiteral("--timeout"),   QString::number(spec.timeLimitSeconds),
-            QStringLiteral("--trace-out"), traceFile,
-            QStringLiteral("--no-report")};
+        QStringList args = {QStringLiteral("run"),         QFileInfo(spec.codePath).fileName(),
+                            QStringLiteral("--function"),  spec.function,
+                            QStringLiteral("--ranks"),     QString::number(spec.ranks),
+                            QStringLiteral("--layers"),    QString::number(spec.layers),
+                            QStringLiteral("--batches"),   QString::number(spec.batches),
+                            QStringLiteral("--timeout"),   QString::number(spec.timeLimitSeconds),
+                            QStringLiteral("--trace-out"), traceFile,
+                            QStringLiteral("--no-report")};
+        if (!spec.cost.isEmpty())
+            args << QStringLiteral("--cost") << spec.cost;
         Q_EMIT runningChanged(true);
         qCDebug(lcRun) << "starting" << cli << args;
         // g++ 12 destroys temporaries inside a co_await expression twice: await named objects.

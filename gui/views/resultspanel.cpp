@@ -169,12 +169,26 @@ QString resultsHtml(const lessons::Lesson *lesson, const core::Trace &trace)
                              : QObject::tr("What went wrong:"),
                          esc(e.message));
     }
-    if (f.hasEvents && trace.status == core::RunStatus::Ok) {
+    // Under another cost model the targets (the notebook's figures) do not apply.
+    const bool notebookCosts = core::isNotebookCost(trace.config.cost);
+    if (f.hasEvents && trace.status == core::RunStatus::Ok && notebookCosts) {
         html += QStringLiteral("<table cellspacing='2'>");
         html += lesson ? lessonRows(*lesson, trace) : QString();
         html += QStringLiteral("</table>");
     }
-    if (f.hasEvents) {
+    if (f.hasEvents && trace.config.cost.realScale()) {
+        // A real-scale cost model's ticks are microseconds (docs/cost-models.md).
+        const auto seconds = [](core::SimTime t) {
+            return QStringLiteral("%1 s").arg(double(t.ticks()) / 1e6, 0, 'f', 3);
+        };
+        html += QObject::tr(
+                    "<p>Under %1: Timesteps %2; maximum memory %3 on rank %4 at %5; the "
+                    "run ends at %6.</p>")
+                    .arg(QString::fromStdString(trace.config.cost.name), seconds(f.timesteps),
+                         exactMemory(f.maxMemory))
+                    .arg(f.maxMemoryRank)
+                    .arg(seconds(f.maxMemoryTime), seconds(f.endTime));
+    } else if (f.hasEvents) {
         html += QObject::tr("<p>Maximum memory %1 on rank %2 at time %3; the run ends at %4.</p>")
                     .arg(exactMemory(f.maxMemory))
                     .arg(f.maxMemoryRank)
@@ -182,7 +196,7 @@ QString resultsHtml(const lessons::Lesson *lesson, const core::Trace &trace)
                          QString::fromStdString(f.endTime.toString()));
     }
     // The lesson's formula beside what the run measured (core/explain/formulas.h).
-    if (lesson && trace.status == core::RunStatus::Ok)
+    if (lesson && trace.status == core::RunStatus::Ok && notebookCosts)
         if (const std::string formula = explain::lessonFormulaSentence(trace, lesson->id);
             !formula.empty())
             html += QStringLiteral("<p>%1</p>").arg(esc(formula));
