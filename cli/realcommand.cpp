@@ -484,6 +484,34 @@ std::string realPackageDir()
     return RANKSTEP_REAL_SOURCE_DIR;
 }
 
+// What ended the ranks, when not every one finishing: a stop, the timeout (`timedOut` says why),
+// a learner's error (the first, by time), a crash. Its exit code, having said it; nothing when
+// every rank finished.
+std::optional<int> endOfRanks(const Ended &ended, const fs::path &out, int ranks,
+                              const std::string &timedOut)
+{
+    if (ended.stopped) {
+        std::cout << "Stopped on request: every rank process was ended.\n";
+        return kStopped;
+    }
+    if (ended.timedOut) {
+        std::cout << timedOut;
+        return kStopped;
+    }
+    if (const std::string error = firstRankError(out, ranks); !error.empty()) {
+        std::cout << error << (ranks > 1 ? "Every rank process was stopped.\n" : "");
+        return kLearnerError;
+    }
+    for (const auto &[pid, status] : ended.status) {
+        if (!(WIFEXITED(status) && WEXITSTATUS(status) == 0)) {
+            std::cout << "A rank process ended unexpectedly; its output:\n"
+                      << slurp(out / "rank-0.log") << "\n";
+            return kInternal;
+        }
+    }
+    return std::nullopt;
+}
+
 // A run's own folder under the temporary directory, removed with this object.
 struct RunFolder {
     fs::path dir =
@@ -557,30 +585,15 @@ int realCommand(const std::vector<std::string> &args)
     const int port = o.masterPort > 0 ? o.masterPort : freePort();
     const Launched launched = launchRanks(o, puzzleRankWords(o, groupsOf(*trace), out), out, port);
     const Ended ended = waitForRanks(launched, o.timeout);
-    if (ended.stopped) {
-        std::cout << "Stopped on request: every rank process was ended.\n";
-        return kStopped;
-    }
-    if (ended.timedOut) {
-        std::cout << "Stopped after " << o.timeout
-                  << " s (--timeout): every rank process was ended. The simulation finished, so "
-                     "a rank was slower than the time allowed, ran on where the simulation did "
-                     "not, or another node never joined.\n"
-                  << realTimeoutDiagnosis(out.string(), o.nodeRank * (o.ranks / o.nnodes),
-                                          o.ranks / o.nnodes);
-        return kStopped;
-    }
-    if (const std::string error = firstRankError(out, o.ranks); !error.empty()) {
-        std::cout << error << "Every rank process was stopped.\n";
-        return kLearnerError;
-    }
-    for (const auto &[pid, status] : ended.status) {
-        if (!(WIFEXITED(status) && WEXITSTATUS(status) == 0)) {
-            std::cout << "A rank process ended unexpectedly; its output:\n"
-                      << slurp(out / "rank-0.log") << "\n";
-            return kInternal;
-        }
-    }
+    std::ostringstream timedOut; // with where each rank stood, from what they wrote as they went
+    timedOut << "Stopped after " << o.timeout
+             << " s (--timeout): every rank process was ended. The simulation finished, so "
+                "a rank was slower than the time allowed, ran on where the simulation did "
+                "not, or another node never joined.\n"
+             << realTimeoutDiagnosis(out.string(), o.nodeRank * (o.ranks / o.nnodes),
+                                     o.ranks / o.nnodes);
+    if (const auto code = endOfRanks(ended, out, o.ranks, timedOut.str()))
+        return *code;
 
     // 3. The check against one process, and the report.
     std::vector<std::string> verify{"-m",
@@ -656,27 +669,12 @@ int torchLessonCommand(const lessons::Lesson &lesson, const std::string &source,
                                          "--out",          out.string()};
     const Launched launched = launchRanks(o, words, out, freePort());
     const Ended ended = waitForRanks(launched, o.timeout);
-    if (ended.stopped) {
-        std::cout << "Stopped on request: every rank process was ended.\n";
-        return kStopped;
-    }
-    if (ended.timedOut) {
-        std::cout << "Stopped after " << o.timeout
-                  << " s (--timeout): every rank process was ended. A loop that never ends, or a "
-                     "rank waiting in a collective the others never reached, looks like this.\n";
-        return kStopped;
-    }
-    if (const std::string error = firstRankError(out, o.ranks); !error.empty()) {
-        std::cout << error << (o.ranks > 1 ? "Every rank process was stopped.\n" : "");
-        return kLearnerError;
-    }
-    for (const auto &[pid, status] : ended.status) {
-        if (!(WIFEXITED(status) && WEXITSTATUS(status) == 0)) {
-            std::cout << "A rank process ended unexpectedly; its output:\n"
-                      << slurp(out / "rank-0.log") << "\n";
-            return kInternal;
-        }
-    }
+    std::ostringstream timedOut;
+    timedOut << "Stopped after " << o.timeout
+             << " s (--timeout): every rank process was ended. A loop that never ends, or a "
+                "rank waiting in a collective the others never reached, looks like this.\n";
+    if (const auto code = endOfRanks(ended, out, o.ranks, timedOut.str()))
+        return *code;
     setenv("PYTHONPATH", realPackageDir().c_str(), 1);
     const ChildOutcome verdict =
         runChild(o.python,

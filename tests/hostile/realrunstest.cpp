@@ -6,6 +6,7 @@
 // a few seconds. Without PyTorch (not installed here) the tests are skipped, except in CI, which
 // installs it (scripts/setup-deps.sh).
 #include "clilaunch.h"
+#include "torchsupport.h"
 
 #include "core/io/jsonparser.h"
 #include "core/io/realtrace.h"
@@ -35,20 +36,6 @@ using testsupport::ProcessResult;
 using testsupport::TempDir;
 
 const std::string kSource = RANKSTEP_SOURCE_DIR;
-
-bool torchInstalled()
-{
-    return std::system("/usr/bin/python3 -c 'import torch.distributed' >/dev/null 2>&1") == 0;
-}
-
-#define REQUIRE_TORCH()                                                                       \
-    do {                                                                                      \
-        if (!torchInstalled()) {                                                              \
-            if (std::getenv("CI"))                                                            \
-                FAIL() << "CI installs python3-torch (scripts/setup-deps.sh); it is missing"; \
-            GTEST_SKIP() << "python3-torch is not installed";                                 \
-        }                                                                                     \
-    } while (false)
 
 std::vector<std::string> realArgs(const std::string &file, const std::string &function, int ranks,
                                   int layers, int batches)

@@ -5,6 +5,7 @@
 // ends at the timeout with every process, and simulated-run options are refused. Without PyTorch
 // the tests are skipped, except in CI, which installs it.
 #include "clilaunch.h"
+#include "torchsupport.h"
 
 #include "core/io/torchlessonreport.h"
 
@@ -20,20 +21,6 @@ namespace {
 
 using testsupport::ProcessResult;
 using testsupport::TempDir;
-
-bool torchInstalled()
-{
-    return std::system("/usr/bin/python3 -c 'import torch.distributed' >/dev/null 2>&1") == 0;
-}
-
-#define REQUIRE_TORCH()                                                                       \
-    do {                                                                                      \
-        if (!torchInstalled()) {                                                              \
-            if (std::getenv("CI"))                                                            \
-                FAIL() << "CI installs python3-torch (scripts/setup-deps.sh); it is missing"; \
-            GTEST_SKIP() << "python3-torch is not installed";                                 \
-        }                                                                                     \
-    } while (false)
 
 std::vector<std::string> lessonArgs(const std::string &lesson, const std::string &code,
                                     const std::vector<std::string> &more = {})

@@ -25,7 +25,6 @@ import math
 import os
 import sys
 import time
-import traceback
 import types
 
 import torch
@@ -35,6 +34,8 @@ import torch.nn.parallel
 import torch.nn.parallel.distributed
 from torch.distributed.algorithms.ddp_comm_hooks import default_hooks
 from torch.nn import functional as F
+
+from .rank import _learner_error  # the learner's error with its line, as a puzzle rank reports it
 
 VOCAB_SIZE = 10
 BATCH_SIZE = 2
@@ -225,14 +226,6 @@ def _learner_module(path, name):
     module.__file__ = name
     exec(code, module.__dict__)  # noqa: S102  (the learner's own file, in the rank's process)
     return module
-
-
-def _learner_error(error, path):
-    frames = [f for f in traceback.extract_tb(error.__traceback__) if f.filename == path]
-    line = frames[-1].lineno if frames else 0
-    message = "".join(traceback.format_exception_only(type(error), error)).strip()
-    return {"line": line, "message": message,
-            "traceback": "".join(traceback.format_list(frames))}
 
 
 def _flat(model):

@@ -10,6 +10,7 @@
 #include "realrunview.h"
 #include "runsession.h"
 #include "stepbar.h"
+#include "torchsupport.h"
 
 #include <QAction>
 #include <QSignalSpy>
@@ -24,21 +25,12 @@ namespace {
 
 constexpr int kRealRunTimeoutMs = 180000;
 
-bool torchInstalled()
-{
-    return std::system("/usr/bin/python3 -c 'import torch.distributed' >/dev/null 2>&1") == 0;
-}
-
 class RealRunTest : public WindowTest
 {};
 
 TEST_F(RealRunTest, CtrlF5RunsTheCodeForRealBesideItsSimulation)
 {
-    if (!torchInstalled()) {
-        if (std::getenv("CI"))
-            FAIL() << "CI installs python3-torch (scripts/setup-deps.sh); it is missing";
-        GTEST_SKIP() << "python3-torch is not installed";
-    }
+    REQUIRE_TORCH();
     auto window = makeWindow();
     ASSERT_TRUE(window->openLesson(QStringLiteral("ddp")));
     window->editor()->setText(
@@ -105,11 +97,7 @@ TEST_F(RealRunTest, CtrlF5RunsTheCodeForRealBesideItsSimulation)
 // The editor marks the line, as it marks a simulated run's error.
 TEST_F(RealRunTest, ARealRanksErrorIsMarkedOnItsLine)
 {
-    if (!torchInstalled()) {
-        if (std::getenv("CI"))
-            FAIL() << "CI installs python3-torch (scripts/setup-deps.sh); it is missing";
-        GTEST_SKIP() << "python3-torch is not installed";
-    }
+    REQUIRE_TORCH();
     auto window = makeWindow();
     ASSERT_TRUE(window->openLesson(QStringLiteral("ddp")));
     std::string code = builtinLesson(QStringLiteral("ddp")).solution;

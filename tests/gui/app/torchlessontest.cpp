@@ -10,6 +10,7 @@
 #include "resultspanel.h"
 #include "stateview.h"
 #include "timelineview.h"
+#include "torchsupport.h"
 
 #include <QAction>
 #include <QSignalSpy>
@@ -22,21 +23,12 @@ namespace {
 
 constexpr int kTorchLessonTimeoutMs = 180000;
 
-bool torchInstalled()
-{
-    return std::system("/usr/bin/python3 -c 'import torch.distributed' >/dev/null 2>&1") == 0;
-}
-
 class TorchLessonTest : public WindowTest
 {};
 
 TEST_F(TorchLessonTest, RunTrainsForRealAndDrawsTheLossCurve)
 {
-    if (!torchInstalled()) {
-        if (std::getenv("CI"))
-            FAIL() << "CI installs python3-torch (scripts/setup-deps.sh); it is missing";
-        GTEST_SKIP() << "python3-torch is not installed";
-    }
+    REQUIRE_TORCH();
     auto window = makeWindow();
     ASSERT_TRUE(window->openLesson(QStringLiteral("torch_ddp")));
     window->setTorchLessonSizes(8, 32);
