@@ -75,7 +75,7 @@ Verdict judge(const Lesson &lesson, const core::Trace &trace)
         v.solved = false;
         v.timeMet = v.memoryMet = true;
         v.summary = "Correct under the cost model " + trace.config.cost.name +
-                    "; lessons are graded under the notebook's costs (run without --cost).";
+                    "; lessons are graded under the notebook's costs.";
         return v;
     }
     if (!v.finished) {
