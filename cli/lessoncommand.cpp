@@ -88,7 +88,8 @@ lessons::LessonSet loadLessonSet(const std::string &folder)
 
 std::string formatTargets(const lessons::Lesson &lesson, const core::Trace &trace)
 {
-    if (!lesson.targets || !trace.figures.hasEvents)
+    // The targets are the notebook's figures: under another cost model they say nothing.
+    if (!lesson.targets || !trace.figures.hasEvents || !core::isNotebookCost(trace.config.cost))
         return {};
     const lessons::Verdict v = lessons::judge(lesson, trace);
     const auto &nb = lesson.notebookTargets;

@@ -8,6 +8,7 @@
 // layer's gradient (and each strategy has reduced what it reduces by then) and nothing is
 // gathered for a forward or a backward. The model states are what its weights, gradients and
 // optimizer states dictionaries hold then; activations are not model states.
+#include "core/bubble.h"
 #include "core/io/costfile.h"
 #include "core/lessons/builtin.h"
 #include "core/replay/cursor.h"
@@ -77,6 +78,41 @@ INSTANTIATE_TEST_SUITE_P(Rajbhandari2020, ZeroFigures,
                          ::testing::Values(Case{"ddp", 120.0}, Case{"zero1", 31.4},
                                            Case{"zero2", 16.6}, Case{"fsdp", 1.9}),
                          [](const auto &param) { return param.param.lesson; });
+
+// GPipe's bubble (issue 18): where every stage costs the same and messages and updates nearly
+// nothing, the ranks of the bubble lesson's solution sit idle (p-1)/(m+p-1) of the time.
+TEST(CostModels, GpipesIdleShareIsTheFormulaWhenStagesCostTheSame)
+{
+    const auto all = lessons::loadLessons(lessons::builtinLessonFiles());
+    ASSERT_TRUE(all) << all.error().message;
+    lessons::Lesson lesson = *lessons::findLesson(*all, "bubble");
+    const auto equal = io::costRecipeFromJson(
+        R"({"format": "rankstep-cost", "version": 1, "name": "equal-stages", "sources": ["GPipe"],
+ "fixed": {"forward_per_batch": 1, "backward_per_batch": 1, "loss": 0, "update": 0.001,
+ "allreduce": 0.001, "allgather": 0.001, "scatterreduce": 0.001, "pass_to": 0.001,
+ "receive": 0.001, "hidden": 512, "length": 256}})");
+    ASSERT_TRUE(equal) << equal.error().message;
+    lesson.config.cost = io::resolveCost(*equal, lesson.config.layers);
+    for (const int m : {1, 2, 4, 8}) {
+        lesson.config.batches = m;
+        const core::Trace trace = runLessonCode(lesson, lesson.solution, "solution.py");
+        ASSERT_EQ(trace.status, core::RunStatus::Ok) << m;
+        EXPECT_NEAR(core::idleShare(trace), core::bubbleFormula(lesson.config.ranks, m), 0.002)
+            << "m = " << m;
+    }
+}
+
+// `lesson --cost`: the figures in seconds and bytes, no line comparing them with the notebook's
+// targets (it said "Timesteps: 28.025, target 33.3: met" beside "not graded").
+TEST(CostModels, TheLessonCommandComparesNoTargetsUnderAnotherCostModel)
+{
+    TempDir dir;
+    const CliResult run = runCli({"lesson", "ddp", "--solution", "--cost", "zero-paper-7.5b"}, dir);
+    EXPECT_EQ(run.exitCode, 1) << run.out << run.err; // checked, not graded
+    EXPECT_NE(run.out.find("Cost model: zero-paper-7.5b"), std::string::npos) << run.out;
+    EXPECT_EQ(run.out.find("target"), std::string::npos) << run.out;
+    EXPECT_NE(run.out.find("graded under the notebook's costs"), std::string::npos) << run.out;
+}
 
 // The lessons' targets are the notebook's figures: a run under any other cost model is checked
 // but never graded solved, not even one that calls itself "notebook" and makes every operation
