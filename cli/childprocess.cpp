@@ -28,14 +28,15 @@ std::string readStart(const std::string &path, std::size_t limit)
     return text;
 }
 
-// Waits for `pid` until `deadline`; false when the deadline passed first.
-bool waitUntil(pid_t pid, std::chrono::steady_clock::time_point deadline, int &status)
+// Waits for `pid` until `deadline` (or `stop`); false when that came first.
+bool waitUntil(pid_t pid, std::chrono::steady_clock::time_point deadline, int &status,
+               const std::atomic<bool> *stop = nullptr)
 {
     for (;;) {
         const pid_t done = waitpid(pid, &status, WNOHANG);
         if (done == pid || (done < 0 && errno != EINTR))
             return true;
-        if (std::chrono::steady_clock::now() >= deadline)
+        if (std::chrono::steady_clock::now() >= deadline || (stop && stop->load()))
             return false;
         std::this_thread::sleep_for(std::chrono::milliseconds(10));
     }
@@ -44,7 +45,8 @@ bool waitUntil(pid_t pid, std::chrono::steady_clock::time_point deadline, int &s
 } // namespace
 
 ChildOutcome runChild(const std::string &program, const std::vector<std::string> &args,
-                      double timeoutSeconds, const std::string &stderrPath)
+                      double timeoutSeconds, const std::string &stderrPath,
+                      const std::atomic<bool> *stop)
 {
     std::vector<std::string> words{program};
     words.insert(words.end(), args.begin(), args.end());
@@ -76,15 +78,16 @@ ChildOutcome runChild(const std::string &program, const std::vector<std::string>
 
     const auto limit = std::chrono::duration<double>(timeoutSeconds > 0 ? timeoutSeconds : 1e9);
     int status = 0;
-    if (!waitUntil(pid, start + std::chrono::duration_cast<std::chrono::nanoseconds>(limit),
-                   status)) {
+    if (!waitUntil(pid, start + std::chrono::duration_cast<std::chrono::nanoseconds>(limit), status,
+                   stop)) {
         // SIGTERM first: a rankstep-cli then ends its run's processes and removes its folder.
         kill(pid, SIGTERM);
         if (!waitUntil(pid, std::chrono::steady_clock::now() + std::chrono::seconds(2), status))
             kill(-pid, SIGKILL);
         while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
         }
-        outcome.end = ChildOutcome::End::TimedOut;
+        outcome.end =
+            stop && stop->load() ? ChildOutcome::End::Stopped : ChildOutcome::End::TimedOut;
     } else if (WIFSIGNALED(status)) {
         outcome.end = ChildOutcome::End::Signaled;
         outcome.code = WTERMSIG(status);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include <atomic>
 #include <string>
 #include <vector>
 
@@ -8,7 +9,7 @@ namespace rankstep::cli {
 
 // How a child process ended.
 struct ChildOutcome {
-    enum class End { Exited, Signaled, TimedOut, NotStarted };
+    enum class End { Exited, Signaled, TimedOut, Stopped, NotStarted };
 
     End end = End::NotStarted;
     int code = 0;           // Exited: the exit code; Signaled: the signal number
@@ -19,9 +20,11 @@ struct ChildOutcome {
 // Runs `program` with `args` in its own process group: stdin and stdout are /dev/null, stderr
 // goes through `stderrPath`. After `timeoutSeconds` (> 0) the child gets SIGTERM (a rankstep-cli
 // then ends its run and cleans up) and, 2 s later, its whole group SIGKILL, so nothing the child
-// does (loop, hang, fork) can keep the caller waiting much longer.
+// does (loop, hang, fork) can keep the caller waiting much longer. When `stop` turns true the
+// child is ended the same way at once (End::Stopped).
 ChildOutcome runChild(const std::string &program, const std::vector<std::string> &args,
-                      double timeoutSeconds, const std::string &stderrPath);
+                      double timeoutSeconds, const std::string &stderrPath,
+                      const std::atomic<bool> *stop = nullptr);
 
 // The path of the running executable (to start another copy of it).
 std::string currentExecutable();

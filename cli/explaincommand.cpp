@@ -63,7 +63,7 @@ int explainCommand(const std::vector<std::string> &rest)
 {
     const Arguments args(rest,
                          {"function", "ranks", "layers", "batches", "at", "target-memory",
-                          "max-ops", "timeout", "memory-limit", "png", "svg", "cost"},
+                          "max-ops", "timeout", "memory-limit", "png", "svg", "cost", "bandwidth"},
                          {"json", "quiet"});
     if (args.positional().size() != 1)
         throw UsageError{"explain takes exactly one FILE"};

@@ -9,14 +9,13 @@
 #include "graderun.h"
 #include "lessoncommand.h"
 #include "runreport.h"
+#include "scratchfolder.h"
 
 #include "core/lessons/puzzleimport.h"
 
 #include <algorithm>
 #include <filesystem>
 #include <iostream>
-
-#include <unistd.h>
 
 namespace rankstep::cli {
 namespace {
@@ -74,26 +73,6 @@ std::vector<std::string> learnerFiles(const std::vector<std::string> &paths)
     return files;
 }
 
-// The code and trace files of the runs, removed when grading ends.
-struct ScratchFolder {
-    ScratchFolder()
-    {
-        std::string pattern = (fs::temp_directory_path() / "rankstep-grade-XXXXXX").string();
-        if (!mkdtemp(pattern.data()))
-            throw UsageError{"cannot make a temporary folder in " +
-                             fs::temp_directory_path().string()};
-        path = pattern;
-    }
-    ScratchFolder(const ScratchFolder &) = delete;
-    ScratchFolder &operator=(const ScratchFolder &) = delete;
-    ~ScratchFolder()
-    {
-        std::error_code ignored;
-        fs::remove_all(path, ignored);
-    }
-    fs::path path;
-};
-
 // A row for a file that has nothing to run.
 GradeRow fileRow(const std::string &file, const std::string &status, const std::string &error)
 {
@@ -141,7 +120,7 @@ int gradeCommand(const std::vector<std::string> &rest)
     const std::vector<lessons::Lesson> all = loadLessonSet(settings.lessonsFolder).lessons;
     const std::vector<std::string> files = learnerFiles(args.positional());
 
-    const ScratchFolder scratch;
+    const ScratchFolder scratch("rankstep-grade");
     settings.scratch = scratch.path;
     std::vector<GradeRow> rows;
     int index = 0;

@@ -135,7 +135,8 @@ void fillWithoutTrace(GradeRow &row, const ChildOutcome &child, const GradeSetti
 {
     using End = ChildOutcome::End;
     const std::string limit = formatSeconds(settings.timeout);
-    if (child.end == End::TimedOut || (child.end == End::Exited && child.code == kStopped)) {
+    if (child.end == End::TimedOut || child.end == End::Stopped ||
+        (child.end == End::Exited && child.code == kStopped)) {
         row.status = "stopped";
         row.error = "stopped after " + limit + " s: still running (infinite loop?)";
     } else if (child.end == End::Signaled) {

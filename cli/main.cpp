@@ -7,6 +7,7 @@
 #include "realrank.h"
 #include "runcommand.h"
 #include "supervisor.h"
+#include "sweepcommand.h"
 
 #include <string>
 #include <vector>
@@ -43,6 +44,12 @@ int main(int argc, char **argv)
         return rankstep::cli::realRankMain(std::vector<std::string>(args.begin() + 1, args.end()));
     if (!args.empty() && args[0] == "real")
         return rankstep::cli::runReal(std::vector<std::string>(args.begin() + 1, args.end()));
+    // A sweep runs no learner code itself: each of its runs is a supervised child of its own.
+    if (!args.empty() && args[0] == "sweep")
+        return rankstep::cli::reportingErrors([&args] {
+            return rankstep::cli::sweepCommand(
+                std::vector<std::string>(args.begin() + 1, args.end()));
+        });
     // A PyTorch lesson is a real run too (lessons/100-torch_loop and on).
     if (const auto torchLesson = rankstep::cli::runTorchLessonIfOne(args))
         return *torchLesson;

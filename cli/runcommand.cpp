@@ -8,6 +8,7 @@
 #include "runreport.h"
 #include "runsupport.h"
 #include "supervisor.h"
+#include "sweepcommand.h"
 
 #include <algorithm>
 #include <iostream>
@@ -55,6 +56,7 @@ std::string helpText()
        rankstep-cli explain FILE [run options] [--at TIME|peak] [--target-memory B] [--json]
        rankstep-cli compare A B [--json]
        rankstep-cli real FILE --function F [--ranks R --layers L --batches B] [real options]
+       rankstep-cli sweep FILE [--ranks LIST --layers LIST --batches LIST] [sweep options]
 
 Runs a puzzle function from FILE on every simulated rank and prints the figures the way the
 puzzle notebook does:
@@ -101,6 +103,10 @@ yet: the ranks run as the user (README "Running it for real"). Its options:
   It exits 0 when the weights match, 1 when they differ, 2 when a rank raised, 4 at the timeout,
   69 when PyTorch is not installed, and as `run` when the simulation stops.
 
+`sweep` runs FILE at every setting of a grid, each run in a child process of its own and as many
+at a time as there are cores, and prints a row per setting: result, Timesteps, end time, peak
+memory and where, idle share (`rankstep-cli sweep --help`, docs/sweeps.md).
+
 Options:
   --lessons DIR        read lessons from DIR instead of the built-in ones (for lesson authors)
   --function NAME      the function to run (default: the file's only function)
@@ -123,6 +129,8 @@ Options:
                        llama2-7b-8xh100, zero-paper-7.5b, or a rankstep-cost JSON file
                        (docs/cost-models.md); a real-scale one prints seconds and GB, and a
                        lesson run under it is checked but not graded
+  --bandwidth GBPS     with a real-scale --cost: every link, inside and between nodes, at GBPS
+                       gigabytes a second each way
   --max-ops N          stop after N operations (default 5000000, 0 = no limit)
   --timeout S          stop after S seconds of wall-clock time (default 30, 0 = no limit)
   --memory-limit MB    the memory a run may use, in MiB (default 2048, 0 = no limit);
@@ -186,6 +194,8 @@ int dispatch(const std::vector<std::string> &args)
             return explainCommand(rest);
         if (args[0] == "compare")
             return compareCommand(rest);
+        if (args[0] == "sweep")
+            return sweepCommand(rest);
         throw UsageError{"unknown command '" + args[0] + "'"};
     });
 }

@@ -13,6 +13,7 @@
 #include <sys/resource.h>
 
 #include <chrono>
+#include <cmath>
 #include <condition_variable>
 #include <cstdlib>
 #include <filesystem>
@@ -105,6 +106,26 @@ void explainRefusal(core::Trace &trace)
                    "reach other processes.)");
 }
 
+// --bandwidth GBPS: every link of a real-scale cost model, inside and between nodes, at GBPS
+// gigabytes a second each way (what a sweep's bandwidth axis changes).
+void setBandwidth(core::CostModel &cost, const std::string &text)
+{
+    if (!cost.network)
+        throw UsageError{"--bandwidth needs a real-scale cost model (--cost " +
+                         std::string("gpt2-small-8xa100, for example): under the notebook's ") +
+                         "costs a collective takes a fixed time, whatever its bytes"};
+    char *end = nullptr;
+    const double gigabytes = std::strtod(text.c_str(), &end);
+    if (text.empty() || end != text.c_str() + text.size() || !std::isfinite(gigabytes) ||
+        gigabytes <= 0 || gigabytes > 1e6)
+        throw UsageError{
+            "--bandwidth takes gigabytes a second, a number above 0 and at most "
+            "1000000, not '" +
+            text + "'"};
+    cost.network->intraNodeBandwidth = gigabytes * 1e9;
+    cost.network->interNodeBandwidth = gigabytes * 1e9;
+}
+
 } // namespace
 
 void applyRunOptions(const Arguments &args, python::RunRequest &request)
@@ -126,6 +147,8 @@ void applyRunOptions(const Arguments &args, python::RunRequest &request)
             throw UsageError{recipe.error().message};
         request.config.cost = io::resolveCost(*recipe, request.config.layers);
     }
+    if (args.has("bandwidth"))
+        setBandwidth(request.config.cost, args.text("bandwidth"));
 }
 
 void refuseOutputsOverInputs(const Arguments &args, const std::vector<std::string> &inputs)

@@ -13,9 +13,9 @@ namespace rankstep::cli {
 
 // Options every command that runs code takes.
 inline const std::vector<std::string> kRunOptions = {
-    "json",         "trace-json", "chrome-trace", "trace-out", "max-ops", "timeout",
-    "memory-limit", "svg",        "png",          "state-png", "at",      "cost"}; // svg to at:
-                                                                                   // figureexport.h
+    "json", "trace-json", "chrome-trace", "trace-out", "max-ops", "timeout",  "memory-limit",
+    "svg",  "png",        "state-png",    "at",        "cost",    "bandwidth"}; // svg to at:
+                                                                                // figureexport.h
 // The address space a run may use unless --memory-limit says otherwise (MiB; 0 = no limit).
 inline constexpr long long kDefaultMemoryLimitMiB = 2048;
 inline const std::vector<std::string> kRunFlags = {"quiet", "no-report"};

@@ -89,9 +89,10 @@ Status Engine::checkBatches(CallSite at, const std::string &op, const IndexSet &
     const IndexSet valid = IndexSet::range(0, config().batches);
     if (batches.isSubsetOf(valid))
         return okStatus();
-    return checkError(at, op + ": " + describeSet(batches.minus(valid), "batch", "batches") +
-                              " do not exist; this run has " +
-                              describeSet(valid, "batch", "batches"));
+    const IndexSet missing = batches.minus(valid);
+    return checkError(at, op + ": " + describeSet(missing, "batch", "batches") +
+                              (missing.size() == 1 ? " does" : " do") +
+                              " not exist; this run has " + describeSet(valid, "batch", "batches"));
 }
 
 Event Engine::makeEvent(CallSite at, OpKind op, int layer, SimTime duration) const

@@ -199,6 +199,9 @@ TEST_F(StorageChecks, GetActivationRejectsBatchesTheRunDoesNotHave)
             return m_engine.getActivation(at, {1, 4, 5});
         },
         54, "get_activation: batches 4 and 5 do not exist; this run has batches 0-3"));
+    // One batch: "does not exist" (a sweep over batches shows this line in many rows).
+    EXPECT_TRUE(rejects([&](CallSite at) { return m_engine.getActivation(at, {7}); }, 54,
+                        "get_activation: batch 7 does not exist; this run has batches 0-3"));
 }
 
 TEST_F(StorageChecks, DelRejectsAKeyThatIsNotThere)

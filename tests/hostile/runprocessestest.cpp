@@ -10,7 +10,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
+#include <filesystem>
 #include <string>
 #include <thread>
 
@@ -171,6 +173,64 @@ TEST(RunProcesses, StoppingTheRunnerWithSigkillEndsTheRunAndTheNextRunRemovesIts
         runCli({{"run", "next.py", "--function", "puzzle"}, dir.path().string(), {}}, dir).exitCode,
         1);
     EXPECT_TRUE(runFoldersOf(cli).empty());
+}
+
+// The processes whose command line mentions `text` (a sweep's runs name the code file).
+std::vector<pid_t> processesMentioning(const std::string &text)
+{
+    std::vector<pid_t> found;
+    std::error_code error;
+    for (const auto &entry : std::filesystem::directory_iterator("/proc", error)) {
+        const std::string name = entry.path().filename().string();
+        if (name.find_first_not_of("0123456789") != std::string::npos)
+            continue;
+        std::string line = testsupport::readFileText(entry.path() / "cmdline");
+        std::replace(line.begin(), line.end(), '\0', ' ');
+        if (line.find(text) != std::string::npos && !isGone(pid_t(std::stol(name))))
+            found.push_back(pid_t(std::stol(name)));
+    }
+    return found;
+}
+
+// Ctrl+C stops a sweep at once (issue 18): its runs, endless loops here, end with it, and it says
+// how many settings ran.
+TEST(RunProcesses, ASweepStoppedWithCtrlCEndsItsRunsAtOnce)
+{
+    TempDir dir;
+    const std::string code = dir.write("endless-sweep.py",
+                                       "def puzzle(model):\n    while True:\n"
+                                       "        pass\n");
+    const std::string out = (dir.path() / "out.txt").string();
+    const std::string err = (dir.path() / "err.txt").string();
+    const pid_t cli =
+        startCli({{"sweep", code, "--ranks", "1,2,3", "--jobs", "2", "--timeout", "60"},
+                  dir.path().string(),
+                  {}},
+                 out, err);
+    ASSERT_GT(cli, 0);
+    std::vector<pid_t> runs;
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+    while (runs.size() < 2 && std::chrono::steady_clock::now() < deadline) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+        runs = processesMentioning(code);
+    }
+    ASSERT_GE(runs.size(), 2U) << "two runs at a time";
+    std::this_thread::sleep_for(std::chrono::milliseconds(300)); // the runs are in their loops
+
+    const auto stopped = std::chrono::steady_clock::now();
+    kill(cli, SIGINT);
+    int status = 0;
+    waitpid(cli, &status, 0);
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - stopped).count();
+
+    EXPECT_LT(seconds, 3.0) << "runs get SIGTERM, and SIGKILL 2 s later at most";
+    ASSERT_TRUE(WIFEXITED(status));
+    EXPECT_EQ(WEXITSTATUS(status), 4);
+    const std::string said = testsupport::readFileText(err);
+    EXPECT_NE(said.find("Stopped: 0 of 3 settings ran."), std::string::npos) << said;
+    expectAllGone(runs);
+    EXPECT_TRUE(processesMentioning(code).empty());
 }
 
 std::string sandboxName(const ::testing::TestParamInfo<bool> &param)

@@ -1,0 +1,617 @@
+// SPDX-License-Identifier: MIT
+// rankstep-cli sweep: the learner's program at every setting of a grid, the runs in parallel
+// child processes (each one an ordinary sandboxed `rankstep-cli run`), a row per setting. The
+// sweep runs no learner code itself, so it needs no sandbox of its own (cli/main.cpp).
+#include "sweepcommand.h"
+
+#include "arguments.h"
+#include "childprocess.h"
+#include "runreport.h"
+#include "scratchfolder.h"
+
+#include "core/io/costfile.h"
+#include "core/io/jsonwriter.h"
+#include "core/io/sweeprow.h"
+#include "core/io/tracebinary.h"
+#include "core/memoryformat.h"
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cmath>
+#include <csignal>
+#include <cstdio>
+#include <iostream>
+#include <map>
+#include <mutex>
+#include <sstream>
+#include <thread>
+
+namespace rankstep::cli {
+namespace {
+
+namespace fs = std::filesystem;
+using io::SweepPoint;
+using io::SweepRow;
+
+// Seconds a run gets beyond --timeout to start Python and write its trace before it is killed.
+constexpr double kGraceSeconds = 5;
+// More settings than this is a typing mistake (or a night's work): say so instead of starting.
+constexpr std::size_t kMostSettings = 10'000;
+constexpr int kMostJobs = 64;
+
+std::atomic<bool> g_stop{false};
+static_assert(std::atomic<bool>::is_always_lock_free, "set from a signal handler");
+
+void onStopSignal(int /*signal*/)
+{
+    g_stop.store(true);
+}
+
+// SIGINT (Ctrl+C, the app's Esc goes as SIGTERM), SIGTERM and SIGHUP stop the sweep, not the
+// process: the runs are ended and the rows so far printed.
+class StopSignals
+{
+public:
+    StopSignals()
+    {
+        struct sigaction action {};
+        action.sa_handler = onStopSignal;
+        sigemptyset(&action.sa_mask);
+        for (std::size_t i = 0; i < std::size(kSignals); ++i)
+            sigaction(kSignals[i], &action, &m_previous[i]);
+    }
+    StopSignals(const StopSignals &) = delete;
+    StopSignals &operator=(const StopSignals &) = delete;
+    ~StopSignals()
+    {
+        for (std::size_t i = 0; i < std::size(kSignals); ++i)
+            sigaction(kSignals[i], &m_previous[i], nullptr);
+    }
+
+private:
+    static constexpr int kSignals[] = {SIGINT, SIGTERM, SIGHUP};
+    struct sigaction m_previous[std::size(kSignals)]{};
+};
+
+// "2,4,8": whole numbers from `lowest` to `highest`, each once, in the order given.
+std::vector<int> integers(const Arguments &args, const std::string &name, int fallback, int lowest,
+                          int highest)
+{
+    if (!args.has(name))
+        return {fallback};
+    const std::string text = args.text(name);
+    std::vector<int> values;
+    std::istringstream in(text);
+    std::string word;
+    while (std::getline(in, word, ',')) {
+        const bool digits = !word.empty() && word.size() < 10 &&
+                            word.find_first_not_of("0123456789") == std::string::npos;
+        const long long value = digits ? std::stoll(word) : -1;
+        if (value < lowest || value > highest)
+            throw UsageError{"--" + name + " takes whole numbers from " + std::to_string(lowest) +
+                             " to " + std::to_string(highest) +
+                             " separated by commas (2,4,8), not '" + text + "'"};
+        if (std::find(values.begin(), values.end(), int(value)) == values.end())
+            values.push_back(int(value));
+    }
+    if (values.empty() || text.back() == ',')
+        throw UsageError{"--" + name + " takes whole numbers separated by commas (2,4,8), not '" +
+                         text + "'"};
+    return values;
+}
+
+// "25,50,450": gigabytes a second; {0} (the cost model's own) when not given.
+std::vector<double> bandwidths(const Arguments &args)
+{
+    if (!args.has("bandwidth"))
+        return {0};
+    const std::string text = args.text("bandwidth");
+    std::vector<double> values;
+    std::istringstream in(text);
+    std::string word;
+    while (std::getline(in, word, ',')) {
+        char *end = nullptr;
+        const double value = word.empty() ? -1 : std::strtod(word.c_str(), &end);
+        if (word.empty() || end != word.c_str() + word.size() || !std::isfinite(value) ||
+            value <= 0 || value > 1e6)
+            throw UsageError{
+                "--bandwidth takes gigabytes a second above 0 and at most 1000000, "
+                "separated by commas (25,50,450), not '" +
+                text + "'"};
+        if (std::find(values.begin(), values.end(), value) == values.end())
+            values.push_back(value);
+    }
+    if (values.empty() || text.back() == ',')
+        throw UsageError{
+            "--bandwidth takes gigabytes a second separated by commas (25,50,450), "
+            "not '" +
+            text + "'"};
+    return values;
+}
+
+std::string number(double value)
+{
+    std::ostringstream text;
+    text << value;
+    return text.str();
+}
+
+struct Settings {
+    std::string file;
+    std::string program;
+    std::vector<std::string> passed; // options every run gets (--function, --cost, limits)
+    double timeout = 30;
+    fs::path scratch;
+    fs::path traces; // --traces: kept here; empty: read and removed
+};
+
+std::string traceName(const SweepPoint &point)
+{
+    std::string name = "ranks-" + std::to_string(point.ranks) + "-layers-" +
+                       std::to_string(point.layers) + "-batches-" + std::to_string(point.batches);
+    if (point.bandwidth > 0)
+        name += "-bandwidth-" + number(point.bandwidth);
+    return name + ".rstb";
+}
+
+// The first line the runner wrote after "rankstep-cli: " (a usage error), or "".
+std::string usageSentence(const std::string &stderrText)
+{
+    const std::string marker = "rankstep-cli: ";
+    const std::size_t at = stderrText.find(marker);
+    if (at == std::string::npos)
+        return {};
+    const std::size_t start = at + marker.size();
+    return stderrText.substr(start, stderrText.find('\n', start) - start);
+}
+
+// The runner's last "Error: ..." line (a process that died: what the supervisor saw), or "".
+std::string errorSentence(const std::string &stderrText)
+{
+    const std::size_t at = stderrText.rfind("Error: ");
+    if (at == std::string::npos)
+        return {};
+    const std::size_t start = at + 7;
+    return stderrText.substr(start, stderrText.find('\n', start) - start);
+}
+
+struct Outcome {
+    SweepRow row;
+    std::string usageError; // the command line was refused: the same for every setting
+};
+
+Outcome runPoint(const Settings &settings, const SweepPoint &point, int index)
+{
+    const fs::path trace = settings.traces.empty()
+                               ? settings.scratch / (std::to_string(index) + ".rstb")
+                               : settings.traces / traceName(point);
+    std::error_code gone;
+    fs::remove(trace, gone); // only what this run's supervisor writes may be read below
+    std::vector<std::string> args = {"run",         settings.file,
+                                     "--ranks",     std::to_string(point.ranks),
+                                     "--layers",    std::to_string(point.layers),
+                                     "--batches",   std::to_string(point.batches),
+                                     "--quiet",     "--no-report",
+                                     "--trace-out", trace.string()};
+    args.insert(args.end(), settings.passed.begin(), settings.passed.end());
+    if (point.bandwidth > 0)
+        args.insert(args.end(), {"--bandwidth", number(point.bandwidth)});
+    const std::string errors = (settings.scratch / (std::to_string(index) + ".err")).string();
+    const ChildOutcome child =
+        runChild(settings.program, args, settings.timeout + kGraceSeconds, errors, &g_stop);
+    fs::remove(errors, gone);
+
+    Outcome outcome;
+    SweepRow &row = outcome.row;
+    auto bytes = core::readRegularFile(trace.string(), core::kMaxTraceFileBytes);
+    auto decoded = bytes ? io::traceFromBinary(*bytes) : core::Result<core::Trace>(bytes.error());
+    if (decoded) {
+        // No function of that name, several to choose from: the same for every setting.
+        if (decoded->error && decoded->error->kind == core::ErrorKind::Usage)
+            outcome.usageError = decoded->error->message;
+        row = io::sweepRowFromTrace(*decoded);
+        if (!settings.traces.empty())
+            row.trace = trace.string();
+    } else {
+        fs::remove(trace, gone);
+        using End = ChildOutcome::End;
+        if (child.end == End::Exited && child.code == kUsage)
+            outcome.usageError = usageSentence(child.stderrText);
+        const bool stopped = child.end == End::TimedOut || child.end == End::Stopped ||
+                             (child.end == End::Exited && child.code == kStopped);
+        row.status = stopped ? "stopped" : "crashed";
+        row.error = child.end == End::Stopped ? "stopped with the sweep"
+                    : stopped                 ? "stopped after " + number(settings.timeout) +
+                                    " s: still running (infinite loop?)"
+                    : child.end == End::NotStarted ? "cannot start " + settings.program
+                                                   : errorSentence(child.stderrText);
+        if (row.error.empty())
+            row.error = child.end == End::Signaled
+                            ? "the run crashed (signal " + std::to_string(child.code) + ")"
+                            : "the run ended without a trace (exit code " +
+                                  std::to_string(child.code) + ")";
+    }
+    if (settings.traces.empty())
+        fs::remove(trace, gone);
+    row.index = index;
+    row.point = point;
+    row.wallSeconds = child.seconds;
+    return outcome;
+}
+
+enum class Format { Table, Csv, Json, JsonLines };
+
+// The table's fixed columns (the error comes last, as long as it is).
+constexpr int kWidths[] = {5, 6, 7, 8, 10, 11, 11, 13, 16, 6};
+
+std::string cell(const std::string &text, int width, bool right)
+{
+    const int pad = std::max(0, width - int(text.size()));
+    return right ? std::string(std::size_t(pad), ' ') + text
+                 : text + std::string(std::size_t(pad), ' ');
+}
+
+std::string percent(double share)
+{
+    char text[16];
+    std::snprintf(text, sizeof text, "%.1f%%", share * 100);
+    return text;
+}
+
+std::string tableHeader(bool bandwidth, bool seconds)
+{
+    std::string line = cell("RANKS", kWidths[0], true) + "  " + cell("LAYERS", kWidths[1], true) +
+                       "  " + cell("BATCHES", kWidths[2], true) + "  ";
+    if (bandwidth)
+        line += cell("GB/S", kWidths[3], true) + "  ";
+    line += cell("RESULT", kWidths[4], false) + "  " +
+            cell(seconds ? "TIME" : "TIMESTEPS", kWidths[5], true) + "  " +
+            cell("END", kWidths[6], true) + "  " + cell("PEAK MEMORY", kWidths[7], true) + "  " +
+            cell("AT RANK, TIME", kWidths[8], false) + "  " + cell("IDLE", kWidths[9], true) +
+            "  ERROR\n";
+    return line;
+}
+
+std::string memoryText(const SweepRow &row)
+{
+    if (!row.peakMemory)
+        return "-";
+    return row.seconds ? core::formatMemory(*row.peakMemory) : std::to_string(*row.peakMemory);
+}
+
+std::string tableRow(const SweepRow &row, bool bandwidth)
+{
+    const SweepPoint &p = row.point;
+    std::string line = cell(std::to_string(p.ranks), kWidths[0], true) + "  " +
+                       cell(std::to_string(p.layers), kWidths[1], true) + "  " +
+                       cell(std::to_string(p.batches), kWidths[2], true) + "  ";
+    if (bandwidth)
+        line += cell(number(p.bandwidth), kWidths[3], true) + "  ";
+    const auto time = [&row](const std::optional<core::SimTime> &t) {
+        return t ? io::formatSweepTime(row, *t) : std::string("-");
+    };
+    const std::string at = row.peakMemory ? std::to_string(row.peakRank) + ", " +
+                                                io::formatSweepTime(row, row.peakTime)
+                                          : "-";
+    line += cell(row.status, kWidths[4], false) + "  " +
+            cell(time(row.timesteps), kWidths[5], true) + "  " +
+            cell(time(row.endTime), kWidths[6], true) + "  " +
+            cell(memoryText(row), kWidths[7], true) + "  " + cell(at, kWidths[8], false) + "  " +
+            cell(row.idleShare ? percent(*row.idleShare) : "-", kWidths[9], true);
+    if (!row.error.empty())
+        line += "  " + row.error;
+    // No trailing spaces on a row without an error.
+    line.erase(line.find_last_not_of(' ') + 1);
+    return line + "\n";
+}
+
+// RFC 4180: a field with a comma, quote or line break is quoted, its quotes doubled.
+std::string csvField(const std::string &text)
+{
+    if (text.find_first_of(",\"\n\r") == std::string::npos)
+        return text;
+    std::string out = "\"";
+    for (char c : text)
+        out += c == '"' ? std::string("\"\"") : std::string(1, c);
+    return out + "\"";
+}
+
+std::string csvHeader()
+{
+    return "ranks,layers,batches,bandwidth_gb_per_s,status,solved,units,timesteps,end_time,"
+           "peak_memory,peak_rank,peak_time,idle_share,wall_seconds,error\n";
+}
+
+std::string csvRow(const SweepRow &row)
+{
+    const auto time = [&row](const std::optional<core::SimTime> &t) {
+        return t ? number(io::sweepTimeValue(row, *t)) : std::string();
+    };
+    char idle[32] = "";
+    if (row.idleShare)
+        std::snprintf(idle, sizeof idle, "%.6f", *row.idleShare);
+    char wall[32];
+    std::snprintf(wall, sizeof wall, "%.3f", row.wallSeconds);
+    const SweepPoint &p = row.point;
+    return std::to_string(p.ranks) + "," + std::to_string(p.layers) + "," +
+           std::to_string(p.batches) + "," + (p.bandwidth > 0 ? number(p.bandwidth) : "") + "," +
+           row.status + "," + (row.solved ? "true" : "false") + "," +
+           (row.seconds ? "seconds" : "steps") + "," + time(row.timesteps) + "," +
+           time(row.endTime) + "," + (row.peakMemory ? std::to_string(*row.peakMemory) : "") + "," +
+           (row.peakMemory ? std::to_string(row.peakRank) : "") + "," +
+           (row.peakMemory ? time(row.peakTime) : "") + "," + idle + "," + wall + "," +
+           csvField(row.error) + "\n";
+}
+
+// Prints rows as they finish: in the grid's order, a row as soon as every row before it is
+// there (--jsonl: at once).
+class Printer
+{
+public:
+    Printer(Format format, std::size_t count, bool bandwidth)
+        : m_format(format), m_rows(count), m_bandwidth(bandwidth)
+    {}
+
+    void add(SweepRow row)
+    {
+        const std::lock_guard lock(m_mutex);
+        const std::size_t index = std::size_t(row.index);
+        if (m_format == Format::JsonLines) {
+            std::cout << io::sweepRowToJson(row) << std::endl;
+        }
+        m_rows[index] = std::move(row);
+        while (m_printed < m_rows.size() && m_rows[m_printed]) {
+            const SweepRow &next = *m_rows[m_printed++];
+            if (m_format == Format::Table)
+                std::cout << tableRow(next, m_bandwidth) << std::flush;
+            else if (m_format == Format::Csv)
+                std::cout << csvRow(next) << std::flush;
+        }
+    }
+
+    std::vector<SweepRow> rows() const
+    {
+        std::vector<SweepRow> done;
+        for (const auto &row : m_rows)
+            if (row)
+                done.push_back(*row);
+        return done;
+    }
+
+    // The rows that finished after one that did not (a stopped sweep): printed at its end.
+    void flushTheRest()
+    {
+        for (; m_printed < m_rows.size(); ++m_printed) {
+            if (!m_rows[m_printed])
+                continue;
+            if (m_format == Format::Table)
+                std::cout << tableRow(*m_rows[m_printed], m_bandwidth);
+            else if (m_format == Format::Csv)
+                std::cout << csvRow(*m_rows[m_printed]);
+        }
+    }
+
+private:
+    std::mutex m_mutex;
+    Format m_format;
+    std::vector<std::optional<SweepRow>> m_rows;
+    std::size_t m_printed = 0;
+    bool m_bandwidth;
+};
+
+std::string jsonDocument(const std::vector<SweepRow> &rows, const std::string &file,
+                         const std::string &cost, std::size_t settings, double seconds,
+                         bool stopped)
+{
+    std::string out = "{\"format\": \"rankstep-sweep\", \"version\": 1, \"file\": ";
+    io::appendJsonString(out, file);
+    out += ", \"cost\": ";
+    io::appendJsonString(out, cost);
+    out += ", \"settings\": " + std::to_string(settings) +
+           ", \"run\": " + std::to_string(rows.size()) +
+           ", \"stopped\": " + (stopped ? "true" : "false");
+    char wall[32];
+    std::snprintf(wall, sizeof wall, "%.3f", seconds);
+    out += std::string(", \"wall_seconds\": ") + wall + ",\n \"rows\": [";
+    for (std::size_t i = 0; i < rows.size(); ++i)
+        out += (i == 0 ? "\n  " : ",\n  ") + io::sweepRowToJson(rows[i]);
+    out += "\n ],\n \"pareto\": [";
+    const std::vector<bool> front = io::paretoFront(rows);
+    bool first = true;
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+        if (!front[i])
+            continue;
+        out += (first ? "" : ", ") + std::to_string(rows[i].index);
+        first = false;
+    }
+    return out + "]}\n";
+}
+
+std::string summary(const std::vector<SweepRow> &rows, std::size_t settings, double seconds,
+                    int jobs)
+{
+    std::map<std::string, int> counts;
+    for (const SweepRow &row : rows)
+        ++counts[row.status];
+    std::string text = std::to_string(rows.size()) + " of " + std::to_string(settings) +
+                       " settings in " + number(std::round(seconds * 10) / 10) + " s, " +
+                       std::to_string(jobs) + " at a time";
+    if (seconds > 0 && !rows.empty())
+        text += " (" + number(std::round(double(rows.size()) / seconds * 10) / 10) +
+                " settings a second)";
+    std::string said;
+    for (const auto &[status, count] : counts)
+        said += (said.empty() ? ": " : ", ") + std::to_string(count) + " " + status;
+    return text + said + ".\n";
+}
+
+} // namespace
+
+std::string sweepHelpText()
+{
+    return R"(Usage: rankstep-cli sweep FILE [--function F] [--ranks LIST] [--layers LIST]
+                          [--batches LIST] [--bandwidth LIST] [--cost PRESET|FILE]
+                          [--jobs N] [--csv | --json | --jsonl] [--traces DIR]
+
+Runs FILE once for every setting of the grid the lists make (LIST: numbers separated by commas,
+2,4,8; a missing list is run's default: 1 rank, 2 layers, 4 batches) and prints a row per
+setting: its result, Timesteps, end time, peak memory and where, and the ranks' idle share.
+Every run is an ordinary `rankstep-cli run` in a child process of its own, sandboxed, up to
+--jobs of them at a time (default: every core); a setting whose run fails says why in its row
+and the others go on. Ctrl+C (SIGINT or SIGTERM) stops the sweep at once: its runs are ended,
+the rows so far printed, exit code 4.
+
+Options:
+  --function NAME      the function to run (default: the file's only function)
+  --ranks, --layers, --batches LIST
+                       the settings to run (each from 1 to run's limits)
+  --bandwidth LIST     gigabytes a second on every link, inside and between nodes; needs a
+                       real-scale --cost (docs/cost-models.md)
+  --cost PRESET|FILE   the cost model of every run (run --help)
+  --jobs N             runs at a time, 1 to 64 (default: the number of cores)
+  --timeout S          stop a run after S seconds (default 30); --max-ops, --memory-limit as run
+  --csv                rows as CSV (RFC 4180) with a header line
+  --json               one JSON document at the end: the rows and which are on the Pareto front
+                       of Timesteps against peak memory (docs/sweeps.md)
+  --jsonl              a JSON object per row as each finishes (what the app reads)
+  --traces DIR         keep each setting's binary trace in DIR (made if missing), named by its
+                       setting; the app and `rankstep-cli compare` open them
+
+It exits 0 once every setting ran (whatever the results), 4 when stopped, 64 for bad usage.
+)";
+}
+
+int sweepCommand(const std::vector<std::string> &rest)
+{
+    if (std::find(rest.begin(), rest.end(), "--help") != rest.end() ||
+        std::find(rest.begin(), rest.end(), "-h") != rest.end()) {
+        std::cout << sweepHelpText();
+        return kSolved;
+    }
+    const Arguments args(rest,
+                         {"function", "ranks", "layers", "batches", "bandwidth", "cost", "jobs",
+                          "timeout", "max-ops", "memory-limit", "traces"},
+                         {"csv", "json", "jsonl"});
+    if (args.positional().size() != 1)
+        throw UsageError{"sweep takes exactly one FILE"};
+    const int formats = int(args.has("csv")) + int(args.has("json")) + int(args.has("jsonl"));
+    if (formats > 1)
+        throw UsageError{"sweep prints one format: --csv, --json or --jsonl"};
+    const Format format = args.has("csv")     ? Format::Csv
+                          : args.has("json")  ? Format::Json
+                          : args.has("jsonl") ? Format::JsonLines
+                                              : Format::Table;
+    Settings settings;
+    settings.file = fs::absolute(args.positional().front()).string();
+    readFile(settings.file); // an unreadable FILE is refused before any run
+    const std::vector<int> ranks = integers(args, "ranks", 1, 1, 4096);
+    const std::vector<int> layers = integers(args, "layers", 2, 1, 4096);
+    const std::vector<int> batches = integers(args, "batches", 4, 1, 1 << 16);
+    const std::vector<double> links = bandwidths(args);
+    bool realScale = false;
+    std::string costName = "notebook";
+    if (args.has("cost")) {
+        auto recipe = io::loadCostRecipe(args.text("cost"));
+        if (!recipe)
+            throw UsageError{recipe.error().message};
+        realScale = !recipe->fixed.has_value();
+        costName = recipe->name;
+        // A file by its whole path (the runs start elsewhere), a preset by its name.
+        const std::string cost = args.text("cost");
+        std::error_code error;
+        settings.passed.insert(
+            settings.passed.end(),
+            {"--cost", fs::exists(cost, error) ? fs::absolute(cost).string() : cost});
+    }
+    if (args.has("bandwidth") && !realScale)
+        throw UsageError{
+            "--bandwidth needs a real-scale cost model (--cost gpt2-small-8xa100, "
+            "for example): under the notebook's costs a collective takes a fixed "
+            "time, whatever its bytes"};
+    settings.timeout = args.seconds("timeout", 30);
+    if (settings.timeout <= 0)
+        throw UsageError{"sweep needs a time limit per run: --timeout must be more than 0"};
+    settings.passed.insert(settings.passed.end(), {"--timeout", number(settings.timeout)});
+    if (args.has("function"))
+        settings.passed.insert(settings.passed.end(), {"--function", args.text("function")});
+    for (const char *option : {"max-ops", "memory-limit"})
+        if (args.has(option))
+            settings.passed.insert(settings.passed.end(),
+                                   {std::string("--") + option, args.text(option)});
+    if (args.has("traces")) {
+        settings.traces = fs::absolute(args.text("traces"));
+        std::error_code error;
+        fs::create_directories(settings.traces, error);
+        if (!fs::is_directory(settings.traces, error))
+            throw UsageError{"--traces: cannot make the folder '" + args.text("traces") + "'"};
+    }
+
+    std::vector<SweepPoint> grid;
+    for (int r : ranks)
+        for (int l : layers)
+            for (int b : batches)
+                for (double bw : links)
+                    grid.push_back({r, l, b, bw});
+    if (grid.size() > kMostSettings)
+        throw UsageError{"the grid has " + std::to_string(grid.size()) +
+                         " settings; a sweep runs at most " + std::to_string(kMostSettings)};
+    const int cores = int(std::max(1U, std::thread::hardware_concurrency()));
+    const int jobs = std::min(int(args.integer("jobs", cores, 1, kMostJobs)), int(grid.size()));
+    settings.program = currentExecutable();
+    const ScratchFolder scratch("rankstep-sweep");
+    settings.scratch = scratch.path;
+
+    const bool bandwidthColumn = args.has("bandwidth");
+    if (format == Format::Table)
+        std::cout << tableHeader(bandwidthColumn, realScale) << std::flush;
+    else if (format == Format::Csv)
+        std::cout << csvHeader() << std::flush;
+    Printer printer(format, grid.size(), bandwidthColumn);
+    g_stop.store(false);
+    const StopSignals signals;
+    std::atomic<std::size_t> next{0};
+    std::mutex refusalMutex;
+    std::string refusal;
+    std::atomic<bool> refused{false};
+    const auto start = std::chrono::steady_clock::now();
+    std::vector<std::thread> workers;
+    for (int j = 0; j < jobs; ++j)
+        workers.emplace_back([&] {
+            for (;;) {
+                const std::size_t i = next++;
+                if (i >= grid.size() || g_stop.load() || refused.load())
+                    return;
+                Outcome outcome = runPoint(settings, grid[i], int(i));
+                if (!outcome.usageError.empty()) {
+                    const std::lock_guard lock(refusalMutex);
+                    refusal = outcome.usageError;
+                    refused.store(true);
+                    return;
+                }
+                if (outcome.row.error == "stopped with the sweep")
+                    return; // not a result: the sweep was stopped under it
+                printer.add(std::move(outcome.row));
+            }
+        });
+    for (std::thread &worker : workers)
+        worker.join();
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    if (refused.load())
+        throw UsageError{refusal};
+    const bool stopped = g_stop.load();
+    printer.flushTheRest();
+    const std::vector<SweepRow> rows = printer.rows();
+    if (format == Format::Json)
+        std::cout << jsonDocument(rows, settings.file, costName, grid.size(), seconds, stopped);
+    const std::string said = summary(rows, grid.size(), seconds, jobs);
+    (format == Format::Table ? std::cout << "\n" : std::cerr) << said;
+    if (stopped) {
+        std::cerr << "Stopped: " << rows.size() << " of " << grid.size() << " settings ran.\n";
+        return kStopped;
+    }
+    return kSolved;
+}
+
+} // namespace rankstep::cli

@@ -1,0 +1,96 @@
+// SPDX-License-Identifier: MIT
+// The rows of a sweep (core/io/sweeprow.h): what the CLI writes the app reads back exactly, in
+// steps and in seconds; a damaged row names its field; the Pareto front of Timesteps against
+// peak memory.
+#include "core/io/sweeprow.h"
+
+#include <gtest/gtest.h>
+
+namespace rankstep::io {
+namespace {
+
+SweepRow finished(int index, std::int64_t timeTicks, std::int64_t memory)
+{
+    SweepRow row;
+    row.index = index;
+    row.point = {4, 8, 1 + index, 0};
+    row.status = "solved";
+    row.solved = true;
+    row.timesteps = core::SimTime::fromTicks(timeTicks);
+    row.endTime = core::SimTime::fromTicks(timeTicks + 500);
+    row.peakMemory = memory;
+    row.peakRank = 3;
+    row.peakTime = core::SimTime::fromTicks(timeTicks / 2);
+    row.idleShare = 0.428571;
+    row.wallSeconds = 0.25;
+    return row;
+}
+
+TEST(SweepRows, ReadBackExactlyInStepsAndInSeconds)
+{
+    for (const bool seconds : {false, true}) {
+        SweepRow row = finished(7, 33300, 2883584);
+        row.seconds = seconds;
+        row.point.bandwidth = seconds ? 12.5 : 0;
+        row.trace = "/tmp/a \"b\".rstb";
+        const std::string line = sweepRowToJson(row);
+        EXPECT_EQ(line.find('\n'), std::string::npos) << "one row, one line";
+        const auto back = sweepRowFromJson(line);
+        ASSERT_TRUE(back) << back.error().message << "\n" << line;
+        EXPECT_EQ(back->index, 7);
+        EXPECT_EQ(back->point, row.point);
+        EXPECT_EQ(back->seconds, seconds);
+        EXPECT_EQ(back->timesteps, row.timesteps) << line;
+        EXPECT_EQ(back->endTime, row.endTime);
+        EXPECT_EQ(back->peakMemory, row.peakMemory);
+        EXPECT_EQ(back->peakRank, 3);
+        EXPECT_EQ(back->peakTime, row.peakTime);
+        EXPECT_NEAR(*back->idleShare, 0.428571, 1e-9);
+        EXPECT_EQ(back->trace, row.trace);
+        EXPECT_EQ(formatSweepTime(*back, *back->timesteps), seconds ? "0.033 s" : "33.3");
+    }
+}
+
+TEST(SweepRows, AnUnfinishedRowHasNoFiguresAndKeepsItsError)
+{
+    SweepRow row;
+    row.index = 2;
+    row.status = "error";
+    row.error = "rank 1, line 8: update(layer 0): \"batches 2 and 3 are missing\"";
+    const auto back = sweepRowFromJson(sweepRowToJson(row));
+    ASSERT_TRUE(back) << back.error().message;
+    EXPECT_FALSE(back->finished());
+    EXPECT_FALSE(back->peakMemory);
+    EXPECT_FALSE(back->idleShare);
+    EXPECT_EQ(back->error, row.error);
+}
+
+TEST(SweepRows, ADamagedRowNamesItsField)
+{
+    std::string line = sweepRowToJson(finished(0, 1000, 10));
+    const std::string units = "\"units\": \"steps\"";
+    line.replace(line.find(units), units.size(), "\"units\": \"hours\"");
+    const auto back = sweepRowFromJson(line);
+    ASSERT_FALSE(back);
+    EXPECT_NE(back.error().message.find("units"), std::string::npos) << back.error().message;
+    EXPECT_FALSE(sweepRowFromJson("{\"index\": 0"));
+    EXPECT_FALSE(sweepRowFromJson("{\"index\": -1}"));
+}
+
+// (time, memory): A (10, 100), B (20, 50), C (15, 120) is worse than A in both, D (10, 100)
+// ties A (both stay), E did not finish.
+TEST(SweepRows, TheParetoFrontKeepsWhatNothingBeats)
+{
+    std::vector<SweepRow> rows = {finished(0, 10000, 100), finished(1, 20000, 50),
+                                  finished(2, 15000, 120), finished(3, 10000, 100)};
+    SweepRow failed;
+    failed.index = 4;
+    failed.status = "error";
+    rows.push_back(failed);
+    EXPECT_EQ(paretoFront(rows), (std::vector<bool>{true, true, false, true, false}));
+    rows[1].peakMemory = 100; // now as big as A and slower: beaten
+    EXPECT_EQ(paretoFront(rows), (std::vector<bool>{true, false, false, true, false}));
+}
+
+} // namespace
+} // namespace rankstep::io

@@ -1,0 +1,223 @@
+// SPDX-License-Identifier: MIT
+// rankstep-cli sweep (issue 18, docs/sweeps.md): a row per setting from real child runs, in the
+// grid's order, a failing setting's error in its row while the others go on, the GPipe bubble
+// over micro-batches with the lesson's own setting giving the lesson's figures, the bandwidth
+// axis reaching the runs, CSV, and usage errors.
+#include "cli/runreport.h"
+#include "core/io/jsonparser.h"
+#include "core/io/sweeprow.h"
+#include "core/lessons/builtin.h"
+#include "lessontestsupport.h"
+
+#include <gtest/gtest.h>
+
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace rankstep::lessontests {
+namespace {
+
+bool contains(const std::string &text, const std::string &part)
+{
+    return text.find(part) != std::string::npos;
+}
+
+std::string solution(const std::string &folder)
+{
+    return lessonsRoot() + "/" + folder + "/solution.py";
+}
+
+// The rows of --jsonl output (one JSON object a line), by index.
+std::vector<io::SweepRow> jsonLines(const std::string &out)
+{
+    std::vector<io::SweepRow> rows;
+    std::istringstream in(out);
+    std::string line;
+    while (std::getline(in, line)) {
+        auto row = io::sweepRowFromJson(line);
+        EXPECT_TRUE(row) << row.error().message << "\n" << line;
+        if (row)
+            rows.push_back(*row);
+    }
+    std::sort(rows.begin(), rows.end(),
+              [](const io::SweepRow &a, const io::SweepRow &b) { return a.index < b.index; });
+    return rows;
+}
+
+const lessons::Lesson &lesson(const std::string &id)
+{
+    static const auto all = lessons::loadLessons(lessons::builtinLessonFiles());
+    const lessons::Lesson *found = all ? lessons::findLesson(*all, id) : nullptr;
+    if (!found)
+        throw std::runtime_error("no lesson " + id);
+    return *found;
+}
+
+class Sweep : public ::testing::Test
+{
+protected:
+    TempDir m_dir;
+};
+
+// The issue's GPipe sweep: m = 1, 2, 4, 8 micro-batches on the lesson's 4 stages; the lesson's
+// own setting (m = 4) gives its targets, and the idle share falls as m grows, as
+// (p - 1) / (m + p - 1) does.
+TEST_F(Sweep, GpipeOverMicroBatchesGivesTheLessonsFiguresAtItsSetting)
+{
+    const lessons::Lesson &bubble = lesson("bubble");
+    ASSERT_TRUE(bubble.targets);
+    const CliResult result = runCli(
+        {"sweep", solution("94-bubble"), "--ranks", std::to_string(bubble.config.ranks), "--layers",
+         std::to_string(bubble.config.layers), "--batches", "1,2,4,8", "--jsonl"},
+        m_dir);
+    ASSERT_EQ(result.exitCode, cli::kSolved) << result.err;
+    const std::vector<io::SweepRow> rows = jsonLines(result.out);
+    ASSERT_EQ(rows.size(), 4U) << result.out;
+    double lastIdle = 2;
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+        const io::SweepRow &row = rows[i];
+        EXPECT_EQ(row.index, int(i));
+        EXPECT_EQ(row.point.batches, 1 << i);
+        EXPECT_EQ(row.status, "solved") << row.error;
+        ASSERT_TRUE(row.idleShare);
+        EXPECT_LT(*row.idleShare, lastIdle) << "m = " << row.point.batches;
+        lastIdle = *row.idleShare;
+        if (row.point.batches == bubble.config.batches) {
+            ASSERT_TRUE(row.timesteps);
+            EXPECT_EQ(*row.timesteps, bubble.targets->time);
+            EXPECT_EQ(row.peakMemory, bubble.targets->memory);
+        }
+    }
+}
+
+// A setting whose run fails says why in its row; the next one still runs. DDP's solution gives
+// each rank one batch, so with fewer ranks than batches its update misses some.
+TEST_F(Sweep, AFailingSettingShowsItsErrorAndTheOthersGoOn)
+{
+    const CliResult result = runCli({"sweep", solution("30-ddp"), "--ranks", "2,4", "--layers", "2",
+                                     "--batches", "4", "--jsonl", "--jobs", "1"},
+                                    m_dir);
+    ASSERT_EQ(result.exitCode, cli::kSolved) << result.err;
+    const std::vector<io::SweepRow> rows = jsonLines(result.out);
+    ASSERT_EQ(rows.size(), 2U) << result.out;
+    EXPECT_EQ(rows[0].status, "error");
+    EXPECT_TRUE(contains(rows[0].error, "update(layer 0)")) << rows[0].error;
+    EXPECT_TRUE(contains(rows[0].error, "rank ")) << rows[0].error;
+    EXPECT_FALSE(rows[0].finished());
+    EXPECT_EQ(rows[1].status, "solved") << rows[1].error;
+    EXPECT_TRUE(rows[1].finished());
+    EXPECT_TRUE(contains(result.err, "1 error, 1 solved")) << result.err;
+}
+
+// The table prints a row per setting in the grid's order (ranks, then layers, then batches) and
+// a summary; the same grid as CSV quotes an error that holds commas.
+TEST_F(Sweep, TableAndCsvHaveARowPerSettingInTheGridsOrder)
+{
+    const std::vector<std::string> grid = {
+        "sweep", solution("30-ddp"), "--ranks", "4,2", "--layers", "2,3", "--batches", "4"};
+    const CliResult table = runCli(grid, m_dir);
+    ASSERT_EQ(table.exitCode, cli::kSolved) << table.err;
+    std::istringstream lines(table.out);
+    std::vector<std::string> rows;
+    for (std::string line; std::getline(lines, line);)
+        rows.push_back(line);
+    ASSERT_GE(rows.size(), 7U) << table.out;
+    EXPECT_TRUE(contains(rows[0], "TIMESTEPS") && contains(rows[0], "PEAK MEMORY"));
+    const char *expected[] = {"    4       2", "    4       3", "    2       2", "    2       3"};
+    for (int i = 0; i < 4; ++i)
+        EXPECT_EQ(rows[std::size_t(i + 1)].rfind(expected[i], 0), 0U) << rows[std::size_t(i + 1)];
+    EXPECT_TRUE(contains(table.out, "4 of 4 settings")) << table.out;
+
+    std::vector<std::string> csv = grid;
+    csv.push_back("--csv");
+    const CliResult csvResult = runCli(csv, m_dir);
+    ASSERT_EQ(csvResult.exitCode, cli::kSolved) << csvResult.err;
+    std::istringstream csvLines(csvResult.out);
+    std::vector<std::string> records;
+    for (std::string line; std::getline(csvLines, line);)
+        records.push_back(line);
+    ASSERT_EQ(records.size(), 5U) << csvResult.out;
+    EXPECT_EQ(records[0].rfind("ranks,layers,batches,", 0), 0U);
+    EXPECT_EQ(records[1].rfind("4,2,4,,solved,true,steps,", 0), 0U) << records[1];
+    EXPECT_EQ(records[3].rfind("2,2,4,,error,false,steps,", 0), 0U) << records[3];
+    EXPECT_TRUE(contains(records[3], ",\"rank "))
+        << "an error with commas is quoted: " << records[3];
+}
+
+// The bandwidth axis reaches the runs: the preset's own bandwidth inside a node (450 GB/s for
+// llama2-7b-8xh100) gives the row without the axis, a tenth of it a slower pipeline.
+TEST_F(Sweep, TheBandwidthAxisReachesEveryRun)
+{
+    const std::vector<std::string> common = {
+        "sweep",  solution("94-bubble"), "--ranks", "4", "--layers", "8", "--batches", "4",
+        "--cost", "llama2-7b-8xh100",    "--jsonl"};
+    const CliResult own = runCli(common, m_dir);
+    std::vector<std::string> swept = common;
+    swept.insert(swept.end(), {"--bandwidth", "45,450"});
+    const CliResult both = runCli(swept, m_dir);
+    ASSERT_EQ(own.exitCode, cli::kSolved) << own.err;
+    ASSERT_EQ(both.exitCode, cli::kSolved) << both.err;
+    const auto ownRows = jsonLines(own.out);
+    const auto rows = jsonLines(both.out);
+    ASSERT_EQ(ownRows.size(), 1U);
+    ASSERT_EQ(rows.size(), 2U);
+    ASSERT_TRUE(ownRows[0].timesteps && rows[0].timesteps && rows[1].timesteps);
+    EXPECT_TRUE(rows[0].seconds);
+    EXPECT_EQ(rows[0].point.bandwidth, 45);
+    EXPECT_EQ(*rows[1].timesteps, *ownRows[0].timesteps);
+    EXPECT_GT(*rows[0].timesteps, *rows[1].timesteps);
+    EXPECT_EQ(rows[0].peakMemory, rows[1].peakMemory) << "bandwidth moves time, not memory";
+}
+
+// --json: one document with the rows and the Pareto front's indices; --traces keeps each
+// setting's trace under its name.
+TEST_F(Sweep, JsonNamesTheParetoFrontAndTracesAreKept)
+{
+    const std::string traces = (m_dir.path() / "traces").string();
+    const CliResult result = runCli({"sweep", solution("94-bubble"), "--ranks", "4", "--layers",
+                                     "8", "--batches", "1,2,4,8", "--json", "--traces", traces},
+                                    m_dir);
+    ASSERT_EQ(result.exitCode, cli::kSolved) << result.err;
+    const auto document = io::parseJson(result.out);
+    ASSERT_TRUE(document) << document.error().message << "\n" << result.out;
+    ASSERT_NE(document->find("rows"), nullptr);
+    ASSERT_EQ(document->find("rows")->items.size(), 4U);
+    // Each batch is more work: m = 1 is the fastest and the smallest, and alone on the front.
+    ASSERT_NE(document->find("pareto"), nullptr);
+    ASSERT_EQ(document->find("pareto")->items.size(), 1U) << result.out;
+    EXPECT_EQ(document->find("pareto")->items[0].text, "0");
+    EXPECT_TRUE(std::filesystem::exists(traces + "/ranks-4-layers-8-batches-2.rstb"));
+    EXPECT_EQ(document->find("rows")->items[1].find("trace")->text,
+              traces + "/ranks-4-layers-8-batches-2.rstb");
+}
+
+TEST_F(Sweep, RefusesBadListsABandwidthWithoutACostModelAndAnUnknownFunction)
+{
+    const std::string file = solution("30-ddp");
+    const struct {
+        std::vector<std::string> args;
+        const char *says;
+    } cases[] = {
+        {{"sweep", file, "--ranks", "2,,4"}, "--ranks takes whole numbers"},
+        {{"sweep", file, "--ranks", "0"}, "from 1 to 4096"},
+        {{"sweep", file, "--batches", "4,"}, "--batches takes whole numbers"},
+        {{"sweep", file, "--bandwidth", "100"}, "--bandwidth needs a real-scale cost model"},
+        {{"sweep", file, "--cost", "gpt2-small-8xa100", "--bandwidth", "-3"},
+         "--bandwidth takes gigabytes a second"},
+        {{"sweep", file, "--cost", "no-such-preset"}, "no-such-preset"},
+        {{"sweep", file, "--csv", "--json"}, "one format"},
+        {{"sweep", file, "--timeout", "0"}, "--timeout must be more than 0"},
+        {{"sweep", file, "--function", "nosuch", "--ranks", "1,2"}, "nosuch"},
+        {{"sweep", (m_dir.path() / "missing.py").string()}, "missing.py"},
+        {{"run", file, "--bandwidth", "100"}, "--bandwidth needs a real-scale cost model"},
+    };
+    for (const auto &c : cases) {
+        const CliResult result = runCli(c.args, m_dir);
+        EXPECT_EQ(result.exitCode, cli::kUsage) << c.args[2] << "\n" << result.err;
+        EXPECT_TRUE(contains(result.err, c.says)) << result.err;
+    }
+}
+
+} // namespace
+} // namespace rankstep::lessontests
