@@ -451,7 +451,8 @@ std::string summary(const std::vector<SweepRow> &rows, std::size_t settings, dou
 std::string sweepHelpText()
 {
     return R"(Usage: rankstep-cli sweep FILE [--function F] [--ranks LIST] [--layers LIST]
-                          [--batches LIST] [--bandwidth LIST] [--cost PRESET|FILE]
+                          [--batches LIST | --batches-per-rank LIST]
+                          [--bandwidth LIST] [--cost PRESET|FILE]
                           [--jobs N] [--csv | --json | --jsonl] [--traces DIR]
 
 Runs FILE once for every setting of the grid the lists make (LIST: numbers separated by commas,
@@ -466,6 +467,9 @@ Options:
   --function NAME      the function to run (default: the file's only function)
   --ranks, --layers, --batches LIST
                        the settings to run (each from 1 to run's limits)
+  --batches-per-rank LIST
+                       instead of --batches: K batches a rank, B = K x R (data parallelism
+                       gives each rank its own batches)
   --bandwidth LIST     gigabytes a second on every link, inside and between nodes; needs a
                        real-scale --cost (docs/cost-models.md)
   --cost PRESET|FILE   the cost model of every run (run --help)
@@ -490,8 +494,8 @@ int sweepCommand(const std::vector<std::string> &rest)
         return kSolved;
     }
     const Arguments args(rest,
-                         {"function", "ranks", "layers", "batches", "bandwidth", "cost", "jobs",
-                          "timeout", "max-ops", "memory-limit", "traces"},
+                         {"function", "ranks", "layers", "batches", "batches-per-rank", "bandwidth",
+                          "cost", "jobs", "timeout", "max-ops", "memory-limit", "traces"},
                          {"csv", "json", "jsonl"});
     if (args.positional().size() != 1)
         throw UsageError{"sweep takes exactly one FILE"};
@@ -507,7 +511,12 @@ int sweepCommand(const std::vector<std::string> &rest)
     readFile(settings.file); // an unreadable FILE is refused before any run
     const std::vector<int> ranks = integers(args, "ranks", 1, 1, 4096);
     const std::vector<int> layers = integers(args, "layers", 2, 1, 4096);
-    const std::vector<int> batches = integers(args, "batches", 4, 1, 1 << 16);
+    // --batches-per-rank K: B = K x R, what data-parallel programs need (a batch or K a rank).
+    const bool perRank = args.has("batches-per-rank");
+    if (perRank && args.has("batches"))
+        throw UsageError{"sweep takes --batches or --batches-per-rank, not both"};
+    const std::vector<int> batches = perRank ? integers(args, "batches-per-rank", 1, 1, 1 << 16)
+                                             : integers(args, "batches", 4, 1, 1 << 16);
     const std::vector<double> links = bandwidths(args);
     bool realScale = false;
     std::string costName = "notebook";
@@ -551,8 +560,15 @@ int sweepCommand(const std::vector<std::string> &rest)
     for (int r : ranks)
         for (int l : layers)
             for (int b : batches)
-                for (double bw : links)
-                    grid.push_back({r, l, b, bw});
+                for (double bw : links) {
+                    const long long count = perRank ? (long long)b * r : b;
+                    if (count > (1 << 16))
+                        throw UsageError{"--batches-per-rank " + std::to_string(b) + " at " +
+                                         std::to_string(r) + " ranks makes " +
+                                         std::to_string(count) +
+                                         " batches; a run has at most 65536"};
+                    grid.push_back({r, l, int(count), bw});
+                }
     if (grid.size() > kMostSettings)
         throw UsageError{"the grid has " + std::to_string(grid.size()) +
                          " settings; a sweep runs at most " + std::to_string(kMostSettings)};

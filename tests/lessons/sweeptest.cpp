@@ -112,6 +112,25 @@ TEST_F(Sweep, AFailingSettingShowsItsErrorAndTheOthersGoOn)
 
 // The table prints a row per setting in the grid's order (ranks, then layers, then batches) and
 // a summary; the same grid as CSV quotes an error that holds commas.
+// --batches-per-rank 1: DDP's solution at every number of ranks, each rank its own batch.
+TEST_F(Sweep, BatchesPerRankScaleTheBatchesWithTheRanks)
+{
+    const CliResult result = runCli(
+        {"sweep", solution("30-ddp"), "--ranks", "1,2,8", "--batches-per-rank", "1", "--jsonl"},
+        m_dir);
+    ASSERT_EQ(result.exitCode, cli::kSolved) << result.err;
+    const std::vector<io::SweepRow> rows = jsonLines(result.out);
+    ASSERT_EQ(rows.size(), 3U) << result.out;
+    for (const io::SweepRow &row : rows) {
+        EXPECT_EQ(row.point.batches, row.point.ranks);
+        EXPECT_EQ(row.status, "solved") << row.error;
+    }
+    EXPECT_EQ(
+        runCli({"sweep", solution("30-ddp"), "--batches", "2", "--batches-per-rank", "1"}, m_dir)
+            .exitCode,
+        cli::kUsage);
+}
+
 TEST_F(Sweep, TableAndCsvHaveARowPerSettingInTheGridsOrder)
 {
     const std::vector<std::string> grid = {
