@@ -68,6 +68,23 @@ Verdict judge(const Lesson &lesson, const core::Trace &trace)
     }
     const bool checkNeeded = lesson.goal == Goal::Train;
     v.solved = v.finished && (!checkNeeded || v.checkPassed) && v.timeMet && v.memoryMet;
+    // The targets are figures of the lesson's own setting: a run at another one (a what-if
+    // sweep's, docs/sweeps.md) is checked but not graded.
+    const core::RunConfig &at = trace.config;
+    const core::RunConfig &own = lesson.config;
+    if (at.ranks != own.ranks || at.layers != own.layers || at.batches != own.batches) {
+        const auto setting = [](const core::RunConfig &c) {
+            return std::to_string(c.ranks) + (c.ranks == 1 ? " rank, " : " ranks, ") +
+                   std::to_string(c.layers) + (c.layers == 1 ? " layer, " : " layers, ") +
+                   std::to_string(c.batches) + (c.batches == 1 ? " batch" : " batches");
+        };
+        v.solved = false;
+        if (v.finished && (!checkNeeded || v.checkPassed)) {
+            v.summary =
+                "Correct at " + setting(at) + "; the lesson is graded at " + setting(own) + ".";
+            return v;
+        }
+    }
     // The targets are the notebook's figures: under another cost model (docs/cost-models.md) a
     // run is checked but not graded, so no cost file can make a lesson solved.
     const bool otherCosts = !core::isNotebookCost(trace.config.cost);

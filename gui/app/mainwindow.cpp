@@ -32,6 +32,7 @@
 #include "timelineview.h"
 #include "viewcontrols.h"
 #include "waitforview.h"
+#include "whatifview.h"
 
 #include "core/io/costfile.h"
 
@@ -157,6 +158,9 @@ void MainWindow::showPane(Pane pane)
         case Pane::Experiments:
             m_leftTabs->setCurrentWidget(m_experiments);
             break;
+        case Pane::WhatIf:
+            m_leftTabs->setCurrentWidget(m_whatIf);
+            break;
         case Pane::Real:
             m_leftTabs->setCurrentWidget(m_realRunView);
             break;
@@ -177,6 +181,12 @@ void MainWindow::buildMenus()
     // What if at real scale (docs/cost-models.md): the runs' cost model. Lessons are graded under
     // the notebook's only; another one checks the code and shows seconds and bytes.
     QMenu *run = menuBar()->addMenu(tr("&Run"));
+    // The What if tab (docs/sweeps.md): the same code at many settings.
+    QAction *whatIf = run->addAction(tr("&What If: Sweep the Settings…"), this, [this] {
+        showPane(Pane::WhatIf);
+        m_whatIf->focusFields();
+    });
+    whatIf->setObjectName(QStringLiteral("whatIfAction"));
     QMenu *costs = run->addMenu(tr("Cost &Model"));
     costs->setObjectName(QStringLiteral("costMenu"));
     auto *group = new QActionGroup(this);
@@ -208,6 +218,7 @@ void MainWindow::buildActions()
     m_stopAction = bar->addAction(tr("■ Stop (Esc)"), this, &MainWindow::stopRun);
     m_stopAction->setShortcut(Qt::Key_Escape);
     m_stopAction->setEnabled(false);
+    m_stopAction->setObjectName(QStringLiteral("stopAction"));
     m_realRun = new RealRunActions(
         *m_session, [this] { return prepareRun(); }, this);
     bar->addAction(m_realRun->action());
@@ -303,6 +314,10 @@ void MainWindow::buildLayout()
                               tr("What fills each rank's memory, and where its time goes"));
     m_experiments = new ExperimentsView(*m_session, *m_appearance);
     m_leftTabs->addTab(m_experiments, tr("Experiments"));
+    m_whatIf = new WhatIfView(*m_session, *m_appearance);
+    m_leftTabs->addTab(m_whatIf, tr("What if"));
+    m_leftTabs->setTabToolTip(m_leftTabs->indexOf(m_whatIf),
+                              tr("Your code at many settings: Timesteps against peak memory"));
     m_realRunView = new RealRunView(*m_session, *m_appearance);
     m_leftTabs->addTab(m_realRunView, tr("For real"));
     auto *work = m_work = new QSplitter(Qt::Horizontal);
@@ -352,11 +367,18 @@ void MainWindow::arrangeViews()
     keepChartHeight();
     const int width = m_work->width() - m_work->handleWidth();
     const int editor = m_editor->minimumSizeHint().width();
-    const int left = std::max(0, std::min(int(width * (lesson ? 0.36 : 0.5)), width - editor));
+    // The What if tab's chart and table want the most room, the views below it the least.
+    const bool whatIf = m_leftTabs->currentWidget() == m_whatIf;
+    const double leftShare = lesson ? 0.36 : whatIf ? 0.58 : 0.5;
+    const int left = std::max(0, std::min(int(width * leftShare), width - editor));
     m_work->setSizes({left, width - left});
 
     const int height = m_middle->height() - m_middle->handleWidth();
-    const double viewsShare = !ran ? 0.28 : presenting ? 0.62 : lesson ? 0.52 : 0.46;
+    const double viewsShare = !ran         ? 0.28
+                              : presenting ? 0.62
+                              : whatIf     ? 0.3
+                              : lesson     ? 0.52
+                                           : 0.46;
     const int views = int(height * viewsShare);
     m_middle->setSizes({height - views, views});
     // Presenting, the verdict and the two figures are enough: the timeline's rows need the room.
@@ -402,12 +424,30 @@ void MainWindow::connectViews()
             });
     connect(m_torchRun, &RealRunController::runningChanged, this, [this](bool running) {
         m_runAction->setEnabled(!running);
-        m_stopAction->setEnabled(running || m_run->isRunning());
+        updateStopAction();
     });
     connect(m_run, &RunController::runFailed, this, &MainWindow::onRunFailed);
     connect(m_run, &RunController::runningChanged, this, &MainWindow::onRunningChanged);
-    connect(&m_realRun->controller(), &RealRunController::runningChanged, this, [this] {
-        m_stopAction->setEnabled(m_run->isRunning() || m_realRun->controller().isRunning());
+    connect(&m_realRun->controller(), &RealRunController::runningChanged, this,
+            &MainWindow::updateStopAction);
+    connect(m_whatIf, &WhatIfView::runningChanged, this, &MainWindow::updateStopAction);
+    connect(m_whatIf, &WhatIfView::openRun, this, &MainWindow::openSweepRun);
+    m_whatIf->setCodeSource([this]() -> std::optional<SweepSpec> {
+        if (!m_lesson)
+            return std::nullopt;
+        QString error;
+        if (!saveCode(&error)) {
+            statusBar()->showMessage(
+                tr("Rankstep saves your code before a sweep, and saving failed: %1. Nothing was "
+                   "run.")
+                    .arg(error));
+            return std::nullopt;
+        }
+        SweepSpec spec;
+        spec.codePath = m_keeper->runFilePath();
+        spec.function = QString::fromStdString(m_lesson->function);
+        spec.timeLimitSeconds = m_runTimeLimit;
+        return spec;
     });
     connect(m_run, &RunController::runStopped, this, [this] {
         m_results->showMessage(tr("<p>Stopped. Your code is saved; change it and run again.</p>"));
@@ -467,6 +507,7 @@ bool MainWindow::openLesson(const QString &lessonId)
     m_explainView->setLesson(m_lesson);
     m_comparison->setCurrentLesson(m_lesson);
     m_experiments->setLesson(m_lesson);
+    m_whatIf->setLesson(m_lesson);
     // A PyTorch lesson runs for real and draws a loss curve: no steps, timeline or memory.
     const bool torch = m_lesson->isTorch();
     if (m_torchRun->isRunning())
@@ -474,7 +515,8 @@ bool MainWindow::openLesson(const QString &lessonId)
     m_stepping->setVisible(!torch);
     m_loss->setVisible(torch);
     m_loss->setReport(nullptr);
-    const QWidget *simulatedOnly[] = {m_stateView, m_explainView, m_comparisonView, m_realRunView};
+    const QWidget *simulatedOnly[] = {m_stateView, m_explainView, m_comparisonView, m_realRunView,
+                                      m_whatIf};
     for (const QWidget *view : simulatedOnly)
         m_leftTabs->setTabEnabled(m_leftTabs->indexOf(view), !torch);
     m_realRun->action()->setEnabled(!torch && !m_realRun->controller().isRunning());
@@ -572,6 +614,7 @@ std::optional<RunSpec> MainWindow::prepareRun()
 
 void MainWindow::stopRun()
 {
+    m_whatIf->stop();
     m_run->stop();
     m_realRun->controller().stop();
     m_torchRun->stop();
@@ -632,7 +675,41 @@ void MainWindow::resetToStarter()
 void MainWindow::onRunningChanged(bool running)
 {
     m_runAction->setEnabled(!running);
-    m_stopAction->setEnabled(running || m_realRun->controller().isRunning());
+    updateStopAction();
+}
+
+void MainWindow::updateStopAction()
+{
+    m_stopAction->setEnabled(m_run->isRunning() || m_realRun->controller().isRunning() ||
+                             m_torchRun->isRunning() || m_whatIf->isRunning());
+}
+
+void MainWindow::openSweepRun(const io::SweepRow &row)
+{
+    auto loaded = loadTraceFile(QString::fromStdString(row.trace));
+    if (!loaded) {
+        statusBar()->showMessage(tr("Cannot open that setting's run: %1")
+                                     .arg(QString::fromStdString(loaded.error().message)));
+        return;
+    }
+    auto trace = std::make_shared<const core::Trace>(std::move(*loaded));
+    const int sharers = explain::modelSharers(m_lesson->id, trace->config.ranks);
+    m_memory->setModelState(
+        sharers > 0 ? std::optional<std::int64_t>(explain::modelStateBytes(trace->config, sharers))
+                    : std::nullopt);
+    m_session->setTrace(
+        trace, trace->config.cost.realScale() ? TraceUnits::Seconds : TraceUnits::SimulatedSteps);
+    m_results->showTrace(trace, QString());
+    arrangeViews();
+    m_editor->clearMarkers();
+    if (trace->error)
+        m_editor->markError(trace->error->line);
+    // A sweep's run is never recorded as the lesson's: judge() grades the lesson's setting only.
+    statusBar()->showMessage(tr("The What if run at %1 ranks, %2 layers, %3 batches: %4")
+                                 .arg(row.point.ranks)
+                                 .arg(row.point.layers)
+                                 .arg(row.point.batches)
+                                 .arg(QString::fromStdString(row.status)));
 }
 
 void MainWindow::onTraceAvailable(const TracePtr &trace, const QString &output)

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "core/io/sweeprow.h"
 #include "core/lessons/lesson.h"
 #include "progressstore.h"
 #include "runcontroller.h"
@@ -31,6 +32,7 @@ class RealRunActions;
 class RealRunController;
 struct RealRunOutcome;
 class RealRunView;
+class WhatIfView;
 class ExplainView;
 class ExportActions;
 class LessonListModel;
@@ -74,7 +76,7 @@ public:
     PresentationMode &presentation() const;
 
     // The tabs left of the editor.
-    enum class Pane { Lesson, State, Hang, Why, Compare, Experiments, Real };
+    enum class Pane { Lesson, State, Hang, Why, Compare, Experiments, WhatIf, Real };
     void showPane(Pane pane);
     // Shares the window out for what it shows now: a fresh lesson, a run, the state tab, a
     // presentation (called as those change; public for a scripted size).
@@ -98,6 +100,7 @@ public:
     ComparisonView *comparisonView() const { return m_comparisonView; }
     ComparisonActions &comparison() const { return *m_comparison; }
     ExperimentsView *experimentsView() const { return m_experiments; }
+    WhatIfView *whatIfView() const { return m_whatIf; }
     RealRunView *realRunView() const { return m_realRunView; }
     RealRunActions &realRun() const { return *m_realRun; }
     // A PyTorch lesson's run (lessons/100-torch_loop and on) and its loss curve.
@@ -142,6 +145,10 @@ private:
     void onCursorChanged();
     void showWaitFor();
     bool saveCode(QString *error = nullptr);
+    // Esc stops whatever runs: a run, a real run, a PyTorch lesson, a sweep.
+    void updateStopAction();
+    // A what-if sweep's run, from its trace file, in every view (checked, not graded).
+    void openSweepRun(const io::SweepRow &row);
     // Saves the code and says how to run it (the lesson's settings); nothing when it cannot.
     std::optional<RunSpec> prepareRun();
 
@@ -176,6 +183,7 @@ private:
     int m_torchSteps = 0, m_torchEmbd = 0;
     QString m_costPreset = QStringLiteral("notebook"); // Run > Cost Model
     ExperimentsView *m_experiments = nullptr; // a tab, enabled for lessons with experiments
+    WhatIfView *m_whatIf = nullptr;           // sweeps of the learner's code (docs/sweeps.md)
     RunSpec m_lastSpec;                       // the experiments run the same code again
     NotebookImport *m_import = nullptr;
     ViewControls *m_viewControls = nullptr; // the View menu, appearance and saved layout

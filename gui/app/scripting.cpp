@@ -13,6 +13,7 @@
 #include "realruncontroller.h"
 #include "stateview.h"
 #include "stepcontroller.h"
+#include "whatifview.h"
 #include "zoom.h"
 
 #include <QAction>
@@ -53,6 +54,8 @@ std::optional<MainWindow::Pane> tabPane(const QString &name)
         return MainWindow::Pane::Compare;
     if (name == QStringLiteral("experiments"))
         return MainWindow::Pane::Experiments;
+    if (name == QStringLiteral("whatif"))
+        return MainWindow::Pane::WhatIf;
     if (name == QStringLiteral("real"))
         return MainWindow::Pane::Real;
     return std::nullopt;
@@ -73,6 +76,45 @@ void saveAndQuit(MainWindow *window, const QString &path)
             std::fprintf(stderr, "rankstep: cannot write screenshot to %s\n", qPrintable(path));
         QCoreApplication::exit(saved ? 0 : 1);
     });
+}
+
+// --sweep FIELDS [--sweep-open N] [--run]: the sweep, after the run when there is one, then the
+// screenshot of the What if tab (or --tab) once it ended.
+bool startSweep(const QCommandLineParser &parser, const ScriptOptions &o, MainWindow &window)
+{
+    WhatIfView *whatIf = window.whatIfView();
+    QString why;
+    if (!whatIf->setFields(parser.value(o.sweep), &why)) {
+        std::fprintf(stderr, "rankstep: --sweep: %s\n", qPrintable(why));
+        return false;
+    }
+    bool numbered = true;
+    const int open = parser.isSet(o.sweepOpen) ? parser.value(o.sweepOpen).toInt(&numbered) : -1;
+    if (!numbered || (parser.isSet(o.sweepOpen) && open < 0)) {
+        std::fprintf(stderr, "rankstep: --sweep-open wants a setting's number, from 0\n");
+        return false;
+    }
+    const QString shot = parser.value(o.screenshot);
+    const QString tab =
+        parser.value(o.tab).isEmpty() ? QStringLiteral("whatif") : parser.value(o.tab);
+    QObject::connect(whatIf, &WhatIfView::sweepFinished, &window,
+                     [&window, whatIf, open, tab, shot] {
+                         const std::vector<io::SweepRow> &rows = whatIf->rows();
+                         for (std::size_t i = 0; i < rows.size(); ++i)
+                             if (rows[i].index == open)
+                                 whatIf->openRow(int(i));
+                         showTab(window, tab);
+                         if (!shot.isEmpty())
+                             saveAndQuit(&window, shot);
+                     });
+    if (parser.isSet(o.run)) {
+        QObject::connect(&window, &MainWindow::runFinished, whatIf, &WhatIfView::runSweep,
+                         Qt::SingleShotConnection);
+        QTimer::singleShot(0, &window, &MainWindow::runCode);
+    } else {
+        QTimer::singleShot(0, whatIf, &WhatIfView::runSweep);
+    }
+    return true;
 }
 
 // Milliseconds since this process started (from /proc/self/stat, at the kernel's 10 ms
@@ -216,7 +258,7 @@ ScriptOptions addScriptOptions(QCommandLineParser &parser)
          QStringLiteral("file")},
         {QStringLiteral("tab"),
          QStringLiteral("Before the screenshot, show the tab <name> left of the editor."),
-         QStringLiteral("lesson|state|hang|why|compare|experiments|real")},
+         QStringLiteral("lesson|state|hang|why|compare|experiments|whatif|real")},
         {QStringLiteral("quit-after-first-paint"),
          QStringLiteral("Print when the window first painted, after the process start, and exit.")},
         {QStringLiteral("presentation"), QStringLiteral("Start in presentation mode (F11).")},
@@ -247,13 +289,20 @@ ScriptOptions addScriptOptions(QCommandLineParser &parser)
         {QStringLiteral("cost"),
          QStringLiteral(
              "Run under the cost model <preset> (Run > Cost Model; docs/cost-models.md)."),
-         QStringLiteral("preset")}};
+         QStringLiteral("preset")},
+        {QStringLiteral("sweep"),
+         QStringLiteral("Run a What if sweep of <fields> (ranks=2,4,8;batches=1,2,4,8;"
+                        "bandwidth=50;cost=PRESET) and take the screenshot when it ends."),
+         QStringLiteral("fields")},
+        {QStringLiteral("sweep-open"),
+         QStringLiteral("After --sweep, open the run of the grid's <n>-th setting (from 0)."),
+         QStringLiteral("n")}};
     parser.addOptions(
         {o.lesson,       o.code,      o.run,        o.screenshot, o.lessons,
          o.step,         o.stepBy,    o.importFile, o.tab,        o.quitAfterFirstPaint,
          o.presentation, o.zoom,      o.theme,      o.colorBlind, o.size,
          o.compare,      o.highlight, o.memory,     o.real,       o.showReal,
-         o.cost});
+         o.cost,         o.sweep,     o.sweepOpen});
     return o;
 }
 
@@ -292,8 +341,8 @@ bool startScript(const QCommandLineParser &parser, const ScriptOptions &o, MainW
     }
     if (!tab.isEmpty() && !tabPane(tab)) {
         std::fprintf(stderr,
-                     "rankstep: --tab wants lesson, state, hang, why, compare, experiments or "
-                     "real\n");
+                     "rankstep: --tab wants lesson, state, hang, why, compare, experiments, "
+                     "whatif or real\n");
         return false;
     }
     if (!shot.isEmpty()) // the picture shows a state, not a frame of its animation
@@ -324,6 +373,8 @@ bool startScript(const QCommandLineParser &parser, const ScriptOptions &o, MainW
         }
         preset->trigger();
     }
+    if (parser.isSet(o.sweep))
+        return startSweep(parser, o, window);
     if (parser.isSet(o.run)) {
         const bool showReal = parser.isSet(o.showReal);
         const auto onFinished = [&window, shot, step, by, tab, highlight, showReal] {

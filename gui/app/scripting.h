@@ -23,11 +23,13 @@ class MainWindow;
 // --size WxH sizes the window (a screen of that size, presenting). --compare solution, after
 // --run, runs the lesson's solution and shows the Compare tab before the screenshot;
 // --highlight critical-path outlines the critical path on the timeline; --memory by-kind stacks
-// the memory chart by kind (the rank of the maximum).
+// the memory chart by kind (the rank of the maximum). --sweep FIELDS runs a What if sweep
+// ("ranks=2,4,8;batches=1,2,4,8"; after the run with --run) and takes the screenshot of the What
+// if tab when it ends; --sweep-open N then opens the run of the grid's N-th setting (from 0).
 struct ScriptOptions {
     QCommandLineOption lesson, code, run, screenshot, lessons, step, stepBy, importFile, tab,
         quitAfterFirstPaint, presentation, zoom, theme, colorBlind, size, compare, highlight,
-        memory, real, showReal, cost;
+        memory, real, showReal, cost, sweep, sweepOpen;
 };
 ScriptOptions addScriptOptions(QCommandLineParser &parser);
 

@@ -50,6 +50,26 @@ TEST(Verdict, SolvedAtExactlyTheTargets)
     EXPECT_EQ(v.summary, "Solved!");
 }
 
+// A sweep's run at another setting (8 ranks here) can beat the targets of the lesson's own;
+// it is checked, never graded.
+TEST(Verdict, ARunAtAnotherSettingIsNotGraded)
+{
+    Lesson lesson = ddpLesson();
+    lesson.config.ranks = 4;
+    lesson.config.batches = 4;
+    core::Trace trace = finishedRun("1", 1);
+    trace.config = lesson.config;
+    ASSERT_TRUE(judge(lesson, trace).solved);
+    trace.config.ranks = 8;
+    trace.config.batches = 8;
+
+    const Verdict v = judge(lesson, trace);
+    EXPECT_FALSE(v.solved);
+    EXPECT_EQ(v.summary,
+              "Correct at 8 ranks, 2 layers, 8 batches; the lesson is graded at 4 "
+              "ranks, 2 layers, 4 batches.");
+}
+
 TEST(Verdict, SolvedBelowTheTargets)
 {
     EXPECT_TRUE(judge(ddpLesson(), finishedRun("4.999", 1)).solved);

@@ -1,0 +1,78 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "core/io/sweeprow.h"
+
+#include <QObject>
+#include <QPointer>
+#include <QString>
+
+#include <memory>
+
+class QProcess;
+class QTemporaryDir;
+
+namespace QCoro {
+template <typename T>
+class Task;
+}
+
+namespace rankstep::gui {
+
+// A what-if sweep to run (docs/sweeps.md): the learner's saved file at every setting of the
+// grid. Lists are as the CLI takes them ("2,4,8"); empty: run's default.
+struct SweepSpec {
+    QString codePath;
+    QString function;
+    QString ranks;
+    QString layers;
+    QString batches; // or, when batchesPerRank, K batches a rank
+    bool batchesPerRank = false;
+    QString bandwidth; // GB/s; empty: the cost model's own
+    QString cost;      // a preset; empty: the notebook's
+    double timeLimitSeconds = 30;
+};
+
+// Runs `rankstep-cli sweep --jsonl --traces DIR` in the background (QCoro) and hands each row
+// over as it arrives; the runs' traces stay in DIR until the next sweep or the window closes, so
+// a row's run opens without running it again. The sweep runs no learner code itself: each of
+// its runs is a sandboxed child of its own.
+class SweepController : public QObject
+{
+    Q_OBJECT
+public:
+    static constexpr int kStopGraceMs = 3000;
+
+    explicit SweepController(QObject *parent = nullptr);
+    ~SweepController() override;
+
+    bool isRunning() const { return !m_process.isNull(); }
+
+public Q_SLOTS:
+    void start(const rankstep::gui::SweepSpec &spec);
+    // Ends it at once for the window (emits stopped): SIGTERM, on which the sweep ends its runs
+    // and removes their folders, and SIGKILL kStopGraceMs later if it is still there.
+    void stop();
+
+Q_SIGNALS:
+    void runningChanged(bool running);
+    void rowArrived(const rankstep::io::SweepRow &row);
+    // Every setting ran (whatever the results).
+    void finished(double seconds);
+    // The sweep could not run: a bad list, no such function, no rankstep-cli.
+    void failed(const QString &message);
+    void stopped();
+
+private:
+    QCoro::Task<void> execute(SweepSpec spec, int generation);
+    void takeLines(const QByteArray &bytes);
+
+    QPointer<QProcess> m_process;
+    std::shared_ptr<QTemporaryDir> m_traces;
+    QByteArray m_pending; // the start of a line not yet ended
+    int m_generation = 0;
+};
+
+} // namespace rankstep::gui
+
+Q_DECLARE_METATYPE(rankstep::io::SweepRow)

@@ -1,0 +1,703 @@
+// SPDX-License-Identifier: MIT
+#include "whatifview.h"
+
+#include "appearance.h"
+#include "explainview.h"
+#include "memoryseries.h"
+#include "runsession.h"
+
+#include "core/io/costfile.h"
+
+#include <QChart>
+#include <QChartView>
+#include <QComboBox>
+#include <QGridLayout>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLegendMarker>
+#include <QLineEdit>
+#include <QLineSeries>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QRegularExpressionValidator>
+#include <QResizeEvent>
+#include <QScatterSeries>
+#include <QScrollArea>
+#include <QSet>
+#include <QShowEvent>
+#include <QTabWidget>
+#include <QTableWidget>
+#include <QTimer>
+#include <QToolButton>
+#include <QToolTip>
+#include <QVBoxLayout>
+#include <QValueAxis>
+
+#include <algorithm>
+#include <cmath>
+
+namespace rankstep::gui {
+namespace {
+
+enum Column { Ranks, Layers, Batches, Bandwidth, Result, Time, Memory, Idle, Error, Columns };
+
+// How many different values a list field names ("2,4,4,8": 3); 1 when empty (run's default).
+int countOf(const QString &list)
+{
+    QSet<QString> values;
+    for (const QString &word : list.split(QLatin1Char(','), Qt::SkipEmptyParts))
+        values.insert(word.trimmed());
+    return std::max(1, int(values.size()));
+}
+
+bool isRealScale(const QString &preset)
+{
+    const auto recipe = io::loadCostRecipe(preset.toStdString());
+    return recipe && !recipe->fixed;
+}
+
+QString percent(double share)
+{
+    return QStringLiteral("%1%").arg(share * 100.0, 0, 'f', 1);
+}
+
+QString timeText(const io::SweepRow &row, const std::optional<core::SimTime> &time)
+{
+    return time ? QString::fromStdString(io::formatSweepTime(row, *time)) : QStringLiteral("-");
+}
+
+} // namespace
+
+WhatIfView::WhatIfView(RunSession &session, Appearance &appearance, QWidget *parent)
+    : QWidget(parent)
+    , m_session(session)
+    , m_appearance(appearance)
+    , m_sweep(new SweepController(this))
+    , m_cost(new QComboBox)
+    , m_ranks(new QLineEdit)
+    , m_layers(new QLineEdit)
+    , m_batchesKind(new QComboBox)
+    , m_batches(new QLineEdit)
+    , m_bandwidth(new QLineEdit)
+    , m_run(new QPushButton(tr("Sweep")))
+    , m_stop(new QPushButton(tr("Stop")))
+    , m_progress(new QProgressBar)
+    , m_status(new QLabel)
+    , m_chart(new QChart)
+    , m_points(new QScatterSeries)
+    , m_frontLine(new QLineSeries)
+    , m_frontPoints(new QScatterSeries)
+    , m_currentPoint(new QScatterSeries)
+    , m_memoryAxis(new QValueAxis)
+    , m_timeAxis(new QValueAxis)
+    , m_table(new QTableWidget(0, Columns))
+{
+    setObjectName(QStringLiteral("whatIfView"));
+    setAccessibleName(tr("What if"));
+    setAccessibleDescription(
+        tr("Runs your code at every setting of a grid and plots Timesteps against peak memory."));
+    for (const std::string &name : io::costPresetNames())
+        m_cost->addItem(QString::fromStdString(name));
+    m_cost->setCurrentText(QStringLiteral("notebook"));
+    m_cost->setObjectName(QStringLiteral("whatIfCost"));
+    // Lists as the command line takes them: "2,4,8".
+    auto *integers = new QRegularExpressionValidator(
+        QRegularExpression(QStringLiteral("^\\s*\\d{1,5}(\\s*,\\s*\\d{1,5})*\\s*,?\\s*$")), this);
+    auto *numbers = new QRegularExpressionValidator(
+        QRegularExpression(
+            QStringLiteral("^\\s*\\d{1,7}(\\.\\d*)?(\\s*,\\s*\\d{1,7}(\\.\\d*)?)*\\s*,?\\s*$")),
+        this);
+    const struct {
+        QLineEdit *edit;
+        const char *name;
+        QValidator *validator;
+    } fields[] = {{m_ranks, "whatIfRanks", integers},
+                  {m_layers, "whatIfLayers", integers},
+                  {m_batches, "whatIfBatches", integers},
+                  {m_bandwidth, "whatIfBandwidth", numbers}};
+    for (const auto &field : fields) {
+        field.edit->setObjectName(QString::fromLatin1(field.name));
+        field.edit->setValidator(field.validator);
+        connect(field.edit, &QLineEdit::returnPressed, this, &WhatIfView::runSweep);
+    }
+    m_ranks->setToolTip(tr("Numbers of ranks, separated by commas: 2,4,8"));
+    m_batchesKind->addItems({tr("Batches"), tr("Batches a rank")});
+    m_batchesKind->setObjectName(QStringLiteral("whatIfBatchesKind"));
+    m_batchesKind->setToolTip(
+        tr("Batches a rank: each setting runs ranks x K batches, as data parallelism needs."));
+    m_bandwidth->setPlaceholderText(tr("the cost model's own"));
+    m_bandwidth->setToolTip(
+        tr("Gigabytes a second on every link, inside and between nodes: 25,50,450. Only a "
+           "real-scale cost model moves data by its bytes."));
+    connect(m_cost, &QComboBox::currentTextChanged, this, &WhatIfView::updateBandwidthField);
+
+    m_run->setObjectName(QStringLiteral("whatIfRun"));
+    m_run->setToolTip(tr("Run your code at every setting listed (Enter in a field)"));
+    m_stop->setObjectName(QStringLiteral("whatIfStop"));
+    m_stop->setToolTip(tr("Stop the sweep (Esc)"));
+    m_stop->setEnabled(false);
+    connect(m_run, &QPushButton::clicked, this, &WhatIfView::runSweep);
+    connect(m_stop, &QPushButton::clicked, this, &WhatIfView::stop);
+    m_progress->setObjectName(QStringLiteral("whatIfProgress"));
+    m_progress->setFormat(tr("%v of %m"));
+    m_progress->setMinimumWidth(60);
+    m_progress->setRange(0, 1);
+    m_progress->setValue(0);
+    // Two fields a line where the tab is wide, so that the chart keeps the height (arrangeFields).
+    m_form = new QGridLayout;
+    const auto label = [](const QString &text, QWidget *buddy) {
+        auto *name = new QLabel(text);
+        name->setBuddy(buddy);
+        return name;
+    };
+    m_fieldPairs = {{label(tr("&Cost model"), m_cost), m_cost},
+                    {label(tr("Band&width, GB/s"), m_bandwidth), m_bandwidth},
+                    {label(tr("&Ranks"), m_ranks), m_ranks},
+                    {label(tr("&Layers"), m_layers), m_layers},
+                    {m_batchesKind, m_batches}};
+    arrangeFields(true);
+    m_fields = new QWidget;
+    m_fields->setObjectName(QStringLiteral("whatIfFields"));
+    m_form->setContentsMargins(0, 0, 0, 0);
+    m_fields->setLayout(m_form);
+    // Where the tab is short the fields fold away once there are rows to see (onFinished).
+    m_fieldsToggle = new QToolButton;
+    m_fieldsToggle->setObjectName(QStringLiteral("whatIfFieldsToggle"));
+    m_fieldsToggle->setToolTip(tr("Show or hide the settings to sweep"));
+    m_fieldsToggle->setAccessibleName(tr("Settings"));
+    m_fieldsToggle->setCheckable(true);
+    m_fieldsToggle->setChecked(true);
+    m_fieldsToggle->setArrowType(Qt::UpArrow);
+    connect(m_fieldsToggle, &QToolButton::toggled, this, [this](bool shown) {
+        m_fields->setVisible(shown);
+        m_fieldsToggle->setArrowType(shown ? Qt::UpArrow : Qt::DownArrow);
+        keepSettingsHeight();
+    });
+    auto *buttons = new QHBoxLayout;
+    buttons->addWidget(m_run);
+    buttons->addWidget(m_stop);
+    buttons->addWidget(m_progress, 1);
+    buttons->addWidget(m_fieldsToggle);
+    m_status->setWordWrap(true);
+    m_status->setObjectName(QStringLiteral("whatIfStatus"));
+    m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
+
+    m_points->setName(tr("settings"));
+    m_points->setMarkerSize(11);
+    m_frontLine->setName(tr("Pareto front"));
+    m_frontPoints->setMarkerSize(15);
+    m_currentPoint->setName(tr("on screen"));
+    m_currentPoint->setMarkerSize(24);
+    m_chart->addSeries(m_frontLine);
+    m_chart->addSeries(m_points);
+    m_chart->addSeries(m_frontPoints);
+    m_chart->addSeries(m_currentPoint);
+    m_chart->addAxis(m_memoryAxis, Qt::AlignBottom);
+    m_chart->addAxis(m_timeAxis, Qt::AlignLeft);
+    for (QAbstractSeries *series : std::initializer_list<QAbstractSeries *>{
+             m_frontLine, m_points, m_frontPoints, m_currentPoint}) {
+        series->attachAxis(m_memoryAxis);
+        series->attachAxis(m_timeAxis);
+    }
+    m_chart->legend()->setAlignment(Qt::AlignBottom);
+    // The front's own points are drawn by the line's markers' twin: no legend entry of its own.
+    m_chart->legend()->markers(m_frontPoints).front()->setVisible(false);
+    m_chart->setMargins(QMargins(4, 4, 4, 4));
+    m_chartView = new QChartView(m_chart);
+    m_chartView->setObjectName(QStringLiteral("whatIfChart"));
+    m_chartView->setRenderHint(QPainter::Antialiasing);
+    m_chartView->setMinimumHeight(100);
+    m_chartView->installEventFilter(this);
+    m_chart->setMinimumSize(0, 0); // the tab's height, not the chart's wish, sizes it
+    m_chartView->setAccessibleName(tr("Timesteps against peak memory"));
+    for (QScatterSeries *series : {m_points, m_frontPoints, m_currentPoint}) {
+        connect(series, &QScatterSeries::clicked, this, [this](const QPointF &value) {
+            // The row whose point is nearest, on the axes' scales.
+            const double xSpan = std::max(1e-12, m_memoryAxis->max() - m_memoryAxis->min());
+            const double ySpan = std::max(1e-12, m_timeAxis->max() - m_timeAxis->min());
+            int best = -1;
+            double bestDistance = 0;
+            for (int i = 0; i < m_points->count(); ++i) {
+                const QPointF p = m_points->at(i);
+                const double d =
+                    std::hypot((p.x() - value.x()) / xSpan, (p.y() - value.y()) / ySpan);
+                if (best < 0 || d < bestDistance) {
+                    best = i;
+                    bestDistance = d;
+                }
+            }
+            if (best >= 0 && std::size_t(best) < m_pointRows.size())
+                openRow(m_pointRows[std::size_t(best)]);
+        });
+        connect(series, &QScatterSeries::hovered, this, [this](const QPointF &value, bool on) {
+            if (!on) {
+                QToolTip::hideText();
+                return;
+            }
+            for (int i = 0; i < m_points->count(); ++i)
+                if (m_points->at(i) == value) {
+                    const io::SweepRow &row = m_rows[std::size_t(m_pointRows[std::size_t(i)])];
+                    QToolTip::showText(
+                        QCursor::pos(),
+                        tr("%1 ranks, %2 layers, %3 batches%4: Timesteps %5, peak %6, idle %7. "
+                           "Click to open this run.")
+                            .arg(row.point.ranks)
+                            .arg(row.point.layers)
+                            .arg(row.point.batches)
+                            .arg(row.point.bandwidth > 0 ? tr(", %1 GB/s").arg(row.point.bandwidth)
+                                                         : QString())
+                            .arg(timeText(row, row.timesteps),
+                                 formatMemory(row.peakMemory.value_or(0)),
+                                 percent(row.idleShare.value_or(0))),
+                        m_chartView);
+                    return;
+                }
+        });
+    }
+
+    m_table->setObjectName(QStringLiteral("whatIfTable"));
+    m_table->setHorizontalHeaderLabels({tr("ranks"), tr("layers"), tr("batches"), tr("GB/s"),
+                                        tr("result"), tr("Timesteps"), tr("peak memory"),
+                                        tr("idle"), tr("error")});
+    m_table->verticalHeader()->hide();
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_table->horizontalHeader()->setStretchLastSection(true);
+    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_table->setMinimumHeight(60);
+    m_table->setToolTip(tr("Double-click a row to open its run."));
+    connect(m_table, &QTableWidget::cellDoubleClicked, this, [this](int tableRow, int) {
+        if (QTableWidgetItem *item = m_table->item(tableRow, Ranks))
+            openRow(item->data(Qt::UserRole).toInt());
+    });
+
+    // The fields, buttons and status scroll in a short tab; the chart and the table below them
+    // take the rest of its height (in the scroll area a wrapped label would size them instead).
+    auto *page = new QWidget;
+    auto *layout = new QVBoxLayout(page);
+    layout->setContentsMargins(6, 6, 6, 0);
+    layout->addWidget(m_fields);
+    layout->addLayout(buttons);
+    layout->addWidget(m_status);
+    m_settingsArea = scrollable(page);
+    // The chart and the table take turns: in a narrow window both at once would leave neither
+    // readable.
+    m_results = new QTabWidget;
+    m_results->setObjectName(QStringLiteral("whatIfResults"));
+    m_results->setDocumentMode(true);
+    m_results->addTab(m_chartView, tr("Chart"));
+    m_results->addTab(m_table, tr("Table"));
+    auto *outer = new QVBoxLayout(this);
+    outer->setContentsMargins(0, 0, 0, 0);
+    outer->addWidget(m_settingsArea);
+    outer->addWidget(m_results, 1);
+    keepSettingsHeight();
+
+    connect(m_sweep, &SweepController::rowArrived, this, &WhatIfView::onRow);
+    connect(m_sweep, &SweepController::finished, this, &WhatIfView::onFinished);
+    connect(m_sweep, &SweepController::failed, this, &WhatIfView::onFailed);
+    connect(m_sweep, &SweepController::stopped, this, &WhatIfView::onStopped);
+    connect(m_sweep, &SweepController::runningChanged, this, [this](bool running) {
+        m_run->setEnabled(!running);
+        m_stop->setEnabled(running);
+        Q_EMIT runningChanged(running);
+    });
+    connect(&m_session, &RunSession::traceChanged, this, [this] {
+        findCurrent();
+        replot();
+    });
+    connect(&m_appearance, &Appearance::lookChanged, this, &WhatIfView::applyLook);
+    applyLook();
+    setLesson(nullptr);
+}
+
+void WhatIfView::setLesson(const lessons::Lesson *lesson)
+{
+    if (m_sweep->isRunning())
+        m_sweep->stop();
+    m_lesson = lesson;
+    m_rows.clear();
+    m_table->setRowCount(0);
+    m_current = -1;
+    const core::RunConfig config = lesson ? lesson->config : core::RunConfig();
+    m_ranks->setText(QString::number(config.ranks));
+    m_layers->setText(QString::number(config.layers));
+    m_batchesKind->setCurrentIndex(0);
+    m_batches->setText(QString::number(config.batches));
+    m_bandwidth->clear();
+    m_progress->setRange(0, 1);
+    m_progress->setValue(0);
+    setStatus(
+        lesson && !lesson->isTorch()
+            ? tr("Your code at every setting you list (2,4,8), each run in the background as F5 "
+                 "runs it. The lesson's own setting is filled in.")
+            : tr("A PyTorch lesson trains for real: it has no what-if sweep."));
+    m_run->setEnabled(lesson && !lesson->isTorch());
+    updateBandwidthField();
+    replot();
+}
+
+void WhatIfView::setCodeSource(std::function<std::optional<SweepSpec>()> source)
+{
+    m_source = std::move(source);
+}
+
+bool WhatIfView::setFields(const QString &fields, QString *why)
+{
+    for (const QString &pair : fields.split(QLatin1Char(';'), Qt::SkipEmptyParts)) {
+        const qsizetype equals = pair.indexOf(QLatin1Char('='));
+        const QString key = pair.left(equals).trimmed();
+        const QString value = equals < 0 ? QString() : pair.mid(equals + 1).trimmed();
+        if (key == QStringLiteral("ranks")) {
+            m_ranks->setText(value);
+        } else if (key == QStringLiteral("layers")) {
+            m_layers->setText(value);
+        } else if (key == QStringLiteral("batches") || key == QStringLiteral("batches-per-rank")) {
+            m_batchesKind->setCurrentIndex(key == QStringLiteral("batches") ? 0 : 1);
+            m_batches->setText(value);
+        } else if (key == QStringLiteral("bandwidth")) {
+            m_bandwidth->setText(value);
+        } else if (key == QStringLiteral("cost") && m_cost->findText(value) >= 0) {
+            m_cost->setCurrentText(value);
+        } else if (key == QStringLiteral("show") &&
+                   (value == QStringLiteral("chart") || value == QStringLiteral("table"))) {
+            showTable(value == QStringLiteral("table"));
+        } else {
+            if (why)
+                *why = tr("'%1': the fields are ranks, layers, batches, batches-per-rank, "
+                          "bandwidth, cost (a preset) and show (chart or table)")
+                           .arg(pair);
+            return false;
+        }
+    }
+    return true;
+}
+
+void WhatIfView::arrangeFields(bool twoColumns)
+{
+    if (m_twoColumns == twoColumns && m_form->count() > 0)
+        return;
+    m_twoColumns = twoColumns;
+    for (const auto &[name, field] : m_fieldPairs) {
+        m_form->removeWidget(name);
+        m_form->removeWidget(field);
+    }
+    const int perLine = twoColumns ? 2 : 1;
+    int at = 0;
+    for (const auto &[name, field] : m_fieldPairs) {
+        m_form->addWidget(name, at / perLine, 2 * (at % perLine));
+        m_form->addWidget(field, at / perLine, 2 * (at % perLine) + 1);
+        ++at;
+    }
+    for (int column = 0; column < 4; ++column)
+        m_form->setColumnStretch(column, column % 2 == 1 && (twoColumns || column == 1) ? 1 : 0);
+}
+
+bool WhatIfView::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_chartView && event->type() == QEvent::Resize) {
+        // Ticks a label's width apart, and the legend only where the plot keeps its height.
+        const double zoom = m_appearance.look().zoom;
+        const int label = int(8 * fontMetrics().averageCharWidth() * zoom);
+        m_memoryAxis->setTickCount(std::clamp(m_chartView->width() / std::max(1, label), 3, 9));
+        m_chart->legend()->setVisible(m_chartView->height() > int(260 * zoom));
+    }
+    return QWidget::eventFilter(watched, event);
+}
+
+void WhatIfView::foldIfShort()
+{
+    if (!m_foldPending || !isVisible())
+        return; // a hidden tab's layout is not done: its heights say nothing yet
+    m_foldPending = false;
+    if (m_results->height() < 3 * m_chartView->minimumHeight())
+        m_fieldsToggle->setChecked(false);
+}
+
+void WhatIfView::showEvent(QShowEvent *event)
+{
+    QWidget::showEvent(event);
+    QTimer::singleShot(0, this, &WhatIfView::foldIfShort); // once the layout placed everything
+}
+
+void WhatIfView::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    // Two pairs of a label and a field need about 34 characters each.
+    arrangeFields(width() >= 2 * 34 * fontMetrics().averageCharWidth());
+    keepSettingsHeight();
+}
+
+// The settings area is as tall as what it holds, and never more than half the tab.
+void WhatIfView::keepSettingsHeight()
+{
+    QWidget *page = static_cast<QScrollArea *>(m_settingsArea)->widget();
+    const int wanted = page->heightForWidth(std::max(1, m_settingsArea->width())) + 2;
+    const int natural = wanted > 2 ? wanted : page->sizeHint().height();
+    // A maximum, not a fixed height: the tab's minimum must not grow the window (presenting at
+    // 1280x800 and 150%, tests/gui/app/presentationsizetest.cpp).
+    m_settingsArea->setMinimumHeight(0);
+    m_settingsArea->setMaximumHeight(std::max(40, std::min(natural, height() / 2)));
+}
+
+void WhatIfView::setStatus(const QString &text)
+{
+    m_status->setText(text);
+    keepSettingsHeight();
+}
+
+void WhatIfView::showTable(bool table)
+{
+    m_results->setCurrentWidget(table ? static_cast<QWidget *>(m_table) : m_chartView);
+}
+
+void WhatIfView::focusFields()
+{
+    m_fieldsToggle->setChecked(true);
+    m_ranks->setFocus();
+    m_ranks->selectAll();
+}
+
+bool WhatIfView::isRunning() const
+{
+    return m_sweep->isRunning();
+}
+
+int WhatIfView::expectedSettings() const
+{
+    const bool bandwidth = m_bandwidth->isEnabled() && !m_bandwidth->text().trimmed().isEmpty();
+    return countOf(m_ranks->text()) * countOf(m_layers->text()) * countOf(m_batches->text()) *
+           (bandwidth ? countOf(m_bandwidth->text()) : 1);
+}
+
+void WhatIfView::runSweep()
+{
+    if (!m_lesson || m_lesson->isTorch() || m_sweep->isRunning() || !m_source)
+        return;
+    std::optional<SweepSpec> spec = m_source(); // saves the code
+    if (!spec)
+        return;
+    spec->ranks = m_ranks->text();
+    spec->layers = m_layers->text();
+    spec->batches = m_batches->text();
+    spec->batchesPerRank = m_batchesKind->currentIndex() == 1;
+    spec->bandwidth = m_bandwidth->isEnabled() ? m_bandwidth->text() : QString();
+    spec->cost =
+        m_cost->currentText() == QStringLiteral("notebook") ? QString() : m_cost->currentText();
+    m_rows.clear();
+    m_table->setRowCount(0);
+    m_current = -1;
+    m_expected = expectedSettings();
+    m_progress->setRange(0, m_expected);
+    m_progress->setValue(0);
+    setStatus(tr("Running %n setting(s) in the background…", nullptr, m_expected));
+    m_chart->setProperty("cost", m_cost->currentText());
+    replot();
+    m_sweep->start(*spec);
+}
+
+void WhatIfView::stop()
+{
+    m_sweep->stop();
+}
+
+void WhatIfView::openRow(int index)
+{
+    if (index < 0 || index >= int(m_rows.size()))
+        return;
+    const io::SweepRow &row = m_rows[std::size_t(index)];
+    if (row.trace.empty()) {
+        setStatus(
+            tr("That setting's run left no trace: %1").arg(QString::fromStdString(row.error)));
+        return;
+    }
+    Q_EMIT openRun(row);
+}
+
+void WhatIfView::onRow(const io::SweepRow &row)
+{
+    m_rows.push_back(row);
+    const int index = int(m_rows.size()) - 1;
+    // The table keeps the grid's order whatever order the rows finish in.
+    int at = 0;
+    while (at < m_table->rowCount() &&
+           m_rows[std::size_t(m_table->item(at, Ranks)->data(Qt::UserRole).toInt())].index <
+               row.index)
+        ++at;
+    m_table->insertRow(at);
+    setRowCells(at, row);
+    m_table->item(at, Ranks)->setData(Qt::UserRole, index);
+    m_progress->setValue(int(m_rows.size()));
+    findCurrent();
+    replot();
+}
+
+void WhatIfView::setRowCells(int tableRow, const io::SweepRow &row)
+{
+    const QString memory = row.peakMemory ? formatMemory(*row.peakMemory) : QStringLiteral("-");
+    const QString cells[Columns] = {
+        QString::number(row.point.ranks),
+        QString::number(row.point.layers),
+        QString::number(row.point.batches),
+        row.point.bandwidth > 0 ? QString::number(row.point.bandwidth) : QStringLiteral("-"),
+        QString::fromStdString(row.status),
+        timeText(row, row.timesteps),
+        memory,
+        row.idleShare ? percent(*row.idleShare) : QStringLiteral("-"),
+        QString::fromStdString(row.error)};
+    for (int c = 0; c < Columns; ++c) {
+        auto *item = new QTableWidgetItem(cells[c]);
+        if (c != Result && c != Error)
+            item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+        if (c == Error)
+            item->setToolTip(cells[c]);
+        m_table->setItem(tableRow, c, item);
+    }
+}
+
+void WhatIfView::onFinished(double seconds)
+{
+    // A short tab (1280x800): the chart gets the fields' height until they are asked for again.
+    m_foldPending = true;
+    foldIfShort();
+    const auto solved =
+        std::count_if(m_rows.begin(), m_rows.end(), [](const io::SweepRow &r) { return r.solved; });
+    setStatus(tr("%1 settings in %2 s; %3 solved. Click a point or double-click a row "
+                 "to open its run.")
+                  .arg(m_rows.size())
+                  .arg(seconds, 0, 'f', 1)
+                  .arg(solved));
+    Q_EMIT sweepFinished();
+}
+
+void WhatIfView::onFailed(const QString &message)
+{
+    setStatus(tr("The sweep did not run: %1").arg(message));
+    Q_EMIT sweepFinished();
+}
+
+void WhatIfView::onStopped()
+{
+    setStatus(tr("Stopped: %1 of %2 settings ran.").arg(m_rows.size()).arg(m_expected));
+    Q_EMIT sweepFinished();
+}
+
+void WhatIfView::updateBandwidthField()
+{
+    const bool real = isRealScale(m_cost->currentText());
+    m_bandwidth->setEnabled(real);
+    m_bandwidth->setPlaceholderText(real ? tr("the cost model's own")
+                                         : tr("needs a real-scale cost model"));
+}
+
+// The row of the run on screen: its setting, under the cost model the sweep ran.
+void WhatIfView::findCurrent()
+{
+    m_current = -1;
+    const TracePtr &trace = m_session.trace();
+    if (!trace || m_chart->property("cost").toString().toStdString() != trace->config.cost.name)
+        return;
+    for (std::size_t i = 0; i < m_rows.size(); ++i) {
+        const io::SweepPoint &p = m_rows[i].point;
+        const core::RunConfig &c = trace->config;
+        const bool bandwidth =
+            p.bandwidth <= 0 || (c.cost.network && std::abs(c.cost.network->intraNodeBandwidth -
+                                                            p.bandwidth * 1e9) < 1.0);
+        if (p.ranks == c.ranks && p.layers == c.layers && p.batches == c.batches && bandwidth &&
+            m_rows[i].finished() && trace->figures.timesteps == *m_rows[i].timesteps) {
+            m_current = int(i);
+            return;
+        }
+    }
+}
+
+void WhatIfView::replot()
+{
+    std::int64_t largestMemory = 1;
+    double largestTime = 0;
+    bool seconds = false;
+    for (const io::SweepRow &row : m_rows)
+        if (row.finished() && row.peakMemory) {
+            largestMemory = std::max(largestMemory, *row.peakMemory);
+            largestTime = std::max(largestTime, io::sweepTimeValue(row, *row.timesteps));
+            seconds = row.seconds;
+        }
+    const bool gigabytes = largestMemory >= 1'000'000'000;
+    const double unit = gigabytes ? 1e9 : 1e6;
+    const auto x = [unit](const io::SweepRow &row) {
+        return double(*row.peakMemory) / unit;
+    };
+    const auto y = [](const io::SweepRow &row) {
+        return io::sweepTimeValue(row, *row.timesteps);
+    };
+    QList<QPointF> points;
+    m_pointRows.clear();
+    for (std::size_t i = 0; i < m_rows.size(); ++i)
+        if (m_rows[i].finished() && m_rows[i].peakMemory) {
+            points.append(QPointF(x(m_rows[i]), y(m_rows[i])));
+            m_pointRows.push_back(int(i));
+        }
+    m_points->replace(points);
+    // The front from the smallest to the fastest: a staircase down and to the right.
+    const std::vector<bool> front = io::paretoFront(m_rows);
+    std::vector<std::size_t> onFront;
+    for (std::size_t i = 0; i < m_rows.size(); ++i)
+        if (front[i])
+            onFront.push_back(i);
+    std::sort(onFront.begin(), onFront.end(), [this](std::size_t a, std::size_t b) {
+        return *m_rows[a].peakMemory < *m_rows[b].peakMemory;
+    });
+    QList<QPointF> line;
+    for (std::size_t i : onFront)
+        line.append(QPointF(x(m_rows[i]), y(m_rows[i])));
+    m_frontLine->replace(line);
+    m_frontPoints->replace(line);
+    m_currentPoint->clear();
+    if (m_current >= 0)
+        m_currentPoint->append(x(m_rows[std::size_t(m_current)]),
+                               y(m_rows[std::size_t(m_current)]));
+    m_memoryAxis->setTitleText(gigabytes ? tr("peak memory of a rank, GB")
+                                         : tr("peak memory of a rank, MB"));
+    m_timeAxis->setTitleText(seconds ? tr("Timesteps, s") : tr("Timesteps"));
+    // No finished setting yet: plain axes, not a megabyte's millionth.
+    m_memoryAxis->setRange(0, points.isEmpty() ? 1.0 : double(largestMemory) / unit * 1.1);
+    m_timeAxis->setRange(0, largestTime > 0 ? largestTime * 1.1 : 1);
+    m_memoryAxis->applyNiceNumbers();
+    m_timeAxis->applyNiceNumbers();
+    m_memoryAxis->setLabelFormat(QStringLiteral("%.3g"));
+    m_timeAxis->setLabelFormat(QStringLiteral("%.3g"));
+    m_chart->setTitle(m_rows.empty() ? tr("Run the sweep to see each setting here") : QString());
+    m_table->setColumnHidden(
+        Bandwidth, std::none_of(m_rows.begin(), m_rows.end(),
+                                [](const io::SweepRow &r) { return r.point.bandwidth > 0; }));
+    m_table->horizontalHeaderItem(Time)->setText(seconds ? tr("Timesteps, s") : tr("Timesteps"));
+}
+
+void WhatIfView::applyLook()
+{
+    const Look look = m_appearance.look();
+    QFont font = this->font();
+    font.setPointSizeF(font.pointSizeF() * look.zoom);
+    m_chart->legend()->setFont(font);
+    m_chart->setTitleFont(font);
+    for (QValueAxis *axis : {m_memoryAxis, m_timeAxis}) {
+        axis->setLabelsFont(font);
+        axis->setTitleFont(font);
+    }
+    const Palette &colors = look.colors();
+    m_points->setColor(colors.rank(0));
+    m_points->setBorderColor(colors.rank(0).darker(130));
+    m_frontLine->setPen(QPen(colors.maximum(), look.scaled(2), Qt::DashLine));
+    m_frontPoints->setColor(Qt::transparent);
+    m_frontPoints->setBorderColor(colors.maximum());
+    m_frontPoints->setPen(QPen(colors.maximum(), look.scaled(2.5)));
+    m_currentPoint->setColor(Qt::transparent);
+    m_currentPoint->setPen(QPen(palette().color(QPalette::WindowText), look.scaled(3)));
+    m_points->setMarkerSize(look.scaled(11));
+    m_frontPoints->setMarkerSize(look.scaled(17));
+    m_currentPoint->setMarkerSize(look.scaled(26));
+}
+
+} // namespace rankstep::gui

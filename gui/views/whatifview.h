@@ -1,0 +1,141 @@
+// SPDX-License-Identifier: MIT
+// What if: the learner's code at every setting of a grid (ranks, layers, batches or batches a
+// rank, bandwidth, cost model), run in the background by `rankstep-cli sweep` (docs/sweeps.md):
+// a progress bar, a table that fills as rows arrive, and a scatter of Timesteps against peak
+// memory with the Pareto front drawn and the run on screen ringed. Clicking a point (or a row)
+// opens that setting's run in every view.
+#pragma once
+
+#include "core/io/sweeprow.h"
+#include "core/lessons/lesson.h"
+#include "sweepcontroller.h"
+
+#include <QWidget>
+
+#include <functional>
+#include <optional>
+#include <utility>
+#include <vector>
+
+class QChart;
+class QChartView;
+class QCheckBox;
+class QComboBox;
+class QGridLayout;
+class QLabel;
+class QLineEdit;
+class QLineSeries;
+class QProgressBar;
+class QPushButton;
+class QScatterSeries;
+class QTabWidget;
+class QToolButton;
+class QTableWidget;
+class QValueAxis;
+
+namespace rankstep::gui {
+
+class Appearance;
+class RunSession;
+
+class WhatIfView : public QWidget
+{
+    Q_OBJECT
+public:
+    WhatIfView(RunSession &session, Appearance &appearance, QWidget *parent = nullptr);
+
+    // The fields start from the lesson's setting; the rows of another lesson's sweep go.
+    void setLesson(const lessons::Lesson *lesson);
+    // Saves the code and says what to run (the window's); nullopt: nothing (it said why).
+    void setCodeSource(std::function<std::optional<SweepSpec>()> source);
+    // Sets the fields (a scripted sweep: "ranks=2,4,8;batches=1,2,4,8;bandwidth=50;cost=...";
+    // "batches-per-rank=1"). False, with the reason in `why`, for a field it does not know.
+    bool setFields(const QString &fields, QString *why = nullptr);
+
+    bool isRunning() const;
+    // Shows the fields (folded or not) and puts the cursor in Ranks.
+    void focusFields();
+    const std::vector<io::SweepRow> &rows() const { return m_rows; }
+    // The rows on the Pareto front and the one of the run on screen (-1: none), for tests.
+    std::vector<bool> front() const { return io::paretoFront(m_rows); }
+    int currentRow() const { return m_current; }
+    const QTableWidget *table() const { return m_table; }
+    QScatterSeries *pointSeries() const { return m_points; }
+    QProgressBar *progress() const { return m_progress; }
+    QLabel *status() const { return m_status; }
+    // Shows the table instead of the chart (or back).
+    void showTable(bool table);
+
+public Q_SLOTS:
+    void runSweep();
+    void stop();
+    // Opens the run of m_rows[index] (what a click on its point or row does).
+    void openRow(int index);
+
+Q_SIGNALS:
+    void runningChanged(bool running);
+    void sweepFinished(); // ran to the end, failed or stopped
+    // Show this row's run (its trace file) in the views.
+    void openRun(const rankstep::io::SweepRow &row);
+
+protected:
+    void resizeEvent(QResizeEvent *event) override;
+    void showEvent(QShowEvent *event) override;
+    bool eventFilter(QObject *watched, QEvent *event) override;
+
+private:
+    void arrangeFields(bool twoColumns);
+    void keepSettingsHeight();
+    void foldIfShort();
+    void setStatus(const QString &text);
+    void onRow(const io::SweepRow &row);
+    void onFinished(double seconds);
+    void onFailed(const QString &message);
+    void onStopped();
+    void updateBandwidthField();
+    void findCurrent();
+    void replot();
+    void applyLook();
+    void setRowCells(int tableRow, const io::SweepRow &row);
+    int expectedSettings() const;
+
+    RunSession &m_session;
+    Appearance &m_appearance;
+    SweepController *m_sweep;
+    std::function<std::optional<SweepSpec>()> m_source;
+    const lessons::Lesson *m_lesson = nullptr;
+    std::vector<io::SweepRow> m_rows; // in the order they arrived
+    std::vector<int> m_pointRows;     // the row of each of m_points' points
+    int m_current = -1;
+    int m_expected = 0;
+
+    QGridLayout *m_form = nullptr;
+    std::vector<std::pair<QWidget *, QWidget *>> m_fieldPairs; // a label (or choice), its field
+    QWidget *m_fields = nullptr;
+    QWidget *m_settingsArea = nullptr;
+    QToolButton *m_fieldsToggle = nullptr;
+    bool m_twoColumns = true;
+    bool m_foldPending = false; // a sweep ended: fold the fields once the tab shows if it is short
+    QComboBox *m_cost;
+    QLineEdit *m_ranks;
+    QLineEdit *m_layers;
+    QComboBox *m_batchesKind;
+    QLineEdit *m_batches;
+    QLineEdit *m_bandwidth;
+    QPushButton *m_run;
+    QPushButton *m_stop;
+    QProgressBar *m_progress;
+    QLabel *m_status;
+    QChart *m_chart;
+    QChartView *m_chartView;
+    QScatterSeries *m_points;
+    QLineSeries *m_frontLine;
+    QScatterSeries *m_frontPoints;
+    QScatterSeries *m_currentPoint;
+    QValueAxis *m_memoryAxis;
+    QValueAxis *m_timeAxis;
+    QTableWidget *m_table;
+    QTabWidget *m_results = nullptr; // the chart, the table
+};
+
+} // namespace rankstep::gui

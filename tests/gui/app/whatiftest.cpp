@@ -1,0 +1,131 @@
+// SPDX-License-Identifier: MIT
+// The What if tab (issue 18, docs/sweeps.md): a sweep of the learner's code runs in the
+// background through rankstep-cli sweep, fills the progress bar, the table (in the grid's order)
+// and the chart, marks the Pareto front and the run on screen; a point opens its run in every view
+// without grading it; Esc stops a sweep at once; a bad list says why.
+#include "codeeditor.h"
+#include "guitestsupport.h"
+#include "resultspanel.h"
+#include "runsession.h"
+#include "whatifview.h"
+
+#include <QAction>
+#include <QLabel>
+#include <QProgressBar>
+#include <QScatterSeries>
+#include <QSignalSpy>
+#include <QTableWidget>
+#include <QTest>
+
+namespace rankstep::gui::testing {
+namespace {
+
+class WhatIfTest : public WindowTest
+{};
+
+TEST_F(WhatIfTest, ASweepFillsTheTableAndTheChartAndAPointOpensItsRun)
+{
+    auto window = makeWindow();
+    ASSERT_TRUE(window->openLesson(QStringLiteral("bubble")));
+    const lessons::Lesson &lesson = builtinLesson(QStringLiteral("bubble"));
+    window->editor()->setText(QString::fromStdString(lesson.solution));
+    QSignalSpy ran(window.get(), &MainWindow::runFinished);
+    window->runCode(); // the lesson's own setting (m = 4) is on screen
+    ASSERT_TRUE(ran.wait(kRunTimeoutMs));
+    ASSERT_EQ(progress().state(QStringLiteral("bubble")), ProgressStore::State::Solved);
+
+    WhatIfView *whatIf = window->whatIfView();
+    window->showPane(MainWindow::Pane::WhatIf);
+    QString why;
+    ASSERT_TRUE(whatIf->setFields(QStringLiteral("ranks=4;layers=8;batches=8,1,2,4"), &why))
+        << utf8(why);
+    QSignalSpy finished(whatIf, &WhatIfView::sweepFinished);
+    whatIf->runSweep();
+    EXPECT_TRUE(whatIf->isRunning());
+    ASSERT_TRUE(finished.wait(kRunTimeoutMs));
+    EXPECT_FALSE(whatIf->isRunning());
+
+    ASSERT_EQ(whatIf->rows().size(), 4U) << utf8(whatIf->status()->text());
+    EXPECT_EQ(whatIf->progress()->value(), 4);
+    EXPECT_EQ(whatIf->progress()->maximum(), 4);
+    // The table in the grid's order (as listed: 8, 1, 2, 4), whatever order the runs ended in.
+    const QTableWidget *table = whatIf->table();
+    ASSERT_EQ(table->rowCount(), 4);
+    const QString listed[] = {QStringLiteral("8"), QStringLiteral("1"), QStringLiteral("2"),
+                              QStringLiteral("4")};
+    for (int r = 0; r < 4; ++r) {
+        EXPECT_EQ(table->item(r, 2)->text(), listed[r]);
+        EXPECT_EQ(table->item(r, 4)->text(), QStringLiteral("solved"));
+    }
+    EXPECT_EQ(whatIf->pointSeries()->count(), 4);
+    // Each batch is more work: m = 1 is fastest and smallest, alone on the front.
+    const std::vector<bool> front = whatIf->front();
+    for (std::size_t i = 0; i < front.size(); ++i)
+        EXPECT_EQ(front[i], whatIf->rows()[i].point.batches == 1) << i;
+    // The run on screen is the lesson's setting's row, with the lesson's figures.
+    ASSERT_GE(whatIf->currentRow(), 0);
+    const io::SweepRow &current = whatIf->rows()[std::size_t(whatIf->currentRow())];
+    EXPECT_EQ(current.point.batches, lesson.config.batches);
+    EXPECT_EQ(current.timesteps, lesson.targets->time);
+
+    // A point opens its run in every view; not the lesson's setting, so not graded.
+    int two = -1;
+    for (std::size_t i = 0; i < whatIf->rows().size(); ++i)
+        if (whatIf->rows()[i].point.batches == 2)
+            two = int(i);
+    ASSERT_GE(two, 0);
+    whatIf->openRow(two);
+    ASSERT_TRUE(window->session().trace());
+    EXPECT_EQ(window->session().trace()->config.batches, 2);
+    EXPECT_EQ(whatIf->currentRow(), two) << "the opened run is the one ringed";
+    const std::string results = utf8(window->results()->text());
+    EXPECT_NE(results.find("the lesson is graded at 4 ranks, 8 layers, 4 batches"),
+              std::string::npos)
+        << results;
+    EXPECT_EQ(progress().state(QStringLiteral("bubble")), ProgressStore::State::Solved);
+}
+
+TEST_F(WhatIfTest, EscStopsASweepAtOnce)
+{
+    auto window = makeWindow();
+    ASSERT_TRUE(window->openLesson(QStringLiteral("ddp")));
+    window->editor()->setText(
+        QStringLiteral("async def ddp(model):\n    while True:\n        pass\n"));
+    WhatIfView *whatIf = window->whatIfView();
+    ASSERT_TRUE(whatIf->setFields(QStringLiteral("ranks=1,2,3")));
+    QSignalSpy finished(whatIf, &WhatIfView::sweepFinished);
+    whatIf->runSweep();
+    ASSERT_TRUE(whatIf->isRunning());
+    QTest::qWait(800); // the runs are in their loops
+
+    QAction *stop = window->findChild<QAction *>(QStringLiteral("stopAction"));
+    ASSERT_NE(stop, nullptr);
+    EXPECT_TRUE(stop->isEnabled()) << "Esc stops a sweep too";
+    stop->trigger();
+    EXPECT_FALSE(whatIf->isRunning());
+    EXPECT_EQ(finished.count(), 1);
+    EXPECT_EQ(utf8(whatIf->status()->text()), "Stopped: 0 of 3 settings ran.");
+    EXPECT_FALSE(stop->isEnabled());
+}
+
+TEST_F(WhatIfTest, ABadListSaysWhyAndRunsNothing)
+{
+    auto window = makeWindow();
+    ASSERT_TRUE(window->openLesson(QStringLiteral("ddp")));
+    WhatIfView *whatIf = window->whatIfView();
+    ASSERT_TRUE(whatIf->setFields(QStringLiteral("ranks=0,2")));
+    QSignalSpy finished(whatIf, &WhatIfView::sweepFinished);
+    whatIf->runSweep();
+    ASSERT_TRUE(finished.wait(kRunTimeoutMs));
+    const std::string status = utf8(whatIf->status()->text());
+    EXPECT_NE(status.find("The sweep did not run: --ranks takes whole numbers from 1"),
+              std::string::npos)
+        << status;
+    EXPECT_TRUE(whatIf->rows().empty());
+    QString why;
+    EXPECT_FALSE(whatIf->setFields(QStringLiteral("nodes=2"), &why));
+    EXPECT_NE(utf8(why).find("the fields are"), std::string::npos);
+}
+
+} // namespace
+} // namespace rankstep::gui::testing
