@@ -2,6 +2,8 @@
 #include "jsonfields.h"
 
 #include <charconv>
+#include <cmath>
+#include <cstdlib>
 
 namespace rankstep::io {
 
@@ -47,6 +49,16 @@ std::int64_t readInteger(const JsonValue &value, const std::string &path, std::i
     const auto [stop, error] = std::from_chars(begin, end, result);
     if (!number || error != std::errc() || stop != end || result < min || result > max)
         failAt(value, path, "expected an integer" + range + ", got " + quoted(value));
+    return result;
+}
+
+double readNumber(const JsonValue &value, const std::string &path)
+{
+    if (value.type != JsonValue::Type::Number)
+        failAt(value, path, "expected a number");
+    const double result = std::strtod(value.text.c_str(), nullptr);
+    if (!std::isfinite(result))
+        failAt(value, path, "expected a finite number");
     return result;
 }
 

@@ -30,6 +30,8 @@ inline constexpr std::int64_t kMaxIndex = (1 << 16) - 1;
 std::int64_t readInteger(const JsonValue &value, const std::string &path, std::int64_t min,
                          std::int64_t max);
 core::SimTime readTime(const JsonValue &value, const std::string &path);
+// A finite number (JSON has no NaN; a huge exponent still overflows to infinity).
+double readNumber(const JsonValue &value, const std::string &path);
 core::IndexSet readIndices(const JsonValue &value, const std::string &path);
 std::vector<int> readInts(const JsonValue &value, const std::string &path, int min, int max);
 

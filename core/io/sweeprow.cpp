@@ -61,16 +61,6 @@ void timeMember(JsonObject &object, std::string_view key, const SweepRow &row,
         object.time(key, *time);
 }
 
-double number(const JsonValue &value, const std::string &path)
-{
-    if (value.type != JsonValue::Type::Number)
-        failAt(value, path, "expected a number");
-    const double result = std::strtod(value.text.c_str(), nullptr);
-    if (!std::isfinite(result))
-        failAt(value, path, "expected a finite number");
-    return result;
-}
-
 std::optional<core::SimTime> readTimeMember(const Fields &fields, std::string_view key,
                                             bool seconds)
 {
@@ -78,7 +68,7 @@ std::optional<core::SimTime> readTimeMember(const Fields &fields, std::string_vi
         return std::nullopt;
     if (!seconds)
         return fields.time(key);
-    const double value = number(fields.get(key), fields.pathOf(key));
+    const double value = readNumber(fields.get(key), fields.pathOf(key));
     if (value < 0 || value > 1e12)
         failAt(fields.get(key), fields.pathOf(key), "expected seconds from 0 to 10^12");
     return core::SimTime::fromTicks(std::int64_t(std::llround(value * kTicksPerSecond)));
@@ -93,7 +83,7 @@ SweepRow read(const JsonValue &root)
     row.point.layers = top.integer32("layers", 1, 4096);
     row.point.batches = top.integer32("batches", 1, 1 << 16);
     if (!top.isNull("bandwidth"))
-        row.point.bandwidth = number(top.get("bandwidth"), "bandwidth");
+        row.point.bandwidth = readNumber(top.get("bandwidth"), "bandwidth");
     row.status = top.string("status");
     row.solved = top.boolean("solved");
     const std::string &units = top.string("units");
@@ -108,9 +98,9 @@ SweepRow read(const JsonValue &root)
         row.peakTime = readTimeMember(top, "peak_time", row.seconds).value_or(core::SimTime());
     }
     if (!top.isNull("idle_share"))
-        row.idleShare = number(top.get("idle_share"), "idle_share");
+        row.idleShare = readNumber(top.get("idle_share"), "idle_share");
     row.error = top.string("error");
-    row.wallSeconds = number(top.get("wall_seconds"), "wall_seconds");
+    row.wallSeconds = readNumber(top.get("wall_seconds"), "wall_seconds");
     if (!top.isNull("trace"))
         row.trace = top.string("trace");
     return row;

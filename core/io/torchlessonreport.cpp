@@ -11,16 +11,6 @@ namespace {
 
 constexpr std::size_t kMostSteps = 1'000'000;
 
-double number(const JsonValue &value, const std::string &path)
-{
-    if (value.type != JsonValue::Type::Number)
-        failAt(value, path, "expected a number");
-    const double result = std::strtod(value.text.c_str(), nullptr);
-    if (!std::isfinite(result))
-        failAt(value, path, "expected a finite number");
-    return result;
-}
-
 // A loss per step; null where it was not finite (a diverged run's NaN, which JSON lacks), read as
 // NaN: a chart leaves it out.
 std::vector<double> numbers(const JsonValue &value, const std::string &path)
@@ -34,7 +24,7 @@ std::vector<double> numbers(const JsonValue &value, const std::string &path)
     for (std::size_t i = 0; i < value.items.size(); ++i)
         result.push_back(value.items[i].isNull()
                              ? std::nan("")
-                             : number(value.items[i], path + "[" + std::to_string(i) + "]"));
+                             : readNumber(value.items[i], path + "[" + std::to_string(i) + "]"));
     return result;
 }
 
@@ -46,9 +36,9 @@ TorchLessonReport read(const JsonValue &root)
     TorchLessonReport report;
     report.check = top.string("check");
     report.solved = top.boolean("solved");
-    report.wallSeconds = number(top.get("wall_seconds"), "wall_seconds");
-    report.initLoss = number(top.get("init_loss"), "init_loss");
-    report.expectedInitLoss = number(top.get("expected_init_loss"), "expected_init_loss");
+    report.wallSeconds = readNumber(top.get("wall_seconds"), "wall_seconds");
+    report.initLoss = readNumber(top.get("init_loss"), "init_loss");
+    report.expectedInitLoss = readNumber(top.get("expected_init_loss"), "expected_init_loss");
     const std::vector<JsonValue> &checks = top.array("checks");
     for (std::size_t i = 0; i < checks.size(); ++i) {
         const Fields check(checks[i], "checks[" + std::to_string(i) + "]");
@@ -62,7 +52,7 @@ TorchLessonReport read(const JsonValue &root)
         TorchRankLosses losses;
         losses.rank = rank.integer32("rank", 0, 4095);
         losses.losses = numbers(rank.get("losses"), rank.pathOf("losses"));
-        losses.seconds = number(rank.get("seconds"), rank.pathOf("seconds"));
+        losses.seconds = readNumber(rank.get("seconds"), rank.pathOf("seconds"));
         losses.optimizerSteps = rank.integer32("optimizer_steps");
         losses.allReduces = rank.integer32("all_reduces");
         report.ranks.push_back(std::move(losses));

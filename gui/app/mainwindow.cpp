@@ -374,11 +374,7 @@ void MainWindow::arrangeViews()
     m_work->setSizes({left, width - left});
 
     const int height = m_middle->height() - m_middle->handleWidth();
-    const double viewsShare = !ran         ? 0.28
-                              : presenting ? 0.62
-                              : whatIf     ? 0.3
-                              : lesson     ? 0.52
-                                           : 0.46;
+    const double viewsShare = !ran ? 0.28 : presenting ? 0.62 : whatIf ? 0.3 : lesson ? 0.52 : 0.46;
     const int views = int(height * viewsShare);
     m_middle->setSizes({height - views, views});
     // Presenting, the verdict and the two figures are enough: the timeline's rows need the room.
@@ -692,15 +688,8 @@ void MainWindow::openSweepRun(const io::SweepRow &row)
                                      .arg(QString::fromStdString(loaded.error().message)));
         return;
     }
-    auto trace = std::make_shared<const core::Trace>(std::move(*loaded));
-    const int sharers = explain::modelSharers(m_lesson->id, trace->config.ranks);
-    m_memory->setModelState(
-        sharers > 0 ? std::optional<std::int64_t>(explain::modelStateBytes(trace->config, sharers))
-                    : std::nullopt);
-    m_session->setTrace(
-        trace, trace->config.cost.realScale() ? TraceUnits::Seconds : TraceUnits::SimulatedSteps);
-    m_results->showTrace(trace, QString());
-    arrangeViews();
+    showTrace(std::make_shared<const core::Trace>(std::move(*loaded)), QString());
+    const TracePtr &trace = m_session->trace();
     m_editor->clearMarkers();
     if (trace->error)
         m_editor->markError(trace->error->line);
@@ -712,7 +701,7 @@ void MainWindow::openSweepRun(const io::SweepRow &row)
                                  .arg(QString::fromStdString(row.status)));
 }
 
-void MainWindow::onTraceAvailable(const TracePtr &trace, const QString &output)
+void MainWindow::showTrace(const TracePtr &trace, const QString &output)
 {
     // The weights and optimizer states a rank of a data-parallel or sharded lesson should hold,
     // for this run's ranks (docs/explain.md): a dotted line on the memory chart.
@@ -726,6 +715,11 @@ void MainWindow::onTraceAvailable(const TracePtr &trace, const QString &output)
         trace, trace->config.cost.realScale() ? TraceUnits::Seconds : TraceUnits::SimulatedSteps);
     m_results->showTrace(trace, output);
     arrangeViews();
+}
+
+void MainWindow::onTraceAvailable(const TracePtr &trace, const QString &output)
+{
+    showTrace(trace, output);
     const lessons::Verdict verdict = lessons::judge(*m_lesson, *trace);
     // Under another cost model a run is not graded: it neither solves nor unsolves the lesson.
     if (m_keeper->learnersCode() && core::isNotebookCost(trace->config.cost)) {

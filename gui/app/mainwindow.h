@@ -147,6 +147,8 @@ private:
     bool saveCode(QString *error = nullptr);
     // Esc stops whatever runs: a run, a real run, a PyTorch lesson, a sweep.
     void updateStopAction();
+    // A run's trace in every view and the results (no verdict recorded).
+    void showTrace(const TracePtr &trace, const QString &output);
     // A what-if sweep's run, from its trace file, in every view (checked, not graded).
     void openSweepRun(const io::SweepRow &row);
     // Saves the code and says how to run it (the lesson's settings); nothing when it cannot.

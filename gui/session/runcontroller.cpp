@@ -46,6 +46,20 @@ QString describeExit(const QProcess &process, const QString &errors)
 
 } // namespace
 
+void endProcess(QProcess *process, int graceMs)
+{
+    // Deleting a running QProcess kills it at once: it goes when it has ended.
+    if (process->state() == QProcess::NotRunning)
+        process->deleteLater();
+    else
+        QObject::connect(process, &QProcess::finished, process, &QObject::deleteLater);
+    process->terminate();
+    QTimer::singleShot(graceMs, process, [process] {
+        if (process->state() != QProcess::NotRunning)
+            process->kill();
+    });
+}
+
 core::Result<core::Trace> loadTraceFile(const QString &path)
 {
     QFile file(path);
@@ -106,16 +120,7 @@ void RunController::stop()
         return;
     ++m_generation; // the coroutine of the stopped run reports nothing more and cleans up
     QProcess *process = m_process;
-    // Deleting a running QProcess kills it at once: it goes when it has ended.
-    if (process->state() == QProcess::NotRunning)
-        process->deleteLater();
-    else
-        connect(process, &QProcess::finished, process, &QObject::deleteLater);
-    process->terminate();
-    QTimer::singleShot(kStopGraceMs, process, [process] {
-        if (process->state() != QProcess::NotRunning)
-            process->kill();
-    });
+    endProcess(process, kStopGraceMs);
     std::erase_if(m_stopping, [](const QPointer<QProcess> &p) { return p.isNull(); });
     m_stopping.emplace_back(process);
     m_process = nullptr;

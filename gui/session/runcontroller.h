@@ -73,6 +73,10 @@ private:
     int m_generation = 0;
 };
 
+// Asks a rankstep-cli process to end (SIGTERM: it ends its runs and removes their folders),
+// kills it graceMs later if it is still there, and deletes it once it has ended.
+void endProcess(QProcess *process, int graceMs);
+
 // Reads a trace written by rankstep-cli: the binary form (--trace-out) or JSON (--json), told
 // apart by their first bytes.
 core::Result<core::Trace> loadTraceFile(const QString &path);

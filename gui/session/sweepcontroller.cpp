@@ -10,7 +10,6 @@
 #include <QFileInfo>
 #include <QProcess>
 #include <QTemporaryDir>
-#include <QTimer>
 
 #include <chrono>
 
@@ -60,16 +59,7 @@ void SweepController::stop()
     if (!m_process)
         return;
     ++m_generation;
-    QProcess *process = m_process;
-    if (process->state() == QProcess::NotRunning)
-        process->deleteLater();
-    else
-        connect(process, &QProcess::finished, process, &QObject::deleteLater);
-    process->terminate();
-    QTimer::singleShot(kStopGraceMs, process, [process] {
-        if (process->state() != QProcess::NotRunning)
-            process->kill();
-    });
+    endProcess(m_process, kStopGraceMs);
     m_process = nullptr;
     m_pending.clear();
     Q_EMIT runningChanged(false);
