@@ -57,8 +57,54 @@ Result<int> Engine::groupIdFor(CallSite at, const CallName &op, std::vector<int>
 
 Status Engine::collective(CallSite at, OpKind op, Payload value, int layer, std::vector<int> group)
 {
-    if (auto s = admit(at, opName(op)); !s)
+    Result<std::int64_t> joined = join(at, op, std::move(value), layer, std::move(group), false);
+    return joined ? okStatus() : Status(joined.error());
+}
+
+Result<std::int64_t> Engine::startCollective(CallSite at, OpKind op, Payload value, int layer,
+                                             std::vector<int> group)
+{
+    return join(at, op, std::move(value), layer, std::move(group), true);
+}
+
+Status Engine::awaitCollective(CallSite at, std::int64_t handle)
+{
+    if (auto s = admit(at, "await"); !s)
         return s;
+    RankState &self = m_ranks[std::size_t(at.rank)];
+    auto it = self.started.find(handle);
+    if (it == self.started.end())
+        return checkError(at,
+                          "this collective was already awaited: await each handle of "
+                          "allreduce_start, allgather_start or scatterreduce_start once");
+    Started &started = it->second;
+    if (started.complete) {
+        self.clock = std::max(self.clock, started.end);
+        self.result = std::move(started.result);
+        self.started.erase(it);
+        self.comm = CommState::Ready;
+        return okStatus();
+    }
+    self.comm = CommState::Pending;
+    self.pending = Pending{started.op,   started.layer,    started.groupId, started.instance,
+                           std::nullopt, std::monostate{}, at.line};
+    self.awaiting = handle;
+    return okStatus();
+}
+
+const Engine::Arrival &Engine::Collective::arrivalOf(int rank) const
+{
+    for (const Arrival &arrival : arrivals)
+        if (arrival.rank == rank)
+            return arrival;
+    return arrivals.front(); // never: every member arrived before a collective completes
+}
+
+Result<std::int64_t> Engine::join(CallSite at, OpKind op, Payload value, int layer,
+                                  std::vector<int> group, bool nonBlocking)
+{
+    if (auto s = admit(at, opName(op)); !s)
+        return s.error();
     const CallName call{op, layer};
     const Object *object = objectIn(value);
     if (!object)
@@ -83,11 +129,11 @@ Status Engine::collective(CallSite at, OpKind op, Payload value, int layer, std:
     auto [it, fresh] = m_open.try_emplace({*groupId, position});
     Collective &instance = it->second;
     if (fresh) {
-        instance = Collective{op, layer, *groupId, m_nextCollective++, {}};
+        instance = Collective{op, layer, *groupId, m_nextCollective++, {}, {}};
     } else if (instance.op != op || instance.layer != layer) {
         self.comm = CommState::Pending;
         self.pending =
-            Pending{op, layer, *groupId, position, std::nullopt, std::move(value), at.line};
+            Pending{op, layer, *groupId, position, std::nullopt, std::monostate{}, at.line};
         Diagnosis diagnosis{ErrorKind::Mismatch, {}};
         const auto arrivedAt = [&](int member) {
             return member == at.rank || std::find(instance.arrived.begin(), instance.arrived.end(),
@@ -104,13 +150,16 @@ Status Engine::collective(CallSite at, OpKind op, Payload value, int layer, std:
         for (int member : m_groups[std::size_t(*groupId)]) {
             const RankState &rank = m_ranks[std::size_t(member)];
             const bool arrived = arrivedAt(member);
+            const bool self_ = member == at.rank;
             RankWait wait{member, rank.finished, rank.lastLine, {}, {}};
+            const int line = self_ ? at.line : arrived ? instance.arrivalOf(member).line : 0;
             if (arrived)
-                wait.waitsFor = describeCall(rank.pending.op, rank.pending.layer);
+                wait.waitsFor =
+                    self_ ? describeCall(op, layer) : describeCall(instance.op, instance.layer);
             else
                 wait.waitsFor = rank.finished ? "" : "(has not reached it yet)";
             message += "\n  rank " + std::to_string(member) + ": " +
-                       (arrived ? wait.waitsFor + " at line " + std::to_string(rank.pending.line)
+                       (arrived         ? wait.waitsFor + " at line " + std::to_string(line)
                         : rank.finished ? "finished without calling it"
                                         : "has not reached it yet");
             diagnosis.ranks.push_back(std::move(wait));
@@ -119,9 +168,23 @@ Status Engine::collective(CallSite at, OpKind op, Payload value, int layer, std:
         fail(Error{ErrorKind::Mismatch, at.rank, at.line, message});
         return *m_fatal;
     }
-    self.comm = CommState::Pending;
-    self.pending = Pending{op, layer, *groupId, position, std::nullopt, std::move(value), at.line};
+    std::int64_t handle = -1;
+    if (nonBlocking) {
+        handle = m_nextHandle++;
+        Started started;
+        started.op = op;
+        started.layer = layer;
+        started.groupId = *groupId;
+        started.instance = position;
+        started.line = at.line;
+        self.started.emplace(handle, std::move(started));
+    } else {
+        self.comm = CommState::Pending;
+        self.pending =
+            Pending{op, layer, *groupId, position, std::nullopt, std::monostate{}, at.line};
+    }
     instance.arrived.push_back(at.rank);
+    instance.arrivals.push_back(Arrival{at.rank, std::move(value), at.line, self.clock, handle});
     if (instance.arrived.size() == m_groups[std::size_t(*groupId)].size()) {
         Collective done = std::move(instance);
         m_open.erase(it);
@@ -129,7 +192,7 @@ Status Engine::collective(CallSite at, OpKind op, Payload value, int layer, std:
     }
     if (m_fatal)
         return *m_fatal;
-    return okStatus();
+    return handle;
 }
 
 Result<std::vector<Payload>> Engine::reduceValues(const Collective &collective)
@@ -140,7 +203,7 @@ Result<std::vector<Payload>> Engine::reduceValues(const Collective &collective)
     IndexSet counted;
     IndexSet twice;
     for (int member : members) {
-        const Pending &pending = m_ranks[std::size_t(member)].pending;
+        const Arrival &pending = collective.arrivalOf(member);
         const Object &value = std::get<Object>(pending.value);
         if (!total) {
             total = value;
@@ -160,7 +223,7 @@ Result<std::vector<Payload>> Engine::reduceValues(const Collective &collective)
     }
     if (!twice.empty()) {
         const int first = members.front();
-        warn(CallSite{first, m_ranks[std::size_t(first)].pending.line},
+        warn(CallSite{first, collective.arrivalOf(first).line},
              call + ": more than one rank holds a gradient for " +
                  describeSet(twice, "batch", "batches") + ", so the sum counts " +
                  (twice.size() == 1 ? "it" : "them") + " twice.");
@@ -175,7 +238,7 @@ Result<std::vector<Payload>> Engine::reduceValues(const Collective &collective)
         Result<Object> piece = shard(*total, position, groupSize);
         if (!piece)
             return Error{ErrorKind::Check, members[std::size_t(position)],
-                         m_ranks[std::size_t(members[std::size_t(position)])].pending.line,
+                         collective.arrivalOf(members[std::size_t(position)]).line,
                          call + ": " + piece.error().message};
         results.emplace_back(std::move(*piece));
     }
@@ -190,29 +253,52 @@ void Engine::completeCollective(Collective &collective)
         fail(results.error());
         return;
     }
+    // The communication starts when every member is there and its communication stream is free
+    // (a non-blocking collective before it may still run there).
     SimTime start;
-    for (int member : members)
-        start = std::max(start, m_ranks[std::size_t(member)].clock);
+    for (int member : members) {
+        const Arrival &arrival = collective.arrivalOf(member);
+        start = std::max({start, arrival.ready, m_ranks[std::size_t(member)].commClock});
+    }
     const CostModel &cost = config().cost;
     const auto [lowest, highest] = std::minmax_element(members.begin(), members.end());
     const SimTime duration = collectiveDuration(
         cost, collective.op,
-        memoryOf(std::get<Object>(m_ranks[std::size_t(members.front())].pending.value), cost.sizes),
+        memoryOf(std::get<Object>(collective.arrivalOf(members.front()).value), cost.sizes),
         int(members.size()), acrossNodes(cost, *lowest, *highest));
     for (std::size_t i = 0; i < members.size(); ++i) {
         const int member = members[i];
         RankState &rank = m_ranks[std::size_t(member)];
-        const Object &input = std::get<Object>(rank.pending.value);
+        const Arrival &arrival = collective.arrivalOf(member);
+        const Object &input = std::get<Object>(arrival.value);
+        const SimTime clock = rank.clock;
         rank.clock = start;
-        Event event = makeEvent(CallSite{member, rank.pending.line}, collective.op,
-                                collective.layer, duration);
+        Event event =
+            makeEvent(CallSite{member, arrival.line}, collective.op, collective.layer, duration);
         event.batches = input.batches;
         event.shards = input.shards;
         event.shardTotal = input.total;
         event.link = collective.id;
-        record(std::move(event));
-        rank.result = std::move((*results)[i]);
-        makeRunnable(member);
+        rank.commClock = start + duration;
+        if (arrival.handle < 0) { // the rank waited in it: on its compute stream
+            record(std::move(event));
+            rank.result = std::move((*results)[i]);
+            makeRunnable(member);
+            continue;
+        }
+        rank.clock = clock; // the rank went on computing
+        m_trace.overlapped.push_back(std::move(event));
+        Started &started = rank.started[arrival.handle];
+        started.complete = true;
+        started.end = start + duration;
+        started.result = std::move((*results)[i]);
+        if (rank.comm == CommState::Pending && rank.awaiting == arrival.handle) {
+            rank.clock = std::max(rank.clock, started.end);
+            rank.result = std::move(started.result);
+            rank.started.erase(arrival.handle);
+            rank.awaiting = -1;
+            makeRunnable(member);
+        }
     }
 }
 

@@ -120,6 +120,15 @@ public:
     Status scatterreduce(CallSite at, Payload value, int layer, std::vector<int> group = {});
     Status passTo(CallSite at, int destination, Payload value);
     Status receive(CallSite at, std::optional<int> source = std::nullopt);
+    // The non-blocking forms (model.allreduce_start and the like; docs/simulation.md
+    // "Overlapped communication"): the rank joins the collective and goes on at once. Once every
+    // member joined, the communication runs on each member's communication stream (one collective
+    // after another there, beside its compute) and its event goes to Trace::overlapped. The handle
+    // is the rank's; awaitCollective(handle) waits for the end (the rank's clock moves to it) and
+    // makes the result ready; each handle is awaited once.
+    Result<std::int64_t> startCollective(CallSite at, OpKind op, Payload value, int layer,
+                                         std::vector<int> group = {});
+    Status awaitCollective(CallSite at, std::int64_t handle);
     bool resultReady(int rank) const;
     Payload takeResult(int rank);
 
@@ -151,9 +160,23 @@ private:
         SimTime clock;
         Payload value;
     };
+    // A non-blocking collective a rank started, until it awaits it.
+    struct Started {
+        OpKind op = OpKind::AllReduce;
+        int layer = -1;
+        int groupId = 0;
+        std::int64_t instance = -1;
+        int line = 0;
+        bool complete = false;
+        SimTime end;
+        Payload result;
+    };
     struct RankState {
         Storage storage;
         SimTime clock;
+        SimTime commClock; // when the rank's communication stream is free
+        std::map<std::int64_t, Started> started;
+        std::int64_t awaiting = -1; // the handle the rank waits for, else -1
         CommState comm = CommState::Idle;
         Pending pending;
         Payload result;
@@ -162,12 +185,23 @@ private:
         bool finished = false;
         int lastLine = 0;
     };
+    // What a member brought to a collective: its value, where and when, and for a non-blocking
+    // start its handle.
+    struct Arrival {
+        int rank = 0;
+        Payload value;
+        int line = 0;
+        SimTime ready;
+        std::int64_t handle = -1;
+    };
     struct Collective {
         OpKind op = OpKind::AllReduce;
         int layer = -1;
         int groupId = 0;
         std::int64_t id = 0;
         std::vector<int> arrived;
+        std::vector<Arrival> arrivals; // parallel to arrived
+        const Arrival &arrivalOf(int rank) const;
     };
 
     Status admit(CallSite at, const char *operation);
@@ -179,6 +213,8 @@ private:
     void record(Event event);
 
     Status collective(CallSite at, OpKind op, Payload value, int layer, std::vector<int> group);
+    Result<std::int64_t> join(CallSite at, OpKind op, Payload value, int layer,
+                              std::vector<int> group, bool nonBlocking);
     Result<int> groupIdFor(CallSite at, const CallName &op, std::vector<int> group);
     void completeCollective(Collective &collective);
     Result<std::vector<Payload>> reduceValues(const Collective &collective);
@@ -202,6 +238,7 @@ private:
     std::int64_t m_operations = 0;
     std::int64_t m_nextMessage = 0;
     std::int64_t m_nextCollective = 0;
+    std::int64_t m_nextHandle = 0;
     int m_current = -1;
     std::optional<Error> m_fatal;
     std::mutex m_stopMutex;

@@ -195,6 +195,12 @@ struct Trace {
     ChunkedVector<Event> events; // in the order the scheduler ran them
     ChangeLog changes;           // appended without moving (core/chunkedvector.h)
     ChunkedVector<Slice> slices; // a long run has one per resumption: 294,624 at FSDP 1024 x 96
+    // The non-blocking collectives' communication (model.allreduce_start and the like,
+    // docs/simulation.md "Overlapped communication"): one event per rank, on the rank's
+    // communication stream beside its compute, in the order they completed. Not in `events`
+    // (the compute stream, which the figures, the replay and the checks read), so that they may
+    // overlap a rank's compute.
+    std::vector<Event> overlapped;
     std::vector<Warning> warnings;
     std::vector<Mark> marks;
     std::vector<std::map<int, Object>> finalWeights; // per rank, by layer

@@ -28,8 +28,9 @@ enum class Section : unsigned {
     Slices,
     Warnings,
     Marks,
-    Finals, // final weights
-    Cost,   // a real-scale cost model's name, sizes and links (docs/cost-models.md); optional
+    Finals,     // final weights
+    Cost,       // a real-scale cost model's name, sizes and links (docs/cost-models.md); optional
+    Overlapped, // the non-blocking collectives' communication (Trace::overlapped); optional
 };
 // A tag byte: an enum value in the low four bits, flags in the high four.
 inline constexpr unsigned kEnumBits = 0x0f;

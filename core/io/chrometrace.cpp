@@ -14,10 +14,12 @@ namespace {
 
 constexpr int kPid = 1;
 
-// Perfetto treats tid 0 as the idle (swapper) thread, so rank N runs on tid N + 1.
-int tidOf(int rank)
+// Perfetto treats tid 0 as the idle (swapper) thread, so rank N runs on tid N + 1, and its
+// communication stream (non-blocking collectives, Trace::overlapped) on tid kStreamTid + N + 1.
+constexpr int kStreamTid = 1 << 20;
+int tidOf(int rank, bool stream = false)
 {
-    return rank + 1;
+    return rank + 1 + (stream ? kStreamTid : 0);
 }
 
 std::string eventName(const core::Event &event)
@@ -34,12 +36,12 @@ std::string eventName(const core::Event &event)
 
 // Starts one entry of traceEvents with the members every phase has.
 JsonObject &header(JsonObject &fields, std::string_view name, const char *phase, int rank,
-                   std::int64_t ts)
+                   std::int64_t ts, bool stream = false)
 {
     return fields.string("name", name)
         .string("ph", phase)
         .integer("pid", kPid)
-        .integer("tid", tidOf(rank))
+        .integer("tid", tidOf(rank, stream))
         .integer("ts", ts);
 }
 
@@ -57,7 +59,7 @@ private:
         return JsonObject(m_out);
     }
     void metadata(int ranks);
-    void complete(const core::Event &event);
+    void complete(const core::Event &event, bool stream = false);
     void counters(int ranks);
     void counter(int rank, std::int64_t ts, std::int64_t bytes);
     void flows();
@@ -79,6 +81,8 @@ std::string ChromeWriter::write()
     metadata(ranks);
     for (const core::Event &event : m_trace.events)
         complete(event);
+    for (const core::Event &event : m_trace.overlapped)
+        complete(event, true);
     counters(ranks);
     flows();
     m_out += "],\n\"displayTimeUnit\": \"ms\"}\n";
@@ -101,12 +105,26 @@ void ChromeWriter::metadata(int ranks)
         JsonObject(order.open("args")).integer("sort_index", rank).close();
         order.close();
     }
+    if (m_trace.overlapped.empty())
+        return;
+    for (int rank = 0; rank < ranks; ++rank) { // the communication streams, below the ranks
+        JsonObject name = entry();
+        header(name, "thread_name", "M", rank, 0, true);
+        JsonObject(name.open("args"))
+            .string("name", "rank " + std::to_string(rank) + " communication")
+            .close();
+        name.close();
+        JsonObject order = entry();
+        header(order, "thread_sort_index", "M", rank, 0, true);
+        JsonObject(order.open("args")).integer("sort_index", ranks + rank).close();
+        order.close();
+    }
 }
 
-void ChromeWriter::complete(const core::Event &event)
+void ChromeWriter::complete(const core::Event &event, bool stream)
 {
     JsonObject fields = entry();
-    header(fields, eventName(event), "X", event.rank, event.start.ticks())
+    header(fields, eventName(event), "X", event.rank, event.start.ticks(), stream)
         .integer("dur", event.duration.ticks())
         .string("cat", core::isCommunication(event.op) ? "communication" : "compute");
     JsonObject args(fields.open("args"));

@@ -82,6 +82,13 @@ std::string TraceEncoder::encode(const TraceJsonOptions &options)
     writeSlices();
     writeNotes();
     writeFinals();
+    if (!m_trace.overlapped.empty()) { // only then: every other trace stays as it was
+        m_ranks.assign(m_ranks.size(), {});
+        m_out.natural(m_trace.overlapped.size());
+        for (const core::Event &event : m_trace.overlapped)
+            writeEvent(event);
+        m_out.endSection(Section::Overlapped);
+    }
     return m_out.take();
 }
 

@@ -51,6 +51,7 @@ private:
     void readNotes();
     void readFinals();
     void readCost();
+    void readOverlapped();
 
     ByteReader m_in;
     core::Trace m_trace;
@@ -68,6 +69,8 @@ core::Trace TraceDecoder::decode(TraceJsonOptions &options)
     readFinals();
     if (m_in.nextSectionIs(Section::Cost)) // a real-scale cost model's (docs/trace-format.md)
         readCost();
+    if (m_in.nextSectionIs(Section::Overlapped)) // non-blocking collectives' communication
+        readOverlapped();
     m_in.endFile();
     return std::move(m_trace);
 }
@@ -330,6 +333,20 @@ void TraceDecoder::readFinals()
         }
     }
     m_in.at("final_weights");
+    m_in.endSection();
+}
+
+void TraceDecoder::readOverlapped()
+{
+    m_in.beginSection(Section::Overlapped, "overlapped");
+    const std::size_t count = m_in.count("count", 10);
+    std::vector<RankState> ranks(std::size_t(m_trace.config.ranks));
+    m_trace.overlapped.reserve(count);
+    for (std::size_t i = 0; i < count; ++i) {
+        m_in.at("overlapped", i);
+        m_trace.overlapped.push_back(readEvent(ranks));
+    }
+    m_in.at("overlapped");
     m_in.endSection();
 }
 

@@ -96,6 +96,15 @@ core::Trace TraceReader::read(const JsonValue &root, TraceJsonOptions &options)
     }
     if (top.has("marks")) // added after the first traces were written: optional
         list("marks", &TraceReader::readMark);
+    if (top.has("overlapped")) { // non-blocking collectives' communication: optional
+        const std::vector<JsonValue> &items = top.array("overlapped");
+        if (items.size() > core::kMostTraceEvents)
+            failAt(top.get("overlapped"), "overlapped", "more events than a trace holds");
+        for (std::size_t i = 0; i < items.size(); ++i) {
+            const Fields event(items[i], at("overlapped", i));
+            m_trace.overlapped.push_back(readEvent(event, readRank(event)));
+        }
+    }
     m_trace.finalWeights.resize(std::size_t(m_trace.config.ranks));
     list("final_weights", &TraceReader::readFinalWeight);
     readResult(top.object("result"));

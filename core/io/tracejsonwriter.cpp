@@ -247,6 +247,22 @@ void appendTail(JsonObject &top, std::string &out, const core::Trace &trace)
             .string("label", mark.label)
             .close();
     });
+    // The non-blocking collectives' communication (docs/trace-format.md): only when there is any,
+    // so that every other trace stays as it was.
+    if (!trace.overlapped.empty()) {
+        std::vector<std::size_t> order(trace.overlapped.size());
+        for (std::size_t i = 0; i < order.size(); ++i)
+            order[i] = i;
+        appendArray(top.breakLine(" ").open("overlapped"), "  ", order, [&](std::size_t i) {
+            const core::Event &event = trace.overlapped[i];
+            std::string withRank;
+            JsonObject(withRank).integer("rank", event.rank).close();
+            withRank.pop_back(); // "{"rank": R" and then the event's own members
+            std::string body;
+            appendEvent(body, event, i);
+            out += withRank + ", " + body.substr(1);
+        });
+    }
     std::vector<std::pair<int, const std::pair<const int, core::Object> *>> finals;
     for (std::size_t r = 0; r < trace.finalWeights.size(); ++r)
         for (const auto &entry : trace.finalWeights[r])

@@ -132,6 +132,16 @@ constexpr Signature kAllGather{
     "allgather", "allgather(value, layer, group=None)", {"value", "layer", "group"}, 2};
 constexpr Signature kScatterReduce{
     "scatterreduce", "scatterreduce(value, layer, group=None)", {"value", "layer", "group"}, 2};
+// The non-blocking forms (docs/simulation.md "Overlapped communication"): h = ..._start(...),
+// later `await h`.
+constexpr Signature kAllReduceStart{
+    "allreduce_start", "allreduce_start(value, layer, group=None)", {"value", "layer", "group"}, 2};
+constexpr Signature kAllGatherStart{
+    "allgather_start", "allgather_start(value, layer, group=None)", {"value", "layer", "group"}, 2};
+constexpr Signature kScatterReduceStart{"scatterreduce_start",
+                                        "scatterreduce_start(value, layer, group=None)",
+                                        {"value", "layer", "group"},
+                                        2};
 
 PyObject *forward(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kw)
 {
@@ -203,6 +213,27 @@ PyObject *collective(PyObject *self, PyObject *const *args, Py_ssize_t nargs, Py
     });
 }
 
+// Starts the collective now, on this rank's communication stream, and returns its handle: a
+// waiter that `await` resumes when the collective ended.
+template <OpKind Op, const Signature &Sig>
+PyObject *collectiveStart(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kw)
+{
+    return guarded([&] {
+        const auto a = bound<3>(Sig, args, nargs, kw);
+        const PyModel &s = FastSelf<PyModel>::of(self);
+        const int layer = intArgument(Sig, "layer", a.at[1]);
+        py::object handle = s.waiter(
+            Op, py::none(), layer,
+            a.at[2] ? py::reinterpret_borrow<py::object>(a.at[2]) : py::none(), std::nullopt);
+        Waiter &waiter = heldOrCast<Waiter>(handle, nullptr);
+        const std::int64_t id = unwrap(s.engine().startCollective(
+            s.at(), Op, toPayload(py::reinterpret_borrow<py::object>(a.at[0])), layer,
+            waiter.group));
+        waiter.handle = id;
+        return handle;
+    });
+}
+
 using Fast = PyObject *(*)(PyObject *, PyObject *const *, Py_ssize_t, PyObject *);
 
 PyMethodDef fastMethod(const Signature &sig, Fast function)
@@ -225,6 +256,10 @@ void useFastModelCalls(PyTypeObject *modelType)
         fastMethod(kAllReduce, &collective<OpKind::AllReduce, kAllReduce>),
         fastMethod(kAllGather, &collective<OpKind::AllGather, kAllGather>),
         fastMethod(kScatterReduce, &collective<OpKind::ScatterReduce, kScatterReduce>),
+        fastMethod(kAllReduceStart, &collectiveStart<OpKind::AllReduce, kAllReduceStart>),
+        fastMethod(kAllGatherStart, &collectiveStart<OpKind::AllGather, kAllGatherStart>),
+        fastMethod(kScatterReduceStart,
+                   &collectiveStart<OpKind::ScatterReduce, kScatterReduceStart>),
     };
     for (PyMethodDef &method : methods) {
         const py::object descriptor =

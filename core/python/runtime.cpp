@@ -123,8 +123,8 @@ core::Error errorFromPython(py::error_already_set &e, int rank, const std::strin
         message =
             "This line awaits something of asyncio, which does not run here: ranks run on "
             "Rankstep's own scheduler. A rank may await only the model's allreduce, "
-            "allgather, scatterreduce, pass_to and receive, or async helpers of yours that "
-            "await those.";
+            "allgather, scatterreduce, pass_to and receive, the handles their _start forms "
+            "return, or async helpers of yours that await those.";
     }
     core::Error error(kind, rank, line, std::move(message));
     error.traceback = info[2].cast<std::string>();
@@ -192,7 +192,8 @@ private:
                             "Line " + std::to_string(line) + " awaits " + what +
                                 ", which Rankstep does not simulate. A rank may await only the "
                                 "model's allreduce, allgather, scatterreduce, pass_to and "
-                                "receive, or async helpers of yours that await those.")};
+                                "receive, the handles their _start forms return, or async "
+                                "helpers of yours that await those.")};
     }
 
     py::object m_function;

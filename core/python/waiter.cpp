@@ -12,12 +12,12 @@ namespace rankstep::python {
 
 void Waiter::start()
 {
-    if (done)
+    if (done) {
+        const std::string call = std::string(core::opName(op)) + (handle >= 0 ? "_start" : "");
         throw std::runtime_error("This " + std::string(core::opName(op)) +
-                                 " was already awaited: each call of "
-                                 "model." +
-                                 core::opName(op) +
+                                 " was already awaited: each call of model." + call +
                                  "(...) is awaited once. Call it again for another one.");
+    }
     if (started)
         return;
     started = true;
@@ -25,6 +25,13 @@ void Waiter::start()
     core::Engine &engine = engineOf(*session);
     const core::CallSite at{rank, learnerLine(session->fileName)};
     core::Status status = core::okStatus();
+    if (handle >= 0) {
+        status = engine.awaitCollective(at, handle);
+        if (!status)
+            raiseError(status.error());
+        done = false;
+        return;
+    }
     switch (op) {
         case core::OpKind::AllReduce:
             status = engine.allreduce(at, toPayload(value), layer, group);
@@ -174,6 +181,9 @@ void bindWaiter(py::module_ &m)
                         py::handle) { return heldOrCast<Waiter>(self, g_waiterType).next(self); })
         .def("__repr__", [](py::handle self) {
             const Waiter &w = heldOrCast<Waiter>(self, g_waiterType);
+            if (w.handle >= 0)
+                return "<rank " + std::to_string(w.rank) + "'s " +
+                       core::describeCall(w.op, w.layer) + (w.done ? ", awaited>" : ", started>");
             return "<rank " + std::to_string(w.rank) + " waiting in " +
                    core::describeCall(w.op, w.layer) + ">";
         });

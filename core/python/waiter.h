@@ -23,6 +23,9 @@ struct Waiter {
     std::optional<int> peer;
     bool started = false;
     bool done = false; // its result was taken, or it failed to start: awaiting again is an error
+    // A non-blocking collective's handle (model.allreduce_start and the like): the collective
+    // started at that call; awaiting waits for its end.
+    std::int64_t handle = -1;
 
     // Starts the operation once; raises when it was already awaited or fails to start.
     void start();

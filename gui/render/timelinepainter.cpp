@@ -60,6 +60,7 @@ void TimelinePainter::paintBase(Ghosting ghosting)
     paintGrid();
     paintGaps();
     paintBlocks(ghosting);
+    paintStreams();
     m_painter.restore();
     paintLabels();
     paintAxis();
@@ -348,6 +349,32 @@ void TimelinePainter::paintBlock(std::size_t index, const QRectF &rect)
         }
         // Centered on the part in view, so that a block wider than the view keeps its label.
         paintBlockLabel(event, QRectF(pixels).intersected(timeArea()), fill);
+    }
+}
+
+// The communication streams (non-blocking collectives, Trace::overlapped): a hatched lane along
+// the bottom of each rank's row, over the compute it overlaps, so that compute and
+// communication read as two streams of one rank.
+void TimelinePainter::paintStreams()
+{
+    if (m_trace.overlapped.empty())
+        return;
+    const RowLayout &l = m_scene.layout;
+    const QRectF area = timeArea();
+    const int rows = rowsInView(l, m_scene.bounds.height());
+    const double lane = std::max(4.0, std::round(l.rowHeight * 0.34));
+    for (const core::Event &event : m_trace.overlapped) {
+        const std::optional<int> row = l.rowOf(event.rank);
+        if (!row || *row < firstRowInView(l) || *row >= rows)
+            continue;
+        const double left = std::max(m_scene.axis.toX(event.start), area.left() - 1.0);
+        const double right = std::min(m_scene.axis.toX(event.end()), area.right() + 1.0);
+        if (right - left < 1.0)
+            continue;
+        const double bottom = std::round(l.rowTop(*row) + l.rowHeight - 1.0);
+        const QRect pixels(QPoint(int(std::round(left)), int(bottom - lane)),
+                           QPoint(int(std::round(right)) - 1, int(bottom) - 1));
+        paintCommunication(event, pixels, fillOf(event));
     }
 }
 

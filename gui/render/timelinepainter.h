@@ -95,6 +95,7 @@ private:
     void paintHovered();
     void paintRunning();
     void paintGaps();
+    void paintStreams();
     void paintHighlight();
     // Pixel columns [left, right) of a row painted in the fill of the event that began them.
     struct ColumnRun {

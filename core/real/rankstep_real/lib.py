@@ -362,6 +362,19 @@ class Model:
                           bytes=_nbytes(flat))
         return _Done(result)
 
+    # The non-blocking forms (docs/simulation.md, "Overlapped communication"). For real they run
+    # the collective at the call and hand back its result to await: the weights are what the
+    # simulation's are; the real run does not overlap them with compute yet (README, "Running it
+    # for real").
+    def allreduce_start(self, value, layer, group=None):
+        return self.allreduce(value, layer, group)
+
+    def allgather_start(self, value, layer, group=None):
+        return self.allgather(value, layer, group)
+
+    def scatterreduce_start(self, value, layer, group=None):
+        return self.scatterreduce(value, layer, group)
+
     def pass_to(self, rank, value):
         began, memory = self.recorder.begin(), self.memory()
         self.recorder.enter("pass_to", getattr(value, "layer", -1), peer=rank)
