@@ -14,8 +14,10 @@
 #include "core/lessons/puzzleimport.h"
 
 #include <algorithm>
+#include <atomic>
 #include <filesystem>
 #include <iostream>
+#include <thread>
 
 namespace rankstep::cli {
 namespace {
@@ -83,32 +85,65 @@ GradeRow fileRow(const std::string &file, const std::string &status, const std::
     return row;
 }
 
-std::vector<GradeRow> gradeFile(const std::string &file, const std::vector<lessons::Lesson> &all,
-                                const GradeSettings &settings, int &index)
+// One puzzle function to grade, and the row its result goes to.
+struct GradeJob {
+    std::size_t row = 0;
+    std::string file;
+    lessons::ImportedFunction function;
+    const lessons::Lesson *lesson = nullptr;
+    int index = 0;
+};
+
+// The rows of one file: a row for a file with nothing to grade, else a placeholder per puzzle
+// function and its job.
+void planFile(const std::string &file, const std::vector<lessons::Lesson> &all,
+              std::vector<GradeRow> &rows, std::vector<GradeJob> &jobs)
 {
     // A file of a folder that cannot be read (a FIFO, a link loop): the others are still graded.
     auto imported = lessons::importPuzzleFile(file, all);
-    if (!imported)
-        return {fileRow(file, "unreadable", imported.error().message)};
+    if (!imported) {
+        rows.push_back(fileRow(file, "unreadable", imported.error().message));
+        return;
+    }
     if (imported->found.empty()) {
         std::string defines;
         for (const std::string &name : imported->unmatchedFunctions)
             defines += (defines.empty() ? " (it defines " : ", ") + name;
-        return {fileRow(file, "no puzzle",
-                        "no puzzle function found" + defines + (defines.empty() ? "" : ")"))};
+        rows.push_back(
+            fileRow(file, "no puzzle",
+                    "no puzzle function found" + defines + (defines.empty() ? "" : ")")));
+        return;
     }
-    std::vector<GradeRow> rows;
-    for (const lessons::ImportedFunction &function : imported->found)
-        rows.push_back(gradeFunction(file, function, *lessons::findLesson(all, function.lessonId),
-                                     settings, ++index));
-    return rows;
+    for (lessons::ImportedFunction &function : imported->found) {
+        const lessons::Lesson *lesson = lessons::findLesson(all, function.lessonId);
+        jobs.push_back({rows.size(), file, std::move(function), lesson, int(jobs.size()) + 1});
+        rows.emplace_back();
+    }
+}
+
+// Runs the jobs `workers` at a time (each a child process of its own), every row in its place.
+void gradeInParallel(std::vector<GradeJob> &jobs, std::vector<GradeRow> &rows,
+                     const GradeSettings &settings, int workers)
+{
+    std::atomic<std::size_t> next{0};
+    std::vector<std::thread> threads;
+    for (int w = 0; w < workers; ++w)
+        threads.emplace_back([&] {
+            for (std::size_t i = next++; i < jobs.size(); i = next++) {
+                const GradeJob &job = jobs[i];
+                rows[job.row] =
+                    gradeFunction(job.file, job.function, *job.lesson, settings, job.index);
+            }
+        });
+    for (std::thread &thread : threads)
+        thread.join();
 }
 
 } // namespace
 
 int gradeCommand(const std::vector<std::string> &rest)
 {
-    const Arguments args(rest, {"timeout", "lessons"}, {"json"});
+    const Arguments args(rest, {"timeout", "lessons", "jobs"}, {"json"});
     if (args.positional().empty())
         throw UsageError{"grade takes one or more learner files or folders"};
     GradeSettings settings;
@@ -123,11 +158,14 @@ int gradeCommand(const std::vector<std::string> &rest)
     const ScratchFolder scratch("rankstep-grade");
     settings.scratch = scratch.path;
     std::vector<GradeRow> rows;
-    int index = 0;
-    for (const std::string &file : files) {
-        std::vector<GradeRow> more = gradeFile(file, all, settings, index);
-        rows.insert(rows.end(), more.begin(), more.end());
-    }
+    std::vector<GradeJob> jobs;
+    for (const std::string &file : files)
+        planFile(file, all, rows, jobs);
+    // Every core by default: each run is a process of its own (issue 19, README "Grading a
+    // class").
+    const int cores = int(std::max(1U, std::thread::hardware_concurrency()));
+    const int workers = int(args.integer("jobs", cores, 1, 64));
+    gradeInParallel(jobs, rows, settings, std::max(1, std::min(workers, int(jobs.size()))));
     std::cout << (args.has("json") ? formatGradeJson(rows) : formatGradeTable(rows));
     return kSolved;
 }

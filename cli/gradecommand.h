@@ -6,9 +6,10 @@
 
 namespace rankstep::cli {
 
-// rankstep-cli grade PATH... [--json] [--timeout S] [--lessons DIR]: runs every puzzle function
-// of every learner file (.py, .ipynb; folders are searched) against its lesson, each in its own
-// child process, and prints a table or JSON. Returns 0 once everything is graded, whatever the
+// rankstep-cli grade PATH... [--json] [--timeout S] [--jobs N] [--lessons DIR]: runs every puzzle
+// function of every learner file (.py, .ipynb; folders are searched) against its lesson, each in
+// its own child process, --jobs (default: every core) at a time, and prints a table or JSON in
+// the files' order. Returns 0 once everything is graded, whatever the
 // results; usage errors and unreadable paths throw UsageError.
 int gradeCommand(const std::vector<std::string> &args);
 

@@ -9,6 +9,7 @@
 
 #include "core/io/tracebinary.h"
 
+#include <atomic>
 #include <iostream>
 #include <sstream>
 
@@ -159,11 +160,10 @@ void fillWithoutTrace(GradeRow &row, const ChildOutcome &child, const GradeSetti
 // Passes the runner's word that the kernel refused part of the sandbox on, once per `grade`.
 void passOnSandboxWarning(const std::string &stderrText)
 {
-    static bool said = false;
+    static std::atomic<bool> said{false}; // runs end on several threads
     const std::size_t at = stderrText.find("rankstep-cli: warning: this system's kernel refused");
-    if (said || at == std::string::npos)
+    if (at == std::string::npos || said.exchange(true))
         return;
-    said = true;
     std::cerr << stderrText.substr(at, stderrText.find('\n', at) - at) << "\n";
 }
 
@@ -186,8 +186,10 @@ GradeRow gradeFunction(const std::string &file, const lessons::ImportedFunction 
                                      "--trace-out", trace.string()};
     if (!settings.lessonsFolder.empty())
         args.insert(args.end(), {"--lessons", settings.lessonsFolder});
-    const ChildOutcome child = runChild(settings.program, args, settings.timeout + kGraceSeconds,
-                                        (settings.scratch / "stderr.txt").string());
+    // Runs go on side by side (gradecommand.cpp): each its own files.
+    const ChildOutcome child =
+        runChild(settings.program, args, settings.timeout + kGraceSeconds,
+                 (settings.scratch / (std::to_string(index) + "-stderr.txt")).string());
     row.seconds = child.seconds;
     passOnSandboxWarning(child.stderrText);
     auto bytes = core::readRegularFile(trace.string(), core::kMaxTraceFileBytes);

@@ -81,6 +81,34 @@ TEST_F(Grade, SaysSolvedNotSolvedAndStoppedForAClassAndFinishesInBoundedTime)
     EXPECT_EQ(document->find("solved")->text, "1");
 }
 
+// Grading runs the submissions side by side (issue 19): one at a time or every core, the same
+// rows in the same order (the files' order, then their functions').
+TEST_F(Grade, OneJobOrSeveralGiveTheSameRowsInTheSameOrder)
+{
+    const std::vector<std::string> common = {"grade",  dataPath("class"), dataPath("puzzles.ipynb"),
+                                             "--json", "--timeout",       "3"};
+    std::vector<std::string> one = common, four = common;
+    one.insert(one.end(), {"--jobs", "1"});
+    four.insert(four.end(), {"--jobs", "4"});
+    const CliResult serial = runCli(one, m_dir);
+    const CliResult parallel = runCli(four, m_dir);
+    ASSERT_EQ(serial.exitCode, cli::kSolved) << serial.err;
+    ASSERT_EQ(parallel.exitCode, cli::kSolved) << parallel.err;
+    const auto a = io::parseJson(serial.out);
+    const auto b = io::parseJson(parallel.out);
+    ASSERT_TRUE(a && b) << serial.out << parallel.out;
+    const io::JsonValue *rowsA = a->find("results");
+    const io::JsonValue *rowsB = b->find("results");
+    ASSERT_TRUE(rowsA && rowsB);
+    ASSERT_EQ(rowsA->items.size(), rowsB->items.size());
+    ASSERT_GE(rowsA->items.size(), 4U);
+    for (std::size_t i = 0; i < rowsA->items.size(); ++i)
+        for (const char *key : {"file", "lesson", "function", "status", "time", "memory", "error"})
+            EXPECT_EQ(field(&rowsA->items[i], key), field(&rowsB->items[i], key))
+                << "row " << i << ", " << key;
+    EXPECT_EQ(runCli({"grade", dataPath("class"), "--jobs", "0"}, m_dir).exitCode, cli::kUsage);
+}
+
 TEST_F(Grade, ACrashingSubmissionDoesNotStopTheOthers)
 {
     const std::string solution = readText(dataPath("class/alice.py"));
