@@ -6,7 +6,9 @@
 #include <QDateTime>
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QLockFile>
+#include <QRegularExpression>
 #include <QSaveFile>
 #include <QSettings>
 #include <QStandardPaths>
@@ -54,6 +56,47 @@ ProgressStore::ProgressStore(QString root) : m_root(std::move(root))
         m_root = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) +
                  QStringLiteral("/code");
     QDir().mkpath(m_root);
+    migrateRenamedLessons();
+}
+
+// Lessons whose name changed: the learner's code and state move to the new name, once. The
+// point-to-point lesson was `talk`, the name of the notebook's demonstration of pass_to and
+// receive, so grading a notebook counted that demonstration as a failed lesson (issue 19).
+void ProgressStore::migrateRenamedLessons()
+{
+    static const std::pair<const char *, const char *> kRenamed[] = {{"talk", "pass_along"}};
+    QSettings settings;
+    for (const auto &[oldName, newName] : kRenamed) {
+        const QString from = QString::fromLatin1(oldName);
+        const QString to = QString::fromLatin1(newName);
+        const QString oldPath = codePath(from);
+        if (QFileInfo(oldPath).isFile() && !QFileInfo::exists(codePath(to))) {
+            const auto bytes =
+                core::readRegularFile(oldPath.toStdString(), core::kMaxCodeFileBytes);
+            QString text =
+                bytes ? QString::fromUtf8(bytes->data(), qsizetype(bytes->size())) : QString();
+            // The function keeps the learner's body under the lesson's new name.
+            const QRegularExpression definition(QStringLiteral("^((?:async\\s+)?def\\s+)") +
+                                                    QRegularExpression::escape(from) +
+                                                    QStringLiteral("(\\s*\\()"),
+                                                QRegularExpression::MultilineOption);
+            text.replace(definition, QStringLiteral("\\1") + to + QStringLiteral("\\2"));
+            QSaveFile file(codePath(to));
+            if (bytes && !text.contains(QChar::ReplacementCharacter) &&
+                file.open(QIODevice::WriteOnly) && file.write(text.toUtf8()) >= 0 && file.commit())
+                QFile::remove(oldPath);
+            else if (!bytes || text.contains(QChar::ReplacementCharacter))
+                QFile::rename(oldPath, codePath(to)); // not text: moved as it is
+        }
+        const QString oldKey = settingsKey(from);
+        if (settings.contains(oldKey)) {
+            if (!settings.contains(settingsKey(to)))
+                settings.setValue(settingsKey(to), settings.value(oldKey));
+            settings.remove(oldKey);
+        }
+        if (settings.value(QStringLiteral("session/lastLesson")).toString() == from)
+            settings.setValue(QStringLiteral("session/lastLesson"), to);
+    }
 }
 
 ProgressStore::~ProgressStore() = default;

@@ -52,6 +52,7 @@ public:
     void setLastLesson(const QString &lessonId);
 
 private:
+    void migrateRenamedLessons();
     QString m_root;
     std::unique_ptr<QLockFile> m_lock;
     QString m_heldElsewhere;

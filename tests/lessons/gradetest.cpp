@@ -109,6 +109,34 @@ TEST_F(Grade, OneJobOrSeveralGiveTheSameRowsInTheSameOrder)
     EXPECT_EQ(runCli({"grade", dataPath("class"), "--jobs", "0"}, m_dir).exitCode, cli::kUsage);
 }
 
+// The puzzle notebook demonstrates pass_to and receive with a function named `talk`, no puzzle;
+// grading a notebook that holds it counts only its puzzles (issue 19: the lesson's function is
+// `pass_along`, a name the notebook does not use).
+TEST_F(Grade, TheNotebooksTalkDemonstrationIsNotALessonRow)
+{
+    const std::string file = m_dir.write("notebook.py", readText(dataPath("class/alice.py")) + R"py(
+
+async def talk(model: Model) -> None:
+    if model.rank == 0:
+        await model.pass_to(1, "extra cheese")
+        val = await model.receive()
+        print(val)
+    else:
+        val = await model.receive()
+        print(val)
+        val = await model.pass_to(0, "pizza")
+)py");
+    const CliResult result = runCli({"grade", file, "--json"}, m_dir);
+    ASSERT_EQ(result.exitCode, cli::kSolved) << result.err;
+    const auto document = io::parseJson(result.out);
+    ASSERT_TRUE(document) << result.out;
+    const io::JsonValue *rows = document->find("results");
+    ASSERT_NE(rows, nullptr);
+    ASSERT_EQ(rows->items.size(), 1U) << result.out;
+    EXPECT_EQ(field(&rows->items[0], "lesson"), "ddp");
+    EXPECT_EQ(field(&rows->items[0], "status"), "solved");
+}
+
 TEST_F(Grade, ACrashingSubmissionDoesNotStopTheOthers)
 {
     const std::string solution = readText(dataPath("class/alice.py"));

@@ -56,7 +56,8 @@ TEST(PuzzleImport, FindsTheEightPuzzlesOfTheNotebookInItsOrder)
     EXPECT_EQ(ids, (std::vector<std::string>{"basic", "grad_accum", "ddp", "wsdp", "fsdp",
                                              "pipeline", "gpipe", "pipeline_fsdp"}));
     EXPECT_EQ(result->unmatchedFunctions, std::vector<std::string>{"myfunc"});
-    EXPECT_TRUE(std::count(result->missingLessons.begin(), result->missingLessons.end(), "talk"));
+    EXPECT_TRUE(
+        std::count(result->missingLessons.begin(), result->missingLessons.end(), "pass_along"));
     EXPECT_FALSE(std::count(result->missingLessons.begin(), result->missingLessons.end(), "ddp"));
 }
 

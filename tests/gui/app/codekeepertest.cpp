@@ -11,6 +11,7 @@
 #include <QDir>
 #include <QFile>
 #include <QProcess>
+#include <QSettings>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
@@ -61,6 +62,32 @@ TEST_F(CodeKeeperTest, AFileThatIsNotUtf8TextOpensReadOnlyWithAReasonAndIsNeverR
         EXPECT_NE(keeper.runFilePath(), store.codePath(QStringLiteral("ddp")));
         EXPECT_EQ(readBytes(store.codePath(QStringLiteral("ddp"))), bytes); // untouched
     }
+}
+
+// The point-to-point lesson was `talk` (the notebook's demonstration had that name, so grading a
+// notebook counted it as a failed lesson): a learner's code and state move to `pass_along`,
+// the function renamed, the rest byte for byte.
+TEST_F(CodeKeeperTest, CodeAndStateOfARenamedLessonMoveToItsNewName)
+{
+    const QByteArray old = "# mine: caf\xc3\xa9\nasync def talk(model):\n    talk_more = 1\n";
+    writeBytes(root() + QStringLiteral("/talk.py"), old);
+    QSettings().setValue(QStringLiteral("progress/talk"), QStringLiteral("solved"));
+    QSettings().setValue(QStringLiteral("session/lastLesson"), QStringLiteral("talk"));
+
+    ProgressStore store(root());
+    EXPECT_FALSE(QFile::exists(root() + QStringLiteral("/talk.py")));
+    EXPECT_EQ(readBytes(store.codePath(QStringLiteral("pass_along"))),
+              QByteArray("# mine: caf\xc3\xa9\nasync def pass_along(model):\n    talk_more = 1\n"));
+    EXPECT_EQ(store.state(QStringLiteral("pass_along")), ProgressStore::State::Solved);
+    EXPECT_EQ(store.state(QStringLiteral("talk")), ProgressStore::State::New);
+    EXPECT_EQ(store.lastLesson(), QStringLiteral("pass_along"));
+
+    // Once: code saved under the new name is never replaced by an old file found later.
+    writeBytes(root() + QStringLiteral("/talk.py"), "async def talk(model):\n    pass\n");
+    ProgressStore again(root());
+    EXPECT_TRUE(readBytes(again.codePath(QStringLiteral("pass_along"))).contains("talk_more"));
+    QSettings().remove(QStringLiteral("progress/pass_along"));
+    QSettings().remove(QStringLiteral("session/lastLesson"));
 }
 
 TEST_F(CodeKeeperTest, UnicodeTextIsEditableAndSavedBackByteForByte)

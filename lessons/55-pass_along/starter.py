@@ -3,7 +3,7 @@
 from lib import Model
 
 
-async def talk(model: Model) -> Model:
+async def pass_along(model: Model) -> Model:
     weights, opt_states, activations, grad_activations, grad_weights = model.storage()
 
     # Rank 0 owns layer 0, rank 1 owns layer 1, and each loads only its own layer.
