@@ -54,23 +54,35 @@ std::vector<std::string> learnerFilesIn(const std::string &folder)
     return found;
 }
 
+// A learner file and whose it is.
+struct LearnerFile {
+    std::string file;
+    std::string learner;
+};
+
 // The learner files named by PATH...: files as given, folders searched (hidden folders such as
-// .ipynb_checkpoints skipped), each folder's files sorted.
-std::vector<std::string> learnerFiles(const std::vector<std::string> &paths)
+// .ipynb_checkpoints skipped), each folder's files sorted. A file's learner is the folder below
+// PATH it sits in (class/ana/ddp.py: ana), or its own name without the ending when it sits in PATH
+// itself or was named (class/bob.py: bob).
+std::vector<LearnerFile> learnerFiles(const std::vector<std::string> &paths)
 {
-    std::vector<std::string> files;
+    std::vector<LearnerFile> files;
     for (const std::string &path : paths) {
         std::error_code error;
         if (!fs::exists(fs::symlink_status(path, error)))
             throw UsageError{"cannot read '" + path + "': no such file or folder"};
         if (!fs::is_directory(path, error)) {
             readFile(path); // an unreadable PATH is a usage error (exit 64), before any grading
-            files.push_back(path);
+            files.push_back({path, fs::path(path).stem().string()});
             continue;
         }
         std::vector<std::string> found = learnerFilesIn(path);
         std::sort(found.begin(), found.end());
-        files.insert(files.end(), found.begin(), found.end());
+        for (const std::string &file : found) {
+            const fs::path relative = fs::path(file).lexically_relative(path);
+            const bool nested = std::distance(relative.begin(), relative.end()) > 1;
+            files.push_back({file, nested ? relative.begin()->string() : relative.stem().string()});
+        }
     }
     return files;
 }
@@ -88,6 +100,7 @@ GradeRow fileRow(const std::string &file, const std::string &status, const std::
 // One puzzle function to grade, and the row its result goes to.
 struct GradeJob {
     std::size_t row = 0;
+    std::string learner;
     std::string file;
     lessons::ImportedFunction function;
     const lessons::Lesson *lesson = nullptr;
@@ -96,13 +109,15 @@ struct GradeJob {
 
 // The rows of one file: a row for a file with nothing to grade, else a placeholder per puzzle
 // function and its job.
-void planFile(const std::string &file, const std::vector<lessons::Lesson> &all,
+void planFile(const LearnerFile &learnerFile, const std::vector<lessons::Lesson> &all,
               std::vector<GradeRow> &rows, std::vector<GradeJob> &jobs)
 {
+    const std::string &file = learnerFile.file;
     // A file of a folder that cannot be read (a FIFO, a link loop): the others are still graded.
     auto imported = lessons::importPuzzleFile(file, all);
     if (!imported) {
         rows.push_back(fileRow(file, "unreadable", imported.error().message));
+        rows.back().learner = learnerFile.learner;
         return;
     }
     if (imported->found.empty()) {
@@ -116,7 +131,8 @@ void planFile(const std::string &file, const std::vector<lessons::Lesson> &all,
     }
     for (lessons::ImportedFunction &function : imported->found) {
         const lessons::Lesson *lesson = lessons::findLesson(all, function.lessonId);
-        jobs.push_back({rows.size(), file, std::move(function), lesson, int(jobs.size()) + 1});
+        jobs.push_back({rows.size(), learnerFile.learner, file, std::move(function), lesson,
+                        int(jobs.size()) + 1});
         rows.emplace_back();
     }
 }
@@ -133,6 +149,7 @@ void gradeInParallel(std::vector<GradeJob> &jobs, std::vector<GradeRow> &rows,
                 const GradeJob &job = jobs[i];
                 rows[job.row] =
                     gradeFunction(job.file, job.function, *job.lesson, settings, job.index);
+                rows[job.row].learner = job.learner;
             }
         });
     for (std::thread &thread : threads)
@@ -143,7 +160,9 @@ void gradeInParallel(std::vector<GradeJob> &jobs, std::vector<GradeRow> &rows,
 
 int gradeCommand(const std::vector<std::string> &rest)
 {
-    const Arguments args(rest, {"timeout", "lessons", "jobs"}, {"json"});
+    const Arguments args(rest, {"timeout", "lessons", "jobs"}, {"json", "csv", "roster"});
+    if (args.has("json") && args.has("csv"))
+        throw UsageError{"grade prints one format: --json or --csv"};
     if (args.positional().empty())
         throw UsageError{"grade takes one or more learner files or folders"};
     GradeSettings settings;
@@ -153,20 +172,32 @@ int gradeCommand(const std::vector<std::string> &rest)
     settings.lessonsFolder = args.text("lessons");
     settings.program = currentExecutable();
     const std::vector<lessons::Lesson> all = loadLessonSet(settings.lessonsFolder).lessons;
-    const std::vector<std::string> files = learnerFiles(args.positional());
+    const std::vector<LearnerFile> files = learnerFiles(args.positional());
 
     const ScratchFolder scratch("rankstep-grade");
     settings.scratch = scratch.path;
     std::vector<GradeRow> rows;
     std::vector<GradeJob> jobs;
-    for (const std::string &file : files)
+    for (const LearnerFile &file : files)
         planFile(file, all, rows, jobs);
     // Every core by default: each run is a process of its own (issue 19, README "Grading a
     // class").
     const int cores = int(std::max(1U, std::thread::hardware_concurrency()));
     const int workers = int(args.integer("jobs", cores, 1, 64));
     gradeInParallel(jobs, rows, settings, std::max(1, std::min(workers, int(jobs.size()))));
-    std::cout << (args.has("json") ? formatGradeJson(rows) : formatGradeTable(rows));
+    if (args.has("roster")) {
+        std::vector<std::string> order;
+        for (const lessons::Lesson &lesson : all)
+            order.push_back(lesson.id);
+        const Roster roster = makeRoster(rows, order);
+        std::cout << (args.has("json")  ? formatRosterJson(roster)
+                      : args.has("csv") ? formatRosterCsv(roster)
+                                        : formatRosterTable(roster));
+        return kSolved;
+    }
+    std::cout << (args.has("json")  ? formatGradeJson(rows)
+                  : args.has("csv") ? formatGradeCsv(rows)
+                                    : formatGradeTable(rows));
     return kSolved;
 }
 

@@ -1,10 +1,15 @@
 // SPDX-License-Identifier: MIT
 #include "gradereport.h"
 
+#include "csv.h"
+
 #include "core/io/jsonwriter.h"
 
 #include <algorithm>
 #include <array>
+#include <cctype>
+#include <map>
+#include <set>
 
 namespace rankstep::cli {
 namespace {
@@ -107,7 +112,8 @@ std::string formatGradeJson(const std::vector<GradeRow> &rows)
         const GradeRow &row = rows[i];
         out += i == 0 ? "\n  " : ",\n  ";
         io::JsonObject object(out);
-        object.string("file", row.file)
+        object.string("learner", row.learner)
+            .string("file", row.file)
             .string("lesson", row.lesson)
             .string("function", row.function);
         object.string("status", row.status).boolean("solved", row.solved);
@@ -122,6 +128,222 @@ std::string formatGradeJson(const std::vector<GradeRow> &rows)
         std::count_if(rows.begin(), rows.end(), [](const GradeRow &r) { return r.solved; });
     out += "\n], \"solved\": " + std::to_string(solved) + "}\n";
     return out;
+}
+
+std::string formatGradeCsv(const std::vector<GradeRow> &rows)
+{
+    std::string out =
+        "learner,file,lesson,function,status,solved,time,time_target,memory,"
+        "memory_target,mistake,error,milliseconds\n";
+    const auto time = [](const std::optional<core::SimTime> &t) {
+        return t ? t->toString() : std::string();
+    };
+    const auto bytes = [](const std::optional<std::int64_t> &b) {
+        return b ? std::to_string(*b) : std::string();
+    };
+    for (const GradeRow &row : rows)
+        out += csvField(row.learner) + "," + csvField(row.file) + "," + csvField(row.lesson) + "," +
+               csvField(row.function) + "," + row.status + "," + (row.solved ? "true" : "false") +
+               "," + time(row.time) + "," + time(row.timeTarget) + "," + bytes(row.memory) + "," +
+               bytes(row.memoryTarget) + "," + csvField(mistakeKind(row)) + "," +
+               csvField(row.error) + "," + std::to_string(std::int64_t(row.seconds * 1000)) + "\n";
+    return out;
+}
+
+namespace {
+
+bool has(const std::string &text, std::string_view part)
+{
+    return text.find(part) != std::string::npos;
+}
+
+// "NameError" from "rank 0, line 7: NameError: name 'x' is not defined", else "".
+std::string exceptionName(const std::string &error)
+{
+    const std::size_t colon = error.find("Error: ");
+    if (colon == std::string::npos)
+        return {};
+    std::size_t start = colon;
+    while (start > 0 && std::isalnum(static_cast<unsigned char>(error[start - 1])))
+        --start;
+    return error.substr(start, colon + 5 - start);
+}
+
+} // namespace
+
+std::string mistakeKind(const GradeRow &row)
+{
+    const std::string &e = row.error;
+    if (row.solved)
+        return {};
+    if (row.status == "stopped")
+        return "endless loop (time limit)";
+    if (row.status == "hung")
+        return has(e, "without calling") ? "a rank skipped a collective"
+                                         : "hang (ranks wait on each other)";
+    if (row.status == "crashed")
+        return "crashed the process";
+    if (row.status == "not solved") {
+        if (has(e, "Maximum Memory") && has(e, "Timesteps"))
+            return "time and memory above the targets";
+        if (has(e, "Maximum Memory"))
+            return "memory above the target";
+        if (has(e, "Timesteps"))
+            return "time above the target";
+        if (has(e, "never updated"))
+            return "layers never updated";
+        return "wrong final weights";
+    }
+    if (row.status == "error") {
+        if (has(e, "SyntaxError") || has(e, "IndentationError"))
+            return "syntax error";
+        if (has(e, "update(layer") && has(e, "but an update needs"))
+            return "update before allreduce";
+        if (has(e, "does not exist"))
+            return "a batch, layer or shard that does not exist";
+        if (has(e, "is not in ") || has(e, "KeyError"))
+            return "uses an object it deleted or never stored";
+        if (const std::string name = exceptionName(e); !name.empty())
+            return name;
+        return "puzzle rule broken";
+    }
+    return row.status; // no puzzle, unreadable
+}
+
+Roster makeRoster(const std::vector<GradeRow> &rows, const std::vector<std::string> &lessonOrder)
+{
+    Roster roster;
+    std::set<std::string> graded;
+    for (const GradeRow &row : rows)
+        if (!row.lesson.empty())
+            graded.insert(row.lesson);
+    for (const std::string &lesson : lessonOrder)
+        if (graded.count(lesson))
+            roster.lessons.push_back(lesson);
+    std::map<std::string, std::size_t> index;
+    std::map<std::string, std::pair<std::set<std::string>, std::set<std::string>>> mistakes;
+    for (const GradeRow &row : rows) {
+        auto [it, fresh] = index.try_emplace(row.learner, roster.learners.size());
+        if (fresh)
+            roster.learners.push_back(
+                {row.learner, std::vector<std::string>(roster.lessons.size(), "missing")});
+        if (row.lesson.empty())
+            continue;
+        const std::size_t column =
+            std::size_t(std::find(roster.lessons.begin(), roster.lessons.end(), row.lesson) -
+                        roster.lessons.begin());
+        std::string &cell = roster.learners[it->second].cells[column];
+        // A learner with the lesson twice (two files): solved wins, then the first mistake.
+        if (cell == "solved" || (cell != "missing" && !row.solved))
+            continue;
+        const std::string kind = mistakeKind(row);
+        cell = row.solved ? "solved" : "not solved: " + kind;
+        if (!row.solved) {
+            mistakes[kind].first.insert(row.learner);
+            mistakes[kind].second.insert(row.lesson);
+        }
+    }
+    for (const auto &[kind, who] : mistakes) {
+        Roster::Mistake mistake{kind, int(who.first.size()), {}};
+        for (const std::string &lesson : roster.lessons)
+            if (who.second.count(lesson))
+                mistake.lessons.push_back(lesson);
+        roster.mistakes.push_back(std::move(mistake));
+    }
+    std::stable_sort(
+        roster.mistakes.begin(), roster.mistakes.end(),
+        [](const Roster::Mistake &a, const Roster::Mistake &b) { return a.learners > b.learners; });
+    return roster;
+}
+
+std::string formatRosterTable(const Roster &roster)
+{
+    std::vector<std::vector<std::string>> lines;
+    lines.push_back({"LEARNER"});
+    for (const std::string &lesson : roster.lessons)
+        lines.back().push_back(lesson);
+    for (const Roster::Learner &learner : roster.learners) {
+        lines.push_back({learner.name});
+        for (const std::string &cell : learner.cells)
+            lines.back().push_back(cell);
+    }
+    std::vector<std::size_t> widths(roster.lessons.size() + 1, 0);
+    for (const auto &cells : lines)
+        for (std::size_t i = 0; i < cells.size(); ++i)
+            widths[i] = std::max(widths[i], width(cells[i]));
+    std::string out;
+    for (const auto &cells : lines) {
+        std::string line;
+        for (std::size_t i = 0; i < cells.size(); ++i)
+            line +=
+                cells[i] + (i + 1 < cells.size() ? std::string(widths[i] - width(cells[i]) + 2, ' ')
+                                                 : std::string());
+        out += line + "\n";
+    }
+    if (!roster.mistakes.empty())
+        out += "\nCommon mistakes:\n";
+    for (const Roster::Mistake &mistake : roster.mistakes) {
+        std::string where;
+        for (const std::string &lesson : mistake.lessons)
+            where += (where.empty() ? "" : ", ") + lesson;
+        out += "  " + std::to_string(mistake.learners) +
+               (mistake.learners == 1 ? " learner: " : " learners: ") + mistake.kind + " (" +
+               where + ")\n";
+    }
+    return out;
+}
+
+std::string formatRosterCsv(const Roster &roster)
+{
+    std::string out = "learner";
+    // append(), not "," + field: g++ 12 warns falsely (-Wrestrict) on that operator+.
+    for (const std::string &lesson : roster.lessons)
+        out.append(",").append(csvField(lesson));
+    out += "\n";
+    for (const Roster::Learner &learner : roster.learners) {
+        out += csvField(learner.name);
+        for (const std::string &cell : learner.cells)
+            out.append(",").append(csvField(cell));
+        out += "\n";
+    }
+    return out;
+}
+
+std::string formatRosterJson(const Roster &roster)
+{
+    std::string out = "{\"lessons\": [";
+    for (std::size_t i = 0; i < roster.lessons.size(); ++i) {
+        out += i == 0 ? "" : ", ";
+        io::appendJsonString(out, roster.lessons[i]);
+    }
+    out += "],\n \"learners\": [";
+    for (std::size_t l = 0; l < roster.learners.size(); ++l) {
+        const Roster::Learner &learner = roster.learners[l];
+        out += l == 0 ? "\n  " : ",\n  ";
+        io::JsonObject object(out);
+        object.string("learner", learner.name);
+        io::JsonObject cells(object.open("lessons"));
+        for (std::size_t i = 0; i < learner.cells.size(); ++i)
+            cells.string(roster.lessons[i], learner.cells[i]);
+        cells.close();
+        object.close();
+    }
+    out += "\n ],\n \"common_mistakes\": [";
+    for (std::size_t m = 0; m < roster.mistakes.size(); ++m) {
+        const Roster::Mistake &mistake = roster.mistakes[m];
+        out += m == 0 ? "\n  " : ",\n  ";
+        io::JsonObject object(out);
+        object.string("kind", mistake.kind).integer("learners", mistake.learners);
+        std::string &lessons = object.open("lessons");
+        lessons += "[";
+        for (std::size_t i = 0; i < mistake.lessons.size(); ++i) {
+            lessons += i == 0 ? "" : ", ";
+            io::appendJsonString(lessons, mistake.lessons[i]);
+        }
+        lessons += "]";
+        object.close();
+    }
+    return out + "\n ]}\n";
 }
 
 } // namespace rankstep::cli

@@ -13,6 +13,7 @@ namespace rankstep::cli {
 // One line of `rankstep-cli grade`: one puzzle function of one learner file, or a file that had
 // nothing to grade.
 struct GradeRow {
+    std::string learner;  // the folder below the PATH given (or the file's name without .py)
     std::string file;     // the learner file as found
     std::string lesson;   // the lesson id; empty when the file had no puzzle function
     std::string function; // the puzzle function's name
@@ -31,6 +32,36 @@ struct GradeRow {
 
 // The rows as an aligned text table with a header and a one-line summary after it.
 std::string formatGradeTable(const std::vector<GradeRow> &rows);
+// The same rows as CSV (RFC 4180) with a header line.
+std::string formatGradeCsv(const std::vector<GradeRow> &rows);
+
+// What kind of mistake a row that is not solved shows, in a few words a teacher can count:
+// "update before allreduce", "syntax error", "endless loop (time limit)", "memory above the
+// target", ...; "" for a solved row.
+std::string mistakeKind(const GradeRow &row);
+
+// One row per learner, one column per lesson (in `lessons`' order): "solved", "not solved:
+// <mistake kind>" or "missing"; then the mistakes grouped by kind, most learners first.
+struct Roster {
+    std::vector<std::string> lessons;
+    struct Learner {
+        std::string name;
+        std::vector<std::string> cells; // parallel to lessons
+    };
+    std::vector<Learner> learners;
+    struct Mistake {
+        std::string kind;
+        int learners = 0; // how many learners made it at least once
+        std::vector<std::string> lessons;
+    };
+    std::vector<Mistake> mistakes;
+};
+// `lessonOrder`: every lesson id in the order the app lists them; the roster's columns are those
+// some row graded.
+Roster makeRoster(const std::vector<GradeRow> &rows, const std::vector<std::string> &lessonOrder);
+std::string formatRosterTable(const Roster &roster);
+std::string formatRosterCsv(const Roster &roster);
+std::string formatRosterJson(const Roster &roster);
 // The rows as JSON: {"results": [{"file": ..., "lesson": ..., ...}, ...], "solved": N, ...}.
 std::string formatGradeJson(const std::vector<GradeRow> &rows);
 

@@ -113,9 +113,22 @@ void fillFromTrace(GradeRow &row, const core::Trace &trace, const lessons::Lesso
         case core::RunStatus::Error:
             row.status = "error";
     }
-    if (trace.error)
-        row.error = row.status == "stopped" ? stoppedMessage(*trace.error, function, timeout)
-                                            : located(*trace.error, function);
+    if (!trace.error)
+        return;
+    core::Error error = *trace.error;
+    // A hang's first line says only that no rank can go on; the line that names the rank which
+    // skipped the collective says why (the roster counts it as that mistake).
+    const std::string &message = error.message;
+    const std::size_t skipped = message.find(" finished without calling ");
+    if (row.status == "hung" && skipped != std::string::npos) {
+        const std::size_t begin = message.rfind('\n', skipped) + 1;
+        const std::size_t end = message.find('\n', skipped);
+        std::string why = message.substr(begin, end == std::string::npos ? end : end - begin);
+        why.erase(0, why.find_first_not_of(' '));
+        error.message = message.substr(0, message.find('\n')) + " " + why + ".";
+    }
+    row.error = row.status == "stopped" ? stoppedMessage(error, function, timeout)
+                                        : located(error, function);
 }
 
 // The first sentence of the runner's last "Error: ..." line, or "" when it wrote none.

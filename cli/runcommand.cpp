@@ -52,7 +52,7 @@ std::string helpText()
     return R"(Usage: rankstep-cli run FILE [options]
        rankstep-cli lesson NAME [FILE | --solution | --starter] [options]
        rankstep-cli lessons [--lessons DIR]
-       rankstep-cli grade PATH... [--json] [--timeout S] [--jobs N] [--lessons DIR]
+       rankstep-cli grade PATH... [--json | --csv] [--roster] [--timeout S] [--jobs N]
        rankstep-cli explain FILE [run options] [--at TIME|peak] [--target-memory B] [--json]
        rankstep-cli compare A B [--json]
        rankstep-cli real FILE --function F [--ranks R --layers L --batches B] [real options]
@@ -76,8 +76,11 @@ report decides the exit code and the files written.
 `grade` finds the puzzle functions in each learner file (.py or .ipynb; a folder PATH is
 searched for them) and runs each against the lesson of the same name, every run in its own
 process stopped after --timeout seconds (default 30), --jobs N at a time (default: every core):
-a table of file, lesson, result, time and memory against the targets, and the error; --json
-prints the same as data. It exits 0 once everything is graded, solved or not.
+a table of file, lesson, result, time and memory against the targets, and the error; --json and
+--csv print the same as data. --roster prints one row per learner (the folder below PATH a file
+sits in, or the file's name) and one column per lesson: solved, not solved with the kind of
+mistake, or missing; then the common mistakes, counted by learner. It exits 0 once everything is
+graded, solved or not.
 
 `explain` runs FILE as `run` does and says why the run behaves as it does: what fills the peak
 memory (by kind and object, with the line that stored each), each rank's busy, idle and

@@ -6,6 +6,7 @@
 
 #include "arguments.h"
 #include "childprocess.h"
+#include "csv.h"
 #include "runreport.h"
 #include "scratchfolder.h"
 
@@ -304,17 +305,6 @@ std::string tableRow(const SweepRow &row, bool bandwidth)
     // No trailing spaces on a row without an error.
     line.erase(line.find_last_not_of(' ') + 1);
     return line + "\n";
-}
-
-// RFC 4180: a field with a comma, quote or line break is quoted, its quotes doubled.
-std::string csvField(const std::string &text)
-{
-    if (text.find_first_of(",\"\n\r") == std::string::npos)
-        return text;
-    std::string out = "\"";
-    for (char c : text)
-        out += c == '"' ? std::string("\"\"") : std::string(1, c);
-    return out + "\"";
 }
 
 std::string csvHeader()

@@ -137,6 +137,61 @@ async def talk(model: Model) -> None:
     EXPECT_EQ(field(&rows->items[0], "status"), "solved");
 }
 
+// A class folder, one folder (or file) per learner, with the typical mistakes: the roster has a
+// row per learner and a column per lesson, and counts each mistake by learner (issue 19).
+TEST_F(Grade, TheRosterHasARowPerLearnerAndCountsTheCommonMistakes)
+{
+    const std::string ddp = readText(lessonsRoot() + "/30-ddp/solution.py");
+    const std::string sum =
+        "        grad_weights[layer] = await model.allreduce(grad_weights[layer], layer)\n";
+    ASSERT_NE(ddp.find(sum), std::string::npos);
+    std::string updateFirst = ddp;
+    updateFirst.replace(updateFirst.find(sum), sum.size(), "");
+    std::string skips = ddp;
+    skips.replace(skips.find(sum), sum.size(),
+                  "        if model.rank == 0:\n            return model\n" + sum);
+    const std::string folder = (m_dir.path() / "class").string();
+    m_dir.write("class/ana/ddp.py", ddp);
+    m_dir.write("class/ana/fsdp.py", readText(lessonsRoot() + "/50-fsdp/solution.py"));
+    m_dir.write("class/ben/ddp.py", updateFirst);
+    m_dir.write("class/cho/ddp.py",
+                "async def ddp(model):\n    if model.rank = 0:\n        pass\n");
+    m_dir.write("class/dev.py", skips);
+    m_dir.write("class/eli/work/ddp.py", updateFirst);
+
+    const CliResult result =
+        runCli({"grade", folder, "--roster", "--json", "--timeout", "10"}, m_dir);
+    ASSERT_EQ(result.exitCode, cli::kSolved) << result.err;
+    const auto document = io::parseJson(result.out);
+    ASSERT_TRUE(document) << document.error().message << "\n" << result.out;
+    const io::JsonValue *learners = document->find("learners");
+    ASSERT_NE(learners, nullptr);
+    std::map<std::string, std::pair<std::string, std::string>> cells;
+    for (const io::JsonValue &learner : learners->items)
+        cells[learner.find("learner")->text] = {field(learner.find("lessons"), "ddp"),
+                                                field(learner.find("lessons"), "fsdp")};
+    using Cells = std::pair<std::string, std::string>;
+    EXPECT_EQ(cells.size(), 5U) << result.out;
+    EXPECT_EQ(cells["ana"], Cells("solved", "solved"));
+    EXPECT_EQ(cells["ben"], Cells("not solved: update before allreduce", "missing"));
+    EXPECT_EQ(cells["cho"], Cells("not solved: syntax error", "missing"));
+    EXPECT_EQ(cells["dev"], Cells("not solved: a rank skipped a collective", "missing"));
+    EXPECT_EQ(cells["eli"], Cells("not solved: update before allreduce", "missing"));
+    const io::JsonValue *mistakes = document->find("common_mistakes");
+    ASSERT_NE(mistakes, nullptr);
+    ASSERT_EQ(mistakes->items.size(), 3U) << result.out;
+    EXPECT_EQ(field(&mistakes->items[0], "kind"), "update before allreduce");
+    EXPECT_EQ(field(&mistakes->items[0], "learners"), "2");
+
+    const CliResult table = runCli({"grade", folder, "--roster", "--timeout", "10"}, m_dir);
+    EXPECT_TRUE(contains(table.out, "2 learners: update before allreduce (ddp)")) << table.out;
+    const CliResult csv = runCli({"grade", folder, "--roster", "--csv", "--timeout", "10"}, m_dir);
+    EXPECT_EQ(csv.out.rfind("learner,ddp,fsdp\nana,solved,solved\n", 0), 0U) << csv.out;
+    const CliResult rows = runCli({"grade", folder, "--csv", "--timeout", "10"}, m_dir);
+    EXPECT_TRUE(contains(rows.out, "ben,")) << rows.out;
+    EXPECT_TRUE(contains(rows.out, ",update before allreduce,")) << rows.out;
+}
+
 TEST_F(Grade, ACrashingSubmissionDoesNotStopTheOthers)
 {
     const std::string solution = readText(dataPath("class/alice.py"));
