@@ -130,6 +130,8 @@ Result<std::int64_t> Engine::join(CallSite at, OpKind op, Payload value, int lay
     Collective &instance = it->second;
     if (fresh) {
         instance = Collective{op, layer, *groupId, m_nextCollective++, {}, {}};
+        instance.arrived.reserve(m_groups[std::size_t(*groupId)].size());
+        instance.arrivals.reserve(m_groups[std::size_t(*groupId)].size());
     } else if (instance.op != op || instance.layer != layer) {
         self.comm = CommState::Pending;
         self.pending =
@@ -202,8 +204,10 @@ Result<std::vector<Payload>> Engine::reduceValues(const Collective &collective)
     std::optional<Object> total;
     IndexSet counted;
     IndexSet twice;
-    for (int member : members) {
-        const Arrival &pending = collective.arrivalOf(member);
+    // completeCollective sorted the arrivals by rank: the i-th is members[i]'s.
+    for (std::size_t i = 0; i < members.size(); ++i) {
+        const int member = members[i];
+        const Arrival &pending = collective.arrivals[i];
         const Object &value = std::get<Object>(pending.value);
         if (!total) {
             total = value;
@@ -223,7 +227,7 @@ Result<std::vector<Payload>> Engine::reduceValues(const Collective &collective)
     }
     if (!twice.empty()) {
         const int first = members.front();
-        warn(CallSite{first, collective.arrivalOf(first).line},
+        warn(CallSite{first, collective.arrivals.front().line},
              call + ": more than one rank holds a gradient for " +
                  describeSet(twice, "batch", "batches") + ", so the sum counts " +
                  (twice.size() == 1 ? "it" : "them") + " twice.");
@@ -238,7 +242,7 @@ Result<std::vector<Payload>> Engine::reduceValues(const Collective &collective)
         Result<Object> piece = shard(*total, position, groupSize);
         if (!piece)
             return Error{ErrorKind::Check, members[std::size_t(position)],
-                         collective.arrivalOf(members[std::size_t(position)]).line,
+                         collective.arrivals[std::size_t(position)].line,
                          call + ": " + piece.error().message};
         results.emplace_back(std::move(*piece));
     }
@@ -248,6 +252,10 @@ Result<std::vector<Payload>> Engine::reduceValues(const Collective &collective)
 void Engine::completeCollective(Collective &collective)
 {
     const std::vector<int> &members = m_groups[std::size_t(collective.groupId)];
+    // In the group's order (its ranks ascending), so that the i-th arrival is members[i]'s: a
+    // lookup per member would cost ranks x ranks per collective (FSDP at 1024 ranks: 2x slower).
+    std::sort(collective.arrivals.begin(), collective.arrivals.end(),
+              [](const Arrival &a, const Arrival &b) { return a.rank < b.rank; });
     Result<std::vector<Payload>> results = reduceValues(collective);
     if (!results) {
         fail(results.error());
@@ -256,20 +264,20 @@ void Engine::completeCollective(Collective &collective)
     // The communication starts when every member is there and its communication stream is free
     // (a non-blocking collective before it may still run there).
     SimTime start;
-    for (int member : members) {
-        const Arrival &arrival = collective.arrivalOf(member);
-        start = std::max({start, arrival.ready, m_ranks[std::size_t(member)].commClock});
+    for (std::size_t i = 0; i < members.size(); ++i) {
+        const Arrival &arrival = collective.arrivals[i];
+        start = std::max({start, arrival.ready, m_ranks[std::size_t(members[i])].commClock});
     }
     const CostModel &cost = config().cost;
     const auto [lowest, highest] = std::minmax_element(members.begin(), members.end());
     const SimTime duration = collectiveDuration(
         cost, collective.op,
-        memoryOf(std::get<Object>(collective.arrivalOf(members.front()).value), cost.sizes),
+        memoryOf(std::get<Object>(collective.arrivals.front().value), cost.sizes),
         int(members.size()), acrossNodes(cost, *lowest, *highest));
     for (std::size_t i = 0; i < members.size(); ++i) {
         const int member = members[i];
         RankState &rank = m_ranks[std::size_t(member)];
-        const Arrival &arrival = collective.arrivalOf(member);
+        const Arrival &arrival = collective.arrivals[i];
         const Object &input = std::get<Object>(arrival.value);
         const SimTime clock = rank.clock;
         rank.clock = start;
