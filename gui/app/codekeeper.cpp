@@ -57,14 +57,16 @@ void CodeKeeper::resetTo(const QString &starter)
     m_editor.replaceAllUndoable(starter);
 }
 
-void CodeKeeper::showScript(const QString &lessonId, const QString &code)
+void CodeKeeper::showScript(const QString &lessonId, const QString &code,
+                            const QString &readOnlyWhy)
 {
     m_lessonId = lessonId;
     m_persist = false;
-    m_readOnlyWhy.clear();
+    m_recoveryPath.clear();
+    m_readOnlyWhy = readOnlyWhy;
     m_editor.setCode(code);
-    m_editor.setReadOnly(false);
-    setNotice({});
+    m_editor.setReadOnly(readOnly());
+    setNotice(readOnlyWhy);
 }
 
 QString CodeKeeper::runFilePath() const

@@ -30,8 +30,10 @@ public:
     // Replaces the code with the starter, as the learner asked. A file that was not text is
     // first copied to the recovery folder; a store held by another window stays untouched.
     void resetTo(const QString &starter);
-    // Shows code that is not the learner's (a scripted screenshot): runs use a scratch file.
-    void showScript(const QString &lessonId, const QString &code);
+    // Shows code that is not the learner's (a scripted screenshot, a recorded demonstration, a
+    // learner's submission in the class roster): runs use a scratch file. With a reason, the
+    // editor is read-only and the reason is the notice above it.
+    void showScript(const QString &lessonId, const QString &code, const QString &readOnlyWhy = {});
 
     // Saves the editor's text where the next run reads it: the lesson's file, or a scratch file
     // when the code is not the learner's or may not be written. False with a reason on failure.

@@ -8,6 +8,8 @@
 #include "comparisonactions.h"
 #include "comparisonview.h"
 #include "core/explain/formulas.h"
+#include "demoactions.h"
+#include "demobar.h"
 #include "errordialog.h"
 #include "experimentsview.h"
 #include "explainview.h"
@@ -48,6 +50,7 @@
 #include <QSplitter>
 #include <QStatusBar>
 #include <QTabWidget>
+#include <QTimer>
 #include <QToolBar>
 #include <QVBoxLayout>
 
@@ -167,6 +170,107 @@ void MainWindow::showPane(Pane pane)
     }
 }
 
+MainWindow::Pane MainWindow::currentPane() const
+{
+    const QWidget *current = m_leftTabs->currentWidget();
+    const std::pair<const QWidget *, Pane> panes[] = {
+        {m_stateView, Pane::State},         {m_waitForView, Pane::Hang},
+        {m_explainView, Pane::Why},         {m_comparisonView, Pane::Compare},
+        {m_experiments, Pane::Experiments}, {m_whatIf, Pane::WhatIf},
+        {m_realRunView, Pane::Real}};
+    for (const auto &[widget, pane] : panes)
+        if (widget == current)
+            return pane;
+    return Pane::Lesson;
+}
+
+namespace {
+
+constexpr std::pair<MainWindow::Pane, const char *> kPaneNames[] = {
+    {MainWindow::Pane::Lesson, "lesson"},   {MainWindow::Pane::State, "state"},
+    {MainWindow::Pane::Hang, "hang"},       {MainWindow::Pane::Why, "why"},
+    {MainWindow::Pane::Compare, "compare"}, {MainWindow::Pane::Experiments, "experiments"},
+    {MainWindow::Pane::WhatIf, "whatif"},   {MainWindow::Pane::Real, "real"}};
+
+} // namespace
+
+QString MainWindow::paneName(Pane pane)
+{
+    for (const auto &[each, name] : kPaneNames)
+        if (each == pane)
+            return QLatin1String(name);
+    return QStringLiteral("lesson");
+}
+
+std::optional<MainWindow::Pane> MainWindow::paneFromName(const QString &name)
+{
+    for (const auto &[pane, each] : kPaneNames)
+        if (name == QLatin1String(each))
+            return pane;
+    return std::nullopt;
+}
+
+// File > Record a Demonstration and Replay a Demonstration (docs/demonstrations.md): what they
+// read from the window and put back, and every change on screen a recording keeps.
+void MainWindow::buildDemonstrations()
+{
+    DemoStage stage;
+    stage.session = m_session;
+    stage.appearance = m_appearance;
+    stage.lessonId = [this] {
+        return m_lesson ? QString::fromStdString(m_lesson->id) : QString();
+    };
+    stage.tab = [this] {
+        return paneName(currentPane());
+    };
+    stage.showTab = [this](const QString &name) {
+        if (const auto pane = paneFromName(name))
+            showPane(*pane);
+    };
+    stage.openLesson = [this](const QString &id) {
+        return openLesson(id);
+    };
+    stage.showCode = [this](const QString &code, const QString &cost, const QString &why) {
+        auto *preset = findChild<QAction *>(QStringLiteral("cost:") + cost);
+        if (!preset)
+            return false;
+        if (!preset->isChecked())
+            preset->trigger();
+        showScriptCode(code, why);
+        return true;
+    };
+    stage.runCode = [this] {
+        runCode();
+    };
+    stage.showTrace = [this](const TracePtr &trace) {
+        showTrace(trace, QString());
+        m_editor->clearMarkers();
+        if (trace->error)
+            m_editor->markError(trace->error->line);
+    };
+    m_demos = new DemoActions(stage, *m_demoBar, *m_stepBar, m_fileMenu, this);
+    // The bar and its caption take height from the memory chart, not from the timeline's rows.
+    connect(m_demoBar, &DemoBar::shownChanged, this,
+            [this] { QTimer::singleShot(0, this, &MainWindow::arrangeViews); });
+    connect(m_demos, &DemoActions::message, this,
+            [this](const QString &text) { statusBar()->showMessage(text); });
+    connect(this, &MainWindow::runStarted, m_demos, &DemoActions::onRunStarted);
+    connect(this, &MainWindow::runFinished, m_demos, &DemoActions::onRunFinished);
+    connect(this, &MainWindow::lessonOpened, m_demos, &DemoActions::onLessonOpened);
+    const auto note = [this](const char *change) {
+        return [this, change] {
+            m_demos->noteChange(QLatin1String(change));
+        };
+    };
+    connect(this, &MainWindow::paneChanged, m_demos, note("tab"));
+    connect(&m_session->stepper(), &StepController::cursorChanged, m_demos, note("step"));
+    connect(m_session, &RunSession::visibleRangeChanged, m_demos, note("view"));
+    connect(m_session, &RunSession::selectedRankChanged, m_demos, note("select"));
+    connect(m_session, &RunSession::selectedEventChanged, m_demos, note("select"));
+    connect(m_session, &RunSession::shownRanksChanged, m_demos, note("ranks"));
+    connect(m_appearance, &Appearance::zoomChanged, m_demos, note("zoom"));
+}
+
 // File: import a notebook (Ctrl+I), export the run; View: ViewControls.
 void MainWindow::buildMenus()
 {
@@ -178,6 +282,7 @@ void MainWindow::buildMenus()
     connect(m_export, &ExportActions::exported, this, [this](const QString &path) {
         statusBar()->showMessage(tr("Saved %1.").arg(QDir::toNativeSeparators(path)));
     });
+    buildDemonstrations();
     // What if at real scale (docs/cost-models.md): the runs' cost model. Lessons are graded under
     // the notebook's only; another one checks the code and shows seconds and bytes.
     QMenu *run = menuBar()->addMenu(tr("&Run"));
@@ -278,6 +383,8 @@ void MainWindow::buildLayout()
                              "goes back to the simulation, whose results are above.")
                         : QString());
     });
+    m_demoBar = new DemoBar; // a demonstration recorded or replayed, and its caption
+    steppingLayout->addWidget(m_demoBar);
     steppingLayout->addWidget(realNotice);
     steppingLayout->addWidget(m_stepBar);
     m_legend = new LegendBar(*m_session, *m_appearance); // in the window, presenting too
@@ -342,6 +449,7 @@ void MainWindow::buildLayout()
     middle->addWidget(views);
     middle->setSizes({640, 280});
     connect(m_leftTabs, &QTabWidget::currentChanged, this, &MainWindow::arrangeViews);
+    connect(m_leftTabs, &QTabWidget::currentChanged, this, &MainWindow::paneChanged);
     auto *main = m_panes = new QSplitter(Qt::Horizontal);
     main->setObjectName(QStringLiteral("panes"));
     main->addWidget(m_lessonList);
@@ -380,8 +488,10 @@ void MainWindow::arrangeViews()
     // Presenting, the verdict and the two figures are enough: the timeline's rows need the room.
     const int results = presenting && ran ? std::max(int(views * 0.1), m_results->headHeight())
                                           : int(views * (!ran ? 0.3 : 0.18));
-    const int chart =
-        presenting ? std::max(this->height() / 4 + 4, int(views * 0.42)) : int(views * 0.38);
+    const int chart = std::max(
+        kMemoryMinimumHeight,
+        (presenting ? std::max(this->height() / 4 + 4, int(views * 0.42)) : int(views * 0.38)) -
+            demoBarHeight());
     // The three panes share what the splitter's two handles leave (else it scales them all).
     const int inner = views - 2 * m_views->handleWidth();
     if (torch) { // the verdict and its checks over the loss curve
@@ -527,6 +637,7 @@ bool MainWindow::openLesson(const QString &lessonId)
     m_keeper->open(lessonId, QString::fromStdString(m_lesson->starter));
     m_progress.setLastLesson(lessonId);
     setWindowTitle(tr("%1 — Rankstep").arg(QString::fromStdString(m_lesson->title)));
+    Q_EMIT lessonOpened(lessonId);
     const int ranks = m_lesson->config.ranks;
     if (torch) {
         statusBar()->showMessage(
@@ -544,10 +655,10 @@ bool MainWindow::openLesson(const QString &lessonId)
     return true;
 }
 
-void MainWindow::showScriptCode(const QString &code)
+void MainWindow::showScriptCode(const QString &code, const QString &readOnlyWhy)
 {
     m_keeper->showScript(m_lesson ? QString::fromStdString(m_lesson->id) : QStringLiteral("script"),
-                         code);
+                         code, readOnlyWhy);
 }
 
 void MainWindow::onLessonActivated(const QModelIndex &index)
@@ -571,6 +682,7 @@ void MainWindow::runCode()
     if (const std::optional<RunSpec> spec = prepareRun()) {
         m_lastSpec = *spec;
         m_run->start(*spec);
+        Q_EMIT runStarted(m_editor->text(), m_costPreset);
     }
 }
 
@@ -782,7 +894,14 @@ void MainWindow::resizeEvent(QResizeEvent *event)
 void MainWindow::keepChartHeight()
 {
     const bool presenting = m_viewControls && presentation().isActive();
-    m_memory->setMinimumHeight(presenting ? height() / 4 + 4 : kMemoryMinimumHeight);
+    m_memory->setMinimumHeight(
+        presenting ? std::max(kMemoryMinimumHeight, height() / 4 + 4 - demoBarHeight())
+                   : kMemoryMinimumHeight);
+}
+
+int MainWindow::demoBarHeight() const
+{
+    return m_demoBar && m_demoBar->isVisibleTo(this) ? m_demoBar->sizeHint().height() : 0;
 }
 
 void MainWindow::closeEvent(QCloseEvent *event)

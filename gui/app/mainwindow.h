@@ -27,6 +27,8 @@ class CodeEditor;
 class CodeKeeper;
 class ComparisonActions;
 class ComparisonView;
+class DemoActions;
+class DemoBar;
 class LossChart;
 class RealRunActions;
 class RealRunController;
@@ -64,8 +66,9 @@ public:
     ~MainWindow() override;
 
     bool openLesson(const QString &lessonId);
-    // Shows code without saving it as the learner's (scripted screenshots).
-    void showScriptCode(const QString &code);
+    // Shows code without saving it as the learner's (scripted screenshots); read-only with a
+    // reason shown above it.
+    void showScriptCode(const QString &code, const QString &readOnlyWhy = {});
     // The wall-clock limit of each run, in seconds (30 unless set; tests shorten it).
     void setRunTimeLimit(double seconds) { m_runTimeLimit = seconds; }
     const lessons::Lesson *currentLesson() const { return m_lesson; }
@@ -78,6 +81,11 @@ public:
     // The tabs left of the editor.
     enum class Pane { Lesson, State, Hang, Why, Compare, Experiments, WhatIf, Real };
     void showPane(Pane pane);
+    Pane currentPane() const;
+    // The tab's name in scripts and recorded demonstrations: lesson, state, hang, why, compare,
+    // experiments, whatif, real.
+    static QString paneName(Pane pane);
+    static std::optional<Pane> paneFromName(const QString &name);
     // Shares the window out for what it shows now: a fresh lesson, a run, the state tab, a
     // presentation (called as those change; public for a scripted size).
     void arrangeViews();
@@ -113,6 +121,8 @@ public:
         m_torchEmbd = embd;
     }
     NotebookImport *notebookImport() const { return m_import; }
+    DemoActions *demonstrations() const { return m_demos; }
+    DemoBar *demoBar() const { return m_demoBar; }
     ViewControls *viewControls() const { return m_viewControls; }
 
 public Q_SLOTS:
@@ -121,8 +131,12 @@ public Q_SLOTS:
     void resetToStarter();
 
 Q_SIGNALS:
+    // A run of this code under this cost model started (RunController has it).
+    void runStarted(const QString &code, const QString &cost);
     // A run's outcome (trace, failure or stop) has been shown.
     void runFinished();
+    void lessonOpened(const QString &lessonId);
+    void paneChanged(); // the tab left of the editor
     // A run was not started because the code could not be saved (why, in a sentence).
     void runRefused(const QString &why);
 
@@ -132,9 +146,11 @@ protected:
 
 private:
     void keepChartHeight();
+    int demoBarHeight() const; // 0 while no demonstration is recorded or replayed
     void buildActions();
     void buildLayout();
     void buildMenus();
+    void buildDemonstrations();
     void connectViews();
     void onLessonActivated(const QModelIndex &index);
     void onTraceAvailable(const TracePtr &trace, const QString &output);
@@ -188,6 +204,8 @@ private:
     WhatIfView *m_whatIf = nullptr;           // sweeps of the learner's code (docs/sweeps.md)
     RunSpec m_lastSpec;                       // the experiments run the same code again
     NotebookImport *m_import = nullptr;
+    DemoActions *m_demos = nullptr;
+    DemoBar *m_demoBar = nullptr;
     ViewControls *m_viewControls = nullptr; // the View menu, appearance and saved layout
     ExportActions *m_export = nullptr;
     QTabWidget *m_leftTabs = nullptr;

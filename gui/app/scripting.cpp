@@ -3,6 +3,7 @@
 
 #include "appearance.h"
 #include "comparisonactions.h"
+#include "demoactions.h"
 #include "experimentsview.h"
 #include "explainview.h"
 #include "mainwindow.h"
@@ -32,6 +33,7 @@
 #include <cstdio>
 #include <fstream>
 #include <iterator>
+#include <limits>
 #include <optional>
 #include <sstream>
 #include <string>
@@ -39,31 +41,9 @@
 namespace rankstep::gui {
 namespace {
 
-// The tab left of the editor that `--tab name` names; none for another name.
-std::optional<MainWindow::Pane> tabPane(const QString &name)
-{
-    if (name == QStringLiteral("lesson"))
-        return MainWindow::Pane::Lesson;
-    if (name == QStringLiteral("state"))
-        return MainWindow::Pane::State;
-    if (name == QStringLiteral("hang"))
-        return MainWindow::Pane::Hang;
-    if (name == QStringLiteral("why"))
-        return MainWindow::Pane::Why;
-    if (name == QStringLiteral("compare"))
-        return MainWindow::Pane::Compare;
-    if (name == QStringLiteral("experiments"))
-        return MainWindow::Pane::Experiments;
-    if (name == QStringLiteral("whatif"))
-        return MainWindow::Pane::WhatIf;
-    if (name == QStringLiteral("real"))
-        return MainWindow::Pane::Real;
-    return std::nullopt;
-}
-
 void showTab(MainWindow &window, const QString &name)
 {
-    if (const auto pane = tabPane(name))
+    if (const auto pane = MainWindow::paneFromName(name))
         window.showPane(*pane);
 }
 
@@ -113,6 +93,33 @@ bool startSweep(const QCommandLineParser &parser, const ScriptOptions &o, MainWi
         QTimer::singleShot(0, &window, &MainWindow::runCode);
     } else {
         QTimer::singleShot(0, whatIf, &WhatIfView::runSweep);
+    }
+    return true;
+}
+
+// --replay FILE [--step N|end]: the demonstration at that step (from 1), then the screenshot.
+bool startReplay(const QCommandLineParser &parser, const ScriptOptions &o, MainWindow &window)
+{
+    const QString step = parser.value(o.step);
+    bool numbered = true;
+    const int number = step.isEmpty() || step == QStringLiteral("end") ? 1 : step.toInt(&numbered);
+    if (!numbered || number < 1) {
+        std::fprintf(stderr,
+                     "rankstep: with --replay, --step wants a step's number from 1, or "
+                     "'end'\n");
+        return false;
+    }
+    DemoActions *demos = window.demonstrations();
+    const QString shot = parser.value(o.screenshot);
+    QObject::connect(&demos->player(), &DemoPlayer::stepShown, &window, [&window, shot] {
+        if (!shot.isEmpty())
+            saveAndQuit(&window, shot);
+    });
+    QString why;
+    const int first = step == QStringLiteral("end") ? std::numeric_limits<int>::max() : number - 1;
+    if (!demos->replay(parser.value(o.replay), first, &why)) {
+        std::fprintf(stderr, "rankstep: --replay: %s\n", qPrintable(why));
+        return false;
     }
     return true;
 }
@@ -296,13 +303,17 @@ ScriptOptions addScriptOptions(QCommandLineParser &parser)
          QStringLiteral("fields")},
         {QStringLiteral("sweep-open"),
          QStringLiteral("After --sweep, open the run of the grid's <n>-th setting (from 0)."),
-         QStringLiteral("n")}};
+         QStringLiteral("n")},
+        {QStringLiteral("replay"),
+         QStringLiteral("Replay the recorded demonstration <file> (File > Replay a "
+                        "Demonstration); --step N starts at its step N (from 1) or its end."),
+         QStringLiteral("file")}};
     parser.addOptions(
         {o.lesson,       o.code,      o.run,        o.screenshot, o.lessons,
          o.step,         o.stepBy,    o.importFile, o.tab,        o.quitAfterFirstPaint,
          o.presentation, o.zoom,      o.theme,      o.colorBlind, o.size,
          o.compare,      o.highlight, o.memory,     o.real,       o.showReal,
-         o.cost,         o.sweep,     o.sweepOpen});
+         o.cost,         o.sweep,     o.sweepOpen,  o.replay});
     return o;
 }
 
@@ -339,7 +350,7 @@ bool startScript(const QCommandLineParser &parser, const ScriptOptions &o, MainW
         std::fprintf(stderr, "rankstep: --step-by wants --step\n");
         return false;
     }
-    if (!tab.isEmpty() && !tabPane(tab)) {
+    if (!tab.isEmpty() && !MainWindow::paneFromName(tab)) {
         std::fprintf(stderr,
                      "rankstep: --tab wants lesson, state, hang, why, compare, experiments, "
                      "whatif or real\n");
@@ -347,7 +358,7 @@ bool startScript(const QCommandLineParser &parser, const ScriptOptions &o, MainW
     }
     if (!shot.isEmpty()) // the picture shows a state, not a frame of its animation
         window.stateView()->setAnimated(false);
-    if (!step.isEmpty() && (!parser.isSet(o.run) || !isStep(step))) {
+    if (!step.isEmpty() && !parser.isSet(o.replay) && (!parser.isSet(o.run) || !isStep(step))) {
         std::fprintf(stderr, "rankstep: --step wants --run and a count of steps or 'end'\n");
         return false;
     }
@@ -375,6 +386,8 @@ bool startScript(const QCommandLineParser &parser, const ScriptOptions &o, MainW
     }
     if (parser.isSet(o.sweep))
         return startSweep(parser, o, window);
+    if (parser.isSet(o.replay))
+        return startReplay(parser, o, window);
     if (parser.isSet(o.run)) {
         const bool showReal = parser.isSet(o.showReal);
         const auto onFinished = [&window, shot, step, by, tab, highlight, showReal] {

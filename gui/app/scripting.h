@@ -26,10 +26,12 @@ class MainWindow;
 // the memory chart by kind (the rank of the maximum). --sweep FIELDS runs a What if sweep
 // ("ranks=2,4,8;batches=1,2,4,8"; after the run with --run) and takes the screenshot of the What
 // if tab when it ends; --sweep-open N then opens the run of the grid's N-th setting (from 0).
+// --replay FILE replays a recorded demonstration (docs/demonstrations.md) from its first step, or
+// from step N of --step N (from 1; or "end"), and takes the screenshot once that step is shown.
 struct ScriptOptions {
     QCommandLineOption lesson, code, run, screenshot, lessons, step, stepBy, importFile, tab,
         quitAfterFirstPaint, presentation, zoom, theme, colorBlind, size, compare, highlight,
-        memory, real, showReal, cost, sweep, sweepOpen;
+        memory, real, showReal, cost, sweep, sweepOpen, replay;
 };
 ScriptOptions addScriptOptions(QCommandLineParser &parser);
 

@@ -247,6 +247,18 @@ void StepController::toTime(core::SimTime time)
         moveTo(m_mode == StepMode::Time ? m_cursor->toCut(time) : m_cursor->toTime(time));
 }
 
+void StepController::toStop(std::size_t stop)
+{
+    if (m_cursor)
+        moveTo(replay::Cursor(*m_stops, stop));
+}
+
+void StepController::toCut(core::SimTime time)
+{
+    if (m_cursor)
+        moveTo(m_cursor->toCut(time));
+}
+
 void StepController::setFraction(double fraction)
 {
     if (m_cursor)

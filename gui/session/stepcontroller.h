@@ -81,6 +81,10 @@ public Q_SLOTS:
     // shortest prefix holding every event that starts by then.
     void toTime(core::SimTime time);
     void setFraction(double fraction);
+    // Where a recorded demonstration's cursor stood (gui/app/demostage.h): a stop point by its
+    // index (the end when past it), or every rank at simulated time `time` (a time step's cut).
+    void toStop(std::size_t stop);
+    void toCut(core::SimTime time);
     void play();
     void pause();
     void togglePlay();

@@ -173,11 +173,12 @@ void StepBar::buildShortcuts()
     const auto add = [this](const QKeySequence &keys, void (StepController::*slot)()) {
         auto *shortcut = new QShortcut(keys, this, nullptr, nullptr, Qt::WindowShortcut);
         connect(shortcut, &QShortcut::activated, m_controller, slot);
+        return shortcut;
     };
     add(QKeySequence(Qt::Key_F10), &StepController::next);
     add(QKeySequence(Qt::SHIFT | Qt::Key_F10), &StepController::previous);
-    add(QKeySequence(Qt::Key_PageDown), &StepController::next);
-    add(QKeySequence(Qt::Key_PageUp), &StepController::previous);
+    m_pageDown = add(QKeySequence(Qt::Key_PageDown), &StepController::next);
+    m_pageUp = add(QKeySequence(Qt::Key_PageUp), &StepController::previous);
     add(QKeySequence(Qt::Key_Home), &StepController::home);
     add(QKeySequence(Qt::Key_End), &StepController::end);
 }
@@ -193,13 +194,20 @@ bool StepBar::eventFilter(QObject *watched, QEvent *event)
     // While presenting, the clicker's PageDown and PageUp step whatever has the focus: the
     // override stays unaccepted, so the window's step shortcut gets the key.
     const bool clicker = key->key() == Qt::Key_PageDown || key->key() == Qt::Key_PageUp;
-    if (clicker && m_appearance.presenting()) {
+    if (clicker && (m_appearance.presenting() || m_clickerForRecording)) {
         event->ignore();
         return true;
     }
     if (usesNavigationKey(watched, key->key()))
         event->accept();
     return QWidget::eventFilter(watched, event);
+}
+
+void StepBar::setClickerForRecording(bool recording)
+{
+    m_clickerForRecording = recording;
+    m_pageDown->setEnabled(!recording);
+    m_pageUp->setEnabled(!recording);
 }
 
 QString StepBar::positionText() const

@@ -6,6 +6,7 @@
 class QComboBox;
 class QDoubleSpinBox;
 class QLabel;
+class QShortcut;
 class QSlider;
 class QToolButton;
 
@@ -39,6 +40,11 @@ public:
     QComboBox *snapshotBox() const { return m_snapshots; }
     QLabel *positionLabel() const { return m_label; }
     QString positionText() const;
+    // While a recorded demonstration is replayed (gui/app/demoactions.h), PageDown and PageUp
+    // step the recording, not the run, whichever widget has the focus: the bar's own keys for
+    // them are off.
+    void setClickerForRecording(bool recording);
+    bool clickerForRecording() const { return m_clickerForRecording; }
 
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
@@ -68,6 +74,9 @@ private:
     QSlider *m_scrubber = nullptr;
     QLabel *m_label = nullptr;
     bool m_updatingScrubber = false; // the cursor moved the scrubber: do not move it back
+    QShortcut *m_pageDown = nullptr;
+    QShortcut *m_pageUp = nullptr;
+    bool m_clickerForRecording = false;
 };
 
 } // namespace rankstep::gui

@@ -1,0 +1,401 @@
+// SPDX-License-Identifier: MIT
+// Recording a demonstration and replaying it in class (issue 19, docs/demonstrations.md): every
+// step replays to the view it recorded, forwards and back, without running the code again; the
+// clicker's PageDown and PageUp step the recording while it is replayed; Play goes through it on
+// its own; a broken, foreign or newer file is refused and the window keeps the learner's code; a
+// replay never grades; another lesson stops a recording without losing it.
+#include "codeeditor.h"
+#include "demoactions.h"
+#include "demobar.h"
+#include "demostage.h"
+#include "guitestsupport.h"
+#include "runsession.h"
+#include "stepbar.h"
+#include "stepcontroller.h"
+
+#include "appearance.h"
+
+#include <QFile>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListView>
+#include <QSignalSpy>
+#include <QTest>
+#include <QToolButton>
+
+#include <string>
+#include <vector>
+
+namespace rankstep::gui::testing {
+namespace {
+
+class DemonstrationTest : public WindowTest
+{
+protected:
+    // What the recorder sees of this window, to compare a replayed view with a recorded one.
+    static DemoStage stageOf(MainWindow &window)
+    {
+        DemoStage stage;
+        stage.session = &window.session();
+        stage.appearance = &window.appearance();
+        stage.tab = [&window] {
+            return MainWindow::paneName(window.currentPane());
+        };
+        return stage;
+    }
+
+    QString writeFile(const QString &name, const std::string &text)
+    {
+        const QString path = root() + QLatin1Char('/') + name;
+        QFile file(path);
+        EXPECT_TRUE(file.open(QIODevice::WriteOnly));
+        file.write(text.data(), qint64(text.size()));
+        return path;
+    }
+
+    // Lets the recorder take the step the last change asked for (it waits for an idle loop).
+    static void settle() { QTest::qWait(20); }
+
+    // Replays `path` from step `first` and waits until that step is on screen.
+    static bool replayAndWait(MainWindow &window, const QString &path, int first = 0)
+    {
+        QSignalSpy shown(&window.demonstrations()->player(), &DemoPlayer::stepShown);
+        QString why;
+        if (!window.demonstrations()->replay(path, first, &why)) {
+            ADD_FAILURE() << utf8(why);
+            return false;
+        }
+        return !shown.isEmpty() || shown.wait(kRunTimeoutMs);
+    }
+
+    static bool goToAndWait(MainWindow &window, int step)
+    {
+        DemoPlayer &player = window.demonstrations()->player();
+        QSignalSpy shown(&player, &DemoPlayer::stepShown);
+        player.goTo(step);
+        return !shown.isEmpty() || shown.wait(kRunTimeoutMs);
+    }
+
+    // The DDP solution with 3 steps on its first run: stops 0, 5 and 10.
+    io::Demonstration handMade() const
+    {
+        io::Demonstration demo;
+        demo.lesson = "ddp";
+        demo.runs.push_back({builtinLesson(QStringLiteral("ddp")).solution, "notebook"});
+        for (int stop : {0, 5, 10}) {
+            io::DemoStep step;
+            step.change = "step";
+            step.run = 0;
+            step.tab = "state";
+            step.cursor = io::DemoCursor{io::DemoCursor::Kind::Stop, stop, {}};
+            step.caption = "At stop " + std::to_string(stop);
+            demo.steps.push_back(step);
+        }
+        return demo;
+    }
+};
+
+TEST_F(DemonstrationTest, EveryRecordedStepReplaysToTheViewItRecordedForwardsAndBack)
+{
+    auto window = makeWindow();
+    ASSERT_TRUE(window->openLesson(QStringLiteral("ddp")));
+    const QString solution = QString::fromStdString(builtinLesson(QStringLiteral("ddp")).solution);
+    window->showScriptCode(solution); // not the learner's code: nothing is graded
+    DemoActions &demos = *window->demonstrations();
+    demos.startRecording();
+    ASSERT_TRUE(demos.recorder().isRecording());
+    EXPECT_TRUE(window->demoBar()->isVisible());
+    window->demoBar()->captionEdit()->setText(QStringLiteral("Four ranks, a model each."));
+    demos.recorder().setCaption(window->demoBar()->captionEdit()->text());
+
+    ASSERT_TRUE(runAndWait(*window));
+    settle();
+    StepController &stepper = window->session().stepper();
+    stepper.setStepMode(StepController::StepMode::Operation);
+    stepper.home();
+    settle();
+    for (int k = 0; k < 3; ++k) {
+        stepper.next();
+        settle();
+    }
+    demos.recorder().setCaption(QStringLiteral("Rank 0 has done three operations."));
+    stepper.setStepMode(StepController::StepMode::Time);
+    stepper.next();
+    settle();
+    window->showPane(MainWindow::Pane::Why);
+    settle();
+    window->session().setSelectedRank(2);
+    settle();
+    window->session().setShownRanks({0, 2});
+    settle();
+    const TimeRange visible = window->session().visibleRange();
+    window->session().setVisibleRange(visible.from + 1000, visible.to / 2);
+    settle();
+    window->appearance().setZoom(1.25);
+    settle();
+    window->session().stepper().end();
+    settle();
+
+    demos.stopRecording();
+    EXPECT_FALSE(demos.recorder().isRecording());
+    const io::Demonstration recorded = demos.unsaved();
+    ASSERT_EQ(recorded.runs.size(), 1U);
+    EXPECT_EQ(recorded.runs[0].code, solution.toStdString());
+    EXPECT_EQ(recorded.runs[0].cost, "notebook");
+    std::vector<std::string> changes;
+    for (const io::DemoStep &step : recorded.steps)
+        changes.push_back(step.change);
+    const std::vector<std::string> expected = {"lesson", "run",  "step", "step",   "step",
+                                               "step",   "step", "tab",  "select", "ranks",
+                                               "view",   "zoom", "step"};
+    EXPECT_EQ(changes, expected);
+    ASSERT_EQ(recorded.steps.size(), expected.size());
+    EXPECT_EQ(recorded.steps[0].caption, "Four ranks, a model each.");
+    EXPECT_EQ(recorded.steps[5].caption, "Rank 0 has done three operations.");
+    EXPECT_EQ(recorded.steps[6].cursor->kind, io::DemoCursor::Kind::Cut);
+    EXPECT_EQ(recorded.steps[8].rank, 2);
+
+    const QString path = root() + QStringLiteral("/ddp-demo.json");
+    QString why;
+    ASSERT_TRUE(demos.saveUnsaved(path, &why)) << utf8(why);
+    EXPECT_TRUE(demos.unsaved().steps.empty());
+    window->appearance().setZoom(1);
+    window->openLesson(QStringLiteral("basic"));
+
+    QSignalSpy runs(window.get(), &MainWindow::runFinished);
+    ASSERT_TRUE(replayAndWait(*window, path));
+    EXPECT_EQ(window->currentLesson()->id, "ddp");
+    const DemoStage stage = stageOf(*window);
+    const auto check = [&](int k) {
+        ASSERT_TRUE(goToAndWait(*window, k)) << k;
+        const io::DemoStep &want = recorded.steps[std::size_t(k)];
+        const io::DemoStep now = captureStep(stage, want.run, want.change);
+        EXPECT_TRUE(sameView(now, want)) << "step " << k << ":\n"
+                                         << io::demonstrationToJson({1, "ddp", {}, {now}})
+                                         << io::demonstrationToJson({1, "ddp", {}, {want}});
+        EXPECT_EQ(window->demoBar()->caption()->text().toStdString(), want.caption) << k;
+        if (want.run >= 0) {
+            EXPECT_EQ(window->editor()->text(), solution) << k;
+            EXPECT_TRUE(window->editor()->isReadOnly()) << k;
+        }
+    };
+    for (int k = 0; k < int(recorded.steps.size()); ++k)
+        check(k);
+    for (int k = int(recorded.steps.size()) - 1; k >= 0; --k)
+        check(k);
+    EXPECT_EQ(runs.size(), 1) << "the one run is made once and kept";
+    EXPECT_NE(progress().state(QStringLiteral("ddp")), ProgressStore::State::Solved)
+        << "a replayed run never grades";
+
+    window->demonstrations()->player().finish();
+    EXPECT_FALSE(window->demoBar()->isVisible());
+    EXPECT_FALSE(window->editor()->isReadOnly());
+    EXPECT_EQ(window->editor()->text().toStdString(), builtinLesson(QStringLiteral("ddp")).starter)
+        << "the learner's own code is back";
+}
+
+TEST_F(DemonstrationTest, TheClickerStepsTheRecordingWhileItIsReplayed)
+{
+    auto window = makeWindow();
+    const QString path =
+        writeFile(QStringLiteral("hand.json"), io::demonstrationToJson(handMade()));
+    ASSERT_TRUE(replayAndWait(*window, path));
+    DemoPlayer &player = window->demonstrations()->player();
+    StepController &stepper = window->session().stepper();
+    ASSERT_EQ(player.shownStep(), 0);
+    EXPECT_EQ(stepper.cursor()->stop(), 0U);
+    window->editor()->setFocus(); // the editor scrolls with PageDown, but not while replaying
+    QTest::keyClick(window->editor(), Qt::Key_PageDown);
+    EXPECT_EQ(player.shownStep(), 1);
+    EXPECT_EQ(stepper.cursor()->stop(), 5U);
+    EXPECT_EQ(window->demoBar()->caption()->text(), QStringLiteral("At stop 5"));
+    QTest::keyClick(window->editor(), Qt::Key_PageDown);
+    EXPECT_EQ(stepper.cursor()->stop(), 10U);
+    QTest::keyClick(window->editor(), Qt::Key_PageDown); // the last step stays
+    EXPECT_EQ(player.shownStep(), 2);
+    QTest::keyClick(window->editor(), Qt::Key_PageUp);
+    EXPECT_EQ(stepper.cursor()->stop(), 5U);
+    window->appearance().setPresenting(true);
+    QTest::keyClick(window->lessonList(), Qt::Key_PageUp);
+    EXPECT_EQ(player.shownStep(), 0);
+    EXPECT_EQ(stepper.cursor()->stop(), 0U);
+    window->appearance().setPresenting(false);
+
+    player.finish();
+    window->showScriptCode(QString::fromStdString(builtinLesson(QStringLiteral("ddp")).solution));
+    ASSERT_TRUE(runAndWait(*window));
+    stepper.home();
+    stepper.setStepMode(StepController::StepMode::Operation);
+    window->stepBar()->setFocus();
+    QTest::keyClick(window->stepBar(), Qt::Key_PageDown);
+    EXPECT_EQ(stepper.appliedEvents(), 1U) << "after the replay PageDown steps the run again";
+}
+
+TEST_F(DemonstrationTest, PlayGoesThroughTheStepsOnItsOwn)
+{
+    auto window = makeWindow();
+    const QString path =
+        writeFile(QStringLiteral("hand.json"), io::demonstrationToJson(handMade()));
+    ASSERT_TRUE(replayAndWait(*window, path));
+    DemoPlayer &player = window->demonstrations()->player();
+    QSignalSpy shown(&player, &DemoPlayer::stepShown);
+    QSignalSpy playing(&player, &DemoPlayer::playingChanged);
+    player.setPace(0.05);
+    player.setPlaying(true);
+    EXPECT_TRUE(window->demoBar()->playButton()->isChecked());
+    ASSERT_TRUE(QTest::qWaitFor([&] { return !player.isPlaying(); }, 5000));
+    EXPECT_EQ(shown.size(), 2);
+    EXPECT_EQ(player.shownStep(), 2);
+    EXPECT_FALSE(window->demoBar()->playButton()->isChecked());
+}
+
+TEST_F(DemonstrationTest, ABrokenForeignOrNewerFileIsRefusedAndTheLearnersCodeStays)
+{
+    auto window = makeWindow();
+    ASSERT_TRUE(window->openLesson(QStringLiteral("basic")));
+    window->editor()->setText(QStringLiteral("# mine\n"));
+    const std::string good = io::demonstrationToJson(handMade());
+    std::string newer = good;
+    newer.replace(newer.find("\"version\": 1"), 12, "\"version\": 7");
+    std::string elsewhere = good;
+    elsewhere.replace(elsewhere.find("\"ddp\""), 5, "\"no_such_lesson\"");
+    std::string cost = good;
+    cost.replace(cost.find("\"notebook\""), 10, "\"no-such-cost\"");
+    const std::pair<std::string, std::string> cases[] = {
+        {good.substr(0, good.size() / 2), "JSON line"},
+        {"{\"traceEvents\": []}", "not a Rankstep demonstration"},
+        {newer, "newer Rankstep (file format 7"},
+        {elsewhere, "the lesson no_such_lesson, which this Rankstep does not have"},
+        {cost, "cost model no-such-cost"},
+    };
+    for (const auto &[text, reason] : cases) {
+        const QString path = writeFile(QStringLiteral("bad.json"), text);
+        QString why;
+        EXPECT_FALSE(window->demonstrations()->replay(path, 0, &why));
+        EXPECT_NE(why.toStdString().find(reason), std::string::npos) << utf8(why);
+        EXPECT_FALSE(window->demonstrations()->player().isActive());
+        EXPECT_EQ(window->currentLesson()->id, "basic");
+        EXPECT_EQ(window->editor()->text(), QStringLiteral("# mine\n"));
+        EXPECT_FALSE(window->demoBar()->isVisible());
+    }
+    QString why;
+    EXPECT_FALSE(window->demonstrations()->replay(root() + QStringLiteral("/none.json"), 0, &why));
+    EXPECT_NE(why.indexOf(QStringLiteral("Cannot read")), -1) << utf8(why);
+}
+
+TEST_F(DemonstrationTest, AnotherLessonStopsTheRecordingAndKeepsItToBeSaved)
+{
+    auto window = makeWindow();
+    ASSERT_TRUE(window->openLesson(QStringLiteral("ddp")));
+    DemoActions &demos = *window->demonstrations();
+    demos.startRecording();
+    window->showPane(MainWindow::Pane::Why);
+    settle();
+    ASSERT_TRUE(window->openLesson(QStringLiteral("basic")));
+    EXPECT_FALSE(demos.recorder().isRecording());
+    ASSERT_EQ(demos.unsaved().steps.size(), 2U);
+    EXPECT_EQ(demos.unsaved().lesson, "ddp");
+    EXPECT_TRUE(window->demoBar()->isVisible()) << "Save and Discard on the bar";
+    demos.startRecording(); // refused until it is saved or discarded
+    EXPECT_FALSE(demos.recorder().isRecording());
+    QString why;
+    EXPECT_FALSE(demos.saveUnsaved(root() + QStringLiteral("/no/such/folder/x.json"), &why));
+    EXPECT_NE(why.indexOf(QStringLiteral("The recording is kept")), -1) << utf8(why);
+    EXPECT_EQ(demos.unsaved().steps.size(), 2U);
+    demos.discardUnsaved();
+    EXPECT_FALSE(window->demoBar()->isVisible());
+    demos.startRecording();
+    EXPECT_TRUE(demos.recorder().isRecording());
+    EXPECT_EQ(demos.recorder().recording().lesson, "basic");
+}
+
+// The teacher's demonstration of the DDP lesson shipped in resources/demonstrations/ddp.json
+// (replayed to screenshots in README): the common first try that updates before the allreduce,
+// then the solution stepped through by time, with captions. The file is what the recorder makes
+// of these actions; RANKSTEP_REFRESH_DEMOS=1 writes it again after a deliberate change.
+TEST_F(DemonstrationTest, TheShippedDdpDemonstrationIsWhatTheRecorderMakesOfItsActions)
+{
+    auto window = makeWindow();
+    ASSERT_TRUE(window->openLesson(QStringLiteral("ddp")));
+    DemoActions &demos = *window->demonstrations();
+    DemoRecorder &recorder = demos.recorder();
+    demos.startRecording();
+    recorder.setCaption(QStringLiteral(
+        "Data parallel: four ranks, each with the whole model (2 layers) and its own batch."));
+    const std::string solution = builtinLesson(QStringLiteral("ddp")).solution;
+    const std::string allreduce =
+        "        grad_weights[layer] = await model.allreduce(grad_weights[layer], layer)\n";
+    const std::string update =
+        "        weights[layer], opt_states[layer] = model.update(\n"
+        "            layer, grad_weights[layer], weights[layer], "
+        "opt_states[layer]\n"
+        "        )\n";
+    std::string mistake = solution;
+    const auto at = mistake.find(allreduce + update);
+    ASSERT_NE(at, std::string::npos);
+    mistake.replace(at, allreduce.size() + update.size(), update + allreduce);
+    window->showScriptCode(QString::fromStdString(mistake));
+    ASSERT_TRUE(runAndWait(*window));
+    settle();
+    ASSERT_TRUE(window->session().trace()->error);
+    recorder.setCaption(QStringLiteral(
+        "A common first try: update each layer, then allreduce. The update refuses: rank 0's "
+        "gradient covers batch 0 only, and an update needs batches 0-3."));
+    window->showScriptCode(QString::fromStdString(solution));
+    ASSERT_TRUE(runAndWait(*window));
+    settle();
+    recorder.setCaption(QStringLiteral(
+        "Allreduce first, then update: solved. Now step through it by time (PageDown)."));
+    StepController &stepper = window->session().stepper();
+    stepper.setStepMode(StepController::StepMode::Time);
+    stepper.home();
+    settle();
+    // A step each time every rank reaches the next boundary: 0, 1, 2, 3, 4, 4.3, 4.8, 5.1, 5.6.
+    const char *captions[] = {
+        "Time 0: each rank has loaded both layers' weights, the same model everywhere, and "
+        "starts the forward on its own batch.",
+        nullptr,
+        "The loss and the backward of layer 1: each rank's gradient comes from its own batch "
+        "only.",
+        nullptr,
+        "The allreduce of layer 0's gradient: every rank gets the sum over batches 0-3.",
+        "Then the update of layer 0, the same on every rank.",
+        nullptr,
+        nullptr,
+        "The end: the four ranks hold the same trained weights.",
+    };
+    for (const char *caption : captions) {
+        stepper.next();
+        settle();
+        if (caption)
+            recorder.setCaption(QString::fromUtf8(caption));
+    }
+    window->showPane(MainWindow::Pane::Why);
+    settle();
+    recorder.setCaption(QStringLiteral(
+        "Why: each rank's memory holds the whole model; its time, the allreduce's wait."));
+    demos.stopRecording();
+
+    const std::string made = io::demonstrationToJson(demos.unsaved());
+    const QString shipped =
+        QStringLiteral(RANKSTEP_SOURCE_DIR) + QStringLiteral("/resources/demonstrations/ddp.json");
+    if (qEnvironmentVariableIsSet("RANKSTEP_REFRESH_DEMOS")) {
+        QFile out(shipped);
+        ASSERT_TRUE(out.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        out.write(made.data(), qint64(made.size()));
+    }
+    QFile file(shipped);
+    ASSERT_TRUE(file.open(QIODevice::ReadOnly)) << utf8(shipped);
+    EXPECT_EQ(file.readAll().toStdString(), made);
+
+    // It replays: every step shows, the mistake's run and the solution's each made once.
+    QSignalSpy runs(window.get(), &MainWindow::runFinished);
+    ASSERT_TRUE(replayAndWait(*window, shipped));
+    const int count = window->demonstrations()->player().count();
+    for (int k = 0; k < count; ++k)
+        ASSERT_TRUE(goToAndWait(*window, k)) << k;
+    EXPECT_EQ(runs.size(), 2);
+}
+
+} // namespace
+} // namespace rankstep::gui::testing
