@@ -22,6 +22,8 @@
 #include "notebookimport.h"
 #include "noticebanner.h"
 #include "presentation.h"
+#include "quizcontroller.h"
+#include "quizpanel.h"
 #include "realrunactions.h"
 #include "realruncontroller.h"
 #include "realrunview.h"
@@ -114,6 +116,16 @@ MainWindow::MainWindow(std::vector<lessons::Lesson> lessons, ProgressStore &prog
     byKind->setCheckable(true);
     byKind->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_K));
     connect(byKind, &QAction::toggled, m_memory, &MemoryChart::setByKind);
+    // Presenting: a question for the room before each step (docs/quiz.md).
+    QAction *quiz = m_viewControls->menu()->addAction(tr("&Predict the Next Step (Quiz)"));
+    quiz->setObjectName(QStringLiteral("quizAction"));
+    quiz->setCheckable(true);
+    quiz->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Q));
+    quiz->setToolTip(
+        tr("While presenting, each step forward first asks the room a question "
+           "about it; the next press shows the answer with the step."));
+    connect(quiz, &QAction::toggled, m_quiz, &QuizController::setEnabled);
+    connect(m_quiz, &QuizController::enabledChanged, quiz, &QAction::setChecked);
     connect(m_memory, &MemoryChart::byKindChanged, byKind, &QAction::setChecked);
     const QString last = m_progress.lastLesson();
     if (!openLesson(last) && m_model->rowCount() > 0)
@@ -249,9 +261,13 @@ void MainWindow::buildDemonstrations()
             m_editor->markError(trace->error->line);
     };
     m_demos = new DemoActions(stage, *m_demoBar, *m_stepBar, m_fileMenu, this);
-    // The bar and its caption take height from the memory chart, not from the timeline's rows.
-    connect(m_demoBar, &DemoBar::shownChanged, this,
-            [this] { QTimer::singleShot(0, this, &MainWindow::arrangeViews); });
+    // The bar and its caption, and the quiz, take height from the memory chart, not from the
+    // timeline's rows.
+    const auto rearrange = [this] {
+        QTimer::singleShot(0, this, &MainWindow::arrangeViews);
+    };
+    connect(m_demoBar, &DemoBar::shownChanged, this, rearrange);
+    connect(m_quizPanel, &QuizPanel::shownChanged, this, rearrange);
     connect(m_demos, &DemoActions::message, this,
             [this](const QString &text) { statusBar()->showMessage(text); });
     connect(this, &MainWindow::runStarted, m_demos, &DemoActions::onRunStarted);
@@ -385,6 +401,9 @@ void MainWindow::buildLayout()
     });
     m_demoBar = new DemoBar; // a demonstration recorded or replayed, and its caption
     steppingLayout->addWidget(m_demoBar);
+    m_quizPanel = new QuizPanel; // presenting: a question before the step it is about
+    steppingLayout->addWidget(m_quizPanel);
+    m_quiz = new QuizController(*m_session, *m_appearance, *m_quizPanel, this);
     steppingLayout->addWidget(realNotice);
     steppingLayout->addWidget(m_stepBar);
     m_legend = new LegendBar(*m_session, *m_appearance); // in the window, presenting too
@@ -486,12 +505,22 @@ void MainWindow::arrangeViews()
     const int views = int(height * viewsShare);
     m_middle->setSizes({height - views, views});
     // Presenting, the verdict and the two figures are enough: the timeline's rows need the room.
-    const int results = presenting && ran ? std::max(int(views * 0.1), m_results->headHeight())
-                                          : int(views * (!ran ? 0.3 : 0.18));
-    const int chart = std::max(
-        kMemoryMinimumHeight,
-        (presenting ? std::max(this->height() / 4 + 4, int(views * 0.42)) : int(views * 0.38)) -
-            demoBarHeight());
+    // While the quiz asks the room (presenting), the results give it their room: the verdict
+    // stays in the status bar.
+    const bool quiz = presenting && m_quizPanel->isVisibleTo(this);
+    const int results = quiz                ? 0
+                        : presenting && ran ? std::max(int(views * 0.1), m_results->headHeight())
+                                            : int(views * (!ran ? 0.3 : 0.18));
+    // A demonstration's bar (or the quiz, outside presentation mode) above the step bar takes
+    // half its height from the chart.
+    // While the quiz asks, the chart keeps its least height: the timeline's rows answer "which
+    // rank moves next".
+    const int chart =
+        quiz ? chartFloor()
+             : std::max(chartFloor(),
+                        (presenting ? std::max(this->height() / 4 + 4, int(views * 0.42))
+                                    : int(views * 0.38)) -
+                            barsHeight() / 2);
     // The three panes share what the splitter's two handles leave (else it scales them all).
     const int inner = views - 2 * m_views->handleWidth();
     if (torch) { // the verdict and its checks over the loss curve
@@ -890,18 +919,32 @@ void MainWindow::resizeEvent(QResizeEvent *event)
 }
 
 // Presenting, the memory chart keeps a quarter of the window's height at any size (a projector's
-// full screen arrives after the views were arranged).
+// full screen arrives after the views were arranged), less while a demonstration's bar shows,
+// and a sixth while the quiz asks (it never grows the window past the screen).
 void MainWindow::keepChartHeight()
 {
     const bool presenting = m_viewControls && presentation().isActive();
-    m_memory->setMinimumHeight(
-        presenting ? std::max(kMemoryMinimumHeight, height() / 4 + 4 - demoBarHeight())
-                   : kMemoryMinimumHeight);
+    const bool quiz = m_quizPanel && m_quizPanel->isVisibleTo(this);
+    m_memory->setMinimumHeight(!presenting ? kMemoryMinimumHeight
+                               : quiz
+                                   ? chartFloor()
+                                   : std::max(chartFloor(), height() / 4 + 4 - barsHeight() / 2));
 }
 
-int MainWindow::demoBarHeight() const
+int MainWindow::chartFloor() const
 {
-    return m_demoBar && m_demoBar->isVisibleTo(this) ? m_demoBar->sizeHint().height() : 0;
+    const bool presenting = m_viewControls && presentation().isActive();
+    return presenting ? std::max(kMemoryMinimumHeight, height() / 6) : kMemoryMinimumHeight;
+}
+
+int MainWindow::barsHeight() const
+{
+    int height = 0;
+    for (const QWidget *bar :
+         {static_cast<const QWidget *>(m_demoBar), static_cast<const QWidget *>(m_quizPanel)})
+        if (bar && bar->isVisibleTo(this))
+            height += bar->sizeHint().height();
+    return height;
 }
 
 void MainWindow::closeEvent(QCloseEvent *event)

@@ -29,6 +29,8 @@ class ComparisonActions;
 class ComparisonView;
 class DemoActions;
 class DemoBar;
+class QuizController;
+class QuizPanel;
 class LossChart;
 class RealRunActions;
 class RealRunController;
@@ -123,6 +125,8 @@ public:
     NotebookImport *notebookImport() const { return m_import; }
     DemoActions *demonstrations() const { return m_demos; }
     DemoBar *demoBar() const { return m_demoBar; }
+    QuizController *quiz() const { return m_quiz; }
+    QuizPanel *quizPanel() const { return m_quizPanel; }
     ViewControls *viewControls() const { return m_viewControls; }
 
 public Q_SLOTS:
@@ -146,7 +150,9 @@ protected:
 
 private:
     void keepChartHeight();
-    int demoBarHeight() const; // 0 while no demonstration is recorded or replayed
+    // The height of the demonstration bar and the quiz above the step bar, 0 while neither shows.
+    int barsHeight() const;
+    int chartFloor() const; // the memory chart's least height, presenting or not
     void buildActions();
     void buildLayout();
     void buildMenus();
@@ -206,6 +212,8 @@ private:
     NotebookImport *m_import = nullptr;
     DemoActions *m_demos = nullptr;
     DemoBar *m_demoBar = nullptr;
+    QuizPanel *m_quizPanel = nullptr; // presentation mode's predict-the-next-step
+    QuizController *m_quiz = nullptr;
     ViewControls *m_viewControls = nullptr; // the View menu, appearance and saved layout
     ExportActions *m_export = nullptr;
     QTabWidget *m_leftTabs = nullptr;

@@ -10,6 +10,7 @@
 #include "memorychart.h"
 #include "notebookimport.h"
 #include "presentation.h"
+#include "quizcontroller.h"
 #include "realrunactions.h"
 #include "realruncontroller.h"
 #include "stateview.h"
@@ -307,13 +308,17 @@ ScriptOptions addScriptOptions(QCommandLineParser &parser)
         {QStringLiteral("replay"),
          QStringLiteral("Replay the recorded demonstration <file> (File > Replay a "
                         "Demonstration); --step N starts at its step N (from 1) or its end."),
-         QStringLiteral("file")}};
+         QStringLiteral("file")},
+        {QStringLiteral("quiz"),
+         QStringLiteral("With --presentation and --run: ask the quiz's question about the next "
+                        "step (ask), or show its answer with the step (reveal)."),
+         QStringLiteral("ask|reveal")}};
     parser.addOptions(
         {o.lesson,       o.code,      o.run,        o.screenshot, o.lessons,
          o.step,         o.stepBy,    o.importFile, o.tab,        o.quitAfterFirstPaint,
          o.presentation, o.zoom,      o.theme,      o.colorBlind, o.size,
          o.compare,      o.highlight, o.memory,     o.real,       o.showReal,
-         o.cost,         o.sweep,     o.sweepOpen,  o.replay});
+         o.cost,         o.sweep,     o.sweepOpen,  o.replay,     o.quiz});
     return o;
 }
 
@@ -362,6 +367,16 @@ bool startScript(const QCommandLineParser &parser, const ScriptOptions &o, MainW
         std::fprintf(stderr, "rankstep: --step wants --run and a count of steps or 'end'\n");
         return false;
     }
+    const QString quiz = parser.value(o.quiz);
+    if (parser.isSet(o.quiz) &&
+        (quiz != QStringLiteral("ask") && quiz != QStringLiteral("reveal"))) {
+        std::fprintf(stderr, "rankstep: --quiz wants ask or reveal\n");
+        return false;
+    }
+    if (parser.isSet(o.quiz) && (!parser.isSet(o.run) || !parser.isSet(o.presentation))) {
+        std::fprintf(stderr, "rankstep: --quiz wants --run and --presentation\n");
+        return false;
+    }
     const bool highlight = parser.value(o.highlight) == QStringLiteral("critical-path");
     if (parser.isSet(o.highlight) && !highlight) {
         std::fprintf(stderr, "rankstep: --highlight wants critical-path\n");
@@ -390,11 +405,17 @@ bool startScript(const QCommandLineParser &parser, const ScriptOptions &o, MainW
         return startReplay(parser, o, window);
     if (parser.isSet(o.run)) {
         const bool showReal = parser.isSet(o.showReal);
-        const auto onFinished = [&window, shot, step, by, tab, highlight, showReal] {
+        const auto onFinished = [&window, shot, step, by, tab, highlight, showReal, quiz] {
             if (showReal && window.realRun().showRealAction()->isEnabled())
                 window.realRun().showRealAction()->setChecked(true);
             if (!step.isEmpty())
                 goToStep(window, step, by);
+            if (!quiz.isEmpty()) { // the question about the next step, then its answer
+                window.quiz()->setEnabled(true);
+                window.stepController()->next();
+                if (quiz == QStringLiteral("reveal"))
+                    window.stepController()->next();
+            }
             if (highlight)
                 window.explainView()->showCriticalPath(true);
             showTab(window, tab);

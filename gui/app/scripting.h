@@ -28,10 +28,12 @@ class MainWindow;
 // if tab when it ends; --sweep-open N then opens the run of the grid's N-th setting (from 0).
 // --replay FILE replays a recorded demonstration (docs/demonstrations.md) from its first step, or
 // from step N of --step N (from 1; or "end"), and takes the screenshot once that step is shown.
+// --quiz ask|reveal, presenting, after --run [--step N]: the quiz's question about the next step,
+// or its answer with that step (View > Predict the Next Step, docs/quiz.md).
 struct ScriptOptions {
     QCommandLineOption lesson, code, run, screenshot, lessons, step, stepBy, importFile, tab,
         quitAfterFirstPaint, presentation, zoom, theme, colorBlind, size, compare, highlight,
-        memory, real, showReal, cost, sweep, sweepOpen, replay;
+        memory, real, showReal, cost, sweep, sweepOpen, replay, quiz;
 };
 ScriptOptions addScriptOptions(QCommandLineParser &parser);
 

@@ -225,8 +225,12 @@ replay::Cursor StepController::endOf(const replay::Cursor &cursor) const
 
 void StepController::next()
 {
-    if (m_cursor)
-        moveTo(stepped(*m_cursor, true));
+    if (!m_cursor)
+        return;
+    const replay::Cursor target = stepped(*m_cursor, true);
+    if (m_forwardGate && !(target == *m_cursor) && !m_forwardGate(target))
+        return;
+    moveTo(target);
 }
 
 void StepController::previous()

@@ -7,6 +7,7 @@
 #include <QObject>
 
 #include <cstddef>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -61,6 +62,13 @@ public:
     std::optional<std::size_t> snapshot() const;
     double speed() const { return m_speed; } // steps per second while playing
     bool isPlaying() const { return m_playing; }
+
+    // Something that may hold a step forward (next(), what F10, PageDown, the Next button and
+    // Play do) until it lets it go: presentation mode's quiz (gui/app/quizcontroller.h) asks the
+    // room first. It gets the cursor the step would reach; false holds the step (the cursor
+    // stays). Null: every step goes.
+    using ForwardGate = std::function<bool(const replay::Cursor &to)>;
+    void setForwardGate(ForwardGate gate) { m_forwardGate = std::move(gate); }
 
 public Q_SLOTS:
     void nextOperation();
@@ -121,6 +129,7 @@ private:
     double m_speed = 4;
     bool m_playing = false;
     int m_playGeneration = 0; // a new play or a pause ends the loop of the one before
+    ForwardGate m_forwardGate;
 };
 
 } // namespace rankstep::gui
