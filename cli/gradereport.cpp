@@ -225,8 +225,10 @@ Roster makeRoster(const std::vector<GradeRow> &rows, const std::vector<std::stri
     for (const GradeRow &row : rows) {
         auto [it, fresh] = index.try_emplace(row.learner, roster.learners.size());
         if (fresh)
-            roster.learners.push_back(
-                {row.learner, std::vector<std::string>(roster.lessons.size(), "missing")});
+            roster.learners.push_back({row.learner,
+                                       std::vector<std::string>(roster.lessons.size(), "missing"),
+                                       std::vector<std::string>(roster.lessons.size()),
+                                       std::vector<std::string>(roster.lessons.size())});
         if (row.lesson.empty())
             continue;
         const std::size_t column =
@@ -238,6 +240,8 @@ Roster makeRoster(const std::vector<GradeRow> &rows, const std::vector<std::stri
             continue;
         const std::string kind = mistakeKind(row);
         cell = row.solved ? "solved" : "not solved: " + kind;
+        roster.learners[it->second].files[column] = row.file;
+        roster.learners[it->second].errors[column] = row.error;
         if (!row.solved) {
             mistakes[kind].first.insert(row.learner);
             mistakes[kind].second.insert(row.lesson);
@@ -326,6 +330,18 @@ std::string formatRosterJson(const Roster &roster)
         for (std::size_t i = 0; i < learner.cells.size(); ++i)
             cells.string(roster.lessons[i], learner.cells[i]);
         cells.close();
+        // Where each graded cell came from and its error, for a viewer that opens it (the app's
+        // class roster); missing cells have neither.
+        io::JsonObject files(object.open("files"));
+        for (std::size_t i = 0; i < learner.files.size(); ++i)
+            if (!learner.files[i].empty())
+                files.string(roster.lessons[i], learner.files[i]);
+        files.close();
+        io::JsonObject errors(object.open("errors"));
+        for (std::size_t i = 0; i < learner.errors.size(); ++i)
+            if (!learner.errors[i].empty())
+                errors.string(roster.lessons[i], learner.errors[i]);
+        errors.close();
         object.close();
     }
     out += "\n ],\n \"common_mistakes\": [";

@@ -46,7 +46,9 @@ struct Roster {
     std::vector<std::string> lessons;
     struct Learner {
         std::string name;
-        std::vector<std::string> cells; // parallel to lessons
+        std::vector<std::string> cells;  // parallel to lessons
+        std::vector<std::string> files;  // the file each cell was graded from; empty: missing
+        std::vector<std::string> errors; // its one-line error; empty when none
     };
     std::vector<Learner> learners;
     struct Mistake {

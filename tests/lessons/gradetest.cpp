@@ -177,6 +177,20 @@ TEST_F(Grade, TheRosterHasARowPerLearnerAndCountsTheCommonMistakes)
     EXPECT_EQ(cells["cho"], Cells("not solved: syntax error", "missing"));
     EXPECT_EQ(cells["dev"], Cells("not solved: a rank skipped a collective", "missing"));
     EXPECT_EQ(cells["eli"], Cells("not solved: update before allreduce", "missing"));
+    // Where each cell came from, and its error, for the app's roster to open.
+    for (const io::JsonValue &learner : learners->items) {
+        const std::string name = learner.find("learner")->text;
+        const io::JsonValue *files = learner.find("files");
+        ASSERT_NE(files, nullptr) << name;
+        const std::string file = field(files, "ddp");
+        EXPECT_TRUE(file.find("/" + name) != std::string::npos) << name << ": " << file;
+        EXPECT_EQ(files->find("fsdp") != nullptr, name == "ana") << "a missing cell has no file";
+        const io::JsonValue *errors = learner.find("errors");
+        ASSERT_NE(errors, nullptr);
+        EXPECT_EQ(errors->find("ddp") != nullptr, name != "ana") << name;
+    }
+    EXPECT_TRUE(contains(field(learners->items[2].find("errors"), "ddp"), "line 2"))
+        << "cho's syntax error names its line";
     const io::JsonValue *mistakes = document->find("common_mistakes");
     ASSERT_NE(mistakes, nullptr);
     ASSERT_EQ(mistakes->items.size(), 3U) << result.out;
