@@ -10,6 +10,7 @@
 #include "lessoncommand.h"
 #include "runreport.h"
 #include "scratchfolder.h"
+#include "stopsignals.h"
 
 #include "core/lessons/puzzleimport.h"
 
@@ -145,7 +146,7 @@ void gradeInParallel(std::vector<GradeJob> &jobs, std::vector<GradeRow> &rows,
     std::vector<std::thread> threads;
     for (int w = 0; w < workers; ++w)
         threads.emplace_back([&] {
-            for (std::size_t i = next++; i < jobs.size(); i = next++) {
+            for (std::size_t i = next++; i < jobs.size() && !StopSignals::requested(); i = next++) {
                 const GradeJob &job = jobs[i];
                 rows[job.row] =
                     gradeFunction(job.file, job.function, *job.lesson, settings, job.index);
@@ -176,6 +177,9 @@ int gradeCommand(const std::vector<std::string> &rest)
 
     const ScratchFolder scratch("rankstep-grade");
     settings.scratch = scratch.path;
+    // Ctrl+C (or the app's Esc) ends the runs under way and grades nothing more.
+    const StopSignals signals;
+    settings.stop = &StopSignals::flag();
     std::vector<GradeRow> rows;
     std::vector<GradeJob> jobs;
     for (const LearnerFile &file : files)
@@ -185,6 +189,11 @@ int gradeCommand(const std::vector<std::string> &rest)
     const int cores = int(std::max(1U, std::thread::hardware_concurrency()));
     const int workers = int(args.integer("jobs", cores, 1, 64));
     gradeInParallel(jobs, rows, settings, std::max(1, std::min(workers, int(jobs.size()))));
+    if (StopSignals::requested()) {
+        std::cerr << "Stopped: grading " << jobs.size()
+                  << (jobs.size() == 1 ? " function" : " functions") << " was stopped.\n";
+        return kStopped;
+    }
     if (args.has("roster")) {
         std::vector<std::string> order;
         for (const lessons::Lesson &lesson : all)

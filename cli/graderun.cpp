@@ -200,9 +200,9 @@ GradeRow gradeFunction(const std::string &file, const lessons::ImportedFunction 
     if (!settings.lessonsFolder.empty())
         args.insert(args.end(), {"--lessons", settings.lessonsFolder});
     // Runs go on side by side (gradecommand.cpp): each its own files.
-    const ChildOutcome child =
-        runChild(settings.program, args, settings.timeout + kGraceSeconds,
-                 (settings.scratch / (std::to_string(index) + "-stderr.txt")).string());
+    const ChildOutcome child = runChild(
+        settings.program, args, settings.timeout + kGraceSeconds,
+        (settings.scratch / (std::to_string(index) + "-stderr.txt")).string(), settings.stop);
     row.seconds = child.seconds;
     passOnSandboxWarning(child.stderrText);
     auto bytes = core::readRegularFile(trace.string(), core::kMaxTraceFileBytes);

@@ -6,6 +6,7 @@
 #include "core/lessons/lesson.h"
 #include "core/lessons/puzzleimport.h"
 
+#include <atomic>
 #include <filesystem>
 #include <string>
 
@@ -16,6 +17,8 @@ struct GradeSettings {
     std::string lessonsFolder;     // --lessons, empty for the built-in lessons
     double timeout = 30;           // seconds per run; the child is killed 5 s later
     std::filesystem::path scratch; // where the code and trace files of the runs go
+    // When it turns true (stopsignals.h), a run under way is ended at once.
+    const std::atomic<bool> *stop = nullptr;
 };
 
 // Runs `function` (from learner file `file`) against `lesson` in a child process and reads its

@@ -3,6 +3,7 @@
 // The learner's code runs in a sandboxed child process of this one (cli/supervisor.h), so that
 // even code that crashes or ends its process gets a plain message and a documented exit code,
 // and only the child's own report decides the verdict.
+#include "gradecommand.h"
 #include "realcommand.h"
 #include "realrank.h"
 #include "runcommand.h"
@@ -44,10 +45,17 @@ int main(int argc, char **argv)
         return rankstep::cli::realRankMain(std::vector<std::string>(args.begin() + 1, args.end()));
     if (!args.empty() && args[0] == "real")
         return rankstep::cli::runReal(std::vector<std::string>(args.begin() + 1, args.end()));
-    // A sweep runs no learner code itself: each of its runs is a supervised child of its own.
+    // A sweep and a grading run no learner code themselves: each of their runs is a supervised,
+    // sandboxed child of its own. Outside a supervisor of their own, Ctrl+C (or the app's Esc)
+    // reaches them and they end their runs and say what was stopped (cli/stopsignals.h).
     if (!args.empty() && args[0] == "sweep")
         return rankstep::cli::reportingErrors([&args] {
             return rankstep::cli::sweepCommand(
+                std::vector<std::string>(args.begin() + 1, args.end()));
+        });
+    if (!args.empty() && args[0] == "grade")
+        return rankstep::cli::reportingErrors([&args] {
+            return rankstep::cli::gradeCommand(
                 std::vector<std::string>(args.begin() + 1, args.end()));
         });
     // A PyTorch lesson is a real run too (lessons/100-torch_loop and on).

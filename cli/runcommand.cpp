@@ -80,7 +80,7 @@ a table of file, lesson, result, time and memory against the targets, and the er
 --csv print the same as data. --roster prints one row per learner (the folder below PATH a file
 sits in, or the file's name) and one column per lesson: solved, not solved with the kind of
 mistake, or missing; then the common mistakes, counted by learner. It exits 0 once everything is
-graded, solved or not.
+graded, solved or not. Ctrl+C (SIGINT or SIGTERM) stops it at once: the runs under way are ended.
 
 `explain` runs FILE as `run` does and says why the run behaves as it does: what fills the peak
 memory (by kind and object, with the line that stored each), each rank's busy, idle and
@@ -151,8 +151,8 @@ Exit codes:
   4   the run was stopped: time limit, operation budget, or a stop request
   64  bad usage: unknown option, unreadable file, no such function
   70  an internal error of Rankstep
-`grade` exits 0 once everything is graded (whatever the results), 64 for bad usage or a PATH that
-cannot be read.
+`grade` exits 0 once everything is graded (whatever the results), 4 when it was stopped, 64 for
+bad usage or a PATH that cannot be read.
 )";
 }
 

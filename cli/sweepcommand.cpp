@@ -9,6 +9,7 @@
 #include "csv.h"
 #include "runreport.h"
 #include "scratchfolder.h"
+#include "stopsignals.h"
 
 #include "core/io/costfile.h"
 #include "core/io/jsonwriter.h"
@@ -40,40 +41,6 @@ constexpr double kGraceSeconds = 5;
 // More settings than this is a typing mistake (or a night's work): say so instead of starting.
 constexpr std::size_t kMostSettings = 10'000;
 constexpr int kMostJobs = 64;
-
-std::atomic<bool> g_stop{false};
-static_assert(std::atomic<bool>::is_always_lock_free, "set from a signal handler");
-
-void onStopSignal(int /*signal*/)
-{
-    g_stop.store(true);
-}
-
-// SIGINT (Ctrl+C, the app's Esc goes as SIGTERM), SIGTERM and SIGHUP stop the sweep, not the
-// process: the runs are ended and the rows so far printed.
-class StopSignals
-{
-public:
-    StopSignals()
-    {
-        struct sigaction action {};
-        action.sa_handler = onStopSignal;
-        sigemptyset(&action.sa_mask);
-        for (std::size_t i = 0; i < std::size(kSignals); ++i)
-            sigaction(kSignals[i], &action, &m_previous[i]);
-    }
-    StopSignals(const StopSignals &) = delete;
-    StopSignals &operator=(const StopSignals &) = delete;
-    ~StopSignals()
-    {
-        for (std::size_t i = 0; i < std::size(kSignals); ++i)
-            sigaction(kSignals[i], &m_previous[i], nullptr);
-    }
-
-private:
-    static constexpr int kSignals[] = {SIGINT, SIGTERM, SIGHUP};
-    struct sigaction m_previous[std::size(kSignals)]{};
-};
 
 // "2,4,8": whole numbers from `lowest` to `highest`, each once, in the order given.
 std::vector<int> integers(const Arguments &args, const std::string &name, int fallback, int lowest,
@@ -199,8 +166,8 @@ Outcome runPoint(const Settings &settings, const SweepPoint &point, int index)
     if (point.bandwidth > 0)
         args.insert(args.end(), {"--bandwidth", number(point.bandwidth)});
     const std::string errors = (settings.scratch / (std::to_string(index) + ".err")).string();
-    const ChildOutcome child =
-        runChild(settings.program, args, settings.timeout + kGraceSeconds, errors, &g_stop);
+    const ChildOutcome child = runChild(settings.program, args, settings.timeout + kGraceSeconds,
+                                        errors, &StopSignals::flag());
     fs::remove(errors, gone);
 
     Outcome outcome;
@@ -574,7 +541,6 @@ int sweepCommand(const std::vector<std::string> &rest)
     else if (format == Format::Csv)
         std::cout << csvHeader() << std::flush;
     Printer printer(format, grid.size(), bandwidthColumn);
-    g_stop.store(false);
     const StopSignals signals;
     std::atomic<std::size_t> next{0};
     std::mutex refusalMutex;
@@ -586,7 +552,7 @@ int sweepCommand(const std::vector<std::string> &rest)
         workers.emplace_back([&] {
             for (;;) {
                 const std::size_t i = next++;
-                if (i >= grid.size() || g_stop.load() || refused.load())
+                if (i >= grid.size() || StopSignals::requested() || refused.load())
                     return;
                 Outcome outcome = runPoint(settings, grid[i], int(i));
                 if (!outcome.usageError.empty()) {
@@ -606,7 +572,7 @@ int sweepCommand(const std::vector<std::string> &rest)
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     if (refused.load())
         throw UsageError{refusal};
-    const bool stopped = g_stop.load();
+    const bool stopped = StopSignals::requested();
     printer.flushTheRest();
     const std::vector<SweepRow> rows = printer.rows();
     if (format == Format::Json)

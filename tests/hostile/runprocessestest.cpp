@@ -13,6 +13,7 @@
 #include <algorithm>
 #include <chrono>
 #include <filesystem>
+#include <sstream>
 #include <string>
 #include <thread>
 
@@ -231,6 +232,71 @@ TEST(RunProcesses, ASweepStoppedWithCtrlCEndsItsRunsAtOnce)
     EXPECT_NE(said.find("Stopped: 0 of 3 settings ran."), std::string::npos) << said;
     expectAllGone(runs);
     EXPECT_TRUE(processesMentioning(code).empty());
+}
+
+// The live processes whose parent is `parent` (from /proc/PID/stat).
+std::vector<pid_t> childrenOf(pid_t parent)
+{
+    std::vector<pid_t> found;
+    std::error_code error;
+    for (const auto &entry : std::filesystem::directory_iterator("/proc", error)) {
+        const std::string name = entry.path().filename().string();
+        if (name.find_first_not_of("0123456789") != std::string::npos)
+            continue;
+        const std::string stat = testsupport::readFileText(entry.path() / "stat");
+        const auto close = stat.rfind(')');
+        if (close == std::string::npos)
+            continue;
+        std::istringstream fields(stat.substr(close + 2)); // state, then the parent's pid
+        std::string state;
+        long ppid = 0;
+        fields >> state >> ppid;
+        if (ppid == parent && !isGone(pid_t(std::stol(name))))
+            found.push_back(pid_t(std::stol(name)));
+    }
+    return found;
+}
+
+// The app's Esc on a class being graded (File > Open Class Folder) sends SIGTERM: the runs under
+// way end at once, and the grading says what was stopped (it ran under a supervisor of its own,
+// which killed everything and blamed "the run").
+TEST(RunProcesses, AGradeStoppedEndsItsRunsAtOnce)
+{
+    TempDir dir;
+    const std::string loop = "async def ddp(model):\n    while True:\n        pass\n";
+    dir.write("class/ana/ddp.py", loop);
+    dir.write("class/ben/ddp.py", loop);
+    dir.write("class/cho/ddp.py", loop);
+    const std::string out = (dir.path() / "out.txt").string();
+    const std::string err = (dir.path() / "err.txt").string();
+    const pid_t cli = startCli({{"grade", (dir.path() / "class").string(), "--jobs", "2",
+                                 "--timeout", "60", "--roster", "--json"},
+                                dir.path().string(),
+                                {}},
+                               out, err);
+    ASSERT_GT(cli, 0);
+    std::vector<pid_t> runs;
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+    while (runs.size() < 2 && std::chrono::steady_clock::now() < deadline) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+        runs = childrenOf(cli);
+    }
+    ASSERT_GE(runs.size(), 2U) << "two runs at a time";
+    std::this_thread::sleep_for(std::chrono::milliseconds(300)); // the runs are in their loops
+
+    const auto stopped = std::chrono::steady_clock::now();
+    kill(cli, SIGTERM);
+    int status = 0;
+    waitpid(cli, &status, 0);
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - stopped).count();
+
+    EXPECT_LT(seconds, 3.0) << "runs get SIGTERM, and SIGKILL 2 s later at most";
+    ASSERT_TRUE(WIFEXITED(status));
+    EXPECT_EQ(WEXITSTATUS(status), 4);
+    const std::string said = testsupport::readFileText(err);
+    EXPECT_NE(said.find("Stopped: grading 3 functions was stopped."), std::string::npos) << said;
+    expectAllGone(runs);
 }
 
 std::string sandboxName(const ::testing::TestParamInfo<bool> &param)
