@@ -9,8 +9,8 @@
 namespace rankstep::io {
 namespace {
 
-constexpr const char *kTabs[] = {"lesson",  "state",       "hang",   "why",
-                                 "compare", "experiments", "whatif", "real"};
+constexpr const char *kTabs[] = {"lesson",      "state",  "hang", "why",  "compare",
+                                 "experiments", "whatif", "real", "class"};
 constexpr const char *kChanges[] = {"lesson", "run",    "step",  "tab",    "view",
                                     "zoom",   "select", "ranks", "caption"};
 constexpr double kMinZoom = 0.25, kMaxZoom = 8; // wider than the app's own clamp

@@ -52,7 +52,7 @@ struct DemoStep {
     // "select", "ranks" or "caption".
     std::string change;
     int run = -1;    // into Demonstration::runs; -1 before the first run
-    std::string tab; // lesson, state, hang, why, compare, experiments, whatif, real
+    std::string tab; // lesson, state, hang, why, compare, experiments, whatif, real, class
     std::optional<DemoCursor> cursor;             // nullopt without a run
     std::optional<double> visibleFrom, visibleTo; // ticks; nullopt: the whole run
     double zoom = 1;                              // the View menu's zoom

@@ -28,6 +28,7 @@
 #include "realruncontroller.h"
 #include "realrunview.h"
 #include "resultspanel.h"
+#include "rosterview.h"
 #include "runsession.h"
 #include "stateview.h"
 #include "stepbar.h"
@@ -39,16 +40,19 @@
 #include "whatifview.h"
 
 #include "core/io/costfile.h"
+#include "core/lessons/puzzleimport.h"
 
 #include <QAction>
 #include <QActionGroup>
 #include <QCloseEvent>
 #include <QDir>
 #include <QFile>
+#include <QFileDialog>
 #include <QFileInfo>
 #include <QListView>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QSettings>
 #include <QSplitter>
 #include <QStatusBar>
 #include <QTabWidget>
@@ -179,6 +183,9 @@ void MainWindow::showPane(Pane pane)
         case Pane::Real:
             m_leftTabs->setCurrentWidget(m_realRunView);
             break;
+        case Pane::Class:
+            m_leftTabs->setCurrentWidget(m_roster);
+            break;
     }
 }
 
@@ -189,7 +196,7 @@ MainWindow::Pane MainWindow::currentPane() const
         {m_stateView, Pane::State},         {m_waitForView, Pane::Hang},
         {m_explainView, Pane::Why},         {m_comparisonView, Pane::Compare},
         {m_experiments, Pane::Experiments}, {m_whatIf, Pane::WhatIf},
-        {m_realRunView, Pane::Real}};
+        {m_realRunView, Pane::Real},        {m_roster, Pane::Class}};
     for (const auto &[widget, pane] : panes)
         if (widget == current)
             return pane;
@@ -202,7 +209,8 @@ constexpr std::pair<MainWindow::Pane, const char *> kPaneNames[] = {
     {MainWindow::Pane::Lesson, "lesson"},   {MainWindow::Pane::State, "state"},
     {MainWindow::Pane::Hang, "hang"},       {MainWindow::Pane::Why, "why"},
     {MainWindow::Pane::Compare, "compare"}, {MainWindow::Pane::Experiments, "experiments"},
-    {MainWindow::Pane::WhatIf, "whatif"},   {MainWindow::Pane::Real, "real"}};
+    {MainWindow::Pane::WhatIf, "whatif"},   {MainWindow::Pane::Real, "real"},
+    {MainWindow::Pane::Class, "class"}};
 
 } // namespace
 
@@ -299,6 +307,17 @@ void MainWindow::buildMenus()
         statusBar()->showMessage(tr("Saved %1.").arg(QDir::toNativeSeparators(path)));
     });
     buildDemonstrations();
+    // A teacher's class: every learner's code graded at once (README "Grading a class").
+    m_fileMenu->addSeparator();
+    QAction *openClass = m_fileMenu->addAction(tr("Open &Class Folder…"), this, [this] {
+        const QString folder = QFileDialog::getExistingDirectory(
+            this, tr("Open a Class Folder"),
+            QSettings().value(QStringLiteral("class/folder")).toString());
+        if (!folder.isEmpty())
+            openClassFolder(folder);
+    });
+    openClass->setObjectName(QStringLiteral("openClassAction"));
+    openClass->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O));
     // What if at real scale (docs/cost-models.md): the runs' cost model. Lessons are graded under
     // the notebook's only; another one checks the code and shows seconds and bytes.
     QMenu *run = menuBar()->addMenu(tr("&Run"));
@@ -446,6 +465,11 @@ void MainWindow::buildLayout()
                               tr("Your code at many settings: Timesteps against peak memory"));
     m_realRunView = new RealRunView(*m_session, *m_appearance);
     m_leftTabs->addTab(m_realRunView, tr("For real"));
+    m_roster = new RosterView; // a class folder graded (File > Open Class Folder)
+    m_leftTabs->addTab(m_roster, tr("Class"));
+    m_leftTabs->setTabToolTip(m_leftTabs->indexOf(m_roster),
+                              tr("A class folder: every learner's lessons, solved or why not"));
+    m_grading = new GradeController(this);
     auto *work = m_work = new QSplitter(Qt::Horizontal);
     work->setObjectName(QStringLiteral("work"));
     work->addWidget(m_leftTabs);
@@ -494,8 +518,10 @@ void MainWindow::arrangeViews()
     keepChartHeight();
     const int width = m_work->width() - m_work->handleWidth();
     const int editor = m_editor->minimumSizeHint().width();
-    // The What if tab's chart and table want the most room, the views below it the least.
-    const bool whatIf = m_leftTabs->currentWidget() == m_whatIf;
+    // The What if tab's chart and table, and the class roster, want the most room, the views
+    // below them the least.
+    const bool whatIf =
+        m_leftTabs->currentWidget() == m_whatIf || m_leftTabs->currentWidget() == m_roster;
     const double leftShare = lesson ? 0.36 : whatIf ? 0.58 : 0.5;
     const int left = std::max(0, std::min(int(width * leftShare), width - editor));
     m_work->setSizes({left, width - left});
@@ -566,6 +592,15 @@ void MainWindow::connectViews()
     connect(&m_realRun->controller(), &RealRunController::runningChanged, this,
             &MainWindow::updateStopAction);
     connect(m_whatIf, &WhatIfView::runningChanged, this, &MainWindow::updateStopAction);
+    connect(m_grading, &GradeController::runningChanged, this, &MainWindow::updateStopAction);
+    connect(m_grading, &GradeController::finished, m_roster, &RosterView::setRoster);
+    connect(m_grading, &GradeController::failed, m_roster, &RosterView::showFailure);
+    connect(m_grading, &GradeController::stopped, m_roster, &RosterView::showStopped);
+    connect(m_roster, &RosterView::openFolderRequested, this,
+            [this] { findChild<QAction *>(QStringLiteral("openClassAction"))->trigger(); });
+    connect(m_roster, &RosterView::gradeAgainRequested, this,
+            [this] { openClassFolder(m_roster->folder()); });
+    connect(m_roster, &RosterView::cellActivated, this, &MainWindow::openClassSubmission);
     connect(m_whatIf, &WhatIfView::openRun, this, &MainWindow::openSweepRun);
     m_whatIf->setCodeSource([this]() -> std::optional<SweepSpec> {
         if (!m_lesson)
@@ -751,6 +786,7 @@ std::optional<RunSpec> MainWindow::prepareRun()
 
 void MainWindow::stopRun()
 {
+    m_grading->stop();
     m_whatIf->stop();
     m_run->stop();
     m_realRun->controller().stop();
@@ -818,7 +854,46 @@ void MainWindow::onRunningChanged(bool running)
 void MainWindow::updateStopAction()
 {
     m_stopAction->setEnabled(m_run->isRunning() || m_realRun->controller().isRunning() ||
-                             m_torchRun->isRunning() || m_whatIf->isRunning());
+                             m_torchRun->isRunning() || m_whatIf->isRunning() ||
+                             m_grading->isRunning());
+}
+
+void MainWindow::openClassFolder(const QString &folder)
+{
+    QSettings().setValue(QStringLiteral("class/folder"), folder);
+    showPane(Pane::Class);
+    m_roster->showGrading(folder);
+    m_grading->start(folder);
+}
+
+bool MainWindow::openClassSubmission(const QString &learner, const QString &lesson,
+                                     const QString &file)
+{
+    if (!openLesson(lesson))
+        return false;
+    const auto imported = lessons::importPuzzleFile(file.toStdString(), m_model->lessons());
+    const lessons::ImportedFunction *found = nullptr;
+    if (imported)
+        for (const lessons::ImportedFunction &function : imported->found)
+            if (function.lessonId == lesson.toStdString())
+                found = &function;
+    if (!found) {
+        statusBar()->showMessage(tr("%1's %2 is no longer in %3: %4")
+                                     .arg(learner, lesson, QDir::toNativeSeparators(file),
+                                          imported
+                                              ? tr("the function is gone")
+                                              : QString::fromStdString(imported.error().message)));
+        showPane(Pane::Class);
+        return false;
+    }
+    showScriptCode(QString::fromStdString(found->code),
+                   tr("%1's code for this lesson, from %2: read-only, and its runs are never "
+                      "graded as yours. Open the lesson again for your own code.")
+                       .arg(learner, QDir::toNativeSeparators(file)));
+    showPane(Pane::Class);
+    runCode();
+    statusBar()->showMessage(tr("Running %1's %2…").arg(learner, lesson));
+    return true;
 }
 
 void MainWindow::openSweepRun(const io::SweepRow &row)

@@ -29,7 +29,9 @@ class ComparisonActions;
 class ComparisonView;
 class DemoActions;
 class DemoBar;
+class GradeController;
 class QuizController;
+class RosterView;
 class QuizPanel;
 class LossChart;
 class RealRunActions;
@@ -81,11 +83,11 @@ public:
     PresentationMode &presentation() const;
 
     // The tabs left of the editor.
-    enum class Pane { Lesson, State, Hang, Why, Compare, Experiments, WhatIf, Real };
+    enum class Pane { Lesson, State, Hang, Why, Compare, Experiments, WhatIf, Real, Class };
     void showPane(Pane pane);
     Pane currentPane() const;
     // The tab's name in scripts and recorded demonstrations: lesson, state, hang, why, compare,
-    // experiments, whatif, real.
+    // experiments, whatif, real, class.
     static QString paneName(Pane pane);
     static std::optional<Pane> paneFromName(const QString &name);
     // Shares the window out for what it shows now: a fresh lesson, a run, the state tab, a
@@ -126,6 +128,13 @@ public:
     DemoActions *demonstrations() const { return m_demos; }
     DemoBar *demoBar() const { return m_demoBar; }
     QuizController *quiz() const { return m_quiz; }
+    RosterView *rosterView() const { return m_roster; }
+    GradeController *classGrading() const { return m_grading; }
+    // File > Open Class Folder: grades every learner's code in `folder` into the Class tab.
+    void openClassFolder(const QString &folder);
+    // A roster cell: that learner's code for the lesson, read-only, run (never graded as the
+    // teacher's own). False with why in the status bar when the file no longer holds it.
+    bool openClassSubmission(const QString &learner, const QString &lesson, const QString &file);
     QuizPanel *quizPanel() const { return m_quizPanel; }
     ViewControls *viewControls() const { return m_viewControls; }
 
@@ -214,6 +223,8 @@ private:
     DemoBar *m_demoBar = nullptr;
     QuizPanel *m_quizPanel = nullptr; // presentation mode's predict-the-next-step
     QuizController *m_quiz = nullptr;
+    RosterView *m_roster = nullptr;         // the Class tab
+    GradeController *m_grading = nullptr;   // grades a class folder for it
     ViewControls *m_viewControls = nullptr; // the View menu, appearance and saved layout
     ExportActions *m_export = nullptr;
     QTabWidget *m_leftTabs = nullptr;

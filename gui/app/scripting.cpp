@@ -6,6 +6,7 @@
 #include "demoactions.h"
 #include "experimentsview.h"
 #include "explainview.h"
+#include "gradecontroller.h"
 #include "mainwindow.h"
 #include "memorychart.h"
 #include "notebookimport.h"
@@ -122,6 +123,44 @@ bool startReplay(const QCommandLineParser &parser, const ScriptOptions &o, MainW
         std::fprintf(stderr, "rankstep: --replay: %s\n", qPrintable(why));
         return false;
     }
+    return true;
+}
+
+// --class FOLDER [--class-open LEARNER:LESSON]: the roster, then that cell's run, then the
+// screenshot.
+bool startClass(const QCommandLineParser &parser, const ScriptOptions &o, MainWindow &window)
+{
+    const QString open = parser.value(o.classOpen);
+    if (parser.isSet(o.classOpen) && open.count(QLatin1Char(':')) != 1) {
+        std::fprintf(stderr, "rankstep: --class-open wants learner:lesson\n");
+        return false;
+    }
+    const QString shot = parser.value(o.screenshot);
+    const auto done = [&window, shot] {
+        if (!shot.isEmpty())
+            saveAndQuit(&window, shot);
+    };
+    QObject::connect(window.classGrading(), &GradeController::failed, &window, done);
+    QObject::connect(window.classGrading(), &GradeController::finished, &window,
+                     [&window, open, done](const ClassRoster &roster) {
+                         if (open.isEmpty())
+                             return done();
+                         const QString learner = open.section(QLatin1Char(':'), 0, 0);
+                         const QString lesson = open.section(QLatin1Char(':'), 1);
+                         const int column = int(roster.lessons.indexOf(lesson));
+                         for (const ClassRoster::Learner &each : roster.learners)
+                             if (each.name == learner && column >= 0) {
+                                 const QString file = each.cells[std::size_t(column)].file;
+                                 QObject::connect(&window, &MainWindow::runFinished, &window, done,
+                                                  Qt::SingleShotConnection);
+                                 if (window.openClassSubmission(learner, lesson, file))
+                                     return;
+                             }
+                         std::fprintf(stderr, "rankstep: --class-open: no cell %s\n",
+                                      qPrintable(open));
+                         QCoreApplication::exit(1);
+                     });
+    window.openClassFolder(parser.value(o.classFolder));
     return true;
 }
 
@@ -266,7 +305,7 @@ ScriptOptions addScriptOptions(QCommandLineParser &parser)
          QStringLiteral("file")},
         {QStringLiteral("tab"),
          QStringLiteral("Before the screenshot, show the tab <name> left of the editor."),
-         QStringLiteral("lesson|state|hang|why|compare|experiments|whatif|real")},
+         QStringLiteral("lesson|state|hang|why|compare|experiments|whatif|real|class")},
         {QStringLiteral("quit-after-first-paint"),
          QStringLiteral("Print when the window first painted, after the process start, and exit.")},
         {QStringLiteral("presentation"), QStringLiteral("Start in presentation mode (F11).")},
@@ -312,13 +351,21 @@ ScriptOptions addScriptOptions(QCommandLineParser &parser)
         {QStringLiteral("quiz"),
          QStringLiteral("With --presentation and --run: ask the quiz's question about the next "
                         "step (ask), or show its answer with the step (reveal)."),
-         QStringLiteral("ask|reveal")}};
+         QStringLiteral("ask|reveal")},
+        {QStringLiteral("class"),
+         QStringLiteral("Grade the class folder <folder> into the Class tab (File > Open Class "
+                        "Folder) and take the screenshot when it ends."),
+         QStringLiteral("folder")},
+        {QStringLiteral("class-open"),
+         QStringLiteral("After --class, open the roster's cell <learner>:<lesson> and run it."),
+         QStringLiteral("learner:lesson")}};
     parser.addOptions(
         {o.lesson,       o.code,      o.run,        o.screenshot, o.lessons,
          o.step,         o.stepBy,    o.importFile, o.tab,        o.quitAfterFirstPaint,
          o.presentation, o.zoom,      o.theme,      o.colorBlind, o.size,
          o.compare,      o.highlight, o.memory,     o.real,       o.showReal,
-         o.cost,         o.sweep,     o.sweepOpen,  o.replay,     o.quiz});
+         o.cost,         o.sweep,     o.sweepOpen,  o.replay,     o.quiz,
+         o.classFolder,  o.classOpen});
     return o;
 }
 
@@ -358,7 +405,7 @@ bool startScript(const QCommandLineParser &parser, const ScriptOptions &o, MainW
     if (!tab.isEmpty() && !MainWindow::paneFromName(tab)) {
         std::fprintf(stderr,
                      "rankstep: --tab wants lesson, state, hang, why, compare, experiments, "
-                     "whatif or real\n");
+                     "whatif, real or class\n");
         return false;
     }
     if (!shot.isEmpty()) // the picture shows a state, not a frame of its animation
@@ -403,6 +450,8 @@ bool startScript(const QCommandLineParser &parser, const ScriptOptions &o, MainW
         return startSweep(parser, o, window);
     if (parser.isSet(o.replay))
         return startReplay(parser, o, window);
+    if (parser.isSet(o.classFolder))
+        return startClass(parser, o, window);
     if (parser.isSet(o.run)) {
         const bool showReal = parser.isSet(o.showReal);
         const auto onFinished = [&window, shot, step, by, tab, highlight, showReal, quiz] {

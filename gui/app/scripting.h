@@ -30,10 +30,12 @@ class MainWindow;
 // from step N of --step N (from 1; or "end"), and takes the screenshot once that step is shown.
 // --quiz ask|reveal, presenting, after --run [--step N]: the quiz's question about the next step,
 // or its answer with that step (View > Predict the Next Step, docs/quiz.md).
+// --class FOLDER grades a class folder into the Class tab and takes the screenshot when it ends;
+// --class-open LEARNER:LESSON then opens that cell (the learner's code, read-only, run).
 struct ScriptOptions {
     QCommandLineOption lesson, code, run, screenshot, lessons, step, stepBy, importFile, tab,
         quitAfterFirstPaint, presentation, zoom, theme, colorBlind, size, compare, highlight,
-        memory, real, showReal, cost, sweep, sweepOpen, replay, quiz;
+        memory, real, showReal, cost, sweep, sweepOpen, replay, quiz, classFolder, classOpen;
 };
 ScriptOptions addScriptOptions(QCommandLineParser &parser);
 

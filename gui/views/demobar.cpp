@@ -174,14 +174,16 @@ void DemoBar::showRecording(int steps, bool newStep)
         m_captionEdit->clear();
     m_pages->setCurrentIndex(0);
     m_recording->setText(
-        tr("<span style='color:#d32f2f'>●</span> Recording · %n step(s)", nullptr, steps));
+        (steps == 1 ? tr("<span style='color:#d32f2f'>●</span> Recording · 1 step")
+                    : tr("<span style='color:#d32f2f'>●</span> Recording · %1 steps").arg(steps)));
     show();
 }
 
 void DemoBar::showUnsaved(int steps)
 {
     m_pages->setCurrentIndex(2);
-    m_unsaved->setText(tr("The recording of %n step(s) is not saved yet.", nullptr, steps));
+    m_unsaved->setText(steps == 1 ? tr("The recording of 1 step is not saved yet.")
+                                  : tr("The recording of %1 steps is not saved yet.").arg(steps));
     show();
 }
 

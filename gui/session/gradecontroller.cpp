@@ -1,0 +1,154 @@
+// SPDX-License-Identifier: MIT
+#include "gradecontroller.h"
+
+#include "runcontroller.h"
+
+#include <QCoroProcess>
+#include <QCoroTask>
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+
+#include <chrono>
+
+namespace rankstep::gui {
+
+bool parseClassRoster(const QByteArray &json, ClassRoster *roster, QString *why)
+{
+    QJsonParseError error;
+    const QJsonDocument document = QJsonDocument::fromJson(json, &error);
+    if (document.isNull() || !document.isObject()) {
+        *why = GradeController::tr("The grading gave no roster (%1).").arg(error.errorString());
+        return false;
+    }
+    const QJsonObject top = document.object();
+    if (!top.value(QStringLiteral("lessons")).isArray() ||
+        !top.value(QStringLiteral("learners")).isArray()) {
+        *why = GradeController::tr("The grading gave no roster (no lessons or learners).");
+        return false;
+    }
+    roster->lessons.clear();
+    for (const QJsonValue &lesson : top.value(QStringLiteral("lessons")).toArray())
+        roster->lessons.append(lesson.toString());
+    roster->learners.clear();
+    for (const QJsonValue &value : top.value(QStringLiteral("learners")).toArray()) {
+        const QJsonObject object = value.toObject();
+        ClassRoster::Learner learner;
+        learner.name = object.value(QStringLiteral("learner")).toString();
+        const QJsonObject cells = object.value(QStringLiteral("lessons")).toObject();
+        const QJsonObject files = object.value(QStringLiteral("files")).toObject();
+        const QJsonObject errors = object.value(QStringLiteral("errors")).toObject();
+        for (const QString &lesson : std::as_const(roster->lessons))
+            learner.cells.push_back({cells.value(lesson).toString(QStringLiteral("missing")),
+                                     files.value(lesson).toString(),
+                                     errors.value(lesson).toString()});
+        roster->learners.push_back(std::move(learner));
+    }
+    roster->mistakes.clear();
+    for (const QJsonValue &value : top.value(QStringLiteral("common_mistakes")).toArray()) {
+        const QJsonObject object = value.toObject();
+        ClassRoster::Mistake mistake;
+        mistake.kind = object.value(QStringLiteral("kind")).toString();
+        mistake.learners = object.value(QStringLiteral("learners")).toInt();
+        for (const QJsonValue &lesson : object.value(QStringLiteral("lessons")).toArray())
+            mistake.lessons.append(lesson.toString());
+        roster->mistakes.push_back(std::move(mistake));
+    }
+    return true;
+}
+
+GradeController::GradeController(QObject *parent) : QObject(parent)
+{
+    qRegisterMetaType<ClassRoster>();
+}
+
+GradeController::~GradeController()
+{
+    blockSignals(true);
+    if (m_process) {
+        QProcess *process = m_process;
+        process->terminate();
+        if (!process->waitForFinished(kStopGraceMs))
+            process->kill();
+    }
+}
+
+void GradeController::start(const QString &folder, double timeLimitSeconds)
+{
+    if (m_process)
+        stop();
+    execute(folder, timeLimitSeconds, ++m_generation); // reports its own errors; never awaited
+}
+
+void GradeController::stop()
+{
+    if (!m_process)
+        return;
+    ++m_generation;
+    endProcess(m_process, kStopGraceMs);
+    m_process = nullptr;
+    Q_EMIT runningChanged(false);
+    Q_EMIT stopped();
+}
+
+QCoro::Task<void> GradeController::execute(QString folder, double timeLimitSeconds, int generation)
+{
+    QPointer<GradeController> self(this);
+    const QString cli = RunController::cliPath();
+    if (cli.isEmpty()) {
+        Q_EMIT failed(tr("rankstep-cli was not found next to Rankstep or on PATH."));
+        co_return;
+    }
+    if (!QFileInfo(folder).isDir()) {
+        Q_EMIT failed(tr("%1 is not a folder.").arg(QDir::toNativeSeparators(folder)));
+        co_return;
+    }
+    auto *process = new QProcess(this);
+    m_process = process;
+    const QStringList args = {QStringLiteral("grade"),     folder,
+                              QStringLiteral("--roster"),  QStringLiteral("--json"),
+                              QStringLiteral("--timeout"), QString::number(timeLimitSeconds)};
+    Q_EMIT runningChanged(true);
+    QElapsedTimer clock;
+    clock.start();
+    auto starting = qCoro(process).start(cli, args);
+    const bool started = co_await starting;
+    if (!self || generation != m_generation)
+        co_return;
+    if (!started) {
+        const QString why = process->errorString();
+        process->deleteLater();
+        m_process = nullptr;
+        Q_EMIT runningChanged(false);
+        Q_EMIT failed(tr("The grading could not start: %1").arg(why));
+        co_return;
+    }
+    // Ends by itself: every submission has its time limit.
+    auto finishing = qCoro(process).waitForFinished(std::chrono::hours(24));
+    co_await finishing;
+    if (!self || generation != m_generation)
+        co_return; // stopped: stop() told the window and owns the process
+    const QByteArray out = process->readAllStandardOutput();
+    const QString errors = QString::fromUtf8(process->readAllStandardError()).trimmed();
+    const bool normal = process->exitStatus() == QProcess::NormalExit;
+    const int code = process->exitCode();
+    process->deleteLater();
+    m_process = nullptr;
+    Q_EMIT runningChanged(false);
+    // Exit 0 (all solved) and 1 (some not) both give a roster; 64 is a usage error.
+    ClassRoster roster;
+    QString why;
+    if (!normal || code == 64 || !parseClassRoster(out, &roster, &why)) {
+        Q_EMIT failed(errors.isEmpty() ? why : errors.section(QLatin1Char('\n'), 0, 2));
+        co_return;
+    }
+    roster.folder = folder;
+    roster.seconds = double(clock.elapsed()) / 1000.0;
+    Q_EMIT finished(roster);
+}
+
+} // namespace rankstep::gui
