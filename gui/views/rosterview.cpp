@@ -35,12 +35,13 @@ RosterView::RosterView(QWidget *parent) : QWidget(parent)
            "with the kind of mistake, or missing"));
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
-    auto *top = new QHBoxLayout;
     m_folderLabel = new QLabel(tr("No class folder open."));
     m_folderLabel->setObjectName(QStringLiteral("rosterFolder"));
     m_folderLabel->setWordWrap(true);
     m_folderLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    top->addWidget(m_folderLabel, 1);
+    layout->addWidget(m_folderLabel);
+    auto *top = new QHBoxLayout;
+    top->addStretch(1);
     auto *open = new QPushButton(tr("Open Class Folder…"));
     open->setObjectName(QStringLiteral("rosterOpen"));
     open->setToolTip(tr("A folder with a subfolder, .py file or notebook per learner"));
@@ -75,7 +76,10 @@ RosterView::RosterView(QWidget *parent) : QWidget(parent)
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);
     m_table->setSelectionBehavior(QAbstractItemView::SelectItems);
-    m_table->setWordWrap(false);
+    // A mistake wraps within its column, so that more lessons fit side by side.
+    m_table->setWordWrap(true);
+    m_table->horizontalHeader()->setMaximumSectionSize(
+        m_table->fontMetrics().horizontalAdvance(QStringLiteral("✗ update before all")));
     m_table->setAccessibleName(tr("Roster"));
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_table->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
