@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "mainwindow.h"
 #include "scripting.h"
+#include "translations.h"
 
 #include "core/lessons/builtin.h"
 
@@ -76,9 +77,11 @@ int main(int argc, char *argv[])
                                                  QIcon(QStringLiteral(":/rankstep/rankstep.svg"))));
     QApplication::setDesktopFileName(QStringLiteral("rankstep"));
 
+    // The system's language for the window and the options below (the lessons stay English).
+    rankstep::gui::installTranslations(app);
     QCommandLineParser parser;
-    parser.setApplicationDescription(
-        QStringLiteral("Learn how large language models are trained on many GPUs."));
+    parser.setApplicationDescription(QCoreApplication::translate(
+        "Options", "Learn how large language models are trained on many GPUs."));
     parser.addHelpOption();
     parser.addVersionOption();
     const rankstep::gui::ScriptOptions options = rankstep::gui::addScriptOptions(parser);

@@ -283,81 +283,113 @@ bool applyLook(const QCommandLineParser &parser, const ScriptOptions &o, MainWin
 ScriptOptions addScriptOptions(QCommandLineParser &parser)
 {
     ScriptOptions o{
-        {QStringLiteral("lesson"), QStringLiteral("Open the lesson <name>."),
-         QStringLiteral("name")},
-        {QStringLiteral("code"), QStringLiteral("Show the code in <file> (not saved as yours)."),
+        {QStringLiteral("lesson"),
+         QCoreApplication::translate("Options", "Open the lesson <name>."), QStringLiteral("name")},
+        {QStringLiteral("code"),
+         QCoreApplication::translate("Options", "Show the code in <file> (not saved as yours)."),
          QStringLiteral("file")},
-        {QStringLiteral("run"), QStringLiteral("Run the code once the window is up.")},
+        {QStringLiteral("run"),
+         QCoreApplication::translate("Options", "Run the code once the window is up.")},
         {QStringLiteral("screenshot"),
-         QStringLiteral(
+         QCoreApplication::translate(
+             "Options",
              "Save the window as an image to <file> (after the run, with --run) and exit."),
          QStringLiteral("file")},
-        {QStringLiteral("lessons"), QStringLiteral("Read lessons from <dir> (for lesson authors)."),
+        {QStringLiteral("lessons"),
+         QCoreApplication::translate("Options", "Read lessons from <dir> (for lesson authors)."),
          QStringLiteral("dir")},
         {QStringLiteral("step"),
-         QStringLiteral("After --run, stand <n> operation steps from the start, or at the end."),
+         QCoreApplication::translate(
+             "Options", "After --run, stand <n> operation steps from the start, or at the end."),
          QStringLiteral("n|end")},
         {QStringLiteral("step-by"),
-         QStringLiteral("Count --step in <mode>: snapshot (each draw()), operation, slice, time."),
+         QCoreApplication::translate(
+             "Options", "Count --step in <mode>: snapshot (each draw()), operation, slice, time."),
          QStringLiteral("mode")},
         {QStringLiteral("import"),
-         QStringLiteral("Import the puzzle functions of <file> (a notebook or .py) as your code."),
+         QCoreApplication::translate(
+             "Options", "Import the puzzle functions of <file> (a notebook or .py) as your code."),
          QStringLiteral("file")},
         {QStringLiteral("tab"),
-         QStringLiteral("Before the screenshot, show the tab <name> left of the editor."),
+         QCoreApplication::translate(
+             "Options", "Before the screenshot, show the tab <name> left of the editor."),
          QStringLiteral("lesson|state|hang|why|compare|experiments|whatif|real|class")},
         {QStringLiteral("quit-after-first-paint"),
-         QStringLiteral("Print when the window first painted, after the process start, and exit.")},
-        {QStringLiteral("presentation"), QStringLiteral("Start in presentation mode (F11).")},
-        {QStringLiteral("zoom"), QStringLiteral("Zoom every view by <factor> (1 is actual size)."),
+         QCoreApplication::translate(
+             "Options", "Print when the window first painted, after the process start, and exit.")},
+        {QStringLiteral("presentation"),
+         QCoreApplication::translate("Options", "Start in presentation mode (F11).")},
+        {QStringLiteral("zoom"),
+         QCoreApplication::translate("Options", "Zoom every view by <factor> (1 is actual size)."),
          QStringLiteral("factor")},
         {QStringLiteral("theme"),
-         QStringLiteral("Use the theme <name>: system, light, dark or high-contrast."),
+         QCoreApplication::translate("Options",
+                                     "Use the theme <name>: system, light, dark or high-contrast."),
          QStringLiteral("name")},
-        {QStringLiteral("colorblind"), QStringLiteral("Use the color-blind-safe colors.")},
-        {QStringLiteral("size"), QStringLiteral("Size the window <width>x<height> pixels."),
+        {QStringLiteral("colorblind"),
+         QCoreApplication::translate("Options", "Use the color-blind-safe colors.")},
+        {QStringLiteral("size"),
+         QCoreApplication::translate("Options", "Size the window <width>x<height> pixels."),
          QStringLiteral("WxH")},
         {QStringLiteral("compare"),
-         QStringLiteral(
+         QCoreApplication::translate(
+             "Options",
              "After --run, compare the run with the lesson's solution (the Compare tab)."),
          QStringLiteral("solution")},
         {QStringLiteral("highlight"),
-         QStringLiteral("After --run, outline <what> on the timeline: critical-path."),
+         QCoreApplication::translate("Options",
+                                     "After --run, outline <what> on the timeline: critical-path."),
          QStringLiteral("what")},
         {QStringLiteral("memory"),
-         QStringLiteral("Draw the memory chart as the ranks' lines, or one rank by kind."),
+         QCoreApplication::translate(
+             "Options", "Draw the memory chart as the ranks' lines, or one rank by kind."),
          QStringLiteral("ranks|by-kind")},
         {QStringLiteral("real"),
-         QStringLiteral("With --run, run the code for real too (Ctrl+F5, PyTorch) and take the "
-                        "screenshot once it ended.")},
+         QCoreApplication::translate(
+             "Options",
+             "With --run, run the code for real too (Ctrl+F5, PyTorch) and take the "
+             "screenshot once it ended.")},
         {QStringLiteral("show-real"),
-         QStringLiteral("With --real, show the real run in the views (Ctrl+Shift+F5), its "
-                        "simulation in the Compare tab.")},
+         QCoreApplication::translate(
+             "Options",
+             "With --real, show the real run in the views (Ctrl+Shift+F5), its "
+             "simulation in the Compare tab.")},
         {QStringLiteral("cost"),
-         QStringLiteral(
+         QCoreApplication::translate(
+             "Options",
              "Run under the cost model <preset> (Run > Cost Model; docs/cost-models.md)."),
          QStringLiteral("preset")},
         {QStringLiteral("sweep"),
-         QStringLiteral("Run a What if sweep of <fields> (ranks=2,4,8;batches=1,2,4,8;"
-                        "bandwidth=50;cost=PRESET) and take the screenshot when it ends."),
+         QCoreApplication::translate(
+             "Options",
+             "Run a What if sweep of <fields> (ranks=2,4,8;batches=1,2,4,8;"
+             "bandwidth=50;cost=PRESET) and take the screenshot when it ends."),
          QStringLiteral("fields")},
         {QStringLiteral("sweep-open"),
-         QStringLiteral("After --sweep, open the run of the grid's <n>-th setting (from 0)."),
+         QCoreApplication::translate(
+             "Options", "After --sweep, open the run of the grid's <n>-th setting (from 0)."),
          QStringLiteral("n")},
         {QStringLiteral("replay"),
-         QStringLiteral("Replay the recorded demonstration <file> (File > Replay a "
-                        "Demonstration); --step N starts at its step N (from 1) or its end."),
+         QCoreApplication::translate(
+             "Options",
+             "Replay the recorded demonstration <file> (File > Replay a "
+             "Demonstration); --step N starts at its step N (from 1) or its end."),
          QStringLiteral("file")},
         {QStringLiteral("quiz"),
-         QStringLiteral("With --presentation and --run: ask the quiz's question about the next "
-                        "step (ask), or show its answer with the step (reveal)."),
+         QCoreApplication::translate(
+             "Options",
+             "With --presentation and --run: ask the quiz's question about the next "
+             "step (ask), or show its answer with the step (reveal)."),
          QStringLiteral("ask|reveal")},
         {QStringLiteral("class"),
-         QStringLiteral("Grade the class folder <folder> into the Class tab (File > Open Class "
-                        "Folder) and take the screenshot when it ends."),
+         QCoreApplication::translate(
+             "Options",
+             "Grade the class folder <folder> into the Class tab (File > Open Class "
+             "Folder) and take the screenshot when it ends."),
          QStringLiteral("folder")},
         {QStringLiteral("class-open"),
-         QStringLiteral("After --class, open the roster's cell <learner>:<lesson> and run it."),
+         QCoreApplication::translate(
+             "Options", "After --class, open the roster's cell <learner>:<lesson> and run it."),
          QStringLiteral("learner:lesson")}};
     parser.addOptions(
         {o.lesson,       o.code,      o.run,        o.screenshot, o.lessons,

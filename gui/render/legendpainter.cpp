@@ -23,30 +23,30 @@ enum class Item { Layers, Forward, Backward, Update, Loss, Communication, Cells,
 constexpr Item kItems[] = {Item::Layers, Item::Forward,       Item::Backward, Item::Update,
                            Item::Loss,   Item::Communication, Item::Cells,    Item::Updated};
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("Legend", text);
-}
+// The context of this file's texts in the translations (resources/translations).
+struct Legend {
+    Q_DECLARE_TR_FUNCTIONS(Legend)
+};
 
 QString textOf(Item item, int layers)
 {
     switch (item) {
         case Item::Layers:
-            return tr("layers 0-%1, output").arg(std::max(0, layers - 1));
+            return Legend::tr("layers 0-%1, output").arg(std::max(0, layers - 1));
         case Item::Forward:
-            return tr("forward");
+            return Legend::tr("forward");
         case Item::Backward:
-            return tr("backward, gradients");
+            return Legend::tr("backward, gradients");
         case Item::Update:
-            return tr("update");
+            return Legend::tr("update");
         case Item::Loss:
-            return tr("loss");
+            return Legend::tr("loss");
         case Item::Communication:
-            return tr("communication");
+            return Legend::tr("communication");
         case Item::Cells:
-            return tr("held batches, shards");
+            return Legend::tr("held batches, shards");
         case Item::Updated:
-            return tr("updated weight");
+            return Legend::tr("updated weight");
     }
     return {};
 }

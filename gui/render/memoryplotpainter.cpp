@@ -24,10 +24,10 @@ constexpr double kMarkerSize = 11; // the maximum's point
 constexpr double kLegendMarker = 12;
 constexpr float kGhostVeil = 0.6f; // as the app's veil over the chart's future
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("MemoryPlot", text);
-}
+// The context of this file's texts in the translations (resources/translations).
+struct MemoryPlot {
+    Q_DECLARE_TR_FUNCTIONS(MemoryPlot)
+};
 
 QFont boldFont(QFont font)
 {
@@ -110,7 +110,7 @@ private:
         m_painter.setFont(boldFont(m_scene.font));
         m_painter.drawText(QRectF(m_plot.left(), m_plot.bottom() + 10 + height, m_plot.width(),
                                   QFontMetricsF(m_painter.font()).height()),
-                           Qt::AlignCenter, tr("time (steps)"));
+                           Qt::AlignCenter, MemoryPlot::tr("time (steps)"));
     }
 
     void paintRanks()
@@ -159,7 +159,7 @@ private:
         m_painter.setPen(text());
         const QFontMetricsF metrics(m_scene.font);
         m_painter.drawText(QPointF(m_plot.left() + 6, y(*m_scene.target) - 3 - metrics.descent()),
-                           tr("target %1").arg(formatMemory(*m_scene.target)));
+                           MemoryPlot::tr("target %1").arg(formatMemory(*m_scene.target)));
     }
 
     // The run's maximum as a point with its label centered above it (kept inside the bounds).
@@ -170,7 +170,7 @@ private:
         m_painter.setPen(QPen(m_scene.palette.color(QPalette::Base), m_scene.zoom));
         m_painter.setBrush(m_colors.maximum());
         m_painter.drawEllipse(point, kMarkerSize / 2, kMarkerSize / 2);
-        const QString label = tr("max %1 (rank %2, t %3)")
+        const QString label = MemoryPlot::tr("max %1 (rank %2, t %3)")
                                   .arg(formatMemory(figures.maxMemory))
                                   .arg(figures.maxMemoryRank)
                                   .arg(QString::fromStdString(figures.maxMemoryTime.toString()));
@@ -198,7 +198,7 @@ private:
         std::vector<QString> names;
         double total = 0;
         for (int rank = 0; rank < ranks; ++rank) {
-            names.push_back(tr("rank %1").arg(rank));
+            names.push_back(MemoryPlot::tr("rank %1").arg(rank));
             total += kLegendMarker + gap + metrics.horizontalAdvance(names.back()) +
                      (rank > 0 ? spacing : 0);
         }

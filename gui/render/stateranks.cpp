@@ -9,10 +9,10 @@
 namespace rankstep::gui {
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("RankList", text);
-}
+// The context of this file's texts in the translations (resources/translations).
+struct RankListText {
+    Q_DECLARE_TR_FUNCTIONS(RankListText)
+};
 
 // One rank number of `item`; -1 when it is none.
 int rankNumber(const QString &text)
@@ -27,15 +27,20 @@ QString addItem(const QString &item, int rankCount, std::vector<int> &ranks)
 {
     const QStringList ends = item.split(QLatin1Char('-'));
     if (ends.size() > 2)
-        return tr("'%1' is not a rank or a range like 12-15").arg(item);
+        return RankListText::tr("'%1' is not a rank or a range like 12-15").arg(item);
     const int first = rankNumber(ends.front());
     const int last = rankNumber(ends.back());
     if (first < 0 || last < 0)
-        return tr("'%1' is not a rank or a range like 12-15").arg(item);
+        return RankListText::tr("'%1' is not a rank or a range like 12-15").arg(item);
     if (last < first)
-        return tr("the range %1 runs backward: write %2-%3").arg(item).arg(last).arg(first);
+        return RankListText::tr("the range %1 runs backward: write %2-%3")
+            .arg(item)
+            .arg(last)
+            .arg(first);
     if (last >= rankCount)
-        return tr("there is no rank %1: this run has ranks 0-%2").arg(last).arg(rankCount - 1);
+        return RankListText::tr("there is no rank %1: this run has ranks 0-%2")
+            .arg(last)
+            .arg(rankCount - 1);
     for (int rank = first; rank <= last; ++rank)
         ranks.push_back(rank);
     return {};
@@ -60,9 +65,10 @@ RankList parseRankList(const QString &text, int rankCount, int most)
     std::sort(list.ranks.begin(), list.ranks.end());
     list.ranks.erase(std::unique(list.ranks.begin(), list.ranks.end()), list.ranks.end());
     if (list.ranks.empty())
-        list.error = tr("name the ranks to show, like 0-3, 8, 12-15");
+        list.error = RankListText::tr("name the ranks to show, like 0-3, 8, 12-15");
     else if (int(list.ranks.size()) > most)
-        list.error = tr("%1 ranks named: at most %2 fit").arg(list.ranks.size()).arg(most);
+        list.error =
+            RankListText::tr("%1 ranks named: at most %2 fit").arg(list.ranks.size()).arg(most);
     if (!list.ok())
         list.ranks.clear();
     return list;

@@ -9,10 +9,10 @@
 namespace rankstep::gui {
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("rankstep::gui::WaitForView", text);
-}
+// The context of this file's texts in the translations (resources/translations).
+struct WaitForText {
+    Q_DECLARE_TR_FUNCTIONS(WaitForText)
+};
 
 bool isReceive(const core::RankWait &wait)
 {
@@ -34,7 +34,7 @@ QString rankList(const std::vector<int> &ranks)
     QStringList names;
     for (int rank : ranks)
         names << QString::number(rank);
-    return (ranks.size() == 1 ? tr("rank %1") : tr("ranks %1"))
+    return (ranks.size() == 1 ? WaitForText::tr("rank %1") : WaitForText::tr("ranks %1"))
         .arg(names.join(QStringLiteral(", ")));
 }
 
@@ -42,8 +42,9 @@ QString rankList(const std::vector<int> &ranks)
 
 QString waitForTitle(const core::Diagnosis &diagnosis)
 {
-    return diagnosis.kind == core::ErrorKind::Mismatch ? tr("Collective mismatch")
-                                                       : tr("Deadlock: no rank can go on");
+    return diagnosis.kind == core::ErrorKind::Mismatch
+               ? WaitForText::tr("Collective mismatch")
+               : WaitForText::tr("Deadlock: no rank can go on");
 }
 
 QString missedCall(const core::RankWait &finished, const core::Diagnosis &diagnosis)
@@ -63,24 +64,26 @@ QString waitCaption(const core::RankWait &wait, const core::Diagnosis &diagnosis
 {
     if (wait.finished) {
         const QString missed = missedCall(wait, diagnosis);
-        return missed.isEmpty() ? tr("finished") : tr("finished without calling %1").arg(missed);
+        return missed.isEmpty() ? WaitForText::tr("finished")
+                                : WaitForText::tr("finished without calling %1").arg(missed);
     }
-    const QString where = wait.line > 0 ? tr(" · line %1").arg(wait.line) : QString();
+    const QString where = wait.line > 0 ? WaitForText::tr(" · line %1").arg(wait.line) : QString();
     if (notReached(wait))
-        return tr("has not reached it yet") + where;
-    return tr("waits in %1").arg(QString::fromStdString(wait.waitsFor)) + where;
+        return WaitForText::tr("has not reached it yet") + where;
+    return WaitForText::tr("waits in %1").arg(QString::fromStdString(wait.waitsFor)) + where;
 }
 
 QString waitToolTip(const core::RankWait &wait, const core::Diagnosis &diagnosis)
 {
     QStringList lines;
-    lines << tr("Rank %1: %2").arg(wait.rank).arg(waitCaption(wait, diagnosis));
+    lines << WaitForText::tr("Rank %1: %2").arg(wait.rank).arg(waitCaption(wait, diagnosis));
     if (wait.line > 0)
-        lines
-            << (wait.finished ? tr("Last line it ran: %1") : tr("Stuck at line %1")).arg(wait.line);
+        lines << (wait.finished ? WaitForText::tr("Last line it ran: %1")
+                                : WaitForText::tr("Stuck at line %1"))
+                     .arg(wait.line);
     if (!wait.waitsOn.empty()) {
-        lines << (isAnySource(wait) ? tr("A message from any of %1 would let it go on")
-                                    : tr("Waits on %1"))
+        lines << (isAnySource(wait) ? WaitForText::tr("A message from any of %1 would let it go on")
+                                    : WaitForText::tr("Waits on %1"))
                      .arg(rankList(wait.waitsOn));
     }
     QStringList waiters;
@@ -88,7 +91,7 @@ QString waitToolTip(const core::RankWait &wait, const core::Diagnosis &diagnosis
         if (std::find(other.waitsOn.begin(), other.waitsOn.end(), wait.rank) != other.waitsOn.end())
             waiters << QString::number(other.rank);
     if (!waiters.isEmpty())
-        lines << tr("Waited on by rank %1").arg(waiters.join(QStringLiteral(", ")));
+        lines << WaitForText::tr("Waited on by rank %1").arg(waiters.join(QStringLiteral(", ")));
     return lines.join(QLatin1Char('\n'));
 }
 

@@ -1,0 +1,29 @@
+// SPDX-License-Identifier: MIT
+#include "translations.h"
+
+#include <QCoreApplication>
+#include <QLibraryInfo>
+#include <QTranslator>
+
+namespace rankstep::gui {
+
+bool installTranslations(QCoreApplication &app, const QLocale &locale)
+{
+    // Qt's own (the buttons of QMessageBox, QFileDialog): Debian's qt6-translations-l10n.
+    auto *qt = new QTranslator(&app);
+    if (qt->load(locale, QStringLiteral("qtbase"), QStringLiteral("_"),
+                 QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
+        QCoreApplication::installTranslator(qt);
+    else
+        delete qt;
+    auto *own = new QTranslator(&app);
+    if (!own->load(locale, QStringLiteral("rankstep"), QStringLiteral("_"),
+                   QStringLiteral(":/i18n"))) {
+        delete own;
+        return false;
+    }
+    QCoreApplication::installTranslator(own);
+    return true;
+}
+
+} // namespace rankstep::gui
