@@ -71,6 +71,8 @@ DemoActions::DemoActions(const DemoStage &stage, DemoBar &bar, StepBar &stepBar,
         new QShortcut(QKeySequence(Qt::Key_PageDown), window, nullptr, nullptr, Qt::WindowShortcut);
     m_pageUp =
         new QShortcut(QKeySequence(Qt::Key_PageUp), window, nullptr, nullptr, Qt::WindowShortcut);
+    m_pageDown->setWhatsThis(tr("The demonstration's next step, while replaying one"));
+    m_pageUp->setWhatsThis(tr("The demonstration's step before, while replaying one"));
     connect(m_pageDown, &QShortcut::activated, m_player, &DemoPlayer::next);
     connect(m_pageUp, &QShortcut::activated, m_player, &DemoPlayer::previous);
 

@@ -10,10 +10,12 @@
 #include "core/explain/formulas.h"
 #include "demoactions.h"
 #include "demobar.h"
+#include "editactions.h"
 #include "errordialog.h"
 #include "experimentsview.h"
 #include "explainview.h"
 #include "exportactions.h"
+#include "helpactions.h"
 #include "legendbar.h"
 #include "lessonlistmodel.h"
 #include "lessonpanel.h"
@@ -114,6 +116,7 @@ MainWindow::MainWindow(std::vector<lessons::Lesson> lessons, ProgressStore &prog
                          {m_panes, m_lessonList, m_lessonPanel}, m_session->stepper());
     connect(&presentation(), &PresentationMode::activeChanged, this, &MainWindow::arrangeViews);
     // The memory chart's "By kind" button, in the View menu too (with a key for the clicker).
+    m_help = new HelpActions(menuBar(), this); // last, after View
     m_viewControls->menu()->addSeparator();
     QAction *byKind = m_viewControls->menu()->addAction(tr("Memory by &Kind"));
     byKind->setObjectName(QStringLiteral("memoryByKindAction"));
@@ -318,6 +321,17 @@ void MainWindow::buildMenus()
     });
     openClass->setObjectName(QStringLiteral("openClassAction"));
     openClass->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O));
+    m_fileMenu->addSeparator();
+    QAction *quit = m_fileMenu->addAction(tr("&Quit"), this, &QWidget::close);
+    quit->setObjectName(QStringLiteral("quitAction"));
+    // The desktop's Quit key; Ctrl+Q where its scheme has none (Windows-like schemes close with
+    // Alt+F4, which the window manager handles).
+    const QList<QKeySequence> quitKeys = QKeySequence::keyBindings(QKeySequence::Quit);
+    quit->setShortcuts(quitKeys.isEmpty() ? QList<QKeySequence>{QKeySequence(Qt::CTRL | Qt::Key_Q)}
+                                          : quitKeys);
+    quit->setMenuRole(QAction::QuitRole);
+    m_edit = new EditActions(*m_editor, menuBar(), this);
+    m_editorColumn->insertWidget(1, m_edit->findBar()); // under the notice, over the code
     // What if at real scale (docs/cost-models.md): the runs' cost model. Lessons are graded under
     // the notebook's only; another one checks the code and shows seconds and bytes.
     QMenu *run = menuBar()->addMenu(tr("&Run"));
@@ -353,10 +367,17 @@ void MainWindow::buildActions()
     QToolBar *bar = addToolBar(tr("Run"));
     bar->setObjectName(QStringLiteral("mainToolBar"));
     bar->setToolButtonStyle(Qt::ToolButtonTextOnly);
-    m_runAction = bar->addAction(tr("▶ Run (F5)"), this, &MainWindow::runCode);
+    // The toolbar names each key as the desktop writes it, from the action's own shortcut.
+    const auto keyText = [](QAction *action) {
+        return action->shortcut().toString(QKeySequence::NativeText);
+    };
+    m_runAction = bar->addAction(QString(), this, &MainWindow::runCode);
+    m_runAction->setObjectName(QStringLiteral("runAction"));
     m_runAction->setShortcut(Qt::Key_F5);
-    m_stopAction = bar->addAction(tr("■ Stop (Esc)"), this, &MainWindow::stopRun);
-    m_stopAction->setShortcut(Qt::Key_Escape);
+    m_runAction->setText(tr("▶ Run (%1)").arg(keyText(m_runAction)));
+    m_stopAction = bar->addAction(QString(), this, &MainWindow::stopRun);
+    m_stopAction->setShortcuts(QKeySequence::keyBindings(QKeySequence::Cancel));
+    m_stopAction->setText(tr("■ Stop (%1)").arg(keyText(m_stopAction)));
     m_stopAction->setEnabled(false);
     m_stopAction->setObjectName(QStringLiteral("stopAction"));
     m_realRun = new RealRunActions(
@@ -383,7 +404,7 @@ void MainWindow::buildLayout()
     auto *codeNotice = new NoticeBanner;
     connect(m_keeper, &CodeKeeper::noticeChanged, codeNotice, &NoticeBanner::showNotice);
     auto *editorPane = new QWidget; // what is wrong with the code file sits right above it
-    auto *editorLayout = new QVBoxLayout(editorPane);
+    auto *editorLayout = m_editorColumn = new QVBoxLayout(editorPane);
     editorLayout->setContentsMargins(0, 0, 0, 0);
     editorLayout->setSpacing(0);
     editorLayout->addWidget(codeNotice);

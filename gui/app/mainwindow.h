@@ -18,6 +18,7 @@ class QMenu;
 class QTabWidget;
 class QListView;
 class QSplitter;
+class QVBoxLayout;
 
 namespace rankstep::gui {
 
@@ -27,6 +28,8 @@ class CodeEditor;
 class CodeKeeper;
 class ComparisonActions;
 class ComparisonView;
+class EditActions;
+class HelpActions;
 class DemoActions;
 class DemoBar;
 class GradeController;
@@ -125,6 +128,8 @@ public:
         m_torchEmbd = embd;
     }
     NotebookImport *notebookImport() const { return m_import; }
+    EditActions *editActions() const { return m_edit; }
+    HelpActions *helpActions() const { return m_help; }
     DemoActions *demonstrations() const { return m_demos; }
     DemoBar *demoBar() const { return m_demoBar; }
     QuizController *quiz() const { return m_quiz; }
@@ -219,6 +224,8 @@ private:
     WhatIfView *m_whatIf = nullptr;           // sweeps of the learner's code (docs/sweeps.md)
     RunSpec m_lastSpec;                       // the experiments run the same code again
     NotebookImport *m_import = nullptr;
+    EditActions *m_edit = nullptr;
+    HelpActions *m_help = nullptr;
     DemoActions *m_demos = nullptr;
     DemoBar *m_demoBar = nullptr;
     QuizPanel *m_quizPanel = nullptr; // presentation mode's predict-the-next-step
@@ -228,10 +235,11 @@ private:
     ViewControls *m_viewControls = nullptr; // the View menu, appearance and saved layout
     ExportActions *m_export = nullptr;
     QTabWidget *m_leftTabs = nullptr;
-    QSplitter *m_panes = nullptr;  // lessons | work | results
-    QSplitter *m_work = nullptr;   // left tabs | editor
-    QSplitter *m_middle = nullptr; // work over the views
-    QSplitter *m_views = nullptr;  // stepping and timeline over the memory chart
+    QVBoxLayout *m_editorColumn = nullptr; // notice, find bar, editor
+    QSplitter *m_panes = nullptr;          // lessons | work | results
+    QSplitter *m_work = nullptr;           // left tabs | editor
+    QSplitter *m_middle = nullptr;         // work over the views
+    QSplitter *m_views = nullptr;          // stepping and timeline over the memory chart
     QMenu *m_fileMenu = nullptr;
     QAction *m_runAction = nullptr;
     QAction *m_stopAction = nullptr;

@@ -20,7 +20,7 @@ RealRunActions::RealRunActions(RunSession &session, std::function<std::optional<
     , m_session(session)
     , m_prepare(std::move(prepare))
     , m_controller(new RealRunController(this))
-    , m_action(new QAction(tr("Run for real (Ctrl+F5)"), this))
+    , m_action(new QAction(this))
     , m_showReal(new QAction(tr("Show the real run in the views"), this))
     , m_ticker(new QTimer(this))
 {
@@ -40,6 +40,8 @@ RealRunActions::RealRunActions(RunSession &session, std::function<std::optional<
     });
     m_action->setObjectName(QStringLiteral("runForRealAction"));
     m_action->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_F5));
+    m_action->setText(
+        tr("Run for real (%1)").arg(m_action->shortcut().toString(QKeySequence::NativeText)));
     m_action->setToolTip(
         tr("Runs this code on one real process per rank through PyTorch's "
            "torch.distributed, and checks it trains what one process trains"));

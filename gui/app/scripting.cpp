@@ -7,6 +7,7 @@
 #include "experimentsview.h"
 #include "explainview.h"
 #include "gradecontroller.h"
+#include "helpactions.h"
 #include "mainwindow.h"
 #include "memorychart.h"
 #include "notebookimport.h"
@@ -390,14 +391,17 @@ ScriptOptions addScriptOptions(QCommandLineParser &parser)
         {QStringLiteral("class-open"),
          QCoreApplication::translate(
              "Options", "After --class, open the roster's cell <learner>:<lesson> and run it."),
-         QStringLiteral("learner:lesson")}};
+         QStringLiteral("learner:lesson")},
+        {QStringLiteral("shortcuts"),
+         QCoreApplication::translate("Options",
+                                     "Open Help > Keyboard Shortcuts before the screenshot.")}};
     parser.addOptions(
         {o.lesson,       o.code,      o.run,        o.screenshot, o.lessons,
          o.step,         o.stepBy,    o.importFile, o.tab,        o.quitAfterFirstPaint,
          o.presentation, o.zoom,      o.theme,      o.colorBlind, o.size,
          o.compare,      o.highlight, o.memory,     o.real,       o.showReal,
          o.cost,         o.sweep,     o.sweepOpen,  o.replay,     o.quiz,
-         o.classFolder,  o.classOpen});
+         o.classFolder,  o.classOpen, o.shortcuts});
     return o;
 }
 
@@ -422,6 +426,8 @@ bool startScript(const QCommandLineParser &parser, const ScriptOptions &o, MainW
         window.notebookImport()->importAndReport(parser.value(o.importFile));
     if (!applyLook(parser, o, window))
         return false;
+    if (parser.isSet(o.shortcuts))
+        window.helpActions()->showShortcuts();
     const QString shot = parser.value(o.screenshot);
     const QString step = parser.value(o.step);
     const QString tab = parser.value(o.tab);

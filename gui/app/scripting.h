@@ -32,10 +32,12 @@ class MainWindow;
 // or its answer with that step (View > Predict the Next Step, docs/quiz.md).
 // --class FOLDER grades a class folder into the Class tab and takes the screenshot when it ends;
 // --class-open LEARNER:LESSON then opens that cell (the learner's code, read-only, run).
+// --shortcuts opens Help > Keyboard Shortcuts before the screenshot.
 struct ScriptOptions {
     QCommandLineOption lesson, code, run, screenshot, lessons, step, stepBy, importFile, tab,
         quitAfterFirstPaint, presentation, zoom, theme, colorBlind, size, compare, highlight,
-        memory, real, showReal, cost, sweep, sweepOpen, replay, quiz, classFolder, classOpen;
+        memory, real, showReal, cost, sweep, sweepOpen, replay, quiz, classFolder, classOpen,
+        shortcuts;
 };
 ScriptOptions addScriptOptions(QCommandLineParser &parser);
 

@@ -51,7 +51,7 @@ void ViewControls::buildMenu(QMenuBar *menuBar)
     m_menu = menuBar->addMenu(tr("&View"));
     m_menu->setObjectName(QStringLiteral("viewMenu"));
     QAction *present = addAction(QStringLiteral("presentationAction"), tr("&Presentation Mode"),
-                                 {QKeySequence(Qt::Key_F11)});
+                                 QKeySequence::keyBindings(QKeySequence::FullScreen));
     present->setCheckable(true);
     connect(present, &QAction::toggled, m_presentation, &PresentationMode::setActive);
     connect(m_presentation, &PresentationMode::activeChanged, present, &QAction::setChecked);

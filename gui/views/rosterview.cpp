@@ -4,6 +4,7 @@
 #include <QDir>
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QKeySequence>
 #include <QLabel>
 #include <QProgressBar>
 #include <QPushButton>
@@ -115,8 +116,10 @@ void RosterView::showGrading(const QString &folder)
 
 void RosterView::tick()
 {
-    m_status->setText(tr("Grading every learner's code on every core… %1 s (Esc stops)")
-                          .arg(QString::number(double(m_clock.elapsed()) / 1000.0, 'f', 0)));
+    m_status->setText(
+        tr("Grading every learner's code on every core… %1 s (%2 stops)")
+            .arg(QString::number(double(m_clock.elapsed()) / 1000.0, 'f', 0),
+                 QKeySequence(QKeySequence::Cancel).toString(QKeySequence::NativeText)));
 }
 
 void RosterView::setRoster(const ClassRoster &roster)

@@ -170,17 +170,22 @@ void StepBar::buildSettings()
 
 void StepBar::buildShortcuts()
 {
-    const auto add = [this](const QKeySequence &keys, void (StepController::*slot)()) {
+    // Each says what it does: Help > Keyboard Shortcuts lists it.
+    const auto add = [this](const QKeySequence &keys, void (StepController::*slot)(),
+                            const QString &what) {
         auto *shortcut = new QShortcut(keys, this, nullptr, nullptr, Qt::WindowShortcut);
+        shortcut->setWhatsThis(what);
         connect(shortcut, &QShortcut::activated, m_controller, slot);
         return shortcut;
     };
-    add(QKeySequence(Qt::Key_F10), &StepController::next);
-    add(QKeySequence(Qt::SHIFT | Qt::Key_F10), &StepController::previous);
-    m_pageDown = add(QKeySequence(Qt::Key_PageDown), &StepController::next);
-    m_pageUp = add(QKeySequence(Qt::Key_PageUp), &StepController::previous);
-    add(QKeySequence(Qt::Key_Home), &StepController::home);
-    add(QKeySequence(Qt::Key_End), &StepController::end);
+    add(QKeySequence(Qt::Key_F10), &StepController::next, tr("One step on"));
+    add(QKeySequence(Qt::SHIFT | Qt::Key_F10), &StepController::previous, tr("One step back"));
+    m_pageDown =
+        add(QKeySequence(Qt::Key_PageDown), &StepController::next, tr("One step on (the clicker)"));
+    m_pageUp = add(QKeySequence(Qt::Key_PageUp), &StepController::previous,
+                   tr("One step back (the clicker)"));
+    add(QKeySequence(Qt::Key_Home), &StepController::home, tr("To the start of the run"));
+    add(QKeySequence(Qt::Key_End), &StepController::end, tr("To the end of the run"));
 }
 
 bool StepBar::eventFilter(QObject *watched, QEvent *event)

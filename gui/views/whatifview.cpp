@@ -14,6 +14,7 @@
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QKeySequence>
 #include <QLabel>
 #include <QLegendMarker>
 #include <QLineEdit>
@@ -135,7 +136,9 @@ WhatIfView::WhatIfView(RunSession &session, Appearance &appearance, QWidget *par
     m_run->setObjectName(QStringLiteral("whatIfRun"));
     m_run->setToolTip(tr("Run your code at every setting listed (Enter in a field)"));
     m_stop->setObjectName(QStringLiteral("whatIfStop"));
-    m_stop->setToolTip(tr("Stop the sweep (Esc)"));
+    m_stop->setToolTip(
+        tr("Stop the sweep (%1)")
+            .arg(QKeySequence(QKeySequence::Cancel).toString(QKeySequence::NativeText)));
     m_stop->setEnabled(false);
     connect(m_run, &QPushButton::clicked, this, &WhatIfView::runSweep);
     connect(m_stop, &QPushButton::clicked, this, &WhatIfView::stop);

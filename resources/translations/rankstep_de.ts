@@ -5,216 +5,220 @@
     <name>ExportActions</name>
     <message>
         <source>Timeline and memory as &amp;SVG…</source>
-        <translation type="unfinished"></translation>
+        <translation>Zeitleiste und Speicher als &amp;SVG…</translation>
     </message>
     <message>
         <source>SVG images (*.svg)</source>
-        <translation type="unfinished"></translation>
+        <translation>SVG-Bilder (*.svg)</translation>
     </message>
     <message>
         <source>Timeline and memory as &amp;PNG…</source>
-        <translation type="unfinished"></translation>
+        <translation>Zeitleiste und Speicher als &amp;PNG…</translation>
     </message>
     <message>
         <source>PNG images (*.png)</source>
-        <translation type="unfinished"></translation>
+        <translation>PNG-Bilder (*.png)</translation>
     </message>
     <message>
         <source>State of every rank as P&amp;NG…</source>
-        <translation type="unfinished"></translation>
+        <translation>Zustand aller Ranks als P&amp;NG…</translation>
     </message>
     <message>
         <source>Why (memory and time) as S&amp;VG…</source>
-        <translation type="unfinished"></translation>
+        <translation>Warum (Speicher und Zeit) als S&amp;VG…</translation>
     </message>
     <message>
         <source>Why (memory and time) as PN&amp;G…</source>
-        <translation type="unfinished"></translation>
+        <translation>Warum (Speicher und Zeit) als PN&amp;G…</translation>
     </message>
     <message>
         <source>Trace as &amp;JSON…</source>
-        <translation type="unfinished"></translation>
+        <translation>Trace als &amp;JSON…</translation>
     </message>
     <message>
         <source>Rankstep traces (*.json)</source>
-        <translation type="unfinished"></translation>
+        <translation>Rankstep-Traces (*.json)</translation>
     </message>
     <message>
         <source>Trace as P&amp;erfetto trace…</source>
-        <translation type="unfinished"></translation>
+        <translation>Trace als P&amp;erfetto-Trace…</translation>
     </message>
     <message>
         <source>Perfetto / Chrome traces (*.json)</source>
-        <translation type="unfinished"></translation>
+        <translation>Perfetto-/Chrome-Traces (*.json)</translation>
     </message>
 </context>
 <context>
     <name>Legend</name>
     <message>
         <source>layers 0-%1, output</source>
-        <translation type="unfinished"></translation>
+        <translation>Schichten 0-%1, Ausgabe</translation>
     </message>
     <message>
         <source>forward</source>
-        <translation type="unfinished"></translation>
+        <translation>forward</translation>
     </message>
     <message>
         <source>backward, gradients</source>
-        <translation type="unfinished"></translation>
+        <translation>backward, Gradienten</translation>
     </message>
     <message>
         <source>update</source>
-        <translation type="unfinished"></translation>
+        <translation>update</translation>
     </message>
     <message>
         <source>loss</source>
-        <translation type="unfinished"></translation>
+        <translation>loss</translation>
     </message>
     <message>
         <source>communication</source>
-        <translation type="unfinished"></translation>
+        <translation>Kommunikation</translation>
     </message>
     <message>
         <source>held batches, shards</source>
-        <translation type="unfinished"></translation>
+        <translation>gehaltene Batches, Shards</translation>
     </message>
     <message>
         <source>updated weight</source>
-        <translation type="unfinished"></translation>
+        <translation>aktualisiertes Gewicht</translation>
     </message>
 </context>
 <context>
     <name>MemoryPlot</name>
     <message>
         <source>time (steps)</source>
-        <translation type="unfinished"></translation>
+        <translation>Zeit (Schritte)</translation>
     </message>
     <message>
         <source>target %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Ziel %1</translation>
     </message>
     <message>
         <source>max %1 (rank %2, t %3)</source>
-        <translation type="unfinished"></translation>
+        <translation>max %1 (Rank %2, t %3)</translation>
     </message>
     <message>
         <source>rank %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Rank %1</translation>
     </message>
 </context>
 <context>
     <name>Options</name>
     <message>
         <source>Learn how large language models are trained on many GPUs.</source>
-        <translation type="unfinished"></translation>
+        <translation>Lernen Sie, wie große Sprachmodelle auf vielen GPUs trainiert werden.</translation>
     </message>
     <message>
         <source>Open the lesson &lt;name&gt;.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Lektion &lt;name&gt; öffnen.</translation>
     </message>
     <message>
         <source>Show the code in &lt;file&gt; (not saved as yours).</source>
-        <translation type="unfinished"></translation>
+        <translation>Den Code aus &lt;file&gt; zeigen (wird nicht als Ihrer gespeichert).</translation>
     </message>
     <message>
         <source>Run the code once the window is up.</source>
-        <translation type="unfinished"></translation>
+        <translation>Den Code ausführen, sobald das Fenster offen ist.</translation>
     </message>
     <message>
         <source>Save the window as an image to &lt;file&gt; (after the run, with --run) and exit.</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Fenster als Bild in &lt;file&gt; speichern (nach dem Lauf, mit --run) und beenden.</translation>
     </message>
     <message>
         <source>Read lessons from &lt;dir&gt; (for lesson authors).</source>
-        <translation type="unfinished"></translation>
+        <translation>Lektionen aus &lt;dir&gt; lesen (für Autorinnen und Autoren von Lektionen).</translation>
     </message>
     <message>
         <source>After --run, stand &lt;n&gt; operation steps from the start, or at the end.</source>
-        <translation type="unfinished"></translation>
+        <translation>Nach --run auf &lt;n&gt; Operationsschritte nach dem Start gehen oder ans Ende.</translation>
     </message>
     <message>
         <source>Count --step in &lt;mode&gt;: snapshot (each draw()), operation, slice, time.</source>
-        <translation type="unfinished"></translation>
+        <translation>--step in &lt;mode&gt; zählen: snapshot (jedes draw()), operation, slice, time.</translation>
     </message>
     <message>
         <source>Import the puzzle functions of &lt;file&gt; (a notebook or .py) as your code.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Puzzle-Funktionen aus &lt;file&gt; (ein Notebook oder eine .py-Datei) als Ihren Code importieren.</translation>
     </message>
     <message>
         <source>Before the screenshot, show the tab &lt;name&gt; left of the editor.</source>
-        <translation type="unfinished"></translation>
+        <translation>Vor dem Screenshot den Reiter &lt;name&gt; links vom Editor zeigen.</translation>
     </message>
     <message>
         <source>Print when the window first painted, after the process start, and exit.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ausgeben, wann das Fenster zum ersten Mal gezeichnet wurde (gemessen ab dem Prozessstart), und beenden.</translation>
     </message>
     <message>
         <source>Start in presentation mode (F11).</source>
-        <translation type="unfinished"></translation>
+        <translation>Im Präsentationsmodus starten (F11).</translation>
     </message>
     <message>
         <source>Zoom every view by &lt;factor&gt; (1 is actual size).</source>
-        <translation type="unfinished"></translation>
+        <translation>Jede Ansicht um &lt;factor&gt; zoomen (1 ist die Originalgröße).</translation>
     </message>
     <message>
         <source>Use the theme &lt;name&gt;: system, light, dark or high-contrast.</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Design &lt;name&gt; verwenden: system, light, dark oder high-contrast.</translation>
     </message>
     <message>
         <source>Use the color-blind-safe colors.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die für Farbenblinde geeigneten Farben verwenden.</translation>
     </message>
     <message>
         <source>Size the window &lt;width&gt;x&lt;height&gt; pixels.</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Fenster auf &lt;Breite&gt;x&lt;Höhe&gt; Pixel setzen.</translation>
     </message>
     <message>
         <source>After --run, compare the run with the lesson&apos;s solution (the Compare tab).</source>
-        <translation type="unfinished"></translation>
+        <translation>Nach --run den Lauf mit der Lösung der Lektion vergleichen (Reiter „Vergleich“).</translation>
     </message>
     <message>
         <source>After --run, outline &lt;what&gt; on the timeline: critical-path.</source>
-        <translation type="unfinished"></translation>
+        <translation>Nach --run &lt;what&gt; in der Zeitleiste hervorheben: critical-path.</translation>
     </message>
     <message>
         <source>Draw the memory chart as the ranks&apos; lines, or one rank by kind.</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Speicherdiagramm als Linien der Ranks zeichnen oder als einen Rank nach Art aufgeschlüsselt.</translation>
     </message>
     <message>
         <source>With --run, run the code for real too (Ctrl+F5, PyTorch) and take the screenshot once it ended.</source>
-        <translation type="unfinished"></translation>
+        <translation>Mit --run den Code zusätzlich echt ausführen (Ctrl+F5, PyTorch) und den Screenshot aufnehmen, sobald das beendet ist.</translation>
     </message>
     <message>
         <source>With --real, show the real run in the views (Ctrl+Shift+F5), its simulation in the Compare tab.</source>
-        <translation type="unfinished"></translation>
+        <translation>Mit --real den echten Lauf in den Ansichten zeigen (Ctrl+Shift+F5) und seine Simulation im Reiter „Vergleich“.</translation>
     </message>
     <message>
         <source>Run under the cost model &lt;preset&gt; (Run &gt; Cost Model; docs/cost-models.md).</source>
-        <translation type="unfinished"></translation>
+        <translation>Mit dem Kostenmodell &lt;preset&gt; ausführen (Ausführen &gt; Kostenmodell; docs/cost-models.md).</translation>
     </message>
     <message>
         <source>Run a What if sweep of &lt;fields&gt; (ranks=2,4,8;batches=1,2,4,8;bandwidth=50;cost=PRESET) and take the screenshot when it ends.</source>
-        <translation type="unfinished"></translation>
+        <translation>Einen Was-wäre-wenn-Sweep über &lt;fields&gt; ausführen (ranks=2,4,8;batches=1,2,4,8;bandwidth=50;cost=PRESET) und den Screenshot aufnehmen, wenn er endet.</translation>
     </message>
     <message>
         <source>After --sweep, open the run of the grid&apos;s &lt;n&gt;-th setting (from 0).</source>
-        <translation type="unfinished"></translation>
+        <translation>Nach --sweep den Lauf der &lt;n&gt;-ten Einstellung des Rasters öffnen (ab 0 gezählt).</translation>
     </message>
     <message>
         <source>Replay the recorded demonstration &lt;file&gt; (File &gt; Replay a Demonstration); --step N starts at its step N (from 1) or its end.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die aufgezeichnete Vorführung &lt;file&gt; abspielen (Datei &gt; Vorführung abspielen); --step N beginnt bei ihrem Schritt N (ab 1 gezählt) oder an ihrem Ende.</translation>
     </message>
     <message>
         <source>With --presentation and --run: ask the quiz&apos;s question about the next step (ask), or show its answer with the step (reveal).</source>
-        <translation type="unfinished"></translation>
+        <translation>Mit --presentation und --run: die Quizfrage zum nächsten Schritt stellen (ask) oder ihre Antwort mit dem Schritt zeigen (reveal).</translation>
     </message>
     <message>
         <source>Grade the class folder &lt;folder&gt; into the Class tab (File &gt; Open Class Folder) and take the screenshot when it ends.</source>
-        <translation type="unfinished"></translation>
+        <translation>Den Klassenordner &lt;folder&gt; im Reiter „Klasse“ bewerten (Datei &gt; Klassenordner öffnen) und den Screenshot aufnehmen, wenn das beendet ist.</translation>
     </message>
     <message>
         <source>After --class, open the roster&apos;s cell &lt;learner&gt;:&lt;lesson&gt; and run it.</source>
-        <translation type="unfinished"></translation>
+        <translation>Nach --class die Zelle &lt;learner&gt;:&lt;lesson&gt; der Klassenübersicht öffnen und ausführen.</translation>
+    </message>
+    <message>
+        <source>Open Help &gt; Keyboard Shortcuts before the screenshot.</source>
+        <translation>Vor dem Bildschirmfoto Hilfe &gt; Tastenkürzel öffnen.</translation>
     </message>
 </context>
 <context>
@@ -223,7 +227,9 @@
         <source>These lessons in %1 were left out:
 
 %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Diese Lektionen in %1 wurden ausgelassen:
+
+%2</translation>
     </message>
     <message>
         <source>No lesson in %1 loads:
@@ -231,2187 +237,2429 @@
 %2
 
 Rankstep shows its built-in lessons instead.</source>
-        <translation type="unfinished"></translation>
+        <translation>Keine Lektion in %1 lässt sich laden:
+
+%2
+
+Rankstep zeigt stattdessen seine eingebauten Lektionen.</translation>
     </message>
     <message>
         <source>Some lessons could not be loaded</source>
-        <translation type="unfinished"></translation>
+        <translation>Einige Lektionen konnten nicht geladen werden</translation>
     </message>
     <message>
         <source>it holds a NUL byte (at byte %1)</source>
-        <translation type="unfinished"></translation>
+        <translation>die Datei enthält ein NUL-Byte (bei Byte %1)</translation>
     </message>
     <message>
         <source>it is not UTF-8 text (Latin-1 or another encoding?)</source>
-        <translation type="unfinished"></translation>
+        <translation>die Datei ist kein UTF-8-Text (Latin-1 oder eine andere Kodierung?)</translation>
     </message>
     <message>
         <source>Another Rankstep window (process %1 on %2) has your saved code open. This window shows your code read-only and saves nothing; close the other one and open the lesson again to edit here.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ein anderes Rankstep-Fenster (Prozess %1 auf %2) hat Ihren gespeicherten Code geöffnet. Dieses Fenster zeigt Ihren Code schreibgeschützt und speichert nichts; schließen Sie das andere Fenster und öffnen Sie die Lektion erneut, um hier zu bearbeiten.</translation>
     </message>
     <message>
         <source>this computer</source>
-        <translation type="unfinished"></translation>
+        <translation>diesem Computer</translation>
     </message>
     <message>
         <source>rank   busy   idle   communication</source>
-        <translation type="unfinished"></translation>
+        <translation>Rank  aktiv untätig Kommunikation</translation>
     </message>
     <message>
         <source>Where time goes (each rank adds up to %1)</source>
-        <translation type="unfinished"></translation>
+        <translation>Wo die Zeit bleibt (je Rank in Summe %1)</translation>
     </message>
     <message>
         <source>… and %1 more ranks</source>
-        <translation type="unfinished"></translation>
+        <translation>… und %1 weitere Ranks</translation>
     </message>
     <message>
         <source>Why the run behaves as it does</source>
-        <translation type="unfinished"></translation>
+        <translation>Warum sich der Lauf so verhält</translation>
     </message>
     <message>
         <source>No operation took simulated time.</source>
-        <translation type="unfinished"></translation>
+        <translation>Keine Operation hat simulierte Zeit gebraucht.</translation>
     </message>
     <message>
         <source>The run did not finish: explained up to where it stopped.
 </source>
-        <translation type="unfinished"></translation>
+        <translation>Der Lauf wurde nicht abgeschlossen: erklärt bis zu der Stelle, an der er anhielt.
+</translation>
     </message>
     <message>
         <source>Memory of rank %1 by kind, in bytes, over time (steps)</source>
-        <translation type="unfinished"></translation>
+        <translation>Speicher von Rank %1 nach Art, in Bytes, über die Zeit (Schritte)</translation>
     </message>
     <message>
         <source>Critical path: %1 operations across the ranks, from t 0 to t %2, set the end time.</source>
-        <translation type="unfinished"></translation>
+        <translation>Kritischer Pfad: %1 Operationen über die Ranks hinweg, von t 0 bis t %2, bestimmen das Ende.</translation>
     </message>
     <message>
         <source>Every rank&apos;s state at the end of the run</source>
-        <translation type="unfinished"></translation>
+        <translation>Zustand aller Ranks am Ende des Laufs</translation>
     </message>
     <message>
         <source>Every rank&apos;s state before the first event</source>
-        <translation type="unfinished"></translation>
+        <translation>Zustand aller Ranks vor dem ersten Ereignis</translation>
     </message>
     <message>
         <source>Every rank&apos;s state after event %1 of %2: rank %3, %4, t %5 to %6</source>
-        <translation type="unfinished"></translation>
+        <translation>Zustand aller Ranks nach Ereignis %1 von %2: Rank %3, %4, t %5 bis %6</translation>
     </message>
     <message>
         <source>%1 ranks, %2 layers, %3 batches</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 Ranks, %2 Schichten, %3 Batches</translation>
     </message>
     <message>
         <source>Timesteps %1, max memory %2 on GPU %3 at t %4 · %5</source>
-        <translation type="unfinished"></translation>
+        <translation>Timesteps %1, Maximum memory %2 auf GPU %3 bei t %4 · %5</translation>
     </message>
     <message>
         <source>Could not write %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 konnte nicht geschrieben werden: %2</translation>
     </message>
     <message>
         <source>hung</source>
-        <translation type="unfinished"></translation>
+        <translation>festgehangen</translation>
     </message>
     <message>
         <source>stopped</source>
-        <translation type="unfinished"></translation>
+        <translation>angehalten</translation>
     </message>
     <message>
         <source>failed</source>
-        <translation type="unfinished"></translation>
+        <translation>fehlgeschlagen</translation>
     </message>
     <message>
         <source>%1 here</source>
-        <translation type="unfinished"></translation>
+        <translation>hier %1</translation>
     </message>
     <message>
         <source>
 [output cut: %1 more bytes were printed here and dropped]
 </source>
-        <translation type="unfinished"></translation>
+        <translation>
+[Ausgabe gekürzt: %1 weitere Bytes wurden hier ausgegeben und verworfen]
+</translation>
     </message>
     <message>
         <source>The simulation process crashed (%1).</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Simulationsprozess ist abgestürzt (%1).</translation>
     </message>
     <message>
         <source>The simulation process ended with exit code %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Simulationsprozess endete mit Exit-Code %1.</translation>
     </message>
     <message>
         <source>Rank %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Rank %1</translation>
     </message>
     <message>
         <source>Ranks %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Ranks %1</translation>
     </message>
     <message>
         <source>Rank %1, line %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Rank %1, Zeile %2</translation>
     </message>
     <message>
         <source>Line %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Zeile %1</translation>
     </message>
     <message>
         <source>The ranks hung: no rank can go on</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Ranks hängen fest: Kein Rank kann weitermachen</translation>
     </message>
     <message>
         <source>The ranks called different collectives</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Ranks haben verschiedene kollektive Operationen aufgerufen</translation>
     </message>
     <message>
         <source>The run was stopped</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Lauf wurde angehalten</translation>
     </message>
     <message>
         <source>Python cannot read the code (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>Python kann den Code nicht lesen (%1)</translation>
     </message>
     <message>
         <source>The run failed</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Lauf ist fehlgeschlagen</translation>
     </message>
     <message>
         <source>%1 failed</source>
-        <translation type="unfinished"></translation>
+        <translation>Fehler in %1</translation>
     </message>
     <message>
         <source>rank %1: finished
 </source>
-        <translation type="unfinished"></translation>
+        <translation>Rank %1: fertig
+</translation>
     </message>
     <message>
         <source>rank %1 (line %2): waits in %3
 </source>
-        <translation type="unfinished"></translation>
+        <translation>Rank %1 (Zeile %2): wartet in %3
+</translation>
     </message>
     <message>
         <source>the fp32 loop</source>
-        <translation type="unfinished"></translation>
+        <translation>die fp32-Schleife</translation>
     </message>
     <message>
         <source>one process, every rank&apos;s batches</source>
-        <translation type="unfinished"></translation>
+        <translation>ein Prozess, die Batches aller Ranks</translation>
     </message>
     <message>
         <source>the plain loop</source>
-        <translation type="unfinished"></translation>
+        <translation>die einfache Schleife</translation>
     </message>
     <message>
         <source>PyTorch is missing. On Debian 12: sudo apt-get install python3-torch. The simulated lessons work without it.</source>
-        <translation type="unfinished"></translation>
+        <translation>PyTorch fehlt. Unter Debian 12: sudo apt-get install python3-torch. Die simulierten Lektionen funktionieren auch ohne.</translation>
     </message>
     <message>
         <source>Your code raised an error:</source>
-        <translation type="unfinished"></translation>
+        <translation>Ihr Code hat einen Fehler ausgelöst:</translation>
     </message>
     <message>
         <source>Stopped:</source>
-        <translation type="unfinished"></translation>
+        <translation>Angehalten:</translation>
     </message>
     <message>
         <source>The run did not finish:</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Lauf wurde nicht abgeschlossen:</translation>
     </message>
     <message>
         <source>&lt;p&gt;&lt;b&gt;Solved!&lt;/b&gt; Trained for real in %1 s.&lt;/p&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;p&gt;&lt;b&gt;Gelöst!&lt;/b&gt; Echt trainiert in %1 s.&lt;/p&gt;</translation>
     </message>
     <message>
         <source>&lt;p&gt;&lt;b&gt;Not solved yet.&lt;/b&gt;&lt;/p&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;p&gt;&lt;b&gt;Noch nicht gelöst.&lt;/b&gt;&lt;/p&gt;</translation>
     </message>
     <message>
         <source>weights</source>
-        <translation type="unfinished"></translation>
+        <translation>Gewichte</translation>
     </message>
     <message>
         <source>opt. states</source>
-        <translation type="unfinished"></translation>
+        <translation>Opt.-Zustände</translation>
     </message>
     <message>
         <source>activations</source>
-        <translation type="unfinished"></translation>
+        <translation>Aktivierungen</translation>
     </message>
     <message>
         <source>act. grads</source>
-        <translation type="unfinished"></translation>
+        <translation>Akt.-Gradienten</translation>
     </message>
     <message>
         <source>weight grads</source>
-        <translation type="unfinished"></translation>
+        <translation>Gewichtsgradienten</translation>
     </message>
     <message>
         <source>&amp;#8942;&amp;nbsp;dotted: the target, the model&apos;s state</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;#8942;&amp;nbsp;gepunktet: das Ziel, der Zustand des Modells</translation>
     </message>
     <message>
         <source>| layer | difference from one process | |
 | --: | --: | --- |
 </source>
-        <translation type="unfinished"></translation>
+        <translation>| Schicht | Abweichung vom Einzelprozess | |
+| --: | --: | --- |
+</translation>
     </message>
     <message>
         <source>not set</source>
-        <translation type="unfinished"></translation>
+        <translation>nicht gesetzt</translation>
     </message>
     <message>
         <source>| rank | compute | comm. | comm. share | simulated |
 | --: | --: | --: | --: | --: |
 </source>
-        <translation type="unfinished"></translation>
+        <translation>| Rank | Berechnung | Komm. | Komm.-Anteil | simuliert |
+| --: | --: | --: | --: | --: |
+</translation>
     </message>
     <message>
         <source>Running for real…</source>
-        <translation type="unfinished"></translation>
+        <translation>Echte Ausführung läuft…</translation>
     </message>
     <message>
         <source>Not run for real yet.</source>
-        <translation type="unfinished"></translation>
+        <translation>Noch nicht echt ausgeführt.</translation>
     </message>
     <message>
         <source>Trains what one process trains.</source>
-        <translation type="unfinished"></translation>
+        <translation>Trainiert dasselbe wie ein einzelner Prozess.</translation>
     </message>
     <message>
         <source>Trains another model.</source>
-        <translation type="unfinished"></translation>
+        <translation>Trainiert ein anderes Modell.</translation>
     </message>
     <message>
         <source>PyTorch is missing.</source>
-        <translation type="unfinished"></translation>
+        <translation>PyTorch fehlt.</translation>
     </message>
     <message>
         <source>The simulator stopped it first.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Simulator hat den Lauf vorher angehalten.</translation>
     </message>
     <message>
         <source>A rank raised an error: every rank was stopped.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ein Rank hat einen Fehler ausgelöst: Alle Ranks wurden angehalten.</translation>
     </message>
     <message>
         <source>Stopped.</source>
-        <translation type="unfinished"></translation>
+        <translation>Angehalten.</translation>
     </message>
     <message>
         <source>Did not finish.</source>
-        <translation type="unfinished"></translation>
+        <translation>Nicht abgeschlossen.</translation>
     </message>
     <message>
         <source>Running for real: one process per rank trains real tensors through PyTorch&apos;s torch.distributed. The simulation runs first; then each process loads PyTorch, which takes a few seconds.</source>
-        <translation type="unfinished"></translation>
+        <translation>Echte Ausführung: Ein Prozess pro Rank trainiert echte Tensoren über torch.distributed von PyTorch. Zuerst läuft die Simulation; dann lädt jeder Prozess PyTorch, was einige Sekunden dauert.</translation>
     </message>
     <message>
         <source>**Run for real** (Ctrl+F5) runs your code on real processes: each rank is a process that trains a real model (each layer a linear layer on real tensors) and talks to the others through PyTorch&apos;s torch.distributed. Afterwards the ranks&apos; weights, put together, are compared with one process trained on every batch: a correct program trains exactly the same model.
 
 It needs PyTorch (Debian: python3-torch).</source>
-        <translation type="unfinished"></translation>
+        <translation>**Echt ausführen** (Ctrl+F5) führt Ihren Code in echten Prozessen aus: Jeder Rank ist ein Prozess, der ein echtes Modell trainiert (jede Schicht eine lineare Schicht auf echten Tensoren) und über torch.distributed von PyTorch mit den anderen kommuniziert. Danach werden die zusammengesetzten Gewichte der Ranks mit einem einzelnen Prozess verglichen, der auf allen Batches trainiert wurde: Ein korrektes Programm trainiert genau dasselbe Modell.
+
+Dafür wird PyTorch benötigt (Debian: python3-torch).</translation>
     </message>
     <message>
         <source>PyTorch is not installed, so nothing can run for real. On Debian 12: `sudo apt-get install python3-torch` (or `scripts/setup-deps.sh`), then press Ctrl+F5 again. Everything else in Rankstep works without it.</source>
-        <translation type="unfinished"></translation>
+        <translation>PyTorch ist nicht installiert, daher kann nichts echt ausgeführt werden. Unter Debian 12: `sudo apt-get install python3-torch` (oder `scripts/setup-deps.sh`), danach drücken Sie erneut Ctrl+F5. Alles andere in Rankstep funktioniert auch ohne PyTorch.</translation>
     </message>
     <message>
         <source>The real run did not get to the end. What it said:
 
 %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Der echte Lauf ist nicht bis zum Ende gekommen. Seine Ausgabe:
+
+%1</translation>
     </message>
     <message>
         <source>The weights of the one rank</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Gewichte des einen Ranks</translation>
     </message>
     <message>
         <source>The weights of the %1 ranks, put together,</source>
-        <translation type="unfinished"></translation>
+        <translation>Die zusammengesetzten Gewichte der %1 Ranks</translation>
     </message>
     <message>
         <source>%1 match one process trained on every batch: the largest difference is %2, rounding.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 stimmen mit einem einzelnen Prozess überein, der auf allen Batches trainiert wurde: Die größte Abweichung ist %2, also Rundung.</translation>
     </message>
     <message>
         <source>Layer %1 is the first that differs from one process trained on every batch: this program trains another model, even where the simulator found nothing wrong.</source>
-        <translation type="unfinished"></translation>
+        <translation>Schicht %1 ist die erste, die von einem einzelnen, auf allen Batches trainierten Prozess abweicht: Dieses Programm trainiert ein anderes Modell, auch wenn der Simulator keinen Fehler gefunden hat.</translation>
     </message>
     <message>
         <source>
 Seconds of each rank in compute (forward, backward, loss, update) and in communication (collectives and messages, waiting for the others included), and the share of communication beside the simulated run&apos;s. The notebook&apos;s costs put a collective at 0.3 of a forward: the last two columns show how far that holds here.
 
 </source>
-        <translation type="unfinished"></translation>
+        <translation>
+Sekunden jedes Ranks für Berechnung (forward, backward, loss, update) und für Kommunikation (kollektive Operationen und Nachrichten, einschließlich des Wartens auf die anderen) sowie der Anteil der Kommunikation neben dem des simulierten Laufs. Die Kosten des Notebooks setzen eine kollektive Operation mit 0,3 eines forward an: Die letzten beiden Spalten zeigen, wie weit das hier zutrifft.
+
+</translation>
     </message>
     <message>
         <source>
 %1 ranks, %2 layers, %3 batches; HIDDEN %4, LENGTH %5; %6 s in all, %7 s for the ranks after PyTorch loaded.
 </source>
-        <translation type="unfinished"></translation>
+        <translation>
+%1 Ranks, %2 Schichten, %3 Batches; HIDDEN %4, LENGTH %5; %6 s insgesamt, %7 s für die Ranks nach dem Laden von PyTorch.
+</translation>
     </message>
     <message>
         <source>Timesteps</source>
-        <translation type="unfinished"></translation>
+        <translation>Timesteps</translation>
     </message>
     <message>
         <source>Maximum memory</source>
-        <translation type="unfinished"></translation>
+        <translation>Maximum memory</translation>
     </message>
     <message>
         <source>, rank %1</source>
-        <translation type="unfinished"></translation>
+        <translation>, Rank %1</translation>
     </message>
     <message>
         <source>&lt;p&gt;&lt;b&gt;Where the time goes&lt;/b&gt; (each rank&apos;s busy, idle and communication time add up to the end, %1):&lt;/p&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;p&gt;&lt;b&gt;Wo die Zeit bleibt&lt;/b&gt; (aktive, untätige und Kommunikationszeit jedes Ranks ergeben zusammen das Ende, %1):&lt;/p&gt;</translation>
     </message>
     <message>
         <source>rank</source>
-        <translation type="unfinished"></translation>
+        <translation>Rank</translation>
     </message>
     <message>
         <source>busy</source>
-        <translation type="unfinished"></translation>
+        <translation>aktiv</translation>
     </message>
     <message>
         <source>idle</source>
-        <translation type="unfinished"></translation>
+        <translation>untätig</translation>
     </message>
     <message>
         <source>communication</source>
-        <translation type="unfinished"></translation>
+        <translation>Kommunikation</translation>
     </message>
     <message>
         <source>most</source>
-        <translation type="unfinished"></translation>
+        <translation>am meisten</translation>
     </message>
     <message>
         <source>least</source>
-        <translation type="unfinished"></translation>
+        <translation>am wenigsten</translation>
     </message>
     <message>
         <source>&lt;p&gt;&lt;small&gt;%1 ranks: the Why tab lists every one.&lt;/small&gt;&lt;/p&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;p&gt;&lt;small&gt;%1 Ranks: Der Reiter „Warum“ listet alle auf.&lt;/small&gt;&lt;/p&gt;</translation>
     </message>
     <message>
         <source>The ranks hung:</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Ranks hängen fest:</translation>
     </message>
     <message>
         <source>Rank %1, line %2:</source>
-        <translation type="unfinished"></translation>
+        <translation>Rank %1, Zeile %2:</translation>
     </message>
     <message>
         <source>What went wrong:</source>
-        <translation type="unfinished"></translation>
+        <translation>Was schiefging:</translation>
     </message>
     <message>
         <source>&lt;p&gt;Under %1: Timesteps %2; maximum memory %3 on rank %4 at %5; the run ends at %6.&lt;/p&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;p&gt;Mit dem Kostenmodell %1: Timesteps %2; Maximum memory %3 auf Rank %4 bei %5; der Lauf endet bei %6.&lt;/p&gt;</translation>
     </message>
     <message>
         <source>&lt;p&gt;Maximum memory %1 on rank %2 at time %3; the run ends at %4.&lt;/p&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;p&gt;Maximum memory %1 auf Rank %2 zur Zeit %3; der Lauf endet bei %4.&lt;/p&gt;</translation>
     </message>
     <message>
         <source>&lt;p style=&apos;color:#8a5300&apos;&gt;⚠ rank %1, line %2: %3&lt;/p&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;p style=&apos;color:#8a5300&apos;&gt;⚠ Rank %1, Zeile %2: %3&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Window</source>
+        <translation>Fenster</translation>
+    </message>
+    <message>
+        <source>Stepping</source>
+        <translation>Schrittweise</translation>
     </message>
 </context>
 <context>
     <name>RankListText</name>
     <message>
         <source>&apos;%1&apos; is not a rank or a range like 12-15</source>
-        <translation type="unfinished"></translation>
+        <translation>„%1“ ist weder ein Rank noch ein Bereich wie 12-15</translation>
     </message>
     <message>
         <source>the range %1 runs backward: write %2-%3</source>
-        <translation type="unfinished"></translation>
+        <translation>der Bereich %1 läuft rückwärts: schreiben Sie %2-%3</translation>
     </message>
     <message>
         <source>there is no rank %1: this run has ranks 0-%2</source>
-        <translation type="unfinished"></translation>
+        <translation>es gibt keinen Rank %1: Dieser Lauf hat die Ranks 0-%2</translation>
     </message>
     <message>
         <source>name the ranks to show, like 0-3, 8, 12-15</source>
-        <translation type="unfinished"></translation>
+        <translation>geben Sie die anzuzeigenden Ranks an, etwa 0-3, 8, 12-15</translation>
     </message>
     <message>
         <source>%1 ranks named: at most %2 fit</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 Ranks angegeben: höchstens %2 passen</translation>
     </message>
 </context>
 <context>
     <name>Theme</name>
     <message>
         <source>System</source>
-        <translation type="unfinished"></translation>
+        <translation>System</translation>
     </message>
     <message>
         <source>Light</source>
-        <translation type="unfinished"></translation>
+        <translation>Hell</translation>
     </message>
     <message>
         <source>Dark</source>
-        <translation type="unfinished"></translation>
+        <translation>Dunkel</translation>
     </message>
     <message>
         <source>High contrast</source>
-        <translation type="unfinished"></translation>
+        <translation>Hoher Kontrast</translation>
     </message>
 </context>
 <context>
     <name>WaitForText</name>
     <message>
         <source>rank %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Rank %1</translation>
     </message>
     <message>
         <source>ranks %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Ranks %1</translation>
     </message>
     <message>
         <source>Collective mismatch</source>
-        <translation type="unfinished"></translation>
+        <translation>Kollektive Operationen passen nicht zusammen</translation>
     </message>
     <message>
         <source>Deadlock: no rank can go on</source>
-        <translation type="unfinished"></translation>
+        <translation>Deadlock: Kein Rank kann weitermachen</translation>
     </message>
     <message>
         <source>finished</source>
-        <translation type="unfinished"></translation>
+        <translation>fertig</translation>
     </message>
     <message>
         <source>finished without calling %1</source>
-        <translation type="unfinished"></translation>
+        <translation>fertig, ohne %1 aufzurufen</translation>
     </message>
     <message>
         <source> · line %1</source>
-        <translation type="unfinished"></translation>
+        <translation> · Zeile %1</translation>
     </message>
     <message>
         <source>has not reached it yet</source>
-        <translation type="unfinished"></translation>
+        <translation>ist noch nicht so weit</translation>
     </message>
     <message>
         <source>waits in %1</source>
-        <translation type="unfinished"></translation>
+        <translation>wartet in %1</translation>
     </message>
     <message>
         <source>Rank %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Rank %1: %2</translation>
     </message>
     <message>
         <source>Last line it ran: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Zuletzt ausgeführte Zeile: %1</translation>
     </message>
     <message>
         <source>Stuck at line %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Hängt in Zeile %1 fest</translation>
     </message>
     <message>
         <source>A message from any of %1 would let it go on</source>
-        <translation type="unfinished"></translation>
+        <translation>Eine Nachricht von einem beliebigen dieser Ranks ließe ihn weiterlaufen: %1</translation>
     </message>
     <message>
         <source>Waits on %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Wartet auf %1</translation>
     </message>
     <message>
         <source>Waited on by rank %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Auf ihn wartet Rank %1</translation>
     </message>
 </context>
 <context>
     <name>rankstep::gui::CodeKeeper</name>
     <message>
         <source>Your saved code %1 is shown read-only and is never rewritten: %2. Open it in another editor to fix it, or use Reset to starter to start again.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ihr gespeicherter Code %1 wird schreibgeschützt angezeigt und nie überschrieben: %2. Öffnen Sie ihn in einem anderen Editor, um ihn zu reparieren, oder beginnen Sie mit „Auf Startcode zurücksetzen“ neu.</translation>
     </message>
     <message>
         <source>Your saved code was not replaced: a copy of it could not be kept (%1).</source>
-        <translation type="unfinished"></translation>
+        <translation>Ihr gespeicherter Code wurde nicht ersetzt: Es konnte keine Kopie davon angelegt werden (%1).</translation>
     </message>
     <message>
         <source>Your earlier file was kept in %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ihre frühere Datei wurde in %1 aufbewahrt.</translation>
     </message>
     <message>
         <source>Your code could not be saved to %1 (%2), and no recovery copy could be written (%3). It is only in this editor now: copy it somewhere safe.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ihr Code konnte nicht in %1 gespeichert werden (%2), und es konnte keine Wiederherstellungskopie geschrieben werden (%3). Er steht jetzt nur noch in diesem Editor: Kopieren Sie ihn an einen sicheren Ort.</translation>
     </message>
     <message>
         <source>Your code could not be saved to %1 (%2). It stays in the editor, and a copy is kept in %3. Rankstep tries again as you type.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ihr Code konnte nicht in %1 gespeichert werden (%2). Er bleibt im Editor, und eine Kopie liegt in %3. Rankstep versucht es während Ihrer Eingabe erneut.</translation>
     </message>
 </context>
 <context>
     <name>rankstep::gui::ComparisonActions</name>
     <message>
         <source>The solution ran; the Compare tab shows it below your run.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Lösung wurde ausgeführt; der Reiter „Vergleich“ zeigt sie unter Ihrem Lauf.</translation>
     </message>
     <message>
         <source>The solution could not be run: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Lösung konnte nicht ausgeführt werden: %1</translation>
     </message>
     <message>
         <source>There is no earlier run to compare with yet: run your code twice.</source>
-        <translation type="unfinished"></translation>
+        <translation>Es gibt noch keinen früheren Lauf zum Vergleichen: Führen Sie Ihren Code zweimal aus.</translation>
     </message>
     <message>
         <source>That lesson has no solution to compare with.</source>
-        <translation type="unfinished"></translation>
+        <translation>Diese Lektion hat keine Lösung zum Vergleichen.</translation>
     </message>
     <message>
         <source>The solution could not be written to %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Lösung konnte nicht in %1 geschrieben werden.</translation>
     </message>
     <message>
         <source>Running the solution of %1…</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Lösung von %1 wird ausgeführt…</translation>
     </message>
 </context>
 <context>
     <name>rankstep::gui::ComparisonCanvas</name>
     <message>
         <source>Compare your run with the solution or with your previous run</source>
-        <translation type="unfinished"></translation>
+        <translation>Vergleichen Sie Ihren Lauf mit der Lösung oder mit Ihrem vorherigen Lauf</translation>
     </message>
     <message>
         <source>A: this run</source>
-        <translation type="unfinished"></translation>
+        <translation>A: dieser Lauf</translation>
     </message>
     <message>
         <source>B: compared with</source>
-        <translation type="unfinished"></translation>
+        <translation>B: verglichen mit</translation>
     </message>
     <message>
         <source>the run on real processes</source>
-        <translation type="unfinished"></translation>
+        <translation>der Lauf in echten Prozessen</translation>
     </message>
     <message>
         <source>its simulation</source>
-        <translation type="unfinished"></translation>
+        <translation>seine Simulation</translation>
     </message>
     <message>
         <source>end %1 %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Ende %1 %2</translation>
     </message>
     <message>
         <source>Memory of the rank that peaked: A solid, B dashed (each to its own peak: A %1, B %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>Speicher des Ranks mit dem Spitzenwert: A durchgezogen, B gestrichelt (jeweils bis zur eigenen Spitze: A %1, B %2)</translation>
     </message>
     <message>
         <source>Memory of the rank that peaked: A solid, B dashed (top: %1 B)</source>
-        <translation type="unfinished"></translation>
+        <translation>Speicher des Ranks mit dem Spitzenwert: A durchgezogen, B gestrichelt (Skala bis %1 B)</translation>
     </message>
 </context>
 <context>
     <name>rankstep::gui::ComparisonView</name>
     <message>
         <source>Solution of</source>
-        <translation type="unfinished"></translation>
+        <translation>Lösung von</translation>
     </message>
     <message>
         <source>My previous run</source>
-        <translation type="unfinished"></translation>
+        <translation>Mein vorheriger Lauf</translation>
     </message>
     <message>
         <source>Runs the lesson&apos;s reference solution and shows it below your run.</source>
-        <translation type="unfinished"></translation>
+        <translation>Führt die Referenzlösung der Lektion aus und zeigt sie unter Ihrem Lauf.</translation>
     </message>
     <message>
         <source>Compare with:</source>
-        <translation type="unfinished"></translation>
+        <translation>Vergleichen mit:</translation>
     </message>
     <message>
         <source>Choose what to compare your run with.</source>
-        <translation type="unfinished"></translation>
+        <translation>Wählen Sie, womit Ihr Lauf verglichen werden soll.</translation>
     </message>
     <message>
         <source>Run your code first.</source>
-        <translation type="unfinished"></translation>
+        <translation>Führen Sie zuerst Ihren Code aus.</translation>
     </message>
     <message>
         <source>The run on real processes took %1 ms; its simulation %2 steps. Each has its own time axis: where the bars&apos; shapes agree, the notebook&apos;s costs describe this machine; where they do not (a collective far longer or shorter than a forward), they do not.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Lauf in echten Prozessen dauerte %1 ms, seine Simulation %2 Schritte. Jeder hat seine eigene Zeitachse: Wo die Formen der Balken übereinstimmen, beschreiben die Kosten des Notebooks diese Maschine; wo nicht (eine kollektive Operation viel länger oder kürzer als ein forward), tun sie es nicht.</translation>
     </message>
 </context>
 <context>
     <name>rankstep::gui::DemoActions</name>
     <message>
         <source>the lesson</source>
-        <translation type="unfinished"></translation>
+        <translation>die Lektion</translation>
     </message>
     <message>
         <source>a run</source>
-        <translation type="unfinished"></translation>
+        <translation>ein Lauf</translation>
     </message>
     <message>
         <source>a step of the run</source>
-        <translation type="unfinished"></translation>
+        <translation>ein Schritt des Laufs</translation>
     </message>
     <message>
         <source>a tab</source>
-        <translation type="unfinished"></translation>
+        <translation>ein Reiter</translation>
     </message>
     <message>
         <source>the time shown</source>
-        <translation type="unfinished"></translation>
+        <translation>die gezeigte Zeit</translation>
     </message>
     <message>
         <source>the zoom</source>
-        <translation type="unfinished"></translation>
+        <translation>der Zoom</translation>
     </message>
     <message>
         <source>a selection</source>
-        <translation type="unfinished"></translation>
+        <translation>eine Auswahl</translation>
     </message>
     <message>
         <source>the ranks shown</source>
-        <translation type="unfinished"></translation>
+        <translation>die gezeigten Ranks</translation>
     </message>
     <message>
         <source>&amp;Record a Demonstration</source>
-        <translation type="unfinished"></translation>
+        <translation>Vorführung auf&amp;zeichnen</translation>
     </message>
     <message>
         <source>Re&amp;play a Demonstration…</source>
-        <translation type="unfinished"></translation>
+        <translation>Vorführung &amp;abspielen…</translation>
     </message>
     <message>
         <source>Stop &amp;Recording…</source>
-        <translation type="unfinished"></translation>
+        <translation>Auf&amp;zeichnung beenden…</translation>
     </message>
     <message>
         <source>Save or discard the last recording before starting another.</source>
-        <translation type="unfinished"></translation>
+        <translation>Speichern oder verwerfen Sie die letzte Aufzeichnung, bevor Sie eine neue beginnen.</translation>
     </message>
     <message>
         <source>Recording: every step, tab and view change is kept. Type a caption for the step on screen in the bar above the steps.</source>
-        <translation type="unfinished"></translation>
+        <translation>Aufzeichnung läuft: Jeder Schritt, jeder Reiterwechsel und jede Änderung der Ansicht wird festgehalten. Geben Sie in der Leiste über den Schritten einen Text zum angezeigten Schritt ein.</translation>
     </message>
     <message>
         <source>Save the Demonstration</source>
-        <translation type="unfinished"></translation>
+        <translation>Vorführung speichern</translation>
     </message>
     <message>
         <source>Rankstep demonstrations (*.json);;All files (*)</source>
-        <translation type="unfinished"></translation>
+        <translation>Rankstep-Vorführungen (*.json);;Alle Dateien (*)</translation>
     </message>
     <message>
         <source>The demonstration was not saved</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Vorführung wurde nicht gespeichert</translation>
     </message>
     <message>
         <source>Saved the demonstration to %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Vorführung wurde in %1 gespeichert.</translation>
     </message>
     <message>
         <source>There is no recording to save.</source>
-        <translation type="unfinished"></translation>
+        <translation>Es gibt keine Aufzeichnung zum Speichern.</translation>
     </message>
     <message>
         <source>Cannot write %1: %2. The recording is kept; save it elsewhere.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 kann nicht geschrieben werden: %2. Die Aufzeichnung bleibt erhalten; speichern Sie sie an einem anderen Ort.</translation>
     </message>
     <message>
         <source>Replay a Demonstration</source>
-        <translation type="unfinished"></translation>
+        <translation>Vorführung abspielen</translation>
     </message>
     <message>
         <source>This demonstration cannot be replayed</source>
-        <translation type="unfinished"></translation>
+        <translation>Diese Vorführung kann nicht abgespielt werden</translation>
     </message>
     <message>
         <source>Stop the recording before replaying one.</source>
-        <translation type="unfinished"></translation>
+        <translation>Beenden Sie die Aufzeichnung, bevor Sie eine Vorführung abspielen.</translation>
     </message>
     <message>
         <source>The recording stopped: it is of one lesson. Save it from the bar.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Aufzeichnung wurde beendet, denn sie gilt nur für eine Lektion. Speichern Sie sie über die Leiste.</translation>
+    </message>
+    <message>
+        <source>The demonstration&apos;s next step, while replaying one</source>
+        <translation>Der nächste Schritt der Vorführung, während sie abgespielt wird</translation>
+    </message>
+    <message>
+        <source>The demonstration&apos;s step before, while replaying one</source>
+        <translation>Der vorige Schritt der Vorführung, während sie abgespielt wird</translation>
     </message>
 </context>
 <context>
     <name>rankstep::gui::DemoBar</name>
     <message>
         <source>Demonstration</source>
-        <translation type="unfinished"></translation>
+        <translation>Vorführung</translation>
     </message>
     <message>
         <source>Caption of this step, shown large when replayed</source>
-        <translation type="unfinished"></translation>
+        <translation>Text zu diesem Schritt, beim Abspielen groß angezeigt</translation>
     </message>
     <message>
         <source>Caption of the step on screen</source>
-        <translation type="unfinished"></translation>
+        <translation>Text zum angezeigten Schritt</translation>
     </message>
     <message>
         <source>■ Stop Recording…</source>
-        <translation type="unfinished"></translation>
+        <translation>■ Aufzeichnung beenden…</translation>
     </message>
     <message>
         <source>End the recording and save it to a file</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Aufzeichnung beenden und in einer Datei speichern</translation>
     </message>
     <message>
         <source>◀ Step</source>
-        <translation type="unfinished"></translation>
+        <translation>◀ Schritt</translation>
     </message>
     <message>
         <source>The demonstration&apos;s step before (PageUp)</source>
-        <translation type="unfinished"></translation>
+        <translation>Der vorige Schritt der Vorführung (PageUp)</translation>
     </message>
     <message>
         <source>Step ▶</source>
-        <translation type="unfinished"></translation>
+        <translation>Schritt ▶</translation>
     </message>
     <message>
         <source>The demonstration&apos;s next step (PageDown)</source>
-        <translation type="unfinished"></translation>
+        <translation>Der nächste Schritt der Vorführung (PageDown)</translation>
     </message>
     <message>
         <source>Play</source>
-        <translation type="unfinished"></translation>
+        <translation>Abspielen</translation>
     </message>
     <message>
         <source>Go through the steps on their own, at the pace beside</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Schritte von selbst durchlaufen, im Tempo daneben</translation>
     </message>
     <message>
         <source> s a step</source>
-        <translation type="unfinished"></translation>
+        <translation> s pro Schritt</translation>
     </message>
     <message>
         <source>How long Play shows each step</source>
-        <translation type="unfinished"></translation>
+        <translation>Wie lange „Abspielen“ jeden Schritt zeigt</translation>
     </message>
     <message>
         <source>Seconds a step while playing</source>
-        <translation type="unfinished"></translation>
+        <translation>Sekunden pro Schritt beim Abspielen</translation>
     </message>
     <message>
         <source>End Replay</source>
-        <translation type="unfinished"></translation>
+        <translation>Wiedergabe beenden</translation>
     </message>
     <message>
         <source>Back to your own code; the demonstration changed nothing</source>
-        <translation type="unfinished"></translation>
+        <translation>Zurück zu Ihrem eigenen Code; die Vorführung hat nichts verändert</translation>
     </message>
     <message>
         <source>Caption of the step</source>
-        <translation type="unfinished"></translation>
+        <translation>Text zum Schritt</translation>
     </message>
     <message>
         <source>Save…</source>
-        <translation type="unfinished"></translation>
+        <translation>Speichern…</translation>
     </message>
     <message>
         <source>Save the recording to a file</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Aufzeichnung in einer Datei speichern</translation>
     </message>
     <message>
         <source>Discard</source>
-        <translation type="unfinished"></translation>
+        <translation>Verwerfen</translation>
     </message>
     <message>
         <source>Throw the recording away</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Aufzeichnung wegwerfen</translation>
     </message>
     <message>
         <source>&lt;span style=&apos;color:#d32f2f&apos;&gt;●&lt;/span&gt; Recording · 1 step</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;span style=&apos;color:#d32f2f&apos;&gt;●&lt;/span&gt; Aufzeichnung · 1 Schritt</translation>
     </message>
     <message>
         <source>&lt;span style=&apos;color:#d32f2f&apos;&gt;●&lt;/span&gt; Recording · %1 steps</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;span style=&apos;color:#d32f2f&apos;&gt;●&lt;/span&gt; Aufzeichnung · %1 Schritte</translation>
     </message>
     <message>
         <source>The recording of 1 step is not saved yet.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Aufzeichnung mit 1 Schritt ist noch nicht gespeichert.</translation>
     </message>
     <message>
         <source>The recording of %1 steps is not saved yet.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Aufzeichnung mit %1 Schritten ist noch nicht gespeichert.</translation>
     </message>
     <message>
         <source>Step %1 of %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Schritt %1 von %2</translation>
     </message>
     <message>
         <source>Step %1 of %2 · %3</source>
-        <translation type="unfinished"></translation>
+        <translation>Schritt %1 von %2 · %3</translation>
     </message>
     <message>
         <source>Step %1 of %2 · running its code…</source>
-        <translation type="unfinished"></translation>
+        <translation>Schritt %1 von %2 · sein Code wird ausgeführt…</translation>
     </message>
     <message>
         <source>Pause</source>
-        <translation type="unfinished"></translation>
+        <translation>Pause</translation>
     </message>
 </context>
 <context>
     <name>rankstep::gui::DemoPlayer</name>
     <message>
         <source>Cannot read %1: %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 kann nicht gelesen werden: %2.</translation>
     </message>
     <message>
         <source>%1 is not a demonstration: it is larger than any recording (%2 MB).</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ist keine Vorführung: Die Datei ist größer als jede Aufzeichnung (%2 MB).</translation>
     </message>
     <message>
         <source>The demonstration runs its code under the cost model %1, which this Rankstep does not have.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Vorführung führt ihren Code mit dem Kostenmodell %1 aus, das diese Rankstep-Version nicht kennt.</translation>
     </message>
     <message>
         <source>The demonstration is of the lesson %1, which this Rankstep does not have.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Vorführung gehört zur Lektion %1, die diese Rankstep-Version nicht hat.</translation>
     </message>
     <message>
         <source>A recorded demonstration: the code of its run %1 of %2, read-only and never graded. End Replay brings your own code back.</source>
-        <translation type="unfinished"></translation>
+        <translation>Eine aufgezeichnete Vorführung: der Code ihres Laufs %1 von %2, schreibgeschützt und nie bewertet. „Wiedergabe beenden“ holt Ihren eigenen Code zurück.</translation>
+    </message>
+</context>
+<context>
+    <name>rankstep::gui::EditActions</name>
+    <message>
+        <source>&amp;Edit</source>
+        <translation>&amp;Bearbeiten</translation>
+    </message>
+    <message>
+        <source>&amp;Undo</source>
+        <translation>&amp;Rückgängig</translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation>&amp;Wiederherstellen</translation>
+    </message>
+    <message>
+        <source>Cu&amp;t</source>
+        <translation>&amp;Ausschneiden</translation>
+    </message>
+    <message>
+        <source>&amp;Copy</source>
+        <translation>&amp;Kopieren</translation>
+    </message>
+    <message>
+        <source>&amp;Paste</source>
+        <translation>E&amp;infügen</translation>
+    </message>
+    <message>
+        <source>Select &amp;All</source>
+        <translation>Alles &amp;markieren</translation>
+    </message>
+    <message>
+        <source>&amp;Find…</source>
+        <translation>&amp;Suchen…</translation>
+    </message>
+    <message>
+        <source>Find &amp;Next</source>
+        <translation>&amp;Weitersuchen</translation>
+    </message>
+    <message>
+        <source>Find Pre&amp;vious</source>
+        <translation>Rück&amp;wärts suchen</translation>
+    </message>
+    <message>
+        <source>R&amp;eplace…</source>
+        <translation>&amp;Ersetzen…</translation>
+    </message>
+    <message>
+        <source>&amp;Go to Line…</source>
+        <translation>&amp;Gehe zu Zeile…</translation>
+    </message>
+    <message>
+        <source>Find:</source>
+        <translation>Suchen:</translation>
+    </message>
+    <message>
+        <source>Text to find in the code</source>
+        <translation>Text, der im Code gesucht wird</translation>
+    </message>
+    <message>
+        <source>◀</source>
+        <translation>◀</translation>
+    </message>
+    <message>
+        <source>Find the one before (%1)</source>
+        <translation>Den vorigen Treffer suchen (%1)</translation>
+    </message>
+    <message>
+        <source>▶</source>
+        <translation>▶</translation>
+    </message>
+    <message>
+        <source>Find the next one (%1)</source>
+        <translation>Den nächsten Treffer suchen (%1)</translation>
+    </message>
+    <message>
+        <source>✕</source>
+        <translation>✕</translation>
+    </message>
+    <message>
+        <source>Close the find bar (%1)</source>
+        <translation>Die Suchleiste schließen (%1)</translation>
+    </message>
+    <message>
+        <source>Replace with:</source>
+        <translation>Ersetzen durch:</translation>
+    </message>
+    <message>
+        <source>Text to replace it with</source>
+        <translation>Text, durch den ersetzt wird</translation>
+    </message>
+    <message>
+        <source>Replace</source>
+        <translation>Ersetzen</translation>
+    </message>
+    <message>
+        <source>Replace All</source>
+        <translation>Alle ersetzen</translation>
+    </message>
+    <message>
+        <source>Go to Line</source>
+        <translation>Gehe zu Zeile</translation>
+    </message>
+    <message>
+        <source>Line (1 to %1):</source>
+        <translation>Zeile (1 bis %1):</translation>
     </message>
 </context>
 <context>
     <name>rankstep::gui::ExperimentsView</name>
     <message>
         <source>m</source>
-        <translation type="unfinished"></translation>
+        <translation>m</translation>
     </message>
     <message>
         <source>idle, measured</source>
-        <translation type="unfinished"></translation>
+        <translation>Leerlauf, gemessen</translation>
     </message>
     <message>
         <source>(p - 1) / (m + p - 1)</source>
-        <translation type="unfinished"></translation>
+        <translation>(p - 1) / (m + p - 1)</translation>
     </message>
     <message>
         <source>measured</source>
-        <translation type="unfinished"></translation>
+        <translation>gemessen</translation>
     </message>
     <message>
         <source>idle %</source>
-        <translation type="unfinished"></translation>
+        <translation>Leerlauf %</translation>
     </message>
     <message>
         <source>stopped</source>
-        <translation type="unfinished"></translation>
+        <translation>angehalten</translation>
     </message>
     <message>
         <source>This lesson has no experiments.</source>
-        <translation type="unfinished"></translation>
+        <translation>Diese Lektion hat keine Experimente.</translation>
     </message>
     <message>
         <source>Run your code (F5): it then runs again at each m.</source>
-        <translation type="unfinished"></translation>
+        <translation>Führen Sie Ihren Code aus (F5): Er wird dann für jedes m erneut ausgeführt.</translation>
     </message>
     <message>
         <source>Your code at each m (p = %1 pipeline stages).</source>
-        <translation type="unfinished"></translation>
+        <translation>Ihr Code für jedes m (p = %1 Pipeline-Stufen).</translation>
     </message>
     <message>
         <source>Running %1 (%2 of %3)…</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 wird ausgeführt (%2 von %3)…</translation>
     </message>
     <message>
         <source>did not finish (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>nicht abgeschlossen (%1)</translation>
     </message>
 </context>
 <context>
     <name>rankstep::gui::ExplainView</name>
     <message>
         <source>What fills memory</source>
-        <translation type="unfinished"></translation>
+        <translation>Was den Speicher füllt</translation>
     </message>
     <message>
         <source>Where time goes</source>
-        <translation type="unfinished"></translation>
+        <translation>Wo die Zeit bleibt</translation>
     </message>
     <message>
         <source>Go to the peak</source>
-        <translation type="unfinished"></translation>
+        <translation>Zur Spitze springen</translation>
     </message>
     <message>
         <source>Rank</source>
-        <translation type="unfinished"></translation>
+        <translation>Rank</translation>
     </message>
     <message>
         <source>What the rank holds at the cursor; double-click a row to go to the line that stored it.</source>
-        <translation type="unfinished"></translation>
+        <translation>Was der Rank am Cursor hält; doppelklicken Sie auf einen Eintrag, um zur Codezeile zu springen, die ihn gespeichert hat.</translation>
     </message>
     <message>
         <source>Busy</source>
-        <translation type="unfinished"></translation>
+        <translation>Aktiv</translation>
     </message>
     <message>
         <source>Idle</source>
-        <translation type="unfinished"></translation>
+        <translation>Untätig</translation>
     </message>
     <message>
         <source>Communication</source>
-        <translation type="unfinished"></translation>
+        <translation>Kommunikation</translation>
     </message>
     <message>
         <source>Show the critical path</source>
-        <translation type="unfinished"></translation>
+        <translation>Kritischen Pfad zeigen</translation>
     </message>
     <message>
         <source>The chain of operations, across ranks, that sets the run&apos;s end time: make any of them shorter and the run ends sooner.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Kette von Operationen über die Ranks hinweg, die das Ende des Laufs bestimmt: Wird eine davon kürzer, endet der Lauf früher.</translation>
     </message>
     <message>
         <source>%1</source>
-        <translation type="unfinished"></translation>
+        <translation>%1</translation>
     </message>
     <message>
         <source>target</source>
-        <translation type="unfinished"></translation>
+        <translation>Ziel</translation>
     </message>
     <message>
         <source>the whole model&apos;s state</source>
-        <translation type="unfinished"></translation>
+        <translation>der Zustand des ganzen Modells</translation>
     </message>
     <message>
         <source>the model&apos;s state / %1</source>
-        <translation type="unfinished"></translation>
+        <translation>der Zustand des Modells / %1</translation>
     </message>
     <message>
         <source>The critical path: %1 operations, across the ranks, from t 0 to t %2 set the run&apos;s end time; making any of them shorter ends the run sooner.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der kritische Pfad: %1 Operationen über die Ranks hinweg, von t 0 bis t %2, bestimmen das Ende des Laufs; wird eine davon kürzer, endet der Lauf früher.</translation>
     </message>
     <message>
         <source>No operation took simulated time, so nothing was held at any event.</source>
-        <translation type="unfinished"></translation>
+        <translation>Keine Operation hat simulierte Zeit gebraucht, daher wurde bei keinem Ereignis etwas gehalten.</translation>
     </message>
     <message>
         <source>Run your code to see what fills each rank&apos;s memory.</source>
-        <translation type="unfinished"></translation>
+        <translation>Führen Sie Ihren Code aus, um zu sehen, was den Speicher jedes Ranks füllt.</translation>
     </message>
     <message>
         <source>The run did not finish: this explains it up to where it stopped.
 </source>
-        <translation type="unfinished"></translation>
+        <translation>Der Lauf wurde nicht abgeschlossen: Dies erklärt ihn bis zu der Stelle, an der er anhielt.
+</translation>
     </message>
     <message>
         <source>t %1–%2  rank %3  %4</source>
-        <translation type="unfinished"></translation>
+        <translation>t %1–%2  Rank %3  %4</translation>
     </message>
     <message>
         <source>Rank %1 never waited: it was busy from its first operation to its last.</source>
-        <translation type="unfinished"></translation>
+        <translation>Rank %1 hat nie gewartet: Er war von seiner ersten bis zu seiner letzten Operation aktiv.</translation>
     </message>
 </context>
 <context>
     <name>rankstep::gui::ExportActions</name>
     <message>
         <source>&amp;Export</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Exportieren</translation>
     </message>
     <message>
         <source>There is no run to export yet: run the code first (F5).</source>
-        <translation type="unfinished"></translation>
+        <translation>Es gibt noch keinen Lauf zum Exportieren: Führen Sie zuerst den Code aus (F5).</translation>
     </message>
     <message>
         <source>Export failed</source>
-        <translation type="unfinished"></translation>
+        <translation>Export fehlgeschlagen</translation>
     </message>
 </context>
 <context>
     <name>rankstep::gui::GradeController</name>
     <message>
         <source>The grading gave no roster (%1).</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Bewertung ergab keine Klassenübersicht (%1).</translation>
     </message>
     <message>
         <source>The grading gave no roster (no lessons or learners).</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Bewertung ergab keine Klassenübersicht (keine Lektionen oder Lernenden).</translation>
     </message>
     <message>
         <source>rankstep-cli was not found next to Rankstep or on PATH.</source>
-        <translation type="unfinished"></translation>
+        <translation>rankstep-cli wurde weder neben Rankstep noch im PATH gefunden.</translation>
     </message>
     <message>
         <source>%1 is not a folder.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ist kein Ordner.</translation>
     </message>
     <message>
         <source>The grading could not start: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Bewertung konnte nicht gestartet werden: %1</translation>
+    </message>
+</context>
+<context>
+    <name>rankstep::gui::HelpActions</name>
+    <message>
+        <source>&amp;Help</source>
+        <translation>&amp;Hilfe</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard Shortcuts</source>
+        <translation>&amp;Tastenkürzel</translation>
+    </message>
+    <message>
+        <source>&amp;Writing Lessons</source>
+        <translation>&amp;Lektionen schreiben</translation>
+    </message>
+    <message>
+        <source>How to write a lesson of your own: five text files</source>
+        <translation>Wie Sie eine eigene Lektion schreiben: fünf Textdateien</translation>
+    </message>
+    <message>
+        <source>&amp;About Rankstep</source>
+        <translation>&amp;Über Rankstep</translation>
+    </message>
+    <message>
+        <source>About &amp;Qt</source>
+        <translation>Über &amp;Qt</translation>
+    </message>
+    <message>
+        <source>Keyboard Shortcuts</source>
+        <translation>Tastenkürzel</translation>
+    </message>
+    <message>
+        <source>Where</source>
+        <translation>Wo</translation>
+    </message>
+    <message>
+        <source>What</source>
+        <translation>Was</translation>
+    </message>
+    <message>
+        <source>Keys</source>
+        <translation>Tasten</translation>
+    </message>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation>Tastenkürzel</translation>
+    </message>
+    <message>
+        <source> or </source>
+        <translation> oder </translation>
+    </message>
+    <message>
+        <source>Every key of the window. PageDown and PageUp give way to the code editor and the lesson text, except while presenting or replaying a demonstration.</source>
+        <translation>Jede Taste des Fensters. Bild ab und Bild auf überlassen der Codeeditor und der Lektionstext sich selbst, außer im Präsentationsmodus oder beim Abspielen einer Vorführung.</translation>
+    </message>
+    <message>
+        <source>About Rankstep</source>
+        <translation>Über Rankstep</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;Rankstep %1&lt;/h3&gt;&lt;p&gt;Learn how large language models are trained on many GPUs: data parallel, sharded weights, pipelines, and their combinations, one rank at a time.&lt;/p&gt;&lt;p&gt;Rankstep&apos;s own code is under the MIT licence. This program links Qt (LGPL-3), Qt Charts and QScintilla (GPL-3), so the program as a whole is distributed under the GNU GPL version 3; see the copyright file for every part.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;Rankstep %1&lt;/h3&gt;&lt;p&gt;Lernen Sie, wie große Sprachmodelle auf vielen GPUs trainiert werden: Datenparallelität, geshardete Gewichte, Pipelines und ihre Kombinationen, Rank für Rank.&lt;/p&gt;&lt;p&gt;Der eigene Code von Rankstep steht unter der MIT-Lizenz. Dieses Programm bindet Qt (LGPL-3), Qt Charts und QScintilla (GPL-3) ein, daher wird das Programm als Ganzes unter der GNU GPL Version 3 verbreitet; die Copyright-Datei nennt jeden Teil.&lt;/p&gt;</translation>
     </message>
 </context>
 <context>
     <name>rankstep::gui::LegendBar</name>
     <message>
         <source>Legend</source>
-        <translation type="unfinished"></translation>
+        <translation>Legende</translation>
     </message>
 </context>
 <context>
     <name>rankstep::gui::LessonListModel</name>
     <message>
         <source>%1 — %2 ranks, %3 layers, %4 batches (%5)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 — %2 Ranks, %3 Schichten, %4 Batches (%5)</translation>
     </message>
 </context>
 <context>
     <name>rankstep::gui::LessonPanel</name>
     <message>
         <source>Show solution…</source>
-        <translation type="unfinished"></translation>
+        <translation>Lösung anzeigen…</translation>
     </message>
     <message>
         <source>**Hint %1.** </source>
-        <translation type="unfinished"></translation>
+        <translation>**Hinweis %1.** </translation>
     </message>
     <message>
         <source>Show the solution?</source>
-        <translation type="unfinished"></translation>
+        <translation>Lösung anzeigen?</translation>
     </message>
     <message>
         <source>The reference solution will replace the code in the editor. Your code stays one Undo (Ctrl+Z) away.
 
 Trying one more hint first often teaches more.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Musterlösung ersetzt den Code im Editor. Ihr Code lässt sich mit einem einzigen Rückgängig (Ctrl+Z) wiederherstellen.
+
+Zuerst noch einen Hinweis auszuprobieren, bringt oft mehr.</translation>
     </message>
     <message>
         <source>Show solution</source>
-        <translation type="unfinished"></translation>
+        <translation>Lösung anzeigen</translation>
     </message>
     <message>
         <source>Show hint %1 of %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Hinweis %1 von %2 anzeigen</translation>
     </message>
     <message>
         <source>No more hints</source>
-        <translation type="unfinished"></translation>
+        <translation>Keine weiteren Hinweise</translation>
     </message>
 </context>
 <context>
     <name>rankstep::gui::LiveObjectsModel</name>
     <message>
         <source>%1 of %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 von %2</translation>
     </message>
     <message>
         <source>Kind</source>
-        <translation type="unfinished"></translation>
+        <translation>Art</translation>
     </message>
     <message>
         <source>Layer</source>
-        <translation type="unfinished"></translation>
+        <translation>Schicht</translation>
     </message>
     <message>
         <source>Batches</source>
-        <translation type="unfinished"></translation>
+        <translation>Batches</translation>
     </message>
     <message>
         <source>Shards</source>
-        <translation type="unfinished"></translation>
+        <translation>Shards</translation>
     </message>
     <message>
         <source>Bytes</source>
-        <translation type="unfinished"></translation>
+        <translation>Bytes</translation>
     </message>
     <message>
         <source>Line</source>
-        <translation type="unfinished"></translation>
+        <translation>Zeile</translation>
     </message>
     <message>
         <source>Stored at t</source>
-        <translation type="unfinished"></translation>
+        <translation>Gespeichert bei t</translation>
     </message>
 </context>
 <context>
     <name>rankstep::gui::LossChart</name>
     <message>
         <source>step</source>
-        <translation type="unfinished"></translation>
+        <translation>Schritt</translation>
     </message>
     <message>
         <source>loss</source>
-        <translation type="unfinished"></translation>
+        <translation>loss</translation>
     </message>
     <message>
         <source>Loss curve</source>
-        <translation type="unfinished"></translation>
+        <translation>Loss-Kurve</translation>
     </message>
     <message>
         <source>Run your code to see its loss curve</source>
-        <translation type="unfinished"></translation>
+        <translation>Führen Sie Ihren Code aus, um seine Loss-Kurve zu sehen</translation>
     </message>
     <message>
         <source>your loop</source>
-        <translation type="unfinished"></translation>
+        <translation>Ihre Schleife</translation>
     </message>
     <message>
         <source>rank %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Rank %1</translation>
     </message>
     <message>
         <source>ln %1 = %2: a uniform guess</source>
-        <translation type="unfinished"></translation>
+        <translation>ln %1 = %2: gleichverteiltes Raten</translation>
     </message>
 </context>
 <context>
     <name>rankstep::gui::MainWindow</name>
     <message>
         <source>Rankstep</source>
-        <translation type="unfinished"></translation>
+        <translation>Rankstep</translation>
     </message>
     <message>
         <source>Memory by &amp;Kind</source>
-        <translation type="unfinished"></translation>
+        <translation>Speicher nach &amp;Art</translation>
     </message>
     <message>
         <source>&amp;Predict the Next Step (Quiz)</source>
-        <translation type="unfinished"></translation>
+        <translation>Nächsten Schritt vorhersagen (&amp;Quiz)</translation>
     </message>
     <message>
         <source>While presenting, each step forward first asks the room a question about it; the next press shows the answer with the step.</source>
-        <translation type="unfinished"></translation>
+        <translation>Beim Präsentieren stellt jeder Schritt vorwärts dem Publikum zuerst eine Frage dazu; der nächste Tastendruck zeigt die Antwort zusammen mit dem Schritt.</translation>
     </message>
     <message>
         <source>&amp;File</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Datei</translation>
     </message>
     <message>
         <source>Saved %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 gespeichert.</translation>
     </message>
     <message>
         <source>Open &amp;Class Folder…</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Klassenordner öffnen…</translation>
     </message>
     <message>
         <source>Open a Class Folder</source>
-        <translation type="unfinished"></translation>
+        <translation>Klassenordner öffnen</translation>
     </message>
     <message>
         <source>&amp;Run</source>
-        <translation type="unfinished"></translation>
+        <translation>A&amp;usführen</translation>
     </message>
     <message>
         <source>&amp;What If: Sweep the Settings…</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Was wäre, wenn: Einstellungen durchspielen…</translation>
     </message>
     <message>
         <source>Cost &amp;Model</source>
-        <translation type="unfinished"></translation>
+        <translation>Kosten&amp;modell</translation>
     </message>
     <message>
         <source>The notebook&apos;s costs: runs are graded against the lesson&apos;s targets.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Kosten des Notebooks: Läufe werden anhand der Ziele der Lektion bewertet.</translation>
     </message>
     <message>
         <source>Cost model %1: runs are checked and shown in seconds and bytes, not graded (F5 runs it).</source>
-        <translation type="unfinished"></translation>
+        <translation>Kostenmodell %1: Läufe werden geprüft und in Sekunden und Bytes angezeigt, aber nicht bewertet (F5 führt den Code damit aus).</translation>
     </message>
     <message>
         <source>Run</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>▶ Run (F5)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>■ Stop (Esc)</source>
-        <translation type="unfinished"></translation>
+        <translation>Ausführen</translation>
     </message>
     <message>
         <source>Reset to starter…</source>
-        <translation type="unfinished"></translation>
+        <translation>Auf Startcode zurücksetzen…</translation>
     </message>
     <message>
         <source>Simulated under the cost model %1: times in milliseconds, memory in bytes (Run &gt; Cost Model; the lesson is graded under the notebook&apos;s).</source>
-        <translation type="unfinished"></translation>
+        <translation>Simuliert mit dem Kostenmodell %1: Zeiten in Millisekunden, Speicher in Bytes (Ausführen &gt; Kostenmodell; die Lektion wird mit dem des Notebooks bewertet).</translation>
     </message>
     <message>
         <source>These views show the run on real processes: times in milliseconds, memory in the bytes its tensors held. Ctrl+Shift+F5 goes back to the simulation, whose results are above.</source>
-        <translation type="unfinished"></translation>
+        <translation>Diese Ansichten zeigen den Lauf auf echten Prozessen: Zeiten in Millisekunden, Speicher in den Bytes, die seine Tensoren belegten. Ctrl+Shift+F5 kehrt zur Simulation zurück, deren Ergebnisse oben stehen.</translation>
     </message>
     <message>
         <source>Lesson</source>
-        <translation type="unfinished"></translation>
+        <translation>Lektion</translation>
     </message>
     <message>
         <source>State of every rank</source>
-        <translation type="unfinished"></translation>
+        <translation>Zustand aller Ranks</translation>
     </message>
     <message>
         <source>Why it hung</source>
-        <translation type="unfinished"></translation>
+        <translation>Warum er festhing</translation>
     </message>
     <message>
         <source>Why</source>
-        <translation type="unfinished"></translation>
+        <translation>Warum</translation>
     </message>
     <message>
         <source>Compare</source>
-        <translation type="unfinished"></translation>
+        <translation>Vergleich</translation>
     </message>
     <message>
         <source>What fills each rank&apos;s memory, and where its time goes</source>
-        <translation type="unfinished"></translation>
+        <translation>Was den Speicher jedes Ranks füllt und wofür er seine Zeit braucht</translation>
     </message>
     <message>
         <source>Experiments</source>
-        <translation type="unfinished"></translation>
+        <translation>Experimente</translation>
     </message>
     <message>
         <source>What if</source>
-        <translation type="unfinished"></translation>
+        <translation>Was wäre, wenn</translation>
     </message>
     <message>
         <source>Your code at many settings: Timesteps against peak memory</source>
-        <translation type="unfinished"></translation>
+        <translation>Ihr Code bei vielen Einstellungen: Timesteps gegen Spitzenspeicher</translation>
     </message>
     <message>
         <source>For real</source>
-        <translation type="unfinished"></translation>
+        <translation>Echt</translation>
     </message>
     <message>
         <source>Class</source>
-        <translation type="unfinished"></translation>
+        <translation>Klasse</translation>
     </message>
     <message>
         <source>A class folder: every learner&apos;s lessons, solved or why not</source>
-        <translation type="unfinished"></translation>
+        <translation>Ein Klassenordner: die Lektionen aller Lernenden, gelöst oder warum nicht</translation>
     </message>
     <message>
         <source>Ready.</source>
-        <translation type="unfinished"></translation>
+        <translation>Bereit.</translation>
     </message>
     <message>
         <source>Rankstep saves your code before a sweep, and saving failed: %1. Nothing was run.</source>
-        <translation type="unfinished"></translation>
+        <translation>Rankstep speichert Ihren Code vor einem Sweep, und das Speichern ist fehlgeschlagen: %1. Es wurde nichts ausgeführt.</translation>
     </message>
     <message>
         <source>&lt;p&gt;Stopped. Your code is saved; change it and run again.&lt;/p&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;p&gt;Gestoppt. Ihr Code ist gespeichert; ändern Sie ihn und führen Sie ihn erneut aus.&lt;/p&gt;</translation>
     </message>
     <message>
         <source>Stopped.</source>
-        <translation type="unfinished"></translation>
+        <translation>Gestoppt.</translation>
     </message>
     <message>
         <source>%1 — Rankstep</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 — Rankstep</translation>
     </message>
     <message>
         <source>%1: real PyTorch, %2, %3 steps. F5 trains it for real.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: echtes PyTorch, %2, %3 Schritte. F5 trainiert das Modell wirklich.</translation>
     </message>
     <message>
         <source>1 process</source>
-        <translation type="unfinished"></translation>
+        <translation>1 Prozess</translation>
     </message>
     <message>
         <source>%1 processes</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 Prozesse</translation>
     </message>
     <message>
         <source>%1: %2, %3 layers, %4 batches.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: %2, %3 Schichten, %4 Batches.</translation>
     </message>
     <message>
         <source>1 rank</source>
-        <translation type="unfinished"></translation>
+        <translation>1 Rank</translation>
     </message>
     <message>
         <source>%1 ranks</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 Ranks</translation>
     </message>
     <message>
         <source>Rankstep saves your code before every run, and saving failed: %1. Nothing was run.</source>
-        <translation type="unfinished"></translation>
+        <translation>Rankstep speichert Ihren Code vor jedem Lauf, und das Speichern ist fehlgeschlagen: %1. Es wurde nichts ausgeführt.</translation>
     </message>
     <message>
         <source>Your code could not be saved</source>
-        <translation type="unfinished"></translation>
+        <translation>Ihr Code konnte nicht gespeichert werden</translation>
     </message>
     <message>
         <source>&lt;p&gt;Running on %1 simulated ranks…&lt;/p&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;p&gt;Läuft auf %1 simulierten Ranks…&lt;/p&gt;</translation>
     </message>
     <message>
         <source>Running…</source>
-        <translation type="unfinished"></translation>
+        <translation>Läuft…</translation>
     </message>
     <message>
         <source>&lt;p&gt;Training for real with PyTorch: %1… The loss curve appears when it ends.&lt;/p&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;p&gt;Echtes Training mit PyTorch: %1… Die Loss-Kurve erscheint, wenn es endet.&lt;/p&gt;</translation>
     </message>
     <message>
         <source>one process</source>
-        <translation type="unfinished"></translation>
+        <translation>ein Prozess</translation>
     </message>
     <message>
         <source>Solved! Trained for real in %1 s.</source>
-        <translation type="unfinished"></translation>
+        <translation>Gelöst! In %1 s echt trainiert.</translation>
     </message>
     <message>
         <source>Not solved yet: see the checks above the loss curve.</source>
-        <translation type="unfinished"></translation>
+        <translation>Noch nicht gelöst: siehe die Prüfungen über der Loss-Kurve.</translation>
     </message>
     <message>
         <source>Reset to the starter code?</source>
-        <translation type="unfinished"></translation>
+        <translation>Auf den Startcode zurücksetzen?</translation>
     </message>
     <message>
         <source>Your code will be replaced by the lesson&apos;s starter code. You can undo this with Ctrl+Z.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ihr Code wird durch den Startcode der Lektion ersetzt. Sie können das mit Ctrl+Z rückgängig machen.</translation>
     </message>
     <message>
         <source>%1&apos;s %2 is no longer in %3: %4</source>
-        <translation type="unfinished"></translation>
+        <translation>%2 von %1 ist nicht mehr in %3: %4</translation>
     </message>
     <message>
         <source>the function is gone</source>
-        <translation type="unfinished"></translation>
+        <translation>die Funktion fehlt</translation>
     </message>
     <message>
         <source>%1&apos;s code for this lesson, from %2: read-only, and its runs are never graded as yours. Open the lesson again for your own code.</source>
-        <translation type="unfinished"></translation>
+        <translation>Code von %1 für diese Lektion, aus %2: schreibgeschützt, und seine Läufe werden nie als Ihre bewertet. Öffnen Sie die Lektion erneut, um Ihren eigenen Code zu sehen.</translation>
     </message>
     <message>
         <source>Running %1&apos;s %2…</source>
-        <translation type="unfinished"></translation>
+        <translation>%2 von %1 läuft…</translation>
     </message>
     <message>
         <source>Cannot open that setting&apos;s run: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Lauf dieser Einstellung lässt sich nicht öffnen: %1</translation>
     </message>
     <message>
         <source>The What if run at %1 ranks, %2 layers, %3 batches: %4</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Was-wäre-wenn-Lauf mit %1 Ranks, %2 Schichten, %3 Batches: %4</translation>
     </message>
     <message>
         <source>The run did not complete</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Lauf wurde nicht abgeschlossen</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>&amp;Beenden</translation>
+    </message>
+    <message>
+        <source>▶ Run (%1)</source>
+        <translation>▶ Ausführen (%1)</translation>
+    </message>
+    <message>
+        <source>■ Stop (%1)</source>
+        <translation>■ Stopp (%1)</translation>
     </message>
 </context>
 <context>
     <name>rankstep::gui::MemoryChart</name>
     <message>
         <source>Run a program to see each rank&apos;s memory over time.</source>
-        <translation type="unfinished"></translation>
+        <translation>Führen Sie ein Programm aus, um den Speicher jedes Ranks im Zeitverlauf zu sehen.</translation>
     </message>
     <message>
         <source>Stack one rank&apos;s memory by what fills it: weights, optimizer states, activations, activation gradients and weight gradients (the rank selected on the timeline, or the rank of the maximum)</source>
-        <translation type="unfinished"></translation>
+        <translation>Den Speicher eines Ranks nach Inhalt stapeln: Gewichte, Optimiererzustände, Aktivierungen, Aktivierungsgradienten und Gewichtsgradienten (der in der Zeitleiste gewählte Rank oder der Rank des Maximums)</translation>
     </message>
     <message>
         <source>By kind: rank %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Nach Art: Rank %1</translation>
     </message>
     <message>
         <source>By kind</source>
-        <translation type="unfinished"></translation>
+        <translation>Nach Art</translation>
     </message>
     <message>
         <source>time (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>Zeit (%1)</translation>
     </message>
     <message>
         <source>rank %1 and %2 more with the same memory</source>
-        <translation type="unfinished"></translation>
+        <translation>Rank %1 und %2 weitere mit demselben Speicher</translation>
     </message>
     <message>
         <source>rank %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Rank %1</translation>
     </message>
     <message>
         <source>Rank %1 holds %2 of %3 at t %4</source>
-        <translation type="unfinished"></translation>
+        <translation>Rank %1 hält %2 (%3) bei t %4</translation>
     </message>
     <message>
         <source>model state</source>
-        <translation type="unfinished"></translation>
+        <translation>Modellzustand</translation>
     </message>
     <message>
         <source>model state per rank %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Modellzustand pro Rank %1</translation>
     </message>
     <message>
         <source>maximum</source>
-        <translation type="unfinished"></translation>
+        <translation>Maximum</translation>
     </message>
     <message>
         <source>max %1 (rank %2, t %3)</source>
-        <translation type="unfinished"></translation>
+        <translation>max. %1 (Rank %2, t %3)</translation>
     </message>
     <message>
         <source>target</source>
-        <translation type="unfinished"></translation>
+        <translation>Ziel</translation>
     </message>
     <message>
         <source>target %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Ziel %1</translation>
     </message>
 </context>
 <context>
     <name>rankstep::gui::MemoryKindChart</name>
     <message>
         <source>time (steps)</source>
-        <translation type="unfinished"></translation>
+        <translation>Zeit (Schritte)</translation>
     </message>
     <message>
         <source>bytes</source>
-        <translation type="unfinished"></translation>
+        <translation>Bytes</translation>
     </message>
 </context>
 <context>
     <name>rankstep::gui::NotebookImport</name>
     <message>
         <source>Import notebook or Python file…</source>
-        <translation type="unfinished"></translation>
+        <translation>Notebook oder Python-Datei importieren…</translation>
     </message>
     <message>
         <source>%1 was not imported: its earlier code could not be kept in %2.
 </source>
-        <translation type="unfinished"></translation>
+        <translation>%1 wurde nicht importiert: Der bisherige Code konnte nicht in %2 aufbewahrt werden.
+</translation>
     </message>
     <message>
         <source>%1 was not imported: %2
 </source>
-        <translation type="unfinished"></translation>
+        <translation>%1 wurde nicht importiert: %2
+</translation>
     </message>
     <message>
         <source>Import</source>
-        <translation type="unfinished"></translation>
+        <translation>Importieren</translation>
     </message>
     <message>
         <source>Import notebook or Python file</source>
-        <translation type="unfinished"></translation>
+        <translation>Notebook oder Python-Datei importieren</translation>
     </message>
     <message>
         <source>Notebooks and Python files (*.ipynb *.py);;All files (*)</source>
-        <translation type="unfinished"></translation>
+        <translation>Notebooks und Python-Dateien (*.ipynb *.py);;Alle Dateien (*)</translation>
     </message>
     <message>
         <source>%1 holds no puzzle function of these lessons.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 enthält keine Puzzle-Funktion dieser Lektionen.</translation>
     </message>
     <message>
         <source>Nothing was imported from %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>Aus %1 wurde nichts importiert.</translation>
     </message>
     <message>
         <source>Found 1 puzzle function in %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>1 Puzzle-Funktion in %1 gefunden.</translation>
     </message>
     <message>
         <source>Found %1 puzzle functions in %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 Puzzle-Funktionen in %2 gefunden.</translation>
     </message>
     <message>
         <source>✓ %1 (%2): loaded into its editor</source>
-        <translation type="unfinished"></translation>
+        <translation>✓ %1 (%2): in den Editor geladen</translation>
     </message>
     <message>
         <source>✓ %1 (%2): already had this code</source>
-        <translation type="unfinished"></translation>
+        <translation>✓ %1 (%2): hatte diesen Code bereits</translation>
     </message>
     <message>
         <source>Your earlier code was kept in %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Ihr bisheriger Code wurde in %1 aufbewahrt</translation>
     </message>
     <message>
         <source>Not found (no function of that name): %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Nicht gefunden (keine Funktion dieses Namens): %1</translation>
     </message>
     <message>
         <source>Rankstep&apos;s other lessons, not in the notebook, keep their code: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Die übrigen Lektionen von Rankstep, die nicht im Notebook sind, behalten ihren Code: %1</translation>
     </message>
     <message>
         <source>Functions that match no lesson (left out): %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Funktionen, die zu keiner Lektion passen (ausgelassen): %1</translation>
     </message>
 </context>
 <context>
     <name>rankstep::gui::QuizPanel</name>
     <message>
         <source>Predict the next step</source>
-        <translation type="unfinished"></translation>
+        <translation>Nächsten Schritt vorhersagen</translation>
     </message>
     <message>
         <source>Predict: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Vorhersage: %1</translation>
     </message>
     <message>
         <source>PageDown: the answer, with the step</source>
-        <translation type="unfinished"></translation>
+        <translation>PageDown: die Antwort, mit dem Schritt</translation>
     </message>
 </context>
 <context>
     <name>rankstep::gui::RealRunActions</name>
     <message>
-        <source>Run for real (Ctrl+F5)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Show the real run in the views</source>
-        <translation type="unfinished"></translation>
+        <translation>Den echten Lauf in den Ansichten zeigen</translation>
     </message>
     <message>
         <source>The timeline, the memory chart and the state view show the last real run in milliseconds and real bytes; the Compare tab shows it above its simulation (Ctrl+Shift+F5 switches back)</source>
-        <translation type="unfinished"></translation>
+        <translation>Zeitleiste, Speicherdiagramm und Zustandsansicht zeigen den letzten echten Lauf in Millisekunden und echten Bytes; der Tab „Vergleich“ zeigt ihn über seiner Simulation (Ctrl+Shift+F5 schaltet zurück)</translation>
     </message>
     <message>
         <source>Runs this code on one real process per rank through PyTorch&apos;s torch.distributed, and checks it trains what one process trains</source>
-        <translation type="unfinished"></translation>
+        <translation>Führt diesen Code über torch.distributed von PyTorch auf einem echten Prozess pro Rank aus und prüft, ob er dasselbe trainiert wie ein einzelner Prozess</translation>
     </message>
     <message>
         <source>Running for real… %1 s</source>
-        <translation type="unfinished"></translation>
+        <translation>Läuft echt… %1 s</translation>
     </message>
     <message>
         <source>PyTorch is not installed: see the For real tab.</source>
-        <translation type="unfinished"></translation>
+        <translation>PyTorch ist nicht installiert: siehe den Tab „Echt“.</translation>
     </message>
     <message>
         <source>Ran for real in %1 s: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>In %1 s echt ausgeführt: %2</translation>
     </message>
     <message>
         <source>the weights match one process.</source>
-        <translation type="unfinished"></translation>
+        <translation>die Gewichte stimmen mit denen eines einzelnen Prozesses überein.</translation>
     </message>
     <message>
         <source>see the For real tab.</source>
-        <translation type="unfinished"></translation>
+        <translation>siehe den Tab „Echt“.</translation>
     </message>
     <message>
         <source>The views show the run on real processes, in milliseconds and real bytes; Ctrl+Shift+F5 goes back to the simulation.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Ansichten zeigen den Lauf auf echten Prozessen, in Millisekunden und echten Bytes; Ctrl+Shift+F5 kehrt zur Simulation zurück.</translation>
     </message>
     <message>
         <source>The views show the simulation again.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Ansichten zeigen wieder die Simulation.</translation>
     </message>
     <message>
         <source>Running for real…</source>
-        <translation type="unfinished"></translation>
+        <translation>Läuft echt…</translation>
+    </message>
+    <message>
+        <source>Run for real (%1)</source>
+        <translation>Echt ausführen (%1)</translation>
     </message>
 </context>
 <context>
     <name>rankstep::gui::RealRunController</name>
     <message>
         <source>rankstep-cli could not start: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>rankstep-cli konnte nicht starten: %1</translation>
     </message>
 </context>
 <context>
     <name>rankstep::gui::RealRunView</name>
     <message>
         <source>Run for real</source>
-        <translation type="unfinished"></translation>
+        <translation>Echt ausführen</translation>
     </message>
     <message>
         <source>For real</source>
-        <translation type="unfinished"></translation>
+        <translation>Echt</translation>
     </message>
     <message>
         <source>The last run of the code on real processes and its verdict</source>
-        <translation type="unfinished"></translation>
+        <translation>Der letzte Lauf des Codes auf echten Prozessen und sein Ergebnis</translation>
     </message>
     <message>
         <source>Ctrl+F5: run this code on one real process per rank (PyTorch)</source>
-        <translation type="unfinished"></translation>
+        <translation>Ctrl+F5: diesen Code auf einem echten Prozess pro Rank ausführen (PyTorch)</translation>
     </message>
 </context>
 <context>
     <name>rankstep::gui::ResultsPanel</name>
     <message>
         <source>Press &lt;b&gt;Run&lt;/b&gt; (F5) to simulate your code.</source>
-        <translation type="unfinished"></translation>
+        <translation>Drücken Sie &lt;b&gt;Ausführen&lt;/b&gt; (F5), um Ihren Code zu simulieren.</translation>
     </message>
     <message>
         <source>&lt;p&gt;Press &lt;b&gt;Run&lt;/b&gt; (F5) to simulate your code.&lt;/p&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;p&gt;Drücken Sie &lt;b&gt;Ausführen&lt;/b&gt; (F5), um Ihren Code zu simulieren.&lt;/p&gt;</translation>
     </message>
     <message>
         <source>&lt;p&gt;&lt;b&gt;Targets&lt;/b&gt;&lt;br&gt;Timesteps at most %1&lt;br&gt;Maximum memory at most %2&lt;/p&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;p&gt;&lt;b&gt;Ziele&lt;/b&gt;&lt;br&gt;Timesteps höchstens %1&lt;br&gt;Maximum memory höchstens %2&lt;/p&gt;</translation>
     </message>
     <message>
         <source>&lt;p&gt;&lt;small&gt;The notebook&apos;s rounded targets: %1 steps, %2.&lt;/small&gt;&lt;/p&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;p&gt;&lt;small&gt;Die gerundeten Ziele des Notebooks: %1 Schritte, %2.&lt;/small&gt;&lt;/p&gt;</translation>
     </message>
     <message>
         <source>&lt;p&gt;&lt;b&gt;Your code printed:&lt;/b&gt;&lt;/p&gt;&lt;pre&gt;%1&lt;/pre&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;p&gt;&lt;b&gt;Ausgabe Ihres Codes:&lt;/b&gt;&lt;/p&gt;&lt;pre&gt;%1&lt;/pre&gt;</translation>
     </message>
 </context>
 <context>
     <name>rankstep::gui::RosterView</name>
     <message>
         <source>1 learner</source>
-        <translation type="unfinished"></translation>
+        <translation>1 Lernende(r)</translation>
     </message>
     <message>
         <source>%1 learners</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 Lernende</translation>
     </message>
     <message>
         <source>Class roster</source>
-        <translation type="unfinished"></translation>
+        <translation>Klassenübersicht</translation>
     </message>
     <message>
         <source>A row per learner and a column per lesson: solved, not solved with the kind of mistake, or missing</source>
-        <translation type="unfinished"></translation>
+        <translation>Eine Zeile für jede lernende Person und eine Spalte für jede Lektion: gelöst, nicht gelöst (mit der Art des Fehlers) oder fehlend</translation>
     </message>
     <message>
         <source>No class folder open.</source>
-        <translation type="unfinished"></translation>
+        <translation>Kein Klassenordner geöffnet.</translation>
     </message>
     <message>
         <source>Open Class Folder…</source>
-        <translation type="unfinished"></translation>
+        <translation>Klassenordner öffnen…</translation>
     </message>
     <message>
         <source>A folder with a subfolder, .py file or notebook per learner</source>
-        <translation type="unfinished"></translation>
+        <translation>Ein Ordner mit einem Unterordner, einer .py-Datei oder einem Notebook für jede lernende Person</translation>
     </message>
     <message>
         <source>Grade Again</source>
-        <translation type="unfinished"></translation>
+        <translation>Erneut bewerten</translation>
     </message>
     <message>
         <source>Open a class folder to grade every learner&apos;s code at once: a subfolder, .py file or notebook per learner.</source>
-        <translation type="unfinished"></translation>
+        <translation>Öffnen Sie einen Klassenordner, um den Code aller Lernenden auf einmal zu bewerten: ein Unterordner, eine .py-Datei oder ein Notebook für jede lernende Person.</translation>
     </message>
     <message>
         <source>Grading</source>
-        <translation type="unfinished"></translation>
+        <translation>Bewertung</translation>
     </message>
     <message>
         <source>Roster</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Grading every learner&apos;s code on every core… %1 s (Esc stops)</source>
-        <translation type="unfinished"></translation>
+        <translation>Klassenübersicht</translation>
     </message>
     <message>
         <source>
 Click to open it read-only and run it.</source>
-        <translation type="unfinished"></translation>
+        <translation>
+Klicken Sie, um die Datei schreibgeschützt zu öffnen und auszuführen.</translation>
     </message>
     <message>
         <source>%1, %2: %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1, %2: %3</translation>
     </message>
     <message>
         <source>No learner&apos;s code in this folder: it needs a subfolder, .py file or notebook per learner.</source>
-        <translation type="unfinished"></translation>
+        <translation>Kein Code von Lernenden in diesem Ordner: Er braucht einen Unterordner, eine .py-Datei oder ein Notebook für jede lernende Person.</translation>
     </message>
     <message>
         <source>%1 of %2 graded lessons solved, in %3 s. Click a cell to open that learner&apos;s code read-only and run it.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 von %2 bewerteten Lektionen gelöst, in %3 s. Klicken Sie auf eine Zelle, um den Code dieser lernenden Person schreibgeschützt zu öffnen und auszuführen.</translation>
     </message>
     <message>
         <source>&lt;b&gt;Common mistakes&lt;/b&gt;&lt;ul style=&apos;margin:0&apos;&gt;%1&lt;/ul&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;Häufige Fehler&lt;/b&gt;&lt;ul style=&apos;margin:0&apos;&gt;%1&lt;/ul&gt;</translation>
     </message>
     <message>
         <source>The class could not be graded: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Klasse konnte nicht bewertet werden: %1</translation>
     </message>
     <message>
         <source>Stopped. Grade Again starts over.</source>
-        <translation type="unfinished"></translation>
+        <translation>Gestoppt. „Erneut bewerten“ beginnt von vorn.</translation>
+    </message>
+    <message>
+        <source>Grading every learner&apos;s code on every core… %1 s (%2 stops)</source>
+        <translation>Der Code aller Lernenden wird auf allen Kernen bewertet… %1 s (%2 stoppt)</translation>
     </message>
 </context>
 <context>
     <name>rankstep::gui::RunController</name>
     <message>
         <source>rankstep-cli was not found next to Rankstep or on PATH.</source>
-        <translation type="unfinished"></translation>
+        <translation>rankstep-cli wurde weder neben Rankstep noch im PATH gefunden.</translation>
     </message>
     <message>
         <source>The simulation could not start: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Simulation konnte nicht gestartet werden: %1</translation>
     </message>
     <message>
         <source>Rankstep failed while running: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Rankstep ist während des Laufs fehlgeschlagen: %1</translation>
     </message>
 </context>
 <context>
     <name>rankstep::gui::StateRankPicker</name>
     <message>
         <source>Tick the ranks to show</source>
-        <translation type="unfinished"></translation>
+        <translation>Kreuzen Sie die anzuzeigenden Ranks an</translation>
     </message>
     <message>
         <source>ranks, e.g. 0-3, 8, 12-15</source>
-        <translation type="unfinished"></translation>
+        <translation>Ranks, z. B. 0-3, 8, 12-15</translation>
     </message>
     <message>
         <source>Ranks %1 ▾</source>
-        <translation type="unfinished"></translation>
+        <translation>Ranks %1 ▾</translation>
     </message>
     <message>
         <source>at most %1 ranks fit: untick one first</source>
-        <translation type="unfinished"></translation>
+        <translation>höchstens %1 Ranks passen: Entfernen Sie zuerst bei einem das Häkchen</translation>
     </message>
     <message>
         <source>at least one rank stays shown</source>
-        <translation type="unfinished"></translation>
+        <translation>mindestens ein Rank bleibt sichtbar</translation>
     </message>
     <message>
         <source>rank %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Rank %1</translation>
     </message>
 </context>
 <context>
     <name>rankstep::gui::StateView</name>
     <message>
         <source>Run your code, then step through it: every rank&apos;s weights, activations and gradients appear here.</source>
-        <translation type="unfinished"></translation>
+        <translation>Führen Sie Ihren Code aus und gehen Sie ihn dann schrittweise durch: Hier erscheinen die Gewichte, Aktivierungen und Gradienten jedes Ranks.</translation>
     </message>
 </context>
 <context>
     <name>rankstep::gui::StepBar</name>
     <message>
         <source>Start</source>
-        <translation type="unfinished"></translation>
+        <translation>Anfang</translation>
     </message>
     <message>
         <source>To the start of the run (Home)</source>
-        <translation type="unfinished"></translation>
+        <translation>Zum Anfang des Laufs (Home)</translation>
     </message>
     <message>
         <source>◀ Back</source>
-        <translation type="unfinished"></translation>
+        <translation>◀ Zurück</translation>
     </message>
     <message>
         <source>One step back (Shift+F10, PageUp)</source>
-        <translation type="unfinished"></translation>
+        <translation>Einen Schritt zurück (Shift+F10, PageUp)</translation>
     </message>
     <message>
         <source>Play</source>
-        <translation type="unfinished"></translation>
+        <translation>Abspielen</translation>
     </message>
     <message>
         <source>Play and pause (Space while this button has the focus)</source>
-        <translation type="unfinished"></translation>
+        <translation>Abspielen und pausieren (Leertaste, solange diese Schaltfläche den Fokus hat)</translation>
     </message>
     <message>
         <source>Next ▶</source>
-        <translation type="unfinished"></translation>
+        <translation>Weiter ▶</translation>
     </message>
     <message>
         <source>One step on (F10, PageDown)</source>
-        <translation type="unfinished"></translation>
+        <translation>Einen Schritt weiter (F10, PageDown)</translation>
     </message>
     <message>
         <source>End</source>
-        <translation type="unfinished"></translation>
+        <translation>Ende</translation>
     </message>
     <message>
         <source>To the end of the run (End)</source>
-        <translation type="unfinished"></translation>
+        <translation>Zum Ende des Laufs (End)</translation>
     </message>
     <message>
         <source>Pause</source>
-        <translation type="unfinished"></translation>
+        <translation>Pause</translation>
     </message>
     <message>
         <source>by simulated time</source>
-        <translation type="unfinished"></translation>
+        <translation>nach simulierter Zeit</translation>
     </message>
     <message>
         <source>by operation</source>
-        <translation type="unfinished"></translation>
+        <translation>nach Operation</translation>
     </message>
     <message>
         <source>by coroutine slice</source>
-        <translation type="unfinished"></translation>
+        <translation>nach Koroutinen-Abschnitt</translation>
     </message>
     <message>
         <source>by snapshot (draw)</source>
-        <translation type="unfinished"></translation>
+        <translation>nach Schnappschuss (draw)</translation>
     </message>
     <message>
         <source>What Next, Back and Play step by</source>
-        <translation type="unfinished"></translation>
+        <translation>Wonach Weiter, Zurück und Abspielen schrittweise vorgehen</translation>
     </message>
     <message>
         <source>The snapshots your draw() calls marked: pick one to go there</source>
-        <translation type="unfinished"></translation>
+        <translation>Die von Ihren draw()-Aufrufen markierten Schnappschüsse: Wählen Sie einen aus, um dorthin zu springen</translation>
     </message>
     <message>
         <source>snapshots</source>
-        <translation type="unfinished"></translation>
+        <translation>Schnappschüsse</translation>
     </message>
     <message>
         <source> steps/s</source>
-        <translation type="unfinished"></translation>
+        <translation> Schritte/s</translation>
     </message>
     <message>
         <source>How fast Play steps</source>
-        <translation type="unfinished"></translation>
+        <translation>Wie schnell Abspielen voranschreitet</translation>
     </message>
     <message>
         <source>The whole run: drag to move through it</source>
-        <translation type="unfinished"></translation>
+        <translation>Der ganze Lauf: Ziehen Sie, um sich darin zu bewegen</translation>
     </message>
     <message>
         <source>Run your code to step through it.</source>
-        <translation type="unfinished"></translation>
+        <translation>Führen Sie Ihren Code aus, um ihn schrittweise durchzugehen.</translation>
     </message>
     <message>
         <source>t = %1 · %2 of %3 events done</source>
-        <translation type="unfinished"></translation>
+        <translation>t = %1 · %2 von %3 Ereignissen erledigt</translation>
     </message>
     <message>
         <source> · end of the run</source>
-        <translation type="unfinished"></translation>
+        <translation> · Ende des Laufs</translation>
     </message>
     <message numerus="yes">
         <source> · %n running</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform> · %n läuft</numerusform>
+            <numerusform> · %n laufen</numerusform>
         </translation>
     </message>
     <message>
         <source>event %1 of %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Ereignis %1 von %2</translation>
     </message>
     <message>
         <source> · t = %1 · end of the run</source>
-        <translation type="unfinished"></translation>
+        <translation> · t = %1 · Ende des Laufs</translation>
     </message>
     <message>
         <source> · rank %1 at t = %2, running</source>
-        <translation type="unfinished"></translation>
+        <translation> · Rank %1 bei t = %2, läuft</translation>
     </message>
     <message>
         <source> · rank %1 at t = %2</source>
-        <translation type="unfinished"></translation>
+        <translation> · Rank %1 bei t = %2</translation>
     </message>
     <message>
         <source> · all ranks past t = %1</source>
-        <translation type="unfinished"></translation>
+        <translation> · alle Ranks nach t = %1</translation>
     </message>
     <message>
         <source> · t = %1</source>
-        <translation type="unfinished"></translation>
+        <translation> · t = %1</translation>
     </message>
     <message>
         <source>rank %1, line %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Rank %1, Zeile %2</translation>
     </message>
     <message>
         <source>line %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Zeile %1</translation>
+    </message>
+    <message>
+        <source>One step on</source>
+        <translation>Einen Schritt weiter</translation>
+    </message>
+    <message>
+        <source>One step back</source>
+        <translation>Einen Schritt zurück</translation>
+    </message>
+    <message>
+        <source>One step on (the clicker)</source>
+        <translation>Einen Schritt weiter (der Presenter)</translation>
+    </message>
+    <message>
+        <source>One step back (the clicker)</source>
+        <translation>Einen Schritt zurück (der Presenter)</translation>
+    </message>
+    <message>
+        <source>To the start of the run</source>
+        <translation>Zum Anfang des Laufs</translation>
+    </message>
+    <message>
+        <source>To the end of the run</source>
+        <translation>Zum Ende des Laufs</translation>
     </message>
 </context>
 <context>
     <name>rankstep::gui::SweepController</name>
     <message>
         <source>rankstep-cli was not found next to Rankstep or on PATH.</source>
-        <translation type="unfinished"></translation>
+        <translation>rankstep-cli wurde weder neben Rankstep noch im PATH gefunden.</translation>
     </message>
     <message>
         <source>The sweep could not start: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Sweep konnte nicht gestartet werden: %1</translation>
     </message>
     <message>
         <source>The sweep ended unexpectedly (%1).</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Sweep endete unerwartet (%1).</translation>
     </message>
 </context>
 <context>
     <name>rankstep::gui::TimelineView</name>
     <message>
         <source>Timeline</source>
-        <translation type="unfinished"></translation>
+        <translation>Zeitleiste</translation>
     </message>
     <message>
         <source>Rank %1 waits from t %2 to t %3: click to see what it waits for</source>
-        <translation type="unfinished"></translation>
+        <translation>Rank %1 wartet von t %2 bis t %3: Klicken Sie, um zu sehen, worauf er wartet</translation>
     </message>
     <message>
         <source>The run stopped before any rank did timed work</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Lauf stoppte, bevor irgendein Rank Arbeit mit Zeitaufwand verrichtete</translation>
     </message>
     <message>
         <source>Run your code to see each rank&apos;s timeline</source>
-        <translation type="unfinished"></translation>
+        <translation>Führen Sie Ihren Code aus, um die Zeitleiste jedes Ranks zu sehen</translation>
     </message>
 </context>
 <context>
     <name>rankstep::gui::ViewControls</name>
     <message>
         <source>&amp;View</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Ansicht</translation>
     </message>
     <message>
         <source>&amp;Presentation Mode</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Präsentationsmodus</translation>
     </message>
     <message>
         <source>Show &amp;Hints and Solution While Presenting</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Hinweise und Lösung beim Präsentieren zeigen</translation>
     </message>
     <message>
         <source>Zoom &amp;In</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Vergrößern</translation>
     </message>
     <message>
         <source>Zoom &amp;Out</source>
-        <translation type="unfinished"></translation>
+        <translation>Ver&amp;kleinern</translation>
     </message>
     <message>
         <source>&amp;Actual Size</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Originalgröße</translation>
     </message>
     <message>
         <source>&amp;Color-Blind-Safe Colors</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Farbenblind-sichere Farben</translation>
     </message>
     <message>
         <source>&amp;Theme</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Design</translation>
     </message>
 </context>
 <context>
     <name>rankstep::gui::WaitForView</name>
     <message>
         <source>No hang in this run.</source>
-        <translation type="unfinished"></translation>
+        <translation>In diesem Lauf hängt nichts fest.</translation>
     </message>
     <message>
         <source>rank %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Rank %1</translation>
     </message>
     <message>
         <source>→ waits on</source>
-        <translation type="unfinished"></translation>
+        <translation>→ wartet auf</translation>
     </message>
     <message>
         <source>- - → waits for a message from any rank</source>
-        <translation type="unfinished"></translation>
+        <translation>- - → wartet auf eine Nachricht von irgendeinem Rank</translation>
     </message>
 </context>
 <context>
     <name>rankstep::gui::WhatIfView</name>
     <message>
         <source>Sweep</source>
-        <translation type="unfinished"></translation>
+        <translation>Sweep</translation>
     </message>
     <message>
         <source>Stop</source>
-        <translation type="unfinished"></translation>
+        <translation>Stopp</translation>
     </message>
     <message>
         <source>What if</source>
-        <translation type="unfinished"></translation>
+        <translation>Was wäre, wenn</translation>
     </message>
     <message>
         <source>Runs your code at every setting of a grid and plots Timesteps against peak memory.</source>
-        <translation type="unfinished"></translation>
+        <translation>Führt Ihren Code bei jeder Einstellung eines Rasters aus und trägt Timesteps gegen Spitzenspeicher auf.</translation>
     </message>
     <message>
         <source>Numbers of ranks, separated by commas: 2,4,8</source>
-        <translation type="unfinished"></translation>
+        <translation>Anzahlen von Ranks, durch Kommas getrennt: 2,4,8</translation>
     </message>
     <message>
         <source>Batches</source>
-        <translation type="unfinished"></translation>
+        <translation>Batches</translation>
     </message>
     <message>
         <source>Batches a rank</source>
-        <translation type="unfinished"></translation>
+        <translation>Batches pro Rank</translation>
     </message>
     <message>
         <source>Batches a rank: each setting runs ranks x K batches, as data parallelism needs.</source>
-        <translation type="unfinished"></translation>
+        <translation>Batches pro Rank: Jede Einstellung führt Ranks x K Batches aus, wie es Datenparallelität verlangt.</translation>
     </message>
     <message>
         <source>the cost model&apos;s own</source>
-        <translation type="unfinished"></translation>
+        <translation>wie im Kostenmodell</translation>
     </message>
     <message>
         <source>Gigabytes a second on every link, inside and between nodes: 25,50,450. Only a real-scale cost model moves data by its bytes.</source>
-        <translation type="unfinished"></translation>
+        <translation>Gigabyte pro Sekunde auf jeder Verbindung, innerhalb von und zwischen Knoten: 25,50,450. Nur ein Kostenmodell in echtem Maßstab bewegt Daten nach ihren Bytes.</translation>
     </message>
     <message>
         <source>Run your code at every setting listed (Enter in a field)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Stop the sweep (Esc)</source>
-        <translation type="unfinished"></translation>
+        <translation>Ihren Code bei jeder aufgeführten Einstellung ausführen (Enter in einem Feld)</translation>
     </message>
     <message>
         <source>%v of %m</source>
-        <translation type="unfinished"></translation>
+        <translation>%v von %m</translation>
     </message>
     <message>
         <source>&amp;Cost model</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Kostenmodell</translation>
     </message>
     <message>
         <source>Band&amp;width, GB/s</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Bandbreite, GB/s</translation>
     </message>
     <message>
         <source>&amp;Ranks</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Ranks</translation>
     </message>
     <message>
         <source>&amp;Layers</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Schichten</translation>
     </message>
     <message>
         <source>Show or hide the settings to sweep</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Einstellungen für den Sweep ein- oder ausblenden</translation>
     </message>
     <message>
         <source>Settings</source>
-        <translation type="unfinished"></translation>
+        <translation>Einstellungen</translation>
     </message>
     <message>
         <source>settings</source>
-        <translation type="unfinished"></translation>
+        <translation>Einstellungen</translation>
     </message>
     <message>
         <source>Pareto front</source>
-        <translation type="unfinished"></translation>
+        <translation>Pareto-Front</translation>
     </message>
     <message>
         <source>on screen</source>
-        <translation type="unfinished"></translation>
+        <translation>angezeigt</translation>
     </message>
     <message>
         <source>Timesteps against peak memory</source>
-        <translation type="unfinished"></translation>
+        <translation>Timesteps gegen Spitzenspeicher</translation>
     </message>
     <message>
         <source>%1 ranks, %2 layers, %3 batches%4: Timesteps %5, peak %6, idle %7. Click to open this run.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 Ranks, %2 Schichten, %3 Batches%4: Timesteps %5, Spitze %6, Leerlauf %7. Klicken Sie, um diesen Lauf zu öffnen.</translation>
     </message>
     <message>
         <source>, %1 GB/s</source>
-        <translation type="unfinished"></translation>
+        <translation>, %1 GB/s</translation>
     </message>
     <message>
         <source>ranks</source>
-        <translation type="unfinished"></translation>
+        <translation>Ranks</translation>
     </message>
     <message>
         <source>layers</source>
-        <translation type="unfinished"></translation>
+        <translation>Schichten</translation>
     </message>
     <message>
         <source>batches</source>
-        <translation type="unfinished"></translation>
+        <translation>Batches</translation>
     </message>
     <message>
         <source>GB/s</source>
-        <translation type="unfinished"></translation>
+        <translation>GB/s</translation>
     </message>
     <message>
         <source>result</source>
-        <translation type="unfinished"></translation>
+        <translation>Ergebnis</translation>
     </message>
     <message>
         <source>Timesteps</source>
-        <translation type="unfinished"></translation>
+        <translation>Timesteps</translation>
     </message>
     <message>
         <source>peak memory</source>
-        <translation type="unfinished"></translation>
+        <translation>Spitzenspeicher</translation>
     </message>
     <message>
         <source>idle</source>
-        <translation type="unfinished"></translation>
+        <translation>Leerlauf</translation>
     </message>
     <message>
         <source>error</source>
-        <translation type="unfinished"></translation>
+        <translation>Fehler</translation>
     </message>
     <message>
         <source>Double-click a row to open its run.</source>
-        <translation type="unfinished"></translation>
+        <translation>Doppelklicken Sie auf eine Zeile, um ihren Lauf zu öffnen.</translation>
     </message>
     <message>
         <source>Chart</source>
-        <translation type="unfinished"></translation>
+        <translation>Diagramm</translation>
     </message>
     <message>
         <source>Table</source>
-        <translation type="unfinished"></translation>
+        <translation>Tabelle</translation>
     </message>
     <message>
         <source>Your code at every setting you list (2,4,8), each run in the background as F5 runs it. The lesson&apos;s own setting is filled in.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ihr Code bei jeder Einstellung, die Sie auflisten (2,4,8), jeweils im Hintergrund so ausgeführt wie mit F5. Die Einstellung der Lektion ist bereits eingetragen.</translation>
     </message>
     <message>
         <source>A PyTorch lesson trains for real: it has no what-if sweep.</source>
-        <translation type="unfinished"></translation>
+        <translation>Eine PyTorch-Lektion trainiert echt: Sie hat keinen Was-wäre-wenn-Sweep.</translation>
     </message>
     <message>
         <source>&apos;%1&apos;: the fields are ranks, layers, batches, batches-per-rank, bandwidth, cost (a preset) and show (chart or table)</source>
-        <translation type="unfinished"></translation>
+        <translation>&apos;%1&apos;: Die Felder sind ranks, layers, batches, batches-per-rank, bandwidth, cost (eine Voreinstellung) und show (chart oder table)</translation>
     </message>
     <message numerus="yes">
         <source>Running %n setting(s) in the background…</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n Einstellung läuft im Hintergrund…</numerusform>
+            <numerusform>%n Einstellungen laufen im Hintergrund…</numerusform>
         </translation>
     </message>
     <message>
         <source>That setting&apos;s run left no trace: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Lauf dieser Einstellung hinterließ keinen Trace: %1</translation>
     </message>
     <message>
         <source>%1 settings in %2 s; %3 solved. Click a point or double-click a row to open its run.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 Einstellungen in %2 s; %3 gelöst. Klicken Sie auf einen Punkt oder doppelklicken Sie auf eine Zeile, um den zugehörigen Lauf zu öffnen.</translation>
     </message>
     <message>
         <source>The sweep did not run: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Sweep wurde nicht ausgeführt: %1</translation>
     </message>
     <message>
         <source>Stopped: %1 of %2 settings ran.</source>
-        <translation type="unfinished"></translation>
+        <translation>Gestoppt: %1 von %2 Einstellungen wurden ausgeführt.</translation>
     </message>
     <message>
         <source>needs a real-scale cost model</source>
-        <translation type="unfinished"></translation>
+        <translation>erfordert ein Kostenmodell in echtem Maßstab</translation>
     </message>
     <message>
         <source>peak memory of a rank, GB</source>
-        <translation type="unfinished"></translation>
+        <translation>Spitzenspeicher eines Ranks, GB</translation>
     </message>
     <message>
         <source>peak memory of a rank, MB</source>
-        <translation type="unfinished"></translation>
+        <translation>Spitzenspeicher eines Ranks, MB</translation>
     </message>
     <message>
         <source>Timesteps, s</source>
-        <translation type="unfinished"></translation>
+        <translation>Timesteps, s</translation>
     </message>
     <message>
         <source>Run the sweep to see each setting here</source>
-        <translation type="unfinished"></translation>
+        <translation>Starten Sie den Sweep, um hier jede Einstellung zu sehen</translation>
+    </message>
+    <message>
+        <source>Stop the sweep (%1)</source>
+        <translation>Den Sweep stoppen (%1)</translation>
     </message>
 </context>
 </TS>

@@ -1,0 +1,146 @@
+// SPDX-License-Identifier: MIT
+// The conventions a Qt app on Linux keeps (issue 20): Edit and Help menus, File > Quit, every
+// shortcut that has a QKeySequence::StandardKey on it, no key doing two things, a Keyboard
+// Shortcuts page that lists them all; find, replace and go to line in the code.
+#include "codeeditor.h"
+#include "editactions.h"
+#include "guitestsupport.h"
+#include "helpactions.h"
+
+#include <QAction>
+#include <QDialog>
+#include <QLineEdit>
+#include <QMenu>
+#include <QMenuBar>
+#include <QSignalSpy>
+#include <QTableWidget>
+#include <QTest>
+
+#include <map>
+#include <set>
+
+namespace rankstep::gui::testing {
+namespace {
+
+class DesktopConventionsTest : public WindowTest
+{};
+
+QAction *action(MainWindow &window, const char *name)
+{
+    return window.findChild<QAction *>(QString::fromLatin1(name));
+}
+
+TEST_F(DesktopConventionsTest, StandardActionsUseTheDesktopsKeys)
+{
+    auto window = makeWindow();
+    const std::pair<const char *, QKeySequence::StandardKey> standard[] = {
+        {"undoAction", QKeySequence::Undo},
+        {"redoAction", QKeySequence::Redo},
+        {"cutAction", QKeySequence::Cut},
+        {"copyAction", QKeySequence::Copy},
+        {"pasteAction", QKeySequence::Paste},
+        {"selectAllAction", QKeySequence::SelectAll},
+        {"findAction", QKeySequence::Find},
+        {"findNextAction", QKeySequence::FindNext},
+        {"findPreviousAction", QKeySequence::FindPrevious},
+        {"replaceAction", QKeySequence::Replace},
+        {"presentationAction", QKeySequence::FullScreen},
+        {"shortcutsAction", QKeySequence::HelpContents},
+        {"zoomOutAction", QKeySequence::ZoomOut},
+        {"stopAction", QKeySequence::Cancel},
+    };
+    for (const auto &[name, key] : standard) {
+        QAction *found = action(*window, name);
+        ASSERT_NE(found, nullptr) << name;
+        EXPECT_EQ(found->shortcuts(), QKeySequence::keyBindings(key)) << name;
+    }
+    const QList<QKeySequence> quit = QKeySequence::keyBindings(QKeySequence::Quit);
+    EXPECT_EQ(action(*window, "quitAction")->shortcuts(),
+              quit.isEmpty() ? QList<QKeySequence>{QKeySequence(Qt::CTRL | Qt::Key_Q)} : quit);
+    // The menus a user looks for, in the usual order.
+    QStringList menus;
+    for (const QAction *top : window->menuBar()->actions())
+        menus << top->text().remove(QLatin1Char('&'));
+    EXPECT_EQ(menus,
+              QStringList({QStringLiteral("File"), QStringLiteral("Edit"), QStringLiteral("Run"),
+                           QStringLiteral("View"), QStringLiteral("Help")}));
+    // The toolbar names the key the action has, not a text of its own.
+    EXPECT_EQ(action(*window, "runAction")->text(), QStringLiteral("▶ Run (F5)"));
+}
+
+TEST_F(DesktopConventionsTest, NoKeyDoesTwoThingsAndThePageListsEveryOne)
+{
+    auto window = makeWindow();
+    std::map<QString, QString> owner;
+    int withKeys = 0;
+    for (const QAction *each : window->findChildren<QAction *>()) {
+        if (each->shortcuts().isEmpty())
+            continue;
+        ++withKeys;
+        for (const QKeySequence &key : each->shortcuts()) {
+            const QString text = key.toString(QKeySequence::PortableText);
+            const auto [it, fresh] = owner.emplace(text, each->text());
+            EXPECT_TRUE(fresh || it->second == each->text())
+                << utf8(text) << ": " << utf8(it->second) << " and " << utf8(each->text());
+        }
+    }
+    const std::vector<ShortcutEntry> listed = windowShortcuts(window.get());
+    std::set<QString> what;
+    for (const ShortcutEntry &entry : listed)
+        what.insert(entry.what);
+    for (const char *name : {"Undo", "Find", "Go to Line", "Quit", "Keyboard Shortcuts",
+                             "Presentation Mode", "One step on", "To the end of the run"})
+        EXPECT_TRUE(what.count(QString::fromLatin1(name))) << name;
+    EXPECT_GE(int(listed.size()), withKeys);
+    QDialog *page = window->helpActions()->shortcutsDialog();
+    const auto *table = page->findChild<QTableWidget *>(QStringLiteral("shortcutsTable"));
+    ASSERT_NE(table, nullptr);
+    EXPECT_EQ(table->rowCount(), int(listed.size()));
+    delete page;
+}
+
+TEST_F(DesktopConventionsTest, FindReplaceAndGoToLineWorkOnTheCode)
+{
+    auto window = makeWindow();
+    ASSERT_TRUE(window->openLesson(QStringLiteral("ddp")));
+    CodeEditor &editor = *window->editor();
+    editor.setText(QStringLiteral("a = 1\nb = a + a\nprint(a)\n"));
+    EditActions &edit = *window->editActions();
+    action(*window, "findAction")->trigger();
+    EXPECT_TRUE(edit.findBar()->isVisible());
+    edit.findField()->setText(QStringLiteral("a + a"));
+    EXPECT_TRUE(edit.findNext());
+    int line = 0, index = 0;
+    editor.getCursorPosition(&line, &index);
+    EXPECT_EQ(line, 1);
+    edit.findField()->setText(QStringLiteral("zzz"));
+    EXPECT_FALSE(edit.findNext());
+    action(*window, "replaceAction")->trigger();
+    edit.findField()->setText(QStringLiteral("a"));
+    edit.replaceField()->setText(QStringLiteral("x"));
+    EXPECT_EQ(edit.replaceAll(), 4);
+    EXPECT_EQ(editor.text(), QStringLiteral("x = 1\nb = x + x\nprint(x)\n"));
+    editor.undo(); // one undo takes every replacement back
+    EXPECT_EQ(editor.text(), QStringLiteral("a = 1\nb = a + a\nprint(a)\n"));
+    // Esc in the field closes the bar, not a run.
+    QTest::keyClick(edit.findField(), Qt::Key_Escape);
+    EXPECT_FALSE(edit.findBar()->isVisible());
+    // A read-only editor (another learner's code) is searched but never changed.
+    window->showScriptCode(QStringLiteral("a = a\n"), QStringLiteral("read-only"));
+    edit.findField()->setText(QStringLiteral("a"));
+    EXPECT_EQ(edit.replaceAll(), 0);
+    EXPECT_EQ(editor.text(), QStringLiteral("a = a\n"));
+}
+
+TEST_F(DesktopConventionsTest, QuitClosesTheWindowAndKeepsTheCode)
+{
+    auto window = makeWindow();
+    ASSERT_TRUE(window->openLesson(QStringLiteral("basic")));
+    window->editor()->setText(QStringLiteral("# kept\n"));
+    action(*window, "quitAction")->trigger();
+    EXPECT_FALSE(window->isVisible());
+    EXPECT_EQ(savedText(progress(), QStringLiteral("basic")), QStringLiteral("# kept\n"));
+}
+
+} // namespace
+} // namespace rankstep::gui::testing

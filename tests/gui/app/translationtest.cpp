@@ -1,0 +1,62 @@
+// SPDX-License-Identifier: MIT
+// The user interface's translation (issue 20): German loads under a German locale (the window's
+// menus, the command-line options), English needs none, and the shipped German translation is
+// complete (every message of resources/translations/rankstep_de.ts translated).
+#include "guitestsupport.h"
+#include "translations.h"
+
+#include <QApplication>
+#include <QFile>
+#include <QMenuBar>
+#include <QTranslator>
+
+namespace rankstep::gui::testing {
+namespace {
+
+class TranslationTest : public WindowTest
+{
+protected:
+    void TearDown() override
+    {
+        for (QTranslator *translator : qApp->findChildren<QTranslator *>()) {
+            QCoreApplication::removeTranslator(translator);
+            delete translator;
+        }
+        WindowTest::TearDown();
+    }
+};
+
+TEST_F(TranslationTest, GermanLoadsUnderAGermanLocale)
+{
+    ASSERT_TRUE(installTranslations(*qApp, QLocale(QLocale::German, QLocale::Germany)));
+    auto window = makeWindow();
+    QStringList menus;
+    for (const QAction *top : window->menuBar()->actions())
+        menus << top->text();
+    EXPECT_EQ(menus, QStringList({QStringLiteral("&Datei"), QStringLiteral("&Bearbeiten"),
+                                  QStringLiteral("A&usführen"), QStringLiteral("&Ansicht"),
+                                  QStringLiteral("&Hilfe")}));
+    EXPECT_EQ(QCoreApplication::translate("Options", "Start in presentation mode (F11)."),
+              QStringLiteral("Im Präsentationsmodus starten (F11)."));
+}
+
+TEST_F(TranslationTest, EnglishNeedsNone)
+{
+    EXPECT_FALSE(installTranslations(*qApp, QLocale(QLocale::English, QLocale::UnitedStates)));
+    auto window = makeWindow();
+    EXPECT_EQ(window->menuBar()->actions().front()->text(), QStringLiteral("&File"));
+}
+
+TEST_F(TranslationTest, TheGermanTranslationIsComplete)
+{
+    QFile file(QStringLiteral(RANKSTEP_SOURCE_DIR "/resources/translations/rankstep_de.ts"));
+    ASSERT_TRUE(file.open(QIODevice::ReadOnly));
+    const QByteArray text = file.readAll();
+    EXPECT_GT(text.count("<message"), 500);
+    EXPECT_EQ(text.count("type=\"unfinished\""), 0)
+        << "run `cmake --build build --target update_translations` and translate the new texts";
+    EXPECT_EQ(text.count("type=\"vanished\"") + text.count("type=\"obsolete\""), 0);
+}
+
+} // namespace
+} // namespace rankstep::gui::testing
