@@ -44,6 +44,7 @@ set(wanted bin/rankstep-cli share/rankstep/lessons/30-ddp/lesson.json
 if(WITH_GUI)
   list(APPEND wanted bin/rankstep libexec/rankstep/rankstep-figures
                      share/applications/rankstep.desktop
+                     share/metainfo/io.github.rankstep.Rankstep.metainfo.xml
                      share/icons/hicolor/scalable/apps/rankstep.svg
                      share/icons/hicolor/48x48/apps/rankstep.png
                      share/icons/hicolor/256x256/apps/rankstep.png)
@@ -53,6 +54,20 @@ foreach(file IN LISTS wanted)
     fail("${file} was not installed into ${STAGE}")
   endif()
 endforeach()
+
+# The installed desktop entry and AppStream metainfo pass their validators (issue 20); the
+# tools come with scripts/setup-deps.sh (desktop-file-utils, appstream).
+if(WITH_GUI)
+  find_program(DESKTOP_FILE_VALIDATE desktop-file-validate)
+  find_program(APPSTREAMCLI appstreamcli)
+  if(NOT DESKTOP_FILE_VALIDATE OR NOT APPSTREAMCLI)
+    fail("desktop-file-validate and appstreamcli are needed: run scripts/setup-deps.sh")
+  endif()
+  expect_run(COMMAND ${DESKTOP_FILE_VALIDATE} "${STAGE}/share/applications/rankstep.desktop")
+  expect_run(COMMAND ${APPSTREAMCLI} validate --no-net
+                     "${STAGE}/share/metainfo/io.github.rankstep.Rankstep.metainfo.xml"
+             EXPECT "Validation was successful")
+endif()
 
 expect_run(COMMAND "${STAGE}/bin/rankstep-cli" lessons --lessons "${STAGE}/share/rankstep/lessons"
            EXPECT ddp fsdp gpipe)

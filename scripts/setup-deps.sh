@@ -22,6 +22,9 @@ PACKAGES=(
     xvfb xauth fonts-dejavu-core
     git clang clang-format clang-tidy libclang-rt-14-dev
     python3-torch  # `rankstep-cli real`: torch.distributed with gloo (issue 17)
+    # Issue 20: the translations (Qt6LinguistTools, lupdate/lrelease), man pages from --help,
+    # and the checks of the desktop entry and the AppStream metainfo.
+    qt6-tools-dev qt6-l10n-tools help2man desktop-file-utils appstream
 )
 if [[ "${1:-}" == "--fuzz" ]]; then
     PACKAGES+=(clang-16 libclang-rt-16-dev)

@@ -230,8 +230,10 @@ bool DemoActions::replay(const QString &path, int first, QString *why)
     m_openingForReplay = true;
     const bool started = m_player->open(path, first, why);
     m_openingForReplay = false;
-    if (started)
+    if (started) {
         rememberFolder(path);
+        Q_EMIT replayed(path);
+    }
     return started;
 }
 

@@ -59,7 +59,8 @@ public Q_SLOTS:
     void noteChange(const QString &change);
 
 Q_SIGNALS:
-    void message(const QString &text); // for the status bar
+    void message(const QString &text);  // for the status bar
+    void replayed(const QString &path); // a file replayed (File > Open Recent keeps it)
 
 private:
     void updateBar();

@@ -12,6 +12,7 @@
 #include <QFileInfo>
 #include <QMenu>
 #include <QMessageBox>
+#include <QSettings>
 
 namespace rankstep::gui {
 namespace {
@@ -52,7 +53,7 @@ ExportActions::ExportActions(RunSession &session, const Appearance &appearance,
     , m_stateView(stateView)
     , m_lesson(std::move(lesson))
     , m_window(window)
-    , m_folder(QDir::homePath())
+    , m_folder(QSettings().value(QStringLiteral("export/folder"), QDir::homePath()).toString())
 {
     m_menu = fileMenu->addMenu(tr("&Export"));
     m_menu->setObjectName(QStringLiteral("exportMenu"));
@@ -127,6 +128,7 @@ void ExportActions::onExport(Kind kind)
     if (path.isEmpty())
         return;
     m_folder = QFileInfo(path).absolutePath();
+    QSettings().setValue(QStringLiteral("export/folder"), m_folder); // kept across restarts
     const QString error = exportTo(kind, path);
     if (!error.isEmpty()) {
         QMessageBox::warning(m_window, tr("Export failed"), error);

@@ -84,6 +84,12 @@ int main(int argc, char *argv[])
         "Options", "Learn how large language models are trained on many GPUs."));
     parser.addHelpOption();
     parser.addVersionOption();
+    parser.addPositionalArgument(
+        QStringLiteral("file"),
+        QCoreApplication::translate("Options",
+                                    "A notebook or Python file to import, a recorded "
+                                    "demonstration to replay, or a class folder to grade."),
+        QStringLiteral("[file]"));
     const rankstep::gui::ScriptOptions options = rankstep::gui::addScriptOptions(parser);
     parser.process(app);
 
@@ -95,5 +101,8 @@ int main(int argc, char *argv[])
     showLessonProblems(&window, lessons.problems);
     if (!rankstep::gui::startScript(parser, options, window))
         return 64;
+    // "Open with Rankstep" and `rankstep FILE`: once the window is up.
+    for (const QString &file : parser.positionalArguments())
+        window.openFile(file);
     return QApplication::exec();
 }

@@ -29,6 +29,7 @@
 #include "realrunactions.h"
 #include "realruncontroller.h"
 #include "realrunview.h"
+#include "recentfiles.h"
 #include "resultspanel.h"
 #include "rosterview.h"
 #include "runsession.h"
@@ -48,18 +49,22 @@
 #include <QActionGroup>
 #include <QCloseEvent>
 #include <QDir>
+#include <QDragEnterEvent>
+#include <QDropEvent>
 #include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QListView>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QMimeData>
 #include <QSettings>
 #include <QSplitter>
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QTimer>
 #include <QToolBar>
+#include <QUrl>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -105,6 +110,7 @@ MainWindow::MainWindow(std::vector<lessons::Lesson> lessons, ProgressStore &prog
     , m_run(new RunController(this))
 {
     setWindowTitle(tr("Rankstep"));
+    setAcceptDrops(true); // a notebook dropped on the window is imported
     buildActions();
     buildLayout();
     connectViews();
@@ -321,6 +327,12 @@ void MainWindow::buildMenus()
     });
     openClass->setObjectName(QStringLiteral("openClassAction"));
     openClass->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O));
+    m_recent = new RecentFiles(
+        m_fileMenu, [this](const QString &path) { openFile(path); }, this);
+    connect(m_recent, &RecentFiles::message, this,
+            [this](const QString &text) { statusBar()->showMessage(text); });
+    connect(m_import, &NotebookImport::fileRead, m_recent, &RecentFiles::add);
+    connect(m_demos, &DemoActions::replayed, m_recent, &RecentFiles::add);
     m_fileMenu->addSeparator();
     QAction *quit = m_fileMenu->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setObjectName(QStringLiteral("quitAction"));
@@ -879,9 +891,60 @@ void MainWindow::updateStopAction()
                              m_grading->isRunning());
 }
 
+bool MainWindow::openFile(const QString &path)
+{
+    const QFileInfo info(path);
+    const QString suffix = info.suffix().toLower();
+    QString why;
+    if (!info.exists()) {
+        why = tr("%1 is not there.").arg(QDir::toNativeSeparators(path));
+    } else if (info.isDir()) {
+        openClassFolder(path);
+        return true;
+    } else if (suffix == QLatin1String("ipynb") || suffix == QLatin1String("py")) {
+        m_import->importAndReport(path);
+        return true;
+    } else if (suffix == QLatin1String("json")) {
+        if (m_demos->replay(path, 0, &why))
+            return true;
+    } else {
+        why = tr("Rankstep opens notebooks (.ipynb) and Python files (.py) to import, recorded "
+                 "demonstrations (.json) to replay, and class folders to grade; %1 is none of "
+                 "these.")
+                  .arg(info.fileName());
+    }
+    statusBar()->showMessage(why);
+    auto *box = new QMessageBox(QMessageBox::Warning, tr("This file cannot be opened"), why,
+                                QMessageBox::Ok, this);
+    box->setObjectName(QStringLiteral("openFileFailedDialog"));
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->open();
+    return false;
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent *event)
+{
+    const QList<QUrl> urls = event->mimeData()->urls();
+    const bool files =
+        !urls.isEmpty() &&
+        std::all_of(urls.begin(), urls.end(), [](const QUrl &url) { return url.isLocalFile(); });
+    if (files)
+        event->acceptProposedAction();
+}
+
+// A drop opens each file as File > Open Recent would: dropping a notebook imports it.
+void MainWindow::dropEvent(QDropEvent *event)
+{
+    for (const QUrl &url : event->mimeData()->urls())
+        if (url.isLocalFile())
+            openFile(url.toLocalFile());
+    event->acceptProposedAction();
+}
+
 void MainWindow::openClassFolder(const QString &folder)
 {
     QSettings().setValue(QStringLiteral("class/folder"), folder);
+    m_recent->add(folder);
     showPane(Pane::Class);
     m_roster->showGrading(folder);
     m_grading->start(folder);

@@ -34,6 +34,7 @@ class DemoActions;
 class DemoBar;
 class GradeController;
 class QuizController;
+class RecentFiles;
 class RosterView;
 class QuizPanel;
 class LossChart;
@@ -140,6 +141,11 @@ public:
     // A roster cell: that learner's code for the lesson, read-only, run (never graded as the
     // teacher's own). False with why in the status bar when the file no longer holds it.
     bool openClassSubmission(const QString &learner, const QString &lesson, const QString &file);
+    // A file or folder handed to the app (its command line, "Open with", a drop, Open Recent): a
+    // folder is graded as a class folder, a notebook or .py imported, a recorded demonstration
+    // replayed. False, with why in the status bar and a message box, for anything else.
+    bool openFile(const QString &path);
+    RecentFiles *recentFiles() const { return m_recent; }
     QuizPanel *quizPanel() const { return m_quizPanel; }
     ViewControls *viewControls() const { return m_viewControls; }
 
@@ -160,6 +166,8 @@ Q_SIGNALS:
 
 protected:
     void closeEvent(QCloseEvent *event) override;
+    void dragEnterEvent(QDragEnterEvent *event) override;
+    void dropEvent(QDropEvent *event) override;
     void resizeEvent(QResizeEvent *event) override;
 
 private:
@@ -225,6 +233,7 @@ private:
     RunSpec m_lastSpec;                       // the experiments run the same code again
     NotebookImport *m_import = nullptr;
     EditActions *m_edit = nullptr;
+    RecentFiles *m_recent = nullptr;
     HelpActions *m_help = nullptr;
     DemoActions *m_demos = nullptr;
     DemoBar *m_demoBar = nullptr;

@@ -13,6 +13,7 @@
 #include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QSettings>
 
 namespace rankstep::gui {
 namespace {
@@ -94,6 +95,10 @@ void NotebookImport::saveFunction(ImportSummary &summary, const QString &id, con
 void NotebookImport::importAndReport(const QString &path)
 {
     const ImportSummary summary = importFile(path);
+    if (summary.error.isEmpty()) {
+        QSettings().setValue(QStringLiteral("import/folder"), QFileInfo(path).absolutePath());
+        Q_EMIT fileRead(path);
+    }
     auto *box = new QMessageBox(summary.imported.isEmpty() && summary.unchanged.isEmpty()
                                     ? QMessageBox::Warning
                                     : QMessageBox::Information,
@@ -106,7 +111,8 @@ void NotebookImport::importAndReport(const QString &path)
 
 void NotebookImport::chooseFile()
 {
-    auto *dialog = new QFileDialog(&m_window, tr("Import notebook or Python file"), QString(),
+    auto *dialog = new QFileDialog(&m_window, tr("Import notebook or Python file"),
+                                   QSettings().value(QStringLiteral("import/folder")).toString(),
                                    tr("Notebooks and Python files (*.ipynb *.py);;All files (*)"));
     dialog->setObjectName(QStringLiteral("importFileDialog"));
     dialog->setFileMode(QFileDialog::ExistingFile);

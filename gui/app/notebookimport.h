@@ -56,6 +56,8 @@ public:
 
 Q_SIGNALS:
     void importFinished(const rankstep::gui::ImportSummary &summary);
+    // A file was read (whatever it held): File > Open Recent keeps it.
+    void fileRead(const QString &path);
 
 private:
     void saveFunction(ImportSummary &summary, const QString &id, const QString &code);

@@ -220,6 +220,10 @@
         <source>Open Help &gt; Keyboard Shortcuts before the screenshot.</source>
         <translation>Vor dem Bildschirmfoto Hilfe &gt; Tastenkürzel öffnen.</translation>
     </message>
+    <message>
+        <source>A notebook or Python file to import, a recorded demonstration to replay, or a class folder to grade.</source>
+        <translation>Ein Notebook oder eine Python-Datei zum Importieren, eine aufgezeichnete Vorführung zum Abspielen oder ein Klassenordner zum Bewerten.</translation>
+    </message>
 </context>
 <context>
     <name>QObject</name>
@@ -1819,6 +1823,18 @@ Zuerst noch einen Hinweis auszuprobieren, bringt oft mehr.</translation>
         <source>■ Stop (%1)</source>
         <translation>■ Stopp (%1)</translation>
     </message>
+    <message>
+        <source>%1 is not there.</source>
+        <translation>%1 ist nicht vorhanden.</translation>
+    </message>
+    <message>
+        <source>Rankstep opens notebooks (.ipynb) and Python files (.py) to import, recorded demonstrations (.json) to replay, and class folders to grade; %1 is none of these.</source>
+        <translation>Rankstep öffnet Notebooks (.ipynb) und Python-Dateien (.py) zum Importieren, aufgezeichnete Vorführungen (.json) zum Abspielen und Klassenordner zum Bewerten; %1 ist nichts davon.</translation>
+    </message>
+    <message>
+        <source>This file cannot be opened</source>
+        <translation>Diese Datei kann nicht geöffnet werden</translation>
+    </message>
 </context>
 <context>
     <name>rankstep::gui::MemoryChart</name>
@@ -2051,6 +2067,21 @@ Zuerst noch einen Hinweis auszuprobieren, bringt oft mehr.</translation>
     <message>
         <source>Ctrl+F5: run this code on one real process per rank (PyTorch)</source>
         <translation>Ctrl+F5: diesen Code auf einem echten Prozess pro Rank ausführen (PyTorch)</translation>
+    </message>
+</context>
+<context>
+    <name>rankstep::gui::RecentFiles</name>
+    <message>
+        <source>Open &amp;Recent</source>
+        <translation>&amp;Zuletzt geöffnet</translation>
+    </message>
+    <message>
+        <source>%1 is no longer there; it was taken off the list.</source>
+        <translation>%1 ist nicht mehr vorhanden; der Eintrag wurde aus der Liste entfernt.</translation>
+    </message>
+    <message>
+        <source>&amp;Clear the List</source>
+        <translation>Liste &amp;leeren</translation>
     </message>
 </context>
 <context>
