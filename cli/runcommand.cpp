@@ -49,14 +49,15 @@ int runCommand(const std::vector<std::string> &rest)
 
 std::string helpText()
 {
+    // "  or: " before each further form, as help2man reads a usage (the man page's SYNOPSIS).
     return R"(Usage: rankstep-cli run FILE [options]
-       rankstep-cli lesson NAME [FILE | --solution | --starter] [options]
-       rankstep-cli lessons [--lessons DIR]
-       rankstep-cli grade PATH... [--json | --csv] [--roster] [--timeout S] [--jobs N]
-       rankstep-cli explain FILE [run options] [--at TIME|peak] [--target-memory B] [--json]
-       rankstep-cli compare A B [--json]
-       rankstep-cli real FILE --function F [--ranks R --layers L --batches B] [real options]
-       rankstep-cli sweep FILE [--ranks LIST --layers LIST --batches LIST] [sweep options]
+  or:  rankstep-cli lesson NAME [FILE | --solution | --starter] [options]
+  or:  rankstep-cli lessons [--lessons DIR]
+  or:  rankstep-cli grade PATH... [--json | --csv] [--roster] [--timeout S] [--jobs N]
+  or:  rankstep-cli explain FILE [run options] [--at TIME|peak] [--target-memory B] [--json]
+  or:  rankstep-cli compare A B [--json]
+  or:  rankstep-cli real FILE --function F [--ranks R --layers L --batches B] [real options]
+  or:  rankstep-cli sweep FILE [--ranks LIST --layers LIST --batches LIST] [sweep options]
 
 Runs a puzzle function from FILE on every simulated rank and prints the figures the way the
 puzzle notebook does:
@@ -177,7 +178,7 @@ int dispatch(const std::vector<std::string> &args)
             return args.empty() ? kUsage : kSolved;
         }
         if (args[0] == "--version") {
-            std::cout << "rankstep-cli 0.1.0\n";
+            std::cout << "rankstep-cli " RANKSTEP_VERSION "\n";
             return kSolved;
         }
         const std::vector<std::string> rest(args.begin() + 1, args.end());

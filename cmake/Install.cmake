@@ -39,3 +39,48 @@ if(RANKSTEP_BUILD_TESTS)
                    -P ${PROJECT_SOURCE_DIR}/cmake/InstallCheck.cmake)
   set_tests_properties(install.StagedTreeRuns PROPERTIES LABELS install TIMEOUT 300)
 endif()
+
+# Man pages for both programs, made from their --help by help2man (issue 20) and installed to
+# share/man/man1; `man -l build/man/rankstep-cli.1` reads one in the build tree.
+find_program(HELP2MAN help2man)
+if(HELP2MAN)
+  set(RANKSTEP_MAN_DIR ${PROJECT_BINARY_DIR}/man)
+  file(MAKE_DIRECTORY ${RANKSTEP_MAN_DIR})
+  set(man_pages ${RANKSTEP_MAN_DIR}/rankstep-cli.1)
+  add_custom_command(
+    OUTPUT ${RANKSTEP_MAN_DIR}/rankstep-cli.1
+    COMMAND ${HELP2MAN} --no-info --no-discard-stderr --section 1
+            --name "run, check and grade distributed-training puzzles"
+            --output ${RANKSTEP_MAN_DIR}/rankstep-cli.1 $<TARGET_FILE:rankstep-cli>
+    DEPENDS rankstep-cli
+    COMMENT "Writing the man page of rankstep-cli"
+    VERBATIM)
+  if(TARGET rankstep)
+    # The app's --help needs no display: a wrapper runs it on the offscreen platform.
+    set(wrapper ${RANKSTEP_MAN_DIR}/rankstep)
+    file(GENERATE OUTPUT ${wrapper}
+         CONTENT "#!/bin/sh\nQT_QPA_PLATFORM=offscreen LANG=C exec \"$<TARGET_FILE:rankstep>\" \"$@\" 2>/dev/null\n"
+         FILE_PERMISSIONS OWNER_READ OWNER_WRITE OWNER_EXECUTE GROUP_READ GROUP_EXECUTE
+                          WORLD_READ WORLD_EXECUTE)
+    add_custom_command(
+      OUTPUT ${RANKSTEP_MAN_DIR}/rankstep.1
+      COMMAND ${HELP2MAN} --no-info --section 1
+              --name "learn how large language models are trained on many GPUs"
+              --output ${RANKSTEP_MAN_DIR}/rankstep.1 ${wrapper}
+      DEPENDS rankstep ${wrapper}
+      COMMENT "Writing the man page of rankstep"
+      VERBATIM)
+    list(APPEND man_pages ${RANKSTEP_MAN_DIR}/rankstep.1)
+  endif()
+  add_custom_target(rankstep_man ALL DEPENDS ${man_pages})
+  install(FILES ${man_pages} DESTINATION ${CMAKE_INSTALL_MANDIR}/man1 COMPONENT app)
+  if(RANKSTEP_BUILD_TESTS)
+    foreach(page IN LISTS man_pages)
+      get_filename_component(name ${page} NAME_WE)
+      add_test(NAME install.ManPage.${name}
+               COMMAND sh -c "MANWIDTH=80 man -l '${page}' | grep -q 'SYNOPSIS\\|Usage' && MANWIDTH=80 man -l '${page}' | grep -q -- '--help'")
+    endforeach()
+  endif()
+else()
+  message(WARNING "help2man not found: no man pages (scripts/setup-deps.sh installs it)")
+endif()
