@@ -3,38 +3,63 @@
 
 #include "core/regularfile.h"
 
+#include <CLI/CLI.hpp>
+
 #include <algorithm>
 #include <charconv>
 #include <fstream>
 #include <sstream>
 
 namespace rankstep::cli {
+namespace {
 
+// The first word of CLI11's message after its colon: the option it is about.
+std::string firstWordAfterColon(const std::string &message)
+{
+    const auto colon = message.find(": ");
+    std::istringstream words(colon == std::string::npos ? message : message.substr(colon + 2));
+    std::string word;
+    words >> word;
+    return word;
+}
+
+} // namespace
+
+// Parsed by CLI11 (Debian's libcli11-dev): `--name value` and `--name=value`, flags, and every
+// argument after `--` positional (a file named "--x.py"); an unknown option or a missing value is
+// a UsageError (exit 64). Help is the dispatcher's (cli/runcommand.cpp): -h and --help anywhere.
 Arguments::Arguments(const std::vector<std::string> &args, const std::vector<std::string> &valued,
                      const std::vector<std::string> &flags)
 {
-    for (std::size_t i = 0; i < args.size(); ++i) {
-        const std::string &arg = args[i];
-        if (arg.rfind("--", 0) != 0 || arg == "--") {
-            m_positional.push_back(arg);
-            continue;
-        }
-        const auto eq = arg.find('=');
-        const std::string name =
-            arg.substr(2, eq == std::string::npos ? std::string::npos : eq - 2);
-        if (std::find(flags.begin(), flags.end(), name) != flags.end() && eq == std::string::npos) {
-            m_values[name] = "";
-        } else if (std::find(valued.begin(), valued.end(), name) != valued.end()) {
-            if (eq != std::string::npos)
-                m_values[name] = arg.substr(eq + 1);
-            else if (i + 1 < args.size())
-                m_values[name] = args[++i];
-            else
-                throw UsageError{"--" + name + " needs a value"};
-        } else {
-            throw UsageError{"unknown option " + arg};
-        }
+    CLI::App app;
+    app.set_help_flag();
+    app.allow_extras(false);
+    std::map<std::string, std::string> values;
+    std::map<std::string, CLI::Option *> options;
+    for (const std::string &name : valued)
+        options[name] = app.add_option("--" + name, values[name])
+                            ->multi_option_policy(CLI::MultiOptionPolicy::TakeLast)
+                            ->allow_extra_args(false);
+    for (const std::string &name : flags)
+        options[name] = app.add_flag("--" + name)->disable_flag_override(); // no --json=no
+    app.add_option("arguments", m_positional);
+    std::vector<std::string> reversed(args.rbegin(), args.rend()); // CLI11 takes them reversed
+    try {
+        app.parse(reversed);
+    } catch (const CLI::ExtrasError &error) { // "The following argument was not expected: --x"
+        throw UsageError{"unknown option " + firstWordAfterColon(error.what())};
+    } catch (const CLI::ArgumentMismatch &error) {
+        const std::string what = error.what();
+        // "json was given a disallowed flag override", or "--timeout: 1 required TEXT missing"
+        if (what.find("flag override") != std::string::npos)
+            throw UsageError{"--" + what.substr(0, what.find(' ')) + " takes no value"};
+        throw UsageError{what.substr(0, what.find(':')) + " needs a value"};
+    } catch (const CLI::ParseError &error) {
+        throw UsageError{error.what()};
     }
+    for (const auto &[name, option] : options)
+        if (option->count() > 0)
+            m_values[name] = values.count(name) ? values[name] : std::string();
 }
 
 long long Arguments::integer(const std::string &name, long long fallback, long long lowest,

@@ -10,6 +10,7 @@
 #include "supervisor.h"
 #include "sweepcommand.h"
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -53,7 +54,11 @@ int main(int argc, char **argv)
             return rankstep::cli::sweepCommand(
                 std::vector<std::string>(args.begin() + 1, args.end()));
         });
-    if (!args.empty() && args[0] == "grade")
+    // -h or --help anywhere: the dispatcher prints the help (sweep prints its own).
+    const auto optionsEnd = std::find(args.begin(), args.end(), "--");
+    const bool help = std::find(args.begin(), optionsEnd, "-h") != optionsEnd ||
+                      std::find(args.begin(), optionsEnd, "--help") != optionsEnd;
+    if (!args.empty() && args[0] == "grade" && !help)
         return rankstep::cli::reportingErrors([&args] {
             return rankstep::cli::gradeCommand(
                 std::vector<std::string>(args.begin() + 1, args.end()));

@@ -111,8 +111,8 @@ yet: the ranks run as the user (README "Running it for real"). Its options:
 at a time as there are cores, and prints a row per setting: result, Timesteps, end time, peak
 memory and where, idle share (`rankstep-cli sweep --help`, docs/sweeps.md).
 
-Options:
-  --lessons DIR        read lessons from DIR instead of the built-in ones (for lesson authors)
+Options of run, lesson and explain (`lesson`, `lessons` and `grade` also take --lessons DIR:
+read the lessons from DIR instead of the built-in ones, for lesson authors):
   --function NAME      the function to run (default: the file's only function)
   --ranks R            number of ranks (GPUs), default 1
   --layers L           number of layers, default 2
@@ -173,19 +173,22 @@ int reportingErrors(const std::function<int()> &command)
 int dispatch(const std::vector<std::string> &args)
 {
     return reportingErrors([&args]() -> int {
-        if (args.empty() || args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
+        if (args.empty() || args[0] == "help") {
             std::cout << helpText();
             return args.empty() ? kUsage : kSolved;
+        }
+        // -h or --help anywhere before `--` (after it, a file may have any name).
+        const auto end = std::find(args.begin(), args.end(), "--");
+        if (std::find(args.begin(), end, "--help") != end ||
+            std::find(args.begin(), end, "-h") != end) {
+            std::cout << helpText();
+            return kSolved;
         }
         if (args[0] == "--version") {
             std::cout << "rankstep-cli " RANKSTEP_VERSION "\n";
             return kSolved;
         }
         const std::vector<std::string> rest(args.begin() + 1, args.end());
-        if (std::find(rest.begin(), rest.end(), "--help") != rest.end()) {
-            std::cout << helpText();
-            return kSolved;
-        }
         if (args[0] == "run")
             return runCommand(rest);
         if (args[0] == "lesson")

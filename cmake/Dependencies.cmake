@@ -3,6 +3,8 @@
 # Debian 12 (see scripts/setup-deps.sh).
 
 find_package(Threads REQUIRED)
+# rankstep-cli's arguments (cli/arguments.cpp): Debian's libcli11-dev, header-only.
+find_package(CLI11 2.1 CONFIG REQUIRED)
 
 if(RANKSTEP_BUILD_GUI)
   find_package(Qt6 6.4 REQUIRED COMPONENTS Core Gui Widgets Charts Svg Test Concurrent LinguistTools)

@@ -1,0 +1,88 @@
+// SPDX-License-Identifier: MIT
+// rankstep-cli's command line (issue 20, CLI11 in cli/arguments.cpp): `--` ends the options (a
+// file may be named "--x.py"), -h and --help work anywhere before it, an unknown option, a
+// missing value or a value given to a flag is exit 64 with a sentence naming it, --name=value and
+// a repeated option (the last wins) work, and --version is the project's.
+#include "lessontestsupport.h"
+
+#include <gtest/gtest.h>
+
+namespace rankstep::lessontests {
+namespace {
+
+bool contains(const std::string &text, const std::string &part)
+{
+    return text.find(part) != std::string::npos;
+}
+
+class Arguments : public ::testing::Test
+{
+protected:
+    TempDir m_dir;
+};
+
+TEST_F(Arguments, DoubleDashEndsTheOptions)
+{
+    m_dir.write("--x.py", readText(lessonsRoot() + "/30-ddp/solution.py"));
+    // From the folder, so that the file's name is the argument as typed.
+    const CliResult run = testsupport::runProgram(
+        "/bin/sh",
+        {"-c", "cd '" + m_dir.path().string() +
+                   "' && exec '" RANKSTEP_CLI
+                   "' run --function ddp --ranks 4 --layers 2 --batches 4 -- --x.py"},
+        m_dir);
+    EXPECT_EQ(run.exitCode, 0) << run.err;
+    EXPECT_TRUE(contains(run.out, "Timesteps: 5.1")) << run.out;
+    const CliResult help = runCli({"run", "--", "-h"}, m_dir);
+    EXPECT_EQ(help.exitCode, 64) << "after --, -h is a file's name, and there is none";
+    EXPECT_FALSE(contains(help.out, "Usage:"));
+}
+
+TEST_F(Arguments, HelpWorksAnywhere)
+{
+    for (const std::vector<std::string> &args : {std::vector<std::string>{"-h"},
+                                                 {"run", "x.py", "-h"},
+                                                 {"grade", "a", "--help"},
+                                                 {"lesson", "ddp", "--solution", "-h"}}) {
+        const CliResult result = runCli(args, m_dir);
+        EXPECT_EQ(result.exitCode, 0) << args.back();
+        EXPECT_EQ(result.out.rfind("Usage: rankstep-cli run FILE", 0), 0U) << result.out;
+    }
+}
+
+TEST_F(Arguments, UsageMistakesAreExit64WithTheirName)
+{
+    const std::string a = m_dir.write("a.py", readText(lessonsRoot() + "/30-ddp/solution.py"));
+    const std::pair<std::vector<std::string>, std::string> cases[] = {
+        {{"run", a, "--bogus"}, "unknown option --bogus"},
+        {{"run", a, "--timeout"}, "--timeout needs a value"},
+        {{"run", a, "--lessons", "x"}, "unknown option --lessons"},
+        {{"grade", a, "--json=no"}, "--json takes no value"},
+        {{"frobnicate"}, "frobnicate"},
+    };
+    for (const auto &[args, said] : cases) {
+        const CliResult result = runCli(args, m_dir);
+        EXPECT_EQ(result.exitCode, 64) << said;
+        EXPECT_TRUE(contains(result.err, said)) << result.err;
+    }
+}
+
+TEST_F(Arguments, EqualsFormsAndTheLastRepeatWin)
+{
+    const std::string a = m_dir.write("a.py", readText(lessonsRoot() + "/30-ddp/solution.py"));
+    const CliResult result = runCli(
+        {"run", a, "--function=ddp", "--ranks", "2", "--ranks=4", "--layers=2", "--batches", "4"},
+        m_dir);
+    EXPECT_EQ(result.exitCode, 0) << result.err;
+    EXPECT_TRUE(contains(result.out, "Timesteps: 5.1")) << result.out;
+}
+
+TEST_F(Arguments, VersionIsTheProjects)
+{
+    const CliResult result = runCli({"--version"}, m_dir);
+    EXPECT_EQ(result.exitCode, 0);
+    EXPECT_EQ(result.out, "rankstep-cli " RANKSTEP_PROJECT_VERSION "\n");
+}
+
+} // namespace
+} // namespace rankstep::lessontests
