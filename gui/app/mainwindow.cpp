@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: MIT
 #include "mainwindow.h"
 
+#include "accessibility.h"
 #include "appearance.h"
 #include "applicationstyle.h"
+#include "busyindicator.h"
 #include "codeeditor.h"
 #include "codekeeper.h"
 #include "comparisonactions.h"
@@ -140,6 +142,7 @@ MainWindow::MainWindow(std::vector<lessons::Lesson> lessons, ProgressStore &prog
     connect(quiz, &QAction::toggled, m_quiz, &QuizController::setEnabled);
     connect(m_quiz, &QuizController::enabledChanged, quiz, &QAction::setChecked);
     connect(m_memory, &MemoryChart::byKindChanged, byKind, &QAction::setChecked);
+    new Accessibility(*this); // names, descriptions and text alternatives for screen readers
     const QString last = m_progress.lastLesson();
     if (!openLesson(last) && m_model->rowCount() > 0)
         openLesson(m_model->data(m_model->index(0), LessonListModel::IdRole).toString());
@@ -626,6 +629,24 @@ void MainWindow::connectViews()
             &MainWindow::updateStopAction);
     connect(m_whatIf, &WhatIfView::runningChanged, this, &MainWindow::updateStopAction);
     connect(m_grading, &GradeController::runningChanged, this, &MainWindow::updateStopAction);
+    // Long work shows in the status bar with its seconds.
+    m_busy = new BusyIndicator;
+    statusBar()->addPermanentWidget(m_busy);
+    const auto busy = [this](const QString &key, const QString &text) {
+        return [this, key, text](bool running) {
+            running ? m_busy->begin(key, text) : m_busy->end(key);
+        };
+    };
+    connect(m_run, &RunController::runningChanged, this,
+            busy(QStringLiteral("run"), tr("Running your code")));
+    connect(&m_realRun->controller(), &RealRunController::runningChanged, this,
+            busy(QStringLiteral("real"), tr("Running your code for real")));
+    connect(m_torchRun, &RealRunController::runningChanged, this,
+            busy(QStringLiteral("torch"), tr("Training for real with PyTorch")));
+    connect(m_whatIf, &WhatIfView::runningChanged, this,
+            busy(QStringLiteral("sweep"), tr("Running the What if settings")));
+    connect(m_grading, &GradeController::runningChanged, this,
+            busy(QStringLiteral("grade"), tr("Grading the class")));
     connect(m_grading, &GradeController::finished, m_roster, &RosterView::setRoster);
     connect(m_grading, &GradeController::failed, m_roster, &RosterView::showFailure);
     connect(m_grading, &GradeController::stopped, m_roster, &RosterView::showStopped);

@@ -27,6 +27,7 @@ class ApplicationStyle;
 class CodeEditor;
 class CodeKeeper;
 class ComparisonActions;
+class BusyIndicator;
 class ComparisonView;
 class EditActions;
 class HelpActions;
@@ -146,6 +147,7 @@ public:
     // replayed. False, with why in the status bar and a message box, for anything else.
     bool openFile(const QString &path);
     RecentFiles *recentFiles() const { return m_recent; }
+    BusyIndicator *busyIndicator() const { return m_busy; }
     QuizPanel *quizPanel() const { return m_quizPanel; }
     ViewControls *viewControls() const { return m_viewControls; }
 
@@ -234,6 +236,7 @@ private:
     NotebookImport *m_import = nullptr;
     EditActions *m_edit = nullptr;
     RecentFiles *m_recent = nullptr;
+    BusyIndicator *m_busy = nullptr; // the status bar's sign of long work
     HelpActions *m_help = nullptr;
     DemoActions *m_demos = nullptr;
     DemoBar *m_demoBar = nullptr;

@@ -766,6 +766,148 @@ Sekunden jedes Ranks für Berechnung (forward, backward, loss, update) und für 
     </message>
 </context>
 <context>
+    <name>rankstep::gui::Accessibility</name>
+    <message>
+        <source>nothing</source>
+        <translation>nichts</translation>
+    </message>
+    <message>
+        <source>Code</source>
+        <translation>Code</translation>
+    </message>
+    <message>
+        <source>Your training step in Python, the lesson&apos;s function</source>
+        <translation>Ihr Trainingsschritt in Python, die Funktion der Lektion</translation>
+    </message>
+    <message>
+        <source>Lessons</source>
+        <translation>Lektionen</translation>
+    </message>
+    <message>
+        <source>Every lesson, solved ones marked</source>
+        <translation>Alle Lektionen, gelöste markiert</translation>
+    </message>
+    <message>
+        <source>Lesson</source>
+        <translation>Lektion</translation>
+    </message>
+    <message>
+        <source>The lesson&apos;s text, its goal and hints</source>
+        <translation>Der Text der Lektion, ihr Ziel und ihre Hinweise</translation>
+    </message>
+    <message>
+        <source>Results</source>
+        <translation>Ergebnisse</translation>
+    </message>
+    <message>
+        <source>The run&apos;s verdict and figures against the targets</source>
+        <translation>Das Urteil über den Lauf und seine Zahlen im Vergleich mit den Zielen</translation>
+    </message>
+    <message>
+        <source>State of every rank</source>
+        <translation>Zustand aller Ranks</translation>
+    </message>
+    <message>
+        <source>What each rank holds at the cursor: weights, optimizer states, activations and gradients</source>
+        <translation>Was jeder Rank am Cursor hält: Gewichte, Optimiererzustände, Aktivierungen und Gradienten</translation>
+    </message>
+    <message>
+        <source>Why it hung</source>
+        <translation>Warum er festhing</translation>
+    </message>
+    <message>
+        <source>Who waits on whom when no rank can go on</source>
+        <translation>Wer auf wen wartet, wenn kein Rank weiterkommt</translation>
+    </message>
+    <message>
+        <source>Why</source>
+        <translation>Warum</translation>
+    </message>
+    <message>
+        <source>What fills each rank&apos;s memory and where its time goes</source>
+        <translation>Was den Speicher jedes Ranks füllt und wohin seine Zeit geht</translation>
+    </message>
+    <message>
+        <source>Compare</source>
+        <translation>Vergleich</translation>
+    </message>
+    <message>
+        <source>This run beside another</source>
+        <translation>Dieser Lauf neben einem anderen</translation>
+    </message>
+    <message>
+        <source>Memory over time</source>
+        <translation>Speicher über die Zeit</translation>
+    </message>
+    <message>
+        <source>Each rank&apos;s memory through the run</source>
+        <translation>Der Speicher jedes Ranks im Verlauf des Laufs</translation>
+    </message>
+    <message>
+        <source>Stepping</source>
+        <translation>Schrittweise</translation>
+    </message>
+    <message>
+        <source>Step through the run</source>
+        <translation>Schritt für Schritt durch den Lauf</translation>
+    </message>
+    <message>
+        <source>Legend</source>
+        <translation>Legende</translation>
+    </message>
+    <message>
+        <source>The colors of the timeline and the state view</source>
+        <translation>Die Farben der Zeitleiste und der Zustandsansicht</translation>
+    </message>
+    <message>
+        <source>No run yet: run your code (F5).</source>
+        <translation>Noch kein Lauf: Führen Sie Ihren Code aus (F5).</translation>
+    </message>
+    <message>
+        <source>%1. Holds %2.</source>
+        <translation>%1. Hält %2.</translation>
+    </message>
+    <message>
+        <source>Selected: rank %1, %2, from t %3 to %4.</source>
+        <translation>Ausgewählt: Rank %1, %2, von t %3 bis %4.</translation>
+    </message>
+    <message>
+        <source>%1 ranks, %2 events, ending at t %3. Nothing selected.</source>
+        <translation>%1 Ranks, %2 Ereignisse, Ende bei t %3. Nichts ausgewählt.</translation>
+    </message>
+    <message>
+        <source>Peak %1 on rank %2 at t %3.</source>
+        <translation>Spitze %1 auf Rank %2 bei t %3.</translation>
+    </message>
+    <message>
+        <source>rank %1 finished</source>
+        <translation>Rank %1 ist fertig</translation>
+    </message>
+    <message>
+        <source>rank %1 waits in %2</source>
+        <translation>Rank %1 wartet in %2</translation>
+    </message>
+    <message>
+        <source>The run did not hang.</source>
+        <translation>Der Lauf hing nicht fest.</translation>
+    </message>
+</context>
+<context>
+    <name>rankstep::gui::BusyIndicator</name>
+    <message>
+        <source>Busy</source>
+        <translation>Beschäftigt</translation>
+    </message>
+    <message>
+        <source>%1… %2 s</source>
+        <translation>%1… %2 s</translation>
+    </message>
+    <message>
+        <source>%1 (and %2 more)</source>
+        <translation>%1 (und %2 weitere)</translation>
+    </message>
+</context>
+<context>
     <name>rankstep::gui::CodeKeeper</name>
     <message>
         <source>Your saved code %1 is shown read-only and is never rewritten: %2. Open it in another editor to fix it, or use Reset to starter to start again.</source>
@@ -1834,6 +1976,26 @@ Zuerst noch einen Hinweis auszuprobieren, bringt oft mehr.</translation>
     <message>
         <source>This file cannot be opened</source>
         <translation>Diese Datei kann nicht geöffnet werden</translation>
+    </message>
+    <message>
+        <source>Running your code</source>
+        <translation>Ihr Code läuft</translation>
+    </message>
+    <message>
+        <source>Running your code for real</source>
+        <translation>Ihr Code läuft echt</translation>
+    </message>
+    <message>
+        <source>Training for real with PyTorch</source>
+        <translation>Echtes Training mit PyTorch</translation>
+    </message>
+    <message>
+        <source>Running the What if settings</source>
+        <translation>Die Was-wäre-wenn-Einstellungen laufen</translation>
+    </message>
+    <message>
+        <source>Grading the class</source>
+        <translation>Die Klasse wird bewertet</translation>
     </message>
 </context>
 <context>

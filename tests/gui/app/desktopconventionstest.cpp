@@ -2,14 +2,25 @@
 // The conventions a Qt app on Linux keeps (issue 20): Edit and Help menus, File > Quit, every
 // shortcut that has a QKeySequence::StandardKey on it, no key doing two things, a Keyboard
 // Shortcuts page that lists them all; find, replace and go to line in the code.
+#include "busyindicator.h"
 #include "codeeditor.h"
 #include "editactions.h"
 #include "guitestsupport.h"
 #include "helpactions.h"
+#include "legendbar.h"
+#include "lessonpanel.h"
+#include "memorychart.h"
+#include "resultspanel.h"
+#include "runsession.h"
+#include "stateview.h"
+#include "stepbar.h"
+#include "timelineview.h"
+#include "waitforview.h"
 
 #include <QAction>
 #include <QDialog>
 #include <QLineEdit>
+#include <QListView>
 #include <QMenu>
 #include <QMenuBar>
 #include <QSignalSpy>
@@ -140,6 +151,48 @@ TEST_F(DesktopConventionsTest, QuitClosesTheWindowAndKeepsTheCode)
     action(*window, "quitAction")->trigger();
     EXPECT_FALSE(window->isVisible());
     EXPECT_EQ(savedText(progress(), QStringLiteral("basic")), QStringLiteral("# kept\n"));
+}
+
+TEST_F(DesktopConventionsTest, ABusyIndicatorNamesTheRunAndItsSeconds)
+{
+    auto window = makeWindow();
+    ASSERT_TRUE(window->openLesson(QStringLiteral("ddp")));
+    window->showScriptCode(
+        QStringLiteral("async def ddp(model):\n    while True:\n        pass\n"));
+    BusyIndicator &busy = *window->busyIndicator();
+    EXPECT_FALSE(busy.isVisible());
+    window->runCode();
+    QTest::qWait(600);
+    EXPECT_TRUE(busy.isVisible());
+    EXPECT_TRUE(busy.text().startsWith(QStringLiteral("Running your code… 0.")))
+        << utf8(busy.text());
+    window->stopRun();
+    EXPECT_FALSE(busy.isVisible());
+}
+
+TEST_F(DesktopConventionsTest, EveryViewHasANameAndThePaintedOnesSayWhatTheyShow)
+{
+    auto window = makeWindow();
+    for (QWidget *view : std::initializer_list<QWidget *>{
+             window->editor(), window->lessonList(), window->lessonPanel(), window->results(),
+             window->stateView(), window->waitForView(), window->timeline(), window->memoryChart(),
+             window->stepBar(), window->legendBar()}) {
+        EXPECT_FALSE(view->accessibleName().isEmpty()) << view->metaObject()->className();
+        EXPECT_FALSE(view->accessibleDescription().isEmpty()) << view->metaObject()->className();
+    }
+    ASSERT_TRUE(window->openLesson(QStringLiteral("ddp")));
+    window->showScriptCode(QString::fromStdString(builtinLesson(QStringLiteral("ddp")).solution));
+    ASSERT_TRUE(runAndWait(*window));
+    window->session().setSelectedRank(2);
+    const QString state = window->stateView()->accessibleDescription();
+    EXPECT_TRUE(state.contains(QStringLiteral("rank 2"))) << utf8(state);
+    EXPECT_TRUE(state.contains(QStringLiteral("weights[0]"))) << utf8(state);
+    window->session().setSelectedEvent(0);
+    const QString timeline = window->timeline()->accessibleDescription();
+    EXPECT_TRUE(timeline.startsWith(QStringLiteral("Selected: rank "))) << utf8(timeline);
+    EXPECT_TRUE(window->memoryChart()->accessibleDescription().startsWith(QStringLiteral("Peak ")));
+    EXPECT_EQ(window->waitForView()->accessibleDescription(),
+              QStringLiteral("The run did not hang."));
 }
 
 } // namespace

@@ -1,0 +1,137 @@
+// SPDX-License-Identifier: MIT
+#include "accessibility.h"
+
+#include "codeeditor.h"
+#include "comparisonview.h"
+#include "explainview.h"
+#include "legendbar.h"
+#include "lessonpanel.h"
+#include "mainwindow.h"
+#include "memorychart.h"
+#include "resultspanel.h"
+#include "runsession.h"
+#include "statetext.h"
+#include "stateview.h"
+#include "stepbar.h"
+#include "stepcontroller.h"
+#include "timelineview.h"
+#include "waitforview.h"
+
+#include "core/explain/waitexplain.h"
+#include "core/memoryformat.h"
+
+#include <QListView>
+#include <QTextDocumentFragment>
+
+namespace rankstep::gui {
+namespace {
+
+QString plainText(const QString &html)
+{
+    return QTextDocumentFragment::fromHtml(html).toPlainText();
+}
+
+QString holdings(const replay::RankState &rank)
+{
+    QStringList names;
+    for (std::size_t map = 0; map < rank.maps.size(); ++map)
+        for (const replay::MapEntry &entry : rank.maps[map])
+            names << entryName(core::MapKind(map), entry.key());
+    return names.isEmpty() ? Accessibility::tr("nothing") : names.join(QStringLiteral(", "));
+}
+
+} // namespace
+
+Accessibility::Accessibility(MainWindow &window) : QObject(&window), m_window(window)
+{
+    const struct {
+        QWidget *widget;
+        QString name, description;
+    } fixed[] = {
+        {window.editor(), tr("Code"), tr("Your training step in Python, the lesson's function")},
+        {window.lessonList(), tr("Lessons"), tr("Every lesson, solved ones marked")},
+        {window.lessonPanel(), tr("Lesson"), tr("The lesson's text, its goal and hints")},
+        {window.results(), tr("Results"), tr("The run's verdict and figures against the targets")},
+        {window.stateView(), tr("State of every rank"),
+         tr("What each rank holds at the cursor: weights, optimizer states, activations and "
+            "gradients")},
+        {window.waitForView(), tr("Why it hung"), tr("Who waits on whom when no rank can go on")},
+        {window.explainView(), tr("Why"),
+         tr("What fills each rank's memory and where its time "
+            "goes")},
+        {window.comparisonView(), tr("Compare"), tr("This run beside another")},
+        {window.memoryChart(), tr("Memory over time"), tr("Each rank's memory through the run")},
+        {window.stepBar(), tr("Stepping"), tr("Step through the run")},
+        {window.legendBar(), tr("Legend"), tr("The colors of the timeline and the state view")},
+    };
+    for (const auto &each : fixed) {
+        each.widget->setAccessibleName(each.name);
+        each.widget->setAccessibleDescription(each.description);
+    }
+    RunSession &session = window.session();
+    const auto follow = [this] {
+        update();
+    };
+    connect(&session, &RunSession::traceChanged, this, follow);
+    connect(&session, &RunSession::selectedRankChanged, this, follow);
+    connect(&session, &RunSession::selectedEventChanged, this, follow);
+    connect(&session.stepper(), &StepController::cursorChanged, this, follow);
+    update();
+}
+
+void Accessibility::update()
+{
+    RunSession &session = m_window.session();
+    const TracePtr &trace = session.trace();
+    if (!trace) {
+        const QString none = tr("No run yet: run your code (F5).");
+        for (QWidget *view : std::initializer_list<QWidget *>{
+                 m_window.stateView(), m_window.timeline(), m_window.memoryChart(),
+                 m_window.waitForView(), m_window.stepBar()})
+            view->setAccessibleDescription(none);
+        return;
+    }
+    // The state view: the selected rank's holdings at the cursor, else rank 0's.
+    const replay::RunState &state = session.stepper().state();
+    const int rank = session.selectedRank() >= 0 ? session.selectedRank() : 0;
+    if (std::size_t(rank) < state.ranks.size()) {
+        const replay::RankState &held = state.ranks[std::size_t(rank)];
+        m_window.stateView()->setAccessibleDescription(
+            tr("%1. Holds %2.")
+                .arg(plainText(panelToolTip(rank, held, trace->figures.maxMemory)),
+                     holdings(held)));
+    }
+    // The timeline: the selected block, else the run in a sentence.
+    if (const auto event = session.selectedEvent(); event && *event < trace->events.size()) {
+        const core::Event &e = trace->events[*event];
+        m_window.timeline()->setAccessibleDescription(
+            tr("Selected: rank %1, %2, from t %3 to %4.")
+                .arg(e.rank)
+                .arg(QString::fromStdString(explain::describeEvent(e)),
+                     QString::fromStdString(e.start.toString()),
+                     QString::fromStdString(e.end().toString())));
+    } else {
+        m_window.timeline()->setAccessibleDescription(
+            tr("%1 ranks, %2 events, ending at t %3. Nothing selected.")
+                .arg(trace->config.ranks)
+                .arg(trace->events.size())
+                .arg(QString::fromStdString(trace->figures.endTime.toString())));
+    }
+    m_window.memoryChart()->setAccessibleDescription(
+        tr("Peak %1 on rank %2 at t %3.")
+            .arg(QString::fromStdString(core::formatMemory(trace->figures.maxMemory)))
+            .arg(trace->figures.maxMemoryRank)
+            .arg(QString::fromStdString(trace->figures.maxMemoryTime.toString())));
+    QStringList waits;
+    if (trace->diagnosis)
+        for (const core::RankWait &wait : trace->diagnosis->ranks)
+            waits << (wait.finished ? tr("rank %1 finished").arg(wait.rank)
+                                    : tr("rank %1 waits in %2")
+                                          .arg(wait.rank)
+                                          .arg(QString::fromStdString(wait.waitsFor)));
+    m_window.waitForView()->setAccessibleDescription(
+        waits.isEmpty() ? tr("The run did not hang.") : waits.join(QStringLiteral("; ")));
+    m_window.stepBar()->setAccessibleDescription(m_window.stepBar()->positionText());
+}
+
+} // namespace rankstep::gui

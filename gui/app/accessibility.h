@@ -1,0 +1,27 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include <QObject>
+
+namespace rankstep::gui {
+
+class MainWindow;
+
+// What a screen reader says of the window (issue 20): every view has an accessible name and a
+// description of what it shows, and the painted views (the state of every rank, the timeline,
+// the memory chart, the wait-for picture, the step bar) keep a text alternative up to date with
+// the run: what the selected rank (else rank 0) holds at the cursor, which block is selected,
+// the peak, who waits on whom, where the cursor stands.
+class Accessibility : public QObject
+{
+    Q_OBJECT
+public:
+    explicit Accessibility(MainWindow &window);
+
+    void update(); // from the session now (the window calls it on every change)
+
+private:
+    MainWindow &m_window;
+};
+
+} // namespace rankstep::gui
