@@ -25,6 +25,7 @@
 #include <QTextEdit>
 #include <QToolButton>
 
+#include <algorithm>
 #include <utility>
 
 namespace rankstep::gui {
@@ -106,9 +107,10 @@ void StepBar::buildButtons()
         button->setIcon(style()->standardIcon(icon));
         button->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
     }
+    // Room for the longer of its two texts (German "Abspielen" is longer than "Pause").
     m_play->setMinimumWidth(m_play->sizeHint().width() +
-                            fontMetrics().horizontalAdvance(tr("Pause")) -
-                            fontMetrics().horizontalAdvance(tr("Play")));
+                            std::max(0, fontMetrics().horizontalAdvance(tr("Pause")) -
+                                            fontMetrics().horizontalAdvance(tr("Play"))));
 }
 
 void StepBar::buildSettings()

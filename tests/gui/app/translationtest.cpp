@@ -3,11 +3,13 @@
 // menus, the command-line options), English needs none, and the shipped German translation is
 // complete (every message of resources/translations/rankstep_de.ts translated).
 #include "guitestsupport.h"
+#include "stepbar.h"
 #include "translations.h"
 
 #include <QApplication>
 #include <QFile>
 #include <QMenuBar>
+#include <QToolButton>
 #include <QTranslator>
 
 namespace rankstep::gui::testing {
@@ -36,6 +38,10 @@ TEST_F(TranslationTest, GermanLoadsUnderAGermanLocale)
     EXPECT_EQ(menus, QStringList({QStringLiteral("&Datei"), QStringLiteral("&Bearbeiten"),
                                   QStringLiteral("A&usführen"), QStringLiteral("&Ansicht"),
                                   QStringLiteral("&Hilfe")}));
+    // The step bar's Play button keeps room for its text, the longer of Play and Pause (German
+    // "Abspielen" is the longer one; it was cut to "Ab…en").
+    const QToolButton *play = window->stepBar()->playButton();
+    EXPECT_GE(play->minimumWidth(), play->sizeHint().width());
     EXPECT_EQ(QCoreApplication::translate("Options", "Start in presentation mode (F11)."),
               QStringLiteral("Im Präsentationsmodus starten (F11)."));
 }
