@@ -69,8 +69,11 @@ Accessibility::Accessibility(MainWindow &window) : QObject(&window), m_window(wi
         each.widget->setAccessibleDescription(each.description);
     }
     RunSession &session = window.session();
+    m_later.setSingleShot(true);
+    m_later.setInterval(kUpdateMs);
+    connect(&m_later, &QTimer::timeout, this, &Accessibility::update);
     const auto follow = [this] {
-        update();
+        m_later.start();
     };
     connect(&session, &RunSession::traceChanged, this, follow);
     connect(&session, &RunSession::selectedRankChanged, this, follow);

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <QObject>
+#include <QTimer>
 
 namespace rankstep::gui {
 
@@ -18,10 +19,14 @@ class Accessibility : public QObject
 public:
     explicit Accessibility(MainWindow &window);
 
-    void update(); // from the session now (the window calls it on every change)
+    // From the session now. Changes ask for it kUpdateMs later, once: holding End or a scripted
+    // run of thousands of steps pays for one text, not one a step.
+    void update();
+    static constexpr int kUpdateMs = 60;
 
 private:
     MainWindow &m_window;
+    QTimer m_later;
 };
 
 } // namespace rankstep::gui

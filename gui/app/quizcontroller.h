@@ -25,7 +25,7 @@ public:
     QuizController(RunSession &session, Appearance &appearance, QuizPanel &panel,
                    QObject *parent = nullptr);
 
-    static constexpr std::size_t kMostQuizEvents = 200000;
+    static constexpr std::size_t kMostQuizEvents = 20000;
 
     bool isEnabled() const { return m_enabled; }
     // A question waits for its answer (the step is held).

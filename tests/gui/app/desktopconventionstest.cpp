@@ -184,10 +184,12 @@ TEST_F(DesktopConventionsTest, EveryViewHasANameAndThePaintedOnesSayWhatTheyShow
     window->showScriptCode(QString::fromStdString(builtinLesson(QStringLiteral("ddp")).solution));
     ASSERT_TRUE(runAndWait(*window));
     window->session().setSelectedRank(2);
+    QTest::qWait(150); // the text follows once the changes settle
     const QString state = window->stateView()->accessibleDescription();
     EXPECT_TRUE(state.contains(QStringLiteral("rank 2"))) << utf8(state);
     EXPECT_TRUE(state.contains(QStringLiteral("weights[0]"))) << utf8(state);
     window->session().setSelectedEvent(0);
+    QTest::qWait(150);
     const QString timeline = window->timeline()->accessibleDescription();
     EXPECT_TRUE(timeline.startsWith(QStringLiteral("Selected: rank "))) << utf8(timeline);
     EXPECT_TRUE(window->memoryChart()->accessibleDescription().startsWith(QStringLiteral("Peak ")));
