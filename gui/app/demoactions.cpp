@@ -138,7 +138,10 @@ void DemoActions::startRecording()
         updateBar();
         return;
     }
-    if (!m_recorder->start(m_lastRunCode, m_lastRunCost))
+    // The run on screen is recorded with its code only when it is that code's run (not a What if
+    // setting or a real run opened since).
+    const bool ownRun = m_stage.session->trace() && m_stage.session->trace() == m_lastRunTrace;
+    if (!m_recorder->start(ownRun ? m_lastRunCode : QString(), m_lastRunCost))
         return;
     updateActions();
     Q_EMIT message(
@@ -239,20 +242,49 @@ bool DemoActions::replay(const QString &path, int first, QString *why)
 
 void DemoActions::onRunStarted(const QString &code, const QString &cost)
 {
-    m_lastRunCode = code;
-    m_lastRunCost = cost;
+    m_pendingCode = code;
+    m_pendingCost = cost;
+    m_pendingBefore = m_stage.session->trace();
     m_recorder->onRunStarted(code, cost);
 }
 
 void DemoActions::onRunFinished()
 {
+    // Only a run that put a new trace on screen is the code of what is shown.
+    const TracePtr &trace = m_stage.session->trace();
+    if (!m_pendingCode.isEmpty() && trace && trace != m_pendingBefore) {
+        m_lastRunCode = m_pendingCode;
+        m_lastRunCost = m_pendingCost;
+        m_lastRunTrace = trace;
+    }
+    m_pendingCode.clear();
+    m_pendingBefore = nullptr;
     m_recorder->onRunFinished();
     m_player->onRunFinished();
+}
+
+bool DemoActions::confirmClose()
+{
+    stopRecording();
+    if (m_unsaved.steps.empty())
+        return true;
+    const auto answer = QMessageBox::question(
+        m_window, tr("Save the demonstration?"),
+        tr("The recording of %1 steps is not saved yet.").arg(m_unsaved.steps.size()),
+        QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
+    if (answer == QMessageBox::Discard) {
+        discardUnsaved();
+        return true;
+    }
+    if (answer == QMessageBox::Save)
+        askToSaveUnsaved();
+    return m_unsaved.steps.empty(); // saved; a cancelled dialog keeps the window open
 }
 
 void DemoActions::onLessonOpened(const QString &lessonId)
 {
     m_lastRunCode.clear();
+    m_lastRunTrace = nullptr;
     if (m_openingForReplay)
         return;
     // A demonstration is of one lesson: another one ends the replay, and stops the recording

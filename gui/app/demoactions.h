@@ -38,6 +38,9 @@ public:
 
     // Writes the stopped recording; false with why (the recording is kept).
     bool saveUnsaved(const QString &path, QString *why);
+    // Before the window closes: a recording under way or not saved yet is offered to be saved
+    // (Save, Discard, Cancel); false when the window should stay.
+    bool confirmClose();
     // Replays the file from step `first` (from 0); false with why, nothing changed on screen.
     bool replay(const QString &path, int first, QString *why);
 
@@ -79,7 +82,11 @@ private:
     QShortcut *m_pageDown = nullptr;
     QShortcut *m_pageUp = nullptr;
     io::Demonstration m_unsaved;
-    QString m_lastRunCode, m_lastRunCost; // of the last run started, recording or not
+    // The code of the run on screen (the last run that put a trace there), recording or not.
+    QString m_lastRunCode, m_lastRunCost;
+    TracePtr m_lastRunTrace;
+    QString m_pendingCode, m_pendingCost; // of the run under way
+    TracePtr m_pendingBefore;
     bool m_openingForReplay = false;
 };
 

@@ -73,6 +73,7 @@ bool DemoPlayer::start(io::Demonstration demo, int first, QString *why)
     m_shown = -1;
     m_shownRun = -2;
     m_waitingRun = -1;
+    m_costBefore = m_stage.cost();
     m_active = true;
     Q_EMIT activeChanged(true);
     m_current = std::clamp(first, 0, count() - 1);
@@ -86,6 +87,11 @@ void DemoPlayer::goTo(int step)
         return;
     m_pace.stop();
     m_current = std::clamp(step, 0, count() - 1);
+    if (m_waitingRun >= 0) { // a run is being made: its end prepares the step asked for last
+        m_shown = -1;
+        Q_EMIT waitingForRun(m_current);
+        return;
+    }
     prepare();
 }
 
@@ -114,11 +120,22 @@ void DemoPlayer::onRunFinished()
     if (!m_active || m_waitingRun < 0)
         return;
     const std::size_t run = std::size_t(std::exchange(m_waitingRun, -1));
-    const TracePtr &trace = m_stage.session->trace();
-    m_traces[run] = trace != m_before ? trace : nullptr;
-    m_made[run] = true;
-    m_before = nullptr;
-    prepare();
+    const TracePtr trace = m_stage.session->trace();
+    const bool made = trace && trace != std::exchange(m_before, nullptr);
+    if (made) { // on screen with its code: the step shows on it
+        m_traces[run] = trace;
+        m_made[run] = true;
+        m_shownRun = int(run);
+        prepare();
+        return;
+    }
+    // Stopped (Esc), refused or crashed: the step shows without its run, and going to a step of
+    // that run again runs it again.
+    m_shownRun = -2;
+    if (m_demo.steps[std::size_t(m_current)].run == int(run))
+        show(m_current);
+    else
+        prepare();
 }
 
 void DemoPlayer::show(int index)
@@ -191,7 +208,8 @@ void DemoPlayer::finish()
     const QString lesson = QString::fromStdString(m_demo.lesson);
     m_demo = io::Demonstration();
     Q_EMIT activeChanged(false);
-    m_stage.openLesson(lesson); // the learner's own code, nothing of the replay left on screen
+    m_stage.setCost(m_costBefore); // the cost model the learner had chosen
+    m_stage.openLesson(lesson);    // the learner's own code, nothing of the replay left on screen
 }
 
 } // namespace rankstep::gui

@@ -65,6 +65,7 @@ private:
     int m_shownRun = -2; // the run whose code and trace are on screen; -2 nothing yet
     int m_waitingRun = -1;
     TracePtr m_before;              // on screen when the run waited for started
+    QString m_costBefore;           // Run > Cost Model before the replay, chosen again after it
     std::vector<TracePtr> m_traces; // per run, once made (null: it made none)
     std::vector<bool> m_made;
     bool m_playing = false;

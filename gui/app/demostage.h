@@ -27,7 +27,9 @@ struct DemoStage {
     // Shows code that is not the learner's, read-only for this reason, under a cost preset; false
     // when there is no such preset.
     std::function<bool(const QString &code, const QString &cost, const QString &why)> showCode;
-    std::function<void()> runCode;                   // the code shown; MainWindow::runFinished
+    std::function<void()> runCode; // the code shown; MainWindow::runFinished
+    std::function<QString()> cost; // Run > Cost Model's preset
+    std::function<void(const QString &)> setCost;
     std::function<void(const TracePtr &)> showTrace; // a run kept from before, in every view
 };
 

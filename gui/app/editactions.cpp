@@ -191,7 +191,9 @@ void EditActions::replaceOne()
 {
     if (m_editor.isReadOnly())
         return;
-    if (m_editor.hasSelectedText() && m_editor.selectedText() == m_find->text())
+    // The search ignores case, and so does the check that the selection is its match.
+    if (m_editor.hasSelectedText() &&
+        m_editor.selectedText().compare(m_find->text(), Qt::CaseInsensitive) == 0)
         m_editor.replace(m_replace->text());
     findNext(false);
 }

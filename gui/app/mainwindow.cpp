@@ -274,6 +274,14 @@ void MainWindow::buildDemonstrations()
     stage.runCode = [this] {
         runCode();
     };
+    stage.cost = [this] {
+        return m_costPreset;
+    };
+    stage.setCost = [this](const QString &cost) {
+        auto *preset = findChild<QAction *>(QStringLiteral("cost:") + cost);
+        if (preset && !preset->isChecked())
+            preset->trigger();
+    };
     stage.showTrace = [this](const TracePtr &trace) {
         showTrace(trace, QString());
         m_editor->clearMarkers();
@@ -292,6 +300,8 @@ void MainWindow::buildDemonstrations()
             [this](const QString &text) { statusBar()->showMessage(text); });
     connect(this, &MainWindow::runStarted, m_demos, &DemoActions::onRunStarted);
     connect(this, &MainWindow::runFinished, m_demos, &DemoActions::onRunFinished);
+    // A run that could not start ends the wait for it as a finished one would.
+    connect(this, &MainWindow::runRefused, m_demos, [this] { m_demos->onRunFinished(); });
     connect(this, &MainWindow::lessonOpened, m_demos, &DemoActions::onLessonOpened);
     const auto note = [this](const char *change) {
         return [this, change] {
@@ -1129,6 +1139,11 @@ int MainWindow::barsHeight() const
 
 void MainWindow::closeEvent(QCloseEvent *event)
 {
+    // A recording is never lost on the way out: save it, throw it away, or stay.
+    if (!m_demos->confirmClose()) {
+        event->ignore();
+        return;
+    }
     saveCode();
     m_run->stop();
     m_viewControls->saveLayout();

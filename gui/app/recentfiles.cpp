@@ -6,6 +6,7 @@
 #include <QFileInfo>
 #include <QMenu>
 #include <QSettings>
+#include <QTimer>
 
 namespace rankstep::gui {
 namespace {
@@ -36,13 +37,15 @@ void RecentFiles::add(const QString &path)
     while (list.size() > kMostRecent)
         list.removeLast();
     QSettings().setValue(kKey, list);
-    rebuild();
+    // Later: this may run inside the click on one of the menu's own actions, which rebuild()
+    // deletes.
+    QTimer::singleShot(0, this, &RecentFiles::rebuild);
 }
 
 void RecentFiles::clear()
 {
     QSettings().remove(kKey);
-    rebuild();
+    QTimer::singleShot(0, this, &RecentFiles::rebuild);
 }
 
 void RecentFiles::rebuild()
@@ -61,7 +64,7 @@ void RecentFiles::rebuild()
                 QStringList left = paths();
                 left.removeAll(path);
                 QSettings().setValue(kKey, left);
-                rebuild();
+                QTimer::singleShot(0, this, &RecentFiles::rebuild);
                 Q_EMIT message(tr("%1 is no longer there; it was taken off the list.")
                                    .arg(QDir::toNativeSeparators(path)));
                 return;

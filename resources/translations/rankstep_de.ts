@@ -1125,6 +1125,14 @@ Sekunden jedes Ranks für Berechnung (forward, backward, loss, update) und für 
         <source>The demonstration&apos;s step before, while replaying one</source>
         <translation>Der vorige Schritt der Vorführung, während sie abgespielt wird</translation>
     </message>
+    <message>
+        <source>Save the demonstration?</source>
+        <translation>Die Vorführung speichern?</translation>
+    </message>
+    <message>
+        <source>The recording of %1 steps is not saved yet.</source>
+        <translation>Die Aufzeichnung mit %1 Schritten ist noch nicht gespeichert.</translation>
+    </message>
 </context>
 <context>
     <name>rankstep::gui::DemoBar</name>

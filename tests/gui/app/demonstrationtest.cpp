@@ -15,6 +15,7 @@
 
 #include "appearance.h"
 
+#include <QAction>
 #include <QFile>
 #include <QLabel>
 #include <QLineEdit>
@@ -307,6 +308,90 @@ TEST_F(DemonstrationTest, AnotherLessonStopsTheRecordingAndKeepsItToBeSaved)
     demos.startRecording();
     EXPECT_TRUE(demos.recorder().isRecording());
     EXPECT_EQ(demos.recorder().recording().lesson, "basic");
+}
+
+// Found in review: Esc while a replay makes a step's run left that run marked as made, so its
+// steps stayed blank for the rest of the replay.
+TEST_F(DemonstrationTest, AStoppedReplayRunIsMadeAgainWhenItsStepIsShownAgain)
+{
+    auto window = makeWindow();
+    io::Demonstration demo = handMade();
+    demo.runs[0].code = "async def ddp(model):\n    while True:\n        pass\n";
+    demo.steps.resize(1);
+    const QString path = writeFile(QStringLiteral("loop.json"), io::demonstrationToJson(demo));
+    QString why;
+    ASSERT_TRUE(window->demonstrations()->replay(path, 0, &why)) << utf8(why);
+    DemoPlayer &player = window->demonstrations()->player();
+    ASSERT_TRUE(player.isWaiting());
+    QTest::qWait(300);
+    window->stopRun();
+    EXPECT_FALSE(player.isWaiting());
+    EXPECT_EQ(player.shownStep(), 0) << "the step shows, without its run";
+    player.goTo(0);
+    EXPECT_TRUE(player.isWaiting()) << "and showing it again runs it again";
+    window->stopRun();
+}
+
+// Found in review: going to another step while a run was being made put that step's run on
+// screen, and the run being made then took its place under the step's cursor.
+TEST_F(DemonstrationTest, StepsChosenWhileARunIsMadeShowTheirOwnRun)
+{
+    auto window = makeWindow();
+    io::Demonstration demo = handMade();
+    std::string mistake = demo.runs[0].code;
+    const std::string sum =
+        "        grad_weights[layer] = await model.allreduce(grad_weights[layer], layer)\n";
+    mistake.replace(mistake.find(sum), sum.size(), "");
+    demo.runs.push_back({mistake, "notebook"});
+    demo.steps.resize(2);
+    demo.steps[1].run = 1;
+    const QString path = writeFile(QStringLiteral("two.json"), io::demonstrationToJson(demo));
+    ASSERT_TRUE(replayAndWait(*window, path)); // run 0 made, step 0 on screen
+    DemoPlayer &player = window->demonstrations()->player();
+    QSignalSpy shown(&player, &DemoPlayer::stepShown);
+    player.goTo(1); // run 1 starts
+    ASSERT_TRUE(player.isWaiting());
+    player.goTo(0); // back before it ends
+    ASSERT_TRUE(shown.wait(kRunTimeoutMs));
+    EXPECT_EQ(player.shownStep(), 0);
+    ASSERT_TRUE(window->session().trace());
+    EXPECT_FALSE(window->session().trace()->error) << "run 0's trace (the solution), not run 1's";
+    EXPECT_EQ(window->editor()->text().toStdString(), demo.runs[0].code);
+    ASSERT_TRUE(goToAndWait(*window, 1));
+    ASSERT_TRUE(window->session().trace()->error) << "run 1, the update before the allreduce";
+}
+
+// Found in review: End Replay left the demonstration's cost model chosen.
+TEST_F(DemonstrationTest, EndingAReplayGivesBackTheCostModelChosenBefore)
+{
+    auto window = makeWindow();
+    auto *gpt2 = window->findChild<QAction *>(QStringLiteral("cost:gpt2-small-8xa100"));
+    ASSERT_NE(gpt2, nullptr);
+    gpt2->trigger();
+    const QString path =
+        writeFile(QStringLiteral("hand.json"), io::demonstrationToJson(handMade()));
+    ASSERT_TRUE(replayAndWait(*window, path));
+    EXPECT_TRUE(window->findChild<QAction *>(QStringLiteral("cost:notebook"))->isChecked());
+    window->demonstrations()->player().finish();
+    EXPECT_TRUE(gpt2->isChecked());
+}
+
+// Found in review: closing the window (Ctrl+Q) threw a recording away without asking.
+TEST_F(DemonstrationTest, ClosingTheWindowAsksBeforeARecordingIsLost)
+{
+    auto window = makeWindow();
+    ASSERT_TRUE(window->openLesson(QStringLiteral("ddp")));
+    DemoActions &demos = *window->demonstrations();
+    demos.startRecording();
+    window->showPane(MainWindow::Pane::Why);
+    settle();
+    answerNextMessageBox(QMessageBox::Cancel);
+    window->close();
+    EXPECT_TRUE(window->isVisible()) << "Cancel keeps the window";
+    EXPECT_EQ(demos.unsaved().steps.size(), 2U) << "and the recording";
+    answerNextMessageBox(QMessageBox::Discard);
+    window->close();
+    EXPECT_FALSE(window->isVisible());
 }
 
 // The teacher's demonstration of the DDP lesson shipped in resources/demonstrations/ddp.json

@@ -133,6 +133,15 @@ TEST_F(DesktopConventionsTest, FindReplaceAndGoToLineWorkOnTheCode)
     EXPECT_EQ(editor.text(), QStringLiteral("x = 1\nb = x + x\nprint(x)\n"));
     editor.undo(); // one undo takes every replacement back
     EXPECT_EQ(editor.text(), QStringLiteral("a = 1\nb = a + a\nprint(a)\n"));
+    // Replace replaces a match whatever its case, as the search finds it (found in review: it
+    // only moved on).
+    editor.setText(QStringLiteral("Foo = 1\n"));
+    editor.setCursorPosition(0, 0);
+    edit.findField()->setText(QStringLiteral("foo"));
+    edit.replaceField()->setText(QStringLiteral("bar"));
+    ASSERT_TRUE(edit.findNext());
+    edit.replaceOne();
+    EXPECT_EQ(editor.text(), QStringLiteral("bar = 1\n"));
     // Esc in the field closes the bar, not a run.
     QTest::keyClick(edit.findField(), Qt::Key_Escape);
     EXPECT_FALSE(edit.findBar()->isVisible());
