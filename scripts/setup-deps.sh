@@ -24,7 +24,7 @@ PACKAGES=(
     python3-torch  # `rankstep-cli real`: torch.distributed with gloo (issue 17)
     # Issue 20: the translations (Qt6LinguistTools, lupdate/lrelease), man pages from --help,
     # and the checks of the desktop entry and the AppStream metainfo.
-    qt6-tools-dev qt6-l10n-tools help2man desktop-file-utils appstream
+    qt6-tools-dev qt6-l10n-tools help2man man-db desktop-file-utils appstream
     libcli11-dev  # rankstep-cli's arguments (issue 20)
 )
 if [[ "${1:-}" == "--fuzz" ]]; then
