@@ -323,6 +323,13 @@ void MainWindow::buildMenus()
     m_fileMenu = menuBar()->addMenu(tr("&File"));
     m_fileMenu->setObjectName(QStringLiteral("fileMenu"));
     m_import = new NotebookImport(*this, m_fileMenu, m_model->lessons(), m_progress);
+    // connectViews() made the status bar's busy sign.
+    connect(m_import, &NotebookImport::importingChanged, this,
+            [this](bool importing, const QString &fileName) {
+                importing
+                    ? m_busy->begin(QStringLiteral("import"), tr("Importing %1").arg(fileName))
+                    : m_busy->end(QStringLiteral("import"));
+            });
     m_export = new ExportActions(
         *m_session, *m_appearance, *m_stateView, [this] { return m_lesson; }, m_fileMenu, this);
     connect(m_export, &ExportActions::exported, this, [this](const QString &path) {

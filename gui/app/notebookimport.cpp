@@ -6,6 +6,8 @@
 #include "progressstore.h"
 
 #include <QAction>
+#include <QCoroFuture>
+#include <QCoroTask>
 #include <QDateTime>
 #include <QFile>
 #include <QFileDialog>
@@ -13,14 +15,25 @@
 #include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QPointer>
 #include <QSettings>
+#include <QtConcurrent/QtConcurrentRun>
+
+#include <memory>
 
 namespace rankstep::gui {
 namespace {
 
+// At most a dozen names: a notebook of thousands of helpers must not make a box taller than
+// the screen.
 QString listed(const QStringList &items)
 {
-    return items.join(QStringLiteral(", "));
+    constexpr int kShown = 12;
+    if (items.size() <= kShown)
+        return items.join(QStringLiteral(", "));
+    const auto more = int(items.size() - kShown + 1);
+    return NotebookImport::tr("%1 and %n more", nullptr, more)
+        .arg(items.first(kShown - 1).join(QStringLiteral(", ")));
 }
 
 } // namespace
@@ -37,12 +50,18 @@ NotebookImport::NotebookImport(MainWindow &window, QMenu *fileMenu,
 
 ImportSummary NotebookImport::importFile(const QString &path)
 {
+    // A FIFO, a device or a link loop is refused with a reason, never read (a hang).
+    return apply(path, lessons::importPuzzleFile(path.toStdString(), m_lessons));
+}
+
+ImportSummary NotebookImport::apply(const QString &path,
+                                    const core::Result<lessons::PuzzleImport> &found)
+{
     ImportSummary summary;
     summary.file = QFileInfo(path).fileName();
-    // A FIFO, a device or a link loop is refused with a reason, never read (a hang).
-    const auto found = lessons::importPuzzleFile(path.toStdString(), m_lessons);
     if (!found) {
         summary.error = QString::fromStdString(found.error().message);
+        Q_EMIT importFinished(summary);
         return summary;
     }
     for (const lessons::ImportedFunction &function : found->found)
@@ -94,7 +113,35 @@ void NotebookImport::saveFunction(ImportSummary &summary, const QString &id, con
 
 void NotebookImport::importAndReport(const QString &path)
 {
-    const ImportSummary summary = importFile(path);
+    m_queue << path;
+    if (!m_importing)
+        importQueued(); // reports its own errors; never awaited
+}
+
+QCoro::Task<void> NotebookImport::importQueued()
+{
+    QPointer<NotebookImport> self(this);
+    m_importing = true;
+    while (!m_queue.isEmpty()) {
+        const QString path = m_queue.takeFirst();
+        Q_EMIT importingChanged(true, QFileInfo(path).fileName());
+        // The worker gets its own copy of the lessons: the window may close while it reads.
+        using Found = core::Result<lessons::PuzzleImport>;
+        QFuture<std::shared_ptr<Found>> reading =
+            QtConcurrent::run([file = path.toStdString(), lessons = m_lessons] {
+                return std::make_shared<Found>(lessons::importPuzzleFile(file, lessons));
+            });
+        const std::shared_ptr<Found> found = co_await reading;
+        if (!self)
+            co_return;
+        report(path, apply(path, *found));
+    }
+    m_importing = false;
+    Q_EMIT importingChanged(false, {});
+}
+
+void NotebookImport::report(const QString &path, const ImportSummary &summary)
+{
     if (summary.error.isEmpty()) {
         QSettings().setValue(QStringLiteral("import/folder"), QFileInfo(path).absolutePath());
         Q_EMIT fileRead(path);

@@ -3,6 +3,8 @@
 
 #include "core/lessons/lesson.h"
 
+#include "core/error.h"
+
 #include <QObject>
 #include <QString>
 #include <QStringList>
@@ -11,6 +13,15 @@
 
 class QAction;
 class QMenu;
+
+namespace QCoro {
+template <typename T>
+class Task;
+}
+
+namespace rankstep::lessons {
+struct PuzzleImport;
+}
 
 namespace rankstep::gui {
 
@@ -42,11 +53,15 @@ public:
                    ProgressStore &progress);
 
     QAction *action() const { return m_action; }
-    // Imports the file, reloads the open lesson's editor when its code changed; no dialogs.
+    // Imports the file, reloads the open lesson's editor when its code changed; no dialogs. Reads
+    // and searches the file on the calling thread.
     ImportSummary importFile(const QString &path);
     // Imports the file and shows the summary in a message box (object name "importSummary",
-    // opened without blocking).
+    // opened without blocking). The file is read and searched on a worker thread (a 32 MB
+    // notebook takes seconds) while the status bar shows the import; the window stays live.
+    // Files asked for while one is imported (several dropped at once) follow it in order.
     void importAndReport(const QString &path);
+    bool isImporting() const { return m_importing; }
     // Asks for a file (dialog object name "importFileDialog"), then importAndReport().
     void chooseFile();
 
@@ -55,11 +70,18 @@ public:
     QString details(const ImportSummary &summary) const;
 
 Q_SIGNALS:
+    // Every import, read or refused (summary.error says why).
     void importFinished(const rankstep::gui::ImportSummary &summary);
     // A file was read (whatever it held): File > Open Recent keeps it.
     void fileRead(const QString &path);
+    // An import began (the file's name) or the last one queued ended (an empty name).
+    void importingChanged(bool importing, const QString &fileName);
 
 private:
+    QCoro::Task<void> importQueued();
+    // Saves what was found in the file at `path` and reports it (importFinished).
+    ImportSummary apply(const QString &path, const core::Result<lessons::PuzzleImport> &found);
+    void report(const QString &path, const ImportSummary &summary);
     void saveFunction(ImportSummary &summary, const QString &id, const QString &code);
     QString titleOf(const QString &id) const;
 
@@ -67,6 +89,8 @@ private:
     const std::vector<lessons::Lesson> &m_lessons;
     ProgressStore &m_progress;
     QAction *m_action = nullptr;
+    QStringList m_queue; // files waiting for the one being imported
+    bool m_importing = false;
 };
 
 } // namespace rankstep::gui

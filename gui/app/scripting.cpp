@@ -35,6 +35,7 @@
 
 #include <cstdio>
 #include <fstream>
+#include <functional>
 #include <iterator>
 #include <limits>
 #include <optional>
@@ -50,14 +51,36 @@ void showTab(MainWindow &window, const QString &name)
         window.showPane(*pane);
 }
 
+// Calls `then` once the window imports nothing: a scripted --import reads on a worker thread.
+void afterImports(MainWindow &window, const std::function<void()> &then)
+{
+    NotebookImport *import = window.notebookImport();
+    if (!import->isImporting()) {
+        then();
+        return;
+    }
+    auto *once = new QObject(&window); // deleting it ends the connection
+    QObject::connect(import, &NotebookImport::importingChanged, once, [once, then](bool importing) {
+        if (importing)
+            return;
+        delete once;
+        then();
+    });
+}
+
 void saveAndQuit(MainWindow *window, const QString &path)
 {
     // Let layouts, the chart and any dialog settle and paint first.
     QTimer::singleShot(400, window, [window, path] {
-        const bool saved = grabWithDialogs(window).save(path);
-        if (!saved)
-            std::fprintf(stderr, "rankstep: cannot write screenshot to %s\n", qPrintable(path));
-        QCoreApplication::exit(saved ? 0 : 1);
+        afterImports(*window, [window, path] {
+            QTimer::singleShot(100, window, [window, path] {
+                const bool saved = grabWithDialogs(window).save(path);
+                if (!saved)
+                    std::fprintf(stderr, "rankstep: cannot write screenshot to %s\n",
+                                 qPrintable(path));
+                QCoreApplication::exit(saved ? 0 : 1);
+            });
+        });
     });
 }
 
@@ -542,7 +565,8 @@ bool startScript(const QCommandLineParser &parser, const ScriptOptions &o, MainW
                 QCoreApplication::exit(1);
             });
         });
-        QTimer::singleShot(0, &window, &MainWindow::runCode);
+        QTimer::singleShot(0, &window,
+                           [&window] { afterImports(window, [&window] { window.runCode(); }); });
     } else if (!shot.isEmpty()) {
         showTab(window, tab);
         saveAndQuit(&window, shot);

@@ -3,6 +3,7 @@
 // summary, the editor showing the imported code, and the learner's own code kept aside.
 #include "guitestsupport.h"
 
+#include "busyindicator.h"
 #include "codeeditor.h"
 #include "notebookimport.h"
 
@@ -83,6 +84,57 @@ TEST_F(NotebookImportTest, CtrlIImportsTheNotebookKeepsTheLearnersCodeAndReloads
     EXPECT_EQ(QDir(root()).entryList({QStringLiteral("*.before-import-*")}).size(), 1)
         << "lessons without code of the learner's own need no backup";
     box->accept();
+}
+
+TEST_F(NotebookImportTest, FilesAreReadOnAWorkerOneAfterAnotherWhileTheStatusBarSaysSo)
+{
+    auto window = makeWindow();
+    ASSERT_TRUE(window->openLesson(QStringLiteral("ddp")));
+    const QString garbage = QDir(root()).filePath(QStringLiteral("garbage.ipynb"));
+    QFile file(garbage);
+    ASSERT_TRUE(file.open(QIODevice::WriteOnly));
+    file.write("not a notebook");
+    file.close();
+    QStringList finished;
+    QObject::connect(window->notebookImport(), &NotebookImport::importFinished, window.get(),
+                     [&](const ImportSummary &summary) { finished << summary.file; });
+
+    // Two files dropped at once: the window is back before either is read.
+    window->notebookImport()->importAndReport(notebookPath());
+    window->notebookImport()->importAndReport(garbage);
+    EXPECT_TRUE(window->notebookImport()->isImporting());
+    EXPECT_TRUE(finished.isEmpty());
+    EXPECT_TRUE(window->busyIndicator()->isBusy());
+    EXPECT_TRUE(
+        window->busyIndicator()->text().startsWith(QStringLiteral("Importing puzzles.ipynb")))
+        << utf8(window->busyIndicator()->text());
+
+    ASSERT_TRUE(QTest::qWaitFor([&] { return !window->notebookImport()->isImporting(); }, 10000));
+    EXPECT_EQ(finished,
+              (QStringList{QStringLiteral("puzzles.ipynb"), QStringLiteral("garbage.ipynb")}));
+    EXPECT_FALSE(window->busyIndicator()->isBusy());
+    EXPECT_TRUE(window->editor()->text().contains(
+        QStringLiteral("weights[layer], opt_states[layer] = model.update(")))
+        << "the open lesson shows the imported code";
+    int boxes = 0;
+    for (QWidget *top : QApplication::topLevelWidgets())
+        boxes += top->isVisible() && top->objectName() == QLatin1String("importSummary");
+    EXPECT_EQ(boxes, 2) << "each file gets its summary";
+}
+
+TEST_F(NotebookImportTest, ASummaryNamesAtMostADozenFunctionsOfAList)
+{
+    auto window = makeWindow();
+    ImportSummary summary;
+    summary.file = QStringLiteral("helpers.py");
+    for (int k = 0; k < 6000; ++k)
+        summary.unmatched << QStringLiteral("helper%1").arg(k);
+    const QString details = window->notebookImport()->details(summary);
+    EXPECT_TRUE(details.contains(QStringLiteral("helper0, helper1,"))) << utf8(details);
+    EXPECT_TRUE(details.contains(QStringLiteral("helper10 and 5989 more"))) << utf8(details);
+    EXPECT_FALSE(details.contains(QStringLiteral("helper11"))) << utf8(details);
+    summary.unmatched = summary.unmatched.first(12);
+    EXPECT_TRUE(window->notebookImport()->details(summary).endsWith(QStringLiteral("helper11")));
 }
 
 TEST_F(NotebookImportTest, AnImportedBrokenFunctionRunsAndShowsItsSyntaxError)

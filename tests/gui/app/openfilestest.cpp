@@ -6,6 +6,7 @@
 #include "demoactions.h"
 #include "gradecontroller.h"
 #include "guitestsupport.h"
+#include "notebookimport.h"
 #include "recentfiles.h"
 
 #include <QAction>
@@ -15,6 +16,7 @@
 #include <QFile>
 #include <QMenu>
 #include <QMimeData>
+#include <QTest>
 #include <QUrl>
 
 namespace rankstep::gui::testing {
@@ -31,6 +33,11 @@ protected:
         EXPECT_TRUE(file.open(QIODevice::WriteOnly));
         file.write(text.data(), qint64(text.size()));
         return path;
+    }
+    // Imports read on a worker thread; their summary comes after.
+    static bool importsDone(MainWindow &window)
+    {
+        return QTest::qWaitFor([&] { return !window.notebookImport()->isImporting(); }, 10000);
     }
     static void closeDialogs()
     {
@@ -52,6 +59,7 @@ TEST_F(OpenFilesTest, ANotebookDroppedOnTheWindowIsImported)
     EXPECT_TRUE(enter.isAccepted()) << "a local file is welcome";
     QDropEvent drop(QPointF(10, 10), Qt::CopyAction, &data, Qt::LeftButton, Qt::NoModifier);
     QApplication::sendEvent(window.get(), &drop);
+    ASSERT_TRUE(importsDone(*window));
     EXPECT_NE(visibleMessageBox(QStringLiteral("importSummary")), nullptr);
     EXPECT_TRUE(savedText(progress(), QStringLiteral("ddp")).contains(QStringLiteral("allreduce")));
     closeDialogs();
@@ -74,8 +82,10 @@ TEST_F(OpenFilesTest, RecentFilesSurviveARestartAndAGoneOneLeavesTheList)
     {
         auto window = makeWindow();
         EXPECT_TRUE(window->openFile(gone));
+        ASSERT_TRUE(importsDone(*window));
         closeDialogs();
         EXPECT_TRUE(window->openFile(notebook));
+        ASSERT_TRUE(importsDone(*window));
         closeDialogs();
         EXPECT_TRUE(window->openFile(folder));
         window->classGrading()->stop();
