@@ -80,6 +80,19 @@ core::Result<LessonFiles> readLessonFolder(const std::string &root);
 const Lesson *findLesson(const std::vector<Lesson> &lessons, const std::string &idOrFunction);
 
 struct Verdict {
+    // Which sentence `summary` is: the app says it in the language shown
+    // (gui/views/resultspanel.h).
+    enum class Kind {
+        Solved,
+        OtherSetting,  // correct at a what-if setting; graded at the lesson's own
+        OtherCosts,    // correct under another cost model; graded under the notebook's
+        Unfinished,    // an error, a hang or a stop; `detail` is the error's gist
+        CheckFailed,   // `detail` is the check's message
+        NoFigures,     // finished without operations
+        TargetsMissed, // correct, over a target (timeMet, memoryMet say which)
+    };
+    Kind kind = Kind::Solved;
+    std::string detail; // the engine's words the summary quotes (English), or empty
     bool solved = false;
     bool finished = false; // no error, deadlock or stop
     bool checkPassed = false;

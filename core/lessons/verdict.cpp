@@ -38,17 +38,20 @@ std::string errorGist(const core::Error &error)
     return where + lines.front();
 }
 
-std::string unfinishedSummary(const core::Trace &trace)
+std::string unfinishedGist(const core::Trace &trace)
+{
+    std::string gist = trace.error ? errorGist(*trace.error) : std::string();
+    while (!gist.empty() && (gist.back() == '.' || gist.back() == ' '))
+        gist.pop_back();
+    return gist;
+}
+
+std::string unfinishedSummary(const core::Trace &trace, const std::string &gist)
 {
     std::string summary = "Not solved yet: the run did not finish (" +
                           std::string(core::runStatusName(trace.status)) + ")";
-    if (trace.error) {
-        std::string gist = errorGist(*trace.error);
-        while (!gist.empty() && (gist.back() == '.' || gist.back() == ' '))
-            gist.pop_back();
-        if (!gist.empty())
-            summary += ": " + gist;
-    }
+    if (!gist.empty())
+        summary += ": " + gist;
     return summary + (summary.back() == '?' ? "" : ".");
 }
 
@@ -80,6 +83,7 @@ Verdict judge(const Lesson &lesson, const core::Trace &trace)
         };
         v.solved = false;
         if (v.finished && (!checkNeeded || v.checkPassed)) {
+            v.kind = Verdict::Kind::OtherSetting;
             v.summary =
                 "Correct at " + setting(at) + "; the lesson is graded at " + setting(own) + ".";
             return v;
@@ -91,20 +95,27 @@ Verdict judge(const Lesson &lesson, const core::Trace &trace)
     if (otherCosts && v.finished && (!checkNeeded || v.checkPassed)) {
         v.solved = false;
         v.timeMet = v.memoryMet = true;
+        v.kind = Verdict::Kind::OtherCosts;
         v.summary = "Correct under the cost model " + trace.config.cost.name +
                     "; lessons are graded under the notebook's costs.";
         return v;
     }
     if (!v.finished) {
-        v.summary = unfinishedSummary(trace);
+        v.kind = Verdict::Kind::Unfinished;
+        v.detail = unfinishedGist(trace);
+        v.summary = unfinishedSummary(trace, v.detail);
     } else if (checkNeeded && !v.checkPassed) {
+        v.kind = Verdict::Kind::CheckFailed;
+        v.detail = trace.check.message;
         v.summary = "Not solved yet: " + trace.check.message + ".";
     } else if (lesson.targets && !trace.figures.hasEvents) {
+        v.kind = Verdict::Kind::NoFigures;
         // No figures to compare: "Timesteps 0 is above the target" would be false.
         v.summary =
             "Not solved yet: the run made no operations, so it has no figures to compare "
             "with the targets.";
     } else if (!v.timeMet || !v.memoryMet) {
+        v.kind = Verdict::Kind::TargetsMissed;
         std::string missed;
         if (!v.timeMet)
             missed = "Timesteps " + trace.figures.timesteps.toString() + " is above the target " +

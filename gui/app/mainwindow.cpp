@@ -387,8 +387,8 @@ void MainWindow::buildMenus()
             statusBar()->showMessage(
                 name == "notebook"
                     ? tr("The notebook's costs: runs are graded against the lesson's targets.")
-                    : tr("Cost model %1: runs are checked and shown in seconds and bytes, not "
-                         "graded (F5 runs it).")
+                    : tr("Cost model %1: runs are checked, not graded; the results give "
+                         "seconds, the views milliseconds (F5 runs it).")
                           .arg(m_costPreset));
         });
     }
@@ -1064,7 +1064,7 @@ void MainWindow::onTraceAvailable(const TracePtr &trace, const QString &output)
         m_progress.recordRun(QString::fromStdString(m_lesson->id), verdict.solved);
         m_model->refresh(QString::fromStdString(m_lesson->id));
     }
-    statusBar()->showMessage(QString::fromStdString(verdict.summary));
+    statusBar()->showMessage(verdictText(*m_lesson, *trace, verdict));
     // The bubble lesson's m = 1, 2, 4, 8: the same code again, in the background.
     if (!m_lesson->experiments.empty() && trace->status == core::RunStatus::Ok)
         m_experiments->runExperiments(m_lastSpec);

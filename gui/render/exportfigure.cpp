@@ -166,7 +166,7 @@ QString figureSummary(const core::Trace &trace)
     QString shape =
         QObject::tr("%1 ranks, %2 layers, %3 batches").arg(c.ranks).arg(c.layers).arg(c.batches);
     if (f.hasEvents)
-        shape = QObject::tr("Timesteps %1, max memory %2 on GPU %3 at t %4 · %5")
+        shape = QObject::tr("Timesteps %1, max memory %2 on rank %3 at t %4 · %5")
                     .arg(QString::fromStdString(f.timesteps.toString()),
                          QString::fromStdString(core::formatMemoryExact(f.maxMemory)))
                     .arg(f.maxMemoryRank)

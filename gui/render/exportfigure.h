@@ -37,7 +37,7 @@ struct FigureOptions {
     Palette::Scheme scheme = Palette::Scheme::Standard;
 };
 
-// The line under a figure's title: "Timesteps 5.1, max memory 1835008 B on GPU 0 at t 4 ·
+// The line under a figure's title: "Timesteps 5.1, max memory 1835008 B on rank 0 at t 4 ·
 // 4 ranks, 2 layers, 4 batches".
 QString figureSummary(const core::Trace &trace);
 

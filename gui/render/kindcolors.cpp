@@ -1,9 +1,16 @@
 // SPDX-License-Identifier: MIT
 #include "kindcolors.h"
 
-#include <QObject>
+#include <QCoreApplication>
 
 namespace rankstep::gui {
+namespace {
+
+struct KindText {
+    Q_DECLARE_TR_FUNCTIONS(KindText)
+};
+
+} // namespace
 
 QColor kindColor(core::ObjectKind kind)
 {
@@ -24,6 +31,18 @@ QColor kindColor(core::ObjectKind kind)
 
 QString kindPlural(core::ObjectKind kind)
 {
+    switch (kind) {
+        case core::ObjectKind::Weight:
+            return KindText::tr("weights");
+        case core::ObjectKind::OptState:
+            return KindText::tr("optimizer states");
+        case core::ObjectKind::Activation:
+            return KindText::tr("activations");
+        case core::ObjectKind::ActivationGrad:
+            return KindText::tr("activation gradients");
+        case core::ObjectKind::WeightGrad:
+            return KindText::tr("weight gradients");
+    }
     return QString::fromUtf8(core::kindWords(kind)) + QStringLiteral("s");
 }
 

@@ -3,6 +3,7 @@
 
 #include "palette.h"
 #include "statebatch.h"
+#include "statetext.h"
 
 #include <QFontMetrics>
 #include <QFontMetricsF>
@@ -99,7 +100,7 @@ QString fittedTitle(const QString &title, const QFontMetrics &metrics, int width
     const QStringList parts = title.split(QStringLiteral(" · "));
     QStringList candidates{title};
     // A clock of its own (stepping by operation) is what no other view shows.
-    if (parts.size() > 2 && parts[1].startsWith(QStringLiteral("own ")))
+    if (parts.size() > 2 && isOwnClock(parts[1]))
         candidates << parts.front() + QStringLiteral(" · ") + parts[1];
     if (parts.size() > 2) // the memory tells more than the clock, which the timeline shows too
         candidates << parts.front() + QStringLiteral(" · ") + parts.back();

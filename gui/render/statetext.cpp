@@ -3,9 +3,22 @@
 
 #include "memoryseries.h"
 
+#include <QCoreApplication>
 #include <QStringList>
 
 namespace rankstep::gui {
+namespace {
+
+struct StateText {
+    Q_DECLARE_TR_FUNCTIONS(StateText)
+};
+
+} // namespace
+
+bool isOwnClock(const QString &titlePart)
+{
+    return titlePart.startsWith(StateText::tr("own t %1").arg(QString()));
+}
 
 QString panelTitle(int rank, const replay::RankState &state, std::optional<core::SimTime> shared,
                    const QString &timeUnit)
@@ -13,18 +26,20 @@ QString panelTitle(int rank, const replay::RankState &state, std::optional<core:
     const bool own = shared && *shared != state.clock;
     const QString clock = QString::fromStdString(state.clock.toString()) +
                           (timeUnit.isEmpty() ? QString() : QStringLiteral(" ") + timeUnit);
-    return (own ? QStringLiteral("rank %1 · own t %2 · %3") : QStringLiteral("rank %1 · t %2 · %3"))
-        .arg(rank)
-        .arg(clock, formatMemory(state.memory));
+    return QStringList{
+        StateText::tr("rank %1").arg(rank),
+        own ? StateText::tr("own t %1").arg(clock) : StateText::tr("t %1").arg(clock),
+        formatMemory(state.memory)}
+        .join(QStringLiteral(" · "));
 }
 
 QString panelToolTip(int rank, const replay::RankState &state, std::int64_t maxMemory)
 {
-    QString text = QStringLiteral("rank %1 holds %2 of the run's largest %3")
+    QString text = StateText::tr("rank %1 holds %2 of the run's largest %3")
                        .arg(rank)
                        .arg(formatMemory(state.memory), formatMemory(maxMemory));
     if (state.line > 0)
-        text += QStringLiteral("; last ran line %1").arg(state.line);
+        text += StateText::tr("; last ran line %1").arg(state.line);
     return text;
 }
 

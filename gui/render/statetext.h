@@ -19,6 +19,9 @@ namespace rankstep::gui {
 QString panelTitle(int rank, const replay::RankState &state,
                    std::optional<core::SimTime> shared = std::nullopt,
                    const QString &timeUnit = {});
+// Whether a part of a panel title (between its " · ") is a clock of the rank's own, in the
+// language shown.
+bool isOwnClock(const QString &titlePart);
 // What a panel's background says: "rank 2 holds 1.8 MB of the run's largest 2.5 MB; last ran
 // line 14" (the line part left out before the rank ran).
 QString panelToolTip(int rank, const replay::RankState &state, std::int64_t maxMemory);

@@ -1,12 +1,17 @@
 // SPDX-License-Identifier: MIT
 #include "timelinetext.h"
 
+#include <QCoreApplication>
 #include <QLocale>
 #include <QStringList>
 
 namespace rankstep::gui {
 
 namespace {
+
+struct TimelineText {
+    Q_DECLARE_TR_FUNCTIONS(TimelineText)
+};
 
 QString fromStd(const std::string &text)
 {
@@ -25,11 +30,28 @@ QString runText(int first, int last)
     return QStringLiteral("%1-%2").arg(first).arg(last);
 }
 
+// "batch 2", "batches 0-3", "batches 0, 2 and 5", in the language shown.
+QString describeSet(const core::IndexSet &set, const QString &singular, const QString &plural)
+{
+    const std::vector<int> members = set.toVector();
+    if (members.empty())
+        return TimelineText::tr("no %1").arg(plural);
+    if (members.size() == 1)
+        return singular + QLatin1Char(' ') + QString::number(members.front());
+    if (members.back() - members.front() + 1 == int(members.size()) && members.size() > 2)
+        return plural + QLatin1Char(' ') + runText(members.front(), members.back());
+    QStringList numbers;
+    for (int member : members)
+        numbers << QString::number(member);
+    const QString last = numbers.takeLast();
+    return TimelineText::tr("%1 %2 and %3").arg(plural, numbers.join(QStringLiteral(", ")), last);
+}
+
 } // namespace
 
 QString rankLabel(int rank)
 {
-    return QStringLiteral("rank %1").arg(rank);
+    return TimelineText::tr("rank %1").arg(rank);
 }
 
 QString batchLabel(const core::IndexSet &batches)
@@ -73,12 +95,12 @@ QString eventTitle(const core::Event &event)
 {
     QString title = QString::fromLatin1(core::opName(event.op));
     if (event.op == core::OpKind::PassTo) {
-        title += QStringLiteral(" to rank %1").arg(event.peer);
+        title += TimelineText::tr(" to rank %1").arg(event.peer);
     } else if (event.op == core::OpKind::Receive) {
-        title += QStringLiteral(" from rank %1").arg(event.peer);
+        title += TimelineText::tr(" from rank %1").arg(event.peer);
     }
     if (event.layer >= 0) {
-        title += QStringLiteral(", layer %1").arg(event.layer);
+        title += TimelineText::tr(", layer %1").arg(event.layer);
     }
     return title;
 }
@@ -87,18 +109,20 @@ QString eventToolTip(const core::Event &event, const QString &timeUnit)
 {
     QStringList lines{rankLabel(event.rank) + QStringLiteral(": ") + eventTitle(event)};
     if (!event.batches.empty()) {
-        lines << fromStd(core::describeSet(event.batches, "batch", "batches"));
+        lines << describeSet(event.batches, TimelineText::tr("batch"), TimelineText::tr("batches"));
     }
     if (event.shardTotal > 1) {
-        lines << fromStd(core::describeSet(event.shards, "shard", "shards")) +
-                     QStringLiteral(" of %1").arg(event.shardTotal);
+        lines << TimelineText::tr("%1 of %2")
+                     .arg(describeSet(event.shards, TimelineText::tr("shard"),
+                                      TimelineText::tr("shards")))
+                     .arg(event.shardTotal);
     }
-    lines << QStringLiteral("start %1, end %2, duration %3 %4")
+    lines << TimelineText::tr("start %1, end %2, duration %3 %4")
                  .arg(fromStd(event.start.toString()), fromStd(event.end().toString()),
                       fromStd(event.duration.toString()), timeUnit);
-    lines << QStringLiteral("memory %1 at the call").arg(memoryText(event.memory));
+    lines << TimelineText::tr("memory %1 at the call").arg(memoryText(event.memory));
     if (event.line > 0) {
-        lines << QStringLiteral("line %1 (click to show it)").arg(event.line);
+        lines << TimelineText::tr("line %1 (click to show it)").arg(event.line);
     }
     return lines.join(QLatin1Char('\n'));
 }

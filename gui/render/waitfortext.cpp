@@ -82,16 +82,19 @@ QString waitToolTip(const core::RankWait &wait, const core::Diagnosis &diagnosis
                                 : WaitForText::tr("Stuck at line %1"))
                      .arg(wait.line);
     if (!wait.waitsOn.empty()) {
-        lines << (isAnySource(wait) ? WaitForText::tr("A message from any of %1 would let it go on")
-                                    : WaitForText::tr("Waits on %1"))
+        const bool any = isAnySource(wait);
+        lines << (any && wait.waitsOn.size() > 1
+                      ? WaitForText::tr("A message from any of %1 would let it go on")
+                  : any ? WaitForText::tr("A message from %1 would let it go on")
+                        : WaitForText::tr("Waits on %1"))
                      .arg(rankList(wait.waitsOn));
     }
-    QStringList waiters;
+    std::vector<int> waiters;
     for (const core::RankWait &other : diagnosis.ranks)
         if (std::find(other.waitsOn.begin(), other.waitsOn.end(), wait.rank) != other.waitsOn.end())
-            waiters << QString::number(other.rank);
-    if (!waiters.isEmpty())
-        lines << WaitForText::tr("Waited on by rank %1").arg(waiters.join(QStringLiteral(", ")));
+            waiters.push_back(other.rank);
+    if (!waiters.empty())
+        lines << WaitForText::tr("Waited on by %1").arg(rankList(waiters));
     return lines.join(QLatin1Char('\n'));
 }
 

@@ -6,6 +6,7 @@
 #include "stepcontroller.h"
 #include "tracefwd.h"
 
+#include <QCoreApplication>
 #include <QObject>
 #include <QString>
 
@@ -24,7 +25,8 @@ enum class TraceUnits { SimulatedSteps, Seconds };
 // The unit of a trace's times as printed: "steps", or "ms" for a real run.
 inline QString timeUnitName(TraceUnits units)
 {
-    return units == TraceUnits::Seconds ? QStringLiteral("ms") : QStringLiteral("steps");
+    return units == TraceUnits::Seconds ? QStringLiteral("ms")
+                                        : QCoreApplication::translate("TimeUnit", "steps");
 }
 
 // A span of time on screen, in fractional ticks of the trace's time (core::SimTime ticks, so that

@@ -12,8 +12,8 @@ RunErrorText describeRunError(const core::Trace &trace)
         return out;
     const core::Error &e = *trace.error;
     const QString where = e.rank >= 0 && e.line > 0
-                              ? QObject::tr("Rank %1, line %2").arg(e.rank).arg(e.line)
-                          : e.line > 0 ? QObject::tr("Line %1").arg(e.line)
+                              ? QObject::tr("rank %1, line %2").arg(e.rank).arg(e.line)
+                          : e.line > 0 ? QObject::tr("line %1").arg(e.line)
                                        : QString();
     switch (e.kind) {
         case core::ErrorKind::Deadlock:
@@ -30,7 +30,7 @@ RunErrorText describeRunError(const core::Trace &trace)
             break;
         default:
             out.title = where.isEmpty() ? QObject::tr("The run failed")
-                                        : QObject::tr("%1 failed").arg(where);
+                                        : QObject::tr("An error at %1").arg(where);
     }
     out.text = QString::fromStdString(e.message);
     // The title already says it hung; keep the text to each rank's wait.

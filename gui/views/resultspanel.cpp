@@ -33,16 +33,47 @@ QString verdictRow(const QString &name, const QString &value, const QString &tar
                    const QString &by, const QString &notebook)
 {
     const QString mark =
-        met ? QStringLiteral("<span style='color:#1b7a2e'>✓ met</span>")
-            : QStringLiteral("<span style='color:#b3261e'>✗ over by %1</span>").arg(by);
+        met ? QStringLiteral("<span style='color:#1b7a2e'>%1</span>").arg(ResultsPanel::tr("✓ met"))
+            : QStringLiteral("<span style='color:#b3261e'>%1</span>")
+                  .arg(ResultsPanel::tr("✗ over by %1").arg(by));
     // One line per figure, the notebook's target inside it: the panel is short at 1280x800.
     const QString nb = notebook.isEmpty()
                            ? QString()
-                           : QStringLiteral(" <small>(notebook: %1)</small>").arg(notebook);
+                           : QStringLiteral(" <small>(%1)</small>")
+                                 .arg(ResultsPanel::tr("notebook: %1").arg(notebook));
     return QStringLiteral(
-               "<tr><td><b>%1</b></td><td align='right'>%2</td><td>&nbsp;&nbsp;target %3%4</td>"
+               "<tr><td><b>%1</b></td><td align='right'>%2</td><td>&nbsp;&nbsp;%3%4</td>"
                "<td>%5</td></tr>")
-        .arg(name, value, target, nb, mark);
+        .arg(name, value, ResultsPanel::tr("target %1").arg(target), nb, mark);
+}
+
+QString statusWord(core::RunStatus status)
+{
+    switch (status) {
+        case core::RunStatus::Ok:
+            return ResultsPanel::tr("ok");
+        case core::RunStatus::Error:
+            return ResultsPanel::tr("error");
+        case core::RunStatus::Deadlock:
+            return ResultsPanel::tr("deadlock");
+        case core::RunStatus::Stopped:
+            return ResultsPanel::tr("stopped");
+    }
+    return ResultsPanel::tr("error");
+}
+
+// "4 ranks, 2 layers, 4 batches".
+QString settingText(const core::RunConfig &config)
+{
+    // No %n plurals: without a translation (English) Qt would print "4 rank(s)".
+    return (config.ranks == 1 ? ResultsPanel::tr("%1 rank") : ResultsPanel::tr("%1 ranks"))
+               .arg(config.ranks) +
+           QStringLiteral(", ") +
+           (config.layers == 1 ? ResultsPanel::tr("%1 layer") : ResultsPanel::tr("%1 layers"))
+               .arg(config.layers) +
+           QStringLiteral(", ") +
+           (config.batches == 1 ? ResultsPanel::tr("%1 batch") : ResultsPanel::tr("%1 batches"))
+               .arg(config.batches);
 }
 
 QString lessonRows(const lessons::Lesson &lesson, const core::Trace &trace)
@@ -147,6 +178,52 @@ QString rankTimeHtml(const core::Trace &trace)
 
 } // namespace
 
+QString verdictText(const lessons::Lesson &lesson, const core::Trace &trace,
+                    const lessons::Verdict &verdict)
+{
+    using Kind = lessons::Verdict::Kind;
+    const QString detail = QString::fromStdString(verdict.detail);
+    switch (verdict.kind) {
+        case Kind::Solved:
+            return ResultsPanel::tr("Solved!");
+        case Kind::OtherSetting:
+            return ResultsPanel::tr("Correct at %1; the lesson is graded at %2.")
+                .arg(settingText(trace.config), settingText(lesson.config));
+        case Kind::OtherCosts:
+            return ResultsPanel::tr(
+                       "Correct under the cost model %1; lessons are graded under the notebook's "
+                       "costs.")
+                .arg(QString::fromStdString(trace.config.cost.name));
+        case Kind::Unfinished: {
+            const QString status = statusWord(trace.status);
+            if (detail.isEmpty())
+                return ResultsPanel::tr("Not solved yet: the run did not finish (%1).").arg(status);
+            return ResultsPanel::tr("Not solved yet: the run did not finish (%1): %2%3")
+                .arg(status, detail,
+                     detail.endsWith(QLatin1Char('?')) ? QString() : QStringLiteral("."));
+        }
+        case Kind::CheckFailed:
+            return ResultsPanel::tr("Not solved yet: %1.").arg(detail);
+        case Kind::NoFigures:
+            return ResultsPanel::tr(
+                "Not solved yet: the run made no operations, so it has no "
+                "figures to compare with the targets.");
+        case Kind::TargetsMissed:
+            break;
+    }
+    QStringList missed;
+    if (!verdict.timeMet && lesson.targets)
+        missed << ResultsPanel::tr("Timesteps %1 is above the target %2")
+                      .arg(QString::fromStdString(trace.figures.timesteps.toString()),
+                           QString::fromStdString(lesson.targets->time.toString()));
+    if (!verdict.memoryMet && lesson.targets)
+        missed << ResultsPanel::tr("Maximum Memory %1 is above the target %2")
+                      .arg(exactMemory(trace.figures.maxMemory),
+                           exactMemory(lesson.targets->memory));
+    return ResultsPanel::tr("Correct, but not solved yet: %1.")
+        .arg(missed.join(QStringLiteral("; ")));
+}
+
 QString resultsHtml(const lessons::Lesson *lesson, const core::Trace &trace)
 {
     const core::Figures &f = trace.figures;
@@ -155,7 +232,7 @@ QString resultsHtml(const lessons::Lesson *lesson, const core::Trace &trace)
         const lessons::Verdict v = lessons::judge(*lesson, trace);
         html += QStringLiteral("<p style='font-size:large'><b style='color:%1'>%2</b></p>")
                     .arg(v.solved ? QStringLiteral("#1b7a2e") : QStringLiteral("#8a5300"),
-                         esc(v.summary));
+                         verdictText(*lesson, trace, v).toHtmlEscaped());
     }
     if (trace.error && trace.diagnosis) {
         html += hangBanner(trace);

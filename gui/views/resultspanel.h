@@ -33,6 +33,11 @@ private:
     QLabel *m_label;
 };
 
+// The verdict's one sentence (lessons::judge's summary) in the language shown; the engine's own
+// words it quotes (an error's gist, the check's message) stay English.
+QString verdictText(const lessons::Lesson &lesson, const core::Trace &trace,
+                    const lessons::Verdict &verdict);
+
 // Rich text for a run's figures against a lesson (shared with exports and tests).
 QString resultsHtml(const lessons::Lesson *lesson, const core::Trace &trace);
 

@@ -422,8 +422,8 @@ void TimelineView::updateLayout()
     layout.rows = layout.ranks.empty() ? ranks : int(layout.ranks.size());
     layout.axisHeight = m_look.scaled(kAxisHeight);
     const double label = metrics.horizontalAdvance(rankLabel(std::max(ranks - 1, 0)));
-    layout.labelWidth =
-        std::ceil(std::max(label, metrics.horizontalAdvance(QStringLiteral("steps"))) + 22.0);
+    layout.labelWidth = std::ceil(
+        std::max(label, metrics.horizontalAdvance(timeUnitName(m_session.units()))) + 22.0);
     layout = fitRows(layout, height(), kPreferredRowHeight, minRowHeight());
     m_scroll = std::clamp(m_scroll, 0.0, maxScroll(layout, height()));
     layout.scroll = m_scroll;

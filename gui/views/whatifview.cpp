@@ -123,10 +123,10 @@ WhatIfView::WhatIfView(RunSession &session, Appearance &appearance, QWidget *par
         connect(field.edit, &QLineEdit::returnPressed, this, &WhatIfView::runSweep);
     }
     m_ranks->setToolTip(tr("Numbers of ranks, separated by commas: 2,4,8"));
-    m_batchesKind->addItems({tr("Batches"), tr("Batches a rank")});
+    m_batchesKind->addItems({tr("Batches"), tr("Batches per rank")});
     m_batchesKind->setObjectName(QStringLiteral("whatIfBatchesKind"));
     m_batchesKind->setToolTip(
-        tr("Batches a rank: each setting runs ranks x K batches, as data parallelism needs."));
+        tr("Batches per rank: each setting runs ranks x K batches, as data parallelism needs."));
     m_bandwidth->setPlaceholderText(tr("the cost model's own"));
     m_bandwidth->setToolTip(
         tr("Gigabytes a second on every link, inside and between nodes: 25,50,450. Only a "

@@ -102,7 +102,7 @@ TEST(ExportFigure, SvgIsSlideSizedVectorWithEveryRankLabelAsText)
     EXPECT_TRUE(svg.texts.contains(QStringLiteral("DDP: ddp")));
     EXPECT_TRUE(svg.texts.contains(QStringLiteral("time (steps)")));
     EXPECT_TRUE(svg.texts.contains(QStringLiteral(
-        "Timesteps 5.1, max memory 1835008 B (1.84 MB) on GPU 0 at t 4 · 4 ranks, 2 layers, 4 "
+        "Timesteps 5.1, max memory 1835008 B (1.84 MB) on rank 0 at t 4 · 4 ranks, 2 layers, 4 "
         "batches")))
         << svg.texts.join(QLatin1Char('|')).toStdString();
 }

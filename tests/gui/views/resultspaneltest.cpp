@@ -5,6 +5,9 @@
 
 #include <gtest/gtest.h>
 
+#include <set>
+#include <vector>
+
 namespace rankstep::gui {
 namespace {
 
@@ -27,6 +30,64 @@ TEST(ResultsPanel, SaysWhatAFailedCheckFoundOnce)
     const QString html = resultsHtml(&lesson, trace);
 
     EXPECT_EQ(html.count(QStringLiteral("never updated")), 1) << html.toStdString();
+}
+
+// The app says the verdict in the language shown: in English, word for word what judge() says
+// (the command line's and the grader's sentence), for every kind of verdict.
+TEST(ResultsPanel, SaysEveryKindOfVerdictAsTheGraderDoes)
+{
+    lessons::Lesson lesson = trainLesson();
+    lesson.config.ranks = 4;
+    lesson.config.batches = 4;
+    const auto finished = [&lesson](int time, std::int64_t memory) {
+        core::Trace trace;
+        trace.config = lesson.config;
+        trace.status = core::RunStatus::Ok;
+        trace.check = {true, "Correct!"};
+        trace.figures.hasEvents = true;
+        trace.figures.timesteps = core::SimTime::steps(time);
+        trace.figures.maxMemory = memory;
+        return trace;
+    };
+    std::vector<core::Trace> traces{finished(20, 2097152), finished(21, 2097152),
+                                    finished(20, 2097153), finished(21, 3000000)};
+    core::Trace other = finished(3, 1);
+    other.config.ranks = 1;
+    other.config.layers = 1;
+    other.config.batches = 8;
+    traces.push_back(other);
+    core::Trace costs = finished(3, 1);
+    costs.config.cost.name = "slow-loss";
+    costs.config.cost.loss = core::SimTime::steps(7);
+    traces.push_back(costs);
+    core::Trace failed = finished(3, 1);
+    failed.check = {false, "layer 1: no rank set a final weight"};
+    traces.push_back(failed);
+    core::Trace empty = finished(0, 0);
+    empty.figures.hasEvents = false;
+    traces.push_back(empty);
+    core::Trace hung = finished(3, 1);
+    hung.status = core::RunStatus::Deadlock;
+    hung.error = core::Error{core::ErrorKind::Deadlock, 0, 28,
+                             "Deadlock: no rank can go on.\n"
+                             "  rank 3 finished without calling allreduce(layer 0)"};
+    traces.push_back(hung);
+    core::Trace stopped = hung;
+    stopped.status = core::RunStatus::Stopped;
+    stopped.error = core::Error{core::ErrorKind::Stopped, 0, 8, "Is a loop running forever?"};
+    traces.push_back(stopped);
+    core::Trace bare = hung;
+    bare.status = core::RunStatus::Error;
+    bare.error.reset();
+    traces.push_back(bare);
+
+    std::set<lessons::Verdict::Kind> kinds;
+    for (const core::Trace &trace : traces) {
+        const lessons::Verdict v = lessons::judge(lesson, trace);
+        kinds.insert(v.kind);
+        EXPECT_EQ(verdictText(lesson, trace, v).toStdString(), v.summary);
+    }
+    EXPECT_EQ(kinds.size(), 7u) << "every kind of verdict is said";
 }
 
 TEST(ResultsPanel, ShowsTheCheckOfARunWithoutALesson)
