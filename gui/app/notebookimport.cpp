@@ -17,6 +17,7 @@
 #include <QMessageBox>
 #include <QPointer>
 #include <QSettings>
+#include <QTimer>
 #include <QtConcurrent/QtConcurrentRun>
 
 #include <memory>
@@ -114,14 +115,18 @@ void NotebookImport::saveFunction(ImportSummary &summary, const QString &id, con
 void NotebookImport::importAndReport(const QString &path)
 {
     m_queue << path;
-    if (!m_importing)
-        importQueued(); // reports its own errors; never awaited
+    if (m_importing)
+        return;
+    // Busy from now on, and the files read from the event loop: never inside the caller (a drop
+    // handler), even when the worker is done before the coroutine looks.
+    m_importing = true;
+    Q_EMIT importingChanged(true, QFileInfo(path).fileName());
+    QTimer::singleShot(0, this, [this] { importQueued(); }); // reports its own errors
 }
 
 QCoro::Task<void> NotebookImport::importQueued()
 {
     QPointer<NotebookImport> self(this);
-    m_importing = true;
     while (!m_queue.isEmpty()) {
         const QString path = m_queue.takeFirst();
         Q_EMIT importingChanged(true, QFileInfo(path).fileName());
