@@ -25,6 +25,7 @@ PACKAGES=(
     # Issue 20: the translations (Qt6LinguistTools, lupdate/lrelease), man pages from --help,
     # and the checks of the desktop entry and the AppStream metainfo.
     qt6-tools-dev qt6-l10n-tools help2man man-db desktop-file-utils appstream
+    qt6-translations-l10n  # Qt's own texts (QMessageBox's buttons) in the translation's language
     libcli11-dev  # rankstep-cli's arguments (issue 20)
 )
 if [[ "${1:-}" == "--fuzz" ]]; then

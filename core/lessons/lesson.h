@@ -93,6 +93,11 @@ struct Verdict {
     };
     Kind kind = Kind::Solved;
     std::string detail; // the engine's words the summary quotes (English), or empty
+    struct Place {
+        int rank = -1; // -1: the detail says where itself, or there is no place
+        int line = 0;
+    };
+    Place detailAt; // where the detail happened, said before it: "rank 0, line 26: ..."
     bool solved = false;
     bool finished = false; // no error, deadlock or stop
     bool checkPassed = false;

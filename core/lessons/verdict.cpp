@@ -9,8 +9,9 @@ namespace rankstep::lessons {
 namespace {
 
 // The one line of an error that says what is missing: for a hang the finished rank that never
-// called the collective (or the first rank that waits), else the first line.
-std::string errorGist(const core::Error &error)
+// called the collective (or the first rank that waits), else the first line. Where it happened
+// goes to `at` when the line itself does not say.
+std::string errorGist(const core::Error &error, Verdict::Place &at)
 {
     std::vector<std::string> lines;
     std::string::size_type begin = 0;
@@ -29,29 +30,31 @@ std::string errorGist(const core::Error &error)
             return line;
     if (error.kind == core::ErrorKind::Deadlock && lines.size() > 1)
         return lines[1];
-    std::string where;
     // A mismatch names its ranks, a stop says where the rank was.
     if (error.kind != core::ErrorKind::Mismatch && error.kind != core::ErrorKind::Stopped &&
         error.rank >= 0 && error.line > 0)
-        where =
-            "rank " + std::to_string(error.rank) + ", line " + std::to_string(error.line) + ": ";
-    return where + lines.front();
+        at = {error.rank, error.line};
+    return lines.front();
 }
 
-std::string unfinishedGist(const core::Trace &trace)
+std::string unfinishedGist(const core::Trace &trace, Verdict::Place &at)
 {
-    std::string gist = trace.error ? errorGist(*trace.error) : std::string();
+    std::string gist = trace.error ? errorGist(*trace.error, at) : std::string();
     while (!gist.empty() && (gist.back() == '.' || gist.back() == ' '))
         gist.pop_back();
     return gist;
 }
 
-std::string unfinishedSummary(const core::Trace &trace, const std::string &gist)
+std::string unfinishedSummary(const core::Trace &trace, const Verdict &v)
 {
     std::string summary = "Not solved yet: the run did not finish (" +
                           std::string(core::runStatusName(trace.status)) + ")";
-    if (!gist.empty())
-        summary += ": " + gist;
+    if (!v.detail.empty())
+        summary += ": " +
+                   (v.detailAt.rank >= 0 ? "rank " + std::to_string(v.detailAt.rank) + ", line " +
+                                               std::to_string(v.detailAt.line) + ": "
+                                         : std::string()) +
+                   v.detail;
     return summary + (summary.back() == '?' ? "" : ".");
 }
 
@@ -102,8 +105,8 @@ Verdict judge(const Lesson &lesson, const core::Trace &trace)
     }
     if (!v.finished) {
         v.kind = Verdict::Kind::Unfinished;
-        v.detail = unfinishedGist(trace);
-        v.summary = unfinishedSummary(trace, v.detail);
+        v.detail = unfinishedGist(trace, v.detailAt);
+        v.summary = unfinishedSummary(trace, v);
     } else if (checkNeeded && !v.checkPassed) {
         v.kind = Verdict::Kind::CheckFailed;
         v.detail = trace.check.message;

@@ -198,8 +198,14 @@ QString verdictText(const lessons::Lesson &lesson, const core::Trace &trace,
             const QString status = statusWord(trace.status);
             if (detail.isEmpty())
                 return ResultsPanel::tr("Not solved yet: the run did not finish (%1).").arg(status);
+            const QString placed = verdict.detailAt.rank < 0
+                                       ? detail
+                                       : ResultsPanel::tr("rank %1, line %2: %3")
+                                             .arg(verdict.detailAt.rank)
+                                             .arg(verdict.detailAt.line)
+                                             .arg(detail);
             return ResultsPanel::tr("Not solved yet: the run did not finish (%1): %2%3")
-                .arg(status, detail,
+                .arg(status, placed,
                      detail.endsWith(QLatin1Char('?')) ? QString() : QStringLiteral("."));
         }
         case Kind::CheckFailed:

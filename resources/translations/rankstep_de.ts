@@ -2498,6 +2498,10 @@ Zuerst noch einen Hinweis auszuprobieren, bringt oft mehr.</translation>
         <source>Correct, but not solved yet: %1.</source>
         <translation>Richtig, aber noch nicht gelöst: %1.</translation>
     </message>
+    <message>
+        <source>rank %1, line %2: %3</source>
+        <translation>Rank %1, Zeile %2: %3</translation>
+    </message>
 </context>
 <context>
     <name>rankstep::gui::RosterView</name>

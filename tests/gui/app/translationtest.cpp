@@ -44,6 +44,13 @@ TEST_F(TranslationTest, GermanLoadsUnderAGermanLocale)
     EXPECT_GE(play->minimumWidth(), play->sizeHint().width());
     EXPECT_EQ(QCoreApplication::translate("Options", "Start in presentation mode (F11)."),
               QStringLiteral("Im Präsentationsmodus starten (F11)."));
+    // Qt's own texts (the error dialog's Show Details…) come from Debian's qt6-translations-l10n,
+    // which scripts/setup-deps.sh installs: they were English among the German.
+    EXPECT_EQ(QCoreApplication::translate("QMessageBox", "Show Details..."),
+              QStringLiteral("Details einblenden..."));
+    // The views' own words: the verdict and a time axis.
+    EXPECT_EQ(QCoreApplication::translate("rankstep::gui::ResultsPanel", "Solved!"),
+              QStringLiteral("Gelöst!"));
 }
 
 TEST_F(TranslationTest, EnglishNeedsNone)

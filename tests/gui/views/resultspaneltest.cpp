@@ -76,6 +76,11 @@ TEST(ResultsPanel, SaysEveryKindOfVerdictAsTheGraderDoes)
     stopped.status = core::RunStatus::Stopped;
     stopped.error = core::Error{core::ErrorKind::Stopped, 0, 8, "Is a loop running forever?"};
     traces.push_back(stopped);
+    core::Trace raised = hung;
+    raised.status = core::RunStatus::Error;
+    raised.error = core::Error{core::ErrorKind::Exception, 0, 26,
+                               "update(layer 0): the weight gradient covers batches {0}"};
+    traces.push_back(raised);
     core::Trace bare = hung;
     bare.status = core::RunStatus::Error;
     bare.error.reset();
