@@ -136,6 +136,7 @@ QCoro::Task<void> GradeController::execute(QString folder, double timeLimitSecon
     const QString errors = QString::fromUtf8(process->readAllStandardError()).trimmed();
     const bool normal = process->exitStatus() == QProcess::NormalExit;
     const int code = process->exitCode();
+    const QString processError = process->errorString();
     process->deleteLater();
     m_process = nullptr;
     Q_EMIT runningChanged(false);
@@ -143,7 +144,16 @@ QCoro::Task<void> GradeController::execute(QString folder, double timeLimitSecon
     ClassRoster roster;
     QString why;
     if (!normal || code == 64 || !parseClassRoster(out, &roster, &why)) {
-        Q_EMIT failed(errors.isEmpty() ? why : errors.section(QLatin1Char('\n'), 0, 2));
+        // The grader's own words first; a grader that said nothing still gets a reason.
+        if (!errors.isEmpty())
+            why = errors.section(QLatin1Char('\n'), 0, 2);
+        else if (!normal)
+            why = tr("The grading ended early: rankstep-cli crashed (%1).").arg(processError);
+        else if (code == 64)
+            why = tr("rankstep-cli refused the grading (exit code 64) without saying why.");
+        else if (why.isEmpty())
+            why = tr("rankstep-cli's answer was not a class roster (exit code %1).").arg(code);
+        Q_EMIT failed(why);
         co_return;
     }
     roster.folder = folder;

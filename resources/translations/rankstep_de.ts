@@ -1667,6 +1667,18 @@ Sekunden jedes Ranks für Berechnung (forward, backward, loss, update) und für 
         <source>The grading could not start: %1</source>
         <translation>Die Bewertung konnte nicht gestartet werden: %1</translation>
     </message>
+    <message>
+        <source>The grading ended early: rankstep-cli crashed (%1).</source>
+        <translation>Die Bewertung endete vorzeitig: rankstep-cli ist abgestürzt (%1).</translation>
+    </message>
+    <message>
+        <source>rankstep-cli refused the grading (exit code 64) without saying why.</source>
+        <translation>rankstep-cli hat die Bewertung ohne Begründung abgelehnt (Exit-Code 64).</translation>
+    </message>
+    <message>
+        <source>rankstep-cli's answer was not a class roster (exit code %1).</source>
+        <translation>Die Antwort von rankstep-cli war keine Klassenübersicht (Exit-Code %1).</translation>
+    </message>
 </context>
 <context>
     <name>rankstep::gui::HelpActions</name>
