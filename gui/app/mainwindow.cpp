@@ -581,27 +581,45 @@ void MainWindow::arrangeViews()
 
     const int height = m_middle->height() - m_middle->handleWidth();
     const double viewsShare = !ran ? 0.28 : presenting ? 0.62 : whatIf ? 0.3 : lesson ? 0.52 : 0.46;
-    const int views = int(height * viewsShare);
-    m_middle->setSizes({height - views, views});
+    int views = int(height * viewsShare);
     // Presenting, the verdict and the two figures are enough: the timeline's rows need the room.
     // While the quiz asks the room (presenting), the results give it their room: the verdict
     // stays in the status bar.
     const bool quiz = presenting && m_quizPanel->isVisibleTo(this);
-    const int results = quiz                ? 0
-                        : presenting && ran ? std::max(int(views * 0.1), m_results->headHeight())
-                                            : int(views * (!ran ? 0.3 : 0.18));
+    const auto resultsFor = [&](int room) {
+        return quiz                ? 0
+               : presenting && ran ? std::max(int(room * 0.1), m_results->headHeight())
+                                   : int(room * (!ran ? 0.3 : 0.18));
+    };
     // A demonstration's bar (or the quiz, outside presentation mode) above the step bar takes
     // half its height from the chart.
     // While the quiz asks, the chart keeps its least height: the timeline's rows answer "which
     // rank moves next".
-    const int chart =
-        quiz ? chartFloor()
-             : std::max(chartFloor(),
-                        (presenting ? std::max(this->height() / 4 + 4, int(views * 0.42))
-                                    : int(views * 0.38)) -
-                            barsHeight() / 2);
+    const auto chartFor = [&](int room) {
+        return quiz ? chartFloor()
+                    : std::max(chartFloor(),
+                               (presenting ? std::max(this->height() / 4 + 4, int(room * 0.42))
+                                           : int(room * 0.38)) -
+                                   barsHeight() / 2);
+    };
+    // Every rank's row (up to eight) is shown: at 1280x800 a four-rank run hid rank 3 behind the
+    // timeline's scroll bar. The room comes from the code and lesson above (at most a tenth of
+    // the height; not presenting, where the state view above is what the class watches), then
+    // from the chart down to its floor.
+    const int bars = m_stepping->sizeHint().height() - m_timeline->sizeHint().height();
+    const auto missingFor = [&](int room) {
+        const int inner = room - 2 * m_views->handleWidth();
+        return m_timeline->heightForRows(8) - (inner - resultsFor(room) - chartFor(room) - bars);
+    };
+    if (ran && !torch && !presenting)
+        views += std::clamp(missingFor(views), 0, height / 10);
+    m_middle->setSizes({height - views, views});
+    const int results = resultsFor(views);
+    int chart = chartFor(views);
     // The three panes share what the splitter's two handles leave (else it scales them all).
     const int inner = views - 2 * m_views->handleWidth();
+    if (const int missing = missingFor(views); ran && missing > 0)
+        chart = std::max({chartFloor(), m_memory->minimumHeight(), chart - missing});
     if (torch) { // the verdict and its checks over the loss curve
         const int verdict = std::max(results, int(views * 0.34));
         m_views->setSizes({verdict, 0, 0, std::max(0, inner - verdict)});

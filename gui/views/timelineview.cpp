@@ -409,6 +409,15 @@ double TimelineView::minRowHeight() const
     return std::ceil(QFontMetricsF(labelFont).height() + 4.0);
 }
 
+int TimelineView::heightForRows(int mostRows) const
+{
+    const int ranks = m_trace ? m_trace->config.ranks : 0;
+    const auto shown =
+        m_session.shownRanks().empty() ? std::size_t(ranks) : m_session.shownRanks().size();
+    const int rows = std::min(int(shown), mostRows);
+    return int(std::ceil(m_look.scaled(kAxisHeight) + rows * minRowHeight())) + 2;
+}
+
 void TimelineView::updateLayout()
 {
     QFont labelFont = font();

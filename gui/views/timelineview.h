@@ -58,6 +58,9 @@ public:
     void scrollRowsTo(double pixels);
     // The least row height: the height of a rank label at the current zoom.
     double minRowHeight() const;
+    // The height that shows the axis and every shown rank (at most `mostRows`) at the least row
+    // height: what the window gives the timeline before the memory chart grows.
+    int heightForRows(int mostRows) const;
 
     // Where time could go by this view's own layout (after the rank labels), in its pixels.
     PixelSpan naturalTimeSpan() const;

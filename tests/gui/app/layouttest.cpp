@@ -6,12 +6,14 @@
 #include "guitestsupport.h"
 #include "memorychart.h"
 #include "presentation.h"
+#include "timelineview.h"
 #include "viewcontrols.h"
 #include "windowsettings.h"
 
 #include <gtest/gtest.h>
 
 #include <QApplication>
+#include <QScrollBar>
 #include <QSettings>
 #include <QSplitter>
 
@@ -126,6 +128,29 @@ TEST_F(LayoutTest, AFreshLessonSpendsLittleHeightOnPlaceholders)
     const QWidget *views = middleSplitter(*window)->widget(1);
     EXPECT_LT(double(views->height()) / window->height(), 0.3);
     EXPECT_FALSE(window->memoryChart()->isVisible()) << "nothing to chart before a run";
+}
+
+// At 1280x800 the four ranks of DDP all showed but rank 3, behind the rows' scroll bar: the
+// timeline now gets every rank's row (up to eight) from the code above and the chart, and the
+// chart keeps its floor.
+TEST_F(LayoutTest, At1280x800TheTimelineShowsEveryRankOfAFourRankRun)
+{
+    auto window = makeWindow();
+    window->resize(1280, 800);
+    settle();
+    ASSERT_TRUE(window->openLesson(QStringLiteral("ddp")));
+    ASSERT_TRUE(runAndWait(*window));
+    for (const auto pane : {MainWindow::Pane::Lesson, MainWindow::Pane::State}) {
+        window->showPane(pane);
+        settle();
+        window->arrangeViews();
+        settle();
+        EXPECT_FALSE(window->timeline()->rowScrollBar()->isVisible()) << int(pane);
+        EXPECT_GE(window->timeline()->rowLayout().rowHeight, window->timeline()->minRowHeight())
+            << int(pane);
+        EXPECT_GE(window->memoryChart()->height(), 110) << int(pane);
+        EXPECT_GE(window->editor()->visibleColumns(), 72) << int(pane);
+    }
 }
 
 TEST_F(LayoutTest, PresentingTheMemoryChartKeepsAQuarterOfTheHeight)
