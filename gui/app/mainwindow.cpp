@@ -567,7 +567,13 @@ void MainWindow::arrangeViews()
     const bool torch = m_lesson && m_lesson->isTorch();
     const bool ran = torch ? m_loss->hasReport() : m_session->trace() != nullptr;
     const bool presenting = m_viewControls && presentation().isActive();
-    m_memory->setVisible(ran && !torch); // before a run its placeholder would only take height
+    // A run that made no operations (a starter, a syntax error) has no chart: what went wrong,
+    // in the results, takes its room; the timeline says why it is empty.
+    const TracePtr &trace = m_session->trace();
+    const bool events = trace && trace->figures.hasEvents;
+    const bool failed = !torch && trace && trace->error.has_value();
+    const bool chartShown = ran && !torch && events;
+    m_memory->setVisible(chartShown); // before a run its placeholder would only take height
     keepChartHeight();
     const int width = m_work->width() - m_work->handleWidth();
     const int editor = m_editor->minimumSizeHint().width();
@@ -586,16 +592,23 @@ void MainWindow::arrangeViews()
     // While the quiz asks the room (presenting), the results give it their room: the verdict
     // stays in the status bar.
     const bool quiz = presenting && m_quizPanel->isVisibleTo(this);
+    // A failed run's results say what went wrong, and they need the room to say it.
     const auto resultsFor = [&](int room) {
-        return quiz                ? 0
-               : presenting && ran ? std::max(int(room * 0.1), m_results->headHeight())
-                                   : int(room * (!ran ? 0.3 : 0.18));
+        return quiz ? 0
+               : presenting && ran
+                   ? std::max(int(room * (failed ? 0.25 : 0.1)), m_results->headHeight())
+                   : int(room * (!ran      ? 0.3
+                                 : !failed ? 0.18
+                                 : events  ? 0.3
+                                           : 0.45));
     };
     // A demonstration's bar (or the quiz, outside presentation mode) above the step bar takes
     // half its height from the chart.
     // While the quiz asks, the chart keeps its least height: the timeline's rows answer "which
     // rank moves next".
     const auto chartFor = [&](int room) {
+        if (!chartShown)
+            return 0;
         return quiz ? chartFloor()
                     : std::max(chartFloor(),
                                (presenting ? std::max(this->height() / 4 + 4, int(room * 0.42))
@@ -618,14 +631,14 @@ void MainWindow::arrangeViews()
     int chart = chartFor(views);
     // The three panes share what the splitter's two handles leave (else it scales them all).
     const int inner = views - 2 * m_views->handleWidth();
-    if (const int missing = missingFor(views); ran && missing > 0)
+    if (const int missing = missingFor(views); chartShown && missing > 0)
         chart = std::max({chartFloor(), m_memory->minimumHeight(), chart - missing});
     if (torch) { // the verdict and its checks over the loss curve
         const int verdict = std::max(results, int(views * 0.34));
         m_views->setSizes({verdict, 0, 0, std::max(0, inner - verdict)});
         return;
     }
-    m_views->setSizes({results, std::max(0, inner - results - chart), ran ? chart : 0, 0});
+    m_views->setSizes({results, std::max(0, inner - results - chart), chart, 0});
 }
 
 void MainWindow::connectViews()
@@ -823,7 +836,10 @@ void MainWindow::onLessonActivated(const QModelIndex &index)
 
 bool MainWindow::saveCode(QString *error)
 {
-    return m_lesson && m_keeper->save(error);
+    if (!m_lesson || !m_keeper->save(error))
+        return false;
+    m_editor->markSaved(); // saved now: its pending save would write it again later
+    return true;
 }
 
 void MainWindow::runCode()

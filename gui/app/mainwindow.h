@@ -129,6 +129,8 @@ public:
         m_torchSteps = steps;
         m_torchEmbd = embd;
     }
+    // Saves the open lesson's code (the last second of typing); false when it cannot.
+    bool saveCode(QString *error = nullptr);
     NotebookImport *notebookImport() const { return m_import; }
     EditActions *editActions() const { return m_edit; }
     HelpActions *helpActions() const { return m_help; }
@@ -190,7 +192,6 @@ private:
     void onTorchLessonFinished(const RealRunOutcome &outcome);
     void onCursorChanged();
     void showWaitFor();
-    bool saveCode(QString *error = nullptr);
     // Esc stops whatever runs: a run, a real run, a PyTorch lesson, a sweep.
     void updateStopAction();
     // A run's trace in every view and the results (no verdict recorded).

@@ -60,6 +60,9 @@ ImportSummary NotebookImport::apply(const QString &path,
 {
     ImportSummary summary;
     summary.file = QFileInfo(path).fileName();
+    // Typed while the file was read: saved first, so that it is what a backup keeps and the
+    // editor's reload below does not write it over the imported code.
+    m_window.saveCode();
     if (!found) {
         summary.error = QString::fromStdString(found.error().message);
         Q_EMIT importFinished(summary);
@@ -134,7 +137,13 @@ QCoro::Task<void> NotebookImport::importQueued()
         using Found = core::Result<lessons::PuzzleImport>;
         QFuture<std::shared_ptr<Found>> reading =
             QtConcurrent::run([file = path.toStdString(), lessons = m_lessons] {
-                return std::make_shared<Found>(lessons::importPuzzleFile(file, lessons));
+                try {
+                    return std::make_shared<Found>(lessons::importPuzzleFile(file, lessons));
+                } catch (const std::exception &e) { // out of memory: said, and the queue goes on
+                    return std::make_shared<Found>(
+                        core::Error(core::ErrorKind::Usage, -1, 0,
+                                    std::string("the file could not be read: ") + e.what()));
+                }
             });
         const std::shared_ptr<Found> found = co_await reading;
         if (!self)

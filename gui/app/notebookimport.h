@@ -62,6 +62,9 @@ public:
     // Files asked for while one is imported (several dropped at once) follow it in order.
     void importAndReport(const QString &path);
     bool isImporting() const { return m_importing; }
+    // importFile() then the summary, on the calling thread: a script's --import is done before
+    // the script's run or screenshot.
+    void importAndReportNow(const QString &path) { report(path, importFile(path)); }
     // Asks for a file (dialog object name "importFileDialog"), then importAndReport().
     void chooseFile();
 

@@ -35,7 +35,6 @@
 
 #include <cstdio>
 #include <fstream>
-#include <functional>
 #include <iterator>
 #include <limits>
 #include <optional>
@@ -51,36 +50,14 @@ void showTab(MainWindow &window, const QString &name)
         window.showPane(*pane);
 }
 
-// Calls `then` once the window imports nothing: a scripted --import reads on a worker thread.
-void afterImports(MainWindow &window, const std::function<void()> &then)
-{
-    NotebookImport *import = window.notebookImport();
-    if (!import->isImporting()) {
-        then();
-        return;
-    }
-    auto *once = new QObject(&window); // deleting it ends the connection
-    QObject::connect(import, &NotebookImport::importingChanged, once, [once, then](bool importing) {
-        if (importing)
-            return;
-        delete once;
-        then();
-    });
-}
-
 void saveAndQuit(MainWindow *window, const QString &path)
 {
     // Let layouts, the chart and any dialog settle and paint first.
     QTimer::singleShot(400, window, [window, path] {
-        afterImports(*window, [window, path] {
-            QTimer::singleShot(100, window, [window, path] {
-                const bool saved = grabWithDialogs(window).save(path);
-                if (!saved)
-                    std::fprintf(stderr, "rankstep: cannot write screenshot to %s\n",
-                                 qPrintable(path));
-                QCoreApplication::exit(saved ? 0 : 1);
-            });
-        });
+        const bool saved = grabWithDialogs(window).save(path);
+        if (!saved)
+            std::fprintf(stderr, "rankstep: cannot write screenshot to %s\n", qPrintable(path));
+        QCoreApplication::exit(saved ? 0 : 1);
     });
 }
 
@@ -446,7 +423,7 @@ bool startScript(const QCommandLineParser &parser, const ScriptOptions &o, MainW
         window.showScriptCode(QString::fromUtf8(file.readAll()));
     }
     if (parser.isSet(o.importFile))
-        window.notebookImport()->importAndReport(parser.value(o.importFile));
+        window.notebookImport()->importAndReportNow(parser.value(o.importFile));
     if (!applyLook(parser, o, window))
         return false;
     if (parser.isSet(o.shortcuts))
@@ -565,8 +542,7 @@ bool startScript(const QCommandLineParser &parser, const ScriptOptions &o, MainW
                 QCoreApplication::exit(1);
             });
         });
-        QTimer::singleShot(0, &window,
-                           [&window] { afterImports(window, [&window] { window.runCode(); }); });
+        QTimer::singleShot(0, &window, &MainWindow::runCode);
     } else if (!shot.isEmpty()) {
         showTab(window, tab);
         saveAndQuit(&window, shot);

@@ -69,7 +69,7 @@ double paintHeader(QPainter &painter, const QRectF &area, const QString &title,
 double labelColumnWidth(const core::Trace &trace)
 {
     const QFontMetricsF rowFont(QFont(QGuiApplication::font().family(), 10));
-    const QString rank = QStringLiteral("rank %1").arg(std::max(trace.config.ranks - 1, 0));
+    const QString rank = rankLabel(std::max(trace.config.ranks - 1, 0));
     const double width = std::max(rowFont.horizontalAdvance(rank) + 22.0,
                                   QFontMetricsF(pixelFont(kChartTextPixels, false))
                                           .horizontalAdvance(QStringLiteral("1023.9 MiB")) +

@@ -17,7 +17,10 @@ struct StateText {
 
 bool isOwnClock(const QString &titlePart)
 {
-    return titlePart.startsWith(StateText::tr("own t %1").arg(QString()));
+    // The words around the clock, wherever the translation puts it.
+    const QStringList around = StateText::tr("own t %1").arg(QChar(0x1)).split(QChar(0x1));
+    return around.size() == 2 && titlePart.startsWith(around[0]) && titlePart.endsWith(around[1]) &&
+           titlePart.size() > around[0].size() + around[1].size();
 }
 
 QString panelTitle(int rank, const replay::RankState &state, std::optional<core::SimTime> shared,

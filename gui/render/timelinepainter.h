@@ -7,6 +7,7 @@
 #include "timelinegeometry.h"
 
 #include <QColor>
+#include <QCoreApplication>
 #include <QFont>
 #include <QPalette>
 #include <QRect>
@@ -46,8 +47,8 @@ struct TimelineScene {
     // outlined and linked in the overlay. Null: none.
     const std::vector<explain::Wait> *gaps = nullptr;
     const std::vector<std::size_t> *highlight = nullptr;
-    QString timeUnit = QStringLiteral("steps"); // the axis's unit: "ms" for a real run; the
-                                                // views give it in the language shown
+    // The axis's unit, in the language shown: "ms" for a real run.
+    QString timeUnit = QCoreApplication::translate("TimeUnit", "steps");
 };
 
 // Paints the per-rank timeline: axis band, rank rows, one block per event, message arrows and

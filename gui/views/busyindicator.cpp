@@ -17,6 +17,7 @@ BusyIndicator::BusyIndicator(QWidget *parent) : QWidget(parent)
     row->setContentsMargins(0, 0, 0, 0);
     m_label = new QLabel;
     m_label->setObjectName(QStringLiteral("busyText"));
+    m_label->setTextFormat(Qt::PlainText); // a file's name is not markup
     row->addWidget(m_label);
     m_bar = new QProgressBar;
     m_bar->setRange(0, 0); // no share to show: the work says nothing until it ends

@@ -260,16 +260,21 @@ int CodeEditor::characterWidth() const
     return std::max(1, int(SendScintilla(SCI_TEXTWIDTH, STYLE_DEFAULT, zero)));
 }
 
+int CodeEditor::textPadding() const
+{
+    return int(const_cast<CodeEditor *>(this)->SendScintilla(SCI_GETMARGINLEFT)) + 1;
+}
+
 int CodeEditor::visibleColumns() const
 {
-    const int margins = marginWidth(0) + marginWidth(1) + marginWidth(2) + 2; // + text padding
+    const int margins = marginWidth(0) + marginWidth(1) + marginWidth(2) + textPadding();
     return std::max(0, viewport()->width() - margins) / characterWidth();
 }
 
 QSize CodeEditor::minimumSizeHint() const
 {
     // The line numbers, a rank margin of six characters, the code, the scroll bar and the frame.
-    const int code = (kMinimumColumns + 8) * characterWidth() + marginWidth(0) + 2;
+    const int code = (kMinimumColumns + 8) * characterWidth() + marginWidth(0) + textPadding();
     const int width = code + verticalScrollBar()->sizeHint().width() + 2 * frameWidth();
     return {std::min(width, kMaximumMinimumWidth), QsciScintilla::minimumSizeHint().height()};
 }
@@ -314,6 +319,9 @@ void CodeEditor::changeEvent(QEvent *event)
 void CodeEditor::setZoomSteps(int steps)
 {
     zoomTo(steps);
+    // Half a character between the line numbers and the code: without rank chips (before a
+    // run, or after a syntax error) the code touched the numbers ("1# Distributed...").
+    SendScintilla(SCI_SETMARGINLEFT, 0, long(characterWidth() / 2));
 }
 
 void CodeEditor::setColors(const QPalette &palette)

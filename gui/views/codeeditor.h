@@ -34,6 +34,12 @@ public:
     QRect lineRectGlobal(int line) const;
     // Typed but not yet reported by codeEdited (saved within a second).
     bool hasUnsavedEdits() const { return m_saveTimer.isActive(); }
+    // The text was saved by other means: no codeEdited for what was typed before.
+    void markSaved()
+    {
+        m_saveTimer.stop();
+        m_unsavedSince.invalidate();
+    }
     void markError(int line); // 1-based; 0 clears
     void clearMarkers();
     // Where each rank stands while stepping: a chip with the rank number in the rank's color in
@@ -65,6 +71,7 @@ protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
+    int textPadding() const; // pixels between the margins and the code
     void setUpLook();
     const QsciStyle &rankStyle(int rank);
     Appearance &m_appearance;

@@ -304,6 +304,11 @@ bool MemoryChart::showsPlaceholder() const
     return m_stack->currentWidget() == m_placeholder;
 }
 
+QString MemoryChart::placeholderText() const
+{
+    return m_placeholder->text();
+}
+
 std::optional<core::SimTime> MemoryChart::cursorTime() const
 {
     return m_view->cursorTime();
@@ -422,6 +427,11 @@ void MemoryChart::rebuild()
     m_kindUppers.clear();
     m_kindHighest = 0;
     const bool empty = !m_trace || !m_trace->figures.hasEvents;
+    // A run without operations (a starter, an early error) is not a run still to be made.
+    m_placeholder->setText(!m_trace ? tr("Run a program to see each rank's memory over time.")
+                           : m_trace->status == core::RunStatus::Ok
+                               ? tr("The run made no operations: no rank's memory changed.")
+                               : tr("The run stopped before any rank's memory changed."));
     m_stack->setCurrentWidget(empty ? static_cast<QWidget *>(m_placeholder) : m_view);
     m_byKindButton->setVisible(!empty);
     placeButton();

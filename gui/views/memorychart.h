@@ -70,6 +70,7 @@ public:
     QChart *chart() const { return m_chart; }
     QChartView *chartView() const;
     bool showsPlaceholder() const;
+    QString placeholderText() const; // what it says instead of a chart
     // The words by the target line ("target 4.19 MB").
     const QGraphicsSimpleTextItem *targetLabel() const { return m_targetLabel; }
     const QGraphicsSimpleTextItem *maximumLabel() const { return m_maxLabel; }

@@ -18,6 +18,7 @@
 #include <QKeyEvent>
 #include <QLabel>
 #include <QLineEdit>
+#include <QLocale>
 #include <QPlainTextEdit>
 #include <QShortcut>
 #include <QSlider>
@@ -148,6 +149,8 @@ void StepBar::buildSettings()
     m_speed->setRange(0.5, 50);
     m_speed->setDecimals(1);
     m_speed->setSuffix(tr(" steps/s"));
+    // The point every other figure of a run is written with (4.0, not the locale's 4,0).
+    m_speed->setLocale(QLocale::c());
     m_speed->setValue(m_controller->speed());
     m_speed->setToolTip(tr("How fast Play steps"));
     m_speed->setFocusPolicy(Qt::ClickFocus);
@@ -271,6 +274,8 @@ void StepBar::onCursorChanged()
     m_back->setEnabled(cursor && !cursor->atHome());
     m_next->setEnabled(cursor && !cursor->atEnd());
     m_end->setEnabled(cursor && !cursor->atEnd());
+    // A run without operations has nothing to play.
+    m_play->setEnabled(cursor && !(cursor->atHome() && cursor->atEnd()));
 }
 
 void StepBar::onTraceChanged()

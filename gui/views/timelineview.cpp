@@ -256,9 +256,13 @@ void TimelineView::paintEvent(QPaintEvent *)
 {
     QPainter painter(this);
     if (!hasEvents()) {
+        // A run without operations is not a run still to be made.
         const bool failed = m_trace && m_trace->status != core::RunStatus::Ok;
-        const QString text = failed ? tr("The run stopped before any rank did timed work")
-                                    : tr("Run your code to see each rank's timeline");
+        const QString text = failed    ? tr("The run stopped before any rank did timed work")
+                             : m_trace ? tr("The run made no operations: each rank's row fills "
+                                            "once your code calls forward, backward, update or "
+                                            "a collective")
+                                       : tr("Run your code to see each rank's timeline");
         TimelinePainter::paintPlaceholder(painter, rect(), palette(), font(), text, m_look.zoom);
         return;
     }

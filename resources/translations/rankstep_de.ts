@@ -1,4 +1,5 @@
-<?xml version='1.0' encoding='utf-8'?>
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
 <TS version="2.1" language="de_DE">
 <context>
     <name>ExportActions</name>
@@ -191,7 +192,7 @@
         <translation>Das Fenster auf &lt;Breite&gt;x&lt;Höhe&gt; Pixel setzen.</translation>
     </message>
     <message>
-        <source>After --run, compare the run with the lesson's solution (the Compare tab).</source>
+        <source>After --run, compare the run with the lesson&apos;s solution (the Compare tab).</source>
         <translation>Nach --run den Lauf mit der Lösung der Lektion vergleichen (Reiter „Vergleich“).</translation>
     </message>
     <message>
@@ -199,7 +200,7 @@
         <translation>Nach --run &lt;what&gt; in der Zeitleiste hervorheben: critical-path.</translation>
     </message>
     <message>
-        <source>Draw the memory chart as the ranks' lines, or one rank by kind.</source>
+        <source>Draw the memory chart as the ranks&apos; lines, or one rank by kind.</source>
         <translation>Das Speicherdiagramm als Linien der Ranks zeichnen oder als einen Rank nach Art aufgeschlüsselt.</translation>
     </message>
     <message>
@@ -219,7 +220,7 @@
         <translation>Einen Was-wäre-wenn-Sweep über &lt;fields&gt; ausführen (ranks=2,4,8;batches=1,2,4,8;bandwidth=50;cost=PRESET) und den Screenshot aufnehmen, wenn er endet.</translation>
     </message>
     <message>
-        <source>After --sweep, open the run of the grid's &lt;n&gt;-th setting (from 0).</source>
+        <source>After --sweep, open the run of the grid&apos;s &lt;n&gt;-th setting (from 0).</source>
         <translation>Nach --sweep den Lauf der &lt;n&gt;-ten Einstellung des Rasters öffnen (ab 0 gezählt).</translation>
     </message>
     <message>
@@ -227,7 +228,7 @@
         <translation>Die aufgezeichnete Vorführung &lt;file&gt; abspielen (Datei &gt; Vorführung abspielen); --step N beginnt bei ihrem Schritt N (ab 1 gezählt) oder an ihrem Ende.</translation>
     </message>
     <message>
-        <source>With --presentation and --run: ask the quiz's question about the next step (ask), or show its answer with the step (reveal).</source>
+        <source>With --presentation and --run: ask the quiz&apos;s question about the next step (ask), or show its answer with the step (reveal).</source>
         <translation>Mit --presentation und --run: die Quizfrage zum nächsten Schritt stellen (ask) oder ihre Antwort mit dem Schritt zeigen (reveal).</translation>
     </message>
     <message>
@@ -235,7 +236,7 @@
         <translation>Den Klassenordner &lt;folder&gt; im Reiter „Klasse“ bewerten (Datei &gt; Klassenordner öffnen) und den Screenshot aufnehmen, wenn das beendet ist.</translation>
     </message>
     <message>
-        <source>After --class, open the roster's cell &lt;learner&gt;:&lt;lesson&gt; and run it.</source>
+        <source>After --class, open the roster&apos;s cell &lt;learner&gt;:&lt;lesson&gt; and run it.</source>
         <translation>Nach --class die Zelle &lt;learner&gt;:&lt;lesson&gt; der Klassenübersicht öffnen und ausführen.</translation>
     </message>
     <message>
@@ -312,7 +313,7 @@ Rankstep zeigt stattdessen seine eingebauten Lektionen.</translation>
     <message>
         <source>The run did not finish: explained up to where it stopped.
 </source>
-        <translation>Der Lauf wurde nicht abgeschlossen: erklärt bis zu der Stelle, an der er anhielt.
+        <translation>Der Lauf wurde nicht beendet: erklärt bis zu der Stelle, an der er stehen blieb.
 </translation>
     </message>
     <message>
@@ -324,15 +325,15 @@ Rankstep zeigt stattdessen seine eingebauten Lektionen.</translation>
         <translation>Kritischer Pfad: %1 Operationen über die Ranks hinweg, von t 0 bis t %2, bestimmen das Ende.</translation>
     </message>
     <message>
-        <source>Every rank's state at the end of the run</source>
+        <source>Every rank&apos;s state at the end of the run</source>
         <translation>Zustand aller Ranks am Ende des Laufs</translation>
     </message>
     <message>
-        <source>Every rank's state before the first event</source>
+        <source>Every rank&apos;s state before the first event</source>
         <translation>Zustand aller Ranks vor dem ersten Ereignis</translation>
     </message>
     <message>
-        <source>Every rank's state after event %1 of %2: rank %3, %4, t %5 to %6</source>
+        <source>Every rank&apos;s state after event %1 of %2: rank %3, %4, t %5 to %6</source>
         <translation>Zustand aller Ranks nach Ereignis %1 von %2: Rank %3, %4, t %5 bis %6</translation>
     </message>
     <message>
@@ -420,7 +421,7 @@ Rankstep zeigt stattdessen seine eingebauten Lektionen.</translation>
         <translation>die fp32-Schleife</translation>
     </message>
     <message>
-        <source>one process, every rank's batches</source>
+        <source>one process, every rank&apos;s batches</source>
         <translation>ein Prozess, die Batches aller Ranks</translation>
     </message>
     <message>
@@ -472,7 +473,7 @@ Rankstep zeigt stattdessen seine eingebauten Lektionen.</translation>
         <translation>Gewichtsgradienten</translation>
     </message>
     <message>
-        <source>&amp;#8942;&amp;nbsp;dotted: the target, the model's state</source>
+        <source>&amp;#8942;&amp;nbsp;dotted: the target, the model&apos;s state</source>
         <translation>&amp;#8942;&amp;nbsp;gepunktet: das Ziel, der Zustand des Modells</translation>
     </message>
     <message>
@@ -532,11 +533,11 @@ Rankstep zeigt stattdessen seine eingebauten Lektionen.</translation>
         <translation>Nicht abgeschlossen.</translation>
     </message>
     <message>
-        <source>Running for real: one process per rank trains real tensors through PyTorch's torch.distributed. The simulation runs first; then each process loads PyTorch, which takes a few seconds.</source>
+        <source>Running for real: one process per rank trains real tensors through PyTorch&apos;s torch.distributed. The simulation runs first; then each process loads PyTorch, which takes a few seconds.</source>
         <translation>Echte Ausführung: Ein Prozess pro Rank trainiert echte Tensoren über torch.distributed von PyTorch. Zuerst läuft die Simulation; dann lädt jeder Prozess PyTorch, was einige Sekunden dauert.</translation>
     </message>
     <message>
-        <source>**Run for real** (Ctrl+F5) runs your code on real processes: each rank is a process that trains a real model (each layer a linear layer on real tensors) and talks to the others through PyTorch's torch.distributed. Afterwards the ranks' weights, put together, are compared with one process trained on every batch: a correct program trains exactly the same model.
+        <source>**Run for real** (Ctrl+F5) runs your code on real processes: each rank is a process that trains a real model (each layer a linear layer on real tensors) and talks to the others through PyTorch&apos;s torch.distributed. Afterwards the ranks&apos; weights, put together, are compared with one process trained on every batch: a correct program trains exactly the same model.
 
 It needs PyTorch (Debian: python3-torch).</source>
         <translation>**Echt ausführen** (Ctrl+F5) führt Ihren Code in echten Prozessen aus: Jeder Rank ist ein Prozess, der ein echtes Modell trainiert (jede Schicht eine lineare Schicht auf echten Tensoren) und über torch.distributed von PyTorch mit den anderen kommuniziert. Danach werden die zusammengesetzten Gewichte der Ranks mit einem einzelnen Prozess verglichen, der auf allen Batches trainiert wurde: Ein korrektes Programm trainiert genau dasselbe Modell.
@@ -573,7 +574,7 @@ Dafür wird PyTorch benötigt (Debian: python3-torch).</translation>
     </message>
     <message>
         <source>
-Seconds of each rank in compute (forward, backward, loss, update) and in communication (collectives and messages, waiting for the others included), and the share of communication beside the simulated run's. The notebook's costs put a collective at 0.3 of a forward: the last two columns show how far that holds here.
+Seconds of each rank in compute (forward, backward, loss, update) and in communication (collectives and messages, waiting for the others included), and the share of communication beside the simulated run&apos;s. The notebook&apos;s costs put a collective at 0.3 of a forward: the last two columns show how far that holds here.
 
 </source>
         <translation>
@@ -602,7 +603,7 @@ Sekunden jedes Ranks für Berechnung (forward, backward, loss, update) und für 
         <translation>, Rank %1</translation>
     </message>
     <message>
-        <source>&lt;p&gt;&lt;b&gt;Where the time goes&lt;/b&gt; (each rank's busy, idle and communication time add up to the end, %1):&lt;/p&gt;</source>
+        <source>&lt;p&gt;&lt;b&gt;Where the time goes&lt;/b&gt; (each rank&apos;s busy, idle and communication time add up to the end, %1):&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;Wo die Zeit bleibt&lt;/b&gt; (aktive, untätige und Kommunikationszeit jedes Ranks ergeben zusammen das Ende, %1):&lt;/p&gt;</translation>
     </message>
     <message>
@@ -654,8 +655,8 @@ Sekunden jedes Ranks für Berechnung (forward, backward, loss, update) und für 
         <translation>&lt;p&gt;Maximum memory %1 auf Rank %2 zur Zeit %3; der Lauf endet bei %4.&lt;/p&gt;</translation>
     </message>
     <message>
-        <source>&lt;p style='color:#8a5300'&gt;⚠ rank %1, line %2: %3&lt;/p&gt;</source>
-        <translation>&lt;p style='color:#8a5300'&gt;⚠ Rank %1, Zeile %2: %3&lt;/p&gt;</translation>
+        <source>&lt;p style=&apos;color:#8a5300&apos;&gt;⚠ rank %1, line %2: %3&lt;/p&gt;</source>
+        <translation>&lt;p style=&apos;color:#8a5300&apos;&gt;⚠ Rank %1, Zeile %2: %3&lt;/p&gt;</translation>
     </message>
     <message>
         <source>Window</source>
@@ -685,7 +686,7 @@ Sekunden jedes Ranks für Berechnung (forward, backward, loss, update) und für 
 <context>
     <name>RankListText</name>
     <message>
-        <source>'%1' is not a rank or a range like 12-15</source>
+        <source>&apos;%1&apos; is not a rank or a range like 12-15</source>
         <translation>„%1“ ist weder ein Rank noch ein Bereich wie 12-15</translation>
     </message>
     <message>
@@ -709,7 +710,7 @@ Sekunden jedes Ranks für Berechnung (forward, backward, loss, update) und für 
     <name>StateText</name>
     <message>
         <source>own t %1</source>
-        <translation>eigene t %1</translation>
+        <translation>eigenes t %1</translation>
     </message>
     <message>
         <source>rank %1</source>
@@ -720,8 +721,8 @@ Sekunden jedes Ranks für Berechnung (forward, backward, loss, update) und für 
         <translation>t %1</translation>
     </message>
     <message>
-        <source>rank %1 holds %2 of the run's largest %3</source>
-        <translation>Rank %1 hält %2 von den größten %3 des Laufs</translation>
+        <source>rank %1 holds %2 of the run&apos;s largest %3</source>
+        <translation>Rank %1 belegt %2; das Maximum des Laufs sind %3</translation>
     </message>
     <message>
         <source>; last ran line %1</source>
@@ -877,7 +878,7 @@ Sekunden jedes Ranks für Berechnung (forward, backward, loss, update) und für 
     </message>
     <message>
         <source>Waited on by %1</source>
-        <translation>Auf ihn warten %1</translation>
+        <translation>Wartende: %1</translation>
     </message>
 </context>
 <context>
@@ -891,7 +892,7 @@ Sekunden jedes Ranks für Berechnung (forward, backward, loss, update) und für 
         <translation>Code</translation>
     </message>
     <message>
-        <source>Your training step in Python, the lesson's function</source>
+        <source>Your training step in Python, the lesson&apos;s function</source>
         <translation>Ihr Trainingsschritt in Python, die Funktion der Lektion</translation>
     </message>
     <message>
@@ -907,7 +908,7 @@ Sekunden jedes Ranks für Berechnung (forward, backward, loss, update) und für 
         <translation>Lektion</translation>
     </message>
     <message>
-        <source>The lesson's text, its goal and hints</source>
+        <source>The lesson&apos;s text, its goal and hints</source>
         <translation>Der Text der Lektion, ihr Ziel und ihre Hinweise</translation>
     </message>
     <message>
@@ -915,7 +916,7 @@ Sekunden jedes Ranks für Berechnung (forward, backward, loss, update) und für 
         <translation>Ergebnisse</translation>
     </message>
     <message>
-        <source>The run's verdict and figures against the targets</source>
+        <source>The run&apos;s verdict and figures against the targets</source>
         <translation>Das Urteil über den Lauf und seine Zahlen im Vergleich mit den Zielen</translation>
     </message>
     <message>
@@ -939,7 +940,7 @@ Sekunden jedes Ranks für Berechnung (forward, backward, loss, update) und für 
         <translation>Warum</translation>
     </message>
     <message>
-        <source>What fills each rank's memory and where its time goes</source>
+        <source>What fills each rank&apos;s memory and where its time goes</source>
         <translation>Was den Speicher jedes Ranks füllt und wohin seine Zeit geht</translation>
     </message>
     <message>
@@ -955,7 +956,7 @@ Sekunden jedes Ranks für Berechnung (forward, backward, loss, update) und für 
         <translation>Speicher über die Zeit</translation>
     </message>
     <message>
-        <source>Each rank's memory through the run</source>
+        <source>Each rank&apos;s memory through the run</source>
         <translation>Der Speicher jedes Ranks im Verlauf des Laufs</translation>
     </message>
     <message>
@@ -1118,7 +1119,7 @@ Sekunden jedes Ranks für Berechnung (forward, backward, loss, update) und für 
         <translation>Mein vorheriger Lauf</translation>
     </message>
     <message>
-        <source>Runs the lesson's reference solution and shows it below your run.</source>
+        <source>Runs the lesson&apos;s reference solution and shows it below your run.</source>
         <translation>Führt die Referenzlösung der Lektion aus und zeigt sie unter Ihrem Lauf.</translation>
     </message>
     <message>
@@ -1134,7 +1135,7 @@ Sekunden jedes Ranks für Berechnung (forward, backward, loss, update) und für 
         <translation>Führen Sie zuerst Ihren Code aus.</translation>
     </message>
     <message>
-        <source>The run on real processes took %1 ms; its simulation %2 steps. Each has its own time axis: where the bars' shapes agree, the notebook's costs describe this machine; where they do not (a collective far longer or shorter than a forward), they do not.</source>
+        <source>The run on real processes took %1 ms; its simulation %2 steps. Each has its own time axis: where the bars&apos; shapes agree, the notebook&apos;s costs describe this machine; where they do not (a collective far longer or shorter than a forward), they do not.</source>
         <translation>Der Lauf in echten Prozessen dauerte %1 ms, seine Simulation %2 Schritte. Jeder hat seine eigene Zeitachse: Wo die Formen der Balken übereinstimmen, beschreiben die Kosten des Notebooks diese Maschine; wo nicht (eine kollektive Operation viel länger oder kürzer als ein forward), tun sie es nicht.</translation>
     </message>
 </context>
@@ -1233,11 +1234,11 @@ Sekunden jedes Ranks für Berechnung (forward, backward, loss, update) und für 
         <translation>Die Aufzeichnung wurde beendet, denn sie gilt nur für eine Lektion. Speichern Sie sie über die Leiste.</translation>
     </message>
     <message>
-        <source>The demonstration's next step, while replaying one</source>
+        <source>The demonstration&apos;s next step, while replaying one</source>
         <translation>Der nächste Schritt der Vorführung, während sie abgespielt wird</translation>
     </message>
     <message>
-        <source>The demonstration's step before, while replaying one</source>
+        <source>The demonstration&apos;s step before, while replaying one</source>
         <translation>Der vorige Schritt der Vorführung, während sie abgespielt wird</translation>
     </message>
     <message>
@@ -1276,7 +1277,7 @@ Sekunden jedes Ranks für Berechnung (forward, backward, loss, update) und für 
         <translation>◀ Schritt</translation>
     </message>
     <message>
-        <source>The demonstration's step before (PageUp)</source>
+        <source>The demonstration&apos;s step before (PageUp)</source>
         <translation>Der vorige Schritt der Vorführung (PageUp)</translation>
     </message>
     <message>
@@ -1284,7 +1285,7 @@ Sekunden jedes Ranks für Berechnung (forward, backward, loss, update) und für 
         <translation>Schritt ▶</translation>
     </message>
     <message>
-        <source>The demonstration's next step (PageDown)</source>
+        <source>The demonstration&apos;s next step (PageDown)</source>
         <translation>Der nächste Schritt der Vorführung (PageDown)</translation>
     </message>
     <message>
@@ -1336,12 +1337,12 @@ Sekunden jedes Ranks für Berechnung (forward, backward, loss, update) und für 
         <translation>Die Aufzeichnung wegwerfen</translation>
     </message>
     <message>
-        <source>&lt;span style='color:#d32f2f'&gt;●&lt;/span&gt; Recording · 1 step</source>
-        <translation>&lt;span style='color:#d32f2f'&gt;●&lt;/span&gt; Aufzeichnung · 1 Schritt</translation>
+        <source>&lt;span style=&apos;color:#d32f2f&apos;&gt;●&lt;/span&gt; Recording · 1 step</source>
+        <translation>&lt;span style=&apos;color:#d32f2f&apos;&gt;●&lt;/span&gt; Aufzeichnung · 1 Schritt</translation>
     </message>
     <message>
-        <source>&lt;span style='color:#d32f2f'&gt;●&lt;/span&gt; Recording · %1 steps</source>
-        <translation>&lt;span style='color:#d32f2f'&gt;●&lt;/span&gt; Aufzeichnung · %1 Schritte</translation>
+        <source>&lt;span style=&apos;color:#d32f2f&apos;&gt;●&lt;/span&gt; Recording · %1 steps</source>
+        <translation>&lt;span style=&apos;color:#d32f2f&apos;&gt;●&lt;/span&gt; Aufzeichnung · %1 Schritte</translation>
     </message>
     <message>
         <source>The recording of 1 step is not saved yet.</source>
@@ -1584,7 +1585,7 @@ Sekunden jedes Ranks für Berechnung (forward, backward, loss, update) und für 
         <translation>Kritischen Pfad zeigen</translation>
     </message>
     <message>
-        <source>The chain of operations, across ranks, that sets the run's end time: make any of them shorter and the run ends sooner.</source>
+        <source>The chain of operations, across ranks, that sets the run&apos;s end time: make any of them shorter and the run ends sooner.</source>
         <translation>Die Kette von Operationen über die Ranks hinweg, die das Ende des Laufs bestimmt: Wird eine davon kürzer, endet der Lauf früher.</translation>
     </message>
     <message>
@@ -1596,15 +1597,15 @@ Sekunden jedes Ranks für Berechnung (forward, backward, loss, update) und für 
         <translation>Ziel</translation>
     </message>
     <message>
-        <source>the whole model's state</source>
+        <source>the whole model&apos;s state</source>
         <translation>der Zustand des ganzen Modells</translation>
     </message>
     <message>
-        <source>the model's state / %1</source>
+        <source>the model&apos;s state / %1</source>
         <translation>der Zustand des Modells / %1</translation>
     </message>
     <message>
-        <source>The critical path: %1 operations, across the ranks, from t 0 to t %2 set the run's end time; making any of them shorter ends the run sooner.</source>
+        <source>The critical path: %1 operations, across the ranks, from t 0 to t %2 set the run&apos;s end time; making any of them shorter ends the run sooner.</source>
         <translation>Der kritische Pfad: %1 Operationen über die Ranks hinweg, von t 0 bis t %2, bestimmen das Ende des Laufs; wird eine davon kürzer, endet der Lauf früher.</translation>
     </message>
     <message>
@@ -1612,13 +1613,13 @@ Sekunden jedes Ranks für Berechnung (forward, backward, loss, update) und für 
         <translation>Keine Operation hat simulierte Zeit gebraucht, daher wurde bei keinem Ereignis etwas gehalten.</translation>
     </message>
     <message>
-        <source>Run your code to see what fills each rank's memory.</source>
+        <source>Run your code to see what fills each rank&apos;s memory.</source>
         <translation>Führen Sie Ihren Code aus, um zu sehen, was den Speicher jedes Ranks füllt.</translation>
     </message>
     <message>
         <source>The run did not finish: this explains it up to where it stopped.
 </source>
-        <translation>Der Lauf wurde nicht abgeschlossen: Dies erklärt ihn bis zu der Stelle, an der er anhielt.
+        <translation>Der Lauf wurde nicht beendet: Die Erklärung reicht bis zu der Stelle, an der er stehen blieb.
 </translation>
     </message>
     <message>
@@ -1676,7 +1677,7 @@ Sekunden jedes Ranks für Berechnung (forward, backward, loss, update) und für 
         <translation>rankstep-cli hat die Bewertung ohne Begründung abgelehnt (Exit-Code 64).</translation>
     </message>
     <message>
-        <source>rankstep-cli's answer was not a class roster (exit code %1).</source>
+        <source>rankstep-cli&apos;s answer was not a class roster (exit code %1).</source>
         <translation>Die Antwort von rankstep-cli war keine Klassenübersicht (Exit-Code %1).</translation>
     </message>
 </context>
@@ -1732,14 +1733,14 @@ Sekunden jedes Ranks für Berechnung (forward, backward, loss, update) und für 
     </message>
     <message>
         <source>Every key of the window. PageDown and PageUp give way to the code editor and the lesson text, except while presenting or replaying a demonstration.</source>
-        <translation>Jede Taste des Fensters. Bild ab und Bild auf überlassen der Codeeditor und der Lektionstext sich selbst, außer im Präsentationsmodus oder beim Abspielen einer Vorführung.</translation>
+        <translation>Alle Tasten des Fensters. Im Code-Editor und im Lektionstext blättern Bild ab und Bild auf dort, außer im Präsentationsmodus und beim Abspielen einer Vorführung.</translation>
     </message>
     <message>
         <source>About Rankstep</source>
         <translation>Über Rankstep</translation>
     </message>
     <message>
-        <source>&lt;h3&gt;Rankstep %1&lt;/h3&gt;&lt;p&gt;Learn how large language models are trained on many GPUs: data parallel, sharded weights, pipelines, and their combinations, one rank at a time.&lt;/p&gt;&lt;p&gt;Rankstep's own code is under the MIT licence. This program links Qt (LGPL-3), Qt Charts and QScintilla (GPL-3), so the program as a whole is distributed under the GNU GPL version 3; see the copyright file for every part.&lt;/p&gt;</source>
+        <source>&lt;h3&gt;Rankstep %1&lt;/h3&gt;&lt;p&gt;Learn how large language models are trained on many GPUs: data parallel, sharded weights, pipelines, and their combinations, one rank at a time.&lt;/p&gt;&lt;p&gt;Rankstep&apos;s own code is under the MIT licence. This program links Qt (LGPL-3), Qt Charts and QScintilla (GPL-3), so the program as a whole is distributed under the GNU GPL version 3; see the copyright file for every part.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;Rankstep %1&lt;/h3&gt;&lt;p&gt;Lernen Sie, wie große Sprachmodelle auf vielen GPUs trainiert werden: Datenparallelität, geshardete Gewichte, Pipelines und ihre Kombinationen, Rank für Rank.&lt;/p&gt;&lt;p&gt;Der eigene Code von Rankstep steht unter der MIT-Lizenz. Dieses Programm bindet Qt (LGPL-3), Qt Charts und QScintilla (GPL-3) ein, daher wird das Programm als Ganzes unter der GNU GPL Version 3 verbreitet; die Copyright-Datei nennt jeden Teil.&lt;/p&gt;</translation>
     </message>
 </context>
@@ -1905,7 +1906,7 @@ Zuerst noch einen Hinweis auszuprobieren, bringt oft mehr.</translation>
         <translation>Kosten&amp;modell</translation>
     </message>
     <message>
-        <source>The notebook's costs: runs are graded against the lesson's targets.</source>
+        <source>The notebook&apos;s costs: runs are graded against the lesson&apos;s targets.</source>
         <translation>Die Kosten des Notebooks: Läufe werden anhand der Ziele der Lektion bewertet.</translation>
     </message>
     <message>
@@ -1917,7 +1918,7 @@ Zuerst noch einen Hinweis auszuprobieren, bringt oft mehr.</translation>
         <translation>Auf Startcode zurücksetzen…</translation>
     </message>
     <message>
-        <source>Simulated under the cost model %1: times in milliseconds, memory in bytes (Run &gt; Cost Model; the lesson is graded under the notebook's).</source>
+        <source>Simulated under the cost model %1: times in milliseconds, memory in bytes (Run &gt; Cost Model; the lesson is graded under the notebook&apos;s).</source>
         <translation>Simuliert mit dem Kostenmodell %1: Zeiten in Millisekunden, Speicher in Bytes (Ausführen &gt; Kostenmodell; die Lektion wird mit dem des Notebooks bewertet).</translation>
     </message>
     <message>
@@ -1945,7 +1946,7 @@ Zuerst noch einen Hinweis auszuprobieren, bringt oft mehr.</translation>
         <translation>Vergleich</translation>
     </message>
     <message>
-        <source>What fills each rank's memory, and where its time goes</source>
+        <source>What fills each rank&apos;s memory, and where its time goes</source>
         <translation>Was den Speicher jedes Ranks füllt und wofür er seine Zeit braucht</translation>
     </message>
     <message>
@@ -1969,7 +1970,7 @@ Zuerst noch einen Hinweis auszuprobieren, bringt oft mehr.</translation>
         <translation>Klasse</translation>
     </message>
     <message>
-        <source>A class folder: every learner's lessons, solved or why not</source>
+        <source>A class folder: every learner&apos;s lessons, solved or why not</source>
         <translation>Ein Klassenordner: die Lektionen aller Lernenden, gelöst oder warum nicht</translation>
     </message>
     <message>
@@ -2053,11 +2054,11 @@ Zuerst noch einen Hinweis auszuprobieren, bringt oft mehr.</translation>
         <translation>Auf den Startcode zurücksetzen?</translation>
     </message>
     <message>
-        <source>Your code will be replaced by the lesson's starter code. You can undo this with Ctrl+Z.</source>
+        <source>Your code will be replaced by the lesson&apos;s starter code. You can undo this with Ctrl+Z.</source>
         <translation>Ihr Code wird durch den Startcode der Lektion ersetzt. Sie können das mit Ctrl+Z rückgängig machen.</translation>
     </message>
     <message>
-        <source>%1's %2 is no longer in %3: %4</source>
+        <source>%1&apos;s %2 is no longer in %3: %4</source>
         <translation>%2 von %1 ist nicht mehr in %3: %4</translation>
     </message>
     <message>
@@ -2065,15 +2066,15 @@ Zuerst noch einen Hinweis auszuprobieren, bringt oft mehr.</translation>
         <translation>die Funktion fehlt</translation>
     </message>
     <message>
-        <source>%1's code for this lesson, from %2: read-only, and its runs are never graded as yours. Open the lesson again for your own code.</source>
+        <source>%1&apos;s code for this lesson, from %2: read-only, and its runs are never graded as yours. Open the lesson again for your own code.</source>
         <translation>Code von %1 für diese Lektion, aus %2: schreibgeschützt, und seine Läufe werden nie als Ihre bewertet. Öffnen Sie die Lektion erneut, um Ihren eigenen Code zu sehen.</translation>
     </message>
     <message>
-        <source>Running %1's %2…</source>
+        <source>Running %1&apos;s %2…</source>
         <translation>%2 von %1 läuft…</translation>
     </message>
     <message>
-        <source>Cannot open that setting's run: %1</source>
+        <source>Cannot open that setting&apos;s run: %1</source>
         <translation>Der Lauf dieser Einstellung lässt sich nicht öffnen: %1</translation>
     </message>
     <message>
@@ -2140,11 +2141,11 @@ Zuerst noch einen Hinweis auszuprobieren, bringt oft mehr.</translation>
 <context>
     <name>rankstep::gui::MemoryChart</name>
     <message>
-        <source>Run a program to see each rank's memory over time.</source>
+        <source>Run a program to see each rank&apos;s memory over time.</source>
         <translation>Führen Sie ein Programm aus, um den Speicher jedes Ranks im Zeitverlauf zu sehen.</translation>
     </message>
     <message>
-        <source>Stack one rank's memory by what fills it: weights, optimizer states, activations, activation gradients and weight gradients (the rank selected on the timeline, or the rank of the maximum)</source>
+        <source>Stack one rank&apos;s memory by what fills it: weights, optimizer states, activations, activation gradients and weight gradients (the rank selected on the timeline, or the rank of the maximum)</source>
         <translation>Den Speicher eines Ranks nach Inhalt stapeln: Gewichte, Optimiererzustände, Aktivierungen, Aktivierungsgradienten und Gewichtsgradienten (der in der Zeitleiste gewählte Rank oder der Rank des Maximums)</translation>
     </message>
     <message>
@@ -2194,6 +2195,14 @@ Zuerst noch einen Hinweis auszuprobieren, bringt oft mehr.</translation>
     <message>
         <source>target %1</source>
         <translation>Ziel %1</translation>
+    </message>
+    <message>
+        <source>The run made no operations: no rank&apos;s memory changed.</source>
+        <translation>Der Lauf hat keine Operationen ausgeführt: Der Speicher keines Ranks hat sich geändert.</translation>
+    </message>
+    <message>
+        <source>The run stopped before any rank&apos;s memory changed.</source>
+        <translation>Der Lauf endete, bevor sich der Speicher eines Ranks änderte.</translation>
     </message>
 </context>
 <context>
@@ -2270,7 +2279,7 @@ Zuerst noch einen Hinweis auszuprobieren, bringt oft mehr.</translation>
         <translation>Nicht gefunden (keine Funktion dieses Namens): %1</translation>
     </message>
     <message>
-        <source>Rankstep's other lessons, not in the notebook, keep their code: %1</source>
+        <source>Rankstep&apos;s other lessons, not in the notebook, keep their code: %1</source>
         <translation>Die übrigen Lektionen von Rankstep, die nicht im Notebook sind, behalten ihren Code: %1</translation>
     </message>
     <message>
@@ -2311,7 +2320,7 @@ Zuerst noch einen Hinweis auszuprobieren, bringt oft mehr.</translation>
         <translation>Zeitleiste, Speicherdiagramm und Zustandsansicht zeigen den letzten echten Lauf in Millisekunden und echten Bytes; der Tab „Vergleich“ zeigt ihn über seiner Simulation (Ctrl+Shift+F5 schaltet zurück)</translation>
     </message>
     <message>
-        <source>Runs this code on one real process per rank through PyTorch's torch.distributed, and checks it trains what one process trains</source>
+        <source>Runs this code on one real process per rank through PyTorch&apos;s torch.distributed, and checks it trains what one process trains</source>
         <translation>Führt diesen Code über torch.distributed von PyTorch auf einem echten Prozess pro Rank aus und prüft, ob er dasselbe trainiert wie ein einzelner Prozess</translation>
     </message>
     <message>
@@ -2407,7 +2416,7 @@ Zuerst noch einen Hinweis auszuprobieren, bringt oft mehr.</translation>
         <translation>&lt;p&gt;&lt;b&gt;Ziele&lt;/b&gt;&lt;br&gt;Timesteps höchstens %1&lt;br&gt;Maximum memory höchstens %2&lt;/p&gt;</translation>
     </message>
     <message>
-        <source>&lt;p&gt;&lt;small&gt;The notebook's rounded targets: %1 steps, %2.&lt;/small&gt;&lt;/p&gt;</source>
+        <source>&lt;p&gt;&lt;small&gt;The notebook&apos;s rounded targets: %1 steps, %2.&lt;/small&gt;&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;small&gt;Die gerundeten Ziele des Notebooks: %1 Schritte, %2.&lt;/small&gt;&lt;/p&gt;</translation>
     </message>
     <message>
@@ -2479,16 +2488,16 @@ Zuerst noch einen Hinweis auszuprobieren, bringt oft mehr.</translation>
         <translation>Richtig bei %1; bewertet wird die Lektion bei %2.</translation>
     </message>
     <message>
-        <source>Correct under the cost model %1; lessons are graded under the notebook's costs.</source>
+        <source>Correct under the cost model %1; lessons are graded under the notebook&apos;s costs.</source>
         <translation>Richtig unter dem Kostenmodell %1; bewertet werden Lektionen unter den Kosten des Notebooks.</translation>
     </message>
     <message>
         <source>Not solved yet: the run did not finish (%1).</source>
-        <translation>Noch nicht gelöst: der Lauf wurde nicht fertig (%1).</translation>
+        <translation>Noch nicht gelöst: Der Lauf wurde nicht beendet (%1).</translation>
     </message>
     <message>
         <source>Not solved yet: the run did not finish (%1): %2%3</source>
-        <translation>Noch nicht gelöst: der Lauf wurde nicht fertig (%1): %2%3</translation>
+        <translation>Noch nicht gelöst: Der Lauf wurde nicht beendet (%1): %2%3</translation>
     </message>
     <message>
         <source>Not solved yet: %1.</source>
@@ -2496,7 +2505,7 @@ Zuerst noch einen Hinweis auszuprobieren, bringt oft mehr.</translation>
     </message>
     <message>
         <source>Not solved yet: the run made no operations, so it has no figures to compare with the targets.</source>
-        <translation>Noch nicht gelöst: der Lauf hat keine Operationen ausgeführt, also gibt es keine Zahlen, die mit den Zielen verglichen werden können.</translation>
+        <translation>Noch nicht gelöst: Der Lauf hat keine Operationen ausgeführt, also gibt es keine Zahlen, die mit den Zielen verglichen werden können.</translation>
     </message>
     <message>
         <source>Timesteps %1 is above the target %2</source>
@@ -2550,7 +2559,7 @@ Zuerst noch einen Hinweis auszuprobieren, bringt oft mehr.</translation>
         <translation>Erneut bewerten</translation>
     </message>
     <message>
-        <source>Open a class folder to grade every learner's code at once: a subfolder, .py file or notebook per learner.</source>
+        <source>Open a class folder to grade every learner&apos;s code at once: a subfolder, .py file or notebook per learner.</source>
         <translation>Öffnen Sie einen Klassenordner, um den Code aller Lernenden auf einmal zu bewerten: ein Unterordner, eine .py-Datei oder ein Notebook für jede lernende Person.</translation>
     </message>
     <message>
@@ -2572,16 +2581,16 @@ Klicken Sie, um die Datei schreibgeschützt zu öffnen und auszuführen.</transl
         <translation>%1, %2: %3</translation>
     </message>
     <message>
-        <source>No learner's code in this folder: it needs a subfolder, .py file or notebook per learner.</source>
+        <source>No learner&apos;s code in this folder: it needs a subfolder, .py file or notebook per learner.</source>
         <translation>Kein Code von Lernenden in diesem Ordner: Er braucht einen Unterordner, eine .py-Datei oder ein Notebook für jede lernende Person.</translation>
     </message>
     <message>
-        <source>%1 of %2 graded lessons solved, in %3 s. Click a cell to open that learner's code read-only and run it.</source>
+        <source>%1 of %2 graded lessons solved, in %3 s. Click a cell to open that learner&apos;s code read-only and run it.</source>
         <translation>%1 von %2 bewerteten Lektionen gelöst, in %3 s. Klicken Sie auf eine Zelle, um den Code dieser lernenden Person schreibgeschützt zu öffnen und auszuführen.</translation>
     </message>
     <message>
-        <source>&lt;b&gt;Common mistakes&lt;/b&gt;&lt;ul style='margin:0'&gt;%1&lt;/ul&gt;</source>
-        <translation>&lt;b&gt;Häufige Fehler&lt;/b&gt;&lt;ul style='margin:0'&gt;%1&lt;/ul&gt;</translation>
+        <source>&lt;b&gt;Common mistakes&lt;/b&gt;&lt;ul style=&apos;margin:0&apos;&gt;%1&lt;/ul&gt;</source>
+        <translation>&lt;b&gt;Häufige Fehler&lt;/b&gt;&lt;ul style=&apos;margin:0&apos;&gt;%1&lt;/ul&gt;</translation>
     </message>
     <message>
         <source>The class could not be graded: %1</source>
@@ -2592,7 +2601,7 @@ Klicken Sie, um die Datei schreibgeschützt zu öffnen und auszuführen.</transl
         <translation>Gestoppt. „Erneut bewerten“ beginnt von vorn.</translation>
     </message>
     <message>
-        <source>Grading every learner's code on every core… %1 s (%2 stops)</source>
+        <source>Grading every learner&apos;s code on every core… %1 s (%2 stops)</source>
         <translation>Der Code aller Lernenden wird auf allen Kernen bewertet… %1 s (%2 stoppt)</translation>
     </message>
 </context>
@@ -2641,7 +2650,7 @@ Klicken Sie, um die Datei schreibgeschützt zu öffnen und auszuführen.</transl
 <context>
     <name>rankstep::gui::StateView</name>
     <message>
-        <source>Run your code, then step through it: every rank's weights, activations and gradients appear here.</source>
+        <source>Run your code, then step through it: every rank&apos;s weights, activations and gradients appear here.</source>
         <translation>Führen Sie Ihren Code aus und gehen Sie ihn dann schrittweise durch: Hier erscheinen die Gewichte, Aktivierungen und Gradienten jedes Ranks.</translation>
     </message>
 </context>
@@ -2834,11 +2843,15 @@ Klicken Sie, um die Datei schreibgeschützt zu öffnen und auszuführen.</transl
     </message>
     <message>
         <source>The run stopped before any rank did timed work</source>
-        <translation>Der Lauf stoppte, bevor irgendein Rank Arbeit mit Zeitaufwand verrichtete</translation>
+        <translation>Der Lauf endete, bevor ein Rank eine Operation mit Dauer ausführte</translation>
     </message>
     <message>
-        <source>Run your code to see each rank's timeline</source>
+        <source>Run your code to see each rank&apos;s timeline</source>
         <translation>Führen Sie Ihren Code aus, um die Zeitleiste jedes Ranks zu sehen</translation>
+    </message>
+    <message>
+        <source>The run made no operations: each rank&apos;s row fills once your code calls forward, backward, update or a collective</source>
+        <translation>Der Lauf hat keine Operationen ausgeführt: Die Zeile jedes Ranks füllt sich, sobald Ihr Code forward, backward, update oder eine kollektive Operation aufruft</translation>
     </message>
 </context>
 <context>
@@ -2922,7 +2935,7 @@ Klicken Sie, um die Datei schreibgeschützt zu öffnen und auszuführen.</transl
         <translation>Batches</translation>
     </message>
     <message>
-        <source>the cost model's own</source>
+        <source>the cost model&apos;s own</source>
         <translation>wie im Kostenmodell</translation>
     </message>
     <message>
@@ -3034,7 +3047,7 @@ Klicken Sie, um die Datei schreibgeschützt zu öffnen und auszuführen.</transl
         <translation>Tabelle</translation>
     </message>
     <message>
-        <source>Your code at every setting you list (2,4,8), each run in the background as F5 runs it. The lesson's own setting is filled in.</source>
+        <source>Your code at every setting you list (2,4,8), each run in the background as F5 runs it. The lesson&apos;s own setting is filled in.</source>
         <translation>Ihr Code bei jeder Einstellung, die Sie auflisten (2,4,8), jeweils im Hintergrund so ausgeführt wie mit F5. Die Einstellung der Lektion ist bereits eingetragen.</translation>
     </message>
     <message>
@@ -3042,8 +3055,8 @@ Klicken Sie, um die Datei schreibgeschützt zu öffnen und auszuführen.</transl
         <translation>Eine PyTorch-Lektion trainiert echt: Sie hat keinen Was-wäre-wenn-Sweep.</translation>
     </message>
     <message>
-        <source>'%1': the fields are ranks, layers, batches, batches-per-rank, bandwidth, cost (a preset) and show (chart or table)</source>
-        <translation>'%1': Die Felder sind ranks, layers, batches, batches-per-rank, bandwidth, cost (eine Voreinstellung) und show (chart oder table)</translation>
+        <source>&apos;%1&apos;: the fields are ranks, layers, batches, batches-per-rank, bandwidth, cost (a preset) and show (chart or table)</source>
+        <translation>&apos;%1&apos;: Die Felder sind ranks, layers, batches, batches-per-rank, bandwidth, cost (eine Voreinstellung) und show (chart oder table)</translation>
     </message>
     <message numerus="yes">
         <source>Running %n setting(s) in the background…</source>
@@ -3053,7 +3066,7 @@ Klicken Sie, um die Datei schreibgeschützt zu öffnen und auszuführen.</transl
         </translation>
     </message>
     <message>
-        <source>That setting's run left no trace: %1</source>
+        <source>That setting&apos;s run left no trace: %1</source>
         <translation>Der Lauf dieser Einstellung hinterließ keinen Trace: %1</translation>
     </message>
     <message>
@@ -3098,7 +3111,7 @@ Klicken Sie, um die Datei schreibgeschützt zu öffnen und auszuführen.</transl
     </message>
     <message>
         <source>Batches per rank: each setting runs ranks x K batches, as data parallelism needs.</source>
-        <translation>Batches pro Rank: jede Einstellung führt Ranks x K Batches aus, wie Datenparallelität es braucht.</translation>
+        <translation>Batches pro Rank: Jede Einstellung führt Ranks x K Batches aus, wie Datenparallelität es braucht.</translation>
     </message>
 </context>
 </TS>

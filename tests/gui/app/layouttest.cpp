@@ -6,6 +6,8 @@
 #include "guitestsupport.h"
 #include "memorychart.h"
 #include "presentation.h"
+#include "resultspanel.h"
+#include "stepbar.h"
 #include "timelineview.h"
 #include "viewcontrols.h"
 #include "windowsettings.h"
@@ -16,6 +18,7 @@
 #include <QScrollBar>
 #include <QSettings>
 #include <QSplitter>
+#include <QToolButton>
 
 namespace rankstep::gui::testing {
 namespace {
@@ -151,6 +154,34 @@ TEST_F(LayoutTest, At1280x800TheTimelineShowsEveryRankOfAFourRankRun)
         EXPECT_GE(window->memoryChart()->height(), 110) << int(pane);
         EXPECT_GE(window->editor()->visibleColumns(), 72) << int(pane);
     }
+}
+
+// A syntax error at 1280x800: the results showed "What went wrong:" and half a line, under an
+// empty chart; the code touched its line numbers; Play was offered for nothing.
+TEST_F(LayoutTest, ARunWithoutOperationsGivesTheChartsRoomToWhatWentWrong)
+{
+    auto window = makeWindow();
+    window->resize(1280, 800);
+    settle();
+    ASSERT_TRUE(window->openLesson(QStringLiteral("ddp")));
+    QString broken = QString::fromStdString(builtinLesson(QStringLiteral("ddp")).solution);
+    broken.replace(QStringLiteral("for layer in range(model.LAYERS):"),
+                   QStringLiteral("for layer in range(model.LAYERS)"));
+    window->showScriptCode(broken);
+    ASSERT_TRUE(runAndWait(*window));
+    settle();
+    window->arrangeViews();
+    settle();
+    ASSERT_TRUE(window->lastTrace() && window->lastTrace()->error);
+    EXPECT_FALSE(window->memoryChart()->isVisible());
+    const QWidget *views = middleSplitter(*window)->widget(1);
+    EXPECT_GE(window->results()->height(), views->height() * 2 / 5);
+    EXPECT_FALSE(window->stepBar()->playButton()->isEnabled());
+    // Half a character between the line numbers and the code.
+    CodeEditor *editor = window->editor();
+    const long textLeft = editor->SendScintilla(QsciScintilla::SCI_POINTXFROMPOSITION, 0, 0L);
+    EXPECT_GE(textLeft - editor->marginWidth(0) - editor->marginWidth(1),
+              editor->SendScintilla(QsciScintilla::SCI_TEXTWIDTH, 32, "0") / 2);
 }
 
 TEST_F(LayoutTest, PresentingTheMemoryChartKeepsAQuarterOfTheHeight)

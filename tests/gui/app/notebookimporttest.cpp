@@ -122,6 +122,39 @@ TEST_F(NotebookImportTest, FilesAreReadOnAWorkerOneAfterAnotherWhileTheStatusBar
     EXPECT_EQ(boxes, 2) << "each file gets its summary";
 }
 
+// Typing goes on while a file is read: what was typed is kept in the backup, and the imported
+// code is what the lesson's file and the editor hold (the editor's reload saved the typing over
+// the imported code).
+TEST_F(NotebookImportTest, TypingWhileAFileIsReadIsKeptAndTheImportedCodeWins)
+{
+    auto window = makeWindow();
+    ASSERT_TRUE(window->openLesson(QStringLiteral("ddp")));
+    CodeEditor *editor = window->editor();
+    editor->replaceAllUndoable(QStringLiteral("async def ddp(model):\n    pass\n"));
+    QTest::keyClick(editor, Qt::Key_End, Qt::ControlModifier);
+    QStringList imported;
+    QString error;
+    QObject::connect(window->notebookImport(), &NotebookImport::importFinished, window.get(),
+                     [&](const ImportSummary &summary) {
+                         imported = summary.imported;
+                         error = summary.error;
+                     });
+    window->notebookImport()->importAndReport(notebookPath());
+    QTest::keyClicks(editor, QStringLiteral("# typed meanwhile"));
+    ASSERT_TRUE(editor->hasUnsavedEdits());
+
+    ASSERT_TRUE(QTest::qWaitFor([&] { return !window->notebookImport()->isImporting(); }, 10000));
+    EXPECT_TRUE(imported.contains(QStringLiteral("ddp"))) << utf8(error);
+    const QString saved = savedText(progress(), QStringLiteral("ddp"));
+    EXPECT_TRUE(saved.contains(QStringLiteral("weights[layer], opt_states[layer] = model.update(")))
+        << utf8(saved);
+    EXPECT_EQ(editor->text(), saved);
+    const QStringList backups = QDir(root()).entryList({QStringLiteral("ddp.before-import-*.py")});
+    ASSERT_EQ(backups.size(), 1);
+    EXPECT_TRUE(fileText(QDir(root()).filePath(backups.front()))
+                    .contains(QStringLiteral("# typed meanwhile")));
+}
+
 TEST_F(NotebookImportTest, ASummaryNamesAtMostADozenFunctionsOfAList)
 {
     auto window = makeWindow();

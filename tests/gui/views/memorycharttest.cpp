@@ -105,6 +105,27 @@ TEST(MemoryChart, DdpHasFourRankLinesAndOneMaximumPoint)
     EXPECT_TRUE(lineSeries(chart, QStringLiteral("target")).isEmpty());
 }
 
+// A learner who ran a starter that makes no operations was told to run a program.
+TEST(MemoryChart, ARunWithoutOperationsIsNotARunStillToBeMade)
+{
+    gui::testing::ViewContext context;
+    MemoryChart chart(context.session, context.appearance);
+    EXPECT_TRUE(chart.placeholderText().startsWith(QStringLiteral("Run a program")));
+    auto empty = std::make_shared<Trace>();
+    empty->status = rankstep::core::RunStatus::Ok;
+    chart.setTrace(empty);
+    EXPECT_TRUE(chart.showsPlaceholder());
+    EXPECT_EQ(chart.placeholderText(),
+              QStringLiteral("The run made no operations: no rank's memory changed."));
+    auto failed = std::make_shared<Trace>();
+    failed->status = rankstep::core::RunStatus::Error;
+    chart.setTrace(failed);
+    EXPECT_EQ(chart.placeholderText(),
+              QStringLiteral("The run stopped before any rank's memory changed."));
+    chart.setTrace(nullptr);
+    EXPECT_TRUE(chart.placeholderText().startsWith(QStringLiteral("Run a program")));
+}
+
 TEST(MemoryChart, TargetIsADashedLineAtItsValue)
 {
     gui::testing::ViewContext context;

@@ -13,7 +13,9 @@
 #include <gtest/gtest.h>
 
 #include <QComboBox>
+#include <QDoubleSpinBox>
 #include <QLabel>
+#include <QLocale>
 #include <QSignalSpy>
 #include <QSlider>
 #include <QTest>
@@ -260,6 +262,25 @@ TEST_F(StepWindowTest, AHungRunShowsEachRankAtTheCallItWaitsIn)
     }
     if (QMessageBox *box = testing::visibleMessageBox())
         box->close();
+}
+
+// Seen in German: every figure of a run is written with a point ("t = 5.4"), the speed with the
+// locale's comma ("4,0 Schritte/s"); and Play was offered for a run of no operations.
+TEST_F(StepBarTest, TheSpeedWritesItsPointAndARunWithoutOperationsHasNothingToPlay)
+{
+    const QLocale before;
+    QLocale::setDefault(QLocale(QLocale::German, QLocale::Germany));
+    StepBar german(m_context.session, m_context.appearance);
+    QLocale::setDefault(before);
+    auto *speed = german.findChild<QDoubleSpinBox *>();
+    ASSERT_NE(speed, nullptr);
+    EXPECT_TRUE(speed->text().startsWith(QStringLiteral("4.0"))) << speed->text().toStdString();
+
+    EXPECT_TRUE(m_bar->playButton()->isEnabled());
+    auto empty = std::make_shared<core::Trace>();
+    empty->status = core::RunStatus::Ok;
+    m_context.session.setTrace(empty);
+    EXPECT_FALSE(m_bar->playButton()->isEnabled());
 }
 
 } // namespace
