@@ -75,7 +75,7 @@ void ComparisonCanvas::paintEvent(QPaintEvent *)
     const bool twoClocks = m_units[0] != m_units[1];
     const auto title = [&](int run) {
         if (!twoClocks)
-            return run == 0 ? tr("A: this run") : tr("B: compared with");
+            return run == 0 ? tr("A: this run") : tr("B: the run compared with it");
         const bool real = m_units[run] == TraceUnits::Seconds;
         return (run == 0 ? QStringLiteral("A: ") : QStringLiteral("B: ")) +
                (real ? tr("the run on real processes") : tr("its simulation"));

@@ -32,6 +32,54 @@
 namespace rankstep::gui {
 namespace {
 
+// The position in as many of its " · " parts as fit, the whole in its tooltip: a narrow window
+// (1280x800, or German) cut "... rank 2 at t = 5.4, running · all ranks past t = 5" mid-word.
+// Its size hint is the whole text's, so that it takes it back as the bar widens.
+class FittedLabel : public QLabel
+{
+public:
+    void setFullText(const QString &text)
+    {
+        m_full = text;
+        updateGeometry();
+        fit();
+    }
+    const QString &fullText() const { return m_full; }
+    QSize sizeHint() const override
+    {
+        return {fontMetrics().horizontalAdvance(m_full) + 2 * margin() + 2,
+                QLabel::sizeHint().height()};
+    }
+
+protected:
+    void resizeEvent(QResizeEvent *event) override
+    {
+        QLabel::resizeEvent(event);
+        fit();
+    }
+
+private:
+    void fit()
+    {
+        const int room = contentsRect().width() - 2 * margin();
+        const QFontMetrics metrics = fontMetrics();
+        QStringList parts = m_full.split(QStringLiteral(" · "));
+        while (parts.size() > 1 &&
+               metrics.horizontalAdvance(parts.join(QStringLiteral(" · "))) > room)
+            parts.removeLast();
+        const QString shown =
+            metrics.elidedText(parts.join(QStringLiteral(" · ")), Qt::ElideRight, room);
+        setText(shown);
+        setToolTip(shown == m_full ? QString() : m_full);
+    }
+
+    QString m_full;
+};
+
+} // namespace
+
+namespace {
+
 bool isStepKey(const QKeyEvent &key)
 {
     const int k = key.key();
@@ -162,11 +210,11 @@ void StepBar::buildSettings()
     m_scrubber->setObjectName(QStringLiteral("scrubber"));
     m_scrubber->setToolTip(tr("The whole run: drag to move through it"));
     m_scrubber->setFocusPolicy(Qt::ClickFocus);
-    m_scrubber->setMinimumWidth(60);
+    m_scrubber->setMinimumWidth(120); // before the position gives up its last parts
     connect(m_scrubber, &QSlider::valueChanged, this, &StepBar::onScrubberMoved);
     row->addWidget(m_scrubber, 1);
 
-    m_label = new QLabel;
+    m_label = new FittedLabel;
     m_label->setObjectName(QStringLiteral("stepPosition"));
     m_label->setMinimumWidth(m_label->fontMetrics().horizontalAdvance(
         QStringLiteral("event 00 of 00 · t = 00.0 · rank 0 running")));
@@ -263,7 +311,7 @@ void StepBar::onCursorChanged()
 {
     const auto cursor = m_controller->cursor();
     setEnabled(cursor.has_value());
-    m_label->setText(positionText());
+    static_cast<FittedLabel *>(m_label)->setFullText(positionText());
     m_updatingScrubber = true;
     m_scrubber->setRange(0, cursor ? int(cursor->stops().last()) : 0);
     m_scrubber->setValue(cursor ? int(cursor->stop()) : 0);

@@ -1084,10 +1084,6 @@ Sekunden jedes Ranks für Berechnung (forward, backward, loss, update) und für 
         <translation>A: dieser Lauf</translation>
     </message>
     <message>
-        <source>B: compared with</source>
-        <translation>B: verglichen mit</translation>
-    </message>
-    <message>
         <source>the run on real processes</source>
         <translation>der Lauf in echten Prozessen</translation>
     </message>
@@ -1106,6 +1102,10 @@ Sekunden jedes Ranks für Berechnung (forward, backward, loss, update) und für 
     <message>
         <source>Memory of the rank that peaked: A solid, B dashed (top: %1 B)</source>
         <translation>Speicher des Ranks mit dem Spitzenwert: A durchgezogen, B gestrichelt (Skala bis %1 B)</translation>
+    </message>
+    <message>
+        <source>B: the run compared with it</source>
+        <translation>B: der damit verglichene Lauf</translation>
     </message>
 </context>
 <context>

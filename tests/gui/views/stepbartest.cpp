@@ -142,10 +142,9 @@ TEST_F(StepBarTest, TheLabelSaysTheTimeEveryRankStandsAt)
     m_controller.home();
     for (int k = 0; k < 6; ++k)
         m_controller.next();
-    EXPECT_EQ(testing::utf8(m_bar->positionLabel()->text()),
-              "t = 4.3 · 24 of 36 events done · 4 running");
+    EXPECT_EQ(testing::utf8(m_bar->positionText()), "t = 4.3 · 24 of 36 events done · 4 running");
     m_controller.end();
-    EXPECT_EQ(testing::utf8(m_bar->positionLabel()->text()),
+    EXPECT_EQ(testing::utf8(m_bar->positionText()),
               "t = 5.6 · 36 of 36 events done · end of the run");
 }
 
@@ -154,16 +153,14 @@ TEST_F(StepBarTest, ByOperationTheLabelNamesTheRankThatMovedAndItsOwnClock)
     m_controller.setStepMode(StepController::StepMode::Operation);
     m_controller.home();
     m_controller.next();
-    EXPECT_EQ(testing::utf8(m_bar->positionLabel()->text()),
-              "event 1 of 36 · rank 0 at t = 0, running");
+    EXPECT_EQ(testing::utf8(m_bar->positionText()), "event 1 of 36 · rank 0 at t = 0, running");
     // The scheduler runs rank 0 to its allreduce before rank 1 starts.
     for (int k = 0; k < 4; ++k)
         m_controller.next();
-    EXPECT_EQ(testing::utf8(m_bar->positionLabel()->text()),
+    EXPECT_EQ(testing::utf8(m_bar->positionText()),
               "event 5 of 36 · rank 0 at t = 3, running · all ranks past t = 0");
     m_controller.end();
-    EXPECT_EQ(testing::utf8(m_bar->positionLabel()->text()),
-              "event 36 of 36 · t = 5.6 · end of the run");
+    EXPECT_EQ(testing::utf8(m_bar->positionText()), "event 36 of 36 · t = 5.6 · end of the run");
 }
 
 TEST_F(StepBarTest, OffersTheSnapshotModeAndListsEveryDrawByItsLine)
@@ -281,6 +278,33 @@ TEST_F(StepBarTest, TheSpeedWritesItsPointAndARunWithoutOperationsHasNothingToPl
     empty->status = core::RunStatus::Ok;
     m_context.session.setTrace(empty);
     EXPECT_FALSE(m_bar->playButton()->isEnabled());
+}
+
+// At 1280x800 (or in German) the position was cut mid-word: it now drops whole " · " parts and
+// keeps the whole in its tooltip, and shows it all again once there is room.
+TEST_F(StepBarTest, ThePositionDropsWholePartsWhenNarrow)
+{
+    m_controller.setStepMode(StepController::StepMode::Operation);
+    m_controller.home();
+    for (int k = 0; k < 12; ++k)
+        m_controller.next();
+    const QString full = m_bar->positionText();
+    ASSERT_GE(full.count(QStringLiteral(" · ")), 2) << testing::utf8(full);
+    QLabel *label = m_bar->positionLabel();
+    const auto fits = [label] {
+        return label->fontMetrics().horizontalAdvance(label->text()) <=
+               label->contentsRect().width();
+    };
+    m_window.resize(640, m_window.height());
+    QTest::qWait(20);
+    EXPECT_TRUE(fits()) << testing::utf8(label->text());
+    EXPECT_TRUE(full.startsWith(label->text())) << testing::utf8(label->text());
+    EXPECT_LT(label->text().size(), full.size());
+    EXPECT_EQ(label->toolTip(), full);
+    m_window.resize(1600, m_window.height());
+    QTest::qWait(20);
+    EXPECT_EQ(label->text(), full);
+    EXPECT_TRUE(label->toolTip().isEmpty());
 }
 
 } // namespace

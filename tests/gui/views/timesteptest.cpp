@@ -51,8 +51,8 @@ TEST_F(TimeStepTest, EveryStepPutsEveryRankAtOneTimeThatEveryViewShows)
             EXPECT_TRUE(statePanelTitle(state, r).contains(QStringLiteral(" · t %1 · ").arg(time)))
                 << statePanelTitle(state, r).toStdString();
         }
-        EXPECT_TRUE(m_bar.positionLabel()->text().startsWith(QStringLiteral("t = %1 ").arg(time)))
-            << m_bar.positionLabel()->text().toStdString();
+        EXPECT_TRUE(m_bar.positionText().startsWith(QStringLiteral("t = %1 ").arg(time)))
+            << m_bar.positionText().toStdString();
         EXPECT_EQ(m_chart.cursorTime(), t);
         EXPECT_EQ(m_timeline.cursorTime(), t);
     }
@@ -73,7 +73,7 @@ TEST_F(TimeStepTest, ByOperationARankAheadShowsItsOwnClock)
         QStringLiteral("rank 0 · own t %1 · ")
             .arg(QString::fromStdString(state.ranks[0].clock.toString()))))
         << statePanelTitle(state, 0).toStdString();
-    EXPECT_TRUE(m_bar.positionLabel()->text().contains(
+    EXPECT_TRUE(m_bar.positionText().contains(
         QStringLiteral("rank 0 at t = %1")
             .arg(QString::fromStdString(state.ranks[0].clock.toString()))));
     m_step.setStepMode(StepController::StepMode::Time);
