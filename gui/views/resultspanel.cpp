@@ -107,6 +107,45 @@ QString hangBanner(const core::Trace &trace)
              text.text.toHtmlEscaped().replace(QLatin1Char('\n'), QStringLiteral("<br>")));
 }
 
+// After an error on one rank, the ranks that had not run yet: their empty rows and panels are
+// not ranks that did nothing, the run stopped before their turn (the scheduler runs one rank
+// until it waits, docs/simulation.md).
+QString notStartedHtml(const core::Trace &trace)
+{
+    const core::Error &e = *trace.error;
+    if (e.kind == core::ErrorKind::Deadlock || e.kind == core::ErrorKind::Mismatch ||
+        e.kind == core::ErrorKind::Syntax || trace.config.ranks < 2 || !trace.figures.hasEvents)
+        return {};
+    std::vector<bool> ran(std::size_t(trace.config.ranks), false);
+    for (const core::Slice &slice : trace.slices)
+        if (slice.rank >= 0 && slice.rank < trace.config.ranks)
+            ran[std::size_t(slice.rank)] = true;
+    QStringList runs;
+    int count = 0;
+    for (int rank = 0; rank < trace.config.ranks; ++rank) {
+        if (ran[std::size_t(rank)])
+            continue;
+        int last = rank;
+        while (last + 1 < trace.config.ranks && !ran[std::size_t(last + 1)])
+            ++last;
+        runs << (last == rank       ? QString::number(rank)
+                 : last == rank + 1 ? QStringLiteral("%1, %2").arg(rank).arg(last)
+                                    : QStringLiteral("%1-%2").arg(rank).arg(last));
+        count += last - rank + 1;
+        rank = last;
+    }
+    if (count == 0)
+        return {};
+    const QString ranks = (count == 1 ? ResultsPanel::tr("rank %1") : ResultsPanel::tr("ranks %1"))
+                              .arg(runs.join(QStringLiteral(", ")));
+    return QStringLiteral("<p>%1</p>")
+        .arg((count == 1 ? ResultsPanel::tr("The run stops at the first error: %1 had not started "
+                                            "yet (hence its empty row).")
+                         : ResultsPanel::tr("The run stops at the first error: %1 had not started "
+                                            "yet (hence the empty rows)."))
+                 .arg(ranks));
+}
+
 QString share(core::SimTime part, core::SimTime whole)
 {
     return QStringLiteral("%1%").arg(
@@ -251,6 +290,7 @@ QString resultsHtml(const lessons::Lesson *lesson, const core::Trace &trace)
                              ? QObject::tr("Rank %1, line %2:").arg(e.rank).arg(e.line)
                              : QObject::tr("What went wrong:"),
                          esc(e.message));
+        html += notStartedHtml(trace);
     }
     // Under another cost model the targets (the notebook's figures) do not apply.
     const bool notebookCosts = core::isNotebookCost(trace.config.cost);

@@ -2523,6 +2523,22 @@ Zuerst noch einen Hinweis auszuprobieren, bringt oft mehr.</translation>
         <source>rank %1, line %2: %3</source>
         <translation>Rank %1, Zeile %2: %3</translation>
     </message>
+    <message>
+        <source>rank %1</source>
+        <translation>Rank %1</translation>
+    </message>
+    <message>
+        <source>ranks %1</source>
+        <translation>Ranks %1</translation>
+    </message>
+    <message>
+        <source>The run stops at the first error: %1 had not started yet (hence the empty rows).</source>
+        <translation>Der Lauf endet beim ersten Fehler: %1 hatten noch nicht begonnen (daher die leeren Zeilen).</translation>
+    </message>
+    <message>
+        <source>The run stops at the first error: %1 had not started yet (hence its empty row).</source>
+        <translation>Der Lauf endet beim ersten Fehler: %1 hatte noch nicht begonnen (daher seine leere Zeile).</translation>
+    </message>
 </context>
 <context>
     <name>rankstep::gui::RosterView</name>

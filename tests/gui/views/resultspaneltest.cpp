@@ -95,6 +95,32 @@ TEST(ResultsPanel, SaysEveryKindOfVerdictAsTheGraderDoes)
     EXPECT_EQ(kinds.size(), 7u) << "every kind of verdict is said";
 }
 
+// Rank 0's update before the allreduce stops the run before ranks 1-3 ran: their empty rows
+// looked like ranks that did nothing.
+TEST(ResultsPanel, SaysWhichRanksHadNotStartedWhenAnErrorStoppedTheRun)
+{
+    core::Trace trace;
+    trace.config.ranks = 4;
+    trace.status = core::RunStatus::Error;
+    trace.figures.hasEvents = true;
+    trace.error = core::Error{core::ErrorKind::Check, 0, 25, "update(layer 0): ..."};
+    core::Slice slice;
+    slice.rank = 0;
+    trace.slices.push_back(slice);
+    EXPECT_TRUE(resultsHtml(nullptr, trace)
+                    .contains(QStringLiteral("The run stops at the first error: ranks 1-3 had "
+                                             "not started yet")))
+        << resultsHtml(nullptr, trace).toStdString();
+    slice.rank = 1;
+    trace.slices.push_back(slice);
+    slice.rank = 3;
+    trace.slices.push_back(slice);
+    EXPECT_TRUE(resultsHtml(nullptr, trace).contains(QStringLiteral(": rank 2 had not started")));
+    slice.rank = 2;
+    trace.slices.push_back(slice);
+    EXPECT_FALSE(resultsHtml(nullptr, trace).contains(QStringLiteral("had not started")));
+}
+
 TEST(ResultsPanel, ShowsTheCheckOfARunWithoutALesson)
 {
     core::Trace trace;
