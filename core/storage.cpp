@@ -99,6 +99,12 @@ bool isDirect(const Key &key, int limit)
     return !key.tuple && key.parts.size() == 1 && key.parts[0] >= 0 && key.parts[0] < limit;
 }
 
+bool isDirectPair(const Key &key, int firstLimit, int secondLimit)
+{
+    return key.tuple && key.parts.size() == 2 && key.parts[0] >= 0 && key.parts[0] < firstLimit &&
+           key.parts[1] >= 0 && key.parts[1] < secondLimit;
+}
+
 } // namespace
 
 std::int32_t Storage::position(const Map &m, const Key &key)
@@ -106,6 +112,10 @@ std::int32_t Storage::position(const Map &m, const Key &key)
     if (isDirect(key, kDirectKeys)) {
         const auto index = std::size_t(key.parts[0]);
         return index < m.direct.size() ? m.direct[index] - 1 : -1;
+    }
+    if (isDirectPair(key, kDirectKeys, kDirectSeconds)) {
+        const auto a = std::size_t(key.parts[0]), b = std::size_t(key.parts[1]);
+        return a < m.pairs.size() && b < m.pairs[a].size() ? m.pairs[a][b] - 1 : -1;
     }
     auto it = m.hashed.find(key);
     return it == m.hashed.end() ? -1 : it->second;
@@ -118,6 +128,13 @@ void Storage::setPosition(Map &m, const Key &key, std::int32_t position)
         if (index >= m.direct.size())
             m.direct.resize(index + 1, 0);
         m.direct[index] = position + 1;
+    } else if (isDirectPair(key, kDirectKeys, kDirectSeconds)) {
+        const auto a = std::size_t(key.parts[0]), b = std::size_t(key.parts[1]);
+        if (a >= m.pairs.size())
+            m.pairs.resize(a + 1);
+        if (b >= m.pairs[a].size())
+            m.pairs[a].resize(b + 1, 0);
+        m.pairs[a][b] = position + 1;
     } else if (position < 0) {
         m.hashed.erase(key);
     } else {

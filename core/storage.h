@@ -103,14 +103,20 @@ private:
         std::int64_t bytes = 0;
     };
     // One dictionary's entries side by side; an int key below kDirectKeys finds its entry by
-    // indexing (a layer number: one memory access instead of a hash chain), any other key
-    // through the hash map. Both hold positions in `entries`.
+    // indexing (a layer number: one memory access instead of a hash chain), and so does a pair
+    // (a, b) with a below kDirectKeys and b below kDirectSeconds (`weights[layer, 0]`,
+    // `activations[layer, mb]`: FSDP's and the pipelines' keys); any other key goes through the
+    // hash map. All hold positions in `entries`.
     struct Map {
         std::vector<Entry> entries;
-        std::vector<std::int32_t> direct; // by int key: position + 1, 0 when absent
+        std::vector<std::int32_t> direct;             // by int key: position + 1, 0 when absent
+        std::vector<std::vector<std::int32_t>> pairs; // by a, then b: position + 1, 0 when absent
         std::unordered_map<Key, std::int32_t, KeyHash> hashed;
     };
     static constexpr int kDirectKeys = 1 << 16;
+    // A pair's second part is small (a shard, a micro-batch); the bound keeps a sparse one (b =
+    // 10,000 alone) from costing more than a hash entry would.
+    static constexpr int kDirectSeconds = 256;
     Map &slot(MapKind map) { return m_maps[std::size_t(map)]; }
     const Map &slot(MapKind map) const { return m_maps[std::size_t(map)]; }
     static std::int32_t position(const Map &m, const Key &key);             // -1 when absent

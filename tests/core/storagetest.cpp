@@ -201,6 +201,59 @@ TEST(Storage, FindsEveryKeyAndKeepsInsertionOrderAfterRandomErases)
     }
 }
 
+// Keys on both sides of every fast path's bounds (int keys below 65,536, pairs (a, b) with a
+// below 65,536 and b below 256, looked up by index; every other key hashed) behave as one dict.
+TEST(Storage, KeysOnBothSidesOfTheIndexedRangesAreOneDictionary)
+{
+    const std::vector<Key> keys{Key(0),
+                                Key(65535),
+                                Key(65536),
+                                Key(-1),
+                                Key(3, 0),
+                                Key(3, 255),
+                                Key(3, 256),
+                                Key(3, -1),
+                                Key(-1, 0),
+                                Key(65535, 1),
+                                Key(65536, 1),
+                                Key(0, 0),
+                                Key::ofTuple({3}),
+                                Key::ofTuple({3, 0, 0}),
+                                Key::ofTuple({})};
+    Storage storage;
+    std::vector<std::pair<Key, int>> expected;
+    std::mt19937 random(11);
+    for (int step = 0; step < 4000; ++step) {
+        const Key &key = keys[random() % keys.size()];
+        auto it = std::find_if(expected.begin(), expected.end(),
+                               [&](const auto &item) { return item.first == key; });
+        if (random() % 3 != 0) {
+            storage.set(MapKind::Activations, key, weight(step));
+            if (it == expected.end())
+                expected.emplace_back(key, step);
+            else
+                it->second = step;
+        } else {
+            EXPECT_EQ(storage.erase(MapKind::Activations, key), it != expected.end());
+            if (it != expected.end())
+                expected.erase(it);
+        }
+        const auto entries = storage.entries(MapKind::Activations);
+        ASSERT_EQ(entries.size(), expected.size()) << "step " << step;
+        for (std::size_t i = 0; i < expected.size(); ++i) {
+            EXPECT_EQ(entries[i].first, expected[i].first) << "step " << step;
+            const Object *found = storage.find(MapKind::Activations, expected[i].first);
+            ASSERT_NE(found, nullptr) << "step " << step;
+            EXPECT_EQ(found->layer, expected[i].second) << "step " << step;
+        }
+        for (const Key &other : keys)
+            EXPECT_EQ(storage.find(MapKind::Activations, other) != nullptr,
+                      std::any_of(expected.begin(), expected.end(),
+                                  [&](const auto &item) { return item.first == other; }))
+                << "step " << step << " key " << core::formatKey(other);
+    }
+}
+
 TEST(Storage, MapsAreSeparate)
 {
     Storage storage;
