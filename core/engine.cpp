@@ -17,8 +17,14 @@ Engine::Engine(RunConfig config, RunLimits limits) : m_limits(limits)
     m_trace.config = config;
     const int count = config.ranks > 0 ? config.ranks : 0;
     m_ranks.resize(std::size_t(count));
-    for (RankState &rank : m_ranks)
+    for (RankState &rank : m_ranks) {
         rank.storage = Storage(config.cost.sizes);
+        // A small run's maps hold a few layers' entries: room for them at once. A many-rank
+        // run's maps grow as they fill, where the allocations are few for the work and room
+        // reserved for every rank would count in its peak memory.
+        if (count <= 64)
+            rank.storage.reserve(std::min(config.layers + 2, 10));
+    }
     m_trace.finalWeights.resize(std::size_t(count));
     std::vector<int> everyone;
     for (int r = 0; r < count; ++r)

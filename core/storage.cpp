@@ -142,6 +142,14 @@ void Storage::setPosition(Map &m, const Key &key, std::int32_t position)
     }
 }
 
+void Storage::reserve(int keys)
+{
+    for (Map &m : m_maps) {
+        m.entries.reserve(std::size_t(std::max(keys, 0)));
+        m.direct.reserve(std::size_t(std::max(keys, 0)));
+    }
+}
+
 const Object *Storage::find(MapKind map, const Key &key) const
 {
     const Map &m = slot(map);
