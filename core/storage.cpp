@@ -113,7 +113,7 @@ std::int32_t Storage::position(const Map &m, const Key &key)
         const auto index = std::size_t(key.parts[0]);
         return index < m.direct.size() ? m.direct[index] - 1 : -1;
     }
-    if (isDirectPair(key, kDirectKeys, kDirectSeconds)) {
+    if (isDirectPair(key, kDirectFirsts, kDirectSeconds)) {
         const auto a = std::size_t(key.parts[0]), b = std::size_t(key.parts[1]);
         return a < m.pairs.size() && b < m.pairs[a].size() ? m.pairs[a][b] - 1 : -1;
     }
@@ -128,7 +128,7 @@ void Storage::setPosition(Map &m, const Key &key, std::int32_t position)
         if (index >= m.direct.size())
             m.direct.resize(index + 1, 0);
         m.direct[index] = position + 1;
-    } else if (isDirectPair(key, kDirectKeys, kDirectSeconds)) {
+    } else if (isDirectPair(key, kDirectFirsts, kDirectSeconds)) {
         const auto a = std::size_t(key.parts[0]), b = std::size_t(key.parts[1]);
         if (a >= m.pairs.size())
             m.pairs.resize(a + 1);

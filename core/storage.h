@@ -107,7 +107,7 @@ private:
     };
     // One dictionary's entries side by side; an int key below kDirectKeys finds its entry by
     // indexing (a layer number: one memory access instead of a hash chain), and so does a pair
-    // (a, b) with a below kDirectKeys and b below kDirectSeconds (`weights[layer, 0]`,
+    // (a, b) with a below kDirectFirsts and b below kDirectSeconds (`weights[layer, 0]`,
     // `activations[layer, mb]`: FSDP's and the pipelines' keys); any other key goes through the
     // hash map. All hold positions in `entries`.
     struct Map {
@@ -117,8 +117,10 @@ private:
         std::unordered_map<Key, std::int32_t, KeyHash> hashed;
     };
     static constexpr int kDirectKeys = 1 << 16;
-    // A pair's second part is small (a shard, a micro-batch); the bound keeps a sparse one (b =
-    // 10,000 alone) from costing more than a hash entry would.
+    // A pair's parts are small (a layer; a shard or a micro-batch): the bounds keep a sparse key
+    // (weights[60000, 0] alone) from costing a table where a hash entry would do. At most 24 kB
+    // of outer table and 1 kB per first part, per map and rank.
+    static constexpr int kDirectFirsts = 1024;
     static constexpr int kDirectSeconds = 256;
     Map &slot(MapKind map) { return m_maps[std::size_t(map)]; }
     const Map &slot(MapKind map) const { return m_maps[std::size_t(map)]; }

@@ -624,8 +624,15 @@ void MainWindow::arrangeViews()
         const int inner = room - 2 * m_views->handleWidth();
         return m_timeline->heightForRows(8) - (inner - resultsFor(room) - chartFor(room) - bars);
     };
-    if (ran && !torch && !presenting)
-        views += std::clamp(missingFor(views), 0, height / 10);
+    // Results and chart grow with the room too: a few rounds give the timeline what it misses.
+    if (chartShown && !presenting && !whatIf)
+        for (int grown = 0, round = 0; round < 4 && grown < height / 10; ++round) {
+            const int more = std::clamp(missingFor(views), 0, height / 10 - grown);
+            if (more == 0)
+                break;
+            views += more;
+            grown += more;
+        }
     m_middle->setSizes({height - views, views});
     const int results = resultsFor(views);
     int chart = chartFor(views);

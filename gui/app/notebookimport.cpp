@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "notebookimport.h"
 
+#include "codeeditor.h"
 #include "core/lessons/puzzleimport.h"
 #include "mainwindow.h"
 #include "progressstore.h"
@@ -79,8 +80,12 @@ ImportSummary NotebookImport::apply(const QString &path,
     for (const std::string &name : found->unmatchedFunctions)
         summary.unmatched << QString::fromStdString(name);
     const lessons::Lesson *open = m_window.currentLesson();
-    if (open && summary.imported.contains(QString::fromStdString(open->id)))
+    if (open && summary.imported.contains(QString::fromStdString(open->id))) {
+        // What was typed is in the backup (or, had the save above failed, the recovery copy):
+        // the reload must not save it over the imported code.
+        m_window.editor()->markSaved();
         m_window.openLesson(QString::fromStdString(open->id)); // the editor shows the new code
+    }
     Q_EMIT importFinished(summary);
     return summary;
 }

@@ -145,10 +145,13 @@ QCoro::Task<void> GradeController::execute(QString folder, double timeLimitSecon
     QString why;
     if (!normal || code == 64 || !parseClassRoster(out, &roster, &why)) {
         // The grader's own words first; a grader that said nothing still gets a reason.
-        if (!errors.isEmpty())
+        // A crash is said as one, with what it wrote (a warning may come before it).
+        if (!normal)
+            why = tr("The grading ended early: rankstep-cli crashed (%1).").arg(processError) +
+                  (errors.isEmpty() ? QString()
+                                    : QLatin1Char('\n') + errors.section(QLatin1Char('\n'), 0, 2));
+        else if (!errors.isEmpty())
             why = errors.section(QLatin1Char('\n'), 0, 2);
-        else if (!normal)
-            why = tr("The grading ended early: rankstep-cli crashed (%1).").arg(processError);
         else if (code == 64)
             why = tr("rankstep-cli refused the grading (exit code 64) without saying why.");
         else if (why.isEmpty())

@@ -113,8 +113,10 @@ QString hangBanner(const core::Trace &trace)
 QString notStartedHtml(const core::Trace &trace)
 {
     const core::Error &e = *trace.error;
+    // A stop (Esc, a limit) is no error of a rank; a hang names every rank itself.
     if (e.kind == core::ErrorKind::Deadlock || e.kind == core::ErrorKind::Mismatch ||
-        e.kind == core::ErrorKind::Syntax || trace.config.ranks < 2 || !trace.figures.hasEvents)
+        e.kind == core::ErrorKind::Syntax || e.kind == core::ErrorKind::Stopped ||
+        trace.config.ranks < 2 || !trace.figures.hasEvents)
         return {};
     std::vector<bool> ran(std::size_t(trace.config.ranks), false);
     for (const core::Slice &slice : trace.slices)

@@ -54,6 +54,15 @@ TEST_F(GradeControllerTest, AGraderThatCrashesSilentlySaysSo)
     EXPECT_NE(why.find("crashed"), std::string::npos) << why;
 }
 
+// rankstep-cli writes a sandbox warning while it grades: a crash after it is still a crash.
+TEST_F(GradeControllerTest, AGraderThatCrashesAfterAWarningSaysItCrashed)
+{
+    useGrader("echo 'rankstep-cli: warning: no sandbox here' >&2\nkill -SEGV $$\n");
+    const std::string why = failure();
+    EXPECT_NE(why.find("crashed"), std::string::npos) << why;
+    EXPECT_NE(why.find("no sandbox here"), std::string::npos) << why;
+}
+
 TEST_F(GradeControllerTest, AGraderThatRefusesSilentlyGivesItsExitCode)
 {
     useGrader("exit 64\n");

@@ -119,6 +119,16 @@ TEST(ResultsPanel, SaysWhichRanksHadNotStartedWhenAnErrorStoppedTheRun)
     slice.rank = 2;
     trace.slices.push_back(slice);
     EXPECT_FALSE(resultsHtml(nullptr, trace).contains(QStringLiteral("had not started")));
+
+    // Esc or a limit while rank 0 looped: no error of a rank, nothing "at the first error".
+    core::Trace stopped;
+    stopped.config.ranks = 4;
+    stopped.status = core::RunStatus::Stopped;
+    stopped.figures.hasEvents = true;
+    stopped.error = core::Error{core::ErrorKind::Stopped, -1, 0, "The run was stopped."};
+    slice.rank = 0;
+    stopped.slices.push_back(slice);
+    EXPECT_FALSE(resultsHtml(nullptr, stopped).contains(QStringLiteral("had not started")));
 }
 
 TEST(ResultsPanel, ShowsTheCheckOfARunWithoutALesson)
