@@ -14,36 +14,10 @@ IndexSet::IndexSet(std::initializer_list<int> members)
         insert(m);
 }
 
-IndexSet::IndexSet(const IndexSet &other) : m_begin(other.m_begin), m_end(other.m_end)
+void IndexSet::copyWords(const IndexSet &other)
 {
-    if (other.m_words) {
-        m_words = new std::uint64_t[std::size_t(other.m_begin)];
-        std::memcpy(m_words, other.m_words, std::size_t(other.m_begin) * sizeof(std::uint64_t));
-    }
-}
-
-IndexSet::IndexSet(IndexSet &&other) noexcept
-    : m_words(std::exchange(other.m_words, nullptr))
-    , m_begin(std::exchange(other.m_begin, 0))
-    , m_end(std::exchange(other.m_end, 0))
-{}
-
-IndexSet &IndexSet::operator=(const IndexSet &other)
-{
-    if (this != &other)
-        *this = IndexSet(other);
-    return *this;
-}
-
-IndexSet &IndexSet::operator=(IndexSet &&other) noexcept
-{
-    if (this != &other) {
-        delete[] m_words;
-        m_words = std::exchange(other.m_words, nullptr);
-        m_begin = std::exchange(other.m_begin, 0);
-        m_end = std::exchange(other.m_end, 0);
-    }
-    return *this;
+    m_words = new std::uint64_t[std::size_t(other.m_begin)];
+    std::memcpy(m_words, other.m_words, std::size_t(other.m_begin) * sizeof(std::uint64_t));
 }
 
 IndexSet IndexSet::range(int begin, int end)

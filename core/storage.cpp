@@ -32,29 +32,10 @@ KeyParts::KeyParts(const int *items, std::size_t count) : m_size(std::uint32_t(c
     std::copy(items, items + count, out);
 }
 
-KeyParts::KeyParts(KeyParts &&other) noexcept
-    : m_heap(std::exchange(other.m_heap, nullptr))
-    , m_inline{other.m_inline[0], other.m_inline[1]}
-    , m_size(std::exchange(other.m_size, 0))
-{}
-
-KeyParts &KeyParts::operator=(const KeyParts &other)
+void KeyParts::copyHeap(const KeyParts &other)
 {
-    if (this != &other)
-        *this = KeyParts(other);
-    return *this;
-}
-
-KeyParts &KeyParts::operator=(KeyParts &&other) noexcept
-{
-    if (this != &other) {
-        delete[] m_heap;
-        m_inline[0] = other.m_inline[0];
-        m_inline[1] = other.m_inline[1];
-        m_size = std::exchange(other.m_size, 0);
-        m_heap = std::exchange(other.m_heap, nullptr);
-    }
-    return *this;
+    m_heap = new int[other.m_size];
+    std::copy(other.m_heap, other.m_heap + other.m_size, m_heap);
 }
 
 int KeyParts::at(std::size_t i) const

@@ -27,10 +27,38 @@ public:
     KeyParts() = default;
     KeyParts(std::initializer_list<int> items) : KeyParts(items.begin(), items.size()) {}
     explicit KeyParts(const std::vector<int> &items) : KeyParts(items.data(), items.size()) {}
-    KeyParts(const KeyParts &other) : KeyParts(other.begin(), other.size()) {}
-    KeyParts(KeyParts &&other) noexcept;
-    KeyParts &operator=(const KeyParts &other);
-    KeyParts &operator=(KeyParts &&other) noexcept;
+    // Inline, as IndexSet's: every stored object's change copies its key.
+    KeyParts(const KeyParts &other)
+        : m_inline{other.m_inline[0], other.m_inline[1]}, m_size(other.m_size)
+    {
+        if (other.m_heap) [[unlikely]]
+            copyHeap(other);
+    }
+    KeyParts(KeyParts &&other) noexcept
+        : m_heap(other.m_heap), m_inline{other.m_inline[0], other.m_inline[1]}, m_size(other.m_size)
+    {
+        other.m_heap = nullptr;
+        other.m_size = 0;
+    }
+    KeyParts &operator=(const KeyParts &other)
+    {
+        if (this != &other)
+            *this = KeyParts(other);
+        return *this;
+    }
+    KeyParts &operator=(KeyParts &&other) noexcept
+    {
+        if (this != &other) {
+            delete[] m_heap;
+            m_heap = other.m_heap;
+            m_inline[0] = other.m_inline[0];
+            m_inline[1] = other.m_inline[1];
+            m_size = other.m_size;
+            other.m_heap = nullptr;
+            other.m_size = 0;
+        }
+        return *this;
+    }
     ~KeyParts() { delete[] m_heap; }
 
     std::size_t size() const { return m_size; }
@@ -46,7 +74,8 @@ public:
 
 private:
     KeyParts(const int *items, std::size_t count);
-    int *m_heap = nullptr; // all the ints when there are more than two
+    void copyHeap(const KeyParts &other); // the ints of a key of more than two
+    int *m_heap = nullptr;                // all the ints when there are more than two
     int m_inline[2] = {0, 0};
     std::uint32_t m_size = 0; // last, so that Key's flag fits in the padding after it
 };
