@@ -14,6 +14,7 @@
 #include <mutex>
 #include <optional>
 #include <string>
+#include <tuple>
 #include <utility>
 #include <variant>
 #include <vector>
@@ -226,6 +227,8 @@ private:
     void describeWait(int rank, RankWait &wait) const;
     std::string describeWaitLine(const RankWait &wait, const Diagnosis &diagnosis) const;
     std::string describePending(const Pending &pending) const;
+    // describePending's text as a number in the trace's details, made once per distinct wait.
+    std::uint32_t pendingDetail(const Pending &pending);
     void finish();
 
     RunLimits m_limits;
@@ -234,6 +237,8 @@ private:
     std::vector<std::vector<int>> m_groups; // by group id; id 0 is every rank
     std::map<std::vector<int>, int> m_groupIds;
     std::map<std::pair<int, std::int64_t>, Collective> m_open; // (group, position) -> instance
+    // (operation, layer, group or source) of a wait -> its text's number in m_trace.details
+    std::map<std::tuple<OpKind, int, int>, std::uint32_t> m_pendingDetails;
     std::deque<int> m_runnable;
     std::int64_t m_operations = 0;
     std::int64_t m_nextMessage = 0;

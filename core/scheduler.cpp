@@ -54,7 +54,7 @@ void Engine::run(ProgramList &programs)
                 }
                 slice.end =
                     rank.pending.op == OpKind::Receive ? SliceEnd::Receive : SliceEnd::Collective;
-                slice.detail = describePending(rank.pending);
+                slice.detail = pendingDetail(rank.pending);
                 slice.line = rank.pending.line;
                 break;
             case ProgramStep::Finished:
@@ -71,7 +71,7 @@ void Engine::run(ProgramList &programs)
                 slice.end = SliceEnd::Failed;
                 if (step.error) {
                     slice.line = step.error->line;
-                    slice.detail = step.error->message;
+                    slice.detail = m_trace.details.intern(step.error->message);
                     fail(*step.error);
                 } else {
                     fail(Error{ErrorKind::Internal, r, rank.lastLine, "The rank failed."});

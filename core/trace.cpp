@@ -83,6 +83,22 @@ void ChangeLog::clear()
     m_objects.clear();
 }
 
+std::uint32_t SliceDetails::intern(const std::string &text)
+{
+    if (text.empty())
+        return 0;
+    const auto [it, added] = m_ids.try_emplace(text, std::uint32_t(m_texts.size() + 1));
+    if (added)
+        m_texts.push_back(text);
+    return it->second;
+}
+
+const std::string &SliceDetails::operator[](std::uint32_t id) const
+{
+    static const std::string none;
+    return id == 0 || id > m_texts.size() ? none : m_texts[id - 1];
+}
+
 const char *sliceEndName(SliceEnd end)
 {
     switch (end) {

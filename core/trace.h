@@ -12,6 +12,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace rankstep::core {
@@ -123,11 +124,27 @@ private:
 enum class SliceEnd : std::uint8_t { Collective, Receive, Finished, Failed };
 const char *sliceEndName(SliceEnd end);
 
+// The texts slices end with, each distinct text once: a long run's 294,624 slices name a few
+// hundred collectives, and a text per slice took a string allocation per resumption (5 % of a
+// reference puzzle's run) and 32 bytes more per slice. Number 0 is "".
+class SliceDetails
+{
+public:
+    // The number of `text`, added when new.
+    std::uint32_t intern(const std::string &text);
+    const std::string &operator[](std::uint32_t id) const;
+    std::size_t size() const { return m_texts.size() + 1; }
+
+private:
+    std::vector<std::string> m_texts; // from number 1 on
+    std::unordered_map<std::string, std::uint32_t> m_ids;
+};
+
 // One resumption of one rank: the events and changes it produced and why it stopped.
 struct Slice {
-    // Positions in 32 bits (a trace holds at most kMostTraceEvents events and changes): 64 bytes
-    // instead of 80 (FSDP at 1024 ranks records 294,624 slices).
-    std::string detail; // "allreduce(layer 0)", "receive from rank 2", ...
+    // Positions in 32 bits (a trace holds at most kMostTraceEvents events and changes), the text
+    // a number in Trace::details: 32 bytes instead of 64 (FSDP at 1024 ranks records 294,624).
+    std::uint32_t detail = 0; // Trace::detail(): "allreduce(layer 0)", "receive from rank 2", ...
     std::uint32_t eventBegin = 0, eventEnd = 0;
     std::uint32_t changeBegin = 0, changeEnd = 0;
     int rank = 0;
@@ -195,6 +212,7 @@ struct Trace {
     ChunkedVector<Event> events; // in the order the scheduler ran them
     ChangeLog changes;           // appended without moving (core/chunkedvector.h)
     ChunkedVector<Slice> slices; // a long run has one per resumption: 294,624 at FSDP 1024 x 96
+    SliceDetails details;        // the slices' texts
     // The non-blocking collectives' communication (model.allreduce_start and the like,
     // docs/simulation.md "Overlapped communication"): one event per rank, on the rank's
     // communication stream beside its compute, in the order they completed. Not in `events`
@@ -212,6 +230,8 @@ struct Trace {
     CheckResult check;
 
     bool correct() const { return status == RunStatus::Ok && check.passed; }
+    // Why `slice` ended, in words: "allreduce(layer 0)", "receive from rank 2", an error's message.
+    const std::string &detail(const Slice &slice) const { return details[slice.detail]; }
 };
 
 Figures computeFigures(const ChunkedVector<Event> &events, int ranks);

@@ -248,8 +248,8 @@ void Reader::merge()
                                 ? core::SliceEnd::Receive
                                 : core::SliceEnd::Collective;
                 const std::string name = core::opName(event.op);
-                slice.detail =
-                    event.layer >= 0 ? name + "(layer " + std::to_string(event.layer) + ")" : name;
+                slice.detail = m_trace.details.intern(
+                    event.layer >= 0 ? name + "(layer " + std::to_string(event.layer) + ")" : name);
             }
         } else {
             auto [change, object] = record.changes[item.which];
@@ -260,7 +260,7 @@ void Reader::merge()
         }
         if (--remaining[std::size_t(item.rank)] == 0) {
             slice.end = core::SliceEnd::Finished;
-            slice.detail.clear();
+            slice.detail = 0;
         }
     }
     closeSlice();

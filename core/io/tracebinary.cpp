@@ -235,7 +235,7 @@ void TraceEncoder::writeSlices()
         m_out.integer(wrapMinus(std::int64_t(slice.changeBegin), std::int64_t(changeEnd)));
         m_out.natural(slice.changeEnd - slice.changeBegin);
         m_out.byte(unsigned(slice.end));
-        m_out.string(slice.detail);
+        m_out.string(m_trace.detail(slice));
         m_out.integer(slice.line);
         eventEnd = slice.eventEnd;
         changeEnd = slice.changeEnd;

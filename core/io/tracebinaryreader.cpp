@@ -278,7 +278,7 @@ void TraceDecoder::readSlices()
         slice.changeBegin = std::uint32_t(changeBegin);
         slice.changeEnd = std::uint32_t(changeEnd);
         slice.end = core::SliceEnd(m_in.tag("end", 4));
-        slice.detail = m_in.string("detail");
+        slice.detail = m_trace.details.intern(m_in.string("detail"));
         slice.line = m_in.integer32("line");
     }
     m_in.at("slices");

@@ -300,7 +300,7 @@ void TraceReader::readSlice(const Fields &fields)
     slice.changeEnd =
         std::uint32_t(fields.integer("change_end", std::int64_t(slice.changeBegin), changes));
     slice.end = readName(fields, "end", core::sliceEndName, 4);
-    slice.detail = fields.string("detail");
+    slice.detail = m_trace.details.intern(fields.string("detail"));
     slice.line = fields.integer32("line", kIntMin, kIntMax);
     m_trace.slices.push_back(std::move(slice));
 }

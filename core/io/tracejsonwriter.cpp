@@ -226,7 +226,7 @@ void appendTail(JsonObject &top, std::string &out, const core::Trace &trace)
             .integer("change_begin", std::int64_t(slice.changeBegin))
             .integer("change_end", std::int64_t(slice.changeEnd))
             .string("end", core::sliceEndName(slice.end))
-            .string("detail", slice.detail)
+            .string("detail", trace.detail(slice))
             .integer("line", slice.line)
             .close();
     });

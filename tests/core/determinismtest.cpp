@@ -41,7 +41,7 @@ TEST_P(Determinism, TwoRunsGiveIdenticalTraces)
         const core::Slice &b = second.slices[i];
         EXPECT_TRUE(a.rank == b.rank && a.eventBegin == b.eventBegin && a.eventEnd == b.eventEnd &&
                     a.changeBegin == b.changeBegin && a.changeEnd == b.changeEnd &&
-                    a.end == b.end && a.detail == b.detail && a.line == b.line)
+                    a.end == b.end && first.detail(a) == second.detail(b) && a.line == b.line)
             << "slice " << i;
     }
 

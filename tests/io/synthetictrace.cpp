@@ -98,7 +98,8 @@ void addSlicesAndChanges(core::Trace &trace, std::size_t changes)
         }
         slice.changeEnd = std::uint32_t(trace.changes.size());
         slice.end = end == events ? core::SliceEnd::Finished : core::SliceEnd::Collective;
-        slice.detail = "allgather(layer " + std::to_string(end / kSliceLength % kLayers) + ")";
+        slice.detail = trace.details.intern("allgather(layer " +
+                                            std::to_string(end / kSliceLength % kLayers) + ")");
         slice.line = 12;
         trace.slices.push_back(std::move(slice));
     }

@@ -105,7 +105,8 @@ TEST(TraceBinary, KeepsWhatTheJsonLeavesOut)
         changes.append(change, std::move(object));
     }
     trace.changes = std::move(changes);
-    trace.slices[0].detail = std::string("a\0b\xff", 4); // JSON: invalid UTF-8 becomes U+FFFD
+    trace.slices[0].detail =
+        trace.details.intern(std::string("a\0b\xff", 4)); // JSON: invalid UTF-8 becomes U+FFFD
 
     const core::Trace read = roundTrip(trace);
 
@@ -113,7 +114,7 @@ TEST(TraceBinary, KeepsWhatTheJsonLeavesOut)
     EXPECT_EQ(read.events[0].peer, 3);
     EXPECT_EQ(read.finalWeights[0].begin()->second.layers, 9);
     EXPECT_EQ(read.changes[0].object->totalBatches, 5);
-    EXPECT_EQ(read.slices[0].detail, std::string("a\0b\xff", 4));
+    EXPECT_EQ(read.detail(read.slices[0]), std::string("a\0b\xff", 4));
     EXPECT_EQ(read.changes[1].object->totalBatches, trace.changes[1].object->totalBatches);
 }
 
