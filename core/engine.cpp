@@ -8,7 +8,12 @@ namespace rankstep::core {
 
 std::string describeCall(OpKind op, int layer)
 {
-    std::string text = opName(op);
+    return CallName(op, layer).str();
+}
+
+std::string CallName::str() const
+{
+    const std::string text = name;
     return layer >= 0 ? text + "(layer " + std::to_string(layer) + ")" : text;
 }
 
@@ -99,6 +104,13 @@ Status Engine::checkBatches(CallSite at, const std::string &op, const IndexSet &
     return checkError(at, op + ": " + describeSet(missing, "batch", "batches") +
                               (missing.size() == 1 ? " does" : " do") +
                               " not exist; this run has " + describeSet(valid, "batch", "batches"));
+}
+
+Status Engine::checkBatches(CallSite at, const CallName &op, const IndexSet &batches) const
+{
+    if (batches.isSubsetOf(IndexSet::range(0, config().batches)))
+        return okStatus();
+    return checkBatches(at, op.str(), batches);
 }
 
 Event Engine::makeEvent(CallSite at, OpKind op, int layer, SimTime duration) const

@@ -63,9 +63,11 @@ std::string describeCall(OpKind op, int layer);
 // A call's name ("forward(layer 3)") made only when a message needs it: most calls succeed, and
 // building the name for each took a string allocation per operation.
 struct CallName {
-    OpKind op;
-    int layer;
-    std::string str() const { return describeCall(op, layer); }
+    CallName(OpKind op, int onLayer) : name(opName(op)), layer(onLayer) {}
+    CallName(const char *operation, int onLayer) : name(operation), layer(onLayer) {}
+    const char *name; // the notebook's: "forward", "load_weights", ...
+    int layer;        // -1: none
+    std::string str() const;
     friend std::string operator+(const CallName &call, const char *text)
     {
         return call.str() + text;
@@ -210,6 +212,7 @@ private:
     Status checkLayer(CallSite at, const std::string &op, int layer) const;
     Status checkLayer(CallSite at, const CallName &op, int layer) const;
     Status checkBatches(CallSite at, const std::string &op, const IndexSet &batches) const;
+    Status checkBatches(CallSite at, const CallName &op, const IndexSet &batches) const;
     Event makeEvent(CallSite at, OpKind op, int layer, SimTime duration) const;
     void record(Event event);
 

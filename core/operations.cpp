@@ -26,7 +26,7 @@ Result<std::pair<Object, Object>> Engine::loadWeights(CallSite at, int layer, in
 {
     if (auto s = admit(at, "load_weights"); !s)
         return s.error();
-    const std::string op = "load_weights(layer " + std::to_string(layer) + ")";
+    const CallName op{"load_weights", layer};
     if (auto s = checkLayer(at, op, layer); !s)
         return s.error();
     if (total < 1 || shardIndex < 0 || shardIndex >= total)
@@ -259,7 +259,7 @@ Result<Object> Engine::fakeGrad(CallSite at, int layer, const IndexSet &batches)
 {
     if (auto s = admit(at, "fake_grad"); !s)
         return s.error();
-    const std::string op = "fake_grad(layer " + std::to_string(layer) + ")";
+    const CallName op{"fake_grad", layer};
     if (auto s = checkLayer(at, op, layer); !s)
         return s.error();
     if (auto s = checkBatches(at, op, batches); !s)
@@ -279,7 +279,7 @@ Status Engine::setFinalWeight(CallSite at, int layer, const Object &weight)
 {
     if (auto s = admit(at, "set_final_weight"); !s)
         return s.error();
-    const std::string op = "set_final_weight(layer " + std::to_string(layer) + ")";
+    const CallName op{"set_final_weight", layer};
     if (auto s = checkLayer(at, op, layer); !s)
         return s.error();
     if (weight.kind != ObjectKind::Weight)
