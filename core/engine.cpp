@@ -4,6 +4,8 @@
 
 #include "algebra.h"
 
+#include <algorithm>
+
 namespace rankstep::core {
 
 std::string describeCall(OpKind op, int layer)
@@ -29,6 +31,14 @@ Engine::Engine(RunConfig config, RunLimits limits) : m_limits(limits)
         // reserved for every rank would count in its peak memory.
         if (count <= 64)
             rank.storage.reserve(std::min(config.layers + 2, 10));
+    }
+    if (count <= 64) {
+        // And the record: room for about what a reference puzzle of this size records, up to a
+        // few hundred kB (its first chunks grew by doubling, moving every event and change).
+        const std::size_t cells = std::size_t(count) * std::size_t(std::max(config.layers, 1));
+        m_trace.events.reserve(std::min<std::size_t>(6 * cells, 4096));
+        m_trace.changes.reserve(std::min<std::size_t>(12 * cells, 8192));
+        m_trace.slices.reserve(std::min<std::size_t>(3 * cells, 2048));
     }
     m_trace.finalWeights.resize(std::size_t(count));
     std::vector<int> everyone;
