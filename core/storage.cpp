@@ -2,6 +2,7 @@
 #include "storage.h"
 
 #include <algorithm>
+#include <bit>
 #include <stdexcept>
 #include <utility>
 
@@ -96,7 +97,8 @@ std::int32_t Storage::position(const Map &m, const Key &key)
     }
     if (isDirectPair(key, kDirectFirsts, kDirectSeconds)) {
         const auto a = std::size_t(key.parts[0]), b = std::size_t(key.parts[1]);
-        return a < m.pairs.size() && b < m.pairs[a].size() ? m.pairs[a][b] - 1 : -1;
+        const std::size_t at = a * m.pairStride + b;
+        return b < m.pairStride && at < m.pairs.size() ? m.pairs[at] - 1 : -1;
     }
     auto it = m.hashed.find(key);
     return it == m.hashed.end() ? -1 : it->second;
@@ -111,11 +113,19 @@ void Storage::setPosition(Map &m, const Key &key, std::int32_t position)
         m.direct[index] = position + 1;
     } else if (isDirectPair(key, kDirectFirsts, kDirectSeconds)) {
         const auto a = std::size_t(key.parts[0]), b = std::size_t(key.parts[1]);
-        if (a >= m.pairs.size())
-            m.pairs.resize(a + 1);
-        if (b >= m.pairs[a].size())
-            m.pairs[a].resize(b + 1, 0);
-        m.pairs[a][b] = position + 1;
+        if (b >= m.pairStride) {
+            const std::size_t stride = std::bit_ceil(b + 1);
+            const std::size_t rows = m.pairStride == 0 ? 0 : m.pairs.size() / m.pairStride;
+            std::vector<std::int32_t> wider(rows * stride, 0);
+            for (std::size_t row = 0; row < rows; ++row)
+                std::copy_n(m.pairs.begin() + std::ptrdiff_t(row * m.pairStride), m.pairStride,
+                            wider.begin() + std::ptrdiff_t(row * stride));
+            m.pairs = std::move(wider);
+            m.pairStride = stride;
+        }
+        if (a * m.pairStride + b >= m.pairs.size())
+            m.pairs.resize((a + 1) * m.pairStride, 0);
+        m.pairs[a * m.pairStride + b] = position + 1;
     } else if (position < 0) {
         m.hashed.erase(key);
     } else {

@@ -141,14 +141,19 @@ private:
     // hash map. All hold positions in `entries`.
     struct Map {
         std::vector<Entry> entries;
-        std::vector<std::int32_t> direct;             // by int key: position + 1, 0 when absent
-        std::vector<std::vector<std::int32_t>> pairs; // by a, then b: position + 1, 0 when absent
+        std::vector<std::int32_t> direct; // by int key: position + 1, 0 when absent
+        // By a * pairStride + b: position + 1, 0 when absent. One table for every pair (a table
+        // per first part took an allocation per layer, rank and map); the stride, a power of
+        // two, grows when a larger b comes.
+        std::vector<std::int32_t> pairs;
+        std::size_t pairStride = 0;
         std::unordered_map<Key, std::int32_t, KeyHash> hashed;
     };
     static constexpr int kDirectKeys = 1 << 16;
     // A pair's parts are small (a layer; a shard or a micro-batch): the bounds keep a sparse key
-    // (weights[60000, 0] alone) from costing a table where a hash entry would do. At most 24 kB
-    // of outer table and 1 kB per first part, per map and rank.
+    // (weights[60000, 0] alone) from costing a table where a hash entry would do. The table
+    // holds (largest a + 1) x (largest b + 1, rounded up to a power of two) ints: at most 1 MB
+    // per map and rank (weights[1023, 255]), 384 bytes for FSDP's weights[layer, 0] at 96 layers.
     static constexpr int kDirectFirsts = 1024;
     static constexpr int kDirectSeconds = 256;
     Map &slot(MapKind map) { return m_maps[std::size_t(map)]; }
