@@ -220,6 +220,9 @@ TEST(Storage, KeysOnBothSidesOfTheIndexedRangesAreOneDictionary)
                                 Key(65535, 1),
                                 Key(65536, 1),
                                 Key(0, 0),
+                                Key(5, 2), // seconds that widen the pairs' table step by step
+                                Key(7, 9),
+                                Key(2, 40),
                                 Key::ofTuple({3}),
                                 Key::ofTuple({3, 0, 0}),
                                 Key::ofTuple({})};
