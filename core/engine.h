@@ -202,8 +202,8 @@ private:
         int layer = -1;
         int groupId = 0;
         std::int64_t id = 0;
-        std::vector<int> arrived;
-        std::vector<Arrival> arrivals; // parallel to arrived
+        std::vector<int> arrived;      // the ranks there, in the order they came
+        std::vector<Arrival> arrivals; // by place in the group; rank -1: not there yet
         const Arrival &arrivalOf(int rank) const;
     };
 
