@@ -432,7 +432,8 @@ std::string Engine::describePending(const Pending &pending) const
 std::uint32_t Engine::pendingDetail(const Pending &pending)
 {
     const int other = pending.op == OpKind::Receive ? pending.source.value_or(-1) : pending.groupId;
-    const auto [it, fresh] = m_pendingDetails.try_emplace({pending.op, pending.layer, other}, 0);
+    const auto [it, fresh] =
+        m_pendingDetails.try_emplace(WaitKey{pending.op, pending.layer, other}, 0);
     if (fresh)
         it->second = m_trace.details.intern(describePending(pending));
     return it->second;

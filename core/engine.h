@@ -14,7 +14,7 @@
 #include <mutex>
 #include <optional>
 #include <string>
-#include <tuple>
+#include <unordered_map>
 #include <utility>
 #include <variant>
 #include <vector>
@@ -240,8 +240,22 @@ private:
     std::vector<std::vector<int>> m_groups; // by group id; id 0 is every rank
     std::map<std::vector<int>, int> m_groupIds;
     std::map<std::pair<int, std::int64_t>, Collective> m_open; // (group, position) -> instance
-    // (operation, layer, group or source) of a wait -> its text's number in m_trace.details
-    std::map<std::tuple<OpKind, int, int>, std::uint32_t> m_pendingDetails;
+    // A wait: its operation, layer, and group (a collective) or source (a receive, -1: any).
+    struct WaitKey {
+        OpKind op;
+        int layer;
+        int other;
+        bool operator==(const WaitKey &) const = default;
+    };
+    struct WaitKeyHash {
+        std::size_t operator()(const WaitKey &key) const noexcept
+        {
+            return (std::size_t(unsigned(key.layer)) * 0x9e3779b97f4a7c15ULL) ^
+                   (std::size_t(unsigned(key.other)) << 8) ^ std::size_t(key.op);
+        }
+    };
+    // A wait -> its text's number in m_trace.details
+    std::unordered_map<WaitKey, std::uint32_t, WaitKeyHash> m_pendingDetails;
     std::deque<int> m_runnable;
     std::int64_t m_operations = 0;
     std::int64_t m_nextMessage = 0;
