@@ -27,16 +27,16 @@ const char *mapName(MapKind map)
 
 KeyParts::KeyParts(const int *items, std::size_t count) : m_size(std::uint32_t(count))
 {
-    int *out = m_inline;
+    int *out = m_held.inline_;
     if (count > 2)
-        out = m_heap = new int[count];
+        out = m_held.heap = new int[count];
     std::copy(items, items + count, out);
 }
 
 void KeyParts::copyHeap(const KeyParts &other)
 {
-    m_heap = new int[other.m_size];
-    std::copy(other.m_heap, other.m_heap + other.m_size, m_heap);
+    m_held.heap = new int[other.m_size];
+    std::copy(other.m_held.heap, other.m_held.heap + other.m_size, m_held.heap);
 }
 
 int KeyParts::at(std::size_t i) const
