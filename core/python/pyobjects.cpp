@@ -307,10 +307,10 @@ const core::Object &puzzleObject(py::handle value)
     return value.cast<const PyPuzzle &>().object;
 }
 
-const core::Object &requirePuzzleObject(py::handle value, const std::string &what)
+const core::Object &requirePuzzleObject(py::handle value, const char *what)
 {
     if (!isPuzzleObject(value))
-        throw py::type_error(what +
+        throw py::type_error(std::string(what) +
                              " takes puzzle objects (Weight, OptState, Activation, "
                              "ActivationGrad, WeightGrad), not " +
                              std::string(Py_TYPE(value.ptr())->tp_name));

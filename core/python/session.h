@@ -65,8 +65,9 @@ T &heldOrCast(py::handle self, PyTypeObject *type)
 }
 bool isPuzzleObject(py::handle value);
 const core::Object &puzzleObject(py::handle value); // requires isPuzzleObject
-// Converts a value for a storage map or collective; raises TypeError naming `what`.
-const core::Object &requirePuzzleObject(py::handle value, const std::string &what);
+// Converts a value for a storage map or collective; raises TypeError naming `what` (a C string:
+// every operation checks its arguments here, and a std::string made each time cost a copy).
+const core::Object &requirePuzzleObject(py::handle value, const char *what);
 py::object wrapPayload(core::Payload payload);
 core::Payload toPayload(py::handle value);
 core::IndexSet toIndexSet(py::handle iterable, const char *what);
