@@ -164,10 +164,12 @@ private:
     static constexpr int kDirectKeys = 1 << 16;
     // A pair's parts are small (a layer; a shard or a micro-batch): the bounds keep a sparse key
     // (weights[60000, 0] alone) from costing a table where a hash entry would do. The table
-    // holds (largest a + 1) x (largest b + 1, rounded up to a power of two) ints: at most 1 MB
-    // per map and rank (weights[1023, 255]), 384 bytes for FSDP's weights[layer, 0] at 96 layers.
-    static constexpr int kDirectFirsts = 1024;
-    static constexpr int kDirectSeconds = 256;
+    // holds (largest a + 1) x (largest b + 1, rounded up to a power of two) ints, one stride for
+    // every row: at most 32 kB per map and rank (x[255, 31]), 384 bytes for FSDP's
+    // weights[layer, 0] at 96 layers. With wider bounds a learner's x[rank, step] at 1024 ranks
+    // would have cost every rank a row per lower rank, half a GB in all.
+    static constexpr int kDirectFirsts = 256;
+    static constexpr int kDirectSeconds = 32;
     Map &slot(MapKind map) { return m_maps[std::size_t(map)]; }
     const Map &slot(MapKind map) const { return m_maps[std::size_t(map)]; }
     static std::int32_t position(const Map &m, const Key &key);             // -1 when absent

@@ -132,6 +132,7 @@ class SliceDetails
 public:
     // The number of `text`, added when new.
     std::uint32_t intern(const std::string &text);
+    // The reference lasts until the next intern() (which may move the texts).
     const std::string &operator[](std::uint32_t id) const;
     std::size_t size() const { return m_texts.size() + 1; }
 

@@ -202,7 +202,24 @@ TEST(Storage, FindsEveryKeyAndKeepsInsertionOrderAfterRandomErases)
 }
 
 // Keys on both sides of every fast path's bounds (int keys below 65,536, pairs (a, b) with a
-// below 65,536 and b below 256, looked up by index; every other key hashed) behave as one dict.
+// below 256 and b below 32, looked up by index; every other key hashed) behave as one dict.
+// The pairs' table has one stride for every row and widens it when a larger second part comes:
+// each widening must carry every row stored before it to its new place.
+TEST(Storage, PairsStoredBeforeTheTableWidensAreStillFound)
+{
+    const std::vector<Key> keys{Key(0, 0), Key(1, 1), Key(2, 3), Key(3, 9), Key(4, 20), Key(5, 31)};
+    Storage storage;
+    for (std::size_t i = 0; i < keys.size(); ++i) {
+        storage.set(MapKind::Activations, keys[i], weight(int(i)));
+        for (std::size_t j = 0; j <= i; ++j) {
+            const Object *found = storage.find(MapKind::Activations, keys[j]);
+            ASSERT_NE(found, nullptr) << core::formatKey(keys[j]) << " after " << i + 1 << " sets";
+            EXPECT_EQ(found->layer, int(j)) << core::formatKey(keys[j]);
+        }
+        EXPECT_EQ(storage.find(MapKind::Activations, Key(int(i), 0)) != nullptr, i == 0);
+    }
+}
+
 TEST(Storage, KeysOnBothSidesOfTheIndexedRangesAreOneDictionary)
 {
     const std::vector<Key> keys{Key(0),
@@ -220,9 +237,12 @@ TEST(Storage, KeysOnBothSidesOfTheIndexedRangesAreOneDictionary)
                                 Key(65535, 1),
                                 Key(65536, 1),
                                 Key(0, 0),
-                                Key(5, 2), // seconds that widen the pairs' table step by step
+                                Key(255, 1),
+                                Key(256, 1),
+                                Key(3, 31),
+                                Key(3, 32),
+                                Key(5, 2),
                                 Key(7, 9),
-                                Key(2, 40),
                                 Key::ofTuple({3}),
                                 Key::ofTuple({3, 0, 0}),
                                 Key::ofTuple({})};

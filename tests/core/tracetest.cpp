@@ -6,6 +6,10 @@
 
 #include <gtest/gtest.h>
 
+#include <string>
+#include <utility>
+#include <vector>
+
 namespace rankstep::testing {
 namespace {
 
@@ -44,6 +48,45 @@ TEST(TraceSlices, DataParallelRunSuspendsAtEachAllreduceInSchedulerOrder)
     EXPECT_EQ(trace.slices[0].eventEnd - trace.slices[0].eventBegin, 5U);
     // 4 ranks * (2 forward + loss + 2 backward + 2 allreduce + 2 update).
     EXPECT_EQ(trace.events.size(), 36U);
+}
+
+// Pairs of ranks allreduce the same layer in their own group, then receive from a named rank
+// and from any rank: every wait has its own words, though the engine makes each text once.
+// (GCC 12 refuses a braced list in a coroutine's body: the values are made outside.)
+std::vector<int> pairOf(int rank)
+{
+    return rank < 2 ? std::vector<int>{0, 1} : std::vector<int>{2, 3};
+}
+
+core::RankTask groupsThenMessages(core::Model &m)
+{
+    const core::IndexSet own = core::IndexSet::range(m.rank, m.rank + 1);
+    co_await m.allreduce(m.fakeGrad(0, own), 0, pairOf(m.rank));
+    if (m.rank == 0) {
+        co_await m.passTo(1, m.fakeGrad(1, own));
+        co_await m.passTo(3, m.fakeGrad(1, own));
+    } else if (m.rank == 1) {
+        co_await m.receive(0);
+    } else if (m.rank == 3) {
+        co_await m.receive();
+    }
+}
+
+TEST(TraceSlices, EachGroupAndSourceOfAWaitHasItsOwnText)
+{
+    const core::Trace trace = runProgram(makeConfig(4, 2, 4), groupsThenMessages);
+    ASSERT_EQ(trace.status, core::RunStatus::Ok) << (trace.error ? trace.error->message : "");
+    std::vector<std::pair<int, std::string>> waits;
+    for (const core::Slice &slice : trace.slices)
+        if (slice.end != SliceEnd::Finished)
+            waits.emplace_back(slice.rank, trace.detail(slice));
+    const std::vector<std::pair<int, std::string>> expected{
+        {0, "allreduce(layer 0) of group {0, 1}"},
+        {1, "receive from rank 0"},
+        {2, "allreduce(layer 0) of group {2, 3}"},
+        {3, "receive from any rank"},
+    };
+    EXPECT_EQ(waits, expected);
 }
 
 class TraceOfReference : public ::testing::TestWithParam<PuzzleCase>
