@@ -24,17 +24,15 @@ Engine::Engine(RunConfig config, RunLimits limits) : m_limits(limits)
     m_trace.config = config;
     const int count = config.ranks > 0 ? config.ranks : 0;
     m_ranks.resize(std::size_t(count));
-    for (RankState &rank : m_ranks) {
+    for (RankState &rank : m_ranks)
         rank.storage = Storage(config.cost.sizes);
-        // A small run's maps hold a few layers' entries: room for them at once. A many-rank
-        // run's maps grow as they fill, where the allocations are few for the work and room
-        // reserved for every rank would count in its peak memory.
-        if (count <= 64)
-            rank.storage.reserve(std::min(config.layers + 2, 10));
-    }
     if (count <= 64) {
-        // And the record: room for about what a reference puzzle of this size records, up to a
-        // few hundred kB (its first chunks grew by doubling, moving every event and change).
+        // A small run's maps hold a few layers' entries, and its record about what a reference
+        // puzzle of its size records (up to a few hundred kB): room for them at once, where they
+        // grew by doubling and moved every entry, event and change. A many-rank run's maps grow
+        // as they fill: room reserved for every rank would count in its peak memory.
+        for (RankState &rank : m_ranks)
+            rank.storage.reserve(std::min(config.layers + 2, 10));
         const std::size_t cells = std::size_t(count) * std::size_t(std::max(config.layers, 1));
         m_trace.events.reserve(std::min<std::size_t>(6 * cells, 4096));
         m_trace.changes.reserve(std::min<std::size_t>(12 * cells, 8192));
