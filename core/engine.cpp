@@ -178,11 +178,11 @@ Status Engine::store(CallSite at, MapKind map, const Key &key, Object object)
     if (auto s = admit(at, mapName(map)); !s)
         return s;
     Storage &storage = m_ranks[std::size_t(at.rank)].storage;
-    storage.set(map, key, object);
-    m_trace.changes.append(
-        StorageChange{key, nullptr, storage.memory(), std::uint32_t(m_trace.events.size()), at.rank,
-                      at.line, map},
-        std::move(object));
+    // The record keeps the object; the rank's storage points at it (core/storage.h).
+    const Object *kept = m_trace.changes.keep(std::move(object));
+    storage.set(map, key, kept);
+    m_trace.changes.append(StorageChange{
+        key, kept, storage.memory(), std::uint32_t(m_trace.events.size()), at.rank, at.line, map});
     return okStatus();
 }
 
@@ -194,10 +194,9 @@ Status Engine::erase(CallSite at, MapKind map, const Key &key)
     if (!storage.erase(map, key))
         return checkError(at, std::string("del ") + mapName(map) + "[" + formatKey(key) +
                                   "]: there is no such key in " + mapName(map));
-    m_trace.changes.append(
-        StorageChange{key, nullptr, storage.memory(), std::uint32_t(m_trace.events.size()), at.rank,
-                      at.line, map},
-        std::nullopt);
+    m_trace.changes.append(StorageChange{key, nullptr, storage.memory(),
+                                         std::uint32_t(m_trace.events.size()), at.rank, at.line,
+                                         map});
     return okStatus();
 }
 

@@ -145,23 +145,23 @@ const Object *Storage::find(MapKind map, const Key &key) const
 {
     const Map &m = slot(map);
     const std::int32_t at = position(m, key);
-    return at < 0 ? nullptr : &m.entries[std::size_t(at)].object;
+    return at < 0 ? nullptr : m.entries[std::size_t(at)].object;
 }
 
-void Storage::set(MapKind map, const Key &key, Object object)
+void Storage::set(MapKind map, const Key &key, const Object *object)
 {
-    const std::int64_t bytes = memoryOf(object, m_sizes);
+    const std::int64_t bytes = memoryOf(*object, m_sizes);
     Map &m = slot(map);
     if (const std::int32_t at = position(m, key); at >= 0) {
         Entry &entry = m.entries[std::size_t(at)];
         m_memory += bytes - entry.bytes;
-        entry.object = std::move(object);
+        entry.object = object;
         entry.bytes = bytes;
         return;
     }
     m_memory += bytes;
     setPosition(m, key, std::int32_t(m.entries.size()));
-    m.entries.push_back(Entry{key, std::move(object), m_nextOrder++, bytes});
+    m.entries.push_back(Entry{key, object, m_nextOrder++, bytes});
 }
 
 bool Storage::erase(MapKind map, const Key &key)
@@ -192,7 +192,7 @@ std::vector<std::pair<Key, const Object *>> Storage::entries(MapKind map) const
     std::vector<std::pair<Key, const Object *>> out;
     out.reserve(ordered.size());
     for (const Entry *entry : ordered)
-        out.emplace_back(entry->key, &entry->object);
+        out.emplace_back(entry->key, entry->object);
     return out;
 }
 

@@ -100,6 +100,15 @@ public:
     // Appends `change`; its object pointer is replaced by a copy of `object` kept here (none:
     // a delete).
     const StorageChange &append(StorageChange change, std::optional<Object> object);
+    // The same in two steps, for a writer that needs the kept object's place before the change
+    // is complete (the engine's storage points at it, and the change records the memory after
+    // the set): keep() keeps the object of the next change, which append(change) then records
+    // with change.object set to what keep() returned (null: a delete).
+    const Object *keep(Object object);
+    const StorageChange &append(const StorageChange &change)
+    {
+        return m_changes.emplace_back(change);
+    }
 
     std::size_t size() const { return m_changes.size(); }
     bool empty() const { return m_changes.empty(); }

@@ -74,7 +74,7 @@ TEST_P(ReplayedPuzzle, EveryStopHoldsWhatTheCoreStorageHolds)
             const core::StorageChange &c = trace.changes[position.changes - 1];
             core::Storage &storage = storages[std::size_t(c.rank)];
             if (c.object)
-                storage.set(c.map, c.key, *c.object);
+                storage.set(c.map, c.key, c.object);
             else
                 ASSERT_TRUE(storage.erase(c.map, c.key)) << "change " << position.changes - 1;
         }

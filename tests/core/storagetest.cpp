@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <deque>
 #include <random>
 #include <stdexcept>
 
@@ -21,6 +22,14 @@ using core::Storage;
 
 constexpr MapKind kMaps[] = {MapKind::Weights, MapKind::OptStates, MapKind::Activations,
                              MapKind::GradActivations, MapKind::GradWeights};
+
+// A storage points at objects kept elsewhere (the engine's record keeps them): the tests keep
+// theirs here, for as long as the test program runs.
+const Object *held(Object object)
+{
+    static std::deque<Object> kept;
+    return &kept.emplace_back(std::move(object));
+}
 
 std::int64_t rescan(const Storage &storage)
 {
@@ -67,7 +76,7 @@ TEST(Storage, MemoryMatchesARescanAfterRandomSetsReplacesAndErases)
         if (action(random) == 0)
             erased += storage.erase(map, key) ? 1 : 0;
         else
-            storage.set(map, key, randomObject(random));
+            storage.set(map, key, held(randomObject(random)));
         ASSERT_EQ(storage.memory(), rescan(storage)) << "after operation " << i;
     }
     EXPECT_GT(erased, 100); // the sequence really exercised erase
@@ -77,12 +86,12 @@ TEST(Storage, MemoryMatchesARescanAfterRandomSetsReplacesAndErases)
 TEST(Storage, MemoryIsTheSumOfTheSizesOfEverythingHeld)
 {
     Storage storage;
-    storage.set(MapKind::Weights, 0, weight(0));                       // 262144
-    storage.set(MapKind::OptStates, 0, optState(0, {1}, 4));           // 65536
-    storage.set(MapKind::Activations, Key(1, 0), activation(1, {0}));  // 131072
-    storage.set(MapKind::GradWeights, 0, weightGrad(0, {0, 1, 2, 3})); // 262144
+    storage.set(MapKind::Weights, 0, held(weight(0)));                       // 262144
+    storage.set(MapKind::OptStates, 0, held(optState(0, {1}, 4)));           // 65536
+    storage.set(MapKind::Activations, Key(1, 0), held(activation(1, {0})));  // 131072
+    storage.set(MapKind::GradWeights, 0, held(weightGrad(0, {0, 1, 2, 3}))); // 262144
     EXPECT_EQ(storage.memory(), 720896);
-    storage.set(MapKind::Weights, 0, weight(0, {2}, 4)); // replaced: 262144 -> 65536
+    storage.set(MapKind::Weights, 0, held(weight(0, {2}, 4))); // replaced: 262144 -> 65536
     EXPECT_EQ(storage.memory(), 524288);
     EXPECT_TRUE(storage.erase(MapKind::Activations, Key(1, 0)));
     EXPECT_FALSE(storage.erase(MapKind::Activations, Key(1, 0)));
@@ -100,20 +109,20 @@ std::vector<std::string> keysOf(const Storage &storage, MapKind map)
 TEST(Storage, IteratesInInsertionOrderAndAReplacementKeepsItsPlace)
 {
     Storage storage;
-    storage.set(MapKind::Activations, 5, activation(5, {0}));
-    storage.set(MapKind::Activations, Key(0, 1), activation(0, {1}));
-    storage.set(MapKind::Activations, 2, activation(2, {0}));
+    storage.set(MapKind::Activations, 5, held(activation(5, {0})));
+    storage.set(MapKind::Activations, Key(0, 1), held(activation(0, {1})));
+    storage.set(MapKind::Activations, 2, held(activation(2, {0})));
     EXPECT_EQ(keysOf(storage, MapKind::Activations),
               (std::vector<std::string>{"5", "(0, 1)", "2"}));
 
-    storage.set(MapKind::Activations, 5, activation(5, {0, 1}));
+    storage.set(MapKind::Activations, 5, held(activation(5, {0, 1})));
     EXPECT_EQ(keysOf(storage, MapKind::Activations),
               (std::vector<std::string>{"5", "(0, 1)", "2"}));
     EXPECT_EQ(storage.find(MapKind::Activations, 5)->batches, (IndexSet{0, 1}));
 
     // Deleted and set again: the key goes to the end, as in a Python dict.
     storage.erase(MapKind::Activations, 5);
-    storage.set(MapKind::Activations, 5, activation(5, {0}));
+    storage.set(MapKind::Activations, 5, held(activation(5, {0})));
     EXPECT_EQ(keysOf(storage, MapKind::Activations),
               (std::vector<std::string>{"(0, 1)", "2", "5"}));
 }
@@ -121,9 +130,9 @@ TEST(Storage, IteratesInInsertionOrderAndAReplacementKeepsItsPlace)
 TEST(Storage, IntAndOneElementTupleAreDifferentKeys)
 {
     Storage storage;
-    storage.set(MapKind::Weights, 3, weight(3));
+    storage.set(MapKind::Weights, 3, held(weight(3)));
     EXPECT_EQ(storage.find(MapKind::Weights, Key::ofTuple({3})), nullptr);
-    storage.set(MapKind::Weights, Key::ofTuple({3}), weight(3, {0}, 2));
+    storage.set(MapKind::Weights, Key::ofTuple({3}), held(weight(3, {0}, 2)));
     EXPECT_EQ(storage.size(MapKind::Weights), 2U);
     EXPECT_EQ(storage.find(MapKind::Weights, 3)->total, 1);
     EXPECT_EQ(storage.find(MapKind::Weights, Key::ofTuple({3}))->total, 2);
@@ -159,8 +168,8 @@ TEST(Storage, LongTupleKeysCopyMoveAndOrderLikeShortOnes)
     EXPECT_NE(Key::ofTuple({1, 2, 3}), Key::ofTuple({1, 2}));
 
     Storage storage;
-    storage.set(MapKind::Activations, Key::ofTuple({0, 1, 2}), activation(1, {0}));
-    storage.set(MapKind::Activations, Key(0, 1), activation(1, {1}));
+    storage.set(MapKind::Activations, Key::ofTuple({0, 1, 2}), held(activation(1, {0})));
+    storage.set(MapKind::Activations, Key(0, 1), held(activation(1, {1})));
     EXPECT_TRUE(storage.find(MapKind::Activations, Key::ofTuple({0, 1, 2}))->batches.contains(0));
     EXPECT_TRUE(storage.find(MapKind::Activations, Key(0, 1))->batches.contains(1));
     EXPECT_EQ(keysOf(storage, MapKind::Activations),
@@ -180,7 +189,7 @@ TEST(Storage, FindsEveryKeyAndKeepsInsertionOrderAfterRandomErases)
         auto it = std::find_if(expected.begin(), expected.end(),
                                [&](const auto &item) { return item.first == key; });
         if (random() % 2 == 0) {
-            storage.set(MapKind::GradWeights, key, weight(step));
+            storage.set(MapKind::GradWeights, key, held(weight(step)));
             if (it == expected.end())
                 expected.emplace_back(key, step);
             else
@@ -210,7 +219,7 @@ TEST(Storage, PairsStoredBeforeTheTableWidensAreStillFound)
     const std::vector<Key> keys{Key(0, 0), Key(1, 1), Key(2, 3), Key(3, 9), Key(4, 20), Key(5, 31)};
     Storage storage;
     for (std::size_t i = 0; i < keys.size(); ++i) {
-        storage.set(MapKind::Activations, keys[i], weight(int(i)));
+        storage.set(MapKind::Activations, keys[i], held(weight(int(i))));
         for (std::size_t j = 0; j <= i; ++j) {
             const Object *found = storage.find(MapKind::Activations, keys[j]);
             ASSERT_NE(found, nullptr) << core::formatKey(keys[j]) << " after " << i + 1 << " sets";
@@ -254,7 +263,7 @@ TEST(Storage, KeysOnBothSidesOfTheIndexedRangesAreOneDictionary)
         auto it = std::find_if(expected.begin(), expected.end(),
                                [&](const auto &item) { return item.first == key; });
         if (random() % 3 != 0) {
-            storage.set(MapKind::Activations, key, weight(step));
+            storage.set(MapKind::Activations, key, held(weight(step)));
             if (it == expected.end())
                 expected.emplace_back(key, step);
             else
@@ -283,11 +292,28 @@ TEST(Storage, KeysOnBothSidesOfTheIndexedRangesAreOneDictionary)
 TEST(Storage, MapsAreSeparate)
 {
     Storage storage;
-    storage.set(MapKind::Weights, 0, weight(0));
+    storage.set(MapKind::Weights, 0, held(weight(0)));
     EXPECT_EQ(storage.find(MapKind::OptStates, 0), nullptr);
     EXPECT_EQ(storage.size(MapKind::Weights), 1U);
     EXPECT_EQ(storage.size(MapKind::OptStates), 0U);
     EXPECT_STREQ(core::mapName(MapKind::GradActivations), "grad_activations");
+}
+
+// The storage holds the object it was given, not a copy of it: a replacement points at the new
+// object and an entry's place in iteration order is the key's.
+TEST(Storage, EntriesAreTheObjectsGivenNotCopies)
+{
+    Storage storage;
+    const Object *first = held(weight(0));
+    const Object *second = held(weight(0, {1}, 2));
+    storage.set(MapKind::Weights, 0, first);
+    storage.set(MapKind::Weights, Key(0, 1), held(weight(1)));
+    EXPECT_EQ(storage.find(MapKind::Weights, 0), first);
+    storage.set(MapKind::Weights, 0, second);
+    EXPECT_EQ(storage.find(MapKind::Weights, 0), second);
+    EXPECT_EQ(storage.entries(MapKind::Weights).front().second, second);
+    EXPECT_EQ(storage.memory(), core::memoryOf(*second, storage.sizes()) +
+                                    core::memoryOf(weight(1), storage.sizes()));
 }
 
 } // namespace

@@ -126,7 +126,7 @@ TEST_P(TraceOfReference, ReplayingTheChangesGivesEveryEventsMemory)
             const core::StorageChange &c = trace.changes[next];
             core::Storage &storage = replay[std::size_t(c.rank)];
             if (c.object) {
-                storage.set(c.map, c.key, *c.object);
+                storage.set(c.map, c.key, c.object);
             } else {
                 ASSERT_TRUE(storage.erase(c.map, c.key)) << "change " << next;
             }
@@ -162,6 +162,30 @@ TEST(TraceChanges, RecordWhatWasSetOrDeletedWithLineAndMemory)
     const auto deletes = std::count_if(trace.changes.begin(), trace.changes.end(),
                                        [](const core::StorageChange &c) { return !c.object; });
     EXPECT_EQ(deletes, 6); // activations 2, 1, 0 and gradients 2, 1, 0
+}
+
+// A rank's storage holds the very object its set recorded (one object, not two copies), and the
+// record keeps it after a delete and after the trace leaves the engine.
+TEST(TraceChanges, TheStorageHoldsTheObjectTheRecordKept)
+{
+    core::Engine engine(makeConfig(1, 2, 4));
+    const core::CallSite at{0, 7};
+    ASSERT_TRUE(engine.store(at, core::MapKind::Weights, 0, weight(0)));
+    const core::Object *kept = engine.trace().changes.back().object;
+    ASSERT_NE(kept, nullptr);
+    EXPECT_EQ(engine.storage(0).find(core::MapKind::Weights, 0), kept);
+    ASSERT_TRUE(engine.store(at, core::MapKind::Weights, 0, weight(0, {1}, 2)));
+    const core::Object *replacement = engine.trace().changes.back().object;
+    EXPECT_NE(replacement, kept);
+    EXPECT_EQ(engine.storage(0).find(core::MapKind::Weights, 0), replacement);
+    ASSERT_TRUE(engine.erase(at, core::MapKind::Weights, 0));
+    EXPECT_EQ(engine.storage(0).find(core::MapKind::Weights, 0), nullptr);
+    const core::Trace trace = engine.takeTrace();
+    ASSERT_EQ(trace.changes.size(), 3U);
+    EXPECT_EQ(trace.changes[0].object, kept);
+    EXPECT_EQ(*trace.changes[0].object, weight(0));
+    EXPECT_EQ(*trace.changes[1].object, weight(0, {1}, 2));
+    EXPECT_EQ(trace.changes[2].object, nullptr);
 }
 
 TEST(FinalWeightCheck, NamesALayerNoRankSet)
