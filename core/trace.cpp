@@ -166,44 +166,37 @@ Figures computeFigures(const ChunkedVector<Event> &events, int ranks)
 
 namespace {
 
+// What the final weights of one layer show, gathered rank by rank in one pass over every rank's
+// weights (a lookup per layer and rank took 3 % of a run at 1024 ranks x 96 layers).
+struct LayerFinals {
+    bool any = false;        // some rank set one
+    bool anyUpdated = false; // some rank's is at step 1
+    int badRank = -1;        // the lowest rank whose weight is not at step 1
+    int badStep = 0;
+    bool complete = false; // some rank's holds every shard
+    int total = -1;        // the shard count of the lowest rank's; others' with another count
+    IndexSet shards;       // are not counted
+};
+
 // What is wrong with one layer's final weights, without the layer: identical problems of several
 // layers are reported once.
-std::string checkLayer(const std::vector<std::map<int, Object>> &finalWeights, int layer)
+std::string describeProblem(const LayerFinals &layer)
 {
-    IndexSet shards;
-    int total = -1;
-    bool complete = false;
-    bool any = false;
-    bool anyUpdated = false;
-    for (const auto &finals : finalWeights)
-        if (auto it = finals.find(layer); it != finals.end())
-            anyUpdated = anyUpdated || it->second.step == 1;
-    for (std::size_t r = 0; r < finalWeights.size(); ++r) {
-        auto it = finalWeights[r].find(layer);
-        if (it == finalWeights[r].end())
-            continue;
-        const Object &weight = it->second;
-        any = true;
-        if (weight.step == 0 && !anyUpdated)
-            return "the final weights were never updated (step 0), but every final weight must be "
-                   "updated once (step 1)";
-        if (weight.step != 1)
-            return "the final weight of rank " + std::to_string(r) + " is at step " +
-                   std::to_string(weight.step) + ", but every final weight must be updated once " +
-                   "(step 1)";
-        complete = complete || weight.isComplete();
-        if (total < 0 || weight.total == total) {
-            total = weight.total;
-            shards |= weight.shards;
-        }
-    }
-    if (!any)
+    if (!layer.any)
         return "no rank set a final weight (no weights[layer] when the code ends)";
-    if (complete || shards == IndexSet::range(0, total))
+    if (layer.badRank >= 0) {
+        if (layer.badStep == 0 && !layer.anyUpdated)
+            return "the final weights were never updated (step 0), but every final weight must "
+                   "be updated once (step 1)";
+        return "the final weight of rank " + std::to_string(layer.badRank) + " is at step " +
+               std::to_string(layer.badStep) + ", but every final weight must be updated once " +
+               "(step 1)";
+    }
+    if (layer.complete || layer.shards == IndexSet::range(0, layer.total))
         return {};
-    return "the final weights of all ranks together hold shards " + formatSet(shards) + " of " +
-           std::to_string(total) + "; shards " +
-           formatSet(IndexSet::range(0, total).minus(shards)) + " were never updated";
+    return "the final weights of all ranks together hold shards " + formatSet(layer.shards) +
+           " of " + std::to_string(layer.total) + "; shards " +
+           formatSet(IndexSet::range(0, layer.total).minus(layer.shards)) + " were never updated";
 }
 
 // "layer 3", "layers 0-7", "layers 0, 2, 5".
@@ -224,9 +217,27 @@ std::string formatLayers(const std::vector<int> &layers)
 
 CheckResult checkFinalWeights(const std::vector<std::map<int, Object>> &finalWeights, int layers)
 {
+    std::vector<LayerFinals> finals(std::size_t(std::max(layers, 0)));
+    for (std::size_t r = 0; r < finalWeights.size(); ++r)
+        for (const auto &[layer, weight] : finalWeights[r]) {
+            if (layer < 0 || layer >= layers)
+                continue;
+            LayerFinals &f = finals[std::size_t(layer)];
+            f.any = true;
+            f.anyUpdated = f.anyUpdated || weight.step == 1;
+            if (weight.step != 1 && f.badRank < 0) {
+                f.badRank = int(r);
+                f.badStep = weight.step;
+            }
+            f.complete = f.complete || weight.isComplete();
+            if (f.total < 0 || weight.total == f.total) {
+                f.total = weight.total;
+                f.shards |= weight.shards;
+            }
+        }
     std::vector<std::pair<std::string, std::vector<int>>> problems; // in order of first layer
     for (int layer = 0; layer < layers; ++layer) {
-        std::string problem = checkLayer(finalWeights, layer);
+        std::string problem = describeProblem(finals[std::size_t(layer)]);
         if (problem.empty())
             continue;
         auto same = std::find_if(problems.begin(), problems.end(),

@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include <random>
 #include <string>
 #include <utility>
 #include <vector>
@@ -13,6 +14,7 @@
 namespace rankstep::testing {
 namespace {
 
+using core::IndexSet;
 using core::SliceEnd;
 
 TEST(TraceSlices, DataParallelRunSuspendsAtEachAllreduceInSchedulerOrder)
@@ -248,6 +250,101 @@ TEST(FinalWeightCheck, PassesWhenShardsTogetherAreComplete)
     const auto result = core::checkFinalWeights(finals, 1);
     EXPECT_TRUE(result.passed) << result.message;
     EXPECT_EQ(result.message, "Correct!");
+}
+
+// The check as it was first written, a layer at a time with a lookup per rank: the one-pass
+// check must say exactly what it said.
+std::string layerByLayer(const std::vector<std::map<int, core::Object>> &finals, int layers)
+{
+    std::vector<std::pair<std::string, std::vector<int>>> problems;
+    for (int layer = 0; layer < layers; ++layer) {
+        std::string problem;
+        IndexSet shards;
+        int total = -1;
+        bool complete = false, any = false, anyUpdated = false;
+        for (const auto &rank : finals)
+            if (auto it = rank.find(layer); it != rank.end())
+                anyUpdated = anyUpdated || it->second.step == 1;
+        for (std::size_t r = 0; r < finals.size() && problem.empty(); ++r) {
+            auto it = finals[r].find(layer);
+            if (it == finals[r].end())
+                continue;
+            const core::Object &w = it->second;
+            any = true;
+            if (w.step == 0 && !anyUpdated)
+                problem =
+                    "the final weights were never updated (step 0), but every final weight "
+                    "must be updated once (step 1)";
+            else if (w.step != 1)
+                problem = "the final weight of rank " + std::to_string(r) + " is at step " +
+                          std::to_string(w.step) +
+                          ", but every final weight must be updated once (step 1)";
+            complete = complete || w.isComplete();
+            if (total < 0 || w.total == total) {
+                total = w.total;
+                shards |= w.shards;
+            }
+        }
+        if (problem.empty() && !any)
+            problem = "no rank set a final weight (no weights[layer] when the code ends)";
+        else if (problem.empty() && !complete && !(shards == IndexSet::range(0, total)))
+            problem = "the final weights of all ranks together hold shards " +
+                      core::formatSet(shards) + " of " + std::to_string(total) + "; shards " +
+                      core::formatSet(IndexSet::range(0, total).minus(shards)) +
+                      " were never updated";
+        if (problem.empty())
+            continue;
+        auto same = std::find_if(problems.begin(), problems.end(),
+                                 [&](const auto &p) { return p.first == problem; });
+        if (same == problems.end())
+            problems.push_back({problem, {layer}});
+        else
+            same->second.push_back(layer);
+    }
+    std::string message;
+    for (const auto &[problem, where] : problems) {
+        std::string layersText = where.size() == 1 ? "layer " : "layers ";
+        const bool contiguous = where.back() - where.front() + 1 == int(where.size());
+        if (where.size() > 1 && contiguous)
+            layersText += std::to_string(where.front()) + "-" + std::to_string(where.back());
+        else
+            for (std::size_t i = 0; i < where.size(); ++i)
+                layersText += (i == 0 ? "" : ", ") + std::to_string(where[i]);
+        message += (message.empty() ? "" : "; ") + layersText + ": " + problem;
+    }
+    return message.empty() ? "Correct!" : message;
+}
+
+TEST(FinalWeightCheck, SaysWhatALayerByLayerCheckSaysForRandomFinalWeights)
+{
+    std::mt19937 random(20261126);
+    auto pick = [&](int low, int high) {
+        return std::uniform_int_distribution<int>(low, high)(random);
+    };
+    int failing = 0;
+    for (int round = 0; round < 3000; ++round) {
+        const int ranks = pick(1, 5), layers = pick(1, 4);
+        std::vector<std::map<int, core::Object>> finals(static_cast<std::size_t>(ranks));
+        for (auto &rank : finals)
+            for (int layer = -1; layer <= layers; ++layer) {
+                if (pick(0, 2) == 0)
+                    continue;
+                const int total = pick(1, 3);
+                IndexSet shards;
+                for (int s = 0; s < total; ++s)
+                    if (pick(0, 2) != 0)
+                        shards.insert(s);
+                const int step = pick(0, 5) == 0 ? pick(0, 2) : 1;
+                rank[layer] = weight(layer, shards, total, step);
+            }
+        const core::CheckResult result = core::checkFinalWeights(finals, layers);
+        ASSERT_EQ(result.message, layerByLayer(finals, layers)) << "round " << round;
+        EXPECT_EQ(result.passed, result.message == "Correct!");
+        failing += result.passed ? 0 : 1;
+    }
+    // Both outcomes, and so every kind of problem, came up many times.
+    EXPECT_GT(failing, 300);
+    EXPECT_LT(failing, 2700);
 }
 
 } // namespace
