@@ -129,10 +129,18 @@ Result<std::int64_t> Engine::join(CallSite at, OpKind op, Payload value, int lay
     auto [it, fresh] = m_open.try_emplace({*groupId, position});
     Collective &instance = it->second;
     if (fresh) {
-        instance = Collective{op, layer, *groupId, m_nextCollective++, {}, {}};
-        instance.arrived.reserve(m_groups[std::size_t(*groupId)].size());
+        const std::size_t members = m_groups[std::size_t(*groupId)].size();
+        instance = Collective{op,
+                              layer,
+                              *groupId,
+                              m_nextCollective++,
+                              std::move(m_spareArrived),
+                              std::move(m_spareArrivals)};
+        instance.arrived.clear();
+        instance.arrived.reserve(members);
         // A place per member, in the group's order (its ranks ascending): rank -1 until it comes.
-        instance.arrivals.resize(m_groups[std::size_t(*groupId)].size());
+        instance.arrivals.clear();
+        instance.arrivals.resize(members);
         for (Arrival &arrival : instance.arrivals)
             arrival.rank = -1;
     } else if (instance.op != op || instance.layer != layer) {
@@ -201,13 +209,15 @@ Result<std::int64_t> Engine::join(CallSite at, OpKind op, Payload value, int lay
         Collective done = std::move(instance);
         m_open.erase(it);
         completeCollective(done);
+        m_spareArrived = std::move(done.arrived);
+        m_spareArrivals = std::move(done.arrivals);
     }
     if (m_fatal)
         return *m_fatal;
     return handle;
 }
 
-Result<std::vector<Payload>> Engine::reduceValues(const Collective &collective)
+Result<Engine::Reduced> Engine::reduceValues(const Collective &collective)
 {
     const std::vector<int> &members = m_groups[std::size_t(collective.groupId)];
     const CallName call{collective.op, collective.layer};
@@ -242,21 +252,20 @@ Result<std::vector<Payload>> Engine::reduceValues(const Collective &collective)
                  describeSet(twice, "batch", "batches") + ", so the sum counts " +
                  (twice.size() == 1 ? "it" : "them") + " twice.");
     }
-    std::vector<Payload> results;
+    Reduced reduced{std::move(*total), {}};
+    if (collective.op != OpKind::ScatterReduce)
+        return reduced; // every member gets the total: no copy per member made here
     const int groupSize = int(members.size());
+    reduced.pieces.reserve(members.size());
     for (int position = 0; position < groupSize; ++position) {
-        if (collective.op != OpKind::ScatterReduce) {
-            results.emplace_back(*total);
-            continue;
-        }
-        Result<Object> piece = shard(*total, position, groupSize);
+        Result<Object> piece = shard(reduced.total, position, groupSize);
         if (!piece)
             return Error{ErrorKind::Check, members[std::size_t(position)],
                          collective.arrivals[std::size_t(position)].line,
                          call + ": " + piece.error().message};
-        results.emplace_back(std::move(*piece));
+        reduced.pieces.push_back(std::move(*piece));
     }
-    return results;
+    return reduced;
 }
 
 void Engine::completeCollective(Collective &collective)
@@ -264,11 +273,16 @@ void Engine::completeCollective(Collective &collective)
     const std::vector<int> &members = m_groups[std::size_t(collective.groupId)];
     // The arrivals are in the group's order (its ranks ascending): the i-th is members[i]'s. A
     // lookup per member would cost ranks x ranks per collective (FSDP at 1024 ranks: 2x slower).
-    Result<std::vector<Payload>> results = reduceValues(collective);
-    if (!results) {
-        fail(results.error());
+    Result<Reduced> reduced = reduceValues(collective);
+    if (!reduced) {
+        fail(reduced.error());
         return;
     }
+    // Member i's result: its piece of a scatterreduce, else the total.
+    const auto resultOf = [&](std::size_t i) -> Payload {
+        return reduced->pieces.empty() ? Payload(reduced->total)
+                                       : Payload(std::move(reduced->pieces[i]));
+    };
     // The communication starts when every member is there and its communication stream is free
     // (a non-blocking collective before it may still run there).
     SimTime start;
@@ -298,7 +312,7 @@ void Engine::completeCollective(Collective &collective)
         rank.commClock = start + duration;
         if (arrival.handle < 0) { // the rank waited in it: on its compute stream
             record(std::move(event));
-            rank.result = std::move((*results)[i]);
+            rank.result = resultOf(i);
             makeRunnable(member);
             continue;
         }
@@ -307,7 +321,7 @@ void Engine::completeCollective(Collective &collective)
         Started &started = rank.started[arrival.handle];
         started.complete = true;
         started.end = start + duration;
-        started.result = std::move((*results)[i]);
+        started.result = resultOf(i);
         if (rank.comm == CommState::Pending && rank.awaiting == arrival.handle) {
             rank.clock = std::max(rank.clock, started.end);
             rank.result = std::move(started.result);

@@ -221,7 +221,13 @@ private:
                               std::vector<int> group, bool nonBlocking);
     Result<int> groupIdFor(CallSite at, const CallName &op, std::vector<int> group);
     void completeCollective(Collective &collective);
-    Result<std::vector<Payload>> reduceValues(const Collective &collective);
+    // A collective's outcome: the sum or the joined shards, and for a scatterreduce each member's
+    // piece of it (by place in the group).
+    struct Reduced {
+        Object total;
+        std::vector<Object> pieces;
+    };
+    Result<Reduced> reduceValues(const Collective &collective);
     void deliver(int rank, Message message);
     void makeRunnable(int rank);
     void fail(Error error);
@@ -240,6 +246,10 @@ private:
     std::vector<std::vector<int>> m_groups; // by group id; id 0 is every rank
     std::map<std::vector<int>, int> m_groupIds;
     std::map<std::pair<int, std::int64_t>, Collective> m_open; // (group, position) -> instance
+    // The places of the last collective that completed, for the next one to fill: a collective
+    // of 1024 ranks took two allocations of up to 100 kB each.
+    std::vector<int> m_spareArrived;
+    std::vector<Arrival> m_spareArrivals;
     // A wait: its operation, layer, and group (a collective) or source (a receive, -1: any).
     struct WaitKey {
         OpKind op;
