@@ -215,7 +215,7 @@ std::string formatLayers(const std::vector<int> &layers)
 
 } // namespace
 
-CheckResult checkFinalWeights(const std::vector<std::map<int, Object>> &finalWeights, int layers)
+CheckResult checkFinalWeights(const std::vector<WeightsByLayer> &finalWeights, int layers)
 {
     std::vector<LayerFinals> finals(std::size_t(std::max(layers, 0)));
     for (std::size_t r = 0; r < finalWeights.size(); ++r)

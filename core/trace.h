@@ -7,9 +7,9 @@
 #include "objects.h"
 #include "simtime.h"
 #include "storage.h"
+#include "weightsbylayer.h"
 
 #include <cstdint>
-#include <map>
 #include <optional>
 #include <string>
 #include <unordered_map>
@@ -231,7 +231,7 @@ struct Trace {
     std::vector<Event> overlapped;
     std::vector<Warning> warnings;
     std::vector<Mark> marks;
-    std::vector<std::map<int, Object>> finalWeights; // per rank, by layer
+    std::vector<WeightsByLayer> finalWeights; // per rank, by layer
 
     RunStatus status = RunStatus::Ok;
     std::optional<Error> error;
@@ -245,6 +245,6 @@ struct Trace {
 };
 
 Figures computeFigures(const ChunkedVector<Event> &events, int ranks);
-CheckResult checkFinalWeights(const std::vector<std::map<int, Object>> &finalWeights, int layers);
+CheckResult checkFinalWeights(const std::vector<WeightsByLayer> &finalWeights, int layers);
 
 } // namespace rankstep::core

@@ -266,7 +266,7 @@ void TraceEncoder::writeNotes()
 void TraceEncoder::writeFinals()
 {
     m_out.natural(m_trace.finalWeights.size());
-    for (const std::map<int, core::Object> &rank : m_trace.finalWeights) {
+    for (const core::WeightsByLayer &rank : m_trace.finalWeights) {
         m_out.natural(rank.size());
         for (const auto &[layer, object] : rank) {
             m_out.integer(layer);

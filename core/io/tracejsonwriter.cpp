@@ -263,7 +263,7 @@ void appendTail(JsonObject &top, std::string &out, const core::Trace &trace)
             out += withRank + ", " + body.substr(1);
         });
     }
-    std::vector<std::pair<int, const std::pair<const int, core::Object> *>> finals;
+    std::vector<std::pair<int, const core::WeightsByLayer::value_type *>> finals;
     for (std::size_t r = 0; r < trace.finalWeights.size(); ++r)
         for (const auto &entry : trace.finalWeights[r])
             finals.emplace_back(int(r), &entry);

@@ -403,15 +403,14 @@ void bindModel(py::module_ &m)
         .def_static(
             "check",
             [](py::iterable models) {
-                std::vector<std::map<int, core::Object>> finals;
+                std::vector<core::WeightsByLayer> finals;
                 int layers = 0;
                 for (py::handle item : models) {
                     const PyModel &pm = item.cast<const PyModel &>();
                     const auto &all = pm.session->engine ? pm.session->engine->trace().finalWeights
                                                          : pm.session->finalWeights;
-                    finals.push_back(std::size_t(pm.rank) < all.size()
-                                         ? all[std::size_t(pm.rank)]
-                                         : std::map<int, core::Object>());
+                    finals.push_back(std::size_t(pm.rank) < all.size() ? all[std::size_t(pm.rank)]
+                                                                       : core::WeightsByLayer());
                     layers = pm.session->engine ? pm.session->engine->config().layers
                                                 : int(finals.back().size());
                 }

@@ -6,7 +6,6 @@
 
 #include <pybind11/pybind11.h>
 
-#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -21,7 +20,7 @@ struct Session {
     std::unique_ptr<core::Engine> owned; // a standalone Dist's own engine
     std::string fileName;                // the learner's file, to find their current line
     bool standalone = false;
-    std::vector<std::map<int, core::Object>> finalWeights; // kept when the run ends
+    std::vector<core::WeightsByLayer> finalWeights; // kept when the run ends
 };
 
 // The engine of a session; raises ValueError once its run has ended.

@@ -211,7 +211,7 @@ TEST(FinalWeightCheck, NamesARankWhoseWeightWasNotUpdated)
 TEST(FinalWeightCheck, SaysOnceInOneLineThatNoLayerWasUpdated)
 {
     // A pipeline's untouched starter: each rank holds its own layers, none updated.
-    std::vector<std::map<int, core::Object>> finals(4);
+    std::vector<core::WeightsByLayer> finals(4);
     for (int layer = 0; layer < 8; ++layer)
         finals[std::size_t(layer / 2)][layer] = weight(layer, {0}, 1, 0);
 
@@ -244,7 +244,7 @@ TEST(FinalWeightCheck, NamesShardsNoRankUpdated)
 
 TEST(FinalWeightCheck, PassesWhenShardsTogetherAreComplete)
 {
-    std::vector<std::map<int, core::Object>> finals(4);
+    std::vector<core::WeightsByLayer> finals(4);
     for (int r = 0; r < 4; ++r)
         finals[std::size_t(r)][0] = weight(0, {r}, 4, 1);
     const auto result = core::checkFinalWeights(finals, 1);
@@ -254,7 +254,7 @@ TEST(FinalWeightCheck, PassesWhenShardsTogetherAreComplete)
 
 // The check as it was first written, a layer at a time with a lookup per rank: the one-pass
 // check must say exactly what it said.
-std::string layerByLayer(const std::vector<std::map<int, core::Object>> &finals, int layers)
+std::string layerByLayer(const std::vector<core::WeightsByLayer> &finals, int layers)
 {
     std::vector<std::pair<std::string, std::vector<int>>> problems;
     for (int layer = 0; layer < layers; ++layer) {
@@ -324,7 +324,7 @@ TEST(FinalWeightCheck, SaysWhatALayerByLayerCheckSaysForRandomFinalWeights)
     int failing = 0;
     for (int round = 0; round < 3000; ++round) {
         const int ranks = pick(1, 5), layers = pick(1, 4);
-        std::vector<std::map<int, core::Object>> finals(static_cast<std::size_t>(ranks));
+        std::vector<core::WeightsByLayer> finals(static_cast<std::size_t>(ranks));
         for (auto &rank : finals)
             for (int layer = -1; layer <= layers; ++layer) {
                 if (pick(0, 2) == 0)
