@@ -183,7 +183,9 @@ private:
         CommState comm = CommState::Idle;
         Pending pending;
         Payload result;
-        std::deque<Message> inbox;
+        // Messages not yet received, in the order they came. A vector: a deque made two
+        // allocations per rank and run before any message came (most ranks get none).
+        std::vector<Message> inbox;
         std::map<int, std::int64_t> collectivesPerGroup;
         bool finished = false;
         int lastLine = 0;
