@@ -100,8 +100,7 @@ std::int32_t Storage::position(const Map &m, const Key &key)
         const std::size_t at = a * m.pairStride + b;
         return b < m.pairStride && at < m.pairs.size() ? m.pairs[at] - 1 : -1;
     }
-    auto it = m.hashed.find(key);
-    return it == m.hashed.end() ? -1 : it->second;
+    return m.hashed.position(key);
 }
 
 void Storage::setPosition(Map &m, const Key &key, std::int32_t position)
@@ -129,8 +128,29 @@ void Storage::setPosition(Map &m, const Key &key, std::int32_t position)
     } else if (position < 0) {
         m.hashed.erase(key);
     } else {
-        m.hashed[key] = position;
+        m.hashed.set(key, position);
     }
+}
+
+std::int32_t Storage::HashedKeys::position(const Key &key) const
+{
+    if (!m_table)
+        return -1;
+    const auto it = m_table->find(key);
+    return it == m_table->end() ? -1 : it->second;
+}
+
+void Storage::HashedKeys::set(const Key &key, std::int32_t position)
+{
+    if (!m_table)
+        m_table = std::make_unique<Table>();
+    (*m_table)[key] = position;
+}
+
+void Storage::HashedKeys::erase(const Key &key)
+{
+    if (m_table)
+        m_table->erase(key);
 }
 
 void Storage::reserve(int keys)

@@ -6,6 +6,7 @@
 #include <compare>
 #include <cstdint>
 #include <initializer_list>
+#include <memory>
 #include <string>
 #include <unordered_map>
 #include <utility>
@@ -145,6 +146,37 @@ public:
     void reserve(int keys);
 
 private:
+    // The positions of keys that no table indexes, by key: a hash map made when the first such
+    // key comes. Most storages never hold one, and five empty std::unordered_maps took 280 of
+    // the bytes of every rank's state (at 1024 ranks each rank's state is out of the cache when
+    // its turn comes: the smaller, the fewer places a slice reads).
+    class HashedKeys
+    {
+    public:
+        HashedKeys() = default;
+        HashedKeys(const HashedKeys &other) : m_table(copyOf(other)) {}
+        HashedKeys &operator=(const HashedKeys &other)
+        {
+            if (this != &other)
+                m_table = copyOf(other);
+            return *this;
+        }
+        HashedKeys(HashedKeys &&) noexcept = default;
+        HashedKeys &operator=(HashedKeys &&) noexcept = default;
+        ~HashedKeys() = default;
+
+        std::int32_t position(const Key &key) const; // -1 when absent
+        void set(const Key &key, std::int32_t position);
+        void erase(const Key &key);
+
+    private:
+        using Table = std::unordered_map<Key, std::int32_t, KeyHash>;
+        static std::unique_ptr<Table> copyOf(const HashedKeys &other)
+        {
+            return other.m_table ? std::make_unique<Table>(*other.m_table) : nullptr;
+        }
+        std::unique_ptr<Table> m_table;
+    };
     struct Entry {
         Key key;
         const Object *object = nullptr;
@@ -164,7 +196,7 @@ private:
         // two, grows when a larger b comes.
         std::vector<std::int32_t> pairs;
         std::size_t pairStride = 0;
-        std::unordered_map<Key, std::int32_t, KeyHash> hashed;
+        HashedKeys hashed;
     };
     static constexpr int kDirectKeys = 1 << 16;
     // A pair's parts are small (a layer; a shard or a micro-batch): the bounds keep a sparse key

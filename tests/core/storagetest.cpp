@@ -289,6 +289,28 @@ TEST(Storage, KeysOnBothSidesOfTheIndexedRangesAreOneDictionary)
     }
 }
 
+// A copy of a storage is its own dictionary, hashed keys included (the hash map of keys no
+// table indexes is made only when such a key comes, and copied with the storage).
+TEST(Storage, ACopyKeepsItsHashedKeysWhenTheOriginalChanges)
+{
+    Storage original;
+    original.set(MapKind::Activations, Key(70000), held(weight(1)));
+    original.set(MapKind::Activations, Key::ofTuple({1, 2, 3}), held(weight(2)));
+    Storage copy = original;
+    ASSERT_TRUE(original.erase(MapKind::Activations, Key(70000)));
+    original.set(MapKind::Activations, Key::ofTuple({1, 2, 3}), held(weight(3)));
+    ASSERT_NE(copy.find(MapKind::Activations, Key(70000)), nullptr);
+    EXPECT_EQ(copy.find(MapKind::Activations, Key(70000))->layer, 1);
+    EXPECT_EQ(copy.find(MapKind::Activations, Key::ofTuple({1, 2, 3}))->layer, 2);
+    EXPECT_EQ(original.find(MapKind::Activations, Key(70000)), nullptr);
+    EXPECT_EQ(original.find(MapKind::Activations, Key::ofTuple({1, 2, 3}))->layer, 3);
+    Storage assigned;
+    assigned = copy;
+    copy.erase(MapKind::Activations, Key::ofTuple({1, 2, 3}));
+    EXPECT_EQ(assigned.size(MapKind::Activations), 2U);
+    EXPECT_NE(assigned.find(MapKind::Activations, Key::ofTuple({1, 2, 3})), nullptr);
+}
+
 TEST(Storage, MapsAreSeparate)
 {
     Storage storage;
