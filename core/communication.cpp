@@ -125,7 +125,8 @@ Result<std::int64_t> Engine::join(CallSite at, OpKind op, Payload value, int lay
     if (!groupId)
         return groupId.error();
     RankState &self = m_ranks[std::size_t(at.rank)];
-    const std::int64_t position = self.collectivesPerGroup[*groupId]++;
+    const std::int64_t position =
+        *groupId == 0 ? self.collectivesOfAll++ : self.collectivesPerGroup[*groupId]++;
     auto [it, fresh] = m_open.try_emplace({*groupId, position});
     Collective &instance = it->second;
     if (fresh) {

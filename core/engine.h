@@ -186,6 +186,10 @@ private:
         // Messages not yet received, in the order they came. A vector: a deque made two
         // allocations per rank and run before any message came (most ranks get none).
         std::vector<Message> inbox;
+        // How many collectives the rank joined, of every rank's group (id 0) and of each other
+        // group: its next one's position there. Every rank's count is in the rank's state itself,
+        // where a map node per rank took a read of its own at every join.
+        std::int64_t collectivesOfAll = 0;
         std::map<int, std::int64_t> collectivesPerGroup;
         bool finished = false;
         int lastLine = 0;
