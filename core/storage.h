@@ -128,7 +128,8 @@ class Storage
 public:
     explicit Storage(Sizes sizes = {}) : m_sizes(sizes) {}
 
-    // Null when absent. The pointer (like those of entries()) lasts until the next set or erase.
+    // Null when absent: the object given to set(), which lasts as long as its owner keeps it (for
+    // the engine's storages, as long as the run's record).
     const Object *find(MapKind map, const Key &key) const;
     // Stores `object` under key (replacing, and keeping the key's place in iteration order). The
     // storage keeps the pointer, not a copy: the object must outlive the entry.
