@@ -174,8 +174,10 @@ struct LayerFinals {
     int badRank = -1;        // the lowest rank whose weight is not at step 1
     int badStep = 0;
     bool complete = false; // some rank's holds every shard
-    int total = -1;        // the shard count of the lowest rank's; others' with another count
-    IndexSet shards;       // are not counted
+    // The shard count of the lowest rank's weight, and the shards of every weight with that
+    // count (a weight with another count is not counted).
+    int total = -1;
+    IndexSet shards;
 };
 
 // What is wrong with one layer's final weights, without the layer: identical problems of several
