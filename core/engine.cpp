@@ -5,6 +5,7 @@
 #include "algebra.h"
 
 #include <algorithm>
+#include <limits>
 
 namespace rankstep::core {
 
@@ -19,7 +20,10 @@ std::string CallName::str() const
     return layer >= 0 ? text + "(layer " + std::to_string(layer) + ")" : text;
 }
 
-Engine::Engine(RunConfig config, RunLimits limits) : m_limits(limits)
+Engine::Engine(RunConfig config, RunLimits limits)
+    : m_limits(limits)
+    , m_mostOperations(limits.maxOperations > 0 ? limits.maxOperations
+                                                : std::numeric_limits<std::int64_t>::max())
 {
     m_trace.config = config;
     const int count = config.ranks > 0 ? config.ranks : 0;
@@ -51,8 +55,9 @@ Error Engine::checkError(CallSite at, std::string message) const
     return Error{ErrorKind::Check, at.rank, at.line, std::move(message)};
 }
 
-// Every operation passes here first: a stopped or failed run accepts nothing more.
-Status Engine::admit(CallSite at, const char *operation)
+// Why admit() refused `operation`, in its order of checks. admit() counted the operation when it
+// got as far as the budget, so the count is compared, not counted again.
+Status Engine::refuse(CallSite at, const char *operation)
 {
     if (m_fatal)
         return *m_fatal;
@@ -67,24 +72,20 @@ Status Engine::admit(CallSite at, const char *operation)
                        std::to_string(at.rank) + " was at line " + std::to_string(at.line) + "."});
         return *m_fatal;
     }
-    if (m_limits.maxOperations > 0 && ++m_operations > m_limits.maxOperations) {
+    if (m_operations > m_mostOperations) {
         fail(Error{ErrorKind::Stopped, at.rank, at.line,
                    "The run was stopped after " + std::to_string(m_limits.maxOperations) +
                        " operations (the operation budget) while rank " + std::to_string(at.rank) +
                        " was at line " + std::to_string(at.line) + ". Is a loop running forever?"});
         return *m_fatal;
     }
-    if (m_trace.events.size() >= m_limits.mostEvents ||
-        m_trace.changes.size() >= m_limits.mostEvents) {
-        fail(Error{ErrorKind::Stopped, at.rank, at.line,
-                   "The run was stopped after " + std::to_string(m_trace.events.size()) +
-                       " recorded events and " + std::to_string(m_trace.changes.size()) +
-                       " storage changes, the most one run's record holds, while rank " +
-                       std::to_string(at.rank) + " was at line " + std::to_string(at.line) +
-                       ". Is a loop running forever?"});
-        return *m_fatal;
-    }
-    return okStatus();
+    fail(Error{ErrorKind::Stopped, at.rank, at.line,
+               "The run was stopped after " + std::to_string(m_trace.events.size()) +
+                   " recorded events and " + std::to_string(m_trace.changes.size()) +
+                   " storage changes, the most one run's record holds, while rank " +
+                   std::to_string(at.rank) + " was at line " + std::to_string(at.line) +
+                   ". Is a loop running forever?"});
+    return *m_fatal;
 }
 
 Status Engine::checkLayer(CallSite at, const std::string &op, int layer) const

@@ -8,7 +8,7 @@
 
 namespace rankstep::core {
 
-IndexSet::IndexSet(std::initializer_list<int> members)
+void IndexSet::insertAll(std::initializer_list<int> members)
 {
     for (int m : members)
         insert(m);
@@ -18,16 +18,6 @@ void IndexSet::copyWords(const IndexSet &other)
 {
     m_words = new std::uint64_t[std::size_t(other.m_begin)];
     std::memcpy(m_words, other.m_words, std::size_t(other.m_begin) * sizeof(std::uint64_t));
-}
-
-IndexSet IndexSet::range(int begin, int end)
-{
-    IndexSet set;
-    if (end <= begin || begin < 0)
-        return set;
-    set.m_begin = begin;
-    set.m_end = end;
-    return set;
 }
 
 IndexSet IndexSet::fromVector(const std::vector<int> &members)
@@ -124,10 +114,8 @@ bool IndexSet::contains(int index) const
     return (word(index / 64) >> (index % 64) & 1U) != 0;
 }
 
-int IndexSet::size() const
+int IndexSet::countWords() const
 {
-    if (isRange())
-        return m_end - m_begin;
     int count = 0;
     for (int w = 0; w < m_begin; ++w)
         count += std::popcount(m_words[w]);
@@ -209,11 +197,6 @@ bool IndexSet::isSubsetOf(const IndexSet &other) const
     return true;
 }
 
-bool IndexSet::isPrefix(int count) const
-{
-    return isRange() && m_end == count && (count == 0 || m_begin == 0);
-}
-
 bool IndexSet::intersects(const IndexSet &other) const
 {
     if (isRange() && other.isRange())
@@ -225,12 +208,8 @@ bool IndexSet::intersects(const IndexSet &other) const
     return false;
 }
 
-bool IndexSet::operator==(const IndexSet &other) const
+bool IndexSet::sameWords(const IndexSet &other) const
 {
-    if (isRange() != other.isRange() || m_begin != other.m_begin)
-        return false;
-    if (isRange())
-        return m_end == other.m_end;
     return std::memcmp(m_words, other.m_words, std::size_t(m_begin) * sizeof(std::uint64_t)) == 0;
 }
 

@@ -3,25 +3,6 @@
 
 namespace rankstep::core {
 
-bool Object::isComplete() const
-{
-    if (!hasShards(kind))
-        return true;
-    return shards.isPrefix(total);
-}
-
-bool hasShards(ObjectKind kind)
-{
-    return kind == ObjectKind::Weight || kind == ObjectKind::OptState ||
-           kind == ObjectKind::WeightGrad;
-}
-
-bool hasBatches(ObjectKind kind)
-{
-    return kind == ObjectKind::Activation || kind == ObjectKind::ActivationGrad ||
-           kind == ObjectKind::WeightGrad;
-}
-
 const char *kindName(ObjectKind kind)
 {
     switch (kind) {
@@ -67,20 +48,6 @@ std::string describe(const Object &object)
     if (hasShards(object.kind))
         text += ", shards=" + formatSet(object.shards) + ", total=" + std::to_string(object.total);
     return text + ")";
-}
-
-std::int64_t memoryOf(const Object &object, const Sizes &sizes)
-{
-    if (hasBatches(object.kind) && object.kind != ObjectKind::WeightGrad)
-        return std::int64_t(object.batches.size()) *
-               (sizes.activationBytes > 0 ? sizes.activationBytes : sizes.hidden * sizes.length);
-    const std::int64_t kindBytes = object.kind == ObjectKind::Weight     ? sizes.weightBytes
-                                   : object.kind == ObjectKind::OptState ? sizes.optimizerBytes
-                                                                         : sizes.gradientBytes;
-    const std::int64_t whole = kindBytes > 0 ? kindBytes : sizes.hidden * sizes.hidden;
-    const std::int64_t numerator = whole * std::int64_t(object.shards.size());
-    const std::int64_t total = object.total > 0 ? object.total : 1;
-    return (2 * numerator + total) / (2 * total);
 }
 
 } // namespace rankstep::core

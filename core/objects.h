@@ -30,8 +30,21 @@ struct Object {
     bool operator==(const Object &other) const = default;
 };
 
-bool hasShards(ObjectKind kind);
-bool hasBatches(ObjectKind kind);
+// Inline, as isComplete() and memoryOf() below: each operation asks them a few times.
+inline bool hasShards(ObjectKind kind)
+{
+    return kind == ObjectKind::Weight || kind == ObjectKind::OptState ||
+           kind == ObjectKind::WeightGrad;
+}
+inline bool hasBatches(ObjectKind kind)
+{
+    return kind == ObjectKind::Activation || kind == ObjectKind::ActivationGrad ||
+           kind == ObjectKind::WeightGrad;
+}
+inline bool Object::isComplete() const
+{
+    return !hasShards(kind) || shards.isPrefix(total);
+}
 // The notebook's class name: "Weight", "OptState", "Activation", "ActivationGrad", "WeightGrad".
 const char *kindName(ObjectKind kind);
 // Plain words for messages: "weight", "optimizer state", "activation", ...
@@ -55,6 +68,18 @@ struct Sizes {
 // Weight-like objects: hidden^2 (or the kind's bytes) * |shards| / total, rounded to the nearest
 // unit when total does not divide it. Activation-like: |batches| * hidden * length (or
 // |batches| * activationBytes).
-std::int64_t memoryOf(const Object &object, const Sizes &sizes);
+inline std::int64_t memoryOf(const Object &object, const Sizes &sizes)
+{
+    if (hasBatches(object.kind) && object.kind != ObjectKind::WeightGrad)
+        return std::int64_t(object.batches.size()) *
+               (sizes.activationBytes > 0 ? sizes.activationBytes : sizes.hidden * sizes.length);
+    const std::int64_t kindBytes = object.kind == ObjectKind::Weight     ? sizes.weightBytes
+                                   : object.kind == ObjectKind::OptState ? sizes.optimizerBytes
+                                                                         : sizes.gradientBytes;
+    const std::int64_t whole = kindBytes > 0 ? kindBytes : sizes.hidden * sizes.hidden;
+    const std::int64_t numerator = whole * std::int64_t(object.shards.size());
+    const std::int64_t total = object.total > 0 ? object.total : 1;
+    return (2 * numerator + total) / (2 * total);
+}
 
 } // namespace rankstep::core

@@ -8,23 +8,6 @@
 
 namespace rankstep::core {
 
-const char *mapName(MapKind map)
-{
-    switch (map) {
-        case MapKind::Weights:
-            return "weights";
-        case MapKind::OptStates:
-            return "opt_states";
-        case MapKind::Activations:
-            return "activations";
-        case MapKind::GradActivations:
-            return "grad_activations";
-        case MapKind::GradWeights:
-            return "grad_weights";
-    }
-    return "?";
-}
-
 KeyParts::KeyParts(const int *items, std::size_t count) : m_size(std::uint32_t(count))
 {
     int *out = m_held.inline_;
@@ -74,43 +57,14 @@ std::string formatKey(const Key &key)
     return text + (key.parts.size() == 1 ? ",)" : ")");
 }
 
-namespace {
-
-bool isDirect(const Key &key, int limit)
-{
-    return !key.tuple && key.parts.size() == 1 && key.parts[0] >= 0 && key.parts[0] < limit;
-}
-
-bool isDirectPair(const Key &key, int firstLimit, int secondLimit)
-{
-    return key.tuple && key.parts.size() == 2 && key.parts[0] >= 0 && key.parts[0] < firstLimit &&
-           key.parts[1] >= 0 && key.parts[1] < secondLimit;
-}
-
-} // namespace
-
-std::int32_t Storage::position(const Map &m, const Key &key)
-{
-    if (isDirect(key, kDirectKeys)) {
-        const auto index = std::size_t(key.parts[0]);
-        return index < m.direct.size() ? m.direct[index] - 1 : -1;
-    }
-    if (isDirectPair(key, kDirectFirsts, kDirectSeconds)) {
-        const auto a = std::size_t(key.parts[0]), b = std::size_t(key.parts[1]);
-        const std::size_t at = a * m.pairStride + b;
-        return b < m.pairStride && at < m.pairs.size() ? m.pairs[at] - 1 : -1;
-    }
-    return m.hashed.position(key);
-}
-
 void Storage::setPosition(Map &m, const Key &key, std::int32_t position)
 {
-    if (isDirect(key, kDirectKeys)) {
+    if (isDirect(key)) {
         const auto index = std::size_t(key.parts[0]);
         if (index >= m.direct.size())
             m.direct.resize(index + 1, 0);
         m.direct[index] = position + 1;
-    } else if (isDirectPair(key, kDirectFirsts, kDirectSeconds)) {
+    } else if (isDirectPair(key)) {
         const auto a = std::size_t(key.parts[0]), b = std::size_t(key.parts[1]);
         if (b >= m.pairStride) {
             const std::size_t stride = std::bit_ceil(b + 1);
@@ -159,13 +113,6 @@ void Storage::reserve(int keys)
         m.entries.reserve(std::size_t(std::max(keys, 0)));
         m.direct.reserve(std::size_t(std::max(keys, 0)));
     }
-}
-
-const Object *Storage::find(MapKind map, const Key &key) const
-{
-    const Map &m = slot(map);
-    const std::int32_t at = position(m, key);
-    return at < 0 ? nullptr : m.entries[std::size_t(at)].object;
 }
 
 void Storage::set(MapKind map, const Key &key, const Object *object)

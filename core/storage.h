@@ -17,8 +17,14 @@ namespace rankstep::core {
 // The five dictionaries of model.storage(), in the notebook's order.
 enum class MapKind : std::uint8_t { Weights, OptStates, Activations, GradActivations, GradWeights };
 inline constexpr int kMapCount = 5;
-// "weights", "opt_states", "activations", "grad_activations", "grad_weights"
-const char *mapName(MapKind map);
+// "weights", "opt_states", "activations", "grad_activations", "grad_weights". Inline: every
+// store and delete names its map to the engine's admission check.
+inline const char *mapName(MapKind map)
+{
+    constexpr const char *kNames[kMapCount] = {"weights", "opt_states", "activations",
+                                               "grad_activations", "grad_weights"};
+    return std::size_t(map) < std::size_t(kMapCount) ? kNames[std::size_t(map)] : "?";
+}
 
 // The ints of a key, held in the key itself up to two (every key the puzzles use: `weights[3]`,
 // `activations[0, mb]`), on the heap beyond. Reads like a const std::vector<int>. The two ints
@@ -130,7 +136,12 @@ public:
 
     // Null when absent: the object given to set(), which lasts as long as its owner keeps it (for
     // the engine's storages, as long as the run's record).
-    const Object *find(MapKind map, const Key &key) const;
+    const Object *find(MapKind map, const Key &key) const
+    {
+        const Map &m = slot(map);
+        const std::int32_t at = position(m, key);
+        return at < 0 ? nullptr : m.entries[std::size_t(at)].object;
+    }
     // Stores `object` under key (replacing, and keeping the key's place in iteration order). The
     // storage keeps the pointer, not a copy: the object must outlive the entry.
     void set(MapKind map, const Key &key, const Object *object);
@@ -210,7 +221,30 @@ private:
     static constexpr int kDirectSeconds = 32;
     Map &slot(MapKind map) { return m_maps[std::size_t(map)]; }
     const Map &slot(MapKind map) const { return m_maps[std::size_t(map)]; }
-    static std::int32_t position(const Map &m, const Key &key);             // -1 when absent
+    static bool isDirect(const Key &key)
+    {
+        return !key.tuple && key.parts.size() == 1 && key.parts[0] >= 0 &&
+               key.parts[0] < kDirectKeys;
+    }
+    static bool isDirectPair(const Key &key)
+    {
+        return key.tuple && key.parts.size() == 2 && key.parts[0] >= 0 &&
+               key.parts[0] < kDirectFirsts && key.parts[1] >= 0 && key.parts[1] < kDirectSeconds;
+    }
+    // -1 when absent. Inline with the tables' lookups: every get, set and delete asks it.
+    static std::int32_t position(const Map &m, const Key &key)
+    {
+        if (isDirect(key)) {
+            const auto index = std::size_t(key.parts[0]);
+            return index < m.direct.size() ? m.direct[index] - 1 : -1;
+        }
+        if (isDirectPair(key)) {
+            const auto a = std::size_t(key.parts[0]), b = std::size_t(key.parts[1]);
+            const std::size_t at = a * m.pairStride + b;
+            return b < m.pairStride && at < m.pairs.size() ? m.pairs[at] - 1 : -1;
+        }
+        return m.hashed.position(key);
+    }
     static void setPosition(Map &m, const Key &key, std::int32_t position); // -1 removes
 
     Sizes m_sizes;

@@ -67,16 +67,13 @@ const StorageChange &ChangeLog::append(StorageChange change, std::optional<Objec
     return m_changes.emplace_back(change);
 }
 
-const Object *ChangeLog::keep(Object object)
+void ChangeLog::addObjectBlock()
 {
-    if (m_objects.empty() || m_objects.back().size() == m_objects.back().capacity()) {
-        // Up to 4 MiB a block, as the chunks of the change list (core/chunkedvector.h).
-        constexpr std::size_t kFirst = 64, kLargest = kChunkElements<Object>;
-        const std::size_t size =
-            m_objects.empty() ? kFirst : std::min(2 * m_objects.back().size(), kLargest);
-        m_objects.emplace_back().reserve(size);
-    }
-    return &m_objects.back().emplace_back(std::move(object));
+    // Up to 4 MiB a block, as the chunks of the change list (core/chunkedvector.h).
+    constexpr std::size_t kFirst = 64, kLargest = kChunkElements<Object>;
+    const std::size_t size =
+        m_objects.empty() ? kFirst : std::min(2 * m_objects.back().size(), kLargest);
+    m_objects.emplace_back().reserve(size);
 }
 
 void ChangeLog::clear()

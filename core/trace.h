@@ -104,7 +104,13 @@ public:
     // is complete (the engine's storage points at it, and the change records the memory after
     // the set): keep() keeps the object of the next change, which append(change) then records
     // with change.object set to what keep() returned (null: a delete).
-    const Object *keep(Object object);
+    const Object *keep(Object object)
+    {
+        if (m_objects.empty() || m_objects.back().size() == m_objects.back().capacity())
+            [[unlikely]]
+            addObjectBlock();
+        return &m_objects.back().emplace_back(std::move(object));
+    }
     const StorageChange &append(const StorageChange &change)
     {
         return m_changes.emplace_back(change);
@@ -124,6 +130,7 @@ public:
     void clear();
 
 private:
+    void addObjectBlock(); // room for the next objects keep() keeps
     ChunkedVector<StorageChange> m_changes;
     // Blocks that never grow past the size they were made with, so no object moves; each twice
     // the last up to 32,768 objects (a short run takes little, a long one few allocations).
