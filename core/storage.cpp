@@ -57,7 +57,7 @@ std::string formatKey(const Key &key)
     return text + (key.parts.size() == 1 ? ",)" : ")");
 }
 
-void Storage::setPosition(Map &m, const Key &key, std::int32_t position)
+void Storage::setPositionGrowing(Map &m, const Key &key, std::int32_t position)
 {
     if (isDirect(key)) {
         const auto index = std::size_t(key.parts[0]);
@@ -76,8 +76,12 @@ void Storage::setPosition(Map &m, const Key &key, std::int32_t position)
             m.pairs = std::move(wider);
             m.pairStride = stride;
         }
-        if (a * m.pairStride + b >= m.pairs.size())
+        if (a * m.pairStride + b >= m.pairs.size()) {
+            // The rows of the reserved keys at once, where a pair table grew a row at a time.
+            if (m.pairs.capacity() == 0)
+                m.pairs.reserve(std::size_t(m_reservedKeys) * m.pairStride);
             m.pairs.resize((a + 1) * m.pairStride, 0);
+        }
         m.pairs[a * m.pairStride + b] = position + 1;
     } else if (position < 0) {
         m.hashed.erase(key);
@@ -113,6 +117,7 @@ void Storage::reserve(int keys)
         m.entries.reserve(std::size_t(std::max(keys, 0)));
         m.direct.reserve(std::size_t(std::max(keys, 0)));
     }
+    m_reservedKeys = std::max(keys, 0);
 }
 
 void Storage::set(MapKind map, const Key &key, const Object *object)

@@ -245,12 +245,32 @@ private:
         }
         return m.hashed.position(key);
     }
-    static void setPosition(Map &m, const Key &key, std::int32_t position); // -1 removes
+    // -1 removes. Inline where the key's table has its place already (every set and delete of a
+    // key seen before); setPositionGrowing() makes the place, or uses the hash map.
+    void setPosition(Map &m, const Key &key, std::int32_t position)
+    {
+        if (isDirect(key)) {
+            if (const auto index = std::size_t(key.parts[0]); index < m.direct.size()) {
+                m.direct[index] = position + 1;
+                return;
+            }
+        } else if (isDirectPair(key)) {
+            const auto a = std::size_t(key.parts[0]), b = std::size_t(key.parts[1]);
+            if (const std::size_t at = a * m.pairStride + b;
+                b < m.pairStride && at < m.pairs.size()) {
+                m.pairs[at] = position + 1;
+                return;
+            }
+        }
+        setPositionGrowing(m, key, position);
+    }
+    void setPositionGrowing(Map &m, const Key &key, std::int32_t position);
 
     Sizes m_sizes;
     Map m_maps[kMapCount];
     std::int64_t m_memory = 0;
     std::uint64_t m_nextOrder = 0;
+    int m_reservedKeys = 0; // reserve()'s: a pair table's first rows take room for as many
 };
 
 } // namespace rankstep::core
