@@ -450,7 +450,7 @@ std::uint32_t Engine::pendingDetail(const Pending &pending)
     const auto [it, fresh] =
         m_pendingDetails.try_emplace(WaitKey{pending.op, pending.layer, other}, 0);
     if (fresh)
-        it->second = m_trace.details.intern(describePending(pending));
+        it->second = m_trace.details.addNew(describePending(pending)); // a new wait, a new text
     return it->second;
 }
 

@@ -16,8 +16,13 @@ std::string describeCall(OpKind op, int layer)
 
 std::string CallName::str() const
 {
-    const std::string text = name;
-    return layer >= 0 ? text + "(layer " + std::to_string(layer) + ")" : text;
+    std::string text = name; // appended to in place: a wait's text is made once per new wait
+    if (layer >= 0) {
+        text += "(layer ";
+        text += std::to_string(layer);
+        text += ')';
+    }
+    return text;
 }
 
 Engine::Engine(RunConfig config, RunLimits limits)
@@ -174,13 +179,13 @@ void Engine::mark(CallSite at, std::string label)
         Mark{at.rank, at.line, m_trace.events.size(), m_trace.changes.size(), std::move(label)});
 }
 
-Status Engine::store(CallSite at, MapKind map, const Key &key, Object object)
+Status Engine::store(CallSite at, MapKind map, const Key &key, const Object &object)
 {
     if (auto s = admit(at, mapName(map)); !s)
         return s;
     Storage &storage = m_ranks[std::size_t(at.rank)].storage;
     // The record keeps the object; the rank's storage points at it (core/storage.h).
-    const Object *kept = m_trace.changes.keep(std::move(object));
+    const Object *kept = m_trace.changes.keep(object);
     storage.set(map, key, kept);
     m_trace.changes.append(StorageChange{
         key, kept, storage.memory(), std::uint32_t(m_trace.events.size()), at.rank, at.line, map});

@@ -111,7 +111,7 @@ public:
     void mark(CallSite at, std::string label);
 
     // Storage: every set and delete is recorded on the trace.
-    Status store(CallSite at, MapKind map, const Key &key, Object object);
+    Status store(CallSite at, MapKind map, const Key &key, const Object &object);
     Status erase(CallSite at, MapKind map, const Key &key);
 
     // Communication. Each starts an operation for the calling rank; when resultReady() is then

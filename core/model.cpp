@@ -3,9 +3,9 @@
 
 namespace rankstep::core {
 
-void Model::Map::set(const Key &key, Object object, Where where)
+void Model::Map::set(const Key &key, const Object &object, Where where)
 {
-    m_model->unwrap(m_model->m_engine.store(m_model->at(where), m_kind, key, std::move(object)));
+    m_model->unwrap(m_model->m_engine.store(m_model->at(where), m_kind, key, object));
 }
 
 const Object &Model::Map::get(const Key &key, Where where) const

@@ -22,7 +22,7 @@ public:
     {
     public:
         Map(Model &model, MapKind kind) : m_model(&model), m_kind(kind) {}
-        void set(const Key &key, Object object, Where where = Where::current());
+        void set(const Key &key, const Object &object, Where where = Where::current());
         // The reference lasts until this rank's storage next changes (copy it to keep it).
         const Object &get(const Key &key, Where where = Where::current()) const;
         void del(const Key &key, Where where = Where::current());

@@ -63,7 +63,7 @@ ChangeLog &ChangeLog::operator=(const ChangeLog &other)
 
 const StorageChange &ChangeLog::append(StorageChange change, std::optional<Object> object)
 {
-    change.object = object ? keep(std::move(*object)) : nullptr;
+    change.object = object ? keep(*object) : nullptr;
     return m_changes.emplace_back(change);
 }
 
@@ -86,10 +86,21 @@ std::uint32_t SliceDetails::intern(const std::string &text)
 {
     if (text.empty())
         return 0;
+    // The texts addNew() added since the last intern() first, so that each keeps its number.
+    for (; m_indexed < m_texts.size(); ++m_indexed)
+        m_ids.try_emplace(m_texts[m_indexed], std::uint32_t(m_indexed + 1));
     const auto [it, added] = m_ids.try_emplace(text, std::uint32_t(m_texts.size() + 1));
-    if (added)
+    if (added) {
         m_texts.push_back(text);
+        ++m_indexed;
+    }
     return it->second;
+}
+
+std::uint32_t SliceDetails::addNew(std::string text)
+{
+    m_texts.push_back(std::move(text));
+    return std::uint32_t(m_texts.size());
 }
 
 const std::string &SliceDetails::operator[](std::uint32_t id) const

@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <random>
 #include <string>
 #include <utility>
@@ -91,8 +92,37 @@ TEST(TraceSlices, EachGroupAndSourceOfAWaitHasItsOwnText)
     EXPECT_EQ(waits, expected);
 }
 
+TEST(SliceDetails, InternFindsATextAddedWithoutALookup)
+{
+    core::SliceDetails details;
+    EXPECT_EQ(details.intern(""), 0U);
+    EXPECT_EQ(details.addNew("allreduce(layer 0)"), 1U);
+    EXPECT_EQ(details.intern("rank 1 failed"), 2U);
+    EXPECT_EQ(details.addNew("allgather(layer 1)"), 3U);
+    EXPECT_EQ(details.intern("allgather(layer 1)"), 3U);
+    EXPECT_EQ(details.intern("allreduce(layer 0)"), 1U);
+    EXPECT_EQ(details.intern("rank 1 failed"), 2U);
+    EXPECT_EQ(details.intern("receive from rank 0"), 4U);
+    EXPECT_EQ(details.size(), 5U);
+    EXPECT_EQ(details[3], "allgather(layer 1)");
+    EXPECT_EQ(details[4], "receive from rank 0");
+}
+
 class TraceOfReference : public ::testing::TestWithParam<PuzzleCase>
 {};
+
+// The engine adds a wait's text without looking it up (SliceDetails::addNew): each must still be
+// there once.
+TEST_P(TraceOfReference, EachSliceTextIsThereOnce)
+{
+    const core::Trace trace = runReference(GetParam().name);
+    std::vector<std::string> texts;
+    for (std::uint32_t id = 1; id < trace.details.size(); ++id)
+        texts.push_back(trace.details[id]);
+    ASSERT_FALSE(texts.empty() && GetParam().ranks > 1);
+    std::sort(texts.begin(), texts.end());
+    EXPECT_EQ(std::adjacent_find(texts.begin(), texts.end()), texts.end());
+}
 
 TEST_P(TraceOfReference, SlicesPartitionTheEventsAndChanges)
 {
