@@ -153,12 +153,6 @@ IndexSet IndexSet::operator|(const IndexSet &other) const
     return fromBits(std::move(words));
 }
 
-IndexSet &IndexSet::operator|=(const IndexSet &other)
-{
-    *this = *this | other;
-    return *this;
-}
-
 IndexSet IndexSet::operator&(const IndexSet &other) const
 {
     if (isRange() && other.isRange())

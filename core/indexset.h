@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <initializer_list>
 #include <string>
@@ -79,7 +80,18 @@ public:
     int last() const;  // -1 when empty
 
     IndexSet operator|(const IndexSet &other) const;
-    IndexSet &operator|=(const IndexSet &other);
+    // Two ranges that touch or overlap (the batches and shards a collective gathers, member by
+    // member) unite in place; any other union is operator|'s.
+    IndexSet &operator|=(const IndexSet &other)
+    {
+        if (isRange() && other.isRange() && m_begin < m_end && other.m_begin < other.m_end &&
+            m_begin <= other.m_end && other.m_begin <= m_end) {
+            m_begin = std::min(m_begin, other.m_begin);
+            m_end = std::max(m_end, other.m_end);
+            return *this;
+        }
+        return *this = *this | other;
+    }
     IndexSet operator&(const IndexSet &other) const;
     IndexSet minus(const IndexSet &other) const;
     bool isSubsetOf(const IndexSet &other) const;

@@ -5,41 +5,6 @@
 
 namespace rankstep::core {
 
-const char *opName(OpKind op)
-{
-    switch (op) {
-        case OpKind::Forward:
-            return "forward";
-        case OpKind::Backward:
-            return "backward";
-        case OpKind::Loss:
-            return "loss";
-        case OpKind::Update:
-            return "update";
-        case OpKind::AllReduce:
-            return "allreduce";
-        case OpKind::AllGather:
-            return "allgather";
-        case OpKind::ScatterReduce:
-            return "scatterreduce";
-        case OpKind::PassTo:
-            return "pass_to";
-        case OpKind::Receive:
-            return "receive";
-    }
-    return "?";
-}
-
-bool isCollective(OpKind op)
-{
-    return op == OpKind::AllReduce || op == OpKind::AllGather || op == OpKind::ScatterReduce;
-}
-
-bool isCommunication(OpKind op)
-{
-    return isCollective(op) || op == OpKind::PassTo || op == OpKind::Receive;
-}
-
 bool sameObject(const Object *a, const Object *b)
 {
     return a && b ? *a == *b : a == b;
