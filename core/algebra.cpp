@@ -11,7 +11,7 @@ Error checkError(std::string message)
 
 } // namespace
 
-Result<Object> addGradients(const Object &a, const Object &b, IndexSet *overlap)
+Status addGradientsInto(Object &a, const Object &b, IndexSet *overlap)
 {
     if (a.kind != ObjectKind::WeightGrad || b.kind != ObjectKind::WeightGrad)
         return checkError(std::string("+ adds weight gradients, but got a ") + kindWords(a.kind) +
@@ -25,12 +25,19 @@ Result<Object> addGradients(const Object &a, const Object &b, IndexSet *overlap)
                           formatSet(b.shards) + " of " + std::to_string(b.total));
     if (overlap)
         *overlap = a.batches & b.batches;
+    a.batches |= b.batches;
+    return okStatus();
+}
+
+Result<Object> addGradients(const Object &a, const Object &b, IndexSet *overlap)
+{
     Object sum = a;
-    sum.batches |= b.batches;
+    if (Status s = addGradientsInto(sum, b, overlap); !s)
+        return s.error();
     return sum;
 }
 
-Result<Object> combine(const Object &a, const Object &b)
+Status combineInto(Object &a, const Object &b)
 {
     if (!hasShards(a.kind))
         return checkError(std::string("combine joins shards of weights, optimizer states or "
@@ -46,10 +53,17 @@ Result<Object> combine(const Object &a, const Object &b)
     if (a.total != b.total)
         return checkError("combine needs shards of the same split, but got shards of " +
                           std::to_string(a.total) + " and of " + std::to_string(b.total));
-    Object joined = a;
-    joined.shards |= b.shards;
+    a.shards |= b.shards;
     if (a.kind == ObjectKind::WeightGrad)
-        joined.batches |= b.batches;
+        a.batches |= b.batches;
+    return okStatus();
+}
+
+Result<Object> combine(const Object &a, const Object &b)
+{
+    Object joined = a;
+    if (Status s = combineInto(joined, b); !s)
+        return s.error();
     return joined;
 }
 

@@ -15,6 +15,11 @@ Result<Object> addGradients(const Object &a, const Object &b, IndexSet *overlap 
 // union of shards.
 Result<Object> combine(const Object &a, const Object &b);
 
+// The same, accumulated into `a` in place, which an error leaves as it was: a collective joins
+// its members' values one by one, where each member's made a new sum, copied then moved.
+Status addGradientsInto(Object &a, const Object &b, IndexSet *overlap = nullptr);
+Status combineInto(Object &a, const Object &b);
+
 // x.shard(s, total): x must be complete; returns the single shard s of total.
 Result<Object> shard(const Object &x, int index, int total);
 

@@ -235,16 +235,15 @@ Result<Engine::Reduced> Engine::reduceValues(const Collective &collective)
             counted = value.batches;
             continue;
         }
-        Result<Object> next = collective.op == OpKind::AllGather ? combine(*total, value)
-                                                                 : addGradients(*total, value);
-        if (!next)
-            return Error{ErrorKind::Check, member, pending.line,
-                         call + ": the value of rank " + std::to_string(member) +
-                             " cannot be joined with the others: " + next.error().message};
         if (collective.op != OpKind::AllGather)
             twice |= counted & value.batches;
+        const Status joined = collective.op == OpKind::AllGather ? combineInto(*total, value)
+                                                                 : addGradientsInto(*total, value);
+        if (!joined)
+            return Error{ErrorKind::Check, member, pending.line,
+                         call + ": the value of rank " + std::to_string(member) +
+                             " cannot be joined with the others: " + joined.error().message};
         counted |= value.batches;
-        total = std::move(*next);
     }
     if (!twice.empty()) {
         const int first = members.front();

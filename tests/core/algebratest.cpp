@@ -71,6 +71,32 @@ TEST(Combine, JoinsShardsIntoACompleteObject)
     EXPECT_FALSE(optState(3, {0, 2}, 3).isComplete());
 }
 
+// A collective joins its members' values in place: the same result as a new object, and a value
+// that does not fit leaves what was joined so far as it was.
+TEST(JoinInPlace, GivesWhatANewObjectGivesAndAnErrorChangesNothing)
+{
+    core::Object joined = weight(2, {0}, 4);
+    ASSERT_TRUE(core::combineInto(joined, weight(2, {1}, 4)));
+    ASSERT_TRUE(core::combineInto(joined, weight(2, {3}, 4)));
+    EXPECT_EQ(joined, *core::combine(*core::combine(weight(2, {0}, 4), weight(2, {1}, 4)),
+                                     weight(2, {3}, 4)));
+    EXPECT_EQ(joined.shards, (IndexSet{0, 1, 3}));
+    const core::Object before = joined;
+    EXPECT_FALSE(core::combineInto(joined, weight(2, {2}, 3)));
+    EXPECT_FALSE(core::combineInto(joined, weight(1, {2}, 4)));
+    EXPECT_EQ(joined, before);
+
+    core::Object sum = weightGrad(1, {0, 1});
+    IndexSet overlap;
+    ASSERT_TRUE(core::addGradientsInto(sum, weightGrad(1, {1, 2}), &overlap));
+    EXPECT_EQ(sum, *core::addGradients(weightGrad(1, {0, 1}), weightGrad(1, {1, 2})));
+    EXPECT_EQ(sum.batches, (IndexSet{0, 1, 2}));
+    EXPECT_EQ(overlap, (IndexSet{1}));
+    const core::Object sumBefore = sum;
+    EXPECT_FALSE(core::addGradientsInto(sum, weightGrad(2, {3})));
+    EXPECT_EQ(sum, sumBefore);
+}
+
 TEST(Shard, RejectsAnObjectThatIsNotComplete)
 {
     auto piece = core::shard(weight(0, {0}, 2), 0, 4);
