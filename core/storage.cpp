@@ -115,7 +115,10 @@ void Storage::reserve(int keys)
 {
     for (Map &m : m_maps) {
         m.entries.reserve(std::size_t(std::max(keys, 0)));
-        m.direct.reserve(std::size_t(std::max(keys, 0)));
+        // Sized, not only reserved: a set of a key below it then finds its place inline (0 marks
+        // an absent key) instead of growing the table one key at a time.
+        if (m.direct.size() < std::size_t(std::max(keys, 0)))
+            m.direct.resize(std::size_t(keys), 0);
     }
     m_reservedKeys = std::max(keys, 0);
 }
