@@ -303,19 +303,23 @@ void Engine::completeCollective(Collective &collective)
         const Object &input = std::get<Object>(arrival.value);
         const SimTime clock = rank.clock;
         rank.clock = start;
-        Event event =
-            makeEvent(CallSite{member, arrival.line}, collective.op, collective.layer, duration);
-        event.batches = input.batches;
-        event.shards = input.shards;
-        event.shardTotal = input.total;
-        event.link = collective.id;
+        const auto describe = [&](Event &event) {
+            event.batches = input.batches;
+            event.shards = input.shards;
+            event.shardTotal = input.total;
+            event.link = collective.id;
+        };
         rank.commClock = start + duration;
         if (arrival.handle < 0) { // the rank waited in it: on its compute stream
-            record(std::move(event));
+            describe(recordEvent(CallSite{member, arrival.line}, collective.op, collective.layer,
+                                 duration));
             rank.result = resultOf(i);
             makeRunnable(member);
             continue;
         }
+        Event event =
+            makeEvent(CallSite{member, arrival.line}, collective.op, collective.layer, duration);
+        describe(event);
         rank.clock = clock; // the rank went on computing
         m_trace.overlapped.push_back(std::move(event));
         Started &started = rank.started[arrival.handle];
@@ -341,10 +345,10 @@ Status Engine::passTo(CallSite at, int destination, Payload value)
                                   " does not exist; this run has " + ranksText(m_groups[0]));
     const Object *sent = objectIn(value);
     const CostModel &cost = config().cost;
-    Event event =
-        makeEvent(at, OpKind::PassTo, -1,
-                  messageDuration(cost, OpKind::PassTo, sent ? memoryOf(*sent, cost.sizes) : 0,
-                                  acrossNodes(cost, at.rank, destination)));
+    Event &event =
+        recordEvent(at, OpKind::PassTo, -1,
+                    messageDuration(cost, OpKind::PassTo, sent ? memoryOf(*sent, cost.sizes) : 0,
+                                    acrossNodes(cost, at.rank, destination)));
     if (const Object *object = sent) {
         event.layer = object->layer;
         event.batches = object->batches;
@@ -353,7 +357,6 @@ Status Engine::passTo(CallSite at, int destination, Payload value)
     }
     event.peer = destination;
     event.link = m_nextMessage;
-    record(std::move(event));
     RankState &self = m_ranks[std::size_t(at.rank)];
     self.comm = CommState::Ready;
     self.result = std::monostate{};
@@ -394,7 +397,7 @@ void Engine::deliver(int rankIndex, Message message)
     rank.clock = std::max(rank.clock, message.clock);
     const Object *received = objectIn(message.value);
     const CostModel &cost = config().cost;
-    Event event = makeEvent(
+    Event &event = recordEvent(
         CallSite{rankIndex, rank.pending.line}, OpKind::Receive, -1,
         messageDuration(cost, OpKind::Receive, received ? memoryOf(*received, cost.sizes) : 0,
                         acrossNodes(cost, message.from, rankIndex)));
@@ -406,7 +409,6 @@ void Engine::deliver(int rankIndex, Message message)
     }
     event.peer = message.from;
     event.link = message.id;
-    record(std::move(event));
     rank.result = std::move(message.value);
     makeRunnable(rankIndex);
 }

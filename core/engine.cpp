@@ -140,10 +140,19 @@ Event Engine::makeEvent(CallSite at, OpKind op, int layer, SimTime duration) con
     return event;
 }
 
-void Engine::record(Event event)
+Event &Engine::recordEvent(CallSite at, OpKind op, int layer, SimTime duration)
 {
-    m_ranks[std::size_t(event.rank)].clock = event.start + event.duration;
-    m_trace.events.push_back(std::move(event));
+    RankState &rank = m_ranks[std::size_t(at.rank)];
+    Event &event = m_trace.events.emplace_back();
+    event.rank = at.rank;
+    event.op = op;
+    event.layer = layer;
+    event.start = rank.clock;
+    event.duration = duration;
+    event.memory = rank.storage.memory();
+    event.line = at.line;
+    rank.clock = event.start + duration;
+    return event;
 }
 
 Result<Object> Engine::add(CallSite at, const Object &a, const Object &b)

@@ -234,7 +234,10 @@ private:
     Status checkBatches(CallSite at, const std::string &op, const IndexSet &batches) const;
     Status checkBatches(CallSite at, const CallName &op, const IndexSet &batches) const;
     Event makeEvent(CallSite at, OpKind op, int layer, SimTime duration) const;
-    void record(Event event);
+    // A new event of at.rank at its clock, appended to the record, and the rank's clock moved
+    // to its end: the event is made in its place (made, moved in and destroyed, each event took a
+    // copy of its sets). The reference lasts until the next event is recorded.
+    Event &recordEvent(CallSite at, OpKind op, int layer, SimTime duration);
 
     Status collective(CallSite at, OpKind op, Payload value, int layer, std::vector<int> group);
     Result<std::int64_t> join(CallSite at, OpKind op, Payload value, int layer,

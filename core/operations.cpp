@@ -85,12 +85,11 @@ Result<Object> Engine::forward(CallSite at, int layer, const Object &activation,
                                   std::to_string(activation.layer) + ", but forward at layer " +
                                   std::to_string(layer) + " needs the activation at layer " +
                                   std::to_string(layer));
-    Event event = makeEvent(at, OpKind::Forward, layer,
-                            config().cost.forwardPerBatch * activation.batches.size());
+    Event &event = recordEvent(at, OpKind::Forward, layer,
+                               config().cost.forwardPerBatch * activation.batches.size());
     event.batches = activation.batches;
     event.shards = weight.shards;
     event.shardTotal = weight.total;
-    record(std::move(event));
     Object out = activation;
     out.layer = layer + 1;
     return out;
@@ -142,12 +141,11 @@ Result<std::pair<Object, Object>> Engine::backward(CallSite at, int layer, const
                                   " but the activation gradient covers " +
                                   describeSet(grad.batches, "batch", "batches") +
                                   "; both must cover the same batches");
-    Event event = makeEvent(at, OpKind::Backward, layer,
-                            config().cost.backwardPerBatch * activation.batches.size());
+    Event &event = recordEvent(at, OpKind::Backward, layer,
+                               config().cost.backwardPerBatch * activation.batches.size());
     event.batches = activation.batches;
     event.shards = weight.shards;
     event.shardTotal = weight.total;
-    record(std::move(event));
     Object weightGrad;
     weightGrad.kind = ObjectKind::WeightGrad;
     weightGrad.layer = layer;
@@ -173,9 +171,8 @@ Result<Object> Engine::loss(CallSite at, const Object &activation)
                           "loss: the activation is at layer " + std::to_string(activation.layer) +
                               ", but the loss needs the model's output (the activation at layer " +
                               std::to_string(config().layers) + ", after the last forward)");
-    Event event = makeEvent(at, OpKind::Loss, config().layers - 1, config().cost.loss);
+    Event &event = recordEvent(at, OpKind::Loss, config().layers - 1, config().cost.loss);
     event.batches = activation.batches;
-    record(std::move(event));
     Object grad = activation;
     grad.kind = ObjectKind::ActivationGrad;
     grad.layer = config().layers - 1;
@@ -243,11 +240,10 @@ Result<std::pair<Object, Object>> Engine::update(CallSite at, int layer, const O
             ? SimTime::fromTicks(cost.update.ticks() * std::int64_t(weight.shards.size()) /
                                  weight.total)
             : cost.update;
-    Event event = makeEvent(at, OpKind::Update, layer, updateTime);
+    Event &event = recordEvent(at, OpKind::Update, layer, updateTime);
     event.batches = weightGrad.batches;
     event.shards = weight.shards;
     event.shardTotal = weight.total;
-    record(std::move(event));
     Object newWeight = weight;
     newWeight.step += 1;
     Object newOpt = optState;
