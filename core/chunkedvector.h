@@ -130,11 +130,8 @@ public:
     template <typename... Args>
     T &emplace_back(Args &&...args)
     {
-        if (m_chunks.empty() || m_chunks.back().size() == kChunk) {
-            m_chunks.emplace_back();
-            if (m_chunks.size() > 1)
-                m_chunks.back().reserve(kChunk);
-        }
+        if (m_chunks.empty() || m_chunks.back().size() == kChunk) [[unlikely]]
+            addChunk();
         ++m_size;
         return m_chunks.back().emplace_back(std::forward<Args>(args)...);
     }
@@ -183,6 +180,13 @@ public:
     }
 
 private:
+    // Out of the way of emplace_back, which every event and storage change of a run passes.
+    [[gnu::noinline]] void addChunk()
+    {
+        m_chunks.emplace_back();
+        if (m_chunks.size() > 1)
+            m_chunks.back().reserve(kChunk);
+    }
     // Whole chunks are big blocks (core/bigblocks.h): one page fault per 2 MiB written.
     std::vector<std::vector<T, BigBlockAllocator<T>>> m_chunks;
     std::size_t m_size = 0;

@@ -132,6 +132,10 @@ public:
     {
         return m_changes.emplace_back(change);
     }
+    const StorageChange &append(StorageChange &&change)
+    {
+        return m_changes.emplace_back(std::move(change));
+    }
 
     std::size_t size() const { return m_changes.size(); }
     bool empty() const { return m_changes.empty(); }
