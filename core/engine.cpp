@@ -42,10 +42,16 @@ Engine::Engine(RunConfig config, RunLimits limits)
         // as they fill: room reserved for every rank would count in its peak memory.
         for (RankState &rank : m_ranks)
             rank.storage.reserve(std::min(config.layers + 2, 10));
-        const std::size_t cells = std::size_t(count) * std::size_t(std::max(config.layers, 1));
-        m_trace.events.reserve(std::min<std::size_t>(6 * cells, 4096));
-        m_trace.changes.reserve(std::min<std::size_t>(12 * cells, 8192));
-        m_trace.slices.reserve(std::min<std::size_t>(3 * cells, 2048));
+        // Per rank, layer and batch, the reference puzzles record up to 2.8 events, 10 changes
+        // (gradient accumulation) and 0.8 slices; a record that outgrew its room moved it all.
+        const auto factor = [](int n) {
+            return std::size_t(std::clamp(n, 1, 1 << 16));
+        };
+        const std::size_t cells =
+            std::size_t(count) * factor(config.layers) * factor(config.batches);
+        m_trace.events.reserve(std::min<std::size_t>(3 * cells, 4096));
+        m_trace.changes.reserve(std::min<std::size_t>(10 * cells, 8192));
+        m_trace.slices.reserve(std::min<std::size_t>(cells, 2048));
     }
     m_trace.finalWeights.resize(std::size_t(count));
     std::vector<int> everyone;

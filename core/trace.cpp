@@ -32,6 +32,13 @@ const StorageChange &ChangeLog::append(StorageChange change, std::optional<Objec
     return m_changes.emplace_back(change);
 }
 
+void ChangeLog::reserve(std::size_t count)
+{
+    m_changes.reserve(count);
+    if (m_objects.empty() && count > 0)
+        m_objects.emplace_back().reserve(std::min(count, kChunkElements<Object>));
+}
+
 void ChangeLog::addObjectBlock()
 {
     // Up to 4 MiB a block, as the chunks of the change list (core/chunkedvector.h).

@@ -147,7 +147,8 @@ public:
     std::reverse_iterator<const_iterator> rbegin() const { return m_changes.rbegin(); }
     std::reverse_iterator<const_iterator> rend() const { return m_changes.rend(); }
     std::size_t indexOf(const StorageChange *change) const { return m_changes.indexOf(change); }
-    void reserve(std::size_t count) { m_changes.reserve(count); }
+    // Room for `count` changes, and for as many objects in the first block.
+    void reserve(std::size_t count);
     void clear();
 
 private:
