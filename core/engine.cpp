@@ -37,7 +37,7 @@ Engine::Engine(RunConfig config, RunLimits limits)
         rank.storage = Storage(config.cost.sizes);
     if (count <= 64) {
         // A small run's maps hold a few layers' entries, and its record about what a reference
-        // puzzle of its size records (up to a few hundred kB): room for them at once, where they
+        // puzzle of its size records (up to about a megabyte): room for them at once, where they
         // grew by doubling and moved every entry, event and change. A many-rank run's maps grow
         // as they fill: room reserved for every rank would count in its peak memory.
         for (RankState &rank : m_ranks)
