@@ -40,8 +40,11 @@ Engine::Engine(RunConfig config, RunLimits limits)
         // puzzle of its size records (up to about a megabyte): room for them at once, where they
         // grew by doubling and moved every entry, event and change. A many-rank run's maps grow
         // as they fill: room reserved for every rank would count in its peak memory.
-        for (RankState &rank : m_ranks)
-            rank.storage.reserve(std::min(config.layers + 2, 10));
+        const int keys = std::min(config.layers + 2, 10);
+        const std::size_t room = Storage::roomFor(keys);
+        m_storageRoom = std::make_unique_for_overwrite<std::byte[]>(room * m_ranks.size());
+        for (std::size_t r = 0; r < m_ranks.size(); ++r)
+            m_ranks[r].storage.reserve(keys, m_storageRoom.get() + r * room);
         // Per rank, layer and batch, the reference puzzles record up to 2.8 events, 10 changes
         // (gradient accumulation) and 0.8 slices; a record that outgrew its room moved it all.
         const auto factor = [](int n) {

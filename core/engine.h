@@ -265,6 +265,9 @@ private:
 
     RunLimits m_limits;
     Trace m_trace;
+    // A small run's storages' first places, in one block for every rank (Storage::reserve);
+    // before m_ranks, so that it outlives them.
+    std::unique_ptr<std::byte[]> m_storageRoom;
     std::vector<RankState> m_ranks;
     std::vector<std::vector<int>> m_groups; // by group id; id 0 is every rank
     std::map<std::vector<int>, int> m_groupIds;

@@ -111,16 +111,45 @@ void Storage::HashedKeys::erase(const Key &key)
         m_table->erase(key);
 }
 
-void Storage::reserve(int keys)
+std::size_t Storage::roomFor(int keys)
 {
+    const std::size_t perMap =
+        std::size_t(std::max(keys, 0)) * (sizeof(Entry) + sizeof(std::int32_t));
+    const std::size_t unit = alignof(std::max_align_t);
+    return (kMapCount * perMap + unit - 1) / unit * unit;
+}
+
+void Storage::reserve(int keys, std::byte *room)
+{
+    keys = std::max(keys, 0);
+    if (m_reservedKeys > 0) { // the first call placed the maps; more room comes from the heap
+        for (Map &m : m_maps) {
+            m.entries.reserve(std::size_t(keys));
+            m.direct.resize(std::size_t(keys), 0);
+        }
+        m_reservedKeys = std::max(m_reservedKeys, keys);
+        return;
+    }
+    if (keys == 0)
+        return;
+    if (room == nullptr) {
+        m_ownRoom.bytes = std::make_unique_for_overwrite<std::byte[]>(roomFor(keys));
+        room = m_ownRoom.bytes.get();
+    }
+    // The entries first (their alignment is the room's), then the int-key tables.
+    std::byte *tables = room + kMapCount * std::size_t(keys) * sizeof(Entry);
     for (Map &m : m_maps) {
-        m.entries.reserve(std::size_t(std::max(keys, 0)));
+        if (m.entries.capacity() == 0)
+            m.entries.place(room, std::size_t(keys));
+        room += std::size_t(keys) * sizeof(Entry);
+        if (m.direct.capacity() == 0)
+            m.direct.place(tables, std::size_t(keys));
+        tables += std::size_t(keys) * sizeof(std::int32_t);
         // Sized, not only reserved: a set of a key below it then finds its place inline (0 marks
         // an absent key) instead of growing the table one key at a time.
-        if (m.direct.size() < std::size_t(std::max(keys, 0)))
-            m.direct.resize(std::size_t(keys), 0);
+        m.direct.resize(std::size_t(keys), 0);
     }
-    m_reservedKeys = std::max(keys, 0);
+    m_reservedKeys = keys;
 }
 
 void Storage::set(MapKind map, const Key &key, const Object *object)

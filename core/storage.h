@@ -2,6 +2,7 @@
 #pragma once
 
 #include "objects.h"
+#include "placedvector.h"
 
 #include <compare>
 #include <cstdint>
@@ -155,7 +156,11 @@ public:
     const Sizes &sizes() const { return m_sizes; }
     // Room for `keys` entries in each dictionary (and int keys below it): a small run's maps
     // grow without reallocating (a reference puzzle made about 40 allocations a run growing them).
-    void reserve(int keys);
+    // The room is one block: `room` when given, which holds roomFor(keys) bytes, is aligned for
+    // any object and outlives this storage (an engine's block for all its ranks); else its own.
+    void reserve(int keys, std::byte *room = nullptr);
+    // The bytes reserve(keys) takes, a multiple of alignof(std::max_align_t).
+    static std::size_t roomFor(int keys);
 
 private:
     // The positions of keys that no table indexes, by key: a hash map made when the first such
@@ -201,8 +206,8 @@ private:
     // `activations[layer, mb]`: FSDP's and the pipelines' keys); any other key goes through the
     // hash map. All hold positions in `entries`.
     struct Map {
-        std::vector<Entry> entries;
-        std::vector<std::int32_t> direct; // by int key: position + 1, 0 when absent
+        PlacedVector<Entry> entries;
+        PlacedVector<std::int32_t> direct; // by int key: position + 1, 0 when absent
         // By a * pairStride + b: position + 1, 0 when absent. One table for every pair (a table
         // per first part took an allocation per layer, rank and map); the stride, a power of
         // two, grows when a larger b comes.
@@ -266,6 +271,26 @@ private:
     }
     void setPositionGrowing(Map &m, const Key &key, std::int32_t position);
 
+    // reserve()'s block when no room was given. First, so that it goes after the maps placed in
+    // it; a copy has none (its maps own their places). A move swaps it: the storage moved from
+    // keeps this one's block alive while this one's maps are destroyed, after it.
+    class OwnRoom
+    {
+    public:
+        OwnRoom() = default;
+        OwnRoom(const OwnRoom &) {}
+        OwnRoom(OwnRoom &&) noexcept = default;
+        OwnRoom &operator=(const OwnRoom &) { return *this; }
+        OwnRoom &operator=(OwnRoom &&other) noexcept
+        {
+            std::swap(bytes, other.bytes);
+            return *this;
+        }
+        ~OwnRoom() = default;
+        std::unique_ptr<std::byte[]> bytes;
+    };
+
+    OwnRoom m_ownRoom;
     Sizes m_sizes;
     Map m_maps[kMapCount];
     std::int64_t m_memory = 0;

@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <deque>
+#include <memory>
 #include <random>
 #include <stdexcept>
 
@@ -309,6 +310,61 @@ TEST(Storage, ACopyKeepsItsHashedKeysWhenTheOriginalChanges)
     copy.erase(MapKind::Activations, Key::ofTuple({1, 2, 3}));
     EXPECT_EQ(assigned.size(MapKind::Activations), 2U);
     EXPECT_NE(assigned.find(MapKind::Activations, Key::ofTuple({1, 2, 3})), nullptr);
+}
+
+// A storage given room for its first places (an engine's block for all its ranks) grows out of
+// it as it fills; a copy owns its places, so it outlives the room; a moved storage keeps them.
+TEST(Storage, AStorageInGivenRoomGrowsOutOfItAndACopyOutlivesTheRoom)
+{
+    const std::size_t bytes = Storage::roomFor(2);
+    auto room = std::make_unique<std::byte[]>(bytes);
+    Storage placed;
+    placed.reserve(2, room.get());
+    for (int layer = 0; layer < 10; ++layer) // past the room: the weights' table grows
+        placed.set(MapKind::Weights, layer, held(weight(layer)));
+    placed.set(MapKind::Activations, 1, held(activation(1, {0})));
+    placed.set(MapKind::Activations, 0, held(activation(0, {0})));
+    ASSERT_TRUE(placed.erase(MapKind::Activations, 1));
+    const Storage copy = placed;
+    Storage moved = std::move(placed);
+    for (const Storage *storage : {&copy, static_cast<const Storage *>(&moved)}) {
+        EXPECT_EQ(storage->size(MapKind::Weights), 10U);
+        EXPECT_EQ(storage->find(MapKind::Weights, 9)->layer, 9);
+        EXPECT_EQ(storage->find(MapKind::Activations, 0)->layer, 0);
+        EXPECT_EQ(storage->find(MapKind::Activations, 1), nullptr);
+        EXPECT_EQ(storage->memory(), rescan(*storage));
+    }
+    moved = Storage(); // the last storage placed in the room goes; its owner then reuses it
+    std::fill(room.get(), room.get() + bytes, std::byte{0xff});
+    EXPECT_EQ(copy.find(MapKind::Activations, 0)->layer, 0);
+    EXPECT_EQ(copy.entries(MapKind::Activations).size(), 1U);
+    EXPECT_EQ(copy.memory(), rescan(copy));
+}
+
+// A storage's own room goes with the maps placed in it: assigning one storage to another, then
+// dropping the first, leaves the second whole (the sanitizer build checks every read).
+TEST(Storage, AnAssignedStorageOutlivesTheOneItCameFrom)
+{
+    Storage target;
+    target.reserve(3);
+    target.set(MapKind::OptStates, 2, held(optState(2)));
+    Storage copied;
+    {
+        Storage source;
+        source.reserve(3);
+        source.set(MapKind::Weights, 0, held(weight(0)));
+        source.set(MapKind::Weights, 1, held(weight(1)));
+        copied = source;
+        target = std::move(source);
+    }
+    for (const Storage *storage : {&target, &copied}) {
+        EXPECT_EQ(storage->find(MapKind::OptStates, 2), nullptr);
+        EXPECT_EQ(storage->find(MapKind::Weights, 1)->layer, 1);
+        EXPECT_EQ(storage->size(MapKind::Weights), 2U);
+        EXPECT_EQ(storage->memory(), rescan(*storage));
+    }
+    target.set(MapKind::Weights, 2, held(weight(2)));
+    EXPECT_EQ(target.size(MapKind::Weights), 3U);
 }
 
 TEST(Storage, MapsAreSeparate)
