@@ -111,13 +111,6 @@ Status Engine::checkLayer(CallSite at, const std::string &op, int layer) const
                               describeSet(IndexSet::range(0, config().layers), "layer", "layers"));
 }
 
-Status Engine::checkLayer(CallSite at, const CallName &op, int layer) const
-{
-    if (layer >= 0 && layer < config().layers)
-        return okStatus();
-    return checkLayer(at, op.str(), layer);
-}
-
 Status Engine::checkBatches(CallSite at, const std::string &op, const IndexSet &batches) const
 {
     const IndexSet valid = IndexSet::range(0, config().batches);

@@ -89,9 +89,11 @@ public:
     // Grows with copies of `value`; never shrinks (none of its users shrinks a table).
     void resize(std::size_t count, const T &value)
     {
+        if (count <= m_size)
+            return;
         reserve(count);
-        while (m_size < count)
-            emplace_back(value);
+        std::uninitialized_fill(m_data + m_size, m_data + count, value);
+        m_size = std::uint32_t(count);
     }
     void reserve(std::size_t count)
     {
