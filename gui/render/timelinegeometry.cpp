@@ -137,6 +137,21 @@ double maxScroll(const RowLayout &layout, double height)
     return std::max(0.0, layout.contentHeight() - height);
 }
 
+double scrollShowingRow(const RowLayout &layout, double height, int row)
+{
+    if (row < 0 || row >= layout.rows)
+        return layout.scroll;
+    const double top = row * layout.rowHeight; // below the axis band, unscrolled
+    const double bottom = top + layout.rowHeight;
+    const double band = std::max(0.0, height - layout.axisHeight); // the rows' part of the view
+    double scroll = layout.scroll;
+    if (top < scroll)
+        scroll = top;
+    else if (bottom > scroll + band)
+        scroll = std::min(top, bottom - band); // a row taller than the band shows its top
+    return std::clamp(scroll, 0.0, maxScroll(layout, height));
+}
+
 RowLayout fitRows(RowLayout layout, double availableHeight, double preferredRowHeight,
                   double minRowHeight)
 {

@@ -90,6 +90,10 @@ int firstRowInView(const RowLayout &layout);
 int rowsInView(const RowLayout &layout, double height);
 // How far the rows can scroll in a view `height` pixels tall (0 when they all fit).
 double maxScroll(const RowLayout &layout, double height);
+// The scroll that shows `row` whole below the axis band in a view `height` pixels tall, moving
+// the rows as little as it can (as an editor keeps its cursor's line in view): the layout's own
+// scroll when the row shows whole already or does not exist.
+double scrollShowingRow(const RowLayout &layout, double height, int row);
 
 // Rows never get thinner than this in a figure, however many ranks share its height.
 inline constexpr double kMinFigureRowHeight = 4.0;

@@ -99,8 +99,26 @@ void TimelineView::onCursorChanged()
             m_rankGhostAfter = step.appliedEventsByRank();
         if (!step.atEnd())
             m_running = step.runningEvents();
+        followSteppingRank();
     }
     update();
+}
+
+// A step of one rank's event brings that rank's row into view when the rows scroll (16 ranks in
+// presentation mode show four at a time): the step bar names the rank, and its row showed
+// nothing of the step while the timeline stayed on ranks 0-3. A step of every rank at once (a
+// time cut) and the end of the run (where a new run opens) leave the rows where they are.
+void TimelineView::followSteppingRank()
+{
+    const StepController &step = m_session.stepper();
+    const std::optional<replay::Cursor> cursor = step.cursor();
+    if (!cursor || cursor->cut() || cursor->atEnd() || !m_trace || m_trace != step.trace())
+        return;
+    const std::optional<std::size_t> event = cursor->lastEvent();
+    if (!event || *event >= m_trace->events.size())
+        return;
+    if (const std::optional<int> row = m_layout.rowOf(m_trace->events[*event].rank))
+        scrollRowsTo(scrollShowingRow(m_layout, height(), *row));
 }
 
 void TimelineView::onVisibleRangeChanged()

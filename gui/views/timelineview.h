@@ -105,6 +105,7 @@ protected:
 private:
     void onTraceChanged();
     void onCursorChanged();
+    void followSteppingRank();
     void onVisibleRangeChanged();
     bool hasEvents() const;
     void updateLayout();

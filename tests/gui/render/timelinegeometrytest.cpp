@@ -145,6 +145,25 @@ TEST(TimelineGeometry, RowsBelowTheBottomOfTheViewAreNotInView)
     EXPECT_EQ(rowsInView(layout, 20.0), 0);                  // only the axis band
 }
 
+// The timeline follows the stepping rank (TimelineView::onCursorChanged) as an editor its cursor:
+// a row out of view comes in at the nearer edge; a row in view moves nothing.
+TEST(TimelineGeometry, ARowOutOfViewScrollsInAtTheNearerEdge)
+{
+    RowLayout layout;
+    layout.rows = 16;
+    const double height = 28.0 + 4 * 32.0; // four rows show
+    EXPECT_DOUBLE_EQ(scrollShowingRow(layout, height, 2), 0.0);
+    EXPECT_DOUBLE_EQ(scrollShowingRow(layout, height, 11), 8 * 32.0); // row 11 at the bottom
+    layout.scroll = 8 * 32.0;
+    EXPECT_DOUBLE_EQ(scrollShowingRow(layout, height, 9), 8 * 32.0); // in view: stays
+    EXPECT_DOUBLE_EQ(scrollShowingRow(layout, height, 3), 3 * 32.0); // row 3 at the top
+    EXPECT_DOUBLE_EQ(scrollShowingRow(layout, height, 15), 12 * 32.0);
+    layout.scroll = 10.0; // row 0 shows only in part
+    EXPECT_DOUBLE_EQ(scrollShowingRow(layout, height, 0), 0.0);
+    EXPECT_DOUBLE_EQ(scrollShowingRow(layout, height, 16), 10.0); // no such row
+    EXPECT_DOUBLE_EQ(scrollShowingRow(layout, 1000.0, 15), 0.0);  // every row fits
+}
+
 TEST(TimelineGeometry, HitTestFindsTheBlockUnderThePoint)
 {
     const Trace trace = smallTrace();

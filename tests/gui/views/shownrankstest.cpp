@@ -71,6 +71,36 @@ TEST(TimelineView, RowsKeepALabelsHeightAndScrollAtSixteenAndSixtyFourRanks)
     }
 }
 
+// Stepping one rank's events brings its row into view, as the step bar names it; the end of the
+// run (where a new run opens) leaves the rows at the top.
+TEST(TimelineView, AStepOfOneRankBringsItsRowIntoView)
+{
+    gui::testing::ViewContext context;
+    gui::TimelineView view(context.session, context.appearance);
+    context.session.setTrace(manyRanks(16));
+    view.resize(900, 240);
+    view.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&view));
+    ASSERT_TRUE(view.rowScrollBar()->isVisible());
+    EXPECT_EQ(view.rowLayout().scroll, 0.0);
+    const auto wholeInView = [&](int rank) {
+        const gui::RowLayout &layout = view.rowLayout();
+        const int row = *layout.rowOf(rank);
+        return layout.rowTop(row) >= layout.axisHeight &&
+               layout.rowTop(row) + layout.rowHeight <= view.height();
+    };
+    gui::StepController &step = context.session.stepper();
+    step.setStepMode(gui::StepController::StepMode::Operation);
+    for (int event : {12, 14, 3, 9}) {
+        step.toEvent(event);
+        const std::optional<std::size_t> last = step.cursor()->lastEvent();
+        ASSERT_TRUE(last.has_value()) << event;
+        EXPECT_TRUE(wholeInView(context.session.trace()->events[*last].rank)) << event;
+        EXPECT_EQ(view.rowScrollBar()->value(), int(std::lround(view.rowLayout().scroll)));
+    }
+    EXPECT_GT(view.rowLayout().scroll, 0.0);
+}
+
 TEST(TimelineView, FewRanksNeedNoScrollBar)
 {
     gui::testing::ViewContext context;
