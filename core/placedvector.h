@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // A vector that can start in room someone else owns: a small run's engine gives each rank's
 // storage tables their first places in one block for all ranks, where ten vectors per rank took
-// ten allocations each run and ten frees (a fifth of the instructions of the basic puzzle's run;
+// ten allocations each run and ten frees (13 % of the instructions of the basic puzzle's run;
 // issue 16). Past that room it grows on the heap as std::vector does. The room must outlive the
 // vector's use of it: until the vector has grown out of it, or is destroyed.
 #pragma once

@@ -272,8 +272,9 @@ private:
     void setPositionGrowing(Map &m, const Key &key, std::int32_t position);
 
     // reserve()'s block when no room was given. First, so that it goes after the maps placed in
-    // it; a copy has none (its maps own their places). A move swaps it: the storage moved from
-    // keeps this one's block alive while this one's maps are destroyed, after it.
+    // it; a copy has none (its maps own their places). A move assignment swaps it: this
+    // storage's old block, now the other's, is still there when this storage's maps let go of
+    // their old places, later in the same assignment.
     class OwnRoom
     {
     public:

@@ -45,14 +45,23 @@ std::shared_ptr<const core::Trace> manyRanks(int ranks)
     return trace;
 }
 
-TEST(TimelineView, RowsKeepALabelsHeightAndScrollAtSixteenAndSixtyFourRanks)
-{
-    for (int ranks : {16, 64}) {
-        gui::testing::ViewContext context;
-        gui::TimelineView view(context.session, context.appearance);
+// A timeline of `ranks` ranks in a 900x240 window: room for a few rows only.
+struct ShortTimeline {
+    explicit ShortTimeline(int ranks)
+    {
         context.session.setTrace(manyRanks(ranks));
         view.resize(900, 240);
         view.show();
+    }
+    gui::testing::ViewContext context;
+    gui::TimelineView view{context.session, context.appearance};
+};
+
+TEST(TimelineView, RowsKeepALabelsHeightAndScrollAtSixteenAndSixtyFourRanks)
+{
+    for (int ranks : {16, 64}) {
+        ShortTimeline timeline(ranks);
+        gui::TimelineView &view = timeline.view;
         ASSERT_TRUE(QTest::qWaitForWindowExposed(&view));
         const gui::RowLayout &layout = view.rowLayout();
         EXPECT_GE(layout.rowHeight, view.minRowHeight()) << ranks;
@@ -75,11 +84,9 @@ TEST(TimelineView, RowsKeepALabelsHeightAndScrollAtSixteenAndSixtyFourRanks)
 // run (where a new run opens) leaves the rows at the top.
 TEST(TimelineView, AStepOfOneRankBringsItsRowIntoView)
 {
-    gui::testing::ViewContext context;
-    gui::TimelineView view(context.session, context.appearance);
-    context.session.setTrace(manyRanks(16));
-    view.resize(900, 240);
-    view.show();
+    ShortTimeline timeline(16);
+    gui::TimelineView &view = timeline.view;
+    gui::testing::ViewContext &context = timeline.context;
     ASSERT_TRUE(QTest::qWaitForWindowExposed(&view));
     ASSERT_TRUE(view.rowScrollBar()->isVisible());
     EXPECT_EQ(view.rowLayout().scroll, 0.0);
@@ -103,11 +110,8 @@ TEST(TimelineView, AStepOfOneRankBringsItsRowIntoView)
 
 TEST(TimelineView, FewRanksNeedNoScrollBar)
 {
-    gui::testing::ViewContext context;
-    gui::TimelineView view(context.session, context.appearance);
-    context.session.setTrace(manyRanks(4));
-    view.resize(900, 240);
-    view.show();
+    ShortTimeline timeline(4);
+    gui::TimelineView &view = timeline.view;
     ASSERT_TRUE(QTest::qWaitForWindowExposed(&view));
     EXPECT_FALSE(view.rowScrollBar()->isVisible());
     EXPECT_EQ(view.rowLayout().scroll, 0.0);
