@@ -49,10 +49,16 @@ Result<int> Engine::groupIdFor(CallSite at, const CallName &op, std::vector<int>
         return checkError(at, op + ": rank " + std::to_string(at.rank) +
                                   " calls a collective of a group it is not in (" +
                                   ranksText(group) + ")");
-    auto [it, inserted] = m_groupIds.emplace(group, int(m_groups.size()));
-    if (inserted)
-        m_groups.push_back(std::move(group));
-    return it->second;
+    if (group == m_groups[0])
+        return 0;
+    // Found before anything is made: an emplace made a node and a copy of the group at every
+    // call, to throw them away when the group was known.
+    if (const auto it = m_groupIds.find(group); it != m_groupIds.end())
+        return it->second;
+    const int id = int(m_groups.size());
+    m_groupIds.emplace(group, id);
+    m_groups.push_back(std::move(group));
+    return id;
 }
 
 Status Engine::collective(CallSite at, OpKind op, Payload value, int layer, std::vector<int> group)
@@ -86,8 +92,8 @@ Status Engine::awaitCollective(CallSite at, std::int64_t handle)
         return okStatus();
     }
     self.comm = CommState::Pending;
-    self.pending = Pending{started.op,   started.layer,    started.groupId, started.instance,
-                           std::nullopt, std::monostate{}, at.line};
+    self.pending = Pending{started.op,       started.layer, started.groupId,
+                           started.instance, std::nullopt,  at.line};
     self.awaiting = handle;
     return okStatus();
 }
@@ -146,8 +152,7 @@ Result<std::int64_t> Engine::join(CallSite at, OpKind op, Payload value, int lay
             arrival.rank = -1;
     } else if (instance.op != op || instance.layer != layer) {
         self.comm = CommState::Pending;
-        self.pending =
-            Pending{op, layer, *groupId, position, std::nullopt, std::monostate{}, at.line};
+        self.pending = Pending{op, layer, *groupId, position, std::nullopt, at.line};
         Diagnosis diagnosis{ErrorKind::Mismatch, {}};
         const auto arrivedAt = [&](int member) {
             return member == at.rank || std::find(instance.arrived.begin(), instance.arrived.end(),
@@ -194,8 +199,7 @@ Result<std::int64_t> Engine::join(CallSite at, OpKind op, Payload value, int lay
         self.started.emplace(handle, std::move(started));
     } else {
         self.comm = CommState::Pending;
-        self.pending =
-            Pending{op, layer, *groupId, position, std::nullopt, std::monostate{}, at.line};
+        self.pending = Pending{op, layer, *groupId, position, std::nullopt, at.line};
     }
     instance.arrived.push_back(at.rank);
     // The i-th place is members[i]'s: completeCollective reads them in the group's order, and
@@ -205,7 +209,14 @@ Result<std::int64_t> Engine::join(CallSite at, OpKind op, Payload value, int lay
         *groupId == 0 ? std::size_t(at.rank)
                       : std::size_t(std::lower_bound(members.begin(), members.end(), at.rank) -
                                     members.begin());
-    instance.arrivals[place] = Arrival{at.rank, std::move(value), at.line, self.clock, handle};
+    // Field by field: the value is an object (checked above), made in its place, where assigning
+    // a whole Arrival moved it twice through the variant's generic assignment.
+    Arrival &arrival = instance.arrivals[place];
+    arrival.rank = at.rank;
+    arrival.value.emplace<Object>(std::move(std::get<Object>(value)));
+    arrival.line = at.line;
+    arrival.ready = self.clock;
+    arrival.handle = handle;
     if (instance.arrived.size() == m_groups[std::size_t(*groupId)].size()) {
         Collective done = std::move(instance);
         m_open.erase(it);
@@ -278,10 +289,12 @@ void Engine::completeCollective(Collective &collective)
         fail(reduced.error());
         return;
     }
-    // Member i's result: its piece of a scatterreduce, else the total.
-    const auto resultOf = [&](std::size_t i) -> Payload {
-        return reduced->pieces.empty() ? Payload(reduced->total)
-                                       : Payload(std::move(reduced->pieces[i]));
+    // Member i's result, its piece of a scatterreduce or else the total, made in its place.
+    const auto giveResult = [&](std::size_t i, Payload &result) {
+        if (reduced->pieces.empty())
+            result.emplace<Object>(reduced->total);
+        else
+            result.emplace<Object>(std::move(reduced->pieces[i]));
     };
     // The communication starts when every member is there and its communication stream is free
     // (a non-blocking collective before it may still run there).
@@ -313,7 +326,7 @@ void Engine::completeCollective(Collective &collective)
         if (arrival.handle < 0) { // the rank waited in it: on its compute stream
             describe(recordEvent(CallSite{member, arrival.line}, collective.op, collective.layer,
                                  duration));
-            rank.result = resultOf(i);
+            giveResult(i, rank.result);
             makeRunnable(member);
             continue;
         }
@@ -325,7 +338,7 @@ void Engine::completeCollective(Collective &collective)
         Started &started = rank.started[arrival.handle];
         started.complete = true;
         started.end = start + duration;
-        started.result = resultOf(i);
+        giveResult(i, started.result);
         if (rank.comm == CommState::Pending && rank.awaiting == arrival.handle) {
             rank.clock = std::max(rank.clock, started.end);
             rank.result = std::move(started.result);
@@ -373,7 +386,7 @@ Status Engine::receive(CallSite at, std::optional<int> source)
                                   " does not exist; this run has " + ranksText(m_groups[0]));
     RankState &self = m_ranks[std::size_t(at.rank)];
     self.comm = CommState::Pending;
-    self.pending = Pending{OpKind::Receive, -1, 0, -1, source, std::monostate{}, at.line};
+    self.pending = Pending{OpKind::Receive, -1, 0, -1, source, at.line};
     auto match = std::find_if(self.inbox.begin(), self.inbox.end(),
                               [&](const Message &m) { return !source || m.from == *source; });
     if (match != self.inbox.end()) {
@@ -417,7 +430,7 @@ void Engine::makeRunnable(int rank)
 {
     m_ranks[std::size_t(rank)].comm = CommState::Ready;
     if (rank != m_current)
-        m_runnable.push_back(rank);
+        m_runnable.push(rank);
 }
 
 bool Engine::resultReady(int rank) const
@@ -448,10 +461,14 @@ std::string Engine::describePending(const Pending &pending) const
 std::uint32_t Engine::pendingDetail(const Pending &pending)
 {
     const int other = pending.op == OpKind::Receive ? pending.source.value_or(-1) : pending.groupId;
-    const auto [it, fresh] =
-        m_pendingDetails.try_emplace(WaitKey{pending.op, pending.layer, other}, 0);
+    const WaitKey key{pending.op, pending.layer, other};
+    if (key == m_lastWait)
+        return m_lastWaitDetail;
+    const auto [it, fresh] = m_pendingDetails.try_emplace(key, 0);
     if (fresh)
         it->second = m_trace.details.addNew(describePending(pending)); // a new wait, a new text
+    m_lastWait = key;
+    m_lastWaitDetail = it->second;
     return it->second;
 }
 

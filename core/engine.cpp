@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <numeric>
 
 namespace rankstep::core {
 
@@ -57,10 +58,9 @@ Engine::Engine(RunConfig config, RunLimits limits)
         m_trace.slices.reserve(std::min<std::size_t>(cells, 2048));
     }
     m_trace.finalWeights.resize(std::size_t(count));
-    std::vector<int> everyone;
-    for (int r = 0; r < count; ++r)
-        everyone.push_back(r);
-    m_groupIds[everyone] = 0;
+    // Group 0, every rank: groupIdFor knows it without an entry in m_groupIds.
+    std::vector<int> everyone(static_cast<std::size_t>(count));
+    std::iota(everyone.begin(), everyone.end(), 0);
     m_groups.push_back(std::move(everyone));
 }
 

@@ -3,12 +3,13 @@
 
 #include "error.h"
 #include "objects.h"
+#include "runqueue.h"
 #include "storage.h"
 #include "trace.h"
 
 #include <atomic>
 #include <cstdint>
-#include <deque>
+#include <limits>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -154,7 +155,6 @@ private:
         int groupId = 0;
         std::int64_t instance = -1;
         std::optional<int> source; // receive
-        Payload value;
         int line = 0;
     };
     struct Message {
@@ -298,7 +298,11 @@ private:
     };
     // A wait -> its text's number in m_trace.details
     std::unordered_map<WaitKey, std::uint32_t, WaitKeyHash> m_pendingDetails;
-    std::deque<int> m_runnable;
+    // The last wait looked up, and its text's number: a collective's members wait in it one
+    // after another, so most lookups ask for the one before (no layer is the smallest int).
+    WaitKey m_lastWait{OpKind::Receive, std::numeric_limits<int>::min(), 0};
+    std::uint32_t m_lastWaitDetail = 0;
+    RunQueue m_runnable;           // the ranks ready to run, in the order they became so
     std::int64_t m_operations = 0; // admitted so far
     // The operation budget: m_limits.maxOperations, or no limit (the largest count) when 0.
     std::int64_t m_mostOperations = 0;

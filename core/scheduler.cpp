@@ -23,15 +23,15 @@ void Engine::run(ProgramList &programs)
         finish();
         return;
     }
+    m_runnable.reserve(std::size_t(ranks()));
     for (int r = 0; r < ranks(); ++r)
-        m_runnable.push_back(r);
+        m_runnable.push(r);
     while (!m_runnable.empty() && !m_fatal) {
         if (m_stopRequested.load(std::memory_order_acquire)) {
             fail(Error{ErrorKind::Stopped, -1, 0, "The run was stopped " + m_stopReason + "."});
             break;
         }
-        const int r = m_runnable.front();
-        m_runnable.pop_front();
+        const int r = m_runnable.pop();
         RankState &rank = m_ranks[std::size_t(r)];
         Slice slice;
         slice.rank = r;

@@ -97,6 +97,19 @@ TEST_F(GroupTest, GroupCollectivesDoNotShiftTheWholeRunsCollectives)
     EXPECT_EQ(m_engine.clock(2).toString(), "5.6");
 }
 
+TEST_F(GroupTest, AGroupNamingEveryRankIsTheWholeRunsGroup)
+{
+    // Ranks 0 and 1 name all four ranks (out of order), ranks 2 and 3 name none: one collective.
+    ASSERT_TRUE(m_engine.allreduce(CallSite{0, 10}, weightGrad(0, {0}), 0, {3, 2, 1, 0}));
+    ASSERT_TRUE(m_engine.allreduce(CallSite{2, 11}, weightGrad(0, {2}), 0));
+    ASSERT_TRUE(m_engine.allreduce(CallSite{1, 12}, weightGrad(0, {1}), 0, {0, 1, 2, 3}));
+    EXPECT_FALSE(m_engine.resultReady(0));
+    ASSERT_TRUE(m_engine.allreduce(CallSite{3, 13}, weightGrad(0, {3}), 0));
+    EXPECT_FALSE(m_engine.fatalError());
+    for (int r = 0; r < 4; ++r)
+        EXPECT_EQ(resultOf(r), weightGrad(0, {0, 1, 2, 3})) << "rank " << r;
+}
+
 TEST_F(GroupTest, ARankOutsideTheGroupCannotCallItsCollective)
 {
     auto status = m_engine.allreduce(CallSite{0, 30}, weightGrad(0, {0}), 0, {1, 2});
