@@ -86,12 +86,15 @@ public:
         return *made;
     }
     void pop_back() { m_data[--m_size].~T(); }
-    // Grows with copies of `value`; never shrinks (none of its users shrinks a table).
+    // Grows with copies of `value`; never shrinks (none of its users shrinks a table). Past its
+    // places it at least doubles them, as emplace_back does: a table grown a key at a time
+    // (weights[0], weights[1], ...) moves a few times, not at every key.
     void resize(std::size_t count, const T &value)
     {
         if (count <= m_size)
             return;
-        reserve(count);
+        if (count > m_capacity)
+            reserve(std::max(count, 2 * std::size_t(m_capacity)));
         std::uninitialized_fill(m_data + m_size, m_data + count, value);
         m_size = std::uint32_t(count);
     }

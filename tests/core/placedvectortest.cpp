@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <cstdint>
 #include <string>
 
 namespace rankstep::core {
@@ -77,6 +78,28 @@ TEST(PlacedVector, ACopyOwnsItsPlacesAndAMoveTakesThem)
     table.resize(3, 1); // never shrinks
     EXPECT_EQ(table.size(), 5U);
     EXPECT_EQ(table[4], 9);
+}
+
+TEST(PlacedVector, ATableGrownAKeyAtATimeMovesAFewTimesNotAtEveryKey)
+{
+    // A learner's weights[0], weights[1], ... up to 65,535: the int-key table grows by one
+    // each time. Growing to the exact size moved the whole table at every key.
+    std::int32_t room[10];
+    PlacedVector<std::int32_t> table;
+    table.place(room, 10);
+    int moves = 0;
+    const std::int32_t *places = nullptr;
+    for (std::size_t count = 1; count <= 65536; ++count) {
+        table.resize(count, 0);
+        table[count - 1] = std::int32_t(count);
+        if (&table[0] != places) {
+            ++moves;
+            places = &table[0];
+        }
+    }
+    EXPECT_LE(moves, 15); // the room, then doubling: 10 -> 20 -> ... -> 81,920
+    for (std::size_t i = 0; i < table.size(); ++i)
+        ASSERT_EQ(table[i], std::int32_t(i + 1));
 }
 
 } // namespace
