@@ -41,11 +41,17 @@ Engine::Engine(RunConfig config, RunLimits limits)
         // puzzle of its size records (up to about a megabyte): room for them at once, where they
         // grew by doubling and moved every entry, event and change. A many-rank run's maps grow
         // as they fill: room reserved for every rank would count in its peak memory.
-        const int keys = std::min(config.layers + 2, 10);
+        // Two keys a layer: FSDP keeps weights[layer, 0] and weights[layer] side by side. At 16
+        // keys a rank's room is 5 kB (Storage::roomFor), 330 kB at 64 ranks.
+        const int keys = std::min(2 * config.layers + 2, 16);
         const std::size_t room = Storage::roomFor(keys);
-        m_storageRoom = std::make_unique_for_overwrite<std::byte[]>(room * m_ranks.size());
+        std::byte *block = m_inlineRoom;
+        if (room * m_ranks.size() > kInlineRoom) {
+            m_storageRoom = std::make_unique_for_overwrite<std::byte[]>(room * m_ranks.size());
+            block = m_storageRoom.get();
+        }
         for (std::size_t r = 0; r < m_ranks.size(); ++r)
-            m_ranks[r].storage.reserve(keys, m_storageRoom.get() + r * room);
+            m_ranks[r].storage.reserve(keys, block + r * room);
         // Per rank, layer and batch, the reference puzzles record up to 2.8 events, 10 changes
         // (gradient accumulation) and 0.8 slices; a record that outgrew its room moved it all.
         const auto factor = [](int n) {

@@ -274,6 +274,10 @@ private:
     // A small run's storages' first places, in one block for every rank (Storage::reserve);
     // before m_ranks, so that it outlives them.
     std::unique_ptr<std::byte[]> m_storageRoom;
+    // The block itself when it fits here (one rank at up to 7 layers, as the first lessons):
+    // no allocation at all.
+    static constexpr std::size_t kInlineRoom = 2048;
+    alignas(std::max_align_t) std::byte m_inlineRoom[kInlineRoom];
     std::vector<RankState> m_ranks;
     std::vector<std::vector<int>> m_groups; // by group id; id 0 is every rank
     std::map<std::vector<int>, int> m_groupIds;

@@ -69,16 +69,19 @@ void Storage::setPositionGrowing(Map &m, const Key &key, std::int32_t position)
         if (b >= m.pairStride) {
             const std::size_t stride = std::bit_ceil(b + 1);
             const std::size_t rows = m.pairStride == 0 ? 0 : m.pairs.size() / m.pairStride;
-            std::vector<std::int32_t> wider(rows * stride, 0);
-            for (std::size_t row = 0; row < rows; ++row)
-                std::copy_n(m.pairs.begin() + std::ptrdiff_t(row * m.pairStride), m.pairStride,
-                            wider.begin() + std::ptrdiff_t(row * stride));
-            m.pairs = std::move(wider);
+            if (rows > 0) { // (an empty table keeps its places: reserve()'s room, at first)
+                PlacedVector<std::int32_t> wider;
+                wider.resize(rows * stride, 0);
+                for (std::size_t row = 0; row < rows; ++row)
+                    std::copy_n(m.pairs.begin() + row * m.pairStride, m.pairStride,
+                                wider.begin() + row * stride);
+                m.pairs = std::move(wider);
+            }
             m.pairStride = stride;
         }
         if (a * m.pairStride + b >= m.pairs.size()) {
             // The rows of the reserved keys at once, where a pair table grew a row at a time.
-            if (m.pairs.capacity() == 0)
+            if (m.pairs.empty())
                 m.pairs.reserve(std::size_t(m_reservedKeys) * m.pairStride);
             m.pairs.resize((a + 1) * m.pairStride, 0);
         }
@@ -113,8 +116,8 @@ void Storage::HashedKeys::erase(const Key &key)
 
 std::size_t Storage::roomFor(int keys)
 {
-    const std::size_t perMap =
-        std::size_t(std::max(keys, 0)) * (sizeof(Entry) + sizeof(std::int32_t));
+    const std::size_t perMap = std::size_t(std::max(keys, 0)) *
+                               (sizeof(Entry) + (1 + kPairRoomPerKey) * sizeof(std::int32_t));
     const std::size_t unit = alignof(std::max_align_t);
     return (kMapCount * perMap + unit - 1) / unit * unit;
 }
@@ -136,7 +139,8 @@ void Storage::reserve(int keys, std::byte *room)
         m_ownRoom.bytes = std::make_unique_for_overwrite<std::byte[]>(roomFor(keys));
         room = m_ownRoom.bytes.get();
     }
-    // The entries first (their alignment is the room's), then the int-key tables.
+    // The entries first (their alignment is the room's), then the int-key and pair tables.
+    const std::size_t pairRoom = std::size_t(keys) * kPairRoomPerKey;
     std::byte *tables = room + kMapCount * std::size_t(keys) * sizeof(Entry);
     for (Map &m : m_maps) {
         if (m.entries.capacity() == 0)
@@ -145,6 +149,9 @@ void Storage::reserve(int keys, std::byte *room)
         if (m.direct.capacity() == 0)
             m.direct.place(tables, std::size_t(keys));
         tables += std::size_t(keys) * sizeof(std::int32_t);
+        if (m.pairs.capacity() == 0)
+            m.pairs.place(tables, pairRoom);
+        tables += pairRoom * sizeof(std::int32_t);
         // Sized, not only reserved: a set of a key below it then finds its place inline (0 marks
         // an absent key) instead of growing the table one key at a time.
         m.direct.resize(std::size_t(keys), 0);

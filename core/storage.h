@@ -161,6 +161,9 @@ public:
     void reserve(int keys, std::byte *room = nullptr);
     // The bytes reserve(keys) takes, a multiple of alignof(std::max_align_t).
     static std::size_t roomFor(int keys);
+    // The ints reserve(keys) places a pair table in: room for FSDP's weights[layer, 0] and a
+    // pipeline's activations[layer, mb] up to 4 micro-batches, at `keys` layers.
+    static constexpr int kPairRoomPerKey = 4;
 
 private:
     // The positions of keys that no table indexes, by key: a hash map made when the first such
@@ -211,7 +214,7 @@ private:
         // By a * pairStride + b: position + 1, 0 when absent. One table for every pair (a table
         // per first part took an allocation per layer, rank and map); the stride, a power of
         // two, grows when a larger b comes.
-        std::vector<std::int32_t> pairs;
+        PlacedVector<std::int32_t> pairs;
         std::size_t pairStride = 0;
         HashedKeys hashed;
     };

@@ -325,6 +325,11 @@ TEST(Storage, AStorageInGivenRoomGrowsOutOfItAndACopyOutlivesTheRoom)
     placed.set(MapKind::Activations, 1, held(activation(1, {0})));
     placed.set(MapKind::Activations, 0, held(activation(0, {0})));
     ASSERT_TRUE(placed.erase(MapKind::Activations, 1));
+    // Pairs: optimizer states' table stays in the room; gradients' widens out of it.
+    placed.set(MapKind::OptStates, Key(1, 0), held(optState(1)));
+    placed.set(MapKind::OptStates, Key(0, 0), held(optState(0)));
+    placed.set(MapKind::GradActivations, Key(1, 0), held(activationGrad(1, {0})));
+    placed.set(MapKind::GradActivations, Key(1, 9), held(activationGrad(1, {9})));
     const Storage copy = placed;
     Storage moved = std::move(placed);
     for (const Storage *storage : {&copy, static_cast<const Storage *>(&moved)}) {
@@ -332,12 +337,17 @@ TEST(Storage, AStorageInGivenRoomGrowsOutOfItAndACopyOutlivesTheRoom)
         EXPECT_EQ(storage->find(MapKind::Weights, 9)->layer, 9);
         EXPECT_EQ(storage->find(MapKind::Activations, 0)->layer, 0);
         EXPECT_EQ(storage->find(MapKind::Activations, 1), nullptr);
+        EXPECT_EQ(storage->find(MapKind::OptStates, Key(1, 0))->layer, 1);
+        EXPECT_EQ(storage->find(MapKind::GradActivations, Key(1, 0))->batches, IndexSet{0});
+        EXPECT_EQ(storage->find(MapKind::GradActivations, Key(1, 9))->batches, IndexSet{9});
         EXPECT_EQ(storage->memory(), rescan(*storage));
     }
     moved = Storage(); // the last storage placed in the room goes; its owner then reuses it
     std::fill(room.get(), room.get() + bytes, std::byte{0xff});
     EXPECT_EQ(copy.find(MapKind::Activations, 0)->layer, 0);
     EXPECT_EQ(copy.entries(MapKind::Activations).size(), 1U);
+    EXPECT_EQ(copy.find(MapKind::OptStates, Key(0, 0))->layer, 0);
+    EXPECT_EQ(copy.find(MapKind::OptStates, Key(1, 1)), nullptr);
     EXPECT_EQ(copy.memory(), rescan(copy));
 }
 
