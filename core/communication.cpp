@@ -35,7 +35,7 @@ Status Engine::scatterreduce(CallSite at, Payload value, int layer, std::vector<
     return collective(at, OpKind::ScatterReduce, std::move(value), layer, std::move(group));
 }
 
-Result<int> Engine::groupIdFor(CallSite at, const CallName &op, std::vector<int> group)
+Result<int> Engine::groupIdFor(CallSite at, const CallName &op, std::vector<int> &&group)
 {
     if (group.empty())
         return 0;
@@ -61,7 +61,8 @@ Result<int> Engine::groupIdFor(CallSite at, const CallName &op, std::vector<int>
     return id;
 }
 
-Status Engine::collective(CallSite at, OpKind op, Payload value, int layer, std::vector<int> group)
+Status Engine::collective(CallSite at, OpKind op, Payload &&value, int layer,
+                          std::vector<int> &&group)
 {
     Result<std::int64_t> joined = join(at, op, std::move(value), layer, std::move(group), false);
     return joined ? okStatus() : Status(joined.error());
@@ -106,8 +107,8 @@ const Engine::Arrival &Engine::Collective::arrivalOf(int rank) const
     return arrivals.front(); // never: every member arrived before a collective completes
 }
 
-Result<std::int64_t> Engine::join(CallSite at, OpKind op, Payload value, int layer,
-                                  std::vector<int> group, bool nonBlocking)
+Result<std::int64_t> Engine::join(CallSite at, OpKind op, Payload &&value, int layer,
+                                  std::vector<int> &&group, bool nonBlocking)
 {
     if (auto s = admit(at, opName(op)); !s)
         return s.error();
@@ -398,7 +399,7 @@ Status Engine::receive(CallSite at, std::optional<int> source)
 }
 
 // Hands a message to a rank: completes its receive when it waits for this sender, else queues it.
-void Engine::deliver(int rankIndex, Message message)
+void Engine::deliver(int rankIndex, Message &&message)
 {
     RankState &rank = m_ranks[std::size_t(rankIndex)];
     const bool waiting = rank.comm == CommState::Pending && rank.pending.op == OpKind::Receive &&

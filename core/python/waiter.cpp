@@ -7,6 +7,7 @@
 
 #include <stdexcept>
 #include <string>
+#include <utility>
 
 namespace rankstep::python {
 
@@ -34,13 +35,13 @@ void Waiter::start()
     }
     switch (op) {
         case core::OpKind::AllReduce:
-            status = engine.allreduce(at, toPayload(value), layer, group);
+            status = engine.allreduce(at, toPayload(value), layer, std::move(group));
             break;
         case core::OpKind::AllGather:
-            status = engine.allgather(at, toPayload(value), layer, group);
+            status = engine.allgather(at, toPayload(value), layer, std::move(group));
             break;
         case core::OpKind::ScatterReduce:
-            status = engine.scatterreduce(at, toPayload(value), layer, group);
+            status = engine.scatterreduce(at, toPayload(value), layer, std::move(group));
             break;
         case core::OpKind::PassTo:
             status = engine.passTo(at, *peer, toPayload(value));

@@ -19,7 +19,7 @@ struct Waiter {
     core::OpKind op = core::OpKind::AllReduce;
     py::object value;
     int layer = -1;
-    std::vector<int> group;
+    std::vector<int> group; // given to the engine (moved) when the operation starts
     std::optional<int> peer;
     bool started = false;
     bool done = false; // its result was taken, or it failed to start: awaiting again is an error
