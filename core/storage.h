@@ -161,11 +161,11 @@ public:
     void reserve(int keys, std::byte *room = nullptr);
     // The bytes reserve(keys) takes, a multiple of alignof(std::max_align_t).
     static std::size_t roomFor(int keys);
+
+private:
     // The ints reserve(keys) places a pair table in: room for FSDP's weights[layer, 0] and a
     // pipeline's activations[layer, mb] up to 4 micro-batches, at `keys` layers.
     static constexpr int kPairRoomPerKey = 4;
-
-private:
     // The positions of keys that no table indexes, by key: a hash map made when the first such
     // key comes. Most storages never hold one, and five empty std::unordered_maps took 280 of
     // the bytes of every rank's state (at 1024 ranks each rank's state is out of the cache when
