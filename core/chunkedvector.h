@@ -6,16 +6,17 @@
 #pragma once
 
 #include "bigblocks.h"
+#include "placedvector.h"
 
 #include <algorithm>
 #include <compare>
 #include <cstddef>
 #include <initializer_list>
 #include <iterator>
+#include <memory>
 #include <stdexcept>
 #include <type_traits>
 #include <utility>
-#include <vector>
 
 namespace rankstep::core {
 
@@ -24,6 +25,39 @@ template <typename T>
 inline constexpr std::size_t kChunkElements = sizeof(T) >= (std::size_t(4) << 20)
                                                   ? 1
                                                   : (std::size_t(4) << 20) / sizeof(T);
+
+namespace detail {
+
+// Places for up to `capacity` elements, in room someone else owns (a record's PlacedRoom) or a
+// big block of their own (core/bigblocks.h). The elements in them are their user's to count.
+template <typename T>
+struct Places {
+    T *data = nullptr;
+    std::size_t capacity = 0;
+    bool owned = false;
+
+    static Places make(std::size_t capacity)
+    {
+        return {BigBlockAllocator<T>().allocate(capacity), capacity, true};
+    }
+    void release() noexcept
+    {
+        if (owned)
+            BigBlockAllocator<T>().deallocate(data, capacity);
+    }
+};
+
+inline std::size_t roundToUnit(std::size_t bytes)
+{
+    constexpr std::size_t unit = alignof(std::max_align_t);
+    return (bytes + unit - 1) / unit * unit;
+}
+
+// How many places of a list of Places the room for a record's lists holds: a short run fills
+// its first places and never makes a second.
+inline constexpr std::size_t kPlacesListRoom = 4;
+
+} // namespace detail
 
 template <typename T, std::size_t Elements = kChunkElements<T>>
 class ChunkedVector
@@ -82,6 +116,33 @@ public:
         for (const T &value : values)
             push_back(value);
     }
+    ChunkedVector(const ChunkedVector &other)
+    {
+        reserve(other.m_size);
+        for (const T &value : other)
+            push_back(value);
+    }
+    ChunkedVector(ChunkedVector &&other) noexcept
+        : m_chunks(std::move(other.m_chunks))
+        , m_next(std::exchange(other.m_next, nullptr))
+        , m_end(std::exchange(other.m_end, nullptr))
+        , m_size(std::exchange(other.m_size, 0))
+    {}
+    // For copies and moves alike: what this held is destroyed before the assignment returns, so
+    // room it was placed in must still be there (core/placedvector.h, PlacedRoom).
+    ChunkedVector &operator=(ChunkedVector other) noexcept
+    {
+        swap(other);
+        return *this;
+    }
+    ~ChunkedVector() { clear(); }
+    void swap(ChunkedVector &other) noexcept
+    {
+        m_chunks.swap(other.m_chunks);
+        std::swap(m_next, other.m_next);
+        std::swap(m_end, other.m_end);
+        std::swap(m_size, other.m_size);
+    }
 
     using iterator = Iterator<false>;
     using const_iterator = Iterator<true>;
@@ -91,8 +152,8 @@ public:
     std::size_t size() const { return m_size; }
     bool empty() const { return m_size == 0; }
 
-    T &operator[](std::size_t i) { return m_chunks[i / kChunk][i % kChunk]; }
-    const T &operator[](std::size_t i) const { return m_chunks[i / kChunk][i % kChunk]; }
+    T &operator[](std::size_t i) { return m_chunks[i / kChunk].data[i % kChunk]; }
+    const T &operator[](std::size_t i) const { return m_chunks[i / kChunk].data[i % kChunk]; }
     T &at(std::size_t i)
     {
         if (i >= m_size)
@@ -107,8 +168,8 @@ public:
     }
     T &front() { return (*this)[0]; }
     const T &front() const { return (*this)[0]; }
-    T &back() { return m_chunks.back().back(); }
-    const T &back() const { return m_chunks.back().back(); }
+    T &back() { return (*this)[m_size - 1]; }
+    const T &back() const { return (*this)[m_size - 1]; }
 
     iterator begin() { return {this, 0}; }
     iterator end() { return {this, m_size}; }
@@ -126,25 +187,48 @@ public:
     }
 
     // The first chunk grows as a vector does (a short run takes little); later ones are made
-    // whole, once.
+    // whole, once. The next free place is at hand: one comparison per element (with a vector
+    // per chunk, an event took five reads and two multiplications before its place was known).
     template <typename... Args>
     T &emplace_back(Args &&...args)
     {
-        if (m_chunks.empty() || m_chunks.back().size() == kChunk) [[unlikely]]
-            addChunk();
+        if (m_next == m_end) [[unlikely]]
+            grow();
+        T *made = ::new (static_cast<void *>(m_next)) T(std::forward<Args>(args)...);
+        ++m_next;
         ++m_size;
-        return m_chunks.back().emplace_back(std::forward<Args>(args)...);
+        return *made;
     }
     void push_back(const T &value) { emplace_back(value); }
     void push_back(T &&value) { emplace_back(std::move(value)); }
 
-    // Room for `count` elements in all: the chunks they need, made at once.
+    // Room for `count` elements in all: the first chunk's places at once (later chunks are made
+    // whole when they are needed).
     void reserve(std::size_t count)
     {
-        const std::size_t chunks = (count + kChunk - 1) / kChunk;
-        m_chunks.reserve(chunks);
+        m_chunks.reserve((count + kChunk - 1) / kChunk);
         if (m_chunks.empty() && count > 0)
-            m_chunks.emplace_back().reserve(std::min(count, kChunk));
+            startChunk(detail::Places<T>::make(std::min(count, kChunk)));
+    }
+    // The bytes reserve(count, room) takes, a multiple of alignof(std::max_align_t).
+    static std::size_t roomFor(std::size_t count)
+    {
+        return detail::roundToUnit(detail::kPlacesListRoom * sizeof(detail::Places<T>)) +
+               detail::roundToUnit(std::min(count, kChunk) * sizeof(T));
+    }
+    // reserve(count) for a vector that never held anything, in `room`: roomFor(count) bytes
+    // aligned for any object that outlive this vector's use of them (its owner's PlacedRoom,
+    // core/placedvector.h). A short run's record takes no allocation of its own for its lists
+    // (each list took two, 8 % of the instructions of the basic puzzle's run; issue 16).
+    void reserve(std::size_t count, std::byte *room)
+    {
+        if (m_chunks.capacity() > 0 || count == 0) {
+            reserve(count);
+            return;
+        }
+        m_chunks.place(room, detail::kPlacesListRoom);
+        room += detail::roundToUnit(detail::kPlacesListRoom * sizeof(detail::Places<T>));
+        startChunk({reinterpret_cast<T *>(room), std::min(count, kChunk), false});
     }
     // `count` elements, default-made past the current end (a reader that knows the count).
     void resize(std::size_t count)
@@ -159,7 +243,13 @@ public:
     }
     void clear()
     {
+        for (std::size_t c = 0; c < m_chunks.size(); ++c) {
+            detail::Places<T> &chunk = m_chunks[c];
+            std::destroy_n(chunk.data, inChunk(c));
+            chunk.release();
+        }
         m_chunks.clear();
+        m_next = m_end = nullptr;
         m_size = 0;
     }
 
@@ -167,8 +257,8 @@ public:
     std::size_t indexOf(const T *element) const
     {
         for (std::size_t c = 0; c < m_chunks.size(); ++c) {
-            const T *first = m_chunks[c].data();
-            if (element >= first && element < first + m_chunks[c].size())
+            const T *first = m_chunks[c].data;
+            if (element >= first && element < first + inChunk(c))
                 return c * kChunk + std::size_t(element - first);
         }
         return m_size;
@@ -176,19 +266,47 @@ public:
 
     bool operator==(const ChunkedVector &other) const
     {
-        return m_size == other.m_size && m_chunks == other.m_chunks;
+        return m_size == other.m_size && std::equal(begin(), end(), other.begin());
     }
 
 private:
-    // Out of the way of emplace_back, which every event and storage change of a run passes.
-    [[gnu::noinline]] void addChunk()
+    std::size_t inChunk(std::size_t c) const // the elements chunk c holds
     {
-        m_chunks.emplace_back();
-        if (m_chunks.size() > 1)
-            m_chunks.back().reserve(kChunk);
+        return std::min(kChunk, m_size - c * kChunk);
     }
+    void startChunk(detail::Places<T> places)
+    {
+        m_chunks.push_back(places);
+        m_next = places.data;
+        m_end = places.data + places.capacity;
+    }
+    // Out of the way of emplace_back, which every event and storage change of a run passes: the
+    // first chunk doubles up to a whole one, and then a new chunk begins.
+    [[gnu::noinline]] void grow()
+    {
+        if (m_chunks.empty()) {
+            startChunk(detail::Places<T>::make(std::min<std::size_t>(8, kChunk)));
+            return;
+        }
+        detail::Places<T> &last = m_chunks[m_chunks.size() - 1];
+        if (last.capacity >= kChunk) {
+            startChunk(detail::Places<T>::make(kChunk));
+            return;
+        }
+        // Only the first chunk is ever short of a whole one.
+        const auto wider = detail::Places<T>::make(std::min(2 * last.capacity, kChunk));
+        std::uninitialized_move_n(last.data, m_size, wider.data);
+        std::destroy_n(last.data, m_size);
+        last.release();
+        last = wider;
+        m_next = wider.data + m_size;
+        m_end = wider.data + wider.capacity;
+    }
+
     // Whole chunks are big blocks (core/bigblocks.h): one page fault per 2 MiB written.
-    std::vector<std::vector<T, BigBlockAllocator<T>>> m_chunks;
+    PlacedVector<detail::Places<T>> m_chunks;
+    T *m_next = nullptr; // the last chunk's first free place
+    T *m_end = nullptr;  // the end of its places
     std::size_t m_size = 0;
 };
 

@@ -59,9 +59,17 @@ Engine::Engine(RunConfig config, RunLimits limits)
         };
         const std::size_t cells =
             std::size_t(count) * factor(config.layers) * factor(config.batches);
-        m_trace.events.reserve(std::min<std::size_t>(3 * cells, 4096));
-        m_trace.changes.reserve(std::min<std::size_t>(10 * cells, 8192));
-        m_trace.slices.reserve(std::min<std::size_t>(cells, 2048));
+        // The three lists' first places are one block the record owns (core/placedvector.h).
+        const std::size_t events = std::min<std::size_t>(3 * cells, 4096);
+        const std::size_t changes = std::min<std::size_t>(10 * cells, 8192);
+        const std::size_t slices = std::min<std::size_t>(cells, 2048);
+        const std::size_t eventRoom = ChunkedVector<Event>::roomFor(events);
+        const std::size_t changeRoom = ChangeLog::roomFor(changes);
+        std::byte *record =
+            m_trace.room.make(eventRoom + changeRoom + ChunkedVector<Slice>::roomFor(slices));
+        m_trace.events.reserve(events, record);
+        m_trace.changes.reserve(changes, record + eventRoom);
+        m_trace.slices.reserve(slices, record + eventRoom + changeRoom);
     }
     m_trace.finalWeights.resize(std::size_t(count));
     // Group 0, every rank: groupIdFor knows it without an entry in m_groupIds.

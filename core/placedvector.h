@@ -3,8 +3,12 @@
 // storage tables their first places in one block for all ranks, where ten vectors per rank took
 // ten allocations each run and ten frees (13 % of the instructions of the basic puzzle's run;
 // issue 16). Past that room it grows on the heap as std::vector does. The room must outlive the
-// vector's use of it: until the vector has grown out of it, or is destroyed.
+// vector's use of it: until the vector has grown out of it, or is destroyed. A run's record
+// starts its event, change and slice lists in such room too (core/chunkedvector.h), with
+// PlacedRoom below as the block's owner.
 #pragma once
+
+#include "bigblocks.h"
 
 #include <algorithm>
 #include <cstddef>
@@ -132,6 +136,49 @@ private:
     std::uint32_t m_size = 0;
     std::uint32_t m_capacity = 0;
     bool m_owned = false; // false: the places are in room given to place(), or there are none
+};
+
+// The owner of a block that PlacedVectors are placed in, as a member declared before them, so
+// that it goes after them. A copy has none (copied PlacedVectors own their places). A move
+// assignment swaps the blocks: the old one, now the other's, is still there when the members
+// placed in it let go of their old places, later in the same assignment.
+class PlacedRoom
+{
+public:
+    PlacedRoom() = default;
+    PlacedRoom(const PlacedRoom &) {}
+    PlacedRoom(PlacedRoom &&other) noexcept
+        : m_bytes(std::exchange(other.m_bytes, nullptr)), m_size(std::exchange(other.m_size, 0))
+    {}
+    PlacedRoom &operator=(const PlacedRoom &) { return *this; }
+    PlacedRoom &operator=(PlacedRoom &&other) noexcept
+    {
+        std::swap(m_bytes, other.m_bytes);
+        std::swap(m_size, other.m_size);
+        return *this;
+    }
+    ~PlacedRoom() { reset(); }
+
+    // A new block of `size` bytes aligned for any object (a block of a megabyte or more on
+    // whole huge pages: core/bigblocks.h), in place of the old one, which nothing must use.
+    std::byte *make(std::size_t size)
+    {
+        reset();
+        m_bytes = static_cast<std::byte *>(allocateBig(size));
+        m_size = size;
+        return m_bytes;
+    }
+
+private:
+    void reset() noexcept
+    {
+        if (m_bytes != nullptr)
+            releaseBig(m_bytes, m_size);
+        m_bytes = nullptr;
+        m_size = 0;
+    }
+    std::byte *m_bytes = nullptr;
+    std::size_t m_size = 0;
 };
 
 } // namespace rankstep::core

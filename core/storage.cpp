@@ -135,10 +135,8 @@ void Storage::reserve(int keys, std::byte *room)
     }
     if (keys == 0)
         return;
-    if (room == nullptr) {
-        m_ownRoom.bytes = std::make_unique_for_overwrite<std::byte[]>(roomFor(keys));
-        room = m_ownRoom.bytes.get();
-    }
+    if (room == nullptr)
+        room = m_ownRoom.make(roomFor(keys));
     // The entries first (their alignment is the room's), then the int-key and pair tables.
     const std::size_t pairRoom = std::size_t(keys) * kPairRoomPerKey;
     std::byte *tables = room + kMapCount * std::size_t(keys) * sizeof(Entry);

@@ -275,26 +275,8 @@ private:
     void setPositionGrowing(Map &m, const Key &key, std::int32_t position);
 
     // reserve()'s block when no room was given. First, so that it goes after the maps placed in
-    // it; a copy has none (its maps own their places). A move assignment swaps it: this
-    // storage's old block, now the other's, is still there when this storage's maps let go of
-    // their old places, later in the same assignment.
-    class OwnRoom
-    {
-    public:
-        OwnRoom() = default;
-        OwnRoom(const OwnRoom &) {}
-        OwnRoom(OwnRoom &&) noexcept = default;
-        OwnRoom &operator=(const OwnRoom &) { return *this; }
-        OwnRoom &operator=(OwnRoom &&other) noexcept
-        {
-            std::swap(bytes, other.bytes);
-            return *this;
-        }
-        ~OwnRoom() = default;
-        std::unique_ptr<std::byte[]> bytes;
-    };
-
-    OwnRoom m_ownRoom;
+    // it (core/placedvector.h).
+    PlacedRoom m_ownRoom;
     Sizes m_sizes;
     Map m_maps[kMapCount];
     std::int64_t m_memory = 0;

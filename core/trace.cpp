@@ -2,6 +2,8 @@
 #include "trace.h"
 
 #include <algorithm>
+#include <memory>
+#include <utility>
 
 namespace rankstep::core {
 
@@ -12,18 +14,24 @@ bool sameObject(const Object *a, const Object *b)
 
 ChangeLog::ChangeLog(const ChangeLog &other)
 {
-    *this = other;
+    reserve(other.size());
+    for (const StorageChange &change : other)
+        append(change, change.object ? std::optional<Object>(*change.object) : std::nullopt);
 }
 
-ChangeLog &ChangeLog::operator=(const ChangeLog &other)
+ChangeLog::ChangeLog(ChangeLog &&other) noexcept
+    : m_changes(std::move(other.m_changes))
+    , m_objects(std::move(other.m_objects))
+    , m_nextObject(std::exchange(other.m_nextObject, nullptr))
+    , m_objectsEnd(std::exchange(other.m_objectsEnd, nullptr))
+{}
+
+void ChangeLog::swap(ChangeLog &other) noexcept
 {
-    if (this == &other)
-        return *this;
-    ChangeLog copy;
-    copy.reserve(other.size());
-    for (const StorageChange &change : other)
-        copy.append(change, change.object ? std::optional<Object>(*change.object) : std::nullopt);
-    return *this = std::move(copy);
+    m_changes.swap(other.m_changes);
+    m_objects.swap(other.m_objects);
+    std::swap(m_nextObject, other.m_nextObject);
+    std::swap(m_objectsEnd, other.m_objectsEnd);
 }
 
 const StorageChange &ChangeLog::append(StorageChange change, std::optional<Object> object)
@@ -36,7 +44,35 @@ void ChangeLog::reserve(std::size_t count)
 {
     m_changes.reserve(count);
     if (m_objects.empty() && count > 0)
-        m_objects.emplace_back().reserve(std::min(count, kChunkElements<Object>));
+        startObjectBlock(detail::Places<Object>::make(std::min(count, kChunkElements<Object>)));
+}
+
+std::size_t ChangeLog::roomFor(std::size_t count)
+{
+    return ChunkedVector<StorageChange>::roomFor(count) +
+           detail::roundToUnit(detail::kPlacesListRoom * sizeof(detail::Places<Object>)) +
+           detail::roundToUnit(std::min(count, kChunkElements<Object>) * sizeof(Object));
+}
+
+void ChangeLog::reserve(std::size_t count, std::byte *room)
+{
+    if (m_objects.capacity() > 0 || count == 0) {
+        reserve(count);
+        return;
+    }
+    m_changes.reserve(count, room);
+    room += ChunkedVector<StorageChange>::roomFor(count);
+    m_objects.place(room, detail::kPlacesListRoom);
+    room += detail::roundToUnit(detail::kPlacesListRoom * sizeof(detail::Places<Object>));
+    startObjectBlock(
+        {reinterpret_cast<Object *>(room), std::min(count, kChunkElements<Object>), false});
+}
+
+void ChangeLog::startObjectBlock(detail::Places<Object> places)
+{
+    m_objects.push_back(places);
+    m_nextObject = places.data;
+    m_objectsEnd = places.data + places.capacity;
 }
 
 void ChangeLog::addObjectBlock()
@@ -44,14 +80,23 @@ void ChangeLog::addObjectBlock()
     // Up to 4 MiB a block, as the chunks of the change list (core/chunkedvector.h).
     constexpr std::size_t kFirst = 64, kLargest = kChunkElements<Object>;
     const std::size_t size =
-        m_objects.empty() ? kFirst : std::min(2 * m_objects.back().size(), kLargest);
-    m_objects.emplace_back().reserve(size);
+        m_objects.empty() ? kFirst : std::min(2 * m_objects.back().capacity, kLargest);
+    startObjectBlock(detail::Places<Object>::make(size));
 }
 
 void ChangeLog::clear()
 {
     m_changes.clear();
+    for (std::size_t b = 0; b < m_objects.size(); ++b) {
+        detail::Places<Object> &block = m_objects[b];
+        // Every block but the last is full.
+        std::destroy_n(block.data, b + 1 < m_objects.size()
+                                       ? block.capacity
+                                       : std::size_t(m_nextObject - block.data));
+        block.release();
+    }
     m_objects.clear();
+    m_nextObject = m_objectsEnd = nullptr;
 }
 
 std::uint32_t SliceDetails::intern(const std::string &text)

@@ -10,6 +10,7 @@
 #include "weightsbylayer.h"
 
 #include <cstdint>
+#include <new>
 #include <optional>
 #include <string>
 #include <unordered_map>
@@ -107,10 +108,16 @@ public:
 
     ChangeLog() = default;
     ChangeLog(const ChangeLog &other);
-    ChangeLog &operator=(const ChangeLog &other);
-    ChangeLog(ChangeLog &&) noexcept = default;
-    ChangeLog &operator=(ChangeLog &&) noexcept = default;
-    ~ChangeLog() = default;
+    ChangeLog(ChangeLog &&other) noexcept;
+    // For copies and moves alike: what this held is destroyed before the assignment returns, so
+    // room it was placed in must still be there (core/placedvector.h, PlacedRoom).
+    ChangeLog &operator=(ChangeLog other) noexcept
+    {
+        swap(other);
+        return *this;
+    }
+    ~ChangeLog() { clear(); }
+    void swap(ChangeLog &other) noexcept;
 
     // Appends `change`; its object pointer is replaced by a copy of `object` kept here (none:
     // a delete).
@@ -123,10 +130,11 @@ public:
     // it lasts while the copy is made.
     const Object *keep(const Object &object)
     {
-        if (m_objects.empty() || m_objects.back().size() == m_objects.back().capacity())
-            [[unlikely]]
+        if (m_nextObject == m_objectsEnd) [[unlikely]]
             addObjectBlock();
-        return &m_objects.back().emplace_back(object);
+        const Object *kept = ::new (static_cast<void *>(m_nextObject)) Object(object);
+        ++m_nextObject;
+        return kept;
     }
     const StorageChange &append(const StorageChange &change)
     {
@@ -149,14 +157,22 @@ public:
     std::size_t indexOf(const StorageChange *change) const { return m_changes.indexOf(change); }
     // Room for `count` changes, and for as many objects in the first block.
     void reserve(std::size_t count);
+    // The same in `room`, which holds roomFor(count) bytes aligned for any object and outlives
+    // this log's use of it (core/chunkedvector.h), when the log is empty.
+    void reserve(std::size_t count, std::byte *room);
+    static std::size_t roomFor(std::size_t count);
     void clear();
 
 private:
     void addObjectBlock(); // room for the next objects keep() keeps
+    void startObjectBlock(detail::Places<Object> places);
     ChunkedVector<StorageChange> m_changes;
     // Blocks that never grow past the size they were made with, so no object moves; each twice
-    // the last up to 32,768 objects (a short run takes little, a long one few allocations).
-    std::vector<std::vector<Object, BigBlockAllocator<Object>>> m_objects;
+    // the last up to 74,898 objects (4 MiB; a short run takes little, a long one few
+    // allocations). Every block but the last is full.
+    PlacedVector<detail::Places<Object>> m_objects;
+    Object *m_nextObject = nullptr; // the last block's first free place
+    Object *m_objectsEnd = nullptr; // the end of its places
 };
 
 enum class SliceEnd : std::uint8_t { Collective, Receive, Finished, Failed };
@@ -254,6 +270,9 @@ const char *runStatusName(RunStatus status); // "ok", "error", "deadlock", "stop
 // Everything a viewer needs to rebuild every rank's state at any point without re-running.
 struct Trace {
     RunConfig config;
+    // A short run's first places for the lists below, in one block (Engine's constructor);
+    // before them, so that it goes after them.
+    PlacedRoom room;
     ChunkedVector<Event> events; // in the order the scheduler ran them
     ChangeLog changes;           // appended without moving (core/chunkedvector.h)
     ChunkedVector<Slice> slices; // a long run has one per resumption: 294,624 at FSDP 1024 x 96

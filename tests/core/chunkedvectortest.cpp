@@ -3,12 +3,14 @@
 // the standard algorithms the views use work on it as on a vector.
 #include "core/chunkedvector.h"
 #include "core/trace.h"
+#include "tests/core/referencepuzzles.h"
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <memory>
 #include <numeric>
+#include <string>
 #include <vector>
 
 namespace rankstep::core {
@@ -80,6 +82,86 @@ TEST(ChunkedVector, ChunksNeedNotHoldAPowerOfTwoElements)
     EXPECT_EQ(*std::lower_bound(values.begin(), values.end(), 66), 66);
     EXPECT_EQ(ChunkedVector<Event>::kChunk * sizeof(Event),
               (std::size_t(4) << 20) / sizeof(Event) * sizeof(Event));
+}
+
+// An element that counts how many of its kind live: each one made is destroyed once.
+struct Counted {
+    static inline int live = 0;
+    Counted() : value(-1) { ++live; }
+    explicit Counted(int v) : value(v) { ++live; }
+    Counted(const Counted &other) : value(other.value) { ++live; }
+    Counted(Counted &&other) noexcept : value(other.value) { ++live; }
+    Counted &operator=(const Counted &) = default;
+    Counted &operator=(Counted &&) noexcept = default;
+    ~Counted() { --live; }
+    bool operator==(const Counted &) const = default;
+    int value;
+};
+
+// Issue 16: a run's record starts its lists in one block of its own (core/placedvector.h).
+TEST(ChunkedVector, AVectorInGivenRoomGrowsOutOfItAndACopyOutlivesTheRoom)
+{
+    using Texts = ChunkedVector<std::string, 8>;
+    const std::size_t bytes = Texts::roomFor(5);
+    auto room = std::make_unique<std::byte[]>(bytes);
+    const auto inRoom = [&](const void *at) {
+        return at >= room.get() && at < room.get() + bytes;
+    };
+    const auto text = [](int i) { // past the small-string buffer: each its own allocation
+        return "element number " + std::to_string(i) + " of the vector in its room";
+    };
+    Texts placed;
+    placed.reserve(5, room.get());
+    for (int i = 0; i < 5; ++i)
+        placed.push_back(text(i));
+    EXPECT_TRUE(inRoom(&placed[0]));
+    EXPECT_TRUE(inRoom(&placed[4]));
+    for (int i = 5; i < 100; ++i) // past the room, and past the first chunk
+        placed.push_back(text(i));
+    EXPECT_FALSE(inRoom(&placed[0]));
+    EXPECT_EQ(placed.back(), text(99));
+    EXPECT_EQ(placed.indexOf(&placed[42]), 42U);
+
+    const Texts copy = placed;
+    Texts moved = std::move(placed);
+    EXPECT_TRUE(placed.empty()); // NOLINT(bugprone-use-after-move): a moved-from is empty
+    EXPECT_EQ(moved, copy);
+    moved = Texts(); // the last user of the room goes; its owner then reuses it
+    std::fill(room.get(), room.get() + bytes, std::byte{0xff});
+    ASSERT_EQ(copy.size(), 100U);
+    for (std::size_t i = 0; i < copy.size(); ++i)
+        EXPECT_EQ(copy[i], text(int(i))) << i;
+}
+
+TEST(ChunkedVector, EachElementMadeIsDestroyedOnce)
+{
+    using Values = ChunkedVector<Counted, 8>;
+    {
+        auto room = std::make_unique<std::byte[]>(Values::roomFor(3));
+        Values placed;
+        placed.reserve(3, room.get());
+        for (int i = 0; i < 30; ++i)
+            placed.emplace_back(i);
+        EXPECT_EQ(Counted::live, 30);
+        Values grown; // the first chunk grows as a vector does, then chunks are added
+        for (int i = 0; i < 30; ++i)
+            grown.emplace_back(i);
+        EXPECT_EQ(grown, placed);
+        EXPECT_EQ(Counted::live, 60);
+        grown = placed;
+        EXPECT_EQ(Counted::live, 60);
+        grown.resize(0);
+        grown.resize(12);
+        EXPECT_EQ(grown[11].value, -1);
+        EXPECT_EQ(Counted::live, 42);
+        Values moved = std::move(placed);
+        EXPECT_EQ(Counted::live, 42);
+        moved.clear();
+        EXPECT_EQ(Counted::live, 12);
+        moved.emplace_back(7); // a cleared vector starts again
+        EXPECT_EQ(moved.back().value, 7);
+    }
+    EXPECT_EQ(Counted::live, 0);
 }
 
 } // namespace
@@ -154,6 +236,56 @@ TEST(ChangeLog, ACopyPointsIntoItsOwnObjectsAndOutlivesTheOriginal)
     }
     ChangeLog moved = std::move(assigned); // moving keeps every object where it is
     EXPECT_EQ(moved[1].object->layer, 1);
+}
+
+TEST(ChangeLog, ALogInGivenRoomNeverMovesAnObjectAndACopyOutlivesTheRoom)
+{
+    const std::size_t bytes = ChangeLog::roomFor(4);
+    auto room = std::make_unique<std::byte[]>(bytes);
+    auto placed = std::make_unique<ChangeLog>();
+    placed->reserve(4, room.get());
+    std::vector<const Object *> kept;
+    for (int layer = 0; layer < 300; ++layer) { // out of the room, then across blocks
+        const StorageChange &change = placed->append(StorageChange{}, weightOf(layer));
+        kept.push_back(change.object);
+    }
+    EXPECT_GE(static_cast<const void *>(kept[0]), static_cast<const void *>(room.get()));
+    EXPECT_LT(static_cast<const void *>(kept[0]), static_cast<const void *>(room.get() + bytes));
+    for (std::size_t i = 0; i < kept.size(); ++i) {
+        EXPECT_EQ((*placed)[i].object, kept[i]) << i;
+        EXPECT_EQ(kept[i]->layer, int(i));
+    }
+    const ChangeLog copy = *placed;
+    ChangeLog moved = std::move(*placed);
+    EXPECT_EQ(moved[299].object, kept[299]); // moving keeps every object where it is
+    placed.reset();
+    moved = ChangeLog();
+    std::fill(room.get(), room.get() + bytes, std::byte{0xff});
+    ASSERT_EQ(copy.size(), 300U);
+    for (std::size_t i = 0; i < copy.size(); ++i)
+        EXPECT_EQ(copy[i].object->layer, int(i)) << i;
+}
+
+// A run's record owns the block its lists start in: assigning one record to another, then
+// dropping the first, leaves the second whole (the sanitizer build checks every read).
+TEST(RecordRoom, AnAssignedRecordOutlivesTheOneItCameFrom)
+{
+    const Trace basic = testing::runReference("basic");
+    Trace target = testing::runReference("ddp");
+    {
+        Trace source = testing::runReference("basic");
+        target = std::move(source);
+    }
+    ASSERT_EQ(target.events.size(), basic.events.size());
+    ASSERT_EQ(target.changes.size(), basic.changes.size());
+    ASSERT_EQ(target.slices.size(), basic.slices.size());
+    for (std::size_t i = 0; i < basic.changes.size(); ++i)
+        EXPECT_TRUE(sameObject(target.changes[i].object, basic.changes[i].object)) << i;
+    EXPECT_EQ(target.events.back().start, basic.events.back().start);
+    Trace copy = target;
+    target = Trace();
+    EXPECT_EQ(copy.changes.size(), basic.changes.size());
+    EXPECT_TRUE(sameObject(copy.changes[0].object, basic.changes[0].object));
 }
 
 } // namespace
