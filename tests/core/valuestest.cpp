@@ -7,6 +7,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdint>
+
 namespace rankstep::testing {
 namespace {
 
@@ -115,6 +117,26 @@ TEST(MemoryOf, SplitsThatDoNotDivideRoundToTheNearestUnit)
     const core::Sizes sizes;
     EXPECT_EQ(core::memoryOf(weight(0, {0}, 3), sizes), 87381);     // 87381.33
     EXPECT_EQ(core::memoryOf(weight(0, {0, 1}, 3), sizes), 174763); // 174762.67
+}
+
+// memoryOf() divides in 32 bits where the numbers fit, and skips the division for a whole
+// object (issue 16): the quotient must not change on either side of those limits.
+TEST(MemoryOf, TheQuotientIsTheSameWhereverItIsComputed)
+{
+    const std::int64_t limit = core::kMostDividedIn32Bits;
+    for (const std::int64_t whole : {std::int64_t(1), std::int64_t(262144), limit - 1, limit,
+                                     limit + 1, 2 * limit, std::int64_t(1) << 40})
+        for (const int total : {1, 2, 3, 7, 1024, int(limit) - 1, int(limit), int(limit) + 1}) {
+            core::Sizes sizes;
+            sizes.weightBytes = whole;
+            for (const int shards : {1, 2}) {
+                const std::int64_t numerator = whole * shards;
+                const std::int64_t expected = (2 * numerator + total) / (2 * std::int64_t(total));
+                const core::IndexSet held = shards == 1 ? core::IndexSet{0} : core::IndexSet{0, 1};
+                EXPECT_EQ(core::memoryOf(weight(0, held, total), sizes), expected)
+                    << whole << " x " << shards << " / " << total;
+            }
+        }
 }
 
 TEST(MemoryOf, ActivationsScaleWithTheirBatches)
