@@ -175,6 +175,7 @@ private:
         Payload result;
     };
     struct RankState {
+        explicit RankState(const Sizes &sizes) : storage(sizes) {}
         Storage storage;
         SimTime clock;
         SimTime commClock; // when the rank's communication stream is free

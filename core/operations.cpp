@@ -3,6 +3,8 @@
 // backward, loss, update, fake_grad, set_final_weight), each with every check.
 #include "engine.h"
 
+#include <algorithm>
+
 namespace rankstep::core {
 namespace {
 
@@ -283,7 +285,10 @@ Status Engine::setFinalWeight(CallSite at, int layer, const Object &weight)
             at, op + ": the final weight must be a weight, but it is " + article(weight.kind));
     if (weight.layer != layer)
         return checkError(at, op + ": the weight belongs to layer " + std::to_string(weight.layer));
-    m_trace.finalWeights[std::size_t(at.rank)][layer] = weight;
+    WeightsByLayer &finals = m_trace.finalWeights[std::size_t(at.rank)];
+    if (finals.empty()) // a rank sets its layers' one after another: their places at once
+        finals.reserve(std::size_t(std::min(config().layers, 64)));
+    finals[layer] = weight;
     return okStatus();
 }
 

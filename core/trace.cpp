@@ -2,7 +2,9 @@
 #include "trace.h"
 
 #include <algorithm>
+#include <array>
 #include <memory>
+#include <span>
 #include <utility>
 
 namespace rankstep::core {
@@ -160,7 +162,16 @@ Figures computeFigures(const ChunkedVector<Event> &events, int ranks)
 {
     Figures figures;
     figures.ranks.resize(std::size_t(std::max(ranks, 0)));
-    std::vector<std::optional<SimTime>> lastStart(figures.ranks.size());
+    // Each rank's last start: on the stack up to 64 ranks (every run made an allocation for it).
+    constexpr std::size_t kOnStack = 64;
+    std::array<std::optional<SimTime>, kOnStack> onStack;
+    std::vector<std::optional<SimTime>> onHeap;
+    std::span<std::optional<SimTime>> lastStart(onStack.data(),
+                                                std::min(figures.ranks.size(), kOnStack));
+    if (figures.ranks.size() > kOnStack) {
+        onHeap.resize(figures.ranks.size());
+        lastStart = onHeap;
+    }
     for (const Event &event : events) {
         if (event.rank < 0 || std::size_t(event.rank) >= figures.ranks.size())
             continue;
