@@ -53,9 +53,19 @@ inline std::size_t roundToUnit(std::size_t bytes)
     return (bytes + unit - 1) / unit * unit;
 }
 
-// How many places of a list of Places the room for a record's lists holds: a short run fills
-// its first places and never makes a second.
+// How many chunks (or blocks) a list placed in a record's room has room for: a short run fills
+// its first one and never makes a second.
 inline constexpr std::size_t kPlacesListRoom = 4;
+
+// Makes `capacity` places of their own the last of `list`; the list's room comes first, so that
+// places made are never lost.
+template <typename T>
+Places<T> &addOwnPlaces(PlacedVector<Places<T>> &list, std::size_t capacity)
+{
+    if (list.size() == list.capacity())
+        list.reserve(std::max<std::size_t>(8, 2 * list.size()));
+    return list.emplace_back(Places<T>::make(capacity));
+}
 
 } // namespace detail
 
@@ -208,7 +218,7 @@ public:
     {
         m_chunks.reserve((count + kChunk - 1) / kChunk);
         if (m_chunks.empty() && count > 0)
-            startChunk(detail::Places<T>::make(std::min(count, kChunk)));
+            startChunk(detail::addOwnPlaces(m_chunks, std::min(count, kChunk)));
     }
     // The bytes reserve(count, room) takes, a multiple of alignof(std::max_align_t).
     static std::size_t roomFor(std::size_t count)
@@ -228,7 +238,8 @@ public:
         }
         m_chunks.place(room, detail::kPlacesListRoom);
         room += detail::roundToUnit(detail::kPlacesListRoom * sizeof(detail::Places<T>));
-        startChunk({reinterpret_cast<T *>(room), std::min(count, kChunk), false});
+        startChunk(
+            m_chunks.emplace_back(reinterpret_cast<T *>(room), std::min(count, kChunk), false));
     }
     // `count` elements, default-made past the current end (a reader that knows the count).
     void resize(std::size_t count)
@@ -274,23 +285,22 @@ private:
     {
         return std::min(kChunk, m_size - c * kChunk);
     }
-    void startChunk(detail::Places<T> places)
+    void startChunk(const detail::Places<T> &chunk) // the last chunk, empty
     {
-        m_chunks.push_back(places);
-        m_next = places.data;
-        m_end = places.data + places.capacity;
+        m_next = chunk.data;
+        m_end = chunk.data + chunk.capacity;
     }
     // Out of the way of emplace_back, which every event and storage change of a run passes: the
     // first chunk doubles up to a whole one, and then a new chunk begins.
     [[gnu::noinline]] void grow()
     {
         if (m_chunks.empty()) {
-            startChunk(detail::Places<T>::make(std::min<std::size_t>(8, kChunk)));
+            startChunk(detail::addOwnPlaces(m_chunks, std::min<std::size_t>(8, kChunk)));
             return;
         }
         detail::Places<T> &last = m_chunks[m_chunks.size() - 1];
         if (last.capacity >= kChunk) {
-            startChunk(detail::Places<T>::make(kChunk));
+            startChunk(detail::addOwnPlaces(m_chunks, kChunk));
             return;
         }
         // Only the first chunk is ever short of a whole one.

@@ -82,9 +82,9 @@ inline std::int64_t memoryOf(const Object &object, const Sizes &sizes)
     const std::int64_t whole = kindBytes > 0 ? kindBytes : sizes.hidden * sizes.hidden;
     const std::int64_t numerator = whole * std::int64_t(object.shards.size());
     const std::int64_t total = object.total > 0 ? object.total : 1;
-    // The same quotient without a 64-bit division where it can do without: one took a third of
-    // a store's time (issue 16). A whole object (total 1) needs none; the notebook's sizes fit
-    // a 32-bit one.
+    // The same quotient without a 64-bit division where it can do without: perf put a third of
+    // Storage::set's samples on it (issue 16). A whole object (total 1) needs none; the
+    // notebook's sizes fit a 32-bit one.
     if (numerator >= 0 && total == 1)
         return numerator;
     if (numerator >= 0 && numerator <= kMostDividedIn32Bits && total <= kMostDividedIn32Bits)

@@ -46,7 +46,7 @@ void ChangeLog::reserve(std::size_t count)
 {
     m_changes.reserve(count);
     if (m_objects.empty() && count > 0)
-        startObjectBlock(detail::Places<Object>::make(std::min(count, kChunkElements<Object>)));
+        startObjectBlock(detail::addOwnPlaces(m_objects, std::min(count, kChunkElements<Object>)));
 }
 
 std::size_t ChangeLog::roomFor(std::size_t count)
@@ -66,15 +66,14 @@ void ChangeLog::reserve(std::size_t count, std::byte *room)
     room += ChunkedVector<StorageChange>::roomFor(count);
     m_objects.place(room, detail::kPlacesListRoom);
     room += detail::roundToUnit(detail::kPlacesListRoom * sizeof(detail::Places<Object>));
-    startObjectBlock(
-        {reinterpret_cast<Object *>(room), std::min(count, kChunkElements<Object>), false});
+    startObjectBlock(m_objects.emplace_back(reinterpret_cast<Object *>(room),
+                                            std::min(count, kChunkElements<Object>), false));
 }
 
-void ChangeLog::startObjectBlock(detail::Places<Object> places)
+void ChangeLog::startObjectBlock(const detail::Places<Object> &block)
 {
-    m_objects.push_back(places);
-    m_nextObject = places.data;
-    m_objectsEnd = places.data + places.capacity;
+    m_nextObject = block.data;
+    m_objectsEnd = block.data + block.capacity;
 }
 
 void ChangeLog::addObjectBlock()
@@ -83,7 +82,7 @@ void ChangeLog::addObjectBlock()
     constexpr std::size_t kFirst = 64, kLargest = kChunkElements<Object>;
     const std::size_t size =
         m_objects.empty() ? kFirst : std::min(2 * m_objects.back().capacity, kLargest);
-    startObjectBlock(detail::Places<Object>::make(size));
+    startObjectBlock(detail::addOwnPlaces(m_objects, size));
 }
 
 void ChangeLog::clear()

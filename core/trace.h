@@ -165,7 +165,7 @@ public:
 
 private:
     void addObjectBlock(); // room for the next objects keep() keeps
-    void startObjectBlock(detail::Places<Object> places);
+    void startObjectBlock(const detail::Places<Object> &block); // the last block, empty
     ChunkedVector<StorageChange> m_changes;
     // Blocks that never grow past the size they were made with, so no object moves; each twice
     // the last up to 74,898 objects (4 MiB; a short run takes little, a long one few
