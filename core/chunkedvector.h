@@ -47,15 +47,11 @@ struct Places {
     }
 };
 
-inline std::size_t roundToUnit(std::size_t bytes)
-{
-    constexpr std::size_t unit = alignof(std::max_align_t);
-    return (bytes + unit - 1) / unit * unit;
-}
-
 // How many chunks (or blocks) a list placed in a record's room has room for: a short run fills
-// its first one and never makes a second.
+// its first one and never makes a second; and the bytes of that list.
 inline constexpr std::size_t kPlacesListRoom = 4;
+template <typename T>
+inline constexpr std::size_t kPlacesListBytes = roomBytes(kPlacesListRoom * sizeof(Places<T>));
 
 // Makes `capacity` places of their own the last of `list`; the list's room comes first, so that
 // places made are never lost.
@@ -223,8 +219,7 @@ public:
     // The bytes reserve(count, room) takes, a multiple of alignof(std::max_align_t).
     static std::size_t roomFor(std::size_t count)
     {
-        return detail::roundToUnit(detail::kPlacesListRoom * sizeof(detail::Places<T>)) +
-               detail::roundToUnit(std::min(count, kChunk) * sizeof(T));
+        return detail::kPlacesListBytes<T> + roomBytes(std::min(count, kChunk) * sizeof(T));
     }
     // reserve(count) for a vector that never held anything, in `room`: roomFor(count) bytes
     // aligned for any object that outlive this vector's use of them (its owner's PlacedRoom,
@@ -237,7 +232,7 @@ public:
             return;
         }
         m_chunks.place(room, detail::kPlacesListRoom);
-        room += detail::roundToUnit(detail::kPlacesListRoom * sizeof(detail::Places<T>));
+        room += detail::kPlacesListBytes<T>;
         startChunk(
             m_chunks.emplace_back(reinterpret_cast<T *>(room), std::min(count, kChunk), false));
     }

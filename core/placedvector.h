@@ -138,6 +138,14 @@ private:
     bool m_owned = false; // false: the places are in room given to place(), or there are none
 };
 
+// `bytes` rounded up to a multiple of alignof(std::max_align_t): each part of a room starts
+// aligned for any object.
+constexpr std::size_t roomBytes(std::size_t bytes)
+{
+    constexpr std::size_t unit = alignof(std::max_align_t);
+    return (bytes + unit - 1) / unit * unit;
+}
+
 // The owner of a block that PlacedVectors are placed in, as a member declared before them, so
 // that it goes after them. A copy has none (copied PlacedVectors own their places). A move
 // assignment swaps the blocks: the old one, now the other's, is still there when the members

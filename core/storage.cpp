@@ -118,8 +118,7 @@ std::size_t Storage::roomFor(int keys)
 {
     const std::size_t perMap = std::size_t(std::max(keys, 0)) *
                                (sizeof(Entry) + (1 + kPairRoomPerKey) * sizeof(std::int32_t));
-    const std::size_t unit = alignof(std::max_align_t);
-    return (kMapCount * perMap + unit - 1) / unit * unit;
+    return roomBytes(kMapCount * perMap);
 }
 
 void Storage::reserve(int keys, std::byte *room)

@@ -51,9 +51,8 @@ void ChangeLog::reserve(std::size_t count)
 
 std::size_t ChangeLog::roomFor(std::size_t count)
 {
-    return ChunkedVector<StorageChange>::roomFor(count) +
-           detail::roundToUnit(detail::kPlacesListRoom * sizeof(detail::Places<Object>)) +
-           detail::roundToUnit(std::min(count, kChunkElements<Object>) * sizeof(Object));
+    return ChunkedVector<StorageChange>::roomFor(count) + detail::kPlacesListBytes<Object> +
+           roomBytes(std::min(count, kChunkElements<Object>) * sizeof(Object));
 }
 
 void ChangeLog::reserve(std::size_t count, std::byte *room)
@@ -65,7 +64,7 @@ void ChangeLog::reserve(std::size_t count, std::byte *room)
     m_changes.reserve(count, room);
     room += ChunkedVector<StorageChange>::roomFor(count);
     m_objects.place(room, detail::kPlacesListRoom);
-    room += detail::roundToUnit(detail::kPlacesListRoom * sizeof(detail::Places<Object>));
+    room += detail::kPlacesListBytes<Object>;
     startObjectBlock(m_objects.emplace_back(reinterpret_cast<Object *>(room),
                                             std::min(count, kChunkElements<Object>), false));
 }
