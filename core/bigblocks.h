@@ -6,6 +6,9 @@
 // fresh memory, and each 4 KiB fault costs 10-30 us here: a third of the engine's time went to
 // the kernel (issue 16, README "Later on 2026-11-25"). Smaller blocks, and every block in a
 // sanitizer build (whose leak checker reads the heap, not private mappings), use operator new.
+// A second thread makes the next blocks of each whole-chunk size (4 MiB and up) asked for ahead of
+// the ask, pages in place, so that the kernel's work on them runs beside the engine's
+// (core/bigblocks.cpp, Spares).
 #pragma once
 
 #include <cstddef>
@@ -17,6 +20,15 @@ namespace rankstep::core {
 void *allocateBig(std::size_t bytes);
 // Gives back a block of allocateBig(bytes), with the same `bytes`.
 void releaseBig(void *block, std::size_t bytes) noexcept;
+
+// What the second thread did since the process began: blocks made ahead, and those a caller took.
+struct BigBlockCounts {
+    std::size_t madeAhead = 0;
+    std::size_t takenAhead = 0;
+};
+BigBlockCounts bigBlockCounts();
+// Returns when the second thread has no block left to make (tests). At once in a sanitizer build.
+void waitForBlocksAhead();
 
 template <typename T>
 struct BigBlockAllocator {
