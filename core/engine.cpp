@@ -36,6 +36,7 @@ Engine::Engine(RunConfig config, RunLimits limits)
     m_ranks.reserve(std::size_t(count));
     for (int r = 0; r < count; ++r) // each storage made with its sizes, not made and replaced
         m_ranks.emplace_back(config.cost.sizes);
+    m_lookingAhead = count > limits.lookAheadFromRanks;
     if (count <= 64) {
         // A small run's maps hold a few layers' entries, and its record about what a reference
         // puzzle of its size records (up to about a megabyte): room for them at once, where they

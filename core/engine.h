@@ -57,6 +57,9 @@ struct RunLimits {
     // The most events, and the most storage changes, one trace records (positions are kept in
     // 32 bits, core/trace.h); a run that reaches it is stopped whatever the operation budget.
     std::size_t mostEvents = kMostTraceEvents;
+    // Runs of more ranks ask the memory of their lookups ahead (core/scheduler.cpp, lookAhead),
+    // which changes nothing in what they do.
+    int lookAheadFromRanks = 64;
 };
 
 std::string describeCall(OpKind op, int layer);
@@ -91,6 +94,14 @@ public:
     int ranks() const { return m_trace.config.ranks; }
     SimTime clock(int rank) const { return m_ranks[std::size_t(rank)].clock; }
     const Storage &storage(int rank) const { return m_ranks[std::size_t(rank)].storage; }
+    // storage(rank).find(map, key), for a rank's own lookups while it runs: a many-rank run looks
+    // the keys up ahead in the ranks that run next (core/scheduler.cpp, lookAhead).
+    const Object *find(int rank, MapKind map, const Key &key) const
+    {
+        if (m_lookingAhead)
+            Storage::addToTrail(m_trail, map, key);
+        return m_ranks[std::size_t(rank)].storage.find(map, key);
+    }
     int currentRank() const { return m_current; }
 
     // Operations (docs/simulation.md). A failed check returns an Error and changes nothing.
@@ -272,6 +283,9 @@ private:
     // describePending's text as a number in the trace's details, made once per distinct wait.
     std::uint32_t pendingDetail(const Pending &pending);
     void finish();
+    // Before a slice: the last slice's lookups asked ahead in the ranks that run next
+    // (core/scheduler.cpp).
+    void lookAhead();
 
     RunLimits m_limits;
     Trace m_trace;
@@ -318,6 +332,10 @@ private:
     std::int64_t m_nextCollective = 0;
     std::int64_t m_nextHandle = 0;
     int m_current = -1;
+    // The keys the last slice looked up, and whether the run looks them up ahead in the next
+    // ranks (more than RunLimits::lookAheadFromRanks: a small run's storages stay in the cache).
+    mutable KeyTrail m_trail;
+    bool m_lookingAhead = false;
     std::optional<Error> m_fatal;
     std::mutex m_stopMutex;
     std::string m_stopReason;

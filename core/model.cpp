@@ -10,7 +10,7 @@ void Model::Map::set(const Key &key, const Object &object, Where where)
 
 const Object &Model::Map::get(const Key &key, Where where) const
 {
-    const Object *found = m_model->m_engine.storage(m_model->rank).find(m_kind, key);
+    const Object *found = m_model->m_engine.find(m_model->rank, m_kind, key);
     if (!found)
         throw RankFailure(
             Error{ErrorKind::Exception, m_model->rank, int(where.line()),
@@ -25,7 +25,7 @@ void Model::Map::del(const Key &key, Where where)
 
 bool Model::Map::contains(const Key &key) const
 {
-    return m_model->m_engine.storage(m_model->rank).find(m_kind, key) != nullptr;
+    return m_model->m_engine.find(m_model->rank, m_kind, key) != nullptr;
 }
 
 std::size_t Model::Map::size() const

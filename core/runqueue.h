@@ -20,6 +20,8 @@ public:
     std::size_t places() const { return m_ranks.size(); }
     void reserve(std::size_t count) { m_ranks.reserve(count); }
     void push(int rank) { m_ranks.push_back(rank); }
+    // The rank `k` places after the first (0: the first), k < size().
+    int peek(std::size_t k) const { return m_ranks[m_first + k]; }
     // The rank that came first; the queue must not be empty.
     int pop()
     {

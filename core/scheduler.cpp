@@ -32,6 +32,8 @@ void Engine::run(ProgramList &programs)
             break;
         }
         const int r = m_runnable.pop();
+        if (m_lookingAhead)
+            lookAhead();
         RankState &rank = m_ranks[std::size_t(r)];
         Slice slice;
         slice.rank = r;
@@ -85,6 +87,23 @@ void Engine::run(ProgramList &programs)
     else
         diagnoseWaitsAtFailure();
     finish();
+}
+
+// In a many-rank run a rank's storage is out of the cache by its next turn, and a lookup is a
+// chain of reads that each wait for memory: the key's place in its table, the entry, the object.
+// The ranks run in turn and mostly do what the one before did, so the last slice's lookups are
+// asked ahead for the next three ranks, one step deeper the sooner a rank runs: each step then
+// finds in the cache what the one before read. FSDP at 1024 ranks: a fifth of the engine's time
+// went to the three reads, and a run takes 12-18 % less with them asked ahead (README,
+// "2026-11-27: ..."); a fourth rank ahead, for the maps themselves, took no less. Nothing here
+// changes what a run does.
+void Engine::lookAhead()
+{
+    if (m_trail.count == 0)
+        return;
+    for (std::size_t k = 0; k < 3 && k < m_runnable.size(); ++k)
+        m_ranks[std::size_t(m_runnable.peek(k))].storage.lookAhead(m_trail, 3 - int(k));
+    m_trail.count = 0;
 }
 
 // A rank failed (its update refused a gradient it never summed, say) while others wait in a

@@ -156,6 +156,35 @@ void Storage::reserve(int keys, std::byte *room)
     m_reservedKeys = keys;
 }
 
+void Storage::lookAhead(const KeyTrail &trail, int depth) const
+{
+    for (int i = 0; i < trail.count; ++i) {
+        const KeyTrail::Item &item = trail.items[i];
+        const Map &m = slot(item.map);
+        const std::int32_t *place = nullptr;
+        if (!item.pair) {
+            if (std::size_t(item.a) < m.direct.size())
+                place = &m.direct[std::size_t(item.a)];
+        } else if (const std::size_t at = std::size_t(item.a) * m.pairStride + std::size_t(item.b);
+                   std::size_t(item.b) < m.pairStride && at < m.pairs.size()) {
+            place = &m.pairs[at];
+        }
+        if (place == nullptr) {
+            continue;
+        } else if (depth <= 1) {
+            __builtin_prefetch(place);
+        } else if (*place > 0) { // present in this rank's map
+            const Entry &entry = m.entries[std::size_t(*place - 1)];
+            if (depth == 2) {
+                __builtin_prefetch(&entry.object);
+                __builtin_prefetch(&entry.bytes); // (an entry may span two lines)
+            } else {
+                __builtin_prefetch(entry.object);
+            }
+        }
+    }
+}
+
 void Storage::set(MapKind map, const Key &key, const Object *object)
 {
     const std::int64_t bytes = memoryOf(*object, m_sizes);

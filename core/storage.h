@@ -125,6 +125,21 @@ struct KeyHash {
     }
 };
 
+// The keys a rank's slice looked up, in order, up to kMost: the scheduler looks them up ahead in
+// the ranks that run next (Engine::lookAhead), which in a many-rank run mostly do the same steps
+// on the same keys. Only keys a table holds (an int, or a pair of small ints).
+struct KeyTrail {
+    static constexpr int kMost = 8;
+    struct Item {
+        MapKind map = MapKind::Weights;
+        bool pair = false;
+        std::int32_t a = 0;
+        std::int32_t b = 0;
+    };
+    Item items[kMost];
+    int count = 0;
+};
+
 // One rank's storage. Memory is kept up to date on every set and erase, never rescanned.
 // The storage holds no object: each entry points at an object kept elsewhere, which must stay
 // where it is while the entry is there. The engine's are the objects its record keeps (a set's
@@ -161,6 +176,22 @@ public:
     void reserve(int keys, std::byte *room = nullptr);
     // The bytes reserve(keys) takes, a multiple of alignof(std::max_align_t).
     static std::size_t roomFor(int keys);
+
+    // Adds `key` to `trail` when a table holds it and the trail has room.
+    static void addToTrail(KeyTrail &trail, MapKind map, const Key &key)
+    {
+        if (trail.count == KeyTrail::kMost)
+            return;
+        if (isDirect(key))
+            trail.items[trail.count++] = {map, false, key.parts[0], 0};
+        else if (isDirectPair(key))
+            trail.items[trail.count++] = {map, true, key.parts[0], key.parts[1]};
+    }
+    // Asks the processor for what a lookup of each key in `trail` reads at step `depth` (1: the
+    // key's place in its table, 2: its entry, 3: the object), reading what the steps before read.
+    // Asked a step deeper at each slice closer to the rank's turn, every step finds what it reads
+    // in the cache (Engine::lookAhead). Changes nothing.
+    void lookAhead(const KeyTrail &trail, int depth) const;
 
 private:
     // The ints reserve(keys) places a pair table in: room for FSDP's weights[layer, 0] and a

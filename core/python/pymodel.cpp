@@ -73,6 +73,10 @@ struct StorageMap {
 
     core::CallSite at() const { return {rank, learnerLine(session->fileName)}; }
     const core::Storage &storage() const { return engineOf(*session).storage(rank); }
+    const core::Object *find(const core::Key &key) const
+    {
+        return engineOf(*session).find(rank, kind, key);
+    }
 
     // "weights of rank 0 has no key 3; it holds 0, 1": what is there points at the mistake.
     std::string missing(const core::Key &key, const char *after = "") const
@@ -91,7 +95,7 @@ struct StorageMap {
     py::object get(py::handle key) const
     {
         const core::Key k = toKey(key);
-        const core::Object *found = storage().find(kind, k);
+        const core::Object *found = find(k);
         if (!found)
             throw py::key_error(missing(k));
         return wrapObject(*found);
@@ -106,7 +110,7 @@ struct StorageMap {
     void erase(py::handle key) const
     {
         const core::Key k = toKey(key);
-        if (!storage().find(kind, k))
+        if (!find(k))
             throw py::key_error(missing(k, " to delete"));
         if (auto status = engineOf(*session).erase(at(), kind, k); !status)
             raiseError(status.error());
@@ -231,9 +235,7 @@ void bindStorage(py::module_ &m)
         .def("__delitem__",
              [](py::handle self, py::handle key) { FastSelf<StorageMap>::of(self).erase(key); })
         .def("__contains__",
-             [](const StorageMap &s, py::handle key) {
-                 return s.storage().find(s.kind, toKey(key)) != nullptr;
-             })
+             [](const StorageMap &s, py::handle key) { return s.find(toKey(key)) != nullptr; })
         .def("__len__", [](const StorageMap &s) { return s.storage().size(s.kind); })
         .def("__bool__", [](const StorageMap &s) { return s.storage().size(s.kind) > 0; })
         .def("__iter__", [](const StorageMap &s) { return py::iter(s.keys()); })
@@ -243,7 +245,7 @@ void bindStorage(py::module_ &m)
         .def(
             "get",
             [](const StorageMap &s, py::handle key, py::object fallback) -> py::object {
-                const core::Object *found = s.storage().find(s.kind, toKey(key));
+                const core::Object *found = s.find(toKey(key));
                 return found ? wrapObject(*found) : fallback;
             },
             py::arg("key"), py::arg("default") = py::none())

@@ -11,12 +11,9 @@ namespace {
 class Determinism : public ::testing::TestWithParam<PuzzleCase>
 {};
 
-TEST_P(Determinism, TwoRunsGiveIdenticalTraces)
+// Every field of two records, event by event, change by change and slice by slice.
+void expectSameRecord(const core::Trace &first, const core::Trace &second)
 {
-    const PuzzleCase &puzzle = GetParam();
-    const core::RunConfig config = makeConfig(puzzle.ranks, puzzle.layers, puzzle.batches);
-    const core::Trace first = runProgram(config, puzzle.program);
-    const core::Trace second = runProgram(config, puzzle.program);
     ASSERT_EQ(first.status, core::RunStatus::Ok);
     ASSERT_FALSE(first.events.empty());
 
@@ -49,6 +46,41 @@ TEST_P(Determinism, TwoRunsGiveIdenticalTraces)
     EXPECT_EQ(first.finalWeights, second.finalWeights);
     EXPECT_EQ(first.figures.timesteps, second.figures.timesteps);
     EXPECT_EQ(first.figures.maxMemory, second.figures.maxMemory);
+}
+
+TEST_P(Determinism, TwoRunsGiveIdenticalTraces)
+{
+    const PuzzleCase &puzzle = GetParam();
+    const core::RunConfig config = makeConfig(puzzle.ranks, puzzle.layers, puzzle.batches);
+    expectSameRecord(runProgram(config, puzzle.program), runProgram(config, puzzle.program));
+}
+
+// Asking the memory of the next ranks' lookups ahead (core/scheduler.cpp) is for runs of many
+// ranks; at any size it changes nothing in the record.
+core::RunLimits lookingAheadFrom(int ranks)
+{
+    core::RunLimits limits;
+    limits.lookAheadFromRanks = ranks;
+    return limits;
+}
+
+TEST_P(Determinism, LookingAheadChangesNothing)
+{
+    const PuzzleCase &puzzle = GetParam();
+    const core::RunConfig config = makeConfig(puzzle.ranks, puzzle.layers, puzzle.batches);
+    expectSameRecord(runProgram(config, puzzle.program, lookingAheadFrom(1 << 30)),
+                     runProgram(config, puzzle.program, lookingAheadFrom(0)));
+}
+
+TEST(Determinism, AManyRankRunLooksAheadAndChangesNothing)
+{
+    // More ranks than the default bound, so the run looks ahead as a large one does.
+    const core::RunLimits byDefault;
+    const int ranks = byDefault.lookAheadFromRanks + 32;
+    const core::RunConfig config = makeConfig(ranks, 4, ranks);
+    const core::Trace never = runProgram(config, fsdp, lookingAheadFrom(1 << 30));
+    EXPECT_TRUE(never.correct()) << never.check.message;
+    expectSameRecord(never, runProgram(config, fsdp, byDefault));
 }
 
 INSTANTIATE_TEST_SUITE_P(Reference, Determinism, ::testing::ValuesIn(referencePuzzles()),

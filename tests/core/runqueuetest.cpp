@@ -30,6 +30,9 @@ TEST(RunQueue, GivesRanksInTheOrderTheyCameAcrossEmptyingAndDroppingWhatWasRead)
         }
         ASSERT_EQ(queue.size(), expected.size());
         ASSERT_EQ(queue.empty(), expected.empty());
+        // What comes next, without taking it (the scheduler looks ahead at the next ranks).
+        for (std::size_t k = 0; k < expected.size() && k < 4; ++k)
+            ASSERT_EQ(queue.peek(k), expected[k]) << "round " << round << ", place " << k;
     }
 }
 

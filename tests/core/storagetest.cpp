@@ -230,6 +230,54 @@ TEST(Storage, PairsStoredBeforeTheTableWidensAreStillFound)
     }
 }
 
+TEST(Storage, TheTrailKeepsTheKeysATableHoldsUpToItsRoom)
+{
+    core::KeyTrail trail;
+    Storage::addToTrail(trail, MapKind::Weights, Key(3));
+    Storage::addToTrail(trail, MapKind::Weights, Key(-1));    // a hashed key
+    Storage::addToTrail(trail, MapKind::Weights, Key(65536)); // beyond the int table
+    Storage::addToTrail(trail, MapKind::Activations, Key(2, 1));
+    Storage::addToTrail(trail, MapKind::Activations, Key(2, 32)); // beyond the pair table
+    Storage::addToTrail(trail, MapKind::Activations, Key::ofTuple({1, 2, 3}));
+    ASSERT_EQ(trail.count, 2);
+    EXPECT_EQ(trail.items[0].map, MapKind::Weights);
+    EXPECT_FALSE(trail.items[0].pair);
+    EXPECT_EQ(trail.items[0].a, 3);
+    EXPECT_EQ(trail.items[1].map, MapKind::Activations);
+    EXPECT_TRUE(trail.items[1].pair);
+    EXPECT_EQ(trail.items[1].a, 2);
+    EXPECT_EQ(trail.items[1].b, 1);
+    for (int i = 0; i < 2 * core::KeyTrail::kMost; ++i)
+        Storage::addToTrail(trail, MapKind::GradWeights, Key(i));
+    EXPECT_EQ(trail.count, core::KeyTrail::kMost);
+}
+
+// Looking a trail's keys up ahead reads only what is there (the sanitizer build checks it), at
+// every depth, whether the keys are there, absent, or past the end of their tables, and changes
+// nothing.
+TEST(Storage, LookingAheadReadsOnlyWhatIsThereAndChangesNothing)
+{
+    Storage storage;
+    storage.set(MapKind::Weights, Key(1), held(weight(1)));
+    storage.set(MapKind::Weights, Key(3), held(weight(3)));
+    storage.set(MapKind::Activations, Key(0, 1), held(activation(0, {1})));
+    storage.erase(MapKind::Weights, Key(1));
+    core::KeyTrail trail;
+    for (const Key &key : {Key(1), Key(3), Key(5000), Key(0, 1), Key(0, 2), Key(200, 0)})
+        for (MapKind map : {MapKind::Weights, MapKind::Activations})
+            if (trail.count < core::KeyTrail::kMost)
+                Storage::addToTrail(trail, map, key);
+    Storage::addToTrail(trail, MapKind::OptStates, Key(7)); // a map with no table yet
+    const auto before = storage.entries(MapKind::Weights);
+    const std::int64_t memory = storage.memory();
+    for (int depth = 1; depth <= 3; ++depth)
+        storage.lookAhead(trail, depth);
+    EXPECT_EQ(storage.entries(MapKind::Weights), before);
+    EXPECT_EQ(storage.memory(), memory);
+    EXPECT_EQ(storage.find(MapKind::Weights, Key(1)), nullptr);
+    EXPECT_EQ(storage.find(MapKind::Activations, Key(0, 1))->layer, 0);
+}
+
 TEST(Storage, KeysOnBothSidesOfTheIndexedRangesAreOneDictionary)
 {
     const std::vector<Key> keys{Key(0),
