@@ -173,11 +173,16 @@ void Storage::lookAhead(const KeyTrail &trail, int depth) const
             continue;
         } else if (depth <= 1) {
             __builtin_prefetch(place);
-        } else if (*place > 0) { // present in this rank's map
+        } else if (*place <= 0) { // absent: a set appends its entry there
+            if (depth == 2 && m.entries.size() < m.entries.capacity())
+                __builtin_prefetch(m.entries.end());
+        } else { // present in this rank's map
             const Entry &entry = m.entries[std::size_t(*place - 1)];
             if (depth == 2) {
                 __builtin_prefetch(&entry.object);
                 __builtin_prefetch(&entry.bytes); // (an entry may span two lines)
+                // A delete moves the last entry into the freed place.
+                __builtin_prefetch(&m.entries[m.entries.size() - 1]);
             } else {
                 __builtin_prefetch(entry.object);
             }

@@ -188,7 +188,8 @@ public:
             trail.items[trail.count++] = {map, true, key.parts[0], key.parts[1]};
     }
     // Asks the processor for what a lookup of each key in `trail` reads at step `depth` (1: the
-    // key's place in its table, 2: its entry, 3: the object), reading what the steps before read.
+    // key's place in its table, 2: its entry, or where a set would append it, and the last entry,
+    // which a delete moves; 3: the object), reading what the steps before read.
     // Asked a step deeper at each slice closer to the rank's turn, every step finds what it reads
     // in the cache (Engine::lookAhead). Changes nothing.
     void lookAhead(const KeyTrail &trail, int depth) const;
