@@ -84,6 +84,7 @@ void StateChanges::compare(std::size_t rank, const replay::RankState *before,
             m_arrived[rank][m].push_back(fresh && trace &&
                                          cameByCommunication(*trace, *entry.change));
             m_any = m_any || fresh;
+            m_count += fresh;
             m_rankChanged[rank] = m_rankChanged[rank] || fresh;
         }
         if (!before)
@@ -94,6 +95,7 @@ void StateChanges::compare(std::size_t rank, const replay::RankState *before,
             const bool gone = !current || current->change != entry.change;
             m_gone[rank][m].push_back(gone);
             m_any = m_any || gone;
+            m_count += gone;
             m_rankChanged[rank] = m_rankChanged[rank] || gone;
         }
     }

@@ -27,6 +27,8 @@ public:
                  const core::Trace *trace, const std::vector<int> &ranks);
 
     bool any() const { return m_any; }
+    // How many entries were fresh or gone, over every compared rank and map.
+    std::size_t count() const { return m_count; }
     bool anyFor(int rank) const; // whether anything of the rank's maps was fresh or gone
     bool fresh(int rank, core::MapKind map, std::size_t index) const; // index into now's map
     bool gone(int rank, core::MapKind map, std::size_t index) const;  // index into before's map
@@ -44,6 +46,7 @@ private:
     std::vector<Flags> m_fresh, m_gone, m_arrived;
     std::vector<bool> m_rankChanged; // by rank
     bool m_any = false;
+    std::size_t m_count = 0;
 };
 
 } // namespace rankstep::gui

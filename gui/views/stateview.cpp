@@ -21,6 +21,12 @@ namespace rankstep::gui {
 namespace {
 
 constexpr int kAnimationMs = 350; // long enough to follow an object from rank to rank
+// A new state that changes more objects of the shown panels than this shows at once, without
+// fades or travels. The fade lets the eye follow one step: an operation changes 1-3 objects, a
+// time step of all 16 ranks of the pipeline + FSDP lesson at most 36. A jump across a long run
+// changes thousands (a random event of FSDP at 192 ranks: 300-9,300), which no one can follow,
+// and each frame of their fade cost 8-10 ms (README, "2026-11-27, last: a jump shows at once").
+constexpr std::size_t kMaxFadedChanges = 128;
 
 } // namespace
 
@@ -84,7 +90,8 @@ void StateView::setState(const replay::RunState &state)
     m_changes = StateChanges(m_previous, m_state, m_trace.get(), visibleRanks());
     m_progress = 1.0;
     m_travels.clear();
-    if (m_animated && m_changes.any() && !m_previous.ranks.empty() && m_trace) {
+    if (m_animated && m_changes.any() && m_changes.count() <= kMaxFadedChanges &&
+        !m_previous.ranks.empty() && m_trace) {
         m_progress = 0.0;
         updateTravels();
         m_animation->start();

@@ -49,7 +49,8 @@ public:
     // The run the states come from (its layers and maximum memory); clears the state.
     void setTrace(std::shared_ptr<const core::Trace> trace);
     const std::shared_ptr<const core::Trace> &trace() const { return m_trace; }
-    // Every rank's state at the cursor; it points into the trace set before.
+    // Every rank's state at the cursor; it points into the trace set before. What changed fades
+    // in and out, unless more changed than the eye can follow (a jump): then it shows at once.
     void setState(const replay::RunState &state);
     const replay::RunState &state() const { return m_state; }
     void setSelectedRank(int rank);
