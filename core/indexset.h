@@ -75,6 +75,7 @@ public:
     void insert(int index); // index >= 0
     bool contains(int index) const;
     int size() const { return isRange() ? m_end - m_begin : countWords(); }
+    bool onHeap() const { return m_words != nullptr; } // the destructor frees the members' bitset
     bool empty() const { return m_words == nullptr && m_begin == m_end; }
     int first() const; // -1 when empty
     int last() const;  // -1 when empty

@@ -87,10 +87,10 @@ public:
 
     std::strong_ordering operator<=>(const KeyParts &other) const;
     bool operator==(const KeyParts &other) const;
+    bool onHeap() const { return m_size > 2; } // the destructor frees the ints
 
 private:
     KeyParts(const int *items, std::size_t count);
-    bool onHeap() const { return m_size > 2; }
     void copyHeap(const KeyParts &other); // the ints of a key of more than two
     union Held {
         int inline_[2] = {0, 0};

@@ -134,14 +134,17 @@ public:
             addObjectBlock();
         const Object *kept = ::new (static_cast<void *>(m_nextObject)) Object(object);
         ++m_nextObject;
+        m_ownsHeap = m_ownsHeap || object.batches.onHeap() || object.shards.onHeap();
         return kept;
     }
     const StorageChange &append(const StorageChange &change)
     {
+        m_ownsHeap = m_ownsHeap || change.key.parts.onHeap();
         return m_changes.emplace_back(change);
     }
     const StorageChange &append(StorageChange &&change)
     {
+        m_ownsHeap = m_ownsHeap || change.key.parts.onHeap();
         return m_changes.emplace_back(std::move(change));
     }
 
@@ -162,6 +165,9 @@ public:
     void reserve(std::size_t count, std::byte *room);
     static std::size_t roomFor(std::size_t count);
     void clear();
+    // Whether a change's key or an object holds memory on the heap, so that clear() destroys
+    // each change and object (else it releases their blocks unread).
+    bool ownsHeap() const { return m_ownsHeap; }
 
 private:
     void addObjectBlock(); // room for the next objects keep() keeps
@@ -173,6 +179,9 @@ private:
     PlacedVector<detail::Places<Object>> m_objects;
     Object *m_nextObject = nullptr; // the last block's first free place
     Object *m_objectsEnd = nullptr; // the end of its places
+    // A key of more than two ints or a set that is no range (ownsHeap()). Nothing here changes
+    // once appended, so it is known exactly. Most runs hold none.
+    bool m_ownsHeap = false;
 };
 
 enum class SliceEnd : std::uint8_t { Collective, Receive, Finished, Failed };

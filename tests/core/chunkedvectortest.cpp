@@ -164,6 +164,22 @@ TEST(ChunkedVector, EachElementMadeIsDestroyedOnce)
     EXPECT_EQ(Counted::live, 0);
 }
 
+TEST(ChunkedVector, ReleasingWithoutDestroyingEmptiesItAndDestroysNothing)
+{
+    using Values = ChunkedVector<Counted, 8>;
+    Values values;
+    for (int i = 0; i < 30; ++i) // across chunks
+        values.emplace_back(i);
+    values.releaseWithoutDestroying();
+    EXPECT_EQ(Counted::live, 30); // not one destructor ran
+    Counted::live = 0;
+    EXPECT_TRUE(values.empty());
+    EXPECT_EQ(values.begin(), values.end());
+    values.emplace_back(5); // and it starts again
+    ASSERT_EQ(values.size(), 1U);
+    EXPECT_EQ(values[0].value, 5);
+}
+
 } // namespace
 } // namespace rankstep::core
 
@@ -264,6 +280,47 @@ TEST(ChangeLog, ALogInGivenRoomNeverMovesAnObjectAndACopyOutlivesTheRoom)
     ASSERT_EQ(copy.size(), 300U);
     for (std::size_t i = 0; i < copy.size(); ++i)
         EXPECT_EQ(copy[i].object->layer, int(i)) << i;
+}
+
+// Clearing a log destroys each change and object only when one holds memory on the heap (a key
+// of more than two ints, a set that is no range); a run of the puzzles' keys and ranges holds
+// none. The sanitizer build checks that a log that does frees all of it.
+TEST(ChangeLog, OnlyAKeyOrASetOnTheHeapMakesClearingDestroyEachChangeAndObject)
+{
+    ChangeLog plain;
+    for (int layer = 0; layer < 300; ++layer) {
+        StorageChange change;
+        change.key = layer % 2 ? Key(layer) : Key(layer, 0);
+        plain.append(change, weightOf(layer));
+    }
+    EXPECT_FALSE(plain.ownsHeap());
+
+    ChangeLog longKey = plain;
+    EXPECT_FALSE(longKey.ownsHeap());
+    StorageChange tuple;
+    tuple.key = Key::ofTuple({1, 2, 3});
+    longKey.append(tuple, std::nullopt);
+    EXPECT_TRUE(longKey.ownsHeap());
+
+    ChangeLog sparse = plain;
+    Object gradient = weightOf(1);
+    gradient.batches = IndexSet{0, 2, 5}; // no range: a bitset on the heap
+    sparse.append(StorageChange{}, gradient);
+    EXPECT_TRUE(sparse.ownsHeap());
+
+    const ChangeLog copy = sparse; // copies, moves and swaps carry it
+    EXPECT_TRUE(copy.ownsHeap());
+    EXPECT_EQ(*copy.back().object, gradient);
+    ChangeLog moved = std::move(longKey);
+    EXPECT_TRUE(moved.ownsHeap());
+    moved.swap(plain);
+    EXPECT_FALSE(moved.ownsHeap());
+    EXPECT_TRUE(plain.ownsHeap());
+    sparse.clear();
+    EXPECT_FALSE(sparse.ownsHeap());
+    EXPECT_TRUE(sparse.empty());
+    sparse.append(StorageChange{}, weightOf(3)); // a cleared log starts again
+    EXPECT_EQ(sparse.back().object->layer, 3);
 }
 
 // A run's record owns the block its lists start in: assigning one record to another, then
