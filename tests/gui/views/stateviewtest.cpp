@@ -148,6 +148,25 @@ TEST(StateView, AnimationFramesRepaintOnlyThePanelsThatChanged)
     EXPECT_TRUE(view->animatedRegion().isEmpty()); // nothing changed: nothing fades
 }
 
+TEST(StateView, AJumpThatChangesMoreThanTheEyeCanFollowShowsAtOnce)
+{
+    gui::testing::ReplayedRun run("pipeline_fsdp");
+    auto view = shownView(run, QSize(1200, 900));
+    view->setVisibleRanks({}); // all 16 (a test before may have chosen others)
+    const rankstep::replay::Cursor home = run.home();
+    view->setState(run.afterSlices(1));
+    view->setState(run.afterSlices(2)); // one rank's slice: a few objects fade in
+    EXPECT_TRUE(view->isAnimating());
+    view->setState(run.stateAt(home.end())); // every shown rank's whole run at once
+    EXPECT_FALSE(view->isAnimating());
+    EXPECT_TRUE(view->travels().empty());
+    const QImage end = view->grab().toImage(); // painted in full at once, as after a fade
+    view->setAnimated(false);
+    view->setState(run.stateAt(home));
+    view->setState(run.stateAt(home.end()));
+    EXPECT_EQ(view->grab().toImage(), end);
+}
+
 TEST(StateView, WhatAReceiveBroughtFadesInWithAGrayOutline)
 {
     gui::testing::ReplayedRun run("gpipe");
@@ -216,22 +235,3 @@ TEST(StateViewScreenshots, WritesTheDocsPictures)
 }
 
 } // namespace
-
-TEST(StateView, AJumpThatChangesMoreThanTheEyeCanFollowShowsAtOnce)
-{
-    gui::testing::ReplayedRun run("pipeline_fsdp");
-    auto view = shownView(run, QSize(1200, 900));
-    view->setVisibleRanks({}); // all 16 (a test before may have chosen others)
-    const rankstep::replay::Cursor home = run.home();
-    view->setState(run.afterSlices(1));
-    view->setState(run.afterSlices(2)); // one rank's slice: a few objects fade in
-    EXPECT_TRUE(view->isAnimating());
-    view->setState(run.stateAt(home.end())); // every shown rank's whole run at once
-    EXPECT_FALSE(view->isAnimating());
-    EXPECT_TRUE(view->travels().empty());
-    const QImage end = view->grab().toImage(); // painted in full at once, as after a fade
-    view->setAnimated(false);
-    view->setState(run.stateAt(home));
-    view->setState(run.stateAt(home.end()));
-    EXPECT_EQ(view->grab().toImage(), end);
-}
