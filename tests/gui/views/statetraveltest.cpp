@@ -24,6 +24,10 @@ namespace {
 std::unique_ptr<gui::StateView> shownView(const gui::testing::ReplayedRun &run)
 {
     auto view = gui::testing::makeView<gui::StateView>();
+    // The shared session's shown ranks are the first ones, whichever a test before chose (run
+    // after StateView.ShowsTheChosenRanksOfALargeRun in one process, no travel reached rank 2).
+    gui::testing::sharedContext().session.setTrace(run.trace());
+    gui::testing::sharedContext().session.setShownRanks({});
     view->setTrace(run.trace());
     view->resize(1000, 800);
     view->show();

@@ -28,6 +28,8 @@ std::unique_ptr<gui::StateView> shownView(const gui::testing::ReplayedRun &run, 
     // The shared session's trace too: its rank count bounds the ranks a picker may choose (run
     // after a test that left a one-rank trace there, rank 3 of 16 was refused).
     gui::testing::sharedContext().session.setTrace(run.trace());
+    // The first 16 ranks, whichever a test before chose (in one process, as --gtest_shuffle runs).
+    gui::testing::sharedContext().session.setShownRanks({});
     view->setTrace(run.trace());
     view->resize(size);
     view->show();
@@ -152,7 +154,6 @@ TEST(StateView, AJumpThatChangesMoreThanTheEyeCanFollowShowsAtOnce)
 {
     gui::testing::ReplayedRun run("pipeline_fsdp");
     auto view = shownView(run, QSize(1200, 900));
-    view->setVisibleRanks({}); // all 16 (a test before may have chosen others)
     const rankstep::replay::Cursor home = run.home();
     view->setState(run.afterSlices(1));
     view->setState(run.afterSlices(2)); // one rank's slice: a few objects fade in
