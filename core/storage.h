@@ -4,6 +4,7 @@
 #include "objects.h"
 #include "placedvector.h"
 
+#include <bit>
 #include <compare>
 #include <cstdint>
 #include <initializer_list>
@@ -38,12 +39,8 @@ public:
     KeyParts(std::initializer_list<int> items) : KeyParts(items.begin(), items.size()) {}
     explicit KeyParts(const std::vector<int> &items) : KeyParts(items.data(), items.size()) {}
     // One or two ints, inline: the keys every operation makes.
-    explicit KeyParts(int a) : m_size(1) { m_held.inline_[0] = a; }
-    KeyParts(int a, int b) : m_size(2)
-    {
-        m_held.inline_[0] = a;
-        m_held.inline_[1] = b;
-    }
+    explicit KeyParts(int a) : m_held(inlineInts(a, 0)), m_size(1) {}
+    KeyParts(int a, int b) : m_held(inlineInts(a, b)), m_size(2) {}
     // Inline, as IndexSet's: every stored object's change copies its key.
     KeyParts(const KeyParts &other) : m_held(other.m_held), m_size(other.m_size)
     {
@@ -96,6 +93,13 @@ private:
         int inline_[2] = {0, 0};
         int *heap; // all the ints when there are more than two
     };
+    static Held inlineInts(int a, int b)
+    {
+        constexpr bool little = std::endian::native == std::endian::little;
+        const std::uint64_t first = std::uint32_t(little ? a : b);
+        const std::uint64_t second = std::uint32_t(little ? b : a);
+        return std::bit_cast<Held>(first | second << 32);
+    }
     Held m_held;
     std::uint32_t m_size = 0; // last, so that Key's flag fits in the padding after it
 };

@@ -8,9 +8,12 @@
 
 #include <algorithm>
 #include <deque>
+#include <limits>
 #include <memory>
 #include <random>
 #include <stdexcept>
+#include <string>
+#include <utility>
 
 namespace rankstep::testing {
 namespace {
@@ -146,6 +149,28 @@ TEST(Storage, PairKeyEqualsTheTupleOfTheSameInts)
     EXPECT_EQ(Key(0, 2), Key::ofTuple({0, 2}));
     EXPECT_NE(Key(0, 2), Key(2, 0));
     EXPECT_EQ(core::formatKey(Key(0, 2)), "(0, 2)");
+}
+
+// A key of one or two ints is made in one write of both (core/storage.h, KeyParts::inlineInts):
+// each int keeps its sign and its place, whatever the other holds.
+TEST(Storage, KeysOfOneOrTwoIntsHoldExactlyTheirInts)
+{
+    constexpr int kMost = std::numeric_limits<int>::max(), kLeast = std::numeric_limits<int>::min();
+    for (const auto &[a, b] :
+         {std::pair{-1, kMost}, {kMost, -1}, {kLeast, 0}, {0, kLeast}, {3, 7}}) {
+        const Key pair(a, b);
+        ASSERT_EQ(pair.parts.size(), 2U);
+        EXPECT_EQ(pair.parts[0], a);
+        EXPECT_EQ(pair.parts[1], b);
+        EXPECT_EQ(pair, Key::ofTuple({a, b}));
+        const Key one(a);
+        ASSERT_EQ(one.parts.size(), 1U);
+        EXPECT_EQ(one.parts[0], a);
+        EXPECT_EQ(one, Key(a));
+        EXPECT_NE(one, Key::ofTuple({a}));
+        EXPECT_EQ(core::formatKey(one), std::to_string(a));
+    }
+    EXPECT_LT(Key(-1, 0), Key(0, -1));
 }
 
 // Keys hold up to two ints in themselves and longer tuples on the heap: both kinds copy, move,
