@@ -292,8 +292,10 @@ public:
     }
 
 private:
-    static constexpr std::size_t kWriteAhead = 512; // bytes: eight cache lines (256-1024 alike)
-    void forget()                                   // after every chunk's release
+    // How far ahead emplace_back asks for the list's place: eight cache lines (256 to 1024 bytes
+    // measured alike).
+    static constexpr std::size_t kWriteAhead = 512;
+    void forget() // after every chunk's release
     {
         m_chunks.clear();
         m_next = m_end = nullptr;
