@@ -81,7 +81,7 @@ const Lesson *findLesson(const std::vector<Lesson> &lessons, const std::string &
 
 struct Verdict {
     // Which sentence `summary` is: the app says it in the language shown
-    // (gui/views/resultspanel.h).
+    // (gui/views/lesson/resultspanel.h).
     enum class Kind {
         Solved,
         OtherSetting,  // correct at a what-if setting; graded at the lesson's own

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The memory plot of an exported figure: each rank's memory over time drawn with QPainter on the
 // timeline's own time axis, so that a time is at the same x in both. (The app's interactive
-// memory chart is a Qt Charts widget, gui/views/memorychart.h; this draws what it shows.)
+// memory chart is a Qt Charts widget, gui/views/memory/memorychart.h; this draws what it shows.)
 #pragma once
 
 #include "core/simtime.h"

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // The results panel's text: what a failed check found is said once, in the verdict.
-#include "gui/views/resultspanel.h"
+#include "resultspanel.h"
 #include "guitestsupport.h"
 
 #include <gtest/gtest.h>
