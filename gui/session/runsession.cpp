@@ -10,10 +10,13 @@ namespace rankstep::gui {
 
 RunSession::RunSession(QObject *parent) : QObject(parent), m_stepper(new StepController(this)) {}
 
-void RunSession::setTrace(TracePtr trace, TraceUnits units)
+void RunSession::setTrace(TracePtr trace, TraceUnits units, const QString &output)
 {
     m_trace = std::move(trace);
     m_units = units;
+    m_output = output;
+    const bool judged = m_verdict.has_value();
+    m_verdict.reset();
     m_endTime = m_trace && m_trace->figures.hasEvents ? m_trace->figures.endTime : core::SimTime();
     const TimeAxis whole = fitted(TimeAxis{}, m_endTime);
     m_visible = {whole.from, whole.to};
@@ -35,6 +38,21 @@ void RunSession::setTrace(TracePtr trace, TraceUnits units)
     Q_EMIT selectedEventChanged();
     if (highlighted)
         Q_EMIT highlightChanged();
+    if (judged)
+        Q_EMIT verdictChanged();
+}
+
+void RunSession::setLesson(const lessons::Lesson *lesson)
+{
+    clear();
+    m_lesson = lesson;
+    Q_EMIT lessonChanged();
+}
+
+void RunSession::setVerdict(std::optional<lessons::Verdict> verdict)
+{
+    m_verdict = std::move(verdict);
+    Q_EMIT verdictChanged();
 }
 
 void RunSession::setHighlight(std::vector<std::size_t> events, const QString &sentence)

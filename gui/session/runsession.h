@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "core/lessons/lesson.h"
 #include "core/simtime.h"
 #include "realrunoutcome.h"
 #include "stepcontroller.h"
@@ -40,8 +41,9 @@ struct TimeRange {
 // The run on screen, shared by every view (after Qt Creator's src/libs/tracing
 // timelinezoomcontrol.h): the trace and what is derived from it once (its end, the stop points
 // and the cursor through them, in stepper()), a second trace to compare with, the time range
-// the timeline and the memory chart show, and the selection. Views are built with it and follow
-// its *Changed signals; nobody pushes a trace into a view by hand.
+// the timeline and the memory chart show, and the selection; the lesson the run belongs to, what
+// the run printed and its verdict. Views are built with it and follow its *Changed signals; nobody
+// pushes a trace, a lesson or a verdict into a view by hand.
 class RunSession : public QObject
 {
     Q_OBJECT
@@ -50,6 +52,13 @@ public:
     explicit RunSession(QObject *parent = nullptr);
 
     const TracePtr &trace() const { return m_trace; }
+    // The lesson open in the window, null before one opens. Its runs are judged against it.
+    const lessons::Lesson *lesson() const { return m_lesson; }
+    // What the run's code printed (the runner's output, capped), empty without a run.
+    const QString &output() const { return m_output; }
+    // The run's verdict against the lesson; none for a run that is not graded (a what-if setting
+    // opened, a demonstration's run, a run on real processes) and before the run is judged.
+    const std::optional<lessons::Verdict> &verdict() const { return m_verdict; }
     // A second run to compare with (the lesson's solution, the previous run; the simulation of
     // the code while the views show its real run); null when none.
     const TracePtr &comparison() const { return m_comparison; }
@@ -88,8 +97,12 @@ public:
 public Q_SLOTS:
     // A new run: the cursor at its end, the whole run in view, nothing selected.
     void setTrace(rankstep::gui::TracePtr trace,
-                  rankstep::gui::TraceUnits units = rankstep::gui::TraceUnits::SimulatedSteps);
+                  rankstep::gui::TraceUnits units = rankstep::gui::TraceUnits::SimulatedSteps,
+                  const QString &output = {});
     void clear() { setTrace(nullptr); }
+    // Another lesson: the run shown so far belongs to the last one and is cleared first.
+    void setLesson(const rankstep::lessons::Lesson *lesson);
+    void setVerdict(std::optional<rankstep::lessons::Verdict> verdict);
     void setComparison(rankstep::gui::TracePtr trace,
                        rankstep::gui::TraceUnits units = rankstep::gui::TraceUnits::SimulatedSteps);
     // In ticks; an empty or reversed range is ignored. The timeline keeps it within its zoom
@@ -106,7 +119,9 @@ public Q_SLOTS:
     void setRealRunInProgress(bool running);
 
 Q_SIGNALS:
-    void traceChanged();
+    void traceChanged(); // with the output; the verdict is none until setVerdict
+    void lessonChanged();
+    void verdictChanged();
     void comparisonChanged();
     void visibleRangeChanged();
     void selectedRankChanged(int rank);
@@ -117,6 +132,9 @@ Q_SIGNALS:
 
 private:
     TracePtr m_trace;
+    const lessons::Lesson *m_lesson = nullptr;
+    QString m_output;
+    std::optional<lessons::Verdict> m_verdict;
     TracePtr m_comparison;
     TraceUnits m_comparisonUnits = TraceUnits::SimulatedSteps;
     TraceUnits m_units = TraceUnits::SimulatedSteps;

@@ -117,6 +117,41 @@ TEST(RunSession, HoldsASecondTraceToCompareWith)
     EXPECT_EQ(comparisons.count(), 1);
 }
 
+TEST(RunSession, ARunCarriesItsOutputAndANewRunDropsTheLastVerdict)
+{
+    RunSession session;
+    QSignalSpy verdicts(&session, &RunSession::verdictChanged);
+    session.setTrace(ddpTrace(), TraceUnits::SimulatedSteps, QStringLiteral("printed"));
+    EXPECT_EQ(session.output(), QStringLiteral("printed"));
+    EXPECT_FALSE(session.verdict());
+    EXPECT_EQ(verdicts.count(), 0); // nothing was judged, so nothing changed
+    lessons::Verdict verdict;
+    verdict.kind = lessons::Verdict::Kind::TargetsMissed;
+    session.setVerdict(verdict);
+    ASSERT_TRUE(session.verdict());
+    EXPECT_EQ(session.verdict()->kind, lessons::Verdict::Kind::TargetsMissed);
+    EXPECT_EQ(verdicts.count(), 1);
+    session.setTrace(ddpTrace()); // the next run is not judged yet
+    EXPECT_FALSE(session.verdict());
+    EXPECT_TRUE(session.output().isEmpty());
+    EXPECT_EQ(verdicts.count(), 2);
+}
+
+TEST(RunSession, AnotherLessonClearsTheRunOfTheLastOneBeforeViewsHearOfIt)
+{
+    RunSession session;
+    session.setTrace(ddpTrace(), TraceUnits::SimulatedSteps, QStringLiteral("printed"));
+    const lessons::Lesson lesson;
+    bool clearedFirst = false;
+    QObject::connect(&session, &RunSession::lessonChanged, &session,
+                     [&] { clearedFirst = !session.trace() && session.output().isEmpty(); });
+    QSignalSpy lessons(&session, &RunSession::lessonChanged);
+    session.setLesson(&lesson);
+    EXPECT_EQ(lessons.count(), 1);
+    EXPECT_EQ(session.lesson(), &lesson);
+    EXPECT_TRUE(clearedFirst);
+}
+
 TEST(Appearance, TheLookCarriesTheSchemeAndTheZoomAndSaysWhenTheyChange)
 {
     Appearance appearance;
