@@ -25,7 +25,7 @@ constexpr int kAnimationMs = 350; // long enough to follow an object from rank t
 // fades or travels. The fade lets the eye follow one step: an operation changes 1-3 objects, a
 // time step of all 16 ranks of the pipeline + FSDP lesson at most 36. A jump across a long run
 // changes thousands (a random event of FSDP at 192 ranks: 300-9,300), which no one can follow,
-// and each frame of their fade cost 8-10 ms (README, "2026-11-27, last: a jump shows at once").
+// and each frame of their fade cost 8-10 ms (docs/benchmarks.md).
 constexpr std::size_t kMaxFadedChanges = 128;
 
 } // namespace
