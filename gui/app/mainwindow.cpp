@@ -9,7 +9,6 @@
 #include "codekeeper.h"
 #include "comparisonactions.h"
 #include "comparisonview.h"
-#include "core/explain/formulas.h"
 #include "demoactions.h"
 #include "demobar.h"
 #include "editactions.h"
@@ -429,7 +428,7 @@ void MainWindow::buildLayout()
     m_lessonList->setWordWrap(true);
     m_lessonList->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     m_lessonList->setSpacing(2);
-    m_lessonPanel = new LessonPanel;
+    m_lessonPanel = new LessonPanel(*m_session);
     m_editor = new CodeEditor(*m_appearance);
     m_editor->setObjectName(QStringLiteral("editor"));
     m_keeper = new CodeKeeper(m_progress, *m_editor, this);
@@ -441,7 +440,7 @@ void MainWindow::buildLayout()
     editorLayout->setSpacing(0);
     editorLayout->addWidget(codeNotice);
     editorLayout->addWidget(m_editor, 1);
-    m_results = new ResultsPanel;
+    m_results = new ResultsPanel(*m_session);
     m_results->setMinimumHeight(60);
     m_timeline = new TimelineView(*m_session, *m_appearance);
     m_memory = new MemoryChart(*m_session, *m_appearance);
@@ -779,14 +778,8 @@ bool MainWindow::openLesson(const QString &lessonId)
     if (m_editor->hasUnsavedEdits())
         saveCode(); // the last second of typing in the lesson shown before
     m_lesson = m_model->lessonAt(row);
-    m_session->clear();
+    m_session->setLesson(m_lesson); // the views follow it
     m_lessonList->setCurrentIndex(m_model->index(row));
-    m_lessonPanel->setLesson(m_lesson);
-    m_results->setLesson(m_lesson);
-    m_explainView->setLesson(m_lesson);
-    m_comparison->setCurrentLesson(m_lesson);
-    m_experiments->setLesson(m_lesson);
-    m_whatIf->setLesson(m_lesson);
     // A PyTorch lesson runs for real and draws a loss curve: no steps, timeline or memory.
     const bool torch = m_lesson->isTorch();
     if (m_torchRun->isRunning())
@@ -805,8 +798,6 @@ bool MainWindow::openLesson(const QString &lessonId)
         arrangeViews(); // no run yet: the views are placeholders
     else
         m_memory->setVisible(false);
-    m_memory->setTarget(m_lesson->targets ? std::optional<std::int64_t>(m_lesson->targets->memory)
-                                          : std::nullopt);
     m_keeper->open(lessonId, QString::fromStdString(m_lesson->starter));
     m_progress.setLastLesson(lessonId);
     setWindowTitle(tr("%1 — Rankstep").arg(QString::fromStdString(m_lesson->title)));
@@ -1082,17 +1073,11 @@ void MainWindow::openSweepRun(const io::SweepRow &row)
 
 void MainWindow::showTrace(const TracePtr &trace, const QString &output)
 {
-    // The weights and optimizer states a rank of a data-parallel or sharded lesson should hold,
-    // for this run's ranks (docs/explain.md): a dotted line on the memory chart.
-    const int sharers = explain::modelSharers(m_lesson->id, trace->config.ranks);
-    m_memory->setModelState(
-        sharers > 0 ? std::optional<std::int64_t>(explain::modelStateBytes(trace->config, sharers))
-                    : std::nullopt);
     // At the end: where the run finished, or where no rank could go on. A real-scale cost model's
     // ticks are microseconds (docs/cost-models.md).
     m_session->setTrace(
-        trace, trace->config.cost.realScale() ? TraceUnits::Seconds : TraceUnits::SimulatedSteps);
-    m_results->showTrace(trace, output);
+        trace, trace->config.cost.realScale() ? TraceUnits::Seconds : TraceUnits::SimulatedSteps,
+        output);
     arrangeViews();
 }
 
@@ -1100,6 +1085,7 @@ void MainWindow::onTraceAvailable(const TracePtr &trace, const QString &output)
 {
     showTrace(trace, output);
     const lessons::Verdict verdict = lessons::judge(*m_lesson, *trace);
+    m_session->setVerdict(verdict);
     // Under another cost model a run is not graded: it neither solves nor unsolves the lesson.
     if (m_keeper->learnersCode() && core::isNotebookCost(trace->config.cost)) {
         m_progress.recordRun(QString::fromStdString(m_lesson->id), verdict.solved);

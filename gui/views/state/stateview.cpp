@@ -38,7 +38,7 @@ StateView::StateView(RunSession &session, Appearance &appearance, QWidget *paren
     , m_animation(new QVariantAnimation(this))
     , m_picker(new StateRankPicker(this))
 {
-    connect(&session, &RunSession::traceChanged, this, [this] { setTrace(m_session.trace()); });
+    connect(&session, &RunSession::traceChanged, this, &StateView::onTraceChanged);
     connect(&session.stepper(), &StepController::stateChanged, this, &StateView::setState);
     connect(&session, &RunSession::selectedRankChanged, this, &StateView::setSelectedRank);
     connect(this, &StateView::rankSelected, &session, &RunSession::setSelectedRank);
@@ -69,11 +69,11 @@ StateView::StateView(RunSession &session, Appearance &appearance, QWidget *paren
     });
 }
 
-void StateView::setTrace(std::shared_ptr<const core::Trace> trace)
+void StateView::onTraceChanged()
 {
     m_animation->stop();
     m_progress = 1.0;
-    m_trace = std::move(trace);
+    m_trace = m_session.trace();
     m_state = {};
     m_previous = {};
     m_changes = {};
