@@ -5,7 +5,7 @@
 #pragma once
 
 #include "core/lessons/lesson.h"
-#include "runcontroller.h"
+#include "experimentscontroller.h"
 
 #include <QWidget>
 
@@ -24,13 +24,16 @@ class ExperimentsView : public QWidget
 {
     Q_OBJECT
 public:
+    // The runs are the controller's (it outlives the view); the view shows them.
+    ExperimentsView(RunSession &session, Appearance &appearance, ExperimentsController &experiments,
+                    QWidget *parent = nullptr);
     ExperimentsView(RunSession &session, Appearance &appearance, QWidget *parent = nullptr);
 
     // Empties the table and chart; one row per experiment of lesson (none for null).
     void setLesson(const lessons::Lesson *lesson);
     // Runs base's code and function at each experiment's ranks, layers and batches.
     void runExperiments(const RunSpec &base);
-    bool isRunning() const { return m_next >= 0; }
+    bool isRunning() const { return m_experiments.isRunning(); }
 
     const QTableWidget *table() const { return m_table; }
     QLineSeries *measuredSeries() const { return m_measured; }
@@ -40,16 +43,15 @@ Q_SIGNALS:
     void experimentsFinished();
 
 private:
-    void startNext();
-    void onTraceAvailable(const TracePtr &trace);
-    void onRunFailed(const QString &message);
+    void onStarted(int index);
+    void onTraceAvailable(int index, const TracePtr &trace);
+    void onFinished();
     void setRow(int row, const QString &measured, const QString &formula);
+    void setMeasured(int row, const QString &text);
     void replot();
 
     const lessons::Lesson *m_lesson = nullptr;
-    RunController *m_runner = nullptr;
-    RunSpec m_base;
-    int m_next = -1; // the experiment running now; -1 when none
+    ExperimentsController &m_experiments;
     std::vector<std::optional<double>> m_shares;
     QLabel *m_status = nullptr;
     QTableWidget *m_table = nullptr;

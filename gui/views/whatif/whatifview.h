@@ -42,6 +42,9 @@ class WhatIfView : public QWidget
 {
     Q_OBJECT
 public:
+    // The sweep runs in the controller (it outlives the view); the view shows its rows.
+    WhatIfView(RunSession &session, Appearance &appearance, SweepController &sweep,
+               QWidget *parent = nullptr);
     WhatIfView(RunSession &session, Appearance &appearance, QWidget *parent = nullptr);
 
     // The fields start from the lesson's setting; the rows of another lesson's sweep go.
@@ -101,7 +104,7 @@ private:
 
     RunSession &m_session;
     Appearance &m_appearance;
-    SweepController *m_sweep;
+    SweepController *m_sweep; // not owned
     std::function<std::optional<SweepSpec>()> m_source;
     const lessons::Lesson *m_lesson = nullptr;
     std::vector<io::SweepRow> m_rows; // in the order they arrived
