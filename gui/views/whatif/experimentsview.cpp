@@ -25,12 +25,6 @@ QString percent(double share)
 
 } // namespace
 
-ExperimentsView::ExperimentsView(RunSession &session, Appearance &appearance, QWidget *parent)
-    : ExperimentsView(session, appearance, *new ExperimentsController, parent)
-{
-    m_experiments.setParent(this);
-}
-
 ExperimentsView::ExperimentsView(RunSession &, Appearance &, ExperimentsController &experiments,
                                  QWidget *parent)
     : QWidget(parent)

@@ -27,7 +27,6 @@ public:
     // The runs are the controller's (it outlives the view); the view shows them.
     ExperimentsView(RunSession &session, Appearance &appearance, ExperimentsController &experiments,
                     QWidget *parent = nullptr);
-    ExperimentsView(RunSession &session, Appearance &appearance, QWidget *parent = nullptr);
 
     // Empties the table and chart; one row per experiment of lesson (none for null).
     void setLesson(const lessons::Lesson *lesson);

@@ -70,12 +70,6 @@ QString timeText(const io::SweepRow &row, const std::optional<core::SimTime> &ti
 
 } // namespace
 
-WhatIfView::WhatIfView(RunSession &session, Appearance &appearance, QWidget *parent)
-    : WhatIfView(session, appearance, *new SweepController, parent)
-{
-    m_sweep->setParent(this);
-}
-
 WhatIfView::WhatIfView(RunSession &session, Appearance &appearance, SweepController &sweep,
                        QWidget *parent)
     : QWidget(parent)

@@ -45,7 +45,6 @@ public:
     // The sweep runs in the controller (it outlives the view); the view shows its rows.
     WhatIfView(RunSession &session, Appearance &appearance, SweepController &sweep,
                QWidget *parent = nullptr);
-    WhatIfView(RunSession &session, Appearance &appearance, QWidget *parent = nullptr);
 
     // The fields start from the lesson's setting; the rows of another lesson's sweep go.
     void setLesson(const lessons::Lesson *lesson);
