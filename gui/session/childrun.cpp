@@ -116,6 +116,8 @@ QCoro::Task<ChildOutcome> runCli(ChildCommand command, ChildLimits limits, StopT
         auto starting = qCoro(&process, &QProcess::stateChanged, std::chrono::seconds(30));
         const auto state = co_await starting;
         outcome.started = state && std::get<0>(*state) == QProcess::Running;
+    } else {
+        outcome.started = process.state() == QProcess::Running;
     }
     if (outcome.started) {
         auto finishing = qCoro(process).waitForFinished(limits.wallClock);
