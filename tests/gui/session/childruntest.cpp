@@ -210,5 +210,29 @@ TEST(ChildRuns, StopEndsTheCurrentRunAndStopChildKeepsIt)
     EXPECT_FALSE(runs.busy());
 }
 
+// The window closing: a runner that ignores SIGTERM still does not outlive its controller.
+TEST(ChildRuns, TheirEndKillsAChildThatIgnoresSigtermAfterItsGrace)
+{
+    std::optional<pid_t> pid;
+    std::optional<ChildOutcome> outcome;
+    {
+        ChildRuns runs;
+        const ChildRun current = runs.begin();
+        ChildCommand command = shell(QStringLiteral("trap '' TERM; echo $$; exec sleep 300"));
+        command.onOutput = [&pid](const QByteArray &bytes) {
+            if (!pid && !bytes.trimmed().isEmpty())
+                pid = pid_t(bytes.trimmed().toInt());
+        };
+        ChildLimits limits;
+        limits.stopGrace = std::chrono::milliseconds(200);
+        collect(command, limits, current.stop, &outcome);
+        ASSERT_TRUE(QTest::qWaitFor([&] { return pid.has_value(); }, kWaitMs));
+    }
+    EXPECT_NE(::kill(*pid, 0), 0) << "the child outlived its runs";
+    // The coroutine still hands its outcome over once the event loop runs.
+    ASSERT_TRUE(QTest::qWaitFor([&] { return outcome.has_value(); }, kWaitMs));
+    EXPECT_TRUE(outcome->stopped);
+}
+
 } // namespace
 } // namespace rankstep::gui
