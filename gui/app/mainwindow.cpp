@@ -509,9 +509,10 @@ void MainWindow::buildLayout()
             [this] { m_leftTabs->setCurrentWidget(m_comparisonView); });
     m_leftTabs->setTabToolTip(m_leftTabs->indexOf(m_explainView),
                               tr("What fills each rank's memory, and where its time goes"));
-    m_experiments = new ExperimentsView(*m_session, *m_appearance);
+    m_experiments =
+        new ExperimentsView(*m_session, *m_appearance, *new ExperimentsController(this));
     m_leftTabs->addTab(m_experiments, tr("Experiments"));
-    m_whatIf = new WhatIfView(*m_session, *m_appearance);
+    m_whatIf = new WhatIfView(*m_session, *m_appearance, *new SweepController(this));
     m_leftTabs->addTab(m_whatIf, tr("What if"));
     m_leftTabs->setTabToolTip(m_leftTabs->indexOf(m_whatIf),
                               tr("Your code at many settings: Timesteps against peak memory"));
