@@ -21,7 +21,7 @@ install(DIRECTORY ${PROJECT_SOURCE_DIR}/lessons/
         DESTINATION ${CMAKE_INSTALL_DATADIR}/rankstep/lessons COMPONENT app
         FILES_MATCHING PATTERN "*.json" PATTERN "*.md" PATTERN "*.py"
         PATTERN "__pycache__" EXCLUDE)
-# The Python package of `rankstep-cli real` (issue 17): rankstep-cli finds it in
+# The Python package of `rankstep-cli real`: rankstep-cli finds it in
 # ../share/rankstep/python from itself, before the source tree's core/real (cli/realcommand.h).
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/core/real/rankstep_real
         DESTINATION ${CMAKE_INSTALL_DATADIR}/rankstep/python COMPONENT app
@@ -40,7 +40,8 @@ if(RANKSTEP_BUILD_TESTS)
   set_tests_properties(install.StagedTreeRuns PROPERTIES LABELS install TIMEOUT 300)
 endif()
 
-# Man pages for both programs, made from their --help by help2man (issue 20) and installed to
+# Man pages for both programs, made from their --help by help2man (so they never
+# disagree with the help) and installed to
 # share/man/man1; `man -l build/man/rankstep-cli.1` reads one in the build tree.
 find_program(HELP2MAN help2man)
 if(HELP2MAN)

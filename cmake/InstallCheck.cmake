@@ -55,7 +55,8 @@ foreach(file IN LISTS wanted)
   endif()
 endforeach()
 
-# The installed desktop entry and AppStream metainfo pass their validators (issue 20); the
+# The installed desktop entry and AppStream metainfo pass their validators, as
+# distributions require; the
 # tools come with scripts/setup-deps.sh (desktop-file-utils, appstream).
 if(WITH_GUI)
   find_program(DESKTOP_FILE_VALIDATE desktop-file-validate)

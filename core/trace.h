@@ -82,7 +82,8 @@ inline constexpr std::size_t kMostTraceEvents = 0xF0000000U;
 // A set (object present) or a delete (object absent) in one rank's storage.
 struct StorageChange {
     // 56 bytes: the object a set stores lives in the trace's ChangeLog, so a delete (half of a
-    // long run's 1.38 million changes) carries none (120 bytes each before; issue 16).
+    // long run's 1.38 million changes) carries none (120 bytes each before), which saves memory in
+    // the longest runs.
     Key key;
     const Object *object = nullptr; // the object set, kept by the ChangeLog; null for a delete
     std::int64_t memoryAfter = 0;
