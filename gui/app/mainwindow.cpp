@@ -1084,7 +1084,7 @@ void MainWindow::showTrace(const TracePtr &trace, const QString &output)
 {
     // The weights and optimizer states a rank of a data-parallel or sharded lesson should hold,
     // for this run's ranks (docs/explain.md): a dotted line on the memory chart.
-    const int sharers = explain::modelSharers(m_lesson->id, trace->config.ranks);
+    const int sharers = explain::modelSharers(m_lesson->parallelism, trace->config.ranks);
     m_memory->setModelState(
         sharers > 0 ? std::optional<std::int64_t>(explain::modelStateBytes(trace->config, sharers))
                     : std::nullopt);

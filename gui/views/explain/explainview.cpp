@@ -247,7 +247,7 @@ void ExplainView::showRank(int rank)
     if (m_lesson && m_lesson->targets)
         references.push_back({tr("target"), m_lesson->targets->memory});
     if (m_lesson)
-        if (const int sharers = explain::modelSharers(m_lesson->id, trace->config.ranks);
+        if (const int sharers = explain::modelSharers(m_lesson->parallelism, trace->config.ranks);
             sharers > 0)
             references.push_back({sharers == 1 ? tr("the whole model's state")
                                                : tr("the model's state / %1").arg(sharers),
@@ -348,7 +348,8 @@ void ExplainView::updateTexts()
     if (trace && trace->status != core::RunStatus::Ok)
         peak = tr("The run did not finish: this explains it up to where it stopped.\n") + peak;
     if (trace && m_lesson)
-        formula = QString::fromStdString(explain::lessonFormulaSentence(*trace, m_lesson->id));
+        formula =
+            QString::fromStdString(explain::lessonFormulaSentence(*trace, m_lesson->parallelism));
     m_peak->setText(peak);
     m_formula->setText(formula);
     m_formula->setVisible(!formula.isEmpty());
