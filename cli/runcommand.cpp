@@ -1,21 +1,15 @@
 // SPDX-License-Identifier: MIT
 #include "runcommand.h"
 
-#include "explaincommand.h"
 #include "figureexport.h"
-#include "gradecommand.h"
-#include "lessoncommand.h"
 #include "runreport.h"
 #include "runsupport.h"
 #include "supervisor.h"
-#include "sweepcommand.h"
 
-#include <algorithm>
 #include <iostream>
 #include <optional>
 
 namespace rankstep::cli {
-namespace {
 
 int runCommand(const std::vector<std::string> &rest)
 {
@@ -44,8 +38,6 @@ int runCommand(const std::vector<std::string> &rest)
     writeFigures(args, trace, {request.function + " (" + file + ")", std::nullopt});
     return exitCodeFor(trace);
 }
-
-} // namespace
 
 std::string helpText()
 {
@@ -168,43 +160,6 @@ int reportingErrors(const std::function<int()> &command)
         std::cerr << "rankstep-cli: internal error: " << e.what() << "\n";
         return kInternal;
     }
-}
-
-int dispatch(const std::vector<std::string> &args)
-{
-    return reportingErrors([&args]() -> int {
-        if (args.empty() || args[0] == "help") {
-            std::cout << helpText();
-            return args.empty() ? kUsage : kSolved;
-        }
-        // -h or --help anywhere before `--` (after it, a file may have any name).
-        const auto end = std::find(args.begin(), args.end(), "--");
-        if (std::find(args.begin(), end, "--help") != end ||
-            std::find(args.begin(), end, "-h") != end) {
-            std::cout << helpText();
-            return kSolved;
-        }
-        if (args[0] == "--version") {
-            std::cout << "rankstep-cli " RANKSTEP_VERSION "\n";
-            return kSolved;
-        }
-        const std::vector<std::string> rest(args.begin() + 1, args.end());
-        if (args[0] == "run")
-            return runCommand(rest);
-        if (args[0] == "lesson")
-            return lessonCommand(rest);
-        if (args[0] == "lessons")
-            return lessonsCommand(rest);
-        if (args[0] == "grade")
-            return gradeCommand(rest);
-        if (args[0] == "explain")
-            return explainCommand(rest);
-        if (args[0] == "compare")
-            return compareCommand(rest);
-        if (args[0] == "sweep")
-            return sweepCommand(rest);
-        throw UsageError{"unknown command '" + args[0] + "'"};
-    });
 }
 
 } // namespace rankstep::cli
