@@ -6,8 +6,11 @@
 #include "runsupport.h"
 #include "supervisor.h"
 
+#include "core/io/costfile.h"
+
 #include <iostream>
 #include <optional>
+#include <sstream>
 
 namespace rankstep::cli {
 
@@ -38,6 +41,46 @@ int runCommand(const std::vector<std::string> &rest)
     writeFigures(args, trace, {request.function + " (" + file + ")", std::nullopt});
     return exitCodeFor(trace);
 }
+
+namespace {
+
+// An option of the help, its text wrapped at 96 columns under itself.
+std::string optionHelp(const std::string &option, const std::string &text)
+{
+    constexpr std::size_t kIndent = 23, kWidth = 96;
+    std::string help = "  " + option + std::string(kIndent - 2 - option.size(), ' ');
+    std::size_t column = kIndent;
+    std::istringstream words(text);
+    bool first = true;
+    for (std::string word; words >> word; first = false) {
+        if (!first && column + 1 + word.size() > kWidth) {
+            help += "\n" + std::string(kIndent, ' ');
+            column = kIndent;
+        } else if (!first) {
+            help += ' ';
+            ++column;
+        }
+        help += word;
+        column += word.size();
+    }
+    return help + "\n";
+}
+
+// --cost names the presets built in (resources/costs): a new preset is a new file there.
+std::string costOption()
+{
+    std::string presets;
+    for (const std::string &name : io::costPresetNames())
+        if (name != "notebook")
+            presets += name + ", ";
+    return optionHelp("--cost PRESET|FILE",
+                      "the cost model: notebook (the default), " + presets +
+                          "or a rankstep-cost JSON file (docs/cost-models.md); a real-scale one "
+                          "prints seconds and GB, and a lesson run under it is checked but not "
+                          "graded");
+}
+
+} // namespace
 
 std::string helpText()
 {
@@ -121,11 +164,8 @@ read the lessons from DIR instead of the built-in ones, for lesson authors):
   --at EVENT|end       where --state-png (and the cursor line of --svg and --png) stands: after
                        the EVENT-th event, counted from 1 (0: before the first); default end.
                        The figures need no display: they are drawn offscreen.
-  --cost PRESET|FILE   the cost model: notebook (the default), gpt2-small-8xa100,
-                       llama2-7b-8xh100, zero-paper-7.5b, or a rankstep-cost JSON file
-                       (docs/cost-models.md); a real-scale one prints seconds and GB, and a
-                       lesson run under it is checked but not graded
-  --bandwidth GBPS     with a real-scale --cost: every link, inside and between nodes, at GBPS
+)" + costOption() +
+           R"(  --bandwidth GBPS     with a real-scale --cost: every link, inside and between nodes, at GBPS
                        gigabytes a second each way
   --max-ops N          stop after N operations (default 5000000, 0 = no limit)
   --timeout S          stop after S seconds of wall-clock time (default 30, 0 = no limit)
