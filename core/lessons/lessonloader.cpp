@@ -89,7 +89,7 @@ Parallelism readParallelism(const io::Fields &f)
     return Parallelism::Pipeline;
 }
 
-// The settings of a simulated puzzle lesson (README "lesson.json").
+// The settings of a simulated puzzle lesson (lessons/README.md, "lesson.json").
 void readPuzzleConfig(Lesson &lesson, const io::Fields &f)
 {
     lesson.config.ranks = f.integer32("ranks", 1, 4096);
