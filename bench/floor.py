@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: MIT
-"""The floor of issue 16: a learner's program against a library that does nothing.
+"""The floor under the runner's speed: a learner's program against a library that does nothing.
 
 Runs FILE's async FUNCTION once per rank against a stand-in `lib` whose calls return at once
 and whose collectives only suspend the coroutine once, driven by a bare round-robin loop of

@@ -3,8 +3,8 @@
 // ranks, 96 layers and 1024 batches (590,848 events, 1,379,328 storage changes), as the runner
 // hands it over: its binary trace decoded (what RunController does off the GUI thread), then
 // into the window's session and painted in a 1500×940 main window, offscreen unless
-// QT_QPA_PLATFORM is set. Reports each part's median in ms; the target is the whole at
-// 2 s and 500 MB.
+// QT_QPA_PLATFORM is set. Reports each part's median in ms; the whole should stay under 2 s
+// and 500 MB, for a learner opening a large run to feel no wait.
 //   rankstep_open_bench
 #include "core/io/tracebinary.h"
 #include "core/lessons/builtin.h"

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 // `rankstep-cli real`: the learner's program on real processes (docs/command-line.md,
-// "Running it for real"). Three steps, each a child process: the simulation (the same rules and
-// messages as every run, and the groups the program uses), one Python process per rank
-// (rankstep_real.rank, joined by torch.distributed), and the check against one process
-// (rankstep_real.verify).
+// "Running it for real"), to check that a simulated program trains as it says. Three steps, each a
+// child process: the simulation (the same rules and messages as every run, and the groups the
+// program uses), one Python process per rank (rankstep_real.rank, joined by torch.distributed), and
+// the check against one process (rankstep_real.verify).
 #include "realcommand.h"
 
 #include "arguments.h"

@@ -9,7 +9,7 @@
 
 namespace rankstep::cli {
 
-// `rankstep-cli real FILE --function F --ranks R --layers L --batches B ...` (issue 17): the
+// `rankstep-cli real FILE --function F --ranks R --layers L --batches B ...`: the
 // program is simulated first, then run by one process per rank on real tensors through
 // torch.distributed (core/real/rankstep_real), and the ranks' final weights are compared with one
 // process training the same model on every batch. Runs in the unsandboxed supervisor, which

@@ -1,21 +1,18 @@
 // SPDX-License-Identifier: MIT
 #include "runcommand.h"
 
-#include "explaincommand.h"
 #include "figureexport.h"
-#include "gradecommand.h"
-#include "lessoncommand.h"
 #include "runreport.h"
 #include "runsupport.h"
 #include "supervisor.h"
-#include "sweepcommand.h"
 
-#include <algorithm>
+#include "core/io/costfile.h"
+
 #include <iostream>
 #include <optional>
+#include <sstream>
 
 namespace rankstep::cli {
-namespace {
 
 int runCommand(const std::vector<std::string> &rest)
 {
@@ -43,6 +40,44 @@ int runCommand(const std::vector<std::string> &rest)
     }
     writeFigures(args, trace, {request.function + " (" + file + ")", std::nullopt});
     return exitCodeFor(trace);
+}
+
+namespace {
+
+// An option of the help, its text wrapped at 96 columns under itself.
+std::string optionHelp(const std::string &option, const std::string &text)
+{
+    constexpr std::size_t kIndent = 23, kWidth = 96;
+    std::string help = "  " + option + std::string(kIndent - 2 - option.size(), ' ');
+    std::size_t column = kIndent;
+    std::istringstream words(text);
+    bool first = true;
+    for (std::string word; words >> word; first = false) {
+        if (!first && column + 1 + word.size() > kWidth) {
+            help += "\n" + std::string(kIndent, ' ');
+            column = kIndent;
+        } else if (!first) {
+            help += ' ';
+            ++column;
+        }
+        help += word;
+        column += word.size();
+    }
+    return help + "\n";
+}
+
+// --cost names the presets built in (resources/costs): a new preset is a new file there.
+std::string costOption()
+{
+    std::string presets;
+    for (const std::string &name : io::costPresetNames())
+        if (name != "notebook")
+            presets += name + ", ";
+    return optionHelp("--cost PRESET|FILE",
+                      "the cost model: notebook (the default), " + presets +
+                          "or a rankstep-cost JSON file (docs/cost-models.md); a real-scale one "
+                          "prints seconds and GB, and a lesson run under it is checked but not "
+                          "graded");
 }
 
 } // namespace
@@ -129,11 +164,8 @@ read the lessons from DIR instead of the built-in ones, for lesson authors):
   --at EVENT|end       where --state-png (and the cursor line of --svg and --png) stands: after
                        the EVENT-th event, counted from 1 (0: before the first); default end.
                        The figures need no display: they are drawn offscreen.
-  --cost PRESET|FILE   the cost model: notebook (the default), gpt2-small-8xa100,
-                       llama2-7b-8xh100, zero-paper-7.5b, or a rankstep-cost JSON file
-                       (docs/cost-models.md); a real-scale one prints seconds and GB, and a
-                       lesson run under it is checked but not graded
-  --bandwidth GBPS     with a real-scale --cost: every link, inside and between nodes, at GBPS
+)" + costOption() +
+           R"(  --bandwidth GBPS     with a real-scale --cost: every link, inside and between nodes, at GBPS
                        gigabytes a second each way
   --max-ops N          stop after N operations (default 5000000, 0 = no limit)
   --timeout S          stop after S seconds of wall-clock time (default 30, 0 = no limit)
@@ -168,43 +200,6 @@ int reportingErrors(const std::function<int()> &command)
         std::cerr << "rankstep-cli: internal error: " << e.what() << "\n";
         return kInternal;
     }
-}
-
-int dispatch(const std::vector<std::string> &args)
-{
-    return reportingErrors([&args]() -> int {
-        if (args.empty() || args[0] == "help") {
-            std::cout << helpText();
-            return args.empty() ? kUsage : kSolved;
-        }
-        // -h or --help anywhere before `--` (after it, a file may have any name).
-        const auto end = std::find(args.begin(), args.end(), "--");
-        if (std::find(args.begin(), end, "--help") != end ||
-            std::find(args.begin(), end, "-h") != end) {
-            std::cout << helpText();
-            return kSolved;
-        }
-        if (args[0] == "--version") {
-            std::cout << "rankstep-cli " RANKSTEP_VERSION "\n";
-            return kSolved;
-        }
-        const std::vector<std::string> rest(args.begin() + 1, args.end());
-        if (args[0] == "run")
-            return runCommand(rest);
-        if (args[0] == "lesson")
-            return lessonCommand(rest);
-        if (args[0] == "lessons")
-            return lessonsCommand(rest);
-        if (args[0] == "grade")
-            return gradeCommand(rest);
-        if (args[0] == "explain")
-            return explainCommand(rest);
-        if (args[0] == "compare")
-            return compareCommand(rest);
-        if (args[0] == "sweep")
-            return sweepCommand(rest);
-        throw UsageError{"unknown command '" + args[0] + "'"};
-    });
 }
 
 } // namespace rankstep::cli

@@ -7,8 +7,8 @@
 
 namespace rankstep::cli {
 
-// The whole command line after the program name; returns the process exit code.
-int dispatch(const std::vector<std::string> &args);
+// `rankstep-cli run FILE [options]`: the arguments after `run`; returns the exit code.
+int runCommand(const std::vector<std::string> &rest);
 
 // Runs `command`; a UsageError is printed with a pointer to --help (exit 64), any other
 // exception as an internal error (exit 70).

@@ -6,24 +6,30 @@
 #include "core/trace.h"
 #include "figureexport.h"
 
+#include <iterator>
 #include <string>
 #include <vector>
 
 namespace rankstep::cli {
 
-// Options every command that runs code takes.
-inline const std::vector<std::string> kRunOptions = {
-    "json", "trace-json", "chrome-trace", "trace-out", "max-ops", "timeout",  "memory-limit",
-    "svg",  "png",        "state-png",    "at",        "cost",    "bandwidth"}; // svg to at:
-                                                                                // figureexport.h
+// The options that name a file the command writes: the supervisor removes what a run that failed
+// wrote there (supervisor.h), and none of them may name the code file (refuseOutputsOverInputs).
+// svg, png and state-png are figures (figureexport.h).
+inline constexpr const char *kOutputOptions[] = {"json", "trace-json", "chrome-trace", "trace-out",
+                                                 "svg",  "png",        "state-png"};
+// Options every command that runs code takes: its outputs, where the figures stand (at), its
+// limits and its cost model.
+inline const std::vector<std::string> kRunOptions = [] {
+    std::vector<std::string> options(std::begin(kOutputOptions), std::end(kOutputOptions));
+    for (const char *option : {"at", "max-ops", "timeout", "memory-limit", "cost", "bandwidth"})
+        options.emplace_back(option);
+    return options;
+}();
 // The address space a run may use unless --memory-limit says otherwise (MiB; 0 = no limit).
 inline constexpr long long kDefaultMemoryLimitMiB = 2048;
 inline const std::vector<std::string> kRunFlags = {"quiet", "no-report"};
 // The smallest --memory-limit other than 0 (MiB): below about 40, Python cannot even start.
 inline constexpr long long kMinMemoryLimitMiB = 64;
-// The options that name a file the command writes.
-inline constexpr const char *kOutputOptions[] = {"json", "trace-json", "chrome-trace", "trace-out",
-                                                 "svg",  "png",        "state-png"};
 
 // Applies --max-ops, --timeout and --quiet to a request, and --memory-limit to this process.
 // The function to run: --function, or the file's only top-level function ("" when the file does

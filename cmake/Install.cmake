@@ -40,7 +40,8 @@ if(RANKSTEP_BUILD_TESTS)
   set_tests_properties(install.StagedTreeRuns PROPERTIES LABELS install TIMEOUT 300)
 endif()
 
-# Man pages for both programs, made from their --help by help2man and installed to
+# Man pages for both programs, made from their --help by help2man (so they never
+# disagree with the help) and installed to
 # share/man/man1; `man -l build/man/rankstep-cli.1` reads one in the build tree.
 find_program(HELP2MAN help2man)
 if(HELP2MAN)

@@ -66,7 +66,8 @@ foreach(file IN LISTS wanted)
   endif()
 endforeach()
 
-# The installed desktop entry and AppStream metainfo pass their validators; the
+# The installed desktop entry and AppStream metainfo pass their validators, as
+# distributions require; the
 # tools come with scripts/setup-deps.sh (desktop-file-utils, appstream).
 if(WITH_GUI)
   find_program(DESKTOP_FILE_VALIDATE desktop-file-validate)

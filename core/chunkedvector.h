@@ -2,7 +2,7 @@
 // A sequence that grows in fixed chunks: appending never moves what is already there, so a long
 // run's trace never holds an old and a new copy of itself at once (a std::vector of 1.38 million
 // storage changes held 143 MB twice while it doubled to 285 MB: most of the engine's peak memory,
-// and a sixth of its time went to the kernel clearing those pages; issue 16).
+// and a sixth of its time went to the kernel clearing those pages).
 #pragma once
 
 #include "bigblocks.h"
@@ -233,7 +233,7 @@ public:
     // reserve(count) for a vector that never held anything, in `room`: roomFor(count) bytes
     // aligned for any object that outlive this vector's use of them (its owner's PlacedRoom,
     // core/placedvector.h). A short run's record takes no allocation of its own for its lists
-    // (each list took two, 8 % of the instructions of the basic puzzle's run; issue 16).
+    // (each list took two, 8 % of the instructions of the basic puzzle's run).
     void reserve(std::size_t count, std::byte *room)
     {
         if (m_chunks.capacity() > 0 || count == 0) {

@@ -1,8 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "costmodel.h"
 
-#include "trace.h"
-
 #include <algorithm>
 #include <cmath>
 

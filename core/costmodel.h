@@ -2,6 +2,7 @@
 #pragma once
 
 #include "objects.h"
+#include "opkind.h"
 #include "simtime.h"
 
 #include <cstdint>
@@ -9,8 +10,6 @@
 #include <string>
 
 namespace rankstep::core {
-
-enum class OpKind : std::uint8_t; // core/trace.h
 
 // The links of a real-scale cost model (docs/cost-models.md): collectives and messages cost what
 // their bytes take, by ring algorithms, on the slowest link their ranks use.

@@ -83,8 +83,8 @@ inline std::int64_t memoryOf(const Object &object, const Sizes &sizes)
     const std::int64_t numerator = whole * std::int64_t(object.shards.size());
     const std::int64_t total = object.total > 0 ? object.total : 1;
     // The same quotient without a 64-bit division where it can do without: perf put a third of
-    // Storage::set's samples on it (issue 16). A whole object (total 1) needs none; the
-    // notebook's sizes fit a 32-bit one.
+    // Storage::set's samples on it, the engine's hottest path. A whole object (total 1) needs none;
+    // the notebook's sizes fit a 32-bit one.
     if (numerator >= 0 && total == 1)
         return numerator;
     if (numerator >= 0 && numerator <= kMostDividedIn32Bits && total <= kMostDividedIn32Bits)

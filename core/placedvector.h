@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: MIT
 // A vector that can start in room someone else owns: a small run's engine gives each rank's
 // storage tables their first places in one block for all ranks, where ten vectors per rank took
-// ten allocations each run and ten frees (13 % of the instructions of the basic puzzle's run;
-// issue 16). Past that room it grows on the heap as std::vector does. The room must outlive the
-// vector's use of it: until the vector has grown out of it, or is destroyed. A run's record
-// starts its event, change and slice lists in such room too (core/chunkedvector.h), with
-// PlacedRoom below as the block's owner.
+// ten allocations each run and ten frees (13 % of the instructions of the basic puzzle's run). Past
+// that room it grows on the heap as std::vector does. The room must outlive the vector's use of it:
+// until the vector has grown out of it, or is destroyed. A run's record starts its event, change
+// and slice lists in such room too (core/chunkedvector.h), with PlacedRoom below as the block's
+// owner.
 #pragma once
 
 #include "bigblocks.h"

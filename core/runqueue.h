@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 // The scheduler's ranks ready to run, first in first out (core/scheduler.cpp). A vector read from
 // its first unread place on: the std::deque it replaces made two allocations in every run before
-// a rank ran (issue 16). What was read goes when the queue empties, or once it is at least 4,096
-// places and half the vector, so a queue that never empties (many ranks, a long run) stays the
-// size of what it holds.
+// a rank ran, which a short run notices. What was read goes when the queue empties, or once it is
+// at least 4,096 places and half the vector, so a queue that never empties (many ranks, a long run)
+// stays the size of what it holds.
 #pragma once
 
 #include <cstddef>

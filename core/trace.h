@@ -5,6 +5,7 @@
 #include "costmodel.h"
 #include "error.h"
 #include "objects.h"
+#include "opkind.h"
 #include "simtime.h"
 #include "storage.h"
 #include "weightsbylayer.h"
@@ -17,37 +18,6 @@
 #include <vector>
 
 namespace rankstep::core {
-
-enum class OpKind : std::uint8_t {
-    Forward,
-    Backward,
-    Loss,
-    Update,
-    AllReduce,
-    AllGather,
-    ScatterReduce,
-    PassTo,
-    Receive,
-};
-inline constexpr int kOpCount = int(OpKind::Receive) + 1;
-// The notebook's names: "forward", "allreduce", "pass_to", "receive", ... Inline, as the two
-// below: every collective names its operation to the engine's admission check, and the figures
-// ask each event whether it communicates.
-inline const char *opName(OpKind op)
-{
-    constexpr const char *kNames[kOpCount] = {"forward",       "backward",  "loss",
-                                              "update",        "allreduce", "allgather",
-                                              "scatterreduce", "pass_to",   "receive"};
-    return std::size_t(op) < std::size_t(kOpCount) ? kNames[std::size_t(op)] : "?";
-}
-inline bool isCollective(OpKind op)
-{
-    return op == OpKind::AllReduce || op == OpKind::AllGather || op == OpKind::ScatterReduce;
-}
-inline bool isCommunication(OpKind op) // collectives and point-to-point
-{
-    return isCollective(op) || op == OpKind::PassTo || op == OpKind::Receive;
-}
 
 struct RunConfig {
     int ranks = 1;
@@ -82,7 +52,8 @@ inline constexpr std::size_t kMostTraceEvents = 0xF0000000U;
 // A set (object present) or a delete (object absent) in one rank's storage.
 struct StorageChange {
     // 56 bytes: the object a set stores lives in the trace's ChangeLog, so a delete (half of a
-    // long run's 1.38 million changes) carries none (120 bytes each before; issue 16).
+    // long run's 1.38 million changes) carries none (120 bytes each before), which saves memory in
+    // the longest runs.
     Key key;
     const Object *object = nullptr; // the object set, kept by the ChangeLog; null for a delete
     std::int64_t memoryAfter = 0;

@@ -42,19 +42,17 @@ std::int64_t modelStateBytes(const core::RunConfig &config, int sharers)
     return perLayer * config.layers / std::max(sharers, 1);
 }
 
-bool isPipelineLesson(const std::string &lessonId)
+int modelSharers(lessons::Parallelism parallelism, int ranks)
 {
-    return lessonId.find("pipeline") != std::string::npos || lessonId == "gpipe" ||
-           lessonId == "one_f_one_b" || lessonId == "bubble";
-}
-
-int modelSharers(const std::string &lessonId, int ranks)
-{
-    if (lessonId == "wsdp" || lessonId == "fsdp")
-        return ranks;
-    if (lessonId == "basic" || lessonId == "grad_accum" || lessonId == "ddp" ||
-        lessonId == "ddp_accum")
-        return 1;
+    switch (parallelism) {
+        case lessons::Parallelism::DataParallel:
+            return 1;
+        case lessons::Parallelism::Sharded:
+            return ranks;
+        case lessons::Parallelism::None:
+        case lessons::Parallelism::Pipeline:
+            break;
+    }
     return 0;
 }
 
@@ -69,13 +67,13 @@ std::string modelStateSentence(const core::RunConfig &config, int sharers)
            " layers × 2 × " + std::to_string(config.cost.sizes.hidden) + "²" + split + ").";
 }
 
-std::string lessonFormulaSentence(const core::Trace &trace, const std::string &lessonId)
+std::string lessonFormulaSentence(const core::Trace &trace, lessons::Parallelism parallelism)
 {
     if (!trace.figures.hasEvents)
         return {};
-    if (isPipelineLesson(lessonId))
+    if (parallelism == lessons::Parallelism::Pipeline)
         return bubbleSentence(trace);
-    if (const int sharers = modelSharers(lessonId, trace.config.ranks); sharers > 0)
+    if (const int sharers = modelSharers(parallelism, trace.config.ranks); sharers > 0)
         return modelStateSentence(trace.config, sharers);
     return {};
 }

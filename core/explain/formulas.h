@@ -3,6 +3,7 @@
 // memory of a rank (docs/explain.md).
 #pragma once
 
+#include "core/lessons/lesson.h"
 #include "core/trace.h"
 
 #include <cstdint>
@@ -21,16 +22,15 @@ std::string bubbleSentence(const core::Trace &trace);
 // (1: each rank holds the whole model).
 std::int64_t modelStateBytes(const core::RunConfig &config, int sharers);
 
-// Which formula a lesson's run is measured against, by the lesson's name (its id).
-bool isPipelineLesson(const std::string &lessonId);
 // How many ranks share one copy of the model's state in a data-parallel (1) or sharded (all)
 // lesson; 0 for the others (a pipeline splits the layers instead).
-int modelSharers(const std::string &lessonId, int ranks);
+int modelSharers(lessons::Parallelism parallelism, int ranks);
 // "Each rank should hold 1048576 B of weights and optimizer states (2 layers × 2 × 512²,
 // divided among 1 rank(s) that share them)."
 std::string modelStateSentence(const core::RunConfig &config, int sharers);
-// The lesson's formula beside the run's measurement: the bubble for a pipeline lesson, the
-// model state of a rank for a data-parallel or sharded one; "" for the others.
-std::string lessonFormulaSentence(const core::Trace &trace, const std::string &lessonId);
+// The lesson's formula beside the run's measurement (its lesson.json's "parallelism"): the bubble
+// for a pipeline lesson, the model state of a rank for a data-parallel or sharded one; "" for the
+// others.
+std::string lessonFormulaSentence(const core::Trace &trace, lessons::Parallelism parallelism);
 
 } // namespace rankstep::explain

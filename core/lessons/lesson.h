@@ -30,6 +30,15 @@ struct Experiment {
     int ranks = 1, layers = 1, batches = 1;
 };
 
+// How a lesson's ranks divide the model ("parallelism" in lesson.json, lessons/README.md), which
+// picks the formula its run is measured against (core/explain/formulas.h).
+enum class Parallelism {
+    None,         // no formula beside the run (the field left out)
+    DataParallel, // every rank holds the whole model: "data_parallel"
+    Sharded,      // the ranks share one copy of the model's state: "sharded"
+    Pipeline,     // the layers in stages, the bubble between them: "pipeline"
+};
+
 // A lesson of real PyTorch code (lessons/100-torch_loop and on): the learner's train(run) runs on
 // real processes and is checked against a reference (core/real/rankstep_real/torchlesson.py),
 // not simulated. `check` names what is checked: "loop", "amp", "ddp" or "ddp_accum".
@@ -51,6 +60,7 @@ struct Lesson {
     std::optional<Targets> targets;         // what the reference solution reaches: the pass mark
     std::optional<Targets> notebookTargets; // the original notebook's rounded targets
     std::vector<Experiment> experiments;
+    Parallelism parallelism = Parallelism::None;
     std::string text; // Markdown
     std::string starter;
     std::string solution;

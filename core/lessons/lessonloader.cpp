@@ -73,6 +73,22 @@ std::vector<std::string> splitHints(const std::string &text)
     return hints;
 }
 
+// How the ranks divide the model, which picks the formula beside a run; none when left out.
+Parallelism readParallelism(const io::Fields &f)
+{
+    if (!f.has("parallelism"))
+        return Parallelism::None;
+    const std::string name = f.string("parallelism");
+    if (name == "data_parallel")
+        return Parallelism::DataParallel;
+    if (name == "sharded")
+        return Parallelism::Sharded;
+    if (name != "pipeline")
+        io::failAt(f.get("parallelism"), f.pathOf("parallelism"),
+                   "expected \"data_parallel\", \"sharded\" or \"pipeline\"");
+    return Parallelism::Pipeline;
+}
+
 // The settings of a simulated puzzle lesson (lessons/README.md, "lesson.json").
 void readPuzzleConfig(Lesson &lesson, const io::Fields &f)
 {
@@ -83,6 +99,7 @@ void readPuzzleConfig(Lesson &lesson, const io::Fields &f)
     if (goal != "train" && goal != "run")
         io::failAt(f.get("goal"), f.pathOf("goal"), "expected \"train\" or \"run\"");
     lesson.goal = goal == "run" ? Goal::Run : Goal::Train;
+    lesson.parallelism = readParallelism(f);
     if (f.has("targets"))
         lesson.targets = readTargets(f, "targets");
     if (f.has("notebook_targets"))

@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: MIT
 # Builds the cost model presets into a C++ source (core/io/costfile.h costPresetNames):
-#   cmake -DROOT=resources/costs -DOUT=file.cpp -P embed.cmake
-file(GLOB files RELATIVE "${ROOT}" "${ROOT}/*.json")
+#   cmake -DROOT=resources/costs -DFILES=notebook.json,... -DOUT=file.cpp -P embed.cmake
+# FILES (comma-separated, relative to ROOT) is core/io/CMakeLists.txt's glob of ROOT/*.json.
+string(REPLACE "," ";" files "${FILES}")
 list(SORT files)
 set(body "// Generated from resources/costs/ by resources/costs/embed.cmake. Do not edit.\n")
 string(APPEND body "#include <map>\n#include <string>\n\nnamespace rankstep::io {\n\n")

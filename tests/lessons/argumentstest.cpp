@@ -1,11 +1,15 @@
 // SPDX-License-Identifier: MIT
-// rankstep-cli's command line (issue 20, CLI11 in cli/arguments.cpp): `--` ends the options (a
+// rankstep-cli's command line (CLI11 in cli/arguments.cpp): `--` ends the options (a
 // file may be named "--x.py"), -h and --help work anywhere before it, an unknown option, a
 // missing value or a value given to a flag is exit 64 with a sentence naming it, --name=value and
 // a repeated option (the last wins) work, and --version is the project's.
 #include "lessontestsupport.h"
 
 #include <gtest/gtest.h>
+
+#include <filesystem>
+#include <set>
+#include <sstream>
 
 namespace rankstep::lessontests {
 namespace {
@@ -82,6 +86,34 @@ TEST_F(Arguments, VersionIsTheProjects)
     const CliResult result = runCli({"--version"}, m_dir);
     EXPECT_EQ(result.exitCode, 0);
     EXPECT_EQ(result.out, "rankstep-cli " RANKSTEP_PROJECT_VERSION "\n");
+}
+
+// A cost preset is one file of resources/costs: --cost in the help names exactly those.
+TEST_F(Arguments, TheHelpNamesEveryCostPresetFile)
+{
+    const CliResult result = runCli({"--help"}, m_dir);
+    ASSERT_EQ(result.exitCode, 0);
+    const std::string lead = "the cost model: ", tail = " or a rankstep-cost JSON file";
+    const std::size_t start = result.out.find(lead);
+    const std::size_t end = result.out.find(tail, start);
+    ASSERT_NE(end, std::string::npos) << result.out;
+    // "notebook (the default), gpt2-small-8xa100,\n     llama2-7b-8xh100, ..." as names.
+    std::istringstream words(result.out.substr(start + lead.size(), end - start - lead.size()));
+    std::set<std::string> named;
+    for (std::string word; words >> word;)
+        if (word.back() == ',' && word != "default),")
+            named.insert(word.substr(0, word.size() - 1));
+        else if (word == "(the")
+            continue;
+        else if (word != "default),")
+            named.insert(word);
+    std::set<std::string> files;
+    for (const auto &entry :
+         std::filesystem::directory_iterator(RANKSTEP_SOURCE_DIR "/resources/costs"))
+        if (entry.path().extension() == ".json")
+            files.insert(entry.path().stem().string());
+    EXPECT_GE(files.size(), 2U);
+    EXPECT_EQ(named, files) << result.out.substr(start, end - start);
 }
 
 } // namespace

@@ -97,6 +97,35 @@ TEST(LessonLoader, NamesAnUnknownGoal)
                          {"30-ddp/lesson.json", "goal", "\"train\" or \"run\""}));
 }
 
+// "parallelism" picks the formula shown beside a run (core/explain/formulas.h): a name the loader
+// does not know is refused, not taken for a lesson without a formula.
+TEST(LessonLoader, NamesAnUnknownParallelism)
+{
+    std::string json = lessonJsonWith("ddp", "", "");
+    json.insert(json.find("\"order\""), "\"parallelism\": \"tensor_parallel\",\n  ");
+    EXPECT_TRUE(
+        rejected(withConfig(json), {"30-ddp/lesson.json", "parallelism",
+                                    "expected \"data_parallel\", \"sharded\" or \"pipeline\""}));
+}
+
+TEST(LessonLoader, ReadsEachParallelismAndNoneWhenLeftOut)
+{
+    const std::pair<const char *, lessons::Parallelism> known[] = {
+        {"data_parallel", lessons::Parallelism::DataParallel},
+        {"sharded", lessons::Parallelism::Sharded},
+        {"pipeline", lessons::Parallelism::Pipeline}};
+    for (const auto &[name, parallelism] : known) {
+        std::string json = lessonJsonWith("ddp", "", "");
+        json.insert(json.find("\"order\""), "\"parallelism\": \"" + std::string(name) + "\",\n  ");
+        const auto loaded = lessons::loadLessons(withConfig(json));
+        ASSERT_TRUE(loaded) << loaded.error().message;
+        EXPECT_EQ(loaded->front().parallelism, parallelism) << name;
+    }
+    const auto plain = lessons::loadLessons(validLesson("30-ddp", "ddp"));
+    ASSERT_TRUE(plain) << plain.error().message;
+    EXPECT_EQ(plain->front().parallelism, lessons::Parallelism::None);
+}
+
 TEST(LessonLoader, ReportsAMissingTextFile)
 {
     lessons::LessonFiles files = validLesson("30-ddp", "ddp");

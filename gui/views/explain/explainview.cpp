@@ -243,7 +243,8 @@ void ExplainView::showRank(int rank)
     if (lesson && lesson->targets)
         references.push_back({tr("target"), lesson->targets->memory});
     if (lesson)
-        if (const int sharers = explain::modelSharers(lesson->id, trace->config.ranks); sharers > 0)
+        if (const int sharers = explain::modelSharers(lesson->parallelism, trace->config.ranks);
+            sharers > 0)
             references.push_back({sharers == 1 ? tr("the whole model's state")
                                                : tr("the model's state / %1").arg(sharers),
                                   explain::modelStateBytes(trace->config, sharers)});
@@ -344,7 +345,8 @@ void ExplainView::updateTexts()
     if (trace && trace->status != core::RunStatus::Ok)
         peak = tr("The run did not finish: this explains it up to where it stopped.\n") + peak;
     if (trace && lesson)
-        formula = QString::fromStdString(explain::lessonFormulaSentence(*trace, lesson->id));
+        formula =
+            QString::fromStdString(explain::lessonFormulaSentence(*trace, lesson->parallelism));
     m_peak->setText(peak);
     m_formula->setText(formula);
     m_formula->setVisible(!formula.isEmpty());

@@ -326,7 +326,7 @@ QString resultsHtml(const lessons::Lesson *lesson, const core::Trace &trace,
     }
     // The lesson's formula beside what the run measured (core/explain/formulas.h).
     if (lesson && trace.status == core::RunStatus::Ok && notebookCosts)
-        if (const std::string formula = explain::lessonFormulaSentence(trace, lesson->id);
+        if (const std::string formula = explain::lessonFormulaSentence(trace, lesson->parallelism);
             !formula.empty())
             html += QStringLiteral("<p>%1</p>").arg(esc(formula));
     // A lesson's verdict above already says what the failed check found.

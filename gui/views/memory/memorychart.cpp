@@ -285,7 +285,7 @@ std::optional<std::int64_t> MemoryChart::shownModelState() const
     const lessons::Lesson *lesson = m_session.lesson();
     if (m_session.units() == TraceUnits::Seconds || !lesson || !m_trace)
         return std::nullopt;
-    const int sharers = explain::modelSharers(lesson->id, m_trace->config.ranks);
+    const int sharers = explain::modelSharers(lesson->parallelism, m_trace->config.ranks);
     if (sharers <= 0)
         return std::nullopt;
     return explain::modelStateBytes(m_trace->config, sharers);

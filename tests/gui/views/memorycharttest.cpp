@@ -72,6 +72,7 @@ rankstep::lessons::Lesson dataParallelLesson()
 {
     rankstep::lessons::Lesson lesson;
     lesson.id = "ddp";
+    lesson.parallelism = rankstep::lessons::Parallelism::DataParallel;
     return lesson;
 }
 

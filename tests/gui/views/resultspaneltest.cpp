@@ -18,6 +18,7 @@ lessons::Lesson trainLesson()
     lessons::Lesson lesson;
     lesson.id = "pipeline";
     lesson.function = "pipeline";
+    lesson.parallelism = lessons::Parallelism::Pipeline;
     lesson.targets = lessons::Targets{core::SimTime::steps(20), 2097152};
     return lesson;
 }
