@@ -5,7 +5,7 @@ Runs FILE's async FUNCTION once per rank against a stand-in `lib` whose calls re
 and whose collectives only suspend the coroutine once, driven by a bare round-robin loop of
 `coroutine.send(None)`. What it costs is what CPython alone costs for that program: no
 simulation, no record, no checks. The engine's own time is judged against it on the same
-machine (README, "The engine and the Python layer").
+machine (docs/benchmarks.md).
 
     /usr/bin/time -f "%e s %M KB" python3 bench/floor.py \
         lessons/50-fsdp/solution.py fsdp 1024 96 1024

@@ -2,9 +2,10 @@
 // The timeline over one million events, run by hand (never a test): a synthetic FSDP-shaped trace
 // of 1,000,000 events over 64 ranks (tests/io/synthetictrace.h) in a 1400×420 TimelineView,
 // offscreen unless QT_QPA_PLATFORM is set, the whole run fitted into the view. First paint: after
-// setTrace; full paint: every block drawn again from the events (the view's cached picture
-// dropped); cached repaint: the same frame again; step repaint: the cursor and the fade moved to a
-// random event, then the repaint, as a step in the app does.
+// the session's new trace (its stop points and cursor too, as in the app); full paint: every block
+// drawn again from the events (the view's cached picture dropped); cached repaint: the same frame
+// again; step repaint: the cursor and the fade moved to a random event, then the repaint, as a step
+// in the app does.
 //   rankstep_timeline_bench
 #include "appearance.h"
 #include "peakmemory.h"
@@ -38,12 +39,18 @@ const std::shared_ptr<const Trace> &millionEvents()
     return trace;
 }
 
+// The session the views follow, alive as long as the program.
+rankstep::gui::RunSession &session()
+{
+    static auto *session = new rankstep::gui::RunSession;
+    return *session;
+}
+
 std::unique_ptr<TimelineView> makeView()
 {
-    // A session and an appearance of the view's own, alive as long as the program.
-    static auto *session = new rankstep::gui::RunSession;
+    // An appearance of the view's own, alive as long as the program.
     static auto *appearance = new rankstep::gui::Appearance;
-    auto view = std::make_unique<TimelineView>(*session, *appearance);
+    auto view = std::make_unique<TimelineView>(session(), *appearance);
     view->resize(1400, 420);
     view->show();
     QCoreApplication::processEvents();
@@ -76,8 +83,8 @@ void firstPaint(benchmark::State &state)
     millionEvents();
     auto view = makeView();
     timeEach(state, [&] {
-        view->setTrace(nullptr);
-        view->setTrace(millionEvents());
+        session().setTrace(nullptr);
+        session().setTrace(millionEvents());
         view->fitToWindow();
         view->repaint();
     });
@@ -89,7 +96,7 @@ void firstPaint(benchmark::State &state)
 void fullPaint(benchmark::State &state)
 {
     auto view = makeView();
-    view->setTrace(millionEvents());
+    session().setTrace(millionEvents());
     view->fitToWindow();
     view->repaint();
     const rankstep::core::SimTime from = view->visibleFrom();
@@ -111,7 +118,7 @@ void fullPaint(benchmark::State &state)
 void cachedRepaint(benchmark::State &state)
 {
     auto view = makeView();
-    view->setTrace(millionEvents());
+    session().setTrace(millionEvents());
     view->fitToWindow();
     view->repaint();
     timeEach(state, [&] { view->repaint(); });
@@ -122,7 +129,7 @@ void stepRepaint(benchmark::State &state)
 {
     auto view = makeView();
     const auto &trace = millionEvents();
-    view->setTrace(trace);
+    session().setTrace(trace);
     view->fitToWindow();
     view->repaint();
     std::mt19937 random(7);

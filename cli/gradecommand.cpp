@@ -184,8 +184,8 @@ int gradeCommand(const std::vector<std::string> &rest)
     std::vector<GradeJob> jobs;
     for (const LearnerFile &file : files)
         planFile(file, all, rows, jobs);
-    // Every core by default: each run is a process of its own (issue 19, README "Grading a
-    // class").
+    // Every core by default: each run is a process of its own (docs/command-line.md,
+    // "Grading a class").
     const int cores = int(std::max(1U, std::thread::hardware_concurrency()));
     const int workers = int(args.integer("jobs", cores, 1, 64));
     gradeInParallel(jobs, rows, settings, std::max(1, std::min(workers, int(jobs.size()))));

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
-// `rankstep-cli real`: the learner's program on real processes (issue 17, README "Running it for
-// real"). Three steps, each a child process: the simulation (the same rules and messages as every
-// run, and the groups the program uses), one Python process per rank (rankstep_real.rank, joined
-// by torch.distributed), and the check against one process (rankstep_real.verify).
+// `rankstep-cli real`: the learner's program on real processes (docs/command-line.md,
+// "Running it for real"). Three steps, each a child process: the simulation (the same rules and
+// messages as every run, and the groups the program uses), one Python process per rank
+// (rankstep_real.rank, joined by torch.distributed), and the check against one process
+// (rankstep_real.verify).
 #include "realcommand.h"
 
 #include "arguments.h"
@@ -20,6 +21,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
+#include <functional>
 #include <iostream>
 #include <map>
 #include <optional>
@@ -322,17 +324,38 @@ struct Ended {
     double seconds = 0;
 };
 
-// Waits for every rank. When one fails the others wait in a collective that will never
-// complete: they get 3 s to end on their own, then the whole group is killed, as it is after the
-// timeout. No process of the group outlives this function.
-Ended waitForRanks(const Launched &launched, double timeout)
+// How long starting the ranks may take (importing torch, joining the group) before the timeout
+// counts anyway: on a busy machine four ranks took over 20 s to start, which a learner's
+// `--timeout 20` must not be spent on.
+constexpr double kJoinSeconds = 120;
+
+// Waits for every rank. The timeout counts from the moment `joined` first says every rank has
+// joined (or from kJoinSeconds on, whichever is sooner); without `joined`, from the start. When one
+// fails the others wait in a collective that will never complete: they get 3 s to end on their
+// own, then the whole group is killed, as it is after the timeout. No process of the group
+// outlives this function.
+Ended waitForRanks(const Launched &launched, double timeout,
+                   const std::function<bool()> &joined = nullptr)
 {
     Ended ended;
     const auto start = Clock::now();
-    Clock::time_point deadline =
-        start + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(timeout));
+    const auto after = [](Clock::time_point from, double seconds) {
+        return from +
+               std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(seconds));
+    };
+    Clock::time_point deadline = after(start, timeout + (joined ? kJoinSeconds : 0));
+    bool waitingToJoin = bool(joined);
+    auto nextLook = start;
     bool failing = false;
     while (ended.status.size() < launched.pids.size()) {
+        if (waitingToJoin && Clock::now() >= nextLook) {
+            nextLook = after(Clock::now(), 0.1);
+            if (joined()) {
+                waitingToJoin = false;
+                if (!failing)
+                    deadline = std::min(deadline, after(Clock::now(), timeout));
+            }
+        }
         int status = 0;
         const pid_t pid = waitpid(-launched.group, &status, WNOHANG);
         if (pid > 0) {
@@ -584,14 +607,25 @@ int realCommand(const std::vector<std::string> &args)
     }
     const int port = o.masterPort > 0 ? o.masterPort : freePort();
     const Launched launched = launchRanks(o, puzzleRankWords(o, groupsOf(*trace), out), out, port);
-    const Ended ended = waitForRanks(launched, o.timeout);
+    // A rank has joined the group once its progress file exists: it makes it after joining,
+    // before any of the learner's code runs (rankstep_real.rank.run). Only the time is taken
+    // from it; a learner's code that made another rank's file early would only shorten its own
+    // run's time.
+    const int firstRank = o.nodeRank * (o.ranks / o.nnodes);
+    const auto everyRankJoined = [&] {
+        for (int rank = firstRank; rank < firstRank + o.ranks / o.nnodes; ++rank)
+            if (!fs::exists(out / ("rank-" + std::to_string(rank) + ".progress")))
+                return false;
+        return true;
+    };
+    const Ended ended = waitForRanks(launched, o.timeout, everyRankJoined);
     std::ostringstream timedOut; // with where each rank stood, from what they wrote as they went
     timedOut << "Stopped after " << o.timeout
-             << " s (--timeout): every rank process was ended. The simulation finished, so "
+             << " s (--timeout, counted once every rank had joined): every rank process was "
+                "ended. The simulation finished, so "
                 "a rank was slower than the time allowed, ran on where the simulation did "
                 "not, or another node never joined.\n"
-             << realTimeoutDiagnosis(out.string(), o.nodeRank * (o.ranks / o.nnodes),
-                                     o.ranks / o.nnodes);
+             << realTimeoutDiagnosis(out.string(), firstRank, o.ranks / o.nnodes);
     if (const auto code = endOfRanks(ended, out, o.ranks, timedOut.str()))
         return *code;
 

@@ -95,7 +95,7 @@ both, and their JSON.
 process per rank trains real tensors through PyTorch's torch.distributed (python3-torch), and the
 ranks' final weights, put together, are compared with one process trained on every batch: the
 largest difference per layer, and the first layer that differs. It needs no sandbox of its own
-yet: the ranks run as the user (README "Running it for real"). Its options:
+yet: the ranks run as the user (docs/command-line.md, "Running it for real"). Its options:
   --hidden H --length N   the model's sizes (default the notebook's 512 and 256)
   --seed S                the seed of the data set and of the first weights (default 0)
   --backend gloo|nccl     torch.distributed's backend (default gloo)

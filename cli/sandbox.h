@@ -8,7 +8,7 @@ namespace rankstep::cli {
 
 // Locks the calling process (the runner child, single-threaded, with CPython and the project's
 // modules already loaded) down before the learner's code runs, for good: nothing it runs later can
-// undo it. Layers (README "Sandbox"):
+// undo it. Layers (docs/hostile-input.md, "Sandbox"):
 //   - PR_SET_NO_NEW_PRIVS and PR_SET_DUMPABLE 0 (no other process of the user reads its memory);
 //   - Landlock: writes only beneath `workFolder`, reads only of the system's libraries and
 //     `workFolder` (not /proc, /home or /tmp), no program executed, no TCP, no signal or abstract

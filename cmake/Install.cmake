@@ -21,7 +21,7 @@ install(DIRECTORY ${PROJECT_SOURCE_DIR}/lessons/
         DESTINATION ${CMAKE_INSTALL_DATADIR}/rankstep/lessons COMPONENT app
         FILES_MATCHING PATTERN "*.json" PATTERN "*.md" PATTERN "*.py"
         PATTERN "__pycache__" EXCLUDE)
-# The Python package of `rankstep-cli real` (issue 17): rankstep-cli finds it in
+# The Python package of `rankstep-cli real`: rankstep-cli finds it in
 # ../share/rankstep/python from itself, before the source tree's core/real (cli/realcommand.h).
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/core/real/rankstep_real
         DESTINATION ${CMAKE_INSTALL_DATADIR}/rankstep/python COMPONENT app
@@ -40,7 +40,7 @@ if(RANKSTEP_BUILD_TESTS)
   set_tests_properties(install.StagedTreeRuns PROPERTIES LABELS install TIMEOUT 300)
 endif()
 
-# Man pages for both programs, made from their --help by help2man (issue 20) and installed to
+# Man pages for both programs, made from their --help by help2man and installed to
 # share/man/man1; `man -l build/man/rankstep-cli.1` reads one in the build tree.
 find_program(HELP2MAN help2man)
 if(HELP2MAN)
@@ -72,8 +72,21 @@ if(HELP2MAN)
       VERBATIM)
     list(APPEND man_pages ${RANKSTEP_MAN_DIR}/rankstep.1)
   endif()
-  add_custom_target(rankstep_man ALL DEPENDS ${man_pages})
-  install(FILES ${man_pages} DESTINATION ${CMAKE_INSTALL_MANDIR}/man1 COMPONENT app)
+  # Installed compressed, as Debian's policy asks of man pages: gzip -9n (no name or time stamp
+  # in the header, so the same page gives the same bytes in every build).
+  find_program(GZIP gzip REQUIRED)
+  set(compressed_pages)
+  foreach(page IN LISTS man_pages)
+    add_custom_command(
+      OUTPUT ${page}.gz
+      COMMAND ${GZIP} -9n --force --keep ${page}
+      DEPENDS ${page}
+      COMMENT "Compressing ${page}"
+      VERBATIM)
+    list(APPEND compressed_pages ${page}.gz)
+  endforeach()
+  add_custom_target(rankstep_man ALL DEPENDS ${man_pages} ${compressed_pages})
+  install(FILES ${compressed_pages} DESTINATION ${CMAKE_INSTALL_MANDIR}/man1 COMPONENT app)
   if(RANKSTEP_BUILD_TESTS)
     foreach(page IN LISTS man_pages)
       get_filename_component(name ${page} NAME_WE)

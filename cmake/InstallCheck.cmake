@@ -43,11 +43,22 @@ set(wanted bin/rankstep-cli share/rankstep/lessons/30-ddp/lesson.json
            share/rankstep/python/rankstep_real/torchlesson.py)
 if(WITH_GUI)
   list(APPEND wanted bin/rankstep libexec/rankstep/rankstep-figures
-                     share/applications/rankstep.desktop
+                     share/applications/io.github.rankstep.Rankstep.desktop
                      share/metainfo/io.github.rankstep.Rankstep.metainfo.xml
                      share/icons/hicolor/scalable/apps/rankstep.svg
                      share/icons/hicolor/48x48/apps/rankstep.png
                      share/icons/hicolor/256x256/apps/rankstep.png)
+endif()
+# Man pages are installed compressed (gzip -9n), as Debian's policy asks; a build without
+# help2man has none.
+if(EXISTS "${BUILD_DIR}/man/rankstep-cli.1")
+  list(APPEND wanted share/man/man1/rankstep-cli.1.gz)
+  if(WITH_GUI)
+    list(APPEND wanted share/man/man1/rankstep.1.gz)
+  endif()
+  if(EXISTS "${STAGE}/share/man/man1/rankstep-cli.1")
+    fail("share/man/man1/rankstep-cli.1 was installed uncompressed")
+  endif()
 endif()
 foreach(file IN LISTS wanted)
   if(NOT EXISTS "${STAGE}/${file}")
@@ -55,7 +66,7 @@ foreach(file IN LISTS wanted)
   endif()
 endforeach()
 
-# The installed desktop entry and AppStream metainfo pass their validators (issue 20); the
+# The installed desktop entry and AppStream metainfo pass their validators; the
 # tools come with scripts/setup-deps.sh (desktop-file-utils, appstream).
 if(WITH_GUI)
   find_program(DESKTOP_FILE_VALIDATE desktop-file-validate)
@@ -63,7 +74,7 @@ if(WITH_GUI)
   if(NOT DESKTOP_FILE_VALIDATE OR NOT APPSTREAMCLI)
     fail("desktop-file-validate and appstreamcli are needed: run scripts/setup-deps.sh")
   endif()
-  expect_run(COMMAND ${DESKTOP_FILE_VALIDATE} "${STAGE}/share/applications/rankstep.desktop")
+  expect_run(COMMAND ${DESKTOP_FILE_VALIDATE} "${STAGE}/share/applications/io.github.rankstep.Rankstep.desktop")
   expect_run(COMMAND ${APPSTREAMCLI} validate --no-net
                      "${STAGE}/share/metainfo/io.github.rankstep.Rankstep.metainfo.xml"
              EXPECT "Validation was successful")

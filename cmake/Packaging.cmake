@@ -21,8 +21,9 @@ set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
 # Loaded as Qt plugins, so dpkg-shlibdeps cannot see them: the SVG icon engine and image format
 # (the window icon, SVG pictures).
 set(CPACK_DEBIAN_PACKAGE_DEPENDS "libqt6svg6")
-# Qt's own texts (dialog buttons) in the user's language; the app runs without them.
-set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "qt6-translations-l10n")
+# Qt's own texts (dialog buttons) in the user's language, and PyTorch for real runs and the
+# PyTorch lessons (`rankstep-cli real`, the torch_* lessons); the app runs without either.
+set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "qt6-translations-l10n, python3-torch")
 # CPack puts CPACK_PACKAGE_DESCRIPTION_SUMMARY first; this is the long text under it.
 set(CPACK_DEBIAN_PACKAGE_DESCRIPTION
     "Rankstep teaches how large language models are trained on many GPUs: data

@@ -74,7 +74,7 @@ void *mapBlock(std::size_t size) noexcept
 
 // Blocks made on a second thread before the record asks for them. Each fresh page costs the
 // kernel a page fault and zeroing it, a fifth to a third of a large run's time on one core
-// (README "2026-11-27, later"); the engine is one thread, so the other core can take that on. A
+// (docs/benchmarks.md); the engine is one thread, so the other core can take that on. A
 // whole chunk of a record's list is taken every few tens of thousands of events, so the next
 // blocks of each whole-chunk size asked for are made ahead.
 class Spares

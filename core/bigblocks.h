@@ -4,7 +4,7 @@
 // boundary and is marked for transparent huge pages, so the first touch of each 2 MiB of it costs
 // one page fault instead of 512. Recording FSDP at 1024 ranks x 96 layers writes about 190 MB of
 // fresh memory, and each 4 KiB fault costs 10-30 us here: a third of the engine's time went to
-// the kernel (issue 16, README "Later on 2026-11-25"). Smaller blocks, and every block in a
+// the kernel (docs/benchmarks.md). Smaller blocks, and every block in a
 // sanitizer build (whose leak checker reads the heap, not private mappings), use operator new.
 // A second thread makes the next blocks of each whole-chunk size (4 MiB and up) asked for ahead of
 // the ask, pages in place, so that the kernel's work on them runs beside the engine's

@@ -203,7 +203,7 @@ public:
             grow();
         // Where the list will be some elements on, asked for writing: a long run's record is
         // written into fresh memory, and each line of it the engine reached waited for memory
-        // (README, "2026-11-27, last: keys made in one write, the record's lines asked ahead").
+        // (docs/benchmarks.md, "What keeps them there").
         // Past the chunk's end it asks for nothing harmful: a prefetch never faults (an address,
         // not a pointer past its object).
         __builtin_prefetch(

@@ -94,9 +94,9 @@ void Engine::run(ProgramList &programs)
 // The ranks run in turn and mostly do what the one before did, so the last slice's lookups are
 // asked ahead for the next three ranks, one step deeper the sooner a rank runs: each step then
 // finds in the cache what the one before read. FSDP at 1024 ranks: a third of the engine's time
-// went to those reads, and a run takes about a sixth less with them asked ahead (README,
-// "2026-11-27, later"); fewer ranks ahead took longer, a fourth no less. Nothing here changes
-// what a run does.
+// went to those reads, and a run takes about a sixth less with them asked ahead
+// (docs/benchmarks.md); fewer ranks ahead took longer, a fourth no less. Nothing here changes what
+// a run does.
 void Engine::lookAhead()
 {
     if (m_trail.count == 0)

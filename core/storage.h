@@ -95,8 +95,8 @@ private:
     };
     // Both ints in one 8-byte write: the key is read back as 8 bytes right after it is made (in a
     // rank's coroutine frame, cold by the rank's turn), and a read of two pending 4-byte writes
-    // waits for the frame's line to come from memory (README, "2026-11-27, last: keys made in
-    // one write, the record's lines asked ahead").
+    // waits for the frame's line to come from memory (docs/benchmarks.md,
+    // "What keeps them there").
     static Held inlineInts(int a, int b)
     {
         constexpr bool little = std::endian::native == std::endian::little;

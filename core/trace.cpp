@@ -90,7 +90,7 @@ void ChangeLog::clear()
 {
     // Destroying a change or an object frees only what it holds on the heap: without any, a
     // long run's record (105 MB of changes and objects at 1024 ranks x 96 layers) is released
-    // without being read back first (README, "2026-11-27, last: the record released unread").
+    // without being read back first (docs/benchmarks.md).
     if (m_ownsHeap)
         m_changes.clear();
     else

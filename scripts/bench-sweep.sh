@@ -3,7 +3,7 @@
 # Usage: scripts/bench-sweep.sh [BUILD_DIR] [ROUNDS]
 # A benchmark, run by hand (never a test): `rankstep-cli sweep` throughput, settings a second,
 # as a learner sweeps. Three grids, each ROUNDS times (default 3), with --jobs 1 and with every
-# core: the GPipe sweep over micro-batches (4 settings), a 64-setting grid of the GPipe
+# core: the bubble lesson's GPipe sweep over micro-batches (4 settings), a 64-setting grid of the GPipe
 # solution (ranks 2-16, layers 8-64, micro-batches 1-8), and the FSDP solution at 8 to 64 ranks
 # under a real-scale preset with 4 bandwidths (16 settings, up to 64 ranks x 64 layers). Prints
 # the median wall time of each and its settings a second, and checks every row solved.

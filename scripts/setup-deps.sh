@@ -21,12 +21,12 @@ PACKAGES=(
     pybind11-dev python3-dev libseccomp-dev libgtest-dev libgmock-dev libbenchmark-dev
     xvfb xauth fonts-dejavu-core
     git clang clang-format clang-tidy libclang-rt-14-dev
-    python3-torch  # `rankstep-cli real`: torch.distributed with gloo (issue 17)
-    # Issue 20: the translations (Qt6LinguistTools, lupdate/lrelease), man pages from --help,
+    python3-torch  # `rankstep-cli real`: torch.distributed with gloo; the PyTorch lessons
+    # The translations (Qt6LinguistTools, lupdate/lrelease), man pages from --help,
     # and the checks of the desktop entry and the AppStream metainfo.
     qt6-tools-dev qt6-l10n-tools help2man man-db desktop-file-utils appstream
     qt6-translations-l10n  # Qt's own texts (QMessageBox's buttons) in the translation's language
-    libcli11-dev  # rankstep-cli's arguments (issue 20)
+    libcli11-dev  # rankstep-cli's arguments
 )
 if [[ "${1:-}" == "--fuzz" ]]; then
     PACKAGES+=(clang-16 libclang-rt-16-dev)

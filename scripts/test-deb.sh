@@ -97,6 +97,9 @@ printf '#!/bin/sh\nexit 101\n' >"$RUN/usr/sbin/policy-rc.d"
 chmod +x "$RUN/usr/sbin/policy-rc.d"
 cp "$DEB" "$RUN/tmp/"
 
+# Real runs and the PyTorch lessons need PyTorch; the rest works without it.
+dpkg-deb --field "$DEB" Recommends | grep -q python3-torch \
+    || fail "the package does not recommend python3-torch"
 echo "test-deb: installing $(basename "$DEB") in a clean Debian 12 root"
 chroot "$RUN" /usr/bin/env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LANG=C.UTF-8 \
     /bin/bash -euo pipefail -c '
@@ -114,6 +117,12 @@ chroot "$RUN" /usr/bin/env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/tmp/home 
     /bin/bash -euo pipefail -c '
         mkdir -p "$HOME"
         echo "\$ command -v rankstep rankstep-cli"; command -v rankstep rankstep-cli
+        # The menu entry named after the AppStream id, the man pages compressed.
+        for file in /usr/share/applications/io.github.rankstep.Rankstep.desktop \
+                    /usr/share/metainfo/io.github.rankstep.Rankstep.metainfo.xml \
+                    /usr/share/man/man1/rankstep.1.gz /usr/share/man/man1/rankstep-cli.1.gz; do
+            test -f "$file" || { echo "not installed: $file"; exit 1; }
+        done
         echo "\$ rankstep-cli lesson ddp --solution"
         rankstep-cli lesson ddp --solution | tee /tmp/ddp.txt
         grep -q "Timesteps: 5.1" /tmp/ddp.txt

@@ -24,7 +24,7 @@ struct RealLayer {
     std::string problem;              // "" when the layer matches
 };
 
-// The report `rankstep-cli real --json` writes (README "Running it for real").
+// The report `rankstep-cli real --json` writes (docs/command-line.md, "Running it for real").
 struct RealReport {
     bool weightsMatch = false;
     double maxAbsDiff = 0;

@@ -12,9 +12,9 @@ namespace rankstep::io {
 // "step" (1000 ticks, core/simtime.h) is a millisecond.
 inline constexpr double kRealTicksPerSecond = 1e6;
 
-// The report of `rankstep-cli real --json` (README "Running it for real") as a trace the views
-// show like a simulated one: every rank's events and storage changes at their wall-clock times
-// (seconds from the common start, in ticks above), memory in the bytes the real tensors held.
+// The report of `rankstep-cli real --json` (docs/command-line.md, "Running it for real") as a trace
+// the views show like a simulated one: every rank's events and storage changes at their wall-clock
+// times (seconds from the common start, in ticks above), memory in the bytes the real tensors held.
 //
 // Real ranks run side by side, so there is no scheduler order: the ranks' items are merged by
 // time (each rank's own order kept), a change counts the events merged before it, and a slice is

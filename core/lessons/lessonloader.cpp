@@ -73,7 +73,7 @@ std::vector<std::string> splitHints(const std::string &text)
     return hints;
 }
 
-// The settings of a simulated puzzle lesson (README "lesson.json").
+// The settings of a simulated puzzle lesson (lessons/README.md, "lesson.json").
 void readPuzzleConfig(Lesson &lesson, const io::Fields &f)
 {
     lesson.config.ranks = f.integer32("ranks", 1, 4096);

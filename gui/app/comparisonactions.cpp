@@ -20,6 +20,7 @@ ComparisonActions::ComparisonActions(RunSession &session, ComparisonView &view,
     , m_run(new RunController(this))
 {
     connect(&m_session, &RunSession::traceChanged, this, &ComparisonActions::onTraceChanged);
+    connect(&m_session, &RunSession::lessonChanged, this, &ComparisonActions::onLessonChanged);
     connect(&m_view, &ComparisonView::solutionRequested, this,
             &ComparisonActions::compareWithSolution);
     connect(&m_view, &ComparisonView::previousRunRequested, this,
@@ -36,8 +37,9 @@ ComparisonActions::ComparisonActions(RunSession &session, ComparisonView &view,
 
 ComparisonActions::~ComparisonActions() = default;
 
-void ComparisonActions::setCurrentLesson(const lessons::Lesson *current)
+void ComparisonActions::onLessonChanged()
 {
+    const lessons::Lesson *current = m_session.lesson();
     QList<QPair<QString, QString>> offered;
     if (current)
         offered.append(

@@ -20,7 +20,7 @@ class RunSession;
 
 // What the Compare tab compares with: the previous run on screen, or a lesson's reference
 // solution, run in a runner of its own (the window's run is never replaced); the result becomes
-// the session's comparison trace.
+// the session's comparison trace. The solutions offered follow the session's lesson.
 class ComparisonActions : public QObject
 {
     Q_OBJECT
@@ -29,8 +29,6 @@ public:
                       const std::vector<lessons::Lesson> &lessons, QObject *parent = nullptr);
     ~ComparisonActions() override;
 
-    // Offers the lessons' solutions, `current` first.
-    void setCurrentLesson(const lessons::Lesson *current);
     void compareWithSolution(const QString &lessonId);
     void compareWithPreviousRun();
 
@@ -40,6 +38,8 @@ Q_SIGNALS:
     void comparisonShown();
 
 private:
+    // Offers the lessons' solutions, the session's lesson first.
+    void onLessonChanged();
     void onTraceChanged();
 
     RunSession &m_session;

@@ -132,17 +132,22 @@ void HelpActions::showShortcuts()
     shortcutsDialog()->open();
 }
 
+QString HelpActions::aboutText()
+{
+    return tr("<h3>Rankstep %1</h3><p>Learn how large language models are trained on many GPUs: "
+              "data parallel, sharded weights, pipelines, and their combinations, one rank at a "
+              "time.</p><p>Rankstep's own code is under the MIT licence. This program links Qt "
+              "(LGPL-3), Qt Charts and QScintilla (GPL-3), so the program as a whole is "
+              "distributed under the GNU GPL version 3; see the copyright file for every "
+              "part.</p>")
+               .arg(QCoreApplication::applicationVersion()) +
+           tr("<p>The puzzles' API and the lessons' skeletons come from Sasha Rush's LLM "
+              "Training Puzzles, under the MIT licence (copyright 2023 Sasha Rush).</p>");
+}
+
 void HelpActions::showAbout()
 {
-    QMessageBox::about(
-        m_window, tr("About Rankstep"),
-        tr("<h3>Rankstep %1</h3><p>Learn how large language models are trained on many GPUs: "
-           "data parallel, sharded weights, pipelines, and their combinations, one rank at a "
-           "time.</p><p>Rankstep's own code is under the MIT licence. This program links Qt "
-           "(LGPL-3), Qt Charts and QScintilla (GPL-3), so the program as a whole is "
-           "distributed under the GNU GPL version 3; see the copyright file for every "
-           "part.</p>")
-            .arg(QCoreApplication::applicationVersion()));
+    QMessageBox::about(m_window, tr("About Rankstep"), aboutText());
 }
 
 } // namespace rankstep::gui

@@ -27,8 +27,8 @@ struct ShortcutEntry {
 std::vector<ShortcutEntry> windowShortcuts(QWidget *window);
 
 // The Help menu: Keyboard Shortcuts (F1, QKeySequence::HelpContents), Writing Lessons (the
-// lesson-writing guide, lessons/README.md as installed), About Rankstep (version and licences)
-// and About Qt.
+// lesson-writing guide, lessons/README.md as installed), About Rankstep (version, licences,
+// credits) and About Qt.
 class HelpActions : public QObject
 {
     Q_OBJECT
@@ -39,6 +39,9 @@ public:
     QDialog *shortcutsDialog();
     // Where the lesson-writing guide is: installed beside the app, else this source tree's.
     static QString lessonGuidePath();
+    // The About box's text: the version, what Rankstep teaches, its licences and whose work
+    // the puzzles build on.
+    static QString aboutText();
 
 public Q_SLOTS:
     void showShortcuts();

@@ -8,14 +8,12 @@
 #include "experimentsview.h"
 #include "lessonlistmodel.h"
 #include "losschart.h"
-#include "memorychart.h"
 #include "progressstore.h"
 #include "realruncontroller.h"
 #include "resultspanel.h"
 #include "runsession.h"
 #include "sweepcontroller.h"
 
-#include "core/explain/formulas.h"
 #include "core/io/costfile.h"
 
 #include <QAction>
@@ -223,18 +221,11 @@ void LessonRunActions::resetToStarter()
 
 void LessonRunActions::showTrace(const TracePtr &trace, const QString &output)
 {
-    // The weights and optimizer states a rank of a data-parallel or sharded lesson should hold,
-    // for this run's ranks (docs/explain.md): a dotted line on the memory chart.
-    const int sharers = explain::modelSharers(m_parts.session.lesson()->id, trace->config.ranks);
-    m_parts.memory.setModelState(
-        sharers > 0 ? std::optional<std::int64_t>(explain::modelStateBytes(trace->config, sharers))
-                    : std::nullopt);
     // At the end: where the run finished, or where no rank could go on. A real-scale cost model's
     // ticks are microseconds (docs/cost-models.md).
     m_parts.session.setTrace(
         trace, trace->config.cost.realScale() ? TraceUnits::Seconds : TraceUnits::SimulatedSteps,
         output);
-    m_parts.results.showTrace(trace, output);
     Q_EMIT traceShown();
 }
 

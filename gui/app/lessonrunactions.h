@@ -21,7 +21,6 @@ class CostModelActions;
 class ExperimentsView;
 class LessonListModel;
 class LossChart;
-class MemoryChart;
 class ProgressStore;
 class RealRunController;
 struct RealRunOutcome;
@@ -36,7 +35,6 @@ struct LessonRunParts {
     CodeEditor &editor;
     CodeKeeper &keeper;
     ResultsPanel &results;
-    MemoryChart &memory;
     LossChart &loss;
     ExperimentsView &experiments;
     ProgressStore &progress;

@@ -77,7 +77,9 @@ int main(int argc, char *argv[])
     // The installed icon theme's, else the drawing built in (resources/icons/rankstep.svg).
     QApplication::setWindowIcon(QIcon::fromTheme(QStringLiteral("rankstep"),
                                                  QIcon(QStringLiteral(":/rankstep/rankstep.svg"))));
-    QApplication::setDesktopFileName(QStringLiteral("rankstep"));
+    // The installed entry is share/applications/io.github.rankstep.Rankstep.desktop, named after
+    // the AppStream id (resources/io.github.rankstep.Rankstep.metainfo.xml).
+    QApplication::setDesktopFileName(QStringLiteral("io.github.rankstep.Rankstep"));
 
     // The system's language for the window and the options below (the lessons stay English).
     rankstep::gui::installTranslations(app);

@@ -238,8 +238,8 @@ void MainWindow::buildToolBar()
 {
     WindowParts &p = m_parts;
     p.lessonRun = new LessonRunActions(
-        {*p.session, *p.editor, *p.keeper, *p.results, *p.memoryChart, *p.lossChart,
-         *p.experimentsView, m_progress, *m_model, *p.costModel, *this, *p.tabs},
+        {*p.session, *p.editor, *p.keeper, *p.results, *p.lossChart, *p.experimentsView, m_progress,
+         *m_model, *p.costModel, *this, *p.tabs},
         this);
     p.runController = &p.lessonRun->controller();
     p.torchRun = &p.lessonRun->torchRun();
@@ -366,14 +366,8 @@ bool MainWindow::openLesson(const QString &lessonId)
     if (p.editor->hasUnsavedEdits())
         p.keeper->save(); // the last second of typing in the lesson shown before
     const lessons::Lesson *lesson = m_model->lessonAt(row);
-    p.session->setLesson(lesson);
+    p.session->setLesson(lesson); // the views follow it
     p.lessonList->setCurrentIndex(m_model->index(row));
-    p.lessonPanel->setLesson(lesson);
-    p.results->setLesson(lesson);
-    p.explainView->setLesson(lesson);
-    p.comparison->setCurrentLesson(lesson);
-    p.experimentsView->setLesson(lesson);
-    p.whatIfView->setLesson(lesson);
     // A PyTorch lesson runs for real and draws a loss curve: no steps, timeline or memory.
     const bool torch = lesson->isTorch();
     p.lessonRun->stopForLesson();
@@ -388,8 +382,6 @@ bool MainWindow::openLesson(const QString &lessonId)
         arrangeViews(); // no run yet: the views are placeholders
     else
         p.memoryChart->setVisible(false);
-    p.memoryChart->setTarget(lesson->targets ? std::optional<std::int64_t>(lesson->targets->memory)
-                                             : std::nullopt);
     p.keeper->open(lessonId, QString::fromStdString(lesson->starter));
     m_progress.setLastLesson(lessonId);
     setWindowTitle(tr("%1 — Rankstep").arg(QString::fromStdString(lesson->title)));

@@ -127,7 +127,7 @@ void setupViews(WindowParts &p, LessonListModel &model, ProgressStore &progress,
     p.lessonList->setWordWrap(true);
     p.lessonList->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     p.lessonList->setSpacing(2);
-    p.lessonPanel = new LessonPanel;
+    p.lessonPanel = new LessonPanel(*p.session);
     p.editor = new CodeEditor(*p.appearance);
     p.editor->setObjectName(QStringLiteral("editor"));
     p.keeper = new CodeKeeper(progress, *p.editor, owner);
@@ -137,7 +137,7 @@ void setupViews(WindowParts &p, LessonListModel &model, ProgressStore &progress,
     p.editorColumn = column(editorPane);
     p.editorColumn->addWidget(codeNotice);
     p.editorColumn->addWidget(p.editor, 1);
-    p.results = new ResultsPanel;
+    p.results = new ResultsPanel(*p.session);
     p.results->setMinimumHeight(60);
     p.timeline = new TimelineView(*p.session, *p.appearance);
     p.timeline->setMinimumHeight(90);

@@ -16,8 +16,8 @@ namespace rankstep::gui {
 struct RealRunOutcome {
     static constexpr int kTorchMissing = 69; // rankstep-cli real's exit code without PyTorch
 
-    int exitCode = -1;                    // README "Running it for real"; -1: it crashed
-    QString output;                       // what it printed: the verdict, or the error
+    int exitCode = -1; // docs/command-line.md, "Running it for real"; -1: crashed
+    QString output;    // what it printed: the verdict, or the error
     std::optional<io::RealReport> report; // when the ranks ran to the end
     TracePtr trace; // the same run as a trace in milliseconds and real bytes (core/io/realtrace.h)
     // A PyTorch lesson's run (RealRunController::startLesson): its checks and loss curves.

@@ -1,4 +1,3 @@
-# SPDX-License-Identifier: MIT
 # A training loop in PyTorch, run for real on one rank: per batch a forward, a backward, an
 # optimizer step and a fresh start for the gradients, 100 times over.
 

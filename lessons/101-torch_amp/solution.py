@@ -1,4 +1,3 @@
-# SPDX-License-Identifier: MIT
 # Mixed precision: the forward (and the loss) under bf16 autocast, the weights, their gradients
 # and the optimizer's update in fp32. One rank, the loop of the previous lesson.
 import torch

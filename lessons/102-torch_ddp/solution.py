@@ -1,4 +1,3 @@
-# SPDX-License-Identifier: MIT
 # DDP in PyTorch, on two real processes: each rank trains on its own batches, and the
 # DistributedDataParallel wrapper averages the gradients of all ranks during every backward.
 # The process group already exists: do not call init_process_group or destroy_process_group.

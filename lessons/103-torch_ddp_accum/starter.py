@@ -1,4 +1,3 @@
-# SPDX-License-Identifier: MIT
 # DDP with gradient accumulation, on two real processes: run.accumulation micro-batches per
 # optimizer step, gradients summed locally, and one all-reduce per step, on the last micro-batch.
 # The process group already exists: do not call init_process_group or destroy_process_group.

@@ -1764,6 +1764,10 @@ Sekunden jedes Ranks für Berechnung (forward, backward, loss, update) und für 
         <source>&lt;h3&gt;Rankstep %1&lt;/h3&gt;&lt;p&gt;Learn how large language models are trained on many GPUs: data parallel, sharded weights, pipelines, and their combinations, one rank at a time.&lt;/p&gt;&lt;p&gt;Rankstep&apos;s own code is under the MIT licence. This program links Qt (LGPL-3), Qt Charts and QScintilla (GPL-3), so the program as a whole is distributed under the GNU GPL version 3; see the copyright file for every part.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;Rankstep %1&lt;/h3&gt;&lt;p&gt;Lernen Sie, wie große Sprachmodelle auf vielen GPUs trainiert werden: Datenparallelität, geshardete Gewichte, Pipelines und ihre Kombinationen, Rank für Rank.&lt;/p&gt;&lt;p&gt;Der eigene Code von Rankstep steht unter der MIT-Lizenz. Dieses Programm bindet Qt (LGPL-3), Qt Charts und QScintilla (GPL-3) ein, daher wird das Programm als Ganzes unter der GNU GPL Version 3 verbreitet; die Copyright-Datei nennt jeden Teil.&lt;/p&gt;</translation>
     </message>
+    <message>
+        <source>&lt;p&gt;The puzzles&apos; API and the lessons&apos; skeletons come from Sasha Rush&apos;s LLM Training Puzzles, under the MIT licence (copyright 2023 Sasha Rush).&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Die API der Puzzles und die Gerüste der Lektionen stammen aus Sasha Rushs LLM Training Puzzles, unter der MIT-Lizenz (Copyright 2023 Sasha Rush).&lt;/p&gt;</translation>
+    </message>
 </context>
 <context>
     <name>rankstep::gui::LegendBar</name>

@@ -12,7 +12,7 @@ namespace rankstep::hostile {
 
 struct HostileCase {
     std::string name;                 // a test name: "InfiniteLoop"
-    std::string input;                // what the README's table calls it: "an infinite loop"
+    std::string input;                // what docs/hostile-input.md calls it: "an infinite loop"
     std::string source;               // the file's bytes; its puzzle function is named `puzzle`
     std::vector<std::string> options; // rankstep-cli options beyond FILE --function --ranks
     int exitCode = 0;

@@ -282,7 +282,10 @@ TEST(RealRuns, ARankThatNeverArrivesIsNamedAfterTheTimeout)
         kAllreduce);
     ASSERT_FALSE(code.empty());
     std::vector<std::string> args = realArgs(dir.write("late.py", code), "ddp", 4, 2, 4);
-    args.back() = "20"; // --timeout
+    // The timeout counts from the moment every rank has joined: starting four ranks (importing
+    // torch, joining the group) takes longer than 3 s on two cores, so a timeout counted from
+    // the start would end them before any made a call.
+    args.back() = "3"; // --timeout
     const ProcessResult run = runCli({args, "", {}}, dir);
     EXPECT_EQ(run.exitCode, 4) << run.out << run.err;
     EXPECT_NE(run.out.find("rank 2 never called allreduce(layer 0)."), std::string::npos)

@@ -364,8 +364,8 @@ class Model:
 
     # The non-blocking forms (docs/simulation.md, "Overlapped communication"). For real they run
     # the collective at the call and hand back its result to await: the weights are what the
-    # simulation's are; the real run does not overlap them with compute yet (README, "Running it
-    # for real").
+    # simulation's are; the real run does not overlap them with compute yet (docs/command-line.md,
+    # "Running it for real").
     def allreduce_start(self, value, layer, group=None):
         return self.allreduce(value, layer, group)
 

@@ -52,6 +52,7 @@ ExplainView::ExplainView(RunSession &session, Appearance &appearance, QWidget *p
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(tabs);
     connect(&m_session, &RunSession::traceChanged, this, &ExplainView::onTraceChanged);
+    connect(&m_session, &RunSession::lessonChanged, this, &ExplainView::onTraceChanged);
     connect(&m_session.stepper(), &StepController::cursorChanged, this,
             &ExplainView::onCursorChanged);
     connect(&m_session, &RunSession::selectedRankChanged, this, [this](int rank) {
@@ -171,12 +172,6 @@ QWidget *ExplainView::buildTimePage()
     return page;
 }
 
-void ExplainView::setLesson(const lessons::Lesson *lesson)
-{
-    m_lesson = lesson;
-    onTraceChanged();
-}
-
 int ExplainView::shownRank() const
 {
     ensureFresh(); // asked while hidden (tests, scripts)
@@ -244,11 +239,11 @@ void ExplainView::showRank(int rank)
     }
     m_rank->setCurrentIndex(rank);
     std::vector<MemoryKindChart::Reference> references;
-    if (m_lesson && m_lesson->targets)
-        references.push_back({tr("target"), m_lesson->targets->memory});
-    if (m_lesson)
-        if (const int sharers = explain::modelSharers(m_lesson->id, trace->config.ranks);
-            sharers > 0)
+    const lessons::Lesson *lesson = m_session.lesson();
+    if (lesson && lesson->targets)
+        references.push_back({tr("target"), lesson->targets->memory});
+    if (lesson)
+        if (const int sharers = explain::modelSharers(lesson->id, trace->config.ranks); sharers > 0)
             references.push_back({sharers == 1 ? tr("the whole model's state")
                                                : tr("the model's state / %1").arg(sharers),
                                   explain::modelStateBytes(trace->config, sharers)});
@@ -331,12 +326,13 @@ void ExplainView::updateTexts()
 {
     const TracePtr &trace = m_session.trace();
     QString peak, formula;
+    const lessons::Lesson *lesson = m_session.lesson();
     if (trace && m_peakEvent) {
         const explain::MemoryMoment moment = explain::memoryAtEvent(*trace, *m_peakEvent);
         peak = QString::fromStdString(explain::describeMoment(moment));
-        if (m_lesson && m_lesson->targets) {
+        if (lesson && lesson->targets) {
             const std::string over =
-                explain::describeOverTarget(*trace, moment, m_lesson->targets->memory);
+                explain::describeOverTarget(*trace, moment, lesson->targets->memory);
             if (!over.empty())
                 peak += QStringLiteral("\n") + QString::fromStdString(over);
         }
@@ -347,8 +343,8 @@ void ExplainView::updateTexts()
     }
     if (trace && trace->status != core::RunStatus::Ok)
         peak = tr("The run did not finish: this explains it up to where it stopped.\n") + peak;
-    if (trace && m_lesson)
-        formula = QString::fromStdString(explain::lessonFormulaSentence(*trace, m_lesson->id));
+    if (trace && lesson)
+        formula = QString::fromStdString(explain::lessonFormulaSentence(*trace, lesson->id));
     m_peak->setText(peak);
     m_formula->setText(formula);
     m_formula->setVisible(!formula.isEmpty());

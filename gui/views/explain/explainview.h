@@ -34,16 +34,14 @@ QWidget *scrollable(QWidget *page); // in a QScrollArea that never forces its pa
 // kind over time, the objects it holds at the cursor or at the peak, the peak and its distance
 // to the target in words) and where each rank's time goes (busy, idle and communication beside
 // the lesson's formula, every wait with what ended it, the critical path).
-// Follows the session: its trace, its cursor and its selected rank.
+// Follows the session: its lesson (the target and formulas beside the figures), its trace, its
+// cursor and its selected rank.
 class ExplainView : public QWidget
 {
     Q_OBJECT
 public:
     ExplainView(RunSession &session, Appearance &appearance, QWidget *parent = nullptr);
     ~ExplainView() override;
-
-    // The lesson whose target and formulas stand beside the figures (null: none).
-    void setLesson(const lessons::Lesson *lesson);
 
     int shownRank() const;
     QString peakText() const;
@@ -81,7 +79,6 @@ private:
 
     RunSession &m_session;
     Appearance &m_appearance;
-    const lessons::Lesson *m_lesson = nullptr;
     std::vector<core::SimTime> m_changeTimes;
     std::optional<std::size_t> m_peakEvent;
     bool m_criticalPath = false;

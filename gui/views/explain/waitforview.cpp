@@ -31,10 +31,7 @@ const QColor kFinished(0x9e, 0x9e, 0x9e);
 WaitForView::WaitForView(RunSession &session, Appearance &appearance, QWidget *parent)
     : QWidget(parent), m_session(session), m_appearance(appearance), m_look(appearance.look())
 {
-    connect(&session, &RunSession::traceChanged, this, [this] {
-        const TracePtr &trace = m_session.trace();
-        setTrace(trace && trace->diagnosis ? trace : nullptr);
-    });
+    connect(&session, &RunSession::traceChanged, this, &WaitForView::onTraceChanged);
     connect(this, &WaitForView::rankActivated, &session,
             [this](int rank) { m_session.setSelectedRank(rank); });
     connect(&appearance, &Appearance::lookChanged, this, [this] {
@@ -47,9 +44,10 @@ WaitForView::WaitForView(RunSession &session, Appearance &appearance, QWidget *p
     setBackgroundRole(QPalette::Base);
 }
 
-void WaitForView::setTrace(std::shared_ptr<const core::Trace> trace)
+void WaitForView::onTraceChanged()
 {
-    m_trace = std::move(trace);
+    const TracePtr &trace = m_session.trace();
+    m_trace = trace && trace->diagnosis ? trace : nullptr;
     m_arrows = hasDiagnosis() ? waitArrows(*m_trace->diagnosis) : std::vector<WaitArrow>();
     update();
 }

@@ -30,7 +30,7 @@ class WaitForView : public QWidget
 public:
     WaitForView(RunSession &session, Appearance &appearance, QWidget *parent = nullptr);
 
-    void setTrace(std::shared_ptr<const core::Trace> trace);
+    // The session's trace when that hung, else null.
     const std::shared_ptr<const core::Trace> &trace() const { return m_trace; }
     bool hasDiagnosis() const;
 
@@ -58,6 +58,7 @@ protected:
     void mousePressEvent(QMouseEvent *event) override;
 
 private:
+    void onTraceChanged();
     const core::RankWait *waitOf(int rank) const;
     void paintArrows(QPainter &painter, const std::vector<QRectF> &nodes) const;
     void paintNode(QPainter &painter, const QRectF &rect, const core::RankWait &wait) const;

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "lessonpanel.h"
 
+#include "runsession.h"
+
 #include <QEvent>
 #include <QHBoxLayout>
 #include <QMessageBox>
@@ -37,8 +39,9 @@ void sizeCodeIn(QTextDocument &document, const QFont &font)
 
 } // namespace
 
-LessonPanel::LessonPanel(QWidget *parent)
+LessonPanel::LessonPanel(RunSession &session, QWidget *parent)
     : QWidget(parent)
+    , m_session(session)
     , m_text(new QTextBrowser(this))
     , m_hints(new QTextBrowser(this))
     , m_hintButton(new QPushButton(this))
@@ -60,12 +63,16 @@ LessonPanel::LessonPanel(QWidget *parent)
     layout->addLayout(buttons);
     connect(m_hintButton, &QPushButton::clicked, this, &LessonPanel::showNextHint);
     connect(m_solutionButton, &QPushButton::clicked, this, &LessonPanel::askForSolution);
-    updateHintButton();
+    connect(&m_session, &RunSession::lessonChanged, this, &LessonPanel::onLessonChanged);
+    if (m_session.lesson())
+        onLessonChanged();
+    else
+        updateHintButton();
 }
 
-void LessonPanel::setLesson(const lessons::Lesson *lesson)
+void LessonPanel::onLessonChanged()
 {
-    m_lesson = lesson;
+    const lessons::Lesson *lesson = m_session.lesson();
     m_hintsShown = 0;
     m_hints->clear();
     m_hints->setVisible(false);
@@ -77,14 +84,14 @@ void LessonPanel::setLesson(const lessons::Lesson *lesson)
 
 void LessonPanel::showNextHint()
 {
-    if (!m_lesson || m_hintsShown >= int(m_lesson->hints.size()))
+    const lessons::Lesson *lesson = m_session.lesson();
+    if (!lesson || m_hintsShown >= int(lesson->hints.size()))
         return;
     ++m_hintsShown;
     QString markdown;
     for (int i = 0; i < m_hintsShown; ++i)
         markdown += tr("**Hint %1.** ").arg(i + 1) +
-                    QString::fromStdString(m_lesson->hints[std::size_t(i)]) +
-                    QStringLiteral("\n\n");
+                    QString::fromStdString(lesson->hints[std::size_t(i)]) + QStringLiteral("\n\n");
     m_hints->setMarkdown(markdown);
     sizeCode();
     m_hints->setVisible(true);
@@ -93,7 +100,7 @@ void LessonPanel::showNextHint()
 
 void LessonPanel::askForSolution()
 {
-    if (!m_lesson)
+    if (!m_session.lesson())
         return;
     auto *box = new QMessageBox(QMessageBox::Question, tr("Show the solution?"),
                                 tr("The reference solution will replace the code in the editor. "
@@ -104,8 +111,8 @@ void LessonPanel::askForSolution()
     box->button(QMessageBox::Yes)->setText(tr("Show solution"));
     box->setDefaultButton(QMessageBox::Cancel);
     connect(box, &QMessageBox::accepted, this, [this] {
-        if (m_lesson)
-            Q_EMIT solutionRequested(QString::fromStdString(m_lesson->solution));
+        if (const lessons::Lesson *lesson = m_session.lesson())
+            Q_EMIT solutionRequested(QString::fromStdString(lesson->solution));
     });
     box->open();
 }
@@ -137,7 +144,8 @@ void LessonPanel::sizeCode()
 
 void LessonPanel::updateHintButton()
 {
-    const int total = m_lesson ? int(m_lesson->hints.size()) : 0;
+    const lessons::Lesson *lesson = m_session.lesson();
+    const int total = lesson ? int(lesson->hints.size()) : 0;
     m_hintButton->setEnabled(m_hintsShown < total);
     m_hintButton->setText(m_hintsShown < total
                               ? tr("Show hint %1 of %2").arg(m_hintsShown + 1).arg(total)

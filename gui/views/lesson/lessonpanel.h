@@ -12,14 +12,16 @@ class QTextDocument;
 
 namespace rankstep::gui {
 
+class RunSession;
+
 // The lesson's text, its hints (revealed one at a time) and, after a confirmation, its solution.
+// Shows the session's lesson.
 class LessonPanel : public QWidget
 {
     Q_OBJECT
 public:
-    explicit LessonPanel(QWidget *parent = nullptr);
+    explicit LessonPanel(RunSession &session, QWidget *parent = nullptr);
 
-    void setLesson(const lessons::Lesson *lesson);
     int hintsShown() const { return m_hintsShown; }
     // Hints and the solution stay out of sight (presentation mode) until asked for.
     void setSpoilersHidden(bool hidden);
@@ -37,10 +39,11 @@ protected:
     void changeEvent(QEvent *event) override;
 
 private:
+    void onLessonChanged();
     void updateHintButton();
     void sizeCode(); // inline code as large as the text around it, at every zoom
 
-    const lessons::Lesson *m_lesson = nullptr;
+    RunSession &m_session;
     QTextBrowser *m_text;
     QTextBrowser *m_hints;
     QPushButton *m_hintButton;

@@ -5,6 +5,7 @@
 
 #include "core/memoryformat.h"
 #include "errordialog.h"
+#include "runsession.h"
 
 #include <QFontMetrics>
 #include <QLabel>
@@ -76,13 +77,13 @@ QString settingText(const core::RunConfig &config)
                .arg(config.batches);
 }
 
-QString lessonRows(const lessons::Lesson &lesson, const core::Trace &trace)
+QString lessonRows(const lessons::Lesson &lesson, const core::Trace &trace,
+                   const lessons::Verdict &v)
 {
     if (!lesson.targets)
         return {};
     const core::Figures &f = trace.figures;
     const auto &nb = lesson.notebookTargets;
-    const lessons::Verdict v = lessons::judge(lesson, trace);
     const core::SimTime overTime = f.timesteps - lesson.targets->time;
     return verdictRow(QObject::tr("Timesteps"), QString::fromStdString(f.timesteps.toString()),
                       QString::fromStdString(lesson.targets->time.toString()), v.timeMet,
@@ -271,12 +272,15 @@ QString verdictText(const lessons::Lesson &lesson, const core::Trace &trace,
         .arg(missed.join(QStringLiteral("; ")));
 }
 
-QString resultsHtml(const lessons::Lesson *lesson, const core::Trace &trace)
+QString resultsHtml(const lessons::Lesson *lesson, const core::Trace &trace,
+                    const std::optional<lessons::Verdict> &verdict)
 {
     const core::Figures &f = trace.figures;
     QString html;
+    const std::optional<lessons::Verdict> judged =
+        verdict || !lesson ? verdict : lessons::judge(*lesson, trace);
     if (lesson) {
-        const lessons::Verdict v = lessons::judge(*lesson, trace);
+        const lessons::Verdict &v = *judged;
         html += QStringLiteral("<p style='font-size:large'><b style='color:%1'>%2</b></p>")
                     .arg(v.solved ? QStringLiteral("#1b7a2e") : QStringLiteral("#8a5300"),
                          verdictText(*lesson, trace, v).toHtmlEscaped());
@@ -298,7 +302,7 @@ QString resultsHtml(const lessons::Lesson *lesson, const core::Trace &trace)
     const bool notebookCosts = core::isNotebookCost(trace.config.cost);
     if (f.hasEvents && trace.status == core::RunStatus::Ok && notebookCosts) {
         html += QStringLiteral("<table cellspacing='2'>");
-        html += lesson ? lessonRows(*lesson, trace) : QString();
+        html += lesson ? lessonRows(*lesson, trace, *judged) : QString();
         html += QStringLiteral("</table>");
     }
     if (f.hasEvents && trace.config.cost.realScale()) {
@@ -340,7 +344,8 @@ QString resultsHtml(const lessons::Lesson *lesson, const core::Trace &trace)
     return html;
 }
 
-ResultsPanel::ResultsPanel(QWidget *parent) : QWidget(parent), m_label(new QLabel(this))
+ResultsPanel::ResultsPanel(RunSession &session, QWidget *parent)
+    : QWidget(parent), m_session(session), m_label(new QLabel(this))
 {
     m_label->setObjectName(QStringLiteral("resultsText"));
     m_label->setWordWrap(true);
@@ -354,32 +359,57 @@ ResultsPanel::ResultsPanel(QWidget *parent) : QWidget(parent), m_label(new QLabe
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(scroll);
-    showMessage(tr("Press <b>Run</b> (F5) to simulate your code."));
+    connect(&m_session, &RunSession::lessonChanged, this, &ResultsPanel::onLessonChanged);
+    connect(&m_session, &RunSession::traceChanged, this, [this] {
+        const TracePtr &trace = m_session.trace();
+        // Nothing to show: what the panel says stays (a stop, a failure, the lesson's targets).
+        // The run on real processes, and the simulation shown again after it, are the For real
+        // tab's and the timeline's: the panel keeps the results of the simulated run.
+        const RealRunOutcome *real = m_session.realRun().get();
+        if (!trace || trace == m_shown || (real && trace == real->trace)) {
+            if (!trace)
+                m_shown = nullptr;
+            return;
+        }
+        m_shown = trace;
+        showRun();
+    });
+    connect(&m_session, &RunSession::verdictChanged, this, [this] {
+        if (m_session.verdict() && m_shown && m_session.trace() == m_shown)
+            showRun();
+    });
+    if (m_session.lesson())
+        onLessonChanged();
+    else
+        showMessage(tr("Press <b>Run</b> (F5) to simulate your code."));
 }
 
-void ResultsPanel::setLesson(const lessons::Lesson *lesson)
+void ResultsPanel::onLessonChanged()
 {
-    m_lesson = lesson;
     showMessage(targetsHtml() + tr("<p>Press <b>Run</b> (F5) to simulate your code.</p>"));
 }
 
 QString ResultsPanel::targetsHtml() const
 {
-    if (!m_lesson || !m_lesson->targets)
+    const lessons::Lesson *lesson = m_session.lesson();
+    if (!lesson || !lesson->targets)
         return {};
     QString html = tr("<p><b>Targets</b><br>Timesteps at most %1<br>Maximum memory at most %2</p>")
-                       .arg(QString::fromStdString(m_lesson->targets->time.toString()))
-                       .arg(exactMemory(m_lesson->targets->memory));
-    if (m_lesson->notebookTargets)
+                       .arg(QString::fromStdString(lesson->targets->time.toString()))
+                       .arg(exactMemory(lesson->targets->memory));
+    if (lesson->notebookTargets)
         html += tr("<p><small>The notebook's rounded targets: %1 steps, %2.</small></p>")
-                    .arg(QString::fromStdString(m_lesson->notebookTargets->time.toString()))
-                    .arg(exactMemory(m_lesson->notebookTargets->memory));
+                    .arg(QString::fromStdString(lesson->notebookTargets->time.toString()))
+                    .arg(exactMemory(lesson->notebookTargets->memory));
     return html;
 }
 
-void ResultsPanel::showTrace(const TracePtr &trace, const QString &output)
+// The verdict is the session's once the run is judged; until then (and for a run nobody grades:
+// a what-if setting, a demonstration's run) the run is judged here, as the learner reads it.
+void ResultsPanel::showRun()
 {
-    QString html = resultsHtml(m_lesson, *trace);
+    QString html = resultsHtml(m_session.lesson(), *m_shown, m_session.verdict());
+    const QString &output = m_session.output();
     if (!output.trimmed().isEmpty())
         html += tr("<p><b>Your code printed:</b></p><pre>%1</pre>")
                     .arg(output.right(4000).toHtmlEscaped());

@@ -6,21 +6,24 @@
 
 #include <QWidget>
 
+#include <optional>
+
 class QLabel;
 
 namespace rankstep::gui {
 
+class RunSession;
+
 // Timesteps and maximum memory against the lesson's targets (met or not, by how much, with the
-// notebook's rounded targets alongside), the check verdict and warnings.
+// notebook's rounded targets alongside), the check verdict and warnings, and what the code
+// printed. Follows the session: its lesson (the targets, before a run), its run, the run's output
+// and its verdict.
 class ResultsPanel : public QWidget
 {
     Q_OBJECT
 public:
-    explicit ResultsPanel(QWidget *parent = nullptr);
+    explicit ResultsPanel(RunSession &session, QWidget *parent = nullptr);
 
-    void setLesson(const lessons::Lesson *lesson);
-    // output: what the code printed, shown below the figures.
-    void showTrace(const TracePtr &trace, const QString &output = {});
     void showMessage(const QString &text); // running, stopped, failed...
     QString text() const;                  // what the panel shows, as plain text (tests)
     // The height the verdict and the two figures against the targets need at the current font:
@@ -28,8 +31,12 @@ public:
     int headHeight() const;
 
 private:
+    void onLessonChanged();
+    void showRun();
     QString targetsHtml() const;
-    const lessons::Lesson *m_lesson = nullptr;
+
+    RunSession &m_session;
+    TracePtr m_shown; // the run the panel shows the results of
     QLabel *m_label;
 };
 
@@ -38,7 +45,9 @@ private:
 QString verdictText(const lessons::Lesson &lesson, const core::Trace &trace,
                     const lessons::Verdict &verdict);
 
-// Rich text for a run's figures against a lesson (shared with exports and tests).
-QString resultsHtml(const lessons::Lesson *lesson, const core::Trace &trace);
+// Rich text for a run's figures against a lesson (shared with exports and tests), with its
+// verdict; a run nobody judged (none given) is judged here against the lesson.
+QString resultsHtml(const lessons::Lesson *lesson, const core::Trace &trace,
+                    const std::optional<lessons::Verdict> &verdict = std::nullopt);
 
 } // namespace rankstep::gui

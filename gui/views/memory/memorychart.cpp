@@ -3,6 +3,7 @@
 
 #include "appearance.h"
 #include "boundedtimeaxis.h"
+#include "core/explain/formulas.h"
 #include "core/explain/memoryexplain.h"
 #include "kindcolors.h"
 #include "labelplacement.h"
@@ -145,7 +146,8 @@ MemoryChart::MemoryChart(RunSession &session, Appearance &appearance, QWidget *p
     connect(m_timeAxis, &QValueAxis::rangeChanged, this, &MemoryChart::onTimeRangeChanged);
     connect(m_chart, &QChart::plotAreaChanged, this, [this] { placeTargetLabel(); });
     setDarkTheme(isDark(palette()));
-    connect(&session, &RunSession::traceChanged, this, [this] { setTrace(m_session.trace()); });
+    connect(&session, &RunSession::traceChanged, this, &MemoryChart::onTraceChanged);
+    connect(&session, &RunSession::lessonChanged, this, [this] { rebuild(); });
     connect(&session, &RunSession::shownRanksChanged, this, [this] { rebuild(); });
     connect(&session, &RunSession::selectedRankChanged, this, [this] {
         if (m_byKind)
@@ -270,12 +272,23 @@ void MemoryChart::fitDecorations()
 // The lesson's target and the model state are simulated bytes: a real run's are other bytes.
 std::optional<std::int64_t> MemoryChart::shownTarget() const
 {
-    return m_session.units() == TraceUnits::Seconds ? std::nullopt : m_target;
+    const lessons::Lesson *lesson = m_session.lesson();
+    if (m_session.units() == TraceUnits::Seconds || !lesson || !lesson->targets)
+        return std::nullopt;
+    return lesson->targets->memory;
 }
 
+// What a rank of a data-parallel or sharded lesson should hold for this run's ranks
+// (docs/explain.md).
 std::optional<std::int64_t> MemoryChart::shownModelState() const
 {
-    return m_session.units() == TraceUnits::Seconds ? std::nullopt : m_modelState;
+    const lessons::Lesson *lesson = m_session.lesson();
+    if (m_session.units() == TraceUnits::Seconds || !lesson || !m_trace)
+        return std::nullopt;
+    const int sharers = explain::modelSharers(lesson->id, m_trace->config.ranks);
+    if (sharers <= 0)
+        return std::nullopt;
+    return explain::modelStateBytes(m_trace->config, sharers);
 }
 
 void MemoryChart::setUpChart()
@@ -356,28 +369,14 @@ void MemoryChart::applyTimeSpan()
     m_chart->layout()->activate();
 }
 
-void MemoryChart::setTrace(std::shared_ptr<const core::Trace> trace)
+void MemoryChart::onTraceChanged()
 {
-    m_trace = std::move(trace);
+    m_trace = m_session.trace();
     m_view->setCursorTime(std::nullopt); // the new trace's cursor comes from its stepping
     m_timeAxis->setTitleText(tr("time (%1)").arg(timeUnitName(m_session.units())));
     rebuild();
     if (m_trace)
         setVisibleRange(core::SimTime(), m_trace->figures.endTime);
-}
-
-void MemoryChart::setTarget(std::optional<std::int64_t> target)
-{
-    m_target = target;
-    rebuild();
-}
-
-void MemoryChart::setModelState(std::optional<std::int64_t> bytes)
-{
-    if (bytes == m_modelState)
-        return;
-    m_modelState = bytes;
-    rebuild();
 }
 
 void MemoryChart::setDarkTheme(bool dark)
@@ -670,7 +669,7 @@ void MemoryChart::addLevel(const QString &name, std::int64_t bytes, Qt::PenStyle
 void MemoryChart::applyMemoryAxis()
 {
     const std::int64_t highest = std::max({m_trace->figures.maxMemory, shownTarget().value_or(0),
-                                           m_modelState.value_or(0), m_kindHighest});
+                                           shownModelState().value_or(0), m_kindHighest});
     // As many labels as Qt Charts draws whole: it gives each label the plot's height divided by
     // the number of labels (plus one) less twice its padding, and elides a label taller than
     // that to "…". The plot's height is the widget's less what the chart put around the plot
@@ -702,10 +701,10 @@ void MemoryChart::applyTimeTicks()
 
 void MemoryChart::placeTargetLabel()
 {
-    if (m_modelState && !showsPlaceholder()) { // below its dotted line, at the left
+    if (const auto modelState = shownModelState(); modelState && !showsPlaceholder()) {
+        // Below its dotted line, at the left.
         const double y =
-            m_chart
-                ->mapToPosition(QPointF(m_timeAxis->min(), static_cast<double>(*shownModelState())))
+            m_chart->mapToPosition(QPointF(m_timeAxis->min(), static_cast<double>(*modelState)))
                 .y();
         // Below its line, or above it where below would leave the plot (a line near 0 B).
         const double height = m_modelLabel->boundingRect().height();

@@ -46,6 +46,8 @@ class RunSession;
 // activation gradients, weight gradients; core/explain/memoryexplain.h) on the same time axis
 // instead of the ranks' lines: the session's selected rank, or the rank of the run's maximum.
 // A lesson's model-state memory per rank (core/explain/formulas.h) is a dotted reference line.
+// The session's trace (none, or one without events: a placeholder text instead of the chart) and
+// its lesson (the target, which lessons have a model state) are all it draws from.
 class MemoryChart : public QWidget
 {
     Q_OBJECT
@@ -53,11 +55,6 @@ class MemoryChart : public QWidget
 public:
     MemoryChart(RunSession &session, Appearance &appearance, QWidget *parent = nullptr);
 
-    // Null or without events: a placeholder text instead of the chart.
-    void setTrace(std::shared_ptr<const core::Trace> trace);
-    void setTarget(std::optional<std::int64_t> target); // bytes; none hides the line
-    // The weights and optimizer states a rank should hold (bytes; none hides the line).
-    void setModelState(std::optional<std::int64_t> bytes);
     bool byKind() const { return m_byKind; }
     // The rank stacked by kind: the session's selected rank, else the rank of the run's maximum.
     int kindRank() const;
@@ -106,6 +103,7 @@ protected:
     void resizeEvent(QResizeEvent *event) override;
 
 private:
+    void onTraceChanged();
     void onCursorChanged();
     void applyZoom(); // the chart's own fonts (its theme sets them in points of its own)
     void setUpChart();
@@ -140,10 +138,10 @@ private:
     Appearance &m_appearance;
     Look m_look;
     std::shared_ptr<const core::Trace> m_trace;
+    // The lesson's memory target, and the weights and optimizer states a rank of the run should
+    // hold (bytes); none hides the line, and a run in real time and bytes shows neither.
     std::optional<std::int64_t> shownTarget() const;
     std::optional<std::int64_t> shownModelState() const;
-    std::optional<std::int64_t> m_target;
-    std::optional<std::int64_t> m_modelState;
     bool m_byKind = false;
     std::optional<PixelSpan> m_timeSpan;
     bool m_dark = false;

@@ -25,7 +25,7 @@ constexpr int kAnimationMs = 350; // long enough to follow an object from rank t
 // fades or travels. The fade lets the eye follow one step: an operation changes 1-3 objects, a
 // time step of all 16 ranks of the pipeline + FSDP lesson at most 36. A jump across a long run
 // changes thousands (a random event of FSDP at 192 ranks: 300-9,300), which no one can follow,
-// and each frame of their fade cost 8-10 ms (README, "2026-11-27, last: a jump shows at once").
+// and each frame of their fade cost 8-10 ms (docs/benchmarks.md).
 constexpr std::size_t kMaxFadedChanges = 128;
 
 } // namespace
@@ -38,7 +38,7 @@ StateView::StateView(RunSession &session, Appearance &appearance, QWidget *paren
     , m_animation(new QVariantAnimation(this))
     , m_picker(new StateRankPicker(this))
 {
-    connect(&session, &RunSession::traceChanged, this, [this] { setTrace(m_session.trace()); });
+    connect(&session, &RunSession::traceChanged, this, &StateView::onTraceChanged);
     connect(&session.stepper(), &StepController::stateChanged, this, &StateView::setState);
     connect(&session, &RunSession::selectedRankChanged, this, &StateView::setSelectedRank);
     connect(this, &StateView::rankSelected, &session, &RunSession::setSelectedRank);
@@ -69,11 +69,11 @@ StateView::StateView(RunSession &session, Appearance &appearance, QWidget *paren
     });
 }
 
-void StateView::setTrace(std::shared_ptr<const core::Trace> trace)
+void StateView::onTraceChanged()
 {
     m_animation->stop();
     m_progress = 1.0;
-    m_trace = std::move(trace);
+    m_trace = m_session.trace();
     m_state = {};
     m_previous = {};
     m_changes = {};

@@ -46,8 +46,7 @@ public:
 
     StateView(RunSession &session, Appearance &appearance, QWidget *parent = nullptr);
 
-    // The run the states come from (its layers and maximum memory); clears the state.
-    void setTrace(std::shared_ptr<const core::Trace> trace);
+    // The session's run, which the states come from (its layers and maximum memory).
     const std::shared_ptr<const core::Trace> &trace() const { return m_trace; }
     // Every rank's state at the cursor; it points into the trace set before. What changed fades
     // in and out, unless more changed than the eye can follow (a jump): then it shows at once.
@@ -95,6 +94,7 @@ protected:
     void resizeEvent(QResizeEvent *event) override;
 
 private:
+    void onTraceChanged(); // clears the state
     QRectF gridArea() const;
     PanelLayout layoutOf(int slot) const;
     void updateTravels();

@@ -78,11 +78,6 @@ TimelineView::TimelineView(RunSession &session, Appearance &appearance, QWidget 
     });
 }
 
-void TimelineView::onTraceChanged()
-{
-    setTrace(m_session.trace());
-}
-
 void TimelineView::onCursorChanged()
 {
     const StepController &step = m_session.stepper();
@@ -132,9 +127,9 @@ void TimelineView::onVisibleRangeChanged()
     setAxis(clamped(axis, m_end));
 }
 
-void TimelineView::setTrace(std::shared_ptr<const core::Trace> trace)
+void TimelineView::onTraceChanged()
 {
-    m_trace = std::move(trace);
+    m_trace = m_session.trace();
     m_end = m_trace && m_trace->figures.hasEvents ? m_trace->figures.endTime : SimTime();
     m_ranks.clear();
     m_links.clear();

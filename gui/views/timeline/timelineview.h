@@ -39,7 +39,7 @@ class TimelineView : public QWidget
 public:
     TimelineView(RunSession &session, Appearance &appearance, QWidget *parent = nullptr);
 
-    void setTrace(std::shared_ptr<const core::Trace> trace);
+    // The session's trace, as drawn.
     const std::shared_ptr<const core::Trace> &trace() const { return m_trace; }
 
     // The geometry of the current frame, for the memory chart to line up with and for tests.

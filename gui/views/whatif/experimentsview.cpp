@@ -3,6 +3,7 @@
 
 #include "core/bubble.h"
 #include "explainview.h"
+#include "runsession.h"
 
 #include <QChart>
 #include <QChartView>
@@ -25,8 +26,9 @@ QString percent(double share)
 
 } // namespace
 
-ExperimentsView::ExperimentsView(RunSession &, Appearance &, QWidget *parent)
+ExperimentsView::ExperimentsView(RunSession &session, Appearance &, QWidget *parent)
     : QWidget(parent)
+    , m_session(session)
     , m_runner(new RunController(this))
     , m_status(new QLabel(this))
     , m_table(new QTableWidget(0, 3, this))
@@ -81,14 +83,16 @@ ExperimentsView::ExperimentsView(RunSession &, Appearance &, QWidget *parent)
     connect(m_runner, &RunController::runFailed, this,
             [this](const QString &message, const QString &) { onRunFailed(message); });
     connect(m_runner, &RunController::runStopped, this, [this] { onRunFailed(tr("stopped")); });
-    setLesson(nullptr);
+    connect(&m_session, &RunSession::lessonChanged, this, &ExperimentsView::showLesson);
+    showLesson();
 }
 
-void ExperimentsView::setLesson(const lessons::Lesson *lesson)
+void ExperimentsView::showLesson()
 {
     if (m_runner->isRunning())
         m_runner->stop();
     m_next = -1;
+    const lessons::Lesson *lesson = m_session.lesson();
     m_lesson = lesson;
     const std::size_t count = lesson ? lesson->experiments.size() : 0;
     m_shares.assign(count, std::nullopt);
@@ -111,7 +115,7 @@ void ExperimentsView::runExperiments(const RunSpec &base)
     if (m_runner->isRunning())
         m_runner->stop();
     m_base = base;
-    setLesson(m_lesson);
+    showLesson();
     m_next = 0;
     startNext();
 }

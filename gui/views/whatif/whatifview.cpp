@@ -312,15 +312,16 @@ WhatIfView::WhatIfView(RunSession &session, Appearance &appearance, QWidget *par
         replot();
     });
     connect(&m_appearance, &Appearance::lookChanged, this, &WhatIfView::applyLook);
+    connect(&m_session, &RunSession::lessonChanged, this, &WhatIfView::onLessonChanged);
     applyLook();
-    setLesson(nullptr);
+    onLessonChanged();
 }
 
-void WhatIfView::setLesson(const lessons::Lesson *lesson)
+void WhatIfView::onLessonChanged()
 {
     if (m_sweep->isRunning())
         m_sweep->stop();
-    m_lesson = lesson;
+    const lessons::Lesson *lesson = m_session.lesson();
     m_rows.clear();
     m_table->setRowCount(0);
     m_current = -1;
@@ -477,7 +478,8 @@ int WhatIfView::expectedSettings() const
 
 void WhatIfView::runSweep()
 {
-    if (!m_lesson || m_lesson->isTorch() || m_sweep->isRunning() || !m_source)
+    const lessons::Lesson *lesson = m_session.lesson();
+    if (!lesson || lesson->isTorch() || m_sweep->isRunning() || !m_source)
         return;
     std::optional<SweepSpec> spec = m_source(); // saves the code
     if (!spec)

@@ -44,8 +44,6 @@ class WhatIfView : public QWidget
 public:
     WhatIfView(RunSession &session, Appearance &appearance, QWidget *parent = nullptr);
 
-    // The fields start from the lesson's setting; the rows of another lesson's sweep go.
-    void setLesson(const lessons::Lesson *lesson);
     // Saves the code and says what to run (the window's); nullopt: nothing (it said why).
     void setCodeSource(std::function<std::optional<SweepSpec>()> source);
     // Sets the fields (a scripted sweep: "ranks=2,4,8;batches=1,2,4,8;bandwidth=50;cost=...";
@@ -84,6 +82,9 @@ protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
+    // The session's lesson: the fields start from its setting; the rows of another lesson's
+    // sweep go.
+    void onLessonChanged();
     void arrangeFields(bool twoColumns);
     void keepSettingsHeight();
     void foldIfShort();
@@ -103,7 +104,6 @@ private:
     Appearance &m_appearance;
     SweepController *m_sweep;
     std::function<std::optional<SweepSpec>()> m_source;
-    const lessons::Lesson *m_lesson = nullptr;
     std::vector<io::SweepRow> m_rows; // in the order they arrived
     std::vector<int> m_pointRows;     // the row of each of m_points' points
     int m_current = -1;

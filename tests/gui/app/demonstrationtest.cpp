@@ -399,7 +399,7 @@ TEST_F(DemonstrationTest, ClosingTheWindowAsksBeforeARecordingIsLost)
 }
 
 // The teacher's demonstration of the DDP lesson shipped in resources/demonstrations/ddp.json
-// (replayed to screenshots in README): the common first try that updates before the allreduce,
+// (replayed to screenshots in docs/app.md): the common first try that updates before the allreduce,
 // then the solution stepped through by time, with captions. The file is what the recorder makes
 // of these actions; RANKSTEP_REFRESH_DEMOS=1 writes it again after a deliberate change.
 TEST_F(DemonstrationTest, TheShippedDdpDemonstrationIsWhatTheRecorderMakesOfItsActions)

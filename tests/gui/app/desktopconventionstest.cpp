@@ -19,6 +19,7 @@
 
 #include <QAction>
 #include <QDialog>
+#include <QFile>
 #include <QLineEdit>
 #include <QListView>
 #include <QMenu>
@@ -26,6 +27,7 @@
 #include <QSignalSpy>
 #include <QTableWidget>
 #include <QTest>
+#include <QXmlStreamReader>
 
 #include <map>
 #include <set>
@@ -206,6 +208,58 @@ TEST_F(DesktopConventionsTest, EveryViewHasANameAndThePaintedOnesSayWhatTheyShow
         window->parts().memoryChart->accessibleDescription().startsWith(QStringLiteral("Peak ")));
     EXPECT_EQ(window->parts().waitForView->accessibleDescription(),
               QStringLiteral("The run did not hang."));
+}
+
+// The desktop entry is named after the AppStream id (as desktops and software centres expect;
+// main.cpp sets the same desktop file name), speaks German as the app does, and the metainfo
+// launches it, links the project, shows the picture committed in the tree and names the app's
+// Qt translations.
+TEST(DesktopFiles, TheEntryAndTheMetainfoNameEachOtherAndSpeakTheAppsLanguages)
+{
+    const QString resources = QStringLiteral(RANKSTEP_SOURCE_DIR "/resources/");
+    const QString id = QStringLiteral("io.github.rankstep.Rankstep");
+    QFile entryFile(resources + id + QStringLiteral(".desktop"));
+    ASSERT_TRUE(entryFile.open(QIODevice::ReadOnly)) << utf8(entryFile.fileName());
+    const QString entry = QString::fromUtf8(entryFile.readAll());
+    for (const char *key : {"\nName[de]=", "\nComment[de]="})
+        EXPECT_TRUE(entry.contains(QString::fromLatin1(key))) << key;
+    EXPECT_FALSE(QFile::exists(resources + QStringLiteral("rankstep.desktop")));
+
+    QFile metainfoFile(resources + id + QStringLiteral(".metainfo.xml"));
+    ASSERT_TRUE(metainfoFile.open(QIODevice::ReadOnly));
+    QXmlStreamReader xml(&metainfoFile);
+    std::map<QString, QString> found; // element (with its type) -> text
+    while (!xml.atEnd()) {
+        if (xml.readNext() != QXmlStreamReader::StartElement)
+            continue;
+        const QString type = xml.attributes().value(QStringLiteral("type")).toString();
+        const QString name =
+            xml.name().toString() + (type.isEmpty() ? QString() : QLatin1Char(':') + type);
+        if (xml.name() == QStringLiteral("id") || xml.name() == QStringLiteral("launchable") ||
+            xml.name() == QStringLiteral("url") || xml.name() == QStringLiteral("image") ||
+            xml.name() == QStringLiteral("translation"))
+            found[name] = xml.readElementText();
+    }
+    ASSERT_FALSE(xml.hasError()) << utf8(xml.errorString());
+    EXPECT_EQ(found[QStringLiteral("id")], id);
+    EXPECT_EQ(found[QStringLiteral("launchable:desktop-id")], id + QStringLiteral(".desktop"));
+    EXPECT_TRUE(found[QStringLiteral("url:homepage")].startsWith(QStringLiteral("https://")));
+    // The screenshot is the picture the tree holds, at its place in the repository.
+    const QString image = found[QStringLiteral("image")];
+    const qsizetype inTree = image.indexOf(QStringLiteral("/main/"));
+    ASSERT_GE(inTree, 0) << utf8(image);
+    EXPECT_TRUE(QFile::exists(QStringLiteral(RANKSTEP_SOURCE_DIR "/") + image.mid(inTree + 6)))
+        << utf8(image);
+    EXPECT_TRUE(QFile::exists(resources + QStringLiteral("translations/") +
+                              found[QStringLiteral("translation:qt")] + QStringLiteral("_de.ts")));
+}
+
+TEST_F(DesktopConventionsTest, TheAboutBoxCreditsThePuzzlesItBuildsOn)
+{
+    const QString about = HelpActions::aboutText();
+    EXPECT_TRUE(about.contains(QStringLiteral("Sasha Rush"))) << utf8(about);
+    EXPECT_TRUE(about.contains(QStringLiteral("LLM Training Puzzles"))) << utf8(about);
+    EXPECT_TRUE(about.contains(QStringLiteral("MIT"))) << utf8(about);
 }
 
 } // namespace

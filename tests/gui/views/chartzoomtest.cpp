@@ -37,7 +37,7 @@ TEST(MemoryChartZoom, EveryLabelGrowsWithTheZoom)
 {
     testing::ViewContext context;
     MemoryChart chart(context.session, context.appearance);
-    chart.setTarget(4100000);
+    context.session.setLesson(&testing::builtinLesson(QStringLiteral("gpipe"))); // its target
     context.session.setTrace(testing::referenceTrace("gpipe"));
     const LabelSizes before = labelSizes(chart);
     ASSERT_GT(before.maximum, 0) << "the maximum has its label";

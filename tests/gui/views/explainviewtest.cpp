@@ -22,7 +22,7 @@ protected:
     {
         m_trace = referenceTrace("gpipe");
         ASSERT_TRUE(m_trace);
-        m_view.setLesson(&builtinLesson(QStringLiteral("gpipe")));
+        m_context.session.setLesson(&builtinLesson(QStringLiteral("gpipe")));
         m_context.session.setTrace(m_trace);
     }
 

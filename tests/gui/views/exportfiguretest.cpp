@@ -202,7 +202,7 @@ TEST(ExportFigure, StatePanelsAreTheStateViewsPanels)
     StateView view(context.session, context.appearance);
     view.setAnimated(false);
     view.setPalette(themePalette(Theme::Light));
-    view.setTrace(run.trace());
+    context.session.setTrace(run.trace());
     view.setState(state);
     view.setSelectedRank(1);
     view.resize(900, 600);

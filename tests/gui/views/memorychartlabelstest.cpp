@@ -23,8 +23,11 @@ TEST(MemoryChartLabels, TheMaximumAtTheTargetKeepsClearOfTheTargetLineAndItsLabe
     MemoryChart chart(context.session, context.appearance);
     const auto trace = testing::referenceTrace("ddp");
     ASSERT_NE(trace, nullptr);
-    chart.setTrace(trace);
-    chart.setTarget(trace->figures.maxMemory);
+    lessons::Lesson lesson; // its target is the solution's maximum
+    lesson.id = "memory_target";
+    lesson.targets = lessons::Targets{core::SimTime(), trace->figures.maxMemory};
+    context.session.setLesson(&lesson);
+    context.session.setTrace(trace);
     chart.resize(1000, 220);
     chart.show();
     ASSERT_TRUE(QTest::qWaitForWindowExposed(&chart));
@@ -50,24 +53,31 @@ TEST(MemoryChartLabels, TheMaximumAtTheLeftKeepsClearOfTheModelStatesLabel)
     MemoryChart chart(context.session, context.appearance);
     const auto trace = testing::loopTrace(5000);
     ASSERT_EQ(trace->figures.maxMemory, 1600);
-    chart.setTrace(trace);
+    lessons::Lesson lesson; // data-parallel: a rank holds 2 x hidden² x layers bytes of model
+    lesson.id = "ddp";
+    context.session.setLesson(&lesson);
     chart.resize(900, 300);
     chart.show();
     ASSERT_TRUE(QTest::qWaitForWindowExposed(&chart));
-    for (const std::int64_t model : {1650, 1700, 1800}) {
-        chart.setModelState(model);
+    // Just above the peak: 2 x 29² x 1 = 1682, 2 x 21² x 2 = 1764, 2 x 30² x 1 = 1800 bytes.
+    for (const auto &[hidden, layers] : {std::pair{29, 1}, std::pair{21, 2}, std::pair{30, 1}}) {
+        core::Trace model = *trace;
+        model.config.cost.sizes.hidden = hidden;
+        model.config.layers = layers;
+        context.session.setTrace(std::make_shared<const core::Trace>(std::move(model)));
+        const std::int64_t modelBytes = std::int64_t(2) * hidden * hidden * layers;
         QApplication::processEvents();
         ASSERT_TRUE(chart.modelStateLabel()->isVisible());
         const QRectF words =
             chart.modelStateLabel()->mapRectToParent(chart.modelStateLabel()->boundingRect());
         const QRectF label = chart.maximumLabelRect();
-        const double lineY = chart.chart()->mapToPosition(QPointF(0, double(model))).y();
+        const double lineY = chart.chart()->mapToPosition(QPointF(0, double(modelBytes))).y();
         EXPECT_FALSE(label.intersects(words))
-            << "model state " << model << ": the maximum's label " << label.top() << "-"
+            << "model state " << modelBytes << ": the maximum's label " << label.top() << "-"
             << label.bottom() << " covers the model state's words " << words.top() << "-"
             << words.bottom();
         EXPECT_FALSE(label.top() <= lineY && label.bottom() >= lineY)
-            << "model state " << model << ": the label sits on the dotted line";
+            << "model state " << modelBytes << ": the label sits on the dotted line";
     }
 }
 

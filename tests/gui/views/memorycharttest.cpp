@@ -56,6 +56,32 @@ std::shared_ptr<const Trace> runPuzzle(const std::string &name)
     throw std::runtime_error("no reference puzzle named " + name);
 }
 
+// A lesson with a memory target of `bytes` (none: no targets): the chart draws the session's.
+rankstep::lessons::Lesson lessonWithTarget(std::optional<std::int64_t> bytes)
+{
+    rankstep::lessons::Lesson lesson;
+    lesson.id = "memory_target";
+    if (bytes)
+        lesson.targets = rankstep::lessons::Targets{SimTime(), *bytes};
+    return lesson;
+}
+
+// A data-parallel lesson (every rank holds the whole model's state), and `trace` with its model
+// given `hidden` features: the chart's model-state line is 2 x hidden² x layers bytes.
+rankstep::lessons::Lesson dataParallelLesson()
+{
+    rankstep::lessons::Lesson lesson;
+    lesson.id = "ddp";
+    return lesson;
+}
+
+std::shared_ptr<const Trace> withHidden(std::shared_ptr<const Trace> trace, std::int64_t hidden)
+{
+    Trace changed = *trace;
+    changed.config.cost.sizes.hidden = hidden;
+    return std::make_shared<const Trace>(std::move(changed));
+}
+
 QList<QLineSeries *> lineSeries(const MemoryChart &chart, const QString &namePrefix)
 {
     QList<QLineSeries *> found;
@@ -86,7 +112,7 @@ TEST(MemoryChart, DdpHasFourRankLinesAndOneMaximumPoint)
 {
     gui::testing::ViewContext context;
     MemoryChart chart(context.session, context.appearance);
-    chart.setTrace(runPuzzle("ddp"));
+    context.session.setTrace(runPuzzle("ddp"));
     EXPECT_FALSE(chart.showsPlaceholder());
     const auto ranks = lineSeries(chart, QStringLiteral("rank "));
     ASSERT_EQ(ranks.size(), 4);
@@ -113,16 +139,16 @@ TEST(MemoryChart, ARunWithoutOperationsIsNotARunStillToBeMade)
     EXPECT_TRUE(chart.placeholderText().startsWith(QStringLiteral("Run a program")));
     auto empty = std::make_shared<Trace>();
     empty->status = rankstep::core::RunStatus::Ok;
-    chart.setTrace(empty);
+    context.session.setTrace(empty);
     EXPECT_TRUE(chart.showsPlaceholder());
     EXPECT_EQ(chart.placeholderText(),
               QStringLiteral("The run made no operations: no rank's memory changed."));
     auto failed = std::make_shared<Trace>();
     failed->status = rankstep::core::RunStatus::Error;
-    chart.setTrace(failed);
+    context.session.setTrace(failed);
     EXPECT_EQ(chart.placeholderText(),
               QStringLiteral("The run stopped before any rank's memory changed."));
-    chart.setTrace(nullptr);
+    context.session.setTrace(nullptr);
     EXPECT_TRUE(chart.placeholderText().startsWith(QStringLiteral("Run a program")));
 }
 
@@ -130,15 +156,18 @@ TEST(MemoryChart, TargetIsADashedLineAtItsValue)
 {
     gui::testing::ViewContext context;
     MemoryChart chart(context.session, context.appearance);
-    chart.setTrace(runPuzzle("ddp"));
-    chart.setTarget(1800000);
+    const auto lesson = lessonWithTarget(1800000);
+    context.session.setLesson(&lesson);
+    context.session.setTrace(runPuzzle("ddp"));
     const auto targets = lineSeries(chart, QStringLiteral("target"));
     ASSERT_EQ(targets.size(), 1);
     ASSERT_FALSE(targets[0]->points().isEmpty());
     for (const QPointF &point : targets[0]->points())
         EXPECT_DOUBLE_EQ(point.y(), 1800000);
     EXPECT_EQ(targets[0]->pen().style(), Qt::DashLine);
-    chart.setTarget(std::nullopt);
+    const auto without = lessonWithTarget(std::nullopt);
+    context.session.setLesson(&without);
+    context.session.setTrace(runPuzzle("ddp"));
     EXPECT_TRUE(lineSeries(chart, QStringLiteral("target")).isEmpty());
 }
 
@@ -146,14 +175,14 @@ TEST(MemoryChart, VisibleRangeFollowsTheTimelineWithoutEchoingIt)
 {
     gui::testing::ViewContext context;
     MemoryChart chart(context.session, context.appearance);
-    chart.setTrace(runPuzzle("ddp"));
+    context.session.setTrace(runPuzzle("ddp"));
     EXPECT_DOUBLE_EQ(timeAxis(chart)->min(), 0);
     EXPECT_DOUBLE_EQ(timeAxis(chart)->max(), 5.6); // the run's end time: 5.1 + 0.5
     QSignalSpy spy(&context.session, &gui::RunSession::visibleRangeChanged);
     chart.setVisibleRange(SimTime::steps(1), *SimTime::parse("3.5"));
     EXPECT_DOUBLE_EQ(timeAxis(chart)->min(), 1);
     EXPECT_DOUBLE_EQ(timeAxis(chart)->max(), 3.5);
-    chart.setTarget(1800000); // redrawing keeps the zoom
+    context.session.setShownRanks({0, 1, 2}); // redrawing keeps the zoom
     EXPECT_DOUBLE_EQ(timeAxis(chart)->max(), 3.5);
     EXPECT_EQ(spy.count(), 0);
 }
@@ -162,7 +191,7 @@ TEST(MemoryChart, ZoomingTheChartReportsTheNewRange)
 {
     gui::testing::ViewContext context;
     MemoryChart chart(context.session, context.appearance);
-    chart.setTrace(runPuzzle("ddp"));
+    context.session.setTrace(runPuzzle("ddp"));
     showAt900x300(chart);
     QSignalSpy spy(&context.session, &gui::RunSession::visibleRangeChanged);
     const QRectF plot = chart.chart()->plotArea();
@@ -195,9 +224,10 @@ TEST(MemoryChart, CursorIsAVerticalLineAtItsTimeAndGhostsWhatFollows)
 {
     gui::testing::ViewContext context;
     MemoryChart chart(context.session, context.appearance);
-    chart.setTrace(runPuzzle("ddp"));
+    context.session.setTrace(runPuzzle("ddp"));
     showAt900x300(chart);
-    EXPECT_FALSE(chart.cursorTime()); // no cursor yet
+    // The session's cursor, at the end of the run, until the test sets one.
+    EXPECT_EQ(chart.cursorTime(), context.session.stepper().cursorTime());
     chart.setCursorTime(SimTime::steps(2));
     QCoreApplication::processEvents();
     const QImage image = chart.grab().toImage();
@@ -245,7 +275,7 @@ TEST(MemoryChart, SteppingRepaintsTheCachedChartWithoutRenderingItAgain)
 {
     gui::testing::ViewContext context;
     MemoryChart chart(context.session, context.appearance);
-    chart.setTrace(runPuzzle("ddp"));
+    context.session.setTrace(runPuzzle("ddp"));
     showAt900x300(chart);
     auto *view = static_cast<rankstep::gui::MemoryChartView *>(chart.chartView());
     QTest::qWait(50); // Qt Charts lays out after the show
@@ -280,7 +310,7 @@ TEST(MemoryChart, ClickingStepsToTheNearestCall)
 {
     gui::testing::ViewContext context;
     MemoryChart chart(context.session, context.appearance);
-    chart.setTrace(runPuzzle("ddp"));
+    context.session.setTrace(runPuzzle("ddp"));
     showAt900x300(chart);
     QSignalSpy spy(&chart, &MemoryChart::timeClicked);
     const QPointF scene = chart.chart()->mapToScene(chart.chart()->mapToPosition({4.02, 1e6}));
@@ -296,7 +326,7 @@ TEST(MemoryChart, DraggingZoomsIntoWhatTheBandCovers)
     // The press reaches Qt Charts' rubber band only once the mouse drags (a click must not).
     gui::testing::ViewContext context;
     MemoryChart chart(context.session, context.appearance);
-    chart.setTrace(runPuzzle("ddp"));
+    context.session.setTrace(runPuzzle("ddp"));
     showAt900x300(chart);
     QWidget *viewport = chart.chartView()->viewport();
     const auto at = [&](double time) {
@@ -319,7 +349,7 @@ TEST(MemoryChart, ManyRanksDrawThinLinesWithoutALegend)
 {
     gui::testing::ViewContext context;
     MemoryChart chart(context.session, context.appearance);
-    chart.setTrace(runPuzzle("pipeline_fsdp"));
+    context.session.setTrace(runPuzzle("pipeline_fsdp"));
     const auto ranks = lineSeries(chart, QStringLiteral("rank "));
     ASSERT_EQ(ranks.size(), 16);
     for (QLineSeries *rank : ranks)
@@ -332,11 +362,11 @@ TEST(MemoryChart, WithoutEventsShowsAPlaceholder)
     gui::testing::ViewContext context;
     MemoryChart chart(context.session, context.appearance);
     EXPECT_TRUE(chart.showsPlaceholder());
-    chart.setTrace(std::make_shared<const Trace>());
+    context.session.setTrace(std::make_shared<const Trace>());
     EXPECT_TRUE(chart.showsPlaceholder());
-    chart.setTrace(runPuzzle("ddp"));
+    context.session.setTrace(runPuzzle("ddp"));
     EXPECT_FALSE(chart.showsPlaceholder());
-    chart.setTrace(nullptr);
+    context.session.setTrace(nullptr);
     EXPECT_TRUE(chart.showsPlaceholder());
 }
 
@@ -344,7 +374,7 @@ TEST(MemoryChart, DarkThemeKeepsTheRankColors)
 {
     gui::testing::ViewContext context;
     MemoryChart chart(context.session, context.appearance);
-    chart.setTrace(runPuzzle("gpipe"));
+    context.session.setTrace(runPuzzle("gpipe"));
     chart.setDarkTheme(true);
     const auto ranks = lineSeries(chart, QStringLiteral("rank "));
     ASSERT_EQ(ranks.size(), 4);
@@ -357,7 +387,7 @@ TEST(MemoryChart, GrabbedImageIsNotBlank)
 {
     gui::testing::ViewContext context;
     MemoryChart chart(context.session, context.appearance);
-    chart.setTrace(runPuzzle("ddp"));
+    context.session.setTrace(runPuzzle("ddp"));
     showAt900x300(chart);
     const QImage image = chart.grab().toImage();
     ASSERT_EQ(image.size(), QSize(900, 300));
@@ -394,8 +424,9 @@ TEST(MemoryChart, WritesTheDocumentationScreenshots)
     for (const Shot &shot : {Shot{"ddp", 1800000, "2"}, Shot{"gpipe", 4100000, "12"}}) {
         gui::testing::ViewContext context;
         MemoryChart chart(context.session, context.appearance);
-        chart.setTrace(runPuzzle(shot.puzzle));
-        chart.setTarget(shot.target);
+        const auto lesson = lessonWithTarget(shot.target);
+        context.session.setLesson(&lesson);
+        context.session.setTrace(runPuzzle(shot.puzzle));
         chart.setCursorTime(*SimTime::parse(shot.cursor));
         showAt900x300(chart);
         const QString file = QStringLiteral("memory-%1.png").arg(QLatin1String(shot.puzzle));
@@ -472,34 +503,67 @@ TEST(MemoryChart, ByKindStacksTheRankOfTheMaximumThenTheSelectedRank)
     EXPECT_TRUE(chart.kindUpperEdge(4).isEmpty());
 }
 
-// Issue 15: the model-state memory of a rank is a dotted reference line with its words, and the
-// memory axis reaches above it.
+// The model-state memory of a rank (the session's lesson is data-parallel) is a dotted reference
+// line with its words, and the memory axis reaches above it.
 TEST(MemoryChart, ModelStateIsADottedLineWithItsWords)
 {
     gui::testing::ViewContext context;
     MemoryChart chart(context.session, context.appearance);
-    chart.setTrace(runPuzzle("ddp"));
-    chart.setModelState(3000000); // above DDP's maximum (1835008 B)
+    const auto lesson = dataParallelLesson();
+    context.session.setLesson(&lesson);
+    // 1000 features: 2 x 1000² x 2 layers = 4 MB, above DDP's maximum (1835008 B).
+    const auto wide = withHidden(runPuzzle("ddp"), 1000);
+    ASSERT_EQ(wide->config.layers, 2);
+    ASSERT_GT(4000000, wide->figures.maxMemory);
+    context.session.setTrace(wide);
     showAt900x300(chart);
 
     const auto lines = lineSeries(chart, QStringLiteral("model state"));
     ASSERT_EQ(lines.size(), 1);
     for (const QPointF &point : lines[0]->points())
-        EXPECT_DOUBLE_EQ(point.y(), 3000000);
+        EXPECT_DOUBLE_EQ(point.y(), 4000000);
     EXPECT_EQ(lines[0]->pen().style(), Qt::DotLine);
     ASSERT_TRUE(chart.modelStateLabel()->isVisible());
-    EXPECT_EQ(chart.modelStateLabel()->text(), QStringLiteral("model state per rank 3 MB"));
-    const double y = chart.chart()->mapToPosition(QPointF(0, 3000000)).y(); // inside the plot
+    EXPECT_EQ(chart.modelStateLabel()->text(), QStringLiteral("model state per rank 4 MB"));
+    const double y = chart.chart()->mapToPosition(QPointF(0, 4000000)).y(); // inside the plot
     EXPECT_TRUE(chart.plotArea().contains(QPointF(chart.plotArea().center().x(), y)));
 
-    // Near 0 B (FSDP at 1024 ranks: 49 kB of 13 MB) the words go above the line, inside the plot.
-    chart.setModelState(1000);
+    // Near 0 B (FSDP at 1024 ranks: 49 kB of 13 MB) the words go above the line, inside the plot:
+    // 16 features, 2 x 16² x 2 = 1024 B.
+    context.session.setTrace(withHidden(runPuzzle("ddp"), 16));
+    ASSERT_TRUE(chart.modelStateLabel()->isVisible());
     const QRectF low =
         chart.modelStateLabel()->mapRectToParent(chart.modelStateLabel()->boundingRect());
     EXPECT_LE(low.bottom(), chart.plotArea().bottom() + 0.5);
 
-    chart.setModelState(std::nullopt);
+    // A lesson of another kind (a pipeline's ranks split the layers) has no such line.
+    const auto other = lessonWithTarget(std::nullopt);
+    context.session.setLesson(&other);
+    context.session.setTrace(wide);
     EXPECT_TRUE(lineSeries(chart, QStringLiteral("model state")).isEmpty());
+    EXPECT_FALSE(chart.modelStateLabel()->isVisible());
+}
+
+// The target and the model state are simulated bytes: a run in real time and bytes (a real-scale
+// cost model, a run on real processes) shows neither line nor its words.
+TEST(MemoryChart, ARunInRealTimeShowsNeitherTheTargetNorTheModelState)
+{
+    gui::testing::ViewContext context;
+    MemoryChart chart(context.session, context.appearance);
+    auto lesson = dataParallelLesson();
+    lesson.targets = rankstep::lessons::Targets{SimTime(), 1800000};
+    context.session.setLesson(&lesson);
+    const auto wide = withHidden(runPuzzle("ddp"), 1000);
+    context.session.setTrace(wide);
+    showAt900x300(chart);
+    ASSERT_EQ(lineSeries(chart, QStringLiteral("target")).size(), 1);
+    ASSERT_EQ(lineSeries(chart, QStringLiteral("model state")).size(), 1);
+
+    context.session.setTrace(wide, gui::TraceUnits::Seconds);
+    QApplication::processEvents();
+    EXPECT_TRUE(lineSeries(chart, QStringLiteral("target")).isEmpty());
+    EXPECT_TRUE(lineSeries(chart, QStringLiteral("model state")).isEmpty());
+    EXPECT_FALSE(chart.targetLabel()->isVisible());
     EXPECT_FALSE(chart.modelStateLabel()->isVisible());
 }
 
@@ -527,7 +591,7 @@ TEST(MemoryChart, VeryManyRanksWithEqualLinesDrawEachLineOnce)
 
     gui::testing::ViewContext context;
     MemoryChart chart(context.session, context.appearance);
-    chart.setTrace(trace);
+    context.session.setTrace(trace);
     const auto lines = lineSeries(chart, QStringLiteral("rank "));
     ASSERT_EQ(lines.size(), 1);
     EXPECT_EQ(lines[0]->name(), QStringLiteral("rank 0 and 79 more with the same memory"));

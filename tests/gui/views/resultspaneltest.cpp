@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: MIT
 // The results panel's text: what a failed check found is said once, in the verdict.
-#include "resultspanel.h"
 #include "guitestsupport.h"
+#include "resultspanel.h"
+#include "runsession.h"
 
 #include <gtest/gtest.h>
 
+#include <memory>
 #include <set>
 #include <vector>
 
@@ -226,6 +228,56 @@ TEST(ResultsPanel, ManyRanksGetTheLeastAndTheMostOfEachWithTheirRank)
         << html.toStdString();
     EXPECT_TRUE(html.contains(QStringLiteral("<td align='right'>2</td><td><small>2%, rank 4")))
         << html.toStdString();
+}
+
+// The panel follows the session: the lesson's targets before a run, then the run's figures, its
+// verdict and what the code printed; a run on real processes shown in the views leaves the
+// simulated run's results on screen, and another lesson shows its targets again.
+TEST(ResultsPanel, FollowsTheSessionsLessonRunOutputAndVerdict)
+{
+    RunSession session;
+    ResultsPanel panel(session);
+    const lessons::Lesson lesson = trainLesson();
+    session.setLesson(&lesson);
+    const QString targets = panel.text();
+    EXPECT_TRUE(targets.contains(QStringLiteral("Targets"))) << testing::utf8(targets);
+    EXPECT_TRUE(targets.contains(QStringLiteral("Press Run (F5)"))) << testing::utf8(targets);
+
+    auto solved = std::make_shared<core::Trace>();
+    solved->config = lesson.config;
+    solved->status = core::RunStatus::Ok;
+    solved->check = {true, "Correct!"};
+    solved->figures.hasEvents = true;
+    solved->figures.timesteps = lesson.targets->time;
+    solved->figures.maxMemory = lesson.targets->memory;
+    ASSERT_TRUE(lessons::judge(lesson, *solved).solved);
+    session.setTrace(solved, TraceUnits::SimulatedSteps, QStringLiteral("hello from rank 0"));
+    EXPECT_TRUE(panel.text().startsWith(QStringLiteral("Solved!"))) << testing::utf8(panel.text());
+    EXPECT_TRUE(panel.text().contains(QStringLiteral("hello from rank 0")));
+
+    // The verdict shown is the session's once it has one.
+    lessons::Verdict failed;
+    failed.kind = lessons::Verdict::Kind::CheckFailed;
+    failed.detail = "the session's own verdict";
+    session.setVerdict(failed);
+    EXPECT_TRUE(
+        panel.text().startsWith(QStringLiteral("Not solved yet: the session's own verdict.")))
+        << testing::utf8(panel.text());
+    EXPECT_TRUE(panel.text().contains(QStringLiteral("hello from rank 0")));
+
+    const QString simulated = panel.text();
+    auto outcome = std::make_shared<RealRunOutcome>();
+    auto real = std::make_shared<core::Trace>(*solved);
+    real->figures.maxMemory = 3 * lesson.targets->memory;
+    outcome->trace = real;
+    session.setRealRun(outcome);
+    session.setTrace(real, TraceUnits::Seconds);
+    EXPECT_EQ(testing::utf8(panel.text()), testing::utf8(simulated));
+    session.setTrace(solved); // the simulation shown again
+    EXPECT_EQ(testing::utf8(panel.text()), testing::utf8(simulated));
+
+    session.setLesson(&lesson);
+    EXPECT_EQ(testing::utf8(panel.text()), testing::utf8(targets));
 }
 
 } // namespace

@@ -65,7 +65,7 @@ TEST(StateRankPicker, TypedRanksAreShownAndKeptWhileStepping)
     gui::testing::ReplayedRun run({24, 2, 24, {}}, rankstep::testing::fsdp);
     gui::testing::ViewContext context;
     gui::StateView view(context.session, context.appearance);
-    view.setTrace(run.trace());
+    context.session.setTrace(run.trace());
     view.resize(1200, 800);
     view.show();
     ASSERT_TRUE(QTest::qWaitForWindowExposed(&view));

@@ -28,7 +28,6 @@ std::unique_ptr<gui::StateView> shownView(const gui::testing::ReplayedRun &run)
     // after StateView.ShowsTheChosenRanksOfALargeRun in one process, no travel reached rank 2).
     gui::testing::sharedContext().session.setTrace(run.trace());
     gui::testing::sharedContext().session.setShownRanks({});
-    view->setTrace(run.trace());
     view->resize(1000, 800);
     view->show();
     EXPECT_TRUE(QTest::qWaitForWindowExposed(view.get()));

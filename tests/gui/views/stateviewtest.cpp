@@ -30,7 +30,12 @@ std::unique_ptr<gui::StateView> shownView(const gui::testing::ReplayedRun &run, 
     gui::testing::sharedContext().session.setTrace(run.trace());
     // The first 16 ranks, whichever a test before chose (in one process, as --gtest_shuffle runs).
     gui::testing::sharedContext().session.setShownRanks({});
-    view->setTrace(run.trace());
+    // The session's new trace puts its state at the end of the run: the view starts from none,
+    // so that the first state a test sets shows at once, as the first step does.
+    const bool animated = view->isAnimated();
+    view->setAnimated(false);
+    view->setState({});
+    view->setAnimated(animated);
     view->resize(size);
     view->show();
     EXPECT_TRUE(QTest::qWaitForWindowExposed(view.get()));

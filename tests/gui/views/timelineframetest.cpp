@@ -29,10 +29,23 @@ std::shared_ptr<const Trace> reference(const std::string &name)
     return gui::testing::referenceTrace(name);
 }
 
+// The session the views follow, stepping by operation: its cursor at the end of a run is then no
+// time cut, and the view ghosts what a test sets, not each rank's events after the cut.
+gui::testing::ViewContext &byOperation()
+{
+    static auto *context = [] {
+        auto *made = new gui::testing::ViewContext;
+        made->session.stepper().setStepMode(gui::StepController::StepMode::Operation);
+        return made;
+    }();
+    return *context;
+}
+
 std::unique_ptr<gui::TimelineView> shownView(const std::string &name)
 {
-    auto view = gui::testing::makeView<gui::TimelineView>();
-    view->setTrace(reference(name));
+    gui::testing::ViewContext &context = byOperation();
+    auto view = std::make_unique<gui::TimelineView>(context.session, context.appearance);
+    context.session.setTrace(reference(name));
     view->resize(1000, view->sizeHint().height());
     view->show();
     EXPECT_TRUE(QTest::qWaitForWindowExposed(view.get()));

@@ -71,11 +71,11 @@ protected:
 
 TEST_F(WaitForViewTest, WithoutAHangShowsOnlyThePlaceholder)
 {
-    m_view.setTrace(nullptr);
+    m_context.session.setTrace(nullptr);
     EXPECT_FALSE(m_view.hasDiagnosis());
     EXPECT_TRUE(m_view.arrows().empty());
     EXPECT_TRUE(m_view.nodeRects().empty());
-    m_view.setTrace(run(4, &rankstep::testing::ddp));
+    m_context.session.setTrace(run(4, &rankstep::testing::ddp));
     EXPECT_FALSE(m_view.hasDiagnosis());
     EXPECT_EQ(m_view.rankAt(QPointF(250, 200)), -1);
     EXPECT_TRUE(m_view.toolTipAt(QPointF(250, 200)).isEmpty());
@@ -83,7 +83,7 @@ TEST_F(WaitForViewTest, WithoutAHangShowsOnlyThePlaceholder)
 
 TEST_F(WaitForViewTest, TwoRanksReceivingFirstWaitOnEachOtherWithDashedArrows)
 {
-    m_view.setTrace(run(2, bothReceiveFirst));
+    m_context.session.setTrace(run(2, bothReceiveFirst));
     ASSERT_TRUE(m_view.hasDiagnosis());
     EXPECT_EQ(m_view.arrows(), (std::vector<WaitArrow>{{0, 1, true}, {1, 0, true}}));
     const QString line = QStringLiteral(" · line %1").arg(g_receiveLine);
@@ -101,7 +101,7 @@ TEST_F(WaitForViewTest, TwoRanksReceivingFirstWaitOnEachOtherWithDashedArrows)
 
 TEST_F(WaitForViewTest, ARankThatSkipsTheAllreduceIsFinishedAndEveryOtherWaitsOnIt)
 {
-    m_view.setTrace(run(4, rankThreeSkipsTheAllreduce));
+    m_context.session.setTrace(run(4, rankThreeSkipsTheAllreduce));
     ASSERT_TRUE(m_view.hasDiagnosis());
     EXPECT_EQ(m_view.arrows(),
               (std::vector<WaitArrow>{{0, 3, false}, {1, 3, false}, {2, 3, false}}));
@@ -121,7 +121,7 @@ TEST_F(WaitForViewTest, ARankThatSkipsTheAllreduceIsFinishedAndEveryOtherWaitsOn
 
 TEST_F(WaitForViewTest, AMismatchNamesEachRanksCallAndWhoHasNotReachedIt)
 {
-    m_view.setTrace(run(3, allreduceOfDifferentLayers));
+    m_context.session.setTrace(run(3, allreduceOfDifferentLayers));
     ASSERT_TRUE(m_view.hasDiagnosis());
     EXPECT_EQ(m_view.trace()->diagnosis->kind, core::ErrorKind::Mismatch);
     EXPECT_EQ(testing::utf8(waitForTitle(*m_view.trace()->diagnosis)), "Collective mismatch");
@@ -134,7 +134,7 @@ TEST_F(WaitForViewTest, AMismatchNamesEachRanksCallAndWhoHasNotReachedIt)
 
 TEST_F(WaitForViewTest, PaintsAReadablePictureOfTheHang)
 {
-    m_view.setTrace(run(4, rankThreeSkipsTheAllreduce));
+    m_context.session.setTrace(run(4, rankThreeSkipsTheAllreduce));
     const QImage image = m_view.grab().toImage();
     EXPECT_EQ(image.size(), QSize(500, 400));
     EXPECT_GT(testing::distinctColors(image), 50) << "the picture looks blank";
@@ -160,7 +160,7 @@ TEST_F(WaitForViewTest, PaintsAReadablePictureOfTheHang)
 TEST_F(WaitForViewTest, NodesGrowWithTheZoomWhereThereIsRoom)
 {
     m_view.resize(900, 420);
-    m_view.setTrace(run(4, rankThreeSkipsTheAllreduce));
+    m_context.session.setTrace(run(4, rankThreeSkipsTheAllreduce));
     const QSizeF unzoomed = m_view.nodeRectOf(0).size();
     m_context.appearance.setZoom(1.5);
     const QSizeF zoomed = m_view.nodeRectOf(0).size();
@@ -175,7 +175,7 @@ TEST_F(WaitForViewTest, NodesGrowWithTheZoomWhereThereIsRoom)
 // can go o"): it now shrinks towards the text's size first.
 TEST_F(WaitForViewTest, ANarrowPaneKeepsTheWholeTitle)
 {
-    m_view.setTrace(run(4, rankThreeSkipsTheAllreduce));
+    m_context.session.setTrace(run(4, rankThreeSkipsTheAllreduce));
     m_view.resize(900, 420);
     const double roomy = m_view.titleFont().pointSizeF();
     EXPECT_NEAR(roomy, m_view.font().pointSizeF() * 1.25, 0.01);
@@ -191,7 +191,7 @@ TEST_F(WaitForViewTest, ANarrowPaneKeepsTheWholeTitle)
 
 TEST_F(WaitForViewTest, SixteenRanksEachGetANodeInsideTheView)
 {
-    m_view.setTrace(run(16, rankThreeSkipsTheAllreduce));
+    m_context.session.setTrace(run(16, rankThreeSkipsTheAllreduce));
     ASSERT_EQ(m_view.nodeRects().size(), 16U);
     EXPECT_EQ(m_view.arrows().size(), 15U);
     for (const QRectF &node : m_view.nodeRects())
@@ -200,7 +200,7 @@ TEST_F(WaitForViewTest, SixteenRanksEachGetANodeInsideTheView)
 
 TEST_F(WaitForViewTest, ClickingANodeTellsItsRankAndTheLineItWaitsOn)
 {
-    m_view.setTrace(run(4, rankThreeSkipsTheAllreduce));
+    m_context.session.setTrace(run(4, rankThreeSkipsTheAllreduce));
     QSignalSpy activated(&m_view, &WaitForView::rankActivated);
     QTest::mouseClick(&m_view, Qt::LeftButton, {}, m_view.nodeRectOf(1).center().toPoint());
     ASSERT_EQ(activated.count(), 1);
