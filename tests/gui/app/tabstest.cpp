@@ -26,24 +26,34 @@ TEST(Tabs, EveryNameLeadsBackToItsTabAndNoneIsTwice)
     EXPECT_FALSE(tabFromName(QStringLiteral("kitchen")));
 }
 
-TEST(Tabs, TheDemonstrationsPageListsExactlyTheTabs)
+// The backquoted names in the first match of `pattern` in the docs/ page `page`.
+QStringList namesIn(const QString &page, const QString &pattern)
 {
-    QFile page(QStringLiteral(RANKSTEP_SOURCE_DIR "/docs/demonstrations.md"));
-    ASSERT_TRUE(page.open(QIODevice::ReadOnly | QIODevice::Text));
-    const QString text = QString::fromUtf8(page.readAll());
-    // The row of the file format's table: | `steps[].tab` | `lesson`, `state`, ... |
-    const QRegularExpression row(QStringLiteral("^\\| `steps\\[\\]\\.tab` \\|(.*)\\|$"),
-                                 QRegularExpression::MultilineOption);
-    const QRegularExpressionMatch match = row.match(text);
-    ASSERT_TRUE(match.hasMatch()) << "docs/demonstrations.md has no row for steps[].tab";
-    QStringList listed;
+    QFile file(QStringLiteral(RANKSTEP_SOURCE_DIR "/docs/") + page);
+    EXPECT_TRUE(file.open(QIODevice::ReadOnly | QIODevice::Text)) << page.toStdString();
+    const QString text = QString::fromUtf8(file.readAll());
+    const QRegularExpressionMatch match =
+        QRegularExpression(pattern, QRegularExpression::MultilineOption).match(text);
+    EXPECT_TRUE(match.hasMatch()) << page.toStdString() << " no longer lists the tabs";
+    QStringList names;
     const QRegularExpression quoted(QStringLiteral("`([a-z]+)`"));
     for (auto it = quoted.globalMatch(match.captured(1)); it.hasNext();)
-        listed << it.next().captured(1);
+        names << it.next().captured(1);
+    return names;
+}
+
+TEST(Tabs, TheDocsListExactlyTheTabs)
+{
     QStringList names;
     for (const std::string &name : tabNames())
         names << QString::fromStdString(name);
-    EXPECT_EQ(listed, names) << "listed: " << listed.join(QStringLiteral(", ")).toStdString();
+    // The file format's table: | `steps[].tab` | `lesson`, `state`, ... |
+    EXPECT_EQ(namesIn(QStringLiteral("demonstrations.md"),
+                      QStringLiteral("^\\| `steps\\[\\]\\.tab` \\|(.*)\\|$")),
+              names);
+    // The screenshots' options: (`--tab` names one of `lesson`, ..., `class`)
+    EXPECT_EQ(namesIn(QStringLiteral("app.md"), QStringLiteral("`--tab` names one of ([^)]*)\\)")),
+              names);
 }
 
 } // namespace
