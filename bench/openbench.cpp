@@ -9,6 +9,7 @@
 #include "core/io/tracebinary.h"
 #include "core/lessons/builtin.h"
 #include "mainwindow.h"
+#include "progressstore.h"
 #include "runsession.h"
 #include "tests/core/referencepuzzles.h"
 

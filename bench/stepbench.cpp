@@ -8,6 +8,7 @@
 #include "core/lessons/builtin.h"
 #include "mainwindow.h"
 #include "memorychart.h"
+#include "progressstore.h"
 #include "runsession.h"
 #include "stateview.h"
 #include "stepcontroller.h"
