@@ -98,8 +98,9 @@ void setupTabs(WindowParts &p, LessonListModel &model, QObject *owner)
     p.explainView = new ExplainView(*p.session, *p.appearance);
     p.comparisonView = new ComparisonView(*p.session, *p.appearance);
     p.comparison = new ComparisonActions(*p.session, *p.comparisonView, model.lessons(), owner);
-    p.experimentsView = new ExperimentsView(*p.session, *p.appearance);
-    p.whatIfView = new WhatIfView(*p.session, *p.appearance);
+    p.experimentsView =
+        new ExperimentsView(*p.session, *p.appearance, *new ExperimentsController(owner));
+    p.whatIfView = new WhatIfView(*p.session, *p.appearance, *new SweepController(owner));
     p.realRunView = new RealRunView(*p.session, *p.appearance);
     p.rosterView = new RosterView; // a class folder graded (File > Open Class Folder)
     QWidget *const views[] = {p.lessonPanel, p.stateView,      p.waitForView,

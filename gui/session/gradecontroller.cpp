@@ -1,17 +1,13 @@
 // SPDX-License-Identifier: MIT
 #include "gradecontroller.h"
 
-#include "runcontroller.h"
-
-#include <QCoroProcess>
 #include <QCoroTask>
 #include <QDir>
-#include <QElapsedTimer>
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QProcess>
+#include <QPointer>
 
 #include <chrono>
 
@@ -69,37 +65,31 @@ GradeController::GradeController(QObject *parent) : QObject(parent)
 GradeController::~GradeController()
 {
     blockSignals(true);
-    if (m_process) {
-        QProcess *process = m_process;
-        process->terminate();
-        if (!process->waitForFinished(kStopGraceMs))
-            process->kill();
-    }
+    // m_runs then gives the grader its grace to end its runs, and kills it.
+    stop();
 }
 
 void GradeController::start(const QString &folder, double timeLimitSeconds)
 {
-    if (m_process)
+    if (m_runs.busy())
         stop();
-    execute(folder, timeLimitSeconds, ++m_generation); // reports its own errors; never awaited
+    execute(folder, timeLimitSeconds); // reports its own errors; never awaited
 }
 
 void GradeController::stop()
 {
-    if (!m_process)
+    if (!m_runs.stop())
         return;
-    ++m_generation;
-    endProcess(m_process, kStopGraceMs);
-    m_process = nullptr;
     Q_EMIT runningChanged(false);
     Q_EMIT stopped();
 }
 
-QCoro::Task<void> GradeController::execute(QString folder, double timeLimitSeconds, int generation)
+QCoro::Task<void> GradeController::execute(QString folder, double timeLimitSeconds)
 {
     QPointer<GradeController> self(this);
-    const QString cli = RunController::cliPath();
-    if (cli.isEmpty()) {
+    ChildCommand command;
+    command.program = cliPath();
+    if (command.program.isEmpty()) {
         Q_EMIT failed(tr("rankstep-cli was not found next to Rankstep or on PATH."));
         co_return;
     }
@@ -107,49 +97,44 @@ QCoro::Task<void> GradeController::execute(QString folder, double timeLimitSecon
         Q_EMIT failed(tr("%1 is not a folder.").arg(QDir::toNativeSeparators(folder)));
         co_return;
     }
-    auto *process = new QProcess(this);
-    m_process = process;
-    const QStringList args = {QStringLiteral("grade"),     folder,
-                              QStringLiteral("--roster"),  QStringLiteral("--json"),
-                              QStringLiteral("--timeout"), QString::number(timeLimitSeconds)};
+    command.args = {QStringLiteral("grade"),     folder,
+                    QStringLiteral("--roster"),  QStringLiteral("--json"),
+                    QStringLiteral("--timeout"), QString::number(timeLimitSeconds)};
+    // Ends by itself: every submission has its time limit. A roster is read whole.
+    ChildLimits limits;
+    limits.stopGrace = std::chrono::milliseconds(kStopGraceMs);
+    limits.headBytes = 256 << 20;
+    const ChildRun run = m_runs.begin();
     Q_EMIT runningChanged(true);
-    QElapsedTimer clock;
-    clock.start();
-    auto starting = qCoro(process).start(cli, args);
-    const bool started = co_await starting;
-    if (!self || generation != m_generation)
-        co_return;
-    if (!started) {
-        const QString why = process->errorString();
-        process->deleteLater();
-        m_process = nullptr;
-        Q_EMIT runningChanged(false);
-        Q_EMIT failed(tr("The grading could not start: %1").arg(why));
+    auto running = runCli(std::move(command), limits, run.stop);
+    const ChildOutcome outcome = co_await running;
+    if (!self || !m_runs.isCurrent(run))
+        co_return; // stopped: stop() told the window
+    m_runs.finish(run);
+    Q_EMIT runningChanged(false);
+    if (!outcome.started) {
+        Q_EMIT failed(tr("The grading could not start: %1").arg(outcome.errorString));
         co_return;
     }
-    // Ends by itself: every submission has its time limit.
-    auto finishing = qCoro(process).waitForFinished(std::chrono::hours(24));
-    co_await finishing;
-    if (!self || generation != m_generation)
-        co_return; // stopped: stop() told the window and owns the process
-    const QByteArray out = process->readAllStandardOutput();
-    const QString errors = QString::fromUtf8(process->readAllStandardError()).trimmed();
-    const bool normal = process->exitStatus() == QProcess::NormalExit;
-    const int code = process->exitCode();
-    const QString processError = process->errorString();
-    process->deleteLater();
-    m_process = nullptr;
-    Q_EMIT runningChanged(false);
+    report(outcome, folder);
+}
+
+void GradeController::report(const ChildOutcome &outcome, const QString &folder)
+{
+    const QString errors = outcome.errors.trimmed();
+    const bool normal = outcome.normalExit();
+    const int code = outcome.exitCode;
     // Exit 0 (all solved) and 1 (some not) both give a roster; 64 is a usage error.
     ClassRoster roster;
     QString why;
-    if (!normal || code == 64 || !parseClassRoster(out, &roster, &why)) {
+    if (!normal || code == 64 || !parseClassRoster(outcome.output.toUtf8(), &roster, &why)) {
         // The grader's own words first; a grader that said nothing still gets a reason.
         // A crash is said as one, with what it wrote (a warning may come before it).
         if (!normal)
-            why = tr("The grading ended early: rankstep-cli crashed (%1).").arg(processError) +
-                  (errors.isEmpty() ? QString()
-                                    : QLatin1Char('\n') + errors.section(QLatin1Char('\n'), 0, 2));
+            why =
+                tr("The grading ended early: rankstep-cli crashed (%1).").arg(outcome.errorString) +
+                (errors.isEmpty() ? QString()
+                                  : QLatin1Char('\n') + errors.section(QLatin1Char('\n'), 0, 2));
         else if (!errors.isEmpty())
             why = errors.section(QLatin1Char('\n'), 0, 2);
         else if (code == 64)
@@ -157,10 +142,10 @@ QCoro::Task<void> GradeController::execute(QString folder, double timeLimitSecon
         else if (why.isEmpty())
             why = tr("rankstep-cli's answer was not a class roster (exit code %1).").arg(code);
         Q_EMIT failed(why);
-        co_return;
+        return;
     }
     roster.folder = folder;
-    roster.seconds = double(clock.elapsed()) / 1000.0;
+    roster.seconds = outcome.seconds;
     Q_EMIT finished(roster);
 }
 

@@ -1,14 +1,13 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "childrun.h"
+
 #include <QObject>
-#include <QPointer>
 #include <QString>
 #include <QStringList>
 
 #include <vector>
-
-class QProcess;
 
 namespace QCoro {
 template <typename T>
@@ -57,7 +56,7 @@ public:
     explicit GradeController(QObject *parent = nullptr);
     ~GradeController() override;
 
-    bool isRunning() const { return !m_process.isNull(); }
+    bool isRunning() const { return m_runs.busy(); }
 
 public Q_SLOTS:
     // Each submission stops at timeLimitSeconds (an endless loop holds only its own run).
@@ -71,10 +70,11 @@ Q_SIGNALS:
     void stopped();
 
 private:
-    QCoro::Task<void> execute(QString folder, double timeLimitSeconds, int generation);
+    QCoro::Task<void> execute(QString folder, double timeLimitSeconds);
+    // The grader's answer read, or why it is none (its own words first).
+    void report(const ChildOutcome &outcome, const QString &folder);
 
-    QPointer<QProcess> m_process;
-    int m_generation = 0;
+    ChildRuns m_runs;
 };
 
 } // namespace rankstep::gui

@@ -2,15 +2,13 @@
 #include "realruncontroller.h"
 
 #include "apptempfolder.h"
-#include "cappedoutput.h"
 
 #include "core/io/realtrace.h"
 
-#include <QCoroProcess>
 #include <QCoroTask>
 #include <QFile>
 #include <QFileInfo>
-#include <QProcess>
+#include <QPointer>
 #include <QTemporaryDir>
 
 #include <chrono>
@@ -22,16 +20,14 @@ RealRunController::RealRunController(QObject *parent) : QObject(parent) {}
 
 RealRunController::~RealRunController()
 {
-    if (m_process) {
-        m_process->disconnect(this);
-        m_process->kill(); // rankstep-cli real ends its rank processes with it
-        m_process->waitForFinished(2000);
-    }
+    blockSignals(true); // the window that listens is being destroyed
+    // m_runs then gives the command its grace to end its ranks, and kills it.
+    m_runs.stop();
 }
 
 bool RealRunController::isRunning() const
 {
-    return !m_process.isNull();
+    return m_runs.busy();
 }
 
 double RealRunController::elapsedSeconds() const
@@ -47,7 +43,7 @@ void RealRunController::setSizes(int hidden, int length)
 
 void RealRunController::start(const RunSpec &spec)
 {
-    if (m_process)
+    if (m_runs.busy())
         return;
     auto folder = std::make_shared<QTemporaryDir>(appTempFolderTemplate());
     const QString report = folder->filePath(QStringLiteral("real.json"));
@@ -68,7 +64,7 @@ void RealRunController::start(const RunSpec &spec)
 void RealRunController::startLesson(const QString &lessonId, const QString &codePath,
                                     double timeoutSeconds, int steps, int embd)
 {
-    if (m_process)
+    if (m_runs.busy())
         return;
     auto folder = std::make_shared<QTemporaryDir>(appTempFolderTemplate());
     const QString report = folder->filePath(QStringLiteral("lesson.json"));
@@ -88,8 +84,7 @@ void RealRunController::startLesson(const QString &lessonId, const QString &code
 
 void RealRunController::stop()
 {
-    if (m_process)
-        m_process->terminate(); // the command kills every rank's process group and cleans up
+    m_runs.stopChild();
 }
 
 QCoro::Task<void> RealRunController::execute(QStringList args, QString report, double timeout,
@@ -97,62 +92,59 @@ QCoro::Task<void> RealRunController::execute(QStringList args, QString report, d
                                              [[maybe_unused]] std::shared_ptr<QTemporaryDir> folder)
 {
     QPointer<RealRunController> self(this);
-    RealRunOutcome outcome;
-    auto *process = new QProcess(this);
-    m_process = process;
+    const ChildRun run = m_runs.begin();
     m_clock.start();
-    auto out = std::make_shared<CappedOutput>();
-    connect(process, &QProcess::readyReadStandardOutput, process,
-            [process, out] { out->append(process->readAllStandardOutput()); });
-    connect(process, &QProcess::readyReadStandardError, process,
-            [process, out] { out->append(process->readAllStandardError()); });
+    ChildCommand command;
+    command.args = std::move(args);
+    command.mergeErrors = true;
+    ChildLimits limits;
+    limits.wallClock = std::chrono::milliseconds(qint64(timeout * 1000) + 30000);
+    limits.stopGrace = std::chrono::milliseconds(kStopGraceMs);
     Q_EMIT runningChanged(true);
-    // g++ 12 destroys temporaries inside a co_await expression twice: await named objects.
-    auto starting = qCoro(process).start(RunController::cliPath(), args);
-    const bool started = co_await starting;
-    if (!self)
-        co_return;
-    if (started) {
-        const auto limit = std::chrono::milliseconds(qint64(timeout * 1000) + 30000);
-        auto finishing = qCoro(process).waitForFinished(limit);
-        co_await finishing;
-        if (!self)
-            co_return;
-        if (process->state() != QProcess::NotRunning)
-            process->kill();
-        out->append(process->readAllStandardOutput());
-        out->append(process->readAllStandardError());
-        outcome.exitCode = process->exitStatus() == QProcess::NormalExit ? process->exitCode() : -1;
-        outcome.output = out->text();
-        if (QFile file(report); lesson && file.open(QIODevice::ReadOnly)) {
-            const QByteArray bytes = file.readAll();
-            auto read =
-                io::torchLessonReportFromJson(std::string_view(bytes.constData(), bytes.size()));
-            if (read)
-                outcome.lessonReport = std::move(*read);
-            else
-                outcome.output += QString::fromStdString("\n" + read.error().message);
-        } else if (file.open(QIODevice::ReadOnly)) {
-            const QByteArray bytes = file.readAll();
-            auto read = io::realReportFromJson(std::string_view(bytes.constData(), bytes.size()));
-            if (read)
-                outcome.report = std::move(*read);
-            else
-                outcome.output += QString::fromStdString("\n" + read.error().message);
-            auto trace = io::realTraceFromJson(std::string_view(bytes.constData(), bytes.size()));
-            if (trace)
-                outcome.trace = std::make_shared<const core::Trace>(std::move(*trace));
-            else if (read) // one message is enough when neither could read it
-                outcome.output += QString::fromStdString("\n" + trace.error().message);
-        }
+    auto running = runCli(std::move(command), limits, run.stop);
+    const ChildOutcome outcome = co_await running;
+    if (!self || !m_runs.isCurrent(run))
+        co_return; // the window is closing
+    RealRunOutcome result;
+    if (outcome.started) {
+        result.exitCode = outcome.normalExit() ? outcome.exitCode : -1;
+        result.output = outcome.output;
+        readReport(report, lesson, &result);
     } else {
-        outcome.output = tr("rankstep-cli could not start: %1").arg(process->errorString());
+        result.output = tr("rankstep-cli could not start: %1").arg(outcome.errorString);
     }
-    outcome.seconds = elapsedSeconds();
-    process->deleteLater();
-    m_process = nullptr;
+    result.seconds = elapsedSeconds();
+    m_runs.finish(run);
     Q_EMIT runningChanged(false);
-    Q_EMIT finished(outcome);
+    Q_EMIT finished(result);
+}
+
+void RealRunController::readReport(const QString &report, bool lesson,
+                                   RealRunOutcome *outcome) const
+{
+    QFile file(report);
+    if (!file.open(QIODevice::ReadOnly))
+        return;
+    const QByteArray bytes = file.readAll();
+    const std::string_view text(bytes.constData(), std::size_t(bytes.size()));
+    if (lesson) {
+        auto read = io::torchLessonReportFromJson(text);
+        if (read)
+            outcome->lessonReport = std::move(*read);
+        else
+            outcome->output += QString::fromStdString("\n" + read.error().message);
+        return;
+    }
+    auto read = io::realReportFromJson(text);
+    if (read)
+        outcome->report = std::move(*read);
+    else
+        outcome->output += QString::fromStdString("\n" + read.error().message);
+    auto trace = io::realTraceFromJson(text);
+    if (trace)
+        outcome->trace = std::make_shared<const core::Trace>(std::move(*trace));
+    else if (read) // one message is enough when neither could read it
+        outcome->output += QString::fromStdString("\n" + trace.error().message);
 }
 
 } // namespace rankstep::gui

@@ -1,18 +1,17 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "childrun.h"
 #include "realrunoutcome.h"
 #include "runcontroller.h"
 
 #include <QElapsedTimer>
 #include <QObject>
-#include <QPointer>
 #include <QString>
 #include <QStringList>
 
 #include <memory>
 
-class QProcess;
 class QTemporaryDir;
 
 namespace rankstep::gui {
@@ -24,6 +23,8 @@ class RealRunController : public QObject
 {
     Q_OBJECT
 public:
+    static constexpr int kStopGraceMs = 3000;
+
     explicit RealRunController(QObject *parent = nullptr);
     ~RealRunController() override;
 
@@ -39,7 +40,9 @@ public Q_SLOTS:
     // outcome carries its lessonReport. `steps` and `embd` other than 0 replace the lesson's.
     void startLesson(const QString &lessonId, const QString &codePath, double timeoutSeconds,
                      int steps = 0, int embd = 0);
-    void stop(); // ends every rank at once; emits finished with the stop in its output
+    // Ends every rank at once (SIGTERM, on which the command kills every rank's process group
+    // and cleans up; SIGKILL kStopGraceMs later); emits finished with the stop in its output.
+    void stop();
 
 Q_SIGNALS:
     void runningChanged(bool running);
@@ -48,8 +51,9 @@ Q_SIGNALS:
 private:
     QCoro::Task<void> execute(QStringList args, QString report, double timeout, bool lesson,
                               std::shared_ptr<QTemporaryDir> folder); // kept until it ends
+    void readReport(const QString &report, bool lesson, RealRunOutcome *outcome) const;
 
-    QPointer<QProcess> m_process;
+    ChildRuns m_runs;
     QElapsedTimer m_clock;
     int m_hidden = 512, m_length = 256;
 };

@@ -1,16 +1,12 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "childrun.h"
 #include "core/trace.h"
 #include "tracefwd.h"
 
 #include <QObject>
-#include <QPointer>
 #include <QString>
-
-class QProcess;
-
-#include <memory>
 
 namespace QCoro {
 template <typename T>
@@ -65,17 +61,11 @@ Q_SIGNALS:
     void decodingStarted();
 
 private:
-    QCoro::Task<void> execute(RunSpec spec, int generation);
-    void finish(int generation);
+    QCoro::Task<void> execute(RunSpec spec);
+    void finish(const ChildRun &run);
 
-    QPointer<QProcess> m_process;
-    std::vector<QPointer<QProcess>> m_stopping; // stopped, not ended yet
-    int m_generation = 0;
+    ChildRuns m_runs;
 };
-
-// Asks a rankstep-cli process to end (SIGTERM: it ends its runs and removes their folders),
-// kills it graceMs later if it is still there, and deletes it once it has ended.
-void endProcess(QProcess *process, int graceMs);
 
 // Reads a trace written by rankstep-cli: the binary form (--trace-out) or JSON (--json), told
 // apart by their first bytes.

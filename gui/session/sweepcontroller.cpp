@@ -2,13 +2,10 @@
 #include "sweepcontroller.h"
 
 #include "apptempfolder.h"
-#include "runcontroller.h"
 
-#include <QCoroProcess>
 #include <QCoroTask>
-#include <QElapsedTimer>
 #include <QFileInfo>
-#include <QProcess>
+#include <QPointer>
 #include <QTemporaryDir>
 
 #include <chrono>
@@ -39,28 +36,21 @@ SweepController::SweepController(QObject *parent) : QObject(parent)
 SweepController::~SweepController()
 {
     blockSignals(true);
-    if (m_process) {
-        QProcess *process = m_process;
-        process->terminate();
-        if (!process->waitForFinished(kStopGraceMs))
-            process->kill();
-    }
+    // m_runs then gives the sweep its grace to end its runs, and kills it.
+    stop();
 }
 
 void SweepController::start(const SweepSpec &spec)
 {
-    if (m_process)
+    if (m_runs.busy())
         stop();
-    execute(spec, ++m_generation); // reports its own errors; never awaited
+    execute(spec); // reports its own errors; never awaited
 }
 
 void SweepController::stop()
 {
-    if (!m_process)
+    if (!m_runs.stop())
         return;
-    ++m_generation;
-    endProcess(m_process, kStopGraceMs);
-    m_process = nullptr;
     m_pending.clear();
     Q_EMIT runningChanged(false);
     Q_EMIT stopped();
@@ -81,23 +71,8 @@ void SweepController::takeLines(const QByteArray &bytes)
         m_pending.clear();
 }
 
-QCoro::Task<void> SweepController::execute(SweepSpec spec, int generation)
+QStringList SweepController::arguments(const SweepSpec &spec) const
 {
-    QPointer<SweepController> self(this);
-    const QString cli = RunController::cliPath();
-    if (cli.isEmpty()) {
-        Q_EMIT failed(tr("rankstep-cli was not found next to Rankstep or on PATH."));
-        co_return;
-    }
-    m_traces = std::make_shared<QTemporaryDir>(appTempFolderTemplate());
-    m_pending.clear();
-    auto *process = new QProcess(this);
-    m_process = process;
-    process->setWorkingDirectory(QFileInfo(spec.codePath).absolutePath());
-    connect(process, &QProcess::readyReadStandardOutput, this, [this, process, generation] {
-        if (generation == m_generation)
-            takeLines(process->readAllStandardOutput());
-    });
     QStringList args = {QStringLiteral("sweep"),
                         QFileInfo(spec.codePath).fileName(),
                         QStringLiteral("--function"),
@@ -117,38 +92,50 @@ QCoro::Task<void> SweepController::execute(SweepSpec spec, int generation)
         spec.batches);
     add(QStringLiteral("--bandwidth"), spec.bandwidth);
     add(QStringLiteral("--cost"), spec.cost);
-    Q_EMIT runningChanged(true);
-    QElapsedTimer clock;
-    clock.start();
-    auto starting = qCoro(process).start(cli, args);
-    const bool started = co_await starting;
-    if (!self || generation != m_generation)
-        co_return;
-    if (!started) {
-        const QString why = process->errorString();
-        process->deleteLater();
-        m_process = nullptr;
-        Q_EMIT runningChanged(false);
-        Q_EMIT failed(tr("The sweep could not start: %1").arg(why));
+    return args;
+}
+
+QCoro::Task<void> SweepController::execute(SweepSpec spec)
+{
+    QPointer<SweepController> self(this);
+    ChildCommand command;
+    command.program = cliPath();
+    if (command.program.isEmpty()) {
+        Q_EMIT failed(tr("rankstep-cli was not found next to Rankstep or on PATH."));
         co_return;
     }
+    m_traces = std::make_shared<QTemporaryDir>(appTempFolderTemplate());
+    m_pending.clear();
+    command.workingFolder = QFileInfo(spec.codePath).absolutePath();
+    command.args = arguments(spec);
     // Ends by itself: every run has its time limit, and the sweep at most 10,000 of them.
-    auto finishing = qCoro(process).waitForFinished(std::chrono::hours(24));
-    co_await finishing;
-    if (!self || generation != m_generation)
-        co_return; // stopped: stop() told the window and owns the process
-    takeLines(process->readAllStandardOutput() + "\n");
-    const QString errors = QString::fromUtf8(process->readAllStandardError());
-    const bool usage = process->exitStatus() == QProcess::NormalExit && process->exitCode() == 64;
-    const bool done = process->exitStatus() == QProcess::NormalExit && process->exitCode() == 0;
-    process->deleteLater();
-    m_process = nullptr;
+    ChildLimits limits;
+    limits.stopGrace = std::chrono::milliseconds(kStopGraceMs);
+    const ChildRun run = m_runs.begin();
+    // Rows as they arrive, while this sweep is the current one.
+    command.onOutput = [self, this, run](const QByteArray &bytes) {
+        if (self && m_runs.isCurrent(run))
+            takeLines(bytes);
+    };
+    Q_EMIT runningChanged(true);
+    auto running = runCli(std::move(command), limits, run.stop);
+    const ChildOutcome outcome = co_await running;
+    if (!self || !m_runs.isCurrent(run))
+        co_return;   // stopped: stop() told the window
+    takeLines("\n"); // a last row without its line end
+    m_runs.finish(run);
     Q_EMIT runningChanged(false);
-    if (done)
-        Q_EMIT finished(double(clock.elapsed()) / 1000.0);
+    if (!outcome.started) {
+        Q_EMIT failed(tr("The sweep could not start: %1").arg(outcome.errorString));
+        co_return;
+    }
+    const bool usage = outcome.normalExit() && outcome.exitCode == 64;
+    if (outcome.normalExit() && outcome.exitCode == 0)
+        Q_EMIT finished(outcome.seconds);
     else
-        Q_EMIT failed(usage ? usageMessage(errors)
-                            : tr("The sweep ended unexpectedly (%1).").arg(errors.trimmed()));
+        Q_EMIT failed(usage
+                          ? usageMessage(outcome.errors)
+                          : tr("The sweep ended unexpectedly (%1).").arg(outcome.errors.trimmed()));
 }
 
 } // namespace rankstep::gui

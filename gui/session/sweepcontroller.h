@@ -1,15 +1,14 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "childrun.h"
 #include "core/io/sweeprow.h"
 
 #include <QObject>
-#include <QPointer>
 #include <QString>
 
 #include <memory>
 
-class QProcess;
 class QTemporaryDir;
 
 namespace QCoro {
@@ -46,7 +45,7 @@ public:
     explicit SweepController(QObject *parent = nullptr);
     ~SweepController() override;
 
-    bool isRunning() const { return !m_process.isNull(); }
+    bool isRunning() const { return m_runs.busy(); }
 
 public Q_SLOTS:
     void start(const rankstep::gui::SweepSpec &spec);
@@ -64,13 +63,13 @@ Q_SIGNALS:
     void stopped();
 
 private:
-    QCoro::Task<void> execute(SweepSpec spec, int generation);
+    QCoro::Task<void> execute(SweepSpec spec);
+    QStringList arguments(const SweepSpec &spec) const;
     void takeLines(const QByteArray &bytes);
 
-    QPointer<QProcess> m_process;
+    ChildRuns m_runs;
     std::shared_ptr<QTemporaryDir> m_traces;
     QByteArray m_pending; // the start of a line not yet ended
-    int m_generation = 0;
 };
 
 } // namespace rankstep::gui

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: MIT
 #include "experimentsview.h"
 
+#include "runsession.h"
+
 #include "core/bubble.h"
 #include "explainview.h"
-#include "runsession.h"
 
 #include <QChart>
 #include <QChartView>
@@ -26,10 +27,11 @@ QString percent(double share)
 
 } // namespace
 
-ExperimentsView::ExperimentsView(RunSession &session, Appearance &, QWidget *parent)
+ExperimentsView::ExperimentsView(RunSession &session, Appearance &,
+                                 ExperimentsController &experiments, QWidget *parent)
     : QWidget(parent)
     , m_session(session)
-    , m_runner(new RunController(this))
+    , m_experiments(experiments)
     , m_status(new QLabel(this))
     , m_table(new QTableWidget(0, 3, this))
     , m_chart(new QChart)
@@ -78,20 +80,22 @@ ExperimentsView::ExperimentsView(RunSession &session, Appearance &, QWidget *par
     auto *outer = new QVBoxLayout(this);
     outer->setContentsMargins(0, 0, 0, 0);
     outer->addWidget(scrollable(page));
-    connect(m_runner, &RunController::traceAvailable, this,
-            [this](const TracePtr &trace, const QString &) { onTraceAvailable(trace); });
-    connect(m_runner, &RunController::runFailed, this,
-            [this](const QString &message, const QString &) { onRunFailed(message); });
-    connect(m_runner, &RunController::runStopped, this, [this] { onRunFailed(tr("stopped")); });
+    connect(&m_experiments, &ExperimentsController::experimentStarted, this,
+            &ExperimentsView::onStarted);
+    connect(&m_experiments, &ExperimentsController::experimentAvailable, this,
+            &ExperimentsView::onTraceAvailable);
+    connect(&m_experiments, &ExperimentsController::experimentFailed, this,
+            [this](int index, const QString &message) { setMeasured(index, message); });
+    connect(&m_experiments, &ExperimentsController::stopped, this,
+            [this](int index) { setMeasured(index, tr("stopped")); });
+    connect(&m_experiments, &ExperimentsController::finished, this, &ExperimentsView::onFinished);
     connect(&m_session, &RunSession::lessonChanged, this, &ExperimentsView::showLesson);
     showLesson();
 }
 
 void ExperimentsView::showLesson()
 {
-    if (m_runner->isRunning())
-        m_runner->stop();
-    m_next = -1;
+    m_experiments.stop();
     const lessons::Lesson *lesson = m_session.lesson();
     m_lesson = lesson;
     const std::size_t count = lesson ? lesson->experiments.size() : 0;
@@ -112,59 +116,56 @@ void ExperimentsView::runExperiments(const RunSpec &base)
 {
     if (!m_lesson || m_lesson->experiments.empty())
         return;
-    if (m_runner->isRunning())
-        m_runner->stop();
-    m_base = base;
     showLesson();
-    m_next = 0;
-    startNext();
-}
-
-void ExperimentsView::startNext()
-{
-    if (m_next >= int(m_lesson->experiments.size())) {
-        m_next = -1;
-        m_status->setText(tr("Your code at each m (p = %1 pipeline stages).")
-                              .arg(m_lesson->experiments.front().ranks));
-        Q_EMIT experimentsFinished();
-        return;
+    std::vector<RunSpec> specs;
+    for (const lessons::Experiment &experiment : m_lesson->experiments) {
+        RunSpec spec = base;
+        spec.ranks = experiment.ranks;
+        spec.layers = experiment.layers;
+        spec.batches = experiment.batches;
+        specs.push_back(spec);
     }
-    const lessons::Experiment &experiment = m_lesson->experiments[std::size_t(m_next)];
-    m_status->setText(tr("Running %1 (%2 of %3)…")
-                          .arg(QString::fromStdString(experiment.label))
-                          .arg(m_next + 1)
-                          .arg(m_lesson->experiments.size()));
-    RunSpec spec = m_base;
-    spec.ranks = experiment.ranks;
-    spec.layers = experiment.layers;
-    spec.batches = experiment.batches;
-    m_runner->start(spec);
+    m_experiments.start(specs);
 }
 
-void ExperimentsView::onTraceAvailable(const TracePtr &trace)
+void ExperimentsView::onStarted(int index)
 {
-    if (m_next < 0)
+    if (!m_lesson || std::size_t(index) >= m_lesson->experiments.size())
+        return;
+    m_status->setText(
+        tr("Running %1 (%2 of %3)…")
+            .arg(QString::fromStdString(m_lesson->experiments[std::size_t(index)].label))
+            .arg(index + 1)
+            .arg(m_lesson->experiments.size()));
+}
+
+void ExperimentsView::onFinished()
+{
+    if (!m_lesson || m_lesson->experiments.empty())
+        return;
+    m_status->setText(tr("Your code at each m (p = %1 pipeline stages).")
+                          .arg(m_lesson->experiments.front().ranks));
+    Q_EMIT experimentsFinished();
+}
+
+void ExperimentsView::onTraceAvailable(int index, const TracePtr &trace)
+{
+    const std::size_t row = std::size_t(index);
+    if (row >= m_shares.size())
         return;
     const bool usable = trace->status == core::RunStatus::Ok && trace->figures.hasEvents;
-    const std::size_t row = std::size_t(m_next);
     if (usable)
         m_shares[row] = core::idleShare(*trace);
-    m_table->item(int(row), 1)
-        ->setText(usable ? percent(*m_shares[row])
-                         : tr("did not finish (%1)")
-                               .arg(QString::fromLatin1(core::runStatusName(trace->status))));
+    setMeasured(index, usable ? percent(*m_shares[row])
+                              : tr("did not finish (%1)")
+                                    .arg(QString::fromLatin1(core::runStatusName(trace->status))));
     replot();
-    ++m_next;
-    startNext();
 }
 
-void ExperimentsView::onRunFailed(const QString &message)
+void ExperimentsView::setMeasured(int row, const QString &text)
 {
-    if (m_next < 0)
-        return;
-    m_table->item(m_next, 1)->setText(message);
-    ++m_next;
-    startNext();
+    if (QTableWidgetItem *item = m_table->item(row, 1))
+        item->setText(text);
 }
 
 void ExperimentsView::setRow(int row, const QString &measured, const QString &formula)

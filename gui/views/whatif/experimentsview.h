@@ -2,11 +2,10 @@
 // The experiments of a lesson (the pipeline bubble's m = 1, 2, 4, 8): the learner's code runs
 // again at each setting, in child processes one after another so the window never waits, and a
 // table and a chart put the measured idle share beside GPipe's formula (p - 1) / (m + p - 1).
-// One row per experiment of the session's lesson.
 #pragma once
 
 #include "core/lessons/lesson.h"
-#include "runcontroller.h"
+#include "experimentscontroller.h"
 
 #include <QWidget>
 
@@ -25,11 +24,13 @@ class ExperimentsView : public QWidget
 {
     Q_OBJECT
 public:
-    ExperimentsView(RunSession &session, Appearance &appearance, QWidget *parent = nullptr);
+    // The runs are the controller's (it outlives the view); the view shows them.
+    ExperimentsView(RunSession &session, Appearance &appearance, ExperimentsController &experiments,
+                    QWidget *parent = nullptr);
 
     // Runs base's code and function at each experiment's ranks, layers and batches.
     void runExperiments(const RunSpec &base);
-    bool isRunning() const { return m_next >= 0; }
+    bool isRunning() const { return m_experiments.isRunning(); }
 
     const QTableWidget *table() const { return m_table; }
     QLineSeries *measuredSeries() const { return m_measured; }
@@ -39,19 +40,18 @@ Q_SIGNALS:
     void experimentsFinished();
 
 private:
-    // Empties the table and chart; one row per experiment of the session's lesson.
+    // Empties the table and chart; one row per experiment of the session's lesson (none without).
     void showLesson();
-    void startNext();
-    void onTraceAvailable(const TracePtr &trace);
-    void onRunFailed(const QString &message);
+    void onStarted(int index);
+    void onTraceAvailable(int index, const TracePtr &trace);
+    void onFinished();
     void setRow(int row, const QString &measured, const QString &formula);
+    void setMeasured(int row, const QString &text);
     void replot();
 
     RunSession &m_session;
-    const lessons::Lesson *m_lesson = nullptr; // the session's, whose experiments are shown
-    RunController *m_runner = nullptr;
-    RunSpec m_base;
-    int m_next = -1; // the experiment running now; -1 when none
+    const lessons::Lesson *m_lesson = nullptr;
+    ExperimentsController &m_experiments;
     std::vector<std::optional<double>> m_shares;
     QLabel *m_status = nullptr;
     QTableWidget *m_table = nullptr;

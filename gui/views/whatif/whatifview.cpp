@@ -70,11 +70,12 @@ QString timeText(const io::SweepRow &row, const std::optional<core::SimTime> &ti
 
 } // namespace
 
-WhatIfView::WhatIfView(RunSession &session, Appearance &appearance, QWidget *parent)
+WhatIfView::WhatIfView(RunSession &session, Appearance &appearance, SweepController &sweep,
+                       QWidget *parent)
     : QWidget(parent)
     , m_session(session)
     , m_appearance(appearance)
-    , m_sweep(new SweepController(this))
+    , m_sweep(&sweep)
     , m_cost(new QComboBox)
     , m_ranks(new QLineEdit)
     , m_layers(new QLineEdit)

@@ -42,7 +42,9 @@ class WhatIfView : public QWidget
 {
     Q_OBJECT
 public:
-    WhatIfView(RunSession &session, Appearance &appearance, QWidget *parent = nullptr);
+    // The sweep runs in the controller (it outlives the view); the view shows its rows.
+    WhatIfView(RunSession &session, Appearance &appearance, SweepController &sweep,
+               QWidget *parent = nullptr);
 
     // Saves the code and says what to run (the window's); nullopt: nothing (it said why).
     void setCodeSource(std::function<std::optional<SweepSpec>()> source);
@@ -102,7 +104,7 @@ private:
 
     RunSession &m_session;
     Appearance &m_appearance;
-    SweepController *m_sweep;
+    SweepController *m_sweep; // not owned
     std::function<std::optional<SweepSpec>()> m_source;
     std::vector<io::SweepRow> m_rows; // in the order they arrived
     std::vector<int> m_pointRows;     // the row of each of m_points' points
