@@ -9,6 +9,7 @@
 #include "core/io/tracebinary.h"
 #include "core/lessons/builtin.h"
 #include "mainwindow.h"
+#include "progressstore.h"
 #include "runsession.h"
 #include "tests/core/referencepuzzles.h"
 
@@ -86,7 +87,7 @@ void openLargeRun(benchmark::State &state)
     QCoreApplication::processEvents();
     std::vector<double> decode, show, total;
     for (auto _ : state) {
-        window.session().clear();
+        window.parts().session->clear();
         QCoreApplication::processEvents();
         const Clock::time_point start = Clock::now();
         auto decoded = rankstep::io::traceFromBinary(bytes);
@@ -97,7 +98,7 @@ void openLargeRun(benchmark::State &state)
         const TracePtr trace = std::make_shared<const rankstep::core::Trace>(std::move(*decoded));
         decode.push_back(msSince(start));
         const Clock::time_point shown = Clock::now();
-        window.session().setTrace(trace);
+        window.parts().session->setTrace(trace);
         window.repaint();
         QCoreApplication::processEvents(); // what the views posted: the chart's scene, updates
         window.repaint();

@@ -8,6 +8,7 @@
 #include "core/lessons/builtin.h"
 #include "mainwindow.h"
 #include "memorychart.h"
+#include "progressstore.h"
 #include "runsession.h"
 #include "stateview.h"
 #include "stepcontroller.h"
@@ -84,10 +85,10 @@ public:
         m_window->resize(1500, 940);
         m_window->show();
         const TracePtr &trace = largeTrace();
-        m_window->session().setTrace(trace);
+        m_window->parts().session->setTrace(trace);
         if (auto *tabs = m_window->findChild<QTabWidget *>(QStringLiteral("leftTabs")))
-            tabs->setCurrentWidget(m_window->stateView());
-        m_window->stepController()->toEvent(int(events() / 2));
+            tabs->setCurrentWidget(m_window->parts().stateView);
+        m_window->parts().stepper->toEvent(int(events() / 2));
         settle();
     }
 
@@ -97,7 +98,7 @@ public:
     // Until the state view's cross-fade is over and no update is pending.
     void settle()
     {
-        for (int i = 0; i < 200 && m_window->stateView()->isAnimating(); ++i) {
+        for (int i = 0; i < 200 && m_window->parts().stateView->isAnimating(); ++i) {
             QCoreApplication::processEvents(QEventLoop::AllEvents, 10);
         }
         QCoreApplication::processEvents();
@@ -168,7 +169,7 @@ void stepAndRepaint(benchmark::State &state)
     Fixture &f = fixture();
     std::mt19937 random(7);
     timeEach(state, [&] {
-        randomStep(*f.window().stepController(), f.events(), random);
+        randomStep(*f.window().parts().stepper, f.events(), random);
         QCoreApplication::processEvents(); // queued signals and the posted update requests
         if (state.range(0))
             f.window().repaint();
@@ -182,7 +183,7 @@ void stepOnly(benchmark::State &state)
 {
     Fixture &f = fixture();
     StepController alone;
-    StepController &step = state.range(0) ? *f.window().stepController() : alone;
+    StepController &step = state.range(0) ? *f.window().parts().stepper : alone;
     if (!state.range(0))
         alone.setTrace(largeTrace(), largeTrace()->figures.endTime);
     std::mt19937 random(7);
@@ -197,7 +198,7 @@ void stepOnly(benchmark::State &state)
 void paintView(benchmark::State &state, QWidget *(*view)(MainWindow &))
 {
     Fixture &f = fixture();
-    f.window().stepController()->toEvent(int(f.events() / 2));
+    f.window().parts().stepper->toEvent(int(f.events() / 2));
     f.settle();
     QWidget *widget = view(f.window());
     timeEach(state, [&] { widget->repaint(); });
@@ -207,19 +208,20 @@ void paintView(benchmark::State &state, QWidget *(*view)(MainWindow &))
 
 void paintTimeline(benchmark::State &state)
 {
-    paintView(state, [](MainWindow &w) -> QWidget * { return w.timeline(); });
+    paintView(state, [](MainWindow &w) -> QWidget * { return w.parts().timeline; });
 }
 
 // The chart's graphics view viewport: a repaint of the MemoryChart around it does not reach it.
 void paintMemoryChart(benchmark::State &state)
 {
-    paintView(state,
-              [](MainWindow &w) -> QWidget * { return w.memoryChart()->chartView()->viewport(); });
+    paintView(state, [](MainWindow &w) -> QWidget * {
+        return w.parts().memoryChart->chartView()->viewport();
+    });
 }
 
 void paintStateView(benchmark::State &state)
 {
-    paintView(state, [](MainWindow &w) -> QWidget * { return w.stateView(); });
+    paintView(state, [](MainWindow &w) -> QWidget * { return w.parts().stateView; });
 }
 
 // The whole window at the same cursor, for comparison with the sum of the views.

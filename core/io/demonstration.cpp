@@ -9,8 +9,6 @@
 namespace rankstep::io {
 namespace {
 
-constexpr const char *kTabs[] = {"lesson",      "state",  "hang", "why",  "compare",
-                                 "experiments", "whatif", "real", "class"};
 constexpr const char *kChanges[] = {"lesson", "run",    "step",  "tab",    "view",
                                     "zoom",   "select", "ranks", "caption"};
 constexpr double kMinZoom = 0.25, kMaxZoom = 8; // wider than the app's own clamp
@@ -71,7 +69,7 @@ void writeStep(std::string &out, const DemoStep &step)
 
 bool oneOf(const std::string &value, const auto &names)
 {
-    for (const char *name : names)
+    for (const auto &name : names)
         if (value == name)
             return true;
     return false;
@@ -80,7 +78,7 @@ bool oneOf(const std::string &value, const auto &names)
 std::string nameList(const auto &names)
 {
     std::string list;
-    for (const char *name : names)
+    for (const auto &name : names)
         list.append(list.empty() ? "" : ", ").append(name);
     return list;
 }
@@ -116,7 +114,8 @@ std::optional<DemoCursor> readCursor(const Fields &step)
     return result;
 }
 
-DemoStep readStep(const JsonValue &value, const std::string &path, std::size_t runs)
+DemoStep readStep(const JsonValue &value, const std::string &path, std::size_t runs,
+                  const std::vector<std::string> &tabs)
 {
     const Fields fields(value, path);
     DemoStep step;
@@ -130,8 +129,8 @@ DemoStep readStep(const JsonValue &value, const std::string &path, std::size_t r
                "names run " + std::to_string(step.run) + ", but the file has " +
                    std::to_string(runs) + (runs == 1 ? " run" : " runs"));
     step.tab = fields.string("tab");
-    if (!oneOf(step.tab, kTabs))
-        failAt(fields.get("tab"), fields.pathOf("tab"), "expected one of " + nameList(kTabs));
+    if (!tabs.empty() && !oneOf(step.tab, tabs))
+        failAt(fields.get("tab"), fields.pathOf("tab"), "expected one of " + nameList(tabs));
     step.cursor = readCursor(fields);
     if (step.cursor && step.run < 0)
         failAt(fields.get("cursor"), fields.pathOf("cursor"), "a cursor needs a run");
@@ -155,7 +154,7 @@ DemoStep readStep(const JsonValue &value, const std::string &path, std::size_t r
     return step;
 }
 
-Demonstration read(const JsonValue &root)
+Demonstration read(const JsonValue &root, const std::vector<std::string> &tabs)
 {
     if (!root.isObject())
         failAt(root, "", "expected an object");
@@ -193,7 +192,8 @@ Demonstration read(const JsonValue &root)
                "more than " + std::to_string(kMaxDemonstrationSteps) + " steps");
     demo.steps.reserve(steps.size());
     for (std::size_t i = 0; i < steps.size(); ++i)
-        demo.steps.push_back(readStep(steps[i], "steps[" + std::to_string(i) + "]", runs.size()));
+        demo.steps.push_back(
+            readStep(steps[i], "steps[" + std::to_string(i) + "]", runs.size(), tabs));
     return demo;
 }
 
@@ -234,7 +234,8 @@ std::string demonstrationToJson(const Demonstration &demo)
     return out;
 }
 
-core::Result<Demonstration> demonstrationFromJson(std::string_view text)
+core::Result<Demonstration> demonstrationFromJson(std::string_view text,
+                                                  const std::vector<std::string> &tabs)
 {
     core::Result<JsonValue> parsed = parseJson(text);
     if (!parsed)
@@ -242,7 +243,7 @@ core::Result<Demonstration> demonstrationFromJson(std::string_view text)
             core::ErrorKind::Usage, -1, 0,
             "The file is not a demonstration Rankstep can read: " + parsed.error().message + "."};
     try {
-        return read(*parsed);
+        return read(*parsed, tabs);
     } catch (const FieldError &error) {
         return core::Error{
             core::ErrorKind::Usage, -1, 0,

@@ -51,9 +51,9 @@ struct DemoStep {
     // (the recording's first), "run", "step", "tab", "view" (the time range), "zoom",
     // "select", "ranks" or "caption".
     std::string change;
-    int run = -1;    // into Demonstration::runs; -1 before the first run
-    std::string tab; // lesson, state, hang, why, compare, experiments, whatif, real, class
-    std::optional<DemoCursor> cursor;             // nullopt without a run
+    int run = -1;                     // into Demonstration::runs; -1 before the first run
+    std::string tab;                  // the tab's name (the app's list: gui/app/tabs.h)
+    std::optional<DemoCursor> cursor; // nullopt without a run
     std::optional<double> visibleFrom, visibleTo; // ticks; nullopt: the whole run
     double zoom = 1;                              // the View menu's zoom
     int rank = -1;                                // the selected rank, -1 none
@@ -75,7 +75,9 @@ struct Demonstration {
 std::string demonstrationToJson(const Demonstration &demo);
 // Reads what demonstrationToJson wrote. Not JSON, another kind of file, a newer version, a step
 // naming a run that is not there, a value out of range: an Error saying which, in a sentence a
-// teacher can act on.
-core::Result<Demonstration> demonstrationFromJson(std::string_view text);
+// teacher can act on. `tabs` are the names a step's tab may take (the app knows its tabs; the
+// reader does not): a step naming another is refused. Empty: any name is kept.
+core::Result<Demonstration> demonstrationFromJson(std::string_view text,
+                                                  const std::vector<std::string> &tabs);
 
 } // namespace rankstep::io

@@ -6,7 +6,6 @@
 #include "explainview.h"
 #include "legendbar.h"
 #include "lessonpanel.h"
-#include "mainwindow.h"
 #include "memorychart.h"
 #include "resultspanel.h"
 #include "runsession.h"
@@ -14,13 +13,17 @@
 #include "stateview.h"
 #include "stepbar.h"
 #include "stepcontroller.h"
+#include "tabs.h"
 #include "timelineview.h"
 #include "waitforview.h"
+#include "windowparts.h"
 
 #include "core/explain/waitexplain.h"
 #include "core/memoryformat.h"
 
+#include <QCoreApplication>
 #include <QListView>
+#include <QTabWidget>
 #include <QTextDocumentFragment>
 
 namespace rankstep::gui {
@@ -42,33 +45,40 @@ QString holdings(const replay::RankState &rank)
 
 } // namespace
 
-Accessibility::Accessibility(MainWindow &window) : QObject(&window), m_window(window)
+Accessibility::Accessibility(const WindowParts &parts, QObject *parent)
+    : QObject(parent)
+    , m_session(*parts.session)
+    , m_state(*parts.stateView)
+    , m_timeline(*parts.timeline)
+    , m_memory(*parts.memoryChart)
+    , m_waitFor(*parts.waitForView)
+    , m_stepBar(*parts.stepBar)
 {
     const struct {
         QWidget *widget;
         QString name, description;
     } fixed[] = {
-        {window.editor(), tr("Code"), tr("Your training step in Python, the lesson's function")},
-        {window.lessonList(), tr("Lessons"), tr("Every lesson, solved ones marked")},
-        {window.lessonPanel(), tr("Lesson"), tr("The lesson's text, its goal and hints")},
-        {window.results(), tr("Results"), tr("The run's verdict and figures against the targets")},
-        {window.stateView(), tr("State of every rank"),
-         tr("What each rank holds at the cursor: weights, optimizer states, activations and "
-            "gradients")},
-        {window.waitForView(), tr("Why it hung"), tr("Who waits on whom when no rank can go on")},
-        {window.explainView(), tr("Why"),
-         tr("What fills each rank's memory and where its time "
-            "goes")},
-        {window.comparisonView(), tr("Compare"), tr("This run beside another")},
-        {window.memoryChart(), tr("Memory over time"), tr("Each rank's memory through the run")},
-        {window.stepBar(), tr("Stepping"), tr("Step through the run")},
-        {window.legendBar(), tr("Legend"), tr("The colors of the timeline and the state view")},
+        {parts.editor, tr("Code"), tr("Your training step in Python, the lesson's function")},
+        {parts.lessonList, tr("Lessons"), tr("Every lesson, solved ones marked")},
+        {parts.results, tr("Results"), tr("The run's verdict and figures against the targets")},
+        {parts.memoryChart, tr("Memory over time"), tr("Each rank's memory through the run")},
+        {parts.stepBar, tr("Stepping"), tr("Step through the run")},
+        {parts.legendBar, tr("Legend"), tr("The colors of the timeline and the state view")},
     };
     for (const auto &each : fixed) {
         each.widget->setAccessibleName(each.name);
         each.widget->setAccessibleDescription(each.description);
     }
-    RunSession &session = window.session();
+    // The tabs are named by their titles (gui/app/tabs.h).
+    for (const TabInfo &info : tabs()) {
+        if (!info.description)
+            continue;
+        QWidget *tab = parts.tabs->widget(int(info.tab));
+        tab->setAccessibleName(tabTitle(info.tab));
+        tab->setAccessibleDescription(
+            QCoreApplication::translate("rankstep::gui::Tabs", info.description));
+    }
+    RunSession &session = m_session;
     m_later.setSingleShot(true);
     m_later.setInterval(kUpdateMs);
     connect(&m_later, &QTimer::timeout, this, &Accessibility::update);
@@ -84,13 +94,12 @@ Accessibility::Accessibility(MainWindow &window) : QObject(&window), m_window(wi
 
 void Accessibility::update()
 {
-    RunSession &session = m_window.session();
+    RunSession &session = m_session;
     const TracePtr &trace = session.trace();
     if (!trace) {
         const QString none = tr("No run yet: run your code (F5).");
-        for (QWidget *view : std::initializer_list<QWidget *>{
-                 m_window.stateView(), m_window.timeline(), m_window.memoryChart(),
-                 m_window.waitForView(), m_window.stepBar()})
+        for (QWidget *view : std::initializer_list<QWidget *>{&m_state, &m_timeline, &m_memory,
+                                                              &m_waitFor, &m_stepBar})
             view->setAccessibleDescription(none);
         return;
     }
@@ -99,7 +108,7 @@ void Accessibility::update()
     const int rank = session.selectedRank() >= 0 ? session.selectedRank() : 0;
     if (std::size_t(rank) < state.ranks.size()) {
         const replay::RankState &held = state.ranks[std::size_t(rank)];
-        m_window.stateView()->setAccessibleDescription(
+        m_state.setAccessibleDescription(
             tr("%1. Holds %2.")
                 .arg(plainText(panelToolTip(rank, held, trace->figures.maxMemory)),
                      holdings(held)));
@@ -107,20 +116,20 @@ void Accessibility::update()
     // The timeline: the selected block, else the run in a sentence.
     if (const auto event = session.selectedEvent(); event && *event < trace->events.size()) {
         const core::Event &e = trace->events[*event];
-        m_window.timeline()->setAccessibleDescription(
+        m_timeline.setAccessibleDescription(
             tr("Selected: rank %1, %2, from t %3 to %4.")
                 .arg(e.rank)
                 .arg(QString::fromStdString(explain::describeEvent(e)),
                      QString::fromStdString(e.start.toString()),
                      QString::fromStdString(e.end().toString())));
     } else {
-        m_window.timeline()->setAccessibleDescription(
+        m_timeline.setAccessibleDescription(
             tr("%1 ranks, %2 events, ending at t %3. Nothing selected.")
                 .arg(trace->config.ranks)
                 .arg(trace->events.size())
                 .arg(QString::fromStdString(trace->figures.endTime.toString())));
     }
-    m_window.memoryChart()->setAccessibleDescription(
+    m_memory.setAccessibleDescription(
         tr("Peak %1 on rank %2 at t %3.")
             .arg(QString::fromStdString(core::formatMemory(trace->figures.maxMemory)))
             .arg(trace->figures.maxMemoryRank)
@@ -132,9 +141,9 @@ void Accessibility::update()
                                     : tr("rank %1 waits in %2")
                                           .arg(wait.rank)
                                           .arg(QString::fromStdString(wait.waitsFor)));
-    m_window.waitForView()->setAccessibleDescription(
-        waits.isEmpty() ? tr("The run did not hang.") : waits.join(QStringLiteral("; ")));
-    m_window.stepBar()->setAccessibleDescription(m_window.stepBar()->positionText());
+    m_waitFor.setAccessibleDescription(waits.isEmpty() ? tr("The run did not hang.")
+                                                       : waits.join(QStringLiteral("; ")));
+    m_stepBar.setAccessibleDescription(m_stepBar.positionText());
 }
 
 } // namespace rankstep::gui

@@ -6,9 +6,15 @@
 
 namespace rankstep::gui {
 
-class MainWindow;
+struct WindowParts;
+class RunSession;
+class StateView;
+class TimelineView;
+class MemoryChart;
+class WaitForView;
+class StepBar;
 
-// What a screen reader says of the window (issue 20): every view has an accessible name and a
+// What a screen reader says of the window: every view has an accessible name and a
 // description of what it shows, and the painted views (the state of every rank, the timeline,
 // the memory chart, the wait-for picture, the step bar) keep a text alternative up to date with
 // the run: what the selected rank (else rank 0) holds at the cursor, which block is selected,
@@ -17,7 +23,8 @@ class Accessibility : public QObject
 {
     Q_OBJECT
 public:
-    explicit Accessibility(MainWindow &window);
+    // Names every view of `parts`; keeps the painted ones' descriptions up to date.
+    Accessibility(const WindowParts &parts, QObject *parent);
 
     // From the session now. Changes ask for it kUpdateMs later, once: holding End or a scripted
     // run of thousands of steps pays for one text, not one a step.
@@ -25,7 +32,12 @@ public:
     static constexpr int kUpdateMs = 60;
 
 private:
-    MainWindow &m_window;
+    RunSession &m_session;
+    StateView &m_state;
+    TimelineView &m_timeline;
+    MemoryChart &m_memory;
+    WaitForView &m_waitFor;
+    StepBar &m_stepBar;
     QTimer m_later;
 };
 

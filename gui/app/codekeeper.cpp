@@ -91,6 +91,14 @@ bool CodeKeeper::saveScratch(QString *error)
 
 bool CodeKeeper::save(QString *error)
 {
+    const bool saved = write(error);
+    if (saved)
+        m_editor.markSaved(); // saved now: its pending save would write it again later
+    return saved;
+}
+
+bool CodeKeeper::write(QString *error)
+{
     if (m_lessonId.isEmpty())
         return false;
     if (!m_persist || readOnly())

@@ -36,7 +36,8 @@ public:
     void showScript(const QString &lessonId, const QString &code, const QString &readOnlyWhy = {});
 
     // Saves the editor's text where the next run reads it: the lesson's file, or a scratch file
-    // when the code is not the learner's or may not be written. False with a reason on failure.
+    // when the code is not the learner's or may not be written; the editor's pending save is then
+    // dropped. False with a reason on failure.
     bool save(QString *error = nullptr);
     QString runFilePath() const;
     bool readOnly() const { return !m_readOnlyWhy.isEmpty(); }
@@ -50,6 +51,7 @@ Q_SIGNALS:
     void noticeChanged(const QString &text);
 
 private:
+    bool write(QString *error);
     bool saveScratch(QString *error);
     void setNotice(const QString &text);
 

@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: MIT
 #include "demoactions.h"
 
+#include "appearance.h"
 #include "demobar.h"
 #include "runsession.h"
 #include "stepbar.h"
+#include "stepcontroller.h"
 
 #include <QAction>
 #include <QDir>
@@ -98,6 +100,18 @@ DemoActions::DemoActions(const DemoStage &stage, DemoBar &bar, StepBar &stepBar,
     });
     m_bar.setPace(m_player->pace());
     updateActions();
+    // Every change on screen that a recording keeps (the window notes the tab's).
+    const auto note = [this](const char *change) {
+        return [this, change] {
+            noteChange(QLatin1String(change));
+        };
+    };
+    connect(&stage.session->stepper(), &StepController::cursorChanged, this, note("step"));
+    connect(stage.session, &RunSession::visibleRangeChanged, this, note("view"));
+    connect(stage.session, &RunSession::selectedRankChanged, this, note("select"));
+    connect(stage.session, &RunSession::selectedEventChanged, this, note("select"));
+    connect(stage.session, &RunSession::shownRanksChanged, this, note("ranks"));
+    connect(stage.appearance, &Appearance::zoomChanged, this, note("zoom"));
 }
 
 void DemoActions::updateActions()

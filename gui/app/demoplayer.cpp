@@ -3,6 +3,7 @@
 
 #include "appearance.h"
 #include "runsession.h"
+#include "tabs.h"
 
 #include "core/io/costfile.h"
 
@@ -44,7 +45,8 @@ bool DemoPlayer::open(const QString &path, int first, QString *why)
         return false;
     }
     const QByteArray bytes = file.readAll();
-    auto demo = io::demonstrationFromJson(std::string_view(bytes.constData(), bytes.size()));
+    auto demo =
+        io::demonstrationFromJson(std::string_view(bytes.constData(), bytes.size()), tabNames());
     if (!demo) {
         *why = QString::fromStdString(demo.error().message);
         return false;

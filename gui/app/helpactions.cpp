@@ -10,6 +10,7 @@
 #include <QFileInfo>
 #include <QHeaderView>
 #include <QLabel>
+#include <QMainWindow>
 #include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
@@ -46,7 +47,9 @@ void addMenu(const QMenu *menu, const QString &where, std::vector<ShortcutEntry>
 std::vector<ShortcutEntry> windowShortcuts(QWidget *window)
 {
     std::vector<ShortcutEntry> found;
-    if (const QMenuBar *bar = window->findChild<QMenuBar *>())
+    const auto *mainWindow = qobject_cast<QMainWindow *>(window);
+    if (const auto *bar =
+            mainWindow ? qobject_cast<const QMenuBar *>(mainWindow->menuWidget()) : nullptr)
         for (const QAction *top : bar->actions())
             if (top->menu())
                 addMenu(top->menu(), plain(top->text()), found);

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "mainwindow.h"
+#include "progressstore.h"
 #include "scripting.h"
+#include "scripttarget.h"
 #include "translations.h"
 
 #include "core/lessons/builtin.h"
@@ -101,7 +103,7 @@ int main(int argc, char *argv[])
     rankstep::gui::MainWindow window(std::move(lessons.lessons), progress);
     window.show();
     showLessonProblems(&window, lessons.problems);
-    if (!rankstep::gui::startScript(parser, options, window))
+    if (!rankstep::gui::startScript(parser, options, window.scriptTarget()))
         return 64;
     // "Open with Rankstep" and `rankstep FILE`: once the window is up.
     for (const QString &file : parser.positionalArguments())

@@ -2,8 +2,8 @@
 #include "notebookimport.h"
 
 #include "codeeditor.h"
+#include "codekeeper.h"
 #include "core/lessons/puzzleimport.h"
-#include "mainwindow.h"
 #include "progressstore.h"
 
 #include <QAction>
@@ -40,9 +40,9 @@ QString listed(const QStringList &items)
 
 } // namespace
 
-NotebookImport::NotebookImport(MainWindow &window, QMenu *fileMenu,
+NotebookImport::NotebookImport(ImportTarget target, QMenu *fileMenu,
                                const std::vector<lessons::Lesson> &lessons, ProgressStore &progress)
-    : QObject(&window), m_window(window), m_lessons(lessons), m_progress(progress)
+    : QObject(&target.window), m_target(std::move(target)), m_lessons(lessons), m_progress(progress)
 {
     m_action = fileMenu->addAction(tr("Import notebook or Python file…"), this,
                                    &NotebookImport::chooseFile);
@@ -63,7 +63,7 @@ ImportSummary NotebookImport::apply(const QString &path,
     summary.file = QFileInfo(path).fileName();
     // Typed while the file was read: saved first, so that it is what a backup keeps and the
     // editor's reload below does not write it over the imported code.
-    m_window.saveCode();
+    m_target.keeper.save();
     if (!found) {
         summary.error = QString::fromStdString(found.error().message);
         Q_EMIT importFinished(summary);
@@ -79,12 +79,12 @@ ImportSummary NotebookImport::apply(const QString &path,
     }
     for (const std::string &name : found->unmatchedFunctions)
         summary.unmatched << QString::fromStdString(name);
-    const lessons::Lesson *open = m_window.currentLesson();
+    const lessons::Lesson *open = m_target.openLesson();
     if (open && summary.imported.contains(QString::fromStdString(open->id))) {
         // What was typed is in the backup (or, had the save above failed, the recovery copy):
         // the reload must not save it over the imported code.
-        m_window.editor()->markSaved();
-        m_window.openLesson(QString::fromStdString(open->id)); // the editor shows the new code
+        m_target.editor.markSaved();
+        m_target.reopen(QString::fromStdString(open->id)); // the editor shows the new code
     }
     Q_EMIT importFinished(summary);
     return summary;
@@ -168,7 +168,7 @@ void NotebookImport::report(const QString &path, const ImportSummary &summary)
     auto *box = new QMessageBox(summary.imported.isEmpty() && summary.unchanged.isEmpty()
                                     ? QMessageBox::Warning
                                     : QMessageBox::Information,
-                                tr("Import"), headline(summary), QMessageBox::Ok, &m_window);
+                                tr("Import"), headline(summary), QMessageBox::Ok, &m_target.window);
     box->setObjectName(QStringLiteral("importSummary"));
     box->setAttribute(Qt::WA_DeleteOnClose);
     box->setInformativeText(details(summary));
@@ -177,7 +177,7 @@ void NotebookImport::report(const QString &path, const ImportSummary &summary)
 
 void NotebookImport::chooseFile()
 {
-    auto *dialog = new QFileDialog(&m_window, tr("Import notebook or Python file"),
+    auto *dialog = new QFileDialog(&m_target.window, tr("Import notebook or Python file"),
                                    QSettings().value(QStringLiteral("import/folder")).toString(),
                                    tr("Notebooks and Python files (*.ipynb *.py);;All files (*)"));
     dialog->setObjectName(QStringLiteral("importFileDialog"));

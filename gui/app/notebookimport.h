@@ -9,10 +9,12 @@
 #include <QString>
 #include <QStringList>
 
+#include <functional>
 #include <vector>
 
 class QAction;
 class QMenu;
+class QWidget;
 
 namespace QCoro {
 template <typename T>
@@ -25,8 +27,19 @@ struct PuzzleImport;
 
 namespace rankstep::gui {
 
-class MainWindow;
+class CodeEditor;
+class CodeKeeper;
 class ProgressStore;
+
+// What an import does to the window: the code typed so far is saved first, and the open lesson
+// is opened again when the import replaced its code.
+struct ImportTarget {
+    QWidget &window; // the dialogs' parent
+    CodeKeeper &keeper;
+    CodeEditor &editor;
+    std::function<const lessons::Lesson *()> openLesson;
+    std::function<bool(const QString &lessonId)> reopen;
+};
 
 // What importing one file did, in the learner's words.
 struct ImportSummary {
@@ -49,8 +62,8 @@ class NotebookImport : public QObject
     Q_OBJECT
 public:
     // Adds the action to the window's File menu.
-    NotebookImport(MainWindow &window, QMenu *fileMenu, const std::vector<lessons::Lesson> &lessons,
-                   ProgressStore &progress);
+    NotebookImport(ImportTarget target, QMenu *fileMenu,
+                   const std::vector<lessons::Lesson> &lessons, ProgressStore &progress);
 
     QAction *action() const { return m_action; }
     // Imports the file, reloads the open lesson's editor when its code changed; no dialogs. Reads
@@ -88,7 +101,7 @@ private:
     void saveFunction(ImportSummary &summary, const QString &id, const QString &code);
     QString titleOf(const QString &id) const;
 
-    MainWindow &m_window;
+    ImportTarget m_target;
     const std::vector<lessons::Lesson> &m_lessons;
     ProgressStore &m_progress;
     QAction *m_action = nullptr;

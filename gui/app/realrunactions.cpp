@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: MIT
 #include "realrunactions.h"
 
+#include "codeeditor.h"
+#include "losschart.h"
 #include "realruncontroller.h"
+#include "realrunview.h"
 #include "runsession.h"
 
 #include <QAction>
@@ -106,6 +109,31 @@ void RealRunActions::onTraceChanged()
     if (m_session.comparison() == m_simulated) // the comparison we set: the one before it again
         m_session.setComparison(m_savedComparison, m_savedComparisonUnits);
     m_simulated = m_savedComparison = nullptr;
+}
+
+QString RealRunActions::noticeFor(const RunSession &session)
+{
+    const TracePtr &trace = session.trace();
+    const bool seconds = session.units() == TraceUnits::Seconds;
+    if (seconds && trace && trace->config.cost.realScale())
+        return tr("Simulated under the cost model %1: times in milliseconds, memory in bytes "
+                  "(Run > Cost Model; the lesson is graded under the notebook's).")
+            .arg(QString::fromStdString(trace->config.cost.name));
+    return seconds ? tr("These views show the run on real processes: times in milliseconds, "
+                        "memory in the bytes its tensors held. Ctrl+Shift+F5 goes back to the "
+                        "simulation, whose results are above.")
+                   : QString();
+}
+
+void RealRunActions::attach(RealRunView &view, CodeEditor &editor)
+{
+    connect(&view, &RealRunView::realRunRequested, this, &RealRunActions::runForReal);
+    view.setShowAction(m_showReal);
+    connect(m_controller, &RealRunController::finished, &editor,
+            [&editor](const RealRunOutcome &outcome) {
+                if (const int line = rankErrorLine(outcome.output); line > 0)
+                    editor.markError(line);
+            });
 }
 
 void RealRunActions::runForReal()

@@ -14,7 +14,9 @@ class QTimer;
 
 namespace rankstep::gui {
 
+class CodeEditor;
 class RealRunController;
+class RealRunView;
 
 // "Run for real" (Ctrl+F5): the saved code on real processes (rankstep-cli real), its outcome
 // into the session for the "For real" tab, the elapsed seconds in the status bar meanwhile.
@@ -34,6 +36,12 @@ public:
     QAction *action() const { return m_action; }
     QAction *showRealAction() const { return m_showReal; }
     RealRunController &controller() { return *m_controller; }
+    // What the notice above the step bar says of the run in the views: one on real processes or
+    // under a real-scale cost model; empty for a simulated run in steps.
+    static QString noticeFor(const RunSession &session);
+    // The For real tab runs the code and holds the Show action; a real rank's error is marked on
+    // its line in the editor, as a simulated one is.
+    void attach(RealRunView &view, CodeEditor &editor);
 
 public Q_SLOTS:
     void runForReal();

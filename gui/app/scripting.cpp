@@ -2,19 +2,23 @@
 #include "scripting.h"
 
 #include "appearance.h"
+#include "classactions.h"
 #include "comparisonactions.h"
+#include "costmodelactions.h"
 #include "demoactions.h"
 #include "experimentsview.h"
 #include "explainview.h"
 #include "gradecontroller.h"
 #include "helpactions.h"
-#include "mainwindow.h"
+#include "lessonrunactions.h"
 #include "memorychart.h"
 #include "notebookimport.h"
 #include "presentation.h"
 #include "quizcontroller.h"
 #include "realrunactions.h"
 #include "realruncontroller.h"
+#include "runsession.h"
+#include "scripttarget.h"
 #include "stateview.h"
 #include "stepcontroller.h"
 #include "whatifview.h"
@@ -44,13 +48,13 @@
 namespace rankstep::gui {
 namespace {
 
-void showTab(MainWindow &window, const QString &name)
+void showTab(ScriptTarget &target, const QString &name)
 {
-    if (const auto pane = MainWindow::paneFromName(name))
-        window.showPane(*pane);
+    if (const auto tab = tabFromName(name))
+        target.showTab(*tab);
 }
 
-void saveAndQuit(MainWindow *window, const QString &path)
+void saveAndQuit(QWidget *window, const QString &path)
 {
     // Let layouts, the chart and any dialog settle and paint first.
     QTimer::singleShot(400, window, [window, path] {
@@ -63,9 +67,10 @@ void saveAndQuit(MainWindow *window, const QString &path)
 
 // --sweep FIELDS [--sweep-open N] [--run]: the sweep, after the run when there is one, then the
 // screenshot of the What if tab (or --tab) once it ended.
-bool startSweep(const QCommandLineParser &parser, const ScriptOptions &o, MainWindow &window)
+bool startSweep(const QCommandLineParser &parser, const ScriptOptions &o, ScriptTarget &target)
 {
-    WhatIfView *whatIf = window.whatIfView();
+    WhatIfView *whatIf = &target.whatIf();
+    QWidget &window = target.window();
     QString why;
     if (!whatIf->setFields(parser.value(o.sweep), &why)) {
         std::fprintf(stderr, "rankstep: --sweep: %s\n", qPrintable(why));
@@ -81,19 +86,19 @@ bool startSweep(const QCommandLineParser &parser, const ScriptOptions &o, MainWi
     const QString tab =
         parser.value(o.tab).isEmpty() ? QStringLiteral("whatif") : parser.value(o.tab);
     QObject::connect(whatIf, &WhatIfView::sweepFinished, &window,
-                     [&window, whatIf, open, tab, shot] {
+                     [&target, &window, whatIf, open, tab, shot] {
                          const std::vector<io::SweepRow> &rows = whatIf->rows();
                          for (std::size_t i = 0; i < rows.size(); ++i)
                              if (rows[i].index == open)
                                  whatIf->openRow(int(i));
-                         showTab(window, tab);
+                         showTab(target, tab);
                          if (!shot.isEmpty())
                              saveAndQuit(&window, shot);
                      });
     if (parser.isSet(o.run)) {
-        QObject::connect(&window, &MainWindow::runFinished, whatIf, &WhatIfView::runSweep,
-                         Qt::SingleShotConnection);
-        QTimer::singleShot(0, &window, &MainWindow::runCode);
+        QObject::connect(&target.lessonRun(), &LessonRunActions::runFinished, whatIf,
+                         &WhatIfView::runSweep, Qt::SingleShotConnection);
+        QTimer::singleShot(0, &target.lessonRun(), &LessonRunActions::run);
     } else {
         QTimer::singleShot(0, whatIf, &WhatIfView::runSweep);
     }
@@ -101,8 +106,9 @@ bool startSweep(const QCommandLineParser &parser, const ScriptOptions &o, MainWi
 }
 
 // --replay FILE [--step N|end]: the demonstration at that step (from 1), then the screenshot.
-bool startReplay(const QCommandLineParser &parser, const ScriptOptions &o, MainWindow &window)
+bool startReplay(const QCommandLineParser &parser, const ScriptOptions &o, ScriptTarget &target)
 {
+    QWidget &window = target.window();
     const QString step = parser.value(o.step);
     bool numbered = true;
     const int number = step.isEmpty() || step == QStringLiteral("end") ? 1 : step.toInt(&numbered);
@@ -112,7 +118,7 @@ bool startReplay(const QCommandLineParser &parser, const ScriptOptions &o, MainW
                      "'end'\n");
         return false;
     }
-    DemoActions *demos = window.demonstrations();
+    DemoActions *demos = &target.demonstrations();
     const QString shot = parser.value(o.screenshot);
     QObject::connect(&demos->player(), &DemoPlayer::stepShown, &window, [&window, shot] {
         if (!shot.isEmpty())
@@ -129,8 +135,10 @@ bool startReplay(const QCommandLineParser &parser, const ScriptOptions &o, MainW
 
 // --class FOLDER [--class-open LEARNER:LESSON]: the roster, then that cell's run, then the
 // screenshot.
-bool startClass(const QCommandLineParser &parser, const ScriptOptions &o, MainWindow &window)
+bool startClass(const QCommandLineParser &parser, const ScriptOptions &o, ScriptTarget &target)
 {
+    QWidget &window = target.window();
+    ClassActions &classes = target.classes();
     const QString open = parser.value(o.classOpen);
     if (parser.isSet(o.classOpen) && open.count(QLatin1Char(':')) != 1) {
         std::fprintf(stderr, "rankstep: --class-open wants learner:lesson\n");
@@ -141,27 +149,27 @@ bool startClass(const QCommandLineParser &parser, const ScriptOptions &o, MainWi
         if (!shot.isEmpty())
             saveAndQuit(&window, shot);
     };
-    QObject::connect(window.classGrading(), &GradeController::failed, &window, done);
-    QObject::connect(window.classGrading(), &GradeController::finished, &window,
-                     [&window, open, done](const ClassRoster &roster) {
-                         if (open.isEmpty())
-                             return done();
-                         const QString learner = open.section(QLatin1Char(':'), 0, 0);
-                         const QString lesson = open.section(QLatin1Char(':'), 1);
-                         const int column = int(roster.lessons.indexOf(lesson));
-                         for (const ClassRoster::Learner &each : roster.learners)
-                             if (each.name == learner && column >= 0) {
-                                 const QString file = each.cells[std::size_t(column)].file;
-                                 QObject::connect(&window, &MainWindow::runFinished, &window, done,
-                                                  Qt::SingleShotConnection);
-                                 if (window.openClassSubmission(learner, lesson, file))
-                                     return;
-                             }
-                         std::fprintf(stderr, "rankstep: --class-open: no cell %s\n",
-                                      qPrintable(open));
-                         QCoreApplication::exit(1);
-                     });
-    window.openClassFolder(parser.value(o.classFolder));
+    QObject::connect(&classes.grading(), &GradeController::failed, &window, done);
+    QObject::connect(
+        &classes.grading(), &GradeController::finished, &window,
+        [&target, &classes, open, done](const ClassRoster &roster) {
+            if (open.isEmpty())
+                return done();
+            const QString learner = open.section(QLatin1Char(':'), 0, 0);
+            const QString lesson = open.section(QLatin1Char(':'), 1);
+            const int column = int(roster.lessons.indexOf(lesson));
+            for (const ClassRoster::Learner &each : roster.learners)
+                if (each.name == learner && column >= 0) {
+                    const QString file = each.cells[std::size_t(column)].file;
+                    QObject::connect(&target.lessonRun(), &LessonRunActions::runFinished,
+                                     &target.window(), done, Qt::SingleShotConnection);
+                    if (classes.openSubmission(learner, lesson, file))
+                        return;
+                }
+            std::fprintf(stderr, "rankstep: --class-open: no cell %s\n", qPrintable(open));
+            QCoreApplication::exit(1);
+        });
+    classes.openFolder(parser.value(o.classFolder));
     return true;
 }
 
@@ -238,9 +246,9 @@ std::optional<StepController::StepMode> stepMode(const QString &name)
 }
 
 // --theme, --colorblind, --zoom and --presentation; false (after saying why) on a bad value.
-bool applyLook(const QCommandLineParser &parser, const ScriptOptions &o, MainWindow &window)
+bool applyLook(const QCommandLineParser &parser, const ScriptOptions &o, ScriptTarget &target)
 {
-    Appearance &look = window.appearance();
+    Appearance &look = target.appearance();
     if (parser.isSet(o.theme)) {
         const auto theme = themeFromName(parser.value(o.theme));
         if (!theme) {
@@ -252,7 +260,7 @@ bool applyLook(const QCommandLineParser &parser, const ScriptOptions &o, MainWin
     if (parser.isSet(o.colorBlind))
         look.setColorBlindSafe(true);
     if (parser.isSet(o.presentation))
-        window.presentation().setActive(true);
+        target.presentation().setActive(true);
     if (parser.isSet(o.zoom)) {
         bool ok = false;
         const double zoom = parser.value(o.zoom).toDouble(&ok);
@@ -272,9 +280,9 @@ bool applyLook(const QCommandLineParser &parser, const ScriptOptions &o, MainWin
             std::fprintf(stderr, "rankstep: --size wants <width>x<height>, e.g. 1280x800\n");
             return false;
         }
-        window.setGeometry(0, 0, width, height);
+        target.window().setGeometry(0, 0, width, height);
         QCoreApplication::processEvents(); // laid out at that size before the views are arranged
-        window.arrangeViews();
+        target.arrangeViews();
     }
     return true;
 }
@@ -314,7 +322,7 @@ ScriptOptions addScriptOptions(QCommandLineParser &parser)
         {QStringLiteral("tab"),
          QCoreApplication::translate(
              "Options", "Before the screenshot, show the tab <name> left of the editor."),
-         QStringLiteral("lesson|state|hang|why|compare|experiments|whatif|real|class")},
+         tabNameList(QStringLiteral("|"), QStringLiteral("|"))},
         {QStringLiteral("quit-after-first-paint"),
          QCoreApplication::translate(
              "Options", "Print when the window first painted, after the process start, and exit.")},
@@ -405,11 +413,12 @@ ScriptOptions addScriptOptions(QCommandLineParser &parser)
     return o;
 }
 
-bool startScript(const QCommandLineParser &parser, const ScriptOptions &o, MainWindow &window)
+bool startScript(const QCommandLineParser &parser, const ScriptOptions &o, ScriptTarget &target)
 {
+    QWidget &window = target.window();
     if (parser.isSet(o.quitAfterFirstPaint))
         new FirstPaintProbe(&window);
-    if (parser.isSet(o.lesson) && !window.openLesson(parser.value(o.lesson))) {
+    if (parser.isSet(o.lesson) && !target.openLesson(parser.value(o.lesson))) {
         std::fprintf(stderr, "rankstep: there is no lesson '%s'\n",
                      qPrintable(parser.value(o.lesson)));
         return false;
@@ -420,14 +429,14 @@ bool startScript(const QCommandLineParser &parser, const ScriptOptions &o, MainW
             std::fprintf(stderr, "rankstep: cannot read %s\n", qPrintable(parser.value(o.code)));
             return false;
         }
-        window.showScriptCode(QString::fromUtf8(file.readAll()));
+        target.showCode(QString::fromUtf8(file.readAll()), {});
     }
     if (parser.isSet(o.importFile))
-        window.notebookImport()->importAndReportNow(parser.value(o.importFile));
-    if (!applyLook(parser, o, window))
+        target.importNow(parser.value(o.importFile));
+    if (!applyLook(parser, o, target))
         return false;
     if (parser.isSet(o.shortcuts))
-        window.helpActions()->showShortcuts();
+        target.showShortcuts();
     const QString shot = parser.value(o.screenshot);
     const QString step = parser.value(o.step);
     const QString tab = parser.value(o.tab);
@@ -440,14 +449,13 @@ bool startScript(const QCommandLineParser &parser, const ScriptOptions &o, MainW
         std::fprintf(stderr, "rankstep: --step-by wants --step\n");
         return false;
     }
-    if (!tab.isEmpty() && !MainWindow::paneFromName(tab)) {
-        std::fprintf(stderr,
-                     "rankstep: --tab wants lesson, state, hang, why, compare, experiments, "
-                     "whatif, real or class\n");
+    if (!tab.isEmpty() && !tabFromName(tab)) {
+        std::fprintf(stderr, "rankstep: --tab wants %s\n",
+                     qPrintable(tabNameList(QStringLiteral(", "), QStringLiteral(" or "))));
         return false;
     }
     if (!shot.isEmpty()) // the picture shows a state, not a frame of its animation
-        window.stateView()->setAnimated(false);
+        target.stopAnimations();
     if (!step.isEmpty() && !parser.isSet(o.replay) && (!parser.isSet(o.run) || !isStep(step))) {
         std::fprintf(stderr, "rankstep: --step wants --run and a count of steps or 'end'\n");
         return false;
@@ -473,42 +481,41 @@ bool startScript(const QCommandLineParser &parser, const ScriptOptions &o, MainW
             std::fprintf(stderr, "rankstep: --memory wants ranks or by-kind\n");
             return false;
         }
-        window.memoryChart()->setByKind(memory == QStringLiteral("by-kind"));
+        target.setMemoryByKind(memory == QStringLiteral("by-kind"));
     }
     if (parser.isSet(o.cost)) {
-        auto *preset = window.findChild<QAction *>(QStringLiteral("cost:") + parser.value(o.cost));
-        if (!preset) {
+        if (!target.costModel().choose(parser.value(o.cost), true)) {
             std::fprintf(stderr, "rankstep: --cost: no preset %s\n",
                          qPrintable(parser.value(o.cost)));
             return false;
         }
-        preset->trigger();
     }
     if (parser.isSet(o.sweep))
-        return startSweep(parser, o, window);
+        return startSweep(parser, o, target);
     if (parser.isSet(o.replay))
-        return startReplay(parser, o, window);
+        return startReplay(parser, o, target);
     if (parser.isSet(o.classFolder))
-        return startClass(parser, o, window);
+        return startClass(parser, o, target);
     if (parser.isSet(o.run)) {
         const bool showReal = parser.isSet(o.showReal);
-        const auto onFinished = [&window, shot, step, by, tab, highlight, showReal, quiz] {
-            if (showReal && window.realRun().showRealAction()->isEnabled())
-                window.realRun().showRealAction()->setChecked(true);
+        const auto onFinished = [&target, &window, shot, step, by, tab, highlight, showReal, quiz] {
+            StepController &stepper = target.session().stepper();
+            if (showReal && target.realRun().showRealAction()->isEnabled())
+                target.realRun().showRealAction()->setChecked(true);
             if (!step.isEmpty())
-                goToStep(window, step, by);
+                goToStep(stepper, step, by);
             if (!quiz.isEmpty()) { // the question about the next step, then its answer
-                window.quiz()->setEnabled(true);
-                window.stepController()->next();
+                target.quiz().setEnabled(true);
+                stepper.next();
                 if (quiz == QStringLiteral("reveal"))
-                    window.stepController()->next();
+                    stepper.next();
             }
             if (highlight)
-                window.explainView()->showCriticalPath(true);
-            showTab(window, tab);
+                target.showCriticalPath();
+            showTab(target, tab);
             if (shot.isEmpty())
                 return;
-            ExperimentsView *experiments = window.experimentsView();
+            ExperimentsView *experiments = &target.experiments();
             if (tab == QStringLiteral("experiments") && experiments->isRunning())
                 QObject::connect(experiments, &ExperimentsView::experimentsFinished, &window,
                                  [&window, shot] { saveAndQuit(&window, shot); });
@@ -516,43 +523,46 @@ bool startScript(const QCommandLineParser &parser, const ScriptOptions &o, MainW
                 saveAndQuit(&window, shot);
         };
         if (parser.isSet(o.real)) { // the simulation starts with it; the real run ends last
-            QObject::connect(&window.realRun().controller(), &RealRunController::finished, &window,
+            QObject::connect(&target.realRun().controller(), &RealRunController::finished, &window,
                              onFinished);
-            QTimer::singleShot(0, &window.realRun(), &RealRunActions::runForReal);
+            QTimer::singleShot(0, &target.realRun(), &RealRunActions::runForReal);
             return true;
         }
         if (parser.isSet(o.compare)) { // the solution runs after the learner's, then the rest
-            QObject::connect(&window.comparison(), &ComparisonActions::comparisonShown, &window,
+            QObject::connect(&target.comparison(), &ComparisonActions::comparisonShown, &window,
                              onFinished);
-            QObject::connect(&window, &MainWindow::runFinished, &window, [&window] {
-                window.comparison().compareWithSolution(
-                    QString::fromStdString(window.currentLesson()->id));
-            });
+            QObject::connect(&target.lessonRun(), &LessonRunActions::runFinished, &window,
+                             [&target] {
+                                 target.comparison().compareWithSolution(
+                                     QString::fromStdString(target.session().lesson()->id));
+                             });
         } else {
-            QObject::connect(&window, &MainWindow::runFinished, &window, onFinished);
+            QObject::connect(&target.lessonRun(), &LessonRunActions::runFinished, &window,
+                             onFinished);
         }
         // A run the window could not start (the code could not be saved) is reported, and a
         // scripted screenshot still ends the process: with the picture of why, and exit code 1.
-        QObject::connect(&window, &MainWindow::runRefused, &window, [&window, shot](QString why) {
-            std::fprintf(stderr, "rankstep: %s\n", qPrintable(why));
-            if (shot.isEmpty())
-                return;
-            QTimer::singleShot(400, &window, [&window, shot] {
-                grabWithDialogs(&window).save(shot);
-                QCoreApplication::exit(1);
-            });
-        });
-        QTimer::singleShot(0, &window, &MainWindow::runCode);
+        QObject::connect(&target.lessonRun(), &LessonRunActions::runRefused, &window,
+                         [&window, shot](QString why) {
+                             std::fprintf(stderr, "rankstep: %s\n", qPrintable(why));
+                             if (shot.isEmpty())
+                                 return;
+                             QTimer::singleShot(400, &window, [&window, shot] {
+                                 grabWithDialogs(&window).save(shot);
+                                 QCoreApplication::exit(1);
+                             });
+                         });
+        QTimer::singleShot(0, &target.lessonRun(), &LessonRunActions::run);
     } else if (!shot.isEmpty()) {
-        showTab(window, tab);
+        showTab(target, tab);
         saveAndQuit(&window, shot);
     }
     return true;
 }
 
-bool goToStep(MainWindow &window, const QString &step, const QString &by)
+bool goToStep(StepController &stepper, const QString &step, const QString &by)
 {
-    StepController *controller = window.stepController();
+    StepController *controller = &stepper;
     const auto mode = stepMode(by.isEmpty() ? QStringLiteral("operation") : by);
     if (!isStep(step) || !mode)
         return false;

@@ -10,13 +10,14 @@ class QWidget;
 
 namespace rankstep::gui {
 
-class MainWindow;
+class ScriptTarget;
+class StepController;
 
 // `rankstep --lesson NAME [--code FILE] [--run [--step N|end]] --screenshot OUT.png`: for checks
 // and slides. `--import FILE` imports a notebook or .py as File > Import does. --step puts the
 // cursor N steps from the start (or at the end), in the mode --step-by names (snapshot,
 // operation, slice or time; for a count, operation when not named), which the step bar shows;
-// --tab lesson|state|hang|why|compare picks the tab left of the editor.
+// --tab NAME picks the tab left of the editor (its name in gui/app/tabs.h).
 // --quit-after-first-paint prints "first paint: N ms after the process started" and exits, for
 // the start-up benchmark (bench/startupbench.cpp).
 // --presentation, --zoom F, --theme NAME and --colorblind set the look as the View menu does;
@@ -43,12 +44,12 @@ ScriptOptions addScriptOptions(QCommandLineParser &parser);
 
 // Acts on the options; false (after printing why) when they cannot be followed.
 bool startScript(const QCommandLineParser &parser, const ScriptOptions &options,
-                 MainWindow &window);
+                 ScriptTarget &target);
 
-// Moves the window's cursor to `step`: a count of steps in mode `by` (snapshot, operation, slice
+// Moves the cursor to `step`: a count of steps in mode `by` (snapshot, operation, slice
 // or time; empty: operation, and the end keeps the current mode) from the start, or "end".
 // False when `step` or `by` is neither.
-bool goToStep(MainWindow &window, const QString &step, const QString &by = {});
+bool goToStep(StepController &stepper, const QString &step, const QString &by = {});
 
 // The window as a person sees it: with the dialogs open over it painted in place.
 QImage grabWithDialogs(QWidget *window);

@@ -2,6 +2,8 @@
 #include "viewcontrols.h"
 
 #include "appearance.h"
+#include "memorychart.h"
+#include "quizcontroller.h"
 
 #include <QAction>
 #include <QActionGroup>
@@ -96,6 +98,27 @@ void ViewControls::buildThemeMenu()
         connect(&m_appearance, &Appearance::themeChanged, action,
                 [action, theme](Theme now) { action->setChecked(now == theme); });
     }
+}
+
+void ViewControls::addRunViewActions(MemoryChart &memory, QuizController &quiz)
+{
+    m_menu->addSeparator();
+    QAction *byKind = m_menu->addAction(tr("Memory by &Kind"));
+    byKind->setObjectName(QStringLiteral("memoryByKindAction"));
+    byKind->setCheckable(true);
+    byKind->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_K));
+    connect(byKind, &QAction::toggled, &memory, &MemoryChart::setByKind);
+    // Presenting: a question for the room before each step.
+    QAction *asks = m_menu->addAction(tr("&Predict the Next Step (Quiz)"));
+    asks->setObjectName(QStringLiteral("quizAction"));
+    asks->setCheckable(true);
+    asks->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Q));
+    asks->setToolTip(
+        tr("While presenting, each step forward first asks the room a question "
+           "about it; the next press shows the answer with the step."));
+    connect(asks, &QAction::toggled, &quiz, &QuizController::setEnabled);
+    connect(&quiz, &QuizController::enabledChanged, asks, &QAction::setChecked);
+    connect(&memory, &MemoryChart::byKindChanged, byKind, &QAction::setChecked);
 }
 
 } // namespace rankstep::gui

@@ -13,6 +13,8 @@ class QMenuBar;
 namespace rankstep::gui {
 
 class Appearance;
+class MemoryChart;
+class QuizController;
 class StepController;
 
 // The View menu and what stands behind it: presentation mode (F11), zoom (Ctrl+Plus, Ctrl+Minus,
@@ -30,6 +32,9 @@ public:
     QMenu *menu() const { return m_menu; }
     // The menu's action with this object name ("presentationAction", "zoomInAction", ...).
     QAction *action(const QString &objectName) const;
+    // Memory by Kind (the memory chart's button, with a key for the clicker) and Predict the Next
+    // Step (the quiz, docs/quiz.md), at the end of the menu.
+    void addRunViewActions(MemoryChart &memory, QuizController &quiz);
     // Keeps the window's geometry, toolbars and splitters for the next start.
     void saveLayout() const;
 

@@ -904,52 +904,12 @@ Sekunden jedes Ranks für Berechnung (forward, backward, loss, update) und für 
         <translation>Alle Lektionen, gelöste markiert</translation>
     </message>
     <message>
-        <source>Lesson</source>
-        <translation>Lektion</translation>
-    </message>
-    <message>
-        <source>The lesson&apos;s text, its goal and hints</source>
-        <translation>Der Text der Lektion, ihr Ziel und ihre Hinweise</translation>
-    </message>
-    <message>
         <source>Results</source>
         <translation>Ergebnisse</translation>
     </message>
     <message>
         <source>The run&apos;s verdict and figures against the targets</source>
         <translation>Das Urteil über den Lauf und seine Zahlen im Vergleich mit den Zielen</translation>
-    </message>
-    <message>
-        <source>State of every rank</source>
-        <translation>Zustand aller Ranks</translation>
-    </message>
-    <message>
-        <source>What each rank holds at the cursor: weights, optimizer states, activations and gradients</source>
-        <translation>Was jeder Rank am Cursor hält: Gewichte, Optimiererzustände, Aktivierungen und Gradienten</translation>
-    </message>
-    <message>
-        <source>Why it hung</source>
-        <translation>Warum er festhing</translation>
-    </message>
-    <message>
-        <source>Who waits on whom when no rank can go on</source>
-        <translation>Wer auf wen wartet, wenn kein Rank weiterkommt</translation>
-    </message>
-    <message>
-        <source>Why</source>
-        <translation>Warum</translation>
-    </message>
-    <message>
-        <source>What fills each rank&apos;s memory and where its time goes</source>
-        <translation>Was den Speicher jedes Ranks füllt und wohin seine Zeit geht</translation>
-    </message>
-    <message>
-        <source>Compare</source>
-        <translation>Vergleich</translation>
-    </message>
-    <message>
-        <source>This run beside another</source>
-        <translation>Dieser Lauf neben einem anderen</translation>
     </message>
     <message>
         <source>Memory over time</source>
@@ -1021,6 +981,33 @@ Sekunden jedes Ranks für Berechnung (forward, backward, loss, update) und für 
     <message>
         <source>%1 (and %2 more)</source>
         <translation>%1 (und %2 weitere)</translation>
+    </message>
+</context>
+<context>
+    <name>rankstep::gui::ClassActions</name>
+    <message>
+        <source>Open &amp;Class Folder…</source>
+        <translation>&amp;Klassenordner öffnen…</translation>
+    </message>
+    <message>
+        <source>Open a Class Folder</source>
+        <translation>Klassenordner öffnen</translation>
+    </message>
+    <message>
+        <source>%1&apos;s %2 is no longer in %3: %4</source>
+        <translation>%2 von %1 ist nicht mehr in %3: %4</translation>
+    </message>
+    <message>
+        <source>the function is gone</source>
+        <translation>die Funktion fehlt</translation>
+    </message>
+    <message>
+        <source>%1&apos;s code for this lesson, from %2: read-only, and its runs are never graded as yours. Open the lesson again for your own code.</source>
+        <translation>Code von %1 für diese Lektion, aus %2: schreibgeschützt, und seine Läufe werden nie als Ihre bewertet. Öffnen Sie die Lektion erneut, um Ihren eigenen Code zu sehen.</translation>
+    </message>
+    <message>
+        <source>Running %1&apos;s %2…</source>
+        <translation>%2 von %1 läuft…</translation>
     </message>
 </context>
 <context>
@@ -1137,6 +1124,21 @@ Sekunden jedes Ranks für Berechnung (forward, backward, loss, update) und für 
     <message>
         <source>The run on real processes took %1 ms; its simulation %2 steps. Each has its own time axis: where the bars&apos; shapes agree, the notebook&apos;s costs describe this machine; where they do not (a collective far longer or shorter than a forward), they do not.</source>
         <translation>Der Lauf in echten Prozessen dauerte %1 ms, seine Simulation %2 Schritte. Jeder hat seine eigene Zeitachse: Wo die Formen der Balken übereinstimmen, beschreiben die Kosten des Notebooks diese Maschine; wo nicht (eine kollektive Operation viel länger oder kürzer als ein forward), tun sie es nicht.</translation>
+    </message>
+</context>
+<context>
+    <name>rankstep::gui::CostModelActions</name>
+    <message>
+        <source>Cost &amp;Model</source>
+        <translation>Kosten&amp;modell</translation>
+    </message>
+    <message>
+        <source>The notebook&apos;s costs: runs are graded against the lesson&apos;s targets.</source>
+        <translation>Die Kosten des Notebooks: Läufe werden anhand der Ziele der Lektion bewertet.</translation>
+    </message>
+    <message>
+        <source>Cost model %1: runs are checked, not graded; the results give seconds, the views milliseconds (F5 runs it).</source>
+        <translation>Kostenmodell %1: Läufe werden geprüft, nicht bewertet; die Ergebnisse nennen Sekunden, die Ansichten Millisekunden (F5 führt aus).</translation>
     </message>
 </context>
 <context>
@@ -1647,6 +1649,25 @@ Sekunden jedes Ranks für Berechnung (forward, backward, loss, update) und für 
     </message>
 </context>
 <context>
+    <name>rankstep::gui::FileActions</name>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>&amp;Beenden</translation>
+    </message>
+    <message>
+        <source>%1 is not there.</source>
+        <translation>%1 ist nicht vorhanden.</translation>
+    </message>
+    <message>
+        <source>Rankstep opens notebooks (.ipynb) and Python files (.py) to import, recorded demonstrations (.json) to replay, and class folders to grade; %1 is none of these.</source>
+        <translation>Rankstep öffnet Notebooks (.ipynb) und Python-Dateien (.py) zum Importieren, aufgezeichnete Vorführungen (.json) zum Abspielen und Klassenordner zum Bewerten; %1 ist nichts davon.</translation>
+    </message>
+    <message>
+        <source>This file cannot be opened</source>
+        <translation>Diese Datei kann nicht geöffnet werden</translation>
+    </message>
+</context>
+<context>
     <name>rankstep::gui::GradeController</name>
     <message>
         <source>The grading gave no roster (%1).</source>
@@ -1798,6 +1819,105 @@ Zuerst noch einen Hinweis auszuprobieren, bringt oft mehr.</translation>
     </message>
 </context>
 <context>
+    <name>rankstep::gui::LessonRunActions</name>
+    <message>
+        <source>Reset to starter…</source>
+        <translation>Auf Startcode zurücksetzen…</translation>
+    </message>
+    <message>
+        <source>▶ Run (%1)</source>
+        <translation>▶ Ausführen (%1)</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Stopped. Your code is saved; change it and run again.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Gestoppt. Ihr Code ist gespeichert; ändern Sie ihn und führen Sie ihn erneut aus.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Stopped.</source>
+        <translation>Angehalten.</translation>
+    </message>
+    <message>
+        <source>Rankstep saves your code before every run, and saving failed: %1. Nothing was run.</source>
+        <translation>Rankstep speichert Ihren Code vor jedem Lauf, und das Speichern ist fehlgeschlagen: %1. Es wurde nichts ausgeführt.</translation>
+    </message>
+    <message>
+        <source>Your code could not be saved</source>
+        <translation>Ihr Code konnte nicht gespeichert werden</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Running on %1 simulated ranks…&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Läuft auf %1 simulierten Ranks…&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Running…</source>
+        <translation>Läuft…</translation>
+    </message>
+    <message>
+        <source>Rankstep saves your code before a sweep, and saving failed: %1. Nothing was run.</source>
+        <translation>Rankstep speichert Ihren Code vor einem Sweep, und das Speichern ist fehlgeschlagen: %1. Es wurde nichts ausgeführt.</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Training for real with PyTorch: %1… The loss curve appears when it ends.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Echtes Training mit PyTorch: %1… Die Loss-Kurve erscheint, wenn es endet.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>one process</source>
+        <translation>ein Prozess</translation>
+    </message>
+    <message>
+        <source>%1 processes</source>
+        <translation>%1 Prozesse</translation>
+    </message>
+    <message>
+        <source>Solved! Trained for real in %1 s.</source>
+        <translation>Gelöst! In %1 s echt trainiert.</translation>
+    </message>
+    <message>
+        <source>Not solved yet: see the checks above the loss curve.</source>
+        <translation>Noch nicht gelöst: siehe die Prüfungen über der Loss-Kurve.</translation>
+    </message>
+    <message>
+        <source>Reset to the starter code?</source>
+        <translation>Auf den Startcode zurücksetzen?</translation>
+    </message>
+    <message>
+        <source>Your code will be replaced by the lesson&apos;s starter code. You can undo this with Ctrl+Z.</source>
+        <translation>Ihr Code wird durch den Startcode der Lektion ersetzt. Sie können das mit Ctrl+Z rückgängig machen.</translation>
+    </message>
+    <message>
+        <source>%1: real PyTorch, %2, %3 steps. F5 trains it for real.</source>
+        <translation>%1: echtes PyTorch, %2, %3 Schritte. F5 trainiert das Modell wirklich.</translation>
+    </message>
+    <message>
+        <source>1 process</source>
+        <translation>1 Prozess</translation>
+    </message>
+    <message>
+        <source>%1: %2, %3 layers, %4 batches.</source>
+        <translation>%1: %2, %3 Schichten, %4 Batches.</translation>
+    </message>
+    <message>
+        <source>1 rank</source>
+        <translation>1 Rank</translation>
+    </message>
+    <message>
+        <source>%1 ranks</source>
+        <translation>%1 Ranks</translation>
+    </message>
+    <message>
+        <source>Cannot open that setting&apos;s run: %1</source>
+        <translation>Der Lauf dieser Einstellung lässt sich nicht öffnen: %1</translation>
+    </message>
+    <message>
+        <source>The What if run at %1 ranks, %2 layers, %3 batches: %4</source>
+        <translation>Der Was-wäre-wenn-Lauf mit %1 Ranks, %2 Schichten, %3 Batches: %4</translation>
+    </message>
+    <message>
+        <source>The run did not complete</source>
+        <translation>Der Lauf wurde nicht abgeschlossen</translation>
+    </message>
+</context>
+<context>
     <name>rankstep::gui::LiveObjectsModel</name>
     <message>
         <source>%1 of %2</source>
@@ -1870,32 +1990,12 @@ Zuerst noch einen Hinweis auszuprobieren, bringt oft mehr.</translation>
         <translation>Rankstep</translation>
     </message>
     <message>
-        <source>Memory by &amp;Kind</source>
-        <translation>Speicher nach &amp;Art</translation>
-    </message>
-    <message>
-        <source>&amp;Predict the Next Step (Quiz)</source>
-        <translation>Nächsten Schritt vorhersagen (&amp;Quiz)</translation>
-    </message>
-    <message>
-        <source>While presenting, each step forward first asks the room a question about it; the next press shows the answer with the step.</source>
-        <translation>Beim Präsentieren stellt jeder Schritt vorwärts dem Publikum zuerst eine Frage dazu; der nächste Tastendruck zeigt die Antwort zusammen mit dem Schritt.</translation>
-    </message>
-    <message>
         <source>&amp;File</source>
         <translation>&amp;Datei</translation>
     </message>
     <message>
         <source>Saved %1.</source>
         <translation>%1 gespeichert.</translation>
-    </message>
-    <message>
-        <source>Open &amp;Class Folder…</source>
-        <translation>&amp;Klassenordner öffnen…</translation>
-    </message>
-    <message>
-        <source>Open a Class Folder</source>
-        <translation>Klassenordner öffnen</translation>
     </message>
     <message>
         <source>&amp;Run</source>
@@ -1906,212 +2006,20 @@ Zuerst noch einen Hinweis auszuprobieren, bringt oft mehr.</translation>
         <translation>&amp;Was wäre, wenn: Einstellungen durchspielen…</translation>
     </message>
     <message>
-        <source>Cost &amp;Model</source>
-        <translation>Kosten&amp;modell</translation>
-    </message>
-    <message>
-        <source>The notebook&apos;s costs: runs are graded against the lesson&apos;s targets.</source>
-        <translation>Die Kosten des Notebooks: Läufe werden anhand der Ziele der Lektion bewertet.</translation>
-    </message>
-    <message>
         <source>Run</source>
         <translation>Ausführen</translation>
-    </message>
-    <message>
-        <source>Reset to starter…</source>
-        <translation>Auf Startcode zurücksetzen…</translation>
-    </message>
-    <message>
-        <source>Simulated under the cost model %1: times in milliseconds, memory in bytes (Run &gt; Cost Model; the lesson is graded under the notebook&apos;s).</source>
-        <translation>Simuliert mit dem Kostenmodell %1: Zeiten in Millisekunden, Speicher in Bytes (Ausführen &gt; Kostenmodell; die Lektion wird mit dem des Notebooks bewertet).</translation>
-    </message>
-    <message>
-        <source>These views show the run on real processes: times in milliseconds, memory in the bytes its tensors held. Ctrl+Shift+F5 goes back to the simulation, whose results are above.</source>
-        <translation>Diese Ansichten zeigen den Lauf auf echten Prozessen: Zeiten in Millisekunden, Speicher in den Bytes, die seine Tensoren belegten. Ctrl+Shift+F5 kehrt zur Simulation zurück, deren Ergebnisse oben stehen.</translation>
-    </message>
-    <message>
-        <source>Lesson</source>
-        <translation>Lektion</translation>
-    </message>
-    <message>
-        <source>State of every rank</source>
-        <translation>Zustand aller Ranks</translation>
-    </message>
-    <message>
-        <source>Why it hung</source>
-        <translation>Warum er festhing</translation>
-    </message>
-    <message>
-        <source>Why</source>
-        <translation>Warum</translation>
-    </message>
-    <message>
-        <source>Compare</source>
-        <translation>Vergleich</translation>
-    </message>
-    <message>
-        <source>What fills each rank&apos;s memory, and where its time goes</source>
-        <translation>Was den Speicher jedes Ranks füllt und wofür er seine Zeit braucht</translation>
-    </message>
-    <message>
-        <source>Experiments</source>
-        <translation>Experimente</translation>
-    </message>
-    <message>
-        <source>What if</source>
-        <translation>Was wäre, wenn</translation>
-    </message>
-    <message>
-        <source>Your code at many settings: Timesteps against peak memory</source>
-        <translation>Ihr Code bei vielen Einstellungen: Timesteps gegen Spitzenspeicher</translation>
-    </message>
-    <message>
-        <source>For real</source>
-        <translation>Echt</translation>
-    </message>
-    <message>
-        <source>Class</source>
-        <translation>Klasse</translation>
-    </message>
-    <message>
-        <source>A class folder: every learner&apos;s lessons, solved or why not</source>
-        <translation>Ein Klassenordner: die Lektionen aller Lernenden, gelöst oder warum nicht</translation>
     </message>
     <message>
         <source>Ready.</source>
         <translation>Bereit.</translation>
     </message>
     <message>
-        <source>Rankstep saves your code before a sweep, and saving failed: %1. Nothing was run.</source>
-        <translation>Rankstep speichert Ihren Code vor einem Sweep, und das Speichern ist fehlgeschlagen: %1. Es wurde nichts ausgeführt.</translation>
-    </message>
-    <message>
-        <source>&lt;p&gt;Stopped. Your code is saved; change it and run again.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;Gestoppt. Ihr Code ist gespeichert; ändern Sie ihn und führen Sie ihn erneut aus.&lt;/p&gt;</translation>
-    </message>
-    <message>
-        <source>Stopped.</source>
-        <translation>Gestoppt.</translation>
-    </message>
-    <message>
         <source>%1 — Rankstep</source>
         <translation>%1 — Rankstep</translation>
     </message>
     <message>
-        <source>%1: real PyTorch, %2, %3 steps. F5 trains it for real.</source>
-        <translation>%1: echtes PyTorch, %2, %3 Schritte. F5 trainiert das Modell wirklich.</translation>
-    </message>
-    <message>
-        <source>1 process</source>
-        <translation>1 Prozess</translation>
-    </message>
-    <message>
-        <source>%1 processes</source>
-        <translation>%1 Prozesse</translation>
-    </message>
-    <message>
-        <source>%1: %2, %3 layers, %4 batches.</source>
-        <translation>%1: %2, %3 Schichten, %4 Batches.</translation>
-    </message>
-    <message>
-        <source>1 rank</source>
-        <translation>1 Rank</translation>
-    </message>
-    <message>
-        <source>%1 ranks</source>
-        <translation>%1 Ranks</translation>
-    </message>
-    <message>
-        <source>Rankstep saves your code before every run, and saving failed: %1. Nothing was run.</source>
-        <translation>Rankstep speichert Ihren Code vor jedem Lauf, und das Speichern ist fehlgeschlagen: %1. Es wurde nichts ausgeführt.</translation>
-    </message>
-    <message>
-        <source>Your code could not be saved</source>
-        <translation>Ihr Code konnte nicht gespeichert werden</translation>
-    </message>
-    <message>
-        <source>&lt;p&gt;Running on %1 simulated ranks…&lt;/p&gt;</source>
-        <translation>&lt;p&gt;Läuft auf %1 simulierten Ranks…&lt;/p&gt;</translation>
-    </message>
-    <message>
-        <source>Running…</source>
-        <translation>Läuft…</translation>
-    </message>
-    <message>
-        <source>&lt;p&gt;Training for real with PyTorch: %1… The loss curve appears when it ends.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;Echtes Training mit PyTorch: %1… Die Loss-Kurve erscheint, wenn es endet.&lt;/p&gt;</translation>
-    </message>
-    <message>
-        <source>one process</source>
-        <translation>ein Prozess</translation>
-    </message>
-    <message>
-        <source>Solved! Trained for real in %1 s.</source>
-        <translation>Gelöst! In %1 s echt trainiert.</translation>
-    </message>
-    <message>
-        <source>Not solved yet: see the checks above the loss curve.</source>
-        <translation>Noch nicht gelöst: siehe die Prüfungen über der Loss-Kurve.</translation>
-    </message>
-    <message>
-        <source>Reset to the starter code?</source>
-        <translation>Auf den Startcode zurücksetzen?</translation>
-    </message>
-    <message>
-        <source>Your code will be replaced by the lesson&apos;s starter code. You can undo this with Ctrl+Z.</source>
-        <translation>Ihr Code wird durch den Startcode der Lektion ersetzt. Sie können das mit Ctrl+Z rückgängig machen.</translation>
-    </message>
-    <message>
-        <source>%1&apos;s %2 is no longer in %3: %4</source>
-        <translation>%2 von %1 ist nicht mehr in %3: %4</translation>
-    </message>
-    <message>
-        <source>the function is gone</source>
-        <translation>die Funktion fehlt</translation>
-    </message>
-    <message>
-        <source>%1&apos;s code for this lesson, from %2: read-only, and its runs are never graded as yours. Open the lesson again for your own code.</source>
-        <translation>Code von %1 für diese Lektion, aus %2: schreibgeschützt, und seine Läufe werden nie als Ihre bewertet. Öffnen Sie die Lektion erneut, um Ihren eigenen Code zu sehen.</translation>
-    </message>
-    <message>
-        <source>Running %1&apos;s %2…</source>
-        <translation>%2 von %1 läuft…</translation>
-    </message>
-    <message>
-        <source>Cannot open that setting&apos;s run: %1</source>
-        <translation>Der Lauf dieser Einstellung lässt sich nicht öffnen: %1</translation>
-    </message>
-    <message>
-        <source>The What if run at %1 ranks, %2 layers, %3 batches: %4</source>
-        <translation>Der Was-wäre-wenn-Lauf mit %1 Ranks, %2 Schichten, %3 Batches: %4</translation>
-    </message>
-    <message>
-        <source>The run did not complete</source>
-        <translation>Der Lauf wurde nicht abgeschlossen</translation>
-    </message>
-    <message>
-        <source>&amp;Quit</source>
-        <translation>&amp;Beenden</translation>
-    </message>
-    <message>
-        <source>▶ Run (%1)</source>
-        <translation>▶ Ausführen (%1)</translation>
-    </message>
-    <message>
         <source>■ Stop (%1)</source>
         <translation>■ Stopp (%1)</translation>
-    </message>
-    <message>
-        <source>%1 is not there.</source>
-        <translation>%1 ist nicht vorhanden.</translation>
-    </message>
-    <message>
-        <source>Rankstep opens notebooks (.ipynb) and Python files (.py) to import, recorded demonstrations (.json) to replay, and class folders to grade; %1 is none of these.</source>
-        <translation>Rankstep öffnet Notebooks (.ipynb) und Python-Dateien (.py) zum Importieren, aufgezeichnete Vorführungen (.json) zum Abspielen und Klassenordner zum Bewerten; %1 ist nichts davon.</translation>
-    </message>
-    <message>
-        <source>This file cannot be opened</source>
-        <translation>Diese Datei kann nicht geöffnet werden</translation>
     </message>
     <message>
         <source>Running your code</source>
@@ -2136,10 +2044,6 @@ Zuerst noch einen Hinweis auszuprobieren, bringt oft mehr.</translation>
     <message>
         <source>Importing %1</source>
         <translation>%1 wird importiert</translation>
-    </message>
-    <message>
-        <source>Cost model %1: runs are checked, not graded; the results give seconds, the views milliseconds (F5 runs it).</source>
-        <translation>Kostenmodell %1: Läufe werden geprüft, nicht bewertet; die Ergebnisse nennen Sekunden, die Ansichten Millisekunden (F5 führt aus).</translation>
     </message>
 </context>
 <context>
@@ -2362,6 +2266,14 @@ Zuerst noch einen Hinweis auszuprobieren, bringt oft mehr.</translation>
     <message>
         <source>Run for real (%1)</source>
         <translation>Echt ausführen (%1)</translation>
+    </message>
+    <message>
+        <source>Simulated under the cost model %1: times in milliseconds, memory in bytes (Run &gt; Cost Model; the lesson is graded under the notebook&apos;s).</source>
+        <translation>Simuliert mit dem Kostenmodell %1: Zeiten in Millisekunden, Speicher in Bytes (Ausführen &gt; Kostenmodell; die Lektion wird mit dem des Notebooks bewertet).</translation>
+    </message>
+    <message>
+        <source>These views show the run on real processes: times in milliseconds, memory in the bytes its tensors held. Ctrl+Shift+F5 goes back to the simulation, whose results are above.</source>
+        <translation>Diese Ansichten zeigen den Lauf auf echten Prozessen: Zeiten in Millisekunden, Speicher in den Bytes, die seine Tensoren belegten. Ctrl+Shift+F5 kehrt zur Simulation zurück, deren Ergebnisse oben stehen.</translation>
     </message>
 </context>
 <context>
@@ -2852,6 +2764,77 @@ Klicken Sie, um die Datei schreibgeschützt zu öffnen und auszuführen.</transl
     </message>
 </context>
 <context>
+    <name>rankstep::gui::Tabs</name>
+    <message>
+        <source>Lesson</source>
+        <translation>Lektion</translation>
+    </message>
+    <message>
+        <source>The lesson&apos;s text, its goal and hints</source>
+        <translation>Der Text der Lektion, ihr Ziel und ihre Hinweise</translation>
+    </message>
+    <message>
+        <source>State of every rank</source>
+        <translation>Zustand aller Ranks</translation>
+    </message>
+    <message>
+        <source>What each rank holds at the cursor: weights, optimizer states, activations and gradients</source>
+        <translation>Was jeder Rank am Cursor hält: Gewichte, Optimiererzustände, Aktivierungen und Gradienten</translation>
+    </message>
+    <message>
+        <source>Why it hung</source>
+        <translation>Warum er festhing</translation>
+    </message>
+    <message>
+        <source>Who waits on whom when no rank can go on</source>
+        <translation>Wer auf wen wartet, wenn kein Rank weiterkommt</translation>
+    </message>
+    <message>
+        <source>Why</source>
+        <translation>Warum</translation>
+    </message>
+    <message>
+        <source>What fills each rank&apos;s memory, and where its time goes</source>
+        <translation>Was den Speicher jedes Ranks füllt und wofür er seine Zeit braucht</translation>
+    </message>
+    <message>
+        <source>What fills each rank&apos;s memory and where its time goes</source>
+        <translation>Was den Speicher jedes Ranks füllt und wohin seine Zeit geht</translation>
+    </message>
+    <message>
+        <source>Compare</source>
+        <translation>Vergleich</translation>
+    </message>
+    <message>
+        <source>This run beside another</source>
+        <translation>Dieser Lauf neben einem anderen</translation>
+    </message>
+    <message>
+        <source>Experiments</source>
+        <translation>Experimente</translation>
+    </message>
+    <message>
+        <source>What if</source>
+        <translation>Was wäre, wenn</translation>
+    </message>
+    <message>
+        <source>Your code at many settings: Timesteps against peak memory</source>
+        <translation>Ihr Code bei vielen Einstellungen: Timesteps gegen Spitzenspeicher</translation>
+    </message>
+    <message>
+        <source>For real</source>
+        <translation>Echt</translation>
+    </message>
+    <message>
+        <source>Class</source>
+        <translation>Klasse</translation>
+    </message>
+    <message>
+        <source>A class folder: every learner&apos;s lessons, solved or why not</source>
+        <translation>Ein Klassenordner: die Lektionen aller Lernenden, gelöst oder warum nicht</translation>
+    </message>
+</context>
+<context>
     <name>rankstep::gui::TimelineView</name>
     <message>
         <source>Timeline</source>
@@ -2907,6 +2890,18 @@ Klicken Sie, um die Datei schreibgeschützt zu öffnen und auszuführen.</transl
     <message>
         <source>&amp;Theme</source>
         <translation>&amp;Design</translation>
+    </message>
+    <message>
+        <source>Memory by &amp;Kind</source>
+        <translation>Speicher nach &amp;Art</translation>
+    </message>
+    <message>
+        <source>&amp;Predict the Next Step (Quiz)</source>
+        <translation>Nächsten Schritt vorhersagen (&amp;Quiz)</translation>
+    </message>
+    <message>
+        <source>While presenting, each step forward first asks the room a question about it; the next press shows the answer with the step.</source>
+        <translation>Beim Präsentieren stellt jeder Schritt vorwärts dem Publikum zuerst eine Frage dazu; der nächste Tastendruck zeigt die Antwort zusammen mit dem Schritt.</translation>
     </message>
 </context>
 <context>

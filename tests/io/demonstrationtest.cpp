@@ -9,6 +9,9 @@
 namespace rankstep::io {
 namespace {
 
+// The tabs this reader is told of (the app passes its own list, gui/app/tabs.h).
+const std::vector<std::string> kTabs = {"lesson", "state"};
+
 Demonstration sample()
 {
     Demonstration demo;
@@ -49,7 +52,7 @@ TEST(Demonstrations, ReadBackExactly)
 {
     const Demonstration demo = sample();
     const std::string text = demonstrationToJson(demo);
-    const auto back = demonstrationFromJson(text);
+    const auto back = demonstrationFromJson(text, kTabs);
     ASSERT_TRUE(back) << back.error().message << "\n" << text;
     EXPECT_EQ(*back, demo) << text;
     EXPECT_EQ(demonstrationToJson(*back), text);
@@ -79,7 +82,7 @@ std::string edited(const std::string &from, const std::string &to)
 
 std::string refusal(const std::string &text)
 {
-    const auto read = demonstrationFromJson(text);
+    const auto read = demonstrationFromJson(text, kTabs);
     EXPECT_FALSE(read) << text;
     return read ? std::string() : read.error().message;
 }
@@ -106,6 +109,9 @@ TEST(Demonstrations, BrokenOrForeignFilesAreRefusedWithWhere)
         << missingRun;
     EXPECT_NE(refusal(edited("\"tab\": \"state\"", "\"tab\": \"kitchen\"")).find("steps[1].tab"),
               std::string::npos);
+    EXPECT_NE(refusal(edited("\"tab\": \"state\"", "\"tab\": \"kitchen\""))
+                  .find("expected one of lesson, state"),
+              std::string::npos);
     EXPECT_NE(refusal(edited("\"zoom\": 1.5", "\"zoom\": 1e9")).find("zoom from 0.25 to 8"),
               std::string::npos);
     EXPECT_NE(refusal(edited("\"change\": \"step\"", "\"change\": \"dance\""))
@@ -126,6 +132,15 @@ TEST(Demonstrations, BrokenOrForeignFilesAreRefusedWithWhere)
     longCaption.steps[0].caption.assign(kMaxDemonstrationCaption + 1, 'x');
     EXPECT_NE(refusal(demonstrationToJson(longCaption)).find("a caption longer than 4000 bytes"),
               std::string::npos);
+}
+
+TEST(Demonstrations, WithoutAListOfTabsAnyTabIsKept)
+{
+    Demonstration demo = sample();
+    demo.steps[1].tab = "kitchen";
+    const auto read = demonstrationFromJson(demonstrationToJson(demo), {});
+    ASSERT_TRUE(read) << read.error().message;
+    EXPECT_EQ(read->steps[1].tab, "kitchen");
 }
 
 } // namespace

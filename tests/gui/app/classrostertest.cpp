@@ -52,9 +52,9 @@ protected:
 
     static bool gradeAndWait(MainWindow &window, const QString &folder)
     {
-        QSignalSpy done(window.classGrading(), &GradeController::finished);
-        QSignalSpy failed(window.classGrading(), &GradeController::failed);
-        window.openClassFolder(folder);
+        QSignalSpy done(window.parts().classGrading, &GradeController::finished);
+        QSignalSpy failed(window.parts().classGrading, &GradeController::failed);
+        window.parts().classActions->openFolder(folder);
         return QTest::qWaitFor([&] { return !done.isEmpty() || !failed.isEmpty(); },
                                kRunTimeoutMs) &&
                !done.isEmpty();
@@ -75,9 +75,10 @@ TEST_F(ClassRosterTest, AFolderIsGradedIntoARowPerLearnerWithTheCommonMistakes)
 {
     auto window = makeWindow();
     const QString folder = makeClass();
-    ASSERT_TRUE(gradeAndWait(*window, folder)) << utf8(window->rosterView()->status()->text());
-    EXPECT_EQ(window->currentPane(), MainWindow::Pane::Class);
-    const RosterView &view = *window->rosterView();
+    ASSERT_TRUE(gradeAndWait(*window, folder))
+        << utf8(window->parts().rosterView->status()->text());
+    EXPECT_EQ(window->currentTab(), Tab::Class);
+    const RosterView &view = *window->parts().rosterView;
     EXPECT_FALSE(view.busy()->isVisible());
     ASSERT_EQ(view.table()->rowCount(), 3);
     EXPECT_EQ(view.roster().lessons, QStringList({QStringLiteral("basic"), QStringLiteral("ddp")}));
@@ -100,7 +101,7 @@ TEST_F(ClassRosterTest, ACellOpensThatLearnersCodeReadOnlyAndRunsItWithoutGradin
 {
     auto window = makeWindow();
     ASSERT_TRUE(gradeAndWait(*window, makeClass()));
-    const RosterView &view = *window->rosterView();
+    const RosterView &view = *window->parts().rosterView;
     const int ben = 1, ddp = int(view.roster().lessons.indexOf(QStringLiteral("ddp")));
     ASSERT_EQ(view.roster().learners[ben].name, QStringLiteral("ben"));
     QSignalSpy ran(window.get(), &MainWindow::runFinished);
@@ -108,15 +109,16 @@ TEST_F(ClassRosterTest, ACellOpensThatLearnersCodeReadOnlyAndRunsItWithoutGradin
     QTest::mouseClick(view.table()->viewport(), Qt::LeftButton, {}, rect.center());
     ASSERT_TRUE(ran.wait(kRunTimeoutMs));
     EXPECT_EQ(window->currentLesson()->id, "ddp");
-    EXPECT_TRUE(window->editor()->isReadOnly());
-    EXPECT_FALSE(window->editor()->text().contains(QStringLiteral("await model.allreduce")))
+    EXPECT_TRUE(window->parts().editor->isReadOnly());
+    EXPECT_FALSE(window->parts().editor->text().contains(QStringLiteral("await model.allreduce")))
         << "ben's code, without the allreduce";
-    ASSERT_TRUE(window->session().trace());
-    ASSERT_TRUE(window->session().trace()->error);
-    EXPECT_NE(window->session().trace()->error->message.find("update(layer 0)"), std::string::npos);
+    ASSERT_TRUE(window->parts().session->trace());
+    ASSERT_TRUE(window->parts().session->trace()->error);
+    EXPECT_NE(window->parts().session->trace()->error->message.find("update(layer 0)"),
+              std::string::npos);
     EXPECT_EQ(progress().state(QStringLiteral("ddp")), ProgressStore::State::New)
         << "the learner's run is not the teacher's progress";
-    EXPECT_EQ(window->currentPane(), MainWindow::Pane::Class) << "the roster stays in view";
+    EXPECT_EQ(window->currentTab(), Tab::Class) << "the roster stays in view";
 
     // A missing cell opens nothing.
     const int basic = int(view.roster().lessons.indexOf(QStringLiteral("basic")));
@@ -125,31 +127,33 @@ TEST_F(ClassRosterTest, ACellOpensThatLearnersCodeReadOnlyAndRunsItWithoutGradin
     EXPECT_EQ(window->currentLesson()->id, "ddp");
     // Opening the lesson again gives the teacher's own code back, editable.
     ASSERT_TRUE(window->openLesson(QStringLiteral("ddp")));
-    EXPECT_FALSE(window->editor()->isReadOnly());
+    EXPECT_FALSE(window->parts().editor->isReadOnly());
 }
 
 TEST_F(ClassRosterTest, EscStopsTheGradingAtOnce)
 {
     auto window = makeWindow();
     write(QStringLiteral("loops/ddp.py"), "async def ddp(model):\n    while True:\n        pass\n");
-    QSignalSpy stopped(window->classGrading(), &GradeController::stopped);
-    window->openClassFolder(root() + QStringLiteral("/class"));
-    ASSERT_TRUE(window->classGrading()->isRunning());
-    EXPECT_TRUE(window->rosterView()->busy()->isVisible());
+    QSignalSpy stopped(window->parts().classGrading, &GradeController::stopped);
+    window->parts().classActions->openFolder(root() + QStringLiteral("/class"));
+    ASSERT_TRUE(window->parts().classGrading->isRunning());
+    EXPECT_TRUE(window->parts().rosterView->busy()->isVisible());
     QTest::qWait(300);
     window->stopRun();
-    EXPECT_FALSE(window->classGrading()->isRunning());
+    EXPECT_FALSE(window->parts().classGrading->isRunning());
     EXPECT_EQ(stopped.size(), 1);
-    EXPECT_FALSE(window->rosterView()->busy()->isVisible());
-    EXPECT_TRUE(window->rosterView()->status()->text().startsWith(QStringLiteral("Stopped.")));
+    EXPECT_FALSE(window->parts().rosterView->busy()->isVisible());
+    EXPECT_TRUE(
+        window->parts().rosterView->status()->text().startsWith(QStringLiteral("Stopped.")));
 }
 
 TEST_F(ClassRosterTest, AFolderThatIsNotThereSaysSo)
 {
     auto window = makeWindow();
     EXPECT_FALSE(gradeAndWait(*window, root() + QStringLiteral("/no-such-class")));
-    EXPECT_TRUE(window->rosterView()->status()->text().contains(QStringLiteral("not a folder")))
-        << utf8(window->rosterView()->status()->text());
+    EXPECT_TRUE(
+        window->parts().rosterView->status()->text().contains(QStringLiteral("not a folder")))
+        << utf8(window->parts().rosterView->status()->text());
 }
 
 } // namespace

@@ -19,28 +19,28 @@ TEST_F(ComparisonTest, TheSolutionRunsBesideTheLearnersRunWithoutReplacingIt)
     auto window = makeWindow();
     ASSERT_TRUE(window->openLesson(QStringLiteral("gpipe")));
     ASSERT_TRUE(runAndWait(*window)); // the starter
-    const auto learners = window->session().trace();
-    QSignalSpy shown(&window->comparison(), &ComparisonActions::comparisonShown);
-    window->comparison().compareWithSolution(QStringLiteral("gpipe"));
+    const auto learners = window->parts().session->trace();
+    QSignalSpy shown(window->parts().comparison, &ComparisonActions::comparisonShown);
+    window->parts().comparison->compareWithSolution(QStringLiteral("gpipe"));
     ASSERT_TRUE(shown.wait(kRunTimeoutMs));
-    EXPECT_EQ(window->session().trace(), learners);
-    ASSERT_TRUE(window->session().comparison());
-    EXPECT_EQ(window->session().comparison()->figures.endTime.toString(), "33.8");
-    EXPECT_NE(utf8(window->comparisonView()->summary()).find("against 33.8 (B)"),
+    EXPECT_EQ(window->parts().session->trace(), learners);
+    ASSERT_TRUE(window->parts().session->comparison());
+    EXPECT_EQ(window->parts().session->comparison()->figures.endTime.toString(), "33.8");
+    EXPECT_NE(utf8(window->parts().comparisonView->summary()).find("against 33.8 (B)"),
               std::string::npos);
 }
 
 TEST_F(ComparisonTest, ThePreviousRunIsOfferedOnlyOnceThereIsOne)
 {
     auto window = makeWindow();
-    RunSession &session = window->session();
-    QSignalSpy messages(&window->comparison(), &ComparisonActions::message);
+    RunSession &session = *window->parts().session;
+    QSignalSpy messages(window->parts().comparison, &ComparisonActions::message);
     session.setTrace(referenceTrace("gpipe"));
-    window->comparison().compareWithPreviousRun();
+    window->parts().comparison->compareWithPreviousRun();
     EXPECT_FALSE(session.comparison());
     ASSERT_EQ(messages.count(), 1);
     session.setTrace(referenceTrace("pipeline"));
-    window->comparison().compareWithPreviousRun();
+    window->parts().comparison->compareWithPreviousRun();
     ASSERT_TRUE(session.comparison());
     EXPECT_EQ(session.comparison()->figures.endTime.toString(), "33.8");
 }

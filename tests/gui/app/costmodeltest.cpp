@@ -20,7 +20,7 @@ TEST_F(CostModelTest, ARealScalePresetIsShownInSecondsAndNotGraded)
 {
     auto window = makeWindow();
     ASSERT_TRUE(window->openLesson(QStringLiteral("ddp")));
-    window->editor()->setText(
+    window->parts().editor->setText(
         QString::fromStdString(builtinLesson(QStringLiteral("ddp")).solution));
     QAction *zero = window->findChild<QAction *>(QStringLiteral("cost:zero-paper-7.5b"));
     QAction *notebook = window->findChild<QAction *>(QStringLiteral("cost:notebook"));
@@ -32,10 +32,10 @@ TEST_F(CostModelTest, ARealScalePresetIsShownInSecondsAndNotGraded)
     QSignalSpy finished(window.get(), &MainWindow::runFinished);
     window->runCode();
     ASSERT_TRUE(finished.wait(kRunTimeoutMs));
-    ASSERT_TRUE(window->session().trace());
-    EXPECT_EQ(window->session().trace()->config.cost.name, "zero-paper-7.5b");
-    EXPECT_EQ(window->session().units(), TraceUnits::Seconds);
-    const std::string results = utf8(window->results()->text());
+    ASSERT_TRUE(window->parts().session->trace());
+    EXPECT_EQ(window->parts().session->trace()->config.cost.name, "zero-paper-7.5b");
+    EXPECT_EQ(window->parts().session->units(), TraceUnits::Seconds);
+    const std::string results = utf8(window->parts().results->text());
     EXPECT_NE(results.find("Correct under the cost model zero-paper-7.5b"), std::string::npos)
         << results;
     EXPECT_NE(results.find("Under zero-paper-7.5b: Timesteps"), std::string::npos) << results;
@@ -48,8 +48,8 @@ TEST_F(CostModelTest, ARealScalePresetIsShownInSecondsAndNotGraded)
     notebook->trigger();
     window->runCode();
     ASSERT_TRUE(finished.wait(kRunTimeoutMs));
-    EXPECT_EQ(window->session().units(), TraceUnits::SimulatedSteps);
-    const std::string graded = utf8(window->results()->text());
+    EXPECT_EQ(window->parts().session->units(), TraceUnits::SimulatedSteps);
+    const std::string graded = utf8(window->parts().results->text());
     EXPECT_NE(graded.find("Solved!"), std::string::npos) << graded;
     EXPECT_NE(graded.find("Each rank should hold"), std::string::npos) << graded;
     EXPECT_EQ(progress().state(QStringLiteral("ddp")), ProgressStore::State::Solved);

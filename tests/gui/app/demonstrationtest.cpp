@@ -37,10 +37,10 @@ protected:
     static DemoStage stageOf(MainWindow &window)
     {
         DemoStage stage;
-        stage.session = &window.session();
-        stage.appearance = &window.appearance();
+        stage.session = window.parts().session;
+        stage.appearance = window.parts().appearance;
         stage.tab = [&window] {
-            return MainWindow::paneName(window.currentPane());
+            return tabName(window.currentTab());
         };
         return stage;
     }
@@ -60,9 +60,9 @@ protected:
     // Replays `path` from step `first` and waits until that step is on screen.
     static bool replayAndWait(MainWindow &window, const QString &path, int first = 0)
     {
-        QSignalSpy shown(&window.demonstrations()->player(), &DemoPlayer::stepShown);
+        QSignalSpy shown(&window.parts().demonstrations->player(), &DemoPlayer::stepShown);
         QString why;
-        if (!window.demonstrations()->replay(path, first, &why)) {
+        if (!window.parts().demonstrations->replay(path, first, &why)) {
             ADD_FAILURE() << utf8(why);
             return false;
         }
@@ -71,7 +71,7 @@ protected:
 
     static bool goToAndWait(MainWindow &window, int step)
     {
-        DemoPlayer &player = window.demonstrations()->player();
+        DemoPlayer &player = window.parts().demonstrations->player();
         QSignalSpy shown(&player, &DemoPlayer::stepShown);
         player.goTo(step);
         return !shown.isEmpty() || shown.wait(kRunTimeoutMs);
@@ -102,16 +102,16 @@ TEST_F(DemonstrationTest, EveryRecordedStepReplaysToTheViewItRecordedForwardsAnd
     ASSERT_TRUE(window->openLesson(QStringLiteral("ddp")));
     const QString solution = QString::fromStdString(builtinLesson(QStringLiteral("ddp")).solution);
     window->showScriptCode(solution); // not the learner's code: nothing is graded
-    DemoActions &demos = *window->demonstrations();
+    DemoActions &demos = *window->parts().demonstrations;
     demos.startRecording();
     ASSERT_TRUE(demos.recorder().isRecording());
-    EXPECT_TRUE(window->demoBar()->isVisible());
-    window->demoBar()->captionEdit()->setText(QStringLiteral("Four ranks, a model each."));
-    demos.recorder().setCaption(window->demoBar()->captionEdit()->text());
+    EXPECT_TRUE(window->parts().demoBar->isVisible());
+    window->parts().demoBar->captionEdit()->setText(QStringLiteral("Four ranks, a model each."));
+    demos.recorder().setCaption(window->parts().demoBar->captionEdit()->text());
 
     ASSERT_TRUE(runAndWait(*window));
     settle();
-    StepController &stepper = window->session().stepper();
+    StepController &stepper = window->parts().session->stepper();
     stepper.setStepMode(StepController::StepMode::Operation);
     stepper.home();
     settle();
@@ -123,18 +123,18 @@ TEST_F(DemonstrationTest, EveryRecordedStepReplaysToTheViewItRecordedForwardsAnd
     stepper.setStepMode(StepController::StepMode::Time);
     stepper.next();
     settle();
-    window->showPane(MainWindow::Pane::Why);
+    window->showTab(Tab::Why);
     settle();
-    window->session().setSelectedRank(2);
+    window->parts().session->setSelectedRank(2);
     settle();
-    window->session().setShownRanks({0, 2});
+    window->parts().session->setShownRanks({0, 2});
     settle();
-    const TimeRange visible = window->session().visibleRange();
-    window->session().setVisibleRange(visible.from + 1000, visible.to / 2);
+    const TimeRange visible = window->parts().session->visibleRange();
+    window->parts().session->setVisibleRange(visible.from + 1000, visible.to / 2);
     settle();
-    window->appearance().setZoom(1.25);
+    window->parts().appearance->setZoom(1.25);
     settle();
-    window->session().stepper().end();
+    window->parts().session->stepper().end();
     settle();
 
     demos.stopRecording();
@@ -160,7 +160,7 @@ TEST_F(DemonstrationTest, EveryRecordedStepReplaysToTheViewItRecordedForwardsAnd
     QString why;
     ASSERT_TRUE(demos.saveUnsaved(path, &why)) << utf8(why);
     EXPECT_TRUE(demos.unsaved().steps.empty());
-    window->appearance().setZoom(1);
+    window->parts().appearance->setZoom(1);
     window->openLesson(QStringLiteral("basic"));
 
     QSignalSpy runs(window.get(), &MainWindow::runFinished);
@@ -174,10 +174,10 @@ TEST_F(DemonstrationTest, EveryRecordedStepReplaysToTheViewItRecordedForwardsAnd
         EXPECT_TRUE(sameView(now, want)) << "step " << k << ":\n"
                                          << io::demonstrationToJson({1, "ddp", {}, {now}})
                                          << io::demonstrationToJson({1, "ddp", {}, {want}});
-        EXPECT_EQ(window->demoBar()->caption()->text().toStdString(), want.caption) << k;
+        EXPECT_EQ(window->parts().demoBar->caption()->text().toStdString(), want.caption) << k;
         if (want.run >= 0) {
-            EXPECT_EQ(window->editor()->text(), solution) << k;
-            EXPECT_TRUE(window->editor()->isReadOnly()) << k;
+            EXPECT_EQ(window->parts().editor->text(), solution) << k;
+            EXPECT_TRUE(window->parts().editor->isReadOnly()) << k;
         }
     };
     for (int k = 0; k < int(recorded.steps.size()); ++k)
@@ -188,10 +188,11 @@ TEST_F(DemonstrationTest, EveryRecordedStepReplaysToTheViewItRecordedForwardsAnd
     EXPECT_NE(progress().state(QStringLiteral("ddp")), ProgressStore::State::Solved)
         << "a replayed run never grades";
 
-    window->demonstrations()->player().finish();
-    EXPECT_FALSE(window->demoBar()->isVisible());
-    EXPECT_FALSE(window->editor()->isReadOnly());
-    EXPECT_EQ(window->editor()->text().toStdString(), builtinLesson(QStringLiteral("ddp")).starter)
+    window->parts().demonstrations->player().finish();
+    EXPECT_FALSE(window->parts().demoBar->isVisible());
+    EXPECT_FALSE(window->parts().editor->isReadOnly());
+    EXPECT_EQ(window->parts().editor->text().toStdString(),
+              builtinLesson(QStringLiteral("ddp")).starter)
         << "the learner's own code is back";
 }
 
@@ -201,34 +202,34 @@ TEST_F(DemonstrationTest, TheClickerStepsTheRecordingWhileItIsReplayed)
     const QString path =
         writeFile(QStringLiteral("hand.json"), io::demonstrationToJson(handMade()));
     ASSERT_TRUE(replayAndWait(*window, path));
-    DemoPlayer &player = window->demonstrations()->player();
-    StepController &stepper = window->session().stepper();
+    DemoPlayer &player = window->parts().demonstrations->player();
+    StepController &stepper = window->parts().session->stepper();
     ASSERT_EQ(player.shownStep(), 0);
     EXPECT_EQ(stepper.cursor()->stop(), 0U);
-    window->editor()->setFocus(); // the editor scrolls with PageDown, but not while replaying
-    QTest::keyClick(window->editor(), Qt::Key_PageDown);
+    window->parts().editor->setFocus(); // the editor scrolls with PageDown, but not while replaying
+    QTest::keyClick(window->parts().editor, Qt::Key_PageDown);
     EXPECT_EQ(player.shownStep(), 1);
     EXPECT_EQ(stepper.cursor()->stop(), 5U);
-    EXPECT_EQ(window->demoBar()->caption()->text(), QStringLiteral("At stop 5"));
-    QTest::keyClick(window->editor(), Qt::Key_PageDown);
+    EXPECT_EQ(window->parts().demoBar->caption()->text(), QStringLiteral("At stop 5"));
+    QTest::keyClick(window->parts().editor, Qt::Key_PageDown);
     EXPECT_EQ(stepper.cursor()->stop(), 10U);
-    QTest::keyClick(window->editor(), Qt::Key_PageDown); // the last step stays
+    QTest::keyClick(window->parts().editor, Qt::Key_PageDown); // the last step stays
     EXPECT_EQ(player.shownStep(), 2);
-    QTest::keyClick(window->editor(), Qt::Key_PageUp);
+    QTest::keyClick(window->parts().editor, Qt::Key_PageUp);
     EXPECT_EQ(stepper.cursor()->stop(), 5U);
-    window->appearance().setPresenting(true);
-    QTest::keyClick(window->lessonList(), Qt::Key_PageUp);
+    window->parts().appearance->setPresenting(true);
+    QTest::keyClick(window->parts().lessonList, Qt::Key_PageUp);
     EXPECT_EQ(player.shownStep(), 0);
     EXPECT_EQ(stepper.cursor()->stop(), 0U);
-    window->appearance().setPresenting(false);
+    window->parts().appearance->setPresenting(false);
 
     player.finish();
     window->showScriptCode(QString::fromStdString(builtinLesson(QStringLiteral("ddp")).solution));
     ASSERT_TRUE(runAndWait(*window));
     stepper.home();
     stepper.setStepMode(StepController::StepMode::Operation);
-    window->stepBar()->setFocus();
-    QTest::keyClick(window->stepBar(), Qt::Key_PageDown);
+    window->parts().stepBar->setFocus();
+    QTest::keyClick(window->parts().stepBar, Qt::Key_PageDown);
     EXPECT_EQ(stepper.appliedEvents(), 1U) << "after the replay PageDown steps the run again";
 }
 
@@ -238,23 +239,23 @@ TEST_F(DemonstrationTest, PlayGoesThroughTheStepsOnItsOwn)
     const QString path =
         writeFile(QStringLiteral("hand.json"), io::demonstrationToJson(handMade()));
     ASSERT_TRUE(replayAndWait(*window, path));
-    DemoPlayer &player = window->demonstrations()->player();
+    DemoPlayer &player = window->parts().demonstrations->player();
     QSignalSpy shown(&player, &DemoPlayer::stepShown);
     QSignalSpy playing(&player, &DemoPlayer::playingChanged);
     player.setPace(0.05);
     player.setPlaying(true);
-    EXPECT_TRUE(window->demoBar()->playButton()->isChecked());
+    EXPECT_TRUE(window->parts().demoBar->playButton()->isChecked());
     ASSERT_TRUE(QTest::qWaitFor([&] { return !player.isPlaying(); }, 5000));
     EXPECT_EQ(shown.size(), 2);
     EXPECT_EQ(player.shownStep(), 2);
-    EXPECT_FALSE(window->demoBar()->playButton()->isChecked());
+    EXPECT_FALSE(window->parts().demoBar->playButton()->isChecked());
 }
 
 TEST_F(DemonstrationTest, ABrokenForeignOrNewerFileIsRefusedAndTheLearnersCodeStays)
 {
     auto window = makeWindow();
     ASSERT_TRUE(window->openLesson(QStringLiteral("basic")));
-    window->editor()->setText(QStringLiteral("# mine\n"));
+    window->parts().editor->setText(QStringLiteral("# mine\n"));
     const std::string good = io::demonstrationToJson(handMade());
     std::string newer = good;
     newer.replace(newer.find("\"version\": 1"), 12, "\"version\": 7");
@@ -272,15 +273,16 @@ TEST_F(DemonstrationTest, ABrokenForeignOrNewerFileIsRefusedAndTheLearnersCodeSt
     for (const auto &[text, reason] : cases) {
         const QString path = writeFile(QStringLiteral("bad.json"), text);
         QString why;
-        EXPECT_FALSE(window->demonstrations()->replay(path, 0, &why));
+        EXPECT_FALSE(window->parts().demonstrations->replay(path, 0, &why));
         EXPECT_NE(why.toStdString().find(reason), std::string::npos) << utf8(why);
-        EXPECT_FALSE(window->demonstrations()->player().isActive());
+        EXPECT_FALSE(window->parts().demonstrations->player().isActive());
         EXPECT_EQ(window->currentLesson()->id, "basic");
-        EXPECT_EQ(window->editor()->text(), QStringLiteral("# mine\n"));
-        EXPECT_FALSE(window->demoBar()->isVisible());
+        EXPECT_EQ(window->parts().editor->text(), QStringLiteral("# mine\n"));
+        EXPECT_FALSE(window->parts().demoBar->isVisible());
     }
     QString why;
-    EXPECT_FALSE(window->demonstrations()->replay(root() + QStringLiteral("/none.json"), 0, &why));
+    EXPECT_FALSE(
+        window->parts().demonstrations->replay(root() + QStringLiteral("/none.json"), 0, &why));
     EXPECT_NE(why.indexOf(QStringLiteral("Cannot read")), -1) << utf8(why);
 }
 
@@ -288,15 +290,15 @@ TEST_F(DemonstrationTest, AnotherLessonStopsTheRecordingAndKeepsItToBeSaved)
 {
     auto window = makeWindow();
     ASSERT_TRUE(window->openLesson(QStringLiteral("ddp")));
-    DemoActions &demos = *window->demonstrations();
+    DemoActions &demos = *window->parts().demonstrations;
     demos.startRecording();
-    window->showPane(MainWindow::Pane::Why);
+    window->showTab(Tab::Why);
     settle();
     ASSERT_TRUE(window->openLesson(QStringLiteral("basic")));
     EXPECT_FALSE(demos.recorder().isRecording());
     ASSERT_EQ(demos.unsaved().steps.size(), 2U);
     EXPECT_EQ(demos.unsaved().lesson, "ddp");
-    EXPECT_TRUE(window->demoBar()->isVisible()) << "Save and Discard on the bar";
+    EXPECT_TRUE(window->parts().demoBar->isVisible()) << "Save and Discard on the bar";
     demos.startRecording(); // refused until it is saved or discarded
     EXPECT_FALSE(demos.recorder().isRecording());
     QString why;
@@ -304,7 +306,7 @@ TEST_F(DemonstrationTest, AnotherLessonStopsTheRecordingAndKeepsItToBeSaved)
     EXPECT_NE(why.indexOf(QStringLiteral("The recording is kept")), -1) << utf8(why);
     EXPECT_EQ(demos.unsaved().steps.size(), 2U);
     demos.discardUnsaved();
-    EXPECT_FALSE(window->demoBar()->isVisible());
+    EXPECT_FALSE(window->parts().demoBar->isVisible());
     demos.startRecording();
     EXPECT_TRUE(demos.recorder().isRecording());
     EXPECT_EQ(demos.recorder().recording().lesson, "basic");
@@ -320,8 +322,8 @@ TEST_F(DemonstrationTest, AStoppedReplayRunIsMadeAgainWhenItsStepIsShownAgain)
     demo.steps.resize(1);
     const QString path = writeFile(QStringLiteral("loop.json"), io::demonstrationToJson(demo));
     QString why;
-    ASSERT_TRUE(window->demonstrations()->replay(path, 0, &why)) << utf8(why);
-    DemoPlayer &player = window->demonstrations()->player();
+    ASSERT_TRUE(window->parts().demonstrations->replay(path, 0, &why)) << utf8(why);
+    DemoPlayer &player = window->parts().demonstrations->player();
     ASSERT_TRUE(player.isWaiting());
     QTest::qWait(300);
     window->stopRun();
@@ -347,18 +349,20 @@ TEST_F(DemonstrationTest, StepsChosenWhileARunIsMadeShowTheirOwnRun)
     demo.steps[1].run = 1;
     const QString path = writeFile(QStringLiteral("two.json"), io::demonstrationToJson(demo));
     ASSERT_TRUE(replayAndWait(*window, path)); // run 0 made, step 0 on screen
-    DemoPlayer &player = window->demonstrations()->player();
+    DemoPlayer &player = window->parts().demonstrations->player();
     QSignalSpy shown(&player, &DemoPlayer::stepShown);
     player.goTo(1); // run 1 starts
     ASSERT_TRUE(player.isWaiting());
     player.goTo(0); // back before it ends
     ASSERT_TRUE(shown.wait(kRunTimeoutMs));
     EXPECT_EQ(player.shownStep(), 0);
-    ASSERT_TRUE(window->session().trace());
-    EXPECT_FALSE(window->session().trace()->error) << "run 0's trace (the solution), not run 1's";
-    EXPECT_EQ(window->editor()->text().toStdString(), demo.runs[0].code);
+    ASSERT_TRUE(window->parts().session->trace());
+    EXPECT_FALSE(window->parts().session->trace()->error)
+        << "run 0's trace (the solution), not run 1's";
+    EXPECT_EQ(window->parts().editor->text().toStdString(), demo.runs[0].code);
     ASSERT_TRUE(goToAndWait(*window, 1));
-    ASSERT_TRUE(window->session().trace()->error) << "run 1, the update before the allreduce";
+    ASSERT_TRUE(window->parts().session->trace()->error)
+        << "run 1, the update before the allreduce";
 }
 
 // Found in review: End Replay left the demonstration's cost model chosen.
@@ -372,7 +376,7 @@ TEST_F(DemonstrationTest, EndingAReplayGivesBackTheCostModelChosenBefore)
         writeFile(QStringLiteral("hand.json"), io::demonstrationToJson(handMade()));
     ASSERT_TRUE(replayAndWait(*window, path));
     EXPECT_TRUE(window->findChild<QAction *>(QStringLiteral("cost:notebook"))->isChecked());
-    window->demonstrations()->player().finish();
+    window->parts().demonstrations->player().finish();
     EXPECT_TRUE(gpt2->isChecked());
 }
 
@@ -381,9 +385,9 @@ TEST_F(DemonstrationTest, ClosingTheWindowAsksBeforeARecordingIsLost)
 {
     auto window = makeWindow();
     ASSERT_TRUE(window->openLesson(QStringLiteral("ddp")));
-    DemoActions &demos = *window->demonstrations();
+    DemoActions &demos = *window->parts().demonstrations;
     demos.startRecording();
-    window->showPane(MainWindow::Pane::Why);
+    window->showTab(Tab::Why);
     settle();
     answerNextMessageBox(QMessageBox::Cancel);
     window->close();
@@ -402,7 +406,7 @@ TEST_F(DemonstrationTest, TheShippedDdpDemonstrationIsWhatTheRecorderMakesOfItsA
 {
     auto window = makeWindow();
     ASSERT_TRUE(window->openLesson(QStringLiteral("ddp")));
-    DemoActions &demos = *window->demonstrations();
+    DemoActions &demos = *window->parts().demonstrations;
     DemoRecorder &recorder = demos.recorder();
     demos.startRecording();
     recorder.setCaption(QStringLiteral(
@@ -422,7 +426,7 @@ TEST_F(DemonstrationTest, TheShippedDdpDemonstrationIsWhatTheRecorderMakesOfItsA
     window->showScriptCode(QString::fromStdString(mistake));
     ASSERT_TRUE(runAndWait(*window));
     settle();
-    ASSERT_TRUE(window->session().trace()->error);
+    ASSERT_TRUE(window->parts().session->trace()->error);
     recorder.setCaption(QStringLiteral(
         "A common first try: update each layer, then allreduce. The update refuses: rank 0's "
         "gradient covers batch 0 only, and an update needs batches 0-3."));
@@ -431,7 +435,7 @@ TEST_F(DemonstrationTest, TheShippedDdpDemonstrationIsWhatTheRecorderMakesOfItsA
     settle();
     recorder.setCaption(QStringLiteral(
         "Allreduce first, then update: solved. Now step through it by time (PageDown)."));
-    StepController &stepper = window->session().stepper();
+    StepController &stepper = window->parts().session->stepper();
     stepper.setStepMode(StepController::StepMode::Time);
     stepper.home();
     settle();
@@ -455,7 +459,7 @@ TEST_F(DemonstrationTest, TheShippedDdpDemonstrationIsWhatTheRecorderMakesOfItsA
         if (caption)
             recorder.setCaption(QString::fromUtf8(caption));
     }
-    window->showPane(MainWindow::Pane::Why);
+    window->showTab(Tab::Why);
     settle();
     recorder.setCaption(QStringLiteral(
         "Why: each rank's memory holds the whole model; its time, the allreduce's wait."));
@@ -476,7 +480,7 @@ TEST_F(DemonstrationTest, TheShippedDdpDemonstrationIsWhatTheRecorderMakesOfItsA
     // It replays: every step shows, the mistake's run and the solution's each made once.
     QSignalSpy runs(window.get(), &MainWindow::runFinished);
     ASSERT_TRUE(replayAndWait(*window, shipped));
-    const int count = window->demonstrations()->player().count();
+    const int count = window->parts().demonstrations->player().count();
     for (int k = 0; k < count; ++k)
         ASSERT_TRUE(goToAndWait(*window, k)) << k;
     EXPECT_EQ(runs.size(), 2);

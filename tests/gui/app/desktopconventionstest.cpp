@@ -105,7 +105,7 @@ TEST_F(DesktopConventionsTest, NoKeyDoesTwoThingsAndThePageListsEveryOne)
                              "Presentation Mode", "One step on", "To the end of the run"})
         EXPECT_TRUE(what.count(QString::fromLatin1(name))) << name;
     EXPECT_GE(int(listed.size()), withKeys);
-    QDialog *page = window->helpActions()->shortcutsDialog();
+    QDialog *page = window->parts().helpActions->shortcutsDialog();
     const auto *table = page->findChild<QTableWidget *>(QStringLiteral("shortcutsTable"));
     ASSERT_NE(table, nullptr);
     EXPECT_EQ(table->rowCount(), int(listed.size()));
@@ -116,9 +116,9 @@ TEST_F(DesktopConventionsTest, FindReplaceAndGoToLineWorkOnTheCode)
 {
     auto window = makeWindow();
     ASSERT_TRUE(window->openLesson(QStringLiteral("ddp")));
-    CodeEditor &editor = *window->editor();
+    CodeEditor &editor = *window->parts().editor;
     editor.setText(QStringLiteral("a = 1\nb = a + a\nprint(a)\n"));
-    EditActions &edit = *window->editActions();
+    EditActions &edit = *window->parts().editActions;
     action(*window, "findAction")->trigger();
     EXPECT_TRUE(edit.findBar()->isVisible());
     edit.findField()->setText(QStringLiteral("a + a"));
@@ -158,7 +158,7 @@ TEST_F(DesktopConventionsTest, QuitClosesTheWindowAndKeepsTheCode)
 {
     auto window = makeWindow();
     ASSERT_TRUE(window->openLesson(QStringLiteral("basic")));
-    window->editor()->setText(QStringLiteral("# kept\n"));
+    window->parts().editor->setText(QStringLiteral("# kept\n"));
     action(*window, "quitAction")->trigger();
     EXPECT_FALSE(window->isVisible());
     EXPECT_EQ(savedText(progress(), QStringLiteral("basic")), QStringLiteral("# kept\n"));
@@ -170,7 +170,7 @@ TEST_F(DesktopConventionsTest, ABusyIndicatorNamesTheRunAndItsSeconds)
     ASSERT_TRUE(window->openLesson(QStringLiteral("ddp")));
     window->showScriptCode(
         QStringLiteral("async def ddp(model):\n    while True:\n        pass\n"));
-    BusyIndicator &busy = *window->busyIndicator();
+    BusyIndicator &busy = *window->parts().busyIndicator;
     EXPECT_FALSE(busy.isVisible());
     window->runCode();
     QTest::qWait(600);
@@ -185,26 +185,28 @@ TEST_F(DesktopConventionsTest, EveryViewHasANameAndThePaintedOnesSayWhatTheyShow
 {
     auto window = makeWindow();
     for (QWidget *view : std::initializer_list<QWidget *>{
-             window->editor(), window->lessonList(), window->lessonPanel(), window->results(),
-             window->stateView(), window->waitForView(), window->timeline(), window->memoryChart(),
-             window->stepBar(), window->legendBar()}) {
+             window->parts().editor, window->parts().lessonList, window->parts().lessonPanel,
+             window->parts().results, window->parts().stateView, window->parts().waitForView,
+             window->parts().timeline, window->parts().memoryChart, window->parts().stepBar,
+             window->parts().legendBar}) {
         EXPECT_FALSE(view->accessibleName().isEmpty()) << view->metaObject()->className();
         EXPECT_FALSE(view->accessibleDescription().isEmpty()) << view->metaObject()->className();
     }
     ASSERT_TRUE(window->openLesson(QStringLiteral("ddp")));
     window->showScriptCode(QString::fromStdString(builtinLesson(QStringLiteral("ddp")).solution));
     ASSERT_TRUE(runAndWait(*window));
-    window->session().setSelectedRank(2);
+    window->parts().session->setSelectedRank(2);
     QTest::qWait(150); // the text follows once the changes settle
-    const QString state = window->stateView()->accessibleDescription();
+    const QString state = window->parts().stateView->accessibleDescription();
     EXPECT_TRUE(state.contains(QStringLiteral("rank 2"))) << utf8(state);
     EXPECT_TRUE(state.contains(QStringLiteral("weights[0]"))) << utf8(state);
-    window->session().setSelectedEvent(0);
+    window->parts().session->setSelectedEvent(0);
     QTest::qWait(150);
-    const QString timeline = window->timeline()->accessibleDescription();
+    const QString timeline = window->parts().timeline->accessibleDescription();
     EXPECT_TRUE(timeline.startsWith(QStringLiteral("Selected: rank "))) << utf8(timeline);
-    EXPECT_TRUE(window->memoryChart()->accessibleDescription().startsWith(QStringLiteral("Peak ")));
-    EXPECT_EQ(window->waitForView()->accessibleDescription(),
+    EXPECT_TRUE(
+        window->parts().memoryChart->accessibleDescription().startsWith(QStringLiteral("Peak ")));
+    EXPECT_EQ(window->parts().waitForView->accessibleDescription(),
               QStringLiteral("The run did not hang."));
 }
 

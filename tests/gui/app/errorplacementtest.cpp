@@ -34,9 +34,9 @@ TEST_F(ErrorPlacementTest, TheWalkThroughsRefusedUpdateLeavesItsLineAndTheStateI
     ASSERT_TRUE(runAndWait(*window));
     QMessageBox *box = visibleMessageBox(QStringLiteral("runErrorDialog"));
     ASSERT_NE(box, nullptr);
-    const auto trace = window->lastTrace();
+    const auto trace = window->parts().session->trace();
     ASSERT_TRUE(trace && trace->error);
-    const QRect line = window->editor()->lineRectGlobal(trace->error->line);
+    const QRect line = window->parts().editor->lineRectGlobal(trace->error->line);
     ASSERT_FALSE(line.isEmpty()) << "the error's line is scrolled into view";
     auto *tabs = window->findChild<QTabWidget *>(QStringLiteral("leftTabs"));
     ASSERT_NE(tabs, nullptr);

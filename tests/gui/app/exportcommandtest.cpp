@@ -210,12 +210,12 @@ TEST_F(ExportActionsTest, ExportsOnlyARunAndWritesWhatTheWindowShows)
 
     const QString png = dir.filePath(QStringLiteral("ddp.png")); // 4 ranks: with the legend
     ASSERT_EQ(actions->exportTo(Kind::TimelinePng, png), QString());
-    const auto [timeline, chart] = timeZeroColumns(QImage(png), *window->lastTrace());
+    const auto [timeline, chart] = timeZeroColumns(QImage(png), *window->parts().session->trace());
     ASSERT_GT(timeline, 100);
     EXPECT_NEAR(chart, timeline, 4);
     EXPECT_TRUE(chartGridNear(QImage(png), timeline)) << "the chart's axis is not the timeline's";
 
-    window->stepController()->toEvent(19);
+    window->parts().stepper->toEvent(19);
     const QString svg = dir.filePath(QStringLiteral("ddp.svg"));
     ASSERT_EQ(actions->exportTo(Kind::TimelineSvg, svg), QString());
     EXPECT_EQ(svgRoot(svg), QStringLiteral("svg 1920x1080"));

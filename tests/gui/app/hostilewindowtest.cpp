@@ -44,10 +44,10 @@ TEST_P(HostileWindow, SurvivesShowsTheMessageAndKeepsTheTypedCode)
     auto window = makeWindow();
     ASSERT_TRUE(window->openLesson(QStringLiteral("ddp")));
     if (c.name == "InfiniteLoop")
-        window->setRunTimeLimit(2); // as the runner's test runs it
+        window->parts().lessonRun->setRunTimeLimit(2); // as the runner's test runs it
     const std::string function = builtinLesson(QStringLiteral("ddp")).function;
     const QString typed = QString::fromUtf8(hostile::sourceWithFunction(c, function));
-    window->editor()->replaceAllUndoable(typed);
+    window->parts().editor->replaceAllUndoable(typed);
 
     ASSERT_TRUE(runAndWait(*window, 40000)) << "the run never finished";
 
@@ -57,15 +57,15 @@ TEST_P(HostileWindow, SurvivesShowsTheMessageAndKeepsTheTypedCode)
         box = visibleMessageBox(QStringLiteral("runFailedDialog"));
     if (c.messageOnStdout) {
         EXPECT_EQ(box, nullptr) << utf8(dialogText(box));
-        EXPECT_TRUE(window->results()->text().contains(QStringLiteral("Not solved")))
-            << utf8(window->results()->text());
+        EXPECT_TRUE(window->parts().results->text().contains(QStringLiteral("Not solved")))
+            << utf8(window->parts().results->text());
     } else if (c.name == "BinaryGarbage") {
         // The editor holds text: the bytes that are not UTF-8 became U+FFFD, which Python refuses.
-        ASSERT_NE(box, nullptr) << utf8(window->results()->text());
+        ASSERT_NE(box, nullptr) << utf8(window->parts().results->text());
         EXPECT_TRUE(dialogText(box).contains(QStringLiteral("Python cannot read the code")))
             << utf8(dialogText(box));
     } else {
-        ASSERT_NE(box, nullptr) << "no dialog; results: " << utf8(window->results()->text());
+        ASSERT_NE(box, nullptr) << "no dialog; results: " << utf8(window->parts().results->text());
         EXPECT_TRUE(dialogText(box).contains(shownPart(c)))
             << "expected: " << utf8(shownPart(c)) << "\nshown: " << utf8(dialogText(box));
     }
@@ -73,12 +73,12 @@ TEST_P(HostileWindow, SurvivesShowsTheMessageAndKeepsTheTypedCode)
         box->close();
 
     const QString saved = savedText(progress(), QStringLiteral("ddp"));
-    EXPECT_TRUE(saved == window->editor()->text()) << "the saved code is not what was typed";
+    EXPECT_TRUE(saved == window->parts().editor->text()) << "the saved code is not what was typed";
     QFile file(progress().codePath(QStringLiteral("ddp")));
     ASSERT_TRUE(file.open(QIODevice::ReadOnly));
-    EXPECT_TRUE(file.readAll() == window->editor()->text().toUtf8());
+    EXPECT_TRUE(file.readAll() == window->parts().editor->text().toUtf8());
     if (c.name != "BinaryGarbage") {
-        EXPECT_TRUE(window->editor()->text() == typed) << "the editor lost some of the code";
+        EXPECT_TRUE(window->parts().editor->text() == typed) << "the editor lost some of the code";
     }
 }
 

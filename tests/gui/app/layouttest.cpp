@@ -45,8 +45,8 @@ QSplitter *middleSplitter(MainWindow &window)
 TEST_F(LayoutTest, TheWindowFitsA1280x720Screen)
 {
     auto window = makeWindow();
-    for (const auto pane : {MainWindow::Pane::Lesson, MainWindow::Pane::State}) {
-        window->showPane(pane);
+    for (const auto pane : {Tab::Lesson, Tab::State}) {
+        window->showTab(pane);
         settle();
         const QSize minimum = window->minimumSizeHint();
         EXPECT_LE(minimum.width(), 1280);
@@ -60,10 +60,10 @@ TEST_F(LayoutTest, At1280x800TheEditorShows72ColumnsBesideTheLessonOrTheState)
     window->resize(1280, 800);
     settle();
     ASSERT_EQ(window->width(), 1280);
-    for (const auto pane : {MainWindow::Pane::Lesson, MainWindow::Pane::State}) {
-        window->showPane(pane);
+    for (const auto pane : {Tab::Lesson, Tab::State}) {
+        window->showTab(pane);
         settle();
-        EXPECT_GE(window->editor()->visibleColumns(), CodeEditor::kMinimumColumns);
+        EXPECT_GE(window->parts().editor->visibleColumns(), CodeEditor::kMinimumColumns);
         EXPECT_GT(workSplitter(*window)->widget(0)->width(), 250) << "the left tab is still there";
     }
 }
@@ -71,7 +71,7 @@ TEST_F(LayoutTest, At1280x800TheEditorShows72ColumnsBesideTheLessonOrTheState)
 TEST_F(LayoutTest, SixteenRanksOnOneLineTakeAboutSixCharacters)
 {
     auto window = makeWindow();
-    CodeEditor &editor = *window->editor();
+    CodeEditor &editor = *window->parts().editor;
     editor.setCode(QStringLiteral("a = 1\nb = 2\nc = 3\nd = 4\n"));
     std::vector<std::pair<int, int>> lines;
     for (int rank = 0; rank < 16; ++rank)
@@ -115,7 +115,7 @@ TEST_F(LayoutTest, ASavedLayoutThatStarvesTheEditorIsNotRestored)
     auto window = makeWindow();
     window->resize(1500, 940);
     settle();
-    CodeEditor &editor = *window->editor();
+    CodeEditor &editor = *window->parts().editor;
     EXPECT_GE(editor.visibleColumns(), CodeEditor::kMinimumColumns);
     EXPECT_GT(editor.width(), editor.minimumSizeHint().width() + 40)
         << "the default split, not the starved one pushed to the editor's minimum";
@@ -130,7 +130,7 @@ TEST_F(LayoutTest, AFreshLessonSpendsLittleHeightOnPlaceholders)
     settle();
     const QWidget *views = middleSplitter(*window)->widget(1);
     EXPECT_LT(double(views->height()) / window->height(), 0.3);
-    EXPECT_FALSE(window->memoryChart()->isVisible()) << "nothing to chart before a run";
+    EXPECT_FALSE(window->parts().memoryChart->isVisible()) << "nothing to chart before a run";
 }
 
 // At 1280x800 the four ranks of DDP all showed but rank 3, behind the rows' scroll bar: the
@@ -143,16 +143,17 @@ TEST_F(LayoutTest, At1280x800TheTimelineShowsEveryRankOfAFourRankRun)
     settle();
     ASSERT_TRUE(window->openLesson(QStringLiteral("ddp")));
     ASSERT_TRUE(runAndWait(*window));
-    for (const auto pane : {MainWindow::Pane::Lesson, MainWindow::Pane::State}) {
-        window->showPane(pane);
+    for (const auto pane : {Tab::Lesson, Tab::State}) {
+        window->showTab(pane);
         settle();
         window->arrangeViews();
         settle();
-        EXPECT_FALSE(window->timeline()->rowScrollBar()->isVisible()) << int(pane);
-        EXPECT_GE(window->timeline()->rowLayout().rowHeight, window->timeline()->minRowHeight())
+        EXPECT_FALSE(window->parts().timeline->rowScrollBar()->isVisible()) << int(pane);
+        EXPECT_GE(window->parts().timeline->rowLayout().rowHeight,
+                  window->parts().timeline->minRowHeight())
             << int(pane);
-        EXPECT_GE(window->memoryChart()->height(), 110) << int(pane);
-        EXPECT_GE(window->editor()->visibleColumns(), 72) << int(pane);
+        EXPECT_GE(window->parts().memoryChart->height(), 110) << int(pane);
+        EXPECT_GE(window->parts().editor->visibleColumns(), 72) << int(pane);
     }
 }
 
@@ -172,13 +173,13 @@ TEST_F(LayoutTest, ARunWithoutOperationsGivesTheChartsRoomToWhatWentWrong)
     settle();
     window->arrangeViews();
     settle();
-    ASSERT_TRUE(window->lastTrace() && window->lastTrace()->error);
-    EXPECT_FALSE(window->memoryChart()->isVisible());
+    ASSERT_TRUE(window->parts().session->trace() && window->parts().session->trace()->error);
+    EXPECT_FALSE(window->parts().memoryChart->isVisible());
     const QWidget *views = middleSplitter(*window)->widget(1);
-    EXPECT_GE(window->results()->height(), views->height() * 2 / 5);
-    EXPECT_FALSE(window->stepBar()->playButton()->isEnabled());
+    EXPECT_GE(window->parts().results->height(), views->height() * 2 / 5);
+    EXPECT_FALSE(window->parts().stepBar->playButton()->isEnabled());
     // Half a character between the line numbers and the code.
-    CodeEditor *editor = window->editor();
+    CodeEditor *editor = window->parts().editor;
     const long textLeft = editor->SendScintilla(QsciScintilla::SCI_POINTXFROMPOSITION, 0, 0L);
     EXPECT_GE(textLeft - editor->marginWidth(0) - editor->marginWidth(1),
               editor->SendScintilla(QsciScintilla::SCI_TEXTWIDTH, 32, "0") / 2);
@@ -189,14 +190,14 @@ TEST_F(LayoutTest, PresentingTheMemoryChartKeepsAQuarterOfTheHeight)
     auto window = makeWindow();
     ASSERT_TRUE(window->openLesson(QStringLiteral("ddp")));
     ASSERT_TRUE(runAndWait(*window));
-    window->presentation().setActive(true);
+    window->parts().presentation->setActive(true);
     settle();
     window->resize(1920, 1080); // the offscreen screen is smaller than a projector
     settle();
     window->arrangeViews();
     settle();
-    EXPECT_GE(window->memoryChart()->height(), window->height() / 4);
-    EXPECT_GE(window->editor()->visibleColumns(), 60);
+    EXPECT_GE(window->parts().memoryChart->height(), window->height() / 4);
+    EXPECT_GE(window->parts().editor->visibleColumns(), 60);
 }
 
 } // namespace

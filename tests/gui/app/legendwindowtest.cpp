@@ -46,7 +46,7 @@ TEST_F(LegendWindowTest, ShowsTheRunsLayerScaleInTheWindowAndWhilePresenting)
     ASSERT_TRUE(window->openLesson(QStringLiteral("wsdp")));
     ASSERT_TRUE(runAndWait(*window));
     settle();
-    LegendBar *legend = window->legendBar();
+    LegendBar *legend = window->parts().legendBar;
     ASSERT_TRUE(legend->isVisible());
     EXPECT_EQ(legend->layers(), 6);
     EXPECT_GE(legend->height(), legend->heightForWidth(legend->width()));
@@ -54,12 +54,12 @@ TEST_F(LegendWindowTest, ShowsTheRunsLayerScaleInTheWindowAndWhilePresenting)
     EXPECT_TRUE(legend->rankPicker()->isHidden()) << "4 ranks all fit";
 
     const int before = legend->height();
-    window->presentation().setActive(true);
+    window->parts().presentation->setActive(true);
     settle();
     EXPECT_TRUE(legend->isVisible());
     EXPECT_GT(legend->height(), before) << "zoomed with the rest";
     EXPECT_TRUE(showsTheScale(*legend, 6));
-    window->presentation().setActive(false);
+    window->parts().presentation->setActive(false);
 }
 
 } // namespace

@@ -48,7 +48,7 @@ QString solutionOf(const QString &id)
 TEST_F(MainWindowTest, OpensDdpFromTheListAndSolvesItWithF5)
 {
     auto window = makeWindow();
-    QListView *list = window->lessonList();
+    QListView *list = window->parts().lessonList;
     QAbstractItemModelTester tester(list->model(),
                                     QAbstractItemModelTester::FailureReportingMode::Fatal);
     const QModelIndex ddp = lessonRow(*list->model(), QStringLiteral("ddp"));
@@ -58,10 +58,10 @@ TEST_F(MainWindowTest, OpensDdpFromTheListAndSolvesItWithF5)
     list->scrollTo(ddp);
     QTest::mouseClick(list->viewport(), Qt::LeftButton, {}, list->visualRect(ddp).center());
     ASSERT_EQ(window->currentLesson()->id, "ddp");
-    EXPECT_EQ(utf8(window->editor()->text()), utf8(starterOf(QStringLiteral("ddp"))));
+    EXPECT_EQ(utf8(window->parts().editor->text()), utf8(starterOf(QStringLiteral("ddp"))));
     EXPECT_EQ(utf8(ddp.data(LessonListModel::StateRole).toString()), "new");
 
-    CodeEditor *editor = window->editor();
+    CodeEditor *editor = window->parts().editor;
     editor->replaceAllUndoable(solutionOf(QStringLiteral("ddp")));
     QTest::keyClick(editor, Qt::Key_End, Qt::ControlModifier);
     QTest::keyClick(editor, Qt::Key_Return);
@@ -70,15 +70,16 @@ TEST_F(MainWindowTest, OpensDdpFromTheListAndSolvesItWithF5)
 
     QSignalSpy finished(window.get(), &MainWindow::runFinished);
     QTest::keyClick(window.get(), Qt::Key_F5);
-    ASSERT_TRUE(window->runController()->isRunning() || !finished.isEmpty()) << "F5 started no run";
+    ASSERT_TRUE(window->parts().runController->isRunning() || !finished.isEmpty())
+        << "F5 started no run";
     ASSERT_TRUE(finished.wait(kRunTimeoutMs));
 
-    const QString results = window->results()->text();
+    const QString results = window->parts().results->text();
     EXPECT_TRUE(results.contains(QStringLiteral("Solved!"))) << results.toStdString();
     EXPECT_TRUE(results.contains(QStringLiteral("5.1"))) << results.toStdString();
     EXPECT_TRUE(results.contains(QStringLiteral("1835008"))) << results.toStdString();
     EXPECT_EQ(utf8(ddp.data(LessonListModel::StateRole).toString()), "solved");
-    EXPECT_EQ(window->timeline()->rowCount(), 4);
+    EXPECT_EQ(window->parts().timeline->rowCount(), 4);
     // The run saved what was typed first.
     EXPECT_EQ(utf8(savedText(progress(), QStringLiteral("ddp"))), utf8(editor->text()));
 }
@@ -93,7 +94,7 @@ TEST_F(MainWindowTest, MemoryByKindIsInTheViewMenuAndFollowsTheChartsButton)
     auto *action = window->findChild<QAction *>(QStringLiteral("memoryByKindAction"));
     ASSERT_TRUE(action);
     EXPECT_EQ(action->shortcut(), QKeySequence(QStringLiteral("Ctrl+Shift+K")));
-    MemoryChart &chart = *window->memoryChart();
+    MemoryChart &chart = *window->parts().memoryChart;
     EXPECT_FALSE(chart.byKind());
 
     action->trigger();
@@ -122,9 +123,9 @@ TEST_F(MainWindowTest, WalkthroughStarterOpensTheErrorDialogAtTheRefusedUpdate)
         lineContaining(builtinLesson(QStringLiteral("walkthrough")).starter,
                        QStringLiteral("model.update("), QStringLiteral("your code starts here"));
     ASSERT_GT(updateLine, 0) << "the starter has no update in the learner's part";
-    EXPECT_EQ(window->editor()->errorLine(), updateLine);
+    EXPECT_EQ(window->parts().editor->errorLine(), updateLine);
     EXPECT_TRUE(said.contains(QString::number(updateLine))) << said.toStdString();
-    EXPECT_EQ(utf8(window->editor()->text()), utf8(starterOf(QStringLiteral("walkthrough"))));
+    EXPECT_EQ(utf8(window->parts().editor->text()), utf8(starterOf(QStringLiteral("walkthrough"))));
 }
 
 TEST_F(MainWindowTest, EscapeStopsARunawayLoopAtOnce)
@@ -134,7 +135,7 @@ TEST_F(MainWindowTest, EscapeStopsARunawayLoopAtOnce)
     const QString function = QString::fromStdString(builtinLesson(QStringLiteral("ddp")).function);
     window->showScriptCode(
         QStringLiteral("async def %1(model):\n    while True:\n        pass\n").arg(function));
-    RunController *run = window->runController();
+    RunController *run = window->parts().runController;
     QSignalSpy running(run, &RunController::runningChanged);
     QSignalSpy stopped(run, &RunController::runStopped);
     QSignalSpy finished(window.get(), &MainWindow::runFinished);
@@ -154,13 +155,13 @@ TEST_F(MainWindowTest, EscapeStopsARunawayLoopAtOnce)
     EXPECT_FALSE(running.last().at(0).toBool());
     EXPECT_FALSE(run->isRunning());
     EXPECT_EQ(finished.count(), 1);
-    EXPECT_TRUE(window->results()->text().contains(QStringLiteral("Stopped")));
+    EXPECT_TRUE(window->parts().results->text().contains(QStringLiteral("Stopped")));
 
     // The window still works: the solution runs to the end.
     window->showScriptCode(solutionOf(QStringLiteral("ddp")));
     ASSERT_TRUE(runAndWait(*window));
-    EXPECT_TRUE(window->results()->text().contains(QStringLiteral("Solved!")))
-        << window->results()->text().toStdString();
+    EXPECT_TRUE(window->parts().results->text().contains(QStringLiteral("Solved!")))
+        << window->parts().results->text().toStdString();
     EXPECT_EQ(stopped.count(), 1) << "the killed run reported again";
 }
 
@@ -174,7 +175,7 @@ TEST_F(MainWindowTest, TypedCodeSurvivesClosingAndReopening)
     {
         auto first = makeWindow();
         ASSERT_TRUE(first->openLesson(QStringLiteral("ddp")));
-        CodeEditor *editor = first->editor();
+        CodeEditor *editor = first->parts().editor;
         QSignalSpy edited(editor, &CodeEditor::codeEdited);
         editor->setCursorPosition(learnerLine, 0); // the empty line below the marker
         QTest::keyClicks(editor, QStringLiteral("    print('saved while typing')"));
@@ -193,7 +194,7 @@ TEST_F(MainWindowTest, TypedCodeSurvivesClosingAndReopening)
     MainWindow second(builtinLessons(), restarted);
     ASSERT_NE(second.currentLesson(), nullptr);
     EXPECT_EQ(second.currentLesson()->id, "ddp");
-    EXPECT_EQ(utf8(second.editor()->text()), utf8(typed));
+    EXPECT_EQ(utf8(second.parts().editor->text()), utf8(typed));
 }
 
 TEST_F(MainWindowTest, ResetToStarterAsksAndIsOneUndoAway)
@@ -201,7 +202,7 @@ TEST_F(MainWindowTest, ResetToStarterAsksAndIsOneUndoAway)
     auto window = makeWindow();
     ASSERT_TRUE(window->openLesson(QStringLiteral("ddp")));
     const QString starter = starterOf(QStringLiteral("ddp"));
-    CodeEditor *editor = window->editor();
+    CodeEditor *editor = window->parts().editor;
     editor->setCursorPosition(0, 0);
     QTest::keyClicks(editor, QStringLiteral("# mine "));
     const QString typed = editor->text();
@@ -226,7 +227,7 @@ TEST_F(MainWindowTest, HintsComeOneAtATimeAndTheSolutionAsksFirst)
 {
     auto window = makeWindow();
     ASSERT_TRUE(window->openLesson(QStringLiteral("ddp")));
-    LessonPanel *panel = window->lessonPanel();
+    LessonPanel *panel = window->parts().lessonPanel;
     auto *hintButton = panel->findChild<QPushButton *>(QStringLiteral("hintButton"));
     auto *solutionButton = panel->findChild<QPushButton *>(QStringLiteral("solutionButton"));
     ASSERT_NE(hintButton, nullptr);
@@ -248,7 +249,7 @@ TEST_F(MainWindowTest, HintsComeOneAtATimeAndTheSolutionAsksFirst)
     EXPECT_EQ(panel->hintsShown(), 3);
     EXPECT_EQ(hintButton->isEnabled(), hints > 3);
 
-    CodeEditor *editor = window->editor();
+    CodeEditor *editor = window->parts().editor;
     const QString before = editor->text();
     QTest::mouseClick(solutionButton, Qt::LeftButton);
     QMessageBox *box = visibleMessageBox();

@@ -49,7 +49,7 @@ TEST_F(NotebookImportTest, CtrlIImportsTheNotebookKeepsTheLearnersCodeAndReloads
     auto window = makeWindow();
     ASSERT_TRUE(window->openLesson(QStringLiteral("ddp")));
     const QString mine = QStringLiteral("# my own attempt\nasync def ddp(model):\n    pass\n");
-    window->editor()->setCode(mine);
+    window->parts().editor->setCode(mine);
     ASSERT_TRUE(progress().saveCode(QStringLiteral("ddp"), mine));
 
     QTest::keyClick(window.get(), Qt::Key_I, Qt::ControlModifier);
@@ -72,7 +72,7 @@ TEST_F(NotebookImportTest, CtrlIImportsTheNotebookKeepsTheLearnersCodeAndReloads
         << details;
     EXPECT_EQ(details.find("Not found"), std::string::npos) << details;
 
-    const QString editor = window->editor()->text();
+    const QString editor = window->parts().editor->text();
     EXPECT_TRUE(
         editor.contains(QStringLiteral("weights[layer], opt_states[layer] = model.update(")))
         << utf8(editor);
@@ -96,24 +96,25 @@ TEST_F(NotebookImportTest, FilesAreReadOnAWorkerOneAfterAnotherWhileTheStatusBar
     file.write("not a notebook");
     file.close();
     QStringList finished;
-    QObject::connect(window->notebookImport(), &NotebookImport::importFinished, window.get(),
+    QObject::connect(window->parts().notebookImport, &NotebookImport::importFinished, window.get(),
                      [&](const ImportSummary &summary) { finished << summary.file; });
 
     // Two files dropped at once: the window is back before either is read.
-    window->notebookImport()->importAndReport(notebookPath());
-    window->notebookImport()->importAndReport(garbage);
-    EXPECT_TRUE(window->notebookImport()->isImporting());
+    window->parts().notebookImport->importAndReport(notebookPath());
+    window->parts().notebookImport->importAndReport(garbage);
+    EXPECT_TRUE(window->parts().notebookImport->isImporting());
     EXPECT_TRUE(finished.isEmpty());
-    EXPECT_TRUE(window->busyIndicator()->isBusy());
+    EXPECT_TRUE(window->parts().busyIndicator->isBusy());
     EXPECT_TRUE(
-        window->busyIndicator()->text().startsWith(QStringLiteral("Importing puzzles.ipynb")))
-        << utf8(window->busyIndicator()->text());
+        window->parts().busyIndicator->text().startsWith(QStringLiteral("Importing puzzles.ipynb")))
+        << utf8(window->parts().busyIndicator->text());
 
-    ASSERT_TRUE(QTest::qWaitFor([&] { return !window->notebookImport()->isImporting(); }, 10000));
+    ASSERT_TRUE(
+        QTest::qWaitFor([&] { return !window->parts().notebookImport->isImporting(); }, 10000));
     EXPECT_EQ(finished,
               (QStringList{QStringLiteral("puzzles.ipynb"), QStringLiteral("garbage.ipynb")}));
-    EXPECT_FALSE(window->busyIndicator()->isBusy());
-    EXPECT_TRUE(window->editor()->text().contains(
+    EXPECT_FALSE(window->parts().busyIndicator->isBusy());
+    EXPECT_TRUE(window->parts().editor->text().contains(
         QStringLiteral("weights[layer], opt_states[layer] = model.update(")))
         << "the open lesson shows the imported code";
     int boxes = 0;
@@ -129,21 +130,22 @@ TEST_F(NotebookImportTest, TypingWhileAFileIsReadIsKeptAndTheImportedCodeWins)
 {
     auto window = makeWindow();
     ASSERT_TRUE(window->openLesson(QStringLiteral("ddp")));
-    CodeEditor *editor = window->editor();
+    CodeEditor *editor = window->parts().editor;
     editor->replaceAllUndoable(QStringLiteral("async def ddp(model):\n    pass\n"));
     QTest::keyClick(editor, Qt::Key_End, Qt::ControlModifier);
     QStringList imported;
     QString error;
-    QObject::connect(window->notebookImport(), &NotebookImport::importFinished, window.get(),
+    QObject::connect(window->parts().notebookImport, &NotebookImport::importFinished, window.get(),
                      [&](const ImportSummary &summary) {
                          imported = summary.imported;
                          error = summary.error;
                      });
-    window->notebookImport()->importAndReport(notebookPath());
+    window->parts().notebookImport->importAndReport(notebookPath());
     QTest::keyClicks(editor, QStringLiteral("# typed meanwhile"));
     ASSERT_TRUE(editor->hasUnsavedEdits());
 
-    ASSERT_TRUE(QTest::qWaitFor([&] { return !window->notebookImport()->isImporting(); }, 10000));
+    ASSERT_TRUE(
+        QTest::qWaitFor([&] { return !window->parts().notebookImport->isImporting(); }, 10000));
     EXPECT_TRUE(imported.contains(QStringLiteral("ddp"))) << utf8(error);
     const QString saved = savedText(progress(), QStringLiteral("ddp"));
     EXPECT_TRUE(saved.contains(QStringLiteral("weights[layer], opt_states[layer] = model.update(")))
@@ -162,26 +164,27 @@ TEST_F(NotebookImportTest, ASummaryNamesAtMostADozenFunctionsOfAList)
     summary.file = QStringLiteral("helpers.py");
     for (int k = 0; k < 6000; ++k)
         summary.unmatched << QStringLiteral("helper%1").arg(k);
-    const QString details = window->notebookImport()->details(summary);
+    const QString details = window->parts().notebookImport->details(summary);
     EXPECT_TRUE(details.contains(QStringLiteral("helper0, helper1,"))) << utf8(details);
     EXPECT_TRUE(details.contains(QStringLiteral("helper10 and 5989 more"))) << utf8(details);
     EXPECT_FALSE(details.contains(QStringLiteral("helper11"))) << utf8(details);
     summary.unmatched = summary.unmatched.first(12);
-    EXPECT_TRUE(window->notebookImport()->details(summary).endsWith(QStringLiteral("helper11")));
+    EXPECT_TRUE(
+        window->parts().notebookImport->details(summary).endsWith(QStringLiteral("helper11")));
 }
 
 TEST_F(NotebookImportTest, AnImportedBrokenFunctionRunsAndShowsItsSyntaxError)
 {
     auto window = makeWindow();
-    const ImportSummary summary = window->notebookImport()->importFile(notebookPath());
+    const ImportSummary summary = window->parts().notebookImport->importFile(notebookPath());
     ASSERT_TRUE(summary.imported.contains(QStringLiteral("gpipe"))) << utf8(summary.error);
     ASSERT_TRUE(window->openLesson(QStringLiteral("gpipe")));
-    EXPECT_TRUE(window->editor()->text().contains(QStringLiteral("# the colon is missing")));
+    EXPECT_TRUE(window->parts().editor->text().contains(QStringLiteral("# the colon is missing")));
 
     ASSERT_TRUE(runAndWait(*window));
-    ASSERT_TRUE(window->lastTrace());
-    ASSERT_TRUE(window->lastTrace()->error.has_value());
-    EXPECT_EQ(window->lastTrace()->error->kind, core::ErrorKind::Syntax);
+    ASSERT_TRUE(window->parts().session->trace());
+    ASSERT_TRUE(window->parts().session->trace()->error.has_value());
+    EXPECT_EQ(window->parts().session->trace()->error->kind, core::ErrorKind::Syntax);
     QMessageBox *box = visibleMessageBox(QStringLiteral("runErrorDialog"));
     ASSERT_NE(box, nullptr) << "the error dialog names the line";
     box->accept();
@@ -191,26 +194,26 @@ TEST_F(NotebookImportTest, GarbageImportsNothingAndSaysWhy)
 {
     auto window = makeWindow();
     ASSERT_TRUE(window->openLesson(QStringLiteral("ddp")));
-    const QString before = window->editor()->text();
+    const QString before = window->parts().editor->text();
     const QString garbage = QDir(root()).filePath(QStringLiteral("garbage.ipynb"));
     QFile file(garbage);
     ASSERT_TRUE(file.open(QIODevice::WriteOnly));
     file.write(QByteArray("\x89PNG\r\n\x1a\n\0\0\xff", 11));
     file.close();
 
-    const ImportSummary summary = window->notebookImport()->importFile(garbage);
+    const ImportSummary summary = window->parts().notebookImport->importFile(garbage);
 
     EXPECT_TRUE(summary.imported.isEmpty());
     EXPECT_TRUE(summary.error.startsWith(QStringLiteral("this is not a Jupyter notebook")))
         << utf8(summary.error);
     EXPECT_EQ(utf8(NotebookImport::headline(summary)), "Nothing was imported from garbage.ipynb.");
-    EXPECT_EQ(window->editor()->text(), before);
+    EXPECT_EQ(window->parts().editor->text(), before);
 }
 
 TEST_F(NotebookImportTest, TheFileMenuHoldsTheImportAction)
 {
     auto window = makeWindow();
-    QAction *action = window->notebookImport()->action();
+    QAction *action = window->parts().notebookImport->action();
     EXPECT_EQ(action->shortcut(), QKeySequence(Qt::CTRL | Qt::Key_I));
     bool inFileMenu = false;
     for (QAction *menu : window->menuBar()->actions())

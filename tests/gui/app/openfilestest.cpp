@@ -37,7 +37,8 @@ protected:
     // Imports read on a worker thread; their summary comes after.
     static bool importsDone(MainWindow &window)
     {
-        return QTest::qWaitFor([&] { return !window.notebookImport()->isImporting(); }, 10000);
+        return QTest::qWaitFor([&] { return !window.parts().notebookImport->isImporting(); },
+                               10000);
     }
     static void closeDialogs()
     {
@@ -88,10 +89,10 @@ TEST_F(OpenFilesTest, RecentFilesSurviveARestartAndAGoneOneLeavesTheList)
         ASSERT_TRUE(importsDone(*window));
         closeDialogs();
         EXPECT_TRUE(window->openFile(folder));
-        window->classGrading()->stop();
+        window->parts().classGrading->stop();
     }
     auto window = makeWindow(); // a restart
-    const QStringList recent = window->recentFiles()->paths();
+    const QStringList recent = window->parts().recentFiles->paths();
     EXPECT_EQ(recent, QStringList({QFileInfo(folder).absoluteFilePath(),
                                    QFileInfo(notebook).absoluteFilePath(),
                                    QFileInfo(gone).absoluteFilePath()}));
@@ -99,14 +100,15 @@ TEST_F(OpenFilesTest, RecentFilesSurviveARestartAndAGoneOneLeavesTheList)
     ASSERT_NE(first, nullptr);
     EXPECT_TRUE(first->text().contains(QStringLiteral("class")));
     first->trigger();
-    EXPECT_TRUE(window->classGrading()->isRunning()) << "the class folder is graded again";
-    window->classGrading()->stop();
+    EXPECT_TRUE(window->parts().classGrading->isRunning()) << "the class folder is graded again";
+    window->parts().classGrading->stop();
 
     QFile::remove(gone);
     window->findChild<QAction *>(QStringLiteral("recent2"))->trigger();
-    EXPECT_EQ(window->recentFiles()->paths().size(), 2) << "the file that is gone left the list";
+    EXPECT_EQ(window->parts().recentFiles->paths().size(), 2)
+        << "the file that is gone left the list";
     window->findChild<QAction *>(QStringLiteral("clearRecentAction"))->trigger();
-    EXPECT_TRUE(window->recentFiles()->paths().isEmpty());
+    EXPECT_TRUE(window->parts().recentFiles->paths().isEmpty());
 }
 
 TEST_F(OpenFilesTest, AFileOfAnotherKindIsRefusedWithASentence)
@@ -126,7 +128,7 @@ TEST_F(OpenFilesTest, AFileOfAnotherKindIsRefusedWithASentence)
     EXPECT_TRUE(box->text().contains(QStringLiteral("not a Rankstep demonstration")));
     closeDialogs();
     EXPECT_FALSE(window->openFile(root() + QStringLiteral("/nowhere.py")));
-    EXPECT_TRUE(window->recentFiles()->paths().isEmpty()) << "nothing that failed is kept";
+    EXPECT_TRUE(window->parts().recentFiles->paths().isEmpty()) << "nothing that failed is kept";
 }
 
 } // namespace

@@ -28,14 +28,14 @@ TEST_F(PresentationSizeTest, TheMemoryChartKeepsAQuarterOfTheHeightAt1920x1080An
     auto window = makeWindow();
     ASSERT_TRUE(window->openLesson(QStringLiteral("gpipe")));
     ASSERT_TRUE(runAndWait(*window));
-    window->stepController()->home();
-    window->stepController()->next(); // stepping: the state tab
-    window->presentation().setActive(true);
-    window->appearance().setZoom(1.5);
+    window->parts().stepper->home();
+    window->parts().stepper->next(); // stepping: the state tab
+    window->parts().presentation->setActive(true);
+    window->parts().appearance->setZoom(1.5);
     QTest::qWait(50);
     window->resize(1920, 1080); // as a projector's full screen arrives: after the arrangement
     QTest::qWait(100);
-    EXPECT_GE(window->memoryChart()->height(), 1080 / 4);
+    EXPECT_GE(window->parts().memoryChart->height(), 1080 / 4);
 }
 
 // Seen presenting at 1920x1080 and 150%: the results showed the verdict and Timesteps, and
@@ -43,8 +43,8 @@ TEST_F(PresentationSizeTest, TheMemoryChartKeepsAQuarterOfTheHeightAt1920x1080An
 TEST_F(PresentationSizeTest, TheResultsShowBothFiguresAt1920x1080And150Percent)
 {
     auto window = makeWindow();
-    window->presentation().setActive(true);
-    window->appearance().setZoom(1.5);
+    window->parts().presentation->setActive(true);
+    window->parts().appearance->setZoom(1.5);
     ASSERT_TRUE(window->openLesson(QStringLiteral("gpipe")));
     window->showScriptCode(QString::fromStdString(builtinLesson(QStringLiteral("gpipe")).solution));
     ASSERT_TRUE(runAndWait(*window));
@@ -52,11 +52,11 @@ TEST_F(PresentationSizeTest, TheResultsShowBothFiguresAt1920x1080And150Percent)
     QTest::qWait(50);
     ASSERT_TRUE(runAndWait(*window)); // and the teacher runs again: the run's end arranges
     QTest::qWait(100);
-    const ResultsPanel &results = *window->results();
+    const ResultsPanel &results = *window->parts().results;
     ASSERT_TRUE(results.text().contains(QStringLiteral("Maximum memory")));
     EXPECT_GE(results.height(), results.headHeight())
-        << window->height() << " " << window->memoryChart()->height() << " "
-        << window->presentation().isActive();
+        << window->height() << " " << window->parts().memoryChart->height() << " "
+        << window->parts().presentation->isActive();
     // The head is the verdict and two rows at the zoomed font: more than four lines of it.
     EXPECT_GT(results.headHeight(), 4 * QFontMetricsF(results.font()).lineSpacing());
 }
@@ -66,18 +66,18 @@ TEST_F(PresentationSizeTest, At1280x800EveryRanksRowOfTheTimelineHasRoomForItsNa
     auto window = makeWindow();
     ASSERT_TRUE(window->openLesson(QStringLiteral("gpipe")));
     ASSERT_TRUE(runAndWait(*window));
-    window->stepController()->home();
-    window->stepController()->next(); // stepping: the state tab
-    window->presentation().setActive(true);
+    window->parts().stepper->home();
+    window->parts().stepper->next(); // stepping: the state tab
+    window->parts().presentation->setActive(true);
     QTest::qWait(50);
     window->resize(1280, 800); // the offscreen screen is smaller
     QTest::qWait(50);
     window->arrangeViews();
     QTest::qWait(100);
-    const TimelineView &timeline = *window->timeline();
+    const TimelineView &timeline = *window->parts().timeline;
     EXPECT_GE(timeline.rowLayout().rowHeight, QFontMetricsF(timeline.font()).height())
         << "4 rows in " << timeline.height() << " pixels";
-    EXPECT_GE(window->memoryChart()->height(), 800 / 4);
+    EXPECT_GE(window->parts().memoryChart->height(), 800 / 4);
 }
 
 // Seen presenting at 1280x800 and 150%: the window grew to 906 px high, past the screen, because
@@ -87,8 +87,8 @@ TEST_F(PresentationSizeTest, At1280x800And150PercentTheWindowFitsTheScreen)
 {
     auto window = makeWindow();
     ASSERT_TRUE(window->openLesson(QStringLiteral("bubble"))); // has experiments
-    window->presentation().setActive(true);
-    window->appearance().setZoom(1.5);
+    window->parts().presentation->setActive(true);
+    window->parts().appearance->setZoom(1.5);
     ASSERT_TRUE(runAndWait(*window));
     window->resize(1280, 800);
     QTest::qWait(50);
@@ -116,11 +116,11 @@ TEST_F(PresentationSizeTest, InlineCodeInTheLessonGrowsWithTheZoom)
 {
     auto window = makeWindow();
     ASSERT_TRUE(window->openLesson(QStringLiteral("ddp")));
-    const double before = codePointSize(*window->lessonPanel()->textDocument());
+    const double before = codePointSize(*window->parts().lessonPanel->textDocument());
     ASSERT_GT(before, 0) << "the lesson has inline code";
-    window->appearance().setZoom(1.5);
+    window->parts().appearance->setZoom(1.5);
     QTest::qWait(50);
-    const double after = codePointSize(*window->lessonPanel()->textDocument());
+    const double after = codePointSize(*window->parts().lessonPanel->textDocument());
     EXPECT_NEAR(after / before, 1.5, 0.1);
     EXPECT_NEAR(after, QApplication::font().pointSizeF(), 0.6) << "as large as the text around";
 }

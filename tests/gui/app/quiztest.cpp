@@ -31,28 +31,28 @@ protected:
         window->showScriptCode(
             QString::fromStdString(builtinLesson(QStringLiteral("ddp")).solution));
         EXPECT_TRUE(runAndWait(*window));
-        window->appearance().setPresenting(presenting);
+        window->parts().appearance->setPresenting(presenting);
         window->findChild<QAction *>(QStringLiteral("quizAction"))->setChecked(true);
-        window->stepController()->setStepMode(StepController::StepMode::Operation);
-        window->stepController()->home();
+        window->parts().stepper->setStepMode(StepController::StepMode::Operation);
+        window->parts().stepper->home();
         return window;
     }
 
-    static std::size_t stop(MainWindow &window)
-    {
-        return window.stepController()->cursor()->stop();
-    }
+    static std::size_t stop(MainWindow &window) { return window.parts().stepper->cursor()->stop(); }
 
-    static void pageDown(MainWindow &window) { QTest::keyClick(window.editor(), Qt::Key_PageDown); }
+    static void pageDown(MainWindow &window)
+    {
+        QTest::keyClick(window.parts().editor, Qt::Key_PageDown);
+    }
 };
 
 TEST_F(QuizTest, AStepAsksFirstAndTheNextPressRevealsTheAnswerWithTheStep)
 {
     auto window = ready();
-    QuizController &quiz = *window->quiz();
-    QuizPanel &panel = *window->quizPanel();
+    QuizController &quiz = *window->parts().quiz;
+    QuizPanel &panel = *window->parts().quizPanel;
     ASSERT_TRUE(quiz.isEnabled());
-    const std::size_t first = window->stepController()->cursor()->nextOperation().stop();
+    const std::size_t first = window->parts().stepper->cursor()->nextOperation().stop();
     ASSERT_GT(first, 0U);
     pageDown(*window);
     ASSERT_TRUE(quiz.isAsking());
@@ -84,36 +84,36 @@ TEST_F(QuizTest, AStepAsksFirstAndTheNextPressRevealsTheAnswerWithTheStep)
 TEST_F(QuizTest, NotPresentingStepsAtOnce)
 {
     auto window = ready(false);
-    const std::size_t first = window->stepController()->cursor()->nextOperation().stop();
-    window->stepController()->next();
-    EXPECT_FALSE(window->quiz()->isAsking());
+    const std::size_t first = window->parts().stepper->cursor()->nextOperation().stop();
+    window->parts().stepper->next();
+    EXPECT_FALSE(window->parts().quiz->isAsking());
     EXPECT_EQ(stop(*window), first);
-    EXPECT_FALSE(window->quizPanel()->isVisible());
+    EXPECT_FALSE(window->parts().quizPanel->isVisible());
 }
 
 TEST_F(QuizTest, StepBackDropsTheQuestionAndPlayNeverWaits)
 {
     auto window = ready();
-    StepController &stepper = *window->stepController();
+    StepController &stepper = *window->parts().stepper;
     stepper.next();
     stepper.next(); // revealed: at stop 1
     stepper.next(); // asks about stop 2
-    ASSERT_TRUE(window->quiz()->isAsking());
+    ASSERT_TRUE(window->parts().quiz->isAsking());
     stepper.previous();
-    EXPECT_FALSE(window->quiz()->isAsking());
-    EXPECT_FALSE(window->quizPanel()->isVisible());
+    EXPECT_FALSE(window->parts().quiz->isAsking());
+    EXPECT_FALSE(window->parts().quizPanel->isVisible());
     EXPECT_EQ(stop(*window), 0U);
 
     stepper.setSpeed(1000);
     stepper.play();
     ASSERT_TRUE(QTest::qWaitFor([&] { return stepper.atEnd(); }, 10000));
-    EXPECT_FALSE(window->quizPanel()->isVisible());
+    EXPECT_FALSE(window->parts().quizPanel->isVisible());
 }
 
 TEST_F(QuizTest, AWholeRunsQuestionsNeverQuoteTheSolution)
 {
     auto window = ready();
-    StepController &stepper = *window->stepController();
+    StepController &stepper = *window->parts().stepper;
     const std::string solution = builtinLesson(QStringLiteral("ddp")).solution;
     std::vector<std::string> lines;
     for (std::size_t at = 0; at < solution.size();) {
@@ -127,12 +127,12 @@ TEST_F(QuizTest, AWholeRunsQuestionsNeverQuoteTheSolution)
     int asked = 0;
     for (int presses = 0; presses < 200 && !stepper.atEnd(); ++presses) {
         stepper.next();
-        if (!window->quiz()->isAsking())
+        if (!window->parts().quiz->isAsking())
             continue;
         ++asked;
-        QString shown = window->quizPanel()->question()->text();
+        QString shown = window->parts().quizPanel->question()->text();
         for (int i = 0; i < 4; ++i)
-            shown += QLatin1Char('\n') + window->quizPanel()->choice(i)->text();
+            shown += QLatin1Char('\n') + window->parts().quizPanel->choice(i)->text();
         for (const std::string &line : lines)
             EXPECT_EQ(shown.toStdString().find(line), std::string::npos) << line;
         for (const char *code : {"await ", "model.", "def "})

@@ -33,64 +33,65 @@ TEST_F(RealRunTest, CtrlF5RunsTheCodeForRealBesideItsSimulation)
     REQUIRE_TORCH();
     auto window = makeWindow();
     ASSERT_TRUE(window->openLesson(QStringLiteral("ddp")));
-    window->editor()->setText(
+    window->parts().editor->setText(
         QString::fromStdString(builtinLesson(QStringLiteral("ddp")).solution));
-    window->realRun().controller().setSizes(16, 4);
-    EXPECT_EQ(window->realRun().action()->shortcut(), QKeySequence(Qt::CTRL | Qt::Key_F5));
-    QSignalSpy finished(&window->realRun().controller(), &RealRunController::finished);
+    window->parts().realRun->controller().setSizes(16, 4);
+    EXPECT_EQ(window->parts().realRun->action()->shortcut(), QKeySequence(Qt::CTRL | Qt::Key_F5));
+    QSignalSpy finished(&window->parts().realRun->controller(), &RealRunController::finished);
     QSignalSpy simulated(window.get(), &MainWindow::runFinished);
-    window->realRun().action()->trigger();
-    EXPECT_TRUE(window->session().realRunInProgress());
-    EXPECT_TRUE(window->realRunView()->isVisible()); // the tab came to the front
+    window->parts().realRun->action()->trigger();
+    EXPECT_TRUE(window->parts().session->realRunInProgress());
+    EXPECT_TRUE(window->parts().realRunView->isVisible()); // the tab came to the front
     ASSERT_TRUE(finished.wait(kRealRunTimeoutMs));
     ASSERT_TRUE(simulated.count() > 0 || simulated.wait(kRunTimeoutMs));
 
-    const auto &outcome = window->session().realRun();
+    const auto &outcome = window->parts().session->realRun();
     ASSERT_TRUE(outcome);
     EXPECT_EQ(outcome->exitCode, 0) << utf8(outcome->output);
     ASSERT_TRUE(outcome->report);
     EXPECT_TRUE(outcome->report->weightsMatch);
     EXPECT_EQ(outcome->report->perRank.size(), 4U);
-    EXPECT_FALSE(window->session().realRunInProgress());
-    ASSERT_TRUE(window->session().trace());
-    EXPECT_TRUE(window->session().trace()->correct()); // the simulation of the same code
-    const std::string page = utf8(window->realRunView()->text());
+    EXPECT_FALSE(window->parts().session->realRunInProgress());
+    ASSERT_TRUE(window->parts().session->trace());
+    EXPECT_TRUE(window->parts().session->trace()->correct()); // the simulation of the same code
+    const std::string page = utf8(window->parts().realRunView->text());
     EXPECT_NE(page.find("match one process trained on every batch"), std::string::npos) << page;
     // Rank 3's row: real seconds and the simulated run's share of communication beside them.
     EXPECT_NE(page.find("Trains what one process trains."), std::string::npos) << page;
     EXPECT_EQ(page.find("–"), std::string::npos) << "a rank without its simulated share\n" << page;
 
     // Ctrl+Shift+F5: the views show the real run in milliseconds, its simulation second.
-    const TracePtr simulatedTrace = window->session().trace();
-    QAction *show = window->realRun().showRealAction();
+    const TracePtr simulatedTrace = window->parts().session->trace();
+    QAction *show = window->parts().realRun->showRealAction();
     ASSERT_TRUE(show->isEnabled());
     EXPECT_EQ(show->shortcut(), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_F5));
     show->trigger();
-    EXPECT_EQ(window->session().units(), TraceUnits::Seconds);
-    EXPECT_EQ(window->session().trace(), outcome->trace);
-    EXPECT_EQ(window->session().comparison(), simulatedTrace);
-    EXPECT_EQ(window->session().trace()->events.size(), simulatedTrace->events.size());
-    EXPECT_TRUE(window->stepBar()->positionText().contains(QStringLiteral(" ms")))
-        << utf8(window->stepBar()->positionText());
-    EXPECT_TRUE(window->comparisonView()->summary().contains(QStringLiteral("real processes")))
-        << utf8(window->comparisonView()->summary());
+    EXPECT_EQ(window->parts().session->units(), TraceUnits::Seconds);
+    EXPECT_EQ(window->parts().session->trace(), outcome->trace);
+    EXPECT_EQ(window->parts().session->comparison(), simulatedTrace);
+    EXPECT_EQ(window->parts().session->trace()->events.size(), simulatedTrace->events.size());
+    EXPECT_TRUE(window->parts().stepBar->positionText().contains(QStringLiteral(" ms")))
+        << utf8(window->parts().stepBar->positionText());
+    EXPECT_TRUE(
+        window->parts().comparisonView->summary().contains(QStringLiteral("real processes")))
+        << utf8(window->parts().comparisonView->summary());
     // The tab still sets the real seconds beside the simulation's shares.
-    EXPECT_EQ(utf8(window->realRunView()->text()).find("–"), std::string::npos);
+    EXPECT_EQ(utf8(window->parts().realRunView->text()).find("–"), std::string::npos);
     show->trigger(); // and back
-    EXPECT_EQ(window->session().units(), TraceUnits::SimulatedSteps);
-    EXPECT_EQ(window->session().trace(), simulatedTrace);
-    EXPECT_NE(window->session().comparison(), simulatedTrace);
+    EXPECT_EQ(window->parts().session->units(), TraceUnits::SimulatedSteps);
+    EXPECT_EQ(window->parts().session->trace(), simulatedTrace);
+    EXPECT_NE(window->parts().session->comparison(), simulatedTrace);
 
     // A new simulated run while the real one is shown takes its place and turns the switch off.
     show->trigger();
-    ASSERT_EQ(window->session().units(), TraceUnits::Seconds);
+    ASSERT_EQ(window->parts().session->units(), TraceUnits::Seconds);
     QSignalSpy again(window.get(), &MainWindow::runFinished);
     window->runCode();
     ASSERT_TRUE(again.wait(kRunTimeoutMs));
-    EXPECT_EQ(window->session().units(), TraceUnits::SimulatedSteps);
-    EXPECT_NE(window->session().trace(), outcome->trace);
+    EXPECT_EQ(window->parts().session->units(), TraceUnits::SimulatedSteps);
+    EXPECT_NE(window->parts().session->trace(), outcome->trace);
     EXPECT_FALSE(show->isChecked());
-    EXPECT_NE(window->session().comparison(), outcome->trace);
+    EXPECT_NE(window->parts().session->comparison(), outcome->trace);
 }
 
 // Only the real library has a recorder: rank 1 raises in the real run, never in the simulation.
@@ -108,17 +109,17 @@ TEST_F(RealRunTest, ARealRanksErrorIsMarkedOnItsLine)
                 "    if model.rank == 1 and hasattr(model, 'recorder'):\n"
                 "        raise ValueError('only for real')\n");
     const int line = int(std::count(code.begin(), code.begin() + std::ptrdiff_t(at), '\n')) + 2;
-    window->editor()->setText(QString::fromStdString(code));
-    window->realRun().controller().setSizes(16, 4);
-    QSignalSpy finished(&window->realRun().controller(), &RealRunController::finished);
+    window->parts().editor->setText(QString::fromStdString(code));
+    window->parts().realRun->controller().setSizes(16, 4);
+    QSignalSpy finished(&window->parts().realRun->controller(), &RealRunController::finished);
     QSignalSpy simulated(window.get(), &MainWindow::runFinished);
-    window->realRun().action()->trigger();
+    window->parts().realRun->action()->trigger();
     ASSERT_TRUE(finished.wait(kRealRunTimeoutMs));
     ASSERT_TRUE(simulated.count() > 0 || simulated.wait(kRunTimeoutMs));
-    ASSERT_TRUE(window->session().realRun());
-    EXPECT_EQ(window->session().realRun()->exitCode, 2)
-        << utf8(window->session().realRun()->output);
-    EXPECT_EQ(window->editor()->errorLine(), line);
+    ASSERT_TRUE(window->parts().session->realRun());
+    EXPECT_EQ(window->parts().session->realRun()->exitCode, 2)
+        << utf8(window->parts().session->realRun()->output);
+    EXPECT_EQ(window->parts().editor->errorLine(), line);
 }
 
 TEST_F(RealRunTest, WithoutPyTorchTheTabSaysHowToInstallIt)
@@ -126,14 +127,14 @@ TEST_F(RealRunTest, WithoutPyTorchTheTabSaysHowToInstallIt)
     auto window = makeWindow();
     ASSERT_TRUE(window->openLesson(QStringLiteral("ddp")));
     qputenv("RANKSTEP_PYTHON", "/nonexistent/python3");
-    QSignalSpy finished(&window->realRun().controller(), &RealRunController::finished);
-    window->realRun().runForReal();
+    QSignalSpy finished(&window->parts().realRun->controller(), &RealRunController::finished);
+    window->parts().realRun->runForReal();
     const bool ended = finished.wait(kRealRunTimeoutMs);
     qunsetenv("RANKSTEP_PYTHON");
     ASSERT_TRUE(ended);
-    ASSERT_TRUE(window->session().realRun());
-    EXPECT_TRUE(window->session().realRun()->torchMissing());
-    const std::string page = utf8(window->realRunView()->text());
+    ASSERT_TRUE(window->parts().session->realRun());
+    EXPECT_TRUE(window->parts().session->realRun()->torchMissing());
+    const std::string page = utf8(window->parts().realRunView->text());
     EXPECT_NE(page.find("apt-get install python3-torch"), std::string::npos) << page;
     EXPECT_NE(page.find("PyTorch is missing."), std::string::npos) << page;
 }

@@ -106,7 +106,7 @@ int pixelsOfColor(const QImage &image, const QRect &area, const QColor &color)
 // Where the chart draws a point of the series, in the window's coordinates.
 QPoint windowPosition(MainWindow &window, QScatterSeries *series, QPointF value)
 {
-    const MemoryChart *memory = window.memoryChart();
+    const MemoryChart *memory = window.parts().memoryChart;
     const QPointF inChart = memory->chart()->mapToPosition(value, series);
     const QPoint inView = memory->chartView()->mapFromScene(memory->chart()->mapToScene(inChart));
     return memory->chartView()->viewport()->mapTo(&window, inView);
@@ -119,8 +119,8 @@ TEST_F(AppScreenshot, FreshStartShowsTheFirstLessonWithEmptyViews)
     ASSERT_NE(window->currentLesson(), nullptr);
     EXPECT_EQ(window->currentLesson()->id, builtinLessons().front().id);
     const QImage image = shoot(*window, QStringLiteral("app-fresh.png"));
-    EXPECT_EQ(window->timeline()->rowCount(), 0) << "rows before any run";
-    EXPECT_TRUE(window->memoryChart()->showsPlaceholder());
+    EXPECT_EQ(window->parts().timeline->rowCount(), 0) << "rows before any run";
+    EXPECT_TRUE(window->parts().memoryChart->showsPlaceholder());
     EXPECT_EQ(visibleMessageBox(), nullptr);
     EXPECT_EQ(dialogPixels(*window, image), 0);
 }
@@ -128,24 +128,24 @@ TEST_F(AppScreenshot, FreshStartShowsTheFirstLessonWithEmptyViews)
 TEST_F(AppScreenshot, SolvedDdpShowsFourRanksAndTheMemoryMaximum)
 {
     auto window = openAt(QStringLiteral("ddp"));
-    window->editor()->replaceAllUndoable(
+    window->parts().editor->replaceAllUndoable(
         QString::fromStdString(builtinLesson(QStringLiteral("ddp")).solution));
     ASSERT_TRUE(runAndWait(*window));
     const QImage image = shoot(*window, QStringLiteral("app-ddp-solved.png"));
 
-    ASSERT_NE(window->lastTrace(), nullptr);
-    EXPECT_EQ(window->timeline()->rowCount(), window->currentLesson()->config.ranks);
-    EXPECT_EQ(window->timeline()->rowCount(), 4);
-    EXPECT_FALSE(window->memoryChart()->showsPlaceholder());
-    QScatterSeries *maximum = maximumMarker(*window->memoryChart());
+    ASSERT_NE(window->parts().session->trace(), nullptr);
+    EXPECT_EQ(window->parts().timeline->rowCount(), window->currentLesson()->config.ranks);
+    EXPECT_EQ(window->parts().timeline->rowCount(), 4);
+    EXPECT_FALSE(window->parts().memoryChart->showsPlaceholder());
+    QScatterSeries *maximum = maximumMarker(*window->parts().memoryChart);
     ASSERT_NE(maximum, nullptr) << "no maximum marker";
     ASSERT_EQ(maximum->count(), 1);
-    const core::Figures &figures = window->lastTrace()->figures;
+    const core::Figures &figures = window->parts().session->trace()->figures;
     EXPECT_EQ(maximum->at(0), QPointF(figures.maxMemoryTime.toDouble(), double(figures.maxMemory)));
     EXPECT_EQ(figures.maxMemory, 1835008);
     // Its label is an item of its own, placed clear of the target line (labelplacement.h).
-    EXPECT_FALSE(window->memoryChart()->maximumLabelText().isEmpty());
-    EXPECT_FALSE(window->memoryChart()->maximumLabelRect().isEmpty());
+    EXPECT_FALSE(window->parts().memoryChart->maximumLabelText().isEmpty());
+    EXPECT_FALSE(window->parts().memoryChart->maximumLabelRect().isEmpty());
     // And it is in the picture: the maximum's red around the point (lines cross its center).
     const QPoint center = windowPosition(*window, maximum, maximum->at(0));
     EXPECT_GE(pixelsOfColor(image, QRect(center - QPoint(5, 5), QSize(11, 11)),
@@ -162,8 +162,8 @@ TEST_F(AppScreenshot, WalkthroughErrorShowsTheDialogOverTheWindow)
     ASSERT_TRUE(runAndWait(*window));
     ASSERT_NE(visibleMessageBox(QStringLiteral("runErrorDialog")), nullptr);
     const QImage image = shoot(*window, QStringLiteral("app-walkthrough-error.png"));
-    EXPECT_EQ(window->timeline()->rowCount(), 1);
-    EXPECT_FALSE(window->memoryChart()->showsPlaceholder());
+    EXPECT_EQ(window->parts().timeline->rowCount(), 1);
+    EXPECT_FALSE(window->parts().memoryChart->showsPlaceholder());
     EXPECT_GT(dialogPixels(*window, image), 20000) << "the dialog is not in the picture";
 }
 
@@ -171,15 +171,15 @@ TEST_F(AppScreenshot, DeadlockShowsEveryRankAndNoDialogOverTheHangPicture)
 {
     auto window = openAt(QStringLiteral("hang"));
     ASSERT_TRUE(runAndWait(*window));
-    ASSERT_NE(window->lastTrace(), nullptr);
-    ASSERT_TRUE(window->lastTrace()->error.has_value());
-    EXPECT_EQ(window->lastTrace()->error->kind, core::ErrorKind::Deadlock);
+    ASSERT_NE(window->parts().session->trace(), nullptr);
+    ASSERT_TRUE(window->parts().session->trace()->error.has_value());
+    EXPECT_EQ(window->parts().session->trace()->error->kind, core::ErrorKind::Deadlock);
     // The diagnosis is the "Why it hung" picture and the results banner, not a dialog over them.
     EXPECT_EQ(visibleMessageBox(QStringLiteral("runErrorDialog")), nullptr);
     const QImage image = shoot(*window, QStringLiteral("app-deadlock.png"));
-    EXPECT_EQ(window->timeline()->rowCount(), window->currentLesson()->config.ranks);
-    EXPECT_EQ(window->timeline()->rowCount(), 4);
-    EXPECT_TRUE(window->waitForView()->isVisible());
+    EXPECT_EQ(window->parts().timeline->rowCount(), window->currentLesson()->config.ranks);
+    EXPECT_EQ(window->parts().timeline->rowCount(), 4);
+    EXPECT_TRUE(window->parts().waitForView->isVisible());
     EXPECT_EQ(dialogPixels(*window, image), 0);
 }
 

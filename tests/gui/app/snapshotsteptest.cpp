@@ -26,7 +26,7 @@ protected:
         if (!window->openLesson(QStringLiteral("walkthrough")))
             return nullptr;
         window->showScriptCode(QString::fromStdString(solution()));
-        if (!runAndWait(*window) || !window->stepController()->trace())
+        if (!runAndWait(*window) || !window->parts().stepper->trace())
             return nullptr;
         return window;
     }
@@ -57,7 +57,7 @@ TEST_F(SnapshotSteps, TheWalkthroughStepsByEveryDrawAtItsLine)
 {
     const auto window = runWalkthrough();
     ASSERT_TRUE(window);
-    StepController &stepper = *window->stepController();
+    StepController &stepper = *window->parts().stepper;
     EXPECT_EQ(stepper.stepMode(), Mode::Snapshot);
     const std::vector<int> lines = drawLines();
     ASSERT_EQ(lines.size(), 13U);
@@ -83,19 +83,21 @@ TEST_F(SnapshotSteps, AScriptedStepCountsInTheNamedMode)
 {
     const auto window = runWalkthrough();
     ASSERT_TRUE(window);
-    StepController &stepper = *window->stepController();
-    ASSERT_TRUE(goToStep(*window, QStringLiteral("10"), QStringLiteral("snapshot")));
+    StepController &stepper = *window->parts().stepper;
+    ASSERT_TRUE(
+        goToStep(*window->parts().stepper, QStringLiteral("10"), QStringLiteral("snapshot")));
     EXPECT_EQ(stepper.stepMode(), Mode::Snapshot);
     EXPECT_EQ(stepper.snapshot(), 9U);
-    ASSERT_TRUE(goToStep(*window, QStringLiteral("2"), QStringLiteral("operation")));
+    ASSERT_TRUE(
+        goToStep(*window->parts().stepper, QStringLiteral("2"), QStringLiteral("operation")));
     EXPECT_EQ(stepper.stepMode(), Mode::Operation);
     EXPECT_EQ(stepper.appliedEvents(), 2U);
-    ASSERT_TRUE(goToStep(*window, QStringLiteral("1"), QStringLiteral("time")));
+    ASSERT_TRUE(goToStep(*window->parts().stepper, QStringLiteral("1"), QStringLiteral("time")));
     EXPECT_EQ(stepper.stepMode(), Mode::Time);
-    ASSERT_TRUE(goToStep(*window, QStringLiteral("1"), QStringLiteral("slice")));
+    ASSERT_TRUE(goToStep(*window->parts().stepper, QStringLiteral("1"), QStringLiteral("slice")));
     EXPECT_EQ(stepper.stepMode(), Mode::Slice);
-    EXPECT_FALSE(goToStep(*window, QStringLiteral("1"), QStringLiteral("draw")));
-    EXPECT_TRUE(goToStep(*window, QStringLiteral("end")));
+    EXPECT_FALSE(goToStep(*window->parts().stepper, QStringLiteral("1"), QStringLiteral("draw")));
+    EXPECT_TRUE(goToStep(*window->parts().stepper, QStringLiteral("end")));
     EXPECT_TRUE(stepper.atEnd());
 }
 

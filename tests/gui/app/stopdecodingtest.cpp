@@ -21,7 +21,7 @@ TEST_F(StopDecodingTest, EscapeWhileTheTraceIsDecodedDropsItAndTheWindowGoesOn)
     auto window = makeWindow();
     ASSERT_TRUE(window->openLesson(QStringLiteral("ddp")));
     window->showScriptCode(QString::fromStdString(builtinLesson(QStringLiteral("ddp")).solution));
-    RunController *run = window->runController();
+    RunController *run = window->parts().runController;
     QSignalSpy stopped(run, &RunController::runStopped);
     QSignalSpy traces(run, &RunController::traceAvailable);
     QSignalSpy finished(window.get(), &MainWindow::runFinished);
@@ -38,15 +38,15 @@ TEST_F(StopDecodingTest, EscapeWhileTheTraceIsDecodedDropsItAndTheWindowGoesOn)
     EXPECT_TRUE(runningWhileDecoding) << "Stop (Esc) is disabled while decoding";
     EXPECT_EQ(stopped.count(), 1) << "Esc did not stop the decoding";
     EXPECT_FALSE(run->isRunning());
-    EXPECT_TRUE(window->results()->text().contains(QStringLiteral("Stopped")))
-        << window->results()->text().toStdString();
+    EXPECT_TRUE(window->parts().results->text().contains(QStringLiteral("Stopped")))
+        << window->parts().results->text().toStdString();
 
     // The dropped trace never shows; the next run does.
     ASSERT_TRUE(runAndWait(*window));
     EXPECT_EQ(traces.count(), 1);
     EXPECT_EQ(stopped.count(), 1);
-    EXPECT_TRUE(window->results()->text().contains(QStringLiteral("Solved!")))
-        << window->results()->text().toStdString();
+    EXPECT_TRUE(window->parts().results->text().contains(QStringLiteral("Solved!")))
+        << window->parts().results->text().toStdString();
 }
 
 } // namespace

@@ -31,25 +31,25 @@ TEST_F(TorchLessonTest, RunTrainsForRealAndDrawsTheLossCurve)
     REQUIRE_TORCH();
     auto window = makeWindow();
     ASSERT_TRUE(window->openLesson(QStringLiteral("torch_ddp")));
-    window->setTorchLessonSizes(8, 32);
-    EXPECT_FALSE(window->timeline()->isVisibleTo(window.get()));
-    EXPECT_TRUE(window->lossChart()->isVisibleTo(window.get()));
-    EXPECT_FALSE(window->realRun().action()->isEnabled()); // it always runs for real
+    window->parts().lessonRun->setTorchLessonSizes(8, 32);
+    EXPECT_FALSE(window->parts().timeline->isVisibleTo(window.get()));
+    EXPECT_TRUE(window->parts().lossChart->isVisibleTo(window.get()));
+    EXPECT_FALSE(window->parts().realRun->action()->isEnabled()); // it always runs for real
     QTabWidget *tabs = window->findChild<QTabWidget *>(QStringLiteral("leftTabs"));
     ASSERT_NE(tabs, nullptr);
-    EXPECT_FALSE(tabs->isTabEnabled(tabs->indexOf(window->stateView())));
+    EXPECT_FALSE(tabs->isTabEnabled(tabs->indexOf(window->parts().stateView)));
 
     for (const bool solution : {true, false}) {
         const lessons::Lesson &lesson = builtinLesson(QStringLiteral("torch_ddp"));
-        window->editor()->setText(
+        window->parts().editor->setText(
             QString::fromStdString(solution ? lesson.solution : lesson.starter));
         QSignalSpy finished(window.get(), &MainWindow::runFinished);
         window->runCode();
-        EXPECT_TRUE(window->torchLessonRun().isRunning());
+        EXPECT_TRUE(window->parts().torchRun->isRunning());
         ASSERT_TRUE(finished.wait(kTorchLessonTimeoutMs));
-        const std::string results = utf8(window->results()->text());
-        ASSERT_TRUE(window->lossChart()->hasReport()) << results;
-        const QStringList series = window->lossChart()->seriesSummary();
+        const std::string results = utf8(window->parts().results->text());
+        ASSERT_TRUE(window->parts().lossChart->hasReport()) << results;
+        const QStringList series = window->parts().lossChart->seriesSummary();
         // Both ranks' curves, the reference's and the uniform guess, 8 steps each.
         EXPECT_TRUE(series.contains(QStringLiteral("rank 0: 8"))) << utf8(series.join(" | "));
         EXPECT_TRUE(series.contains(QStringLiteral("rank 1: 8"))) << utf8(series.join(" | "));
@@ -67,10 +67,10 @@ TEST_F(TorchLessonTest, RunTrainsForRealAndDrawsTheLossCurve)
 
     // Back to a puzzle: its views return.
     ASSERT_TRUE(window->openLesson(QStringLiteral("ddp")));
-    EXPECT_TRUE(window->timeline()->isVisibleTo(window.get()));
-    EXPECT_FALSE(window->lossChart()->isVisibleTo(window.get()));
-    EXPECT_TRUE(tabs->isTabEnabled(tabs->indexOf(window->stateView())));
-    EXPECT_TRUE(window->realRun().action()->isEnabled());
+    EXPECT_TRUE(window->parts().timeline->isVisibleTo(window.get()));
+    EXPECT_FALSE(window->parts().lossChart->isVisibleTo(window.get()));
+    EXPECT_TRUE(tabs->isTabEnabled(tabs->indexOf(window->parts().stateView)));
+    EXPECT_TRUE(window->parts().realRun->action()->isEnabled());
 }
 
 } // namespace

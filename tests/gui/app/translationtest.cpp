@@ -41,7 +41,7 @@ TEST_F(TranslationTest, GermanLoadsUnderAGermanLocale)
                                   QStringLiteral("&Hilfe")}));
     // The step bar's Play button keeps room for its text, the longer of Play and Pause (German
     // "Abspielen" is the longer one; it was cut to "Ab…en").
-    const QToolButton *play = window->stepBar()->playButton();
+    const QToolButton *play = window->parts().stepBar->playButton();
     EXPECT_GE(play->minimumWidth(), play->sizeHint().width());
     EXPECT_EQ(QCoreApplication::translate("Options", "Start in presentation mode (F11)."),
               QStringLiteral("Im Präsentationsmodus starten (F11)."));

@@ -33,7 +33,7 @@ TEST(TypingChild, DISABLED_TypesIntoTheWindowUntilKilled)
     MainWindow window(builtinLessons(), store);
     window.show();
     ASSERT_TRUE(window.openLesson(QStringLiteral("ddp")));
-    CodeEditor *editor = window.editor();
+    CodeEditor *editor = window.parts().editor;
     editor->setCursorPosition(editor->lines() - 1, 0);
     QTest::keyClick(editor, Qt::Key_Return);
     QTest::keyClicks(editor, QString::fromLatin1(kMarker));
@@ -107,7 +107,7 @@ TEST_F(LessonSwitch, KeysTypedJustBeforeChoosingAnotherLessonAreSaved)
 {
     auto window = makeWindow();
     ASSERT_TRUE(window->openLesson(QStringLiteral("ddp")));
-    CodeEditor *editor = window->editor();
+    CodeEditor *editor = window->parts().editor;
     editor->setCursorPosition(editor->lines() - 1, 0);
     QTest::keyClicks(editor, QStringLiteral("# last words"));
     ASSERT_TRUE(editor->hasUnsavedEdits());

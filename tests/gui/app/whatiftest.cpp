@@ -28,14 +28,14 @@ TEST_F(WhatIfTest, ASweepFillsTheTableAndTheChartAndAPointOpensItsRun)
     auto window = makeWindow();
     ASSERT_TRUE(window->openLesson(QStringLiteral("bubble")));
     const lessons::Lesson &lesson = builtinLesson(QStringLiteral("bubble"));
-    window->editor()->setText(QString::fromStdString(lesson.solution));
+    window->parts().editor->setText(QString::fromStdString(lesson.solution));
     QSignalSpy ran(window.get(), &MainWindow::runFinished);
     window->runCode(); // the lesson's own setting (m = 4) is on screen
     ASSERT_TRUE(ran.wait(kRunTimeoutMs));
     ASSERT_EQ(progress().state(QStringLiteral("bubble")), ProgressStore::State::Solved);
 
-    WhatIfView *whatIf = window->whatIfView();
-    window->showPane(MainWindow::Pane::WhatIf);
+    WhatIfView *whatIf = window->parts().whatIfView;
+    window->showTab(Tab::WhatIf);
     QString why;
     ASSERT_TRUE(whatIf->setFields(QStringLiteral("ranks=4;layers=8;batches=8,1,2,4"), &why))
         << utf8(why);
@@ -75,10 +75,10 @@ TEST_F(WhatIfTest, ASweepFillsTheTableAndTheChartAndAPointOpensItsRun)
             two = int(i);
     ASSERT_GE(two, 0);
     whatIf->openRow(two);
-    ASSERT_TRUE(window->session().trace());
-    EXPECT_EQ(window->session().trace()->config.batches, 2);
+    ASSERT_TRUE(window->parts().session->trace());
+    EXPECT_EQ(window->parts().session->trace()->config.batches, 2);
     EXPECT_EQ(whatIf->currentRow(), two) << "the opened run is the one ringed";
-    const std::string results = utf8(window->results()->text());
+    const std::string results = utf8(window->parts().results->text());
     EXPECT_NE(results.find("the lesson is graded at 4 ranks, 8 layers, 4 batches"),
               std::string::npos)
         << results;
@@ -89,9 +89,9 @@ TEST_F(WhatIfTest, EscStopsASweepAtOnce)
 {
     auto window = makeWindow();
     ASSERT_TRUE(window->openLesson(QStringLiteral("ddp")));
-    window->editor()->setText(
+    window->parts().editor->setText(
         QStringLiteral("async def ddp(model):\n    while True:\n        pass\n"));
-    WhatIfView *whatIf = window->whatIfView();
+    WhatIfView *whatIf = window->parts().whatIfView;
     ASSERT_TRUE(whatIf->setFields(QStringLiteral("ranks=1,2,3")));
     QSignalSpy finished(whatIf, &WhatIfView::sweepFinished);
     whatIf->runSweep();
@@ -112,7 +112,7 @@ TEST_F(WhatIfTest, ABadListSaysWhyAndRunsNothing)
 {
     auto window = makeWindow();
     ASSERT_TRUE(window->openLesson(QStringLiteral("ddp")));
-    WhatIfView *whatIf = window->whatIfView();
+    WhatIfView *whatIf = window->parts().whatIfView;
     ASSERT_TRUE(whatIf->setFields(QStringLiteral("ranks=0,2")));
     QSignalSpy finished(whatIf, &WhatIfView::sweepFinished);
     whatIf->runSweep();

@@ -52,11 +52,11 @@ TEST_F(WindowSettingsTest, ZoomThemeLessonSpeedAndLayoutSurviveARestart)
     {
         auto window = makeWindow();
         ASSERT_TRUE(window->openLesson(QStringLiteral("ddp")));
-        Appearance *look = &window->appearance();
+        Appearance *look = window->parts().appearance;
         look->setTheme(Theme::Dark);
         look->setColorBlindSafe(true);
         look->setZoom(1.5);
-        window->stepController()->setSpeed(12);
+        window->parts().stepper->setSpeed(12);
         window->resize(1600, 880);
         QApplication::processEvents();
         QSplitter *work = workSplitter(*window);
@@ -70,17 +70,18 @@ TEST_F(WindowSettingsTest, ZoomThemeLessonSpeedAndLayoutSurviveARestart)
 
     auto window = makeWindow();
     EXPECT_EQ(window->currentLesson()->id, "ddp");
-    const Appearance *look = &window->appearance();
+    const Appearance *look = window->parts().appearance;
     EXPECT_EQ(look->theme(), Theme::Dark);
     EXPECT_TRUE(isDark(QApplication::palette()));
-    EXPECT_TRUE(window->viewControls()->action(QStringLiteral("theme-dark"))->isChecked());
+    EXPECT_TRUE(window->parts().viewControls->action(QStringLiteral("theme-dark"))->isChecked());
     EXPECT_TRUE(look->colorBlindSafe());
-    EXPECT_EQ(window->appearance().look().scheme, Palette::Scheme::ColorBlindSafe);
-    EXPECT_TRUE(window->viewControls()->action(QStringLiteral("colorBlindAction"))->isChecked());
+    EXPECT_EQ(window->parts().appearance->look().scheme, Palette::Scheme::ColorBlindSafe);
+    EXPECT_TRUE(
+        window->parts().viewControls->action(QStringLiteral("colorBlindAction"))->isChecked());
     EXPECT_DOUBLE_EQ(look->zoom(), 1.5);
-    EXPECT_DOUBLE_EQ(window->appearance().zoom(), 1.5);
-    EXPECT_DOUBLE_EQ(window->stepController()->speed(), 12);
-    EXPECT_DOUBLE_EQ(window->stepBar()->findChild<QDoubleSpinBox *>()->value(), 12);
+    EXPECT_DOUBLE_EQ(window->parts().appearance->zoom(), 1.5);
+    EXPECT_DOUBLE_EQ(window->parts().stepper->speed(), 12);
+    EXPECT_DOUBLE_EQ(window->parts().stepBar->findChild<QDoubleSpinBox *>()->value(), 12);
     EXPECT_EQ(window->size(), QSize(1600, 880));
     // The same split; its pixels follow the restored zoom's wider lesson list.
     const QList<int> restored = workSplitter(*window)->sizes();
@@ -91,7 +92,7 @@ TEST_F(WindowSettingsTest, ZoomThemeLessonSpeedAndLayoutSurviveARestart)
 TEST_F(WindowSettingsTest, AFreshStartUsesTheDefaults)
 {
     auto window = makeWindow();
-    const Appearance *look = &window->appearance();
+    const Appearance *look = window->parts().appearance;
     EXPECT_EQ(look->theme(), Theme::System);
     EXPECT_FALSE(look->colorBlindSafe());
     EXPECT_DOUBLE_EQ(look->zoom(), 1.0);
@@ -101,53 +102,54 @@ TEST_F(WindowSettingsTest, AFreshStartUsesTheDefaults)
 TEST_F(WindowSettingsTest, PresentationModeIsFullScreenZoomedAndHidesSpoilersUntilAsked)
 {
     auto window = makeWindow();
-    auto *hint = window->lessonPanel()->findChild<QPushButton *>(QStringLiteral("hintButton"));
+    auto *hint =
+        window->parts().lessonPanel->findChild<QPushButton *>(QStringLiteral("hintButton"));
     auto *solution =
-        window->lessonPanel()->findChild<QPushButton *>(QStringLiteral("solutionButton"));
+        window->parts().lessonPanel->findChild<QPushButton *>(QStringLiteral("solutionButton"));
     ASSERT_TRUE(hint->isVisible());
     QTest::keyClick(window.get(), Qt::Key_F11);
-    EXPECT_TRUE(window->viewControls()->presentation()->isActive());
+    EXPECT_TRUE(window->parts().viewControls->presentation()->isActive());
     EXPECT_TRUE(window->windowState() & Qt::WindowFullScreen);
-    EXPECT_DOUBLE_EQ(window->appearance().zoom(), kPresentationZoom);
+    EXPECT_DOUBLE_EQ(window->parts().appearance->zoom(), kPresentationZoom);
     EXPECT_FALSE(hint->isVisible());
     EXPECT_FALSE(solution->isVisible());
-    EXPECT_FALSE(window->lessonList()->isVisible());
+    EXPECT_FALSE(window->parts().lessonList->isVisible());
 
-    window->viewControls()->action(QStringLiteral("spoilersAction"))->trigger();
+    window->parts().viewControls->action(QStringLiteral("spoilersAction"))->trigger();
     EXPECT_TRUE(hint->isVisible());
     EXPECT_TRUE(solution->isVisible());
-    window->viewControls()->action(QStringLiteral("spoilersAction"))->trigger();
+    window->parts().viewControls->action(QStringLiteral("spoilersAction"))->trigger();
     EXPECT_FALSE(hint->isVisible());
 
     QTest::keyClick(window.get(), Qt::Key_F11);
-    EXPECT_FALSE(window->viewControls()->presentation()->isActive());
+    EXPECT_FALSE(window->parts().viewControls->presentation()->isActive());
     EXPECT_FALSE(window->windowState() & Qt::WindowFullScreen);
-    EXPECT_DOUBLE_EQ(window->appearance().zoom(), 1.0);
+    EXPECT_DOUBLE_EQ(window->parts().appearance->zoom(), 1.0);
     EXPECT_TRUE(hint->isVisible());
-    EXPECT_TRUE(window->lessonList()->isVisible());
-    EXPECT_GT(window->lessonList()->width(), 100);
+    EXPECT_TRUE(window->parts().lessonList->isVisible());
+    EXPECT_GT(window->parts().lessonList->width(), 100);
 }
 
 TEST_F(WindowSettingsTest, InPresentationTheClickerStepsEvenFromTheEditor)
 {
     auto window = makeWindow();
-    StepController *step = window->stepController();
-    window->session().setTrace(std::make_shared<const core::Trace>(
+    StepController *step = window->parts().stepper;
+    window->parts().session->setTrace(std::make_shared<const core::Trace>(
         rankstep::testing::runProgram(core::RunConfig{4, 2, 4, {}}, &rankstep::testing::ddp)));
     step->setStepMode(StepController::StepMode::Operation); // one event per click
     step->home();
-    window->editor()->setFocus();
-    ASSERT_EQ(QApplication::focusWidget(), window->editor());
+    window->parts().editor->setFocus();
+    ASSERT_EQ(QApplication::focusWidget(), window->parts().editor);
 
-    QTest::keyClick(window->editor(), Qt::Key_PageDown);
+    QTest::keyClick(window->parts().editor, Qt::Key_PageDown);
     EXPECT_EQ(step->appliedEvents(), 0U) << "outside presentation the editor keeps PageDown";
 
-    window->viewControls()->presentation()->setActive(true);
-    window->editor()->setFocus();
-    QTest::keyClick(window->editor(), Qt::Key_PageDown);
-    QTest::keyClick(window->editor(), Qt::Key_PageDown);
+    window->parts().viewControls->presentation()->setActive(true);
+    window->parts().editor->setFocus();
+    QTest::keyClick(window->parts().editor, Qt::Key_PageDown);
+    QTest::keyClick(window->parts().editor, Qt::Key_PageDown);
     EXPECT_EQ(step->appliedEvents(), 2U);
-    QTest::keyClick(window->editor(), Qt::Key_PageUp);
+    QTest::keyClick(window->parts().editor, Qt::Key_PageUp);
     EXPECT_EQ(step->appliedEvents(), 1U);
 }
 
@@ -155,12 +157,12 @@ TEST_F(WindowSettingsTest, APresentationsZoomAndFullScreenAreNotKept)
 {
     {
         auto window = makeWindow();
-        window->appearance().setZoom(1.1);
-        window->viewControls()->presentation()->setActive(true);
+        window->parts().appearance->setZoom(1.1);
+        window->parts().viewControls->presentation()->setActive(true);
     }
     forgetLook();
     auto window = makeWindow();
-    EXPECT_DOUBLE_EQ(window->appearance().zoom(), 1.1);
+    EXPECT_DOUBLE_EQ(window->parts().appearance->zoom(), 1.1);
     EXPECT_FALSE(window->windowState() & Qt::WindowFullScreen);
 }
 

@@ -46,10 +46,10 @@ protected:
     // The trace in the views, the cursor a few steps in (so the timeline draws its cursor).
     static void showTrace(MainWindow &window)
     {
-        window.session().setTrace(ddpTrace());
-        window.stepController()->home();
+        window.parts().session->setTrace(ddpTrace());
+        window.parts().stepper->home();
         for (int i = 0; i < 5; ++i)
-            window.stepController()->next();
+            window.parts().stepper->next();
         QApplication::processEvents();
     }
 
@@ -57,7 +57,7 @@ protected:
     // (its font, the trace, the cursor) instead.
     static PaintSizes paintTimeline(MainWindow &window)
     {
-        const TimelineView &view = *window.timeline();
+        const TimelineView &view = *window.parts().timeline;
         return recordPaint(QSize(900, 300), [&](QPainter &painter) {
             TimelineScene scene;
             scene.trace = ddpTrace().get();
@@ -69,14 +69,14 @@ protected:
             scene.font = view.font();
             scene.cursor = view.cursorTime();
             scene.hovered = 0; // outlined with the widest pen
-            scene.look = window.appearance().look();
+            scene.look = window.parts().appearance->look();
             TimelinePainter(painter, scene).paint();
         });
     }
 
     static QChart *chartOf(MainWindow &window)
     {
-        return window.memoryChart()->findChild<QChartView *>()->chart();
+        return window.parts().memoryChart->findChild<QChartView *>()->chart();
     }
 };
 
@@ -95,9 +95,9 @@ TEST_F(LookTest, CtrlPlusGrowsEveryViewsTextAndLinesAndCtrlZeroPutsThemBack)
     auto window = makeWindow();
     showTrace(*window);
     const PaintSizes timeline = paintTimeline(*window);
-    window->timeline()->grab();
-    const int renders = window->timeline()->baseRenders();
-    const PaintSizes state = recordPaint(*window->stateView());
+    window->parts().timeline->grab();
+    const int renders = window->parts().timeline->baseRenders();
+    const PaintSizes state = recordPaint(*window->parts().stateView);
     const double font = QApplication::font().pointSizeF();
     const double axis = chartOf(*window)->axes().first()->labelsFont().pointSizeF();
     ASSERT_GT(timeline.texts, 0);
@@ -106,11 +106,11 @@ TEST_F(LookTest, CtrlPlusGrowsEveryViewsTextAndLinesAndCtrlZeroPutsThemBack)
     QTest::keyClick(window.get(), Qt::Key_Plus, Qt::ControlModifier);
     QTest::keyClick(window.get(), Qt::Key_Equal, Qt::ControlModifier); // Plus without Shift
     QApplication::processEvents(); // the font reaches the widgets by posted events
-    EXPECT_DOUBLE_EQ(window->appearance().zoom(), 1.25);
+    EXPECT_DOUBLE_EQ(window->parts().appearance->zoom(), 1.25);
     const PaintSizes bigTimeline = paintTimeline(*window);
-    window->timeline()->grab();
-    EXPECT_GT(window->timeline()->baseRenders(), renders) << "the cached picture was redrawn";
-    const PaintSizes bigState = recordPaint(*window->stateView());
+    window->parts().timeline->grab();
+    EXPECT_GT(window->parts().timeline->baseRenders(), renders) << "the cached picture was redrawn";
+    const PaintSizes bigState = recordPaint(*window->parts().stateView);
     EXPECT_GT(bigTimeline.tallestText, timeline.tallestText * 1.15);
     EXPECT_DOUBLE_EQ(bigTimeline.widestPen, timeline.widestPen * 1.25);
     EXPECT_GT(bigState.tallestText, state.tallestText * 1.15);
@@ -121,7 +121,7 @@ TEST_F(LookTest, CtrlPlusGrowsEveryViewsTextAndLinesAndCtrlZeroPutsThemBack)
 
     QTest::keyClick(window.get(), Qt::Key_0, Qt::ControlModifier);
     QApplication::processEvents();
-    EXPECT_DOUBLE_EQ(window->appearance().zoom(), 1.0);
+    EXPECT_DOUBLE_EQ(window->parts().appearance->zoom(), 1.0);
     EXPECT_DOUBLE_EQ(paintTimeline(*window).tallestText, timeline.tallestText);
     EXPECT_DOUBLE_EQ(QApplication::font().pointSizeF(), font);
     EXPECT_DOUBLE_EQ(chartOf(*window)->axes().first()->labelsFont().pointSizeF(), axis);
@@ -134,7 +134,7 @@ TEST_F(LookTest, CtrlMinusShrinksTheTimeline)
     const PaintSizes before = paintTimeline(*window);
     QTest::keyClick(window.get(), Qt::Key_Minus, Qt::ControlModifier);
     QApplication::processEvents();
-    EXPECT_DOUBLE_EQ(window->appearance().zoom(), 0.9);
+    EXPECT_DOUBLE_EQ(window->parts().appearance->zoom(), 0.9);
     const PaintSizes after = paintTimeline(*window);
     EXPECT_LT(after.tallestText, before.tallestText);
     EXPECT_DOUBLE_EQ(after.widestPen, before.widestPen * 0.9);
@@ -144,32 +144,32 @@ TEST_F(LookTest, TheThemeMenuSetsThePaletteAndTheChartFollows)
 {
     auto window = makeWindow();
     const QColor systemWindow = QApplication::palette().color(QPalette::Window);
-    window->viewControls()->action(QStringLiteral("theme-dark"))->trigger();
+    window->parts().viewControls->action(QStringLiteral("theme-dark"))->trigger();
     QApplication::processEvents(); // the palette reaches the widgets by posted events
     EXPECT_TRUE(isDark(QApplication::palette()));
-    EXPECT_TRUE(isDark(window->timeline()->palette()));
+    EXPECT_TRUE(isDark(window->parts().timeline->palette()));
     EXPECT_EQ(chartOf(*window)->theme(), QChart::ChartThemeDark);
 
-    window->viewControls()->action(QStringLiteral("theme-high-contrast"))->trigger();
+    window->parts().viewControls->action(QStringLiteral("theme-high-contrast"))->trigger();
     EXPECT_EQ(QApplication::palette().color(QPalette::Window), QColor(Qt::black));
     EXPECT_EQ(QApplication::palette().color(QPalette::Text), QColor(Qt::white));
     EXPECT_EQ(chartOf(*window)->theme(), QChart::ChartThemeDark);
 
-    window->viewControls()->action(QStringLiteral("theme-light"))->trigger();
+    window->parts().viewControls->action(QStringLiteral("theme-light"))->trigger();
     QApplication::processEvents();
     EXPECT_FALSE(isDark(QApplication::palette()));
     EXPECT_EQ(chartOf(*window)->theme(), QChart::ChartThemeLight);
 
-    window->viewControls()->action(QStringLiteral("theme-system"))->trigger();
+    window->parts().viewControls->action(QStringLiteral("theme-system"))->trigger();
     EXPECT_EQ(QApplication::palette().color(QPalette::Window), systemWindow);
-    EXPECT_TRUE(window->viewControls()->action(QStringLiteral("theme-system"))->isChecked());
-    EXPECT_FALSE(window->viewControls()->action(QStringLiteral("theme-dark"))->isChecked());
+    EXPECT_TRUE(window->parts().viewControls->action(QStringLiteral("theme-system"))->isChecked());
+    EXPECT_FALSE(window->parts().viewControls->action(QStringLiteral("theme-dark"))->isChecked());
 }
 
 TEST_F(LookTest, WithTheSystemThemeTheChartFollowsAPaletteChange)
 {
     auto window = makeWindow();
-    ASSERT_EQ(window->appearance().theme(), Theme::System);
+    ASSERT_EQ(window->parts().appearance->theme(), Theme::System);
     ASSERT_EQ(chartOf(*window)->theme(), QChart::ChartThemeLight);
     // What the platform does when the desktop turns dark: a new application palette.
     QApplication::setPalette(themePalette(Theme::Dark));
@@ -183,14 +183,14 @@ TEST_F(LookTest, WithTheSystemThemeTheChartFollowsAPaletteChange)
 TEST_F(LookTest, TheColorBlindToggleSwitchesThePaletteScheme)
 {
     auto window = makeWindow();
-    QAction *toggle = window->viewControls()->action(QStringLiteral("colorBlindAction"));
+    QAction *toggle = window->parts().viewControls->action(QStringLiteral("colorBlindAction"));
     ASSERT_FALSE(toggle->isChecked());
     const QColor green = Palette::of(Palette::Scheme::Standard).layer(0, 4);
     toggle->trigger();
-    EXPECT_EQ(window->appearance().look().scheme, Palette::Scheme::ColorBlindSafe);
-    EXPECT_NE(window->appearance().look().colors().layer(0, 4), green);
+    EXPECT_EQ(window->parts().appearance->look().scheme, Palette::Scheme::ColorBlindSafe);
+    EXPECT_NE(window->parts().appearance->look().colors().layer(0, 4), green);
     toggle->trigger();
-    EXPECT_EQ(window->appearance().look().scheme, Palette::Scheme::Standard);
+    EXPECT_EQ(window->parts().appearance->look().scheme, Palette::Scheme::Standard);
 }
 
 } // namespace

@@ -3,9 +3,12 @@
 // the built-in lessons, a run awaited by signal, and finding the dialogs a run opens.
 #pragma once
 
+#include "classactions.h"
 #include "core/lessons/lesson.h"
+#include "lessonrunactions.h"
 #include "mainwindow.h"
 #include "progressstore.h"
+#include "runsession.h"
 
 #include <gtest/gtest.h>
 

@@ -23,13 +23,13 @@ TEST_F(ExperimentsTabTest, TheBubbleLessonShowsMeasuredIdleShareBesideTheFormula
 {
     auto window = makeWindow();
     ASSERT_TRUE(window->openLesson(QStringLiteral("bubble")));
-    ExperimentsView *view = window->experimentsView();
+    ExperimentsView *view = window->parts().experimentsView;
     auto *tabs = window->findChild<QTabWidget *>(QStringLiteral("leftTabs"));
     ASSERT_NE(tabs, nullptr);
     EXPECT_TRUE(tabs->isTabEnabled(tabs->indexOf(view)));
     ASSERT_EQ(view->table()->rowCount(), 4);
     EXPECT_EQ(testing::utf8(view->table()->item(0, 2)->text()), "75.0%"); // 3 / (1 + 3)
-    window->editor()->replaceAllUndoable(
+    window->parts().editor->replaceAllUndoable(
         QString::fromStdString(testing::builtinLesson(QStringLiteral("bubble")).solution));
     QSignalSpy finished(view, &ExperimentsView::experimentsFinished);
 
@@ -55,8 +55,8 @@ TEST_F(ExperimentsTabTest, ALessonWithoutExperimentsDisablesTheTab)
     ASSERT_TRUE(window->openLesson(QStringLiteral("ddp")));
     auto *tabs = window->findChild<QTabWidget *>(QStringLiteral("leftTabs"));
     ASSERT_NE(tabs, nullptr);
-    EXPECT_FALSE(tabs->isTabEnabled(tabs->indexOf(window->experimentsView())));
-    EXPECT_EQ(window->experimentsView()->table()->rowCount(), 0);
+    EXPECT_FALSE(tabs->isTabEnabled(tabs->indexOf(window->parts().experimentsView)));
+    EXPECT_EQ(window->parts().experimentsView->table()->rowCount(), 0);
 }
 
 } // namespace

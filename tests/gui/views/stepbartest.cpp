@@ -207,32 +207,33 @@ TEST_F(StepWindowTest, ARunCanBeSteppedThroughInTheWindow)
 {
     auto window = makeWindow();
     ASSERT_TRUE(window->openLesson(QStringLiteral("ddp")));
-    window->editor()->setCode(
+    window->parts().editor->setCode(
         QString::fromStdString(testing::builtinLesson(QStringLiteral("ddp")).solution));
     ASSERT_TRUE(runAndWait(*window));
-    StepController *step = window->stepController();
-    TimelineView *timeline = window->timeline();
+    StepController *step = window->parts().stepper;
+    TimelineView *timeline = window->parts().timeline;
     ASSERT_TRUE(step->cursor() && step->atEnd());
     step->setStepMode(StepController::StepMode::Operation);
     EXPECT_FALSE(timeline->ghostAfter());
     EXPECT_EQ(timeline->cursorTime(), core::SimTime::fromTicks(5600));
-    EXPECT_GT(window->editor()->selectedRankLine(), 0);
+    EXPECT_GT(window->parts().editor->selectedRankLine(), 0);
 
     window->activateWindow();
     ASSERT_TRUE(QTest::qWaitForWindowActive(window.get()));
-    window->stepBar()->setFocus();
+    window->parts().stepBar->setFocus();
     QTest::keyClick(QApplication::focusWidget(), Qt::Key_Home);
     EXPECT_EQ(timeline->ghostAfter(), 0U);
-    EXPECT_EQ(window->editor()->selectedRankLine(), 0) << "no rank has a line before it starts";
+    EXPECT_EQ(window->parts().editor->selectedRankLine(), 0)
+        << "no rank has a line before it starts";
     QTest::keyClick(QApplication::focusWidget(), Qt::Key_F10);
     EXPECT_EQ(timeline->ghostAfter(), 1U);
     const int line = step->trace()->events[0].line;
-    EXPECT_EQ(window->editor()->selectedRankLine(), line);
-    EXPECT_EQ(testing::utf8(window->editor()->rankMarginText(line)), "  0 ");
+    EXPECT_EQ(window->parts().editor->selectedRankLine(), line);
+    EXPECT_EQ(testing::utf8(window->parts().editor->rankMarginText(line)), "  0 ");
 
     Q_EMIT timeline->eventClicked(19);
     EXPECT_EQ(timeline->ghostAfter(), 20U);
-    Q_EMIT window->memoryChart()->timeClicked(core::SimTime::fromTicks(4800));
+    Q_EMIT window->parts().memoryChart->timeClicked(core::SimTime::fromTicks(4800));
     EXPECT_EQ(timeline->cursorTime(), core::SimTime::fromTicks(4800));
     EXPECT_EQ(step->cursorTime(), core::SimTime::fromTicks(4800));
 }
@@ -242,15 +243,15 @@ TEST_F(StepWindowTest, AHungRunShowsEachRankAtTheCallItWaitsIn)
     auto window = makeWindow();
     ASSERT_TRUE(window->openLesson(QStringLiteral("hang")));
     ASSERT_TRUE(runAndWait(*window));
-    const TracePtr trace = window->stepController()->trace();
+    const TracePtr trace = window->parts().stepper->trace();
     ASSERT_TRUE(trace && trace->diagnosis);
-    EXPECT_TRUE(window->stepController()->atEnd());
+    EXPECT_TRUE(window->parts().stepper->atEnd());
     for (const core::RankWait &wait : trace->diagnosis->ranks) {
         if (wait.finished)
             continue;
         // The margin shows many ranks compactly ("0-2"); its tooltip names every one.
-        const QString tip = window->editor()->rankMarginToolTip(wait.line);
-        EXPECT_FALSE(window->editor()->rankMarginText(wait.line).trimmed().isEmpty());
+        const QString tip = window->parts().editor->rankMarginToolTip(wait.line);
+        EXPECT_FALSE(window->parts().editor->rankMarginText(wait.line).trimmed().isEmpty());
         EXPECT_TRUE(tip.section(QLatin1Char(' '), 1)
                         .split(QStringLiteral(", "))
                         .contains(QString::number(wait.rank)))

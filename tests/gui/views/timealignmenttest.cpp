@@ -122,11 +122,11 @@ TEST_F(TimeAlignmentWindow, ATimeIsAtTheSameXInTheTimelineAndTheMemoryChart)
 {
     auto window = makeWindow();
     const auto trace = gpipe();
-    window->session().setTrace(trace);
-    window->stepController()->toEvent(int(trace->events.size() / 2));
+    window->parts().session->setTrace(trace);
+    window->parts().stepper->toEvent(int(trace->events.size() / 2));
     QTest::qWait(100); // the aligner runs once both layouts settled
-    TimelineView &timeline = *window->timeline();
-    MemoryChart &chart = *window->memoryChart();
+    TimelineView &timeline = *window->parts().timeline;
+    MemoryChart &chart = *window->parts().memoryChart;
     const double timelineX = timeline.mapTo(window.get(), QPoint(0, 0)).x();
     const QChartView &view = *chart.chartView();
     const double viewX = view.mapTo(window.get(), QPoint(0, 0)).x();
@@ -174,10 +174,10 @@ double chartX(MainWindow &window, MemoryChart &chart, SimTime time)
 ::testing::AssertionResult startAndEndLineUp(MainWindow &window)
 {
     QTest::qWait(150); // the aligner runs once both layouts settled
-    TimelineView &timeline = *window.timeline();
-    MemoryChart &chart = *window.memoryChart();
+    TimelineView &timeline = *window.parts().timeline;
+    MemoryChart &chart = *window.parts().memoryChart;
     const double timelineX = timeline.mapTo(&window, QPoint(0, 0)).x();
-    const SimTime end = window.session().endTime();
+    const SimTime end = window.parts().session->endTime();
     for (const SimTime time : {SimTime(), end}) {
         const double inTimeline = timelineX + timeline.timeAxis().toX(time);
         const double inChart = chartX(window, chart, time);
@@ -196,50 +196,50 @@ TEST_F(TimeAlignmentWindow, TheStartAndTheEndLineUpAtEverySizeAndZoom)
 {
     auto window = makeWindow();
     ASSERT_TRUE(window->openLesson(QStringLiteral("gpipe")));
-    window->editor()->setCode(
+    window->parts().editor->setCode(
         QString::fromStdString(builtinLesson(QStringLiteral("gpipe")).solution));
     ASSERT_TRUE(runAndWait(*window));
-    window->stepController()->home();
-    window->stepController()->next(); // stepping: the state tab, the views' heights
+    window->parts().stepper->home();
+    window->parts().stepper->next(); // stepping: the state tab, the views' heights
     for (const auto &[width, height, zoom] : {std::tuple{1280, 800, 1.0},
                                               {1500, 940, 1.0},
                                               {1920, 1080, 1.0},
                                               {1280, 800, 1.5},
                                               {1500, 940, 1.5},
                                               {1920, 1080, 1.5}}) {
-        window->appearance().setZoom(zoom);
+        window->parts().appearance->setZoom(zoom);
         window->resize(width, height);
         EXPECT_TRUE(startAndEndLineUp(*window)) << width << "x" << height << " zoom " << zoom;
     }
     // A zoom alone moves the timeline's labels and the chart's axis, without a resize.
     for (const double zoom : {1.0, 1.25, 2.0}) {
-        window->appearance().setZoom(zoom);
+        window->parts().appearance->setZoom(zoom);
         EXPECT_TRUE(startAndEndLineUp(*window)) << "zoom " << zoom;
     }
-    window->appearance().setZoom(1.0);
-    window->presentation().setActive(true);
+    window->parts().appearance->setZoom(1.0);
+    window->parts().presentation->setActive(true);
     EXPECT_TRUE(startAndEndLineUp(*window)) << "presenting";
 }
 
 TEST_F(TimeAlignmentWindow, APresentationStartedBeforeTheRunLinesUpToo)
 {
     auto window = makeWindow();
-    window->presentation().setActive(true);
-    window->appearance().setZoom(1.5);
+    window->parts().presentation->setActive(true);
+    window->parts().appearance->setZoom(1.5);
     window->resize(1920, 1080);
     ASSERT_TRUE(window->openLesson(QStringLiteral("gpipe")));
-    window->editor()->setCode(
+    window->parts().editor->setCode(
         QString::fromStdString(builtinLesson(QStringLiteral("gpipe")).solution));
     ASSERT_TRUE(runAndWait(*window));
-    window->stepController()->home();
+    window->parts().stepper->home();
     for (int k = 0; k < 40; ++k)
-        window->stepController()->next();
+        window->parts().stepper->next();
     EXPECT_TRUE(startAndEndLineUp(*window));
     // Drawn where it maps: rank 0's line begins at t 0 on the screen too, not where a layout
     // before the alignment put it.
-    MemoryChart &chart = *window->memoryChart();
+    MemoryChart &chart = *window->parts().memoryChart;
     const QImage image = chart.chartView()->grab().toImage();
-    const QColor color = window->appearance().look().colors().rank(0);
+    const QColor color = window->parts().appearance->look().colors().rank(0);
     const QRectF plot = chart.chart()->plotArea();
     int leftmost = -1;
     for (int x = 0; x < image.width() && leftmost < 0; ++x)

@@ -223,14 +223,14 @@ TEST_F(WaitForTabTest, AHungRunOpensWhyItHungAndAnotherLessonDisablesIt)
     auto *tabs = window->findChild<QTabWidget *>(QStringLiteral("leftTabs"));
     ASSERT_NE(tabs, nullptr);
     auto *view = window->findChild<WaitForView *>(QStringLiteral("waitForView"));
-    ASSERT_EQ(view, window->waitForView());
+    ASSERT_EQ(view, window->parts().waitForView);
     const int tab = tabs->indexOf(view);
     EXPECT_EQ(testing::utf8(tabs->tabText(tab)), "Why it hung");
     EXPECT_FALSE(tabs->isTabEnabled(tab));
     ASSERT_TRUE(runAndWait(*window));
     if (QMessageBox *box = testing::visibleMessageBox(QStringLiteral("runErrorDialog")))
         box->close();
-    ASSERT_TRUE(window->lastTrace() && window->lastTrace()->diagnosis);
+    ASSERT_TRUE(window->parts().session->trace() && window->parts().session->trace()->diagnosis);
     EXPECT_TRUE(tabs->isTabEnabled(tab));
     EXPECT_EQ(tabs->currentWidget(), view);
     EXPECT_FALSE(view->arrows().empty());
@@ -247,18 +247,18 @@ TEST_F(WaitForTabTest, ClickingARankInThePictureMovesTheEditorToItsWaitingLine)
     ASSERT_TRUE(runAndWait(*window));
     if (QMessageBox *box = testing::visibleMessageBox(QStringLiteral("runErrorDialog")))
         box->close();
-    ASSERT_TRUE(window->lastTrace() && window->lastTrace()->diagnosis);
-    WaitForView *view = window->waitForView();
-    for (const core::RankWait &wait : window->lastTrace()->diagnosis->ranks) {
+    ASSERT_TRUE(window->parts().session->trace() && window->parts().session->trace()->diagnosis);
+    WaitForView *view = window->parts().waitForView;
+    for (const core::RankWait &wait : window->parts().session->trace()->diagnosis->ranks) {
         if (wait.finished)
             continue;
-        window->editor()->jumpToLine(1);
+        window->parts().editor->jumpToLine(1);
         QTest::mouseClick(view, Qt::LeftButton, {}, view->nodeRectOf(wait.rank).center().toPoint());
         int line = 0, index = 0;
-        window->editor()->getCursorPosition(&line, &index);
+        window->parts().editor->getCursorPosition(&line, &index);
         EXPECT_EQ(line + 1, wait.line) << "rank " << wait.rank;
-        EXPECT_EQ(window->editor()->selectedRankLine(), wait.line) << "rank " << wait.rank;
-        EXPECT_EQ(window->stateView()->selectedRank(), wait.rank);
+        EXPECT_EQ(window->parts().editor->selectedRankLine(), wait.line) << "rank " << wait.rank;
+        EXPECT_EQ(window->parts().stateView->selectedRank(), wait.rank);
     }
 }
 
@@ -274,9 +274,9 @@ TEST_F(WaitForTabTest, AtTheEndOfTheHangTheFinishedRankHasNoMarkerOnItsLastOpera
     ASSERT_GT(lastOperation, 0);
 
     // Rank 3 finished: a marker on its last operation would say it stands there.
-    EXPECT_FALSE(window->editor()->rankMarginText(lastOperation).contains(QLatin1Char('3')))
-        << testing::utf8(window->editor()->rankMarginText(lastOperation));
-    EXPECT_TRUE(window->editor()->rankMarginText(allreduce).contains(QLatin1Char('0')));
+    EXPECT_FALSE(window->parts().editor->rankMarginText(lastOperation).contains(QLatin1Char('3')))
+        << testing::utf8(window->parts().editor->rankMarginText(lastOperation));
+    EXPECT_TRUE(window->parts().editor->rankMarginText(allreduce).contains(QLatin1Char('0')));
 }
 
 TEST_F(WaitForTabTest, ARankThatSkipsAnAllreduceAndFailsShowsWhoWaitsForIt)
@@ -288,21 +288,21 @@ TEST_F(WaitForTabTest, ARankThatSkipsAnAllreduceAndFailsShowsWhoWaitsForIt)
                  "        if not (model.rank == 2 and layer == 0):\n    " + call);
     auto window = makeWindow();
     ASSERT_TRUE(window->openLesson(QStringLiteral("hang")));
-    window->editor()->replaceAllUndoable(QString::fromStdString(code));
+    window->parts().editor->replaceAllUndoable(QString::fromStdString(code));
     ASSERT_TRUE(runAndWait(*window));
-    ASSERT_TRUE(window->lastTrace() && window->lastTrace()->error);
+    ASSERT_TRUE(window->parts().session->trace() && window->parts().session->trace()->error);
     const int allreduce = testing::lineContaining(code, QStringLiteral("model.allreduce("));
     const int update = testing::lineContaining(code, QStringLiteral("model.update("));
 
     // Rank 2's update fails because it skipped the allreduce that ranks 0 and 1 wait in.
-    EXPECT_NE(window->lastTrace()->error->message.find(
+    EXPECT_NE(window->parts().session->trace()->error->message.find(
                   "rank 2 stopped at line " + std::to_string(update) +
                   " without calling allreduce(layer 0), which ranks 0 and 1 wait in"),
               std::string::npos)
-        << window->lastTrace()->error->message;
-    EXPECT_EQ(testing::utf8(window->editor()->rankMarginText(allreduce).simplified()), "0 1");
-    EXPECT_EQ(testing::utf8(window->editor()->rankMarginText(update).simplified()), "2");
-    EXPECT_TRUE(window->waitForView()->hasDiagnosis());
+        << window->parts().session->trace()->error->message;
+    EXPECT_EQ(testing::utf8(window->parts().editor->rankMarginText(allreduce).simplified()), "0 1");
+    EXPECT_EQ(testing::utf8(window->parts().editor->rankMarginText(update).simplified()), "2");
+    EXPECT_TRUE(window->parts().waitForView->hasDiagnosis());
     EXPECT_EQ(testing::visibleMessageBox(QStringLiteral("runErrorDialog")), nullptr);
 }
 

@@ -1,0 +1,91 @@
+// SPDX-License-Identifier: MIT
+#include "fileactions.h"
+
+#include "classactions.h"
+#include "demoactions.h"
+#include "notebookimport.h"
+#include "recentfiles.h"
+
+#include <QAction>
+#include <QDir>
+#include <QFileInfo>
+#include <QMenu>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QUrl>
+
+#include <algorithm>
+
+namespace rankstep::gui {
+
+FileActions::FileActions(ClassActions &classes, NotebookImport &import, DemoActions &demos,
+                         QMenu *fileMenu, QWidget *dialogParent)
+    : QObject(dialogParent)
+    , m_classes(classes)
+    , m_import(import)
+    , m_demos(demos)
+    , m_dialogParent(dialogParent)
+    , m_recent(new RecentFiles(
+          fileMenu, [this](const QString &path) { openFile(path); }, this))
+{
+    connect(m_recent, &RecentFiles::message, this, &FileActions::message);
+    connect(&m_import, &NotebookImport::fileRead, m_recent, &RecentFiles::add);
+    connect(&m_demos, &DemoActions::replayed, m_recent, &RecentFiles::add);
+    connect(&m_classes, &ClassActions::folderOpened, m_recent, &RecentFiles::add);
+    fileMenu->addSeparator();
+    QAction *quit = fileMenu->addAction(tr("&Quit"), dialogParent, &QWidget::close);
+    quit->setObjectName(QStringLiteral("quitAction"));
+    // The desktop's Quit key; Ctrl+Q where its scheme has none (Windows-like schemes close with
+    // Alt+F4, which the window manager handles).
+    const QList<QKeySequence> quitKeys = QKeySequence::keyBindings(QKeySequence::Quit);
+    quit->setShortcuts(quitKeys.isEmpty() ? QList<QKeySequence>{QKeySequence(Qt::CTRL | Qt::Key_Q)}
+                                          : quitKeys);
+    quit->setMenuRole(QAction::QuitRole);
+}
+
+bool FileActions::openFile(const QString &path)
+{
+    const QFileInfo info(path);
+    const QString suffix = info.suffix().toLower();
+    QString why;
+    if (!info.exists()) {
+        why = tr("%1 is not there.").arg(QDir::toNativeSeparators(path));
+    } else if (info.isDir()) {
+        m_classes.openFolder(path);
+        return true;
+    } else if (suffix == QLatin1String("ipynb") || suffix == QLatin1String("py")) {
+        m_import.importAndReport(path);
+        return true;
+    } else if (suffix == QLatin1String("json")) {
+        if (m_demos.replay(path, 0, &why))
+            return true;
+    } else {
+        why = tr("Rankstep opens notebooks (.ipynb) and Python files (.py) to import, recorded "
+                 "demonstrations (.json) to replay, and class folders to grade; %1 is none of "
+                 "these.")
+                  .arg(info.fileName());
+    }
+    Q_EMIT message(why);
+    auto *box = new QMessageBox(QMessageBox::Warning, tr("This file cannot be opened"), why,
+                                QMessageBox::Ok, m_dialogParent);
+    box->setObjectName(QStringLiteral("openFileFailedDialog"));
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->open();
+    return false;
+}
+
+bool FileActions::acceptsDrop(const QMimeData &data)
+{
+    const QList<QUrl> urls = data.urls();
+    return !urls.isEmpty() &&
+           std::all_of(urls.begin(), urls.end(), [](const QUrl &url) { return url.isLocalFile(); });
+}
+
+void FileActions::openDropped(const QMimeData &data)
+{
+    for (const QUrl &url : data.urls())
+        if (url.isLocalFile())
+            openFile(url.toLocalFile());
+}
+
+} // namespace rankstep::gui
