@@ -7,6 +7,7 @@
 #include "stepbar.h"
 #include "stepcontroller.h"
 #include "tests/core/referencepuzzles.h"
+#include "tests/gui/support/eventwaits.h"
 #include "timelineview.h"
 #include "viewcontext.h"
 
@@ -296,13 +297,14 @@ TEST_F(StepBarTest, ThePositionDropsWholePartsWhenNarrow)
                label->contentsRect().width();
     };
     m_window.resize(640, m_window.height());
-    QTest::qWait(20);
+    // The label shortens once the new width reached it, in as many event rounds as that takes.
+    EXPECT_TRUE(QTest::qWaitFor([&] { return label->text() != full; }, testing::kSettleTimeoutMs));
     EXPECT_TRUE(fits()) << testing::utf8(label->text());
     EXPECT_TRUE(full.startsWith(label->text())) << testing::utf8(label->text());
     EXPECT_LT(label->text().size(), full.size());
     EXPECT_EQ(label->toolTip(), full);
     m_window.resize(1600, m_window.height());
-    QTest::qWait(20);
+    EXPECT_TRUE(QTest::qWaitFor([&] { return label->text() == full; }, testing::kSettleTimeoutMs));
     EXPECT_EQ(label->text(), full);
     EXPECT_TRUE(label->toolTip().isEmpty());
 }
