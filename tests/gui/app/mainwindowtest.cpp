@@ -181,7 +181,7 @@ TEST_F(MainWindowTest, TypedCodeSurvivesClosingAndReopening)
         QSignalSpy edited(editor, &CodeEditor::codeEdited);
         editor->setCursorPosition(learnerLine, 0); // the empty line below the marker
         QTest::keyClicks(editor, QStringLiteral("    print('saved while typing')"));
-        ASSERT_TRUE(edited.wait(2000)) << "no debounced save";
+        ASSERT_TRUE(edited.wait(kSettleTimeoutMs)) << "no debounced save";
         EXPECT_EQ(utf8(savedText(progress(), QStringLiteral("ddp"))), utf8(editor->text()));
 
         // Typed just before quitting: only close() can save this.

@@ -162,7 +162,7 @@ TEST_F(StepControllerTest, PlayStepsToTheEndAndStops)
     m_controller.play(); // from the end: starts again at home
     EXPECT_TRUE(m_controller.isPlaying());
     EXPECT_TRUE(m_controller.atHome());
-    ASSERT_TRUE(playing.wait(5000) || playing.count() == 2);
+    ASSERT_TRUE(playing.wait(testing::kSettleTimeoutMs) || playing.count() == 2);
     ASSERT_EQ(playing.count(), 2);
     EXPECT_FALSE(playing.last().at(0).toBool());
     EXPECT_TRUE(m_controller.atEnd());
@@ -175,7 +175,7 @@ TEST_F(StepControllerTest, PauseHoldsTheCursor)
     m_controller.setSpeed(50);
     m_controller.togglePlay();
     QSignalSpy changed(&m_controller, &StepController::cursorChanged);
-    ASSERT_TRUE(changed.wait(2000));
+    ASSERT_TRUE(changed.wait(testing::kSettleTimeoutMs));
     m_controller.togglePlay();
     EXPECT_FALSE(m_controller.isPlaying());
     const std::size_t applied = m_controller.appliedEvents();

@@ -98,7 +98,7 @@ TEST(StateView, PaintsWeightsInTheirLayersColorAndUpdatedOnesEdgedYellow)
     EXPECT_FALSE(holdsColor(image, colors.update().darker(115))); // nothing updated yet
     view->setState(run.stateAt(run.home().end()));
     QSignalSpy finished(view.get(), &gui::StateView::animationFinished);
-    ASSERT_TRUE(finished.wait(2000));
+    ASSERT_TRUE(finished.wait(gui::testing::kSettleTimeoutMs));
     const QImage end = view->grab().toImage();
     EXPECT_TRUE(holdsColor(end, colors.update().darker(115))); // every weight updated
     EXPECT_TRUE(holdsColor(end, colors.layer(1, 2)));          // and still its layer's
@@ -138,7 +138,7 @@ TEST(StateView, RapidStateChangesEndInOneFinishedAnimation)
     EXPECT_TRUE(view->isAnimating());
     EXPECT_FALSE(view->grab().isNull());
     QSignalSpy finished(view.get(), &gui::StateView::animationFinished);
-    ASSERT_TRUE(finished.wait(2000));
+    ASSERT_TRUE(finished.wait(gui::testing::kSettleTimeoutMs));
     EXPECT_FALSE(view->isAnimating());
 }
 
@@ -202,7 +202,7 @@ TEST(StateView, WhatAReceiveBroughtFadesInWithAGrayOutline)
     EXPECT_LT(arriving.opacity, 1.0);
     EXPECT_FALSE(view->lookOf(1, MapKind::Weights, 0).arrived); // loaded long before
     QSignalSpy finished(view.get(), &gui::StateView::animationFinished);
-    ASSERT_TRUE(finished.wait(2000));
+    ASSERT_TRUE(finished.wait(gui::testing::kSettleTimeoutMs));
     EXPECT_EQ(view->lookOf(1, MapKind::Activations, index).opacity, 1.0);
     EXPECT_FALSE(view->lookOf(1, MapKind::Activations, index).arrived);
 }

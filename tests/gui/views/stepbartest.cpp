@@ -119,7 +119,7 @@ TEST_F(StepBarTest, ClickedPlayRunsToTheEnd)
     QSignalSpy playing(&m_controller, &StepController::playingChanged);
     QTest::mouseClick(m_bar->playButton(), Qt::LeftButton);
     EXPECT_TRUE(m_controller.atHome());
-    ASSERT_TRUE(playing.wait(5000));
+    ASSERT_TRUE(playing.wait(testing::kSettleTimeoutMs));
     EXPECT_TRUE(m_controller.atEnd());
     EXPECT_EQ(m_bar->scrubber()->value(), m_bar->scrubber()->maximum());
 }
