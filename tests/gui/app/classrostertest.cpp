@@ -8,6 +8,7 @@
 #include "guitestsupport.h"
 #include "rosterview.h"
 #include "runsession.h"
+#include "tests/gui/support/eventwaits.h"
 
 #include <QAction>
 #include <QDir>
@@ -133,12 +134,12 @@ TEST_F(ClassRosterTest, ACellOpensThatLearnersCodeReadOnlyAndRunsItWithoutGradin
 TEST_F(ClassRosterTest, EscStopsTheGradingAtOnce)
 {
     auto window = makeWindow();
-    write(QStringLiteral("loops/ddp.py"), "async def ddp(model):\n    while True:\n        pass\n");
+    write(QStringLiteral("loops/ddp.py"), testsupport::loopingFunction("ddp"));
     QSignalSpy stopped(window->parts().classGrading, &GradeController::stopped);
     window->parts().classActions->openFolder(root() + QStringLiteral("/class"));
     ASSERT_TRUE(window->parts().classGrading->isRunning());
     EXPECT_TRUE(window->parts().rosterView->busy()->isVisible());
-    QTest::qWait(300);
+    ASSERT_TRUE(waitForRunsInTheirLoops()) << "the grading never ran the endless code";
     window->stopRun();
     EXPECT_FALSE(window->parts().classGrading->isRunning());
     EXPECT_EQ(stopped.size(), 1);

@@ -12,6 +12,7 @@
 #include "runsession.h"
 #include "stepbar.h"
 #include "stepcontroller.h"
+#include "tests/gui/support/eventwaits.h"
 
 #include "appearance.h"
 
@@ -54,8 +55,10 @@ protected:
         return path;
     }
 
-    // Lets the recorder take the step the last change asked for (it waits for an idle loop).
-    static void settle() { QTest::qWait(20); }
+    // Lets the recorder take the step the last change asked for: once the change has arrived
+    // (posted events), it waits for an idle loop, a zero timer, which fires before one started
+    // after it.
+    static void settle() { ASSERT_TRUE(deliverPostedEvents() && letTimersFire(0)); }
 
     // Replays `path` from step `first` and waits until that step is on screen.
     static bool replayAndWait(MainWindow &window, const QString &path, int first = 0)
@@ -318,14 +321,14 @@ TEST_F(DemonstrationTest, AStoppedReplayRunIsMadeAgainWhenItsStepIsShownAgain)
 {
     auto window = makeWindow();
     io::Demonstration demo = handMade();
-    demo.runs[0].code = "async def ddp(model):\n    while True:\n        pass\n";
+    demo.runs[0].code = testsupport::loopingFunction("ddp");
     demo.steps.resize(1);
     const QString path = writeFile(QStringLiteral("loop.json"), io::demonstrationToJson(demo));
     QString why;
     ASSERT_TRUE(window->parts().demonstrations->replay(path, 0, &why)) << utf8(why);
     DemoPlayer &player = window->parts().demonstrations->player();
     ASSERT_TRUE(player.isWaiting());
-    QTest::qWait(300);
+    ASSERT_TRUE(waitForRunsInTheirLoops()) << "the step's run never reached its loop";
     window->stopRun();
     EXPECT_FALSE(player.isWaiting());
     EXPECT_EQ(player.shownStep(), 0) << "the step shows, without its run";

@@ -14,6 +14,7 @@
 #include "runsession.h"
 #include "stateview.h"
 #include "stepbar.h"
+#include "tests/gui/support/eventwaits.h"
 #include "timelineview.h"
 #include "waitforview.h"
 
@@ -24,6 +25,7 @@
 #include <QListView>
 #include <QMenu>
 #include <QMenuBar>
+#include <QRegularExpression>
 #include <QSignalSpy>
 #include <QTableWidget>
 #include <QTest>
@@ -168,15 +170,18 @@ TEST_F(DesktopConventionsTest, ABusyIndicatorNamesTheRunAndItsSeconds)
 {
     auto window = makeWindow();
     ASSERT_TRUE(window->openLesson(QStringLiteral("ddp")));
-    window->showScriptCode(
-        QStringLiteral("async def ddp(model):\n    while True:\n        pass\n"));
+    window->showScriptCode(QString::fromStdString(testsupport::loopingFunction("ddp")));
     BusyIndicator &busy = *window->parts().busyIndicator;
     EXPECT_FALSE(busy.isVisible());
     window->runCode();
-    QTest::qWait(600);
-    EXPECT_TRUE(busy.isVisible());
-    EXPECT_TRUE(busy.text().startsWith(QStringLiteral("Running your code… 0.")))
-        << utf8(busy.text());
+    ASSERT_TRUE(waitForRunsInTheirLoops());
+    // The run's name and its seconds, which count up while it runs (from 0.0 s at the start).
+    const QRegularExpression named(QStringLiteral("^Running your code… (\\d+\\.\\d) s$"));
+    const auto countsUp = [&] {
+        const QRegularExpressionMatch match = named.match(busy.text());
+        return busy.isVisible() && match.hasMatch() && match.captured(1).toDouble() > 0.0;
+    };
+    EXPECT_TRUE(QTest::qWaitFor(countsUp, kSettleTimeoutMs)) << utf8(busy.text());
     window->stopRun();
     EXPECT_FALSE(busy.isVisible());
 }
@@ -196,16 +201,22 @@ TEST_F(DesktopConventionsTest, EveryViewHasANameAndThePaintedOnesSayWhatTheyShow
     window->showScriptCode(QString::fromStdString(builtinLesson(QStringLiteral("ddp")).solution));
     ASSERT_TRUE(runAndWait(*window));
     window->parts().session->setSelectedRank(2);
-    QTest::qWait(150); // the text follows once the changes settle
-    const QString state = window->parts().stateView->accessibleDescription();
-    EXPECT_TRUE(state.contains(QStringLiteral("rank 2"))) << utf8(state);
-    EXPECT_TRUE(state.contains(QStringLiteral("weights[0]"))) << utf8(state);
+    // The text follows once the changes settle, in as many event rounds as that takes.
+    const auto stateSays = [&] {
+        const QString state = window->parts().stateView->accessibleDescription();
+        return state.contains(QStringLiteral("rank 2")) &&
+               state.contains(QStringLiteral("weights[0]"));
+    };
+    EXPECT_TRUE(QTest::qWaitFor(stateSays, kSettleTimeoutMs))
+        << utf8(window->parts().stateView->accessibleDescription());
     window->parts().session->setSelectedEvent(0);
-    QTest::qWait(150);
-    const QString timeline = window->parts().timeline->accessibleDescription();
-    EXPECT_TRUE(timeline.startsWith(QStringLiteral("Selected: rank "))) << utf8(timeline);
-    EXPECT_TRUE(
-        window->parts().memoryChart->accessibleDescription().startsWith(QStringLiteral("Peak ")));
+    const auto timelineSays = [&] {
+        return window->parts().timeline->accessibleDescription().startsWith(
+            QStringLiteral("Selected: rank "));
+    };
+    EXPECT_TRUE(QTest::qWaitFor(timelineSays, kSettleTimeoutMs))
+        << utf8(window->parts().timeline->accessibleDescription());
+    EXPECT_TRUE(window->parts().memoryChart->accessibleDescription().startsWith(QStringLiteral("Peak ")));
     EXPECT_EQ(window->parts().waitForView->accessibleDescription(),
               QStringLiteral("The run did not hang."));
 }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The window as a learner uses it: clicks, keys and real runs of rankstep-cli in a child process.
 #include "guitestsupport.h"
+#include "tests/gui/support/eventwaits.h"
 
 #include "codeeditor.h"
 #include "lessonlistmodel.h"
@@ -134,22 +135,24 @@ TEST_F(MainWindowTest, EscapeStopsARunawayLoopAtOnce)
     ASSERT_TRUE(window->openLesson(QStringLiteral("ddp")));
     const QString function = QString::fromStdString(builtinLesson(QStringLiteral("ddp")).function);
     window->showScriptCode(
-        QStringLiteral("async def %1(model):\n    while True:\n        pass\n").arg(function));
+        QString::fromStdString(testsupport::loopingFunction(function.toStdString())));
     RunController *run = window->parts().runController;
     QSignalSpy running(run, &RunController::runningChanged);
     QSignalSpy stopped(run, &RunController::runStopped);
     QSignalSpy finished(window.get(), &MainWindow::runFinished);
 
     window->runCode();
-    QTest::qWait(1000);
+    ASSERT_TRUE(waitForRunsInTheirLoops()) << "the code never reached its loop";
     ASSERT_TRUE(run->isRunning()) << "the endless loop ended by itself";
     ASSERT_TRUE(finished.isEmpty());
 
     QElapsedTimer clock;
     clock.start();
     QTest::keyClick(window.get(), Qt::Key_Escape);
-    ASSERT_TRUE(!stopped.isEmpty() || stopped.wait(500)) << "Esc did not stop the run";
-    EXPECT_LT(clock.elapsed(), 500);
+    ASSERT_TRUE(!stopped.isEmpty() || stopped.wait(RunController::kStopGraceMs))
+        << "Esc did not stop the run";
+    // At once: the window does not wait out the grace the runner has to end its run.
+    EXPECT_LT(clock.elapsed(), RunController::kStopGraceMs);
     ASSERT_GE(running.count(), 2);
     EXPECT_TRUE(running.first().at(0).toBool());
     EXPECT_FALSE(running.last().at(0).toBool());
@@ -179,7 +182,7 @@ TEST_F(MainWindowTest, TypedCodeSurvivesClosingAndReopening)
         QSignalSpy edited(editor, &CodeEditor::codeEdited);
         editor->setCursorPosition(learnerLine, 0); // the empty line below the marker
         QTest::keyClicks(editor, QStringLiteral("    print('saved while typing')"));
-        ASSERT_TRUE(edited.wait(2000)) << "no debounced save";
+        ASSERT_TRUE(edited.wait(kSettleTimeoutMs)) << "no debounced save";
         EXPECT_EQ(utf8(savedText(progress(), QStringLiteral("ddp"))), utf8(editor->text()));
 
         // Typed just before quitting: only close() can save this.

@@ -8,6 +8,7 @@
 #include "presentation.h"
 #include "resultspanel.h"
 #include "stepcontroller.h"
+#include "tests/gui/support/layoutwaits.h"
 #include "timelineview.h"
 
 #include <gtest/gtest.h>
@@ -32,9 +33,9 @@ TEST_F(PresentationSizeTest, TheMemoryChartKeepsAQuarterOfTheHeightAt1920x1080An
     window->parts().stepper->next(); // stepping: the state tab
     window->parts().presentation->setActive(true);
     window->parts().appearance->setZoom(1.5);
-    QTest::qWait(50);
+    ASSERT_TRUE(settleLayouts(*window));
     window->resize(1920, 1080); // as a projector's full screen arrives: after the arrangement
-    QTest::qWait(100);
+    ASSERT_TRUE(settleLayouts(*window));
     EXPECT_GE(window->parts().memoryChart->height(), 1080 / 4);
 }
 
@@ -49,9 +50,9 @@ TEST_F(PresentationSizeTest, TheResultsShowBothFiguresAt1920x1080And150Percent)
     window->showScriptCode(QString::fromStdString(builtinLesson(QStringLiteral("gpipe")).solution));
     ASSERT_TRUE(runAndWait(*window));
     window->resize(1920, 1080); // the projector's full screen arrives (the offscreen one is small)
-    QTest::qWait(50);
+    ASSERT_TRUE(settleLayouts(*window));
     ASSERT_TRUE(runAndWait(*window)); // and the teacher runs again: the run's end arranges
-    QTest::qWait(100);
+    ASSERT_TRUE(settleLayouts(*window));
     const ResultsPanel &results = *window->parts().results;
     ASSERT_TRUE(results.text().contains(QStringLiteral("Maximum memory")));
     EXPECT_GE(results.height(), results.headHeight())
@@ -69,11 +70,11 @@ TEST_F(PresentationSizeTest, At1280x800EveryRanksRowOfTheTimelineHasRoomForItsNa
     window->parts().stepper->home();
     window->parts().stepper->next(); // stepping: the state tab
     window->parts().presentation->setActive(true);
-    QTest::qWait(50);
+    ASSERT_TRUE(settleLayouts(*window));
     window->resize(1280, 800); // the offscreen screen is smaller
-    QTest::qWait(50);
+    ASSERT_TRUE(settleLayouts(*window));
     window->arrangeViews();
-    QTest::qWait(100);
+    ASSERT_TRUE(settleLayouts(*window));
     const TimelineView &timeline = *window->parts().timeline;
     EXPECT_GE(timeline.rowLayout().rowHeight, QFontMetricsF(timeline.font()).height())
         << "4 rows in " << timeline.height() << " pixels";
@@ -91,9 +92,9 @@ TEST_F(PresentationSizeTest, At1280x800And150PercentTheWindowFitsTheScreen)
     window->parts().appearance->setZoom(1.5);
     ASSERT_TRUE(runAndWait(*window));
     window->resize(1280, 800);
-    QTest::qWait(50);
+    ASSERT_TRUE(settleLayouts(*window));
     window->arrangeViews();
-    QTest::qWait(50);
+    ASSERT_TRUE(settleLayouts(*window));
     EXPECT_LE(window->minimumSizeHint().height(), 800);
     EXPECT_LE(window->minimumSizeHint().width(), 1280);
     EXPECT_LE(window->height(), 800);
@@ -119,7 +120,10 @@ TEST_F(PresentationSizeTest, InlineCodeInTheLessonGrowsWithTheZoom)
     const double before = codePointSize(*window->parts().lessonPanel->textDocument());
     ASSERT_GT(before, 0) << "the lesson has inline code";
     window->parts().appearance->setZoom(1.5);
-    QTest::qWait(50);
+    // The lesson's text is restyled once the zoom arrived, in as many event rounds as it takes.
+    EXPECT_TRUE(QTest::qWaitFor(
+        [&] { return codePointSize(*window->parts().lessonPanel->textDocument()) > before; },
+        kSettleTimeoutMs));
     const double after = codePointSize(*window->parts().lessonPanel->textDocument());
     EXPECT_NEAR(after / before, 1.5, 0.1);
     EXPECT_NEAR(after, QApplication::font().pointSizeF(), 0.6) << "as large as the text around";

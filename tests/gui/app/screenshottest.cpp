@@ -2,11 +2,13 @@
 // The whole window at its default size, as the docs show it: a fresh start, a solved lesson, a
 // refused update and a hang. RANKSTEP_SCREENSHOTS=DIR also saves them as DIR/app-*.png.
 #include "guitestsupport.h"
+#include "tests/gui/support/layoutwaits.h"
 
 #include "codeeditor.h"
 #include "memorychart.h"
 #include "palette.h"
 #include "scripting.h"
+#include "stateview.h"
 #include "timelineview.h"
 #include "waitforview.h"
 
@@ -51,10 +53,14 @@ protected:
         }
     }
 
-    // Lets the layouts, the chart and any dialog settle, then grabs what a person would see.
+    // Lets the layouts, the chart and any dialog settle and the state's fade end, then grabs
+    // what a person would see.
     static QImage shoot(MainWindow &window, const QString &fileName)
     {
-        QTest::qWait(400);
+        EXPECT_TRUE(settleLayouts(window)) << fileName.toStdString();
+        EXPECT_TRUE(
+            QTest::qWaitFor([&] { return !window.parts().stateView->isAnimating(); }, kSettleTimeoutMs))
+            << fileName.toStdString();
         centerDialogsOn(window);
         QImage image = grabWithDialogs(&window);
         EXPECT_EQ(image.size(), kWindowSize);

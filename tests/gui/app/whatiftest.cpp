@@ -7,6 +7,7 @@
 #include "guitestsupport.h"
 #include "resultspanel.h"
 #include "runsession.h"
+#include "tests/gui/support/eventwaits.h"
 #include "whatifview.h"
 
 #include <QAction>
@@ -89,14 +90,13 @@ TEST_F(WhatIfTest, EscStopsASweepAtOnce)
 {
     auto window = makeWindow();
     ASSERT_TRUE(window->openLesson(QStringLiteral("ddp")));
-    window->parts().editor->setText(
-        QStringLiteral("async def ddp(model):\n    while True:\n        pass\n"));
+    window->parts().editor->setText(QString::fromStdString(testsupport::loopingFunction("ddp")));
     WhatIfView *whatIf = window->parts().whatIfView;
     ASSERT_TRUE(whatIf->setFields(QStringLiteral("ranks=1,2,3")));
     QSignalSpy finished(whatIf, &WhatIfView::sweepFinished);
     whatIf->runSweep();
     ASSERT_TRUE(whatIf->isRunning());
-    QTest::qWait(800); // the runs are in their loops
+    ASSERT_TRUE(waitForRunsInTheirLoops()) << "no run of the sweep reached its loop";
 
     QAction *stop = window->findChild<QAction *>(QStringLiteral("stopAction"));
     ASSERT_NE(stop, nullptr);

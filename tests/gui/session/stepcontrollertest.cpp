@@ -3,13 +3,16 @@
 // and back, and playing it: the stops and times are the ones docs/simulation.md works out.
 #include "stepcontroller.h"
 #include "tests/core/referencepuzzles.h"
+#include "tests/gui/support/eventwaits.h"
 
 #include <gtest/gtest.h>
 
 #include <QSignalSpy>
 #include <QTest>
 
+#include <cstddef>
 #include <memory>
+#include <new>
 #include <vector>
 
 namespace rankstep::gui {
@@ -159,7 +162,7 @@ TEST_F(StepControllerTest, PlayStepsToTheEndAndStops)
     m_controller.play(); // from the end: starts again at home
     EXPECT_TRUE(m_controller.isPlaying());
     EXPECT_TRUE(m_controller.atHome());
-    ASSERT_TRUE(playing.wait(5000) || playing.count() == 2);
+    ASSERT_TRUE(playing.wait(testing::kSettleTimeoutMs) || playing.count() == 2);
     ASSERT_EQ(playing.count(), 2);
     EXPECT_FALSE(playing.last().at(0).toBool());
     EXPECT_TRUE(m_controller.atEnd());
@@ -172,25 +175,36 @@ TEST_F(StepControllerTest, PauseHoldsTheCursor)
     m_controller.setSpeed(50);
     m_controller.togglePlay();
     QSignalSpy changed(&m_controller, &StepController::cursorChanged);
-    ASSERT_TRUE(changed.wait(2000));
+    ASSERT_TRUE(changed.wait(testing::kSettleTimeoutMs));
     m_controller.togglePlay();
     EXPECT_FALSE(m_controller.isPlaying());
     const std::size_t applied = m_controller.appliedEvents();
-    QTest::qWait(100);
+    // The loop's sleep of one step (20 ms) was under way: once it has woken, nothing moves.
+    ASSERT_TRUE(testing::letTimersFire(20));
     EXPECT_EQ(m_controller.appliedEvents(), applied);
     EXPECT_FALSE(m_controller.atEnd());
 }
 
 TEST(StepControllerLifetime, DyingWhilePlayingEndsTheLoop)
 {
-    auto controller = std::make_unique<StepController>();
+    // A dead controller's memory is reused by a new one that plays in the same generation: a loop
+    // that woke and read its controller's fields would step the new one.
+    alignas(StepController) std::byte storage[sizeof(StepController)];
+    auto *controller = new (storage) StepController();
     load(*controller, ddpTrace());
-    controller->setSpeed(500);
-    controller->play();
-    QTest::qWait(10);
-    controller.reset(); // the loop wakes to a null QPointer and ends
-    QTest::qWait(30);
-    SUCCEED();
+    controller->setSpeed(500); // a step every 2 ms
+    controller->play();        // the loop sleeps until its first step
+    controller->~StepController();
+    auto *successor = new (storage) StepController();
+    load(*successor, ddpTrace());
+    successor->setSpeed(0.1); // its own loop sleeps 10 s: no step of its own during the test
+    successor->play();
+    QSignalSpy moved(successor, &StepController::cursorChanged);
+    // The dead controller's loop wakes to a null QPointer and ends without a step.
+    ASSERT_TRUE(testing::letTimersFire(2));
+    EXPECT_TRUE(moved.isEmpty());
+    EXPECT_TRUE(successor->atHome());
+    successor->~StepController();
 }
 
 // Both ranks wait for a message nobody sends.

@@ -3,6 +3,7 @@
 #include "memorychartview.h"
 #include "memoryseries.h"
 #include "palette.h"
+#include "tests/gui/support/eventwaits.h"
 #include "timelinegeometry.h"
 #include "viewcontext.h"
 
@@ -279,8 +280,17 @@ TEST(MemoryChart, SteppingRepaintsTheCachedChartWithoutRenderingItAgain)
     context.session.setTrace(runPuzzle("ddp"));
     showAt900x300(chart);
     auto *view = static_cast<rankstep::gui::MemoryChartView *>(chart.chartView());
-    QTest::qWait(50); // Qt Charts lays out after the show
-    view->viewport()->repaint();
+    // Qt Charts lays out after the show, over some rounds of events: until a round of them
+    // renders the scene no more.
+    const auto settled = [&] {
+        view->viewport()->repaint();
+        const int before = view->sceneRenders();
+        if (!gui::testing::deliverPostedEvents() || !gui::testing::letTimersFire(0))
+            return false;
+        view->viewport()->repaint();
+        return view->sceneRenders() == before;
+    };
+    ASSERT_TRUE(QTest::qWaitFor(settled, gui::testing::kSettleTimeoutMs));
     const int renders = view->sceneRenders();
     ASSERT_GE(renders, 1);
     for (int step = 1; step <= 4; ++step) {

@@ -11,6 +11,7 @@
 
 #include <QDir>
 #include <QTest>
+#include <QVariantAnimation>
 
 #include <algorithm>
 #include <memory>
@@ -133,10 +134,14 @@ TEST(StateViewScreenshots, WritesAFrameOfAnAllreduceInTheAir)
     const std::size_t change = changeAfter(trace, 2, OpKind::AllReduce);
     auto view = shownView(run);
     view->setState(run.stateAt(run.home().toPosition({trace.changes[change].eventCount, change})));
-    QTest::qWait(400);
+    ASSERT_TRUE(QTest::qWaitFor([&] { return !view->isAnimating(); }, 30000));
     view->setState(
         run.stateAt(run.home().toPosition({trace.changes[change].eventCount, change + 1})));
-    QTest::qWait(150); // about halfway
+    ASSERT_TRUE(view->isAnimating());
+    // Halfway, exactly: the frame does not depend on how fast the machine paints.
+    auto *animation = view->findChild<QVariantAnimation *>();
+    ASSERT_NE(animation, nullptr);
+    animation->setCurrentTime(animation->duration() / 2);
     ASSERT_TRUE(view->isAnimating());
     EXPECT_TRUE(view->grab().save(QDir(folder).filePath(QStringLiteral("state-travel.png"))));
 }

@@ -4,6 +4,7 @@
 #include "palette.h"
 #include "statetestsupport.h"
 #include "stateview.h"
+#include "tests/gui/support/eventwaits.h"
 #include "viewcontext.h"
 
 #include <gtest/gtest.h>
@@ -102,7 +103,7 @@ TEST(StateView, PaintsWeightsInTheirLayersColorAndUpdatedOnesEdgedYellow)
     EXPECT_FALSE(holdsColor(image, colors.update().darker(115))); // nothing updated yet
     view->setState(run.stateAt(run.home().end()));
     QSignalSpy finished(view.get(), &gui::StateView::animationFinished);
-    ASSERT_TRUE(finished.wait(2000));
+    ASSERT_TRUE(finished.wait(gui::testing::kSettleTimeoutMs));
     const QImage end = view->grab().toImage();
     EXPECT_TRUE(holdsColor(end, colors.update().darker(115))); // every weight updated
     EXPECT_TRUE(holdsColor(end, colors.layer(1, 2)));          // and still its layer's
@@ -128,16 +129,21 @@ TEST(StateView, RapidStateChangesEndInOneFinishedAnimation)
     rankstep::replay::Cursor cursor = run.home();
     view->setState(run.stateAt(cursor));
     EXPECT_FALSE(view->isAnimating());
+    const gui::testing::EventCounter paints(view.get(), QEvent::Paint);
     for (int i = 0; i < 40; ++i) {
         cursor = cursor.nextOperation();
+        const int painted = paints.count();
         view->setState(run.stateAt(cursor));
-        QTest::qWait(i % 5); // some frames painted mid-fade, some states skipped at once
+        // Some states skipped at once, some with a frame painted mid-fade.
+        if (i % 5 != 0) {
+            ASSERT_TRUE(paints.waitPast(painted)) << "state " << i << " was never painted";
+        }
     }
     view->setState(run.stateAt(cursor.end()));
     EXPECT_TRUE(view->isAnimating());
     EXPECT_FALSE(view->grab().isNull());
     QSignalSpy finished(view.get(), &gui::StateView::animationFinished);
-    ASSERT_TRUE(finished.wait(2000));
+    ASSERT_TRUE(finished.wait(gui::testing::kSettleTimeoutMs));
     EXPECT_FALSE(view->isAnimating());
 }
 
@@ -201,7 +207,7 @@ TEST(StateView, WhatAReceiveBroughtFadesInWithAGrayOutline)
     EXPECT_LT(arriving.opacity, 1.0);
     EXPECT_FALSE(view->lookOf(1, MapKind::Weights, 0).arrived); // loaded long before
     QSignalSpy finished(view.get(), &gui::StateView::animationFinished);
-    ASSERT_TRUE(finished.wait(2000));
+    ASSERT_TRUE(finished.wait(gui::testing::kSettleTimeoutMs));
     EXPECT_EQ(view->lookOf(1, MapKind::Activations, index).opacity, 1.0);
     EXPECT_FALSE(view->lookOf(1, MapKind::Activations, index).arrived);
 }

@@ -7,6 +7,7 @@
 #include "stepbar.h"
 #include "stepcontroller.h"
 #include "tests/core/referencepuzzles.h"
+#include "tests/gui/support/eventwaits.h"
 #include "timelineview.h"
 #include "viewcontext.h"
 
@@ -118,7 +119,7 @@ TEST_F(StepBarTest, ClickedPlayRunsToTheEnd)
     QSignalSpy playing(&m_controller, &StepController::playingChanged);
     QTest::mouseClick(m_bar->playButton(), Qt::LeftButton);
     EXPECT_TRUE(m_controller.atHome());
-    ASSERT_TRUE(playing.wait(5000));
+    ASSERT_TRUE(playing.wait(testing::kSettleTimeoutMs));
     EXPECT_TRUE(m_controller.atEnd());
     EXPECT_EQ(m_bar->scrubber()->value(), m_bar->scrubber()->maximum());
 }
@@ -297,13 +298,14 @@ TEST_F(StepBarTest, ThePositionDropsWholePartsWhenNarrow)
                label->contentsRect().width();
     };
     m_window.resize(640, m_window.height());
-    QTest::qWait(20);
+    // The label shortens once the new width reached it, in as many event rounds as that takes.
+    EXPECT_TRUE(QTest::qWaitFor([&] { return label->text() != full; }, testing::kSettleTimeoutMs));
     EXPECT_TRUE(fits()) << testing::utf8(label->text());
     EXPECT_TRUE(full.startsWith(label->text())) << testing::utf8(label->text());
     EXPECT_LT(label->text().size(), full.size());
     EXPECT_EQ(label->toolTip(), full);
     m_window.resize(1600, m_window.height());
-    QTest::qWait(20);
+    EXPECT_TRUE(QTest::qWaitFor([&] { return label->text() == full; }, testing::kSettleTimeoutMs));
     EXPECT_EQ(label->text(), full);
     EXPECT_TRUE(label->toolTip().isEmpty());
 }

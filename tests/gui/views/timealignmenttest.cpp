@@ -14,6 +14,7 @@
 #include "timelineview.h"
 
 #include "tests/core/referencepuzzles.h"
+#include "tests/gui/support/eventwaits.h"
 
 #include <gtest/gtest.h>
 
@@ -22,6 +23,7 @@
 #include <QImage>
 #include <QTest>
 
+#include <algorithm>
 #include <cmath>
 #include <memory>
 #include <string>
@@ -124,20 +126,29 @@ TEST_F(TimeAlignmentWindow, ATimeIsAtTheSameXInTheTimelineAndTheMemoryChart)
     const auto trace = gpipe();
     window->parts().session->setTrace(trace);
     window->parts().stepper->toEvent(int(trace->events.size() / 2));
-    QTest::qWait(100); // the aligner runs once both layouts settled
     TimelineView &timeline = *window->parts().timeline;
     MemoryChart &chart = *window->parts().memoryChart;
-    const double timelineX = timeline.mapTo(window.get(), QPoint(0, 0)).x();
     const QChartView &view = *chart.chartView();
-    const double viewX = view.mapTo(window.get(), QPoint(0, 0)).x();
-    for (const double steps : {0.0, 5.0, 12.5, 30.0}) {
-        const SimTime time = SimTime::fromTicks(std::llround(steps * 1000));
-        const double inTimeline = timelineX + timeline.timeAxis().toX(time);
-        // Where Qt Charts itself puts the time, not only our reading of its axis.
-        const QPointF inChart = view.viewportTransform().map(
-            chart.chart()->mapToScene(chart.chart()->mapToPosition(QPointF(steps, 0.0))));
-        EXPECT_NEAR(inTimeline, viewX + inChart.x(), 0.01) << "t " << steps;
-    }
+    // How far apart a time is in the two views, at the worst of a few times.
+    const auto misalignment = [&] {
+        const double timelineX = timeline.mapTo(window.get(), QPoint(0, 0)).x();
+        const double viewX = view.mapTo(window.get(), QPoint(0, 0)).x();
+        double worst = 0.0;
+        for (const double steps : {0.0, 5.0, 12.5, 30.0}) {
+            const SimTime time = SimTime::fromTicks(std::llround(steps * 1000));
+            const double inTimeline = timelineX + timeline.timeAxis().toX(time);
+            // Where Qt Charts itself puts the time, not only our reading of its axis.
+            const QPointF inChart = view.viewportTransform().map(
+                chart.chart()->mapToScene(chart.chart()->mapToPosition(QPointF(steps, 0.0))));
+            worst = std::max(worst, std::abs(inTimeline - (viewX + inChart.x())));
+        }
+        return worst;
+    };
+    // The aligner runs once both layouts settled, as many event rounds as that takes.
+    EXPECT_TRUE(QTest::qWaitFor([&] { return misalignment() < 0.01; }, kSettleTimeoutMs))
+        << misalignment() << " pixels apart";
+    ASSERT_TRUE(deliverPostedEvents()); // and it stays so: nothing pending moves either view
+    EXPECT_LT(misalignment(), 0.01);
     // The two cursor lines: the same blue columns in the grabbed window, in both views.
     const QImage image = window->grab().toImage();
     const auto blueColumns = [&](int y) {
@@ -171,9 +182,8 @@ double chartX(MainWindow &window, MemoryChart &chart, SimTime time)
 
 // Fails where t = 0 or the end is more than a pixel apart in the two views, or where they
 // use less of their width than a fitted run takes (a plot area left from an older size).
-::testing::AssertionResult startAndEndLineUp(MainWindow &window)
+::testing::AssertionResult linedUp(MainWindow &window)
 {
-    QTest::qWait(150); // the aligner runs once both layouts settled
     TimelineView &timeline = *window.parts().timeline;
     MemoryChart &chart = *window.parts().memoryChart;
     const double timelineX = timeline.mapTo(&window, QPoint(0, 0)).x();
@@ -190,6 +200,18 @@ double chartX(MainWindow &window, MemoryChart &chart, SimTime time)
         return ::testing::AssertionFailure()
                << "the run takes " << span << " of " << timeline.width() << " pixels";
     return ::testing::AssertionSuccess();
+}
+
+// The aligner runs once both layouts settled, which takes as many event rounds as the window's
+// arrangement, the chart's relabelling and the aligner's own zero timer need: wait until the
+// views line up, then check that nothing still pending moves them apart again.
+::testing::AssertionResult startAndEndLineUp(MainWindow &window)
+{
+    if (!QTest::qWaitFor([&] { return bool(linedUp(window)); }, kSettleTimeoutMs))
+        return linedUp(window);
+    if (!deliverPostedEvents() || !letTimersFire(0))
+        return ::testing::AssertionFailure() << "the events did not settle";
+    return linedUp(window);
 }
 
 TEST_F(TimeAlignmentWindow, TheStartAndTheEndLineUpAtEverySizeAndZoom)
