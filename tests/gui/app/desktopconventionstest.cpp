@@ -216,7 +216,8 @@ TEST_F(DesktopConventionsTest, EveryViewHasANameAndThePaintedOnesSayWhatTheyShow
     };
     EXPECT_TRUE(QTest::qWaitFor(timelineSays, kSettleTimeoutMs))
         << utf8(window->parts().timeline->accessibleDescription());
-    EXPECT_TRUE(window->parts().memoryChart->accessibleDescription().startsWith(QStringLiteral("Peak ")));
+    EXPECT_TRUE(
+        window->parts().memoryChart->accessibleDescription().startsWith(QStringLiteral("Peak ")));
     EXPECT_EQ(window->parts().waitForView->accessibleDescription(),
               QStringLiteral("The run did not hang."));
 }

@@ -58,8 +58,8 @@ protected:
     static QImage shoot(MainWindow &window, const QString &fileName)
     {
         EXPECT_TRUE(settleLayouts(window)) << fileName.toStdString();
-        EXPECT_TRUE(
-            QTest::qWaitFor([&] { return !window.parts().stateView->isAnimating(); }, kSettleTimeoutMs))
+        EXPECT_TRUE(QTest::qWaitFor([&] { return !window.parts().stateView->isAnimating(); },
+                                    kSettleTimeoutMs))
             << fileName.toStdString();
         centerDialogsOn(window);
         QImage image = grabWithDialogs(&window);
