@@ -61,7 +61,7 @@ ProgressStore::ProgressStore(QString root) : m_root(std::move(root))
 
 // Lessons whose name changed: the learner's code and state move to the new name, once. The
 // point-to-point lesson was `talk`, the name of the notebook's demonstration of pass_to and
-// receive, so grading a notebook counted that demonstration as a failed lesson (issue 19).
+// receive, so grading a notebook counted that demonstration as a failed lesson.
 void ProgressStore::migrateRenamedLessons()
 {
     static const std::pair<const char *, const char *> kRenamed[] = {{"talk", "pass_along"}};

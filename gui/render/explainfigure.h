@@ -11,7 +11,7 @@ class QPainter;
 
 namespace rankstep::gui {
 
-// The explanation of a run as one slide (issue 15; core/explain): the peak in words and, with a
+// The explanation of a run as one slide (core/explain): the peak in words and, with a
 // memory target, what holds it above the target; the peak rank's memory by kind over time as
 // stacked areas with a legend of the five kinds; each rank's busy, idle and communication time;
 // the critical path's length. Laid out at options.size / options.scale.

@@ -12,7 +12,7 @@
 
 namespace rankstep::gui {
 
-// What a real run (`rankstep-cli real`, issue 17) gave back.
+// What a real run (`rankstep-cli real`) gave back.
 struct RealRunOutcome {
     static constexpr int kTorchMissing = 69; // rankstep-cli real's exit code without PyTorch
 

@@ -98,7 +98,7 @@ struct Counted {
     int value;
 };
 
-// Issue 16: a run's record starts its lists in one block of its own (core/placedvector.h).
+// A run's record starts its lists in one block of its own (core/placedvector.h).
 TEST(ChunkedVector, AVectorInGivenRoomGrowsOutOfItAndACopyOutlivesTheRoom)
 {
     using Texts = ChunkedVector<std::string, 8>;
@@ -186,7 +186,7 @@ TEST(ChunkedVector, ReleasingWithoutDestroyingEmptiesItAndDestroysNothing)
 namespace rankstep::core {
 namespace {
 
-// Issue 16: a long run records millions of these; the members are ordered so that no padding is
+// A long run records millions of these; the members are ordered so that no padding is
 // wasted (136 and 64 bytes before, with Key at 32; then 56 and 64, with Key at 24 and a slice's
 // text in the slice).
 TEST(RecordSizes, TheRecordKeepsItsCompactLayout)

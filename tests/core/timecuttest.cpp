@@ -63,7 +63,7 @@ TEST(TimeCut, EveryRankOfGpipeStandsAtEachBoundaryAsTheReferenceReplays)
         EXPECT_EQ(replayer.stateAt(cursor), replay::stateAt(trace, cursor));
 }
 
-// The boundaries and time stops are built by merging each rank's own order (issue 13: sorting two
+// The boundaries and time stops are built by merging each rank's own order (sorting two
 // million times was the largest part of showing a big run); they equal a plain sort of every
 // start and end, for the reference puzzles and for a trace whose rank is out of order.
 TEST(TimeCut, MergedBoundariesAndTimeStopsEqualAPlainSort)

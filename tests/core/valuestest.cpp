@@ -120,7 +120,7 @@ TEST(MemoryOf, SplitsThatDoNotDivideRoundToTheNearestUnit)
 }
 
 // memoryOf() divides in 32 bits where the numbers fit, and skips the division for a whole
-// object (issue 16): the quotient must not change on either side of those limits.
+// object: the quotient must not change on either side of those limits.
 TEST(MemoryOf, TheQuotientIsTheSameWhereverItIsComputed)
 {
     const std::int64_t limit = core::kMostDividedIn32Bits;

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// Predict the next step (core/explain/quiz.h, issue 19): every forward step of the reference
+// Predict the next step (core/explain/quiz.h): every forward step of the reference
 // puzzles gets a question whose answer is what the step shows (the rank that moves, the object
 // that appears, the outcome at the start, the rank idle longest at the end); choices are distinct
 // and their order varies; no question quotes code.

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// The hostile inputs of issue 8 as data, shared by the runner's tests (tests/hostile) and the
+// The hostile inputs as data, shared by the runner's tests (tests/hostile) and the
 // app's (tests/gui): what the learner's file holds, and what rankstep-cli must answer.
 #pragma once
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// Hostile paths (issue 14): a FIFO, a device, a folder or a symbolic link loop where a code or
+// Hostile paths: a FIFO, a device, a folder or a symbolic link loop where a code or
 // lesson file belongs, and a notebook with lines of 150,000 characters. Each is a plain message
 // and a documented exit code in bounded time, never a hang, an exception or a crash; the other
 // files of a graded folder are still graded.

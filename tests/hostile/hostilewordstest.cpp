@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// Plain words for hostile input (issue 14): a byte order mark and old Mac line ends read as
+// Plain words for hostile input: a byte order mark and old Mac line ends read as
 // CPython reads them, everywhere; the learner's own doing (sys.modules, signal.alarm, printing a
 // gigabyte) and the run's size blamed correctly; output options never overwrite the code file.
 #include "hostilecases.h"

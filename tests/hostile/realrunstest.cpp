@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// `rankstep-cli real` (issue 17): the reference solutions train on real processes through
+// `rankstep-cli real`: the reference solutions train on real processes through
 // torch.distributed exactly what one process trains; a program the simulator passes but that
 // trains another model is caught; a rank that fails stops every rank; across two node groups on
 // the loopback address the same command works. Small sizes (HIDDEN 16, LENGTH 4) keep each run to

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// The PyTorch lessons (issue 17, lessons/100-torch_loop and on), run for real by `rankstep-cli
+// The PyTorch lessons (lessons/100-torch_loop and on), run for real by `rankstep-cli
 // lesson NAME FILE` at small sizes (8 steps, n_embd 32): every solution is solved, every starter
 // fails the check its lesson teaches, a learner's error names its rank and line, an endless loop
 // ends at the timeout with every process, and simulated-run options are refused. Without PyTorch

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // Both trace readers refuse times, durations and memory no run of the trace's configuration can
-// produce (issue 14: a duration of 2^31 steps was read and then sized the views), naming the
+// produce (a duration of 2^31 steps was read and then sized the views), naming the
 // field; every trace a real run writes still reads.
 #include "tests/core/referencepuzzles.h"
 #include "testtraces.h"

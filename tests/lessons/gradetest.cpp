@@ -117,7 +117,7 @@ TEST_F(Grade, OneJobOrSeveralGiveTheSameRowsInTheSameOrder)
 }
 
 // The puzzle notebook demonstrates pass_to and receive with a function named `talk`, no puzzle;
-// grading a notebook that holds it counts only its puzzles (issue 19: the lesson's function is
+// grading a notebook that holds it counts only its puzzles (the lesson's function is
 // `pass_along`, a name the notebook does not use).
 TEST_F(Grade, TheNotebooksTalkDemonstrationIsNotALessonRow)
 {
@@ -145,7 +145,7 @@ async def talk(model: Model) -> None:
 }
 
 // A class folder, one folder (or file) per learner, with the typical mistakes: the roster has a
-// row per learner and a column per lesson, and counts each mistake by learner (issue 19).
+// row per learner and a column per lesson, and counts each mistake by learner.
 TEST_F(Grade, TheRosterHasARowPerLearnerAndCountsTheCommonMistakes)
 {
     const std::string ddp = readText(lessonsRoot() + "/30-ddp/solution.py");

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// rankstep-cli sweep (issue 18, docs/sweeps.md): a row per setting from real child runs, in the
+// rankstep-cli sweep (docs/sweeps.md): a row per setting from real child runs, in the
 // grid's order, a failing setting's error in its row while the others go on, the GPipe bubble
 // over micro-batches with the lesson's own setting giving the lesson's figures, the bandwidth
 // axis reaching the runs, CSV, and usage errors.

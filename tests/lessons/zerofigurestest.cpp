@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// The ZeRO paper reproduced (issue 18): under the preset zero-paper-7.5b (7.5B parameters,
+// The ZeRO paper reproduced: under the preset zero-paper-7.5b (7.5B parameters,
 // mixed-precision Adam: 2 + 2 + 12 bytes a parameter) at 64 ranks, the solutions of the DDP,
 // ZeRO-1, ZeRO-2 and FSDP lessons hold the model states per rank of Rajbhandari et al. 2020,
 // Table 1: 120, 31.4, 16.6 and 1.9 GB.
@@ -79,7 +79,7 @@ INSTANTIATE_TEST_SUITE_P(Rajbhandari2020, ZeroFigures,
                                            Case{"zero2", 16.6}, Case{"fsdp", 1.9}),
                          [](const auto &param) { return param.param.lesson; });
 
-// GPipe's bubble (issue 18): where every stage costs the same and messages and updates nearly
+// GPipe's bubble: where every stage costs the same and messages and updates nearly
 // nothing, the ranks of the bubble lesson's solution sit idle (p-1)/(m+p-1) of the time.
 TEST(CostModels, GpipesIdleShareIsTheFormulaWhenStagesCostTheSame)
 {

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// Overlapped communication (issue 18 part 4, docs/simulation.md "Overlapped communication"):
+// Overlapped communication (docs/simulation.md "Overlapped communication"):
 // allreduce_start runs on the rank's communication stream beside its compute; await waits only
 // for what is left; a stream runs one collective at a time; blocking and started calls of one
 // collective match; each handle is awaited once; a handle never awaited is a warning; a hang on

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// The tests that run real PyTorch (issue 17): skipped where python3-torch is missing, except in
+// The tests that run real PyTorch: skipped where python3-torch is missing, except in
 // CI, which installs it (scripts/setup-deps.sh) and so must not skip them silently.
 #pragma once
 

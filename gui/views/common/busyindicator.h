@@ -12,7 +12,7 @@ class QProgressBar;
 
 namespace rankstep::gui {
 
-// The status bar's sign of long work (issue 20): a busy bar and "Running your code… 3.4 s"
+// The status bar's sign of long work: a busy bar and "Running your code… 3.4 s"
 // while a run, a real run, a PyTorch lesson, a sweep or a class's grading goes on; the newest
 // one is named, with the seconds since it began. Hidden when nothing runs.
 class BusyIndicator : public QWidget

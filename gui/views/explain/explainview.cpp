@@ -66,7 +66,7 @@ ExplainView::ExplainView(RunSession &session, Appearance &appearance, QWidget *p
 }
 
 // The explanations cost passes over the whole trace (a million events: about half a second), so
-// they are made when the tab is on screen, not while the window shows a new run (issue 13: the
+// they are made when the tab is on screen, not while the window shows a new run (the
 // work after a run kept a big run's window frozen).
 void ExplainView::showEvent(QShowEvent *event)
 {

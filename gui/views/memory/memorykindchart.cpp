@@ -136,7 +136,7 @@ void MemoryKindChart::setSamples(const std::vector<explain::KindSample> &samples
     // Round tick steps (1, 2 or 5 times a power of ten), about five per axis whatever the range.
     for (auto [axis, range] : {std::pair{m_x, right}, std::pair{m_y, high}}) {
         // The interval before the range: a wide range at the old, narrow interval would make
-        // millions of tick items at once (the freeze of issue 13).
+        // millions of tick items at once (a freeze once seen after big runs).
         axis->setTickType(QValueAxis::TicksFixed);
         axis->setTickInterval(niceStep(range / 5));
         axis->setRange(0, range);

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// File > Open Class Folder (issue 19): a class folder graded in the background into the Class tab
+// File > Open Class Folder: a class folder graded in the background into the Class tab
 // (a row per learner, a column per lesson, the common mistakes), a cell opening that learner's
 // code read-only and running it without grading it as the teacher's, a missing cell doing
 // nothing, Esc stopping the grading at once, and a folder that is not there saying so.

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// Run > Cost Model (issue 18, docs/cost-models.md): a real-scale preset runs the lesson's code
+// Run > Cost Model (docs/cost-models.md): a real-scale preset runs the lesson's code
 // under it, the views show seconds and bytes, and the run is checked but neither solves nor
 // counts against the lesson; the notebook's costs grade again.
 #include "codeeditor.h"

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// Recording a demonstration and replaying it in class (issue 19, docs/demonstrations.md): every
+// Recording a demonstration and replaying it in class (docs/demonstrations.md): every
 // step replays to the view it recorded, forwards and back, without running the code again; the
 // clicker's PageDown and PageUp step the recording while it is replayed; Play goes through it on
 // its own; a broken, foreign or newer file is refused and the window keeps the learner's code; a

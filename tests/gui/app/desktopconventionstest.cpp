@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// The conventions a Qt app on Linux keeps (issue 20): Edit and Help menus, File > Quit, every
+// The conventions a Qt app on Linux keeps: Edit and Help menus, File > Quit, every
 // shortcut that has a QKeySequence::StandardKey on it, no key doing two things, a Keyboard
 // Shortcuts page that lists them all; find, replace and go to line in the code.
 #include "busyindicator.h"

@@ -222,7 +222,7 @@ TEST_F(ExportActionsTest, ExportsOnlyARunAndWritesWhatTheWindowShows)
     const QString state = dir.filePath(QStringLiteral("state.png"));
     ASSERT_EQ(actions->exportTo(Kind::StatePng, state), QString());
     EXPECT_EQ(QImage(state).size(), QSize(1920, 1080));
-    const QString why = dir.filePath(QStringLiteral("ddp-why.svg")); // issue 15
+    const QString why = dir.filePath(QStringLiteral("ddp-why.svg")); // the Why tab as a figure
     ASSERT_EQ(actions->exportTo(Kind::ExplainSvg, why), QString());
     EXPECT_EQ(svgRoot(why), QStringLiteral("svg 1920x1080"));
     EXPECT_TRUE(readAll(why).contains("Peak 1835008 B on rank 0 at t 4"));

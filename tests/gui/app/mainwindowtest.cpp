@@ -85,7 +85,7 @@ TEST_F(MainWindowTest, OpensDdpFromTheListAndSolvesItWithF5)
     EXPECT_EQ(utf8(savedText(progress(), QStringLiteral("ddp"))), utf8(editor->text()));
 }
 
-// Issue 15: memory by kind from the View menu and its key, the same switch as the chart's button.
+// Memory by kind from the View menu and its key, the same switch as the chart's button.
 TEST_F(MainWindowTest, MemoryByKindIsInTheViewMenuAndFollowsTheChartsButton)
 {
     auto window = makeWindow();

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// Files handed to the app (issue 20): a notebook or .py dropped on the window is imported, the
+// Files handed to the app: a notebook or .py dropped on the window is imported, the
 // files and folders opened are in File > Open Recent after a restart, a recent file that is gone
 // leaves the list with a message, and a file of another kind is refused with a sentence.
 #include "codeeditor.h"

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// Predict the next step (issue 19, docs/quiz.md): presenting with the quiz on, a step forward
+// Predict the next step (docs/quiz.md): presenting with the quiz on, a step forward
 // first asks the room (the step held), the next reveals the answer with the step; not presenting,
 // stepping back and Play never wait; a whole run's questions never quote the lesson's solution.
 #include "codeeditor.h"

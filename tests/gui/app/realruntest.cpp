@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// Run for real (Ctrl+F5, issue 17): the learner's code on real processes from the window, its
+// Run for real (Ctrl+F5): the learner's code on real processes from the window, its
 // verdict in the "For real" tab beside the simulated run of the same code, and a plain answer
 // when PyTorch is missing.
 #include "codeeditor.h"

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// A PyTorch lesson in the window (issue 17, lessons/100-torch_loop): Run (F5) trains it for real,
+// A PyTorch lesson in the window (lessons/100-torch_loop): Run (F5) trains it for real,
 // the results show every check and the loss curve replaces the timeline; the simulated views
 // step aside while such a lesson is open and come back with a puzzle.
 #include "codeeditor.h"

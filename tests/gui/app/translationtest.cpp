@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// The user interface's translation (issue 20): German loads under a German locale (the window's
+// The user interface's translation: German loads under a German locale (the window's
 // menus, the command-line options), English needs none, and the shipped German translation is
 // complete (every message of resources/translations/rankstep_de.ts translated).
 #include "guitestsupport.h"

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// The What if tab (issue 18, docs/sweeps.md): a sweep of the learner's code runs in the
+// The What if tab (docs/sweeps.md): a sweep of the learner's code runs in the
 // background through rankstep-cli sweep, fills the progress bar, the table (in the grid's order)
 // and the chart, marks the Pareto front and the run on screen; a point opens its run in every view
 // without grading it; Esc stops a sweep at once; a bad list says why.

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// Issue 15: the explanation exports like the other figures, its legend included.
+// The explanation exports like the other figures, its legend included.
 #include "explainfigure.h"
 #include "exportfiles.h"
 #include "kindcolors.h"

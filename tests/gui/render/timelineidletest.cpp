@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// Issue 15: a rank's idle gaps are drawn (dotted, only where it waits), and highlighted events
+// A rank's idle gaps are drawn (dotted, only where it waits), and highlighted events
 // are outlined.
 #include "core/explain/waitexplain.h"
 #include "core/trace.h"

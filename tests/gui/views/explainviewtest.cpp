@@ -76,7 +76,7 @@ TEST_F(ExplainViewTest, TheCriticalPathListsTheChainEndingAtTheEndTime)
 
 // The session announces a new trace before its stepper holds it: the view read the old trace's
 // state (four ranks) for the new one (one rank) and crashed.
-// Issue 13: after a big run the window spent about half a second explaining it (critical-path
+// After a big run the window spent about half a second explaining it (critical-path
 // links, memory by kind, change times) before the first paint, with the Why tab not even shown.
 TEST(ExplainViewLazy, AHiddenViewExplainsOnlyWhenShownAndThenOnlyTheLastTrace)
 {

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// Issue 15: clicking where a rank waits shows why: the chain that ended the wait, highlighted on
+// Clicking where a rank waits shows why: the chain that ended the wait, highlighted on
 // the timeline and said in a sentence; the Why tab's toggle highlights the critical path.
 #include "explainview.h"
 #include "guitestsupport.h"

@@ -481,7 +481,7 @@ std::vector<double> totals(const Trace &trace, int rank, int kinds)
 
 } // namespace
 
-// Issue 15: the memory chart stacks one rank by kind on its own time axis, the rank of the
+// The memory chart stacks one rank by kind on its own time axis, the rank of the
 // maximum unless one is selected, and goes back to the ranks' lines.
 TEST(MemoryChart, ByKindStacksTheRankOfTheMaximumThenTheSelectedRank)
 {

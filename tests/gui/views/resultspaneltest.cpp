@@ -175,7 +175,7 @@ TEST(ResultsPanel, ShowsAHangAsABannerNamingTheRankThatSkipped)
     EXPECT_EQ(html.count(QStringLiteral("rank 3 finished without calling")), 1);
 }
 
-// Issue 15: the lesson's formula beside what the run measured, in the results.
+// The lesson's formula beside what the run measured, in the results.
 TEST(ResultsPanel, APipelineLessonShowsTheBubbleFormulaBesideTheMeasuredIdleShare)
 {
     const auto gpipe = testing::referenceTrace("gpipe");
@@ -189,7 +189,7 @@ TEST(ResultsPanel, APipelineLessonShowsTheBubbleFormulaBesideTheMeasuredIdleShar
         << html.toStdString();
 }
 
-// Issue 15: busy, idle and communication per rank in the results, each rank's row its own
+// Busy, idle and communication per rank in the results, each rank's row its own
 // figures (which add up to the end time).
 TEST(ResultsPanel, GivesEachRanksBusyIdleAndCommunicationTime)
 {

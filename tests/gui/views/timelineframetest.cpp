@@ -65,7 +65,7 @@ QImage fromScratch(const gui::TimelineView &view)
     scene.font = view.font();
     scene.cursor = view.cursorTime();
     scene.ghostAfter = view.ghostAfter();
-    scene.gaps = &view.gaps(); // the idle gaps the view draws (issue 15)
+    scene.gaps = &view.gaps(); // the idle gaps the view draws
     QPainter painter(&image);
     gui::TimelinePainter(painter, scene).paint();
     return image;
