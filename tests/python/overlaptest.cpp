@@ -43,8 +43,8 @@ core::Trace runSource(const std::string &source, const std::string &function, in
 }
 
 // The lesson's solution overlaps each layer's all-reduce with the backward of the layers below;
-// the DDP lesson's solution (blocking all-reduces after backward) does not. Same weights, same memory, fewer Timesteps: under the
-// notebook's costs and under a real-scale preset.
+// the DDP lesson's solution (blocking all-reduces after backward) does not. Same weights, same
+// memory, fewer Timesteps: under the notebook's costs and under a real-scale preset.
 TEST(Overlap, TheOverlappedDdpIsFasterThanTheBlockingOneAtTheSameMemory)
 {
     const std::string solution = lessonFile("32-ddp_overlap/solution.py");
