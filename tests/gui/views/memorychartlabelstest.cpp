@@ -55,6 +55,7 @@ TEST(MemoryChartLabels, TheMaximumAtTheLeftKeepsClearOfTheModelStatesLabel)
     ASSERT_EQ(trace->figures.maxMemory, 1600);
     lessons::Lesson lesson; // data-parallel: a rank holds 2 x hidden² x layers bytes of model
     lesson.id = "ddp";
+    lesson.parallelism = lessons::Parallelism::DataParallel;
     context.session.setLesson(&lesson);
     chart.resize(900, 300);
     chart.show();
