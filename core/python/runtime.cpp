@@ -111,9 +111,12 @@ core::Error errorFromPython(py::error_already_set &e, int rank, const std::strin
     }
     std::string message = info[1].cast<std::string>();
     core::ErrorKind kind = core::ErrorKind::Exception;
-    if (e.matches(engineMemoryErrorType()) && engine) // no line of the learner's is to blame
-        return core::Error(core::ErrorKind::Exception, rank, 0,
-                           runTooLargeMessage(engine->config()));
+    // The run's size is to blame, not a line or a rank: the same words, with no rank, as when the
+    // cap is met outside any rank's code (RunTooLarge below). Which of the two meets it depends
+    // on when the blocks made ahead on another thread arrive, so naming the rank here made the
+    // same run say two things.
+    if (e.matches(engineMemoryErrorType()) && engine)
+        return core::Error(core::ErrorKind::Exception, -1, 0, runTooLargeMessage(engine->config()));
     if (e.matches(PyExc_MemoryError)) {
         message = outOfMemoryMessage();
     } else if (e.matches(puzzleErrorType())) {

@@ -81,7 +81,7 @@ std::vector<HostileCase> makeCases()
          "        activations[i, i] = a\n        i += 1\n",
          {"--timeout", "20", "--memory-limit", "256", "--max-ops", "100000000"},
          2,
-         "Error (rank 0): The run ran out of memory: the simulation of 2 ranks, 2 layers and 4 "
+         "Error: The run ran out of memory: the simulation of 2 ranks, 2 layers and 4 "
          "batches needs more than the 256 MiB a run may use.",
          false,
          true},
