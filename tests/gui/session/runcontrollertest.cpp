@@ -68,7 +68,11 @@ TEST_F(RunControllerTest, StopAsksTheRunnerToEndWithSigtermFirst)
 
 TEST_F(RunControllerTest, ARunnerThatIgnoresSigtermIsKilledAfterTheGraceTime)
 {
-    useRunner("trap '' TERM\necho $$ > started\nwhile :; do sleep 0.05; done\n");
+    // The pid is written aside and renamed into place: a file that exists is a whole pid (the
+    // shell's redirection makes the file before it writes, and a loaded machine read it empty).
+    useRunner(
+        "trap '' TERM\necho $$ > started.part && mv started.part started\n"
+        "while :; do sleep 0.05; done\n");
     RunController controller;
     controller.start(spec());
     ASSERT_TRUE(waitForFile("started"));
