@@ -10,10 +10,26 @@ Cursor::Cursor(const StopPoints &stops, std::size_t stop)
     : m_stops(&stops), m_stop(std::min(stop, stops.last()))
 {}
 
+Cursor Cursor::cutAt(const StopPoints &stops, core::SimTime time, const OrderKey &bound)
+{
+    Cursor cursor(stops, stops.cutStop(time, bound));
+    cursor.m_cut = time;
+    cursor.m_bound = bound;
+    return cursor;
+}
+
 Cursor Cursor::atMark(const StopPoints &stops, std::size_t mark)
 {
-    Cursor cursor(stops, stops.markStops()[mark]);
+    const StopPoints::MarkCut &at = stops.markCuts()[mark];
+    Cursor cursor(stops);
+    cursor.m_cut = at.time;
+    cursor.m_bound = at.bound;
     cursor.m_mark = mark;
+    // The shortest prefix holding every rank's part, the drawing rank's up to the call.
+    std::size_t stop = 0;
+    for (int rank = 0; rank < std::max(stops.trace().config.ranks, 0); ++rank)
+        stop = std::max(stop, stops.stopHolding(rank, cursor.rankCut(rank)));
+    cursor.m_stop = stop;
     return cursor;
 }
 
@@ -21,15 +37,39 @@ Cursor Cursor::atCut(const StopPoints &stops, core::SimTime time)
 {
     const auto &boundaries = stops.boundaries();
     const bool end = boundaries.empty() || time >= boundaries.back();
-    Cursor cursor(stops, end ? stops.last() : stops.cutStop(time));
-    cursor.m_cut = end && !boundaries.empty() ? boundaries.back() : time;
+    if (!end)
+        return cutAt(stops, time, OrderKey::after(time));
+    Cursor cursor(stops, stops.last());
+    cursor.m_cut = boundaries.empty() ? time : boundaries.back();
+    cursor.m_bound = OrderKey::after(*cursor.m_cut);
     return cursor;
+}
+
+Cursor Cursor::atOperation(const StopPoints &stops, std::size_t count)
+{
+    const auto &operations = stops.operations();
+    if (count == 0)
+        return Cursor(stops);
+    if (count > operations.size())
+        return Cursor(stops, stops.last());
+    OrderKey bound = stops.key(operations[count - 1]);
+    ++bound.event; // just after it: the next event of its rank has a larger index
+    return cutAt(stops, bound.start, bound);
 }
 
 RankCut Cursor::rankCut(int rank) const
 {
-    if (m_cut)
-        return m_stops->rankCut(rank, *m_cut);
+    if (m_cut) {
+        RankCut cut = m_stops->rankCut(rank, *m_cut, m_bound);
+        if (m_mark) {
+            // The drawing rank's changes up to the call: those it made after it, before its
+            // next event, come later in its code.
+            const core::Mark &mark = m_stops->trace().marks[*m_mark];
+            if (mark.rank == rank)
+                cut.changes = std::min(cut.changes, mark.changeCount);
+        }
+        return cut;
+    }
     const Position at = position();
     const auto &events = m_stops->rankEvents(rank);
     const auto last = std::lower_bound(events.begin(), events.end(), at.events);
@@ -39,10 +79,71 @@ RankCut Cursor::rankCut(int rank) const
 
 std::optional<std::size_t> Cursor::lastEvent() const
 {
+    if (m_cut) {
+        const std::size_t started = operations();
+        if (started == 0)
+            return std::nullopt;
+        return m_stops->operations()[started - 1];
+    }
     const std::size_t events = position().events;
     if (events == 0)
         return std::nullopt;
     return events - 1;
+}
+
+std::optional<core::SimTime> Cursor::time() const
+{
+    if (m_cut)
+        return m_cut;
+    if (atHome())
+        return std::nullopt;
+    if (atEnd() && !m_stops->boundaries().empty())
+        return m_stops->boundaries().back();
+    if (const auto rank = movedRank())
+        return clock(*rank);
+    return m_stops->completeTime(m_stop);
+}
+
+std::size_t Cursor::operations() const
+{
+    if (m_cut)
+        return m_stops->operationsBefore(m_bound);
+    return position().events;
+}
+
+core::SimTime Cursor::clock(int rank) const
+{
+    if (m_cut)
+        return *m_cut;
+    const RankCut cut = rankCut(rank);
+    const auto &events = m_stops->rankEvents(rank);
+    const auto last = std::lower_bound(events.begin(), events.end(), cut.events);
+    if (last == events.begin())
+        return {};
+    const core::Event &event = m_stops->trace().events[*std::prev(last)];
+    return cut.running ? event.start : event.end();
+}
+
+std::optional<int> Cursor::movedRank() const
+{
+    const core::Trace &trace = m_stops->trace();
+    if (m_mark)
+        return trace.marks[*m_mark].rank >= 0 ? std::optional(trace.marks[*m_mark].rank)
+                                              : std::nullopt;
+    if (m_cut) {
+        if (m_bound.rank == OrderKey::after(*m_cut).rank)
+            return std::nullopt; // a time step: every rank moved to it
+        return m_bound.rank;
+    }
+    if (atHome())
+        return std::nullopt;
+    const Position at = position();
+    // The item applied last: an event when the stop is the one after it, else a change.
+    if (at.events > 0 && m_stops->afterEvent(at.events - 1) == m_stop)
+        return trace.events[at.events - 1].rank;
+    if (at.changes > 0)
+        return trace.changes[at.changes - 1].rank;
+    return std::nullopt;
 }
 
 double Cursor::fraction() const
@@ -53,12 +154,22 @@ double Cursor::fraction() const
 
 Cursor Cursor::nextOperation() const
 {
-    return at(nextStop(m_stops->eventStops(), m_stop, m_stops->last()));
+    if (atEnd())
+        return *this;
+    return atOperation(*m_stops, operations() + 1);
 }
 
 Cursor Cursor::previousOperation() const
 {
-    return at(previousStop(m_stops->eventStops(), m_stop));
+    if (atHome())
+        return *this;
+    // Standing elsewhere than at the step of the last operation started (a time, a snapshot,
+    // the end): back to that step; standing at it, to the one before.
+    const std::size_t started = operations();
+    const Cursor last = atOperation(*m_stops, started);
+    if (!(last == *this))
+        return last;
+    return atOperation(*m_stops, started - 1);
 }
 
 Cursor Cursor::nextSlice() const
@@ -76,6 +187,12 @@ Cursor Cursor::nextTime() const
     const auto &boundaries = m_stops->boundaries();
     if (atEnd() || boundaries.empty())
         return atEnd() ? *this : end();
+    // An operation or a snapshot stands at part of its time: first the whole of it.
+    if (m_cut && !(m_bound == OrderKey::after(*m_cut))) {
+        const Cursor whole = atCut(*m_stops, *m_cut);
+        if (!(whole == *this))
+            return whole;
+    }
     const auto from = time();
     const auto it =
         from ? std::upper_bound(boundaries.begin(), boundaries.end(), *from) : boundaries.begin();
@@ -122,7 +239,7 @@ Cursor Cursor::toEvent(std::size_t event) const
 {
     if (event >= m_stops->eventStops().size())
         return end();
-    return at(m_stops->afterEvent(event));
+    return atOperation(*m_stops, m_stops->operationsBefore(m_stops->key(event)) + 1);
 }
 
 Cursor Cursor::toTime(core::SimTime time) const

@@ -8,20 +8,24 @@
 
 namespace rankstep::replay {
 
-// Where a learner stands in a finished run: one stop of a StopPoints (which must outlive it).
-// A value: every step returns a new cursor. Each step mode moves to the next (previous) stop of
-// its own subset, and home and end belong to every subset, so previousX(nextX(c)) == c whenever
-// c is one of mode X's stops.
-//   operation: after one more event, in the scheduler's order across ranks, with the storage
-//              changes made before it.
-//   slice:     to the end of the coroutine slice running now (or the next one): the way the
-//              ranks really took turns.
+// Where a learner stands in a finished run. A value: every step returns a new cursor. Each step
+// mode moves to the next (previous) stop of its own subset, and home and end belong to every
+// subset, so previousX(nextX(c)) == c whenever c is one of mode X's stops.
+// Every mode but the slice stands at one simulated time that every rank shares (a cut), so that
+// every view shows the same moment (docs/simulation.md, "Stepping"):
+//   operation: one more event started, in the order of simulated start, ties by rank
+//              (OrderKey): every rank at that event's start, the events ordered before it
+//              started (the latest running), nothing after it.
 //   time:      to the next event boundary t (any event's start or end): every rank at
-//              simulated time t (StopPoints::rankCut), each at its own prefix of the trace,
-//              since the scheduler runs a rank until it waits. cut() names the t; stop() is
-//              the shortest prefix holding all of it.
+//              simulated time t with every event that starts by then started.
 //   snapshot:  to the next draw() mark, one stop per mark even when several share a position
-//              (nothing happened between the draws); mark() names the one stood at.
+//              (nothing happened between the draws); mark() names the one stood at. Every rank
+//              at the drawing rank's clock when it called draw() (StopPoints::markCuts).
+//   slice:     to the end of the coroutine slice running now (or the next one): the order the
+//              scheduler ran the ranks in, each rank at its own clock. The one mode that is a
+//              prefix of the trace rather than a moment; the step bar calls it "by scheduler
+//              turn".
+// cut() names a cut's time; stop() is the shortest prefix of the trace holding all of it.
 class Cursor
 {
 public:
@@ -30,6 +34,9 @@ public:
     static Cursor atMark(const StopPoints &stops, std::size_t mark);
     // Every rank at simulated time `time` (the end from the last boundary on).
     static Cursor atCut(const StopPoints &stops, core::SimTime time);
+    // With `count` operations started in the order of simulated start (home at 0, the end
+    // past the last).
+    static Cursor atOperation(const StopPoints &stops, std::size_t count);
 
     const StopPoints &stops() const { return *m_stops; }
     std::size_t stop() const { return m_stop; }
@@ -38,25 +45,38 @@ public:
     bool atEnd() const { return m_stop == m_stops->last(); }
     // The draw() mark stood at (reached by a snapshot step or toMark); nullopt elsewhere.
     std::optional<std::size_t> mark() const { return m_mark; }
-    // The simulated time every rank stands at (a time step or toCut); nullopt at a prefix.
+    // The simulated time every rank stands at (a time, operation or snapshot step, toCut,
+    // toEvent); nullopt at a prefix (home, a slice step).
     std::optional<core::SimTime> cut() const { return m_cut; }
+    // The bound of the cut's events (every event ordered before it has started).
+    const OrderKey &bound() const { return m_bound; }
     // How far `rank` has come: its cut at cut(), else the prefix position (running when the
     // rank's event is the last item applied).
     RankCut rankCut(int rank) const;
 
-    // The event applied last (the one to highlight); nullopt before the first.
+    // The event applied last (the one to highlight): at a cut the latest in the order of
+    // simulated start, at a prefix the scheduler's last; nullopt before the first.
     std::optional<std::size_t> lastEvent() const;
+    // How many operations have started: at a cut, the ones ordered before its bound; at a
+    // prefix, its events.
+    std::size_t operations() const;
+    // Where `rank` stands in simulated time: the cut's time, else the end of its last applied
+    // event, or that event's start while it runs (0 before its first).
+    core::SimTime clock(int rank) const;
+    // The rank that moved last: the rank of the last event at an operation step, the drawing
+    // rank at a mark, the rank whose item was applied last at a prefix; nullopt at a time cut
+    // and at home.
+    std::optional<int> movedRank() const;
     // The slice that made the item applied last; nullopt at home.
     std::optional<std::size_t> slice() const { return m_stops->sliceAt(m_stop); }
-    // The cut, else the time every event starting at or before is applied
-    // (StopPoints::completeTime).
-    std::optional<core::SimTime> time() const
-    {
-        return m_cut ? m_cut : m_stops->completeTime(m_stop);
-    }
+    // The one time of the cursor: the cut; at the end the end of the run; at another prefix (a
+    // scheduler turn) the clock of the rank that moved last; nullopt at home.
+    std::optional<core::SimTime> time() const;
     // 0 at home, 1 at the end (also 1 for a trace with nothing in it).
     double fraction() const;
 
+    // By operation from anywhere: to the first operation not started yet (back: to the last
+    // started, or the one before when standing at it).
     Cursor nextOperation() const;
     Cursor previousOperation() const;
     Cursor nextSlice() const;
@@ -72,7 +92,7 @@ public:
     // For a deadlock or a mismatch: the point where no rank could go on.
     Cursor end() const { return at(m_stops->last()); }
 
-    // Event `event` applied last (the end when past the trace).
+    // At the operation step that starts event `event` (the end when past the trace).
     Cursor toEvent(std::size_t event) const;
     // Every event that starts at or before `time` applied (StopPoints::stopForTime).
     Cursor toTime(core::SimTime time) const;
@@ -87,16 +107,19 @@ public:
     bool operator==(const Cursor &other) const
     {
         return m_stops == other.m_stops && m_stop == other.m_stop && m_mark == other.m_mark &&
-               m_cut == other.m_cut;
+               m_cut == other.m_cut && (!m_cut || m_bound == other.m_bound);
     }
 
 private:
     Cursor at(std::size_t stop) const { return Cursor(*m_stops, stop); }
+    // Every rank at `time` with the events ordered before `bound` started.
+    static Cursor cutAt(const StopPoints &stops, core::SimTime time, const OrderKey &bound);
 
     const StopPoints *m_stops;
     std::size_t m_stop;
     std::optional<std::size_t> m_mark;
     std::optional<core::SimTime> m_cut;
+    OrderKey m_bound;
 };
 
 } // namespace rankstep::replay

@@ -44,8 +44,10 @@ StopPoints::StopPoints(const core::Trace &trace) : m_trace(&trace)
 {
     buildEventStops();
     buildSliceStops();
-    buildRanks(); // the time stops merge the ranks' own orders
+    buildRanks(); // the time stops and the operations merge the ranks' own orders
     buildTimeStops();
+    buildOperations();
+    buildMarkCuts();
     // A mark holds the events and changes made before draw() was called: a prefix of the order.
     for (const core::Mark &mark : m_trace->marks)
         m_markStops.push_back(
@@ -129,36 +131,88 @@ void StopPoints::buildRanks()
     m_boundaries.erase(std::unique(m_boundaries.begin(), m_boundaries.end()), m_boundaries.end());
 }
 
-RankCut StopPoints::rankCut(int rank, core::SimTime time) const
+void StopPoints::buildOperations()
 {
-    // A rank's clock never goes back, so its events end in order.
-    const std::vector<std::size_t> &events = m_rankEvents[std::size_t(rank)];
-    const auto first = std::partition_point(events.begin(), events.end(), [&](std::size_t e) {
-        return m_trace->events[e].end() <= time;
-    });
-    if (first == events.end())
-        return RankCut{m_trace->events.size(), m_trace->changes.size(), false};
-    const std::size_t next = *first;
-    // The changes made before `next` was recorded: the stop after it, less the events.
-    const std::size_t changes = m_eventStops[next] - next - 1;
-    const bool started = m_trace->events[next].start <= time;
-    return RankCut{started ? next + 1 : next, changes, started};
+    m_operations.reserve(m_trace->events.size());
+    std::vector<std::size_t> runs;
+    for (const std::vector<std::size_t> &events : m_rankEvents) {
+        runs.push_back(m_operations.size());
+        m_operations.insert(m_operations.end(), events.begin(), events.end());
+    }
+    mergeRuns(m_operations, std::move(runs),
+              [this](std::size_t a, std::size_t b) { return key(a) < key(b); });
 }
 
-std::size_t StopPoints::cutStop(core::SimTime time) const
+void StopPoints::buildMarkCuts()
+{
+    for (const core::Mark &mark : m_trace->marks) {
+        if (mark.rank < 0 || mark.rank >= int(m_rankEvents.size())) {
+            // Code outside any rank: after every event made before it ended.
+            core::SimTime time;
+            for (std::size_t e = 0; e < std::min(mark.eventCount, m_trace->events.size()); ++e)
+                time = std::max(time, m_trace->events[e].end());
+            const OrderKey bound =
+                mark.eventCount == 0 ? OrderKey{time, -1, 0} : OrderKey::after(time);
+            m_markCuts.push_back(MarkCut{time, bound});
+            continue;
+        }
+        // The rank's clock: the end of its last event before the call (its clock never goes
+        // back, so every event it made before ended by then and every later one starts after).
+        const std::vector<std::size_t> &events = m_rankEvents[std::size_t(mark.rank)];
+        const auto next = std::lower_bound(events.begin(), events.end(), mark.eventCount);
+        const core::SimTime time =
+            next == events.begin() ? core::SimTime() : m_trace->events[*std::prev(next)].end();
+        m_markCuts.push_back(MarkCut{time, OrderKey{time, mark.rank, mark.eventCount}});
+    }
+}
+
+std::size_t StopPoints::operationsBefore(const OrderKey &bound) const
+{
+    return std::size_t(std::partition_point(m_operations.begin(), m_operations.end(),
+                                            [&](std::size_t e) { return key(e) < bound; }) -
+                       m_operations.begin());
+}
+
+RankCut StopPoints::rankCut(int rank, core::SimTime time, const OrderKey &bound) const
+{
+    // A rank's clock never goes back, so its events start, end and are ordered in its order:
+    // the ones ordered before the bound are a prefix of them, all ended but the last.
+    const std::vector<std::size_t> &events = m_rankEvents[std::size_t(rank)];
+    const auto applied = std::partition_point(events.begin(), events.end(),
+                                              [&](std::size_t e) { return key(e) < bound; });
+    // The changes made before an event was recorded: the stop after it, less the events.
+    const auto changesBefore = [this](std::size_t event) {
+        return m_eventStops[event] - event - 1;
+    };
+    if (applied != events.begin()) {
+        const std::size_t last = *std::prev(applied);
+        if (time < m_trace->events[last].end()) // started, its result not stored yet
+            return RankCut{last + 1, changesBefore(last), true};
+    }
+    if (applied == events.end())
+        return RankCut{m_trace->events.size(), m_trace->changes.size(), false};
+    return RankCut{*applied, changesBefore(*applied), false};
+}
+
+std::size_t StopPoints::cutStop(core::SimTime time, const OrderKey &bound) const
 {
     std::size_t stop = 0;
-    for (int rank = 0; rank < int(m_rankEvents.size()); ++rank) {
-        const RankCut cut = rankCut(rank, time);
-        const auto &events = m_rankEvents[std::size_t(rank)];
-        const auto &changes = m_rankChanges[std::size_t(rank)];
-        const auto event = std::lower_bound(events.begin(), events.end(), cut.events);
-        if (event != events.begin())
-            stop = std::max(stop, afterEvent(*std::prev(event)));
-        const auto change = std::lower_bound(changes.begin(), changes.end(), cut.changes);
-        if (change != changes.begin())
-            stop = std::max(stop, afterChange(*std::prev(change)));
-    }
+    for (int rank = 0; rank < int(m_rankEvents.size()); ++rank)
+        stop = std::max(stop, stopHolding(rank, rankCut(rank, time, bound)));
+    return stop;
+}
+
+std::size_t StopPoints::stopHolding(int rank, const RankCut &cut) const
+{
+    std::size_t stop = 0;
+    const auto &events = m_rankEvents[std::size_t(rank)];
+    const auto &changes = m_rankChanges[std::size_t(rank)];
+    const auto event = std::lower_bound(events.begin(), events.end(), cut.events);
+    if (event != events.begin())
+        stop = std::max(stop, afterEvent(*std::prev(event)));
+    const auto change = std::lower_bound(changes.begin(), changes.end(), cut.changes);
+    if (change != changes.begin())
+        stop = std::max(stop, afterChange(*std::prev(change)));
     return stop;
 }
 

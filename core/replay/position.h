@@ -7,7 +7,9 @@
 #include "core/trace.h"
 
 #include <cstddef>
+#include <limits>
 #include <optional>
+#include <tuple>
 #include <vector>
 
 namespace rankstep::replay {
@@ -27,6 +29,27 @@ struct RankCut {
     std::size_t changes = 0;
     bool running = false;
     bool operator==(const RankCut &) const = default;
+};
+
+// Where an event stands in the order of simulated start: by its start, ties by rank, then by
+// the trace's order. Stepping by operation goes in this order, so a learner sees the ranks of a
+// data-parallel run start their forwards together, not one rank's whole step after another's
+// (the scheduler's order, which the slice step shows).
+struct OrderKey {
+    core::SimTime start;
+    int rank = 0;
+    std::size_t event = 0;
+    // Before every event that starts after `time`, after every other one.
+    static OrderKey after(core::SimTime time)
+    {
+        return OrderKey{time, std::numeric_limits<int>::max(),
+                        std::numeric_limits<std::size_t>::max()};
+    }
+    bool operator<(const OrderKey &other) const
+    {
+        return std::tie(start, rank, event) < std::tie(other.start, other.rank, other.event);
+    }
+    bool operator==(const OrderKey &) const = default;
 };
 
 // The stop points of one trace, built once: the trace's events and changes merged in the order
@@ -61,9 +84,29 @@ public:
     // Rank `rank` at simulated time t: the events that ended by t applied with the changes
     // made before the first that did not, which is running when it started at or before t (its
     // result is not stored yet). Every rank of a run at t is at a different prefix of the trace.
-    RankCut rankCut(int rank, core::SimTime time) const;
-    // The shortest prefix holding what every rank has applied at simulated time t.
-    std::size_t cutStop(core::SimTime time) const;
+    RankCut rankCut(int rank, core::SimTime time) const
+    {
+        return rankCut(rank, time, OrderKey::after(time));
+    }
+    // The same with only the events ordered before `bound` started (bound.start >= t; every
+    // event ordered before it starts by t): the moment an operation step stands at, when some
+    // events that start at t have started and the rest not yet.
+    RankCut rankCut(int rank, core::SimTime time, const OrderKey &bound) const;
+    // The shortest prefix holding what every rank has applied at simulated time t (before
+    // `bound`).
+    std::size_t cutStop(core::SimTime time) const { return cutStop(time, OrderKey::after(time)); }
+    std::size_t cutStop(core::SimTime time, const OrderKey &bound) const;
+    // The shortest prefix holding rank `rank`'s part of a cut.
+    std::size_t stopHolding(int rank, const RankCut &cut) const;
+    // Every event in the order of simulated start (OrderKey): the operation step's order.
+    const std::vector<std::size_t> &operations() const { return m_operations; }
+    OrderKey key(std::size_t event) const
+    {
+        const core::Event &e = m_trace->events[event];
+        return OrderKey{e.start, e.rank, event};
+    }
+    // How many operations are ordered before `bound`.
+    std::size_t operationsBefore(const OrderKey &bound) const;
     // A rank's events (changes) in the scheduler's order.
     const std::vector<std::size_t> &rankEvents(int rank) const
     {
@@ -76,6 +119,14 @@ public:
     // The stop of each draw() mark, in the order they were taken (never decreasing): several
     // marks can share a stop when nothing happened between two draws.
     const std::vector<std::size_t> &markStops() const { return m_markStops; }
+    // The moment of each draw() mark: the drawing rank's clock when it called draw(), with the
+    // events ordered before that call applied (on every rank: the others stand at that same
+    // time, not wherever the scheduler had taken them).
+    struct MarkCut {
+        core::SimTime time;
+        OrderKey bound;
+    };
+    const std::vector<MarkCut> &markCuts() const { return m_markCuts; }
 
     // The slice that made the item last applied at `stop`; nullopt at stop 0.
     std::optional<std::size_t> sliceAt(std::size_t stop) const;
@@ -90,6 +141,8 @@ private:
     void buildSliceStops();
     void buildTimeStops();
     void buildRanks();
+    void buildOperations();
+    void buildMarkCuts();
 
     const core::Trace *m_trace;
     std::vector<std::size_t> m_eventStops;
@@ -100,8 +153,10 @@ private:
     std::vector<std::size_t> m_timeStops;
     std::vector<core::SimTime> m_stopTimes;
     std::vector<std::size_t> m_markStops;
+    std::vector<MarkCut> m_markCuts;
     std::vector<core::SimTime> m_boundaries;
     std::vector<std::vector<std::size_t>> m_rankEvents, m_rankChanges;
+    std::vector<std::size_t> m_operations;
 };
 
 // The next stop of a sorted subset after `stop` (last when none), and the one before (0 when none).

@@ -19,28 +19,28 @@ using replay::Position;
 using replay::StopPoints;
 using Step = std::function<Cursor(const Cursor &)>;
 
-// The stops one mode visits from home to the end, and the stops it visits back.
-std::vector<std::size_t> walk(Cursor cursor, const Step &step)
+// The cursors one mode visits from home to the end, or back.
+std::vector<Cursor> walk(Cursor cursor, const Step &step)
 {
-    std::vector<std::size_t> stops{cursor.stop()};
-    for (Cursor next = step(cursor); next.stop() != cursor.stop(); next = step(cursor)) {
+    std::vector<Cursor> cursors{cursor};
+    for (Cursor next = step(cursor); !(next == cursor); next = step(cursor)) {
         cursor = next;
-        stops.push_back(cursor.stop());
+        cursors.push_back(cursor);
     }
-    return stops;
+    return cursors;
 }
 
-// Succeeds when the mode's next and previous visit the same stops in opposite orders.
+// Succeeds when the mode's next and previous visit the same cursors in opposite orders.
 ::testing::AssertionResult backIsTheInverseOfNext(const StopPoints &stops, const Step &next,
                                                   const Step &previous)
 {
-    const std::vector<std::size_t> forward = walk(Cursor(stops), next);
-    std::vector<std::size_t> back = walk(Cursor(stops).end(), previous);
+    const std::vector<Cursor> forward = walk(Cursor(stops), next);
+    std::vector<Cursor> back = walk(Cursor(stops).end(), previous);
     std::reverse(back.begin(), back.end());
     if (forward != back)
         return ::testing::AssertionFailure()
-               << forward.size() << " stops forward, " << back.size() << " back";
-    if (forward.front() != 0 || forward.back() != stops.last())
+               << forward.size() << " steps forward, " << back.size() << " back";
+    if (!forward.front().atHome() || !forward.back().atEnd())
         return ::testing::AssertionFailure() << "the walk does not go from home to the end";
     return ::testing::AssertionSuccess();
 }
@@ -87,32 +87,39 @@ TEST_F(CursorOverDataParallelRun, NextSliceFromHomeRunsRankZeroUpToItsAllreduce)
 
 TEST_F(CursorOverDataParallelRun, SliceStepsFollowTheTurnsTheRanksTook)
 {
-    const std::vector<std::size_t> visited = walk(Cursor(m_stops), &Cursor::nextSlice);
+    const std::vector<Cursor> visited = walk(Cursor(m_stops), &Cursor::nextSlice);
     ASSERT_EQ(visited.size(), 11U); // home and the ends of 10 slices
     for (std::size_t k = 0; k < m_trace.slices.size(); ++k) {
-        const Cursor cursor(m_stops, visited[k + 1]);
+        const Cursor &cursor = visited[k + 1];
         EXPECT_EQ(cursor.slice(), k);
         EXPECT_EQ(cursor.position(),
                   (Position{m_trace.slices[k].eventEnd, m_trace.slices[k].changeEnd}));
     }
-    EXPECT_EQ(visited.back(), m_stops.last());
+    EXPECT_TRUE(visited.back().atEnd());
     EXPECT_TRUE(backIsTheInverseOfNext(m_stops, &Cursor::nextSlice, &Cursor::previousSlice));
 }
 
-TEST_F(CursorOverDataParallelRun, OperationStepsApplyOneEventWithTheChangesBeforeIt)
+TEST_F(CursorOverDataParallelRun, OperationStepsStartOneEventWithEveryRankAtItsStart)
 {
     const Cursor first = Cursor(m_stops).nextOperation();
-    EXPECT_EQ(first.position(), (Position{1, 5})); // activation, 2 weights, 2 optimizer states
+    EXPECT_EQ(first.lastEvent(), 0U);
     const replay::RankState rank0 = m_replayer.rankStateAt(first, 0);
     EXPECT_TRUE(rank0.running);
     EXPECT_EQ(rank0.clock, SimTime::steps(0)); // forward(layer 0) starts at 0
     EXPECT_EQ(rank0.line, m_trace.events[0].line);
-    EXPECT_EQ(first.nextOperation().position(), (Position{2, 6}));
-    EXPECT_EQ(m_replayer.rankStateAt(first.nextOperation(), 0).clock, SimTime::steps(1));
-    // 36 events, then the weights and optimizer states rank 3 set after its last update.
-    const std::vector<std::size_t> visited = walk(Cursor(m_stops), &Cursor::nextOperation);
-    EXPECT_EQ(visited.size(), 38U);
-    EXPECT_EQ(Cursor(m_stops, visited[36]).position(), (Position{36, m_trace.changes.size() - 2}));
+    // The activation, 2 weights and 2 optimizer states set before it; its output not yet.
+    EXPECT_EQ(rank0.map(core::MapKind::Activations).size(), 1U);
+    EXPECT_EQ(rank0.map(core::MapKind::Weights).size(), 2U);
+    // Rank 1 at t = 0 too: its weights loaded, its forward next (the following step).
+    const replay::RankState rank1 = m_replayer.rankStateAt(first, 1);
+    EXPECT_FALSE(rank1.running);
+    EXPECT_EQ(rank1.map(core::MapKind::Weights).size(), 2U);
+    const Cursor second = first.nextOperation();
+    EXPECT_EQ(m_trace.events[*second.lastEvent()].rank, 1);
+    EXPECT_TRUE(m_replayer.rankStateAt(second, 1).running);
+    EXPECT_EQ(m_replayer.rankStateAt(second, 0).clock, SimTime::steps(0));
+    // Home, the 36 events, the end.
+    EXPECT_EQ(walk(Cursor(m_stops), &Cursor::nextOperation).size(), 38U);
     EXPECT_TRUE(
         backIsTheInverseOfNext(m_stops, &Cursor::nextOperation, &Cursor::previousOperation));
 }
@@ -157,7 +164,7 @@ TEST_F(CursorOverDataParallelRun, HomeEndAndEventsAreWhereTheySay)
     EXPECT_EQ(end.home(), home);
     for (std::size_t i = 0; i < m_trace.events.size(); ++i) {
         EXPECT_EQ(home.toEvent(i).lastEvent(), i);
-        EXPECT_EQ(home.toEvent(i).position().events, i + 1);
+        EXPECT_EQ(home.toEvent(i).cut(), m_trace.events[i].start);
     }
     EXPECT_EQ(home.toEvent(36), end);
 }
@@ -217,16 +224,25 @@ TEST(CursorToMark, StandsWhereEachDrawWasCalled)
     ASSERT_EQ(trace.marks.size(), 4U);
     const StopPoints stops(trace);
     const Cursor home(stops);
-    EXPECT_EQ(home.toMark(0).position(), (Position{0, 1}));
-    EXPECT_EQ(home.toMark(1).position(), (Position{1, 3}));
-    EXPECT_EQ(home.toMark(2).position(), (Position{1, 4}));
-    EXPECT_EQ(home.toMark(3).position(), (Position{2, 6}));
+    // Each draw at its rank's clock: after loading at 0, after the forward at its end, 1.
+    EXPECT_EQ(home.toMark(0).cut(), SimTime::steps(0));
+    EXPECT_EQ(home.toMark(1).cut(), SimTime::steps(1));
+    EXPECT_EQ(home.toMark(2).cut(), SimTime::steps(0));
+    EXPECT_EQ(home.toMark(3).cut(), SimTime::steps(1));
     EXPECT_TRUE(home.toMark(4).atEnd());
     replay::Replayer replayer(stops);
     const replay::RunState state = replayer.stateAt(home.toMark(1));
     EXPECT_EQ(state.ranks[0].map(core::MapKind::Activations).size(), 2U);
     EXPECT_EQ(state.ranks[0].clock, SimTime::steps(1));
-    EXPECT_TRUE(state.ranks[1].map(core::MapKind::Weights).empty());
+    // Rank 1 stands at that time too: its weights loaded and its forward done by t = 1, though
+    // the scheduler had not run it yet when rank 0 drew.
+    EXPECT_EQ(state.ranks[1].clock, SimTime::steps(1));
+    EXPECT_EQ(state.ranks[1].map(core::MapKind::Activations).size(), 2U);
+    // Rank 1's first draw, at 0: rank 0 has started its forward (ordered before it by rank),
+    // its output not there yet.
+    const replay::RunState atZero = replayer.stateAt(home.toMark(2));
+    EXPECT_TRUE(atZero.ranks[0].running);
+    EXPECT_EQ(atZero.ranks[0].map(core::MapKind::Activations).size(), 1U);
 }
 
 // Three draws around one forward, two of them with nothing in between, then one at the end.
