@@ -39,6 +39,9 @@ void writeCursor(JsonObject &object, const std::optional<DemoCursor> &cursor)
         case DemoCursor::Kind::Cut:
             inner.time("cut", cursor->cut);
             break;
+        case DemoCursor::Kind::Operation:
+            inner.integer("operation", cursor->stop);
+            break;
     }
     inner.close();
 }
@@ -107,9 +110,12 @@ std::optional<DemoCursor> readCursor(const Fields &step)
     } else if (cursor.has("cut")) {
         result.kind = DemoCursor::Kind::Cut;
         result.cut = cursor.time("cut");
+    } else if (cursor.has("operation")) {
+        result.kind = DemoCursor::Kind::Operation;
+        result.stop = cursor.integer("operation", 0, std::int64_t(1) << 40);
     } else {
         failAt(step.get("cursor"), step.pathOf("cursor"),
-               "expected {\"stop\": n}, {\"mark\": n} or {\"cut\": time}");
+               "expected {\"stop\": n}, {\"mark\": n}, {\"cut\": time} or {\"operation\": n}");
     }
     return result;
 }

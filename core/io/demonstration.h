@@ -35,12 +35,13 @@ struct DemoRun {
     bool operator==(const DemoRun &) const = default;
 };
 
-// Where the cursor stood: at a stop point (replay/cursor.h Cursor::stop), at a draw() mark, or
-// with every rank at a simulated time (a time step).
+// Where the cursor stood: at a stop point (replay/cursor.h Cursor::stop), at a draw() mark, with
+// every rank at a simulated time (a time step), or at an operation step (that many operations
+// started in the order of simulated start).
 struct DemoCursor {
-    enum class Kind { Stop, Mark, Cut };
+    enum class Kind { Stop, Mark, Cut, Operation };
     Kind kind = Kind::Stop;
-    std::int64_t stop = 0; // Stop: the stop's index; Mark: the mark's
+    std::int64_t stop = 0; // Stop: the stop's index; Mark: the mark's; Operation: the count
     core::SimTime cut;     // Cut
     bool operator==(const DemoCursor &) const = default;
 };

@@ -21,6 +21,9 @@ std::optional<io::DemoCursor> captureCursor(const StepController &stepper)
     if (const auto mark = cursor->mark()) {
         demo.kind = io::DemoCursor::Kind::Mark;
         demo.stop = std::int64_t(*mark);
+    } else if (cursor->cut() && cursor->movedRank()) { // one operation's start
+        demo.kind = io::DemoCursor::Kind::Operation;
+        demo.stop = std::int64_t(cursor->operations());
     } else if (const auto cut = cursor->cut()) {
         demo.kind = io::DemoCursor::Kind::Cut;
         demo.cut = *cut;
@@ -41,6 +44,9 @@ void applyCursor(StepController &stepper, const io::DemoCursor &cursor)
             break;
         case io::DemoCursor::Kind::Cut:
             stepper.toCut(cursor.cut);
+            break;
+        case io::DemoCursor::Kind::Operation:
+            stepper.toOperation(std::size_t(std::min<std::int64_t>(cursor.stop, 1LL << 40)));
             break;
     }
 }

@@ -141,6 +141,9 @@ QString stateCaption(const core::Trace &trace, const replay::RunState &state)
         return QObject::tr("Every rank's state at the end of the run");
     if (!state.event)
         return QObject::tr("Every rank's state before the first event");
+    if (state.cut) // every rank at one time (docs/simulation.md, "Stepping")
+        return QObject::tr("Every rank's state at t %1")
+            .arg(QString::fromStdString(state.cut->toString()));
     const core::Event &event = trace.events[*state.event];
     return QObject::tr("Every rank's state after event %1 of %2: rank %3, %4, t %5 to %6")
         .arg(*state.event + 1)

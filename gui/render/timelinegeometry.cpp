@@ -29,6 +29,17 @@ double cursorLineX(const TimeAxis &axis, SimTime time)
     return std::round(axis.toX(time));
 }
 
+std::optional<double> timestepsMarkX(const core::Trace &trace, const TimeAxis &axis, double left,
+                                     double right)
+{
+    if (trace.status != core::RunStatus::Ok || trace.events.empty())
+        return std::nullopt;
+    const double x = cursorLineX(axis, trace.figures.timesteps);
+    if (x < left || x > right)
+        return std::nullopt;
+    return x;
+}
+
 PixelSpan sharedTimeSpan(const PixelSpan &a, const PixelSpan &b)
 {
     return {std::max(a.left, b.left), std::min(a.right, b.right)};

@@ -36,6 +36,10 @@ struct TimeAxis {
 // wide on either side; the same rule for the timeline and the memory chart, so that on one time
 // axis their two lines are one.
 double cursorLineX(const TimeAxis &axis, core::SimTime time);
+// Where the axis marks the run's Timesteps figure (docs/simulation.md): x of figures.timesteps
+// when the run finished and that time is in view between `left` and `right`; nullopt otherwise.
+std::optional<double> timestepsMarkX(const core::Trace &trace, const TimeAxis &axis, double left,
+                                     double right);
 
 // A horizontal stretch of pixels, both edges in one coordinate system (e.g. the window's).
 struct PixelSpan {

@@ -23,6 +23,7 @@ constexpr double kArrowHead = 6.0;
 // No label fits a narrower block: 6 pixels of margin plus at least one glyph.
 constexpr double kMinLabelWidth = 11.0;
 const QColor kCursorColor(0x1f, 0x5f, 0xd0);
+const QColor kTimestepsColor(0xa8, 0x4b, 0x00); // apart from the cursor's blue
 
 QFont sized(QFont font, double points, double zoom)
 {
@@ -552,8 +553,30 @@ void TimelinePainter::paintAxis()
         m_painter.drawText(QRectF(x - half - 2.0, 0.0, 2.0 * half + 4.0, l.axisHeight - 5.0),
                            Qt::AlignCenter, text);
     }
+    paintTimestepsMark();
     m_painter.setPen(m_scene.palette.color(QPalette::Mid));
     m_painter.drawLine(QPointF(0.0, l.axisHeight - 0.5), QPointF(band.right(), l.axisHeight - 0.5));
+}
+
+// The figure the results call Timesteps (docs/simulation.md) is the start of the last event of
+// the rank that finished last, not the end of the run: a mark on the axis shows where it is, so
+// that "Timesteps 5.1" beside a timeline running to 5.6 is not read as a mistake.
+void TimelinePainter::paintTimestepsMark()
+{
+    const std::optional<double> x = timestepsMarkX(
+        *m_scene.trace, m_scene.axis, m_scene.layout.labelWidth, m_scene.bounds.width());
+    if (!x)
+        return;
+    const double size = 5.0 * m_scene.look.zoom;
+    const double bottom = m_scene.layout.axisHeight - 1.0;
+    const QPointF corners[] = {QPointF(*x - size, bottom - 1.6 * size),
+                               QPointF(*x + size, bottom - 1.6 * size), QPointF(*x, bottom)};
+    m_painter.save();
+    m_painter.setRenderHint(QPainter::Antialiasing);
+    m_painter.setPen(Qt::NoPen);
+    m_painter.setBrush(kTimestepsColor);
+    m_painter.drawPolygon(corners, 3);
+    m_painter.restore();
 }
 
 void TimelinePainter::paintCursor()

@@ -118,6 +118,7 @@ private:
     void paintLabels();
     void paintAxis();
     void paintCursor();
+    void paintTimestepsMark();
 
     QPainter &m_painter;
     const TimelineScene &m_scene;

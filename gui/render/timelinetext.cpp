@@ -105,6 +105,17 @@ QString eventTitle(const core::Event &event)
     return title;
 }
 
+QString timestepsToolTip(const core::Trace &trace)
+{
+    return QCoreApplication::translate(
+               "TimelineText",
+               "Timesteps %1: the latest start of any rank's last operation, the figure the "
+               "notebook prints and the targets are set in. The run ends at %2, when that "
+               "operation has finished.")
+        .arg(QString::fromStdString(trace.figures.timesteps.toString()),
+             QString::fromStdString(trace.figures.endTime.toString()));
+}
+
 QString eventToolTip(const core::Event &event, const QString &timeUnit)
 {
     QStringList lines{rankLabel(event.rank) + QStringLiteral(": ") + eventTitle(event)};

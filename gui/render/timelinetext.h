@@ -21,6 +21,8 @@ QString blockLabel(const core::Event &event);
 QString eventTitle(const core::Event &event);
 // What hovering a block shows: rank, operation, layer, batches, times, memory and source line.
 QString eventToolTip(const core::Event &event, const QString &timeUnit = QStringLiteral("steps"));
+// What the axis's Timesteps mark says: the figure, what it measures and where the run ends.
+QString timestepsToolTip(const core::Trace &trace);
 // Memory in the trace's units with digit grouping: "524,288".
 QString memoryText(std::int64_t memory);
 

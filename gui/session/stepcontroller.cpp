@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <exception>
 
 Q_LOGGING_CATEGORY(lcStep, "rankstep.step")
@@ -62,7 +63,93 @@ core::SimTime StepController::cursorTime() const
         return {};
     if (m_cursor->atEnd())
         return m_runEnd;
-    return m_cursor->time().value_or(core::SimTime()); // the cut when there is one
+    // A scheduler turn: the clock of the rank that moved (the others stand at their own).
+    return m_cursor->time().value_or(core::SimTime());
+}
+
+std::optional<int> StepController::movedRank() const
+{
+    return m_cursor ? m_cursor->movedRank() : std::nullopt;
+}
+
+std::size_t StepController::stepCount() const
+{
+    if (!m_cursor)
+        return 0;
+    switch (m_mode) {
+        case StepMode::Operation:
+            return m_stops->operations().size();
+        case StepMode::Snapshot:
+            return m_stops->markStops().size();
+        case StepMode::Time:
+            return m_stops->boundaries().size(); // the first time step stands at t = 0
+        case StepMode::Slice:
+            return m_stops->sliceStops().size();
+    }
+    return 0;
+}
+
+std::size_t StepController::stepIndex() const
+{
+    if (!m_cursor || m_cursor->atHome())
+        return 0;
+    switch (m_mode) {
+        case StepMode::Operation:
+            return m_cursor->operations();
+        case StepMode::Snapshot: {
+            if (const auto mark = m_cursor->mark())
+                return *mark + 1;
+            // Elsewhere: the snapshots taken at or before this stop.
+            const auto &marks = m_stops->markStops();
+            return std::size_t(std::upper_bound(marks.begin(), marks.end(), m_cursor->stop()) -
+                               marks.begin());
+        }
+        case StepMode::Time: {
+            // The boundaries at or before the time (the count the time step makes).
+            const auto &boundaries = m_stops->boundaries();
+            return std::size_t(
+                std::upper_bound(boundaries.begin(), boundaries.end(), cursorTime()) -
+                boundaries.begin());
+        }
+        case StepMode::Slice: {
+            const auto &slices = m_stops->sliceStops();
+            return std::size_t(std::upper_bound(slices.begin(), slices.end(), m_cursor->stop()) -
+                               slices.begin());
+        }
+    }
+    return 0;
+}
+
+void StepController::toStepIndex(std::size_t index)
+{
+    if (!m_cursor)
+        return;
+    if (index == 0) {
+        home();
+        return;
+    }
+    switch (m_mode) {
+        case StepMode::Operation:
+            moveTo(replay::Cursor::atOperation(*m_stops, index));
+            return;
+        case StepMode::Snapshot:
+            moveTo(m_cursor->toMark(index - 1));
+            return;
+        case StepMode::Time: {
+            const auto &boundaries = m_stops->boundaries();
+            if (index <= boundaries.size())
+                moveTo(replay::Cursor::atCut(*m_stops, boundaries[index - 1]));
+            else
+                end();
+            return;
+        }
+        case StepMode::Slice: {
+            const auto &slices = m_stops->sliceStops();
+            moveTo(replay::Cursor(*m_stops,
+                                  index <= slices.size() ? slices[index - 1] : m_stops->last()));
+            return;
+        }
+    }
 }
 
 std::optional<std::size_t> StepController::snapshot() const
@@ -72,7 +159,7 @@ std::optional<std::size_t> StepController::snapshot() const
 
 std::size_t StepController::appliedEvents() const
 {
-    return m_cursor ? m_cursor->position().events : 0;
+    return m_cursor ? m_cursor->operations() : 0;
 }
 
 std::vector<std::size_t> StepController::appliedEventsByRank() const
@@ -247,14 +334,20 @@ void StepController::toEvent(int event)
 
 void StepController::toTime(core::SimTime time)
 {
-    if (m_cursor)
-        moveTo(m_mode == StepMode::Time ? m_cursor->toCut(time) : m_cursor->toTime(time));
+    if (m_cursor) // every rank at that time, whatever the mode steps by
+        moveTo(m_cursor->toCut(time));
 }
 
 void StepController::toStop(std::size_t stop)
 {
     if (m_cursor)
         moveTo(replay::Cursor(*m_stops, stop));
+}
+
+void StepController::toOperation(std::size_t count)
+{
+    if (m_cursor)
+        moveTo(replay::Cursor::atOperation(*m_stops, count));
 }
 
 void StepController::toCut(core::SimTime time)
@@ -265,8 +358,10 @@ void StepController::toCut(core::SimTime time)
 
 void StepController::setFraction(double fraction)
 {
-    if (m_cursor)
-        moveTo(m_cursor->fromFraction(fraction));
+    if (!m_cursor)
+        return;
+    const double clamped = std::isnan(fraction) ? 0.0 : std::clamp(fraction, 0.0, 1.0);
+    toStepIndex(std::size_t(std::llround(clamped * double(stepCount()))));
 }
 
 void StepController::setSpeed(double stepsPerSecond)

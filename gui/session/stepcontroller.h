@@ -43,10 +43,18 @@ public:
     std::optional<replay::Cursor> cursor() const { return m_cursor; }
     // Every rank's state at the cursor, rebuilt only when the cursor moved (empty without a trace).
     const replay::RunState &state();
-    // The simulated time every rank has reached: the cursor's time cut or its complete time,
-    // the end of the last event at the end of the run, 0 before the first time is complete.
+    // The one simulated time every view shows: the cursor's cut (stepping by time, operation or
+    // snapshot: every rank stands there), the end of the last event at the end of the run, the
+    // clock of the rank that moved last stepping by scheduler turn, 0 at the start.
     core::SimTime cursorTime() const;
-    // Events applied at the cursor: the timeline shows the rest as ghosts.
+    // Where the cursor stands in the current mode's steps, of how many: the operation started
+    // last, the snapshot (from 1), the time boundary, the scheduler turn; 0 at the start.
+    std::size_t stepIndex() const;
+    std::size_t stepCount() const;
+    // The rank that moved last (Cursor::movedRank); nullopt for a time step.
+    std::optional<int> movedRank() const;
+    // Events started at the cursor (Cursor::operations): the timeline shows the rest as ghosts,
+    // rank by rank (appliedEventsByRank) where every rank stands at one time.
     std::size_t appliedEvents() const;
     // Per rank, its events below this index are applied (started); they differ at a time cut.
     std::vector<std::size_t> appliedEventsByRank() const;
@@ -88,11 +96,14 @@ public Q_SLOTS:
     // By simulated time: every rank at the last boundary at or before `time`; otherwise the
     // shortest prefix holding every event that starts by then.
     void toTime(core::SimTime time);
+    // To the step of the current mode nearest `fraction` of its steps (the step bar's slider).
     void setFraction(double fraction);
+    void toStepIndex(std::size_t index);
     // Where a recorded demonstration's cursor stood (gui/app/demostage.h): a stop point by its
     // index (the end when past it), or every rank at simulated time `time` (a time step's cut).
     void toStop(std::size_t stop);
     void toCut(core::SimTime time);
+    void toOperation(std::size_t count); // that many operations started (Cursor::atOperation)
     void play();
     void pause();
     void togglePlay();

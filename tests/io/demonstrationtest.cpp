@@ -45,6 +45,9 @@ Demonstration sample()
     mark.run = 1;
     mark.cursor = DemoCursor{DemoCursor::Kind::Mark, 3, {}};
     demo.steps.push_back(mark);
+    DemoStep operation = mark;
+    operation.cursor = DemoCursor{DemoCursor::Kind::Operation, 18, {}};
+    demo.steps.push_back(operation);
     return demo;
 }
 
@@ -67,7 +70,7 @@ TEST(Demonstrations, TheFileHasAStepALine)
     for (std::size_t at = text.find("\n    {\"change\""); at != std::string::npos;
          at = text.find("\n    {\"change\"", at + 1))
         ++stepLines;
-    EXPECT_EQ(stepLines, 4u) << text;
+    EXPECT_EQ(stepLines, 5u) << text;
     EXPECT_EQ(text.back(), '\n');
 }
 

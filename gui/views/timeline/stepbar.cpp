@@ -168,7 +168,8 @@ void StepBar::buildSettings()
     m_mode = new QComboBox;
     m_mode->addItem(tr("by simulated time"), int(StepController::StepMode::Time));
     m_mode->addItem(tr("by operation"), int(StepController::StepMode::Operation));
-    m_mode->addItem(tr("by coroutine slice"), int(StepController::StepMode::Slice));
+    // The scheduler's interleaving, the one mode whose ranks stand at different times.
+    m_mode->addItem(tr("by scheduler turn"), int(StepController::StepMode::Slice));
     m_mode->addItem(tr("by snapshot (draw)"), int(StepController::StepMode::Snapshot));
     m_mode->setToolTip(tr("What Next, Back and Play step by"));
     m_mode->setFocusPolicy(Qt::ClickFocus);
@@ -178,6 +179,7 @@ void StepBar::buildSettings()
     connect(m_controller, &StepController::stepModeChanged, this,
             [this](StepController::StepMode mode) {
                 m_mode->setCurrentIndex(m_mode->findData(int(mode)));
+                onCursorChanged(); // the counter and the slider count this mode's steps
             });
     m_mode->setCurrentIndex(m_mode->findData(int(m_controller->stepMode())));
     row->addWidget(m_mode);
@@ -217,7 +219,7 @@ void StepBar::buildSettings()
     m_label = new FittedLabel;
     m_label->setObjectName(QStringLiteral("stepPosition"));
     m_label->setMinimumWidth(m_label->fontMetrics().horizontalAdvance(
-        QStringLiteral("event 00 of 00 · t = 00.0 · rank 0 running")));
+        QStringLiteral("operation 00 of 00 · t = 00.0 · rank 0 starts")));
     row->addWidget(m_label);
 }
 
@@ -279,32 +281,60 @@ QString StepBar::positionText() const
     const QString unit =
         m_session.units() == TraceUnits::Seconds ? QStringLiteral(" ms") : QString();
     const QString time = QString::fromStdString(m_controller->cursorTime().toString()) + unit;
-    if (cursor->cut()) { // every rank at this time
-        const std::size_t running = m_controller->runningEvents().size();
-        QString text =
-            tr("t = %1 · %2 of %3 events done").arg(time).arg(m_controller->doneEvents());
-        text = text.arg(trace.events.size());
-        if (cursor->atEnd())
-            return text + tr(" · end of the run");
-        return running > 0 ? text + tr(" · %n running", nullptr, int(running)) : text;
+    const auto index = qlonglong(m_controller->stepIndex());
+    const auto count = qlonglong(m_controller->stepCount());
+    const std::optional<int> rank = m_controller->movedRank();
+    const std::size_t running = cursor->atEnd() ? 0 : m_controller->runningEvents().size();
+    // Every mode but the scheduler's turns stands at one time that every view shows.
+    QString text;
+    switch (m_controller->stepMode()) {
+        case StepController::StepMode::Time:
+            text = tr("t = %1 · %2 of %3 operations done")
+                       .arg(time)
+                       .arg(m_controller->doneEvents())
+                       .arg(trace.events.size());
+            break;
+        case StepController::StepMode::Operation:
+            text = tr("operation %1 of %2 · t = %3").arg(index).arg(count).arg(time);
+            if (rank && !cursor->atEnd())
+                text += tr(" · rank %1 starts").arg(*rank);
+            break;
+        case StepController::StepMode::Snapshot:
+            text = tr("snapshot %1 of %2 · t = %3").arg(index).arg(count).arg(time);
+            if (const auto mark = cursor->mark()) {
+                const core::Mark &at = trace.marks[*mark];
+                text += at.rank >= 0 && trace.config.ranks > 1
+                            ? tr(" · rank %1's draw() at line %2").arg(at.rank).arg(at.line)
+                            : tr(" · draw() at line %1").arg(at.line);
+            }
+            break;
+        case StepController::StepMode::Slice:
+            // The one mode whose ranks stand at their own clocks: the time is the mover's.
+            text = tr("turn %1 of %2").arg(index).arg(count);
+            if (rank)
+                text += tr(" · rank %1 at t = %2").arg(*rank).arg(time);
+            if (trace.config.ranks > 1 && !cursor->atEnd() && !cursor->atHome())
+                text += tr(" · each rank at its own time");
+            break;
     }
-    QString text = tr("event %1 of %2").arg(m_controller->appliedEvents()).arg(trace.events.size());
     if (cursor->atEnd())
-        return text + tr(" · t = %1 · end of the run").arg(time);
-    if (const auto event = cursor->lastEvent()) {
-        // Ranks stand at their own clocks: the bar names the one that moved, and the time
-        // every rank has passed (where the timeline's and the chart's cursor stand).
-        const int rank = trace.events[*event].rank;
-        const replay::RankState &state = m_controller->state().ranks[std::size_t(rank)];
-        const QString own = QString::fromStdString(state.clock.toString()) + unit;
-        text += (state.running ? tr(" · rank %1 at t = %2, running") : tr(" · rank %1 at t = %2"))
-                    .arg(rank)
-                    .arg(own);
-        if (trace.config.ranks > 1 && own != time)
-            text += tr(" · all ranks past t = %1").arg(time);
-        return text;
-    }
-    return text + tr(" · t = %1").arg(time);
+        return text + tr(" · end of the run");
+    return running > 0 ? text + tr(" · %n running", nullptr, int(running)) : text;
+}
+
+std::optional<core::SimTime> StepBar::shownTime() const
+{
+    if (!m_controller->cursor())
+        return std::nullopt;
+    return m_controller->cursorTime();
+}
+
+QStringList StepBar::elidedTexts() const
+{
+    const auto *label = static_cast<const FittedLabel *>(m_label);
+    if (!label->isVisible() || label->text() == label->fullText())
+        return {};
+    return {label->fullText()};
 }
 
 void StepBar::onCursorChanged()
@@ -313,8 +343,9 @@ void StepBar::onCursorChanged()
     setEnabled(cursor.has_value());
     static_cast<FittedLabel *>(m_label)->setFullText(positionText());
     m_updatingScrubber = true;
-    m_scrubber->setRange(0, cursor ? int(cursor->stops().last()) : 0);
-    m_scrubber->setValue(cursor ? int(cursor->stop()) : 0);
+    // The current mode's steps, so that the slider and the counter agree.
+    m_scrubber->setRange(0, cursor ? int(m_controller->stepCount()) : 0);
+    m_scrubber->setValue(cursor ? int(m_controller->stepIndex()) : 0);
     m_updatingScrubber = false;
     const auto snapshot = m_controller->snapshot();
     m_snapshots->setCurrentIndex(snapshot ? int(*snapshot) : -1);

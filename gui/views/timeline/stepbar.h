@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "describable.h"
+
 #include <QWidget>
 
 class QComboBox;
@@ -28,11 +30,18 @@ class StepController;
 // and End in the timeline, which pan it): its ShortcutOverride is accepted, so they never steal
 // navigation from someone typing. Space plays and pauses while the Play button has the focus (the
 // bar hands its focus to that button), so it never takes a space from the editor.
-class StepBar : public QWidget
+class StepBar
+    : public QWidget
+    , public Describable
 {
     Q_OBJECT
 public:
     StepBar(RunSession &session, Appearance &appearance, QWidget *parent = nullptr);
+
+    // Describable: the time its counter names; the counter's full text when it had to shorten it.
+    QString describedName() const override { return QStringLiteral("stepbar"); }
+    std::optional<core::SimTime> shownTime() const override;
+    QStringList elidedTexts() const override;
 
     QToolButton *playButton() const { return m_play; }
     QSlider *scrubber() const { return m_scrubber; }

@@ -99,20 +99,21 @@ void TimelineView::onCursorChanged()
     update();
 }
 
-// A step of one rank's event brings that rank's row into view when the rows scroll (16 ranks in
-// presentation mode show four at a time): the step bar names the rank, and its row showed
-// nothing of the step while the timeline stayed on ranks 0-3. A step of every rank at once (a
-// time cut) and the end of the run (where a new run opens) leave the rows where they are.
+// A step that one rank made (an operation, a draw, a scheduler turn) brings that rank's row into
+// view when the rows scroll (16 ranks in presentation mode show four at a time): the step bar
+// names the rank, and its row showed nothing of the step while the timeline stayed on ranks 0-3.
+// A step of every rank at once (a time step) and the end of the run (where a new run opens)
+// leave the rows where they are.
 void TimelineView::followSteppingRank()
 {
     const StepController &step = m_session.stepper();
     const std::optional<replay::Cursor> cursor = step.cursor();
-    if (!cursor || cursor->cut() || cursor->atEnd() || !m_trace || m_trace != step.trace())
+    if (!cursor || cursor->atEnd() || !m_trace || m_trace != step.trace())
         return;
-    const std::optional<std::size_t> event = cursor->lastEvent();
-    if (!event || *event >= m_trace->events.size())
+    const std::optional<int> rank = cursor->movedRank();
+    if (!rank)
         return;
-    if (const std::optional<int> row = m_layout.rowOf(m_trace->events[*event].rank))
+    if (const std::optional<int> row = m_layout.rowOf(*rank))
         scrollRowsTo(scrollShowingRow(m_layout, height(), *row));
 }
 
@@ -165,8 +166,34 @@ std::optional<std::size_t> TimelineView::eventAt(QPointF position) const
     return hitTest(*m_trace, m_layout, m_axis, position, &m_ranks);
 }
 
+QStringList TimelineView::elidedTexts() const
+{
+    QStringList cut;
+    if (!hasEvents())
+        return cut;
+    QFont labelFont = font(); // as TimelinePainter::paintLabels writes them
+    labelFont.setPointSizeF(10.0 * m_look.zoom);
+    const QFontMetricsF metrics(labelFont);
+    const double bottom = height();
+    const int rows = rowsInView(m_layout, height());
+    for (int row = firstRowInView(m_layout); row < rows; ++row) {
+        const double top = m_layout.rowTop(row);
+        const QString label = rankLabel(m_layout.rankOf(row));
+        const bool partly =
+            top < m_layout.axisHeight - 0.5 || top + m_layout.rowHeight > bottom + 0.5;
+        if (partly || metrics.horizontalAdvance(label) > m_layout.labelWidth - 16.0)
+            cut.append(label);
+    }
+    return cut;
+}
+
 QString TimelineView::toolTipAt(QPointF position) const
 {
+    if (hasEvents() && position.y() < m_layout.axisHeight) {
+        const auto mark = timestepsMarkX(*m_trace, m_axis, m_layout.labelWidth, width());
+        if (mark && std::abs(position.x() - *mark) <= 6.0 * m_look.zoom)
+            return timestepsToolTip(*m_trace);
+    }
     const std::optional<std::size_t> index = eventAt(position);
     if (index)
         return eventToolTip(m_trace->events[*index], timeUnitName(m_session.units()));

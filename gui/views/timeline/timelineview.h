@@ -2,6 +2,7 @@
 #pragma once
 
 #include "core/trace.h"
+#include "describable.h"
 #include "look.h"
 #include "timelineframe.h"
 
@@ -32,12 +33,20 @@ class RunSession;
 // and source line. Keys: + and - zoom, Left and Right pan, Home and End jump to the start and
 // end, 0 or F fits the whole run. Rows never get thinner than their label: when the ranks do not
 // fit, a scroll bar at the right scrolls them (so does the wheel over the rank labels).
-class TimelineView : public QWidget
+class TimelineView
+    : public QWidget
+    , public Describable
 {
     Q_OBJECT
 
 public:
     TimelineView(RunSession &session, Appearance &appearance, QWidget *parent = nullptr);
+
+    // Describable: the cursor's time; the label of every rank row the view shows only in part
+    // (scrolled half away) or whose label does not fit its column.
+    QString describedName() const override { return QStringLiteral("timeline"); }
+    std::optional<core::SimTime> shownTime() const override { return m_cursor; }
+    QStringList elidedTexts() const override;
 
     // The session's trace, as drawn.
     const std::shared_ptr<const core::Trace> &trace() const { return m_trace; }

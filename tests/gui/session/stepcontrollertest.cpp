@@ -41,15 +41,15 @@ TracePtr ddpTrace()
     return trace;
 }
 
-// The cursor's stop after each step of `step` from where it stands, until it stops moving.
-std::vector<std::size_t> walk(StepController &controller, void (StepController::*step)())
+// The cursor after each step of `step` from where it stands, until it stops moving.
+std::vector<replay::Cursor> walk(StepController &controller, void (StepController::*step)())
 {
-    std::vector<std::size_t> stops{controller.cursor()->stop()};
+    std::vector<replay::Cursor> cursors{*controller.cursor()};
     for (;;) {
         (controller.*step)();
-        if (controller.cursor()->stop() == stops.back())
-            return stops;
-        stops.push_back(controller.cursor()->stop());
+        if (*controller.cursor() == cursors.back())
+            return cursors;
+        cursors.push_back(*controller.cursor());
     }
 }
 
@@ -83,10 +83,15 @@ TEST_F(StepControllerTest, OperationStepsApplyOneEventEachWayRound)
     m_controller.next();
     EXPECT_EQ(m_controller.appliedEvents(), 1U);
     EXPECT_TRUE(m_controller.state().ranks[0].running); // forward(layer 0) of rank 0
+    // Then rank 1's, at the same time: in the order of simulated start, not the scheduler's.
+    m_controller.next();
+    EXPECT_EQ(m_controller.movedRank(), 1);
+    EXPECT_EQ(m_controller.cursorTime(), SimTime());
+    EXPECT_TRUE(m_controller.state().ranks[1].running);
     m_controller.home();
-    const std::vector<std::size_t> forward = walk(m_controller, &StepController::next);
-    ASSERT_EQ(forward.size(), 38U); // home, 36 events, the changes after the last one
-    std::vector<std::size_t> back = walk(m_controller, &StepController::previous);
+    const std::vector<replay::Cursor> forward = walk(m_controller, &StepController::next);
+    ASSERT_EQ(forward.size(), 38U); // home, 36 events, the end
+    std::vector<replay::Cursor> back = walk(m_controller, &StepController::previous);
     std::reverse(back.begin(), back.end());
     EXPECT_EQ(back, forward);
 }
@@ -99,11 +104,13 @@ TEST_F(StepControllerTest, SliceStepsFollowTheTurnsTheRanksTook)
     // Rank 0 runs 2 forwards, the loss and 2 backwards up to its first allreduce.
     EXPECT_EQ(m_controller.appliedEvents(), 5U);
     EXPECT_EQ(m_controller.state().ranks[0].clock, SimTime::steps(4));
-    EXPECT_EQ(m_controller.cursorTime(), SimTime()); // rank 1 has not started at 0 yet
+    // The one mode whose ranks stand at their own clocks: the cursor at the mover's.
+    EXPECT_EQ(m_controller.cursorTime(), SimTime::steps(4));
+    EXPECT_EQ(m_controller.state().ranks[1].clock, SimTime());
     m_controller.home();
-    const std::vector<std::size_t> forward = walk(m_controller, &StepController::nextSlice);
+    const std::vector<replay::Cursor> forward = walk(m_controller, &StepController::nextSlice);
     EXPECT_EQ(forward.size(), 11U); // home and the ends of 10 slices
-    std::vector<std::size_t> back = walk(m_controller, &StepController::previousSlice);
+    std::vector<replay::Cursor> back = walk(m_controller, &StepController::previousSlice);
     std::reverse(back.begin(), back.end());
     EXPECT_EQ(back, forward);
 }
@@ -131,7 +138,8 @@ TEST_F(StepControllerTest, JumpsToEventsTimesAndFractions)
 {
     QSignalSpy changed(&m_controller, &StepController::cursorChanged);
     m_controller.toEvent(11);
-    EXPECT_EQ(m_controller.appliedEvents(), 12U);
+    EXPECT_EQ(m_controller.cursor()->lastEvent(), 11U);
+    EXPECT_EQ(m_controller.cursorTime(), m_controller.trace()->events[11].start);
     m_controller.toTime(SimTime::fromTicks(4500)); // every event starting by 4.5: up to 4.3
     EXPECT_EQ(m_controller.cursorTime(), SimTime::fromTicks(4300));
     m_controller.setFraction(0.0);
@@ -256,20 +264,28 @@ TEST(StepControllerBySnapshot, ARunWithDrawsStepsByEachOfThemUntilAModeIsPicked)
     load(controller, ddpWithDraws());
     EXPECT_EQ(controller.stepMode(), Mode::Snapshot);
     controller.home();
-    std::vector<std::size_t> stops;
+    std::vector<replay::RunState> states;
     for (std::size_t k = 0; k < 3; ++k) {
         controller.next();
         EXPECT_EQ(controller.snapshot(), k);
-        stops.push_back(controller.cursor()->stop());
+        EXPECT_EQ(controller.stepIndex(), k + 1);
+        states.push_back(controller.state());
+        // Every rank at the drawing rank's time.
+        for (const replay::RankState &rank : states.back().ranks)
+            EXPECT_EQ(rank.clock, controller.cursorTime()) << "snapshot " << k;
     }
-    EXPECT_EQ(stops[1], stops[2]) << "two draws with nothing between are two steps at one place";
-    EXPECT_EQ(controller.appliedEvents(), 4U);
+    // Two draws with nothing between are two steps at one moment (only the line differs).
+    for (std::size_t r = 0; r < states[1].ranks.size(); ++r) {
+        EXPECT_EQ(states[1].ranks[r].maps, states[2].ranks[r].maps) << "rank " << r;
+        EXPECT_EQ(states[1].ranks[r].clock, states[2].ranks[r].clock) << "rank " << r;
+    }
+    EXPECT_NE(states[1].ranks[0].line, states[2].ranks[0].line);
     controller.next();
     EXPECT_TRUE(controller.atEnd());
     controller.previous();
     EXPECT_EQ(controller.snapshot(), 2U);
     controller.toSnapshot(0);
-    EXPECT_EQ(controller.cursor()->stop(), 1U);
+    EXPECT_EQ(controller.cursorTime(), SimTime()); // rank 0's first change, before its forward
     // A run without draws steps by simulated time again; one picked by hand stays picked.
     load(controller, ddpTrace());
     EXPECT_EQ(controller.stepMode(), Mode::Time);

@@ -126,14 +126,17 @@ TEST_F(StepBarTest, ClickedPlayRunsToTheEnd)
 
 TEST_F(StepBarTest, TheScrubberMovesTheCursorAndFollowsIt)
 {
+    // The slider counts the current mode's steps, as the counter does.
     QSlider *scrubber = m_bar->scrubber();
-    ASSERT_EQ(std::size_t(scrubber->maximum()), m_controller.cursor()->stops().last());
+    ASSERT_EQ(std::size_t(scrubber->maximum()), m_controller.stepCount());
     scrubber->setValue(0);
     EXPECT_TRUE(m_controller.atHome());
     scrubber->setValue(scrubber->maximum() / 2);
-    EXPECT_EQ(m_controller.cursor()->stop(), std::size_t(scrubber->maximum() / 2));
+    EXPECT_EQ(m_controller.stepIndex(), std::size_t(scrubber->maximum() / 2));
+    m_controller.setStepMode(StepController::StepMode::Operation);
+    EXPECT_EQ(scrubber->maximum(), 36);
     m_controller.toEvent(3);
-    EXPECT_EQ(std::size_t(scrubber->value()), m_controller.cursor()->stop());
+    EXPECT_EQ(std::size_t(scrubber->value()), m_controller.stepIndex());
 }
 
 TEST_F(StepBarTest, TheLabelSaysTheTimeEveryRankStandsAt)
@@ -143,25 +146,40 @@ TEST_F(StepBarTest, TheLabelSaysTheTimeEveryRankStandsAt)
     m_controller.home();
     for (int k = 0; k < 6; ++k)
         m_controller.next();
-    EXPECT_EQ(testing::utf8(m_bar->positionText()), "t = 4.3 · 24 of 36 events done · 4 running");
+    EXPECT_EQ(testing::utf8(m_bar->positionText()),
+              "t = 4.3 · 24 of 36 operations done · 4 running");
     m_controller.end();
     EXPECT_EQ(testing::utf8(m_bar->positionText()),
-              "t = 5.6 · 36 of 36 events done · end of the run");
+              "t = 5.6 · 36 of 36 operations done · end of the run");
 }
 
-TEST_F(StepBarTest, ByOperationTheLabelNamesTheRankThatMovedAndItsOwnClock)
+TEST_F(StepBarTest, ByOperationTheLabelCountsOperationsAndNamesTheRankThatStarts)
 {
     m_controller.setStepMode(StepController::StepMode::Operation);
     m_controller.home();
     m_controller.next();
-    EXPECT_EQ(testing::utf8(m_bar->positionText()), "event 1 of 36 · rank 0 at t = 0, running");
-    // The scheduler runs rank 0 to its allreduce before rank 1 starts.
+    EXPECT_EQ(testing::utf8(m_bar->positionText()),
+              "operation 1 of 36 · t = 0 · rank 0 starts · 1 running");
+    // In the order of simulated start: the four forwards of layer 0, then rank 0's of layer 1.
     for (int k = 0; k < 4; ++k)
         m_controller.next();
     EXPECT_EQ(testing::utf8(m_bar->positionText()),
-              "event 5 of 36 · rank 0 at t = 3, running · all ranks past t = 0");
+              "operation 5 of 36 · t = 1 · rank 0 starts · 1 running");
     m_controller.end();
-    EXPECT_EQ(testing::utf8(m_bar->positionText()), "event 36 of 36 · t = 5.6 · end of the run");
+    EXPECT_EQ(testing::utf8(m_bar->positionText()),
+              "operation 36 of 36 · t = 5.6 · end of the run");
+}
+
+TEST_F(StepBarTest, BySchedulerTurnTheLabelSaysEachRankStandsAtItsOwnTime)
+{
+    const int turn = m_bar->modeBox()->findData(int(StepController::StepMode::Slice));
+    ASSERT_GE(turn, 0);
+    EXPECT_EQ(m_bar->modeBox()->itemText(turn), QStringLiteral("by scheduler turn"));
+    m_controller.setStepMode(StepController::StepMode::Slice);
+    m_controller.home();
+    m_controller.next();
+    EXPECT_EQ(testing::utf8(m_bar->positionText()),
+              "turn 1 of 10 · rank 0 at t = 4 · each rank at its own time");
 }
 
 TEST_F(StepBarTest, OffersTheSnapshotModeAndListsEveryDrawByItsLine)
@@ -232,8 +250,9 @@ TEST_F(StepWindowTest, ARunCanBeSteppedThroughInTheWindow)
     EXPECT_EQ(window->parts().editor->selectedRankLine(), line);
     EXPECT_EQ(testing::utf8(window->parts().editor->rankMarginText(line)), "  0 ");
 
-    Q_EMIT timeline->eventClicked(19);
-    EXPECT_EQ(timeline->ghostAfter(), 20U);
+    Q_EMIT timeline->eventClicked(19); // its operation step: every rank at its start
+    EXPECT_EQ(step->cursor()->lastEvent(), 19U);
+    EXPECT_EQ(timeline->cursorTime(), step->trace()->events[19].start);
     Q_EMIT window->parts().memoryChart->timeClicked(core::SimTime::fromTicks(4800));
     EXPECT_EQ(timeline->cursorTime(), core::SimTime::fromTicks(4800));
     EXPECT_EQ(step->cursorTime(), core::SimTime::fromTicks(4800));

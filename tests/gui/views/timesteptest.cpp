@@ -59,23 +59,45 @@ TEST_F(TimeStepTest, EveryStepPutsEveryRankAtOneTimeThatEveryViewShows)
     EXPECT_GT(steps, 40) << "one step per event boundary";
 }
 
-TEST_F(TimeStepTest, ByOperationARankAheadShowsItsOwnClock)
+// By operation too every rank stands at one time, the start of the operation stepped to, and
+// every view shows it (the panels said t 4 while the chart's cursor stood at t 1).
+TEST_F(TimeStepTest, ByOperationEveryViewShowsTheOperationsStart)
 {
     m_step.setStepMode(StepController::StepMode::Operation);
     m_step.home();
-    // GPipe's rank 0 forwards and sends its first microbatches before rank 1 receives any.
-    for (int k = 0; k < 6; ++k)
-        m_step.next();
+    int steps = 0;
+    for (m_step.next(); !m_step.atEnd(); m_step.next(), ++steps) {
+        const core::SimTime t = m_step.cursorTime();
+        ASSERT_EQ(t, m_step.trace()->events[*m_step.cursor()->lastEvent()].start);
+        const replay::RunState &state = m_state.state();
+        for (int r = 0; r < 4; ++r) {
+            EXPECT_EQ(state.ranks[std::size_t(r)].clock, t) << "rank " << r << " step " << steps;
+            EXPECT_FALSE(statePanelTitle(state, r).contains(QStringLiteral("own")));
+        }
+        EXPECT_EQ(m_chart.cursorTime(), t);
+        EXPECT_EQ(m_timeline.cursorTime(), t);
+    }
+    EXPECT_EQ(steps, int(m_step.trace()->events.size()));
+}
+
+// The scheduler's turns are the one mode whose ranks stand at their own clocks: a panel says so.
+TEST_F(TimeStepTest, BySchedulerTurnARankAheadShowsItsOwnClock)
+{
+    m_step.setStepMode(StepController::StepMode::Slice);
+    m_step.home();
+    // GPipe's rank 0 forwards and sends its microbatches before rank 1 receives any.
+    m_step.next();
     const replay::RunState &state = m_state.state();
     const core::SimTime shared = m_step.cursorTime();
-    ASSERT_NE(state.ranks[0].clock, shared);
-    EXPECT_TRUE(statePanelTitle(state, 0).startsWith(
-        QStringLiteral("rank 0 · own t %1 · ")
-            .arg(QString::fromStdString(state.ranks[0].clock.toString()))))
-        << statePanelTitle(state, 0).toStdString();
+    ASSERT_EQ(state.ranks[0].clock, shared);
+    ASSERT_NE(state.ranks[1].clock, shared);
+    EXPECT_TRUE(statePanelTitle(state, 1).startsWith(
+        QStringLiteral("rank 1 · own t %1 · ")
+            .arg(QString::fromStdString(state.ranks[1].clock.toString()))))
+        << statePanelTitle(state, 1).toStdString();
     EXPECT_TRUE(m_bar.positionText().contains(
-        QStringLiteral("rank 0 at t = %1")
-            .arg(QString::fromStdString(state.ranks[0].clock.toString()))));
+        QStringLiteral("rank 0 at t = %1").arg(QString::fromStdString(shared.toString()))));
+    EXPECT_EQ(m_timeline.cursorTime(), shared);
     m_step.setStepMode(StepController::StepMode::Time);
     m_step.next();
     EXPECT_FALSE(statePanelTitle(m_state.state(), 0).contains(QStringLiteral("own")));
