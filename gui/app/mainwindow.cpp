@@ -38,6 +38,7 @@
 #include "viewcontrols.h"
 #include "viewshares.h"
 #include "whatifview.h"
+#include "windowsettings.h"
 
 #include <QAction>
 #include <QCloseEvent>
@@ -87,7 +88,7 @@ MainWindow::MainWindow(std::vector<lessons::Lesson> lessons, ProgressStore &prog
     buildRunMenu();
     buildToolBar();
     connectViews();
-    resize(1500, 940);
+    resize(kPreferredWindowSize); // fitted to the screen when the layout is restored
     buildViewMenu();
     new Accessibility(m_parts, this); // names, descriptions and text alternatives
     if (!openLesson(m_progress.lastLesson()) && m_model->rowCount() > 0)
