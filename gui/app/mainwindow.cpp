@@ -240,7 +240,7 @@ void MainWindow::buildToolBar()
     WindowParts &p = m_parts;
     p.lessonRun = new LessonRunActions(
         {*p.session, *p.editor, *p.keeper, *p.results, *p.lossChart, *p.experimentsView, m_progress,
-         *m_model, *p.costModel, *this, *p.tabs},
+         *m_model, *p.costModel, *this, *p.tabs, *p.views},
         this);
     p.runController = &p.lessonRun->controller();
     p.torchRun = &p.lessonRun->torchRun();

@@ -4,6 +4,9 @@
 #include "codeeditor.h"
 #include "errordialog.h"
 #include "guitestsupport.h"
+#include "memorychart.h"
+#include "resultspanel.h"
+#include "timelineview.h"
 
 #include <QTabWidget>
 
@@ -23,8 +26,74 @@ TEST(PlaceClear, TakesTheFirstPlaceThatHidesNothing)
     EXPECT_EQ(placeClear(box, window, {QRect(0, 0, 1280, 790)}).y(), 800 - 8 - 150);
 }
 
+// The window at 1280x800 as it stood after a failed run: the lesson list, the state tab, the
+// editor with the error's line, and below them the results, timeline and chart. The only place
+// that hides nothing is over the editor's other lines.
+TEST(PlaceClear, FindsTheGapBesideWhatItMustNotHide)
+{
+    const QRect window(0, 0, 1280, 800);
+    const QRect tabs(205, 48, 285, 270), line(495, 220, 785, 17), views(205, 325, 1075, 450);
+    const QSize box(560, 120);
+    const QPoint at = placeClear(box, window, {line, tabs, views});
+    const QRect placed(at, box);
+    EXPECT_TRUE(window.contains(placed));
+    for (const QRect &keep : {tabs, line, views})
+        EXPECT_FALSE(placed.intersects(keep)) << placed.x() << "," << placed.y();
+}
+
+TEST(PlaceClear, WithNoGapHidesTheLeastShare)
+{
+    const QRect window(0, 0, 1000, 600);
+    // The whole window is to be kept: a large chart, and a line of code the box must not take.
+    const QRect chart(0, 0, 1000, 600), line(0, 280, 1000, 20);
+    const QPoint at = placeClear({400, 150}, window, {chart, line});
+    EXPECT_FALSE(QRect(at, QSize(400, 150)).intersects(line));
+}
+
 class ErrorPlacementTest : public WindowTest
-{};
+{
+protected:
+    static QRect global(const QWidget &widget)
+    {
+        return {widget.mapToGlobal(QPoint(0, 0)), widget.size()};
+    }
+};
+
+// Seen at 1280x800: the update-before-allreduce dialog opened at the bottom right, over the memory
+// chart's peak label; a syntax error's over the timeline's sentence saying the run stopped.
+TEST_F(ErrorPlacementTest, AFailedRunsDialogHidesNeitherTheViewsNorTheSentencesBelowTheCode)
+{
+    const QString solution = QString::fromStdString(builtinLesson(QStringLiteral("ddp")).solution);
+    QString update = solution;
+    update.remove(
+        QStringLiteral("        grad_weights[layer] = await model.allreduce(grad_weights[layer], "
+                       "layer)\n"));
+    QString syntax = solution;
+    syntax.replace(QStringLiteral("for layer in range(model.LAYERS):"),
+                   QStringLiteral("for layer in range(model.LAYERS)"));
+    ASSERT_NE(update, solution);
+    ASSERT_NE(syntax, solution);
+    for (const QString &code : {update, syntax}) {
+        auto window = makeWindow();
+        window->resize(1280, 800);
+        ASSERT_TRUE(window->openLesson(QStringLiteral("ddp")));
+        window->showScriptCode(code);
+        ASSERT_TRUE(runAndWait(*window));
+        QMessageBox *box = visibleMessageBox(QStringLiteral("runErrorDialog"));
+        ASSERT_NE(box, nullptr);
+        const QRect dialog = box->frameGeometry();
+        const WindowParts &p = window->parts();
+        EXPECT_FALSE(dialog.intersects(global(*p.results))) << "over what went wrong";
+        EXPECT_FALSE(dialog.intersects(global(*p.timeline))) << "over where the run stopped";
+        if (p.memoryChart->isVisible()) {
+            EXPECT_FALSE(dialog.intersects(global(*p.memoryChart))) << "over the memory peak";
+        }
+        const auto trace = p.session->trace();
+        ASSERT_TRUE(trace && trace->error);
+        EXPECT_FALSE(dialog.intersects(p.editor->lineRectGlobal(trace->error->line)));
+        box->close();
+    }
+}
 
 TEST_F(ErrorPlacementTest, TheWalkThroughsRefusedUpdateLeavesItsLineAndTheStateInView)
 {
