@@ -58,6 +58,8 @@
 namespace rankstep::gui {
 namespace {
 
+constexpr int kNarrowEditorColumns = 40; // beside a tab that wants the width
+
 // A job's sentences for the learner go to the status bar.
 template <typename Job>
 void showMessages(Job *job, QStatusBar *bar)
@@ -424,6 +426,11 @@ void MainWindow::arrangeViews()
     p.memoryChart->setVisible(in.ran && !in.torch && in.events);
     keepChartHeight();
     in.workWidth = p.work->width() - p.work->handleWidth();
+    // The roster and the sweep want the width, and so do the panels a quiz's question is about
+    // (presenting): the code wraps in fewer columns beside them.
+    const bool quizAsks = in.presenting && in.quizShown;
+    p.editor->setMinimumColumns(in.wideTab || quizAsks ? kNarrowEditorColumns
+                                                       : CodeEditor::kMinimumColumns);
     in.editorMinimum = p.editor->minimumSizeHint().width();
     in.middleHeight = p.middle->height() - p.middle->handleWidth();
     in.viewsHandle = p.views->handleWidth();
