@@ -26,13 +26,14 @@ TEST(PlaceClear, TakesTheFirstPlaceThatHidesNothing)
     EXPECT_EQ(placeClear(box, window, {QRect(0, 0, 1280, 790)}).y(), 800 - 8 - 150);
 }
 
-// The window at 1280x800 as it stood after a failed run: the lesson list, the state tab, the
-// editor with the error's line, and below them the results, timeline and chart. The only place
-// that hides nothing is over the editor's other lines.
+// The window at 1280x800 as it stood after a failed run: the lesson list, the lesson tab, the
+// editor with the error's line near its top, and below them the results, timeline and chart.
+// The only place that hides nothing is over the editor's lines below the error's; no corner,
+// edge's middle or center of the window is clear.
 TEST(PlaceClear, FindsTheGapBesideWhatItMustNotHide)
 {
     const QRect window(0, 0, 1280, 800);
-    const QRect tabs(205, 48, 285, 270), line(495, 220, 785, 17), views(205, 325, 1075, 450);
+    const QRect tabs(205, 48, 285, 350), line(495, 120, 785, 17), views(205, 400, 1075, 375);
     const QSize box(560, 120);
     const QPoint at = placeClear(box, window, {line, tabs, views});
     const QRect placed(at, box);
@@ -41,13 +42,14 @@ TEST(PlaceClear, FindsTheGapBesideWhatItMustNotHide)
         EXPECT_FALSE(placed.intersects(keep)) << placed.x() << "," << placed.y();
 }
 
+// No place is clear: a chart fills the top, a line of code lies below it. Hiding a sliver of the
+// chart's bottom beats hiding the whole line, though the line's pixels are fewer.
 TEST(PlaceClear, WithNoGapHidesTheLeastShare)
 {
     const QRect window(0, 0, 1000, 600);
-    // The whole window is to be kept: a large chart, and a line of code the box must not take.
-    const QRect chart(0, 0, 1000, 600), line(0, 280, 1000, 20);
+    const QRect chart(0, 0, 1000, 450), line(0, 500, 1000, 20);
     const QPoint at = placeClear({400, 150}, window, {chart, line});
-    EXPECT_FALSE(QRect(at, QSize(400, 150)).intersects(line));
+    EXPECT_FALSE(QRect(at, QSize(400, 150)).intersects(line)) << at.x() << "," << at.y();
 }
 
 class ErrorPlacementTest : public WindowTest

@@ -131,8 +131,12 @@ ClassRoster classOfTen()
                                   QStringLiteral("not solved: a rank skipped a collective"),
                                   QStringLiteral("not solved: endless loop (time limit)"),
                                   QStringLiteral("not solved: syntax error")};
+    const QStringList names = {QStringLiteral("ana"), QStringLiteral("ben"), QStringLiteral("cho"),
+                               QStringLiteral("dev"), QStringLiteral("eli"), QStringLiteral("fay"),
+                               QStringLiteral("gus"), QStringLiteral("hal"), QStringLiteral("ivy"),
+                               QStringLiteral("jon")};
     for (int l = 0; l < 10; ++l) {
-        ClassRoster::Learner learner{QStringLiteral("learner%1").arg(l), {}};
+        ClassRoster::Learner learner{names[l], {}};
         for (int c = 0; c < roster.lessons.size(); ++c) {
             const QString status = c == 2 && l < 4    ? mistakes[l]
                                    : l == 7 && c >= 6 ? QStringLiteral("missing")
@@ -157,7 +161,7 @@ TEST(FitColumnWidths, NarrowsTheWidestFirstAndNeverBelowTheLongestWord)
 TEST(RosterFit, EveryLessonsColumnShowsAtTheClassTabsWidth)
 {
     RosterView view;
-    view.resize(600, 560);
+    view.resize(520, 560);
     view.show();
     view.setRoster(classOfTen());
     ASSERT_TRUE(settleLayouts(view));
