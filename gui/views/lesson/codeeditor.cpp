@@ -216,7 +216,7 @@ void CodeEditor::setRankLines(const std::vector<std::pair<int, int>> &rankAndLin
             m_selectedRankLine = line;
     }
     if (!widest.isEmpty())
-        setMarginWidth(1, QString(widest.size() + 2, QLatin1Char('0')));
+        setRankMarginWidth(QString(widest.size() + 2, QLatin1Char('0')));
     if (m_selectedRankLine > 0) {
         const QColor rank = m_appearance.look().colors().rank(selectedRank);
         // A pale tint of the rank's color on light paper, a deep one on dark paper: the syntax
@@ -237,8 +237,25 @@ void CodeEditor::clearRankLines()
     clearMarginText();
     m_rankToolTips.clear();
     markerDeleteAll(m_rankMarker);
-    setMarginWidth(1, 0);
+    setRankMarginWidth({});
     m_selectedRankLine = 0;
+}
+
+void CodeEditor::setRankMarginWidth(const QString &widest)
+{
+    const int before = marginWidth(1);
+    if (widest.isEmpty())
+        setMarginWidth(1, 0);
+    else
+        setMarginWidth(1, widest);
+    // Scintilla keeps the lines wrapped for the code's old width: beside wider chips a wrapped
+    // piece ran past the editor's edge, its arrow out of sight. Wrap them again.
+    if (marginWidth(1) != before && wrapMode() != WrapNone)
+        QTimer::singleShot(0, this, [this] { // once Scintilla took the margin's new width
+            const WrapMode mode = wrapMode();
+            setWrapMode(WrapNone);
+            setWrapMode(mode);
+        });
 }
 
 QString CodeEditor::rankMarginText(int line) const

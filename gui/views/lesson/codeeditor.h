@@ -73,7 +73,8 @@ protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
-    int textPadding() const; // pixels between the margins and the code
+    int textPadding() const;                        // pixels between the margins and the code
+    void setRankMarginWidth(const QString &widest); // empty: none
     void setUpLook();
     const QsciStyle &rankStyle(int rank);
     Appearance &m_appearance;

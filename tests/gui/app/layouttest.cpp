@@ -83,9 +83,20 @@ TEST_F(LayoutTest, At1280x800ALongLineWrapsInsideTheEditorWithASign)
     ASSERT_GT(line.size(), editor.visibleColumns());
     EXPECT_GT(editor.SendScintilla(QsciScintilla::SCI_WRAPCOUNT, 0L), 1L);
     EXPECT_NE(editor.SendScintilla(QsciScintilla::SCI_GETWRAPVISUALFLAGS), 0L) << "no sign";
-    const long end = editor.SendScintilla(QsciScintilla::SCI_GETLINEENDPOSITION, 0L);
-    EXPECT_LE(editor.SendScintilla(QsciScintilla::SCI_POINTXFROMPOSITION, 0L, end),
-              long(editor.viewport()->width()));
+    // Every character of the line, the end of each wrapped piece included, inside the editor:
+    // also with a rank's chip in the margin, as while stepping.
+    const auto widest = [&editor] {
+        const long end = editor.SendScintilla(QsciScintilla::SCI_GETLINEENDPOSITION, 0L);
+        long right = 0;
+        for (long position = 0; position <= end; ++position)
+            right = std::max(
+                right, editor.SendScintilla(QsciScintilla::SCI_POINTXFROMPOSITION, 0L, position));
+        return right + editor.SendScintilla(QsciScintilla::SCI_TEXTWIDTH, 32, "0");
+    };
+    EXPECT_LE(widest(), long(editor.viewport()->width()));
+    editor.setRankLines({{0, 1}, {1, 2}}, 0);
+    settle();
+    EXPECT_LE(widest(), long(editor.viewport()->width())) << "beside the ranks' chips";
 }
 
 TEST_F(LayoutTest, SixteenRanksOnOneLineTakeAboutSixCharacters)
