@@ -285,13 +285,17 @@ void LessonRunActions::onTraceAvailable(const TracePtr &trace, const QString &ou
     if (trace->error) {
         m_parts.editor.markError(trace->error->line);
         // A hang is explained by the "Why it hung" picture and the results banner; a dialog
-        // would cover the picture and repeat it. Placed clear of the line it explains and of
-        // every rank's state.
+        // would cover the picture and repeat it. Placed clear of the line it explains, of every
+        // rank's state and of the views below the code (the sentence saying what went wrong,
+        // where the timeline stopped, the memory chart's peak): over code it does not explain.
+        const auto onScreen = [](const QWidget &widget) {
+            return widget.isVisible() ? QRect(widget.mapToGlobal(QPoint(0, 0)), widget.size())
+                                      : QRect();
+        };
         if (!trace->diagnosis)
-            showRunError(
-                &m_parts.window, *trace,
-                {m_parts.editor.lineRectGlobal(trace->error->line),
-                 QRect(m_parts.leftTabs.mapToGlobal(QPoint(0, 0)), m_parts.leftTabs.size())});
+            showRunError(&m_parts.window, *trace,
+                         {m_parts.editor.lineRectGlobal(trace->error->line),
+                          onScreen(m_parts.leftTabs), onScreen(m_parts.views)});
     }
     Q_EMIT runFinished();
 }

@@ -42,6 +42,7 @@ struct LessonRunParts {
     const CostModelActions &costModel;
     QWidget &window;   // the dialogs' parent
     QWidget &leftTabs; // an error's dialog keeps clear of every rank's state
+    QWidget &views;    // and of the results, the timeline and the memory chart below the code
 };
 
 // Run (F5), Stop (Esc) and Reset to starter: the open lesson's code saved and run in the

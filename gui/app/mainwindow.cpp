@@ -38,6 +38,7 @@
 #include "viewcontrols.h"
 #include "viewshares.h"
 #include "whatifview.h"
+#include "windowsettings.h"
 
 #include <QAction>
 #include <QCloseEvent>
@@ -56,6 +57,8 @@
 
 namespace rankstep::gui {
 namespace {
+
+constexpr int kNarrowEditorColumns = 40; // beside a tab that wants the width
 
 // A job's sentences for the learner go to the status bar.
 template <typename Job>
@@ -87,7 +90,7 @@ MainWindow::MainWindow(std::vector<lessons::Lesson> lessons, ProgressStore &prog
     buildRunMenu();
     buildToolBar();
     connectViews();
-    resize(1500, 940);
+    resize(kPreferredWindowSize); // fitted to the screen when the layout is restored
     buildViewMenu();
     new Accessibility(m_parts, this); // names, descriptions and text alternatives
     if (!openLesson(m_progress.lastLesson()) && m_model->rowCount() > 0)
@@ -239,7 +242,7 @@ void MainWindow::buildToolBar()
     WindowParts &p = m_parts;
     p.lessonRun = new LessonRunActions(
         {*p.session, *p.editor, *p.keeper, *p.results, *p.lossChart, *p.experimentsView, m_progress,
-         *m_model, *p.costModel, *this, *p.tabs},
+         *m_model, *p.costModel, *this, *p.tabs, *p.views},
         this);
     p.runController = &p.lessonRun->controller();
     p.torchRun = &p.lessonRun->torchRun();
@@ -423,6 +426,11 @@ void MainWindow::arrangeViews()
     p.memoryChart->setVisible(in.ran && !in.torch && in.events);
     keepChartHeight();
     in.workWidth = p.work->width() - p.work->handleWidth();
+    // The roster and the sweep want the width, and so do the panels a quiz's question is about
+    // (presenting): the code wraps in fewer columns beside them.
+    const bool quizAsks = in.presenting && in.quizShown;
+    p.editor->setMinimumColumns(in.wideTab || quizAsks ? kNarrowEditorColumns
+                                                       : CodeEditor::kMinimumColumns);
     in.editorMinimum = p.editor->minimumSizeHint().width();
     in.middleHeight = p.middle->height() - p.middle->handleWidth();
     in.viewsHandle = p.views->handleWidth();

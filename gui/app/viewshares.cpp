@@ -16,10 +16,10 @@ int chartFloor(bool presenting, int windowHeight)
 
 int chartMinimumHeight(bool presenting, bool quizShown, int windowHeight, int barsHeight)
 {
-    if (!presenting)
+    if (!presenting || quizShown) // the quiz's rows may take it down to its least (shareViews)
         return kMemoryMinimumHeight;
     const int floor = chartFloor(presenting, windowHeight);
-    return quizShown ? floor : std::max(floor, windowHeight / 4 + 4 - barsHeight / 2);
+    return std::max(floor, windowHeight / 4 + 4 - barsHeight / 2);
 }
 
 // Before a run the views hold only placeholders: the lesson and the editor get the height.
@@ -35,6 +35,9 @@ ViewShares shareViews(const ViewSharesInput &in)
     out.chartShown = ran && !in.torch && events;
     out.chartMinimumHeight =
         chartMinimumHeight(presenting, in.quizShown, in.windowHeight, in.barsHeight);
+    // While the quiz asks, the timeline's rows answer "which rank moves next": they come before
+    // the chart's presenting floor.
+    const bool quiz = presenting && in.quizShown;
     const int floor = chartFloor(presenting, in.windowHeight);
     const int left = std::max(0, std::min(int(in.workWidth * (in.lessonTab ? 0.36
                                                               : in.wideTab ? 0.58
@@ -52,7 +55,6 @@ ViewShares shareViews(const ViewSharesInput &in)
     // Presenting, the verdict and the two figures are enough: the timeline's rows need the room.
     // While the quiz asks the room (presenting), the results give it their room: the verdict
     // stays in the status bar.
-    const bool quiz = presenting && in.quizShown;
     // A failed run's results say what went wrong, and they need the room to say it.
     const auto resultsFor = [&](int room) {
         return quiz                ? 0
@@ -83,9 +85,11 @@ ViewShares shareViews(const ViewSharesInput &in)
         return in.timelineEightRows - (inner - resultsFor(room) - chartFor(room) - in.steppingBars);
     };
     // Results and chart grow with the room too: a few rounds give the timeline what it misses.
-    if (out.chartShown && !presenting && !in.wideTab)
-        for (int grown = 0, round = 0; round < 4 && grown < height / 10; ++round) {
-            const int more = std::clamp(missingFor(views), 0, height / 10 - grown);
+    // While the quiz asks, the rows answer the question: they may take a sixth from above.
+    const int mostGrown = height / (quiz ? 6 : 10);
+    if (out.chartShown && (!presenting || quiz) && !in.wideTab)
+        for (int grown = 0, round = 0; round < 4 && grown < mostGrown; ++round) {
+            const int more = std::clamp(missingFor(views), 0, mostGrown - grown);
             if (more == 0)
                 break;
             views += more;
@@ -97,7 +101,8 @@ ViewShares shareViews(const ViewSharesInput &in)
     // The three panes share what the splitter's two handles leave (else it scales them all).
     const int inner = views - 2 * in.viewsHandle;
     if (const int missing = missingFor(views); out.chartShown && missing > 0)
-        chart = std::max({floor, out.chartMinimumHeight, chart - missing});
+        chart = quiz ? std::max(kMemoryMinimumHeight, chart - missing)
+                     : std::max({floor, out.chartMinimumHeight, chart - missing});
     if (in.torch) { // the verdict and its checks over the loss curve
         const int verdict = std::max(results, int(views * 0.34));
         out.views = {verdict, 0, 0, std::max(0, inner - verdict)};

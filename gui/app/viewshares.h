@@ -39,7 +39,8 @@ struct ViewShares {
 inline constexpr int kMemoryMinimumHeight = 110;
 
 // Presenting, the memory chart keeps a quarter of the window's height at any size, less while a
-// demonstration's bar shows, and a sixth while the quiz asks; else its least height.
+// demonstration's bar shows; else, and while the quiz asks (shareViews gives it a sixth of the
+// height unless the timeline's rows need it), its least height.
 int chartMinimumHeight(bool presenting, bool quizShown, int windowHeight, int barsHeight);
 
 // Shares the window out for what it shows (docs/architecture.md: a pure function, so that the

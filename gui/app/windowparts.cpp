@@ -25,6 +25,7 @@
 #include "stateview.h"
 #include "stepbar.h"
 #include "tabs.h"
+#include "tabstrip.h"
 #include "timelineview.h"
 #include "viewshares.h"
 #include "waitforview.h"
@@ -115,6 +116,11 @@ void setupTabs(WindowParts &p, LessonListModel &model, QObject *owner)
             p.tabs->setTabToolTip(int(info.tab), tabToolTip(info.tab));
     }
     p.tabs->setTabEnabled(int(Tab::Hang), false);
+    // Every tab's whole title, in as many rows as the pane's width needs.
+    p.tabsPane = new QWidget;
+    QVBoxLayout *pane = column(p.tabsPane);
+    pane->addWidget(new TabStrip(*p.tabs));
+    pane->addWidget(p.tabs, 1);
 }
 
 } // namespace
@@ -127,7 +133,10 @@ void setupViews(WindowParts &p, LessonListModel &model, ProgressStore &progress,
     p.lessonList->setMinimumWidth(150);
     p.lessonList->setWordWrap(true);
     p.lessonList->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    p.lessonList->setSpacing(2);
+    // No spacing: QListView wraps a title to the viewport's width and then shifts it right by
+    // the spacing, so a title just as wide as the list ("Broadcast the initial state" in German's
+    // narrower list) was cut: "Broadcast the initial …" over an empty row.
+    p.lessonList->setSpacing(0);
     p.lessonPanel = new LessonPanel(*p.session);
     p.editor = new CodeEditor(*p.appearance);
     p.editor->setObjectName(QStringLiteral("editor"));
@@ -146,7 +155,7 @@ void setupViews(WindowParts &p, LessonListModel &model, ProgressStore &progress,
     p.memoryChart->setMinimumHeight(kMemoryMinimumHeight);
     setupStepping(p, owner);
     setupTabs(p, model, owner);
-    p.work = splitter(Qt::Horizontal, "work", {p.tabs, editorPane}, {360, 700});
+    p.work = splitter(Qt::Horizontal, "work", {p.tabsPane, editorPane}, {360, 700});
     p.work->setCollapsible(1, false); // the editor keeps its columns (minimumSizeHint)
     p.work->setStretchFactor(1, 1);
     // The results sit above the timeline, so the editor keeps the window's width.

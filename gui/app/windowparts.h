@@ -87,6 +87,7 @@ struct WindowParts {
 
     // How they are laid out.
     QTabWidget *tabs = nullptr;          // left of the editor, in gui/app/tabs.h's order
+    QWidget *tabsPane = nullptr;         // the tabs under their strip of titles (TabStrip)
     QVBoxLayout *editorColumn = nullptr; // notice, find bar, editor
     QWidget *stepping = nullptr;         // the step bar, legend and timeline
     QSplitter *panes = nullptr;          // lessons | work | results

@@ -8,8 +8,14 @@
 #include "stepcontroller.h"
 
 #include <QDataStream>
+#include <QGuiApplication>
+#include <QScreen>
 #include <QSettings>
 #include <QSplitter>
+#include <QStyle>
+#include <QWindow>
+
+#include <algorithm>
 
 namespace rankstep::gui {
 namespace {
@@ -50,6 +56,7 @@ void restoreLayout(const WindowLayout &layout)
     const QSettings settings;
     if (settings.contains(settingskeys::geometry))
         window.restoreGeometry(settings.value(settingskeys::geometry).toByteArray());
+    fitWindowToScreen(window); // saved on a larger screen, or the first start on a small one
     if (settings.contains(settingskeys::state))
         window.restoreState(settings.value(settingskeys::state).toByteArray());
     for (QSplitter *splitter : layout.splitters) {
@@ -70,7 +77,51 @@ void restoreAppearance(Appearance &appearance)
     appearance.setZoom(ok && zoom > 0 ? zoom : 1.0);
 }
 
+// The frame the window manager draws around the window: known once it is shown, else a title
+// bar's height as the style draws one.
+QMargins frameOf(const QMainWindow &window)
+{
+    if (window.isVisible())
+        return {window.geometry().left() - window.frameGeometry().left(),
+                window.geometry().top() - window.frameGeometry().top(),
+                window.frameGeometry().right() - window.geometry().right(),
+                window.frameGeometry().bottom() - window.geometry().bottom()};
+    return {0, window.style()->pixelMetric(QStyle::PM_TitleBarHeight), 0, 0};
+}
+
 } // namespace
+
+WindowFit fitWindow(const QRect &geometry, const QMargins &frame, const QRect &available)
+{
+    const QRect framed = geometry.marginsAdded(frame);
+    if (framed.width() > available.width() || framed.height() > available.height())
+        return {available.marginsRemoved(frame), true};
+    QRect inside = framed;
+    inside.moveLeft(
+        std::clamp(framed.left(), available.left(), available.right() + 1 - framed.width()));
+    inside.moveTop(
+        std::clamp(framed.top(), available.top(), available.bottom() + 1 - framed.height()));
+    return {inside.marginsRemoved(frame), false};
+}
+
+void fitWindowToScreen(QMainWindow &window)
+{
+    if (window.isMaximized() || window.isFullScreen())
+        return;
+    const QScreen *screen = QGuiApplication::screenAt(window.geometry().center());
+    if (!screen)
+        screen = window.screen();
+    if (!screen)
+        return;
+    const WindowFit fit =
+        fitWindow(window.geometry(), frameOf(window), screen->availableGeometry());
+    if (fit.maximized) {
+        window.setGeometry(fit.geometry); // where it goes back to from maximized
+        window.setWindowState(window.windowState() | Qt::WindowMaximized);
+    } else if (window.testAttribute(Qt::WA_Moved)) { // placed by a saved geometry
+        window.setGeometry(fit.geometry);
+    }
+}
 
 void restoreWindowSettings(const WindowLayout &layout, Appearance &appearance,
                            const PresentationMode &presentation, StepController &step)

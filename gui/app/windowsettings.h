@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include <QMargins>
+#include <QRect>
 #include <QString>
 
 #include <vector>
@@ -34,6 +36,23 @@ struct WindowLayout {
     QMainWindow *window = nullptr;
     std::vector<QSplitter *> splitters;
 };
+
+// The window's first size where the screen has room for it: the lesson, the code and the views.
+inline constexpr QSize kPreferredWindowSize(1500, 940);
+
+// Where a window goes on a screen whose free area (less panels and docks) is `available`: a
+// `geometry` whose frame (`frame` around it) fits stays as it is, moved inside the area when it
+// stuck out; one that does not fit is maximized, with the area less its frame as the geometry it
+// returns to. Screen coordinates.
+struct WindowFit {
+    QRect geometry;
+    bool maximized = false;
+};
+WindowFit fitWindow(const QRect &geometry, const QMargins &frame, const QRect &available);
+
+// Fits the window (not yet shown, or shown) to the screen it is on: on the first start the
+// preferred size, and a restored geometry saved on a larger screen.
+void fitWindowToScreen(QMainWindow &window);
 
 // Applies what was saved (defaults where nothing was) and saves later changes as they happen.
 void restoreWindowSettings(const WindowLayout &layout, Appearance &appearance,

@@ -2,14 +2,19 @@
 #include "rosterview.h"
 
 #include <QDir>
+#include <QEvent>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QKeySequence>
 #include <QLabel>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QRegularExpression>
+#include <QStyle>
 #include <QTableWidget>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace rankstep::gui {
 namespace {
@@ -20,12 +25,56 @@ const QColor kNotSolved(0xf8, 0xd7, 0xda);
 const QColor kMissing(0xe9, 0xec, 0xef);
 const QColor kText(0x21, 0x25, 0x29);
 
+// A lesson's name in its column's header may break after an underscore ("pipeline_" over
+// "fsdp"): a zero-width space gives the line breaker the chance.
+QString breakableName(QString name)
+{
+    return name.replace(QLatin1Char('_'), QStringLiteral("_\u200b"));
+}
+
+// The widest word of text (split at spaces and zero-width spaces) in metrics.
+int longestWord(const QFontMetrics &metrics, const QString &text)
+{
+    int widest = 0;
+    static const QRegularExpression breaks(QStringLiteral("[\\s\u200b]+"));
+    for (const QString &word : text.split(breaks, Qt::SkipEmptyParts))
+        widest = std::max(widest, metrics.horizontalAdvance(word));
+    return widest;
+}
+
 QString learnersText(int count)
 {
     return count == 1 ? RosterView::tr("1 learner") : RosterView::tr("%1 learners").arg(count);
 }
 
 } // namespace
+
+std::vector<int> fitColumnWidths(const std::vector<int> &natural, const std::vector<int> &least,
+                                 int room)
+{
+    const auto total = [&](int cap) {
+        long long sum = 0;
+        for (std::size_t i = 0; i < natural.size(); ++i)
+            sum += std::min(natural[i], std::max(cap, least[i]));
+        return sum;
+    };
+    int widest = 0;
+    for (const int width : natural)
+        widest = std::max(widest, width);
+    // The largest cap under which they fit: the widest columns give up width first.
+    int low = 0, high = widest;
+    while (low < high) {
+        const int cap = (low + high + 1) / 2;
+        if (total(cap) <= room)
+            low = cap;
+        else
+            high = cap - 1;
+    }
+    std::vector<int> widths;
+    for (std::size_t i = 0; i < natural.size(); ++i)
+        widths.push_back(std::min(natural[i], std::max(low, least[i])));
+    return widths;
+}
 
 RosterView::RosterView(QWidget *parent) : QWidget(parent)
 {
@@ -82,8 +131,12 @@ RosterView::RosterView(QWidget *parent) : QWidget(parent)
     m_table->horizontalHeader()->setMaximumSectionSize(
         m_table->fontMetrics().horizontalAdvance(QStringLiteral("✗ update before all")));
     m_table->setAccessibleName(tr("Roster"));
-    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    // The columns are fitted to the width (fitColumns); a lesson's name wraps in its header.
+    m_table->horizontalHeader()->setDefaultAlignment(
+        Qt::Alignment::fromInt(Qt::AlignCenter | Qt::TextWordWrap));
+    m_table->horizontalHeader()->setTextElideMode(Qt::ElideNone);
     m_table->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_table->viewport()->installEventFilter(this);
     connect(m_table, &QTableWidget::cellClicked, this, &RosterView::onCellClicked);
     connect(m_table, &QTableWidget::cellActivated, this, &RosterView::onCellClicked);
     layout->addWidget(m_table, 1);
@@ -133,7 +186,10 @@ void RosterView::setRoster(const ClassRoster &roster)
     m_table->clear();
     m_table->setColumnCount(int(roster.lessons.size()));
     m_table->setRowCount(int(roster.learners.size()));
-    m_table->setHorizontalHeaderLabels(roster.lessons);
+    QStringList headers;
+    for (const QString &lesson : roster.lessons)
+        headers << breakableName(lesson);
+    m_table->setHorizontalHeaderLabels(headers);
     QStringList names;
     int solved = 0, graded = 0;
     for (int r = 0; r < int(roster.learners.size()); ++r) {
@@ -172,6 +228,7 @@ void RosterView::setRoster(const ClassRoster &roster)
         }
     }
     m_table->setVerticalHeaderLabels(names);
+    fitColumns();
     if (roster.learners.empty()) {
         m_status->setText(
             tr("No learner's code in this folder: it needs a subfolder, .py file or "
@@ -210,6 +267,60 @@ void RosterView::showStopped()
     m_busy->hide();
     m_again->setEnabled(!m_folder.isEmpty());
     m_status->setText(tr("Stopped. Grade Again starts over."));
+}
+
+bool RosterView::eventFilter(QObject *watched, QEvent *event)
+{
+    // A width it was not fitted to (not a height: rows growing for what wraps).
+    if (watched == m_table->viewport() && event->type() == QEvent::Resize &&
+        m_table->viewport()->width() != m_fittedWidth)
+        fitColumns();
+    return QWidget::eventFilter(watched, event);
+}
+
+// Each column as wide as its cells and header ask (at most the cap the header keeps), narrowed
+// to the viewport's width when they would not fit; the rows and the header then grow for what
+// wraps.
+void RosterView::fitColumns()
+{
+    QHeaderView *header = m_table->horizontalHeader();
+    const int columns = m_table->columnCount();
+    if (columns == 0)
+        return;
+    const QFontMetrics metrics = m_table->fontMetrics();
+    QFont bold = header->font();
+    bold.setBold(true);
+    const QFontMetrics headerMetrics(bold);
+    const int padding = 2 * header->style()->pixelMetric(QStyle::PM_HeaderMargin) + 8;
+    std::vector<int> natural, least;
+    QStringList titles;
+    for (int c = 0; c < columns; ++c) {
+        const QString title = m_table->model()->headerData(c, Qt::Horizontal).toString();
+        titles << title;
+        int wide = headerMetrics.horizontalAdvance(QString(title).remove(QChar(0x200b)));
+        int narrow = longestWord(headerMetrics, title);
+        for (int r = 0; r < m_table->rowCount(); ++r)
+            if (const QTableWidgetItem *item = m_table->item(r, c)) {
+                wide = std::max(wide, metrics.horizontalAdvance(item->text()));
+                narrow = std::max(narrow, longestWord(metrics, item->text()));
+            }
+        natural.push_back(std::min(wide, header->maximumSectionSize()) + padding);
+        least.push_back(narrow + padding);
+    }
+    m_fittedWidth = m_table->viewport()->width();
+    const std::vector<int> widths = fitColumnWidths(natural, least, m_fittedWidth - 1);
+    for (int c = 0; c < columns; ++c)
+        header->resizeSection(c, widths[std::size_t(c)]);
+    int tallest = 0;
+    for (int c = 0; c < columns; ++c)
+        tallest = std::max(tallest,
+                           headerMetrics
+                               .boundingRect(QRect(0, 0, widths[std::size_t(c)] - padding, 10000),
+                                             Qt::TextWordWrap, titles[c])
+                               .height());
+    header->setMinimumHeight(tallest + 2 * header->style()->pixelMetric(QStyle::PM_HeaderMargin) +
+                             4);
+    m_table->resizeRowsToContents();
 }
 
 void RosterView::onCellClicked(int row, int column)

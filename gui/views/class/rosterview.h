@@ -7,6 +7,8 @@
 #include <QTimer>
 #include <QWidget>
 
+#include <vector>
+
 class QLabel;
 class QProgressBar;
 class QPushButton;
@@ -18,7 +20,13 @@ namespace rankstep::gui {
 // column per lesson (solved, not solved with the kind of mistake, missing), the common mistakes
 // counted by learner under it, and while grading runs, how long it has been at it. A click on a
 // cell asks to open that learner's code for that lesson (cellActivated); the window shows it
-// read-only and runs it. README "Grading a class".
+// read-only and runs it. README "Grading a class". Every lesson's column fits the table's width
+// (the mistakes wrap within it) as long as each keeps room for its longest word.
+// The columns' widths in `room` pixels: each its natural width when all fit, else the widest
+// narrowed alike (never below their least width, the longest word), so that as many as can fit.
+std::vector<int> fitColumnWidths(const std::vector<int> &natural, const std::vector<int> &least,
+                                 int room);
+
 class RosterView : public QWidget
 {
     Q_OBJECT
@@ -44,8 +52,12 @@ Q_SIGNALS:
     // A cell of a learner's graded lesson (file: the submission it came from).
     void cellActivated(const QString &learner, const QString &lesson, const QString &file);
 
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
+
 private:
     void onCellClicked(int row, int column);
+    void fitColumns();
     void tick();
 
     ClassRoster m_roster;
@@ -58,6 +70,7 @@ private:
     QLabel *m_mistakes = nullptr;
     QElapsedTimer m_clock;
     QTimer m_ticker;
+    int m_fittedWidth = -1; // the viewport's width the columns were fitted to
 };
 
 } // namespace rankstep::gui

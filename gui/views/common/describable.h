@@ -32,6 +32,11 @@ private:
     QStringList m_texts;
 };
 
+// A widget that draws a short form of its text on purpose (the step bar's snapshot list shows
+// "line 64" for "line 64: draw(...)", whose whole text is in its list and tooltip) keeps the text
+// it draws in this property: the check for cut texts measures that instead.
+inline constexpr char kShownTextProperty[] = "shownText";
+
 // Implemented by a view widget (next to QWidget) that shows a moment of the run or paints text.
 class Describable
 {

@@ -50,33 +50,69 @@ RunErrorText describeRunError(const core::Trace &trace)
     return out;
 }
 
-QPoint placeClear(QSize size, const QRect &window, const std::vector<QRect> &keepVisible)
+namespace {
+
+// How much of the rectangles the box would hide, each as the share of it hidden: hiding a whole
+// line of code weighs as much as hiding a whole chart.
+double hiddenShare(const QRect &box, const std::vector<QRect> &keepVisible)
+{
+    double hidden = 0;
+    for (const QRect &keep : keepVisible) {
+        const QRect common = box.intersected(keep);
+        if (!common.isEmpty())
+            hidden +=
+                double(common.width()) * common.height() / (double(keep.width()) * keep.height());
+    }
+    return hidden;
+}
+
+// Where a box may stand along one axis: against the window's two edges, its middle, and just
+// past either side of every rectangle to keep clear (within the window).
+std::vector<int> stops(int low, int high, int length, const std::vector<std::pair<int, int>> &spans)
 {
     const int margin = 8;
-    const int left = window.left() + margin, right = window.right() - margin - size.width() + 1;
-    const int top = window.top() + margin, bottom = window.bottom() - margin - size.height() + 1;
-    const int midX = window.center().x() - size.width() / 2;
-    const int midY = window.center().y() - size.height() / 2;
-    // The lower corners first: the timeline and the memory chart matter least to an error.
-    const QPoint candidates[] = {{right, bottom}, {left, bottom}, {midX, bottom},
-                                 {right, top},    {left, top},    {midX, top},
-                                 {right, midY},   {left, midY},   {midX, midY}};
-    QPoint best = candidates[0];
-    long long bestOverlap = -1;
-    for (const QPoint &at : candidates) {
-        const QRect box(at, size);
-        long long overlap = 0;
-        for (const QRect &keep : keepVisible) {
-            const QRect common = box.intersected(keep);
-            overlap += common.isEmpty() ? 0 : (long long)common.width() * common.height();
-        }
-        if (overlap == 0)
-            return at;
-        if (bestOverlap < 0 || overlap < bestOverlap) {
-            best = at;
-            bestOverlap = overlap;
-        }
+    std::vector<int> at{high - margin - length + 1, low + margin, (low + high - length) / 2};
+    for (const auto &[first, last] : spans) {
+        at.push_back(last + 1 + margin);
+        at.push_back(first - margin - length);
     }
+    std::vector<int> inside;
+    for (const int position : at)
+        if (position >= low && position + length - 1 <= high)
+            inside.push_back(position);
+    return inside;
+}
+
+} // namespace
+
+QPoint placeClear(QSize size, const QRect &window, const std::vector<QRect> &keepVisible)
+{
+    std::vector<QRect> keep;
+    std::vector<std::pair<int, int>> across, down;
+    for (const QRect &rect : keepVisible)
+        if (!rect.isEmpty()) {
+            keep.push_back(rect);
+            across.emplace_back(rect.left(), rect.right());
+            down.emplace_back(rect.top(), rect.bottom());
+        }
+    // The lower right first, as dialogs usually stand, then the other places in turn; a box
+    // larger than the window stands at its top left.
+    std::vector<int> xs = stops(window.left(), window.right(), size.width(), across);
+    std::vector<int> ys = stops(window.top(), window.bottom(), size.height(), down);
+    if (xs.empty())
+        xs.push_back(window.left());
+    if (ys.empty())
+        ys.push_back(window.top());
+    QPoint best(xs.front(), ys.front());
+    double least = -1;
+    for (const int y : ys)
+        for (const int x : xs) {
+            const double hidden = hiddenShare(QRect(QPoint(x, y), size), keep);
+            if (least < 0 || hidden < least - 1e-9) {
+                best = {x, y};
+                least = hidden;
+            }
+        }
     return best;
 }
 

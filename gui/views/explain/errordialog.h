@@ -22,9 +22,10 @@ struct RunErrorText {
 RunErrorText describeRunError(const core::Trace &trace);
 
 // Where a dialog of `size` goes inside `window` so that it hides none of `keepVisible` (the line
-// the error is on, the state of every rank): the first of the window's corners, its edges'
-// middles and its center that overlaps none of them, else the one that overlaps them least.
-// All rectangles in one coordinate system (the screen's).
+// the error is on, the state of every rank, the views and the sentences that explain the error):
+// against the window's edges, in its middle or just beside one of the rectangles, the first
+// place (from the lower right) that hides none of them, else the one that hides the least share
+// of them. Empty rectangles are ignored. All rectangles in one coordinate system (the screen's).
 QPoint placeClear(QSize size, const QRect &window, const std::vector<QRect> &keepVisible);
 
 // Opens (non-blocking) the dialog for a failed run; objectName "runErrorDialog". It is placed

@@ -103,6 +103,12 @@ void CodeEditor::setUpLook()
     setBraceMatching(QsciScintilla::SloppyBraceMatch);
     setEdgeMode(QsciScintilla::EdgeLine);
     setEdgeColumn(100);
+    // A line longer than the editor is wide wraps, indented under its start, with an arrow at the
+    // end of each cut piece: it no longer ran past the right edge with no sign of what was cut.
+    setWrapMode(QsciScintilla::WrapWord);
+    setWrapVisualFlags(QsciScintilla::WrapFlagByText, QsciScintilla::WrapFlagNone);
+    setWrapIndentMode(QsciScintilla::WrapIndentIndented);
+    SendScintilla(SCI_SETHSCROLLBAR, 0L); // nothing to scroll to: every line wraps
     m_errorMarker = markerDefine(QsciScintilla::Background);
     setMarkerBackgroundColor(QColor(0xfd, 0xd8, 0xd8), m_errorMarker);
     m_rankMarker = markerDefine(QsciScintilla::Background);
@@ -151,7 +157,9 @@ QRect CodeEditor::lineRectGlobal(int line) const
     auto *self = const_cast<CodeEditor *>(this); // SendScintilla is not const
     const long position = self->SendScintilla(SCI_POSITIONFROMLINE, line - 1);
     const int y = int(self->SendScintilla(SCI_POINTYFROMPOSITION, 0, position));
-    const int height = int(self->SendScintilla(SCI_TEXTHEIGHT, line - 1));
+    // A wrapped line takes as many rows as it was cut into.
+    const int height = int(self->SendScintilla(SCI_TEXTHEIGHT, line - 1)) *
+                       std::max(1, int(self->SendScintilla(SCI_WRAPCOUNT, line - 1)));
     const QRect rect(0, y, viewport()->width(), height);
     if (!viewport()->rect().intersects(rect))
         return {};
@@ -208,7 +216,7 @@ void CodeEditor::setRankLines(const std::vector<std::pair<int, int>> &rankAndLin
             m_selectedRankLine = line;
     }
     if (!widest.isEmpty())
-        setMarginWidth(1, QString(widest.size() + 2, QLatin1Char('0')));
+        setRankMarginWidth(QString(widest.size() + 2, QLatin1Char('0')));
     if (m_selectedRankLine > 0) {
         const QColor rank = m_appearance.look().colors().rank(selectedRank);
         // A pale tint of the rank's color on light paper, a deep one on dark paper: the syntax
@@ -229,8 +237,25 @@ void CodeEditor::clearRankLines()
     clearMarginText();
     m_rankToolTips.clear();
     markerDeleteAll(m_rankMarker);
-    setMarginWidth(1, 0);
+    setRankMarginWidth({});
     m_selectedRankLine = 0;
+}
+
+void CodeEditor::setRankMarginWidth(const QString &widest)
+{
+    const int before = marginWidth(1);
+    if (widest.isEmpty())
+        setMarginWidth(1, 0);
+    else
+        setMarginWidth(1, widest);
+    // Scintilla keeps the lines wrapped for the code's old width: beside wider chips a wrapped
+    // piece ran past the editor's edge, its arrow out of sight. Wrap them again.
+    if (marginWidth(1) != before && wrapMode() != WrapNone)
+        QTimer::singleShot(0, this, [this] { // once Scintilla took the margin's new width
+            const WrapMode mode = wrapMode();
+            setWrapMode(WrapNone);
+            setWrapMode(mode);
+        });
 }
 
 QString CodeEditor::rankMarginText(int line) const
@@ -274,9 +299,17 @@ int CodeEditor::visibleColumns() const
 QSize CodeEditor::minimumSizeHint() const
 {
     // The line numbers, a rank margin of six characters, the code, the scroll bar and the frame.
-    const int code = (kMinimumColumns + 8) * characterWidth() + marginWidth(0) + textPadding();
+    const int code = (m_minimumColumns + 8) * characterWidth() + marginWidth(0) + textPadding();
     const int width = code + verticalScrollBar()->sizeHint().width() + 2 * frameWidth();
     return {std::min(width, kMaximumMinimumWidth), QsciScintilla::minimumSizeHint().height()};
+}
+
+void CodeEditor::setMinimumColumns(int columns)
+{
+    if (columns == m_minimumColumns)
+        return;
+    m_minimumColumns = columns;
+    updateGeometry();
 }
 
 bool CodeEditor::eventFilter(QObject *watched, QEvent *event)

@@ -53,9 +53,11 @@ public:
     int rankMarginWidth() const; // in pixels; 0 while no rank is shown
     // How many characters of code fit beside the margins at the current width and zoom.
     int visibleColumns() const;
-    // Never narrower than kMinimumColumns of code (at most a maximum share of a small screen).
+    // Never narrower than kMinimumColumns of code (at most a maximum share of a small screen),
+    // or than the columns setMinimumColumns asked for (a wide tab beside it: the code wraps).
     QSize minimumSizeHint() const override;
     static constexpr int kMinimumColumns = 72;
+    void setMinimumColumns(int columns);
     void jumpToLine(int line); // 1-based
     int errorLine() const { return m_errorLine; }
     void setZoomSteps(int steps);
@@ -71,7 +73,8 @@ protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
-    int textPadding() const; // pixels between the margins and the code
+    int textPadding() const;                        // pixels between the margins and the code
+    void setRankMarginWidth(const QString &widest); // empty: none
     void setUpLook();
     const QsciStyle &rankStyle(int rank);
     Appearance &m_appearance;
@@ -86,6 +89,7 @@ private:
     std::map<int, QString> m_rankToolTips; // 1-based line -> every rank on it
     QsciStyle m_chipGap;                   // the first character's paper fills the whole margin
     bool m_loading = false;
+    int m_minimumColumns = kMinimumColumns;
     QColor m_paper = Qt::white; // setColors: the selected rank's line is tinted toward it
 };
 

@@ -2,6 +2,7 @@
 #include "stepbar.h"
 
 #include "appearance.h"
+#include "describable.h"
 #include "runsession.h"
 #include "stepcontroller.h"
 #include "timelineview.h"
@@ -23,6 +24,8 @@
 #include <QShortcut>
 #include <QSlider>
 #include <QStyle>
+#include <QStyleOptionComboBox>
+#include <QStylePainter>
 #include <QTextEdit>
 #include <QToolButton>
 
@@ -74,6 +77,43 @@ private:
     }
 
     QString m_full;
+};
+
+// The snapshot list: the open list names each draw() in full ("rank 2, line 64: draw(...)"),
+// the closed box the one the cursor stands at by its rank and line ("rank 2, line 64"), whole:
+// in the narrow box the full name read "line 64: dra". The whole name is in its tooltip.
+class SnapshotBox : public QComboBox
+{
+public:
+    static constexpr int kShortRole = Qt::UserRole + 1;
+
+    void showCurrent()
+    {
+        const QString shortText = itemData(currentIndex(), kShortRole).toString();
+        setProperty(kShownTextProperty, currentIndex() >= 0 ? QVariant(shortText) : QVariant());
+        setToolTip(currentIndex() >= 0 ? currentText() : m_toolTip);
+        update();
+    }
+    void setBaseToolTip(const QString &tip)
+    {
+        m_toolTip = tip;
+        setToolTip(tip);
+    }
+
+protected:
+    void paintEvent(QPaintEvent *) override
+    {
+        QStylePainter painter(this);
+        QStyleOptionComboBox option;
+        initStyleOption(&option);
+        painter.drawComplexControl(QStyle::CC_ComboBox, option);
+        if (currentIndex() >= 0)
+            option.currentText = itemData(currentIndex(), kShortRole).toString();
+        painter.drawControl(QStyle::CE_ComboBoxLabel, option);
+    }
+
+private:
+    QString m_toolTip;
 };
 
 } // namespace
@@ -184,9 +224,10 @@ void StepBar::buildSettings()
     m_mode->setCurrentIndex(m_mode->findData(int(m_controller->stepMode())));
     row->addWidget(m_mode);
 
-    m_snapshots = new QComboBox;
+    auto *snapshots = new SnapshotBox;
+    m_snapshots = snapshots;
     m_snapshots->setObjectName(QStringLiteral("snapshots"));
-    m_snapshots->setToolTip(tr("The snapshots your draw() calls marked: pick one to go there"));
+    snapshots->setBaseToolTip(tr("The snapshots your draw() calls marked: pick one to go there"));
     m_snapshots->setPlaceholderText(tr("snapshots"));
     m_snapshots->setFocusPolicy(Qt::ClickFocus);
     // Narrow in the bar (the window must fit small screens), the full names in the open list.
@@ -349,6 +390,7 @@ void StepBar::onCursorChanged()
     m_updatingScrubber = false;
     const auto snapshot = m_controller->snapshot();
     m_snapshots->setCurrentIndex(snapshot ? int(*snapshot) : -1);
+    static_cast<SnapshotBox *>(m_snapshots)->showCurrent();
     m_home->setEnabled(cursor && !cursor->atHome());
     m_back->setEnabled(cursor && !cursor->atHome());
     m_next->setEnabled(cursor && !cursor->atEnd());
@@ -361,17 +403,24 @@ void StepBar::onTraceChanged()
 {
     m_snapshots->clear();
     const TracePtr &trace = m_controller->trace();
+    int shortest = 5; // the box's width, in characters: its longest short form
     if (trace) {
         const bool ranks = trace->config.ranks > 1;
         for (const core::Mark &mark : trace->marks) {
             const QString call = QStringLiteral("%1: %2(...)")
                                      .arg(mark.line)
                                      .arg(QString::fromStdString(mark.label));
-            m_snapshots->addItem(ranks && mark.rank >= 0
-                                     ? tr("rank %1, line %2").arg(mark.rank).arg(call)
-                                     : tr("line %1").arg(call));
+            const bool ofRank = ranks && mark.rank >= 0;
+            m_snapshots->addItem(ofRank ? tr("rank %1, line %2").arg(mark.rank).arg(call)
+                                        : tr("line %1").arg(call));
+            const QString shortText = ofRank ? tr("rank %1, line %2").arg(mark.rank).arg(mark.line)
+                                             : tr("line %1").arg(mark.line);
+            m_snapshots->setItemData(m_snapshots->count() - 1, shortText, SnapshotBox::kShortRole);
+            shortest = std::max(shortest, int(shortText.size()));
         }
     }
+    m_snapshots->setMinimumContentsLength(shortest);
+    static_cast<SnapshotBox *>(m_snapshots)->showCurrent();
     m_snapshots->setVisible(m_snapshots->count() > 0);
     QAbstractItemView *list = m_snapshots->view();
     list->setMinimumWidth(list->sizeHintForColumn(0) + 2 * list->frameWidth() +

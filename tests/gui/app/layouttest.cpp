@@ -68,6 +68,37 @@ TEST_F(LayoutTest, At1280x800TheEditorShows72ColumnsBesideTheLessonOrTheState)
     }
 }
 
+// A line longer than the editor ran past its right edge with no sign of the cut: it wraps now,
+// every piece inside the editor, with a mark where it was cut.
+TEST_F(LayoutTest, At1280x800ALongLineWrapsInsideTheEditorWithASign)
+{
+    auto window = makeWindow();
+    window->resize(1280, 800);
+    settle();
+    CodeEditor &editor = *window->parts().editor;
+    const QString line = QStringLiteral("    grad_weights[layer], grad_activations[layer] = ") +
+                         QStringLiteral("model.backward(layer, activations[layer], ").repeated(4);
+    editor.setCode(line + QStringLiteral("\nx = 1\n"));
+    settle();
+    ASSERT_GT(line.size(), editor.visibleColumns());
+    EXPECT_GT(editor.SendScintilla(QsciScintilla::SCI_WRAPCOUNT, 0L), 1L);
+    EXPECT_NE(editor.SendScintilla(QsciScintilla::SCI_GETWRAPVISUALFLAGS), 0L) << "no sign";
+    // Every character of the line, the end of each wrapped piece included, inside the editor:
+    // also with a rank's chip in the margin, as while stepping.
+    const auto widest = [&editor] {
+        const long end = editor.SendScintilla(QsciScintilla::SCI_GETLINEENDPOSITION, 0L);
+        long right = 0;
+        for (long position = 0; position <= end; ++position)
+            right = std::max(
+                right, editor.SendScintilla(QsciScintilla::SCI_POINTXFROMPOSITION, 0L, position));
+        return right + editor.SendScintilla(QsciScintilla::SCI_TEXTWIDTH, 32, "0");
+    };
+    EXPECT_LE(widest(), long(editor.viewport()->width()));
+    editor.setRankLines({{0, 1}, {1, 2}}, 0);
+    settle();
+    EXPECT_LE(widest(), long(editor.viewport()->width())) << "beside the ranks' chips";
+}
+
 TEST_F(LayoutTest, SixteenRanksOnOneLineTakeAboutSixCharacters)
 {
     auto window = makeWindow();

@@ -102,8 +102,30 @@ TEST(ViewShares, PresentingTheChartKeepsAQuarterOfTheWindowAndTheQuizTakesTheRes
     in.barsHeight = 120;
     const ViewShares quiz = shareViews(in);
     EXPECT_EQ(quiz.views[0], 0) << "the verdict stays in the status bar";
-    EXPECT_EQ(quiz.chartMinimumHeight, std::max(kMemoryMinimumHeight, in.windowHeight / 6));
+    EXPECT_EQ(quiz.chartMinimumHeight, kMemoryMinimumHeight) << "the rows come first";
+    EXPECT_EQ(quiz.views[2], std::max(kMemoryMinimumHeight, in.windowHeight / 6))
+        << "a sixth where the rows fit";
     EXPECT_LT(quiz.views[2], presenting.views[2]);
+}
+
+// Presenting at 1280x800 and 150% with the quiz: rank 3's row of four was half scrolled away.
+// While the quiz asks, the rows come before the chart's presenting floor and take from the code.
+TEST(ViewShares, WhileTheQuizAsksEveryRankRowShowsAt1280x800)
+{
+    ViewSharesInput in = afterARun();
+    in.presenting = true;
+    in.quizShown = true;
+    in.windowHeight = 800;
+    in.workWidth = 1270;
+    in.middleHeight = 690;
+    in.resultsHead = 75;
+    in.barsHeight = 115;
+    in.steppingBars = 210; // the quiz, the step bar and the legend at 150%
+    in.timelineEightRows = 165;
+    const ViewShares out = shareViews(in);
+    EXPECT_GE(out.views[1], in.steppingBars + in.timelineEightRows);
+    EXPECT_GE(out.views[2], kMemoryMinimumHeight);
+    EXPECT_EQ(sum(out.views), out.middle[1] - 2 * in.viewsHandle);
 }
 
 TEST(ViewShares, APyTorchLessonShowsTheVerdictOverTheLossCurve)

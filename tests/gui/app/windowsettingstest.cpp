@@ -12,6 +12,7 @@
 #include "stepcontroller.h"
 #include "tests/core/referencepuzzles.h"
 #include "viewcontrols.h"
+#include "windowsettings.h"
 #include "zoom.h"
 
 #include <gtest/gtest.h>
@@ -19,9 +20,17 @@
 #include <QAction>
 #include <QApplication>
 #include <QDoubleSpinBox>
+#include <QFile>
+#include <QGuiApplication>
+#include <QImage>
 #include <QListView>
+#include <QMainWindow>
+#include <QProcess>
 #include <QPushButton>
+#include <QScreen>
+#include <QSettings>
 #include <QSplitter>
+#include <QTemporaryDir>
 #include <QTest>
 
 namespace rankstep::gui::testing {
@@ -97,6 +106,97 @@ TEST_F(WindowSettingsTest, AFreshStartUsesTheDefaults)
     EXPECT_FALSE(look->colorBlindSafe());
     EXPECT_DOUBLE_EQ(look->zoom(), 1.0);
     EXPECT_EQ(window->size(), QSize(1500, 940));
+}
+
+TEST(FitWindow, AWindowThatFitsStaysAsItIs)
+{
+    const QRect available(0, 27, 1920, 1053);
+    EXPECT_EQ(fitWindow({100, 80, 1500, 940}, {0, 30, 0, 0}, available).geometry,
+              QRect(100, 80, 1500, 940));
+    EXPECT_FALSE(fitWindow({100, 80, 1500, 940}, {0, 30, 0, 0}, available).maximized);
+}
+
+TEST(FitWindow, AWindowStickingOutIsMovedInside)
+{
+    const WindowFit fit = fitWindow({1000, 500, 1500, 940}, {2, 30, 2, 2}, {0, 0, 1920, 1080});
+    EXPECT_FALSE(fit.maximized);
+    EXPECT_EQ(fit.geometry.size(), QSize(1500, 940));
+    EXPECT_TRUE(QRect(0, 0, 1920, 1080).contains(fit.geometry.marginsAdded({2, 30, 2, 2})));
+}
+
+TEST(FitWindow, AWindowLargerThanTheScreenIsMaximizedAndReturnsToWhatFits)
+{
+    const QRect available(0, 0, 1280, 772); // a 1280x800 laptop with a panel
+    const WindowFit fit = fitWindow({0, 0, 1500, 940}, {0, 30, 0, 0}, available);
+    EXPECT_TRUE(fit.maximized);
+    EXPECT_EQ(fit.geometry, QRect(0, 30, 1280, 742));
+    // Too tall only, as 1500x940 is on 1600x900.
+    EXPECT_TRUE(fitWindow({0, 0, 1500, 940}, {}, {0, 0, 1600, 900}).maximized);
+}
+
+TEST_F(WindowSettingsTest, AGeometrySavedOnALargerScreenIsFittedToThisOne)
+{
+    const QRect screen = QGuiApplication::primaryScreen()->availableGeometry();
+    {
+        QMainWindow large; // as a window on a 4K screen saved it
+        large.setGeometry(40, 40, screen.width() + 600, screen.height() + 400);
+        QSettings().setValue(settingskeys::geometry, large.saveGeometry());
+    }
+    auto window = makeWindow();
+    EXPECT_TRUE(window->isMaximized());
+    EXPECT_LE(window->frameGeometry().width(), screen.width());
+    EXPECT_LE(window->frameGeometry().height(), screen.height());
+}
+
+// The app itself on a 1280x800 screen: its first window, and the window it restores after one
+// that was saved on a larger screen, fit the screen. The screenshot is the window's size.
+TEST_F(WindowSettingsTest, TheAppsWindowFitsA1280x800Screen)
+{
+    QTemporaryDir home;
+    ASSERT_TRUE(home.isValid());
+    const QString screens = home.filePath(QStringLiteral("screens.json"));
+    const auto writeScreen = [&screens](int width, int height) {
+        QFile file(screens);
+        ASSERT_TRUE(file.open(QIODevice::WriteOnly));
+        file.write(QStringLiteral("{\"screens\": [{\"name\": \"s\", \"x\": 0, \"y\": 0, "
+                                  "\"width\": %1, \"height\": %2, \"logicalDpi\": 96, "
+                                  "\"logicalBaseDpi\": 96, \"dpr\": 1}]}")
+                       .arg(width)
+                       .arg(height)
+                       .toUtf8());
+    };
+    const auto shoot = [&](const QStringList &more) {
+        QProcess app;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        for (const char *name : {"HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME"})
+            env.insert(QString::fromLatin1(name), home.path());
+        env.insert(QStringLiteral("QT_QPA_PLATFORM"),
+                   QStringLiteral("offscreen:configfile=") + screens);
+        app.setProcessEnvironment(env);
+        app.setProcessChannelMode(QProcess::ForwardedErrorChannel);
+        const QString shot = home.filePath(QStringLiteral("shot.png"));
+        QFile::remove(shot);
+        app.start(QStringLiteral(RANKSTEP_APP),
+                  QStringList{QStringLiteral("--lesson"), QStringLiteral("ddp"),
+                              QStringLiteral("--screenshot"), shot} +
+                      more);
+        EXPECT_TRUE(app.waitForFinished(60000));
+        return QImage(shot).size();
+    };
+    writeScreen(1280, 800);
+    QSize first = shoot({});
+    EXPECT_TRUE(first.isValid());
+    EXPECT_LE(first.width(), 1280);
+    EXPECT_LE(first.height(), 800);
+
+    writeScreen(2560, 1600); // a larger screen: the window grows there and is saved so
+    const QSize large = shoot({QStringLiteral("--size"), QStringLiteral("2400x1500")});
+    ASSERT_EQ(large, QSize(2400, 1500));
+    writeScreen(1280, 800);
+    const QSize restored = shoot({});
+    EXPECT_TRUE(restored.isValid());
+    EXPECT_LE(restored.width(), 1280);
+    EXPECT_LE(restored.height(), 800);
 }
 
 TEST_F(WindowSettingsTest, PresentationModeIsFullScreenZoomedAndHidesSpoilersUntilAsked)

@@ -1,15 +1,19 @@
 // SPDX-License-Identifier: MIT
-// GUI tests run offscreen unless QT_QPA_PLATFORM is set, inside one QApplication.
+// GUI tests run offscreen unless QT_QPA_PLATFORM names another platform, inside one QApplication,
+// on a 1920x1080 screen (screen.json): the window fits its screen, and the offscreen platform's
+// own 800x600 would shrink every window the tests open. A test wanting another size resizes.
 #include <gtest/gtest.h>
 
 #include <QApplication>
 
 #include <cstdlib>
+#include <string_view>
 
 int main(int argc, char **argv)
 {
-    if (!std::getenv("QT_QPA_PLATFORM"))
-        setenv("QT_QPA_PLATFORM", "offscreen", 1);
+    const char *platform = std::getenv("QT_QPA_PLATFORM");
+    if (!platform || std::string_view(platform) == "offscreen")
+        setenv("QT_QPA_PLATFORM", "offscreen:configfile=" RANKSTEP_TEST_SCREEN, 1);
     QApplication app(argc, argv);
     QApplication::setApplicationName(QStringLiteral("rankstep-gui-tests"));
     testing::InitGoogleTest(&argc, argv);
