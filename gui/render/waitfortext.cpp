@@ -86,7 +86,7 @@ QString hangTitle(const Hang &hang)
                 .arg(hang.line);
         case HangKind::MissedCall:
             if (isReceive(hang.call))
-                return WaitForText::tr("Rank %1 finished without sending what %2 waits for")
+                return WaitForText::tr("Rank %1 finished and never sent to %2")
                     .arg(hang.rank)
                     .arg(rankList(waitersOn(hang, hang.rank)));
             return WaitForText::tr("Rank %1 finished without calling %2")
