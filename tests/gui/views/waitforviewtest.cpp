@@ -19,8 +19,15 @@
 #include <QTest>
 
 #include <cstdlib>
+#include <ostream>
 
 namespace rankstep::gui {
+
+void PrintTo(const WaitArrow &arrow, std::ostream *out)
+{
+    *out << arrow.from << (arrow.anySource ? " - -> " : " -> ") << arrow.to;
+}
+
 namespace {
 
 using core::Model;
