@@ -405,15 +405,9 @@ Rankstep zeigt stattdessen seine eingebauten Lektionen.</translation>
         <translation>Der Lauf ist fehlgeschlagen</translation>
     </message>
     <message>
-        <source>rank %1: finished
+        <source>rank %1: %2
 </source>
-        <translation>Rank %1: fertig
-</translation>
-    </message>
-    <message>
-        <source>rank %1 (line %2): waits in %3
-</source>
-        <translation>Rank %1 (Zeile %2): wartet in %3
+        <translation>Rank %1: %2
 </translation>
     </message>
     <message>
