@@ -129,9 +129,9 @@ CaptionParts standingCaptionParts(const RankStanding &rank, const Hang &hang)
     switch (rank.standing) {
         case Standing::Stopped:
             return {WaitForText::tr("stopped by an error"), {}, where};
-        case Standing::Waiting: // a receive from any rank says so itself; the tooltip lists who
+        case Standing::Waiting: // a receive names its sender itself; the tooltip lists who
             return {WaitForText::tr("waits in %1").arg(text(rank.call)),
-                    rank.anySource || rank.waitsOn.empty()
+                    rank.anySource || isReceive(rank.call) || rank.waitsOn.empty()
                         ? QString()
                         : WaitForText::tr("for %1").arg(rankList(rank.waitsOn)),
                     where};
