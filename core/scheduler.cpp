@@ -123,7 +123,9 @@ void Engine::diagnoseWaitsAtFailure()
         RankWait wait{r, rank.finished, rank.lastLine, {}, {}};
         if (r == failed) {
             wait.line = m_fatal->line;
-        } else if (rank.comm == CommState::Pending && rank.pending.op != OpKind::Receive) {
+        } else if (rank.comm == CommState::Pending && rank.pending.op == OpKind::Receive) {
+            describeWait(r, wait); // drawn as waiting; the message names the skipped collective
+        } else if (rank.comm == CommState::Pending) {
             describeWait(r, wait);
             if (std::find(wait.waitsOn.begin(), wait.waitsOn.end(), failed) != wait.waitsOn.end()) {
                 waiters.push_back(r);

@@ -134,13 +134,13 @@ void Accessibility::update()
             .arg(QString::fromStdString(core::formatMemory(trace->figures.maxMemory)))
             .arg(trace->figures.maxMemoryRank)
             .arg(QString::fromStdString(trace->figures.maxMemoryTime.toString())));
+    // The picture's own words: what happened, then each rank's caption.
     QStringList waits;
-    if (trace->diagnosis)
-        for (const core::RankWait &wait : trace->diagnosis->ranks)
-            waits << (wait.finished ? tr("rank %1 finished").arg(wait.rank)
-                                    : tr("rank %1 waits in %2")
-                                          .arg(wait.rank)
-                                          .arg(QString::fromStdString(wait.waitsFor)));
+    if (m_waitFor.hasDiagnosis()) {
+        waits << m_waitFor.title();
+        for (const explain::RankStanding &standing : m_waitFor.hang()->ranks)
+            waits << tr("rank %1: %2").arg(standing.rank).arg(m_waitFor.captionOf(standing.rank));
+    }
     m_waitFor.setAccessibleDescription(waits.isEmpty() ? tr("The run did not hang.")
                                                        : waits.join(QStringLiteral("; ")));
     m_stepBar.setAccessibleDescription(m_stepBar.positionText());

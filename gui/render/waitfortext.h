@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: MIT
-// What the wait-for picture of a hang says: its title, each rank's caption and tooltip, and who
-// waits on whom. Pure functions of the trace's diagnosis.
+// What the wait-for picture of a hang says: its title (what happened), the line under it, each
+// rank's caption and tooltip, and who waits on whom. Pure functions of explain::Hang, which says
+// where each rank stands (core/explain/hangexplain.h).
 #pragma once
 
-#include "core/trace.h"
+#include "core/explain/hangexplain.h"
 
 #include <QString>
 
@@ -20,16 +21,28 @@ struct WaitArrow {
     bool operator==(const WaitArrow &) const = default;
 };
 
-// "Deadlock: no rank can go on" or "Collective mismatch".
-QString waitForTitle(const core::Diagnosis &diagnosis);
-// The line under a node: "waits in allreduce(layer 0) · line 28", "finished", "finished without
-// calling allreduce(layer 0)", "has not reached it yet · line 12".
-QString waitCaption(const core::RankWait &wait, const core::Diagnosis &diagnosis);
-// Everything about one rank's wait, for its tooltip.
-QString waitToolTip(const core::RankWait &wait, const core::Diagnosis &diagnosis);
-// Every arrow, in the diagnosis's rank order, waited-on ranks in order; none to itself.
-std::vector<WaitArrow> waitArrows(const core::Diagnosis &diagnosis);
-// The collective some unfinished rank waits in on this finished rank ("" when none).
-QString missedCall(const core::RankWait &finished, const core::Diagnosis &diagnosis);
+// What happened: "An error stopped rank 1 at line 23", "Rank 2 finished without calling
+// allreduce(layer 0)", "Deadlock: ranks 0 and 1 wait on each other", "Collective mismatch: ...".
+QString hangTitle(const explain::Hang &hang);
+// Who waits for the rank the title names, and who never started: "Rank 0 waits for it in
+// allreduce(layer 0). Ranks 2 and 3 never started: the run ended first." ("" when nothing).
+QString hangDetail(const explain::Hang &hang);
+// The line under a node in its three parts: what ("waits in allreduce(layer 0)", "stopped by an
+// error", "finished without calling allreduce(layer 0)", "never started: the run ended first"),
+// on whom ("for rank 1", or "") and where ("line 33", or "").
+struct CaptionParts {
+    QString what, on, where;
+};
+CaptionParts standingCaptionParts(const explain::RankStanding &rank, const explain::Hang &hang);
+// The parts as one line: "waits in allreduce(layer 0) for rank 1 · line 33".
+QString standingCaption(const explain::RankStanding &rank, const explain::Hang &hang);
+// The legend's word for a standing: "stopped by an error", "waiting", "finished", ...
+QString standingName(explain::Standing standing, const explain::Hang &hang);
+// A word for it where a node has room for little more: "error", "waits", "finished", ...
+QString standingWord(explain::Standing standing, const explain::Hang &hang);
+// Everything about one rank, for its tooltip.
+QString standingToolTip(const explain::RankStanding &rank, const explain::Hang &hang);
+// Every arrow, from each waiting rank to each rank it really waits on, in the hang's rank order.
+std::vector<WaitArrow> waitArrows(const explain::Hang &hang);
 
 } // namespace rankstep::gui

@@ -405,15 +405,9 @@ Rankstep zeigt stattdessen seine eingebauten Lektionen.</translation>
         <translation>Der Lauf ist fehlgeschlagen</translation>
     </message>
     <message>
-        <source>rank %1: finished
+        <source>rank %1: %2
 </source>
-        <translation>Rank %1: fertig
-</translation>
-    </message>
-    <message>
-        <source>rank %1 (line %2): waits in %3
-</source>
-        <translation>Rank %1 (Zeile %2): wartet in %3
+        <translation>Rank %1: %2
 </translation>
     </message>
     <message>
@@ -825,24 +819,12 @@ Sekunden jedes Ranks für Berechnung (forward, backward, loss, update) und für 
         <translation>Ranks %1</translation>
     </message>
     <message>
-        <source>Collective mismatch</source>
-        <translation>Kollektive Operationen passen nicht zusammen</translation>
-    </message>
-    <message>
-        <source>Deadlock: no rank can go on</source>
-        <translation>Deadlock: Kein Rank kann weitermachen</translation>
-    </message>
-    <message>
         <source>finished</source>
         <translation>fertig</translation>
     </message>
     <message>
         <source>finished without calling %1</source>
         <translation>fertig, ohne %1 aufzurufen</translation>
-    </message>
-    <message>
-        <source> · line %1</source>
-        <translation> · Zeile %1</translation>
     </message>
     <message>
         <source>has not reached it yet</source>
@@ -861,10 +843,6 @@ Sekunden jedes Ranks für Berechnung (forward, backward, loss, update) und für 
         <translation>Zuletzt ausgeführte Zeile: %1</translation>
     </message>
     <message>
-        <source>Stuck at line %1</source>
-        <translation>Hängt in Zeile %1 fest</translation>
-    </message>
-    <message>
         <source>A message from any of %1 would let it go on</source>
         <translation>Eine Nachricht von einem beliebigen dieser Ranks ließe ihn weiterlaufen: %1</translation>
     </message>
@@ -879,6 +857,102 @@ Sekunden jedes Ranks für Berechnung (forward, backward, loss, update) und für 
     <message>
         <source>Waited on by %1</source>
         <translation>Wartende: %1</translation>
+    </message>
+    <message>
+        <source>%1 and %2</source>
+        <translation>%1 und %2</translation>
+    </message>
+    <message>
+        <source>Deadlock: ranks %1 wait on each other</source>
+        <translation>Deadlock: Ranks %1 warten aufeinander</translation>
+    </message>
+    <message>
+        <source>Deadlock: ranks %1 wait in a cycle</source>
+        <translation>Deadlock: Ranks %1 warten im Kreis aufeinander</translation>
+    </message>
+    <message>
+        <source>An error stopped rank %1 at line %2</source>
+        <translation>Ein Fehler hat Rank %1 in Zeile %2 gestoppt</translation>
+    </message>
+    <message>
+        <source>Rank %1 finished and never sent to %2</source>
+        <translation>Rank %1 ist fertig und hat nie an %2 gesendet</translation>
+    </message>
+    <message>
+        <source>Rank %1 finished without calling %2</source>
+        <translation>Rank %1 ist fertig, ohne %2 aufzurufen</translation>
+    </message>
+    <message>
+        <source>Collective mismatch: ranks %1 made different calls</source>
+        <translation>Kollektive Operationen passen nicht zusammen: Ranks %1 riefen unterschiedliche auf</translation>
+    </message>
+    <message>
+        <source>No rank can go on</source>
+        <translation>Kein Rank kann weitermachen</translation>
+    </message>
+    <message>
+        <source>Rank %1 waits for it in %2.</source>
+        <translation>Rank %1 wartet in %2 auf ihn.</translation>
+    </message>
+    <message>
+        <source>Ranks %1 wait for it in %2.</source>
+        <translation>Ranks %1 warten in %2 auf ihn.</translation>
+    </message>
+    <message>
+        <source>Rank %1 never started.</source>
+        <translation>Rank %1 ist nie gestartet.</translation>
+    </message>
+    <message>
+        <source>Ranks %1 never started.</source>
+        <translation>Ranks %1 sind nie gestartet.</translation>
+    </message>
+    <message>
+        <source>line %1</source>
+        <translation>Zeile %1</translation>
+    </message>
+    <message>
+        <source>stopped by an error</source>
+        <translation>durch einen Fehler gestoppt</translation>
+    </message>
+    <message>
+        <source>for %1</source>
+        <translation>auf %1</translation>
+    </message>
+    <message>
+        <source>never started: the run ended first</source>
+        <translation>nie gestartet: der Lauf endete vorher</translation>
+    </message>
+    <message>
+        <source>cut short: the run ended</source>
+        <translation>abgebrochen: der Lauf endete</translation>
+    </message>
+    <message>
+        <source>waiting</source>
+        <translation>wartet</translation>
+    </message>
+    <message>
+        <source>never started</source>
+        <translation>nie gestartet</translation>
+    </message>
+    <message>
+        <source>not there yet</source>
+        <translation>noch nicht so weit</translation>
+    </message>
+    <message>
+        <source>cut short</source>
+        <translation>abgebrochen</translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation>Fehler</translation>
+    </message>
+    <message>
+        <source>waits</source>
+        <translation>wartet</translation>
+    </message>
+    <message>
+        <source>not started</source>
+        <translation>nicht gestartet</translation>
     </message>
 </context>
 <context>
@@ -956,16 +1030,12 @@ Sekunden jedes Ranks für Berechnung (forward, backward, loss, update) und für 
         <translation>Spitze %1 auf Rank %2 bei t %3.</translation>
     </message>
     <message>
-        <source>rank %1 finished</source>
-        <translation>Rank %1 ist fertig</translation>
-    </message>
-    <message>
-        <source>rank %1 waits in %2</source>
-        <translation>Rank %1 wartet in %2</translation>
-    </message>
-    <message>
         <source>The run did not hang.</source>
         <translation>Der Lauf hing nicht fest.</translation>
+    </message>
+    <message>
+        <source>rank %1: %2</source>
+        <translation>Rank %1: %2</translation>
     </message>
 </context>
 <context>

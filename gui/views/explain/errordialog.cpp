@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "errordialog.h"
 
+#include "waitfortext.h"
+
 #include <QMessageBox>
 
 namespace rankstep::gui {
@@ -37,13 +39,11 @@ RunErrorText describeRunError(const core::Trace &trace)
     if (e.kind == core::ErrorKind::Deadlock &&
         out.text.startsWith(QStringLiteral("Deadlock: no rank can go on.")))
         out.text = out.text.section(QLatin1Char('\n'), 1).trimmed();
-    if (trace.diagnosis) {
-        for (const core::RankWait &w : trace.diagnosis->ranks)
-            out.details += w.finished ? QObject::tr("rank %1: finished\n").arg(w.rank)
-                                      : QObject::tr("rank %1 (line %2): waits in %3\n")
-                                            .arg(w.rank)
-                                            .arg(w.line)
-                                            .arg(QString::fromStdString(w.waitsFor));
+    if (const auto hang = explain::explainHang(trace)) {
+        // In the hang picture's words: stopped by an error, waiting, finished, never started.
+        for (const explain::RankStanding &rank : hang->ranks)
+            out.details +=
+                QObject::tr("rank %1: %2\n").arg(rank.rank).arg(standingCaption(rank, *hang));
     } else {
         out.details = QString::fromStdString(e.traceback);
     }

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "describable.h"
 #include "look.h"
 
+#include "core/explain/hangexplain.h"
 #include "core/trace.h"
 #include "waitfortext.h"
 
@@ -17,13 +19,17 @@ namespace rankstep::gui {
 class Appearance;
 class RunSession;
 
-// The wait-for picture of a hang: one rounded node per rank in its rank color, saying what it is
-// stuck in and on which line, finished ranks gray, and an arrow from each waiting rank to every
-// rank it waits on (thin and dashed for a receive from any rank). A run without a diagnosis
-// shows "No hang in this run." Hovering a node tells the rank's whole wait; clicking it goes
-// to the line the rank waits on.
+// The wait-for picture of a hang, under a title that says what happened (an error, a call one rank
+// never made, a cycle of waits): one rounded node per rank, drawn and worded after where it stands
+// (explain::Standing): stopped by an error (thick outline, a cross), waiting (its rank color, an
+// hourglass), finished (dashed gray, a tick), never started (dotted and hollow, an empty ring).
+// An arrow goes from each waiting rank to every rank it really waits on (thin and dashed for a
+// receive from any rank). A run without a diagnosis shows "No hang in this run." Hovering a node
+// tells the rank's whole story; clicking it goes to its line.
 // Follows the session: shows its trace when that hung, and selects a clicked rank.
-class WaitForView : public QWidget
+class WaitForView
+    : public QWidget
+    , public Describable
 {
     Q_OBJECT
 
@@ -33,6 +39,8 @@ public:
     // The session's trace when that hung, else null.
     const std::shared_ptr<const core::Trace> &trace() const { return m_trace; }
     bool hasDiagnosis() const;
+    // What happened, as drawn (nullopt without a diagnosis).
+    const std::optional<explain::Hang> &hang() const { return m_hang; }
 
     // Who waits on whom, as drawn (empty without a diagnosis).
     const std::vector<WaitArrow> &arrows() const { return m_arrows; }
@@ -42,8 +50,14 @@ public:
     int rankAt(QPointF position) const; // -1 away from any node
     QString captionOf(int rank) const;  // the text under "rank r"
     QString toolTipAt(QPointF position) const;
+    QString title() const;  // what happened ("" without a diagnosis)
+    QString detail() const; // the line under the title: who waits for whom, who never started
     QRectF titleRect() const;
-    QFont titleFont() const; // bold, up to 125%, smaller where the pane is narrow
+    QRectF detailRect() const; // empty when there is no detail
+    QFont titleFont() const;   // bold, up to 125%, smaller where the pane is narrow
+
+    QString describedName() const override { return QStringLiteral("hang"); }
+    QStringList elidedTexts() const override { return m_elided.texts(); }
 
     QSize sizeHint() const override { return {500, 400}; }
     QSize minimumSizeHint() const override { return {260, 200}; }
@@ -59,17 +73,21 @@ protected:
 
 private:
     void onTraceChanged();
-    const core::RankWait *waitOf(int rank) const;
+    const explain::RankStanding *standingOf(int rank) const;
+    double legendHeight() const;
+    void paintHeader(QPainter &painter);
     void paintArrows(QPainter &painter, const std::vector<QRectF> &nodes) const;
-    void paintNode(QPainter &painter, const QRectF &rect, const core::RankWait &wait) const;
-    void paintCaption(QPainter &painter, const QRectF &body, const core::RankWait &wait) const;
-    void paintLegend(QPainter &painter) const;
+    void paintNode(QPainter &painter, const QRectF &rect, const explain::RankStanding &rank);
+    void paintCaption(QPainter &painter, const QRectF &body, const explain::RankStanding &rank);
+    void paintLegend(QPainter &painter);
 
     RunSession &m_session;
     Appearance &m_appearance;
     Look m_look;
     std::shared_ptr<const core::Trace> m_trace;
+    std::optional<explain::Hang> m_hang;
     std::vector<WaitArrow> m_arrows;
+    ElidedTexts m_elided; // what the last paint cut
 };
 
 } // namespace rankstep::gui

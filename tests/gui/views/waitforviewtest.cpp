@@ -19,8 +19,15 @@
 #include <QTest>
 
 #include <cstdlib>
+#include <ostream>
 
 namespace rankstep::gui {
+
+void PrintTo(const WaitArrow &arrow, std::ostream *out)
+{
+    *out << arrow.from << (arrow.anySource ? " - -> " : " -> ") << arrow.to;
+}
+
 namespace {
 
 using core::Model;
@@ -107,14 +114,16 @@ TEST_F(WaitForViewTest, ARankThatSkipsTheAllreduceIsFinishedAndEveryOtherWaitsOn
               (std::vector<WaitArrow>{{0, 3, false}, {1, 3, false}, {2, 3, false}}));
     EXPECT_EQ(testing::utf8(m_view.captionOf(3)), "finished without calling allreduce(layer 0)");
     EXPECT_EQ(testing::utf8(m_view.captionOf(0)),
-              "waits in allreduce(layer 0) · line " + std::to_string(g_allreduceLine));
+              "waits in allreduce(layer 0) for rank 3 · line " + std::to_string(g_allreduceLine));
+    EXPECT_EQ(testing::utf8(m_view.title()), "Rank 3 finished without calling allreduce(layer 0)");
     for (int rank = 0; rank < 4; ++rank)
         EXPECT_EQ(m_view.rankAt(m_view.nodeRectOf(rank).center()), rank);
     const QString tip = m_view.toolTipAt(m_view.nodeRectOf(3).center());
     EXPECT_TRUE(
         tip.startsWith(QStringLiteral("Rank 3: finished without calling allreduce(layer 0)")))
         << testing::utf8(tip);
-    EXPECT_TRUE(tip.contains(QStringLiteral("Waited on by ranks 0, 1, 2"))) << testing::utf8(tip);
+    EXPECT_TRUE(tip.contains(QStringLiteral("Waited on by ranks 0, 1 and 2")))
+        << testing::utf8(tip);
     EXPECT_TRUE(m_view.toolTipAt(m_view.nodeRectOf(0).center())
                     .contains(QStringLiteral("Waits on rank 3")));
 }
@@ -124,11 +133,12 @@ TEST_F(WaitForViewTest, AMismatchNamesEachRanksCallAndWhoHasNotReachedIt)
     m_context.session.setTrace(run(3, allreduceOfDifferentLayers));
     ASSERT_TRUE(m_view.hasDiagnosis());
     EXPECT_EQ(m_view.trace()->diagnosis->kind, core::ErrorKind::Mismatch);
-    EXPECT_EQ(testing::utf8(waitForTitle(*m_view.trace()->diagnosis)), "Collective mismatch");
+    EXPECT_EQ(testing::utf8(m_view.title()),
+              "Collective mismatch: ranks 0 and 1 made different calls");
     EXPECT_TRUE(m_view.captionOf(0).startsWith(QStringLiteral("waits in allreduce(layer 0)")));
     EXPECT_TRUE(m_view.captionOf(1).startsWith(QStringLiteral("waits in allreduce(layer 1)")));
-    EXPECT_TRUE(m_view.captionOf(2).startsWith(QStringLiteral("has not reached it yet")))
-        << testing::utf8(m_view.captionOf(2));
+    // The mismatch ended the run before rank 2's first turn.
+    EXPECT_EQ(testing::utf8(m_view.captionOf(2)), "never started: the run ended first");
     EXPECT_GT(testing::distinctColors(m_view.grab().toImage()), 50);
 }
 
@@ -171,22 +181,41 @@ TEST_F(WaitForViewTest, NodesGrowWithTheZoomWhereThereIsRoom)
     m_context.appearance.setZoom(1.0);
 }
 
-// Presenting at 1280x800 the pane is about 370 px wide and the title was cut ("Deadlock: no rank
-// can go o"): it now shrinks towards the text's size first.
+// Presenting at 1280x800 the pane is about 370 px wide and the title was cut: it shrinks towards
+// the text's size first, then takes a second line, and is never cut where two lines hold it.
 TEST_F(WaitForViewTest, ANarrowPaneKeepsTheWholeTitle)
 {
     m_context.session.setTrace(run(4, rankThreeSkipsTheAllreduce));
     m_view.resize(900, 420);
     const double roomy = m_view.titleFont().pointSizeF();
     EXPECT_NEAR(roomy, m_view.font().pointSizeF() * 1.25, 0.01);
-    const QString title = QStringLiteral("Deadlock: no rank can go on");
+    const QString title = QStringLiteral("Rank 3 finished without calling allreduce(layer 0)");
+    ASSERT_EQ(m_view.title(), title);
     for (int width : {420, 320, 260}) {
         m_view.resize(width, 420);
         const QFont font = m_view.titleFont();
-        EXPECT_LE(QFontMetricsF(font).horizontalAdvance(title), m_view.titleRect().width())
-            << width << " px, " << font.pointSizeF() << " pt";
         EXPECT_GE(font.pointSizeF(), m_view.font().pointSizeF());
+        m_view.grab();
+        EXPECT_FALSE(m_view.elidedTexts().contains(title)) << width << " px";
     }
+    EXPECT_GT(m_view.titleRect().height(), QFontMetricsF(m_view.titleFont()).lineSpacing() * 1.5)
+        << "260 px: the title takes two lines";
+}
+
+// What a paint could not fit is reported for --describe: nothing in a roomy view; the captions
+// and the ranks' names in one far too small, as drawn.
+TEST_F(WaitForViewTest, ReportsThePaintedTextsItHadToCut)
+{
+    m_context.session.setTrace(run(4, rankThreeSkipsTheAllreduce));
+    m_view.resize(900, 500);
+    m_view.grab();
+    EXPECT_EQ(m_view.describedName(), QStringLiteral("hang"));
+    EXPECT_TRUE(m_view.elidedTexts().isEmpty()) << testing::utf8(m_view.elidedTexts().join('|'));
+    m_view.resize(200, 200);
+    m_view.grab();
+    const QStringList cut = m_view.elidedTexts();
+    EXPECT_TRUE(cut.contains(m_view.captionOf(0))) << testing::utf8(cut.join('|'));
+    EXPECT_TRUE(cut.contains(m_view.captionOf(3))) << testing::utf8(cut.join('|'));
 }
 
 TEST_F(WaitForViewTest, SixteenRanksEachGetANodeInsideTheView)
@@ -302,8 +331,48 @@ TEST_F(WaitForTabTest, ARankThatSkipsAnAllreduceAndFailsShowsWhoWaitsForIt)
         << window->parts().session->trace()->error->message;
     EXPECT_EQ(testing::utf8(window->parts().editor->rankMarginText(allreduce).simplified()), "0 1");
     EXPECT_EQ(testing::utf8(window->parts().editor->rankMarginText(update).simplified()), "2");
-    EXPECT_TRUE(window->parts().waitForView->hasDiagnosis());
+    const WaitForView &view = *window->parts().waitForView;
+    EXPECT_TRUE(view.hasDiagnosis());
     EXPECT_EQ(testing::visibleMessageBox(QStringLiteral("runErrorDialog")), nullptr);
+
+    // The picture tells the same story: an error stopped rank 2, not a deadlock; ranks 0 and 1
+    // wait on rank 2 alone; rank 3 never started and nobody waits on it.
+    EXPECT_EQ(testing::utf8(view.title()),
+              "An error stopped rank 2 at line " + std::to_string(update));
+    EXPECT_EQ(testing::utf8(view.detail()),
+              "Ranks 0 and 1 wait for it in allreduce(layer 0). Rank 3 never started.");
+    EXPECT_EQ(view.arrows(), (std::vector<WaitArrow>{{0, 2, false}, {1, 2, false}}));
+    EXPECT_EQ(testing::utf8(view.captionOf(2)),
+              "stopped by an error · line " + std::to_string(update));
+    EXPECT_EQ(testing::utf8(view.captionOf(0)),
+              "waits in allreduce(layer 0) for rank 2 · line " + std::to_string(allreduce));
+    EXPECT_EQ(testing::utf8(view.captionOf(3)), "never started: the run ended first");
+}
+
+// The broadcast lesson's untouched starter: rank 1's forward finds no weights (KeyError) while
+// rank 0 waits in the allreduce; ranks 2 and 3 never ran.
+TEST_F(WaitForTabTest, TheBroadcastStarterShowsRankOnesErrorAndNoArrowToRanksThatNeverRan)
+{
+    auto window = makeWindow();
+    ASSERT_TRUE(window->openLesson(QStringLiteral("broadcast")));
+    ASSERT_TRUE(runAndWait(*window));
+    if (QMessageBox *box = testing::visibleMessageBox(QStringLiteral("runErrorDialog")))
+        box->close();
+    const std::string &starter = testing::builtinLesson(QStringLiteral("broadcast")).starter;
+    const int forward = testing::lineContaining(starter, QStringLiteral("= model.forward("));
+    const int allreduce = testing::lineContaining(starter, QStringLiteral("model.allreduce("));
+    const WaitForView &view = *window->parts().waitForView;
+    ASSERT_TRUE(view.hasDiagnosis());
+    EXPECT_EQ(testing::utf8(view.title()),
+              "An error stopped rank 1 at line " + std::to_string(forward));
+    EXPECT_EQ(testing::utf8(view.captionOf(1)),
+              "stopped by an error · line " + std::to_string(forward));
+    EXPECT_EQ(testing::utf8(view.captionOf(0)),
+              "waits in allreduce(layer 0) for rank 1 · line " + std::to_string(allreduce));
+    for (int rank : {2, 3})
+        EXPECT_EQ(testing::utf8(view.captionOf(rank)), "never started: the run ended first");
+    EXPECT_EQ(view.arrows(), (std::vector<WaitArrow>{{0, 1, false}}));
+    EXPECT_TRUE(view.toolTipAt(view.nodeRectOf(1).center()).contains(QStringLiteral("KeyError")));
 }
 
 } // namespace
