@@ -4,6 +4,7 @@
 #include "memorydecimation.h"
 #include "memoryseries.h"
 #include "palette.h"
+#include "ranklines.h"
 #include "timelinepainter.h"
 
 #include <QCoreApplication>
@@ -136,6 +137,9 @@ private:
                 pen.setCapStyle(Qt::FlatCap);
                 pen.setDashPattern({dash, dash * (share.count - 1)});
                 pen.setDashOffset(dash * share.index);
+            } else if (!rankDashes(rank).isEmpty()) { // colors repeat: each eight its dashes
+                pen.setCapStyle(Qt::FlatCap);
+                pen.setDashPattern(rankDashes(rank));
             }
             m_painter.setPen(pen);
             m_painter.drawPolyline(line);
