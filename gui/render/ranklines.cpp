@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <array>
+#include <optional>
 
 namespace rankstep::gui {
 namespace {
@@ -45,28 +46,37 @@ RankLineLook rankLineLook(int rank, int selected, const Palette &palette, const 
     return look;
 }
 
-std::vector<EndLabel> endLabels(std::vector<LineEnd> ends, double height, double top, double bottom)
+std::vector<EndLabel> endLabels(std::vector<LineEnd> ends, double height, double top, double bottom,
+                                int alone)
 {
     std::stable_sort(ends.begin(), ends.end(),
                      [](const LineEnd &a, const LineEnd &b) { return a.y < b.y; });
     std::vector<EndLabel> labels;
     std::vector<double> sums; // of the merged ends' y, for their mean
+    std::optional<LineEnd> single;
     for (const LineEnd &end : ends) {
+        if (end.rank == alone) {
+            single = end;
+            continue;
+        }
         if (!labels.empty() && end.y - labels.back().y <= height / 2) {
-            EndLabel &label = labels.back();
-            label.ranks.push_back(end.rank);
+            labels.back().ranks.push_back(end.rank);
             sums.back() += end.y;
             continue;
         }
         labels.push_back({{}, end.y, {end.rank}});
         sums.push_back(end.y);
     }
-    for (std::size_t i = 0; i < labels.size(); ++i) {
-        std::vector<int> ranks = labels[i].ranks;
-        std::sort(ranks.begin(), ranks.end());
-        labels[i].ranks = ranks;
-        labels[i].text = RankLines::tr("r%1").arg(rankListText(ranks));
-        labels[i].y = sums[i] / double(ranks.size());
+    for (std::size_t i = 0; i < labels.size(); ++i)
+        labels[i].y = sums[i] / double(labels[i].ranks.size());
+    if (single) {
+        const auto at = std::find_if(labels.begin(), labels.end(),
+                                     [&](const EndLabel &label) { return label.y > single->y; });
+        labels.insert(at, EndLabel{{}, single->y, {single->rank}});
+    }
+    for (EndLabel &label : labels) {
+        std::sort(label.ranks.begin(), label.ranks.end());
+        label.text = RankLines::tr("r%1").arg(rankListText(label.ranks));
     }
     // Down from the top, each below the last; then up from the bottom where they ran out.
     for (std::size_t i = 0; i < labels.size(); ++i) {

@@ -37,14 +37,15 @@ struct LineEnd {
     double y = 0;
 };
 // A label at the right end of one or more lines: "r0-3, 8" for the ranks whose lines end within
-// `height` / 2 of each other, at `y` (its center) so that no two labels `height` tall overlap,
-// inside [top, bottom] where they fit. Top to bottom.
+// `height` / 2 of each other (the rank `alone`, the selected one, always gets a label of its own),
+// at `y` (its center) so that no two labels `height` tall overlap, inside [top, bottom] where
+// they fit. Top to bottom.
 struct EndLabel {
     QString text;
     double y = 0;
     std::vector<int> ranks;
 };
-std::vector<EndLabel> endLabels(std::vector<LineEnd> ends, double height, double top,
-                                double bottom);
+std::vector<EndLabel> endLabels(std::vector<LineEnd> ends, double height, double top, double bottom,
+                                int alone = -1);
 
 } // namespace rankstep::gui

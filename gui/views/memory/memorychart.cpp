@@ -570,7 +570,8 @@ void MemoryChart::placeEndLabels()
     }
     const QFont font = m_targetLabel->font();
     const double height = QFontMetricsF(font).height();
-    const std::vector<EndLabel> labels = endLabels(ends, height, plot.top(), plot.bottom());
+    const std::vector<EndLabel> labels =
+        endLabels(ends, height, plot.top(), plot.bottom(), highlightedRank());
     while (m_endLabels.size() < qsizetype(labels.size())) {
         auto *label = new QGraphicsSimpleTextItem(m_chart);
         label->setZValue(12);

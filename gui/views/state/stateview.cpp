@@ -174,9 +174,8 @@ void StateView::placeHeader()
     const QSize box = m_focusBox->sizeHint();
     const int margin = 4;
     m_focusBox->setGeometry(width() - box.width() - margin, 2, box.width(), box.height());
-    // The picker as wide as it asks (its complaint needs room), the key of the kinds after it.
-    const int room = std::max(0, m_focusBox->x() - margin);
-    m_picker->setGeometry(0, 0, std::min(room, m_picker->sizeHint().width() + 160),
+    // The picker up to the focus box (its complaint needs room), the key of the kinds below.
+    m_picker->setGeometry(0, 0, std::max(0, m_focusBox->x() - margin),
                           m_picker->sizeHint().height());
     update();
 }
@@ -220,13 +219,15 @@ ObjectLook StateView::lookOf(int rank, core::MapKind map, std::size_t index) con
     return stateObjectLook(&m_changes, m_progress, rank, map, index);
 }
 
+// The line of the focus box (and of the picker, when shown), then with the picker a line of
+// its own for the key of the kinds.
 QRectF StateView::headerArea() const
 {
     if (m_state.ranks.empty() || !m_trace)
         return {};
     int height = m_focusBox->isVisible() ? m_focusBox->sizeHint().height() + 4 : 0;
     if (!m_picker->isHidden())
-        height = std::max(height, m_picker->sizeHint().height());
+        height = std::max(height, m_picker->sizeHint().height()) + int(m_look.scaled(18));
     height = std::max(height, int(m_look.scaled(18)));
     return QRectF(0, 0, width(), height);
 }
@@ -234,11 +235,14 @@ QRectF StateView::headerArea() const
 QRectF StateView::keyArea() const
 {
     const QRectF header = headerArea();
-    const double left = !m_picker->isHidden() ? m_picker->geometry().right() + 1 : kPanelGap;
+    if (!m_picker->isHidden()) {
+        const double line = m_look.scaled(18);
+        return QRectF(kPanelGap, header.bottom() - line, std::max(0.0, width() - 2 * kPanelGap),
+                      line);
+    }
     const double right =
         m_focusBox->isVisible() ? m_focusBox->x() - kPanelGap : width() - kPanelGap;
-    // Beside the picker only while it leaves room; else under nothing (the picker's line).
-    return QRectF(left, header.top(), std::max(0.0, right - left), header.height());
+    return QRectF(kPanelGap, header.top(), std::max(0.0, right - kPanelGap), header.height());
 }
 
 QRectF StateView::gridArea() const

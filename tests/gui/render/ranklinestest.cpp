@@ -58,6 +58,12 @@ TEST(RankLines, EndLabelsNameTheRanksOfEachLineWithoutOverlapping)
         EXPECT_GE(close[i].y - close[i - 1].y, 12 - 1e-9) << i;
     EXPECT_LE(close.back().y, 400 - 6 + 1e-9);
     EXPECT_TRUE(gui::endLabels({}, 12, 0, 400).empty());
+    // The selected rank's line is named alone, though it ends with the others.
+    const auto selected = gui::endLabels(ends, 12, 0, 400, 2);
+    ASSERT_EQ(selected.size(), 3U);
+    EXPECT_EQ(selected[0].text.toStdString(), "r2"); // at 100, above the others' mean
+    EXPECT_EQ(selected[1].text.toStdString(), "r0-1, 3, 5, 8");
+    EXPECT_GE(selected[1].y - selected[0].y, 12 - 1e-9);
 }
 
 } // namespace
