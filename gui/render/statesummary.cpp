@@ -26,6 +26,40 @@ struct StateSummary {
 
 constexpr int kKinds = 5;
 
+void paintSwatchOf(QPainter &painter, const QRectF &swatch, core::ObjectKind kind,
+                   const Look &style)
+{
+    // A middle layer's color: the pattern tells the kind, the label names it.
+    core::Object sample;
+    sample.kind = kind;
+    sample.layer = 1;
+    paintKindSwatch(painter, swatch, kind, objectColor(sample, 2, style.colors()));
+}
+
+// The tallies side by side in their fewest words, as many as fit.
+template <typename Note>
+void paintFlow(QPainter &painter, const QRectF &body, const std::vector<KindTally> &tallies,
+               double line, const Look &style, const Note &note)
+{
+    const QFontMetricsF metrics(painter.font());
+    const double side = std::min(line - 3, style.scaled(10)), gap = style.scaled(3);
+    std::vector<double> widths;
+    for (const KindTally &tally : tallies)
+        widths.push_back(side + gap + metrics.horizontalAdvance(tallyTexts(tally).back()));
+    const std::vector<QRectF> items = flowItems(body, widths, line, style.scaled(6));
+    for (std::size_t i = 0; i < tallies.size(); ++i) {
+        const QStringList texts = tallyTexts(tallies[i]);
+        note(texts.front());
+        if (i >= items.size())
+            continue;
+        const QRectF &item = items[i];
+        paintSwatchOf(painter, QRectF(item.left(), item.center().y() - side / 2, side, side),
+                      tallies[i].kind, style);
+        painter.drawText(item.adjusted(side + gap, 0, 0, 0), Qt::AlignLeft | Qt::AlignVCenter,
+                         texts.back());
+    }
+}
+
 } // namespace
 
 std::vector<KindTally> kindTallies(const replay::RankState &rank, const core::Sizes &sizes)
@@ -56,6 +90,24 @@ std::vector<QRectF> summaryRows(const QRectF &body, int count, double lineHeight
     for (int i = 0; i < std::min(count, fit); ++i)
         rows.emplace_back(body.left(), body.top() + i * lineHeight, body.width(), lineHeight);
     return rows;
+}
+
+std::vector<QRectF> flowItems(const QRectF &body, const std::vector<double> &widths,
+                              double lineHeight, double spacing)
+{
+    std::vector<QRectF> placed;
+    double left = body.left(), top = body.top();
+    for (const double width : widths) {
+        if (left > body.left() && left + width > body.right() + 1e-9) { // a new line
+            left = body.left();
+            top += lineHeight;
+        }
+        if (top + lineHeight > body.bottom() + 1e-9 || width > body.width() + 1e-9)
+            break;
+        placed.emplace_back(left, top, width, lineHeight);
+        left += width + spacing;
+    }
+    return placed;
 }
 
 QStringList tallyTexts(const KindTally &tally)
@@ -96,6 +148,12 @@ void paintSummary(QPainter &painter, const QRectF &body, const std::vector<KindT
         if (!rows.empty())
             painter.drawText(rows.front(), Qt::AlignLeft | Qt::AlignVCenter, nothing);
     }
+    if (rows.size() < tallies.size()) {
+        painter.setPen(palette.color(QPalette::Text));
+        paintFlow(painter, body, tallies, line, style, note);
+        painter.restore();
+        return;
+    }
     for (std::size_t i = 0; i < tallies.size(); ++i) {
         const QStringList texts = tallyTexts(tallies[i]);
         if (i >= rows.size()) {
@@ -105,11 +163,7 @@ void paintSummary(QPainter &painter, const QRectF &body, const std::vector<KindT
         const QRectF &row = rows[i];
         const double side = std::min(row.height() - 3, style.scaled(11));
         const QRectF swatch(row.left(), row.center().y() - side / 2, side, side);
-        // A middle layer's color: the pattern tells the kind, the label names it.
-        core::Object sample;
-        sample.kind = tallies[i].kind;
-        sample.layer = 1;
-        paintKindSwatch(painter, swatch, sample.kind, objectColor(sample, 2, style.colors()));
+        paintSwatchOf(painter, swatch, tallies[i].kind, style);
         const QRectF text = row.adjusted(side + style.scaled(4), 0, 0, 0);
         QString shown;
         for (const QString &candidate : texts)

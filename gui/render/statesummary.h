@@ -30,11 +30,16 @@ struct KindTally {
 std::vector<KindTally> kindTallies(const replay::RankState &rank, const core::Sizes &sizes);
 // The rows of `count` lines `lineHeight` tall from the top of `body`: as many as fit whole.
 std::vector<QRectF> summaryRows(const QRectF &body, int count, double lineHeight);
+// Items `widths` wide laid left to right in lines `lineHeight` tall down `body`, `spacing` apart,
+// a new line where one does not fit: the rects of as many as fit, in order.
+std::vector<QRectF> flowItems(const QRectF &body, const std::vector<double> &widths,
+                              double lineHeight, double spacing);
 // A tally's words, longest first: "gw weight gradients 6 · 1.5 MB", "gw 6 · 1.5 MB", "gw 6".
 QStringList tallyTexts(const KindTally &tally);
 
 // Paints the tallies into `body`: per kind a swatch in its pattern (statepainter.h kindPattern)
-// and the longest of its words that fits. Each text cut or row left out goes to `elided`
+// and the longest of its words that fits, a line each; where the lines do not all fit, side by
+// side in the fewest words ("w 3  opt 3  a 1"). Each text cut or row left out goes to `elided`
 // (in full) when given.
 void paintSummary(QPainter &painter, const QRectF &body, const std::vector<KindTally> &tallies,
                   const QPalette &palette, const Look &style, QStringList *elided = nullptr);

@@ -284,6 +284,20 @@ TEST(StateSummary, TalliesAddUpToTheRanksMemory)
     EXPECT_EQ(gui::summaryRows(QRectF(0, 10, 50, 40), 2, 12)[1], QRectF(0, 22, 50, 12));
 }
 
+// A summary whose lines do not all fit puts its kinds side by side: a 112x40 panel body of two
+// lines holds four of five.
+TEST(StateSummary, KindsThatDoNotFitALineEachGoSideBySide)
+{
+    const QRectF body(10, 20, 112, 24);
+    const auto items = gui::flowItems(body, {40, 50, 30, 60, 20}, 12, 6);
+    ASSERT_EQ(items.size(), 4U);
+    EXPECT_EQ(items[0], QRectF(10, 20, 40, 12));
+    EXPECT_EQ(items[1], QRectF(56, 20, 50, 12));
+    EXPECT_EQ(items[2], QRectF(10, 32, 30, 12)); // 56 + 50 + 6 + 30 passes the right edge
+    EXPECT_EQ(items[3], QRectF(46, 32, 60, 12));
+    EXPECT_TRUE(gui::flowItems(body, {200}, 12, 6).empty()); // wider than the body
+}
+
 // Each kind has a pattern of its own, so that none depends on telling colors apart.
 TEST(StatePainter, EveryKindHasAPatternOfItsOwn)
 {

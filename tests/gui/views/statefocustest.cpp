@@ -8,7 +8,11 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdlib>
+
 #include <QComboBox>
+#include <QDir>
+#include <QPixmap>
 #include <QRegularExpression>
 #include <QTest>
 
@@ -103,9 +107,14 @@ TEST(StateFocus, ASixtyFourRankRunIsReadOneRankAtATime)
     EXPECT_FALSE(view.showsSummary(40));
     EXPECT_TRUE(view.showsSummary(0));
     EXPECT_FALSE(view.panelRectOf(40).intersects(view.panelRectOf(0)));
-    view.grab();
+    const QPixmap picture = view.grab();
     for (const QString &label : objectLabels(view.elidedTexts()))
         ADD_FAILURE() << "cut: " << label.toStdString();
+    // The docs' picture, with RANKSTEP_SCREENSHOTS=folder.
+    if (const char *folder = std::getenv("RANKSTEP_SCREENSHOTS")) {
+        EXPECT_TRUE(picture.save(
+            QDir(QString::fromLocal8Bit(folder)).filePath(QStringLiteral("state-focus-64.png"))));
+    }
     Q_EMIT box->activated(0); // "All ranks"
     EXPECT_FALSE(view.isFocusing());
     EXPECT_TRUE(view.panelRectOf(40).isEmpty()); // not among the first 16
