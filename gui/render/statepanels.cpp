@@ -167,7 +167,7 @@ void PanelsPainter::paintSummaryOf(const PanelLayout &layout, int rank) const
                       layout.model.right() - layout.labels.left(), layout.labels.height());
     const core::Sizes sizes = m_scene.trace->config.cost.sizes;
     paintSummary(m_painter, body, kindTallies(m_state.ranks[std::size_t(rank)], sizes),
-                 m_scene.palette, m_scene.look, m_scene.elided);
+                 m_scene.palette, m_scene.look, m_scene.elided, isCompactPanel(layout.frame));
 }
 
 void PanelsPainter::collectObjects(const PanelLayout &layout, int rank, CellBatch &batch,

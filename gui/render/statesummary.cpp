@@ -121,7 +121,7 @@ QStringList tallyTexts(const KindTally &tally)
 }
 
 void paintSummary(QPainter &painter, const QRectF &body, const std::vector<KindTally> &tallies,
-                  const QPalette &palette, const Look &style, QStringList *elided)
+                  const QPalette &palette, const Look &style, QStringList *elided, bool small)
 {
     const auto note = [elided](const QString &text) {
         if (elided && !elided->contains(text))
@@ -129,14 +129,14 @@ void paintSummary(QPainter &painter, const QRectF &body, const std::vector<KindT
     };
     painter.save();
     const int count = std::max(1, int(tallies.size()));
-    const auto lineOf = [&style](const QFont &font) {
-        return std::ceil(QFontMetricsF(font).height() + style.scaled(1));
+    const auto lineOf = [](const QFont &font) {
+        return std::ceil(QFontMetricsF(font).height());
     };
     // Rows that do not all fit take the objects' label font, smaller than the panel's.
-    QFont small = painter.font();
-    small.setPointSizeF(std::min(small.pointSizeF(), 7 * style.zoom));
-    if (int(summaryRows(body, count, lineOf(painter.font())).size()) < count)
-        painter.setFont(small);
+    QFont smaller = painter.font();
+    smaller.setPointSizeF(std::min(smaller.pointSizeF(), 7 * style.zoom));
+    if (small || int(summaryRows(body, count, lineOf(painter.font())).size()) < count)
+        painter.setFont(smaller);
     const QFontMetricsF metrics(painter.font());
     const double line = lineOf(painter.font());
     const std::vector<QRectF> rows = summaryRows(body, count, line);
@@ -181,6 +181,36 @@ void paintSummary(QPainter &painter, const QRectF &body, const std::vector<KindT
     painter.restore();
 }
 
+namespace {
+
+QStringList keyTexts(bool words)
+{
+    QStringList texts;
+    for (int kind = 0; kind < kKinds; ++kind) {
+        const auto objectKind = core::ObjectKind(kind);
+        texts << (words ? StateSummary::tr("%1 %2").arg(kindPrefix(objectKind),
+                                                        kindPlural(objectKind))
+                        : kindPrefix(objectKind));
+    }
+    return texts;
+}
+
+double keyWidth(const QStringList &texts, const QFontMetricsF &metrics, const Look &style)
+{
+    const double side = style.scaled(10), gap = style.scaled(3), spacing = style.scaled(8);
+    double width = 0;
+    for (const QString &text : texts)
+        width += side + gap + metrics.horizontalAdvance(text) + spacing;
+    return width - spacing;
+}
+
+} // namespace
+
+double kindKeyWidth(const QFont &font, const Look &style, bool words)
+{
+    return keyWidth(keyTexts(words), QFontMetricsF(font), style);
+}
+
 void paintKindKey(QPainter &painter, const QRectF &rect, const QPalette &palette, const Look &style,
                   QStringList *elided)
 {
@@ -188,17 +218,9 @@ void paintKindKey(QPainter &painter, const QRectF &rect, const QPalette &palette
     const QFontMetricsF metrics(painter.font());
     const double side = std::min(rect.height() - 4, style.scaled(10));
     const double gap = style.scaled(3), spacing = style.scaled(8);
-    QStringList full, brief;
-    for (int kind = 0; kind < kKinds; ++kind) {
-        const auto objectKind = core::ObjectKind(kind);
-        full << StateSummary::tr("%1 %2").arg(kindPrefix(objectKind), kindPlural(objectKind));
-        brief << kindPrefix(objectKind);
-    }
+    const QStringList full = keyTexts(true), brief = keyTexts(false);
     const auto widthOf = [&](const QStringList &texts) {
-        double width = 0;
-        for (const QString &text : texts)
-            width += side + gap + metrics.horizontalAdvance(text) + spacing;
-        return width - spacing;
+        return keyWidth(texts, metrics, style);
     };
     const bool words = widthOf(full) <= rect.width();
     const QStringList &texts = words ? full : brief;

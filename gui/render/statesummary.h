@@ -41,11 +41,16 @@ QStringList tallyTexts(const KindTally &tally);
 // and the longest of its words that fits, a line each; where the lines do not all fit, side by
 // side in the fewest words ("w 3  opt 3  a 1"). Each text cut or row left out goes to `elided`
 // (in full) when given.
+// `small`: in the objects' label font whether or not the rows fit (a compact panel, so that
+// panels of one size read alike).
 void paintSummary(QPainter &painter, const QRectF &body, const std::vector<KindTally> &tallies,
-                  const QPalette &palette, const Look &style, QStringList *elided = nullptr);
+                  const QPalette &palette, const Look &style, QStringList *elided = nullptr,
+                  bool small = false);
 
 // The key of the kinds' patterns in one line across `rect`: a swatch and "w weights" per kind,
 // or the short names alone where the words do not fit (each left out goes to `elided`).
+// How wide that key is in `font`: with the kinds' words, or their short names alone.
+double kindKeyWidth(const QFont &font, const Look &style, bool words);
 void paintKindKey(QPainter &painter, const QRectF &rect, const QPalette &palette, const Look &style,
                   QStringList *elided = nullptr);
 

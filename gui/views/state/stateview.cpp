@@ -219,15 +219,23 @@ ObjectLook StateView::lookOf(int rank, core::MapKind map, std::size_t index) con
     return stateObjectLook(&m_changes, m_progress, rank, map, index);
 }
 
-// The line of the focus box (and of the picker, when shown), then with the picker a line of
-// its own for the key of the kinds.
+// The line of the focus box (and of the picker, when shown), then a line of its own for the key
+// of the kinds where it does not fit beside them.
+bool StateView::keyHasOwnLine() const
+{
+    const double beside = m_focusBox->x() - 2 * kPanelGap;
+    return !m_picker->isHidden() || kindKeyWidth(font(), m_look, false) > beside;
+}
+
 QRectF StateView::headerArea() const
 {
     if (m_state.ranks.empty() || !m_trace)
         return {};
     int height = m_focusBox->isVisible() ? m_focusBox->sizeHint().height() + 4 : 0;
     if (!m_picker->isHidden())
-        height = std::max(height, m_picker->sizeHint().height()) + int(m_look.scaled(18));
+        height = std::max(height, m_picker->sizeHint().height());
+    if (keyHasOwnLine())
+        height += int(m_look.scaled(18));
     height = std::max(height, int(m_look.scaled(18)));
     return QRectF(0, 0, width(), height);
 }
@@ -235,7 +243,7 @@ QRectF StateView::headerArea() const
 QRectF StateView::keyArea() const
 {
     const QRectF header = headerArea();
-    if (!m_picker->isHidden()) {
+    if (keyHasOwnLine()) {
         const double line = m_look.scaled(18);
         return QRectF(kPanelGap, header.bottom() - line, std::max(0.0, width() - 2 * kPanelGap),
                       line);
