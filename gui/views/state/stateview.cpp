@@ -150,7 +150,7 @@ void StateView::onFocusChosen(int index)
     setFocusing(true);
 }
 
-// "All ranks alike", then "Rank 3 large" for each rank of the run, the focused one current.
+// "All ranks", then "Rank 3 large" for each rank of the run, the focused one current.
 void StateView::updateFocusBox()
 {
     const int count = int(m_state.ranks.size());
@@ -163,7 +163,7 @@ void StateView::updateFocusBox()
     }
     if (shown)
         m_focusBox->setCurrentIndex(focusedRank() + 1);
-    if (shown != m_focusBox->isVisible()) {
+    if (shown != !m_focusBox->isHidden()) {
         m_focusBox->setVisible(shown);
         placeHeader();
     }
@@ -231,7 +231,7 @@ QRectF StateView::headerArea() const
 {
     if (m_state.ranks.empty() || !m_trace)
         return {};
-    int height = m_focusBox->isVisible() ? m_focusBox->sizeHint().height() + 4 : 0;
+    int height = !m_focusBox->isHidden() ? m_focusBox->sizeHint().height() + 4 : 0;
     if (!m_picker->isHidden())
         height = std::max(height, m_picker->sizeHint().height());
     if (keyHasOwnLine())
@@ -249,7 +249,7 @@ QRectF StateView::keyArea() const
                       line);
     }
     const double right =
-        m_focusBox->isVisible() ? m_focusBox->x() - kPanelGap : width() - kPanelGap;
+        !m_focusBox->isHidden() ? m_focusBox->x() - kPanelGap : width() - kPanelGap;
     return QRectF(kPanelGap, header.top(), std::max(0.0, right - kPanelGap), header.height());
 }
 
