@@ -6,9 +6,11 @@
 #include "statetext.h"
 
 #include <QFontMetrics>
+#include <QFontMetricsF>
 #include <QPainter>
 
 #include <algorithm>
+#include <cmath>
 #include <utility>
 
 namespace rankstep::gui {
@@ -49,7 +51,8 @@ private:
     QString fitted(const QString &title, const PanelLayout &layout, bool selected) const;
     QPixmap background(const PanelLayout &layout, bool selected, bool bands) const;
     void paintChrome(const PanelLayout &layout, int rank, bool summary) const;
-    void paintSummaryOf(const PanelLayout &layout, int rank) const;
+    void paintSummaryOf(const PanelLayout &layout, int rank, bool small) const;
+    bool smallSummaries(const std::vector<PanelSlot> &panels) const;
     void note(const QString &text) const
     {
         if (m_scene.elided && !m_scene.elided->contains(text))
@@ -79,8 +82,10 @@ struct ShownPanel {
 void PanelsPainter::paint(const QRegion &region)
 {
     std::vector<ShownPanel> panels; // the panels in the region
-    for (const PanelSlot &slot :
-         statePanelSlots(m_scene.area, m_scene.ranks, m_scene.focus, m_layers)) {
+    const std::vector<PanelSlot> all =
+        statePanelSlots(m_scene.area, m_scene.ranks, m_scene.focus, m_layers);
+    const bool small = smallSummaries(all);
+    for (const PanelSlot &slot : all) {
         if (rankOf(m_state, slot.rank) &&
             (region.isEmpty() || region.intersects(slot.layout.frame.toAlignedRect())))
             panels.push_back({slot.layout, slot.rank, !objectsFit(slot.layout, m_labelSize)});
@@ -88,7 +93,7 @@ void PanelsPainter::paint(const QRegion &region)
     for (const ShownPanel &panel : panels) {
         paintChrome(panel.layout, panel.rank, panel.summary);
         if (panel.summary)
-            paintSummaryOf(panel.layout, panel.rank);
+            paintSummaryOf(panel.layout, panel.rank, small);
         else if (m_scene.elided)
             for (const QString &label : droppedLayerLabels(panel.layout, m_scene.font))
                 note(label);
@@ -161,13 +166,35 @@ void PanelsPainter::paintChrome(const PanelLayout &layout, int rank, bool summar
                background(layout, selected, !summary));
 }
 
-void PanelsPainter::paintSummaryOf(const PanelLayout &layout, int rank) const
+QRectF summaryBody(const PanelLayout &layout)
 {
-    const QRectF body(layout.labels.left(), layout.labels.top(),
-                      layout.model.right() - layout.labels.left(), layout.labels.height());
+    return {layout.labels.left(), layout.labels.top(), layout.model.right() - layout.labels.left(),
+            layout.labels.height()};
+}
+
+// Whether any summary of the scene needs the small font to give each kind a line: then all take
+// it, so that panels of one size read alike (decided over every panel, not only those a frame of
+// an animation repaints).
+bool PanelsPainter::smallSummaries(const std::vector<PanelSlot> &panels) const
+{
+    const double line = std::ceil(QFontMetricsF(m_scene.font).height());
+    for (const PanelSlot &slot : panels) {
+        const replay::RankState *rank = rankOf(m_state, slot.rank);
+        if (!rank || objectsFit(slot.layout, m_labelSize))
+            continue;
+        const int count = int(kindTallies(*rank, m_scene.trace->config.cost.sizes).size());
+        if (int(summaryRows(summaryBody(slot.layout), count, line).size()) < count)
+            return true;
+    }
+    return false;
+}
+
+void PanelsPainter::paintSummaryOf(const PanelLayout &layout, int rank, bool small) const
+{
     const core::Sizes sizes = m_scene.trace->config.cost.sizes;
-    paintSummary(m_painter, body, kindTallies(m_state.ranks[std::size_t(rank)], sizes),
-                 m_scene.palette, m_scene.look, m_scene.elided, isCompactPanel(layout.frame));
+    paintSummary(m_painter, summaryBody(layout),
+                 kindTallies(m_state.ranks[std::size_t(rank)], sizes), m_scene.palette,
+                 m_scene.look, m_scene.elided, small);
 }
 
 void PanelsPainter::collectObjects(const PanelLayout &layout, int rank, CellBatch &batch,
