@@ -4,6 +4,7 @@
 #include "memorydecimation.h"
 #include "memoryseries.h"
 #include "palette.h"
+#include "ranklines.h"
 #include "timelinepainter.h"
 
 #include <QCoreApplication>
@@ -57,6 +58,7 @@ public:
         paintTarget();
         paintRanks();
         m_painter.restore();
+        paintEndLabels();
         paintMaximum();
         paintTargetLabel();
         paintLegend();
@@ -136,9 +138,44 @@ private:
                 pen.setCapStyle(Qt::FlatCap);
                 pen.setDashPattern({dash, dash * (share.count - 1)});
                 pen.setDashOffset(dash * share.index);
+            } else if (!rankDashes(rank).isEmpty()) { // colors repeat: each eight its dashes
+                pen.setCapStyle(Qt::FlatCap);
+                pen.setDashPattern(rankDashes(rank));
             }
             m_painter.setPen(pen);
             m_painter.drawPolyline(line);
+        }
+    }
+
+    // Past eight ranks, whose colors repeat and which get no legend: "r0-3, 8" at the right end
+    // of the lines (ranklines.h), in the first rank's color.
+    void paintEndLabels()
+    {
+        const auto all = memorySeries(m_trace);
+        const int ranks = int(all.size());
+        if (ranks <= kPlotLegendRanks || ranks > kPlotLabelledRanks)
+            return;
+        const double end = std::min(m_scene.axis.to, double(m_trace.figures.endTime.ticks()));
+        std::vector<LineEnd> ends;
+        for (int rank = 0; rank < ranks; ++rank) {
+            std::int64_t memory = 0;
+            for (const MemoryPoint &point : all[std::size_t(rank)]) {
+                if (double(point.time.ticks()) > end)
+                    break;
+                memory = point.memory;
+            }
+            ends.push_back({rank, y(memory)});
+        }
+        const QFontMetricsF metrics(m_scene.font);
+        m_painter.setFont(m_scene.font);
+        const double right = std::min(m_plot.right(), m_scene.axis.toX(end)) - 3;
+        for (const EndLabel &label :
+             endLabels(ends, metrics.height(), m_plot.top(), m_plot.bottom())) {
+            const double width = metrics.horizontalAdvance(label.text) + 2;
+            const QRectF box(right - width, label.y - metrics.height() / 2, width,
+                             metrics.height());
+            m_painter.setPen(m_colors.rank(label.ranks.front()).darker(130));
+            m_painter.drawText(box, Qt::AlignRight | Qt::AlignVCenter, label.text);
         }
     }
 

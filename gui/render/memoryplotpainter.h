@@ -37,6 +37,7 @@ struct MemoryPlotScene {
 };
 
 inline constexpr int kPlotLegendRanks = 8;        // more ranks: no legend, thin lines
+inline constexpr int kPlotLabelledRanks = 64;     // up to this many: the ranks named at lines' ends
 inline constexpr double kPlotLegendHeight = 34.0; // above the plot
 inline constexpr double kPlotTimeSpace = 52.0;    // below it: tick labels and the axis title
 
@@ -53,7 +54,8 @@ double memoryY(const QRectF &plot, std::int64_t top, std::int64_t bytes);
 std::vector<double> plotTimeTicks(const TimeAxis &axis);
 
 // Paints the plot: grid and axes with their labels, one step line per rank in its color (ranks
-// with the same line share it dash by dash), the target, the maximum with its label, the legend
+// with the same line share it dash by dash; past eight ranks each group of eight dashes its own
+// way, and the lines' ends name their ranks), the target, the maximum with its label, the legend
 // of ranks, and the cursor with the veil over the time after it.
 void paintMemoryPlot(QPainter &painter, const MemoryPlotScene &scene);
 

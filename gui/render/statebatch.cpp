@@ -16,14 +16,15 @@ constexpr double kThin = 3; // pixels: below, outlines would cover the cells the
 // Cells too narrow to outline one by one: each run of held cells as one block. Walks the held
 // members, not every cell: an FSDP bar has a cell per rank and a rank holds one of them.
 void addRuns(CellBatch &batch, const QRectF &rect, const core::IndexSet &held, int total,
-             const QColor &color, const QColor &edge)
+             const QColor &color, const QColor &edge, Qt::BrushStyle pattern = Qt::NoBrush,
+             const QColor &ink = {})
 {
     const int from = held.first(), to = std::min(held.last(), total - 1);
     if (from >= 0 && to - from + 1 == held.size()) { // one run, the common case: no walk
         batch.add(shardCell(rect, from, total)
                       .united(shardCell(rect, to, total))
                       .adjusted(0.5, 0.5, -0.5, -0.5),
-                  color, edge);
+                  color, edge, Qt::SolidLine, pattern, ink);
         return;
     }
     int first = -1, last = -2;
@@ -32,7 +33,7 @@ void addRuns(CellBatch &batch, const QRectF &rect, const core::IndexSet &held, i
             batch.add(shardCell(rect, first, total)
                           .united(shardCell(rect, last, total))
                           .adjusted(0.5, 0.5, -0.5, -0.5),
-                      color, edge);
+                      color, edge, Qt::SolidLine, pattern, ink);
     };
     held.forEach([&](int i) {
         if (i >= total)
@@ -56,11 +57,12 @@ void addCells(CellBatch &batch, const QRectF &rect, const core::IndexSet &held, 
     if (!heldOnly)
         batch.add(rect.adjusted(0.5, 0.5, -0.5, -0.5), QColor(), colors.outline);
     if (rect.width() / std::max(1, total) < 8)
-        return addRuns(batch, rect, held, total, colors.fill, colors.edge);
+        return addRuns(batch, rect, held, total, colors.fill, colors.edge, colors.pattern,
+                       colors.ink);
     for (int i = 0; i < total; ++i) {
         const QRectF cell = shardCell(rect, i, total).adjusted(0.5, 0.5, -0.5, -0.5);
         if (held.contains(i))
-            batch.add(cell, colors.fill, colors.edge);
+            batch.add(cell, colors.fill, colors.edge, Qt::SolidLine, colors.pattern, colors.ink);
         else if (!heldOnly)
             batch.add(cell, QColor(), colors.hollow, Qt::DotLine);
     }
@@ -71,7 +73,7 @@ void addCells(CellBatch &batch, const QRectF &rect, const core::IndexSet &held, 
 CellColors CellColors::of(const QColor &fill)
 {
     const QColor edge = fill.darker(150);
-    return {fill, edge, Palette::faded(edge, 0.4), Palette::faded(edge, 0.6)};
+    return {fill, edge, Palette::faded(edge, 0.4), Palette::faded(edge, 0.6), Qt::NoBrush, {}};
 }
 
 const CellColors &CellBatch::colorsOf(const core::Object &object, int layers,
@@ -87,15 +89,23 @@ const CellColors &CellBatch::colorsOf(const core::Object &object, int layers,
 CellColors objectCellColors(const core::Object &object, int layers, const Palette &palette)
 {
     CellColors colors = CellColors::of(objectColor(object, layers, palette));
+    colors.pattern = kindPattern(object.kind);
+    colors.ink = kindInk(colors.fill);
     if (isUpdated(object))
         colors.edge = colors.outline = palette.update().darker(115);
     return colors;
 }
 
-void CellBatch::add(const QRectF &rect, const QColor &fill, const QColor &edge, Qt::PenStyle style)
+void CellBatch::add(const QRectF &rect, const QColor &fill, const QColor &edge, Qt::PenStyle style,
+                    Qt::BrushStyle pattern, const QColor &ink)
 {
-    const Style key{fill.isValid(), fill.isValid() ? fill.rgba() : 0,
-                    edge.isValid() ? edge.rgba() : 0, edge.isValid() ? int(style) : int(Qt::NoPen)};
+    const bool patterned = fill.isValid() && pattern != Qt::NoBrush && ink.isValid();
+    const Style key{fill.isValid(),
+                    fill.isValid() ? fill.rgba() : 0,
+                    edge.isValid() ? edge.rgba() : 0,
+                    edge.isValid() ? int(style) : int(Qt::NoPen),
+                    patterned ? int(pattern) : int(Qt::NoBrush),
+                    patterned ? ink.rgba() : 0};
     if (!m_last || key != m_lastStyle) { // runs of one style are common: skip the lookup
         m_last = &m_rects[key];
         m_lastStyle = key;
@@ -107,7 +117,7 @@ void CellBatch::draw(QPainter &painter)
 {
     for (const bool filled : {false, true}) {
         for (const auto &[style, rects] : m_rects) {
-            const auto &[isFilled, fill, edge, pen] = style;
+            const auto &[isFilled, fill, edge, pen, pattern, ink] = style;
             if (isFilled != filled)
                 continue;
             if (Qt::PenStyle(pen) == Qt::NoPen)
@@ -118,6 +128,11 @@ void CellBatch::draw(QPainter &painter)
                 painter.setBrush(QColor::fromRgba(fill));
             else
                 painter.setBrush(Qt::NoBrush);
+            painter.drawRects(rects.data(), int(rects.size()));
+            if (Qt::BrushStyle(pattern) == Qt::NoBrush)
+                continue;
+            painter.setPen(Qt::NoPen);
+            painter.setBrush(QBrush(QColor::fromRgba(ink), Qt::BrushStyle(pattern)));
             painter.drawRects(rects.data(), int(rects.size()));
         }
     }

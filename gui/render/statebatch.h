@@ -21,9 +21,12 @@ namespace rankstep::gui {
 class Palette;
 
 // The colors of one object's cells: held ones filled with `fill` and outlined with `edge`; the
-// bar's outline and the hollow cells lighter.
+// bar's outline and the hollow cells lighter. Held cells get the kind's `pattern` (statepainter.h
+// kindPattern) over their fill in `ink`, so that the kind reads without its color.
 struct CellColors {
     QColor fill, edge, outline, hollow;
+    Qt::BrushStyle pattern = Qt::NoBrush;
+    QColor ink;
     static CellColors of(const QColor &fill);
 };
 
@@ -37,16 +40,18 @@ public:
     // (color arithmetic per cell cost as much as drawing it).
     const CellColors &colorsOf(const core::Object &object, int layers, const Palette &palette);
     // A rectangle outlined with `edge` (1 pixel, `style`; an invalid color: none) and filled with
-    // `fill` (an invalid color: hollow).
+    // `fill` (an invalid color: hollow), then with `pattern` in `ink` over the fill.
     void add(const QRectF &rect, const QColor &fill, const QColor &edge,
-             Qt::PenStyle style = Qt::SolidLine);
-    // Hollow rectangles first, so that filled cells stay on top of the outlines around them;
-    // then empties the batch.
+             Qt::PenStyle style = Qt::SolidLine, Qt::BrushStyle pattern = Qt::NoBrush,
+             const QColor &ink = {});
+    // Hollow rectangles first, so that filled cells stay on top of the outlines around them,
+    // patterns over their fills; then empties the batch.
     void draw(QPainter &painter);
     bool isEmpty() const { return m_rects.empty(); }
 
 private:
-    using Style = std::tuple<bool, QRgb, QRgb, int>; // filled, fill, edge, pen style
+    // filled, fill, edge, pen style, pattern, ink
+    using Style = std::tuple<bool, QRgb, QRgb, int, int, QRgb>;
     std::map<Style, std::vector<QRectF>> m_rects;
     Style m_lastStyle{};
     std::vector<QRectF> *m_last = nullptr;

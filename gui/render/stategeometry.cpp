@@ -105,6 +105,25 @@ QRectF panelRect(const PanelGrid &grid, int index, const QRectF &area, double ga
     return {area.left() + column * (width + gap), area.top() + row * (height + gap), width, height};
 }
 
+FocusSplit focusSplit(const QRectF &area, int others, double gap)
+{
+    if (others <= 0)
+        return {area, {}};
+    // The focus gets about two thirds; the overview keeps room for a row or a column of small
+    // panels beside it.
+    constexpr double kFocusShare = 0.62;
+    if (area.width() >= area.height()) {
+        const double width = std::floor((area.width() - gap) * kFocusShare);
+        return {QRectF(area.left(), area.top(), width, area.height()),
+                QRectF(area.left() + width + gap, area.top(), area.width() - width - gap,
+                       area.height())};
+    }
+    const double height = std::floor((area.height() - gap) * kFocusShare);
+    return {
+        QRectF(area.left(), area.top(), area.width(), height),
+        QRectF(area.left(), area.top() + height + gap, area.width(), area.height() - height - gap)};
+}
+
 bool isCompactPanel(const QRectF &panel)
 {
     return panel.height() < kCompactPanelHeight;
@@ -163,6 +182,12 @@ int bandOf(core::MapKind map, const core::Object &object, int layers)
     return std::clamp(band, 0, onBoundary(map) ? layers : layers - 1);
 }
 
+bool objectsFit(const PanelLayout &layout, QSizeF label)
+{
+    const QRectF narrowest = mapCell(layout, core::MapKind::OptStates, 0);
+    return layerBand(layout, 0).height() >= label.height() && narrowest.width() >= label.width();
+}
+
 QRectF slotRect(const QRectF &cell, int index, int count, double gap)
 {
     if (count <= 1)
@@ -201,12 +226,14 @@ std::vector<PlacedObject> placeObjects(const PanelLayout &layout, const replay::
             if (members.empty())
                 continue;
             const QRectF cell = mapCell(layout, map, band);
+            const double room =
+                (onBoundary(map) ? boundaryBand(layout, band) : layerBand(layout, band)).height();
             const bool byBatch = members.size() > 1 && disjointBatches(entries, members);
             for (std::size_t k = 0; k < members.size(); ++k) {
                 const core::Object &object = entries[members[k]].object();
                 const QRectF slot = byBatch ? batchSpan(cell, object)
                                             : slotRect(cell, int(k), int(members.size()), 2);
-                placed.push_back({map, members[k], slot, byBatch ? cell : slot, byBatch});
+                placed.push_back({map, members[k], slot, byBatch ? cell : slot, byBatch, room});
             }
         }
     }

@@ -32,6 +32,13 @@ PanelGrid panelGrid(int count, QSizeF area, int layers);
 // Panel `index` (row by row) of the grid laid over `area`, `gap` pixels between panels.
 QRectF panelRect(const PanelGrid &grid, int index, const QRectF &area, double gap);
 
+// A rank in focus: its panel large on one side of `area` (the left of a wide area, the top of a
+// tall one) and an overview of `others` panels beside it. No others: the focus takes it all.
+struct FocusSplit {
+    QRectF focus, overview; // overview empty without others
+};
+FocusSplit focusSplit(const QRectF &area, int others, double gap);
+
 // The parts of one rank's panel: title line, memory bar, layer labels (left) and the model.
 struct PanelLayout {
     QRectF frame, title, memory, labels, model;
@@ -58,6 +65,11 @@ QRectF mapCell(const PanelLayout &layout, core::MapKind map, int layer);
 // sits on (activations: layer; activation gradients: layer + 1), clamped to the model.
 int bandOf(core::MapKind map, const core::Object &object, int layers);
 
+// Whether a panel can draw its objects legibly: each band tall enough for a label of `label`
+// size over its objects, and the narrowest map column (the optimizer states') wide enough for it. A
+// panel that cannot shows a summary of its kinds instead (statesummary.h).
+bool objectsFit(const PanelLayout &layout, QSizeF label);
+
 // Item `index` of `count` side by side in `cell`, `gap` pixels apart.
 QRectF slotRect(const QRectF &cell, int index, int count, double gap);
 // Cell `index` of `total` equal cells across `bar`.
@@ -75,6 +87,7 @@ struct PlacedObject {
     QRectF rect;
     QRectF frame;
     bool heldOnly = false;
+    double room = 0; // the height of its band: a label may cover the gaps above and below it
 };
 std::vector<PlacedObject> placeObjects(const PanelLayout &layout, const replay::RankState &rank);
 // The object under `point`, if any.

@@ -33,40 +33,78 @@ bool labelOnRight(const core::Object &object)
     return total > 1 && held.first() >= 0 && held.first() < (total + 1) / 2 && held.size() < total;
 }
 
-void paintLabel(QPainter &painter, const QRectF &rect, const QString &label, bool right,
-                double zoom)
+// The first of `labels` (longest first) that fits on `rect`; the full one goes to `elided`
+// when a shorter one or none is drawn.
+void paintLabel(QPainter &painter, const QRectF &rect, double room, const QStringList &labels,
+                bool right, double zoom, QStringList *elided)
 {
-    if (label.isEmpty())
+    if (labels.isEmpty() || labels.front().isEmpty())
         return;
+    const auto drop = [&] {
+        if (elided && !elided->contains(labels.front()))
+            elided->append(labels.front());
+    };
     const QFont font = labelFont(painter.font(), zoom);
     const QFontMetricsF metrics(font);
     // The height first: shaping the text is what costs, and most objects of a deep model are
-    // too thin for any label.
-    if (metrics.height() + 3 > rect.height())
+    // too thin for any label. A label may cover the gaps between the bands (`room` tall).
+    if (metrics.height() > std::max(room, rect.height()))
+        return drop();
+    for (const QString &label : labels) {
+        const double width = metrics.horizontalAdvance(label) + 4;
+        if (width > rect.width() - 3)
+            continue;
+        if (label != labels.front())
+            drop();
+        painter.setFont(font);
+        // At the object's top left; over a thin object, centered on it.
+        const double top = metrics.height() + 4 <= rect.height()
+                               ? rect.top() + 2
+                               : rect.center().y() - metrics.height() / 2;
+        const QRectF box(right ? rect.right() - 2 - width : rect.left() + 2, top, width,
+                         metrics.height());
+        painter.setPen(Qt::NoPen);
+        painter.setBrush(QColor(255, 255, 255, 190));
+        painter.drawRect(box);
+        painter.setPen(Qt::black);
+        painter.drawText(box, Qt::AlignCenter, label);
         return;
-    const double width = metrics.horizontalAdvance(label) + 4;
-    if (width > rect.width() - 3)
-        return;
-    painter.setFont(font);
-    const QRectF box(right ? rect.right() - 2 - width : rect.left() + 2, rect.top() + 2, width,
-                     metrics.height());
-    painter.setPen(Qt::NoPen);
-    painter.setBrush(QColor(255, 255, 255, 190));
-    painter.drawRect(box);
-    painter.setPen(Qt::black);
-    painter.drawText(box, Qt::AlignCenter, label);
+    }
+    drop();
+}
+
+// "gw1", then its kind alone: "gw".
+QStringList labelChoices(const QString &label)
+{
+    QString kind = label;
+    while (!kind.isEmpty() && !kind.back().isLetter())
+        kind.chop(1);
+    QStringList choices{label};
+    if (!kind.isEmpty() && kind != label)
+        choices << kind;
+    return choices;
+}
+
+QFont layerLabelFont(QFont font)
+{
+    font.setPointSizeF(std::max(6.0, font.pointSizeF() - 2));
+    return font;
+}
+
+// Many thin layers (96 in a panel 100 pixels tall): a legible label every few, not a smear.
+int layerStep(const PanelLayout &layout, const QFont &font)
+{
+    const double spacing = std::abs(layerBand(layout, 1).top() - layerBand(layout, 0).top());
+    return layerLabelStep(spacing, QFontMetricsF(font).height());
 }
 
 void paintLayerLabels(QPainter &painter, const PanelLayout &layout, const QPalette &palette,
                       const Palette &colors)
 {
-    QFont font = painter.font();
-    font.setPointSizeF(std::max(6.0, font.pointSizeF() - 2));
+    const QFont font = layerLabelFont(painter.font());
     painter.setFont(font);
     painter.setPen(palette.color(QPalette::PlaceholderText));
-    // Many thin layers (96 in a panel 100 pixels tall): a legible label every few, not a smear.
-    const double spacing = std::abs(layerBand(layout, 1).top() - layerBand(layout, 0).top());
-    const int step = layerLabelStep(spacing, QFontMetricsF(font).height());
+    const int step = layerStep(layout, font);
     for (int l = 0; l < layout.layers; ++l) {
         const QRectF row = layerBand(layout, l);
         painter.fillRect(row, Palette::toward(colors.layer(l, layout.layers),
@@ -80,7 +118,7 @@ void paintLayerLabels(QPainter &painter, const PanelLayout &layout, const QPalet
 
 // The frame of a panel, its layer bands and their labels: what every step leaves as it was.
 void paintBackground(QPainter &painter, const PanelLayout &layout, const QPalette &palette,
-                     const Look &style, bool selected)
+                     const Look &style, bool selected, bool bands)
 {
     painter.save();
     painter.setRenderHint(QPainter::Antialiasing);
@@ -89,7 +127,8 @@ void paintBackground(QPainter &painter, const PanelLayout &layout, const QPalett
     painter.setBrush(palette.color(QPalette::Base));
     painter.drawRoundedRect(layout.frame.adjusted(1, 1, -1, -1), 4, 4);
     painter.setRenderHint(QPainter::Antialiasing, false);
-    paintLayerLabels(painter, layout, palette, style.colors());
+    if (bands)
+        paintLayerLabels(painter, layout, palette, style.colors());
     painter.restore();
 }
 
@@ -111,8 +150,18 @@ QString fittedTitle(const QString &title, const QFontMetrics &metrics, int width
     return metrics.elidedText(parts.front(), Qt::ElideRight, width);
 }
 
+QStringList droppedLayerLabels(const PanelLayout &layout, const QFont &font)
+{
+    QStringList dropped;
+    const int step = layerStep(layout, layerLabelFont(font));
+    for (int l = 0; l < layout.layers && step > 1; ++l)
+        if (l % step != 0)
+            dropped << QStringLiteral("L%1").arg(l);
+    return dropped;
+}
+
 QPixmap panelBackground(const PanelLayout &layout, const QPalette &palette, const Look &style,
-                        const QFont &font, qreal devicePixelRatio, bool selected)
+                        const QFont &font, qreal devicePixelRatio, bool selected, bool bands)
 {
     QPixmap pixmap((layout.frame.size() * devicePixelRatio).toSize().expandedTo(QSize(1, 1)));
     pixmap.setDevicePixelRatio(devicePixelRatio);
@@ -120,7 +169,7 @@ QPixmap panelBackground(const PanelLayout &layout, const QPalette &palette, cons
     QPainter painter(&pixmap);
     painter.setFont(font);
     painter.translate(-layout.frame.topLeft());
-    paintBackground(painter, layout, palette, style, selected);
+    paintBackground(painter, layout, palette, style, selected, bands);
     return pixmap;
 }
 
@@ -142,6 +191,46 @@ QColor objectColor(const core::Object &object, int layers, const Palette &palett
     return palette.message();
 }
 
+Qt::BrushStyle kindPattern(core::ObjectKind kind)
+{
+    switch (kind) {
+        case core::ObjectKind::Weight:
+            return Qt::NoBrush;
+        case core::ObjectKind::OptState:
+            return Qt::HorPattern;
+        case core::ObjectKind::Activation:
+            return Qt::Dense6Pattern;
+        case core::ObjectKind::ActivationGrad:
+            return Qt::FDiagPattern;
+        case core::ObjectKind::WeightGrad:
+            return Qt::BDiagPattern;
+    }
+    return Qt::NoBrush;
+}
+
+QColor kindInk(const QColor &fill)
+{
+    QColor ink = fill.darker(210);
+    ink.setAlpha(200);
+    return ink;
+}
+
+void paintKindSwatch(QPainter &painter, const QRectF &rect, core::ObjectKind kind,
+                     const QColor &fill)
+{
+    painter.save();
+    painter.setBrushOrigin(rect.topLeft()); // the same stripes in every swatch
+    painter.setPen(QPen(fill.darker(150), 1));
+    painter.setBrush(fill);
+    painter.drawRect(rect.adjusted(0.5, 0.5, -0.5, -0.5));
+    if (kindPattern(kind) != Qt::NoBrush) {
+        painter.setPen(Qt::NoPen);
+        painter.setBrush(QBrush(kindInk(fill), kindPattern(kind)));
+        painter.drawRect(rect.adjusted(0.5, 0.5, -0.5, -0.5));
+    }
+    painter.restore();
+}
+
 bool isUpdated(const core::Object &object)
 {
     return (object.kind == core::ObjectKind::Weight || object.kind == core::ObjectKind::OptState) &&
@@ -150,11 +239,18 @@ bool isUpdated(const core::Object &object)
 
 double labelMinHeight(const QFont &font, double zoom)
 {
-    return QFontMetricsF(labelFont(font, zoom)).height() + 3;
+    return QFontMetricsF(labelFont(font, zoom)).height();
+}
+
+QSizeF kindLabelSize(const QFont &font, double zoom)
+{
+    const QFontMetricsF metrics(labelFont(font, zoom));
+    return {metrics.horizontalAdvance(QStringLiteral("opt")) + 4 + 3, metrics.height()};
 }
 
 void paintObject(QPainter &painter, const core::Object &object, const PlacedObject &placed,
-                 int layers, const ObjectLook &look, const Look &style, const QString &label)
+                 int layers, const ObjectLook &look, const Look &style, const QString &label,
+                 QStringList *elided)
 {
     painter.save();
     painter.setOpacity(painter.opacity() * std::clamp(look.opacity, 0.0, 1.0));
@@ -171,14 +267,15 @@ void paintObject(QPainter &painter, const core::Object &object, const PlacedObje
         painter.setBrush(Qt::NoBrush);
         painter.drawRect(placed.rect.adjusted(-1.5, -1.5, 1.5, 1.5));
     }
-    paintObjectLabel(painter, object, placed, label, style.zoom);
+    paintObjectLabel(painter, object, placed, label, style.zoom, elided);
     painter.restore();
 }
 
 void paintObjectLabel(QPainter &painter, const core::Object &object, const PlacedObject &placed,
-                      const QString &label, double zoom)
+                      const QString &label, double zoom, QStringList *elided)
 {
-    paintLabel(painter, placed.rect, label, !placed.heldOnly && labelOnRight(object), zoom);
+    paintLabel(painter, placed.rect, placed.room, labelChoices(label),
+               !placed.heldOnly && labelOnRight(object), zoom, elided);
 }
 
 void paintPanel(QPainter &painter, const PanelLayout &layout, const PanelLook &look,
@@ -186,7 +283,7 @@ void paintPanel(QPainter &painter, const PanelLayout &layout, const PanelLook &l
 {
     painter.save();
     if (background.isNull())
-        paintBackground(painter, layout, palette, style, look.selected);
+        paintBackground(painter, layout, palette, style, look.selected, look.bands);
     else
         painter.drawPixmap(layout.frame.topLeft(), background);
     QColor titleText = palette.color(QPalette::Text);

@@ -2,12 +2,15 @@
 #include "statepanels.h"
 
 #include "statebatch.h"
+#include "statesummary.h"
 #include "statetext.h"
 
 #include <QFontMetrics>
+#include <QFontMetricsF>
 #include <QPainter>
 
 #include <algorithm>
+#include <cmath>
 #include <utility>
 
 namespace rankstep::gui {
@@ -38,6 +41,7 @@ public:
         , m_cache(cache)
         , m_layers(stateLayers(scene.trace))
         , m_maxMemory(stateMaxMemory(scene.trace, m_state))
+        , m_labelSize(kindLabelSize(scene.font, scene.look.zoom))
     {}
 
     void paint(const QRegion &region);
@@ -45,7 +49,15 @@ public:
 private:
     bool animating() const { return m_scene.changes && m_scene.progress < 1.0; }
     QString fitted(const QString &title, const PanelLayout &layout, bool selected) const;
-    void paintChrome(const PanelLayout &layout, int rank) const;
+    QPixmap background(const PanelLayout &layout, bool selected, bool bands) const;
+    void paintChrome(const PanelLayout &layout, int rank, bool summary) const;
+    void paintSummaryOf(const PanelLayout &layout, int rank, bool small) const;
+    bool smallSummaries(const std::vector<PanelSlot> &panels) const;
+    void note(const QString &text) const
+    {
+        if (m_scene.elided && !m_scene.elided->contains(text))
+            m_scene.elided->append(text);
+    }
     void collectObjects(const PanelLayout &layout, int rank, CellBatch &batch,
                         std::vector<Pending> &pending) const;
     void paintPending(const Pending &object) const;
@@ -58,28 +70,44 @@ private:
     StatePanelCache *m_cache;
     int m_layers;
     std::int64_t m_maxMemory;
+    QSizeF m_labelSize; // an object smaller cannot say its kind: its panel shows a summary
+};
+
+struct ShownPanel {
+    PanelLayout layout;
+    int rank = 0;
+    bool summary = false;
 };
 
 void PanelsPainter::paint(const QRegion &region)
 {
-    std::vector<std::pair<PanelLayout, int>> panels; // the panels in the region, with their rank
-    const int count = int(m_scene.ranks.size());
-    for (int slot = 0; slot < count; ++slot) {
-        const PanelLayout layout = statePanelLayout(m_scene.area, count, slot, m_layers);
-        if (rankOf(m_state, m_scene.ranks[std::size_t(slot)]) &&
-            (region.isEmpty() || region.intersects(layout.frame.toAlignedRect())))
-            panels.emplace_back(layout, m_scene.ranks[std::size_t(slot)]);
+    std::vector<ShownPanel> panels; // the panels in the region
+    const std::vector<PanelSlot> all =
+        statePanelSlots(m_scene.area, m_scene.ranks, m_scene.focus, m_layers);
+    const bool small = smallSummaries(all);
+    for (const PanelSlot &slot : all) {
+        if (rankOf(m_state, slot.rank) &&
+            (region.isEmpty() || region.intersects(slot.layout.frame.toAlignedRect())))
+            panels.push_back({slot.layout, slot.rank, !objectsFit(slot.layout, m_labelSize)});
     }
-    for (const auto &[layout, rank] : panels)
-        paintChrome(layout, rank);
+    for (const ShownPanel &panel : panels) {
+        paintChrome(panel.layout, panel.rank, panel.summary);
+        if (panel.summary)
+            paintSummaryOf(panel.layout, panel.rank, small);
+        else if (m_scene.elided)
+            for (const QString &label : droppedLayerLabels(panel.layout, m_scene.font))
+                note(label);
+    }
     if (animating())
-        for (const auto &[layout, rank] : panels)
-            paintGone(layout, rank); // under what replaces it
+        for (const ShownPanel &panel : panels)
+            if (!panel.summary)
+                paintGone(panel.layout, panel.rank); // under what replaces it
     // Objects as they are go into one batch; the few that move, and labels, on top of it.
     CellBatch batch;
     std::vector<Pending> pending;
-    for (const auto &[layout, rank] : panels)
-        collectObjects(layout, rank, batch, pending);
+    for (const ShownPanel &panel : panels)
+        if (!panel.summary)
+            collectObjects(panel.layout, panel.rank, batch, pending);
     batch.draw(m_painter);
     for (const Pending &object : pending)
         paintPending(object);
@@ -94,34 +122,79 @@ QString PanelsPainter::fitted(const QString &title, const PanelLayout &layout, b
     const int width = int(layout.title.width()) - 6;
     if (!m_cache)
         return fittedTitle(title, QFontMetrics(bold), width);
-    auto found = m_cache->titles.constFind(title);
+    const QString key = QStringLiteral("%1 %2 ").arg(width).arg(selected) + title;
+    auto found = m_cache->titles.constFind(key);
     if (found == m_cache->titles.constEnd()) {
         if (m_cache->titles.size() > 256) // titles change with every step: keep the recent ones
             m_cache->titles.clear();
-        found = m_cache->titles.insert(title, fittedTitle(title, QFontMetrics(bold), width));
+        found = m_cache->titles.insert(key, fittedTitle(title, QFontMetrics(bold), width));
     }
     return *found;
 }
 
-void PanelsPainter::paintChrome(const PanelLayout &layout, int rank) const
+QPixmap PanelsPainter::background(const PanelLayout &layout, bool selected, bool bands) const
+{
+    if (!m_cache)
+        return {};
+    const QSizeF size = layout.frame.size();
+    for (const StatePanelCache::Background &kept : m_cache->backgrounds)
+        if (kept.size == size && kept.layers == layout.layers && kept.selected == selected &&
+            kept.bands == bands)
+            return kept.pixmap;
+    if (m_cache->backgrounds.size() > 8) // panels of a few sizes at a time: the focus, the rest
+        m_cache->backgrounds.clear();
+    m_cache->backgrounds.push_back(
+        {size, layout.layers, selected, bands,
+         panelBackground(layout, m_scene.palette, m_scene.look, m_scene.font,
+                         m_cache->devicePixelRatio, selected, bands)});
+    return m_cache->backgrounds.back().pixmap;
+}
+
+void PanelsPainter::paintChrome(const PanelLayout &layout, int rank, bool summary) const
 {
     const replay::RankState &state = m_state.ranks[std::size_t(rank)];
     const bool selected = rank == m_scene.selected;
-    const QSizeF size = layout.frame.size();
-    if (m_cache && (m_cache->size != size || m_cache->layers != layout.layers)) {
-        for (const bool which : {false, true})
-            m_cache->backgrounds[which] =
-                panelBackground(layout, m_scene.palette, m_scene.look, m_scene.font,
-                                m_cache->devicePixelRatio, which);
-        m_cache->size = size;
-        m_cache->layers = layout.layers;
-        m_cache->titles.clear(); // fitted to another width
-    }
-    const PanelLook look{fitted(statePanelTitle(m_state, rank, m_scene.timeUnit), layout, selected),
-                         memoryFraction(state.memory, m_maxMemory), state.running, selected,
-                         !selected}; // a bold title is measured as it is drawn
+    const QString title = statePanelTitle(m_state, rank, m_scene.timeUnit);
+    const QString shown = fitted(title, layout, selected);
+    if (shown != title)
+        note(title);
+    const PanelLook look{shown,         memoryFraction(state.memory, m_maxMemory),
+                         state.running, selected,
+                         true, // fitted in the font it is drawn in
+                         !summary};
     paintPanel(m_painter, layout, look, m_scene.palette, m_scene.look,
-               m_cache ? m_cache->backgrounds[selected] : QPixmap());
+               background(layout, selected, !summary));
+}
+
+QRectF summaryBody(const PanelLayout &layout)
+{
+    return {layout.labels.left(), layout.labels.top(), layout.model.right() - layout.labels.left(),
+            layout.labels.height()};
+}
+
+// Whether any summary of the scene needs the small font to give each kind a line: then all take
+// it, so that panels of one size read alike (decided over every panel, not only those a frame of
+// an animation repaints).
+bool PanelsPainter::smallSummaries(const std::vector<PanelSlot> &panels) const
+{
+    const double line = std::ceil(QFontMetricsF(m_scene.font).height());
+    for (const PanelSlot &slot : panels) {
+        const replay::RankState *rank = rankOf(m_state, slot.rank);
+        if (!rank || objectsFit(slot.layout, m_labelSize))
+            continue;
+        const int count = int(kindTallies(*rank, m_scene.trace->config.cost.sizes).size());
+        if (int(summaryRows(summaryBody(slot.layout), count, line).size()) < count)
+            return true;
+    }
+    return false;
+}
+
+void PanelsPainter::paintSummaryOf(const PanelLayout &layout, int rank, bool small) const
+{
+    const core::Sizes sizes = m_scene.trace->config.cost.sizes;
+    paintSummary(m_painter, summaryBody(layout),
+                 kindTallies(m_state.ranks[std::size_t(rank)], sizes), m_scene.palette,
+                 m_scene.look, m_scene.elided, small);
 }
 
 void PanelsPainter::collectObjects(const PanelLayout &layout, int rank, CellBatch &batch,
@@ -133,7 +206,9 @@ void PanelsPainter::collectObjects(const PanelLayout &layout, int rank, CellBatc
         const ObjectLook look =
             stateObjectLook(m_scene.changes, m_scene.progress, rank, placed.map, placed.index);
         const bool moving = look.opacity < 1.0 || look.scale < 1.0 || look.arrived;
-        const bool labelled = placed.rect.height() >= labelHeight;
+        const bool labelled = std::max(placed.room, placed.rect.height()) >= labelHeight;
+        if (!labelled && !moving && m_scene.elided) // too thin for any label
+            note(shortName(placed.map, state.map(placed.map)[placed.index].key()));
         if (!moving) {
             const core::Object &object = state.map(placed.map)[placed.index].object();
             addObjectCells(batch, object, placed,
@@ -148,12 +223,15 @@ void PanelsPainter::paintPending(const Pending &object) const
 {
     const replay::MapEntry &entry =
         m_state.ranks[std::size_t(object.rank)].map(object.placed.map)[object.placed.index];
-    const QString label = object.labelled ? shortName(object.placed.map, entry.key()) : QString();
+    const QString label = shortName(object.placed.map, entry.key());
+    if (!object.labelled)
+        note(label); // too thin for any label
     if (object.moving)
         paintObject(m_painter, entry.object(), object.placed, m_layers, object.look, m_scene.look,
-                    label);
+                    object.labelled ? label : QString(), m_scene.elided);
     else
-        paintObjectLabel(m_painter, entry.object(), object.placed, label, m_scene.look.zoom);
+        paintObjectLabel(m_painter, entry.object(), object.placed, label, m_scene.look.zoom,
+                         m_scene.elided);
 }
 
 void PanelsPainter::paintGone(const PanelLayout &layout, int rank) const
@@ -229,6 +307,29 @@ PanelLayout statePanelLayout(const QRectF &area, int count, int slot, int layers
 {
     const PanelGrid grid = panelGrid(count, area.size(), layers);
     return panelLayout(panelRect(grid, slot, area, kPanelGap), layers);
+}
+
+std::vector<PanelSlot> statePanelSlots(const QRectF &area, const std::vector<int> &ranks, int focus,
+                                       int layers)
+{
+    std::vector<PanelSlot> placed;
+    if (focus < 0) {
+        for (std::size_t i = 0; i < ranks.size(); ++i)
+            placed.push_back(
+                {ranks[i], statePanelLayout(area, int(ranks.size()), int(i), layers), false});
+        return placed;
+    }
+    std::vector<int> others;
+    for (int rank : ranks)
+        if (rank != focus)
+            others.push_back(rank);
+    const FocusSplit split = focusSplit(area, int(others.size()), kPanelGap);
+    placed.push_back({focus, panelLayout(split.focus, layers), true});
+    for (std::size_t i = 0; i < others.size(); ++i)
+        placed.push_back({others[i],
+                          statePanelLayout(split.overview, int(others.size()), int(i), layers),
+                          false});
+    return placed;
 }
 
 ObjectLook stateObjectLook(const StateChanges *changes, double progress, int rank,

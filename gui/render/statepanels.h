@@ -20,6 +20,7 @@
 #include <QRectF>
 #include <QRegion>
 #include <QString>
+#include <QStringList>
 
 #include <cstddef>
 #include <cstdint>
@@ -48,6 +49,12 @@ struct StateScene {
     double progress = 1.0;
     const std::vector<Travel> *travels = nullptr;
     QString timeUnit; // after each clock: "" for simulated steps, "ms" for a real run
+    // The rank shown large beside an overview of the others (-1: every panel alike); it need not
+    // be one of `ranks`.
+    int focus = -1;
+    // Gets every text the paint cut or left out, in full (a title, an object's label, a row
+    // of a summary); null: not asked.
+    QStringList *elided = nullptr;
 };
 
 // The ranks that get a panel in a run of `count` ranks: the chosen ones that exist, at most
@@ -64,21 +71,39 @@ QString statePanelTitle(const replay::RunState &state, int rank, const QString &
 QRectF stateGridArea(const QRectF &bounds);
 // The layout of the slot-th of `count` panels (row by row) over the grid `area`.
 PanelLayout statePanelLayout(const QRectF &area, int count, int slot, int layers);
+// Where each rank's panel goes: without a focus, `ranks` row by row over `area`; with one, the
+// focus rank first, large (stategeometry.h focusSplit), then the other ranks as a grid beside it.
+struct PanelSlot {
+    int rank = 0;
+    PanelLayout layout;
+    bool focused = false;
+};
+std::vector<PanelSlot> statePanelSlots(const QRectF &area, const std::vector<int> &ranks, int focus,
+                                       int layers);
 // How an entry of the scene's state is drawn now: fading and growing in while fresh, outlined
 // gray when it came by communication.
 ObjectLook stateObjectLook(const StateChanges *changes, double progress, int rank,
                            core::MapKind map, std::size_t index);
 
-// What a view keeps between paints: every panel's frame, bands and labels (unselected,
-// selected) for panels of one size, and titles fitted to that width. Without it the panels are
+// What a view keeps between paints: the panels' frames, bands and labels by size, selection
+// and form (objects or summary), and titles fitted to their width. Without it the panels are
 // drawn afresh (vector, for figures).
 struct StatePanelCache {
-    QPixmap backgrounds[2];
-    QSizeF size;
-    int layers = 0;
+    struct Background {
+        QSizeF size;
+        int layers = 0;
+        bool selected = false;
+        bool bands = true;
+        QPixmap pixmap;
+    };
+    std::vector<Background> backgrounds;
     qreal devicePixelRatio = 1;
-    QHash<QString, QString> titles;
-    void clear() { size = {}; } // painted in old colors or font
+    QHash<QString, QString> titles; // by width and title
+    void clear()                    // painted in old colors or font
+    {
+        backgrounds.clear();
+        titles.clear();
+    }
 };
 
 // Paints the panels whose frames meet `region` (an empty region: all): chrome, objects (the

@@ -55,6 +55,12 @@ QString entryName(core::MapKind map, const core::Key &key)
     return QStringLiteral("%1[%2]").arg(QString::fromUtf8(core::mapName(map)), inside);
 }
 
+QString kindPrefix(core::ObjectKind kind)
+{
+    static const char *const prefixes[] = {"w", "opt", "a", "ga", "gw"};
+    return QString::fromLatin1(prefixes[std::size_t(kind)]);
+}
+
 QString shortName(core::MapKind map, const core::Key &key)
 {
     static const char *const prefixes[core::kMapCount] = {"w", "opt", "a", "ga", "gw"};

@@ -25,6 +25,9 @@ bool isOwnClock(const QString &titlePart);
 // What a panel's background says: "rank 2 holds 1.8 MB of the run's largest 2.5 MB; last ran
 // line 14" (the line part left out before the rank ran).
 QString panelToolTip(int rank, const replay::RankState &state, std::int64_t maxMemory);
+// The short name of a kind on a chip, as the learner's code names its map: "w", "opt", "a",
+// "ga", "gw".
+QString kindPrefix(core::ObjectKind kind);
 // "weights[1]", "activations[0, 2]": how the learner's code names the entry.
 QString entryName(core::MapKind map, const core::Key &key);
 // A label that fits on a chip: "w0", "opt0", "a1,3", "ga0", "gw1".

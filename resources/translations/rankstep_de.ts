@@ -678,6 +678,13 @@ Sekunden jedes Ranks für Berechnung (forward, backward, loss, update) und für 
     </message>
 </context>
 <context>
+    <name>RankLines</name>
+    <message>
+        <source>r%1</source>
+        <translation>r%1</translation>
+    </message>
+</context>
+<context>
     <name>RankListText</name>
     <message>
         <source>&apos;%1&apos; is not a rank or a range like 12-15</source>
@@ -698,6 +705,25 @@ Sekunden jedes Ranks für Berechnung (forward, backward, loss, update) und für 
     <message>
         <source>%1 ranks named: at most %2 fit</source>
         <translation>%1 Ranks angegeben: höchstens %2 passen</translation>
+    </message>
+</context>
+<context>
+    <name>StateSummary</name>
+    <message>
+        <source>%1 · %2</source>
+        <translation>%1 · %2</translation>
+    </message>
+    <message>
+        <source>%1 %2: %3</source>
+        <translation>%1 %2: %3</translation>
+    </message>
+    <message>
+        <source>holds nothing</source>
+        <translation>belegt nichts</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
     </message>
 </context>
 <context>
@@ -2654,6 +2680,22 @@ Klicken Sie, um die Datei schreibgeschützt zu öffnen und auszuführen.</transl
     <message>
         <source>Run your code, then step through it: every rank&apos;s weights, activations and gradients appear here.</source>
         <translation>Führen Sie Ihren Code aus und gehen Sie ihn dann schrittweise durch: Hier erscheinen die Gewichte, Aktivierungen und Gradienten jedes Ranks.</translation>
+    </message>
+    <message>
+        <source>Show one rank large beside the others (or double-click a panel)</source>
+        <translation>Einen Rank groß neben den anderen zeigen (oder auf ein Feld doppelklicken)</translation>
+    </message>
+    <message>
+        <source>All ranks</source>
+        <translation>Alle Ranks</translation>
+    </message>
+    <message>
+        <source>Rank %1 large</source>
+        <translation>Rank %1 groß</translation>
+    </message>
+    <message>
+        <source>Click to show it large</source>
+        <translation>Klicken, um ihn groß zu zeigen</translation>
     </message>
 </context>
 <context>

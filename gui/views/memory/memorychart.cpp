@@ -12,6 +12,7 @@
 #include "memorykindchart.h"
 #include "memoryseries.h"
 #include "palette.h"
+#include "ranklines.h"
 #include "runsession.h"
 #include "theme.h"
 
@@ -60,11 +61,16 @@ QList<QPointF> toPoints(const std::vector<MemoryPoint> &series)
     return points;
 }
 
-// Ranks on one path take turns dash by dash (in pen widths), so each color shows.
-QPen rankPen(int rank, int ranks, LineShare share, const Look &look)
+// Ranks on one path take turns dash by dash (in pen widths), so each color shows; else past
+// eight ranks, whose colors repeat, each group of eight dashes its own way (ranklines.h). The
+// selected rank's line is thicker, the others muted toward `background`.
+QPen rankPen(int rank, int ranks, LineShare share, int selected, const QColor &background,
+             const Look &look)
 {
     constexpr double dash = 4;
-    QPen pen(look.colors().rank(rank), look.scaled(ranks > kLegendRanks ? 1.0 : 2.0));
+    const RankLineLook line = rankLineLook(rank, selected, look.colors(), background,
+                                           look.scaled(ranks > kLegendRanks ? 1.0 : 2.0));
+    QPen pen(line.color, line.width);
     // A one-pixel line: the cosmetic stroker draws it without computing joins (most of the time
     // a million-event chart took to paint went to QStroker's joins).
     pen.setCosmetic(pen.widthF() <= 1.0);
@@ -72,6 +78,9 @@ QPen rankPen(int rank, int ranks, LineShare share, const Look &look)
         pen.setCapStyle(Qt::FlatCap);
         pen.setDashPattern({dash, dash * (share.count - 1)});
         pen.setDashOffset(dash * share.index);
+    } else if (!line.dashes.isEmpty()) {
+        pen.setCapStyle(Qt::FlatCap);
+        pen.setDashPattern(line.dashes);
     }
     return pen;
 }
@@ -152,6 +161,8 @@ MemoryChart::MemoryChart(RunSession &session, Appearance &appearance, QWidget *p
     connect(&session, &RunSession::selectedRankChanged, this, [this] {
         if (m_byKind)
             rebuild(); // the selected rank's kinds
+        else
+            restyleLines(); // the selected rank's line stands out
     });
     connect(&session.stepper(), &StepController::cursorChanged, this,
             &MemoryChart::onCursorChanged);
@@ -466,10 +477,37 @@ void MemoryChart::rebuild()
     Q_EMIT labelsChanged();
 }
 
+int MemoryChart::highlightedRank() const
+{
+    const int selected = m_trace == m_session.trace() ? m_session.selectedRank() : -1;
+    return selected >= 0 && isShown(selected) && shownCount() > 1 ? selected : -1;
+}
+
+QColor MemoryChart::plotBackground() const
+{
+    return m_dark ? QColor(32, 32, 32) : QColor(Qt::white);
+}
+
+void MemoryChart::restyleLines()
+{
+    if (m_byKind || !m_trace)
+        return;
+    const int selected = highlightedRank();
+    for (qsizetype i = 0; i < m_lines.size() && std::size_t(i) < m_lineRanks.size(); ++i) {
+        const int rank = m_lineRanks[std::size_t(i)];
+        const LineShare share = shownCount() > kDistinctLinesAbove || selected >= 0
+                                    ? LineShare{}
+                                    : m_shares[std::size_t(rank)];
+        m_lines[i]->setPen(rankPen(rank, shownCount(), share, selected, plotBackground(), m_look));
+    }
+    placeEndLabels();
+}
+
 void MemoryChart::addRankSeries()
 {
     m_series = memorySeries(*m_trace);
     m_lines.clear();
+    m_lineRanks.clear();
     std::vector<bool> shown(m_series.size());
     for (std::size_t rank = 0; rank < shown.size(); ++rank)
         shown[rank] = isShown(int(rank));
@@ -481,6 +519,7 @@ void MemoryChart::addRankSeries()
             continue; // the rank picker's choice, or a line another rank draws
         auto *series = new QLineSeries;
         m_lines.append(series);
+        m_lineRanks.push_back(rank);
         series->setName(m_shares[std::size_t(rank)].count > 1 && shownCount() > kDistinctLinesAbove
                             ? tr("rank %1 and %2 more with the same memory")
                                   .arg(rank)
@@ -490,11 +529,95 @@ void MemoryChart::addRankSeries()
         m_chart->addSeries(series);
         series->attachAxis(m_timeAxis);
         series->attachAxis(m_memoryAxis);
-        // Many ranks draw a shared line once (drawsLine), solid.
-        const LineShare share =
-            shownCount() > kDistinctLinesAbove ? LineShare{} : shares[std::size_t(rank)];
-        series->setPen(rankPen(rank, shownCount(), share, m_look));
+        // Many ranks draw a shared line once (drawsLine), solid; a selected rank's line stands
+        // out whole.
+        const int selected = highlightedRank();
+        const LineShare share = shownCount() > kDistinctLinesAbove || selected >= 0
+                                    ? LineShare{}
+                                    : shares[std::size_t(rank)];
+        series->setPen(rankPen(rank, shownCount(), share, selected, plotBackground(), m_look));
     }
+}
+
+bool MemoryChart::showsEndLabels() const
+{
+    // Colors repeat past eight ranks (and the legend is gone); past 64 lines share.
+    return m_trace && !m_byKind && !showsPlaceholder() && shownCount() > kLegendRanks &&
+           shownCount() <= kDistinctLinesAbove;
+}
+
+// "r0-3, 8" at the right end of the lines, inside the plot: which rank is which line.
+void MemoryChart::placeEndLabels()
+{
+    if (!showsEndLabels()) {
+        for (QGraphicsSimpleTextItem *label : m_endLabels)
+            label->hide();
+        return;
+    }
+    const QRectF plot = m_chart->plotArea();
+    const double ticks = double(core::SimTime::kTicksPerStep);
+    const double endSteps = std::min(m_timeAxis->max(), m_trace->figures.endTime.toDouble());
+    std::vector<LineEnd> ends;
+    for (const int rank : m_lineRanks) {
+        const auto &series = m_series[std::size_t(rank)];
+        std::int64_t memory = 0; // at the visible range's right end
+        for (const MemoryPoint &point : series) {
+            if (double(point.time.ticks()) > endSteps * ticks)
+                break;
+            memory = point.memory;
+        }
+        ends.push_back({rank, m_chart->mapToPosition(QPointF(endSteps, double(memory))).y()});
+    }
+    const QFont font = m_targetLabel->font();
+    const double height = QFontMetricsF(font).height();
+    const std::vector<EndLabel> labels =
+        endLabels(ends, height, plot.top(), plot.bottom(), highlightedRank());
+    while (m_endLabels.size() < qsizetype(labels.size())) {
+        auto *label = new QGraphicsSimpleTextItem(m_chart);
+        label->setZValue(12);
+        m_endLabels.append(label);
+    }
+    const int selected = highlightedRank();
+    const double right =
+        std::min(plot.right(), m_chart->mapToPosition(QPointF(endSteps, 0)).x()) - 3;
+    for (qsizetype i = 0; i < m_endLabels.size(); ++i) {
+        QGraphicsSimpleTextItem *item = m_endLabels[i];
+        if (i >= qsizetype(labels.size())) {
+            item->hide();
+            continue;
+        }
+        const EndLabel &label = labels[std::size_t(i)];
+        const bool chosen =
+            std::find(label.ranks.begin(), label.ranks.end(), selected) != label.ranks.end();
+        QFont shown = font;
+        shown.setBold(chosen);
+        item->setFont(shown);
+        item->setText(label.text);
+        // The first rank's color, as its line; a muted one while another rank is selected.
+        item->setBrush(rankLineLook(label.ranks.front(), chosen ? label.ranks.front() : selected,
+                                    m_look.colors(), plotBackground(), 1)
+                           .color.darker(130));
+        const QRectF box = item->boundingRect();
+        item->setPos(right - box.width(), label.y - box.height() / 2);
+        item->show();
+    }
+}
+
+std::optional<QPen> MemoryChart::rankLinePen(int rank) const
+{
+    for (qsizetype i = 0; i < m_lines.size() && std::size_t(i) < m_lineRanks.size(); ++i)
+        if (m_lineRanks[std::size_t(i)] == rank)
+            return m_lines[i]->pen();
+    return std::nullopt;
+}
+
+QStringList MemoryChart::endLabelTexts() const
+{
+    QStringList texts;
+    for (const QGraphicsSimpleTextItem *label : m_endLabels)
+        if (label->isVisible())
+            texts << label->text();
+    return texts;
 }
 
 void MemoryChart::addKindSeries()
@@ -726,6 +849,7 @@ void MemoryChart::placeTargetLabel()
         m_targetLabel->show();
     }
     placeMaximumLabel(); // last: clear of the level labels where they are now
+    placeEndLabels();
 }
 
 void MemoryChart::placeMaximumLabel()

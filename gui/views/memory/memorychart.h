@@ -8,6 +8,8 @@
 #include "timelinegeometry.h"
 
 #include <QList>
+#include <QPen>
+#include <QStringList>
 #include <QWidget>
 
 #include <cstdint>
@@ -77,6 +79,11 @@ public:
     QRectF targetLabelRect() const;
     QRectF plotArea() const;
     std::optional<core::SimTime> cursorTime() const;
+    // The ranks' numbers at the right end of their lines ("r0-3, 8"), shown past eight ranks,
+    // whose colors repeat.
+    QStringList endLabelTexts() const;
+    // The pen of a rank's line as drawn now (tests): nullopt when no line of its own is drawn.
+    std::optional<QPen> rankLinePen(int rank) const;
 
     // Where the plot area maps time, in this widget's pixels (ticks as the timeline's axis).
     TimeAxis timeAxis() const;
@@ -123,6 +130,11 @@ private:
     int shownCount() const;
     std::vector<MemoryPoint> shownPoints(const std::vector<MemoryPoint> &series) const;
     void refreshLines();
+    int highlightedRank() const; // the session's selected rank when its line is shown, else -1
+    QColor plotBackground() const;
+    void restyleLines(); // the pens after a new selection
+    bool showsEndLabels() const;
+    void placeEndLabels();
     void addMaximum();
     void addTarget();
     void applyTimeSpan();
@@ -156,6 +168,8 @@ private:
     QGraphicsSimpleTextItem *m_targetLabel = nullptr;
     std::vector<std::vector<MemoryPoint>> m_series; // each rank's whole line (memorySeries)
     QList<QLineSeries *> m_lines;                   // drawing them, decimated (shownPoints)
+    std::vector<int> m_lineRanks;                   // the rank of each of m_lines
+    QList<QGraphicsSimpleTextItem *> m_endLabels;   // at the lines' right ends
     std::vector<LineShare> m_shares;                // which ranks share a line (sharedLines)
     QGraphicsSimpleTextItem *m_maxLabel = nullptr;  // placed clear of the target (labelplacement.h)
     QGraphicsRectItem *m_maxBackdrop = nullptr;     // behind the maximum's label

@@ -5,9 +5,11 @@
 #include "runsession.h"
 
 #include "staterankpicker.h"
+#include "statesummary.h"
 #include "statetext.h"
 #include "tooltips.h"
 
+#include <QComboBox>
 #include <QHelpEvent>
 #include <QMouseEvent>
 #include <QPaintEvent>
@@ -37,7 +39,13 @@ StateView::StateView(RunSession &session, Appearance &appearance, QWidget *paren
     , m_look(appearance.look())
     , m_animation(new QVariantAnimation(this))
     , m_picker(new StateRankPicker(this))
+    , m_focusBox(new QComboBox(this))
 {
+    m_focusBox->setObjectName(QStringLiteral("stateFocus"));
+    m_focusBox->setToolTip(tr("Show one rank large beside the others (or double-click a panel)"));
+    m_focusBox->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    m_focusBox->hide(); // shown with a state
+    connect(m_focusBox, &QComboBox::activated, this, &StateView::onFocusChosen);
     connect(&session, &RunSession::traceChanged, this, &StateView::onTraceChanged);
     connect(&session.stepper(), &StepController::stateChanged, this, &StateView::setState);
     connect(&session, &RunSession::selectedRankChanged, this, &StateView::setSelectedRank);
@@ -49,6 +57,7 @@ StateView::StateView(RunSession &session, Appearance &appearance, QWidget *paren
     });
     m_picker->hide();
     connect(m_picker, &StateRankPicker::ranksChosen, this, &StateView::setVisibleRanks);
+    connect(&appearance, &Appearance::lookChanged, this, &StateView::placeHeader);
     connect(&session, &RunSession::shownRanksChanged, this, [this] {
         m_travels.clear();
         updatePicker();
@@ -78,6 +87,7 @@ void StateView::onTraceChanged()
     m_previous = {};
     m_changes = {};
     m_travels.clear();
+    updateFocusBox();
     update();
 }
 
@@ -87,6 +97,7 @@ void StateView::setState(const replay::RunState &state)
     m_previous = std::move(m_state);
     m_state = state;
     updatePicker();
+    updateFocusBox();
     m_changes = StateChanges(m_previous, m_state, m_trace.get(), visibleRanks());
     m_progress = 1.0;
     m_travels.clear();
@@ -104,7 +115,76 @@ void StateView::setSelectedRank(int rank)
     if (rank == m_selected)
         return;
     m_selected = rank;
+    m_travels.clear(); // a focus moves the panels
+    updateFocusBox();
     update();
+}
+
+int StateView::focusedRank() const
+{
+    if (!m_focus || m_state.ranks.empty())
+        return -1;
+    if (m_selected >= 0 && std::size_t(m_selected) < m_state.ranks.size())
+        return m_selected;
+    const std::vector<int> visible = visibleRanks();
+    return visible.empty() ? 0 : visible.front();
+}
+
+void StateView::setFocusing(bool focus)
+{
+    if (focus == m_focus)
+        return;
+    m_focus = focus;
+    m_travels.clear();
+    updateFocusBox();
+    update();
+}
+
+void StateView::onFocusChosen(int index)
+{
+    const int rank = m_focusBox->itemData(index).toInt();
+    if (rank < 0)
+        return setFocusing(false);
+    setSelectedRank(rank);
+    Q_EMIT rankSelected(rank); // the session's selection: every view highlights it
+    setFocusing(true);
+}
+
+// "All ranks", then "Rank 3 large" for each rank of the run, the focused one current.
+void StateView::updateFocusBox()
+{
+    const int count = int(m_state.ranks.size());
+    const bool shown = m_trace && count > 1;
+    if (shown && m_focusBox->count() != count + 1) {
+        m_focusBox->clear();
+        m_focusBox->addItem(tr("All ranks"), -1);
+        for (int rank = 0; rank < count; ++rank)
+            m_focusBox->addItem(tr("Rank %1 large").arg(rank), rank);
+    }
+    if (shown)
+        m_focusBox->setCurrentIndex(focusedRank() + 1);
+    if (shown != !m_focusBox->isHidden()) {
+        m_focusBox->setVisible(shown);
+        placeHeader();
+    }
+}
+
+void StateView::placeHeader()
+{
+    const QSize box = m_focusBox->sizeHint();
+    const int margin = 4;
+    m_focusBox->setGeometry(width() - box.width() - margin, 2, box.width(), box.height());
+    // The picker up to the focus box (its complaint needs room), the key of the kinds below.
+    m_picker->setGeometry(0, 0, std::max(0, m_focusBox->x() - margin),
+                          m_picker->sizeHint().height());
+    update();
+}
+
+std::optional<core::SimTime> StateView::shownTime() const
+{
+    if (!m_trace || m_state.ranks.empty() || !m_session.stepper().cursor())
+        return std::nullopt;
+    return m_session.stepper().cursorTime();
 }
 
 void StateView::setVisibleRanks(std::vector<int> ranks)
@@ -121,8 +201,7 @@ void StateView::updatePicker()
     if (many == !m_picker->isHidden())
         return;
     m_picker->setVisible(many);
-    m_picker->setGeometry(0, 0, width(), m_picker->sizeHint().height());
-    update();
+    placeHeader();
 }
 
 std::vector<int> StateView::visibleRanks() const
@@ -140,31 +219,76 @@ ObjectLook StateView::lookOf(int rank, core::MapKind map, std::size_t index) con
     return stateObjectLook(&m_changes, m_progress, rank, map, index);
 }
 
-QRectF StateView::gridArea() const
+// The line of the focus box (and of the picker, when shown), then a line of its own for the key
+// of the kinds where it does not fit beside them.
+bool StateView::keyHasOwnLine() const
 {
-    const double top = !m_picker->isHidden() ? m_picker->geometry().bottom() + 1 : 0;
-    return stateGridArea(QRectF(rect()).adjusted(0, top, 0, 0));
+    const double beside = m_focusBox->x() - 2 * kPanelGap;
+    return !m_picker->isHidden() || kindKeyWidth(font(), m_look, false) > beside;
 }
 
-PanelLayout StateView::layoutOf(int slot) const
+QRectF StateView::headerArea() const
 {
-    return statePanelLayout(gridArea(), int(visibleRanks().size()), slot,
-                            stateLayers(m_trace.get()));
+    if (m_state.ranks.empty() || !m_trace)
+        return {};
+    int height = !m_focusBox->isHidden() ? m_focusBox->sizeHint().height() + 4 : 0;
+    if (!m_picker->isHidden())
+        height = std::max(height, m_picker->sizeHint().height());
+    if (keyHasOwnLine())
+        height += int(m_look.scaled(18));
+    height = std::max(height, int(m_look.scaled(18)));
+    return QRectF(0, 0, width(), height);
+}
+
+QRectF StateView::keyArea() const
+{
+    const QRectF header = headerArea();
+    if (keyHasOwnLine()) {
+        const double line = m_look.scaled(18);
+        return QRectF(kPanelGap, header.bottom() - line, std::max(0.0, width() - 2 * kPanelGap),
+                      line);
+    }
+    const double right =
+        !m_focusBox->isHidden() ? m_focusBox->x() - kPanelGap : width() - kPanelGap;
+    return QRectF(kPanelGap, header.top(), std::max(0.0, right - kPanelGap), header.height());
+}
+
+QRectF StateView::gridArea() const
+{
+    return stateGridArea(QRectF(rect()).adjusted(0, headerArea().bottom(), 0, 0));
+}
+
+std::vector<PanelSlot> StateView::panelSlots() const
+{
+    return statePanelSlots(gridArea(), visibleRanks(), focusedRank(), stateLayers(m_trace.get()));
+}
+
+std::optional<PanelSlot> StateView::slotOf(int rank) const
+{
+    for (const PanelSlot &slot : panelSlots())
+        if (slot.rank == rank)
+            return slot;
+    return std::nullopt;
+}
+
+bool StateView::showsSummary(int rank) const
+{
+    const auto slot = slotOf(rank);
+    return slot && !objectsFit(slot->layout, kindLabelSize(font(), m_look.zoom));
 }
 
 QRectF StateView::panelRectOf(int rank) const
 {
-    const std::vector<int> visible = visibleRanks();
-    const auto it = std::find(visible.begin(), visible.end(), rank);
-    return it == visible.end() ? QRectF() : layoutOf(int(it - visible.begin())).frame;
+    const auto slot = slotOf(rank);
+    return slot ? slot->layout.frame : QRectF();
 }
 
 QRegion StateView::animatedRegion() const
 {
     QRegion region;
-    for (int rank : visibleRanks())
-        if (m_changes.anyFor(rank))
-            region += panelRectOf(rank).toAlignedRect();
+    for (const PanelSlot &slot : panelSlots())
+        if (m_changes.anyFor(slot.rank))
+            region += slot.layout.frame.toAlignedRect();
     for (const Travel &travel : m_travels) // the way between the panels
         region += travel.start.united(travel.end).adjusted(-2, -2, 2, 2).toAlignedRect();
     return region;
@@ -172,20 +296,18 @@ QRegion StateView::animatedRegion() const
 
 int StateView::rankAt(QPointF position) const
 {
-    for (int rank : visibleRanks())
-        if (panelRectOf(rank).contains(position))
-            return rank;
+    for (const PanelSlot &slot : panelSlots())
+        if (slot.layout.frame.contains(position))
+            return slot.rank;
     return -1;
 }
 
 std::optional<StateView::Hit> StateView::objectAt(QPointF position) const
 {
     const int rank = rankAt(position);
-    if (rank < 0)
+    if (rank < 0 || showsSummary(rank))
         return std::nullopt;
-    const std::vector<int> visible = visibleRanks();
-    const int slot = int(std::find(visible.begin(), visible.end(), rank) - visible.begin());
-    const auto placed = placeObjects(layoutOf(slot), m_state.ranks[std::size_t(rank)]);
+    const auto placed = placeObjects(slotOf(rank)->layout, m_state.ranks[std::size_t(rank)]);
     const auto hit = gui::objectAt(placed, position);
     if (!hit)
         return std::nullopt;
@@ -198,6 +320,10 @@ QString StateView::toolTipAt(QPointF position) const
     if (rank < 0 || !m_trace)
         return {};
     const auto hit = objectAt(position);
+    if (!hit && showsSummary(rank))
+        return panelToolTip(rank, m_state.ranks[std::size_t(rank)],
+                            stateMaxMemory(m_trace.get(), m_state)) +
+               QLatin1Char('\n') + tr("Click to show it large");
     if (!hit)
         return panelToolTip(rank, m_state.ranks[std::size_t(rank)],
                             stateMaxMemory(m_trace.get(), m_state));
@@ -231,14 +357,30 @@ void StateView::mousePressEvent(QMouseEvent *event)
     const int rank = rankAt(event->position());
     if (rank < 0)
         return QWidget::mousePressEvent(event);
+    // A summary is a panel too small to show: clicking it asks to see it.
+    const bool show = showsSummary(rank);
     setSelectedRank(rank);
     Q_EMIT rankSelected(rank);
+    if (show)
+        setFocusing(true);
+}
+
+void StateView::mouseDoubleClickEvent(QMouseEvent *event)
+{
+    const int rank = rankAt(event->position());
+    if (rank < 0)
+        return QWidget::mouseDoubleClickEvent(event);
+    // On the large panel: every panel alike again; on another: that one large.
+    const bool unfocus = m_focus && rank == focusedRank();
+    setSelectedRank(rank);
+    Q_EMIT rankSelected(rank);
+    setFocusing(!unfocus);
 }
 
 void StateView::resizeEvent(QResizeEvent *event)
 {
     QWidget::resizeEvent(event);
-    m_picker->setGeometry(0, 0, width(), m_picker->sizeHint().height());
+    placeHeader();
     if (!m_travels.empty())
         updateTravels();
 }
@@ -254,6 +396,9 @@ void StateView::paintEvent(QPaintEvent *event)
 {
     QPainter painter(this);
     painter.fillRect(rect(), palette().color(QPalette::Window));
+    // A frame of an animation paints a few panels: what it cut adds to the whole paint's.
+    if (event->region().contains(rect()))
+        m_elided.clear();
     if (!m_trace || m_state.ranks.empty()) {
         painter.setPen(palette().color(QPalette::PlaceholderText));
         painter.drawText(rect().adjusted(12, 12, -12, -12), Qt::AlignCenter | Qt::TextWordWrap,
@@ -270,6 +415,9 @@ void StateView::paintEvent(QPaintEvent *event)
     scene.font = font();
     scene.look = m_look;
     scene.selected = m_selected;
+    scene.focus = focusedRank();
+    QStringList elided;
+    scene.elided = &elided;
     scene.previous = &m_previous;
     scene.changes = &m_changes;
     scene.progress = m_progress;
@@ -278,6 +426,12 @@ void StateView::paintEvent(QPaintEvent *event)
         scene.timeUnit = timeUnitName(m_session.units());
     m_cache.devicePixelRatio = devicePixelRatioF();
     paintStatePanels(painter, scene, &m_cache, event->region());
+    if (event->region().intersects(keyArea().toAlignedRect())) {
+        painter.setFont(font());
+        paintKindKey(painter, keyArea(), palette(), m_look, &elided);
+    }
+    for (const QString &text : elided)
+        m_elided.note(text);
 }
 
 } // namespace rankstep::gui

@@ -3,6 +3,7 @@
 
 #include "core/replay/state.h"
 #include "core/trace.h"
+#include "describable.h"
 #include "statechanges.h"
 #include "stategeometry.h"
 #include "statepainter.h"
@@ -17,6 +18,7 @@
 #include <optional>
 #include <vector>
 
+class QComboBox;
 class QVariantAnimation;
 
 namespace rankstep::gui {
@@ -28,12 +30,17 @@ class StateRankPicker;
 // What every rank holds at the cursor: one panel per shown rank (up to 16 at once) with the model
 // drawn as stacked layers, input at the bottom, in the notebook's layer colors (statepainter.h
 // objectColor): weights and activations their layer's color, gradients faded, updated weights
-// edged yellow. A function of the trace and one
-// RunState: changes between two states fade in and out; objects that arrived by communication
-// get a gray outline. Hovering an object tells its name, value and size; clicking a panel
-// selects its rank. Follows the session (trace, state at the cursor, selected rank) and the
-// appearance (colors, zoom).
-class StateView : public QWidget
+// edged yellow; each kind in a pattern of its own and labelled, a key of the patterns above the
+// panels. A panel too small to label its objects shows a summary of its kinds instead (how many,
+// how many bytes). A function of the trace and one RunState: changes between two states fade in
+// and out; objects that arrived by communication get a gray outline. Hovering an object tells its
+// name, value and size; clicking a panel selects its rank. "Show large" (or a click on a
+// summary, or a double click) focuses the selected rank: its panel large beside an overview of
+// the others. Follows the session (trace, state at the cursor, selected rank) and the appearance
+// (colors, zoom).
+class StateView
+    : public QWidget
+    , public Describable
 {
     Q_OBJECT
 
@@ -72,7 +79,17 @@ public:
     // the state before, outlined gray when it came by communication.
     ObjectLook lookOf(int rank, core::MapKind map, std::size_t index) const;
 
+    // The rank shown large beside the others, -1 while every panel is alike. The focused rank is
+    // the session's selected rank (the first shown one while none is selected).
+    int focusedRank() const;
+    bool isFocusing() const { return m_focus; }
+    void setFocusing(bool focus);
+    QComboBox *focusBox() const { return m_focusBox; }
+    // Whether the rank's panel shows a summary of its kinds: too small to label its objects.
+    bool showsSummary(int rank) const;
+
     QRectF panelRectOf(int rank) const; // empty when the rank has no panel
+    QRectF gridArea() const;            // where the panels go: below the key and the focus box
     // The panels whose objects fade between the last two states: all a frame of the animation
     // repaints (the other panels do not move).
     QRegion animatedRegion() const;
@@ -83,6 +100,10 @@ public:
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
 
+    QString describedName() const override { return QStringLiteral("state"); }
+    std::optional<core::SimTime> shownTime() const override;
+    QStringList elidedTexts() const override { return m_elided.texts(); }
+
 Q_SIGNALS:
     void rankSelected(int rank);
     void animationFinished();
@@ -91,14 +112,21 @@ protected:
     bool event(QEvent *event) override;
     void paintEvent(QPaintEvent *event) override;
     void mousePressEvent(QMouseEvent *event) override;
+    void mouseDoubleClickEvent(QMouseEvent *event) override;
     void resizeEvent(QResizeEvent *event) override;
 
 private:
-    void onTraceChanged(); // clears the state
-    QRectF gridArea() const;
-    PanelLayout layoutOf(int slot) const;
+    void onTraceChanged();     // clears the state
+    QRectF headerArea() const; // the key and the focus box, with the picker when shown
+    QRectF keyArea() const;
+    bool keyHasOwnLine() const; // below the picker, or below the focus box where it leaves no room
+    std::vector<PanelSlot> panelSlots() const;
+    std::optional<PanelSlot> slotOf(int rank) const;
     void updateTravels();
     void updatePicker();
+    void updateFocusBox();
+    void placeHeader();
+    void onFocusChosen(int index);
 
     RunSession &m_session;
     Appearance &m_appearance;
@@ -112,7 +140,10 @@ private:
     std::vector<Travel> m_travels;
     bool m_animated = true;
     StateRankPicker *m_picker;
+    QComboBox *m_focusBox;
+    bool m_focus = false;
     StatePanelCache m_cache; // what a paint reuses
+    ElidedTexts m_elided;    // at the last paint
 };
 
 } // namespace rankstep::gui

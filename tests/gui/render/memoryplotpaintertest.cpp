@@ -128,5 +128,21 @@ TEST(MemoryPlot, TheTimeAfterTheCursorIsVeiled)
     EXPECT_EQ(leftmostColumn(after, Palette::of(Palette::Scheme::Standard).rank(0)), -1);
 }
 
+// Sixteen ranks get no legend and share their colors two by two: the lines' right ends name
+// their ranks, the label in the color of its first rank's line, darker.
+TEST(MemoryPlot, PastEightRanksTheLinesEndsNameTheirRanks)
+{
+    ReplayedRun run("pipeline_fsdp");
+    const MemoryPlotScene scene = sceneOf(*run.trace());
+    const QImage image = paint(scene);
+    const QRectF plot = memoryPlotArea(scene);
+    const QRgb label = scene.colors->rank(0).darker(130).rgb();
+    bool found = false;
+    for (int x = int(plot.right()) - 80; x < int(plot.right()) && !found; ++x)
+        for (int y = int(plot.top()); y < int(plot.bottom()) && !found; ++y)
+            found = image.pixel(x, y) == label;
+    EXPECT_TRUE(found);
+}
+
 } // namespace
 } // namespace rankstep::gui

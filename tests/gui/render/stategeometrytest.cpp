@@ -3,6 +3,8 @@
 // DDP rank's objects land and which one a point hits, titles and tooltips.
 #include "stategeometry.h"
 #include "statepainter.h"
+#include "statepanels.h"
+#include "statesummary.h"
 #include "statetestsupport.h"
 #include "statetext.h"
 
@@ -10,6 +12,7 @@
 
 #include <QFont>
 #include <QFontMetrics>
+#include <QSet>
 
 namespace gui = rankstep::gui;
 using rankstep::core::MapKind;
@@ -196,4 +199,110 @@ TEST(StateGeometry, ASmallPanelTakesTheCompactFormAndLabelsEveryLayer)
     EXPECT_GE(layout.title.height(), 14); // the rank's title stays legible
     const double spacing = gui::layerBand(layout, 0).top() - gui::layerBand(layout, 1).top();
     EXPECT_EQ(gui::layerLabelStep(spacing, 11.0), 1);
+}
+
+// The focused rank takes most of a wide area at the left, the others share the rest; a tall area
+// stacks them; alone it takes everything.
+TEST(StateGeometry, AFocusedRankIsLargeBesideTheOthers)
+{
+    const gui::FocusSplit wide = gui::focusSplit(QRectF(0, 0, 1000, 500), 3, 6);
+    EXPECT_EQ(wide.focus.height(), 500);
+    EXPECT_GT(wide.focus.width(), 1.5 * wide.overview.width());
+    EXPECT_DOUBLE_EQ(wide.overview.left(), wide.focus.right() + 6);
+    EXPECT_DOUBLE_EQ(wide.overview.right(), 1000);
+    const gui::FocusSplit tall = gui::focusSplit(QRectF(0, 0, 400, 900), 15, 6);
+    EXPECT_EQ(tall.focus.width(), 400);
+    EXPECT_DOUBLE_EQ(tall.overview.top(), tall.focus.bottom() + 6);
+    EXPECT_DOUBLE_EQ(tall.overview.bottom(), 900);
+    const gui::FocusSplit alone = gui::focusSplit(QRectF(0, 0, 400, 300), 0, 6);
+    EXPECT_EQ(alone.focus, QRectF(0, 0, 400, 300));
+    EXPECT_TRUE(alone.overview.isEmpty());
+}
+
+// FSDP's four ranks on a 1500x940 window get panels about 225x195 for a six-layer model: its
+// bands are 11.5 pixels apart, as tall as a label of 7 points; sixteen panels of 62x63 are not.
+TEST(StateGeometry, APanelFitsItsObjectsWhileEachBandHoldsALabel)
+{
+    const QSizeF label(27, 11);
+    const gui::PanelLayout fsdp = gui::panelLayout(QRectF(0, 0, 225, 195), 6);
+    EXPECT_TRUE(gui::objectsFit(fsdp, label));
+    EXPECT_LT(gui::mapCell(fsdp, MapKind::OptStates, 0).height(), label.height())
+        << "the label covers the gaps between the bands, not the object alone";
+    EXPECT_FALSE(gui::objectsFit(gui::panelLayout(QRectF(0, 0, 62, 63), 4), label));
+    EXPECT_FALSE(gui::objectsFit(gui::panelLayout(QRectF(0, 0, 70, 400), 4), label));   // narrow
+    EXPECT_FALSE(gui::objectsFit(gui::panelLayout(QRectF(0, 0, 400, 300), 96), label)); // deep
+}
+
+TEST(StatePanels, AFocusedRankComesFirstAndTheOthersShareTheOverview)
+{
+    const QRectF area(0, 0, 1200, 600);
+    const std::vector<int> ranks{0, 1, 2, 3, 4, 5};
+    const auto panels = gui::statePanelSlots(area, ranks, 4, 2);
+    ASSERT_EQ(panels.size(), 6U);
+    EXPECT_EQ(panels[0].rank, 4);
+    EXPECT_TRUE(panels[0].focused);
+    EXPECT_EQ(panels[0].layout.frame, gui::focusSplit(area, 5, gui::kPanelGap).focus);
+    for (std::size_t i = 1; i < panels.size(); ++i) {
+        EXPECT_NE(panels[i].rank, 4);
+        EXPECT_FALSE(panels[i].focused);
+        EXPECT_LT(panels[i].layout.frame.width() * panels[i].layout.frame.height(),
+                  panels[0].layout.frame.width() * panels[0].layout.frame.height() / 4);
+        EXPECT_FALSE(panels[i].layout.frame.intersects(panels[0].layout.frame)) << i;
+    }
+    // A focused rank the picker does not show still gets its panel; no focus: the grid as ever.
+    EXPECT_EQ(gui::statePanelSlots(area, {0, 1}, 9, 2).front().rank, 9);
+    const auto grid = gui::statePanelSlots(area, ranks, -1, 2);
+    ASSERT_EQ(grid.size(), 6U);
+    EXPECT_EQ(grid[3].layout.frame, gui::statePanelLayout(area, 6, 3, 2).frame);
+}
+
+// A summary counts what a rank holds by kind: the objects and the bytes its memory adds up to.
+TEST(StateSummary, TalliesAddUpToTheRanksMemory)
+{
+    gui::testing::ReplayedRun run("ddp");
+    const rankstep::replay::RunState state = run.afterSlices(1);
+    const auto &rank = state.ranks[0];
+    const auto tallies = gui::kindTallies(rank, run.trace()->config.cost.sizes);
+    ASSERT_EQ(tallies.size(), 5U); // every kind: 2 weights, 2 opt states, 1 activation, ...
+    EXPECT_EQ(tallies[0], (gui::KindTally{rankstep::core::ObjectKind::Weight, 2, 524288}));
+    std::int64_t bytes = 0;
+    int count = 0;
+    for (const auto &tally : tallies) {
+        bytes += tally.bytes;
+        count += tally.count;
+    }
+    EXPECT_EQ(bytes, rank.memory);
+    EXPECT_EQ(count, 8);
+    EXPECT_TRUE(gui::kindTallies(state.ranks[1], run.trace()->config.cost.sizes).empty());
+    const QStringList texts = gui::tallyTexts(tallies[0]);
+    ASSERT_EQ(texts.size(), 3);
+    EXPECT_EQ(texts[0].toStdString(), "w weights: 2 · 524.29 kB");
+    EXPECT_EQ(texts[1].toStdString(), "w 2 · 524.29 kB");
+    EXPECT_EQ(texts[2].toStdString(), "w 2");
+    EXPECT_EQ(gui::summaryRows(QRectF(0, 0, 50, 40), 5, 12).size(), 3U); // as many as fit whole
+    EXPECT_EQ(gui::summaryRows(QRectF(0, 0, 50, 40), 2, 12).size(), 2U);
+    EXPECT_EQ(gui::summaryRows(QRectF(0, 10, 50, 40), 2, 12)[1], QRectF(0, 22, 50, 12));
+}
+
+// A summary whose lines do not all fit puts its kinds side by side: a 112x40 panel body of two
+// lines holds four of five.
+TEST(StateSummary, KindsThatDoNotFitALineEachGoSideBySide)
+{
+    const QRectF body(10, 20, 112, 24);
+    const auto items = gui::flowItems(body, {40, 50, 30, 60, 20}, 12, 6);
+    ASSERT_EQ(items.size(), 4U);
+    EXPECT_EQ(items[0], QRectF(10, 20, 40, 12));
+    EXPECT_EQ(items[1], QRectF(56, 20, 50, 12));
+    EXPECT_EQ(items[2], QRectF(10, 32, 30, 12)); // 56 + 50 + 6 + 30 passes the right edge
+    EXPECT_EQ(items[3], QRectF(46, 32, 60, 12));
+    EXPECT_TRUE(gui::flowItems(body, {200}, 12, 6).empty()); // wider than the body
+}
+
+// Each kind has a pattern of its own, so that none depends on telling colors apart.
+TEST(StatePainter, EveryKindHasAPatternOfItsOwn)
+{
+    QSet<int> patterns;
+    for (int kind = 0; kind < 5; ++kind)
+        patterns.insert(int(gui::kindPattern(rankstep::core::ObjectKind(kind))));
+    EXPECT_EQ(patterns.size(), 5);
 }

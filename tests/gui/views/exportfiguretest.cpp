@@ -206,22 +206,26 @@ TEST(ExportFigure, StatePanelsAreTheStateViewsPanels)
     view.setState(state);
     view.setSelectedRank(1);
     view.resize(900, 600);
-    const QImage shown = view.grab().toImage().convertToFormat(QImage::Format_RGB32);
+    const QImage shown = view.grab()
+                             .toImage()
+                             .convertToFormat(QImage::Format_RGB32)
+                             .copy(view.gridArea().toAlignedRect());
     QImage background(QSize(900, 600), QImage::Format_RGB32);
     background.fill(themePalette(Theme::Light).color(QPalette::Window));
     StateScene scene;
     scene.trace = run.trace().get();
     scene.state = &state;
     scene.ranks = shownRanks({}, int(state.ranks.size()));
-    scene.area = stateGridArea(QRectF(0, 0, 900, 600));
+    scene.area = view.gridArea(); // under the key of the kinds and the focus box
     scene.palette = view.palette();
     scene.font = view.font();
     scene.selected = 1;
+    const QRect panels = scene.area.toAlignedRect();
     const auto paint = [&](StatePanelCache *cache) {
         QImage image = background.copy();
         QPainter painter(&image);
         paintStatePanels(painter, scene, cache);
-        return image;
+        return image.copy(panels);
     };
     // Through a cache of panel backgrounds as the view does: pixel for pixel.
     StatePanelCache cache;

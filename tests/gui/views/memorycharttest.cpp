@@ -3,6 +3,8 @@
 #include "memorychartview.h"
 #include "memoryseries.h"
 #include "palette.h"
+#include "ranklines.h"
+#include "stateranks.h"
 #include "tests/gui/support/eventwaits.h"
 #include "timelinegeometry.h"
 #include "viewcontext.h"
@@ -477,6 +479,37 @@ std::vector<double> totals(const Trace &trace, int rank, int kinds)
         sums.push_back(double(sum));
     }
     return sums;
+}
+
+// Sixteen ranks' colors repeat (ranks 2 and 10 share a purple): each line's end says whose it
+// is, and the selected rank's line stands out over the others, muted.
+TEST(MemoryChart, SixteenRanksNameTheirLinesAndTheSelectedOneStandsOut)
+{
+    gui::testing::ViewContext context;
+    MemoryChart chart(context.session, context.appearance);
+    chart.resize(900, 300);
+    context.session.setTrace(runPuzzle("pipeline_fsdp"));
+    QSet<int> named;
+    for (const QString &text : chart.endLabelTexts()) {
+        ASSERT_TRUE(text.startsWith(QLatin1Char('r'))) << text.toStdString();
+        for (int rank : gui::parseRankList(text.mid(1), 16, 16).ranks)
+            named.insert(rank);
+    }
+    EXPECT_EQ(named.size(), 16) << chart.endLabelTexts().join(QStringLiteral(" | ")).toStdString();
+    const gui::Palette &colors = context.appearance.look().colors();
+    ASSERT_TRUE(chart.rankLinePen(2) && chart.rankLinePen(10));
+    EXPECT_EQ(chart.rankLinePen(10)->widthF(), chart.rankLinePen(2)->widthF());
+    context.session.setSelectedRank(10);
+    EXPECT_GT(chart.rankLinePen(10)->widthF(), chart.rankLinePen(2)->widthF());
+    EXPECT_EQ(chart.rankLinePen(10)->color(), colors.rank(10));
+    EXPECT_NE(chart.rankLinePen(2)->color(), colors.rank(2));      // muted
+    EXPECT_EQ(chart.rankLinePen(10)->style(), Qt::CustomDashLine); // its group's dashes
+    EXPECT_EQ(chart.rankLinePen(10)->dashPattern(), gui::rankDashes(10));
+    context.session.setSelectedRank(-1);
+    EXPECT_EQ(chart.rankLinePen(2)->widthF(), chart.rankLinePen(10)->widthF());
+    // Eight ranks have a legend and colors of their own: no labels at the ends.
+    context.session.setTrace(runPuzzle("ddp"));
+    EXPECT_TRUE(chart.endLabelTexts().isEmpty());
 }
 
 } // namespace

@@ -1,0 +1,57 @@
+// SPDX-License-Identifier: MIT
+// What a rank panel too small for its objects shows instead (16 or 64 ranks on a laptop): each
+// kind the rank holds, how many objects and their bytes. Pure functions, and the painting.
+#pragma once
+
+#include "core/objects.h"
+#include "core/replay/state.h"
+#include "look.h"
+
+#include <QRectF>
+#include <QString>
+#include <QStringList>
+
+#include <cstdint>
+#include <vector>
+
+class QFont;
+class QPainter;
+class QPalette;
+
+namespace rankstep::gui {
+
+struct KindTally {
+    core::ObjectKind kind = core::ObjectKind::Weight;
+    int count = 0;
+    std::int64_t bytes = 0;
+    bool operator==(const KindTally &) const = default;
+};
+// The kinds `rank` holds, weights first (kinds it holds none of left out).
+std::vector<KindTally> kindTallies(const replay::RankState &rank, const core::Sizes &sizes);
+// The rows of `count` lines `lineHeight` tall from the top of `body`: as many as fit whole.
+std::vector<QRectF> summaryRows(const QRectF &body, int count, double lineHeight);
+// Items `widths` wide laid left to right in lines `lineHeight` tall down `body`, `spacing` apart,
+// a new line where one does not fit: the rects of as many as fit, in order.
+std::vector<QRectF> flowItems(const QRectF &body, const std::vector<double> &widths,
+                              double lineHeight, double spacing);
+// A tally's words, longest first: "gw weight gradients 6 · 1.5 MB", "gw 6 · 1.5 MB", "gw 6".
+QStringList tallyTexts(const KindTally &tally);
+
+// Paints the tallies into `body`: per kind a swatch in its pattern (statepainter.h kindPattern)
+// and the longest of its words that fits, a line each; where the lines do not all fit, side by
+// side in the fewest words ("w 3  opt 3  a 1"). Each text cut or row left out goes to `elided`
+// (in full) when given.
+// `small`: in the objects' label font whether or not the rows fit (a compact panel, so that
+// panels of one size read alike).
+void paintSummary(QPainter &painter, const QRectF &body, const std::vector<KindTally> &tallies,
+                  const QPalette &palette, const Look &style, QStringList *elided = nullptr,
+                  bool small = false);
+
+// The key of the kinds' patterns in one line across `rect`: a swatch and "w weights" per kind,
+// or the short names alone where the words do not fit (each left out goes to `elided`).
+// How wide that key is in `font`: with the kinds' words, or their short names alone.
+double kindKeyWidth(const QFont &font, const Look &style, bool words);
+void paintKindKey(QPainter &painter, const QRectF &rect, const QPalette &palette, const Look &style,
+                  QStringList *elided = nullptr);
+
+} // namespace rankstep::gui
