@@ -447,17 +447,11 @@ void WhatIfView::keepSettingsHeight()
 {
     auto *area = static_cast<QScrollArea *>(m_settingsArea);
     QWidget *page = area->widget();
-    // At the width left beside a scroll bar, the wrapped status as tall as its lines: the page's
-    // own hint measured it as one line, and its last line scrolled away.
+    // At the width left beside a scroll bar: measured at the whole width, the wrapped status came
+    // out a line short.
     const int width = m_settingsArea->width() - area->verticalScrollBar()->sizeHint().width();
     const int wanted = page->heightForWidth(std::max(1, width)) + 2;
-    const int margins =
-        page->layout()->contentsMargins().left() + page->layout()->contentsMargins().right();
-    const int status = m_status->text().isEmpty()
-                           ? 0
-                           : m_status->heightForWidth(std::max(1, width - margins)) -
-                                 m_status->sizeHint().height();
-    const int natural = std::max(wanted, page->sizeHint().height() + std::max(0, status) + 2);
+    const int natural = wanted > 2 ? wanted : page->sizeHint().height();
     // Up to half the tab; at least what it holds up to a third (the layout would give it only
     // its size hint, a status of one line). Never more: the tab's minimum must not grow the
     // window (presenting at 1280x800 and 150%, tests/gui/app/presentationsizetest.cpp).
