@@ -70,7 +70,7 @@ QString textOf(Item item, int layers)
         case Item::Loss:
             return Legend::tr("loss");
         case Item::Collectives:
-            return Legend::tr("all-reduce, all-gather, scatter-reduce");
+            return Legend::tr("collectives AR, AG, SR");
         case Item::Pass:
             return Legend::tr("pass, receive");
         case Item::Communication:

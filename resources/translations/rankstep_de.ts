@@ -94,8 +94,8 @@
         <translation>loss</translation>
     </message>
     <message>
-        <source>all-reduce, all-gather, scatter-reduce</source>
-        <translation>All-Reduce, All-Gather, Scatter-Reduce</translation>
+        <source>collectives AR, AG, SR</source>
+        <translation>Kollektive AR, AG, SR</translation>
     </message>
     <message>
         <source>pass, receive</source>

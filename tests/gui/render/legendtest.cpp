@@ -39,9 +39,9 @@ TEST(Legend, NamesTheKindsTheLayersAndTheCells)
 {
     const QStringList texts = gui::legendTexts(4);
     const QString all = texts.join(QLatin1Char('|'));
-    for (const char *word : {"layers 0-3, output", "forward", "backward", "update", "loss",
-                             "all-reduce, all-gather, scatter-reduce", "pass",
-                             "held batches, shards", "updated weight"})
+    for (const char *word :
+         {"layers 0-3, output", "forward", "backward", "update", "loss", "collectives AR, AG, SR",
+          "pass", "held batches, shards", "updated weight"})
         EXPECT_TRUE(all.contains(QString::fromUtf8(word))) << word << " in " << all.toStdString();
     // The color-blind-safe look hatches communication, unlike the notebook, and says so.
     const QString colorBlind =
@@ -73,7 +73,7 @@ TEST(Legend, SwatchesOfKindsInTheLayersColorShowEveryLayer)
     const std::pair<const char *, rankstep::core::OpKind> kinds[] = {
         {"forward", rankstep::core::OpKind::Forward},
         {"backward, gradients", rankstep::core::OpKind::Backward},
-        {"all-reduce, all-gather, scatter-reduce", rankstep::core::OpKind::AllReduce}};
+        {"collectives AR, AG, SR", rankstep::core::OpKind::AllReduce}};
     for (const auto &[text, op] : kinds) {
         const QRect swatch = swatchOf(QString::fromUtf8(text));
         for (int layer : {0, 3}) {
