@@ -75,9 +75,11 @@ TEST_F(WhatIfTest, ASweepFillsTheTableAndTheChartAndAPointOpensItsRun)
     QStringList named;
     for (const auto &[text, rect] : labels) {
         named << text;
-        for (const auto &[other, otherRect] : labels)
-            if (other != text)
+        for (const auto &[other, otherRect] : labels) {
+            if (other != text) {
                 EXPECT_FALSE(rect.intersects(otherRect)) << utf8(text) << " over " << utf8(other);
+            }
+        }
     }
     for (const QString &text : {QStringLiteral("1 batch"), QStringLiteral("8 batches")})
         EXPECT_TRUE(named.contains(text) || whatIf->elidedTexts().contains(text))
