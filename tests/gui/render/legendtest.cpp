@@ -100,7 +100,9 @@ TEST(Legend, DrawsEveryLayerColorOfTheScaleAndWrapsWhenNarrow)
     const gui::Palette &colors = gui::Palette::of(gui::Palette::Scheme::Standard);
     for (int l = 0; l <= 4; ++l)
         EXPECT_TRUE(holdsColor(image, colors.layer(l, 4))) << "layer " << l;
-    EXPECT_TRUE(holdsColor(image, colors.update()));
+    rankstep::core::Event update;
+    update.op = rankstep::core::OpKind::Update;
+    EXPECT_TRUE(holdsColor(image, colors.event(update, 4))); // the update blocks' own yellow
 }
 
 // The output's color (the scale's last, pure red) shows in no block of a two-layer run: only the
