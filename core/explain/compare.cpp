@@ -42,8 +42,46 @@ std::string signedTime(SimTime difference)
                                   : difference.toString() + " more";
 }
 
+// What became of a run that did not finish, from its name: "A stopped with an error at t 3
+// (rank 1, line 23: KeyError: 5)", "B hung at t 4: its ranks waited on each other".
+std::string whatHappened(const char *name, const Trace &trace)
+{
+    const std::string at = " at t " + trace.figures.endTime.toString();
+    std::string text = std::string(name);
+    switch (trace.status) {
+        case core::RunStatus::Ok:
+            return text + " finished" + at;
+        case core::RunStatus::Deadlock:
+            text += " hung" + at + ": its ranks waited on each other";
+            break;
+        case core::RunStatus::Stopped:
+            text += " was stopped" + at + " (a limit)";
+            break;
+        case core::RunStatus::Error:
+            text += " stopped with an error" + at;
+            break;
+    }
+    if (!trace.error)
+        return text;
+    std::string where;
+    if (trace.error->rank >= 0)
+        where = "rank " + std::to_string(trace.error->rank);
+    if (trace.error->line > 0)
+        where +=
+            (where.empty() ? "" : ", ") + std::string("line ") + std::to_string(trace.error->line);
+    const std::string &message = trace.error->message;
+    const std::string first = message.substr(0, message.find('\n'));
+    if (first.empty())
+        return where.empty() ? text : text + " (" + where + ")";
+    return text + " (" + (where.empty() ? "" : where + ": ") + first + ")";
+}
+
 std::string timeWhy(const Trace &a, const Trace &b)
 {
+    // A run that stopped early has no end time to compare: its end is where it stopped.
+    if (a.status != core::RunStatus::Ok || b.status != core::RunStatus::Ok)
+        return whatHappened("A", a) + "; " + whatHappened("B", b) +
+               ". End times compare only when both runs finish.";
     const SimTime ea = a.figures.endTime, eb = b.figures.endTime;
     std::string text = "End time " + ea.toString() + " (A) against " + eb.toString() + " (B)";
     if (ea == eb)
@@ -130,8 +168,9 @@ std::string compareText(const Trace &a, const Trace &b)
         for (const std::string &s : c.settings)
             text += "Differs in " + s + ".\n";
     text += c.time + "\n" + c.memory + "\n";
-    text += "Timesteps " + a.figures.timesteps.toString() + " against " +
-            b.figures.timesteps.toString() + ".\n";
+    if (a.status == core::RunStatus::Ok && b.status == core::RunStatus::Ok)
+        text += "Timesteps " + a.figures.timesteps.toString() + " against " +
+                b.figures.timesteps.toString() + ".\n";
     return text;
 }
 

@@ -12,8 +12,8 @@ namespace rankstep::explain {
 
 struct Comparison {
     std::vector<std::string> settings; // "ranks: 4 against 8", ...; empty when they match
-    std::string time;                  // the end times and why they differ
-    std::string memory;                // the peaks and why they differ
+    std::string time;   // the end times and why they differ; what became of a run that stopped
+    std::string memory; // the peaks and why they differ
 };
 
 Comparison compare(const core::Trace &a, const core::Trace &b);

@@ -18,10 +18,38 @@ constexpr double kPoints = 9.0;
 constexpr double kItemGap = 10.0; // between one item's text and the next swatch
 constexpr double kSwatchGap = 4.0;
 constexpr int kMaxLayerSwatches = 12; // more layers: one continuous scale
+constexpr int kMaxStripes = 4;        // a kind of block taking each layer's color: layers shown
 
-enum class Item { Layers, Forward, Backward, Update, Loss, Communication, Cells, Updated };
-constexpr Item kItems[] = {Item::Layers, Item::Forward,       Item::Backward, Item::Update,
-                           Item::Loss,   Item::Communication, Item::Cells,    Item::Updated};
+// How many layers' colors a swatch of a kind that takes each layer's color shows.
+int layerStripes(int layers)
+{
+    return std::clamp(layers, 1, kMaxStripes);
+}
+
+enum class Item {
+    Layers,
+    Forward,
+    Backward,
+    Update,
+    Loss,
+    Collectives,
+    Pass,
+    Communication,
+    Cells,
+    Updated
+};
+
+// The items of a scheme, in the order they are drawn: the standard scheme names the notebook's
+// kinds of block (collectives in the layer's color, pass in gray); the color-blind-safe one hatches
+// all communication alike and says so, since there the app differs from the notebook on purpose.
+std::vector<Item> itemsOf(const Palette &colors)
+{
+    if (colors.hatchesCommunication())
+        return {Item::Layers, Item::Forward,       Item::Backward, Item::Update,
+                Item::Loss,   Item::Communication, Item::Cells,    Item::Updated};
+    return {Item::Layers,      Item::Forward, Item::Backward, Item::Update, Item::Loss,
+            Item::Collectives, Item::Pass,    Item::Cells,    Item::Updated};
+}
 
 // The context of this file's texts in the translations (resources/translations).
 struct Legend {
@@ -41,8 +69,12 @@ QString textOf(Item item, int layers)
             return Legend::tr("update");
         case Item::Loss:
             return Legend::tr("loss");
+        case Item::Collectives:
+            return Legend::tr("collectives AR, AG, SR");
+        case Item::Pass:
+            return Legend::tr("pass, receive");
         case Item::Communication:
-            return Legend::tr("communication");
+            return Legend::tr("communication, hatched for color-blind readers");
         case Item::Cells:
             return Legend::tr("held batches, shards");
         case Item::Updated:
@@ -65,11 +97,20 @@ double swatchHeight(const QFontMetricsF &metrics)
 
 double swatchWidth(Item item, int layers, double height)
 {
-    if (item == Item::Layers)
-        return std::round(height * 0.9 * std::min(layers + 1, kMaxLayerSwatches));
-    if (item == Item::Loss)
-        return 4.0;
-    return std::round(height * (item == Item::Cells ? 2.2 : 1.4));
+    switch (item) {
+        case Item::Layers:
+            return std::round(height * 0.9 * std::min(layers + 1, kMaxLayerSwatches));
+        case Item::Loss:
+            return 4.0;
+        case Item::Cells:
+            return std::round(height * 2.2);
+        case Item::Forward:
+        case Item::Backward:
+        case Item::Collectives:
+            return std::round(height * 0.6 * layerStripes(layers)); // one stripe per layer shown
+        default:
+            return std::round(height * 1.4);
+    }
 }
 
 core::Event eventOf(core::OpKind op, int layer)
@@ -111,6 +152,26 @@ void paintCells(QPainter &painter, const QRectF &rect, const QColor &fill)
     }
 }
 
+// A block kind that takes each layer's color: stripes of layers 0 to the last, evenly picked, in
+// the color the painters give that kind at each.
+void paintStripes(QPainter &painter, const QRectF &rect, core::OpKind op, const LegendScene &scene)
+{
+    const int stripes = layerStripes(scene.layers);
+    const double width = rect.width() / stripes;
+    QColor last;
+    for (int i = 0; i < stripes; ++i) {
+        const int layer =
+            stripes == 1 ? 0
+                         : int(std::lround(double(i) * (scene.layers - 1) / double(stripes - 1)));
+        last = scene.look.colors().event(eventOf(op, layer), scene.layers);
+        painter.fillRect(QRectF(rect.left() + i * width, rect.top(), width + 0.5, rect.height()),
+                         last);
+    }
+    painter.setPen(QColor(last).darker(135));
+    painter.setBrush(Qt::NoBrush);
+    painter.drawRect(rect.adjusted(0.5, 0.5, -0.5, -0.5));
+}
+
 void paintSwatch(QPainter &painter, Item item, const QRectF &rect, const LegendScene &scene)
 {
     const Palette &colors = scene.look.colors();
@@ -121,15 +182,23 @@ void paintSwatch(QPainter &painter, Item item, const QRectF &rect, const LegendS
             paintLayers(painter, rect, scene);
             break;
         case Item::Forward:
-        case Item::Backward:
-        case Item::Update:
-        case Item::Loss: {
-            const core::OpKind ops[] = {core::OpKind::Forward, core::OpKind::Backward,
-                                        core::OpKind::Update, core::OpKind::Loss};
-            const QColor fill = colors.event(eventOf(ops[int(item) - 1], layer), scene.layers);
-            paintBlock(painter, rect, fill);
+            paintStripes(painter, rect, core::OpKind::Forward, scene);
             break;
-        }
+        case Item::Backward:
+            paintStripes(painter, rect, core::OpKind::Backward, scene);
+            break;
+        case Item::Collectives:
+            paintStripes(painter, rect, core::OpKind::AllReduce, scene);
+            break;
+        case Item::Update:
+            paintBlock(painter, rect, colors.event(eventOf(core::OpKind::Update, 0), scene.layers));
+            break;
+        case Item::Loss:
+            paintBlock(painter, rect, colors.event(eventOf(core::OpKind::Loss, 0), scene.layers));
+            break;
+        case Item::Pass:
+            paintBlock(painter, rect, colors.event(eventOf(core::OpKind::PassTo, 0), scene.layers));
+            break;
         case Item::Communication: {
             const QColor ink = colors.event(eventOf(core::OpKind::AllReduce, layer), scene.layers);
             painter.fillRect(rect, scene.palette.base());
@@ -172,7 +241,7 @@ std::vector<Placed> layOut(const LegendScene &scene, double width)
     const double height = swatchHeight(metrics);
     std::vector<Placed> placed;
     double x = 0, y = 0;
-    for (Item item : kItems) {
+    for (Item item : itemsOf(scene.look.colors())) {
         const double swatch = swatchWidth(item, scene.layers, height);
         const double text = std::ceil(metrics.horizontalAdvance(textOf(item, scene.layers)));
         const double itemWidth = swatch + kSwatchGap + text;
@@ -189,12 +258,20 @@ std::vector<Placed> layOut(const LegendScene &scene, double width)
 
 } // namespace
 
-QStringList legendTexts(int layers)
+QStringList legendTexts(int layers, Palette::Scheme scheme)
 {
     QStringList texts;
-    for (Item item : kItems)
+    for (Item item : itemsOf(Palette::of(scheme)))
         texts << textOf(item, layers);
     return texts;
+}
+
+std::vector<std::pair<QString, QRectF>> legendSwatches(const LegendScene &scene, double width)
+{
+    std::vector<std::pair<QString, QRectF>> swatches;
+    for (const Placed &placed : layOut(scene, width))
+        swatches.emplace_back(textOf(placed.item, scene.layers), placed.swatch);
+    return swatches;
 }
 
 double legendHeight(const LegendScene &scene, double width)

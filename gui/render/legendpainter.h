@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // The legend every view and figure shares: what the kinds of timeline block look like, the layer
 // scale of the run's model, and how cells show batches and shards. Drawn with the same palette
-// calls the painters use, so it cannot say one color while they draw another.
+// calls the painters use, so it cannot say one color while they draw another: a kind that takes
+// each layer's color (forward, backward, the collectives) shows several layers' colors.
 #pragma once
 
 #include "look.h"
@@ -10,6 +11,9 @@
 #include <QPalette>
 #include <QRectF>
 #include <QStringList>
+
+#include <utility>
+#include <vector>
 
 class QPainter;
 
@@ -23,7 +27,9 @@ struct LegendScene {
 };
 
 // The legend's words, item by item, in the order they are drawn.
-QStringList legendTexts(int layers);
+QStringList legendTexts(int layers, Palette::Scheme scheme = Palette::Scheme::Standard);
+// Each item's words and where its swatch is, laid out `width` pixels wide from (0, 0).
+std::vector<std::pair<QString, QRectF>> legendSwatches(const LegendScene &scene, double width);
 
 // The height the legend takes laid out `width` pixels wide: its items flow left to right and
 // wrap onto further lines.

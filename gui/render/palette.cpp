@@ -13,6 +13,14 @@ namespace {
 constexpr std::array<QRgb, 8> kColorBlindLayers = {0x1a3a8a, 0x52467e, 0x725372, 0x8c6165,
                                                    0xa47057, 0xbb7f46, 0xd08f30, 0xe69f00};
 
+// The notebook's draw() fills with chalk's fill_opacity over a white page.
+constexpr double kBackwardOpacity = 0.2;
+constexpr double kCollectiveOpacity = 0.5;
+constexpr double kUpdateOpacity = 0.5;
+constexpr double kPassOpacity = 0.5;
+const QColor kNotebookYellow(0xff, 0xff, 0x00); // colour's Color("yellow")
+const QColor kNotebookGrey(0x80, 0x80, 0x80);   // colour's Color("grey")
+
 QColor mix(const QColor &a, const QColor &b, double t)
 {
     return QColor::fromRgbF(float(a.redF() + (b.redF() - a.redF()) * t),
@@ -70,6 +78,26 @@ QColor Palette::layer(int layer, int layers) const
 
 QColor Palette::event(const core::Event &e, int layers) const
 {
+    if (m_scheme == Scheme::Standard) {
+        switch (e.op) {
+            case core::OpKind::Forward:
+                return layer(e.layer, layers);
+            case core::OpKind::Backward:
+                return faded(layer(e.layer, layers), 1.0 - kBackwardOpacity);
+            case core::OpKind::Loss:
+                return m_loss;
+            case core::OpKind::Update:
+                return faded(kNotebookYellow, 1.0 - kUpdateOpacity);
+            case core::OpKind::AllReduce:
+            case core::OpKind::AllGather:
+            case core::OpKind::ScatterReduce:
+                return faded(layer(e.layer, layers), 1.0 - kCollectiveOpacity);
+            case core::OpKind::PassTo:
+            case core::OpKind::Receive:
+                return faded(kNotebookGrey, 1.0 - kPassOpacity);
+        }
+        return m_message;
+    }
     switch (e.op) {
         case core::OpKind::Forward:
             return layer(e.layer, layers);
@@ -84,7 +112,7 @@ QColor Palette::event(const core::Event &e, int layers) const
         case core::OpKind::ScatterReduce:
         case core::OpKind::PassTo:
         case core::OpKind::Receive:
-            return m_message; // hatched, never filled: communication is no layer's compute
+            return m_message; // hatched: communication never reads as a layer's compute
     }
     return m_message;
 }

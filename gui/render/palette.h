@@ -24,10 +24,19 @@ public:
     QColor layer(int layer, int layers) const;
     // The notebook's scale itself: Color("green").range_to("red", layers + 1)[layer].
     static QColor notebookLayer(int layer, int layers);
-    // The color of a timeline block for an event: forward in the layer's color, backward faded,
-    // update yellow, the loss red; communication (collectives, point-to-point) gray, which the
-    // timeline draws hatched so that it never reads as a layer's compute.
+    // The color of a timeline block for an event. The standard scheme paints as the notebook's
+    // draw() does, on white: forward in the layer's color, backward the layer's color at 20%
+    // opacity, update Color("yellow") at 50%, all-reduce, all-gather and scatter-reduce the
+    // layer's color at 50%, pass (and receive) Color("grey") at 50%; the loss, which the notebook
+    // does not draw, red. The color-blind-safe scheme differs on purpose: backward at 50%,
+    // communication dark gray and hatched (hatchesCommunication), so that it never depends on
+    // telling faded layer colors apart (docs/colors.md).
     QColor event(const core::Event &event, int layers) const;
+    // Whether the timeline and the legend draw communication hatched on the background (the
+    // color-blind-safe scheme) instead of filled in its color (the notebook's, standard).
+    bool hatchesCommunication() const { return m_scheme == Scheme::ColorBlindSafe; }
+    // The state view's mark of an updated weight (golden: an outline in the notebook's pale
+    // yellow would not read on a layer's color); the timeline's update blocks are event()'s.
     QColor update() const { return m_update; }
     QColor message() const { return m_message; }
     QColor loss() const { return m_loss; }

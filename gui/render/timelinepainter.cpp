@@ -275,7 +275,7 @@ void TimelinePainter::paintRunning()
     }
 }
 
-// A rank waiting: a dotted band between its operations, unlike communication's hatched blocks
+// A rank waiting: a dotted band between its operations, unlike communication's blocks
 // and compute's fills. One fill per gap in view (never per unit of time).
 void TimelinePainter::paintGaps()
 {
@@ -340,7 +340,8 @@ void TimelinePainter::paintBlock(std::size_t index, const QRectF &rect)
                                            int(m_scene.layout.blockPadding) - 2);
         m_painter.fillRect(mark.adjusted(-1, 0, 1, 0), m_scene.palette.base());
         m_painter.fillRect(mark, fill);
-    } else if (core::isCommunication(event.op) && pixels.width() >= 4) {
+    } else if (core::isCommunication(event.op) && pixels.width() >= 4 &&
+               m_scene.look.colors().hatchesCommunication()) {
         paintCommunication(event, pixels, fill);
     } else {
         m_painter.fillRect(pixels, fill);
@@ -353,7 +354,7 @@ void TimelinePainter::paintBlock(std::size_t index, const QRectF &rect)
     }
 }
 
-// The communication streams (non-blocking collectives, Trace::overlapped): a hatched lane along
+// The communication streams (non-blocking collectives, Trace::overlapped): a lane along
 // the bottom of each rank's row, over the compute it overlaps, so that compute and
 // communication read as two streams of one rank.
 void TimelinePainter::paintStreams()
@@ -379,11 +380,19 @@ void TimelinePainter::paintStreams()
     }
 }
 
-// Communication is waiting and moving data, no layer's compute: an outlined, hatched block on
-// the row's background, labelled with what it is ("AR L1", "→ 2"), never with batches.
+// Communication is waiting and moving data, labelled with what it is ("AR L1", "→ 2"), never
+// with batches: filled in its color as the notebook draws it, or in the color-blind-safe scheme an
+// outlined, hatched block on the row's background, which no layer's compute looks like.
 void TimelinePainter::paintCommunication(const core::Event &event, const QRect &pixels,
                                          const QColor &ink)
 {
+    if (!m_scene.look.colors().hatchesCommunication()) {
+        m_painter.fillRect(pixels, ink);
+        m_painter.setPen(ink.darker(135));
+        m_painter.drawRect(pixels.adjusted(0, 0, -1, -1));
+        paintBlockLabel(event, QRectF(pixels).intersected(timeArea()), ink);
+        return;
+    }
     const QColor background = m_scene.palette.base().color();
     m_painter.fillRect(pixels, background);
     m_painter.fillRect(pixels, QBrush(ink, Qt::BDiagPattern));

@@ -94,8 +94,16 @@
         <translation>loss</translation>
     </message>
     <message>
-        <source>communication</source>
-        <translation>Kommunikation</translation>
+        <source>collectives AR, AG, SR</source>
+        <translation>Kollektive AR, AG, SR</translation>
+    </message>
+    <message>
+        <source>pass, receive</source>
+        <translation>Senden, Empfangen</translation>
+    </message>
+    <message>
+        <source>communication, hatched for color-blind readers</source>
+        <translation>Kommunikation, schraffiert für Farbenblinde</translation>
     </message>
     <message>
         <source>held batches, shards</source>
@@ -750,6 +758,73 @@ Sekunden jedes Ranks für Berechnung (forward, backward, loss, update) und für 
     </message>
 </context>
 <context>
+    <name>SweepLabels</name>
+    <message>
+        <source>1 rank</source>
+        <translation>1 Rank</translation>
+    </message>
+    <message>
+        <source>%1 ranks</source>
+        <translation>%1 Ranks</translation>
+    </message>
+    <message>
+        <source>1 layer</source>
+        <translation>1 Schicht</translation>
+    </message>
+    <message>
+        <source>%1 layers</source>
+        <translation>%1 Schichten</translation>
+    </message>
+    <message>
+        <source>1 batch</source>
+        <translation>1 Batch</translation>
+    </message>
+    <message>
+        <source>%1 batches</source>
+        <translation>%1 Batches</translation>
+    </message>
+    <message>
+        <source>%1 GB/s</source>
+        <translation>%1 GB/s</translation>
+    </message>
+    <message>
+        <source>own bandwidth</source>
+        <translation>eigene Bandbreite</translation>
+    </message>
+    <message>
+        <source>correct</source>
+        <translation>richtig</translation>
+    </message>
+    <message>
+        <source>solved</source>
+        <translation>gelöst</translation>
+    </message>
+    <message>
+        <source>correct, targets missed</source>
+        <translation>richtig, Ziele verfehlt</translation>
+    </message>
+    <message>
+        <source>not correct</source>
+        <translation>nicht richtig</translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation>Fehler</translation>
+    </message>
+    <message>
+        <source>hung</source>
+        <translation>festgehangen</translation>
+    </message>
+    <message>
+        <source>stopped</source>
+        <translation>gestoppt</translation>
+    </message>
+    <message>
+        <source>crashed</source>
+        <translation>abgestürzt</translation>
+    </message>
+</context>
+<context>
     <name>Theme</name>
     <message>
         <source>System</source>
@@ -1183,8 +1258,8 @@ Sekunden jedes Ranks für Berechnung (forward, backward, loss, update) und für 
         <translation>Speicher des Ranks mit dem Spitzenwert: A durchgezogen, B gestrichelt (jeweils bis zur eigenen Spitze: A %1, B %2)</translation>
     </message>
     <message>
-        <source>Memory of the rank that peaked: A solid, B dashed (top: %1 B)</source>
-        <translation>Speicher des Ranks mit dem Spitzenwert: A durchgezogen, B gestrichelt (Skala bis %1 B)</translation>
+        <source>Memory of the rank that peaked: A solid, B dashed (top: %1)</source>
+        <translation>Speicher des Ranks mit dem Spitzenwert: A durchgezogen, B gestrichelt (Skala bis %1)</translation>
     </message>
     <message>
         <source>B: the run compared with it</source>
@@ -2215,10 +2290,6 @@ Zuerst noch einen Hinweis auszuprobieren, bringt oft mehr.</translation>
         <source>time (steps)</source>
         <translation>Zeit (Schritte)</translation>
     </message>
-    <message>
-        <source>bytes</source>
-        <translation>Bytes</translation>
-    </message>
 </context>
 <context>
     <name>rankstep::gui::NotebookImport</name>
@@ -3197,8 +3268,16 @@ Klicken Sie, um die Datei schreibgeschützt zu öffnen und auszuführen.</transl
         <translation>Der Lauf dieser Einstellung hinterließ keinen Trace: %1</translation>
     </message>
     <message>
-        <source>%1 settings in %2 s; %3 solved. Click a point or double-click a row to open its run.</source>
-        <translation>%1 Einstellungen in %2 s; %3 gelöst. Klicken Sie auf einen Punkt oder doppelklicken Sie auf eine Zeile, um den zugehörigen Lauf zu öffnen.</translation>
+        <source> The lesson is graded at %1 only, which this sweep did not run.</source>
+        <translation> Bewertet wird die Lektion nur bei %1, und diese Einstellung war nicht dabei.</translation>
+    </message>
+    <message>
+        <source> The lesson is graded at %1 only: %2 there.</source>
+        <translation> Bewertet wird die Lektion nur bei %1: dort %2.</translation>
+    </message>
+    <message>
+        <source>%1 settings in %2 s; %3 with the right weights.%4 Click a point or double-click a row to open its run.</source>
+        <translation>%1 Einstellungen in %2 s; %3 mit den richtigen Gewichten.%4 Klicken Sie auf einen Punkt oder doppelklicken Sie auf eine Zeile, um den zugehörigen Lauf zu öffnen.</translation>
     </message>
     <message>
         <source>The sweep did not run: %1</source>

@@ -51,5 +51,26 @@ TEST(Compare, ARunAgainstItselfIsTheSame)
     EXPECT_NE(c.memory.find(": the same."), std::string::npos);
 }
 
+// A run that raised is no slower or faster than the solution: it stopped. The comparison says
+// where and why, and compares no end times or Timesteps.
+TEST(Compare, ARunThatFailedSaysWhatHappenedInsteadOfAnEndTime)
+{
+    const core::Trace solution = referenceRun("ddp");
+    core::Trace failed = solution;
+    failed.status = core::RunStatus::Error;
+    failed.error = core::Error(core::ErrorKind::Exception, 1, 23, "KeyError: 5\nTraceback ...");
+    failed.figures.endTime = core::SimTime::steps(2);
+    const Comparison c = compare(failed, solution);
+    EXPECT_EQ(c.time,
+              "A stopped with an error at t 2 (rank 1, line 23: KeyError: 5); B finished "
+              "at t " +
+                  solution.figures.endTime.toString() +
+                  ". End times compare only when both runs finish.");
+    const std::string text = compareText(failed, solution);
+    EXPECT_EQ(text.find("later"), std::string::npos) << text;
+    EXPECT_EQ(text.find("Timesteps"), std::string::npos) << text;
+    EXPECT_NE(text.find("Differs in status: error against ok."), std::string::npos) << text;
+}
+
 } // namespace
 } // namespace rankstep::explain

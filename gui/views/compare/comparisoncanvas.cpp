@@ -6,17 +6,20 @@
 
 #include "core/trace.h"
 
+#include <QFontMetricsF>
 #include <QPainter>
 #include <QPainterPath>
 
 #include <algorithm>
+#include <cmath>
 
 namespace rankstep::gui {
 namespace {
 
 constexpr double kLabelWidth = 72.0;
 constexpr double kRightMargin = 12.0;
-constexpr double kTitleHeight = 20.0;
+constexpr double kLabelPoints = 10.0; // the timeline's rank labels, at zoom 1
+constexpr double kMemoryLines = 6.0;  // the memory plot's band: its title and about five lines
 
 core::SimTime laterEnd(const TracePtr &a, const TracePtr &b)
 {
@@ -34,6 +37,61 @@ ComparisonCanvas::ComparisonCanvas(QWidget *parent) : QWidget(parent)
     setMinimumHeight(240);
 }
 
+double ComparisonCanvas::titleHeight() const
+{
+    QFont bold = font();
+    bold.setBold(true);
+    return std::ceil(QFontMetricsF(bold).height() + 4.0);
+}
+
+double ComparisonCanvas::minRowHeight() const
+{
+    // The timeline shrinks a label's font to its row: rows as tall as the label's own height.
+    QFont label = font();
+    label.setPointSizeF(kLabelPoints * m_look.zoom);
+    return std::ceil(QFontMetricsF(label).height());
+}
+
+double ComparisonCanvas::memoryHeight() const
+{
+    return std::ceil(kMemoryLines * QFontMetricsF(font()).height() + 8.0);
+}
+
+int ComparisonCanvas::neededHeight() const
+{
+    if (!m_a || !m_b)
+        return 240;
+    double height = memoryHeight();
+    for (const TracePtr &trace : {m_a, m_b})
+        height += titleHeight() + RowLayout{}.axisHeight +
+                  std::max(1, trace->config.ranks) * minRowHeight();
+    return int(std::ceil(height));
+}
+
+double ComparisonCanvas::rowHeight() const
+{
+    if (!m_a || !m_b)
+        return 0.0;
+    const double each = (height() - std::max(memoryHeight(), height() * 0.26)) / 2.0;
+    RowLayout layout;
+    layout.rows = m_a->config.ranks;
+    return fitRows(layout, each - titleHeight(), m_look.scaled(24.0), minRowHeight()).rowHeight;
+}
+
+QRectF ComparisonCanvas::memoryPlot() const
+{
+    const double band = std::max(memoryHeight(), height() * 0.26);
+    const QRectF area(0, height() - band, width(), band);
+    return area.adjusted(m_look.scaled(kLabelWidth), titleHeight(), -kRightMargin, -4);
+}
+
+void ComparisonCanvas::paintTitle(QPainter &painter, const QRectF &box, const QString &text)
+{
+    if (QFontMetricsF(painter.font()).horizontalAdvance(text) > box.width())
+        m_elided.note(text);
+    painter.drawText(box, Qt::AlignVCenter | Qt::AlignLeft, text);
+}
+
 void ComparisonCanvas::setRuns(TracePtr a, TracePtr b, Look look, TraceUnits aUnits,
                                TraceUnits bUnits)
 {
@@ -42,6 +100,8 @@ void ComparisonCanvas::setRuns(TracePtr a, TracePtr b, Look look, TraceUnits aUn
     m_look = look;
     m_units[0] = aUnits;
     m_units[1] = bUnits;
+    setMinimumHeight(neededHeight()); // the page scrolls rather than squeeze the labels
+    updateGeometry();
     QWidget::update();
 }
 
@@ -63,6 +123,7 @@ void ComparisonCanvas::paintEvent(QPaintEvent *)
 {
     QPainter painter(this);
     painter.fillRect(rect(), palette().base());
+    m_elided.clear();
     if (!m_a || !m_b) {
         TimelinePainter::paintPlaceholder(painter, rect(), palette(), font(),
                                           tr("Compare your run with the solution or with your "
@@ -70,8 +131,9 @@ void ComparisonCanvas::paintEvent(QPaintEvent *)
                                           m_look.zoom);
         return;
     }
-    const double memoryHeight = height() * 0.26;
-    const double each = (height() - memoryHeight) / 2.0;
+    const double memoryBand = std::max(memoryHeight(), height() * 0.26);
+    const double each = (height() - memoryBand) / 2.0;
+    const double titleBand = titleHeight();
     const bool twoClocks = m_units[0] != m_units[1];
     const auto title = [&](int run) {
         if (!twoClocks)
@@ -94,19 +156,19 @@ void ComparisonCanvas::paintEvent(QPaintEvent *)
         QFont bold = font();
         bold.setBold(true);
         painter.setFont(bold);
-        painter.drawText(QRectF(4, 0, width() - 8, kTitleHeight), Qt::AlignVCenter,
-                         title(i) + QStringLiteral(" (") +
-                             tr("end %1 %2")
-                                 .arg(QString::fromStdString(trace->figures.endTime.toString()),
-                                      timeUnitName(m_units[i])) +
-                             QStringLiteral(")"));
-        painter.translate(0, kTitleHeight);
-        const double h = each - kTitleHeight;
+        paintTitle(painter, QRectF(4, 0, width() - 8, titleBand),
+                   title(i) + QStringLiteral(" (") +
+                       tr("end %1 %2")
+                           .arg(QString::fromStdString(trace->figures.endTime.toString()),
+                                timeUnitName(m_units[i])) +
+                       QStringLiteral(")"));
+        painter.translate(0, titleBand);
+        const double h = each - titleBand;
         if (!trace->events.empty()) {
             RowLayout layout;
             layout.rows = trace->config.ranks;
             layout.labelWidth = axis.left;
-            layout = fitRows(layout, h, m_look.scaled(24.0));
+            layout = fitRows(layout, h, m_look.scaled(24.0), minRowHeight());
             TimelineScene scene;
             scene.trace = trace.get();
             scene.layout = layout;
@@ -121,26 +183,28 @@ void ComparisonCanvas::paintEvent(QPaintEvent *)
         painter.restore();
         ++i;
     }
-    paintMemory(painter, QRectF(0, height() - memoryHeight, width(), memoryHeight));
+    paintMemory(painter, QRectF(0, height() - memoryBand, width(), memoryBand));
 }
 
 // The memory of the rank that peaked in each run, over time: a step at each of its events.
-void ComparisonCanvas::paintMemory(QPainter &painter, const QRectF &area) const
+void ComparisonCanvas::paintMemory(QPainter &painter, const QRectF &area)
 {
     const bool twoClocks = m_units[0] != m_units[1];
     const std::int64_t shared =
         std::max<std::int64_t>({m_a->figures.maxMemory, m_b->figures.maxMemory, std::int64_t(1)});
-    const QRectF plot = area.adjusted(m_look.scaled(kLabelWidth), 16, -kRightMargin, -4);
+    const QRectF plot = memoryPlot();
     painter.setPen(palette().color(QPalette::Mid));
     painter.drawRect(plot);
     painter.setPen(palette().color(QPalette::WindowText));
-    painter.drawText(
-        QRectF(4, area.top(), width(), 16), Qt::AlignVCenter,
+    painter.setFont(font());
+    paintTitle(
+        painter, QRectF(4, area.top(), width() - 8, titleHeight()),
         twoClocks
             ? tr("Memory of the rank that peaked: A solid, B dashed (each to its own peak: "
                  "A %1, B %2)")
                   .arg(formatMemory(m_a->figures.maxMemory), formatMemory(m_b->figures.maxMemory))
-            : tr("Memory of the rank that peaked: A solid, B dashed (top: %1 B)").arg(shared));
+            : tr("Memory of the rank that peaked: A solid, B dashed (top: %1)")
+                  .arg(formatMemory(shared)));
     int i = 0;
     for (const TracePtr &trace : {m_a, m_b}) {
         const std::int64_t top =

@@ -46,7 +46,7 @@ ExplainView::ExplainView(RunSession &session, Appearance &appearance, QWidget *p
     : QWidget(parent), m_session(session), m_appearance(appearance)
 {
     auto *tabs = new QTabWidget;
-    tabs->addTab(scrollable(buildMemoryPage()), tr("What fills memory"));
+    tabs->addTab(buildMemoryPage(), tr("What fills memory")); // scrolls its top part only
     tabs->addTab(scrollable(buildTimePage()), tr("Where time goes"));
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -114,6 +114,7 @@ QWidget *ExplainView::buildMemoryPage()
     m_objectTable->verticalHeader()->hide();
     m_objectTable->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_objectTable->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_objectTable->setMinimumHeight(60); // a short pane shrinks the table with the chart
     m_objectTable->setToolTip(
         tr("What the rank holds at the cursor; double-click a row to go to "
            "the line that stored it."));
@@ -124,19 +125,26 @@ QWidget *ExplainView::buildMemoryPage()
     auto *chartPane = new QWidget;
     auto *chartLayout = new QVBoxLayout(chartPane);
     chartLayout->setContentsMargins(0, 0, 0, 0);
-    chartLayout->addWidget(m_chart, 1);
+    // The kinds' names above the chart: a short pane shrinks the chart, never scrolls them away.
     auto *legend = new QLabel(MemoryKindChart::legendText());
     legend->setWordWrap(true);
     chartLayout->addWidget(legend);
+    chartLayout->addWidget(m_chart, 1);
     auto *split = new QSplitter(Qt::Vertical);
     split->addWidget(chartPane);
     split->addWidget(m_objectTable);
     split->setStretchFactor(0, 1);
     split->setStretchFactor(1, 1);
+    // The sentence and the rank's row scroll in a short tab; the chart, its legend and the table
+    // take the rest (a page that scrolled whole cut the chart and scrolled its legend away).
+    auto *top = new QWidget;
+    auto *topLayout = new QVBoxLayout(top);
+    topLayout->setContentsMargins(0, 0, 0, 0);
+    topLayout->addWidget(m_peak);
+    topLayout->addLayout(row);
     auto *layout = new QVBoxLayout(page);
-    layout->addWidget(m_peak);
-    layout->addLayout(row);
-    layout->addWidget(split, 1);
+    layout->addWidget(scrollable(top), 1);
+    layout->addWidget(split, 3);
     return page;
 }
 

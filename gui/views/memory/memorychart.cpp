@@ -25,7 +25,9 @@
 #include <QFontMetricsF>
 #include <QGraphicsLayout>
 #include <QGraphicsRectItem>
+#include <QGraphicsScene>
 #include <QGraphicsSimpleTextItem>
+#include <QGraphicsTextItem>
 #include <QLabel>
 #include <QLegend>
 #include <QLegendMarker>
@@ -51,6 +53,8 @@ constexpr int kMemoryTicks = 5;         // at most this many intervals on the va
 constexpr int kTimeTicks = 10;          // and on the time axis
 constexpr double kHeadroom = 1.15;      // room above the highest value for the maximum's label
 constexpr int kMinColumns = 1024;       // a rank's line keeps at least 4 points per pixel of this
+constexpr double kLabelGap = 6.0;       // between a memory label and the plot's left edge
+constexpr double kLabelSpacing = 1.5;   // memory ticks at least this many label heights apart
 
 QList<QPointF> toPoints(const std::vector<MemoryPoint> &series)
 {
@@ -153,7 +157,10 @@ MemoryChart::MemoryChart(RunSession &session, Appearance &appearance, QWidget *p
     m_byKindButton->hide(); // shown with a run
     connect(m_byKindButton, &QToolButton::toggled, this, &MemoryChart::setByKind);
     connect(m_timeAxis, &QValueAxis::rangeChanged, this, &MemoryChart::onTimeRangeChanged);
-    connect(m_chart, &QChart::plotAreaChanged, this, [this] { placeTargetLabel(); });
+    connect(m_chart, &QChart::plotAreaChanged, this, [this] {
+        placeMemoryLabels();
+        placeTargetLabel();
+    });
     setDarkTheme(isDark(palette()));
     connect(&session, &RunSession::traceChanged, this, &MemoryChart::onTraceChanged);
     connect(&session, &RunSession::lessonChanged, this, [this] { rebuild(); });
@@ -214,7 +221,9 @@ void MemoryChart::applyZoom()
     legend->setFont(scaledFont(unzoomed(*legend, "rankstepFont", legend->font()), m_look.zoom));
     // The target's words in the legend's font, at the zoom too.
     m_targetLabel->setFont(legend->font());
+    fitDecorations(); // the memory labels' room at their new size
     placeTargetLabel();
+    Q_EMIT labelsChanged(); // the plot's natural left edge moved with the labels' width
 }
 
 void MemoryChart::resizeEvent(QResizeEvent *event)
@@ -272,12 +281,20 @@ void MemoryChart::fitDecorations()
     m_chart->legend()->setVisible(legend);
     // The "By kind" button sits at the top right, in the legend's band or, without a legend, in
     // a band of its own: never over the plot (the maximum's label goes there).
-    const int top = legend ? 10 : m_byKindButton->sizeHint().height() + 2;
-    if (m_chart->margins().top() != top)
-        m_chart->setMargins(QMargins(4, top, 10, 4));
+    m_topMargin = legend ? 10 : m_byKindButton->sizeHint().height() + 2;
     m_timeAxis->setTitleVisible(roomy);
     if (m_trace && m_trace->figures.hasEvents)
-        applyMemoryAxis(); // as many labels as now fit
+        applyMemoryAxis(); // as many labels as now fit, and their width
+    else
+        applyMargins();
+}
+
+void MemoryChart::applyMargins()
+{
+    // The top and right margins leave room for the top memory label and the last time label.
+    const QMargins margins(4 + m_labelRoom, m_topMargin, 10, 4);
+    if (m_chart->margins() != margins)
+        m_chart->setMargins(margins);
 }
 
 // The lesson's target and the model state are simulated bytes: a real run's are other bytes.
@@ -310,11 +327,15 @@ void MemoryChart::setUpChart()
     m_timeAxis->setTickAnchor(0);
     setAxisRange(m_timeAxis->min(), m_timeAxis->max());
     m_memoryAxis->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
+    m_memoryAxis->setLabelsVisible(false); // drawn by placeMemoryLabels, never elided
     m_chart->addAxis(m_timeAxis, Qt::AlignBottom);
     m_chart->addAxis(m_memoryAxis, Qt::AlignLeft);
     m_chart->legend()->setAlignment(Qt::AlignTop); // the plot keeps the timeline's width
     m_chart->setBackgroundRoundness(0);
-    m_chart->setMargins(QMargins(4, 10, 10, 4));       // room for the top and right tick labels
+    // The pane's height, not Qt Charts' wish for its axes and legend, sizes the chart: a chart
+    // taller than its view was scrolled, its top labels cut.
+    m_chart->setMinimumSize(0, 0);
+    applyMargins();
     m_chart->layout()->setContentsMargins(0, 0, 0, 0); // no frame inside the app's panes
 }
 
@@ -373,8 +394,11 @@ void MemoryChart::applyTimeSpan()
         return;
     const QRectF natural = m_chart->plotArea();
     const double offset = m_view->mapTo(this, QPoint(0, 0)).x();
-    m_chart->setPlotArea(QRectF(m_timeSpan->left - offset, natural.top(),
-                                m_timeSpan->right - m_timeSpan->left, natural.height()));
+    // Never left of where the memory labels need it (the aligner asks for no less than the
+    // natural edge of both views; a span from elsewhere would cut the labels).
+    const double left = std::max(m_timeSpan->left - offset, natural.left());
+    const double right = std::max(left + 1.0, m_timeSpan->right - offset);
+    m_chart->setPlotArea(QRectF(left, natural.top(), right - left, natural.height()));
     // Axes and series move at the next layout pass: now, so that no paint shows the old ones.
     m_chart->layout()->invalidate();
     m_chart->layout()->activate();
@@ -446,6 +470,8 @@ void MemoryChart::rebuild()
     m_byKindButton->setVisible(!empty);
     placeButton();
     if (empty) {
+        m_memoryTicks.clear();
+        placeMemoryLabels();
         m_targetLabel->hide();
         m_maxLabel->hide();
         m_maxBackdrop->hide();
@@ -789,29 +815,119 @@ void MemoryChart::addLevel(const QString &name, std::int64_t bytes, Qt::PenStyle
     hideFromLegend(m_chart, line);
 }
 
-void MemoryChart::applyMemoryAxis()
+int MemoryChart::memoryIntervals(double plotHeight) const
+{
+    const double labelHeight = QFontMetricsF(m_memoryAxis->labelsFont()).height();
+    return std::clamp(int(plotHeight / (kLabelSpacing * labelHeight)), 1, kMemoryTicks);
+}
+
+void MemoryChart::applyMemoryAxis(std::optional<double> plotHeight)
 {
     const std::int64_t highest = std::max({m_trace->figures.maxMemory, shownTarget().value_or(0),
                                            shownModelState().value_or(0), m_kindHighest});
-    // As many labels as Qt Charts draws whole: it gives each label the plot's height divided by
-    // the number of labels (plus one) less twice its padding, and elides a label taller than
-    // that to "…". The plot's height is the widget's less what the chart put around the plot
-    // when it last laid out.
-    constexpr double kLabelPadding = 4.0; // Qt Charts' ChartAxisElement::labelPadding()
-    const double labelHeight = QFontMetricsF(m_memoryAxis->labelsFont()).height();
+    // As many ticks as their labels' height allows: the plot's height is the widget's less what
+    // the chart put around the plot when it last laid out (placeMemoryLabels corrects it once
+    // the chart laid out at this height).
+    const QFontMetricsF metrics(m_memoryAxis->labelsFont());
+    const double labelHeight = metrics.height();
     const double laidOut = m_chart->plotArea().height();
     const double around =
         laidOut > 0 ? m_chart->size().height() - laidOut : 3.0 * labelHeight + 14.0;
-    const double plotHeight = height() - around;
-    // n ticks (0 included) make n + 1 layout slots in Qt Charts' category axis.
-    const int labels = int(plotHeight / (labelHeight + 2 * kLabelPadding + 1.0)) - 1;
-    const auto ticks = memoryTicks(std::llround(static_cast<double>(highest) * kHeadroom),
-                                   std::clamp(labels - 1, 1, kMemoryTicks));
+    const int intervals = memoryIntervals(plotHeight.value_or(height() - around));
+    m_memoryTicks = memoryTicks(std::llround(static_cast<double>(highest) * kHeadroom), intervals);
     for (const QString &label : m_memoryAxis->categoriesLabels())
         m_memoryAxis->remove(label);
-    for (const std::int64_t tick : ticks)
-        m_memoryAxis->append(formatMemory(tick), static_cast<double>(tick));
-    m_memoryAxis->setRange(0, static_cast<double>(ticks.back()));
+    double widest = 0;
+    for (const std::int64_t tick : m_memoryTicks) {
+        const QString label = formatMemory(tick);
+        m_memoryAxis->append(label, static_cast<double>(tick)); // its grid line
+        widest = std::max(widest, metrics.horizontalAdvance(label));
+    }
+    m_memoryAxis->setRange(0, static_cast<double>(m_memoryTicks.back()));
+    m_labelRoom = int(std::ceil(widest + kLabelGap));
+    applyMargins();
+    placeMemoryLabels();
+}
+
+// Each memory tick's label right-aligned left of the plot, centered on its grid line; a label
+// that would leave the chart or run into the one below is left out, and noted.
+void MemoryChart::placeMemoryLabels()
+{
+    m_elided.clear();
+    const bool shown = !showsPlaceholder() && !m_memoryTicks.empty();
+    // The plot as laid out holds fewer ticks than the estimate gave: fewer, before placing.
+    if (shown && !m_refitting && m_trace && m_trace->figures.hasEvents &&
+        memoryIntervals(m_chart->plotArea().height()) < int(m_memoryTicks.size()) - 1) {
+        m_refitting = true;
+        applyMemoryAxis(m_chart->plotArea().height()); // places the labels itself
+        m_refitting = false;
+        return;
+    }
+    while (m_memoryTexts.size() < m_memoryTicks.size())
+        m_memoryTexts.push_back(new QGraphicsSimpleTextItem(m_chart));
+    const QRectF plot = m_chart->plotArea();
+    const QFont font = m_memoryAxis->labelsFont();
+    const QFontMetricsF metrics(font);
+    const double top = m_memoryTicks.empty() ? 0.0 : static_cast<double>(m_memoryTicks.back());
+    double below = m_chart->size().height(); // the top of the label placed below
+    for (std::size_t i = 0; i < m_memoryTexts.size(); ++i) {
+        QGraphicsSimpleTextItem *item = m_memoryTexts[i];
+        if (!shown || i >= m_memoryTicks.size()) {
+            item->hide();
+            continue;
+        }
+        const QString text = formatMemory(m_memoryTicks[i]);
+        const double y =
+            plot.bottom() -
+            (top > 0 ? static_cast<double>(m_memoryTicks[i]) / top : 0.0) * plot.height();
+        const QRectF box(plot.left() - kLabelGap - metrics.horizontalAdvance(text),
+                         y - metrics.height() / 2, metrics.horizontalAdvance(text),
+                         metrics.height());
+        if (box.left() < 0 || box.top() < 0 || box.bottom() > below + 0.5) {
+            item->hide();
+            m_elided.note(text);
+            continue;
+        }
+        item->setFont(font);
+        item->setBrush(m_memoryAxis->labelsBrush());
+        item->setText(text);
+        item->setPos(box.topLeft());
+        item->show();
+        below = box.top();
+    }
+}
+
+QList<std::pair<QString, QRectF>> MemoryChart::memoryLabels() const
+{
+    QList<std::pair<QString, QRectF>> labels;
+    for (const QGraphicsSimpleTextItem *item : m_memoryTexts)
+        if (item->isVisible())
+            labels.append({item->text(), item->mapRectToParent(item->boundingRect())});
+    return labels;
+}
+
+std::optional<core::SimTime> MemoryChart::shownTime() const
+{
+    const StepController &step = m_session.stepper();
+    if (showsPlaceholder() || !step.cursor() || m_trace != m_session.trace())
+        return std::nullopt;
+    return step.cursorTime();
+}
+
+QStringList MemoryChart::elidedTexts() const
+{
+    if (!isVisible() || showsPlaceholder())
+        return {};
+    QStringList texts = m_elided.texts();
+    // What Qt Charts itself cut (the time axis' labels and title, the legend): drawn with "…".
+    if (m_chart->scene())
+        for (const QGraphicsItem *item : m_chart->scene()->items()) {
+            const auto *text = dynamic_cast<const QGraphicsTextItem *>(item);
+            if (text && text->isVisible() && text->toPlainText().contains(QChar(0x2026)) &&
+                !texts.contains(text->toPlainText()))
+                texts.append(text->toPlainText());
+        }
+    return texts;
 }
 
 void MemoryChart::applyTimeTicks()

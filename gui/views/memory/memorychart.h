@@ -3,6 +3,7 @@
 
 #include "core/simtime.h"
 #include "core/trace.h"
+#include "describable.h"
 #include "look.h"
 #include "memoryseries.h"
 #include "timelinegeometry.h"
@@ -50,12 +51,26 @@ class RunSession;
 // A lesson's model-state memory per rank (core/explain/formulas.h) is a dotted reference line.
 // The session's trace (none, or one without events: a placeholder text instead of the chart) and
 // its lesson (the target, which lessons have a model state) are all it draws from.
-class MemoryChart : public QWidget
+//
+// The memory axis' labels are the chart's own items, not Qt Charts': Qt Charts elides a vertical
+// label to "…" when the plot's height divided by the labels is less than a label's height, or
+// when a pinned plot area leaves less than its width. The chart keeps as many ticks as their
+// labels' height allows and a left margin as wide as the widest label at the current font.
+class MemoryChart
+    : public QWidget
+    , public Describable
 {
     Q_OBJECT
 
 public:
     MemoryChart(RunSession &session, Appearance &appearance, QWidget *parent = nullptr);
+
+    // Describable: "memory", the session's cursor time, and the axis labels it could not draw.
+    QString describedName() const override { return QStringLiteral("memory"); }
+    std::optional<core::SimTime> shownTime() const override;
+    QStringList elidedTexts() const override;
+    // The memory axis' labels as drawn (tests): their texts and where they sit in the chart.
+    QList<std::pair<QString, QRectF>> memoryLabels() const;
 
     bool byKind() const { return m_byKind; }
     // The rank stacked by kind: the session's selected rank, else the rank of the run's maximum.
@@ -139,7 +154,11 @@ private:
     void addTarget();
     void applyTimeSpan();
     void setAxisRange(double from, double to); // steps; ticks bounded all the way
-    void applyMemoryAxis();
+    // Ticks for the run's highest value at the plot's height (default: estimated from the widget).
+    void applyMemoryAxis(std::optional<double> plotHeight = std::nullopt);
+    int memoryIntervals(double plotHeight) const; // as many as their labels' height allows
+    void applyMargins();
+    void placeMemoryLabels();
     void applyTimeTicks();
     void placeTargetLabel();
     void placeMaximumLabel();
@@ -177,6 +196,12 @@ private:
     std::vector<QLineSeries *> m_kindUppers;         // by kind: each kind's upper edge (owned)
     std::int64_t m_kindHighest = 0;                  // by kind: the highest stacked total
     QToolButton *m_byKindButton = nullptr;
+    std::vector<std::int64_t> m_memoryTicks;              // bytes, from 0 up
+    std::vector<QGraphicsSimpleTextItem *> m_memoryTexts; // their labels (owned by the chart)
+    int m_labelRoom = 0;  // the widest label's width and its gap to the plot, in pixels
+    int m_topMargin = 10; // the legend's band, or the "By kind" button's
+    ElidedTexts m_elided; // the labels left out at the last placing
+    bool m_refitting = false;
 };
 
 } // namespace rankstep::gui

@@ -2,10 +2,14 @@
 #include "memorykindchart.h"
 
 #include "kindcolors.h"
+#include "memoryseries.h"
 
 #include <QAreaSeries>
+#include <QCategoryAxis>
 #include <QChart>
+#include <QFontMetricsF>
 #include <QLineSeries>
+#include <QResizeEvent>
 #include <QValueAxis>
 
 #include <algorithm>
@@ -73,15 +77,14 @@ std::vector<explain::KindSample> bucketSamples(const std::vector<explain::KindSa
 }
 
 MemoryKindChart::MemoryKindChart(QWidget *parent)
-    : QChartView(parent), m_x(new QValueAxis), m_y(new QValueAxis), m_cursor(new QLineSeries)
+    : QChartView(parent), m_x(new QValueAxis), m_y(new QCategoryAxis), m_cursor(new QLineSeries)
 {
     auto *chart = new QChart;
     chart->setMargins(QMargins(4, 4, 4, 4));
     chart->legend()->hide(); // legendText() below the chart wraps where the legend elided
     m_x->setTitleText(tr("time (steps)"));
-    m_y->setTitleText(tr("bytes"));
-    m_x->setLabelFormat(QStringLiteral("%.10g")); // 2000000, not 2e+06
-    m_y->setLabelFormat(QStringLiteral("%.0f"));
+    m_x->setLabelFormat(QStringLiteral("%.10g"));                     // 2000000, not 2e+06
+    m_y->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue); // "2 MB" at 2 MB
     chart->addAxis(m_x, Qt::AlignBottom);
     chart->addAxis(m_y, Qt::AlignLeft);
     QLineSeries *lower = nullptr;
@@ -103,8 +106,9 @@ MemoryKindChart::MemoryKindChart(QWidget *parent)
     m_cursor->attachAxis(m_x);
     m_cursor->attachAxis(m_y);
     setChart(chart);
+    chart->setMinimumSize(0, 0); // the pane's height, not the chart's wish, sizes it
     setRenderHint(QPainter::Antialiasing);
-    setMinimumSize(200, 160); // narrow panes (1280x800) shrink it instead of scrolling it
+    setMinimumSize(200, 120); // narrow panes (1280x800) shrink it instead of scrolling it
 }
 
 void MemoryKindChart::setSamples(const std::vector<explain::KindSample> &samples, core::SimTime end,
@@ -132,17 +136,47 @@ void MemoryKindChart::setSamples(const std::vector<explain::KindSample> &samples
         m_references.push_back(line);
         top = std::max(top, reference.bytes);
     }
-    const double right = std::max(end.toDouble(), 1e-3), high = std::max(double(top) * 1.08, 1.0);
+    const double right = std::max(end.toDouble(), 1e-3);
     // Round tick steps (1, 2 or 5 times a power of ten), about five per axis whatever the range.
-    for (auto [axis, range] : {std::pair{m_x, right}, std::pair{m_y, high}}) {
-        // The interval before the range: a wide range at the old, narrow interval would make
-        // millions of tick items at once (a freeze once seen after big runs).
-        axis->setTickType(QValueAxis::TicksFixed);
-        axis->setTickInterval(niceStep(range / 5));
-        axis->setRange(0, range);
-        axis->setTickAnchor(0);
-        axis->setTickType(QValueAxis::TicksDynamic);
-    }
+    // The interval before the range: a wide range at the old, narrow interval would make
+    // millions of tick items at once (a freeze once seen after big runs).
+    m_x->setTickType(QValueAxis::TicksFixed);
+    m_x->setTickInterval(niceStep(right / 5));
+    m_x->setRange(0, right);
+    m_x->setTickAnchor(0);
+    m_x->setTickType(QValueAxis::TicksDynamic);
+    m_top = std::max<std::int64_t>(top, 1);
+    applyMemoryAxis();
+}
+
+void MemoryKindChart::applyMemoryAxis()
+{
+    // As many labels as Qt Charts draws whole: it gives each the plot's height divided by the
+    // labels (plus one), less twice its padding, and elides a label taller than that to "…".
+    constexpr double kLabelPadding = 4.0; // Qt Charts' ChartAxisElement::labelPadding()
+    // The plot is the view's height less the time axis' labels and title and the margins (the
+    // chart's own plot area is the last layout's, stale in a resize).
+    const double labelHeight = QFontMetricsF(m_y->labelsFont()).height();
+    const double plotHeight = height() - (3.0 * labelHeight + 20.0);
+    const int labels = int(plotHeight / (labelHeight + 2 * kLabelPadding + 1.0)) - 1;
+    const std::vector<std::int64_t> ticks = memoryTicks(
+        std::llround(double(m_top) * 1.08), std::clamp(labels - 1, 1, 5)); // n ticks: n+1 slots
+    for (const QString &label : m_y->categoriesLabels())
+        m_y->remove(label);
+    for (const std::int64_t tick : ticks)
+        m_y->append(formatMemory(tick), double(tick));
+    m_y->setRange(0, double(ticks.back()));
+}
+
+void MemoryKindChart::resizeEvent(QResizeEvent *event)
+{
+    QChartView::resizeEvent(event);
+    applyMemoryAxis(); // as many labels as now fit
+}
+
+QStringList MemoryKindChart::memoryLabels() const
+{
+    return m_y->categoriesLabels();
 }
 
 void MemoryKindChart::setCursorTime(std::optional<core::SimTime> time)

@@ -11,6 +11,7 @@
 #include <optional>
 #include <vector>
 
+class QCategoryAxis;
 class QLineSeries;
 class QValueAxis;
 
@@ -18,7 +19,9 @@ namespace rankstep::gui {
 
 // One rank's memory by kind over time, stacked (weights at the bottom, then optimizer states,
 // activations, activation gradients, weight gradients), with a line at the cursor and optional
-// reference lines (the lesson's target, the model-state memory a rank should hold).
+// reference lines (the lesson's target, the model-state memory a rank should hold). Its memory
+// axis is written as the app writes memory everywhere ("3 MB", core/memoryformat.h), with as many
+// labels as the chart's height draws whole; the kinds take the app's kind colors (kindcolors.h).
 class MemoryKindChart : public QChartView
 {
     Q_OBJECT
@@ -41,10 +44,18 @@ public:
     // The kinds' colors and names, as rich text that wraps (the chart's own legend elides them).
     static QString legendText();
     std::int64_t highestTotal() const { return m_highest; }
+    // The memory axis' labels, from 0 up ("0 B", "1 MB", ...).
+    QStringList memoryLabels() const;
+
+protected:
+    void resizeEvent(QResizeEvent *event) override;
 
 private:
+    void applyMemoryAxis(); // ticks for the highest value at the chart's height
+
     QValueAxis *m_x;
-    QValueAxis *m_y;
+    QCategoryAxis *m_y;
+    std::int64_t m_top = 0; // bytes: the highest total or reference line
     std::vector<QLineSeries *> m_uppers;
     QLineSeries *m_cursor;
     std::vector<QLineSeries *> m_references;

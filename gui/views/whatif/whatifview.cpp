@@ -5,12 +5,15 @@
 #include "explainview.h"
 #include "memoryseries.h"
 #include "runsession.h"
+#include "sweeplabels.h"
 
 #include "core/io/costfile.h"
 
 #include <QChart>
 #include <QChartView>
 #include <QComboBox>
+#include <QFontMetricsF>
+#include <QGraphicsSimpleTextItem>
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -25,6 +28,7 @@
 #include <QResizeEvent>
 #include <QScatterSeries>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QSet>
 #include <QShowEvent>
 #include <QTabWidget>
@@ -215,6 +219,8 @@ WhatIfView::WhatIfView(RunSession &session, Appearance &appearance, SweepControl
     m_chartView->installEventFilter(this);
     m_chart->setMinimumSize(0, 0); // the tab's height, not the chart's wish, sizes it
     m_chartView->setAccessibleName(tr("Timesteps against peak memory"));
+    // The points' labels follow the plot where a resize or new axes moved it.
+    connect(m_chart, &QChart::plotAreaChanged, this, [this] { placePointLabels(); });
     for (QScatterSeries *series : {m_points, m_frontPoints, m_currentPoint}) {
         connect(series, &QScatterSeries::clicked, this, [this](const QPointF &value) {
             // The row whose point is nearest, on the axes' scales.
@@ -407,6 +413,7 @@ bool WhatIfView::eventFilter(QObject *watched, QEvent *event)
         const double zoom = m_appearance.look().zoom;
         const int label = int(8 * fontMetrics().averageCharWidth() * zoom);
         m_memoryAxis->setTickCount(std::clamp(m_chartView->width() / std::max(1, label), 3, 9));
+        m_memoryAxis->applyNiceNumbers(); // round ticks at the new count
         m_chart->legend()->setVisible(m_chartView->height() > int(260 * zoom));
     }
     return QWidget::eventFilter(watched, event);
@@ -438,12 +445,17 @@ void WhatIfView::resizeEvent(QResizeEvent *event)
 // The settings area is as tall as what it holds, and never more than half the tab.
 void WhatIfView::keepSettingsHeight()
 {
-    QWidget *page = static_cast<QScrollArea *>(m_settingsArea)->widget();
-    const int wanted = page->heightForWidth(std::max(1, m_settingsArea->width())) + 2;
+    auto *area = static_cast<QScrollArea *>(m_settingsArea);
+    QWidget *page = area->widget();
+    // At the width left beside a scroll bar: measured at the whole width, the wrapped status came
+    // out a line short.
+    const int width = m_settingsArea->width() - area->verticalScrollBar()->sizeHint().width();
+    const int wanted = page->heightForWidth(std::max(1, width)) + 2;
     const int natural = wanted > 2 ? wanted : page->sizeHint().height();
-    // A maximum, not a fixed height: the tab's minimum must not grow the window (presenting at
-    // 1280x800 and 150%, tests/gui/app/presentationsizetest.cpp).
-    m_settingsArea->setMinimumHeight(0);
+    // Up to half the tab; at least what it holds up to a third (the layout would give it only
+    // its size hint, a status of one line). Never more: the tab's minimum must not grow the
+    // window (presenting at 1280x800 and 150%, tests/gui/app/presentationsizetest.cpp).
+    m_settingsArea->setMinimumHeight(std::min(natural, height() / 3));
     m_settingsArea->setMaximumHeight(std::max(40, std::min(natural, height() / 2)));
 }
 
@@ -451,6 +463,8 @@ void WhatIfView::setStatus(const QString &text)
 {
     m_status->setText(text);
     keepSettingsHeight();
+    // Again once the layout placed the new text: its lines at the area's final width.
+    QTimer::singleShot(0, this, &WhatIfView::keepSettingsHeight);
 }
 
 void WhatIfView::showTable(bool table)
@@ -548,7 +562,8 @@ void WhatIfView::setRowCells(int tableRow, const io::SweepRow &row)
         QString::number(row.point.layers),
         QString::number(row.point.batches),
         row.point.bandwidth > 0 ? QString::number(row.point.bandwidth) : QStringLiteral("-"),
-        QString::fromStdString(row.status),
+        sweepResultText(row, m_session.lesson(),
+                        m_chart->property("cost").toString().toStdString()),
         timeText(row, row.timesteps),
         memory,
         row.idleShare ? percent(*row.idleShare) : QStringLiteral("-"),
@@ -568,13 +583,28 @@ void WhatIfView::onFinished(double seconds)
     // A short tab (1280x800): the chart gets the fields' height until they are asked for again.
     m_foldPending = true;
     foldIfShort();
-    const auto solved =
+    const auto correct =
         std::count_if(m_rows.begin(), m_rows.end(), [](const io::SweepRow &r) { return r.solved; });
-    setStatus(tr("%1 settings in %2 s; %3 solved. Click a point or double-click a row "
-                 "to open its run.")
+    // "Solved" is the results panel's verdict, given at the lesson's own setting only: the
+    // status says which row that is and what it got, as the table's result column does.
+    QString graded;
+    const std::string cost = m_chart->property("cost").toString().toStdString();
+    if (const lessons::Lesson *lesson = m_session.lesson()) {
+        const auto own = std::find_if(m_rows.begin(), m_rows.end(), [&](const io::SweepRow &r) {
+            return isGradedSetting(r, *lesson, cost);
+        });
+        graded = own == m_rows.end()
+                     ? tr(" The lesson is graded at %1 only, which this sweep did not run.")
+                           .arg(settingText(lesson->config))
+                     : tr(" The lesson is graded at %1 only: %2 there.")
+                           .arg(settingText(lesson->config), sweepResultText(*own, lesson, cost));
+    }
+    setStatus(tr("%1 settings in %2 s; %3 with the right weights.%4 Click a point or "
+                 "double-click a row to open its run.")
                   .arg(m_rows.size())
                   .arg(seconds, 0, 'f', 1)
-                  .arg(solved));
+                  .arg(correct)
+                  .arg(graded));
     Q_EMIT sweepFinished();
 }
 
@@ -679,6 +709,73 @@ void WhatIfView::replot()
         Bandwidth, std::none_of(m_rows.begin(), m_rows.end(),
                                 [](const io::SweepRow &r) { return r.point.bandwidth > 0; }));
     m_table->horizontalHeaderItem(Time)->setText(seconds ? tr("Timesteps, s") : tr("Timesteps"));
+    placePointLabels();
+}
+
+void WhatIfView::placePointLabels()
+{
+    m_elided.clear();
+    std::vector<io::SweepPoint> settings;
+    for (const int row : m_pointRows)
+        settings.push_back(m_rows[std::size_t(row)].point);
+    const QStringList texts = sweepPointLabels(settings);
+    // The front's points and the run on screen first: they keep their labels where space is short.
+    const std::vector<bool> front = io::paretoFront(m_rows);
+    std::vector<std::size_t> order(m_pointRows.size());
+    for (std::size_t i = 0; i < order.size(); ++i)
+        order[i] = i;
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+        const auto rank = [&](std::size_t i) {
+            const int row = m_pointRows[i];
+            return row == m_current ? 0 : front[std::size_t(row)] ? 1 : 2;
+        };
+        return rank(a) < rank(b);
+    });
+    QFont font = m_memoryAxis->labelsFont();
+    const QFontMetricsF metrics(font);
+    std::vector<QPointF> points;
+    std::vector<QSizeF> sizes;
+    std::vector<double> radii; // the ring of the run on screen, the front's, or the dot
+    for (const std::size_t i : order) {
+        const int row = m_pointRows[i];
+        radii.push_back((row == m_current          ? m_currentPoint->markerSize()
+                         : front[std::size_t(row)] ? m_frontPoints->markerSize()
+                                                   : m_points->markerSize()) /
+                        2.0);
+        points.push_back(m_chart->mapToPosition(m_points->at(int(i)), m_points));
+        sizes.push_back(
+            texts[qsizetype(i)].isEmpty()
+                ? QSizeF()
+                : QSizeF(metrics.horizontalAdvance(texts[qsizetype(i)]) + 2, metrics.height()));
+    }
+    const auto placed = gui::placePointLabels(points, sizes, m_chart->plotArea(), radii);
+    while (m_pointLabels.size() < placed.size())
+        m_pointLabels.push_back(new QGraphicsSimpleTextItem(m_chart));
+    for (std::size_t k = 0; k < m_pointLabels.size(); ++k) {
+        QGraphicsSimpleTextItem *label = m_pointLabels[k];
+        const QString text = k < order.size() ? texts[qsizetype(order[k])] : QString();
+        if (k >= placed.size() || !placed[k] || text.isEmpty()) {
+            if (!text.isEmpty())
+                m_elided.note(text); // no clear place: its point says it on hover
+            label->hide();
+            continue;
+        }
+        label->setFont(font);
+        label->setBrush(palette().color(QPalette::WindowText));
+        label->setText(text);
+        label->setPos(placed[k]->topLeft() + QPointF(1, 0));
+        label->setZValue(5);
+        label->show();
+    }
+}
+
+QList<QPair<QString, QRectF>> WhatIfView::pointLabels() const
+{
+    QList<QPair<QString, QRectF>> labels;
+    for (const QGraphicsSimpleTextItem *label : m_pointLabels)
+        if (label->isVisible())
+            labels.append({label->text(), label->mapRectToParent(label->boundingRect())});
+    return labels;
 }
 
 void WhatIfView::applyLook()
@@ -704,6 +801,7 @@ void WhatIfView::applyLook()
     m_points->setMarkerSize(look.scaled(11));
     m_frontPoints->setMarkerSize(look.scaled(17));
     m_currentPoint->setMarkerSize(look.scaled(26));
+    placePointLabels(); // in the new font
 }
 
 } // namespace rankstep::gui

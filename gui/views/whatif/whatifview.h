@@ -8,6 +8,7 @@
 
 #include "core/io/sweeprow.h"
 #include "core/lessons/lesson.h"
+#include "describable.h"
 #include "sweepcontroller.h"
 
 #include <QWidget>
@@ -20,6 +21,7 @@
 class QChart;
 class QChartView;
 class QCheckBox;
+class QGraphicsSimpleTextItem;
 class QComboBox;
 class QGridLayout;
 class QLabel;
@@ -38,10 +40,18 @@ namespace rankstep::gui {
 class Appearance;
 class RunSession;
 
-class WhatIfView : public QWidget
+class WhatIfView
+    : public QWidget
+    , public Describable
 {
     Q_OBJECT
 public:
+    // Describable: the point labels that found no clear place at the last placing.
+    QString describedName() const override { return QStringLiteral("whatif"); }
+    QStringList elidedTexts() const override { return m_elided.texts(); }
+    // The points' labels as drawn (tests): their words and where they sit in the chart.
+    QList<QPair<QString, QRectF>> pointLabels() const;
+
     // The sweep runs in the controller (it outlives the view); the view shows its rows.
     WhatIfView(RunSession &session, Appearance &appearance, SweepController &sweep,
                QWidget *parent = nullptr);
@@ -98,6 +108,7 @@ private:
     void updateBandwidthField();
     void findCurrent();
     void replot();
+    void placePointLabels(); // beside the points, clear of each other (sweeplabels.h)
     void applyLook();
     void setRowCells(int tableRow, const io::SweepRow &row);
     int expectedSettings() const;
@@ -137,7 +148,9 @@ private:
     QValueAxis *m_memoryAxis;
     QValueAxis *m_timeAxis;
     QTableWidget *m_table;
-    QTabWidget *m_results = nullptr; // the chart, the table
+    QTabWidget *m_results = nullptr;                      // the chart, the table
+    std::vector<QGraphicsSimpleTextItem *> m_pointLabels; // owned by the chart
+    ElidedTexts m_elided;
 };
 
 } // namespace rankstep::gui

@@ -54,10 +54,37 @@ TEST_F(WhatIfTest, ASweepFillsTheTableAndTheChartAndAPointOpensItsRun)
     ASSERT_EQ(table->rowCount(), 4);
     const QString listed[] = {QStringLiteral("8"), QStringLiteral("1"), QStringLiteral("2"),
                               QStringLiteral("4")};
+    // "Solved" only where the lesson is graded (m = 4), as the results panel says; the other
+    // settings ran right, checked but not graded (the status once said "4 solved").
     for (int r = 0; r < 4; ++r) {
         EXPECT_EQ(table->item(r, 2)->text(), listed[r]);
-        EXPECT_EQ(table->item(r, 4)->text(), QStringLiteral("solved"));
+        EXPECT_EQ(table->item(r, 4)->text(), listed[r] == QStringLiteral("4")
+                                                 ? QStringLiteral("solved")
+                                                 : QStringLiteral("correct"));
     }
+    const std::string status = utf8(whatIf->status()->text());
+    EXPECT_NE(status.find("4 with the right weights. The lesson is graded at 4 ranks, 8 layers, "
+                          "4 batches only: solved there."),
+              std::string::npos)
+        << status;
+    EXPECT_EQ(status.find("4 solved"), std::string::npos) << status;
+    // Every point says which setting it is, and no two labels overlap.
+    whatIf->showTable(false);
+    QCoreApplication::processEvents();
+    const auto labels = whatIf->pointLabels();
+    QStringList named;
+    for (const auto &[text, rect] : labels) {
+        named << text;
+        for (const auto &[other, otherRect] : labels) {
+            if (other != text) {
+                EXPECT_FALSE(rect.intersects(otherRect)) << utf8(text) << " over " << utf8(other);
+            }
+        }
+    }
+    for (const QString &text : {QStringLiteral("1 batch"), QStringLiteral("8 batches")})
+        EXPECT_TRUE(named.contains(text) || whatIf->elidedTexts().contains(text))
+            << utf8(named.join(u'|'));
+    EXPECT_GE(labels.size(), 3) << utf8(named.join(u'|'));
     EXPECT_EQ(whatIf->pointSeries()->count(), 4);
     // Each batch is more work: m = 1 is fastest and smallest, alone on the front.
     const std::vector<bool> front = whatIf->front();

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: MIT
 // One layer scale for every view and figure, as the puzzle notebook's drawing code computes it:
 // Color("green").range_to("red", LAYERS + 1) of the colour package, which steps hue,
-// saturation and lightness evenly; and communication drawn so that it never reads as compute.
+// saturation and lightness evenly; the notebook's opacities for every other kind of block
+// (drawing.py's draw(): backward 20%, update yellow 50%, collectives 50%, pass grey 50%); and in
+// the color-blind-safe look communication hatched, so that it never reads as compute.
 #include "core/trace.h"
 #include "palette.h"
 #include "statebatch.h"
@@ -66,6 +68,20 @@ void expectNear(const QColor &actual, const QColor &expected, const std::string 
 const gui::Palette &standard()
 {
     return gui::Palette::of(gui::Palette::Scheme::Standard);
+}
+
+const gui::Palette &colorBlind()
+{
+    return gui::Palette::of(gui::Palette::Scheme::ColorBlindSafe);
+}
+
+// What chalk draws for fill_color(color).fill_opacity(opacity) on the white page.
+QColor onWhite(const QColor &color, double opacity)
+{
+    const auto channel = [opacity](int c) {
+        return int(std::lround(255 + (c - 255) * opacity));
+    };
+    return QColor(channel(color.red()), channel(color.green()), channel(color.blue()));
 }
 
 core::Event eventOf(core::OpKind op, int layer, int rank = 0)
@@ -141,16 +157,42 @@ TEST(LayerColors, AWeightsColorTellsItsLayerBeforeAndAfterTheUpdate)
     EXPECT_NE(loaded.edge, updated.edge);
 }
 
-TEST(Communication, IsNoLayersColorAndSaysNoBatch)
+// The app once faded backward 50%, painted updates golden and all communication gray.
+TEST(LayerColors, EveryKindOfBlockHasTheNotebooksColorAndOpacity)
+{
+    for (int layers : {2, 4}) {
+        for (int l = 0; l < layers; ++l) {
+            const QColor scale = notebookColor(l, layers);
+            const std::string at = " of layer " + std::to_string(l) + "/" + std::to_string(layers);
+            expectNear(standard().event(eventOf(core::OpKind::Backward, l), layers),
+                       onWhite(scale, 0.2), "backward" + at);
+            for (core::OpKind op :
+                 {core::OpKind::AllReduce, core::OpKind::AllGather, core::OpKind::ScatterReduce})
+                expectNear(standard().event(eventOf(op, l), layers), onWhite(scale, 0.5),
+                           core::opName(op) + at);
+        }
+    }
+    expectNear(standard().event(eventOf(core::OpKind::Update, 1), 4),
+               onWhite(QColor(255, 255, 0), 0.5), "update: Color(\"yellow\") at 50%");
+    for (core::OpKind op : {core::OpKind::PassTo, core::OpKind::Receive})
+        expectNear(standard().event(eventOf(op, 1), 4), onWhite(QColor(128, 128, 128), 0.5),
+                   std::string(core::opName(op)) + ": Color(\"grey\") at 50%");
+    EXPECT_FALSE(standard().hatchesCommunication());
+}
+
+// The color-blind-safe look differs on purpose (docs/colors.md): communication is no layer's
+// color, dark and hatched, so it never depends on telling faded layer colors apart.
+TEST(Communication, IsNoLayersColorInTheColorBlindLookAndSaysNoBatch)
 {
     const int layers = 4;
+    EXPECT_TRUE(colorBlind().hatchesCommunication());
     for (core::OpKind op : {core::OpKind::AllReduce, core::OpKind::AllGather,
                             core::OpKind::ScatterReduce, core::OpKind::PassTo}) {
-        const QColor color = standard().event(eventOf(op, 1), layers);
+        const QColor color = colorBlind().event(eventOf(op, 1), layers);
         for (int l = 0; l <= layers; ++l) {
-            EXPECT_NE(color, standard().layer(l, layers));
-            EXPECT_NE(color, gui::Palette::faded(standard().layer(l, layers), 0.25));
-            EXPECT_NE(color, gui::Palette::faded(standard().layer(l, layers), 0.5));
+            EXPECT_NE(color, colorBlind().layer(l, layers));
+            EXPECT_NE(color, gui::Palette::faded(colorBlind().layer(l, layers), 0.25));
+            EXPECT_NE(color, gui::Palette::faded(colorBlind().layer(l, layers), 0.5));
         }
     }
     EXPECT_EQ(gui::blockLabel(eventOf(core::OpKind::AllReduce, 1)).toStdString(), "AR L1");
@@ -169,7 +211,7 @@ int countColor(const QImage &image, const QRect &rect, const QColor &color)
     return count;
 }
 
-TEST(Communication, IsDrawnHatchedOnTheBackgroundNotFilled)
+TEST(Communication, IsDrawnHatchedOnTheBackgroundInTheColorBlindLook)
 {
     core::Trace trace;
     trace.config.ranks = 1;
@@ -184,6 +226,7 @@ TEST(Communication, IsDrawnHatchedOnTheBackgroundNotFilled)
     scene.bounds = image.rect();
     scene.palette = QApplication::palette();
     scene.font = QApplication::font();
+    scene.look.scheme = gui::Palette::Scheme::ColorBlindSafe;
     {
         QPainter painter(&image);
         gui::TimelinePainter(painter, scene).paint();
@@ -192,13 +235,13 @@ TEST(Communication, IsDrawnHatchedOnTheBackgroundNotFilled)
         gui::eventRect(trace.events[0], scene.layout, scene.axis).toRect().adjusted(3, 3, -3, -3);
     const QRect allreduce =
         gui::eventRect(trace.events[1], scene.layout, scene.axis).toRect().adjusted(3, 3, -3, -3);
-    const QColor layer0 = standard().layer(0, 2);
+    const QColor layer0 = colorBlind().layer(0, 2);
     EXPECT_GT(countColor(image, forward, layer0), forward.width() * forward.height() / 2);
     // Neither the layer's color nor its fade: the background, crossed by the hatch's ink.
     for (double fade : {0.0, 0.25, 0.5})
         EXPECT_EQ(countColor(image, allreduce, gui::Palette::faded(layer0, fade)), 0) << fade;
     const QColor background = scene.palette.base().color();
-    const QColor ink = standard().event(trace.events[1], 2);
+    const QColor ink = colorBlind().event(trace.events[1], 2);
     EXPECT_GT(countColor(image, allreduce, background), allreduce.width());
     EXPECT_GT(countColor(image, allreduce, ink), allreduce.width());
 }

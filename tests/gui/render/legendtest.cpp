@@ -39,9 +39,51 @@ TEST(Legend, NamesTheKindsTheLayersAndTheCells)
 {
     const QStringList texts = gui::legendTexts(4);
     const QString all = texts.join(QLatin1Char('|'));
-    for (const char *word : {"layers 0-3, output", "forward", "backward", "update", "loss",
-                             "communication", "held batches, shards", "updated weight"})
+    for (const char *word :
+         {"layers 0-3, output", "forward", "backward", "update", "loss", "collectives AR, AG, SR",
+          "pass", "held batches, shards", "updated weight"})
         EXPECT_TRUE(all.contains(QString::fromUtf8(word))) << word << " in " << all.toStdString();
+    // The color-blind-safe look hatches communication, unlike the notebook, and says so.
+    const QString colorBlind =
+        gui::legendTexts(4, gui::Palette::Scheme::ColorBlindSafe).join(QLatin1Char('|'));
+    EXPECT_TRUE(colorBlind.contains(QStringLiteral("communication, hatched for color-blind")))
+        << colorBlind.toStdString();
+}
+
+// The forward swatch was layer 1's olive alone, though forwards take each layer's color: the
+// swatches of the kinds that take the layer's color show the first and the last layer's.
+TEST(Legend, SwatchesOfKindsInTheLayersColorShowEveryLayer)
+{
+    const gui::LegendScene scene = sceneOf(4);
+    const double height = gui::legendHeight(scene, 2000);
+    QImage image(2000, int(height) + 4, QImage::Format_ARGB32_Premultiplied);
+    image.fill(Qt::white);
+    {
+        QPainter painter(&image);
+        gui::paintLegend(painter, QRectF(0, 0, 2000, height), scene);
+    }
+    const gui::Palette &colors = gui::Palette::of(gui::Palette::Scheme::Standard);
+    const auto swatchOf = [&scene](const QString &text) {
+        for (const auto &[words, swatch] : gui::legendSwatches(scene, 2000))
+            if (words == text)
+                return swatch.toAlignedRect();
+        ADD_FAILURE() << "no legend item " << text.toStdString();
+        return QRect();
+    };
+    const std::pair<const char *, rankstep::core::OpKind> kinds[] = {
+        {"forward", rankstep::core::OpKind::Forward},
+        {"backward, gradients", rankstep::core::OpKind::Backward},
+        {"collectives AR, AG, SR", rankstep::core::OpKind::AllReduce}};
+    for (const auto &[text, op] : kinds) {
+        const QRect swatch = swatchOf(QString::fromUtf8(text));
+        for (int layer : {0, 3}) {
+            rankstep::core::Event event;
+            event.op = op;
+            event.layer = layer;
+            EXPECT_TRUE(holdsColor(image, colors.event(event, 4), swatch))
+                << text << ": layer " << layer;
+        }
+    }
 }
 
 TEST(Legend, DrawsEveryLayerColorOfTheScaleAndWrapsWhenNarrow)
@@ -58,7 +100,9 @@ TEST(Legend, DrawsEveryLayerColorOfTheScaleAndWrapsWhenNarrow)
     const gui::Palette &colors = gui::Palette::of(gui::Palette::Scheme::Standard);
     for (int l = 0; l <= 4; ++l)
         EXPECT_TRUE(holdsColor(image, colors.layer(l, 4))) << "layer " << l;
-    EXPECT_TRUE(holdsColor(image, colors.update()));
+    rankstep::core::Event update;
+    update.op = rankstep::core::OpKind::Update;
+    EXPECT_TRUE(holdsColor(image, colors.event(update, 4))); // the update blocks' own yellow
 }
 
 // The output's color (the scale's last, pure red) shows in no block of a two-layer run: only the

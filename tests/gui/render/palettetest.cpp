@@ -15,6 +15,7 @@ TEST(Palette, LayerScaleRunsFromGreenToRed)
     EXPECT_NE(p.layer(3, 8), p.layer(4, 8));
 }
 
+// The notebook's draw(): the layer's color at 20% opacity on white (layercolorstest.cpp).
 TEST(Palette, BackwardIsTheForwardColorFaded)
 {
     rankstep::core::Event forward;
@@ -26,7 +27,7 @@ TEST(Palette, BackwardIsTheForwardColorFaded)
     const QColor f = p.event(forward, 4);
     const QColor b = p.event(backward, 4);
     EXPECT_GT(b.lightnessF(), f.lightnessF());
-    EXPECT_EQ(p.event(backward, 4), Palette::faded(f, 0.5));
+    EXPECT_EQ(p.event(backward, 4), Palette::faded(f, 0.8));
 }
 
 TEST(Palette, TextStaysReadableOnEveryLayerColor)

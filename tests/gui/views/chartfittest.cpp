@@ -53,12 +53,16 @@ std::vector<std::pair<QString, QRectF>> textsDrawn(const MemoryChart &chart)
     return texts;
 }
 
-// What Qt Charts drew as the memory axis' labels: every visible text left of the plot.
+// What the chart drew as the memory axis' labels: every visible text left of the plot, Qt
+// Charts' own or the chart's.
 QStringList memoryLabelsDrawn(const MemoryChart &chart)
 {
     QStringList labels;
     const QRectF plot = chart.chart()->plotArea();
-    for (const auto &[text, rect] : textsDrawn(chart))
+    auto texts = textsDrawn(chart);
+    for (const auto &[text, rect] : chart.memoryLabels())
+        texts.emplace_back(text, rect);
+    for (const auto &[text, rect] : texts)
         if (rect.right() <= plot.left() + 1 && rect.bottom() <= plot.bottom() + 20)
             labels << text;
     return labels;
@@ -85,6 +89,48 @@ TEST(ChartFit, NoMemoryLabelIsElidedAtAnyHeight)
             EXPECT_FALSE(label.contains(QChar(0x2026)) || label.contains(QStringLiteral("...")))
                 << "at " << height << " px: " << labels.join(u'|').toStdString();
     }
+}
+
+// Seen presenting (zoom 1.5) at 1920x1080 and in the What if tab at 1500x940: the memory labels
+// were "…" wherever their height or width did not fit what Qt Charts gave them. Every height,
+// zoomed or not, now draws whole labels, inside the chart, right of nothing they run into.
+TEST(ChartFit, MemoryLabelsStayWholeZoomedAtEveryHeight)
+{
+    ViewContext context;
+    context.appearance.setZoom(1.5);
+    MemoryChart chart(context.session, context.appearance);
+    chart.resize(1400, 300);
+    chart.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&chart));
+    context.session.setTrace(referenceTrace("gpipe"));
+    for (int height = 80; height <= 320; height += 10) {
+        chart.resize(1400, height);
+        QCoreApplication::processEvents(); // Qt Charts lays out and labels
+        const QStringList labels = memoryLabelsDrawn(chart);
+        const std::string seen =
+            "at " + std::to_string(height) + " px: " + labels.join(u'|').toStdString();
+        EXPECT_GE(labels.size(), 2) << seen;
+        for (const QString &label : labels)
+            EXPECT_FALSE(label.contains(QChar(0x2026)) || label.contains(QStringLiteral("...")))
+                << seen;
+        for (const auto &[text, rect] : chart.memoryLabels()) {
+            EXPECT_GE(rect.left(), 0.0) << text.toStdString() << " " << seen;
+            EXPECT_TRUE(text.endsWith(QStringLiteral("B"))) << text.toStdString();
+        }
+        EXPECT_TRUE(chart.elidedTexts().isEmpty())
+            << chart.elidedTexts().join(u'|').toStdString() << " " << seen;
+    }
+    // Pinned to another view's time span that starts further left than the labels need: the
+    // plot keeps their room (Qt Charts cut them to "…" in what was left).
+    chart.resize(1400, 200);
+    chart.setTimeSpan(PixelSpan{12.0, 1300.0});
+    QCoreApplication::processEvents();
+    const QStringList labels = memoryLabelsDrawn(chart);
+    EXPECT_GE(labels.size(), 2) << labels.join(u'|').toStdString();
+    for (const QString &label : labels)
+        EXPECT_FALSE(label.contains(QChar(0x2026))) << labels.join(u'|').toStdString();
+    for (const auto &[text, rect] : chart.memoryLabels())
+        EXPECT_GE(rect.left(), 0.0) << text.toStdString();
 }
 
 // Seen on a loop stopped by the operation budget (10,000,000 steps): the chart's time axis said

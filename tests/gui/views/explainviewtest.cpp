@@ -9,6 +9,7 @@
 
 #include <QAbstractItemModelTester>
 #include <QListWidget>
+#include <QRegularExpression>
 #include <QTabWidget>
 #include <QTest>
 
@@ -130,6 +131,19 @@ TEST(MemoryKindChart, ManySamplesAreBucketedKeepingTheHighest)
     MemoryKindChart chart;
     chart.setSamples(samples, core::SimTime::fromTicks(1'000'000), {});
     EXPECT_LE(chart.pointCount(), 2 * 2000);
+}
+
+// The axis said "3000000 bytes" where every other view says MB.
+TEST_F(ExplainViewTest, TheKindChartWritesMemoryAsTheRestOfTheAppDoes)
+{
+    m_view.resize(600, 700);
+    const QStringList labels = m_view.chart().memoryLabels();
+    ASSERT_GE(labels.size(), 2);
+    const QRegularExpression memory(QStringLiteral("^\\d+(\\.\\d+)? (B|kB|MB|GB)$"));
+    for (const QString &label : labels)
+        EXPECT_TRUE(memory.match(label).hasMatch()) << utf8(label);
+    EXPECT_TRUE(labels.contains(QStringLiteral("4 MB")) || labels.contains(QStringLiteral("5 MB")))
+        << utf8(labels.join(u'|'));
 }
 
 TEST(MemoryKindChart, TickStepsAreRound)

@@ -654,3 +654,21 @@ TEST(MemoryChart, VeryManyRanksWithEqualLinesDrawEachLineOnce)
     ASSERT_EQ(picked.size(), 1);
     EXPECT_EQ(picked[0]->name(), QStringLiteral("rank 1 and 78 more with the same memory"));
 }
+
+// --describe asks each view for the time it shows: the memory chart's is the session's cursor,
+// and a chart with no run shows none.
+TEST(MemoryChart, DescribesItselfAtTheSessionsCursorTime)
+{
+    gui::testing::ViewContext context;
+    MemoryChart chart(context.session, context.appearance);
+    EXPECT_EQ(chart.describedName(), QStringLiteral("memory"));
+    EXPECT_FALSE(chart.shownTime().has_value());
+    context.session.setTrace(runPuzzle("ddp"));
+    showAt900x300(chart);
+    for (const SimTime time : {SimTime::steps(2), SimTime::steps(4)}) {
+        context.session.stepper().toTime(time);
+        ASSERT_TRUE(chart.shownTime().has_value());
+        EXPECT_EQ(*chart.shownTime(), context.session.stepper().cursorTime());
+    }
+    EXPECT_TRUE(chart.elidedTexts().isEmpty()) << chart.elidedTexts().join(u'|').toStdString();
+}

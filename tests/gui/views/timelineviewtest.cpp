@@ -16,10 +16,12 @@
 #include <QToolTip>
 #include <QWheelEvent>
 
+#include <cmath>
 #include <cstdlib>
 #include <functional>
 #include <memory>
 #include <set>
+#include <utility>
 
 using rankstep::core::Event;
 using rankstep::core::OpKind;
@@ -220,20 +222,33 @@ TEST(TimelineView, PaintsEachBlockInThePaletteColor)
         EXPECT_EQ(image.pixelColor(block.left() + 3, block.top() + 3).rgb(), expected.rgb())
             << rankstep::core::opName(op);
     }
-    // Communication is hatched in its color on the background (layercolorstest.cpp).
-    const std::size_t allreduce =
-        firstEvent(trace, [](const Event &e) { return e.rank == 0 && e.op == OpKind::AllReduce; });
-    const QRect block = blockOf(*view, allreduce).toAlignedRect().adjusted(1, 1, -1, -1);
-    const QColor ink =
-        gui::Palette::of(gui::Palette::Scheme::Standard).event(trace.events[allreduce], 2);
-    int background = 0, hatch = 0;
-    for (int y = block.top(); y <= block.bottom(); ++y)
-        for (int x = block.left(); x <= block.right(); ++x) {
-            background += image.pixel(x, y) == view->palette().base().color().rgb();
-            hatch += image.pixel(x, y) == ink.rgb();
+    // As the notebook's draw() paints them on white, whatever the palette says: a backward of
+    // layer k is layer k's color at 20% opacity, an all-reduce of layer k at 50% (the app once
+    // faded backward 50% and hatched all-reduces gray).
+    const auto onWhite = [](const QColor &color, double opacity) {
+        const auto channel = [opacity](int c) {
+            return int(std::lround(255 + (c - 255) * opacity));
+        };
+        return QColor(channel(color.red()), channel(color.green()), channel(color.blue()));
+    };
+    for (int layer : {0, 1}) {
+        for (const auto &[op, opacity] :
+             {std::pair(OpKind::Backward, 0.2), std::pair(OpKind::AllReduce, 0.5)}) {
+            const std::size_t index = firstEvent(trace, [op = op, layer](const Event &e) {
+                return e.rank == 0 && e.op == op && e.layer == layer;
+            });
+            const QRect block = blockOf(*view, index).toAlignedRect();
+            const QColor painted = image.pixelColor(block.left() + 2, block.bottom() - 2);
+            const QColor expected = onWhite(gui::Palette::notebookLayer(layer, 2), opacity);
+            for (const auto &[a, b] : {std::pair(painted.red(), expected.red()),
+                                       std::pair(painted.green(), expected.green()),
+                                       std::pair(painted.blue(), expected.blue())})
+                EXPECT_LE(std::abs(a - b), 1)
+                    << rankstep::core::opName(op) << " of layer " << layer << ": painted "
+                    << painted.name().toStdString() << ", the notebook's "
+                    << expected.name().toStdString();
         }
-    EXPECT_GT(background, 0);
-    EXPECT_GT(hatch, 0);
+    }
 }
 
 TEST(TimelineView, GhostsEventsAfterTheCursorAndDrawsTheCursorLine)
