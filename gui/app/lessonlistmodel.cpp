@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "lessonlistmodel.h"
 
+#include "lessontitle.h"
+
 #include <QColor>
 
 namespace rankstep::gui {
@@ -27,7 +29,7 @@ QVariant LessonListModel::data(const QModelIndex &index, int role) const
             const QString mark = state == ProgressStore::State::Solved      ? QStringLiteral("✓ ")
                                  : state == ProgressStore::State::Attempted ? QStringLiteral("• ")
                                                                             : QStringLiteral("   ");
-            return mark + QString::fromStdString(lesson.title);
+            return mark + lessonTitle(lesson);
         }
         case Qt::ToolTipRole:
             return tr("%1 — %2 ranks, %3 layers, %4 batches (%5)")

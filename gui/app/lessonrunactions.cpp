@@ -7,6 +7,7 @@
 #include "errordialog.h"
 #include "experimentsview.h"
 #include "lessonlistmodel.h"
+#include "lessontitle.h"
 #include "losschart.h"
 #include "progressstore.h"
 #include "realruncontroller.h"
@@ -242,12 +243,10 @@ QString LessonRunActions::settingsText(const lessons::Lesson &lesson)
     const int ranks = lesson.config.ranks;
     if (lesson.isTorch())
         return tr("%1: real PyTorch, %2, %3 steps. F5 trains it for real.")
-            .arg(QString::fromStdString(lesson.title),
-                 ranks == 1 ? tr("1 process") : tr("%1 processes").arg(ranks))
+            .arg(lessonTitle(lesson), ranks == 1 ? tr("1 process") : tr("%1 processes").arg(ranks))
             .arg(lesson.torch->steps);
     return tr("%1: %2, %3 layers, %4 batches.")
-        .arg(QString::fromStdString(lesson.title),
-             ranks == 1 ? tr("1 rank") : tr("%1 ranks").arg(ranks))
+        .arg(lessonTitle(lesson), ranks == 1 ? tr("1 rank") : tr("%1 ranks").arg(ranks))
         .arg(lesson.config.layers)
         .arg(lesson.config.batches);
 }

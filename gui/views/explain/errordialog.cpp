@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: MIT
 #include "errordialog.h"
 
+#include "core/sentences.h"
+#include "enginetext.h"
+
 #include <QMessageBox>
 
 namespace rankstep::gui {
@@ -35,15 +38,16 @@ RunErrorText describeRunError(const core::Trace &trace)
     out.text = QString::fromStdString(e.message);
     // The title already says it hung; keep the text to each rank's wait.
     if (e.kind == core::ErrorKind::Deadlock &&
-        out.text.startsWith(QStringLiteral("Deadlock: no rank can go on.")))
+        out.text.startsWith(QString::fromUtf8(core::sentence::kDeadlock)))
         out.text = out.text.section(QLatin1Char('\n'), 1).trimmed();
+    out.text = engineText(out.text);
     if (trace.diagnosis) {
         for (const core::RankWait &w : trace.diagnosis->ranks)
             out.details += w.finished ? QObject::tr("rank %1: finished\n").arg(w.rank)
                                       : QObject::tr("rank %1 (line %2): waits in %3\n")
                                             .arg(w.rank)
                                             .arg(w.line)
-                                            .arg(QString::fromStdString(w.waitsFor));
+                                            .arg(engineText(w.waitsFor));
     } else {
         out.details = QString::fromStdString(e.traceback);
     }
