@@ -161,11 +161,13 @@ QString share(core::SimTime part, core::SimTime whole)
         whole.ticks() > 0 ? std::llround(100.0 * double(part.ticks()) / double(whole.ticks())) : 0);
 }
 
-// The time and its share of the whole ("12.5", "37%"), and which rank when `rank` is set.
+// The time and, in brackets after it, its share of the whole ("12.5 (37%)"), and which rank when
+// `rank` is set: one cell, so that a time and the next column's share no longer run together
+// ("2 100%").
 QString timeCell(core::SimTime part, core::SimTime whole, int rank = -1)
 {
     const QString note = rank < 0 ? QString() : QObject::tr(", rank %1").arg(rank);
-    return QStringLiteral("<td align='right'>%1</td><td><small>%2%3</small></td>")
+    return QStringLiteral("<td align='right'>%1&nbsp;<small>(%2%3)</small></td>")
         .arg(QString::fromStdString(part.toString()), share(part, whole), note);
 }
 
@@ -184,8 +186,8 @@ QString rankTimeHtml(const core::Trace &trace)
                        "communication time add up to the end, %1):</p>")
                        .arg(QString::fromStdString(end.toString()));
     html += QStringLiteral(
-                "<table cellspacing='2'><tr><th>%1</th><th colspan='2'>%2</th>"
-                "<th colspan='2'>%3</th><th colspan='2'>%4</th></tr>")
+                "<table cellspacing='0' cellpadding='4'><tr><th align='right'>%1</th>"
+                "<th align='right'>%2</th><th align='right'>%3</th><th align='right'>%4</th></tr>")
                 .arg(QObject::tr("rank"), QObject::tr("busy"), QObject::tr("idle"),
                      QObject::tr("communication"));
     if (f.ranks.size() <= kRowsShown) {
