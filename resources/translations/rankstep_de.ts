@@ -2249,8 +2249,24 @@ Sekunden jedes Ranks für Berechnung (forward, backward, loss, update) und für 
 <context>
     <name>rankstep::gui::LessonListModel</name>
     <message>
-        <source>%1 — %2 ranks, %3 layers, %4 batches (%5)</source>
-        <translation>%1 — %2 Ranks, %3 Schichten, %4 Batches (%5)</translation>
+        <source>1 rank</source>
+        <translation>1 Rank</translation>
+    </message>
+    <message>
+        <source>%1 ranks</source>
+        <translation>%1 Ranks</translation>
+    </message>
+    <message>
+        <source>%1, PyTorch, %2 steps</source>
+        <translation>%1, PyTorch, %2 Schritte</translation>
+    </message>
+    <message>
+        <source>%1, %2 layers, %3 batches</source>
+        <translation>%1, %2 Schichten, %3 Batches</translation>
+    </message>
+    <message>
+        <source>%1 — %2 (%3)</source>
+        <translation>%1 — %2 (%3)</translation>
     </message>
 </context>
 <context>
