@@ -141,8 +141,15 @@ QString engineText(const QString &english)
                                      : 0;
         if (indent < 0)
             continue;
-        if (auto said = translateArgument(line.mid(indent), 0))
+        const QString text = line.mid(indent);
+        if (auto said = translateArgument(text, 0)) {
             line = line.left(indent) + *said;
+        } else if (!text.endsWith(QLatin1Char('.'))) {
+            // The verdict quotes a sentence without its full stop.
+            if (auto stopped = translateArgument(text + QLatin1Char('.'), 0);
+                stopped && stopped->endsWith(QLatin1Char('.')))
+                line = line.left(indent) + stopped->chopped(1);
+        }
     }
     return lines.join(QLatin1Char('\n'));
 }

@@ -132,6 +132,12 @@ TEST_F(TranslationTest, TheEnginesSentencesReadInGerman)
     const QString results = resultsHtml(&lesson, trace);
     EXPECT_TRUE(results.contains(QStringLiteral("Der Gewichtsgradient deckt"))) << utf8(results);
 
+    // The verdict quotes a sentence without its full stop.
+    EXPECT_EQ(utf8(engineText(core::say(core::sentence::kStoppedWhileRank,
+                                        {core::sentence::kOnRequest, "0", "5"})
+                                  .substr(0, 57))),
+              "Der Lauf wurde auf Wunsch angehalten, als Rank 0 in Zeile 5 war");
+
     // The quiz's question and choices.
     EXPECT_EQ(utf8(engineText(std::string(core::sentence::kQuizMovesNext))),
               "Welcher Rank ist als Nächstes dran?");
