@@ -167,7 +167,8 @@ QString share(core::SimTime part, core::SimTime whole)
 QString timeCell(core::SimTime part, core::SimTime whole, int rank = -1)
 {
     const QString note = rank < 0 ? QString() : QObject::tr(", rank %1").arg(rank);
-    return QStringLiteral("<td align='right'>%1&nbsp;<small>(%2%3)</small></td>")
+    return QStringLiteral(
+               "<td align='right' style='padding-left:16px'>%1&nbsp;<small>(%2%3)</small></td>")
         .arg(QString::fromStdString(part.toString()), share(part, whole), note);
 }
 
@@ -186,8 +187,10 @@ QString rankTimeHtml(const core::Trace &trace)
                        "communication time add up to the end, %1):</p>")
                        .arg(QString::fromStdString(end.toString()));
     html += QStringLiteral(
-                "<table cellspacing='0' cellpadding='4'><tr><th align='right'>%1</th>"
-                "<th align='right'>%2</th><th align='right'>%3</th><th align='right'>%4</th></tr>")
+                "<table cellspacing='0' cellpadding='2'><tr><th align='right'>%1</th>"
+                "<th align='right' style='padding-left:16px'>%2</th>"
+                "<th align='right' style='padding-left:16px'>%3</th>"
+                "<th align='right' style='padding-left:16px'>%4</th></tr>")
                 .arg(QObject::tr("rank"), QObject::tr("busy"), QObject::tr("idle"),
                      QObject::tr("communication"));
     if (f.ranks.size() <= kRowsShown) {
