@@ -497,11 +497,11 @@
     </message>
     <message>
         <source>DDP with gradient accumulation in PyTorch</source>
-        <translation>DDP mit Gradientenakkumulation in PyTorch</translation>
+        <translation>DDP mit akkumulierten Gradienten in PyTorch</translation>
     </message>
     <message>
         <source>Gradient accumulation</source>
-        <translation>Gradientenakkumulation</translation>
+        <translation>Gradienten akkumulieren</translation>
     </message>
     <message>
         <source>Allreduce: summing across ranks</source>
@@ -565,7 +565,7 @@
     </message>
     <message>
         <source>DDP with gradient accumulation</source>
-        <translation>DDP mit Gradientenakkumulation</translation>
+        <translation>DDP mit akkumulierten Gradienten</translation>
     </message>
     <message>
         <source>Activation checkpointing</source>
