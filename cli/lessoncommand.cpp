@@ -159,10 +159,23 @@ int lessonsCommand(const std::vector<std::string> &rest)
     if (!args.positional().empty())
         throw UsageError{"lessons takes no arguments"};
     const lessons::LessonSet set = loadLessonSet(args.text("lessons"));
+    // "1 rank", not "1 ranks"; a PyTorch lesson has no puzzle layers or batches (its model and
+    // data are the reference's), so it says how many training steps it checks instead.
+    const auto count = [](int n, const char *one, const char *many) {
+        return std::to_string(n) + " " + (n == 1 ? one : many);
+    };
     for (const lessons::Lesson &lesson : set.lessons) {
         std::cout << lesson.id << "\t" << lesson.title << "\t" << lesson.function << "\t"
-                  << lesson.config.ranks << " ranks, " << lesson.config.layers << " layers, "
-                  << lesson.config.batches << " batches";
+                  << count(lesson.config.ranks, "rank", "ranks") << ", ";
+        if (lesson.torch)
+            std::cout << "PyTorch, " << count(lesson.torch->steps, "step", "steps")
+                      << (lesson.torch->accumulation > 1
+                              ? ", gradients accumulated over " +
+                                    count(lesson.torch->accumulation, "micro-step", "micro-steps")
+                              : std::string());
+        else
+            std::cout << count(lesson.config.layers, "layer", "layers") << ", "
+                      << count(lesson.config.batches, "batch", "batches");
         if (lesson.targets)
             std::cout << "\ttarget " << lesson.targets->time.toString() << " steps, "
                       << lesson.targets->memory << " bytes";

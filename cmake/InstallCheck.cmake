@@ -96,7 +96,7 @@ if(WITH_GUI)
     fail("the installed rankstep-cli drew no --png")
   endif()
   expect_run(COMMAND ${CMAKE_COMMAND} -E env QT_QPA_PLATFORM=offscreen
-                     QT_LOGGING_RULES=rankstep.run.debug=true
+                     QT_LOGGING_RULES=rankstep.child.debug=true
                      XDG_CONFIG_HOME=${home}/config XDG_DATA_HOME=${home}/data
                      "${STAGE}/bin/rankstep" --lesson ddp
                      --code "${STAGE}/share/rankstep/lessons/30-ddp/solution.py" --run --step end

@@ -2,8 +2,10 @@
 // Engine: collectives and point-to-point messages.
 #include "algebra.h"
 #include "engine.h"
+#include "sentences.h"
 
 #include <algorithm>
+#include <map>
 
 namespace rankstep::core {
 namespace {
@@ -169,9 +171,8 @@ Result<std::int64_t> Engine::join(CallSite at, OpKind op, Payload &&value, int l
         for (int member : m_groups[std::size_t(*groupId)])
             if (arrivedAt(member))
                 reached.push_back(member);
-        std::string message = "Collective mismatch: " + ranksText(reached) +
-                              " reached the same collective of " +
-                              ranksText(m_groups[std::size_t(*groupId)]) + " with different calls.";
+        std::string message = say(sentence::kMismatch,
+                                  {ranksText(reached), ranksText(m_groups[std::size_t(*groupId)])});
         for (int member : m_groups[std::size_t(*groupId)]) {
             const RankState &rank = m_ranks[std::size_t(member)];
             const bool arrived = arrivedAt(member);
@@ -182,11 +183,12 @@ Result<std::int64_t> Engine::join(CallSite at, OpKind op, Payload &&value, int l
                 wait.waitsFor =
                     self_ ? describeCall(op, layer) : describeCall(instance.op, instance.layer);
             else
-                wait.waitsFor = rank.finished ? "" : "(has not reached it yet)";
-            message += "\n  rank " + std::to_string(member) + ": " +
-                       (arrived         ? wait.waitsFor + " at line " + std::to_string(line)
-                        : rank.finished ? "finished without calling it"
-                                        : "has not reached it yet");
+                wait.waitsFor = rank.finished ? "" : sentence::kNotReachedYet;
+            const std::string who = std::to_string(member);
+            message += "\n  " + (arrived         ? say(sentence::kMismatchCalled,
+                                                       {who, wait.waitsFor, std::to_string(line)})
+                                 : rank.finished ? say(sentence::kMismatchFinished, {who})
+                                                 : say(sentence::kMismatchNotYet, {who}));
             diagnosis.ranks.push_back(std::move(wait));
         }
         m_trace.diagnosis = std::move(diagnosis);
@@ -262,13 +264,8 @@ Result<Engine::Reduced> Engine::reduceValues(const Collective &collective)
                              " cannot be joined with the others: " + joined.error().message};
         counted |= value.batches;
     }
-    if (!twice.empty()) {
-        const int first = members.front();
-        warn(CallSite{first, collective.arrivals.front().line},
-             call + ": more than one rank holds a gradient for " +
-                 describeSet(twice, "batch", "batches") + ", so the sum counts " +
-                 (twice.size() == 1 ? "it" : "them") + " twice.");
-    }
+    if (!twice.empty())
+        warnCountedTwice(collective, call.str(), twice);
     Reduced reduced{std::move(*total), {}};
     if (collective.op != OpKind::ScatterReduce)
         return reduced; // every member gets the total: no copy per member made here
@@ -283,6 +280,38 @@ Result<Engine::Reduced> Engine::reduceValues(const Collective &collective)
         reduced.pieces.push_back(std::move(*piece));
     }
     return reduced;
+}
+
+// The batches more than one member summed: which ranks hold each, and so how many times the sum
+// counts it ("ranks 0-3 each hold a gradient for batch 0, so the sum counts it 4 times"), one
+// warning per set of holders. Only for a sum that counts a batch twice: the common one is clean.
+void Engine::warnCountedTwice(const Collective &collective, const std::string &call,
+                              const IndexSet &twice)
+{
+    const std::vector<int> &members = m_groups[std::size_t(collective.groupId)];
+    std::map<int, std::vector<std::size_t>> holders; // batch -> the arrivals holding it
+    for (std::size_t i = 0; i < members.size(); ++i)
+        for (int batch :
+             (std::get<Object>(collective.arrivals[i].value).batches & twice).toVector())
+            holders[batch].push_back(i);
+    std::vector<std::pair<std::vector<std::size_t>, IndexSet>> groups; // holders, their batches
+    for (const auto &[batch, arrivals] : holders) {
+        auto same = std::find_if(groups.begin(), groups.end(),
+                                 [&arrivals](const auto &g) { return g.first == arrivals; });
+        if (same == groups.end())
+            groups.push_back({arrivals, IndexSet{batch}});
+        else
+            same->second |= IndexSet{batch};
+    }
+    for (const auto &[arrivals, batches] : groups) {
+        std::vector<int> ranks;
+        for (std::size_t i : arrivals)
+            ranks.push_back(members[i]);
+        warn(CallSite{ranks.front(), collective.arrivals[arrivals.front()].line},
+             say(batches.size() == 1 ? sentence::kAllreduceCounts : sentence::kAllreduceCountsMany,
+                 {call, ranksText(ranks), describeSet(batches, "batch", "batches"),
+                  std::to_string(ranks.size())}));
+    }
 }
 
 void Engine::completeCollective(Collective &collective)

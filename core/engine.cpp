@@ -3,12 +3,21 @@
 #include "engine.h"
 
 #include "algebra.h"
+#include "sentences.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <limits>
 #include <numeric>
 
 namespace rankstep::core {
+
+std::string formatStopSeconds(double seconds)
+{
+    char text[32];
+    std::snprintf(text, sizeof text, "%g", seconds);
+    return text;
+}
 
 std::string describeCall(OpKind op, int layer)
 {
@@ -95,25 +104,23 @@ Status Engine::refuse(CallSite at, const char *operation)
                      std::string(operation) + ": rank " + std::to_string(at.rank) +
                          " does not exist in a run of " + std::to_string(ranks()) + " ranks"};
     m_ranks[std::size_t(at.rank)].lastLine = at.line;
+    const std::string rank = std::to_string(at.rank), line = std::to_string(at.line);
     if (m_stopRequested.load(std::memory_order_acquire)) {
-        fail(Error{ErrorKind::Stopped, at.rank, at.line,
-                   "The run was stopped " + m_stopReason + " while rank " +
-                       std::to_string(at.rank) + " was at line " + std::to_string(at.line) + "."});
+        fail(Error{
+            ErrorKind::Stopped, at.rank, at.line,
+            m_stopSeconds > 0
+                ? say(sentence::kTimeLimitWhileRank, {formatStopSeconds(m_stopSeconds), rank, line})
+                : say(sentence::kStoppedWhileRank, {m_stopReason, rank, line})});
         return *m_fatal;
     }
     if (m_operations > m_mostOperations) {
         fail(Error{ErrorKind::Stopped, at.rank, at.line,
-                   "The run was stopped after " + std::to_string(m_limits.maxOperations) +
-                       " operations (the operation budget) while rank " + std::to_string(at.rank) +
-                       " was at line " + std::to_string(at.line) + ". Is a loop running forever?"});
+                   say(sentence::kBudget, {std::to_string(m_limits.maxOperations), rank, line})});
         return *m_fatal;
     }
     fail(Error{ErrorKind::Stopped, at.rank, at.line,
-               "The run was stopped after " + std::to_string(m_trace.events.size()) +
-                   " recorded events and " + std::to_string(m_trace.changes.size()) +
-                   " storage changes, the most one run's record holds, while rank " +
-                   std::to_string(at.rank) + " was at line " + std::to_string(at.line) +
-                   ". Is a loop running forever?"});
+               say(sentence::kRecordFull, {std::to_string(m_trace.events.size()),
+                                           std::to_string(m_trace.changes.size()), rank, line})});
     return *m_fatal;
 }
 
@@ -179,9 +186,9 @@ Result<Object> Engine::add(CallSite at, const Object &a, const Object &b)
     if (!sum)
         return checkError(at, sum.error().message);
     if (!overlap.empty())
-        warn(at, "Layer " + std::to_string(a.layer) + ": both gradients already cover " +
-                     describeSet(overlap, "batch", "batches") + ", so the sum counts " +
-                     (overlap.size() == 1 ? "it" : "them") + " twice.");
+        warn(at,
+             say(overlap.size() == 1 ? sentence::kAddCountsTwice : sentence::kAddCountsTwiceMany,
+                 {std::to_string(a.layer), describeSet(overlap, "batch", "batches")}));
     return sum;
 }
 
@@ -190,12 +197,13 @@ void Engine::warn(CallSite at, std::string message)
     m_trace.warnings.push_back(Warning{at.rank, at.line, std::move(message)});
 }
 
-void Engine::requestStop(std::string reason)
+void Engine::requestStop(std::string reason, double timeLimitSeconds)
 {
     std::lock_guard lock(m_stopMutex);
     if (m_stopRequested.load(std::memory_order_acquire))
         return;
     m_stopReason = std::move(reason); // written once, before the flag that publishes it
+    m_stopSeconds = timeLimitSeconds;
     m_stopRequested.store(true, std::memory_order_release);
 }
 

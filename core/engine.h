@@ -63,6 +63,8 @@ struct RunLimits {
 };
 
 std::string describeCall(OpKind op, int layer);
+// A time limit in seconds as the stop sentences say it: "30", "2.5".
+std::string formatStopSeconds(double seconds);
 
 // A call's name ("forward(layer 3)") made only when a message needs it: most calls succeed, and
 // building the name for each took a string allocation per operation.
@@ -150,8 +152,9 @@ public:
     // Runs one program per rank to the end, a deadlock, a mismatch, an error or a stop.
     void run(ProgramList &programs);
     // Thread-safe: the run stops at the next operation or slice boundary. `reason` completes
-    // "The run was stopped ..." (e.g. "after 30 s (the time limit)"); the first request wins.
-    void requestStop(std::string reason = "on request");
+    // "The run was stopped ..." ("on request"); a stop at a time limit of timeLimitSeconds (> 0)
+    // says so and asks whether a loop runs forever. The first request wins.
+    void requestStop(std::string reason = "on request", double timeLimitSeconds = 0);
     // An error that ends the run (deadlock, mismatch, stop, budget); set by the engine itself.
     const std::optional<Error> &fatalError() const { return m_fatal; }
 
@@ -272,6 +275,9 @@ private:
         std::vector<Object> pieces;
     };
     Result<Reduced> reduceValues(const Collective &collective);
+    bool summedAcrossRanks(int rank, int layer) const;
+    void warnCountedTwice(const Collective &collective, const std::string &call,
+                          const IndexSet &twice);
     void deliver(int rank, Message &&message);
     void makeRunnable(int rank);
     void fail(Error error);
@@ -339,6 +345,7 @@ private:
     std::optional<Error> m_fatal;
     std::mutex m_stopMutex;
     std::string m_stopReason;
+    double m_stopSeconds = 0; // > 0: the stop is the time limit's
     std::atomic<bool> m_stopRequested = false;
 };
 

@@ -2,6 +2,7 @@
 // Engine: the per-rank operations of docs/simulation.md (load_weights, get_activation, forward,
 // backward, loss, update, fake_grad, set_final_weight), each with every check.
 #include "engine.h"
+#include "sentences.h"
 
 #include <algorithm>
 
@@ -70,23 +71,24 @@ Result<Object> Engine::forward(CallSite at, int layer, const Object &activation,
     if (auto s = checkLayer(at, op, layer); !s)
         return s.error();
     if (activation.kind != ObjectKind::Activation)
-        return checkError(at, op + ": the second argument must be an activation, but it is " +
-                                  article(activation.kind));
+        return checkError(at, say(sentence::kArgumentMustBe,
+                                  {op.str(), sentence::kSecond, sentence::kAnActivation,
+                                   article(activation.kind)}));
     if (weight.kind != ObjectKind::Weight)
         return checkError(
-            at, op + ": the third argument must be a weight, but it is " + article(weight.kind));
+            at, say(sentence::kArgumentMustBe,
+                    {op.str(), sentence::kThird, sentence::kAWeight, article(weight.kind)}));
     if (weight.layer != layer)
-        return checkError(at, op + ": the weight belongs to layer " + std::to_string(weight.layer) +
-                                  ", but forward at layer " + std::to_string(layer) +
-                                  " needs the weight of layer " + std::to_string(layer));
+        return checkError(at, say(sentence::kWeightOfOtherLayer,
+                                  {op.str(), std::to_string(weight.layer), "forward",
+                                   std::to_string(layer), std::to_string(layer)}));
     if (!weight.isComplete())
-        return checkError(at, op + ": the weight holds only " + shardsText(weight) +
-                                  "; forward needs the complete weight (allgather it first)");
+        return checkError(
+            at, say(sentence::kWeightIncomplete, {op.str(), shardsText(weight), "forward"}));
     if (activation.layer != layer)
-        return checkError(at, op + ": the activation is at layer " +
-                                  std::to_string(activation.layer) + ", but forward at layer " +
-                                  std::to_string(layer) + " needs the activation at layer " +
-                                  std::to_string(layer));
+        return checkError(at, say(sentence::kActivationOfOtherLayer,
+                                  {op.str(), std::to_string(activation.layer), "forward",
+                                   std::to_string(layer), std::to_string(layer)}));
     Event &event = recordEvent(at, OpKind::Forward, layer,
                                config().cost.forwardPerBatch * activation.batches.size());
     event.batches = activation.batches;
@@ -106,22 +108,24 @@ Result<std::pair<Object, Object>> Engine::backward(CallSite at, int layer, const
     if (auto s = checkLayer(at, op, layer); !s)
         return s.error();
     if (activation.kind != ObjectKind::Activation)
-        return checkError(at, op + ": the second argument must be an activation, but it is " +
-                                  article(activation.kind));
+        return checkError(at, say(sentence::kArgumentMustBe,
+                                  {op.str(), sentence::kSecond, sentence::kAnActivation,
+                                   article(activation.kind)}));
     if (grad.kind != ObjectKind::ActivationGrad)
-        return checkError(at,
-                          op + ": the third argument must be an activation gradient, but it is " +
-                              article(grad.kind));
+        return checkError(
+            at, say(sentence::kArgumentMustBe,
+                    {op.str(), sentence::kThird, sentence::kAnActivationGrad, article(grad.kind)}));
     if (weight.kind != ObjectKind::Weight)
         return checkError(
-            at, op + ": the fourth argument must be a weight, but it is " + article(weight.kind));
+            at, say(sentence::kArgumentMustBe,
+                    {op.str(), sentence::kFourth, sentence::kAWeight, article(weight.kind)}));
     if (weight.layer != layer)
-        return checkError(at, op + ": the weight belongs to layer " + std::to_string(weight.layer) +
-                                  ", but backward at layer " + std::to_string(layer) +
-                                  " needs the weight of layer " + std::to_string(layer));
+        return checkError(at, say(sentence::kWeightOfOtherLayer,
+                                  {op.str(), std::to_string(weight.layer), "backward",
+                                   std::to_string(layer), std::to_string(layer)}));
     if (!weight.isComplete())
-        return checkError(at, op + ": the weight holds only " + shardsText(weight) +
-                                  "; backward needs the complete weight (allgather it first)");
+        return checkError(
+            at, say(sentence::kWeightIncomplete, {op.str(), shardsText(weight), "backward"}));
     if (activation.layer != layer)
         return checkError(at, op + ": the activation is at layer " +
                                   std::to_string(activation.layer) + ", but backward at layer " +
@@ -166,8 +170,8 @@ Result<Object> Engine::loss(CallSite at, const Object &activation)
     if (auto s = admit(at, "loss"); !s)
         return s.error();
     if (activation.kind != ObjectKind::Activation)
-        return checkError(
-            at, "loss: the argument must be an activation, but it is " + article(activation.kind));
+        return checkError(at, say(sentence::kOnlyArgumentMustBe,
+                                  {"loss", sentence::kAnActivation, article(activation.kind)}));
     if (activation.layer != config().layers)
         return checkError(at,
                           "loss: the activation is at layer " + std::to_string(activation.layer) +
@@ -190,26 +194,36 @@ Result<std::pair<Object, Object>> Engine::update(CallSite at, int layer, const O
     if (auto s = checkLayer(at, op, layer); !s)
         return s.error();
     if (weightGrad.kind != ObjectKind::WeightGrad)
-        return checkError(at, op + ": the second argument must be a weight gradient, but it is " +
-                                  article(weightGrad.kind));
+        return checkError(
+            at, say(sentence::kArgumentMustBe, {op.str(), sentence::kSecond, sentence::kAWeightGrad,
+                                                article(weightGrad.kind)}));
     if (weight.kind != ObjectKind::Weight)
         return checkError(
-            at, op + ": the third argument must be a weight, but it is " + article(weight.kind));
+            at, say(sentence::kArgumentMustBe,
+                    {op.str(), sentence::kThird, sentence::kAWeight, article(weight.kind)}));
     if (optState.kind != ObjectKind::OptState)
-        return checkError(at, op + ": the fourth argument must be an optimizer state, but it is " +
-                                  article(optState.kind));
+        return checkError(
+            at, say(sentence::kArgumentMustBe,
+                    {op.str(), sentence::kFourth, sentence::kAnOptState, article(optState.kind)}));
     for (const Object *object : {&weightGrad, &weight, &optState})
         if (object->layer != layer)
             return checkError(at, op + ": the " + kindWords(object->kind) + " belongs to layer " +
                                       std::to_string(object->layer) +
                                       ", but this update is for layer " + std::to_string(layer));
     const IndexSet all = IndexSet::range(0, config().batches);
-    if (!all.isSubsetOf(weightGrad.batches))
-        return checkError(
-            at, op + ": the weight gradient covers batches " + formatSet(weightGrad.batches) +
-                    ", but an update needs all batches " + formatSet(all) + " (" +
-                    describeSet(all.minus(weightGrad.batches), "batch", "batches") +
-                    (all.minus(weightGrad.batches).size() == 1 ? " is" : " are") + " missing)");
+    if (!all.isSubsetOf(weightGrad.batches)) {
+        // Say what to do, as forward's "allgather it first" does: the other ranks hold the
+        // missing batches' gradients, or (one rank) backward made them and they were not added;
+        // after an allreduce that still misses some, the ranks trained on the same batches.
+        const IndexSet missing = all.minus(weightGrad.batches);
+        const char *hint = ranks() == 1                        ? sentence::kAddBatchesFirst
+                           : summedAcrossRanks(at.rank, layer) ? sentence::kRanksCoverEveryBatch
+                                                               : sentence::kAllreduceFirst;
+        return checkError(at, say(missing.size() == 1 ? sentence::kUpdateMissesBatch
+                                                      : sentence::kUpdateMissesBatches,
+                                  {op.str(), formatSet(weightGrad.batches), formatSet(all),
+                                   describeSet(missing, "batch", "batches"), hint}));
+    }
     if (!weightGrad.isComplete()) {
         for (const Object *object : {&weight, &optState})
             if (object->total != weightGrad.total || !object->shards.isSubsetOf(weightGrad.shards))
@@ -251,6 +265,23 @@ Result<std::pair<Object, Object>> Engine::update(CallSite at, int layer, const O
     Object newOpt = optState;
     newOpt.step += 1;
     return std::make_pair(std::move(newWeight), std::move(newOpt));
+}
+
+// Whether `rank` summed a gradient of `layer` with the other ranks since its last update of it
+// (only asked on the way to an error, so a scan of the events is cheap enough).
+bool Engine::summedAcrossRanks(int rank, int layer) const
+{
+    bool summed = false;
+    for (std::size_t i = 0; i < m_trace.events.size(); ++i) {
+        const Event &event = m_trace.events[i];
+        if (event.rank != rank || event.layer != layer)
+            continue;
+        if (event.op == OpKind::AllReduce || event.op == OpKind::ScatterReduce)
+            summed = true;
+        else if (event.op == OpKind::Update)
+            summed = false;
+    }
+    return summed;
 }
 
 Result<Object> Engine::fakeGrad(CallSite at, int layer, const IndexSet &batches)

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Engine: the deterministic scheduler of rank programs, deadlock diagnosis and figures.
 #include "engine.h"
+#include "sentences.h"
 
 #include <algorithm>
 
@@ -28,7 +29,10 @@ void Engine::run(ProgramList &programs)
         m_runnable.push(r);
     while (!m_runnable.empty() && !m_fatal) {
         if (m_stopRequested.load(std::memory_order_acquire)) {
-            fail(Error{ErrorKind::Stopped, -1, 0, "The run was stopped " + m_stopReason + "."});
+            fail(Error{ErrorKind::Stopped, -1, 0,
+                       m_stopSeconds > 0
+                           ? say(sentence::kTimeLimit, {formatStopSeconds(m_stopSeconds)})
+                           : say(sentence::kStopped, {m_stopReason})});
             break;
         }
         const int r = m_runnable.pop();
@@ -143,10 +147,10 @@ void Engine::diagnoseWaitsAtFailure()
                 : i + 1 == waiters.size() ? " and "
                                           : ", ") +
                std::to_string(waiters[i]);
-    m_fatal->message += waits + "\n  rank " + std::to_string(failed) + " stopped at line " +
-                        std::to_string(m_fatal->line) + " without calling " + skipped +
-                        ", which rank" + (waiters.size() > 1 ? "s " : " ") + who + " wait" +
-                        (waiters.size() > 1 ? "" : "s") + " in";
+    m_fatal->message += waits + "\n  " +
+                        say(waiters.size() > 1 ? sentence::kStoppedWithoutCallingMany
+                                               : sentence::kStoppedWithoutCallingOne,
+                            {std::to_string(failed), std::to_string(m_fatal->line), skipped, who});
     m_trace.diagnosis = std::move(diagnosis);
 }
 
@@ -159,7 +163,7 @@ void Engine::diagnoseDeadlock()
     if (blocked.empty())
         return;
     Diagnosis diagnosis{ErrorKind::Deadlock, {}};
-    std::string message = "Deadlock: no rank can go on.";
+    std::string message = sentence::kDeadlock;
     for (int r = 0; r < ranks(); ++r) {
         const RankState &rank = m_ranks[std::size_t(r)];
         RankWait wait{r, rank.finished, rank.lastLine, {}, {}};
@@ -200,21 +204,26 @@ void Engine::describeWait(int r, RankWait &wait) const
 // the collective it never called that others wait in.
 std::string Engine::describeWaitLine(const RankWait &wait, const Diagnosis &diagnosis) const
 {
-    const std::string who = "rank " + std::to_string(wait.rank);
+    const std::string who = std::to_string(wait.rank);
     if (wait.finished) {
         for (const RankWait &other : diagnosis.ranks)
             if (!other.finished && other.waitsFor.rfind("receive", 0) != 0 &&
                 std::find(other.waitsOn.begin(), other.waitsOn.end(), wait.rank) !=
                     other.waitsOn.end())
-                return who + " finished without calling " + other.waitsFor;
-        return who + " has finished";
+                return say(sentence::kFinishedWithoutCalling, {who, other.waitsFor});
+        return say(sentence::kHasFinished, {who});
     }
     std::string on;
     for (int other : wait.waitsOn)
-        on += (on.empty() ? "" : ", ") + std::to_string(other) +
-              (m_ranks[std::size_t(other)].finished ? " (finished)" : "");
-    return who + " waits in " + wait.waitsFor + " at line " + std::to_string(wait.line) +
-           (on.empty() ? "" : (wait.waitsOn.size() > 1 ? " for ranks " : " for rank ") + on);
+        on +=
+            (on.empty() ? "" : ", ") + (m_ranks[std::size_t(other)].finished
+                                            ? say(sentence::kFinishedRank, {std::to_string(other)})
+                                            : std::to_string(other));
+    const std::string line = std::to_string(wait.line);
+    if (on.empty())
+        return say(sentence::kWaitsIn, {who, wait.waitsFor, line});
+    return say(wait.waitsOn.size() > 1 ? sentence::kWaitsInForRanks : sentence::kWaitsInForRank,
+               {who, wait.waitsFor, line, on});
 }
 
 void Engine::finish()

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "trace.h"
+#include "sentences.h"
 
 #include <algorithm>
 #include <array>
@@ -229,20 +230,18 @@ struct LayerFinals {
 std::string describeProblem(const LayerFinals &layer)
 {
     if (!layer.any)
-        return "no rank set a final weight (no weights[layer] when the code ends)";
+        return sentence::kNoFinalWeight;
     if (layer.badRank >= 0) {
         if (layer.badStep == 0 && !layer.anyUpdated)
-            return "the final weights were never updated (step 0), but every final weight must "
-                   "be updated once (step 1)";
-        return "the final weight of rank " + std::to_string(layer.badRank) + " is at step " +
-               std::to_string(layer.badStep) + ", but every final weight must be updated once " +
-               "(step 1)";
+            return sentence::kNeverUpdated;
+        return say(sentence::kFinalAtStep,
+                   {std::to_string(layer.badRank), std::to_string(layer.badStep)});
     }
     if (layer.complete || layer.shards == IndexSet::range(0, layer.total))
         return {};
-    return "the final weights of all ranks together hold shards " + formatSet(layer.shards) +
-           " of " + std::to_string(layer.total) + "; shards " +
-           formatSet(IndexSet::range(0, layer.total).minus(layer.shards)) + " were never updated";
+    return say(sentence::kShardsNeverUpdated,
+               {formatSet(layer.shards), std::to_string(layer.total),
+                formatSet(IndexSet::range(0, layer.total).minus(layer.shards))});
 }
 
 // "layer 3", "layers 0-7", "layers 0, 2, 5".
@@ -295,11 +294,11 @@ CheckResult checkFinalWeights(const std::vector<WeightsByLayer> &finalWeights, i
     }
     CheckResult result;
     for (const auto &[problem, where] : problems)
-        result.message +=
-            (result.message.empty() ? "" : "; ") + formatLayers(where) + ": " + problem;
+        result.message += (result.message.empty() ? "" : "; ") +
+                          say(sentence::kCheckProblem, {formatLayers(where), problem});
     result.passed = result.message.empty();
     if (result.passed)
-        result.message = "Correct!";
+        result.message = sentence::kCorrect;
     return result;
 }
 

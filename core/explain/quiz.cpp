@@ -3,10 +3,14 @@
 
 #include "waitexplain.h"
 
+#include "core/sentences.h"
+
 #include <algorithm>
 
 namespace rankstep::explain {
 namespace {
+
+namespace sentence = core::sentence;
 
 using core::Object;
 using core::ObjectKind;
@@ -53,7 +57,7 @@ std::vector<std::string> choicesOf(const std::string &answer,
 
 std::string rankName(int rank)
 {
-    return "rank " + std::to_string(rank);
+    return core::say(sentence::kOneRank, {std::to_string(rank)});
 }
 
 // Up to kMostChoices ranks including `rank`: its neighbours in the rank order.
@@ -72,30 +76,29 @@ std::optional<QuizQuestion> outcome(const core::Trace &trace, std::uint32_t seed
 {
     QuizQuestion q;
     q.kind = QuizKind::Outcome;
-    q.question = "How will this run end?";
-    q.choices = {"Every rank finishes", "It hangs: a rank waits forever",
-                 "A rank stops with an error"};
+    q.question = sentence::kQuizOutcome;
+    q.choices = {sentence::kQuizFinishes, sentence::kQuizHangs, sentence::kQuizErrors};
     switch (trace.status) {
         case core::RunStatus::Ok:
             q.answer = 0;
-            q.reveal = "Every rank finishes, at t = " + trace.figures.endTime.toString() + ".";
+            q.reveal = core::say(sentence::kQuizFinishedAt, {trace.figures.endTime.toString()});
             break;
         case core::RunStatus::Deadlock:
             q.answer = 1;
-            q.reveal = "It hangs: no rank can go on.";
+            q.reveal = sentence::kQuizHung;
             for (const core::RankWait &wait :
                  trace.diagnosis ? trace.diagnosis->ranks : std::vector<core::RankWait>{})
                 if (!wait.finished && !wait.waitsFor.empty()) {
-                    q.reveal = "It hangs: rank " + std::to_string(wait.rank) + " waits in " +
-                               wait.waitsFor + " forever.";
+                    q.reveal = core::say(sentence::kQuizHungIn,
+                                         {std::to_string(wait.rank), wait.waitsFor});
                     break;
                 }
             break;
         case core::RunStatus::Error:
             q.answer = 2;
             q.reveal = trace.error && trace.error->rank >= 0
-                           ? "Rank " + std::to_string(trace.error->rank) + " stops with an error."
-                           : "A rank stops with an error.";
+                           ? core::say(sentence::kQuizRankErrs, {std::to_string(trace.error->rank)})
+                           : std::string(sentence::kQuizARankErrs);
             break;
         case core::RunStatus::Stopped:
             return std::nullopt; // stopped by a limit: nothing the room could predict
@@ -121,10 +124,10 @@ std::optional<QuizQuestion> idleLongest(const core::Trace &trace, std::uint32_t 
         return std::nullopt;
     QuizQuestion q;
     q.kind = QuizKind::IdleLongest;
-    q.question = "Over the whole run, which rank is idle longest?";
+    q.question = sentence::kQuizIdle;
     q.choices = rankChoices(longest, int(ranks.size()));
-    q.reveal = "Rank " + std::to_string(longest) + ", idle " + idle.toString() + " of the run's " +
-               trace.figures.endTime.toString() + ".";
+    q.reveal = core::say(sentence::kQuizIdleReveal, {std::to_string(longest), idle.toString(),
+                                                     trace.figures.endTime.toString()});
     return finish(std::move(q), seed);
 }
 
@@ -217,13 +220,14 @@ std::optional<QuizQuestion> newObject(const core::Trace &trace, const replay::Ru
     const Object &object = entry->object();
     QuizQuestion q;
     q.kind = QuizKind::NewObject;
-    q.question = "What appears in rank " + std::to_string(rank) + "'s memory next?";
+    q.question = core::say(sentence::kQuizAppears, {std::to_string(rank)});
     const std::string answer = objectPhrase(object);
     q.choices = choicesOf(answer, objectDistractors(object, trace.config.layers));
     if (q.choices.size() < 2)
         return std::nullopt;
-    q.reveal = "Rank " + std::to_string(rank) + " now holds the " + answer + " (" +
-               core::mapName(entry->change->map) + "[" + core::formatKey(entry->key()) + "]).";
+    q.reveal = core::say(sentence::kQuizNowHolds, {std::to_string(rank), answer,
+                                                   std::string(core::mapName(entry->change->map)) +
+                                                       "[" + core::formatKey(entry->key()) + "]"});
     return finish(std::move(q), seed);
 }
 
@@ -240,9 +244,10 @@ std::optional<QuizQuestion> nextMove(const core::Trace &trace, const replay::Run
     if (moved == 1 && trace.config.ranks > 1) {
         QuizQuestion q;
         q.kind = QuizKind::NextRank;
-        q.question = "Which rank moves next?";
+        q.question = sentence::kQuizMovesNext;
         q.choices = rankChoices(event.rank, trace.config.ranks);
-        q.reveal = "Rank " + std::to_string(event.rank) + ": " + describeEvent(event) + ".";
+        q.reveal =
+            core::say(sentence::kQuizDoes, {std::to_string(event.rank), describeEvent(event)});
         return finish(std::move(q), seed);
     }
     // What the rank does next, among the operations this run uses.
@@ -263,9 +268,9 @@ std::optional<QuizQuestion> nextMove(const core::Trace &trace, const replay::Run
         return std::nullopt;
     QuizQuestion q;
     q.kind = QuizKind::NextOp;
-    q.question = "What does rank " + std::to_string(event.rank) + " start next?";
+    q.question = core::say(sentence::kQuizStartsNext, {std::to_string(event.rank)});
     q.choices = choicesOf(answer, others);
-    q.reveal = "Rank " + std::to_string(event.rank) + ": " + describeEvent(event) + ".";
+    q.reveal = core::say(sentence::kQuizDoes, {std::to_string(event.rank), describeEvent(event)});
     return finish(std::move(q), seed);
 }
 
@@ -274,17 +279,19 @@ std::optional<QuizQuestion> nextMove(const core::Trace &trace, const replay::Run
 std::string objectPhrase(const Object &object)
 {
     // An activation gradient below layer 0 is the gradient of the model's input.
-    std::string text = std::string(core::kindWords(object.kind)) +
-                       (object.layer < 0 ? std::string(" of the input")
-                                         : " of layer " + std::to_string(object.layer));
+    const std::string kind = core::kindWords(object.kind);
+    std::string text = object.layer < 0
+                           ? core::say(sentence::kOfTheInput, {kind})
+                           : core::say(sentence::kOfLayer, {kind, std::to_string(object.layer)});
     if ((object.kind == ObjectKind::Weight || object.kind == ObjectKind::OptState) &&
         object.step > 0)
-        text += object.step == 1 ? ", updated once"
-                                 : ", updated " + std::to_string(object.step) + " times";
+        text += ", " + (object.step == 1
+                            ? std::string(sentence::kUpdatedOnce)
+                            : core::say(sentence::kUpdatedTimes, {std::to_string(object.step)}));
     if (core::hasBatches(object.kind) && object.totalBatches > 1)
         text += ", " + core::describeSet(object.batches, "batch", "batches");
     if (core::hasShards(object.kind) && object.total > 1)
-        text += object.isComplete() ? ", whole"
+        text += object.isComplete() ? ", " + std::string(sentence::kWhole)
                                     : ", " + core::describeSet(object.shards, "shard", "shards") +
                                           " of " + std::to_string(object.total);
     return text;

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "waitexplain.h"
 
+#include "core/sentences.h"
+
 #include <algorithm>
 #include <unordered_map>
 
@@ -87,11 +89,11 @@ std::string describeEvent(const Event &event)
 {
     const std::string name = core::opName(event.op);
     if (event.op == OpKind::PassTo)
-        return name + " to rank " + std::to_string(event.peer);
+        return core::say(core::sentence::kToRank, {name, std::to_string(event.peer)});
     if (event.op == OpKind::Receive)
-        return name + " from rank " + std::to_string(event.peer);
+        return core::say(core::sentence::kFromRank, {name, std::to_string(event.peer)});
     if (event.layer >= 0)
-        return name + " of layer " + std::to_string(event.layer);
+        return core::say(core::sentence::kOfLayer, {name, std::to_string(event.layer)});
     return name;
 }
 

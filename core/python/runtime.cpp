@@ -7,6 +7,8 @@
 #include "session.h"
 #include "sourcetext.h"
 
+#include "core/sentences.h"
+
 #include <pybind11/embed.h>
 
 #include <chrono>
@@ -18,6 +20,13 @@
 
 namespace rankstep::python {
 namespace {
+
+// Why the watchdog stops a run: on request (Esc), or at the time limit (timeLimitSeconds > 0),
+// where the message asks whether a loop runs forever.
+struct StopCause {
+    std::string reason = core::sentence::kOnRequest;
+    double timeLimitSeconds = 0;
+};
 
 std::once_flag g_started;
 // The support module, held here and taken out of sys.modules once loaded: learner code that sets
@@ -83,7 +92,7 @@ core::Trace failedTrace(const core::RunConfig &config, core::Error error)
 
 // Turns the Python exception in flight into an Error for `rank` (-1: top-level code).
 core::Error errorFromPython(py::error_already_set &e, int rank, const std::string &fileName,
-                            const core::Engine *engine, const std::string &stopReason)
+                            const core::Engine *engine, const StopCause &stop)
 {
     py::module_ support = supportModule();
     if (e.matches(PyExc_SyntaxError)) {
@@ -99,15 +108,21 @@ core::Error errorFromPython(py::error_already_set &e, int rank, const std::strin
     if (e.matches(runStoppedType())) {
         if (engine && engine->fatalError())
             return *engine->fatalError();
-        const std::string where =
-            rank >= 0
-                ? "while rank " + std::to_string(rank) + " was at line " + std::to_string(line)
-                : "while the file was still loading (its top-level code" +
-                      (line > 0 ? " was at line " + std::to_string(line)
-                                : std::string(" was compiling")) +
-                      ")";
-        return core::Error(core::ErrorKind::Stopped, rank, line,
-                           "The run was stopped " + stopReason + " " + where + ".");
+        namespace sentence = core::sentence;
+        const std::string atRank = std::to_string(rank), atLine = std::to_string(line);
+        const double limit = stop.timeLimitSeconds;
+        const std::string seconds = core::formatStopSeconds(limit);
+        std::string message;
+        if (rank >= 0)
+            message = limit > 0
+                          ? core::say(sentence::kTimeLimitWhileRank, {seconds, atRank, atLine})
+                          : core::say(sentence::kStoppedWhileRank, {stop.reason, atRank, atLine});
+        else if (line > 0)
+            message = limit > 0 ? core::say(sentence::kTimeLimitWhileLoading, {seconds, atLine})
+                                : core::say(sentence::kStoppedWhileLoading, {stop.reason, atLine});
+        else // compiling: no loop of the learner's runs yet
+            message = core::say(sentence::kStoppedWhileCompiling, {stop.reason});
+        return core::Error(core::ErrorKind::Stopped, rank, line, message);
     }
     std::string message = info[1].cast<std::string>();
     core::ErrorKind kind = core::ErrorKind::Exception;
@@ -139,13 +154,13 @@ class PythonProgram : public core::RankProgram
 {
 public:
     PythonProgram(py::object function, py::object model, int rank, const core::Engine &engine,
-                  const std::string &fileName, const std::string &stopReason)
+                  const std::string &fileName, const StopCause &stop)
         : m_function(std::move(function))
         , m_model(std::move(model))
         , m_rank(rank)
         , m_engine(engine)
         , m_fileName(fileName)
-        , m_stopReason(stopReason)
+        , m_stop(stop)
     {}
 
     core::ProgramStep resume() override
@@ -181,7 +196,7 @@ private:
     core::ProgramStep failed(py::error_already_set &e)
     {
         return {core::ProgramStep::Failed,
-                errorFromPython(e, m_rank, m_fileName, &m_engine, m_stopReason)};
+                errorFromPython(e, m_rank, m_fileName, &m_engine, m_stop)};
     }
 
     core::ProgramStep foreignAwait(const py::object &yielded)
@@ -205,16 +220,9 @@ private:
     int m_rank;
     const core::Engine &m_engine;
     const std::string &m_fileName;
-    const std::string &m_stopReason;
+    const StopCause &m_stop;
     bool m_started = false;
 };
-
-std::string formatSeconds(double seconds)
-{
-    char text[32];
-    std::snprintf(text, sizeof text, "%g", seconds);
-    return text;
-}
 
 } // namespace
 
@@ -224,7 +232,7 @@ struct Runtime::Impl {
     std::condition_variable wake;
     bool running = false;
     bool stopRequested = false;
-    std::string stopReason;
+    StopCause stop;
     core::Engine *engine = nullptr;
     unsigned long pythonThread = 0;
 
@@ -244,7 +252,7 @@ public:
             std::lock_guard lock(impl.stateMutex);
             impl.running = true;
             impl.stopRequested = false;
-            impl.stopReason = "on request";
+            impl.stop = StopCause{};
             impl.engine = nullptr;
             impl.pythonThread = PyThread_get_thread_ident();
         }
@@ -291,7 +299,7 @@ void Runtime::requestStop()
     std::lock_guard lock(m_impl->stateMutex);
     if (m_impl->running && !m_impl->stopRequested) {
         m_impl->stopRequested = true;
-        m_impl->stopReason = "on request";
+        m_impl->stop = StopCause{};
     }
     m_impl->wake.notify_all();
 }
@@ -309,11 +317,13 @@ void Runtime::Impl::watch(double seconds)
         if (wake.wait_until(lock, deadline) == std::cv_status::timeout && running &&
             !stopRequested) {
             stopRequested = true;
-            stopReason = "after " + formatSeconds(seconds) + " s (the time limit)";
+            stop.reason =
+                core::say(core::sentence::kAtTimeLimit, {core::formatStopSeconds(seconds)});
+            stop.timeLimitSeconds = seconds;
         }
     while (running) {
         if (engine)
-            engine->requestStop(stopReason);
+            engine->requestStop(stop.reason, stop.timeLimitSeconds);
         lock.unlock();
         PyGILState_STATE gil = PyGILState_Ensure();
         lock.lock();
@@ -382,7 +392,7 @@ core::Trace Runtime::Impl::execute(const RunRequest &request)
         py::object code = support.attr("compile_source")(request.source, request.fileName);
         builtins.attr("exec")(code, globals);
     } catch (py::error_already_set &e) {
-        return failedTrace(config, errorFromPython(e, -1, request.fileName, nullptr, stopReason));
+        return failedTrace(config, errorFromPython(e, -1, request.fileName, nullptr, stop));
     }
     py::object function = globals.attr("get")(request.function);
     if (!PyCallable_Check(function.ptr())) {
@@ -403,7 +413,7 @@ core::Trace Runtime::Impl::execute(const RunRequest &request)
     core::ProgramList programs;
     for (int r = 0; r < config.ranks; ++r)
         programs.push_back(std::make_unique<PythonProgram>(function, makeModel(session, r), r,
-                                                           world, session->fileName, stopReason));
+                                                           world, session->fileName, stop));
     setActiveSession(session.get());
     try {
         world.run(programs);
@@ -436,7 +446,7 @@ core::Result<std::vector<FunctionInfo>> Runtime::listFunctions(const std::string
         }
         return found;
     } catch (py::error_already_set &e) {
-        return errorFromPython(e, -1, fileName, nullptr, "");
+        return errorFromPython(e, -1, fileName, nullptr, StopCause{});
     }
 }
 

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "lessonlistmodel.h"
 
+#include "lessontitle.h"
+
 #include <QColor>
 
 namespace rankstep::gui {
@@ -27,15 +29,21 @@ QVariant LessonListModel::data(const QModelIndex &index, int role) const
             const QString mark = state == ProgressStore::State::Solved      ? QStringLiteral("✓ ")
                                  : state == ProgressStore::State::Attempted ? QStringLiteral("• ")
                                                                             : QStringLiteral("   ");
-            return mark + QString::fromStdString(lesson.title);
+            return mark + lessonTitle(lesson);
         }
-        case Qt::ToolTipRole:
-            return tr("%1 — %2 ranks, %3 layers, %4 batches (%5)")
-                .arg(id)
-                .arg(lesson.config.ranks)
-                .arg(lesson.config.layers)
-                .arg(lesson.config.batches)
-                .arg(stateName(state));
+        case Qt::ToolTipRole: {
+            // "1 rank"; a PyTorch lesson has no puzzle layers or batches, it trains for steps.
+            const int ranks = lesson.config.ranks;
+            const QString rankText = ranks == 1 ? tr("1 rank") : tr("%1 ranks").arg(ranks);
+            const QString setting =
+                lesson.isTorch()
+                    ? tr("%1, PyTorch, %2 steps").arg(rankText).arg(lesson.torch->steps)
+                    : tr("%1, %2 layers, %3 batches")
+                          .arg(rankText)
+                          .arg(lesson.config.layers)
+                          .arg(lesson.config.batches);
+            return tr("%1 — %2 (%3)").arg(id, setting, stateName(state));
+        }
         case Qt::ForegroundRole:
             if (state == ProgressStore::State::Solved)
                 return QColor(0x1b, 0x7a, 0x2e);

@@ -7,6 +7,7 @@
 #include "errordialog.h"
 #include "experimentsview.h"
 #include "lessonlistmodel.h"
+#include "lessontitle.h"
 #include "losschart.h"
 #include "progressstore.h"
 #include "realruncontroller.h"
@@ -43,7 +44,10 @@ LessonRunActions::LessonRunActions(LessonRunParts parts, QObject *parent)
     , m_torchRun(new RealRunController(this))
     , m_runAction(new QAction(this))
     , m_resetAction(new QAction(tr("Reset to starter…"), this))
+    , m_stillRunning(new QTimer(this))
 {
+    m_stillRunning->setInterval(1000);
+    connect(m_stillRunning, &QTimer::timeout, this, &LessonRunActions::onStillRunning);
     m_runAction->setObjectName(QStringLiteral("runAction"));
     m_runAction->setShortcut(Qt::Key_F5);
     // The toolbar names the key as the desktop writes it, from the action's own shortcut.
@@ -63,12 +67,38 @@ LessonRunActions::LessonRunActions(LessonRunParts parts, QObject *parent)
             &LessonRunActions::onTorchLessonFinished);
     connect(m_run, &RunController::runningChanged, this, [this](bool on) {
         m_runAction->setEnabled(!on);
+        if (on) {
+            m_runClock.start();
+            m_stillRunning->start();
+        } else {
+            m_stillRunning->stop();
+        }
         Q_EMIT runningChanged();
     });
     connect(m_torchRun, &RealRunController::runningChanged, this, [this](bool on) {
         m_runAction->setEnabled(!on);
         Q_EMIT runningChanged();
     });
+}
+
+void LessonRunActions::onStillRunning()
+{
+    constexpr qint64 kHintAfterMs = 3000; // the lessons' solutions run in well under a second
+    const qint64 elapsed = m_runClock.elapsed();
+    if (!m_run->isRunning() || elapsed < kHintAfterMs)
+        return;
+    const qint64 seconds = elapsed / 1000;
+    // The window's Stop action takes the desktop's Cancel key (Esc).
+    const QString stop =
+        QKeySequence::keyBindings(QKeySequence::Cancel).value(0).toString(QKeySequence::NativeText);
+    m_parts.results.showMessage(
+        tr("<p>Still running after %1 s: an endless loop?</p><p>%2 stops the run now; the time "
+           "limit stops it after %3 s.</p>")
+            .arg(seconds)
+            .arg(stop)
+            .arg(m_lastSpec.timeLimitSeconds));
+    Q_EMIT message(
+        tr("Still running after %1 s: an endless loop? %2 stops it.").arg(seconds).arg(stop));
 }
 
 bool LessonRunActions::isRunning() const
@@ -242,12 +272,10 @@ QString LessonRunActions::settingsText(const lessons::Lesson &lesson)
     const int ranks = lesson.config.ranks;
     if (lesson.isTorch())
         return tr("%1: real PyTorch, %2, %3 steps. F5 trains it for real.")
-            .arg(QString::fromStdString(lesson.title),
-                 ranks == 1 ? tr("1 process") : tr("%1 processes").arg(ranks))
+            .arg(lessonTitle(lesson), ranks == 1 ? tr("1 process") : tr("%1 processes").arg(ranks))
             .arg(lesson.torch->steps);
     return tr("%1: %2, %3 layers, %4 batches.")
-        .arg(QString::fromStdString(lesson.title),
-             ranks == 1 ? tr("1 rank") : tr("%1 ranks").arg(ranks))
+        .arg(lessonTitle(lesson), ranks == 1 ? tr("1 rank") : tr("%1 ranks").arg(ranks))
         .arg(lesson.config.layers)
         .arg(lesson.config.batches);
 }

@@ -6,7 +6,9 @@
 #include "core/io/sweeprow.h"
 #include "core/lessons/lesson.h"
 
+#include <QElapsedTimer>
 #include <QObject>
+#include <QTimer>
 
 #include <optional>
 
@@ -106,6 +108,7 @@ private:
     void onRunFailed(const QString &message, const QString &output);
     void onTorchLessonFinished(const RealRunOutcome &outcome);
     void recordRun(bool solved);
+    void onStillRunning();
 
     LessonRunParts m_parts;
     RunController *m_run;
@@ -114,6 +117,10 @@ private:
     QAction *m_resetAction;
     RunSpec m_lastSpec; // the experiments run the same code again
     double m_runTimeLimit = RunSpec().timeLimitSeconds;
+    // A simulation that runs on: after a few seconds the panel asks whether a loop runs forever
+    // and says how to stop it, instead of "Running…" until the time limit.
+    QTimer *m_stillRunning;
+    QElapsedTimer m_runClock;
     int m_torchSteps = 0, m_torchEmbd = 0;
 };
 

@@ -10,6 +10,7 @@
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QIcon>
+#include <QLoggingCategory>
 #include <QMessageBox>
 
 #include <cstdio>
@@ -70,6 +71,10 @@ void showLessonProblems(QWidget *window, const QString &problems)
 
 int main(int argc, char *argv[])
 {
+    // A learner's terminal shows no debug lines of ours ("rankstep.child: starting ..."); a
+    // developer turns them on with QT_LOGGING_RULES="rankstep.*.debug=true", whose rules Qt
+    // applies after these.
+    QLoggingCategory::setFilterRules(QStringLiteral("rankstep.*.debug=false"));
     QApplication app(argc, argv);
     QApplication::setApplicationName(QStringLiteral("Rankstep"));
     QApplication::setOrganizationName(QStringLiteral("Rankstep"));

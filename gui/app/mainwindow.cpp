@@ -22,6 +22,7 @@
 #include "lessonlistmodel.h"
 #include "lessonpanel.h"
 #include "lessonrunactions.h"
+#include "lessontitle.h"
 #include "losschart.h"
 #include "memorychart.h"
 #include "notebookimport.h"
@@ -387,7 +388,7 @@ bool MainWindow::openLesson(const QString &lessonId)
         p.memoryChart->setVisible(false);
     p.keeper->open(lessonId, QString::fromStdString(lesson->starter));
     m_progress.setLastLesson(lessonId);
-    setWindowTitle(tr("%1 — Rankstep").arg(QString::fromStdString(lesson->title)));
+    setWindowTitle(tr("%1 — Rankstep").arg(lessonTitle(*lesson)));
     Q_EMIT lessonOpened(lessonId);
     statusBar()->showMessage(LessonRunActions::settingsText(*lesson));
     return true;

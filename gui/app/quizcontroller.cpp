@@ -2,6 +2,7 @@
 #include "quizcontroller.h"
 
 #include "appearance.h"
+#include "enginetext.h"
 #include "quizpanel.h"
 #include "runsession.h"
 #include "stepcontroller.h"
@@ -47,7 +48,7 @@ bool QuizController::gate(const replay::Cursor &to)
         return true;
     }
     if (m_held && *m_held == to) { // the second press: the answer, with the step
-        m_panel.reveal(m_question->answer, QString::fromStdString(m_question->reveal));
+        m_panel.reveal(m_question->answer, engineText(m_question->reveal));
         m_held.reset();
         m_revealed = to;
         return true;
@@ -64,8 +65,8 @@ bool QuizController::gate(const replay::Cursor &to)
     }
     QStringList choices;
     for (const std::string &choice : question->choices)
-        choices.append(QString::fromStdString(choice));
-    m_panel.ask(QString::fromStdString(question->question), choices);
+        choices.append(engineText(choice));
+    m_panel.ask(engineText(question->question), choices);
     m_question = std::move(question);
     m_held = to;
     m_revealed.reset();

@@ -2,6 +2,373 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="de_DE">
 <context>
+    <name>EngineText</name>
+    <message>
+        <source>Deadlock: no rank can go on.</source>
+        <translation>Deadlock: Kein Rank kann weitermachen.</translation>
+    </message>
+    <message>
+        <source>rank %1 finished without calling %2</source>
+        <translation>Rank %1 ist fertig, ohne %2 aufzurufen</translation>
+    </message>
+    <message>
+        <source>rank %1 has finished</source>
+        <translation>Rank %1 ist fertig</translation>
+    </message>
+    <message>
+        <source>rank %1 waits in %2 at line %3</source>
+        <translation>Rank %1 wartet in %2 in Zeile %3</translation>
+    </message>
+    <message>
+        <source>rank %1 waits in %2 at line %3 for rank %4</source>
+        <translation>Rank %1 wartet in %2 in Zeile %3 auf Rank %4</translation>
+    </message>
+    <message>
+        <source>rank %1 waits in %2 at line %3 for ranks %4</source>
+        <translation>Rank %1 wartet in %2 in Zeile %3 auf die Ranks %4</translation>
+    </message>
+    <message>
+        <source>%1 (finished)</source>
+        <translation>%1 (fertig)</translation>
+    </message>
+    <message>
+        <source>rank %1 stopped at line %2 without calling %3, which rank %4 waits in</source>
+        <translation>Rank %1 hielt in Zeile %2 an, ohne %3 aufzurufen, worin Rank %4 wartet</translation>
+    </message>
+    <message>
+        <source>rank %1 stopped at line %2 without calling %3, which ranks %4 wait in</source>
+        <translation>Rank %1 hielt in Zeile %2 an, ohne %3 aufzurufen, worin die Ranks %4 warten</translation>
+    </message>
+    <message>
+        <source>Collective mismatch: %1 reached the same collective of %2 with different calls.</source>
+        <translation>Kollektive passen nicht zusammen: %1 erreichten dieselbe kollektive Operation von %2 mit verschiedenen Aufrufen.</translation>
+    </message>
+    <message>
+        <source>rank %1: %2 at line %3</source>
+        <translation>Rank %1: %2 in Zeile %3</translation>
+    </message>
+    <message>
+        <source>rank %1: finished without calling it</source>
+        <translation>Rank %1: fertig, ohne sie aufzurufen</translation>
+    </message>
+    <message>
+        <source>rank %1: has not reached it yet</source>
+        <translation>Rank %1: hat sie noch nicht erreicht</translation>
+    </message>
+    <message>
+        <source>(has not reached it yet)</source>
+        <translation>(hat sie noch nicht erreicht)</translation>
+    </message>
+    <message>
+        <source>The run was stopped %1 while rank %2 was at line %3.</source>
+        <translation>Der Lauf wurde %1 angehalten, als Rank %2 in Zeile %3 war.</translation>
+    </message>
+    <message>
+        <source>The run was stopped %1.</source>
+        <translation>Der Lauf wurde %1 angehalten.</translation>
+    </message>
+    <message>
+        <source>The run was stopped %1 while the file was still loading (its top-level code was at line %2).</source>
+        <translation>Der Lauf wurde %1 angehalten, als die Datei noch geladen wurde (ihr Code auf oberster Ebene war in Zeile %2).</translation>
+    </message>
+    <message>
+        <source>The run was stopped %1 while the file was still loading (its top-level code was compiling).</source>
+        <translation>Der Lauf wurde %1 angehalten, als die Datei noch geladen wurde (ihr Code auf oberster Ebene wurde übersetzt).</translation>
+    </message>
+    <message>
+        <source>The run was stopped after %1 s (the time limit) while rank %2 was at line %3. Is a loop running forever?</source>
+        <translation>Der Lauf wurde nach %1 s (dem Zeitlimit) angehalten, als Rank %2 in Zeile %3 war. Läuft eine Schleife endlos?</translation>
+    </message>
+    <message>
+        <source>The run was stopped after %1 s (the time limit). Is a loop running forever?</source>
+        <translation>Der Lauf wurde nach %1 s (dem Zeitlimit) angehalten. Läuft eine Schleife endlos?</translation>
+    </message>
+    <message>
+        <source>The run was stopped after %1 s (the time limit) while the file was still loading (its top-level code was at line %2). Is a loop running forever?</source>
+        <translation>Der Lauf wurde nach %1 s (dem Zeitlimit) angehalten, als die Datei noch geladen wurde (ihr Code auf oberster Ebene war in Zeile %2). Läuft eine Schleife endlos?</translation>
+    </message>
+    <message>
+        <source>on request</source>
+        <translation>auf Wunsch</translation>
+    </message>
+    <message>
+        <source>after %1 s (the time limit)</source>
+        <translation>nach %1 s (dem Zeitlimit)</translation>
+    </message>
+    <message>
+        <source>The run was stopped after %1 operations (the operation budget) while rank %2 was at line %3. Is a loop running forever?</source>
+        <translation>Der Lauf wurde nach %1 Operationen (dem Operationsbudget) angehalten, als Rank %2 in Zeile %3 war. Läuft eine Schleife endlos?</translation>
+    </message>
+    <message>
+        <source>The run was stopped after %1 recorded events and %2 storage changes, the most one run&apos;s record holds, while rank %3 was at line %4. Is a loop running forever?</source>
+        <translation>Der Lauf wurde nach %1 aufgezeichneten Ereignissen und %2 Speicheränderungen angehalten, so viel wie die Aufzeichnung eines Laufs höchstens fasst, als Rank %3 in Zeile %4 war. Läuft eine Schleife endlos?</translation>
+    </message>
+    <message>
+        <source>%1: the %2 argument must be %3, but it is %4</source>
+        <translation>%1: Das %2 Argument muss %3 sein, ist aber %4</translation>
+    </message>
+    <message>
+        <source>%1: the argument must be %2, but it is %3</source>
+        <translation>%1: Das Argument muss %2 sein, ist aber %3</translation>
+    </message>
+    <message>
+        <source>%1: the weight belongs to layer %2, but %3 at layer %4 needs the weight of layer %5</source>
+        <translation>%1: Das Gewicht gehört zu Schicht %2, aber %3 in Schicht %4 braucht das Gewicht von Schicht %5</translation>
+    </message>
+    <message>
+        <source>%1: the weight holds only %2; %3 needs the complete weight (allgather it first)</source>
+        <translation>%1: Das Gewicht enthält nur %2; %3 braucht das ganze Gewicht (erst allgather aufrufen)</translation>
+    </message>
+    <message>
+        <source>%1: the activation is at layer %2, but %3 at layer %4 needs the activation at layer %5</source>
+        <translation>%1: Die Aktivierung ist in Schicht %2, aber %3 in Schicht %4 braucht die Aktivierung in Schicht %5</translation>
+    </message>
+    <message>
+        <source>%1: the weight gradient covers batches %2, but an update needs all batches %3 (%4 is missing; %5)</source>
+        <translation>%1: Der Gewichtsgradient deckt die Batches %2 ab, ein Update braucht aber alle Batches %3 (%4 fehlt; %5)</translation>
+    </message>
+    <message>
+        <source>%1: the weight gradient covers batches %2, but an update needs all batches %3 (%4 are missing; %5)</source>
+        <translation>%1: Der Gewichtsgradient deckt die Batches %2 ab, ein Update braucht aber alle Batches %3 (%4 fehlen; %5)</translation>
+    </message>
+    <message>
+        <source>the ranks&apos; own batches must together cover every batch</source>
+        <translation>die eigenen Batches der Ranks müssen zusammen alle Batches abdecken</translation>
+    </message>
+    <message>
+        <source>allreduce it first</source>
+        <translation>erst allreduce aufrufen</translation>
+    </message>
+    <message>
+        <source>add the gradients of the missing batches first</source>
+        <translation>erst die Gradienten der fehlenden Batches addieren</translation>
+    </message>
+    <message>
+        <source>Layer %1: both gradients already cover %2, so the sum counts it twice.</source>
+        <translation>Schicht %1: Beide Gradienten decken %2 schon ab, die Summe zählt ihn also doppelt.</translation>
+    </message>
+    <message>
+        <source>Layer %1: both gradients already cover %2, so the sum counts them twice.</source>
+        <translation>Schicht %1: Beide Gradienten decken %2 schon ab, die Summe zählt sie also doppelt.</translation>
+    </message>
+    <message>
+        <source>%1: %2 each hold a gradient for %3, so the sum counts it %4 times.</source>
+        <translation>%1: %2 halten je einen Gradienten für %3, die Summe zählt ihn also %4-mal.</translation>
+    </message>
+    <message>
+        <source>%1: %2 each hold a gradient for %3, so the sum counts them %4 times.</source>
+        <translation>%1: %2 halten je einen Gradienten für %3, die Summe zählt sie also %4-mal.</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>%1; %2</source>
+        <translation>%1; %2</translation>
+    </message>
+    <message>
+        <source>%1 and %2</source>
+        <translation>%1 und %2</translation>
+    </message>
+    <message>
+        <source>no rank set a final weight (no weights[layer] when the code ends)</source>
+        <translation>kein Rank hat ein endgültiges Gewicht gesetzt (kein weights[layer], wenn der Code endet)</translation>
+    </message>
+    <message>
+        <source>the final weights were never updated (step 0), but every final weight must be updated once (step 1)</source>
+        <translation>die endgültigen Gewichte wurden nie aktualisiert (Schritt 0), aber jedes endgültige Gewicht muss genau einmal aktualisiert sein (Schritt 1)</translation>
+    </message>
+    <message>
+        <source>the final weight of rank %1 is at step %2, but every final weight must be updated once (step 1)</source>
+        <translation>das endgültige Gewicht von Rank %1 ist bei Schritt %2, aber jedes endgültige Gewicht muss genau einmal aktualisiert sein (Schritt 1)</translation>
+    </message>
+    <message>
+        <source>the final weights of all ranks together hold shards %1 of %2; shards %3 were never updated</source>
+        <translation>die endgültigen Gewichte aller Ranks enthalten zusammen die Shards %1 von %2; die Shards %3 wurden nie aktualisiert</translation>
+    </message>
+    <message>
+        <source>Correct!</source>
+        <translation>Richtig!</translation>
+    </message>
+    <message>
+        <source>How will this run end?</source>
+        <translation>Wie wird dieser Lauf enden?</translation>
+    </message>
+    <message>
+        <source>Every rank finishes</source>
+        <translation>Jeder Rank wird fertig</translation>
+    </message>
+    <message>
+        <source>It hangs: a rank waits forever</source>
+        <translation>Er hängt: Ein Rank wartet ewig</translation>
+    </message>
+    <message>
+        <source>A rank stops with an error</source>
+        <translation>Ein Rank hält mit einem Fehler an</translation>
+    </message>
+    <message>
+        <source>Every rank finishes, at t = %1.</source>
+        <translation>Jeder Rank wird fertig, bei t = %1.</translation>
+    </message>
+    <message>
+        <source>It hangs: no rank can go on.</source>
+        <translation>Er hängt: Kein Rank kann weitermachen.</translation>
+    </message>
+    <message>
+        <source>It hangs: rank %1 waits in %2 forever.</source>
+        <translation>Er hängt: Rank %1 wartet ewig in %2.</translation>
+    </message>
+    <message>
+        <source>Rank %1 stops with an error.</source>
+        <translation>Rank %1 hält mit einem Fehler an.</translation>
+    </message>
+    <message>
+        <source>A rank stops with an error.</source>
+        <translation>Ein Rank hält mit einem Fehler an.</translation>
+    </message>
+    <message>
+        <source>Over the whole run, which rank is idle longest?</source>
+        <translation>Welcher Rank wartet über den ganzen Lauf am längsten?</translation>
+    </message>
+    <message>
+        <source>Rank %1, idle %2 of the run&apos;s %3.</source>
+        <translation>Rank %1, untätig %2 von %3 des Laufs.</translation>
+    </message>
+    <message>
+        <source>What appears in rank %1&apos;s memory next?</source>
+        <translation>Was erscheint als Nächstes im Speicher von Rank %1?</translation>
+    </message>
+    <message>
+        <source>Rank %1 now holds the %2 (%3).</source>
+        <translation>Rank %1 hält jetzt: %2 (%3).</translation>
+    </message>
+    <message>
+        <source>Which rank moves next?</source>
+        <translation>Welcher Rank ist als Nächstes dran?</translation>
+    </message>
+    <message>
+        <source>What does rank %1 start next?</source>
+        <translation>Was beginnt Rank %1 als Nächstes?</translation>
+    </message>
+    <message>
+        <source>Rank %1: %2.</source>
+        <translation>Rank %1: %2.</translation>
+    </message>
+    <message>
+        <source>%1 of layer %2</source>
+        <translation>%1 von Schicht %2</translation>
+    </message>
+    <message>
+        <source>%1 of the input</source>
+        <translation>%1 der Eingabe</translation>
+    </message>
+    <message>
+        <source>%1 to rank %2</source>
+        <translation>%1 an Rank %2</translation>
+    </message>
+    <message>
+        <source>%1 from rank %2</source>
+        <translation>%1 von Rank %2</translation>
+    </message>
+    <message>
+        <source>updated once</source>
+        <translation>einmal aktualisiert</translation>
+    </message>
+    <message>
+        <source>updated %1 times</source>
+        <translation>%1-mal aktualisiert</translation>
+    </message>
+    <message>
+        <source>whole</source>
+        <translation>ganz</translation>
+    </message>
+    <message>
+        <source>shard %1 of %2</source>
+        <translation>Shard %1 von %2</translation>
+    </message>
+    <message>
+        <source>weight</source>
+        <translation>Gewicht</translation>
+    </message>
+    <message>
+        <source>optimizer state</source>
+        <translation>Optimiererzustand</translation>
+    </message>
+    <message>
+        <source>activation</source>
+        <translation>Aktivierung</translation>
+    </message>
+    <message>
+        <source>activation gradient</source>
+        <translation>Aktivierungsgradient</translation>
+    </message>
+    <message>
+        <source>weight gradient</source>
+        <translation>Gewichtsgradient</translation>
+    </message>
+    <message>
+        <source>rank %1</source>
+        <translation>Rank %1</translation>
+    </message>
+    <message>
+        <source>ranks %1</source>
+        <translation>Ranks %1</translation>
+    </message>
+    <message>
+        <source>batch %1</source>
+        <translation>Batch %1</translation>
+    </message>
+    <message>
+        <source>batches %1</source>
+        <translation>Batches %1</translation>
+    </message>
+    <message>
+        <source>layer %1</source>
+        <translation>Schicht %1</translation>
+    </message>
+    <message>
+        <source>layers %1</source>
+        <translation>Schichten %1</translation>
+    </message>
+    <message>
+        <source>shards %1 of %2</source>
+        <translation>Shards %1 von %2</translation>
+    </message>
+    <message>
+        <source>second</source>
+        <translation>zweite</translation>
+    </message>
+    <message>
+        <source>third</source>
+        <translation>dritte</translation>
+    </message>
+    <message>
+        <source>fourth</source>
+        <translation>vierte</translation>
+    </message>
+    <message>
+        <source>a weight</source>
+        <translation>ein Gewicht</translation>
+    </message>
+    <message>
+        <source>an optimizer state</source>
+        <translation>ein Optimiererzustand</translation>
+    </message>
+    <message>
+        <source>an activation</source>
+        <translation>eine Aktivierung</translation>
+    </message>
+    <message>
+        <source>an activation gradient</source>
+        <translation>ein Aktivierungsgradient</translation>
+    </message>
+    <message>
+        <source>a weight gradient</source>
+        <translation>ein Gewichtsgradient</translation>
+    </message>
+</context>
+<context>
     <name>ExportActions</name>
     <message>
         <source>Timeline and memory as &amp;SVG…</source>
@@ -112,6 +479,117 @@
     <message>
         <source>updated weight</source>
         <translation>aktualisiertes Gewicht</translation>
+    </message>
+</context>
+<context>
+    <name>LessonTitle</name>
+    <message>
+        <source>A training step, by hand</source>
+        <translation>Ein Trainingsschritt von Hand</translation>
+    </message>
+    <message>
+        <source>Standard training</source>
+        <translation>Normales Training</translation>
+    </message>
+    <message>
+        <source>The training loop in PyTorch</source>
+        <translation>Die Trainingsschleife in PyTorch</translation>
+    </message>
+    <message>
+        <source>Mixed precision with bf16 autocast</source>
+        <translation>Gemischte Genauigkeit mit bf16-Autocast</translation>
+    </message>
+    <message>
+        <source>DDP in PyTorch</source>
+        <translation>DDP in PyTorch</translation>
+    </message>
+    <message>
+        <source>DDP with gradient accumulation in PyTorch</source>
+        <translation>DDP mit akkumulierten Gradienten in PyTorch</translation>
+    </message>
+    <message>
+        <source>Gradient accumulation</source>
+        <translation>Gradienten akkumulieren</translation>
+    </message>
+    <message>
+        <source>Allreduce: summing across ranks</source>
+        <translation>Allreduce: über die Ranks summieren</translation>
+    </message>
+    <message>
+        <source>Broadcast the initial state</source>
+        <translation>Den Anfangszustand verteilen (Broadcast)</translation>
+    </message>
+    <message>
+        <source>When one rank skips a collective</source>
+        <translation>Wenn ein Rank eine kollektive Operation auslässt</translation>
+    </message>
+    <message>
+        <source>Distributed data parallel</source>
+        <translation>Verteilte Datenparallelität (DDP)</translation>
+    </message>
+    <message>
+        <source>Overlapping the all-reduces with backward</source>
+        <translation>Die All-Reduces mit backward überlappen</translation>
+    </message>
+    <message>
+        <source>Allgather: from shards to the whole weight</source>
+        <translation>Allgather: von Shards zum ganzen Gewicht</translation>
+    </message>
+    <message>
+        <source>Weight-sharded data parallel</source>
+        <translation>Datenparallelität mit geteilten Gewichten</translation>
+    </message>
+    <message>
+        <source>Scatter-reduce: sum, then keep your shard</source>
+        <translation>Scatter-Reduce: summieren, dann den eigenen Shard behalten</translation>
+    </message>
+    <message>
+        <source>Sharding the optimizer state (ZeRO-1)</source>
+        <translation>Den Optimiererzustand teilen (ZeRO-1)</translation>
+    </message>
+    <message>
+        <source>Sharding the gradients too (ZeRO-2)</source>
+        <translation>Auch die Gradienten teilen (ZeRO-2)</translation>
+    </message>
+    <message>
+        <source>Fully-sharded data parallel</source>
+        <translation>Vollständig geteilte Datenparallelität (FSDP)</translation>
+    </message>
+    <message>
+        <source>Point-to-point: passing work along</source>
+        <translation>Punkt-zu-Punkt: Arbeit weiterreichen</translation>
+    </message>
+    <message>
+        <source>Pipeline parallel</source>
+        <translation>Pipeline-Parallelität</translation>
+    </message>
+    <message>
+        <source>GPipe</source>
+        <translation>GPipe</translation>
+    </message>
+    <message>
+        <source>Pipeline + FSDP</source>
+        <translation>Pipeline + FSDP</translation>
+    </message>
+    <message>
+        <source>DDP with gradient accumulation</source>
+        <translation>DDP mit akkumulierten Gradienten</translation>
+    </message>
+    <message>
+        <source>Activation checkpointing</source>
+        <translation>Aktivierungs-Checkpointing</translation>
+    </message>
+    <message>
+        <source>The 1F1B pipeline schedule</source>
+        <translation>Der 1F1B-Pipeline-Ablauf</translation>
+    </message>
+    <message>
+        <source>Pipeline + FSDP with groups</source>
+        <translation>Pipeline + FSDP mit Gruppen</translation>
+    </message>
+    <message>
+        <source>The pipeline bubble</source>
+        <translation>Die Pipeline-Blase</translation>
     </message>
 </context>
 <context>
@@ -375,14 +853,6 @@ Rankstep zeigt stattdessen seine eingebauten Lektionen.</translation>
         <translation>
 [Ausgabe gekürzt: %1 weitere Bytes wurden hier ausgegeben und verworfen]
 </translation>
-    </message>
-    <message>
-        <source>The simulation process crashed (%1).</source>
-        <translation>Der Simulationsprozess ist abgestürzt (%1).</translation>
-    </message>
-    <message>
-        <source>The simulation process ended with exit code %1.</source>
-        <translation>Der Simulationsprozess endete mit Exit-Code %1.</translation>
     </message>
     <message>
         <source>Rank %1</source>
@@ -1950,8 +2420,24 @@ Sekunden jedes Ranks für Berechnung (forward, backward, loss, update) und für 
 <context>
     <name>rankstep::gui::LessonListModel</name>
     <message>
-        <source>%1 — %2 ranks, %3 layers, %4 batches (%5)</source>
-        <translation>%1 — %2 Ranks, %3 Schichten, %4 Batches (%5)</translation>
+        <source>1 rank</source>
+        <translation>1 Rank</translation>
+    </message>
+    <message>
+        <source>%1 ranks</source>
+        <translation>%1 Ranks</translation>
+    </message>
+    <message>
+        <source>%1, PyTorch, %2 steps</source>
+        <translation>%1, PyTorch, %2 Schritte</translation>
+    </message>
+    <message>
+        <source>%1, %2 layers, %3 batches</source>
+        <translation>%1, %2 Schichten, %3 Batches</translation>
+    </message>
+    <message>
+        <source>%1 — %2 (%3)</source>
+        <translation>%1 — %2 (%3)</translation>
     </message>
 </context>
 <context>
@@ -2086,6 +2572,14 @@ Zuerst noch einen Hinweis auszuprobieren, bringt oft mehr.</translation>
     <message>
         <source>The run did not complete</source>
         <translation>Der Lauf wurde nicht abgeschlossen</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Still running after %1 s: an endless loop?&lt;/p&gt;&lt;p&gt;%2 stops the run now; the time limit stops it after %3 s.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Läuft seit %1 s: eine Endlosschleife?&lt;/p&gt;&lt;p&gt;%2 hält den Lauf sofort an; das Zeitlimit hält ihn nach %3 s an.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Still running after %1 s: an endless loop? %2 stops it.</source>
+        <translation>Läuft seit %1 s: eine Endlosschleife? %2 hält ihn an.</translation>
     </message>
 </context>
 <context>
@@ -2622,6 +3116,10 @@ Zuerst noch einen Hinweis auszuprobieren, bringt oft mehr.</translation>
         <source>The run stops at the first error: %1 had not started yet (hence its empty row).</source>
         <translation>Der Lauf endet beim ersten Fehler: %1 hatte noch nicht begonnen (daher seine leere Zeile).</translation>
     </message>
+    <message>
+        <source>Check:</source>
+        <translation>Prüfung:</translation>
+    </message>
 </context>
 <context>
     <name>rankstep::gui::RosterView</name>
@@ -2717,6 +3215,18 @@ Klicken Sie, um die Datei schreibgeschützt zu öffnen und auszuführen.</transl
     <message>
         <source>Rankstep failed while running: %1</source>
         <translation>Rankstep ist während des Laufs fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>The simulation process did not end within its time limit.</source>
+        <translation>Der Simulationsprozess endete nicht innerhalb seines Zeitlimits.</translation>
+    </message>
+    <message>
+        <source>The simulation process crashed (%1).</source>
+        <translation>Der Simulationsprozess ist abgestürzt (%1).</translation>
+    </message>
+    <message>
+        <source>The simulation process ended with exit code %1.</source>
+        <translation>Der Simulationsprozess endete mit Exit-Code %1.</translation>
     </message>
 </context>
 <context>

@@ -117,6 +117,29 @@ TEST(Shard, CutsOneShardOfACompleteObject)
     EXPECT_FALSE(core::shard(weight(0), 4, 4));
 }
 
+TEST(AllreduceWarning, SaysHowManyRanksHoldTheBatchItCountsMoreThanOnce)
+{
+    // Every rank trained on batch 0: the sum counts it four times, not "twice".
+    core::Engine engine(makeConfig(4, 1, 4));
+    for (int r = 0; r < 4; ++r)
+        ASSERT_TRUE(engine.allreduce(CallSite{r, 30}, weightGrad(0, {0}), 0));
+    ASSERT_EQ(engine.trace().warnings.size(), 1U);
+    EXPECT_EQ(engine.trace().warnings[0].message,
+              "allreduce(layer 0): ranks 0-3 each hold a gradient for batch 0, so the sum counts "
+              "it 4 times.");
+    // The update then misses batches 1-3 although the gradient was allreduced: "allreduce it
+    // first" would be wrong, the ranks' batches are.
+    const core::Payload sum = engine.takeResult(0);
+    ASSERT_TRUE(std::holds_alternative<core::Object>(sum));
+    auto updated =
+        engine.update(CallSite{0, 31}, 0, std::get<core::Object>(sum), weight(0), optState(0));
+    ASSERT_FALSE(updated);
+    EXPECT_EQ(updated.error().message,
+              "update(layer 0): the weight gradient covers batches {0}, but an update needs all "
+              "batches {0, 1, 2, 3} (batches 1-3 are missing; the ranks' own batches must "
+              "together cover every batch)");
+}
+
 TEST(AllreduceWarning, NamesTheBatchTwoRanksHold)
 {
     // Ranks 0 and 1 both hold the gradient of batch 1; rank 2 holds batch 2.
@@ -131,8 +154,8 @@ TEST(AllreduceWarning, NamesTheBatchTwoRanksHold)
     EXPECT_EQ(warning.rank, 0);
     EXPECT_EQ(warning.line, 70);
     EXPECT_EQ(warning.message,
-              "allreduce(layer 0): more than one rank holds a gradient for batch "
-              "1, so the sum counts it twice.");
+              "allreduce(layer 0): ranks 0 and 1 each hold a gradient for batch 1, so the sum "
+              "counts it 2 times.");
     const core::Payload sum = engine.takeResult(2);
     ASSERT_TRUE(std::holds_alternative<core::Object>(sum));
     EXPECT_EQ(std::get<core::Object>(sum).batches, (IndexSet{1, 2}));

@@ -72,7 +72,7 @@ TEST(UpdateCheck, NamesTheMissingBatchesWithRankAndLine)
     EXPECT_EQ(trace.error->line, g_updateLine);
     EXPECT_EQ(trace.error->message,
               "update(layer 0): the weight gradient covers batches {2, 3}, but an update needs "
-              "all batches {0, 1, 2, 3} (batches 0 and 1 are missing)");
+              "all batches {0, 1, 2, 3} (batches 0 and 1 are missing; allreduce it first)");
     // Rank 0 updated; rank 1's update was refused before its event.
     ASSERT_EQ(trace.events.size(), 1U);
     EXPECT_EQ(trace.events[0].rank, 0);
@@ -86,7 +86,19 @@ TEST_F(UpdateChecks, RejectAGradientMissingOneBatch)
         },
         44,
         "update(layer 0): the weight gradient covers batches {0, 1, 3}, but an update needs all "
-        "batches {0, 1, 2, 3} (batch 2 is missing)"));
+        "batches {0, 1, 2, 3} (batch 2 is missing; allreduce it first)"));
+}
+
+TEST(UpdateCheck, TellsALoneRankToAddItsBatchesInsteadOfAnAllreduce)
+{
+    // One rank has no one to allreduce with: its missing batches' gradients are its own to add.
+    core::Engine engine(makeConfig(1, 1, 2));
+    auto updated = engine.update(CallSite{0, 9}, 0, weightGrad(0, {1}), weight(0), optState(0));
+    ASSERT_FALSE(updated);
+    EXPECT_EQ(updated.error().message,
+              "update(layer 0): the weight gradient covers batches {1}, but an update needs all "
+              "batches {0, 1} (batch 0 is missing; add the gradients of the missing batches "
+              "first)");
 }
 
 TEST_F(UpdateChecks, RejectAShardedGradientThatMissesTheWeightsShard)

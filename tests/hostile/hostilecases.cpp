@@ -45,15 +45,14 @@ std::vector<HostileCase> makeCases()
          {"--timeout", "2"},
          4,
          "Error (rank 0, line 2): The run was stopped after 2 s (the time limit) while rank 0 was "
-         "at "
-         "line 2."},
+         "at line 2. Is a loop running forever?"},
         {"InfiniteLoopAtTopLevel",
          "an infinite loop outside any function",
          "while True:\n    pass\n\ndef puzzle(model):\n    pass\n",
          {"--timeout", "2"},
          4,
          "Error (line 1): The run was stopped after 2 s (the time limit) while the file was still "
-         "loading (its top-level code was at line 1)."},
+         "loading (its top-level code was at line 1). Is a loop running forever?"},
         {"InfiniteRecursion", "infinite recursion",
          "def deeper(n):\n    return deeper(n + 1)\n\ndef puzzle(model):\n    deeper(0)\n", quick,
          2, "Error (rank 0, line 2): RecursionError: maximum recursion depth exceeded"},

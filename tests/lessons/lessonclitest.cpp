@@ -155,6 +155,34 @@ TEST_F(LessonCli, ListsEveryBuiltInLesson)
             << result.out;
 }
 
+TEST_F(LessonCli, ListsEachLessonsSettingInItsOwnTerms)
+{
+    const CliResult result = runCli({"lessons"}, m_dir);
+
+    EXPECT_EQ(result.exitCode, ExitCode::kSolved) << result.err;
+    // One rank is "1 rank"; a PyTorch lesson has no puzzle layers or batches to list.
+    EXPECT_FALSE(contains(result.out, "\t1 ranks")) << result.out;
+    bool sawTorch = false;
+    for (const lessons::Lesson &lesson : builtinLessons()) {
+        const std::string::size_type at = result.out.find(lesson.id + "\t" + lesson.title + "\t");
+        ASSERT_NE(at, std::string::npos) << lesson.id;
+        const std::string row = result.out.substr(at, result.out.find('\n', at) - at);
+        const std::string ranks = std::to_string(lesson.config.ranks) +
+                                  (lesson.config.ranks == 1 ? " rank, " : " ranks, ");
+        EXPECT_TRUE(contains(row, "\t" + ranks)) << row;
+        if (lesson.isTorch()) {
+            sawTorch = true;
+            EXPECT_TRUE(contains(row, "PyTorch, " + std::to_string(lesson.torch->steps) + " steps"))
+                << row;
+            EXPECT_FALSE(contains(row, "layer")) << row;
+            EXPECT_FALSE(contains(row, "batches")) << row;
+        } else {
+            EXPECT_TRUE(contains(row, "layer")) << row;
+        }
+    }
+    EXPECT_TRUE(sawTorch) << "no PyTorch lesson among the built-in ones";
+}
+
 TEST_F(LessonCli, ListsEveryLessonOfTheSourceTree)
 {
     const CliResult result = runCli({"lessons", "--lessons", lessonsRoot()}, m_dir);

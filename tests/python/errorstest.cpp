@@ -202,7 +202,8 @@ def partial(model):
     ASSERT_TRUE(hasError(trace, ErrorKind::Check, 0, lineOf(source, "# update-here"), "update"));
     EXPECT_EQ(trace.error->message,
               "update(layer 0): the weight gradient covers batches {2, 3}, but an update needs all "
-              "batches {0, 1, 2, 3} (batches 0 and 1 are missing)");
+              "batches {0, 1, 2, 3} (batches 0 and 1 are missing; add the gradients of the missing "
+              "batches first)");
     // The failed update logged no event: 2 forwards, the loss, 2 backwards.
     EXPECT_EQ(trace.events.size(), 5u);
 }

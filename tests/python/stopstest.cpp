@@ -38,6 +38,9 @@ def puzzle(model):
     EXPECT_EQ(trace.status, core::RunStatus::Stopped);
     EXPECT_TRUE(hasError(trace, ErrorKind::Stopped, 0, lineOf(source, "# spin-here"),
                          "after 0.5 s (the time limit)"));
+    // As the operation budget's stop does, the time limit's says what is likely wrong.
+    EXPECT_TRUE(trace.error && trace.error->message.ends_with(" Is a loop running forever?"))
+        << (trace.error ? trace.error->message : "no error");
     EXPECT_GE(elapsed, 0.5);
     EXPECT_LT(elapsed, 10.0);
 }

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "errordialog.h"
 
+#include "core/sentences.h"
+#include "enginetext.h"
 #include "waitfortext.h"
 
 #include <QMessageBox>
@@ -37,8 +39,9 @@ RunErrorText describeRunError(const core::Trace &trace)
     out.text = QString::fromStdString(e.message);
     // The title already says it hung; keep the text to each rank's wait.
     if (e.kind == core::ErrorKind::Deadlock &&
-        out.text.startsWith(QStringLiteral("Deadlock: no rank can go on.")))
+        out.text.startsWith(QString::fromUtf8(core::sentence::kDeadlock)))
         out.text = out.text.section(QLatin1Char('\n'), 1).trimmed();
+    out.text = engineText(out.text);
     if (const auto hang = explain::explainHang(trace)) {
         // In the hang picture's words: stopped by an error, waiting, finished, never started.
         for (const explain::RankStanding &rank : hang->ranks)

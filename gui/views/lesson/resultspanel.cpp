@@ -4,6 +4,7 @@
 #include "core/explain/formulas.h"
 
 #include "core/memoryformat.h"
+#include "enginetext.h"
 #include "errordialog.h"
 #include "runsession.h"
 
@@ -18,10 +19,15 @@
 namespace rankstep::gui {
 namespace {
 
-QString esc(const std::string &text)
+QString esc(const QString &text)
 {
-    return QString::fromStdString(text).toHtmlEscaped().replace(QLatin1Char('\n'),
-                                                                QStringLiteral("<br>"));
+    return text.toHtmlEscaped().replace(QLatin1Char('\n'), QStringLiteral("<br>"));
+}
+
+// The engine's words (an error, the check, a warning) in the learner's language.
+QString escEngine(const std::string &text)
+{
+    return esc(engineText(text));
 }
 
 // Figures compared with a target keep their exact bytes: "2621440 B (2.62 MB)".
@@ -155,11 +161,14 @@ QString share(core::SimTime part, core::SimTime whole)
         whole.ticks() > 0 ? std::llround(100.0 * double(part.ticks()) / double(whole.ticks())) : 0);
 }
 
-// The time and its share of the whole ("12.5", "37%"), and which rank when `rank` is set.
+// The time and, in brackets after it, its share of the whole ("12.5 (37%)"), and which rank when
+// `rank` is set: one cell, so that a time and the next column's share no longer run together
+// ("2 100%").
 QString timeCell(core::SimTime part, core::SimTime whole, int rank = -1)
 {
     const QString note = rank < 0 ? QString() : QObject::tr(", rank %1").arg(rank);
-    return QStringLiteral("<td align='right'>%1</td><td><small>%2%3</small></td>")
+    return QStringLiteral(
+               "<td align='right' style='padding-left:16px'>%1&nbsp;<small>(%2%3)</small></td>")
         .arg(QString::fromStdString(part.toString()), share(part, whole), note);
 }
 
@@ -178,8 +187,10 @@ QString rankTimeHtml(const core::Trace &trace)
                        "communication time add up to the end, %1):</p>")
                        .arg(QString::fromStdString(end.toString()));
     html += QStringLiteral(
-                "<table cellspacing='2'><tr><th>%1</th><th colspan='2'>%2</th>"
-                "<th colspan='2'>%3</th><th colspan='2'>%4</th></tr>")
+                "<table cellspacing='0' cellpadding='2'><tr><th align='right'>%1</th>"
+                "<th align='right' style='padding-left:16px'>%2</th>"
+                "<th align='right' style='padding-left:16px'>%3</th>"
+                "<th align='right' style='padding-left:16px'>%4</th></tr>")
                 .arg(QObject::tr("rank"), QObject::tr("busy"), QObject::tr("idle"),
                      QObject::tr("communication"));
     if (f.ranks.size() <= kRowsShown) {
@@ -224,7 +235,7 @@ QString verdictText(const lessons::Lesson &lesson, const core::Trace &trace,
                     const lessons::Verdict &verdict)
 {
     using Kind = lessons::Verdict::Kind;
-    const QString detail = QString::fromStdString(verdict.detail);
+    const QString detail = engineText(verdict.detail);
     switch (verdict.kind) {
         case Kind::Solved:
             return ResultsPanel::tr("Solved!");
@@ -295,7 +306,7 @@ QString resultsHtml(const lessons::Lesson *lesson, const core::Trace &trace,
                          : e.rank >= 0 && e.line > 0
                              ? QObject::tr("Rank %1, line %2:").arg(e.rank).arg(e.line)
                              : QObject::tr("What went wrong:"),
-                         esc(e.message));
+                         escEngine(e.message));
         html += notStartedHtml(trace);
     }
     // Under another cost model the targets (the notebook's figures) do not apply.
@@ -328,17 +339,18 @@ QString resultsHtml(const lessons::Lesson *lesson, const core::Trace &trace,
     if (lesson && trace.status == core::RunStatus::Ok && notebookCosts)
         if (const std::string formula = explain::lessonFormulaSentence(trace, lesson->parallelism);
             !formula.empty())
-            html += QStringLiteral("<p>%1</p>").arg(esc(formula));
+            html += QStringLiteral("<p>%1</p>").arg(esc(QString::fromStdString(formula)));
     // A lesson's verdict above already says what the failed check found.
     const bool checkInVerdict =
         lesson && lesson->goal == lessons::Goal::Train && !trace.check.passed;
     if (trace.status == core::RunStatus::Ok && !checkInVerdict)
-        html += QStringLiteral("<p><b>Check:</b> %1</p>").arg(esc(trace.check.message));
+        html += QStringLiteral("<p><b>%1</b> %2</p>")
+                    .arg(ResultsPanel::tr("Check:"), escEngine(trace.check.message));
     for (const core::Warning &w : trace.warnings)
         html += QObject::tr("<p style='color:#8a5300'>⚠ rank %1, line %2: %3</p>")
                     .arg(w.rank)
                     .arg(w.line)
-                    .arg(esc(w.message));
+                    .arg(escEngine(w.message));
     if (f.hasEvents)
         html += rankTimeHtml(trace); // up to where a failed or hung run stopped, too
     return html;

@@ -62,6 +62,25 @@ TEST_F(LessonList, HasOneRowPerBuiltInLessonFolderInOrder)
     }
 }
 
+// A row's tooltip says the lesson's setting in its own terms: "1 rank", and a PyTorch lesson's
+// steps instead of puzzle layers and batches it has none of.
+TEST_F(LessonList, TellsEachLessonsSettingInItsTooltip)
+{
+    const auto tip = [this](const char *id) {
+        return model()
+            .index(model().rowOf(QString::fromLatin1(id)))
+            .data(Qt::ToolTipRole)
+            .toString();
+    };
+    EXPECT_TRUE(tip("basic").contains(QStringLiteral("1 rank, 2 layers, 4 batches")))
+        << utf8(tip("basic"));
+    EXPECT_TRUE(tip("ddp").contains(QStringLiteral("4 ranks, 2 layers, 4 batches")))
+        << utf8(tip("ddp"));
+    EXPECT_TRUE(tip("torch_ddp").contains(QStringLiteral("2 ranks, PyTorch, 100 steps")))
+        << utf8(tip("torch_ddp"));
+    EXPECT_FALSE(tip("torch_loop").contains(QStringLiteral("layers"))) << utf8(tip("torch_loop"));
+}
+
 TEST_F(LessonList, TicksALessonOnceItIsSolved)
 {
     const QString ddp = QStringLiteral("ddp");

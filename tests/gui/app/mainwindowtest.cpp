@@ -168,6 +168,30 @@ TEST_F(MainWindowTest, EscapeStopsARunawayLoopAtOnce)
     EXPECT_EQ(stopped.count(), 1) << "the killed run reported again";
 }
 
+// An endless loop no longer shows "Running…" until the time limit: after a few seconds the panel
+// asks what the operation budget's message asks, and says how to stop it.
+TEST_F(MainWindowTest, ARunThatRunsOnAsksWhetherALoopRunsForever)
+{
+    auto window = makeWindow();
+    ASSERT_TRUE(window->openLesson(QStringLiteral("ddp")));
+    const QString function = QString::fromStdString(builtinLesson(QStringLiteral("ddp")).function);
+    window->showScriptCode(
+        QString::fromStdString(testsupport::loopingFunction(function.toStdString())));
+    RunController *run = window->parts().runController;
+    QSignalSpy stopped(run, &RunController::runStopped);
+    window->runCode();
+    ASSERT_TRUE(waitForRunsInTheirLoops()) << "the code never reached its loop";
+    const auto asks = [&window] {
+        return window->parts().results->text().contains(QStringLiteral("an endless loop?"));
+    };
+    EXPECT_TRUE(QTest::qWaitFor(asks, 20000)) << window->parts().results->text().toStdString();
+    EXPECT_TRUE(run->isRunning());
+    EXPECT_TRUE(window->parts().results->text().contains(QStringLiteral("Esc")))
+        << window->parts().results->text().toStdString();
+    QTest::keyClick(window.get(), Qt::Key_Escape);
+    ASSERT_TRUE(!stopped.isEmpty() || stopped.wait(RunController::kStopGraceMs));
+}
+
 TEST_F(MainWindowTest, TypedCodeSurvivesClosingAndReopening)
 {
     const QString starter = starterOf(QStringLiteral("ddp"));

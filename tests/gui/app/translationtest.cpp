@@ -2,7 +2,13 @@
 // The user interface's translation: German loads under a German locale (the window's
 // menus, the command-line options), English needs none, and the shipped German translation is
 // complete (every message of resources/translations/rankstep_de.ts translated).
+#include "core/engine.h"
+#include "core/sentences.h"
+#include "enginetext.h"
+#include "errordialog.h"
 #include "guitestsupport.h"
+#include "lessontitle.h"
+#include "resultspanel.h"
 #include "stepbar.h"
 #include "translations.h"
 
@@ -64,6 +70,99 @@ TEST_F(TranslationTest, EnglishNeedsNone)
     EXPECT_FALSE(installTranslations(*qApp, QLocale(QLocale::English, QLocale::UnitedStates)));
     auto window = makeWindow();
     EXPECT_EQ(window->menuBar()->actions().front()->text(), QStringLiteral("&File"));
+}
+
+// The refused update of a data-parallel run, as the engine says it.
+std::string refusedUpdate()
+{
+    core::Engine engine(core::RunConfig{4, 1, 4, {}});
+    core::Object grad;
+    grad.kind = core::ObjectKind::WeightGrad;
+    grad.batches = core::IndexSet{2};
+    grad.totalBatches = 4;
+    core::Object weight;
+    weight.kind = core::ObjectKind::Weight;
+    core::Object opt = weight;
+    opt.kind = core::ObjectKind::OptState;
+    const auto updated = engine.update(core::CallSite{2, 27}, 0, grad, weight, opt);
+    EXPECT_FALSE(updated);
+    return updated ? std::string() : updated.error().message;
+}
+
+// A German learner reads one language: the engine's sentences that the verdict, the results
+// and the error dialog quote are German too ("Noch nicht gelöst: Der Lauf wurde nicht beendet
+// (Fehler): rank 2 stopped at line 27 without calling…" switched language mid-way).
+TEST_F(TranslationTest, TheEnginesSentencesReadInGerman)
+{
+    ASSERT_TRUE(installTranslations(*qApp, QLocale(QLocale::German, QLocale::Germany)));
+    const std::string update = refusedUpdate();
+    ASSERT_EQ(update,
+              "update(layer 0): the weight gradient covers batches {2}, but an update "
+              "needs all batches {0, 1, 2, 3} (batches 0, 1 and 3 are missing; allreduce "
+              "it first)");
+    EXPECT_EQ(utf8(engineText(update)),
+              "update(layer 0): Der Gewichtsgradient deckt die Batches {2} ab, ein Update braucht "
+              "aber alle Batches {0, 1, 2, 3} (Batches 0, 1 und 3 fehlen; erst allreduce "
+              "aufrufen)");
+
+    // A rank that skipped the allreduce the others wait in: the verdict quotes the line that
+    // says so.
+    core::Trace trace;
+    trace.config = core::RunConfig{4, 2, 4, {}};
+    trace.status = core::RunStatus::Error;
+    trace.error = core::Error{
+        core::ErrorKind::Check, 2, 27,
+        update + "\n  " +
+            core::say(core::sentence::kWaitsInForRank, {"0", "allreduce(layer 1)", "20", "2"}) +
+            "\n  " +
+            core::say(core::sentence::kStoppedWithoutCallingMany,
+                      {"2", "27", "allreduce(layer 1)", "0, 1 and 3"})};
+    lessons::Lesson lesson;
+    lesson.config = trace.config;
+    const QString verdict = verdictText(lesson, trace, lessons::judge(lesson, trace));
+    EXPECT_EQ(utf8(verdict),
+              "Noch nicht gelöst: Der Lauf wurde nicht beendet (Fehler): Rank 2 hielt in Zeile 27 "
+              "an, ohne allreduce(layer 1) aufzurufen, worin die Ranks 0, 1 und 3 warten.");
+    const RunErrorText dialog = describeRunError(trace);
+    EXPECT_TRUE(
+        dialog.text.contains(QStringLiteral("Rank 0 wartet in allreduce(layer 1) in "
+                                            "Zeile 20 auf Rank 2")))
+        << utf8(dialog.text);
+    EXPECT_FALSE(dialog.text.contains(QStringLiteral(" waits "))) << utf8(dialog.text);
+    const QString results = resultsHtml(&lesson, trace);
+    EXPECT_TRUE(results.contains(QStringLiteral("Der Gewichtsgradient deckt"))) << utf8(results);
+
+    // The verdict quotes a sentence without its full stop.
+    EXPECT_EQ(utf8(engineText(core::say(core::sentence::kStoppedWhileRank,
+                                        {core::sentence::kOnRequest, "0", "5"})
+                                  .substr(0, 57))),
+              "Der Lauf wurde auf Wunsch angehalten, als Rank 0 in Zeile 5 war");
+
+    // The quiz's question and choices.
+    EXPECT_EQ(utf8(engineText(std::string(core::sentence::kQuizMovesNext))),
+              "Welcher Rank ist als Nächstes dran?");
+    EXPECT_EQ(utf8(engineText(std::string("rank 3"))), "Rank 3");
+    EXPECT_EQ(utf8(engineText(std::string("weight gradient of layer 1, batches 0-3"))),
+              "Gewichtsgradient von Schicht 1, Batches 0-3");
+
+    // The lesson list's titles.
+    lessons::Lesson ddp;
+    ddp.title = "Distributed data parallel";
+    EXPECT_EQ(utf8(lessonTitle(ddp)), "Verteilte Datenparallelität (DDP)");
+}
+
+// In English the engine's words come through exactly (the command line, the grader and the docs
+// quote them), and a line no pattern knows is left as it is.
+TEST_F(TranslationTest, TheEnginesSentencesStayExactInEnglish)
+{
+    for (const char *pattern : core::sentencePatterns()) {
+        const std::string said = core::say(pattern, {"update(layer 0)", "1", "2", "3", "4", "5"});
+        EXPECT_EQ(utf8(engineText(said)), said);
+    }
+    EXPECT_EQ(utf8(engineText(refusedUpdate())), refusedUpdate());
+    ASSERT_TRUE(installTranslations(*qApp, QLocale(QLocale::German, QLocale::Germany)));
+    const std::string python = "KeyError: 'rank 3'\n  File \"ddp.py\", line 4";
+    EXPECT_EQ(utf8(engineText(python)), python);
 }
 
 TEST_F(TranslationTest, TheGermanTranslationIsComplete)

@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <memory>
 #include <set>
 #include <vector>
@@ -206,10 +207,31 @@ TEST(ResultsPanel, GivesEachRanksBusyIdleAndCommunicationTime)
         const QString line = html.mid(at, html.indexOf(QStringLiteral("</tr>"), at) - at);
         for (const core::SimTime part :
              {ranks[rank].compute, ranks[rank].idle, ranks[rank].communication})
-            EXPECT_TRUE(
-                line.contains(QStringLiteral(">%1<").arg(QString::fromStdString(part.toString()))))
+            EXPECT_TRUE(line.contains(
+                QStringLiteral(">%1&nbsp;").arg(QString::fromStdString(part.toString()))))
                 << line.toStdString();
     }
+}
+
+// A time and its share of the end read as one figure, "2 (100%)": in cells of their own they ran
+// together with the next column's ("2 100%").
+TEST(ResultsPanel, SaysEachTimeWithItsShareInBrackets)
+{
+    const auto gpipe = testing::referenceTrace("gpipe");
+    ASSERT_TRUE(gpipe);
+    RunSession session;
+    ResultsPanel panel(session);
+    session.setTrace(std::make_shared<const core::Trace>(*gpipe));
+    const QString text = panel.text();
+    const core::RankFigures &rank0 = gpipe->figures.ranks[0];
+    const auto share = [&gpipe](core::SimTime part) {
+        return std::llround(100.0 * double(part.ticks()) / double(gpipe->figures.endTime.ticks()));
+    };
+    for (const core::SimTime part : {rank0.compute, rank0.idle, rank0.communication})
+        EXPECT_TRUE(text.contains(QStringLiteral("%1 (%2%)")
+                                      .arg(QString::fromStdString(part.toString()))
+                                      .arg(share(part))))
+            << text.toStdString();
 }
 
 TEST(ResultsPanel, ManyRanksGetTheLeastAndTheMostOfEachWithTheirRank)
@@ -225,10 +247,9 @@ TEST(ResultsPanel, ManyRanksGetTheLeastAndTheMostOfEachWithTheirRank)
     }
     const QString html = resultsHtml(nullptr, trace);
     EXPECT_EQ(html.count(QStringLiteral("<tr>")), 3) << html.toStdString(); // header, least, most
-    EXPECT_TRUE(html.contains(QStringLiteral("<td align='right'>90</td><td><small>90%, rank 11")))
+    EXPECT_TRUE(html.contains(QStringLiteral(">90&nbsp;<small>(90%, rank 11)")))
         << html.toStdString();
-    EXPECT_TRUE(html.contains(QStringLiteral("<td align='right'>2</td><td><small>2%, rank 4")))
-        << html.toStdString();
+    EXPECT_TRUE(html.contains(QStringLiteral(">2&nbsp;<small>(2%, rank 4)"))) << html.toStdString();
 }
 
 // The panel follows the session: the lesson's targets before a run, then the run's figures, its

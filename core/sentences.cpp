@@ -1,0 +1,122 @@
+// SPDX-License-Identifier: MIT
+#include "sentences.h"
+
+#include <array>
+
+namespace rankstep::core {
+
+std::string say(const char *pattern, std::initializer_list<std::string> args)
+{
+    std::string text;
+    for (const char *c = pattern; *c; ++c) {
+        const std::size_t index =
+            c[0] == '%' && c[1] >= '1' && c[1] <= '9' ? std::size_t(c[1] - '1') : args.size();
+        if (index < args.size()) {
+            text += *(args.begin() + index);
+            ++c;
+        } else {
+            text += *c;
+        }
+    }
+    return text;
+}
+
+std::span<const char *const> sentencePatterns()
+{
+    static constexpr std::array patterns = {
+        sentence::kDeadlock,
+        sentence::kFinishedWithoutCalling,
+        sentence::kHasFinished,
+        sentence::kWaitsIn,
+        sentence::kWaitsInForRank,
+        sentence::kWaitsInForRanks,
+        sentence::kFinishedRank,
+        sentence::kStoppedWithoutCallingOne,
+        sentence::kStoppedWithoutCallingMany,
+        sentence::kMismatch,
+        sentence::kMismatchCalled,
+        sentence::kMismatchFinished,
+        sentence::kMismatchNotYet,
+        sentence::kNotReachedYet,
+        sentence::kStoppedWhileRank,
+        sentence::kStopped,
+        sentence::kStoppedWhileLoading,
+        sentence::kStoppedWhileCompiling,
+        sentence::kTimeLimitWhileRank,
+        sentence::kTimeLimit,
+        sentence::kTimeLimitWhileLoading,
+        sentence::kOnRequest,
+        sentence::kAtTimeLimit,
+        sentence::kBudget,
+        sentence::kRecordFull,
+        sentence::kArgumentMustBe,
+        sentence::kOnlyArgumentMustBe,
+        sentence::kWeightOfOtherLayer,
+        sentence::kWeightIncomplete,
+        sentence::kActivationOfOtherLayer,
+        sentence::kUpdateMissesBatch,
+        sentence::kUpdateMissesBatches,
+        sentence::kAllreduceFirst,
+        sentence::kRanksCoverEveryBatch,
+        sentence::kAddBatchesFirst,
+        sentence::kAddCountsTwice,
+        sentence::kAddCountsTwiceMany,
+        sentence::kAllreduceCounts,
+        sentence::kAllreduceCountsMany,
+        sentence::kCheckProblem,
+        sentence::kCheckProblems,
+        sentence::kNumbersAnd,
+        sentence::kNoFinalWeight,
+        sentence::kNeverUpdated,
+        sentence::kFinalAtStep,
+        sentence::kShardsNeverUpdated,
+        sentence::kCorrect,
+        sentence::kQuizOutcome,
+        sentence::kQuizFinishes,
+        sentence::kQuizHangs,
+        sentence::kQuizErrors,
+        sentence::kQuizFinishedAt,
+        sentence::kQuizHung,
+        sentence::kQuizHungIn,
+        sentence::kQuizRankErrs,
+        sentence::kQuizARankErrs,
+        sentence::kQuizIdle,
+        sentence::kQuizIdleReveal,
+        sentence::kQuizAppears,
+        sentence::kQuizNowHolds,
+        sentence::kQuizMovesNext,
+        sentence::kQuizStartsNext,
+        sentence::kQuizDoes,
+        sentence::kOfLayer,
+        sentence::kOfTheInput,
+        sentence::kToRank,
+        sentence::kFromRank,
+        sentence::kUpdatedOnce,
+        sentence::kUpdatedTimes,
+        sentence::kWhole,
+        sentence::kOneShardOf,
+        sentence::kWeight,
+        sentence::kOptState,
+        sentence::kActivation,
+        sentence::kActivationGrad,
+        sentence::kWeightGrad,
+        sentence::kOneRank,
+        sentence::kManyRanks,
+        sentence::kOneBatch,
+        sentence::kManyBatches,
+        sentence::kOneLayer,
+        sentence::kManyLayers,
+        sentence::kShardsOf,
+        sentence::kSecond,
+        sentence::kThird,
+        sentence::kFourth,
+        sentence::kAWeight,
+        sentence::kAnOptState,
+        sentence::kAnActivation,
+        sentence::kAnActivationGrad,
+        sentence::kAWeightGrad,
+    };
+    return patterns;
+}
+
+} // namespace rankstep::core

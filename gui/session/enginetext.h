@@ -1,0 +1,18 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include <QString>
+
+#include <string>
+
+namespace rankstep::gui {
+
+// The engine's English (an error, a warning, the check's verdict: core/sentences.h) in the
+// language of the user interface. Each line is matched against the core's patterns and said
+// through its translation in the context "EngineText", its arguments translated too where they
+// are phrases of the list ("batches 0 and 1"); a line no pattern matches (a Python exception's
+// own words) stays as it is, and so does everything when no translation is installed.
+QString engineText(const std::string &english);
+QString engineText(const QString &english);
+
+} // namespace rankstep::gui
