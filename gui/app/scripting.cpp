@@ -22,6 +22,7 @@
 #include "stateview.h"
 #include "stepcontroller.h"
 #include "whatifview.h"
+#include "windowdescription.h"
 #include "zoom.h"
 
 #include <QAction>
@@ -31,7 +32,9 @@
 #include <QEvent>
 #include <QFile>
 #include <QImage>
+#include <QJsonDocument>
 #include <QPainter>
+#include <QSaveFile>
 #include <QTimer>
 
 #include <time.h>
@@ -54,15 +57,48 @@ void showTab(ScriptTarget &target, const QString &name)
         target.showTab(*tab);
 }
 
-void saveAndQuit(QWidget *window, const QString &path)
+// What a script takes once the window shows what it asked for: the screenshot, and what the
+// window shows as JSON (--describe), at the same moment.
+struct Capture {
+    ScriptTarget *target = nullptr;
+    QString screenshot, describe;
+    bool wanted() const { return !screenshot.isEmpty() || !describe.isEmpty(); }
+};
+
+Capture captureOf(const QCommandLineParser &parser, const ScriptOptions &o, ScriptTarget &target)
+{
+    return Capture{&target, parser.value(o.screenshot), parser.value(o.describe)};
+}
+
+// False (after saying why) when a file could not be written.
+bool takeCapture(const Capture &capture)
+{
+    QWidget &window = capture.target->window();
+    bool ok = true;
+    if (!capture.describe.isEmpty()) {
+        const QJsonObject description = describeWindow(window, capture.target->session().stepper());
+        QSaveFile file(capture.describe);
+        if (!file.open(QIODevice::WriteOnly) ||
+            file.write(QJsonDocument(description).toJson(QJsonDocument::Indented)) < 0 ||
+            !file.commit()) {
+            std::fprintf(stderr, "rankstep: cannot write the description to %s\n",
+                         qPrintable(capture.describe));
+            ok = false;
+        }
+    }
+    if (!capture.screenshot.isEmpty() && !grabWithDialogs(&window).save(capture.screenshot)) {
+        std::fprintf(stderr, "rankstep: cannot write screenshot to %s\n",
+                     qPrintable(capture.screenshot));
+        ok = false;
+    }
+    return ok;
+}
+
+void saveAndQuit(const Capture &capture)
 {
     // Let layouts, the chart and any dialog settle and paint first.
-    QTimer::singleShot(400, window, [window, path] {
-        const bool saved = grabWithDialogs(window).save(path);
-        if (!saved)
-            std::fprintf(stderr, "rankstep: cannot write screenshot to %s\n", qPrintable(path));
-        QCoreApplication::exit(saved ? 0 : 1);
-    });
+    QTimer::singleShot(400, &capture.target->window(),
+                       [capture] { QCoreApplication::exit(takeCapture(capture) ? 0 : 1); });
 }
 
 // --sweep FIELDS [--sweep-open N] [--run]: the sweep, after the run when there is one, then the
@@ -82,7 +118,7 @@ bool startSweep(const QCommandLineParser &parser, const ScriptOptions &o, Script
         std::fprintf(stderr, "rankstep: --sweep-open wants a setting's number, from 0\n");
         return false;
     }
-    const QString shot = parser.value(o.screenshot);
+    const Capture shot = captureOf(parser, o, target);
     const QString tab =
         parser.value(o.tab).isEmpty() ? QStringLiteral("whatif") : parser.value(o.tab);
     QObject::connect(whatIf, &WhatIfView::sweepFinished, &window,
@@ -92,8 +128,8 @@ bool startSweep(const QCommandLineParser &parser, const ScriptOptions &o, Script
                              if (rows[i].index == open)
                                  whatIf->openRow(int(i));
                          showTab(target, tab);
-                         if (!shot.isEmpty())
-                             saveAndQuit(&window, shot);
+                         if (shot.wanted())
+                             saveAndQuit(shot);
                      });
     if (parser.isSet(o.run)) {
         QObject::connect(&target.lessonRun(), &LessonRunActions::runFinished, whatIf,
@@ -119,10 +155,10 @@ bool startReplay(const QCommandLineParser &parser, const ScriptOptions &o, Scrip
         return false;
     }
     DemoActions *demos = &target.demonstrations();
-    const QString shot = parser.value(o.screenshot);
-    QObject::connect(&demos->player(), &DemoPlayer::stepShown, &window, [&window, shot] {
-        if (!shot.isEmpty())
-            saveAndQuit(&window, shot);
+    const Capture shot = captureOf(parser, o, target);
+    QObject::connect(&demos->player(), &DemoPlayer::stepShown, &window, [shot] {
+        if (shot.wanted())
+            saveAndQuit(shot);
     });
     QString why;
     const int first = step == QStringLiteral("end") ? std::numeric_limits<int>::max() : number - 1;
@@ -144,10 +180,10 @@ bool startClass(const QCommandLineParser &parser, const ScriptOptions &o, Script
         std::fprintf(stderr, "rankstep: --class-open wants learner:lesson\n");
         return false;
     }
-    const QString shot = parser.value(o.screenshot);
-    const auto done = [&window, shot] {
-        if (!shot.isEmpty())
-            saveAndQuit(&window, shot);
+    const Capture shot = captureOf(parser, o, target);
+    const auto done = [shot] {
+        if (shot.wanted())
+            saveAndQuit(shot);
     };
     QObject::connect(&classes.grading(), &GradeController::failed, &window, done);
     QObject::connect(
@@ -238,7 +274,7 @@ std::optional<StepController::StepMode> stepMode(const QString &name)
         return StepController::StepMode::Snapshot;
     if (name == QStringLiteral("operation"))
         return StepController::StepMode::Operation;
-    if (name == QStringLiteral("slice"))
+    if (name == QStringLiteral("turn") || name == QStringLiteral("slice"))
         return StepController::StepMode::Slice;
     if (name == QStringLiteral("time"))
         return StepController::StepMode::Time;
@@ -304,6 +340,12 @@ ScriptOptions addScriptOptions(QCommandLineParser &parser)
              "Options",
              "Save the window as an image to <file> (after the run, with --run) and exit."),
          QStringLiteral("file")},
+        {QStringLiteral("describe"),
+         QCoreApplication::translate(
+             "Options",
+             "When the screenshot is taken (or would be), write what the window shows to <file> "
+             "as JSON: its size, the cursor, each view's time and every text cut on screen."),
+         QStringLiteral("file")},
         {QStringLiteral("lessons"),
          QCoreApplication::translate("Options", "Read lessons from <dir> (for lesson authors)."),
          QStringLiteral("dir")},
@@ -312,8 +354,9 @@ ScriptOptions addScriptOptions(QCommandLineParser &parser)
              "Options", "After --run, stand <n> operation steps from the start, or at the end."),
          QStringLiteral("n|end")},
         {QStringLiteral("step-by"),
-         QCoreApplication::translate(
-             "Options", "Count --step in <mode>: snapshot (each draw()), operation, slice, time."),
+         QCoreApplication::translate("Options",
+                                     "Count --step in <mode>: snapshot (each draw()), operation, "
+                                     "turn (the scheduler's), time."),
          QStringLiteral("mode")},
         {QStringLiteral("import"),
          QCoreApplication::translate(
@@ -403,13 +446,35 @@ ScriptOptions addScriptOptions(QCommandLineParser &parser)
         {QStringLiteral("shortcuts"),
          QCoreApplication::translate("Options",
                                      "Open Help > Keyboard Shortcuts before the screenshot.")}};
-    parser.addOptions(
-        {o.lesson,       o.code,      o.run,        o.screenshot, o.lessons,
-         o.step,         o.stepBy,    o.importFile, o.tab,        o.quitAfterFirstPaint,
-         o.presentation, o.zoom,      o.theme,      o.colorBlind, o.size,
-         o.compare,      o.highlight, o.memory,     o.real,       o.showReal,
-         o.cost,         o.sweep,     o.sweepOpen,  o.replay,     o.quiz,
-         o.classFolder,  o.classOpen, o.shortcuts});
+    parser.addOptions({o.lesson,
+                       o.code,
+                       o.run,
+                       o.screenshot,
+                       o.describe,
+                       o.lessons,
+                       o.step,
+                       o.stepBy,
+                       o.importFile,
+                       o.tab,
+                       o.quitAfterFirstPaint,
+                       o.presentation,
+                       o.zoom,
+                       o.theme,
+                       o.colorBlind,
+                       o.size,
+                       o.compare,
+                       o.highlight,
+                       o.memory,
+                       o.real,
+                       o.showReal,
+                       o.cost,
+                       o.sweep,
+                       o.sweepOpen,
+                       o.replay,
+                       o.quiz,
+                       o.classFolder,
+                       o.classOpen,
+                       o.shortcuts});
     return o;
 }
 
@@ -437,12 +502,12 @@ bool startScript(const QCommandLineParser &parser, const ScriptOptions &o, Scrip
         return false;
     if (parser.isSet(o.shortcuts))
         target.showShortcuts();
-    const QString shot = parser.value(o.screenshot);
+    const Capture shot = captureOf(parser, o, target);
     const QString step = parser.value(o.step);
     const QString tab = parser.value(o.tab);
     const QString by = parser.value(o.stepBy);
     if (parser.isSet(o.stepBy) && !stepMode(by)) {
-        std::fprintf(stderr, "rankstep: --step-by wants snapshot, operation, slice or time\n");
+        std::fprintf(stderr, "rankstep: --step-by wants snapshot, operation, turn or time\n");
         return false;
     }
     if (parser.isSet(o.stepBy) && step.isEmpty()) {
@@ -454,7 +519,7 @@ bool startScript(const QCommandLineParser &parser, const ScriptOptions &o, Scrip
                      qPrintable(tabNameList(QStringLiteral(", "), QStringLiteral(" or "))));
         return false;
     }
-    if (!shot.isEmpty()) // the picture shows a state, not a frame of its animation
+    if (shot.wanted()) // the picture shows a state, not a frame of its animation
         target.stopAnimations();
     if (!step.isEmpty() && !parser.isSet(o.replay) && (!parser.isSet(o.run) || !isStep(step))) {
         std::fprintf(stderr, "rankstep: --step wants --run and a count of steps or 'end'\n");
@@ -513,14 +578,14 @@ bool startScript(const QCommandLineParser &parser, const ScriptOptions &o, Scrip
             if (highlight)
                 target.showCriticalPath();
             showTab(target, tab);
-            if (shot.isEmpty())
+            if (!shot.wanted())
                 return;
             ExperimentsView *experiments = &target.experiments();
             if (tab == QStringLiteral("experiments") && experiments->isRunning())
                 QObject::connect(experiments, &ExperimentsView::experimentsFinished, &window,
-                                 [&window, shot] { saveAndQuit(&window, shot); });
+                                 [shot] { saveAndQuit(shot); });
             else
-                saveAndQuit(&window, shot);
+                saveAndQuit(shot);
         };
         if (parser.isSet(o.real)) { // the simulation starts with it; the real run ends last
             QObject::connect(&target.realRun().controller(), &RealRunController::finished, &window,
@@ -545,17 +610,17 @@ bool startScript(const QCommandLineParser &parser, const ScriptOptions &o, Scrip
         QObject::connect(&target.lessonRun(), &LessonRunActions::runRefused, &window,
                          [&window, shot](QString why) {
                              std::fprintf(stderr, "rankstep: %s\n", qPrintable(why));
-                             if (shot.isEmpty())
+                             if (!shot.wanted())
                                  return;
-                             QTimer::singleShot(400, &window, [&window, shot] {
-                                 grabWithDialogs(&window).save(shot);
+                             QTimer::singleShot(400, &window, [shot] {
+                                 takeCapture(shot);
                                  QCoreApplication::exit(1);
                              });
                          });
         QTimer::singleShot(0, &target.lessonRun(), &LessonRunActions::run);
-    } else if (!shot.isEmpty()) {
+    } else if (shot.wanted()) {
         showTab(target, tab);
-        saveAndQuit(&window, shot);
+        saveAndQuit(shot);
     }
     return true;
 }

@@ -34,9 +34,11 @@ class StepController;
 // --class FOLDER grades a class folder into the Class tab and takes the screenshot when it ends;
 // --class-open LEARNER:LESSON then opens that cell (the learner's code, read-only, run).
 // --shortcuts opens Help > Keyboard Shortcuts before the screenshot.
+// --describe FILE writes what the window shows as JSON at the moment of the screenshot (with or
+// without one): gui/app/windowdescription.h.
 struct ScriptOptions {
-    QCommandLineOption lesson, code, run, screenshot, lessons, step, stepBy, importFile, tab,
-        quitAfterFirstPaint, presentation, zoom, theme, colorBlind, size, compare, highlight,
+    QCommandLineOption lesson, code, run, screenshot, describe, lessons, step, stepBy, importFile,
+        tab, quitAfterFirstPaint, presentation, zoom, theme, colorBlind, size, compare, highlight,
         memory, real, showReal, cost, sweep, sweepOpen, replay, quiz, classFolder, classOpen,
         shortcuts;
 };

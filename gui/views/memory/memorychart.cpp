@@ -911,7 +911,7 @@ std::optional<core::SimTime> MemoryChart::shownTime() const
     const StepController &step = m_session.stepper();
     if (showsPlaceholder() || !step.cursor() || m_trace != m_session.trace())
         return std::nullopt;
-    return step.cursorTime();
+    return cursorTime(); // where its line stands
 }
 
 QStringList MemoryChart::elidedTexts() const

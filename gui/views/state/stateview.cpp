@@ -184,7 +184,13 @@ std::optional<core::SimTime> StateView::shownTime() const
 {
     if (!m_trace || m_state.ranks.empty() || !m_session.stepper().cursor())
         return std::nullopt;
-    return m_session.stepper().cursorTime();
+    // The clock its panels show: one for every rank, or (by scheduler turn, each rank at its
+    // own) the one the others are told theirs differs from.
+    const core::SimTime first = m_state.ranks.front().clock;
+    for (const replay::RankState &rank : m_state.ranks)
+        if (rank.clock != first)
+            return m_state.time.value_or(core::SimTime());
+    return first;
 }
 
 void StateView::setVisibleRanks(std::vector<int> ranks)
