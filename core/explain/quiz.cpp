@@ -309,9 +309,22 @@ std::optional<QuizQuestion> quizQuestion(const core::Trace &trace, const replay:
             return question;
     const int preferred = after.event ? trace.events[*after.event].rank : -1;
     // When the turn passes to another rank (a pipeline's stage hands on), who moves is the
-    // question; while a rank goes on, what it makes.
-    const bool turn =
-        before.event && preferred >= 0 && trace.events[*before.event].rank != preferred;
+    // question; while a rank goes on, what it makes. Steps go in the order of simulated start,
+    // ties by rank: when several ranks start something at that time (data-parallel ranks in
+    // step), the next is the lowest of them, which is no question.
+    bool turn = before.event && preferred >= 0 && trace.events[*before.event].rank != preferred;
+    if (turn) {
+        const core::SimTime start = trace.events[*after.event].start;
+        int starting = 0;
+        std::vector<bool> seen(std::size_t(std::max(trace.config.ranks, 0)), false);
+        for (const core::Event &each : trace.events)
+            if (each.start == start && each.rank >= 0 && std::size_t(each.rank) < seen.size() &&
+                !seen[std::size_t(each.rank)]) {
+                seen[std::size_t(each.rank)] = true;
+                ++starting;
+            }
+        turn = starting == 1;
+    }
     if (turn)
         if (auto question = nextMove(trace, before, after, seed);
             question && question->kind == QuizKind::NextRank)
