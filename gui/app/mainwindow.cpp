@@ -434,6 +434,7 @@ void MainWindow::arrangeViews()
                                                        : CodeEditor::kMinimumColumns);
     in.editorMinimum = p.editor->minimumSizeHint().width();
     in.middleHeight = p.middle->height() - p.middle->handleWidth();
+    in.workMinimum = p.work->minimumSizeHint().height();
     in.viewsHandle = p.views->handleWidth();
     in.resultsHead = p.results->headHeight();
     in.steppingBars = p.stepping->sizeHint().height() - p.timeline->sizeHint().height();

@@ -95,6 +95,9 @@ ViewShares shareViews(const ViewSharesInput &in)
             views += more;
             grown += more;
         }
+    // The work above never gets less than its least height (a splitter keeps it): the views
+    // share what it leaves, or the splitter would scale the results below their head.
+    views = std::max(0, std::min(views, height - in.workMinimum));
     out.middle = {height - views, views};
     const int results = resultsFor(views);
     int chart = chartFor(views);

@@ -19,6 +19,7 @@ struct ViewSharesInput {
     int workWidth = 0;         // the tab and the editor's splitter, less its handle
     int editorMinimum = 0;     // the editor's least width (its columns)
     int middleHeight = 0;      // the work over the views' splitter, less its handle
+    int workMinimum = 0;       // the least height of the work above (the tabs' pages, the editor)
     int viewsHandle = 0;       // the views' splitter's handle width
     int resultsHead = 0;       // the results' verdict and figures
     int barsHeight = 0;        // the demonstration's bar and the quiz, 0 while neither shows

@@ -114,7 +114,7 @@ QWidget *ExplainView::buildMemoryPage()
     m_objectTable->verticalHeader()->hide();
     m_objectTable->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_objectTable->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_objectTable->setMinimumHeight(60); // a short pane shrinks the table with the chart
+    m_objectTable->setMinimumHeight(40); // a short pane shrinks the table with the chart
     m_objectTable->setToolTip(
         tr("What the rank holds at the cursor; double-click a row to go to "
            "the line that stored it."));

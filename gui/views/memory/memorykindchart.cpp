@@ -108,7 +108,7 @@ MemoryKindChart::MemoryKindChart(QWidget *parent)
     setChart(chart);
     chart->setMinimumSize(0, 0); // the pane's height, not the chart's wish, sizes it
     setRenderHint(QPainter::Antialiasing);
-    setMinimumSize(200, 120); // narrow panes (1280x800) shrink it instead of scrolling it
+    setMinimumSize(200, 80); // narrow, short panes (1280x800 presenting) shrink it, never scroll it
 }
 
 void MemoryKindChart::setSamples(const std::vector<explain::KindSample> &samples, core::SimTime end,

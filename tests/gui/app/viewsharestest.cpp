@@ -48,6 +48,24 @@ TEST(ViewShares, TheSplittersSizesAddUpToTheirRoom)
     EXPECT_EQ(out.views[3], 0) << "no loss curve for a simulated run";
 }
 
+// Presenting at 1920x1080 and 150%, the tabs' titles took three rows and the work above could
+// not shrink to its share: the splitter took the difference from the views and scaled the
+// results below their head. The views share what the work's least height leaves.
+TEST(ViewShares, PresentingTheResultsKeepTheirHeadWhenTheWorkAboveCannotShrink)
+{
+    ViewSharesInput in = afterARun();
+    in.presenting = true;
+    in.windowHeight = 1080;
+    in.middleHeight = 1000;
+    in.resultsHead = 111;
+    in.workMinimum = 440;
+    const ViewShares out = shareViews(in);
+    EXPECT_GE(out.middle[0], in.workMinimum);
+    EXPECT_EQ(sum(out.middle), in.middleHeight);
+    EXPECT_GE(out.views[0], in.resultsHead);
+    EXPECT_EQ(sum(out.views), out.middle[1] - 2 * in.viewsHandle);
+}
+
 TEST(ViewShares, TheEditorKeepsItsColumnsAndTheLessonTakesLessWidthThanTheState)
 {
     ViewSharesInput in = afterARun();
