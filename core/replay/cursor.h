@@ -42,7 +42,12 @@ public:
     std::size_t stop() const { return m_stop; }
     Position position() const { return m_stops->position(m_stop); }
     bool atHome() const { return m_stop == 0; }
-    bool atEnd() const { return m_stop == m_stops->last(); }
+    // Everything applied, and no draw() after this one: the walk-through's last draws come after
+    // its last operation and change, and each is still a step on.
+    bool atEnd() const
+    {
+        return m_stop == m_stops->last() && (!m_mark || *m_mark + 1 >= m_stops->markStops().size());
+    }
     // The draw() mark stood at (reached by a snapshot step or toMark); nullopt elsewhere.
     std::optional<std::size_t> mark() const { return m_mark; }
     // The simulated time every rank stands at (a time, operation or snapshot step, toCut,

@@ -141,5 +141,30 @@ TEST(MomentAtASnapshot, EveryRankStandsAtTheDrawingRanksTime)
     EXPECT_TRUE(state.ranks[0].running);
 }
 
+core::RankTask drawsTwiceAfterItsLastOperation(core::Model &m)
+{
+    auto [w, o] = m.loadWeights(0);
+    m.weights.set(0, w);
+    m.activations.set(0, m.getActivation({m.rank}));
+    m.activations.set(1, m.forward(0, m.activations.get(0), m.weights.get(0)));
+    m.engine().mark(core::CallSite{m.rank, __LINE__}, "draw");
+    m.engine().mark(core::CallSite{m.rank, __LINE__}, "draw_group");
+    co_return;
+}
+
+// The walk-through draws twice after its last operation and change: the first of those draws
+// is not the end (the step bar's Next was off there and --step 13 stopped at snapshot 12).
+TEST(MomentAtASnapshot, DrawsAfterTheLastChangeAreEachAStepOn)
+{
+    const core::Trace trace = runProgram(makeConfig(1, 1, 1), drawsTwiceAfterItsLastOperation);
+    ASSERT_EQ(trace.marks.size(), 2U);
+    const StopPoints stops(trace);
+    const Cursor first = Cursor(stops).toMark(0);
+    EXPECT_FALSE(first.atEnd());
+    const Cursor second = first.nextSnapshot();
+    EXPECT_EQ(second.mark(), 1U);
+    EXPECT_TRUE(second.atEnd());
+}
+
 } // namespace
 } // namespace rankstep::testing
