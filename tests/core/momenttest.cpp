@@ -95,17 +95,6 @@ TEST(MomentByOperation, AnEventsStepIsWhereClickingItGoes)
     }
 }
 
-core::RankTask drawsAfterLoadingAndAfterTheForward(core::Model &m)
-{
-    auto [w, o] = m.loadWeights(0);
-    m.weights.set(0, w);
-    m.engine().mark(core::CallSite{m.rank, __LINE__}, "loaded");
-    m.activations.set(0, m.getActivation({m.rank}));
-    m.activations.set(1, m.forward(0, m.activations.get(0), m.weights.get(0)));
-    m.engine().mark(core::CallSite{m.rank, __LINE__}, "forward");
-    co_return;
-}
-
 TEST(MomentAtASnapshot, EveryRankStandsAtTheDrawingRanksTime)
 {
     const core::Trace trace = runProgram(makeConfig(2, 1, 2), drawsAfterLoadingAndAfterTheForward);

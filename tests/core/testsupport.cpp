@@ -7,6 +7,17 @@ using core::IndexSet;
 using core::Object;
 using core::ObjectKind;
 
+core::RankTask drawsAfterLoadingAndAfterTheForward(core::Model &m)
+{
+    auto [w, o] = m.loadWeights(0);
+    m.weights.set(0, w);
+    m.engine().mark(core::CallSite{m.rank, __LINE__}, "loaded");
+    m.activations.set(0, m.getActivation({m.rank}));
+    m.activations.set(1, m.forward(0, m.activations.get(0), m.weights.get(0)));
+    m.engine().mark(core::CallSite{m.rank, __LINE__}, "forward");
+    co_return;
+}
+
 core::RunConfig makeConfig(int ranks, int layers, int batches)
 {
     core::RunConfig config;

@@ -16,6 +16,10 @@ namespace rankstep::testing {
 
 core::RunConfig makeConfig(int ranks, int layers, int batches);
 
+// Each rank loads layer 0, draws, runs its forward and draws again: four draw() marks at two
+// ranks, for the snapshot steps.
+core::RankTask drawsAfterLoadingAndAfterTheForward(core::Model &m);
+
 // Names a reference puzzle in test output instead of dumping its bytes.
 void PrintTo(const PuzzleCase &puzzle, std::ostream *out);
 
