@@ -242,11 +242,6 @@ Cursor Cursor::toEvent(std::size_t event) const
     return atOperation(*m_stops, m_stops->operationsBefore(m_stops->key(event)) + 1);
 }
 
-Cursor Cursor::toTime(core::SimTime time) const
-{
-    return at(m_stops->stopForTime(time));
-}
-
 Cursor Cursor::toCut(core::SimTime time) const
 {
     const auto &boundaries = m_stops->boundaries();

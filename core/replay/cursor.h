@@ -99,8 +99,6 @@ public:
 
     // At the operation step that starts event `event` (the end when past the trace).
     Cursor toEvent(std::size_t event) const;
-    // Every event that starts at or before `time` applied (StopPoints::stopForTime).
-    Cursor toTime(core::SimTime time) const;
     // Every rank at the last boundary at or before `time` (home before the first).
     Cursor toCut(core::SimTime time) const;
     // Where draw() mark `mark` was taken (the end when there is no such mark).

@@ -93,8 +93,6 @@ void StopPoints::buildTimeStops()
         reach = std::max(reach, byStart[i].second);
         if (i + 1 < byStart.size() && byStart[i + 1].first == byStart[i].first)
             continue;
-        m_starts.push_back(byStart[i].first);
-        m_startStops.push_back(reach);
         // Several start times can need the same prefix: the stop keeps the largest of them.
         if (!m_timeStops.empty() && m_timeStops.back() == reach) {
             m_stopTimes.back() = byStart[i].first;
@@ -246,14 +244,6 @@ std::optional<core::SimTime> StopPoints::completeTime(std::size_t stop) const
     if (it == m_timeStops.begin())
         return std::nullopt;
     return m_stopTimes[std::size_t(it - m_timeStops.begin()) - 1];
-}
-
-std::size_t StopPoints::stopForTime(core::SimTime time) const
-{
-    const auto it = std::upper_bound(m_starts.begin(), m_starts.end(), time);
-    if (it == m_starts.begin())
-        return 0;
-    return m_startStops[std::size_t(it - m_starts.begin()) - 1];
 }
 
 std::size_t nextStop(const std::vector<std::size_t> &stops, std::size_t stop, std::size_t last)

@@ -133,8 +133,6 @@ public:
     // The largest start time t such that every event starting at or before t is applied at
     // `stop`; nullopt while some event of the earliest start time is not.
     std::optional<core::SimTime> completeTime(std::size_t stop) const;
-    // The shortest prefix holding every event that starts at or before `time` (0 when none).
-    std::size_t stopForTime(core::SimTime time) const;
 
 private:
     void buildEventStops();
@@ -148,8 +146,6 @@ private:
     std::vector<std::size_t> m_eventStops;
     std::vector<std::size_t> m_sliceEnds; // per slice, not deduplicated
     std::vector<std::size_t> m_sliceStops;
-    std::vector<core::SimTime> m_starts;   // every distinct event start, ascending
-    std::vector<std::size_t> m_startStops; // stopForTime of each
     std::vector<std::size_t> m_timeStops;
     std::vector<core::SimTime> m_stopTimes;
     std::vector<std::size_t> m_markStops;
