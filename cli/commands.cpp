@@ -26,13 +26,11 @@ namespace {
 using CommandLine = std::vector<std::string>;
 
 enum class Host {
-    // Runs learner code: in a child process of this one, sandboxed and supervised, so that code
-    // which crashes or ends its process still gets a plain message and a documented exit code.
+    // Runs no learner code but reads files someone else made (traces, lesson folders): in a child
+    // process of this one, so that a crash still ends in a plain message.
     Child,
-    // As Child, and the supervisor takes the files its output options name (kOutputOptions).
-    ChildWritingFiles,
-    // Runs no learner code itself: each of its runs is a supervised child of its own, or it is
-    // one of those runs already.
+    // Runs here. Commands that run learner code (run, lesson, explain, grade, sweep, real) start
+    // it in a supervised, sandboxed process of its own (supervisor.h) and judge what comes back.
     ThisProcess,
 };
 
@@ -76,11 +74,11 @@ int grade(const CommandLine &rest)
 // runs it, and its first step is an ordinary sandboxed simulation (cli/realcommand.h); each rank
 // is `__real-rank`.
 constexpr Command kCommands[] = {
-    {"run", runCommand, Host::ChildWritingFiles},
-    {"lesson", lessonCommand, Host::ChildWritingFiles, false, runTorchLessonIfOne},
+    {"run", runCommand, Host::ThisProcess},
+    {"lesson", lessonCommand, Host::ThisProcess, false, runTorchLessonIfOne},
     {"lessons", lessonsCommand, Host::Child},
     {"grade", grade, Host::ThisProcess},
-    {"explain", explainCommand, Host::ChildWritingFiles},
+    {"explain", explainCommand, Host::ThisProcess},
     {"compare", compareCommand, Host::Child},
     {"real", runReal, Host::ThisProcess, true},
     {"sweep", sweep, Host::ThisProcess, true},
@@ -88,22 +86,6 @@ constexpr Command kCommands[] = {
     {"--version", printVersion, Host::ThisProcess},
     {"__real-rank", realRankMain, Host::ThisProcess, true},
 };
-
-// The files a command writes (--trace-out OUT, --json=OUT, ...).
-std::vector<std::string> outputFiles(const CommandLine &rest)
-{
-    std::vector<std::string> files;
-    for (std::size_t i = 0; i < rest.size(); ++i) {
-        for (const char *option : kOutputOptions) {
-            const std::string name = std::string("--") + option;
-            if (rest[i] == name && i + 1 < rest.size())
-                files.push_back(rest[i + 1]);
-            else if (rest[i].rfind(name + "=", 0) == 0)
-                files.push_back(rest[i].substr(name.size() + 1));
-        }
-    }
-    return files;
-}
 
 bool asksForHelp(const CommandLine &args)
 {
@@ -134,10 +116,8 @@ int dispatch(const CommandLine &args)
         if (const std::optional<int> code = command->runsHere(args))
             return *code;
     if (command->host == Host::ThisProcess)
-        return command->run(rest);
-    return superviseInChild(
-        [&] { return reportingErrors([&] { return command->run(rest); }); },
-        command->host == Host::ChildWritingFiles ? outputFiles(rest) : std::vector<std::string>{});
+        return reportingErrors([&] { return command->run(rest); });
+    return superviseInChild([&] { return reportingErrors([&] { return command->run(rest); }); });
 }
 
 } // namespace rankstep::cli

@@ -2,10 +2,9 @@
 #include "explaincommand.h"
 
 #include "figureexport.h"
-#include "runchannel.h"
 #include "runreport.h"
 #include "runsupport.h"
-#include "supervisor.h"
+#include "terminalstream.h"
 
 #include "core/explain/compare.h"
 #include "core/explain/explainjson.h"
@@ -40,21 +39,16 @@ core::Trace readTrace(const std::string &path)
     return std::move(*trace);
 }
 
-// --png / --svg: the explanation slide, drawn by the supervisor like run's figures.
+// --png / --svg: the explanation slide, drawn from the checked trace like run's figures.
 void writeExplainFigures(const Arguments &args, const core::Trace &trace, const std::string &title,
                          std::optional<std::int64_t> target)
 {
-    FigureJob job;
+    std::vector<std::pair<std::string, std::string>> options;
     for (const char *option : {"png", "svg"})
         if (args.has(option))
-            job.options.emplace_back(std::string("explain-") + option, args.text(option));
-    if (job.options.empty())
-        return;
-    job.title = "Why: " + title;
-    job.memoryTarget = target;
-    job.trace = io::traceToBinary(trace);
-    if (!deliverFigures(job)) // no supervisor (tests call the command directly): draw here
-        writeFigureFiles(job.options, job.trace, {job.title, target});
+            options.emplace_back(std::string("explain-") + option, args.text(option));
+    if (!options.empty())
+        writeFigureFiles(options, io::traceToBinary(trace), {"Why: " + title, target});
 }
 
 } // namespace
@@ -70,22 +64,20 @@ int explainCommand(const std::vector<std::string> &rest)
     const std::string file = args.positional().front();
     refuseOutputsOverInputs(args, {file});
     const explain::ExplainOptions options = explainOptions(args);
-    python::RunRequest request = runRequest(args, file);
+    RunSetup request = runRequest(args, file);
     if (args.has("json"))
         request.echoOutput = false; // the JSON alone on stdout
-
-    python::Runtime runtime;
-    enterSandbox();
-    request.function = chooseFunction(runtime, args, request.source, file);
-    const python::RunOutcome outcome = runGuarded(runtime, request);
-    const core::Trace &trace = outcome.trace;
+    const RunResult result = runOne(args, request);
+    if (!result.trace)
+        return result.exitCode;
+    const core::Trace &trace = *result.trace;
     if (args.has("json")) {
         std::cout << explain::explainJson(trace, options);
     } else {
         printRun(trace);
-        std::cout << "\n" << explain::explainText(trace, options);
+        std::cout << "\n" << visibleControls(explain::explainText(trace, options));
     }
-    writeExplainFigures(args, trace, file + " (" + request.function + ")", options.targetMemory);
+    writeExplainFigures(args, trace, file + " (" + result.function + ")", options.targetMemory);
     return exitCodeFor(trace);
 }
 

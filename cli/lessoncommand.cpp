@@ -8,6 +8,7 @@
 #include "runreport.h"
 #include "runsupport.h"
 #include "supervisor.h"
+#include "terminalstream.h"
 
 #include <iostream>
 
@@ -27,23 +28,34 @@ std::string compare(const std::string &what, const std::string &value, const std
     return text + "\n";
 }
 
-// Runs the lesson's code again at each experiment's setting: one line each, with the share of the
-// ranks' time spent idle (the pipeline bubble).
-void runExperiments(python::Runtime &runtime, const lessons::Lesson &lesson,
-                    python::RunRequest request)
+// The lesson's code again at each experiment's setting, run after the lesson's own run.
+std::vector<RunnerJob> experimentJobs(const lessons::Lesson &lesson, const RunnerJob &lessonRun)
+{
+    std::vector<RunnerJob> jobs;
+    for (const lessons::Experiment &experiment : lesson.experiments) {
+        RunnerJob job = lessonRun;
+        job.request.config.ranks = experiment.ranks;
+        job.request.config.layers = experiment.layers;
+        job.request.config.batches = experiment.batches;
+        job.request.echoOutput = false;
+        jobs.push_back(std::move(job));
+    }
+    return jobs;
+}
+
+// One line each, with the share of the ranks' time spent idle (the pipeline bubble).
+void printExperiments(const lessons::Lesson &lesson, const std::vector<core::Trace> &traces)
 {
     if (lesson.experiments.empty())
         return;
     std::cout << "Experiments (the same code at other settings):\n";
-    for (const lessons::Experiment &experiment : lesson.experiments) {
-        request.config.ranks = experiment.ranks;
-        request.config.layers = experiment.layers;
-        request.config.batches = experiment.batches;
-        request.echoOutput = false;
-        const core::Trace trace = runGuarded(runtime, request).trace;
-        std::cout << "  " << experiment.label << ": ";
+    for (std::size_t i = 0; i < lesson.experiments.size() && i + 1 < traces.size(); ++i) {
+        const core::Trace &trace = traces[i + 1];
+        std::cout << "  " << lesson.experiments[i].label << ": ";
         if (trace.status != core::RunStatus::Ok || !trace.figures.hasEvents) {
-            std::cout << (trace.error ? trace.error->message : std::string("no events")) << "\n";
+            std::cout << visibleControls(trace.error ? trace.error->message
+                                                     : std::string("no events"))
+                      << "\n";
             continue;
         }
         std::cout << "Timesteps " << trace.figures.timesteps.toString() << ", Maximum Memory "
@@ -119,7 +131,7 @@ int lessonCommand(const std::vector<std::string> &rest)
             names += (names.empty() ? "" : ", ") + l.id;
         throw UsageError{"there is no lesson '" + positional[0] + "'; the lessons are: " + names};
     }
-    python::RunRequest request;
+    RunSetup request;
     if (builtinCode) {
         const bool solution = args.has("solution");
         request.source = solution ? lesson->solution : lesson->starter;
@@ -133,20 +145,24 @@ int lessonCommand(const std::vector<std::string> &rest)
     request.config = lesson->config;
     applyRunOptions(args, request);
 
-    python::Runtime runtime;
-    enterSandbox();
-    const python::RunOutcome outcome = runGuarded(runtime, request);
-    const core::Trace &trace = outcome.trace;
+    const RunnerJob lessonRun{request, false};
+    std::vector<RunnerJob> jobs{lessonRun};
+    for (RunnerJob &experiment : experimentJobs(*lesson, lessonRun))
+        jobs.push_back(std::move(experiment));
+    const SandboxedRuns runs = runSandboxed(jobs, request.memoryLimitMiB, outputPaths(args));
+    if (runs.traces.empty())
+        return runs.exitCode;
+    const core::Trace &trace = runs.traces.front();
     writeTraceFiles(args, trace, request.fileName, request.function);
     std::cout << "Lesson: " << lesson->title << " (" << lesson->id << ")\n";
     printRun(trace);
     std::cout << formatTargets(*lesson, trace);
-    runExperiments(runtime, *lesson, request);
+    printExperiments(*lesson, runs.traces);
     const lessons::Verdict verdict = lessons::judge(*lesson, trace);
-    std::cout << verdict.summary << "\n";
-    writeFigures(args, trace,
-                 {lesson->title + ": " + request.function + " (" + request.fileName + ")",
-                  lesson->targets ? std::optional(lesson->targets->memory) : std::nullopt});
+    std::cout << visibleControls(verdict.summary) << "\n";
+    writeFigureFiles(args, trace,
+                     {lesson->title + ": " + request.function + " (" + request.fileName + ")",
+                      lesson->targets ? std::optional(lesson->targets->memory) : std::nullopt});
     if (verdict.solved)
         return kSolved;
     const ExitCode code = exitCodeFor(trace);

@@ -1,21 +1,15 @@
 // SPDX-License-Identifier: MIT
 #include "runchannel.h"
 
-#include "arguments.h"
+#include "core/io/tracebinary.h"
 
 #include <sys/random.h>
 
-#include <algorithm>
+#include <bit>
 #include <cstring>
-#include <mutex>
 
 namespace rankstep::cli {
 namespace {
-
-std::mutex g_filesMutex;
-bool g_keepFiles = false;
-std::vector<std::pair<std::string, std::string>> g_files;
-std::optional<FigureJob> g_figures;
 
 void putNumber(std::string &out, std::uint64_t value)
 {
@@ -53,36 +47,68 @@ public:
         m_at += size;
         return true;
     }
+    bool bytes(unsigned char *into, std::size_t count)
+    {
+        if (m_bytes.size() - m_at < count)
+            return false;
+        std::memcpy(into, m_bytes.data() + m_at, count);
+        m_at += count;
+        return true;
+    }
     bool atEnd() const { return m_at == m_bytes.size(); }
-    void skip(std::size_t count) { m_at += count; }
 
 private:
     const std::string &m_bytes;
     std::size_t m_at = 0;
 };
 
-bool readFigures(Reader &in, RunReport &report)
+// The run's configuration travels as the binary trace format's own (a trace of no events): one
+// codec for it, whose reader checks every field.
+std::string encodeConfig(const core::RunConfig &config)
 {
-    FigureJob job;
-    std::uint64_t count = 0;
-    if (!in.number(count))
+    core::Trace empty;
+    empty.config = config;
+    return io::traceToBinary(empty);
+}
+
+std::optional<core::RunConfig> decodeConfig(const std::string &bytes)
+{
+    auto trace = io::traceFromBinary(bytes);
+    if (!trace)
+        return std::nullopt;
+    return trace->config;
+}
+
+void putJob(std::string &out, const RunnerJob &job)
+{
+    const python::RunRequest &r = job.request;
+    putText(out, r.source);
+    putText(out, r.fileName);
+    putText(out, r.function);
+    putText(out, encodeConfig(r.config));
+    putNumber(out, std::uint64_t(r.maxOperations));
+    putNumber(out, std::bit_cast<std::uint64_t>(r.timeLimitSeconds));
+    putNumber(out, (r.echoOutput ? 1U : 0U) | (job.chooseFunction ? 2U : 0U));
+}
+
+bool readJob(Reader &in, RunnerJob &job)
+{
+    python::RunRequest &r = job.request;
+    std::string config;
+    std::uint64_t maxOperations = 0, seconds = 0, flags = 0;
+    if (!in.text(r.source) || !in.text(r.fileName) || !in.text(r.function) || !in.text(config) ||
+        !in.number(maxOperations) || !in.number(seconds) || !in.number(flags) || flags > 3 ||
+        maxOperations > (std::uint64_t(1) << 40))
         return false;
-    for (std::uint64_t i = 0; i < count; ++i) {
-        std::string option;
-        std::string value;
-        if (!in.text(option) || !in.text(value))
-            return false;
-        job.options.emplace_back(std::move(option), std::move(value));
-    }
-    std::uint64_t hasTarget = 0;
-    std::uint64_t target = 0;
-    if (!in.text(job.title) || !in.number(hasTarget) || hasTarget > 1 || !in.number(target) ||
-        !in.text(job.trace))
+    const auto decoded = decodeConfig(config);
+    if (!decoded)
         return false;
-    if (hasTarget == 1)
-        job.memoryTarget = std::int64_t(target);
-    report.figures = std::move(job);
-    return true;
+    r.config = *decoded;
+    r.maxOperations = std::int64_t(maxOperations);
+    r.timeLimitSeconds = std::bit_cast<double>(seconds);
+    r.echoOutput = (flags & 1U) != 0;
+    job.chooseFunction = (flags & 2U) != 0;
+    return r.timeLimitSeconds >= 0 && r.timeLimitSeconds <= 1e9;
 }
 
 } // namespace
@@ -99,38 +125,49 @@ ChannelToken newChannelToken()
     return token;
 }
 
-std::string encodeReport(const ChannelToken &token, const RunReport &report)
+std::string encodeRequest(const RunnerRequest &request)
 {
-    std::size_t bytes = token.size() + 64; // one buffer of the whole size: a trace is 40 MB
-    for (const auto &[path, contents] : report.files)
-        bytes += path.size() + contents.size() + 20;
-    if (report.figures) {
-        bytes += report.figures->trace.size() + report.figures->title.size() + 64;
-        for (const auto &[option, value] : report.figures->options)
-            bytes += option.size() + value.size() + 20;
-    }
+    std::string out(reinterpret_cast<const char *>(request.token.data()), request.token.size());
+    putText(out, request.runFolder);
+    putNumber(out, std::uint64_t(std::max(request.memoryLimitMiB, 0LL)));
+    putNumber(out, request.jobs.size());
+    for (const RunnerJob &job : request.jobs)
+        putJob(out, job);
+    return out;
+}
+
+std::optional<RunnerRequest> decodeRequest(const std::string &bytes)
+{
+    RunnerRequest request;
+    Reader in(bytes);
+    std::uint64_t memory = 0, count = 0;
+    if (!in.bytes(request.token.data(), request.token.size()) || !in.text(request.runFolder) ||
+        !in.number(memory) || memory > (std::uint64_t(1) << 30) || !in.number(count) ||
+        count > 1024)
+        return std::nullopt;
+    request.memoryLimitMiB = (long long)memory;
+    request.jobs.resize(count);
+    for (RunnerJob &job : request.jobs)
+        if (!readJob(in, job))
+            return std::nullopt;
+    if (!in.atEnd())
+        return std::nullopt;
+    return request;
+}
+
+std::string encodeReport(const ChannelToken &token, const RunnerReport &report)
+{
+    std::size_t bytes = token.size() + 64 + report.message.size();
+    for (const std::string &trace : report.traces)
+        bytes += trace.size() + 8; // one buffer of the whole size: a trace is 40 MB
     std::string out;
     out.reserve(bytes);
     out.append(reinterpret_cast<const char *>(token.data()), token.size());
     putNumber(out, std::uint64_t(report.exitCode));
-    putNumber(out, report.files.size());
-    for (const auto &[path, contents] : report.files) {
-        putText(out, path);
-        putText(out, contents);
-    }
-    putNumber(out, report.figures ? 1 : 0);
-    if (report.figures) {
-        const FigureJob &job = *report.figures;
-        putNumber(out, job.options.size());
-        for (const auto &[option, value] : job.options) {
-            putText(out, option);
-            putText(out, value);
-        }
-        putText(out, job.title);
-        putNumber(out, job.memoryTarget ? 1 : 0);
-        putNumber(out, std::uint64_t(job.memoryTarget.value_or(0)));
-        putText(out, job.trace);
-    }
+    putText(out, report.message);
+    putNumber(out, report.traces.size());
+    for (const std::string &trace : report.traces)
+        putText(out, trace);
     return out;
 }
 
@@ -143,61 +180,23 @@ ChannelReading decodeReport(const ChannelToken &token, const std::string &bytes)
     if (bytes.size() < token.size() || std::memcmp(bytes.data(), token.data(), token.size()) != 0)
         return reading;
     Reader in(bytes);
-    in.skip(token.size());
-    RunReport report;
-    std::uint64_t code = 0;
-    std::uint64_t count = 0;
-    if (!in.number(code) || code > 255 || !in.number(count))
+    ChannelToken skipped{};
+    in.bytes(skipped.data(), skipped.size());
+    RunnerReport report;
+    std::uint64_t code = 0, count = 0;
+    if (!in.number(code) || code > 255 || !in.text(report.message) || !in.number(count) ||
+        count > 1024)
         return reading;
-    for (std::uint64_t i = 0; i < count; ++i) {
-        std::string path;
-        std::string contents;
-        if (!in.text(path) || !in.text(contents))
+    report.traces.resize(count);
+    for (std::string &trace : report.traces)
+        if (!in.text(trace))
             return reading;
-        report.files.emplace_back(std::move(path), std::move(contents));
-    }
-    std::uint64_t hasFigures = 0;
-    if (!in.number(hasFigures) || hasFigures > 1 || (hasFigures == 1 && !readFigures(in, report)))
-        return reading;
     if (!in.atEnd())
         return reading;
     report.exitCode = int(code);
     reading.report = std::move(report);
     reading.tampered = false;
     return reading;
-}
-
-void keepDeliveredFiles()
-{
-    std::lock_guard lock(g_filesMutex);
-    g_keepFiles = true;
-}
-
-void deliverFile(const std::string &path, std::string contents)
-{
-    {
-        std::lock_guard lock(g_filesMutex);
-        if (g_keepFiles) {
-            g_files.emplace_back(path, std::move(contents));
-            return;
-        }
-    }
-    writeFile(path, contents);
-}
-
-bool deliverFigures(FigureJob job)
-{
-    std::lock_guard lock(g_filesMutex);
-    if (!g_keepFiles)
-        return false;
-    g_figures = std::move(job);
-    return true;
-}
-
-RunReport takeDelivered(int exitCode)
-{
-    std::lock_guard lock(g_filesMutex);
-    return {exitCode, std::exchange(g_files, {}), std::exchange(g_figures, std::nullopt)};
 }
 
 } // namespace rankstep::cli

@@ -1,58 +1,68 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "core/python/runtime.h"
+
 #include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
-#include <utility>
 #include <vector>
 
 namespace rankstep::cli {
 
-// Figures (--svg, --png, --state-png) the supervisor draws from the run's trace: Qt and its fonts
-// stay out of the sandbox.
-struct FigureJob {
-    std::vector<std::pair<std::string, std::string>> options; // "png" -> path, "at" -> "12"
-    std::string title;
-    std::optional<std::int64_t> memoryTarget;
-    std::string trace; // io::traceToBinary
-};
+// What rankstep-cli (the supervisor) and rankstep-runner (the program that hosts the learner's
+// code) say to each other. The runner is started afresh for every run and holds the Python
+// runtime and the learner's code and nothing else of Rankstep's: no lesson, no solution, no
+// output path, no verdict. It gets its jobs in one request and answers with one report: a trace
+// per job. The supervisor checks each trace, judges it and writes every output file itself
+// (docs/hostile-input.md, "The verdict comes from outside the learner's process").
 
-// The report the runner child sends the supervisor once, after the learner's code ran: its exit
-// code and the output files it produced (the trace files, figures). The supervisor writes those
-// files and exits with that code; nothing else the child writes or leaves behind counts.
-struct RunReport {
-    int exitCode = 0;
-    std::vector<std::pair<std::string, std::string>> files; // path, contents
-    std::optional<FigureJob> figures;
-};
-
-// A secret the supervisor draws before it starts the child. It lives only in C++ memory: learner
-// code cannot read it (no ctypes-free way into that memory; Landlock keeps /proc/self/mem shut),
-// so bytes the code writes into the channel cannot pass for the report.
+// A secret the supervisor draws for each run and sends with the request. It lives only in the
+// runner's C++ memory, which learner code cannot read (ctypes cannot be loaded and Landlock keeps
+// /proc/self/mem shut), so bytes the code writes into the report channel cannot pass for the
+// report.
 using ChannelToken = std::array<unsigned char, 16>;
+
+// The runner's descriptors, as the supervisor starts it: it reads the request from the first
+// until the end of file and writes the report to the second. Its stdin is /dev/null, its stdout
+// and stderr are pipes the supervisor reads (never the terminal).
+inline constexpr int kRequestDescriptor = 3;
+inline constexpr int kReportDescriptor = 4;
 ChannelToken newChannelToken();
 
-std::string encodeReport(const ChannelToken &token, const RunReport &report);
+// One run of the learner's code.
+struct RunnerJob {
+    python::RunRequest request;
+    bool chooseFunction = false; // the file's only top-level function, as request.function
+};
+
+struct RunnerRequest {
+    ChannelToken token{};
+    std::string runFolder;        // the private folder the code runs in
+    long long memoryLimitMiB = 0; // the runner's address space; 0: no limit
+    std::vector<RunnerJob> jobs;
+};
+std::string encodeRequest(const RunnerRequest &request);
+// nullopt for anything but a whole request.
+std::optional<RunnerRequest> decodeRequest(const std::string &bytes);
+
+// The runner's answer. With exitCode 0, one trace per job in order (io::traceToBinary, with the
+// file and the function run); otherwise no trace, and exitCode says why: kUsage with `message`
+// (the file defines several functions and none was named), or kStopped (the code could not be
+// interrupted at its time limit; the runner said so on stderr).
+struct RunnerReport {
+    int exitCode = 0;
+    std::string message;
+    std::vector<std::string> traces;
+};
+std::string encodeReport(const ChannelToken &token, const RunnerReport &report);
 
 // What the supervisor read from the channel.
 struct ChannelReading {
-    std::optional<RunReport> report; // a well-formed report that carries the token
-    bool tampered = false;           // bytes that are not (only) that report
+    std::optional<RunnerReport> report; // a well-formed report that carries the token
+    bool tampered = false;              // bytes that are not (only) that report
 };
 ChannelReading decodeReport(const ChannelToken &token, const std::string &bytes);
-
-// In the runner child: the output files go to the supervisor with the report instead of being
-// written here (the sandbox lets the child write only in its own folder). Outside a supervised
-// child (the fallback without fork) the file is written at once. UsageError when that fails.
-void deliverFile(const std::string &path, std::string contents);
-// In the runner child: leaves the figures to the supervisor; false outside a supervised child
-// (the caller draws them itself).
-bool deliverFigures(FigureJob job);
-// The files and figures delivered so far, handed over (and forgotten) in a report.
-RunReport takeDelivered(int exitCode);
-// Set by the supervisor in the child: from now on deliverFile keeps files for the report.
-void keepDeliveredFiles();
 
 } // namespace rankstep::cli

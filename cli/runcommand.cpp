@@ -5,6 +5,7 @@
 #include "runreport.h"
 #include "runsupport.h"
 #include "supervisor.h"
+#include "terminalstream.h"
 
 #include "core/io/costfile.h"
 
@@ -23,22 +24,20 @@ int runCommand(const std::vector<std::string> &rest)
         throw UsageError{"run takes exactly one FILE"};
     const std::string file = args.positional().front();
     refuseOutputsOverInputs(args, {file});
-    python::RunRequest request = runRequest(args, file);
-
-    python::Runtime runtime;
-    enterSandbox();
-    request.function = chooseFunction(runtime, args, request.source, file);
-    const python::RunOutcome outcome = runGuarded(runtime, request);
-    const core::Trace &trace = outcome.trace;
-    writeTraceFiles(args, trace, file, request.function);
+    const RunResult result = runOne(args, runRequest(args, file));
+    if (!result.trace)
+        return result.exitCode;
+    const core::Trace &trace = *result.trace;
+    writeTraceFiles(args, trace, file, result.function);
     if (!args.has("no-report")) {
         printRun(trace);
         if (!trace.error)
-            std::cout << (trace.check.passed ? "Correct!"
-                                             : "Not correct yet:\n" + trace.check.message)
+            std::cout << (trace.check.passed
+                              ? "Correct!"
+                              : "Not correct yet:\n" + visibleControls(trace.check.message))
                       << "\n";
     }
-    writeFigures(args, trace, {request.function + " (" + file + ")", std::nullopt});
+    writeFigureFiles(args, trace, {result.function + " (" + file + ")", std::nullopt});
     return exitCodeFor(trace);
 }
 

@@ -6,105 +6,17 @@
 #include "core/io/chrometrace.h"
 #include "core/io/tracebinary.h"
 #include "core/io/tracejson.h"
-#include "runchannel.h"
 #include "runreport.h"
 #include "supervisor.h"
+#include "terminalstream.h"
 
-#include <sys/resource.h>
-
-#include <chrono>
 #include <cmath>
-#include <condition_variable>
 #include <cstdlib>
 #include <filesystem>
 #include <iostream>
-#include <mutex>
-#include <thread>
-
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-#define RANKSTEP_SANITIZED 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer) || \
-    __has_feature(memory_sanitizer)
-#define RANKSTEP_SANITIZED 1
-#endif
-#endif
 
 namespace rankstep::cli {
 namespace {
-
-#ifdef RANKSTEP_SANITIZED
-constexpr bool kSanitized = true;
-#else
-constexpr bool kSanitized = false;
-#endif
-
-// The last resort for code that swallows every interruption (a loop around `except
-// BaseException`): once the time limit and a grace period have passed, end the process.
-class HardStop
-{
-public:
-    explicit HardStop(double seconds)
-    {
-        if (seconds <= 0)
-            return;
-        const auto limit = std::chrono::milliseconds(std::int64_t(seconds * 1000) + 3000);
-        m_thread = std::thread([this, limit] {
-            std::unique_lock lock(m_mutex);
-            if (m_wake.wait_for(lock, limit, [this] { return m_done; }))
-                return;
-            std::cerr << "Error: the code could not be interrupted at its time limit (it catches "
-                         "every exception, or is stuck in one long call), so rankstep-cli ended.\n";
-            markFinished(kStopped);
-            std::_Exit(kStopped);
-        });
-    }
-    HardStop(const HardStop &) = delete;
-    HardStop &operator=(const HardStop &) = delete;
-    ~HardStop()
-    {
-        if (!m_thread.joinable())
-            return;
-        {
-            std::lock_guard lock(m_mutex);
-            m_done = true;
-        }
-        m_wake.notify_all();
-        m_thread.join();
-    }
-
-private:
-    std::mutex m_mutex;
-    std::condition_variable m_wake;
-    bool m_done = false;
-    std::thread m_thread;
-};
-
-// Caps the address space of this process (the child that runs the learner's code), so that code
-// allocating gigabytes gets a MemoryError instead of taking the machine down. Sanitizer builds
-// reserve terabytes of shadow memory up front and cannot run under such a cap.
-void limitMemory(long long megabytes)
-{
-    if (kSanitized || megabytes <= 0)
-        return;
-    const rlim_t bytes = rlim_t(megabytes) << 20;
-    const rlimit limit{bytes, bytes};
-    setrlimit(RLIMIT_AS, &limit);
-}
-
-// A PermissionError in a sandboxed run is most likely the sandbox's doing: say so.
-void explainRefusal(core::Trace &trace)
-{
-    if (runFolder().empty() || !trace.error || trace.error->kind != core::ErrorKind::Exception ||
-        trace.error->message.rfind("PermissionError", 0) != 0)
-        return;
-    std::string &message = trace.error->message;
-    const std::size_t end = message.find('\n');
-    message.insert(end == std::string::npos ? message.size() : end,
-                   " (Rankstep runs your code in a sandbox: it may write files only in its own "
-                   "folder, and may not read your other files, start programs, use the network or "
-                   "reach other processes.)");
-}
 
 // --bandwidth GBPS: every link of a real-scale cost model, inside and between nodes, at GBPS
 // gigabytes a second each way (what a sweep's bandwidth axis changes).
@@ -128,7 +40,7 @@ void setBandwidth(core::CostModel &cost, const std::string &text)
 
 } // namespace
 
-void applyRunOptions(const Arguments &args, python::RunRequest &request)
+void applyRunOptions(const Arguments &args, RunSetup &request)
 {
     request.maxOperations = args.integer("max-ops", request.maxOperations, 0, 1LL << 40);
     request.timeLimitSeconds = args.seconds("timeout", request.timeLimitSeconds);
@@ -139,7 +51,7 @@ void applyRunOptions(const Arguments &args, python::RunRequest &request)
                          " is too little for Python itself to start (it needs about 40 MiB): "
                          "give at least " +
                          std::to_string(kMinMemoryLimitMiB) + ", or 0 for no limit"};
-    limitMemory(memory);
+    request.memoryLimitMiB = memory;
     // A cost model other than the notebook's (docs/cost-models.md), sized for this run's layers.
     if (args.has("cost")) {
         auto recipe = io::loadCostRecipe(args.text("cost"));
@@ -170,72 +82,49 @@ void refuseOutputsOverInputs(const Arguments &args, const std::vector<std::strin
     }
 }
 
-python::RunOutcome runGuarded(python::Runtime &runtime, const python::RunRequest &request)
-{
-    std::cout.flush();
-    HardStop hardStop(request.timeLimitSeconds);
-    python::RunOutcome outcome = runtime.run(request);
-    explainRefusal(outcome.trace);
-    return outcome;
-}
-
 void writeTraceFiles(const Arguments &args, const core::Trace &trace, const std::string &file,
                      const std::string &function)
 {
     for (const char *option : {"json", "trace-json"})
         if (args.has(option))
-            deliverFile(args.text(option), io::traceToJson(trace, {file, function}));
+            writeFile(args.text(option), io::traceToJson(trace, {file, function}));
     if (args.has("chrome-trace"))
-        deliverFile(args.text("chrome-trace"), io::traceToChromeJson(trace));
+        writeFile(args.text("chrome-trace"), io::traceToChromeJson(trace));
     if (args.has("trace-out"))
-        deliverFile(args.text("trace-out"), io::traceToBinary(trace, {file, function}));
-}
-
-void writeFigures(const Arguments &args, const core::Trace &trace, const FigureCaption &caption)
-{
-    FigureJob job;
-    for (const char *option : {"svg", "png", "state-png", "at"})
-        if (args.has(option))
-            job.options.emplace_back(option, args.text(option));
-    if (job.options.empty() || (job.options.size() == 1 && args.has("at"))) {
-        writeFigureFiles(args, trace, caption); // nothing to draw: checks --at alone as before
-        return;
-    }
-    job.title = caption.title;
-    job.memoryTarget = caption.memoryTarget;
-    job.trace = io::traceToBinary(trace);
-    if (!deliverFigures(std::move(job)))
-        writeFigureFiles(args, trace, caption);
+        writeFile(args.text("trace-out"), io::traceToBinary(trace, {file, function}));
 }
 
 void printRun(const core::Trace &trace)
 {
     std::cout << formatFigures(trace);
-    std::cerr << formatWarnings(trace);
+    std::cerr << visibleControls(formatWarnings(trace));
     if (trace.error)
-        std::cerr << formatError(*trace.error);
+        std::cerr << visibleControls(formatError(*trace.error));
 }
 
-std::string chooseFunction(python::Runtime &runtime, const Arguments &args,
-                           const std::string &source, const std::string &file)
+std::vector<std::string> outputPaths(const Arguments &args)
 {
+    std::vector<std::string> paths;
+    for (const char *option : kOutputOptions)
+        if (args.has(option))
+            paths.push_back(args.text(option));
+    return paths;
+}
+
+RunResult runOne(const Arguments &args, const RunSetup &setup)
+{
+    RunnerJob job{setup, !args.has("function")};
     if (args.has("function"))
-        return args.text("function");
-    auto functions = runtime.listFunctions(source, file);
-    if (!functions)
-        return {}; // the run itself reports why the file does not parse
-    if (functions->size() == 1)
-        return functions->front().name;
-    std::string names;
-    for (const auto &f : *functions)
-        names += (names.empty() ? "" : ", ") + f.name;
-    throw UsageError{"say which function to run with --function NAME" +
-                     (names.empty() ? std::string() : " (" + file + " defines " + names + ")")};
+        job.request.function = args.text("function");
+    SandboxedRuns runs = runSandboxed({job}, setup.memoryLimitMiB, outputPaths(args));
+    if (runs.traces.empty())
+        return {runs.exitCode, std::nullopt, {}};
+    return {kSolved, std::move(runs.traces.front()), runs.functions.front()};
 }
 
-python::RunRequest runRequest(const Arguments &args, const std::string &file)
+RunSetup runRequest(const Arguments &args, const std::string &file)
 {
-    python::RunRequest request;
+    RunSetup request;
     request.source = readFile(file);
     request.fileName = file;
     request.config.ranks = int(args.integer("ranks", 1, 1, 4096));

@@ -7,6 +7,7 @@
 #include "figureexport.h"
 
 #include <iterator>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -31,27 +32,34 @@ inline const std::vector<std::string> kRunFlags = {"quiet", "no-report"};
 // The smallest --memory-limit other than 0 (MiB): below about 40, Python cannot even start.
 inline constexpr long long kMinMemoryLimitMiB = 64;
 
-// Applies --max-ops, --timeout and --quiet to a request, and --memory-limit to this process.
-// The function to run: --function, or the file's only top-level function ("" when the file does
-// not parse: the run reports why); a UsageError when it defines several.
-std::string chooseFunction(python::Runtime &runtime, const Arguments &args,
-                           const std::string &source, const std::string &file);
+// A run as the command line asks for it: the request the runner gets, and the address space it
+// may use (--memory-limit, MiB; 0: no limit).
+struct RunSetup : python::RunRequest {
+    long long memoryLimitMiB = kDefaultMemoryLimitMiB;
+};
 // What `run` and `explain` run: FILE (read with readFile's checks) at --ranks/--layers/--batches,
 // with the run options (applyRunOptions).
-python::RunRequest runRequest(const Arguments &args, const std::string &file);
-void applyRunOptions(const Arguments &args, python::RunRequest &request);
+RunSetup runRequest(const Arguments &args, const std::string &file);
+// Applies --max-ops, --timeout, --quiet, --memory-limit, --cost and --bandwidth to a request.
+void applyRunOptions(const Arguments &args, RunSetup &request);
+// Runs one request in the runner (supervisor.h): the run's trace, or the exit code of a run that
+// gave none (its reason already on stderr). The function is --function, or the file's only
+// top-level function (a UsageError when it defines several).
+struct RunResult {
+    int exitCode = 0;
+    std::optional<core::Trace> trace;
+    std::string function; // the function that ran
+};
+RunResult runOne(const Arguments &args, const RunSetup &setup);
 // Refuses (UsageError, exit 64) any output option naming one of `inputs` (the code file), as
 // the same path, a link to it or another name of it, before anything is written.
 void refuseOutputsOverInputs(const Arguments &args, const std::vector<std::string> &inputs);
-// Runs the request; code that cannot be interrupted ends the process (exit code 4).
-python::RunOutcome runGuarded(python::Runtime &runtime, const python::RunRequest &request);
+// The paths of the output options given (kOutputOptions).
+std::vector<std::string> outputPaths(const Arguments &args);
 // Writes --json (or --trace-json), --chrome-trace and --trace-out (the binary trace) when asked
-// for: in a supervised runner the files go to the supervisor with the run's report (runchannel.h).
+// for, from the trace the supervisor checked.
 void writeTraceFiles(const Arguments &args, const core::Trace &trace, const std::string &file,
                      const std::string &function);
-// writeFigureFiles (figureexport.h), left to the supervisor in a supervised runner: it draws them
-// from the reported trace, outside the sandbox.
-void writeFigures(const Arguments &args, const core::Trace &trace, const FigureCaption &caption);
 // Figures on stdout; warnings and the error on stderr.
 void printRun(const core::Trace &trace);
 

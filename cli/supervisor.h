@@ -1,36 +1,49 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "core/trace.h"
+#include "runchannel.h"
+
 #include <functional>
 #include <string>
 #include <vector>
 
 namespace rankstep::cli {
 
-// Runs body in a child process and waits for it, so that code which ends or crashes the process
-// that runs it (os._exit, a segfault through ctypes, the system killing it) still gets a plain
-// "Error: ..." line on stderr and one of the documented exit codes.
-//
-// The verdict comes only from the child's report (runchannel.h), which carries a secret the
-// learner's code cannot read: the exit code and the output files (--trace-out and the like, which
-// this process writes). Without a report the run failed, whatever the child wrote; an output file
-// in `outputs` that changed during the run is then removed (code that wrote it cannot pass it
-// off as a run's). The child runs in a private folder made for the run (runfolder.h), in a
-// process group of its own; every process of the run is ended and the folder removed when the run
-// ends, when this process is stopped (SIGTERM, SIGINT, SIGHUP), and when its parent dies.
-// Falls back to calling body directly, without the sandbox, when no child can be started.
-int superviseInChild(const std::function<int()> &body, const std::vector<std::string> &outputs);
+// What a run in rankstep-runner gave back.
+struct SandboxedRuns {
+    // kSolved when `traces` holds one trace per job; otherwise why not, already said on stderr.
+    int exitCode = 0;
+    // Decoded by io::traceFromBinary's checks, and each of the run that was asked for (its
+    // configuration, file and function): the verdict and every output come from these alone.
+    std::vector<core::Trace> traces;
+    std::vector<std::string> functions; // the function each trace ran
+};
 
-// In the child: sends the report (exitCode and the files delivered so far). Safe to call more
-// than once (only the first counts); a no-op outside a child.
-void markFinished(int exitCode);
+// Runs the learner's code: starts rankstep-runner (cli/runnermain.cpp) in a private folder made
+// for the run (runfolder.h), in a session of its own with no terminal (stdin /dev/null, stdout and
+// stderr through this process, control characters made visible), with an allow-listed
+// environment, and sends it the jobs. Its report (runchannel.h) carries the token drawn here;
+// anything else in the channel voids the run. Every process of the run is ended and the folder
+// removed when the run ends, when this process is stopped (SIGTERM, SIGINT, SIGHUP), and when its
+// parent dies; a run whose folder grows past its quota is stopped. Output files in `outputs`
+// that changed during a run that failed are removed (code that wrote one cannot pass it off as a
+// run's). A UsageError for the runner's usage errors (which function to run).
+SandboxedRuns runSandboxed(std::vector<RunnerJob> jobs, long long memoryLimitMiB,
+                           const std::vector<std::string> &outputs);
 
-// In the child, after CPython and the project's modules are loaded and before the learner's code
-// runs: moves into the run's folder and locks the process down (sandbox.h). Says once, on
-// stderr, which protection the kernel refused. Later calls do nothing.
-void enterSandbox();
+// The most a run's folder may hold, and the most files in it.
+inline constexpr std::int64_t kRunFolderQuotaBytes = std::int64_t(512) << 20;
+inline constexpr std::int64_t kRunFolderQuotaFiles = 10000;
 
-// The private folder of the run ("" outside a supervised child).
-std::string runFolder();
+// For commands that run no learner code but read files someone else made (lessons, compare):
+// runs body in a child process and waits for it, so a crash still ends in a plain "Error: ..."
+// line and a documented exit code. Falls back to calling body directly when no child can be
+// started.
+int superviseInChild(const std::function<int()> &body);
+
+// The program that runs learners' code: rankstep-runner beside this program, or in
+// ../libexec/rankstep/ from it; "" when neither is there.
+std::string runnerProgram();
 
 } // namespace rankstep::cli

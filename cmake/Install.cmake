@@ -7,6 +7,10 @@
 include(GNUInstallDirs)
 
 install(TARGETS rankstep-cli RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR} COMPONENT app)
+# rankstep-runner hosts learners' code for rankstep-cli, which finds it in ../libexec/rankstep/
+# from itself (cli/supervisor.cpp); it links no lesson data.
+install(TARGETS rankstep-runner RUNTIME DESTINATION ${CMAKE_INSTALL_LIBEXECDIR}/rankstep
+        COMPONENT app)
 # rankstep-figures draws rankstep-cli's --svg, --png and --state-png; rankstep-cli finds it in
 # ../libexec/rankstep/ from itself (cli/figureexport.cpp).
 if(TARGET rankstep-figures)

@@ -38,6 +38,7 @@ endif()
 
 set(wanted bin/rankstep-cli share/rankstep/lessons/30-ddp/lesson.json
            share/rankstep/lessons/30-ddp/solution.py share/doc/rankstep/README.md
+           libexec/rankstep/rankstep-runner
            share/doc/rankstep/copyright share/rankstep/python/rankstep_real/lib.py
            share/rankstep/python/rankstep_real/rank.py share/rankstep/python/rankstep_real/verify.py
            share/rankstep/python/rankstep_real/torchlesson.py)

@@ -8,40 +8,85 @@
 namespace rankstep::cli {
 namespace {
 
-RunReport solvedReport()
+RunnerReport solvedReport()
 {
-    return {0,
-            {{"trace.rstb", std::string("RSTB\0\x01", 6)}, {"out.json", "{}"}},
-            FigureJob{{{"png", "out.png"}, {"at", "12"}}, "ddp (a.py)", 1835008, "RSTB"}};
+    return {0, {}, {std::string("RSTB\0\x01", 6), "RSTB"}};
 }
 
-TEST(RunChannel, ReadsBackTheExitCodeAndFilesItSent)
-{
-    const ChannelToken token = newChannelToken();
-    const ChannelReading reading =
-        decodeReport(token, encodeReport(token, {4, {{"a", "bc"}}, std::nullopt}));
-
-    ASSERT_TRUE(reading.report);
-    EXPECT_FALSE(reading.tampered);
-    EXPECT_EQ(reading.report->exitCode, 4);
-    ASSERT_EQ(reading.report->files.size(), 1U);
-    EXPECT_EQ(reading.report->files[0].first, "a");
-    EXPECT_EQ(reading.report->files[0].second, "bc");
-}
-
-TEST(RunChannel, ReadsBackTheFiguresToDraw)
+TEST(RunChannel, ReadsBackTheExitCodeAndTracesItSent)
 {
     const ChannelToken token = newChannelToken();
     const ChannelReading reading = decodeReport(token, encodeReport(token, solvedReport()));
 
-    ASSERT_TRUE(reading.report && reading.report->figures);
-    const FigureJob &job = *reading.report->figures;
-    ASSERT_EQ(job.options.size(), 2U);
-    EXPECT_EQ(job.options[1].first, "at");
-    EXPECT_EQ(job.options[1].second, "12");
-    EXPECT_EQ(job.title, "ddp (a.py)");
-    EXPECT_EQ(job.memoryTarget, 1835008);
-    EXPECT_EQ(job.trace, "RSTB");
+    ASSERT_TRUE(reading.report);
+    EXPECT_FALSE(reading.tampered);
+    EXPECT_EQ(reading.report->exitCode, 0);
+    ASSERT_EQ(reading.report->traces.size(), 2U);
+    EXPECT_EQ(reading.report->traces[0], std::string("RSTB\0\x01", 6));
+}
+
+TEST(RunChannel, ReadsBackAUsageErrorWithItsSentence)
+{
+    const ChannelToken token = newChannelToken();
+    const ChannelReading reading =
+        decodeReport(token, encodeReport(token, {64, "say which function", {}}));
+
+    ASSERT_TRUE(reading.report);
+    EXPECT_EQ(reading.report->exitCode, 64);
+    EXPECT_EQ(reading.report->message, "say which function");
+    EXPECT_TRUE(reading.report->traces.empty());
+}
+
+// The request carries the run's configuration, cost model included, and its limits.
+TEST(RunChannel, RequestReadsBackEveryJobWithItsConfiguration)
+{
+    RunnerRequest request;
+    request.token = newChannelToken();
+    request.runFolder = "/tmp/Rankstep-run-1-abc";
+    request.memoryLimitMiB = 512;
+    RunnerJob job;
+    job.request.source = "async def ddp(model):\n    pass\n";
+    job.request.fileName = "ddp.py";
+    job.request.function = "ddp";
+    job.request.config.ranks = 4;
+    job.request.config.layers = 3;
+    job.request.config.batches = 8;
+    job.request.maxOperations = 123;
+    job.request.timeLimitSeconds = 2.5;
+    job.request.echoOutput = true;
+    RunnerJob second = job;
+    second.chooseFunction = true;
+    second.request.echoOutput = false;
+    request.jobs = {job, second};
+
+    const auto read = decodeRequest(encodeRequest(request));
+
+    ASSERT_TRUE(read);
+    EXPECT_EQ(read->token, request.token);
+    EXPECT_EQ(read->runFolder, request.runFolder);
+    EXPECT_EQ(read->memoryLimitMiB, 512);
+    ASSERT_EQ(read->jobs.size(), 2U);
+    EXPECT_EQ(read->jobs[0].request.source, job.request.source);
+    EXPECT_EQ(read->jobs[0].request.config.ranks, 4);
+    EXPECT_EQ(read->jobs[0].request.config.layers, 3);
+    EXPECT_EQ(read->jobs[0].request.config.batches, 8);
+    EXPECT_EQ(read->jobs[0].request.maxOperations, 123);
+    EXPECT_EQ(read->jobs[0].request.timeLimitSeconds, 2.5);
+    EXPECT_TRUE(read->jobs[0].request.echoOutput);
+    EXPECT_FALSE(read->jobs[0].chooseFunction);
+    EXPECT_TRUE(read->jobs[1].chooseFunction);
+    EXPECT_FALSE(read->jobs[1].request.echoOutput);
+}
+
+TEST(RunChannel, CutRequestIsNotAccepted)
+{
+    RunnerRequest request;
+    request.runFolder = "/tmp/x";
+    request.jobs.resize(1);
+    const std::string whole = encodeRequest(request);
+    ASSERT_TRUE(decodeRequest(whole));
+    for (std::size_t size = 0; size < whole.size(); size += 7)
+        EXPECT_FALSE(decodeRequest(whole.substr(0, size))) << size;
 }
 
 TEST(RunChannel, DrawsADifferentTokenEachTime)

@@ -1,0 +1,104 @@
+// SPDX-License-Identifier: MIT
+// rankstep-runner: the program that runs the learner's code, started by rankstep-cli for each
+// run (cli/supervisor.cpp) and by nothing else. It reads its jobs from descriptor 3, loads
+// CPython, moves into the run's folder and locks itself down (cli/sandbox.h), runs the jobs and
+// sends their traces through descriptor 4. It links no lesson data: no solution text is in its
+// memory, and it knows no output path and decides no verdict (cli/runchannel.h).
+#include "arguments.h"
+#include "core/io/tracebinary.h"
+#include "runchannel.h"
+#include "runner.h"
+#include "runnerreport.h"
+#include "runreport.h"
+#include "sandbox.h"
+
+#include <sys/prctl.h>
+#include <unistd.h>
+
+#include <csignal>
+#include <cstdlib>
+#include <iostream>
+#include <new>
+#include <string>
+
+namespace {
+
+using namespace rankstep;
+using namespace rankstep::cli;
+
+std::string readAll(int fd)
+{
+    std::string bytes;
+    char buffer[65536];
+    for (;;) {
+        const ssize_t got = read(fd, buffer, sizeof buffer);
+        if (got > 0) {
+            bytes.append(buffer, std::size_t(got));
+            if (bytes.size() > (std::size_t(1) << 31))
+                return {};
+            continue;
+        }
+        if (got < 0 && errno == EINTR)
+            continue;
+        return bytes;
+    }
+}
+
+// Moves into the run's folder and locks the process down; says once on stderr which protection
+// the kernel refused.
+void enterSandbox(const std::string &folder)
+{
+    if (chdir(folder.c_str()) != 0) {
+        std::cerr << "rankstep-runner: cannot enter the run's folder " << folder << "\n";
+        std::_Exit(kInternal);
+    }
+    setenv("TMPDIR", folder.c_str(), 1);
+    setenv("HOME", folder.c_str(), 1);
+    std::cerr << describeMissing(lockDown(folder));
+}
+
+RunnerReport runJobs(python::Runtime &runtime, std::vector<RunnerJob> &jobs,
+                     const std::string &folder)
+{
+    RunnerReport report;
+    for (RunnerJob &job : jobs) {
+        if (job.chooseFunction)
+            job.request.function = chooseFunction(runtime, job.request);
+        const python::RunOutcome outcome = runGuarded(runtime, job.request, folder);
+        report.traces.push_back(
+            io::traceToBinary(outcome.trace, {job.request.fileName, job.request.function}));
+    }
+    return report;
+}
+
+} // namespace
+
+int main()
+{
+    prctl(PR_SET_PDEATHSIG, SIGKILL); // rankstep-cli killed (the app's Stop): the run ends too
+    auto request = decodeRequest(readAll(kRequestDescriptor));
+    close(kRequestDescriptor);
+    if (!request || request->runFolder.empty()) {
+        std::cerr << "rankstep-runner: this program runs learners' code for rankstep-cli, which "
+                     "starts it; it is not started by hand.\n";
+        return kUsage;
+    }
+    openReportChannel(kReportDescriptor, request->token);
+    limitMemory(request->memoryLimitMiB);
+    RunnerReport report;
+    try {
+        python::Runtime runtime;
+        enterSandbox(request->runFolder);
+        report = runJobs(runtime, request->jobs, request->runFolder);
+    } catch (const UsageError &e) {
+        report = {kUsage, e.message, {}};
+    } catch (const std::bad_alloc &) {
+        report = {kInternal, "out of memory outside the learner's code", {}};
+    } catch (const std::exception &e) {
+        report = {kInternal, e.what(), {}};
+    }
+    std::cout.flush();
+    std::cerr.flush();
+    sendReport(report);
+    return 0;
+}
