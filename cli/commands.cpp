@@ -7,7 +7,6 @@
 #include "gradecommand.h"
 #include "lessoncommand.h"
 #include "realcommand.h"
-#include "realrank.h"
 #include "runcommand.h"
 #include "runreport.h"
 #include "runsupport.h"
@@ -84,7 +83,6 @@ constexpr Command kCommands[] = {
     {"sweep", sweep, Host::ThisProcess, true},
     {"help", printHelp, Host::ThisProcess},
     {"--version", printVersion, Host::ThisProcess},
-    {"__real-rank", realRankMain, Host::ThisProcess, true},
 };
 
 bool asksForHelp(const CommandLine &args)

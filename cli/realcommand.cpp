@@ -5,6 +5,7 @@
 // program uses), one Python process per rank (rankstep_real.rank, joined by torch.distributed), and
 // the check against one process (rankstep_real.verify).
 #include "realcommand.h"
+#include "supervisor.h"
 
 #include "arguments.h"
 #include "childprocess.h"
@@ -248,7 +249,7 @@ std::vector<std::string> puzzleRankWords(const RealOptions &o, const std::string
     return words;
 }
 
-// Starts one `rankstep-cli __real-rank WORDS` per rank of this node, in one process group, each
+// Starts one `rankstep-runner __real-rank WORDS` per rank of this node, in one process group, each
 // with torch.distributed's environment and its output in DIR/rank-R.log.
 Launched launchRanks(const RealOptions &o, const std::vector<std::string> &rankWords,
                      const fs::path &out, int port)
@@ -279,7 +280,7 @@ Launched launchRanks(const RealOptions &o, const std::vector<std::string> &rankW
         std::vector<std::string> env = baseEnv;
         env.push_back("RANK=" + std::to_string(rank));
         env.push_back("LOCAL_RANK=" + std::to_string(local));
-        std::vector<std::string> words{currentExecutable(), "__real-rank"};
+        std::vector<std::string> words{runnerProgram(), "__real-rank"};
         words.insert(words.end(), rankWords.begin(), rankWords.end());
         std::vector<char *> argv, envp;
         for (std::string &word : words)

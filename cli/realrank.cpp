@@ -39,7 +39,7 @@ int realRankMain(const std::vector<std::string> &args)
 {
     const std::string out = outFolder(args);
     if (out.empty()) {
-        std::cerr << "rankstep-cli __real-rank: --out DIR is needed\n";
+        std::cerr << "rankstep-runner __real-rank: --out DIR is needed\n";
         return kUsage;
     }
     // A rank ends with the command that started it, even one killed outright (kill -9).
@@ -56,7 +56,7 @@ int realRankMain(const std::vector<std::string> &args)
         code = python::runSystemModule(
             run, [&out] { std::cerr << describeMissing(lockDown(out, /*network=*/true)); });
     } catch (const python::PythonNotStarted &) {
-        std::cerr << "rankstep-cli __real-rank: cannot start Python\n";
+        std::cerr << "rankstep-runner __real-rank: cannot start Python\n";
         return kInternal;
     }
     if (!code)

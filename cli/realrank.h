@@ -6,7 +6,7 @@
 
 namespace rankstep::cli {
 
-// `rankstep-cli __real-rank ARGS...`: one rank of `rankstep-cli real`, started by it, never by a
+// `rankstep-runner __real-rank ARGS...`: one rank of `rankstep-cli real`, started by it, never by a
 // learner. Starts CPython (PYTHONPATH holds rankstep_real), imports PyTorch and joins the other
 // ranks (rankstep_real.rank.prepare), then locks itself down as the runner does (cli/sandbox.h)
 // except that it may use sockets (its collectives; on one machine the network it sees is the

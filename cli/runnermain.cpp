@@ -2,10 +2,13 @@
 // rankstep-runner: the program that runs the learner's code, started by rankstep-cli for each
 // run (cli/supervisor.cpp) and by nothing else. It reads its jobs from descriptor 3, loads
 // CPython, moves into the run's folder and locks itself down (cli/sandbox.h), runs the jobs and
-// sends their traces through descriptor 4. It links no lesson data: no solution text is in its
-// memory, and it knows no output path and decides no verdict (cli/runchannel.h).
+// sends their traces through descriptor 4. `rankstep-runner __real-rank ...` is one rank of a
+// real run instead (cli/realrank.h), started by `rankstep-cli real`. It links no lesson data: no
+// solution text is in its memory, and it knows no output path and decides no verdict
+// (cli/runchannel.h).
 #include "arguments.h"
 #include "core/io/tracebinary.h"
+#include "realrank.h"
 #include "runchannel.h"
 #include "runner.h"
 #include "runnerreport.h"
@@ -20,6 +23,7 @@
 #include <iostream>
 #include <new>
 #include <string>
+#include <vector>
 
 namespace {
 
@@ -73,8 +77,10 @@ RunnerReport runJobs(python::Runtime &runtime, std::vector<RunnerJob> &jobs,
 
 } // namespace
 
-int main()
+int main(int argc, char **argv)
 {
+    if (argc > 1 && std::string(argv[1]) == "__real-rank")
+        return realRankMain(std::vector<std::string>(argv + 2, argv + argc));
     prctl(PR_SET_PDEATHSIG, SIGKILL); // rankstep-cli killed (the app's Stop): the run ends too
     auto request = decodeRequest(readAll(kRequestDescriptor));
     close(kRequestDescriptor);
