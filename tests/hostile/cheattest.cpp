@@ -57,6 +57,21 @@ async def ddp(model):
     os._exit(0)
 )";
 
+// The same trace written into the grader's trace file, the run then going on to its end: the
+// supervisor writes the run's own trace there afterwards, whatever the code left.
+const std::string kReplayAndFinishCheat = R"(import os
+import sys
+
+
+async def ddp(model):
+    code = sys._getframe().f_code.co_filename
+    index = os.path.basename(code).split("-")[0]
+    out = os.path.join(os.path.dirname(code), index + ".rstb")
+    with open("SOLVED", "rb") as solved, open(out, "wb") as trace:
+        trace.write(solved.read())
+    return model
+)";
+
 class Cheat : public ::testing::TestWithParam<std::string>
 {
 protected:
@@ -97,6 +112,18 @@ TEST_P(Cheat, ReplayingASolvedTraceIsNotSolved)
     std::string code = kReplayCheat;
     code.replace(code.find("SOLVED"), 6, solved);
     expectNotSolvedByGrade(dir, dir.write("replaycheat.py", code));
+}
+
+TEST_P(Cheat, ReplayingASolvedTraceAndFinishingTheRunIsNotSolved)
+{
+    TempDir dir;
+    const std::string solved = (dir.path() / "solved.rstb").string();
+    const ProcessResult reference =
+        runCli({{"lesson", "ddp", "--solution", "--quiet", "--trace-out", solved}, {}, {}}, dir);
+    ASSERT_EQ(reference.exitCode, 0) << reference.err;
+    std::string code = kReplayAndFinishCheat;
+    code.replace(code.find("SOLVED"), 6, solved);
+    expectNotSolvedByGrade(dir, dir.write("finishcheat.py", code));
 }
 
 // Only what changed during a run that sent no report is removed: an older file stays.
