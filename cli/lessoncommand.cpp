@@ -153,7 +153,7 @@ int lessonCommand(const std::vector<std::string> &rest)
     if (runs.traces.empty())
         return runs.exitCode;
     const core::Trace &trace = runs.traces.front();
-    writeTraceFiles(args, trace, request.fileName, request.function);
+    writeTraceFiles(args, trace, request.fileName, request.function, runs.encoded.front());
     std::cout << "Lesson: " << lesson->title << " (" << lesson->id << ")\n";
     printRun(trace);
     std::cout << formatTargets(*lesson, trace);

@@ -28,7 +28,7 @@ int runCommand(const std::vector<std::string> &rest)
     if (!result.trace)
         return result.exitCode;
     const core::Trace &trace = *result.trace;
-    writeTraceFiles(args, trace, file, result.function);
+    writeTraceFiles(args, trace, file, result.function, result.encoded);
     if (!args.has("no-report")) {
         printRun(trace);
         if (!trace.error)

@@ -83,7 +83,7 @@ void refuseOutputsOverInputs(const Arguments &args, const std::vector<std::strin
 }
 
 void writeTraceFiles(const Arguments &args, const core::Trace &trace, const std::string &file,
-                     const std::string &function)
+                     const std::string &function, const std::string &encoded)
 {
     for (const char *option : {"json", "trace-json"})
         if (args.has(option))
@@ -91,7 +91,8 @@ void writeTraceFiles(const Arguments &args, const core::Trace &trace, const std:
     if (args.has("chrome-trace"))
         writeFile(args.text("chrome-trace"), io::traceToChromeJson(trace));
     if (args.has("trace-out"))
-        writeFile(args.text("trace-out"), io::traceToBinary(trace, {file, function}));
+        writeFile(args.text("trace-out"),
+                  encoded.empty() ? io::traceToBinary(trace, {file, function}) : encoded);
 }
 
 void printRun(const core::Trace &trace)
@@ -118,8 +119,9 @@ RunResult runOne(const Arguments &args, const RunSetup &setup)
         job.request.function = args.text("function");
     SandboxedRuns runs = runSandboxed({job}, setup.memoryLimitMiB, outputPaths(args));
     if (runs.traces.empty())
-        return {runs.exitCode, std::nullopt, {}};
-    return {kSolved, std::move(runs.traces.front()), runs.functions.front()};
+        return {runs.exitCode, std::nullopt, {}, {}};
+    return {kSolved, std::move(runs.traces.front()), runs.functions.front(),
+            std::move(runs.encoded.front())};
 }
 
 RunSetup runRequest(const Arguments &args, const std::string &file)

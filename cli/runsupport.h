@@ -49,6 +49,7 @@ struct RunResult {
     int exitCode = 0;
     std::optional<core::Trace> trace;
     std::string function; // the function that ran
+    std::string encoded;  // the trace as the runner encoded it (SandboxedRuns::encoded)
 };
 RunResult runOne(const Arguments &args, const RunSetup &setup);
 // Refuses (UsageError, exit 64) any output option naming one of `inputs` (the code file), as
@@ -57,9 +58,10 @@ void refuseOutputsOverInputs(const Arguments &args, const std::vector<std::strin
 // The paths of the output options given (kOutputOptions).
 std::vector<std::string> outputPaths(const Arguments &args);
 // Writes --json (or --trace-json), --chrome-trace and --trace-out (the binary trace) when asked
-// for, from the trace the supervisor checked.
+// for, from the trace the supervisor checked; `encoded`, when not empty, is the binary form the
+// trace was decoded from, written as it is.
 void writeTraceFiles(const Arguments &args, const core::Trace &trace, const std::string &file,
-                     const std::string &function);
+                     const std::string &function, const std::string &encoded = {});
 // Figures on stdout; warnings and the error on stderr.
 void printRun(const core::Trace &trace);
 

@@ -371,8 +371,16 @@ Started startRunner(const std::string &program, const std::string &request)
     return started;
 }
 
+// A run that gave no trace; `code` says why (already said on stderr).
+SandboxedRuns failed(int code)
+{
+    SandboxedRuns runs;
+    runs.exitCode = code;
+    return runs;
+}
+
 // The traces of a report, each decoded with the reader's checks and each of the job it answers.
-SandboxedRuns checkedTraces(const RunnerReport &report, const std::vector<RunnerJob> &jobs)
+SandboxedRuns checkedTraces(RunnerReport report, const std::vector<RunnerJob> &jobs)
 {
     SandboxedRuns runs;
     if (report.exitCode == kUsage)
@@ -389,7 +397,7 @@ SandboxedRuns checkedTraces(const RunnerReport &report, const std::vector<Runner
                   << why
                   << "), so this run does not count. Your code file is unchanged. If your code "
                      "did not tamper with that process, this is a bug of Rankstep's.\n";
-        return {kLearnerError, {}, {}};
+        return failed(kLearnerError);
     };
     if (report.traces.size() != jobs.size())
         return refuse(std::to_string(report.traces.size()) + " traces for " +
@@ -407,6 +415,7 @@ SandboxedRuns checkedTraces(const RunnerReport &report, const std::vector<Runner
             return refuse("the trace is of another configuration, file or function");
         runs.traces.push_back(std::move(*trace));
         runs.functions.push_back(written.function);
+        runs.encoded.push_back(std::move(report.traces[i]));
     }
     return runs;
 }
@@ -419,22 +428,22 @@ SandboxedRuns conclude(const Watched &seen, const ChannelToken &token,
                   << " MiB or more than " << kRunFolderQuotaFiles
                   << " files into its run's folder, which is all a run may use, so the run was "
                      "stopped. Your code file is unchanged.\n";
-        return {kLearnerError, {}, {}};
+        return failed(kLearnerError);
     }
-    const ChannelReading reading = decodeReport(token, seen.report);
+    ChannelReading reading = decodeReport(token, seen.report);
     if (reading.report)
-        return checkedTraces(*reading.report, jobs);
+        return checkedTraces(std::move(*reading.report), jobs);
     if (reading.tampered) {
         std::cerr << "Error: the code wrote into the channel the runner reports its result "
                      "through, so this run does not count. Your code file is unchanged.\n";
-        return {kLearnerError, {}, {}};
+        return failed(kLearnerError);
     }
     if (!seen.exited) {
         std::cerr << "Error: the code closed the channel the runner reports its result through, "
                      "so this run does not count. Your code file is unchanged.\n";
-        return {kLearnerError, {}, {}};
+        return failed(kLearnerError);
     }
-    return {reportUnfinished(seen.status), {}, {}};
+    return failed(reportUnfinished(seen.status));
 }
 
 } // namespace
@@ -467,7 +476,7 @@ SandboxedRuns runSandboxed(std::vector<RunnerJob> jobs, long long memoryLimitMiB
     prctl(PR_SET_CHILD_SUBREAPER, 1); // processes the run leaves behind come back to this one
     prctl(PR_SET_PDEATHSIG, SIGTERM); // the app killed: end the run and clean up
     if (getppid() != parent)
-        return {kStopped, {}, {}};
+        return failed(kStopped);
     RunnerRequest request;
     request.token = newChannelToken();
     request.runFolder = makeRunFolder();
@@ -499,7 +508,7 @@ SandboxedRuns runSandboxed(std::vector<RunnerJob> jobs, long long memoryLimitMiB
         std::cerr << "Error: the run was stopped from outside (signal " << g_stopSignal
                   << ": the program that started it ended, or asked it to stop). Your code file "
                      "is unchanged.\n";
-        return {kStopped, {}, {}};
+        return failed(kStopped);
     }
     SandboxedRuns runs = conclude(seen, request.token, request.jobs);
     if (runs.traces.empty())

@@ -18,6 +18,9 @@ struct SandboxedRuns {
     // configuration, file and function): the verdict and every output come from these alone.
     std::vector<core::Trace> traces;
     std::vector<std::string> functions; // the function each trace ran
+    // The bytes each trace was decoded from (io::traceToBinary's, with its file and function):
+    // --trace-out writes them as they came, once they decoded to the checked trace.
+    std::vector<std::string> encoded;
 };
 
 // Runs the learner's code: starts rankstep-runner (cli/runnermain.cpp) in a private folder made
