@@ -8,10 +8,12 @@
 #include "core/io/tracejson.h"
 #include "runchannel.h"
 #include "runreport.h"
+#include "sandbox.h"
 #include "supervisor.h"
 
 #include <sys/resource.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <condition_variable>
@@ -92,18 +94,15 @@ void limitMemory(long long megabytes)
     setrlimit(RLIMIT_AS, &limit);
 }
 
-// A PermissionError in a sandboxed run is most likely the sandbox's doing: say so.
+// A PermissionError (or a file too large) in a sandboxed run is most likely the sandbox's doing:
+// say so.
 void explainRefusal(core::Trace &trace)
 {
-    if (runFolder().empty() || !trace.error || trace.error->kind != core::ErrorKind::Exception ||
-        trace.error->message.rfind("PermissionError", 0) != 0)
+    if (runFolder().empty() || !trace.error || trace.error->kind != core::ErrorKind::Exception)
         return;
     std::string &message = trace.error->message;
-    const std::size_t end = message.find('\n');
-    message.insert(end == std::string::npos ? message.size() : end,
-                   " (Rankstep runs your code in a sandbox: it may write files only in its own "
-                   "folder, and may not read your other files, start programs, use the network or "
-                   "reach other processes.)");
+    const std::size_t end = std::min(message.find('\n'), message.size());
+    message.insert(end, explainSandboxError(message.substr(0, end)));
 }
 
 // --bandwidth GBPS: every link of a real-scale cost model, inside and between nodes, at GBPS
