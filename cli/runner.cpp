@@ -3,10 +3,12 @@
 
 #include "arguments.h"
 #include "runnerreport.h"
+#include "sandbox.h"
 #include "runreport.h"
 
 #include <sys/resource.h>
 
+#include <algorithm>
 #include <chrono>
 #include <condition_variable>
 #include <cstdlib>
@@ -74,18 +76,15 @@ private:
     std::thread m_thread;
 };
 
-// A PermissionError in a sandboxed run is most likely the sandbox's doing: say so.
+// A PermissionError (or a file too large) in a sandboxed run is most likely the sandbox's doing:
+// say so.
 void explainRefusal(core::Trace &trace)
 {
-    if (!trace.error || trace.error->kind != core::ErrorKind::Exception ||
-        trace.error->message.rfind("PermissionError", 0) != 0)
+    if (!trace.error || trace.error->kind != core::ErrorKind::Exception)
         return;
     std::string &message = trace.error->message;
-    const std::size_t end = message.find('\n');
-    message.insert(end == std::string::npos ? message.size() : end,
-                   " (Rankstep runs your code in a sandbox: it may write files only in its own "
-                   "folder, and may not read your other files, start programs, use the network or "
-                   "reach other processes.)");
+    const std::size_t end = std::min(message.find('\n'), message.size());
+    message.insert(end, explainSandboxError(message.substr(0, end)));
 }
 
 } // namespace

@@ -6,16 +6,20 @@
 // bubblewrap would have to start the runner (before CPython loads), not lock it down in place.
 #include "sandbox.h"
 
+#include "sandboxfiles.h"
+#include "seccompfilter.h"
+
+#include "core/python/interpreterfiles.h"
+
 #include <fcntl.h>
 #include <linux/landlock.h>
-#include <sched.h>
-#include <seccomp.h>
 #include <sys/prctl.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
-#include <cerrno>
+#include <csignal>
 #include <cstdint>
 #include <cstdlib>
 #include <string_view>
@@ -63,17 +67,6 @@ constexpr bool kSanitized = true;
 constexpr bool kSanitized = false;
 #endif
 
-// What learner code may read besides its folder: the system's libraries (Python's standard
-// library is under /usr), the time zone, the CPU count. Figures are drawn by the supervisor.
-constexpr std::string_view kReadable[] = {"/usr",
-                                          "/lib",
-                                          "/lib64",
-                                          "/etc/localtime",
-                                          "/etc/ld.so.cache",
-                                          "/dev/null",
-                                          "/dev/urandom",
-                                          "/sys/devices/system/cpu"};
-
 bool skipped(std::string_view layer)
 {
     const char *skip = std::getenv("RANKSTEP_SANDBOX_SKIP");
@@ -97,7 +90,7 @@ void allow(int ruleset, const char *path, std::uint64_t rights)
     close(fd);
 }
 
-bool landlock(const std::string &workFolder, bool network)
+bool landlock(const std::string &workFolder, bool network, const SandboxFiles &files)
 {
     const long abi =
         syscall(SYS_landlock_create_ruleset, nullptr, 0, LANDLOCK_CREATE_RULESET_VERSION);
@@ -113,8 +106,10 @@ bool landlock(const std::string &workFolder, bool network)
     if (ruleset < 0)
         return false;
     allow(ruleset, workFolder.c_str(), attr.handledAccessFs & ~LANDLOCK_ACCESS_FS_EXECUTE);
-    for (std::string_view path : kReadable)
-        allow(ruleset, std::string(path).c_str(), kRead);
+    for (const std::string &path : files.readable)
+        allow(ruleset, path.c_str(), kRead);
+    for (const std::string &path : files.listable)
+        allow(ruleset, path.c_str(), LANDLOCK_ACCESS_FS_READ_DIR);
     allow(ruleset, "/dev/null", LANDLOCK_ACCESS_FS_WRITE_FILE | (abi >= 3 ? kFsTruncate : 0));
     if (kSanitized) { // and the symbolizer it starts for a report
         allow(ruleset, "/proc", kRead);
@@ -127,79 +122,57 @@ bool landlock(const std::string &workFolder, bool network)
     return done;
 }
 
-// System calls learner code never needs: starting processes, the network, changing or leaving
-// the sandbox (namespaces, mounts), reaching other processes, kernel interfaces seccomp cannot
-// see into (io_uring, bpf), leaving the run's process group; and changing files by path in ways
-// Landlock before ABI 3 (Debian 12's Linux 6.1 has ABI 2) does not see: truncate, and their mode,
-// owner, extended attributes and times.
-// clang-format off
-constexpr int kRefused[] = {
-    SCMP_SYS(truncate), SCMP_SYS(chmod), SCMP_SYS(fchmodat), SCMP_SYS(chown), SCMP_SYS(lchown),
-    SCMP_SYS(fchownat), SCMP_SYS(setxattr), SCMP_SYS(lsetxattr), SCMP_SYS(removexattr),
-    SCMP_SYS(lremovexattr), SCMP_SYS(utime), SCMP_SYS(utimes), SCMP_SYS(futimesat),
-    SCMP_SYS(utimensat),
-    SCMP_SYS(fork), SCMP_SYS(vfork), SCMP_SYS(socket),
-    SCMP_SYS(process_vm_readv), SCMP_SYS(process_vm_writev), SCMP_SYS(unshare), SCMP_SYS(setns),
-    SCMP_SYS(mount), SCMP_SYS(umount2), SCMP_SYS(pivot_root), SCMP_SYS(chroot), SCMP_SYS(bpf),
-    SCMP_SYS(perf_event_open), SCMP_SYS(io_uring_setup), SCMP_SYS(userfaultfd), SCMP_SYS(keyctl),
-    SCMP_SYS(add_key), SCMP_SYS(request_key), SCMP_SYS(setsid), SCMP_SYS(setpgid),
-    SCMP_SYS(tkill), SCMP_SYS(pidfd_open), SCMP_SYS(pidfd_send_signal), SCMP_SYS(pidfd_getfd)};
-// clang-format on
-
-// No program, no new process and no hold on another one: no exec, threads only, no ptrace,
-// signals to this process only (raise, abort, pthread_kill); PR_SET_PDEATHSIG and non-dumpable
-// stay as they are.
-bool refuseOtherProcesses(scmp_filter_ctx filter)
+// The file-size limit: SIGXFSZ ignored, so a write past it fails with EFBIG (Python's OSError
+// "[Errno 27] File too large") instead of killing the runner.
+void limitFileSize(std::uint64_t bytes)
 {
-    const std::uint32_t refuse = SCMP_ACT_ERRNO(EPERM);
-    if (seccomp_rule_add(filter, refuse, SCMP_SYS(execve), 0) != 0 ||
-        seccomp_rule_add(filter, refuse, SCMP_SYS(execveat), 0) != 0)
-        return false;
-    // clone3 hides its flags from seccomp: glibc is told it does not exist and uses clone.
-    bool ok = seccomp_rule_add(filter, refuse, SCMP_SYS(clone), 1,
-                               SCMP_A0(SCMP_CMP_MASKED_EQ, CLONE_THREAD, 0)) == 0 &&
-              seccomp_rule_add(filter, SCMP_ACT_ERRNO(ENOSYS), SCMP_SYS(clone3), 0) == 0 &&
-              seccomp_rule_add(filter, refuse, SCMP_SYS(ptrace), 0) == 0;
-    const auto self = scmp_datum_t(getpid());
-    for (int call :
-         {SCMP_SYS(kill), SCMP_SYS(tgkill), SCMP_SYS(rt_sigqueueinfo), SCMP_SYS(rt_tgsigqueueinfo)})
-        ok = ok && seccomp_rule_add(filter, refuse, call, 1, SCMP_A0(SCMP_CMP_NE, self)) == 0;
-    for (int option : {PR_SET_PDEATHSIG, PR_SET_DUMPABLE, PR_SET_PTRACER})
-        ok = ok && seccomp_rule_add(filter, refuse, SCMP_SYS(prctl), 1,
-                                    SCMP_A0(SCMP_CMP_EQ, scmp_datum_t(option))) == 0;
-    return ok;
-}
-
-bool seccomp(bool network)
-{
-    scmp_filter_ctx filter = seccomp_init(SCMP_ACT_ALLOW);
-    if (!filter)
-        return false;
-    bool ok = seccomp_attr_set(filter, SCMP_FLTATR_CTL_TSYNC, 1) == 0;
-    for (int call : kRefused)
-        if (!(network && call == SCMP_SYS(socket)))
-            ok = ok && seccomp_rule_add(filter, SCMP_ACT_ERRNO(EPERM), call, 0) == 0;
-    ok = ok && (kSanitized || refuseOtherProcesses(filter)) && seccomp_load(filter) == 0;
-    seccomp_release(filter);
-    return ok;
+    std::signal(SIGXFSZ, SIG_IGN);
+    const rlimit limit{rlim_t(bytes), rlim_t(bytes)};
+    setrlimit(RLIMIT_FSIZE, &limit);
 }
 
 } // namespace
 
-std::vector<std::string> lockDown(const std::string &workFolder, bool network)
+LockDown lockDown(const std::string &workFolder, bool network, std::uint64_t maxFileBytes)
 {
-    std::vector<std::string> missing;
+    LockDown result;
     if (!kSanitized)
         prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
-    if (skipped("landlock") || !landlock(workFolder, network))
-        missing.emplace_back(
+    const SandboxFiles files = sandboxFiles(network);
+    if (!network) {
+        preloadExtensions(files);
+        python::refuseImports(rawMemoryModules(), unavailableModules());
+    }
+    if (maxFileBytes > 0)
+        limitFileSize(maxFileBytes);
+    const bool walled = !skipped("landlock") && landlock(workFolder, network, files);
+    if (!walled)
+        result.missing.emplace_back(
             "Landlock (it keeps files outside the run's folder from being "
             "written or read)");
-    if (skipped("seccomp") || !seccomp(network))
-        missing.emplace_back(
+    const bool filtered =
+        !skipped("seccomp") && applySeccomp({network, /*noNewCode=*/!network, kSanitized});
+    if (!filtered)
+        result.missing.emplace_back(
             "seccomp (it keeps the code from starting programs or processes, "
-            "using the network and signalling other processes)");
-    return missing;
+            "using the network, signalling other processes and loading machine code)");
+    result.rawMemoryLoaded = files.rawMemoryLoaded;
+    result.sealed = !network && walled && filtered && files.pythonFound && !kSanitized &&
+                    files.rawMemoryLoaded.empty();
+    return result;
+}
+
+std::string describeMissing(const LockDown &lockDown)
+{
+    std::string text = describeMissing(lockDown.missing);
+    for (const std::string &name : lockDown.rawMemoryLoaded)
+        text += "rankstep-cli: warning: " + name +
+                " was loaded before the sandbox closed, so the code could use it.\n";
+    if (!text.empty())
+        text +=
+            "rankstep-cli: warning: the result of this run cannot be trusted: the code could "
+            "read the lessons' solutions or the runner's memory.\n";
+    return text;
 }
 
 std::string describeMissing(const std::vector<std::string> &missing)
@@ -212,6 +185,18 @@ std::string describeMissing(const std::vector<std::string> &missing)
     for (std::size_t i = 0; i < missing.size(); ++i)
         text += (i == 0 ? "" : " and ") + missing[i];
     return text + ".\n";
+}
+
+std::string explainSandboxError(const std::string &firstLine)
+{
+    if (firstLine.rfind("PermissionError", 0) == 0)
+        return " (Rankstep runs your code in a sandbox: it may write files only in its own folder, "
+               "and may not read your other files, start programs, use the network or reach "
+               "other processes.)";
+    if (firstLine.rfind("OSError: [Errno 27]", 0) == 0)
+        return " (Rankstep runs your code in a sandbox: a file it writes may hold at most " +
+               std::to_string(kMaxFileBytes >> 20) + " MiB.)";
+    return {};
 }
 
 } // namespace rankstep::cli

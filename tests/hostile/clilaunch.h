@@ -16,6 +16,7 @@ struct Launch {
     std::vector<std::string> args;
     std::string workingFolder;            // "" keeps the test's own
     std::vector<std::string> environment; // "NAME=value" added to the test's
+    std::string input = "/dev/null";      // opened (read and write) as its stdin
 };
 
 // Starts rankstep-cli with stdout and stderr going to the files `out` and `err`; its pid.

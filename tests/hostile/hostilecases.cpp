@@ -87,11 +87,16 @@ std::vector<HostileCase> makeCases()
         {"OsExit", "`os._exit(3)`", "import os\n\ndef puzzle(model):\n    os._exit(3)\n", quick, 2,
          "Error: the code ended the process that runs it (exit code 3, as os._exit or os.abort "
          "do) before the run finished."},
-        {"CtypesSegfault", "a segfault through ctypes",
-         "import ctypes\n\ndef puzzle(model):\n    ctypes.string_at(0)\n", quick, 2,
+        {"Segfault", "a segfault (`faulthandler._sigsegv()`, as a broken C extension does)",
+         "import faulthandler\n\ndef puzzle(model):\n    faulthandler._sigsegv()\n", quick, 2,
          "Error: the code crashed the process that runs it (a segmentation fault, signal 11), for "
          "example through ctypes or a C extension.",
          false, true},
+        {"Ctypes", "`import ctypes` (or `_ctypes`, `cffi`, CPython's test modules)",
+         "import ctypes\n\ndef puzzle(model):\n    ctypes.string_at(0)\n", quick, 2,
+         "Error (line 1): ImportError: ctypes cannot be used in a Rankstep run: it would let code "
+         "read and write the runner's memory (and forge the run's result), so the sandbox does "
+         "not load it."},
         {"DeleteKeyTwice", "deleting a key twice",
          "def puzzle(model):\n    model.weights[0], model.opt_states[0] = model.load_weights(0)\n"
          "    del model.weights[0]\n    del model.weights[0]\n",

@@ -85,7 +85,7 @@ TEST_P(HostileWindow, SurvivesShowsTheMessageAndKeepsTheTypedCode)
 INSTANTIATE_TEST_SUITE_P(EveryQuickCase, HostileWindow,
                          ::testing::Values("Exception", "SyntaxError", "InfiniteLoop",
                                            "InfiniteRecursion", "AllocatingGigabytes", "OsExit",
-                                           "CtypesSegfault", "DeleteKeyTwice", "NonPuzzleValue",
+                                           "Segfault", "DeleteKeyTwice", "NonPuzzleValue",
                                            "ForeignAwaitable", "ForeignAwaitableObject",
                                            "FiveMegabyteSource", "BinaryGarbage"),
                          [](const ::testing::TestParamInfo<std::string> &param) {
