@@ -94,7 +94,7 @@ int reportUnfinished(int status)
     if (WIFSIGNALED(status)) {
         const int signal = WTERMSIG(status);
         std::cerr << "Error: the code crashed the process that runs it (" << crashName(signal)
-                  << ", signal " << signal << "), for example through ctypes or a C extension. "
+                  << ", signal " << signal << "), for example in a C extension. "
                   << "Nothing of the run can be shown. Your code file is unchanged.\n";
         return kLearnerError;
     }

@@ -90,7 +90,7 @@ std::vector<HostileCase> makeCases()
         {"Segfault", "a segfault (`faulthandler._sigsegv()`, as a broken C extension does)",
          "import faulthandler\n\ndef puzzle(model):\n    faulthandler._sigsegv()\n", quick, 2,
          "Error: the code crashed the process that runs it (a segmentation fault, signal 11), for "
-         "example through ctypes or a C extension.",
+         "example in a C extension.",
          false, true},
         {"Ctypes", "`import ctypes` (or `_ctypes`, `cffi`, CPython's test modules)",
          "import ctypes\n\ndef puzzle(model):\n    ctypes.string_at(0)\n", quick, 2,
