@@ -51,6 +51,7 @@ void startInterpreter()
 #endif
     PyConfig config;
     PyConfig_InitIsolatedConfig(&config);
+    PyConfig_SetBytesString(&config, &config.program_name, RANKSTEP_SYSTEM_PYTHON);
     config.install_signal_handlers = 0;
     config.write_bytecode = 0;
     py::initialize_interpreter(&config, 0, nullptr, false);

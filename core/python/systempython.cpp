@@ -29,6 +29,7 @@ std::optional<int> runSystemModule(const SystemModuleRun &run, const std::functi
 {
     PyConfig config;
     PyConfig_InitPythonConfig(&config); // PYTHONPATH and the system's packages
+    PyConfig_SetBytesString(&config, &config.program_name, RANKSTEP_SYSTEM_PYTHON);
     config.write_bytecode = 0;
     config.install_signal_handlers = 0;
     try {
