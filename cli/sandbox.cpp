@@ -11,6 +11,7 @@
 #include <sched.h>
 #include <seccomp.h>
 #include <sys/prctl.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -97,7 +98,7 @@ void allow(int ruleset, const char *path, std::uint64_t rights)
     close(fd);
 }
 
-bool landlock(const std::string &workFolder, bool network)
+bool landlock(const std::string &workFolder, bool network, const std::string &readOnlyFolder)
 {
     const long abi =
         syscall(SYS_landlock_create_ruleset, nullptr, 0, LANDLOCK_CREATE_RULESET_VERSION);
@@ -115,6 +116,8 @@ bool landlock(const std::string &workFolder, bool network)
     allow(ruleset, workFolder.c_str(), attr.handledAccessFs & ~LANDLOCK_ACCESS_FS_EXECUTE);
     for (std::string_view path : kReadable)
         allow(ruleset, std::string(path).c_str(), kRead);
+    if (!readOnlyFolder.empty())
+        allow(ruleset, readOnlyFolder.c_str(), kRead);
     allow(ruleset, "/dev/null", LANDLOCK_ACCESS_FS_WRITE_FILE | (abi >= 3 ? kFsTruncate : 0));
     if (kSanitized) { // and the symbolizer it starts for a report
         allow(ruleset, "/proc", kRead);
@@ -170,6 +173,23 @@ bool refuseOtherProcesses(scmp_filter_ctx filter)
     return ok;
 }
 
+// A real run's rank: sockets of TCP/IP only, what gloo's TCP transport and the rendezvous use.
+// AF_UNIX (a path such as /run/docker.sock, the session's D-Bus, X11, an ssh agent), netlink,
+// packet sockets and the rest are refused: Landlock (to ABI 7) does not see a connect() to a
+// socket's path.
+bool refuseOtherSockets(scmp_filter_ctx filter)
+{
+    const std::uint32_t refuse = SCMP_ACT_ERRNO(EPERM);
+    bool ok = seccomp_rule_add(filter, refuse, SCMP_SYS(socket), 1,
+                               SCMP_A0(SCMP_CMP_LT, scmp_datum_t(AF_INET))) == 0 &&
+              seccomp_rule_add(filter, refuse, SCMP_SYS(socket), 1,
+                               SCMP_A0(SCMP_CMP_GT, scmp_datum_t(AF_INET6))) == 0;
+    for (int domain = AF_INET + 1; domain < AF_INET6; ++domain)
+        ok = ok && seccomp_rule_add(filter, refuse, SCMP_SYS(socket), 1,
+                                    SCMP_A0(SCMP_CMP_EQ, scmp_datum_t(domain))) == 0;
+    return ok;
+}
+
 bool seccomp(bool network)
 {
     scmp_filter_ctx filter = seccomp_init(SCMP_ACT_ALLOW);
@@ -179,6 +199,13 @@ bool seccomp(bool network)
     for (int call : kRefused)
         if (!(network && call == SCMP_SYS(socket)))
             ok = ok && seccomp_rule_add(filter, SCMP_ACT_ERRNO(EPERM), call, 0) == 0;
+    if (network)
+        ok = ok && refuseOtherSockets(filter);
+    // The memory and file-size caps stay as set (root could raise them): no setrlimit, and
+    // prlimit only to read (glibc's getrlimit passes no new limit).
+    ok = ok && seccomp_rule_add(filter, SCMP_ACT_ERRNO(EPERM), SCMP_SYS(setrlimit), 0) == 0 &&
+         seccomp_rule_add(filter, SCMP_ACT_ERRNO(EPERM), SCMP_SYS(prlimit64), 1,
+                          SCMP_A2(SCMP_CMP_NE, 0)) == 0;
     ok = ok && (kSanitized || refuseOtherProcesses(filter)) && seccomp_load(filter) == 0;
     seccomp_release(filter);
     return ok;
@@ -186,12 +213,13 @@ bool seccomp(bool network)
 
 } // namespace
 
-std::vector<std::string> lockDown(const std::string &workFolder, bool network)
+std::vector<std::string> lockDown(const std::string &workFolder, bool network,
+                                  const std::string &readOnlyFolder)
 {
     std::vector<std::string> missing;
     if (!kSanitized)
         prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
-    if (skipped("landlock") || !landlock(workFolder, network))
+    if (skipped("landlock") || !landlock(workFolder, network, readOnlyFolder))
         missing.emplace_back(
             "Landlock (it keeps files outside the run's folder from being "
             "written or read)");

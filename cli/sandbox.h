@@ -19,9 +19,12 @@ namespace rankstep::cli {
 // on without them. RANKSTEP_SANDBOX_SKIP=landlock,seccomp in the environment skips layers as a
 // kernel without them would (for the tests of that case).
 // `network`: a rank of a real run (cli/realrank.h), which needs sockets for its collectives:
-// seccomp leaves socket() alone and Landlock does not handle TCP (on one machine the run's own
-// network namespace holds only its loopback).
-std::vector<std::string> lockDown(const std::string &workFolder, bool network = false);
+// seccomp allows socket() for TCP/IP only (no AF_UNIX: no D-Bus, X11, docker.sock or ssh agent)
+// and Landlock does not handle TCP (on one machine the run's own network namespace holds only its
+// loopback). `readOnlyFolder` (optional): one more folder it may read, not write (the real run's
+// check reads the ranks' folder).
+std::vector<std::string> lockDown(const std::string &workFolder, bool network = false,
+                                  const std::string &readOnlyFolder = {});
 
 // "this system refused ...: learner code may ...", or "" when nothing is missing.
 std::string describeMissing(const std::vector<std::string> &missing);
