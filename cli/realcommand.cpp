@@ -11,6 +11,7 @@
 #include "core/io/jsonparser.h"
 #include "core/io/tracebinary.h"
 #include "core/lessons/builtin.h"
+#include "realprocess.h"
 #include "runcommand.h"
 #include "runreport.h"
 #include "runsupport.h"
@@ -34,13 +35,10 @@
 #include <net/if.h>
 #include <netinet/in.h>
 #include <sched.h>
-#include <spawn.h>
 #include <sys/ioctl.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
-
-extern char **environ; // NOLINT(readability-redundant-declaration): POSIX leaves it undeclared
 
 namespace rankstep::cli {
 namespace {
@@ -55,6 +53,7 @@ struct RealOptions {
     int ranks = 1, layers = 2, batches = 4, hidden = 512, length = 256, seed = 0;
     int nnodes = 1, nodeRank = 0, masterPort = 0;
     double timeout = 120;
+    long long memory = kRealMemoryMiB; // per process, MiB (cli/realprocess.h)
 };
 
 RealOptions parse(const std::vector<std::string> &args)
@@ -62,7 +61,7 @@ RealOptions parse(const std::vector<std::string> &args)
     const Arguments a(
         args,
         {"function", "ranks", "layers", "batches", "hidden", "length", "seed", "backend", "json",
-         "profile", "timeout", "nnodes", "node-rank", "master-addr", "master-port"},
+         "profile", "timeout", "nnodes", "node-rank", "master-addr", "master-port", "memory-limit"},
         {});
     if (a.positional().size() != 1)
         throw UsageError{"real: give exactly one FILE"};
@@ -83,6 +82,7 @@ RealOptions parse(const std::vector<std::string> &args)
     o.json = a.text("json");
     o.profile = a.text("profile");
     o.timeout = a.seconds("timeout", 120);
+    o.memory = realMemoryLimit(a.integer("memory-limit", kRealMemoryMiB, 0, 1LL << 30));
     o.nnodes = int(a.integer("nnodes", 1, 1, 64));
     o.nodeRank = int(a.integer("node-rank", 0, 0, 63));
     o.masterAddr = a.text("master-addr", "127.0.0.1");
@@ -225,22 +225,30 @@ void catchStopSignals()
         sigaction(signal, &action, nullptr);
 }
 
+// The processes of a run, each in a session (and process group) of its own: no controlling
+// terminal, and each ended with its group.
 struct Launched {
     std::vector<pid_t> pids;
-    pid_t group = 0;
 };
+
+void killAll(const Launched &launched)
+{
+    for (const pid_t pid : launched.pids)
+        kill(-pid, SIGKILL);
+}
 
 // The words after `__real-rank` of a puzzle's rank (rankstep_real.rank).
 std::vector<std::string> puzzleRankWords(const RealOptions &o, const std::string &groups,
                                          const fs::path &out)
 {
-    std::vector<std::string> words{"--file",        (out / "learner.py").string(),
-                                   "--source-name", fs::absolute(o.file).string(),
-                                   "--function",    o.function,
-                                   "--backend",     o.backend,
-                                   "--groups",      groups,
-                                   "--timeout",     std::to_string(int(o.timeout) + 5),
-                                   "--out",         out.string()};
+    std::vector<std::string> words{"--file",         (out / "learner.py").string(),
+                                   "--source-name",  fs::absolute(o.file).string(),
+                                   "--function",     o.function,
+                                   "--backend",      o.backend,
+                                   "--groups",       groups,
+                                   "--timeout",      std::to_string(int(o.timeout) + 5),
+                                   "--memory-limit", std::to_string(o.memory),
+                                   "--out",          out.string()};
     const std::vector<std::string> model = modelArguments(o);
     words.insert(words.end(), model.begin(), model.end());
     if (!o.profile.empty())
@@ -248,71 +256,34 @@ std::vector<std::string> puzzleRankWords(const RealOptions &o, const std::string
     return words;
 }
 
-// Starts one `rankstep-cli __real-rank WORDS` per rank of this node, in one process group, each
-// with torch.distributed's environment and its output in DIR/rank-R.log.
+// Starts one `rankstep-cli __real-rank WORDS` per rank of this node (cli/realprocess.h: its own
+// session, an allow-listed environment), each with torch.distributed's variables and its output
+// in DIR/rank-R.log.
 Launched launchRanks(const RealOptions &o, const std::vector<std::string> &rankWords,
                      const fs::path &out, int port)
 {
     const int perNode = o.ranks / o.nnodes;
-    // The caller's environment, less what says which rank a process is and where its code is.
-    const auto ours = [](const std::string &entry) {
-        for (const char *name :
-             {"RANK=", "WORLD_SIZE=", "MASTER_ADDR=", "MASTER_PORT=", "PYTHONPATH=", "LOCAL_RANK="})
-            if (entry.rfind(name, 0) == 0)
-                return true;
-        return false;
-    };
-    std::vector<std::string> baseEnv;
-    for (char **e = environ; *e; ++e)
-        if (!ours(*e))
-            baseEnv.emplace_back(*e);
-    baseEnv.push_back("PYTHONPATH=" + realPackageDir());
-    baseEnv.push_back("MASTER_ADDR=" + o.masterAddr);
-    baseEnv.push_back("MASTER_PORT=" + std::to_string(port));
-    baseEnv.push_back("WORLD_SIZE=" + std::to_string(o.ranks));
-    baseEnv.push_back("OMP_NUM_THREADS=1");
+    std::vector<std::string> ours{"PYTHONPATH=" + realPackageDir(), "MASTER_ADDR=" + o.masterAddr,
+                                  "MASTER_PORT=" + std::to_string(port),
+                                  "WORLD_SIZE=" + std::to_string(o.ranks), "OMP_NUM_THREADS=1"};
     if (o.nnodes == 1) // the run's own network has this device only
-        baseEnv.push_back("GLOO_SOCKET_IFNAME=lo");
+        ours.emplace_back("GLOO_SOCKET_IFNAME=lo");
     Launched launched;
     for (int local = 0; local < perNode; ++local) {
         const int rank = o.nodeRank * perNode + local;
-        std::vector<std::string> env = baseEnv;
+        std::vector<std::string> env = ours;
         env.push_back("RANK=" + std::to_string(rank));
         env.push_back("LOCAL_RANK=" + std::to_string(local));
         std::vector<std::string> words{currentExecutable(), "__real-rank"};
         words.insert(words.end(), rankWords.begin(), rankWords.end());
-        std::vector<char *> argv, envp;
-        for (std::string &word : words)
-            argv.push_back(word.data());
-        argv.push_back(nullptr);
-        for (std::string &entry : env)
-            envp.push_back(entry.data());
-        envp.push_back(nullptr);
-        const std::string log = (out / ("rank-" + std::to_string(rank) + ".log")).string();
-        posix_spawn_file_actions_t actions;
-        posix_spawn_file_actions_init(&actions);
-        posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
-        posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, log.c_str(),
-                                         O_WRONLY | O_CREAT | O_TRUNC, 0600);
-        posix_spawn_file_actions_adddup2(&actions, STDOUT_FILENO, STDERR_FILENO);
-        posix_spawnattr_t attributes;
-        posix_spawnattr_init(&attributes);
-        posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETPGROUP);
-        posix_spawnattr_setpgroup(&attributes, launched.group); // 0: the first starts the group
-        pid_t pid = 0;
-        const int failed =
-            posix_spawn(&pid, argv[0], &actions, &attributes, argv.data(), envp.data());
-        posix_spawn_file_actions_destroy(&actions);
-        posix_spawnattr_destroy(&attributes);
-        if (failed != 0) {
-            if (launched.group > 0)
-                killpg(launched.group, SIGKILL);
-            throw UsageError{"real: cannot start a rank (" + std::string(std::strerror(failed)) +
-                             ")"};
+        try {
+            launched.pids.push_back(
+                spawnReal(words, realEnvironment(out.string(), env), out.string(),
+                          (out / ("rank-" + std::to_string(rank) + ".log")).string()));
+        } catch (const UsageError &) {
+            killAll(launched);
+            throw;
         }
-        if (launched.group == 0)
-            launched.group = pid;
-        launched.pids.push_back(pid);
     }
     return launched;
 }
@@ -332,8 +303,8 @@ constexpr double kJoinSeconds = 120;
 // Waits for every rank. The timeout counts from the moment `joined` first says every rank has
 // joined (or from kJoinSeconds on, whichever is sooner); without `joined`, from the start. When one
 // fails the others wait in a collective that will never complete: they get 3 s to end on their
-// own, then the whole group is killed, as it is after the timeout. No process of the group
-// outlives this function.
+// own, then every one is killed (with its process group), as after the timeout. No process of
+// theirs outlives this function.
 Ended waitForRanks(const Launched &launched, double timeout,
                    const std::function<bool()> &joined = nullptr)
 {
@@ -357,7 +328,10 @@ Ended waitForRanks(const Launched &launched, double timeout,
             }
         }
         int status = 0;
-        const pid_t pid = waitpid(-launched.group, &status, WNOHANG);
+        pid_t pid = 0;
+        for (const pid_t rank : launched.pids)
+            if (!ended.status.contains(rank) && (pid = waitpid(rank, &status, WNOHANG)) != 0)
+                break;
         if (pid > 0) {
             ended.status[pid] = status;
             if (!(WIFEXITED(status) && WEXITSTATUS(status) == 0) && !failing) {
@@ -372,14 +346,16 @@ Ended waitForRanks(const Launched &launched, double timeout,
         if (g_stopRequested || Clock::now() >= deadline) {
             ended.stopped = g_stopRequested != 0;
             ended.timedOut = !failing && !ended.stopped;
-            killpg(launched.group, SIGKILL);
-            while (waitpid(-launched.group, &status, 0) > 0 || errno == EINTR) {
-            }
+            killAll(launched);
+            for (const pid_t rank : launched.pids)
+                if (!ended.status.contains(rank))
+                    while (waitpid(rank, &status, 0) < 0 && errno == EINTR) {
+                    }
             break;
         }
         std::this_thread::sleep_for(std::chrono::milliseconds(5));
     }
-    killpg(launched.group, SIGKILL); // a grandchild the learner's code may have left
+    killAll(launched); // a grandchild the learner's code may have left
     ended.seconds = std::chrono::duration<double>(Clock::now() - start).count();
     return ended;
 }
@@ -390,7 +366,8 @@ std::string firstRankError(const fs::path &out, int ranks)
     double earliest = 1e300;
     std::string text;
     for (int rank = 0; rank < ranks; ++rank) {
-        const auto parsed = io::parseJson(slurp(out / ("rank-" + std::to_string(rank) + ".json")));
+        const auto parsed =
+            io::parseJson(readRankFile(out / ("rank-" + std::to_string(rank) + ".json")));
         if (!parsed)
             continue;
         const io::JsonValue *error = parsed->find("error");
@@ -428,7 +405,7 @@ struct RankProgress {
 RankProgress progressOf(const fs::path &file)
 {
     RankProgress progress;
-    std::istringstream lines(slurp(file));
+    std::istringstream lines(readRankFile(file));
     std::string text, last;
     while (std::getline(lines, text))
         if (!text.empty())
@@ -528,19 +505,28 @@ std::optional<int> endOfRanks(const Ended &ended, const fs::path &out, int ranks
     for (const auto &[pid, status] : ended.status) {
         if (!(WIFEXITED(status) && WEXITSTATUS(status) == 0)) {
             std::cout << "A rank process ended unexpectedly; its output:\n"
-                      << slurp(out / "rank-0.log") << "\n";
+                      << readRankFile(out / "rank-0.log", 64 * 1024) << "\n";
             return kInternal;
         }
     }
     return std::nullopt;
 }
 
-// A run's own folder under the temporary directory, removed with this object.
+// A run's own folder under the temporary directory, removed with this object. The ranks write
+// only in `ranks`, the check only in `check`; the supervisor's own files lie beside them.
 struct RunFolder {
     fs::path dir =
         fs::temp_directory_path() / ("rankstep-real-" + std::to_string(getpid()) + "-" +
                                      std::to_string(Clock::now().time_since_epoch().count()));
-    RunFolder() { fs::create_directories(dir); }
+    fs::path ranks = dir / "ranks";
+    fs::path check = dir / "check";
+    RunFolder()
+    {
+        fs::create_directories(dir);
+        fs::permissions(dir, fs::perms::owner_all);
+        fs::create_directory(ranks);
+        fs::create_directory(check);
+    }
     RunFolder(const RunFolder &) = delete;
     RunFolder &operator=(const RunFolder &) = delete;
     ~RunFolder()
@@ -563,24 +549,73 @@ bool torchAvailable(const std::string &command, const std::string &python, const
     return false;
 }
 
+// What the check of a run said: its exit code (nothing when it failed itself, which `failure`
+// then says), its verdict's text and its report, read from its own folder.
+struct CheckOutcome {
+    std::optional<int> code;
+    std::string failure, verdict;
+};
+
+// rankstep_real.verify and .torchjudge: 0 passed, 3 not, 4 a rank's file was refused.
+constexpr int kCheckNotMet = 3;
+constexpr int kCheckRefused = 4;
+
+// Runs the check `module` over what the ranks left (cli/realrank.h `--check-module`): its own
+// sandboxed process without the network, which reads the ranks' folder and writes only its own.
+CheckOutcome runCheck(const RealOptions &o, const RunFolder &folder, const std::string &module,
+                      const std::vector<std::string> &words)
+{
+    std::vector<std::string> argv{currentExecutable(),
+                                  "__real-rank",
+                                  "--check-module",
+                                  module,
+                                  "--memory-limit",
+                                  std::to_string(o.memory),
+                                  "--from",
+                                  folder.ranks.string(),
+                                  "--out",
+                                  folder.check.string()};
+    argv.insert(argv.end(), words.begin(), words.end());
+    const std::string log = (folder.dir / "check.log").string();
+    const Launched check{
+        {spawnReal(argv, realEnvironment(folder.check.string(), {"PYTHONPATH=" + realPackageDir()}),
+                   folder.check.string(), log)}};
+    const Ended ended = waitForRanks(check, o.timeout);
+    CheckOutcome outcome;
+    const int status = ended.status.empty() ? -1 : ended.status.begin()->second;
+    if (ended.stopped) {
+        outcome.failure = "Stopped on request.\n";
+    } else if (ended.timedOut) {
+        outcome.failure = "it took longer than --timeout.\n";
+    } else if (!WIFEXITED(status) ||
+               (WEXITSTATUS(status) != 0 && WEXITSTATUS(status) != kCheckNotMet &&
+                WEXITSTATUS(status) != kCheckRefused)) {
+        outcome.failure = readRankFile(log, 64 * 1024);
+    } else {
+        outcome.code = WEXITSTATUS(status);
+        outcome.verdict = readRankFile((folder.check / "verdict.txt").string(), 1 << 20);
+    }
+    return outcome;
+}
+
 int realCommand(const std::vector<std::string> &args)
 {
     const RealOptions o = parse(args);
     catchStopSignals();
     readFile(o.file); // a missing or unreadable file is a usage error before anything starts
     const RunFolder folder;
-    const fs::path &out = folder.dir;
-    if (!torchAvailable("real", o.python, out))
+    const fs::path &out = folder.ranks;
+    if (!torchAvailable("real", o.python, folder.dir))
         return kUnavailable;
 
     // 1. The simulation: the same checks and messages as `run`, before any real process starts.
-    const fs::path simulated = out / "simulated.rstb";
+    const fs::path simulated = folder.dir / "simulated.rstb";
     const ChildOutcome simulation =
         runChild(currentExecutable(),
                  {"run", o.file, "--function", o.function, "--ranks", std::to_string(o.ranks),
                   "--layers", std::to_string(o.layers), "--batches", std::to_string(o.batches),
                   "--trace-out", simulated.string()},
-                 o.timeout, (out / "simulated.err").string());
+                 o.timeout, (folder.dir / "simulated.err").string());
     auto trace = io::traceFromBinary(slurp(simulated));
     if (!trace) {
         std::cerr << "rankstep-cli real: the simulation did not finish"
@@ -629,36 +664,27 @@ int realCommand(const std::vector<std::string> &args)
     if (const auto code = endOfRanks(ended, out, o.ranks, timedOut.str()))
         return *code;
 
-    // 3. The check against one process, and the report.
-    std::vector<std::string> verify{"-m",
-                                    "rankstep_real.verify",
-                                    "--ranks",
-                                    std::to_string(o.ranks),
-                                    "--wall-seconds",
-                                    std::to_string(ended.seconds),
-                                    "--out",
-                                    out.string()};
+    // 3. The check against one process, and the report, in a sandbox of its own.
+    std::vector<std::string> verify{"--ranks", std::to_string(o.ranks), "--wall-seconds",
+                                    std::to_string(ended.seconds)};
     const std::vector<std::string> model = modelArguments(o);
     verify.insert(verify.end(), model.begin(), model.end());
     if (!o.profile.empty())
         verify.insert(verify.end(), {"--profile", "yes"});
-    setenv("PYTHONPATH", realPackageDir().c_str(), 1);
-    const ChildOutcome verdict =
-        runChild(o.python, verify, o.timeout, (out / "verify.err").string());
-    // rankstep_real.verify: 0 the weights match, 3 they differ; anything else is its failure.
-    constexpr int kWeightsDiffer = 3;
-    if (verdict.end != ChildOutcome::End::Exited ||
-        (verdict.code != 0 && verdict.code != kWeightsDiffer)) {
+    const CheckOutcome verdict = runCheck(o, folder, "rankstep_real.verify", verify);
+    if (!verdict.code) {
         std::cerr << "rankstep-cli real: the check against one process failed:\n"
-                  << verdict.stderrText;
+                  << verdict.failure;
         return kInternal;
     }
-    std::cout << slurp(out / "verdict.txt");
+    std::cout << verdict.verdict;
+    if (*verdict.code == kCheckRefused)
+        return kLearnerError;
     if (!o.json.empty())
-        writeFile(o.json, slurp(out / "report.json"));
+        writeFile(o.json, readRankFile((folder.check / "report.json").string()));
     if (!o.profile.empty())
-        writeFile(o.profile, slurp(out / "profile.json"));
-    return verdict.code == 0 ? kSolved : kNotSolved;
+        writeFile(o.profile, readRankFile((folder.check / "profile.json").string()));
+    return *verdict.code == 0 ? kSolved : kNotSolved;
 }
 
 int torchLessonCommand(const lessons::Lesson &lesson, const std::string &source,
@@ -669,12 +695,13 @@ int torchLessonCommand(const lessons::Lesson &lesson, const std::string &source,
     o.ranks = lesson.config.ranks;
     o.timeout = options.timeout;
     o.masterAddr = "127.0.0.1";
+    o.memory = realMemoryLimit(options.memory);
     const char *python = std::getenv("RANKSTEP_PYTHON");
     o.python = python && *python ? python : "/usr/bin/python3";
     catchStopSignals();
     const RunFolder folder;
-    const fs::path &out = folder.dir;
-    if (!torchAvailable("lesson", o.python, out))
+    const fs::path &out = folder.ranks;
+    if (!torchAvailable("lesson", o.python, folder.dir))
         return kUnavailable;
     const int steps = options.steps > 0 ? options.steps : torch.steps;
     const int embd = options.embd > 0 ? options.embd : torch.embd;
@@ -688,7 +715,8 @@ int torchLessonCommand(const lessons::Lesson &lesson, const std::string &source,
               << std::flush;
 
     writeFile((out / "learner.py").string(), source);
-    if (const std::string refused = privateLoopback(); !refused.empty())
+    const std::string refused = privateLoopback();
+    if (!refused.empty())
         std::cerr << "rankstep-cli lesson: this system refused a network of the ranks' own ("
                   << refused << "): they run on the machine's network.\n";
     const std::vector<std::string> words{"--torch-lesson", torch.check,
@@ -700,7 +728,11 @@ int torchLessonCommand(const lessons::Lesson &lesson, const std::string &source,
                                          "--accumulation", std::to_string(torch.accumulation),
                                          "--embd",         std::to_string(embd),
                                          "--timeout",      std::to_string(int(o.timeout) + 5),
+                                         "--memory-limit", std::to_string(o.memory),
                                          "--out",          out.string()};
+    // What the ranks send each other, counted by the kernel on their own loopback: how many
+    // all-reduces DDP made, seen from outside the processes that ran the learner's code.
+    const long long sentBefore = refused.empty() ? loopbackBytesSent() : -1;
     const Launched launched = launchRanks(o, words, out, freePort());
     const Ended ended = waitForRanks(launched, o.timeout);
     std::ostringstream timedOut;
@@ -709,24 +741,25 @@ int torchLessonCommand(const lessons::Lesson &lesson, const std::string &source,
                 "rank waiting in a collective the others never reached, looks like this.\n";
     if (const auto code = endOfRanks(ended, out, o.ranks, timedOut.str()))
         return *code;
-    setenv("PYTHONPATH", realPackageDir().c_str(), 1);
-    const ChildOutcome verdict =
-        runChild(o.python,
-                 {"-m", "rankstep_real.torchlesson", "--summarize", "--out", out.string(),
-                  "--ranks", std::to_string(o.ranks), "--check", torch.check, "--wall-seconds",
-                  std::to_string(ended.seconds)},
-                 o.timeout, (out / "summary.err").string());
-    constexpr int kNotMet = 3; // rankstep_real.torchlesson --summarize: a check failed
-    if (verdict.end != ChildOutcome::End::Exited ||
-        (verdict.code != 0 && verdict.code != kNotMet)) {
-        std::cerr << "rankstep-cli lesson: the lesson's checks failed to run:\n"
-                  << verdict.stderrText;
+    const long long sentAfter = sentBefore >= 0 ? loopbackBytesSent() : -1;
+    // The verdict: rankstep_real.torchjudge trains the reference itself and compares the weights
+    // each rank left; what only the ranks saw of themselves is shown as hints, never decides.
+    const CheckOutcome verdict = runCheck(
+        o, folder, "rankstep_real.torchjudge",
+        {"--ranks", std::to_string(o.ranks), "--check", torch.check, "--steps",
+         std::to_string(steps), "--accumulation", std::to_string(torch.accumulation), "--embd",
+         std::to_string(embd), "--wall-seconds", std::to_string(ended.seconds), "--exchanged-bytes",
+         std::to_string(sentAfter >= sentBefore && sentBefore >= 0 ? sentAfter - sentBefore : -1)});
+    if (!verdict.code) {
+        std::cerr << "rankstep-cli lesson: the lesson's checks failed to run:\n" << verdict.failure;
         return kInternal;
     }
-    std::cout << slurp(out / "verdict.txt");
+    std::cout << verdict.verdict;
+    if (*verdict.code == kCheckRefused)
+        return kLearnerError;
     if (!options.json.empty())
-        writeFile(options.json, slurp(out / "report.json"));
-    return verdict.code == 0 ? kSolved : kNotSolved;
+        writeFile(options.json, readRankFile((folder.check / "report.json").string()));
+    return *verdict.code == 0 ? kSolved : kNotSolved;
 }
 
 std::optional<int> runTorchLessonIfOne(const std::vector<std::string> &args)
@@ -762,11 +795,12 @@ std::optional<int> runTorchLessonIfOne(const std::vector<std::string> &args)
         return std::nullopt;
     return reportingErrors([&] {
         for (const std::string &puzzleOnly : kRunOptions)
-            if (a.has(puzzleOnly) && puzzleOnly != "json" && puzzleOnly != "timeout")
+            if (a.has(puzzleOnly) && puzzleOnly != "json" && puzzleOnly != "timeout" &&
+                puzzleOnly != "memory-limit")
                 throw UsageError{"lesson: --" + puzzleOnly + " is for simulated lessons; " +
                                  lesson->id +
                                  " runs real PyTorch (its options: --json, --timeout, --steps, "
-                                 "--embd)"};
+                                 "--embd, --memory-limit)"};
         const bool builtinCode = a.has("solution") || a.has("starter");
         if (a.positional().size() != (builtinCode ? 1U : 2U))
             throw UsageError{"lesson takes a lesson NAME and a FILE (or --solution or --starter)"};
@@ -784,6 +818,7 @@ std::optional<int> runTorchLessonIfOne(const std::vector<std::string> &args)
         options.timeout = a.seconds("timeout", options.timeout);
         options.steps = int(a.integer("steps", 0, 1, 100000));
         options.embd = int(a.integer("embd", 0, 1, 8192));
+        options.memory = a.integer("memory-limit", options.memory, 0, 1LL << 30);
         return torchLessonCommand(*lesson, source, name, options);
     });
 }
