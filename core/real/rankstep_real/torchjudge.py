@@ -25,6 +25,7 @@ from .torchlesson import (INIT_LOSS_TOLERANCE, VOCAB_SIZE, WEIGHTS_TOLERANCE,
 
 NOT_MET = 3
 REFUSED = 4
+REPORT_LIMIT = 16 << 20  # what a rank says of itself: a few counters and a loss a step
 # The bytes the ranks sent each other within this share of what one all-reduce a step sends.
 ALL_REDUCE_SLACK = 0.25
 
@@ -96,7 +97,8 @@ def load_reported(folder, rank):
     is left out. Only ever shown as a hint."""
     try:
         with open(os.path.join(folder, f"rank-{rank}.json"), encoding="utf-8") as file:
-            data = json.load(file)
+            text = file.read(REPORT_LIMIT + 1)
+        data = json.loads(text) if len(text) <= REPORT_LIMIT else None
     except (OSError, ValueError):
         data = None
     data = data if isinstance(data, dict) else {}

@@ -23,6 +23,7 @@ from . import tensors, weightsfile
 
 WEIGHTS_DIFFER = 3  # the exit code rankstep-cli real reads as "trains another model"
 REFUSED = 4  # a rank's file is not what a rank writes: the run does not count
+REPORT_LIMIT = 64 << 20  # a rank's report: its events and storage changes
 TOLERANCE = 1e-9  # float64 sums in another order differ by about 1e-16 of the values here
 
 
@@ -176,7 +177,8 @@ def report(out, args, verdict):
         if os.path.exists(path):
             try:
                 with open(path, encoding="utf-8") as file:
-                    data = json.load(file)
+                    text = file.read(REPORT_LIMIT + 1)
+                data = json.loads(text) if len(text) <= REPORT_LIMIT else None
             except ValueError:
                 data = None
             if not isinstance(data, dict):
@@ -208,9 +210,12 @@ def merge_profiles(out, ranks, path):
             continue
         try:
             with open(part, encoding="utf-8") as file:
-                trace = json.load(file)
+                text = file.read(REPORT_LIMIT * 16 + 1)
+            trace = json.loads(text) if len(text) <= REPORT_LIMIT * 16 else None
         except (OSError, ValueError):
             continue  # a rank's profile that is not JSON is left out
+        if trace is None:
+            continue
         # PyTorch 1.13 writes a bare list of events; later versions an object holding them.
         listed = trace.get("traceEvents", []) if isinstance(trace, dict) else trace
         for event in listed:
