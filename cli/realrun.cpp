@@ -165,6 +165,8 @@ Launched launchRanks(const RealOptions &o, const std::vector<std::string> &rankW
     if (o.nnodes == 1) // the run's own network has this device only
         ours.emplace_back("GLOO_SOCKET_IFNAME=lo");
     Launched launched;
+    launched.folder = out;
+    launched.quotaBytes = o.memory > 0 ? std::uintmax_t(o.memory) << 20 : 0;
     for (int local = 0; local < perNode; ++local) {
         const int rank = o.nodeRank * perNode + local;
         std::vector<std::string> env = ours;
@@ -189,6 +191,21 @@ Launched launchRanks(const RealOptions &o, const std::vector<std::string> &rankW
 // fails the others wait in a collective that will never complete: they get 3 s to end on their
 // own, then every one is killed (with its process group), as after the timeout. No process of
 // theirs outlives this function.
+std::uintmax_t folderBytes(const fs::path &folder)
+{
+    std::uintmax_t bytes = 0;
+    std::error_code error;
+    for (fs::recursive_directory_iterator
+             it(folder, fs::directory_options::skip_permission_denied, error),
+         end;
+         !error && it != end; it.increment(error)) {
+        std::error_code ignored;
+        if (it->is_regular_file(ignored) && !it->is_symlink(ignored))
+            bytes += it->file_size(ignored) == std::uintmax_t(-1) ? 0 : it->file_size(ignored);
+    }
+    return bytes;
+}
+
 Ended waitForRanks(const Launched &launched, double timeout, const std::function<bool()> &joined)
 {
     Ended ended;
@@ -200,6 +217,7 @@ Ended waitForRanks(const Launched &launched, double timeout, const std::function
     Clock::time_point deadline = after(start, timeout + (joined ? kJoinSeconds : 0));
     bool waitingToJoin = bool(joined);
     auto nextLook = start;
+    auto nextQuotaLook = start;
     bool failing = false;
     while (ended.status.size() < launched.pids.size()) {
         if (waitingToJoin && Clock::now() >= nextLook) {
@@ -226,9 +244,14 @@ Ended waitForRanks(const Launched &launched, double timeout, const std::function
         }
         if (pid < 0 && errno != EINTR)
             break;
-        if (g_stopRequested || Clock::now() >= deadline) {
+        if (launched.quotaBytes > 0 && Clock::now() >= nextQuotaLook) {
+            nextQuotaLook = after(Clock::now(), 0.25);
+            ended.overQuota = folderBytes(launched.folder) > launched.quotaBytes;
+            ended.quotaBytes = launched.quotaBytes;
+        }
+        if (g_stopRequested || ended.overQuota || Clock::now() >= deadline) {
             ended.stopped = g_stopRequested != 0;
-            ended.timedOut = !failing && !ended.stopped;
+            ended.timedOut = !failing && !ended.stopped && !ended.overQuota;
             killAll(launched);
             for (const pid_t rank : launched.pids)
                 if (!ended.status.contains(rank))
@@ -256,6 +279,12 @@ std::optional<int> endOfRanks(const Ended &ended, const fs::path &out, int ranks
     if (ended.timedOut) {
         std::cout << timedOut;
         return kStopped;
+    }
+    if (ended.overQuota) {
+        std::cout << "The code wrote more than the " << (ended.quotaBytes >> 20)
+                  << " MiB a run's folder may hold (as much as a rank may use memory, "
+                     "--memory-limit): every rank process was stopped.\n";
+        return kLearnerError;
     }
     if (const std::string error = firstRankError(out, ranks); !error.empty()) {
         std::cout << error << (ranks > 1 ? "Every rank process was stopped.\n" : "");
@@ -321,7 +350,9 @@ CheckOutcome runCheck(const RealOptions &o, const RunFolder &folder, const std::
     const std::string log = (folder.dir / "check.log").string();
     const Launched check{
         {spawnReal(argv, realEnvironment(folder.check.string(), {"PYTHONPATH=" + realPackageDir()}),
-                   folder.check.string(), log)}};
+                   folder.check.string(), log)},
+        folder.check,
+        o.memory > 0 ? std::uintmax_t(o.memory) << 20 : 0};
     const Ended ended = waitForRanks(check, o.timeout);
     CheckOutcome outcome;
     const int status = ended.status.empty() ? -1 : ended.status.begin()->second;

@@ -3,6 +3,7 @@
 
 #include "realprocess.h"
 
+#include <cstdint>
 #include <filesystem>
 #include <functional>
 #include <map>
@@ -43,23 +44,31 @@ std::string privateLoopback();
 void catchStopSignals();
 
 // The processes of a run, each in a session (and process group) of its own: no controlling
-// terminal, and each ended with its group.
+// terminal, and each ended with its group. `folder`, when set, may hold at most `quotaBytes`.
 struct Launched {
     std::vector<pid_t> pids;
+    std::filesystem::path folder;
+    std::uintmax_t quotaBytes = 0;
 };
+
+// The bytes the files beneath `folder` hold, by their sizes (a sparse file counts whole); links
+// are not followed.
+std::uintmax_t folderBytes(const std::filesystem::path &folder);
 
 // Kills every process of `launched`, with its process group.
 void killAll(const Launched &launched);
 
 // Starts one `rankstep-cli __real-rank WORDS` per rank of this node (cli/realprocess.h: its own
 // session, an allow-listed environment), each with torch.distributed's variables and its output
-// in OUT/rank-R.log.
+// in OUT/rank-R.log. Together they may write as much into OUT as one may use memory.
 Launched launchRanks(const RealOptions &o, const std::vector<std::string> &rankWords,
                      const std::filesystem::path &out, int port);
 
 struct Ended {
     bool timedOut = false;
     bool stopped = false;
+    bool overQuota = false; // the folder held more than `quotaBytes`: every process was ended
+    std::uintmax_t quotaBytes = 0;
     std::map<pid_t, int> status;
     double seconds = 0;
 };
@@ -67,12 +76,14 @@ struct Ended {
 // Waits for every rank. The timeout counts from the moment `joined` first says every rank has
 // joined (or from 120 s on, whichever is sooner); without `joined`, from the start. When one
 // fails the others wait in a collective that will never complete: they get 3 s to end on their
-// own, then every one is killed (with its process group), as after the timeout. No process of
-// theirs outlives this function.
+// own, then every one is killed (with its process group), as after the timeout, or when the
+// folder holds more than the quota (looked at four times a second). No process of theirs outlives
+// this function.
 Ended waitForRanks(const Launched &launched, double timeout,
                    const std::function<bool()> &joined = nullptr);
 
 // What ended the ranks, when not every one finishing: a stop, the timeout (`timedOut` says why),
+// the folder's quota,
 // a learner's error (the first, by time, from OUT/rank-R.json), a crash. Its exit code, having
 // said it; nothing when every rank finished.
 std::optional<int> endOfRanks(const Ended &ended, const std::filesystem::path &out, int ranks,

@@ -363,6 +363,30 @@ TEST(RealRuns, ARankHasTheLimitsOfASimulatedRun)
         << run.out << run.err;
 }
 
+// The ranks together may write as much into their folder as one may use memory. Two files of
+// 1.5 GiB (sparse: the test writes nothing to disk) each pass the file-size limit; the run is
+// stopped within a quarter of a second of the second, long before the rank's sleep ends.
+TEST(RealRuns, TheRanksFolderHoldsAtMostItsQuota)
+{
+    REQUIRE_TORCH();
+    TempDir dir;
+    const std::string code = ddpWith(
+        "    if hasattr(model, 'recorder'):  # only in the real run\n"
+        "        import os, time\n"
+        "        here = os.path.dirname(model.recorder.progress.name)\n"
+        "        for name in ('a', 'b'):\n"
+        "            with open(os.path.join(here, name), 'wb') as file:\n"
+        "                os.ftruncate(file.fileno(), 1536 << 20)\n"
+        "        time.sleep(30)\n");
+    ASSERT_FALSE(code.empty());
+    const ProcessResult run =
+        runCli({realArgs(dir.write("quota.py", code), "ddp", 1, 2, 1), "", {}}, dir);
+    EXPECT_EQ(run.exitCode, 2) << run.out << run.err;
+    EXPECT_NE(run.out.find("The code wrote more than the 2048 MiB a run's folder may hold"),
+              std::string::npos)
+        << run.out << run.err;
+}
+
 // A rank that runs on only in the real run (the simulation passed): the timeout ends every
 // process and says, from what each rank recorded as it went, who never called the collective the
 // others wait in.
