@@ -35,7 +35,8 @@ constexpr bool kSanitized = false;
 #endif
 
 // What of the caller's environment a real run's process keeps: the locale and time zone (how
-// text and times read), the sandbox's switch the tests use, and the sanitizers' options.
+// text and times read), the sandbox's switch the tests use, the sanitizers' options, and the
+// network device gloo is to use across machines.
 constexpr std::string_view kKept[] = {
     "LANG",         "LANGUAGE",      "LC_ALL",       "LC_CTYPE",
     "LC_NUMERIC",   "LC_MESSAGES",   "TZ",           "RANKSTEP_SANDBOX_SKIP",
@@ -71,8 +72,8 @@ long long loopbackBytesSent()
     std::string line;
     while (std::getline(dev, line)) {
         const std::size_t colon = line.find(':');
-        if (colon == std::string::npos || line.substr(0, colon).find("lo") == std::string::npos ||
-            line.substr(0, colon).find_first_not_of(" lo") != std::string::npos)
+        const std::size_t name = line.find_first_not_of(' ');
+        if (colon == std::string::npos || line.compare(name, colon - name, "lo") != 0)
             continue;
         std::istringstream fields(line.substr(colon + 1));
         long long value = 0;
