@@ -297,7 +297,7 @@ int realCommand(const std::vector<std::string> &args)
                 "ended. The simulation finished, so "
                 "a rank was slower than the time allowed, ran on where the simulation did "
                 "not, or another node never joined.\n"
-             << realTimeoutDiagnosis(out.string(), firstRank, o.ranks / o.nnodes);
+             << printable(realTimeoutDiagnosis(out.string(), firstRank, o.ranks / o.nnodes));
     if (const auto code = endOfRanks(ended, out, o.ranks, timedOut.str()))
         return *code;
 

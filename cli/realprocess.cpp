@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <csignal>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
@@ -150,6 +151,27 @@ pid_t spawnReal(const std::vector<std::string> &argv, const std::vector<std::str
     if (failed != 0)
         throw UsageError{"real: cannot start " + argv[0] + " (" + std::strerror(failed) + ")"};
     return pid;
+}
+
+std::string printable(const std::string &text)
+{
+    std::string shown;
+    shown.reserve(text.size());
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const auto byte = static_cast<unsigned char>(text[i]);
+        const bool c1 = byte == 0xC2 && i + 1 < text.size() &&
+                        static_cast<unsigned char>(text[i + 1]) >= 0x80 &&
+                        static_cast<unsigned char>(text[i + 1]) <= 0x9F; // U+0080..U+009F
+        if ((byte < 0x20 && byte != '\n' && byte != '\t') || byte == 0x7F || c1) {
+            const unsigned value = c1 ? static_cast<unsigned char>(text[++i]) : byte;
+            char escaped[8];
+            std::snprintf(escaped, sizeof escaped, "\\x%02x", value);
+            shown += escaped;
+        } else {
+            shown += text[i];
+        }
+    }
+    return shown;
 }
 
 std::string readRankFile(const std::string &path, std::size_t limit)

@@ -44,6 +44,11 @@ std::vector<std::string> realEnvironment(const std::string &folder,
 pid_t spawnReal(const std::vector<std::string> &argv, const std::vector<std::string> &env,
                 const std::string &folder, const std::string &logPath);
 
+// `text` as a terminal may show it: every control character but newline and tab (ESC, CR, BEL,
+// the C1 controls) written out as \xNN, so what a rank wrote cannot move the cursor, hide lines
+// or reach the clipboard (OSC 52) of whoever reads the output.
+std::string printable(const std::string &text);
+
 // At most `limit` bytes of the regular file `path` in a folder the ranks wrote, not following a
 // link (a rank may have put one there); "" when it is missing, a link, or not a regular file.
 std::string readRankFile(const std::string &path, std::size_t limit = std::size_t(256) << 20);

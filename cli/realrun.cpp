@@ -287,13 +287,13 @@ std::optional<int> endOfRanks(const Ended &ended, const fs::path &out, int ranks
         return kLearnerError;
     }
     if (const std::string error = firstRankError(out, ranks); !error.empty()) {
-        std::cout << error << (ranks > 1 ? "Every rank process was stopped.\n" : "");
+        std::cout << printable(error) << (ranks > 1 ? "Every rank process was stopped.\n" : "");
         return kLearnerError;
     }
     for (const auto &[pid, status] : ended.status) {
         if (!(WIFEXITED(status) && WEXITSTATUS(status) == 0)) {
             std::cout << "A rank process ended unexpectedly; its output:\n"
-                      << readRankFile(out / "rank-0.log", 64 * 1024) << "\n";
+                      << printable(readRankFile(out / "rank-0.log", 64 * 1024)) << "\n";
             return kInternal;
         }
     }
@@ -366,7 +366,7 @@ CheckOutcome runCheck(const RealOptions &o, const RunFolder &folder, const std::
         outcome.failure = readRankFile(log, 64 * 1024);
     } else {
         outcome.code = WEXITSTATUS(status);
-        outcome.verdict = readRankFile((folder.check / "verdict.txt").string(), 1 << 20);
+        outcome.verdict = printable(readRankFile((folder.check / "verdict.txt").string(), 1 << 20));
     }
     return outcome;
 }

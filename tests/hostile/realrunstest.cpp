@@ -175,14 +175,16 @@ TEST(RealRuns, AProgramTheSimulatorRefusesIsNotRunForReal)
     EXPECT_EQ(run.out.find("Running 4 ranks"), std::string::npos) << run.out;
 }
 
-// Only in a real run: the rank raises, the others wait in the allreduce it never joins.
+// Only in a real run: the rank raises, the others wait in the allreduce it never joins. Its
+// message carries terminal controls (erase the line, return, set the clipboard through OSC 52):
+// they are printed written out, never sent to the terminal.
 TEST(RealRuns, ARankThatRaisesStopsEveryRankAndIsNamedWithItsLine)
 {
     REQUIRE_TORCH();
     TempDir dir;
     const std::string code = ddpWith(
         "    if model.rank == 2 and hasattr(model, 'recorder'):  # only the real lib has it\n"
-        "        raise ValueError('rank two gives up')\n");
+        "        raise ValueError('rank two gives up\\x1b[2K\\r\\x1b]52;c;aGk=\\x07')\n");
     ASSERT_FALSE(code.empty());
     const std::size_t raise = code.find("raise ValueError");
     const int line = int(std::count(code.begin(), code.begin() + std::ptrdiff_t(raise), '\n')) + 1;
@@ -190,9 +192,10 @@ TEST(RealRuns, ARankThatRaisesStopsEveryRankAndIsNamedWithItsLine)
         runCli({realArgs(dir.write("raises.py", code), "ddp", 4, 2, 4), "", {}}, dir);
     EXPECT_EQ(run.exitCode, 2) << run.out << run.err;
     EXPECT_NE(run.out.find("Error (rank 2, line " + std::to_string(line) +
-                           "): ValueError: rank two gives up"),
+                           "): ValueError: rank two gives up\\x1b[2K\\x0d\\x1b]52;c;aGk=\\x07"),
               std::string::npos)
         << run.out;
+    EXPECT_EQ(run.out.find_first_of("\x1b\r\x07"), std::string::npos) << run.out;
     EXPECT_NE(run.out.find("Every rank process was stopped"), std::string::npos) << run.out;
     EXPECT_NE(std::system(
                   ("pgrep -f '[r]ankstep_real.rank --file " + dir.path().string() + "' >/dev/null")
