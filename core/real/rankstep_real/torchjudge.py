@@ -96,7 +96,7 @@ def load_reported(folder, rank):
     """What rank `rank` reported of itself (rank-R.json), as plain numbers; anything else in it
     is left out. Only ever shown as a hint."""
     try:
-        with open(os.path.join(folder, f"rank-{rank}.json"), encoding="utf-8") as file:
+        with weightsfile.open_regular(os.path.join(folder, f"rank-{rank}.json")) as file:
             text = file.read(REPORT_LIMIT + 1)
         data = json.loads(text) if len(text) <= REPORT_LIMIT else None
     except (OSError, ValueError):

@@ -176,10 +176,10 @@ def report(out, args, verdict):
         path = os.path.join(out, f"rank-{rank}.json")
         if os.path.exists(path):
             try:
-                with open(path, encoding="utf-8") as file:
+                with weightsfile.open_regular(path) as file:
                     text = file.read(REPORT_LIMIT + 1)
                 data = json.loads(text) if len(text) <= REPORT_LIMIT else None
-            except ValueError:
+            except (OSError, ValueError):
                 data = None
             if not isinstance(data, dict):
                 raise Refused(f"Rank {rank}'s report (rank-{rank}.json) is not what a rank "
@@ -209,7 +209,7 @@ def merge_profiles(out, ranks, path):
         if not os.path.exists(part):
             continue
         try:
-            with open(part, encoding="utf-8") as file:
+            with weightsfile.open_regular(part) as file:
                 text = file.read(REPORT_LIMIT * 16 + 1)
             trace = json.loads(text) if len(text) <= REPORT_LIMIT * 16 else None
         except (OSError, ValueError):

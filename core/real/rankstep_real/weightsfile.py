@@ -8,9 +8,11 @@ name, dtype and shape, and the writer's own values), and every tensor's bytes in
 reader checks every field against the file's size before it makes a tensor, and raises
 WeightsFileError with a sentence saying what is wrong.
 """
+import errno
 import json
 import math
 import os
+import stat
 
 import torch
 
@@ -71,9 +73,19 @@ def _entry(item, at, size):
     return name, dtype, shape, at + count
 
 
+def open_regular(path):
+    """`path` opened to read in binary, when it is a regular file: a rank may have left a FIFO
+    (which would block), a device or a link there instead. Raises OSError otherwise."""
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_NOFOLLOW | os.O_CLOEXEC)
+    if not stat.S_ISREG(os.fstat(fd).st_mode):
+        os.close(fd)
+        raise OSError(errno.EINVAL, "it is not a regular file", path)
+    return os.fdopen(fd, "rb")
+
+
 def read(path, limit):
     """(the tensors by name, the writer's meta) of a weights file of at most `limit` bytes."""
-    with open(path, "rb") as file:
+    with open_regular(path) as file:
         data = file.read(limit + 1)
     if len(data) > limit:
         raise WeightsFileError(f"it is larger than the {limit >> 20} MiB the model's weights take")
