@@ -25,6 +25,7 @@ struct TorchLessonOptions {
     double timeout = 300;
     int steps = 0;
     int embd = 0;
+    long long memory = 2048; // MiB a rank may use (kRealMemoryMiB, cli/realprocess.h)
 };
 
 // A PyTorch lesson (lesson.h TorchSettings): one process per rank runs the learner's train(run)

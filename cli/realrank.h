@@ -12,7 +12,10 @@ namespace rankstep::cli {
 // except that it may use sockets (its collectives; on one machine the network it sees is the
 // run's own loopback), and only then runs the learner's code (rankstep_real.rank.run). `--out DIR`
 // among ARGS is the one folder it may write; the learner's file is read from there (a copy the
-// launcher made).
+// launcher made). `--memory-limit MB` caps its memory and files (cli/realprocess.h).
+// With `--check-module MODULE --from RANKS` it is the check after the ranks (rankstep_real.verify
+// or rankstep_real.torchjudge): the same sandbox without the network, reading RANKS and writing
+// DIR; what the ranks left is never read by an unsandboxed process.
 int realRankMain(const std::vector<std::string> &args);
 
 } // namespace rankstep::cli

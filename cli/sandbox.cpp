@@ -90,7 +90,8 @@ void allow(int ruleset, const char *path, std::uint64_t rights)
     close(fd);
 }
 
-bool landlock(const std::string &workFolder, bool network, const SandboxFiles &files)
+bool landlock(const std::string &workFolder, bool network, const SandboxFiles &files,
+              const std::string &readOnlyFolder)
 {
     const long abi =
         syscall(SYS_landlock_create_ruleset, nullptr, 0, LANDLOCK_CREATE_RULESET_VERSION);
@@ -110,6 +111,8 @@ bool landlock(const std::string &workFolder, bool network, const SandboxFiles &f
         allow(ruleset, path.c_str(), kRead);
     for (const std::string &path : files.listable)
         allow(ruleset, path.c_str(), LANDLOCK_ACCESS_FS_READ_DIR);
+    if (!readOnlyFolder.empty())
+        allow(ruleset, readOnlyFolder.c_str(), kRead);
     allow(ruleset, "/dev/null", LANDLOCK_ACCESS_FS_WRITE_FILE | (abi >= 3 ? kFsTruncate : 0));
     if (kSanitized) { // and the symbolizer it starts for a report
         allow(ruleset, "/proc", kRead);
@@ -133,8 +136,10 @@ void limitFileSize(std::uint64_t bytes)
 
 } // namespace
 
-LockDown lockDown(const std::string &workFolder, bool network, std::uint64_t maxFileBytes)
+LockDown lockDown(const std::string &workFolder, const Walls &walls)
 {
+    const bool network = walls.realRank;
+    const std::uint64_t maxFileBytes = walls.maxFileBytes;
     LockDown result;
     if (!kSanitized)
         prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
@@ -145,13 +150,14 @@ LockDown lockDown(const std::string &workFolder, bool network, std::uint64_t max
     }
     if (maxFileBytes > 0)
         limitFileSize(maxFileBytes);
-    const bool walled = !skipped("landlock") && landlock(workFolder, network, files);
+    const bool walled =
+        !skipped("landlock") && landlock(workFolder, network, files, walls.readOnlyFolder);
     if (!walled)
         result.missing.emplace_back(
             "Landlock (it keeps files outside the run's folder from being "
             "written or read)");
     const bool filtered =
-        !skipped("seccomp") && applySeccomp({network, /*noNewCode=*/!network, kSanitized});
+        !skipped("seccomp") && applySeccomp({walls.sockets, /*noNewCode=*/!network, kSanitized});
     if (!filtered)
         result.missing.emplace_back(
             "seccomp (it keeps the code from starting programs or processes, "
@@ -160,6 +166,15 @@ LockDown lockDown(const std::string &workFolder, bool network, std::uint64_t max
     result.sealed = !network && walled && filtered && files.pythonFound && !kSanitized &&
                     files.rawMemoryLoaded.empty();
     return result;
+}
+
+LockDown lockDown(const std::string &workFolder, bool network, std::uint64_t maxFileBytes)
+{
+    Walls walls;
+    walls.realRank = network;
+    walls.sockets = network;
+    walls.maxFileBytes = maxFileBytes;
+    return lockDown(workFolder, walls);
 }
 
 std::string describeMissing(const LockDown &lockDown)

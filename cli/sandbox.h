@@ -48,6 +48,18 @@ struct LockDown {
 LockDown lockDown(const std::string &workFolder, bool network = false,
                   std::uint64_t maxFileBytes = kMaxFileBytes);
 
+// The walls of a process of a real run (cli/realrank.h), which has PyTorch loaded.
+struct Walls {
+    bool realRank = false; // reads the system's libraries and its sys.path; executable memory
+    // sockets of TCP/IP only (gloo and the rendezvous); none at all when false. Never AF_UNIX (a
+    // path such as /run/docker.sock, the session's D-Bus, X11, an ssh agent): Landlock (to ABI 7)
+    // does not see a connect() to a socket's path.
+    bool sockets = false;
+    std::string readOnlyFolder; // one more folder to read, not write (the check reads the ranks')
+    std::uint64_t maxFileBytes = kMaxFileBytes; // 0: the limit set before stays
+};
+LockDown lockDown(const std::string &workFolder, const Walls &walls);
+
 // "this system refused ...: learner code may ...", or "" when nothing is missing; for a LockDown
 // also the modules loaded before, and that the run's result cannot be trusted.
 std::string describeMissing(const LockDown &lockDown);

@@ -7,6 +7,7 @@
 #include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/shm.h>
+#include <sys/socket.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -93,6 +94,22 @@ bool refuseNewCode(scmp_filter_ctx filter)
 
 } // namespace
 
+// A real run's rank: sockets of TCP/IP only, what gloo's TCP transport and the rendezvous use.
+// AF_UNIX (a path such as /run/docker.sock, the session's D-Bus, X11, an ssh agent), netlink,
+// packet sockets and the rest are refused: Landlock (to ABI 7) does not see a connect() to a
+// socket's path.
+bool refuseOtherSockets(scmp_filter_ctx filter)
+{
+    bool ok = seccomp_rule_add(filter, kRefuse, SCMP_SYS(socket), 1,
+                               SCMP_A0(SCMP_CMP_LT, scmp_datum_t(AF_INET))) == 0 &&
+              seccomp_rule_add(filter, kRefuse, SCMP_SYS(socket), 1,
+                               SCMP_A0(SCMP_CMP_GT, scmp_datum_t(AF_INET6))) == 0;
+    for (int domain = AF_INET + 1; domain < AF_INET6; ++domain)
+        ok = ok && seccomp_rule_add(filter, kRefuse, SCMP_SYS(socket), 1,
+                                    SCMP_A0(SCMP_CMP_EQ, scmp_datum_t(domain))) == 0;
+    return ok;
+}
+
 bool applySeccomp(const SeccompOptions &options)
 {
     scmp_filter_ctx filter = seccomp_init(SCMP_ACT_ALLOW);
@@ -102,6 +119,8 @@ bool applySeccomp(const SeccompOptions &options)
     for (int call : kRefused)
         if (!(options.network && call == SCMP_SYS(socket)))
             ok = ok && seccomp_rule_add(filter, kRefuse, call, 0) == 0;
+    if (options.network)
+        ok = ok && refuseOtherSockets(filter);
     ok = ok && refuseTerminalAndLimits(filter);
     if (!options.sanitized)
         ok = ok && refuseOtherProcesses(filter) && (!options.noNewCode || refuseNewCode(filter));

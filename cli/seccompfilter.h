@@ -5,7 +5,7 @@
 namespace rankstep::cli {
 
 struct SeccompOptions {
-    bool network = false;   // a real run's rank: socket() stays allowed
+    bool network = false;   // a real run's rank: TCP/IP sockets allowed, no other
     bool noNewCode = false; // no memory mapped executable from now on (no library, no .so written
                             // by the code): every C extension the run may use is loaded before
     bool sanitized = false; // a sanitizer build: its tracer and symbolizer need processes and exec

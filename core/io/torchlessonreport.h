@@ -25,7 +25,7 @@ struct TorchRankLosses {
 };
 
 // The report of `rankstep-cli lesson NAME FILE --json OUT` for a PyTorch lesson
-// (core/real/rankstep_real/torchlesson.py summarize).
+// (core/real/rankstep_real/torchjudge.py, which decides outside the ranks).
 struct TorchLessonReport {
     std::string check; // "loop", "amp", "ddp", "ddp_accum"
     bool solved = false;

@@ -18,6 +18,7 @@
 #include <netinet/in.h>
 #include <signal.h>
 #include <sys/socket.h>
+#include <sys/un.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -174,14 +175,16 @@ TEST(RealRuns, AProgramTheSimulatorRefusesIsNotRunForReal)
     EXPECT_EQ(run.out.find("Running 4 ranks"), std::string::npos) << run.out;
 }
 
-// Only in a real run: the rank raises, the others wait in the allreduce it never joins.
+// Only in a real run: the rank raises, the others wait in the allreduce it never joins. Its
+// message carries terminal controls (erase the line, return, set the clipboard through OSC 52):
+// they are printed written out, never sent to the terminal.
 TEST(RealRuns, ARankThatRaisesStopsEveryRankAndIsNamedWithItsLine)
 {
     REQUIRE_TORCH();
     TempDir dir;
     const std::string code = ddpWith(
         "    if model.rank == 2 and hasattr(model, 'recorder'):  # only the real lib has it\n"
-        "        raise ValueError('rank two gives up')\n");
+        "        raise ValueError('rank two gives up\\x1b[2K\\r\\x1b]52;c;aGk=\\x07')\n");
     ASSERT_FALSE(code.empty());
     const std::size_t raise = code.find("raise ValueError");
     const int line = int(std::count(code.begin(), code.begin() + std::ptrdiff_t(raise), '\n')) + 1;
@@ -189,9 +192,10 @@ TEST(RealRuns, ARankThatRaisesStopsEveryRankAndIsNamedWithItsLine)
         runCli({realArgs(dir.write("raises.py", code), "ddp", 4, 2, 4), "", {}}, dir);
     EXPECT_EQ(run.exitCode, 2) << run.out << run.err;
     EXPECT_NE(run.out.find("Error (rank 2, line " + std::to_string(line) +
-                           "): ValueError: rank two gives up"),
+                           "): ValueError: rank two gives up\\x1b[2K\\x0d\\x1b]52;c;aGk=\\x07"),
               std::string::npos)
         << run.out;
+    EXPECT_EQ(run.out.find_first_of("\x1b\r\x07"), std::string::npos) << run.out;
     EXPECT_NE(run.out.find("Every rank process was stopped"), std::string::npos) << run.out;
     EXPECT_NE(std::system(
                   ("pgrep -f '[r]ankstep_real.rank --file " + dir.path().string() + "' >/dev/null")
@@ -267,6 +271,123 @@ TEST(RealRuns, ARanksCodeCannotWriteOrReadTheUsersFilesOrStartPrograms)
     EXPECT_EQ(run.out.find("escaped the sandbox"), std::string::npos) << run.out;
     EXPECT_FALSE(std::filesystem::exists(escaped));
     EXPECT_EQ(run.err.find("refused part of the sandbox"), std::string::npos) << run.err;
+}
+
+// The check after the ranks reads what they left; a rank's code can replace the writer of its
+// final weights (torch.save, or rankstep_real.weightsfile.write) and leave a pickle that runs
+// code when loaded. The check never unpickles it, and runs sandboxed: the marker the pickle would
+// create in the test's folder never appears.
+TEST(RealRuns, AWeightsFileThatIsAMaliciousPickleIsRefusedUnread)
+{
+    REQUIRE_TORCH();
+    TempDir dir;
+    const std::string marker = (dir.path() / "unpickled").string();
+    const std::string code = ddpWith(
+        "    if hasattr(model, 'recorder'):  # only in the real run\n"
+        "        import pickle, torch, rankstep_real\n"
+        "        class Payload:\n"
+        "            def __reduce__(self):\n"
+        "                return (open, ('" +
+        marker +
+        "', 'w'))\n"
+        "        def plant(*args):\n"
+        "            path = next(a for a in args if isinstance(a, str))\n"
+        "            with open(path, 'wb') as file:\n"
+        "                file.write(pickle.dumps(Payload()))\n"
+        "        torch.save = plant\n"
+        "        try:\n"
+        "            import rankstep_real.weightsfile as weightsfile\n"
+        "            weightsfile.write = plant\n"
+        "        except ImportError:\n"
+        "            pass\n");
+    ASSERT_FALSE(code.empty());
+    const ProcessResult run =
+        runCli({realArgs(dir.write("pickle.py", code), "ddp", 1, 2, 1), "", {}}, dir);
+    EXPECT_EQ(run.exitCode, 2) << run.out << run.err;
+    EXPECT_NE(run.out.find("Rank 0's final weights (rank-0.weights) were refused: it is not a "
+                           "weights file a rank writes"),
+              std::string::npos)
+        << run.out << run.err;
+    EXPECT_NE(run.out.find("the run does not count"), std::string::npos) << run.out;
+    EXPECT_FALSE(std::filesystem::exists(marker)) << "the pickle ran outside the ranks";
+}
+
+// A rank gets what a simulated run gets and no more: no unix socket of the machine's (here one
+// the test listens on, as an ssh agent or docker.sock would), no variable of the caller's that is
+// not on the allow-list, a session of its own without a terminal, no file past the size limit
+// (a sparse write past it fails at once), and a 6 GiB tensor is refused with a simulated run's
+// sentence. Each escape would end the run with its own error instead.
+TEST(RealRuns, ARankHasTheLimitsOfASimulatedRun)
+{
+    REQUIRE_TORCH();
+    TempDir dir;
+    const std::string socketPath = (dir.path() / "agent.sock").string();
+    const int listener = socket(AF_UNIX, SOCK_STREAM, 0);
+    ASSERT_GE(listener, 0);
+    sockaddr_un address{};
+    address.sun_family = AF_UNIX;
+    ASSERT_LT(socketPath.size(), sizeof address.sun_path);
+    std::copy(socketPath.begin(), socketPath.end(), address.sun_path);
+    ASSERT_EQ(bind(listener, reinterpret_cast<sockaddr *>(&address), sizeof address), 0);
+    ASSERT_EQ(listen(listener, 4), 0);
+    const std::string code = ddpWith(
+        "    if hasattr(model, 'recorder'):  # only in the real run\n"
+        "        import os, socket, torch\n"
+        "        try:\n"
+        "            socket.socket(socket.AF_UNIX).connect('" +
+        socketPath +
+        "')\n"
+        "        except OSError:\n"
+        "            pass\n"
+        "        else:\n"
+        "            raise ValueError('reached a unix socket')\n"
+        "        if 'RANKSTEP_TEST_SECRET' in os.environ:\n"
+        "            raise ValueError('saw the caller\\'s secret')\n"
+        "        if os.getsid(0) != os.getpid() or os.isatty(0):\n"
+        "            raise ValueError('shares a session or a terminal')\n"
+        "        big = os.open('big', os.O_WRONLY | os.O_CREAT)\n"
+        "        try:\n"
+        "            os.pwrite(big, b'x', 8 << 30)\n"
+        "        except OSError:\n"
+        "            pass\n"
+        "        else:\n"
+        "            raise ValueError('wrote past the file-size limit')\n"
+        "        huge = torch.ones(6 << 30, dtype=torch.uint8)\n");
+    ASSERT_FALSE(code.empty());
+    const ProcessResult run = runCli({realArgs(dir.write("limits.py", code), "ddp", 1, 2, 1),
+                                      "",
+                                      {"RANKSTEP_TEST_SECRET=ghp_teacherstoken"}},
+                                     dir);
+    close(listener);
+    EXPECT_EQ(run.exitCode, 2) << run.out << run.err;
+    EXPECT_NE(run.out.find("): The code ran out of memory: it asked for more than the 2048 MiB a "
+                           "rank may use."),
+              std::string::npos)
+        << run.out << run.err;
+}
+
+// The ranks together may write as much into their folder as one may use memory. Two files of
+// 1.5 GiB (sparse: the test writes nothing to disk) each pass the file-size limit; the run is
+// stopped within a quarter of a second of the second, long before the rank's sleep ends.
+TEST(RealRuns, TheRanksFolderHoldsAtMostItsQuota)
+{
+    REQUIRE_TORCH();
+    TempDir dir;
+    const std::string code = ddpWith(
+        "    if hasattr(model, 'recorder'):  # only in the real run\n"
+        "        import os, time\n"
+        "        here = os.path.dirname(model.recorder.progress.name)\n"
+        "        for name in ('a', 'b'):\n"
+        "            with open(os.path.join(here, name), 'wb') as file:\n"
+        "                os.ftruncate(file.fileno(), 1536 << 20)\n"
+        "        time.sleep(30)\n");
+    ASSERT_FALSE(code.empty());
+    const ProcessResult run =
+        runCli({realArgs(dir.write("quota.py", code), "ddp", 1, 2, 1), "", {}}, dir);
+    EXPECT_EQ(run.exitCode, 2) << run.out << run.err;
+    EXPECT_NE(run.out.find("The code wrote more than the 2048 MiB a run's folder may hold"),
+              std::string::npos)
+        << run.out << run.err;
 }
 
 // A rank that runs on only in the real run (the simulation passed): the timeout ends every

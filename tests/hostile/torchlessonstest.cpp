@@ -82,7 +82,7 @@ TEST_P(TorchLessons, TheSolutionIsSolvedAndTheStarterFailsWhatTheLessonTeaches)
 
 INSTANTIATE_TEST_SUITE_P(Lessons, TorchLessons,
                          ::testing::Values(Case{"torch_loop", "weights", 1},
-                                           Case{"torch_amp", "forward in bf16", 1},
+                                           Case{"torch_amp", "autocast weights", 1},
                                            Case{"torch_ddp", "ranks agree", 2},
                                            Case{"torch_ddp_accum", "all-reduces", 2}),
                          [](const auto &param) { return param.param.lesson; });
@@ -107,6 +107,39 @@ TEST(TorchLessonRuns, ALearnersErrorNamesItsRankAndLine)
     const ProcessResult run = runCli({lessonArgs("torch_ddp", code), "", {}}, dir);
     EXPECT_EQ(run.exitCode, 2) << run.out << run.err;
     EXPECT_NE(run.out.find("Error (rank 1, line 8): ValueError: no batch today"), std::string::npos)
+        << run.out;
+}
+
+// The ranks run the learner's code: whatever they check of themselves, the code can rewrite.
+// This one trains without DDP (the starter), replaces the harness's checks with ones that all
+// pass (as it once could) and sets the counters DDP's hook keeps. The verdict is made outside
+// them, from the weights each rank left and the bytes they sent each other: not solved.
+TEST(TorchLessonRuns, PatchingTheChecksInsideTheRanksDoesNotSolveTheLesson)
+{
+    REQUIRE_TORCH();
+    TempDir dir;
+    const std::string code = dir.write("cheat.py",
+                                       "import rankstep_real.torchlesson as harness\n"
+                                       "\n"
+                                       "def train(run):\n"
+                                       "    passed = lambda *a, **k: ([{'name': 'weights', "
+                                       "'passed': True, 'message': 'ok'}], [])\n"
+                                       "    harness.checks_of = passed\n"
+                                       "    harness.COUNTERS.ddp_wrapped = 1\n"
+                                       "    for step in range(run.steps):\n"
+                                       "        X, y = run.get_batch()\n"
+                                       "        logits, loss = run.model(X, y)\n"
+                                       "        loss.backward()\n"
+                                       "        run.optimizer.step()\n"
+                                       "        run.optimizer.zero_grad(set_to_none=True)\n"
+                                       "        run.log(loss)\n"
+                                       "        harness.COUNTERS.syncs += 1\n");
+    const ProcessResult run = runCli({lessonArgs("torch_ddp", code), "", {}}, dir);
+    EXPECT_EQ(run.exitCode, 1) << run.out << run.err;
+    EXPECT_EQ(run.out.find("Solved!"), std::string::npos) << run.out;
+    EXPECT_NE(run.out.find("NOT   rank 1's weights differ from rank 0's"), std::string::npos)
+        << run.out;
+    EXPECT_NE(run.out.find("the gradients were not averaged across the ranks"), std::string::npos)
         << run.out;
 }
 

@@ -4,16 +4,18 @@
 
 It joins the process group (torch.distributed's environment: MASTER_ADDR, MASTER_PORT,
 WORLD_SIZE, RANK), runs the learner's rank function to its end with the real `lib`, and writes
-DIR/rank-R.json (what happened, the events) and DIR/rank-R.pt (its final weights). A learner's
-error is written there with its line before the process ends, so the launcher can name it and
-stop every other rank.
+DIR/rank-R.json (what happened, the events) and DIR/rank-R.weights (its final weights, plain
+bytes: weightsfile.py). A learner's error is written there with its line before the process ends,
+so the launcher can name it and stop every other rank.
 """
 import argparse
 import contextlib
 import datetime
+import errno
 import inspect
 import json
 import os
+import resource
 import sys
 import time
 import traceback
@@ -22,7 +24,7 @@ import types
 import torch
 import torch.distributed as dist
 
-from . import lib, tensors
+from . import lib, tensors, weightsfile
 
 
 def _arguments(argv):
@@ -75,20 +77,46 @@ def _drive(coroutine):
         return done.value
 
 
+def _mebibytes(limit):
+    soft, _ = resource.getrlimit(limit)
+    return None if soft == resource.RLIM_INFINITY else soft >> 20
+
+
+def _limit_message(error):
+    """The sentence of a simulated run for what hit a rank's limits (cli/realrank.cpp sets
+    them); None for any other error."""
+    out_of_memory = isinstance(error, MemoryError) or (
+        isinstance(error, RuntimeError) and "can't allocate memory" in str(error))
+    if out_of_memory:
+        cap = _mebibytes(resource.RLIMIT_AS)
+        return "The code ran out of memory: it asked for more than " + (
+            f"the {cap} MiB a rank may use." if cap else "what this machine could give.")
+    if isinstance(error, OSError) and error.errno == errno.EFBIG:
+        cap = _mebibytes(resource.RLIMIT_FSIZE)
+        return "The code wrote a file larger than " + (
+            f"the {cap} MiB a rank may write." if cap else "this system allows.")
+    return None
+
+
 def _learner_error(error, path):
     frames = [f for f in traceback.extract_tb(error.__traceback__) if f.filename == path]
     line = frames[-1].lineno if frames else 0
-    message = "".join(traceback.format_exception_only(type(error), error)).strip()
+    message = _limit_message(error) or \
+        "".join(traceback.format_exception_only(type(error), error)).strip()
     return {"line": line, "message": message,
             "traceback": "".join(traceback.format_list(frames))}
 
 
 def _final_weights(model):
-    weights = {}
+    """The final weights' shards as weightsfile.write takes them: ([("LAYER/SHARD", part)],
+    {"LAYER": {"step", "total"}})."""
+    parts, layers = [], {}
     for layer, weight in model.final_weights.items():
-        weights[int(layer)] = {"step": weight.step, "total": weight.total,
-                               "parts": {int(s): p.clone() for s, p in weight.parts.items()}}
-    return weights
+        if not isinstance(layer, int) or not isinstance(weight, lib.Weight):
+            continue
+        layers[str(layer)] = {"step": int(weight.step), "total": int(weight.total)}
+        parts.extend((f"{layer}/{int(s)}", p) for s, p in weight.parts.items())
+    return parts, layers
 
 
 def _profiler():
@@ -154,7 +182,8 @@ def run(prepared):
          if isinstance(layer, int) and isinstance(weight, lib.Weight)),
         key=lambda entry: entry["layer"])
     report["memory_end"] = model.memory()
-    torch.save(_final_weights(model), out + ".pt")
+    parts, layers = _final_weights(model)
+    weightsfile.write(out + ".weights", parts, {"layers": layers})
     with open(out + ".json.part", "w", encoding="utf-8") as file:
         json.dump(report, file)
     os.replace(out + ".json.part", out + ".json")

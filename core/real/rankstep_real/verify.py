@@ -4,8 +4,13 @@ the same model on every batch gets? `python3 -m rankstep_real.verify --out DIR .
 
 The single process runs the same layers on all batches at once, takes the gradient of the same
 loss and makes one Adam step (tensors.py). Each layer's final weight is assembled from the shards
-the ranks set with set_final_weight; a value two ranks both hold must agree. Prints the largest
-difference per layer and writes DIR/verdict.json.
+the ranks set with set_final_weight; a value two ranks both hold must agree. Writes the largest
+difference per layer to verdict.txt and the run to report.json.
+
+The ranks' files were written by processes that ran the learner's code, so they are read as data
+only (weightsfile.py: no pickle), every field checked, and this runs as `rankstep-cli
+__real-check` (cli/realcheck.h), sandboxed as the ranks are: it reads their folder (--from) and
+writes only its own (--out).
 """
 import argparse
 import json
@@ -14,9 +19,11 @@ import sys
 
 import torch
 
-from . import tensors
+from . import tensors, weightsfile
 
 WEIGHTS_DIFFER = 3  # the exit code rankstep-cli real reads as "trains another model"
+REFUSED = 4  # a rank's file is not what a rank writes: the run does not count
+REPORT_LIMIT = 64 << 20  # a rank's report: its events and storage changes
 TOLERANCE = 1e-9  # float64 sums in another order differ by about 1e-16 of the values here
 
 
@@ -62,10 +69,66 @@ def assemble(rank_weights, layer, hidden):
     return flat.view(hidden, hidden), disagreement, steps
 
 
+class Refused(Exception):
+    """A rank's file that is not what a rank writes; its sentence says which and why."""
+
+
+def _whole(value, low, high):
+    return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
+
+
+def _shard_length(values, total, shard):
+    """The length of shard `shard` of `total` as torch.tensor_split cuts `values` values."""
+    return values // total + (1 if shard < values % total else 0)
+
+
+def load_rank(folder, rank, layers, hidden):
+    """One rank's final weights as assemble() takes them: {layer: {"step", "total", "parts"}}.
+    Raises Refused when the file is not a rank's."""
+    name = f"rank-{rank}.weights"
+    limit = layers * hidden * hidden * 8 + weightsfile.HEADER_LIMIT + 64
+    try:
+        parts, meta = weightsfile.read(os.path.join(folder, name), limit)
+        return _checked(parts, meta, layers, hidden)
+    except weightsfile.WeightsFileError as error:
+        raise Refused(f"Rank {rank}'s final weights ({name}) were refused: {error}. The rank's "
+                      "process ran the code and wrote that file, so the code may have changed "
+                      "it; the run does not count.") from None
+    except OSError as error:
+        raise Refused(f"Rank {rank}'s final weights ({name}) could not be read "
+                      f"({error.strerror}); the run does not count.") from None
+
+
+def _checked(parts, meta, layers, hidden):
+    values = hidden * hidden
+    listed = meta.get("layers")
+    if not isinstance(listed, dict):
+        raise weightsfile.WeightsFileError("it lists no layers")
+    weights = {}
+    for key, entry in listed.items():
+        if not (key.isdigit() and _whole(int(key), 0, layers - 1)) or not isinstance(entry, dict) \
+                or not _whole(entry.get("step"), 0, 2**31) \
+                or not _whole(entry.get("total"), 1, values):
+            raise weightsfile.WeightsFileError(f"its layer entry {key!r} is not a layer of this "
+                                               "run with a step and a number of shards")
+        weights[int(key)] = {"step": entry["step"], "total": entry["total"], "parts": {}}
+    for name, part in parts.items():
+        layer, _, shard = name.partition("/")
+        entry = weights.get(int(layer)) if layer.isdigit() else None
+        if entry is None or not shard.isdigit() or int(shard) >= entry["total"]:
+            raise weightsfile.WeightsFileError(f"it holds {name!r}, no shard of a listed layer")
+        if part.dtype != tensors.DTYPE or part.dim() != 1 or \
+                part.numel() != _shard_length(values, entry["total"], int(shard)):
+            raise weightsfile.WeightsFileError(f"shard {name!r} is not a float64 slice of the "
+                                               "length its layer's shards have")
+        entry["parts"][int(shard)] = part
+    return weights
+
+
 def verify(out, ranks, layers, batches, sizes):
     # Across machines a node holds only its own ranks' files: it checks what they hold.
-    present = [r for r in range(ranks) if os.path.exists(os.path.join(out, f"rank-{r}.pt"))]
-    rank_weights = [torch.load(os.path.join(out, f"rank-{r}.pt")) for r in present]
+    present = [r for r in range(ranks) if os.path.lexists(os.path.join(out, f"rank-{r}.weights"))]
+    rank_weights = [load_rank(out, r, layers, sizes.hidden) for r in present]
     expected = reference_weights(sizes, layers, batches)
     per_layer, first_wrong, largest = [], None, 0.0
     for layer in range(layers):
@@ -112,9 +175,16 @@ def report(out, args, verdict):
     for rank in range(args.ranks):
         path = os.path.join(out, f"rank-{rank}.json")
         if os.path.exists(path):
-            with open(path, encoding="utf-8") as file:
-                data = json.load(file)
-            ranks.append({"rank": rank, "events": data["events"],
+            try:
+                with weightsfile.open_regular(path) as file:
+                    text = file.read(REPORT_LIMIT + 1)
+                data = json.loads(text) if len(text) <= REPORT_LIMIT else None
+            except (OSError, ValueError):
+                data = None
+            if not isinstance(data, dict):
+                raise Refused(f"Rank {rank}'s report (rank-{rank}.json) is not what a rank "
+                              "writes; the run does not count.")
+            ranks.append({"rank": rank, "events": data.get("events", []),
                           "changes": data.get("changes", []),
                           "final_weights": data.get("final_weights", []),
                           "memory_end": data.get("memory_end", 0)})
@@ -138,8 +208,14 @@ def merge_profiles(out, ranks, path):
         part = os.path.join(out, f"rank-{rank}.profile.json")
         if not os.path.exists(part):
             continue
-        with open(part, encoding="utf-8") as file:
-            trace = json.load(file)
+        try:
+            with weightsfile.open_regular(part) as file:
+                text = file.read(REPORT_LIMIT * 16 + 1)
+            trace = json.loads(text) if len(text) <= REPORT_LIMIT * 16 else None
+        except (OSError, ValueError):
+            continue  # a rank's profile that is not JSON is left out
+        if trace is None:
+            continue
         # PyTorch 1.13 writes a bare list of events; later versions an object holding them.
         listed = trace.get("traceEvents", []) if isinstance(trace, dict) else trace
         for event in listed:
@@ -152,7 +228,7 @@ def merge_profiles(out, ranks, path):
         json.dump({"traceEvents": events, "displayTimeUnit": "ms"}, file)
 
 
-def main(argv=None):
+def _arguments(argv):
     parser = argparse.ArgumentParser(prog="rankstep_real.verify")
     for name in ("ranks", "layers", "batches"):
         parser.add_argument("--" + name, type=int, required=True)
@@ -161,20 +237,44 @@ def main(argv=None):
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--wall-seconds", type=float, default=0.0)
     parser.add_argument("--profile", default="", help="merge the ranks' profiles into this file")
-    parser.add_argument("--out", required=True)
-    args = parser.parse_args(argv)
+    parser.add_argument("--from", dest="source", required=True, help="the ranks' folder")
+    parser.add_argument("--out", required=True, help="where verdict.txt and report.json go")
+    return parser.parse_args(argv)
+
+
+def _write_new(path, text):
+    """Writes a file this check makes; one already there (a rank's doing) is an error."""
+    with open(path, "x", encoding="utf-8") as file:
+        file.write(text)
+
+
+def prepare(argv):
+    """Called before the sandbox closes (cli/realcheck.cpp): only reads the arguments."""
     torch.set_num_threads(1)
+    return _arguments(argv)
+
+
+def run(args):
+    """0 the weights match, WEIGHTS_DIFFER, or REFUSED (verdict.txt says why)."""
     sizes = tensors.Sizes(args.hidden, args.length, args.seed)
-    verdict = verify(args.out, args.ranks, args.layers, args.batches, sizes)
-    with open(os.path.join(args.out, "verdict.txt"), "w", encoding="utf-8") as file:
-        file.write(describe(verdict, args.ranks))
-    with open(os.path.join(args.out, "report.json"), "w", encoding="utf-8") as file:
-        json.dump(report(args.out, args, verdict), file, indent=1)
-        file.write("\n")
+    try:
+        verdict = verify(args.source, args.ranks, args.layers, args.batches, sizes)
+        whole = report(args.source, args, verdict)
+    except Refused as refused:
+        _write_new(os.path.join(args.out, "verdict.txt"), str(refused) + "\n")
+        return REFUSED
+    _write_new(os.path.join(args.out, "verdict.txt"), describe(verdict, args.ranks))
+    _write_new(os.path.join(args.out, "report.json"),
+               json.dumps(whole, indent=1) + "\n")
     if args.profile:
-        merge_profiles(args.out, args.ranks, os.path.join(args.out, "profile.json"))
+        merge_profiles(args.source, args.ranks, os.path.join(args.out, "profile.json"))
     # Not 1: an uncaught exception exits with 1, and must not read as "the weights differ".
     return 0 if verdict["weights_match"] else WEIGHTS_DIFFER
+
+
+def main(argv=None):
+    """Without a sandbox (for trying the package by hand)."""
+    return run(prepare(argv if argv is not None else sys.argv[1:]))
 
 
 if __name__ == "__main__":
