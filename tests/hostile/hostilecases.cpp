@@ -122,6 +122,30 @@ std::vector<HostileCase> makeCases()
         {"BinaryGarbage", "binary garbage as a source file", binaryGarbage(), quick, 2,
          "Error (line 1): This file is not Python source: line 1 holds the byte 0x8B, which is not "
          "UTF-8 text."},
+        // The runner describes an exception in C++ from private references: nothing the code
+        // patches takes part, and every text taken from it is bounded.
+        {"PatchedTraceback", "patching `traceback.format_exception_only`, then raising",
+         "import traceback\n\ntraceback.format_exception_only = None\n\n\ndef puzzle(model):\n"
+         "    raise ValueError('the shard is empty')\n",
+         quick, 2, "Error (rank 0, line 7): ValueError: the shard is empty"},
+        {"BrokenStrAndBuiltins",
+         "an exception whose `__str__` raises, after replacing `builtins.str`, `builtins.len` and "
+         "`sys.modules['sys']`",
+         "import builtins\nimport sys\n\n\nclass Broken(Exception):\n    def __str__(self):\n"
+         "        raise RuntimeError('no')\n\n\ndef puzzle(model):\n    builtins.str = None\n"
+         "    builtins.len = None\n    sys.modules['sys'] = None\n    raise Broken()\n",
+         quick, 2, "Error (rank 0, line 14): __rankstep__.Broken: <exception str() failed>"},
+        {"HugeMessage", "an exception with a 300 MB message",
+         "def puzzle(model):\n    raise ValueError('x' * 300_000_000)\n", quick, 2,
+         "x [cut at 10,000 characters: 299,990,000 more were left out]"},
+        {"SwallowedStopThenHugeMessage",
+         "catching the time limit's stop, then raising a 300 MB message (`--timeout 2`)",
+         "BIG = 'x' * 300_000_000\n\n\ndef puzzle(model):\n    try:\n        while True:\n"
+         "            pass\n    except BaseException:\n        pass\n    raise ValueError(BIG)\n",
+         {"--timeout", "2"},
+         4,
+         "Error (rank 0, line 10): The run was stopped after 2 s (the time limit) while rank 0 was "
+         "at line 10. Is a loop running forever?"},
         {"NulByte", "a NUL byte in a source file",
          std::string("def puzzle(model):\n    pass\n# ") + '\0' + "\n", quick, 2,
          "Error (line 3): This file is not Python source: line 3 holds a NUL byte, as binary "

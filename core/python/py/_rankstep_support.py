@@ -3,7 +3,6 @@
 import ast
 import linecache
 import sys
-import traceback
 
 OUTPUT_LIMIT = 1 << 20
 
@@ -74,39 +73,6 @@ def compile_source(source, filename):
     source = without_bom(source)
     register_source(source, filename)
     return compile(source, filename, "exec", dont_inherit=True)
-
-
-def syntax_error(exc):
-    """(line, column, message) of a SyntaxError, in plain words."""
-    line = exc.lineno or 0
-    column = exc.offset or 0
-    text = (exc.text or "").rstrip("\n")
-    message = f"{type(exc).__name__}: {exc.msg} (line {line}, column {column})"
-    if text.strip():
-        message += "\n    " + text.strip()
-    return line, column, message
-
-
-def describe_exception(exc, filename):
-    """(line, message, traceback text) of an exception, keeping only the learner's frames."""
-    frames = [f for f in traceback.extract_tb(exc.__traceback__) if f.filename == filename]
-    line = frames[-1].lineno if frames else 0
-    message = "".join(traceback.format_exception_only(type(exc), exc)).strip()
-    text = "Traceback (most recent call last):\n" + "".join(traceback.format_list(frames))
-    return line, message, text + message
-
-
-def learner_line(coroutine, filename):
-    """The line the innermost of the learner's coroutines is suspended at."""
-    line = 0
-    current = coroutine
-    while current is not None:
-        frame = getattr(current, "cr_frame", None) or getattr(current, "gi_frame", None)
-        if frame is None or frame.f_code.co_filename != filename:
-            break
-        line = frame.f_lineno
-        current = getattr(current, "cr_await", None) or getattr(current, "gi_yieldfrom", None)
-    return line
 
 
 def list_functions(source, filename):
