@@ -12,6 +12,7 @@
 
 #include <pybind11/embed.h>
 
+#include <atomic>
 #include <chrono>
 #include <condition_variable>
 #include <cstdio>
@@ -257,6 +258,40 @@ private:
 
 } // namespace
 
+namespace {
+
+// Set from the stop until the run's end: stopEveryLine raises RunStopped at every line and call of
+// Python code, so that code catching the stop (`except BaseException`) gets it again at its next
+// line, in the handler itself, and leaves any number of nested handlers one by one.
+std::atomic<bool> g_stopEveryLine = false;
+
+int stopEveryLine(PyObject *, PyFrameObject *, int what, PyObject *)
+{
+    if (!g_stopEveryLine.load(std::memory_order_relaxed) ||
+        (what != PyTrace_LINE && what != PyTrace_CALL))
+        return 0;
+    PyErr_SetNone(runStoppedType());
+    return -1;
+}
+
+// Sets the trace function of the thread `state` (null: none), as Python 3.12's
+// threading.settrace_all_threads does; the caller holds the GIL, so that thread runs no code.
+void setTrace(PyThreadState *state, Py_tracefunc function)
+{
+    if (_PyEval_SetTrace(state, function, nullptr) == 0)
+        return;
+    // An audit hook of the learner's refused "sys.settrace": what _PyEval_SetTrace does without
+    // the hook (Python 3.11's fields; learnerline.cpp reads use_tracing too).
+    PyErr_Clear();
+    PyObject *old = state->c_traceobj;
+    state->c_traceobj = nullptr;
+    state->c_tracefunc = function;
+    state->cframe->use_tracing = function || state->c_profilefunc ? 255 : 0;
+    Py_XDECREF(old);
+}
+
+} // namespace
+
 struct Runtime::Impl {
     std::mutex runMutex; // one run at a time
     std::mutex stateMutex;
@@ -266,6 +301,8 @@ struct Runtime::Impl {
     StopCause stop;
     core::Engine *engine = nullptr;
     unsigned long pythonThread = 0;
+    PyThreadState *pythonState = nullptr; // the thread that runs the learner's code
+    bool everyLine = false;               // with the GIL: the stop's trace function is set
 
     void watch(double seconds);
     core::Trace execute(const RunRequest &request);
@@ -291,6 +328,7 @@ public:
             impl.stop = StopCause{};
             impl.engine = nullptr;
             impl.pythonThread = PyThread_get_thread_ident();
+            impl.pythonState = PyThreadState_Get();
         }
         m_thread = std::thread([&impl, seconds] { impl.watch(seconds); });
     }
@@ -309,6 +347,11 @@ public:
             m_thread.join();
         }
         PyThreadState_SetAsyncExc(m_impl.pythonThread, nullptr); // drop a stop that came too late
+        g_stopEveryLine.store(false, std::memory_order_relaxed);
+        if (m_impl.everyLine) {
+            m_impl.everyLine = false;
+            setTrace(PyThreadState_Get(), nullptr);
+        }
     }
     void watchEngine(core::Engine &engine)
     {
@@ -363,8 +406,14 @@ void Runtime::Impl::watch(double seconds)
         lock.unlock();
         PyGILState_STATE gil = PyGILState_Ensure();
         lock.lock();
-        if (running)
+        if (running) {
             PyThreadState_SetAsyncExc(pythonThread, runStoppedType());
+            if (!everyLine) {
+                everyLine = true;
+                g_stopEveryLine.store(true, std::memory_order_relaxed);
+                setTrace(pythonState, &stopEveryLine);
+            }
+        }
         lock.unlock();
         PyGILState_Release(gil);
         std::this_thread::sleep_for(std::chrono::milliseconds(50));

@@ -144,8 +144,28 @@ std::vector<HostileCase> makeCases()
          "            pass\n    except BaseException:\n        pass\n    raise ValueError(BIG)\n",
          {"--timeout", "2"},
          4,
-         "Error (rank 0, line 10): The run was stopped after 2 s (the time limit) while rank 0 was "
-         "at line 10. Is a loop running forever?"},
+         "Error (rank 0, line 8): The run was stopped after 2 s (the time limit) while rank 0 was "
+         "at line 8. Is a loop running forever?"},
+        // After the stop every line raises it again, the handler's own first: no number of
+        // handlers keeps the code running, and the supervisor need not end it by force.
+        {"CatchingTheStopForever",
+         "catching the time limit's stop in a loop, forever (`--timeout 2`)",
+         "def puzzle(model):\n    while True:\n        try:\n            while True:\n"
+         "                pass\n        except BaseException:\n            pass\n",
+         {"--timeout", "2"},
+         4,
+         "Error (rank 0, line 6): The run was stopped after 2 s (the time limit) while rank 0 was "
+         "at line 6. Is a loop running forever?"},
+        {"CatchingTheStopBehindAnAuditHook",
+         "the same after an audit hook that refuses `sys.settrace` (`--timeout 2`)",
+         "import sys\n\n\ndef refuse(event, args):\n    if event == 'sys.settrace':\n"
+         "        raise RuntimeError('no tracing')\n\n\nsys.addaudithook(refuse)\n\n\n"
+         "def puzzle(model):\n    while True:\n        try:\n            while True:\n"
+         "                pass\n        except BaseException:\n            pass\n",
+         {"--timeout", "2"},
+         4,
+         "Error (rank 0, line 17): The run was stopped after 2 s (the time limit) while rank 0 "
+         "was at line 17. Is a loop running forever?"},
         {"NulByte", "a NUL byte in a source file",
          std::string("def puzzle(model):\n    pass\n# ") + '\0' + "\n", quick, 2,
          "Error (line 3): This file is not Python source: line 3 holds a NUL byte, as binary "
