@@ -39,18 +39,6 @@ std::string cutNote(std::size_t most, std::size_t more)
            " more were left out]";
 }
 
-// str(value) bounded, or `failed` when __str__ raises (the learner's code: it may loop until the
-// time limit's stop, or raise anything).
-std::string boundedStr(PyObject *value, const char *failed)
-{
-    Ref text(PyObject_Str(value));
-    if (!text.ptr) {
-        PyErr_Clear();
-        return failed;
-    }
-    return boundedText(text.ptr);
-}
-
 std::string typeQualifiedName(PyTypeObject *type)
 {
     std::string name;
@@ -242,6 +230,16 @@ std::string boundedText(PyObject *text, std::size_t most)
     if (std::size_t(length) > most)
         out += " " + cutNote(most, std::size_t(length) - most);
     return out;
+}
+
+std::string boundedStr(PyObject *value, const char *failed)
+{
+    Ref text(PyObject_Str(value));
+    if (!text.ptr) {
+        PyErr_Clear();
+        return failed;
+    }
+    return boundedText(text.ptr);
 }
 
 std::string boundedRepr(PyObject *value, std::size_t most)

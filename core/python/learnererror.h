@@ -39,6 +39,9 @@ LearnerSyntaxError describeSyntaxError(PyObject *exception);
 
 // UTF-8 of a str, at most `most` characters, then a note of how many more there were.
 std::string boundedText(PyObject *text, std::size_t most = kMostMessageCharacters);
+// str(value), bounded, or `failed` when its __str__ raises (the learner's code: it may raise
+// anything, or loop until the time limit's stop).
+std::string boundedStr(PyObject *value, const char *failed = "<exception str() failed>");
 // repr(value), bounded; a repr that fails says so.
 std::string boundedRepr(PyObject *value, std::size_t most = kMostMessageCharacters);
 

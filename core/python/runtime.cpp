@@ -153,7 +153,7 @@ core::Error describeError(py::error_already_set &e, int rank, const LearnerFile 
         message = outOfMemoryMessage();
     } else if (e.matches(puzzleErrorType())) {
         kind = core::ErrorKind::Check;
-        message = boundedText(py::str(value).ptr());
+        message = boundedStr(value);
     } else if (message.find("no running event loop") != std::string::npos) {
         message =
             "This line awaits something of asyncio, which does not run here: ranks run on "

@@ -135,6 +135,15 @@ std::vector<HostileCase> makeCases()
          "        raise RuntimeError('no')\n\n\ndef puzzle(model):\n    builtins.str = None\n"
          "    builtins.len = None\n    sys.modules['sys'] = None\n    raise Broken()\n",
          quick, 2, "Error (rank 0, line 14): __rankstep__.Broken: <exception str() failed>"},
+        {"SyntaxErrorWithAHugeLine", "raising a `SyntaxError` whose `lineno` is 10**100",
+         "error = SyntaxError('bad')\nerror.lineno = 10**100\n\n\ndef puzzle(model):\n"
+         "    raise error\n",
+         quick, 2, "Error (rank 0): SyntaxError: bad (line 0, column 0)"},
+        {"PuzzleErrorWithBrokenStr",
+         "raising a `PuzzleError` of the learner's whose `__str__` raises",
+         "from lib import PuzzleError\n\n\nclass Mine(PuzzleError):\n    def __str__(self):\n"
+         "        raise ValueError('no')\n\n\ndef puzzle(model):\n    raise Mine('x')\n",
+         quick, 2, "Error (rank 0, line 10): <exception str() failed>"},
         {"HugeMessage", "an exception with a 300 MB message",
          "def puzzle(model):\n    raise ValueError('x' * 300_000_000)\n", quick, 2,
          "x [cut at 10,000 characters: 299,990,000 more were left out]"},
