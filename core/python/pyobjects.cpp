@@ -3,6 +3,7 @@
 // with the notebook's constructors, and the `_rankstep` module that lib.py re-exports.
 #include "core/algebra.h"
 #include "fastinstance.h"
+#include "outputcapture.h"
 #include "session.h"
 
 #include <pybind11/embed.h>
@@ -532,4 +533,5 @@ PYBIND11_EMBEDDED_MODULE(_rankstep, m)
     m.attr("LENGTH") = sizes.length;
     bindObjects(m);
     bindModel(m);
+    bindOutputCapture(m);
 }

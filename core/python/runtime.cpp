@@ -5,6 +5,7 @@
 
 #include "embeddedmodules.h"
 #include "learnererror.h"
+#include "outputcapture.h"
 #include "session.h"
 #include "sourcetext.h"
 
@@ -65,7 +66,7 @@ void startInterpreter()
             py::object module = types.attr("ModuleType")(embedded.name);
             module.attr("__file__") = std::string("<rankstep:") + embedded.name + ">";
             // The support module looks builtins up in a copy of its own: learner code that
-            // replaces builtins.len or builtins.str does not reach the runner's capture of output.
+            // replaces builtins.compile or builtins.len does not reach the runner's own calls.
             if (std::string_view(embedded.name) == "_rankstep_support")
                 module.attr("__dict__")["__builtins__"] = builtins.attr("__dict__").attr("copy")();
             sys.attr("modules")[embedded.name] = module;
@@ -421,32 +422,13 @@ void Runtime::Impl::watch(double seconds)
     }
 }
 
-namespace {
-
-// What the code printed. The capture is a Python object the learner's code could reach as
-// sys.stdout and break: then the output is lost, and said so, but the run's result stands.
-std::string capturedOutput(const py::object &capture)
-{
-    try {
-        // The note on dropped output, and a last line without a newline, before the caller's.
-        capture.attr("close")();
-        py::object text = capture.attr("text")();
-        if (PyUnicode_Check(text.ptr()))
-            return boundedText(text.ptr(), std::size_t(2) << 20);
-    } catch (const std::exception &) {
-        PyErr_Clear();
-    }
-    return "[the output could not be read: the code changed the object that captures it]\n";
-}
-
-} // namespace
-
 RunOutcome Runtime::run(const RunRequest &request)
 {
     std::lock_guard runLock(m_impl->runMutex);
     py::gil_scoped_acquire gil;
     RunOutcome outcome;
-    py::object capture = supportModule().attr("Capture")(request.echoOutput);
+    OutputCapture *captured = nullptr;
+    py::object capture = makeOutputCapture(request.echoOutput, &captured);
     // Through the interpreter's own sys dict, never through sys.modules['sys'], which the
     // learner's code may replace.
     const char *streams[] = {"stdout", "stderr", "__stdout__", "__stderr__"};
@@ -476,7 +458,9 @@ RunOutcome Runtime::run(const RunRequest &request)
     }
     for (std::size_t i = 0; i < old.size(); ++i)
         PySys_SetObject(streams[i], old[i].is_none() ? nullptr : old[i].ptr());
-    outcome.output = capturedOutput(capture);
+    // The note on dropped output, and a last line that has no newline, before the caller's output.
+    captured->close();
+    outcome.output = captured->text();
     return outcome;
 }
 

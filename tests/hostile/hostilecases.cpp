@@ -144,6 +144,16 @@ std::vector<HostileCase> makeCases()
          "from lib import PuzzleError\n\n\nclass Mine(PuzzleError):\n    def __str__(self):\n"
          "        raise ValueError('no')\n\n\ndef puzzle(model):\n    raise Mine('x')\n",
          quick, 2, "Error (rank 0, line 10): <exception str() failed>"},
+        // What the code prints is kept in C++: sys.stdout is the learner's to reach, not to
+        // change what the runner reads back after the run, when no time limit guards it.
+        {"ChangedOutputCapture",
+         "replacing the attributes and the class methods of `sys.stdout` after printing",
+         "import sys\n\n\ndef forever(self):\n    while True:\n        pass\n\n\n"
+         "def puzzle(model):\n    print('kept')\n    for name in ('parts', 'close', 'text', "
+         "'_echo'):\n        for target in (sys.stdout, type(sys.stdout)):\n"
+         "            try:\n                setattr(target, name, forever)\n"
+         "            except (AttributeError, TypeError):\n                pass\n",
+         quick, 1, "No operation took simulated time.\nNot correct yet", true},
         {"HugeMessage", "an exception with a 300 MB message",
          "def puzzle(model):\n    raise ValueError('x' * 300_000_000)\n", quick, 2,
          "x [cut at 10,000 characters: 299,990,000 more were left out]"},
