@@ -61,6 +61,25 @@ void enterSandbox(const std::string &folder)
     std::cerr << describeMissing(lockDown(folder));
 }
 
+// The trace as the supervisor gets it. A run that ran out of memory may leave a record too large
+// to encode within the same cap: then what says how it ended goes (its error and check), without
+// the events and the figures made of them.
+std::string encodeTrace(const core::Trace &trace, const io::TraceJsonOptions &names)
+{
+    try {
+        return io::traceToBinary(trace, names);
+    } catch (const std::bad_alloc &) {
+    }
+    core::Trace ending;
+    ending.config = trace.config;
+    ending.warnings = trace.warnings;
+    ending.status = trace.status;
+    ending.error = trace.error;
+    ending.diagnosis = trace.diagnosis;
+    ending.check = trace.check;
+    return io::traceToBinary(ending, names);
+}
+
 RunnerReport runJobs(python::Runtime &runtime, std::vector<RunnerJob> &jobs,
                      const std::string &folder)
 {
@@ -70,7 +89,7 @@ RunnerReport runJobs(python::Runtime &runtime, std::vector<RunnerJob> &jobs,
             job.request.function = chooseFunction(runtime, job.request);
         const python::RunOutcome outcome = runGuarded(runtime, job.request, folder);
         report.traces.push_back(
-            io::traceToBinary(outcome.trace, {job.request.fileName, job.request.function}));
+            encodeTrace(outcome.trace, {job.request.fileName, job.request.function}));
     }
     return report;
 }

@@ -155,6 +155,8 @@ public:
     // "The run was stopped ..." ("on request"); a stop at a time limit of timeLimitSeconds (> 0)
     // says so and asks whether a loop runs forever. The first request wins.
     void requestStop(std::string reason = "on request", double timeLimitSeconds = 0);
+    // Thread-safe: whether a stop was requested (the run ends at its next operation or slice).
+    bool stopRequested() const { return m_stopRequested.load(std::memory_order_acquire); }
     // An error that ends the run (deadlock, mismatch, stop, budget); set by the engine itself.
     const std::optional<Error> &fatalError() const { return m_fatal; }
 

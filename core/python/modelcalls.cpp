@@ -148,10 +148,12 @@ PyObject *forward(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObj
     return guarded([&] {
         const auto a = bound<3>(kForward, args, nargs, kw);
         const PyModel &s = FastSelf<PyModel>::of(self);
+        const Holder me = s.acting();
         const int layer = intArgument(kForward, "layer", a.at[0]);
-        return wrapObject(
-            unwrap(s.engine().forward(s.at(), layer, requirePuzzleObject(a.at[1], "forward"),
-                                      requirePuzzleObject(a.at[2], "forward"))));
+        // One after another, so that a refusal names the first argument that is not this rank's.
+        const core::Object &inp = ownPuzzleObject(a.at[1], "forward", me);
+        const core::Object &weight = ownPuzzleObject(a.at[2], "forward", me);
+        return wrapObject(unwrap(s.engine().forward(s.at(), layer, inp, weight)), me);
     });
 }
 
@@ -160,10 +162,12 @@ PyObject *backward(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyOb
     return guarded([&] {
         const auto a = bound<4>(kBackward, args, nargs, kw);
         const PyModel &s = FastSelf<PyModel>::of(self);
+        const Holder me = s.acting();
         const int layer = intArgument(kBackward, "layer", a.at[0]);
-        return pairOf(unwrap(s.engine().backward(
-            s.at(), layer, requirePuzzleObject(a.at[1], "backward"),
-            requirePuzzleObject(a.at[2], "backward"), requirePuzzleObject(a.at[3], "backward"))));
+        const core::Object &inp = ownPuzzleObject(a.at[1], "backward", me);
+        const core::Object &grad = ownPuzzleObject(a.at[2], "backward", me);
+        const core::Object &weight = ownPuzzleObject(a.at[3], "backward", me);
+        return pairOf(unwrap(s.engine().backward(s.at(), layer, inp, grad, weight)), me);
     });
 }
 
@@ -172,7 +176,9 @@ PyObject *loss(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject
     return guarded([&] {
         const auto a = bound<1>(kLoss, args, nargs, kw);
         const PyModel &s = FastSelf<PyModel>::of(self);
-        return wrapObject(unwrap(s.engine().loss(s.at(), requirePuzzleObject(a.at[0], "loss"))));
+        const Holder me = s.acting();
+        return wrapObject(unwrap(s.engine().loss(s.at(), ownPuzzleObject(a.at[0], "loss", me))),
+                          me);
     });
 }
 
@@ -181,10 +187,12 @@ PyObject *update(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObje
     return guarded([&] {
         const auto a = bound<4>(kUpdate, args, nargs, kw);
         const PyModel &s = FastSelf<PyModel>::of(self);
+        const Holder me = s.acting();
         const int layer = intArgument(kUpdate, "layer", a.at[0]);
-        return pairOf(unwrap(s.engine().update(
-            s.at(), layer, requirePuzzleObject(a.at[1], "update"),
-            requirePuzzleObject(a.at[2], "update"), requirePuzzleObject(a.at[3], "update"))));
+        const core::Object &grad = ownPuzzleObject(a.at[1], "update", me);
+        const core::Object &weight = ownPuzzleObject(a.at[2], "update", me);
+        const core::Object &state = ownPuzzleObject(a.at[3], "update", me);
+        return pairOf(unwrap(s.engine().update(s.at(), layer, grad, weight, state)), me);
     });
 }
 
@@ -193,10 +201,11 @@ PyObject *loadWeights(PyObject *self, PyObject *const *args, Py_ssize_t nargs, P
     return guarded([&] {
         const auto a = bound<3>(kLoadWeights, args, nargs, kw);
         const PyModel &s = FastSelf<PyModel>::of(self);
+        const Holder me = s.acting();
         const int layer = intArgument(kLoadWeights, "layer", a.at[0]);
         const int shard = a.at[1] ? intArgument(kLoadWeights, "shard", a.at[1]) : 0;
         const int total = a.at[2] ? intArgument(kLoadWeights, "total", a.at[2]) : 1;
-        return pairOf(unwrap(s.engine().loadWeights(s.at(), layer, shard, total)));
+        return pairOf(unwrap(s.engine().loadWeights(s.at(), layer, shard, total)), me);
     });
 }
 
@@ -206,6 +215,7 @@ PyObject *collective(PyObject *self, PyObject *const *args, Py_ssize_t nargs, Py
     return guarded([&] {
         const auto a = bound<3>(Sig, args, nargs, kw);
         const PyModel &s = FastSelf<PyModel>::of(self);
+        s.acting();
         const int layer = intArgument(Sig, "layer", a.at[1]);
         return s.waiter(Op, py::reinterpret_borrow<py::object>(a.at[0]), layer,
                         a.at[2] ? py::reinterpret_borrow<py::object>(a.at[2]) : py::none(),
@@ -221,14 +231,15 @@ PyObject *collectiveStart(PyObject *self, PyObject *const *args, Py_ssize_t narg
     return guarded([&] {
         const auto a = bound<3>(Sig, args, nargs, kw);
         const PyModel &s = FastSelf<PyModel>::of(self);
+        const Holder me = s.acting();
         const int layer = intArgument(Sig, "layer", a.at[1]);
         py::object handle = s.waiter(
             Op, py::none(), layer,
             a.at[2] ? py::reinterpret_borrow<py::object>(a.at[2]) : py::none(), std::nullopt);
         Waiter &waiter = heldOrCast<Waiter>(handle, nullptr);
         const std::int64_t id = unwrap(s.engine().startCollective(
-            s.at(), Op, toPayload(py::reinterpret_borrow<py::object>(a.at[0])), layer,
-            waiter.group));
+            s.at(), Op, toPayload(py::reinterpret_borrow<py::object>(a.at[0]), me, Sig.method),
+            layer, waiter.group));
         waiter.handle = id;
         return handle;
     });

@@ -72,9 +72,17 @@ struct StorageMap {
     core::MapKind kind = core::MapKind::Weights;
 
     core::CallSite at() const { return {rank, learnerLine(session->fileName)}; }
-    const core::Storage &storage() const { return engineOf(*session).storage(rank); }
+    Holder holder() const { return {rank, session->run}; }
+    // docs/simulation.md, "An object belongs to a rank": another rank's code may not use it.
+    void refuseOthers() const { refuseOtherRanks(*session, rank, core::mapName(kind)); }
+    const core::Storage &storage() const
+    {
+        refuseOthers();
+        return engineOf(*session).storage(rank);
+    }
     const core::Object *find(const core::Key &key) const
     {
+        refuseOthers();
         return engineOf(*session).find(rank, kind, key);
     }
 
@@ -98,12 +106,13 @@ struct StorageMap {
         const core::Object *found = find(k);
         if (!found)
             throw py::key_error(missing(k));
-        return wrapObject(*found);
+        return wrapObject(*found, holder());
     }
     void set(py::handle key, py::handle value) const
     {
+        refuseOthers();
         const core::Key k = toKey(key);
-        const core::Object &object = requirePuzzleObject(value, core::mapName(kind));
+        const core::Object &object = ownPuzzleObject(value, core::mapName(kind), holder());
         if (auto status = engineOf(*session).store(at(), kind, k, object); !status)
             raiseError(status.error());
     }
@@ -126,14 +135,14 @@ struct StorageMap {
     {
         py::list out;
         for (const auto &[key, object] : storage().entries(kind))
-            out.append(wrapObject(*object));
+            out.append(wrapObject(*object, holder()));
         return out;
     }
     py::list items() const
     {
         py::list out;
         for (const auto &[key, object] : storage().entries(kind))
-            out.append(py::make_tuple(fromKey(key), wrapObject(*object)));
+            out.append(py::make_tuple(fromKey(key), wrapObject(*object, holder())));
         return out;
     }
 };
@@ -174,8 +183,17 @@ PyModel standaloneModel(int layers, int batches, int rank, PyDist &dist)
     return newModel(dist.session, rank);
 }
 
+// The model `self` for a call of its rank's code: another rank's code may not use it.
+const PyModel &ownModel(py::handle self)
+{
+    const PyModel &model = FastSelf<PyModel>::of(self);
+    model.acting();
+    return model;
+}
+
 std::string statusText(const PyModel &m)
 {
+    m.acting();
     const core::Engine &engine = m.engine();
     const core::Storage &storage = engine.storage(m.rank);
     std::string text = "rank " + std::to_string(m.rank) + " at time " +
@@ -246,7 +264,7 @@ void bindStorage(py::module_ &m)
             "get",
             [](const StorageMap &s, py::handle key, py::object fallback) -> py::object {
                 const core::Object *found = s.find(toKey(key));
-                return found ? wrapObject(*found) : fallback;
+                return found ? wrapObject(*found, s.holder()) : fallback;
             },
             py::arg("key"), py::arg("default") = py::none())
         .def("pop",
@@ -314,76 +332,78 @@ void bindModel(py::module_ &m)
                                })
         .def_property_readonly("weights",
                                [](py::handle self_) {
-                                   const PyModel &s = FastSelf<PyModel>::of(self_);
+                                   const PyModel &s = ownModel(self_);
                                    return s.maps[0];
                                })
         .def_property_readonly("opt_states",
                                [](py::handle self_) {
-                                   const PyModel &s = FastSelf<PyModel>::of(self_);
+                                   const PyModel &s = ownModel(self_);
                                    return s.maps[1];
                                })
         .def_property_readonly("activations",
                                [](py::handle self_) {
-                                   const PyModel &s = FastSelf<PyModel>::of(self_);
+                                   const PyModel &s = ownModel(self_);
                                    return s.maps[2];
                                })
         .def_property_readonly("grad_activations",
                                [](py::handle self_) {
-                                   const PyModel &s = FastSelf<PyModel>::of(self_);
+                                   const PyModel &s = ownModel(self_);
                                    return s.maps[3];
                                })
         .def_property_readonly("grad_weights",
                                [](py::handle self_) {
-                                   const PyModel &s = FastSelf<PyModel>::of(self_);
+                                   const PyModel &s = ownModel(self_);
                                    return s.maps[4];
                                })
         .def("storage",
              [](py::handle self_) {
-                 const PyModel &s = FastSelf<PyModel>::of(self_);
+                 const PyModel &s = ownModel(self_);
                  return py::make_tuple(s.maps[0], s.maps[1], s.maps[2], s.maps[3], s.maps[4]);
              })
         .def(
             "get_activation",
             [](py::handle self_, py::handle batches) {
-                const PyModel &s = FastSelf<PyModel>::of(self_);
+                const PyModel &s = ownModel(self_);
                 return wrapObject(
-                    unwrap(s.engine().getActivation(s.at(), toIndexSet(batches, "batches"))));
+                    unwrap(s.engine().getActivation(s.at(), toIndexSet(batches, "batches"))),
+                    s.acting());
             },
             py::arg("batches"))
         .def(
             "fake_grad",
             [](py::handle self_, int layer, py::handle batches) {
-                const PyModel &s = FastSelf<PyModel>::of(self_);
+                const PyModel &s = ownModel(self_);
                 return wrapObject(
-                    unwrap(s.engine().fakeGrad(s.at(), layer, toIndexSet(batches, "batches"))));
+                    unwrap(s.engine().fakeGrad(s.at(), layer, toIndexSet(batches, "batches"))),
+                    s.acting());
             },
             py::arg("layer"), py::arg("batches"))
         .def(
             "set_final_weight",
             [](py::handle self_, int layer, py::handle weight) {
-                const PyModel &s = FastSelf<PyModel>::of(self_);
+                const PyModel &s = ownModel(self_);
                 if (auto st = s.engine().setFinalWeight(
-                        s.at(), layer, requirePuzzleObject(weight, "set_final_weight"));
+                        s.at(), layer, ownPuzzleObject(weight, "set_final_weight", s.acting()));
                     !st)
                     raiseError(st.error());
             },
             py::arg("layer"), py::arg("weight"))
-        .def_property_readonly("final_weights",
-                               [](py::handle self_) {
-                                   const PyModel &s = FastSelf<PyModel>::of(self_);
-                                   py::dict out;
-                                   const auto &all = s.session->engine
-                                                         ? s.session->engine->trace().finalWeights
-                                                         : s.session->finalWeights;
-                                   if (std::size_t(s.rank) >= all.size())
-                                       return out; // the run's end, closing its coroutines
-                                   for (const auto &[layer, weight] : all[std::size_t(s.rank)])
-                                       out[py::int_(layer)] = wrapObject(weight);
-                                   return out;
-                               })
+        .def_property_readonly(
+            "final_weights",
+            [](py::handle self_) {
+                const PyModel &s = ownModel(self_);
+                py::dict out;
+                const auto &all = s.session->engine ? s.session->engine->trace().finalWeights
+                                                    : s.session->finalWeights;
+                if (std::size_t(s.rank) >= all.size())
+                    return out; // the run's end, closing its coroutines
+                for (const auto &[layer, weight] : all[std::size_t(s.rank)])
+                    out[py::int_(layer)] = wrapObject(weight, {s.rank, s.session->run});
+                return out;
+            })
         .def("memory",
              [](py::handle self_) {
-                 const PyModel &s = FastSelf<PyModel>::of(self_);
+                 const PyModel &s = ownModel(self_);
                  return s.engine().storage(s.rank).memory();
              })
         .def("status", &statusText)
@@ -391,14 +411,14 @@ void bindModel(py::module_ &m)
         .def(
             "pass_to",
             [](py::handle self_, int rank, py::object v) {
-                const PyModel &s = FastSelf<PyModel>::of(self_);
+                const PyModel &s = ownModel(self_);
                 return s.waiter(OpKind::PassTo, std::move(v), -1, py::none(), rank);
             },
             py::arg("rank"), py::arg("value"))
         .def(
             "receive",
             [](py::handle self_, std::optional<int> source) {
-                const PyModel &s = FastSelf<PyModel>::of(self_);
+                const PyModel &s = ownModel(self_);
                 return s.waiter(OpKind::Receive, py::none(), -1, py::none(), source);
             },
             py::arg("source") = py::none())

@@ -31,9 +31,9 @@ T unwrap(core::Result<T> result)
     return std::move(*result);
 }
 
-inline py::tuple pairOf(const std::pair<core::Object, core::Object> &pair)
+inline py::tuple pairOf(const std::pair<core::Object, core::Object> &pair, Holder holder)
 {
-    return py::make_tuple(wrapObject(pair.first), wrapObject(pair.second));
+    return py::make_tuple(wrapObject(pair.first, holder), wrapObject(pair.second, holder));
 }
 
 struct PyModel {
@@ -43,6 +43,13 @@ struct PyModel {
 
     core::Engine &engine() const { return engineOf(*session); }
     core::CallSite at() const { return {rank, learnerLine(session->fileName)}; }
+    // The holder of what this model's calls make and take (docs/simulation.md, "An object
+    // belongs to a rank"); raises when another rank's code runs: it may not use this model.
+    Holder acting() const
+    {
+        refuseOtherRanks(*session, rank, "model");
+        return {rank, session->run};
+    }
     py::object waiter(core::OpKind op, py::object value, int layer, py::object group,
                       std::optional<int> peer) const
     {

@@ -3,6 +3,7 @@
 // with the notebook's constructors, and the `_rankstep` module that lib.py re-exports.
 #include "core/algebra.h"
 #include "fastinstance.h"
+#include "outputcapture.h"
 #include "session.h"
 
 #include <pybind11/embed.h>
@@ -16,6 +17,7 @@ namespace {
 
 struct PyPuzzle {
     core::Object object;
+    Holder holder; // docs/simulation.md, "An object belongs to a rank"
 };
 struct PyWeight : PyPuzzle {};
 struct PyOptState : PyPuzzle {};
@@ -68,6 +70,53 @@ core::Object makeObject(core::ObjectKind kind, int layer, int layers)
     return object;
 }
 
+// The line of the learner's code running now, for an error raised outside an engine call.
+int currentLine()
+{
+    const Session *session = activeSession();
+    return session ? learnerLine(session->fileName) : 0;
+}
+
+// docs/simulation.md, "An object belongs to a rank": what a rank may do with an object instead.
+const char *hintFor(core::ObjectKind kind)
+{
+    switch (kind) {
+        case core::ObjectKind::WeightGrad:
+            return "send it (pass_to) or reduce it (allreduce, scatterreduce) first";
+        case core::ObjectKind::Weight:
+        case core::ObjectKind::OptState:
+            return "send it (pass_to) or gather it (allgather) first";
+        default:
+            return "send it (pass_to) first";
+    }
+}
+
+[[noreturn]] void refuseForeign(const PyPuzzle &puzzle, const char *what, Holder acting)
+{
+    const core::Object &object = puzzle.object;
+    const std::string rank = "rank " + std::to_string(acting.rank);
+    const std::string kind =
+        std::string(core::kindWords(object.kind)) + " for layer " + std::to_string(object.layer);
+    std::string message;
+    if (puzzle.holder.run != acting.run)
+        message = rank + " used a " + kind + " in " + what +
+                  " that was made outside this run (by an earlier run, or by a Dist of its "
+                  "own): a rank works only with what its code made or received in this run";
+    else
+        message = rank + " used rank " + std::to_string(puzzle.holder.rank) + "'s " + kind +
+                  " in " + what + " without receiving it: ranks do not share memory; " +
+                  hintFor(object.kind);
+    raiseError(core::Error(core::ErrorKind::Check, acting.rank, currentLine(), message));
+}
+
+const PyPuzzle &puzzleOf(py::handle value)
+{
+    if (const void *held = heldValue(value.ptr()))
+        return *static_cast<const PyPuzzle *>(held);
+    refuseUninitialized(value.ptr());
+    return value.cast<const PyPuzzle &>();
+}
+
 core::Object unwrapOrRaise(core::Result<core::Object> result)
 {
     if (!result)
@@ -82,17 +131,17 @@ const core::Object &selfObject(py::handle self)
     return requirePuzzleObject(self, "a puzzle object's method");
 }
 
-py::object add(const core::Object &a, py::handle b)
+py::object add(py::handle self, py::handle b)
 {
     if (!isPuzzleObject(b))
         throw py::type_error("+ adds a WeightGrad to a WeightGrad");
-    const core::Object &other = puzzleObject(b);
-    if (Session *session = activeSession(); session && session->engine) {
-        const int rank = session->engine->currentRank();
-        if (rank >= 0)
-            return wrapObject(unwrapOrRaise(session->engine->add(
-                core::CallSite{rank, learnerLine(session->fileName)}, a, other)));
-    }
+    const Holder me = actingHolder();
+    const core::Object &a = ownPuzzleObject(self, "a sum", me);
+    const core::Object &other = ownPuzzleObject(b, "a sum", me);
+    if (Session *session = activeSession(); session && session->engine && me.rank >= 0)
+        return wrapObject(unwrapOrRaise(session->engine->add(
+                              core::CallSite{me.rank, learnerLine(session->fileName)}, a, other)),
+                          me);
     core::IndexSet overlap;
     core::Object sum = unwrapOrRaise(core::addGradients(a, other, &overlap));
     if (!overlap.empty())
@@ -101,7 +150,7 @@ py::object add(const core::Object &a, py::handle b)
                       ", so the sum counts " + (overlap.size() == 1 ? "it" : "them") + " twice")
                          .c_str(),
                      1);
-    return wrapObject(sum);
+    return wrapObject(sum, me);
 }
 
 template <typename T>
@@ -112,13 +161,20 @@ void addShardedApi(py::class_<T, PyPuzzle> &cls)
         .def_property_readonly("total", [](py::handle self) { return selfObject(self).total; })
         .def("combine",
              [](py::handle self, py::handle other) {
-                 return wrapObject(unwrapOrRaise(
-                     core::combine(selfObject(self), requirePuzzleObject(other, "combine"))));
+                 const Holder me = actingHolder();
+                 selfObject(self);
+                 const core::Object &a = ownPuzzleObject(self, "combine", me);
+                 return wrapObject(
+                     unwrapOrRaise(core::combine(a, ownPuzzleObject(other, "combine", me))), me);
              })
         .def(
             "shard",
             [](py::handle self, int index, int total) {
-                return wrapObject(unwrapOrRaise(core::shard(selfObject(self), index, total)));
+                const Holder me = actingHolder();
+                selfObject(self);
+                return wrapObject(
+                    unwrapOrRaise(core::shard(ownPuzzleObject(self, "shard", me), index, total)),
+                    me);
             },
             py::arg("shard"), py::arg("total"));
 }
@@ -157,7 +213,8 @@ void bindObjects(py::module_ &m)
     py::class_<PyWeight, PyPuzzle> weight(m, "Weight");
     weight
         .def(py::init([=](int l, int ls, int s, py::object sh, int t) {
-                 return PyWeight{{weightInit(core::ObjectKind::Weight)(l, ls, s, sh, t)}};
+                 return PyWeight{
+                     {weightInit(core::ObjectKind::Weight)(l, ls, s, sh, t), actingHolder()}};
              }),
              py::arg("layer"), py::arg("layers"), py::arg("step"), py::arg("shards") = py::none(),
              py::arg("total") = 1)
@@ -165,7 +222,8 @@ void bindObjects(py::module_ &m)
     addShardedApi(weight);
     py::class_<PyOptState, PyPuzzle> opt(m, "OptState");
     opt.def(py::init([=](int l, int ls, int s, py::object sh, int t) {
-                return PyOptState{{weightInit(core::ObjectKind::OptState)(l, ls, s, sh, t)}};
+                return PyOptState{
+                    {weightInit(core::ObjectKind::OptState)(l, ls, s, sh, t), actingHolder()}};
             }),
             py::arg("layer"), py::arg("layers"), py::arg("step"), py::arg("shards") = py::none(),
             py::arg("total") = 1)
@@ -182,17 +240,18 @@ void bindObjects(py::module_ &m)
     py::class_<PyActivation, PyPuzzle> activation(m, "Activation");
     activation.def(
         py::init([=](int l, int ls, py::object b, int tb) {
-            return PyActivation{{activationInit(core::ObjectKind::Activation, l, ls, b, tb)}};
+            return PyActivation{
+                {activationInit(core::ObjectKind::Activation, l, ls, b, tb), actingHolder()}};
         }),
         py::arg("layer"), py::arg("layers"), py::arg("batches"), py::arg("total_batches"));
     addBatchApi(activation);
     py::class_<PyActivationGrad, PyPuzzle> activationGrad(m, "ActivationGrad");
-    activationGrad.def(py::init([=](int l, int ls, py::object b, int tb) {
-                           return PyActivationGrad{
-                               {activationInit(core::ObjectKind::ActivationGrad, l, ls, b, tb)}};
-                       }),
-                       py::arg("layer"), py::arg("layers"), py::arg("batches"),
-                       py::arg("total_batches"));
+    activationGrad.def(
+        py::init([=](int l, int ls, py::object b, int tb) {
+            return PyActivationGrad{
+                {activationInit(core::ObjectKind::ActivationGrad, l, ls, b, tb), actingHolder()}};
+        }),
+        py::arg("layer"), py::arg("layers"), py::arg("batches"), py::arg("total_batches"));
     addBatchApi(activationGrad);
 
     py::class_<PyWeightGrad, PyPuzzle> weightGrad(m, "WeightGrad");
@@ -202,16 +261,22 @@ void bindObjects(py::module_ &m)
                  if (!sh.is_none())
                      object.shards = toIndexSet(sh, "shards");
                  object.total = t;
-                 return PyWeightGrad{{object}};
+                 return PyWeightGrad{{object, actingHolder()}};
              }),
              py::arg("layer"), py::arg("layers"), py::arg("batches"), py::arg("total_batches"),
              py::arg("shards") = py::none(), py::arg("total") = 1)
         .def("__add__",
-             [](py::handle self, py::handle other) { return add(selfObject(self), other); })
+             [](py::handle self, py::handle other) {
+                 selfObject(self);
+                 return add(self, other);
+             })
         .def("__radd__", [](py::handle self, py::handle other) -> py::object {
-            if (py::isinstance<py::int_>(other) && other.cast<long long>() == 0)
-                return wrapObject(selfObject(self)); // sum(gradients) starts from 0
-            return add(selfObject(self), other);
+            selfObject(self);
+            if (py::isinstance<py::int_>(other) && other.cast<long long>() == 0) {
+                const Holder me = actingHolder(); // sum(gradients) starts from 0
+                return wrapObject(ownPuzzleObject(self, "a sum", me), me);
+            }
+            return add(self, other);
         });
     addBatchApi(weightGrad);
     addShardedApi(weightGrad);
@@ -225,6 +290,36 @@ void bindObjects(py::module_ &m)
 }
 
 } // namespace
+
+Session::Session()
+{
+    static std::uint32_t made = 0;
+    run = ++made;
+}
+
+Holder actingHolder()
+{
+    if (const Session *session = g_active; session && session->engine) {
+        const int rank = session->engine->currentRank();
+        if (rank >= 0)
+            return {rank, session->run};
+    }
+    return {};
+}
+
+void refuseOtherRanks(const Session &session, int owner, const char *what)
+{
+    if (!session.engine || session.standalone)
+        return;
+    const int rank = session.engine->currentRank();
+    if (rank < 0 || rank == owner)
+        return;
+    raiseError(core::Error(core::ErrorKind::Check, rank, learnerLine(session.fileName),
+                           "rank " + std::to_string(rank) + " used rank " + std::to_string(owner) +
+                               "'s " + what +
+                               ": ranks do not share memory; each rank works with the model "
+                               "it was given, its own storage and its own calls"));
+}
 
 Session *activeSession()
 {
@@ -275,19 +370,19 @@ const void *heldValue(PyObject *instance)
     return nullptr;
 }
 
-py::object wrapObject(const core::Object &object)
+py::object wrapObject(const core::Object &object, Holder holder)
 {
     switch (object.kind) {
         case core::ObjectKind::Weight:
-            return castPuzzle(PyWeight{{object}});
+            return castPuzzle(PyWeight{{object, holder}});
         case core::ObjectKind::OptState:
-            return castPuzzle(PyOptState{{object}});
+            return castPuzzle(PyOptState{{object, holder}});
         case core::ObjectKind::Activation:
-            return castPuzzle(PyActivation{{object}});
+            return castPuzzle(PyActivation{{object, holder}});
         case core::ObjectKind::ActivationGrad:
-            return castPuzzle(PyActivationGrad{{object}});
+            return castPuzzle(PyActivationGrad{{object, holder}});
         case core::ObjectKind::WeightGrad:
-            return castPuzzle(PyWeightGrad{{object}});
+            return castPuzzle(PyWeightGrad{{object, holder}});
     }
     return py::none();
 }
@@ -301,10 +396,7 @@ bool isPuzzleObject(py::handle value)
 
 const core::Object &puzzleObject(py::handle value)
 {
-    if (const void *held = heldValue(value.ptr()))
-        return static_cast<const PyPuzzle *>(held)->object;
-    refuseUninitialized(value.ptr());
-    return value.cast<const PyPuzzle &>().object;
+    return puzzleOf(value).object;
 }
 
 const core::Object &requirePuzzleObject(py::handle value, const char *what)
@@ -317,29 +409,44 @@ const core::Object &requirePuzzleObject(py::handle value, const char *what)
     return puzzleObject(value);
 }
 
-py::object wrapPayload(core::Payload payload)
+const core::Object &ownPuzzleObject(py::handle value, const char *what, Holder acting)
+{
+    const core::Object &object = requirePuzzleObject(value, what);
+    const PyPuzzle &puzzle = puzzleOf(value);
+    if (acting.rank >= 0 && puzzle.holder.rank >= 0 &&
+        (puzzle.holder.rank != acting.rank || puzzle.holder.run != acting.run)) [[unlikely]]
+        refuseForeign(puzzle, what, acting);
+    return object;
+}
+
+py::object wrapPayload(core::Payload payload, Holder receiver)
 {
     if (auto *object = std::get_if<core::Object>(&payload))
-        return wrapObject(*object);
+        return wrapObject(*object, receiver);
     if (auto *foreign = std::get_if<core::Foreign>(&payload))
-        return py::reinterpret_borrow<py::object>(static_cast<PyObject *>(foreign->handle.get()));
+        return carryMessage(
+            py::reinterpret_borrow<py::object>(static_cast<PyObject *>(foreign->handle.get())),
+            receiver, nullptr);
     return py::none();
 }
 
-core::Payload toPayload(py::handle value)
+core::Payload toPayload(py::handle value, Holder sender, const char *what)
 {
     if (isPuzzleObject(value))
-        return puzzleObject(value);
+        return ownPuzzleObject(value, what, sender);
     if (value.is_none())
         return std::monostate{};
-    PyObject *raw = value.ptr();
-    Py_INCREF(raw);
+    py::object carried = carryMessage(py::reinterpret_borrow<py::object>(value), sender, what);
+    std::string description = py::repr(carried).cast<std::string>();
+    if (description.size() > 200) // only messages quote it ("... not on [1, 2, 3, ...]")
+        description = description.substr(0, 200) + "...";
+    PyObject *raw = carried.release().ptr();
     std::shared_ptr<void> handle(raw, [](void *p) {
         PyGILState_STATE state = PyGILState_Ensure();
         Py_DECREF(static_cast<PyObject *>(p));
         PyGILState_Release(state);
     });
-    return core::Foreign{py::repr(value).cast<std::string>(), std::move(handle)};
+    return core::Foreign{std::move(description), std::move(handle)};
 }
 
 core::IndexSet toIndexSet(py::handle iterable, const char *what)
@@ -426,4 +533,5 @@ PYBIND11_EMBEDDED_MODULE(_rankstep, m)
     m.attr("LENGTH") = sizes.length;
     bindObjects(m);
     bindModel(m);
+    bindOutputCapture(m);
 }

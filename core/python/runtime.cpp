@@ -4,6 +4,8 @@
 #include "runtime.h"
 
 #include "embeddedmodules.h"
+#include "learnererror.h"
+#include "outputcapture.h"
 #include "session.h"
 #include "sourcetext.h"
 
@@ -11,11 +13,13 @@
 
 #include <pybind11/embed.h>
 
+#include <atomic>
 #include <chrono>
 #include <condition_variable>
 #include <cstdio>
 #include <mutex>
 #include <optional>
+#include <string_view>
 #include <thread>
 
 namespace rankstep::python {
@@ -62,6 +66,10 @@ void startInterpreter()
         for (const EmbeddedModule &embedded : embeddedModules()) {
             py::object module = types.attr("ModuleType")(embedded.name);
             module.attr("__file__") = std::string("<rankstep:") + embedded.name + ">";
+            // The support module looks builtins up in a copy of its own: learner code that
+            // replaces builtins.compile or builtins.len does not reach the runner's own calls.
+            if (std::string_view(embedded.name) == "_rankstep_support")
+                module.attr("__dict__")["__builtins__"] = builtins.attr("__dict__").attr("copy")();
             sys.attr("modules")[embedded.name] = module;
             py::object code =
                 builtins.attr("compile")(embedded.source, module.attr("__file__"), "exec");
@@ -91,41 +99,51 @@ core::Trace failedTrace(const core::RunConfig &config, core::Error error)
     return trace;
 }
 
-// Turns the Python exception in flight into an Error for `rank` (-1: top-level code).
-core::Error errorFromPython(py::error_already_set &e, int rank, const std::string &fileName,
-                            const core::Engine *engine, const StopCause &stop)
+// The learner's file, for the lines an error names and its traceback quotes.
+struct LearnerFile {
+    const std::string &name;
+    const std::string &source;
+};
+
+std::string stopMessage(int rank, int line, const StopCause &stop)
 {
-    py::module_ support = supportModule();
-    if (e.matches(PyExc_SyntaxError)) {
-        py::tuple info = support.attr("syntax_error")(e.value());
-        core::Error error(core::ErrorKind::Syntax, rank, info[0].cast<int>(),
-                          info[2].cast<std::string>());
-        error.column = info[1].cast<int>();
+    namespace sentence = core::sentence;
+    const std::string atRank = std::to_string(rank), atLine = std::to_string(line);
+    const double limit = stop.timeLimitSeconds;
+    const std::string seconds = core::formatStopSeconds(limit);
+    if (rank >= 0)
+        return limit > 0 ? core::say(sentence::kTimeLimitWhileRank, {seconds, atRank, atLine})
+                         : core::say(sentence::kStoppedWhileRank, {stop.reason, atRank, atLine});
+    if (line > 0)
+        return limit > 0 ? core::say(sentence::kTimeLimitWhileLoading, {seconds, atLine})
+                         : core::say(sentence::kStoppedWhileLoading, {stop.reason, atLine});
+    return core::say(sentence::kStoppedWhileCompiling, {stop.reason}); // no loop of theirs yet
+}
+
+// Turns the Python exception in flight into an Error for `rank` (-1: top-level code). `stopped`:
+// the time limit or a stop request came first, so whatever the code raised after catching the
+// stop, the run was stopped (docs/hostile-input.md). Made in C++ (learnererror.h): nothing the
+// learner's code patched takes part, and nothing of it makes this fail.
+core::Error describeError(py::error_already_set &e, int rank, const LearnerFile &file,
+                          const core::Engine *engine, const StopCause &stop, bool stopped)
+{
+    PyObject *value = e.value().ptr();
+    if (e.matches(PyExc_SyntaxError) && !stopped) {
+        const LearnerSyntaxError syntax = describeSyntaxError(value);
+        core::Error error(core::ErrorKind::Syntax, rank, syntax.line, syntax.message);
+        error.column = syntax.column;
         return error;
     }
-    PyException_SetTraceback(e.value().ptr(), e.trace().ptr());
-    py::tuple info = support.attr("describe_exception")(e.value(), fileName);
-    const int line = info[0].cast<int>();
-    if (e.matches(runStoppedType())) {
+    if (e.trace())
+        PyException_SetTraceback(value, e.trace().ptr());
+    const LearnerException info = describeLearnerException(value, file.name, file.source);
+    if (e.matches(runStoppedType()) || stopped) {
         if (engine && engine->fatalError())
             return *engine->fatalError();
-        namespace sentence = core::sentence;
-        const std::string atRank = std::to_string(rank), atLine = std::to_string(line);
-        const double limit = stop.timeLimitSeconds;
-        const std::string seconds = core::formatStopSeconds(limit);
-        std::string message;
-        if (rank >= 0)
-            message = limit > 0
-                          ? core::say(sentence::kTimeLimitWhileRank, {seconds, atRank, atLine})
-                          : core::say(sentence::kStoppedWhileRank, {stop.reason, atRank, atLine});
-        else if (line > 0)
-            message = limit > 0 ? core::say(sentence::kTimeLimitWhileLoading, {seconds, atLine})
-                                : core::say(sentence::kStoppedWhileLoading, {stop.reason, atLine});
-        else // compiling: no loop of the learner's runs yet
-            message = core::say(sentence::kStoppedWhileCompiling, {stop.reason});
-        return core::Error(core::ErrorKind::Stopped, rank, line, message);
+        return core::Error(core::ErrorKind::Stopped, rank, info.line,
+                           stopMessage(rank, info.line, stop));
     }
-    std::string message = info[1].cast<std::string>();
+    std::string message = info.message;
     core::ErrorKind kind = core::ErrorKind::Exception;
     // The run's size is to blame, not a line or a rank: the same words, with no rank, as when the
     // cap is met outside any rank's code (RunTooLarge below). Which of the two meets it depends
@@ -137,7 +155,7 @@ core::Error errorFromPython(py::error_already_set &e, int rank, const std::strin
         message = outOfMemoryMessage();
     } else if (e.matches(puzzleErrorType())) {
         kind = core::ErrorKind::Check;
-        message = py::str(e.value()).cast<std::string>();
+        message = boundedStr(value);
     } else if (message.find("no running event loop") != std::string::npos) {
         message =
             "This line awaits something of asyncio, which does not run here: ranks run on "
@@ -145,9 +163,25 @@ core::Error errorFromPython(py::error_already_set &e, int rank, const std::strin
             "allgather, scatterreduce, pass_to and receive, the handles their _start forms "
             "return, or async helpers of yours that await those.";
     }
-    core::Error error(kind, rank, line, std::move(message));
-    error.traceback = info[2].cast<std::string>();
+    core::Error error(kind, rank, info.line, std::move(message));
+    error.traceback = info.traceback;
     return error;
+}
+
+core::Error errorFromPython(py::error_already_set &e, int rank, const LearnerFile &file,
+                            const core::Engine *engine, const StopCause &stop, bool stopped)
+{
+    try {
+        return describeError(e, rank, file, engine, stop, stopped);
+    } catch (const std::bad_alloc &) {
+        PyErr_Clear();
+        return core::Error(core::ErrorKind::Exception, rank, 0, outOfMemoryMessage());
+    } catch (...) {
+        // Nothing above should throw; if it does, it is still the learner's exception.
+        PyErr_Clear();
+        return core::Error(core::ErrorKind::Exception, rank, 0,
+                           "The code raised an exception that Rankstep could not describe.");
+    }
 }
 
 // Calls the learner's function for one rank; drives the coroutine it returns.
@@ -155,12 +189,12 @@ class PythonProgram : public core::RankProgram
 {
 public:
     PythonProgram(py::object function, py::object model, int rank, const core::Engine &engine,
-                  const std::string &fileName, const StopCause &stop)
+                  const LearnerFile &file, const StopCause &stop)
         : m_function(std::move(function))
         , m_model(std::move(model))
         , m_rank(rank)
         , m_engine(engine)
-        , m_fileName(fileName)
+        , m_file(file)
         , m_stop(stop)
     {}
 
@@ -197,15 +231,14 @@ private:
     core::ProgramStep failed(py::error_already_set &e)
     {
         return {core::ProgramStep::Failed,
-                errorFromPython(e, m_rank, m_fileName, &m_engine, m_stop)};
+                errorFromPython(e, m_rank, m_file, &m_engine, m_stop, m_engine.stopRequested())};
     }
 
     core::ProgramStep foreignAwait(const py::object &yielded)
     {
-        py::module_ support = supportModule();
-        const int line = support.attr("learner_line")(m_coroutine, m_fileName).cast<int>();
+        const int line = suspendedLine(m_coroutine.ptr(), m_file.name);
         const std::string what = yielded.is_none() ? std::string("a bare yield (asyncio.sleep(0)?)")
-                                                   : py::repr(yielded).cast<std::string>();
+                                                   : boundedRepr(yielded.ptr(), 200);
         return {core::ProgramStep::Failed,
                 core::Error(core::ErrorKind::Exception, m_rank, line,
                             "Line " + std::to_string(line) + " awaits " + what +
@@ -220,10 +253,44 @@ private:
     py::object m_coroutine;
     int m_rank;
     const core::Engine &m_engine;
-    const std::string &m_fileName;
+    LearnerFile m_file;
     const StopCause &m_stop;
     bool m_started = false;
 };
+
+} // namespace
+
+namespace {
+
+// Set from the stop until the run's end: stopEveryLine raises RunStopped at every line and call of
+// Python code, so that code catching the stop (`except BaseException`) gets it again at its next
+// line, in the handler itself, and leaves any number of nested handlers one by one.
+std::atomic<bool> g_stopEveryLine = false;
+
+int stopEveryLine(PyObject *, PyFrameObject *, int what, PyObject *)
+{
+    if (!g_stopEveryLine.load(std::memory_order_relaxed) ||
+        (what != PyTrace_LINE && what != PyTrace_CALL))
+        return 0;
+    PyErr_SetNone(runStoppedType());
+    return -1;
+}
+
+// Sets the trace function of the thread `state` (null: none), as Python 3.12's
+// threading.settrace_all_threads does; the caller holds the GIL, so that thread runs no code.
+void setTrace(PyThreadState *state, Py_tracefunc function)
+{
+    if (_PyEval_SetTrace(state, function, nullptr) == 0)
+        return;
+    // An audit hook of the learner's refused "sys.settrace": what _PyEval_SetTrace does without
+    // the hook (Python 3.11's fields; learnerline.cpp reads use_tracing too).
+    PyErr_Clear();
+    PyObject *old = state->c_traceobj;
+    state->c_traceobj = nullptr;
+    state->c_tracefunc = function;
+    state->cframe->use_tracing = function || state->c_profilefunc ? 255 : 0;
+    Py_XDECREF(old);
+}
 
 } // namespace
 
@@ -236,9 +303,16 @@ struct Runtime::Impl {
     StopCause stop;
     core::Engine *engine = nullptr;
     unsigned long pythonThread = 0;
+    PyThreadState *pythonState = nullptr; // the thread that runs the learner's code
+    bool everyLine = false;               // with the GIL: the stop's trace function is set
 
     void watch(double seconds);
     core::Trace execute(const RunRequest &request);
+    bool stopped()
+    {
+        std::lock_guard lock(stateMutex);
+        return stopRequested;
+    }
 };
 
 namespace {
@@ -256,6 +330,7 @@ public:
             impl.stop = StopCause{};
             impl.engine = nullptr;
             impl.pythonThread = PyThread_get_thread_ident();
+            impl.pythonState = PyThreadState_Get();
         }
         m_thread = std::thread([&impl, seconds] { impl.watch(seconds); });
     }
@@ -274,6 +349,11 @@ public:
             m_thread.join();
         }
         PyThreadState_SetAsyncExc(m_impl.pythonThread, nullptr); // drop a stop that came too late
+        g_stopEveryLine.store(false, std::memory_order_relaxed);
+        if (m_impl.everyLine) {
+            m_impl.everyLine = false;
+            setTrace(PyThreadState_Get(), nullptr);
+        }
     }
     void watchEngine(core::Engine &engine)
     {
@@ -328,8 +408,14 @@ void Runtime::Impl::watch(double seconds)
         lock.unlock();
         PyGILState_STATE gil = PyGILState_Ensure();
         lock.lock();
-        if (running)
+        if (running) {
             PyThreadState_SetAsyncExc(pythonThread, runStoppedType());
+            if (!everyLine) {
+                everyLine = true;
+                g_stopEveryLine.store(true, std::memory_order_relaxed);
+                setTrace(pythonState, &stopEveryLine);
+            }
+        }
         lock.unlock();
         PyGILState_Release(gil);
         std::this_thread::sleep_for(std::chrono::milliseconds(50));
@@ -342,13 +428,16 @@ RunOutcome Runtime::run(const RunRequest &request)
     std::lock_guard runLock(m_impl->runMutex);
     py::gil_scoped_acquire gil;
     RunOutcome outcome;
-    py::module_ sys = py::module_::import("sys");
-    py::object capture = supportModule().attr("Capture")(request.echoOutput);
+    OutputCapture *captured = nullptr;
+    py::object capture = makeOutputCapture(request.echoOutput, &captured);
+    // Through the interpreter's own sys dict, never through sys.modules['sys'], which the
+    // learner's code may replace.
     const char *streams[] = {"stdout", "stderr", "__stdout__", "__stderr__"};
     std::vector<py::object> old;
     for (const char *stream : streams) {
-        old.push_back(sys.attr(stream));
-        sys.attr(stream) = capture;
+        PyObject *was = PySys_GetObject(stream); // borrowed, may be null
+        old.push_back(py::reinterpret_borrow<py::object>(was ? was : Py_None));
+        PySys_SetObject(stream, capture.ptr());
     }
     try {
         outcome.trace = m_impl->execute(request);
@@ -360,15 +449,19 @@ RunOutcome Runtime::run(const RunRequest &request)
         outcome.trace = failedTrace(
             request.config, core::Error(core::ErrorKind::Exception, -1, 0, outOfMemoryMessage()));
     } catch (const std::exception &e) {
-        outcome.trace = failedTrace(
-            request.config, core::Error(core::ErrorKind::Internal, -1, 0,
-                                        std::string("Rankstep failed inside: ") + e.what()));
+        std::string what = e.what();
+        if (what.size() > kMostMessageCharacters)
+            what = what.substr(0, kMostMessageCharacters) + " ...";
+        PyErr_Clear();
+        outcome.trace = failedTrace(request.config,
+                                    core::Error(core::ErrorKind::Internal, -1, 0,
+                                                std::string("Rankstep failed inside: ") + what));
     }
     for (std::size_t i = 0; i < old.size(); ++i)
-        sys.attr(streams[i]) = old[i];
+        PySys_SetObject(streams[i], old[i].is_none() ? nullptr : old[i].ptr());
     // The note on dropped output, and a last line that has no newline, before the caller's output.
-    capture.attr("close")();
-    outcome.output = capture.attr("text")().cast<std::string>();
+    captured->close();
+    outcome.output = captured->text();
     return outcome;
 }
 
@@ -393,13 +486,22 @@ core::Trace Runtime::Impl::execute(const RunRequest &request)
         py::object code = support.attr("compile_source")(request.source, request.fileName);
         builtins.attr("exec")(code, globals);
     } catch (py::error_already_set &e) {
-        return failedTrace(config, errorFromPython(e, -1, request.fileName, nullptr, stop));
+        const LearnerFile file{request.fileName, request.source};
+        const bool wasStopped = stopped();
+        return failedTrace(config, errorFromPython(e, -1, file, nullptr, stop, wasStopped));
     }
-    py::object function = globals.attr("get")(request.function);
+    // The globals' own dict lookup: the learner's code may have replaced their methods' names.
+    PyObject *found = PyDict_GetItemString(globals.ptr(), request.function.c_str()); // borrowed
+    py::object function = py::reinterpret_borrow<py::object>(found ? found : Py_None);
     if (!PyCallable_Check(function.ptr())) {
         std::string names;
-        for (auto item : support.attr("list_functions")(request.source, request.fileName))
-            names += (names.empty() ? "" : ", ") + item.cast<py::tuple>()[0].cast<std::string>();
+        try {
+            for (auto item : support.attr("list_functions")(request.source, request.fileName))
+                names +=
+                    (names.empty() ? "" : ", ") + item.cast<py::tuple>()[0].cast<std::string>();
+        } catch (const std::exception &) { // the learner's code broke the ast module: no list
+            PyErr_Clear();
+        }
         return failedTrace(config, core::Error(core::ErrorKind::Usage, -1, 0,
                                                "There is no function named '" + request.function +
                                                    "' in " + request.fileName + ". It defines: " +
@@ -412,9 +514,10 @@ core::Trace Runtime::Impl::execute(const RunRequest &request)
     session->engine = &world;
     session->fileName = request.fileName;
     core::ProgramList programs;
+    const LearnerFile file{session->fileName, request.source};
     for (int r = 0; r < config.ranks; ++r)
-        programs.push_back(std::make_unique<PythonProgram>(function, makeModel(session, r), r,
-                                                           world, session->fileName, stop));
+        programs.push_back(
+            std::make_unique<PythonProgram>(function, makeModel(session, r), r, world, file, stop));
     setActiveSession(session.get());
     try {
         world.run(programs);
@@ -447,7 +550,7 @@ core::Result<std::vector<FunctionInfo>> Runtime::listFunctions(const std::string
         }
         return found;
     } catch (py::error_already_set &e) {
-        return errorFromPython(e, -1, fileName, nullptr, StopCause{});
+        return errorFromPython(e, -1, LearnerFile{fileName, source}, nullptr, StopCause{}, false);
     }
 }
 

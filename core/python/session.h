@@ -6,6 +6,7 @@
 
 #include <pybind11/pybind11.h>
 
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <vector>
@@ -14,8 +15,18 @@ namespace rankstep::python {
 
 namespace py = pybind11;
 
+// Who holds a puzzle object (docs/simulation.md, "An object belongs to a rank"): the rank whose
+// code made it or received it, and the session (run) it was made in. Rank -1: made outside any
+// rank's code (top-level code calling a constructor), which every rank may use.
+struct Holder {
+    int rank = -1;
+    std::uint32_t run = 0;
+};
+
 // The world a set of Python Model objects talks to: a run's engine, or a standalone Dist's.
 struct Session {
+    Session();
+    std::uint32_t run = 0;               // a number of its own, for Holder::run
     core::Engine *engine = nullptr;      // null once the run has ended
     std::unique_ptr<core::Engine> owned; // a standalone Dist's own engine
     std::string fileName;                // the learner's file, to find their current line
@@ -40,7 +51,12 @@ int learnerLine(const std::string &fileName);
 // Forgets the code objects learnerLine has seen (each run starts afresh).
 void clearLineCache();
 
-py::object wrapObject(const core::Object &object);
+py::object wrapObject(const core::Object &object, Holder holder);
+// The holder of what the code running now makes: the rank the run is resuming, else none.
+Holder actingHolder();
+// Raises PuzzleError when `rank` (>= 0) runs while the code uses rank `owner`'s `what` (its model,
+// one of its storage dictionaries, a call it awaits): ranks do not share memory.
+void refuseOtherRanks(const Session &session, int owner, const char *what);
 // The C++ value held by a pybind11 instance whose Python type wraps one C++ class (a puzzle
 // object, a waiter), or null when pybind11's own conversion must decide (not constructed, ...).
 const void *heldValue(PyObject *instance);
@@ -67,8 +83,21 @@ const core::Object &puzzleObject(py::handle value); // requires isPuzzleObject
 // Converts a value for a storage map or collective; raises TypeError naming `what` (a C string:
 // every operation checks its arguments here, and a std::string made each time cost a copy).
 const core::Object &requirePuzzleObject(py::handle value, const char *what);
-py::object wrapPayload(core::Payload payload);
-core::Payload toPayload(py::handle value);
+// requirePuzzleObject for the code of `acting`: raises PuzzleError when the object belongs to
+// another rank or another run ("rank 1 used rank 0's weight gradient for layer 0 without receiving
+// it"). `use` says where: "in update".
+const core::Object &ownPuzzleObject(py::handle value, const char *use, Holder acting);
+// What a message or collective brings to the rank of `receiver`: puzzle objects, also inside
+// lists, tuples, dicts and sets, as the receiver's.
+py::object wrapPayload(core::Payload payload, Holder receiver);
+// What `sender` sends: its own puzzle object, or another value whose lists, tuples, dicts and
+// sets are copied as they are now (later changes do not travel) and may hold only its own puzzle
+// objects. `use` names the call: "in pass_to".
+core::Payload toPayload(py::handle value, Holder sender, const char *use);
+// The copy of a message's value that travels (messages.cpp): its lists, tuples and dicts copied
+// as they are now. Sending (`use` names the call), each puzzle object in them must be the
+// sender's; receiving (`use` null), each becomes the receiver's.
+py::object carryMessage(py::object value, Holder holder, const char *use);
 core::IndexSet toIndexSet(py::handle iterable, const char *what);
 
 // Raises the error in Python: PuzzleError (an AssertionError) for the learner's mistakes,

@@ -19,12 +19,16 @@ void Waiter::start()
                                  " was already awaited: each call of model." + call +
                                  "(...) is awaited once. Call it again for another one.");
     }
+    // docs/simulation.md, "An object belongs to a rank": each rank awaits only its own calls.
+    refuseOtherRanks(*session, rank, core::opName(op));
     if (started)
         return;
     started = true;
     done = true; // until the operation has started: a failed start cannot be awaited again
     core::Engine &engine = engineOf(*session);
     const core::CallSite at{rank, learnerLine(session->fileName)};
+    const Holder me{rank, session->run};
+    const char *use = core::opName(op);
     core::Status status = core::okStatus();
     if (handle >= 0) {
         status = engine.awaitCollective(at, handle);
@@ -35,16 +39,16 @@ void Waiter::start()
     }
     switch (op) {
         case core::OpKind::AllReduce:
-            status = engine.allreduce(at, toPayload(value), layer, std::move(group));
+            status = engine.allreduce(at, toPayload(value, me, use), layer, std::move(group));
             break;
         case core::OpKind::AllGather:
-            status = engine.allgather(at, toPayload(value), layer, std::move(group));
+            status = engine.allgather(at, toPayload(value, me, use), layer, std::move(group));
             break;
         case core::OpKind::ScatterReduce:
-            status = engine.scatterreduce(at, toPayload(value), layer, std::move(group));
+            status = engine.scatterreduce(at, toPayload(value, me, use), layer, std::move(group));
             break;
         case core::OpKind::PassTo:
-            status = engine.passTo(at, *peer, toPayload(value));
+            status = engine.passTo(at, *peer, toPayload(value, me, use));
             break;
         default:
             status = engine.receive(at, peer);
@@ -71,7 +75,7 @@ py::object Waiter::next(py::handle self)
         return py::reinterpret_borrow<py::object>(self);
     }
     done = true;
-    py::object result = wrapPayload(engine.takeResult(rank));
+    py::object result = wrapPayload(engine.takeResult(rank), {rank, session->run});
     py::object stop =
         py::reinterpret_steal<py::object>(PyObject_CallOneArg(PyExc_StopIteration, result.ptr()));
     PyErr_SetObject(PyExc_StopIteration, stop.ptr());
@@ -96,8 +100,9 @@ PyObject *waiterNext(PyObject *self)
 {
     Waiter *w = waiterOf(self);
     if (!w || !w->started || w->done || !w->session->engine || w->session->standalone ||
-        w->session->engine->fatalError())
-        return g_slowNext(self);
+        w->session->engine->fatalError() || w->session->engine->currentRank() != w->rank)
+        return g_slowNext(self); // another rank's waiter: start() refuses it
+
     core::Engine &engine = *w->session->engine;
     if (!engine.resultReady(w->rank)) {
         Py_INCREF(self);
@@ -105,7 +110,7 @@ PyObject *waiterNext(PyObject *self)
     }
     w->done = true;
     try {
-        py::object result = wrapPayload(engine.takeResult(w->rank));
+        py::object result = wrapPayload(engine.takeResult(w->rank), {w->rank, w->session->run});
         PyObject *stop = PyObject_CallOneArg(PyExc_StopIteration, result.ptr());
         if (stop) {
             PyErr_SetObject(PyExc_StopIteration, stop);

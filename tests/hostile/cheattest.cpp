@@ -3,7 +3,8 @@
 // runchannel.h), never from a file or descriptor the learner's code can reach. Three cheats, each
 // solved before the fix: running the reference solution into the grader's trace file, writing a
 // 0 byte (the old "solved" code) into the supervisor's pipe, and replaying a solved run's trace
-// into the grader's trace file. Each runs with the whole sandbox and without it (the verdict's
+// into the grader's trace file; and a fourth that the simulation itself refuses, ranks sharing
+// gradients through a global. Each runs with the whole sandbox and without it (the verdict's
 // rules alone must hold).
 #include "clilaunch.h"
 
@@ -72,6 +73,38 @@ async def ddp(model):
     return model
 )";
 
+// Ranks share the interpreter, not memory: a global carries each rank's weight gradients to the
+// others, and one allreduce only waits for every rank to have stored them. Solved at Timesteps 4.8
+// (the target is 5.1) while objects belonged to no rank.
+const std::string kSharedMemoryCheat = R"(STASH = {}
+
+
+async def ddp(model):
+    weights, opt_states, activations, grad_activations, grad_weights = model.storage()
+    activations[0] = model.get_activation([model.rank])
+    for layer in range(model.LAYERS):
+        weights[layer], opt_states[layer] = model.load_weights(layer)
+    for layer in range(model.LAYERS):
+        activations[layer + 1] = model.forward(layer, activations[layer], weights[layer])
+    grad_activations[model.LAYERS] = model.loss(activations[model.LAYERS])
+    for layer in reversed(range(model.LAYERS)):
+        grad_weights[layer], grad_activations[layer] = model.backward(
+            layer, activations[layer], grad_activations[layer + 1], weights[layer]
+        )
+        del grad_activations[layer + 1], activations[layer]
+        STASH[model.rank, layer] = grad_weights[layer]
+    await model.allreduce(grad_weights[0], 0)
+    for layer in range(model.LAYERS):
+        for other in range(model.RANKS):
+            if other != model.rank:
+                grad_weights[layer] = grad_weights[layer] + STASH[other, layer]
+        weights[layer], opt_states[layer] = model.update(
+            layer, grad_weights[layer], weights[layer], opt_states[layer]
+        )
+        model.set_final_weight(layer, weights[layer])
+    return model
+)";
+
 class Cheat : public ::testing::TestWithParam<std::string>
 {
 protected:
@@ -124,6 +157,20 @@ TEST_P(Cheat, ReplayingASolvedTraceAndFinishingTheRunIsNotSolved)
     std::string code = kReplayAndFinishCheat;
     code.replace(code.find("SOLVED"), 6, solved);
     expectNotSolvedByGrade(dir, dir.write("finishcheat.py", code));
+}
+
+TEST_P(Cheat, AddingAnotherRanksGradientsFromAGlobalIsNotSolved)
+{
+    TempDir dir;
+    const ProcessResult run =
+        cli(dir, {"lesson", "ddp", dir.write("sharedmemory.py", kSharedMemoryCheat)});
+    EXPECT_EQ(run.exitCode, 2) << run.out << run.err;
+    EXPECT_EQ(run.out.find("Solved"), std::string::npos) << run.out;
+    EXPECT_NE(run.err.find("Error (rank 3, line 22): rank 3 used rank 0's weight gradient for "
+                           "layer 0 in a sum without receiving it: ranks do not share memory; "
+                           "send it (pass_to) or reduce it (allreduce, scatterreduce) first"),
+              std::string::npos)
+        << run.err;
 }
 
 // Only what changed during a run that sent no report is removed: an older file stays.

@@ -127,6 +127,69 @@ std::vector<HostileCase> makeCases()
         {"BinaryGarbage", "binary garbage as a source file", binaryGarbage(), quick, 2,
          "Error (line 1): This file is not Python source: line 1 holds the byte 0x8B, which is not "
          "UTF-8 text."},
+        // The runner describes an exception in C++ from private references: nothing the code
+        // patches takes part, and every text taken from it is bounded.
+        {"PatchedTraceback", "patching `traceback.format_exception_only`, then raising",
+         "import traceback\n\ntraceback.format_exception_only = None\n\n\ndef puzzle(model):\n"
+         "    raise ValueError('the shard is empty')\n",
+         quick, 2, "Error (rank 0, line 7): ValueError: the shard is empty"},
+        {"BrokenStrAndBuiltins",
+         "an exception whose `__str__` raises, after replacing `builtins.str`, `builtins.len` and "
+         "`sys.modules['sys']`",
+         "import builtins\nimport sys\n\n\nclass Broken(Exception):\n    def __str__(self):\n"
+         "        raise RuntimeError('no')\n\n\ndef puzzle(model):\n    builtins.str = None\n"
+         "    builtins.len = None\n    sys.modules['sys'] = None\n    raise Broken()\n",
+         quick, 2, "Error (rank 0, line 14): __rankstep__.Broken: <exception str() failed>"},
+        {"SyntaxErrorWithAHugeLine", "raising a `SyntaxError` whose `lineno` is 10**100",
+         "error = SyntaxError('bad')\nerror.lineno = 10**100\n\n\ndef puzzle(model):\n"
+         "    raise error\n",
+         quick, 2, "Error (rank 0): SyntaxError: bad (line 0, column 0)"},
+        {"PuzzleErrorWithBrokenStr",
+         "raising a `PuzzleError` of the learner's whose `__str__` raises",
+         "from lib import PuzzleError\n\n\nclass Mine(PuzzleError):\n    def __str__(self):\n"
+         "        raise ValueError('no')\n\n\ndef puzzle(model):\n    raise Mine('x')\n",
+         quick, 2, "Error (rank 0, line 10): <exception str() failed>"},
+        // What the code prints is kept in C++: sys.stdout is the learner's to reach, not to
+        // change what the runner reads back after the run, when no time limit guards it.
+        {"ChangedOutputCapture",
+         "replacing the attributes and the class methods of `sys.stdout` after printing",
+         "import sys\n\n\ndef forever(self):\n    while True:\n        pass\n\n\n"
+         "def puzzle(model):\n    print('kept')\n    for name in ('parts', 'close', 'text', "
+         "'_echo'):\n        for target in (sys.stdout, type(sys.stdout)):\n"
+         "            try:\n                setattr(target, name, forever)\n"
+         "            except (AttributeError, TypeError):\n                pass\n",
+         quick, 1, "No operation took simulated time.\nNot correct yet", true},
+        {"HugeMessage", "an exception with a 300 MB message",
+         "def puzzle(model):\n    raise ValueError('x' * 300_000_000)\n", quick, 2,
+         "x [cut at 10,000 characters: 299,990,000 more were left out]"},
+        {"SwallowedStopThenHugeMessage",
+         "catching the time limit's stop, then raising a 300 MB message (`--timeout 2`)",
+         "BIG = 'x' * 300_000_000\n\n\ndef puzzle(model):\n    try:\n        while True:\n"
+         "            pass\n    except BaseException:\n        pass\n    raise ValueError(BIG)\n",
+         {"--timeout", "2"},
+         4,
+         "Error (rank 0, line 8): The run was stopped after 2 s (the time limit) while rank 0 was "
+         "at line 8. Is a loop running forever?"},
+        // After the stop every line raises it again, the handler's own first: no number of
+        // handlers keeps the code running, and the supervisor need not end it by force.
+        {"CatchingTheStopForever",
+         "catching the time limit's stop in a loop, forever (`--timeout 2`)",
+         "def puzzle(model):\n    while True:\n        try:\n            while True:\n"
+         "                pass\n        except BaseException:\n            pass\n",
+         {"--timeout", "2"},
+         4,
+         "Error (rank 0, line 6): The run was stopped after 2 s (the time limit) while rank 0 was "
+         "at line 6. Is a loop running forever?"},
+        {"CatchingTheStopBehindAnAuditHook",
+         "the same after an audit hook that refuses `sys.settrace` (`--timeout 2`)",
+         "import sys\n\n\ndef refuse(event, args):\n    if event == 'sys.settrace':\n"
+         "        raise RuntimeError('no tracing')\n\n\nsys.addaudithook(refuse)\n\n\n"
+         "def puzzle(model):\n    while True:\n        try:\n            while True:\n"
+         "                pass\n        except BaseException:\n            pass\n",
+         {"--timeout", "2"},
+         4,
+         "Error (rank 0, line 17): The run was stopped after 2 s (the time limit) while rank 0 "
+         "was at line 17. Is a loop running forever?"},
         {"NulByte", "a NUL byte in a source file",
          std::string("def puzzle(model):\n    pass\n# ") + '\0' + "\n", quick, 2,
          "Error (line 3): This file is not Python source: line 3 holds a NUL byte, as binary "

@@ -2,62 +2,6 @@
 """Glue between Rankstep's C++ runner and the learner's code. Not part of the puzzle API."""
 import ast
 import linecache
-import sys
-import traceback
-
-OUTPUT_LIMIT = 1 << 20
-
-
-class Capture:
-    """Keeps the first OUTPUT_LIMIT characters the learner prints and counts the rest.
-
-    The echo to the real stdout is cut at the same place: the app reads the runner's stdout, and
-    a learner printing a gibibyte must not grow it (or this process) by as much.
-    """
-
-    def __init__(self, echo):
-        self.parts = []
-        self.size = 0
-        self.echo = echo
-        self.dropped = 0
-        # The real stdout, kept here: the run points sys.__stdout__ and sys.__stderr__ at this
-        # object too, so that writing to them does not get around the limit.
-        self.real = sys.__stdout__
-
-    def _echo(self, text):
-        if self.echo and self.real is not None:
-            self.real.write(text)
-            # Line by line, as on a terminal: through a pipe (the GUI, a test) Python buffers
-            # whole blocks, and the embedded interpreter is never finalized to flush them.
-            if "\n" in text:
-                self.real.flush()
-
-    def write(self, text):
-        text = str(text)
-        piece = text[: max(OUTPUT_LIMIT - self.size, 0)]
-        if piece:
-            self.parts.append(piece)
-            self.size += len(piece)
-            self._echo(piece)
-        self.dropped += len(text) - len(piece)
-        return len(text)
-
-    def flush(self):
-        if self.echo and self.real is not None:
-            self.real.flush()
-
-    def close(self):
-        """Says once, at the end of the run, how much output was dropped."""
-        if self.dropped:
-            note = (f"\n[output cut at 1 MiB: {self.dropped:,} more characters were printed "
-                    "and dropped]\n")
-            self.parts.append(note)
-            self._echo(note)
-            self.dropped = 0
-        self.flush()
-
-    def text(self):
-        return "".join(self.parts)
 
 
 def without_bom(source):
@@ -74,39 +18,6 @@ def compile_source(source, filename):
     source = without_bom(source)
     register_source(source, filename)
     return compile(source, filename, "exec", dont_inherit=True)
-
-
-def syntax_error(exc):
-    """(line, column, message) of a SyntaxError, in plain words."""
-    line = exc.lineno or 0
-    column = exc.offset or 0
-    text = (exc.text or "").rstrip("\n")
-    message = f"{type(exc).__name__}: {exc.msg} (line {line}, column {column})"
-    if text.strip():
-        message += "\n    " + text.strip()
-    return line, column, message
-
-
-def describe_exception(exc, filename):
-    """(line, message, traceback text) of an exception, keeping only the learner's frames."""
-    frames = [f for f in traceback.extract_tb(exc.__traceback__) if f.filename == filename]
-    line = frames[-1].lineno if frames else 0
-    message = "".join(traceback.format_exception_only(type(exc), exc)).strip()
-    text = "Traceback (most recent call last):\n" + "".join(traceback.format_list(frames))
-    return line, message, text + message
-
-
-def learner_line(coroutine, filename):
-    """The line the innermost of the learner's coroutines is suspended at."""
-    line = 0
-    current = coroutine
-    while current is not None:
-        frame = getattr(current, "cr_frame", None) or getattr(current, "gi_frame", None)
-        if frame is None or frame.f_code.co_filename != filename:
-            break
-        line = frame.f_lineno
-        current = getattr(current, "cr_await", None) or getattr(current, "gi_yieldfrom", None)
-    return line
 
 
 def list_functions(source, filename):
