@@ -221,11 +221,14 @@ Outcome runPoint(const Settings &settings, const SweepPoint &point, int index)
         const bool stopped = child.end == End::TimedOut || child.end == End::Stopped ||
                              (child.end == End::Exited && child.code == kStopped);
         row.status = stopped ? "stopped" : "crashed";
-        row.error = child.end == End::Stopped ? "stopped with the sweep"
-                    : stopped                 ? "stopped after " + number(settings.timeout) +
-                                    " s: still running (infinite loop?)"
-                    : child.end == End::NotStarted ? "cannot start " + settings.program
-                                                   : errorSentence(child.stderrText);
+        if (child.end == End::Exited && child.code == kCannotWrite) // a full disk, not the code
+            row.error = "not run: " + usageSentence(child.stderrText);
+        else
+            row.error = child.end == End::Stopped ? "stopped with the sweep"
+                        : stopped                 ? "stopped after " + number(settings.timeout) +
+                                        " s: still running (infinite loop?)"
+                        : child.end == End::NotStarted ? "cannot start " + settings.program
+                                                       : errorSentence(child.stderrText);
         if (row.error.empty())
             row.error = child.end == End::Signaled
                             ? "the run crashed (signal " + std::to_string(child.code) + ")"

@@ -103,6 +103,46 @@ TEST(OutputFiles, OnAFullDiskNoPartOfAnOutputIsLeftAndAnEarlierFileStaysWhole)
     EXPECT_EQ(namesIn(out), std::vector<std::string>{"run.json"}) << "a partial figure was left";
 }
 
+// Grading wrote each function to a scratch file from a worker thread: on a full disk the throw
+// ended `grade` with SIGABRT; and a run that could not write its trace (exit 73) was blamed on
+// the code ("the code ended the process (exit code 73)"). Its output goes through a pipe here
+// (cat), which the limit spares; 2 KiB hold the 1503 bytes of code, not the 2213 of the trace.
+TEST(OutputFiles, GradingOnAFullDiskSaysSoInItsRowsInsteadOfAbortingOrBlamingTheCode)
+{
+    const TempDir dir;
+    for (const auto &[blocks, file] : {std::pair{"0", "-ddp.py'"}, std::pair{"4", ".rstb'"}}) {
+        const ProcessResult grade =
+            testsupport::runProgram("/bin/sh",
+                                    {"-c",
+                                     std::string("trap '' XFSZ; (ulimit -f ") + blocks +
+                                         " && \"$0\" \"$@\"; echo \"exit $?\") 2>&1 | cat",
+                                     RANKSTEP_CLI, "grade", kSolution},
+                                    dir);
+        EXPECT_TRUE(contains(grade.out, "exit 0")) << grade.out << grade.err;
+        EXPECT_TRUE(contains(grade.out, "not graded: cannot write '")) << grade.out;
+        EXPECT_TRUE(contains(grade.out, file + std::string(": the file would be larger than this "
+                                                           "process may write")))
+            << grade.out;
+    }
+}
+
+// A sweep's run that could not write its trace said only "the run ended without a trace (exit
+// code 73)".
+TEST(OutputFiles, ASweepOnAFullDiskSaysWhyItsRunsLeftNoTrace)
+{
+    const TempDir dir;
+    const ProcessResult sweep = testsupport::runProgram(
+        "/bin/sh",
+        {"-c", "trap '' XFSZ; (ulimit -f 1 && \"$0\" \"$@\"; echo \"exit $?\") 2>&1 | cat",
+         RANKSTEP_CLI, "sweep", kSolution, "--ranks", "1,2", "--batches-per-rank", "1"},
+        dir);
+    EXPECT_TRUE(contains(sweep.out, "exit 0")) << sweep.out << sweep.err;
+    EXPECT_TRUE(contains(sweep.out, "crashed")) << sweep.out;
+    EXPECT_TRUE(contains(sweep.out, "not run: cannot write '")) << sweep.out;
+    EXPECT_TRUE(contains(sweep.out, ".rstb': the file would be larger than this process may write"))
+        << sweep.out;
+}
+
 std::string oneTo(int last)
 {
     std::string list;
