@@ -9,10 +9,17 @@
 
 #include <gtest/gtest.h>
 
+#include <fcntl.h>
+#include <sched.h>
+#include <sys/mount.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <cerrno>
 #include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <string>
 
 namespace rankstep::core {
@@ -60,6 +67,63 @@ TEST(WholeFile, ASmallWriteThatOnlyTheDiskRefusesLeavesNoEmptyFile)
     ASSERT_TRUE(failed);
     EXPECT_FALSE(fs::exists(path));
     EXPECT_EQ(filesIn(dir.path()), 0);
+}
+
+// What a full file system does in this process, in a child of its own with a tmpfs of 64 KiB in
+// a mount namespace of its own (gone with it): an exit code for the parent to name.
+int fillAndWrite(const std::string &folder)
+{
+    if (unshare(CLONE_NEWNS) != 0 ||
+        mount(nullptr, "/", nullptr, MS_REC | MS_PRIVATE, nullptr) != 0 ||
+        mount("tmpfs", folder.c_str(), "tmpfs", 0, "size=64k") != 0)
+        return 77;
+    const std::string good = folder + "/ddp.py";
+    if (writeWholeFile(good, "def ddp(): pass\n"))
+        return 10;
+    // Every block taken (not every inode): a new file can be made, not written.
+    const int filler = open((folder + "/filler").c_str(), O_WRONLY | O_CREAT | O_CLOEXEC, 0600);
+    const std::string block(4096, 'f');
+    while (filler >= 0 && write(filler, block.data(), block.size()) > 0) {
+    }
+    if (filler < 0 || errno != ENOSPC)
+        return 15;
+    close(filler);
+    const auto failed = writeWholeFile(good, std::string(32 * 1024, 'x'));
+    if (!failed)
+        return 11;
+    if (failed->error != ENOSPC || failed->reason != "the disk is full (No space left on device)")
+        return 12;
+    std::ifstream in(good);
+    const std::string kept{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+    if (kept != "def ddp(): pass\n")
+        return 13;
+    for (const auto &entry : fs::directory_iterator(folder))
+        if (entry.path().filename().string().find(".part") != std::string::npos)
+            return 14;
+    return 0;
+}
+
+TEST(WholeFile, OnAFullFileSystemTheEarlierFileStaysWholeAndTheReasonIsAFullDisk)
+{
+    if (geteuid() != 0)
+        GTEST_SKIP() << "mounting a small tmpfs needs root (the file-size limit above stands in)";
+    const TempDir dir;
+    const pid_t child = fork();
+    if (child == 0)
+        _exit(fillAndWrite(dir.path().string()));
+    int status = 0;
+    ASSERT_EQ(waitpid(child, &status, 0), child);
+    ASSERT_TRUE(WIFEXITED(status)) << status;
+    if (WEXITSTATUS(status) == 77)
+        GTEST_SKIP() << "no mount namespace and tmpfs here";
+    const char *said[] = {"",
+                          "the first write failed",
+                          "the write on a full disk succeeded",
+                          "the reason is not a full disk",
+                          "the earlier file changed",
+                          "a partial file was left"};
+    const int code = WEXITSTATUS(status);
+    EXPECT_EQ(code, 0) << (code >= 10 && code <= 14 ? said[code - 9] : "exit code");
 }
 
 TEST(WholeFile, WritesAndReplacesAFileKeepingItsPermissions)
