@@ -2,12 +2,12 @@
 #include "arguments.h"
 
 #include "core/regularfile.h"
+#include "core/wholefile.h"
 
 #include <CLI/CLI.hpp>
 
 #include <algorithm>
 #include <charconv>
-#include <fstream>
 #include <sstream>
 
 namespace rankstep::cli {
@@ -99,10 +99,8 @@ std::string readFile(const std::string &path, std::size_t maxBytes)
 
 void writeFile(const std::string &path, const std::string &text)
 {
-    std::ofstream out(path, std::ios::binary | std::ios::trunc);
-    out << text;
-    if (!out)
-        throw UsageError{"cannot write " + path};
+    if (const auto failed = core::writeWholeFile(path, text))
+        throw OutputError{failed->sentence()};
 }
 
 } // namespace rankstep::cli

@@ -13,6 +13,12 @@ struct UsageError {
     std::string message;
 };
 
+// An output file that could not be written (a full disk, /dev/full, no permission): the sentence
+// names the file and the OS's reason. rankstep-cli exits with kCannotWrite (runreport.h).
+struct OutputError {
+    std::string message;
+};
+
 // `--name value` and `--name=value` options plus positional arguments.
 class Arguments
 {
@@ -38,6 +44,8 @@ private:
 // The whole file, after core::readRegularFile's checks (a regular file of at most maxBytes);
 // anything else is a UsageError naming the path.
 std::string readFile(const std::string &path, std::size_t maxBytes = core::kMaxCodeFileBytes);
+// Writes the whole file or nothing (core::writeWholeFile: a temporary file beside it, every write
+// checked, then renamed over it); an OutputError naming the file and the reason when it fails.
 void writeFile(const std::string &path, const std::string &text);
 
 } // namespace rankstep::cli

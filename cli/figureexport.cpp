@@ -184,6 +184,8 @@ void writeFigureFiles(const std::vector<std::pair<std::string, std::string>> &op
         return;
     if (WIFEXITED(drawn.status) && WEXITSTATUS(drawn.status) == 64)
         throw UsageError{drawn.message};
+    if (WIFEXITED(drawn.status) && WEXITSTATUS(drawn.status) == 73)
+        throw OutputError{drawn.message};
     const std::string how = WIFSIGNALED(drawn.status)
                                 ? "was ended by signal " + std::to_string(WTERMSIG(drawn.status))
                                 : "exited with " + std::to_string(WEXITSTATUS(drawn.status));

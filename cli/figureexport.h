@@ -28,9 +28,9 @@ struct FigureCaption {
 
 // Draws the figures the arguments ask for. Without such options it does nothing. The drawing
 // happens in the program rankstep-figures (cli/figuresmain.cpp), started for it with the trace on
-// its stdin, so that this process links no GUI library. A bad --at or a failed write is a
-// UsageError with rankstep-figures' message; a missing or failing rankstep-figures a
-// std::runtime_error.
+// its stdin, so that this process links no GUI library. A bad --at is a UsageError, a file that
+// could not be written an OutputError (no part of it is left), each with rankstep-figures'
+// message; a missing or failing rankstep-figures a std::runtime_error.
 void writeFigureFiles(const Arguments &args, const core::Trace &trace,
                       const FigureCaption &caption);
 // The same from the trace already in io::traceToBinary's form, the options as option name and

@@ -5,9 +5,10 @@
 // its fonts and its platform plugins are loaded here, after the run, never beside the code.
 //   rankstep-figures --title T [--memory-target B] [--svg OUT] [--png OUT] [--state-png OUT]
 //                    [--at EVENT|end] [--explain-png OUT] [--explain-svg OUT] < trace.rstb
-// Exit 0: drawn; 64: a usage error (bad --at, a file that cannot be written), its message alone
-// on stdout for rankstep-cli to pass on; 70: anything else, its message on stdout too. Nothing
-// else is written to stdout (Qt's own messages go to stderr).
+// Exit 0: drawn; 64: a usage error (bad --at), its message alone on stdout for rankstep-cli to
+// pass on; 73: a file that could not be written (no part of it is left), its message likewise;
+// 70: anything else, its message on stdout too. Nothing else is written to stdout (Qt's own
+// messages go to stderr).
 #include "arguments.h"
 #include "core/io/tracebinary.h"
 #include "core/replay/position.h"
@@ -34,6 +35,7 @@
 namespace {
 
 using rankstep::cli::Arguments;
+using rankstep::cli::OutputError;
 using rankstep::cli::UsageError;
 namespace core = rankstep::core;
 namespace replay = rankstep::replay;
@@ -41,6 +43,7 @@ namespace gui = rankstep::gui;
 
 constexpr int kUsage = 64;
 constexpr int kInternal = 70;
+constexpr int kCannotWrite = 73;
 
 // --at as a cursor: "end" (the default), or after the N-th event (0: before the first).
 replay::Cursor cursorAt(const Arguments &args, const replay::StopPoints &stops)
@@ -61,7 +64,7 @@ replay::Cursor cursorAt(const Arguments &args, const replay::StopPoints &stops)
 void check(const QString &error)
 {
     if (!error.isEmpty())
-        throw UsageError{error.toStdString()};
+        throw OutputError{error.toStdString()};
 }
 
 QString path(const Arguments &args, const char *option)
@@ -135,6 +138,8 @@ int main(int argc, char **argv)
         return draw(argc, argv);
     } catch (const UsageError &error) {
         return answer(channel, kUsage, error.message);
+    } catch (const OutputError &error) {
+        return answer(channel, kCannotWrite, error.message);
     } catch (const std::exception &error) {
         return answer(channel, kInternal, error.what());
     }

@@ -144,10 +144,26 @@ std::string runnerSentence(const std::string &stderrText)
     return end == std::string::npos ? line : line.substr(0, end + 1);
 }
 
+// What rankstep-cli said on a line of its own ("rankstep-cli: cannot write ..."), or "".
+std::string cliSentence(const std::string &stderrText)
+{
+    const std::string marker = "rankstep-cli: ";
+    const std::size_t at = stderrText.rfind(marker);
+    if (at == std::string::npos)
+        return {};
+    const std::size_t start = at + marker.size();
+    return stderrText.substr(start, stderrText.find('\n', start) - start);
+}
+
 // The child ended without a trace: killed at the hard limit, a crash, or the code ended it.
 void fillWithoutTrace(GradeRow &row, const ChildOutcome &child, const GradeSettings &settings)
 {
     using End = ChildOutcome::End;
+    if (child.end == End::Exited && child.code == kCannotWrite) { // a full disk, not the code
+        row.status = "crashed";
+        row.error = "not graded: " + cliSentence(child.stderrText);
+        return;
+    }
     const std::string limit = formatSeconds(settings.timeout);
     if (child.end == End::TimedOut || child.end == End::Stopped ||
         (child.end == End::Exited && child.code == kStopped)) {
@@ -191,7 +207,13 @@ GradeRow gradeFunction(const std::string &file, const lessons::ImportedFunction 
     row.function = function.function;
     const fs::path code = settings.scratch / (std::to_string(index) + "-" + lesson.id + ".py");
     const fs::path trace = settings.scratch / (std::to_string(index) + ".rstb");
-    writeFile(code.string(), function.code);
+    try {
+        writeFile(code.string(), function.code);
+    } catch (const OutputError &error) { // a full disk: said in the row (this is a worker thread)
+        row.status = "crashed";
+        row.error = "not graded: " + error.message;
+        return row;
+    }
     std::error_code gone;
     fs::remove(trace, gone); // only the trace this run's supervisor writes may be read below
     std::vector<std::string> args = {"lesson",      lesson.id,     code.string(),

@@ -183,6 +183,8 @@ Exit codes:
   4   the run was stopped: time limit, operation budget, or a stop request
   64  bad usage: unknown option, unreadable file, no such function
   70  an internal error of Rankstep
+  73  an output file (--json, --trace-out, --png, ...) could not be written: the message names
+      it and the reason (a full disk, no permission); no part of it is left behind
 `grade` exits 0 once everything is graded (whatever the results), 4 when it was stopped, 64 for
 bad usage or a PATH that cannot be read.
 )";
@@ -195,6 +197,9 @@ int reportingErrors(const std::function<int()> &command)
     } catch (const UsageError &e) {
         std::cerr << "rankstep-cli: " << e.message << "\nTry 'rankstep-cli --help'.\n";
         return kUsage;
+    } catch (const OutputError &e) {
+        std::cerr << "rankstep-cli: " << e.message << "\n";
+        return kCannotWrite;
     } catch (const std::exception &e) {
         std::cerr << "rankstep-cli: internal error: " << e.what() << "\n";
         return kInternal;

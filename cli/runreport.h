@@ -16,6 +16,7 @@ enum ExitCode : int {
     kStopped = 4,      // the time limit, the operation budget, or a stop request
     kUsage = 64,       // bad command line or unreadable input (EX_USAGE)
     kInternal = 70,    // a bug of Rankstep's (EX_SOFTWARE)
+    kCannotWrite = 73, // an output file could not be written, no part of it left (EX_CANTCREAT)
 };
 
 ExitCode exitCodeFor(const core::Trace &trace);

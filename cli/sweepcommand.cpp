@@ -28,6 +28,7 @@
 #include <mutex>
 #include <sstream>
 #include <thread>
+#include <unordered_set>
 
 namespace rankstep::cli {
 namespace {
@@ -42,7 +43,14 @@ constexpr double kGraceSeconds = 5;
 constexpr std::size_t kMostSettings = 10'000;
 constexpr int kMostJobs = 64;
 
-// "2,4,8": whole numbers from `lowest` to `highest`, each once, in the order given.
+std::string tooManySettings(const std::string &count)
+{
+    return "the grid has " + count + " settings; a sweep runs at most " +
+           std::to_string(kMostSettings);
+}
+
+// "2,4,8": whole numbers from `lowest` to `highest`, each once, in the order given. A list of more
+// values than a grid may have settings is refused as it is read.
 std::vector<int> integers(const Arguments &args, const std::string &name, int fallback, int lowest,
                           int highest)
 {
@@ -50,6 +58,7 @@ std::vector<int> integers(const Arguments &args, const std::string &name, int fa
         return {fallback};
     const std::string text = args.text(name);
     std::vector<int> values;
+    std::unordered_set<int> seen;
     std::istringstream in(text);
     std::string word;
     while (std::getline(in, word, ',')) {
@@ -60,13 +69,33 @@ std::vector<int> integers(const Arguments &args, const std::string &name, int fa
             throw UsageError{"--" + name + " takes whole numbers from " + std::to_string(lowest) +
                              " to " + std::to_string(highest) +
                              " separated by commas (2,4,8), not '" + text + "'"};
-        if (std::find(values.begin(), values.end(), int(value)) == values.end())
+        if (seen.insert(int(value)).second)
             values.push_back(int(value));
+        if (values.size() > kMostSettings)
+            throw UsageError{tooManySettings("more than " + std::to_string(kMostSettings)) +
+                             " (--" + name + " alone names more values)"};
     }
     if (values.empty() || text.back() == ',')
         throw UsageError{"--" + name + " takes whole numbers separated by commas (2,4,8), not '" +
                          text + "'"};
     return values;
+}
+
+// How many settings the lists make, from their lengths alone: nothing is made for a grid that is
+// too large (500 values of three lists once took 3 GB and 8 s to refuse, 1000 ran out of memory).
+void checkGridSize(std::initializer_list<std::size_t> lengths)
+{
+    std::size_t settings = 1;
+    for (const std::size_t length : lengths) {
+        if (length > kMostSettings || settings * length > kMostSettings) {
+            unsigned long long count = 1; // the whole product, when it fits in 64 bits
+            bool fits = true;
+            for (const std::size_t each : lengths)
+                fits = fits && !__builtin_mul_overflow(count, each, &count);
+            throw UsageError{tooManySettings(fits ? std::to_string(count) : "more than 10^19")};
+        }
+        settings *= length;
+    }
 }
 
 // "25,50,450": gigabytes a second; {0} (the cost model's own) when not given.
@@ -89,6 +118,9 @@ std::vector<double> bandwidths(const Arguments &args)
                 text + "'"};
         if (std::find(values.begin(), values.end(), value) == values.end())
             values.push_back(value);
+        if (values.size() > kMostSettings)
+            throw UsageError{tooManySettings("more than " + std::to_string(kMostSettings)) +
+                             " (--bandwidth alone names more values)"};
     }
     if (values.empty() || text.back() == ',')
         throw UsageError{
@@ -189,11 +221,14 @@ Outcome runPoint(const Settings &settings, const SweepPoint &point, int index)
         const bool stopped = child.end == End::TimedOut || child.end == End::Stopped ||
                              (child.end == End::Exited && child.code == kStopped);
         row.status = stopped ? "stopped" : "crashed";
-        row.error = child.end == End::Stopped ? "stopped with the sweep"
-                    : stopped                 ? "stopped after " + number(settings.timeout) +
-                                    " s: still running (infinite loop?)"
-                    : child.end == End::NotStarted ? "cannot start " + settings.program
-                                                   : errorSentence(child.stderrText);
+        if (child.end == End::Exited && child.code == kCannotWrite) // a full disk, not the code
+            row.error = "not run: " + usageSentence(child.stderrText);
+        else
+            row.error = child.end == End::Stopped ? "stopped with the sweep"
+                        : stopped                 ? "stopped after " + number(settings.timeout) +
+                                        " s: still running (infinite loop?)"
+                        : child.end == End::NotStarted ? "cannot start " + settings.program
+                                                       : errorSentence(child.stderrText);
         if (row.error.empty())
             row.error = child.end == End::Signaled
                             ? "the run crashed (signal " + std::to_string(child.code) + ")"
@@ -513,7 +548,9 @@ int sweepCommand(const std::vector<std::string> &rest)
             throw UsageError{"--traces: cannot make the folder '" + args.text("traces") + "'"};
     }
 
+    checkGridSize({ranks.size(), layers.size(), batches.size(), links.size()});
     std::vector<SweepPoint> grid;
+    grid.reserve(ranks.size() * layers.size() * batches.size() * links.size());
     for (int r : ranks)
         for (int l : layers)
             for (int b : batches)
@@ -526,9 +563,6 @@ int sweepCommand(const std::vector<std::string> &rest)
                                          " batches; a run has at most 65536"};
                     grid.push_back({r, l, int(count), bw});
                 }
-    if (grid.size() > kMostSettings)
-        throw UsageError{"the grid has " + std::to_string(grid.size()) +
-                         " settings; a sweep runs at most " + std::to_string(kMostSettings)};
     const int cores = int(std::max(1U, std::thread::hardware_concurrency()));
     const int jobs = std::min(int(args.integer("jobs", cores, 1, kMostJobs)), int(grid.size()));
     settings.program = currentExecutable();

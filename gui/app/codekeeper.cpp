@@ -3,6 +3,8 @@
 
 #include "apptempfolder.h"
 #include "codeeditor.h"
+#include "core/regularfile.h"
+#include "core/wholefile.h"
 #include "progressstore.h"
 
 #include <QDir>
@@ -23,9 +25,9 @@ void CodeKeeper::open(const QString &lessonId, const QString &starter)
     m_persist = true;
     m_recoveryPath.clear();
     const auto stored = m_progress.code(lessonId);
-    if (!m_progress.heldElsewhere().isEmpty())
+    if (!m_progress.readOnlyWhy().isEmpty())
         m_progress.lock(); // the other window may have closed since
-    m_readOnlyWhy = m_progress.heldElsewhere();
+    m_readOnlyWhy = m_progress.readOnlyWhy();
     if (stored && !stored->notText.isEmpty())
         m_readOnlyWhy =
             tr("Your saved code %1 is shown read-only and is never rewritten: %2. Open it in "
@@ -33,19 +35,30 @@ void CodeKeeper::open(const QString &lessonId, const QString &starter)
                 .arg(QDir::toNativeSeparators(m_progress.codePath(lessonId)), stored->notText);
     m_editor.setCode(stored ? stored->text : starter);
     m_editor.setReadOnly(readOnly());
-    setNotice(m_readOnlyWhy);
+    const QString link = m_progress.linkTarget(lessonId);
+    setNotice(!m_readOnlyWhy.isEmpty() || link.isEmpty()
+                  ? m_readOnlyWhy
+                  : tr("Your saved code %1 is a link to %2. Rankstep writes only in its own "
+                       "folder: your next save puts a file of its own in the link's place, and "
+                       "%2 stays as it is.")
+                        .arg(QDir::toNativeSeparators(m_progress.codePath(lessonId)),
+                             QDir::toNativeSeparators(link)));
 }
 
 void CodeKeeper::resetTo(const QString &starter)
 {
-    if (m_persist && !m_progress.heldElsewhere().isEmpty())
+    if (m_persist && !m_progress.readOnlyWhy().isEmpty()) {
+        setNotice(tr("Nothing was reset. %1").arg(m_progress.readOnlyWhy()));
         return;
+    }
     if (m_persist && readOnly()) { // the file is not text: keep its bytes before it is replaced
-        const auto stored = m_progress.code(m_lessonId);
-        QString error;
-        const QString copy = m_progress.saveRecovery(m_lessonId, QString(), &error);
-        if (copy.isEmpty() || !stored || !QFile::remove(copy) ||
-            !QFile::copy(m_progress.codePath(m_lessonId), copy)) {
+        const auto bytes = core::readRegularFile(m_progress.codePath(m_lessonId).toStdString(),
+                                                 core::kMaxCodeFileBytes);
+        QString error = bytes ? QString() : QString::fromStdString(bytes.error().message);
+        const QString copy =
+            bytes ? m_progress.saveRecovery(m_lessonId, QByteArray::fromStdString(*bytes), &error)
+                  : QString();
+        if (copy.isEmpty()) {
             setNotice(tr("Your saved code was not replaced: a copy of it could not be kept (%1).")
                           .arg(error));
             return;
@@ -82,11 +95,12 @@ bool CodeKeeper::saveScratch(QString *error)
 {
     if (!m_scratch)
         m_scratch = std::make_unique<QTemporaryDir>(appTempFolderTemplate());
-    QFile file(runFilePath());
-    const bool ok = file.open(QIODevice::WriteOnly) && file.write(m_editor.text().toUtf8()) >= 0;
-    if (!ok && error)
-        *error = file.errorString();
-    return ok;
+    const QByteArray code = m_editor.text().toUtf8();
+    const auto failed = core::writeWholeFile(QFile::encodeName(runFilePath()).toStdString(),
+                                             std::string_view(code.constData(), code.size()));
+    if (failed && error)
+        *error = QString::fromStdString(failed->reason);
+    return !failed;
 }
 
 bool CodeKeeper::save(QString *error)
@@ -110,7 +124,8 @@ bool CodeKeeper::write(QString *error)
         return true;
     }
     QString recoveryError;
-    const QString copy = m_progress.saveRecovery(m_lessonId, m_editor.text(), &recoveryError);
+    const QString copy =
+        m_progress.saveRecovery(m_lessonId, m_editor.text().toUtf8(), &recoveryError);
     if (!copy.isEmpty()) {
         if (!m_recoveryPath.isEmpty() && m_recoveryPath != copy)
             QFile::remove(m_recoveryPath); // one copy per failed-save episode, the newest

@@ -15,7 +15,9 @@ class ProgressStore;
 
 // Keeps the learner's code safe between the editor and the progress store: it loads a lesson's
 // saved code, saves what is typed, and never rewrites a file it could not read as text or a store
-// another window holds (the editor is then read-only). A save that fails leaves the text in the
+// it may not write (another window holds it, or its folder is read-only: the editor is then
+// read-only). A code file that is a link is replaced by a file at the next save, never written
+// through. A save that fails leaves the text in the
 // editor, keeps a copy in a recovery file and says so (notice) until a save works again.
 class CodeKeeper : public QObject
 {
@@ -25,10 +27,11 @@ public:
     ~CodeKeeper() override;
 
     // Shows the lesson's saved code, or the starter when there is none; read-only when the file
-    // is not text or another window holds the store (ProgressStore::lock, tried again here).
+    // is not text or the store may not be written (ProgressStore::lock, tried again here).
     void open(const QString &lessonId, const QString &starter);
     // Replaces the code with the starter, as the learner asked. A file that was not text is
-    // first copied to the recovery folder; a store held by another window stays untouched.
+    // first copied to the recovery folder; a store this window may not write stays untouched, and
+    // the notice says why.
     void resetTo(const QString &starter);
     // Shows code that is not the learner's (a scripted screenshot, a recorded demonstration, a
     // learner's submission in the class roster): runs use a scratch file. With a reason, the

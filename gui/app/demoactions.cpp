@@ -7,13 +7,15 @@
 #include "stepbar.h"
 #include "stepcontroller.h"
 
+#include "core/wholefile.h"
+
 #include <QAction>
 #include <QDir>
+#include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QMenu>
 #include <QMessageBox>
-#include <QSaveFile>
 #include <QSettings>
 #include <QShortcut>
 #include <QStandardPaths>
@@ -203,11 +205,10 @@ bool DemoActions::saveUnsaved(const QString &path, QString *why)
         return false;
     }
     const std::string text = io::demonstrationToJson(m_unsaved);
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) ||
-        file.write(text.data(), qint64(text.size())) != qint64(text.size()) || !file.commit()) {
+    // Whole or not at all: a full disk must not leave an empty file where a demonstration was.
+    if (const auto failed = core::writeWholeFile(QFile::encodeName(path).toStdString(), text)) {
         *why = tr("Cannot write %1: %2. The recording is kept; save it elsewhere.")
-                   .arg(QDir::toNativeSeparators(path), file.errorString());
+                   .arg(QDir::toNativeSeparators(path), QString::fromStdString(failed->reason));
         return false;
     }
     rememberFolder(path);

@@ -10,7 +10,7 @@
 #include <QCoroFuture>
 #include <QCoroTask>
 #include <QDateTime>
-#include <QFile>
+#include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QMenu>
@@ -61,6 +61,14 @@ ImportSummary NotebookImport::apply(const QString &path,
 {
     ImportSummary summary;
     summary.file = QFileInfo(path).fileName();
+    if (!m_progress.readOnlyWhy().isEmpty())
+        m_progress.lock();                     // the other window may have closed since
+    if (!m_progress.readOnlyWhy().isEmpty()) { // a read-only window writes nothing
+        summary.error = tr("Nothing was imported, and no saved code was changed. %1")
+                            .arg(m_progress.readOnlyWhy());
+        Q_EMIT importFinished(summary);
+        return summary;
+    }
     // Typed while the file was read: saved first, so that it is what a backup keeps and the
     // editor's reload below does not write it over the imported code.
     m_target.keeper.save();
@@ -103,12 +111,14 @@ void NotebookImport::saveFunction(ImportSummary &summary, const QString &id, con
     if (earlier && lesson && *earlier != QString::fromStdString(lesson->starter)) {
         const QString stamp =
             QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmmss"));
-        const QString backup = m_progress.root() + QLatin1Char('/') + id +
-                               QStringLiteral(".before-import-") + stamp + QStringLiteral(".py");
-        QFile::remove(backup);
-        if (!QFile::copy(m_progress.codePath(id), backup)) {
-            summary.error += tr("%1 was not imported: its earlier code could not be kept in %2.\n")
-                                 .arg(id, backup);
+        const QString name = id + QStringLiteral(".before-import-") + stamp + QStringLiteral(".py");
+        QString why;
+        const QString backup = m_progress.keepCopy(id, name, &why);
+        if (backup.isEmpty()) {
+            summary.error +=
+                tr("%1 was not imported: its earlier code could not be kept in %2 (%3).\n")
+                    .arg(id, QDir::toNativeSeparators(m_progress.root() + QLatin1Char('/') + name),
+                         why);
             return;
         }
         summary.backups << backup;
@@ -116,8 +126,10 @@ void NotebookImport::saveFunction(ImportSummary &summary, const QString &id, con
     QString error;
     if (m_progress.saveCode(id, code, &error))
         summary.imported << id;
-    else
-        summary.error += tr("%1 was not imported: %2\n").arg(id, error);
+    else // the file that was there is kept whole: a failed write never replaces it
+        summary.error += tr("%1 was not imported: %2 could not be written (%3); its saved code "
+                            "is unchanged.\n")
+                             .arg(id, QDir::toNativeSeparators(m_progress.codePath(id)), error);
 }
 
 void NotebookImport::importAndReport(const QString &path)
@@ -165,10 +177,11 @@ void NotebookImport::report(const QString &path, const ImportSummary &summary)
         QSettings().setValue(QStringLiteral("import/folder"), QFileInfo(path).absolutePath());
         Q_EMIT fileRead(path);
     }
-    auto *box = new QMessageBox(summary.imported.isEmpty() && summary.unchanged.isEmpty()
-                                    ? QMessageBox::Warning
-                                    : QMessageBox::Information,
-                                tr("Import"), headline(summary), QMessageBox::Ok, &m_target.window);
+    auto *box = new QMessageBox(
+        (summary.imported.isEmpty() && summary.unchanged.isEmpty()) || !summary.error.isEmpty()
+            ? QMessageBox::Warning
+            : QMessageBox::Information,
+        tr("Import"), headline(summary), QMessageBox::Ok, &m_target.window);
     box->setObjectName(QStringLiteral("importSummary"));
     box->setAttribute(Qt::WA_DeleteOnClose);
     box->setInformativeText(details(summary));

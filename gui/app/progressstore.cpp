@@ -2,6 +2,7 @@
 #include "progressstore.h"
 
 #include "core/regularfile.h"
+#include "core/wholefile.h"
 
 #include <QDateTime>
 #include <QDir>
@@ -9,10 +10,15 @@
 #include <QFileInfo>
 #include <QLockFile>
 #include <QRegularExpression>
-#include <QSaveFile>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QStringDecoder>
+
+#include <cerrno>
+#include <cstring>
+
+#include <fcntl.h>
+#include <unistd.h>
 
 namespace rankstep::gui {
 namespace {
@@ -81,9 +87,8 @@ void ProgressStore::migrateRenamedLessons()
                                                     QStringLiteral("(\\s*\\()"),
                                                 QRegularExpression::MultilineOption);
             text.replace(definition, QStringLiteral("\\1") + to + QStringLiteral("\\2"));
-            QSaveFile file(codePath(to));
             if (bytes && !text.contains(QChar::ReplacementCharacter) &&
-                file.open(QIODevice::WriteOnly) && file.write(text.toUtf8()) >= 0 && file.commit())
+                writeInStore(codePath(to), text.toUtf8(), nullptr))
                 QFile::remove(oldPath);
             else if (!bytes || text.contains(QChar::ReplacementCharacter))
                 QFile::rename(oldPath, codePath(to)); // not text: moved as it is
@@ -109,20 +114,48 @@ std::optional<QString> ProgressStore::lock()
     m_lock = std::make_unique<QLockFile>(m_root + QStringLiteral("/.rankstep.lock"));
     m_lock->setStaleLockTime(0); // held as long as the window is open; a dead holder is stale
     if (m_lock->tryLock(0)) {
-        m_heldElsewhere.clear();
+        m_readOnlyWhy.clear();
         return std::nullopt;
     }
+    const bool held = m_lock->error() == QLockFile::LockFailedError;
     qint64 pid = 0;
     QString host, application;
     m_lock->getLockInfo(&pid, &host, &application);
     m_lock.reset();
-    return m_heldElsewhere =
+    if (!held) // no lock file could be made: a read-only folder, not another window
+        return m_readOnlyWhy =
+                   QObject::tr(
+                       "Your code folder %1 cannot be written (%2), so Rankstep can save "
+                       "nothing there: this window shows your code read-only. Make the "
+                       "folder writable and open the lesson again to edit here.")
+                       .arg(QDir::toNativeSeparators(m_root), notWritable());
+    return m_readOnlyWhy =
                QObject::tr(
                    "Another Rankstep window (process %1 on %2) has your saved code open. "
                    "This window shows your code read-only and saves nothing; close the other "
                    "one and open the lesson again to edit here.")
                    .arg(pid)
                    .arg(host.isEmpty() ? QObject::tr("this computer") : host);
+}
+
+// Why the folder cannot be written, in plain words (with this process's rights: root is let
+// through folders a learner is not).
+QString ProgressStore::notWritable() const
+{
+    const QByteArray folder = QFile::encodeName(m_root);
+    if (faccessat(AT_FDCWD, folder.constData(), W_OK, AT_EACCESS) == 0)
+        return QObject::tr("its lock file could not be made");
+    switch (errno) {
+        case EROFS:
+            return QObject::tr("the file system is read-only");
+        case EACCES:
+        case EPERM:
+            return QObject::tr("it is read-only for you");
+        case ENOENT:
+            return QObject::tr("it does not exist and could not be made");
+        default:
+            return QString::fromLocal8Bit(std::strerror(errno));
+    }
 }
 
 ProgressStore::State ProgressStore::state(const QString &lessonId) const
@@ -164,33 +197,70 @@ std::optional<ProgressStore::StoredCode> ProgressStore::code(const QString &less
                       whyNotText(*bytes)};
 }
 
-bool ProgressStore::saveCode(const QString &lessonId, const QString &code, QString *error)
+// Every file the store writes: whole or not at all, a link replaced rather than followed (a
+// code file linked to ~/.bashrc must not make a save write there), nothing while read-only.
+bool ProgressStore::writeInStore(const QString &path, const QByteArray &bytes, QString *error) const
 {
-    QDir().mkpath(m_root);
-    QSaveFile file(codePath(lessonId));
-    if (!file.open(QIODevice::WriteOnly) || file.write(code.toUtf8()) < 0 || !file.commit()) {
+    if (!m_readOnlyWhy.isEmpty()) {
         if (error)
-            *error = file.errorString();
+            *error = m_readOnlyWhy;
         return false;
     }
-    return true;
+    QDir().mkpath(QFileInfo(path).absolutePath());
+    const auto failed = core::writeWholeFile(
+        QFile::encodeName(path).toStdString(),
+        std::string_view(bytes.constData(), std::size_t(bytes.size())), core::Links::Replace);
+    if (failed && error)
+        *error = QString::fromStdString(failed->reason);
+    return !failed;
 }
 
-QString ProgressStore::saveRecovery(const QString &lessonId, const QString &code,
+bool ProgressStore::saveCode(const QString &lessonId, const QString &code, QString *error)
+{
+    return writeInStore(codePath(lessonId), code.toUtf8(), error);
+}
+
+QString ProgressStore::keepCopy(const QString &lessonId, const QString &name, QString *error) const
+{
+    const auto bytes =
+        core::readRegularFile(codePath(lessonId).toStdString(), core::kMaxCodeFileBytes);
+    if (!bytes) {
+        if (error)
+            *error = QString::fromStdString(bytes.error().message);
+        return {};
+    }
+    const QString copy = m_root + QLatin1Char('/') + name;
+    if (!writeInStore(copy, QByteArray::fromStdString(*bytes), error))
+        return {};
+    return copy;
+}
+
+QString ProgressStore::linkTarget(const QString &lessonId) const
+{
+    return QFileInfo(codePath(lessonId)).symLinkTarget();
+}
+
+QString ProgressStore::saveRecovery(const QString &lessonId, const QByteArray &bytes,
                                     QString *error) const
 {
     const QString name = lessonId + QStringLiteral("-") +
                          QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmmss")) +
                          QStringLiteral(".py");
-    const QString folders[] = {m_root + QStringLiteral("/recovery"),
-                               QDir::tempPath() + QStringLiteral("/Rankstep-recovery")};
+    const QString inStore = m_root + QStringLiteral("/recovery");
+    QStringList folders;
+    if (m_readOnlyWhy.isEmpty() && !QFileInfo(inStore).isSymLink())
+        folders << inStore;
+    folders << QDir::tempPath() + QStringLiteral("/Rankstep-recovery");
     for (const QString &folder : folders) {
         QDir().mkpath(folder);
-        QSaveFile file(folder + QLatin1Char('/') + name);
-        if (file.open(QIODevice::WriteOnly) && file.write(code.toUtf8()) >= 0 && file.commit())
-            return file.fileName();
+        const QString path = folder + QLatin1Char('/') + name;
+        const auto failed = core::writeWholeFile(
+            QFile::encodeName(path).toStdString(),
+            std::string_view(bytes.constData(), std::size_t(bytes.size())), core::Links::Replace);
+        if (!failed)
+            return path;
         if (error)
-            *error = file.errorString();
+            *error = QString::fromStdString(failed->reason);
     }
     return {};
 }

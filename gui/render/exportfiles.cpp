@@ -4,12 +4,13 @@
 #include "explainfigure.h"
 
 #include "core/io/chrometrace.h"
+#include "core/wholefile.h"
 
 #include <QBuffer>
+#include <QFile>
 #include <QGuiApplication>
 #include <QPainter>
 #include <QRegularExpression>
-#include <QSaveFile>
 #include <QScreen>
 #include <QSvgGenerator>
 
@@ -18,12 +19,15 @@
 namespace rankstep::gui {
 namespace {
 
+// Not QSaveFile: Qt 6.4's commit() misses an error of the write it makes at close (a full disk
+// took a 0-byte file for written and renamed it over the good one, /dev/full "succeeded").
 QString saveBytes(const QString &path, const QByteArray &bytes)
 {
-    QSaveFile file(path);
-    if (file.open(QIODevice::WriteOnly) && file.write(bytes) == bytes.size() && file.commit())
+    const auto failed = core::writeWholeFile(QFile::encodeName(path).toStdString(),
+                                             std::string_view(bytes.constData(), bytes.size()));
+    if (!failed)
         return {};
-    return QObject::tr("Could not write %1: %2").arg(path, file.errorString());
+    return QObject::tr("Could not write %1: %2").arg(path, QString::fromStdString(failed->reason));
 }
 
 QString saveText(const QString &path, const std::string &text)

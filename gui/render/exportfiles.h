@@ -13,9 +13,10 @@
 
 namespace rankstep::gui {
 
-// Writers for File > Export and `rankstep-cli --svg/--png/--state-png`. Each writes through a
-// QSaveFile (a failed write leaves no half file) and returns an empty string, or a sentence
-// naming the file and the reason ("Could not write /x.svg: Permission denied").
+// Writers for File > Export and `rankstep-cli --svg/--png/--state-png`. Each writes through
+// core::writeWholeFile (a failed write leaves no half file and keeps the file that was there) and
+// returns an empty string, or a sentence naming the file and the reason ("Could not write /x.svg:
+// the disk is full (No space left on device)").
 
 // The timeline-and-memory figure as an SVG of options.size pixels (width, height and viewBox).
 QByteArray timelineFigureSvg(const std::shared_ptr<const core::Trace> &trace,

@@ -777,6 +777,26 @@ Rankstep zeigt stattdessen seine eingebauten Lektionen.</translation>
         <translation>diesem Computer</translation>
     </message>
     <message>
+        <source>Your code folder %1 cannot be written (%2), so Rankstep can save nothing there: this window shows your code read-only. Make the folder writable and open the lesson again to edit here.</source>
+        <translation>In Ihren Code-Ordner %1 kann nicht geschrieben werden (%2), daher kann Rankstep dort nichts speichern: Dieses Fenster zeigt Ihren Code schreibgeschützt. Machen Sie den Ordner beschreibbar und öffnen Sie die Lektion erneut, um hier zu bearbeiten.</translation>
+    </message>
+    <message>
+        <source>its lock file could not be made</source>
+        <translation>seine Sperrdatei konnte nicht angelegt werden</translation>
+    </message>
+    <message>
+        <source>the file system is read-only</source>
+        <translation>das Dateisystem ist schreibgeschützt</translation>
+    </message>
+    <message>
+        <source>it is read-only for you</source>
+        <translation>er ist für Sie schreibgeschützt</translation>
+    </message>
+    <message>
+        <source>it does not exist and could not be made</source>
+        <translation>er existiert nicht und konnte nicht angelegt werden</translation>
+    </message>
+    <message>
         <source>rank   busy   idle   communication</source>
         <translation>Rank  aktiv untätig Kommunikation</translation>
     </message>
@@ -1664,6 +1684,14 @@ Sekunden jedes Ranks für Berechnung (forward, backward, loss, update) und für 
     <message>
         <source>Your earlier file was kept in %1.</source>
         <translation>Ihre frühere Datei wurde in %1 aufbewahrt.</translation>
+    </message>
+    <message>
+        <source>Your saved code %1 is a link to %2. Rankstep writes only in its own folder: your next save puts a file of its own in the link&apos;s place, and %2 stays as it is.</source>
+        <translation>Ihr gespeicherter Code %1 ist ein Verweis auf %2. Rankstep schreibt nur in seinen eigenen Ordner: Beim nächsten Speichern tritt eine eigene Datei an die Stelle des Verweises, und %2 bleibt, wie es ist.</translation>
+    </message>
+    <message>
+        <source>Nothing was reset. %1</source>
+        <translation>Nichts wurde zurückgesetzt. %1</translation>
     </message>
     <message>
         <source>Your code could not be saved to %1 (%2), and no recovery copy could be written (%3). It is only in this editor now: copy it somewhere safe.</source>
@@ -2792,16 +2820,20 @@ Zuerst noch einen Hinweis auszuprobieren, bringt oft mehr.</translation>
         <translation>Notebook oder Python-Datei importieren…</translation>
     </message>
     <message>
-        <source>%1 was not imported: its earlier code could not be kept in %2.
+        <source>%1 was not imported: its earlier code could not be kept in %2 (%3).
 </source>
-        <translation>%1 wurde nicht importiert: Der bisherige Code konnte nicht in %2 aufbewahrt werden.
+        <translation>%1 wurde nicht importiert: Der bisherige Code konnte nicht in %2 aufbewahrt werden (%3).
 </translation>
     </message>
     <message>
-        <source>%1 was not imported: %2
+        <source>%1 was not imported: %2 could not be written (%3); its saved code is unchanged.
 </source>
-        <translation>%1 wurde nicht importiert: %2
+        <translation>%1 wurde nicht importiert: %2 konnte nicht geschrieben werden (%3); der gespeicherte Code ist unverändert.
 </translation>
+    </message>
+    <message>
+        <source>Nothing was imported, and no saved code was changed. %1</source>
+        <translation>Nichts wurde importiert, und kein gespeicherter Code wurde verändert. %1</translation>
     </message>
     <message>
         <source>Import</source>

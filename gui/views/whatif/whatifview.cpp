@@ -41,6 +41,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace rankstep::gui {
 namespace {
@@ -487,8 +488,13 @@ bool WhatIfView::isRunning() const
 int WhatIfView::expectedSettings() const
 {
     const bool bandwidth = m_bandwidth->isEnabled() && !m_bandwidth->text().trimmed().isEmpty();
-    return countOf(m_ranks->text()) * countOf(m_layers->text()) * countOf(m_batches->text()) *
-           (bandwidth ? countOf(m_bandwidth->text()) : 1);
+    // Long lists must not overflow: the sweep refuses such a grid with a sentence of its own.
+    qint64 settings = 1;
+    for (const int count :
+         {countOf(m_ranks->text()), countOf(m_layers->text()), countOf(m_batches->text()),
+          bandwidth ? countOf(m_bandwidth->text()) : 1})
+        settings = std::min<qint64>(settings * count, std::numeric_limits<int>::max());
+    return int(settings);
 }
 
 void WhatIfView::runSweep()

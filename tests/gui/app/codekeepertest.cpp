@@ -8,6 +8,7 @@
 #include "guitestsupport.h"
 #include "progressstore.h"
 #include "tests/gui/support/eventwaits.h"
+#include "tests/support/fulldisk.h"
 
 #include <QDir>
 #include <QElapsedTimer>
@@ -17,6 +18,13 @@
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <linux/capability.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include <optional>
 
 namespace rankstep::gui::testing {
 namespace {
@@ -164,6 +172,134 @@ TEST_F(CodeKeeperTest, AStoreAnotherWindowHoldsIsShownReadOnlyAndNeverWritten)
     EXPECT_EQ(keeper.notice(), *held);
     EXPECT_TRUE(keeper.save());
     EXPECT_EQ(readBytes(first.codePath(QStringLiteral("ddp"))), "first = 1\n");
+}
+
+// A read-only window writes nothing to the store: no save, no backup, no recovery copy there,
+// and Reset to starter says why it changes nothing.
+TEST_F(CodeKeeperTest, AReadOnlyWindowRefusesEveryWriteToTheStoreWithTheReason)
+{
+    ProgressStore first(root());
+    ASSERT_FALSE(first.lock());
+    ASSERT_TRUE(first.saveCode(QStringLiteral("ddp"), QStringLiteral("first = 1\n")));
+    const QStringList before = QDir(root()).entryList(QDir::AllEntries | QDir::Hidden);
+    ProgressStore second(root());
+    const auto held = second.lock();
+    ASSERT_TRUE(held);
+    QString error;
+    EXPECT_FALSE(second.saveCode(QStringLiteral("ddp"), QStringLiteral("second = 2\n"), &error));
+    EXPECT_EQ(error, *held);
+    EXPECT_TRUE(
+        second.keepCopy(QStringLiteral("ddp"), QStringLiteral("copy.py"), &error).isEmpty());
+    const QString recovery = second.saveRecovery(QStringLiteral("ddp"), "second = 2\n", &error);
+    EXPECT_FALSE(recovery.startsWith(root())) << utf8(recovery);
+    QFile::remove(recovery);
+
+    CodeKeeper keeper(second, m_editor);
+    keeper.open(QStringLiteral("ddp"), QStringLiteral("starter = 0\n"));
+    keeper.resetTo(QStringLiteral("starter = 0\n"));
+    EXPECT_EQ(utf8(keeper.notice()), "Nothing was reset. " + utf8(*held));
+    EXPECT_EQ(utf8(m_editor.text()), "first = 1\n");
+    EXPECT_EQ(readBytes(first.codePath(QStringLiteral("ddp"))), "first = 1\n");
+    EXPECT_EQ(QDir(root()).entryList(QDir::AllEntries | QDir::Hidden), before);
+}
+
+// As root, a folder's mode bits bind only while this thread goes without root's file rights
+// (capabilities are per thread): what a learner's account meets, in a test run as root.
+class WithoutRootsFileRights
+{
+public:
+    WithoutRootsFileRights()
+    {
+        syscall(SYS_capget, &m_header, m_saved);
+        __user_cap_data_struct fewer[2] = {m_saved[0], m_saved[1]};
+        for (const int right : {CAP_DAC_OVERRIDE, CAP_DAC_READ_SEARCH, CAP_FOWNER})
+            fewer[0].effective &= ~(1U << right);
+        syscall(SYS_capset, &m_header, fewer);
+    }
+    ~WithoutRootsFileRights() { syscall(SYS_capset, &m_header, m_saved); }
+    WithoutRootsFileRights(const WithoutRootsFileRights &) = delete;
+    WithoutRootsFileRights &operator=(const WithoutRootsFileRights &) = delete;
+
+private:
+    __user_cap_header_struct m_header{_LINUX_CAPABILITY_VERSION_3, 0};
+    __user_cap_data_struct m_saved[2]{};
+};
+
+// A read-only folder said "Another Rankstep window (process 0 on this computer) has your saved
+// code open": no lock file could be made, and no other window existed.
+TEST_F(CodeKeeperTest, AReadOnlyCodeFolderIsCalledReadOnlyNotAnotherWindow)
+{
+    {
+        ProgressStore writer(root());
+        ASSERT_TRUE(writer.saveCode(QStringLiteral("ddp"), QStringLiteral("mine = 1\n")));
+    }
+    const QByteArray folder = QFile::encodeName(root());
+    ASSERT_EQ(chmod(folder.constData(), 0555), 0);
+    std::optional<QString> why;
+    {
+        const WithoutRootsFileRights asALearner;
+        ProgressStore store(root());
+        why = store.lock();
+        CodeKeeper keeper(store, m_editor);
+        keeper.open(QStringLiteral("ddp"), QStringLiteral("starter = 0\n"));
+        EXPECT_TRUE(m_editor.isReadOnly());
+        EXPECT_EQ(utf8(m_editor.text()), "mine = 1\n");
+        if (why) {
+            EXPECT_EQ(keeper.notice(), *why);
+        }
+    }
+    chmod(folder.constData(), 0755);
+    ASSERT_TRUE(why) << "the store was locked in a read-only folder";
+    EXPECT_TRUE(why->startsWith(QStringLiteral("Your code folder ") + root() +
+                                QStringLiteral(" cannot be written (it is read-only for you)")))
+        << utf8(*why);
+    EXPECT_TRUE(why->contains(QStringLiteral("Rankstep can save nothing there"))) << utf8(*why);
+    EXPECT_FALSE(why->contains(QStringLiteral("Another Rankstep window"))) << utf8(*why);
+}
+
+// A code file that is a symbolic link: a save wrote through it, to a file outside the store
+// (~/.bashrc as well as any). The link is now replaced by a file in the store, and said so.
+TEST_F(CodeKeeperTest, ACodeFileThatIsALinkIsReplacedInTheStoreAndNeverWrittenThrough)
+{
+    QTemporaryDir outside;
+    const QString target = outside.filePath(QStringLiteral("bashrc"));
+    writeBytes(target, "# outside the store\n");
+    ProgressStore store(root());
+    const QString path = store.codePath(QStringLiteral("ddp"));
+    ASSERT_TRUE(QFile::link(target, path));
+    CodeKeeper keeper(store, m_editor);
+    keeper.open(QStringLiteral("ddp"), QStringLiteral("starter = 0\n"));
+    EXPECT_TRUE(keeper.notice().contains(QStringLiteral("is a link to ") + target))
+        << utf8(keeper.notice());
+    m_editor.setText(QStringLiteral("typed = 1\n"));
+    ASSERT_TRUE(keeper.save());
+    EXPECT_EQ(readBytes(target), "# outside the store\n");
+    EXPECT_FALSE(QFileInfo(path).isSymLink());
+    EXPECT_EQ(readBytes(path), "typed = 1\n");
+    EXPECT_TRUE(keeper.notice().isEmpty());
+}
+
+// A full disk: Qt 6.4's QSaveFile took a write refused at its close for written and renamed an
+// empty file over the saved code.
+TEST_F(CodeKeeperTest, ASaveOnAFullDiskKeepsTheSavedFileWholeAndSaysWhy)
+{
+    ProgressStore store(root());
+    ASSERT_TRUE(store.saveCode(QStringLiteral("ddp"), QStringLiteral("saved = 1\n")));
+    CodeKeeper keeper(store, m_editor);
+    keeper.open(QStringLiteral("ddp"), QString());
+    m_editor.setText(QStringLiteral("typed = 2\n"));
+    QString error;
+    {
+        const testsupport::FileSizeLimit full(0);
+        EXPECT_FALSE(keeper.save(&error));
+    }
+    EXPECT_EQ(utf8(error), "the file would be larger than this process may write (File too large)");
+    EXPECT_EQ(readBytes(store.codePath(QStringLiteral("ddp"))), "saved = 1\n");
+    EXPECT_TRUE(keeper.notice().contains(QStringLiteral("could not be saved")))
+        << utf8(keeper.notice());
+    EXPECT_EQ(utf8(m_editor.text()), "typed = 2\n");
+    EXPECT_TRUE(keeper.save());
+    EXPECT_EQ(readBytes(store.codePath(QStringLiteral("ddp"))), "typed = 2\n");
 }
 
 // A 400 ms debounce alone never saved during a burst of typing: kill -9 lost all of it.

@@ -13,6 +13,7 @@
 #include "stepbar.h"
 #include "stepcontroller.h"
 #include "tests/gui/support/eventwaits.h"
+#include "tests/support/fulldisk.h"
 
 #include "appearance.h"
 
@@ -313,6 +314,38 @@ TEST_F(DemonstrationTest, AnotherLessonStopsTheRecordingAndKeepsItToBeSaved)
     demos.startRecording();
     EXPECT_TRUE(demos.recorder().isRecording());
     EXPECT_EQ(demos.recorder().recording().lesson, "basic");
+}
+
+// A full disk: Qt 6.4's QSaveFile renamed an empty file over the demonstration that was there and
+// said it was saved, and the recording was dropped.
+TEST_F(DemonstrationTest, ASaveOnAFullDiskKeepsTheRecordingAndTheFileThatWasThere)
+{
+    auto window = makeWindow();
+    ASSERT_TRUE(window->openLesson(QStringLiteral("ddp")));
+    DemoActions &demos = *window->parts().demonstrations;
+    demos.startRecording();
+    window->showTab(Tab::Why);
+    settle();
+    ASSERT_TRUE(window->openLesson(QStringLiteral("basic")));
+    ASSERT_EQ(demos.unsaved().steps.size(), 2U);
+    const QString path = root() + QStringLiteral("/talk.json");
+    {
+        QFile earlier(path);
+        ASSERT_TRUE(earlier.open(QIODevice::WriteOnly));
+        earlier.write("{\"earlier\": true}\n");
+    }
+    QString why;
+    {
+        const testsupport::FileSizeLimit full(0); // every write to a file fails
+        EXPECT_FALSE(demos.saveUnsaved(path, &why));
+    }
+    EXPECT_NE(why.indexOf(QStringLiteral("(File too large). The recording is kept")), -1)
+        << utf8(why);
+    EXPECT_EQ(demos.unsaved().steps.size(), 2U);
+    QFile earlier(path);
+    ASSERT_TRUE(earlier.open(QIODevice::ReadOnly));
+    EXPECT_EQ(earlier.readAll(), "{\"earlier\": true}\n");
+    EXPECT_TRUE(demos.saveUnsaved(path, &why)) << utf8(why);
 }
 
 // Found in review: Esc while a replay makes a step's run left that run marked as made, so its

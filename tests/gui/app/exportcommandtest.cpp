@@ -152,13 +152,15 @@ TEST(ExportCommand, LessonTakesTheFigureOptionsToo)
     EXPECT_TRUE(text.contains(">target ")) << "the lesson's memory target is not drawn";
 }
 
-TEST(ExportCommand, AnUnwritableFigureOrABadCursorIsAUsageError)
+// A figure that cannot be written has an exit code of its own (73); a bad cursor is bad usage.
+TEST(ExportCommand, AnUnwritableFigureFailsWithItsOwnCodeAndABadCursorIsAUsageError)
 {
     const CliResult unwritable =
         runCli(ddpRun() << "--png" << QStringLiteral("/nonexistent-rankstep-folder/x.png"));
-    EXPECT_EQ(unwritable.exitCode, 64);
+    EXPECT_EQ(unwritable.exitCode, 73);
     EXPECT_TRUE(unwritable.output.contains(
-        QStringLiteral("Could not write /nonexistent-rankstep-folder/x.png")))
+        QStringLiteral("Could not write /nonexistent-rankstep-folder/x.png: its folder does not "
+                       "exist")))
         << unwritable.output.toStdString();
     QTemporaryDir dir;
     const CliResult badCursor = runCli(ddpRun() << "--state-png" << dir.filePath("s.png") << "--at"

@@ -6,6 +6,8 @@
 #include "busyindicator.h"
 #include "codeeditor.h"
 #include "notebookimport.h"
+#include "progressstore.h"
+#include "tests/support/fulldisk.h"
 
 #include <gtest/gtest.h>
 
@@ -208,6 +210,70 @@ TEST_F(NotebookImportTest, GarbageImportsNothingAndSaysWhy)
         << utf8(summary.error);
     EXPECT_EQ(utf8(NotebookImport::headline(summary)), "Nothing was imported from garbage.ipynb.");
     EXPECT_EQ(window->parts().editor->text(), before);
+}
+
+// Window B, read-only because window A holds the store, imported a notebook and rewrote all 8 of
+// A's code files.
+TEST_F(NotebookImportTest, AReadOnlyWindowImportsNothingAndChangesNoSavedCode)
+{
+    ProgressStore windowA(root());
+    ASSERT_FALSE(windowA.lock());
+    const QString mine = QStringLiteral("# A's own attempt\nasync def ddp(model):\n    pass\n");
+    ASSERT_TRUE(windowA.saveCode(QStringLiteral("ddp"), mine));
+    const QStringList before = QDir(root()).entryList(QDir::AllEntries | QDir::Hidden);
+    const auto held = progress().lock(); // this window's store: read-only
+    ASSERT_TRUE(held);
+    auto window = makeWindow();
+    ASSERT_TRUE(window->openLesson(QStringLiteral("ddp")));
+
+    const ImportSummary summary = window->parts().notebookImport->importFile(notebookPath());
+
+    EXPECT_TRUE(summary.imported.isEmpty());
+    EXPECT_EQ(utf8(summary.error),
+              "Nothing was imported, and no saved code was changed. " + utf8(*held));
+    EXPECT_EQ(utf8(NotebookImport::headline(summary)), "Nothing was imported from puzzles.ipynb.");
+    EXPECT_EQ(fileText(windowA.codePath(QStringLiteral("ddp"))), mine);
+    EXPECT_EQ(QDir(root()).entryList(QDir::AllEntries | QDir::Hidden), before);
+    EXPECT_EQ(window->parts().editor->text(), mine);
+}
+
+// The data folder on a full disk, then an import: four 0-byte code files, "✓ loaded into its
+// editor", and an empty editor at the next start.
+TEST_F(NotebookImportTest, OnAFullDiskNoSavedCodeIsLostAndTheSummarySaysWhichFilesFailed)
+{
+    const QString mine = QStringLiteral("# my own attempt\nasync def ddp(model):\n    pass\n");
+    ASSERT_TRUE(progress().saveCode(QStringLiteral("ddp"), mine));
+    auto window = makeWindow();
+    ASSERT_TRUE(window->openLesson(QStringLiteral("ddp")));
+    ImportSummary summary;
+    {
+        const testsupport::FileSizeLimit full(0); // every write to a file fails, as on a full disk
+        summary = window->parts().notebookImport->importFile(notebookPath());
+    }
+    EXPECT_TRUE(summary.imported.isEmpty()) << utf8(summary.imported.join(QLatin1Char(' ')));
+    const QString tooLarge =
+        QStringLiteral("(the file would be larger than this process may write (File too large))");
+    EXPECT_TRUE(
+        summary.error.contains(QStringLiteral("ddp was not imported: its earlier code "
+                                              "could not be kept in ")))
+        << utf8(summary.error);
+    const QString gpipe = progress().codePath(QStringLiteral("gpipe"));
+    EXPECT_TRUE(summary.error.contains(QStringLiteral("gpipe was not imported: ") + gpipe +
+                                       QStringLiteral(" could not be written ") + tooLarge +
+                                       QStringLiteral("; its saved code is unchanged.")))
+        << utf8(summary.error);
+    const std::string details = utf8(window->parts().notebookImport->details(summary));
+    EXPECT_EQ(details.find("loaded into its editor"), std::string::npos) << details;
+    EXPECT_EQ(fileText(progress().codePath(QStringLiteral("ddp"))), mine);
+    EXPECT_EQ(QDir(root()).entryList({QStringLiteral("*.py"), QStringLiteral(".*")},
+                                     QDir::Files | QDir::Hidden),
+              QStringList{QStringLiteral("ddp.py")})
+        << "no empty code file, no partial file";
+
+    window.reset();
+    auto restarted = makeWindow(); // the next start
+    ASSERT_TRUE(restarted->openLesson(QStringLiteral("ddp")));
+    EXPECT_EQ(restarted->parts().editor->text(), mine);
 }
 
 TEST_F(NotebookImportTest, TheFileMenuHoldsTheImportAction)
