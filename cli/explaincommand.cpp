@@ -71,13 +71,13 @@ int explainCommand(const std::vector<std::string> &rest)
     if (!result.trace)
         return result.exitCode;
     const core::Trace &trace = *result.trace;
+    writeExplainFigures(args, trace, file + " (" + result.function + ")", options.targetMemory);
     if (args.has("json")) {
         std::cout << explain::explainJson(trace, options);
     } else {
         printRun(trace);
         std::cout << "\n" << visibleControls(explain::explainText(trace, options));
     }
-    writeExplainFigures(args, trace, file + " (" + result.function + ")", options.targetMemory);
     return exitCodeFor(trace);
 }
 

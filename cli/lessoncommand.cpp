@@ -154,15 +154,15 @@ int lessonCommand(const std::vector<std::string> &rest)
         return runs.exitCode;
     const core::Trace &trace = runs.traces.front();
     writeTraceFiles(args, trace, request.fileName, request.function, runs.encoded.front());
+    writeFigureFiles(args, trace,
+                     {lesson->title + ": " + request.function + " (" + request.fileName + ")",
+                      lesson->targets ? std::optional(lesson->targets->memory) : std::nullopt});
     std::cout << "Lesson: " << lesson->title << " (" << lesson->id << ")\n";
     printRun(trace);
     std::cout << formatTargets(*lesson, trace);
     printExperiments(*lesson, runs.traces);
     const lessons::Verdict verdict = lessons::judge(*lesson, trace);
     std::cout << visibleControls(verdict.summary) << "\n";
-    writeFigureFiles(args, trace,
-                     {lesson->title + ": " + request.function + " (" + request.fileName + ")",
-                      lesson->targets ? std::optional(lesson->targets->memory) : std::nullopt});
     if (verdict.solved)
         return kSolved;
     const ExitCode code = exitCodeFor(trace);

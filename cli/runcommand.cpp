@@ -29,6 +29,7 @@ int runCommand(const std::vector<std::string> &rest)
         return result.exitCode;
     const core::Trace &trace = *result.trace;
     writeTraceFiles(args, trace, file, result.function, result.encoded);
+    writeFigureFiles(args, trace, {result.function + " (" + file + ")", std::nullopt});
     if (!args.has("no-report")) {
         printRun(trace);
         if (!trace.error)
@@ -37,7 +38,6 @@ int runCommand(const std::vector<std::string> &rest)
                               : "Not correct yet:\n" + visibleControls(trace.check.message))
                       << "\n";
     }
-    writeFigureFiles(args, trace, {result.function + " (" + file + ")", std::nullopt});
     return exitCodeFor(trace);
 }
 
