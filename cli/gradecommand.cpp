@@ -128,6 +128,7 @@ void planFile(const LearnerFile &learnerFile, const std::vector<lessons::Lesson>
         rows.push_back(
             fileRow(file, "no puzzle",
                     "no puzzle function found" + defines + (defines.empty() ? "" : ")")));
+        rows.back().learner = learnerFile.learner;
         return;
     }
     for (lessons::ImportedFunction &function : imported->found) {

@@ -4,6 +4,7 @@
 #include "csv.h"
 
 #include "core/io/jsonwriter.h"
+#include "core/terminaltext.h"
 
 #include <algorithm>
 #include <array>
@@ -38,14 +39,16 @@ std::optional<std::string> text(const std::optional<core::SimTime> &value)
     return value ? std::optional<std::string>(value->toString()) : std::nullopt;
 }
 
+// Every cell a learner's files or code decided (the file's name, the error) as one line of text
+// without a control, so no row can erase, hide or forge another (core::terminalLine).
 Cells cellsOf(const GradeRow &row)
 {
-    return {row.file,
-            row.lesson.empty() ? "-" : row.lesson,
+    return {core::terminalLine(row.file),
+            row.lesson.empty() ? "-" : core::terminalLine(row.lesson),
             row.status,
             against(text(row.time), text(row.timeTarget)),
             against(text(row.memory), text(row.memoryTarget)),
-            row.error};
+            core::terminalLine(row.error)};
 }
 
 // Display width: UTF-8 continuation bytes take no column.
@@ -265,11 +268,11 @@ std::string formatRosterTable(const Roster &roster)
     std::vector<std::vector<std::string>> lines;
     lines.push_back({"LEARNER"});
     for (const std::string &lesson : roster.lessons)
-        lines.back().push_back(lesson);
+        lines.back().push_back(core::terminalLine(lesson));
     for (const Roster::Learner &learner : roster.learners) {
-        lines.push_back({learner.name});
+        lines.push_back({core::terminalLine(learner.name)});
         for (const std::string &cell : learner.cells)
-            lines.back().push_back(cell);
+            lines.back().push_back(core::terminalLine(cell));
     }
     std::vector<std::size_t> widths(roster.lessons.size() + 1, 0);
     for (const auto &cells : lines)
@@ -291,8 +294,8 @@ std::string formatRosterTable(const Roster &roster)
         for (const std::string &lesson : mistake.lessons)
             where += (where.empty() ? "" : ", ") + lesson;
         out += "  " + std::to_string(mistake.learners) +
-               (mistake.learners == 1 ? " learner: " : " learners: ") + mistake.kind + " (" +
-               where + ")\n";
+               (mistake.learners == 1 ? " learner: " : " learners: ") +
+               core::terminalLine(mistake.kind + " (" + where + ")") + "\n";
     }
     return out;
 }

@@ -1,0 +1,126 @@
+// SPDX-License-Identifier: MIT
+// A class folder shaped against the teacher who grades it: submissions that are links to the
+// teacher's solution or to /etc/shadow, exception texts and folder names full of terminal escape
+// sequences, folder names that are spreadsheet formulas, a cost file that calls itself
+// "notebook", unreadable files and folders, and solutions Python would not define (only inside a
+// """ string) or would (a fullwidth name). Each is graded as Python and the files say, and the
+// teacher's terminal and spreadsheet show only text.
+#include "tempdir.h"
+
+#include <gtest/gtest.h>
+
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace rankstep::hostile {
+namespace {
+
+namespace fs = std::filesystem;
+using testsupport::ProcessResult;
+using testsupport::TempDir;
+
+bool contains(const std::string &text, const std::string &part)
+{
+    return text.find(part) != std::string::npos;
+}
+
+ProcessResult cli(const std::vector<std::string> &args, const TempDir &dir)
+{
+    return testsupport::runProgram(RANKSTEP_CLI, args, dir);
+}
+
+ProcessResult grade(std::vector<std::string> args, const TempDir &dir)
+{
+    args.insert(args.begin(), "grade");
+    args.insert(args.end(), {"--timeout", "10"});
+    return cli(args, dir);
+}
+
+// A byte that steers a terminal: a C0 control other than the line break, or DEL.
+bool hasControl(const std::string &text)
+{
+    return std::any_of(text.begin(), text.end(), [](char c) {
+        const auto byte = static_cast<unsigned char>(c);
+        return (byte < 0x20 && c != '\n') || byte == 0x7F;
+    });
+}
+
+// An exception text that returns the cursor, erases the line, prints a row that looks solved,
+// sets the clipboard (OSC 52) and hides what follows (SGR 8), from a learner whose folder name
+// holds a line break and an escape too.
+TEST(HostileGrade, NothingALearnerChoseReachesTheTerminalAsAControlCharacter)
+{
+    TempDir dir;
+    const std::string code =
+        "async def ddp(model):\n"
+        "    raise ValueError('x\\r\\x1b[2Kzed/ddp.py  ddp  solved  5.1 / 5.1"
+        "\\x1b]52;c;aGk=\\x07\\x1b[8m')\n";
+    const std::string learner = "new\nline\x1b[1A";
+    dir.write("class/mal/ddp.py", code);
+    dir.write("class/" + learner + "/ddp.py", code);
+    const std::string folder = (dir.path() / "class").string();
+    for (const std::vector<std::string> &format :
+         std::vector<std::vector<std::string>>{{},
+                                               {"--csv"},
+                                               {"--roster"},
+                                               {"--roster", "--csv"},
+                                               {"--json"},
+                                               {"--roster", "--json"}}) {
+        std::vector<std::string> args{folder};
+        args.insert(args.end(), format.begin(), format.end());
+        const ProcessResult graded = grade(args, dir);
+        EXPECT_EQ(graded.exitCode, 0) << graded.err;
+        EXPECT_FALSE(hasControl(graded.out)) << graded.out;
+        EXPECT_FALSE(hasControl(graded.err)) << graded.err;
+        EXPECT_FALSE(contains(graded.out, "new\nline")) << graded.out;
+    }
+    const ProcessResult table = grade({folder}, dir);
+    EXPECT_TRUE(contains(table.out, "\n\n0 of 2 puzzle functions solved.\n")) << table.out;
+    EXPECT_TRUE(contains(table.out, "ValueError: x\\r\\x1b[2Kzed/ddp.py")) << table.out;
+    EXPECT_TRUE(contains(table.out, "class/new\\nline\\x1b[1A/ddp.py")) << table.out;
+    EXPECT_EQ(std::count(table.out.begin(), table.out.end(), '\n'), 5) << table.out;
+    const ProcessResult json = grade({folder, "--json"}, dir);
+    EXPECT_TRUE(contains(json.out, R"("learner": "new\u000aline\u001b[1A")")) << json.out;
+}
+
+// The first field of each line of a CSV, unquoted.
+std::vector<std::string> firstFields(const std::string &csv)
+{
+    std::vector<std::string> fields;
+    std::istringstream lines(csv);
+    for (std::string line; std::getline(lines, line);)
+        fields.push_back(line.empty() || line[0] != '"' ? line.substr(0, line.find(','))
+                                                        : line.substr(1));
+    return fields;
+}
+
+TEST(HostileGrade, NoCsvCellOfALearnerIsASpreadsheetFormula)
+{
+    TempDir dir;
+    const std::vector<std::string> names = {
+        "=HYPERLINK(\"evil.example\",\"marks\")", "+1+2", "-2+3", "@SUM(1)", "\tx", "=1,2"};
+    for (const std::string &name : names)
+        dir.write("class/" + name + "/notes.py", "x = 1\n");
+    const std::string folder = (dir.path() / "class").string();
+    const ProcessResult roster = grade({folder, "--roster", "--csv"}, dir);
+    EXPECT_EQ(roster.exitCode, 0) << roster.err;
+    const ProcessResult rows = grade({folder, "--csv"}, dir);
+    for (const ProcessResult *csv : {&roster, &rows}) {
+        const std::vector<std::string> first = firstFields(csv->out);
+        ASSERT_EQ(first.size(), names.size() + 1) << csv->out;
+        for (const std::string &field : first)
+            EXPECT_EQ(std::string("=+-@\t\r").find(field.front()), std::string::npos) << field;
+    }
+    EXPECT_TRUE(contains(roster.out, "\"'=HYPERLINK(\"\"evil.example\"\",\"\"marks\"\")\""))
+        << roster.out;
+    EXPECT_TRUE(contains(roster.out, "\n\"'=1,2\"\n")) << roster.out;
+}
+
+} // namespace
+} // namespace rankstep::hostile
