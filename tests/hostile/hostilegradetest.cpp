@@ -122,5 +122,28 @@ TEST(HostileGrade, NoCsvCellOfALearnerIsASpreadsheetFormula)
     EXPECT_TRUE(contains(roster.out, "\n\"'=1,2\"\n")) << roster.out;
 }
 
+TEST(HostileGrade, ACostFileNamedNotebookDoesNotPassForTheNotebook)
+{
+    TempDir dir;
+    const fs::path costs = fs::path(RANKSTEP_SOURCE_DIR) / "resources/costs";
+    std::string gpt2 = testsupport::readFileText(costs / "gpt2-small-8xa100.json");
+    const std::string name = R"("name": "gpt2-small-8xa100")";
+    ASSERT_TRUE(contains(gpt2, name));
+    gpt2.replace(gpt2.find(name), name.size(), R"("name": "notebook")");
+    const std::string file = dir.write("notebook.json", gpt2);
+    const ProcessResult run = cli({"lesson", "ddp", "--solution", "--cost", file}, dir);
+    EXPECT_EQ(run.exitCode, 1) << run.err;
+    EXPECT_TRUE(contains(run.out, "Correct under the cost model notebook (from " + file +
+                                      "); lessons are graded under the notebook's costs."))
+        << run.out;
+    // The notebook's own numbers under a file's name are the notebook's costs: solved.
+    const std::string copy =
+        dir.write("mine.json", testsupport::readFileText(costs / "notebook.json"));
+    const ProcessResult same = cli({"lesson", "ddp", "--solution", "--cost", copy}, dir);
+    EXPECT_EQ(same.exitCode, 0) << same.out << same.err;
+    EXPECT_TRUE(contains(same.out, "Solved!")) << same.out;
+    EXPECT_EQ(testsupport::readFileText(file), gpt2);
+}
+
 } // namespace
 } // namespace rankstep::hostile
