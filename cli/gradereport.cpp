@@ -213,6 +213,35 @@ std::string mistakeKind(const GradeRow &row)
     return row.status; // no puzzle, unreadable
 }
 
+namespace {
+
+// The reason in "cannot read 'PATH': permission denied", or the whole sentence.
+std::string readReason(const std::string &error)
+{
+    const std::size_t quote = error.rfind("': ");
+    return quote == std::string::npos ? error : error.substr(quote + 3);
+}
+
+// A learner whose file or folder could not be read may have had any lesson there: the cells
+// nothing graded say why, not "missing".
+void markUnreadable(Roster &roster, const std::vector<GradeRow> &rows,
+                    const std::map<std::string, std::size_t> &index)
+{
+    for (const GradeRow &row : rows) {
+        if (row.status != "unreadable")
+            continue;
+        Roster::Learner &learner = roster.learners[index.at(row.learner)];
+        for (std::size_t i = 0; i < learner.cells.size(); ++i)
+            if (learner.cells[i] == "missing") {
+                learner.cells[i] = "unreadable: " + readReason(row.error);
+                learner.files[i] = row.file;
+                learner.errors[i] = row.error;
+            }
+    }
+}
+
+} // namespace
+
 Roster makeRoster(const std::vector<GradeRow> &rows, const std::vector<std::string> &lessonOrder)
 {
     Roster roster;
@@ -250,6 +279,7 @@ Roster makeRoster(const std::vector<GradeRow> &rows, const std::vector<std::stri
             mistakes[kind].second.insert(row.lesson);
         }
     }
+    markUnreadable(roster, rows, index);
     for (const auto &[kind, who] : mistakes) {
         Roster::Mistake mistake{kind, int(who.first.size()), {}};
         for (const std::string &lesson : roster.lessons)

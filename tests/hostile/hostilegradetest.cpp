@@ -30,6 +30,11 @@ bool contains(const std::string &text, const std::string &part)
     return text.find(part) != std::string::npos;
 }
 
+std::string solution()
+{
+    return testsupport::readFileText(fs::path(RANKSTEP_SOURCE_DIR) / "lessons/30-ddp/solution.py");
+}
+
 ProcessResult cli(const std::vector<std::string> &args, const TempDir &dir)
 {
     return testsupport::runProgram(RANKSTEP_CLI, args, dir);
@@ -49,6 +54,43 @@ bool hasControl(const std::string &text)
         const auto byte = static_cast<unsigned char>(c);
         return (byte < 0x20 && c != '\n') || byte == 0x7F;
     });
+}
+
+TEST(HostileGrade, SubmissionLinksThatLeaveTheClassFolderAreRefusedLinksInsideAreGraded)
+{
+    TempDir dir;
+    const std::string teacher = dir.write("teacher/solution.py", solution() + "# TEACHER ONLY\n");
+    const std::string shadow = dir.write("shadow", "root:$6$SECRET-HASH:19000:0:99999:7:::\n");
+    const fs::path folder = dir.path() / "class";
+    dir.write("class/ana/ddp.py", solution());
+    fs::create_directories(folder / "eve");
+    fs::create_directories(folder / "mal");
+    fs::create_directories(folder / "carl");
+    fs::create_directories(folder / "bob");
+    fs::create_symlink(teacher, folder / "eve" / "ddp.py");
+    fs::create_symlink("../../shadow", folder / "mal" / "ddp.py");
+    fs::create_directory_symlink(dir.path() / "teacher", folder / "carl" / "work");
+    fs::create_symlink("../ana/ddp.py", folder / "bob" / "ddp.py");
+
+    const ProcessResult graded = grade({folder.string()}, dir);
+    EXPECT_EQ(graded.exitCode, 0) << graded.err;
+    EXPECT_TRUE(contains(graded.out, "2 of 2 puzzle functions solved.")) << graded.out;
+    EXPECT_TRUE(contains(graded.out, "symbolic link to a file outside the folder being graded"))
+        << graded.out;
+    EXPECT_TRUE(contains(graded.out, "symbolic link to a folder outside the folder being graded"))
+        << graded.out;
+    EXPECT_FALSE(contains(graded.out + graded.err, "SECRET")) << graded.out;
+    const ProcessResult roster = grade({folder.string(), "--roster", "--csv"}, dir);
+    EXPECT_TRUE(contains(roster.out, "bob,solved\n")) << roster.out;
+    EXPECT_TRUE(contains(roster.out, "eve,\"unreadable: it is a symbolic link")) << roster.out;
+
+    // Named one by one (the shell's class/*/ddp.py), the link is refused as well.
+    const ProcessResult named = grade({(folder / "eve" / "ddp.py").string()}, dir);
+    EXPECT_EQ(named.exitCode, 0) << named.err;
+    EXPECT_TRUE(contains(named.out, "0 of 0 puzzle functions solved.")) << named.out;
+    EXPECT_TRUE(contains(named.out, "symbolic link to a file outside its folder")) << named.out;
+    EXPECT_EQ(testsupport::readFileText(teacher), solution() + "# TEACHER ONLY\n");
+    EXPECT_EQ(testsupport::readFileText(shadow), "root:$6$SECRET-HASH:19000:0:99999:7:::\n");
 }
 
 // An exception text that returns the cursor, erases the line, prints a row that looks solved,
@@ -143,6 +185,48 @@ TEST(HostileGrade, ACostFileNamedNotebookDoesNotPassForTheNotebook)
     EXPECT_EQ(same.exitCode, 0) << same.out << same.err;
     EXPECT_TRUE(contains(same.out, "Solved!")) << same.out;
     EXPECT_EQ(testsupport::readFileText(file), gpt2);
+}
+
+// Root reads every file whatever its mode: the grader then runs as nobody (setpriv), as a
+// teacher's account would.
+ProcessResult gradeAsAnAccount(const std::vector<std::string> &args, const TempDir &dir)
+{
+    if (geteuid() != 0)
+        return grade(args, dir);
+    std::vector<std::string> all = {"--reuid=65534", "--regid=65534", "--clear-groups",
+                                    RANKSTEP_CLI, "grade"};
+    all.insert(all.end(), args.begin(), args.end());
+    all.insert(all.end(), {"--timeout", "10"});
+    return testsupport::runProgram("/usr/bin/setpriv", all, dir);
+}
+
+TEST(HostileGrade, AnUnreadableFileOrFolderIsSaidUnreadableAndItsLearnerStays)
+{
+    if (geteuid() == 0 && !fs::exists("/usr/bin/setpriv"))
+        GTEST_SKIP() << "running as root without setpriv, every file can be read";
+    TempDir dir;
+    dir.write("class/ana/ddp.py", solution());
+    const std::string bob = dir.write("class/bob/ddp.py", solution());
+    dir.write("class/carl/ddp.py", solution());
+    const fs::path carl = dir.path() / "class" / "carl";
+    fs::permissions(dir.path(), fs::perms(0755));
+    fs::permissions(bob, fs::perms::none);
+    fs::permissions(carl, fs::perms::none);
+    const std::string folder = (dir.path() / "class").string();
+    const ProcessResult table = gradeAsAnAccount({folder}, dir);
+    const ProcessResult roster = gradeAsAnAccount({folder, "--roster", "--csv"}, dir);
+    fs::permissions(bob, fs::perms(0644));
+    fs::permissions(carl, fs::perms(0755));
+
+    EXPECT_EQ(table.exitCode, 0) << table.err;
+    EXPECT_TRUE(contains(table.out, "1 of 1 puzzle functions solved.")) << table.out;
+    EXPECT_TRUE(contains(table.out, "bob/ddp.py': permission denied")) << table.out;
+    EXPECT_TRUE(
+        contains(table.out, "cannot read the folder '" + carl.string() + "': permission denied"))
+        << table.out;
+    EXPECT_TRUE(contains(roster.out, "\nbob,unreadable: permission denied\n")) << roster.out;
+    EXPECT_TRUE(contains(roster.out, "\ncarl,unreadable: permission denied\n")) << roster.out;
+    EXPECT_EQ(testsupport::readFileText(bob), solution());
 }
 
 } // namespace
