@@ -223,7 +223,8 @@ std::string readReason(const std::string &error)
 }
 
 // A learner whose file or folder could not be read may have had any lesson there: the cells
-// nothing graded say why, not "missing".
+// nothing graded say why, not "missing". They name no file: there is nothing a viewer (the app's
+// roster) may open, least of all through a link that leaves the class folder.
 void markUnreadable(Roster &roster, const std::vector<GradeRow> &rows,
                     const std::map<std::string, std::size_t> &index)
 {
@@ -234,7 +235,6 @@ void markUnreadable(Roster &roster, const std::vector<GradeRow> &rows,
         for (std::size_t i = 0; i < learner.cells.size(); ++i)
             if (learner.cells[i] == "missing") {
                 learner.cells[i] = "unreadable: " + readReason(row.error);
-                learner.files[i] = row.file;
                 learner.errors[i] = row.error;
             }
     }

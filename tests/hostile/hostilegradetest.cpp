@@ -83,6 +83,10 @@ TEST(HostileGrade, SubmissionLinksThatLeaveTheClassFolderAreRefusedLinksInsideAr
     const ProcessResult roster = grade({folder.string(), "--roster", "--csv"}, dir);
     EXPECT_TRUE(contains(roster.out, "bob,solved\n")) << roster.out;
     EXPECT_TRUE(contains(roster.out, "eve,\"unreadable: it is a symbolic link")) << roster.out;
+    // The app opens a cell's file when it is clicked: a refused link is no cell's file.
+    const ProcessResult json = grade({folder.string(), "--roster", "--json"}, dir);
+    EXPECT_TRUE(contains(json.out, "\"unreadable: it is a symbolic link")) << json.out;
+    EXPECT_FALSE(contains(json.out, "eve/ddp.py")) << json.out;
 
     // Named one by one (the shell's class/*/ddp.py), the link is refused as well.
     const ProcessResult named = grade({(folder / "eve" / "ddp.py").string()}, dir);
