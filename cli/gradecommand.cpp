@@ -175,6 +175,20 @@ GradeRow fileRow(const std::string &file, const std::string &status, const std::
     return row;
 }
 
+// The row of a puzzle function whose cell or file Python refuses as a whole, as running it says.
+GradeRow refusedRow(const LearnerFile &learnerFile, const lessons::ImportedFunction &function,
+                    const lessons::SourceProblem &problem)
+{
+    GradeRow row =
+        fileRow(learnerFile.file, "error",
+                (function.cell > 0 ? "cell " + std::to_string(function.cell) + ", " : "") +
+                    "line " + std::to_string(problem.line) + ": SyntaxError: " + problem.message);
+    row.learner = learnerFile.learner;
+    row.lesson = function.lessonId;
+    row.function = function.function;
+    return row;
+}
+
 // One puzzle function to grade, and the row its result goes to.
 struct GradeJob {
     std::size_t row = 0;
@@ -215,6 +229,10 @@ void planFile(const LearnerFile &learnerFile, const std::vector<lessons::Lesson>
     }
     for (lessons::ImportedFunction &function : imported->found) {
         const lessons::Lesson *lesson = lessons::findLesson(all, function.lessonId);
+        if (function.problem) { // Python refuses its cell or file: nothing in it runs
+            rows.push_back(refusedRow(learnerFile, function, *function.problem));
+            continue;
+        }
         jobs.push_back({rows.size(), learnerFile.learner, file, std::move(function), lesson,
                         int(jobs.size()) + 1});
         rows.emplace_back();

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "lesson.h"
+#include "pythonsource.h"
 
 #include "core/error.h"
 
@@ -19,6 +20,9 @@ struct ImportedFunction {
     int cell = 0;         // notebooks: 1-based index among all cells; .py files: 0
     int line = 1;         // 1-based first line in its cell or file (comment, decorators, def)
     int codeLine = 1;     // the line of `code` that is `line` of the cell or file
+    // Set when Python refuses its cell or file as a whole (an unclosed string or bracket): running
+    // the notebook or file defines no function, so this one cannot pass either.
+    std::optional<SourceProblem> problem;
 };
 
 // What a notebook or Python file holds for the lessons.

@@ -233,5 +233,45 @@ TEST(HostileGrade, AnUnreadableFileOrFolderIsSaidUnreadableAndItsLearnerStays)
     EXPECT_EQ(testsupport::readFileText(bob), solution());
 }
 
+// grade finds a learner's functions as Python does, the way lesson and run do: a solution only
+// inside a """ string is no function for any of them; `async def ｄｄｐ` is ddp for all of them; a
+// solution after an unclosed """ is a syntax error for both.
+TEST(HostileGrade, GradeLessonAndRunFindTheFunctionsPythonDefines)
+{
+    TempDir dir;
+    const std::string inString =
+        dir.write("class/in-string.py", "NOTES = \"\"\"\n" + solution() + "\"\"\"\n");
+    std::string wide = solution();
+    wide.replace(wide.find("async def ddp"), 13, "async def \xEF\xBD\x84\xEF\xBD\x84\xEF\xBD\x90");
+    const std::string fullwidth = dir.write("class/fullwidth.py", wide);
+    const std::string unclosed = dir.write("class/unclosed.py", "\"\"\"\n" + solution());
+
+    const ProcessResult graded = grade({(dir.path() / "class").string()}, dir);
+    EXPECT_EQ(graded.exitCode, 0) << graded.err;
+    EXPECT_TRUE(contains(graded.out, "1 of 2 puzzle functions solved.")) << graded.out;
+    EXPECT_TRUE(contains(graded.out, "class/in-string.py  -       no puzzle")) << graded.out;
+    EXPECT_TRUE(contains(graded.out, "class/fullwidth.py  ddp     solved")) << graded.out;
+    EXPECT_TRUE(contains(graded.out, "class/unclosed.py   ddp     error")) << graded.out;
+    EXPECT_TRUE(contains(graded.out, "line 1: SyntaxError: unterminated triple-quoted string"))
+        << graded.out;
+
+    const ProcessResult stringLesson = cli({"lesson", "ddp", inString, "--quiet"}, dir);
+    EXPECT_EQ(stringLesson.exitCode, 64) << stringLesson.out << stringLesson.err;
+    EXPECT_TRUE(contains(stringLesson.err, "There is no function named 'ddp'")) << stringLesson.err;
+    const ProcessResult wideLesson = cli({"lesson", "ddp", fullwidth, "--quiet"}, dir);
+    EXPECT_EQ(wideLesson.exitCode, 0) << wideLesson.out << wideLesson.err;
+    const ProcessResult unclosedLesson = cli({"lesson", "ddp", unclosed, "--quiet"}, dir);
+    EXPECT_EQ(unclosedLesson.exitCode, 2) << unclosedLesson.out << unclosedLesson.err;
+    EXPECT_TRUE(contains(unclosedLesson.err, "unterminated triple-quoted string"))
+        << unclosedLesson.err;
+
+    // run, with no --function, runs the file's one function: ddp, by its fullwidth name too.
+    const ProcessResult wideRun =
+        cli({"run", fullwidth, "--ranks", "4", "--layers", "2", "--batches", "4"}, dir);
+    EXPECT_EQ(wideRun.exitCode, 0) << wideRun.out << wideRun.err;
+    const ProcessResult stringRun = cli({"run", inString}, dir);
+    EXPECT_EQ(stringRun.exitCode, 64) << stringRun.err;
+}
+
 } // namespace
 } // namespace rankstep::hostile
