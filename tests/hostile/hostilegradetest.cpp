@@ -135,6 +135,24 @@ TEST(HostileGrade, NothingALearnerChoseReachesTheTerminalAsAControlCharacter)
     EXPECT_TRUE(contains(json.out, R"("learner": "new\u000aline\u001b[1A")")) << json.out;
 }
 
+// The same exception under run, and a path named on the command line that holds escapes (the
+// shell's class/* expands a learner's folder name): the error is printed as text.
+TEST(HostileGrade, ErrorsOfARunAndOfABadPathArePrintedAsText)
+{
+    TempDir dir;
+    const std::string code = dir.write("mal.py",
+                                       "async def ddp(model):\n"
+                                       "    raise ValueError('x\\r\\x1b[2Kok\\x1b[8m')\n");
+    const ProcessResult run = cli({"run", code, "--function", "ddp"}, dir);
+    EXPECT_EQ(run.exitCode, 2) << run.err;
+    EXPECT_TRUE(contains(run.err, "ValueError: x\\r\\x1b[2Kok\\x1b[8m")) << run.err;
+    EXPECT_FALSE(hasControl(run.out + run.err)) << run.out << run.err;
+    const ProcessResult missing = grade({(dir.path() / "\x1b]52;c;aGk=\x07gone").string()}, dir);
+    EXPECT_EQ(missing.exitCode, 64) << missing.err;
+    EXPECT_TRUE(contains(missing.err, "\\x1b]52;c;aGk=\\x07gone")) << missing.err;
+    EXPECT_FALSE(hasControl(missing.err)) << missing.err;
+}
+
 // The first field of each line of a CSV, unquoted.
 std::vector<std::string> firstFields(const std::string &csv)
 {
