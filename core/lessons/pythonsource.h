@@ -52,8 +52,10 @@ ScannedSource scanSource(std::string_view source);
 std::vector<TopLevelStatement> topLevelStatements(std::string_view source);
 
 // The names of the functions running `source` would define at its top level, in order, each once
-// and NFKC-normalized: none when Python refuses the source. The one way Rankstep finds a learner's
-// functions (grade, lesson, run and the app's import), with no Python run on the learner's code.
+// and NFKC-normalized: none when Python refuses the source. With scanSource, the one way Rankstep
+// finds a learner's functions (grade and the app's import cut them out, run picks the only one),
+// with no Python run on the learner's code. `lesson` runs the whole file, where Python defines
+// these too (and what the code makes only as it runs: a def inside an if, an assignment).
 std::vector<std::string> definedFunctions(std::string_view source);
 
 // `text` with its non-ASCII characters NFKC-normalized, as Python reads identifiers (PEP 3131):
