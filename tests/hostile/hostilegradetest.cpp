@@ -135,8 +135,8 @@ TEST(HostileGrade, NothingALearnerChoseReachesTheTerminalAsAControlCharacter)
     EXPECT_TRUE(contains(json.out, R"("learner": "new\u000aline\u001b[1A")")) << json.out;
 }
 
-// The same exception under run, and a path named on the command line that holds escapes (the
-// shell's class/* expands a learner's folder name): the error is printed as text.
+// The same exception under run and sweep, and a path named on the command line that holds escapes
+// (the shell's class/* expands a learner's folder name): the error is printed as text.
 TEST(HostileGrade, ErrorsOfARunAndOfABadPathArePrintedAsText)
 {
     TempDir dir;
@@ -147,6 +147,9 @@ TEST(HostileGrade, ErrorsOfARunAndOfABadPathArePrintedAsText)
     EXPECT_EQ(run.exitCode, 2) << run.err;
     EXPECT_TRUE(contains(run.err, "ValueError: x\\r\\x1b[2Kok\\x1b[8m")) << run.err;
     EXPECT_FALSE(hasControl(run.out + run.err)) << run.out << run.err;
+    const ProcessResult sweep = cli({"sweep", code, "--function", "ddp", "--ranks", "1,2"}, dir);
+    EXPECT_TRUE(contains(sweep.out, "ValueError: x\\r\\x1b[2Kok\\x1b[8m")) << sweep.out;
+    EXPECT_FALSE(hasControl(sweep.out + sweep.err)) << sweep.out << sweep.err;
     const ProcessResult missing = grade({(dir.path() / "\x1b]52;c;aGk=\x07gone").string()}, dir);
     EXPECT_EQ(missing.exitCode, 64) << missing.err;
     EXPECT_TRUE(contains(missing.err, "\\x1b]52;c;aGk=\\x07gone")) << missing.err;
