@@ -177,10 +177,16 @@ PuzzleImport matchPuzzleFunctions(const std::vector<SourceCell> &cells,
         for (TopLevelStatement &statement : scanned.statements)
             all.push_back({cells[c].cell, std::move(statement), &problems[c]});
     }
+    // The statement that binds each name last: a def, a class or an assignment after a def
+    // leaves the name bound to that, as running the file or notebook would.
     std::map<std::string, std::size_t> lastDefinition;
-    for (std::size_t i = 0; i < all.size(); ++i)
-        if (all[i].statement.kind == Kind::Function)
-            lastDefinition[all[i].statement.name] = i;
+    for (std::size_t i = 0; i < all.size(); ++i) {
+        const TopLevelStatement &s = all[i].statement;
+        if (s.kind == Kind::Function || s.kind == Kind::Class)
+            lastDefinition[s.name] = i;
+        for (const std::string &target : s.targets)
+            lastDefinition[target] = i;
+    }
     std::set<std::string> puzzleNames;
     for (const Lesson &lesson : lessons)
         if (!lesson.isTorch()) // a PyTorch lesson's train(run) is no notebook puzzle

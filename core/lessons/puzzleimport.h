@@ -49,7 +49,8 @@ core::Result<std::vector<SourceCell>> readPuzzleSource(std::string_view fileName
                                                        std::string_view content);
 
 // Finds the top-level functions of `cells` and matches them to `lessons` by name. A function
-// defined twice counts once, by its last definition (as running the notebook would leave it).
+// defined twice counts once, by its last definition, and not at all when a class or an assignment
+// binds its name after it (as running the notebook would leave it).
 // A function that does not compile is still found: running it reports the error.
 PuzzleImport matchPuzzleFunctions(const std::vector<SourceCell> &cells,
                                   const std::vector<Lesson> &lessons);

@@ -153,8 +153,8 @@ TEST(PuzzleImport, AnUnclosedBracketDoesNotHideTheNextFunction)
 
 // grade and lesson find the same functions, the way Python does: a solution only inside a """
 // string is no puzzle function; `async def ｄｄｐ` is ddp, and a helper named ｈelper travels with
-// it when the puzzle calls helper; a solution after an unclosed """ is found but carries the
-// problem that keeps it from running.
+// it when the puzzle calls helper; one rebound after its def is none; a solution after an unclosed
+// """ is found but carries the problem that keeps it from running.
 TEST(PuzzleImport, FindsThePuzzleFunctionsPythonWouldDefine)
 {
     const std::string solution = "async def ddp(model):\n    return helper(model)\n";
@@ -177,6 +177,11 @@ TEST(PuzzleImport, FindsThePuzzleFunctionsPythonWouldDefine)
                          "def \xEF\xBD\x88"
                          "elper(model):"))
         << normalized->found[0].code;
+
+    // Bound to something else after the def: Python's ddp is None, so there is no puzzle.
+    const auto rebound = lessons::importPuzzleSource("d.py", solution + "ddp = None\n", builtin());
+    ASSERT_TRUE(rebound) << rebound.error().message;
+    EXPECT_TRUE(rebound->found.empty());
 
     const auto unclosed = lessons::importPuzzleSource("c.py", "\"\"\"\n" + solution, builtin());
     ASSERT_TRUE(unclosed) << unclosed.error().message;
