@@ -256,7 +256,8 @@ TEST(HostileGrade, AnUnreadableFileOrFolderIsSaidUnreadableAndItsLearnerStays)
 
 // grade finds a learner's functions as Python does, the way lesson and run do: a solution only
 // inside a """ string is no function for any of them; `async def ｄｄｐ` is ddp for all of them; a
-// solution after an unclosed """ is a syntax error for both.
+// solution after an unclosed """ is a syntax error for both; one rebound to None after its def is
+// no function for either.
 TEST(HostileGrade, GradeLessonAndRunFindTheFunctionsPythonDefines)
 {
     TempDir dir;
@@ -266,6 +267,7 @@ TEST(HostileGrade, GradeLessonAndRunFindTheFunctionsPythonDefines)
     wide.replace(wide.find("async def ddp"), 13, "async def \xEF\xBD\x84\xEF\xBD\x84\xEF\xBD\x90");
     const std::string fullwidth = dir.write("class/fullwidth.py", wide);
     const std::string unclosed = dir.write("class/unclosed.py", "\"\"\"\n" + solution());
+    const std::string rebound = dir.write("class/rebound.py", solution() + "ddp = None\n");
 
     const ProcessResult graded = grade({(dir.path() / "class").string()}, dir);
     EXPECT_EQ(graded.exitCode, 0) << graded.err;
@@ -273,6 +275,7 @@ TEST(HostileGrade, GradeLessonAndRunFindTheFunctionsPythonDefines)
     EXPECT_TRUE(contains(graded.out, "class/in-string.py  -       no puzzle")) << graded.out;
     EXPECT_TRUE(contains(graded.out, "class/fullwidth.py  ddp     solved")) << graded.out;
     EXPECT_TRUE(contains(graded.out, "class/unclosed.py   ddp     error")) << graded.out;
+    EXPECT_TRUE(contains(graded.out, "class/rebound.py    -       no puzzle")) << graded.out;
     EXPECT_TRUE(contains(graded.out, "line 1: SyntaxError: unterminated triple-quoted string"))
         << graded.out;
 
@@ -285,6 +288,13 @@ TEST(HostileGrade, GradeLessonAndRunFindTheFunctionsPythonDefines)
     EXPECT_EQ(unclosedLesson.exitCode, 2) << unclosedLesson.out << unclosedLesson.err;
     EXPECT_TRUE(contains(unclosedLesson.err, "unterminated triple-quoted string"))
         << unclosedLesson.err;
+
+    const ProcessResult reboundLesson = cli({"lesson", "ddp", rebound, "--quiet"}, dir);
+    EXPECT_EQ(reboundLesson.exitCode, 64) << reboundLesson.out << reboundLesson.err;
+    EXPECT_TRUE(contains(reboundLesson.err, "'ddp' in " + rebound +
+                                                " is not a function: the code binds the name to a "
+                                                "value of type NoneType."))
+        << reboundLesson.err;
 
     // run, with no --function, runs the file's one function: ddp, by its fullwidth name too.
     const ProcessResult wideRun =
