@@ -30,7 +30,7 @@ void appendEscape(std::string &out, char32_t code)
         default:
             break;
     }
-    if (code < 0x100) {
+    if (code < 0x80) {
         out += "\\x";
         appendHex(out, code, 2);
     } else {

@@ -13,9 +13,10 @@ namespace rankstep::core {
 bool isTerminalControl(char32_t code);
 
 // `text` made safe to print on one terminal line: every control (isTerminalControl), line breaks
-// and tabs included, becomes a visible escape (`\x1b`, `\r`, `\n`, `\t`, `\u202e`) and every byte
-// that is not part of well-formed UTF-8 becomes `\xNN`; everything else stays as it is. For any
-// text a learner's code or files decided (an exception's message, a file or folder name).
+// and tabs included, becomes a visible escape (`\x1b`, `\r`, `\n`, `\t`; beyond ASCII `\u009b`,
+// `\u202e`, as the learner's own output is spelled) and every byte that is not part of well-formed
+// UTF-8 becomes `\xNN`; everything else stays as it is. For any text a learner's code or files
+// decided (an exception's message, a file or folder name).
 std::string terminalLine(std::string_view text);
 
 // The same for text printed as several lines (a traceback, the code's own output): "\n" and tabs

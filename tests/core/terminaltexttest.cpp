@@ -30,7 +30,7 @@ TEST(TerminalText, ControlsBeyondAsciiAndBrokenUtf8AreEscapedLettersAreNot)
                            "2Jb\xE2\x80\xAE"
                            "c\x9B"
                            "d\x7F"),
-              "a\\x9b2Jb\\u202ec\\x9bd\\x7f");
+              "a\\u009b2Jb\\u202ec\\x9bd\\x7f");
     const std::string letters = "Jürgen ｄｄｐ 日本 ✓ 𝒙";
     EXPECT_EQ(terminalLine(letters), letters);
     EXPECT_EQ(terminalLine(""), "");
