@@ -6,6 +6,7 @@
 #include "core/io/chrometrace.h"
 #include "core/io/tracebinary.h"
 #include "core/io/tracejson.h"
+#include "core/lessons/puzzleimport.h"
 #include "core/lessons/pythonsource.h"
 #include "runreport.h"
 #include "supervisor.h"
@@ -117,7 +118,7 @@ namespace {
 
 // --function, or the file's only top-level function, found as grade and the app's import find
 // functions (lessons::scanSource), here, outside the sandbox and without Python. A file Python
-// refuses as a whole is left to the runner, whose run reports why.
+// refuses as a whole, or one that is no text, is left to the runner, whose run reports why.
 RunnerJob jobFor(const Arguments &args, const RunSetup &setup)
 {
     if (args.has("function")) {
@@ -125,7 +126,9 @@ RunnerJob jobFor(const Arguments &args, const RunSetup &setup)
         job.request.function = args.text("function");
         return job;
     }
-    if (lessons::scanSource(setup.source).problem)
+    // Not UTF-8 text, or a NUL byte: the runner's run says so too.
+    const bool text = bool(lessons::readPuzzleSource("code.py", setup.source));
+    if (!text || lessons::scanSource(setup.source).problem)
         return RunnerJob{setup, true};
     const std::vector<std::string> functions = lessons::definedFunctions(setup.source);
     if (functions.size() != 1) {
