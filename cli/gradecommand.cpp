@@ -16,6 +16,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cctype>
 #include <filesystem>
 #include <iostream>
 #include <thread>
@@ -30,36 +31,110 @@ bool isLearnerFile(const fs::path &path)
     return path.extension() == ".py" || path.extension() == ".ipynb";
 }
 
-// The .py and .ipynb files under `folder`, hidden folders (.ipynb_checkpoints) skipped. Only
-// error_code forms: a symbolic link loop must not throw. Whatever is not a folder is listed, and
-// its row says why it cannot be read (a link loop, a FIFO).
-std::vector<std::string> learnerFilesIn(const std::string &folder)
+// A learner file or folder found under a PATH; `refusal` says why it is not read, if so.
+struct Found {
+    std::string path;
+    std::string refusal;
+    bool folder = false; // a folder that could not be read
+};
+
+// "permission denied": the OS's reason in the words readRegularFile uses for files.
+std::string reason(const std::error_code &error)
 {
-    std::vector<std::string> found;
+    std::string text = error.message();
+    if (!text.empty())
+        text[0] = char(std::tolower(static_cast<unsigned char>(text[0])));
+    return text;
+}
+
+// Whether `path` (canonical) lies in `root` (canonical) or is it.
+bool isInside(const fs::path &path, const fs::path &root)
+{
+    const fs::path relative = path.lexically_relative(root);
+    return !relative.empty() && *relative.begin() != "..";
+}
+
+// What a symbolic link found in the class folder `root` is: a learner file read like any other
+// when it leads to one inside the folder, refused when it leads out of it (a submission must not
+// be the teacher's solution or /etc/shadow), passed over when it is a folder inside (the folder
+// is searched itself) or leads nowhere that could be a submission.
+void addLink(const fs::directory_entry &entry, const fs::path &root, std::vector<Found> &found)
+{
     std::error_code error;
-    auto it = fs::recursive_directory_iterator(
-        folder, fs::directory_options::skip_permission_denied, error);
-    if (error)
-        throw UsageError{"cannot read the folder '" + folder + "': " + error.message()};
-    for (; !error && it != fs::recursive_directory_iterator(); it.increment(error)) {
-        const bool hidden = it->path().filename().string().rfind('.', 0) == 0;
-        std::error_code kind;
-        const bool isFolder = it->is_directory(kind);
-        if (hidden && isFolder)
-            it.disable_recursion_pending();
-        else if (!hidden && !isFolder && isLearnerFile(it->path()))
-            found.push_back(it->path().string());
+    const fs::path target = fs::canonical(entry.path(), error);
+    if (error) { // a loop or a link to nothing: its row says so when it could be a submission
+        if (isLearnerFile(entry.path()))
+            found.push_back({entry.path().string(), {}});
+        return;
     }
+    const bool folder = fs::is_directory(target, error);
+    if (!isInside(target, root) && (folder || isLearnerFile(entry.path())))
+        found.push_back({entry.path().string(),
+                         std::string("it is a symbolic link to a ") + (folder ? "folder" : "file") +
+                             " outside the folder being graded, so it was not read"});
+    else if (!folder && isLearnerFile(entry.path()))
+        found.push_back({entry.path().string(), {}});
+}
+
+// The .py and .ipynb files under `folder`, hidden folders (.ipynb_checkpoints) skipped, folders
+// that cannot be read listed with the reason (their learner stays in the roster). Only error_code
+// forms: nothing a learner put there may throw. Whatever is not a folder is listed, and its row
+// says why it cannot be read (a link loop, a FIFO).
+std::vector<Found> learnerFilesIn(const std::string &folder)
+{
+    std::error_code error;
+    const fs::path root = fs::canonical(folder, error);
     if (error)
         throw UsageError{"cannot read the folder '" + folder + "': " + error.message()};
+    std::vector<Found> found;
+    std::vector<fs::path> pending{folder};
+    while (!pending.empty()) {
+        const fs::path current = pending.back();
+        pending.pop_back();
+        fs::directory_iterator it(current, error);
+        for (; !error && it != fs::directory_iterator(); it.increment(error)) {
+            if (it->path().filename().string().rfind('.', 0) == 0)
+                continue; // hidden: .ipynb_checkpoints, .git
+            std::error_code kind;
+            if (it->is_symlink(kind))
+                addLink(*it, root, found);
+            else if (it->is_directory(kind))
+                pending.push_back(it->path());
+            else if (isLearnerFile(it->path()))
+                found.push_back({it->path().string(), {}});
+        }
+        if (error && current == fs::path(folder))
+            throw UsageError{"cannot read the folder '" + folder + "': " + error.message()};
+        if (error)
+            found.push_back({current.string(),
+                             "cannot read the folder '" + current.string() + "': " + reason(error),
+                             true});
+    }
+    std::sort(found.begin(), found.end(),
+              [](const Found &a, const Found &b) { return a.path < b.path; });
     return found;
 }
 
-// A learner file and whose it is.
+// A learner file and whose it is; `refusal` says why it is not read, if so.
 struct LearnerFile {
     std::string file;
     std::string learner;
+    std::string refusal;
 };
+
+// A named file that is a symbolic link may not lead out of the folder it sits in either (the
+// shell's class/*/ddp.py names each learner's link itself).
+std::string linkRefusal(const std::string &path)
+{
+    std::error_code error;
+    if (!fs::is_symlink(fs::symlink_status(path, error)))
+        return {};
+    const fs::path target = fs::canonical(path, error);
+    const fs::path folder = fs::canonical(fs::absolute(path, error).parent_path(), error);
+    if (error || isInside(target, folder))
+        return {};
+    return "it is a symbolic link to a file outside its folder, so it was not read";
+}
 
 // The learner files named by PATH...: files as given, folders searched (hidden folders such as
 // .ipynb_checkpoints skipped), each folder's files sorted. A file's learner is the folder below
@@ -73,16 +148,18 @@ std::vector<LearnerFile> learnerFiles(const std::vector<std::string> &paths)
         if (!fs::exists(fs::symlink_status(path, error)))
             throw UsageError{"cannot read '" + path + "': no such file or folder"};
         if (!fs::is_directory(path, error)) {
-            readFile(path); // an unreadable PATH is a usage error (exit 64), before any grading
-            files.push_back({path, fs::path(path).stem().string()});
+            std::string refusal = linkRefusal(path);
+            if (refusal.empty())
+                readFile(path); // an unreadable PATH is a usage error (exit 64), before any grading
+            files.push_back({path, fs::path(path).stem().string(), std::move(refusal)});
             continue;
         }
-        std::vector<std::string> found = learnerFilesIn(path);
-        std::sort(found.begin(), found.end());
-        for (const std::string &file : found) {
-            const fs::path relative = fs::path(file).lexically_relative(path);
+        for (Found &found : learnerFilesIn(path)) {
+            const fs::path relative = fs::path(found.path).lexically_relative(path);
             const bool nested = std::distance(relative.begin(), relative.end()) > 1;
-            files.push_back({file, nested ? relative.begin()->string() : relative.stem().string()});
+            std::string learner =
+                nested || found.folder ? relative.begin()->string() : relative.stem().string();
+            files.push_back({found.path, std::move(learner), std::move(found.refusal)});
         }
     }
     return files;
@@ -95,6 +172,20 @@ GradeRow fileRow(const std::string &file, const std::string &status, const std::
     row.file = file;
     row.status = status;
     row.error = error;
+    return row;
+}
+
+// The row of a puzzle function whose cell or file Python refuses as a whole, as running it says.
+GradeRow refusedRow(const LearnerFile &learnerFile, const lessons::ImportedFunction &function,
+                    const lessons::SourceProblem &problem)
+{
+    GradeRow row =
+        fileRow(learnerFile.file, "error",
+                (function.cell > 0 ? "cell " + std::to_string(function.cell) + ", " : "") +
+                    "line " + std::to_string(problem.line) + ": SyntaxError: " + problem.message);
+    row.learner = learnerFile.learner;
+    row.lesson = function.lessonId;
+    row.function = function.function;
     return row;
 }
 
@@ -114,6 +205,11 @@ void planFile(const LearnerFile &learnerFile, const std::vector<lessons::Lesson>
               std::vector<GradeRow> &rows, std::vector<GradeJob> &jobs)
 {
     const std::string &file = learnerFile.file;
+    if (!learnerFile.refusal.empty()) {
+        rows.push_back(fileRow(file, "unreadable", learnerFile.refusal));
+        rows.back().learner = learnerFile.learner;
+        return;
+    }
     // A file of a folder that cannot be read (a FIFO, a link loop): the others are still graded.
     auto imported = lessons::importPuzzleFile(file, all);
     if (!imported) {
@@ -128,10 +224,15 @@ void planFile(const LearnerFile &learnerFile, const std::vector<lessons::Lesson>
         rows.push_back(
             fileRow(file, "no puzzle",
                     "no puzzle function found" + defines + (defines.empty() ? "" : ")")));
+        rows.back().learner = learnerFile.learner;
         return;
     }
     for (lessons::ImportedFunction &function : imported->found) {
         const lessons::Lesson *lesson = lessons::findLesson(all, function.lessonId);
+        if (function.problem) { // Python refuses its cell or file: nothing in it runs
+            rows.push_back(refusedRow(learnerFile, function, *function.problem));
+            continue;
+        }
         jobs.push_back({rows.size(), learnerFile.learner, file, std::move(function), lesson,
                         int(jobs.size()) + 1});
         rows.emplace_back();

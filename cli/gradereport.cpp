@@ -4,6 +4,7 @@
 #include "csv.h"
 
 #include "core/io/jsonwriter.h"
+#include "core/terminaltext.h"
 
 #include <algorithm>
 #include <array>
@@ -38,14 +39,16 @@ std::optional<std::string> text(const std::optional<core::SimTime> &value)
     return value ? std::optional<std::string>(value->toString()) : std::nullopt;
 }
 
+// Every cell a learner's files or code decided (the file's name, the error) as one line of text
+// without a control, so no row can erase, hide or forge another (core::terminalLine).
 Cells cellsOf(const GradeRow &row)
 {
-    return {row.file,
-            row.lesson.empty() ? "-" : row.lesson,
+    return {core::terminalLine(row.file),
+            row.lesson.empty() ? "-" : core::terminalLine(row.lesson),
             row.status,
             against(text(row.time), text(row.timeTarget)),
             against(text(row.memory), text(row.memoryTarget)),
-            row.error};
+            core::terminalLine(row.error)};
 }
 
 // Display width: UTF-8 continuation bytes take no column.
@@ -210,6 +213,35 @@ std::string mistakeKind(const GradeRow &row)
     return row.status; // no puzzle, unreadable
 }
 
+namespace {
+
+// The reason in "cannot read 'PATH': permission denied", or the whole sentence.
+std::string readReason(const std::string &error)
+{
+    const std::size_t quote = error.rfind("': ");
+    return quote == std::string::npos ? error : error.substr(quote + 3);
+}
+
+// A learner whose file or folder could not be read may have had any lesson there: the cells
+// nothing graded say why, not "missing". They name no file: there is nothing a viewer (the app's
+// roster) may open, least of all through a link that leaves the class folder.
+void markUnreadable(Roster &roster, const std::vector<GradeRow> &rows,
+                    const std::map<std::string, std::size_t> &index)
+{
+    for (const GradeRow &row : rows) {
+        if (row.status != "unreadable")
+            continue;
+        Roster::Learner &learner = roster.learners[index.at(row.learner)];
+        for (std::size_t i = 0; i < learner.cells.size(); ++i)
+            if (learner.cells[i] == "missing") {
+                learner.cells[i] = "unreadable: " + readReason(row.error);
+                learner.errors[i] = row.error;
+            }
+    }
+}
+
+} // namespace
+
 Roster makeRoster(const std::vector<GradeRow> &rows, const std::vector<std::string> &lessonOrder)
 {
     Roster roster;
@@ -247,6 +279,7 @@ Roster makeRoster(const std::vector<GradeRow> &rows, const std::vector<std::stri
             mistakes[kind].second.insert(row.lesson);
         }
     }
+    markUnreadable(roster, rows, index);
     for (const auto &[kind, who] : mistakes) {
         Roster::Mistake mistake{kind, int(who.first.size()), {}};
         for (const std::string &lesson : roster.lessons)
@@ -265,11 +298,11 @@ std::string formatRosterTable(const Roster &roster)
     std::vector<std::vector<std::string>> lines;
     lines.push_back({"LEARNER"});
     for (const std::string &lesson : roster.lessons)
-        lines.back().push_back(lesson);
+        lines.back().push_back(core::terminalLine(lesson));
     for (const Roster::Learner &learner : roster.learners) {
-        lines.push_back({learner.name});
+        lines.push_back({core::terminalLine(learner.name)});
         for (const std::string &cell : learner.cells)
-            lines.back().push_back(cell);
+            lines.back().push_back(core::terminalLine(cell));
     }
     std::vector<std::size_t> widths(roster.lessons.size() + 1, 0);
     for (const auto &cells : lines)
@@ -291,8 +324,8 @@ std::string formatRosterTable(const Roster &roster)
         for (const std::string &lesson : mistake.lessons)
             where += (where.empty() ? "" : ", ") + lesson;
         out += "  " + std::to_string(mistake.learners) +
-               (mistake.learners == 1 ? " learner: " : " learners: ") + mistake.kind + " (" +
-               where + ")\n";
+               (mistake.learners == 1 ? " learner: " : " learners: ") +
+               core::terminalLine(mistake.kind + " (" + where + ")") + "\n";
     }
     return out;
 }

@@ -19,7 +19,8 @@ struct GradeRow {
     std::string function; // the puzzle function's name
     // "solved", "not solved" (ran, but the check or a target failed), "error" (exception, syntax,
     // puzzle rule), "hung" (deadlock), "stopped" (time limit), "crashed" (the process died),
-    // "no puzzle" (nothing to grade in the file), "unreadable" (not a notebook or Python file).
+    // "no puzzle" (nothing to grade in the file), "unreadable" (not a notebook or Python file, a
+    // file or folder it may not read, a symbolic link out of the folder being graded).
     std::string status;
     bool solved = false;
     std::optional<core::SimTime> time; // Timesteps
@@ -30,9 +31,10 @@ struct GradeRow {
     double seconds = 0; // wall-clock time of the grading run
 };
 
-// The rows as an aligned text table with a header and a one-line summary after it.
+// The rows as an aligned text table with a header and a one-line summary after it. Every text a
+// learner decided (file names, errors) is one line with its controls escaped (core::terminalLine).
 std::string formatGradeTable(const std::vector<GradeRow> &rows);
-// The same rows as CSV (RFC 4180) with a header line.
+// The same rows as CSV (RFC 4180) with a header line; text cells as csvField (csv.h) makes them.
 std::string formatGradeCsv(const std::vector<GradeRow> &rows);
 
 // What kind of mistake a row that is not solved shows, in a few words a teacher can count:
@@ -41,7 +43,8 @@ std::string formatGradeCsv(const std::vector<GradeRow> &rows);
 std::string mistakeKind(const GradeRow &row);
 
 // One row per learner, one column per lesson (in `lessons`' order): "solved", "not solved:
-// <mistake kind>" or "missing"; then the mistakes grouped by kind, most learners first.
+// <mistake kind>", "missing", or "unreadable: <why>" for a learner some file or folder of whom
+// could not be read; then the mistakes grouped by kind, most learners first.
 struct Roster {
     std::vector<std::string> lessons;
     struct Learner {

@@ -8,6 +8,7 @@
 #include "runreport.h"
 
 #include "core/io/tracebinary.h"
+#include "core/terminaltext.h"
 
 #include <atomic>
 #include <iostream>
@@ -193,7 +194,8 @@ void passOnSandboxWarning(const std::string &stderrText)
     const std::size_t at = stderrText.find("rankstep-cli: warning: this system's kernel refused");
     if (at == std::string::npos || said.exchange(true))
         return;
-    std::cerr << stderrText.substr(at, stderrText.find('\n', at) - at) << "\n";
+    // The learner's code may write this marker itself: what follows it is printed as text.
+    std::cerr << core::terminalLine(stderrText.substr(at, stderrText.find('\n', at) - at)) << "\n";
 }
 
 } // namespace

@@ -8,6 +8,7 @@
 #include "terminalstream.h"
 
 #include "core/io/costfile.h"
+#include "core/terminaltext.h"
 
 #include <iostream>
 #include <optional>
@@ -195,13 +196,15 @@ int reportingErrors(const std::function<int()> &command)
     try {
         return command();
     } catch (const UsageError &e) {
-        std::cerr << "rankstep-cli: " << e.message << "\nTry 'rankstep-cli --help'.\n";
+        // A message may name a file or folder a learner named (grade class/*): text only.
+        std::cerr << "rankstep-cli: " << core::terminalText(e.message)
+                  << "\nTry 'rankstep-cli --help'.\n";
         return kUsage;
     } catch (const OutputError &e) {
         std::cerr << "rankstep-cli: " << e.message << "\n";
         return kCannotWrite;
     } catch (const std::exception &e) {
-        std::cerr << "rankstep-cli: internal error: " << e.what() << "\n";
+        std::cerr << "rankstep-cli: internal error: " << core::terminalText(e.what()) << "\n";
         return kInternal;
     }
 }

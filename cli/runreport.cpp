@@ -2,6 +2,7 @@
 #include "runreport.h"
 
 #include "core/memoryformat.h"
+#include "core/terminaltext.h"
 
 #include <cstdio>
 
@@ -66,9 +67,11 @@ std::string formatError(const core::Error &error)
     std::string text = "Error";
     if (!where.empty())
         text += " (" + where + ")";
-    text += ": " + error.message + "\n";
+    // The message and traceback are the learner's code's words: printed as text, never as
+    // escape sequences that could erase or forge a line of the terminal (core/terminaltext.h).
+    text += ": " + core::terminalText(error.message) + "\n";
     if (!error.traceback.empty())
-        text += error.traceback + "\n";
+        text += core::terminalText(error.traceback) + "\n";
     return text;
 }
 
@@ -79,7 +82,7 @@ std::string formatWarnings(const core::Trace &trace)
         text += "Warning";
         if (w.rank >= 0)
             text += " (rank " + std::to_string(w.rank) + ", line " + std::to_string(w.line) + ")";
-        text += ": " + w.message + "\n";
+        text += ": " + core::terminalText(w.message) + "\n";
     }
     return text;
 }

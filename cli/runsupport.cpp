@@ -6,6 +6,8 @@
 #include "core/io/chrometrace.h"
 #include "core/io/tracebinary.h"
 #include "core/io/tracejson.h"
+#include "core/lessons/puzzleimport.h"
+#include "core/lessons/pythonsource.h"
 #include "runreport.h"
 #include "supervisor.h"
 #include "terminalstream.h"
@@ -112,11 +114,41 @@ std::vector<std::string> outputPaths(const Arguments &args)
     return paths;
 }
 
+namespace {
+
+// --function, or the file's only top-level function, found as grade and the app's import find
+// functions (lessons::scanSource), here, outside the sandbox and without Python. A file Python
+// refuses as a whole, or one that is no text, is left to the runner, whose run reports why.
+RunnerJob jobFor(const Arguments &args, const RunSetup &setup)
+{
+    if (args.has("function")) {
+        RunnerJob job{setup, false};
+        job.request.function = args.text("function");
+        return job;
+    }
+    // Not UTF-8 text, or a NUL byte: the runner's run says so too.
+    const bool text = bool(lessons::readPuzzleSource("code.py", setup.source));
+    if (!text || lessons::scanSource(setup.source).problem)
+        return RunnerJob{setup, true};
+    const std::vector<std::string> functions = lessons::definedFunctions(setup.source);
+    if (functions.size() != 1) {
+        std::string names;
+        for (const std::string &name : functions)
+            names += (names.empty() ? "" : ", ") + name;
+        throw UsageError{
+            "say which function to run with --function NAME" +
+            (names.empty() ? std::string() : " (" + setup.fileName + " defines " + names + ")")};
+    }
+    RunnerJob job{setup, false};
+    job.request.function = functions.front();
+    return job;
+}
+
+} // namespace
+
 RunResult runOne(const Arguments &args, const RunSetup &setup)
 {
-    RunnerJob job{setup, !args.has("function")};
-    if (args.has("function"))
-        job.request.function = args.text("function");
+    RunnerJob job = jobFor(args, setup);
     SandboxedRuns runs = runSandboxed({job}, setup.memoryLimitMiB, outputPaths(args));
     if (runs.traces.empty())
         return {runs.exitCode, std::nullopt, {}, {}};

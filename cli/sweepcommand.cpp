@@ -16,6 +16,7 @@
 #include "core/io/sweeprow.h"
 #include "core/io/tracebinary.h"
 #include "core/memoryformat.h"
+#include "core/terminaltext.h"
 
 #include <algorithm>
 #include <atomic>
@@ -302,8 +303,8 @@ std::string tableRow(const SweepRow &row, bool bandwidth)
             cell(time(row.endTime), kWidths[6], true) + "  " +
             cell(memoryText(row), kWidths[7], true) + "  " + cell(at, kWidths[8], false) + "  " +
             cell(row.idleShare ? percent(*row.idleShare) : "-", kWidths[9], true);
-    if (!row.error.empty())
-        line += "  " + row.error;
+    if (!row.error.empty()) // the learner's exception: as text (core/terminaltext.h)
+        line += "  " + core::terminalLine(row.error);
     // No trailing spaces on a row without an error.
     line.erase(line.find_last_not_of(' ') + 1);
     return line + "\n";

@@ -3,6 +3,8 @@
 
 #include "utf8.h"
 
+#include "core/terminaltext.h"
+
 namespace rankstep::io {
 
 void appendJsonString(std::string &out, std::string_view text)
@@ -14,14 +16,19 @@ void appendJsonString(std::string &out, std::string_view text)
         if (c == '"' || c == '\\') {
             out += '\\';
             out += char(c);
-        } else if (c < 0x20) {
-            out += "\\u00";
-            out += kHex[c >> 4];
-            out += kHex[c & 0xF];
-        } else if (c < 0x80) {
+        } else if (c < 0x7F && c >= 0x20) {
             out += char(c);
-        } else if (const std::size_t length = utf8SequenceLength(text, pos); length > 0) {
-            out += text.substr(pos, length);
+        } else if (char32_t code = 0;
+                   const std::size_t length = core::decodeUtf8(text, pos, code)) {
+            // Controls (DEL and C1 too, and the bidirectional overrides) as \u escapes: the JSON
+            // means the same, and printed on a terminal it cannot steer it (core/terminaltext.h).
+            if (core::isTerminalControl(code)) {
+                out += "\\u";
+                for (int shift = 12; shift >= 0; shift -= 4)
+                    out += kHex[(code >> shift) & 0xF];
+            } else {
+                out += text.substr(pos, length);
+            }
             pos += length;
             continue;
         } else {

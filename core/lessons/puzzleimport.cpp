@@ -47,6 +47,7 @@ core::Result<std::string> cellSource(const io::JsonValue &cell, int number)
 struct Located {
     int cell = 0;
     TopLevelStatement statement;
+    const std::optional<SourceProblem> *problem = nullptr; // its cell's
 };
 
 bool canTravel(const TopLevelStatement &statement)
@@ -80,14 +81,15 @@ std::set<std::size_t> helpersOf(const std::vector<Located> &all, std::size_t puz
                                 const std::set<std::size_t> &candidates)
 {
     std::set<std::size_t> included;
-    std::string reach = all[puzzle].statement.text; // the text of everything included so far
+    // The text of everything included so far, its names as Python reads them (ｈelper is helper).
+    std::string reach = pythonNormalized(all[puzzle].statement.text);
     for (bool grew = true; grew;) {
         grew = false;
         for (std::size_t index : candidates) {
             if (index == puzzle || included.count(index) || !defines(all[index].statement, reach))
                 continue;
             included.insert(index);
-            reach += all[index].statement.text;
+            reach += pythonNormalized(all[index].statement.text);
             grew = true;
         }
     }
@@ -168,13 +170,23 @@ PuzzleImport matchPuzzleFunctions(const std::vector<SourceCell> &cells,
                                   const std::vector<Lesson> &lessons)
 {
     std::vector<Located> all;
-    for (const SourceCell &cell : cells)
-        for (TopLevelStatement &statement : topLevelStatements(cell.source))
-            all.push_back({cell.cell, std::move(statement)});
+    std::vector<std::optional<SourceProblem>> problems(cells.size());
+    for (std::size_t c = 0; c < cells.size(); ++c) {
+        ScannedSource scanned = scanSource(cells[c].source);
+        problems[c] = std::move(scanned.problem);
+        for (TopLevelStatement &statement : scanned.statements)
+            all.push_back({cells[c].cell, std::move(statement), &problems[c]});
+    }
+    // The statement that binds each name last: a def, a class or an assignment after a def
+    // leaves the name bound to that, as running the file or notebook would.
     std::map<std::string, std::size_t> lastDefinition;
-    for (std::size_t i = 0; i < all.size(); ++i)
-        if (all[i].statement.kind == Kind::Function)
-            lastDefinition[all[i].statement.name] = i;
+    for (std::size_t i = 0; i < all.size(); ++i) {
+        const TopLevelStatement &s = all[i].statement;
+        if (s.kind == Kind::Function || s.kind == Kind::Class)
+            lastDefinition[s.name] = i;
+        for (const std::string &target : s.targets)
+            lastDefinition[target] = i;
+    }
     std::set<std::string> puzzleNames;
     for (const Lesson &lesson : lessons)
         if (!lesson.isTorch()) // a PyTorch lesson's train(run) is no notebook puzzle
@@ -202,6 +214,7 @@ PuzzleImport matchPuzzleFunctions(const std::vector<SourceCell> &cells,
         found.insert(s.name);
         ImportedFunction function = assemble(all, i, helpersOf(all, i, candidates));
         function.lessonId = lesson->id;
+        function.problem = *all[i].problem;
         result.found.push_back(std::move(function));
     }
     for (const Lesson &lesson : lessons)

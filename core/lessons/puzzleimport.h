@@ -2,6 +2,7 @@
 #pragma once
 
 #include "lesson.h"
+#include "pythonsource.h"
 
 #include "core/error.h"
 
@@ -19,6 +20,9 @@ struct ImportedFunction {
     int cell = 0;         // notebooks: 1-based index among all cells; .py files: 0
     int line = 1;         // 1-based first line in its cell or file (comment, decorators, def)
     int codeLine = 1;     // the line of `code` that is `line` of the cell or file
+    // Set when Python refuses its cell or file as a whole (an unclosed string or bracket): running
+    // the notebook or file defines no function, so this one cannot pass either.
+    std::optional<SourceProblem> problem;
 };
 
 // What a notebook or Python file holds for the lessons.
@@ -45,7 +49,8 @@ core::Result<std::vector<SourceCell>> readPuzzleSource(std::string_view fileName
                                                        std::string_view content);
 
 // Finds the top-level functions of `cells` and matches them to `lessons` by name. A function
-// defined twice counts once, by its last definition (as running the notebook would leave it).
+// defined twice counts once, by its last definition, and not at all when a class or an assignment
+// binds its name after it (as running the notebook would leave it).
 // A function that does not compile is still found: running it reports the error.
 PuzzleImport matchPuzzleFunctions(const std::vector<SourceCell> &cells,
                                   const std::vector<Lesson> &lessons);

@@ -493,6 +493,15 @@ core::Trace Runtime::Impl::execute(const RunRequest &request)
     // The globals' own dict lookup: the learner's code may have replaced their methods' names.
     PyObject *found = PyDict_GetItemString(globals.ptr(), request.function.c_str()); // borrowed
     py::object function = py::reinterpret_borrow<py::object>(found ? found : Py_None);
+    if (found && !PyCallable_Check(found)) {
+        // Defined, then bound to something else (ddp = None after the def): say so. The type's
+        // name is read in C, so no code of the learner's runs for it.
+        return failedTrace(config, core::Error(core::ErrorKind::Usage, -1, 0,
+                                               "'" + request.function + "' in " + request.fileName +
+                                                   " is not a function: the code binds the name "
+                                                   "to a value of type " +
+                                                   std::string(Py_TYPE(found)->tp_name) + "."));
+    }
     if (!PyCallable_Check(function.ptr())) {
         std::string names;
         try {

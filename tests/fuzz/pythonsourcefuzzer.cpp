@@ -22,8 +22,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
         require(!statement.text.empty() && statement.text.back() == '\n', "its text ends a line");
         if (statement.kind == Kind::Function || statement.kind == Kind::Class)
             require(statement.name.empty() ||
-                        rankstep::lessons::mentionsName(statement.text, statement.name),
-                    "a definition mentions its own name");
+                        rankstep::lessons::mentionsName(
+                            rankstep::lessons::pythonNormalized(statement.text), statement.name),
+                    "a definition mentions its own name (as Python reads names)");
         for (const std::string &target : statement.targets)
             require(!target.empty() && rankstep::lessons::mentionsName(statement.text, target),
                     "an assignment mentions the names it assigns");

@@ -11,8 +11,12 @@
 
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <string>
 
 namespace rankstep::io {
@@ -139,6 +143,35 @@ TEST(CostFile, TracesKeepARealScaleModelInJsonAndBinary)
         ASSERT_TRUE(cost.network);
         EXPECT_EQ(*cost.network, *trace.config.cost.network);
     }
+}
+
+std::string presetText(const std::string &name)
+{
+    std::ifstream in(std::filesystem::path(RANKSTEP_COSTS_DIR) / (name + ".json"));
+    return std::string(std::istreambuf_iterator<char>(in), {});
+}
+
+// A file of one's own that calls itself "notebook" (with GPT-2's numbers, or even with the
+// notebook's own) is shown with where it came from; only its numbers decide whether a run under
+// it is graded.
+TEST(CostFile, AFileNamedLikeAPresetNeverPassesForIt)
+{
+    const std::filesystem::path file =
+        std::filesystem::temp_directory_path() / ("rankstep-cost-" + std::to_string(getpid()));
+    std::string gpt2 = presetText("gpt2-small-8xa100");
+    const std::string name = R"("name": "gpt2-small-8xa100")";
+    ASSERT_NE(gpt2.find(name), std::string::npos);
+    gpt2.replace(gpt2.find(name), name.size(), R"("name": "notebook")");
+    for (const auto &[text, notebookNumbers] :
+         {std::pair{gpt2, false}, std::pair{presetText("notebook"), true}}) {
+        std::ofstream(file) << text;
+        const auto recipe = loadCostRecipe(file.string());
+        ASSERT_TRUE(recipe) << recipe.error().message;
+        const core::CostModel cost = resolveCost(*recipe, 4);
+        EXPECT_EQ(cost.name, "notebook (from " + file.string() + ")");
+        EXPECT_EQ(core::isNotebookCost(cost), notebookNumbers);
+    }
+    std::filesystem::remove(file);
 }
 
 TEST(CostFile, AnUnknownPresetSaysWhichThereAre)

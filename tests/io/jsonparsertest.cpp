@@ -131,6 +131,21 @@ TEST(JsonWriter, PassesUtf8ThroughAndReplacesInvalidBytes)
               "b\xEF\xBF\xBD");
 }
 
+// JSON printed on a terminal (grade --json) cannot steer it: DEL, the C1 controls (U+009B is
+// CSI) and the bidirectional overrides are escaped too, and read back as they were.
+TEST(JsonWriter, EscapesWhatSteersATerminalBeyondAscii)
+{
+    const std::string text =
+        "a\x7F"
+        "b\xC2\x9B"
+        "2Jc\xE2\x80\xAE"
+        "d\xC3\xA9";
+    std::string out;
+    appendJsonString(out, text);
+    EXPECT_EQ(out, "\"a\\u007fb\\u009b2Jc\\u202ed\xC3\xA9\"");
+    EXPECT_EQ(parsed(out).text, text);
+}
+
 TEST(JsonWriter, RoundTripsEveryByteString)
 {
     std::string all;

@@ -151,6 +151,45 @@ TEST(PuzzleImport, AnUnclosedBracketDoesNotHideTheNextFunction)
     EXPECT_EQ(statements[1].lastLine, 8);
 }
 
+// grade and lesson find the same functions, the way Python does: a solution only inside a """
+// string is no puzzle function; `async def ｄｄｐ` is ddp, and a helper named ｈelper travels with
+// it when the puzzle calls helper; one rebound after its def is none; a solution after an unclosed
+// """ is found but carries the problem that keeps it from running.
+TEST(PuzzleImport, FindsThePuzzleFunctionsPythonWouldDefine)
+{
+    const std::string solution = "async def ddp(model):\n    return helper(model)\n";
+    const auto inString =
+        lessons::importPuzzleSource("a.py", "NOTES = \"\"\"\n" + solution + "\"\"\"\n", builtin());
+    ASSERT_TRUE(inString) << inString.error().message;
+    EXPECT_TRUE(inString->found.empty());
+    EXPECT_TRUE(inString->unmatchedFunctions.empty());
+
+    const std::string wide =
+        "def \xEF\xBD\x88"
+        "elper(model):\n    return model\n\n"
+        "async def \xEF\xBD\x84\xEF\xBD\x84\xEF\xBD\x90(model):\n    return helper(model)\n";
+    const auto normalized = lessons::importPuzzleSource("b.py", wide, builtin());
+    ASSERT_TRUE(normalized) << normalized.error().message;
+    ASSERT_EQ(normalized->found.size(), 1U);
+    EXPECT_EQ(normalized->found[0].lessonId, "ddp");
+    EXPECT_FALSE(normalized->found[0].problem);
+    EXPECT_TRUE(contains(normalized->found[0].code,
+                         "def \xEF\xBD\x88"
+                         "elper(model):"))
+        << normalized->found[0].code;
+
+    // Bound to something else after the def: Python's ddp is None, so there is no puzzle.
+    const auto rebound = lessons::importPuzzleSource("d.py", solution + "ddp = None\n", builtin());
+    ASSERT_TRUE(rebound) << rebound.error().message;
+    EXPECT_TRUE(rebound->found.empty());
+
+    const auto unclosed = lessons::importPuzzleSource("c.py", "\"\"\"\n" + solution, builtin());
+    ASSERT_TRUE(unclosed) << unclosed.error().message;
+    ASSERT_EQ(unclosed->found.size(), 1U);
+    ASSERT_TRUE(unclosed->found[0].problem);
+    EXPECT_EQ(unclosed->found[0].problem->line, 1);
+}
+
 TEST(PuzzleImport, RejectsWhatIsNoNotebookOrPythonFileWithAMessage)
 {
     const std::string garbage("\x89PNG\r\n\x1a\n\0\0\0\rIHDR\xff\xfe", 18);

@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <random>
 #include <regex>
 #include <string>
@@ -69,6 +70,70 @@ TEST(PythonSource, ReadsTheAssignmentFormsByName)
     EXPECT_EQ(onlyStatement("x: int == 3\n").kind, Kind::Other);
     EXPECT_EQ(onlyStatement("a, = 1\n").kind, Kind::Other);
     EXPECT_EQ(onlyStatement("f(x=1)\n").kind, Kind::Other);
+}
+
+// A def that Python reads as text (in a string of any kind, or a comment) defines nothing: a
+// solution kept only inside a """ string is not the learner's function.
+TEST(PythonSource, ADefInsideAStringOrCommentIsTextNotAFunction)
+{
+    const std::string solution = "async def ddp(model):\n    return model\n";
+    for (const std::string &source :
+         {"NOTES = \"\"\"\n" + solution + "\"\"\"\n", "x = 1\nr'''\n" + solution + "'''\n",
+          "f\"\"\"{1}\n" + solution + "\"\"\"\n", "s = 'a\\\n" + solution.substr(0, 10) + "'\n"}) {
+        const ScannedSource scanned = scanSource(source);
+        EXPECT_FALSE(scanned.problem) << source;
+        const std::vector<std::string> functions = definedFunctions(source);
+        EXPECT_EQ(std::count(functions.begin(), functions.end(), "ddp"), 0) << source;
+        EXPECT_FALSE(topLevelStatements(source).empty()) << source;
+    }
+    // Nor does an IPython shell or magic line of a notebook cell.
+    EXPECT_EQ(definedFunctions("!echo it's\n    %time f(\"\ndef helper():\n    pass\n"),
+              std::vector<std::string>{"helper"});
+    // A comment opens no string: the def after it is a function.
+    EXPECT_EQ(definedFunctions("# \"\"\"\ndef helper():\n    return '#'\n"),
+              std::vector<std::string>{"helper"});
+}
+
+// Python reads identifiers NFKC-normalized (PEP 3131): `async def ｄｄｐ` defines ddp, and a tab
+// may follow def.
+TEST(PythonSource, NamesAreReadAsPythonReadsThem)
+{
+    EXPECT_EQ(
+        definedFunctions("async def \xEF\xBD\x84\xEF\xBD\x84\xEF\xBD\x90(model):\n    pass\n"),
+        std::vector<std::string>{"ddp"});
+    EXPECT_EQ(definedFunctions("def\tddp(model):\n    pass\nasync  def  fsdp(m): pass\n"),
+              (std::vector<std::string>{"ddp", "fsdp"}));
+    EXPECT_EQ(onlyStatement("class \xEF\xBC\xA1:\n    pass\n").name, "A");
+    EXPECT_EQ(pythonNormalized("\xEF\xBD\x88"
+                               "elper"),
+              "helper");
+    EXPECT_TRUE(definedFunctions("define = 1\ndefault(x)\nclassic = 2\n").empty());
+}
+
+// What Python's tokenizer refuses compiles to nothing: no function is defined, and the problem
+// is said in Python's words at Python's line; the statements are still found for an import.
+TEST(PythonSource, WhatPythonRefusesDefinesNothingAndSaysWhy)
+{
+    const std::string solution = "async def ddp(model):\n    return model\n";
+    const struct {
+        std::string source;
+        int line;
+        std::string message;
+    } cases[] = {
+        {"\"\"\"\n" + solution, 1,
+         "unterminated triple-quoted string literal (detected at line 3)"},
+        {"def a():\n    x = (1,\n\n" + solution, 2, "'(' was never closed"},
+        {"x = 'abc\n" + solution, 1, "unterminated string literal (detected at line 1)"},
+        {"x = 1)\n" + solution, 1, "unmatched ')'"},
+    };
+    for (const auto &c : cases) {
+        const ScannedSource scanned = scanSource(c.source);
+        ASSERT_TRUE(scanned.problem) << c.source;
+        EXPECT_EQ(scanned.problem->line, c.line) << c.source;
+        EXPECT_EQ(scanned.problem->message, c.message) << c.source;
+        EXPECT_TRUE(definedFunctions(c.source).empty()) << c.source;
+        EXPECT_EQ(scanned.statements.back().name, "ddp") << c.source;
+    }
 }
 
 // Lines of 30,000 to 200,000 characters crashed rankstep-cli grade and the app's import.

@@ -50,6 +50,20 @@ TEST(Verdict, SolvedAtExactlyTheTargets)
     EXPECT_EQ(v.summary, "Solved!");
 }
 
+// A trace (a demonstration, a trace file) whose costs are called "notebook" but are not its
+// numbers is not graded, and its summary does not say the notebook's costs were used.
+TEST(Verdict, CostsNamedNotebookWithOtherNumbersAreSaidToBeChanged)
+{
+    core::Trace trace = finishedRun("1", 1);
+    trace.config.cost.allreduce = core::SimTime::fromTicks(1);
+    ASSERT_EQ(trace.config.cost.name, "notebook");
+    const Verdict v = judge(ddpLesson(), trace);
+    EXPECT_FALSE(v.solved);
+    EXPECT_EQ(v.summary,
+              "Correct under the cost model notebook (changed); lessons are graded "
+              "under the notebook's costs.");
+}
+
 // A sweep's run at another setting (8 ranks here) can beat the targets of the lesson's own;
 // it is checked, never graded.
 TEST(Verdict, ARunAtAnotherSettingIsNotGraded)
