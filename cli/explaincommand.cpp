@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
 #include "explaincommand.h"
 
+#include "core/terminaltext.h"
 #include "figureexport.h"
 #include "runreport.h"
 #include "runsupport.h"
-#include "terminalstream.h"
 
 #include "core/explain/compare.h"
 #include "core/explain/explainjson.h"
@@ -76,7 +76,7 @@ int explainCommand(const std::vector<std::string> &rest)
         std::cout << explain::explainJson(trace, options);
     } else {
         printRun(trace);
-        std::cout << "\n" << visibleControls(explain::explainText(trace, options));
+        std::cout << "\n" << core::terminalText(explain::explainText(trace, options));
     }
     return exitCodeFor(trace);
 }

@@ -3,12 +3,12 @@
 
 #include "core/lessons/builtin.h"
 #include "core/memoryformat.h"
+#include "core/terminaltext.h"
 #include "figureexport.h"
 #include "lessonvalidation.h"
 #include "runreport.h"
 #include "runsupport.h"
 #include "supervisor.h"
-#include "terminalstream.h"
 
 #include <iostream>
 
@@ -53,8 +53,8 @@ void printExperiments(const lessons::Lesson &lesson, const std::vector<core::Tra
         const core::Trace &trace = traces[i + 1];
         std::cout << "  " << lesson.experiments[i].label << ": ";
         if (trace.status != core::RunStatus::Ok || !trace.figures.hasEvents) {
-            std::cout << visibleControls(trace.error ? trace.error->message
-                                                     : std::string("no events"))
+            std::cout << core::terminalText(trace.error ? trace.error->message
+                                                        : std::string("no events"))
                       << "\n";
             continue;
         }
@@ -162,7 +162,7 @@ int lessonCommand(const std::vector<std::string> &rest)
     std::cout << formatTargets(*lesson, trace);
     printExperiments(*lesson, runs.traces);
     const lessons::Verdict verdict = lessons::judge(*lesson, trace);
-    std::cout << visibleControls(verdict.summary) << "\n";
+    std::cout << core::terminalText(verdict.summary) << "\n";
     if (verdict.solved)
         return kSolved;
     const ExitCode code = exitCodeFor(trace);

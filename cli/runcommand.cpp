@@ -5,7 +5,6 @@
 #include "runreport.h"
 #include "runsupport.h"
 #include "supervisor.h"
-#include "terminalstream.h"
 
 #include "core/io/costfile.h"
 #include "core/terminaltext.h"
@@ -36,7 +35,7 @@ int runCommand(const std::vector<std::string> &rest)
         if (!trace.error)
             std::cout << (trace.check.passed
                               ? "Correct!"
-                              : "Not correct yet:\n" + visibleControls(trace.check.message))
+                              : "Not correct yet:\n" + core::terminalText(trace.check.message))
                       << "\n";
     }
     return exitCodeFor(trace);

@@ -3,8 +3,8 @@
 
 #include "arguments.h"
 #include "runnerreport.h"
-#include "sandbox.h"
 #include "runreport.h"
+#include "sandbox.h"
 
 #include <sys/resource.h>
 

@@ -8,9 +8,9 @@
 #include "core/io/tracejson.h"
 #include "core/lessons/puzzleimport.h"
 #include "core/lessons/pythonsource.h"
+#include "core/terminaltext.h"
 #include "runreport.h"
 #include "supervisor.h"
-#include "terminalstream.h"
 
 #include <cmath>
 #include <cstdlib>
@@ -100,9 +100,9 @@ void writeTraceFiles(const Arguments &args, const core::Trace &trace, const std:
 void printRun(const core::Trace &trace)
 {
     std::cout << formatFigures(trace);
-    std::cerr << visibleControls(formatWarnings(trace));
+    std::cerr << core::terminalText(formatWarnings(trace));
     if (trace.error)
-        std::cerr << visibleControls(formatError(*trace.error));
+        std::cerr << core::terminalText(formatError(*trace.error));
 }
 
 std::vector<std::string> outputPaths(const Arguments &args)

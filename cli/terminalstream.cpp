@@ -1,40 +1,22 @@
 // SPDX-License-Identifier: MIT
 #include "terminalstream.h"
 
-#include <cstdio>
+#include "core/terminaltext.h"
+
 #include <utility>
 
 namespace rankstep::cli {
 namespace {
 
-// Appends `text` with its control characters spelled out; returns how many bytes at its end
-// wait for more (a 0xC2 that may start a C1 control).
-std::size_t spell(std::string_view text, std::string &out)
+// How many bytes at the end of `text` begin a UTF-8 sequence that is not complete yet.
+std::size_t unfinishedTail(std::string_view text)
 {
-    out.reserve(out.size() + text.size());
-    for (std::size_t i = 0; i < text.size(); ++i) {
-        const auto byte = static_cast<unsigned char>(text[i]);
-        if (byte == '\n' || byte == '\t' || (byte >= 0x20 && byte != 0x7f && byte != 0xC2)) {
-            out.push_back(char(byte));
-            continue;
-        }
-        char spelled[16];
-        if (byte == 0xC2) {
-            if (i + 1 == text.size())
-                return 1;
-            const auto next = static_cast<unsigned char>(text[i + 1]);
-            if (next < 0x80 || next > 0x9F) {
-                out.push_back(char(byte));
-                continue;
-            }
-            std::snprintf(spelled, sizeof spelled, "\\u%04x", unsigned(next));
-            ++i;
-        } else if (byte == '\r') {
-            std::snprintf(spelled, sizeof spelled, "\\r");
-        } else {
-            std::snprintf(spelled, sizeof spelled, "\\x%02x", unsigned(byte));
-        }
-        out += spelled;
+    for (std::size_t back = 1; back <= 3 && back <= text.size(); ++back) {
+        const auto byte = static_cast<unsigned char>(text[text.size() - back]);
+        if ((byte & 0xC0) == 0x80)
+            continue; // a continuation byte: look further back for its lead
+        const std::size_t length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC0 ? 2 : 1;
+        return length > back ? back : 0;
     }
     return 0;
 }
@@ -47,27 +29,19 @@ void TerminalStream::write(std::string_view chunk)
         return;
     std::string text = std::exchange(m_pending, {});
     text.append(chunk);
-    std::string out;
-    const std::size_t kept = spell(text, out);
+    const std::size_t kept = unfinishedTail(text);
     m_pending = text.substr(text.size() - kept);
-    m_out << out;
+    text.resize(text.size() - kept);
+    m_out << core::terminalText(text);
     m_out.flush();
 }
 
 void TerminalStream::finish()
 {
     if (!m_pending.empty())
-        m_out << "\\xc2";
+        m_out << core::terminalText(m_pending);
     m_pending.clear();
     m_out.flush();
-}
-
-std::string visibleControls(std::string_view text)
-{
-    std::string out;
-    if (spell(text, out) > 0)
-        out += "\\xc2";
-    return out;
 }
 
 } // namespace rankstep::cli
