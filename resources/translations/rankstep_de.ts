@@ -32,6 +32,18 @@
         <translation>%1 (fertig)</translation>
     </message>
     <message>
+        <source>%1 (stopped by an error)</source>
+        <translation>%1 (durch einen Fehler gestoppt)</translation>
+    </message>
+    <message>
+        <source>%1 (never started)</source>
+        <translation>%1 (nie gestartet)</translation>
+    </message>
+    <message>
+        <source>%1 (cut short)</source>
+        <translation>%1 (abgebrochen)</translation>
+    </message>
+    <message>
         <source>rank %1 stopped at line %2 without calling %3, which rank %4 waits in</source>
         <translation>Rank %1 hielt in Zeile %2 an, ohne %3 aufzurufen, worin Rank %4 wartet</translation>
     </message>
