@@ -283,6 +283,11 @@ void MemoryChart::fitDecorations()
     // a band of its own: never over the plot (the maximum's label goes there).
     m_topMargin = legend ? 10 : m_byKindButton->sizeHint().height() + 2;
     m_timeAxis->setTitleVisible(roomy);
+    // Below its top band and three lines (two memory labels and the times) Qt Charts cut every
+    // time label to "...": a chart that short (presenting with the quiz, 150 %) leaves its times
+    // to the timeline right above, whose axis is the same.
+    const double line = QFontMetricsF(m_timeAxis->labelsFont()).height();
+    m_timeAxis->setLabelsVisible(height() >= m_topMargin + 3 * line);
     if (m_trace && m_trace->figures.hasEvents)
         applyMemoryAxis(); // as many labels as now fit, and their width
     else
@@ -291,8 +296,13 @@ void MemoryChart::fitDecorations()
 
 void MemoryChart::applyMargins()
 {
-    // The top and right margins leave room for the top memory label and the last time label.
-    const QMargins margins(4 + m_labelRoom, m_topMargin, 10, 4);
+    // The top and right margins leave room for the top memory label and the last time label;
+    // without time labels, the bottom leaves half a label's height for "0 B".
+    const int bottom =
+        m_timeAxis->labelsVisible()
+            ? 4
+            : int(std::ceil(QFontMetricsF(m_memoryAxis->labelsFont()).height() / 2)) + 2;
+    const QMargins margins(4 + m_labelRoom, m_topMargin, 10, bottom);
     if (m_chart->margins() != margins)
         m_chart->setMargins(margins);
 }
@@ -919,13 +929,17 @@ QStringList MemoryChart::elidedTexts() const
     if (!isVisible() || showsPlaceholder())
         return {};
     QStringList texts = m_elided.texts();
-    // What Qt Charts itself cut (the time axis' labels and title, the legend): drawn with "…".
+    // What Qt Charts itself cut (the time axis' labels and title, the legend): drawn with "…",
+    // or "..." (its axes truncate so: a short chart's time labels read "..." and were not listed).
     if (m_chart->scene())
         for (const QGraphicsItem *item : m_chart->scene()->items()) {
             const auto *text = dynamic_cast<const QGraphicsTextItem *>(item);
-            if (text && text->isVisible() && text->toPlainText().contains(QChar(0x2026)) &&
-                !texts.contains(text->toPlainText()))
-                texts.append(text->toPlainText());
+            if (!text || !text->isVisible())
+                continue;
+            const QString shown = text->toPlainText();
+            const bool cut = shown.contains(QChar(0x2026)) || shown.endsWith(QStringLiteral("..."));
+            if (cut && !texts.contains(shown))
+                texts.append(shown);
         }
     return texts;
 }
