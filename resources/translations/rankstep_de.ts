@@ -1170,8 +1170,12 @@ Sekunden jedes Ranks für Berechnung (forward, backward, loss, update) und für 
 <context>
     <name>RankLines</name>
     <message>
-        <source>r%1</source>
-        <translation>r%1</translation>
+        <source>rank %1</source>
+        <translation>Rank %1</translation>
+    </message>
+    <message>
+        <source>ranks %1</source>
+        <translation>Ranks %1</translation>
     </message>
 </context>
 <context>

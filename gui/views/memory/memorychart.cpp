@@ -582,7 +582,7 @@ bool MemoryChart::showsEndLabels() const
            shownCount() <= kDistinctLinesAbove;
 }
 
-// "r0-3, 8" at the right end of the lines, inside the plot: which rank is which line.
+// "ranks 0-3, 8" at the right end of the lines, inside the plot: which rank is which line.
 void MemoryChart::placeEndLabels()
 {
     if (!showsEndLabels()) {

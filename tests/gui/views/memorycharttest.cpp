@@ -530,8 +530,11 @@ TEST(MemoryChart, SixteenRanksNameTheirLinesAndTheSelectedOneStandsOut)
     context.session.setTrace(runPuzzle("pipeline_fsdp"));
     QSet<int> named;
     for (const QString &text : chart.endLabelTexts()) {
-        ASSERT_TRUE(text.startsWith(QLatin1Char('r'))) << text.toStdString();
-        for (int rank : gui::parseRankList(text.mid(1), 16, 16).ranks)
+        // In words ("ranks 0-15", "rank 3"), not "r0-15".
+        const QString prefix = text.startsWith(QStringLiteral("ranks ")) ? QStringLiteral("ranks ")
+                                                                         : QStringLiteral("rank ");
+        ASSERT_TRUE(text.startsWith(prefix)) << text.toStdString();
+        for (int rank : gui::parseRankList(text.mid(prefix.size()), 16, 16).ranks)
             named.insert(rank);
     }
     EXPECT_EQ(named.size(), 16) << chart.endLabelTexts().join(QStringLiteral(" | ")).toStdString();
