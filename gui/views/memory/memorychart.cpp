@@ -674,9 +674,10 @@ void MemoryChart::addKindSeries()
         auto *area = new QAreaSeries(upper, lower);
         const auto objectKind = core::ObjectKind(kind);
         area->setName(kindShortName(objectKind));
-        const QColor color = kindColor(objectKind);
-        area->setBrush(color);
-        QPen pen(color.darker(130), 1);
+        // As the state panels draw the kind (kindcolors.h), in the look's colors.
+        const QColor color = kindColor(objectKind, m_look.colors());
+        area->setBrush(kindBrush(objectKind, m_look.colors()));
+        QPen pen(color.darker(160), 1);
         pen.setCosmetic(true);
         area->setPen(pen);
         m_chart->addSeries(area); // axes attached by rebuild, once the memory axis is set
