@@ -283,11 +283,11 @@ void MemoryChart::fitDecorations()
     // a band of its own: never over the plot (the maximum's label goes there).
     m_topMargin = legend ? 10 : m_byKindButton->sizeHint().height() + 2;
     m_timeAxis->setTitleVisible(roomy);
-    // Below its top band and three lines (two memory labels and the times) Qt Charts cut every
-    // time label to "...": a chart that short (presenting with the quiz, 150 %) leaves its times
-    // to the timeline right above, whose axis is the same.
+    // Below its top band and four lines (a plot for two memory labels, the times and their
+    // padding) Qt Charts cut every time label to "...": a chart that short (presenting with the
+    // quiz, 150 %) leaves its times to the timeline right above, whose axis is the same.
     const double line = QFontMetricsF(m_timeAxis->labelsFont()).height();
-    m_timeAxis->setLabelsVisible(height() >= m_topMargin + 3 * line);
+    m_timeAxis->setLabelsVisible(height() >= m_topMargin + 4 * line);
     if (m_trace && m_trace->figures.hasEvents)
         applyMemoryAxis(); // as many labels as now fit, and their width
     else
