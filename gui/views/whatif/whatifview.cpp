@@ -769,7 +769,9 @@ void WhatIfView::placePointLabels()
         const QPointF end = leaderEnd(*placed[k], points[k]);
         const bool far = QLineF(points[k], end).length() > radii[k] + 4.0;
         leader->setLine(QLineF(points[k], end));
-        leader->setPen(QPen(palette().color(QPalette::Mid), 1));
+        QColor ink = palette().color(QPalette::WindowText); // as the label, lighter
+        ink.setAlpha(140);
+        leader->setPen(QPen(ink, 1));
         leader->setZValue(4);
         leader->setVisible(far);
         label->setFont(font);
