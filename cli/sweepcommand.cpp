@@ -263,6 +263,19 @@ std::string percent(double share)
     return text;
 }
 
+// A row's result in words for people, as the app's What if tab says it: a sweep runs a file at
+// settings that are not a lesson's, so the right final weights are "correct"; "solved" is a
+// lesson's verdict at its own setting and targets (`rankstep-cli lesson`). The CSV, JSON and
+// JSON lines keep the status as it is (what the app reads).
+std::string resultWords(const std::string &status)
+{
+    if (status == "solved")
+        return "correct";
+    if (status == "not solved")
+        return "not correct";
+    return status;
+}
+
 std::string tableHeader(bool bandwidth, bool seconds)
 {
     std::string line = cell("RANKS", kWidths[0], true) + "  " + cell("LAYERS", kWidths[1], true) +
@@ -298,7 +311,7 @@ std::string tableRow(const SweepRow &row, bool bandwidth)
     const std::string at = row.peakMemory ? std::to_string(row.peakRank) + ", " +
                                                 io::formatSweepTime(row, row.peakTime)
                                           : "-";
-    line += cell(row.status, kWidths[4], false) + "  " +
+    line += cell(resultWords(row.status), kWidths[4], false) + "  " +
             cell(time(row.timesteps), kWidths[5], true) + "  " +
             cell(time(row.endTime), kWidths[6], true) + "  " +
             cell(memoryText(row), kWidths[7], true) + "  " + cell(at, kWidths[8], false) + "  " +
@@ -424,9 +437,9 @@ std::string jsonDocument(const std::vector<SweepRow> &rows, const std::string &f
 std::string summary(const std::vector<SweepRow> &rows, std::size_t settings, double seconds,
                     int jobs)
 {
-    std::map<std::string, int> counts;
+    std::map<std::string, int> counts; // by the words the table says
     for (const SweepRow &row : rows)
-        ++counts[row.status];
+        ++counts[resultWords(row.status)];
     std::string text = std::to_string(rows.size()) + " of " + std::to_string(settings) +
                        " settings in " + number(std::round(seconds * 10) / 10) + " s, " +
                        std::to_string(jobs) + " at a time";
@@ -436,7 +449,12 @@ std::string summary(const std::vector<SweepRow> &rows, std::size_t settings, dou
     std::string said;
     for (const auto &[status, count] : counts)
         said += (said.empty() ? ": " : ", ") + std::to_string(count) + " " + status;
-    return text + said + ".\n";
+    std::string graded;
+    if (counts.count("correct") != 0 || counts.count("not correct") != 0)
+        graded =
+            "Correct: the right final weights at that setting. A lesson is graded at its\n"
+            "own setting and targets only (rankstep-cli lesson).\n";
+    return text + said + ".\n" + graded;
 }
 
 } // namespace
@@ -450,7 +468,9 @@ std::string sweepHelpText()
 
 Runs FILE once for every setting of the grid the lists make (LIST: numbers separated by commas,
 2,4,8; a missing list is run's default: 1 rank, 2 layers, 4 batches) and prints a row per
-setting: its result, Timesteps, end time, peak memory and where, and the ranks' idle share.
+setting: its result (correct: the right final weights at that setting; a lesson is graded at its
+own setting and targets only, by `rankstep-cli lesson`), Timesteps, end time, peak memory and
+where, and the ranks' idle share. CSV and JSON keep the run's status (solved, not solved, ...).
 Every run is an ordinary `rankstep-cli run` in a child process of its own, sandboxed, up to
 --jobs of them at a time (default: every core); a setting whose run fails says why in its row
 and the others go on. Ctrl+C (SIGINT or SIGTERM) stops the sweep at once: its runs are ended,

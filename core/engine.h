@@ -209,6 +209,7 @@ private:
         std::int64_t collectivesOfAll = 0;
         std::map<int, std::int64_t> collectivesPerGroup;
         bool finished = false;
+        bool ran = false; // had a turn: an error elsewhere may end the run before its first
         int lastLine = 0;
     };
     // What a member brought to a collective: its value, where and when, and for a non-blocking
@@ -287,6 +288,7 @@ private:
     void diagnoseWaitsAtFailure();
     void describeWait(int rank, RankWait &wait) const;
     std::string describeWaitLine(const RankWait &wait, const Diagnosis &diagnosis) const;
+    std::string waitedOnRank(int other) const;
     std::string describePending(const Pending &pending) const;
     // describePending's text as a number in the trace's details, made once per distinct wait.
     std::uint32_t pendingDetail(const Pending &pending);

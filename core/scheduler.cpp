@@ -44,6 +44,7 @@ void Engine::run(ProgramList &programs)
         slice.eventBegin = std::uint32_t(m_trace.events.size());
         slice.changeBegin = std::uint32_t(m_trace.changes.size());
         m_current = r;
+        rank.ran = true;
         ProgramStep step = programs[std::size_t(r)]->resume();
         m_current = -1;
         slice.eventEnd = std::uint32_t(m_trace.events.size());
@@ -201,7 +202,9 @@ void Engine::describeWait(int r, RankWait &wait) const
 }
 
 // "rank 0 waits in allreduce(layer 1) at line 12 for rank 3 (finished)", or for a finished rank
-// the collective it never called that others wait in.
+// the collective it never called that others wait in. Each rank waited on says where it stands,
+// as the hang's picture draws it (explain::explainHang): stopped by an error, finished, never
+// started or cut short by the error; a rank waiting itself is named alone.
 std::string Engine::describeWaitLine(const RankWait &wait, const Diagnosis &diagnosis) const
 {
     const std::string who = std::to_string(wait.rank);
@@ -215,15 +218,28 @@ std::string Engine::describeWaitLine(const RankWait &wait, const Diagnosis &diag
     }
     std::string on;
     for (int other : wait.waitsOn)
-        on +=
-            (on.empty() ? "" : ", ") + (m_ranks[std::size_t(other)].finished
-                                            ? say(sentence::kFinishedRank, {std::to_string(other)})
-                                            : std::to_string(other));
+        on += (on.empty() ? "" : ", ") + waitedOnRank(other);
     const std::string line = std::to_string(wait.line);
     if (on.empty())
         return say(sentence::kWaitsIn, {who, wait.waitsFor, line});
     return say(wait.waitsOn.size() > 1 ? sentence::kWaitsInForRanks : sentence::kWaitsInForRank,
                {who, wait.waitsFor, line, on});
+}
+
+// A rank another waits on: "3 (finished)", "1 (stopped by an error)", "2 (never started)",
+// "2 (cut short)", or its number alone while it waits itself.
+std::string Engine::waitedOnRank(int other) const
+{
+    const RankState &rank = m_ranks[std::size_t(other)];
+    const std::string number = std::to_string(other);
+    if (rank.finished)
+        return say(sentence::kFinishedRank, {number});
+    if (m_fatal && m_fatal->rank == other && m_fatal->kind != ErrorKind::Deadlock &&
+        m_fatal->kind != ErrorKind::Mismatch)
+        return say(sentence::kStoppedRank, {number});
+    if (rank.comm == CommState::Pending)
+        return number;
+    return say(rank.ran ? sentence::kCutShortRank : sentence::kNotStartedRank, {number});
 }
 
 void Engine::finish()

@@ -39,6 +39,11 @@ inline constexpr const char *kWaitsInForRank =
 inline constexpr const char *kWaitsInForRanks =
     RANKSTEP_SENTENCE("EngineText", "rank %1 waits in %2 at line %3 for ranks %4");
 inline constexpr const char *kFinishedRank = RANKSTEP_SENTENCE("EngineText", "%1 (finished)");
+inline constexpr const char *kStoppedRank =
+    RANKSTEP_SENTENCE("EngineText", "%1 (stopped by an error)");
+inline constexpr const char *kNotStartedRank =
+    RANKSTEP_SENTENCE("EngineText", "%1 (never started)");
+inline constexpr const char *kCutShortRank = RANKSTEP_SENTENCE("EngineText", "%1 (cut short)");
 inline constexpr const char *kStoppedWithoutCallingOne = RANKSTEP_SENTENCE(
     "EngineText", "rank %1 stopped at line %2 without calling %3, which rank %4 waits in");
 inline constexpr const char *kStoppedWithoutCallingMany = RANKSTEP_SENTENCE(

@@ -220,6 +220,7 @@ std::optional<QuizQuestion> newObject(const core::Trace &trace, const replay::Ru
     const Object &object = entry->object();
     QuizQuestion q;
     q.kind = QuizKind::NewObject;
+    q.rank = rank;
     q.question = core::say(sentence::kQuizAppears, {std::to_string(rank)});
     const std::string answer = objectPhrase(object);
     q.choices = choicesOf(answer, objectDistractors(object, trace.config.layers));
@@ -268,6 +269,7 @@ std::optional<QuizQuestion> nextMove(const core::Trace &trace, const replay::Run
         return std::nullopt;
     QuizQuestion q;
     q.kind = QuizKind::NextOp;
+    q.rank = event.rank;
     q.question = core::say(sentence::kQuizStartsNext, {std::to_string(event.rank)});
     q.choices = choicesOf(answer, others);
     q.reveal = core::say(sentence::kQuizDoes, {std::to_string(event.rank), describeEvent(event)});

@@ -29,6 +29,8 @@ struct QuizQuestion {
     std::vector<std::string> choices; // 2 to 4, shown as A, B, C, D
     int answer = 0;                   // into choices
     std::string reveal;               // a sentence said with the answer
+    int rank =
+        -1; // the rank it asks about (NewObject, NextOp), whose panel the room watches; else -1
 };
 
 // The question for the step from `before` to `after` (every rank's state at the cursor and at

@@ -413,7 +413,10 @@ void MainWindow::arrangeViews()
     const WindowParts &p = m_parts;
     ViewSharesInput in;
     in.lessonTab = currentTab() == Tab::Lesson;
-    in.wideTab = currentTab() == Tab::WhatIf || currentTab() == Tab::Class;
+    // The Compare tab draws two runs' timelines and their memory: at 1500x940 its memory plot
+    // was reached only by scrolling.
+    in.wideTab =
+        currentTab() == Tab::WhatIf || currentTab() == Tab::Class || currentTab() == Tab::Compare;
     in.torch = currentLesson() && currentLesson()->isTorch();
     const TracePtr &trace = p.session->trace();
     in.ran = in.torch ? p.lossChart->hasReport() : trace != nullptr;
@@ -427,8 +430,8 @@ void MainWindow::arrangeViews()
     p.memoryChart->setVisible(in.ran && !in.torch && in.events);
     keepChartHeight();
     in.workWidth = p.work->width() - p.work->handleWidth();
-    // The roster and the sweep want the width, and so do the panels a quiz's question is about
-    // (presenting): the code wraps in fewer columns beside them.
+    // The roster, the sweep and the comparison want the room, and so do the panels a quiz's
+    // question is about (presenting): the code wraps in fewer columns beside them.
     const bool quizAsks = in.presenting && in.quizShown;
     p.editor->setMinimumColumns(in.wideTab || quizAsks ? kNarrowEditorColumns
                                                        : CodeEditor::kMinimumColumns);

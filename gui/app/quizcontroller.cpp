@@ -67,9 +67,12 @@ bool QuizController::gate(const replay::Cursor &to)
     for (const std::string &choice : question->choices)
         choices.append(engineText(choice));
     m_panel.ask(engineText(question->question), choices);
+    const int rank = question->rank;
     m_question = std::move(question);
     m_held = to;
     m_revealed.reset();
+    if (rank >= 0)
+        Q_EMIT askedAboutRank(rank);
     return false;
 }
 

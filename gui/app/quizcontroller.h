@@ -37,6 +37,9 @@ public Q_SLOTS:
 
 Q_SIGNALS:
     void enabledChanged(bool enabled);
+    // A question about one rank is asked (what appears in its memory, what it does next): the
+    // room watches that rank's panel, which is shown large.
+    void askedAboutRank(int rank);
 
 private:
     bool active() const;

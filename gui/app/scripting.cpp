@@ -75,6 +75,10 @@ bool takeCapture(const Capture &capture)
 {
     QWidget &window = capture.target->window();
     bool ok = true;
+    // The picture first: painting it is what every view notes what it cut at (a view resized by
+    // the last arrangement had not painted yet, and the description missed the state key's
+    // shortened names).
+    const QImage shot = grabWithDialogs(&window);
     if (!capture.describe.isEmpty()) {
         const QJsonObject description = describeWindow(window, capture.target->session().stepper());
         QSaveFile file(capture.describe);
@@ -86,7 +90,7 @@ bool takeCapture(const Capture &capture)
             ok = false;
         }
     }
-    if (!capture.screenshot.isEmpty() && !grabWithDialogs(&window).save(capture.screenshot)) {
+    if (!capture.screenshot.isEmpty() && !shot.save(capture.screenshot)) {
         std::fprintf(stderr, "rankstep: cannot write screenshot to %s\n",
                      qPrintable(capture.screenshot));
         ok = false;

@@ -16,8 +16,10 @@ int chartFloor(bool presenting, int windowHeight)
 
 int chartMinimumHeight(bool presenting, bool quizShown, int windowHeight, int barsHeight)
 {
-    if (!presenting || quizShown) // the quiz's rows may take it down to its least (shareViews)
+    if (!presenting)
         return kMemoryMinimumHeight;
+    if (quizShown) // the quiz's rows may take it down to its least (shareViews)
+        return kQuizChartMinimumHeight;
     const int floor = chartFloor(presenting, windowHeight);
     return std::max(floor, windowHeight / 4 + 4 - barsHeight / 2);
 }
@@ -104,7 +106,7 @@ ViewShares shareViews(const ViewSharesInput &in)
     // The three panes share what the splitter's two handles leave (else it scales them all).
     const int inner = views - 2 * in.viewsHandle;
     if (const int missing = missingFor(views); out.chartShown && missing > 0)
-        chart = quiz ? std::max(kMemoryMinimumHeight, chart - missing)
+        chart = quiz ? std::max(kQuizChartMinimumHeight, chart - missing)
                      : std::max({floor, out.chartMinimumHeight, chart - missing});
     if (in.torch) { // the verdict and its checks over the loss curve
         const int verdict = std::max(results, int(views * 0.34));

@@ -38,10 +38,14 @@ struct ViewShares {
 
 // The memory chart's least height, unzoomed and not presenting.
 inline constexpr int kMemoryMinimumHeight = 110;
+// While the quiz asks, presenting: the timeline's rows answer its question and come first; the
+// chart keeps its axes and a band of its lines (at 1280x800 and 150% rank 0's row was scrolled
+// away for the chart's 110 pixels).
+inline constexpr int kQuizChartMinimumHeight = 80;
 
 // Presenting, the memory chart keeps a quarter of the window's height at any size, less while a
-// demonstration's bar shows; else, and while the quiz asks (shareViews gives it a sixth of the
-// height unless the timeline's rows need it), its least height.
+// demonstration's bar shows; while the quiz asks, kQuizChartMinimumHeight (shareViews gives it a
+// sixth of the height unless the timeline's rows need it); else its least height.
 int chartMinimumHeight(bool presenting, bool quizShown, int windowHeight, int barsHeight);
 
 // Shares the window out for what it shows (docs/architecture.md: a pure function, so that the

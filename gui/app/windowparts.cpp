@@ -107,7 +107,7 @@ void setupTabs(WindowParts &p, LessonListModel &model, QObject *owner)
     QWidget *const views[] = {p.lessonPanel, p.stateView,      p.waitForView,
                               p.explainView, p.comparisonView, p.experimentsView,
                               p.whatIfView,  p.realRunView,    p.rosterView};
-    p.tabs = new QTabWidget;
+    p.tabs = new StripTabs; // only the page shown sets the least height
     p.tabs->setObjectName(QStringLiteral("leftTabs"));
     p.tabs->setUsesScrollButtons(true); // nine tabs never widen the window
     for (const TabInfo &info : tabs()) {
@@ -116,6 +116,14 @@ void setupTabs(WindowParts &p, LessonListModel &model, QObject *owner)
             p.tabs->setTabToolTip(int(info.tab), tabToolTip(info.tab));
     }
     p.tabs->setTabEnabled(int(Tab::Hang), false);
+    // The quiz's question about one rank: that rank's panel large, selected in every view (four
+    // panels presenting at 1280x800 were summaries too small to answer from).
+    StateView *state = p.stateView;
+    RunSession *session = p.session;
+    QObject::connect(p.quiz, &QuizController::askedAboutRank, state, [state, session](int rank) {
+        session->setSelectedRank(rank);
+        state->setFocusing(true);
+    });
     // Every tab's whole title, in as many rows as the pane's width needs.
     p.tabsPane = new QWidget;
     QVBoxLayout *pane = column(p.tabsPane);

@@ -3,6 +3,7 @@
 
 #include "kindcolors.h"
 #include "memoryseries.h"
+#include "statepainter.h"
 
 #include "core/explain/memoryexplain.h"
 #include "core/explain/waitexplain.h"
@@ -68,7 +69,7 @@ void paintStacked(QPainter &p, const QRectF &plot, const std::vector<explain::Ki
         for (auto pt = bottom.rbegin(); pt != bottom.rend(); ++pt)
             band.lineTo(*pt);
         band.closeSubpath();
-        p.fillPath(band, kindColor(core::ObjectKind(kind)));
+        p.fillPath(band, kindBrush(core::ObjectKind(kind)));
     }
     p.setPen(QPen(Qt::black, 1.0));
     p.drawRect(plot);
@@ -95,7 +96,8 @@ void paintStacked(QPainter &p, const QRectF &plot, const std::vector<explain::Ki
 void paintLegend(QPainter &p, QPointF at)
 {
     for (int kind = 0; kind < 5; ++kind) {
-        p.fillRect(QRectF(at.x(), at.y() + 3, 12, 12), kindColor(core::ObjectKind(kind)));
+        paintKindSwatch(p, QRectF(at.x(), at.y() + 3, 12, 12), core::ObjectKind(kind),
+                        kindColor(core::ObjectKind(kind)));
         const QString name = kindPlural(core::ObjectKind(kind));
         p.setPen(Qt::black);
         p.drawText(QPointF(at.x() + 16, at.y() + 14), name);

@@ -147,8 +147,8 @@ private:
         }
     }
 
-    // Past eight ranks, whose colors repeat and which get no legend: "r0-3, 8" at the right end
-    // of the lines (ranklines.h), in the first rank's color.
+    // Past eight ranks, whose colors repeat and which get no legend: "ranks 0-3, 8" at the right
+    // end of the lines (ranklines.h), in the first rank's color.
     void paintEndLabels()
     {
         const auto all = memorySeries(m_trace);

@@ -76,7 +76,10 @@ std::vector<EndLabel> endLabels(std::vector<LineEnd> ends, double height, double
     }
     for (EndLabel &label : labels) {
         std::sort(label.ranks.begin(), label.ranks.end());
-        label.text = RankLines::tr("r%1").arg(rankListText(label.ranks));
+        // In words: "r0-15" read as a name, not as ranks 0 to 15.
+        label.text =
+            (label.ranks.size() == 1 ? RankLines::tr("rank %1") : RankLines::tr("ranks %1"))
+                .arg(rankListText(label.ranks));
     }
     // Down from the top, each below the last; then up from the bottom where they ran out.
     for (std::size_t i = 0; i < labels.size(); ++i) {

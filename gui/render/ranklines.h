@@ -36,10 +36,10 @@ struct LineEnd {
     int rank = 0;
     double y = 0;
 };
-// A label at the right end of one or more lines: "r0-3, 8" for the ranks whose lines end within
-// `height` / 2 of each other (the rank `alone`, the selected one, always gets a label of its own),
-// at `y` (its center) so that no two labels `height` tall overlap, inside [top, bottom] where
-// they fit. Top to bottom.
+// A label at the right end of one or more lines: "ranks 0-3, 8" ("rank 6" for one) for the ranks
+// whose lines end within `height` / 2 of each other (the rank `alone`, the selected one, always
+// gets a label of its own), at `y` (its center) so that no two labels `height` tall overlap, inside
+// [top, bottom] where they fit. Top to bottom.
 struct EndLabel {
     QString text;
     double y = 0;

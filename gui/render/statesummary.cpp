@@ -15,6 +15,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <utility>
 
 namespace rankstep::gui {
 namespace {
@@ -36,27 +37,22 @@ void paintSwatchOf(QPainter &painter, const QRectF &swatch, core::ObjectKind kin
     paintKindSwatch(painter, swatch, kind, objectColor(sample, 2, style.colors()));
 }
 
-// The tallies side by side in their fewest words, as many as fit.
 template <typename Note>
 void paintFlow(QPainter &painter, const QRectF &body, const std::vector<KindTally> &tallies,
                double line, const Look &style, const Note &note)
 {
     const QFontMetricsF metrics(painter.font());
     const double side = std::min(line - 3, style.scaled(10)), gap = style.scaled(3);
-    std::vector<double> widths;
-    for (const KindTally &tally : tallies)
-        widths.push_back(side + gap + metrics.horizontalAdvance(tallyTexts(tally).back()));
-    const std::vector<QRectF> items = flowItems(body, widths, line, style.scaled(6));
+    const TallyFlow flow = flowTallies(body, tallies, line, metrics, style);
     for (std::size_t i = 0; i < tallies.size(); ++i) {
-        const QStringList texts = tallyTexts(tallies[i]);
-        note(texts.front());
-        if (i >= items.size())
+        note(tallyTexts(tallies[i]).front());
+        if (i >= flow.items.size())
             continue;
-        const QRectF &item = items[i];
+        const QRectF &item = flow.items[i];
         paintSwatchOf(painter, QRectF(item.left(), item.center().y() - side / 2, side, side),
                       tallies[i].kind, style);
         painter.drawText(item.adjusted(side + gap, 0, 0, 0), Qt::AlignLeft | Qt::AlignVCenter,
-                         texts.back());
+                         flowText(tallies[i], flow.countOnly));
     }
 }
 
@@ -108,6 +104,31 @@ std::vector<QRectF> flowItems(const QRectF &body, const std::vector<double> &wid
         left += width + spacing;
     }
     return placed;
+}
+
+QString flowText(const KindTally &tally, bool countOnly)
+{
+    return countOnly ? QString::number(tally.count) : tallyTexts(tally).back();
+}
+
+TallyFlow flowTallies(const QRectF &body, const std::vector<KindTally> &tallies, double line,
+                      const QFontMetricsF &metrics, const Look &style)
+{
+    const double side = std::min(line - 3, style.scaled(10)), gap = style.scaled(3);
+    TallyFlow best;
+    for (const auto &[countOnly, spacing] : {std::pair{false, 6.0}, std::pair{false, 3.0},
+                                             std::pair{true, 6.0}, std::pair{true, 3.0}}) {
+        std::vector<double> widths;
+        for (const KindTally &tally : tallies)
+            widths.push_back(side + gap + metrics.horizontalAdvance(flowText(tally, countOnly)));
+        std::vector<QRectF> placed = flowItems(body, widths, line, style.scaled(spacing));
+        const bool all = placed.size() >= tallies.size();
+        if (all || placed.size() > best.items.size())
+            best = {std::move(placed), countOnly};
+        if (all)
+            break;
+    }
+    return best;
 }
 
 QStringList tallyTexts(const KindTally &tally)

@@ -15,6 +15,7 @@
 #include <vector>
 
 class QFont;
+class QFontMetricsF;
 class QPainter;
 class QPalette;
 
@@ -36,6 +37,18 @@ std::vector<QRectF> flowItems(const QRectF &body, const std::vector<double> &wid
                               double lineHeight, double spacing);
 // A tally's words, longest first: "gw weight gradients 6 · 1.5 MB", "gw 6 · 1.5 MB", "gw 6".
 QStringList tallyTexts(const KindTally &tally);
+// A tally side by side with the others: "gw 6", or its count alone beside its swatch (whose
+// pattern tells the kind).
+QString flowText(const KindTally &tally, bool countOnly);
+// Where the tallies go side by side in lines `line` tall down `body`, and in which form: every
+// tally in "w 2" where they all fit, else closer together, else the counts alone (at 16 ranks on
+// a laptop a kind was dropped from a summary, shown only by a click); else as many as fit.
+struct TallyFlow {
+    std::vector<QRectF> items;
+    bool countOnly = false;
+};
+TallyFlow flowTallies(const QRectF &body, const std::vector<KindTally> &tallies, double line,
+                      const QFontMetricsF &metrics, const Look &style);
 
 // Paints the tallies into `body`: per kind a swatch in its pattern (statepainter.h kindPattern)
 // and the longest of its words that fits, a line each; where the lines do not all fit, side by

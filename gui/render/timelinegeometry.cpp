@@ -143,9 +143,20 @@ int rowsInView(const RowLayout &layout, double height)
     return int(std::min(double(layout.rows), shown));
 }
 
+// In whole rows: the last scroll shows the last row whole, the rows' band below it left empty.
 double maxScroll(const RowLayout &layout, double height)
 {
-    return std::max(0.0, layout.contentHeight() - height);
+    const double over = layout.contentHeight() - height;
+    if (over <= 0.0)
+        return 0.0;
+    return layout.rowHeight > 0.0 ? std::ceil(over / layout.rowHeight - 1e-9) * layout.rowHeight
+                                  : over;
+}
+
+double wholeRowScroll(const RowLayout &layout, double height, double pixels)
+{
+    const double rows = layout.rowHeight > 0.0 ? std::round(pixels / layout.rowHeight) : 0.0;
+    return std::clamp(rows * layout.rowHeight, 0.0, maxScroll(layout, height));
 }
 
 double scrollShowingRow(const RowLayout &layout, double height, int row)
@@ -156,10 +167,13 @@ double scrollShowingRow(const RowLayout &layout, double height, int row)
     const double bottom = top + layout.rowHeight;
     const double band = std::max(0.0, height - layout.axisHeight); // the rows' part of the view
     double scroll = layout.scroll;
-    if (top < scroll)
+    if (top < scroll) {
         scroll = top;
-    else if (bottom > scroll + band)
-        scroll = std::min(top, bottom - band); // a row taller than the band shows its top
+    } else if (bottom > scroll + band) {
+        // The fewest whole rows up that bring it in; a row taller than the band shows its top.
+        const double rows = std::ceil((bottom - band) / layout.rowHeight - 1e-9);
+        scroll = std::min(top, rows * layout.rowHeight);
+    }
     return std::clamp(scroll, 0.0, maxScroll(layout, height));
 }
 

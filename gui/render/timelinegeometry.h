@@ -92,11 +92,14 @@ struct RowLayout {
 int firstRowInView(const RowLayout &layout);
 // The row after the last that shows at least partly in a view `height` pixels tall.
 int rowsInView(const RowLayout &layout, double height);
-// How far the rows can scroll in a view `height` pixels tall (0 when they all fit).
+// How far the rows can scroll in a view `height` pixels tall (0 when they all fit), in whole rows:
+// the rows scroll a row at a time, so that the top row below the axis band always shows whole.
 double maxScroll(const RowLayout &layout, double height);
+// `pixels` of scroll rounded to whole rows, within [0, maxScroll].
+double wholeRowScroll(const RowLayout &layout, double height, double pixels);
 // The scroll that shows `row` whole below the axis band in a view `height` pixels tall, moving
-// the rows as little as it can (as an editor keeps its cursor's line in view): the layout's own
-// scroll when the row shows whole already or does not exist.
+// the rows by as few whole rows as it can (as an editor keeps its cursor's line in view): the
+// layout's own scroll when the row shows whole already or does not exist.
 double scrollShowingRow(const RowLayout &layout, double height, int row);
 
 // Rows never get thinner than this in a figure, however many ranks share its height.

@@ -32,6 +32,18 @@
         <translation>%1 (fertig)</translation>
     </message>
     <message>
+        <source>%1 (stopped by an error)</source>
+        <translation>%1 (durch einen Fehler gestoppt)</translation>
+    </message>
+    <message>
+        <source>%1 (never started)</source>
+        <translation>%1 (nie gestartet)</translation>
+    </message>
+    <message>
+        <source>%1 (cut short)</source>
+        <translation>%1 (abgebrochen)</translation>
+    </message>
+    <message>
         <source>rank %1 stopped at line %2 without calling %3, which rank %4 waits in</source>
         <translation>Rank %1 hielt in Zeile %2 an, ohne %3 aufzurufen, worin Rank %4 wartet</translation>
     </message>
@@ -1178,8 +1190,12 @@ Sekunden jedes Ranks für Berechnung (forward, backward, loss, update) und für 
 <context>
     <name>RankLines</name>
     <message>
-        <source>r%1</source>
-        <translation>r%1</translation>
+        <source>rank %1</source>
+        <translation>Rank %1</translation>
+    </message>
+    <message>
+        <source>ranks %1</source>
+        <translation>Ranks %1</translation>
     </message>
 </context>
 <context>

@@ -87,6 +87,7 @@ TEST(Quiz, EveryAnswerIsWhatTheStepShowsInEveryReferencePuzzle)
                     EXPECT_EQ(text.find(code), std::string::npos) << text;
             switch (q.kind) {
                 case QuizKind::Outcome:
+                    EXPECT_EQ(q.rank, -1) << "about no rank";
                     EXPECT_EQ(answer, "Every rank finishes") << puzzle.name;
                     break;
                 case QuizKind::NextRank:
@@ -96,10 +97,12 @@ TEST(Quiz, EveryAnswerIsWhatTheStepShowsInEveryReferencePuzzle)
                 case QuizKind::NextOp:
                     ASSERT_TRUE(a.after.event);
                     EXPECT_EQ(answer, core::opName(trace.events[*a.after.event].op));
+                    EXPECT_EQ(q.rank, trace.events[*a.after.event].rank) << "its panel shown large";
                     break;
                 case QuizKind::NewObject:
                     EXPECT_TRUE(gained(a.before, a.after, rankIn(q.question), answer))
                         << puzzle.name << ": " << q.question << " " << answer;
+                    EXPECT_EQ(q.rank, rankIn(q.question)) << "its panel shown large";
                     break;
                 case QuizKind::IdleLongest: {
                     const int rank = rankIn(answer);

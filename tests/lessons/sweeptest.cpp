@@ -107,7 +107,11 @@ TEST_F(Sweep, AFailingSettingShowsItsErrorAndTheOthersGoOn)
     EXPECT_FALSE(rows[0].finished());
     EXPECT_EQ(rows[1].status, "solved") << rows[1].error;
     EXPECT_TRUE(rows[1].finished());
-    EXPECT_TRUE(contains(result.err, "1 error, 1 solved")) << result.err;
+    // In words as the app says them: a sweep's setting is "correct", not "solved" (a lesson's
+    // verdict, given at its own setting only).
+    EXPECT_TRUE(contains(result.err, "1 correct, 1 error")) << result.err;
+    EXPECT_FALSE(contains(result.err, "solved")) << result.err;
+    EXPECT_TRUE(contains(result.err, "A lesson is graded at its")) << result.err;
 }
 
 // The table prints a row per setting in the grid's order (ranks, then layers, then batches) and
@@ -147,6 +151,8 @@ TEST_F(Sweep, TableAndCsvHaveARowPerSettingInTheGridsOrder)
     for (int i = 0; i < 4; ++i)
         EXPECT_EQ(rows[std::size_t(i + 1)].rfind(expected[i], 0), 0U) << rows[std::size_t(i + 1)];
     EXPECT_TRUE(contains(table.out, "4 of 4 settings")) << table.out;
+    EXPECT_TRUE(contains(rows[1], " correct ")) << rows[1];
+    EXPECT_FALSE(contains(table.out, "solved")) << table.out;
 
     std::vector<std::string> csv = grid;
     csv.push_back("--csv");

@@ -60,6 +60,15 @@ TEST(HangStory, TheBroadcastStarterIsStoppedByRankOnesErrorNotByADeadlock)
         EXPECT_EQ(hang->ranks[r].standing, Standing::NotStarted) << "rank " << r;
         EXPECT_TRUE(hang->ranks[r].waitsOn.empty()) << "rank " << r;
     }
+    // The results' lines say what the picture draws: it said "for ranks 1, 2, 3", as if ranks 2
+    // and 3 were waited on like rank 1.
+    ASSERT_TRUE(trace.error);
+    EXPECT_NE(trace.error->message.find(
+                  "rank 0 waits in allreduce(layer 0) at line " +
+                  std::to_string(lineOf(source, "await model.allreduce")) +
+                  " for ranks 1 (stopped by an error), 2 (never started), 3 (never started)"),
+              std::string::npos)
+        << trace.error->message;
 }
 
 TEST(HangStory, RankTwoSkippingTheAllreduceStopsAtItsUpdateWhileTheOthersWaitOnIt)
@@ -80,6 +89,14 @@ TEST(HangStory, RankTwoSkippingTheAllreduceStopsAtItsUpdateWhileTheOthersWaitOnI
     }
     EXPECT_EQ(hang->ranks[2].standing, Standing::Stopped);
     EXPECT_EQ(hang->ranks[3].standing, Standing::NotStarted);
+    ASSERT_TRUE(trace.error);
+    for (const char *waiter : {"rank 0", "rank 1"})
+        EXPECT_NE(trace.error->message.find(
+                      std::string(waiter) + " waits in allreduce(layer 0) at line " +
+                      std::to_string(lineOf(source, "await model.allreduce")) +
+                      " for ranks 2 (stopped by an error), 3 (never started)"),
+                  std::string::npos)
+            << trace.error->message;
 }
 
 TEST(HangStory, ARankThatSkipsTheWholeStepFinishesWithoutCallingTheAllreduce)

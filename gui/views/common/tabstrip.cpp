@@ -3,6 +3,7 @@
 
 #include <QEvent>
 #include <QPainter>
+#include <QStyleOptionTabWidgetFrame>
 #include <QTabBar>
 #include <QTabWidget>
 
@@ -196,6 +197,28 @@ void TabStrip::changeEvent(QEvent *event)
         place(width(), true);
         fitHeight();
     }
+}
+
+StripTabs::StripTabs(QWidget *parent) : QTabWidget(parent)
+{
+    // The least size follows the page shown.
+    connect(this, &QTabWidget::currentChanged, this, [this] { updateGeometry(); });
+}
+
+QSize StripTabs::minimumSizeHint() const
+{
+    QSize least(0, 0);
+    if (const QWidget *page = currentWidget()) {
+        const QSizePolicy policy = page->sizePolicy();
+        const QSize hint = page->minimumSizeHint().expandedTo(page->minimumSize());
+        least = QSize(policy.horizontalPolicy() == QSizePolicy::Ignored ? 0 : hint.width(),
+                      policy.verticalPolicy() == QSizePolicy::Ignored ? 0 : hint.height());
+    }
+    QStyleOptionTabWidgetFrame option;
+    initStyleOption(&option);
+    option.state = QStyle::State_None;
+    option.tabBarSize = QSize(); // hidden: the strip above is the tabs
+    return style()->sizeFromContents(QStyle::CT_TabWidget, &option, least, this);
 }
 
 } // namespace rankstep::gui

@@ -2,11 +2,10 @@
 #pragma once
 
 #include <QAbstractButton>
+#include <QTabWidget>
 #include <QWidget>
 
 #include <vector>
-
-class QTabWidget;
 
 namespace rankstep::gui {
 
@@ -64,6 +63,18 @@ private:
 
     QTabWidget &m_tabs;
     std::vector<TabButton *> m_buttons;
+};
+
+// The tab widget under a TabStrip: its least size is its current page's in its frame. A
+// QTabWidget counts every page's least size and its own bar's height though the bar is hidden:
+// presenting at 1280x800 with the quiz, the What if tab's least height (never shown) and the
+// hidden bar made the window 928 px high on an 800 px screen.
+class StripTabs : public QTabWidget
+{
+    Q_OBJECT
+public:
+    explicit StripTabs(QWidget *parent = nullptr);
+    QSize minimumSizeHint() const override;
 };
 
 } // namespace rankstep::gui

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "explainview.h"
 
+#include "appearance.h"
 #include "liveobjectsmodel.h"
 #include "memorykindchart.h"
 #include "runsession.h"
@@ -10,7 +11,10 @@
 #include "core/explain/waitexplain.h"
 #include "core/lessons/lesson.h"
 
+#include <algorithm>
+
 #include <QComboBox>
+#include <QFontMetrics>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -126,8 +130,17 @@ QWidget *ExplainView::buildMemoryPage()
     auto *chartLayout = new QVBoxLayout(chartPane);
     chartLayout->setContentsMargins(0, 0, 0, 0);
     // The kinds' names above the chart: a short pane shrinks the chart, never scrolls them away.
-    auto *legend = new QLabel(MemoryKindChart::legendText());
+    auto *legend = new QLabel;
     legend->setWordWrap(true);
+    // The kinds as the state panels draw them, in the look's colors, swatches as tall as the text.
+    const auto recolor = [this, legend] {
+        const Palette &colors = m_appearance.look().colors();
+        m_chart->setColors(colors);
+        legend->setText(
+            MemoryKindChart::legendText(colors, std::max(8, legend->fontMetrics().ascent())));
+    };
+    recolor();
+    connect(&m_appearance, &Appearance::lookChanged, legend, recolor);
     chartLayout->addWidget(legend);
     chartLayout->addWidget(m_chart, 1);
     auto *split = new QSplitter(Qt::Vertical);

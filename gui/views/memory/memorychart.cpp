@@ -283,6 +283,11 @@ void MemoryChart::fitDecorations()
     // a band of its own: never over the plot (the maximum's label goes there).
     m_topMargin = legend ? 10 : m_byKindButton->sizeHint().height() + 2;
     m_timeAxis->setTitleVisible(roomy);
+    // Below its top band and four lines (a plot for two memory labels, the times and their
+    // padding) Qt Charts cut every time label to "...": a chart that short (presenting with the
+    // quiz, 150 %) leaves its times to the timeline right above, whose axis is the same.
+    const double line = QFontMetricsF(m_timeAxis->labelsFont()).height();
+    m_timeAxis->setLabelsVisible(height() >= m_topMargin + 4 * line);
     if (m_trace && m_trace->figures.hasEvents)
         applyMemoryAxis(); // as many labels as now fit, and their width
     else
@@ -291,8 +296,13 @@ void MemoryChart::fitDecorations()
 
 void MemoryChart::applyMargins()
 {
-    // The top and right margins leave room for the top memory label and the last time label.
-    const QMargins margins(4 + m_labelRoom, m_topMargin, 10, 4);
+    // The top and right margins leave room for the top memory label and the last time label;
+    // without time labels, the bottom leaves half a label's height for "0 B".
+    const int bottom =
+        m_timeAxis->labelsVisible()
+            ? 4
+            : int(std::ceil(QFontMetricsF(m_memoryAxis->labelsFont()).height() / 2)) + 2;
+    const QMargins margins(4 + m_labelRoom, m_topMargin, 10, bottom);
     if (m_chart->margins() != margins)
         m_chart->setMargins(margins);
 }
@@ -572,7 +582,7 @@ bool MemoryChart::showsEndLabels() const
            shownCount() <= kDistinctLinesAbove;
 }
 
-// "r0-3, 8" at the right end of the lines, inside the plot: which rank is which line.
+// "ranks 0-3, 8" at the right end of the lines, inside the plot: which rank is which line.
 void MemoryChart::placeEndLabels()
 {
     if (!showsEndLabels()) {
@@ -664,9 +674,10 @@ void MemoryChart::addKindSeries()
         auto *area = new QAreaSeries(upper, lower);
         const auto objectKind = core::ObjectKind(kind);
         area->setName(kindShortName(objectKind));
-        const QColor color = kindColor(objectKind);
-        area->setBrush(color);
-        QPen pen(color.darker(130), 1);
+        // As the state panels draw the kind (kindcolors.h), in the look's colors.
+        const QColor color = kindColor(objectKind, m_look.colors());
+        area->setBrush(kindBrush(objectKind, m_look.colors()));
+        QPen pen(color.darker(160), 1);
         pen.setCosmetic(true);
         area->setPen(pen);
         m_chart->addSeries(area); // axes attached by rebuild, once the memory axis is set
@@ -919,13 +930,17 @@ QStringList MemoryChart::elidedTexts() const
     if (!isVisible() || showsPlaceholder())
         return {};
     QStringList texts = m_elided.texts();
-    // What Qt Charts itself cut (the time axis' labels and title, the legend): drawn with "…".
+    // What Qt Charts itself cut (the time axis' labels and title, the legend): drawn with "…",
+    // or "..." (its axes truncate so: a short chart's time labels read "..." and were not listed).
     if (m_chart->scene())
         for (const QGraphicsItem *item : m_chart->scene()->items()) {
             const auto *text = dynamic_cast<const QGraphicsTextItem *>(item);
-            if (text && text->isVisible() && text->toPlainText().contains(QChar(0x2026)) &&
-                !texts.contains(text->toPlainText()))
-                texts.append(text->toPlainText());
+            if (!text || !text->isVisible())
+                continue;
+            const QString shown = text->toPlainText();
+            const bool cut = shown.contains(QChar(0x2026)) || shown.endsWith(QStringLiteral("..."));
+            if (cut && !texts.contains(shown))
+                texts.append(shown);
         }
     return texts;
 }

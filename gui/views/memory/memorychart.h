@@ -94,7 +94,7 @@ public:
     QRectF targetLabelRect() const;
     QRectF plotArea() const;
     std::optional<core::SimTime> cursorTime() const;
-    // The ranks' numbers at the right end of their lines ("r0-3, 8"), shown past eight ranks,
+    // The ranks' numbers at the right end of their lines ("ranks 0-3, 8"), shown past eight ranks,
     // whose colors repeat.
     QStringList endLabelTexts() const;
     // The pen of a rank's line as drawn now (tests): nullopt when no line of its own is drawn.

@@ -92,13 +92,11 @@ MemoryKindChart::MemoryKindChart(QWidget *parent)
         auto *upper = new QLineSeries(chart);
         auto *area = new QAreaSeries(upper, lower);
         area->setName(kindShortName(core::ObjectKind(kind)));
-        const QColor color = kindColor(core::ObjectKind(kind));
-        area->setBrush(color);
-        area->setPen(QPen(color.darker(130), 1));
         chart->addSeries(area);
         area->attachAxis(m_x);
         area->attachAxis(m_y);
         m_uppers.push_back(upper);
+        m_areas.push_back(area);
         lower = upper;
     }
     m_cursor->setPen(QPen(palette().color(QPalette::WindowText), 1.5, Qt::DashLine));
@@ -106,6 +104,7 @@ MemoryKindChart::MemoryKindChart(QWidget *parent)
     m_cursor->attachAxis(m_x);
     m_cursor->attachAxis(m_y);
     setChart(chart);
+    setColors(Palette::of(Palette::Scheme::Standard));
     chart->setMinimumSize(0, 0); // the pane's height, not the chart's wish, sizes it
     setRenderHint(QPainter::Antialiasing);
     setMinimumSize(200, 80); // narrow, short panes (1280x800 presenting) shrink it, never scroll it
@@ -186,12 +185,21 @@ void MemoryKindChart::setCursorTime(std::optional<core::SimTime> time)
         m_cursor->append({QPointF(time->toDouble(), 0), QPointF(time->toDouble(), m_y->max())});
 }
 
-QString MemoryKindChart::legendText()
+void MemoryKindChart::setColors(const Palette &palette)
+{
+    for (std::size_t kind = 0; kind < m_areas.size(); ++kind) {
+        const auto objectKind = core::ObjectKind(kind);
+        m_areas[kind]->setBrush(kindBrush(objectKind, palette));
+        m_areas[kind]->setPen(QPen(kindColor(objectKind, palette).darker(160), 1));
+    }
+}
+
+QString MemoryKindChart::legendText(const Palette &palette, int side)
 {
     QString html;
     for (int kind = 0; kind < 5; ++kind)
-        html += QStringLiteral("<span style='color:%1'>&#9632;</span>&nbsp;%2 &nbsp; ")
-                    .arg(kindColor(core::ObjectKind(kind)).name(),
+        html += QStringLiteral("%1&nbsp;%2 &nbsp; ")
+                    .arg(kindSwatchHtml(core::ObjectKind(kind), side, palette),
                          kindPlural(core::ObjectKind(kind)).toHtmlEscaped());
     return html + QObject::tr("&#8942;&nbsp;dotted: the target, the model's state");
 }

@@ -2,7 +2,9 @@
 #pragma once
 
 #include "core/explain/memoryexplain.h"
+#include "palette.h"
 
+#include <QAreaSeries>
 #include <QChartView>
 #include <QList>
 #include <QPointF>
@@ -41,8 +43,12 @@ public:
     void setCursorTime(std::optional<core::SimTime> time);
     // The points drawn per kind (for tests): the upper edge of each stacked area.
     int pointCount() const;
-    // The kinds' colors and names, as rich text that wraps (the chart's own legend elides them).
-    static QString legendText();
+    // The kinds in the state panels' look (kindcolors.h) of `palette`: the areas and the legend.
+    void setColors(const Palette &palette);
+    // The kinds' swatches and names, as rich text that wraps (the chart's own legend elides
+    // them); swatches `side` pixels square.
+    static QString legendText(const Palette &palette = Palette::of(Palette::Scheme::Standard),
+                              int side = 12);
     std::int64_t highestTotal() const { return m_highest; }
     // The memory axis' labels, from 0 up ("0 B", "1 MB", ...).
     QStringList memoryLabels() const;
@@ -57,6 +63,7 @@ private:
     QCategoryAxis *m_y;
     std::int64_t m_top = 0; // bytes: the highest total or reference line
     std::vector<QLineSeries *> m_uppers;
+    std::vector<QAreaSeries *> m_areas; // one per kind, weights at the bottom
     QLineSeries *m_cursor;
     std::vector<QLineSeries *> m_references;
     std::int64_t m_highest = 0;

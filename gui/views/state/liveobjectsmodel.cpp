@@ -34,7 +34,7 @@ QVariant LiveObjectsModel::data(const QModelIndex &index, int role) const
     if (role == LineRole)
         return o.line;
     if (role == Qt::DecorationRole && index.column() == Kind)
-        return kindColor(o.object.kind);
+        return kindSwatch(o.object.kind, 12); // as the state panels' key draws the kind
     if (role == Qt::TextAlignmentRole && index.column() != Kind)
         return int(Qt::AlignRight | Qt::AlignVCenter);
     if (role != Qt::DisplayRole && role != Qt::ToolTipRole)

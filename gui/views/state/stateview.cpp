@@ -226,11 +226,16 @@ ObjectLook StateView::lookOf(int rank, core::MapKind map, std::size_t index) con
 }
 
 // The line of the focus box (and of the picker, when shown), then a line of its own for the key
-// of the kinds where it does not fit beside them.
+// of the kinds where it does not fit beside them, or where its words fit only there: beside the
+// box in its short names ("w", "opt") it named no kind at 1500x940, where a line of its own has
+// room for the words.
 bool StateView::keyHasOwnLine() const
 {
     const double beside = m_focusBox->x() - 2 * kPanelGap;
-    return !m_picker->isHidden() || kindKeyWidth(font(), m_look, false) > beside;
+    const double line = width() - 2 * kPanelGap;
+    const double words = kindKeyWidth(font(), m_look, true);
+    return !m_picker->isHidden() || kindKeyWidth(font(), m_look, false) > beside ||
+           (words > beside && words <= line);
 }
 
 QRectF StateView::headerArea() const

@@ -343,7 +343,11 @@ void TimelineView::wheelEvent(QWheelEvent *event)
 {
     const QPoint delta = event->angleDelta();
     if (event->position().x() < m_layout.labelWidth && m_scrollBar->isVisible()) {
-        scrollRowsTo(m_scroll - delta.y() / kWheelNotch * 3.0 * m_layout.rowHeight);
+        // Three rows a notch; a touchpad's fractions of a notch add up to whole rows.
+        m_wheelRows += delta.y() / kWheelNotch * 3.0;
+        const double rows = std::trunc(m_wheelRows);
+        m_wheelRows -= rows;
+        scrollRowsTo(m_scroll - rows * m_layout.rowHeight);
         event->accept();
         return;
     }
@@ -478,7 +482,7 @@ void TimelineView::updateLayout()
     layout.labelWidth = std::ceil(
         std::max(label, metrics.horizontalAdvance(timeUnitName(m_session.units()))) + 22.0);
     layout = fitRows(layout, height(), kPreferredRowHeight, minRowHeight());
-    m_scroll = std::clamp(m_scroll, 0.0, maxScroll(layout, height()));
+    m_scroll = wholeRowScroll(layout, height(), m_scroll);
     layout.scroll = m_scroll;
     m_layout = layout;
     placeScrollBar();
@@ -508,7 +512,7 @@ void TimelineView::placeScrollBar()
 
 void TimelineView::scrollRowsTo(double pixels)
 {
-    const double scroll = std::clamp(pixels, 0.0, maxScroll(m_layout, height()));
+    const double scroll = wholeRowScroll(m_layout, height(), pixels); // never a half row at the top
     if (scroll == m_scroll)
         return;
     m_scroll = scroll;

@@ -140,7 +140,8 @@ private:
     std::vector<std::size_t> m_running;
     std::vector<explain::Wait> m_gaps; // every rank's idle gaps, without chains (drawn dotted)
     std::optional<std::size_t> m_hovered;
-    double m_scroll = 0.0; // pixels the rows are scrolled
+    double m_scroll = 0.0;    // pixels the rows are scrolled, whole rows
+    double m_wheelRows = 0.0; // a wheel's rows not scrolled yet (a touchpad's fractions)
     QScrollBar *m_scrollBar;
     std::optional<QPointF> m_pressPosition;
     QPointF m_lastDragPosition;

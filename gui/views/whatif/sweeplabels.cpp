@@ -3,7 +3,10 @@
 
 #include <QCoreApplication>
 
+#include <QLineF>
+
 #include <algorithm>
+#include <cmath>
 
 namespace rankstep::gui {
 namespace {
@@ -56,6 +59,55 @@ QStringList sweepPointLabels(const std::vector<io::SweepPoint> &points)
     return labels;
 }
 
+namespace {
+
+// Whether a box is clear: inside the plot, over no label placed and no point's marker.
+bool isClear(const QRectF &box, const QRectF &plot, const std::vector<QRectF> &taken,
+             const std::vector<QPointF> &points, const std::vector<double> &radii)
+{
+    if (!plot.contains(box))
+        return false;
+    if (std::any_of(taken.begin(), taken.end(),
+                    [&box](const QRectF &other) { return box.intersects(other); }))
+        return false;
+    for (std::size_t j = 0; j < points.size(); ++j)
+        if (overlapsMarker(box, points[j], j < radii.size() ? radii[j] : 0.0))
+            return false;
+    return true;
+}
+
+// Whether the leader from point `from` to its label crosses a label or another point's marker;
+// the markers that touch its own (its cluster, which it has to leave through) aside.
+bool leaderCrosses(const QLineF &leader, std::size_t from, const std::vector<QRectF> &taken,
+                   const std::vector<QPointF> &points, const std::vector<double> &radii)
+{
+    constexpr int kSamples = 24;
+    const auto radiusOf = [&radii](std::size_t i) {
+        return i < radii.size() ? radii[i] : 0.0;
+    };
+    for (int k = 1; k < kSamples; ++k) {
+        const QPointF at = leader.pointAt(double(k) / kSamples);
+        for (std::size_t j = 0; j < points.size(); ++j) {
+            const bool touching =
+                QLineF(points[from], points[j]).length() <= radiusOf(from) + radiusOf(j);
+            if (j != from && !touching && QLineF(at, points[j]).length() < radiusOf(j) + 1.0)
+                return true;
+        }
+        if (std::any_of(taken.begin(), taken.end(),
+                        [&at](const QRectF &box) { return box.contains(at); }))
+            return true;
+    }
+    return false;
+}
+
+} // namespace
+
+QPointF leaderEnd(const QRectF &box, const QPointF &point)
+{
+    return {std::clamp(point.x(), box.left(), box.right()),
+            std::clamp(point.y(), box.top(), box.bottom())};
+}
+
 std::vector<std::optional<QRectF>> placePointLabels(const std::vector<QPointF> &points,
                                                     const std::vector<QSizeF> &sizes,
                                                     const QRectF &plot,
@@ -66,7 +118,18 @@ std::vector<std::optional<QRectF>> placePointLabels(const std::vector<QPointF> &
     const auto radiusOf = [&radii](std::size_t i) {
         return i < radii.size() ? radii[i] : 0.0;
     };
+    // A point whose marker touches two others is inside a cluster: labels beside it ring the
+    // cluster and close every way out, so its label goes farther out with a leader (below).
+    const auto inCluster = [&](std::size_t i) {
+        int touching = 0;
+        for (std::size_t j = 0; j < points.size(); ++j)
+            touching +=
+                j != i && QLineF(points[i], points[j]).length() <= radiusOf(i) + radiusOf(j);
+        return touching >= 2;
+    };
     for (std::size_t i = 0; i < points.size() && i < sizes.size(); ++i) {
+        if (inCluster(i))
+            continue;
         const QPointF p = points[i];
         const double w = sizes[i].width(), h = sizes[i].height();
         const double gap = radiusOf(i) + 2.0;
@@ -81,14 +144,33 @@ std::vector<std::optional<QRectF>> placePointLabels(const std::vector<QPointF> &
             {p.x() - gap - w, p.y() + gap, w, h},     // below left
         };
         for (const QRectF &box : candidates) {
-            if (w <= 0 || !plot.contains(box))
-                continue;
-            bool clear = std::none_of(taken.begin(), taken.end(), [&box](const QRectF &other) {
-                return box.intersects(other);
-            });
-            for (std::size_t j = 0; clear && j < points.size(); ++j)
-                clear = !overlapsMarker(box, points[j], radiusOf(j));
-            if (clear) {
+            if (w > 0 && isClear(box, plot, taken, points, radii)) {
+                placed[i] = box;
+                taken.push_back(box);
+                break;
+            }
+        }
+    }
+    // A cluster's points, and those with no room beside their point, go farther out, in rings of
+    // directions, with a leader line to their point (leaderEnd) that crosses no other point or
+    // label.
+    constexpr int kDirections = 24, kRings = 20;
+    for (std::size_t i = 0; i < points.size() && i < sizes.size(); ++i) {
+        const double w = sizes[i].width(), h = sizes[i].height();
+        if (placed[i] || w <= 0)
+            continue;
+        const QPointF p = points[i];
+        for (int ring = 1; ring <= kRings && !placed[i]; ++ring) {
+            const double reach = radiusOf(i) + 2.0 + ring * h;
+            for (int d = 0; d < kDirections; ++d) {
+                const double angle = 2 * M_PI * d / kDirections;
+                const QPointF toward(std::cos(angle), std::sin(angle));
+                const QPointF center(p.x() + toward.x() * (reach + w / 2),
+                                     p.y() + toward.y() * (reach + h / 2));
+                const QRectF box(center.x() - w / 2, center.y() - h / 2, w, h);
+                if (!isClear(box, plot, taken, points, radii) ||
+                    leaderCrosses(QLineF(p, leaderEnd(box, p)), i, taken, points, radii))
+                    continue;
                 placed[i] = box;
                 taken.push_back(box);
                 break;

@@ -23,12 +23,17 @@ QStringList sweepPointLabels(const std::vector<io::SweepPoint> &points);
 
 // Where each label goes, in order: right of its point, left, above, below, then the corners,
 // inside `plot`, over no point's marker (each `radii[i]` around its point: a ring is larger than
-// a dot) and no label placed before; nullopt when no place is clear (the point still says its
-// setting on hover).
+// a dot) and no label placed before. A label with no room beside its point, and every label of a
+// point whose marker touches two others (a tight cluster, which labels beside it would close in),
+// goes farther out with a leader line to its point that crosses no other point or label; nullopt
+// only when no place in the plot is clear (the point still says its setting on hover).
 std::vector<std::optional<QRectF>> placePointLabels(const std::vector<QPointF> &points,
                                                     const std::vector<QSizeF> &sizes,
                                                     const QRectF &plot,
                                                     const std::vector<double> &radii);
+
+// Where a leader line from `point` meets its label's `box`: the box's nearest point.
+QPointF leaderEnd(const QRectF &box, const QPointF &point);
 
 // Whether a row ran the lesson's own setting (its ranks, layers and batches, the cost model's
 // bandwidth) under the notebook's costs: the only setting a lesson is graded at.

@@ -13,6 +13,7 @@
 #include <QChartView>
 #include <QComboBox>
 #include <QFontMetricsF>
+#include <QGraphicsLineItem>
 #include <QGraphicsSimpleTextItem>
 #include <QGridLayout>
 #include <QHBoxLayout>
@@ -755,17 +756,30 @@ void WhatIfView::placePointLabels()
                 : QSizeF(metrics.horizontalAdvance(texts[qsizetype(i)]) + 2, metrics.height()));
     }
     const auto placed = gui::placePointLabels(points, sizes, m_chart->plotArea(), radii);
-    while (m_pointLabels.size() < placed.size())
+    while (m_pointLabels.size() < placed.size()) {
         m_pointLabels.push_back(new QGraphicsSimpleTextItem(m_chart));
+        m_leaders.push_back(new QGraphicsLineItem(m_chart));
+    }
     for (std::size_t k = 0; k < m_pointLabels.size(); ++k) {
         QGraphicsSimpleTextItem *label = m_pointLabels[k];
+        QGraphicsLineItem *leader = m_leaders[k];
         const QString text = k < order.size() ? texts[qsizetype(order[k])] : QString();
         if (k >= placed.size() || !placed[k] || text.isEmpty()) {
             if (!text.isEmpty())
                 m_elided.note(text); // no clear place: its point says it on hover
             label->hide();
+            leader->hide();
             continue;
         }
+        // A label moved out of a tight cluster: a line to its point says whose it is.
+        const QPointF end = leaderEnd(*placed[k], points[k]);
+        const bool far = QLineF(points[k], end).length() > radii[k] + 4.0;
+        leader->setLine(QLineF(points[k], end));
+        QColor ink = palette().color(QPalette::WindowText); // as the label, lighter
+        ink.setAlpha(140);
+        leader->setPen(QPen(ink, 1));
+        leader->setZValue(4);
+        leader->setVisible(far);
         label->setFont(font);
         label->setBrush(palette().color(QPalette::WindowText));
         label->setText(text);

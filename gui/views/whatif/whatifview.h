@@ -21,6 +21,7 @@
 class QChart;
 class QChartView;
 class QCheckBox;
+class QGraphicsLineItem;
 class QGraphicsSimpleTextItem;
 class QComboBox;
 class QGridLayout;
@@ -150,6 +151,7 @@ private:
     QTableWidget *m_table;
     QTabWidget *m_results = nullptr;                      // the chart, the table
     std::vector<QGraphicsSimpleTextItem *> m_pointLabels; // owned by the chart
+    std::vector<QGraphicsLineItem *> m_leaders;           // each label's to its point, or hidden
     ElidedTexts m_elided;
 };
 

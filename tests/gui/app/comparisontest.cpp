@@ -6,6 +6,12 @@
 #include "guitestsupport.h"
 #include "runsession.h"
 
+#include "comparisoncanvas.h"
+#include "tabs.h"
+#include "tests/gui/support/layoutwaits.h"
+
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QSignalSpy>
 
 namespace rankstep::gui::testing {
@@ -43,6 +49,34 @@ TEST_F(ComparisonTest, ThePreviousRunIsOfferedOnlyOnceThereIsOne)
     window->parts().comparison->compareWithPreviousRun();
     ASSERT_TRUE(session.comparison());
     EXPECT_EQ(session.comparison()->figures.endTime.toString(), "33.8");
+}
+
+// At 1500x940 the Compare tab's memory plot, below both runs' timelines, was reached only by
+// scrolling: the tab takes the room the What if tab takes, and both plots show whole.
+TEST_F(ComparisonTest, At1500x940BothTimelinesAndTheMemoryPlotShowWithoutScrolling)
+{
+    auto window = makeWindow();
+    ASSERT_TRUE(window->openLesson(QStringLiteral("gpipe")));
+    window->showScriptCode(QString::fromStdString(builtinLesson(QStringLiteral("gpipe")).solution));
+    ASSERT_TRUE(runAndWait(*window));
+    window->resize(1500, 940);
+    window->parts().session->setComparison(referenceTrace("pipeline"));
+    window->showTab(Tab::Compare);
+    ASSERT_TRUE(settleLayouts(*window));
+    window->arrangeViews();
+    ASSERT_TRUE(settleLayouts(*window));
+    const auto *canvas =
+        static_cast<const ComparisonCanvas *>(window->parts().comparisonView->canvas());
+    const auto *area = window->parts().comparisonView->findChild<QScrollArea *>();
+    ASSERT_TRUE(area);
+    const QRect viewport = area->viewport()->rect();
+    const QRectF plot = canvas->memoryPlot();
+    const QPoint top = canvas->mapTo(area->viewport(), plot.topLeft().toPoint());
+    const QPoint bottom = canvas->mapTo(area->viewport(), plot.bottomRight().toPoint());
+    EXPECT_TRUE(viewport.contains(top) && viewport.contains(bottom))
+        << "plot " << top.y() << " to " << bottom.y() << " in a viewport " << viewport.height()
+        << " high";
+    EXPECT_EQ(area->verticalScrollBar()->value(), 0);
 }
 
 } // namespace

@@ -6,13 +6,16 @@
 #include "lessonpanel.h"
 #include "memorychart.h"
 #include "presentation.h"
+#include "quizcontroller.h"
 #include "resultspanel.h"
+#include "stateview.h"
 #include "stepcontroller.h"
 #include "tests/gui/support/layoutwaits.h"
 #include "timelineview.h"
 
 #include <gtest/gtest.h>
 
+#include <QAction>
 #include <QApplication>
 #include <QFontMetricsF>
 #include <QTest>
@@ -98,6 +101,50 @@ TEST_F(PresentationSizeTest, At1280x800And150PercentTheWindowFitsTheScreen)
     EXPECT_LE(window->minimumSizeHint().height(), 800);
     EXPECT_LE(window->minimumSizeHint().width(), 1280);
     EXPECT_LE(window->height(), 800);
+}
+
+// Presenting at 1280x800 and 150% with the quiz, the window was 928 px high on the 800 px screen
+// (the left tabs counted every page's least height and their hidden bar's, above two rows of tab
+// titles), rank 0's row was half scrolled away and rank 3's hidden, and a question about rank 2's
+// memory showed four summaries too small to answer from. The window fits, every rank's row shows
+// whole, and a question about a rank shows its panel large.
+TEST_F(PresentationSizeTest, At1280x800And150PercentTheQuizFitsWithEveryRowAndItsRanksPanel)
+{
+    auto window = makeWindow();
+    ASSERT_TRUE(window->openLesson(QStringLiteral("ddp")));
+    window->showScriptCode(QString::fromStdString(builtinLesson(QStringLiteral("ddp")).solution));
+    ASSERT_TRUE(runAndWait(*window));
+    window->parts().presentation->setActive(true);
+    window->parts().appearance->setZoom(1.5);
+    window->findChild<QAction *>(QStringLiteral("quizAction"))->setChecked(true);
+    ASSERT_TRUE(settleLayouts(*window)); // full screen first, then the 1280x800 screen's size
+    StepController &stepper = *window->parts().stepper;
+    stepper.setStepMode(StepController::StepMode::Operation);
+    stepper.home();
+    const QuizController &quiz = *window->parts().quiz;
+    bool askedAboutARank = false;
+    for (int press = 0; press < 60 && !askedAboutARank; ++press) {
+        stepper.next();
+        askedAboutARank = quiz.isAsking() && quiz.question()->rank >= 0;
+    }
+    ASSERT_TRUE(askedAboutARank) << "the DDP run asks about one rank's memory";
+    window->resize(1280, 800);
+    ASSERT_TRUE(settleLayouts(*window));
+    window->arrangeViews();
+    ASSERT_TRUE(settleLayouts(*window));
+    EXPECT_LE(window->minimumSizeHint().height(), 800);
+    EXPECT_LE(window->height(), 800);
+    const TimelineView &timeline = *window->parts().timeline;
+    const RowLayout &rows = timeline.rowLayout();
+    ASSERT_EQ(rows.rows, 4);
+    for (int row = 0; row < rows.rows; ++row) {
+        EXPECT_GE(rows.rowTop(row), rows.axisHeight - 0.5) << "row " << row << " scrolled away";
+        EXPECT_LE(rows.rowTop(row + 1), timeline.height() + 0.5) << "row " << row << " cut";
+    }
+    const StateView &state = *window->parts().stateView;
+    EXPECT_TRUE(state.isFocusing());
+    EXPECT_EQ(state.focusedRank(), quiz.question()->rank);
+    EXPECT_FALSE(state.showsSummary(quiz.question()->rank)) << "its objects, labelled";
 }
 
 // The largest point size of the fixed-pitch (code) text in a document; 0 when there is none.

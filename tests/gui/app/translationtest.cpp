@@ -132,6 +132,17 @@ TEST_F(TranslationTest, TheEnginesSentencesReadInGerman)
     const QString results = resultsHtml(&lesson, trace);
     EXPECT_TRUE(results.contains(QStringLiteral("Der Gewichtsgradient deckt"))) << utf8(results);
 
+    // Each rank a waiting one names says where it stands, in German too.
+    const std::string waits =
+        core::say(core::sentence::kWaitsInForRanks,
+                  {"0", "allreduce(layer 0)", "33",
+                   core::say(core::sentence::kStoppedRank, {"1"}) + ", " +
+                       core::say(core::sentence::kNotStartedRank, {"2"}) + ", " +
+                       core::say(core::sentence::kCutShortRank, {"3"})});
+    EXPECT_EQ(utf8(engineText(waits)),
+              "Rank 0 wartet in allreduce(layer 0) in Zeile 33 auf die Ranks 1 (durch einen "
+              "Fehler gestoppt), 2 (nie gestartet), 3 (abgebrochen)");
+
     // The verdict quotes a sentence without its full stop.
     EXPECT_EQ(utf8(engineText(core::say(core::sentence::kStoppedWhileRank,
                                         {core::sentence::kOnRequest, "0", "5"})

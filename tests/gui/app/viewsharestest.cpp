@@ -120,7 +120,7 @@ TEST(ViewShares, PresentingTheChartKeepsAQuarterOfTheWindowAndTheQuizTakesTheRes
     in.barsHeight = 120;
     const ViewShares quiz = shareViews(in);
     EXPECT_EQ(quiz.views[0], 0) << "the verdict stays in the status bar";
-    EXPECT_EQ(quiz.chartMinimumHeight, kMemoryMinimumHeight) << "the rows come first";
+    EXPECT_EQ(quiz.chartMinimumHeight, kQuizChartMinimumHeight) << "the rows come first";
     EXPECT_EQ(quiz.views[2], std::max(kMemoryMinimumHeight, in.windowHeight / 6))
         << "a sixth where the rows fit";
     EXPECT_LT(quiz.views[2], presenting.views[2]);

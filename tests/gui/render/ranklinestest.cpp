@@ -48,8 +48,8 @@ TEST(RankLines, EndLabelsNameTheRanksOfEachLineWithoutOverlapping)
                                          {2, 100}, {3, 99},  {6, 300}};
     const auto labels = gui::endLabels(ends, 12, 0, 400);
     ASSERT_EQ(labels.size(), 2U);
-    EXPECT_EQ(labels[0].text.toStdString(), "r0-3, 5, 8");
-    EXPECT_EQ(labels[1].text.toStdString(), "r6");
+    EXPECT_EQ(labels[0].text.toStdString(), "ranks 0-3, 5, 8");
+    EXPECT_EQ(labels[1].text.toStdString(), "rank 6");
     EXPECT_NEAR(labels[1].y, 300, 1e-9);
     // Apart where close, inside the plot at its edges.
     const auto close = gui::endLabels({{0, 100}, {1, 108}, {2, 116}, {3, 395}}, 12, 0, 400);
@@ -61,8 +61,8 @@ TEST(RankLines, EndLabelsNameTheRanksOfEachLineWithoutOverlapping)
     // The selected rank's line is named alone, though it ends with the others.
     const auto selected = gui::endLabels(ends, 12, 0, 400, 2);
     ASSERT_EQ(selected.size(), 3U);
-    EXPECT_EQ(selected[0].text.toStdString(), "r2"); // at 100, above the others' mean
-    EXPECT_EQ(selected[1].text.toStdString(), "r0-1, 3, 5, 8");
+    EXPECT_EQ(selected[0].text.toStdString(), "rank 2"); // at 100, above the others' mean
+    EXPECT_EQ(selected[1].text.toStdString(), "ranks 0-1, 3, 5, 8");
     EXPECT_GE(selected[1].y - selected[0].y, 12 - 1e-9);
 }
 

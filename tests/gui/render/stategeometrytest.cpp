@@ -10,9 +10,13 @@
 
 #include <gtest/gtest.h>
 
+#include <QApplication>
 #include <QFont>
 #include <QFontMetrics>
+#include <QFontMetricsF>
 #include <QSet>
+
+#include <cmath>
 
 namespace gui = rankstep::gui;
 using rankstep::core::MapKind;
@@ -296,6 +300,34 @@ TEST(StateSummary, KindsThatDoNotFitALineEachGoSideBySide)
     EXPECT_EQ(items[2], QRectF(10, 32, 30, 12)); // 56 + 50 + 6 + 30 passes the right edge
     EXPECT_EQ(items[3], QRectF(46, 32, 60, 12));
     EXPECT_TRUE(gui::flowItems(body, {200}, 12, 6).empty()); // wider than the body
+}
+
+// At 16 ranks on a laptop a summary of five kinds showed four ("w 2", "opt 2", ...) and the fifth
+// only on a click. Where "w 2" does not fit every kind, the counts alone beside their swatches do.
+TEST(StateSummary, EveryKindStaysInASummaryTooNarrowForItsShortWords)
+{
+    std::vector<gui::KindTally> tallies;
+    for (int kind = 0; kind < 5; ++kind)
+        tallies.push_back({rankstep::core::ObjectKind(kind), 2, 1000});
+    const QFont font = QApplication::font();
+    const QFontMetricsF metrics(font);
+    const gui::Look look;
+    const double line = std::ceil(metrics.height());
+    // Two lines, as wide as three "opt 2" items: too narrow for five of the short words.
+    double wordsWidth = 0;
+    for (const gui::KindTally &tally : tallies)
+        wordsWidth += look.scaled(10) + look.scaled(3) +
+                      metrics.horizontalAdvance(gui::flowText(tally, false)) + look.scaled(3);
+    const QRectF body(0, 0, wordsWidth / 2.6, 2 * line);
+    const gui::TallyFlow flow = gui::flowTallies(body, tallies, line, metrics, look);
+    EXPECT_EQ(flow.items.size(), 5U) << "every kind";
+    EXPECT_TRUE(flow.countOnly);
+    EXPECT_EQ(gui::flowText(tallies[1], true).toStdString(), "2");
+    // Where the words fit, they stay.
+    const gui::TallyFlow wide =
+        gui::flowTallies(QRectF(0, 0, 2 * wordsWidth, 2 * line), tallies, line, metrics, look);
+    EXPECT_EQ(wide.items.size(), 5U);
+    EXPECT_FALSE(wide.countOnly);
 }
 
 // Each kind has a pattern of its own, so that none depends on telling colors apart.

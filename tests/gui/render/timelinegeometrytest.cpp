@@ -164,6 +164,28 @@ TEST(TimelineGeometry, ARowOutOfViewScrollsInAtTheNearerEdge)
     EXPECT_DOUBLE_EQ(scrollShowingRow(layout, 1000.0, 15), 0.0);  // every row fits
 }
 
+// Presenting with the quiz, the rows' band held three and a half rows: following rank 3 scrolled
+// half a row, and rank 0's row showed half cut at the top. The rows scroll by whole rows.
+TEST(TimelineGeometry, TheRowsScrollByWholeRowsSoTheTopRowShowsWhole)
+{
+    RowLayout layout;
+    layout.rows = 4;
+    layout.rowHeight = 28.0;
+    const double height = layout.axisHeight + 3.5 * 28.0;
+    EXPECT_DOUBLE_EQ(scrollShowingRow(layout, height, 3), 28.0) << "one whole row up, not 14 px";
+    EXPECT_DOUBLE_EQ(maxScroll(layout, height), 28.0);
+    EXPECT_DOUBLE_EQ(wholeRowScroll(layout, height, 10.0), 0.0);
+    EXPECT_DOUBLE_EQ(wholeRowScroll(layout, height, 20.0), 28.0);
+    EXPECT_DOUBLE_EQ(wholeRowScroll(layout, height, 500.0), 28.0);
+    layout.rows = 16;
+    for (int row = 0; row < 16; ++row) {
+        const double scroll = scrollShowingRow(layout, height, row);
+        EXPECT_DOUBLE_EQ(std::fmod(scroll, 28.0), 0.0) << row;
+        EXPECT_GE(row * 28.0, scroll) << row;
+        EXPECT_LE((row + 1) * 28.0, scroll + 3.5 * 28.0) << row << ": shows whole";
+    }
+}
+
 TEST(TimelineGeometry, HitTestFindsTheBlockUnderThePoint)
 {
     const Trace trace = smallTrace();

@@ -11,6 +11,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 #include <set>
 
 namespace gui = rankstep::gui;
@@ -39,7 +41,9 @@ TEST(TimelineRows, KeepTheirLeastHeightAndScrollWhenTheRanksDoNotFit)
     gui::RowLayout layout{64};
     layout = gui::fitRows(layout, 400.0, 32.0, 20.0);
     EXPECT_EQ(layout.rowHeight, 20.0);
-    EXPECT_EQ(gui::maxScroll(layout, 400.0), layout.axisHeight + 64 * 20.0 - 400.0);
+    // Whole rows: the last row shows whole at the bottom, or above an empty part of a row.
+    const double over = layout.axisHeight + 64 * 20.0 - 400.0;
+    EXPECT_EQ(gui::maxScroll(layout, 400.0), std::ceil(over / 20.0) * 20.0);
     layout.scroll = 100.0;
     EXPECT_EQ(gui::firstRowInView(layout), 5);
     EXPECT_EQ(layout.rowAt(layout.axisHeight + 1.0), 5);

@@ -7,7 +7,12 @@
 #include "memorykindchart.h"
 #include "viewcontext.h"
 
+#include "palette.h"
+#include "statepainter.h"
+
 #include <QAbstractItemModelTester>
+#include <QAreaSeries>
+#include <QChart>
 #include <QListWidget>
 #include <QRegularExpression>
 #include <QTabWidget>
@@ -144,6 +149,53 @@ TEST_F(ExplainViewTest, TheKindChartWritesMemoryAsTheRestOfTheAppDoes)
         EXPECT_TRUE(memory.match(label).hasMatch()) << utf8(label);
     EXPECT_TRUE(labels.contains(QStringLiteral("4 MB")) || labels.contains(QStringLiteral("5 MB")))
         << utf8(labels.join(u'|'));
+}
+
+// The colors of one kind's area: the texture's pixels (a solid brush: its color alone).
+QSet<QRgb> areaColors(const QAbstractSeries *series)
+{
+    const auto *area = qobject_cast<const QAreaSeries *>(series);
+    QSet<QRgb> colors;
+    if (!area)
+        return colors;
+    const QImage tile = area->brush().textureImage();
+    if (tile.isNull()) {
+        colors.insert(area->brush().color().rgb());
+        return colors;
+    }
+    for (int y = 0; y < tile.height(); ++y)
+        for (int x = 0; x < tile.width(); ++x)
+            colors.insert(tile.pixel(x, y) | 0xff000000u);
+    return colors;
+}
+
+// Memory by kind had a color scheme of its own (Okabe-Ito): a weight was blue there and its
+// layer's color in the state panels. Each kind is drawn as the panels' key draws it: the same fill
+// (objectColor of a middle layer) under the kind's own pattern, in the look's colors.
+TEST_F(ExplainViewTest, MemoryByKindPaintsEachKindAsTheStatePanelsDo)
+{
+    for (const auto scheme : {Palette::Scheme::Standard, Palette::Scheme::ColorBlindSafe}) {
+        m_context.appearance.setColorBlindSafe(scheme == Palette::Scheme::ColorBlindSafe);
+        const Palette &palette = Palette::of(scheme);
+        const QList<QAbstractSeries *> series = m_view.chart().chart()->series();
+        ASSERT_GE(series.size(), 5);
+        std::vector<QImage> tiles;
+        for (int kind = 0; kind < 5; ++kind) {
+            core::Object sample;
+            sample.kind = core::ObjectKind(kind);
+            sample.layer = 1;
+            const QSet<QRgb> colors = areaColors(series[kind]);
+            EXPECT_TRUE(colors.contains(objectColor(sample, 2, palette).rgb()))
+                << "kind " << kind << ": the state key's fill";
+            EXPECT_EQ(colors.size() > 1, kindPattern(sample.kind) != Qt::NoBrush)
+                << "kind " << kind << ": its pattern";
+            tiles.push_back(
+                qobject_cast<const QAreaSeries *>(series[kind])->brush().textureImage());
+        }
+        for (int a = 0; a < 5; ++a) // told apart by pattern where the fill is the same
+            for (int b = a + 1; b < 5; ++b)
+                EXPECT_NE(tiles[std::size_t(a)], tiles[std::size_t(b)]) << a << " and " << b;
+    }
 }
 
 TEST(MemoryKindChart, TickStepsAreRound)

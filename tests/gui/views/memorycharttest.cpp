@@ -20,6 +20,7 @@
 #include <QChartView>
 #include <QDir>
 #include <QGraphicsSimpleTextItem>
+#include <QGraphicsTextItem>
 #include <QImage>
 #include <QLegend>
 #include <QLineSeries>
@@ -483,6 +484,44 @@ std::vector<double> totals(const Trace &trace, int rank, int kinds)
 
 // Sixteen ranks' colors repeat (ranks 2 and 10 share a purple): each line's end says whose it
 // is, and the selected rank's line stands out over the others, muted.
+// The visible texts of the chart's scene that Qt Charts cut ("..." or "…").
+QStringList cutTexts(const MemoryChart &chart)
+{
+    QStringList cut;
+    for (const QGraphicsItem *item : chart.chart()->scene()->items()) {
+        const auto *text = dynamic_cast<const QGraphicsTextItem *>(item);
+        if (text && text->isVisible() &&
+            (text->toPlainText().endsWith(QStringLiteral("...")) ||
+             text->toPlainText().contains(QChar(0x2026))))
+            cut << text->toPlainText();
+    }
+    return cut;
+}
+
+// Presenting with the quiz at 1280x800 and 150 %, the chart kept 80 pixels and every time label
+// read "...", which --describe did not list (it looked for "…" only). A chart that short leaves
+// its times to the timeline above it; whatever Qt Charts cuts is listed.
+TEST(MemoryChart, AShortChartAtPresentingZoomCutsNoTimeLabelAndListsWhatIsCut)
+{
+    gui::testing::ViewContext context;
+    context.appearance.setZoom(1.5);
+    MemoryChart chart(context.session, context.appearance);
+    context.session.setTrace(runPuzzle("ddp"));
+    for (const int height : {80, 110, 300}) {
+        chart.resize(1270, height);
+        chart.show();
+        ASSERT_TRUE(QTest::qWaitForWindowExposed(&chart));
+        QCoreApplication::processEvents();
+        const QStringList cut = cutTexts(chart);
+        EXPECT_TRUE(cut.isEmpty()) << height << ": " << cut.join(u'|').toStdString();
+        for (const QString &text : cut)
+            EXPECT_TRUE(chart.elidedTexts().contains(text)) << text.toStdString();
+        EXPECT_TRUE(chart.elidedTexts().isEmpty())
+            << height << ": " << chart.elidedTexts().join(u'|').toStdString();
+    }
+    EXPECT_TRUE(timeAxis(chart)->labelsVisible()) << "300 pixels hold them";
+}
+
 TEST(MemoryChart, SixteenRanksNameTheirLinesAndTheSelectedOneStandsOut)
 {
     gui::testing::ViewContext context;
@@ -491,8 +530,11 @@ TEST(MemoryChart, SixteenRanksNameTheirLinesAndTheSelectedOneStandsOut)
     context.session.setTrace(runPuzzle("pipeline_fsdp"));
     QSet<int> named;
     for (const QString &text : chart.endLabelTexts()) {
-        ASSERT_TRUE(text.startsWith(QLatin1Char('r'))) << text.toStdString();
-        for (int rank : gui::parseRankList(text.mid(1), 16, 16).ranks)
+        // In words ("ranks 0-15", "rank 3"), not "r0-15".
+        const QString prefix = text.startsWith(QStringLiteral("ranks ")) ? QStringLiteral("ranks ")
+                                                                         : QStringLiteral("rank ");
+        ASSERT_TRUE(text.startsWith(prefix)) << text.toStdString();
+        for (int rank : gui::parseRankList(text.mid(prefix.size()), 16, 16).ranks)
             named.insert(rank);
     }
     EXPECT_EQ(named.size(), 16) << chart.endLabelTexts().join(QStringLiteral(" | ")).toStdString();

@@ -6,6 +6,8 @@
 
 #include <gtest/gtest.h>
 
+#include <QLineF>
+
 namespace rankstep::gui::testing {
 namespace {
 
@@ -55,6 +57,36 @@ TEST(SweepLabels, ClusteredPointsGetLabelsThatOverlapNoLabelAndNoPoint)
     }
     EXPECT_GE(shown, 9) << "most points keep a label";
     EXPECT_TRUE(placed[3].has_value()) << "a point alone always has room";
+}
+
+// Five settings a pixel or two apart (a sweep of ranks whose runs barely differ): beside their
+// points there is room for two labels, and the rest were left out (listed as elided). Each gets
+// a label farther out, its leader line to its point crossing no other point or label.
+TEST(SweepLabels, EveryPointOfATightClusterGetsALabelWithALeader)
+{
+    const std::vector<QPointF> points = {
+        {300, 200}, {301, 201}, {302, 199}, {300, 202}, {303, 200}};
+    const std::vector<QSizeF> sizes(points.size(), QSizeF(64, 16));
+    const QRectF plot(40, 20, 500, 320);
+    const std::vector<double> radii(points.size(), 5.0);
+    const auto placed = placePointLabels(points, sizes, plot, radii);
+    ASSERT_EQ(placed.size(), points.size());
+    int leaders = 0;
+    for (std::size_t i = 0; i < placed.size(); ++i) {
+        ASSERT_TRUE(placed[i].has_value()) << "point " << i << " has no label";
+        EXPECT_TRUE(plot.contains(*placed[i])) << i;
+        for (std::size_t j = 0; j < placed.size(); ++j) {
+            if (j != i && placed[j]) {
+                EXPECT_FALSE(placed[i]->intersects(*placed[j])) << i << " and " << j;
+            }
+            EXPECT_FALSE(placed[i]->intersects(QRectF(points[j] - QPointF(5, 5), QSizeF(10, 10))))
+                << "label " << i << " over point " << j;
+        }
+        const QPointF end = leaderEnd(*placed[i], points[i]);
+        EXPECT_TRUE(placed[i]->adjusted(-0.01, -0.01, 0.01, 0.01).contains(end)) << i;
+        leaders += QLineF(points[i], end).length() > radii[i] + 4.0;
+    }
+    EXPECT_GE(leaders, 1) << "some moved out of the cluster";
 }
 
 TEST(SweepLabels, SolvedOnlyAtTheSettingTheLessonIsGradedAt)
