@@ -685,7 +685,7 @@
     </message>
     <message>
         <source>rank %1&apos;s %2</source>
-        <translation>%2 von Rank %1</translation>
+        <translation>%2 bei Rank %1</translation>
     </message>
     <message>
         <source>%1.</source>

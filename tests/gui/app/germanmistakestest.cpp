@@ -2,7 +2,9 @@
 // A German learner reads one language: the typical mistakes of the lessons, run in the window
 // under German, show no sentence of the engine in English (the verdict said "Noch nicht gelöst:
 // Der Lauf wurde nicht beendet (Fehler): rank 2 stopped at line 27 without calling…").
+#include "core/explain/waitexplain.h"
 #include "core/sentences.h"
+#include "enginetext.h"
 #include "explainview.h"
 #include "guitestsupport.h"
 #include "liveobjectsmodel.h"
@@ -167,6 +169,26 @@ TEST_F(GermanMistakesTest, TheTypicalMistakesShowNoEnglishSentenceOfTheEngine)
             EXPECT_EQ(englishIn(text), QString()) << utf8(text);
         }
     }
+}
+
+// Why a rank waited, as the Why tab's list and the timeline's tooltip say it: every part German
+// through the app's phrasebook, and English, as the command line says it, without it.
+TEST_F(GermanMistakesTest, AWaitIsExplainedInGerman)
+{
+    const auto trace = referenceTrace("gpipe");
+    ASSERT_TRUE(trace);
+    const std::vector<explain::Wait> waits = explain::waits(*trace);
+    const auto chained = std::find_if(waits.begin(), waits.end(),
+                                      [](const explain::Wait &w) { return !w.chain.empty(); });
+    ASSERT_NE(chained, waits.end());
+    const QString german =
+        QString::fromStdString(explain::describeWait(*trace, *chained, engineWords()));
+    EXPECT_TRUE(german.startsWith(QStringLiteral("Rank %1 wartete ").arg(chained->rank)))
+        << utf8(german);
+    EXPECT_EQ(englishIn(german), QString()) << utf8(german);
+    const std::string english = explain::describeWait(*trace, *chained);
+    EXPECT_EQ(english.rfind("Rank " + std::to_string(chained->rank) + " waited ", 0), 0U)
+        << english;
 }
 
 } // namespace
