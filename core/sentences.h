@@ -39,6 +39,8 @@ class Phrasebook
 public:
     virtual ~Phrasebook() = default;
     virtual std::string say(const char *pattern, std::initializer_list<std::string> args) const;
+    // A sentence the engine said (an error's message), in this phrasebook's language.
+    virtual std::string quote(const std::string &english) const { return english; }
 };
 const Phrasebook &english();
 

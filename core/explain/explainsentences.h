@@ -68,4 +68,68 @@ inline constexpr const char *kModelStateShared =
                       "Each rank should hold %1 B of weights and optimizer states (%2 layers × 2 × "
                       "%3², divided among %4 ranks that share them).");
 
+// Two runs side by side (core/explain/compare.cpp): A is the learner's, B the other.
+inline constexpr const char *kFinishedAt = RANKSTEP_SENTENCE("EngineText", "%1 finished at t %2");
+inline constexpr const char *kHungAt =
+    RANKSTEP_SENTENCE("EngineText", "%1 hung at t %2: its ranks waited on each other");
+inline constexpr const char *kStoppedAt =
+    RANKSTEP_SENTENCE("EngineText", "%1 was stopped at t %2 (a limit)");
+inline constexpr const char *kErrorAt =
+    RANKSTEP_SENTENCE("EngineText", "%1 stopped with an error at t %2");
+inline constexpr const char *kWhere = RANKSTEP_SENTENCE("EngineText", "%1 (%2)");
+inline constexpr const char *kWhereWhat = RANKSTEP_SENTENCE("EngineText", "%1 (%2: %3)");
+inline constexpr const char *kAtLine = RANKSTEP_SENTENCE("EngineText", "line %1");
+inline constexpr const char *kAtRankLine = RANKSTEP_SENTENCE("EngineText", "rank %1, line %2");
+inline constexpr const char *kEndsUncompared =
+    RANKSTEP_SENTENCE("EngineText", "%1; %2. End times compare only when both runs finish.");
+inline constexpr const char *kEndsSame =
+    RANKSTEP_SENTENCE("EngineText", "End time %1 (A) against %2 (B): the same.");
+inline constexpr const char *kEndsEarlier =
+    RANKSTEP_SENTENCE("EngineText", "End time %1 (A) against %2 (B): B ends %3 earlier");
+inline constexpr const char *kEndsLater =
+    RANKSTEP_SENTENCE("EngineText", "End time %1 (A) against %2 (B): B ends %3 later");
+inline constexpr const char *kPerRankB =
+    RANKSTEP_SENTENCE("EngineText", "%1: per rank on average B is %2.");
+inline constexpr const char *kBusyMore = RANKSTEP_SENTENCE("EngineText", "busy %1 more");
+inline constexpr const char *kBusyLess = RANKSTEP_SENTENCE("EngineText", "busy %1 less");
+inline constexpr const char *kIdleMore = RANKSTEP_SENTENCE("EngineText", "idle %1 more");
+inline constexpr const char *kIdleLess = RANKSTEP_SENTENCE("EngineText", "idle %1 less");
+inline constexpr const char *kCommunicatingMore =
+    RANKSTEP_SENTENCE("EngineText", "communicating %1 more");
+inline constexpr const char *kCommunicatingLess =
+    RANKSTEP_SENTENCE("EngineText", "communicating %1 less");
+inline constexpr const char *kOnlyARan =
+    RANKSTEP_SENTENCE("EngineText", "Only A ran any operation.");
+inline constexpr const char *kOnlyBRan =
+    RANKSTEP_SENTENCE("EngineText", "Only B ran any operation.");
+inline constexpr const char *kNeitherRan =
+    RANKSTEP_SENTENCE("EngineText", "Neither run ran any operation.");
+inline constexpr const char *kPeaks = RANKSTEP_SENTENCE(
+    "EngineText", "Peak %1 B (A, rank %2 at t %3) against %4 B (B, rank %5 at t %6)");
+inline constexpr const char *kPeaksSame = RANKSTEP_SENTENCE("EngineText", "%1: the same.");
+inline constexpr const char *kPeakLower = RANKSTEP_SENTENCE("EngineText", "%1: B's is %2 B lower");
+inline constexpr const char *kPeakHigher =
+    RANKSTEP_SENTENCE("EngineText", "%1: B's is %2 B higher");
+inline constexpr const char *kMostFewer =
+    RANKSTEP_SENTENCE("EngineText", "%1, most of it %2 (%3 B fewer at B's peak)");
+inline constexpr const char *kMostMore =
+    RANKSTEP_SENTENCE("EngineText", "%1, most of it %2 (%3 B more at B's peak)");
+inline constexpr const char *kRanksAgainst =
+    RANKSTEP_SENTENCE("EngineText", "ranks: %1 against %2");
+inline constexpr const char *kLayersAgainst =
+    RANKSTEP_SENTENCE("EngineText", "layers: %1 against %2");
+inline constexpr const char *kBatchesAgainst =
+    RANKSTEP_SENTENCE("EngineText", "batches: %1 against %2");
+inline constexpr const char *kStatusAgainst =
+    RANKSTEP_SENTENCE("EngineText", "status: %1 against %2");
+inline constexpr const char *kSameSettings =
+    RANKSTEP_SENTENCE("EngineText", "Same settings (%1 ranks, %2 layers, %3 batches).");
+inline constexpr const char *kDiffersIn = RANKSTEP_SENTENCE("EngineText", "Differs in %1.");
+inline constexpr const char *kTimestepsAgainst =
+    RANKSTEP_SENTENCE("EngineText", "Timesteps %1 against %2.");
+inline constexpr const char *kStatusOk = RANKSTEP_SENTENCE("EngineText", "ok");
+inline constexpr const char *kStatusError = RANKSTEP_SENTENCE("EngineText", "error");
+inline constexpr const char *kStatusDeadlock = RANKSTEP_SENTENCE("EngineText", "deadlock");
+inline constexpr const char *kStatusStopped = RANKSTEP_SENTENCE("EngineText", "stopped");
+
 } // namespace rankstep::explain::sentence

@@ -231,6 +231,10 @@ public:
             said << QString::fromStdString(arg);
         return fill(pattern, said).toStdString();
     }
+    std::string quote(const std::string &english) const override
+    {
+        return engineText(english).toStdString();
+    }
 };
 
 } // namespace

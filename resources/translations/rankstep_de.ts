@@ -703,6 +703,162 @@
         <source>Each rank should hold %1 B of weights and optimizer states (%2 layers × 2 × %3², divided among %4 ranks that share them).</source>
         <translation>Jeder Rank sollte %1 B an Gewichten und Optimiererzuständen halten (%2 Schichten × 2 × %3², aufgeteilt auf %4 Ranks, die sie sich teilen).</translation>
     </message>
+    <message>
+        <source>%1 finished at t %2</source>
+        <translation>%1 wurde bei t %2 fertig</translation>
+    </message>
+    <message>
+        <source>%1 hung at t %2: its ranks waited on each other</source>
+        <translation>%1 hing bei t %2 fest: Seine Ranks warteten aufeinander</translation>
+    </message>
+    <message>
+        <source>%1 was stopped at t %2 (a limit)</source>
+        <translation>%1 wurde bei t %2 angehalten (ein Limit)</translation>
+    </message>
+    <message>
+        <source>%1 stopped with an error at t %2</source>
+        <translation>%1 hielt bei t %2 mit einem Fehler an</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>%1 (%2: %3)</source>
+        <translation>%1 (%2: %3)</translation>
+    </message>
+    <message>
+        <source>line %1</source>
+        <translation>Zeile %1</translation>
+    </message>
+    <message>
+        <source>rank %1, line %2</source>
+        <translation>Rank %1, Zeile %2</translation>
+    </message>
+    <message>
+        <source>%1; %2. End times compare only when both runs finish.</source>
+        <translation>%1; %2. Endzeiten lassen sich nur vergleichen, wenn beide Läufe fertig werden.</translation>
+    </message>
+    <message>
+        <source>End time %1 (A) against %2 (B): the same.</source>
+        <translation>Endzeit %1 (A) gegen %2 (B): gleich.</translation>
+    </message>
+    <message>
+        <source>End time %1 (A) against %2 (B): B ends %3 earlier</source>
+        <translation>Endzeit %1 (A) gegen %2 (B): B endet %3 früher</translation>
+    </message>
+    <message>
+        <source>End time %1 (A) against %2 (B): B ends %3 later</source>
+        <translation>Endzeit %1 (A) gegen %2 (B): B endet %3 später</translation>
+    </message>
+    <message>
+        <source>%1: per rank on average B is %2.</source>
+        <translation>%1: Je Rank ist B im Mittel %2.</translation>
+    </message>
+    <message>
+        <source>busy %1 more</source>
+        <translation>%1 länger aktiv</translation>
+    </message>
+    <message>
+        <source>busy %1 less</source>
+        <translation>%1 kürzer aktiv</translation>
+    </message>
+    <message>
+        <source>idle %1 more</source>
+        <translation>%1 länger untätig</translation>
+    </message>
+    <message>
+        <source>idle %1 less</source>
+        <translation>%1 kürzer untätig</translation>
+    </message>
+    <message>
+        <source>communicating %1 more</source>
+        <translation>%1 länger mit Kommunikation beschäftigt</translation>
+    </message>
+    <message>
+        <source>communicating %1 less</source>
+        <translation>%1 kürzer mit Kommunikation beschäftigt</translation>
+    </message>
+    <message>
+        <source>Only A ran any operation.</source>
+        <translation>Nur A hat überhaupt eine Operation ausgeführt.</translation>
+    </message>
+    <message>
+        <source>Only B ran any operation.</source>
+        <translation>Nur B hat überhaupt eine Operation ausgeführt.</translation>
+    </message>
+    <message>
+        <source>Neither run ran any operation.</source>
+        <translation>Keiner der Läufe hat eine Operation ausgeführt.</translation>
+    </message>
+    <message>
+        <source>Peak %1 B (A, rank %2 at t %3) against %4 B (B, rank %5 at t %6)</source>
+        <translation>Spitze %1 B (A, Rank %2 bei t %3) gegen %4 B (B, Rank %5 bei t %6)</translation>
+    </message>
+    <message>
+        <source>%1: the same.</source>
+        <translation>%1: gleich.</translation>
+    </message>
+    <message>
+        <source>%1: B&apos;s is %2 B lower</source>
+        <translation>%1: Die von B ist %2 B niedriger</translation>
+    </message>
+    <message>
+        <source>%1: B&apos;s is %2 B higher</source>
+        <translation>%1: Die von B ist %2 B höher</translation>
+    </message>
+    <message>
+        <source>%1, most of it %2 (%3 B fewer at B&apos;s peak)</source>
+        <translation>%1, das meiste davon %2 (%3 B weniger bei der Spitze von B)</translation>
+    </message>
+    <message>
+        <source>%1, most of it %2 (%3 B more at B&apos;s peak)</source>
+        <translation>%1, das meiste davon %2 (%3 B mehr bei der Spitze von B)</translation>
+    </message>
+    <message>
+        <source>ranks: %1 against %2</source>
+        <translation>Ranks: %1 gegen %2</translation>
+    </message>
+    <message>
+        <source>layers: %1 against %2</source>
+        <translation>Schichten: %1 gegen %2</translation>
+    </message>
+    <message>
+        <source>batches: %1 against %2</source>
+        <translation>Batches: %1 gegen %2</translation>
+    </message>
+    <message>
+        <source>status: %1 against %2</source>
+        <translation>Status: %1 gegen %2</translation>
+    </message>
+    <message>
+        <source>Same settings (%1 ranks, %2 layers, %3 batches).</source>
+        <translation>Gleiche Einstellungen (%1 Ranks, %2 Schichten, %3 Batches).</translation>
+    </message>
+    <message>
+        <source>Differs in %1.</source>
+        <translation>Unterschied bei %1.</translation>
+    </message>
+    <message>
+        <source>Timesteps %1 against %2.</source>
+        <translation>Timesteps %1 gegen %2.</translation>
+    </message>
+    <message>
+        <source>ok</source>
+        <translation>ok</translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation>Fehler</translation>
+    </message>
+    <message>
+        <source>deadlock</source>
+        <translation>Deadlock</translation>
+    </message>
+    <message>
+        <source>stopped</source>
+        <translation>angehalten</translation>
+    </message>
 </context>
 <context>
     <name>ExportActions</name>

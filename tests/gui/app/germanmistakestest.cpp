@@ -2,6 +2,7 @@
 // A German learner reads one language: the typical mistakes of the lessons, run in the window
 // under German, show no sentence of the engine in English (the verdict said "Noch nicht gelöst:
 // Der Lauf wurde nicht beendet (Fehler): rank 2 stopped at line 27 without calling…").
+#include "core/explain/compare.h"
 #include "core/explain/waitexplain.h"
 #include "core/sentences.h"
 #include "enginetext.h"
@@ -189,6 +190,29 @@ TEST_F(GermanMistakesTest, AWaitIsExplainedInGerman)
     const std::string english = explain::describeWait(*trace, *chained);
     EXPECT_EQ(english.rfind("Rank " + std::to_string(chained->rank) + " waited ", 0), 0U)
         << english;
+}
+
+// The Compare tab: a run that failed against the solution, every part German, the error it
+// quotes too.
+TEST_F(GermanMistakesTest, AComparisonIsExplainedInGerman)
+{
+    const auto solution = referenceTrace("ddp");
+    ASSERT_TRUE(solution);
+    core::Trace failed = *solution;
+    failed.status = core::RunStatus::Error;
+    failed.error = core::Error{
+        core::ErrorKind::Check, 2, 8,
+        core::say(core::sentence::kBatchNotExist, {"get_activation", "batch 4", "batches 0-3"})};
+    const QString german =
+        QString::fromStdString(explain::compareText(failed, *solution, engineWords()));
+    EXPECT_TRUE(german.contains(QStringLiteral("A hielt bei t ")) &&
+                german.contains(QStringLiteral("(Rank 2, Zeile 8: get_activation: Batch 4 gibt es "
+                                               "nicht; dieser Lauf hat Batches 0-3)")) &&
+                german.contains(QStringLiteral("Endzeiten lassen sich nur vergleichen")))
+        << utf8(german);
+    EXPECT_EQ(englishIn(german), QString()) << utf8(german);
+    EXPECT_NE(explain::compareText(failed, *solution).find("A stopped with an error at t "),
+              std::string::npos);
 }
 
 } // namespace
