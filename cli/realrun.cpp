@@ -7,6 +7,7 @@
 #include "arguments.h"
 #include "childprocess.h"
 #include "core/io/jsonparser.h"
+#include "core/sentences.h"
 #include "realcommand.h"
 #include "realprocess.h"
 #include "runreport.h"
@@ -78,8 +79,10 @@ std::string firstRankError(const fs::path &out, int ranks)
         const io::JsonValue *line = error->find("line");
         const io::JsonValue *message = error->find("message");
         const io::JsonValue *traceback = error->find("traceback");
-        text = "Error (rank " + std::to_string(rank) + ", line " + (line ? line->text : "0") +
-               "): " + (message ? message->text : "") + "\n" +
+        text = core::say(
+                   core::sentence::kErrorAtRankLine,
+                   {std::to_string(rank), line ? line->text : "0", message ? message->text : ""}) +
+               "\n" +
                (traceback && !traceback->text.empty()
                     ? "Traceback (most recent call last):\n" + traceback->text
                     : "");

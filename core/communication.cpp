@@ -45,12 +45,11 @@ Result<int> Engine::groupIdFor(CallSite at, const CallName &op, std::vector<int>
     group.erase(std::unique(group.begin(), group.end()), group.end());
     for (int member : group)
         if (member < 0 || member >= ranks())
-            return checkError(at, op + ": the group names rank " + std::to_string(member) +
-                                      ", but this run has " + ranksText(m_groups[0]));
+            return checkError(at, say(sentence::kGroupNamesRank,
+                                      {op.str(), std::to_string(member), ranksText(m_groups[0])}));
     if (!std::binary_search(group.begin(), group.end(), at.rank))
-        return checkError(at, op + ": rank " + std::to_string(at.rank) +
-                                  " calls a collective of a group it is not in (" +
-                                  ranksText(group) + ")");
+        return checkError(
+            at, say(sentence::kNotInGroup, {op.str(), std::to_string(at.rank), ranksText(group)}));
     if (group == m_groups[0])
         return 0;
     // Found before anything is made: an emplace made a node and a copy of the group at every
@@ -83,9 +82,7 @@ Status Engine::awaitCollective(CallSite at, std::int64_t handle)
     RankState &self = m_ranks[std::size_t(at.rank)];
     auto it = self.started.find(handle);
     if (it == self.started.end())
-        return checkError(at,
-                          "this collective was already awaited: await each handle of "
-                          "allreduce_start, allgather_start or scatterreduce_start once");
+        return checkError(at, sentence::kAwaitedTwice);
     Started &started = it->second;
     if (started.complete) {
         self.clock = std::max(self.clock, started.end);
@@ -117,19 +114,14 @@ Result<std::int64_t> Engine::join(CallSite at, OpKind op, Payload &&value, int l
     const CallName call{op, layer};
     const Object *object = objectIn(value);
     if (!object)
-        return checkError(
-            at, call +
-                    ": a collective works on puzzle objects (weights, optimizer "
-                    "states, weight gradients), not on " +
-                    (std::holds_alternative<Foreign>(value) ? std::get<Foreign>(value).description
-                                                            : std::string("None")));
+        return checkError(at, say(sentence::kCollectiveOnObjects,
+                                  {call.str(), std::holds_alternative<Foreign>(value)
+                                                   ? std::get<Foreign>(value).description
+                                                   : std::string("None")}));
     if (op == OpKind::AllGather ? !hasShards(object->kind) : object->kind != ObjectKind::WeightGrad)
-        return checkError(at, call +
-                                  (op == OpKind::AllGather
-                                       ? ": allgather joins shards of weights, optimizer states "
-                                         "or weight gradients, not "
-                                       : ": this collective sums weight gradients, not ") +
-                                  kindWords(object->kind) + "s");
+        return checkError(
+            at, say(op == OpKind::AllGather ? sentence::kAllgatherKinds : sentence::kSumsGradients,
+                    {call.str(), kindsPhrase(object->kind)}));
     Result<int> groupId = groupIdFor(at, call, std::move(group));
     if (!groupId)
         return groupId.error();
@@ -260,8 +252,8 @@ Result<Engine::Reduced> Engine::reduceValues(const Collective &collective)
                                                                  : addGradientsInto(*total, value);
         if (!joined)
             return Error{ErrorKind::Check, member, pending.line,
-                         call + ": the value of rank " + std::to_string(member) +
-                             " cannot be joined with the others: " + joined.error().message};
+                         say(sentence::kCannotJoin,
+                             {call.str(), std::to_string(member), joined.error().message})};
         counted |= value.batches;
     }
     if (!twice.empty())
@@ -389,8 +381,8 @@ Status Engine::passTo(CallSite at, int destination, Payload value)
     if (auto s = admit(at, "pass_to"); !s)
         return s;
     if (destination < 0 || destination >= ranks())
-        return checkError(at, "pass_to: rank " + std::to_string(destination) +
-                                  " does not exist; this run has " + ranksText(m_groups[0]));
+        return checkError(at, say(sentence::kRankNotExist, {"pass_to", std::to_string(destination),
+                                                            ranksText(m_groups[0])}));
     const Object *sent = objectIn(value);
     const CostModel &cost = config().cost;
     Event &event =
@@ -417,8 +409,8 @@ Status Engine::receive(CallSite at, std::optional<int> source)
     if (auto s = admit(at, "receive"); !s)
         return s;
     if (source && (*source < 0 || *source >= ranks()))
-        return checkError(at, "receive: rank " + std::to_string(*source) +
-                                  " does not exist; this run has " + ranksText(m_groups[0]));
+        return checkError(at, say(sentence::kRankNotExist,
+                                  {"receive", std::to_string(*source), ranksText(m_groups[0])}));
     RankState &self = m_ranks[std::size_t(at.rank)];
     self.comm = CommState::Pending;
     self.pending = Pending{OpKind::Receive, -1, 0, -1, source, at.line};
@@ -485,12 +477,13 @@ std::string Engine::describePending(const Pending &pending) const
     if (pending.op != OpKind::Receive) {
         std::string text = describeCall(pending.op, pending.layer);
         if (pending.groupId != 0)
-            text += " of group " +
-                    formatSet(IndexSet::fromVector(m_groups[std::size_t(pending.groupId)]));
+            text = say(
+                sentence::kOfGroup,
+                {text, formatSet(IndexSet::fromVector(m_groups[std::size_t(pending.groupId)]))});
         return text;
     }
-    return pending.source ? "receive from rank " + std::to_string(*pending.source)
-                          : std::string("receive from any rank");
+    return pending.source ? say(sentence::kReceiveFromRank, {std::to_string(*pending.source)})
+                          : std::string(sentence::kReceiveFromAnyRank);
 }
 
 std::uint32_t Engine::pendingDetail(const Pending &pending)

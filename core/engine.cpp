@@ -101,8 +101,8 @@ Status Engine::refuse(CallSite at, const char *operation)
         return *m_fatal;
     if (at.rank < 0 || at.rank >= ranks())
         return Error{ErrorKind::Usage, at.rank, at.line,
-                     std::string(operation) + ": rank " + std::to_string(at.rank) +
-                         " does not exist in a run of " + std::to_string(ranks()) + " ranks"};
+                     say(sentence::kRankNotInRun,
+                         {operation, std::to_string(at.rank), std::to_string(ranks())})};
     m_ranks[std::size_t(at.rank)].lastLine = at.line;
     const std::string rank = std::to_string(at.rank), line = std::to_string(at.line);
     if (m_stopRequested.load(std::memory_order_acquire)) {
@@ -128,9 +128,10 @@ Status Engine::checkLayer(CallSite at, const std::string &op, int layer) const
 {
     if (layer >= 0 && layer < config().layers)
         return okStatus();
-    return checkError(at, op + ": layer " + std::to_string(layer) +
-                              " does not exist; this model has " +
-                              describeSet(IndexSet::range(0, config().layers), "layer", "layers"));
+    return checkError(at,
+                      say(sentence::kLayerNotExist,
+                          {op, std::to_string(layer),
+                           describeSet(IndexSet::range(0, config().layers), "layer", "layers")}));
 }
 
 Status Engine::checkBatches(CallSite at, const std::string &op, const IndexSet &batches) const
@@ -139,9 +140,10 @@ Status Engine::checkBatches(CallSite at, const std::string &op, const IndexSet &
     if (batches.isSubsetOf(valid))
         return okStatus();
     const IndexSet missing = batches.minus(valid);
-    return checkError(at, op + ": " + describeSet(missing, "batch", "batches") +
-                              (missing.size() == 1 ? " does" : " do") +
-                              " not exist; this run has " + describeSet(valid, "batch", "batches"));
+    return checkError(
+        at, say(missing.size() == 1 ? sentence::kBatchNotExist : sentence::kBatchesNotExist,
+                {op, describeSet(missing, "batch", "batches"),
+                 describeSet(valid, "batch", "batches")}));
 }
 
 Status Engine::checkBatches(CallSite at, const CallName &op, const IndexSet &batches) const
@@ -232,8 +234,8 @@ Status Engine::erase(CallSite at, MapKind map, const Key &key)
         return s;
     Storage &storage = m_ranks[std::size_t(at.rank)].storage;
     if (!storage.erase(map, key))
-        return checkError(at, std::string("del ") + mapName(map) + "[" + formatKey(key) +
-                                  "]: there is no such key in " + mapName(map));
+        return checkError(at,
+                          say(sentence::kNoSuchKey, {mapName(map), formatKey(key), mapName(map)}));
     m_trace.changes.append(StorageChange{key, nullptr, storage.memory(),
                                          std::uint32_t(m_trace.events.size()), at.rank, at.line,
                                          map});

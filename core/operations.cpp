@@ -11,15 +11,12 @@ namespace {
 
 std::string article(ObjectKind kind)
 {
-    return kind == ObjectKind::Activation || kind == ObjectKind::ActivationGrad ||
-                   kind == ObjectKind::OptState
-               ? std::string("an ") + kindWords(kind)
-               : std::string("a ") + kindWords(kind);
+    return aKindPhrase(kind);
 }
 
 std::string shardsText(const Object &object)
 {
-    return "shards " + formatSet(object.shards) + " of " + std::to_string(object.total);
+    return say(sentence::kShardsOf, {formatSet(object.shards), std::to_string(object.total)});
 }
 
 } // namespace
@@ -33,9 +30,8 @@ Result<std::pair<Object, Object>> Engine::loadWeights(CallSite at, int layer, in
     if (auto s = checkLayer(at, op, layer); !s)
         return s.error();
     if (total < 1 || shardIndex < 0 || shardIndex >= total)
-        return checkError(at, op + ": shard " + std::to_string(shardIndex) + " of " +
-                                  std::to_string(total) +
-                                  " does not exist; shards run from 0 to total - 1");
+        return checkError(at, say(sentence::kShardNotExist,
+                                  {op.str(), std::to_string(shardIndex), std::to_string(total)}));
     Object weight;
     weight.kind = ObjectKind::Weight;
     weight.layer = layer;
@@ -127,26 +123,20 @@ Result<std::pair<Object, Object>> Engine::backward(CallSite at, int layer, const
         return checkError(
             at, say(sentence::kWeightIncomplete, {op.str(), shardsText(weight), "backward"}));
     if (activation.layer != layer)
-        return checkError(at, op + ": the activation is at layer " +
-                                  std::to_string(activation.layer) + ", but backward at layer " +
-                                  std::to_string(layer) + " needs the activation at layer " +
-                                  std::to_string(layer) + " (the one forward at layer " +
-                                  std::to_string(layer) + " consumed)");
+        return checkError(at,
+                          say(sentence::kBackwardActivationLayer,
+                              {op.str(), std::to_string(activation.layer), std::to_string(layer)}));
     if (grad.layer != layer)
         return checkError(
-            at,
-            op + ": the activation gradient is for layer " + std::to_string(grad.layer) +
-                ", but backward at layer " + std::to_string(layer) +
-                " needs the gradient for layer " + std::to_string(layer) + " (what " +
-                (layer == config().layers - 1 ? std::string("the loss")
-                                              : "backward at layer " + std::to_string(layer + 1)) +
-                " returned)");
+            at, say(sentence::kBackwardGradLayer,
+                    {op.str(), std::to_string(grad.layer), std::to_string(layer),
+                     layer == config().layers - 1
+                         ? std::string(sentence::kTheLoss)
+                         : say(sentence::kBackwardAtLayer, {std::to_string(layer + 1)})}));
     if (activation.batches != grad.batches)
-        return checkError(at, op + ": the activation covers " +
-                                  describeSet(activation.batches, "batch", "batches") +
-                                  " but the activation gradient covers " +
-                                  describeSet(grad.batches, "batch", "batches") +
-                                  "; both must cover the same batches");
+        return checkError(at, say(sentence::kBackwardBatches,
+                                  {op.str(), describeSet(activation.batches, "batch", "batches"),
+                                   describeSet(grad.batches, "batch", "batches")}));
     Event &event = recordEvent(at, OpKind::Backward, layer,
                                config().cost.backwardPerBatch * activation.batches.size());
     event.batches = activation.batches;
@@ -173,10 +163,8 @@ Result<Object> Engine::loss(CallSite at, const Object &activation)
         return checkError(at, say(sentence::kOnlyArgumentMustBe,
                                   {"loss", sentence::kAnActivation, article(activation.kind)}));
     if (activation.layer != config().layers)
-        return checkError(at,
-                          "loss: the activation is at layer " + std::to_string(activation.layer) +
-                              ", but the loss needs the model's output (the activation at layer " +
-                              std::to_string(config().layers) + ", after the last forward)");
+        return checkError(at, say(sentence::kLossNeedsOutput, {std::to_string(activation.layer),
+                                                               std::to_string(config().layers)}));
     Event &event = recordEvent(at, OpKind::Loss, config().layers - 1, config().cost.loss);
     event.batches = activation.batches;
     Object grad = activation;
@@ -207,9 +195,9 @@ Result<std::pair<Object, Object>> Engine::update(CallSite at, int layer, const O
                     {op.str(), sentence::kFourth, sentence::kAnOptState, article(optState.kind)}));
     for (const Object *object : {&weightGrad, &weight, &optState})
         if (object->layer != layer)
-            return checkError(at, op + ": the " + kindWords(object->kind) + " belongs to layer " +
-                                      std::to_string(object->layer) +
-                                      ", but this update is for layer " + std::to_string(layer));
+            return checkError(at, say(sentence::kUpdateOtherLayer,
+                                      {op.str(), kindWords(object->kind),
+                                       std::to_string(object->layer), std::to_string(layer)}));
     const IndexSet all = IndexSet::range(0, config().batches);
     if (!all.isSubsetOf(weightGrad.batches)) {
         // Say what to do, as forward's "allgather it first" does: the other ranks hold the
@@ -227,27 +215,25 @@ Result<std::pair<Object, Object>> Engine::update(CallSite at, int layer, const O
     if (!weightGrad.isComplete()) {
         for (const Object *object : {&weight, &optState})
             if (object->total != weightGrad.total || !object->shards.isSubsetOf(weightGrad.shards))
-                return checkError(
-                    at, op + ": the " + kindWords(object->kind) + " holds " + shardsText(*object) +
-                            ", but the weight gradient covers only " + shardsText(weightGrad) +
-                            "; every shard you update needs its gradient");
+                return checkError(at, say(sentence::kUpdateShardWithoutGrad,
+                                          {op.str(), kindWords(object->kind), shardsText(*object),
+                                           shardsText(weightGrad)}));
     }
     // The optimizer state updates the very values of the weight it is given: both the same
     // shards (a whole weight with a shard of the state would come out whole from a shard's
     // state; docs/simulation.md, "update").
     if (weight.total != optState.total || weight.shards != optState.shards) {
         const auto holds = [](const Object &object) {
-            return object.total == 1 && object.isComplete() ? std::string("is whole")
-                                                            : "holds " + shardsText(object);
+            return object.total == 1 && object.isComplete()
+                       ? std::string(sentence::kIsWhole)
+                       : say(sentence::kHolds, {shardsText(object)});
         };
-        return checkError(at, op + ": the weight " + holds(weight) + " but the optimizer state " +
-                                  holds(optState) + "; an update needs the same shards of both");
+        return checkError(at,
+                          say(sentence::kUpdateShards, {op.str(), holds(weight), holds(optState)}));
     }
     if (weight.step != optState.step)
-        return checkError(at, op + ": the weight is at step " + std::to_string(weight.step) +
-                                  " but the optimizer state at step " +
-                                  std::to_string(optState.step) +
-                                  "; they must be at the same step");
+        return checkError(at, say(sentence::kUpdateSteps, {op.str(), std::to_string(weight.step),
+                                                           std::to_string(optState.step)}));
     // At real scale a shard's update costs its share of the layer's (Adam is memory-bound); the
     // notebook charges any update the same.
     const CostModel &cost = config().cost;
@@ -312,10 +298,10 @@ Status Engine::setFinalWeight(CallSite at, int layer, const Object &weight)
     if (auto s = checkLayer(at, op, layer); !s)
         return s.error();
     if (weight.kind != ObjectKind::Weight)
-        return checkError(
-            at, op + ": the final weight must be a weight, but it is " + article(weight.kind));
+        return checkError(at, say(sentence::kFinalMustBeWeight, {op.str(), article(weight.kind)}));
     if (weight.layer != layer)
-        return checkError(at, op + ": the weight belongs to layer " + std::to_string(weight.layer));
+        return checkError(
+            at, say(sentence::kFinalOtherLayer, {op.str(), std::to_string(weight.layer)}));
     WeightsByLayer &finals = m_trace.finalWeights[std::size_t(at.rank)];
     if (finals.empty()) // a rank sets its layers' one after another: their places at once
         finals.reserve(std::size_t(std::min(config().layers, 64)));

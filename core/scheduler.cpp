@@ -70,9 +70,7 @@ void Engine::run(ProgramList &programs)
                 // A handle never awaited: its result was never used (docs/simulation.md).
                 for (const auto &[handle, started] : rank.started)
                     warn(CallSite{r, started.line},
-                         describeCall(started.op, started.layer) +
-                             " was started here but never awaited: its result is lost, and the "
-                             "rank's step ended without waiting for it");
+                         say(sentence::kNeverAwaited, {describeCall(started.op, started.layer)}));
                 break;
             case ProgramStep::Failed:
                 slice.end = SliceEnd::Failed;

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "sentences.h"
 
+#include "objects.h"
+
 #include <array>
 
 namespace rankstep::core {
@@ -19,6 +21,17 @@ std::string say(const char *pattern, std::initializer_list<std::string> args)
         }
     }
     return text;
+}
+
+std::string Phrasebook::say(const char *pattern, std::initializer_list<std::string> args) const
+{
+    return core::say(pattern, args);
+}
+
+const Phrasebook &english()
+{
+    static const Phrasebook words;
+    return words;
 }
 
 std::span<const char *const> sentencePatterns()
@@ -62,6 +75,54 @@ std::span<const char *const> sentencePatterns()
         sentence::kAllreduceFirst,
         sentence::kRanksCoverEveryBatch,
         sentence::kAddBatchesFirst,
+        sentence::kRankNotInRun,
+        sentence::kRankNotExist,
+        sentence::kLayerNotExist,
+        sentence::kBatchNotExist,
+        sentence::kBatchesNotExist,
+        sentence::kShardNotExist,
+        sentence::kNoSuchKey,
+        sentence::kNoKeyHolds,
+        sentence::kNoKeyEmpty,
+        sentence::kNoKeyToDeleteHolds,
+        sentence::kNoKeyToDeleteEmpty,
+        sentence::kGroupNamesRank,
+        sentence::kNotInGroup,
+        sentence::kBackwardActivationLayer,
+        sentence::kBackwardGradLayer,
+        sentence::kTheLoss,
+        sentence::kBackwardAtLayer,
+        sentence::kBackwardBatches,
+        sentence::kLossNeedsOutput,
+        sentence::kUpdateOtherLayer,
+        sentence::kUpdateShardWithoutGrad,
+        sentence::kUpdateShards,
+        sentence::kIsWhole,
+        sentence::kHolds,
+        sentence::kUpdateSteps,
+        sentence::kFinalMustBeWeight,
+        sentence::kFinalOtherLayer,
+        sentence::kAwaitedTwice,
+        sentence::kCollectiveOnObjects,
+        sentence::kAllgatherKinds,
+        sentence::kSumsGradients,
+        sentence::kCannotJoin,
+        sentence::kNeverAwaited,
+        sentence::kOfGroup,
+        sentence::kReceiveFromRank,
+        sentence::kReceiveFromAnyRank,
+        sentence::kAddsWeightGrads,
+        sentence::kAddSameLayer,
+        sentence::kAddSameShards,
+        sentence::kCombineKinds,
+        sentence::kCombineOneKind,
+        sentence::kCombineSameLayer,
+        sentence::kCombineSameSplit,
+        sentence::kShardKinds,
+        sentence::kShardOfNotExist,
+        sentence::kShardNeedsComplete,
+        sentence::kAtLineColumn,
+        sentence::kErrorAtRankLine,
         sentence::kAddCountsTwice,
         sentence::kAddCountsTwiceMany,
         sentence::kAllreduceCounts,
@@ -118,8 +179,47 @@ std::span<const char *const> sentencePatterns()
         sentence::kAnActivation,
         sentence::kAnActivationGrad,
         sentence::kAWeightGrad,
+        sentence::kWeights,
+        sentence::kOptStates,
+        sentence::kActivations,
+        sentence::kActivationGrads,
+        sentence::kWeightGrads,
     };
     return patterns;
+}
+
+const char *aKindPhrase(ObjectKind kind)
+{
+    switch (kind) {
+        case ObjectKind::Weight:
+            return sentence::kAWeight;
+        case ObjectKind::OptState:
+            return sentence::kAnOptState;
+        case ObjectKind::Activation:
+            return sentence::kAnActivation;
+        case ObjectKind::ActivationGrad:
+            return sentence::kAnActivationGrad;
+        case ObjectKind::WeightGrad:
+            return sentence::kAWeightGrad;
+    }
+    return sentence::kAWeight;
+}
+
+const char *kindsPhrase(ObjectKind kind)
+{
+    switch (kind) {
+        case ObjectKind::Weight:
+            return sentence::kWeights;
+        case ObjectKind::OptState:
+            return sentence::kOptStates;
+        case ObjectKind::Activation:
+            return sentence::kActivations;
+        case ObjectKind::ActivationGrad:
+            return sentence::kActivationGrads;
+        case ObjectKind::WeightGrad:
+            return sentence::kWeightGrads;
+    }
+    return sentence::kWeights;
 }
 
 } // namespace rankstep::core

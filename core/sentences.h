@@ -8,6 +8,7 @@
 // exception's own words, say).
 #pragma once
 
+#include <cstdint>
 #include <initializer_list>
 #include <span>
 #include <string>
@@ -23,6 +24,25 @@ std::string say(const char *pattern, std::initializer_list<std::string> args);
 
 // Every pattern below, whole sentences before the phrases they may contain.
 std::span<const char *const> sentencePatterns();
+
+enum class ObjectKind : std::uint8_t;
+// "a weight", "an activation": the phrase of the list for one object of `kind`.
+const char *aKindPhrase(ObjectKind kind);
+// "weights", "activations": the phrase of the list for several.
+const char *kindsPhrase(ObjectKind kind);
+
+// Says a pattern with its arguments. The core's explanations (core/explain) take one and say
+// every part through it: English by default (the command line, the JSON), the app's translates
+// each pattern (gui/session/enginetext.h), so a sentence built of phrases needs no matching back.
+class Phrasebook
+{
+public:
+    virtual ~Phrasebook() = default;
+    virtual std::string say(const char *pattern, std::initializer_list<std::string> args) const;
+    // A sentence the engine said (an error's message), in this phrasebook's language.
+    virtual std::string quote(const std::string &english) const { return english; }
+};
+const Phrasebook &english();
 
 namespace sentence {
 
@@ -125,6 +145,133 @@ inline constexpr const char *kRanksCoverEveryBatch =
 inline constexpr const char *kAddBatchesFirst =
     RANKSTEP_SENTENCE("EngineText", "add the gradients of the missing batches first");
 
+// What does not exist (core/engine.cpp, core/communication.cpp, core/python/pymodel.cpp).
+inline constexpr const char *kRankNotInRun =
+    RANKSTEP_SENTENCE("EngineText", "%1: rank %2 does not exist in a run of %3 ranks");
+inline constexpr const char *kRankNotExist =
+    RANKSTEP_SENTENCE("EngineText", "%1: rank %2 does not exist; this run has %3");
+inline constexpr const char *kLayerNotExist =
+    RANKSTEP_SENTENCE("EngineText", "%1: layer %2 does not exist; this model has %3");
+inline constexpr const char *kBatchNotExist =
+    RANKSTEP_SENTENCE("EngineText", "%1: %2 does not exist; this run has %3");
+inline constexpr const char *kBatchesNotExist =
+    RANKSTEP_SENTENCE("EngineText", "%1: %2 do not exist; this run has %3");
+inline constexpr const char *kShardNotExist = RANKSTEP_SENTENCE(
+    "EngineText", "%1: shard %2 of %3 does not exist; shards run from 0 to total - 1");
+inline constexpr const char *kNoSuchKey =
+    RANKSTEP_SENTENCE("EngineText", "del %1[%2]: there is no such key in %3");
+inline constexpr const char *kNoKeyHolds =
+    RANKSTEP_SENTENCE("EngineText", "%1 of rank %2 has no key %3; it holds %4");
+inline constexpr const char *kNoKeyEmpty =
+    RANKSTEP_SENTENCE("EngineText", "%1 of rank %2 has no key %3; it is empty");
+inline constexpr const char *kNoKeyToDeleteHolds =
+    RANKSTEP_SENTENCE("EngineText", "%1 of rank %2 has no key %3 to delete; it holds %4");
+inline constexpr const char *kNoKeyToDeleteEmpty =
+    RANKSTEP_SENTENCE("EngineText", "%1 of rank %2 has no key %3 to delete; it is empty");
+inline constexpr const char *kGroupNamesRank =
+    RANKSTEP_SENTENCE("EngineText", "%1: the group names rank %2, but this run has %3");
+inline constexpr const char *kNotInGroup =
+    RANKSTEP_SENTENCE("EngineText", "%1: rank %2 calls a collective of a group it is not in (%3)");
+
+// backward, loss, update and set_final_weight given the wrong objects (core/operations.cpp).
+inline constexpr const char *kBackwardActivationLayer =
+    RANKSTEP_SENTENCE("EngineText",
+                      "%1: the activation is at layer %2, but backward at layer %3 needs the "
+                      "activation at layer %3 (the one forward at layer %3 consumed)");
+inline constexpr const char *kBackwardGradLayer =
+    RANKSTEP_SENTENCE("EngineText",
+                      "%1: the activation gradient is for layer %2, but backward at layer %3 "
+                      "needs the gradient for layer %3 (what %4 returned)");
+inline constexpr const char *kTheLoss = RANKSTEP_SENTENCE("EngineText", "the loss");
+inline constexpr const char *kBackwardAtLayer =
+    RANKSTEP_SENTENCE("EngineText", "backward at layer %1");
+inline constexpr const char *kBackwardBatches =
+    RANKSTEP_SENTENCE("EngineText",
+                      "%1: the activation covers %2 but the activation gradient covers %3; both "
+                      "must cover the same batches");
+inline constexpr const char *kLossNeedsOutput =
+    RANKSTEP_SENTENCE("EngineText",
+                      "loss: the activation is at layer %1, but the loss needs the model's output "
+                      "(the activation at layer %2, after the last forward)");
+inline constexpr const char *kUpdateOtherLayer = RANKSTEP_SENTENCE(
+    "EngineText", "%1: the %2 belongs to layer %3, but this update is for layer %4");
+inline constexpr const char *kUpdateShardWithoutGrad =
+    RANKSTEP_SENTENCE("EngineText",
+                      "%1: the %2 holds %3, but the weight gradient covers only %4; every shard "
+                      "you update needs its gradient");
+inline constexpr const char *kUpdateShards =
+    RANKSTEP_SENTENCE("EngineText",
+                      "%1: the weight %2 but the optimizer state %3; an update needs the same "
+                      "shards of both");
+inline constexpr const char *kIsWhole = RANKSTEP_SENTENCE("EngineText", "is whole");
+inline constexpr const char *kHolds = RANKSTEP_SENTENCE("EngineText", "holds %1");
+inline constexpr const char *kUpdateSteps =
+    RANKSTEP_SENTENCE("EngineText",
+                      "%1: the weight is at step %2 but the optimizer state at step %3; they must "
+                      "be at the same step");
+inline constexpr const char *kFinalMustBeWeight =
+    RANKSTEP_SENTENCE("EngineText", "%1: the final weight must be a weight, but it is %2");
+inline constexpr const char *kFinalOtherLayer =
+    RANKSTEP_SENTENCE("EngineText", "%1: the weight belongs to layer %2");
+
+// Collectives given the wrong objects, awaited twice or never (core/communication.cpp,
+// core/scheduler.cpp), and the sums and shards of core/algebra.cpp.
+inline constexpr const char *kAwaitedTwice = RANKSTEP_SENTENCE(
+    "EngineText",
+    "this collective was already awaited: await each handle of allreduce_start, allgather_start "
+    "or scatterreduce_start once");
+inline constexpr const char *kCollectiveOnObjects =
+    RANKSTEP_SENTENCE("EngineText",
+                      "%1: a collective works on puzzle objects (weights, optimizer states, weight "
+                      "gradients), not on %2");
+inline constexpr const char *kAllgatherKinds =
+    RANKSTEP_SENTENCE("EngineText",
+                      "%1: allgather joins shards of weights, optimizer states or weight "
+                      "gradients, not %2");
+inline constexpr const char *kSumsGradients =
+    RANKSTEP_SENTENCE("EngineText", "%1: this collective sums weight gradients, not %2");
+inline constexpr const char *kCannotJoin = RANKSTEP_SENTENCE(
+    "EngineText", "%1: the value of rank %2 cannot be joined with the others: %3");
+inline constexpr const char *kNeverAwaited =
+    RANKSTEP_SENTENCE("EngineText",
+                      "%1 was started here but never awaited: its result is lost, and the rank's "
+                      "step ended without waiting for it");
+inline constexpr const char *kOfGroup = RANKSTEP_SENTENCE("EngineText", "%1 of group %2");
+inline constexpr const char *kReceiveFromRank =
+    RANKSTEP_SENTENCE("EngineText", "receive from rank %1");
+inline constexpr const char *kReceiveFromAnyRank =
+    RANKSTEP_SENTENCE("EngineText", "receive from any rank");
+inline constexpr const char *kAddsWeightGrads =
+    RANKSTEP_SENTENCE("EngineText", "+ adds weight gradients, but got %1 and %2");
+inline constexpr const char *kAddSameLayer = RANKSTEP_SENTENCE(
+    "EngineText", "+ needs weight gradients of the same layer, but got layers %1 and %2");
+inline constexpr const char *kAddSameShards = RANKSTEP_SENTENCE(
+    "EngineText",
+    "+ needs weight gradients of the same shards, but got shards %1 of %2 and %3 of %4");
+inline constexpr const char *kCombineKinds =
+    RANKSTEP_SENTENCE("EngineText",
+                      "combine joins shards of weights, optimizer states or weight gradients, not "
+                      "of %1");
+inline constexpr const char *kCombineOneKind =
+    RANKSTEP_SENTENCE("EngineText", "combine needs two objects of one kind, but got %1 and %2");
+inline constexpr const char *kCombineSameLayer =
+    RANKSTEP_SENTENCE("EngineText", "combine needs %1 of the same layer, but got layers %2 and %3");
+inline constexpr const char *kCombineSameSplit = RANKSTEP_SENTENCE(
+    "EngineText", "combine needs shards of the same split, but got shards of %1 and of %2");
+inline constexpr const char *kShardKinds = RANKSTEP_SENTENCE(
+    "EngineText", "only weights, optimizer states and weight gradients can be sharded, not %1");
+inline constexpr const char *kShardOfNotExist = RANKSTEP_SENTENCE(
+    "EngineText", "shard %1 of %2 does not exist: shards run from 0 to total - 1");
+inline constexpr const char *kShardNeedsComplete =
+    RANKSTEP_SENTENCE("EngineText", "shard needs a complete %1, but this one holds only %2");
+
+// A syntax error's place, after Python's own words (core/python/py/_rankstep_support.py), and a
+// real run's error (cli/realcommand.cpp).
+inline constexpr const char *kAtLineColumn =
+    RANKSTEP_SENTENCE("EngineText", "%1 (line %2, column %3)");
+inline constexpr const char *kErrorAtRankLine =
+    RANKSTEP_SENTENCE("EngineText", "Error (rank %1, line %2): %3");
+
 // Warnings: a gradient summed twice (core/engine.cpp, core/communication.cpp).
 inline constexpr const char *kAddCountsTwice = RANKSTEP_SENTENCE(
     "EngineText", "Layer %1: both gradients already cover %2, so the sum counts it twice.");
@@ -218,6 +365,12 @@ inline constexpr const char *kAnActivation = RANKSTEP_SENTENCE("EngineText", "an
 inline constexpr const char *kAnActivationGrad =
     RANKSTEP_SENTENCE("EngineText", "an activation gradient");
 inline constexpr const char *kAWeightGrad = RANKSTEP_SENTENCE("EngineText", "a weight gradient");
+inline constexpr const char *kWeights = RANKSTEP_SENTENCE("EngineText", "weights");
+inline constexpr const char *kOptStates = RANKSTEP_SENTENCE("EngineText", "optimizer states");
+inline constexpr const char *kActivations = RANKSTEP_SENTENCE("EngineText", "activations");
+inline constexpr const char *kActivationGrads =
+    RANKSTEP_SENTENCE("EngineText", "activation gradients");
+inline constexpr const char *kWeightGrads = RANKSTEP_SENTENCE("EngineText", "weight gradients");
 
 } // namespace sentence
 } // namespace rankstep::core

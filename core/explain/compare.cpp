@@ -2,12 +2,14 @@
 #include "compare.h"
 
 #include "describe.h"
+#include "explainsentences.h"
 #include "memoryexplain.h"
 
 #include "core/io/jsonwriter.h"
 
 #include <array>
 #include <cstdlib>
+#include <tuple>
 
 namespace rankstep::explain {
 namespace {
@@ -36,84 +38,108 @@ Averages averages(const Trace &trace)
     return {perRank(sum.busy), perRank(sum.idle), perRank(sum.communication)};
 }
 
-std::string signedTime(SimTime difference)
+// "busy 1.2 more", "idle 0.4 less".
+std::string signedPart(const core::Phrasebook &words, const char *more, const char *less,
+                       SimTime difference)
 {
-    return difference.ticks() < 0 ? (SimTime() - difference).toString() + " less"
-                                  : difference.toString() + " more";
+    return difference.ticks() < 0 ? words.say(less, {(SimTime() - difference).toString()})
+                                  : words.say(more, {difference.toString()});
+}
+
+const char *statusWords(core::RunStatus status)
+{
+    switch (status) {
+        case core::RunStatus::Ok:
+            return sentence::kStatusOk;
+        case core::RunStatus::Error:
+            return sentence::kStatusError;
+        case core::RunStatus::Deadlock:
+            return sentence::kStatusDeadlock;
+        case core::RunStatus::Stopped:
+            return sentence::kStatusStopped;
+    }
+    return sentence::kStatusError;
 }
 
 // What became of a run that did not finish, from its name: "A stopped with an error at t 3
 // (rank 1, line 23: KeyError: 5)", "B hung at t 4: its ranks waited on each other".
-std::string whatHappened(const char *name, const Trace &trace)
+std::string whatHappened(const char *name, const Trace &trace, const core::Phrasebook &words)
 {
-    const std::string at = " at t " + trace.figures.endTime.toString();
-    std::string text = std::string(name);
+    const std::string at = trace.figures.endTime.toString();
+    std::string text;
     switch (trace.status) {
         case core::RunStatus::Ok:
-            return text + " finished" + at;
+            return words.say(sentence::kFinishedAt, {name, at});
         case core::RunStatus::Deadlock:
-            text += " hung" + at + ": its ranks waited on each other";
+            text = words.say(sentence::kHungAt, {name, at});
             break;
         case core::RunStatus::Stopped:
-            text += " was stopped" + at + " (a limit)";
+            text = words.say(sentence::kStoppedAt, {name, at});
             break;
         case core::RunStatus::Error:
-            text += " stopped with an error" + at;
+            text = words.say(sentence::kErrorAt, {name, at});
             break;
     }
     if (!trace.error)
         return text;
-    std::string where;
-    if (trace.error->rank >= 0)
-        where = "rank " + std::to_string(trace.error->rank);
-    if (trace.error->line > 0)
-        where +=
-            (where.empty() ? "" : ", ") + std::string("line ") + std::to_string(trace.error->line);
+    const int rank = trace.error->rank, line = trace.error->line;
+    const std::string where =
+        rank >= 0 && line > 0
+            ? words.say(sentence::kAtRankLine, {std::to_string(rank), std::to_string(line)})
+        : rank >= 0 ? words.say(core::sentence::kOneRank, {std::to_string(rank)})
+        : line > 0  ? words.say(sentence::kAtLine, {std::to_string(line)})
+                    : std::string();
     const std::string &message = trace.error->message;
-    const std::string first = message.substr(0, message.find('\n'));
+    const std::string first = words.quote(message.substr(0, message.find('\n')));
     if (first.empty())
-        return where.empty() ? text : text + " (" + where + ")";
-    return text + " (" + (where.empty() ? "" : where + ": ") + first + ")";
+        return where.empty() ? text : words.say(sentence::kWhere, {text, where});
+    return where.empty() ? words.say(sentence::kWhere, {text, first})
+                         : words.say(sentence::kWhereWhat, {text, where, first});
 }
 
-std::string timeWhy(const Trace &a, const Trace &b)
+std::string timeWhy(const Trace &a, const Trace &b, const core::Phrasebook &words)
 {
     // A run that stopped early has no end time to compare: its end is where it stopped.
     if (a.status != core::RunStatus::Ok || b.status != core::RunStatus::Ok)
-        return whatHappened("A", a) + "; " + whatHappened("B", b) +
-               ". End times compare only when both runs finish.";
+        return words.say(sentence::kEndsUncompared,
+                         {whatHappened("A", a, words), whatHappened("B", b, words)});
     const SimTime ea = a.figures.endTime, eb = b.figures.endTime;
-    std::string text = "End time " + ea.toString() + " (A) against " + eb.toString() + " (B)";
     if (ea == eb)
-        return text + ": the same.";
-    text += eb < ea ? ": B ends " + (ea - eb).toString() + " earlier"
-                    : ": B ends " + (eb - ea).toString() + " later";
+        return words.say(sentence::kEndsSame, {ea.toString(), eb.toString()});
+    const std::string text =
+        eb < ea
+            ? words.say(sentence::kEndsEarlier,
+                        {ea.toString(), eb.toString(), (ea - eb).toString()})
+            : words.say(sentence::kEndsLater, {ea.toString(), eb.toString(), (eb - ea).toString()});
     const Averages x = averages(a), y = averages(b);
-    const std::array<std::pair<const char *, SimTime>, 3> parts = {{
-        {"busy", y.busy - x.busy},
-        {"idle", y.idle - x.idle},
-        {"communicating", y.communication - x.communication},
+    const std::array<std::tuple<const char *, const char *, SimTime>, 3> parts = {{
+        {sentence::kBusyMore, sentence::kBusyLess, y.busy - x.busy},
+        {sentence::kIdleMore, sentence::kIdleLess, y.idle - x.idle},
+        {sentence::kCommunicatingMore, sentence::kCommunicatingLess,
+         y.communication - x.communication},
     }};
     std::string reasons;
-    for (const auto &[name, difference] : parts)
+    for (const auto &[more, less, difference] : parts)
         if (difference.ticks() != 0)
-            reasons +=
-                (reasons.empty() ? "" : ", ") + std::string(name) + " " + signedTime(difference);
-    return text + (reasons.empty() ? "." : ": per rank on average B is " + reasons + ".");
+            reasons += (reasons.empty() ? "" : ", ") + signedPart(words, more, less, difference);
+    return reasons.empty() ? words.say(sentence::kSentence, {text})
+                           : words.say(sentence::kPerRankB, {text, reasons});
 }
 
-std::string memoryWhy(const Trace &a, const Trace &b)
+std::string memoryWhy(const Trace &a, const Trace &b, const core::Phrasebook &words)
 {
     const auto pa = peakMemory(a), pb = peakMemory(b);
     if (!pa || !pb)
-        return pa || pb ? std::string("Only ") + (pa ? "A" : "B") + " ran any operation."
-                        : "Neither run ran any operation.";
-    std::string text = "Peak " + std::to_string(pa->bytes) + " B (A, rank " +
-                       std::to_string(pa->rank) + " at t " + pa->time.toString() + ") against " +
-                       std::to_string(pb->bytes) + " B (B, rank " + std::to_string(pb->rank) +
-                       " at t " + pb->time.toString() + ")";
+        return words.say(pa   ? sentence::kOnlyARan
+                         : pb ? sentence::kOnlyBRan
+                              : sentence::kNeitherRan,
+                         {});
+    std::string text =
+        words.say(sentence::kPeaks,
+                  {std::to_string(pa->bytes), std::to_string(pa->rank), pa->time.toString(),
+                   std::to_string(pb->bytes), std::to_string(pb->rank), pb->time.toString()});
     if (pa->bytes == pb->bytes)
-        return text + ": the same.";
+        return words.say(sentence::kPeaksSame, {text});
     // The kind whose bytes at the peak differ most says why.
     int widest = 0;
     std::int64_t widestDifference = 0;
@@ -126,51 +152,53 @@ std::string memoryWhy(const Trace &a, const Trace &b)
         }
     }
     const std::int64_t difference = pb->bytes - pa->bytes;
-    text += ": B's is " + std::to_string(std::llabs(difference)) + " B " +
-            (difference < 0 ? "lower" : "higher");
+    text = words.say(difference < 0 ? sentence::kPeakLower : sentence::kPeakHigher,
+                     {text, std::to_string(std::llabs(difference))});
     if (widestDifference != 0)
-        text += ", most of it " + std::string(core::kindWords(core::ObjectKind(widest))) + "s (" +
-                std::to_string(std::llabs(widestDifference)) + " B " +
-                (widestDifference < 0 ? "fewer" : "more") + " at B's peak)";
-    return text + ".";
+        text = words.say(widestDifference < 0 ? sentence::kMostFewer : sentence::kMostMore,
+                         {text, words.say(core::kindsPhrase(core::ObjectKind(widest)), {}),
+                          std::to_string(std::llabs(widestDifference))});
+    return words.say(sentence::kSentence, {text});
 }
 
 } // namespace
 
-Comparison compare(const Trace &a, const Trace &b)
+Comparison compare(const Trace &a, const Trace &b, const core::Phrasebook &words)
 {
     Comparison c;
-    const auto setting = [&c](const char *name, int x, int y) {
+    const auto setting = [&c, &words](const char *pattern, int x, int y) {
         if (x != y)
-            c.settings.push_back(std::string(name) + ": " + std::to_string(x) + " against " +
-                                 std::to_string(y));
+            c.settings.push_back(words.say(pattern, {std::to_string(x), std::to_string(y)}));
     };
-    setting("ranks", a.config.ranks, b.config.ranks);
-    setting("layers", a.config.layers, b.config.layers);
-    setting("batches", a.config.batches, b.config.batches);
+    setting(sentence::kRanksAgainst, a.config.ranks, b.config.ranks);
+    setting(sentence::kLayersAgainst, a.config.layers, b.config.layers);
+    setting(sentence::kBatchesAgainst, a.config.batches, b.config.batches);
     if (a.status != b.status)
-        c.settings.push_back(std::string("status: ") + core::runStatusName(a.status) + " against " +
-                             core::runStatusName(b.status));
-    c.time = timeWhy(a, b);
-    c.memory = memoryWhy(a, b);
+        c.settings.push_back(words.say(
+            sentence::kStatusAgainst,
+            {words.say(statusWords(a.status), {}), words.say(statusWords(b.status), {})}));
+    c.time = timeWhy(a, b, words);
+    c.memory = memoryWhy(a, b, words);
     return c;
 }
 
-std::string compareText(const Trace &a, const Trace &b)
+std::string compareText(const Trace &a, const Trace &b, const core::Phrasebook &words)
 {
-    const Comparison c = compare(a, b);
+    const Comparison c = compare(a, b, words);
     std::string text;
     if (c.settings.empty())
-        text += "Same settings (" + std::to_string(a.config.ranks) + " ranks, " +
-                std::to_string(a.config.layers) + " layers, " + std::to_string(a.config.batches) +
-                " batches).\n";
+        text += words.say(sentence::kSameSettings,
+                          {std::to_string(a.config.ranks), std::to_string(a.config.layers),
+                           std::to_string(a.config.batches)}) +
+                "\n";
     else
         for (const std::string &s : c.settings)
-            text += "Differs in " + s + ".\n";
+            text += words.say(sentence::kDiffersIn, {s}) + "\n";
     text += c.time + "\n" + c.memory + "\n";
     if (a.status == core::RunStatus::Ok && b.status == core::RunStatus::Ok)
-        text += "Timesteps " + a.figures.timesteps.toString() + " against " +
-                b.figures.timesteps.toString() + ".\n";
+        text += words.say(sentence::kTimestepsAgainst,
+                          {a.figures.timesteps.toString(), b.figures.timesteps.toString()}) +
+                "\n";
     return text;
 }
 

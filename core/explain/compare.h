@@ -3,6 +3,7 @@
 // (`rankstep-cli compare A B`, the app's comparison; docs/explain.md).
 #pragma once
 
+#include "core/sentences.h"
 #include "core/trace.h"
 
 #include <string>
@@ -16,8 +17,11 @@ struct Comparison {
     std::string memory; // the peaks and why they differ
 };
 
-Comparison compare(const core::Trace &a, const core::Trace &b);
-std::string compareText(const core::Trace &a, const core::Trace &b);
+// Said through `words`: English for the command line and the JSON, the app's language on screen.
+Comparison compare(const core::Trace &a, const core::Trace &b,
+                   const core::Phrasebook &words = core::english());
+std::string compareText(const core::Trace &a, const core::Trace &b,
+                        const core::Phrasebook &words = core::english());
 std::string compareJson(const core::Trace &a, const core::Trace &b);
 
 } // namespace rankstep::explain

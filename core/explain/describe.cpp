@@ -1,20 +1,20 @@
 // SPDX-License-Identifier: MIT
 #include "describe.h"
 
+#include "explainsentences.h"
+
 #include <algorithm>
 #include <map>
 
 namespace rankstep::explain {
 namespace {
 
-std::string plural(const char *words, int count)
+// "activations" or "activation" said with "for batch 0" or "for batches 0-3" after it.
+std::string forBatches(const core::Phrasebook &words, std::string text,
+                       const core::IndexSet &batches)
 {
-    return std::string(words) + (count == 1 ? "" : "s");
-}
-
-std::string batchWords(const core::IndexSet &batches)
-{
-    return (batches.size() == 1 ? "batch " : "batches ") + formatRanges(batches);
+    return words.say(batches.size() == 1 ? sentence::kForBatch : sentence::kForBatches,
+                     {std::move(text), formatRanges(batches)});
 }
 
 } // namespace
@@ -72,45 +72,51 @@ std::vector<ObjectGroup> groupByKind(const std::vector<LiveObject> &objects)
     return sorted;
 }
 
-std::string describeGroup(const ObjectGroup &group)
+std::string describeGroup(const ObjectGroup &group, const core::Phrasebook &words)
 {
-    std::string text = plural(core::kindWords(group.kind), group.count);
+    std::string text = words.say(
+        group.count == 1 ? core::kindWords(group.kind) : core::kindsPhrase(group.kind), {});
     if (!group.layers.empty())
-        text +=
-            (group.layers.size() == 1 ? " of layer " : " of layers ") + formatRanges(group.layers);
+        text = words.say(group.layers.size() == 1 ? core::sentence::kOfLayer : sentence::kOfLayers,
+                         {std::move(text), formatRanges(group.layers)});
     if (group.inputGradient)
-        text += group.layers.empty() ? " of the model's input" : " and of the model's input";
+        text =
+            words.say(group.layers.empty() ? sentence::kOfModelInput : sentence::kAndOfModelInput,
+                      {std::move(text)});
     if (!group.batches.empty())
-        text += " for " + batchWords(group.batches);
+        text = forBatches(words, std::move(text), group.batches);
     if (group.total > 1)
-        text += (group.shards.size() == 1 ? ", shard " : ", shards ") + formatRanges(group.shards) +
-                " of " + std::to_string(group.total);
-    return text + " (" + std::to_string(group.count) +
-           (group.count == 1 ? " object, " : " objects, ") + std::to_string(group.bytes) + " B)";
+        text =
+            words.say(group.shards.size() == 1 ? sentence::kWithShard : sentence::kWithShards,
+                      {std::move(text), formatRanges(group.shards), std::to_string(group.total)});
+    return words.say(group.count == 1 ? sentence::kOneObject : sentence::kObjects,
+                     {std::move(text), std::to_string(group.count), std::to_string(group.bytes)});
 }
 
-std::string describeObject(const LiveObject &object)
+std::string describeObject(const LiveObject &object, const core::Phrasebook &words)
 {
     const core::Object &o = object.object;
-    std::string text =
-        std::string("the ") + core::kindWords(o.kind) + " of layer " + std::to_string(o.layer);
+    std::string text = words.say(sentence::kTheKindOfLayer,
+                                 {words.say(core::kindWords(o.kind), {}), std::to_string(o.layer)});
     if (core::hasBatches(o.kind))
-        text += " for " + batchWords(o.batches);
+        text = forBatches(words, std::move(text), o.batches);
     if (core::hasShards(o.kind) && o.total > 1)
-        text += ", shards " + formatRanges(o.shards) + " of " + std::to_string(o.total);
-    return text + " (" + std::to_string(object.bytes) + " B, line " + std::to_string(object.line) +
-           ")";
+        text = words.say(sentence::kWithShards,
+                         {std::move(text), formatRanges(o.shards), std::to_string(o.total)});
+    return words.say(sentence::kBytesAtLine,
+                     {std::move(text), std::to_string(object.bytes), std::to_string(object.line)});
 }
 
-std::string describeRemoval(const core::Trace &trace, int rank, const LiveObject &object)
+std::string describeRemoval(const core::Trace &trace, int rank, const LiveObject &object,
+                            const core::Phrasebook &words)
 {
     const std::vector<core::SimTime> times = changeTimes(trace);
     for (std::size_t i = object.change + 1; i < trace.changes.size(); ++i) {
         const core::StorageChange &c = trace.changes[i];
         if (c.rank == rank && c.map == object.map && c.key == object.key)
-            return "t " + times[i].toString();
+            return words.say(sentence::kAtTime, {times[i].toString()});
     }
-    return "the end of the run";
+    return words.say(sentence::kEndOfRun, {});
 }
 
 } // namespace rankstep::explain

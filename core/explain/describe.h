@@ -2,6 +2,7 @@
 // Words for the explanations: objects, groups of objects of one kind, index sets as ranges.
 #pragma once
 
+#include "core/sentences.h"
 #include "memoryexplain.h"
 
 #include <string>
@@ -24,10 +25,13 @@ struct ObjectGroup {
 // Largest group first.
 std::vector<ObjectGroup> groupByKind(const std::vector<LiveObject> &objects);
 // "activations of layers 2-3 for batches 0-3 (4 objects, 2097152 B)"
-std::string describeGroup(const ObjectGroup &group);
+std::string describeGroup(const ObjectGroup &group,
+                          const core::Phrasebook &words = core::english());
 // "the activation of layer 1 for batch 0 (131072 B)"
-std::string describeObject(const LiveObject &object);
+std::string describeObject(const LiveObject &object,
+                           const core::Phrasebook &words = core::english());
 // When the object left its dictionary: "t 9.1", or "the end of the run".
-std::string describeRemoval(const core::Trace &trace, int rank, const LiveObject &object);
+std::string describeRemoval(const core::Trace &trace, int rank, const LiveObject &object,
+                            const core::Phrasebook &words = core::english());
 
 } // namespace rankstep::explain

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "formulas.h"
 
+#include "explainsentences.h"
+
 #include <cmath>
 
 namespace rankstep::explain {
@@ -23,16 +25,14 @@ double measuredIdleShare(const core::Trace &trace)
     return idle / double(ranks.size()) / end;
 }
 
-std::string bubbleSentence(const core::Trace &trace)
+std::string bubbleSentence(const core::Trace &trace, const core::Phrasebook &words)
 {
     const auto percent = [](double share) {
         return std::to_string(int(std::lround(share * 100.0))) + "%";
     };
     const int p = trace.config.ranks, m = trace.config.batches;
-    return "Idle " + percent(measuredIdleShare(trace)) +
-           " of the time on average; the bubble formula (p-1)/(m+p-1) with p = " +
-           std::to_string(p) + ", m = " + std::to_string(m) + " gives " +
-           percent(bubbleFormula(p, m)) + ".";
+    return words.say(sentence::kBubble, {percent(measuredIdleShare(trace)), std::to_string(p),
+                                         std::to_string(m), percent(bubbleFormula(p, m))});
 }
 
 std::int64_t modelStateBytes(const core::RunConfig &config, int sharers)
@@ -56,25 +56,27 @@ int modelSharers(lessons::Parallelism parallelism, int ranks)
     return 0;
 }
 
-std::string modelStateSentence(const core::RunConfig &config, int sharers)
+std::string modelStateSentence(const core::RunConfig &config, int sharers,
+                               const core::Phrasebook &words)
 {
     // One sharer is every rank holding the whole model (DDP), not "divided among 1 rank".
-    const std::string split =
-        sharers == 1 ? ": every rank holds all of them"
-                     : ", divided among " + std::to_string(sharers) + " ranks that share them";
-    return "Each rank should hold " + std::to_string(modelStateBytes(config, sharers)) +
-           " B of weights and optimizer states (" + std::to_string(config.layers) +
-           " layers × 2 × " + std::to_string(config.cost.sizes.hidden) + "²" + split + ").";
+    const std::string bytes = std::to_string(modelStateBytes(config, sharers)),
+                      layers = std::to_string(config.layers),
+                      hidden = std::to_string(config.cost.sizes.hidden);
+    return sharers == 1 ? words.say(sentence::kModelStateWhole, {bytes, layers, hidden})
+                        : words.say(sentence::kModelStateShared,
+                                    {bytes, layers, hidden, std::to_string(sharers)});
 }
 
-std::string lessonFormulaSentence(const core::Trace &trace, lessons::Parallelism parallelism)
+std::string lessonFormulaSentence(const core::Trace &trace, lessons::Parallelism parallelism,
+                                  const core::Phrasebook &words)
 {
     if (!trace.figures.hasEvents)
         return {};
     if (parallelism == lessons::Parallelism::Pipeline)
-        return bubbleSentence(trace);
+        return bubbleSentence(trace, words);
     if (const int sharers = modelSharers(parallelism, trace.config.ranks); sharers > 0)
-        return modelStateSentence(trace.config, sharers);
+        return modelStateSentence(trace.config, sharers, words);
     return {};
 }
 

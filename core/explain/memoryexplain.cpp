@@ -2,6 +2,7 @@
 #include "memoryexplain.h"
 
 #include "describe.h"
+#include "explainsentences.h"
 
 #include <algorithm>
 #include <map>
@@ -159,17 +160,24 @@ std::vector<KindSample> memoryByKind(const Trace &trace, int rank)
     return samples;
 }
 
-std::string describeMoment(const MemoryMoment &moment, const char *what)
+std::string describeMoment(const MemoryMoment &moment, const char *what,
+                           const core::Phrasebook &words)
 {
-    std::string text = std::string(what) + " " + std::to_string(moment.bytes) + " B on rank " +
-                       std::to_string(moment.rank) + " at t " + moment.time.toString();
-    const std::vector<ObjectGroup> groups = groupByKind(moment.objects);
-    for (std::size_t i = 0; i < groups.size(); ++i)
-        text += (i == 0 ? ": " : ", ") + describeGroup(groups[i]);
-    return text + ".";
+    std::string held;
+    for (const ObjectGroup &group : groupByKind(moment.objects))
+        held += (held.empty() ? "" : ", ") + describeGroup(group, words);
+    const std::string said = words.say(what, {});
+    if (held.empty())
+        return words.say(sentence::kMomentEmpty,
+                         {said, std::to_string(moment.bytes), std::to_string(moment.rank),
+                          moment.time.toString()});
+    return words.say(sentence::kMomentHolds,
+                     {said, std::to_string(moment.bytes), std::to_string(moment.rank),
+                      moment.time.toString(), held});
 }
 
-std::string describeOverTarget(const Trace &trace, const MemoryMoment &moment, std::int64_t target)
+std::string describeOverTarget(const Trace &trace, const MemoryMoment &moment, std::int64_t target,
+                               const core::Phrasebook &words)
 {
     const std::int64_t excess = moment.bytes - target;
     if (excess <= 0)
@@ -190,14 +198,15 @@ std::string describeOverTarget(const Trace &trace, const MemoryMoment &moment, s
         covering.push_back(object);
         covered += object.bytes;
     }
-    std::string text =
-        std::to_string(excess) + " B over the target of " + std::to_string(target) + " B: ";
+    std::string kept;
     for (std::size_t i = 0; i < covering.size(); ++i) {
         const LiveObject &object = covering[i];
-        text += (i == 0 ? "" : ", ") + describeObject(object) + " kept from t " +
-                object.since.toString() + " to " + describeRemoval(trace, moment.rank, object);
+        kept += (i == 0 ? "" : ", ") +
+                words.say(sentence::kKeptFromTo,
+                          {describeObject(object, words), object.since.toString(),
+                           describeRemoval(trace, moment.rank, object, words)});
     }
-    return text + ".";
+    return words.say(sentence::kOverTarget, {std::to_string(excess), std::to_string(target), kept});
 }
 
 } // namespace rankstep::explain

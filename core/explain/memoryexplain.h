@@ -5,6 +5,7 @@
 // counts as memory (the five dictionaries of a rank).
 #pragma once
 
+#include "core/sentences.h"
 #include "core/trace.h"
 
 #include <array>
@@ -67,12 +68,16 @@ std::vector<KindSample> memoryByKind(const core::Trace &trace, int rank);
 
 // "Peak 4194304 B on rank 1 at t 30.4: activations of layers 2-3 for batches 0-3
 // (2097152 B), ..." (each kind's layers, batches and shards, largest kind first).
-std::string describeMoment(const MemoryMoment &moment, const char *what = "Peak");
+// `what` is sentence::kPeak or kMemory (core/explain/explainsentences.h); every part is said
+// through `words`.
+std::string describeMoment(const MemoryMoment &moment, const char *what = "Peak",
+                           const core::Phrasebook &words = core::english());
 // "131072 B over the target of ...: the activation of layer 1 for batch 0 (131072 B) kept
 // from t 7.2 to t 9.1, ..." (the fewest objects alive at the moment that cover the excess:
 // activations and gradients before weights and optimizer states, largest first; each with how
 // long it was kept); "" when the moment is within the target.
 std::string describeOverTarget(const core::Trace &trace, const MemoryMoment &moment,
-                               std::int64_t target);
+                               std::int64_t target,
+                               const core::Phrasebook &words = core::english());
 
 } // namespace rankstep::explain

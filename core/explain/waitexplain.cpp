@@ -2,6 +2,7 @@
 #include "waitexplain.h"
 
 #include "core/sentences.h"
+#include "explainsentences.h"
 
 #include <algorithm>
 #include <unordered_map>
@@ -78,22 +79,23 @@ std::vector<Link> chainBack(const Trace &trace, const Links &links, std::size_t 
     return chain;
 }
 
-std::string whose(const Event &event)
+std::string whose(const Event &event, const core::Phrasebook &words)
 {
-    return "rank " + std::to_string(event.rank) + "'s " + describeEvent(event);
+    return words.say(sentence::kRanksEvent,
+                     {std::to_string(event.rank), describeEvent(event, words)});
 }
 
 } // namespace
 
-std::string describeEvent(const Event &event)
+std::string describeEvent(const Event &event, const core::Phrasebook &words)
 {
     const std::string name = core::opName(event.op);
     if (event.op == OpKind::PassTo)
-        return core::say(core::sentence::kToRank, {name, std::to_string(event.peer)});
+        return words.say(core::sentence::kToRank, {name, std::to_string(event.peer)});
     if (event.op == OpKind::Receive)
-        return core::say(core::sentence::kFromRank, {name, std::to_string(event.peer)});
+        return words.say(core::sentence::kFromRank, {name, std::to_string(event.peer)});
     if (event.layer >= 0)
-        return core::say(core::sentence::kOfLayer, {name, std::to_string(event.layer)});
+        return words.say(core::sentence::kOfLayer, {name, std::to_string(event.layer)});
     return name;
 }
 
@@ -126,33 +128,33 @@ std::optional<Wait> waitBefore(const Trace &trace, std::size_t event)
     return Wait{e.rank, free, e.start, event, chainBack(trace, links, event, free)};
 }
 
-std::string describeWait(const Trace &trace, const Wait &wait)
+std::string describeWait(const Trace &trace, const Wait &wait, const core::Phrasebook &words)
 {
     const Event &e = trace.events[wait.event];
-    std::string text = "Rank " + std::to_string(wait.rank) + " waited " +
-                       (wait.to - wait.from).toString() + " (t " + wait.from.toString() + " to " +
-                       wait.to.toString() + ") in " + describeEvent(e);
+    std::string text = words.say(
+        sentence::kWaited, {std::to_string(wait.rank), (wait.to - wait.from).toString(),
+                            wait.from.toString(), wait.to.toString(), describeEvent(e, words)});
     for (std::size_t i = 0; i < wait.chain.size(); ++i) {
         const Link &link = wait.chain[i];
         const Event &cause = trace.events[link.event];
         const bool first = i == 0;
         switch (link.cause) {
             case Cause::Collective:
-                text += first ? " until rank " + std::to_string(cause.rank) +
-                                    " reached it after its " + describeEvent(cause)
-                              : ", which waited for rank " + std::to_string(cause.rank) +
-                                    " to reach a collective after its " + describeEvent(cause);
+                text = words.say(
+                    first ? sentence::kUntilReached : sentence::kWhichWaitedToReach,
+                    {std::move(text), std::to_string(cause.rank), describeEvent(cause, words)});
                 break;
             case Cause::Message:
-                text += (first ? " for " : ", which waited for ") + whose(cause);
+                text = words.say(first ? sentence::kForMessage : sentence::kWhichWaitedFor,
+                                 {std::move(text), whose(cause, words)});
                 break;
             case Cause::SameRank:
-                text += (first ? " until " + whose(cause) + " ended"
-                               : ", which came after " + whose(cause));
+                text = words.say(first ? sentence::kUntilEnded : sentence::kWhichCameAfter,
+                                 {std::move(text), whose(cause, words)});
                 break;
         }
     }
-    return text + ".";
+    return words.say(sentence::kSentence, {std::move(text)});
 }
 
 std::vector<std::size_t> criticalPath(const Trace &trace)

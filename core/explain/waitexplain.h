@@ -4,6 +4,7 @@
 // pass_to whose message a receive waited for). docs/explain.md.
 #pragma once
 
+#include "core/sentences.h"
 #include "core/trace.h"
 
 #include <cstddef>
@@ -44,13 +45,15 @@ std::vector<Wait> waits(const core::Trace &trace, bool withChains = true);
 std::optional<Wait> waitBefore(const core::Trace &trace, std::size_t event);
 // "Rank 3 waited 2.4 (t 4 to 6.4) in receive for rank 2's pass_to, which came after rank 2's
 // forward of layer 3, which waited for rank 1's pass_to."
-std::string describeWait(const core::Trace &trace, const Wait &wait);
+std::string describeWait(const core::Trace &trace, const Wait &wait,
+                         const core::Phrasebook &words = core::english());
 
 // The chain of events that sets the run's end time, in time order: from an event that started
 // at 0 to the one that ends last.
 std::vector<std::size_t> criticalPath(const core::Trace &trace);
 
 // "forward of layer 3", "allreduce of layer 0", "pass_to rank 2", "receive from rank 1".
-std::string describeEvent(const core::Event &event);
+std::string describeEvent(const core::Event &event,
+                          const core::Phrasebook &words = core::english());
 
 } // namespace rankstep::explain

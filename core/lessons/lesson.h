@@ -49,6 +49,13 @@ struct TorchSettings {
     int embd = 256; // the notebook's n_embd is 1000: `rankstep-cli lesson ... --embd 1000`
 };
 
+// A lesson's text and hints in another language (text.de.md, hints.de.md): each may be left out,
+// and the English one is shown instead; the hints, when there, are as many as the English ones.
+struct LessonWords {
+    std::string text;               // Markdown; empty: the English text
+    std::vector<std::string> hints; // empty: the English hints
+};
+
 struct Lesson {
     std::string id;     // the folder name without its order prefix: "ddp"; also the CLI's name
     std::string folder; // "30-ddp"
@@ -64,11 +71,17 @@ struct Lesson {
     std::string text; // Markdown
     std::string starter;
     std::string solution;
-    std::vector<std::string> hints;     // Markdown, revealed one at a time
-    std::optional<TorchSettings> torch; // set for a PyTorch lesson ("kind": "torch")
+    std::vector<std::string> hints;                  // Markdown, revealed one at a time
+    std::optional<TorchSettings> torch;              // set for a PyTorch lesson ("kind": "torch")
+    std::map<std::string, LessonWords> translations; // by language code: "de"
 
     bool isTorch() const { return torch.has_value(); }
 };
+
+// The lesson's text and hints in `language` ("de") where it has them, else the English ones: a
+// learner reads whole texts, never a paragraph of one language inside another's.
+const std::string &lessonText(const Lesson &lesson, const std::string &language);
+const std::vector<std::string> &lessonHints(const Lesson &lesson, const std::string &language);
 
 // A lesson's files by name relative to the lessons root: "30-ddp/lesson.json", ...
 using LessonFiles = std::map<std::string, std::string>;

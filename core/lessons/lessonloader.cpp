@@ -13,12 +13,27 @@
 namespace rankstep::lessons {
 namespace {
 
+// The language of a translated text's or hints' file name ("text.de.md": "de"), or "".
+std::string translationLanguage(const std::string &name, const std::string &stem)
+{
+    const std::string prefix = stem + ".", suffix = ".md";
+    if (name.size() != prefix.size() + 2 + suffix.size() || name.rfind(prefix, 0) != 0 ||
+        name.compare(prefix.size() + 2, suffix.size(), suffix) != 0)
+        return {};
+    const std::string language = name.substr(prefix.size(), 2);
+    return std::all_of(language.begin(), language.end(),
+                       [](char c) { return c >= 'a' && c <= 'z'; })
+               ? language
+               : std::string();
+}
+
 bool isLessonFileName(const std::string &name)
 {
     for (const char *known : {"lesson.json", "text.md", "starter.py", "solution.py", "hints.md"})
         if (name == known)
             return true;
-    return false;
+    return !translationLanguage(name, "text").empty() ||
+           !translationLanguage(name, "hints").empty();
 }
 
 struct LessonError {
@@ -158,6 +173,28 @@ void readConfig(Lesson &lesson, const std::string &json, const std::string &file
         throw LessonError{file + ": function: expected a Python function name"};
 }
 
+// text.de.md and hints.de.md beside the English files: each hint has its translation, so the
+// n-th hint shown is the same hint in either language.
+void readTranslations(Lesson &lesson, const LessonFiles &files, const std::string &folder)
+{
+    const std::string prefix = folder + "/";
+    for (auto it = files.lower_bound(prefix); it != files.end() && it->first.rfind(prefix, 0) == 0;
+         ++it) {
+        const std::string name = it->first.substr(prefix.size());
+        if (const std::string language = translationLanguage(name, "text"); !language.empty()) {
+            lesson.translations[language].text = requireFile(files, folder, name);
+        } else if (const std::string hinted = translationLanguage(name, "hints"); !hinted.empty()) {
+            std::vector<std::string> hints = splitHints(requireFile(files, folder, name));
+            if (hints.size() != lesson.hints.size())
+                throw LessonError{prefix + name + ": has " + std::to_string(hints.size()) +
+                                  " hints, but hints.md has " +
+                                  std::to_string(lesson.hints.size()) +
+                                  "; each hint needs its translation"};
+            lesson.translations[hinted].hints = std::move(hints);
+        }
+    }
+}
+
 Lesson loadOne(const LessonFiles &files, const std::string &folder)
 {
     Lesson lesson;
@@ -172,6 +209,7 @@ Lesson loadOne(const LessonFiles &files, const std::string &folder)
         throw LessonError{folder +
                           "/hints.md: needs at least two hints, separated by a line "
                           "holding only ---"};
+    readTranslations(lesson, files, folder);
     return lesson;
 }
 
@@ -246,6 +284,20 @@ core::Result<LessonFiles> readLessonFolder(const std::string &root)
     if (ec)
         return core::Error(core::ErrorKind::Usage, -1, 0, root + ": " + ec.message());
     return files;
+}
+
+const std::string &lessonText(const Lesson &lesson, const std::string &language)
+{
+    const auto it = lesson.translations.find(language);
+    return it != lesson.translations.end() && !it->second.text.empty() ? it->second.text
+                                                                       : lesson.text;
+}
+
+const std::vector<std::string> &lessonHints(const Lesson &lesson, const std::string &language)
+{
+    const auto it = lesson.translations.find(language);
+    return it != lesson.translations.end() && !it->second.hints.empty() ? it->second.hints
+                                                                        : lesson.hints;
 }
 
 const Lesson *findLesson(const std::vector<Lesson> &lessons, const std::string &idOrFunction)

@@ -2,6 +2,7 @@
 // Model, its five storage dictionaries, Dist, and the awaitable collectives, as Python classes.
 #include "pymodel.h"
 
+#include "core/sentences.h"
 #include "fastinstance.h"
 #include "waiter.h"
 
@@ -87,17 +88,21 @@ struct StorageMap {
     }
 
     // "weights of rank 0 has no key 3; it holds 0, 1": what is there points at the mistake.
-    std::string missing(const core::Key &key, const char *after = "") const
+    std::string missing(const core::Key &key, bool deleting = false) const
     {
-        std::string text = std::string(core::mapName(kind)) + " of rank " + std::to_string(rank) +
-                           " has no key " + core::formatKey(key) + after;
+        namespace sentence = core::sentence;
+        const std::string map = core::mapName(kind), who = std::to_string(rank),
+                          name = core::formatKey(key);
         const auto entries = storage().entries(kind);
         if (entries.empty())
-            return text + "; it is empty";
-        text += "; it holds ";
+            return core::say(deleting ? sentence::kNoKeyToDeleteEmpty : sentence::kNoKeyEmpty,
+                             {map, who, name});
+        std::string held;
         for (std::size_t i = 0; i < entries.size() && i < 8; ++i)
-            text += (i ? ", " : "") + core::formatKey(entries[i].first);
-        return text + (entries.size() > 8 ? ", ..." : "");
+            held += (i ? ", " : "") + core::formatKey(entries[i].first);
+        held += entries.size() > 8 ? ", ..." : "";
+        return core::say(deleting ? sentence::kNoKeyToDeleteHolds : sentence::kNoKeyHolds,
+                         {map, who, name, held});
     }
 
     py::object get(py::handle key) const
@@ -120,7 +125,7 @@ struct StorageMap {
     {
         const core::Key k = toKey(key);
         if (!find(k))
-            throw py::key_error(missing(k, " to delete"));
+            throw py::key_error(missing(k, true));
         if (auto status = engineOf(*session).erase(at(), kind, k); !status)
             raiseError(status.error());
     }

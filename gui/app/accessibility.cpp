@@ -3,6 +3,7 @@
 
 #include "codeeditor.h"
 #include "comparisonview.h"
+#include "enginetext.h"
 #include "explainview.h"
 #include "legendbar.h"
 #include "lessonpanel.h"
@@ -119,7 +120,7 @@ void Accessibility::update()
         m_timeline.setAccessibleDescription(
             tr("Selected: rank %1, %2, from t %3 to %4.")
                 .arg(e.rank)
-                .arg(QString::fromStdString(explain::describeEvent(e)),
+                .arg(QString::fromStdString(explain::describeEvent(e, engineWords())),
                      QString::fromStdString(e.start.toString()),
                      QString::fromStdString(e.end().toString())));
     } else {

@@ -3,6 +3,7 @@
 
 #include "apptempfolder.h"
 #include "comparisonview.h"
+#include "lessontitle.h"
 #include "runcontroller.h"
 #include "runsession.h"
 
@@ -42,12 +43,10 @@ void ComparisonActions::onLessonChanged()
     const lessons::Lesson *current = m_session.lesson();
     QList<QPair<QString, QString>> offered;
     if (current)
-        offered.append(
-            {QString::fromStdString(current->id), QString::fromStdString(current->title)});
+        offered.append({QString::fromStdString(current->id), lessonTitle(*current)});
     for (const lessons::Lesson &lesson : m_lessons)
         if (&lesson != current && !lesson.solution.empty())
-            offered.append(
-                {QString::fromStdString(lesson.id), QString::fromStdString(lesson.title)});
+            offered.append({QString::fromStdString(lesson.id), lessonTitle(lesson)});
     m_view.setLessons(offered);
 }
 
@@ -94,7 +93,7 @@ void ComparisonActions::compareWithSolution(const QString &lessonId)
     spec.ranks = lesson->config.ranks;
     spec.layers = lesson->config.layers;
     spec.batches = lesson->config.batches;
-    Q_EMIT message(tr("Running the solution of %1…").arg(QString::fromStdString(lesson->title)));
+    Q_EMIT message(tr("Running the solution of %1…").arg(lessonTitle(*lesson)));
     m_run->start(spec);
 }
 

@@ -2,6 +2,7 @@
 #include "exportactions.h"
 
 #include "appearance.h"
+#include "enginetext.h"
 #include "exportfiles.h"
 #include "runsession.h"
 #include "stateview.h"
@@ -84,6 +85,7 @@ QString ExportActions::exportTo(Kind kind, const QString &path) const
     const lessons::Lesson *lesson = m_lesson();
     FigureOptions options;
     options.scheme = m_appearance.look().scheme; // the colors the learner sees
+    options.words = &engineWords();              // and the language
     if (lesson) {
         options.title = QStringLiteral("%1: %2").arg(QString::fromStdString(lesson->title),
                                                      QString::fromStdString(lesson->function));

@@ -86,8 +86,11 @@ int main(int argc, char *argv[])
     // the AppStream id (resources/io.github.rankstep.Rankstep.metainfo.xml).
     QApplication::setDesktopFileName(QStringLiteral("io.github.rankstep.Rankstep"));
 
-    // The system's language for the window and the options below (the lessons stay English).
-    rankstep::gui::installTranslations(app);
+    // The system's language, or the one --lang names, for the window, the options below and the
+    // lessons that have a text in it (lessons/*/text.de.md).
+    const QLocale locale = rankstep::gui::localeFromArguments(QCoreApplication::arguments());
+    QLocale::setDefault(locale);
+    rankstep::gui::installTranslations(app, locale);
     QCommandLineParser parser;
     parser.setApplicationDescription(QCoreApplication::translate(
         "Options", "Learn how large language models are trained on many GPUs."));
@@ -100,6 +103,13 @@ int main(int argc, char *argv[])
                                     "demonstration to replay, or a class folder to grade."),
         QStringLiteral("[file]"));
     const rankstep::gui::ScriptOptions options = rankstep::gui::addScriptOptions(parser);
+    // Read above; listed here for --help and so that the parser accepts it.
+    parser.addOption(QCommandLineOption(
+        QStringLiteral("lang"),
+        QCoreApplication::translate("Options",
+                                    "Speak <language>: de (German) or en (English); the system's "
+                                    "language by default."),
+        QStringLiteral("language")));
     parser.process(app);
 
     rankstep::gui::ProgressStore progress;

@@ -3,6 +3,7 @@
 
 #include <QCoreApplication>
 #include <QLibraryInfo>
+#include <QStringList>
 #include <QTranslator>
 
 namespace rankstep::gui {
@@ -24,6 +25,21 @@ bool installTranslations(QCoreApplication &app, const QLocale &locale)
     }
     QCoreApplication::installTranslator(own);
     return true;
+}
+
+QLocale localeFromArguments(const QStringList &arguments)
+{
+    const QString option = QStringLiteral("--lang");
+    for (qsizetype i = 1; i < arguments.size(); ++i) {
+        const QString &argument = arguments[i];
+        if (argument == QStringLiteral("--"))
+            break;
+        if (argument == option && i + 1 < arguments.size())
+            return QLocale(arguments[i + 1]);
+        if (argument.startsWith(option + QLatin1Char('=')))
+            return QLocale(argument.mid(option.size() + 1));
+    }
+    return QLocale();
 }
 
 } // namespace rankstep::gui

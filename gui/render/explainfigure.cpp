@@ -155,11 +155,13 @@ void paintExplainFigure(QPainter &p, const core::Trace &trace, const FigureOptio
         options.title.isEmpty() ? QObject::tr("Why the run behaves as it does") : options.title);
     p.setFont(font);
     const auto peak = explain::peakMemory(trace);
-    QString words = peak ? QString::fromStdString(explain::describeMoment(*peak))
-                         : QObject::tr("No operation took simulated time.");
+    const core::Phrasebook &phrasebook = options.words ? *options.words : core::english();
+    QString words = peak
+                        ? QString::fromStdString(explain::describeMoment(*peak, "Peak", phrasebook))
+                        : QObject::tr("No operation took simulated time.");
     if (peak && options.memoryTarget)
         if (const std::string over =
-                explain::describeOverTarget(trace, *peak, *options.memoryTarget);
+                explain::describeOverTarget(trace, *peak, *options.memoryTarget, phrasebook);
             !over.empty())
             words += QStringLiteral("\n") + QString::fromStdString(over);
     if (trace.status != core::RunStatus::Ok)

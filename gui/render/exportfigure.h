@@ -2,6 +2,7 @@
 #pragma once
 
 #include "core/replay/state.h"
+#include "core/sentences.h"
 #include "core/trace.h"
 #include "palette.h"
 
@@ -35,6 +36,8 @@ struct FigureOptions {
     // The documents' colors as the app shows them (standard or color-blind-safe); figures are
     // always drawn at zoom 1, their scale makes them legible.
     Palette::Scheme scheme = Palette::Scheme::Standard;
+    // The explanation's words (core/explain): the app's language; null: English.
+    const core::Phrasebook *words = nullptr;
 };
 
 // The line under a figure's title: "Timesteps 5.1, max memory 1835008 B on rank 0 at t 4 ·

@@ -106,6 +106,28 @@ std::optional<QString> translateArgument(const QString &text, int depth)
     return any ? std::optional(parts.join(QStringLiteral(", "))) : std::nullopt;
 }
 
+// Whether argument `n` of `pattern` is code, kept as written: a storage dictionary's name
+// ("activations of rank 0 has no key 2" names the dictionary `activations`, not activations).
+bool isCodeArgument(const char *pattern, int n)
+{
+    namespace sentence = core::sentence;
+    if (pattern == sentence::kNoSuchKey)
+        return n == 1 || n == 3;
+    return n == 1 &&
+           (pattern == sentence::kNoKeyHolds || pattern == sentence::kNoKeyEmpty ||
+            pattern == sentence::kNoKeyToDeleteHolds || pattern == sentence::kNoKeyToDeleteEmpty);
+}
+
+// Whether `text` is one of the engine's sentences rather than a phrase inside one ("rank 3").
+bool isSentence(const QString &text)
+{
+    constexpr int kSentenceFrom = 16; // characters of a pattern's own text
+    for (const Pattern &p : patterns())
+        if (p.literal >= kSentenceFrom && p.match.match(text).hasMatch())
+            return true;
+    return false;
+}
+
 std::optional<QString> translatePhrase(const QString &text, int depth)
 {
     if (depth > 6 || text.isEmpty())
@@ -118,7 +140,9 @@ std::optional<QString> translatePhrase(const QString &text, int depth)
         bool everyArgumentKnown = true;
         for (std::size_t g = 0; g < p.order.size(); ++g) {
             const QString arg = m.captured(int(g) + 1);
-            const std::optional<QString> said = translateArgument(arg, depth + 1);
+            const std::optional<QString> said = isCodeArgument(p.source, p.order[g])
+                                                    ? std::optional(arg)
+                                                    : translateArgument(arg, depth + 1);
             everyArgumentKnown = everyArgumentKnown && (said || isNumbers(arg));
             args[p.order[g] - 1] = said.value_or(arg);
         }
@@ -127,6 +151,30 @@ std::optional<QString> translatePhrase(const QString &text, int depth)
         return fill(p.source, args);
     }
     return std::nullopt;
+}
+
+// A Python exception's line, "KeyError: 'weights of rank 0 has no key 3; it holds 0'" or
+// "rankstep.PuzzleError: update(layer 0): ...": the exception's name stays, the engine's words
+// after it (inside the quotes a KeyError puts around them) are translated when they are a whole
+// sentence of the engine's; a learner's own KeyError: 'rank 3' stays as it is.
+std::optional<QString> translateException(const QString &text)
+{
+    static const QRegularExpression exception(
+        QStringLiteral("^([A-Za-z_][A-Za-z0-9_.]*(?:Error|Exception)): (.+)$"));
+    const QRegularExpressionMatch m = exception.match(text);
+    if (!m.hasMatch())
+        return std::nullopt;
+    QString said = m.captured(2);
+    const bool quoted =
+        said.size() > 2 && said.startsWith(QLatin1Char('\'')) && said.endsWith(QLatin1Char('\''));
+    if (quoted)
+        said = said.mid(1, said.size() - 2);
+    const std::optional<QString> translated = translateArgument(said, 0);
+    if (!translated || !isSentence(said))
+        return std::nullopt;
+    const QString inner =
+        quoted ? QLatin1Char('\'') + *translated + QLatin1Char('\'') : *translated;
+    return m.captured(1) + QStringLiteral(": ") + inner;
 }
 
 } // namespace
@@ -142,7 +190,10 @@ QString engineText(const QString &english)
         if (indent < 0)
             continue;
         const QString text = line.mid(indent);
-        if (auto said = translateArgument(text, 0)) {
+        // An exception's name first: "KeyError: 'weights of rank 0 ...'" is no "%1 of rank %2".
+        if (auto raised = translateException(text)) {
+            line = line.left(indent) + *raised;
+        } else if (auto said = translateArgument(text, 0)) {
             line = line.left(indent) + *said;
         } else if (!text.endsWith(QLatin1Char('.'))) {
             // The verdict quotes a sentence without its full stop.
@@ -154,9 +205,44 @@ QString engineText(const QString &english)
     return lines.join(QLatin1Char('\n'));
 }
 
+QString engineTraceback(const QString &traceback)
+{
+    QStringList lines = traceback.split(QLatin1Char('\n'));
+    for (QString &line : lines)
+        if (auto raised = translateException(line))
+            line = *raised;
+    return lines.join(QLatin1Char('\n'));
+}
+
 QString engineText(const std::string &english)
 {
     return engineText(QString::fromStdString(english));
+}
+
+namespace {
+
+class TranslatedPhrasebook : public core::Phrasebook
+{
+public:
+    std::string say(const char *pattern, std::initializer_list<std::string> args) const override
+    {
+        QStringList said;
+        for (const std::string &arg : args)
+            said << QString::fromStdString(arg);
+        return fill(pattern, said).toStdString();
+    }
+    std::string quote(const std::string &english) const override
+    {
+        return engineText(english).toStdString();
+    }
+};
+
+} // namespace
+
+const core::Phrasebook &engineWords()
+{
+    static const TranslatedPhrasebook words;
+    return words;
 }
 
 } // namespace rankstep::gui

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "core/sentences.h"
+
 #include <QString>
 
 #include <string>
@@ -14,5 +16,13 @@ namespace rankstep::gui {
 // own words) stays as it is, and so does everything when no translation is installed.
 QString engineText(const std::string &english);
 QString engineText(const QString &english);
+
+// A Python traceback with the engine's words in its exception's line translated; the frames
+// (Python's own format and the learner's code) stay as they are.
+QString engineTraceback(const QString &traceback);
+
+// The explanations' phrasebook in the language of the user interface: core/explain's sentences
+// said through each pattern's translation (as UTF-8), for the views that explain in-process.
+const core::Phrasebook &engineWords();
 
 } // namespace rankstep::gui

@@ -379,6 +379,498 @@
         <source>a weight gradient</source>
         <translation>ein Gewichtsgradient</translation>
     </message>
+    <message>
+        <source>%1: rank %2 does not exist in a run of %3 ranks</source>
+        <translation>%1: Rank %2 gibt es in einem Lauf mit %3 Ranks nicht</translation>
+    </message>
+    <message>
+        <source>%1: rank %2 does not exist; this run has %3</source>
+        <translation>%1: Rank %2 gibt es nicht; dieser Lauf hat %3</translation>
+    </message>
+    <message>
+        <source>%1: layer %2 does not exist; this model has %3</source>
+        <translation>%1: Schicht %2 gibt es nicht; dieses Modell hat %3</translation>
+    </message>
+    <message>
+        <source>%1: %2 does not exist; this run has %3</source>
+        <translation>%1: %2 gibt es nicht; dieser Lauf hat %3</translation>
+    </message>
+    <message>
+        <source>%1: %2 do not exist; this run has %3</source>
+        <translation>%1: %2 gibt es nicht; dieser Lauf hat %3</translation>
+    </message>
+    <message>
+        <source>%1: shard %2 of %3 does not exist; shards run from 0 to total - 1</source>
+        <translation>%1: Shard %2 von %3 gibt es nicht; Shards zählen von 0 bis total - 1</translation>
+    </message>
+    <message>
+        <source>del %1[%2]: there is no such key in %3</source>
+        <translation>del %1[%2]: %3 hat keinen solchen Schlüssel</translation>
+    </message>
+    <message>
+        <source>%1 of rank %2 has no key %3; it holds %4</source>
+        <translation>%1 von Rank %2 hat keinen Schlüssel %3; es enthält %4</translation>
+    </message>
+    <message>
+        <source>%1 of rank %2 has no key %3; it is empty</source>
+        <translation>%1 von Rank %2 hat keinen Schlüssel %3; es ist leer</translation>
+    </message>
+    <message>
+        <source>%1 of rank %2 has no key %3 to delete; it holds %4</source>
+        <translation>%1 von Rank %2 hat keinen Schlüssel %3 zum Löschen; es enthält %4</translation>
+    </message>
+    <message>
+        <source>%1 of rank %2 has no key %3 to delete; it is empty</source>
+        <translation>%1 von Rank %2 hat keinen Schlüssel %3 zum Löschen; es ist leer</translation>
+    </message>
+    <message>
+        <source>%1: the group names rank %2, but this run has %3</source>
+        <translation>%1: Die Gruppe nennt Rank %2, aber dieser Lauf hat %3</translation>
+    </message>
+    <message>
+        <source>%1: rank %2 calls a collective of a group it is not in (%3)</source>
+        <translation>%1: Rank %2 ruft eine kollektive Operation einer Gruppe auf, zu der er nicht gehört (%3)</translation>
+    </message>
+    <message>
+        <source>%1: the activation is at layer %2, but backward at layer %3 needs the activation at layer %3 (the one forward at layer %3 consumed)</source>
+        <translation>%1: Die Aktivierung ist in Schicht %2, aber backward in Schicht %3 braucht die Aktivierung in Schicht %3 (die, die forward in Schicht %3 verarbeitet hat)</translation>
+    </message>
+    <message>
+        <source>%1: the activation gradient is for layer %2, but backward at layer %3 needs the gradient for layer %3 (what %4 returned)</source>
+        <translation>%1: Der Aktivierungsgradient gehört zu Schicht %2, aber backward in Schicht %3 braucht den Gradienten für Schicht %3 (den %4 geliefert hat)</translation>
+    </message>
+    <message>
+        <source>the loss</source>
+        <translation>der Loss</translation>
+    </message>
+    <message>
+        <source>backward at layer %1</source>
+        <translation>backward in Schicht %1</translation>
+    </message>
+    <message>
+        <source>%1: the activation covers %2 but the activation gradient covers %3; both must cover the same batches</source>
+        <translation>%1: Die Aktivierung deckt %2 ab, der Aktivierungsgradient aber %3; beide müssen dieselben Batches abdecken</translation>
+    </message>
+    <message>
+        <source>loss: the activation is at layer %1, but the loss needs the model&apos;s output (the activation at layer %2, after the last forward)</source>
+        <translation>loss: Die Aktivierung ist in Schicht %1, aber der Loss braucht die Ausgabe des Modells (die Aktivierung in Schicht %2, nach dem letzten forward)</translation>
+    </message>
+    <message>
+        <source>%1: the %2 belongs to layer %3, but this update is for layer %4</source>
+        <translation>%1: Das Objekt (%2) gehört zu Schicht %3, dieses Update ist aber für Schicht %4</translation>
+    </message>
+    <message>
+        <source>%1: the %2 holds %3, but the weight gradient covers only %4; every shard you update needs its gradient</source>
+        <translation>%1: Das Objekt (%2) enthält %3, der Gewichtsgradient deckt aber nur %4 ab; jeder Shard, den Sie aktualisieren, braucht seinen Gradienten</translation>
+    </message>
+    <message>
+        <source>%1: the weight %2 but the optimizer state %3; an update needs the same shards of both</source>
+        <translation>%1: Das Gewicht %2, der Optimiererzustand aber %3; ein Update braucht von beiden dieselben Shards</translation>
+    </message>
+    <message>
+        <source>is whole</source>
+        <translation>ist ganz</translation>
+    </message>
+    <message>
+        <source>holds %1</source>
+        <translation>enthält %1</translation>
+    </message>
+    <message>
+        <source>%1: the weight is at step %2 but the optimizer state at step %3; they must be at the same step</source>
+        <translation>%1: Das Gewicht ist bei Schritt %2, der Optimiererzustand aber bei Schritt %3; beide müssen beim selben Schritt sein</translation>
+    </message>
+    <message>
+        <source>%1: the final weight must be a weight, but it is %2</source>
+        <translation>%1: Das endgültige Gewicht muss ein Gewicht sein, ist aber %2</translation>
+    </message>
+    <message>
+        <source>%1: the weight belongs to layer %2</source>
+        <translation>%1: Das Gewicht gehört zu Schicht %2</translation>
+    </message>
+    <message>
+        <source>this collective was already awaited: await each handle of allreduce_start, allgather_start or scatterreduce_start once</source>
+        <translation>auf diese kollektive Operation wurde schon gewartet: Jedes Handle von allreduce_start, allgather_start oder scatterreduce_start genau einmal mit await abwarten</translation>
+    </message>
+    <message>
+        <source>%1: a collective works on puzzle objects (weights, optimizer states, weight gradients), not on %2</source>
+        <translation>%1: Eine kollektive Operation arbeitet mit Puzzle-Objekten (Gewichten, Optimiererzuständen, Gewichtsgradienten), nicht mit %2</translation>
+    </message>
+    <message>
+        <source>%1: allgather joins shards of weights, optimizer states or weight gradients, not %2</source>
+        <translation>%1: allgather fügt Shards von Gewichten, Optimiererzuständen oder Gewichtsgradienten zusammen, keine %2</translation>
+    </message>
+    <message>
+        <source>%1: this collective sums weight gradients, not %2</source>
+        <translation>%1: Diese kollektive Operation summiert Gewichtsgradienten, keine %2</translation>
+    </message>
+    <message>
+        <source>%1: the value of rank %2 cannot be joined with the others: %3</source>
+        <translation>%1: Der Wert von Rank %2 lässt sich nicht mit den anderen verbinden: %3</translation>
+    </message>
+    <message>
+        <source>%1 was started here but never awaited: its result is lost, and the rank&apos;s step ended without waiting for it</source>
+        <translation>%1 wurde hier gestartet, aber nie mit await abgewartet: Sein Ergebnis geht verloren, und der Schritt des Ranks endete, ohne darauf zu warten</translation>
+    </message>
+    <message>
+        <source>%1 of group %2</source>
+        <translation>%1 der Gruppe %2</translation>
+    </message>
+    <message>
+        <source>receive from rank %1</source>
+        <translation>receive von Rank %1</translation>
+    </message>
+    <message>
+        <source>receive from any rank</source>
+        <translation>receive von einem beliebigen Rank</translation>
+    </message>
+    <message>
+        <source>+ adds weight gradients, but got %1 and %2</source>
+        <translation>+ addiert Gewichtsgradienten, bekam aber %1 und %2</translation>
+    </message>
+    <message>
+        <source>+ needs weight gradients of the same layer, but got layers %1 and %2</source>
+        <translation>+ braucht Gewichtsgradienten derselben Schicht, bekam aber die Schichten %1 und %2</translation>
+    </message>
+    <message>
+        <source>+ needs weight gradients of the same shards, but got shards %1 of %2 and %3 of %4</source>
+        <translation>+ braucht Gewichtsgradienten derselben Shards, bekam aber die Shards %1 von %2 und %3 von %4</translation>
+    </message>
+    <message>
+        <source>combine joins shards of weights, optimizer states or weight gradients, not of %1</source>
+        <translation>combine fügt Shards von Gewichten, Optimiererzuständen oder Gewichtsgradienten zusammen, nicht von %1</translation>
+    </message>
+    <message>
+        <source>combine needs two objects of one kind, but got %1 and %2</source>
+        <translation>combine braucht zwei Objekte derselben Art, bekam aber %1 und %2</translation>
+    </message>
+    <message>
+        <source>combine needs %1 of the same layer, but got layers %2 and %3</source>
+        <translation>combine braucht %1 derselben Schicht, bekam aber die Schichten %2 und %3</translation>
+    </message>
+    <message>
+        <source>combine needs shards of the same split, but got shards of %1 and of %2</source>
+        <translation>combine braucht Shards derselben Aufteilung, bekam aber Shards von %1 und von %2</translation>
+    </message>
+    <message>
+        <source>only weights, optimizer states and weight gradients can be sharded, not %1</source>
+        <translation>nur Gewichte, Optimiererzustände und Gewichtsgradienten lassen sich in Shards teilen, nicht %1</translation>
+    </message>
+    <message>
+        <source>shard %1 of %2 does not exist: shards run from 0 to total - 1</source>
+        <translation>Shard %1 von %2 gibt es nicht: Shards zählen von 0 bis total - 1</translation>
+    </message>
+    <message>
+        <source>shard needs a complete %1, but this one holds only %2</source>
+        <translation>shard braucht ein vollständiges Objekt (%1), dieses enthält aber nur %2</translation>
+    </message>
+    <message>
+        <source>%1 (line %2, column %3)</source>
+        <translation>%1 (Zeile %2, Spalte %3)</translation>
+    </message>
+    <message>
+        <source>Error (rank %1, line %2): %3</source>
+        <translation>Fehler (Rank %1, Zeile %2): %3</translation>
+    </message>
+    <message>
+        <source>weights</source>
+        <translation>Gewichte</translation>
+    </message>
+    <message>
+        <source>optimizer states</source>
+        <translation>Optimiererzustände</translation>
+    </message>
+    <message>
+        <source>activations</source>
+        <translation>Aktivierungen</translation>
+    </message>
+    <message>
+        <source>activation gradients</source>
+        <translation>Aktivierungsgradienten</translation>
+    </message>
+    <message>
+        <source>weight gradients</source>
+        <translation>Gewichtsgradienten</translation>
+    </message>
+    <message>
+        <source>Peak</source>
+        <translation>Spitze</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>Speicher</translation>
+    </message>
+    <message>
+        <source>%1 %2 B on rank %3 at t %4: %5.</source>
+        <translation>%1 %2 B auf Rank %3 bei t %4: %5.</translation>
+    </message>
+    <message>
+        <source>%1 %2 B on rank %3 at t %4.</source>
+        <translation>%1 %2 B auf Rank %3 bei t %4.</translation>
+    </message>
+    <message>
+        <source>%1 of layers %2</source>
+        <translation>%1 von Schichten %2</translation>
+    </message>
+    <message>
+        <source>%1 of the model&apos;s input</source>
+        <translation>%1 der Eingabe des Modells</translation>
+    </message>
+    <message>
+        <source>%1 and of the model&apos;s input</source>
+        <translation>%1 und der Eingabe des Modells</translation>
+    </message>
+    <message>
+        <source>%1 for batch %2</source>
+        <translation>%1 für Batch %2</translation>
+    </message>
+    <message>
+        <source>%1 for batches %2</source>
+        <translation>%1 für Batches %2</translation>
+    </message>
+    <message>
+        <source>%1, shard %2 of %3</source>
+        <translation>%1, Shard %2 von %3</translation>
+    </message>
+    <message>
+        <source>%1, shards %2 of %3</source>
+        <translation>%1, Shards %2 von %3</translation>
+    </message>
+    <message>
+        <source>%1 (%2 object, %3 B)</source>
+        <translation>%1 (%2 Objekt, %3 B)</translation>
+    </message>
+    <message>
+        <source>%1 (%2 objects, %3 B)</source>
+        <translation>%1 (%2 Objekte, %3 B)</translation>
+    </message>
+    <message>
+        <source>the %1 of layer %2</source>
+        <translation>%1 von Schicht %2</translation>
+    </message>
+    <message>
+        <source>%1 (%2 B, line %3)</source>
+        <translation>%1 (%2 B, Zeile %3)</translation>
+    </message>
+    <message>
+        <source>t %1</source>
+        <translation>t %1</translation>
+    </message>
+    <message>
+        <source>the end of the run</source>
+        <translation>zum Ende des Laufs</translation>
+    </message>
+    <message>
+        <source>%1 B over the target of %2 B: %3.</source>
+        <translation>%1 B über dem Ziel von %2 B: %3.</translation>
+    </message>
+    <message>
+        <source>%1 kept from t %2 to %3</source>
+        <translation>%1, gehalten von t %2 bis %3</translation>
+    </message>
+    <message>
+        <source>Rank %1 waited %2 (t %3 to %4) in %5</source>
+        <translation>Rank %1 wartete %2 (t %3 bis %4) in %5</translation>
+    </message>
+    <message>
+        <source>%1 until rank %2 reached it after its %3</source>
+        <translation>%1, bis Rank %2 sie nach seinem %3 erreichte</translation>
+    </message>
+    <message>
+        <source>%1, which waited for rank %2 to reach a collective after its %3</source>
+        <translation>%1, das darauf wartete, dass Rank %2 nach seinem %3 eine kollektive Operation erreichte</translation>
+    </message>
+    <message>
+        <source>%1 for %2</source>
+        <translation>%1 auf %2</translation>
+    </message>
+    <message>
+        <source>%1, which waited for %2</source>
+        <translation>%1, das auf %2 wartete</translation>
+    </message>
+    <message>
+        <source>%1 until %2 ended</source>
+        <translation>%1, bis %2 endete</translation>
+    </message>
+    <message>
+        <source>%1, which came after %2</source>
+        <translation>%1, das nach %2 kam</translation>
+    </message>
+    <message>
+        <source>rank %1&apos;s %2</source>
+        <translation>%2 bei Rank %1</translation>
+    </message>
+    <message>
+        <source>%1.</source>
+        <translation>%1.</translation>
+    </message>
+    <message>
+        <source>Idle %1 of the time on average; the bubble formula (p-1)/(m+p-1) with p = %2, m = %3 gives %4.</source>
+        <translation>Im Mittel %1 der Zeit untätig; die Blasenformel (p-1)/(m+p-1) mit p = %2, m = %3 ergibt %4.</translation>
+    </message>
+    <message>
+        <source>Each rank should hold %1 B of weights and optimizer states (%2 layers × 2 × %3²: every rank holds all of them).</source>
+        <translation>Jeder Rank sollte %1 B an Gewichten und Optimiererzuständen halten (%2 Schichten × 2 × %3²: jeder Rank hält sie alle).</translation>
+    </message>
+    <message>
+        <source>Each rank should hold %1 B of weights and optimizer states (%2 layers × 2 × %3², divided among %4 ranks that share them).</source>
+        <translation>Jeder Rank sollte %1 B an Gewichten und Optimiererzuständen halten (%2 Schichten × 2 × %3², aufgeteilt auf %4 Ranks, die sie sich teilen).</translation>
+    </message>
+    <message>
+        <source>%1 finished at t %2</source>
+        <translation>%1 wurde bei t %2 fertig</translation>
+    </message>
+    <message>
+        <source>%1 hung at t %2: its ranks waited on each other</source>
+        <translation>%1 hing bei t %2 fest: Seine Ranks warteten aufeinander</translation>
+    </message>
+    <message>
+        <source>%1 was stopped at t %2 (a limit)</source>
+        <translation>%1 wurde bei t %2 angehalten (ein Limit)</translation>
+    </message>
+    <message>
+        <source>%1 stopped with an error at t %2</source>
+        <translation>%1 hielt bei t %2 mit einem Fehler an</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>%1 (%2: %3)</source>
+        <translation>%1 (%2: %3)</translation>
+    </message>
+    <message>
+        <source>line %1</source>
+        <translation>Zeile %1</translation>
+    </message>
+    <message>
+        <source>rank %1, line %2</source>
+        <translation>Rank %1, Zeile %2</translation>
+    </message>
+    <message>
+        <source>%1; %2. End times compare only when both runs finish.</source>
+        <translation>%1; %2. Endzeiten lassen sich nur vergleichen, wenn beide Läufe fertig werden.</translation>
+    </message>
+    <message>
+        <source>End time %1 (A) against %2 (B): the same.</source>
+        <translation>Endzeit %1 (A) gegen %2 (B): gleich.</translation>
+    </message>
+    <message>
+        <source>End time %1 (A) against %2 (B): B ends %3 earlier</source>
+        <translation>Endzeit %1 (A) gegen %2 (B): B endet %3 früher</translation>
+    </message>
+    <message>
+        <source>End time %1 (A) against %2 (B): B ends %3 later</source>
+        <translation>Endzeit %1 (A) gegen %2 (B): B endet %3 später</translation>
+    </message>
+    <message>
+        <source>%1: per rank on average B is %2.</source>
+        <translation>%1: Je Rank ist B im Mittel %2.</translation>
+    </message>
+    <message>
+        <source>busy %1 more</source>
+        <translation>%1 länger aktiv</translation>
+    </message>
+    <message>
+        <source>busy %1 less</source>
+        <translation>%1 kürzer aktiv</translation>
+    </message>
+    <message>
+        <source>idle %1 more</source>
+        <translation>%1 länger untätig</translation>
+    </message>
+    <message>
+        <source>idle %1 less</source>
+        <translation>%1 kürzer untätig</translation>
+    </message>
+    <message>
+        <source>communicating %1 more</source>
+        <translation>%1 länger mit Kommunikation beschäftigt</translation>
+    </message>
+    <message>
+        <source>communicating %1 less</source>
+        <translation>%1 kürzer mit Kommunikation beschäftigt</translation>
+    </message>
+    <message>
+        <source>Only A ran any operation.</source>
+        <translation>Nur A hat überhaupt eine Operation ausgeführt.</translation>
+    </message>
+    <message>
+        <source>Only B ran any operation.</source>
+        <translation>Nur B hat überhaupt eine Operation ausgeführt.</translation>
+    </message>
+    <message>
+        <source>Neither run ran any operation.</source>
+        <translation>Keiner der Läufe hat eine Operation ausgeführt.</translation>
+    </message>
+    <message>
+        <source>Peak %1 B (A, rank %2 at t %3) against %4 B (B, rank %5 at t %6)</source>
+        <translation>Spitze %1 B (A, Rank %2 bei t %3) gegen %4 B (B, Rank %5 bei t %6)</translation>
+    </message>
+    <message>
+        <source>%1: the same.</source>
+        <translation>%1: gleich.</translation>
+    </message>
+    <message>
+        <source>%1: B&apos;s is %2 B lower</source>
+        <translation>%1: Die von B ist %2 B niedriger</translation>
+    </message>
+    <message>
+        <source>%1: B&apos;s is %2 B higher</source>
+        <translation>%1: Die von B ist %2 B höher</translation>
+    </message>
+    <message>
+        <source>%1, most of it %2 (%3 B fewer at B&apos;s peak)</source>
+        <translation>%1, das meiste davon %2 (%3 B weniger bei der Spitze von B)</translation>
+    </message>
+    <message>
+        <source>%1, most of it %2 (%3 B more at B&apos;s peak)</source>
+        <translation>%1, das meiste davon %2 (%3 B mehr bei der Spitze von B)</translation>
+    </message>
+    <message>
+        <source>ranks: %1 against %2</source>
+        <translation>Ranks: %1 gegen %2</translation>
+    </message>
+    <message>
+        <source>layers: %1 against %2</source>
+        <translation>Schichten: %1 gegen %2</translation>
+    </message>
+    <message>
+        <source>batches: %1 against %2</source>
+        <translation>Batches: %1 gegen %2</translation>
+    </message>
+    <message>
+        <source>status: %1 against %2</source>
+        <translation>Status: %1 gegen %2</translation>
+    </message>
+    <message>
+        <source>Same settings (%1 ranks, %2 layers, %3 batches).</source>
+        <translation>Gleiche Einstellungen (%1 Ranks, %2 Schichten, %3 Batches).</translation>
+    </message>
+    <message>
+        <source>Differs in %1.</source>
+        <translation>Unterschied bei %1.</translation>
+    </message>
+    <message>
+        <source>Timesteps %1 against %2.</source>
+        <translation>Timesteps %1 gegen %2.</translation>
+    </message>
+    <message>
+        <source>ok</source>
+        <translation>ok</translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation>Fehler</translation>
+    </message>
+    <message>
+        <source>deadlock</source>
+        <translation>Deadlock</translation>
+    </message>
+    <message>
+        <source>stopped</source>
+        <translation>angehalten</translation>
+    </message>
 </context>
 <context>
     <name>ExportActions</name>
@@ -448,6 +940,14 @@
     <message>
         <source>weight gradients</source>
         <translation>Gewichtsgradienten</translation>
+    </message>
+</context>
+<context>
+    <name>Language</name>
+    <message>
+        <source>en</source>
+        <comment>the language code of this translation: de, fr, ...</comment>
+        <translation>de</translation>
     </message>
 </context>
 <context>
@@ -654,10 +1154,6 @@
         <translation>Nach --run auf &lt;n&gt; Operationsschritte nach dem Start gehen oder ans Ende.</translation>
     </message>
     <message>
-        <source>Count --step in &lt;mode&gt;: snapshot (each draw()), operation, slice, time.</source>
-        <translation>--step in &lt;mode&gt; zählen: snapshot (jedes draw()), operation, slice, time.</translation>
-    </message>
-    <message>
         <source>Import the puzzle functions of &lt;file&gt; (a notebook or .py) as your code.</source>
         <translation>Die Puzzle-Funktionen aus &lt;file&gt; (ein Notebook oder eine .py-Datei) als Ihren Code importieren.</translation>
     </message>
@@ -744,6 +1240,18 @@
     <message>
         <source>A notebook or Python file to import, a recorded demonstration to replay, or a class folder to grade.</source>
         <translation>Ein Notebook oder eine Python-Datei zum Importieren, eine aufgezeichnete Vorführung zum Abspielen oder ein Klassenordner zum Bewerten.</translation>
+    </message>
+    <message>
+        <source>Speak &lt;language&gt;: de (German) or en (English); the system&apos;s language by default.</source>
+        <translation>In &lt;language&gt; sprechen: de (Deutsch) oder en (Englisch); standardmäßig in der Sprache des Systems.</translation>
+    </message>
+    <message>
+        <source>When the screenshot is taken (or would be), write what the window shows to &lt;file&gt; as JSON: its size, the cursor, each view&apos;s time and every text cut on screen.</source>
+        <translation>Wenn das Bildschirmfoto aufgenommen wird (oder würde), schreiben, was das Fenster zeigt, als JSON nach &lt;file&gt;: seine Größe, den Cursor, die Zeit jeder Ansicht und jeden abgeschnittenen Text auf dem Bildschirm.</translation>
+    </message>
+    <message>
+        <source>Count --step in &lt;mode&gt;: snapshot (each draw()), operation, turn (the scheduler&apos;s), time.</source>
+        <translation>--step in &lt;mode&gt; zählen: snapshot (jedes draw()), operation, turn (die des Schedulers), time.</translation>
     </message>
 </context>
 <context>
@@ -1186,6 +1694,10 @@ Sekunden jedes Ranks für Berechnung (forward, backward, loss, update) und für 
         <source>An error at %1</source>
         <translation>Ein Fehler bei %1</translation>
     </message>
+    <message>
+        <source>Every rank&apos;s state at t %1</source>
+        <translation>Zustand jedes Ranks bei t %1</translation>
+    </message>
 </context>
 <context>
     <name>RankLines</name>
@@ -1413,6 +1925,10 @@ Sekunden jedes Ranks für Berechnung (forward, backward, loss, update) und für 
     <message>
         <source>line %1 (click to show it)</source>
         <translation>Zeile %1 (Klick zeigt sie)</translation>
+    </message>
+    <message>
+        <source>Timesteps %1: the latest start of any rank&apos;s last operation, the figure the notebook prints and the targets are set in. The run ends at %2, when that operation has finished.</source>
+        <translation>Timesteps %1: der späteste Beginn der letzten Operation eines Ranks, die Zahl, die das Notebook ausgibt und in der die Ziele gesetzt sind. Der Lauf endet bei %2, wenn diese Operation fertig ist.</translation>
     </message>
 </context>
 <context>
@@ -3382,10 +3898,6 @@ Klicken Sie, um die Datei schreibgeschützt zu öffnen und auszuführen.</transl
         <translation>nach Operation</translation>
     </message>
     <message>
-        <source>by coroutine slice</source>
-        <translation>nach Koroutinen-Abschnitt</translation>
-    </message>
-    <message>
         <source>by snapshot (draw)</source>
         <translation>nach Schnappschuss (draw)</translation>
     </message>
@@ -3418,10 +3930,6 @@ Klicken Sie, um die Datei schreibgeschützt zu öffnen und auszuführen.</transl
         <translation>Führen Sie Ihren Code aus, um ihn schrittweise durchzugehen.</translation>
     </message>
     <message>
-        <source>t = %1 · %2 of %3 events done</source>
-        <translation>t = %1 · %2 von %3 Ereignissen erledigt</translation>
-    </message>
-    <message>
         <source> · end of the run</source>
         <translation> · Ende des Laufs</translation>
     </message>
@@ -3433,28 +3941,8 @@ Klicken Sie, um die Datei schreibgeschützt zu öffnen und auszuführen.</transl
         </translation>
     </message>
     <message>
-        <source>event %1 of %2</source>
-        <translation>Ereignis %1 von %2</translation>
-    </message>
-    <message>
-        <source> · t = %1 · end of the run</source>
-        <translation> · t = %1 · Ende des Laufs</translation>
-    </message>
-    <message>
-        <source> · rank %1 at t = %2, running</source>
-        <translation> · Rank %1 bei t = %2, läuft</translation>
-    </message>
-    <message>
         <source> · rank %1 at t = %2</source>
         <translation> · Rank %1 bei t = %2</translation>
-    </message>
-    <message>
-        <source> · all ranks past t = %1</source>
-        <translation> · alle Ranks nach t = %1</translation>
-    </message>
-    <message>
-        <source> · t = %1</source>
-        <translation> · t = %1</translation>
     </message>
     <message>
         <source>rank %1, line %2</source>
@@ -3487,6 +3975,42 @@ Klicken Sie, um die Datei schreibgeschützt zu öffnen und auszuführen.</transl
     <message>
         <source>To the end of the run</source>
         <translation>Zum Ende des Laufs</translation>
+    </message>
+    <message>
+        <source>by scheduler turn</source>
+        <translation>nach Zug des Schedulers</translation>
+    </message>
+    <message>
+        <source>t = %1 · %2 of %3 operations done</source>
+        <translation>t = %1 · %2 von %3 Operationen erledigt</translation>
+    </message>
+    <message>
+        <source>operation %1 of %2 · t = %3</source>
+        <translation>Operation %1 von %2 · t = %3</translation>
+    </message>
+    <message>
+        <source> · rank %1 starts</source>
+        <translation> · Rank %1 beginnt</translation>
+    </message>
+    <message>
+        <source>snapshot %1 of %2 · t = %3</source>
+        <translation>Schnappschuss %1 von %2 · t = %3</translation>
+    </message>
+    <message>
+        <source> · rank %1&apos;s draw() at line %2</source>
+        <translation> · draw() von Rank %1 in Zeile %2</translation>
+    </message>
+    <message>
+        <source> · draw() at line %1</source>
+        <translation> · draw() in Zeile %1</translation>
+    </message>
+    <message>
+        <source>turn %1 of %2</source>
+        <translation>Zug %1 von %2</translation>
+    </message>
+    <message>
+        <source> · each rank at its own time</source>
+        <translation> · jeder Rank bei seiner eigenen Zeit</translation>
     </message>
 </context>
 <context>

@@ -10,6 +10,7 @@
 #include <gtest/gtest.h>
 
 #include <cctype>
+#include <filesystem>
 #include <set>
 #include <sstream>
 #include <string>
@@ -212,6 +213,21 @@ TEST_P(LessonFolder, BuiltinCopyMatchesTheFolder)
     const std::string stale = ": the built-in copy differs from the folder; rebuild the project";
     EXPECT_EQ(shipped->folder, disk.folder);
     for (const char *name : {"lesson.json", "text.md", "starter.py", "solution.py", "hints.md"}) {
+        const std::string path = disk.folder + "/" + name;
+        const auto &files = lessons::builtinLessonFiles();
+        ASSERT_EQ(files.count(path), 1U) << path << stale;
+        EXPECT_TRUE(files.at(path) == readText(lessonsRoot() + "/" + path)) << path << stale;
+    }
+    // Its texts in other languages too (text.de.md): CMake globs them, and a new one needs a
+    // configure step to be built in.
+    for (const auto &entry :
+         std::filesystem::directory_iterator(lessonsRoot() + "/" + disk.folder)) {
+        const std::string name = entry.path().filename().string();
+        if (name.size() != 10 && name.size() != 11)
+            continue;
+        if (!(name.rfind("text.", 0) == 0 || name.rfind("hints.", 0) == 0) ||
+            !name.ends_with(".md"))
+            continue;
         const std::string path = disk.folder + "/" + name;
         const auto &files = lessons::builtinLessonFiles();
         ASSERT_EQ(files.count(path), 1U) << path << stale;

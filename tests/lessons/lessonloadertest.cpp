@@ -180,6 +180,48 @@ TEST(LessonLoader, SplitsHintsOnLinesHoldingOnlyThreeDashes)
                                         "Second\n----\nstill second", "Third"}));
 }
 
+// A German text and hints beside the English ones: shown whole in German, and the English ones
+// where a lesson has no German (a learner never reads a paragraph of one inside the other).
+TEST(LessonLoader, ReadsTheTextAndHintsInAnotherLanguageAndFallsBackToEnglish)
+{
+    lessons::LessonFiles files = validLesson("30-ddp", "ddp");
+    files["30-ddp/hints.md"] = "First.\n---\nSecond.\n";
+    files["30-ddp/text.de.md"] = "# Auf Deutsch\n";
+    files["30-ddp/hints.de.md"] = "Erstens.\n---\nZweitens.\n";
+    files.merge(validLesson("40-wsdp", "wsdp"));
+    files["40-wsdp/hints.de.md"] = "Eins.\n---\nZwei.\n---\nDrei.\n";
+
+    const auto loaded = lessons::loadLessons(files);
+    ASSERT_FALSE(loaded) << "three German hints for two English ones";
+    EXPECT_TRUE(rejected(files, {"40-wsdp/hints.de.md", "has 3 hints", "hints.md has"}));
+
+    files.erase("40-wsdp/hints.de.md");
+    const auto fixed = lessons::loadLessons(files);
+    ASSERT_TRUE(fixed) << fixed.error().message;
+    const lessons::Lesson &ddp = fixed->front();
+    EXPECT_EQ(lessons::lessonText(ddp, "de"), "# Auf Deutsch\n");
+    EXPECT_EQ(lessons::lessonHints(ddp, "de"), (std::vector<std::string>{"Erstens.", "Zweitens."}));
+    EXPECT_EQ(lessons::lessonText(ddp, "en"), ddp.text);
+    EXPECT_EQ(lessons::lessonHints(ddp, "fr"), ddp.hints);
+    const lessons::Lesson &wsdp = fixed->back();
+    EXPECT_EQ(lessons::lessonText(wsdp, "de"), wsdp.text);
+}
+
+// The files of an author's folder on disk: a translation is read, another file is not.
+TEST(LessonLoader, ReadsTranslationsFromAFolderOnDisk)
+{
+    const auto files = lessons::readLessonFolder(RANKSTEP_SOURCE_DIR "/lessons");
+    ASSERT_TRUE(files) << files.error().message;
+    EXPECT_TRUE(files->contains("30-ddp/text.de.md"));
+    EXPECT_TRUE(files->contains("05-walkthrough/hints.de.md"));
+    const auto loaded = lessons::loadLessons(*files);
+    ASSERT_TRUE(loaded) << loaded.error().message;
+    const lessons::Lesson *ddp = lessons::findLesson(*loaded, "ddp");
+    ASSERT_NE(ddp, nullptr);
+    EXPECT_NE(lessons::lessonText(*ddp, "de"), ddp->text);
+    EXPECT_EQ(lessons::lessonHints(*ddp, "de").size(), ddp->hints.size());
+}
+
 TEST(LessonLoader, SortsByOrderAndFindsALessonByIdFolderOrFunction)
 {
     lessons::LessonFiles files = validLesson("30-ddp", "ddp");

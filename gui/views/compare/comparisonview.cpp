@@ -3,6 +3,7 @@
 
 #include "appearance.h"
 #include "comparisoncanvas.h"
+#include "enginetext.h"
 #include "explainview.h"
 #include "runsession.h"
 
@@ -90,7 +91,8 @@ void ComparisonView::update()
                      QString::fromStdString(simulated.figures.endTime.toString())));
         return;
     }
-    m_summary->setText(QString::fromStdString(explain::compareText(*a, *b)).trimmed());
+    m_summary->setText(
+        QString::fromStdString(explain::compareText(*a, *b, engineWords())).trimmed());
 }
 
 } // namespace rankstep::gui

@@ -48,7 +48,7 @@ RunErrorText describeRunError(const core::Trace &trace)
             out.details +=
                 QObject::tr("rank %1: %2\n").arg(rank.rank).arg(standingCaption(rank, *hang));
     } else {
-        out.details = QString::fromStdString(e.traceback);
+        out.details = engineTraceback(QString::fromStdString(e.traceback));
     }
     return out;
 }

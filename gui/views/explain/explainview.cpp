@@ -2,10 +2,12 @@
 #include "explainview.h"
 
 #include "appearance.h"
+#include "enginetext.h"
 #include "liveobjectsmodel.h"
 #include "memorykindchart.h"
 #include "runsession.h"
 
+#include "core/explain/explainsentences.h"
 #include "core/explain/formulas.h"
 #include "core/explain/memoryexplain.h"
 #include "core/explain/waitexplain.h"
@@ -351,10 +353,11 @@ void ExplainView::updateTexts()
     const lessons::Lesson *lesson = m_session.lesson();
     if (trace && m_peakEvent) {
         const explain::MemoryMoment moment = explain::memoryAtEvent(*trace, *m_peakEvent);
-        peak = QString::fromStdString(explain::describeMoment(moment));
+        peak = QString::fromStdString(
+            explain::describeMoment(moment, explain::sentence::kPeak, engineWords()));
         if (lesson && lesson->targets) {
             const std::string over =
-                explain::describeOverTarget(*trace, moment, lesson->targets->memory);
+                explain::describeOverTarget(*trace, moment, lesson->targets->memory, engineWords());
             if (!over.empty())
                 peak += QStringLiteral("\n") + QString::fromStdString(over);
         }
@@ -366,8 +369,8 @@ void ExplainView::updateTexts()
     if (trace && trace->status != core::RunStatus::Ok)
         peak = tr("The run did not finish: this explains it up to where it stopped.\n") + peak;
     if (trace && lesson)
-        formula =
-            QString::fromStdString(explain::lessonFormulaSentence(*trace, lesson->parallelism));
+        formula = QString::fromStdString(
+            explain::lessonFormulaSentence(*trace, lesson->parallelism, engineWords()));
     m_peak->setText(peak);
     m_formula->setText(formula);
     m_formula->setVisible(!formula.isEmpty());
@@ -404,7 +407,7 @@ void ExplainView::fillChain()
                     .arg(QString::fromStdString(e.start.toString()),
                          QString::fromStdString(e.end().toString()))
                     .arg(e.rank)
-                    .arg(QString::fromStdString(explain::describeEvent(e))),
+                    .arg(QString::fromStdString(explain::describeEvent(e, engineWords()))),
                 event);
         }
         return;
@@ -412,7 +415,8 @@ void ExplainView::fillChain()
     const int rank = shownRank();
     for (const explain::Wait &wait : explain::waits(*trace))
         if (wait.rank == rank)
-            add(QString::fromStdString(explain::describeWait(*trace, wait)), wait.event);
+            add(QString::fromStdString(explain::describeWait(*trace, wait, engineWords())),
+                wait.event);
     if (m_chain->count() == 0)
         m_chain->addItem(tr("Rank %1 never waited: it was busy from its first operation to its "
                             "last.")

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "lessonpanel.h"
 
+#include "lessontitle.h"
 #include "runsession.h"
 
 #include <QEvent>
@@ -76,7 +77,7 @@ void LessonPanel::onLessonChanged()
     m_hintsShown = 0;
     m_hints->clear();
     m_hints->setVisible(false);
-    m_text->setMarkdown(lesson ? QString::fromStdString(lesson->text) : QString());
+    m_text->setMarkdown(lesson ? lessonText(*lesson) : QString());
     sizeCode();
     m_solutionButton->setEnabled(lesson != nullptr);
     updateHintButton();
@@ -85,13 +86,14 @@ void LessonPanel::onLessonChanged()
 void LessonPanel::showNextHint()
 {
     const lessons::Lesson *lesson = m_session.lesson();
-    if (!lesson || m_hintsShown >= int(lesson->hints.size()))
+    if (!lesson || m_hintsShown >= int(lessonHints(*lesson).size()))
         return;
     ++m_hintsShown;
     QString markdown;
     for (int i = 0; i < m_hintsShown; ++i)
         markdown += tr("**Hint %1.** ").arg(i + 1) +
-                    QString::fromStdString(lesson->hints[std::size_t(i)]) + QStringLiteral("\n\n");
+                    QString::fromStdString(lessonHints(*lesson)[std::size_t(i)]) +
+                    QStringLiteral("\n\n");
     m_hints->setMarkdown(markdown);
     sizeCode();
     m_hints->setVisible(true);
@@ -145,7 +147,7 @@ void LessonPanel::sizeCode()
 void LessonPanel::updateHintButton()
 {
     const lessons::Lesson *lesson = m_session.lesson();
-    const int total = lesson ? int(lesson->hints.size()) : 0;
+    const int total = lesson ? int(lessonHints(*lesson).size()) : 0;
     m_hintButton->setEnabled(m_hintsShown < total);
     m_hintButton->setText(m_hintsShown < total
                               ? tr("Show hint %1 of %2").arg(m_hintsShown + 1).arg(total)

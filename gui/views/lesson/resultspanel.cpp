@@ -337,7 +337,8 @@ QString resultsHtml(const lessons::Lesson *lesson, const core::Trace &trace,
     }
     // The lesson's formula beside what the run measured (core/explain/formulas.h).
     if (lesson && trace.status == core::RunStatus::Ok && notebookCosts)
-        if (const std::string formula = explain::lessonFormulaSentence(trace, lesson->parallelism);
+        if (const std::string formula =
+                explain::lessonFormulaSentence(trace, lesson->parallelism, engineWords());
             !formula.empty())
             html += QStringLiteral("<p>%1</p>").arg(esc(QString::fromStdString(formula)));
     // A lesson's verdict above already says what the failed check found.

@@ -2,6 +2,7 @@
 #include "realrunview.h"
 
 #include "appearance.h"
+#include "enginetext.h"
 #include "runsession.h"
 
 #include <QHBoxLayout>
@@ -136,7 +137,7 @@ QString realRunMarkdown(const RealRunOutcome *outcome, const core::Trace *simula
             "Everything else in Rankstep works without it.");
     if (!outcome->report)
         return QObject::tr("The real run did not get to the end. What it said:\n\n%1")
-            .arg(asMarkdownLines(outcome->output.trimmed()));
+            .arg(asMarkdownLines(engineText(outcome->output.trimmed())));
     const io::RealReport &report = *outcome->report;
     QString text;
     if (report.weightsMatch) {

@@ -5,6 +5,8 @@
 
 #include "core/explain/describe.h"
 
+#include <QCoreApplication>
+
 namespace rankstep::gui {
 
 LiveObjectsModel::LiveObjectsModel(QObject *parent) : QAbstractTableModel(parent) {}
@@ -43,7 +45,8 @@ QVariant LiveObjectsModel::data(const QModelIndex &index, int role) const
     const bool shards = core::hasShards(o.object.kind) && o.object.total > 1;
     switch (index.column()) {
         case Kind:
-            return QString::fromUtf8(core::kindWords(o.object.kind));
+            // The engine's word for the kind, in the learner's language (gui/session/enginetext.h).
+            return QCoreApplication::translate("EngineText", core::kindWords(o.object.kind));
         case Layer:
             return o.object.layer;
         case Batches:

@@ -2,6 +2,7 @@
 #include "timelineview.h"
 
 #include "appearance.h"
+#include "enginetext.h"
 #include "runsession.h"
 #include "timelinepainter.h"
 #include "timelinetext.h"
@@ -573,8 +574,8 @@ void TimelineView::onClicked(QPointF position)
             std::sort(events.begin(), events.end(), [this](std::size_t a, std::size_t b) {
                 return m_trace->events[a].start < m_trace->events[b].start;
             });
-            m_session.setHighlight(std::move(events),
-                                   QString::fromStdString(explain::describeWait(*m_trace, *wait)));
+            m_session.setHighlight(std::move(events), QString::fromStdString(explain::describeWait(
+                                                          *m_trace, *wait, engineWords())));
         } else {
             m_session.clearHighlight();
         }
