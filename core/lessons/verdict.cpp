@@ -58,6 +58,30 @@ std::string unfinishedSummary(const core::Trace &trace, const Verdict &v)
     return summary + (summary.back() == '?' ? "" : ".");
 }
 
+// A lesson about training is solved by gradients the run computed: the first layer whose weight
+// gradients no backward computed for every batch (fake_grad, or a WeightGrad made by hand, holds
+// batches no backward saw), in words; "" when every layer's were computed. Judged from the
+// trace's events alone, outside the process that ran the code.
+std::string uncomputedGradients(const core::Trace &trace)
+{
+    const int layers = trace.config.layers;
+    std::vector<core::IndexSet> computed(std::size_t(std::max(layers, 0)));
+    for (const core::Event &event : trace.events)
+        if (event.op == core::OpKind::Backward && event.layer >= 0 && event.layer < layers)
+            computed[std::size_t(event.layer)] |= event.batches;
+    const core::IndexSet all = core::IndexSet::range(0, trace.config.batches);
+    for (int layer = 0; layer < layers; ++layer) {
+        const core::IndexSet missing = all.minus(computed[std::size_t(layer)]);
+        if (missing.size() == 0)
+            continue;
+        return "layer " + std::to_string(layer) + "'s weight gradients were not computed by a " +
+               "backward for " + core::describeSet(missing, "batch", "batches") +
+               " (fake_grad, or a WeightGrad made by hand, stands for a gradient without " +
+               "computing it: this lesson checks training)";
+    }
+    return {};
+}
+
 } // namespace
 
 Verdict judge(const Lesson &lesson, const core::Trace &trace)
@@ -73,6 +97,13 @@ Verdict judge(const Lesson &lesson, const core::Trace &trace)
         v.timeMet = v.memoryMet = false;
     }
     const bool checkNeeded = lesson.goal == Goal::Train;
+    std::string checkMessage = trace.check.message;
+    if (checkNeeded && v.finished && v.checkPassed) {
+        if (std::string uncomputed = uncomputedGradients(trace); !uncomputed.empty()) {
+            v.checkPassed = false;
+            checkMessage = std::move(uncomputed);
+        }
+    }
     v.solved = v.finished && (!checkNeeded || v.checkPassed) && v.timeMet && v.memoryMet;
     // The targets are figures of the lesson's own setting: a run at another one (a what-if
     // sweep's, docs/sweeps.md) is checked but not graded.
@@ -112,8 +143,8 @@ Verdict judge(const Lesson &lesson, const core::Trace &trace)
         v.summary = unfinishedSummary(trace, v);
     } else if (checkNeeded && !v.checkPassed) {
         v.kind = Verdict::Kind::CheckFailed;
-        v.detail = trace.check.message;
-        v.summary = "Not solved yet: " + trace.check.message + ".";
+        v.detail = checkMessage;
+        v.summary = "Not solved yet: " + checkMessage + ".";
     } else if (lesson.targets && !trace.figures.hasEvents) {
         v.kind = Verdict::Kind::NoFigures;
         // No figures to compare: "Timesteps 0 is above the target" would be false.

@@ -105,6 +105,21 @@ async def ddp(model):
     return model
 )";
 
+// Gradients that no backward computed: fake_grad stands for all of a layer's batches, and the
+// update takes it. Solved at Timesteps 0.5 while the verdict only asked whether every layer was
+// updated once.
+const std::string kFakeGradientCheat = R"(async def ddp(model):
+    weights, opt_states, activations, grad_activations, grad_weights = model.storage()
+    for layer in range(model.LAYERS):
+        weights[layer], opt_states[layer] = model.load_weights(layer)
+        grad_weights[layer] = model.fake_grad(layer, range(model.BATCHES))
+        weights[layer], opt_states[layer] = model.update(
+            layer, grad_weights[layer], weights[layer], opt_states[layer]
+        )
+        model.set_final_weight(layer, weights[layer])
+    return model
+)";
+
 class Cheat : public ::testing::TestWithParam<std::string>
 {
 protected:
@@ -171,6 +186,19 @@ TEST_P(Cheat, AddingAnotherRanksGradientsFromAGlobalIsNotSolved)
                            "send it (pass_to) or reduce it (allreduce, scatterreduce) first"),
               std::string::npos)
         << run.err;
+}
+
+TEST_P(Cheat, GradientsNoBackwardComputedDoNotSolveATrainingLesson)
+{
+    TempDir dir;
+    const ProcessResult run = cli(dir, {"lesson", "ddp", dir.write("fake.py", kFakeGradientCheat)});
+    EXPECT_EQ(run.exitCode, 1) << run.out << run.err;
+    EXPECT_EQ(run.out.find("Solved!"), std::string::npos) << run.out;
+    EXPECT_NE(run.out.find("Not solved yet: layer 0's weight gradients were not computed by a "
+                           "backward for batches 0-3"),
+              std::string::npos)
+        << run.out;
+    expectNotSolvedByGrade(dir, dir.path().string() + "/fake.py");
 }
 
 // Only what changed during a run that sent no report is removed: an older file stays.
