@@ -68,6 +68,10 @@ struct Lesson {
     std::optional<Targets> notebookTargets; // the original notebook's rounded targets
     std::vector<Experiment> experiments;
     Parallelism parallelism = Parallelism::None;
+    // A training lesson is solved only by gradients a backward computed (verdict.cpp), unless it
+    // teaches with gradients given by fake_grad (lesson.json "fake_gradients": true). A Lesson
+    // made in code asks nothing of the gradients.
+    bool gradientsComputed = false;
     std::string text; // Markdown
     std::string starter;
     std::string solution;

@@ -115,6 +115,8 @@ void readPuzzleConfig(Lesson &lesson, const io::Fields &f)
         io::failAt(f.get("goal"), f.pathOf("goal"), "expected \"train\" or \"run\"");
     lesson.goal = goal == "run" ? Goal::Run : Goal::Train;
     lesson.parallelism = readParallelism(f);
+    lesson.gradientsComputed =
+        lesson.goal == Goal::Train && !(f.has("fake_gradients") && f.boolean("fake_gradients"));
     if (f.has("targets"))
         lesson.targets = readTargets(f, "targets");
     if (f.has("notebook_targets"))

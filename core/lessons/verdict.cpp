@@ -98,7 +98,7 @@ Verdict judge(const Lesson &lesson, const core::Trace &trace)
     }
     const bool checkNeeded = lesson.goal == Goal::Train;
     std::string checkMessage = trace.check.message;
-    if (checkNeeded && v.finished && v.checkPassed) {
+    if (checkNeeded && lesson.gradientsComputed && v.finished && v.checkPassed) {
         if (std::string uncomputed = uncomputedGradients(trace); !uncomputed.empty()) {
             v.checkPassed = false;
             checkMessage = std::move(uncomputed);
