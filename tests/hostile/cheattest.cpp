@@ -127,6 +127,18 @@ protected:
     {
         return runCli({args, dir.path().string(), {GetParam()}}, dir);
     }
+    // `cheat` with SOLVED replaced by the path of a trace of the reference solution.
+    void expectReplayNotSolved(const std::string &cheat, const std::string &name)
+    {
+        TempDir dir;
+        const std::string solved = (dir.path() / "solved.rstb").string();
+        const ProcessResult reference = runCli(
+            {{"lesson", "ddp", "--solution", "--quiet", "--trace-out", solved}, {}, {}}, dir);
+        ASSERT_EQ(reference.exitCode, 0) << reference.err;
+        std::string code = cheat;
+        code.replace(code.find("SOLVED"), 6, solved);
+        expectNotSolvedByGrade(dir, dir.write(name, code));
+    }
     void expectNotSolvedByGrade(const TempDir &dir, const std::string &file)
     {
         const ProcessResult graded = cli(dir, {"grade", file, "--timeout", "10"});
@@ -152,26 +164,12 @@ TEST_P(Cheat, WritingIntoTheSupervisorsPipeIsNotSolved)
 
 TEST_P(Cheat, ReplayingASolvedTraceIsNotSolved)
 {
-    TempDir dir;
-    const std::string solved = (dir.path() / "solved.rstb").string();
-    const ProcessResult reference =
-        runCli({{"lesson", "ddp", "--solution", "--quiet", "--trace-out", solved}, {}, {}}, dir);
-    ASSERT_EQ(reference.exitCode, 0) << reference.err;
-    std::string code = kReplayCheat;
-    code.replace(code.find("SOLVED"), 6, solved);
-    expectNotSolvedByGrade(dir, dir.write("replaycheat.py", code));
+    expectReplayNotSolved(kReplayCheat, "replaycheat.py");
 }
 
 TEST_P(Cheat, ReplayingASolvedTraceAndFinishingTheRunIsNotSolved)
 {
-    TempDir dir;
-    const std::string solved = (dir.path() / "solved.rstb").string();
-    const ProcessResult reference =
-        runCli({{"lesson", "ddp", "--solution", "--quiet", "--trace-out", solved}, {}, {}}, dir);
-    ASSERT_EQ(reference.exitCode, 0) << reference.err;
-    std::string code = kReplayAndFinishCheat;
-    code.replace(code.find("SOLVED"), 6, solved);
-    expectNotSolvedByGrade(dir, dir.write("finishcheat.py", code));
+    expectReplayNotSolved(kReplayAndFinishCheat, "finishcheat.py");
 }
 
 TEST_P(Cheat, AddingAnotherRanksGradientsFromAGlobalIsNotSolved)
