@@ -8,7 +8,6 @@
 #include "core/io/tracejson.h"
 #include "core/lessons/puzzleimport.h"
 #include "core/lessons/pythonsource.h"
-#include "core/terminaltext.h"
 #include "runreport.h"
 #include "supervisor.h"
 
@@ -100,9 +99,9 @@ void writeTraceFiles(const Arguments &args, const core::Trace &trace, const std:
 void printRun(const core::Trace &trace)
 {
     std::cout << formatFigures(trace);
-    std::cerr << core::terminalText(formatWarnings(trace));
+    std::cerr << formatWarnings(trace); // both spell the learner's texts (core::terminalText)
     if (trace.error)
-        std::cerr << core::terminalText(formatError(*trace.error));
+        std::cerr << formatError(*trace.error);
 }
 
 std::vector<std::string> outputPaths(const Arguments &args)
