@@ -119,6 +119,12 @@ constexpr Signature kForward{
     "forward", "forward(layer, inp, weight)", {"layer", "inp", "weight"}, 3};
 constexpr Signature kBackward{
     "backward", "backward(layer, inp, grad, weight)", {"layer", "inp", "grad", "weight"}, 4};
+constexpr Signature kBackwardInput{"backward_input",
+                                   "backward_input(layer, inp, grad, weight)",
+                                   {"layer", "inp", "grad", "weight"},
+                                   4};
+constexpr Signature kBackwardWeight{
+    "backward_weight", "backward_weight(layer, inp, grad)", {"layer", "inp", "grad"}, 3};
 constexpr Signature kLoss{"loss", "loss(inp)", {"inp"}, 1};
 constexpr Signature kUpdate{"update",
                             "update(layer, weight_grad, weight, opt_state)",
@@ -164,6 +170,31 @@ PyObject *backward(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyOb
         return pairOf(unwrap(s.engine().backward(
             s.at(), layer, requirePuzzleObject(a.at[1], "backward"),
             requirePuzzleObject(a.at[2], "backward"), requirePuzzleObject(a.at[3], "backward"))));
+    });
+}
+
+PyObject *backwardInput(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kw)
+{
+    return guarded([&] {
+        const auto a = bound<4>(kBackwardInput, args, nargs, kw);
+        const PyModel &s = FastSelf<PyModel>::of(self);
+        const int layer = intArgument(kBackwardInput, "layer", a.at[0]);
+        return wrapObject(unwrap(
+            s.engine().backwardInput(s.at(), layer, requirePuzzleObject(a.at[1], "backward_input"),
+                                     requirePuzzleObject(a.at[2], "backward_input"),
+                                     requirePuzzleObject(a.at[3], "backward_input"))));
+    });
+}
+
+PyObject *backwardWeight(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kw)
+{
+    return guarded([&] {
+        const auto a = bound<3>(kBackwardWeight, args, nargs, kw);
+        const PyModel &s = FastSelf<PyModel>::of(self);
+        const int layer = intArgument(kBackwardWeight, "layer", a.at[0]);
+        return wrapObject(unwrap(s.engine().backwardWeight(
+            s.at(), layer, requirePuzzleObject(a.at[1], "backward_weight"),
+            requirePuzzleObject(a.at[2], "backward_weight"))));
     });
 }
 
@@ -250,6 +281,8 @@ void useFastModelCalls(PyTypeObject *modelType)
     static PyMethodDef methods[] = {
         fastMethod(kForward, &forward),
         fastMethod(kBackward, &backward),
+        fastMethod(kBackwardInput, &backwardInput),
+        fastMethod(kBackwardWeight, &backwardWeight),
         fastMethod(kLoss, &loss),
         fastMethod(kUpdate, &update),
         fastMethod(kLoadWeights, &loadWeights),

@@ -83,7 +83,10 @@ QColor Palette::event(const core::Event &e, int layers) const
             case core::OpKind::Forward:
                 return layer(e.layer, layers);
             case core::OpKind::Backward:
+            case core::OpKind::BackwardInput: // the half that passes the gradient on
                 return faded(layer(e.layer, layers), 1.0 - kBackwardOpacity);
+            case core::OpKind::BackwardWeight: // lighter: the half that can wait
+                return faded(layer(e.layer, layers), 1.0 - kBackwardOpacity / 2);
             case core::OpKind::Loss:
                 return m_loss;
             case core::OpKind::Update:
@@ -102,7 +105,10 @@ QColor Palette::event(const core::Event &e, int layers) const
         case core::OpKind::Forward:
             return layer(e.layer, layers);
         case core::OpKind::Backward:
+        case core::OpKind::BackwardInput:
             return faded(layer(e.layer, layers), 0.5);
+        case core::OpKind::BackwardWeight:
+            return faded(layer(e.layer, layers), 0.75);
         case core::OpKind::Loss:
             return m_loss;
         case core::OpKind::Update:
