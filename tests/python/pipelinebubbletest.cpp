@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
-// The bubble of a pipeline run read from its trace (docs/explain.md, "The pipeline bubble"):
-// GPipe and 1F1B against their papers' formula, (p-1)/m of the ideal time.
+// The bubble of a pipeline run read from its trace (docs/explain.md, "The
+// pipeline bubble"): GPipe, 1F1B, interleaved 1F1B and ZB-H1 against their
+// papers' formulas.
 #include "pythontestsupport.h"
 
 #include "core/explain/explainjson.h"
@@ -35,12 +36,17 @@ struct ScheduleCase {
     double bubble; // the paper's formula at p = 4
 };
 
-// Under the unit costs of the preset `uniform` the measured bubble is the formula, exactly.
+// Under the unit costs of the preset `uniform` the measured bubble is the
+// formula, exactly.
 TEST(PipelineBubble, EachScheduleMeasuresItsPapersFormulaUnderUniformCosts)
 {
     using explain::PipelineSchedule;
     const std::vector<ScheduleCase> cases = {
         {"92-one_f_one_b", "one_f_one_b", 8, PipelineSchedule::OneFOneB, 1, 3.0 / 8},
+        {"95-interleaved_1f1b", "interleaved_1f1b", 8, PipelineSchedule::Interleaved, 2, 3.0 / 16},
+        {"95-interleaved_1f1b", "interleaved_1f1b", 4, PipelineSchedule::Interleaved, 2, 3.0 / 8},
+        {"96-zero_bubble", "zero_bubble", 8, PipelineSchedule::ZeroBubble, 1, 1.0 / 8},
+        {"96-zero_bubble", "zero_bubble", 16, PipelineSchedule::ZeroBubble, 1, 1.0 / 16},
         {"70-gpipe", "gpipe", 8, PipelineSchedule::GPipe, 1, 3.0 / 8},
     };
     for (const ScheduleCase &c : cases) {
@@ -57,14 +63,38 @@ TEST(PipelineBubble, EachScheduleMeasuresItsPapersFormulaUnderUniformCosts)
     }
 }
 
+// ZB-H1's bubble is a third of 1F1B's when F, B and W cost the same (Qi et al.,
+// 2023).
+TEST(PipelineBubble, ZeroBubbleIsAThirdOfOneFOneB)
+{
+    const auto zb =
+        explain::pipelineShape(runLesson("96-zero_bubble", "zero_bubble", 8, "uniform"));
+    const auto plain =
+        explain::pipelineShape(runLesson("92-one_f_one_b", "one_f_one_b", 8, "uniform"));
+    ASSERT_TRUE(zb && plain);
+    EXPECT_DOUBLE_EQ(zb->forward, zb->backwardInput);
+    EXPECT_DOUBLE_EQ(zb->forward, zb->backwardWeight);
+    EXPECT_DOUBLE_EQ(zb->measured * 3, plain->measured);
+}
+
 TEST(PipelineBubble, ExplainJsonCarriesThePipelineOfAPipelineRunOnly)
 {
     const core::Trace plain = runLesson("92-one_f_one_b", "one_f_one_b", 8, "uniform");
     EXPECT_NE(explain::explainJson(plain, {}).find(
                   "\"pipeline\": {\"schedule\": \"1f1b\", \"stages\": 4, "
-                  "\"micro_batches\": 8, \"virtual_stages\": 1, \"bubble_measured\": 0.375, "
+                  "\"micro_batches\": 8, \"virtual_stages\": 1, "
+                  "\"bubble_measured\": 0.375, "
                   "\"bubble_formula\": 0.375, \"formula\": \"(p-1)/m\"}"),
               std::string::npos);
+    const core::Trace interleaved =
+        runLesson("95-interleaved_1f1b", "interleaved_1f1b", 8, "uniform");
+    const std::string json = explain::explainJson(interleaved, {});
+    EXPECT_NE(json.find("\"pipeline\": {\"schedule\": \"interleaved_1f1b\", \"stages\": 4, "
+                        "\"micro_batches\": 8, \"virtual_stages\": 2, \"bubble_measured\": "
+                        "0.1875, "
+                        "\"bubble_formula\": 0.1875, \"formula\": \"(p-1)/(v*m)\"}"),
+              std::string::npos)
+        << json;
     python::Runtime runtime;
     const core::Trace ddp =
         runtime.run(makeRequest(readSourceFile("lessons/30-ddp/solution.py"), "ddp", 4, 2, 4))
