@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
-// The bubble of a pipeline run read from its trace (docs/explain.md, "The
-// pipeline bubble"): GPipe, 1F1B, interleaved 1F1B and ZB-H1 against their
-// papers' formulas.
+// The bubble of a pipeline run read from its trace (docs/explain.md, "The pipeline bubble"):
+// GPipe, 1F1B, interleaved 1F1B and ZB-H1 against their papers' formulas.
 #include "pythontestsupport.h"
 
 #include "core/explain/explainjson.h"
+#include "core/explain/formulas.h"
 #include "core/explain/pipelineshape.h"
 #include "core/io/costfile.h"
 
@@ -36,8 +36,7 @@ struct ScheduleCase {
     double bubble; // the paper's formula at p = 4
 };
 
-// Under the unit costs of the preset `uniform` the measured bubble is the
-// formula, exactly.
+// Under the unit costs of the preset `uniform` the measured bubble is the formula, exactly.
 TEST(PipelineBubble, EachScheduleMeasuresItsPapersFormulaUnderUniformCosts)
 {
     using explain::PipelineSchedule;
@@ -63,8 +62,7 @@ TEST(PipelineBubble, EachScheduleMeasuresItsPapersFormulaUnderUniformCosts)
     }
 }
 
-// ZB-H1's bubble is a third of 1F1B's when F, B and W cost the same (Qi et al.,
-// 2023).
+// ZB-H1's bubble is a third of 1F1B's when F, B and W cost the same (Qi et al., 2023).
 TEST(PipelineBubble, ZeroBubbleIsAThirdOfOneFOneB)
 {
     const auto zb =
@@ -82,16 +80,14 @@ TEST(PipelineBubble, ExplainJsonCarriesThePipelineOfAPipelineRunOnly)
     const core::Trace plain = runLesson("92-one_f_one_b", "one_f_one_b", 8, "uniform");
     EXPECT_NE(explain::explainJson(plain, {}).find(
                   "\"pipeline\": {\"schedule\": \"1f1b\", \"stages\": 4, "
-                  "\"micro_batches\": 8, \"virtual_stages\": 1, "
-                  "\"bubble_measured\": 0.375, "
+                  "\"micro_batches\": 8, \"virtual_stages\": 1, \"bubble_measured\": 0.375, "
                   "\"bubble_formula\": 0.375, \"formula\": \"(p-1)/m\"}"),
               std::string::npos);
     const core::Trace interleaved =
         runLesson("95-interleaved_1f1b", "interleaved_1f1b", 8, "uniform");
     const std::string json = explain::explainJson(interleaved, {});
     EXPECT_NE(json.find("\"pipeline\": {\"schedule\": \"interleaved_1f1b\", \"stages\": 4, "
-                        "\"micro_batches\": 8, \"virtual_stages\": 2, \"bubble_measured\": "
-                        "0.1875, "
+                        "\"micro_batches\": 8, \"virtual_stages\": 2, \"bubble_measured\": 0.1875, "
                         "\"bubble_formula\": 0.1875, \"formula\": \"(p-1)/(v*m)\"}"),
               std::string::npos)
         << json;
@@ -102,6 +98,27 @@ TEST(PipelineBubble, ExplainJsonCarriesThePipelineOfAPipelineRunOnly)
     ASSERT_TRUE(isCorrect(ddp));
     EXPECT_FALSE(explain::pipelineShape(ddp));
     EXPECT_EQ(explain::explainJson(ddp, {}).find("\"pipeline\""), std::string::npos);
+}
+
+// The lessons' Why tab: the new schedules show the measured bubble beside their formula; GPipe's
+// and 1F1B's lessons keep their sentence.
+TEST(PipelineBubble, TheWhyTabShowsTheMeasuredBubbleBesideTheFormula)
+{
+    using lessons::Parallelism;
+    EXPECT_EQ(explain::lessonFormulaSentence(
+                  runLesson("95-interleaved_1f1b", "interleaved_1f1b", 8, "uniform"),
+                  Parallelism::Pipeline),
+              "Measured bubble 19% of the ideal time (m micro-batches of one stage's work); the "
+              "interleaved 1F1B formula (p-1)/(v*m) with p = 4, v = 2, m = 8 gives 19%.");
+    EXPECT_EQ(explain::lessonFormulaSentence(
+                  runLesson("96-zero_bubble", "zero_bubble", 8, "uniform"), Parallelism::Pipeline),
+              "Measured bubble 13% of the ideal time (m micro-batches of one stage's work); the "
+              "zero-bubble (ZB-H1) formula (p-1)(F+B-W)/(m(F+B+W)) with p = 4, m = 8 and F, B, W "
+              "as measured gives 13%.");
+    EXPECT_EQ(explain::lessonFormulaSentence(
+                  runLesson("92-one_f_one_b", "one_f_one_b", 4, "notebook"), Parallelism::Pipeline)
+                  .rfind("Idle ", 0),
+              0U);
 }
 
 } // namespace
