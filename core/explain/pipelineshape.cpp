@@ -172,8 +172,11 @@ std::string pipelineBubbleSentence(const PipelineShape &shape)
             break;
     }
     return "Measured bubble " + percent(shape.measured) +
-           " of the ideal time (m micro-batches of one stage's work); the " + name + " formula " +
-           formulaText(shape.schedule) + " with " + with + " gives " + percent(shape.formula) + ".";
+           " of the ideal time (idle or communicating, against m micro-batches of one stage's "
+           "work); "
+           "the " +
+           name + " formula " + formulaText(shape.schedule) + " with " + with + " gives " +
+           percent(shape.formula) + ".";
 }
 
 } // namespace rankstep::explain

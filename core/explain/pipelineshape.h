@@ -34,8 +34,8 @@ std::optional<PipelineShape> pipelineShape(const core::Trace &trace);
 const char *scheduleName(PipelineSchedule schedule); // "1f1b", "interleaved_1f1b", ...
 // "(p-1)/m", "(p-1)/(v*m)", "(p-1)(F+B-W)/(m(F+B+W))".
 const char *formulaText(PipelineSchedule schedule);
-// "Measured bubble 19% of the ideal time; the interleaved 1F1B formula (p-1)/(v*m) with p = 4,
-// v = 2, m = 8 gives 19%."
+// "Measured bubble 19% of the ideal time (idle or communicating, ...); the interleaved 1F1B
+// formula (p-1)/(v*m) with p = 4, v = 2, m = 8 gives 19%."
 std::string pipelineBubbleSentence(const PipelineShape &shape);
 
 } // namespace rankstep::explain

@@ -105,16 +105,20 @@ TEST(PipelineBubble, ExplainJsonCarriesThePipelineOfAPipelineRunOnly)
 TEST(PipelineBubble, TheWhyTabShowsTheMeasuredBubbleBesideTheFormula)
 {
     using lessons::Parallelism;
-    EXPECT_EQ(explain::lessonFormulaSentence(
-                  runLesson("95-interleaved_1f1b", "interleaved_1f1b", 8, "uniform"),
-                  Parallelism::Pipeline),
-              "Measured bubble 19% of the ideal time (m micro-batches of one stage's work); the "
-              "interleaved 1F1B formula (p-1)/(v*m) with p = 4, v = 2, m = 8 gives 19%.");
-    EXPECT_EQ(explain::lessonFormulaSentence(
-                  runLesson("96-zero_bubble", "zero_bubble", 8, "uniform"), Parallelism::Pipeline),
-              "Measured bubble 13% of the ideal time (m micro-batches of one stage's work); the "
-              "zero-bubble (ZB-H1) formula (p-1)(F+B-W)/(m(F+B+W)) with p = 4, m = 8 and F, B, W "
-              "as measured gives 13%.");
+    EXPECT_EQ(
+        explain::lessonFormulaSentence(
+            runLesson("95-interleaved_1f1b", "interleaved_1f1b", 8, "uniform"),
+            Parallelism::Pipeline),
+        "Measured bubble 19% of the ideal time (idle or communicating, against m micro-batches "
+        "of one stage's work); the interleaved 1F1B formula (p-1)/(v*m) with p = 4, v = 2, m = 8 "
+        "gives 19%.");
+    EXPECT_EQ(
+        explain::lessonFormulaSentence(runLesson("96-zero_bubble", "zero_bubble", 8, "uniform"),
+                                       Parallelism::Pipeline),
+        "Measured bubble 13% of the ideal time (idle or communicating, against m micro-batches "
+        "of one stage's work); the zero-bubble (ZB-H1) formula (p-1)(F+B-W)/(m(F+B+W)) with p = 4, "
+        "m = 8 and F, B, W "
+        "as measured gives 13%.");
     EXPECT_EQ(explain::lessonFormulaSentence(
                   runLesson("92-one_f_one_b", "one_f_one_b", 4, "notebook"), Parallelism::Pipeline)
                   .rfind("Idle ", 0),
