@@ -453,6 +453,10 @@
         <translation>backward, Gradienten</translation>
     </message>
     <message>
+        <source>B input gradient, W weight gradient</source>
+        <translation>B Eingabegradient, W Gewichtsgradient</translation>
+    </message>
+    <message>
         <source>update</source>
         <translation>update</translation>
     </message>
