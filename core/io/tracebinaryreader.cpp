@@ -89,6 +89,7 @@ void TraceDecoder::readConfig(TraceJsonOptions &options)
          {&cost.forwardPerBatch, &cost.backwardPerBatch, &cost.loss, &cost.update, &cost.allreduce,
           &cost.allgather, &cost.scatterreduce, &cost.passTo, &cost.receive})
         *time = m_in.time("cost");
+    cost.splitBackwardEvenly(); // not in the format: the events carry their durations
     cost.sizes.hidden = m_in.integer("hidden", 1, kMaxSize);
     cost.sizes.length = m_in.integer("length", 1, kMaxSize);
     m_in.endSection();
@@ -170,7 +171,7 @@ void TraceDecoder::readEvents()
 core::Event TraceDecoder::readEvent(std::vector<RankState> &ranks)
 {
     core::Event event;
-    const unsigned head = m_in.tag("op", 9, binary::kEventPeer | binary::kEventLink);
+    const unsigned head = m_in.tag("op", core::kOpCount, binary::kEventPeer | binary::kEventLink);
     event.op = core::OpKind(head & binary::kEnumBits);
     event.rank = readRank("rank");
     RankState &state = ranks[std::size_t(event.rank)];

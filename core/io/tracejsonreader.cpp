@@ -122,6 +122,7 @@ void TraceReader::readConfig(const Fields &config, TraceJsonOptions &options)
     const Fields cost = config.object("cost");
     run.cost.forwardPerBatch = cost.time("forward_per_batch");
     run.cost.backwardPerBatch = cost.time("backward_per_batch");
+    run.cost.splitBackwardEvenly(); // not in the format: the events carry their durations
     run.cost.loss = cost.time("loss");
     run.cost.update = cost.time("update");
     run.cost.allreduce = cost.time("allreduce");
@@ -247,7 +248,7 @@ core::Event TraceReader::readEvent(const Fields &fields, int rank) const
 {
     core::Event event;
     event.rank = rank;
-    event.op = readName(fields, "op", core::opName, 9);
+    event.op = readName(fields, "op", core::opName, core::kOpCount);
     event.layer = fields.integer32("layer", -1, kIntMax);
     event.batches = fields.indices("batches");
     event.shards = fields.indices("shards");

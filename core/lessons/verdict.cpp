@@ -67,7 +67,10 @@ std::string uncomputedGradients(const core::Trace &trace)
     const int layers = trace.config.layers;
     std::vector<core::IndexSet> computed(std::size_t(std::max(layers, 0)));
     for (const core::Event &event : trace.events)
-        if (event.op == core::OpKind::Backward && event.layer >= 0 && event.layer < layers)
+        // A whole backward or its weight half computes the weight's gradient; the input half
+        // does not.
+        if ((event.op == core::OpKind::Backward || event.op == core::OpKind::BackwardWeight) &&
+            event.layer >= 0 && event.layer < layers)
             computed[std::size_t(event.layer)] |= event.batches;
     const core::IndexSet all = core::IndexSet::range(0, trace.config.batches);
     for (int layer = 0; layer < layers; ++layer) {

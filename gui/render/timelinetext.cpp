@@ -82,6 +82,10 @@ QString blockLabel(const core::Event &event)
             return QStringLiteral("→ %1").arg(event.peer);
         case core::OpKind::Receive:
             return QStringLiteral("← %1").arg(event.peer);
+        case core::OpKind::BackwardInput: // the two halves of a backward, told apart by name
+            return QStringLiteral("B ") + batchLabel(event.batches);
+        case core::OpKind::BackwardWeight:
+            return QStringLiteral("W ") + batchLabel(event.batches);
         case core::OpKind::Forward:
         case core::OpKind::Backward:
         case core::OpKind::Loss:

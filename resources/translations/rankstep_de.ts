@@ -432,12 +432,12 @@
         <translation>%1: Rank %2 ruft eine kollektive Operation einer Gruppe auf, zu der er nicht gehört (%3)</translation>
     </message>
     <message>
-        <source>%1: the activation is at layer %2, but backward at layer %3 needs the activation at layer %3 (the one forward at layer %3 consumed)</source>
-        <translation>%1: Die Aktivierung ist in Schicht %2, aber backward in Schicht %3 braucht die Aktivierung in Schicht %3 (die, die forward in Schicht %3 verarbeitet hat)</translation>
+        <source>%1: the activation is at layer %2, but %4 at layer %3 needs the activation at layer %3 (the one forward at layer %3 consumed)</source>
+        <translation>%1: Die Aktivierung ist in Schicht %2, aber %4 in Schicht %3 braucht die Aktivierung in Schicht %3 (die, die forward in Schicht %3 verarbeitet hat)</translation>
     </message>
     <message>
-        <source>%1: the activation gradient is for layer %2, but backward at layer %3 needs the gradient for layer %3 (what %4 returned)</source>
-        <translation>%1: Der Aktivierungsgradient gehört zu Schicht %2, aber backward in Schicht %3 braucht den Gradienten für Schicht %3 (den %4 geliefert hat)</translation>
+        <source>%1: the activation gradient is for layer %2, but %5 at layer %3 needs the gradient for layer %3 (what %4 returned)</source>
+        <translation>%1: Der Aktivierungsgradient gehört zu Schicht %2, aber %5 in Schicht %3 braucht den Gradienten für Schicht %3 (den %4 geliefert hat)</translation>
     </message>
     <message>
         <source>the loss</source>
@@ -963,6 +963,10 @@
     <message>
         <source>backward, gradients</source>
         <translation>backward, Gradienten</translation>
+    </message>
+    <message>
+        <source>B input gradient, W weight gradient</source>
+        <translation>B Eingabegradient, W Gewichtsgradient</translation>
     </message>
     <message>
         <source>update</source>

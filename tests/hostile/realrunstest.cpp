@@ -137,6 +137,19 @@ TEST(RealRuns, FsdpShardsTrainWhatOneProcessTrains)
     EXPECT_TRUE(std::regex_search(run.out, std::regex("\\n +5  [0-9.e-]+\\n"))) << run.out;
 }
 
+// The zero-bubble schedule splits every backward into its input and weight gradients; for real
+// the two halves train what one process trains, on every layer.
+TEST(RealRuns, ZeroBubbleHalvesOfTheBackwardTrainWhatOneProcessTrains)
+{
+    REQUIRE_TORCH();
+    TempDir dir;
+    const ProcessResult run = runCli(
+        {realArgs(kSource + "/lessons/96-zero_bubble/solution.py", "zero_bubble", 4, 8, 4), "", {}},
+        dir);
+    ASSERT_EQ(run.exitCode, 0) << run.out << run.err;
+    EXPECT_TRUE(std::regex_search(run.out, std::regex("\\n +7  [0-9.e-]+\\n"))) << run.out;
+}
+
 // Summing the gradients twice counts every batch twice: the simulator warns and its check passes
 // (the final weights have the right shape and step), but the trained values are not one
 // process's. Only the real run can tell.

@@ -199,6 +199,9 @@ class Model:
         self.final_weights = {}
         self._groups = groups or {}
         self._outbox = []
+        # The weight each layer's forward used on this rank: backward_weight takes none, and the
+        # real layer's output gradient needs it (tanh(x @ w) is recomputed, as in backward).
+        self._forward_weights = {}
 
     def storage(self):
         return (self.weights, self.opt_states, self.activations, self.grad_activations,
@@ -228,6 +231,7 @@ class Model:
 
     def forward(self, layer, inp, weight):
         self._check_weight("forward", layer, weight)
+        self._forward_weights[layer] = weight
         if not isinstance(inp, Activation) or inp.layer != layer:
             raise PuzzleError(f"forward(layer {layer}): needs an activation of layer {layer}, "
                               f"not {inp!r}")
@@ -260,6 +264,33 @@ class Model:
         return (WeightGrad(layer, self.LAYERS, inp.batches, self.BATCHES, {0}, 1,
                            {0: grad_weight.reshape(-1)}),
                 ActivationGrad(layer - 1, self.LAYERS, inp.batches, self.BATCHES, grad_inp))
+
+    def _check_backward(self, op, layer, inp, grad):
+        if not isinstance(inp, Activation) or not isinstance(grad, ActivationGrad) or \
+                inp.layer != layer or grad.layer != layer or inp.batches != grad.batches:
+            raise PuzzleError(f"{op}(layer {layer}): needs the activation and the gradient of "
+                              f"layer {layer} on the same batches, not {inp!r} and {grad!r}")
+
+    # The backward in two halves (docs/simulation.md, "Beyond the notebook").
+    def backward_input(self, layer, inp, grad, weight):
+        self._check_weight("backward_input", layer, weight)
+        self._check_backward("backward_input", layer, inp, grad)
+        began, memory = self.recorder.begin(), self.memory()
+        _, grad_inp = tensors.backward(inp.value, grad.value, weight.matrix(self.sizes.hidden))
+        self.recorder.end(began, "backward_input", layer, memory, inp)
+        return ActivationGrad(layer - 1, self.LAYERS, inp.batches, self.BATCHES, grad_inp)
+
+    def backward_weight(self, layer, inp, grad):
+        self._check_backward("backward_weight", layer, inp, grad)
+        weight = self._forward_weights.get(layer)
+        if weight is None:
+            raise PuzzleError(f"backward_weight(layer {layer}): this rank never ran forward at "
+                              f"layer {layer}, whose weight the real layer needs")
+        began, memory = self.recorder.begin(), self.memory()
+        grad_weight, _ = tensors.backward(inp.value, grad.value, weight.matrix(self.sizes.hidden))
+        self.recorder.end(began, "backward_weight", layer, memory, inp)
+        return WeightGrad(layer, self.LAYERS, inp.batches, self.BATCHES, {0}, 1,
+                          {0: grad_weight.reshape(-1)})
 
     def update(self, layer, weight_grad, weight, opt_state):
         covers = weight_grad.is_complete() or (weight_grad.total == weight.total and

@@ -49,3 +49,17 @@ TEST(TimelineText, MessagesNameTheirPeer)
     e.layer = 4;
     EXPECT_EQ(eventTitle(e), QStringLiteral("receive from rank 3, layer 4"));
 }
+
+TEST(TimelineText, TheHalvesOfABackwardSayWhichTheyAre)
+{
+    Event e;
+    e.op = OpKind::BackwardInput;
+    e.layer = 3;
+    e.batches = IndexSet{2};
+    EXPECT_EQ(blockLabel(e), QStringLiteral("B 2"));
+    EXPECT_EQ(eventTitle(e), QStringLiteral("backward_input, layer 3"));
+    e.op = OpKind::BackwardWeight;
+    EXPECT_EQ(blockLabel(e), QStringLiteral("W 2"));
+    e.op = OpKind::Backward;
+    EXPECT_EQ(blockLabel(e), QStringLiteral("2"));
+}
