@@ -151,6 +151,9 @@ read the lessons from DIR instead of the built-in ones, for lesson authors):
   --ranks R            number of ranks (GPUs), default 1
   --layers L           number of layers, default 2
   --batches B          number of batches, default 4
+  --tensor T --context C --pipeline P --expert E
+                       the ranks' layout (docs/simulation.md, "Layouts"): each degree 1
+                       unless given; the data-parallel degree is R / (T x C x P)
   --json OUT           write the whole trace as JSON (docs/trace-format.md); --trace-json OUT
                        is the same (grade: --json alone prints the results as JSON)
   --chrome-trace OUT   write a trace that Perfetto and chrome://tracing open: a track per

@@ -132,6 +132,20 @@ void TraceReader::readConfig(const Fields &config, TraceJsonOptions &options)
     run.cost.receive = cost.time("receive");
     run.cost.sizes.hidden = cost.integer("hidden", 1, kMaxSize);
     run.cost.sizes.length = cost.integer("length", 1, kMaxSize);
+    if (cost.has("backward_input_per_batch") || cost.has("backward_weight_per_batch")) {
+        run.cost.backwardInputPerBatch = cost.time("backward_input_per_batch");
+        run.cost.backwardWeightPerBatch = cost.time("backward_weight_per_batch");
+    }
+    if (config.has("layout")) {
+        const Fields layout = config.object("layout");
+        run.layout.tensor = layout.integer32("tensor", 1, int(kMaxRanks));
+        run.layout.context = layout.integer32("context", 1, int(kMaxRanks));
+        run.layout.pipeline = layout.integer32("pipeline", 1, int(kMaxRanks));
+        run.layout.expert = layout.integer32("expert", 1, int(kMaxRanks));
+        if (const std::string problem = core::layoutProblem(run.ranks, run.layout);
+            !problem.empty())
+            failAt(config.get("layout"), "config.layout", problem);
+    }
     if (!cost.has("network"))
         return; // the notebook's kind
     // A real-scale cost model (docs/cost-models.md).

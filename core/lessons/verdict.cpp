@@ -112,11 +112,14 @@ Verdict judge(const Lesson &lesson, const core::Trace &trace)
     // sweep's, docs/sweeps.md) is checked but not graded.
     const core::RunConfig &at = trace.config;
     const core::RunConfig &own = lesson.config;
-    if (at.ranks != own.ranks || at.layers != own.layers || at.batches != own.batches) {
+    if (at.ranks != own.ranks || at.layers != own.layers || at.batches != own.batches ||
+        at.layout != own.layout) {
         const auto setting = [](const core::RunConfig &c) {
+            const std::string layout = core::layoutText(c.layout);
             return std::to_string(c.ranks) + (c.ranks == 1 ? " rank, " : " ranks, ") +
                    std::to_string(c.layers) + (c.layers == 1 ? " layer, " : " layers, ") +
-                   std::to_string(c.batches) + (c.batches == 1 ? " batch" : " batches");
+                   std::to_string(c.batches) + (c.batches == 1 ? " batch" : " batches") +
+                   (layout.empty() ? "" : " (" + layout + ")");
         };
         v.solved = false;
         if (v.finished && (!checkNeeded || v.checkPassed)) {
