@@ -138,6 +138,10 @@ std::vector<std::string> puzzleRankWords(const RealOptions &o, const std::string
     words.insert(words.end(), model.begin(), model.end());
     if (!o.profile.empty())
         words.emplace_back("--profile");
+    if (o.nnodes > 1) // every node's check needs every rank's files (rankstep_real.exchange)
+        words.insert(words.end(), {"--node-ranks", std::to_string(o.ranks / o.nnodes)});
+    if (o.backend == "nccl")
+        words.insert(words.end(), {"--device", "cuda"});
     return words;
 }
 
@@ -265,8 +269,15 @@ int realCommand(const std::vector<std::string> &args)
         std::cout << (trace->error ? formatError(*trace->error) : trace->check.message + "\n");
         return exitCodeFor(*trace);
     }
-    std::cout << "Simulated: correct. Running " << o.ranks << " ranks for real (" << o.backend
-              << ", HIDDEN " << o.hidden << ", LENGTH " << o.length << ")...\n"
+    const int perNode = o.ranks / o.nnodes;
+    const int firstRank = o.nodeRank * perNode;
+    std::cout << "Simulated: correct. Running ";
+    if (o.nnodes > 1)
+        std::cout << "ranks " << firstRank << " to " << firstRank + perNode - 1 << " of " << o.ranks
+                  << " for real on node " << o.nodeRank << " of " << o.nnodes;
+    else
+        std::cout << o.ranks << " ranks for real";
+    std::cout << " (" << o.backend << ", HIDDEN " << o.hidden << ", LENGTH " << o.length << ")...\n"
               << std::flush;
 
     // 2. One process per rank of this node, on a loopback of their own when on one machine. Each
@@ -283,7 +294,6 @@ int realCommand(const std::vector<std::string> &args)
     // before any of the learner's code runs (rankstep_real.rank.run). Only the time is taken
     // from it; a learner's code that made another rank's file early would only shorten its own
     // run's time.
-    const int firstRank = o.nodeRank * (o.ranks / o.nnodes);
     const auto everyRankJoined = [&] {
         for (int rank = firstRank; rank < firstRank + o.ranks / o.nnodes; ++rank)
             if (!fs::exists(out / ("rank-" + std::to_string(rank) + ".progress")))
@@ -302,8 +312,9 @@ int realCommand(const std::vector<std::string> &args)
         return *code;
 
     // 3. The check against one process, and the report, in a sandbox of its own.
-    std::vector<std::string> verify{"--ranks", std::to_string(o.ranks), "--wall-seconds",
-                                    std::to_string(ended.seconds)};
+    std::vector<std::string> verify{"--ranks",        std::to_string(o.ranks),
+                                    "--nnodes",       std::to_string(o.nnodes),
+                                    "--wall-seconds", std::to_string(ended.seconds)};
     const std::vector<std::string> model = modelArguments(o);
     verify.insert(verify.end(), model.begin(), model.end());
     if (!o.profile.empty())

@@ -12,6 +12,7 @@
 #include "realprocess.h"
 #include "runreport.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <chrono>
 #include <csignal>
@@ -178,10 +179,10 @@ Launched launchRanks(const RealOptions &o, const std::vector<std::string> &rankW
         env.push_back("LOCAL_RANK=" + std::to_string(local));
         std::vector<std::string> words{runnerProgram(), "__real-rank"};
         words.insert(words.end(), rankWords.begin(), rankWords.end());
+        launched.logs.push_back(out / ("rank-" + std::to_string(rank) + ".log"));
         try {
-            launched.pids.push_back(
-                spawnReal(words, realEnvironment(out.string(), env), out.string(),
-                          (out / ("rank-" + std::to_string(rank) + ".log")).string()));
+            launched.pids.push_back(spawnReal(words, realEnvironment(out.string(), env),
+                                              out.string(), launched.logs.back().string()));
         } catch (const UsageError &) {
             killAll(launched);
             throw;
@@ -223,6 +224,11 @@ Ended waitForRanks(const Launched &launched, double timeout, const std::function
     auto nextLook = start;
     auto nextQuotaLook = start;
     bool failing = false;
+    const auto logOf = [&launched](pid_t pid) {
+        const auto at = std::find(launched.pids.begin(), launched.pids.end(), pid);
+        const auto index = std::size_t(at - launched.pids.begin());
+        return index < launched.logs.size() ? launched.logs[index] : fs::path();
+    };
     while (ended.status.size() < launched.pids.size()) {
         if (waitingToJoin && Clock::now() >= nextLook) {
             nextLook = after(Clock::now(), 0.1);
@@ -241,6 +247,7 @@ Ended waitForRanks(const Launched &launched, double timeout, const std::function
             ended.status[pid] = status;
             if (!(WIFEXITED(status) && WEXITSTATUS(status) == 0) && !failing) {
                 failing = true;
+                ended.failedLog = logOf(pid);
                 deadline =
                     std::min<Clock::time_point>(deadline, Clock::now() + std::chrono::seconds(3));
             }
@@ -296,8 +303,10 @@ std::optional<int> endOfRanks(const Ended &ended, const fs::path &out, int ranks
     }
     for (const auto &[pid, status] : ended.status) {
         if (!(WIFEXITED(status) && WEXITSTATUS(status) == 0)) {
-            std::cout << "A rank process ended unexpectedly; its output:\n"
-                      << printable(readRankFile(out / "rank-0.log", 64 * 1024)) << "\n";
+            const fs::path log = ended.failedLog.empty() ? out / "rank-0.log" : ended.failedLog;
+            std::cout << "A rank process ended unexpectedly; its output ("
+                      << log.filename().string() << "):\n"
+                      << printable(readRankFile(log, 64 * 1024)) << "\n";
             return kInternal;
         }
     }
@@ -351,7 +360,8 @@ CheckOutcome runCheck(const RealOptions &o, const RunFolder &folder, const std::
         {spawnReal(argv, realEnvironment(folder.check.string(), {"PYTHONPATH=" + realPackageDir()}),
                    folder.check.string(), log)},
         folder.check,
-        o.memory > 0 ? std::uintmax_t(o.memory) << 20 : 0};
+        o.memory > 0 ? std::uintmax_t(o.memory) << 20 : 0,
+        {log}};
     const Ended ended = waitForRanks(check, o.timeout);
     CheckOutcome outcome;
     const int status = ended.status.empty() ? -1 : ended.status.begin()->second;

@@ -49,6 +49,7 @@ struct Launched {
     std::vector<pid_t> pids;
     std::filesystem::path folder;
     std::uintmax_t quotaBytes = 0;
+    std::vector<std::filesystem::path> logs; // each process's output, in the order of `pids`
 };
 
 // The bytes the files beneath `folder` hold, by their sizes (a sparse file counts whole); links
@@ -71,6 +72,7 @@ struct Ended {
     std::uintmax_t quotaBytes = 0;
     std::map<pid_t, int> status;
     double seconds = 0;
+    std::filesystem::path failedLog; // the output of the first process that failed, if any
 };
 
 // Waits for every rank. The timeout counts from the moment `joined` first says every rank has

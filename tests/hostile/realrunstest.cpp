@@ -501,16 +501,37 @@ TEST(RealRuns, WithoutPyTorchTheCommandSaysHowToInstallIt)
     EXPECT_NE(run.err.find("apt-get install python3-torch"), std::string::npos) << run.err;
 }
 
-// torchrun's conventions across machines, tried on one: two node groups of two ranks each.
-TEST(RealRuns, TwoNodeGroupsOnTheLoopbackAddressTrainOneModel)
+// A port no one listens on now (the kernel picks it), for two node groups to meet on.
+int freeLoopbackPort()
 {
-    REQUIRE_TORCH();
-    TempDir dir;
-    const int port = 20000 + int(getpid() % 20000);
+    const int fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    sockaddr_in address{};
+    address.sin_family = AF_INET;
+    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    socklen_t length = sizeof address;
+    int port = 20000 + int(getpid() % 20000);
+    if (fd >= 0 && bind(fd, reinterpret_cast<sockaddr *>(&address), sizeof address) == 0 &&
+        getsockname(fd, reinterpret_cast<sockaddr *>(&address), &length) == 0)
+        port = ntohs(address.sin_port);
+    if (fd >= 0)
+        close(fd);
+    return port;
+}
+
+struct NodeRun {
+    int exitCode = -1;
+    std::string out, err;
+};
+
+// torchrun's conventions across machines, tried on one: `real` started twice, as node 0 and node 1
+// of two, meeting on the loopback address; each waited for to its end.
+std::vector<NodeRun> runOnTwoNodes(const std::string &file, const std::string &function, int ranks,
+                                   const TempDir &dir)
+{
+    const int port = freeLoopbackPort();
     std::vector<pid_t> nodes;
     for (int node = 0; node < 2; ++node) {
-        std::vector<std::string> args =
-            realArgs(kSource + "/lessons/30-ddp/solution.py", "ddp", 4, 2, 4);
+        std::vector<std::string> args = realArgs(file, function, ranks, 2, 4);
         args.insert(args.end(),
                     {"--nnodes", "2", "--node-rank", std::to_string(node), "--master-addr",
                      "127.0.0.1", "--master-port", std::to_string(port)});
@@ -518,14 +539,80 @@ TEST(RealRuns, TwoNodeGroupsOnTheLoopbackAddressTrainOneModel)
         nodes.push_back(startCli({args, "", {}}, (dir.path() / (name + ".out")).string(),
                                  (dir.path() / (name + ".err")).string()));
     }
+    std::vector<NodeRun> runs;
     for (int node = 0; node < 2; ++node) {
         int status = 0;
-        ASSERT_EQ(waitpid(nodes[std::size_t(node)], &status, 0), nodes[std::size_t(node)]);
+        NodeRun run;
+        if (waitpid(nodes[std::size_t(node)], &status, 0) == nodes[std::size_t(node)] &&
+            WIFEXITED(status))
+            run.exitCode = WEXITSTATUS(status);
         const std::string name = "node" + std::to_string(node);
-        const std::string out = dir.read(name + ".out");
-        EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0)
-            << name << ": " << out << dir.read(name + ".err");
-        EXPECT_NE(out.find("match one process trained on every batch"), std::string::npos) << out;
+        run.out = dir.read(name + ".out");
+        run.err = dir.read(name + ".err");
+        runs.push_back(run);
+    }
+    return runs;
+}
+
+TEST(RealRuns, TwoNodeGroupsOnTheLoopbackAddressTrainOneModel)
+{
+    REQUIRE_TORCH();
+    TempDir dir;
+    const std::vector<NodeRun> nodes =
+        runOnTwoNodes(kSource + "/lessons/30-ddp/solution.py", "ddp", 4, dir);
+    for (const NodeRun &node : nodes) {
+        EXPECT_EQ(node.exitCode, 0) << node.out << node.err;
+        EXPECT_NE(node.out.find("match one process trained on every batch"), std::string::npos)
+            << node.out;
+    }
+}
+
+// FSDP leaves each rank one shard of every layer: a node alone holds half of each weight. Every
+// node checks the whole model from every rank's shards (the ranks send theirs to the other
+// nodes), and says so for the nodes.
+TEST(RealRuns, FsdpOnTwoNodeGroupsIsCheckedWithEveryNodesShards)
+{
+    REQUIRE_TORCH();
+    TempDir dir;
+    const std::vector<NodeRun> nodes =
+        runOnTwoNodes(kSource + "/lessons/50-fsdp/solution.py", "fsdp", 4, dir);
+    for (std::size_t node = 0; node < nodes.size(); ++node) {
+        EXPECT_EQ(nodes[node].exitCode, 0) << nodes[node].out << nodes[node].err;
+        EXPECT_EQ(nodes[node].out.find("none set"), std::string::npos) << nodes[node].out;
+        EXPECT_NE(nodes[node].out.find("The weights of the 4 ranks on 2 nodes, put together, "
+                                       "match one process trained on every batch"),
+                  std::string::npos)
+            << nodes[node].out;
+        EXPECT_NE(nodes[node].out.find("Running ranks " + std::to_string(2 * node) + " to " +
+                                       std::to_string(2 * node + 1) + " of 4 for real on node " +
+                                       std::to_string(node) + " of 2"),
+                  std::string::npos)
+            << nodes[node].out;
+    }
+}
+
+// Rank 3 (node 1) counts its gradient of layer 0 twice: the simulator only warns, the real values
+// differ. Both nodes name the rank and its node.
+TEST(RealRuns, ANodesRankThatTrainsAnotherModelIsNamedWithItsNode)
+{
+    REQUIRE_TORCH();
+    TempDir dir;
+    std::string code = readText(kSource + "/lessons/50-fsdp/solution.py");
+    const std::string anchor =
+        "    for layer in range(model.LAYERS):\n        weights[layer], "
+        "opt_states[layer] = model.update(";
+    const std::size_t at = code.find(anchor);
+    ASSERT_NE(at, std::string::npos);
+    code.insert(at,
+                "    if model.rank == 3:\n"
+                "        grad_weights[0] = grad_weights[0] + grad_weights[0]\n");
+    const std::vector<NodeRun> nodes = runOnTwoNodes(dir.write("twice.py", code), "fsdp", 4, dir);
+    for (const NodeRun &node : nodes) {
+        EXPECT_EQ(node.exitCode, 1) << node.out << node.err;
+        EXPECT_NE(node.out.find("Layer 0 is the first that differs"), std::string::npos)
+            << node.out;
+        EXPECT_NE(node.out.find("Its values differ on rank 3 (node 1)."), std::string::npos)
+            << node.out;
     }
 }
 
