@@ -248,6 +248,10 @@ int realCommand(const std::vector<std::string> &args)
     const fs::path &out = folder.ranks;
     if (!torchAvailable("real", o.python, folder.dir))
         return kUnavailable;
+    if (o.backend == "nccl") // before any rank starts, not a traceback from each of them
+        if (const std::string problem = ncclProblem(o.python, o.ranks / o.nnodes, folder.dir);
+            !problem.empty())
+            throw UsageError{"real: " + problem};
 
     // 1. The simulation: the same checks and messages as `run`, before any real process starts.
     const fs::path simulated = folder.dir / "simulated.rstb";

@@ -16,6 +16,7 @@
 #include <cerrno>
 #include <chrono>
 #include <csignal>
+#include <cstdio>
 #include <cstring>
 #include <iostream>
 #include <thread>
@@ -324,6 +325,34 @@ bool torchAvailable(const std::string &command, const std::string &python, const
               << ". On Debian 12: sudo apt-get install python3-torch (or run "
                  "scripts/setup-deps.sh). Everything else in Rankstep works without it.\n";
     return false;
+}
+
+std::string ncclProblem(const std::string &python, int ranksPerNode, const fs::path &folder)
+{
+    // On stderr: the child's stdout is /dev/null (cli/childprocess.h).
+    const ChildOutcome probe =
+        runChild(python,
+                 {"-c",
+                  "import sys, torch, torch.distributed as d\n"
+                  "gpus = torch.cuda.device_count() if torch.cuda.is_available() else 0\n"
+                  "sys.stderr.write(f'rankstep-nccl {int(d.is_nccl_available())} {gpus}\\n')\n"},
+                 120, (folder / "nccl.err").string());
+    const std::size_t at = probe.stderrText.rfind("rankstep-nccl ");
+    int nccl = 0, gpus = 0;
+    if (at == std::string::npos ||
+        std::sscanf(probe.stderrText.c_str() + at, "rankstep-nccl %d %d", &nccl, &gpus) != 2)
+        nccl = gpus = 0;
+    if (nccl != 1)
+        return "--backend nccl needs PyTorch built with CUDA and NCCL, and the PyTorch of " +
+               python +
+               " has no NCCL (Debian's python3-torch is built for CPUs only): use --backend "
+               "gloo";
+    if (gpus < ranksPerNode)
+        return "--backend nccl gives every rank a GPU of its own, and this machine has " +
+               std::to_string(gpus) + " GPU" + (gpus == 1 ? "" : "s") + " for " +
+               std::to_string(ranksPerNode) +
+               " ranks: use fewer --ranks, more --nnodes, or --backend gloo";
+    return {};
 }
 
 RunFolder::RunFolder()

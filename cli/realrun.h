@@ -107,6 +107,13 @@ struct RunFolder {
 bool torchAvailable(const std::string &command, const std::string &python,
                     const std::filesystem::path &folder);
 
+// Why `--backend nccl` cannot run `ranksPerNode` ranks with the PyTorch of `python` (asked in a
+// child process, its errors in `folder`): no NCCL in it (Debian's python3-torch is built for CPUs
+// only), or fewer GPUs than ranks on this node. "" when it can: each rank then takes the GPU
+// numbered by its LOCAL_RANK.
+std::string ncclProblem(const std::string &python, int ranksPerNode,
+                        const std::filesystem::path &folder);
+
 // What the check of a run said: its exit code (nothing when it failed itself, which `failure`
 // then says) and its verdict's text, read from its own folder.
 struct CheckOutcome {

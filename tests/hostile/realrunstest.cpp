@@ -501,6 +501,80 @@ TEST(RealRuns, WithoutPyTorchTheCommandSaysHowToInstallIt)
     EXPECT_NE(run.err.find("apt-get install python3-torch"), std::string::npos) << run.err;
 }
 
+// A stand-in for the Python that `real` asks about PyTorch (RANKSTEP_PYTHON): it imports
+// nothing and answers that NCCL is `nccl` (0 or 1) with `gpus` GPUs, as the probe
+// (cli/realrun.cpp ncclProblem) reads it.
+std::string pythonReportingNccl(const TempDir &dir, int nccl, int gpus)
+{
+    const std::string path =
+        dir.write("python-standin", "#!/bin/sh\necho 'rankstep-nccl " + std::to_string(nccl) + " " +
+                                        std::to_string(gpus) + "' >&2\nexit 0\n");
+    std::filesystem::permissions(path, std::filesystem::perms::owner_all);
+    return path;
+}
+
+std::vector<std::string> ncclArgs(int ranks)
+{
+    std::vector<std::string> args =
+        realArgs(kSource + "/lessons/30-ddp/solution.py", "ddp", ranks, 2, 2);
+    args.insert(args.end(), {"--backend", "nccl"});
+    return args;
+}
+
+// Debian's PyTorch has no CUDA: --backend nccl is one sentence and a usage error before anything
+// runs, not a traceback from every rank.
+TEST(RealRuns, NcclWithoutNcclInPyTorchIsOneSentenceBeforeAnyRankStarts)
+{
+    TempDir dir;
+    const ProcessResult run =
+        runCli({ncclArgs(2), "", {"RANKSTEP_PYTHON=" + pythonReportingNccl(dir, 0, 0)}}, dir);
+    EXPECT_EQ(run.exitCode, 64) << run.out << run.err;
+    EXPECT_NE(run.err.find("--backend nccl needs PyTorch built with CUDA and NCCL"),
+              std::string::npos)
+        << run.err;
+    EXPECT_EQ(run.err.find("Traceback"), std::string::npos) << run.err;
+    EXPECT_EQ(run.out.find("Running"), std::string::npos) << run.out;
+}
+
+TEST(RealRuns, NcclWithFewerGpusThanRanksIsOneSentenceBeforeAnyRankStarts)
+{
+    TempDir dir;
+    const ProcessResult run =
+        runCli({ncclArgs(2), "", {"RANKSTEP_PYTHON=" + pythonReportingNccl(dir, 1, 1)}}, dir);
+    EXPECT_EQ(run.exitCode, 64) << run.out << run.err;
+    EXPECT_NE(run.err.find("this machine has 1 GPU for 2 ranks"), std::string::npos) << run.err;
+    EXPECT_EQ(run.out.find("Running"), std::string::npos) << run.out;
+}
+
+TEST(RealRuns, DebiansPyTorchRefusesNcclInOneSentence)
+{
+    REQUIRE_TORCH();
+    if (std::system("/usr/bin/python3 -c 'import sys, torch.distributed as d; "
+                    "sys.exit(d.is_nccl_available())' >/dev/null 2>&1") != 0)
+        GTEST_SKIP() << "this PyTorch has NCCL";
+    TempDir dir;
+    const ProcessResult run = runCli({ncclArgs(2), "", {}}, dir);
+    EXPECT_EQ(run.exitCode, 64) << run.out << run.err;
+    EXPECT_NE(run.err.find("has no NCCL"), std::string::npos) << run.err;
+}
+
+// Where PyTorch reports NCCL and a GPU per rank, the ranks start and each takes the GPU of its
+// LOCAL_RANK before joining: with Debian's PyTorch behind a stand-in that claims two GPUs, that
+// is where rank 0 stops.
+TEST(RealRuns, WithNcclEachRankTakesItsOwnGpu)
+{
+    REQUIRE_TORCH();
+    if (std::system("/usr/bin/python3 -c 'import sys, torch; sys.exit(torch.cuda.is_available())' "
+                    ">/dev/null 2>&1") != 0)
+        GTEST_SKIP() << "this PyTorch has CUDA: the stand-in's claim would come true";
+    TempDir dir;
+    const ProcessResult run =
+        runCli({ncclArgs(2), "", {"RANKSTEP_PYTHON=" + pythonReportingNccl(dir, 1, 2)}}, dir);
+    EXPECT_NE(run.out.find("Running 2 ranks for real (nccl"), std::string::npos) << run.out;
+    EXPECT_NE(run.out.find("set_device"), std::string::npos) << run.out;
+    EXPECT_NE(run.exitCode, 0);
+}
+
 // A port no one listens on now (the kernel picks it), for two node groups to meet on.
 int freeLoopbackPort()
 {
