@@ -334,8 +334,11 @@ int realCommand(const std::vector<std::string> &args)
         return kLearnerError;
     if (!o.json.empty())
         writeFile(o.json, readRankFile((folder.check / "report.json").string()));
-    if (!o.profile.empty())
-        writeFile(o.profile, readRankFile((folder.check / "profile.json").string()));
+    if (!o.profile.empty()) {
+        const fs::path merged = folder.check / "profile.json";
+        if (fs::is_regular_file(merged)) // the verdict above said why when it is not
+            writeFile(o.profile, readRankFile(merged.string()));
+    }
     return *verdict.code == 0 ? kSolved : kNotSolved;
 }
 

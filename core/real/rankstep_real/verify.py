@@ -19,7 +19,7 @@ import sys
 
 import torch
 
-from . import tensors, weightsfile
+from . import profilemerge, tensors, weightsfile
 
 WEIGHTS_DIFFER = 3  # the exit code rankstep-cli real reads as "trains another model"
 REFUSED = 4  # a rank's file is not what a rank writes: the run does not count
@@ -255,33 +255,6 @@ def report(out, args, verdict):
     }
 
 
-def merge_profiles(out, ranks, path):
-    """The ranks' torch.profiler traces as one file, a process per rank named "rank N"."""
-    events = []
-    for rank in range(ranks):
-        part = os.path.join(out, f"rank-{rank}.profile.json")
-        if not os.path.exists(part):
-            continue
-        try:
-            with weightsfile.open_regular(part) as file:
-                text = file.read(REPORT_LIMIT * 16 + 1)
-            trace = json.loads(text) if len(text) <= REPORT_LIMIT * 16 else None
-        except (OSError, ValueError):
-            continue  # a rank's profile that is not JSON is left out
-        if trace is None:
-            continue
-        # PyTorch 1.13 writes a bare list of events; later versions an object holding them.
-        listed = trace.get("traceEvents", []) if isinstance(trace, dict) else trace
-        for event in listed:
-            if isinstance(event, dict):
-                event["pid"] = rank
-                events.append(event)
-        events.append({"name": "process_name", "ph": "M", "pid": rank,
-                       "args": {"name": f"rank {rank}"}})
-    with open(path, "w", encoding="utf-8") as file:
-        json.dump({"traceEvents": events, "displayTimeUnit": "ms"}, file)
-
-
 def _arguments(argv):
     parser = argparse.ArgumentParser(prog="rankstep_real.verify")
     for name in ("ranks", "layers", "batches"):
@@ -318,11 +291,18 @@ def run(args):
     except Refused as refused:
         _write_new(os.path.join(args.out, "verdict.txt"), str(refused) + "\n")
         return REFUSED
-    _write_new(os.path.join(args.out, "verdict.txt"), describe(verdict, args.ranks, args.nnodes))
+    notes = []
+    if args.profile:  # every rank's profile, read as untrusted data (profilemerge.py)
+        try:
+            notes = profilemerge.merge(args.source, args.ranks,
+                                       os.path.join(args.out, "profile.json"))
+        except (MemoryError, RecursionError, OSError) as error:
+            notes = [f"The ranks' profiles could not be put together ({type(error).__name__}), so "
+                     "no profile was written."]
+    _write_new(os.path.join(args.out, "verdict.txt"),
+               describe(verdict, args.ranks, args.nnodes) + "".join(n + "\n" for n in notes))
     _write_new(os.path.join(args.out, "report.json"),
                json.dumps(whole, indent=1) + "\n")
-    if args.profile:
-        merge_profiles(args.source, args.ranks, os.path.join(args.out, "profile.json"))
     # Not 1: an uncaught exception exits with 1, and must not read as "the weights differ".
     return 0 if verdict["weights_match"] else WEIGHTS_DIFFER
 
