@@ -303,6 +303,14 @@ std::optional<int> endOfRanks(const Ended &ended, const fs::path &out, int ranks
         return kLearnerError;
     }
     for (const auto &[pid, status] : ended.status) {
+        if (WIFEXITED(status) && WEXITSTATUS(status) == kExchangeFailed) {
+            std::cout << "The ranks of another node stopped before every rank's files were "
+                         "exchanged, so this node cannot check the run; the other node's output "
+                         "says why. Every rank process was stopped.\n";
+            return kLearnerError;
+        }
+    }
+    for (const auto &[pid, status] : ended.status) {
         if (!(WIFEXITED(status) && WEXITSTATUS(status) == 0)) {
             const fs::path log = ended.failedLog.empty() ? out / "rank-0.log" : ended.failedLog;
             std::cout << "A rank process ended unexpectedly; its output ("

@@ -121,6 +121,10 @@ struct CheckOutcome {
     std::string failure, verdict;
 };
 
+// A rank of a run across nodes whose files could not reach the other nodes' ranks
+// (rankstep_real.exchange.FAILED): a rank of another node stopped first.
+inline constexpr int kExchangeFailed = 5;
+
 // rankstep_real.verify and .torchjudge: 0 passed, 3 not, 4 a rank's file was refused.
 inline constexpr int kCheckNotMet = 3;
 inline constexpr int kCheckRefused = 4;

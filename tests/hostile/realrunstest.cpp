@@ -690,5 +690,30 @@ TEST(RealRuns, ANodesRankThatTrainsAnotherModelIsNamedWithItsNode)
     }
 }
 
+// Rank 3 (node 1) raises after the last collective, for real only: node 1 names its error and
+// line; node 0, whose ranks wait for rank 3's files, says that another node stopped, not that a
+// rank of its own crashed.
+TEST(RealRuns, ANodeWhoseFilesNeverComeIsSaidOnTheOtherNode)
+{
+    REQUIRE_TORCH();
+    TempDir dir;
+    std::string code = readText(kSource + "/lessons/50-fsdp/solution.py");
+    const std::string anchor =
+        "    for layer in range(model.LAYERS):\n        model.set_final_weight";
+    const std::size_t at = code.find(anchor);
+    ASSERT_NE(at, std::string::npos);
+    code.insert(at,
+                "    if model.rank == 3 and hasattr(model, 'recorder'):  # a real run's Model\n"
+                "        raise ValueError('rank 3 gives up')\n");
+    const std::vector<NodeRun> nodes = runOnTwoNodes(dir.write("late.py", code), "fsdp", 4, dir);
+    EXPECT_EQ(nodes[1].exitCode, 2) << nodes[1].out << nodes[1].err;
+    EXPECT_NE(nodes[1].out.find("Error (rank 3, line "), std::string::npos) << nodes[1].out;
+    EXPECT_EQ(nodes[0].exitCode, 2) << nodes[0].out << nodes[0].err;
+    EXPECT_NE(nodes[0].out.find("The ranks of another node stopped before every rank's files "
+                                "were exchanged"),
+              std::string::npos)
+        << nodes[0].out;
+}
+
 } // namespace
 } // namespace rankstep::hostile

@@ -15,7 +15,7 @@ import os
 import torch
 import torch.distributed as dist
 
-FAILED = 5  # the exit code of a rank whose exchange failed (the launcher shows its log)
+FAILED = 5  # the exit code of a rank whose exchange failed (cli/realrun.h kExchangeFailed)
 LIMITS = {".weights": 1 << 30, ".json": 64 << 20, ".profile.json": 1 << 30}
 
 
