@@ -600,7 +600,7 @@ struct NodeRun {
 // torchrun's conventions across machines, tried on one: `real` started twice, as node 0 and node 1
 // of two, meeting on the loopback address; each waited for to its end.
 std::vector<NodeRun> runOnTwoNodes(const std::string &file, const std::string &function, int ranks,
-                                   const TempDir &dir)
+                                   const TempDir &dir, bool profile = false)
 {
     const int port = freeLoopbackPort();
     std::vector<pid_t> nodes;
@@ -610,6 +610,9 @@ std::vector<NodeRun> runOnTwoNodes(const std::string &file, const std::string &f
                     {"--nnodes", "2", "--node-rank", std::to_string(node), "--master-addr",
                      "127.0.0.1", "--master-port", std::to_string(port)});
         const std::string name = "node" + std::to_string(node);
+        if (profile) // each node's merged profile: nodeN.profile.json
+            args.insert(args.end(),
+                        {"--profile", (dir.path() / (name + ".profile.json")).string()});
         nodes.push_back(startCli({args, "", {}}, (dir.path() / (name + ".out")).string(),
                                  (dir.path() / (name + ".err")).string()));
     }
@@ -643,14 +646,19 @@ TEST(RealRuns, TwoNodeGroupsOnTheLoopbackAddressTrainOneModel)
 
 // FSDP leaves each rank one shard of every layer: a node alone holds half of each weight. Every
 // node checks the whole model from every rank's shards (the ranks send theirs to the other
-// nodes), and says so for the nodes.
+// nodes), says so for the nodes, and merges every rank's profile.
 TEST(RealRuns, FsdpOnTwoNodeGroupsIsCheckedWithEveryNodesShards)
 {
     REQUIRE_TORCH();
     TempDir dir;
     const std::vector<NodeRun> nodes =
-        runOnTwoNodes(kSource + "/lessons/50-fsdp/solution.py", "fsdp", 4, dir);
+        runOnTwoNodes(kSource + "/lessons/50-fsdp/solution.py", "fsdp", 4, dir, true);
     for (std::size_t node = 0; node < nodes.size(); ++node) {
+        const std::string profile = dir.read("node" + std::to_string(node) + ".profile.json");
+        for (int rank = 0; rank < 4; ++rank) // every rank's profile on every node
+            EXPECT_NE(profile.find("{\"name\": \"rank " + std::to_string(rank) + "\"}"),
+                      std::string::npos)
+                << "node " << node << " lacks rank " << rank << "'s profile";
         EXPECT_EQ(nodes[node].exitCode, 0) << nodes[node].out << nodes[node].err;
         EXPECT_EQ(nodes[node].out.find("none set"), std::string::npos) << nodes[node].out;
         EXPECT_NE(nodes[node].out.find("The weights of the 4 ranks on 2 nodes, put together, "
