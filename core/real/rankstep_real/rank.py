@@ -193,7 +193,7 @@ def run(prepared):
         report["error"] = _learner_error(error, name)
         status = 3
     if args.profile:
-        profiler.export_chrome_trace(out + ".profile.json")  # verify.py merges the ranks'
+        profiler.export_chrome_trace(out + ".profile.json")  # profilemerge.py merges them
     report["events"] = recorder.events
     report["changes"] = recorder.changes
     report["final_weights"] = sorted(

@@ -4,13 +4,15 @@ the same model on every batch gets? `python3 -m rankstep_real.verify --out DIR .
 
 The single process runs the same layers on all batches at once, takes the gradient of the same
 loss and makes one Adam step (tensors.py). Each layer's final weight is assembled from the shards
-the ranks set with set_final_weight; a value two ranks both hold must agree. Writes the largest
-difference per layer to verdict.txt and the run to report.json.
+every rank set with set_final_weight (across nodes, the other nodes' ranks sent theirs:
+exchange.py); a value two ranks both hold must agree. Writes the largest difference per layer, and
+the ranks whose values differ, to verdict.txt, the run to report.json and, with --profile, the
+ranks' profiles merged to profile.json (profilemerge.py).
 
 The ranks' files were written by processes that ran the learner's code, so they are read as data
-only (weightsfile.py: no pickle), every field checked, and this runs as `rankstep-cli
-__real-check` (cli/realcheck.h), sandboxed as the ranks are: it reads their folder (--from) and
-writes only its own (--out).
+only (weightsfile.py: no pickle), every field checked, and this runs as `rankstep-runner
+__real-rank --check-module rankstep_real.verify` (cli/realrank.h), sandboxed as the ranks are but
+without the network: it reads their folder (--from) and writes only its own (--out).
 """
 import argparse
 import json
@@ -277,7 +279,7 @@ def _write_new(path, text):
 
 
 def prepare(argv):
-    """Called before the sandbox closes (cli/realcheck.cpp): only reads the arguments."""
+    """Called before the sandbox closes (cli/realrank.cpp): only reads the arguments."""
     torch.set_num_threads(1)
     return _arguments(argv)
 
