@@ -255,13 +255,21 @@ TEST(ProfileFormat, ARanksProfileIsUntrustedInputToTheMerge)
               R"([{"name": "ok", "ph": "X", "ts": 1, "dur": 1, "tid": 1},
                   {"name": "negative", "ph": "X", "ts": 1, "dur": -5, "tid": 1},
                   {"name": "infinite", "ph": "X", "ts": 1e999, "dur": 1, "tid": 1},
+                  {"name": "huge", "ph": "X", "ts": 1)" +
+                  std::string(400, '0') + R"(, "dur": 1, "tid": 1},
                   {"name": 42, "ph": "X", "ts": 1, "dur": 1, "tid": 1},
                   {"name": "begin", "ph": "B", "ts": 1, "tid": 1},
                   {"name": "deep", "ph": "X", "ts": 2, "dur": 0, "tid": 1, "args": {"a": [[[[1]]]], "b": "kept"}},
                   "not an event", 17])");
     dir.write("ranks/rank-8.profile.json", R"({"traceEvents": 3})");
+    // Rank 10: 40 operators on one thread, each overlapping every one before without nesting.
+    std::string chain = "[";
+    for (int i = 0; i < 40; ++i)
+        chain += std::string(i ? "," : "") + R"({"name": "chained", "ph": "X", "ts": )" +
+                 std::to_string(2 * i) + R"(, "dur": 1000, "tid": 1})";
+    dir.write("ranks/rank-10.profile.json", chain + "]");
     const std::string out = (dir.path() / "merged.json").string();
-    const ProcessResult merge = mergeProfiles(dir, ranks.string(), 10, out);
+    const ProcessResult merge = mergeProfiles(dir, ranks.string(), 11, out);
     ASSERT_EQ(merge.exitCode, 0) << merge.out << merge.err;
     for (const char *sentence :
          {"Rank 2's profile (rank-2.profile.json) was left out: it is not UTF-8 text.",
@@ -269,10 +277,11 @@ TEST(ProfileFormat, ARanksProfileIsUntrustedInputToTheMerge)
           "Rank 4's profile (rank-4.profile.json) was left out: it is larger than the 64 MiB",
           "Rank 5's profile (rank-5.profile.json) was left out: it could not be read",
           "Rank 6's profile (rank-6.profile.json) was left out: it could not be read",
-          "Rank 7's profile: 6 of its events were left out",
+          "Rank 7's profile: 7 of its events were left out",
           "Rank 8's profile (rank-8.profile.json) was left out: it is not a trace of "
           "torch.profiler.",
-          "Rank 9's profile (rank-9.profile.json) was left out: it is missing."})
+          "Rank 9's profile (rank-9.profile.json) was left out: it is missing.",
+          "Rank 10's profile: 8 of its events were left out"})
         EXPECT_NE(merge.out.find(sentence), std::string::npos) << sentence << "\n" << merge.out;
     const std::string text = dir.read("merged.json");
     EXPECT_TRUE(traceFormatProblems(text).empty()) << joined(traceFormatProblems(text));

@@ -27,6 +27,8 @@ EVENT_LIMIT = 1_000_000  # events of every rank together
 EPOCH_US = 10**12  # a timestamp above this (11 days in µs) counts from the epoch
 ROUNDING_US = 1.0  # how far a child may outlast its parent and still be cut to nest
 KEPT_PHASES = ("X", "i", "I", "C")  # complete, instant and counter events
+TIME_BOUND_US = 1e17  # a timestamp or duration beyond 3,000 years is no profiler's
+LANE_LIMIT = 32  # threads one thread's overlapping events may take; beyond, they are left out
 
 
 def _open_regular(path):
@@ -65,9 +67,13 @@ def _read_json(path, limit):
         return None, "it takes more memory to read than the check may use"
 
 
-def _number(value):
-    return isinstance(value, (int, float)) and not isinstance(value, bool) and \
-        math.isfinite(value)
+def _number(value, bound=1e300):
+    """A JSON number of at most `bound` either way (an integer too large for a float is not)."""
+    try:
+        return isinstance(value, (int, float)) and not isinstance(value, bool) and \
+            math.isfinite(value) and abs(value) <= bound
+    except OverflowError:
+        return False
 
 
 def _start_us(folder, rank):
@@ -82,11 +88,11 @@ def _clean(event):
     if not isinstance(event, dict) or event.get("ph") not in KEPT_PHASES:
         return None
     name, ts = event.get("name"), event.get("ts")
-    if not isinstance(name, str) or not _number(ts):
+    if not isinstance(name, str) or not _number(ts, TIME_BOUND_US):
         return None
     kept = {"name": name[:1000], "ph": event["ph"], "ts": float(ts), "tid": event.get("tid")}
     if event["ph"] == "X":
-        if not _number(event.get("dur")) or event["dur"] < 0:
+        if not _number(event.get("dur"), TIME_BOUND_US) or event["dur"] < 0:
             return None
         kept["dur"] = float(event["dur"])
     if isinstance(event.get("cat"), str):
@@ -118,10 +124,11 @@ def _thread_names(listed):
 
 
 def _lanes(complete):
-    """Complete events of one thread in lanes where each nests: [[event, ...], ...]; cuts an
-    event that outlasts its parent by rounding only."""
+    """(complete events of one thread in lanes where each nests: [[event, ...], ...], how many
+    were left out beyond LANE_LIMIT lanes); cuts an event that outlasts its parent by rounding
+    only."""
     complete.sort(key=lambda e: (e["ts"], -e["dur"]))
-    lanes, stacks = [], []
+    lanes, stacks, left_out = [], [], 0
     for event in complete:
         placed = False
         for lane, stack in zip(lanes, stacks):
@@ -137,10 +144,14 @@ def _lanes(complete):
             lane.append(event)
             placed = True
             break
-        if not placed:
-            lanes.append([event])
-            stacks.append([event])
-    return lanes
+        if placed:
+            continue
+        if len(lanes) == LANE_LIMIT:
+            left_out += 1
+            continue
+        lanes.append([event])
+        stacks.append([event])
+    return lanes, left_out
 
 
 def _add_rank(merged, rank, listed, shift):
@@ -172,10 +183,12 @@ def _add_rank(merged, rank, listed, shift):
     next_tid, first_tid = 1, {}
     for index, (key, complete) in enumerate(by_thread.items()):
         tid = original[key]
-        name = names.get(key) or (f"thread {tid}" if isinstance(tid, int) and
-                                  not isinstance(tid, bool) else f"thread {index + 1}")
+        name = names.get(key) or (f"thread {tid}" if _number(tid, 2**63) and isinstance(tid, int)
+                                  else f"thread {index + 1}")
         first_tid[key] = next_tid
-        for lane_index, lane in enumerate(_lanes(complete) or [[]]):
+        lanes, left_out = _lanes(complete)
+        dropped += left_out
+        for lane_index, lane in enumerate(lanes or [[]]):
             merged["metadata"] += [
                 {"name": "thread_name", "ph": "M", "pid": pid, "tid": next_tid,
                  "args": {"name": name if lane_index == 0 else
@@ -192,7 +205,8 @@ def _add_rank(merged, rank, listed, shift):
     if dropped:
         merged["notes"].append(
             f"Rank {rank}'s profile: {dropped} of its events were left out (not complete, "
-            f"instant or counter events of the trace format, or beyond {EVENT_LIMIT} in all).")
+            f"instant or counter events of the trace format, beyond {EVENT_LIMIT} in all, or "
+            f"overlapping more than {LANE_LIMIT} others on one thread).")
 
 
 def _events_of(trace):
@@ -217,7 +231,8 @@ def merge(folder, ranks, out_path):
             notes.append(f"Rank {rank}'s profile ({name}) was left out: "
                          f"{why or 'it is not a trace of torch.profiler'}.")
             continue
-        stamps = [e["ts"] + base for e in listed if isinstance(e, dict) and _number(e.get("ts"))]
+        stamps = [e["ts"] + base for e in listed
+                  if isinstance(e, dict) and _number(e.get("ts"), TIME_BOUND_US)]
         profiles[rank] = (listed, base, min(stamps) if stamps else 0.0)
         starts[rank] = _start_us(folder, rank)
     known = [start for start in starts.values() if start is not None]
