@@ -9,17 +9,23 @@
 
 #include <filesystem>
 #include <iostream>
-#include <sstream>
 
 namespace rankstep::cli {
 namespace {
 
+// The lines as Python counts them (the events' line numbers): \n, \r\n and \r end one.
 std::vector<std::string> linesOf(const std::string &text)
 {
-    std::vector<std::string> lines;
-    std::istringstream in(text);
-    for (std::string line; std::getline(in, line);)
-        lines.push_back(line);
+    std::vector<std::string> lines(1);
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        if (text[i] != '\n' && text[i] != '\r') {
+            lines.back() += text[i];
+            continue;
+        }
+        if (text[i] == '\r' && i + 1 < text.size() && text[i + 1] == '\n')
+            ++i;
+        lines.emplace_back();
+    }
     return lines;
 }
 
