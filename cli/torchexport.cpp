@@ -260,7 +260,7 @@ const ExportedOp *exportedOp(OpKind op)
 void noteCollective(Schedule &schedule, const Event &event)
 {
     Collective &c = schedule.collectives[event.link];
-    if (std::find(c.members.begin(), c.members.end(), event.rank) == c.members.end()) {
+    if (!std::binary_search(c.members.begin(), c.members.end(), event.rank)) {
         c.members.insert(std::upper_bound(c.members.begin(), c.members.end(), event.rank),
                          event.rank);
         c.shardsOf[event.rank] = event.shards;
@@ -272,7 +272,8 @@ void noteCollective(Schedule &schedule, const Event &event)
 // or its allgather gathers. The storage changes before the event are asked next (a weight loaded
 // and stored makes no event); what is still unknown is taken to be a loaded weight or, with
 // batches, an activation.
-Kind kindSent(const std::vector<Made> &made, const core::Trace &trace, const Event &event,
+Kind kindSent(const std::vector<Made> &made, const core::Trace &trace,
+              const std::vector<std::size_t> &changesOfRank, const Event &event,
               std::size_t eventIndex)
 {
     if (event.layer < 0)
@@ -280,10 +281,11 @@ Kind kindSent(const std::vector<Made> &made, const core::Trace &trace, const Eve
     for (auto it = made.rbegin(); it != made.rend(); ++it)
         if (sameIdentity(*it, event))
             return it->kind;
-    for (auto it = trace.changes.rbegin(); it != trace.changes.rend(); ++it) {
-        if (it->rank != event.rank || it->eventCount > eventIndex || !it->object)
+    for (auto it = changesOfRank.rbegin(); it != changesOfRank.rend(); ++it) {
+        const core::StorageChange &change = trace.changes[*it];
+        if (change.eventCount > eventIndex || !change.object)
             continue;
-        const core::Object &o = *it->object;
+        const core::Object &o = *change.object;
         // An optimizer state has a weight's identity (load_weights makes both): a weight.
         if (o.kind != ObjectKind::OptState &&
             sameIdentity(Made{kindOf(o.kind), o.layer, o.batches, o.shards, o.total}, event))
@@ -366,18 +368,21 @@ Schedule readSchedule(const core::Trace &trace)
             schedule.groups.push_back(c.members);
 
     std::vector<std::vector<Made>> made(static_cast<std::size_t>(ranks));
+    std::vector<std::vector<std::size_t>> changesOf(static_cast<std::size_t>(ranks));
+    for (std::size_t i = 0; i < trace.changes.size(); ++i)
+        changesOf[std::size_t(trace.changes[i].rank)].push_back(i);
     std::map<std::int64_t, Kind> messages; // what each message carries, by its id
     for (std::size_t i = 0; i < trace.events.size(); ++i) {
         const Event &e = trace.events[i];
         Step step{&e, Kind::Nothing, false};
         std::vector<Made> &mine = made[std::size_t(e.rank)];
         if (e.op == OpKind::PassTo) {
-            step.kind = kindSent(mine, trace, e, i);
+            step.kind = kindSent(mine, trace, changesOf[std::size_t(e.rank)], e, i);
             messages[e.link] = step.kind;
         } else if (e.op == OpKind::Receive) {
             step.kind = messages.count(e.link) ? messages[e.link] : Kind::Nothing;
         } else if (e.op == OpKind::AllGather) {
-            step.kind = kindSent(mine, trace, e, i);
+            step.kind = kindSent(mine, trace, changesOf[std::size_t(e.rank)], e, i);
         }
         if (!exportedOp(e.op))
             refuse(schedule, e,
@@ -409,7 +414,7 @@ std::string sourceLine(const TorchExportSource &source, int line)
     text = first == std::string::npos ? "" : text.substr(first);
     while (!text.empty() && (text.back() == ' ' || text.back() == '\t' || text.back() == '\r'))
         text.pop_back();
-    constexpr std::size_t kLongest = 90;
+    constexpr std::size_t kLongest = 160;
     if (text.size() > kLongest) {
         std::size_t cut = kLongest;
         while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80)

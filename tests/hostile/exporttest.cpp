@@ -72,6 +72,12 @@ TEST(HostileExport, LearnerTextStaysInsideTheProgramsComments)
     const std::string program = testsupport::readFileText(out);
     ASSERT_NE(program.find("PWNED"), std::string::npos) << "the comments quote the lines";
     EXPECT_NE(program.find("# line "), std::string::npos);
+    // Quoted whole, each character outside printable ASCII escaped.
+    EXPECT_NE(program.find("  # \"\"\" \\x0c\\u2028PWNED = 2\\u2029PWNED = 3\\u0085PWNED = 4 "
+                           "\\x1b[2K\"\"\"\n"),
+              std::string::npos)
+        << program.substr(0, 3000);
+    EXPECT_NE(program.find("evil\"\"\"\\x0aPWNED = 6\\x0d.py\n"), std::string::npos);
     const ProcessResult tokens = codeTokens(out, dir);
     ASSERT_EQ(tokens.exitCode, 0) << tokens.err;
     EXPECT_EQ(tokens.out.find("PWNED"), std::string::npos) << tokens.out;
