@@ -322,6 +322,10 @@ def main():
                  f"torchrun --nproc_per_node {RANKS} (or --nnodes N --nproc_per_node {RANKS}/N)")
     cuda = torch.cuda.is_available()
     backend = args.backend or ("nccl" if cuda and dist.is_nccl_available() else "gloo")
+    if backend == "nccl" and not (cuda and dist.is_nccl_available()):
+        sys.exit("--backend nccl needs a PyTorch built with CUDA and NCCL, and a GPU; this one has "
+                 + ("no NCCL" if not dist.is_nccl_available() else "no GPU")
+                 + " (Debian's python3-torch has neither): leave --backend out, or give gloo")
     device = torch.device("cuda", local_rank) if backend == "nccl" else torch.device("cpu")
     if backend == "nccl":
         torch.cuda.set_device(device)

@@ -9,6 +9,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <fstream>
 #include <regex>
 #include <string>
@@ -112,6 +113,36 @@ TEST(ExportedPrograms, AStarterThatTrainsNothingSaysWhichLayerIsMissing)
               std::string::npos)
         << run.out << run.err;
     EXPECT_NE(run.exitCode, 0);
+}
+
+// Debian's PyTorch has no NCCL: asked for it, the program says so before it joins any group
+// (it was torch's "Distributed package doesn't have NCCL built in" traceback).
+TEST(ExportedPrograms, NcclWithoutItSaysSoBeforeStarting)
+{
+    REQUIRE_TORCH();
+    if (std::system("/usr/bin/python3 -c 'import sys, torch.distributed as d; "
+                    "sys.exit(d.is_nccl_available())'") != 0)
+        GTEST_SKIP() << "this PyTorch has NCCL";
+    TempDir dir;
+    const ProcessResult exported =
+        runCli({{"export", kSource + "/lessons/20-grad_accum/solution.py", "--function",
+                 "grad_accum", "--ranks", "1", "--layers", "2", "--batches", "4", "--torch",
+                 (dir.path() / "out.py").string()},
+                "",
+                {}},
+               dir);
+    ASSERT_EQ(exported.exitCode, 0) << exported.out << exported.err;
+    const ProcessResult run = testsupport::runProgram(
+        "/usr/bin/env",
+        {"RANK=0", "WORLD_SIZE=1", "LOCAL_RANK=0", "MASTER_ADDR=127.0.0.1", "MASTER_PORT=1",
+         "/usr/bin/python3", (dir.path() / "out.py").string(), "--backend", "nccl"},
+        dir);
+    EXPECT_EQ(run.exitCode, 1);
+    EXPECT_NE(run.err.find("--backend nccl needs a PyTorch built with CUDA and NCCL, and a GPU; "
+                           "this one has no NCCL"),
+              std::string::npos)
+        << run.err;
+    EXPECT_EQ(run.err.find("Traceback"), std::string::npos) << run.err;
 }
 
 } // namespace
