@@ -11,6 +11,7 @@
 #include <map>
 #include <set>
 #include <sstream>
+#include <string_view>
 
 namespace rankstep::cli {
 
@@ -138,9 +139,9 @@ std::string totalText(const Event &event)
 }
 
 // ----- One row per operation of the learner's -----
-// A new operation (the tensor-parallel ones: an activation all-reduced over a group, the split
-// backward's backward_input and backward_weight) is a row here and a method of Rank in
-// cli/torchexport/runtime.py, which already has those three.
+// A new operation is a row here and a method of Rank in cli/torchexport/runtime.py. The split
+// backward's backward_input and backward_weight have theirs; an allreduce of an activation (the
+// partial sums of a tensor-parallel layer) is all_reduce_activation.
 
 using CallWriter = std::string (*)(const Step &step, const Schedule &schedule);
 
@@ -177,6 +178,9 @@ std::string allReduceCall(const Step &step, const Schedule &schedule)
 {
     const Event &e = *step.event;
     const Collective &c = schedule.collectives.at(e.link);
+    if (e.shards.empty()) // an activation: partial sums of a tensor-parallel layer
+        return "r.all_reduce_activation(" + std::to_string(e.layer) + ", " + setText(e.batches) +
+               ", members=" + membersText(schedule, c.members) + ")";
     return "r.all_reduce(" + std::to_string(e.layer) + ", " + setText(e.batches) +
            ", shards=" + setText(e.shards) + ", total=" + std::to_string(e.shardTotal) +
            ", members=" + membersText(schedule, c.members) +
@@ -230,27 +234,42 @@ std::string receiveCall(const Step &step, const Schedule &)
     return messageCall("receive", "source", step);
 }
 
+std::string backwardInputCall(const Step &step, const Schedule &)
+{
+    return compute("backward_input", step);
+}
+
+std::string backwardWeightCall(const Step &step, const Schedule &)
+{
+    return compute("backward_weight", step);
+}
+
+// Rows by the operation's name (core::opName), so that a row may wait for its operation: the
+// split backward's two halves are written as soon as the engine records them.
 struct ExportedOp {
-    OpKind op;
+    std::string_view name;
     CallWriter call;
 };
 
 constexpr ExportedOp kExportedOps[] = {
-    {OpKind::Forward, forwardCall},
-    {OpKind::Backward, backwardCall},
-    {OpKind::Loss, lossCall},
-    {OpKind::Update, updateCall},
-    {OpKind::AllReduce, allReduceCall},
-    {OpKind::AllGather, allGatherCall},
-    {OpKind::ScatterReduce, reduceScatterCall},
-    {OpKind::PassTo, sendCall},
-    {OpKind::Receive, receiveCall},
+    {"forward", forwardCall},
+    {"backward", backwardCall},
+    {"backward_input", backwardInputCall},
+    {"backward_weight", backwardWeightCall},
+    {"loss", lossCall},
+    {"update", updateCall},
+    {"allreduce", allReduceCall},
+    {"allgather", allGatherCall},
+    {"scatterreduce", reduceScatterCall},
+    {"pass_to", sendCall},
+    {"receive", receiveCall},
 };
 
 const ExportedOp *exportedOp(OpKind op)
 {
+    const std::string_view name = core::opName(op);
     for (const ExportedOp &row : kExportedOps)
-        if (row.op == op)
+        if (row.name == name)
             return &row;
     return nullptr;
 }
@@ -313,6 +332,8 @@ void noteMade(std::vector<Made> &made, const Schedule &schedule, const Event &e,
             made.push_back({Kind::Weight, e.layer, {}, e.shards, e.shardTotal});
             break;
         case OpKind::AllReduce:
+            if (e.shards.empty()) // an activation's partial sums
+                break;
             made.push_back({Kind::WeightGrad, e.layer, schedule.collectives.at(e.link).batches,
                             e.shards, e.shardTotal});
             break;
@@ -336,6 +357,12 @@ void noteMade(std::vector<Made> &made, const Schedule &schedule, const Event &e,
                 made.push_back({kind, e.layer, e.batches, e.shards, e.shardTotal});
             break;
         case OpKind::PassTo:
+            break;
+        default: // the split backward's halves, known by name until the engine has them
+            if (std::string_view(core::opName(e.op)) == "backward_input")
+                made.push_back({Kind::ActivationGrad, e.layer - 1, e.batches, {}, 1});
+            else if (std::string_view(core::opName(e.op)) == "backward_weight")
+                made.push_back({Kind::WeightGrad, e.layer, e.batches, IndexSet{0}, 1});
             break;
     }
 }
