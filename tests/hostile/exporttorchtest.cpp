@@ -115,6 +115,38 @@ TEST(ExportedPrograms, AStarterThatTrainsNothingSaysWhichLayerIsMissing)
     EXPECT_NE(run.exitCode, 0);
 }
 
+// The split backward's halves (backward_input, then backward_weight) make exactly what backward
+// makes: the program's Rank, used in one process without torch.distributed.
+TEST(ExportedPrograms, TheSplitBackwardsHalvesMakeWhatBackwardMakes)
+{
+    REQUIRE_TORCH();
+    TempDir dir;
+    const ProcessResult exported =
+        exportProgram(kSource + "/lessons/30-ddp/solution.py", "ddp", 2, dir);
+    ASSERT_EQ(exported.exitCode, 0) << exported.out << exported.err;
+    const ProcessResult run = testsupport::runProgram(
+        "/usr/bin/python3",
+        {"-c",
+         "import runpy, sys, torch\n"
+         "Rank = runpy.run_path(sys.argv[1], run_name='exported')['Rank']\n"
+         "whole, split = (Rank(0, torch.device('cpu'), {}) for _ in range(2))\n"
+         "for r in (whole, split):\n"
+         "    r.forward(0, [1]); r.forward(1, [1]); r.loss([1])\n"
+         "whole.backward(1, [1]); whole.backward(0, [1])\n"
+         "split.backward_input(1, [1]); split.backward_input(0, [1])\n"
+         "split.backward_weight(1, [1]); split.backward_weight(0, [1])\n"
+         "for layer in (0, 1):\n"
+         "    d = whole.gradient(layer, [1], 1, [0]) - split.gradient(layer, [1], 1, [0])\n"
+         "    assert d.abs().max() == 0 and whole.gradient(layer, [1], 1, [0]).abs().max() > 0\n"
+         "d = whole.grad_outputs[(-1, (1,))] - split.grad_outputs[(-1, (1,))]\n"
+         "assert d.abs().max() == 0\n"
+         "print('split backward matches')\n",
+         (dir.path() / "out.py").string()},
+        dir);
+    EXPECT_EQ(run.exitCode, 0) << run.err;
+    EXPECT_NE(run.out.find("split backward matches"), std::string::npos) << run.out << run.err;
+}
+
 // Debian's PyTorch has no NCCL: asked for it, the program says so before it joins any group
 // (it was torch's "Distributed package doesn't have NCCL built in" traceback).
 TEST(ExportedPrograms, NcclWithoutItSaysSoBeforeStarting)
