@@ -92,6 +92,7 @@ std::string helpText()
   or:  rankstep-cli compare A B [--json]
   or:  rankstep-cli real FILE --function F [--ranks R --layers L --batches B] [real options]
   or:  rankstep-cli sweep FILE [--ranks LIST --layers LIST --batches LIST] [sweep options]
+  or:  rankstep-cli export FILE --function F [--ranks R --layers L --batches B] --torch OUT.py
 
 Runs a puzzle function from FILE on every simulated rank and prints the figures the way the
 puzzle notebook does:
@@ -144,6 +145,10 @@ hold values that differ). Each rank runs in the runner's sandbox, the check in o
   It exits 0 when the weights match, 1 when they differ, 2 when a rank raised (on any node), 4 at
   the timeout, 64 for a usage error, 69 when PyTorch is not installed, and as `run` when the
   simulation stops.
+
+`export` runs FILE as `run` does and writes its schedule as a plain PyTorch program, OUT.py, for
+torchrun (no Rankstep import): `torchrun --standalone --nproc_per_node R OUT.py --check` trains it
+and compares it with one process; --hidden, --length and --seed are real's (docs/export.md).
 
 `sweep` runs FILE at every setting of a grid, each run in a child process of its own and as many
 at a time as there are cores, and prints a row per setting: result, Timesteps, end time, peak

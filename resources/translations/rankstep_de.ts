@@ -4127,6 +4127,66 @@ Klicken Sie, um die Datei schreibgeschützt zu öffnen und auszuführen.</transl
     </message>
 </context>
 <context>
+    <name>rankstep::gui::TorchExportActions</name>
+    <message>
+        <source>Export as PyTorch &amp;Program…</source>
+        <translation>Als PyTorch-&amp;Programm exportieren…</translation>
+    </message>
+    <message>
+        <source>Write the code as a plain PyTorch program for torchrun that trains the same schedule on real processes</source>
+        <translation>Den Code als schlichtes PyTorch-Programm für torchrun schreiben, das denselben Ablauf auf echten Prozessen trainiert</translation>
+    </message>
+    <message>
+        <source>Open a lesson first: its code is what is exported.</source>
+        <translation>Öffnen Sie zuerst eine Lektion: Exportiert wird ihr Code.</translation>
+    </message>
+    <message>
+        <source>Rankstep saves your code before exporting it, and saving failed: %1.</source>
+        <translation>Rankstep speichert Ihren Code vor dem Export, und das Speichern ist fehlgeschlagen: %1.</translation>
+    </message>
+    <message>
+        <source>Exporting %1…</source>
+        <translation>%1 wird exportiert…</translation>
+    </message>
+    <message>
+        <source>Export as PyTorch Program</source>
+        <translation>Als PyTorch-Programm exportieren</translation>
+    </message>
+    <message>
+        <source>Python programs (*.py)</source>
+        <translation>Python-Programme (*.py)</translation>
+    </message>
+    <message>
+        <source>Saved %1. Run it with: %2</source>
+        <translation>%1 gespeichert. Ausführen mit: %2</translation>
+    </message>
+    <message>
+        <source>The program was not exported</source>
+        <translation>Das Programm wurde nicht exportiert</translation>
+    </message>
+</context>
+<context>
+    <name>rankstep::gui::TorchExporter</name>
+    <message>
+        <source>rankstep-cli was not found next to Rankstep or on PATH.</source>
+        <translation>rankstep-cli wurde weder neben Rankstep noch im PATH gefunden.</translation>
+    </message>
+    <message>
+        <source>The export could not start: %1</source>
+        <translation>Der Export konnte nicht gestartet werden: %1</translation>
+    </message>
+    <message>
+        <source>The program was not exported: rankstep-cli ended with exit code %1.</source>
+        <translation>Das Programm wurde nicht exportiert: rankstep-cli endete mit Exit-Code %1.</translation>
+    </message>
+    <message>
+        <source>The program was not exported:
+%1</source>
+        <translation>Das Programm wurde nicht exportiert:
+%1</translation>
+    </message>
+</context>
+<context>
     <name>rankstep::gui::ViewControls</name>
     <message>
         <source>&amp;View</source>
