@@ -72,6 +72,10 @@ class DeepModel(nn.Module):
         self.token_embedding_table = nn.Embedding(vocab_size, n_embd)
         self.blocks = nn.ModuleList(Block(n_embd) for _ in range(layers))
         self.linear_out = nn.Linear(n_embd, vocab_size)
+        # The residual stream grows with every block: a small readout keeps the loss at init near
+        # ln(vocab_size), as the checklist asks.
+        nn.init.normal_(self.linear_out.weight, std=0.02)
+        nn.init.zeros_(self.linear_out.bias)
 
     def readout(self, x, targets=None):
         """(logits, loss) from the last block's output."""

@@ -37,8 +37,10 @@ def _read(folder, name, limit):
         return None, f"rank left no {name}"
     try:
         return weightsfile.read(path, limit)[0], ""
-    except (weightsfile.WeightsFileError, OSError) as error:
+    except weightsfile.WeightsFileError as error:
         return None, f"{name} was refused: {error}"
+    except OSError as error:
+        return None, f"{name} could not be read ({error.strerror})"
 
 
 def _mib(value):
