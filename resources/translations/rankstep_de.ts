@@ -1029,7 +1029,7 @@
     </message>
     <message>
         <source>Activation checkpointing in PyTorch</source>
-        <translation>Activation Checkpointing in PyTorch</translation>
+        <translation>Aktivierungs-Checkpointing in PyTorch</translation>
     </message>
     <message>
         <source>The training checklist in PyTorch</source>
