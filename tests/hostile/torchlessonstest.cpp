@@ -76,6 +76,11 @@ TEST_P(TorchLessons, TheSolutionIsSolvedAndTheStarterFailsWhatTheLessonTeaches)
         EXPECT_EQ(rank.optimizerSteps, 8);
     }
     EXPECT_EQ(read->referenceLosses.size(), 8U);
+    if (c.lesson == "torch_checklist") { // the gradient-norm curves: the reference's, the rank's
+        EXPECT_EQ(read->referenceGradNorms.size(), 8U);
+        EXPECT_EQ(read->ranks.at(0).gradNorms.size(), 8U);
+        EXPECT_EQ(read->clipNorm, 1.0);
+    }
     // The checklist's check: a fresh model's loss is about ln(10); the checklist lesson's model
     // starts careless, far above, for the learner to mend.
     if (c.startsUniform)
@@ -216,6 +221,27 @@ TEST(TorchLessonMistakes, AllReducingTheWholeGradientInFsdpIsNamed)
     EXPECT_EQ(run.exitCode, 1) << run.out << run.err;
     EXPECT_NE(run.out.find("ok    the weights equal"), std::string::npos) << run.out;
     EXPECT_NE(run.out.find("an all-reduce of the whole gradient sends twice what a rank needs"),
+              std::string::npos)
+        << run.out;
+}
+
+// FSDP by hand that sums the gradient's slices but forgets to divide by the number of ranks:
+// Adam hides most of it, so the check says what the optimizer's state shows.
+TEST(TorchLessonMistakes, SummingTheGradientInsteadOfAveragingItIsNamed)
+{
+    REQUIRE_TORCH();
+    TempDir dir;
+    std::string solution = builtinLessonText("torch_fsdp", true);
+    const std::string mean = ".sum(0) / run.world_size";
+    const std::size_t at = solution.find(mean);
+    ASSERT_NE(at, std::string::npos) << solution;
+    solution.replace(at, mean.size(), ".sum(0)");
+    const ProcessResult run =
+        runCli({lessonArgs("torch_fsdp", dir.write("summed.py", solution)), "", {}}, dir);
+    EXPECT_EQ(run.exitCode, 1) << run.out << run.err;
+    EXPECT_NE(run.out.find("NOT   AdamW's first moment is 2 times the reference's: the slices of "
+                           "the gradient were summed over the ranks but not divided by "
+                           "run.world_size"),
               std::string::npos)
         << run.out;
 }

@@ -157,9 +157,15 @@ def fsdp(args, folder):
     found.append(_weights(torch.cat(shards)[:count], whole,
                           "one process trained on every rank's batches"))
     wanted = torchrecipes.optimizer_state(keep["optimizer"], parameters)
-    found.append(_state_check("optimizer sharded", {k: torch.cat(v)[:count]
-                                                    for k, v in states.items()},
-                              wanted, "the AdamW state the ranks' shards hold together"))
+    theirs = {k: torch.cat(v)[:count] for k, v in states.items()}
+    found.append(_state_check("optimizer sharded", theirs, wanted,
+                              "the AdamW state the ranks' shards hold together"))
+    if not found[-2]["passed"] and _summed(theirs, wanted, args.ranks):
+        found.append(check("gradients averaged", False,
+                           f"AdamW's first moment is {args.ranks} times the reference's: the "
+                           "slices of the gradient were summed over the ranks but not divided by "
+                           "run.world_size (Adam's update hides most of it; the weights still "
+                           "drift)"))
     if args.exchanged_bytes >= 0:
         expected = 2 * (args.ranks - 1) * count * 4 * args.steps
 
@@ -174,6 +180,13 @@ def fsdp(args, folder):
             "an all-reduce of the whole gradient sends twice what a rank needs; send each "
             "slice only to the rank that owns it (dist.all_to_all_single) and add up there"))
     return found, losses
+
+
+def _summed(theirs, wanted, ranks):
+    """Whether `theirs` is AdamW's state of gradients `ranks` times the reference's (a sum where
+    the mean belongs): its first moment that many times, its second that many squared."""
+    scale = wanted["exp_avg"].abs().max() + 1e-12
+    return float((theirs["exp_avg"] - ranks * wanted["exp_avg"]).abs().max() / scale) < 1e-2
 
 
 def _tokens():
