@@ -161,9 +161,9 @@ def decide_later(args, flats):
     found, notes, norms = [], [], []
     if args.check == "zero":
         found.append(_agree(args, flats))
-        checks, losses = torchverdicts.zero(args, flats, args.source)
+        checks, losses = torchverdicts.zero(args, flats)
     elif args.check == "fsdp":
-        checks, losses = torchverdicts.fsdp(args, args.source)
+        checks, losses = torchverdicts.fsdp(args)
     elif args.check == "checkpoint":
         checks, losses, notes = torchverdicts.checkpoint_memory(args, flats)
     else:

@@ -14,7 +14,7 @@ from torch.utils.checkpoint import checkpoint
 
 from . import torchrecipes, weightsfile
 from .torchlesson import (WEIGHTS_TOLERANCE, batch_at, batch_size, batch_starts, build_model,
-                          reference)
+                          reference, training_tokens)
 
 SLACK = 0.25  # bytes within this share of what the lesson's collectives send
 # Adam's moments are sums of products: compared as the weights are, but relative to their size.
@@ -68,11 +68,11 @@ def _state_check(name, saved, wanted, what):
                               f"{max(diffs):.3g} of its size")
 
 
-def zero(args, flats, folder):
+def zero(args, flats):
     """ZeroRedundancyOptimizer: the optimizer state sharded (from the bytes: each rank updates
     its shard and broadcasts it), and gathered whole on rank 0 for saving."""
     found, keep = [], {}
-    model, losses = reference(args, args.ranks, _tokens(), keep=keep)
+    model, losses = reference(args, args.ranks, training_tokens(), keep=keep)
     parameters = list(model.parameters())
     found.append(_weights(flats[0], flat(parameters), "one process trained on every rank's "
                                                       "batches with AdamW"))
@@ -119,11 +119,11 @@ def zero(args, flats, folder):
     return found, losses
 
 
-def fsdp(args, folder):
+def fsdp(args):
     """Sharding by hand: each rank's shard of the flat parameters and its AdamW state of it,
     together the reference's; the bytes of an all-gather and a reduce-scatter a step."""
     keep = {}
-    model, losses = reference(args, args.ranks, _tokens(), keep=keep)
+    model, losses = reference(args, args.ranks, training_tokens(), keep=keep)
     parameters = list(model.parameters())
     whole = flat(parameters)
     count = whole.numel()
@@ -184,14 +184,9 @@ def fsdp(args, folder):
 
 def _summed(theirs, wanted, ranks):
     """Whether `theirs` is AdamW's state of gradients `ranks` times the reference's (a sum where
-    the mean belongs): its first moment that many times, its second that many squared."""
+    the mean belongs): its first moment is that many times the reference's."""
     scale = wanted["exp_avg"].abs().max() + 1e-12
     return float((theirs["exp_avg"] - ranks * wanted["exp_avg"]).abs().max() / scale) < 1e-2
-
-
-def _tokens():
-    from .torchlesson import training_tokens
-    return training_tokens()
 
 
 def _weights(mine, theirs, what, name="weights"):
@@ -208,8 +203,8 @@ def _peak_kib():
 
 
 def _checkpointed_step(args, tokens):
-    """One step of the checkpoint lesson's loop as the lesson asks for it, for the memory it
-    needs (this process's own peak, before and after)."""
+    """Two steps of the checkpoint lesson's loop as the lesson asks for it (the second with
+    AdamW's state), for the memory they need: this process's own peak, before and after."""
     model = build_model(args.embd, args.check)
     optimizer = torch.optim.AdamW(model.parameters(), lr=1e-4)
     starts = batch_starts(0, 2, batch_size(args.check))
@@ -226,7 +221,7 @@ def checkpoint_memory(args, flats):
     """Activation checkpointing: the weights of the plain loop, and a rank's peak memory (the
     kernel's, measured outside it) nearer to what the checkpointed step needs than to what
     keeping every activation needs, both measured here, in this process, on the same model."""
-    tokens = _tokens()
+    tokens = training_tokens()
     before = _peak_kib()
     _checkpointed_step(args, tokens)
     checkpointed = _peak_kib()
@@ -263,7 +258,7 @@ def checkpoint_memory(args, flats):
 def checklist(args, flats):
     """The checklist's habits: the weights of its run (zeroed readout, warmup, clipping), or the
     habit whose run they equal when left out."""
-    tokens = _tokens()
+    tokens = training_tokens()
     starts = batch_starts(0, args.steps)
 
     def batches(step):
