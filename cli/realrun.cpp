@@ -27,6 +27,7 @@
 #include <netinet/in.h>
 #include <sched.h>
 #include <sys/ioctl.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -241,11 +242,13 @@ Ended waitForRanks(const Launched &launched, double timeout, const std::function
         }
         int status = 0;
         pid_t pid = 0;
+        struct rusage usage {};
         for (const pid_t rank : launched.pids)
-            if (!ended.status.contains(rank) && (pid = waitpid(rank, &status, WNOHANG)) != 0)
+            if (!ended.status.contains(rank) && (pid = wait4(rank, &status, WNOHANG, &usage)) != 0)
                 break;
         if (pid > 0) {
             ended.status[pid] = status;
+            ended.peakKiB[pid] = usage.ru_maxrss;
             if (!(WIFEXITED(status) && WEXITSTATUS(status) == 0) && !failing) {
                 failing = true;
                 ended.failedLog = logOf(pid);

@@ -71,6 +71,9 @@ struct Ended {
     bool overQuota = false; // the folder held more than `quotaBytes`: every process was ended
     std::uintmax_t quotaBytes = 0;
     std::map<pid_t, int> status;
+    // Each rank's peak resident memory in KiB, as the kernel counted it (wait4's ru_maxrss): of
+    // those that ended on their own, outside the code they ran.
+    std::map<pid_t, long> peakKiB;
     double seconds = 0;
     std::filesystem::path failedLog; // the output of the first process that failed, if any
 };

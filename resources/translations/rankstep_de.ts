@@ -1024,6 +1024,22 @@
         <translation>DDP mit akkumulierten Gradienten in PyTorch</translation>
     </message>
     <message>
+        <source>ZeRO in PyTorch</source>
+        <translation>ZeRO in PyTorch</translation>
+    </message>
+    <message>
+        <source>FSDP by hand in PyTorch</source>
+        <translation>FSDP von Hand in PyTorch</translation>
+    </message>
+    <message>
+        <source>Activation checkpointing in PyTorch</source>
+        <translation>Aktivierungs-Checkpointing in PyTorch</translation>
+    </message>
+    <message>
+        <source>The training checklist in PyTorch</source>
+        <translation>Die Trainings-Checkliste in PyTorch</translation>
+    </message>
+    <message>
         <source>Gradient accumulation</source>
         <translation>Gradienten akkumulieren</translation>
     </message>
@@ -1439,6 +1455,10 @@ Rankstep zeigt stattdessen seine eingebauten Lektionen.</translation>
     <message>
         <source>one process, every rank&apos;s batches</source>
         <translation>ein Prozess, die Batches aller Ranks</translation>
+    </message>
+    <message>
+        <source>the checklist&apos;s loop</source>
+        <translation>die Schleife der Checkliste</translation>
     </message>
     <message>
         <source>the plain loop</source>
@@ -3210,6 +3230,26 @@ Zuerst noch einen Hinweis auszuprobieren, bringt oft mehr.</translation>
     <message>
         <source>ln %1 = %2: a uniform guess</source>
         <translation>ln %1 = %2: gleichverteiltes Raten</translation>
+    </message>
+    <message>
+        <source>gradient norm</source>
+        <translation>Gradientennorm</translation>
+    </message>
+    <message>
+        <source>gradient norm, %1</source>
+        <translation>Gradientennorm, %1</translation>
+    </message>
+    <message>
+        <source>gradient norm, your loop</source>
+        <translation>Gradientennorm, Ihre Schleife</translation>
+    </message>
+    <message>
+        <source>gradient norm, rank %1</source>
+        <translation>Gradientennorm, Rank %1</translation>
+    </message>
+    <message>
+        <source>clipped to %1</source>
+        <translation>begrenzt auf %1</translation>
     </message>
 </context>
 <context>
