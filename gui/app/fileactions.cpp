@@ -5,6 +5,8 @@
 #include "demoactions.h"
 #include "notebookimport.h"
 #include "recentfiles.h"
+#include "traceopenactions.h"
+#include "traceopener.h"
 
 #include <QAction>
 #include <QDir>
@@ -19,11 +21,12 @@
 namespace rankstep::gui {
 
 FileActions::FileActions(ClassActions &classes, NotebookImport &import, DemoActions &demos,
-                         QMenu *fileMenu, QWidget *dialogParent)
+                         TraceOpenActions &traces, QMenu *fileMenu, QWidget *dialogParent)
     : QObject(dialogParent)
     , m_classes(classes)
     , m_import(import)
     , m_demos(demos)
+    , m_traces(traces)
     , m_dialogParent(dialogParent)
     , m_recent(new RecentFiles(
           fileMenu, [this](const QString &path) { openFile(path); }, this))
@@ -32,6 +35,7 @@ FileActions::FileActions(ClassActions &classes, NotebookImport &import, DemoActi
     connect(&m_import, &NotebookImport::fileRead, m_recent, &RecentFiles::add);
     connect(&m_demos, &DemoActions::replayed, m_recent, &RecentFiles::add);
     connect(&m_classes, &ClassActions::folderOpened, m_recent, &RecentFiles::add);
+    connect(&m_traces, &TraceOpenActions::opened, m_recent, &RecentFiles::add);
     fileMenu->addSeparator();
     QAction *quit = fileMenu->addAction(tr("&Quit"), dialogParent, &QWidget::close);
     quit->setObjectName(QStringLiteral("quitAction"));
@@ -53,16 +57,22 @@ bool FileActions::openFile(const QString &path)
     } else if (info.isDir()) {
         m_classes.openFolder(path);
         return true;
+    } else if (TraceOpener::isTrace(path)) {
+        return m_traces.open(path); // says why itself when it cannot
     } else if (suffix == QLatin1String("ipynb") || suffix == QLatin1String("py")) {
         m_import.importAndReport(path);
         return true;
-    } else if (suffix == QLatin1String("json")) {
+    } else if (TraceOpener::isDemonstration(path)) {
         if (m_demos.replay(path, 0, &why))
             return true;
+    } else if (suffix == QLatin1String("json")) {
+        why = tr("%1 is JSON of another kind: neither a trace or profile the command line wrote "
+                 "nor a recorded demonstration.")
+                  .arg(info.fileName());
     } else {
         why = tr("Rankstep opens notebooks (.ipynb) and Python files (.py) to import, recorded "
-                 "demonstrations (.json) to replay, and class folders to grade; %1 is none of "
-                 "these.")
+                 "demonstrations (.json) to replay, traces and profiles the command line wrote "
+                 "(.rstb, .json) to show, and class folders to grade; %1 is none of these.")
                   .arg(info.fileName());
     }
     Q_EMIT message(why);

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+#include "instancechannel.h"
 #include "mainwindow.h"
 #include "progressstore.h"
 #include "scripting.h"
@@ -13,6 +14,7 @@
 #include <QLoggingCategory>
 #include <QMessageBox>
 
+#include <algorithm>
 #include <cstdio>
 
 namespace {
@@ -110,7 +112,23 @@ int main(int argc, char *argv[])
                                     "Speak <language>: de (German) or en (English); the system's "
                                     "language by default."),
         QStringLiteral("language")));
+    const QCommandLineOption open(
+        QStringLiteral("open"),
+        QCoreApplication::translate("Options",
+                                    "Open <file>: a trace the command line wrote (run "
+                                    "--trace-out or --json, real --json or --profile), shown "
+                                    "read-only in every view; or any file [file] takes."),
+        QStringLiteral("file"));
+    parser.addOption(open);
     parser.process(app);
+    QStringList files = parser.values(open) + parser.positionalArguments();
+    // "Open with" while a window runs: that window opens them (instancechannel.h). A start with
+    // script options is its own.
+    const QStringList own = {QStringLiteral("open"), QStringLiteral("lang")};
+    const bool plain = std::all_of(parser.optionNames().begin(), parser.optionNames().end(),
+                                   [&own](const QString &name) { return own.contains(name); });
+    if (!files.isEmpty() && plain && rankstep::gui::handToRunningInstance(files))
+        return 0;
 
     rankstep::gui::ProgressStore progress;
     progress.lock(); // held elsewhere: the window shows the code read-only and says why
@@ -118,10 +136,20 @@ int main(int argc, char *argv[])
     rankstep::gui::MainWindow window(std::move(lessons.lessons), progress);
     window.show();
     showLessonProblems(&window, lessons.problems);
+    rankstep::gui::InstanceServer instances; // the next "Open with" comes here
+    if (plain)
+        instances.listen();
+    QObject::connect(&instances, &rankstep::gui::InstanceServer::filesHanded, &window,
+                     [&window](const QStringList &paths) {
+                         window.raise();
+                         window.activateWindow();
+                         for (const QString &path : paths)
+                             window.openFile(path);
+                     });
+    // "Open with Rankstep", `rankstep FILE` and --open: before a script's screenshot.
+    for (const QString &file : files)
+        window.openFile(file);
     if (!rankstep::gui::startScript(parser, options, window.scriptTarget()))
         return 64;
-    // "Open with Rankstep" and `rankstep FILE`: once the window is up.
-    for (const QString &file : parser.positionalArguments())
-        window.openFile(file);
     return QApplication::exec();
 }
