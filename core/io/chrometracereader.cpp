@@ -185,8 +185,8 @@ void Reader::build(std::vector<Raw> raws)
     double first = raws.front().start;
     for (const Raw &raw : raws)
         first = std::min(first, raw.start);
-    // Each rank's outermost operations: sorted by start, the longer first, each kept when it
-    // starts at or after the end of the last one kept.
+    // Each rank's outermost operations: sorted by start, an instant (Rankstep's loss) then the
+    // longer first, each kept when it starts at or after the end of the last one kept.
     std::vector<std::pair<int, Raw>> ranked;
     int ranks = 1;
     for (const Raw &raw : raws)
@@ -195,8 +195,9 @@ void Reader::build(std::vector<Raw> raws)
             ranks = std::max(ranks, *rank + 1);
         }
     std::sort(ranked.begin(), ranked.end(), [](const auto &a, const auto &b) {
-        return std::tuple(a.second.start, -a.second.duration, a.second.index) <
-               std::tuple(b.second.start, -b.second.duration, b.second.index);
+        return std::tuple(a.second.start, a.second.duration > 0, -a.second.duration,
+                          a.second.index) < std::tuple(b.second.start, b.second.duration > 0,
+                                                       -b.second.duration, b.second.index);
     });
     trace.config.ranks = ranks;
     trace.config.batches = 1;

@@ -17,6 +17,7 @@
 #include <QUrl>
 
 #include <algorithm>
+#include <cstdio>
 
 namespace rankstep::gui {
 
@@ -76,6 +77,7 @@ bool FileActions::openFile(const QString &path)
                   .arg(info.fileName());
     }
     Q_EMIT message(why);
+    std::fprintf(stderr, "rankstep: %s\n", qPrintable(why)); // a script's log too
     auto *box = new QMessageBox(QMessageBox::Warning, tr("This file cannot be opened"), why,
                                 QMessageBox::Ok, m_dialogParent);
     box->setObjectName(QStringLiteral("openFileFailedDialog"));

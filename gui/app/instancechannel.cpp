@@ -32,7 +32,8 @@ QString instanceSocketName()
 
 InstanceServer::InstanceServer(QObject *parent) : QObject(parent), m_server(new QLocalServer(this))
 {
-    m_server->setSocketOptions(QLocalServer::UserAccessOption);
+    // No socket options: with them Qt binds elsewhere and renames the socket over the name,
+    // taking it from a window that listens. The runtime folder is the user's alone (0700).
     connect(m_server, &QLocalServer::newConnection, this, &InstanceServer::onConnection);
 }
 
@@ -97,8 +98,11 @@ bool handToRunningInstance(const QStringList &paths, int timeoutMs, const QStrin
     QLocalSocket socket;
     socket.connectToServer(name.isEmpty() ? instanceSocketName() : name);
     const QDeadlineTimer deadline(timeoutMs);
-    if (!socket.waitForConnected(int(deadline.remainingTime())))
+    if (!socket.waitForConnected(int(deadline.remainingTime()))) {
+        qCDebug(lcInstance) << "no window listens on" << socket.serverName()
+                            << socket.errorString();
         return false;
+    }
     QByteArray message(kHello.data(), kHello.size());
     for (const QString &path : paths) {
         const QString absolute = QFileInfo(path).absoluteFilePath();
@@ -116,7 +120,10 @@ bool handToRunningInstance(const QStringList &paths, int timeoutMs, const QStrin
             break;
         answer += socket.readAll();
     }
-    return answer.startsWith(QByteArray(kAnswer.data(), kAnswer.size()));
+    const bool answered = answer.startsWith(QByteArray(kAnswer.data(), kAnswer.size()));
+    if (!answered)
+        qCDebug(lcInstance) << "the window did not answer:" << socket.errorString();
+    return answered;
 }
 
 } // namespace rankstep::gui

@@ -14,6 +14,8 @@
 #include <QMessageBox>
 #include <QSettings>
 
+#include <cstdio>
+
 namespace rankstep::gui {
 
 TraceOpenActions::TraceOpenActions(TraceOpenTarget target, QMenu *fileMenu, QObject *parent)
@@ -49,6 +51,7 @@ bool TraceOpenActions::open(const QString &path, QString *why)
         if (why)
             *why = opened.error;
         Q_EMIT message(opened.error);
+        std::fprintf(stderr, "rankstep: %s\n", qPrintable(opened.error)); // a script's log too
         auto *box = new QMessageBox(QMessageBox::Warning, tr("This trace cannot be opened"),
                                     opened.error, QMessageBox::Ok, &m_target.window);
         box->setObjectName(QStringLiteral("openTraceFailedDialog"));
