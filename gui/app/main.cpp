@@ -125,7 +125,8 @@ int main(int argc, char *argv[])
     // "Open with" while a window runs: that window opens them (instancechannel.h). A start with
     // script options is its own.
     const QStringList own = {QStringLiteral("open"), QStringLiteral("lang")};
-    const bool plain = std::all_of(parser.optionNames().begin(), parser.optionNames().end(),
+    const QStringList given = parser.optionNames();
+    const bool plain = std::all_of(given.begin(), given.end(),
                                    [&own](const QString &name) { return own.contains(name); });
     if (!files.isEmpty() && plain && rankstep::gui::handToRunningInstance(files))
         return 0;
