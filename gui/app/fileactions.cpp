@@ -8,8 +8,11 @@
 #include "traceopenactions.h"
 #include "traceopener.h"
 
+#include "core/regularfile.h"
+
 #include <QAction>
 #include <QDir>
+#include <QFile>
 #include <QFileInfo>
 #include <QMenu>
 #include <QMessageBox>
@@ -58,6 +61,11 @@ bool FileActions::openFile(const QString &path)
     } else if (info.isDir()) {
         m_classes.openFolder(path);
         return true;
+    } else if (const core::Status regular =
+                   core::checkRegularFile(QFile::encodeName(path).toStdString(),
+                                          core::kMaxTraceFileBytes);
+               !regular) { // a FIFO, a device: never read, which could block the window
+        why = QString::fromStdString(regular.error().message);
     } else if (TraceOpener::isTrace(path)) {
         return m_traces.open(path); // says why itself when it cannot
     } else if (suffix == QLatin1String("ipynb") || suffix == QLatin1String("py")) {
