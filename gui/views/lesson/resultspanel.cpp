@@ -422,7 +422,8 @@ QString ResultsPanel::targetsHtml() const
 void ResultsPanel::showRun()
 {
     // A run on real processes opened from a file (its report or profile) is not the lesson's.
-    const bool real = m_session.units() == TraceUnits::Seconds && !m_shown->config.cost.realScale();
+    const bool real = m_session.units() == TraceUnits::Seconds && m_session.trace() == m_shown &&
+                      !m_shown->config.cost.realScale();
     QString html = resultsHtml(real ? nullptr : m_session.lesson(), *m_shown, m_session.verdict());
     const QString &output = m_session.output();
     if (!output.trimmed().isEmpty())
