@@ -3551,6 +3551,10 @@ Zuerst noch einen Hinweis auszuprobieren, bringt oft mehr.</translation>
         <source>These views show the run on real processes: times in milliseconds, memory in the bytes its tensors held. Ctrl+Shift+F5 goes back to the simulation, whose results are above.</source>
         <translation>Diese Ansichten zeigen den Lauf auf echten Prozessen: Zeiten in Millisekunden, Speicher in den Bytes, die seine Tensoren belegten. Ctrl+Shift+F5 kehrt zur Simulation zurück, deren Ergebnisse oben stehen.</translation>
     </message>
+    <message>
+        <source>These views show a run on real processes opened from a file: times in milliseconds, memory in the bytes its tensors held (none in a profile).</source>
+        <translation>Diese Ansichten zeigen einen aus einer Datei geöffneten Lauf auf echten Prozessen: Zeiten in Millisekunden, Speicher in den Bytes, die seine Tensoren hielten (keine in einem Profil).</translation>
+    </message>
 </context>
 <context>
     <name>rankstep::gui::RealRunController</name>
