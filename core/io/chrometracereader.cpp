@@ -52,17 +52,29 @@ bool has(const std::string &text, std::string_view part)
     return text.find(part) != std::string::npos;
 }
 
-// What an operator of torch.profiler (or of Rankstep's own export) does, by its name.
-core::OpKind classify(const std::string &name, int &layer)
+// A puzzle operation's own name: "forward L0", "allreduce L1", "loss" (Rankstep's export, and
+// what the real run's lib names its calls in torch.profiler's trace).
+std::optional<core::OpKind> puzzleOp(const std::string &name, int &layer)
 {
-    for (int i = 0; i < core::kOpCount; ++i) { // Rankstep's: "forward L0", "allreduce"
+    for (int i = 0; i < core::kOpCount; ++i) {
         const std::string op = core::opName(core::OpKind(i));
-        if (name == op || name.rfind(op + " L", 0) == 0) {
-            if (name.size() > op.size() + 2)
-                layer = int(std::strtol(name.c_str() + op.size() + 2, nullptr, 10));
+        if (name == op)
+            return core::OpKind(i);
+        if (name.rfind(op + " L", 0) == 0 && name.size() > op.size() + 2 &&
+            name.find_first_not_of("0123456789", op.size() + 2) == std::string::npos &&
+            name.size() <= op.size() + 8) {
+            layer = int(std::strtol(name.c_str() + op.size() + 2, nullptr, 10));
             return core::OpKind(i);
         }
     }
+    return std::nullopt;
+}
+
+// What an operator of torch.profiler (or of Rankstep's own export) does, by its name.
+core::OpKind classify(const std::string &name, int &layer)
+{
+    if (const std::optional<core::OpKind> op = puzzleOp(name, layer))
+        return *op;
     std::string lower = name;
     std::transform(lower.begin(), lower.end(), lower.begin(),
                    [](unsigned char c) { return char(std::tolower(c)); });
@@ -99,6 +111,9 @@ private:
     std::map<int, int> m_processRanks;                // pid -> rank ("rank N" processes)
     std::map<std::pair<int, int>, int> m_threadRanks; // (pid, tid) -> rank (Rankstep's export)
     std::map<int, int> m_pidRanks;                    // without names: pids in order
+    // The file names the puzzle's operations (Rankstep's export, or a profile of a real run whose
+    // lib named its calls): only those are shown, not torch's operators around them.
+    bool m_puzzleNamed = false;
 };
 
 void Reader::readNames(const std::vector<JsonValue> &events)
@@ -164,7 +179,8 @@ ChromeRun Reader::read(const JsonValue &root)
         raw.tid = fields.has("tid") ? fields.integer32("tid", 0) : 0;
         raw.index = i;
         raw.value = &events[i];
-        fields.string("name"); // required: it says what the event is
+        int layer = -1;
+        m_puzzleNamed = m_puzzleNamed || puzzleOp(fields.string("name"), layer).has_value();
         m_pidRanks.emplace(raw.pid, 0);
         raws.push_back(raw);
     }
@@ -206,10 +222,13 @@ void Reader::build(std::vector<Raw> raws)
     std::vector<std::size_t> remaining(static_cast<std::size_t>(ranks));
     std::vector<std::pair<core::Event, std::string>> kept;
     for (const auto &[rank, raw] : ranked) {
+        const Fields fields(*raw.value, at(raw.index));
+        int puzzleLayer = -1;
+        if (m_puzzleNamed && !puzzleOp(fields.string("name"), puzzleLayer))
+            continue; // torch's operators inside (or between) the puzzle's calls
         if (raw.start < lastEnd[std::size_t(rank)])
             continue;
         lastEnd[std::size_t(rank)] = raw.start + raw.duration;
-        const Fields fields(*raw.value, at(raw.index));
         core::Event event;
         event.rank = rank;
         event.start = core::SimTime::fromTicks(std::llround(raw.start - first));

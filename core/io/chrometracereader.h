@@ -25,8 +25,10 @@ inline constexpr std::size_t kMaxChromeEvents = std::size_t(1) << 22;
 // Reads the file's complete events ("ph": "X", "ts" and "dur" in microseconds) as the ranks'
 // events at their times from the earliest. A rank is the process (or, in Rankstep's export, the
 // thread) named "rank N"; without such names, the pid. Only each rank's outermost operations are
-// kept (torch.profiler nests aten::mm in aten::linear), in time order. An event is classified by
-// its name: Rankstep's own ("forward L0", "allreduce L1") exactly; torch's collectives
+// kept (torch.profiler nests aten::mm in aten::linear), in time order. When the file names the
+// puzzle's operations ("forward L0", "allreduce L1", "loss": Rankstep's export, or a profile whose
+// real run named its calls, core/real/rankstep_real/lib.py), only those are kept, exactly.
+// Otherwise an event is classified by its name: torch's collectives
 // ("gloo:all_reduce", "nccl:all_gather", "c10d::reduce_scatter_") as allreduce, allgather and
 // scatterreduce, send and recv as pass_to and receive (no peer is known), autograd's "...Backward"
 // as backward, the optimizer's step as update, a loss function as loss, and every other operator

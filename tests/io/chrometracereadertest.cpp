@@ -86,6 +86,30 @@ TEST(ChromeTraceReader, ReadsRankstepsOwnExportEventForEvent)
     }
 }
 
+// A profile of a real run whose lib named its calls (`real --profile`): the puzzle's operations,
+// not the operators torch ran inside them or between them.
+TEST(ChromeTraceReader, ShowsTheCallsARealRunNamedAndNotTorchsOperators)
+{
+    auto run = runFromChromeJson(R"({"traceEvents": [
+ {"name": "aten::randn", "ph": "X", "ts": 0, "dur": 900, "tid": 1, "pid": 0},
+ {"name": "forward L0", "ph": "X", "ts": 1000, "dur": 500, "tid": 1, "pid": 0,
+  "cat": "user_annotation"},
+ {"name": "aten::mm", "ph": "X", "ts": 1100, "dur": 300, "tid": 1, "pid": 0},
+ {"name": "allreduce L1", "ph": "X", "ts": 1600, "dur": 200, "tid": 1, "pid": 0},
+ {"name": "gloo:all_reduce", "ph": "X", "ts": 1650, "dur": 100, "tid": 1, "pid": 0},
+ {"name": "forward Lx", "ph": "X", "ts": 1900, "dur": 10, "tid": 1, "pid": 0},
+ {"name": "process_name", "ph": "M", "pid": 0, "args": {"name": "rank 0"}}]})");
+    ASSERT_TRUE(run) << run.error().message;
+    const core::Trace &trace = run->trace;
+    ASSERT_EQ(trace.events.size(), 2U) << "aten::randn before, aten::mm inside, no layer Lx";
+    EXPECT_EQ(trace.events[0].op, core::OpKind::Forward);
+    EXPECT_EQ(trace.events[0].layer, 0);
+    EXPECT_EQ(trace.events[0].start.ticks(), 1000);
+    EXPECT_EQ(trace.events[1].op, core::OpKind::AllReduce);
+    EXPECT_EQ(trace.events[1].layer, 1);
+    EXPECT_EQ(trace.config.layers, 2);
+}
+
 TEST(ChromeTraceReader, RefusesWhatItCannotShowWithASentence)
 {
     EXPECT_NE(errorOf("{\"traceEvents\": [").find("cannot read the Chrome trace: JSON line"),
