@@ -13,6 +13,7 @@
 #include <QIcon>
 #include <QLoggingCategory>
 #include <QMessageBox>
+#include <QTimer>
 
 #include <algorithm>
 #include <cstdio>
@@ -147,10 +148,18 @@ int main(int argc, char *argv[])
                          for (const QString &path : paths)
                              window.openFile(path);
                      });
-    // "Open with Rankstep", `rankstep FILE` and --open: before a script's screenshot.
-    for (const QString &file : files)
-        window.openFile(file);
+    // "Open with Rankstep", `rankstep FILE` and --open: before a script's screenshot (taken
+    // 400 ms after startScript), and after its --lesson, which would clear a trace shown before.
+    const auto openFiles = [&window, files] {
+        for (const QString &file : files)
+            window.openFile(file);
+    };
+    const bool lessonFirst = parser.isSet(options.lesson);
+    if (!lessonFirst)
+        openFiles();
     if (!rankstep::gui::startScript(parser, options, window.scriptTarget()))
         return 64;
+    if (lessonFirst)
+        QTimer::singleShot(0, &window, openFiles);
     return QApplication::exec();
 }

@@ -230,6 +230,8 @@ void MainWindow::buildTraceOpen()
 {
     WindowParts &p = m_parts;
     const auto lessonOf = [this](const QString &function) {
+        if (currentLesson() && QString::fromStdString(currentLesson()->function) == function)
+            return true; // open already: its tab and layout stay
         for (const lessons::Lesson &lesson : m_model->lessons())
             if (!lesson.isTorch() && QString::fromStdString(lesson.function) == function)
                 return openLesson(QString::fromStdString(lesson.id));
