@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "instancechannel.h"
 
+#include "mainwindow.h"
+
 #include <QDeadlineTimer>
 #include <QDir>
 #include <QFileInfo>
@@ -91,6 +93,17 @@ void InstanceServer::onConnection()
                 Q_EMIT filesHanded(paths);
         });
     }
+}
+
+void openHandedFiles(InstanceServer &server, MainWindow &window)
+{
+    QObject::connect(&server, &InstanceServer::filesHanded, &window,
+                     [&window](const QStringList &paths) {
+                         window.raise();
+                         window.activateWindow();
+                         for (const QString &path : paths)
+                             window.openFile(path);
+                     });
 }
 
 bool handToRunningInstance(const QStringList &paths, int timeoutMs, const QString &name)

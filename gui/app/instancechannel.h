@@ -9,6 +9,8 @@ class QLocalServer;
 
 namespace rankstep::gui {
 
+class MainWindow;
+
 // "Open with Rankstep" while Rankstep runs: the second start hands its files to the window that
 // runs (as desktop apps do) instead of opening a second window, whose code would be read-only
 // (the progress store is held by the first). A per-user local socket in the user's runtime
@@ -39,6 +41,10 @@ private:
 
     QLocalServer *m_server;
 };
+
+// The files a later start hands over open in `window` as File > Open would, the window brought
+// to the front.
+void openHandedFiles(InstanceServer &server, MainWindow &window);
 
 // The socket of this user's running window.
 QString instanceSocketName();

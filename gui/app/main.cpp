@@ -141,13 +141,7 @@ int main(int argc, char *argv[])
     rankstep::gui::InstanceServer instances; // the next "Open with" comes here
     if (plain)
         instances.listen();
-    QObject::connect(&instances, &rankstep::gui::InstanceServer::filesHanded, &window,
-                     [&window](const QStringList &paths) {
-                         window.raise();
-                         window.activateWindow();
-                         for (const QString &path : paths)
-                             window.openFile(path);
-                     });
+    rankstep::gui::openHandedFiles(instances, window);
     // "Open with Rankstep", `rankstep FILE` and --open: before a script's screenshot (taken
     // 400 ms after startScript), and after its --lesson, which would clear a trace shown before.
     const auto openFiles = [&window, files] {
