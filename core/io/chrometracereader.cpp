@@ -52,10 +52,28 @@ bool has(const std::string &text, std::string_view part)
     return text.find(part) != std::string::npos;
 }
 
-// A puzzle operation's own name: "forward L0", "allreduce L1", "loss" (Rankstep's export, and
-// what the real run's lib names its calls in torch.profiler's trace).
-std::optional<core::OpKind> puzzleOp(const std::string &name, int &layer)
+// The number `text` holds, of at most 6 digits; nothing for anything else.
+std::optional<int> number(std::string_view text)
 {
+    if (text.empty() || text.size() > 6 || text.find_first_not_of("0123456789") != text.npos)
+        return std::nullopt;
+    return int(std::strtol(std::string(text).c_str(), nullptr, 10));
+}
+
+// A puzzle operation's own name: "forward L0", "allreduce L1", "loss" (Rankstep's export, and
+// what the real run's lib names its calls in torch.profiler's trace); a pass_to may name its
+// receiver ("pass_to L1 to 2").
+std::optional<core::OpKind> puzzleOp(std::string name, int &layer, int *peer = nullptr)
+{
+    if (const std::size_t to = name.find(" to ");
+        name.rfind("pass_to", 0) == 0 && to != name.npos) {
+        const std::optional<int> receiver = number(std::string_view(name).substr(to + 4));
+        if (!receiver)
+            return std::nullopt;
+        if (peer)
+            *peer = *receiver;
+        name.resize(to);
+    }
     for (int i = 0; i < core::kOpCount; ++i) {
         const std::string op = core::opName(core::OpKind(i));
         if (name == op)
@@ -221,10 +239,18 @@ void Reader::build(std::vector<Raw> raws)
     std::vector<double> lastEnd(std::size_t(ranks), -1e300);
     std::vector<std::size_t> remaining(static_cast<std::size_t>(ranks));
     std::vector<std::pair<core::Event, std::string>> kept;
+    // "from 2" inside a receive: the real run's lib names the sender once it is known.
+    std::vector<std::vector<std::pair<std::int64_t, int>>> senders(static_cast<std::size_t>(ranks));
     for (const auto &[rank, raw] : ranked) {
         const Fields fields(*raw.value, at(raw.index));
-        int puzzleLayer = -1;
-        if (m_puzzleNamed && !puzzleOp(fields.string("name"), puzzleLayer))
+        const std::string &name = fields.string("name");
+        if (name.rfind("from ", 0) == 0 && number(std::string_view(name).substr(5))) {
+            senders[std::size_t(rank)].emplace_back(std::llround(raw.start - first),
+                                                    *number(std::string_view(name).substr(5)));
+            continue;
+        }
+        int puzzleLayer = -1, receiver = -1;
+        if (m_puzzleNamed && !puzzleOp(name, puzzleLayer, &receiver))
             continue; // torch's operators inside (or between) the puzzle's calls
         if (raw.start < lastEnd[std::size_t(rank)])
             continue;
@@ -233,7 +259,8 @@ void Reader::build(std::vector<Raw> raws)
         event.rank = rank;
         event.start = core::SimTime::fromTicks(std::llround(raw.start - first));
         event.duration = core::SimTime::fromTicks(std::llround(raw.duration));
-        event.op = classify(fields.string("name"), event.layer);
+        event.op = classify(name, event.layer);
+        event.peer = receiver < ranks ? receiver : -1;
         if (event.layer >= 0x10000)
             failAt(*raw.value, at(raw.index), "a layer past 65535");
         if (const JsonValue *args = raw.value->find("args"); args && args->isObject()) {
@@ -250,7 +277,15 @@ void Reader::build(std::vector<Raw> raws)
         kept.emplace_back(event, fields.string("name"));
     }
     trace.config.layers = layers;
-    // A collective joins the n-th call of one operation on one layer on every rank.
+    for (auto &[event, name] : kept)
+        if (event.op == core::OpKind::Receive && event.peer < 0)
+            for (const auto &[at, sender] : senders[std::size_t(event.rank)])
+                if (at >= event.start.ticks() && at <= event.end().ticks() && sender < ranks)
+                    event.peer = sender;
+    // A collective joins the n-th call of one operation on one layer on every rank; a message the
+    // n-th pass_to from a rank to a peer with the peer's n-th receive from it.
+    std::map<std::tuple<int, int, int>, std::int64_t> messages; // sender, receiver, n-th
+    std::map<std::tuple<int, int, bool>, int> sent;             // sender, receiver, is receive
     std::map<std::tuple<core::OpKind, int, int>, std::int64_t> links;
     std::map<std::tuple<core::OpKind, int, int>, int> calls; // op, layer, rank
     std::int64_t nextLink = 0;
@@ -260,6 +295,15 @@ void Reader::build(std::vector<Raw> raws)
         if (core::isCollective(event.op)) {
             const int n = calls[{event.op, event.layer, event.rank}]++;
             const auto found = links.try_emplace({event.op, event.layer, n}, nextLink);
+            nextLink += found.second ? 1 : 0;
+            event.link = found.first->second;
+        } else if ((event.op == core::OpKind::PassTo || event.op == core::OpKind::Receive) &&
+                   event.peer >= 0) {
+            const bool receive = event.op == core::OpKind::Receive;
+            const int from = receive ? event.peer : event.rank;
+            const int to = receive ? event.rank : event.peer;
+            const int n = sent[{from, to, receive}]++;
+            const auto found = messages.try_emplace({from, to, n}, nextLink);
             nextLink += found.second ? 1 : 0;
             event.link = found.first->second;
         }

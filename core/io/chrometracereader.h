@@ -27,7 +27,9 @@ inline constexpr std::size_t kMaxChromeEvents = std::size_t(1) << 22;
 // thread) named "rank N"; without such names, the pid. Only each rank's outermost operations are
 // kept (torch.profiler nests aten::mm in aten::linear), in time order. When the file names the
 // puzzle's operations ("forward L0", "allreduce L1", "loss": Rankstep's export, or a profile whose
-// real run named its calls, core/real/rankstep_real/lib.py), only those are kept, exactly.
+// real run named its calls, core/real/rankstep_real/lib.py), only those are kept, exactly; a
+// "pass_to L1 to 2" names its receiver and a "from 1" inside a receive its sender, and the n-th
+// message from a rank to a peer joins the peer's n-th receive from it.
 // Otherwise an event is classified by its name: torch's collectives
 // ("gloo:all_reduce", "nccl:all_gather", "c10d::reduce_scatter_") as allreduce, allgather and
 // scatterreduce, send and recv as pass_to and receive (no peer is known), autograd's "...Backward"

@@ -110,6 +110,34 @@ TEST(ChromeTraceReader, ShowsTheCallsARealRunNamedAndNotTorchsOperators)
     EXPECT_EQ(trace.config.layers, 2);
 }
 
+// The lib names a pass_to's receiver ("pass_to L1 to 1") and, inside a receive, its sender once
+// known ("from 0"): the two are one message, as in a simulated trace.
+TEST(ChromeTraceReader, JoinsAMessagesSendAndReceiveByTheNamedPeers)
+{
+    auto run = runFromChromeJson(R"({"traceEvents": [
+ {"name": "pass_to L1 to 1", "ph": "X", "ts": 100, "dur": 10, "tid": 1, "pid": 0},
+ {"name": "receive", "ph": "X", "ts": 50, "dur": 100, "tid": 1, "pid": 1},
+ {"name": "gloo:recv", "ph": "X", "ts": 60, "dur": 80, "tid": 1, "pid": 1},
+ {"name": "from 0", "ph": "X", "ts": 149, "dur": 0, "tid": 1, "pid": 1},
+ {"name": "pass_to L1 to 7", "ph": "X", "ts": 200, "dur": 10, "tid": 1, "pid": 0},
+ {"name": "process_name", "ph": "M", "pid": 0, "args": {"name": "rank 0"}},
+ {"name": "process_name", "ph": "M", "pid": 1, "args": {"name": "rank 1"}}]})");
+    ASSERT_TRUE(run) << run.error().message;
+    const core::Trace &trace = run->trace;
+    ASSERT_EQ(trace.events.size(), 3U) << "gloo:recv and the sender's name are no operations";
+    const core::Event &receive = trace.events[0];
+    const core::Event &send = trace.events[1];
+    EXPECT_EQ(receive.op, core::OpKind::Receive);
+    EXPECT_EQ(receive.peer, 0);
+    EXPECT_EQ(send.op, core::OpKind::PassTo);
+    EXPECT_EQ(send.peer, 1);
+    EXPECT_EQ(send.layer, 1);
+    EXPECT_GE(send.link, 0);
+    EXPECT_EQ(send.link, receive.link);
+    EXPECT_EQ(trace.events[2].peer, -1) << "rank 7 is not in the file";
+    EXPECT_EQ(trace.events[2].link, -1);
+}
+
 TEST(ChromeTraceReader, RefusesWhatItCannotShowWithASentence)
 {
     EXPECT_NE(errorOf("{\"traceEvents\": [").find("cannot read the Chrome trace: JSON line"),

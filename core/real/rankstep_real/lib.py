@@ -57,17 +57,23 @@ class Recorder:
             frame = frame.f_back
         return 0
 
-    def begin(self, op=None, layer=-1):
+    def begin(self, op=None, layer=-1, peer=None):
         """A call starts: its clock; under `real --profile` also its name in torch.profiler's
-        trace ("forward L0"), which the app reads as the puzzle's operation."""
+        trace ("forward L0", "pass_to L1 to 2"), which the app reads as the puzzle's operation."""
         if op is not None and torch.autograd._profiler_enabled():
-            scope = torch.autograd.profiler.record_function(op if layer < 0 else f"{op} L{layer}")
+            name = op if layer < 0 else f"{op} L{layer}"
+            scope = torch.autograd.profiler.record_function(
+                name if peer is None else f"{name} to {peer}")
             scope.__enter__()
             self.scopes.append(scope)
         return time.perf_counter()
 
     def end(self, began, op, layer, memory, about=None, **extra):
         if self.scopes:
+            if op == "receive" and extra.get("peer") is not None:
+                # The sender, known only now: "from 1" inside the receive.
+                with torch.autograd.profiler.record_function(f"from {extra['peer']}"):
+                    pass
             self.scopes.pop().__exit__(None, None, None)
         event = {"op": op, "layer": layer, "start": began - self.start,
                  "duration": time.perf_counter() - began, "memory": memory, "line": self.line()}
@@ -385,7 +391,8 @@ class Model:
         return self.scatterreduce(value, layer, group)
 
     def pass_to(self, rank, value):
-        began, memory = self.recorder.begin("pass_to", getattr(value, "layer", -1)), self.memory()
+        began, memory = self.recorder.begin("pass_to", getattr(value, "layer", -1),
+                                                   rank), self.memory()
         self.recorder.enter("pass_to", getattr(value, "layer", -1), peer=rank)
         buffer = io.BytesIO()
         torch.save(value, buffer)
