@@ -62,6 +62,15 @@ void applyRunOptions(const Arguments &args, RunSetup &request)
     }
     if (args.has("bandwidth"))
         setBandwidth(request.config.cost, args.text("bandwidth"));
+    // The layout (core/layout.h): the data-parallel degree is what the others leave of --ranks.
+    core::Layout &layout = request.config.layout;
+    layout.tensor = int(args.integer("tensor", layout.tensor, 1, 1 << 16));
+    layout.context = int(args.integer("context", layout.context, 1, 1 << 16));
+    layout.pipeline = int(args.integer("pipeline", layout.pipeline, 1, 1 << 16));
+    layout.expert = int(args.integer("expert", layout.expert, 1, 1 << 16));
+    if (const std::string problem = core::layoutProblem(request.config.ranks, layout);
+        !problem.empty())
+        throw UsageError{problem};
 }
 
 void refuseOutputsOverInputs(const Arguments &args, const std::vector<std::string> &inputs)

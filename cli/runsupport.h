@@ -22,7 +22,8 @@ inline constexpr const char *kOutputOptions[] = {"json", "trace-json", "chrome-t
 // limits and its cost model.
 inline const std::vector<std::string> kRunOptions = [] {
     std::vector<std::string> options(std::begin(kOutputOptions), std::end(kOutputOptions));
-    for (const char *option : {"at", "max-ops", "timeout", "memory-limit", "cost", "bandwidth"})
+    for (const char *option : {"at", "max-ops", "timeout", "memory-limit", "cost", "bandwidth",
+                               "tensor", "context", "pipeline", "expert"})
         options.emplace_back(option);
     return options;
 }();

@@ -23,10 +23,18 @@ bool isNotebookCost(const CostModel &cost)
 {
     const CostModel n;
     return !cost.network && cost.sizes == n.sizes && cost.forwardPerBatch == n.forwardPerBatch &&
-           cost.backwardPerBatch == n.backwardPerBatch && cost.loss == n.loss &&
+           cost.backwardPerBatch == n.backwardPerBatch &&
+           cost.backwardInputPerBatch == n.backwardInputPerBatch &&
+           cost.backwardWeightPerBatch == n.backwardWeightPerBatch && cost.loss == n.loss &&
            cost.update == n.update && cost.allreduce == n.allreduce &&
            cost.allgather == n.allgather && cost.scatterreduce == n.scatterreduce &&
            cost.passTo == n.passTo && cost.receive == n.receive;
+}
+
+void CostModel::splitBackwardEvenly()
+{
+    backwardInputPerBatch = SimTime::fromTicks(backwardPerBatch.ticks() / 2);
+    backwardWeightPerBatch = backwardPerBatch - backwardInputPerBatch;
 }
 
 bool acrossNodes(const CostModel &cost, int a, int b)

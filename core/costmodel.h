@@ -28,6 +28,10 @@ struct Network {
 struct CostModel {
     SimTime forwardPerBatch = SimTime::steps(1);
     SimTime backwardPerBatch = SimTime::steps(1);
+    // The two halves of a backward (backward_input, backward_weight): half of it each unless a
+    // cost file says otherwise. A trace records neither: its events carry their durations.
+    SimTime backwardInputPerBatch = SimTime::fromTicks(500);
+    SimTime backwardWeightPerBatch = SimTime::fromTicks(500);
     SimTime loss = SimTime::steps(0);
     SimTime update = SimTime::fromTicks(500); // a whole layer's; a shard's is its share at scale
     SimTime allreduce = SimTime::fromTicks(300);
@@ -40,6 +44,8 @@ struct CostModel {
     std::optional<Network> network; // set: communication costs its bytes (a real-scale preset)
 
     bool realScale() const { return network.has_value(); }
+    // Gives each half of the backward half of it (the second the rest of an odd tick).
+    void splitBackwardEvenly();
 };
 
 // Whether `cost` is the notebook's in every time and size (whatever its name says): the one the

@@ -113,6 +113,12 @@ public:
     Result<Object> forward(CallSite at, int layer, const Object &activation, const Object &weight);
     Result<std::pair<Object, Object>> backward(CallSite at, int layer, const Object &activation,
                                                const Object &grad, const Object &weight);
+    // The backward split in two (docs/simulation.md, "Beyond the notebook"): the input gradient
+    // (ActivationGrad of layer - 1) and the weight gradient (WeightGrad of layer).
+    Result<Object> backwardInput(CallSite at, int layer, const Object &activation,
+                                 const Object &grad, const Object &weight);
+    Result<Object> backwardWeight(CallSite at, int layer, const Object &activation,
+                                  const Object &grad);
     Result<Object> loss(CallSite at, const Object &activation);
     Result<std::pair<Object, Object>> update(CallSite at, int layer, const Object &weightGrad,
                                              const Object &weight, const Object &optState);
@@ -256,6 +262,9 @@ private:
         return checkLayer(at, op.str(), layer);
     }
     Status checkBatches(CallSite at, const std::string &op, const IndexSet &batches) const;
+    Status checkBackward(CallSite at, const CallName &op, const char *call, int layer,
+                         const Object &activation, const Object &grad, const Object *weight) const;
+    Object weightGradOf(int layer, const Object &activation) const;
     Status checkBatches(CallSite at, const CallName &op, const IndexSet &batches) const;
     Event makeEvent(CallSite at, OpKind op, int layer, SimTime duration) const;
     // A new event of at.rank at its clock, appended to the record, and the rank's clock moved

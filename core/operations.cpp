@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // Engine: the per-rank operations of docs/simulation.md (load_weights, get_activation, forward,
-// backward, loss, update, fake_grad, set_final_weight), each with every check.
+// backward and its two halves, loss, update, fake_grad, set_final_weight), each with every check.
 #include "engine.h"
 #include "sentences.h"
 
@@ -95,12 +95,13 @@ Result<Object> Engine::forward(CallSite at, int layer, const Object &activation,
     return out;
 }
 
-Result<std::pair<Object, Object>> Engine::backward(CallSite at, int layer, const Object &activation,
-                                                   const Object &grad, const Object &weight)
+// The checks of backward and of its two halves (docs/simulation.md): `weight` is null for
+// backward_weight, which computes the weight's gradient from the activation and the output
+// gradient alone.
+Status Engine::checkBackward(CallSite at, const CallName &op, const char *call, int layer,
+                             const Object &activation, const Object &grad,
+                             const Object *weight) const
 {
-    if (auto s = admit(at, "backward"); !s)
-        return s.error();
-    const CallName op{OpKind::Backward, layer};
     if (auto s = checkLayer(at, op, layer); !s)
         return s.error();
     if (activation.kind != ObjectKind::Activation)
@@ -111,37 +112,39 @@ Result<std::pair<Object, Object>> Engine::backward(CallSite at, int layer, const
         return checkError(
             at, say(sentence::kArgumentMustBe,
                     {op.str(), sentence::kThird, sentence::kAnActivationGrad, article(grad.kind)}));
-    if (weight.kind != ObjectKind::Weight)
-        return checkError(
-            at, say(sentence::kArgumentMustBe,
-                    {op.str(), sentence::kFourth, sentence::kAWeight, article(weight.kind)}));
-    if (weight.layer != layer)
-        return checkError(at, say(sentence::kWeightOfOtherLayer,
-                                  {op.str(), std::to_string(weight.layer), "backward",
-                                   std::to_string(layer), std::to_string(layer)}));
-    if (!weight.isComplete())
-        return checkError(
-            at, say(sentence::kWeightIncomplete, {op.str(), shardsText(weight), "backward"}));
+    if (weight) {
+        if (weight->kind != ObjectKind::Weight)
+            return checkError(
+                at, say(sentence::kArgumentMustBe,
+                        {op.str(), sentence::kFourth, sentence::kAWeight, article(weight->kind)}));
+        if (weight->layer != layer)
+            return checkError(at, say(sentence::kWeightOfOtherLayer,
+                                      {op.str(), std::to_string(weight->layer), call,
+                                       std::to_string(layer), std::to_string(layer)}));
+        if (!weight->isComplete())
+            return checkError(
+                at, say(sentence::kWeightIncomplete, {op.str(), shardsText(*weight), call}));
+    }
     if (activation.layer != layer)
-        return checkError(at,
-                          say(sentence::kBackwardActivationLayer,
-                              {op.str(), std::to_string(activation.layer), std::to_string(layer)}));
-    if (grad.layer != layer)
         return checkError(
-            at, say(sentence::kBackwardGradLayer,
-                    {op.str(), std::to_string(grad.layer), std::to_string(layer),
-                     layer == config().layers - 1
-                         ? std::string(sentence::kTheLoss)
-                         : say(sentence::kBackwardAtLayer, {std::to_string(layer + 1)})}));
+            at, say(sentence::kBackwardActivationLayer,
+                    {op.str(), std::to_string(activation.layer), std::to_string(layer), call}));
+    if (grad.layer != layer)
+        return checkError(at, say(sentence::kBackwardGradLayer,
+                                  {op.str(), std::to_string(grad.layer), std::to_string(layer),
+                                   layer == config().layers - 1 ? std::string(sentence::kTheLoss)
+                                                                : say(sentence::kBackwardAtLayer,
+                                                                      {std::to_string(layer + 1)}),
+                                   call}));
     if (activation.batches != grad.batches)
         return checkError(at, say(sentence::kBackwardBatches,
                                   {op.str(), describeSet(activation.batches, "batch", "batches"),
                                    describeSet(grad.batches, "batch", "batches")}));
-    Event &event = recordEvent(at, OpKind::Backward, layer,
-                               config().cost.backwardPerBatch * activation.batches.size());
-    event.batches = activation.batches;
-    event.shards = weight.shards;
-    event.shardTotal = weight.total;
+    return okStatus();
+}
+
+Object Engine::weightGradOf(int layer, const Object &activation) const
+{
     Object weightGrad;
     weightGrad.kind = ObjectKind::WeightGrad;
     weightGrad.layer = layer;
@@ -150,9 +153,59 @@ Result<std::pair<Object, Object>> Engine::backward(CallSite at, int layer, const
     weightGrad.totalBatches = config().batches;
     weightGrad.shards = IndexSet{0};
     weightGrad.total = 1;
+    return weightGrad;
+}
+
+Result<std::pair<Object, Object>> Engine::backward(CallSite at, int layer, const Object &activation,
+                                                   const Object &grad, const Object &weight)
+{
+    if (auto s = admit(at, "backward"); !s)
+        return s.error();
+    const CallName op{OpKind::Backward, layer};
+    if (auto s = checkBackward(at, op, "backward", layer, activation, grad, &weight); !s)
+        return s.error();
+    Event &event = recordEvent(at, OpKind::Backward, layer,
+                               config().cost.backwardPerBatch * activation.batches.size());
+    event.batches = activation.batches;
+    event.shards = weight.shards;
+    event.shardTotal = weight.total;
     Object gradOut = grad;
     gradOut.layer = layer - 1;
-    return std::make_pair(std::move(weightGrad), std::move(gradOut));
+    return std::make_pair(weightGradOf(layer, activation), std::move(gradOut));
+}
+
+Result<Object> Engine::backwardInput(CallSite at, int layer, const Object &activation,
+                                     const Object &grad, const Object &weight)
+{
+    if (auto s = admit(at, "backward_input"); !s)
+        return s.error();
+    const CallName op{OpKind::BackwardInput, layer};
+    if (auto s = checkBackward(at, op, "backward_input", layer, activation, grad, &weight); !s)
+        return s.error();
+    Event &event = recordEvent(at, OpKind::BackwardInput, layer,
+                               config().cost.backwardInputPerBatch * activation.batches.size());
+    event.batches = activation.batches;
+    event.shards = weight.shards;
+    event.shardTotal = weight.total;
+    Object gradOut = grad;
+    gradOut.layer = layer - 1;
+    return gradOut;
+}
+
+Result<Object> Engine::backwardWeight(CallSite at, int layer, const Object &activation,
+                                      const Object &grad)
+{
+    if (auto s = admit(at, "backward_weight"); !s)
+        return s.error();
+    const CallName op{OpKind::BackwardWeight, layer};
+    if (auto s = checkBackward(at, op, "backward_weight", layer, activation, grad, nullptr); !s)
+        return s.error();
+    Event &event = recordEvent(at, OpKind::BackwardWeight, layer,
+                               config().cost.backwardWeightPerBatch * activation.batches.size());
+    event.batches = activation.batches;
+    event.shards = IndexSet{0};
+    event.shardTotal = 1;
+    return weightGradOf(layer, activation);
 }
 
 Result<Object> Engine::loss(CallSite at, const Object &activation)

@@ -18,16 +18,20 @@ enum class OpKind : std::uint8_t {
     ScatterReduce,
     PassTo,
     Receive,
+    // The backward split in two (docs/simulation.md, "Beyond the notebook"): the input gradient
+    // (B) and the weight gradient (W). Last, so that every older trace keeps its numbers.
+    BackwardInput,
+    BackwardWeight,
 };
-inline constexpr int kOpCount = int(OpKind::Receive) + 1;
+inline constexpr int kOpCount = int(OpKind::BackwardWeight) + 1;
 // The notebook's names: "forward", "allreduce", "pass_to", "receive", ... Inline, as the two
 // below: every collective names its operation to the engine's admission check, and the figures
 // ask each event whether it communicates.
 inline const char *opName(OpKind op)
 {
-    constexpr const char *kNames[kOpCount] = {"forward",       "backward",  "loss",
-                                              "update",        "allreduce", "allgather",
-                                              "scatterreduce", "pass_to",   "receive"};
+    constexpr const char *kNames[kOpCount] = {
+        "forward",       "backward", "loss",    "update",         "allreduce",      "allgather",
+        "scatterreduce", "pass_to",  "receive", "backward_input", "backward_weight"};
     return std::size_t(op) < std::size_t(kOpCount) ? kNames[std::size_t(op)] : "?";
 }
 inline bool isCollective(OpKind op)
@@ -37,6 +41,11 @@ inline bool isCollective(OpKind op)
 inline bool isCommunication(OpKind op) // collectives and point-to-point
 {
     return isCollective(op) || op == OpKind::PassTo || op == OpKind::Receive;
+}
+// A backward or either half of one.
+inline bool isBackward(OpKind op)
+{
+    return op == OpKind::Backward || op == OpKind::BackwardInput || op == OpKind::BackwardWeight;
 }
 
 } // namespace rankstep::core

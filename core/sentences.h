@@ -176,12 +176,12 @@ inline constexpr const char *kNotInGroup =
 // backward, loss, update and set_final_weight given the wrong objects (core/operations.cpp).
 inline constexpr const char *kBackwardActivationLayer =
     RANKSTEP_SENTENCE("EngineText",
-                      "%1: the activation is at layer %2, but backward at layer %3 needs the "
+                      "%1: the activation is at layer %2, but %4 at layer %3 needs the "
                       "activation at layer %3 (the one forward at layer %3 consumed)");
 inline constexpr const char *kBackwardGradLayer =
     RANKSTEP_SENTENCE("EngineText",
-                      "%1: the activation gradient is for layer %2, but backward at layer %3 "
-                      "needs the gradient for layer %3 (what %4 returned)");
+                      "%1: the activation gradient is for layer %2, but %5 at layer %3 needs "
+                      "the gradient for layer %3 (what %4 returned)");
 inline constexpr const char *kTheLoss = RANKSTEP_SENTENCE("EngineText", "the loss");
 inline constexpr const char *kBackwardAtLayer =
     RANKSTEP_SENTENCE("EngineText", "backward at layer %1");

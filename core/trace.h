@@ -4,6 +4,7 @@
 #include "chunkedvector.h"
 #include "costmodel.h"
 #include "error.h"
+#include "layout.h"
 #include "objects.h"
 #include "opkind.h"
 #include "simtime.h"
@@ -24,6 +25,7 @@ struct RunConfig {
     int layers = 2;
     int batches = 4;
     CostModel cost;
+    Layout layout = {}; // tensor, context, pipeline and expert degrees (core/layout.h)
 };
 
 // One timed operation of one rank. `memory` is the rank's memory when the call was made.

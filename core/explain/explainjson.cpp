@@ -3,6 +3,7 @@
 
 #include "describe.h"
 #include "memoryexplain.h"
+#include "pipelineshape.h"
 #include "waitexplain.h"
 
 #include "core/io/jsonwriter.h"
@@ -76,6 +77,20 @@ void appendRanks(std::string &out, const core::Figures &figures)
     });
 }
 
+// A pipeline run's stages and its bubble beside its schedule's formula (pipelineshape.h).
+void appendPipeline(std::string &out, const PipelineShape &shape)
+{
+    JsonObject(out)
+        .string("schedule", scheduleName(shape.schedule))
+        .integer("stages", shape.stages)
+        .integer("micro_batches", shape.microBatches)
+        .integer("virtual_stages", shape.virtualStages)
+        .number("bubble_measured", shape.measured)
+        .number("bubble_formula", shape.formula)
+        .string("formula", formulaText(shape.schedule))
+        .close();
+}
+
 void appendEvent(std::string &out, const core::Event &event)
 {
     JsonObject(out)
@@ -115,6 +130,8 @@ std::string explainJson(const core::Trace &trace, const ExplainOptions &options)
                     [&out](const MemoryMoment &moment) { appendMoment(out, moment); });
     }
     appendRanks(fields.breakLine("  ").open("ranks"), trace.figures);
+    if (const auto shape = pipelineShape(trace))
+        appendPipeline(fields.breakLine("  ").open("pipeline"), *shape);
     const std::vector<std::size_t> path = criticalPath(trace);
     appendArray(fields.breakLine("  ").open("critical_path"), path,
                 [&](std::size_t event) { appendEvent(out, trace.events[event]); });
@@ -166,6 +183,8 @@ std::string explainText(const core::Trace &trace, const ExplainOptions &options)
         text += std::to_string(rank) + "  " + r.compute.toString() + "  " + r.idle.toString() +
                 "  " + r.communication.toString() + "\n";
     }
+    if (const auto shape = pipelineShape(trace))
+        text += pipelineBubbleSentence(*shape) + "\n";
     text += "\nCritical path (what sets the end time):\n";
     for (const std::size_t event : criticalPath(trace)) {
         const core::Event &e = trace.events[event];

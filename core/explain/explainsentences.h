@@ -59,6 +59,14 @@ inline constexpr const char *kBubble =
     RANKSTEP_SENTENCE("EngineText",
                       "Idle %1 of the time on average; the bubble formula (p-1)/(m+p-1) with p = "
                       "%2, m = %3 gives %4.");
+// The bubble of the schedules that shrink it, against the ideal time
+// (core/explain/pipelineshape.cpp).
+inline constexpr const char *kPipelineBubble =
+    RANKSTEP_SENTENCE("EngineText",
+                      "Measured bubble %1 of the ideal time (idle or communicating, against m "
+                      "micro-batches of one stage's work); the %2 formula %3 with %4 gives %5.");
+inline constexpr const char *kZeroBubbleTerms =
+    RANKSTEP_SENTENCE("EngineText", "%1 and F, B, W as measured");
 inline constexpr const char *kModelStateWhole =
     RANKSTEP_SENTENCE("EngineText",
                       "Each rank should hold %1 B of weights and optimizer states (%2 layers × 2 × "

@@ -2,6 +2,7 @@
 #include "formulas.h"
 
 #include "explainsentences.h"
+#include "pipelineshape.h"
 
 #include <cmath>
 
@@ -73,8 +74,15 @@ std::string lessonFormulaSentence(const core::Trace &trace, lessons::Parallelism
 {
     if (!trace.figures.hasEvents)
         return {};
-    if (parallelism == lessons::Parallelism::Pipeline)
+    if (parallelism == lessons::Parallelism::Pipeline) {
+        // The schedules that shrink the bubble are measured against the ideal time, as their
+        // papers count it; GPipe and 1F1B keep GPipe's share of the whole run.
+        const auto shape = pipelineShape(trace);
+        if (shape && (shape->schedule == PipelineSchedule::Interleaved ||
+                      shape->schedule == PipelineSchedule::ZeroBubble))
+            return pipelineBubbleSentence(*shape, words);
         return bubbleSentence(trace, words);
+    }
     if (const int sharers = modelSharers(parallelism, trace.config.ranks); sharers > 0)
         return modelStateSentence(trace.config, sharers, words);
     return {};

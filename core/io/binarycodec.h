@@ -31,6 +31,8 @@ enum class Section : unsigned {
     Finals,     // final weights
     Cost,       // a real-scale cost model's name, sizes and links (docs/cost-models.md); optional
     Overlapped, // the non-blocking collectives' communication (Trace::overlapped); optional
+    Halves,     // the backward halves' costs when they are not half each; optional
+    Layout,     // the tensor, context, pipeline and expert degrees when one is not 1; optional
 };
 // A tag byte: an enum value in the low four bits, flags in the high four.
 inline constexpr unsigned kEnumBits = 0x0f;

@@ -73,11 +73,19 @@ CostRecipe read(const JsonValue &root)
         cost.backwardPerBatch = steps(f, "backward_per_batch");
         cost.loss = steps(f, "loss", /*zeroAllowed=*/true);
         cost.update = steps(f, "update");
-        cost.allreduce = steps(f, "allreduce");
-        cost.allgather = steps(f, "allgather");
-        cost.scatterreduce = steps(f, "scatterreduce");
-        cost.passTo = steps(f, "pass_to");
-        cost.receive = steps(f, "receive");
+        // The two halves of a backward: half of it each unless the file says (a file that
+        // gives one gives both; they need not add up to the backward).
+        cost.splitBackwardEvenly();
+        if (f.has("backward_input_per_batch") || f.has("backward_weight_per_batch")) {
+            cost.backwardInputPerBatch = steps(f, "backward_input_per_batch");
+            cost.backwardWeightPerBatch = steps(f, "backward_weight_per_batch");
+        }
+        // Communication may cost nothing (the preset `uniform`: only the schedule's bubble).
+        cost.allreduce = steps(f, "allreduce", /*zeroAllowed=*/true);
+        cost.allgather = steps(f, "allgather", /*zeroAllowed=*/true);
+        cost.scatterreduce = steps(f, "scatterreduce", /*zeroAllowed=*/true);
+        cost.passTo = steps(f, "pass_to", /*zeroAllowed=*/true);
+        cost.receive = steps(f, "receive", /*zeroAllowed=*/true);
         cost.sizes.hidden = f.integer("hidden", 1, 1 << 16);
         cost.sizes.length = f.integer("length", 1, 1 << 16);
         recipe.fixed = cost;
@@ -134,6 +142,7 @@ core::CostModel resolveCost(const CostRecipe &recipe, int layers)
     const double rate = recipe.flopsPerSecond * recipe.utilization;
     cost.forwardPerBatch = seconds(2.0 * perLayer * recipe.tokensPerBatch / rate);
     cost.backwardPerBatch = seconds(4.0 * perLayer * recipe.tokensPerBatch / rate);
+    cost.splitBackwardEvenly(); // the input and the weight gradient: one matrix product each
     cost.loss = core::SimTime();
     // Adam reads the gradient and the optimizer state and writes the state and the weights.
     cost.update =

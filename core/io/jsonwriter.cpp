@@ -5,6 +5,9 @@
 
 #include "core/terminaltext.h"
 
+#include <charconv>
+#include <cmath>
+
 namespace rankstep::io {
 
 void appendJsonString(std::string &out, std::string_view text)
@@ -93,6 +96,19 @@ JsonObject &JsonObject::time(std::string_view name, core::SimTime value)
 {
     key(name);
     m_out += value.toString();
+    return *this;
+}
+
+JsonObject &JsonObject::number(std::string_view name, double value)
+{
+    key(name);
+    if (!std::isfinite(value)) {
+        m_out += "null";
+        return *this;
+    }
+    char text[32];
+    const auto written = std::to_chars(text, text + sizeof text, value);
+    m_out.append(text, written.ptr);
     return *this;
 }
 

@@ -25,7 +25,8 @@ public:
     JsonObject &integer(std::string_view key, std::int64_t value);
     JsonObject &boolean(std::string_view key, bool value);
     JsonObject &string(std::string_view key, std::string_view value);
-    JsonObject &time(std::string_view key, core::SimTime value);          // exact decimal, in steps
+    JsonObject &time(std::string_view key, core::SimTime value); // exact decimal, in steps
+    JsonObject &number(std::string_view key, double value); // shortest exact; null if not finite
     JsonObject &indices(std::string_view key, const core::IndexSet &set); // [0, 2, 3]
     JsonObject &null(std::string_view key);
     // Writes the key and hands the output over for a nested value the caller appends itself.

@@ -46,7 +46,7 @@ E named(const Fields &fields, std::string_view key, const char *(*nameOf)(E), in
 
 std::optional<core::OpKind> opOf(const std::string &name)
 {
-    for (int i = 0; i <= int(core::OpKind::Receive); ++i)
+    for (int i = 0; i < core::kOpCount; ++i)
         if (name == core::opName(core::OpKind(i)))
             return core::OpKind(i);
     return std::nullopt;

@@ -54,6 +54,7 @@ private:
     void writeObject(const core::Object &object);
     void writeSlices();
     void writeNotes();
+    void writeShape();
     void writeFinals();
 
     const core::Trace &m_trace;
@@ -89,6 +90,7 @@ std::string TraceEncoder::encode(const TraceJsonOptions &options)
             writeEvent(event);
         m_out.endSection(Section::Overlapped);
     }
+    writeShape();
     return m_out.take();
 }
 
@@ -261,6 +263,27 @@ void TraceEncoder::writeNotes()
         m_out.string(mark.label);
     }
     m_out.endSection(Section::Marks);
+}
+
+// The run's costs and layout past the notebook's, each only when set: every other trace stays as
+// it was.
+void TraceEncoder::writeShape()
+{
+    const core::CostModel &cost = m_trace.config.cost;
+    core::CostModel even = cost;
+    even.splitBackwardEvenly();
+    if (cost.backwardInputPerBatch != even.backwardInputPerBatch ||
+        cost.backwardWeightPerBatch != even.backwardWeightPerBatch) {
+        m_out.time(cost.backwardInputPerBatch);
+        m_out.time(cost.backwardWeightPerBatch);
+        m_out.endSection(Section::Halves);
+    }
+    const core::Layout &layout = m_trace.config.layout;
+    if (!layout.isPlain()) {
+        for (int degree : {layout.tensor, layout.context, layout.pipeline, layout.expert})
+            m_out.natural(natural(degree));
+        m_out.endSection(Section::Layout);
+    }
 }
 
 void TraceEncoder::writeFinals()

@@ -52,6 +52,7 @@ private:
     void readFinals();
     void readCost();
     void readOverlapped();
+    void readShape();
 
     ByteReader m_in;
     core::Trace m_trace;
@@ -71,6 +72,7 @@ core::Trace TraceDecoder::decode(TraceJsonOptions &options)
         readCost();
     if (m_in.nextSectionIs(Section::Overlapped)) // non-blocking collectives' communication
         readOverlapped();
+    readShape();
     m_in.endFile();
     return std::move(m_trace);
 }
@@ -89,6 +91,7 @@ void TraceDecoder::readConfig(TraceJsonOptions &options)
          {&cost.forwardPerBatch, &cost.backwardPerBatch, &cost.loss, &cost.update, &cost.allreduce,
           &cost.allgather, &cost.scatterreduce, &cost.passTo, &cost.receive})
         *time = m_in.time("cost");
+    cost.splitBackwardEvenly(); // not in the format: the events carry their durations
     cost.sizes.hidden = m_in.integer("hidden", 1, kMaxSize);
     cost.sizes.length = m_in.integer("length", 1, kMaxSize);
     m_in.endSection();
@@ -170,7 +173,7 @@ void TraceDecoder::readEvents()
 core::Event TraceDecoder::readEvent(std::vector<RankState> &ranks)
 {
     core::Event event;
-    const unsigned head = m_in.tag("op", 9, binary::kEventPeer | binary::kEventLink);
+    const unsigned head = m_in.tag("op", core::kOpCount, binary::kEventPeer | binary::kEventLink);
     event.op = core::OpKind(head & binary::kEnumBits);
     event.rank = readRank("rank");
     RankState &state = ranks[std::size_t(event.rank)];
@@ -348,6 +351,27 @@ void TraceDecoder::readOverlapped()
     }
     m_in.at("overlapped");
     m_in.endSection();
+}
+
+void TraceDecoder::readShape()
+{
+    core::CostModel &cost = m_trace.config.cost;
+    if (m_in.nextSectionIs(Section::Halves)) { // a cost file's own backward halves
+        m_in.beginSection(Section::Halves, "halves");
+        cost.backwardInputPerBatch = m_in.time("backward_input_per_batch");
+        cost.backwardWeightPerBatch = m_in.time("backward_weight_per_batch");
+        m_in.endSection();
+    }
+    if (m_in.nextSectionIs(Section::Layout)) { // tensor, context, pipeline and expert degrees
+        m_in.beginSection(Section::Layout, "layout");
+        core::Layout &layout = m_trace.config.layout;
+        for (int *degree : {&layout.tensor, &layout.context, &layout.pipeline, &layout.expert})
+            *degree = int(m_in.whole("layout", kMaxRanks));
+        m_in.endSection();
+        if (const std::string problem = core::layoutProblem(m_trace.config.ranks, layout);
+            !problem.empty())
+            m_in.fail("layout", problem);
+    }
 }
 
 void TraceDecoder::readCost()

@@ -122,6 +122,7 @@ void TraceReader::readConfig(const Fields &config, TraceJsonOptions &options)
     const Fields cost = config.object("cost");
     run.cost.forwardPerBatch = cost.time("forward_per_batch");
     run.cost.backwardPerBatch = cost.time("backward_per_batch");
+    run.cost.splitBackwardEvenly(); // not in the format: the events carry their durations
     run.cost.loss = cost.time("loss");
     run.cost.update = cost.time("update");
     run.cost.allreduce = cost.time("allreduce");
@@ -131,6 +132,20 @@ void TraceReader::readConfig(const Fields &config, TraceJsonOptions &options)
     run.cost.receive = cost.time("receive");
     run.cost.sizes.hidden = cost.integer("hidden", 1, kMaxSize);
     run.cost.sizes.length = cost.integer("length", 1, kMaxSize);
+    if (cost.has("backward_input_per_batch") || cost.has("backward_weight_per_batch")) {
+        run.cost.backwardInputPerBatch = cost.time("backward_input_per_batch");
+        run.cost.backwardWeightPerBatch = cost.time("backward_weight_per_batch");
+    }
+    if (config.has("layout")) {
+        const Fields layout = config.object("layout");
+        run.layout.tensor = layout.integer32("tensor", 1, int(kMaxRanks));
+        run.layout.context = layout.integer32("context", 1, int(kMaxRanks));
+        run.layout.pipeline = layout.integer32("pipeline", 1, int(kMaxRanks));
+        run.layout.expert = layout.integer32("expert", 1, int(kMaxRanks));
+        if (const std::string problem = core::layoutProblem(run.ranks, run.layout);
+            !problem.empty())
+            failAt(config.get("layout"), "config.layout", problem);
+    }
     if (!cost.has("network"))
         return; // the notebook's kind
     // A real-scale cost model (docs/cost-models.md).
@@ -247,7 +262,7 @@ core::Event TraceReader::readEvent(const Fields &fields, int rank) const
 {
     core::Event event;
     event.rank = rank;
-    event.op = readName(fields, "op", core::opName, 9);
+    event.op = readName(fields, "op", core::opName, core::kOpCount);
     event.layer = fields.integer32("layer", -1, kIntMax);
     event.batches = fields.indices("batches");
     event.shards = fields.indices("shards");

@@ -68,6 +68,13 @@ void appendConfig(std::string &out, const core::RunConfig &config, const TraceJs
         .time("receive", cost.receive)
         .integer("hidden", cost.sizes.hidden)
         .integer("length", cost.sizes.length);
+    // A cost file's own backward halves, when they are not half each (docs/cost-models.md).
+    core::CostModel even = cost;
+    even.splitBackwardEvenly();
+    if (cost.backwardInputPerBatch != even.backwardInputPerBatch ||
+        cost.backwardWeightPerBatch != even.backwardWeightPerBatch)
+        costFields.time("backward_input_per_batch", cost.backwardInputPerBatch)
+            .time("backward_weight_per_batch", cost.backwardWeightPerBatch);
     // A real-scale cost model (docs/cost-models.md): its name, the kinds' sizes and the links.
     // The notebook's writes none of it, so its traces stay as they were.
     if (cost.realScale()) {
@@ -85,6 +92,15 @@ void appendConfig(std::string &out, const core::RunConfig &config, const TraceJs
             .close();
     }
     costFields.close();
+    // The run's layout (core/layout.h), when one degree is not 1: other traces stay as they were.
+    const core::Layout &layout = config.layout;
+    if (!layout.isPlain())
+        JsonObject(fields.open("layout"))
+            .integer("tensor", layout.tensor)
+            .integer("context", layout.context)
+            .integer("pipeline", layout.pipeline)
+            .integer("expert", layout.expert)
+            .close();
     fields.close();
 }
 

@@ -110,6 +110,16 @@ void readPuzzleConfig(Lesson &lesson, const io::Fields &f)
     lesson.config.ranks = f.integer32("ranks", 1, 4096);
     lesson.config.layers = f.integer32("layers", 1, 4096);
     lesson.config.batches = f.integer32("batches", 1, 65535);
+    core::Layout &layout = lesson.config.layout; // core/layout.h
+    for (auto [name, degree] : {std::pair{"tensor", &layout.tensor},
+                                {"context", &layout.context},
+                                {"pipeline", &layout.pipeline},
+                                {"expert", &layout.expert}})
+        if (f.has(name))
+            *degree = f.integer32(name, 1, 4096);
+    if (const std::string problem = core::layoutProblem(lesson.config.ranks, layout);
+        !problem.empty())
+        io::failAt(f.get("ranks"), f.pathOf("ranks"), problem);
     const std::string goal = f.has("goal") ? f.string("goal") : "train";
     if (goal != "train" && goal != "run")
         io::failAt(f.get("goal"), f.pathOf("goal"), "expected \"train\" or \"run\"");

@@ -67,7 +67,10 @@ std::string uncomputedGradients(const core::Trace &trace)
     const int layers = trace.config.layers;
     std::vector<core::IndexSet> computed(std::size_t(std::max(layers, 0)));
     for (const core::Event &event : trace.events)
-        if (event.op == core::OpKind::Backward && event.layer >= 0 && event.layer < layers)
+        // A whole backward or its weight half computes the weight's gradient; the input half
+        // does not.
+        if ((event.op == core::OpKind::Backward || event.op == core::OpKind::BackwardWeight) &&
+            event.layer >= 0 && event.layer < layers)
             computed[std::size_t(event.layer)] |= event.batches;
     const core::IndexSet all = core::IndexSet::range(0, trace.config.batches);
     for (int layer = 0; layer < layers; ++layer) {
@@ -109,11 +112,14 @@ Verdict judge(const Lesson &lesson, const core::Trace &trace)
     // sweep's, docs/sweeps.md) is checked but not graded.
     const core::RunConfig &at = trace.config;
     const core::RunConfig &own = lesson.config;
-    if (at.ranks != own.ranks || at.layers != own.layers || at.batches != own.batches) {
+    if (at.ranks != own.ranks || at.layers != own.layers || at.batches != own.batches ||
+        at.layout != own.layout) {
         const auto setting = [](const core::RunConfig &c) {
+            const std::string layout = core::layoutText(c.layout);
             return std::to_string(c.ranks) + (c.ranks == 1 ? " rank, " : " ranks, ") +
                    std::to_string(c.layers) + (c.layers == 1 ? " layer, " : " layers, ") +
-                   std::to_string(c.batches) + (c.batches == 1 ? " batch" : " batches");
+                   std::to_string(c.batches) + (c.batches == 1 ? " batch" : " batches") +
+                   (layout.empty() ? "" : " (" + layout + ")");
         };
         v.solved = false;
         if (v.finished && (!checkNeeded || v.checkPassed)) {

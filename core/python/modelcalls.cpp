@@ -119,6 +119,12 @@ constexpr Signature kForward{
     "forward", "forward(layer, inp, weight)", {"layer", "inp", "weight"}, 3};
 constexpr Signature kBackward{
     "backward", "backward(layer, inp, grad, weight)", {"layer", "inp", "grad", "weight"}, 4};
+constexpr Signature kBackwardInput{"backward_input",
+                                   "backward_input(layer, inp, grad, weight)",
+                                   {"layer", "inp", "grad", "weight"},
+                                   4};
+constexpr Signature kBackwardWeight{
+    "backward_weight", "backward_weight(layer, inp, grad)", {"layer", "inp", "grad"}, 3};
 constexpr Signature kLoss{"loss", "loss(inp)", {"inp"}, 1};
 constexpr Signature kUpdate{"update",
                             "update(layer, weight_grad, weight, opt_state)",
@@ -168,6 +174,33 @@ PyObject *backward(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyOb
         const core::Object &grad = ownPuzzleObject(a.at[2], "backward", me);
         const core::Object &weight = ownPuzzleObject(a.at[3], "backward", me);
         return pairOf(unwrap(s.engine().backward(s.at(), layer, inp, grad, weight)), me);
+    });
+}
+
+PyObject *backwardInput(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kw)
+{
+    return guarded([&] {
+        const auto a = bound<4>(kBackwardInput, args, nargs, kw);
+        const PyModel &s = FastSelf<PyModel>::of(self);
+        const Holder me = s.acting();
+        const int layer = intArgument(kBackwardInput, "layer", a.at[0]);
+        const core::Object &inp = ownPuzzleObject(a.at[1], "backward_input", me);
+        const core::Object &grad = ownPuzzleObject(a.at[2], "backward_input", me);
+        const core::Object &weight = ownPuzzleObject(a.at[3], "backward_input", me);
+        return wrapObject(unwrap(s.engine().backwardInput(s.at(), layer, inp, grad, weight)), me);
+    });
+}
+
+PyObject *backwardWeight(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kw)
+{
+    return guarded([&] {
+        const auto a = bound<3>(kBackwardWeight, args, nargs, kw);
+        const PyModel &s = FastSelf<PyModel>::of(self);
+        const Holder me = s.acting();
+        const int layer = intArgument(kBackwardWeight, "layer", a.at[0]);
+        const core::Object &inp = ownPuzzleObject(a.at[1], "backward_weight", me);
+        const core::Object &grad = ownPuzzleObject(a.at[2], "backward_weight", me);
+        return wrapObject(unwrap(s.engine().backwardWeight(s.at(), layer, inp, grad)), me);
     });
 }
 
@@ -261,6 +294,8 @@ void useFastModelCalls(PyTypeObject *modelType)
     static PyMethodDef methods[] = {
         fastMethod(kForward, &forward),
         fastMethod(kBackward, &backward),
+        fastMethod(kBackwardInput, &backwardInput),
+        fastMethod(kBackwardWeight, &backwardWeight),
         fastMethod(kLoss, &loss),
         fastMethod(kUpdate, &update),
         fastMethod(kLoadWeights, &loadWeights),

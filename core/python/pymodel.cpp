@@ -2,6 +2,7 @@
 // Model, its five storage dictionaries, Dist, and the awaitable collectives, as Python classes.
 #include "pymodel.h"
 
+#include "core/layout.h"
 #include "core/sentences.h"
 #include "fastinstance.h"
 #include "waiter.h"
@@ -294,6 +295,40 @@ void bindStorage(py::module_ &m)
     type->tp_as_mapping->mp_ass_subscript = &storageAssign;
 }
 
+core::RankLayout layoutOf(const PyModel &s)
+{
+    return core::RankLayout(s.engine().ranks(), s.engine().config().layout);
+}
+
+int degree(py::handle self_, core::Axis axis)
+{
+    return layoutOf(FastSelf<PyModel>::of(self_)).degree(axis);
+}
+
+py::dict coordsOf(py::handle self_)
+{
+    const PyModel &s = FastSelf<PyModel>::of(self_);
+    const core::Coords coords = layoutOf(s).coords(s.rank);
+    py::dict out;
+    for (core::Axis axis : core::kAxes)
+        out[core::axisName(axis)] = coords.along(axis);
+    return out;
+}
+
+py::list groupOf(py::handle self_, const std::string &name)
+{
+    const PyModel &s = FastSelf<PyModel>::of(self_);
+    core::Axis axis;
+    if (!core::axisNamed(name, axis))
+        throw py::value_error(
+            "group(axis): the axes are 'tensor', 'context', 'pipeline', 'data' "
+            "and 'expert'");
+    py::list out;
+    for (int rank : layoutOf(s).group(s.rank, axis))
+        out.append(rank);
+    return out;
+}
+
 } // namespace
 
 py::object makeModel(const std::shared_ptr<Session> &session, int rank)
@@ -335,6 +370,23 @@ void bindModel(py::module_ &m)
                                    const PyModel &s = FastSelf<PyModel>::of(self_);
                                    return s.engine().config().batches;
                                })
+        .def_property_readonly("TENSOR",
+                               [](py::handle self_) { return degree(self_, core::Axis::Tensor); })
+        .def_property_readonly("CONTEXT",
+                               [](py::handle self_) { return degree(self_, core::Axis::Context); })
+        .def_property_readonly("PIPELINE",
+                               [](py::handle self_) { return degree(self_, core::Axis::Pipeline); })
+        .def_property_readonly("DATA",
+                               [](py::handle self_) { return degree(self_, core::Axis::Data); })
+        .def_property_readonly("EXPERT",
+                               [](py::handle self_) { return degree(self_, core::Axis::Expert); })
+        .def_property_readonly("coords", &coordsOf,
+                               "This rank's place in the layout: a dict of 'tensor', 'context', "
+                               "'pipeline', 'data' and 'expert' (docs/simulation.md, \"Layouts\")")
+        .def("group", &groupOf, py::arg("axis"),
+             "The ranks that differ from this one only along `axis` ('tensor', 'context', "
+             "'pipeline', 'data' or 'expert'), ordered by their place on it: the `group=` of a "
+             "collective")
         .def_property_readonly("weights",
                                [](py::handle self_) {
                                    const PyModel &s = ownModel(self_);

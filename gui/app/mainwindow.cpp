@@ -36,6 +36,7 @@
 #include "scripttarget.h"
 #include "timeaxisaligner.h"
 #include "timelineview.h"
+#include "torchexportactions.h"
 #include "traceopenactions.h"
 #include "viewcontrols.h"
 #include "viewshares.h"
@@ -205,6 +206,10 @@ void MainWindow::buildFileMenu()
     connect(p.exportActions, &ExportActions::exported, this, [this](const QString &path) {
         statusBar()->showMessage(tr("Saved %1.").arg(QDir::toNativeSeparators(path)));
     });
+    // The lesson's code as a PyTorch program for torchrun (docs/export.md).
+    auto *torchExport = new TorchExportActions(*p.session, *p.keeper, m_fileMenu, this);
+    connect(torchExport, &TorchExportActions::message, statusBar(),
+            [this](const QString &text) { statusBar()->showMessage(text); });
     buildDemonstrations();
     // A teacher's class: every learner's code graded at once (README "Grading a class").
     m_fileMenu->addSeparator();

@@ -130,7 +130,7 @@ double paintFigureLegend(QPainter &painter, const QRectF &area, const core::Trac
                          const FigureOptions &options)
 {
     const LegendScene scene{std::max(1, trace.config.layers), Look{options.scheme, 1.0},
-                            figurePalette(), QGuiApplication::font()};
+                            figurePalette(), QGuiApplication::font(), hasSplitBackward(trace)};
     return paintLegend(painter, area, scene) + kHeaderGap;
 }
 

@@ -30,6 +30,7 @@ enum class Item {
     Layers,
     Forward,
     Backward,
+    Halves, // of a split backward: only for a run that has them
     Update,
     Loss,
     Collectives,
@@ -42,13 +43,18 @@ enum class Item {
 // The items of a scheme, in the order they are drawn: the standard scheme names the notebook's
 // kinds of block (collectives in the layer's color, pass in gray); the color-blind-safe one hatches
 // all communication alike and says so, since there the app differs from the notebook on purpose.
-std::vector<Item> itemsOf(const Palette &colors)
+std::vector<Item> itemsOf(const Palette &colors, bool splitBackward = false)
 {
-    if (colors.hatchesCommunication())
-        return {Item::Layers, Item::Forward,       Item::Backward, Item::Update,
-                Item::Loss,   Item::Communication, Item::Cells,    Item::Updated};
-    return {Item::Layers,      Item::Forward, Item::Backward, Item::Update, Item::Loss,
-            Item::Collectives, Item::Pass,    Item::Cells,    Item::Updated};
+    std::vector<Item> items =
+        colors.hatchesCommunication()
+            ? std::vector<Item>{Item::Layers, Item::Forward,       Item::Backward, Item::Update,
+                                Item::Loss,   Item::Communication, Item::Cells,    Item::Updated}
+            : std::vector<Item>{Item::Layers, Item::Forward, Item::Backward,
+                                Item::Update, Item::Loss,    Item::Collectives,
+                                Item::Pass,   Item::Cells,   Item::Updated};
+    if (splitBackward)
+        items.insert(items.begin() + 3, Item::Halves);
+    return items;
 }
 
 // The context of this file's texts in the translations (resources/translations).
@@ -65,6 +71,8 @@ QString textOf(Item item, int layers)
             return Legend::tr("forward");
         case Item::Backward:
             return Legend::tr("backward, gradients");
+        case Item::Halves:
+            return Legend::tr("B input gradient, W weight gradient");
         case Item::Update:
             return Legend::tr("update");
         case Item::Loss:
@@ -190,6 +198,14 @@ void paintSwatch(QPainter &painter, Item item, const QRectF &rect, const LegendS
         case Item::Collectives:
             paintStripes(painter, rect, core::OpKind::AllReduce, scene);
             break;
+        case Item::Halves: { // B on the left, W on the right, at a middle layer
+            const QRectF left(rect.left(), rect.top(), rect.width() / 2, rect.height());
+            paintBlock(painter, left,
+                       colors.event(eventOf(core::OpKind::BackwardInput, layer), scene.layers));
+            paintBlock(painter, left.translated(left.width(), 0),
+                       colors.event(eventOf(core::OpKind::BackwardWeight, layer), scene.layers));
+            break;
+        }
         case Item::Update:
             paintBlock(painter, rect, colors.event(eventOf(core::OpKind::Update, 0), scene.layers));
             break;
@@ -241,7 +257,7 @@ std::vector<Placed> layOut(const LegendScene &scene, double width)
     const double height = swatchHeight(metrics);
     std::vector<Placed> placed;
     double x = 0, y = 0;
-    for (Item item : itemsOf(scene.look.colors())) {
+    for (Item item : itemsOf(scene.look.colors(), scene.splitBackward)) {
         const double swatch = swatchWidth(item, scene.layers, height);
         const double text = std::ceil(metrics.horizontalAdvance(textOf(item, scene.layers)));
         const double itemWidth = swatch + kSwatchGap + text;
@@ -257,6 +273,13 @@ std::vector<Placed> layOut(const LegendScene &scene, double width)
 }
 
 } // namespace
+
+bool hasSplitBackward(const core::Trace &trace)
+{
+    return std::any_of(trace.events.begin(), trace.events.end(), [](const core::Event &event) {
+        return event.op == core::OpKind::BackwardInput || event.op == core::OpKind::BackwardWeight;
+    });
+}
 
 QStringList legendTexts(int layers, Palette::Scheme scheme)
 {

@@ -7,6 +7,8 @@
 
 #include "look.h"
 
+#include "core/trace.h"
+
 #include <QFont>
 #include <QPalette>
 #include <QRectF>
@@ -23,8 +25,12 @@ struct LegendScene {
     int layers = 2; // the model's layers: the scale has layers + 1 colors (the output last)
     Look look;      // the color scheme and the zoom
     QPalette palette;
-    QFont font; // drawn at 9 points times the zoom
+    QFont font;                 // drawn at 9 points times the zoom
+    bool splitBackward = false; // the run split a backward: name its halves (B, W) too
 };
+
+// Whether `trace` has a backward's input or weight half (the legend then names them).
+bool hasSplitBackward(const core::Trace &trace);
 
 // The legend's words, item by item, in the order they are drawn.
 QStringList legendTexts(int layers, Palette::Scheme scheme = Palette::Scheme::Standard);

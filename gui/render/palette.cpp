@@ -15,6 +15,8 @@ constexpr std::array<QRgb, 8> kColorBlindLayers = {0x1a3a8a, 0x52467e, 0x725372,
 
 // The notebook's draw() fills with chalk's fill_opacity over a white page.
 constexpr double kBackwardOpacity = 0.2;
+constexpr double kBackwardInputOpacity = 0.4; // not the notebook's: it has no split backward
+constexpr double kBackwardWeightOpacity = 0.12;
 constexpr double kCollectiveOpacity = 0.5;
 constexpr double kUpdateOpacity = 0.5;
 constexpr double kPassOpacity = 0.5;
@@ -84,6 +86,12 @@ QColor Palette::event(const core::Event &e, int layers) const
                 return layer(e.layer, layers);
             case core::OpKind::Backward:
                 return faded(layer(e.layer, layers), 1.0 - kBackwardOpacity);
+            // The halves of a backward, told apart: the input gradient (others wait for it)
+            // stronger, the weight gradient (it can wait) lighter.
+            case core::OpKind::BackwardInput:
+                return faded(layer(e.layer, layers), 1.0 - kBackwardInputOpacity);
+            case core::OpKind::BackwardWeight:
+                return faded(layer(e.layer, layers), 1.0 - kBackwardWeightOpacity);
             case core::OpKind::Loss:
                 return m_loss;
             case core::OpKind::Update:
@@ -103,6 +111,10 @@ QColor Palette::event(const core::Event &e, int layers) const
             return layer(e.layer, layers);
         case core::OpKind::Backward:
             return faded(layer(e.layer, layers), 0.5);
+        case core::OpKind::BackwardInput:
+            return faded(layer(e.layer, layers), 1.0 - kBackwardInputOpacity);
+        case core::OpKind::BackwardWeight:
+            return faded(layer(e.layer, layers), 0.8);
         case core::OpKind::Loss:
             return m_loss;
         case core::OpKind::Update:

@@ -83,6 +83,10 @@ QString blockLabel(const core::Event &event)
             return event.peer < 0 ? QStringLiteral("→") : QStringLiteral("→ %1").arg(event.peer);
         case core::OpKind::Receive:
             return event.peer < 0 ? QStringLiteral("←") : QStringLiteral("← %1").arg(event.peer);
+        case core::OpKind::BackwardInput: // the two halves of a backward, told apart by name
+            return QStringLiteral("B ") + batchLabel(event.batches);
+        case core::OpKind::BackwardWeight:
+            return QStringLiteral("W ") + batchLabel(event.batches);
         case core::OpKind::Forward:
         case core::OpKind::Backward:
         case core::OpKind::Loss:

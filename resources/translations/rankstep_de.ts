@@ -432,12 +432,12 @@
         <translation>%1: Rank %2 ruft eine kollektive Operation einer Gruppe auf, zu der er nicht gehört (%3)</translation>
     </message>
     <message>
-        <source>%1: the activation is at layer %2, but backward at layer %3 needs the activation at layer %3 (the one forward at layer %3 consumed)</source>
-        <translation>%1: Die Aktivierung ist in Schicht %2, aber backward in Schicht %3 braucht die Aktivierung in Schicht %3 (die, die forward in Schicht %3 verarbeitet hat)</translation>
+        <source>%1: the activation is at layer %2, but %4 at layer %3 needs the activation at layer %3 (the one forward at layer %3 consumed)</source>
+        <translation>%1: Die Aktivierung ist in Schicht %2, aber %4 in Schicht %3 braucht die Aktivierung in Schicht %3 (die, die forward in Schicht %3 verarbeitet hat)</translation>
     </message>
     <message>
-        <source>%1: the activation gradient is for layer %2, but backward at layer %3 needs the gradient for layer %3 (what %4 returned)</source>
-        <translation>%1: Der Aktivierungsgradient gehört zu Schicht %2, aber backward in Schicht %3 braucht den Gradienten für Schicht %3 (den %4 geliefert hat)</translation>
+        <source>%1: the activation gradient is for layer %2, but %5 at layer %3 needs the gradient for layer %3 (what %4 returned)</source>
+        <translation>%1: Der Aktivierungsgradient gehört zu Schicht %2, aber %5 in Schicht %3 braucht den Gradienten für Schicht %3 (den %4 geliefert hat)</translation>
     </message>
     <message>
         <source>the loss</source>
@@ -963,6 +963,10 @@
     <message>
         <source>backward, gradients</source>
         <translation>backward, Gradienten</translation>
+    </message>
+    <message>
+        <source>B input gradient, W weight gradient</source>
+        <translation>B Eingabegradient, W Gewichtsgradient</translation>
     </message>
     <message>
         <source>update</source>
@@ -4175,6 +4179,66 @@ Klicken Sie, um die Datei schreibgeschützt zu öffnen und auszuführen.</transl
     <message>
         <source>The run made no operations: each rank&apos;s row fills once your code calls forward, backward, update or a collective</source>
         <translation>Der Lauf hat keine Operationen ausgeführt: Die Zeile jedes Ranks füllt sich, sobald Ihr Code forward, backward, update oder eine kollektive Operation aufruft</translation>
+    </message>
+</context>
+<context>
+    <name>rankstep::gui::TorchExportActions</name>
+    <message>
+        <source>Export as PyTorch &amp;Program…</source>
+        <translation>Als PyTorch-&amp;Programm exportieren…</translation>
+    </message>
+    <message>
+        <source>Write the code as a plain PyTorch program for torchrun that trains the same schedule on real processes</source>
+        <translation>Den Code als schlichtes PyTorch-Programm für torchrun schreiben, das denselben Ablauf auf echten Prozessen trainiert</translation>
+    </message>
+    <message>
+        <source>Open a lesson first: its code is what is exported.</source>
+        <translation>Öffnen Sie zuerst eine Lektion: Exportiert wird ihr Code.</translation>
+    </message>
+    <message>
+        <source>Rankstep saves your code before exporting it, and saving failed: %1.</source>
+        <translation>Rankstep speichert Ihren Code vor dem Export, und das Speichern ist fehlgeschlagen: %1.</translation>
+    </message>
+    <message>
+        <source>Exporting %1…</source>
+        <translation>%1 wird exportiert…</translation>
+    </message>
+    <message>
+        <source>Export as PyTorch Program</source>
+        <translation>Als PyTorch-Programm exportieren</translation>
+    </message>
+    <message>
+        <source>Python programs (*.py)</source>
+        <translation>Python-Programme (*.py)</translation>
+    </message>
+    <message>
+        <source>Saved %1. Run it with: %2</source>
+        <translation>%1 gespeichert. Ausführen mit: %2</translation>
+    </message>
+    <message>
+        <source>The program was not exported</source>
+        <translation>Das Programm wurde nicht exportiert</translation>
+    </message>
+</context>
+<context>
+    <name>rankstep::gui::TorchExporter</name>
+    <message>
+        <source>rankstep-cli was not found next to Rankstep or on PATH.</source>
+        <translation>rankstep-cli wurde weder neben Rankstep noch im PATH gefunden.</translation>
+    </message>
+    <message>
+        <source>The export could not start: %1</source>
+        <translation>Der Export konnte nicht gestartet werden: %1</translation>
+    </message>
+    <message>
+        <source>The program was not exported: rankstep-cli ended with exit code %1.</source>
+        <translation>Das Programm wurde nicht exportiert: rankstep-cli endete mit Exit-Code %1.</translation>
+    </message>
+    <message>
+        <source>The program was not exported:
+%1</source>
+        <translation>Das Programm wurde nicht exportiert:
+%1</translation>
     </message>
 </context>
 <context>

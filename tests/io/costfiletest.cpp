@@ -122,6 +122,47 @@ TEST(CostFile, ADamagedFileNamesItsField)
         << zero.error().message;
 }
 
+// The pipeline papers' unit costs: a forward, an input gradient and a weight gradient of a layer
+// each take a step (a whole backward two), and communication takes none.
+TEST(CostFile, TheUniformPresetPricesForwardInputAndWeightGradientsTheSame)
+{
+    const auto recipe = loadCostRecipe("uniform");
+    ASSERT_TRUE(recipe) << recipe.error().message;
+    const core::CostModel cost = resolveCost(*recipe, 8);
+    EXPECT_EQ(cost.forwardPerBatch, core::SimTime::steps(1));
+    EXPECT_EQ(cost.backwardInputPerBatch, core::SimTime::steps(1));
+    EXPECT_EQ(cost.backwardWeightPerBatch, core::SimTime::steps(1));
+    EXPECT_EQ(cost.backwardPerBatch, core::SimTime::steps(2));
+    for (const core::SimTime time :
+         {cost.allreduce, cost.allgather, cost.scatterreduce, cost.passTo, cost.receive})
+        EXPECT_EQ(time, core::SimTime());
+    EXPECT_FALSE(core::isNotebookCost(cost));
+}
+
+// A file written before the backward could be split loads as before, its backward halved
+// between the two halves; one that gives them keeps them.
+TEST(CostFile, TheHalvesOfTheBackwardDefaultToHalfOfIt)
+{
+    const std::string old = R"({"format": "rankstep-cost", "version": 1, "name": "old",
+ "sources": ["mine"], "fixed": {"forward_per_batch": 1, "backward_per_batch": 3, "loss": 0,
+ "update": 0.5, "allreduce": 0.3, "allgather": 0.3, "scatterreduce": 0.3, "pass_to": 0.2,
+ "receive": 0.2, "hidden": 512, "length": 256}})";
+    const auto read = costRecipeFromJson(old);
+    ASSERT_TRUE(read) << read.error().message;
+    EXPECT_EQ(read->fixed->backwardInputPerBatch, core::SimTime::fromTicks(1500));
+    EXPECT_EQ(read->fixed->backwardWeightPerBatch, core::SimTime::fromTicks(1500));
+    std::string split = old;
+    split.replace(split.find("\"loss\""), 0,
+                  "\"backward_input_per_batch\": 2, \"backward_weight_per_batch\": 1, ");
+    const auto given = costRecipeFromJson(split);
+    ASSERT_TRUE(given) << given.error().message;
+    EXPECT_EQ(given->fixed->backwardInputPerBatch, core::SimTime::steps(2));
+    EXPECT_EQ(given->fixed->backwardWeightPerBatch, core::SimTime::steps(1));
+    const auto notebook = loadCostRecipe("notebook");
+    ASSERT_TRUE(notebook);
+    EXPECT_TRUE(core::isNotebookCost(resolveCost(*notebook, 4)));
+}
+
 // A trace made under a real-scale model keeps it through both formats: its name, the kinds'
 // sizes and the links (the notebook's traces are written as before).
 TEST(CostFile, TracesKeepARealScaleModelInJsonAndBinary)

@@ -4,6 +4,7 @@
 #include "testtraces.h"
 
 #include "core/io/tracebinary.h"
+#include "core/io/tracejson.h"
 #include "tests/core/referencepuzzles.h"
 
 #include <gtest/gtest.h>
@@ -48,6 +49,41 @@ TEST(TraceBinary, RoundTripsEveryReferencePuzzleExactly)
         EXPECT_EQ(read->events.size(), trace.events.size()) << puzzle.name;
         EXPECT_EQ(read->finalWeights, trace.finalWeights) << puzzle.name;
     }
+}
+
+TEST(TraceBinary, KeepsTheLayoutAndACostFilesOwnBackwardHalvesInBothForms)
+{
+    core::Trace trace = testing::referenceTrace("basic");
+    trace.config.ranks = 8;
+    trace.config.layout = core::Layout{2, 1, 2, 2};
+    trace.config.cost.backwardInputPerBatch = core::SimTime::steps(3);
+    trace.config.cost.backwardWeightPerBatch = core::SimTime::steps(1);
+    const core::Trace read = roundTrip(trace);
+    EXPECT_EQ(read.config.layout, trace.config.layout);
+    EXPECT_EQ(read.config.cost.backwardInputPerBatch, core::SimTime::steps(3));
+    EXPECT_EQ(read.config.cost.backwardWeightPerBatch, core::SimTime::steps(1));
+    auto json = traceFromJson(traceToJson(trace));
+    ASSERT_TRUE(json.ok()) << json.error().message;
+    EXPECT_EQ(json->config.layout, trace.config.layout);
+    EXPECT_EQ(json->config.cost.backwardInputPerBatch, core::SimTime::steps(3));
+    // A plain layout writes nothing: every other trace stays as it was.
+    EXPECT_EQ(traceToJson(testing::referenceTrace("basic")).find("\"layout\""), std::string::npos);
+}
+
+TEST(TraceBinary, RefusesALayoutItsRanksCannotFill)
+{
+    core::Trace trace = testing::referenceTrace("basic");
+    trace.config.ranks = 6;
+    trace.config.layout = core::Layout{4, 1, 1, 1};
+    auto binary = traceFromBinary(traceToBinary(trace));
+    ASSERT_FALSE(binary.ok());
+    EXPECT_NE(binary.error().message.find("--tensor 4 needs a multiple of 4 ranks"),
+              std::string::npos)
+        << binary.error().message;
+    auto json = traceFromJson(traceToJson(trace));
+    ASSERT_FALSE(json.ok());
+    EXPECT_NE(json.error().message.find("--tensor 4 needs"), std::string::npos)
+        << json.error().message;
 }
 
 TEST(TraceBinary, RoundTripsDeadlockMismatchAndErrorTraces)

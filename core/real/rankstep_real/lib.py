@@ -200,8 +200,10 @@ def _sorted_batches(batches):
 
 
 class Model:
-    def __init__(self, rank, ranks, layers, batches, sizes, recorder, groups=None):
+    def __init__(self, rank, ranks, layers, batches, sizes, recorder, groups=None, device=None):
         self.rank = rank
+        # Where the tensors live: the CPU, or with --backend nccl the rank's GPU (LOCAL_RANK).
+        self.device = device if device is not None else torch.device("cpu")
         self.RANKS = ranks
         self.LAYERS = layers
         self.BATCHES = batches
@@ -214,6 +216,9 @@ class Model:
         self.final_weights = {}
         self._groups = groups or {}
         self._outbox = []
+        # The weight each layer's forward used on this rank: backward_weight takes none, and the
+        # real layer's output gradient needs it (tanh(x @ w) is recomputed, as in backward).
+        self._forward_weights = {}
 
     def storage(self):
         return (self.weights, self.opt_states, self.activations, self.grad_activations,
@@ -225,7 +230,7 @@ class Model:
     # ----- operations (docs/simulation.md, "Operations and their cost") -----
 
     def load_weights(self, layer, shard=0, total=1):
-        flat = tensors.initial_weight(self.sizes, layer).reshape(-1)
+        flat = tensors.initial_weight(self.sizes, layer).reshape(-1).to(self.device)
         piece = tensors.split_flat(flat, total)[shard]
         zeros = torch.zeros_like(piece)
         return (Weight(layer, self.LAYERS, 0, {shard}, total, {shard: piece.clone()}),
@@ -233,7 +238,7 @@ class Model:
 
     def get_activation(self, batches):
         batches = _sorted_batches(batches)
-        rows = tensors.rows_of(self.sizes, batches, tensors.batch_inputs)
+        rows = tensors.rows_of(self.sizes, batches, tensors.batch_inputs).to(self.device)
         return Activation(0, self.LAYERS, batches, self.BATCHES, rows)
 
     def _check_weight(self, op, layer, weight):
@@ -243,6 +248,7 @@ class Model:
 
     def forward(self, layer, inp, weight):
         self._check_weight("forward", layer, weight)
+        self._forward_weights[layer] = weight
         if not isinstance(inp, Activation) or inp.layer != layer:
             raise PuzzleError(f"forward(layer {layer}): needs an activation of layer {layer}, "
                               f"not {inp!r}")
@@ -255,7 +261,7 @@ class Model:
         if not isinstance(inp, Activation) or inp.layer != self.LAYERS:
             raise PuzzleError(f"loss: needs the activation of layer {self.LAYERS}, not {inp!r}")
         began, memory = self.recorder.begin("loss", -1), self.memory()
-        targets = tensors.rows_of(self.sizes, inp.batches, tensors.batch_targets)
+        targets = tensors.rows_of(self.sizes, inp.batches, tensors.batch_targets).to(self.device)
         grad = tensors.loss_grad(inp.value, targets, self.BATCHES, self.sizes.length)
         self.recorder.end(began, "loss", -1, memory, inp,
                           value=tensors.loss_value(inp.value, targets, self.BATCHES,
@@ -275,6 +281,33 @@ class Model:
         return (WeightGrad(layer, self.LAYERS, inp.batches, self.BATCHES, {0}, 1,
                            {0: grad_weight.reshape(-1)}),
                 ActivationGrad(layer - 1, self.LAYERS, inp.batches, self.BATCHES, grad_inp))
+
+    def _check_backward(self, op, layer, inp, grad):
+        if not isinstance(inp, Activation) or not isinstance(grad, ActivationGrad) or \
+                inp.layer != layer or grad.layer != layer or inp.batches != grad.batches:
+            raise PuzzleError(f"{op}(layer {layer}): needs the activation and the gradient of "
+                              f"layer {layer} on the same batches, not {inp!r} and {grad!r}")
+
+    # The backward in two halves (docs/simulation.md, "Beyond the notebook").
+    def backward_input(self, layer, inp, grad, weight):
+        self._check_weight("backward_input", layer, weight)
+        self._check_backward("backward_input", layer, inp, grad)
+        began, memory = self.recorder.begin("backward_input", layer), self.memory()
+        _, grad_inp = tensors.backward(inp.value, grad.value, weight.matrix(self.sizes.hidden))
+        self.recorder.end(began, "backward_input", layer, memory, inp)
+        return ActivationGrad(layer - 1, self.LAYERS, inp.batches, self.BATCHES, grad_inp)
+
+    def backward_weight(self, layer, inp, grad):
+        self._check_backward("backward_weight", layer, inp, grad)
+        weight = self._forward_weights.get(layer)
+        if weight is None:
+            raise PuzzleError(f"backward_weight(layer {layer}): this rank never ran forward at "
+                              f"layer {layer}, whose weight the real layer needs")
+        began, memory = self.recorder.begin("backward_weight", layer), self.memory()
+        grad_weight, _ = tensors.backward(inp.value, grad.value, weight.matrix(self.sizes.hidden))
+        self.recorder.end(began, "backward_weight", layer, memory, inp)
+        return WeightGrad(layer, self.LAYERS, inp.batches, self.BATCHES, {0}, 1,
+                          {0: grad_weight.reshape(-1)})
 
     def update(self, layer, weight_grad, weight, opt_state):
         covers = weight_grad.is_complete() or (weight_grad.total == weight.total and
@@ -298,7 +331,8 @@ class Model:
                 OptState(layer, self.LAYERS, step, weight.shards, weight.total, new_state))
 
     def fake_grad(self, layer, batches):
-        zeros = torch.zeros(self.sizes.hidden * self.sizes.hidden, dtype=tensors.DTYPE)
+        zeros = torch.zeros(self.sizes.hidden * self.sizes.hidden, dtype=tensors.DTYPE,
+                            device=self.device)
         return WeightGrad(layer, self.LAYERS, _sorted_batches(batches), self.BATCHES, {0}, 1,
                           {0: zeros})
 
@@ -324,7 +358,7 @@ class Model:
         gathered = [None] * len(members)
         dist.all_gather_object(gathered, (value.layer, sorted(value.shards), sorted(value.batches)),
                                group=handle)
-        flat = _cat_parts(value)
+        flat = _cat_parts(value, self.device)
         dist.all_reduce(flat, group=handle)
         batches = set().union(*(set(g[2]) for g in gathered))
         result = WeightGrad(value.layer, self.LAYERS, batches, self.BATCHES, value.shards,
@@ -338,11 +372,11 @@ class Model:
         began, memory = self.recorder.begin("allgather", layer), self.memory()
         self.recorder.enter("allgather", layer)
         mine = {s: value.parts[s] for s in sorted(value.shards)}
-        flat = _cat_parts(value)
+        flat = _cat_parts(value, self.device)
         gathered = [None] * len(members)
         dist.all_gather_object(gathered, [(s, _sizes(p)) for s, p in mine.items()], group=handle)
         longest = max(sum(sum(n) for _, n in g) for g in gathered)
-        padded = torch.zeros(longest, dtype=tensors.DTYPE)
+        padded = torch.zeros(longest, dtype=tensors.DTYPE, device=self.device)
         padded[: flat.numel()] = flat
         received = [torch.zeros_like(padded) for _ in members]
         dist.all_gather(received, padded, group=handle)
@@ -396,8 +430,8 @@ class Model:
         self.recorder.enter("pass_to", getattr(value, "layer", -1), peer=rank)
         buffer = io.BytesIO()
         torch.save(value, buffer)
-        payload = torch.frombuffer(bytearray(buffer.getvalue()), dtype=torch.uint8)
-        size = torch.tensor([payload.numel()], dtype=torch.int64)
+        payload = torch.frombuffer(bytearray(buffer.getvalue()), dtype=torch.uint8).to(self.device)
+        size = torch.tensor([payload.numel()], dtype=torch.int64, device=self.device)
         # Sends never wait for the receiver (docs/simulation.md, "Beyond the notebook").
         self._outbox += [dist.isend(size, rank), dist.isend(payload, rank), size, payload]
         self.recorder.end(began, "pass_to", getattr(value, "layer", -1), memory, value, peer=rank,
@@ -407,11 +441,11 @@ class Model:
     def receive(self, source=None):
         began, memory = self.recorder.begin("receive", -1), self.memory()
         self.recorder.enter("receive", -1, peer=source)
-        size = torch.zeros(1, dtype=torch.int64)
+        size = torch.zeros(1, dtype=torch.int64, device=self.device)
         sender = dist.recv(size, src=source)
-        payload = torch.zeros(int(size[0]), dtype=torch.uint8)
+        payload = torch.zeros(int(size[0]), dtype=torch.uint8, device=self.device)
         dist.recv(payload, src=sender)
-        value = torch.load(io.BytesIO(payload.numpy().tobytes()))
+        value = torch.load(io.BytesIO(payload.cpu().numpy().tobytes()), map_location=self.device)
         self.recorder.end(began, "receive", getattr(value, "layer", -1), memory, value, peer=sender,
                           bytes=int(payload.numel()))
         return _Done(value)
@@ -427,12 +461,14 @@ def _sizes(part):
     return [p.numel() for p in part] if isinstance(part, tuple) else [part.numel()]
 
 
-def _cat_parts(value):
+def _cat_parts(value, device):
     pieces = []
     for shard in sorted(value.shards):
         part = value.parts[shard]
         pieces += list(part) if isinstance(part, tuple) else [part]
-    return torch.cat(pieces).clone() if pieces else torch.zeros(0, dtype=tensors.DTYPE)
+    if not pieces:
+        return torch.zeros(0, dtype=tensors.DTYPE, device=device)
+    return torch.cat(pieces).clone()
 
 
 def _uncat_parts(flat, like):

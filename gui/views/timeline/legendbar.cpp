@@ -48,6 +48,7 @@ void LegendBar::onTraceChanged()
 {
     const auto &trace = m_session.trace();
     m_layers = trace ? std::max(1, trace->config.layers) : 2;
+    m_splitBackward = trace && hasSplitBackward(*trace);
     updatePicker();
     updateGeometry();
     update();
@@ -85,7 +86,7 @@ QRect LegendBar::legendRect() const
 
 int LegendBar::heightForWidth(int width) const
 {
-    LegendScene scene{m_layers, m_look, palette(), font()};
+    LegendScene scene{m_layers, m_look, palette(), font(), m_splitBackward};
     const int legend = int(std::ceil(legendHeight(scene, legendWidth(width)))) + 4;
     const int picker = m_picker->isVisibleTo(this) ? m_picker->sizeHint().height() : 0;
     return std::max(legend, picker);
@@ -105,7 +106,8 @@ void LegendBar::paintEvent(QPaintEvent *)
 {
     QPainter painter(this);
     painter.fillRect(rect(), palette().window());
-    paintLegend(painter, legendRect(), LegendScene{m_layers, m_look, palette(), font()});
+    paintLegend(painter, legendRect(),
+                LegendScene{m_layers, m_look, palette(), font(), m_splitBackward});
 }
 
 void LegendBar::resizeEvent(QResizeEvent *event)

@@ -44,6 +44,7 @@ private:
     Appearance &m_appearance;
     Look m_look;
     int m_layers = 2;
+    bool m_splitBackward = false; // the run has a backward's halves: the legend names them
     StateRankPicker *m_picker;
 };
 

@@ -86,6 +86,42 @@ TEST(Legend, SwatchesOfKindsInTheLayersColorShowEveryLayer)
     }
 }
 
+// A run that splits its backward gets one more item, drawn in the two halves' colors; any other
+// run's legend stays as it was.
+TEST(Legend, NamesTheHalvesOfABackwardOnlyForARunThatHasThem)
+{
+    const QString halves = QStringLiteral("B input gradient, W weight gradient");
+    gui::LegendScene scene = sceneOf(4);
+    for (const auto &[words, swatch] : gui::legendSwatches(scene, 2000))
+        EXPECT_NE(words, halves);
+    scene.splitBackward = true;
+    QRect swatch;
+    for (const auto &[words, rect] : gui::legendSwatches(scene, 2000))
+        if (words == halves)
+            swatch = rect.toAlignedRect();
+    ASSERT_FALSE(swatch.isEmpty());
+    const double height = gui::legendHeight(scene, 2000);
+    QImage image(2000, int(height) + 4, QImage::Format_ARGB32_Premultiplied);
+    image.fill(Qt::white);
+    {
+        QPainter painter(&image);
+        gui::paintLegend(painter, QRectF(0, 0, 2000, height), scene);
+    }
+    const gui::Palette &colors = gui::Palette::of(gui::Palette::Scheme::Standard);
+    for (const auto op :
+         {rankstep::core::OpKind::BackwardInput, rankstep::core::OpKind::BackwardWeight}) {
+        rankstep::core::Event event;
+        event.op = op;
+        event.layer = 2;
+        EXPECT_TRUE(holdsColor(image, colors.event(event, 4), swatch))
+            << rankstep::core::opName(op);
+    }
+    rankstep::core::Trace trace;
+    EXPECT_FALSE(gui::hasSplitBackward(trace));
+    trace.events.emplace_back().op = rankstep::core::OpKind::BackwardWeight;
+    EXPECT_TRUE(gui::hasSplitBackward(trace));
+}
+
 TEST(Legend, DrawsEveryLayerColorOfTheScaleAndWrapsWhenNarrow)
 {
     const gui::LegendScene scene = sceneOf(4);

@@ -40,3 +40,21 @@ TEST(Palette, TextStaysReadableOnEveryLayerColor)
         EXPECT_GT(contrast, 0.3) << "layer " << l;
     }
 }
+
+// The backward's two halves: the input gradient stronger than the weight gradient in both looks,
+// so a zero-bubble timeline tells B from W at a glance.
+TEST(Palette, TheWeightGradientIsLighterThanTheInputGradient)
+{
+    rankstep::core::Event backward;
+    backward.op = rankstep::core::OpKind::Backward;
+    backward.layer = 2;
+    rankstep::core::Event input = backward;
+    input.op = rankstep::core::OpKind::BackwardInput;
+    rankstep::core::Event weight = backward;
+    weight.op = rankstep::core::OpKind::BackwardWeight;
+    for (const auto scheme : {Palette::Scheme::Standard, Palette::Scheme::ColorBlindSafe}) {
+        const Palette &p = Palette::of(scheme);
+        EXPECT_GT(p.event(weight, 4).lightnessF(), p.event(input, 4).lightnessF() + 0.1);
+        EXPECT_NE(p.event(input, 4), p.event(backward, 4));
+    }
+}

@@ -61,3 +61,17 @@ TEST(TimelineText, AMessageWithoutAPeerNamesNone)
     e.op = OpKind::PassTo;
     EXPECT_EQ(blockLabel(e), QStringLiteral("→"));
 }
+
+TEST(TimelineText, TheHalvesOfABackwardSayWhichTheyAre)
+{
+    Event e;
+    e.op = OpKind::BackwardInput;
+    e.layer = 3;
+    e.batches = IndexSet{2};
+    EXPECT_EQ(blockLabel(e), QStringLiteral("B 2"));
+    EXPECT_EQ(eventTitle(e), QStringLiteral("backward_input, layer 3"));
+    e.op = OpKind::BackwardWeight;
+    EXPECT_EQ(blockLabel(e), QStringLiteral("W 2"));
+    e.op = OpKind::Backward;
+    EXPECT_EQ(blockLabel(e), QStringLiteral("2"));
+}

@@ -10,9 +10,12 @@
 #include "palette.h"
 #include "statepainter.h"
 
+#include "core/io/tracejson.h"
+
 #include <QAbstractItemModelTester>
 #include <QAreaSeries>
 #include <QChart>
+#include <QFile>
 #include <QListWidget>
 #include <QRegularExpression>
 #include <QTabWidget>
@@ -64,6 +67,25 @@ TEST_F(ExplainViewTest, ThePipelineLessonShowsTheBubbleFormulaBesideTheMeasureme
 {
     EXPECT_TRUE(m_view.formulaText().contains(QStringLiteral("(p-1)/(m+p-1)")))
         << utf8(m_view.formulaText());
+}
+
+// The zero-bubble lesson's own run (its golden trace): the Why tab measures its bubble against
+// the ideal time beside ZB-H1's formula, not GPipe's.
+TEST(ExplainViewPipelines, TheZeroBubbleLessonShowsItsMeasuredBubbleBesideZbH1sFormula)
+{
+    QFile file(QStringLiteral(RANKSTEP_SOURCE_DIR "/tests/lessons/golden/zero_bubble.json"));
+    ASSERT_TRUE(file.open(QIODevice::ReadOnly));
+    const auto trace = io::traceFromJson(file.readAll().toStdString());
+    ASSERT_TRUE(trace) << trace.error().message;
+    ViewContext context;
+    ExplainView view{context.session, context.appearance};
+    context.session.setLesson(&builtinLesson(QStringLiteral("zero_bubble")));
+    context.session.setTrace(std::make_shared<const core::Trace>(*trace));
+    EXPECT_TRUE(view.formulaText().startsWith(QStringLiteral("Measured bubble 43% of the ideal")))
+        << utf8(view.formulaText());
+    EXPECT_TRUE(view.formulaText().contains(
+        QStringLiteral("zero-bubble (ZB-H1) formula (p-1)(F+B-W)/(m(F+B+W))")))
+        << utf8(view.formulaText());
 }
 
 TEST_F(ExplainViewTest, TheCriticalPathListsTheChainEndingAtTheEndTime)
