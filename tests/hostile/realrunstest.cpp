@@ -8,6 +8,7 @@
 #include "clilaunch.h"
 #include "torchsupport.h"
 
+#include "core/io/chrometracereader.h"
 #include "core/io/jsonparser.h"
 #include "core/io/realtrace.h"
 #include "core/replay/state.h"
@@ -26,6 +27,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <regex>
 #include <set>
 #include <string>
@@ -500,6 +502,22 @@ TEST(RealRuns, TheProfileHoldsEveryRanksOperatorsInOneFile)
     EXPECT_EQ(processes, (std::set<std::string>{"rank 0", "rank 1"}));
     EXPECT_GT(operators, 10);
     EXPECT_EQ(collectives, 4); // two layers' gradients on each of the two ranks
+    // The lib names each call of the puzzle in the profile, so the app shows them as the run's
+    // operations (core/io/chrometracereader.h): per rank two forwards, the loss, two backwards,
+    // two allreduces and two updates, not torch's operators.
+    auto opened = io::runFromChromeJson(readText(profile));
+    ASSERT_TRUE(opened) << opened.error().message;
+    EXPECT_EQ(opened->trace.config.ranks, 2);
+    ASSERT_EQ(opened->trace.events.size(), 18U);
+    std::map<int, std::vector<std::string>> calls;
+    for (const core::Event &event : opened->trace.events)
+        calls[event.rank].push_back(core::opName(event.op) + std::string(" ") +
+                                    std::to_string(event.layer));
+    const std::vector<std::string> ddp = {"forward 0",  "forward 1",   "loss -1",
+                                          "backward 1", "backward 0",  "allreduce 0",
+                                          "update 0",   "allreduce 1", "update 1"};
+    EXPECT_EQ(calls[0], ddp);
+    EXPECT_EQ(calls[1], ddp);
 }
 
 TEST(RealRuns, WithoutPyTorchTheCommandSaysHowToInstallIt)

@@ -43,6 +43,7 @@ class Recorder:
         # A line per call as it happens (DIR/rank-R.progress): a rank stopped by the timeout
         # writes no report, and this says where it stood (cli/realcommand.cpp).
         self.progress = progress
+        self.scopes = []  # the profiler's names of the calls begun and not yet ended
 
     def enter(self, op, layer, peer=None):
         """A communication call is starting: the rank may wait in it."""
@@ -56,10 +57,24 @@ class Recorder:
             frame = frame.f_back
         return 0
 
-    def begin(self):
+    def begin(self, op=None, layer=-1, peer=None):
+        """A call starts: its clock; under `real --profile` also its name in torch.profiler's
+        trace ("forward L0", "pass_to L1 to 2"), which the app reads as the puzzle's operation."""
+        if op is not None and torch.autograd._profiler_enabled():
+            name = op if layer < 0 else f"{op} L{layer}"
+            scope = torch.autograd.profiler.record_function(
+                name if peer is None else f"{name} to {peer}")
+            scope.__enter__()
+            self.scopes.append(scope)
         return time.perf_counter()
 
     def end(self, began, op, layer, memory, about=None, **extra):
+        if self.scopes:
+            if op == "receive" and extra.get("peer") is not None:
+                # The sender, known only now: "from 1" inside the receive.
+                with torch.autograd.profiler.record_function(f"from {extra['peer']}"):
+                    pass
+            self.scopes.pop().__exit__(None, None, None)
         event = {"op": op, "layer": layer, "start": began - self.start,
                  "duration": time.perf_counter() - began, "memory": memory, "line": self.line()}
         event.update(_identity(about))
@@ -237,7 +252,7 @@ class Model:
         if not isinstance(inp, Activation) or inp.layer != layer:
             raise PuzzleError(f"forward(layer {layer}): needs an activation of layer {layer}, "
                               f"not {inp!r}")
-        began, memory = self.recorder.begin(), self.memory()
+        began, memory = self.recorder.begin("forward", layer), self.memory()
         out = tensors.forward(inp.value, weight.matrix(self.sizes.hidden))
         self.recorder.end(began, "forward", layer, memory, inp)
         return Activation(layer + 1, self.LAYERS, inp.batches, self.BATCHES, out)
@@ -245,7 +260,7 @@ class Model:
     def loss(self, inp):
         if not isinstance(inp, Activation) or inp.layer != self.LAYERS:
             raise PuzzleError(f"loss: needs the activation of layer {self.LAYERS}, not {inp!r}")
-        began, memory = self.recorder.begin(), self.memory()
+        began, memory = self.recorder.begin("loss", -1), self.memory()
         targets = tensors.rows_of(self.sizes, inp.batches, tensors.batch_targets).to(self.device)
         grad = tensors.loss_grad(inp.value, targets, self.BATCHES, self.sizes.length)
         self.recorder.end(began, "loss", -1, memory, inp,
@@ -259,7 +274,7 @@ class Model:
                 inp.layer != layer or grad.layer != layer or inp.batches != grad.batches:
             raise PuzzleError(f"backward(layer {layer}): needs the activation and the gradient of "
                               f"layer {layer} on the same batches, not {inp!r} and {grad!r}")
-        began, memory = self.recorder.begin(), self.memory()
+        began, memory = self.recorder.begin("backward", layer), self.memory()
         grad_weight, grad_inp = tensors.backward(inp.value, grad.value,
                                                  weight.matrix(self.sizes.hidden))
         self.recorder.end(began, "backward", layer, memory, inp)
@@ -277,7 +292,7 @@ class Model:
     def backward_input(self, layer, inp, grad, weight):
         self._check_weight("backward_input", layer, weight)
         self._check_backward("backward_input", layer, inp, grad)
-        began, memory = self.recorder.begin(), self.memory()
+        began, memory = self.recorder.begin("backward_input", layer), self.memory()
         _, grad_inp = tensors.backward(inp.value, grad.value, weight.matrix(self.sizes.hidden))
         self.recorder.end(began, "backward_input", layer, memory, inp)
         return ActivationGrad(layer - 1, self.LAYERS, inp.batches, self.BATCHES, grad_inp)
@@ -288,7 +303,7 @@ class Model:
         if weight is None:
             raise PuzzleError(f"backward_weight(layer {layer}): this rank never ran forward at "
                               f"layer {layer}, whose weight the real layer needs")
-        began, memory = self.recorder.begin(), self.memory()
+        began, memory = self.recorder.begin("backward_weight", layer), self.memory()
         grad_weight, _ = tensors.backward(inp.value, grad.value, weight.matrix(self.sizes.hidden))
         self.recorder.end(began, "backward_weight", layer, memory, inp)
         return WeightGrad(layer, self.LAYERS, inp.batches, self.BATCHES, {0}, 1,
@@ -301,7 +316,7 @@ class Model:
                 not covers or weight.step != opt_state.step:
             raise PuzzleError(f"update(layer {layer}): {weight_grad!r} does not fit {weight!r} "
                               f"and {opt_state!r}")
-        began, memory = self.recorder.begin(), self.memory()
+        began, memory = self.recorder.begin("update", layer), self.memory()
         step = weight.step + 1
         new_weight, new_state = {}, {}
         for shard in sorted(weight.shards):
@@ -338,7 +353,7 @@ class Model:
 
     def allreduce(self, value, layer, group=None):
         handle, members = self._group(group)
-        began, memory = self.recorder.begin(), self.memory()
+        began, memory = self.recorder.begin("allreduce", layer), self.memory()
         self.recorder.enter("allreduce", layer)
         gathered = [None] * len(members)
         dist.all_gather_object(gathered, (value.layer, sorted(value.shards), sorted(value.batches)),
@@ -354,7 +369,7 @@ class Model:
 
     def allgather(self, value, layer, group=None):
         handle, members = self._group(group)
-        began, memory = self.recorder.begin(), self.memory()
+        began, memory = self.recorder.begin("allgather", layer), self.memory()
         self.recorder.enter("allgather", layer)
         mine = {s: value.parts[s] for s in sorted(value.shards)}
         flat = _cat_parts(value, self.device)
@@ -381,7 +396,7 @@ class Model:
 
     def scatterreduce(self, value, layer, group=None):
         handle, members = self._group(group)
-        began, memory = self.recorder.begin(), self.memory()
+        began, memory = self.recorder.begin("scatterreduce", layer), self.memory()
         self.recorder.enter("scatterreduce", layer)
         gathered = [None] * len(members)
         dist.all_gather_object(gathered, sorted(value.batches), group=handle)
@@ -410,7 +425,8 @@ class Model:
         return self.scatterreduce(value, layer, group)
 
     def pass_to(self, rank, value):
-        began, memory = self.recorder.begin(), self.memory()
+        began, memory = self.recorder.begin("pass_to", getattr(value, "layer", -1),
+                                                   rank), self.memory()
         self.recorder.enter("pass_to", getattr(value, "layer", -1), peer=rank)
         buffer = io.BytesIO()
         torch.save(value, buffer)
@@ -423,7 +439,7 @@ class Model:
         return _Done(None)
 
     def receive(self, source=None):
-        began, memory = self.recorder.begin(), self.memory()
+        began, memory = self.recorder.begin("receive", -1), self.memory()
         self.recorder.enter("receive", -1, peer=source)
         size = torch.zeros(1, dtype=torch.int64, device=self.device)
         sender = dist.recv(size, src=source)
