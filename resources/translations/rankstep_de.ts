@@ -2200,8 +2200,8 @@ Sekunden jedes Ranks für Berechnung (forward, backward, loss, update) und für 
         <translation>Formel %1</translation>
     </message>
     <message>
-        <source>micro-batches m · bubble: % of the ideal time</source>
-        <translation>Micro-Batches m · Blase: % der idealen Zeit</translation>
+        <source>micro-batches m (bubble: % of ideal time)</source>
+        <translation>Micro-Batches m (Blase: % der idealen Zeit)</translation>
     </message>
     <message>
         <source>Solid lines: the bubble each schedule&apos;s runs measured; dashed lines: its paper&apos;s formula. The ideal time is m micro-batches of one stage&apos;s work.</source>
@@ -2804,8 +2804,8 @@ Sekunden jedes Ranks für Berechnung (forward, backward, loss, update) und für 
         <translation>Blase, gemessen</translation>
     </message>
     <message>
-        <source>bubble, % of the ideal time</source>
-        <translation>Blase, % der idealen Zeit</translation>
+        <source>bubble %</source>
+        <translation>Blase %</translation>
     </message>
 </context>
 <context>

@@ -113,7 +113,7 @@ BubbleChart::BubbleChart(Appearance &appearance, QWidget *parent)
     // Beside the plot: six entries in a row would be cut short.
     chart()->legend()->setAlignment(Qt::AlignRight);
     // The long words go along the wide axis: beside the plot they were cut short when presenting.
-    m_mAxis->setTitleText(tr("micro-batches m · bubble: % of the ideal time"));
+    m_mAxis->setTitleText(tr("micro-batches m (bubble: % of ideal time)"));
     setToolTip(
         tr("Solid lines: the bubble each schedule's runs measured; dashed lines: its "
            "paper's formula. The ideal time is m micro-batches of one stage's work."));

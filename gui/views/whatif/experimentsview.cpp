@@ -181,7 +181,7 @@ void ExperimentsView::showSchedule(const explain::PipelineShape &shape)
     m_table->setHorizontalHeaderLabels({tr("m"), tr("bubble, measured"), formula});
     m_measured->setName(tr("bubble, measured"));
     m_formula->setName(formula);
-    m_shareAxis->setTitleText(tr("bubble, % of the ideal time"));
+    m_shareAxis->setTitleText(tr("bubble %")); // of the ideal time, as the lesson says
     for (std::size_t i = 0; m_lesson && i < m_lesson->experiments.size(); ++i)
         if (QTableWidgetItem *item = m_table->item(int(i), 2))
             item->setText(formulaAt(m_lesson->experiments[i]));
