@@ -11,6 +11,7 @@
 #include "scratchfolder.h"
 #include "stopsignals.h"
 
+#include "core/explain/pipelineshape.h"
 #include "core/io/costfile.h"
 #include "core/io/jsonwriter.h"
 #include "core/io/sweeprow.h"
@@ -20,6 +21,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cctype>
 #include <chrono>
 #include <cmath>
 #include <csignal>
@@ -138,19 +140,28 @@ std::string number(double value)
     return text.str();
 }
 
+// One program a sweep runs: FILE or FILE:FUNCTION as it was given.
+struct Program {
+    std::string file;     // its whole path
+    std::string function; // empty: --function, or the file's only function
+    std::string label;    // as given, for the rows of a sweep over several programs
+};
+
 struct Settings {
-    std::string file;
-    std::string program;
-    std::vector<std::string> passed; // options every run gets (--function, --cost, limits)
+    std::vector<Program> programs;
+    std::string program;             // rankstep-cli itself
+    std::vector<std::string> passed; // options every run gets (--cost, limits)
+    std::string function;            // --function: for the programs that name none
     double timeout = 30;
     fs::path scratch;
     fs::path traces; // --traces: kept here; empty: read and removed
 };
 
-std::string traceName(const SweepPoint &point)
+std::string traceName(const SweepPoint &point, std::size_t program, std::size_t programs)
 {
-    std::string name = "ranks-" + std::to_string(point.ranks) + "-layers-" +
-                       std::to_string(point.layers) + "-batches-" + std::to_string(point.batches);
+    std::string name = programs > 1 ? "program-" + std::to_string(program + 1) + "-" : "";
+    name += "ranks-" + std::to_string(point.ranks) + "-layers-" + std::to_string(point.layers) +
+            "-batches-" + std::to_string(point.batches);
     if (point.bandwidth > 0)
         name += "-bandwidth-" + number(point.bandwidth);
     return name + ".rstb";
@@ -182,20 +193,69 @@ struct Outcome {
     std::string usageError; // the command line was refused: the same for every setting
 };
 
-Outcome runPoint(const Settings &settings, const SweepPoint &point, int index)
+// The schedule and bubble of a pipeline run that finished (explain's "pipeline" block).
+std::optional<io::SweepPipeline> pipelineOf(const core::Trace &trace)
 {
-    const fs::path trace = settings.traces.empty()
-                               ? settings.scratch / (std::to_string(index) + ".rstb")
-                               : settings.traces / traceName(point);
+    if (trace.status != core::RunStatus::Ok || !trace.figures.hasEvents)
+        return std::nullopt;
+    const auto shape = explain::pipelineShape(trace);
+    if (!shape)
+        return std::nullopt;
+    return io::SweepPipeline{explain::scheduleName(shape->schedule),
+                             shape->stages,
+                             shape->microBatches,
+                             shape->virtualStages,
+                             shape->measured,
+                             shape->formula,
+                             explain::formulaText(shape->schedule)};
+}
+
+// "FILE" or "FILE:FUNCTION"; a path that exists is a FILE even with a colon in it.
+Program programOf(const std::string &text)
+{
+    Program program;
+    program.label = text;
+    program.file = text;
+    std::error_code error;
+    const std::size_t colon = text.rfind(':');
+    if (!fs::exists(text, error) && colon != std::string::npos && colon > 0) {
+        const std::string function = text.substr(colon + 1);
+        const bool identifier = !function.empty() &&
+                                std::isdigit((unsigned char)function[0]) == 0 &&
+                                function.find_first_not_of(
+                                    "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                                    "0123456789_") == std::string::npos;
+        if (!identifier)
+            throw UsageError{"'" + text +
+                             "': after the colon comes a function name (FILE:FUNCTION)"};
+        program.file = text.substr(0, colon);
+        program.function = function;
+    }
+    program.file = fs::absolute(program.file).string();
+    readFile(program.file); // an unreadable FILE is refused before any run
+    return program;
+}
+
+Outcome runPoint(const Settings &settings, std::size_t programIndex, const SweepPoint &point,
+                 int index)
+{
+    const Program &program = settings.programs[programIndex];
+    const fs::path trace =
+        settings.traces.empty()
+            ? settings.scratch / (std::to_string(index) + ".rstb")
+            : settings.traces / traceName(point, programIndex, settings.programs.size());
     std::error_code gone;
     fs::remove(trace, gone); // only what this run's supervisor writes may be read below
-    std::vector<std::string> args = {"run",         settings.file,
+    std::vector<std::string> args = {"run",         program.file,
                                      "--ranks",     std::to_string(point.ranks),
                                      "--layers",    std::to_string(point.layers),
                                      "--batches",   std::to_string(point.batches),
                                      "--quiet",     "--no-report",
                                      "--trace-out", trace.string()};
     args.insert(args.end(), settings.passed.begin(), settings.passed.end());
+    const std::string function = program.function.empty() ? settings.function : program.function;
+    if (!function.empty())
+        args.insert(args.end(), {"--function", function});
     if (point.bandwidth > 0)
         args.insert(args.end(), {"--bandwidth", number(point.bandwidth)});
     const std::string errors = (settings.scratch / (std::to_string(index) + ".err")).string();
@@ -212,6 +272,7 @@ Outcome runPoint(const Settings &settings, const SweepPoint &point, int index)
         if (decoded->error && decoded->error->kind == core::ErrorKind::Usage)
             outcome.usageError = decoded->error->message;
         row = io::sweepRowFromTrace(*decoded);
+        row.pipeline = pipelineOf(*decoded);
         if (!settings.traces.empty())
             row.trace = trace.string();
     } else {
@@ -239,6 +300,11 @@ Outcome runPoint(const Settings &settings, const SweepPoint &point, int index)
     if (settings.traces.empty())
         fs::remove(trace, gone);
     row.index = index;
+    if (settings.programs.size() > 1) {
+        row.program = program.label;
+        if (!outcome.usageError.empty()) // which program the mistake is in
+            outcome.usageError = program.label + ": " + outcome.usageError;
+    }
     row.point = point;
     row.wallSeconds = child.seconds;
     return outcome;
@@ -276,18 +342,48 @@ std::string resultWords(const std::string &status)
     return status;
 }
 
-std::string tableHeader(bool bandwidth, bool seconds)
+// What the table shows beyond the grid: a bandwidth column; with several programs, the program
+// first (programWidth characters) and the pipeline bubble beside its formula last.
+struct TableShape {
+    bool bandwidth = false;
+    int programWidth = 0; // 0: one program, no column
+};
+
+// A program as the table names it: its function, or the file as it was given (several
+// solution.py are told apart by their folders).
+std::string shortLabel(const Program &program)
 {
-    std::string line = cell("RANKS", kWidths[0], true) + "  " + cell("LAYERS", kWidths[1], true) +
-                       "  " + cell("BATCHES", kWidths[2], true) + "  ";
+    return program.function.empty() ? program.label : program.function;
+}
+
+constexpr int kBubbleWidth = 6;
+constexpr int kFormulaWidth = 26;
+
+std::string bubbleCells(const std::optional<io::SweepPipeline> &pipeline)
+{
+    if (!pipeline)
+        return cell("-", kBubbleWidth, true) + "  " + cell("-", kFormulaWidth, false);
+    return cell(percent(pipeline->measured), kBubbleWidth, true) + "  " +
+           cell(percent(pipeline->formula) + " " + pipeline->formulaText, kFormulaWidth, false);
+}
+
+std::string tableHeader(const TableShape &shape, bool seconds)
+{
+    const bool bandwidth = shape.bandwidth;
+    std::string line =
+        shape.programWidth > 0 ? cell("PROGRAM", shape.programWidth, false) + "  " : std::string();
+    line += cell("RANKS", kWidths[0], true) + "  " + cell("LAYERS", kWidths[1], true) + "  " +
+            cell("BATCHES", kWidths[2], true) + "  ";
     if (bandwidth)
         line += cell("GB/S", kWidths[3], true) + "  ";
     line += cell("RESULT", kWidths[4], false) + "  " +
             cell(seconds ? "TIME" : "TIMESTEPS", kWidths[5], true) + "  " +
             cell("END", kWidths[6], true) + "  " + cell("PEAK MEMORY", kWidths[7], true) + "  " +
-            cell("AT RANK, TIME", kWidths[8], false) + "  " + cell("IDLE", kWidths[9], true) +
-            "  ERROR\n";
-    return line;
+            cell("AT RANK, TIME", kWidths[8], false) + "  " + cell("IDLE", kWidths[9], true) + "  ";
+    if (shape.programWidth > 0)
+        line += cell("BUBBLE", kBubbleWidth, true) + "  " + cell("FORMULA", kFormulaWidth, false) +
+                "  ";
+    return line + "ERROR\n";
 }
 
 std::string memoryText(const SweepRow &row)
@@ -297,12 +393,15 @@ std::string memoryText(const SweepRow &row)
     return row.seconds ? core::formatMemory(*row.peakMemory) : std::to_string(*row.peakMemory);
 }
 
-std::string tableRow(const SweepRow &row, bool bandwidth)
+std::string tableRow(const SweepRow &row, const TableShape &shape, const std::string &program)
 {
+    const bool bandwidth = shape.bandwidth;
     const SweepPoint &p = row.point;
-    std::string line = cell(std::to_string(p.ranks), kWidths[0], true) + "  " +
-                       cell(std::to_string(p.layers), kWidths[1], true) + "  " +
-                       cell(std::to_string(p.batches), kWidths[2], true) + "  ";
+    std::string line =
+        shape.programWidth > 0 ? cell(program, shape.programWidth, false) + "  " : std::string();
+    line += cell(std::to_string(p.ranks), kWidths[0], true) + "  " +
+            cell(std::to_string(p.layers), kWidths[1], true) + "  " +
+            cell(std::to_string(p.batches), kWidths[2], true) + "  ";
     if (bandwidth)
         line += cell(number(p.bandwidth), kWidths[3], true) + "  ";
     const auto time = [&row](const std::optional<core::SimTime> &t) {
@@ -316,6 +415,8 @@ std::string tableRow(const SweepRow &row, bool bandwidth)
             cell(time(row.endTime), kWidths[6], true) + "  " +
             cell(memoryText(row), kWidths[7], true) + "  " + cell(at, kWidths[8], false) + "  " +
             cell(row.idleShare ? percent(*row.idleShare) : "-", kWidths[9], true);
+    if (shape.programWidth > 0)
+        line += "  " + bubbleCells(row.pipeline);
     if (!row.error.empty()) // the learner's exception: as text (core/terminaltext.h)
         line += "  " + core::terminalLine(row.error);
     // No trailing spaces on a row without an error.
@@ -326,7 +427,8 @@ std::string tableRow(const SweepRow &row, bool bandwidth)
 std::string csvHeader()
 {
     return "ranks,layers,batches,bandwidth_gb_per_s,status,solved,units,timesteps,end_time,"
-           "peak_memory,peak_rank,peak_time,idle_share,wall_seconds,error\n";
+           "peak_memory,peak_rank,peak_time,idle_share,wall_seconds,error,program,schedule,"
+           "bubble_measured,bubble_formula\n";
 }
 
 std::string csvRow(const SweepRow &row)
@@ -347,7 +449,11 @@ std::string csvRow(const SweepRow &row)
            time(row.endTime) + "," + (row.peakMemory ? std::to_string(*row.peakMemory) : "") + "," +
            (row.peakMemory ? std::to_string(row.peakRank) : "") + "," +
            (row.peakMemory ? time(row.peakTime) : "") + "," + idle + "," + wall + "," +
-           csvField(row.error) + "\n";
+           csvField(row.error) + "," + csvField(row.program) + "," +
+           (row.pipeline ? row.pipeline->schedule + "," + number(row.pipeline->measured) + "," +
+                               number(row.pipeline->formula)
+                         : std::string(",,")) +
+           "\n";
 }
 
 // Prints rows as they finish: in the grid's order, a row as soon as every row before it is
@@ -355,8 +461,9 @@ std::string csvRow(const SweepRow &row)
 class Printer
 {
 public:
-    Printer(Format format, std::size_t count, bool bandwidth)
-        : m_format(format), m_rows(count), m_bandwidth(bandwidth)
+    // labels: each row's program as the table names it, by the row's index.
+    Printer(Format format, TableShape shape, std::vector<std::string> labels)
+        : m_format(format), m_rows(labels.size()), m_shape(shape), m_labels(std::move(labels))
     {}
 
     void add(SweepRow row)
@@ -370,7 +477,7 @@ public:
         while (m_printed < m_rows.size() && m_rows[m_printed]) {
             const SweepRow &next = *m_rows[m_printed++];
             if (m_format == Format::Table)
-                std::cout << tableRow(next, m_bandwidth) << std::flush;
+                std::cout << tableRow(next, m_shape, m_labels[m_printed - 1]) << std::flush;
             else if (m_format == Format::Csv)
                 std::cout << csvRow(next) << std::flush;
         }
@@ -392,7 +499,7 @@ public:
             if (!m_rows[m_printed])
                 continue;
             if (m_format == Format::Table)
-                std::cout << tableRow(*m_rows[m_printed], m_bandwidth);
+                std::cout << tableRow(*m_rows[m_printed], m_shape, m_labels[m_printed]);
             else if (m_format == Format::Csv)
                 std::cout << csvRow(*m_rows[m_printed]);
         }
@@ -403,15 +510,24 @@ private:
     Format m_format;
     std::vector<std::optional<SweepRow>> m_rows;
     std::size_t m_printed = 0;
-    bool m_bandwidth;
+    TableShape m_shape;
+    std::vector<std::string> m_labels;
 };
 
-std::string jsonDocument(const std::vector<SweepRow> &rows, const std::string &file,
+std::string jsonDocument(const std::vector<SweepRow> &rows, const std::vector<Program> &programs,
                          const std::string &cost, std::size_t settings, double seconds,
                          bool stopped)
 {
     std::string out = "{\"format\": \"rankstep-sweep\", \"version\": 1, \"file\": ";
-    io::appendJsonString(out, file);
+    io::appendJsonString(out, programs.front().file);
+    if (programs.size() > 1) { // a comparison: every program, as the rows name them
+        out += ", \"programs\": [";
+        for (std::size_t i = 0; i < programs.size(); ++i) {
+            out += i == 0 ? "" : ", ";
+            io::appendJsonString(out, programs[i].label);
+        }
+        out += "]";
+    }
     out += ", \"cost\": ";
     io::appendJsonString(out, cost);
     out += ", \"settings\": " + std::to_string(settings) +
@@ -461,7 +577,7 @@ std::string summary(const std::vector<SweepRow> &rows, std::size_t settings, dou
 
 std::string sweepHelpText()
 {
-    return R"(Usage: rankstep-cli sweep FILE [--function F] [--ranks LIST] [--layers LIST]
+    return R"(Usage: rankstep-cli sweep FILE[:FUNCTION]... [--function F] [--ranks LIST] [--layers LIST]
                           [--batches LIST | --batches-per-rank LIST]
                           [--bandwidth LIST] [--cost PRESET|FILE]
                           [--jobs N] [--csv | --json | --jsonl] [--traces DIR]
@@ -476,8 +592,16 @@ Every run is an ordinary `rankstep-cli run` in a child process of its own, sandb
 and the others go on. Ctrl+C (SIGINT or SIGTERM) stops the sweep at once: its runs are ended,
 the rows so far printed, exit code 4.
 
+Several programs (FILE:FUNCTION, or FILE for its only function) are compared: each runs at every
+setting, its rows together, the table names each row's program, and a pipeline run's bubble
+(the idle share of the ideal time) stands beside its schedule's formula, for example 1F1B,
+interleaved 1F1B and zero-bubble over micro-batches (docs/sweeps.md):
+  rankstep-cli sweep lessons/92-one_f_one_b/solution.py lessons/95-interleaved_1f1b/solution.py \
+      lessons/96-zero_bubble/solution.py --ranks 4 --layers 8 --batches 4,8,12,16 --cost uniform
+
 Options:
-  --function NAME      the function to run (default: the file's only function)
+  --function NAME      the function to run where FILE names none (default: the file's only
+                       function)
   --ranks, --layers, --batches LIST
                        the settings to run (each from 1 to run's limits)
   --batches-per-rank LIST
@@ -491,7 +615,8 @@ Options:
   --csv                rows as CSV (RFC 4180) with a header line
   --json               one JSON document at the end: the rows and which are on the Pareto front
                        of Timesteps against peak memory (docs/sweeps.md)
-  --jsonl              a JSON object per row as each finishes (what the app reads)
+  --jsonl              a JSON object per row as each finishes (what the app reads); a row
+                       names its program and, for a pipeline run, its bubble and formula
   --traces DIR         keep each setting's binary trace in DIR (made if missing), named by its
                        setting; the app and `rankstep-cli compare` open them
 
@@ -510,8 +635,8 @@ int sweepCommand(const std::vector<std::string> &rest)
                          {"function", "ranks", "layers", "batches", "batches-per-rank", "bandwidth",
                           "cost", "jobs", "timeout", "max-ops", "memory-limit", "traces"},
                          {"csv", "json", "jsonl"});
-    if (args.positional().size() != 1)
-        throw UsageError{"sweep takes exactly one FILE"};
+    if (args.positional().empty())
+        throw UsageError{"sweep takes a FILE (or several FILE:FUNCTION to compare)"};
     const int formats = int(args.has("csv")) + int(args.has("json")) + int(args.has("jsonl"));
     if (formats > 1)
         throw UsageError{"sweep prints one format: --csv, --json or --jsonl"};
@@ -520,8 +645,8 @@ int sweepCommand(const std::vector<std::string> &rest)
                           : args.has("jsonl") ? Format::JsonLines
                                               : Format::Table;
     Settings settings;
-    settings.file = fs::absolute(args.positional().front()).string();
-    readFile(settings.file); // an unreadable FILE is refused before any run
+    for (const std::string &text : args.positional())
+        settings.programs.push_back(programOf(text));
     const std::vector<int> ranks = integers(args, "ranks", 1, 1, 4096);
     const std::vector<int> layers = integers(args, "layers", 2, 1, 4096);
     // --batches-per-rank K: B = K x R, what data-parallel programs need (a batch or K a rank).
@@ -556,7 +681,7 @@ int sweepCommand(const std::vector<std::string> &rest)
         throw UsageError{"sweep needs a time limit per run: --timeout must be more than 0"};
     settings.passed.insert(settings.passed.end(), {"--timeout", number(settings.timeout)});
     if (args.has("function"))
-        settings.passed.insert(settings.passed.end(), {"--function", args.text("function")});
+        settings.function = args.text("function");
     for (const char *option : {"max-ops", "memory-limit"})
         if (args.has(option))
             settings.passed.insert(settings.passed.end(),
@@ -569,9 +694,10 @@ int sweepCommand(const std::vector<std::string> &rest)
             throw UsageError{"--traces: cannot make the folder '" + args.text("traces") + "'"};
     }
 
-    checkGridSize({ranks.size(), layers.size(), batches.size(), links.size()});
-    std::vector<SweepPoint> grid;
-    grid.reserve(ranks.size() * layers.size() * batches.size() * links.size());
+    const std::size_t programCount = settings.programs.size();
+    checkGridSize({programCount, ranks.size(), layers.size(), batches.size(), links.size()});
+    std::vector<SweepPoint> points;
+    points.reserve(ranks.size() * layers.size() * batches.size() * links.size());
     for (int r : ranks)
         for (int l : layers)
             for (int b : batches)
@@ -582,20 +708,33 @@ int sweepCommand(const std::vector<std::string> &rest)
                                          std::to_string(r) + " ranks makes " +
                                          std::to_string(count) +
                                          " batches; a run has at most 65536"};
-                    grid.push_back({r, l, int(count), bw});
+                    points.push_back({r, l, int(count), bw});
                 }
+    // The programs outermost: each one's rows together, in the order given.
+    std::vector<std::pair<std::size_t, SweepPoint>> grid;
+    std::vector<std::string> labels;
+    TableShape shape;
+    shape.bandwidth = args.has("bandwidth");
+    for (std::size_t program = 0; program < programCount; ++program) {
+        const std::string label = shortLabel(settings.programs[program]);
+        if (programCount > 1)
+            shape.programWidth = std::max(shape.programWidth, int(label.size()));
+        for (const SweepPoint &point : points) {
+            grid.emplace_back(program, point);
+            labels.push_back(label);
+        }
+    }
     const int cores = int(std::max(1U, std::thread::hardware_concurrency()));
     const int jobs = std::min(int(args.integer("jobs", cores, 1, kMostJobs)), int(grid.size()));
     settings.program = currentExecutable();
     const ScratchFolder scratch("rankstep-sweep");
     settings.scratch = scratch.path;
 
-    const bool bandwidthColumn = args.has("bandwidth");
     if (format == Format::Table)
-        std::cout << tableHeader(bandwidthColumn, realScale) << std::flush;
+        std::cout << tableHeader(shape, realScale) << std::flush;
     else if (format == Format::Csv)
         std::cout << csvHeader() << std::flush;
-    Printer printer(format, grid.size(), bandwidthColumn);
+    Printer printer(format, shape, labels);
     const StopSignals signals;
     std::atomic<std::size_t> next{0};
     std::mutex refusalMutex;
@@ -609,7 +748,7 @@ int sweepCommand(const std::vector<std::string> &rest)
                 const std::size_t i = next++;
                 if (i >= grid.size() || StopSignals::requested() || refused.load())
                     return;
-                Outcome outcome = runPoint(settings, grid[i], int(i));
+                Outcome outcome = runPoint(settings, grid[i].first, grid[i].second, int(i));
                 if (!outcome.usageError.empty()) {
                     const std::lock_guard lock(refusalMutex);
                     refusal = outcome.usageError;
@@ -631,7 +770,7 @@ int sweepCommand(const std::vector<std::string> &rest)
     printer.flushTheRest();
     const std::vector<SweepRow> rows = printer.rows();
     if (format == Format::Json)
-        std::cout << jsonDocument(rows, settings.file, costName, grid.size(), seconds, stopped);
+        std::cout << jsonDocument(rows, settings.programs, costName, grid.size(), seconds, stopped);
     const std::string said = summary(rows, grid.size(), seconds, jobs);
     (format == Format::Table ? std::cout << "\n" : std::cerr) << said;
     if (stopped) {

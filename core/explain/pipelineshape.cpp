@@ -101,25 +101,38 @@ std::optional<PipelineShape> pipelineShape(const core::Trace &trace)
     }
     if (shape.microBatches == 0 || work <= 0)
         return std::nullopt;
-    const double p = shape.stages, m = shape.microBatches, v = shape.virtualStages;
+    const double p = shape.stages, m = shape.microBatches;
     shape.forward = forward / (p * m);
     shape.backwardInput = input / (p * m);
     shape.backwardWeight = weight / (p * m);
     const double meanWork = work / p, meanOther = other / p;
     shape.measured = (trace.figures.endTime.toDouble() - meanWork - meanOther) / meanWork;
-    if (split) {
+    if (split)
         shape.schedule = PipelineSchedule::ZeroBubble;
-        const double f = shape.forward, b = shape.backwardInput, w = shape.backwardWeight;
-        shape.formula = (p - 1) * (f + b - w) / (m * (f + b + w));
-    } else if (shape.virtualStages > 1) {
+    else if (shape.virtualStages > 1)
         shape.schedule = PipelineSchedule::Interleaved;
-        shape.formula = (p - 1) / (v * m);
-    } else {
+    else
         shape.schedule =
             forwardsFirst(trace) ? PipelineSchedule::GPipe : PipelineSchedule::OneFOneB;
-        shape.formula = (p - 1) / m;
-    }
+    shape.formula = scheduleFormula(shape, shape.microBatches);
     return shape;
+}
+
+double scheduleFormula(const PipelineShape &shape, int microBatches)
+{
+    const double p = shape.stages, m = microBatches, v = shape.virtualStages;
+    switch (shape.schedule) {
+        case PipelineSchedule::ZeroBubble: {
+            const double f = shape.forward, b = shape.backwardInput, w = shape.backwardWeight;
+            return (p - 1) * (f + b - w) / (m * (f + b + w));
+        }
+        case PipelineSchedule::Interleaved:
+            return (p - 1) / (v * m);
+        case PipelineSchedule::GPipe:
+        case PipelineSchedule::OneFOneB:
+            break;
+    }
+    return (p - 1) / m;
 }
 
 const char *scheduleName(PipelineSchedule schedule)

@@ -32,6 +32,10 @@ struct PipelineShape {
 // any other run (data parallel, sharded, a single rank, no forward).
 std::optional<PipelineShape> pipelineShape(const core::Trace &trace);
 
+// The schedule's formula for this shape at another number of micro-batches (m > 0): what a
+// lesson's experiments over m expect before each runs.
+double scheduleFormula(const PipelineShape &shape, int microBatches);
+
 const char *scheduleName(PipelineSchedule schedule); // "1f1b", "interleaved_1f1b", ...
 // "(p-1)/m", "(p-1)/(v*m)", "(p-1)(F+B-W)/(m(F+B+W))".
 const char *formulaText(PipelineSchedule schedule);

@@ -74,11 +74,37 @@ std::optional<core::SimTime> readTimeMember(const Fields &fields, std::string_vi
     return core::SimTime::fromTicks(std::int64_t(std::llround(value * kTicksPerSecond)));
 }
 
+double share(const Fields &fields, std::string_view key)
+{
+    const double value = readNumber(fields.get(key), fields.pathOf(key));
+    if (!(value >= 0 && value <= 1e6))
+        failAt(fields.get(key), fields.pathOf(key), "expected a share from 0 to 10^6");
+    return value;
+}
+
+SweepPipeline readPipeline(const Fields &fields)
+{
+    SweepPipeline pipeline;
+    pipeline.schedule = fields.string("schedule");
+    pipeline.stages = fields.integer32("stages", 0, 4096);
+    pipeline.microBatches = fields.integer32("micro_batches", 0, 1 << 16);
+    pipeline.virtualStages = fields.integer32("virtual_stages", 1, 4096);
+    pipeline.measured = share(fields, "bubble_measured");
+    pipeline.formula = share(fields, "bubble_formula");
+    pipeline.formulaText = fields.string("formula");
+    return pipeline;
+}
+
 SweepRow read(const JsonValue &root)
 {
     const Fields top(root, "");
     SweepRow row;
     row.index = top.integer32("index", 0, 1 << 20);
+    // Rows of a sweep of one program, and of versions before comparisons, have neither.
+    if (top.has("program") && !top.isNull("program"))
+        row.program = top.string("program");
+    if (top.has("pipeline") && !top.isNull("pipeline"))
+        row.pipeline = readPipeline(top.object("pipeline"));
     row.point.ranks = top.integer32("ranks", 1, 4096);
     row.point.layers = top.integer32("layers", 1, 4096);
     row.point.batches = top.integer32("batches", 1, 1 << 16);
@@ -146,8 +172,9 @@ std::string sweepRowToJson(const SweepRow &row)
 {
     std::string out;
     JsonObject object(out);
-    object.integer("index", row.index)
-        .integer("ranks", row.point.ranks)
+    object.integer("index", row.index);
+    row.program.empty() ? object.null("program") : object.string("program", row.program);
+    object.integer("ranks", row.point.ranks)
         .integer("layers", row.point.layers)
         .integer("batches", row.point.batches);
     if (row.point.bandwidth > 0)
@@ -172,6 +199,20 @@ std::string sweepRowToJson(const SweepRow &row)
     object.string("error", row.error);
     object.open("wall_seconds").append(decimal(row.wallSeconds, "%.3f"));
     row.trace.empty() ? object.null("trace") : object.string("trace", row.trace);
+    if (row.pipeline) {
+        const SweepPipeline &p = *row.pipeline;
+        JsonObject(object.open("pipeline"))
+            .string("schedule", p.schedule)
+            .integer("stages", p.stages)
+            .integer("micro_batches", p.microBatches)
+            .integer("virtual_stages", p.virtualStages)
+            .number("bubble_measured", p.measured)
+            .number("bubble_formula", p.formula)
+            .string("formula", p.formulaText)
+            .close();
+    } else {
+        object.null("pipeline");
+    }
     object.close();
     return out;
 }

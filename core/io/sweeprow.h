@@ -25,9 +25,25 @@ struct SweepPoint {
     bool operator==(const SweepPoint &) const = default;
 };
 
+// A pipeline run's shape and bubble, as explain's "pipeline" block says them
+// (core/explain/pipelineshape.h); shares of the ideal time, 0 to about 1.
+struct SweepPipeline {
+    std::string schedule;  // "gpipe", "1f1b", "interleaved_1f1b", "zero_bubble"
+    int stages = 0;        // p
+    int microBatches = 0;  // m
+    int virtualStages = 1; // v
+    double measured = 0;
+    double formula = 0;
+    std::string formulaText; // "(p-1)/m", ...
+    bool operator==(const SweepPipeline &) const = default;
+};
+
 // What one setting's run gave. Figures are empty when the run did not finish.
 struct SweepRow {
     int index = 0; // in the grid's order
+    // The program that ran ("FILE:FUNCTION" as the sweep was given it) when a sweep compares
+    // several; empty when it runs one.
+    std::string program;
     SweepPoint point;
     // "solved" (the run finished and its weights are right), "not solved" (finished, wrong
     // weights), "error" (exception, syntax, puzzle rule), "hung", "stopped" (a limit), "crashed"
@@ -44,6 +60,9 @@ struct SweepRow {
     std::string error;               // one line; empty when none
     double wallSeconds = 0;
     std::string trace; // the kept trace file, empty when none
+    // A pipeline run's bubble beside its schedule's formula (the caller's: the CLI reads it
+    // from the trace); none for any other run or one that did not finish.
+    std::optional<SweepPipeline> pipeline;
 
     bool finished() const { return timesteps.has_value(); }
 };

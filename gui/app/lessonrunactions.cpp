@@ -174,6 +174,15 @@ std::optional<SweepSpec> LessonRunActions::prepareSweep()
     spec.codePath = m_parts.keeper.runFilePath();
     spec.function = QString::fromStdString(lesson->function);
     spec.timeLimitSeconds = m_runTimeLimit;
+    // A pipeline lesson may compare schedules (the What if tab's choice): the other schedules'
+    // lessons' solutions run beside the learner's code.
+    if (lesson->parallelism == lessons::Parallelism::Pipeline)
+        for (const lessons::Lesson &other : m_parts.model.lessons())
+            if (&other != lesson && !other.solution.empty() &&
+                (other.function == "one_f_one_b" || other.function == "interleaved_1f1b" ||
+                 other.function == "zero_bubble"))
+                spec.compared.push_back({QString::fromStdString(other.solution),
+                                         QString::fromStdString(other.function)});
     return spec;
 }
 

@@ -4,6 +4,7 @@
 #include "apptempfolder.h"
 
 #include <QCoroTask>
+#include <QFile>
 #include <QFileInfo>
 #include <QPointer>
 #include <QTemporaryDir>
@@ -95,6 +96,24 @@ QStringList SweepController::arguments(const SweepSpec &spec) const
     return args;
 }
 
+std::optional<QStringList> SweepController::writeCompared(const SweepSpec &spec, QString *why) const
+{
+    QStringList programs;
+    for (std::size_t i = 0; i < spec.compared.size(); ++i) {
+        const ComparedProgram &program = spec.compared[i];
+        // Named by its function, so that a row's program says which schedule it is.
+        const QString path = m_traces->filePath(
+            QStringLiteral("compared-%1-%2.py").arg(i + 1).arg(program.function));
+        QFile file(path);
+        if (!file.open(QIODevice::WriteOnly) || file.write(program.code.toUtf8()) < 0) {
+            *why = tr("cannot write %1 for the comparison: %2").arg(path, file.errorString());
+            return std::nullopt;
+        }
+        programs << path + QLatin1Char(':') + program.function;
+    }
+    return programs;
+}
+
 QCoro::Task<void> SweepController::execute(SweepSpec spec)
 {
     QPointer<SweepController> self(this);
@@ -108,6 +127,14 @@ QCoro::Task<void> SweepController::execute(SweepSpec spec)
     m_pending.clear();
     command.workingFolder = QFileInfo(spec.codePath).absolutePath();
     command.args = arguments(spec);
+    QString why;
+    const std::optional<QStringList> compared = writeCompared(spec, &why);
+    if (!compared) {
+        Q_EMIT failed(why);
+        co_return;
+    }
+    for (qsizetype i = 0; i < compared->size(); ++i) // after the learner's FILE
+        command.args.insert(2 + i, compared->at(i));
     // Ends by itself: every run has its time limit, and the sweep at most 10,000 of them.
     ChildLimits limits;
     limits.stopGrace = std::chrono::milliseconds(kStopGraceMs);

@@ -8,6 +8,8 @@
 #include <QString>
 
 #include <memory>
+#include <optional>
+#include <vector>
 
 class QTemporaryDir;
 
@@ -17,6 +19,12 @@ class Task;
 }
 
 namespace rankstep::gui {
+
+// A program run beside the learner's in a comparison: a lesson's solution, by its code.
+struct ComparedProgram {
+    QString code;
+    QString function;
+};
 
 // A what-if sweep to run (docs/sweeps.md): the learner's saved file at every setting of the
 // grid. Lists are as the CLI takes them ("2,4,8"); empty: run's default.
@@ -30,6 +38,8 @@ struct SweepSpec {
     QString bandwidth; // GB/s; empty: the cost model's own
     QString cost;      // a preset; empty: the notebook's
     double timeLimitSeconds = 30;
+    // Run at every setting too (the pipeline schedules' solutions), each row naming its program.
+    std::vector<ComparedProgram> compared;
 };
 
 // Runs `rankstep-cli sweep --jsonl --traces DIR` in the background (QCoro) and hands each row
@@ -65,6 +75,9 @@ Q_SIGNALS:
 private:
     QCoro::Task<void> execute(SweepSpec spec);
     QStringList arguments(const SweepSpec &spec) const;
+    // Writes the compared programs into the traces' folder: "FILE:FUNCTION" for each, or an
+    // empty list with the reason in `why`.
+    std::optional<QStringList> writeCompared(const SweepSpec &spec, QString *why) const;
     void takeLines(const QByteArray &bytes);
 
     ChildRuns m_runs;

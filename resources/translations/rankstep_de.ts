@@ -871,6 +871,14 @@
         <source>stopped</source>
         <translation>angehalten</translation>
     </message>
+    <message>
+        <source>Measured bubble %1 of the ideal time (idle or communicating, against m micro-batches of one stage&apos;s work); the %2 formula %3 with %4 gives %5.</source>
+        <translation>Gemessene Blase %1 der idealen Zeit (untätig oder kommunizierend, gemessen an m Micro-Batches der Arbeit einer Stufe); die Formel von %2, %3, ergibt mit %4 %5.</translation>
+    </message>
+    <message>
+        <source>%1 and F, B, W as measured</source>
+        <translation>%1 und F, B, W wie gemessen</translation>
+    </message>
 </context>
 <context>
     <name>ExportActions</name>
@@ -1122,6 +1130,14 @@
     <message>
         <source>The pipeline bubble</source>
         <translation>Die Pipeline-Blase</translation>
+    </message>
+    <message>
+        <source>Interleaved 1F1B</source>
+        <translation>Verschachteltes 1F1B</translation>
+    </message>
+    <message>
+        <source>Zero-bubble pipeline (ZB-H1)</source>
+        <translation>Pipeline ohne Blase (ZB-H1)</translation>
     </message>
 </context>
 <context>
@@ -2233,6 +2249,37 @@ Sekunden jedes Ranks für Berechnung (forward, backward, loss, update) und für 
     </message>
 </context>
 <context>
+    <name>rankstep::gui::BubbleChart</name>
+    <message>
+        <source>Interleaved 1F1B (v = %1)</source>
+        <translation>Verschachteltes 1F1B (v = %1)</translation>
+    </message>
+    <message>
+        <source>Zero bubble (ZB-H1)</source>
+        <translation>Ohne Blase (ZB-H1)</translation>
+    </message>
+    <message>
+        <source>Pipeline bubble against micro-batches, measured and by formula</source>
+        <translation>Pipeline-Blase über Micro-Batches, gemessen und nach Formel</translation>
+    </message>
+    <message>
+        <source>formula %1</source>
+        <translation>Formel %1</translation>
+    </message>
+    <message>
+        <source>micro-batches m (bubble: % of ideal time)</source>
+        <translation>Micro-Batches m (Blase: % der idealen Zeit)</translation>
+    </message>
+    <message>
+        <source>Solid lines: the bubble each schedule&apos;s runs measured; dashed lines: its paper&apos;s formula. The ideal time is m micro-batches of one stage&apos;s work.</source>
+        <translation>Durchgezogene Linien: die Blase, die die Läufe jedes Zeitplans gemessen haben; gestrichelte Linien: die Formel seines Papers. Die ideale Zeit ist die Arbeit einer Stufe an m Micro-Batches.</translation>
+    </message>
+    <message>
+        <source>bubble %</source>
+        <translation>Blase %</translation>
+    </message>
+</context>
+<context>
     <name>rankstep::gui::BusyIndicator</name>
     <message>
         <source>Busy</source>
@@ -2818,6 +2865,14 @@ Sekunden jedes Ranks für Berechnung (forward, backward, loss, update) und für 
     <message>
         <source>did not finish (%1)</source>
         <translation>nicht abgeschlossen (%1)</translation>
+    </message>
+    <message>
+        <source>bubble, measured</source>
+        <translation>Blase, gemessen</translation>
+    </message>
+    <message>
+        <source>bubble %</source>
+        <translation>Blase %</translation>
     </message>
 </context>
 <context>
@@ -4126,6 +4181,10 @@ Klicken Sie, um die Datei schreibgeschützt zu öffnen und auszuführen.</transl
         <source>The sweep ended unexpectedly (%1).</source>
         <translation>Der Sweep endete unerwartet (%1).</translation>
     </message>
+    <message>
+        <source>cannot write %1 for the comparison: %2</source>
+        <translation>%1 kann für den Vergleich nicht geschrieben werden: %2</translation>
+    </message>
 </context>
 <context>
     <name>rankstep::gui::Tabs</name>
@@ -4552,10 +4611,6 @@ Klicken Sie, um die Datei schreibgeschützt zu öffnen und auszuführen.</transl
         <source>A PyTorch lesson trains for real: it has no what-if sweep.</source>
         <translation>Eine PyTorch-Lektion trainiert echt: Sie hat keinen Was-wäre-wenn-Sweep.</translation>
     </message>
-    <message>
-        <source>&apos;%1&apos;: the fields are ranks, layers, batches, batches-per-rank, bandwidth, cost (a preset) and show (chart or table)</source>
-        <translation>&apos;%1&apos;: Die Felder sind ranks, layers, batches, batches-per-rank, bandwidth, cost (eine Voreinstellung) und show (chart oder table)</translation>
-    </message>
     <message numerus="yes">
         <source>Running %n setting(s) in the background…</source>
         <translation>
@@ -4618,6 +4673,30 @@ Klicken Sie, um die Datei schreibgeschützt zu öffnen und auszuführen.</transl
     <message>
         <source>Batches per rank: each setting runs ranks x K batches, as data parallelism needs.</source>
         <translation>Batches pro Rank: Jede Einstellung führt Ranks x K Batches aus, wie Datenparallelität es braucht.</translation>
+    </message>
+    <message>
+        <source>Compare the pipeline schedules: 1F1B, interleaved and zero-bubble (their lessons&apos; solutions) beside your code</source>
+        <translation>Pipeline-Zeitpläne vergleichen: 1F1B, verschachtelt und ohne Blase (die Lösungen ihrer Lektionen) neben Ihrem Code</translation>
+    </message>
+    <message>
+        <source>Runs the other pipeline lessons&apos; solutions at every setting too, and draws each schedule&apos;s bubble over micro-batches beside its paper&apos;s formula (the Bubble tab).</source>
+        <translation>Führt bei jeder Einstellung auch die Lösungen der anderen Pipeline-Lektionen aus und zeichnet die Blase jedes Zeitplans über den Micro-Batches neben der Formel seines Papers (Tab „Blase“).</translation>
+    </message>
+    <message>
+        <source>program</source>
+        <translation>Programm</translation>
+    </message>
+    <message>
+        <source>Bubble</source>
+        <translation>Blase</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos;: the fields are ranks, layers, batches, batches-per-rank, bandwidth, cost (a preset), show (chart or table; bubble) and, in a pipeline lesson, compare (schedules or none)</source>
+        <translation>&apos;%1&apos;: Die Felder sind ranks, layers, batches, batches-per-rank, bandwidth, cost (eine Voreinstellung), show (chart oder table; bubble) und, in einer Pipeline-Lektion, compare (schedules oder none)</translation>
+    </message>
+    <message>
+        <source>your code</source>
+        <translation>Ihr Code</translation>
     </message>
 </context>
 </TS>

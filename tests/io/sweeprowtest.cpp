@@ -65,6 +65,38 @@ TEST(SweepRows, AnUnfinishedRowHasNoFiguresAndKeepsItsError)
     EXPECT_EQ(back->error, row.error);
 }
 
+// A sweep comparing pipeline schedules names each row's program and carries its bubble beside
+// the formula; a row without them (one program, an older sweep) reads back without them.
+TEST(SweepRows, AComparedRowKeepsItsProgramAndPipelineBubble)
+{
+    SweepRow row = finished(3, 50500, 3145728);
+    row.program = "/lessons/95-interleaved_1f1b/solution.py:interleaved_1f1b";
+    row.pipeline = SweepPipeline{"interleaved_1f1b", 4, 8, 2, 0.1875, 0.1875, "(p-1)/(v*m)"};
+    const std::string line = sweepRowToJson(row);
+    const auto back = sweepRowFromJson(line);
+    ASSERT_TRUE(back) << back.error().message << "\n" << line;
+    EXPECT_EQ(back->program, row.program);
+    ASSERT_TRUE(back->pipeline) << line;
+    EXPECT_EQ(*back->pipeline, *row.pipeline) << line;
+
+    const auto plain = sweepRowFromJson(sweepRowToJson(finished(0, 1000, 10)));
+    ASSERT_TRUE(plain);
+    EXPECT_TRUE(plain->program.empty());
+    EXPECT_FALSE(plain->pipeline);
+    std::string old = sweepRowToJson(finished(0, 1000, 10));
+    for (const std::string key : {"\"program\": null, ", ", \"pipeline\": null"})
+        old.erase(old.find(key), key.size());
+    EXPECT_TRUE(sweepRowFromJson(old)) << old;
+
+    std::string damaged = line;
+    const std::string measured = "\"bubble_measured\": 0.1875";
+    damaged.replace(damaged.find(measured), measured.size(), "\"bubble_measured\": -1");
+    const auto refused = sweepRowFromJson(damaged);
+    ASSERT_FALSE(refused);
+    EXPECT_NE(refused.error().message.find("bubble_measured"), std::string::npos)
+        << refused.error().message;
+}
+
 TEST(SweepRows, ADamagedRowNamesItsField)
 {
     std::string line = sweepRowToJson(finished(0, 1000, 10));

@@ -217,6 +217,67 @@ TEST_F(Sweep, JsonNamesTheParetoFrontAndTracesAreKept)
               traces + "/ranks-4-layers-8-batches-2.rstb");
 }
 
+// Several programs side by side: 1F1B, interleaved 1F1B and zero-bubble over micro-batches at
+// p = 4 under uniform costs. Each row names its program, and its measured bubble (a share of the
+// ideal time) is the papers' formula: (p-1)/m, (p-1)/(v*m) with v = 2, and ZB-H1's
+// (p-1)(F+B-W)/(m(F+B+W)) = (p-1)/(3m) when F, B and W each cost 1.
+TEST_F(Sweep, ComparesPipelineSchedulesWhoseBubblesAreThePapersFormulas)
+{
+    const std::vector<std::string> programs = {solution("92-one_f_one_b") + ":one_f_one_b",
+                                               solution("95-interleaved_1f1b"),
+                                               solution("96-zero_bubble") + ":zero_bubble"};
+    std::vector<std::string> args = {"sweep"};
+    args.insert(args.end(), programs.begin(), programs.end());
+    args.insert(args.end(), {"--ranks", "4", "--layers", "8", "--batches", "4,8,12,16", "--cost",
+                             "uniform", "--jsonl"});
+    const CliResult result = runCli(args, m_dir);
+    ASSERT_EQ(result.exitCode, cli::kSolved) << result.err;
+    const std::vector<io::SweepRow> rows = jsonLines(result.out);
+    ASSERT_EQ(rows.size(), 12U) << result.out;
+    const struct {
+        const char *schedule;
+        double (*formula)(double p, double m);
+    } expected[] = {
+        {"1f1b",
+         [](double p, double m) {
+             return (p - 1) / m;
+         }},
+        {"interleaved_1f1b",
+         [](double p, double m) {
+             return (p - 1) / (2 * m);
+         }},
+        {"zero_bubble",
+         [](double p, double m) {
+             return (p - 1) * (1 + 1 - 1) / (m * 3);
+         }},
+    };
+    for (const io::SweepRow &row : rows) {
+        const std::size_t program = std::size_t(row.index) / 4;
+        const int m = 4 * (row.index % 4 + 1);
+        EXPECT_EQ(row.program, programs[program]);
+        EXPECT_EQ(row.point.batches, m);
+        EXPECT_EQ(row.status, "solved") << row.error;
+        ASSERT_TRUE(row.pipeline) << row.index;
+        EXPECT_EQ(row.pipeline->schedule, expected[program].schedule);
+        EXPECT_EQ(row.pipeline->stages, 4);
+        EXPECT_EQ(row.pipeline->microBatches, m);
+        EXPECT_EQ(row.pipeline->virtualStages, program == 1 ? 2 : 1);
+        EXPECT_NEAR(row.pipeline->formula, expected[program].formula(4, m), 1e-9) << row.index;
+        EXPECT_NEAR(row.pipeline->measured, row.pipeline->formula, 1e-9) << row.index;
+    }
+
+    // The table names each program by its function and puts the bubble beside the formula.
+    args.pop_back();
+    const CliResult table = runCli(args, m_dir);
+    ASSERT_EQ(table.exitCode, cli::kSolved) << table.err;
+    EXPECT_TRUE(contains(table.out, "PROGRAM")) << table.out;
+    EXPECT_TRUE(contains(table.out, "BUBBLE")) << table.out;
+    // 95 is given without a function: named by its file as given.
+    EXPECT_TRUE(contains(table.out, "95-interleaved_1f1b/solution.py ")) << table.out;
+    EXPECT_TRUE(contains(table.out, "zero_bubble ")) << table.out;
+    EXPECT_TRUE(contains(table.out, "18.8% (p-1)/(v*m)")) << table.out; // 3/16 at m = 8
+}
+
 TEST_F(Sweep, RefusesBadListsABandwidthWithoutACostModelAndAnUnknownFunction)
 {
     const std::string file = solution("30-ddp");
@@ -235,6 +296,8 @@ TEST_F(Sweep, RefusesBadListsABandwidthWithoutACostModelAndAnUnknownFunction)
         {{"sweep", file, "--timeout", "0"}, "--timeout must be more than 0"},
         {{"sweep", file, "--function", "nosuch", "--ranks", "1,2"}, "nosuch"},
         {{"sweep", (m_dir.path() / "missing.py").string()}, "missing.py"},
+        {{"sweep", file, file + ":no-such"}, "after the colon comes a function name"},
+        {{"sweep", file, file + ":nosuch"}, ":nosuch: "},
         {{"run", file, "--bandwidth", "100"}, "--bandwidth needs a real-scale cost model"},
     };
     for (const auto &c : cases) {

@@ -16,6 +16,7 @@
 #include <QValueAxis>
 
 #include <algorithm>
+#include <cmath>
 
 namespace rankstep::gui {
 namespace {
@@ -44,7 +45,7 @@ ExperimentsView::ExperimentsView(RunSession &session, Appearance &,
     m_status->setWordWrap(true);
     m_table->setObjectName(QStringLiteral("experimentsTable"));
     m_table->setHorizontalHeaderLabels(
-        {tr("m"), tr("idle, measured"), tr("(p - 1) / (m + p - 1)")});
+        {tr("m"), tr("idle, measured"), tr("(p - 1) / (m + p - 1)")}); // showLesson says them
     m_table->verticalHeader()->hide();
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
@@ -100,12 +101,17 @@ void ExperimentsView::showLesson()
     m_lesson = lesson;
     const std::size_t count = lesson ? lesson->experiments.size() : 0;
     m_shares.assign(count, std::nullopt);
+    m_schedule.reset();
+    m_table->setHorizontalHeaderLabels(
+        {tr("m"), tr("idle, measured"), tr("(p - 1) / (m + p - 1)")});
+    m_measured->setName(tr("measured"));
+    m_formula->setName(tr("(p - 1) / (m + p - 1)"));
+    m_shareAxis->setTitleText(tr("idle %"));
     m_table->setRowCount(int(count));
     for (std::size_t i = 0; i < count; ++i) {
         const lessons::Experiment &experiment = lesson->experiments[i];
         m_table->setItem(int(i), 0, new QTableWidgetItem(QString::number(experiment.batches)));
-        setRow(int(i), QStringLiteral("-"),
-               percent(core::bubbleFormula(experiment.ranks, experiment.batches)));
+        setRow(int(i), QStringLiteral("-"), formulaAt(experiment));
     }
     m_status->setText(count == 0 ? tr("This lesson has no experiments.")
                                  : tr("Run your code (F5): it then runs again at each m."));
@@ -154,12 +160,37 @@ void ExperimentsView::onTraceAvailable(int index, const TracePtr &trace)
     if (row >= m_shares.size())
         return;
     const bool usable = trace->status == core::RunStatus::Ok && trace->figures.hasEvents;
+    const auto shape = usable ? explain::pipelineShape(*trace) : std::nullopt;
+    if (shape && shape->schedule != explain::PipelineSchedule::GPipe && !m_schedule)
+        showSchedule(*shape);
     if (usable)
-        m_shares[row] = core::idleShare(*trace);
+        m_shares[row] = m_schedule && shape ? shape->measured : core::idleShare(*trace);
     setMeasured(index, usable ? percent(*m_shares[row])
                               : tr("did not finish (%1)")
                                     .arg(QString::fromLatin1(core::runStatusName(trace->status))));
     replot();
+}
+
+void ExperimentsView::showSchedule(const explain::PipelineShape &shape)
+{
+    m_schedule = shape;
+    // "(p-1)/(v*m)" as a person writes it.
+    const QString formula = QString::fromLatin1(explain::formulaText(shape.schedule))
+                                .replace(QLatin1Char('*'), QChar(0x00B7))
+                                .replace(QLatin1Char('-'), QChar(0x2212));
+    m_table->setHorizontalHeaderLabels({tr("m"), tr("bubble, measured"), formula});
+    m_measured->setName(tr("bubble, measured"));
+    m_formula->setName(formula);
+    m_shareAxis->setTitleText(tr("bubble %")); // of the ideal time, as the lesson says
+    for (std::size_t i = 0; m_lesson && i < m_lesson->experiments.size(); ++i)
+        if (QTableWidgetItem *item = m_table->item(int(i), 2))
+            item->setText(formulaAt(m_lesson->experiments[i]));
+}
+
+QString ExperimentsView::formulaAt(const lessons::Experiment &experiment) const
+{
+    return percent(m_schedule ? explain::scheduleFormula(*m_schedule, experiment.batches)
+                              : core::bubbleFormula(experiment.ranks, experiment.batches));
 }
 
 void ExperimentsView::setMeasured(int row, const QString &text)
@@ -182,13 +213,20 @@ void ExperimentsView::replot()
     for (std::size_t i = 0; m_lesson && i < m_lesson->experiments.size(); ++i) {
         const lessons::Experiment &experiment = m_lesson->experiments[i];
         largest = std::max(largest, experiment.batches);
-        m_formula->append(experiment.batches,
-                          100.0 * core::bubbleFormula(experiment.ranks, experiment.batches));
+        m_formula->append(
+            experiment.batches,
+            100.0 * (m_schedule ? explain::scheduleFormula(*m_schedule, experiment.batches)
+                                : core::bubbleFormula(experiment.ranks, experiment.batches)));
         if (m_shares[i])
             m_measured->append(experiment.batches, 100.0 * *m_shares[i]);
     }
     m_mAxis->setRange(0, largest + 1);
     m_mAxis->setTickCount(std::min(largest + 2, 10));
+    // A bubble may pass the ideal time itself (a short pipeline, messages that cost).
+    double highest = 100;
+    for (const QPointF &point : m_measured->points())
+        highest = std::max(highest, std::ceil(point.y() / 20.0) * 20.0);
+    m_shareAxis->setRange(0, highest);
 }
 
 } // namespace rankstep::gui

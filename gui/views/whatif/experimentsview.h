@@ -1,9 +1,12 @@
 // SPDX-License-Identifier: MIT
 // The experiments of a lesson (the pipeline bubble's m = 1, 2, 4, 8): the learner's code runs
 // again at each setting, in child processes one after another so the window never waits, and a
-// table and a chart put the measured idle share beside GPipe's formula (p - 1) / (m + p - 1).
+// table and a chart put the measured idle share beside GPipe's formula (p - 1) / (m + p - 1), or,
+// where the runs show another schedule (1F1B, interleaved, zero-bubble), the measured bubble
+// beside that schedule's formula, both as shares of the ideal time (core/explain/pipelineshape.h).
 #pragma once
 
+#include "core/explain/pipelineshape.h"
 #include "core/lessons/lesson.h"
 #include "experimentscontroller.h"
 
@@ -48,11 +51,15 @@ private:
     void setRow(int row, const QString &measured, const QString &formula);
     void setMeasured(int row, const QString &text);
     void replot();
+    // The runs are of this schedule, not GPipe: the columns, lines and axis say its bubble.
+    void showSchedule(const explain::PipelineShape &shape);
+    QString formulaAt(const lessons::Experiment &experiment) const;
 
     RunSession &m_session;
     const lessons::Lesson *m_lesson = nullptr;
     ExperimentsController &m_experiments;
     std::vector<std::optional<double>> m_shares;
+    std::optional<explain::PipelineShape> m_schedule; // none: GPipe's idle share and formula
     QLabel *m_status = nullptr;
     QTableWidget *m_table = nullptr;
     QChart *m_chart = nullptr;

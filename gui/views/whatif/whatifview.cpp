@@ -2,6 +2,7 @@
 #include "whatifview.h"
 
 #include "appearance.h"
+#include "bubblechart.h"
 #include "explainview.h"
 #include "memoryseries.h"
 #include "runsession.h"
@@ -11,7 +12,9 @@
 
 #include <QChart>
 #include <QChartView>
+#include <QCheckBox>
 #include <QComboBox>
+#include <QFileInfo>
 #include <QFontMetricsF>
 #include <QGraphicsLineItem>
 #include <QGraphicsSimpleTextItem>
@@ -47,7 +50,20 @@
 namespace rankstep::gui {
 namespace {
 
-enum Column { Ranks, Layers, Batches, Bandwidth, Result, Time, Memory, Idle, Error, Columns };
+// Program (which program of a comparison) is shown first, and only in a comparison.
+enum Column {
+    Ranks,
+    Layers,
+    Batches,
+    Bandwidth,
+    Result,
+    Time,
+    Memory,
+    Idle,
+    Error,
+    Program,
+    Columns
+};
 
 // How many different values a list field names ("2,4,4,8": 3); 1 when empty (run's default).
 int countOf(const QString &list)
@@ -100,6 +116,9 @@ WhatIfView::WhatIfView(RunSession &session, Appearance &appearance, SweepControl
     , m_memoryAxis(new QValueAxis)
     , m_timeAxis(new QValueAxis)
     , m_table(new QTableWidget(0, Columns))
+    , m_compare(new QCheckBox(tr("Compare the pipeline schedules: 1F1B, interleaved and "
+                                 "zero-bubble (their lessons' solutions) beside your code")))
+    , m_bubbles(new BubbleChart(appearance))
 {
     setObjectName(QStringLiteral("whatIfView"));
     setAccessibleName(tr("What if"));
@@ -167,6 +186,11 @@ WhatIfView::WhatIfView(RunSession &session, Appearance &appearance, SweepControl
                     {label(tr("&Layers"), m_layers), m_layers},
                     {m_batchesKind, m_batches}};
     arrangeFields(true);
+    m_compare->setObjectName(QStringLiteral("whatIfCompare"));
+    m_compare->setToolTip(
+        tr("Runs the other pipeline lessons' solutions at every setting too, and draws each "
+           "schedule's bubble over micro-batches beside its paper's formula (the Bubble tab)."));
+    m_form->addWidget(m_compare, 100, 0, 1, 4); // below the pairs, however arranged
     m_fields = new QWidget;
     m_fields->setObjectName(QStringLiteral("whatIfFields"));
     m_form->setContentsMargins(0, 0, 0, 0);
@@ -271,7 +295,9 @@ WhatIfView::WhatIfView(RunSession &session, Appearance &appearance, SweepControl
     m_table->setObjectName(QStringLiteral("whatIfTable"));
     m_table->setHorizontalHeaderLabels({tr("ranks"), tr("layers"), tr("batches"), tr("GB/s"),
                                         tr("result"), tr("Timesteps"), tr("peak memory"),
-                                        tr("idle"), tr("error")});
+                                        tr("idle"), tr("error"), tr("program")});
+    m_table->horizontalHeader()->moveSection(Program, 0);
+    m_table->setColumnHidden(Program, true);
     m_table->verticalHeader()->hide();
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_table->horizontalHeader()->setStretchLastSection(true);
@@ -301,6 +327,7 @@ WhatIfView::WhatIfView(RunSession &session, Appearance &appearance, SweepControl
     m_results->setDocumentMode(true);
     m_results->addTab(m_chartView, tr("Chart"));
     m_results->addTab(m_table, tr("Table"));
+    m_results->addTab(m_bubbles, tr("Bubble"));
     auto *outer = new QVBoxLayout(this);
     outer->setContentsMargins(0, 0, 0, 0);
     outer->addWidget(m_settingsArea);
@@ -334,6 +361,11 @@ void WhatIfView::onLessonChanged()
     m_rows.clear();
     m_table->setRowCount(0);
     m_current = -1;
+    m_bubbles->setRows(m_rows);
+    const bool pipeline = lesson && lesson->parallelism == lessons::Parallelism::Pipeline;
+    m_compare->setVisible(pipeline);
+    m_compare->setChecked(false);
+    m_results->setTabVisible(m_results->indexOf(m_bubbles), pipeline);
     const core::RunConfig config = lesson ? lesson->config : core::RunConfig();
     m_ranks->setText(QString::number(config.ranks));
     m_layers->setText(QString::number(config.layers));
@@ -377,10 +409,17 @@ bool WhatIfView::setFields(const QString &fields, QString *why)
         } else if (key == QStringLiteral("show") &&
                    (value == QStringLiteral("chart") || value == QStringLiteral("table"))) {
             showTable(value == QStringLiteral("table"));
+        } else if (key == QStringLiteral("show") && value == QStringLiteral("bubble") &&
+                   m_compare->isVisibleTo(this)) {
+            m_results->setCurrentWidget(m_bubbles);
+        } else if (key == QStringLiteral("compare") && m_compare->isVisibleTo(this) &&
+                   (value == QStringLiteral("schedules") || value == QStringLiteral("none"))) {
+            m_compare->setChecked(value == QStringLiteral("schedules"));
         } else {
             if (why)
                 *why = tr("'%1': the fields are ranks, layers, batches, batches-per-rank, "
-                          "bandwidth, cost (a preset) and show (chart or table)")
+                          "bandwidth, cost (a preset), show (chart or table; bubble) and, in a "
+                          "pipeline lesson, compare (schedules or none)")
                            .arg(pair);
             return false;
         }
@@ -513,10 +552,20 @@ void WhatIfView::runSweep()
     spec->bandwidth = m_bandwidth->isEnabled() ? m_bandwidth->text() : QString();
     spec->cost =
         m_cost->currentText() == QStringLiteral("notebook") ? QString() : m_cost->currentText();
+    const bool compare = m_compare->isVisibleTo(this) && m_compare->isChecked();
+    if (!compare)
+        spec->compared.clear();
+    // The sweep names the learner's program as it is given: the file's name in its folder.
+    m_ownProgram =
+        spec->compared.empty() ? std::string() : QFileInfo(spec->codePath).fileName().toStdString();
+    m_table->setColumnHidden(Program, spec->compared.empty());
+    if (compare)
+        m_results->setCurrentWidget(m_bubbles);
     m_rows.clear();
     m_table->setRowCount(0);
     m_current = -1;
-    m_expected = expectedSettings();
+    m_bubbles->setRows(m_rows);
+    m_expected = expectedSettings() * (1 + int(spec->compared.size()));
     m_progress->setRange(0, m_expected);
     m_progress->setValue(0);
     setStatus(tr("Running %n setting(s) in the background…", nullptr, m_expected));
@@ -557,6 +606,7 @@ void WhatIfView::onRow(const io::SweepRow &row)
     setRowCells(at, row);
     m_table->item(at, Ranks)->setData(Qt::UserRole, index);
     m_progress->setValue(int(m_rows.size()));
+    m_bubbles->setRows(m_rows);
     findCurrent();
     replot();
 }
@@ -574,10 +624,11 @@ void WhatIfView::setRowCells(int tableRow, const io::SweepRow &row)
         timeText(row, row.timesteps),
         memory,
         row.idleShare ? percent(*row.idleShare) : QStringLiteral("-"),
-        QString::fromStdString(row.error)};
+        QString::fromStdString(row.error),
+        isOwnRow(row) ? tr("your code") : programTitle(row.program)};
     for (int c = 0; c < Columns; ++c) {
         auto *item = new QTableWidgetItem(cells[c]);
-        if (c != Result && c != Error)
+        if (c != Result && c != Error && c != Program)
             item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
         if (c == Error)
             item->setToolTip(cells[c]);
@@ -598,7 +649,7 @@ void WhatIfView::onFinished(double seconds)
     const std::string cost = m_chart->property("cost").toString().toStdString();
     if (const lessons::Lesson *lesson = m_session.lesson()) {
         const auto own = std::find_if(m_rows.begin(), m_rows.end(), [&](const io::SweepRow &r) {
-            return isGradedSetting(r, *lesson, cost);
+            return isOwnRow(r) && isGradedSetting(r, *lesson, cost);
         });
         graded = own == m_rows.end()
                      ? tr(" The lesson is graded at %1 only, which this sweep did not run.")
@@ -613,6 +664,11 @@ void WhatIfView::onFinished(double seconds)
                   .arg(correct)
                   .arg(graded));
     Q_EMIT sweepFinished();
+}
+
+bool WhatIfView::isOwnRow(const io::SweepRow &row) const
+{
+    return row.program.empty() || row.program == m_ownProgram;
 }
 
 void WhatIfView::onFailed(const QString &message)

@@ -19,8 +19,8 @@
 #include <vector>
 
 class QChart;
-class QChartView;
 class QCheckBox;
+class QChartView;
 class QGraphicsLineItem;
 class QGraphicsSimpleTextItem;
 class QComboBox;
@@ -39,6 +39,7 @@ class QValueAxis;
 namespace rankstep::gui {
 
 class Appearance;
+class BubbleChart;
 class RunSession;
 
 class WhatIfView
@@ -60,7 +61,8 @@ public:
     // Saves the code and says what to run (the window's); nullopt: nothing (it said why).
     void setCodeSource(std::function<std::optional<SweepSpec>()> source);
     // Sets the fields (a scripted sweep: "ranks=2,4,8;batches=1,2,4,8;bandwidth=50;cost=...";
-    // "batches-per-rank=1"). False, with the reason in `why`, for a field it does not know.
+    // "batches-per-rank=1"; "compare=schedules"). False, with the reason in `why`, for a field it
+    // does not know.
     bool setFields(const QString &fields, QString *why = nullptr);
 
     bool isRunning() const;
@@ -73,6 +75,9 @@ public:
     const QTableWidget *table() const { return m_table; }
     QScatterSeries *pointSeries() const { return m_points; }
     QProgressBar *progress() const { return m_progress; }
+    // A pipeline lesson's comparison of schedules: the choice, and the chart of their bubbles.
+    QCheckBox *compareSchedules() const { return m_compare; }
+    const BubbleChart *bubbleChart() const { return m_bubbles; }
     QLabel *status() const { return m_status; }
     // Shows the table instead of the chart (or back).
     void showTable(bool table);
@@ -113,6 +118,7 @@ private:
     void applyLook();
     void setRowCells(int tableRow, const io::SweepRow &row);
     int expectedSettings() const;
+    bool isOwnRow(const io::SweepRow &row) const; // the learner's code, not a compared solution
 
     RunSession &m_session;
     Appearance &m_appearance;
@@ -149,7 +155,10 @@ private:
     QValueAxis *m_memoryAxis;
     QValueAxis *m_timeAxis;
     QTableWidget *m_table;
-    QTabWidget *m_results = nullptr;                      // the chart, the table
+    QCheckBox *m_compare;
+    BubbleChart *m_bubbles;
+    std::string m_ownProgram;        // the learner's program as a comparison's rows name it
+    QTabWidget *m_results = nullptr; // the chart, the table
     std::vector<QGraphicsSimpleTextItem *> m_pointLabels; // owned by the chart
     std::vector<QGraphicsLineItem *> m_leaders;           // each label's to its point, or hidden
     ElidedTexts m_elided;

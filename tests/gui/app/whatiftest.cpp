@@ -3,6 +3,7 @@
 // background through rankstep-cli sweep, fills the progress bar, the table (in the grid's order)
 // and the chart, marks the Pareto front and the run on screen; a point opens its run in every view
 // without grading it; Esc stops a sweep at once; a bad list says why.
+#include "bubblechart.h"
 #include "codeeditor.h"
 #include "guitestsupport.h"
 #include "resultspanel.h"
@@ -11,7 +12,10 @@
 #include "whatifview.h"
 
 #include <QAction>
+#include <QChart>
+#include <QCheckBox>
 #include <QLabel>
+#include <QLineSeries>
 #include <QProgressBar>
 #include <QScatterSeries>
 #include <QSignalSpy>
@@ -152,6 +156,61 @@ TEST_F(WhatIfTest, ABadListSaysWhyAndRunsNothing)
     QString why;
     EXPECT_FALSE(whatIf->setFields(QStringLiteral("nodes=2"), &why));
     EXPECT_NE(utf8(why).find("the fields are"), std::string::npos);
+}
+
+// A pipeline lesson compares schedules: the learner's interleaved code beside the 1F1B and
+// zero-bubble lessons' solutions over m under uniform costs. Each schedule's measured bubble is
+// its formula, the Bubble tab draws a measured and a formula line for each, named by schedule,
+// the table names each row's program, and only the learner's row at the lesson's setting is
+// graded.
+TEST_F(WhatIfTest, ComparingPipelineSchedulesDrawsEachBubbleBesideItsFormula)
+{
+    auto window = makeWindow();
+    ASSERT_TRUE(window->openLesson(QStringLiteral("interleaved_1f1b")));
+    window->parts().editor->setText(
+        QString::fromStdString(builtinLesson(QStringLiteral("interleaved_1f1b")).solution));
+    WhatIfView *whatIf = window->parts().whatIfView;
+    window->showTab(Tab::WhatIf);
+    EXPECT_TRUE(whatIf->compareSchedules()->isVisibleTo(whatIf));
+    QString why;
+    ASSERT_TRUE(whatIf->setFields(
+        QStringLiteral("ranks=4;layers=8;batches=4,8;cost=uniform;compare=schedules"), &why))
+        << utf8(why);
+    QSignalSpy finished(whatIf, &WhatIfView::sweepFinished);
+    whatIf->runSweep();
+    ASSERT_TRUE(finished.wait(kRunTimeoutMs));
+    ASSERT_EQ(whatIf->rows().size(), 6U) << utf8(whatIf->status()->text());
+    EXPECT_EQ(whatIf->progress()->maximum(), 6);
+    for (const io::SweepRow &row : whatIf->rows()) {
+        ASSERT_TRUE(row.pipeline) << row.program << " " << row.error;
+        EXPECT_NEAR(row.pipeline->measured, row.pipeline->formula, 1e-9) << row.program;
+    }
+    const std::vector<BubbleCurve> &curves = whatIf->bubbleChart()->curves();
+    ASSERT_EQ(curves.size(), 3U);
+    QStringList names;
+    for (const BubbleCurve &curve : curves) {
+        names << curve.name;
+        EXPECT_EQ(curve.measured.size(), 2U) << utf8(curve.name);
+        EXPECT_EQ(curve.measured, curve.formula) << utf8(curve.name);
+    }
+    names.sort();
+    EXPECT_EQ(utf8(names.join(QStringLiteral(" | "))),
+              "1F1B | Interleaved 1F1B (v = 2) | Zero bubble (ZB-H1)");
+    EXPECT_EQ(whatIf->bubbleChart()->chart()->series().size(), 6);
+    // The table's program column: the learner's code and the solutions by their functions.
+    QStringList programs;
+    for (int r = 0; r < whatIf->table()->rowCount(); ++r)
+        programs << whatIf->table()->item(r, 9)->text();
+    programs.removeDuplicates();
+    programs.sort();
+    EXPECT_EQ(utf8(programs.join(QStringLiteral(","))), "one_f_one_b,your code,zero_bubble");
+
+    // Without the choice the same sweep runs the learner's code alone.
+    ASSERT_TRUE(whatIf->setFields(QStringLiteral("compare=none"), &why)) << utf8(why);
+    whatIf->runSweep();
+    ASSERT_TRUE(finished.wait(kRunTimeoutMs));
+    EXPECT_EQ(whatIf->rows().size(), 2U);
+    EXPECT_EQ(whatIf->bubbleChart()->curves().size(), 1U);
 }
 
 } // namespace

@@ -49,6 +49,37 @@ TEST_F(ExperimentsTabTest, TheBubbleLessonShowsMeasuredIdleShareBesideTheFormula
     EXPECT_NEAR(view->measuredSeries()->at(0).y(), 71.1, 0.1);
 }
 
+// The zero-bubble lesson's experiments are not GPipe's: each m's measured bubble (a share of the
+// ideal time, as the Why tab measures it) stands beside ZB-H1's formula, not GPipe's idle share.
+TEST_F(ExperimentsTabTest, TheZeroBubbleLessonShowsItsOwnScheduleAndFormula)
+{
+    auto window = makeWindow();
+    ASSERT_TRUE(window->openLesson(QStringLiteral("zero_bubble")));
+    ExperimentsView *view = window->parts().experimentsView;
+    ASSERT_EQ(view->table()->rowCount(), 4);
+    window->parts().editor->replaceAllUndoable(
+        QString::fromStdString(testing::builtinLesson(QStringLiteral("zero_bubble")).solution));
+    QSignalSpy finished(view, &ExperimentsView::experimentsFinished);
+    ASSERT_TRUE(runAndWait(*window));
+    ASSERT_TRUE(finished.count() > 0 || finished.wait(60000));
+
+    const QString formula = view->table()->horizontalHeaderItem(2)->text();
+    EXPECT_TRUE(formula.contains(QStringLiteral("F+B"))) << testing::utf8(formula);
+    EXPECT_TRUE(view->formulaSeries()->name().contains(QStringLiteral("F+B")));
+    // The notebook's costs: F 1, B and W half a step each, so (p-1)(F+B-W)/(m(F+B+W)) = 3/(2m).
+    for (int row = 0; row < 4; ++row) {
+        const int m = view->table()->item(row, 0)->text().toInt();
+        EXPECT_EQ(testing::utf8(view->table()->item(row, 2)->text()),
+                  testing::utf8(QStringLiteral("%1%").arg(300.0 / (2 * m), 0, 'f', 1)))
+            << "m = " << m;
+    }
+    // The measured bubble is above the formula (messages cost 0.2 steps) and falls with m.
+    ASSERT_EQ(view->measuredSeries()->count(), 4);
+    for (int i = 0; i < 4; ++i)
+        EXPECT_GT(view->measuredSeries()->at(i).y(), view->formulaSeries()->at(i).y());
+    EXPECT_GT(view->measuredSeries()->at(0).y(), view->measuredSeries()->at(3).y());
+}
+
 TEST_F(ExperimentsTabTest, ALessonWithoutExperimentsDisablesTheTab)
 {
     auto window = makeWindow();
