@@ -35,13 +35,17 @@ ProcessResult exportProgram(const std::string &file, const std::string &function
 }
 
 // DIR/out.py under torchrun on 4 processes with --check, as docs/export.md says to run it.
+// `--standalone` always rendezvouses on localhost:29400, so two of these tests at once (ctest -j)
+// would meet each other's ranks: each holds a lock on one file for its whole torchrun, and the
+// next waits for it.
 ProcessResult torchrun(const TempDir &dir)
 {
-    return testsupport::runProgram("/usr/bin/timeout",
-                                   {"300", "/usr/bin/python3", "-m", "torch.distributed.run",
-                                    "--standalone", "--nproc_per_node", "4", "--redirects", "1",
-                                    "--tee", "1", (dir.path() / "out.py").string(), "--check"},
-                                   dir);
+    return testsupport::runProgram(
+        "/usr/bin/flock",
+        {"/tmp/rankstep-tests-torchrun-standalone.lock", "/usr/bin/timeout", "300",
+         "/usr/bin/python3", "-m", "torch.distributed.run", "--standalone", "--nproc_per_node", "4",
+         "--redirects", "1", "--tee", "1", (dir.path() / "out.py").string(), "--check"},
+        dir);
 }
 
 const std::regex kMatch("weights match one process \\(max abs diff [0-9.e+-]+\\)");
