@@ -109,6 +109,26 @@ const char *hintFor(core::ObjectKind kind)
     raiseError(core::Error(core::ErrorKind::Check, acting.rank, currentLine(), message));
 }
 
+[[noreturn]] void refuseHandMade(const PyPuzzle &puzzle, const char *what, Holder acting)
+{
+    const core::Object &object = puzzle.object;
+    const std::string kind = core::kindWords(object.kind);
+    raiseError(core::Error(
+        core::ErrorKind::Check, acting.rank, currentLine(),
+        "rank " + std::to_string(acting.rank) + " used a " + kind + " for layer " +
+            std::to_string(object.layer) + " in " + what + " that was made by hand (a " + kind +
+            " built by its constructor, or from one): in a run, puzzle objects come from the "
+            "model (load_weights, get_activation, forward, backward, fake_grad, the collectives, "
+            "receive), so that each stands for work a rank did"));
+}
+
+Holder handMadeHolder()
+{
+    Holder holder = actingHolder();
+    holder.handMade = true;
+    return holder;
+}
+
 const PyPuzzle &puzzleOf(py::handle value)
 {
     if (const void *held = heldValue(value.ptr()))
@@ -142,6 +162,9 @@ py::object add(py::handle self, py::handle b)
         return wrapObject(unwrapOrRaise(session->engine->add(
                               core::CallSite{me.rank, learnerLine(session->fileName)}, a, other)),
                           me);
+    // Outside a run (a run refused them above): a sum of hand-made gradients is made by hand.
+    Holder out = me;
+    out.handMade = puzzleOf(self).holder.handMade || puzzleOf(b).holder.handMade;
     core::IndexSet overlap;
     core::Object sum = unwrapOrRaise(core::addGradients(a, other, &overlap));
     if (!overlap.empty())
@@ -150,7 +173,7 @@ py::object add(py::handle self, py::handle b)
                       ", so the sum counts " + (overlap.size() == 1 ? "it" : "them") + " twice")
                          .c_str(),
                      1);
-    return wrapObject(sum, me);
+    return wrapObject(sum, out);
 }
 
 template <typename T>
@@ -164,17 +187,20 @@ void addShardedApi(py::class_<T, PyPuzzle> &cls)
                  const Holder me = actingHolder();
                  selfObject(self);
                  const core::Object &a = ownPuzzleObject(self, "combine", me);
-                 return wrapObject(
-                     unwrapOrRaise(core::combine(a, ownPuzzleObject(other, "combine", me))), me);
+                 const core::Object &b = ownPuzzleObject(other, "combine", me);
+                 Holder out = me; // made by hand from what was
+                 out.handMade = puzzleOf(self).holder.handMade || puzzleOf(other).holder.handMade;
+                 return wrapObject(unwrapOrRaise(core::combine(a, b)), out);
              })
         .def(
             "shard",
             [](py::handle self, int index, int total) {
                 const Holder me = actingHolder();
                 selfObject(self);
-                return wrapObject(
-                    unwrapOrRaise(core::shard(ownPuzzleObject(self, "shard", me), index, total)),
-                    me);
+                const core::Object &whole = ownPuzzleObject(self, "shard", me);
+                Holder out = me; // made by hand from what was
+                out.handMade = puzzleOf(self).holder.handMade;
+                return wrapObject(unwrapOrRaise(core::shard(whole, index, total)), out);
             },
             py::arg("shard"), py::arg("total"));
 }
@@ -214,7 +240,7 @@ void bindObjects(py::module_ &m)
     weight
         .def(py::init([=](int l, int ls, int s, py::object sh, int t) {
                  return PyWeight{
-                     {weightInit(core::ObjectKind::Weight)(l, ls, s, sh, t), actingHolder()}};
+                     {weightInit(core::ObjectKind::Weight)(l, ls, s, sh, t), handMadeHolder()}};
              }),
              py::arg("layer"), py::arg("layers"), py::arg("step"), py::arg("shards") = py::none(),
              py::arg("total") = 1)
@@ -223,7 +249,7 @@ void bindObjects(py::module_ &m)
     py::class_<PyOptState, PyPuzzle> opt(m, "OptState");
     opt.def(py::init([=](int l, int ls, int s, py::object sh, int t) {
                 return PyOptState{
-                    {weightInit(core::ObjectKind::OptState)(l, ls, s, sh, t), actingHolder()}};
+                    {weightInit(core::ObjectKind::OptState)(l, ls, s, sh, t), handMadeHolder()}};
             }),
             py::arg("layer"), py::arg("layers"), py::arg("step"), py::arg("shards") = py::none(),
             py::arg("total") = 1)
@@ -241,7 +267,7 @@ void bindObjects(py::module_ &m)
     activation.def(
         py::init([=](int l, int ls, py::object b, int tb) {
             return PyActivation{
-                {activationInit(core::ObjectKind::Activation, l, ls, b, tb), actingHolder()}};
+                {activationInit(core::ObjectKind::Activation, l, ls, b, tb), handMadeHolder()}};
         }),
         py::arg("layer"), py::arg("layers"), py::arg("batches"), py::arg("total_batches"));
     addBatchApi(activation);
@@ -249,7 +275,7 @@ void bindObjects(py::module_ &m)
     activationGrad.def(
         py::init([=](int l, int ls, py::object b, int tb) {
             return PyActivationGrad{
-                {activationInit(core::ObjectKind::ActivationGrad, l, ls, b, tb), actingHolder()}};
+                {activationInit(core::ObjectKind::ActivationGrad, l, ls, b, tb), handMadeHolder()}};
         }),
         py::arg("layer"), py::arg("layers"), py::arg("batches"), py::arg("total_batches"));
     addBatchApi(activationGrad);
@@ -261,7 +287,7 @@ void bindObjects(py::module_ &m)
                  if (!sh.is_none())
                      object.shards = toIndexSet(sh, "shards");
                  object.total = t;
-                 return PyWeightGrad{{object, actingHolder()}};
+                 return PyWeightGrad{{object, handMadeHolder()}};
              }),
              py::arg("layer"), py::arg("layers"), py::arg("batches"), py::arg("total_batches"),
              py::arg("shards") = py::none(), py::arg("total") = 1)
@@ -413,6 +439,8 @@ const core::Object &ownPuzzleObject(py::handle value, const char *what, Holder a
 {
     const core::Object &object = requirePuzzleObject(value, what);
     const PyPuzzle &puzzle = puzzleOf(value);
+    if (acting.rank >= 0 && puzzle.holder.handMade) [[unlikely]]
+        refuseHandMade(puzzle, what, acting);
     if (acting.rank >= 0 && puzzle.holder.rank >= 0 &&
         (puzzle.holder.rank != acting.rank || puzzle.holder.run != acting.run)) [[unlikely]]
         refuseForeign(puzzle, what, acting);

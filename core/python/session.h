@@ -18,9 +18,15 @@ namespace py = pybind11;
 // Who holds a puzzle object (docs/simulation.md, "An object belongs to a rank"): the rank whose
 // code made it or received it, and the session (run) it was made in. Rank -1: made outside any
 // rank's code (top-level code calling a constructor), which every rank may use.
+//
+// Made by hand: by the learner calling a constructor (Weight(...), WeightGrad(...)), or from such
+// an object (a sum, combine, shard). A run's model operations refuse it: it would stand for work
+// no rank did, a gradient no backward computed or a sum no collective made (docs/simulation.md,
+// "An object belongs to a rank"). Code outside any run (the notebook's demos) may use it freely.
 struct Holder {
     int rank = -1;
     std::uint32_t run = 0;
+    bool handMade = false;
 };
 
 // The world a set of Python Model objects talks to: a run's engine, or a standalone Dist's.

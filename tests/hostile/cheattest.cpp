@@ -120,6 +120,31 @@ const std::string kFakeGradientCheat = R"(async def ddp(model):
     return model
 )";
 
+// Every rank computes its own batch's backward (so the backwards cover every batch), then builds
+// the all-reduced gradient by hand instead of all-reducing: DDP without its communication.
+const std::string kHandMadeGradientCheat = R"(from lib import WeightGrad
+
+
+async def ddp(model):
+    weights, opt_states, activations, grad_activations, grad_weights = model.storage()
+    for layer in range(model.LAYERS):
+        weights[layer], opt_states[layer] = model.load_weights(layer)
+    activations[0] = model.get_activation([model.rank])
+    for layer in range(model.LAYERS):
+        activations[layer + 1] = model.forward(layer, activations[layer], weights[layer])
+    grad_activations[model.LAYERS] = model.loss(activations[model.LAYERS])
+    for layer in reversed(range(model.LAYERS)):
+        grad_weights[layer], grad_activations[layer] = model.backward(
+            layer, activations[layer], grad_activations[layer + 1], weights[layer]
+        )
+        everyone = WeightGrad(layer, model.LAYERS, range(model.BATCHES), model.BATCHES)
+        weights[layer], opt_states[layer] = model.update(  # hand-made
+            layer, everyone, weights[layer], opt_states[layer]
+        )
+        model.set_final_weight(layer, weights[layer])
+    return model
+)";
+
 class Cheat : public ::testing::TestWithParam<std::string>
 {
 protected:
@@ -197,6 +222,19 @@ TEST_P(Cheat, GradientsNoBackwardComputedDoNotSolveATrainingLesson)
               std::string::npos)
         << run.out;
     expectNotSolvedByGrade(dir, dir.path().string() + "/fake.py");
+}
+
+TEST_P(Cheat, AGradientMadeByHandInPlaceOfACollectiveIsRefused)
+{
+    TempDir dir;
+    const ProcessResult run =
+        cli(dir, {"lesson", "ddp", dir.write("handmade.py", kHandMadeGradientCheat)});
+    EXPECT_EQ(run.exitCode, 2) << run.out << run.err;
+    EXPECT_EQ(run.out.find("Solved"), std::string::npos) << run.out;
+    EXPECT_NE(run.err.find("used a weight gradient for layer 1 in update that was made by hand"),
+              std::string::npos)
+        << run.err;
+    expectNotSolvedByGrade(dir, dir.path().string() + "/handmade.py");
 }
 
 // Only what changed during a run that sent no report is removed: an older file stays.

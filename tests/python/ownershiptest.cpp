@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <tuple>
 
 namespace rankstep::pythontests {
 namespace {
@@ -208,21 +209,43 @@ def puzzle(model):
                          "that was made outside this run"));
 }
 
-// Objects made by top-level code (the notebook's constructors) are nobody's: every rank may use
-// them, as before.
-TEST(Ownership, ObjectsMadeOutsideAnyRankServeEveryRank)
+// Objects made by hand (the notebook's constructors), at the top level or in a rank's code, or
+// summed, combined or cut from such, stand for work no rank did: a run's operations and storage
+// refuse them. Outside a run they work as in the notebook.
+TEST(Ownership, ObjectsMadeByHandServeNoRankInARun)
 {
     const std::string source = R"py(
 from lib import WeightGrad
 
 ALL = WeightGrad(0, 1, range(4), 4)
+HALVES = WeightGrad(0, 1, [0, 1], 4) + WeightGrad(0, 1, [2, 3], 4)
+print(sorted(HALVES.batches))
 
 
-def puzzle(model):
+def top(model):
     w, o = model.load_weights(0)
-    model.set_final_weight(0, model.update(0, ALL, w, o)[0])
+    model.update(0, ALL, w, o)  # top-level
+
+
+def summed(model):
+    w, o = model.load_weights(0)
+    model.update(0, HALVES, w, o)  # summed
+
+
+def inside(model):
+    weights, opt_states, _, _, grads = model.storage()
+    grads[0] = WeightGrad(0, 1, range(4), 4)  # stored
 )py";
-    EXPECT_TRUE(isCorrect(runSource(source, 2, 1)));
+    python::Runtime runtime;
+    for (const auto &[function, marker, use] : {std::tuple{"top", "# top-level", "update"},
+                                                {"summed", "# summed", "update"},
+                                                {"inside", "# stored", "grad_weights"}}) {
+        const python::RunOutcome outcome = runtime.run(makeRequest(source, function, 2, 1, 4));
+        EXPECT_NE(outcome.output.find("[0, 1, 2, 3]"), std::string::npos) << outcome.output;
+        EXPECT_TRUE(hasError(outcome.trace, ErrorKind::Check, 0, lineOf(source, marker),
+                             std::string("in ") + use + " that was made by hand"))
+            << function;
+    }
 }
 
 } // namespace
