@@ -6,6 +6,7 @@
 #include "core/io/chrometrace.h"
 #include "core/io/tracebinary.h"
 #include "core/io/tracejson.h"
+#include "core/limits.h"
 #include "core/lessons/puzzleimport.h"
 #include "core/lessons/pythonsource.h"
 #include "runreport.h"
@@ -169,7 +170,7 @@ RunSetup runRequest(const Arguments &args, const std::string &file)
     RunSetup request;
     request.source = readFile(file);
     request.fileName = file;
-    request.config.ranks = int(args.integer("ranks", 1, 1, 4096));
+    request.config.ranks = int(args.integer("ranks", 1, 1, core::kMostRanks));
     request.config.layers = int(args.integer("layers", 2, 1, 4096));
     request.config.batches = int(args.integer("batches", 4, 1, 1 << 16));
     applyRunOptions(args, request);

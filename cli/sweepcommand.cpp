@@ -15,6 +15,7 @@
 #include "core/io/jsonwriter.h"
 #include "core/io/sweeprow.h"
 #include "core/io/tracebinary.h"
+#include "core/limits.h"
 #include "core/memoryformat.h"
 #include "core/terminaltext.h"
 
@@ -522,7 +523,7 @@ int sweepCommand(const std::vector<std::string> &rest)
     Settings settings;
     settings.file = fs::absolute(args.positional().front()).string();
     readFile(settings.file); // an unreadable FILE is refused before any run
-    const std::vector<int> ranks = integers(args, "ranks", 1, 1, 4096);
+    const std::vector<int> ranks = integers(args, "ranks", 1, 1, core::kMostRanks);
     const std::vector<int> layers = integers(args, "layers", 2, 1, 4096);
     // --batches-per-rank K: B = K x R, what data-parallel programs need (a batch or K a rank).
     const bool perRank = args.has("batches-per-rank");

@@ -5,6 +5,7 @@
 #include "jsonwriter.h"
 
 #include "core/bubble.h"
+#include "core/limits.h"
 
 #include <cmath>
 #include <cstdio>
@@ -79,7 +80,7 @@ SweepRow read(const JsonValue &root)
     const Fields top(root, "");
     SweepRow row;
     row.index = top.integer32("index", 0, 1 << 20);
-    row.point.ranks = top.integer32("ranks", 1, 4096);
+    row.point.ranks = top.integer32("ranks", 1, core::kMostRanks);
     row.point.layers = top.integer32("layers", 1, 4096);
     row.point.batches = top.integer32("batches", 1, 1 << 16);
     if (!top.isNull("bandwidth"))
