@@ -6,6 +6,7 @@
 #include "core/trace.h"
 #include "figureexport.h"
 
+#include <algorithm>
 #include <iterator>
 #include <optional>
 #include <string>
@@ -29,6 +30,17 @@ inline const std::vector<std::string> kRunOptions = [] {
 }();
 // The address space a run may use unless --memory-limit says otherwise (MiB; 0 = no limit).
 inline constexpr long long kDefaultMemoryLimitMiB = 2048;
+// A run of many ranks records more: its defaults grow with it, 256 KiB of address space and 1000
+// operations a rank, beyond 2048 MiB and 5,000,000 (4 GiB and 16,384,000 at 16,384 ranks, the
+// largest run, which needs about 3 GiB and 10 million operations: docs/benchmarks.md).
+inline long long defaultMemoryLimitMiB(int ranks)
+{
+    return std::max(kDefaultMemoryLimitMiB, (long long)ranks / 4);
+}
+inline long long defaultMaxOperations(int ranks)
+{
+    return std::max(5'000'000LL, 1000LL * ranks);
+}
 inline const std::vector<std::string> kRunFlags = {"quiet", "no-report"};
 // The smallest --memory-limit other than 0 (MiB): below about 40, Python cannot even start.
 inline constexpr long long kMinMemoryLimitMiB = 64;
