@@ -134,6 +134,19 @@ TEST(HostileWords, RunningOutOfMemoryAtTheLargestSizesBlamesTheSizeNotALine)
     EXPECT_FALSE(contains(run.err, ", line ")) << run.err.substr(0, 2000);
 }
 
+TEST(HostileWords, MoreRanksThanTheLargestRunAreRefusedBeforeAnythingRuns)
+{
+    TempDir dir;
+    const std::string file = dir.write("ddp.py", solvedDdp());
+    for (const std::string ranks : {"16385", "1000000000"}) {
+        const auto run = runCli({"run", file, "--function", "ddp", "--ranks", ranks}, dir);
+        EXPECT_EQ(run.exitCode, 64) << run.err;
+        EXPECT_TRUE(
+            contains(run.err, "--ranks takes a whole number from 1 to 16384, not '" + ranks + "'"))
+            << run.err;
+    }
+}
+
 TEST(HostileWords, PrintingHundredsOfMegabytesKeepsTheFirstMegabyteAndCountsTheRest)
 {
     TempDir dir;
