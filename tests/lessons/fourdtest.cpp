@@ -71,8 +71,17 @@ TEST_F(FourD, LanesThatTrainTheSameBatchesAreToldWhichAreMissing)
     const CliResult result = lesson(solutionWith("[lane * micro + mb]", "[mb]"));
     EXPECT_NE(result.exitCode, ExitCode::kSolved);
     EXPECT_TRUE(contains(result.out + result.err,
-                         "(batches 4-15 are missing; the ranks' own "
+                         "(batches 4-7 are missing; the ranks' own "
                          "batches must together cover every batch)"))
+        << result.out << result.err;
+}
+
+TEST_F(FourD, PassingToTheNextRankInsteadOfTheNextStageSaysWhoWaitsOnWhom)
+{
+    // With tensor 2, rank + 1 is the tensor neighbour, not the next stage.
+    const CliResult result = lesson(solutionWith("pipeline[stage + 1]", "model.rank + 1"));
+    EXPECT_EQ(result.exitCode, ExitCode::kHang) << result.out << result.err;
+    EXPECT_TRUE(contains(result.out + result.err, "rank 0 waits in receive from rank 1"))
         << result.out << result.err;
 }
 
