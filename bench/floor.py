@@ -75,7 +75,7 @@ class Model:
     def get_activation(self, batches):
         return THING
 
-    def load_weights(self, layer, shard=0, total=1):
+    def load_weights(self, layer, shard=0, total=1, split=None):
         return THING, THING
 
     def forward(self, layer, activation, weight):
