@@ -9,6 +9,11 @@ machine (docs/benchmarks.md).
 
     /usr/bin/time -f "%e s %M KB" python3 bench/floor.py \
         lessons/50-fsdp/solution.py fsdp 1024 96 1024
+    /usr/bin/time -f "%e s %M KB" python3 bench/floor.py \
+        lessons/99-four_d/solution.py four_d 16384 128 2048 8 16
+
+The optional TENSOR and PIPELINE degrees lay the ranks out as core/layout.h does (tensor
+innermost, data outermost) for model.coords and model.group.
 """
 
 import sys
@@ -19,6 +24,9 @@ class Thing:
     """Any puzzle object: the stand-in keeps nothing in it."""
 
     __slots__ = ()
+
+    def __add__(self, other):
+        return self
 
 
 THING = Thing()
@@ -38,11 +46,28 @@ SUSPEND = Suspend()
 
 
 class Model:
-    def __init__(self, rank, ranks, layers, batches):
+    def __init__(self, rank, ranks, layers, batches, tensor=1, pipeline=1):
         self.rank = rank
         self.RANKS = ranks
         self.LAYERS = layers
         self.BATCHES = batches
+        self.TENSOR, self.CONTEXT, self.PIPELINE, self.EXPERT = tensor, 1, pipeline, 1
+        self.DATA = ranks // (tensor * pipeline)
+        self.coords = {
+            "tensor": rank % tensor,
+            "context": 0,
+            "pipeline": rank // tensor % pipeline,
+            "data": rank // (tensor * pipeline),
+            "expert": 0,
+        }
+
+    def group(self, axis):
+        strides = {"tensor": 1, "context": self.TENSOR, "pipeline": self.TENSOR,
+                   "data": self.TENSOR * self.PIPELINE}
+        degrees = {"tensor": self.TENSOR, "context": 1, "pipeline": self.PIPELINE,
+                   "data": self.DATA}
+        base = self.rank - self.coords[axis] * strides[axis]
+        return [base + i * strides[axis] for i in range(degrees[axis])]
 
     def storage(self):
         return {}, {}, {}, {}, {}
@@ -50,7 +75,7 @@ class Model:
     def get_activation(self, batches):
         return THING
 
-    def load_weights(self, layer, shard=0, total=1):
+    def load_weights(self, layer, shard=0, total=1, split=None):
         return THING, THING
 
     def forward(self, layer, activation, weight):
@@ -78,18 +103,20 @@ class Model:
         return SUSPEND
 
     def pass_to(self, rank, obj):
-        pass
+        return SUSPEND
 
-    def receive(self):
+    def receive(self, source=None):
         return SUSPEND
 
 
 def main(argv):
-    if len(argv) != 6:
-        print("usage: floor.py FILE FUNCTION RANKS LAYERS BATCHES", file=sys.stderr)
+    if len(argv) not in (6, 8):
+        print("usage: floor.py FILE FUNCTION RANKS LAYERS BATCHES [TENSOR PIPELINE]",
+              file=sys.stderr)
         return 2
     path, function = argv[1], argv[2]
     ranks, layers, batches = (int(value) for value in argv[3:6])
+    degrees = [int(value) for value in argv[6:8]] or [1, 1]
 
     lib = types.ModuleType("lib")
     lib.Model = Model
@@ -99,7 +126,7 @@ def main(argv):
         exec(compile(source.read(), path, "exec"), namespace)
 
     program = namespace[function]
-    running = [program(Model(rank, ranks, layers, batches)) for rank in range(ranks)]
+    running = [program(Model(rank, ranks, layers, batches, *degrees)) for rank in range(ranks)]
     turns = 0
     while running:
         still = []

@@ -2,6 +2,8 @@
 // Python-driven throughput, run by hand (never a test):
 //   rankstep_python_bench --benchmark_filter=Operations   puzzle API calls per second
 //   rankstep_python_bench --benchmark_filter=FsdpLarge    lessons/50-fsdp at 1024 ranks, 96 layers
+//   rankstep_python_bench --benchmark_filter=FourDLlama   lessons/99-four_d at Llama 3 405B's
+//                                                        16,384 ranks (tensor 8 x pipeline 16)
 // An "operation" is one call the learner's code makes into the simulation that the trace
 // records: a timed operation (event) or a storage set or delete (change).
 #include "core/python/runtime.h"
@@ -35,7 +37,7 @@ std::string readFile(const std::string &path)
 
 void runRequest(benchmark::State &state, const RunRequest &request)
 {
-    std::size_t operations = 0;
+    std::size_t operations = 0, events = 0;
     for (auto _ : state) {
         const auto outcome = runtime().run(request);
         if (outcome.trace.status != rankstep::core::RunStatus::Ok) {
@@ -44,7 +46,11 @@ void runRequest(benchmark::State &state, const RunRequest &request)
             break;
         }
         operations = outcome.trace.events.size() + outcome.trace.changes.size();
+        events = outcome.trace.events.size();
     }
+    state.counters["events"] = benchmark::Counter(double(events) * double(state.iterations()),
+                                                  benchmark::Counter::kIsRate);
+    state.counters["events_per_run"] = double(events);
     state.counters["ops"] = benchmark::Counter(double(operations) * double(state.iterations()),
                                                benchmark::Counter::kIsRate);
     state.counters["ops_per_run"] = double(operations);
@@ -91,6 +97,24 @@ void BM_PythonFsdpLarge(benchmark::State &state)
     runRequest(state, request);
 }
 BENCHMARK(BM_PythonFsdpLarge)->Iterations(1)->Unit(benchmark::kMillisecond);
+
+// The largest run: 16,384 ranks, 128 layers, 2048 batches, 16 micro-batches a pipeline.
+void BM_PythonFourDLlama(benchmark::State &state)
+{
+    RunRequest request;
+    request.fileName = RANKSTEP_SOURCE_DIR "/lessons/99-four_d/solution.py";
+    request.source = readFile(request.fileName);
+    request.function = "four_d";
+    request.config.ranks = 16384;
+    request.config.layers = 128;
+    request.config.batches = 2048;
+    request.config.layout.tensor = 8;
+    request.config.layout.pipeline = 16;
+    request.maxOperations = 0;
+    request.timeLimitSeconds = 0;
+    runRequest(state, request);
+}
+BENCHMARK(BM_PythonFourDLlama)->Iterations(1)->Unit(benchmark::kMillisecond);
 
 } // namespace
 

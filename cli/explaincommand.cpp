@@ -57,7 +57,8 @@ int explainCommand(const std::vector<std::string> &rest)
 {
     const Arguments args(rest,
                          {"function", "ranks", "layers", "batches", "at", "target-memory",
-                          "max-ops", "timeout", "memory-limit", "png", "svg", "cost", "bandwidth"},
+                          "max-ops", "timeout", "memory-limit", "png", "svg", "cost", "bandwidth",
+                          "tensor", "context", "pipeline", "expert"},
                          {"json", "quiet"});
     if (args.positional().size() != 1)
         throw UsageError{"explain takes exactly one FILE"};

@@ -5,6 +5,7 @@
 
 #include <sys/random.h>
 
+#include <algorithm>
 #include <bit>
 #include <cstring>
 
@@ -44,6 +45,15 @@ public:
         if (!number(size) || m_bytes.size() - m_at < size)
             return false;
         value = m_bytes.substr(m_at, size);
+        m_at += size;
+        return true;
+    }
+    // Where a text of `size` bytes starts, skipped; false when it runs past the end.
+    bool skipText(std::size_t &start, std::uint64_t &size)
+    {
+        if (!number(size) || m_bytes.size() - m_at < size)
+            return false;
+        start = m_at;
         m_at += size;
         return true;
     }
@@ -155,6 +165,23 @@ std::optional<RunnerRequest> decodeRequest(const std::string &bytes)
     return request;
 }
 
+void writeReportPieces(const ChannelToken &token, const RunnerReport &report,
+                       const std::function<void(std::string_view)> &write)
+{
+    std::string head(reinterpret_cast<const char *>(token.data()), token.size());
+    putNumber(head, std::uint64_t(report.exitCode));
+    putText(head, report.message);
+    putNumber(head, report.traces.size());
+    for (const std::string &trace : report.traces) {
+        putNumber(head, trace.size());
+        write(head);
+        head.clear();
+        write(trace);
+    }
+    if (!head.empty())
+        write(head);
+}
+
 std::string encodeReport(const ChannelToken &token, const RunnerReport &report)
 {
     std::size_t bytes = token.size() + 64 + report.message.size();
@@ -162,16 +189,26 @@ std::string encodeReport(const ChannelToken &token, const RunnerReport &report)
         bytes += trace.size() + 8; // one buffer of the whole size: a trace is 40 MB
     std::string out;
     out.reserve(bytes);
-    out.append(reinterpret_cast<const char *>(token.data()), token.size());
-    putNumber(out, std::uint64_t(report.exitCode));
-    putText(out, report.message);
-    putNumber(out, report.traces.size());
-    for (const std::string &trace : report.traces)
-        putText(out, trace);
+    writeReportPieces(token, report, [&out](std::string_view piece) { out.append(piece); });
     return out;
 }
 
-ChannelReading decodeReport(const ChannelToken &token, const std::string &bytes)
+std::size_t reportSizeHint(const std::string &head)
+{
+    Reader in(head);
+    ChannelToken skipped{};
+    std::uint64_t code = 0, messageSize = 0, count = 0, traceSize = 0;
+    std::size_t messageStart = 0;
+    if (!in.bytes(skipped.data(), skipped.size()) || !in.number(code) ||
+        !in.skipText(messageStart, messageSize) || !in.number(count) || count == 0 ||
+        !in.number(traceSize))
+        return 0;
+    // token, code, message; count, the trace's size, the trace
+    const std::uint64_t whole = messageStart + messageSize + 16 + traceSize;
+    return std::size_t(std::min<std::uint64_t>(whole, head.max_size() / 2));
+}
+
+ChannelReading decodeReport(const ChannelToken &token, std::string bytes)
 {
     ChannelReading reading;
     if (bytes.empty())
@@ -188,11 +225,21 @@ ChannelReading decodeReport(const ChannelToken &token, const std::string &bytes)
         count > 1024)
         return reading;
     report.traces.resize(count);
-    for (std::string &trace : report.traces)
-        if (!in.text(trace))
+    for (std::size_t i = 0; i + 1 < report.traces.size(); ++i)
+        if (!in.text(report.traces[i]))
             return reading;
+    // The last trace (a run's only one) keeps the buffer: moved to its front, not copied.
+    std::size_t start = 0;
+    std::uint64_t size = 0;
+    if (count > 0 && !in.skipText(start, size))
+        return reading;
     if (!in.atEnd())
         return reading;
+    if (count > 0) {
+        bytes.erase(0, start);
+        bytes.resize(std::size_t(size));
+        report.traces.back() = std::move(bytes);
+    }
     report.exitCode = int(code);
     reading.report = std::move(report);
     reading.tampered = false;

@@ -5,8 +5,10 @@
 
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace rankstep::cli {
@@ -57,12 +59,20 @@ struct RunnerReport {
     std::vector<std::string> traces;
 };
 std::string encodeReport(const ChannelToken &token, const RunnerReport &report);
+// encodeReport's bytes handed to `write` piece by piece, each trace as it is: a large run's trace
+// is hundreds of MB, which a whole report would copy once more.
+void writeReportPieces(const ChannelToken &token, const RunnerReport &report,
+                       const std::function<void(std::string_view)> &write);
+// The size the head of a report (its first bytes) says it has up to the end of its first trace;
+// 0 while the head is incomplete. Only a hint for the reader's buffer: the bytes are not checked.
+std::size_t reportSizeHint(const std::string &head);
 
 // What the supervisor read from the channel.
 struct ChannelReading {
     std::optional<RunnerReport> report; // a well-formed report that carries the token
     bool tampered = false;              // bytes that are not (only) that report
 };
-ChannelReading decodeReport(const ChannelToken &token, const std::string &bytes);
+// Takes `bytes` so that the last trace keeps their buffer instead of being copied out of it.
+ChannelReading decodeReport(const ChannelToken &token, std::string bytes);
 
 } // namespace rankstep::cli

@@ -26,7 +26,7 @@ void sendReport(const RunnerReport &report)
     const int fd = g_channel.exchange(-1);
     if (fd < 0)
         return;
-    writeFully(fd, encodeReport(g_token, report));
+    writeReportPieces(g_token, report, [fd](std::string_view piece) { writeFully(fd, piece); });
     close(fd);
 }
 

@@ -8,6 +8,7 @@
 #include "core/io/tracejson.h"
 #include "core/lessons/puzzleimport.h"
 #include "core/lessons/pythonsource.h"
+#include "core/limits.h"
 #include "runreport.h"
 #include "supervisor.h"
 
@@ -43,10 +44,12 @@ void setBandwidth(core::CostModel &cost, const std::string &text)
 
 void applyRunOptions(const Arguments &args, RunSetup &request)
 {
-    request.maxOperations = args.integer("max-ops", request.maxOperations, 0, 1LL << 40);
+    request.maxOperations =
+        args.integer("max-ops", defaultMaxOperations(request.config.ranks), 0, 1LL << 40);
     request.timeLimitSeconds = args.seconds("timeout", request.timeLimitSeconds);
     request.echoOutput = !args.has("quiet");
-    const long long memory = args.integer("memory-limit", kDefaultMemoryLimitMiB, 0, 1LL << 30);
+    const long long memory =
+        args.integer("memory-limit", defaultMemoryLimitMiB(request.config.ranks), 0, 1LL << 30);
     if (memory > 0 && memory < kMinMemoryLimitMiB)
         throw UsageError{"--memory-limit " + std::to_string(memory) +
                          " is too little for Python itself to start (it needs about 40 MiB): "
@@ -100,9 +103,14 @@ void writeTraceFiles(const Arguments &args, const core::Trace &trace, const std:
             writeFile(args.text(option), io::traceToJson(trace, {file, function}));
     if (args.has("chrome-trace"))
         writeFile(args.text("chrome-trace"), io::traceToChromeJson(trace));
-    if (args.has("trace-out"))
-        writeFile(args.text("trace-out"),
-                  encoded.empty() ? io::traceToBinary(trace, {file, function}) : encoded);
+    // Not `encoded.empty() ? traceToBinary(...) : encoded`, which copies `encoded` (hundreds of MB
+    // at 16,384 ranks) into a temporary.
+    if (args.has("trace-out")) {
+        if (encoded.empty())
+            writeFile(args.text("trace-out"), io::traceToBinary(trace, {file, function}));
+        else
+            writeFile(args.text("trace-out"), encoded);
+    }
 }
 
 void printRun(const core::Trace &trace)
@@ -169,7 +177,7 @@ RunSetup runRequest(const Arguments &args, const std::string &file)
     RunSetup request;
     request.source = readFile(file);
     request.fileName = file;
-    request.config.ranks = int(args.integer("ranks", 1, 1, 4096));
+    request.config.ranks = int(args.integer("ranks", 1, 1, core::kMostRanks));
     request.config.layers = int(args.integer("layers", 2, 1, 4096));
     request.config.batches = int(args.integer("batches", 4, 1, 1 << 16));
     applyRunOptions(args, request);

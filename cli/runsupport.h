@@ -6,6 +6,7 @@
 #include "core/trace.h"
 #include "figureexport.h"
 
+#include <algorithm>
 #include <iterator>
 #include <optional>
 #include <string>
@@ -29,6 +30,18 @@ inline const std::vector<std::string> kRunOptions = [] {
 }();
 // The address space a run may use unless --memory-limit says otherwise (MiB; 0 = no limit).
 inline constexpr long long kDefaultMemoryLimitMiB = 2048;
+// A run of many ranks records more: its defaults grow with it, 256 KiB of address space and 4000
+// operations (events and storage changes) a rank, beyond 2048 MiB and 5,000,000 (4 GiB and
+// 65,536,000 at 16,384 ranks, the largest run; the four_d lesson's solution there makes 38.6
+// million and needs 5 GB, so --memory-limit 0: docs/benchmarks.md).
+inline long long defaultMemoryLimitMiB(int ranks)
+{
+    return std::max(kDefaultMemoryLimitMiB, (long long)ranks / 4);
+}
+inline long long defaultMaxOperations(int ranks)
+{
+    return std::max(5'000'000LL, 4000LL * ranks);
+}
 inline const std::vector<std::string> kRunFlags = {"quiet", "no-report"};
 // The smallest --memory-limit other than 0 (MiB): below about 40, Python cannot even start.
 inline constexpr long long kMinMemoryLimitMiB = 64;

@@ -135,8 +135,15 @@ bool drain(int fd, std::string &bytes, std::size_t limit)
     for (;;) {
         const ssize_t got = read(fd, buffer, sizeof buffer);
         if (got > 0) {
-            if (bytes.size() <= limit)
-                bytes.append(buffer, std::size_t(got));
+            if (bytes.size() > limit)
+                continue;
+            // Grown once to what the report's head announces (at most `limit`), not by doubling:
+            // a large run's report is hundreds of MB, and each doubling copies it to fresh pages.
+            if (bytes.size() + std::size_t(got) > bytes.capacity())
+                if (const std::size_t announced = std::min(reportSizeHint(bytes), limit);
+                    announced > bytes.size() + std::size_t(got))
+                    bytes.reserve(announced);
+            bytes.append(buffer, std::size_t(got));
             continue;
         }
         return got < 0 && (errno == EAGAIN || errno == EINTR);
@@ -420,8 +427,7 @@ SandboxedRuns checkedTraces(RunnerReport report, const std::vector<RunnerJob> &j
     return runs;
 }
 
-SandboxedRuns conclude(const Watched &seen, const ChannelToken &token,
-                       const std::vector<RunnerJob> &jobs)
+SandboxedRuns conclude(Watched &seen, const ChannelToken &token, const std::vector<RunnerJob> &jobs)
 {
     if (seen.overQuota) {
         std::cerr << "Error: the code wrote more than " << (kRunFolderQuotaBytes >> 20)
@@ -430,7 +436,7 @@ SandboxedRuns conclude(const Watched &seen, const ChannelToken &token,
                      "stopped. Your code file is unchanged.\n";
         return failed(kLearnerError);
     }
-    ChannelReading reading = decodeReport(token, seen.report);
+    ChannelReading reading = decodeReport(token, std::move(seen.report));
     if (reading.report)
         return checkedTraces(std::move(*reading.report), jobs);
     if (reading.tampered) {
@@ -498,7 +504,7 @@ SandboxedRuns runSandboxed(std::vector<RunnerJob> jobs, long long memoryLimitMiB
     }
     // The runner's own setsid() makes it the leader of its process group: no setpgid here (it
     // could come first and make that setsid fail).
-    const Watched seen = watch(started.child, started.pipes, request.runFolder, previous);
+    Watched seen = watch(started.child, started.pipes, request.runFolder, previous);
     for (int fd : {started.pipes.report, started.pipes.out, started.pipes.err})
         close(fd);
     endRunProcesses(started.child);

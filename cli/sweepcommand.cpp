@@ -12,10 +12,12 @@
 #include "stopsignals.h"
 
 #include "core/explain/pipelineshape.h"
+#include "core/limits.h"
 #include "core/io/costfile.h"
 #include "core/io/jsonwriter.h"
 #include "core/io/sweeprow.h"
 #include "core/io/tracebinary.h"
+#include "core/limits.h"
 #include "core/memoryformat.h"
 #include "core/terminaltext.h"
 
@@ -647,7 +649,7 @@ int sweepCommand(const std::vector<std::string> &rest)
     Settings settings;
     for (const std::string &text : args.positional())
         settings.programs.push_back(programOf(text));
-    const std::vector<int> ranks = integers(args, "ranks", 1, 1, 4096);
+    const std::vector<int> ranks = integers(args, "ranks", 1, 1, core::kMostRanks);
     const std::vector<int> layers = integers(args, "layers", 2, 1, 4096);
     // --batches-per-rank K: B = K x R, what data-parallel programs need (a batch or K a rank).
     const bool perRank = args.has("batches-per-rank");

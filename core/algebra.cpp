@@ -30,6 +30,16 @@ Status addGradientsInto(Object &a, const Object &b, IndexSet *overlap)
         return checkError(
             say(sentence::kAddSameShards, {formatSet(a.shards), std::to_string(a.total),
                                            formatSet(b.shards), std::to_string(b.total)}));
+    if (a.slice != b.slice)
+        return checkError(say(sentence::kSliceMixed, {"add", describe(a), describe(b)}));
+    // The gradients of a slice's two blocks add up to the slice's: no batch counted twice.
+    if (a.slice && (a.block & b.block) == 0) {
+        if (overlap)
+            *overlap = IndexSet{};
+        a.block = std::uint8_t(a.block | b.block);
+        a.batches |= b.batches;
+        return okStatus();
+    }
     if (overlap)
         *overlap = a.batches & b.batches;
     a.batches |= b.batches;
@@ -72,9 +82,36 @@ Result<Object> combine(const Object &a, const Object &b)
     return joined;
 }
 
+Status sumPartialInto(Object &a, const Object &b)
+{
+    if (a.kind != b.kind || a.layer != b.layer || a.block != b.block || a.batches != b.batches ||
+        a.total != b.total || a.partial != b.partial)
+        return checkError(
+            say(sentence::kPartialsDiffer, {describe(b), describe(a), kindWords(a.kind)}));
+    // Each member's term comes from its own slice: a group that holds one slice twice (the
+    // data-parallel group, say) does not sum the layer's output.
+    if (!(a.shards & b.shards).empty())
+        return checkError(say(sentence::kPartialsSameSlice, {shardsOf(b)}));
+    a.shards |= b.shards;
+    return okStatus();
+}
+
+Status gatherSequenceInto(Object &a, const Object &b)
+{
+    if (a.kind != b.kind || a.layer != b.layer || a.block != b.block || a.batches != b.batches ||
+        a.total != b.total || !b.isSequenceShard())
+        return checkError(
+            say(sentence::kPartialsDiffer, {describe(b), describe(a), kindWords(a.kind)}));
+    a.shards |= b.shards;
+    return okStatus();
+}
+
 Result<Object> shard(const Object &x, int index, int total)
 {
-    if (!hasShards(x.kind))
+    // An activation (gradient) whole on every rank of a tensor group: each keeps its part of the
+    // sequence, no communication needed (sequence parallelism).
+    const bool sequence = hasBatches(x.kind) && !hasShards(x.kind) && !x.partial && x.total <= 1;
+    if (!hasShards(x.kind) && !sequence)
         return checkError(say(sentence::kShardKinds, {aKindPhrase(x.kind)}));
     if (total < 1 || index < 0 || index >= total)
         return checkError(
@@ -82,7 +119,7 @@ Result<Object> shard(const Object &x, int index, int total)
     if (!x.isComplete())
         return checkError(say(sentence::kShardNeedsComplete, {kindWords(x.kind), shardsOf(x)}));
     Object piece = x;
-    piece.shards = IndexSet{index};
+    piece.shards = sequence && total == 1 ? IndexSet{} : IndexSet{index};
     piece.total = total;
     return piece;
 }

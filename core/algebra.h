@@ -20,6 +20,12 @@ Result<Object> combine(const Object &a, const Object &b);
 Status addGradientsInto(Object &a, const Object &b, IndexSet *overlap = nullptr);
 Status combineInto(Object &a, const Object &b);
 
+// Tensor and sequence parallelism: `a` += `b` for partial activations (gradients) of one
+// tensor group (same kind, layer, block and batches), and the union of sequence shards of one
+// activation (gradient). Neither finishes the object: the collective does.
+Status sumPartialInto(Object &a, const Object &b);
+Status gatherSequenceInto(Object &a, const Object &b);
+
 // x.shard(s, total): x must be complete; returns the single shard s of total.
 Result<Object> shard(const Object &x, int index, int total);
 

@@ -106,6 +106,31 @@ const Engine::Arrival &Engine::Collective::arrivalOf(int rank) const
     return arrivals.front(); // never: every member arrived before a collective completes
 }
 
+// What a collective takes: allgather shards (of weight-like objects or of the sequence), the sums
+// weight gradients or partial activations (gradients).
+Status Engine::checkCollectiveValue(CallSite at, OpKind op, const CallName &call,
+                                    const Object &object) const
+{
+    const bool activationLike = hasBatches(object.kind) && object.kind != ObjectKind::WeightGrad;
+    if (op == OpKind::AllGather) {
+        if (hasShards(object.kind) || object.isSequenceShard())
+            return okStatus();
+        if (activationLike && object.partial)
+            return checkWhole(at, call, object);
+        return checkError(
+            at, say(activationLike ? sentence::kGathersSequence : sentence::kAllgatherKinds,
+                    {call.str(), activationLike ? std::string(kindWords(object.kind))
+                                                : kindsPhrase(object.kind)}));
+    }
+    if (object.kind == ObjectKind::WeightGrad || object.partial)
+        return okStatus();
+    if (activationLike)
+        return object.isSequenceShard() ? checkWhole(at, call, object)
+                                        : checkError(at, say(sentence::kSumsPartials,
+                                                             {call.str(), kindWords(object.kind)}));
+    return checkError(at, say(sentence::kSumsGradients, {call.str(), kindsPhrase(object.kind)}));
+}
+
 Result<std::int64_t> Engine::join(CallSite at, OpKind op, Payload &&value, int layer,
                                   std::vector<int> &&group, bool nonBlocking)
 {
@@ -118,13 +143,18 @@ Result<std::int64_t> Engine::join(CallSite at, OpKind op, Payload &&value, int l
                                   {call.str(), std::holds_alternative<Foreign>(value)
                                                    ? std::get<Foreign>(value).description
                                                    : std::string("None")}));
-    if (op == OpKind::AllGather ? !hasShards(object->kind) : object->kind != ObjectKind::WeightGrad)
-        return checkError(
-            at, say(op == OpKind::AllGather ? sentence::kAllgatherKinds : sentence::kSumsGradients,
-                    {call.str(), kindsPhrase(object->kind)}));
+    if (auto s = checkCollectiveValue(at, op, call, *object); !s)
+        return s.error();
     Result<int> groupId = groupIdFor(at, call, std::move(group));
     if (!groupId)
         return groupId.error();
+    // A partial sum or a sequence shard is of one tensor group: its size is the object's total.
+    if ((object->partial || object->isSequenceShard()) &&
+        m_groups[std::size_t(*groupId)].size() != std::size_t(object->total))
+        return checkError(at,
+                          say(sentence::kPartialWrongGroup,
+                              {call.str(), kindWords(object->kind), std::to_string(object->total),
+                               std::to_string(m_groups[std::size_t(*groupId)].size())}));
     RankState &self = m_ranks[std::size_t(at.rank)];
     const std::int64_t position =
         *groupId == 0 ? self.collectivesOfAll++ : self.collectivesPerGroup[*groupId]++;
@@ -246,10 +276,14 @@ Result<Engine::Reduced> Engine::reduceValues(const Collective &collective)
             counted = value.batches;
             continue;
         }
-        if (collective.op != OpKind::AllGather)
+        const bool tensorValue = total->partial || total->isSequenceShard();
+        if (collective.op != OpKind::AllGather && !tensorValue)
             twice |= counted & value.batches;
-        const Status joined = collective.op == OpKind::AllGather ? combineInto(*total, value)
-                                                                 : addGradientsInto(*total, value);
+        const Status joined = total->partial             ? sumPartialInto(*total, value)
+                              : total->isSequenceShard() ? gatherSequenceInto(*total, value)
+                              : collective.op == OpKind::AllGather
+                                  ? combineInto(*total, value)
+                                  : addGradientsInto(*total, value);
         if (!joined)
             return Error{ErrorKind::Check, member, pending.line,
                          say(sentence::kCannotJoin,
@@ -258,12 +292,25 @@ Result<Engine::Reduced> Engine::reduceValues(const Collective &collective)
     }
     if (!twice.empty())
         warnCountedTwice(collective, call.str(), twice);
+    // A sum of partials is whole; sequence shards that cover the sequence are a whole activation.
+    const bool sequencePieces = total->partial && collective.op == OpKind::ScatterReduce;
+    if (total->partial || (total->isSequenceShard() && total->shards.isPrefix(total->total))) {
+        total->partial = false;
+        total->shards = IndexSet{};
+        total->total = 1;
+    }
     Reduced reduced{std::move(*total), {}};
     if (collective.op != OpKind::ScatterReduce)
         return reduced; // every member gets the total: no copy per member made here
     const int groupSize = int(members.size());
     reduced.pieces.reserve(members.size());
-    for (int position = 0; position < groupSize; ++position) {
+    for (int position = 0; position < groupSize && sequencePieces; ++position) {
+        Object piece = reduced.total;
+        piece.shards = IndexSet{position};
+        piece.total = groupSize;
+        reduced.pieces.push_back(std::move(piece));
+    }
+    for (int position = 0; position < groupSize && !sequencePieces; ++position) {
         Result<Object> piece = shard(reduced.total, position, groupSize);
         if (!piece)
             return Error{ErrorKind::Check, members[std::size_t(position)],

@@ -40,6 +40,9 @@ Engine::Engine(RunConfig config, RunLimits limits)
     , m_mostOperations(limits.maxOperations > 0 ? limits.maxOperations
                                                 : std::numeric_limits<std::int64_t>::max())
 {
+    // Korthikanti's kept activations depend on the tensor degree (core/objects.h).
+    if (config.cost.sizes.activationTensorBytes > 0)
+        config.cost.sizes.tensor = config.layout.tensor;
     m_trace.config = config;
     const int count = config.ranks > 0 ? config.ranks : 0;
     m_ranks.reserve(std::size_t(count));

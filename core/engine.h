@@ -107,8 +107,9 @@ public:
     int currentRank() const { return m_current; }
 
     // Operations (docs/simulation.md). A failed check returns an Error and changes nothing.
+    // `slice`: a tensor-parallel slice (docs/simulation.md, "Tensor and sequence parallelism").
     Result<std::pair<Object, Object>> loadWeights(CallSite at, int layer, int shard = 0,
-                                                  int total = 1);
+                                                  int total = 1, bool slice = false);
     Result<Object> getActivation(CallSite at, const IndexSet &batches);
     Result<Object> forward(CallSite at, int layer, const Object &activation, const Object &weight);
     Result<std::pair<Object, Object>> backward(CallSite at, int layer, const Object &activation,
@@ -265,6 +266,15 @@ private:
     Status checkBackward(CallSite at, const CallName &op, const char *call, int layer,
                          const Object &activation, const Object &grad, const Object *weight) const;
     Object weightGradOf(int layer, const Object &activation) const;
+    Object blockGradOf(const Object &grad, const Object &weight) const;
+    Object sliceGradOf(int layer, const Object &activation, const Object &weight) const;
+    // A partial activation (gradient) or a sequence shard given where a whole one is needed.
+    Status checkWhole(CallSite at, const CallName &op, const Object &object) const;
+    Status checkCollectiveValue(CallSite at, OpKind op, const CallName &call,
+                                const Object &object) const;
+    // backward and backward_input with a tensor-parallel slice: one block's.
+    Status checkBlock(CallSite at, const CallName &op, int layer, const Object &activation,
+                      const Object &grad) const;
     Status checkBatches(CallSite at, const CallName &op, const IndexSet &batches) const;
     Event makeEvent(CallSite at, OpKind op, int layer, SimTime duration) const;
     // A new event of at.rank at its clock, appended to the record, and the rank's clock moved

@@ -47,6 +47,15 @@ std::string describe(const Object &object)
         text += ", batches=" + formatSet(object.batches);
     if (hasShards(object.kind))
         text += ", shards=" + formatSet(object.shards) + ", total=" + std::to_string(object.total);
+    // Tensor and sequence parallelism: only where set, so that every older repr stays.
+    if (object.isSequenceShard() || object.partial)
+        text += ", shards=" + formatSet(object.shards) + ", total=" + std::to_string(object.total);
+    if (object.partial)
+        text += ", partial=True";
+    if (object.block != 0)
+        text += ", block=" + std::to_string(object.block);
+    if (object.slice)
+        text += ", split='tensor'";
     return text + ")";
 }
 

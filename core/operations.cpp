@@ -19,10 +19,54 @@ std::string shardsText(const Object &object)
     return say(sentence::kShardsOf, {formatSet(object.shards), std::to_string(object.total)});
 }
 
+// "layer 3's input", "layer 3 after its attention block": where an activation of a
+// tensor-parallel layer stands.
+std::string placeText(int layer, int block)
+{
+    return say(block == 0 ? sentence::kAtLayerInput : sentence::kAfterAttention,
+               {std::to_string(layer)});
+}
+
+// A block of a tensor-parallel layer on a slice of `total` costs its share of the layer's time.
+SimTime blockTime(SimTime perBatch, std::size_t batches, int total)
+{
+    return SimTime::fromTicks(perBatch.ticks() * std::int64_t(batches) / (2 * std::int64_t(total)));
+}
+
 } // namespace
 
+Status Engine::checkWhole(CallSite at, const CallName &op, const Object &object) const
+{
+    if (object.partial)
+        return checkError(
+            at, say(sentence::kPartialUsed, {op.str(), std::to_string(object.layer),
+                                             kindWords(object.kind), std::to_string(at.rank)}));
+    if (object.isSequenceShard())
+        return checkError(at, say(sentence::kSequenceShardUsed,
+                                  {op.str(), std::to_string(object.layer), kindWords(object.kind),
+                                   std::to_string(at.rank), shardsText(object)}));
+    return okStatus();
+}
+
+// A gradient at a layer's output runs its MLP block backward, which took the activation after
+// the attention block; a gradient after the attention block runs the attention block, which
+// took the layer's input.
+Status Engine::checkBlock(CallSite at, const CallName &op, int layer, const Object &activation,
+                          const Object &grad) const
+{
+    const int needed = grad.block == 0 ? 1 : 0;
+    if (activation.layer == layer && activation.block == needed && grad.layer == layer)
+        return okStatus();
+    const std::string gradPlace =
+        grad.block == 0 ? say(sentence::kAtLayerInput, {std::to_string(grad.layer + 1)})
+                        : placeText(grad.layer, 1);
+    return checkError(
+        at, say(sentence::kBackwardBlock, {op.str(), gradPlace, placeText(layer, needed),
+                                           placeText(activation.layer, activation.block)}));
+}
+
 Result<std::pair<Object, Object>> Engine::loadWeights(CallSite at, int layer, int shardIndex,
-                                                      int total)
+                                                      int total, bool slice)
 {
     if (auto s = admit(at, "load_weights"); !s)
         return s.error();
@@ -38,6 +82,7 @@ Result<std::pair<Object, Object>> Engine::loadWeights(CallSite at, int layer, in
     weight.layers = config().layers;
     weight.shards = IndexSet{shardIndex};
     weight.total = total;
+    weight.slice = slice;
     Object opt = weight;
     opt.kind = ObjectKind::OptState;
     return std::make_pair(std::move(weight), std::move(opt));
@@ -70,6 +115,8 @@ Result<Object> Engine::forward(CallSite at, int layer, const Object &activation,
         return checkError(at, say(sentence::kArgumentMustBe,
                                   {op.str(), sentence::kSecond, sentence::kAnActivation,
                                    article(activation.kind)}));
+    if (auto s = checkWhole(at, op, activation); !s)
+        return s.error();
     if (weight.kind != ObjectKind::Weight)
         return checkError(
             at, say(sentence::kArgumentMustBe,
@@ -78,20 +125,34 @@ Result<Object> Engine::forward(CallSite at, int layer, const Object &activation,
         return checkError(at, say(sentence::kWeightOfOtherLayer,
                                   {op.str(), std::to_string(weight.layer), "forward",
                                    std::to_string(layer), std::to_string(layer)}));
-    if (!weight.isComplete())
+    if (!weight.slice && !weight.isComplete())
         return checkError(
             at, say(sentence::kWeightIncomplete, {op.str(), shardsText(weight), "forward"}));
     if (activation.layer != layer)
         return checkError(at, say(sentence::kActivationOfOtherLayer,
                                   {op.str(), std::to_string(activation.layer), "forward",
                                    std::to_string(layer), std::to_string(layer)}));
-    Event &event = recordEvent(at, OpKind::Forward, layer,
-                               config().cost.forwardPerBatch * activation.batches.size());
+    // A slice runs one block: its column-parallel then its row-parallel matrix, which leaves
+    // every rank one term of the block's output.
+    const bool slice = weight.slice;
+    Event &event = recordEvent(
+        at, OpKind::Forward, layer,
+        slice ? blockTime(config().cost.forwardPerBatch, activation.batches.size(), weight.total)
+              : config().cost.forwardPerBatch * activation.batches.size());
     event.batches = activation.batches;
     event.shards = weight.shards;
     event.shardTotal = weight.total;
     Object out = activation;
-    out.layer = layer + 1;
+    if (!slice) {
+        out.layer = layer + 1;
+        out.block = 0;
+        return out;
+    }
+    out.partial = true;
+    out.shards = weight.shards; // the slice the term comes from
+    out.total = weight.total;
+    out.layer = activation.block == 0 ? layer : layer + 1;
+    out.block = activation.block == 0 ? 1 : 0;
     return out;
 }
 
@@ -112,6 +173,9 @@ Status Engine::checkBackward(CallSite at, const CallName &op, const char *call, 
         return checkError(
             at, say(sentence::kArgumentMustBe,
                     {op.str(), sentence::kThird, sentence::kAnActivationGrad, article(grad.kind)}));
+    for (const Object *whole : {&activation, &grad})
+        if (auto s = checkWhole(at, op, *whole); !s)
+            return s.error();
     if (weight) {
         if (weight->kind != ObjectKind::Weight)
             return checkError(
@@ -121,10 +185,19 @@ Status Engine::checkBackward(CallSite at, const CallName &op, const char *call, 
             return checkError(at, say(sentence::kWeightOfOtherLayer,
                                       {op.str(), std::to_string(weight->layer), call,
                                        std::to_string(layer), std::to_string(layer)}));
-        if (!weight->isComplete())
+        if (!weight->slice && !weight->isComplete())
             return checkError(
                 at, say(sentence::kWeightIncomplete, {op.str(), shardsText(*weight), call}));
+        if (weight->slice)
+            return activation.batches == grad.batches
+                       ? checkBlock(at, op, layer, activation, grad)
+                       : checkError(
+                             at, say(sentence::kBackwardBatches,
+                                     {op.str(), describeSet(activation.batches, "batch", "batches"),
+                                      describeSet(grad.batches, "batch", "batches")}));
     }
+    if (activation.block != 0 || grad.block != 0)
+        return checkBlock(at, op, layer, activation, grad);
     if (activation.layer != layer)
         return checkError(
             at, say(sentence::kBackwardActivationLayer,
@@ -156,6 +229,31 @@ Object Engine::weightGradOf(int layer, const Object &activation) const
     return weightGrad;
 }
 
+// The gradient a block's backward on a slice leaves: one term of the sum over the tensor group,
+// before the block (after the attention block for the MLP's, the layer's input for attention's).
+Object Engine::blockGradOf(const Object &grad, const Object &weight) const
+{
+    Object out = grad;
+    out.partial = true;
+    out.shards = weight.shards; // the slice the term comes from
+    out.total = weight.total;
+    out.layer = grad.block == 0 ? grad.layer : grad.layer - 1;
+    out.block = grad.block == 0 ? 1 : 0;
+    return out;
+}
+
+// The gradient of the slice's one block: the MLP's (mask 2) from a gradient at the layer's output,
+// the attention's (mask 1) from one after the attention block.
+Object Engine::sliceGradOf(int layer, const Object &activation, const Object &weight) const
+{
+    Object out = weightGradOf(layer, activation);
+    out.slice = true;
+    out.shards = weight.shards;
+    out.total = weight.total;
+    out.block = activation.block == 1 ? 2 : 1;
+    return out;
+}
+
 Result<std::pair<Object, Object>> Engine::backward(CallSite at, int layer, const Object &activation,
                                                    const Object &grad, const Object &weight)
 {
@@ -164,11 +262,16 @@ Result<std::pair<Object, Object>> Engine::backward(CallSite at, int layer, const
     const CallName op{OpKind::Backward, layer};
     if (auto s = checkBackward(at, op, "backward", layer, activation, grad, &weight); !s)
         return s.error();
-    Event &event = recordEvent(at, OpKind::Backward, layer,
-                               config().cost.backwardPerBatch * activation.batches.size());
+    Event &event = recordEvent(
+        at, OpKind::Backward, layer,
+        weight.slice
+            ? blockTime(config().cost.backwardPerBatch, activation.batches.size(), weight.total)
+            : config().cost.backwardPerBatch * activation.batches.size());
     event.batches = activation.batches;
     event.shards = weight.shards;
     event.shardTotal = weight.total;
+    if (weight.slice)
+        return std::make_pair(sliceGradOf(layer, activation, weight), blockGradOf(grad, weight));
     Object gradOut = grad;
     gradOut.layer = layer - 1;
     return std::make_pair(weightGradOf(layer, activation), std::move(gradOut));
@@ -182,11 +285,16 @@ Result<Object> Engine::backwardInput(CallSite at, int layer, const Object &activ
     const CallName op{OpKind::BackwardInput, layer};
     if (auto s = checkBackward(at, op, "backward_input", layer, activation, grad, &weight); !s)
         return s.error();
-    Event &event = recordEvent(at, OpKind::BackwardInput, layer,
-                               config().cost.backwardInputPerBatch * activation.batches.size());
+    Event &event =
+        recordEvent(at, OpKind::BackwardInput, layer,
+                    weight.slice ? blockTime(config().cost.backwardInputPerBatch,
+                                             activation.batches.size(), weight.total)
+                                 : config().cost.backwardInputPerBatch * activation.batches.size());
     event.batches = activation.batches;
     event.shards = weight.shards;
     event.shardTotal = weight.total;
+    if (weight.slice)
+        return blockGradOf(grad, weight);
     Object gradOut = grad;
     gradOut.layer = layer - 1;
     return gradOut;
@@ -215,6 +323,8 @@ Result<Object> Engine::loss(CallSite at, const Object &activation)
     if (activation.kind != ObjectKind::Activation)
         return checkError(at, say(sentence::kOnlyArgumentMustBe,
                                   {"loss", sentence::kAnActivation, article(activation.kind)}));
+    if (auto s = checkWhole(at, CallName{"loss", -1}, activation); !s)
+        return s.error();
     if (activation.layer != config().layers)
         return checkError(at, say(sentence::kLossNeedsOutput, {std::to_string(activation.layer),
                                                                std::to_string(config().layers)}));
@@ -265,6 +375,13 @@ Result<std::pair<Object, Object>> Engine::update(CallSite at, int layer, const O
                                   {op.str(), formatSet(weightGrad.batches), formatSet(all),
                                    describeSet(missing, "batch", "batches"), hint}));
     }
+    if (weightGrad.slice && weightGrad.block != kBothBlocks)
+        return checkError(at, say(sentence::kUpdateOneBlock,
+                                  {op.str(), weightGrad.block == 1 ? sentence::kAttentionBlock
+                                                                   : sentence::kMlpBlock}));
+    if (weightGrad.slice != weight.slice)
+        return checkError(
+            at, say(sentence::kSliceMixed, {op.str(), describe(weightGrad), describe(weight)}));
     if (!weightGrad.isComplete()) {
         for (const Object *object : {&weight, &optState})
             if (object->total != weightGrad.total || !object->shards.isSubsetOf(weightGrad.shards))

@@ -230,6 +230,48 @@ inline constexpr const char *kAllgatherKinds =
                       "gradients, not %2");
 inline constexpr const char *kSumsGradients =
     RANKSTEP_SENTENCE("EngineText", "%1: this collective sums weight gradients, not %2");
+// Tensor and sequence parallelism (docs/simulation.md): partial sums, sequence shards, slices.
+inline constexpr const char *kPartialUsed = RANKSTEP_SENTENCE(
+    "EngineText", "%1: layer %2's %3 is partial on rank %4: all-reduce it over the tensor group");
+inline constexpr const char *kSequenceShardUsed =
+    RANKSTEP_SENTENCE("EngineText",
+                      "%1: layer %2's %3 on rank %4 holds only %5 of the sequence: all-gather it "
+                      "over the tensor group first");
+inline constexpr const char *kPartialWrongGroup = RANKSTEP_SENTENCE(
+    "EngineText",
+    "%1: the %2 is partial over a tensor group of %3 ranks, but this group has %4: sum it over "
+    "the tensor group, model.group(\"tensor\")");
+inline constexpr const char *kSumsPartials =
+    RANKSTEP_SENTENCE("EngineText",
+                      "%1: this collective sums weight gradients or partial activations (and "
+                      "gradients), not a complete %2");
+inline constexpr const char *kGathersSequence = RANKSTEP_SENTENCE(
+    "EngineText",
+    "%1: allgather joins shards of weights, optimizer states, weight gradients or sequence "
+    "shards of activations, not a whole %2");
+inline constexpr const char *kPartialsDiffer = RANKSTEP_SENTENCE(
+    "EngineText", "%1 against %2: every member must give its part of the same %3");
+inline constexpr const char *kPartialsSameSlice = RANKSTEP_SENTENCE(
+    "EngineText",
+    "two members hold terms of the same slice (%1): sum them over the tensor group, "
+    "model.group(\"tensor\"), whose ranks hold each slice once");
+inline constexpr const char *kBackwardBlock = RANKSTEP_SENTENCE(
+    "EngineText",
+    "%1: the gradient is of %2, so this backward runs that block and needs the activation its "
+    "forward took (at %3), not the one at %4");
+inline constexpr const char *kAtLayerInput = RANKSTEP_SENTENCE("EngineText", "layer %1's input");
+inline constexpr const char *kAfterAttention =
+    RANKSTEP_SENTENCE("EngineText", "layer %1 after its attention block");
+inline constexpr const char *kUpdateOneBlock =
+    RANKSTEP_SENTENCE("EngineText",
+                      "%1: the weight gradient covers only the %2 block of the slice; add the "
+                      "other block's gradient first (model.add)");
+inline constexpr const char *kAttentionBlock = RANKSTEP_SENTENCE("EngineText", "attention");
+inline constexpr const char *kMlpBlock = RANKSTEP_SENTENCE("EngineText", "MLP");
+inline constexpr const char *kSliceMixed = RANKSTEP_SENTENCE(
+    "EngineText", "%1: a tensor-parallel slice and a ZeRO shard do not mix (%2 against %3)");
+inline constexpr const char *kSplitUnknown =
+    RANKSTEP_SENTENCE("EngineText", "%1: split must be \"tensor\" or None, not %2");
 inline constexpr const char *kCannotJoin = RANKSTEP_SENTENCE(
     "EngineText", "%1: the value of rank %2 cannot be joined with the others: %3");
 inline constexpr const char *kNeverAwaited =

@@ -4,6 +4,7 @@
 #include "describe.h"
 #include "memoryexplain.h"
 #include "pipelineshape.h"
+#include "timesplit.h"
 #include "waitexplain.h"
 
 #include "core/io/jsonwriter.h"
@@ -91,6 +92,22 @@ void appendPipeline(std::string &out, const PipelineShape &shape)
         .close();
 }
 
+// A laid-out run's mean time a rank by what it went to (timesplit.h), in steps.
+void appendTimeSplit(std::string &out, const TimeSplit &split)
+{
+    const auto mean = [&split](core::SimTime sum) {
+        return sum.toDouble() / split.ranks;
+    };
+    JsonObject fields(out);
+    fields.number("compute", mean(split.compute));
+    for (std::size_t i = 0; i < core::kAxes.size(); ++i)
+        if (core::kAxes[i] != core::Axis::Expert || split.axes[i].ticks() > 0)
+            fields.number(core::axisName(core::kAxes[i]), mean(split.axes[i]));
+    fields.number("other_communication", mean(split.other))
+        .number("bubble", mean(split.idle))
+        .close();
+}
+
 void appendEvent(std::string &out, const core::Event &event)
 {
     JsonObject(out)
@@ -132,6 +149,8 @@ std::string explainJson(const core::Trace &trace, const ExplainOptions &options)
     appendRanks(fields.breakLine("  ").open("ranks"), trace.figures);
     if (const auto shape = pipelineShape(trace))
         appendPipeline(fields.breakLine("  ").open("pipeline"), *shape);
+    if (const auto split = timeSplit(trace))
+        appendTimeSplit(fields.breakLine("  ").open("time_split"), *split);
     const std::vector<std::size_t> path = criticalPath(trace);
     appendArray(fields.breakLine("  ").open("critical_path"), path,
                 [&](std::size_t event) { appendEvent(out, trace.events[event]); });
@@ -185,6 +204,8 @@ std::string explainText(const core::Trace &trace, const ExplainOptions &options)
     }
     if (const auto shape = pipelineShape(trace))
         text += pipelineBubbleSentence(*shape) + "\n";
+    if (const auto split = timeSplit(trace))
+        text += timeSplitSentence(*split) + "\n";
     text += "\nCritical path (what sets the end time):\n";
     for (const std::size_t event : criticalPath(trace)) {
         const core::Event &e = trace.events[event];

@@ -33,12 +33,15 @@ enum class Section : unsigned {
     Overlapped, // the non-blocking collectives' communication (Trace::overlapped); optional
     Halves,     // the backward halves' costs when they are not half each; optional
     Layout,     // the tensor, context, pipeline and expert degrees when one is not 1; optional
+    TensorActivations, // the activation bytes tensor parallelism divides, when not 0; optional
 };
 // A tag byte: an enum value in the low four bits, flags in the high four.
 inline constexpr unsigned kEnumBits = 0x0f;
 inline constexpr unsigned kEventPeer = 0x10, kEventLink = 0x20;
 inline constexpr unsigned kChangeTuple = 0x10, kChangeSet = 0x20;
 inline constexpr unsigned kObjectShape = 0x10; // layers and totalBatches follow
+// A byte of tensor-parallel fields follows: bit 0 slice, bit 1 partial, bits 2-3 block.
+inline constexpr unsigned kObjectTensor = 0x20;
 
 inline std::uint64_t zigzag(std::int64_t value)
 {

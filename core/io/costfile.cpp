@@ -97,6 +97,13 @@ CostRecipe read(const JsonValue &root)
     recipe.tokensPerBatch = positive(model, "tokens_per_batch", 1e9);
     recipe.activationBytesPerToken =
         positive(model, "activation_bytes_per_token", 1e12, /*zeroAllowed=*/true);
+    // Optional: the model's own layer count (a puzzle layer is then one of its layers, whatever
+    // the run's count) and the part of the activations tensor parallelism divides.
+    if (model.has("layers"))
+        recipe.modelLayers = model.integer32("layers", 1, 1 << 16);
+    if (model.has("tensor_activation_bytes_per_token"))
+        recipe.tensorActivationBytesPerToken = positive(model, "tensor_activation_bytes_per_token",
+                                                        recipe.activationBytesPerToken, true);
     const Fields precision = top.object("precision");
     recipe.weightBytes = positive(precision, "weight_bytes", 64);
     recipe.gradientBytes = positive(precision, "gradient_bytes", 64);
@@ -138,6 +145,8 @@ core::CostModel resolveCost(const CostRecipe &recipe, int layers)
         return *recipe.fixed;
     core::CostModel cost;
     cost.name = recipe.name;
+    if (recipe.modelLayers > 0)
+        layers = recipe.modelLayers;
     const double perLayer = recipe.parameters / std::max(1, layers);
     const double rate = recipe.flopsPerSecond * recipe.utilization;
     cost.forwardPerBatch = seconds(2.0 * perLayer * recipe.tokensPerBatch / rate);
@@ -154,6 +163,8 @@ core::CostModel resolveCost(const CostRecipe &recipe, int layers)
     cost.sizes.activationBytes = std::max<std::int64_t>(
         1,
         std::llround(recipe.activationBytesPerToken / std::max(1, layers) * recipe.tokensPerBatch));
+    cost.sizes.activationTensorBytes = std::llround(recipe.tensorActivationBytesPerToken /
+                                                    std::max(1, layers) * recipe.tokensPerBatch);
     cost.network = recipe.network;
     return cost;
 }

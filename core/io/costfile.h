@@ -25,6 +25,10 @@ struct CostRecipe {
     double parameters = 0;              // the whole model's
     double tokensPerBatch = 0;          // in one of the puzzle's batches (sequence x micro-batch)
     double activationBytesPerToken = 0; // what one layer keeps for its backward, per token
+    // Optional (0: not given): the model's layer count, which then fixes a puzzle layer's share
+    // whatever the run's count, and the part of the activations tensor parallelism divides.
+    int modelLayers = 0;
+    double tensorActivationBytesPerToken = 0;
     double weightBytes = 2, gradientBytes = 2, optimizerBytes = 12; // per parameter
     double flopsPerSecond = 0, utilization = 0, memoryBandwidth = 0;
     core::Network network;

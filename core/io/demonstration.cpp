@@ -4,6 +4,8 @@
 #include "jsonfields.h"
 #include "jsonwriter.h"
 
+#include "core/limits.h"
+
 #include <cstdio>
 
 namespace rankstep::io {
@@ -12,7 +14,7 @@ namespace {
 constexpr const char *kChanges[] = {"lesson", "run",    "step",  "tab",    "view",
                                     "zoom",   "select", "ranks", "caption"};
 constexpr double kMinZoom = 0.25, kMaxZoom = 8; // wider than the app's own clamp
-constexpr int kMaxRanks = 4096;
+constexpr int kMaxRanks = core::kMostRanks;
 
 std::string number(double value)
 {

@@ -5,6 +5,7 @@
 #include "jsonwriter.h"
 
 #include "core/bubble.h"
+#include "core/limits.h"
 
 #include <cmath>
 #include <cstdio>
@@ -105,7 +106,7 @@ SweepRow read(const JsonValue &root)
         row.program = top.string("program");
     if (top.has("pipeline") && !top.isNull("pipeline"))
         row.pipeline = readPipeline(top.object("pipeline"));
-    row.point.ranks = top.integer32("ranks", 1, 4096);
+    row.point.ranks = top.integer32("ranks", 1, core::kMostRanks);
     row.point.layers = top.integer32("layers", 1, 4096);
     row.point.batches = top.integer32("batches", 1, 1 << 16);
     if (!top.isNull("bandwidth"))

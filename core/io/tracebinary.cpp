@@ -214,7 +214,12 @@ void TraceEncoder::writeChange(const core::StorageChange &change, std::size_t pr
 void TraceEncoder::writeObject(const core::Object &object)
 {
     const bool shaped = binary::hasEngineShape(object, m_trace.config);
-    m_out.byte(unsigned(object.kind) | (shaped ? 0U : binary::kObjectShape));
+    const unsigned tensor =
+        (object.slice ? 1U : 0U) | (object.partial ? 2U : 0U) | (unsigned(object.block & 3U) << 2);
+    m_out.byte(unsigned(object.kind) | (shaped ? 0U : binary::kObjectShape) |
+               (tensor != 0 ? binary::kObjectTensor : 0U));
+    if (tensor != 0)
+        m_out.byte(tensor);
     m_out.integer(object.layer);
     m_out.integer(object.step);
     m_out.indices(object.batches);
@@ -283,6 +288,10 @@ void TraceEncoder::writeShape()
         for (int degree : {layout.tensor, layout.context, layout.pipeline, layout.expert})
             m_out.natural(natural(degree));
         m_out.endSection(Section::Layout);
+    }
+    if (cost.sizes.activationTensorBytes > 0) {
+        m_out.integer(cost.sizes.activationTensorBytes);
+        m_out.endSection(Section::TensorActivations);
     }
 }
 

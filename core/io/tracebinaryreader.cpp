@@ -243,8 +243,14 @@ core::StorageChange TraceDecoder::readChange(std::vector<RankState> &ranks, std:
 core::Object TraceDecoder::readObject()
 {
     core::Object object;
-    const unsigned head = m_in.tag("object.kind", 5, binary::kObjectShape);
+    const unsigned head = m_in.tag("object.kind", 5, binary::kObjectShape | binary::kObjectTensor);
     object.kind = core::ObjectKind(head & binary::kEnumBits);
+    if ((head & binary::kObjectTensor) != 0) {
+        const unsigned tensor = m_in.tag("object.tensor", 16);
+        object.slice = (tensor & 1U) != 0;
+        object.partial = (tensor & 2U) != 0;
+        object.block = std::uint8_t((tensor >> 2) & 3U);
+    }
     object.layer = m_in.integer32("object.layer");
     object.step = m_in.integer32("object.step");
     object.batches = m_in.indices("object.batches");
@@ -371,6 +377,13 @@ void TraceDecoder::readShape()
         if (const std::string problem = core::layoutProblem(m_trace.config.ranks, layout);
             !problem.empty())
             m_in.fail("layout", problem);
+    }
+    if (m_in.nextSectionIs(Section::TensorActivations)) { // Korthikanti's rule (core/objects.h)
+        m_in.beginSection(Section::TensorActivations, "tensor_activations");
+        cost.sizes.activationTensorBytes =
+            m_in.integer("activation_tensor_bytes", 1, std::int64_t(1) << 50);
+        cost.sizes.tensor = m_trace.config.layout.tensor;
+        m_in.endSection();
     }
 }
 

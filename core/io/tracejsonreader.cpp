@@ -155,6 +155,11 @@ void TraceReader::readConfig(const Fields &config, TraceJsonOptions &options)
     run.cost.sizes.gradientBytes = cost.integer("gradient_bytes", 1, kMostBytes);
     run.cost.sizes.optimizerBytes = cost.integer("optimizer_bytes", 1, kMostBytes);
     run.cost.sizes.activationBytes = cost.integer("activation_bytes", 1, kMostBytes);
+    if (cost.has("activation_tensor_bytes")) { // optional: Korthikanti's rule (core/objects.h)
+        run.cost.sizes.activationTensorBytes =
+            cost.integer("activation_tensor_bytes", 0, run.cost.sizes.activationBytes);
+        run.cost.sizes.tensor = run.layout.tensor;
+    }
     const Fields network = cost.object("network");
     core::Network links;
     links.gpusPerNode = network.integer32("gpus_per_node", 1, 1 << 16);
@@ -173,6 +178,10 @@ core::Object TraceReader::readObject(const Fields &fields) const
     object.batches = fields.indices("batches");
     object.shards = fields.indices("shards");
     object.total = fields.integer32("total", 0, kMaxCount);
+    // Tensor and sequence parallelism: optional, an older trace has none of them.
+    object.slice = fields.has("slice") && fields.boolean("slice");
+    object.partial = fields.has("partial") && fields.boolean("partial");
+    object.block = fields.has("block") ? std::uint8_t(fields.integer32("block", 0, 3)) : 0;
     // Not in the format: what the engine gives every object it makes.
     object.layers = m_trace.config.layers;
     object.totalBatches = core::hasBatches(object.kind) ? m_trace.config.batches : 1;

@@ -37,14 +37,22 @@ void appendInts(std::string &out, const std::vector<int> &values)
 
 void appendObject(std::string &out, const core::Object &object)
 {
-    JsonObject(out)
-        .string("kind", core::kindName(object.kind))
+    JsonObject fields(out);
+    fields.string("kind", core::kindName(object.kind))
         .integer("layer", object.layer)
         .integer("step", object.step)
         .indices("batches", object.batches)
         .indices("shards", object.shards)
-        .integer("total", object.total)
-        .close();
+        .integer("total", object.total);
+    // Tensor and sequence parallelism (docs/simulation.md): written only where set, so that
+    // every other trace is byte for byte what it was.
+    if (object.slice)
+        fields.boolean("slice", true);
+    if (object.partial)
+        fields.boolean("partial", true);
+    if (object.block != 0)
+        fields.integer("block", object.block);
+    fields.close();
 }
 
 void appendConfig(std::string &out, const core::RunConfig &config, const TraceJsonOptions &options)
@@ -83,6 +91,8 @@ void appendConfig(std::string &out, const core::RunConfig &config, const TraceJs
             .integer("gradient_bytes", cost.sizes.gradientBytes)
             .integer("optimizer_bytes", cost.sizes.optimizerBytes)
             .integer("activation_bytes", cost.sizes.activationBytes);
+        if (cost.sizes.activationTensorBytes > 0) // Korthikanti's rule (core/objects.h)
+            costFields.integer("activation_tensor_bytes", cost.sizes.activationTensorBytes);
         const core::Network &network = *cost.network;
         JsonObject(costFields.open("network"))
             .integer("gpus_per_node", network.gpusPerNode)

@@ -2,6 +2,7 @@
 #include "lesson.h"
 
 #include "core/io/jsonfields.h"
+#include "core/limits.h"
 #include "core/regularfile.h"
 
 #include <algorithm>
@@ -107,7 +108,7 @@ Parallelism readParallelism(const io::Fields &f)
 // The settings of a simulated puzzle lesson (lessons/README.md, "lesson.json").
 void readPuzzleConfig(Lesson &lesson, const io::Fields &f)
 {
-    lesson.config.ranks = f.integer32("ranks", 1, 4096);
+    lesson.config.ranks = f.integer32("ranks", 1, core::kMostRanks);
     lesson.config.layers = f.integer32("layers", 1, 4096);
     lesson.config.batches = f.integer32("batches", 1, 65535);
     core::Layout &layout = lesson.config.layout; // core/layout.h
@@ -116,7 +117,7 @@ void readPuzzleConfig(Lesson &lesson, const io::Fields &f)
                                 {"pipeline", &layout.pipeline},
                                 {"expert", &layout.expert}})
         if (f.has(name))
-            *degree = f.integer32(name, 1, 4096);
+            *degree = f.integer32(name, 1, core::kMostRanks);
     if (const std::string problem = core::layoutProblem(lesson.config.ranks, layout);
         !problem.empty())
         io::failAt(f.get("ranks"), f.pathOf("ranks"), problem);
@@ -137,7 +138,7 @@ void readPuzzleConfig(Lesson &lesson, const io::Fields &f)
             const io::Fields e(items[i], "experiments[" + std::to_string(i) + "]");
             lesson.experiments.push_back(Experiment{
                 e.string("label"),
-                e.has("ranks") ? e.integer32("ranks", 1, 4096) : lesson.config.ranks,
+                e.has("ranks") ? e.integer32("ranks", 1, core::kMostRanks) : lesson.config.ranks,
                 e.has("layers") ? e.integer32("layers", 1, 4096) : lesson.config.layers,
                 e.has("batches") ? e.integer32("batches", 1, 65535) : lesson.config.batches});
         }

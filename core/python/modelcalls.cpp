@@ -4,6 +4,8 @@
 // argument's converter and looked the overloads up for every one of them. The arguments are the
 // pybind11 methods' (same names, defaults and keywords); a wrong one gets a sentence that names
 // the method's signature instead of pybind11's "incompatible function arguments".
+#include "core/sentences.h"
+#include "core/terminaltext.h"
 #include "pymodel.h"
 
 #include <climits>
@@ -130,8 +132,10 @@ constexpr Signature kUpdate{"update",
                             "update(layer, weight_grad, weight, opt_state)",
                             {"layer", "weight_grad", "weight", "opt_state"},
                             4};
-constexpr Signature kLoadWeights{
-    "load_weights", "load_weights(layer, shard=0, total=1)", {"layer", "shard", "total"}, 1};
+constexpr Signature kLoadWeights{"load_weights",
+                                 "load_weights(layer, shard=0, total=1, split=None)",
+                                 {"layer", "shard", "total", "split"},
+                                 1};
 constexpr Signature kAllReduce{
     "allreduce", "allreduce(value, layer, group=None)", {"value", "layer", "group"}, 2};
 constexpr Signature kAllGather{
@@ -232,13 +236,20 @@ PyObject *update(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObje
 PyObject *loadWeights(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kw)
 {
     return guarded([&] {
-        const auto a = bound<3>(kLoadWeights, args, nargs, kw);
+        const auto a = bound<4>(kLoadWeights, args, nargs, kw);
         const PyModel &s = FastSelf<PyModel>::of(self);
         const Holder me = s.acting();
         const int layer = intArgument(kLoadWeights, "layer", a.at[0]);
         const int shard = a.at[1] ? intArgument(kLoadWeights, "shard", a.at[1]) : 0;
         const int total = a.at[2] ? intArgument(kLoadWeights, "total", a.at[2]) : 1;
-        return pairOf(unwrap(s.engine().loadWeights(s.at(), layer, shard, total)), me);
+        // split="tensor": a tensor-parallel slice (docs/simulation.md); None: a ZeRO shard.
+        const bool slice = a.at[3] && a.at[3] != Py_None;
+        if (slice &&
+            (!PyUnicode_Check(a.at[3]) || PyUnicode_CompareWithASCIIString(a.at[3], "tensor") != 0))
+            throw py::value_error(core::say(
+                core::sentence::kSplitUnknown,
+                {"load_weights", core::terminalText(py::repr(a.at[3]).cast<std::string>())}));
+        return pairOf(unwrap(s.engine().loadWeights(s.at(), layer, shard, total, slice)), me);
     });
 }
 

@@ -214,12 +214,40 @@ void addBatchApi(py::class_<T, PyPuzzle> &cls)
                                [](py::handle self) { return selfObject(self).totalBatches; });
 }
 
+// An activation's (gradient's) sequence shards: {} of 1 when it holds the whole sequence.
+template <typename T>
+void addSequenceApi(py::class_<T, PyPuzzle> &cls)
+{
+    cls.def_property_readonly("shards",
+                              [](py::handle self) { return toFrozenSet(selfObject(self).shards); })
+        .def_property_readonly("total", [](py::handle self) { return selfObject(self).total; })
+        .def(
+            "shard",
+            [](py::handle self, int index, int total) {
+                const Holder me = actingHolder();
+                selfObject(self);
+                return wrapObject(
+                    unwrapOrRaise(core::shard(ownPuzzleObject(self, "shard", me), index, total)),
+                    me);
+            },
+            py::arg("shard"), py::arg("total"));
+}
+
 void bindObjects(py::module_ &m)
 {
     py::class_<PyPuzzle>(m, "PuzzleObject", "Base of the five puzzle object kinds.")
         .def_property_readonly("layer", [](py::handle self) { return selfObject(self).layer; })
         .def_property_readonly("layers", [](py::handle self) { return selfObject(self).layers; })
         .def("is_complete", [](py::handle self) { return selfObject(self).isComplete(); })
+        // Tensor and sequence parallelism (docs/simulation.md).
+        .def_property_readonly("partial", [](py::handle self) { return selfObject(self).partial; })
+        .def_property_readonly("block", [](py::handle self) { return int(selfObject(self).block); })
+        .def_property_readonly("split",
+                               [](py::handle self) -> py::object {
+                                   if (selfObject(self).slice)
+                                       return py::str("tensor");
+                                   return py::none();
+                               })
         .def("memory", [](py::handle self) { return core::memoryOf(selfObject(self), {}); })
         .def("__repr__", [](py::handle self) { return core::describe(selfObject(self)); })
         .def("__eq__", [](py::handle self, py::handle other) {
@@ -271,6 +299,7 @@ void bindObjects(py::module_ &m)
         }),
         py::arg("layer"), py::arg("layers"), py::arg("batches"), py::arg("total_batches"));
     addBatchApi(activation);
+    addSequenceApi(activation);
     py::class_<PyActivationGrad, PyPuzzle> activationGrad(m, "ActivationGrad");
     activationGrad.def(
         py::init([=](int l, int ls, py::object b, int tb) {
@@ -279,6 +308,7 @@ void bindObjects(py::module_ &m)
         }),
         py::arg("layer"), py::arg("layers"), py::arg("batches"), py::arg("total_batches"));
     addBatchApi(activationGrad);
+    addSequenceApi(activationGrad);
 
     py::class_<PyWeightGrad, PyPuzzle> weightGrad(m, "WeightGrad");
     weightGrad

@@ -248,6 +248,29 @@ QSizeF kindLabelSize(const QFont &font, double zoom)
     return {metrics.horizontalAdvance(QStringLiteral("opt")) + 4 + 3, metrics.height()};
 }
 
+// Tensor and sequence parallelism (docs/colors.md): a partial activation (gradient) is half
+// veiled, its right half pale behind a dashed outline (one term of a sum, not the value yet); a
+// sequence shard is outlined in dots.
+static void paintTensorMarks(QPainter &painter, const core::Object &object, const QRectF &rect,
+                             double zoom)
+{
+    if (!object.partial && !object.isSequenceShard())
+        return;
+    painter.save();
+    const QRectF box = rect.adjusted(0.5, 0.5, -0.5, -0.5);
+    if (object.partial) {
+        painter.setPen(Qt::NoPen);
+        painter.setBrush(QColor(255, 255, 255, 150));
+        painter.drawRect(QRectF(box.center().x(), box.top(), box.width() / 2, box.height()));
+    }
+    QPen pen(QColor(20, 20, 20), std::max(1.0, 1.5 * zoom),
+             object.partial ? Qt::DashLine : Qt::DotLine);
+    painter.setPen(pen);
+    painter.setBrush(Qt::NoBrush);
+    painter.drawRect(box);
+    painter.restore();
+}
+
 void paintObject(QPainter &painter, const core::Object &object, const PlacedObject &placed,
                  int layers, const ObjectLook &look, const Look &style, const QString &label,
                  QStringList *elided)
@@ -262,6 +285,7 @@ void paintObject(QPainter &painter, const core::Object &object, const PlacedObje
     CellBatch batch;
     addObjectCells(batch, object, placed, objectCellColors(object, layers, style.colors()));
     batch.draw(painter);
+    paintTensorMarks(painter, object, placed.rect, style.zoom);
     if (look.arrived) {
         painter.setPen(QPen(style.colors().message().darker(130), style.scaled(2)));
         painter.setBrush(Qt::NoBrush);

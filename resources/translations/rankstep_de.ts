@@ -879,6 +879,66 @@
         <source>%1 and F, B, W as measured</source>
         <translation>%1 und F, B, W wie gemessen</translation>
     </message>
+    <message>
+        <source>%1: layer %2&apos;s %3 is partial on rank %4: all-reduce it over the tensor group</source>
+        <translation>%1: Schicht %2, %3 auf Rank %4 ist nur eine Teilsumme: erst mit allreduce über die Tensorgruppe summieren</translation>
+    </message>
+    <message>
+        <source>%1: layer %2&apos;s %3 on rank %4 holds only %5 of the sequence: all-gather it over the tensor group first</source>
+        <translation>%1: Schicht %2, %3 auf Rank %4 enthält nur %5 der Sequenz: erst mit allgather über die Tensorgruppe zusammenführen</translation>
+    </message>
+    <message>
+        <source>%1: the %2 is partial over a tensor group of %3 ranks, but this group has %4: sum it over the tensor group, model.group(&quot;tensor&quot;)</source>
+        <translation>%1: Teilsumme (%2) über eine Tensorgruppe von %3 Ranks, aber diese Gruppe hat %4: über die Tensorgruppe summieren, model.group(&quot;tensor&quot;)</translation>
+    </message>
+    <message>
+        <source>%1: this collective sums weight gradients or partial activations (and gradients), not a complete %2</source>
+        <translation>%1: Diese kollektive Operation summiert Gewichtsgradienten oder Teilsummen von Aktivierungen (und Gradienten), nichts Vollständiges (%2)</translation>
+    </message>
+    <message>
+        <source>%1: allgather joins shards of weights, optimizer states, weight gradients or sequence shards of activations, not a whole %2</source>
+        <translation>%1: allgather fügt Shards von Gewichten, Optimiererzuständen, Gewichtsgradienten oder Sequenz-Shards von Aktivierungen zusammen, nichts Ganzes (%2)</translation>
+    </message>
+    <message>
+        <source>%1 against %2: every member must give its part of the same %3</source>
+        <translation>%1 gegen %2: Jedes Mitglied muss seinen Teil desselben Objekts geben (%3)</translation>
+    </message>
+    <message>
+        <source>two members hold terms of the same slice (%1): sum them over the tensor group, model.group(&quot;tensor&quot;), whose ranks hold each slice once</source>
+        <translation>zwei Mitglieder halten Teilsummen desselben Slices (%1): über die Tensorgruppe summieren, model.group(&quot;tensor&quot;), deren Ranks jeden Slice genau einmal halten</translation>
+    </message>
+    <message>
+        <source>%1: the gradient is of %2, so this backward runs that block and needs the activation its forward took (at %3), not the one at %4</source>
+        <translation>%1: Der Gradient gehört zu %2, also rechnet dieser Backward diesen Block und braucht die Aktivierung, die sein Forward bekam (bei %3), nicht die bei %4</translation>
+    </message>
+    <message>
+        <source>%1: the weight gradient covers only the %2 block of the slice; add the other block&apos;s gradient first (model.add)</source>
+        <translation>%1: Der Gewichtsgradient deckt nur den %2-Block des Slices ab; erst den Gradienten des anderen Blocks addieren (model.add)</translation>
+    </message>
+    <message>
+        <source>%1: a tensor-parallel slice and a ZeRO shard do not mix (%2 against %3)</source>
+        <translation>%1: Ein tensorparalleler Slice und ein ZeRO-Shard passen nicht zusammen (%2 gegen %3)</translation>
+    </message>
+    <message>
+        <source>%1: split must be &quot;tensor&quot; or None, not %2</source>
+        <translation>%1: split muss &quot;tensor&quot; oder None sein, nicht %2</translation>
+    </message>
+    <message>
+        <source>layer %1&apos;s input</source>
+        <translation>Eingabe von Schicht %1</translation>
+    </message>
+    <message>
+        <source>layer %1 after its attention block</source>
+        <translation>Schicht %1 nach ihrem Attention-Block</translation>
+    </message>
+    <message>
+        <source>attention</source>
+        <translation>Attention</translation>
+    </message>
+    <message>
+        <source>MLP</source>
+        <translation>MLP</translation>
+    </message>
 </context>
 <context>
     <name>ExportActions</name>

@@ -123,15 +123,28 @@ TEST(HostileWords, RunningOutOfMemoryAtTheLargestSizesBlamesTheSizeNotALine)
     TempDir dir;
     const std::string file = dir.write("ddp.py", solvedDdp());
     const auto run =
-        runCli({"run", file, "--function", "ddp", "--ranks", "4096", "--layers", "4096",
+        runCli({"run", file, "--function", "ddp", "--ranks", "16384", "--layers", "4096",
                 "--batches", "65535", "--memory-limit", "256", "--timeout", "60", "--quiet"},
                dir);
     EXPECT_EQ(run.exitCode, 2) << run.err.substr(0, 2000);
     EXPECT_TRUE(contains(run.err,
-                         "The run ran out of memory: the simulation of 4096 ranks, 4096 "
+                         "The run ran out of memory: the simulation of 16384 ranks, 4096 "
                          "layers and 65535 batches needs more than the 256 MiB"))
         << run.err.substr(0, 2000);
     EXPECT_FALSE(contains(run.err, ", line ")) << run.err.substr(0, 2000);
+}
+
+TEST(HostileWords, MoreRanksThanTheLargestRunAreRefusedBeforeAnythingRuns)
+{
+    TempDir dir;
+    const std::string file = dir.write("ddp.py", solvedDdp());
+    for (const std::string ranks : {"16385", "1000000000"}) {
+        const auto run = runCli({"run", file, "--function", "ddp", "--ranks", ranks}, dir);
+        EXPECT_EQ(run.exitCode, 64) << run.err;
+        EXPECT_TRUE(
+            contains(run.err, "--ranks takes a whole number from 1 to 16384, not '" + ranks + "'"))
+            << run.err;
+    }
 }
 
 TEST(HostileWords, PrintingHundredsOfMegabytesKeepsTheFirstMegabyteAndCountsTheRest)

@@ -70,6 +70,32 @@ TEST(TraceBinary, KeepsTheLayoutAndACostFilesOwnBackwardHalvesInBothForms)
     EXPECT_EQ(traceToJson(testing::referenceTrace("basic")).find("\"layout\""), std::string::npos);
 }
 
+// A tensor-parallel slice, a partial sum and a block (docs/trace-format.md) survive both forms,
+// and a trace without them is written as before.
+TEST(TraceBinary, KeepsTheTensorParallelFieldsOfAnObjectInBothForms)
+{
+    core::Trace trace = testing::referenceTrace("basic");
+    const std::string before = traceToJson(trace);
+    EXPECT_EQ(before.find("\"slice\""), std::string::npos);
+    EXPECT_EQ(before.find("\"partial\""), std::string::npos);
+    core::Object &weight = trace.finalWeights[0][0];
+    weight.slice = true;
+    weight.partial = true;
+    weight.block = 2;
+    const core::Trace read = roundTrip(trace);
+    EXPECT_EQ(read.finalWeights, trace.finalWeights);
+    const std::string json = traceToJson(trace);
+    auto fromJson = traceFromJson(json);
+    ASSERT_TRUE(fromJson.ok()) << fromJson.error().message;
+    EXPECT_EQ(fromJson->finalWeights, trace.finalWeights);
+    // A block that is no mask of the two blocks is refused, naming the field.
+    std::string bad = json;
+    bad.replace(bad.find("\"block\": 2"), 11, "\"block\": 9");
+    auto refused = traceFromJson(bad);
+    ASSERT_FALSE(refused.ok());
+    EXPECT_NE(refused.error().message.find("block"), std::string::npos) << refused.error().message;
+}
+
 TEST(TraceBinary, RefusesALayoutItsRanksCannotFill)
 {
     core::Trace trace = testing::referenceTrace("basic");

@@ -286,7 +286,7 @@ TEST_F(Sweep, RefusesBadListsABandwidthWithoutACostModelAndAnUnknownFunction)
         const char *says;
     } cases[] = {
         {{"sweep", file, "--ranks", "2,,4"}, "--ranks takes whole numbers"},
-        {{"sweep", file, "--ranks", "0"}, "from 1 to 4096"},
+        {{"sweep", file, "--ranks", "0"}, "from 1 to 16384"},
         {{"sweep", file, "--batches", "4,"}, "--batches takes whole numbers"},
         {{"sweep", file, "--bandwidth", "100"}, "--bandwidth needs a real-scale cost model"},
         {{"sweep", file, "--cost", "gpt2-small-8xa100", "--bandwidth", "-3"},

@@ -229,7 +229,11 @@ class Model:
 
     # ----- operations (docs/simulation.md, "Operations and their cost") -----
 
-    def load_weights(self, layer, shard=0, total=1):
+    def load_weights(self, layer, shard=0, total=1, split=None):
+        if split is not None:
+            # The real model's layer is one matrix (tensors.py): it has no two blocks to split.
+            raise PuzzleError(f"load_weights(layer {layer}): a real run does not train "
+                              f"tensor-parallel slices (split={split!r}) yet; run it simulated")
         flat = tensors.initial_weight(self.sizes, layer).reshape(-1).to(self.device)
         piece = tensors.split_flat(flat, total)[shard]
         zeros = torch.zeros_like(piece)

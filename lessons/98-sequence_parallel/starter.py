@@ -1,0 +1,22 @@
+# Sequence parallelism (Korthikanti et al., 2022): between the tensor-parallel blocks each rank of
+# the tensor group keeps only its part of the sequence.
+from lib import Model
+
+
+async def sequence_parallel(model: Model) -> Model:
+    weights, opt_states, activations, grad_activations, grad_weights = model.storage()
+    tp = model.group("tensor")
+    me = model.coords["tensor"]
+
+    for layer in range(model.LAYERS):
+        weights[layer], opt_states[layer] = model.load_weights(
+            layer, me, model.TENSOR, split="tensor"
+        )
+
+    # ----- your code starts here -----
+
+    # ----- your code ends here -----
+
+    for layer in range(model.LAYERS):
+        model.set_final_weight(layer, weights[layer])
+    return model
