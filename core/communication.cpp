@@ -107,7 +107,8 @@ const Engine::Arrival &Engine::Collective::arrivalOf(int rank) const
 }
 
 Result<std::int64_t> Engine::join(CallSite at, OpKind op, Payload &&value, int layer,
-                                  std::vector<int> &&group, bool nonBlocking)
+                                  std::vector<int> &&group, bool nonBlocking,
+                                  std::vector<std::optional<Object>> *pieces)
 {
     if (auto s = admit(at, opName(op)); !s)
         return s.error();
@@ -118,13 +119,21 @@ Result<std::int64_t> Engine::join(CallSite at, OpKind op, Payload &&value, int l
                                   {call.str(), std::holds_alternative<Foreign>(value)
                                                    ? std::get<Foreign>(value).description
                                                    : std::string("None")}));
-    if (op == OpKind::AllGather ? !hasShards(object->kind) : object->kind != ObjectKind::WeightGrad)
+    if (op == OpKind::AllToAll    ? !pieces
+        : op == OpKind::AllGather ? !hasShards(object->kind)
+                                  : object->kind != ObjectKind::WeightGrad)
         return checkError(
             at, say(op == OpKind::AllGather ? sentence::kAllgatherKinds : sentence::kSumsGradients,
                     {call.str(), kindsPhrase(object->kind)}));
     Result<int> groupId = groupIdFor(at, call, std::move(group));
     if (!groupId)
         return groupId.error();
+    if (const std::size_t members = m_groups[std::size_t(*groupId)].size();
+        pieces && pieces->size() != members)
+        return checkError(at, say(sentence::kAlltoallPieces,
+                                  {call.str(), std::to_string(members),
+                                   formatSet(IndexSet::fromVector(m_groups[std::size_t(*groupId)])),
+                                   std::to_string(pieces->size())}));
     RankState &self = m_ranks[std::size_t(at.rank)];
     const std::int64_t position =
         *groupId == 0 ? self.collectivesOfAll++ : self.collectivesPerGroup[*groupId]++;
@@ -217,6 +226,10 @@ Result<std::int64_t> Engine::join(CallSite at, OpKind op, Payload &&value, int l
     arrival.line = at.line;
     arrival.ready = self.clock;
     arrival.handle = handle;
+    if (pieces)
+        arrival.pieces = std::move(*pieces);
+    else
+        arrival.pieces.clear();
     if (instance.arrived.size() == m_groups[std::size_t(*groupId)].size()) {
         Collective done = std::move(instance);
         m_open.erase(it);
@@ -231,6 +244,8 @@ Result<std::int64_t> Engine::join(CallSite at, OpKind op, Payload &&value, int l
 
 Result<Engine::Reduced> Engine::reduceValues(const Collective &collective)
 {
+    if (collective.op == OpKind::AllToAll)
+        return exchangePieces(collective);
     const std::vector<int> &members = m_groups[std::size_t(collective.groupId)];
     const CallName call{collective.op, collective.layer};
     std::optional<Object> total;
@@ -334,7 +349,9 @@ void Engine::completeCollective(Collective &collective)
     const auto [lowest, highest] = std::minmax_element(members.begin(), members.end());
     const SimTime duration = collectiveDuration(
         cost, collective.op,
-        memoryOf(std::get<Object>(collective.arrivals.front().value), cost.sizes),
+        collective.op == OpKind::AllToAll
+            ? mostSentToOthers(collective)
+            : memoryOf(std::get<Object>(collective.arrivals.front().value), cost.sizes),
         int(members.size()), acrossNodes(cost, *lowest, *highest));
     for (std::size_t i = 0; i < members.size(); ++i) {
         const int member = members[i];

@@ -47,6 +47,8 @@ std::string describe(const Object &object)
         text += ", batches=" + formatSet(object.batches);
     if (hasShards(object.kind))
         text += ", shards=" + formatSet(object.shards) + ", total=" + std::to_string(object.total);
+    if (object.expert >= 0)
+        text += ", expert=" + std::to_string(object.expert);
     return text + ")";
 }
 

@@ -18,6 +18,9 @@ enum class ObjectKind : std::uint8_t { Weight, OptState, Activation, ActivationG
 struct Object {
     // The ints side by side, then the sets: 56 bytes instead of 64 (a long run records millions).
     ObjectKind kind = ObjectKind::Weight;
+    // Weight, OptState, WeightGrad of a mixture-of-experts layer: which expert's (-1: a dense
+    // layer's). Beside the kind, where it costs no byte (docs/simulation.md, "Expert parallelism").
+    std::int16_t expert = -1;
     int layer = 0;
     int layers = 1;
     int step = 0;

@@ -22,7 +22,7 @@ std::string shardsText(const Object &object)
 } // namespace
 
 Result<std::pair<Object, Object>> Engine::loadWeights(CallSite at, int layer, int shardIndex,
-                                                      int total)
+                                                      int total, int expert)
 {
     if (auto s = admit(at, "load_weights"); !s)
         return s.error();
@@ -32,12 +32,16 @@ Result<std::pair<Object, Object>> Engine::loadWeights(CallSite at, int layer, in
     if (total < 1 || shardIndex < 0 || shardIndex >= total)
         return checkError(at, say(sentence::kShardNotExist,
                                   {op.str(), std::to_string(shardIndex), std::to_string(total)}));
+    if (expert != -1)
+        if (auto s = checkExpertLoad(at, op, expert); !s)
+            return s.error();
     Object weight;
     weight.kind = ObjectKind::Weight;
     weight.layer = layer;
     weight.layers = config().layers;
     weight.shards = IndexSet{shardIndex};
     weight.total = total;
+    weight.expert = std::int16_t(expert);
     Object opt = weight;
     opt.kind = ObjectKind::OptState;
     return std::make_pair(std::move(weight), std::move(opt));
@@ -85,6 +89,8 @@ Result<Object> Engine::forward(CallSite at, int layer, const Object &activation,
         return checkError(at, say(sentence::kActivationOfOtherLayer,
                                   {op.str(), std::to_string(activation.layer), "forward",
                                    std::to_string(layer), std::to_string(layer)}));
+    if (auto s = checkExpertTokens(at, op, weight, activation.batches); !s)
+        return s.error();
     Event &event = recordEvent(at, OpKind::Forward, layer,
                                config().cost.forwardPerBatch * activation.batches.size());
     event.batches = activation.batches;
@@ -124,6 +130,8 @@ Status Engine::checkBackward(CallSite at, const CallName &op, const char *call, 
         if (!weight->isComplete())
             return checkError(
                 at, say(sentence::kWeightIncomplete, {op.str(), shardsText(*weight), call}));
+        if (auto s = checkExpertTokens(at, op, *weight, activation.batches); !s)
+            return s.error();
     }
     if (activation.layer != layer)
         return checkError(
@@ -171,7 +179,9 @@ Result<std::pair<Object, Object>> Engine::backward(CallSite at, int layer, const
     event.shardTotal = weight.total;
     Object gradOut = grad;
     gradOut.layer = layer - 1;
-    return std::make_pair(weightGradOf(layer, activation), std::move(gradOut));
+    Object weightGrad = weightGradOf(layer, activation);
+    weightGrad.expert = weight.expert; // an expert's weight has an expert's gradient
+    return std::make_pair(std::move(weightGrad), std::move(gradOut));
 }
 
 Result<Object> Engine::backwardInput(CallSite at, int layer, const Object &activation,
@@ -251,8 +261,10 @@ Result<std::pair<Object, Object>> Engine::update(CallSite at, int layer, const O
             return checkError(at, say(sentence::kUpdateOtherLayer,
                                       {op.str(), kindWords(object->kind),
                                        std::to_string(object->layer), std::to_string(layer)}));
+    if (auto s = checkExpertUpdate(at, op, weightGrad, weight); !s)
+        return s.error();
     const IndexSet all = IndexSet::range(0, config().batches);
-    if (!all.isSubsetOf(weightGrad.batches)) {
+    if (weight.expert < 0 && !all.isSubsetOf(weightGrad.batches)) {
         // Say what to do, as forward's "allgather it first" does: the other ranks hold the
         // missing batches' gradients, or (one rank) backward made them and they were not added;
         // after an allreduce that still misses some, the ranks trained on the same batches.
