@@ -33,12 +33,14 @@ enum class Section : unsigned {
     Overlapped, // the non-blocking collectives' communication (Trace::overlapped); optional
     Halves,     // the backward halves' costs when they are not half each; optional
     Layout,     // the tensor, context, pipeline and expert degrees when one is not 1; optional
+    Router,     // the router's skew when it is not 0 (docs/cost-models.md); optional
 };
 // A tag byte: an enum value in the low four bits, flags in the high four.
 inline constexpr unsigned kEnumBits = 0x0f;
 inline constexpr unsigned kEventPeer = 0x10, kEventLink = 0x20;
 inline constexpr unsigned kChangeTuple = 0x10, kChangeSet = 0x20;
-inline constexpr unsigned kObjectShape = 0x10; // layers and totalBatches follow
+inline constexpr unsigned kObjectShape = 0x10;  // layers and totalBatches follow
+inline constexpr unsigned kObjectExpert = 0x20; // an expert's object: its number follows
 
 inline std::uint64_t zigzag(std::int64_t value)
 {

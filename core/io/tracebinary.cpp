@@ -214,12 +214,15 @@ void TraceEncoder::writeChange(const core::StorageChange &change, std::size_t pr
 void TraceEncoder::writeObject(const core::Object &object)
 {
     const bool shaped = binary::hasEngineShape(object, m_trace.config);
-    m_out.byte(unsigned(object.kind) | (shaped ? 0U : binary::kObjectShape));
+    m_out.byte(unsigned(object.kind) | (shaped ? 0U : binary::kObjectShape) |
+               (object.expert >= 0 ? binary::kObjectExpert : 0U));
     m_out.integer(object.layer);
     m_out.integer(object.step);
     m_out.indices(object.batches);
     m_out.indices(object.shards);
     m_out.natural(natural(object.total));
+    if (object.expert >= 0)
+        m_out.natural(natural(object.expert));
     if (!shaped) {
         m_out.integer(object.layers);
         m_out.integer(object.totalBatches);
@@ -283,6 +286,10 @@ void TraceEncoder::writeShape()
         for (int degree : {layout.tensor, layout.context, layout.pipeline, layout.expert})
             m_out.natural(natural(degree));
         m_out.endSection(Section::Layout);
+    }
+    if (cost.routerSkew != 0) {
+        m_out.natural(natural(cost.routerSkew));
+        m_out.endSection(Section::Router);
     }
 }
 

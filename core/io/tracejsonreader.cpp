@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // traceFromJson: reads back what tracejsonwriter.cpp writes, checking every value so that a
 // hand-edited or damaged file gives a message, never a Trace a viewer could crash on.
+#include "core/router.h"
 #include "jsonfields.h"
 #include "tracejson.h"
 #include "tracelimits.h"
@@ -136,6 +137,8 @@ void TraceReader::readConfig(const Fields &config, TraceJsonOptions &options)
         run.cost.backwardInputPerBatch = cost.time("backward_input_per_batch");
         run.cost.backwardWeightPerBatch = cost.time("backward_weight_per_batch");
     }
+    if (cost.has("router_skew"))
+        run.cost.routerSkew = cost.integer32("router_skew", 0, core::kMostRouterSkew);
     if (config.has("layout")) {
         const Fields layout = config.object("layout");
         run.layout.tensor = layout.integer32("tensor", 1, int(kMaxRanks));
@@ -173,6 +176,8 @@ core::Object TraceReader::readObject(const Fields &fields) const
     object.batches = fields.indices("batches");
     object.shards = fields.indices("shards");
     object.total = fields.integer32("total", 0, kMaxCount);
+    if (fields.has("expert"))
+        object.expert = std::int16_t(fields.integer32("expert", 0, core::kMostExperts));
     // Not in the format: what the engine gives every object it makes.
     object.layers = m_trace.config.layers;
     object.totalBatches = core::hasBatches(object.kind) ? m_trace.config.batches : 1;

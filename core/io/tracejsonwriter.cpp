@@ -37,14 +37,16 @@ void appendInts(std::string &out, const std::vector<int> &values)
 
 void appendObject(std::string &out, const core::Object &object)
 {
-    JsonObject(out)
-        .string("kind", core::kindName(object.kind))
+    JsonObject fields(out);
+    fields.string("kind", core::kindName(object.kind))
         .integer("layer", object.layer)
         .integer("step", object.step)
         .indices("batches", object.batches)
         .indices("shards", object.shards)
-        .integer("total", object.total)
-        .close();
+        .integer("total", object.total);
+    if (object.expert >= 0) // an expert's (docs/simulation.md, "Expert parallelism")
+        fields.integer("expert", object.expert);
+    fields.close();
 }
 
 void appendConfig(std::string &out, const core::RunConfig &config, const TraceJsonOptions &options)
@@ -75,6 +77,8 @@ void appendConfig(std::string &out, const core::RunConfig &config, const TraceJs
         cost.backwardWeightPerBatch != even.backwardWeightPerBatch)
         costFields.time("backward_input_per_batch", cost.backwardInputPerBatch)
             .time("backward_weight_per_batch", cost.backwardWeightPerBatch);
+    if (cost.routerSkew != 0) // an uneven router of experts (docs/cost-models.md)
+        costFields.integer("router_skew", cost.routerSkew);
     // A real-scale cost model (docs/cost-models.md): its name, the kinds' sizes and the links.
     // The notebook's writes none of it, so its traces stay as they were.
     if (cost.realScale()) {
