@@ -6,6 +6,7 @@
 // the method's signature instead of pybind11's "incompatible function arguments".
 #include "pymodel.h"
 
+#include <algorithm>
 #include <climits>
 #include <string>
 
@@ -130,14 +131,20 @@ constexpr Signature kUpdate{"update",
                             "update(layer, weight_grad, weight, opt_state)",
                             {"layer", "weight_grad", "weight", "opt_state"},
                             4};
-constexpr Signature kLoadWeights{
-    "load_weights", "load_weights(layer, shard=0, total=1)", {"layer", "shard", "total"}, 1};
+constexpr Signature kLoadWeights{"load_weights",
+                                 "load_weights(layer, shard=0, total=1, expert=None)",
+                                 {"layer", "shard", "total", "expert"},
+                                 1};
 constexpr Signature kAllReduce{
     "allreduce", "allreduce(value, layer, group=None)", {"value", "layer", "group"}, 2};
 constexpr Signature kAllGather{
     "allgather", "allgather(value, layer, group=None)", {"value", "layer", "group"}, 2};
 constexpr Signature kScatterReduce{
     "scatterreduce", "scatterreduce(value, layer, group=None)", {"value", "layer", "group"}, 2};
+// One piece (or None) per member of the group, in the order of its ranks (docs/simulation.md,
+// "Expert parallelism").
+constexpr Signature kAllToAll{
+    "alltoall", "alltoall(pieces, layer, group=None)", {"pieces", "layer", "group"}, 2};
 // The non-blocking forms (docs/simulation.md "Overlapped communication"): h = ..._start(...),
 // later `await h`.
 constexpr Signature kAllReduceStart{
@@ -232,13 +239,17 @@ PyObject *update(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObje
 PyObject *loadWeights(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kw)
 {
     return guarded([&] {
-        const auto a = bound<3>(kLoadWeights, args, nargs, kw);
+        const auto a = bound<4>(kLoadWeights, args, nargs, kw);
         const PyModel &s = FastSelf<PyModel>::of(self);
         const Holder me = s.acting();
         const int layer = intArgument(kLoadWeights, "layer", a.at[0]);
         const int shard = a.at[1] ? intArgument(kLoadWeights, "shard", a.at[1]) : 0;
         const int total = a.at[2] ? intArgument(kLoadWeights, "total", a.at[2]) : 1;
-        return pairOf(unwrap(s.engine().loadWeights(s.at(), layer, shard, total)), me);
+        // An expert of a mixture-of-experts layer (docs/simulation.md, "Expert parallelism").
+        const int expert = a.at[3] && a.at[3] != Py_None
+                               ? std::max(intArgument(kLoadWeights, "expert", a.at[3]), -2)
+                               : -1;
+        return pairOf(unwrap(s.engine().loadWeights(s.at(), layer, shard, total, expert)), me);
     });
 }
 
@@ -302,6 +313,7 @@ void useFastModelCalls(PyTypeObject *modelType)
         fastMethod(kAllReduce, &collective<OpKind::AllReduce, kAllReduce>),
         fastMethod(kAllGather, &collective<OpKind::AllGather, kAllGather>),
         fastMethod(kScatterReduce, &collective<OpKind::ScatterReduce, kScatterReduce>),
+        fastMethod(kAllToAll, &collective<OpKind::AllToAll, kAllToAll>),
         fastMethod(kAllReduceStart, &collectiveStart<OpKind::AllReduce, kAllReduceStart>),
         fastMethod(kAllGatherStart, &collectiveStart<OpKind::AllGather, kAllGatherStart>),
         fastMethod(kScatterReduceStart,

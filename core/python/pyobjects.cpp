@@ -159,6 +159,13 @@ void addShardedApi(py::class_<T, PyPuzzle> &cls)
     cls.def_property_readonly("shards",
                               [](py::handle self) { return toFrozenSet(selfObject(self).shards); })
         .def_property_readonly("total", [](py::handle self) { return selfObject(self).total; })
+        .def_property_readonly("expert",
+                               [](py::handle self) -> py::object {
+                                   const int expert = selfObject(self).expert;
+                                   if (expert < 0)
+                                       return py::none(); // a dense layer's
+                                   return py::int_(expert);
+                               })
         .def("combine",
              [](py::handle self, py::handle other) {
                  const Holder me = actingHolder();
@@ -186,6 +193,30 @@ void addBatchApi(py::class_<T, PyPuzzle> &cls)
                               [](py::handle self) { return toFrozenSet(selfObject(self).batches); })
         .def_property_readonly("total_batches",
                                [](py::handle self) { return selfObject(self).totalBatches; });
+}
+
+// An activation's or activation gradient's tokens for one destination: what alltoall sends each
+// rank (docs/simulation.md, "Expert parallelism").
+template <typename T>
+void addPickApi(py::class_<T, PyPuzzle> &cls)
+{
+    cls.def(
+        "pick",
+        [](py::handle self, py::handle batches) {
+            const Holder me = actingHolder();
+            selfObject(self);
+            const core::Object &object = ownPuzzleObject(self, "pick", me);
+            const core::IndexSet chosen = toIndexSet(batches, "pick(batches): batches");
+            if (!chosen.isSubsetOf(object.batches))
+                throw py::value_error(
+                    "pick(batches): this " + std::string(core::kindWords(object.kind)) + " holds " +
+                    core::describeSet(object.batches, "batch", "batches") + ", not " +
+                    core::describeSet(chosen.minus(object.batches), "batch", "batches"));
+            core::Object piece = object;
+            piece.batches = chosen;
+            return wrapObject(piece, me);
+        },
+        py::arg("batches"), "The same object on only these of its batches (a piece for alltoall)");
 }
 
 void bindObjects(py::module_ &m)
@@ -245,6 +276,7 @@ void bindObjects(py::module_ &m)
         }),
         py::arg("layer"), py::arg("layers"), py::arg("batches"), py::arg("total_batches"));
     addBatchApi(activation);
+    addPickApi(activation);
     py::class_<PyActivationGrad, PyPuzzle> activationGrad(m, "ActivationGrad");
     activationGrad.def(
         py::init([=](int l, int ls, py::object b, int tb) {
@@ -253,6 +285,7 @@ void bindObjects(py::module_ &m)
         }),
         py::arg("layer"), py::arg("layers"), py::arg("batches"), py::arg("total_batches"));
     addBatchApi(activationGrad);
+    addPickApi(activationGrad);
 
     py::class_<PyWeightGrad, PyPuzzle> weightGrad(m, "WeightGrad");
     weightGrad
