@@ -78,6 +78,8 @@ QString blockLabel(const core::Event &event)
             return QStringLiteral("AG") + layer;
         case core::OpKind::ScatterReduce:
             return QStringLiteral("SR") + layer;
+        case core::OpKind::AllToAll:
+            return QStringLiteral("A2A") + layer;
         case core::OpKind::PassTo:
             return QStringLiteral("→ %1").arg(event.peer);
         case core::OpKind::Receive:
