@@ -180,6 +180,11 @@ class Dist:
         self.ranks = ranks
 
 
+def _simulated_only(call):
+    raise PuzzleError(f"{call}: experts and alltoall run in the simulator only; a real run of "
+                      "expert parallelism is not written yet (docs/command-line.md, \"real\")")
+
+
 def _sorted_batches(batches):
     return sorted(set(batches))
 
@@ -212,7 +217,9 @@ class Model:
 
     # ----- operations (docs/simulation.md, "Operations and their cost") -----
 
-    def load_weights(self, layer, shard=0, total=1):
+    def load_weights(self, layer, shard=0, total=1, expert=None):
+        if expert is not None:
+            _simulated_only("load_weights(layer, expert=...)")
         flat = tensors.initial_weight(self.sizes, layer).reshape(-1)
         piece = tensors.split_flat(flat, total)[shard]
         zeros = torch.zeros_like(piece)
@@ -322,6 +329,13 @@ class Model:
         self.final_weights[layer] = weight
 
     # ----- communication (docs/simulation.md, "Communication") -----
+
+    # Expert parallelism (docs/simulation.md, "Expert parallelism") runs in the simulator only.
+    def alltoall(self, pieces, layer, group=None):
+        _simulated_only("alltoall")
+
+    def expert_of(self, batch):
+        _simulated_only("expert_of")
 
     def _group(self, group):
         if group is None:
