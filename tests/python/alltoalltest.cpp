@@ -110,9 +110,10 @@ TEST(PythonExperts, AForwardOnTokensOfAnotherExpertIsRefused)
     source.replace(source.find(call), call.size(), "out = model.forward(0, mine, w)");
     python::Runtime runtime;
     const core::Trace trace = runtime.run(expertRequest(source)).trace;
-    EXPECT_TRUE(hasError(trace, ErrorKind::Check, 0, lineOf(source, "# expert-forward"),
-                         "forward(layer 0): the router sends batch 1 to expert 1, but this "
-                         "weight is expert 0's"));
+    // Rank 1 completes the alltoall and computes first: its own batch 2 is expert 0's.
+    EXPECT_TRUE(hasError(trace, ErrorKind::Check, 1, lineOf(source, "# expert-forward"),
+                         "forward(layer 0): the router sends batch 2 to expert 0, but this "
+                         "weight is expert 1's"));
 }
 
 TEST(PythonExperts, PickRefusesABatchTheObjectDoesNotHold)
