@@ -147,5 +147,29 @@ TEST(PythonExperts, TracesKeepExpertsAndTheRoutersSkew)
     EXPECT_EQ(io::traceToJson(*fromBinary), json);
 }
 
+// The lesson's solution under an uneven router: expert 0 gets 3 of every 4 tokens (skew 2), so
+// rank 0 computes longer and rank 1 waits for it in the next alltoall; evenly neither waits.
+TEST(PythonExperts, AnUnevenRouterShowsAsIdleTimeOfTheOtherExpertsRank)
+{
+    const std::string solution = readSourceFile("lessons/99-expert_parallel/solution.py");
+    python::Runtime runtime;
+    python::RunRequest even = makeRequest(solution, "expert_parallel", 2, 2, 4);
+    even.config.layout.expert = 2;
+    const core::Trace evenly = runtime.run(even).trace;
+    ASSERT_TRUE(isCorrect(evenly));
+    ASSERT_EQ(evenly.figures.ranks.size(), 2u);
+    EXPECT_EQ(evenly.figures.ranks[1].idle, core::SimTime());
+
+    python::RunRequest skewed = even;
+    skewed.config.cost.routerSkew = 2;
+    const core::Trace unevenly = runtime.run(skewed).trace;
+    ASSERT_TRUE(isCorrect(unevenly));
+    ASSERT_EQ(unevenly.figures.ranks.size(), 2u);
+    // Expert 0 computes 3 tokens forward and backward where expert 1 computes 1: 4 steps idle.
+    EXPECT_EQ(unevenly.figures.ranks[0].idle, core::SimTime());
+    EXPECT_EQ(unevenly.figures.ranks[1].idle, core::SimTime::steps(4));
+    EXPECT_GT(unevenly.figures.endTime, evenly.figures.endTime);
+}
+
 } // namespace
 } // namespace rankstep::pythontests
