@@ -36,7 +36,7 @@ Status addGradientsInto(Object &a, const Object &b, IndexSet *overlap)
     if (a.slice && (a.block & b.block) == 0) {
         if (overlap)
             *overlap = IndexSet{};
-        a.block = std::uint8_t(a.block | b.block);
+        a.block = (a.block | b.block) & 3U;
         a.batches |= b.batches;
         return okStatus();
     }

@@ -132,7 +132,8 @@ Status Engine::checkCollectiveValue(CallSite at, OpKind op, const CallName &call
 }
 
 Result<std::int64_t> Engine::join(CallSite at, OpKind op, Payload &&value, int layer,
-                                  std::vector<int> &&group, bool nonBlocking)
+                                  std::vector<int> &&group, bool nonBlocking,
+                                  std::vector<std::optional<Object>> *pieces)
 {
     if (auto s = admit(at, opName(op)); !s)
         return s.error();
@@ -143,18 +144,29 @@ Result<std::int64_t> Engine::join(CallSite at, OpKind op, Payload &&value, int l
                                   {call.str(), std::holds_alternative<Foreign>(value)
                                                    ? std::get<Foreign>(value).description
                                                    : std::string("None")}));
-    if (auto s = checkCollectiveValue(at, op, call, *object); !s)
+    if (op == OpKind::AllToAll) {
+        if (!pieces) // all-to-all takes a piece per member (core/alltoall.cpp)
+            return checkError(
+                at, say(sentence::kSumsGradients, {call.str(), kindsPhrase(object->kind)}));
+    } else if (auto s = checkCollectiveValue(at, op, call, *object); !s) {
         return s.error();
+    }
     Result<int> groupId = groupIdFor(at, call, std::move(group));
     if (!groupId)
         return groupId.error();
     // A partial sum or a sequence shard is of one tensor group: its size is the object's total.
-    if ((object->partial || object->isSequenceShard()) &&
+    if (op != OpKind::AllToAll && (object->partial || object->isSequenceShard()) &&
         m_groups[std::size_t(*groupId)].size() != std::size_t(object->total))
         return checkError(at,
                           say(sentence::kPartialWrongGroup,
                               {call.str(), kindWords(object->kind), std::to_string(object->total),
                                std::to_string(m_groups[std::size_t(*groupId)].size())}));
+    if (const std::size_t members = m_groups[std::size_t(*groupId)].size();
+        pieces && pieces->size() != members)
+        return checkError(at, say(sentence::kAlltoallPieces,
+                                  {call.str(), std::to_string(members),
+                                   formatSet(IndexSet::fromVector(m_groups[std::size_t(*groupId)])),
+                                   std::to_string(pieces->size())}));
     RankState &self = m_ranks[std::size_t(at.rank)];
     const std::int64_t position =
         *groupId == 0 ? self.collectivesOfAll++ : self.collectivesPerGroup[*groupId]++;
@@ -247,6 +259,10 @@ Result<std::int64_t> Engine::join(CallSite at, OpKind op, Payload &&value, int l
     arrival.line = at.line;
     arrival.ready = self.clock;
     arrival.handle = handle;
+    if (pieces)
+        arrival.pieces = std::move(*pieces);
+    else
+        arrival.pieces.clear();
     if (instance.arrived.size() == m_groups[std::size_t(*groupId)].size()) {
         Collective done = std::move(instance);
         m_open.erase(it);
@@ -261,6 +277,8 @@ Result<std::int64_t> Engine::join(CallSite at, OpKind op, Payload &&value, int l
 
 Result<Engine::Reduced> Engine::reduceValues(const Collective &collective)
 {
+    if (collective.op == OpKind::AllToAll)
+        return exchangePieces(collective);
     const std::vector<int> &members = m_groups[std::size_t(collective.groupId)];
     const CallName call{collective.op, collective.layer};
     std::optional<Object> total;
@@ -381,7 +399,9 @@ void Engine::completeCollective(Collective &collective)
     const auto [lowest, highest] = std::minmax_element(members.begin(), members.end());
     const SimTime duration = collectiveDuration(
         cost, collective.op,
-        memoryOf(std::get<Object>(collective.arrivals.front().value), cost.sizes),
+        collective.op == OpKind::AllToAll
+            ? mostSentToOthers(collective)
+            : memoryOf(std::get<Object>(collective.arrivals.front().value), cost.sizes),
         int(members.size()), acrossNodes(cost, *lowest, *highest));
     for (std::size_t i = 0; i < members.size(); ++i) {
         const int member = members[i];

@@ -22,7 +22,8 @@ double bandwidth(const Network &network, bool across)
 bool isNotebookCost(const CostModel &cost)
 {
     const CostModel n;
-    return !cost.network && cost.sizes == n.sizes && cost.forwardPerBatch == n.forwardPerBatch &&
+    return !cost.network && cost.sizes == n.sizes && cost.routerSkew == n.routerSkew &&
+           cost.forwardPerBatch == n.forwardPerBatch &&
            cost.backwardPerBatch == n.backwardPerBatch &&
            cost.backwardInputPerBatch == n.backwardInputPerBatch &&
            cost.backwardWeightPerBatch == n.backwardWeightPerBatch && cost.loss == n.loss &&
@@ -52,6 +53,7 @@ SimTime collectiveDuration(const CostModel &cost, OpKind op, std::int64_t bytes,
             case OpKind::AllReduce:
                 return cost.allreduce;
             case OpKind::AllGather:
+            case OpKind::AllToAll: // the notebook has none: an allgather's constant
                 return cost.allgather;
             default:
                 return cost.scatterreduce;
@@ -69,6 +71,9 @@ SimTime collectiveDuration(const CostModel &cost, OpKind op, std::int64_t bytes,
             break;
         case OpKind::AllGather: // every rank's shard goes round: (n-1) shards
             moved = (n - 1) * b;
+            break;
+        case OpKind::AllToAll: // pairwise: what the busiest member sends the others, n-1 steps
+            moved = b;
             break;
         default: // scatter-reduce: (n-1)/n of the value
             moved = (n - 1) / n * b;

@@ -40,6 +40,9 @@ struct CostModel {
     SimTime passTo = SimTime::fromTicks(200);
     SimTime receive = SimTime::fromTicks(200);
     Sizes sizes;
+    // The router of a mixture-of-experts layer (core/router.h): 0 sends the tokens evenly; k
+    // gives expert 0 k more of every EXPERT + k tokens (a cost file's "router_skew").
+    int routerSkew = 0;
     std::string name = "notebook";
     std::optional<Network> network; // set: communication costs its bytes (a real-scale preset)
 
@@ -59,7 +62,8 @@ inline constexpr double kRealTicksPerSecondOfCost = 1e6;
 // `bytes` (allgather: each rank's shard; allreduce and scatterreduce: the whole value reduced),
 // `acrossNodes` when the group spans more than one node. The notebook's constant without a
 // network; else a ring: allreduce 2(n-1)/n of the bytes, scatterreduce (n-1)/n, allgather (n-1)
-// shards, plus a latency per ring step.
+// shards, plus a latency per ring step. alltoall: the allgather's constant, or `bytes` (the most
+// one member sends the others) in n-1 pairwise steps.
 SimTime collectiveDuration(const CostModel &cost, OpKind op, std::int64_t bytes, int groupSize,
                            bool acrossNodes);
 // A pass_to or receive of an object of `bytes` (0: no puzzle object) between two ranks.

@@ -108,8 +108,11 @@ public:
 
     // Operations (docs/simulation.md). A failed check returns an Error and changes nothing.
     // `slice`: a tensor-parallel slice (docs/simulation.md, "Tensor and sequence parallelism").
+    // `expert` >= 0: that expert's weight of a mixture-of-experts layer, which only the ranks of
+    // that expert coordinate hold (docs/simulation.md, "Expert parallelism"); -1: a dense layer's.
     Result<std::pair<Object, Object>> loadWeights(CallSite at, int layer, int shard = 0,
-                                                  int total = 1, bool slice = false);
+                                                  int total = 1, bool slice = false,
+                                                  int expert = -1);
     Result<Object> getActivation(CallSite at, const IndexSet &batches);
     Result<Object> forward(CallSite at, int layer, const Object &activation, const Object &weight);
     Result<std::pair<Object, Object>> backward(CallSite at, int layer, const Object &activation,
@@ -142,6 +145,12 @@ public:
     Status allreduce(CallSite at, Payload value, int layer, std::vector<int> group = {});
     Status allgather(CallSite at, Payload value, int layer, std::vector<int> group = {});
     Status scatterreduce(CallSite at, Payload value, int layer, std::vector<int> group = {});
+    // Each member gives one piece per member of the group (its ranks ascending; nullopt: nothing
+    // for that member), activations or activation gradients of one kind and layer; each member
+    // gets the pieces every member gave it, joined into one object (nothing for it: no object).
+    // Experts' tokens go out and come back so (docs/simulation.md, "Expert parallelism").
+    Status alltoall(CallSite at, std::vector<std::optional<Object>> pieces, int layer,
+                    std::vector<int> group = {});
     Status passTo(CallSite at, int destination, Payload value);
     Status receive(CallSite at, std::optional<int> source = std::nullopt);
     // The non-blocking forms (model.allreduce_start and the like; docs/simulation.md
@@ -227,6 +236,7 @@ private:
         int line = 0;
         SimTime ready;
         std::int64_t handle = -1;
+        std::vector<std::optional<Object>> pieces; // an alltoall's, by place in the group
     };
     struct Collective {
         OpKind op = OpKind::AllReduce;
@@ -275,6 +285,14 @@ private:
     // backward and backward_input with a tensor-parallel slice: one block's.
     Status checkBlock(CallSite at, const CallName &op, int layer, const Object &activation,
                       const Object &grad) const;
+    // The experts (core/experts.cpp): the batches the router sends `expert`, and the checks of
+    // loading an expert, computing with its weight, and updating it.
+    IndexSet batchesOfExpert(int expert) const;
+    Status checkExpertLoad(CallSite at, const CallName &op, int expert) const;
+    Status checkExpertTokens(CallSite at, const CallName &op, const Object &weight,
+                             const IndexSet &batches) const;
+    Status checkExpertUpdate(CallSite at, const CallName &op, const Object &weightGrad,
+                             const Object &weight) const;
     Status checkBatches(CallSite at, const CallName &op, const IndexSet &batches) const;
     Event makeEvent(CallSite at, OpKind op, int layer, SimTime duration) const;
     // A new event of at.rank at its clock, appended to the record, and the rank's clock moved
@@ -286,7 +304,8 @@ private:
     // each move and the moved-from's end cost a visit of the variant (3-4 % of an FSDP run).
     Status collective(CallSite at, OpKind op, Payload &&value, int layer, std::vector<int> &&group);
     Result<std::int64_t> join(CallSite at, OpKind op, Payload &&value, int layer,
-                              std::vector<int> &&group, bool nonBlocking);
+                              std::vector<int> &&group, bool nonBlocking,
+                              std::vector<std::optional<Object>> *pieces = nullptr);
     // Sorts `group` in place (its caller's, moved in).
     Result<int> groupIdFor(CallSite at, const CallName &op, std::vector<int> &&group);
     void completeCollective(Collective &collective);
@@ -297,6 +316,10 @@ private:
         std::vector<Object> pieces;
     };
     Result<Reduced> reduceValues(const Collective &collective);
+    // An alltoall's: what each member gets (by place in the group; no batches: nothing).
+    Result<Reduced> exchangePieces(const Collective &collective);
+    // The most bytes a member of an alltoall sends to the others.
+    std::int64_t mostSentToOthers(const Collective &collective) const;
     bool summedAcrossRanks(int rank, int layer) const;
     void warnCountedTwice(const Collective &collective, const std::string &call,
                           const IndexSet &twice);

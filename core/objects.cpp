@@ -56,6 +56,8 @@ std::string describe(const Object &object)
         text += ", block=" + std::to_string(object.block);
     if (object.slice)
         text += ", split='tensor'";
+    if (object.expert >= 0)
+        text += ", expert=" + std::to_string(object.expert);
     return text + ")";
 }
 

@@ -27,11 +27,14 @@ enum class ObjectKind : std::uint8_t { Weight, OptState, Activation, ActivationG
 //   `block` (1 attention, 2 MLP, 3 both; 0 for every other one).
 struct Object {
     // The ints side by side, then the sets: 56 bytes instead of 64 (a long run records millions).
-    // The three tensor-parallel bytes sit in the padding after `kind`.
+    // The tensor-parallel bits and the expert sit in the padding after `kind`.
     ObjectKind kind = ObjectKind::Weight;
-    bool slice = false;
-    bool partial = false;
-    std::uint8_t block = 0;
+    bool slice : 1 = false;
+    bool partial : 1 = false;
+    unsigned block : 2 = 0;
+    // Weight, OptState, WeightGrad of a mixture-of-experts layer: which expert's (-1: a dense
+    // layer's). Beside the kind, where it costs no byte (docs/simulation.md, "Expert parallelism").
+    std::int16_t expert = -1;
     int layer = 0;
     int layers = 1;
     int step = 0;
@@ -44,6 +47,7 @@ struct Object {
     bool isSequenceShard() const; // an activation (gradient) holding a part of the sequence
     bool operator==(const Object &other) const = default;
 };
+static_assert(sizeof(Object) <= 56, "a long run records millions of objects");
 
 // Inline, as isComplete() and memoryOf() below: each operation asks them a few times.
 inline bool hasShards(ObjectKind kind)

@@ -66,7 +66,7 @@ Status Engine::checkBlock(CallSite at, const CallName &op, int layer, const Obje
 }
 
 Result<std::pair<Object, Object>> Engine::loadWeights(CallSite at, int layer, int shardIndex,
-                                                      int total, bool slice)
+                                                      int total, bool slice, int expert)
 {
     if (auto s = admit(at, "load_weights"); !s)
         return s.error();
@@ -76,6 +76,9 @@ Result<std::pair<Object, Object>> Engine::loadWeights(CallSite at, int layer, in
     if (total < 1 || shardIndex < 0 || shardIndex >= total)
         return checkError(at, say(sentence::kShardNotExist,
                                   {op.str(), std::to_string(shardIndex), std::to_string(total)}));
+    if (expert != -1)
+        if (auto s = checkExpertLoad(at, op, expert); !s)
+            return s.error();
     Object weight;
     weight.kind = ObjectKind::Weight;
     weight.layer = layer;
@@ -83,6 +86,7 @@ Result<std::pair<Object, Object>> Engine::loadWeights(CallSite at, int layer, in
     weight.shards = IndexSet{shardIndex};
     weight.total = total;
     weight.slice = slice;
+    weight.expert = std::int16_t(expert);
     Object opt = weight;
     opt.kind = ObjectKind::OptState;
     return std::make_pair(std::move(weight), std::move(opt));
@@ -132,6 +136,8 @@ Result<Object> Engine::forward(CallSite at, int layer, const Object &activation,
         return checkError(at, say(sentence::kActivationOfOtherLayer,
                                   {op.str(), std::to_string(activation.layer), "forward",
                                    std::to_string(layer), std::to_string(layer)}));
+    if (auto s = checkExpertTokens(at, op, weight, activation.batches); !s)
+        return s.error();
     // A slice runs one block: its column-parallel then its row-parallel matrix, which leaves
     // every rank one term of the block's output.
     const bool slice = weight.slice;
@@ -188,6 +194,8 @@ Status Engine::checkBackward(CallSite at, const CallName &op, const char *call, 
         if (!weight->slice && !weight->isComplete())
             return checkError(
                 at, say(sentence::kWeightIncomplete, {op.str(), shardsText(*weight), call}));
+        if (auto s = checkExpertTokens(at, op, *weight, activation.batches); !s)
+            return s.error();
         if (weight->slice)
             return activation.batches == grad.batches
                        ? checkBlock(at, op, layer, activation, grad)
@@ -274,7 +282,9 @@ Result<std::pair<Object, Object>> Engine::backward(CallSite at, int layer, const
         return std::make_pair(sliceGradOf(layer, activation, weight), blockGradOf(grad, weight));
     Object gradOut = grad;
     gradOut.layer = layer - 1;
-    return std::make_pair(weightGradOf(layer, activation), std::move(gradOut));
+    Object weightGrad = weightGradOf(layer, activation);
+    weightGrad.expert = weight.expert; // an expert's weight has an expert's gradient
+    return std::make_pair(std::move(weightGrad), std::move(gradOut));
 }
 
 Result<Object> Engine::backwardInput(CallSite at, int layer, const Object &activation,
@@ -361,8 +371,10 @@ Result<std::pair<Object, Object>> Engine::update(CallSite at, int layer, const O
             return checkError(at, say(sentence::kUpdateOtherLayer,
                                       {op.str(), kindWords(object->kind),
                                        std::to_string(object->layer), std::to_string(layer)}));
+    if (auto s = checkExpertUpdate(at, op, weightGrad, weight); !s)
+        return s.error();
     const IndexSet all = IndexSet::range(0, config().batches);
-    if (!all.isSubsetOf(weightGrad.batches)) {
+    if (weight.expert < 0 && !all.isSubsetOf(weightGrad.batches)) {
         // Say what to do, as forward's "allgather it first" does: the other ranks hold the
         // missing batches' gradients, or (one rank) backward made them and they were not added;
         // after an allreduce that still misses some, the ranks trained on the same batches.

@@ -22,21 +22,25 @@ enum class OpKind : std::uint8_t {
     // (B) and the weight gradient (W). Last, so that every older trace keeps its numbers.
     BackwardInput,
     BackwardWeight,
+    // Each member sends a piece to every member (docs/simulation.md, "Expert parallelism"). After
+    // the split backward, so that every older trace keeps its numbers.
+    AllToAll,
 };
-inline constexpr int kOpCount = int(OpKind::BackwardWeight) + 1;
+inline constexpr int kOpCount = int(OpKind::AllToAll) + 1;
 // The notebook's names: "forward", "allreduce", "pass_to", "receive", ... Inline, as the two
 // below: every collective names its operation to the engine's admission check, and the figures
 // ask each event whether it communicates.
 inline const char *opName(OpKind op)
 {
     constexpr const char *kNames[kOpCount] = {
-        "forward",       "backward", "loss",    "update",         "allreduce",      "allgather",
-        "scatterreduce", "pass_to",  "receive", "backward_input", "backward_weight"};
+        "forward",       "backward", "loss",    "update",         "allreduce",       "allgather",
+        "scatterreduce", "pass_to",  "receive", "backward_input", "backward_weight", "alltoall"};
     return std::size_t(op) < std::size_t(kOpCount) ? kNames[std::size_t(op)] : "?";
 }
 inline bool isCollective(OpKind op)
 {
-    return op == OpKind::AllReduce || op == OpKind::AllGather || op == OpKind::ScatterReduce;
+    return op == OpKind::AllReduce || op == OpKind::AllGather || op == OpKind::ScatterReduce ||
+           op == OpKind::AllToAll;
 }
 inline bool isCommunication(OpKind op) // collectives and point-to-point
 {

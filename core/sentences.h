@@ -274,6 +274,46 @@ inline constexpr const char *kSplitUnknown =
     RANKSTEP_SENTENCE("EngineText", "%1: split must be \"tensor\" or None, not %2");
 inline constexpr const char *kCannotJoin = RANKSTEP_SENTENCE(
     "EngineText", "%1: the value of rank %2 cannot be joined with the others: %3");
+// The experts of a mixture-of-experts layer (core/experts.cpp).
+inline constexpr const char *kNoExperts = RANKSTEP_SENTENCE(
+    "EngineText",
+    "%1: this run has no experts: lay its ranks out with --expert E (lesson.json \"expert\")");
+inline constexpr const char *kExpertNotExist =
+    RANKSTEP_SENTENCE("EngineText", "%1: there is no expert %2; the experts are %3");
+inline constexpr const char *kExpertNotHeld =
+    RANKSTEP_SENTENCE("EngineText",
+                      "%1: rank %2 holds expert %3 of each expert layer (its expert coordinate), "
+                      "not expert %4: the tokens for expert %4 go with alltoall to the rank that "
+                      "holds it");
+inline constexpr const char *kExpertWrongTokens =
+    RANKSTEP_SENTENCE("EngineText",
+                      "%1: the router sends %2 to expert %3, but this weight is expert %4's: send "
+                      "each token to the rank of its expert with alltoall first");
+inline constexpr const char *kUpdateExpertGrad =
+    RANKSTEP_SENTENCE("EngineText",
+                      "%1: the weight is expert %2's, but the weight gradient is not: a backward "
+                      "with expert %2's weight makes its gradient");
+inline constexpr const char *kUpdateDenseGrad = RANKSTEP_SENTENCE(
+    "EngineText", "%1: the weight gradient is expert %2's, but the weight is no expert's");
+inline constexpr const char *kUpdateExpertMisses =
+    RANKSTEP_SENTENCE("EngineText",
+                      "%1: the weight gradient covers batches %2, but expert %3's update needs "
+                      "every batch the router sends it, %4 (missing: %5)");
+// alltoall's pieces (core/communication.cpp).
+inline constexpr const char *kAlltoallKinds = RANKSTEP_SENTENCE(
+    "EngineText", "%1: alltoall sends activations or activation gradients, not %2");
+inline constexpr const char *kAlltoallOneKind =
+    RANKSTEP_SENTENCE("EngineText",
+                      "%1: the pieces must be of one kind and layer, but one is %2 of layer %3 "
+                      "and another %4 of layer %5");
+inline constexpr const char *kAlltoallSentTwice = RANKSTEP_SENTENCE(
+    "EngineText", "%1: %2 would go to more than one rank; each token goes to one rank");
+inline constexpr const char *kAlltoallPieces =
+    RANKSTEP_SENTENCE("EngineText",
+                      "%1: give one piece (or None) for each of the %2 ranks of the group %3, "
+                      "in the order of their ranks, but %4 were given");
+inline constexpr const char *kAlltoallArrivesTwice = RANKSTEP_SENTENCE(
+    "EngineText", "%1: %2 would come to rank %3 from more than one rank (ranks %4)");
 inline constexpr const char *kNeverAwaited =
     RANKSTEP_SENTENCE("EngineText",
                       "%1 was started here but never awaited: its result is lost, and the rank's "

@@ -34,6 +34,7 @@ enum class Section : unsigned {
     Halves,     // the backward halves' costs when they are not half each; optional
     Layout,     // the tensor, context, pipeline and expert degrees when one is not 1; optional
     TensorActivations, // the activation bytes tensor parallelism divides, when not 0; optional
+    Router,            // the router's skew when it is not 0 (docs/cost-models.md); optional
 };
 // A tag byte: an enum value in the low four bits, flags in the high four.
 inline constexpr unsigned kEnumBits = 0x0f;
@@ -42,6 +43,7 @@ inline constexpr unsigned kChangeTuple = 0x10, kChangeSet = 0x20;
 inline constexpr unsigned kObjectShape = 0x10; // layers and totalBatches follow
 // A byte of tensor-parallel fields follows: bit 0 slice, bit 1 partial, bits 2-3 block.
 inline constexpr unsigned kObjectTensor = 0x20;
+inline constexpr unsigned kObjectExpert = 0x40; // an expert's object: its number follows
 
 inline std::uint64_t zigzag(std::int64_t value)
 {

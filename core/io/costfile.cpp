@@ -4,6 +4,7 @@
 #include "jsonfields.h"
 
 #include "core/regularfile.h"
+#include "core/router.h"
 
 #include <cmath>
 #include <cstdio>
@@ -57,6 +58,9 @@ CostRecipe read(const JsonValue &root)
     if (recipe.name.empty())
         failAt(top.get("name"), "name", "must not be empty");
     recipe.description = top.has("description") ? top.string("description") : "";
+    // An uneven router of experts (docs/cost-models.md, core/router.h); left out: even.
+    if (top.has("router_skew"))
+        recipe.routerSkew = int(top.integer("router_skew", 0, core::kMostRouterSkew));
     const std::vector<JsonValue> &sources = top.array("sources");
     if (sources.empty())
         failAt(top.get("sources"), "sources", "name at least one source for the numbers");
@@ -88,6 +92,7 @@ CostRecipe read(const JsonValue &root)
         cost.receive = steps(f, "receive", /*zeroAllowed=*/true);
         cost.sizes.hidden = f.integer("hidden", 1, 1 << 16);
         cost.sizes.length = f.integer("length", 1, 1 << 16);
+        cost.routerSkew = recipe.routerSkew;
         recipe.fixed = cost;
         return recipe;
     }
@@ -147,6 +152,7 @@ core::CostModel resolveCost(const CostRecipe &recipe, int layers)
     cost.name = recipe.name;
     if (recipe.modelLayers > 0)
         layers = recipe.modelLayers;
+    cost.routerSkew = recipe.routerSkew;
     const double perLayer = recipe.parameters / std::max(1, layers);
     const double rate = recipe.flopsPerSecond * recipe.utilization;
     cost.forwardPerBatch = seconds(2.0 * perLayer * recipe.tokensPerBatch / rate);

@@ -20,6 +20,7 @@ struct CostRecipe {
     std::string description;
     std::vector<std::string> sources;
     std::optional<core::CostModel> fixed; // the notebook's kind
+    int routerSkew = 0;                   // "router_skew": an uneven router of experts
 
     // A real-scale recipe (when `fixed` is empty).
     double parameters = 0;              // the whole model's

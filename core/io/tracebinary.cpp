@@ -217,7 +217,8 @@ void TraceEncoder::writeObject(const core::Object &object)
     const unsigned tensor =
         (object.slice ? 1U : 0U) | (object.partial ? 2U : 0U) | (unsigned(object.block & 3U) << 2);
     m_out.byte(unsigned(object.kind) | (shaped ? 0U : binary::kObjectShape) |
-               (tensor != 0 ? binary::kObjectTensor : 0U));
+               (tensor != 0 ? binary::kObjectTensor : 0U) |
+               (object.expert >= 0 ? binary::kObjectExpert : 0U));
     if (tensor != 0)
         m_out.byte(tensor);
     m_out.integer(object.layer);
@@ -225,6 +226,8 @@ void TraceEncoder::writeObject(const core::Object &object)
     m_out.indices(object.batches);
     m_out.indices(object.shards);
     m_out.natural(natural(object.total));
+    if (object.expert >= 0)
+        m_out.natural(natural(object.expert));
     if (!shaped) {
         m_out.integer(object.layers);
         m_out.integer(object.totalBatches);
@@ -292,6 +295,10 @@ void TraceEncoder::writeShape()
     if (cost.sizes.activationTensorBytes > 0) {
         m_out.integer(cost.sizes.activationTensorBytes);
         m_out.endSection(Section::TensorActivations);
+    }
+    if (cost.routerSkew != 0) {
+        m_out.natural(natural(cost.routerSkew));
+        m_out.endSection(Section::Router);
     }
 }
 

@@ -2,6 +2,7 @@
 // traceFromBinary: reads back what tracebinary.cpp writes with the checks traceFromJson makes, so
 // that a damaged file gives a message, never a Trace a viewer could crash on.
 #include "binarycodec.h"
+#include "core/router.h"
 #include "tracebinary.h"
 #include "tracelimits.h"
 
@@ -243,19 +244,22 @@ core::StorageChange TraceDecoder::readChange(std::vector<RankState> &ranks, std:
 core::Object TraceDecoder::readObject()
 {
     core::Object object;
-    const unsigned head = m_in.tag("object.kind", 5, binary::kObjectShape | binary::kObjectTensor);
+    const unsigned head = m_in.tag(
+        "object.kind", 5, binary::kObjectShape | binary::kObjectTensor | binary::kObjectExpert);
     object.kind = core::ObjectKind(head & binary::kEnumBits);
     if ((head & binary::kObjectTensor) != 0) {
         const unsigned tensor = m_in.tag("object.tensor", 16);
         object.slice = (tensor & 1U) != 0;
         object.partial = (tensor & 2U) != 0;
-        object.block = std::uint8_t((tensor >> 2) & 3U);
+        object.block = (tensor >> 2) & 3U;
     }
     object.layer = m_in.integer32("object.layer");
     object.step = m_in.integer32("object.step");
     object.batches = m_in.indices("object.batches");
     object.shards = m_in.indices("object.shards");
     object.total = int(m_in.whole("object.total", kMaxCount));
+    if ((head & binary::kObjectExpert) != 0)
+        object.expert = std::int16_t(m_in.whole("object.expert", core::kMostExperts));
     if ((head & binary::kObjectShape) != 0) {
         object.layers = m_in.integer32("object.layers");
         object.totalBatches = m_in.integer32("object.total_batches");
@@ -383,6 +387,11 @@ void TraceDecoder::readShape()
         cost.sizes.activationTensorBytes =
             m_in.integer("activation_tensor_bytes", 1, std::int64_t(1) << 50);
         cost.sizes.tensor = m_trace.config.layout.tensor;
+        m_in.endSection();
+    }
+    if (m_in.nextSectionIs(Section::Router)) { // an uneven router's skew
+        m_in.beginSection(Section::Router, "router");
+        m_trace.config.cost.routerSkew = int(m_in.whole("router_skew", core::kMostRouterSkew));
         m_in.endSection();
     }
 }

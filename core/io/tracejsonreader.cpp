@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // traceFromJson: reads back what tracejsonwriter.cpp writes, checking every value so that a
 // hand-edited or damaged file gives a message, never a Trace a viewer could crash on.
+#include "core/router.h"
 #include "jsonfields.h"
 #include "tracejson.h"
 #include "tracelimits.h"
@@ -136,6 +137,8 @@ void TraceReader::readConfig(const Fields &config, TraceJsonOptions &options)
         run.cost.backwardInputPerBatch = cost.time("backward_input_per_batch");
         run.cost.backwardWeightPerBatch = cost.time("backward_weight_per_batch");
     }
+    if (cost.has("router_skew"))
+        run.cost.routerSkew = cost.integer32("router_skew", 0, core::kMostRouterSkew);
     if (config.has("layout")) {
         const Fields layout = config.object("layout");
         run.layout.tensor = layout.integer32("tensor", 1, int(kMaxRanks));
@@ -181,7 +184,9 @@ core::Object TraceReader::readObject(const Fields &fields) const
     // Tensor and sequence parallelism: optional, an older trace has none of them.
     object.slice = fields.has("slice") && fields.boolean("slice");
     object.partial = fields.has("partial") && fields.boolean("partial");
-    object.block = fields.has("block") ? std::uint8_t(fields.integer32("block", 0, 3)) : 0;
+    object.block = fields.has("block") ? unsigned(fields.integer32("block", 0, 3)) & 3U : 0U;
+    if (fields.has("expert"))
+        object.expert = std::int16_t(fields.integer32("expert", 0, core::kMostExperts));
     // Not in the format: what the engine gives every object it makes.
     object.layers = m_trace.config.layers;
     object.totalBatches = core::hasBatches(object.kind) ? m_trace.config.batches : 1;

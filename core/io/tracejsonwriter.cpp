@@ -52,6 +52,8 @@ void appendObject(std::string &out, const core::Object &object)
         fields.boolean("partial", true);
     if (object.block != 0)
         fields.integer("block", object.block);
+    if (object.expert >= 0) // an expert's (docs/simulation.md, "Expert parallelism")
+        fields.integer("expert", object.expert);
     fields.close();
 }
 
@@ -83,6 +85,8 @@ void appendConfig(std::string &out, const core::RunConfig &config, const TraceJs
         cost.backwardWeightPerBatch != even.backwardWeightPerBatch)
         costFields.time("backward_input_per_batch", cost.backwardInputPerBatch)
             .time("backward_weight_per_batch", cost.backwardWeightPerBatch);
+    if (cost.routerSkew != 0) // an uneven router of experts (docs/cost-models.md)
+        costFields.integer("router_skew", cost.routerSkew);
     // A real-scale cost model (docs/cost-models.md): its name, the kinds' sizes and the links.
     // The notebook's writes none of it, so its traces stay as they were.
     if (cost.realScale()) {

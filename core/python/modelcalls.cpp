@@ -8,6 +8,7 @@
 #include "core/terminaltext.h"
 #include "pymodel.h"
 
+#include <algorithm>
 #include <climits>
 #include <string>
 
@@ -20,14 +21,14 @@ using core::OpKind;
 struct Signature {
     const char *method;   // "forward"
     const char *shown;    // "forward(layer, inp, weight)"
-    const char *names[4]; // parameter names, null after the last
+    const char *names[5]; // parameter names, null after the last
     int required;         // the rest have defaults
 };
 
 int parameterCount(const Signature &sig)
 {
     int count = 0;
-    while (count < 4 && sig.names[count])
+    while (count < 5 && sig.names[count])
         ++count;
     return count;
 }
@@ -133,8 +134,8 @@ constexpr Signature kUpdate{"update",
                             {"layer", "weight_grad", "weight", "opt_state"},
                             4};
 constexpr Signature kLoadWeights{"load_weights",
-                                 "load_weights(layer, shard=0, total=1, split=None)",
-                                 {"layer", "shard", "total", "split"},
+                                 "load_weights(layer, shard=0, total=1, split=None, expert=None)",
+                                 {"layer", "shard", "total", "split", "expert"},
                                  1};
 constexpr Signature kAllReduce{
     "allreduce", "allreduce(value, layer, group=None)", {"value", "layer", "group"}, 2};
@@ -142,6 +143,10 @@ constexpr Signature kAllGather{
     "allgather", "allgather(value, layer, group=None)", {"value", "layer", "group"}, 2};
 constexpr Signature kScatterReduce{
     "scatterreduce", "scatterreduce(value, layer, group=None)", {"value", "layer", "group"}, 2};
+// One piece (or None) per member of the group, in the order of its ranks (docs/simulation.md,
+// "Expert parallelism").
+constexpr Signature kAllToAll{
+    "alltoall", "alltoall(pieces, layer, group=None)", {"pieces", "layer", "group"}, 2};
 // The non-blocking forms (docs/simulation.md "Overlapped communication"): h = ..._start(...),
 // later `await h`.
 constexpr Signature kAllReduceStart{
@@ -236,7 +241,7 @@ PyObject *update(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObje
 PyObject *loadWeights(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kw)
 {
     return guarded([&] {
-        const auto a = bound<4>(kLoadWeights, args, nargs, kw);
+        const auto a = bound<5>(kLoadWeights, args, nargs, kw);
         const PyModel &s = FastSelf<PyModel>::of(self);
         const Holder me = s.acting();
         const int layer = intArgument(kLoadWeights, "layer", a.at[0]);
@@ -249,7 +254,12 @@ PyObject *loadWeights(PyObject *self, PyObject *const *args, Py_ssize_t nargs, P
             throw py::value_error(core::say(
                 core::sentence::kSplitUnknown,
                 {"load_weights", core::terminalText(py::repr(a.at[3]).cast<std::string>())}));
-        return pairOf(unwrap(s.engine().loadWeights(s.at(), layer, shard, total, slice)), me);
+        // An expert of a mixture-of-experts layer (docs/simulation.md, "Expert parallelism").
+        const int expert = a.at[4] && a.at[4] != Py_None
+                               ? std::max(intArgument(kLoadWeights, "expert", a.at[4]), -2)
+                               : -1;
+        return pairOf(unwrap(s.engine().loadWeights(s.at(), layer, shard, total, slice, expert)),
+                      me);
     });
 }
 
@@ -313,6 +323,7 @@ void useFastModelCalls(PyTypeObject *modelType)
         fastMethod(kAllReduce, &collective<OpKind::AllReduce, kAllReduce>),
         fastMethod(kAllGather, &collective<OpKind::AllGather, kAllGather>),
         fastMethod(kScatterReduce, &collective<OpKind::ScatterReduce, kScatterReduce>),
+        fastMethod(kAllToAll, &collective<OpKind::AllToAll, kAllToAll>),
         fastMethod(kAllReduceStart, &collectiveStart<OpKind::AllReduce, kAllReduceStart>),
         fastMethod(kAllGatherStart, &collectiveStart<OpKind::AllGather, kAllGatherStart>),
         fastMethod(kScatterReduceStart,

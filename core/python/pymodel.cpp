@@ -3,6 +3,7 @@
 #include "pymodel.h"
 
 #include "core/layout.h"
+#include "core/router.h"
 #include "core/sentences.h"
 #include "fastinstance.h"
 #include "waiter.h"
@@ -383,6 +384,20 @@ void bindModel(py::module_ &m)
         .def_property_readonly("coords", &coordsOf,
                                "This rank's place in the layout: a dict of 'tensor', 'context', "
                                "'pipeline', 'data' and 'expert' (docs/simulation.md, \"Layouts\")")
+        .def(
+            "expert_of",
+            [](py::handle self_, int batch) {
+                const PyModel &s = FastSelf<PyModel>::of(self_);
+                const core::RunConfig &config = s.engine().config();
+                if (batch < 0 || batch >= config.batches)
+                    throw py::value_error("expert_of(batch): there is no batch " +
+                                          std::to_string(batch) + "; the batches are 0-" +
+                                          std::to_string(config.batches - 1));
+                return core::expertOf(batch, config.layout.expert, config.cost.routerSkew);
+            },
+            py::arg("batch"),
+            "The expert the router sends this batch's tokens to (docs/simulation.md, \"Expert "
+            "parallelism\")")
         .def("group", &groupOf, py::arg("axis"),
              "The ranks that differ from this one only along `axis` ('tensor', 'context', "
              "'pipeline', 'data' or 'expert'), ordered by their place on it: the `group=` of a "

@@ -182,6 +182,13 @@ void addShardedApi(py::class_<T, PyPuzzle> &cls)
     cls.def_property_readonly("shards",
                               [](py::handle self) { return toFrozenSet(selfObject(self).shards); })
         .def_property_readonly("total", [](py::handle self) { return selfObject(self).total; })
+        .def_property_readonly("expert",
+                               [](py::handle self) -> py::object {
+                                   const int expert = selfObject(self).expert;
+                                   if (expert < 0)
+                                       return py::none(); // a dense layer's
+                                   return py::int_(expert);
+                               })
         .def("combine",
              [](py::handle self, py::handle other) {
                  const Holder me = actingHolder();
@@ -226,11 +233,38 @@ void addSequenceApi(py::class_<T, PyPuzzle> &cls)
             [](py::handle self, int index, int total) {
                 const Holder me = actingHolder();
                 selfObject(self);
-                return wrapObject(
-                    unwrapOrRaise(core::shard(ownPuzzleObject(self, "shard", me), index, total)),
-                    me);
+                const core::Object &whole = ownPuzzleObject(self, "shard", me);
+                Holder out = me; // made by hand from what was
+                out.handMade = puzzleOf(self).holder.handMade;
+                return wrapObject(unwrapOrRaise(core::shard(whole, index, total)), out);
             },
             py::arg("shard"), py::arg("total"));
+}
+
+// An activation's or activation gradient's tokens for one destination: what alltoall sends each
+// rank (docs/simulation.md, "Expert parallelism").
+template <typename T>
+void addPickApi(py::class_<T, PyPuzzle> &cls)
+{
+    cls.def(
+        "pick",
+        [](py::handle self, py::handle batches) {
+            const Holder me = actingHolder();
+            selfObject(self);
+            const core::Object &object = ownPuzzleObject(self, "pick", me);
+            const core::IndexSet chosen = toIndexSet(batches, "pick(batches): batches");
+            if (!chosen.isSubsetOf(object.batches))
+                throw py::value_error(
+                    "pick(batches): this " + std::string(core::kindWords(object.kind)) + " holds " +
+                    core::describeSet(object.batches, "batch", "batches") + ", not " +
+                    core::describeSet(chosen.minus(object.batches), "batch", "batches"));
+            core::Object piece = object;
+            piece.batches = chosen;
+            Holder out = me; // made by hand from what was
+            out.handMade = puzzleOf(self).holder.handMade;
+            return wrapObject(piece, out);
+        },
+        py::arg("batches"), "The same object on only these of its batches (a piece for alltoall)");
 }
 
 void bindObjects(py::module_ &m)
@@ -300,6 +334,7 @@ void bindObjects(py::module_ &m)
         py::arg("layer"), py::arg("layers"), py::arg("batches"), py::arg("total_batches"));
     addBatchApi(activation);
     addSequenceApi(activation);
+    addPickApi(activation);
     py::class_<PyActivationGrad, PyPuzzle> activationGrad(m, "ActivationGrad");
     activationGrad.def(
         py::init([=](int l, int ls, py::object b, int tb) {
@@ -309,6 +344,7 @@ void bindObjects(py::module_ &m)
         py::arg("layer"), py::arg("layers"), py::arg("batches"), py::arg("total_batches"));
     addBatchApi(activationGrad);
     addSequenceApi(activationGrad);
+    addPickApi(activationGrad);
 
     py::class_<PyWeightGrad, PyPuzzle> weightGrad(m, "WeightGrad");
     weightGrad

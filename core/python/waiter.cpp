@@ -11,6 +11,29 @@
 
 namespace rankstep::python {
 
+namespace {
+
+// alltoall's pieces: a list or tuple of the rank's own puzzle objects or None, one per member.
+std::vector<std::optional<core::Object>> piecesOf(const py::object &value, Holder me)
+{
+    if (!py::isinstance<py::list>(value) && !py::isinstance<py::tuple>(value))
+        throw py::type_error(
+            "alltoall(pieces, layer, group=None): pieces is a list with one "
+            "activation (or None) for each rank of the group, in the order of "
+            "their ranks, not " +
+            py::repr(value).cast<std::string>().substr(0, 200));
+    std::vector<std::optional<core::Object>> pieces;
+    for (py::handle item : value) {
+        if (item.is_none())
+            pieces.emplace_back();
+        else
+            pieces.emplace_back(ownPuzzleObject(item, "alltoall", me));
+    }
+    return pieces;
+}
+
+} // namespace
+
 void Waiter::start()
 {
     if (done) {
@@ -46,6 +69,9 @@ void Waiter::start()
             break;
         case core::OpKind::ScatterReduce:
             status = engine.scatterreduce(at, toPayload(value, me, use), layer, std::move(group));
+            break;
+        case core::OpKind::AllToAll:
+            status = engine.alltoall(at, piecesOf(value, me), layer, std::move(group));
             break;
         case core::OpKind::PassTo:
             status = engine.passTo(at, *peer, toPayload(value, me, use));

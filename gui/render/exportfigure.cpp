@@ -129,8 +129,9 @@ void paintMemory(QPainter &painter, const core::Trace &trace, const QRectF &area
 double paintFigureLegend(QPainter &painter, const QRectF &area, const core::Trace &trace,
                          const FigureOptions &options)
 {
-    const LegendScene scene{std::max(1, trace.config.layers), Look{options.scheme, 1.0},
-                            figurePalette(), QGuiApplication::font(), hasSplitBackward(trace)};
+    const LegendScene scene{
+        std::max(1, trace.config.layers), Look{options.scheme, 1.0}, figurePalette(),
+        QGuiApplication::font(),          hasSplitBackward(trace),   hasAllToAll(trace)};
     return paintLegend(painter, area, scene) + kHeaderGap;
 }
 

@@ -62,7 +62,7 @@ struct Legend {
     Q_DECLARE_TR_FUNCTIONS(Legend)
 };
 
-QString textOf(Item item, int layers)
+QString textOf(Item item, int layers, bool allToAll = false)
 {
     switch (item) {
         case Item::Layers:
@@ -78,7 +78,8 @@ QString textOf(Item item, int layers)
         case Item::Loss:
             return Legend::tr("loss");
         case Item::Collectives:
-            return Legend::tr("collectives AR, AG, SR");
+            return allToAll ? Legend::tr("collectives AR, AG, SR, A2A all-to-all")
+                            : Legend::tr("collectives AR, AG, SR");
         case Item::Pass:
             return Legend::tr("pass, receive");
         case Item::Communication:
@@ -259,7 +260,8 @@ std::vector<Placed> layOut(const LegendScene &scene, double width)
     double x = 0, y = 0;
     for (Item item : itemsOf(scene.look.colors(), scene.splitBackward)) {
         const double swatch = swatchWidth(item, scene.layers, height);
-        const double text = std::ceil(metrics.horizontalAdvance(textOf(item, scene.layers)));
+        const double text =
+            std::ceil(metrics.horizontalAdvance(textOf(item, scene.layers, scene.allToAll)));
         const double itemWidth = swatch + kSwatchGap + text;
         if (x > 0 && x + itemWidth > width) {
             x = 0;
@@ -273,6 +275,15 @@ std::vector<Placed> layOut(const LegendScene &scene, double width)
 }
 
 } // namespace
+
+bool hasAllToAll(const core::Trace &trace)
+{
+    const auto isAllToAll = [](const core::Event &event) {
+        return event.op == core::OpKind::AllToAll;
+    };
+    return std::any_of(trace.events.begin(), trace.events.end(), isAllToAll) ||
+           std::any_of(trace.overlapped.begin(), trace.overlapped.end(), isAllToAll);
+}
 
 bool hasSplitBackward(const core::Trace &trace)
 {
@@ -293,7 +304,7 @@ std::vector<std::pair<QString, QRectF>> legendSwatches(const LegendScene &scene,
 {
     std::vector<std::pair<QString, QRectF>> swatches;
     for (const Placed &placed : layOut(scene, width))
-        swatches.emplace_back(textOf(placed.item, scene.layers), placed.swatch);
+        swatches.emplace_back(textOf(placed.item, scene.layers, scene.allToAll), placed.swatch);
     return swatches;
 }
 
@@ -313,7 +324,7 @@ double paintLegend(QPainter &painter, const QRectF &area, const LegendScene &sce
         paintSwatch(painter, item.item, item.swatch, scene);
         painter.setPen(scene.palette.color(QPalette::WindowText));
         painter.drawText(item.text, Qt::AlignLeft | Qt::AlignVCenter,
-                         textOf(item.item, scene.layers));
+                         textOf(item.item, scene.layers, scene.allToAll));
     }
     painter.restore();
     return placed.empty() ? 0.0 : placed.back().text.bottom();

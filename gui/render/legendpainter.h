@@ -27,10 +27,13 @@ struct LegendScene {
     QPalette palette;
     QFont font;                 // drawn at 9 points times the zoom
     bool splitBackward = false; // the run split a backward: name its halves (B, W) too
+    bool allToAll = false;      // the run has an alltoall: name it (A2A) with the collectives
 };
 
 // Whether `trace` has a backward's input or weight half (the legend then names them).
 bool hasSplitBackward(const core::Trace &trace);
+// Whether `trace` has an alltoall (the legend then names it with the collectives).
+bool hasAllToAll(const core::Trace &trace);
 
 // The legend's words, item by item, in the order they are drawn.
 QStringList legendTexts(int layers, Palette::Scheme scheme = Palette::Scheme::Standard);

@@ -99,6 +99,7 @@ QColor Palette::event(const core::Event &e, int layers) const
             case core::OpKind::AllReduce:
             case core::OpKind::AllGather:
             case core::OpKind::ScatterReduce:
+            case core::OpKind::AllToAll: // tokens of the layer, out to experts and back
                 return faded(layer(e.layer, layers), 1.0 - kCollectiveOpacity);
             case core::OpKind::PassTo:
             case core::OpKind::Receive:
@@ -122,6 +123,7 @@ QColor Palette::event(const core::Event &e, int layers) const
         case core::OpKind::AllReduce:
         case core::OpKind::AllGather:
         case core::OpKind::ScatterReduce:
+        case core::OpKind::AllToAll:
         case core::OpKind::PassTo:
         case core::OpKind::Receive:
             return m_message; // hatched: communication never reads as a layer's compute

@@ -208,7 +208,8 @@ void PanelsPainter::collectObjects(const PanelLayout &layout, int rank, CellBatc
         const bool moving = look.opacity < 1.0 || look.scale < 1.0 || look.arrived;
         const bool labelled = std::max(placed.room, placed.rect.height()) >= labelHeight;
         if (!labelled && !moving && m_scene.elided) // too thin for any label
-            note(shortName(placed.map, state.map(placed.map)[placed.index].key()));
+            note(chipName(placed.map, state.map(placed.map)[placed.index].key(),
+                          state.map(placed.map)[placed.index].object()));
         if (!moving) {
             const core::Object &object = state.map(placed.map)[placed.index].object();
             addObjectCells(batch, object, placed,
@@ -223,7 +224,7 @@ void PanelsPainter::paintPending(const Pending &object) const
 {
     const replay::MapEntry &entry =
         m_state.ranks[std::size_t(object.rank)].map(object.placed.map)[object.placed.index];
-    const QString label = shortName(object.placed.map, entry.key());
+    const QString label = chipName(object.placed.map, entry.key(), entry.object());
     if (!object.labelled)
         note(label); // too thin for any label
     if (object.moving)

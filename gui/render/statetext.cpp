@@ -70,6 +70,12 @@ QString shortName(core::MapKind map, const core::Key &key)
     return QString::fromLatin1(prefixes[int(map)]) + parts.join(QLatin1Char(','));
 }
 
+QString chipName(core::MapKind map, const core::Key &key, const core::Object &object)
+{
+    const QString name = shortName(map, key);
+    return object.expert >= 0 ? QStringLiteral("%1 E%2").arg(name).arg(object.expert) : name;
+}
+
 QString objectToolTip(core::MapKind map, const core::Key &key, const core::Object &object,
                       const core::Sizes &sizes)
 {

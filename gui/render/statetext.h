@@ -32,6 +32,8 @@ QString kindPrefix(core::ObjectKind kind);
 QString entryName(core::MapKind map, const core::Key &key);
 // A label that fits on a chip: "w0", "opt0", "a1,3", "ga0", "gw1".
 QString shortName(core::MapKind map, const core::Key &key);
+// shortName, and an expert's object says which expert: "w1 E0", "gw1 E1".
+QString chipName(core::MapKind map, const core::Key &key, const core::Object &object);
 // "grad_weights[1] · WeightGrad(layer=1, batches={0, 1, 2, 3}, shards={0}, total=1) · 262144"
 QString objectToolTip(core::MapKind map, const core::Key &key, const core::Object &object,
                       const core::Sizes &sizes);

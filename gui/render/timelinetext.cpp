@@ -78,6 +78,8 @@ QString blockLabel(const core::Event &event)
             return QStringLiteral("AG") + layer;
         case core::OpKind::ScatterReduce:
             return QStringLiteral("SR") + layer;
+        case core::OpKind::AllToAll:
+            return QStringLiteral("A2A") + layer;
         // A profile's send or recv names no peer (core/io/chrometracereader.h).
         case core::OpKind::PassTo:
             return event.peer < 0 ? QStringLiteral("→") : QStringLiteral("→ %1").arg(event.peer);

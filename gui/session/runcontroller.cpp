@@ -5,6 +5,7 @@
 
 #include "core/io/tracebinary.h"
 #include "core/io/tracejson.h"
+#include "core/layout.h"
 
 #include <QCoroFuture>
 #include <QCoroTask>
@@ -123,6 +124,13 @@ QCoro::Task<void> RunController::execute(RunSpec spec)
                         QStringLiteral("--no-report")};
         if (!spec.cost.isEmpty())
             command.args << QStringLiteral("--cost") << spec.cost;
+        // The lesson's layout: an expert lesson's ranks hold experts only when the run says so.
+        for (const core::Axis axis :
+             {core::Axis::Tensor, core::Axis::Context, core::Axis::Pipeline, core::Axis::Expert})
+            if (const int degree = core::RankLayout(spec.ranks, spec.layout).degree(axis);
+                degree > 1)
+                command.args << QStringLiteral("--%1").arg(QString::fromUtf8(core::axisName(axis)))
+                             << QString::number(degree);
         // The runner stops the learner's code at its own limit; this one is for the runner.
         ChildLimits limits;
         limits.wallClock = std::chrono::milliseconds(qint64(spec.timeLimitSeconds * 1000) + 15000);

@@ -23,7 +23,8 @@ struct RunSpec {
     int layers = 2;
     int batches = 4;
     double timeLimitSeconds = 30;
-    QString cost; // a cost model preset (docs/cost-models.md); empty: the notebook's
+    QString cost;        // a cost model preset (docs/cost-models.md); empty: the notebook's
+    core::Layout layout; // the lesson's (lesson.json "tensor", "expert", ...): core/layout.h
 };
 
 // The one object the GUI talks to about a run. Each run happens in a child process of

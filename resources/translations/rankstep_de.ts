@@ -500,6 +500,54 @@
         <translation>%1: allgather fügt Shards von Gewichten, Optimiererzuständen oder Gewichtsgradienten zusammen, keine %2</translation>
     </message>
     <message>
+        <source>%1: this run has no experts: lay its ranks out with --expert E (lesson.json &quot;expert&quot;)</source>
+        <translation>%1: Dieser Lauf hat keine Experten: Ordne seine Ränge mit --expert E an (lesson.json &quot;expert&quot;)</translation>
+    </message>
+    <message>
+        <source>%1: there is no expert %2; the experts are %3</source>
+        <translation>%1: Es gibt keinen Experten %2; die Experten sind %3</translation>
+    </message>
+    <message>
+        <source>%1: rank %2 holds expert %3 of each expert layer (its expert coordinate), not expert %4: the tokens for expert %4 go with alltoall to the rank that holds it</source>
+        <translation>%1: Rang %2 hält Experte %3 jeder Expertenschicht (seine Expertenkoordinate), nicht Experte %4: Die Tokens für Experte %4 gehen mit alltoall an den Rang, der ihn hält</translation>
+    </message>
+    <message>
+        <source>%1: the router sends %2 to expert %3, but this weight is expert %4&apos;s: send each token to the rank of its expert with alltoall first</source>
+        <translation>%1: Der Router schickt %2 an Experte %3, aber dieses Gewicht gehört Experte %4: Schicke jedes Token zuerst mit alltoall an den Rang seines Experten</translation>
+    </message>
+    <message>
+        <source>%1: the weight is expert %2&apos;s, but the weight gradient is not: a backward with expert %2&apos;s weight makes its gradient</source>
+        <translation>%1: Das Gewicht gehört Experte %2, der Gewichtsgradient aber nicht: Ein backward mit dem Gewicht von Experte %2 ergibt seinen Gradienten</translation>
+    </message>
+    <message>
+        <source>%1: the weight gradient is expert %2&apos;s, but the weight is no expert&apos;s</source>
+        <translation>%1: Der Gewichtsgradient gehört Experte %2, das Gewicht aber keinem Experten</translation>
+    </message>
+    <message>
+        <source>%1: the weight gradient covers batches %2, but expert %3&apos;s update needs every batch the router sends it, %4 (missing: %5)</source>
+        <translation>%1: Der Gewichtsgradient deckt die Batches %2 ab, aber das Update von Experte %3 braucht jeden Batch, den der Router ihm schickt, %4 (es fehlt: %5)</translation>
+    </message>
+    <message>
+        <source>%1: alltoall sends activations or activation gradients, not %2</source>
+        <translation>%1: alltoall verschickt Aktivierungen oder Aktivierungsgradienten, keine %2</translation>
+    </message>
+    <message>
+        <source>%1: the pieces must be of one kind and layer, but one is %2 of layer %3 and another %4 of layer %5</source>
+        <translation>%1: Die Teile müssen von einer Art und einer Schicht sein, aber eines ist %2 der Schicht %3 und ein anderes %4 der Schicht %5</translation>
+    </message>
+    <message>
+        <source>%1: %2 would go to more than one rank; each token goes to one rank</source>
+        <translation>%1: %2 ginge an mehr als einen Rang; jedes Token geht an genau einen Rang</translation>
+    </message>
+    <message>
+        <source>%1: give one piece (or None) for each of the %2 ranks of the group %3, in the order of their ranks, but %4 were given</source>
+        <translation>%1: Gib ein Teil (oder None) für jeden der %2 Ränge der Gruppe %3 an, in der Reihenfolge ihrer Ränge; gegeben wurden aber %4</translation>
+    </message>
+    <message>
+        <source>%1: %2 would come to rank %3 from more than one rank (ranks %4)</source>
+        <translation>%1: %2 käme von mehr als einem Rang zu Rang %3 (Ränge %4)</translation>
+    </message>
+    <message>
         <source>%1: this collective sums weight gradients, not %2</source>
         <translation>%1: Diese kollektive Operation summiert Gewichtsgradienten, keine %2</translation>
     </message>
@@ -1043,6 +1091,10 @@
     <message>
         <source>loss</source>
         <translation>loss</translation>
+    </message>
+    <message>
+        <source>collectives AR, AG, SR, A2A all-to-all</source>
+        <translation>Kollektive AR, AG, SR, A2A All-to-All</translation>
     </message>
     <message>
         <source>collectives AR, AG, SR</source>

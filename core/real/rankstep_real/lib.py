@@ -195,6 +195,11 @@ class Dist:
         self.ranks = ranks
 
 
+def _simulated_only(call):
+    raise PuzzleError(f"{call}: experts and alltoall run in the simulator only; a real run of "
+                      "expert parallelism is not written yet (docs/command-line.md, \"real\")")
+
+
 def _sorted_batches(batches):
     return sorted(set(batches))
 
@@ -229,11 +234,13 @@ class Model:
 
     # ----- operations (docs/simulation.md, "Operations and their cost") -----
 
-    def load_weights(self, layer, shard=0, total=1, split=None):
+    def load_weights(self, layer, shard=0, total=1, split=None, expert=None):
         if split is not None:
             # The real model's layer is one matrix (tensors.py): it has no two blocks to split.
             raise PuzzleError(f"load_weights(layer {layer}): a real run does not train "
                               f"tensor-parallel slices (split={split!r}) yet; run it simulated")
+        if expert is not None:
+            _simulated_only("load_weights(layer, expert=...)")
         flat = tensors.initial_weight(self.sizes, layer).reshape(-1).to(self.device)
         piece = tensors.split_flat(flat, total)[shard]
         zeros = torch.zeros_like(piece)
@@ -344,6 +351,13 @@ class Model:
         self.final_weights[layer] = weight
 
     # ----- communication (docs/simulation.md, "Communication") -----
+
+    # Expert parallelism (docs/simulation.md, "Expert parallelism") runs in the simulator only.
+    def alltoall(self, pieces, layer, group=None):
+        _simulated_only("alltoall")
+
+    def expert_of(self, batch):
+        _simulated_only("expert_of")
 
     def _group(self, group):
         if group is None:

@@ -49,6 +49,7 @@ void LegendBar::onTraceChanged()
     const auto &trace = m_session.trace();
     m_layers = trace ? std::max(1, trace->config.layers) : 2;
     m_splitBackward = trace && hasSplitBackward(*trace);
+    m_allToAll = trace && hasAllToAll(*trace);
     updatePicker();
     updateGeometry();
     update();
@@ -86,7 +87,7 @@ QRect LegendBar::legendRect() const
 
 int LegendBar::heightForWidth(int width) const
 {
-    LegendScene scene{m_layers, m_look, palette(), font(), m_splitBackward};
+    LegendScene scene{m_layers, m_look, palette(), font(), m_splitBackward, m_allToAll};
     const int legend = int(std::ceil(legendHeight(scene, legendWidth(width)))) + 4;
     const int picker = m_picker->isVisibleTo(this) ? m_picker->sizeHint().height() : 0;
     return std::max(legend, picker);
@@ -107,7 +108,7 @@ void LegendBar::paintEvent(QPaintEvent *)
     QPainter painter(this);
     painter.fillRect(rect(), palette().window());
     paintLegend(painter, legendRect(),
-                LegendScene{m_layers, m_look, palette(), font(), m_splitBackward});
+                LegendScene{m_layers, m_look, palette(), font(), m_splitBackward, m_allToAll});
 }
 
 void LegendBar::resizeEvent(QResizeEvent *event)

@@ -45,6 +45,7 @@ private:
     Look m_look;
     int m_layers = 2;
     bool m_splitBackward = false; // the run has a backward's halves: the legend names them
+    bool m_allToAll = false;      // the run has an alltoall: the legend names it
     StateRankPicker *m_picker;
 };
 

@@ -122,6 +122,25 @@ TEST(Legend, NamesTheHalvesOfABackwardOnlyForARunThatHasThem)
     EXPECT_TRUE(gui::hasSplitBackward(trace));
 }
 
+// A run with an all-to-all names it with the collectives; others keep the notebook's words.
+TEST(Legend, NamesTheAllToAllOfARunThatHasOne)
+{
+    rankstep::core::Trace trace;
+    EXPECT_FALSE(gui::hasAllToAll(trace));
+    trace.events.emplace_back().op = rankstep::core::OpKind::AllToAll;
+    EXPECT_TRUE(gui::hasAllToAll(trace));
+    gui::LegendScene scene = sceneOf(4);
+    const auto named = [&scene] {
+        for (const auto &[words, swatch] : gui::legendSwatches(scene, 2000))
+            if (words.contains(QStringLiteral("A2A")))
+                return true;
+        return false;
+    };
+    EXPECT_FALSE(named());
+    scene.allToAll = true;
+    EXPECT_TRUE(named());
+}
+
 TEST(Legend, DrawsEveryLayerColorOfTheScaleAndWrapsWhenNarrow)
 {
     const gui::LegendScene scene = sceneOf(4);

@@ -75,3 +75,13 @@ TEST(TimelineText, TheHalvesOfABackwardSayWhichTheyAre)
     e.op = OpKind::Backward;
     EXPECT_EQ(blockLabel(e), QStringLiteral("2"));
 }
+
+TEST(TimelineText, AnAllToAllSaysSoWithItsLayer)
+{
+    Event e;
+    e.op = OpKind::AllToAll;
+    e.layer = 1;
+    e.batches = IndexSet{0, 2};
+    EXPECT_EQ(blockLabel(e), QStringLiteral("A2A L1"));
+    EXPECT_EQ(eventTitle(e), QStringLiteral("alltoall, layer 1"));
+}

@@ -1,0 +1,132 @@
+// SPDX-License-Identifier: MIT
+// Engine: alltoall, where each member of a group sends a piece to every member (an expert layer's
+// tokens go out to the ranks holding their experts and come back; docs/simulation.md, "Expert
+// parallelism").
+#include "engine.h"
+#include "sentences.h"
+
+namespace rankstep::core {
+namespace {
+
+bool carriesTokens(ObjectKind kind)
+{
+    return kind == ObjectKind::Activation || kind == ObjectKind::ActivationGrad;
+}
+
+std::string batchesText(const IndexSet &batches)
+{
+    return describeSet(batches, "batch", "batches");
+}
+
+// What a rank sends in all: its pieces joined, checked to be tokens of one kind and layer, each
+// batch in one piece. Without any piece, an activation of `layer` without batches. The error's
+// message only: the caller knows the rank and line.
+Result<Object> piecesSent(const CallName &call, const std::vector<std::optional<Object>> &pieces,
+                          int layer)
+{
+    std::optional<Object> sent;
+    for (const std::optional<Object> &piece : pieces) {
+        if (!piece)
+            continue;
+        if (!carriesTokens(piece->kind))
+            return Error{ErrorKind::Check, -1, 0,
+                         say(sentence::kAlltoallKinds, {call.str(), kindsPhrase(piece->kind)})};
+        if (!sent) {
+            sent = *piece;
+            continue;
+        }
+        if (piece->kind != sent->kind || piece->layer != sent->layer)
+            return Error{ErrorKind::Check, -1, 0,
+                         say(sentence::kAlltoallOneKind,
+                             {call.str(), aKindPhrase(sent->kind), std::to_string(sent->layer),
+                              aKindPhrase(piece->kind), std::to_string(piece->layer)})};
+        if (const IndexSet twice = sent->batches & piece->batches; !twice.empty())
+            return Error{ErrorKind::Check, -1, 0,
+                         say(sentence::kAlltoallSentTwice, {call.str(), batchesText(twice)})};
+        sent->batches |= piece->batches;
+    }
+    if (sent)
+        return *sent;
+    Object nothing;
+    nothing.kind = ObjectKind::Activation;
+    nothing.layer = layer;
+    return nothing;
+}
+
+} // namespace
+
+Status Engine::alltoall(CallSite at, std::vector<std::optional<Object>> pieces, int layer,
+                        std::vector<int> group)
+{
+    const CallName call{OpKind::AllToAll, layer};
+    Result<Object> sent = piecesSent(call, pieces, layer);
+    if (!sent) {
+        if (auto s = admit(at, opName(OpKind::AllToAll)); !s)
+            return s;
+        return checkError(at, sent.error().message);
+    }
+    Result<std::int64_t> joined = join(at, OpKind::AllToAll, Payload{std::move(*sent)}, layer,
+                                       std::move(group), false, &pieces);
+    return joined ? okStatus() : Status(joined.error());
+}
+
+Result<Engine::Reduced> Engine::exchangePieces(const Collective &collective)
+{
+    const std::vector<int> &members = m_groups[std::size_t(collective.groupId)];
+    const CallName call{collective.op, collective.layer};
+    Reduced exchanged;
+    exchanged.pieces.reserve(members.size());
+    for (std::size_t to = 0; to < members.size(); ++to) {
+        std::optional<Object> got;
+        std::vector<int> senders;
+        for (std::size_t from = 0; from < members.size(); ++from) {
+            const std::optional<Object> &piece = collective.arrivals[from].pieces[to];
+            if (!piece || piece->batches.empty())
+                continue;
+            senders.push_back(members[from]);
+            if (!got) {
+                got = *piece;
+                continue;
+            }
+            const Arrival &arrival = collective.arrivals[from];
+            if (piece->kind != got->kind || piece->layer != got->layer)
+                return Error{
+                    ErrorKind::Check, members[from], arrival.line,
+                    say(sentence::kCannotJoin,
+                        {call.str(), std::to_string(members[from]),
+                         say(sentence::kAlltoallOneKind,
+                             {call.str(), aKindPhrase(got->kind), std::to_string(got->layer),
+                              aKindPhrase(piece->kind), std::to_string(piece->layer)})})};
+            if (const IndexSet twice = got->batches & piece->batches; !twice.empty())
+                return Error{ErrorKind::Check, members[from], arrival.line,
+                             say(sentence::kAlltoallArrivesTwice,
+                                 {call.str(), batchesText(twice), std::to_string(members[to]),
+                                  formatSet(IndexSet::fromVector(senders))})};
+            got->batches |= piece->batches;
+        }
+        if (!got) {
+            got = Object{};
+            got->kind = ObjectKind::Activation;
+            got->layer = collective.layer;
+        }
+        exchanged.pieces.push_back(std::move(*got));
+    }
+    return exchanged;
+}
+
+std::int64_t Engine::mostSentToOthers(const Collective &collective) const
+{
+    const Sizes &sizes = config().cost.sizes;
+    std::int64_t most = 0;
+    for (std::size_t from = 0; from < collective.arrivals.size(); ++from) {
+        std::int64_t bytes = 0;
+        const std::vector<std::optional<Object>> &pieces = collective.arrivals[from].pieces;
+        for (std::size_t to = 0; to < pieces.size(); ++to)
+            if (to != from && pieces[to])
+                bytes += memoryOf(*pieces[to], sizes);
+        most = std::max(most, bytes);
+    }
+    return most;
+}
+
+} // namespace rankstep::core
