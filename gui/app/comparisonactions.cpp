@@ -93,6 +93,7 @@ void ComparisonActions::compareWithSolution(const QString &lessonId)
     spec.ranks = lesson->config.ranks;
     spec.layers = lesson->config.layers;
     spec.batches = lesson->config.batches;
+    spec.layout = lesson->config.layout;
     Q_EMIT message(tr("Running the solution of %1…").arg(lessonTitle(*lesson)));
     m_run->start(spec);
 }

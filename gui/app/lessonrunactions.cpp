@@ -152,6 +152,7 @@ std::optional<RunSpec> LessonRunActions::prepareRun()
     spec.ranks = lesson->config.ranks;
     spec.layers = lesson->config.layers;
     spec.batches = lesson->config.batches;
+    spec.layout = lesson->config.layout;
     spec.timeLimitSeconds = m_runTimeLimit;
     if (m_parts.costModel.preset() != QStringLiteral("notebook"))
         spec.cost = m_parts.costModel.preset();

@@ -123,6 +123,12 @@ QCoro::Task<void> RunController::execute(RunSpec spec)
                         QStringLiteral("--no-report")};
         if (!spec.cost.isEmpty())
             command.args << QStringLiteral("--cost") << spec.cost;
+        for (const core::Axis axis :
+             {core::Axis::Tensor, core::Axis::Context, core::Axis::Pipeline, core::Axis::Expert})
+            if (const int degree = core::RankLayout(spec.ranks, spec.layout).degree(axis);
+                degree != 1)
+                command.args << QStringLiteral("--%1").arg(QLatin1String(core::axisName(axis)))
+                             << QString::number(degree);
         // The runner stops the learner's code at its own limit; this one is for the runner.
         ChildLimits limits;
         limits.wallClock = std::chrono::milliseconds(qint64(spec.timeLimitSeconds * 1000) + 15000);

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "childrun.h"
+#include "core/layout.h"
 #include "core/trace.h"
 #include "tracefwd.h"
 
@@ -23,7 +24,8 @@ struct RunSpec {
     int layers = 2;
     int batches = 4;
     double timeLimitSeconds = 30;
-    QString cost; // a cost model preset (docs/cost-models.md); empty: the notebook's
+    QString cost;        // a cost model preset (docs/cost-models.md); empty: the notebook's
+    core::Layout layout; // the lesson's tensor, context, pipeline and expert degrees
 };
 
 // The one object the GUI talks to about a run. Each run happens in a child process of
