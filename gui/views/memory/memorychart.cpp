@@ -631,6 +631,13 @@ void MemoryChart::addStageBand()
     middle->attachAxis(m_timeAxis);
     middle->attachAxis(m_memoryAxis);
     m_bandName = area->name();
+    // Past eight ranks the chart has no legend: hovering the band names it, its peak and rank.
+    connect(area, &QAreaSeries::hovered, this, [this](const QPointF &, bool state) {
+        if (state)
+            QToolTip::showText(QCursor::pos(), m_bandName, m_view);
+        else
+            QToolTip::hideText();
+    });
 }
 
 bool MemoryChart::showsEndLabels() const
