@@ -3550,7 +3550,7 @@ Zuerst noch einen Hinweis auszuprobieren, bringt oft mehr.</translation>
     </message>
     <message>
         <source>Click a group to open it, a rank to follow it in every view.</source>
-        <translation>Ein Klick auf eine Gruppe öffnet sie, ein Klick auf einen Rank zeigt ihn in jeder Ansicht.</translation>
+        <translation>Klick: eine Gruppe öffnen, einen Rank überall zeigen.</translation>
     </message>
     <message>
         <source>Click a rank to follow it in every view.</source>
