@@ -8,6 +8,7 @@
 #include <QFontMetricsF>
 #include <QHelpEvent>
 #include <QImage>
+#include <QKeyEvent>
 #include <QLocale>
 #include <QMouseEvent>
 #include <QPainter>
@@ -52,6 +53,7 @@ RankOverview::RankOverview(RunSession &session, Appearance &appearance, QWidget 
 {
     setObjectName(QStringLiteral("rankOverview"));
     setMouseTracking(true);
+    setFocusPolicy(Qt::StrongFocus);
     m_scrollBar->hide();
     connect(m_scrollBar, &QScrollBar::valueChanged, this, [this](int value) {
         m_firstRow = value;
@@ -89,6 +91,7 @@ void RankOverview::rebuildRows()
 {
     m_rows = m_layout ? overviewRows(*m_layout, m_open) : std::vector<OverviewRow>{};
     m_rowHeats.assign(m_rows.size(), std::nullopt);
+    m_focusRow = std::clamp(m_focusRow, 0, std::max(0, int(m_rows.size()) - 1));
     measureLabels();
     placeScrollBar();
     update();
@@ -247,11 +250,58 @@ void RankOverview::mousePressEvent(QMouseEvent *event)
     const int row = rowAt(event->position());
     if (event->button() != Qt::LeftButton || row < 0)
         return QWidget::mousePressEvent(event);
+    m_focusRow = row;
     const OverviewRow &clicked = m_rows[std::size_t(row)];
     if (clicked.kind == RowKind::Rank)
         chooseRank(clicked.ranks.front(), timeAt(event->position()));
     else
         toggleRow(row);
+    event->accept();
+}
+
+void RankOverview::focusOn(int row)
+{
+    if (m_rows.empty())
+        return;
+    m_focusRow = std::clamp(row, 0, int(m_rows.size()) - 1);
+    if (m_focusRow < m_firstRow)
+        m_scrollBar->setValue(m_focusRow);
+    else if (m_focusRow >= m_firstRow + visibleRowCount())
+        m_scrollBar->setValue(m_focusRow - visibleRowCount() + 1);
+    update();
+}
+
+void RankOverview::keyPressEvent(QKeyEvent *event)
+{
+    if (m_rows.empty())
+        return QWidget::keyPressEvent(event);
+    const OverviewRow &row = m_rows[std::size_t(m_focusRow)];
+    switch (event->key()) {
+        case Qt::Key_Up:
+            focusOn(m_focusRow - 1);
+            break;
+        case Qt::Key_Down:
+            focusOn(m_focusRow + 1);
+            break;
+        case Qt::Key_Return:
+        case Qt::Key_Enter:
+        case Qt::Key_Space:
+            if (row.kind == RowKind::Rank)
+                chooseRank(row.ranks.front(), std::nullopt);
+            else
+                toggleRow(m_focusRow);
+            break;
+        case Qt::Key_Right:
+            if (row.kind != RowKind::Rank && !row.open)
+                toggleRow(m_focusRow);
+            break;
+        case Qt::Key_Left:
+            if (row.kind != RowKind::Rank && row.open)
+                toggleRow(m_focusRow);
+            break;
+        default:
+            return QWidget::keyPressEvent(event);
+    }
     event->accept();
 }
 
@@ -403,6 +453,11 @@ void RankOverview::paintRow(QPainter &painter, const Geometry &g, int row, doubl
     if (fitted != label)
         m_elided.note(label);
     painter.drawText(labelRect, Qt::AlignLeft | Qt::AlignVCenter, fitted);
+    if (hasFocus() && row == m_focusRow) {
+        painter.setPen(QPen(palette().color(QPalette::Highlight), 1, Qt::DotLine));
+        painter.drawRect(labelRect.adjusted(-2, 0, 0, -1));
+        painter.setPen(palette().color(QPalette::Text));
+    }
     const RowHeat &shares = rowHeatOf(row);
     QImage cells(int(shares.busy.size()), 1, QImage::Format_RGB32);
     for (int bin = 0; bin < cells.width(); ++bin)

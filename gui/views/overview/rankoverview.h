@@ -30,7 +30,9 @@ class RunSession;
 // row mixes its ranks' shares). A click on a group opens it into its rows (and closes it again);
 // a click on a rank selects it at the time clicked, so the timeline, the state view and the code
 // show that rank then, and the timeline and state view show it with its tensor and pipeline
-// groups. Hovering names the rank(s) and what they did there.
+// groups. Hovering names the rank(s) and what they did there. From the keyboard: Up and Down move
+// between rows, Return or Space does what a click on the row does, Right opens a group and Left
+// folds it.
 // Follows the session: its trace (figures made when first shown), cursor and selected rank.
 class RankOverview
     : public QWidget
@@ -52,6 +54,8 @@ public:
     QString rowName(const OverviewRow &row) const;  // "stage 3", "replica 12", "rank 5"
     QString rowLabel(const OverviewRow &row) const; // indented, with its fold sign
     QString toolTipAt(QPointF position) const;
+    // The row the keyboard stands on (-1 without rows).
+    int focusRow() const { return m_rows.empty() ? -1 : m_focusRow; }
     // Opens or closes a group's row (nothing for a rank's row).
     void toggleRow(int row);
     // The rank chosen at a time: selected in every view, shown with its groups.
@@ -70,6 +74,7 @@ protected:
     void paintEvent(QPaintEvent *event) override;
     void mousePressEvent(QMouseEvent *event) override;
     void wheelEvent(QWheelEvent *event) override;
+    void keyPressEvent(QKeyEvent *event) override;
     void resizeEvent(QResizeEvent *event) override;
 
 private:
@@ -86,6 +91,7 @@ private:
     const RowHeat &rowHeatOf(int row) const;
     int visibleRowCount() const;
     void placeScrollBar();
+    void focusOn(int row); // scrolled into view
     QString title() const;
     void paintHeader(QPainter &painter, const Geometry &g);
     void paintRow(QPainter &painter, const Geometry &g, int row, double y);
@@ -100,6 +106,7 @@ private:
     std::set<std::int64_t> m_open;
     std::vector<OverviewRow> m_rows;
     int m_firstRow = 0;
+    int m_focusRow = 0;
     double m_labelWidth = 0;
     QScrollBar *m_scrollBar;
     ElidedTexts m_elided;

@@ -136,6 +136,29 @@ TEST(RankOverview, AWideRunStartsTheOtherViewsOnRankZeroAndItsGroups)
     EXPECT_TRUE(narrow.context.session.shownRanks().empty());
 }
 
+TEST(RankOverview, TheKeyboardOpensGroupsAndChoosesARank)
+{
+    Overview overview(64);
+    gui::RankOverview &view = overview.view;
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&view));
+    view.setFocus();
+    EXPECT_EQ(view.focusRow(), 0);
+    QTest::keyClick(&view, Qt::Key_Down);
+    QTest::keyClick(&view, Qt::Key_Right); // stage 1 opens
+    ASSERT_EQ(view.rows().size(), 4U + 8U);
+    QTest::keyClick(&view, Qt::Key_Down);
+    QTest::keyClick(&view, Qt::Key_Return); // its first replica: ranks 2 and 3
+    ASSERT_EQ(view.rows().size(), 4U + 8U + 2U);
+    QTest::keyClick(&view, Qt::Key_Down);
+    QTest::keyClick(&view, Qt::Key_Down);
+    QTest::keyClick(&view, Qt::Key_Space);
+    EXPECT_EQ(overview.context.session.selectedRank(), 3);
+    QTest::keyClick(&view, Qt::Key_Up);
+    QTest::keyClick(&view, Qt::Key_Up);
+    QTest::keyClick(&view, Qt::Key_Left); // the replica folds
+    EXPECT_EQ(view.rows().size(), 4U + 8U);
+}
+
 TEST(MemoryChart, AWideRunShowsTheChosenRanksStageAsABandNamingItsPeakRank)
 {
     gui::testing::ViewContext context;
