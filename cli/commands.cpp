@@ -4,6 +4,7 @@
 #include "commands.h"
 
 #include "explaincommand.h"
+#include "exportcommand.h"
 #include "gradecommand.h"
 #include "lessoncommand.h"
 #include "realcommand.h"
@@ -79,6 +80,7 @@ constexpr Command kCommands[] = {
     {"grade", grade, Host::ThisProcess},
     {"explain", explainCommand, Host::ThisProcess},
     {"compare", compareCommand, Host::Child},
+    {"export", exportCommand, Host::ThisProcess},
     {"real", runReal, Host::ThisProcess, true},
     {"sweep", sweep, Host::ThisProcess, true},
     {"help", printHelp, Host::ThisProcess},

@@ -138,6 +138,10 @@ std::vector<std::string> puzzleRankWords(const RealOptions &o, const std::string
     words.insert(words.end(), model.begin(), model.end());
     if (!o.profile.empty())
         words.emplace_back("--profile");
+    if (o.nnodes > 1) // every node's check needs every rank's files (rankstep_real.exchange)
+        words.insert(words.end(), {"--node-ranks", std::to_string(o.ranks / o.nnodes)});
+    if (o.backend == "nccl")
+        words.insert(words.end(), {"--device", "cuda"});
     return words;
 }
 
@@ -244,6 +248,10 @@ int realCommand(const std::vector<std::string> &args)
     const fs::path &out = folder.ranks;
     if (!torchAvailable("real", o.python, folder.dir))
         return kUnavailable;
+    if (o.backend == "nccl") // before any rank starts, not a traceback from each of them
+        if (const std::string problem = ncclProblem(o.python, o.ranks / o.nnodes, folder.dir);
+            !problem.empty())
+            throw UsageError{"real: " + problem};
 
     // 1. The simulation: the same checks and messages as `run`, before any real process starts.
     const fs::path simulated = folder.dir / "simulated.rstb";
@@ -265,8 +273,15 @@ int realCommand(const std::vector<std::string> &args)
         std::cout << (trace->error ? formatError(*trace->error) : trace->check.message + "\n");
         return exitCodeFor(*trace);
     }
-    std::cout << "Simulated: correct. Running " << o.ranks << " ranks for real (" << o.backend
-              << ", HIDDEN " << o.hidden << ", LENGTH " << o.length << ")...\n"
+    const int perNode = o.ranks / o.nnodes;
+    const int firstRank = o.nodeRank * perNode;
+    std::cout << "Simulated: correct. Running ";
+    if (o.nnodes > 1)
+        std::cout << "ranks " << firstRank << " to " << firstRank + perNode - 1 << " of " << o.ranks
+                  << " for real on node " << o.nodeRank << " of " << o.nnodes;
+    else
+        std::cout << o.ranks << " ranks for real";
+    std::cout << " (" << o.backend << ", HIDDEN " << o.hidden << ", LENGTH " << o.length << ")...\n"
               << std::flush;
 
     // 2. One process per rank of this node, on a loopback of their own when on one machine. Each
@@ -283,7 +298,6 @@ int realCommand(const std::vector<std::string> &args)
     // before any of the learner's code runs (rankstep_real.rank.run). Only the time is taken
     // from it; a learner's code that made another rank's file early would only shorten its own
     // run's time.
-    const int firstRank = o.nodeRank * (o.ranks / o.nnodes);
     const auto everyRankJoined = [&] {
         for (int rank = firstRank; rank < firstRank + o.ranks / o.nnodes; ++rank)
             if (!fs::exists(out / ("rank-" + std::to_string(rank) + ".progress")))
@@ -302,8 +316,9 @@ int realCommand(const std::vector<std::string> &args)
         return *code;
 
     // 3. The check against one process, and the report, in a sandbox of its own.
-    std::vector<std::string> verify{"--ranks", std::to_string(o.ranks), "--wall-seconds",
-                                    std::to_string(ended.seconds)};
+    std::vector<std::string> verify{"--ranks",        std::to_string(o.ranks),
+                                    "--nnodes",       std::to_string(o.nnodes),
+                                    "--wall-seconds", std::to_string(ended.seconds)};
     const std::vector<std::string> model = modelArguments(o);
     verify.insert(verify.end(), model.begin(), model.end());
     if (!o.profile.empty())
@@ -319,8 +334,11 @@ int realCommand(const std::vector<std::string> &args)
         return kLearnerError;
     if (!o.json.empty())
         writeFile(o.json, readRankFile((folder.check / "report.json").string()));
-    if (!o.profile.empty())
-        writeFile(o.profile, readRankFile((folder.check / "profile.json").string()));
+    if (!o.profile.empty()) {
+        const fs::path merged = folder.check / "profile.json";
+        if (fs::is_regular_file(merged)) // the verdict above said why when it is not
+            writeFile(o.profile, readRankFile(merged.string()));
+    }
     return *verdict.code == 0 ? kSolved : kNotSolved;
 }
 

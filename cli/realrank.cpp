@@ -87,6 +87,8 @@ int realRankMain(const std::vector<std::string> &args)
             walls.realRank = true;
             walls.sockets = check.empty(); // a check reads what the ranks left, with no network
             walls.readOnlyFolder = from;
+            // Only a rank of --backend nccl opens the GPUs; the check never does.
+            walls.gpu = check.empty() && valueOf(args, "--device") == "cuda";
             walls.maxFileBytes = 0; // applyRealLimits set it
             std::cerr << describeMissing(lockDown(out, walls));
         });

@@ -12,9 +12,11 @@
 #include "realprocess.h"
 #include "runreport.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <chrono>
 #include <csignal>
+#include <cstdio>
 #include <cstring>
 #include <iostream>
 #include <thread>
@@ -25,6 +27,7 @@
 #include <netinet/in.h>
 #include <sched.h>
 #include <sys/ioctl.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -178,10 +181,10 @@ Launched launchRanks(const RealOptions &o, const std::vector<std::string> &rankW
         env.push_back("LOCAL_RANK=" + std::to_string(local));
         std::vector<std::string> words{runnerProgram(), "__real-rank"};
         words.insert(words.end(), rankWords.begin(), rankWords.end());
+        launched.logs.push_back(out / ("rank-" + std::to_string(rank) + ".log"));
         try {
-            launched.pids.push_back(
-                spawnReal(words, realEnvironment(out.string(), env), out.string(),
-                          (out / ("rank-" + std::to_string(rank) + ".log")).string()));
+            launched.pids.push_back(spawnReal(words, realEnvironment(out.string(), env),
+                                              out.string(), launched.logs.back().string()));
         } catch (const UsageError &) {
             killAll(launched);
             throw;
@@ -223,6 +226,11 @@ Ended waitForRanks(const Launched &launched, double timeout, const std::function
     auto nextLook = start;
     auto nextQuotaLook = start;
     bool failing = false;
+    const auto logOf = [&launched](pid_t pid) {
+        const auto at = std::find(launched.pids.begin(), launched.pids.end(), pid);
+        const auto index = std::size_t(at - launched.pids.begin());
+        return index < launched.logs.size() ? launched.logs[index] : fs::path();
+    };
     while (ended.status.size() < launched.pids.size()) {
         if (waitingToJoin && Clock::now() >= nextLook) {
             nextLook = after(Clock::now(), 0.1);
@@ -234,13 +242,16 @@ Ended waitForRanks(const Launched &launched, double timeout, const std::function
         }
         int status = 0;
         pid_t pid = 0;
+        struct rusage usage {};
         for (const pid_t rank : launched.pids)
-            if (!ended.status.contains(rank) && (pid = waitpid(rank, &status, WNOHANG)) != 0)
+            if (!ended.status.contains(rank) && (pid = wait4(rank, &status, WNOHANG, &usage)) != 0)
                 break;
         if (pid > 0) {
             ended.status[pid] = status;
+            ended.peakKiB[pid] = usage.ru_maxrss;
             if (!(WIFEXITED(status) && WEXITSTATUS(status) == 0) && !failing) {
                 failing = true;
+                ended.failedLog = logOf(pid);
                 deadline =
                     std::min<Clock::time_point>(deadline, Clock::now() + std::chrono::seconds(3));
             }
@@ -295,9 +306,19 @@ std::optional<int> endOfRanks(const Ended &ended, const fs::path &out, int ranks
         return kLearnerError;
     }
     for (const auto &[pid, status] : ended.status) {
+        if (WIFEXITED(status) && WEXITSTATUS(status) == kExchangeFailed) {
+            std::cout << "The ranks of another node stopped before every rank's files were "
+                         "exchanged, so this node cannot check the run; the other node's output "
+                         "says why. Every rank process was stopped.\n";
+            return kLearnerError;
+        }
+    }
+    for (const auto &[pid, status] : ended.status) {
         if (!(WIFEXITED(status) && WEXITSTATUS(status) == 0)) {
-            std::cout << "A rank process ended unexpectedly; its output:\n"
-                      << printable(readRankFile(out / "rank-0.log", 64 * 1024)) << "\n";
+            const fs::path log = ended.failedLog.empty() ? out / "rank-0.log" : ended.failedLog;
+            std::cout << "A rank process ended unexpectedly; its output ("
+                      << log.filename().string() << "):\n"
+                      << printable(readRankFile(log, 64 * 1024)) << "\n";
             return kInternal;
         }
     }
@@ -315,6 +336,34 @@ bool torchAvailable(const std::string &command, const std::string &python, const
               << ". On Debian 12: sudo apt-get install python3-torch (or run "
                  "scripts/setup-deps.sh). Everything else in Rankstep works without it.\n";
     return false;
+}
+
+std::string ncclProblem(const std::string &python, int ranksPerNode, const fs::path &folder)
+{
+    // On stderr: the child's stdout is /dev/null (cli/childprocess.h).
+    const ChildOutcome probe =
+        runChild(python,
+                 {"-c",
+                  "import sys, torch, torch.distributed as d\n"
+                  "gpus = torch.cuda.device_count() if torch.cuda.is_available() else 0\n"
+                  "sys.stderr.write(f'rankstep-nccl {int(d.is_nccl_available())} {gpus}\\n')\n"},
+                 120, (folder / "nccl.err").string());
+    const std::size_t at = probe.stderrText.rfind("rankstep-nccl ");
+    int nccl = 0, gpus = 0;
+    if (at == std::string::npos ||
+        std::sscanf(probe.stderrText.c_str() + at, "rankstep-nccl %d %d", &nccl, &gpus) != 2)
+        nccl = gpus = 0;
+    if (nccl != 1)
+        return "--backend nccl needs PyTorch built with CUDA and NCCL, and the PyTorch of " +
+               python +
+               " has no NCCL (Debian's python3-torch is built for CPUs only): use --backend "
+               "gloo";
+    if (gpus < ranksPerNode)
+        return "--backend nccl gives every rank a GPU of its own, and this machine has " +
+               std::to_string(gpus) + " GPU" + (gpus == 1 ? "" : "s") + " for " +
+               std::to_string(ranksPerNode) +
+               " ranks: use fewer --ranks, more --nnodes, or --backend gloo";
+    return {};
 }
 
 RunFolder::RunFolder()
@@ -351,7 +400,8 @@ CheckOutcome runCheck(const RealOptions &o, const RunFolder &folder, const std::
         {spawnReal(argv, realEnvironment(folder.check.string(), {"PYTHONPATH=" + realPackageDir()}),
                    folder.check.string(), log)},
         folder.check,
-        o.memory > 0 ? std::uintmax_t(o.memory) << 20 : 0};
+        o.memory > 0 ? std::uintmax_t(o.memory) << 20 : 0,
+        {log}};
     const Ended ended = waitForRanks(check, o.timeout);
     CheckOutcome outcome;
     const int status = ended.status.empty() ? -1 : ended.status.begin()->second;

@@ -49,6 +49,7 @@ struct Launched {
     std::vector<pid_t> pids;
     std::filesystem::path folder;
     std::uintmax_t quotaBytes = 0;
+    std::vector<std::filesystem::path> logs; // each process's output, in the order of `pids`
 };
 
 // The bytes the files beneath `folder` hold, by their sizes (a sparse file counts whole); links
@@ -70,7 +71,11 @@ struct Ended {
     bool overQuota = false; // the folder held more than `quotaBytes`: every process was ended
     std::uintmax_t quotaBytes = 0;
     std::map<pid_t, int> status;
+    // Each rank's peak resident memory in KiB, as the kernel counted it (wait4's ru_maxrss): of
+    // those that ended on their own, outside the code they ran.
+    std::map<pid_t, long> peakKiB;
     double seconds = 0;
+    std::filesystem::path failedLog; // the output of the first process that failed, if any
 };
 
 // Waits for every rank. The timeout counts from the moment `joined` first says every rank has
@@ -105,12 +110,23 @@ struct RunFolder {
 bool torchAvailable(const std::string &command, const std::string &python,
                     const std::filesystem::path &folder);
 
+// Why `--backend nccl` cannot run `ranksPerNode` ranks with the PyTorch of `python` (asked in a
+// child process, its errors in `folder`): no NCCL in it (Debian's python3-torch is built for CPUs
+// only), or fewer GPUs than ranks on this node. "" when it can: each rank then takes the GPU
+// numbered by its LOCAL_RANK.
+std::string ncclProblem(const std::string &python, int ranksPerNode,
+                        const std::filesystem::path &folder);
+
 // What the check of a run said: its exit code (nothing when it failed itself, which `failure`
 // then says) and its verdict's text, read from its own folder.
 struct CheckOutcome {
     std::optional<int> code;
     std::string failure, verdict;
 };
+
+// A rank of a run across nodes whose files could not reach the other nodes' ranks
+// (rankstep_real.exchange.FAILED): a rank of another node stopped first.
+inline constexpr int kExchangeFailed = 5;
 
 // rankstep_real.verify and .torchjudge: 0 passed, 3 not, 4 a rank's file was refused.
 inline constexpr int kCheckNotMet = 3;

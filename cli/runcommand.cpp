@@ -92,6 +92,7 @@ std::string helpText()
   or:  rankstep-cli compare A B [--json]
   or:  rankstep-cli real FILE --function F [--ranks R --layers L --batches B] [real options]
   or:  rankstep-cli sweep FILE [--ranks LIST --layers LIST --batches LIST] [sweep options]
+  or:  rankstep-cli export FILE --function F [--ranks R --layers L --batches B] --torch OUT.py
 
 Runs a puzzle function from FILE on every simulated rank and prints the figures the way the
 puzzle notebook does:
@@ -128,18 +129,26 @@ both, and their JSON.
 `real` runs FILE for real: first simulated (a program the simulator refuses is not run), then one
 process per rank trains real tensors through PyTorch's torch.distributed (python3-torch), and the
 ranks' final weights, put together, are compared with one process trained on every batch: the
-largest difference per layer, and the first layer that differs. It needs no sandbox of its own
-yet: the ranks run as the user (docs/command-line.md, "Running it for real"). Its options:
+largest difference per layer, and the first layer that differs (and, across nodes, whose ranks
+hold values that differ). Each rank runs in the runner's sandbox, the check in one of its own
+(docs/command-line.md, "Running it for real"). Its options:
   --hidden H --length N   the model's sizes (default the notebook's 512 and 256)
   --seed S                the seed of the data set and of the first weights (default 0)
-  --backend gloo|nccl     torch.distributed's backend (default gloo)
+  --backend gloo|nccl     torch.distributed's backend (default gloo); nccl needs PyTorch with
+                          CUDA and NCCL and a GPU per rank, said before any rank starts
   --json OUT              the real run as JSON: events in seconds, memory in bytes, and "result"
   --profile OUT           torch.profiler's trace of every rank in one file (Perfetto opens it)
   --timeout S             end every rank process after S seconds (default 120)
   --nnodes N --node-rank K --master-addr A --master-port P
-                          torchrun's conventions across machines: run the same command on each
-  It exits 0 when the weights match, 1 when they differ, 2 when a rank raised, 4 at the timeout,
-  69 when PyTorch is not installed, and as `run` when the simulation stops.
+                          torchrun's conventions across machines: run the same command on each;
+                          every node checks every rank's weights (the ranks exchange them)
+  It exits 0 when the weights match, 1 when they differ, 2 when a rank raised (on any node), 4 at
+  the timeout, 64 for a usage error, 69 when PyTorch is not installed, and as `run` when the
+  simulation stops.
+
+`export` runs FILE as `run` does and writes its schedule as a plain PyTorch program, OUT.py, for
+torchrun (no Rankstep import): `torchrun --standalone --nproc_per_node R OUT.py --check` trains it
+and compares it with one process; --hidden, --length and --seed are real's (docs/export.md).
 
 `sweep` runs FILE at every setting of a grid, each run in a child process of its own and as many
 at a time as there are cores, and prints a row per setting: result, Timesteps, end time, peak

@@ -113,6 +113,8 @@ bool landlock(const std::string &workFolder, bool network, const SandboxFiles &f
         allow(ruleset, path.c_str(), LANDLOCK_ACCESS_FS_READ_DIR);
     if (!readOnlyFolder.empty())
         allow(ruleset, readOnlyFolder.c_str(), kRead);
+    for (const std::string &path : files.devices)
+        allow(ruleset, path.c_str(), kRead | LANDLOCK_ACCESS_FS_WRITE_FILE);
     allow(ruleset, "/dev/null", LANDLOCK_ACCESS_FS_WRITE_FILE | (abi >= 3 ? kFsTruncate : 0));
     if (kSanitized) { // and the symbolizer it starts for a report
         allow(ruleset, "/proc", kRead);
@@ -143,7 +145,7 @@ LockDown lockDown(const std::string &workFolder, const Walls &walls)
     LockDown result;
     if (!kSanitized)
         prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
-    const SandboxFiles files = sandboxFiles(network);
+    const SandboxFiles files = sandboxFiles(network, walls.gpu);
     if (!network) {
         preloadExtensions(files);
         python::refuseImports(rawMemoryModules(), unavailableModules());

@@ -56,6 +56,7 @@ struct Walls {
     // does not see a connect() to a socket's path.
     bool sockets = false;
     std::string readOnlyFolder; // one more folder to read, not write (the check reads the ranks')
+    bool gpu = false;           // a rank of --backend nccl: opens /dev/nvidia* (cli/sandboxfiles.h)
     std::uint64_t maxFileBytes = kMaxFileBytes; // 0: the limit set before stays
 };
 LockDown lockDown(const std::string &workFolder, const Walls &walls);

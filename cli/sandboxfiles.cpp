@@ -110,7 +110,18 @@ const std::vector<std::string> &unavailableModules()
     return names;
 }
 
-SandboxFiles sandboxFiles(bool realRank)
+std::vector<std::string> gpuDeviceFiles(const std::string &devFolder)
+{
+    std::vector<std::string> devices;
+    std::error_code error;
+    for (const fs::directory_entry &entry : fs::directory_iterator(devFolder, error))
+        if (entry.path().filename().string().starts_with("nvidia"))
+            devices.push_back(entry.path().string());
+    std::sort(devices.begin(), devices.end());
+    return devices;
+}
+
+SandboxFiles sandboxFiles(bool realRank, bool gpu, const std::string &devFolder)
 {
     SandboxFiles files;
     for (std::string_view path : kSystemFiles)
@@ -121,6 +132,11 @@ SandboxFiles sandboxFiles(bool realRank)
         files.readable.insert(files.readable.end(), std::begin(kSystemLibraries),
                               std::end(kSystemLibraries));
         files.readable.insert(files.readable.end(), python.path.begin(), python.path.end());
+        if (gpu) { // CUDA and NCCL open the devices and read the driver's and the bus's state
+            files.devices = gpuDeviceFiles(devFolder);
+            files.readable.insert(files.readable.end(),
+                                  {"/proc/driver/nvidia", "/sys/bus/pci", "/sys/devices"});
+        }
     } else {
         if (files.pythonFound)
             allowStandardLibrary(python.standardLibrary, files);

@@ -12,6 +12,7 @@ struct SandboxFiles {
     std::vector<std::string> readable;   // a file, or a folder and everything beneath
     std::vector<std::string> listable;   // folders whose names (beneath) may be listed, no file
     std::vector<std::string> extensions; // lib-dynload's allowed C extensions (also readable)
+    std::vector<std::string> devices;    // device files to read and write: a rank's GPUs
     bool pythonFound = false;            // the interpreter's library was found and allowed
     // Modules giving raw memory access (ctypes, cffi, CPython's test modules) that were imported
     // or loaded before the lock-down: the learner's code could use them.
@@ -29,8 +30,14 @@ const std::vector<std::string> &unavailableModules();
 // zone, /dev/null, /dev/urandom, the CPU list and the run's folder (given to Landlock separately).
 // No shared library: every one the run needs is loaded before (see preloadExtensions).
 // `realRank`: a rank of a real run, with PyTorch loaded, reads the system's libraries (/usr/lib,
-// /lib) and every folder on its sys.path instead.
-SandboxFiles sandboxFiles(bool realRank);
+// /lib) and every folder on its sys.path instead; with `gpu` (a rank of `--backend nccl`) also
+// opens NVIDIA's device files in `devFolder` (gpuDeviceFiles) and reads the driver's state in
+// /proc and the PCI devices in /sys. `gpu` is ignored for any other process.
+SandboxFiles sandboxFiles(bool realRank, bool gpu = false, const std::string &devFolder = "/dev");
+
+// NVIDIA's device files in `devFolder` (nvidiactl, nvidia0, nvidia-uvm, nvidia-caps...), sorted;
+// none where there is no NVIDIA driver.
+std::vector<std::string> gpuDeviceFiles(const std::string &devFolder);
 
 // Loads every one of `files.extensions` the way Python's import
 // would (dlopen, RTLD_NOW), so that importing one after the lock-down maps no new code.

@@ -73,6 +73,12 @@ int torchLessonCommand(const lessons::Lesson &lesson, const std::string &source,
     if (const auto code = endOfRanks(ended, out, o.ranks, timedOut.str()))
         return *code;
     const long long sentAfter = sentBefore >= 0 ? loopbackBytesSent() : -1;
+    // Each rank's peak memory as the kernel counted it: what activation checkpointing saves.
+    std::ostringstream peaks;
+    for (std::size_t i = 0; i < launched.pids.size(); ++i) {
+        const auto peak = ended.peakKiB.find(launched.pids[i]);
+        peaks << (i ? "," : "") << (peak == ended.peakKiB.end() ? 0L : peak->second);
+    }
     // The verdict: rankstep_real.torchjudge trains the reference itself and compares the weights
     // each rank left; what only the ranks saw of themselves is shown as hints, never decides.
     const CheckOutcome verdict = runCheck(
@@ -80,7 +86,8 @@ int torchLessonCommand(const lessons::Lesson &lesson, const std::string &source,
         {"--ranks", std::to_string(o.ranks), "--check", torch.check, "--steps",
          std::to_string(steps), "--accumulation", std::to_string(torch.accumulation), "--embd",
          std::to_string(embd), "--wall-seconds", std::to_string(ended.seconds), "--exchanged-bytes",
-         std::to_string(sentAfter >= sentBefore && sentBefore >= 0 ? sentAfter - sentBefore : -1)});
+         std::to_string(sentAfter >= sentBefore && sentBefore >= 0 ? sentAfter - sentBefore : -1),
+         "--peak-rss-kib", peaks.str()});
     if (!verdict.code) {
         std::cerr << "rankstep-cli lesson: the lesson's checks failed to run:\n" << verdict.failure;
         return kInternal;

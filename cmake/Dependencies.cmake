@@ -7,7 +7,7 @@ find_package(Threads REQUIRED)
 find_package(CLI11 2.1 CONFIG REQUIRED)
 
 if(RANKSTEP_BUILD_GUI)
-  find_package(Qt6 6.4 REQUIRED COMPONENTS Core Gui Widgets Charts Svg Test Concurrent LinguistTools)
+  find_package(Qt6 6.4 REQUIRED COMPONENTS Core Gui Widgets Charts Svg Test Concurrent Network LinguistTools)
   find_package(QCoro6 0.8 REQUIRED COMPONENTS Core)
 
   # Debian ships no CMake or pkg-config file for QScintilla.

@@ -46,6 +46,7 @@ if(WITH_GUI)
   list(APPEND wanted bin/rankstep libexec/rankstep/rankstep-figures
                      share/applications/io.github.rankstep.Rankstep.desktop
                      share/metainfo/io.github.rankstep.Rankstep.metainfo.xml
+                     share/mime/packages/io.github.rankstep.Rankstep.xml
                      share/icons/hicolor/scalable/apps/rankstep.svg
                      share/icons/hicolor/48x48/apps/rankstep.png
                      share/icons/hicolor/256x256/apps/rankstep.png)
@@ -77,6 +78,14 @@ if(WITH_GUI)
     fail("desktop-file-validate and appstreamcli are needed: run scripts/setup-deps.sh")
   endif()
   expect_run(COMMAND ${DESKTOP_FILE_VALIDATE} "${STAGE}/share/applications/io.github.rankstep.Rankstep.desktop")
+  # The trace's type compiles into a MIME database (as the package's trigger does).
+  find_program(UPDATE_MIME_DATABASE update-mime-database)
+  if(UPDATE_MIME_DATABASE)
+    expect_run(COMMAND ${UPDATE_MIME_DATABASE} "${STAGE}/share/mime")
+    if(NOT EXISTS "${STAGE}/share/mime/application/x-rankstep-trace.xml")
+      fail("update-mime-database made no application/x-rankstep-trace")
+    endif()
+  endif()
   expect_run(COMMAND ${APPSTREAMCLI} validate --no-net
                      "${STAGE}/share/metainfo/io.github.rankstep.Rankstep.metainfo.xml"
              EXPECT "Validation was successful")

@@ -90,6 +90,8 @@ std::string whose(const Event &event, const core::Phrasebook &words)
 std::string describeEvent(const Event &event, const core::Phrasebook &words)
 {
     const std::string name = core::opName(event.op);
+    if ((event.op == OpKind::PassTo || event.op == OpKind::Receive) && event.peer < 0)
+        return name; // a profile's send or recv names no peer
     if (event.op == OpKind::PassTo)
         return words.say(core::sentence::kToRank, {name, std::to_string(event.peer)});
     if (event.op == OpKind::Receive)

@@ -46,12 +46,19 @@ TorchLessonReport read(const JsonValue &root)
             {check.string("name"), check.boolean("passed"), check.string("message")});
     }
     report.referenceLosses = numbers(top.get("reference_losses"), "reference_losses");
+    if (top.has("reference_grad_norms")) // reports before the checklist lesson have none
+        report.referenceGradNorms =
+            numbers(top.get("reference_grad_norms"), "reference_grad_norms");
+    if (top.has("clip_norm"))
+        report.clipNorm = readNumber(top.get("clip_norm"), "clip_norm");
     const std::vector<JsonValue> &ranks = top.array("ranks");
     for (std::size_t i = 0; i < ranks.size(); ++i) {
         const Fields rank(ranks[i], "ranks[" + std::to_string(i) + "]");
         TorchRankLosses losses;
         losses.rank = rank.integer32("rank", 0, 4095);
         losses.losses = numbers(rank.get("losses"), rank.pathOf("losses"));
+        if (rank.has("grad_norms"))
+            losses.gradNorms = numbers(rank.get("grad_norms"), rank.pathOf("grad_norms"));
         losses.seconds = readNumber(rank.get("seconds"), rank.pathOf("seconds"));
         losses.optimizerSteps = rank.integer32("optimizer_steps");
         losses.allReduces = rank.integer32("all_reduces");

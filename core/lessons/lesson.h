@@ -41,7 +41,8 @@ enum class Parallelism {
 
 // A lesson of real PyTorch code (lessons/100-torch_loop and on): the learner's train(run) runs on
 // real processes and is checked against a reference (core/real/rankstep_real/torchlesson.py),
-// not simulated. `check` names what is checked: "loop", "amp", "ddp" or "ddp_accum".
+// not simulated. `check` names what is checked: "loop", "amp", "ddp", "ddp_accum", "zero",
+// "fsdp", "checkpoint" or "checklist" (docs/torch-lessons.md).
 struct TorchSettings {
     std::string check;
     int steps = 100;

@@ -162,10 +162,12 @@ void readConfig(Lesson &lesson, const std::string &json, const std::string &file
             const io::Fields t = f.object("torch");
             TorchSettings torch;
             torch.check = t.string("check");
-            if (torch.check != "loop" && torch.check != "amp" && torch.check != "ddp" &&
-                torch.check != "ddp_accum")
+            static const std::set<std::string> kChecks{"loop", "amp",  "ddp",        "ddp_accum",
+                                                       "zero", "fsdp", "checkpoint", "checklist"};
+            if (!kChecks.contains(torch.check))
                 io::failAt(t.get("check"), t.pathOf("check"),
-                           "expected \"loop\", \"amp\", \"ddp\" or \"ddp_accum\"");
+                           "expected \"loop\", \"amp\", \"ddp\", \"ddp_accum\", \"zero\", "
+                           "\"fsdp\", \"checkpoint\" or \"checklist\"");
             torch.steps = t.integer32("steps", 1, 100000);
             torch.accumulation = t.has("accumulation") ? t.integer32("accumulation", 1, 1024) : 1;
             torch.embd = t.has("embd") ? t.integer32("embd", 1, 8192) : torch.embd;

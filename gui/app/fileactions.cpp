@@ -5,9 +5,14 @@
 #include "demoactions.h"
 #include "notebookimport.h"
 #include "recentfiles.h"
+#include "traceopenactions.h"
+#include "traceopener.h"
+
+#include "core/regularfile.h"
 
 #include <QAction>
 #include <QDir>
+#include <QFile>
 #include <QFileInfo>
 #include <QMenu>
 #include <QMessageBox>
@@ -15,15 +20,17 @@
 #include <QUrl>
 
 #include <algorithm>
+#include <cstdio>
 
 namespace rankstep::gui {
 
 FileActions::FileActions(ClassActions &classes, NotebookImport &import, DemoActions &demos,
-                         QMenu *fileMenu, QWidget *dialogParent)
+                         TraceOpenActions &traces, QMenu *fileMenu, QWidget *dialogParent)
     : QObject(dialogParent)
     , m_classes(classes)
     , m_import(import)
     , m_demos(demos)
+    , m_traces(traces)
     , m_dialogParent(dialogParent)
     , m_recent(new RecentFiles(
           fileMenu, [this](const QString &path) { openFile(path); }, this))
@@ -32,6 +39,7 @@ FileActions::FileActions(ClassActions &classes, NotebookImport &import, DemoActi
     connect(&m_import, &NotebookImport::fileRead, m_recent, &RecentFiles::add);
     connect(&m_demos, &DemoActions::replayed, m_recent, &RecentFiles::add);
     connect(&m_classes, &ClassActions::folderOpened, m_recent, &RecentFiles::add);
+    connect(&m_traces, &TraceOpenActions::opened, m_recent, &RecentFiles::add);
     fileMenu->addSeparator();
     QAction *quit = fileMenu->addAction(tr("&Quit"), dialogParent, &QWidget::close);
     quit->setObjectName(QStringLiteral("quitAction"));
@@ -53,19 +61,31 @@ bool FileActions::openFile(const QString &path)
     } else if (info.isDir()) {
         m_classes.openFolder(path);
         return true;
+    } else if (const core::Status regular =
+                   core::checkRegularFile(QFile::encodeName(path).toStdString(),
+                                          core::kMaxTraceFileBytes);
+               !regular) { // a FIFO, a device: never read, which could block the window
+        why = QString::fromStdString(regular.error().message);
+    } else if (TraceOpener::isTrace(path)) {
+        return m_traces.open(path); // says why itself when it cannot
     } else if (suffix == QLatin1String("ipynb") || suffix == QLatin1String("py")) {
         m_import.importAndReport(path);
         return true;
-    } else if (suffix == QLatin1String("json")) {
+    } else if (TraceOpener::isDemonstration(path)) {
         if (m_demos.replay(path, 0, &why))
             return true;
+    } else if (suffix == QLatin1String("json")) {
+        why = tr("%1 is JSON of another kind: neither a trace or profile the command line wrote "
+                 "nor a recorded demonstration.")
+                  .arg(info.fileName());
     } else {
         why = tr("Rankstep opens notebooks (.ipynb) and Python files (.py) to import, recorded "
-                 "demonstrations (.json) to replay, and class folders to grade; %1 is none of "
-                 "these.")
+                 "demonstrations (.json) to replay, traces and profiles the command line wrote "
+                 "(.rstb, .json) to show, and class folders to grade; %1 is none of these.")
                   .arg(info.fileName());
     }
     Q_EMIT message(why);
+    std::fprintf(stderr, "rankstep: %s\n", qPrintable(why)); // a script's log too
     auto *box = new QMessageBox(QMessageBox::Warning, tr("This file cannot be opened"), why,
                                 QMessageBox::Ok, m_dialogParent);
     box->setObjectName(QStringLiteral("openFileFailedDialog"));

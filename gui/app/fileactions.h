@@ -13,17 +13,19 @@ class ClassActions;
 class DemoActions;
 class NotebookImport;
 class RecentFiles;
+class TraceOpenActions;
 
 // A file or folder handed to the app (its command line, "Open with", a drop, File > Open
 // Recent): a folder is graded as a class folder, a notebook or .py imported, a recorded
-// demonstration replayed.
+// demonstration replayed, a trace the runner wrote shown (TraceOpenActions). What a file holds is
+// told from its first bytes; the name decides only between a notebook and a .py.
 class FileActions : public QObject
 {
     Q_OBJECT
 public:
     // Adds File > Open Recent and Quit (which closes dialogParent) to fileMenu.
-    FileActions(ClassActions &classes, NotebookImport &import, DemoActions &demos, QMenu *fileMenu,
-                QWidget *dialogParent);
+    FileActions(ClassActions &classes, NotebookImport &import, DemoActions &demos,
+                TraceOpenActions &traces, QMenu *fileMenu, QWidget *dialogParent);
 
     RecentFiles &recentFiles() const { return *m_recent; }
     // False, with why in the status bar and a message box, for anything else.
@@ -40,6 +42,7 @@ private:
     ClassActions &m_classes;
     NotebookImport &m_import;
     DemoActions &m_demos;
+    TraceOpenActions &m_traces;
     QWidget *m_dialogParent;
     RecentFiles *m_recent;
 };

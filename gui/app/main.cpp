@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+#include "instancechannel.h"
 #include "mainwindow.h"
 #include "progressstore.h"
 #include "scripting.h"
@@ -12,7 +13,9 @@
 #include <QIcon>
 #include <QLoggingCategory>
 #include <QMessageBox>
+#include <QTimer>
 
+#include <algorithm>
 #include <cstdio>
 
 namespace {
@@ -110,7 +113,24 @@ int main(int argc, char *argv[])
                                     "Speak <language>: de (German) or en (English); the system's "
                                     "language by default."),
         QStringLiteral("language")));
+    const QCommandLineOption open(
+        QStringLiteral("open"),
+        QCoreApplication::translate("Options",
+                                    "Open <file>: a trace the command line wrote (run "
+                                    "--trace-out or --json, real --json or --profile), shown "
+                                    "read-only in every view; or any file [file] takes."),
+        QStringLiteral("file"));
+    parser.addOption(open);
     parser.process(app);
+    QStringList files = parser.values(open) + parser.positionalArguments();
+    // "Open with" while a window runs: that window opens them (instancechannel.h). A start with
+    // script options is its own.
+    const QStringList own = {QStringLiteral("open"), QStringLiteral("lang")};
+    const QStringList given = parser.optionNames();
+    const bool plain = std::all_of(given.begin(), given.end(),
+                                   [&own](const QString &name) { return own.contains(name); });
+    if (!files.isEmpty() && plain && rankstep::gui::handToRunningInstance(files))
+        return 0;
 
     rankstep::gui::ProgressStore progress;
     progress.lock(); // held elsewhere: the window shows the code read-only and says why
@@ -118,10 +138,22 @@ int main(int argc, char *argv[])
     rankstep::gui::MainWindow window(std::move(lessons.lessons), progress);
     window.show();
     showLessonProblems(&window, lessons.problems);
+    rankstep::gui::InstanceServer instances; // the next "Open with" comes here
+    if (plain)
+        instances.listen();
+    rankstep::gui::openHandedFiles(instances, window);
+    // "Open with Rankstep", `rankstep FILE` and --open: before a script's screenshot (taken
+    // 400 ms after startScript), and after its --lesson, which would clear a trace shown before.
+    const auto openFiles = [&window, files] {
+        for (const QString &file : files)
+            window.openFile(file);
+    };
+    const bool lessonFirst = parser.isSet(options.lesson);
+    if (!lessonFirst)
+        openFiles();
     if (!rankstep::gui::startScript(parser, options, window.scriptTarget()))
         return 64;
-    // "Open with Rankstep" and `rankstep FILE`: once the window is up.
-    for (const QString &file : parser.positionalArguments())
-        window.openFile(file);
+    if (lessonFirst)
+        QTimer::singleShot(0, &window, openFiles);
     return QApplication::exec();
 }

@@ -36,6 +36,8 @@
 #include "scripttarget.h"
 #include "timeaxisaligner.h"
 #include "timelineview.h"
+#include "torchexportactions.h"
+#include "traceopenactions.h"
 #include "viewcontrols.h"
 #include "viewshares.h"
 #include "whatifview.h"
@@ -204,6 +206,10 @@ void MainWindow::buildFileMenu()
     connect(p.exportActions, &ExportActions::exported, this, [this](const QString &path) {
         statusBar()->showMessage(tr("Saved %1.").arg(QDir::toNativeSeparators(path)));
     });
+    // The lesson's code as a PyTorch program for torchrun (docs/export.md).
+    auto *torchExport = new TorchExportActions(*p.session, *p.keeper, m_fileMenu, this);
+    connect(torchExport, &TorchExportActions::message, statusBar(),
+            [this](const QString &text) { statusBar()->showMessage(text); });
     buildDemonstrations();
     // A teacher's class: every learner's code graded at once (README "Grading a class").
     m_fileMenu->addSeparator();
@@ -217,10 +223,35 @@ void MainWindow::buildFileMenu()
         new ClassActions(*p.rosterView, classWindow, m_model->lessons(), m_fileMenu, this);
     p.classGrading = &p.classActions->grading();
     showMessages(p.classActions, statusBar());
-    p.files =
-        new FileActions(*p.classActions, *p.notebookImport, *p.demonstrations, m_fileMenu, this);
+    buildTraceOpen();
+    p.files = new FileActions(*p.classActions, *p.notebookImport, *p.demonstrations, *p.traceOpen,
+                              m_fileMenu, this);
     p.recentFiles = &p.files->recentFiles();
     showMessages(p.files, statusBar());
+}
+
+// File > Open Trace…: a run the command line wrote, shown read-only (traceopenactions.h).
+void MainWindow::buildTraceOpen()
+{
+    WindowParts &p = m_parts;
+    const auto lessonOf = [this](const QString &function) {
+        if (currentLesson() && QString::fromStdString(currentLesson()->function) == function)
+            return true; // open already: its tab and layout stay
+        for (const lessons::Lesson &lesson : m_model->lessons())
+            if (!lesson.isTorch() && QString::fromStdString(lesson.function) == function)
+                return openLesson(QString::fromStdString(lesson.id));
+        return false;
+    };
+    p.traceOpen = new TraceOpenActions(
+        {*p.session, *p.editor, *p.keeper, *this, lessonOf,
+         [this](const QString &code, const QString &why) { showScriptCode(code, why); },
+         [this] { m_parts.lessonRun->stop(); },
+         [this] {
+             arrangeViews();
+         }},
+        m_fileMenu, this);
+    m_fileMenu->insertAction(m_fileMenu->actions().value(1), p.traceOpen->action());
+    showMessages(p.traceOpen, statusBar());
 }
 
 // Run: What if (docs/sweeps.md), the same code at many settings; the cost model

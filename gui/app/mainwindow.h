@@ -74,6 +74,7 @@ private:
     void buildLayout();
     void buildToolBar();
     void buildFileMenu();
+    void buildTraceOpen();
     void buildRunMenu();
     void buildViewMenu();
     void buildDemonstrations();

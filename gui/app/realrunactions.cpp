@@ -119,6 +119,10 @@ QString RealRunActions::noticeFor(const RunSession &session)
         return tr("Simulated under the cost model %1: times in milliseconds, memory in bytes "
                   "(Run > Cost Model; the lesson is graded under the notebook's).")
             .arg(QString::fromStdString(trace->config.cost.name));
+    if (seconds && trace && (!session.realRun() || session.realRun()->trace != trace))
+        return tr(
+            "These views show a run on real processes opened from a file: times in "
+            "milliseconds, memory in the bytes its tensors held (none in a profile).");
     return seconds ? tr("These views show the run on real processes: times in milliseconds, "
                         "memory in the bytes its tensors held. Ctrl+Shift+F5 goes back to the "
                         "simulation, whose results are above.")

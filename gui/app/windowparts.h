@@ -51,6 +51,7 @@ class StateView;
 class StepBar;
 class StepController;
 class TimelineView;
+class TraceOpenActions;
 class ViewControls;
 class WaitForView;
 class WhatIfView;
@@ -108,6 +109,7 @@ struct WindowParts {
     ClassActions *classActions = nullptr;
     GradeController *classGrading = nullptr;
     FileActions *files = nullptr;
+    TraceOpenActions *traceOpen = nullptr; // File > Open Trace…, --open, drops
     RecentFiles *recentFiles = nullptr;
     NotebookImport *notebookImport = nullptr;
     ExportActions *exportActions = nullptr;

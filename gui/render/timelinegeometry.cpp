@@ -318,7 +318,8 @@ std::vector<std::pair<std::size_t, std::size_t>> messageLinks(const core::Trace 
 {
     std::unordered_map<std::int64_t, std::size_t> sent;
     for (std::size_t i = 0; i < trace.events.size(); ++i) {
-        if (trace.events[i].op == core::OpKind::PassTo) {
+        // A message of a profile has no link (-1): no arrow rather than one to every receive.
+        if (trace.events[i].op == core::OpKind::PassTo && trace.events[i].link >= 0) {
             sent.emplace(trace.events[i].link, i);
         }
     }

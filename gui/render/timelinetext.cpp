@@ -78,10 +78,11 @@ QString blockLabel(const core::Event &event)
             return QStringLiteral("AG") + layer;
         case core::OpKind::ScatterReduce:
             return QStringLiteral("SR") + layer;
+        // A profile's send or recv names no peer (core/io/chrometracereader.h).
         case core::OpKind::PassTo:
-            return QStringLiteral("→ %1").arg(event.peer);
+            return event.peer < 0 ? QStringLiteral("→") : QStringLiteral("→ %1").arg(event.peer);
         case core::OpKind::Receive:
-            return QStringLiteral("← %1").arg(event.peer);
+            return event.peer < 0 ? QStringLiteral("←") : QStringLiteral("← %1").arg(event.peer);
         case core::OpKind::BackwardInput: // the two halves of a backward, told apart by name
             return QStringLiteral("B ") + batchLabel(event.batches);
         case core::OpKind::BackwardWeight:
@@ -98,7 +99,8 @@ QString blockLabel(const core::Event &event)
 QString eventTitle(const core::Event &event)
 {
     QString title = QString::fromLatin1(core::opName(event.op));
-    if (event.op == core::OpKind::PassTo) {
+    if (event.peer < 0) { // a profile's send or recv: no peer known
+    } else if (event.op == core::OpKind::PassTo) {
         title += TimelineText::tr(" to rank %1").arg(event.peer);
     } else if (event.op == core::OpKind::Receive) {
         title += TimelineText::tr(" from rank %1").arg(event.peer);

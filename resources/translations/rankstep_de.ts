@@ -1024,6 +1024,22 @@
         <translation>DDP mit akkumulierten Gradienten in PyTorch</translation>
     </message>
     <message>
+        <source>ZeRO in PyTorch</source>
+        <translation>ZeRO in PyTorch</translation>
+    </message>
+    <message>
+        <source>FSDP by hand in PyTorch</source>
+        <translation>FSDP von Hand in PyTorch</translation>
+    </message>
+    <message>
+        <source>Activation checkpointing in PyTorch</source>
+        <translation>Aktivierungs-Checkpointing in PyTorch</translation>
+    </message>
+    <message>
+        <source>The training checklist in PyTorch</source>
+        <translation>Die Trainings-Checkliste in PyTorch</translation>
+    </message>
+    <message>
         <source>Gradient accumulation</source>
         <translation>Gradienten akkumulieren</translation>
     </message>
@@ -1257,6 +1273,10 @@
         <source>Count --step in &lt;mode&gt;: snapshot (each draw()), operation, turn (the scheduler&apos;s), time.</source>
         <translation>--step in &lt;mode&gt; zählen: snapshot (jedes draw()), operation, turn (die des Schedulers), time.</translation>
     </message>
+    <message>
+        <source>Open &lt;file&gt;: a trace the command line wrote (run --trace-out or --json, real --json or --profile), shown read-only in every view; or any file [file] takes.</source>
+        <translation>&lt;file&gt; öffnen: eine Trace, die die Kommandozeile geschrieben hat (run --trace-out oder --json, real --json oder --profile), schreibgeschützt in jeder Ansicht gezeigt; oder jede Datei, die [file] annimmt.</translation>
+    </message>
 </context>
 <context>
     <name>QObject</name>
@@ -1439,6 +1459,10 @@ Rankstep zeigt stattdessen seine eingebauten Lektionen.</translation>
     <message>
         <source>one process, every rank&apos;s batches</source>
         <translation>ein Prozess, die Batches aller Ranks</translation>
+    </message>
+    <message>
+        <source>the checklist&apos;s loop</source>
+        <translation>die Schleife der Checkliste</translation>
     </message>
     <message>
         <source>the plain loop</source>
@@ -1933,6 +1957,49 @@ Sekunden jedes Ranks für Berechnung (forward, backward, loss, update) und für 
     <message>
         <source>Timesteps %1: the latest start of any rank&apos;s last operation, the figure the notebook prints and the targets are set in. The run ends at %2, when that operation has finished.</source>
         <translation>Timesteps %1: der späteste Beginn der letzten Operation eines Ranks, die Zahl, die das Notebook ausgibt und in der die Ziele gesetzt sind. Der Lauf endet bei %2, wenn diese Operation fertig ist.</translation>
+    </message>
+</context>
+<context>
+    <name>TraceOpener</name>
+    <message>
+        <source>%1 cannot be opened: %2</source>
+        <translation>%1 kann nicht geöffnet werden: %2</translation>
+    </message>
+    <message>
+        <source>it is no trace, run report or Chrome trace that Rankstep writes.</source>
+        <translation>Sie ist weder eine Trace noch ein Laufbericht noch eine Chrome-Trace, wie Rankstep sie schreibt.</translation>
+    </message>
+    <message>
+        <source>1 rank</source>
+        <translation>1 Rank</translation>
+    </message>
+    <message>
+        <source>%1 ranks</source>
+        <translation>%1 Ranks</translation>
+    </message>
+    <message>
+        <source>torch.profiler&apos;s trace of a real run, %1</source>
+        <translation>die Trace von torch.profiler eines echten Laufs, %1</translation>
+    </message>
+    <message>
+        <source>a Chrome trace of a simulated run, %1</source>
+        <translation>eine Chrome-Trace eines simulierten Laufs, %1</translation>
+    </message>
+    <message>
+        <source>%1, %2 layers, %3 batches</source>
+        <translation>%1, %2 Schichten, %3 Batches</translation>
+    </message>
+    <message>
+        <source>a run on real processes, %1</source>
+        <translation>ein Lauf auf echten Prozessen, %1</translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <translation>%1, %2</translation>
+    </message>
+    <message>
+        <source>%1 from %2, %3</source>
+        <translation>%1 aus %2, %3</translation>
     </message>
 </context>
 <context>
@@ -2864,12 +2931,16 @@ Sekunden jedes Ranks für Berechnung (forward, backward, loss, update) und für 
         <translation>%1 ist nicht vorhanden.</translation>
     </message>
     <message>
-        <source>Rankstep opens notebooks (.ipynb) and Python files (.py) to import, recorded demonstrations (.json) to replay, and class folders to grade; %1 is none of these.</source>
-        <translation>Rankstep öffnet Notebooks (.ipynb) und Python-Dateien (.py) zum Importieren, aufgezeichnete Vorführungen (.json) zum Abspielen und Klassenordner zum Bewerten; %1 ist nichts davon.</translation>
-    </message>
-    <message>
         <source>This file cannot be opened</source>
         <translation>Diese Datei kann nicht geöffnet werden</translation>
+    </message>
+    <message>
+        <source>%1 is JSON of another kind: neither a trace or profile the command line wrote nor a recorded demonstration.</source>
+        <translation>%1 ist JSON anderer Art: weder eine Trace oder ein Profil, das die Kommandozeile geschrieben hat, noch eine aufgezeichnete Vorführung.</translation>
+    </message>
+    <message>
+        <source>Rankstep opens notebooks (.ipynb) and Python files (.py) to import, recorded demonstrations (.json) to replay, traces and profiles the command line wrote (.rstb, .json) to show, and class folders to grade; %1 is none of these.</source>
+        <translation>Rankstep öffnet Notebooks (.ipynb) und Python-Dateien (.py) zum Importieren, aufgezeichnete Vorführungen (.json) zum Abspielen, Traces und Profile der Kommandozeile (.rstb, .json) zum Anzeigen und Klassenordner zum Bewerten; %1 ist nichts davon.</translation>
     </message>
 </context>
 <context>
@@ -3210,6 +3281,26 @@ Zuerst noch einen Hinweis auszuprobieren, bringt oft mehr.</translation>
     <message>
         <source>ln %1 = %2: a uniform guess</source>
         <translation>ln %1 = %2: gleichverteiltes Raten</translation>
+    </message>
+    <message>
+        <source>gradient norm</source>
+        <translation>Gradientennorm</translation>
+    </message>
+    <message>
+        <source>gradient norm, %1</source>
+        <translation>Gradientennorm, %1</translation>
+    </message>
+    <message>
+        <source>gradient norm, your loop</source>
+        <translation>Gradientennorm, Ihre Schleife</translation>
+    </message>
+    <message>
+        <source>gradient norm, rank %1</source>
+        <translation>Gradientennorm, Rank %1</translation>
+    </message>
+    <message>
+        <source>clipped to %1</source>
+        <translation>begrenzt auf %1</translation>
     </message>
 </context>
 <context>
@@ -3614,6 +3705,10 @@ Zuerst noch einen Hinweis auszuprobieren, bringt oft mehr.</translation>
     <message>
         <source>These views show the run on real processes: times in milliseconds, memory in the bytes its tensors held. Ctrl+Shift+F5 goes back to the simulation, whose results are above.</source>
         <translation>Diese Ansichten zeigen den Lauf auf echten Prozessen: Zeiten in Millisekunden, Speicher in den Bytes, die seine Tensoren belegten. Ctrl+Shift+F5 kehrt zur Simulation zurück, deren Ergebnisse oben stehen.</translation>
+    </message>
+    <message>
+        <source>These views show a run on real processes opened from a file: times in milliseconds, memory in the bytes its tensors held (none in a profile).</source>
+        <translation>Diese Ansichten zeigen einen aus einer Datei geöffneten Lauf auf echten Prozessen: Zeiten in Millisekunden, Speicher in den Bytes, die seine Tensoren hielten (keine in einem Profil).</translation>
     </message>
 </context>
 <context>
@@ -4247,6 +4342,125 @@ Klicken Sie, um die Datei schreibgeschützt zu öffnen und auszuführen.</transl
     <message>
         <source>The run made no operations: each rank&apos;s row fills once your code calls forward, backward, update or a collective</source>
         <translation>Der Lauf hat keine Operationen ausgeführt: Die Zeile jedes Ranks füllt sich, sobald Ihr Code forward, backward, update oder eine kollektive Operation aufruft</translation>
+    </message>
+</context>
+<context>
+    <name>rankstep::gui::TorchExportActions</name>
+    <message>
+        <source>Export as PyTorch &amp;Program…</source>
+        <translation>Als PyTorch-&amp;Programm exportieren…</translation>
+    </message>
+    <message>
+        <source>Write the code as a plain PyTorch program for torchrun that trains the same schedule on real processes</source>
+        <translation>Den Code als schlichtes PyTorch-Programm für torchrun schreiben, das denselben Ablauf auf echten Prozessen trainiert</translation>
+    </message>
+    <message>
+        <source>Open a lesson first: its code is what is exported.</source>
+        <translation>Öffnen Sie zuerst eine Lektion: Exportiert wird ihr Code.</translation>
+    </message>
+    <message>
+        <source>Rankstep saves your code before exporting it, and saving failed: %1.</source>
+        <translation>Rankstep speichert Ihren Code vor dem Export, und das Speichern ist fehlgeschlagen: %1.</translation>
+    </message>
+    <message>
+        <source>Exporting %1…</source>
+        <translation>%1 wird exportiert…</translation>
+    </message>
+    <message>
+        <source>Export as PyTorch Program</source>
+        <translation>Als PyTorch-Programm exportieren</translation>
+    </message>
+    <message>
+        <source>Python programs (*.py)</source>
+        <translation>Python-Programme (*.py)</translation>
+    </message>
+    <message>
+        <source>Saved %1. Run it with: %2</source>
+        <translation>%1 gespeichert. Ausführen mit: %2</translation>
+    </message>
+    <message>
+        <source>The program was not exported</source>
+        <translation>Das Programm wurde nicht exportiert</translation>
+    </message>
+</context>
+<context>
+    <name>rankstep::gui::TorchExporter</name>
+    <message>
+        <source>rankstep-cli was not found next to Rankstep or on PATH.</source>
+        <translation>rankstep-cli wurde weder neben Rankstep noch im PATH gefunden.</translation>
+    </message>
+    <message>
+        <source>The export could not start: %1</source>
+        <translation>Der Export konnte nicht gestartet werden: %1</translation>
+    </message>
+    <message>
+        <source>The program was not exported: rankstep-cli ended with exit code %1.</source>
+        <translation>Das Programm wurde nicht exportiert: rankstep-cli endete mit Exit-Code %1.</translation>
+    </message>
+    <message>
+        <source>The program was not exported:
+%1</source>
+        <translation>Das Programm wurde nicht exportiert:
+%1</translation>
+    </message>
+</context>
+<context>
+    <name>rankstep::gui::TraceOpenActions</name>
+    <message>
+        <source>&amp;Open Trace…</source>
+        <translation>Trace ö&amp;ffnen…</translation>
+    </message>
+    <message>
+        <source>Shows a run the command line wrote (rankstep-cli run --trace-out or --json, real --json or --profile) in every view, read-only</source>
+        <translation>Zeigt einen Lauf, den die Kommandozeile geschrieben hat (rankstep-cli run --trace-out oder --json, real --json oder --profile), schreibgeschützt in jeder Ansicht</translation>
+    </message>
+    <message>
+        <source>Open a Trace</source>
+        <translation>Eine Trace öffnen</translation>
+    </message>
+    <message>
+        <source>Rankstep traces and profiles (*.rstb *.json);;All files (*)</source>
+        <translation>Rankstep-Traces und Profile (*.rstb *.json);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>This trace cannot be opened</source>
+        <translation>Diese Trace kann nicht geöffnet werden</translation>
+    </message>
+    <message>
+        <source>Not opened: your code could not be saved.</source>
+        <translation>Nicht geöffnet: Ihr Code konnte nicht gespeichert werden.</translation>
+    </message>
+    <message>
+        <source>Your code is not saved</source>
+        <translation>Ihr Code ist nicht gespeichert</translation>
+    </message>
+    <message>
+        <source>Your code could not be saved (%1). Opening the trace replaces it in the editor. Open the trace anyway?</source>
+        <translation>Ihr Code konnte nicht gespeichert werden (%1). Das Öffnen der Trace ersetzt ihn im Editor. Die Trace trotzdem öffnen?</translation>
+    </message>
+    <message>
+        <source># %1 holds no code: only what ran, shown in the views.
+</source>
+        <translation># %1 enthält keinen Code: nur, was lief, in den Ansichten gezeigt.
+</translation>
+    </message>
+    <message>
+        <source># The code of this run (%1) is not beside %2.
+</source>
+        <translation># Der Code dieses Laufs (%1) liegt nicht neben %2.
+</translation>
+    </message>
+    <message>
+        <source>Opened from %1: %2. Read-only, as it ran.</source>
+        <translation>Geöffnet aus %1: %2. Schreibgeschützt, wie er lief.</translation>
+    </message>
+    <message>
+        <source>%1 — Rankstep</source>
+        <translation>%1 — Rankstep</translation>
+    </message>
+    <message>
+        <source>Opened %1: %2.</source>
+        <translation>%1 geöffnet: %2.</translation>
     </message>
 </context>
 <context>

@@ -8,6 +8,7 @@
 #include "clilaunch.h"
 #include "torchsupport.h"
 
+#include "core/io/chrometracereader.h"
 #include "core/io/jsonparser.h"
 #include "core/io/realtrace.h"
 #include "core/replay/state.h"
@@ -26,6 +27,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <regex>
 #include <set>
 #include <string>
@@ -500,6 +502,22 @@ TEST(RealRuns, TheProfileHoldsEveryRanksOperatorsInOneFile)
     EXPECT_EQ(processes, (std::set<std::string>{"rank 0", "rank 1"}));
     EXPECT_GT(operators, 10);
     EXPECT_EQ(collectives, 4); // two layers' gradients on each of the two ranks
+    // The lib names each call of the puzzle in the profile, so the app shows them as the run's
+    // operations (core/io/chrometracereader.h): per rank two forwards, the loss, two backwards,
+    // two allreduces and two updates, not torch's operators.
+    auto opened = io::runFromChromeJson(readText(profile));
+    ASSERT_TRUE(opened) << opened.error().message;
+    EXPECT_EQ(opened->trace.config.ranks, 2);
+    ASSERT_EQ(opened->trace.events.size(), 18U);
+    std::map<int, std::vector<std::string>> calls;
+    for (const core::Event &event : opened->trace.events)
+        calls[event.rank].push_back(core::opName(event.op) + std::string(" ") +
+                                    std::to_string(event.layer));
+    const std::vector<std::string> ddp = {"forward 0",  "forward 1",   "loss -1",
+                                          "backward 1", "backward 0",  "allreduce 0",
+                                          "update 0",   "allreduce 1", "update 1"};
+    EXPECT_EQ(calls[0], ddp);
+    EXPECT_EQ(calls[1], ddp);
 }
 
 TEST(RealRuns, WithoutPyTorchTheCommandSaysHowToInstallIt)
@@ -514,32 +532,226 @@ TEST(RealRuns, WithoutPyTorchTheCommandSaysHowToInstallIt)
     EXPECT_NE(run.err.find("apt-get install python3-torch"), std::string::npos) << run.err;
 }
 
-// torchrun's conventions across machines, tried on one: two node groups of two ranks each.
-TEST(RealRuns, TwoNodeGroupsOnTheLoopbackAddressTrainOneModel)
+// A stand-in for the Python that `real` asks about PyTorch (RANKSTEP_PYTHON): it imports
+// nothing and answers that NCCL is `nccl` (0 or 1) with `gpus` GPUs, as the probe
+// (cli/realrun.cpp ncclProblem) reads it.
+std::string pythonReportingNccl(const TempDir &dir, int nccl, int gpus)
+{
+    const std::string path =
+        dir.write("python-standin", "#!/bin/sh\necho 'rankstep-nccl " + std::to_string(nccl) + " " +
+                                        std::to_string(gpus) + "' >&2\nexit 0\n");
+    std::filesystem::permissions(path, std::filesystem::perms::owner_all);
+    return path;
+}
+
+std::vector<std::string> ncclArgs(int ranks)
+{
+    std::vector<std::string> args =
+        realArgs(kSource + "/lessons/30-ddp/solution.py", "ddp", ranks, 2, 2);
+    args.insert(args.end(), {"--backend", "nccl"});
+    return args;
+}
+
+// Debian's PyTorch has no CUDA: --backend nccl is one sentence and a usage error before anything
+// runs, not a traceback from every rank.
+TEST(RealRuns, NcclWithoutNcclInPyTorchIsOneSentenceBeforeAnyRankStarts)
+{
+    TempDir dir;
+    const ProcessResult run =
+        runCli({ncclArgs(2), "", {"RANKSTEP_PYTHON=" + pythonReportingNccl(dir, 0, 0)}}, dir);
+    EXPECT_EQ(run.exitCode, 64) << run.out << run.err;
+    EXPECT_NE(run.err.find("--backend nccl needs PyTorch built with CUDA and NCCL"),
+              std::string::npos)
+        << run.err;
+    EXPECT_EQ(run.err.find("Traceback"), std::string::npos) << run.err;
+    EXPECT_EQ(run.out.find("Running"), std::string::npos) << run.out;
+}
+
+TEST(RealRuns, NcclWithFewerGpusThanRanksIsOneSentenceBeforeAnyRankStarts)
+{
+    TempDir dir;
+    const ProcessResult run =
+        runCli({ncclArgs(2), "", {"RANKSTEP_PYTHON=" + pythonReportingNccl(dir, 1, 1)}}, dir);
+    EXPECT_EQ(run.exitCode, 64) << run.out << run.err;
+    EXPECT_NE(run.err.find("this machine has 1 GPU for 2 ranks"), std::string::npos) << run.err;
+    EXPECT_EQ(run.out.find("Running"), std::string::npos) << run.out;
+}
+
+TEST(RealRuns, DebiansPyTorchRefusesNcclInOneSentence)
 {
     REQUIRE_TORCH();
+    if (std::system("/usr/bin/python3 -c 'import sys, torch.distributed as d; "
+                    "sys.exit(d.is_nccl_available())' >/dev/null 2>&1") != 0)
+        GTEST_SKIP() << "this PyTorch has NCCL";
     TempDir dir;
-    const int port = 20000 + int(getpid() % 20000);
+    const ProcessResult run = runCli({ncclArgs(2), "", {}}, dir);
+    EXPECT_EQ(run.exitCode, 64) << run.out << run.err;
+    EXPECT_NE(run.err.find("has no NCCL"), std::string::npos) << run.err;
+}
+
+// Where PyTorch reports NCCL and a GPU per rank, the ranks start and each takes the GPU of its
+// LOCAL_RANK before joining: with Debian's PyTorch behind a stand-in that claims two GPUs, that
+// is where rank 0 stops.
+TEST(RealRuns, WithNcclEachRankTakesItsOwnGpu)
+{
+    REQUIRE_TORCH();
+    if (std::system("/usr/bin/python3 -c 'import sys, torch; sys.exit(torch.cuda.is_available())' "
+                    ">/dev/null 2>&1") != 0)
+        GTEST_SKIP() << "this PyTorch has CUDA: the stand-in's claim would come true";
+    TempDir dir;
+    const ProcessResult run =
+        runCli({ncclArgs(2), "", {"RANKSTEP_PYTHON=" + pythonReportingNccl(dir, 1, 2)}}, dir);
+    EXPECT_NE(run.out.find("Running 2 ranks for real (nccl"), std::string::npos) << run.out;
+    EXPECT_NE(run.out.find("set_device"), std::string::npos) << run.out;
+    EXPECT_NE(run.exitCode, 0);
+}
+
+// A port no one listens on now (the kernel picks it), for two node groups to meet on.
+int freeLoopbackPort()
+{
+    const int fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    sockaddr_in address{};
+    address.sin_family = AF_INET;
+    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    socklen_t length = sizeof address;
+    int port = 20000 + int(getpid() % 20000);
+    if (fd >= 0 && bind(fd, reinterpret_cast<sockaddr *>(&address), sizeof address) == 0 &&
+        getsockname(fd, reinterpret_cast<sockaddr *>(&address), &length) == 0)
+        port = ntohs(address.sin_port);
+    if (fd >= 0)
+        close(fd);
+    return port;
+}
+
+struct NodeRun {
+    int exitCode = -1;
+    std::string out, err;
+};
+
+// torchrun's conventions across machines, tried on one: `real` started twice, as node 0 and node 1
+// of two, meeting on the loopback address; each waited for to its end.
+std::vector<NodeRun> runOnTwoNodes(const std::string &file, const std::string &function, int ranks,
+                                   const TempDir &dir, bool profile = false)
+{
+    const int port = freeLoopbackPort();
     std::vector<pid_t> nodes;
     for (int node = 0; node < 2; ++node) {
-        std::vector<std::string> args =
-            realArgs(kSource + "/lessons/30-ddp/solution.py", "ddp", 4, 2, 4);
+        std::vector<std::string> args = realArgs(file, function, ranks, 2, 4);
         args.insert(args.end(),
                     {"--nnodes", "2", "--node-rank", std::to_string(node), "--master-addr",
                      "127.0.0.1", "--master-port", std::to_string(port)});
         const std::string name = "node" + std::to_string(node);
+        if (profile) // each node's merged profile: nodeN.profile.json
+            args.insert(args.end(),
+                        {"--profile", (dir.path() / (name + ".profile.json")).string()});
         nodes.push_back(startCli({args, "", {}}, (dir.path() / (name + ".out")).string(),
                                  (dir.path() / (name + ".err")).string()));
     }
+    std::vector<NodeRun> runs;
     for (int node = 0; node < 2; ++node) {
         int status = 0;
-        ASSERT_EQ(waitpid(nodes[std::size_t(node)], &status, 0), nodes[std::size_t(node)]);
+        NodeRun run;
+        if (waitpid(nodes[std::size_t(node)], &status, 0) == nodes[std::size_t(node)] &&
+            WIFEXITED(status))
+            run.exitCode = WEXITSTATUS(status);
         const std::string name = "node" + std::to_string(node);
-        const std::string out = dir.read(name + ".out");
-        EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0)
-            << name << ": " << out << dir.read(name + ".err");
-        EXPECT_NE(out.find("match one process trained on every batch"), std::string::npos) << out;
+        run.out = dir.read(name + ".out");
+        run.err = dir.read(name + ".err");
+        runs.push_back(run);
     }
+    return runs;
+}
+
+TEST(RealRuns, TwoNodeGroupsOnTheLoopbackAddressTrainOneModel)
+{
+    REQUIRE_TORCH();
+    TempDir dir;
+    const std::vector<NodeRun> nodes =
+        runOnTwoNodes(kSource + "/lessons/30-ddp/solution.py", "ddp", 4, dir);
+    for (const NodeRun &node : nodes) {
+        EXPECT_EQ(node.exitCode, 0) << node.out << node.err;
+        EXPECT_NE(node.out.find("match one process trained on every batch"), std::string::npos)
+            << node.out;
+    }
+}
+
+// FSDP leaves each rank one shard of every layer: a node alone holds half of each weight. Every
+// node checks the whole model from every rank's shards (the ranks send theirs to the other
+// nodes), says so for the nodes, and merges every rank's profile.
+TEST(RealRuns, FsdpOnTwoNodeGroupsIsCheckedWithEveryNodesShards)
+{
+    REQUIRE_TORCH();
+    TempDir dir;
+    const std::vector<NodeRun> nodes =
+        runOnTwoNodes(kSource + "/lessons/50-fsdp/solution.py", "fsdp", 4, dir, true);
+    for (std::size_t node = 0; node < nodes.size(); ++node) {
+        const std::string profile = dir.read("node" + std::to_string(node) + ".profile.json");
+        for (int rank = 0; rank < 4; ++rank) // every rank's profile on every node
+            EXPECT_NE(profile.find("{\"name\": \"rank " + std::to_string(rank) + "\"}"),
+                      std::string::npos)
+                << "node " << node << " lacks rank " << rank << "'s profile";
+        EXPECT_EQ(nodes[node].exitCode, 0) << nodes[node].out << nodes[node].err;
+        EXPECT_EQ(nodes[node].out.find("none set"), std::string::npos) << nodes[node].out;
+        EXPECT_NE(nodes[node].out.find("The weights of the 4 ranks on 2 nodes, put together, "
+                                       "match one process trained on every batch"),
+                  std::string::npos)
+            << nodes[node].out;
+        EXPECT_NE(nodes[node].out.find("Running ranks " + std::to_string(2 * node) + " to " +
+                                       std::to_string(2 * node + 1) + " of 4 for real on node " +
+                                       std::to_string(node) + " of 2"),
+                  std::string::npos)
+            << nodes[node].out;
+    }
+}
+
+// Rank 3 (node 1) counts its gradient of layer 0 twice: the simulator only warns, the real values
+// differ. Both nodes name the rank and its node.
+TEST(RealRuns, ANodesRankThatTrainsAnotherModelIsNamedWithItsNode)
+{
+    REQUIRE_TORCH();
+    TempDir dir;
+    std::string code = readText(kSource + "/lessons/50-fsdp/solution.py");
+    const std::string anchor =
+        "    for layer in range(model.LAYERS):\n        weights[layer], "
+        "opt_states[layer] = model.update(";
+    const std::size_t at = code.find(anchor);
+    ASSERT_NE(at, std::string::npos);
+    code.insert(at,
+                "    if model.rank == 3:\n"
+                "        grad_weights[0] = grad_weights[0] + grad_weights[0]\n");
+    const std::vector<NodeRun> nodes = runOnTwoNodes(dir.write("twice.py", code), "fsdp", 4, dir);
+    for (const NodeRun &node : nodes) {
+        EXPECT_EQ(node.exitCode, 1) << node.out << node.err;
+        EXPECT_NE(node.out.find("Layer 0 is the first that differs"), std::string::npos)
+            << node.out;
+        EXPECT_NE(node.out.find("Its values differ on rank 3 (node 1)."), std::string::npos)
+            << node.out;
+    }
+}
+
+// Rank 3 (node 1) raises after the last collective, for real only: node 1 names its error and
+// line; node 0, whose ranks wait for rank 3's files, says that another node stopped, not that a
+// rank of its own crashed.
+TEST(RealRuns, ANodeWhoseFilesNeverComeIsSaidOnTheOtherNode)
+{
+    REQUIRE_TORCH();
+    TempDir dir;
+    std::string code = readText(kSource + "/lessons/50-fsdp/solution.py");
+    const std::string anchor =
+        "    for layer in range(model.LAYERS):\n        model.set_final_weight";
+    const std::size_t at = code.find(anchor);
+    ASSERT_NE(at, std::string::npos);
+    code.insert(at,
+                "    if model.rank == 3 and hasattr(model, 'recorder'):  # a real run's Model\n"
+                "        raise ValueError('rank 3 gives up')\n");
+    const std::vector<NodeRun> nodes = runOnTwoNodes(dir.write("late.py", code), "fsdp", 4, dir);
+    EXPECT_EQ(nodes[1].exitCode, 2) << nodes[1].out << nodes[1].err;
+    EXPECT_NE(nodes[1].out.find("Error (rank 3, line "), std::string::npos) << nodes[1].out;
+    EXPECT_EQ(nodes[0].exitCode, 2) << nodes[0].out << nodes[0].err;
+    EXPECT_NE(nodes[0].out.find("The ranks of another node stopped before every rank's files "
+                                "were exchanged"),
+              std::string::npos)
+        << nodes[0].out;
 }
 
 } // namespace

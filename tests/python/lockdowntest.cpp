@@ -3,6 +3,7 @@
 // in force. Each case locks down a child process of its own, with the embedded interpreter
 // started as the runner starts it.
 #include "cli/sandbox.h"
+#include "cli/sandboxfiles.h"
 #include "core/python/runtime.h"
 #include "tempdir.h"
 
@@ -64,6 +65,22 @@ TEST(LockDown, DoesNotSealARunWithoutLandlockOrSeccomp)
 TEST(LockDown, NeverSealsARealRunsRank)
 {
     EXPECT_EQ(sealedInChild("", true), '0');
+}
+
+// A rank of --backend nccl opens NVIDIA's device files, and only such a rank: never a simulated
+// run's process, nor a real run's rank or check on CPUs. A folder standing in for /dev.
+TEST(LockDown, OnlyARankOnGpusOpensTheGpusDeviceFiles)
+{
+    const testsupport::TempDir dev;
+    for (const char *name : {"nvidia0", "nvidiactl", "nvidia-uvm", "null", "nvme0n1", "tty"})
+        dev.write(name, "");
+    const std::vector<std::string> gpus = {(dev.path() / "nvidia-uvm").string(),
+                                           (dev.path() / "nvidia0").string(),
+                                           (dev.path() / "nvidiactl").string()};
+    EXPECT_EQ(gpuDeviceFiles(dev.path().string()), gpus);
+    EXPECT_EQ(sandboxFiles(true, true, dev.path().string()).devices, gpus);
+    EXPECT_TRUE(sandboxFiles(true, false, dev.path().string()).devices.empty());
+    EXPECT_TRUE(sandboxFiles(false, true, dev.path().string()).devices.empty());
 }
 
 } // namespace

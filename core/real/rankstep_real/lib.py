@@ -43,6 +43,7 @@ class Recorder:
         # A line per call as it happens (DIR/rank-R.progress): a rank stopped by the timeout
         # writes no report, and this says where it stood (cli/realcommand.cpp).
         self.progress = progress
+        self.scopes = []  # the profiler's names of the calls begun and not yet ended
 
     def enter(self, op, layer, peer=None):
         """A communication call is starting: the rank may wait in it."""
@@ -56,10 +57,24 @@ class Recorder:
             frame = frame.f_back
         return 0
 
-    def begin(self):
+    def begin(self, op=None, layer=-1, peer=None):
+        """A call starts: its clock; under `real --profile` also its name in torch.profiler's
+        trace ("forward L0", "pass_to L1 to 2"), which the app reads as the puzzle's operation."""
+        if op is not None and torch.autograd._profiler_enabled():
+            name = op if layer < 0 else f"{op} L{layer}"
+            scope = torch.autograd.profiler.record_function(
+                name if peer is None else f"{name} to {peer}")
+            scope.__enter__()
+            self.scopes.append(scope)
         return time.perf_counter()
 
     def end(self, began, op, layer, memory, about=None, **extra):
+        if self.scopes:
+            if op == "receive" and extra.get("peer") is not None:
+                # The sender, known only now: "from 1" inside the receive.
+                with torch.autograd.profiler.record_function(f"from {extra['peer']}"):
+                    pass
+            self.scopes.pop().__exit__(None, None, None)
         event = {"op": op, "layer": layer, "start": began - self.start,
                  "duration": time.perf_counter() - began, "memory": memory, "line": self.line()}
         event.update(_identity(about))
@@ -185,8 +200,10 @@ def _sorted_batches(batches):
 
 
 class Model:
-    def __init__(self, rank, ranks, layers, batches, sizes, recorder, groups=None):
+    def __init__(self, rank, ranks, layers, batches, sizes, recorder, groups=None, device=None):
         self.rank = rank
+        # Where the tensors live: the CPU, or with --backend nccl the rank's GPU (LOCAL_RANK).
+        self.device = device if device is not None else torch.device("cpu")
         self.RANKS = ranks
         self.LAYERS = layers
         self.BATCHES = batches
@@ -213,7 +230,7 @@ class Model:
     # ----- operations (docs/simulation.md, "Operations and their cost") -----
 
     def load_weights(self, layer, shard=0, total=1):
-        flat = tensors.initial_weight(self.sizes, layer).reshape(-1)
+        flat = tensors.initial_weight(self.sizes, layer).reshape(-1).to(self.device)
         piece = tensors.split_flat(flat, total)[shard]
         zeros = torch.zeros_like(piece)
         return (Weight(layer, self.LAYERS, 0, {shard}, total, {shard: piece.clone()}),
@@ -221,7 +238,7 @@ class Model:
 
     def get_activation(self, batches):
         batches = _sorted_batches(batches)
-        rows = tensors.rows_of(self.sizes, batches, tensors.batch_inputs)
+        rows = tensors.rows_of(self.sizes, batches, tensors.batch_inputs).to(self.device)
         return Activation(0, self.LAYERS, batches, self.BATCHES, rows)
 
     def _check_weight(self, op, layer, weight):
@@ -235,7 +252,7 @@ class Model:
         if not isinstance(inp, Activation) or inp.layer != layer:
             raise PuzzleError(f"forward(layer {layer}): needs an activation of layer {layer}, "
                               f"not {inp!r}")
-        began, memory = self.recorder.begin(), self.memory()
+        began, memory = self.recorder.begin("forward", layer), self.memory()
         out = tensors.forward(inp.value, weight.matrix(self.sizes.hidden))
         self.recorder.end(began, "forward", layer, memory, inp)
         return Activation(layer + 1, self.LAYERS, inp.batches, self.BATCHES, out)
@@ -243,8 +260,8 @@ class Model:
     def loss(self, inp):
         if not isinstance(inp, Activation) or inp.layer != self.LAYERS:
             raise PuzzleError(f"loss: needs the activation of layer {self.LAYERS}, not {inp!r}")
-        began, memory = self.recorder.begin(), self.memory()
-        targets = tensors.rows_of(self.sizes, inp.batches, tensors.batch_targets)
+        began, memory = self.recorder.begin("loss", -1), self.memory()
+        targets = tensors.rows_of(self.sizes, inp.batches, tensors.batch_targets).to(self.device)
         grad = tensors.loss_grad(inp.value, targets, self.BATCHES, self.sizes.length)
         self.recorder.end(began, "loss", -1, memory, inp,
                           value=tensors.loss_value(inp.value, targets, self.BATCHES,
@@ -257,7 +274,7 @@ class Model:
                 inp.layer != layer or grad.layer != layer or inp.batches != grad.batches:
             raise PuzzleError(f"backward(layer {layer}): needs the activation and the gradient of "
                               f"layer {layer} on the same batches, not {inp!r} and {grad!r}")
-        began, memory = self.recorder.begin(), self.memory()
+        began, memory = self.recorder.begin("backward", layer), self.memory()
         grad_weight, grad_inp = tensors.backward(inp.value, grad.value,
                                                  weight.matrix(self.sizes.hidden))
         self.recorder.end(began, "backward", layer, memory, inp)
@@ -275,7 +292,7 @@ class Model:
     def backward_input(self, layer, inp, grad, weight):
         self._check_weight("backward_input", layer, weight)
         self._check_backward("backward_input", layer, inp, grad)
-        began, memory = self.recorder.begin(), self.memory()
+        began, memory = self.recorder.begin("backward_input", layer), self.memory()
         _, grad_inp = tensors.backward(inp.value, grad.value, weight.matrix(self.sizes.hidden))
         self.recorder.end(began, "backward_input", layer, memory, inp)
         return ActivationGrad(layer - 1, self.LAYERS, inp.batches, self.BATCHES, grad_inp)
@@ -286,7 +303,7 @@ class Model:
         if weight is None:
             raise PuzzleError(f"backward_weight(layer {layer}): this rank never ran forward at "
                               f"layer {layer}, whose weight the real layer needs")
-        began, memory = self.recorder.begin(), self.memory()
+        began, memory = self.recorder.begin("backward_weight", layer), self.memory()
         grad_weight, _ = tensors.backward(inp.value, grad.value, weight.matrix(self.sizes.hidden))
         self.recorder.end(began, "backward_weight", layer, memory, inp)
         return WeightGrad(layer, self.LAYERS, inp.batches, self.BATCHES, {0}, 1,
@@ -299,7 +316,7 @@ class Model:
                 not covers or weight.step != opt_state.step:
             raise PuzzleError(f"update(layer {layer}): {weight_grad!r} does not fit {weight!r} "
                               f"and {opt_state!r}")
-        began, memory = self.recorder.begin(), self.memory()
+        began, memory = self.recorder.begin("update", layer), self.memory()
         step = weight.step + 1
         new_weight, new_state = {}, {}
         for shard in sorted(weight.shards):
@@ -314,7 +331,8 @@ class Model:
                 OptState(layer, self.LAYERS, step, weight.shards, weight.total, new_state))
 
     def fake_grad(self, layer, batches):
-        zeros = torch.zeros(self.sizes.hidden * self.sizes.hidden, dtype=tensors.DTYPE)
+        zeros = torch.zeros(self.sizes.hidden * self.sizes.hidden, dtype=tensors.DTYPE,
+                            device=self.device)
         return WeightGrad(layer, self.LAYERS, _sorted_batches(batches), self.BATCHES, {0}, 1,
                           {0: zeros})
 
@@ -335,12 +353,12 @@ class Model:
 
     def allreduce(self, value, layer, group=None):
         handle, members = self._group(group)
-        began, memory = self.recorder.begin(), self.memory()
+        began, memory = self.recorder.begin("allreduce", layer), self.memory()
         self.recorder.enter("allreduce", layer)
         gathered = [None] * len(members)
         dist.all_gather_object(gathered, (value.layer, sorted(value.shards), sorted(value.batches)),
                                group=handle)
-        flat = _cat_parts(value)
+        flat = _cat_parts(value, self.device)
         dist.all_reduce(flat, group=handle)
         batches = set().union(*(set(g[2]) for g in gathered))
         result = WeightGrad(value.layer, self.LAYERS, batches, self.BATCHES, value.shards,
@@ -351,14 +369,14 @@ class Model:
 
     def allgather(self, value, layer, group=None):
         handle, members = self._group(group)
-        began, memory = self.recorder.begin(), self.memory()
+        began, memory = self.recorder.begin("allgather", layer), self.memory()
         self.recorder.enter("allgather", layer)
         mine = {s: value.parts[s] for s in sorted(value.shards)}
-        flat = _cat_parts(value)
+        flat = _cat_parts(value, self.device)
         gathered = [None] * len(members)
         dist.all_gather_object(gathered, [(s, _sizes(p)) for s, p in mine.items()], group=handle)
         longest = max(sum(sum(n) for _, n in g) for g in gathered)
-        padded = torch.zeros(longest, dtype=tensors.DTYPE)
+        padded = torch.zeros(longest, dtype=tensors.DTYPE, device=self.device)
         padded[: flat.numel()] = flat
         received = [torch.zeros_like(padded) for _ in members]
         dist.all_gather(received, padded, group=handle)
@@ -378,7 +396,7 @@ class Model:
 
     def scatterreduce(self, value, layer, group=None):
         handle, members = self._group(group)
-        began, memory = self.recorder.begin(), self.memory()
+        began, memory = self.recorder.begin("scatterreduce", layer), self.memory()
         self.recorder.enter("scatterreduce", layer)
         gathered = [None] * len(members)
         dist.all_gather_object(gathered, sorted(value.batches), group=handle)
@@ -407,12 +425,13 @@ class Model:
         return self.scatterreduce(value, layer, group)
 
     def pass_to(self, rank, value):
-        began, memory = self.recorder.begin(), self.memory()
+        began, memory = self.recorder.begin("pass_to", getattr(value, "layer", -1),
+                                                   rank), self.memory()
         self.recorder.enter("pass_to", getattr(value, "layer", -1), peer=rank)
         buffer = io.BytesIO()
         torch.save(value, buffer)
-        payload = torch.frombuffer(bytearray(buffer.getvalue()), dtype=torch.uint8)
-        size = torch.tensor([payload.numel()], dtype=torch.int64)
+        payload = torch.frombuffer(bytearray(buffer.getvalue()), dtype=torch.uint8).to(self.device)
+        size = torch.tensor([payload.numel()], dtype=torch.int64, device=self.device)
         # Sends never wait for the receiver (docs/simulation.md, "Beyond the notebook").
         self._outbox += [dist.isend(size, rank), dist.isend(payload, rank), size, payload]
         self.recorder.end(began, "pass_to", getattr(value, "layer", -1), memory, value, peer=rank,
@@ -420,13 +439,13 @@ class Model:
         return _Done(None)
 
     def receive(self, source=None):
-        began, memory = self.recorder.begin(), self.memory()
+        began, memory = self.recorder.begin("receive", -1), self.memory()
         self.recorder.enter("receive", -1, peer=source)
-        size = torch.zeros(1, dtype=torch.int64)
+        size = torch.zeros(1, dtype=torch.int64, device=self.device)
         sender = dist.recv(size, src=source)
-        payload = torch.zeros(int(size[0]), dtype=torch.uint8)
+        payload = torch.zeros(int(size[0]), dtype=torch.uint8, device=self.device)
         dist.recv(payload, src=sender)
-        value = torch.load(io.BytesIO(payload.numpy().tobytes()))
+        value = torch.load(io.BytesIO(payload.cpu().numpy().tobytes()), map_location=self.device)
         self.recorder.end(began, "receive", getattr(value, "layer", -1), memory, value, peer=sender,
                           bytes=int(payload.numel()))
         return _Done(value)
@@ -442,12 +461,14 @@ def _sizes(part):
     return [p.numel() for p in part] if isinstance(part, tuple) else [part.numel()]
 
 
-def _cat_parts(value):
+def _cat_parts(value, device):
     pieces = []
     for shard in sorted(value.shards):
         part = value.parts[shard]
         pieces += list(part) if isinstance(part, tuple) else [part]
-    return torch.cat(pieces).clone() if pieces else torch.zeros(0, dtype=tensors.DTYPE)
+    if not pieces:
+        return torch.zeros(0, dtype=tensors.DTYPE, device=device)
+    return torch.cat(pieces).clone()
 
 
 def _uncat_parts(flat, like):

@@ -24,7 +24,7 @@ import types
 import torch
 import torch.distributed as dist
 
-from . import lib, tensors, weightsfile
+from . import exchange, lib, tensors, weightsfile
 
 
 def _arguments(argv):
@@ -43,6 +43,10 @@ def _arguments(argv):
     parser.add_argument("--timeout", type=float, default=60)
     parser.add_argument("--profile", action="store_true",
                         help="record torch.profiler's trace of the learner's code")
+    parser.add_argument("--node-ranks", type=int, default=0,
+                        help="ranks per node when the run spans nodes (0: one node holds all)")
+    parser.add_argument("--device", default="cpu", choices=("cpu", "cuda"),
+                        help="cuda: the tensors live on the GPU numbered LOCAL_RANK")
     parser.add_argument("--out", required=True)
     return parser.parse_args(argv)
 
@@ -132,11 +136,25 @@ class Prepared:
     def __init__(self, args):
         self.args = args
         self.rank, self.ranks = int(os.environ["RANK"]), int(os.environ["WORLD_SIZE"])
+        self.device = torch.device("cpu")
+        if args.device == "cuda":  # before the sandbox hides the GPU's files in /sys and /proc
+            self.device = torch.device("cuda", int(os.environ.get("LOCAL_RANK", "0")))
+            torch.cuda.set_device(self.device)
+            torch.cuda.init()
         dist.init_process_group(args.backend, timeout=datetime.timedelta(seconds=args.timeout))
         self.groups = {}
         for text in filter(None, args.groups.split(";")):
             members = sorted(int(r) for r in text.split(","))
             self.groups[tuple(members)] = dist.new_group(members)  # every rank, in one order
+        # Across nodes each node's check needs every rank's files (exchange.py); they travel in a
+        # group of their own, on gloo whatever the learner's backend, made before the learner's
+        # code runs (which may leave the default group busy or destroyed).
+        spans_nodes = 0 < args.node_ranks < self.ranks
+        self.exchange = dist.new_group(list(range(self.ranks)), backend="gloo") \
+            if spans_nodes else None
+        if args.device == "cuda":  # NCCL makes its communicators while /sys is still readable
+            for group in [None, *self.groups.values()]:
+                dist.barrier(group=group)
 
 
 def prepare(argv):
@@ -157,13 +175,15 @@ def run(prepared):
     recorder = lib.Recorder(name, progress)
     sizes = tensors.Sizes(args.hidden, args.length, args.seed)
     model = lib.Model(rank, prepared.ranks, args.layers, args.batches, sizes, recorder,
-                      prepared.groups)
+                      prepared.groups, prepared.device)
     status = 0
     profiler = _profiler() if args.profile else contextlib.nullcontext()
     try:
         module = _learner_module(path, name, args)
         dist.barrier()  # a common start for every rank's clock
         recorder.start = recorder.begin()
+        # Wall-clock µs at the profiler's zero: the ranks' profiles go on one clock (profilemerge)
+        report["profile_start_us"] = time.time_ns() / 1000
         with profiler:
             _drive(getattr(module, args.function)(model))
             model.finish_sends()
@@ -173,7 +193,7 @@ def run(prepared):
         report["error"] = _learner_error(error, name)
         status = 3
     if args.profile:
-        profiler.export_chrome_trace(out + ".profile.json")  # verify.py merges the ranks'
+        profiler.export_chrome_trace(out + ".profile.json")  # profilemerge.py merges them
     report["events"] = recorder.events
     report["changes"] = recorder.changes
     report["final_weights"] = sorted(
@@ -189,6 +209,16 @@ def run(prepared):
     os.replace(out + ".json.part", out + ".json")
     if status:
         os._exit(status)  # the others wait in a collective: the launcher stops them
+    if prepared.exchange is not None:
+        suffixes = [".weights", ".json"] + ([".profile.json"] if args.profile else [])
+        try:
+            exchange.share(prepared.exchange, rank, prepared.ranks, args.node_ranks, args.out,
+                           suffixes)
+        except Exception as error:  # noqa: BLE001 (gloo's, a file's, or the learner's doing)
+            sys.stderr.write(f"Rank {rank} could not exchange the ranks' files with the other "
+                             f"nodes ({error}): a rank of another node stopped before it.\n")
+            sys.stderr.flush()
+            os._exit(exchange.FAILED)
     dist.destroy_process_group()
     return 0
 

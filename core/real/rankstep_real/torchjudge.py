@@ -19,9 +19,9 @@ import sys
 
 import torch
 
-from . import weightsfile
-from .torchlesson import (INIT_LOSS_TOLERANCE, VOCAB_SIZE, WEIGHTS_TOLERANCE,
-                          batch_at, batch_starts, build_model, reference, training_tokens)
+from . import torchrecipes, torchverdicts, weightsfile
+from .torchlesson import (INIT_LOSS_TOLERANCE, VOCAB_SIZE, WEIGHTS_TOLERANCE, batch_at,
+                          batch_size, batch_starts, build_model, reference, training_tokens)
 
 NOT_MET = 3
 REFUSED = 4
@@ -36,7 +36,7 @@ class Refused(Exception):
 
 def _arguments(argv):
     parser = argparse.ArgumentParser(prog="rankstep_real.torchjudge")
-    parser.add_argument("--check", choices=("loop", "amp", "ddp", "ddp_accum"), required=True)
+    parser.add_argument("--check", choices=torchrecipes.CHECKS, required=True)
     parser.add_argument("--ranks", type=int, required=True)
     parser.add_argument("--steps", type=int, required=True)
     parser.add_argument("--accumulation", type=int, default=1)
@@ -44,6 +44,10 @@ def _arguments(argv):
     parser.add_argument("--wall-seconds", type=float, default=0)
     parser.add_argument("--exchanged-bytes", type=int, default=-1,
                         help="what the ranks sent each other on their loopback; -1 unknown")
+    parser.add_argument("--peak-rss-kib", type=lambda text: [int(v) for v in text.split(",")],
+                        default=[], help="each rank's peak resident memory, the kernel's count")
+    parser.add_argument("--memory-allowance-kib", type=int, default=4 << 10,
+                        help="how much more a rank's process starts with than this one")
     parser.add_argument("--from", dest="source", required=True, help="the ranks' folder")
     parser.add_argument("--out", required=True)
     return parser.parse_args(argv)
@@ -52,7 +56,10 @@ def _arguments(argv):
 def prepare(argv):
     """Called before the sandbox closes (cli/realrank.cpp): only reads the arguments."""
     torch.set_num_threads(1)
-    return _arguments(argv)
+    args = _arguments(argv)
+    if args.check == "checkpoint":
+        torchrecipes.release_freed_memory()
+    return args
 
 
 def _check(name, passed, message):
@@ -63,10 +70,10 @@ def _flat(tensors):
     return torch.cat([t.detach().float().reshape(-1) for t in tensors])
 
 
-def load_weights(folder, rank, embd):
+def load_weights(folder, rank, embd, check="loop"):
     """Rank `rank`'s final parameters in the model's order, checked against the model's names and
     shapes; raises Refused with a sentence otherwise."""
-    expected = build_model(embd).state_dict()
+    expected = build_model(embd, check).state_dict()
     name = f"rank-{rank}.weights"
     limit = sum(t.numel() for t in expected.values()) * 8 + weightsfile.HEADER_LIMIT + 64
     try:
@@ -105,13 +112,16 @@ def load_reported(folder, rank):
     losses = data.get("losses")
     losses = [v if _number(v) and math.isfinite(v) else None
               for v in losses] if isinstance(losses, list) else []
+    norms = data.get("grad_norms")
+    norms = [v if _number(v) and math.isfinite(v) else None
+             for v in norms] if isinstance(norms, list) else []
     dtypes = data.get("forward_dtypes")
     dtypes = {str(k): v for k, v in dtypes.items() if _number(v)} if isinstance(dtypes, dict) \
         else {}
     whole = {key: int(data[key]) if _number(data.get(key)) and math.isfinite(data[key]) else 0
              for key in ("batches_drawn", "optimizer_steps", "all_reduces", "ddp_wrapped")}
     seconds = data.get("seconds")
-    return {"rank": rank, "losses": losses, "forward_dtypes": dtypes,
+    return {"rank": rank, "losses": losses, "grad_norms": norms, "forward_dtypes": dtypes,
             "seconds": float(seconds) if _number(seconds) and math.isfinite(seconds) else 0.0,
             **whole}
 
@@ -145,6 +155,34 @@ def _all_reduce_check(args, parameters):
     return _check("all-reduces", True, told + ": one a step")
 
 
+def decide_later(args, flats):
+    """The later lessons' checks (torchverdicts.py): (checks, reference losses, reference
+    gradient norms, notes)."""
+    found, notes, norms = [], [], []
+    if args.check == "zero":
+        found.append(_agree(args, flats))
+        checks, losses = torchverdicts.zero(args, flats)
+    elif args.check == "fsdp":
+        checks, losses = torchverdicts.fsdp(args)
+    elif args.check == "checkpoint":
+        checks, losses, notes = torchverdicts.checkpoint_memory(args, flats)
+    else:
+        checks, losses, norms = torchverdicts.checklist(args, flats)
+    if args.exchanged_bytes < 0 and args.ranks > 1:
+        notes.append("the bytes the ranks sent each other were not counted: this system refused "
+                     "the ranks a network of their own, whose traffic would tell")
+    return found + checks, losses, norms, notes
+
+
+def _agree(args, flats):
+    agree = max(float((f - flats[0]).abs().max()) for f in flats)
+    worst = max(range(args.ranks), key=lambda r: float((flats[r] - flats[0]).abs().max()))
+    return _check("ranks agree", agree <= WEIGHTS_TOLERANCE,
+                  "every rank's weights equal rank 0's" if agree <= WEIGHTS_TOLERANCE else
+                  f"rank {worst}'s weights differ from rank 0's by up to {agree:.3g}: without "
+                  "DDP each rank trains a model of its own")
+
+
 def decide(args, tokens, weights):
     """The checks that decide, made here: (checks, the reference's losses, notes)."""
     found, notes = [], []
@@ -160,13 +198,7 @@ def decide(args, tokens, weights):
             "what a model that guesses every token equally likely scores"))
     flats = [_flat(w) for w in weights]
     if args.ranks > 1:
-        agree = max(float((f - flats[0]).abs().max()) for f in flats)
-        worst = max(range(args.ranks), key=lambda r: float((flats[r] - flats[0]).abs().max()))
-        found.append(_check(
-            "ranks agree", agree <= WEIGHTS_TOLERANCE,
-            "every rank's weights equal rank 0's" if agree <= WEIGHTS_TOLERANCE else
-            f"rank {worst}'s weights differ from rank 0's by up to {agree:.3g}: without DDP "
-            "each rank trains a model of its own"))
+        found.append(_agree(args, flats))
     autocast = args.check == "amp"
     ref_model, ref_losses = reference(args, args.ranks, tokens, autocast=autocast)
     what = {"loop": "the plain loop (forward, backward, step, zero_grad each batch)",
@@ -211,7 +243,12 @@ def hints(args, reported):
         found.append({"name": "forward in bf16", "matches": total > 0 and bf16 == total,
                       "message": f"{bf16} of {total} forwards of the first Linear gave bfloat16 "
                                  "outputs"})
-    if args.check in ("ddp", "ddp_accum"):
+    if args.check == "checklist":
+        logged = [len(r["grad_norms"]) for r in reported]
+        found.append({"name": "gradient norm logged", "matches": logged[0] == args.steps,
+                      "message": f"run.log(loss, norm) gave a gradient norm {logged[0]} times: "
+                                 f"once a step ({args.steps}) draws the gradient-norm curve"})
+    if args.check in ("ddp", "ddp_accum", "zero"):
         wrapped = min(r["ddp_wrapped"] for r in reported)
         found.append({"name": "model wrapped in DDP", "matches": wrapped > 0,
                       "message": "the model was " + ("" if wrapped else "not ") +
@@ -242,17 +279,22 @@ def run(args):
     """0 solved, NOT_MET, or REFUSED (verdict.txt says why)."""
     tokens = training_tokens()
     try:
-        weights = [load_weights(args.source, rank, args.embd) for rank in range(args.ranks)]
+        weights = [load_weights(args.source, rank, args.embd, args.check)
+                   for rank in range(args.ranks)]
     except Refused as refused:
         _write_new(os.path.join(args.out, "verdict.txt"), str(refused) + "\n")
         return REFUSED
     reported = [load_reported(args.source, rank) for rank in range(args.ranks)]
-    checks, ref_losses, notes = decide(args, tokens, weights)
+    ref_norms = []
+    if args.check in torchrecipes.CHECKS[4:]:
+        checks, ref_losses, ref_norms, notes = decide_later(args, [_flat(w) for w in weights])
+    else:
+        checks, ref_losses, notes = decide(args, tokens, weights)
     hinted = hints(args, reported)
     text, solved = verdict_text(checks, hinted, notes)
     _write_new(os.path.join(args.out, "verdict.txt"), text)
-    model = build_model(args.embd)
-    first = batch_starts(0, args.steps * args.accumulation)[0]
+    model = build_model(args.embd, args.check)
+    first = batch_starts(0, args.steps * args.accumulation, batch_size(args.check))[0]
     with torch.no_grad():
         init_loss = float(model(*batch_at(tokens, first))[1])
     result = {
@@ -263,7 +305,10 @@ def run(args):
         "hints": [{"name": h["name"], "matches": h["matches"], "message": h["message"]}
                   for h in hinted],
         "reference_losses": ref_losses,
-        "ranks": [{"rank": r["rank"], "losses": r["losses"], "seconds": r["seconds"],
+        "reference_grad_norms": ref_norms,
+        "clip_norm": torchrecipes.CLIP_NORM if args.check == "checklist" else 0,
+        "ranks": [{"rank": r["rank"], "losses": r["losses"], "grad_norms": r["grad_norms"],
+                   "seconds": r["seconds"],
                    "optimizer_steps": r["optimizer_steps"], "all_reduces": r["all_reduces"],
                    "forward_dtypes": r["forward_dtypes"]} for r in reported],
     }

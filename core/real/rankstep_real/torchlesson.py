@@ -1,5 +1,6 @@
 # SPDX-License-Identifier: MIT
-"""One rank of a PyTorch lesson (torch_loop, torch_amp, torch_ddp, torch_ddp_accum).
+"""One rank of a PyTorch lesson (torch_loop, torch_amp, torch_ddp, torch_ddp_accum, torch_zero,
+torch_fsdp, torch_checkpoint, torch_checklist).
 `rankstep-cli lesson NAME FILE` starts one `rankstep-cli __real-rank --torch-lesson` per rank
 (cli/realcommand.h), which calls prepare() before its sandbox closes and run() after; each rank
 leaves its final weights (rank-R.weights, weightsfile.py) and what it saw of itself (rank-R.json).
@@ -17,7 +18,8 @@ reference loop (reference() here), on the same batches:
   fp32 loop's;
 - ddp: every rank's weights equal one process trained on every rank's batches together;
 - ddp_accum: as ddp with run.accumulation micro-batches a step, and DDP's all-reduces (counted
-  from the bytes the ranks sent each other) one per optimizer step.
+  from the bytes the ranks sent each other) one per optimizer step;
+- zero, fsdp, checkpoint, checklist: torchrecipes.py.
 """
 import argparse
 import datetime
@@ -36,7 +38,7 @@ import torch.nn.parallel.distributed
 from torch.distributed.algorithms.ddp_comm_hooks import default_hooks
 from torch.nn import functional as F
 
-from . import weightsfile
+from . import torchrecipes, weightsfile
 from .rank import _learner_error  # the learner's error with its line, as a puzzle rank reports it
 
 VOCAB_SIZE = 10
@@ -71,9 +73,28 @@ class SimpleModel(nn.Module):
         return logits, loss
 
 
-def build_model(n_embd):
+def build_model(n_embd, check="loop"):
+    """The lesson's model as every rank and the reference start from it."""
     torch.manual_seed(SEED)
-    return SimpleModel(VOCAB_SIZE, n_embd)
+    if check == "checkpoint":
+        return torchrecipes.DeepModel(VOCAB_SIZE, n_embd)
+    model = SimpleModel(VOCAB_SIZE, n_embd)
+    return torchrecipes.careless_readout(model) if check == "checklist" else model
+
+
+def batch_size(check):
+    return torchrecipes.CHECKPOINT_BATCH if check == "checkpoint" else BATCH_SIZE
+
+
+def learning_rate(check):
+    return torchrecipes.CHECKLIST_LEARNING_RATE if check == "checklist" else LEARNING_RATE
+
+
+def build_optimizer(model, check):
+    """The optimizer run.optimizer holds: AdamW as the notebook's, with the checklist's weight
+    decay in that lesson."""
+    decay = torchrecipes.CHECKLIST_WEIGHT_DECAY if check == "checklist" else 0.01
+    return torch.optim.AdamW(model.parameters(), lr=learning_rate(check), weight_decay=decay)
 
 
 def training_tokens():
@@ -81,11 +102,11 @@ def training_tokens():
     return torch.randint(0, VOCAB_SIZE, (DATA_SIZE,), generator=generator, dtype=torch.int64)
 
 
-def batch_starts(rank, count):
-    """Where each of a rank's batches starts in the data: its own stream, the same in the
-    reference."""
+def batch_starts(rank, count, size=BATCH_SIZE):
+    """Where each of a rank's batches (of `size` windows) starts in the data: its own stream, the
+    same in the reference."""
     generator = torch.Generator().manual_seed(SEED + 1 + rank)
-    return torch.randint(0, DATA_SIZE - CONTEXT_SIZE, (count, BATCH_SIZE), generator=generator)
+    return torch.randint(0, DATA_SIZE - CONTEXT_SIZE, (count, size), generator=generator)
 
 
 def batch_at(tokens, starts):
@@ -104,6 +125,12 @@ class Run:
     def __init__(self, model, optimizer, tokens, starts, steps, accumulation, rank, world_size):
         self.model = model
         self.optimizer = optimizer
+        self.learning_rate = optimizer.param_groups[0]["lr"]
+        self.warmup_steps = torchrecipes.WARMUP_STEPS
+        self.clip_norm = torchrecipes.CLIP_NORM
+        self.grad_norms = []
+        self.saved_optimizer = None  # {name: tensor}, what save_optimizer or save_shard left
+        self.saved_shard = None
         self.steps = steps
         self.accumulation = accumulation
         self.rank = rank
@@ -123,9 +150,50 @@ class Run:
         self.batches_drawn += 1
         return X, y
 
-    def log(self, loss):
-        value = float(loss.detach().float()) if torch.is_tensor(loss) else float(loss)
-        self.losses.append(value if math.isfinite(value) else None)  # JSON has no NaN
+    def log(self, loss, grad_norm=None):
+        self.losses.append(_finite(loss))
+        if grad_norm is not None:
+            self.grad_norms.append(_finite(grad_norm))
+
+    def save_optimizer(self, optimizer):
+        """Keeps the optimizer's whole state for the check, as a checkpoint would save it: with
+        ZeroRedundancyOptimizer, on the rank its consolidate_state_dict(to=...) gathered it on."""
+        try:
+            state = optimizer.state_dict()
+        except RuntimeError as error:
+            if "consolidate" not in str(error):
+                raise
+            raise LessonError(
+                f"rank {self.rank} saved the optimizer before its state was gathered there: "
+                "each rank of a ZeroRedundancyOptimizer holds only its shard, so first every "
+                "rank calls optimizer.consolidate_state_dict(to=0), then rank 0 alone saves "
+                "(if run.rank == 0: run.save_optimizer(optimizer))") from None
+        self.saved_optimizer = _state_tensors(state)
+
+    def save_shard(self, shard, optimizer):
+        """Keeps this rank's shard of the flat parameters and its optimizer's state of it: what
+        an FSDP checkpoint saves per rank."""
+        if not torch.is_tensor(shard) or shard.dim() != 1:
+            raise LessonError("save_shard(shard, optimizer) takes the rank's flat shard: a "
+                              "one-dimensional tensor")
+        self.saved_shard = shard.detach().float().clone()
+        self.saved_optimizer = _state_tensors(optimizer.state_dict())
+
+
+def _finite(value):
+    value = float(value.detach().float()) if torch.is_tensor(value) else float(value)
+    return value if math.isfinite(value) else None  # JSON has no NaN
+
+
+def _state_tensors(state):
+    """An optimizer's state_dict as named tensors: "I.exp_avg", "I.exp_avg_sq" per parameter
+    index I (only those; a step count is not a tensor to compare)."""
+    tensors = {}
+    for index, values in dict(state.get("state", {})).items():
+        for key in ("exp_avg", "exp_avg_sq"):
+            if torch.is_tensor(values.get(key)):
+                tensors[f"{int(index)}.{key}"] = values[key].detach().float().clone()
+    return tensors
 
 
 class Counters:
@@ -170,21 +238,29 @@ def _count_ddp():
     ddp.__init__ = counted
 
 
-def _instrument(model, optimizer):
+def _instrument(model):
+    """Counts DDP's all-reduces, the first Linear's output dtypes and AdamW's steps: those of
+    run.optimizer and of any AdamW the learner makes (the one a ZeroRedundancyOptimizer wraps, the
+    one of an FSDP shard)."""
     _count_ddp()
 
     def record(module, inputs, output):
         name = str(output.dtype).replace("torch.", "")
         COUNTERS.forward_dtypes[name] = COUNTERS.forward_dtypes.get(name, 0) + 1
 
-    model.linear1.register_forward_hook(record)
-    step = optimizer.step
+    first = model.linear1 if hasattr(model, "linear1") else model.blocks[0].linear1
+    first.register_forward_hook(record)
+    adamw = torch.optim.AdamW
+    if getattr(adamw.step, "rankstep_counted", False):
+        return
+    step = adamw.step
 
-    def counted(*args, **kwargs):
+    def counted(self, *args, **kwargs):
         COUNTERS.optimizer_steps += 1
-        return step(*args, **kwargs)
+        return step(self, *args, **kwargs)
 
-    optimizer.step = counted
+    counted.rankstep_counted = True
+    adamw.step = counted
 
 
 def _arguments(argv):
@@ -192,7 +268,7 @@ def _arguments(argv):
     parser.add_argument("--file")
     parser.add_argument("--source-name", default="")
     parser.add_argument("--function", default="train")
-    parser.add_argument("--check", choices=("loop", "amp", "ddp", "ddp_accum"), default="loop")
+    parser.add_argument("--check", choices=torchrecipes.CHECKS, default="loop")
     parser.add_argument("--steps", type=int, default=100)
     parser.add_argument("--accumulation", type=int, default=1)
     parser.add_argument("--embd", type=int, default=1000)
@@ -213,7 +289,10 @@ class Prepared:
 def prepare(argv):
     """Joins the process group before the sandbox closes (cli/realrank.cpp)."""
     torch.set_num_threads(1)
-    return Prepared(_arguments(argv))
+    args = _arguments(argv)
+    if args.check == "checkpoint":
+        torchrecipes.release_freed_memory()
+    return Prepared(args)
 
 
 def _learner_module(path, name):
@@ -229,15 +308,15 @@ def _flat(model):
     return torch.cat([p.detach().reshape(-1) for p in model.parameters()])
 
 
-def reference(args, world_size, tokens, autocast=False):
+def reference(args, world_size, tokens, autocast=False, keep=None):
     """The loop the lesson asks for, in one process on every rank's batches: (its model, its
     loss per step). With several ranks each step averages over all their batches, as DDP's
     all-reduce does; with accumulation, over the micro-batches too; with `autocast`, each forward
-    under bf16 autocast."""
-    model = build_model(args.embd)
-    optimizer = torch.optim.AdamW(model.parameters(), lr=LEARNING_RATE)
+    under bf16 autocast. `keep`, a dict, gets the optimizer ("optimizer")."""
+    model = build_model(args.embd, args.check)
+    optimizer = build_optimizer(model, args.check)
     count = args.steps * args.accumulation
-    starts = [batch_starts(rank, count) for rank in range(world_size)]
+    starts = [batch_starts(rank, count, batch_size(args.check)) for rank in range(world_size)]
     losses = []
     for step in range(args.steps):
         total = 0.0
@@ -251,6 +330,8 @@ def reference(args, world_size, tokens, autocast=False):
         optimizer.step()
         optimizer.zero_grad(set_to_none=True)
         losses.append(total)
+    if keep is not None:
+        keep["optimizer"] = optimizer
     return model, losses
 
 
@@ -264,12 +345,12 @@ def run(prepared):
     name = args.source_name or path
     report = {"rank": rank, "status": "finished", "check": args.check}
     tokens = training_tokens()
-    model = build_model(args.embd)
-    optimizer = torch.optim.AdamW(model.parameters(), lr=LEARNING_RATE)
-    starts = batch_starts(rank, args.steps * args.accumulation)
+    model = build_model(args.embd, args.check)
+    optimizer = build_optimizer(model, args.check)
+    starts = batch_starts(rank, args.steps * args.accumulation, batch_size(args.check))
     learner_run = Run(model, optimizer, tokens, starts, args.steps, args.accumulation, rank,
                       world_size)
-    _instrument(model, optimizer)
+    _instrument(model)
     status = 0
     began = time.perf_counter()
     try:
@@ -292,8 +373,13 @@ def run(prepared):
     report["all_reduces"] = COUNTERS.syncs
     report["ddp_wrapped"] = COUNTERS.ddp_wrapped
     report["forward_dtypes"] = COUNTERS.forward_dtypes
+    report["grad_norms"] = learner_run.grad_norms
     if not status:
         weightsfile.write(out + ".weights", list(model.state_dict().items()))
+        if learner_run.saved_optimizer is not None:
+            weightsfile.write(out + ".optimizer", sorted(learner_run.saved_optimizer.items()))
+        if learner_run.saved_shard is not None:
+            weightsfile.write(out + ".shard", [("shard", learner_run.saved_shard)])
     with open(out + ".json.part", "w", encoding="utf-8") as file:
         json.dump(report, file)
     os.replace(out + ".json.part", out + ".json")

@@ -4,13 +4,15 @@ the same model on every batch gets? `python3 -m rankstep_real.verify --out DIR .
 
 The single process runs the same layers on all batches at once, takes the gradient of the same
 loss and makes one Adam step (tensors.py). Each layer's final weight is assembled from the shards
-the ranks set with set_final_weight; a value two ranks both hold must agree. Writes the largest
-difference per layer to verdict.txt and the run to report.json.
+every rank set with set_final_weight (across nodes, the other nodes' ranks sent theirs:
+exchange.py); a value two ranks both hold must agree. Writes the largest difference per layer, and
+the ranks whose values differ, to verdict.txt, the run to report.json and, with --profile, the
+ranks' profiles merged to profile.json (profilemerge.py).
 
 The ranks' files were written by processes that ran the learner's code, so they are read as data
-only (weightsfile.py: no pickle), every field checked, and this runs as `rankstep-cli
-__real-check` (cli/realcheck.h), sandboxed as the ranks are: it reads their folder (--from) and
-writes only its own (--out).
+only (weightsfile.py: no pickle), every field checked, and this runs as `rankstep-runner
+__real-rank --check-module rankstep_real.verify` (cli/realrank.h), sandboxed as the ranks are but
+without the network: it reads their folder (--from) and writes only its own (--out).
 """
 import argparse
 import json
@@ -19,7 +21,7 @@ import sys
 
 import torch
 
-from . import tensors, weightsfile
+from . import profilemerge, tensors, weightsfile
 
 WEIGHTS_DIFFER = 3  # the exit code rankstep-cli real reads as "trains another model"
 REFUSED = 4  # a rank's file is not what a rank writes: the run does not count
@@ -44,6 +46,13 @@ def reference_weights(sizes, layers, batches):
     return updated
 
 
+def _offsets(total_values, total):
+    offsets = [0]
+    for piece in tensors.split_flat(torch.empty(total_values), total):
+        offsets.append(offsets[-1] + piece.numel())
+    return offsets
+
+
 def assemble(rank_weights, layer, hidden):
     """(flat weight or None, the ranks' largest disagreement, steps seen) for one layer."""
     total_values = hidden * hidden
@@ -54,9 +63,7 @@ def assemble(rank_weights, layer, hidden):
         if entry is None:
             continue
         steps.add(entry["step"])
-        offsets = [0]
-        for piece in tensors.split_flat(torch.empty(total_values), entry["total"]):
-            offsets.append(offsets[-1] + piece.numel())
+        offsets = _offsets(total_values, entry["total"])
         for shard, part in entry["parts"].items():
             region = flat[offsets[shard]: offsets[shard + 1]]
             known = ~torch.isnan(region)
@@ -67,6 +74,22 @@ def assemble(rank_weights, layer, hidden):
     if torch.isnan(flat).any():
         return None, disagreement, steps
     return flat.view(hidden, hidden), disagreement, steps
+
+
+def differing_ranks(rank_weights, layer, expected):
+    """The ranks whose shards of `layer` differ from one process's weight by more than the
+    tolerance, in order."""
+    flat, wrong = expected.reshape(-1), []
+    for rank, weights in enumerate(rank_weights):
+        entry = weights.get(layer)
+        if entry is None:
+            continue
+        offsets = _offsets(flat.numel(), entry["total"])
+        if any(part.numel() and float(
+                (flat[offsets[shard]: offsets[shard + 1]] - part).abs().max()) > TOLERANCE
+               for shard, part in entry["parts"].items()):
+            wrong.append(rank)
+    return wrong
 
 
 class Refused(Exception):
@@ -94,6 +117,10 @@ def load_rank(folder, rank, layers, hidden):
         raise Refused(f"Rank {rank}'s final weights ({name}) were refused: {error}. The rank's "
                       "process ran the code and wrote that file, so the code may have changed "
                       "it; the run does not count.") from None
+    except FileNotFoundError:
+        raise Refused(f"Rank {rank}'s final weights ({name}) are missing: the rank ended without "
+                      "writing them or, across nodes, they never came from its node; the run "
+                      "does not count.") from None
     except OSError as error:
         raise Refused(f"Rank {rank}'s final weights ({name}) could not be read "
                       f"({error.strerror}); the run does not count.") from None
@@ -126,9 +153,9 @@ def _checked(parts, meta, layers, hidden):
 
 
 def verify(out, ranks, layers, batches, sizes):
-    # Across machines a node holds only its own ranks' files: it checks what they hold.
-    present = [r for r in range(ranks) if os.path.lexists(os.path.join(out, f"rank-{r}.weights"))]
-    rank_weights = [load_rank(out, r, layers, sizes.hidden) for r in present]
+    # Every rank's file, also across nodes: the ranks of the other nodes sent theirs
+    # (exchange.py), so each node checks the whole model.
+    rank_weights = [load_rank(out, r, layers, sizes.hidden) for r in range(ranks)]
     expected = reference_weights(sizes, layers, batches)
     per_layer, first_wrong, largest = [], None, 0.0
     for layer in range(layers):
@@ -142,6 +169,7 @@ def verify(out, ranks, layers, batches, sizes):
             largest = max(largest, row["max_abs_diff"])
             if row["max_abs_diff"] > TOLERANCE or disagreement > TOLERANCE:
                 row["problem"] = "differs from one process trained on every batch"
+                row["ranks_differ"] = differing_ranks(rank_weights, layer, expected[layer])
         if "problem" in row and first_wrong is None:
             first_wrong = layer
         per_layer.append(row)
@@ -149,7 +177,30 @@ def verify(out, ranks, layers, batches, sizes):
             "max_abs_diff": largest, "layers": per_layer, "tolerance": TOLERANCE}
 
 
-def describe(verdict, ranks):
+def _node_of(rank, ranks, nnodes):
+    return rank // (ranks // nnodes)
+
+
+def _listed(numbers):
+    words = [str(n) for n in numbers]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def whose_values(wrong, ranks, nnodes):
+    """ "rank 5 (node 1)", "ranks 4 and 5 (node 1) and rank 0 (node 0)": the ranks holding values
+    that differ, by node when the run spans nodes."""
+    if not wrong:
+        return ""
+    if nnodes == 1:
+        return ("rank " if len(wrong) == 1 else "ranks ") + _listed(wrong)
+    by_node = {}
+    for rank in wrong:
+        by_node.setdefault(_node_of(rank, ranks, nnodes), []).append(rank)
+    return _listed([("rank " if len(members) == 1 else "ranks ") + _listed(members) +
+                    f" (node {node})" for node, members in by_node.items()])
+
+
+def describe(verdict, ranks, nnodes=1):
     """The verdict as the learner reads it."""
     lines = ["layer  largest |difference| from one process"]
     for row in verdict["layers"]:
@@ -158,14 +209,19 @@ def describe(verdict, ranks):
         problem = f"   <- {row['problem']}" if "problem" in row else ""
         lines.append(f"{row['layer']:>5}  {text}{problem}")
     if verdict["weights_match"]:
+        on_nodes = f" on {nnodes} nodes" if nnodes > 1 else ""
         whose = "The weights of the one rank" if ranks == 1 else \
-            f"The weights of the {ranks} ranks, put together,"
+            f"The weights of the {ranks} ranks{on_nodes}, put together,"
         lines.append(f"{whose} match one process trained "
                      f"on every batch (largest difference {verdict['max_abs_diff']:.3g}, "
                      f"tolerance {verdict['tolerance']:g}).")
     else:
-        lines.append(f"Layer {verdict['first_wrong_layer']} is the first that differs from one "
-                     "process trained on every batch: the program trains another model.")
+        layer = verdict["first_wrong_layer"]
+        lines.append(f"Layer {layer} is the first that differs from one process trained on every "
+                     "batch: the program trains another model.")
+        wrong = verdict["layers"][layer].get("ranks_differ", [])
+        if wrong and ranks > 1:
+            lines.append(f"Its values differ on {whose_values(wrong, ranks, nnodes)}.")
     return "\n".join(lines) + "\n"
 
 
@@ -201,33 +257,6 @@ def report(out, args, verdict):
     }
 
 
-def merge_profiles(out, ranks, path):
-    """The ranks' torch.profiler traces as one file, a process per rank named "rank N"."""
-    events = []
-    for rank in range(ranks):
-        part = os.path.join(out, f"rank-{rank}.profile.json")
-        if not os.path.exists(part):
-            continue
-        try:
-            with weightsfile.open_regular(part) as file:
-                text = file.read(REPORT_LIMIT * 16 + 1)
-            trace = json.loads(text) if len(text) <= REPORT_LIMIT * 16 else None
-        except (OSError, ValueError):
-            continue  # a rank's profile that is not JSON is left out
-        if trace is None:
-            continue
-        # PyTorch 1.13 writes a bare list of events; later versions an object holding them.
-        listed = trace.get("traceEvents", []) if isinstance(trace, dict) else trace
-        for event in listed:
-            if isinstance(event, dict):
-                event["pid"] = rank
-                events.append(event)
-        events.append({"name": "process_name", "ph": "M", "pid": rank,
-                       "args": {"name": f"rank {rank}"}})
-    with open(path, "w", encoding="utf-8") as file:
-        json.dump({"traceEvents": events, "displayTimeUnit": "ms"}, file)
-
-
 def _arguments(argv):
     parser = argparse.ArgumentParser(prog="rankstep_real.verify")
     for name in ("ranks", "layers", "batches"):
@@ -236,6 +265,7 @@ def _arguments(argv):
     parser.add_argument("--length", type=int, default=256)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--wall-seconds", type=float, default=0.0)
+    parser.add_argument("--nnodes", type=int, default=1, help="the nodes the ranks ran on")
     parser.add_argument("--profile", default="", help="merge the ranks' profiles into this file")
     parser.add_argument("--from", dest="source", required=True, help="the ranks' folder")
     parser.add_argument("--out", required=True, help="where verdict.txt and report.json go")
@@ -249,7 +279,7 @@ def _write_new(path, text):
 
 
 def prepare(argv):
-    """Called before the sandbox closes (cli/realcheck.cpp): only reads the arguments."""
+    """Called before the sandbox closes (cli/realrank.cpp): only reads the arguments."""
     torch.set_num_threads(1)
     return _arguments(argv)
 
@@ -263,11 +293,18 @@ def run(args):
     except Refused as refused:
         _write_new(os.path.join(args.out, "verdict.txt"), str(refused) + "\n")
         return REFUSED
-    _write_new(os.path.join(args.out, "verdict.txt"), describe(verdict, args.ranks))
+    notes = []
+    if args.profile:  # every rank's profile, read as untrusted data (profilemerge.py)
+        try:
+            notes = profilemerge.merge(args.source, args.ranks,
+                                       os.path.join(args.out, "profile.json"))
+        except (MemoryError, RecursionError, OSError) as error:
+            notes = [f"The ranks' profiles could not be put together ({type(error).__name__}), so "
+                     "no profile was written."]
+    _write_new(os.path.join(args.out, "verdict.txt"),
+               describe(verdict, args.ranks, args.nnodes) + "".join(n + "\n" for n in notes))
     _write_new(os.path.join(args.out, "report.json"),
                json.dumps(whole, indent=1) + "\n")
-    if args.profile:
-        merge_profiles(args.source, args.ranks, os.path.join(args.out, "profile.json"))
     # Not 1: an uncaught exception exits with 1, and must not read as "the weights differ".
     return 0 if verdict["weights_match"] else WEIGHTS_DIFFER
 

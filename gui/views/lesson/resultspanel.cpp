@@ -421,7 +421,10 @@ QString ResultsPanel::targetsHtml() const
 // a what-if setting, a demonstration's run) the run is judged here, as the learner reads it.
 void ResultsPanel::showRun()
 {
-    QString html = resultsHtml(m_session.lesson(), *m_shown, m_session.verdict());
+    // A run on real processes opened from a file (its report or profile) is not the lesson's.
+    const bool real = m_session.units() == TraceUnits::Seconds && m_session.trace() == m_shown &&
+                      !m_shown->config.cost.realScale();
+    QString html = resultsHtml(real ? nullptr : m_session.lesson(), *m_shown, m_session.verdict());
     const QString &output = m_session.output();
     if (!output.trimmed().isEmpty())
         html += tr("<p><b>Your code printed:</b></p><pre>%1</pre>")

@@ -18,8 +18,10 @@ QString referenceName(const std::string &check)
 {
     if (check == "amp")
         return QObject::tr("the fp32 loop");
-    if (check == "ddp" || check == "ddp_accum")
+    if (check == "ddp" || check == "ddp_accum" || check == "zero" || check == "fsdp")
         return QObject::tr("one process, every rank's batches");
+    if (check == "checklist")
+        return QObject::tr("the checklist's loop");
     return QObject::tr("the plain loop");
 }
 
@@ -58,7 +60,7 @@ int rankErrorLine(const QString &output)
 }
 
 LossChart::LossChart(QWidget *parent)
-    : QChartView(parent), m_steps(new QValueAxis), m_loss(new QValueAxis)
+    : QChartView(parent), m_steps(new QValueAxis), m_loss(new QValueAxis), m_norm(new QValueAxis)
 {
     auto *chart = new QChart;
     chart->setMargins(QMargins(4, 4, 8, 4));
@@ -69,6 +71,9 @@ LossChart::LossChart(QWidget *parent)
     m_loss->setLabelFormat(QStringLiteral("%.2f"));
     chart->addAxis(m_steps, Qt::AlignBottom);
     chart->addAxis(m_loss, Qt::AlignLeft);
+    m_norm->setTitleText(tr("gradient norm"));
+    m_norm->setLabelFormat(QStringLiteral("%.1f"));
+    chart->addAxis(m_norm, Qt::AlignRight);
     setChart(chart);
     setRenderHint(QPainter::Antialiasing);
     setMinimumHeight(160);
@@ -107,7 +112,8 @@ void LossChart::rebuild()
     QFont font = this->font();
     font.setPointSizeF(font.pointSizeF() * m_look.zoom);
     chart->legend()->setFont(font);
-    for (QValueAxis *axis : {m_steps, m_loss}) {
+    m_norm->hide();
+    for (QValueAxis *axis : {m_steps, m_loss, m_norm}) {
         axis->setLabelsFont(font);
         axis->setTitleFont(font);
     }
@@ -164,6 +170,59 @@ void LossChart::rebuild()
     m_steps->setRange(0, std::max(2, steps));
     m_steps->applyNiceNumbers(); // 0, 20, 40, ... rather than 1, 26, 51
     m_loss->setRange(std::max(0.0, lowest - margin), highest + margin);
+    addGradNorms(width);
+}
+
+// The gradient norms (before clipping) on the right-hand axis, in the color of the next rank so
+// that they never read as a loss: the reference's dashed, the learner's solid, the clipping norm
+// dotted. Nothing when the run logged none.
+void LossChart::addGradNorms(double width)
+{
+    std::vector<std::pair<QString, const std::vector<double> *>> curves;
+    if (!m_report->referenceGradNorms.empty())
+        curves.emplace_back(tr("gradient norm, %1").arg(referenceName(m_report->check)),
+                            &m_report->referenceGradNorms);
+    for (const io::TorchRankLosses &rank : m_report->ranks)
+        if (!rank.gradNorms.empty())
+            curves.emplace_back(m_report->ranks.size() == 1
+                                    ? tr("gradient norm, your loop")
+                                    : tr("gradient norm, rank %1").arg(rank.rank),
+                                &rank.gradNorms);
+    if (curves.empty())
+        return;
+    QChart *chart = this->chart();
+    const QColor color = m_look.colors().rank(int(m_report->ranks.size()));
+    double highest = m_report->clipNorm;
+    int steps = 1;
+    for (std::size_t c = 0; c < curves.size(); ++c) {
+        auto *series = new QLineSeries;
+        series->setName(curves[c].first);
+        const std::vector<double> &norms = *curves[c].second;
+        for (std::size_t i = 0; i < norms.size(); ++i)
+            if (std::isfinite(norms[i])) {
+                series->append(double(i + 1), norms[i]);
+                highest = std::max(highest, norms[i]);
+            }
+        steps = std::max(steps, int(norms.size()));
+        const bool reference = c == 0 && !m_report->referenceGradNorms.empty();
+        series->setPen(QPen(color, width * (reference ? 0.75 : 0.6),
+                            reference ? Qt::DashLine : Qt::SolidLine));
+        chart->addSeries(series);
+        series->attachAxis(m_steps);
+        series->attachAxis(m_norm);
+    }
+    if (m_report->clipNorm > 0) {
+        auto *clip = new QLineSeries;
+        clip->setName(tr("clipped to %1").arg(m_report->clipNorm, 0, 'g', 3));
+        clip->append(1, m_report->clipNorm);
+        clip->append(steps, m_report->clipNorm);
+        clip->setPen(QPen(color, width * 0.6, Qt::DotLine));
+        chart->addSeries(clip);
+        clip->attachAxis(m_steps);
+        clip->attachAxis(m_norm);
+    }
+    m_norm->setRange(0, highest * 1.08 + 0.01);
+    m_norm->show();
 }
 
 } // namespace rankstep::gui

@@ -17,7 +17,9 @@ namespace rankstep::gui {
 // The loss over the steps of a PyTorch lesson's run (lessons/100-torch_loop and on): each rank's
 // logged loss, the reference loop's (dashed: the fp32 loop beside an autocast one, one process
 // beside DDP's ranks), and the loss of a model that guesses every token equally likely, ln of the
-// vocabulary, dotted, where a fresh model should start (the training checklist's check).
+// vocabulary, dotted, where a fresh model should start (the training checklist's check). When the
+// run logged gradient norms (the checklist lesson: run.log(loss, norm)), they are drawn too, on an
+// axis of their own at the right: the learner's, the reference's dashed, and the clipping norm.
 class LossChart : public QChartView
 {
     Q_OBJECT
@@ -33,11 +35,13 @@ public:
 
 private:
     void rebuild();
+    void addGradNorms(double width);
 
     std::optional<io::TorchLessonReport> m_report;
     Look m_look;
     QValueAxis *m_steps;
     QValueAxis *m_loss;
+    QValueAxis *m_norm; // shown only when the run has gradient norms
 };
 
 // The name of the reference loop of a lesson's check ("the fp32 loop", "one process").

@@ -125,7 +125,7 @@ TEST_F(OpenFilesTest, AFileOfAnotherKindIsRefusedWithASentence)
     EXPECT_FALSE(window->openFile(broken));
     box = visibleMessageBox(QStringLiteral("openFileFailedDialog"));
     ASSERT_NE(box, nullptr);
-    EXPECT_TRUE(box->text().contains(QStringLiteral("not a Rankstep demonstration")));
+    EXPECT_TRUE(box->text().contains(QStringLiteral("JSON of another kind"))) << utf8(box->text());
     closeDialogs();
     EXPECT_FALSE(window->openFile(root() + QStringLiteral("/nowhere.py")));
     EXPECT_TRUE(window->parts().recentFiles->paths().isEmpty()) << "nothing that failed is kept";

@@ -232,6 +232,23 @@ TEST(TimelineGeometry, EveryBlockOfTheDdpRunIsFoundAtItsCenter)
     }
 }
 
+// A real run's profile knows its sends and receives but not which meets which (link -1): no
+// arrow, rather than one from a send to every receive.
+TEST(TimelineGeometry, MessagesWithoutALinkGetNoArrow)
+{
+    Trace trace;
+    trace.config.ranks = 2;
+    Event send;
+    send.op = OpKind::PassTo;
+    Event receive = send;
+    receive.op = OpKind::Receive;
+    receive.rank = 1;
+    trace.events.push_back(send);
+    trace.events.push_back(receive);
+    trace.events.push_back(receive);
+    EXPECT_TRUE(messageLinks(trace).empty());
+}
+
 TEST(TimelineGeometry, MessageLinksPairEachPassToWithItsReceive)
 {
     const Trace trace = referenceTrace("gpipe");

@@ -50,6 +50,18 @@ TEST(TimelineText, MessagesNameTheirPeer)
     EXPECT_EQ(eventTitle(e), QStringLiteral("receive from rank 3, layer 4"));
 }
 
+// A real run's profile knows a send or a recv but not its peer (core/io/chrometracereader.h):
+// no "rank -1".
+TEST(TimelineText, AMessageWithoutAPeerNamesNone)
+{
+    Event e;
+    e.op = OpKind::Receive;
+    EXPECT_EQ(eventTitle(e), QStringLiteral("receive"));
+    EXPECT_EQ(blockLabel(e), QStringLiteral("←"));
+    e.op = OpKind::PassTo;
+    EXPECT_EQ(blockLabel(e), QStringLiteral("→"));
+}
+
 TEST(TimelineText, TheHalvesOfABackwardSayWhichTheyAre)
 {
     Event e;

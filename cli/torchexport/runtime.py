@@ -1,0 +1,350 @@
+
+# ----- What one rank holds and does ---------------------------------------------------------------
+# The learner's program kept puzzle objects in dictionaries; here a rank keeps their tensors by
+# what identifies them: the layer, the batches they come from and, for weights and gradients, the
+# shards of a total. Every method is one call of the learner's (the schedule below calls them in
+# the learner's order) and does it with torch and torch.distributed.
+
+
+def _key(batches):
+    return tuple(sorted(batches))
+
+
+class Rank:
+    def __init__(self, rank, device, groups):
+        self.rank = rank
+        self.device = device
+        self.groups = groups  # (members...) -> torch.distributed process group
+        self.sizes = Sizes(HIDDEN, LENGTH, SEED)
+        self.activations = {}  # (layer, batches) -> the input of `layer` for those batches
+        self.grad_outputs = {}  # (layer, batches) -> the gradient of `layer`'s output
+        self.weights = {}  # layer -> {(total, shard): (step, flat values)}
+        self.optimizers = {}  # (layer, total, shard) -> (parameter, torch.optim.Adam)
+        self.gradients = {}  # layer -> [(batches, total, {shard: flat values})], newest last
+        self.sends = []  # sends in flight: a send never waits for its receiver
+        self.losses = []
+
+    def _to(self, tensor):
+        return tensor.to(self.device)
+
+    def _group(self, members):
+        return self.groups.get(tuple(members))  # None: every rank
+
+    # ----- weights: load_weights, and the shards a rank holds -----
+    def part(self, layer, total, shard):
+        """Shard `shard` of `total` of the layer's weight as this rank holds it. One it never held
+        is cut from a whole weight it holds (Weight.shard), else loaded (load_weights)."""
+        held = self.weights.setdefault(layer, {})
+        if (total, shard) not in held:
+            whole = [t for t in {t for t, _ in held} if all((t, s) in held for s in range(t))]
+            if whole:
+                newest = max(whole, key=lambda t: held[(t, 0)][0])
+                flat = torch.cat([held[(newest, s)][1] for s in range(newest)])
+                held[(total, shard)] = (held[(newest, 0)][0], split_flat(flat, total)[shard])
+            else:
+                flat = self._to(initial_weight(self.sizes, layer).reshape(-1))
+                held[(total, shard)] = (0, split_flat(flat, total)[shard].clone())
+        return held[(total, shard)]
+
+    def whole_weight(self, layer, total):
+        flat = torch.cat([self.part(layer, total, s)[1] for s in range(total)])
+        return flat.view(HIDDEN, HIDDEN)
+
+    # ----- compute -----
+    def forward(self, layer, batches, total=1):
+        key = (layer, _key(batches))
+        if key not in self.activations and layer == 0:  # get_activation
+            self.activations[key] = self._to(rows_of(self.sizes, batches, batch_inputs))
+        weight = self.whole_weight(layer, total)
+        self.activations[(layer + 1, key[1])] = torch.tanh(self.activations[key] @ weight)
+
+    def loss(self, batches):
+        key = (LAYERS, _key(batches))
+        outputs = self.activations[key].detach().requires_grad_()
+        targets = self._to(rows_of(self.sizes, batches, batch_targets))
+        # Half the squared error over every row of every batch: a rank's share adds up to the
+        # loss of one process that takes all the batches.
+        loss = 0.5 * ((outputs - targets) ** 2).sum() / (BATCHES * LENGTH)
+        (grad,) = torch.autograd.grad(loss, outputs)
+        self.losses.append(float(loss))
+        self.grad_outputs[(LAYERS - 1, key[1])] = grad
+
+    def backward(self, layer, batches, total=1):
+        """The weight's gradient and the input's, with autograd (the layer's output recomputed)."""
+        grad_weight, grad_input = self._backward(layer, batches, total, True, True)
+        self.add_gradient(layer, batches, 1, {0: grad_weight.reshape(-1)})
+        self.grad_outputs[(layer - 1, _key(batches))] = grad_input
+
+    def backward_input(self, layer, batches, total=1):
+        """The input's gradient alone (a split backward's first half)."""
+        (grad_input,) = self._backward(layer, batches, total, True, False)
+        self.grad_outputs[(layer - 1, _key(batches))] = grad_input
+
+    def backward_weight(self, layer, batches, total=1):
+        """The weight's gradient alone (a split backward's second half)."""
+        (grad_weight,) = self._backward(layer, batches, total, False, True)
+        self.add_gradient(layer, batches, 1, {0: grad_weight.reshape(-1)})
+
+    def _backward(self, layer, batches, total, want_input, want_weight):
+        key = (layer, _key(batches))
+        inputs = self.activations[key].detach().requires_grad_(want_input)
+        weight = self.whole_weight(layer, total).detach().requires_grad_(want_weight)
+        outputs = torch.tanh(inputs @ weight)
+        wanted = [t for t, want in ((weight, want_weight), (inputs, want_input)) if want]
+        return torch.autograd.grad(outputs, wanted, self.grad_outputs[key])
+
+    def update(self, layer, batches, shards, total):
+        """One Adam step (torch.optim.Adam) on the weight's shards this rank updates."""
+        for shard in shards:
+            step, values = self.part(layer, total, shard)
+            if (layer, total, shard) not in self.optimizers:
+                parameter = torch.nn.Parameter(values.clone())
+                self.optimizers[(layer, total, shard)] = (parameter, torch.optim.Adam(
+                    [parameter], lr=LEARNING_RATE, betas=BETAS, eps=EPSILON))
+            parameter, adam = self.optimizers[(layer, total, shard)]
+            with torch.no_grad():
+                parameter.copy_(values)
+            parameter.grad = self.gradient(layer, batches, total, [shard])
+            adam.step()
+            self.weights[layer][(total, shard)] = (step + 1, parameter.detach().clone())
+
+    # ----- gradients: the learner's sums of them (grad_a + grad_b) -----
+    def add_gradient(self, layer, batches, total, parts):
+        self.gradients.setdefault(layer, []).append((frozenset(batches), total, parts))
+
+    def gradient(self, layer, batches, total, shards):
+        """The layer's gradient over `batches` for shards `shards` of `total`, flat: the sum of
+        the gradients this rank made or received whose batches make up `batches`, as the
+        learner's program added them. Batches no gradient covers count zero (fake_grad)."""
+        left, total_sum = set(batches), None
+        for pieces_batches, pieces_total, parts in reversed(self.gradients.get(layer, [])):
+            if not pieces_batches or not pieces_batches <= left:
+                continue
+            flat = self._slice(parts, pieces_total, total, shards)
+            if flat is None:
+                continue
+            total_sum = flat.clone() if total_sum is None else total_sum + flat
+            left -= pieces_batches
+            if not left:
+                break
+        if total_sum is None:
+            lengths = [len(p) for p in split_flat(torch.empty(HIDDEN * HIDDEN), total)]
+            total_sum = torch.zeros(sum(lengths[s] for s in shards), dtype=DTYPE,
+                                    device=self.device)
+        return total_sum
+
+    @staticmethod
+    def _slice(parts, parts_total, total, shards):
+        if parts_total == total and all(s in parts for s in shards):
+            return torch.cat([parts[s] for s in shards])
+        if len(parts) == parts_total:  # a whole gradient: cut the shards out of it
+            pieces = split_flat(torch.cat([parts[s] for s in range(parts_total)]), total)
+            return torch.cat([pieces[s] for s in shards])
+        return None
+
+    # ----- collectives (torch.distributed) -----
+    def all_reduce(self, layer, batches, shards, total, members, summed_batches):
+        """The gradients of the group summed: every member gets the sum."""
+        flat = self.gradient(layer, batches, total, shards)
+        dist.all_reduce(flat, group=self._group(members))
+        self.add_gradient(layer, summed_batches, total, _cut(flat, total, shards))
+
+    def reduce_scatter(self, layer, batches, total, members, summed_batches):
+        """The gradients of the group summed; each member keeps its own shard of the sum (as
+        all_reduce and a cut: Debian's gloo has no reduce_scatter)."""
+        flat = self.gradient(layer, batches, total, range(total))
+        dist.all_reduce(flat, group=self._group(members))
+        position, count = members.index(self.rank), len(members)
+        self.add_gradient(layer, summed_batches, count,
+                          {position: split_flat(flat, count)[position].clone()})
+
+    def all_gather(self, kind, layer, *, total, members, shards_of, batches=()):
+        """Each member's shards to every member. shards_of: each member's shards, in order."""
+        lengths = [len(p) for p in split_flat(torch.empty(HIDDEN * HIDDEN), total)]
+        mine = shards_of[members.index(self.rank)]
+        longest = max(sum(lengths[s] for s in shards) for shards in shards_of)
+        padded = torch.zeros(longest, dtype=DTYPE, device=self.device)
+        flat = self._values(kind, layer, batches, total, mine)
+        padded[: flat.numel()] = flat
+        received = [torch.zeros_like(padded) for _ in members]
+        dist.all_gather(received, padded, group=self._group(members))
+        for shards, data in zip(shards_of, received):
+            self._keep(kind, layer, batches, total, shards, data)
+
+    def all_reduce_activation(self, layer, batches, members):
+        """Partial activations of a layer summed over the group (tensor parallel)."""
+        dist.all_reduce(self.activations[(layer, _key(batches))], group=self._group(members))
+
+    # ----- point to point -----
+    def send(self, kind, layer, batches, *, to, total=1, shards=()):
+        values = self._values(kind, layer, batches, total, shards).contiguous()
+        self.sends += [dist.isend(values, to), values]
+
+    def receive(self, kind, layer, batches, *, source, total=1, shards=()):
+        values = torch.zeros(self._length(kind, batches, total, shards), dtype=DTYPE,
+                             device=self.device)
+        dist.recv(values, source)
+        self._keep(kind, layer, batches, total, shards, values)
+
+    def send_placeholder(self, to):
+        """A message that was no puzzle object (a dict or a tuple): its place only."""
+        values = torch.zeros(1, dtype=DTYPE, device=self.device)
+        self.sends += [dist.isend(values, to), values]
+
+    def receive_placeholder(self, source):
+        dist.recv(torch.zeros(1, dtype=DTYPE, device=self.device), source)
+
+    def finish_sends(self):
+        for item in self.sends:
+            if hasattr(item, "wait"):
+                item.wait()
+        self.sends.clear()
+
+    # ----- an object's values, flat, by kind -----
+    def _values(self, kind, layer, batches, total, shards):
+        if kind == "activation":
+            return self.activations[(layer, _key(batches))].reshape(-1)
+        if kind == "activation_grad":
+            return self.grad_outputs[(layer, _key(batches))].reshape(-1)
+        if kind == "weight":
+            return torch.cat([self.part(layer, total, s)[1] for s in shards])
+        return self.gradient(layer, batches, total, shards)
+
+    def _length(self, kind, batches, total, shards):
+        if kind in ("activation", "activation_grad"):
+            return len(batches) * LENGTH * HIDDEN
+        lengths = [len(p) for p in split_flat(torch.empty(HIDDEN * HIDDEN), total)]
+        return sum(lengths[s] for s in shards)
+
+    def _keep(self, kind, layer, batches, total, shards, values):
+        if kind in ("activation", "activation_grad"):
+            rows = values[: len(batches) * LENGTH * HIDDEN].view(-1, HIDDEN).clone()
+            store = self.activations if kind == "activation" else self.grad_outputs
+            store[(layer, _key(batches))] = rows
+            return
+        parts = _cut(values[: self._length(kind, batches, total, shards)], total, shards)
+        if kind == "weight":
+            step = max((s for s, _ in self.weights.get(layer, {}).values()), default=0)
+            for shard, part in parts.items():
+                self.weights.setdefault(layer, {})[(total, shard)] = (step, part.clone())
+        else:
+            self.add_gradient(layer, batches, total, parts)
+
+
+def _cut(flat, total, shards):
+    """A flat run of shards (ascending) back into {shard: values}."""
+    lengths = [len(p) for p in split_flat(torch.empty(HIDDEN * HIDDEN), total)]
+    parts, at = {}, 0
+    for shard in shards:
+        parts[shard] = flat[at: at + lengths[shard]].clone()
+        at += lengths[shard]
+    return parts
+
+
+# ----- The check: one process trains the same model on every batch --------------------------------
+TOLERANCE = 1e-9  # float64 sums in another order differ by about 1e-16 of the values here
+
+
+def one_process_weights():
+    """Every layer's weight after one step of one process on all batches: autograd through the
+    whole model, torch.optim.Adam."""
+    sizes = Sizes(HIDDEN, LENGTH, SEED)
+    weights = [torch.nn.Parameter(initial_weight(sizes, layer)) for layer in range(LAYERS)]
+    adam = torch.optim.Adam(weights, lr=LEARNING_RATE, betas=BETAS, eps=EPSILON)
+    everything = list(range(BATCHES))
+    outputs = rows_of(sizes, everything, batch_inputs)
+    for weight in weights:
+        outputs = torch.tanh(outputs @ weight)
+    targets = rows_of(sizes, everything, batch_targets)
+    loss = 0.5 * ((outputs - targets) ** 2).sum() / (BATCHES * LENGTH)
+    loss.backward()
+    adam.step()
+    return [w.detach() for w in weights], float(loss)
+
+
+def final_weights(state, rank):
+    """What this rank set with set_final_weight: [(layer, step, total, {shard: values})]."""
+    finals = []
+    for layer, total, shards in FINAL.get(rank, []):
+        parts = {s: state.part(layer, total, s) for s in shards}
+        step = min(p[0] for p in parts.values())
+        finals.append((layer, step, total, {s: p[1].cpu() for s, p in parts.items()}))
+    return finals
+
+
+def check(every_rank):
+    """Compares the ranks' final weights, put together, with one process's; 0 when they match."""
+    expected, _ = one_process_weights()
+    largest = 0.0
+    for layer in range(LAYERS):
+        flat = torch.full((HIDDEN * HIDDEN,), float("nan"), dtype=DTYPE)
+        disagree = 0.0
+        for finals in every_rank:
+            for final_layer, _, total, parts in finals:
+                if final_layer != layer:
+                    continue
+                offsets = [0]
+                for piece in split_flat(torch.empty(HIDDEN * HIDDEN), total):
+                    offsets.append(offsets[-1] + piece.numel())
+                for shard, values in parts.items():
+                    region = flat[offsets[shard]: offsets[shard + 1]]
+                    known = ~torch.isnan(region)
+                    if known.any():
+                        disagree = max(disagree, float((region[known] - values[known]).abs().max()))
+                    flat[offsets[shard]: offsets[shard + 1]] = values
+        if torch.isnan(flat).any():
+            print(f"layer {layer} differs: no rank set the whole final weight of this layer")
+            return 1
+        diff = float((flat.view(HIDDEN, HIDDEN) - expected[layer]).abs().max())
+        largest = max(largest, diff)
+        if disagree > TOLERANCE:
+            print(f"layer {layer} differs: two ranks hold different values of it (by {disagree:.3g})")
+            return 1
+        if diff > TOLERANCE:
+            print(f"layer {layer} differs from one process (max abs diff {diff:.3g})")
+            return 1
+    print(f"weights match one process (max abs diff {largest:.3g})")
+    return 0
+
+
+# ----- torchrun's conventions ---------------------------------------------------------------------
+def main():
+    parser = argparse.ArgumentParser(description="The exported schedule, on torch.distributed.")
+    parser.add_argument("--check", action="store_true",
+                        help="also train the model in one process and compare the weights")
+    parser.add_argument("--backend", choices=("nccl", "gloo"),
+                        help="default: nccl when CUDA is there, else gloo")
+    args = parser.parse_args()
+    rank, world = int(os.environ["RANK"]), int(os.environ["WORLD_SIZE"])
+    local_rank = int(os.environ.get("LOCAL_RANK", "0"))
+    if world != RANKS:
+        sys.exit(f"this schedule is for {RANKS} ranks, not {world}: "
+                 f"torchrun --nproc_per_node {RANKS} (or --nnodes N --nproc_per_node {RANKS}/N)")
+    cuda = torch.cuda.is_available()
+    backend = args.backend or ("nccl" if cuda and dist.is_nccl_available() else "gloo")
+    if backend == "nccl" and not (cuda and dist.is_nccl_available()):
+        sys.exit("--backend nccl needs a PyTorch built with CUDA and NCCL, and a GPU; this one has "
+                 + ("no NCCL" if not dist.is_nccl_available() else "no GPU")
+                 + " (Debian's python3-torch has neither): leave --backend out, or give gloo")
+    device = torch.device("cuda", local_rank) if backend == "nccl" else torch.device("cpu")
+    if backend == "nccl":
+        torch.cuda.set_device(device)
+    # MASTER_ADDR and MASTER_PORT come from the environment, as torchrun sets them.
+    dist.init_process_group(backend, timeout=datetime.timedelta(minutes=5))
+    groups = {}
+    for members in GROUPS:  # every rank makes every group, in the same order
+        groups[tuple(members)] = dist.new_group(members)
+    torch.set_num_threads(max(1, torch.get_num_threads() // max(1, int(
+        os.environ.get("LOCAL_WORLD_SIZE", "1")))))
+    state = Rank(rank, device, groups)
+    SCHEDULE[rank](state)
+    state.finish_sends()
+    status = 0
+    if args.check:
+        every_rank = [None] * world
+        dist.all_gather_object(every_rank, final_weights(state, rank))
+        if rank == 0:
+            status = check(every_rank)
+    dist.barrier()
+    dist.destroy_process_group()
+    return status

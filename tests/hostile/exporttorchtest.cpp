@@ -1,0 +1,181 @@
+// SPDX-License-Identifier: MIT
+// `rankstep-cli export --torch`: the programs written from the DDP, FSDP and GPipe lessons'
+// solutions train under torchrun (python3 -m torch.distributed.run, with Debian's --redirects
+// workaround) exactly what one process trains, and a wrong schedule's program says which layer
+// differs. Small sizes (HIDDEN 32, LENGTH 8) keep each to importing torch four times. Skipped
+// without python3-torch, except in CI, which installs it.
+#include "clilaunch.h"
+#include "torchsupport.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <fstream>
+#include <regex>
+#include <string>
+
+namespace rankstep::hostile {
+namespace {
+
+using testsupport::ProcessResult;
+using testsupport::TempDir;
+
+const std::string kSource = RANKSTEP_SOURCE_DIR;
+
+// Exports FILE's FUNCTION at 4 ranks to DIR/out.py; the export's own result.
+ProcessResult exportProgram(const std::string &file, const std::string &function, int layers,
+                            const TempDir &dir)
+{
+    return runCli({{"export", file, "--function", function, "--ranks", "4", "--layers",
+                    std::to_string(layers), "--batches", "4", "--hidden", "32", "--length", "8",
+                    "--torch", (dir.path() / "out.py").string()},
+                   "",
+                   {}},
+                  dir);
+}
+
+// DIR/out.py under torchrun on 4 processes with --check, as docs/export.md says to run it.
+ProcessResult torchrun(const TempDir &dir)
+{
+    return testsupport::runProgram("/usr/bin/timeout",
+                                   {"300", "/usr/bin/python3", "-m", "torch.distributed.run",
+                                    "--standalone", "--nproc_per_node", "4", "--redirects", "1",
+                                    "--tee", "1", (dir.path() / "out.py").string(), "--check"},
+                                   dir);
+}
+
+const std::regex kMatch("weights match one process \\(max abs diff [0-9.e+-]+\\)");
+
+void expectMatch(const std::string &lesson, const std::string &function, int layers)
+{
+    TempDir dir;
+    const ProcessResult exported =
+        exportProgram(kSource + "/lessons/" + lesson + "/solution.py", function, layers, dir);
+    ASSERT_EQ(exported.exitCode, 0) << exported.out << exported.err;
+    const ProcessResult run = torchrun(dir);
+    std::smatch line;
+    EXPECT_TRUE(std::regex_search(run.out, line, kMatch)) << run.out << run.err;
+    EXPECT_EQ(run.exitCode, 0) << run.out << run.err;
+    std::cout << lesson << ": " << line.str() << "\n"; // the line the report quotes
+}
+
+TEST(ExportedPrograms, DdpSolutionTrainsWhatOneProcessTrains)
+{
+    REQUIRE_TORCH();
+    expectMatch("30-ddp", "ddp", 2);
+}
+
+TEST(ExportedPrograms, FsdpSolutionTrainsWhatOneProcessTrains)
+{
+    REQUIRE_TORCH();
+    expectMatch("50-fsdp", "fsdp", 6);
+}
+
+TEST(ExportedPrograms, GpipeSolutionTrainsWhatOneProcessTrains)
+{
+    REQUIRE_TORCH();
+    expectMatch("70-gpipe", "gpipe", 8);
+}
+
+// Every rank takes every batch and the allreduce sums them: each batch counts four times. The
+// simulator's check passes it (no weight is missing); the program trains for real and says so.
+TEST(ExportedPrograms, AWrongScheduleSaysWhichLayerDiffers)
+{
+    REQUIRE_TORCH();
+    TempDir dir;
+    std::ifstream in(kSource + "/lessons/30-ddp/solution.py");
+    std::string code{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+    const std::string mine = "model.get_activation([model.rank])";
+    const std::size_t at = code.find(mine);
+    ASSERT_NE(at, std::string::npos) << "the DDP solution changed: update this test";
+    code.replace(at, mine.size(), "model.get_activation(range(model.BATCHES))");
+    const ProcessResult exported = exportProgram(dir.write("twice.py", code), "ddp", 2, dir);
+    ASSERT_EQ(exported.exitCode, 0) << exported.out << exported.err;
+    const ProcessResult run = torchrun(dir);
+    EXPECT_TRUE(std::regex_search(
+        run.out, std::regex("layer 0 differs from one process \\(max abs diff [0-9.e+-]+\\)")))
+        << run.out << run.err;
+    EXPECT_FALSE(std::regex_search(run.out, kMatch)) << run.out;
+    EXPECT_NE(run.exitCode, 0);
+}
+
+// The DDP lesson's starter sets no final weight: the program names the first layer it lacks.
+TEST(ExportedPrograms, AStarterThatTrainsNothingSaysWhichLayerIsMissing)
+{
+    REQUIRE_TORCH();
+    TempDir dir;
+    const ProcessResult exported =
+        exportProgram(kSource + "/lessons/30-ddp/starter.py", "ddp", 2, dir);
+    ASSERT_EQ(exported.exitCode, 0) << exported.out << exported.err;
+    EXPECT_NE(exported.out.find("not correct yet"), std::string::npos) << exported.out;
+    const ProcessResult run = torchrun(dir);
+    EXPECT_NE(run.out.find("layer 0 differs: no rank set the whole final weight of this layer"),
+              std::string::npos)
+        << run.out << run.err;
+    EXPECT_NE(run.exitCode, 0);
+}
+
+// The split backward's halves (backward_input, then backward_weight) make exactly what backward
+// makes: the program's Rank, used in one process without torch.distributed.
+TEST(ExportedPrograms, TheSplitBackwardsHalvesMakeWhatBackwardMakes)
+{
+    REQUIRE_TORCH();
+    TempDir dir;
+    const ProcessResult exported =
+        exportProgram(kSource + "/lessons/30-ddp/solution.py", "ddp", 2, dir);
+    ASSERT_EQ(exported.exitCode, 0) << exported.out << exported.err;
+    const ProcessResult run = testsupport::runProgram(
+        "/usr/bin/python3",
+        {"-c",
+         "import runpy, sys, torch\n"
+         "Rank = runpy.run_path(sys.argv[1], run_name='exported')['Rank']\n"
+         "whole, split = (Rank(0, torch.device('cpu'), {}) for _ in range(2))\n"
+         "for r in (whole, split):\n"
+         "    r.forward(0, [1]); r.forward(1, [1]); r.loss([1])\n"
+         "whole.backward(1, [1]); whole.backward(0, [1])\n"
+         "split.backward_input(1, [1]); split.backward_input(0, [1])\n"
+         "split.backward_weight(1, [1]); split.backward_weight(0, [1])\n"
+         "for layer in (0, 1):\n"
+         "    d = whole.gradient(layer, [1], 1, [0]) - split.gradient(layer, [1], 1, [0])\n"
+         "    assert d.abs().max() == 0 and whole.gradient(layer, [1], 1, [0]).abs().max() > 0\n"
+         "d = whole.grad_outputs[(-1, (1,))] - split.grad_outputs[(-1, (1,))]\n"
+         "assert d.abs().max() == 0\n"
+         "print('split backward matches')\n",
+         (dir.path() / "out.py").string()},
+        dir);
+    EXPECT_EQ(run.exitCode, 0) << run.err;
+    EXPECT_NE(run.out.find("split backward matches"), std::string::npos) << run.out << run.err;
+}
+
+// Debian's PyTorch has no NCCL: asked for it, the program says so before it joins any group
+// (it was torch's "Distributed package doesn't have NCCL built in" traceback).
+TEST(ExportedPrograms, NcclWithoutItSaysSoBeforeStarting)
+{
+    REQUIRE_TORCH();
+    if (std::system("/usr/bin/python3 -c 'import sys, torch.distributed as d; "
+                    "sys.exit(d.is_nccl_available())'") != 0)
+        GTEST_SKIP() << "this PyTorch has NCCL";
+    TempDir dir;
+    const ProcessResult exported =
+        runCli({{"export", kSource + "/lessons/20-grad_accum/solution.py", "--function",
+                 "grad_accum", "--ranks", "1", "--layers", "2", "--batches", "4", "--torch",
+                 (dir.path() / "out.py").string()},
+                "",
+                {}},
+               dir);
+    ASSERT_EQ(exported.exitCode, 0) << exported.out << exported.err;
+    const ProcessResult run = testsupport::runProgram(
+        "/usr/bin/env",
+        {"RANK=0", "WORLD_SIZE=1", "LOCAL_RANK=0", "MASTER_ADDR=127.0.0.1", "MASTER_PORT=1",
+         "/usr/bin/python3", (dir.path() / "out.py").string(), "--backend", "nccl"},
+        dir);
+    EXPECT_EQ(run.exitCode, 1);
+    EXPECT_NE(run.err.find("--backend nccl needs a PyTorch built with CUDA and NCCL, and a GPU; "
+                           "this one has no NCCL"),
+              std::string::npos)
+        << run.err;
+    EXPECT_EQ(run.err.find("Traceback"), std::string::npos) << run.err;
+}
+
+} // namespace
+} // namespace rankstep::hostile
