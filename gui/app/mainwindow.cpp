@@ -408,7 +408,8 @@ bool MainWindow::openLesson(const QString &lessonId)
     p.lessonRun->stopForLesson();
     p.stepping->setVisible(!torch);
     p.lossChart->setVisible(torch);
-    for (const Tab simulatedOnly : {Tab::State, Tab::Why, Tab::Compare, Tab::Real, Tab::WhatIf})
+    for (const Tab simulatedOnly :
+         {Tab::State, Tab::Overview, Tab::Why, Tab::Compare, Tab::Real, Tab::WhatIf})
         p.tabs->setTabEnabled(int(simulatedOnly), !torch);
     p.realRun->action()->setEnabled(!torch && !p.realRun->controller().isRunning());
     p.tabs->setTabEnabled(int(Tab::Experiments), !lesson->experiments.empty());

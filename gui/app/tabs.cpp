@@ -19,6 +19,11 @@ constexpr TabInfo kTabs[] = {
      QT_TRANSLATE_NOOP("rankstep::gui::Tabs",
                        "What each rank holds at the cursor: weights, optimizer states, "
                        "activations and gradients")},
+    {Tab::Overview, "overview", QT_TRANSLATE_NOOP("rankstep::gui::Tabs", "Ranks"),
+     QT_TRANSLATE_NOOP("rankstep::gui::Tabs", "Every rank at a glance, by its place in the layout"),
+     QT_TRANSLATE_NOOP("rankstep::gui::Tabs",
+                       "Every rank at a glance: stages, replicas and ranks, each with when it "
+                       "computed, communicated or idled")},
     {Tab::Hang, "hang", QT_TRANSLATE_NOOP("rankstep::gui::Tabs", "Why it hung"), nullptr,
      QT_TRANSLATE_NOOP("rankstep::gui::Tabs", "Who waits on whom when no rank can go on")},
     {Tab::Why, "why", QT_TRANSLATE_NOOP("rankstep::gui::Tabs", "Why"),

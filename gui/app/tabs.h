@@ -11,7 +11,7 @@
 namespace rankstep::gui {
 
 // The tabs left of the editor, in the order the window shows them.
-enum class Tab { Lesson, State, Hang, Why, Compare, Experiments, WhatIf, Real, Class };
+enum class Tab { Lesson, State, Overview, Hang, Why, Compare, Experiments, WhatIf, Real, Class };
 
 // One tab as every part of the app names it. This list is the only one: the window builds its
 // tabs from it, scripts (--tab) and recorded demonstrations (docs/demonstrations.md) name a tab

@@ -17,6 +17,7 @@
 #include "noticebanner.h"
 #include "quizcontroller.h"
 #include "quizpanel.h"
+#include "rankoverview.h"
 #include "realrunactions.h"
 #include "realrunview.h"
 #include "resultspanel.h"
@@ -95,6 +96,7 @@ void setupStepping(WindowParts &p, QObject *owner)
 void setupTabs(WindowParts &p, LessonListModel &model, QObject *owner)
 {
     p.stateView = new StateView(*p.session, *p.appearance);
+    p.rankOverview = new RankOverview(*p.session, *p.appearance);
     p.waitForView = new WaitForView(*p.session, *p.appearance); // enabled after a run that hung
     p.explainView = new ExplainView(*p.session, *p.appearance);
     p.comparisonView = new ComparisonView(*p.session, *p.appearance);
@@ -104,12 +106,12 @@ void setupTabs(WindowParts &p, LessonListModel &model, QObject *owner)
     p.whatIfView = new WhatIfView(*p.session, *p.appearance, *new SweepController(owner));
     p.realRunView = new RealRunView(*p.session, *p.appearance);
     p.rosterView = new RosterView; // a class folder graded (File > Open Class Folder)
-    QWidget *const views[] = {p.lessonPanel, p.stateView,      p.waitForView,
-                              p.explainView, p.comparisonView, p.experimentsView,
-                              p.whatIfView,  p.realRunView,    p.rosterView};
+    QWidget *const views[] = {p.lessonPanel, p.stateView,      p.rankOverview,    p.waitForView,
+                              p.explainView, p.comparisonView, p.experimentsView, p.whatIfView,
+                              p.realRunView, p.rosterView};
     p.tabs = new StripTabs; // only the page shown sets the least height
     p.tabs->setObjectName(QStringLiteral("leftTabs"));
-    p.tabs->setUsesScrollButtons(true); // nine tabs never widen the window
+    p.tabs->setUsesScrollButtons(true); // ten tabs never widen the window
     for (const TabInfo &info : tabs()) {
         p.tabs->addTab(views[std::size_t(info.tab)], tabTitle(info.tab));
         if (info.toolTip)

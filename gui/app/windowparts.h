@@ -38,6 +38,7 @@ class PresentationMode;
 class ProgressStore;
 class QuizController;
 class QuizPanel;
+class RankOverview;
 class RealRunActions;
 class RealRunController;
 class RealRunView;
@@ -74,6 +75,7 @@ struct WindowParts {
     StepBar *stepBar = nullptr;
     LegendBar *legendBar = nullptr;
     StateView *stateView = nullptr;
+    RankOverview *rankOverview = nullptr; // every rank at a glance
     WaitForView *waitForView = nullptr;
     ExplainView *explainView = nullptr;
     ComparisonView *comparisonView = nullptr;

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "childrun.h"
+#include "core/layout.h"
 #include "core/trace.h"
 #include "tracefwd.h"
 

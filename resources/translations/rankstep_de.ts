@@ -3536,6 +3536,22 @@ Zuerst noch einen Hinweis auszuprobieren, bringt oft mehr.</translation>
 <context>
     <name>rankstep::gui::MemoryChart</name>
     <message>
+        <source>stage %1</source>
+        <translation>Stufe %1</translation>
+    </message>
+    <message>
+        <source>every rank</source>
+        <translation>jeder Rank</translation>
+    </message>
+    <message>
+        <source>%1: %2 ranks, least to most; peak %3 on rank %4</source>
+        <translation>%1: %2 Ranks, geringster bis höchster Speicher; Spitze %3 auf Rank %4</translation>
+    </message>
+    <message>
+        <source>%1: median</source>
+        <translation>%1: Median</translation>
+    </message>
+    <message>
         <source>Run a program to see each rank&apos;s memory over time.</source>
         <translation>Führen Sie ein Programm aus, um den Speicher jedes Ranks im Zeitverlauf zu sehen.</translation>
     </message>
@@ -3702,6 +3718,101 @@ Zuerst noch einen Hinweis auszuprobieren, bringt oft mehr.</translation>
     <message>
         <source>PageDown: the answer, with the step</source>
         <translation>PageDown: die Antwort, mit dem Schritt</translation>
+    </message>
+</context>
+<context>
+    <name>rankstep::gui::RankOverview</name>
+    <message>
+        <source>No run yet: run the code to see its ranks here.</source>
+        <translation>Noch kein Lauf: Führen Sie den Code aus, um seine Ranks hier zu sehen.</translation>
+    </message>
+    <message>
+        <source>%1 ranks, data parallel</source>
+        <translation>%1 Ranks, datenparallel</translation>
+    </message>
+    <message>
+        <source>tensor %1</source>
+        <translation>Tensor %1</translation>
+    </message>
+    <message>
+        <source>context %1</source>
+        <translation>Kontext %1</translation>
+    </message>
+    <message>
+        <source>pipeline %1</source>
+        <translation>Pipeline %1</translation>
+    </message>
+    <message>
+        <source>data %1</source>
+        <translation>Daten %1</translation>
+    </message>
+    <message>
+        <source>expert %1</source>
+        <translation>Experten %1</translation>
+    </message>
+    <message>
+        <source>%1 ranks: %2</source>
+        <translation>%1 Ranks: %2</translation>
+    </message>
+    <message>
+        <source>stage %1</source>
+        <translation>Stufe %1</translation>
+    </message>
+    <message>
+        <source>replica %1</source>
+        <translation>Replik %1</translation>
+    </message>
+    <message>
+        <source>ranks %1–%2</source>
+        <translation>Ranks %1–%2</translation>
+    </message>
+    <message>
+        <source>rank %1</source>
+        <translation>Rank %1</translation>
+    </message>
+    <message>
+        <source>rank %1: tensor %2, pipeline %3, data %4</source>
+        <translation>Rank %1: Tensor %2, Pipeline %3, Daten %4</translation>
+    </message>
+    <message>
+        <source>%1: ranks %2 to %3 (%4 ranks)</source>
+        <translation>%1: Ranks %2 bis %3 (%4 Ranks)</translation>
+    </message>
+    <message>
+        <source>at %1 %2: computing %3 %, communicating %4 %, idle %5 %</source>
+        <translation>bei %1 %2: rechnend %3 %, kommunizierend %4 %, untätig %5 %</translation>
+    </message>
+    <message>
+        <source>Click to follow this rank in every view.</source>
+        <translation>Klicken, um diesem Rank in jeder Ansicht zu folgen.</translation>
+    </message>
+    <message>
+        <source>Click to fold these ranks into one row.</source>
+        <translation>Klicken, um diese Ranks wieder in einer Zeile zusammenzufassen.</translation>
+    </message>
+    <message>
+        <source>Click to open this group.</source>
+        <translation>Klicken, um diese Gruppe zu öffnen.</translation>
+    </message>
+    <message>
+        <source>computing</source>
+        <translation>rechnend</translation>
+    </message>
+    <message>
+        <source>communicating</source>
+        <translation>kommunizierend</translation>
+    </message>
+    <message>
+        <source>idle</source>
+        <translation>untätig</translation>
+    </message>
+    <message>
+        <source>Click a group to open it, a rank to follow it in every view.</source>
+        <translation>Klick: eine Gruppe öffnen, einen Rank überall zeigen.</translation>
+    </message>
+    <message>
+        <source>Click a rank to follow it in every view.</source>
+        <translation>Einen Rank anklicken, um ihm in jeder Ansicht zu folgen.</translation>
     </message>
 </context>
 <context>
@@ -4300,6 +4411,18 @@ Klicken Sie, um die Datei schreibgeschützt zu öffnen und auszuführen.</transl
 </context>
 <context>
     <name>rankstep::gui::Tabs</name>
+    <message>
+        <source>Ranks</source>
+        <translation>Ranks</translation>
+    </message>
+    <message>
+        <source>Every rank at a glance, by its place in the layout</source>
+        <translation>Alle Ranks auf einen Blick, nach ihrem Platz im Layout</translation>
+    </message>
+    <message>
+        <source>Every rank at a glance: stages, replicas and ranks, each with when it computed, communicated or idled</source>
+        <translation>Alle Ranks auf einen Blick: Stufen, Repliken und Ranks, jeweils mit den Zeiten, in denen sie rechneten, kommunizierten oder untätig waren</translation>
+    </message>
     <message>
         <source>Lesson</source>
         <translation>Lektion</translation>

@@ -7,6 +7,7 @@
 #include "core/explain/memoryexplain.h"
 #include "kindcolors.h"
 #include "labelplacement.h"
+#include "memoryband.h"
 #include "memorychartview.h"
 #include "memorydecimation.h"
 #include "memorykindchart.h"
@@ -466,9 +467,12 @@ void MemoryChart::rebuild()
 {
     const double from = m_timeAxis->min(), to = m_timeAxis->max();
     m_chart->removeAllSeries();
+    m_bandName.clear();
     m_lines.clear();
     qDeleteAll(m_kindUppers); // the areas that used them went with removeAllSeries
     m_kindUppers.clear();
+    qDeleteAll(m_bandEdges);
+    m_bandEdges.clear();
     m_kindHighest = 0;
     const bool empty = !m_trace || !m_trace->figures.hasEvents;
     // A run without operations (a starter, an early error) is not a run still to be made.
@@ -500,6 +504,7 @@ void MemoryChart::rebuild()
         }
     } else {
         addRankSeries();
+        addStageBand();
     }
     addMaximum();
     addTarget();
@@ -573,6 +578,66 @@ void MemoryChart::addRankSeries()
                                     : shares[std::size_t(rank)];
         series->setPen(rankPen(rank, shownCount(), share, selected, plotBackground(), m_look));
     }
+}
+
+void MemoryChart::addStageBand()
+{
+    // A run too wide for a line per rank: the stage of the selected rank (else of the first shown)
+    // as a band of its ranks' least to most memory, its median dashed, its peak's rank named.
+    const int ranks = int(m_series.size());
+    if (ranks <= kWideRunRanks)
+        return;
+    const core::RankLayout layout(ranks, m_trace->config.layout);
+    const std::vector<int> &shown = m_session.shownRanks();
+    int rank = m_session.selectedRank() >= 0 ? m_session.selectedRank()
+                                             : (shown.empty() ? 0 : shown.front());
+    rank = std::clamp(rank, 0, ranks - 1);
+    std::vector<int> members;
+    const int stage = layout.data() > 0 ? layout.coords(rank).pipeline : 0;
+    for (int other = 0; other < ranks; ++other)
+        if (layout.data() <= 0 || layout.coords(other).pipeline == stage)
+            members.push_back(other);
+    const MemoryBand band = memoryBand(m_series, members, m_trace->figures.endTime, 400);
+    if (band.times.empty())
+        return;
+    auto *upper = new QLineSeries;
+    auto *lower = new QLineSeries;
+    m_bandEdges = {upper, lower};
+    auto *middle = new QLineSeries;
+    for (std::size_t i = 0; i < band.times.size(); ++i) {
+        const double t = band.times[i].toDouble();
+        upper->append(t, double(band.most[i]));
+        lower->append(t, double(band.least[i]));
+        middle->append(t, double(band.median[i]));
+    }
+    auto *area = new QAreaSeries(upper, lower);
+    const bool staged = layout.data() > 0 && layout.degree(core::Axis::Pipeline) > 1;
+    const QString group = staged ? tr("stage %1").arg(stage) : tr("every rank");
+    area->setName(tr("%1: %2 ranks, least to most; peak %3 on rank %4")
+                      .arg(group)
+                      .arg(members.size())
+                      .arg(formatMemory(band.peak))
+                      .arg(band.peakRank));
+    QColor fill = m_look.colors().rank(rank);
+    fill.setAlphaF(0.3F);
+    area->setBrush(fill);
+    area->setPen(QPen(m_look.colors().rank(rank), m_look.scaled(1.0)));
+    m_chart->addSeries(area);
+    area->attachAxis(m_timeAxis);
+    area->attachAxis(m_memoryAxis);
+    middle->setName(tr("%1: median").arg(group));
+    middle->setPen(QPen(m_look.colors().rank(rank).darker(130), m_look.scaled(1.5), Qt::DashLine));
+    m_chart->addSeries(middle);
+    middle->attachAxis(m_timeAxis);
+    middle->attachAxis(m_memoryAxis);
+    m_bandName = area->name();
+    // Past eight ranks the chart has no legend: hovering the band names it, its peak and rank.
+    connect(area, &QAreaSeries::hovered, this, [this](const QPointF &, bool state) {
+        if (state)
+            QToolTip::showText(QCursor::pos(), m_bandName, m_view);
+        else
+            QToolTip::hideText();
+    });
 }
 
 bool MemoryChart::showsEndLabels() const

@@ -31,6 +31,9 @@ class QValueAxis;
 
 namespace rankstep::gui {
 
+// A run of more ranks than this draws a line for each shown rank and a band for a stage's ranks.
+inline constexpr int kWideRunRanks = 256;
+
 class Appearance;
 class MemoryChartView;
 class RunSession;
@@ -85,6 +88,9 @@ public:
     QChartView *chartView() const;
     bool showsPlaceholder() const;
     QString placeholderText() const; // what it says instead of a chart
+    // A run of more than kWideRunRanks ranks: the band of a stage's ranks, by its name ("stage 3:
+    // 1024 ranks, least to most; peak 5 GB on rank 3075"); empty when none is drawn.
+    const QString &bandName() const { return m_bandName; }
     // The words by the target line ("target 4.19 MB").
     const QGraphicsSimpleTextItem *targetLabel() const { return m_targetLabel; }
     const QGraphicsSimpleTextItem *maximumLabel() const { return m_maxLabel; }
@@ -134,6 +140,7 @@ private:
     void fitDecorations();
     void rebuild();
     void addRankSeries();
+    void addStageBand(); // a run of more than kWideRunRanks ranks
     void addKindSeries();
     void addModelState();
     // A horizontal line across the run at `bytes` (the target, the model state), not in the legend.
@@ -194,7 +201,9 @@ private:
     QGraphicsRectItem *m_maxBackdrop = nullptr;     // behind the maximum's label
     QGraphicsSimpleTextItem *m_modelLabel = nullptr; // below the model-state line, at the left
     std::vector<QLineSeries *> m_kindUppers;         // by kind: each kind's upper edge (owned)
-    std::int64_t m_kindHighest = 0;                  // by kind: the highest stacked total
+    std::vector<QLineSeries *> m_bandEdges;          // the stage band's edges (owned)
+    QString m_bandName;
+    std::int64_t m_kindHighest = 0; // by kind: the highest stacked total
     QToolButton *m_byKindButton = nullptr;
     std::vector<std::int64_t> m_memoryTicks;              // bytes, from 0 up
     std::vector<QGraphicsSimpleTextItem *> m_memoryTexts; // their labels (owned by the chart)

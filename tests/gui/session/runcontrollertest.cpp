@@ -66,6 +66,26 @@ TEST_F(RunControllerTest, StopAsksTheRunnerToEndWithSigtermFirst)
         << QDir(m_dir.path()).entryList().join(QLatin1Char(' ')).toStdString();
 }
 
+// A lesson laid out in several dimensions (lesson.json "tensor", "pipeline") ran as plain data
+// parallelism: the runner was never told its degrees.
+TEST_F(RunControllerTest, TheRunnerIsToldTheLessonsLayout)
+{
+    useRunner("echo \"$@\" > arguments.tmp && mv arguments.tmp arguments\n");
+    RunController controller;
+    RunSpec laidOut = spec();
+    laidOut.ranks = 16;
+    laidOut.layout = {.tensor = 2, .pipeline = 4};
+    controller.start(laidOut);
+    ASSERT_TRUE(waitForFile("arguments"));
+    QFile arguments(file("arguments"));
+    ASSERT_TRUE(arguments.open(QIODevice::ReadOnly));
+    const QString given = QString::fromUtf8(arguments.readAll());
+    EXPECT_TRUE(given.contains(QStringLiteral("--tensor 2"))) << given.toStdString();
+    EXPECT_TRUE(given.contains(QStringLiteral("--pipeline 4"))) << given.toStdString();
+    EXPECT_FALSE(given.contains(QStringLiteral("--context"))) << given.toStdString();
+    EXPECT_TRUE(QTest::qWaitFor([&] { return !controller.isRunning(); }, 10000));
+}
+
 TEST_F(RunControllerTest, ARunnerThatIgnoresSigtermIsKilledAfterTheGraceTime)
 {
     // The pid is written aside and renamed into place: a file that exists is a whole pid (the
