@@ -346,6 +346,25 @@ TEST(TorchLessonRuns, AnOptimizerFileThatIsAPickleIsRefusedUnread)
     EXPECT_FALSE(std::filesystem::exists(made));
 }
 
+// Exit code 5 is what a rank of a run across nodes ends with when the other node's files never
+// came (cli/realrun.h kExchangeFailed). A lesson runs on one node: a rank that ends itself with
+// it is a rank that ended, not another node's doing (before: "The ranks of another node stopped
+// before every rank's files were exchanged").
+TEST(TorchLessonRuns, ARankEndingWithTheExchangesCodeIsNotBlamedOnAnotherNode)
+{
+    REQUIRE_TORCH();
+    TempDir dir;
+    const std::string code = dir.write("five.py",
+                                       "import os\n"
+                                       "\n"
+                                       "def train(run):\n"
+                                       "    os._exit(5)\n");
+    const ProcessResult run = runCli({lessonArgs("torch_ddp", code), "", {}}, dir);
+    EXPECT_NE(run.exitCode, 0) << run.out << run.err;
+    EXPECT_EQ(run.out.find("another node"), std::string::npos) << run.out;
+    EXPECT_NE(run.out.find("A rank process ended unexpectedly"), std::string::npos) << run.out;
+}
+
 TEST(TorchLessonRuns, AnEndlessLoopEndsAtTheTimeoutWithEveryProcess)
 {
     REQUIRE_TORCH();
