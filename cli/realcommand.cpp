@@ -312,7 +312,7 @@ int realCommand(const std::vector<std::string> &args)
                 "a rank was slower than the time allowed, ran on where the simulation did "
                 "not, or another node never joined.\n"
              << printable(realTimeoutDiagnosis(out.string(), firstRank, o.ranks / o.nnodes));
-    if (const auto code = endOfRanks(ended, out, o.ranks, timedOut.str()))
+    if (const auto code = endOfRanks(ended, out, o.ranks, o.nnodes, timedOut.str()))
         return *code;
 
     // 3. The check against one process, and the report, in a sandbox of its own.

@@ -284,7 +284,7 @@ Ended waitForRanks(const Launched &launched, double timeout, const std::function
 // What ended the ranks, when not every one finishing: a stop, the timeout (`timedOut` says why),
 // a learner's error (the first, by time), a crash. Its exit code, having said it; nothing when
 // every rank finished.
-std::optional<int> endOfRanks(const Ended &ended, const fs::path &out, int ranks,
+std::optional<int> endOfRanks(const Ended &ended, const fs::path &out, int ranks, int nodes,
                               const std::string &timedOut)
 {
     if (ended.stopped) {
@@ -306,7 +306,7 @@ std::optional<int> endOfRanks(const Ended &ended, const fs::path &out, int ranks
         return kLearnerError;
     }
     for (const auto &[pid, status] : ended.status) {
-        if (WIFEXITED(status) && WEXITSTATUS(status) == kExchangeFailed) {
+        if (nodes > 1 && WIFEXITED(status) && WEXITSTATUS(status) == kExchangeFailed) {
             std::cout << "The ranks of another node stopped before every rank's files were "
                          "exchanged, so this node cannot check the run; the other node's output "
                          "says why. Every rank process was stopped.\n";

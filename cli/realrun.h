@@ -90,9 +90,10 @@ Ended waitForRanks(const Launched &launched, double timeout,
 // What ended the ranks, when not every one finishing: a stop, the timeout (`timedOut` says why),
 // the folder's quota,
 // a learner's error (the first, by time, from OUT/rank-R.json), a crash. Its exit code, having
-// said it; nothing when every rank finished.
+// said it; nothing when every rank finished. A rank's kExchangeFailed is the other node's doing
+// only when the run has more than one node (`nodes`): a rank of a single node may os._exit(5).
 std::optional<int> endOfRanks(const Ended &ended, const std::filesystem::path &out, int ranks,
-                              const std::string &timedOut);
+                              int nodes, const std::string &timedOut);
 
 // A run's own folder under the temporary directory, removed with this object. The ranks write
 // only in `ranks`, the check only in `check`; the supervisor's own files lie beside them.

@@ -451,7 +451,9 @@ std::string sourceLine(const TorchExportSource &source, int line)
     return text;
 }
 
-void writeRank(std::ostringstream &out, const Schedule &schedule, int rank,
+// Writes rank `rank`'s function; false, having stopped, once the program is past
+// kMaxTorchProgramBytes.
+bool writeRank(std::ostringstream &out, const Schedule &schedule, int rank,
                const TorchExportSource &source)
 {
     out << "\ndef rank_" << rank << "(r):\n";
@@ -472,7 +474,10 @@ void writeRank(std::ostringstream &out, const Schedule &schedule, int rank,
         if (step.kind == Kind::Nothing && (e.op == OpKind::PassTo || e.op == OpKind::Receive))
             out << "    # (the learner's message is no puzzle object: its place only)\n";
         out << "    " << exportedOp(e.op)->call(step, schedule) << "\n";
+        if (out.tellp() > std::streamoff(kMaxTorchProgramBytes))
+            return false;
     }
+    return true;
 }
 
 void writeHeader(std::ostringstream &out, const core::Trace &trace, const TorchExportSource &source)
@@ -577,8 +582,19 @@ TorchProgram torchProgram(const core::Trace &trace, const TorchExportSource &sou
            "# Every call is one operation of the learner's, in the order the rank made them; "
            "the sums\n# of gradients the learner's code made by hand (a + b) are made where a "
            "gradient is\n# used, from its batches.\n";
-    for (int rank = 0; rank < trace.config.ranks; ++rank)
-        writeRank(out, schedule, rank, source);
+    for (int rank = 0; rank < trace.config.ranks; ++rank) {
+        if (!writeRank(out, schedule, rank, source)) {
+            // A loop of the learner's can make millions of operations, a line or two of the
+            // program each (before, 100,000 turns of a loop wrote 80 MB; the operation budget
+            // allowed gigabytes, all held in memory first).
+            program.refused = "the program would be larger than " +
+                              std::to_string(kMaxTorchProgramBytes >> 20) + " MiB (rank " +
+                              std::to_string(rank) + " alone makes " +
+                              std::to_string(schedule.ranks[std::size_t(rank)].size()) +
+                              " operations): is a loop making operations it does not need?";
+            return program;
+        }
+    }
     out << "\n\nSCHEDULE = [";
     for (int rank = 0; rank < trace.config.ranks; ++rank)
         out << (rank ? ", " : "") << "rank_" << rank;

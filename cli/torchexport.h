@@ -3,6 +3,7 @@
 
 #include "core/trace.h"
 
+#include <cstddef>
 #include <string>
 #include <vector>
 
@@ -24,6 +25,9 @@ struct TorchProgram {
     std::vector<std::string> notes; // what the reader of the program should know, one a line
     std::string refused;            // why the schedule cannot be written, in a sentence
 };
+
+// The largest program written; a schedule whose program would be larger is refused.
+inline constexpr std::size_t kMaxTorchProgramBytes = std::size_t(64) << 20;
 
 // A standalone torch.distributed program that runs the schedule of `trace` (a run that
 // finished: each rank's operations in order, with their layers, batches, shards, peers and

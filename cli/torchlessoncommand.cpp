@@ -70,7 +70,7 @@ int torchLessonCommand(const lessons::Lesson &lesson, const std::string &source,
     timedOut << "Stopped after " << o.timeout
              << " s (--timeout): every rank process was ended. A loop that never ends, or a "
                 "rank waiting in a collective the others never reached, looks like this.\n";
-    if (const auto code = endOfRanks(ended, out, o.ranks, timedOut.str()))
+    if (const auto code = endOfRanks(ended, out, o.ranks, 1, timedOut.str()))
         return *code;
     const long long sentAfter = sentBefore >= 0 ? loopbackBytesSent() : -1;
     // Each rank's peak memory as the kernel counted it: what activation checkpointing saves.

@@ -26,9 +26,13 @@ constexpr int kServerWaitMs = 5000; // a sender that says nothing is dropped aft
 
 QString instanceSocketName()
 {
-    QString folder = QStandardPaths::writableLocation(QStandardPaths::RuntimeLocation);
+    // Qt gives no runtime folder when the one it would use is not the user's alone (another user
+    // made /tmp/runtime-USER first, say). A shared folder such as /tmp is no place for the name:
+    // whoever listens there first would be handed the paths a start opens, and answer in place
+    // of the window, so that nothing opens. Then every start opens its own window.
+    const QString folder = QStandardPaths::writableLocation(QStandardPaths::RuntimeLocation);
     if (folder.isEmpty())
-        folder = QDir::tempPath();
+        return {};
     return QDir(folder).filePath(QStringLiteral("io.github.rankstep.Rankstep.socket"));
 }
 
@@ -42,6 +46,8 @@ InstanceServer::InstanceServer(QObject *parent) : QObject(parent), m_server(new 
 bool InstanceServer::listen(const QString &name)
 {
     const QString socket = name.isEmpty() ? instanceSocketName() : name;
+    if (socket.isEmpty())
+        return false;
     if (m_server->listen(socket))
         return true;
     if (m_server->serverError() != QAbstractSocket::AddressInUseError)
@@ -108,8 +114,11 @@ void openHandedFiles(InstanceServer &server, MainWindow &window)
 
 bool handToRunningInstance(const QStringList &paths, int timeoutMs, const QString &name)
 {
+    const QString server = name.isEmpty() ? instanceSocketName() : name;
+    if (server.isEmpty())
+        return false;
     QLocalSocket socket;
-    socket.connectToServer(name.isEmpty() ? instanceSocketName() : name);
+    socket.connectToServer(server);
     const QDeadlineTimer deadline(timeoutMs);
     if (!socket.waitForConnected(int(deadline.remainingTime()))) {
         qCDebug(lcInstance) << "no window listens on" << socket.serverName()

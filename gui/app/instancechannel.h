@@ -46,7 +46,8 @@ private:
 // to the front.
 void openHandedFiles(InstanceServer &server, MainWindow &window);
 
-// The socket of this user's running window.
+// The socket of this user's running window, in the user's runtime folder; empty when there is
+// none that is the user's alone (then no start hands files over, nor listens).
 QString instanceSocketName();
 
 // Hands `paths` (made absolute here) to the window listening on `name` (instanceSocketName() by

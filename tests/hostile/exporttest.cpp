@@ -109,5 +109,36 @@ TEST(HostileExport, TheProgramNeverReplacesTheLearnersFile)
     EXPECT_EQ(testsupport::readFileText(file), code);
 }
 
+// A loop that makes 400,000 cheap operations, on two lines that alternate so that each operation
+// gets a comment quoting its (long) line: the program would be 80 MB, and the operation budget
+// allows gigabytes. It is refused in a sentence, and nothing is written.
+TEST(HostileExport, AScheduleTooLargeForAProgramIsRefused)
+{
+    TempDir dir;
+    std::string code = testsupport::readFileText(kSource + "/lessons/30-ddp/solution.py");
+    const std::string forward =
+        "    for layer in range(model.LAYERS):\n        activations[layer + 1]";
+    const std::size_t at = code.find(forward);
+    ASSERT_NE(at, std::string::npos) << "the DDP solution changed: update this test";
+    const std::string pad(200, 'x');
+    code.insert(at,
+                "    for _ in range(100000):\n"
+                "        a = model.forward(0, activations[0], weights[0])  # " +
+                    pad +
+                    "\n"
+                    "        b = model.forward(0, activations[0], weights[0])  # " +
+                    pad + "\n");
+    const std::string file = dir.write("loop.py", code);
+    const std::string out = (dir.path() / "out.py").string();
+    const ProcessResult run = runCli({exportArgs(file, out), "", {}}, dir);
+    EXPECT_EQ(run.exitCode, 1) << run.out << run.err;
+    EXPECT_NE(run.err.find("Not exported: the program would be larger than 64 MiB (rank 1 alone "
+                           "makes 200009 operations)"),
+              std::string::npos)
+        << run.err;
+    EXPECT_FALSE(fs::exists(out));
+    EXPECT_EQ(testsupport::readFileText(file), code);
+}
+
 } // namespace
 } // namespace rankstep::hostile

@@ -316,6 +316,38 @@ TEST(TorchLessonMistakes, OneCheckpointAroundEveryBlockSavesNoMemory)
     EXPECT_NE(run.out.find("Not solved yet: memory."), std::string::npos) << run.out;
 }
 
+// Gradient accumulation lowers the peak as checkpointing does, without checkpointing: the batch
+// in eight slices whose gradients add up. Its weights round differently (4e-07 at the lesson's
+// size, within the other lessons' tolerance), while a checkpointed block computes the same numbers
+// again: the check wants them exactly (before: `Solved!`, "the rank kept one block's activations
+// at a time").
+TEST(TorchLessonMistakes, AccumulatingInsteadOfCheckpointingIsNotSolved)
+{
+    REQUIRE_TORCH();
+    TempDir dir;
+    const std::string code =
+        dir.write("accumulate.py",
+                  "def train(run):\n"
+                  "    model, optimizer = run.model, run.optimizer\n"
+                  "    for step in range(run.steps):\n"
+                  "        X, y = run.get_batch()\n"
+                  "        for part in range(8):\n"
+                  "            rows = slice(part * len(X) // 8, (part + 1) * len(X) // 8)\n"
+                  "            logits, loss = model(X[rows], y[rows])\n"
+                  "            (loss / 8).backward()\n"
+                  "        optimizer.step()\n"
+                  "        optimizer.zero_grad(set_to_none=True)\n"
+                  "        run.log(loss)\n");
+    const ProcessResult run =
+        runCli({{"lesson", "torch_checkpoint", code, "--steps", "3"}, "", {}}, dir);
+    EXPECT_EQ(run.exitCode, 1) << run.out << run.err;
+    EXPECT_NE(run.out.find("NOT   the weights differ from those of the plain loop"),
+              std::string::npos)
+        << run.out;
+    EXPECT_NE(run.out.find("the lesson asks for torch.utils.checkpoint"), std::string::npos)
+        << run.out;
+}
+
 // The optimizer state a ZeRO rank saves is read by the check, outside the ranks, as data: a rank
 // that writes the file itself, as a pickle whose loading would create a file, is refused unread.
 TEST(TorchLessonRuns, AnOptimizerFileThatIsAPickleIsRefusedUnread)
@@ -344,6 +376,25 @@ TEST(TorchLessonRuns, AnOptimizerFileThatIsAPickleIsRefusedUnread)
               std::string::npos)
         << run.out;
     EXPECT_FALSE(std::filesystem::exists(made));
+}
+
+// Exit code 5 is what a rank of a run across nodes ends with when the other node's files never
+// came (cli/realrun.h kExchangeFailed). A lesson runs on one node: a rank that ends itself with
+// it is a rank that ended, not another node's doing (before: "The ranks of another node stopped
+// before every rank's files were exchanged").
+TEST(TorchLessonRuns, ARankEndingWithTheExchangesCodeIsNotBlamedOnAnotherNode)
+{
+    REQUIRE_TORCH();
+    TempDir dir;
+    const std::string code = dir.write("five.py",
+                                       "import os\n"
+                                       "\n"
+                                       "def train(run):\n"
+                                       "    os._exit(5)\n");
+    const ProcessResult run = runCli({lessonArgs("torch_ddp", code), "", {}}, dir);
+    EXPECT_NE(run.exitCode, 0) << run.out << run.err;
+    EXPECT_EQ(run.out.find("another node"), std::string::npos) << run.out;
+    EXPECT_NE(run.out.find("A rank process ended unexpectedly"), std::string::npos) << run.out;
 }
 
 TEST(TorchLessonRuns, AnEndlessLoopEndsAtTheTimeoutWithEveryProcess)

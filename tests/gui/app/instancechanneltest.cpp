@@ -13,7 +13,11 @@
 #include <QLocalSocket>
 #include <QProcess>
 #include <QSignalSpy>
+#include <QStandardPaths>
 #include <QTemporaryDir>
+
+#include <pwd.h>
+#include <unistd.h>
 
 namespace rankstep::gui::testing {
 namespace {
@@ -123,6 +127,45 @@ TEST_F(InstanceChannelTest, ASenderThatDoesNotSpeakTheProtocolIsDropped)
     socket.write("rankstep-open 1\nrelative.rstb\n/abs/run.rstb\n\n");
     ASSERT_TRUE(handed.wait(10000));
     EXPECT_EQ(handed.at(0).at(0).toStringList(), QStringList{QStringLiteral("/abs/run.rstb")});
+}
+
+// Qt gives no runtime folder when the one it would make, TMPDIR/runtime-USER, is taken (another
+// user made it first, or a file stands there). The name of the window's socket is then not put
+// in the shared temporary folder (before: TMPDIR/io.github.rankstep.Rankstep.socket), where
+// whoever listens first is handed the paths a start opens and answers for the window.
+TEST_F(InstanceChannelTest, WithoutARuntimeFolderOfItsOwnNoStartUsesASharedFolder)
+{
+    struct Restore {
+        QByteArray runtime = qgetenv("XDG_RUNTIME_DIR");
+        QByteArray temp = qgetenv("TMPDIR");
+        ~Restore()
+        {
+            qputenv("XDG_RUNTIME_DIR", runtime);
+            if (temp.isNull())
+                qunsetenv("TMPDIR");
+            else
+                qputenv("TMPDIR", temp);
+        }
+    } restore;
+    qunsetenv("XDG_RUNTIME_DIR");
+    qputenv("TMPDIR", QFile::encodeName(m_dir.path()));
+    const passwd *user = getpwuid(geteuid());
+    ASSERT_NE(user, nullptr);
+    QFile taken(m_dir.filePath(QStringLiteral("runtime-") + QString::fromLocal8Bit(user->pw_name)));
+    ASSERT_TRUE(taken.open(QIODevice::WriteOnly));
+    taken.close();
+    ASSERT_TRUE(QStandardPaths::writableLocation(QStandardPaths::RuntimeLocation).isEmpty())
+        << "Qt made a runtime folder after all: this test no longer sets up what it means to";
+
+    InstanceServer squatter; // another user's, on the shared name
+    ASSERT_TRUE(
+        squatter.listen(m_dir.filePath(QStringLiteral("io.github.rankstep.Rankstep.socket"))));
+    QSignalSpy handed(&squatter, &InstanceServer::filesHanded);
+    EXPECT_TRUE(instanceSocketName().isEmpty()) << instanceSocketName().toStdString();
+    EXPECT_FALSE(handToRunningInstance({QStringLiteral("/home/me/plans.rstb")}, 1000));
+    EXPECT_FALSE(handed.wait(1000)) << "the squatter was handed the path";
+    InstanceServer window;
+    EXPECT_FALSE(window.listen()) << "a window listens nowhere rather than on a shared name";
 }
 
 } // namespace
