@@ -2,8 +2,10 @@
 // `rankstep-cli lesson NAME FILE` for a PyTorch lesson (docs/torch-lessons.md): the learner's
 // train(run) on one process per rank, and the verdict of a sandboxed process that never ran it.
 #include "arguments.h"
+#include "core/io/jsonparser.h"
 #include "core/lessons/builtin.h"
 #include "realcommand.h"
+#include "realprocess.h"
 #include "realrun.h"
 #include "runcommand.h"
 #include "runreport.h"
@@ -17,6 +19,56 @@
 namespace rankstep::cli {
 
 namespace fs = std::filesystem;
+
+namespace {
+
+// "rank 0", "ranks 0 and 2", "ranks 0, 1 and 3".
+std::string rankList(const std::vector<int> &ranks)
+{
+    std::string text = ranks.size() == 1 ? "rank " : "ranks ";
+    for (std::size_t i = 0; i < ranks.size(); ++i)
+        text += (i == 0 ? "" : i + 1 == ranks.size() ? " and " : ", ") + std::to_string(ranks[i]);
+    return text;
+}
+
+// What the timeout says. When some ranks entered ZeroRedundancyOptimizer.consolidate_state_dict
+// (OUT/rank-R.entered) and the others returned from train(run) (OUT/rank-R.json) without calling
+// it, the ZeRO lesson's mistake of calling it on rank 0 alone: a sentence of its own. Both files
+// were written inside the learner's processes: hints that only choose the wording of a run that
+// has failed anyway, never a verdict.
+std::string timeoutSentence(const fs::path &out, int ranks, double timeout)
+{
+    std::ostringstream text;
+    text << "Stopped after " << timeout << " s (--timeout): every rank process was ended.";
+    std::vector<int> consolidating, returned;
+    for (int rank = 0; rank < ranks; ++rank) {
+        const std::string name = "rank-" + std::to_string(rank);
+        const auto report = io::parseJson(readRankFile(out / (name + ".json"), 1 << 20));
+        const io::JsonValue *status = report ? report->find("status") : nullptr;
+        if (readRankFile(out / (name + ".entered"), 256) == "consolidate_state_dict\n")
+            consolidating.push_back(rank);
+        else if (status && status->text == "finished")
+            returned.push_back(rank);
+    }
+    if (!consolidating.empty() && !returned.empty() &&
+        int(consolidating.size() + returned.size()) == ranks) {
+        const bool one = consolidating.size() == 1;
+        std::string waiting = rankList(consolidating);
+        waiting[0] = 'R'; // the sentence's first word
+        text << " " << waiting << (one ? " was" : " were")
+             << " waiting in optimizer.consolidate_state_dict(to=0) for " << rankList(returned)
+             << ", which returned from train(run) without calling it. consolidate_state_dict is "
+                "a collective: every rank calls it, so that each sends its shard of the state, "
+                "and only then does rank 0 alone save it (if run.rank == 0: "
+                "run.save_optimizer(optimizer)).\n";
+        return text.str();
+    }
+    text << " A loop that never ends, or a rank waiting in a collective the others never "
+            "reached, looks like this.\n";
+    return text.str();
+}
+
+} // namespace
 
 int torchLessonCommand(const lessons::Lesson &lesson, const std::string &source,
                        const std::string &sourceName, const TorchLessonOptions &options)
@@ -66,11 +118,8 @@ int torchLessonCommand(const lessons::Lesson &lesson, const std::string &source,
     const long long sentBefore = refused.empty() ? loopbackBytesSent() : -1;
     const Launched launched = launchRanks(o, words, out, freePort());
     const Ended ended = waitForRanks(launched, o.timeout);
-    std::ostringstream timedOut;
-    timedOut << "Stopped after " << o.timeout
-             << " s (--timeout): every rank process was ended. A loop that never ends, or a "
-                "rank waiting in a collective the others never reached, looks like this.\n";
-    if (const auto code = endOfRanks(ended, out, o.ranks, 1, timedOut.str()))
+    const std::string timedOut = ended.timedOut ? timeoutSentence(out, o.ranks, o.timeout) : "";
+    if (const auto code = endOfRanks(ended, out, o.ranks, 1, timedOut))
         return *code;
     const long long sentAfter = sentBefore >= 0 ? loopbackBytesSent() : -1;
     // Each rank's peak memory as the kernel counted it: what activation checkpointing saves.

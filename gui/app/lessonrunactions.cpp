@@ -197,7 +197,7 @@ void LessonRunActions::stopForLesson()
 {
     if (m_torchRun->isRunning())
         m_torchRun->stop();
-    m_parts.loss.setReport(nullptr);
+    m_parts.session.setLessonReport(std::nullopt);
 }
 
 void LessonRunActions::runTorchLesson()
@@ -212,7 +212,7 @@ void LessonRunActions::runTorchLesson()
     m_parts.results.showMessage(
         tr("<p>Training for real with PyTorch: %1… The loss curve appears when it ends.</p>")
             .arg(ranks == 1 ? tr("one process") : tr("%1 processes").arg(ranks)));
-    m_parts.loss.setReport(nullptr);
+    m_parts.session.setLessonReport(std::nullopt);
     // The notebook's model trains in seconds to a minute here; an endless loop ends at this.
     constexpr double kTorchLessonSeconds = 600;
     m_torchRun->startLesson(QString::fromStdString(lesson.id), spec->codePath, kTorchLessonSeconds,
@@ -231,8 +231,8 @@ void LessonRunActions::onTorchLessonFinished(const RealRunOutcome &outcome)
     const lessons::Lesson *lesson = m_parts.session.lesson();
     if (!lesson || !lesson->isTorch())
         return; // another lesson is open now
-    const io::TorchLessonReport *report = outcome.lessonReport ? &*outcome.lessonReport : nullptr;
-    m_parts.loss.setReport(report);
+    m_parts.session.setLessonReport(outcome.lessonReport);
+    const io::TorchLessonReport *report = m_parts.session.lessonReport();
     m_parts.results.showMessage(torchLessonHtml(outcome.exitCode, outcome.output, report));
     const bool solved = report && report->solved;
     if (m_parts.keeper.learnersCode() && outcome.exitCode != RealRunOutcome::kTorchMissing)

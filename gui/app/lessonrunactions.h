@@ -22,7 +22,6 @@ class CodeKeeper;
 class CostModelActions;
 class ExperimentsView;
 class LessonListModel;
-class LossChart;
 class ProgressStore;
 class RealRunController;
 struct RealRunOutcome;
@@ -30,14 +29,13 @@ class ResultsPanel;
 class RunSession;
 struct SweepSpec;
 
-// What a lesson's run touches: the run on screen, the code, where the verdict and a PyTorch
-// lesson's loss curve show, and where a solved lesson is recorded.
+// What a lesson's run touches: the run on screen (a PyTorch lesson's report too: its loss curve
+// follows the session), the code, where the verdict shows, and where a solved lesson is recorded.
 struct LessonRunParts {
     RunSession &session; // its lesson is the one open
     CodeEditor &editor;
     CodeKeeper &keeper;
     ResultsPanel &results;
-    LossChart &loss;
     ExperimentsView &experiments;
     ProgressStore &progress;
     LessonListModel &model;

@@ -272,10 +272,10 @@ void MainWindow::buildRunMenu()
 void MainWindow::buildToolBar()
 {
     WindowParts &p = m_parts;
-    p.lessonRun = new LessonRunActions(
-        {*p.session, *p.editor, *p.keeper, *p.results, *p.lossChart, *p.experimentsView, m_progress,
-         *m_model, *p.costModel, *this, *p.tabs, *p.views},
-        this);
+    p.lessonRun =
+        new LessonRunActions({*p.session, *p.editor, *p.keeper, *p.results, *p.experimentsView,
+                              m_progress, *m_model, *p.costModel, *this, *p.tabs, *p.views},
+                             this);
     p.runController = &p.lessonRun->controller();
     p.torchRun = &p.lessonRun->torchRun();
     QToolBar *bar = addToolBar(tr("Run"));
@@ -451,7 +451,7 @@ void MainWindow::arrangeViews()
         currentTab() == Tab::WhatIf || currentTab() == Tab::Class || currentTab() == Tab::Compare;
     in.torch = currentLesson() && currentLesson()->isTorch();
     const TracePtr &trace = p.session->trace();
-    in.ran = in.torch ? p.lossChart->hasReport() : trace != nullptr;
+    in.ran = in.torch ? p.session->lessonReport() != nullptr : trace != nullptr;
     in.presenting = p.presentation && p.presentation->isActive();
     in.events = trace && trace->figures.hasEvents;
     in.failed = !in.torch && trace && trace->error.has_value();

@@ -81,14 +81,10 @@ void setupStepping(WindowParts &p, QObject *owner)
                                                          p.stepBar, p.legendBar})
         layout->addWidget(bar);
     layout->addWidget(p.timeline, 1);
-    p.lossChart = new LossChart; // a PyTorch lesson's run: its loss curve instead of a timeline
+    // A PyTorch lesson's run: its loss curve instead of a timeline.
+    p.lossChart = new LossChart(*p.session, *p.appearance);
     p.lossChart->setObjectName(QStringLiteral("lossChart"));
-    p.lossChart->setLook(p.appearance->look());
     p.lossChart->hide();
-    LossChart *loss = p.lossChart;
-    Appearance *appearance = p.appearance;
-    QObject::connect(appearance, &Appearance::lookChanged, loss,
-                     [loss, appearance] { loss->setLook(appearance->look()); });
 }
 
 // The lesson, and while stepping the state of every rank, share the left of the editor: every

@@ -45,6 +45,7 @@ void RunSession::setTrace(TracePtr trace, TraceUnits units, const QString &outpu
 void RunSession::setLesson(const lessons::Lesson *lesson)
 {
     clear();
+    setLessonReport(std::nullopt); // the last lesson's curves
     m_lesson = lesson;
     Q_EMIT lessonChanged();
 }
@@ -124,6 +125,14 @@ void RunSession::setRealRun(std::shared_ptr<const RealRunOutcome> outcome)
 {
     m_realRun = std::move(outcome);
     Q_EMIT realRunChanged();
+}
+
+void RunSession::setLessonReport(std::optional<io::TorchLessonReport> report)
+{
+    if (!report && !m_lessonReport)
+        return;
+    m_lessonReport = std::move(report);
+    Q_EMIT lessonReportChanged();
 }
 
 void RunSession::setRealRunInProgress(bool running)

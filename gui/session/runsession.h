@@ -93,6 +93,14 @@ public:
     // and whether one is running now. A new simulated trace keeps it: the learner compares them.
     const std::shared_ptr<const RealRunOutcome> &realRun() const { return m_realRun; }
     bool realRunInProgress() const { return m_realRunInProgress; }
+    // A PyTorch lesson's last run for real (lessons/100-torch_loop and on): its checks and its
+    // loss and gradient-norm curves. Null before one ends, while the next runs, and once another
+    // lesson opens.
+    const io::TorchLessonReport *lessonReport() const
+    {
+        return m_lessonReport ? &*m_lessonReport : nullptr;
+    }
+    void setLessonReport(std::optional<io::TorchLessonReport> report);
 
 public Q_SLOTS:
     // A new run: the cursor at its end, the whole run in view, nothing selected.
@@ -129,6 +137,7 @@ Q_SIGNALS:
     void highlightChanged();
     void shownRanksChanged();
     void realRunChanged(); // the outcome, or whether one is in progress
+    void lessonReportChanged();
 
 private:
     TracePtr m_trace;
@@ -149,6 +158,7 @@ private:
     int m_rankCount = 0; // of the trace the shown ranks were chosen in
     std::shared_ptr<const RealRunOutcome> m_realRun;
     bool m_realRunInProgress = false;
+    std::optional<io::TorchLessonReport> m_lessonReport;
 };
 
 } // namespace rankstep::gui

@@ -200,6 +200,35 @@ TEST(TorchLessonMistakes, SavingAShardedOptimizerWithoutConsolidatingSaysWhatToC
         << run.out;
 }
 
+// consolidate_state_dict called on rank 0 alone: rank 0 waits in it until the timeout, and the
+// sentence says which ranks waited there and which returned without calling it, not only that a
+// rank waited in a collective.
+TEST(TorchLessonMistakes, ConsolidatingOnRankZeroAloneSaysEveryRankCallsIt)
+{
+    REQUIRE_TORCH();
+    TempDir dir;
+    std::string code = builtinLessonText("torch_zero", true);
+    const std::string every =
+        "    optimizer.consolidate_state_dict(to=0)\n"
+        "    if run.rank == 0:\n"
+        "        run.save_optimizer(optimizer)\n";
+    const std::size_t at = code.find(every);
+    ASSERT_NE(at, std::string::npos) << code;
+    code.replace(at, every.size(),
+                 "    if run.rank == 0:\n"
+                 "        optimizer.consolidate_state_dict(to=0)\n"
+                 "        run.save_optimizer(optimizer)\n");
+    const std::string file = dir.write("zero.py", code);
+    const ProcessResult run =
+        runCli({lessonArgs("torch_zero", file, {"--timeout", "15"}), "", {}}, dir);
+    EXPECT_EQ(run.exitCode, 4) << run.out << run.err;
+    EXPECT_NE(run.out.find("Rank 0 was waiting in optimizer.consolidate_state_dict(to=0) for "
+                           "rank 1, which returned from train(run) without calling it"),
+              std::string::npos)
+        << run.out;
+    EXPECT_EQ(run.out.find("a rank waiting in a collective"), std::string::npos) << run.out;
+}
+
 // FSDP by hand with an all-reduce of the whole gradient: the right weights, twice the traffic a
 // reduce-scatter needs, and the check says which collective to use.
 TEST(TorchLessonMistakes, AllReducingTheWholeGradientInFsdpIsNamed)

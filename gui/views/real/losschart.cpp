@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: MIT
 #include "losschart.h"
 
+#include "appearance.h"
+#include "runsession.h"
+
 #include <QChart>
 #include <QLegendMarker>
 #include <QLineSeries>
@@ -59,8 +62,14 @@ int rankErrorLine(const QString &output)
     return match.hasMatch() ? match.captured(1).toInt() : 0;
 }
 
-LossChart::LossChart(QWidget *parent)
-    : QChartView(parent), m_steps(new QValueAxis), m_loss(new QValueAxis), m_norm(new QValueAxis)
+LossChart::LossChart(const RunSession &session, const Appearance &appearance, QWidget *parent)
+    : QChartView(parent)
+    , m_session(session)
+    , m_appearance(appearance)
+    , m_look(appearance.look())
+    , m_steps(new QValueAxis)
+    , m_loss(new QValueAxis)
+    , m_norm(new QValueAxis)
 {
     auto *chart = new QChart;
     chart->setMargins(QMargins(4, 4, 8, 4));
@@ -78,20 +87,11 @@ LossChart::LossChart(QWidget *parent)
     setRenderHint(QPainter::Antialiasing);
     setMinimumHeight(160);
     setAccessibleName(tr("Loss curve"));
-    rebuild();
-}
-
-void LossChart::setReport(const io::TorchLessonReport *report)
-{
-    m_report = report ? std::optional(*report) : std::nullopt;
-    rebuild();
-}
-
-void LossChart::setLook(Look look)
-{
-    if (look == m_look)
-        return;
-    m_look = look;
+    connect(&session, &RunSession::lessonReportChanged, this, &LossChart::rebuild);
+    connect(&appearance, &Appearance::lookChanged, this, [this] {
+        m_look = m_appearance.look();
+        rebuild();
+    });
     rebuild();
 }
 
@@ -117,7 +117,8 @@ void LossChart::rebuild()
         axis->setLabelsFont(font);
         axis->setTitleFont(font);
     }
-    if (!m_report) {
+    const io::TorchLessonReport *report = m_session.lessonReport();
+    if (!report) {
         chart->setTitle(tr("Run your code to see its loss curve"));
         m_steps->setRange(0, 1);
         m_loss->setRange(0, 1);
@@ -144,15 +145,15 @@ void LossChart::rebuild()
     };
     const double width = m_look.scaled(2.0);
     // The reference first, so that the learner's curves draw over it where they coincide.
-    if (!m_report->referenceLosses.empty())
-        add(referenceName(m_report->check), m_report->referenceLosses,
+    if (!report->referenceLosses.empty())
+        add(referenceName(report->check), report->referenceLosses,
             QPen(palette().color(QPalette::WindowText), width * 0.75, Qt::DashLine));
-    const std::size_t ranks = m_report->ranks.size();
-    for (const io::TorchRankLosses &rank : m_report->ranks)
+    const std::size_t ranks = report->ranks.size();
+    for (const io::TorchRankLosses &rank : report->ranks)
         add(ranks == 1 ? tr("your loop") : tr("rank %1").arg(rank.rank), rank.losses,
             QPen(m_look.colors().rank(rank.rank), width));
     // Where a fresh model should start: every token equally likely.
-    const double uniform = m_report->expectedInitLoss;
+    const double uniform = report->expectedInitLoss;
     auto *guess = new QLineSeries;
     guess->setName(
         tr("ln %1 = %2: a uniform guess").arg(qRound(std::exp(uniform))).arg(uniform, 0, 'f', 2));
@@ -170,29 +171,29 @@ void LossChart::rebuild()
     m_steps->setRange(0, std::max(2, steps));
     m_steps->applyNiceNumbers(); // 0, 20, 40, ... rather than 1, 26, 51
     m_loss->setRange(std::max(0.0, lowest - margin), highest + margin);
-    addGradNorms(width);
+    addGradNorms(*report, width);
 }
 
 // The gradient norms (before clipping) on the right-hand axis, in the color of the next rank so
 // that they never read as a loss: the reference's dashed, the learner's solid, the clipping norm
 // dotted. Nothing when the run logged none.
-void LossChart::addGradNorms(double width)
+void LossChart::addGradNorms(const io::TorchLessonReport &report, double width)
 {
     std::vector<std::pair<QString, const std::vector<double> *>> curves;
-    if (!m_report->referenceGradNorms.empty())
-        curves.emplace_back(tr("gradient norm, %1").arg(referenceName(m_report->check)),
-                            &m_report->referenceGradNorms);
-    for (const io::TorchRankLosses &rank : m_report->ranks)
+    if (!report.referenceGradNorms.empty())
+        curves.emplace_back(tr("gradient norm, %1").arg(referenceName(report.check)),
+                            &report.referenceGradNorms);
+    for (const io::TorchRankLosses &rank : report.ranks)
         if (!rank.gradNorms.empty())
-            curves.emplace_back(m_report->ranks.size() == 1
+            curves.emplace_back(report.ranks.size() == 1
                                     ? tr("gradient norm, your loop")
                                     : tr("gradient norm, rank %1").arg(rank.rank),
                                 &rank.gradNorms);
     if (curves.empty())
         return;
     QChart *chart = this->chart();
-    const QColor color = m_look.colors().rank(int(m_report->ranks.size()));
-    double highest = m_report->clipNorm;
+    const QColor color = m_look.colors().rank(int(report.ranks.size()));
+    double highest = report.clipNorm;
     int steps = 1;
     for (std::size_t c = 0; c < curves.size(); ++c) {
         auto *series = new QLineSeries;
@@ -204,18 +205,18 @@ void LossChart::addGradNorms(double width)
                 highest = std::max(highest, norms[i]);
             }
         steps = std::max(steps, int(norms.size()));
-        const bool reference = c == 0 && !m_report->referenceGradNorms.empty();
+        const bool reference = c == 0 && !report.referenceGradNorms.empty();
         series->setPen(QPen(color, width * (reference ? 0.75 : 0.6),
                             reference ? Qt::DashLine : Qt::SolidLine));
         chart->addSeries(series);
         series->attachAxis(m_steps);
         series->attachAxis(m_norm);
     }
-    if (m_report->clipNorm > 0) {
+    if (report.clipNorm > 0) {
         auto *clip = new QLineSeries;
-        clip->setName(tr("clipped to %1").arg(m_report->clipNorm, 0, 'g', 3));
-        clip->append(1, m_report->clipNorm);
-        clip->append(steps, m_report->clipNorm);
+        clip->setName(tr("clipped to %1").arg(report.clipNorm, 0, 'g', 3));
+        clip->append(1, report.clipNorm);
+        clip->append(steps, report.clipNorm);
         clip->setPen(QPen(color, width * 0.6, Qt::DotLine));
         chart->addSeries(clip);
         clip->attachAxis(m_steps);

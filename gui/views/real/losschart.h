@@ -14,30 +14,32 @@ class QValueAxis;
 
 namespace rankstep::gui {
 
+class Appearance;
+class RunSession;
+
 // The loss over the steps of a PyTorch lesson's run (lessons/100-torch_loop and on): each rank's
 // logged loss, the reference loop's (dashed: the fp32 loop beside an autocast one, one process
 // beside DDP's ranks), and the loss of a model that guesses every token equally likely, ln of the
 // vocabulary, dotted, where a fresh model should start (the training checklist's check). When the
 // run logged gradient norms (the checklist lesson: run.log(loss, norm)), they are drawn too, on an
 // axis of their own at the right: the learner's, the reference's dashed, and the clipping norm.
+// It draws the session's lesson report (RunSession::lessonReport), the placeholder ("Run your
+// code to see its loss curve") without one, and redraws when the report or the look changes.
 class LossChart : public QChartView
 {
     Q_OBJECT
 public:
-    explicit LossChart(QWidget *parent = nullptr);
+    LossChart(const RunSession &session, const Appearance &appearance, QWidget *parent = nullptr);
 
-    // null: the placeholder ("Run your code to see its loss curve").
-    void setReport(const io::TorchLessonReport *report);
-    void setLook(Look look);
-    bool hasReport() const { return m_report.has_value(); }
     // The series drawn (for tests): their names and point counts.
     QStringList seriesSummary() const;
 
 private:
     void rebuild();
-    void addGradNorms(double width);
+    void addGradNorms(const io::TorchLessonReport &report, double width);
 
-    std::optional<io::TorchLessonReport> m_report;
+    const RunSession &m_session;
+    const Appearance &m_appearance;
     Look m_look;
     QValueAxis *m_steps;
     QValueAxis *m_loss;

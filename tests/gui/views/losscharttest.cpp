@@ -1,9 +1,12 @@
 // SPDX-License-Identifier: MIT
 // The loss chart of a PyTorch lesson draws the gradient norms when the run logged them (the
 // checklist lesson: run.log(loss, norm)) on an axis of its own, with the clipping norm; a run
-// without them keeps the chart it had.
+// without them keeps the chart it had. The chart is a function of the session: it draws the
+// session's lesson report, and a new run's report replaces the curves.
+#include "appearance.h"
 #include "guitestsupport.h"
 #include "losschart.h"
+#include "runsession.h"
 
 #include <QChart>
 #include <QValueAxis>
@@ -11,7 +14,7 @@
 namespace rankstep::gui::testing {
 namespace {
 
-io::TorchLessonReport report(bool norms)
+io::TorchLessonReport report(bool norms, std::size_t steps = 3)
 {
     io::TorchLessonReport r;
     r.check = norms ? "checklist" : "loop";
@@ -25,6 +28,10 @@ io::TorchLessonReport report(bool norms)
         rank.gradNorms = {0.5, 29.0, 4.5};
     }
     r.ranks.push_back(rank);
+    for (std::size_t i = 3; i < steps; ++i) { // a longer run: the loss goes on falling
+        r.referenceLosses.push_back(2.0 - 0.01 * double(i));
+        r.ranks.front().losses.push_back(2.0 - 0.01 * double(i));
+    }
     return r;
 }
 
@@ -38,9 +45,10 @@ QValueAxis *normAxis(const LossChart &chart)
 
 TEST(LossChart, DrawsTheGradientNormsAndTheClippingNormOnAnAxisOfTheirOwn)
 {
-    LossChart chart;
-    const io::TorchLessonReport withNorms = report(true);
-    chart.setReport(&withNorms);
+    RunSession session;
+    Appearance appearance;
+    LossChart chart(session, appearance);
+    session.setLessonReport(report(true));
     const QStringList series = chart.seriesSummary();
     EXPECT_TRUE(series.contains(QStringLiteral("gradient norm, the checklist's loop: 3")))
         << utf8(series.join(" | "));
@@ -54,11 +62,35 @@ TEST(LossChart, DrawsTheGradientNormsAndTheClippingNormOnAnAxisOfTheirOwn)
     EXPECT_GE(norm->max(), 30.0); // the largest norm fits
     EXPECT_EQ(norm->min(), 0.0);
 
-    const io::TorchLessonReport without = report(false);
-    chart.setReport(&without);
+    session.setLessonReport(report(false));
     EXPECT_FALSE(norm->isVisible());
     for (const QString &name : chart.seriesSummary())
         EXPECT_FALSE(name.startsWith(QStringLiteral("gradient norm"))) << utf8(name);
+}
+
+TEST(LossChart, FollowsTheSessionANewRunReplacesTheCurves)
+{
+    RunSession session;
+    Appearance appearance;
+    LossChart chart(session, appearance);
+    EXPECT_TRUE(chart.seriesSummary().isEmpty()); // the placeholder before any run
+    EXPECT_FALSE(chart.chart()->title().isEmpty());
+
+    session.setLessonReport(report(false));
+    EXPECT_TRUE(chart.seriesSummary().contains(QStringLiteral("your loop: 3")))
+        << utf8(chart.seriesSummary().join(" | "));
+    EXPECT_TRUE(chart.chart()->title().isEmpty());
+
+    session.setLessonReport(report(false, 12)); // the next run: its curves, not the last one's
+    const QStringList series = chart.seriesSummary();
+    EXPECT_TRUE(series.contains(QStringLiteral("your loop: 12"))) << utf8(series.join(" | "));
+    EXPECT_TRUE(series.contains(QStringLiteral("the plain loop: 12"))) << utf8(series.join(" | "));
+    EXPECT_FALSE(series.contains(QStringLiteral("your loop: 3"))) << utf8(series.join(" | "));
+
+    session.setLesson(nullptr); // another lesson: the last one's curves go
+    EXPECT_EQ(session.lessonReport(), nullptr);
+    EXPECT_TRUE(chart.seriesSummary().isEmpty()) << utf8(chart.seriesSummary().join(" | "));
+    EXPECT_FALSE(chart.chart()->title().isEmpty());
 }
 
 } // namespace
