@@ -113,4 +113,13 @@ TEST(BubbleChart, RowsThatAreNoPipelineGiveNoLineAndTwoOfAScheduleAreToldApart)
 }
 
 } // namespace
+// Presenting, the legend beside the plot cut ZB-H1's formula short with "...": its label goes on
+// lines of its own, whole, the long one broken after its division sign.
+TEST(BubbleChart, AFormulasLegendLabelKeepsTheFormulaWhole)
+{
+    const QString label = legendLines(QStringLiteral("formula (p-1)(F+B-W)/(m(F+B+W))"));
+    EXPECT_EQ(label.toStdString(), "formula<br>(p-1)(F+B-W)/<br>(m(F+B+W))");
+    EXPECT_EQ(legendLines(QStringLiteral("formula (p-1)/m")).toStdString(), "formula<br>(p-1)/m");
+}
+
 } // namespace rankstep::gui
