@@ -475,6 +475,8 @@ void MainWindow::arrangeViews()
     in.steppingBars = p.stepping->sizeHint().height() - p.timeline->sizeHint().height();
     in.timelineEightRows = p.timeline->heightForRows(8);
     const ViewShares shares = shareViews(in);
+    // Presenting, the chart may give part of its quarter to the timeline's rows.
+    p.memoryChart->setMinimumHeight(shares.chartMinimumHeight);
     p.work->setSizes(shares.work);
     p.middle->setSizes(shares.middle);
     p.views->setSizes(shares.views);

@@ -367,9 +367,12 @@ ScriptOptions addScriptOptions(QCommandLineParser &parser)
              "Options", "Import the puzzle functions of <file> (a notebook or .py) as your code."),
          QStringLiteral("file")},
         {QStringLiteral("tab"),
+         // The names in the description, which the help wraps, not in the value's column.
          QCoreApplication::translate(
-             "Options", "Before the screenshot, show the tab <name> left of the editor."),
-         tabNameList(QStringLiteral("|"), QStringLiteral("|"))},
+             "Options", "Before the screenshot, show the tab <name> left of the editor.") +
+             QStringLiteral(" <name>: %1.")
+                 .arg(tabNameList(QStringLiteral(", "), QStringLiteral(", "))),
+         QStringLiteral("name")},
         {QStringLiteral("quit-after-first-paint"),
          QCoreApplication::translate(
              "Options", "Print when the window first painted, after the process start, and exit.")},
@@ -418,8 +421,9 @@ ScriptOptions addScriptOptions(QCommandLineParser &parser)
         {QStringLiteral("sweep"),
          QCoreApplication::translate(
              "Options",
-             "Run a What if sweep of <fields> (ranks=2,4,8;batches=1,2,4,8;"
-             "bandwidth=50;cost=PRESET) and take the screenshot when it ends."),
+             "Run a What if sweep of <fields> (ranks=2,4,8; batches=1,2,4,8; "
+             "bandwidth=50; cost=PRESET; show=chart|table|bubble; in a pipeline lesson "
+             "compare=schedules) and take the screenshot when it ends."),
          QStringLiteral("fields")},
         {QStringLiteral("sweep-open"),
          QCoreApplication::translate(

@@ -105,9 +105,14 @@ ViewShares shareViews(const ViewSharesInput &in)
     int chart = chartFor(views);
     // The three panes share what the splitter's two handles leave (else it scales them all).
     const int inner = views - 2 * in.viewsHandle;
-    if (const int missing = missingFor(views); out.chartShown && missing > 0)
-        chart = quiz ? std::max(kQuizChartMinimumHeight, chart - missing)
-                     : std::max({floor, out.chartMinimumHeight, chart - missing});
+    // Presenting, the chart gives its quarter down to its floor (a sixth) for the rows: at
+    // 1920x1080 and 150% the legend's second line left rank 3 of four behind the scroll bar.
+    if (const int missing = missingFor(views); out.chartShown && missing > 0) {
+        chart = quiz         ? std::max(kQuizChartMinimumHeight, chart - missing)
+                : presenting ? std::max(floor, chart - missing)
+                             : std::max({floor, out.chartMinimumHeight, chart - missing});
+        out.chartMinimumHeight = std::min(out.chartMinimumHeight, chart);
+    }
     if (in.torch) { // the verdict and its checks over the loss curve
         const int verdict = std::max(results, int(views * 0.34));
         out.views = {verdict, 0, 0, std::max(0, inner - verdict)};

@@ -33,7 +33,7 @@ struct ViewShares {
     QList<int> middle; // work, views
     QList<int> views;  // results, stepping and timeline, memory chart, loss curve
     bool chartShown = false;
-    int chartMinimumHeight = 0;
+    int chartMinimumHeight = 0; // chartMinimumHeight(), or less where the rows need the room
 };
 
 // The memory chart's least height, unzoomed and not presenting.

@@ -203,8 +203,13 @@ void paintSwatch(QPainter &painter, Item item, const QRectF &rect, const LegendS
             const QRectF left(rect.left(), rect.top(), rect.width() / 2, rect.height());
             paintBlock(painter, left,
                        colors.event(eventOf(core::OpKind::BackwardInput, layer), scene.layers));
-            paintBlock(painter, left.translated(left.width(), 0),
-                       colors.event(eventOf(core::OpKind::BackwardWeight, layer), scene.layers));
+            const core::Event weight = eventOf(core::OpKind::BackwardWeight, layer);
+            const QRectF right = left.translated(left.width(), 0);
+            paintBlock(painter, right, colors.event(weight, scene.layers));
+            const QColor hatch = weightHatch(colors, weight, scene.layers); // as the timeline's W
+            painter.fillRect(right, QBrush(hatch, Qt::FDiagPattern));
+            painter.setPen(hatch);
+            painter.drawRect(right.adjusted(0.5, 0.5, -0.5, -0.5));
             break;
         }
         case Item::Update:
@@ -283,6 +288,14 @@ bool hasAllToAll(const core::Trace &trace)
     };
     return std::any_of(trace.events.begin(), trace.events.end(), isAllToAll) ||
            std::any_of(trace.overlapped.begin(), trace.overlapped.end(), isAllToAll);
+}
+
+QColor weightHatch(const Palette &colors, const core::Event &event, int layers)
+{
+    constexpr double kHatchOpacity = 0.75;
+    if (event.op != core::OpKind::BackwardWeight)
+        return {};
+    return Palette::faded(colors.layer(event.layer, layers), 1.0 - kHatchOpacity);
 }
 
 bool hasSplitBackward(const core::Trace &trace)

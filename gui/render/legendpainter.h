@@ -35,6 +35,12 @@ bool hasSplitBackward(const core::Trace &trace);
 // Whether `trace` has an alltoall (the legend then names it with the collectives).
 bool hasAllToAll(const core::Trace &trace);
 
+// The ink of the stripes and edge over a block's fill, or an invalid color for a plain block:
+// the weight gradient's faint fill (12%, the half that can wait) gets its layer's color at 75% in
+// stripes and edge, so that W reads as a block of its own beside B, not only as a lighter one.
+// The timeline's blocks and the legend's swatch both draw it.
+QColor weightHatch(const Palette &colors, const core::Event &event, int layers);
+
 // The legend's words, item by item, in the order they are drawn.
 QStringList legendTexts(int layers, Palette::Scheme scheme = Palette::Scheme::Standard);
 // Each item's words and where its swatch is, laid out `width` pixels wide from (0, 0).

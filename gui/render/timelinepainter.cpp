@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "timelinepainter.h"
 
+#include "legendpainter.h"
 #include "palette.h"
 #include "timelinetext.h"
 
@@ -345,8 +346,11 @@ void TimelinePainter::paintBlock(std::size_t index, const QRectF &rect)
         paintCommunication(event, pixels, fill);
     } else {
         m_painter.fillRect(pixels, fill);
+        const QColor hatch = weightHatch(m_scene.look.colors(), event, m_trace.config.layers);
+        if (hatch.isValid() && pixels.width() >= 4) // the weight gradient: striped, edged
+            m_painter.fillRect(pixels, QBrush(hatch, Qt::FDiagPattern));
         if (pixels.width() >= 4) {
-            m_painter.setPen(fill.darker(135));
+            m_painter.setPen(hatch.isValid() ? hatch : fill.darker(135));
             m_painter.drawRect(pixels.adjusted(0, 0, -1, -1));
         }
         // Centered on the part in view, so that a block wider than the view keeps its label.

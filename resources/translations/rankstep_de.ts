@@ -1358,8 +1358,8 @@
         <translation>Mit dem Kostenmodell &lt;preset&gt; ausführen (Ausführen &gt; Kostenmodell; docs/cost-models.md).</translation>
     </message>
     <message>
-        <source>Run a What if sweep of &lt;fields&gt; (ranks=2,4,8;batches=1,2,4,8;bandwidth=50;cost=PRESET) and take the screenshot when it ends.</source>
-        <translation>Einen Was-wäre-wenn-Sweep über &lt;fields&gt; ausführen (ranks=2,4,8;batches=1,2,4,8;bandwidth=50;cost=PRESET) und den Screenshot aufnehmen, wenn er endet.</translation>
+        <source>Run a What if sweep of &lt;fields&gt; (ranks=2,4,8; batches=1,2,4,8; bandwidth=50; cost=PRESET; show=chart|table|bubble; in a pipeline lesson compare=schedules) and take the screenshot when it ends.</source>
+        <translation>Einen Was-wäre-wenn-Sweep über &lt;fields&gt; ausführen (ranks=2,4,8; batches=1,2,4,8; bandwidth=50; cost=PRESET; show=chart|table|bubble; in einer Pipeline-Lektion compare=schedules) und den Screenshot aufnehmen, wenn er endet.</translation>
     </message>
     <message>
         <source>After --sweep, open the run of the grid&apos;s &lt;n&gt;-th setting (from 0).</source>

@@ -7,6 +7,7 @@
 #include <QCoreApplication>
 #include <QFileInfo>
 #include <QLegend>
+#include <QLegendMarker>
 #include <QLineSeries>
 #include <QValueAxis>
 
@@ -142,6 +143,31 @@ void BubbleChart::setRows(const std::vector<io::SweepRow> &rows)
     rebuild();
 }
 
+QString legendLines(const QString &formulaName)
+{
+    const qsizetype space = formulaName.lastIndexOf(QLatin1Char(' '));
+    if (space < 0)
+        return formulaName;
+    // A long formula breaks once more after its division sign: numerator, then denominator.
+    QString formula = formulaName.mid(space + 1).toHtmlEscaped();
+    const qsizetype slash = formula.indexOf(QLatin1Char('/'));
+    if (formula.size() > 16 && slash > 0)
+        formula.insert(slash + 1, QStringLiteral("<br>"));
+    return formulaName.left(space).toHtmlEscaped() + QStringLiteral("<br>") + formula;
+}
+
+double roundTickStep(double end, int most)
+{
+    double step = 1;
+    for (double decade = 1; decade < 1e12; decade *= 10)
+        for (const double factor : {1.0, 2.0, 5.0}) {
+            step = factor * decade;
+            if (end / step <= most)
+                return step;
+        }
+    return step;
+}
+
 void BubbleChart::rebuild()
 {
     chart()->removeAllSeries();
@@ -183,16 +209,13 @@ void BubbleChart::rebuild()
             series->attachAxis(m_mAxis);
             series->attachAxis(m_shareAxis);
         }
+        // The legend beside the plot has at most 40% of the chart's width: presenting, it cut
+        // ZB-H1's formula short. The formula goes whole on a line of its own under its word.
+        for (QLegendMarker *marker : chart()->legend()->markers(formula))
+            marker->setLabel(legendLines(curve.formulaName));
     }
     m_mAxis->setRange(0, largestM + 1);
-    // Whole ticks, at most about ten of them: 0, 2, ..., 16.
-    double interval = 1;
-    for (const double step : {1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000}) {
-        interval = step;
-        if ((largestM + 1) / step <= 10)
-            break;
-    }
-    m_mAxis->setTickInterval(interval);
+    m_mAxis->setTickInterval(roundTickStep(largestM + 1)); // 0, 2, ..., 16
     // A few round ticks: a short plot (presenting) elided the labels of ten.
     const double shareStep = largestShare > 120 ? 50 : 20;
     m_shareAxis->setRange(0, std::ceil(largestShare / shareStep) * shareStep);

@@ -37,6 +37,13 @@ std::vector<BubbleCurve> bubbleCurves(const std::vector<io::SweepRow> &rows);
 // the file's name for a program given without its function.
 QString programTitle(const std::string &program);
 
+// A formula's legend label on two lines (rich text): its words, then the formula whole.
+QString legendLines(const QString &formulaName);
+
+// The step between whole, round ticks (1, 2, 5, 10, 20, ...) that puts at most `most` steps
+// on an axis from 0 to `end`: 0, 2, 4, ... 16 for an end of 17, never 0, 3, 5.
+double roundTickStep(double end, int most = 10);
+
 class BubbleChart : public QChartView
 {
     Q_OBJECT

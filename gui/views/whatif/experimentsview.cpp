@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "experimentsview.h"
 
+#include "bubblechart.h"
 #include "runsession.h"
 
 #include "core/bubble.h"
@@ -57,6 +58,8 @@ ExperimentsView::ExperimentsView(RunSession &session, Appearance &,
     m_formula->setPen(QPen(Qt::gray, 2, Qt::DashLine)); // after addSeries: the theme sets pens
     m_mAxis->setTitleText(tr("m"));
     m_mAxis->setLabelFormat(QStringLiteral("%d"));
+    m_mAxis->setTickType(QValueAxis::TicksDynamic); // from 0 in round steps, not a count
+    m_mAxis->setTickAnchor(0);
     m_shareAxis->setTitleText(tr("idle %"));
     m_shareAxis->setRange(0, 100);
     m_shareAxis->setLabelFormat(QStringLiteral("%d"));
@@ -221,7 +224,7 @@ void ExperimentsView::replot()
             m_measured->append(experiment.batches, 100.0 * *m_shares[i]);
     }
     m_mAxis->setRange(0, largest + 1);
-    m_mAxis->setTickCount(std::min(largest + 2, 10));
+    m_mAxis->setTickInterval(roundTickStep(largest + 1)); // whole, round: 0, 2, 4, ...
     // A bubble may pass the ideal time itself (a short pipeline, messages that cost).
     double highest = 100;
     for (const QPointF &point : m_measured->points())

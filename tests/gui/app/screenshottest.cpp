@@ -17,6 +17,7 @@
 #include <QApplication>
 #include <QChart>
 #include <QChartView>
+#include <QCommandLineParser>
 #include <QDialog>
 #include <QDir>
 #include <QImage>
@@ -187,6 +188,25 @@ TEST_F(AppScreenshot, DeadlockShowsEveryRankAndNoDialogOverTheHangPicture)
     EXPECT_EQ(window->parts().timeline->rowCount(), 4);
     EXPECT_TRUE(window->parts().waitForView->isVisible());
     EXPECT_EQ(dialogPixels(*window, image), 0);
+}
+
+// rankstep --help: every line fits an 80-column terminal and no option's value is cut across
+// lines (--tab once carried every tab's name in its value, "<lesson|...|w" then "hatif|...>",
+// and widened the names' column for every option), and --sweep names every field.
+TEST(ScriptingHelp, FitsATerminalAndNamesEverySweepField)
+{
+    QCommandLineParser parser;
+    addScriptOptions(parser);
+    const QString help = parser.helpText();
+    for (const QString &line : help.split(QLatin1Char('\n'))) {
+        EXPECT_LE(line.size(), 80) << utf8(line);
+        if (line.startsWith(QStringLiteral("  -")) && line.contains(QLatin1Char('<')))
+            EXPECT_TRUE(line.contains(QLatin1Char('>'))) << utf8(line);
+    }
+    const QString words = help.simplified();
+    for (const char *field : {"ranks=", "batches=", "bandwidth=", "cost=",
+                              "show=chart|table|bubble", "compare=schedules"})
+        EXPECT_TRUE(words.contains(QLatin1String(field))) << field;
 }
 
 } // namespace

@@ -108,10 +108,13 @@ TEST(ViewShares, AFailedRunsResultsGetMoreRoom)
     EXPECT_GT(shareViews(in).views[0], fine);
 }
 
+// Where the timeline's rows fit beside it (four ranks' rows here); when they do not, the chart
+// gives them room down to a sixth (PresentingEveryRankRowShowsAt1920x1080).
 TEST(ViewShares, PresentingTheChartKeepsAQuarterOfTheWindowAndTheQuizTakesTheResults)
 {
     ViewSharesInput in = afterARun();
     in.presenting = true;
+    in.timelineEightRows = 120;
     const ViewShares presenting = shareViews(in);
     EXPECT_GE(presenting.chartMinimumHeight, in.windowHeight / 4);
     EXPECT_GE(presenting.views[2], in.windowHeight / 4);
@@ -143,6 +146,27 @@ TEST(ViewShares, WhileTheQuizAsksEveryRankRowShowsAt1280x800)
     const ViewShares out = shareViews(in);
     EXPECT_GE(out.views[1], in.steppingBars + in.timelineEightRows);
     EXPECT_GE(out.views[2], kMemoryMinimumHeight);
+    EXPECT_EQ(sum(out.views), out.middle[1] - 2 * in.viewsHandle);
+}
+
+// Presenting at 1920x1080 and 150% on the Why tab: the legend wrapped onto a second line and the
+// chart kept its quarter of the window, so rank 3 of four was behind the timeline's scroll bar.
+// The chart gives room down to its floor, and its least height with it.
+TEST(ViewShares, PresentingEveryRankRowShowsAt1920x1080)
+{
+    ViewSharesInput in = afterARun();
+    in.presenting = true;
+    in.windowHeight = 1080;
+    in.workWidth = 1700;
+    in.middleHeight = 990;
+    in.resultsHead = 105;
+    in.workMinimum = 380;
+    in.steppingBars = 90; // the step bar and the legend's two lines at 150%
+    in.timelineEightRows = 145;
+    const ViewShares out = shareViews(in);
+    EXPECT_GE(out.views[1], in.steppingBars + in.timelineEightRows);
+    EXPECT_GE(out.views[2], in.windowHeight / 6);
+    EXPECT_LE(out.chartMinimumHeight, out.views[2]) << "the splitter may give the chart less";
     EXPECT_EQ(sum(out.views), out.middle[1] - 2 * in.viewsHandle);
 }
 

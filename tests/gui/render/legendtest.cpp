@@ -116,6 +116,11 @@ TEST(Legend, NamesTheHalvesOfABackwardOnlyForARunThatHasThem)
         EXPECT_TRUE(holdsColor(image, colors.event(event, 4), swatch))
             << rankstep::core::opName(op);
     }
+    rankstep::core::Event weight;
+    weight.op = rankstep::core::OpKind::BackwardWeight;
+    weight.layer = 2;
+    EXPECT_TRUE(holdsColor(image, gui::weightHatch(colors, weight, 4), swatch))
+        << "the W half is striped as the timeline's weight gradient blocks";
     rankstep::core::Trace trace;
     EXPECT_FALSE(gui::hasSplitBackward(trace));
     trace.events.emplace_back().op = rankstep::core::OpKind::BackwardWeight;
@@ -139,6 +144,26 @@ TEST(Legend, NamesTheAllToAllOfARunThatHasOne)
     EXPECT_FALSE(named());
     scene.allToAll = true;
     EXPECT_TRUE(named());
+}
+
+// The weight gradient's faint fill alone was hard to see: it gets stripes and an edge in a much
+// stronger ink of its layer in both looks, and no other block does.
+TEST(Legend, TheWeightGradientIsHatchedInAStrongerInkOfItsLayer)
+{
+    rankstep::core::Event weight;
+    weight.op = rankstep::core::OpKind::BackwardWeight;
+    weight.layer = 2;
+    rankstep::core::Event input = weight;
+    input.op = rankstep::core::OpKind::BackwardInput;
+    for (const auto scheme :
+         {gui::Palette::Scheme::Standard, gui::Palette::Scheme::ColorBlindSafe}) {
+        const gui::Palette &p = gui::Palette::of(scheme);
+        const QColor hatch = gui::weightHatch(p, weight, 4);
+        ASSERT_TRUE(hatch.isValid());
+        EXPECT_LT(hatch.lightnessF(), p.event(weight, 4).lightnessF() - 0.25);
+        EXPECT_LT(hatch.lightnessF(), p.event(input, 4).lightnessF());
+        EXPECT_FALSE(gui::weightHatch(p, input, 4).isValid());
+    }
 }
 
 TEST(Legend, DrawsEveryLayerColorOfTheScaleAndWrapsWhenNarrow)

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The timeline painter on a long run: it draws what can be seen, not every event.
 #include "core/trace.h"
+#include "legendpainter.h"
 #include "timelinegeometry.h"
 #include "timelinepainter.h"
 
@@ -84,6 +85,49 @@ TEST(TimelinePainter, ZoomedInEveryEventInViewIsItsOwnBlock)
     // Steps 20 to 30 are (partly) in view: eleven blocks per rank, each over a hundred pixels.
     const Painted painted = paint(trace, 4, 20500.0, 30500.0);
     EXPECT_EQ(painted.blocks, 4U * 11U);
+}
+
+// A zero-bubble run: the weight gradient's block carries its stripes in the stronger ink, the
+// input gradient's does not, so W stands out beside B and not only by its lighter fill.
+TEST(TimelinePainter, StripesTheWeightGradientButNotTheInputGradient)
+{
+    core::Trace trace;
+    trace.config.layers = 4;
+    for (const core::OpKind op : {core::OpKind::BackwardInput, core::OpKind::BackwardWeight}) {
+        core::Event event;
+        event.op = op;
+        event.layer = 2;
+        event.start = core::SimTime::fromTicks(std::int64_t(trace.events.size()) * 1000);
+        event.duration = core::SimTime::fromTicks(1000);
+        trace.events.push_back(event);
+    }
+    QImage image(800, 200, QImage::Format_ARGB32_Premultiplied);
+    image.fill(Qt::white);
+    gui::TimelineScene scene;
+    scene.trace = &trace;
+    scene.layout = gui::fitRows(gui::RowLayout{1}, image.height(), 32.0);
+    scene.axis = {0.0, 2000.0, scene.layout.labelWidth, image.width() - scene.layout.labelWidth};
+    scene.bounds = image.rect();
+    scene.palette = QApplication::palette();
+    scene.font = QApplication::font();
+    {
+        QPainter painter(&image);
+        gui::TimelinePainter(painter, scene).paint();
+    }
+    const QColor hatch =
+        gui::weightHatch(scene.look.colors(), trace.events[1], trace.config.layers);
+    ASSERT_TRUE(hatch.isValid());
+    const auto inkIn = [&](const core::Event &event) {
+        const QRect block = gui::eventRect(event, scene.layout, scene.axis).toAlignedRect();
+        int count = 0;
+        for (int y = block.top(); y <= block.bottom(); ++y)
+            for (int x = block.left(); x <= block.right(); ++x)
+                count += image.valid(x, y) && image.pixel(x, y) == hatch.rgb() ? 1 : 0;
+        return std::pair{count, block.width() * block.height()};
+    };
+    const auto [weightInk, weightArea] = inkIn(trace.events[1]);
+    EXPECT_GT(weightInk, weightArea / 20) << "stripes across the W block";
+    EXPECT_EQ(inkIn(trace.events[0]).first, 0) << "B stays a plain fill";
 }
 
 } // namespace

@@ -69,15 +69,15 @@ TEST(BubbleChart, NamesEachScheduleAndDrawsMeasuredBesideFormulaByM)
     chart.setRows(rows);
     EXPECT_TRUE(chart.hasPipelines());
     QStringList legend;
-    for (QLegendMarker *marker : chart.chart()->legend()->markers())
-        legend << marker->label();
+    for (QLegendMarker *marker : chart.chart()->legend()->markers()) // its lines, as read
+        legend << marker->label().replace(QStringLiteral("<br>"), QStringLiteral(" "));
     EXPECT_EQ(legend.size(), 6) << utf8(legend.join(QStringLiteral(" | ")));
     // Each schedule's name, then its formula.
     EXPECT_EQ(utf8(legend.join(QStringLiteral(" | "))),
               "1F1B | formula (p\u2212"
               "1)/m | Interleaved 1F1B (v = 2) | formula (p\u2212"
               "1)/(v\u00b7m) | Zero bubble (ZB-H1) | formula (p\u2212"
-              "1)(F+B\u2212W)/(m(F+B+W))");
+              "1)(F+B\u2212W)/ (m(F+B+W))");
     // A schedule's two lines share its hue, the formula's darker and dashed, drawn over it.
     const auto series = chart.chart()->series();
     ASSERT_EQ(series.size(), 6);
@@ -113,4 +113,13 @@ TEST(BubbleChart, RowsThatAreNoPipelineGiveNoLineAndTwoOfAScheduleAreToldApart)
 }
 
 } // namespace
+// Presenting, the legend beside the plot cut ZB-H1's formula short with "...": its label goes on
+// lines of its own, whole, the long one broken after its division sign.
+TEST(BubbleChart, AFormulasLegendLabelKeepsTheFormulaWhole)
+{
+    const QString label = legendLines(QStringLiteral("formula (p-1)(F+B-W)/(m(F+B+W))"));
+    EXPECT_EQ(label.toStdString(), "formula<br>(p-1)(F+B-W)/<br>(m(F+B+W))");
+    EXPECT_EQ(legendLines(QStringLiteral("formula (p-1)/m")).toStdString(), "formula<br>(p-1)/m");
+}
+
 } // namespace rankstep::gui

@@ -2,6 +2,7 @@
 // The bubble lesson's experiments in the window: after a run, the same code runs again at
 // m = 1, 2, 4, 8 in the background, and a table and a chart set the measured idle share beside
 // the formula (p - 1) / (m + p - 1).
+#include "bubblechart.h"
 #include "codeeditor.h"
 #include "experimentsview.h"
 #include "guitestsupport.h"
@@ -12,6 +13,7 @@
 #include <QSignalSpy>
 #include <QTabWidget>
 #include <QTableWidget>
+#include <QValueAxis>
 
 namespace rankstep::gui {
 namespace {
@@ -78,6 +80,29 @@ TEST_F(ExperimentsTabTest, TheZeroBubbleLessonShowsItsOwnScheduleAndFormula)
     for (int i = 0; i < 4; ++i)
         EXPECT_GT(view->measuredSeries()->at(i).y(), view->formulaSeries()->at(i).y());
     EXPECT_GT(view->measuredSeries()->at(0).y(), view->measuredSeries()->at(3).y());
+}
+
+// The zero-bubble lesson's m runs to 16: its axis counts 0, 2, 4, ... 16, not ten ticks over 0-17
+// that whole-number labels round to 0, 1, 3, 5.
+TEST_F(ExperimentsTabTest, TheMAxisCountsInRoundSteps)
+{
+    auto window = makeWindow();
+    ASSERT_TRUE(window->openLesson(QStringLiteral("zero_bubble")));
+    ExperimentsView *view = window->parts().experimentsView;
+    ASSERT_EQ(view->formulaSeries()->count(), 4);
+    const QList<QAbstractAxis *> axes = view->formulaSeries()->attachedAxes();
+    QValueAxis *m = nullptr;
+    for (QAbstractAxis *axis : axes)
+        if (axis->orientation() == Qt::Horizontal)
+            m = qobject_cast<QValueAxis *>(axis);
+    ASSERT_NE(m, nullptr);
+    EXPECT_EQ(m->tickType(), QValueAxis::TicksDynamic);
+    EXPECT_EQ(m->tickAnchor(), 0.0);
+    EXPECT_EQ(m->tickInterval(), 2.0);
+    EXPECT_EQ(roundTickStep(9), 1.0);
+    EXPECT_EQ(roundTickStep(17), 2.0);
+    EXPECT_EQ(roundTickStep(23), 5.0);
+    EXPECT_EQ(roundTickStep(170), 20.0);
 }
 
 TEST_F(ExperimentsTabTest, ALessonWithoutExperimentsDisablesTheTab)
