@@ -8,18 +8,27 @@
 
 namespace rankstep::core {
 
-KeyParts::KeyParts(const int *items, std::size_t count) : m_size(std::uint32_t(count))
+KeyParts::KeyParts(const int *items, std::size_t count)
+    : m_size(std::uint16_t(std::min<std::size_t>(count, 0xffff)))
 {
-    int *out = m_held.inline_;
-    if (count > 2)
-        out = m_held.heap = new int[count];
+    if (count > 0xffffffffU)
+        throw std::length_error("a storage key of more than 2^32 ints");
+    int *out = m_held.ints;
+    if (count > kInline) {
+        int *block = new int[count + 1];
+        block[0] = int(std::uint32_t(count));
+        setHeap(block);
+        out = block + 1;
+    }
     std::copy(items, items + count, out);
 }
 
 void KeyParts::copyHeap(const KeyParts &other)
 {
-    m_held.heap = new int[other.m_size];
-    std::copy(other.m_held.heap, other.m_held.heap + other.m_size, m_held.heap);
+    const std::size_t count = other.size();
+    int *block = new int[count + 1];
+    std::copy(other.heap(), other.heap() + count + 1, block);
+    setHeap(block);
 }
 
 int KeyParts::at(std::size_t i) const

@@ -151,8 +151,8 @@ TEST(Storage, PairKeyEqualsTheTupleOfTheSameInts)
     EXPECT_EQ(core::formatKey(Key(0, 2)), "(0, 2)");
 }
 
-// A key of one or two ints is made in one write of both (core/storage.h, KeyParts::inlineInts):
-// each int keeps its sign and its place, whatever the other holds.
+// A key of one, two or three ints is made with its first two in one write (core/storage.h,
+// KeyParts::inlineInts): each int keeps its sign and its place, whatever the other holds.
 TEST(Storage, KeysOfOneOrTwoIntsHoldExactlyTheirInts)
 {
     constexpr int kMost = std::numeric_limits<int>::max(), kLeast = std::numeric_limits<int>::min();
@@ -163,6 +163,12 @@ TEST(Storage, KeysOfOneOrTwoIntsHoldExactlyTheirInts)
         EXPECT_EQ(pair.parts[0], a);
         EXPECT_EQ(pair.parts[1], b);
         EXPECT_EQ(pair, Key::ofTuple({a, b}));
+        const Key triple(a, b, a);
+        ASSERT_EQ(triple.parts.size(), 3U);
+        EXPECT_EQ(triple.parts[0], a);
+        EXPECT_EQ(triple.parts[1], b);
+        EXPECT_EQ(triple.parts[2], a);
+        EXPECT_EQ(triple, Key::ofTuple({a, b, a}));
         const Key one(a);
         ASSERT_EQ(one.parts.size(), 1U);
         EXPECT_EQ(one.parts[0], a);
@@ -173,7 +179,7 @@ TEST(Storage, KeysOfOneOrTwoIntsHoldExactlyTheirInts)
     EXPECT_LT(Key(-1, 0), Key(0, -1));
 }
 
-// Keys hold up to two ints in themselves and longer tuples on the heap: both kinds copy, move,
+// Keys hold up to three ints in themselves and longer tuples on the heap: both kinds copy, move,
 // compare and order like the tuples they stand for.
 TEST(Storage, LongTupleKeysCopyMoveAndOrderLikeShortOnes)
 {
@@ -192,6 +198,16 @@ TEST(Storage, LongTupleKeysCopyMoveAndOrderLikeShortOnes)
     moved = triple;
     EXPECT_EQ(moved, triple);
     EXPECT_NE(Key::ofTuple({1, 2, 3}), Key::ofTuple({1, 2}));
+    EXPECT_EQ(Key(1, 2, 3), triple);
+    const Key four = Key::ofTuple({1, 2, 3, -4});
+    Key fourCopy = four;
+    EXPECT_EQ(fourCopy.parts.size(), 4U);
+    EXPECT_EQ(fourCopy.parts.at(3), -4);
+    EXPECT_LT(triple, fourCopy);
+    fourCopy = triple;
+    EXPECT_EQ(fourCopy, triple);
+    fourCopy = four;
+    EXPECT_EQ(core::formatKey(fourCopy), "(1, 2, 3, -4)");
 
     Storage storage;
     storage.set(MapKind::Activations, Key::ofTuple({0, 1, 2}), held(activation(1, {0})));
