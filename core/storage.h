@@ -224,19 +224,21 @@ private:
     // The ints reserve(keys) places a pair table in: room for FSDP's weights[layer, 0] and a
     // pipeline's activations[layer, mb] up to 4 micro-batches, at `keys` layers.
     static constexpr int kPairRoomPerKey = 4;
-    // The positions of keys that no table indexes, by key: a hash map made when the first such
-    // key comes. Most storages never hold one, and five empty std::unordered_maps took 280 of
-    // the bytes of every rank's state (at 1024 ranks each rank's state is out of the cache when
-    // its turn comes: the smaller, the fewer places a slice reads).
+    // The positions of keys that no table indexes, by key: an open-addressing table made when
+    // the first such key comes. Most storages never hold one, and five empty std::unordered_maps
+    // took 280 of the bytes of every rank's state (at 1024 ranks each rank's state is out of the
+    // cache when its turn comes: the smaller, the fewer places a slice reads). Its slots sit side
+    // by side: a std::unordered_map made and freed a node for every key set and deleted (four_d's
+    // `activations[layer, mb, 1]`, 6 million at 16,384 ranks).
     class HashedKeys
     {
     public:
         HashedKeys() = default;
-        HashedKeys(const HashedKeys &other) : m_table(copyOf(other)) {}
+        HashedKeys(const HashedKeys &other) { copyFrom(other); }
         HashedKeys &operator=(const HashedKeys &other)
         {
             if (this != &other)
-                m_table = copyOf(other);
+                copyFrom(other);
             return *this;
         }
         HashedKeys(HashedKeys &&) noexcept = default;
@@ -248,12 +250,24 @@ private:
         void erase(const Key &key);
 
     private:
-        using Table = std::unordered_map<Key, std::int32_t, KeyHash>;
-        static std::unique_ptr<Table> copyOf(const HashedKeys &other)
+        struct Slot {
+            Key key;
+            std::int32_t position = -1; // -1: empty
+        };
+        // The slot a key's probe starts at: the high bits of its hash times the golden ratio
+        // (KeyHash's low bits hold little more than its last part's).
+        std::size_t home(const Key &key) const
         {
-            return other.m_table ? std::make_unique<Table>(*other.m_table) : nullptr;
+            return std::size_t((std::uint64_t(KeyHash{}(key)) * 0x9e3779b97f4a7c15ULL) >>
+                               (64 - m_bits));
         }
-        std::unique_ptr<Table> m_table;
+        std::size_t find(
+            const Key &key) const; // the key's slot, or the empty slot ending its probe
+        void grow();
+        void copyFrom(const HashedKeys &other);
+        std::unique_ptr<Slot[]> m_slots;
+        std::uint32_t m_count = 0;
+        std::uint32_t m_bits = 0; // 2^m_bits slots, at most half of them full
     };
     struct Entry {
         Key key;

@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <deque>
 #include <limits>
+#include <map>
 #include <memory>
 #include <random>
 #include <stdexcept>
@@ -250,6 +251,53 @@ TEST(Storage, FindsEveryKeyAndKeepsInsertionOrderAfterRandomErases)
             EXPECT_EQ(found->layer, expected[i].second) << "step " << step;
         }
     }
+}
+
+// Keys no table indexes (triples, longer tuples, negative parts) go to an open-addressing
+// table whose erase moves later keys of a probe back into the freed slot: after any sequence
+// of sets and erases, growing it past several sizes, every key still finds its own object.
+TEST(Storage, HashedKeysAreFoundAfterRandomSetsAndErases)
+{
+    Storage storage;
+    std::map<Key, int> expected; // key, layer of its object
+    std::mt19937 random(11);
+    const auto randomKey = [&random] {
+        const int a = int(random() % 40), b = int(random() % 6);
+        switch (random() % 4) {
+            case 0:
+                return Key(a, b, int(random() % 3));
+            case 1:
+                return Key::ofTuple({a, b, 1, int(random() % 3)});
+            case 2:
+                return Key(-1 - a);
+            default:
+                return Key(a, -1 - b);
+        }
+    };
+    for (int step = 0; step < 6000; ++step) {
+        const Key key = randomKey();
+        // Sets win early and erases late: the table grows, then empties through every shape.
+        if (int(random() % 6000) >= step) {
+            storage.set(MapKind::Activations, key, held(weight(step)));
+            expected[key] = step;
+        } else {
+            EXPECT_EQ(storage.erase(MapKind::Activations, key), expected.erase(key) == 1);
+        }
+        if (step % 7 != 0)
+            continue;
+        ASSERT_EQ(storage.size(MapKind::Activations), expected.size()) << "step " << step;
+        for (const auto &[known, layer] : expected) {
+            const Object *found = storage.find(MapKind::Activations, known);
+            ASSERT_NE(found, nullptr) << core::formatKey(known) << " at step " << step;
+            EXPECT_EQ(found->layer, layer) << core::formatKey(known) << " at step " << step;
+        }
+        EXPECT_EQ(storage.find(MapKind::Activations, Key(99, 99, 99)), nullptr);
+    }
+    const Storage copy = storage; // a copy holds its own table
+    storage.set(MapKind::Activations, Key(98, 98, 98), held(weight(1)));
+    EXPECT_EQ(copy.find(MapKind::Activations, Key(98, 98, 98)), nullptr);
+    for (const auto &[known, layer] : expected)
+        EXPECT_EQ(copy.find(MapKind::Activations, known)->layer, layer);
 }
 
 // Keys on both sides of every fast path's bounds (int keys below 65,536, pairs (a, b) with a
