@@ -8,18 +8,27 @@
 
 namespace rankstep::core {
 
-KeyParts::KeyParts(const int *items, std::size_t count) : m_size(std::uint32_t(count))
+KeyParts::KeyParts(const int *items, std::size_t count)
+    : m_size(std::uint16_t(std::min<std::size_t>(count, 0xffff)))
 {
-    int *out = m_held.inline_;
-    if (count > 2)
-        out = m_held.heap = new int[count];
+    if (count > 0xffffffffU)
+        throw std::length_error("a storage key of more than 2^32 ints");
+    int *out = m_held.ints;
+    if (count > kInline) {
+        int *block = new int[count + 1];
+        block[0] = int(std::uint32_t(count));
+        setHeap(block);
+        out = block + 1;
+    }
     std::copy(items, items + count, out);
 }
 
 void KeyParts::copyHeap(const KeyParts &other)
 {
-    m_held.heap = new int[other.m_size];
-    std::copy(other.m_held.heap, other.m_held.heap + other.m_size, m_held.heap);
+    const std::size_t count = other.size();
+    int *block = new int[count + 1];
+    std::copy(other.heap(), other.heap() + count + 1, block);
+    setHeap(block);
 }
 
 int KeyParts::at(std::size_t i) const
@@ -93,25 +102,81 @@ void Storage::setPositionGrowing(Map &m, const Key &key, std::int32_t position)
     }
 }
 
+std::size_t Storage::HashedKeys::find(const Key &key) const
+{
+    const std::size_t mask = (std::size_t(1) << m_bits) - 1;
+    std::size_t at = home(key);
+    while (m_slots[at].position >= 0 && !(m_slots[at].key == key))
+        at = (at + 1) & mask;
+    return at;
+}
+
 std::int32_t Storage::HashedKeys::position(const Key &key) const
 {
-    if (!m_table)
+    if (!m_slots)
         return -1;
-    const auto it = m_table->find(key);
-    return it == m_table->end() ? -1 : it->second;
+    return m_slots[find(key)].position;
+}
+
+void Storage::HashedKeys::grow()
+{
+    std::unique_ptr<Slot[]> old = std::move(m_slots);
+    const std::size_t oldSize = old ? std::size_t(1) << m_bits : 0;
+    m_bits = old ? m_bits + 1 : 3;
+    m_count = old ? m_count : 0;
+    m_slots = std::make_unique<Slot[]>(std::size_t(1) << m_bits);
+    for (std::size_t i = 0; i < oldSize; ++i)
+        if (old[i].position >= 0)
+            m_slots[find(old[i].key)] = std::move(old[i]);
 }
 
 void Storage::HashedKeys::set(const Key &key, std::int32_t position)
 {
-    if (!m_table)
-        m_table = std::make_unique<Table>();
-    (*m_table)[key] = position;
+    if (!m_slots || 2 * (std::size_t(m_count) + 1) > (std::size_t(1) << m_bits))
+        grow();
+    Slot &slot = m_slots[find(key)];
+    if (slot.position < 0) {
+        slot.key = key;
+        ++m_count;
+    }
+    slot.position = position;
 }
 
+// Linear probing without tombstones: the slots after the freed one that their probe would no
+// longer reach move back into it.
 void Storage::HashedKeys::erase(const Key &key)
 {
-    if (m_table)
-        m_table->erase(key);
+    if (!m_slots)
+        return;
+    const std::size_t mask = (std::size_t(1) << m_bits) - 1;
+    std::size_t hole = find(key);
+    if (m_slots[hole].position < 0)
+        return;
+    --m_count;
+    for (std::size_t next = (hole + 1) & mask; m_slots[next].position >= 0;
+         next = (next + 1) & mask) {
+        const std::size_t start = home(m_slots[next].key);
+        // Stays when its home lies cyclically in (hole, next]: its probe never passes the hole.
+        const bool stays =
+            hole <= next ? (hole < start && start <= next) : (hole < start || start <= next);
+        if (!stays) {
+            m_slots[hole] = std::move(m_slots[next]);
+            hole = next;
+        }
+    }
+    m_slots[hole] = Slot{};
+}
+
+void Storage::HashedKeys::copyFrom(const HashedKeys &other)
+{
+    m_count = other.m_count;
+    m_bits = other.m_bits;
+    m_slots.reset();
+    if (!other.m_slots)
+        return;
+    const std::size_t size = std::size_t(1) << m_bits;
+    m_slots = std::make_unique<Slot[]>(size);
+    std::copy(other.m_slots.get(), other.m_slots.get() + size, m_slots.get());
 }
 
 std::size_t Storage::roomFor(int keys)

@@ -7,6 +7,7 @@
 #include <bit>
 #include <compare>
 #include <cstdint>
+#include <cstring>
 #include <initializer_list>
 #include <memory>
 #include <string>
@@ -28,19 +29,21 @@ inline const char *mapName(MapKind map)
     return std::size_t(map) < std::size_t(kMapCount) ? kNames[std::size_t(map)] : "?";
 }
 
-// The ints of a key, held in the key itself up to two (every key the puzzles use: `weights[3]`,
-// `activations[0, mb]`), on the heap beyond. Reads like a const std::vector<int>. The two ints
-// and the heap pointer share their place: 16 bytes with Key's flag (a long run records 1.38
-// million keys in its storage changes).
+// The ints of a key, held in the key itself up to three (every key the puzzles use:
+// `weights[3]`, `activations[0, mb]`, a tensor block's `activations[layer, mb, 1]`), on the heap
+// beyond. Reads like a const std::vector<int>. The three ints and the heap pointer share their
+// place: 16 bytes with Key's flag (a long run records 1.38 million keys in its storage changes;
+// four_d at 16,384 ranks made a heap block for each of its 6 million three-int keys).
 class KeyParts
 {
 public:
     KeyParts() = default;
     KeyParts(std::initializer_list<int> items) : KeyParts(items.begin(), items.size()) {}
     explicit KeyParts(const std::vector<int> &items) : KeyParts(items.data(), items.size()) {}
-    // One or two ints, inline: the keys every operation makes.
-    explicit KeyParts(int a) : m_held(inlineInts(a, 0)), m_size(1) {}
-    KeyParts(int a, int b) : m_held(inlineInts(a, b)), m_size(2) {}
+    // One, two or three ints, inline: the keys every operation makes.
+    explicit KeyParts(int a) : m_held(inlineInts(a, 0, 0)), m_size(1) {}
+    KeyParts(int a, int b) : m_held(inlineInts(a, b, 0)), m_size(2) {}
+    KeyParts(int a, int b, int c) : m_held(inlineInts(a, b, c)), m_size(3) {}
     // Inline, as IndexSet's: every stored object's change copies its key.
     KeyParts(const KeyParts &other) : m_held(other.m_held), m_size(other.m_size)
     {
@@ -61,7 +64,7 @@ public:
     {
         if (this != &other) {
             if (onHeap())
-                delete[] m_held.heap;
+                delete[] heap();
             m_held = other.m_held;
             m_size = other.m_size;
             other.m_size = 0;
@@ -71,41 +74,55 @@ public:
     ~KeyParts()
     {
         if (onHeap())
-            delete[] m_held.heap;
+            delete[] heap();
     }
 
-    std::size_t size() const { return m_size; }
+    std::size_t size() const { return onHeap() ? std::uint32_t(heap()[0]) : m_size; }
     bool empty() const { return m_size == 0; }
-    const int *begin() const { return onHeap() ? m_held.heap : m_held.inline_; }
-    const int *end() const { return begin() + m_size; }
+    const int *begin() const { return onHeap() ? heap() + 1 : m_held.ints; }
+    const int *end() const { return begin() + size(); }
     int operator[](std::size_t i) const { return begin()[i]; }
     int at(std::size_t i) const; // throws std::out_of_range past the end
     int front() const { return at(0); }
 
     std::strong_ordering operator<=>(const KeyParts &other) const;
     bool operator==(const KeyParts &other) const;
-    bool onHeap() const { return m_size > 2; } // the destructor frees the ints
+    bool onHeap() const { return m_size > kInline; } // the destructor frees the ints
 
 private:
+    static constexpr std::uint16_t kInline = 3;
     KeyParts(const int *items, std::size_t count);
-    void copyHeap(const KeyParts &other); // the ints of a key of more than two
-    union Held {
-        int inline_[2] = {0, 0};
-        int *heap; // all the ints when there are more than two
+    void copyHeap(const KeyParts &other); // the ints of a key of more than three
+    // The three ints, or (a longer key) in their first eight bytes the pointer to its count and
+    // then all its ints: int-aligned, so that the size (up to 65535; a longer key's is its
+    // block's) fits in the two bytes after them and Key's flag after it.
+    struct Held {
+        int ints[kInline] = {0, 0, 0};
     };
-    // Both ints in one 8-byte write: the key is read back as 8 bytes right after it is made (in a
-    // rank's coroutine frame, cold by the rank's turn), and a read of two pending 4-byte writes
-    // waits for the frame's line to come from memory (docs/benchmarks.md,
+    int *heap() const
+    {
+        int *pointer = nullptr;
+        std::memcpy(&pointer, m_held.ints, sizeof pointer);
+        return pointer;
+    }
+    void setHeap(int *pointer) { std::memcpy(m_held.ints, &pointer, sizeof pointer); }
+    // The first two ints in one 8-byte write: the key is read back as 8 bytes right after it is
+    // made (in a rank's coroutine frame, cold by the rank's turn), and a read of two pending
+    // 4-byte writes waits for the frame's line to come from memory (docs/benchmarks.md,
     // "What keeps them there").
-    static Held inlineInts(int a, int b)
+    static Held inlineInts(int a, int b, int c)
     {
         constexpr bool little = std::endian::native == std::endian::little;
         const std::uint64_t first = std::uint32_t(little ? a : b);
         const std::uint64_t second = std::uint32_t(little ? b : a);
-        return std::bit_cast<Held>(first | second << 32);
+        const std::uint64_t both = first | second << 32;
+        Held held;
+        std::memcpy(held.ints, &both, sizeof both);
+        held.ints[2] = c;
+        return held;
     }
     Held m_held;
-    std::uint32_t m_size = 0; // last, so that Key's flag fits in the padding after it
+    std::uint16_t m_size = 0; // last, so that Key's flag fits in the padding after it; > 3: heap
 };
 
 // A dictionary key: an int (`weights[3]`) or a tuple of ints (`activations[0, mb]`).
@@ -113,6 +130,7 @@ struct Key {
     Key() = default;
     Key(int scalar) : parts(scalar) {} // NOLINT(google-explicit-constructor)
     Key(int a, int b) : parts(a, b), tuple(true) {}
+    Key(int a, int b, int c) : parts(a, b, c), tuple(true) {}
     static Key ofTuple(const std::vector<int> &items);
 
     [[no_unique_address]] KeyParts parts; // its tail padding holds `tuple`: 16 bytes, not 24
@@ -206,19 +224,21 @@ private:
     // The ints reserve(keys) places a pair table in: room for FSDP's weights[layer, 0] and a
     // pipeline's activations[layer, mb] up to 4 micro-batches, at `keys` layers.
     static constexpr int kPairRoomPerKey = 4;
-    // The positions of keys that no table indexes, by key: a hash map made when the first such
-    // key comes. Most storages never hold one, and five empty std::unordered_maps took 280 of
-    // the bytes of every rank's state (at 1024 ranks each rank's state is out of the cache when
-    // its turn comes: the smaller, the fewer places a slice reads).
+    // The positions of keys that no table indexes, by key: an open-addressing table made when
+    // the first such key comes. Most storages never hold one, and five empty std::unordered_maps
+    // took 280 of the bytes of every rank's state (at 1024 ranks each rank's state is out of the
+    // cache when its turn comes: the smaller, the fewer places a slice reads). Its slots sit side
+    // by side: a std::unordered_map made and freed a node for every key set and deleted (four_d's
+    // `activations[layer, mb, 1]`, 6 million at 16,384 ranks).
     class HashedKeys
     {
     public:
         HashedKeys() = default;
-        HashedKeys(const HashedKeys &other) : m_table(copyOf(other)) {}
+        HashedKeys(const HashedKeys &other) { copyFrom(other); }
         HashedKeys &operator=(const HashedKeys &other)
         {
             if (this != &other)
-                m_table = copyOf(other);
+                copyFrom(other);
             return *this;
         }
         HashedKeys(HashedKeys &&) noexcept = default;
@@ -230,12 +250,24 @@ private:
         void erase(const Key &key);
 
     private:
-        using Table = std::unordered_map<Key, std::int32_t, KeyHash>;
-        static std::unique_ptr<Table> copyOf(const HashedKeys &other)
+        struct Slot {
+            Key key;
+            std::int32_t position = -1; // -1: empty
+        };
+        // The slot a key's probe starts at: the high bits of its hash times the golden ratio
+        // (KeyHash's low bits hold little more than its last part's).
+        std::size_t home(const Key &key) const
         {
-            return other.m_table ? std::make_unique<Table>(*other.m_table) : nullptr;
+            return std::size_t((std::uint64_t(KeyHash{}(key)) * 0x9e3779b97f4a7c15ULL) >>
+                               (64 - m_bits));
         }
-        std::unique_ptr<Table> m_table;
+        std::size_t find(
+            const Key &key) const; // the key's slot, or the empty slot ending its probe
+        void grow();
+        void copyFrom(const HashedKeys &other);
+        std::unique_ptr<Slot[]> m_slots;
+        std::uint32_t m_count = 0;
+        std::uint32_t m_bits = 0; // 2^m_bits slots, at most half of them full
     };
     struct Entry {
         Key key;

@@ -33,12 +33,20 @@ bool exactInt(PyObject *item, int &out)
 
 core::Key toKey(py::handle key)
 {
-    int a = 0, b = 0;
+    int a = 0, b = 0, c = 0;
     if (exactInt(key.ptr(), a))
         return core::Key(a);
-    if (PyTuple_CheckExact(key.ptr()) && PyTuple_GET_SIZE(key.ptr()) == 2 &&
-        exactInt(PyTuple_GET_ITEM(key.ptr(), 0), a) && exactInt(PyTuple_GET_ITEM(key.ptr(), 1), b))
-        return core::Key(a, b);
+    if (PyTuple_CheckExact(key.ptr())) {
+        // Pairs and a tensor block's triples (`activations[layer, mb, 1]`) without a vector.
+        const Py_ssize_t size = PyTuple_GET_SIZE(key.ptr());
+        if (size == 2 && exactInt(PyTuple_GET_ITEM(key.ptr(), 0), a) &&
+            exactInt(PyTuple_GET_ITEM(key.ptr(), 1), b))
+            return core::Key(a, b);
+        if (size == 3 && exactInt(PyTuple_GET_ITEM(key.ptr(), 0), a) &&
+            exactInt(PyTuple_GET_ITEM(key.ptr(), 1), b) &&
+            exactInt(PyTuple_GET_ITEM(key.ptr(), 2), c))
+            return core::Key(a, b, c);
+    }
     if (py::isinstance<py::tuple>(key)) {
         std::vector<int> parts;
         for (py::handle item : key) {

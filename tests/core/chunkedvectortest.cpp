@@ -298,7 +298,7 @@ TEST(ChangeLog, OnlyAKeyOrASetOnTheHeapMakesClearingDestroyEachChangeAndObject)
     ChangeLog longKey = plain;
     EXPECT_FALSE(longKey.ownsHeap());
     StorageChange tuple;
-    tuple.key = Key::ofTuple({1, 2, 3});
+    tuple.key = Key::ofTuple({1, 2, 3, 4}); // three ints are held in the key, four on the heap
     longKey.append(tuple, std::nullopt);
     EXPECT_TRUE(longKey.ownsHeap());
 

@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <deque>
 #include <limits>
+#include <map>
 #include <memory>
 #include <random>
 #include <stdexcept>
@@ -151,8 +152,8 @@ TEST(Storage, PairKeyEqualsTheTupleOfTheSameInts)
     EXPECT_EQ(core::formatKey(Key(0, 2)), "(0, 2)");
 }
 
-// A key of one or two ints is made in one write of both (core/storage.h, KeyParts::inlineInts):
-// each int keeps its sign and its place, whatever the other holds.
+// A key of one, two or three ints is made with its first two in one write (core/storage.h,
+// KeyParts::inlineInts): each int keeps its sign and its place, whatever the other holds.
 TEST(Storage, KeysOfOneOrTwoIntsHoldExactlyTheirInts)
 {
     constexpr int kMost = std::numeric_limits<int>::max(), kLeast = std::numeric_limits<int>::min();
@@ -163,6 +164,12 @@ TEST(Storage, KeysOfOneOrTwoIntsHoldExactlyTheirInts)
         EXPECT_EQ(pair.parts[0], a);
         EXPECT_EQ(pair.parts[1], b);
         EXPECT_EQ(pair, Key::ofTuple({a, b}));
+        const Key triple(a, b, a);
+        ASSERT_EQ(triple.parts.size(), 3U);
+        EXPECT_EQ(triple.parts[0], a);
+        EXPECT_EQ(triple.parts[1], b);
+        EXPECT_EQ(triple.parts[2], a);
+        EXPECT_EQ(triple, Key::ofTuple({a, b, a}));
         const Key one(a);
         ASSERT_EQ(one.parts.size(), 1U);
         EXPECT_EQ(one.parts[0], a);
@@ -173,7 +180,7 @@ TEST(Storage, KeysOfOneOrTwoIntsHoldExactlyTheirInts)
     EXPECT_LT(Key(-1, 0), Key(0, -1));
 }
 
-// Keys hold up to two ints in themselves and longer tuples on the heap: both kinds copy, move,
+// Keys hold up to three ints in themselves and longer tuples on the heap: both kinds copy, move,
 // compare and order like the tuples they stand for.
 TEST(Storage, LongTupleKeysCopyMoveAndOrderLikeShortOnes)
 {
@@ -192,6 +199,16 @@ TEST(Storage, LongTupleKeysCopyMoveAndOrderLikeShortOnes)
     moved = triple;
     EXPECT_EQ(moved, triple);
     EXPECT_NE(Key::ofTuple({1, 2, 3}), Key::ofTuple({1, 2}));
+    EXPECT_EQ(Key(1, 2, 3), triple);
+    const Key four = Key::ofTuple({1, 2, 3, -4});
+    Key fourCopy = four;
+    EXPECT_EQ(fourCopy.parts.size(), 4U);
+    EXPECT_EQ(fourCopy.parts.at(3), -4);
+    EXPECT_LT(triple, fourCopy);
+    fourCopy = triple;
+    EXPECT_EQ(fourCopy, triple);
+    fourCopy = four;
+    EXPECT_EQ(core::formatKey(fourCopy), "(1, 2, 3, -4)");
 
     Storage storage;
     storage.set(MapKind::Activations, Key::ofTuple({0, 1, 2}), held(activation(1, {0})));
@@ -234,6 +251,53 @@ TEST(Storage, FindsEveryKeyAndKeepsInsertionOrderAfterRandomErases)
             EXPECT_EQ(found->layer, expected[i].second) << "step " << step;
         }
     }
+}
+
+// Keys no table indexes (triples, longer tuples, negative parts) go to an open-addressing
+// table whose erase moves later keys of a probe back into the freed slot: after any sequence
+// of sets and erases, growing it past several sizes, every key still finds its own object.
+TEST(Storage, HashedKeysAreFoundAfterRandomSetsAndErases)
+{
+    Storage storage;
+    std::map<Key, int> expected; // key, layer of its object
+    std::mt19937 random(11);
+    const auto randomKey = [&random] {
+        const int a = int(random() % 40), b = int(random() % 6);
+        switch (random() % 4) {
+            case 0:
+                return Key(a, b, int(random() % 3));
+            case 1:
+                return Key::ofTuple({a, b, 1, int(random() % 3)});
+            case 2:
+                return Key(-1 - a);
+            default:
+                return Key(a, -1 - b);
+        }
+    };
+    for (int step = 0; step < 6000; ++step) {
+        const Key key = randomKey();
+        // Sets win early and erases late: the table grows, then empties through every shape.
+        if (int(random() % 6000) >= step) {
+            storage.set(MapKind::Activations, key, held(weight(step)));
+            expected[key] = step;
+        } else {
+            EXPECT_EQ(storage.erase(MapKind::Activations, key), expected.erase(key) == 1);
+        }
+        if (step % 7 != 0)
+            continue;
+        ASSERT_EQ(storage.size(MapKind::Activations), expected.size()) << "step " << step;
+        for (const auto &[known, layer] : expected) {
+            const Object *found = storage.find(MapKind::Activations, known);
+            ASSERT_NE(found, nullptr) << core::formatKey(known) << " at step " << step;
+            EXPECT_EQ(found->layer, layer) << core::formatKey(known) << " at step " << step;
+        }
+        EXPECT_EQ(storage.find(MapKind::Activations, Key(99, 99, 99)), nullptr);
+    }
+    const Storage copy = storage; // a copy holds its own table
+    storage.set(MapKind::Activations, Key(98, 98, 98), held(weight(1)));
+    EXPECT_EQ(copy.find(MapKind::Activations, Key(98, 98, 98)), nullptr);
+    for (const auto &[known, layer] : expected)
+        EXPECT_EQ(copy.find(MapKind::Activations, known)->layer, layer);
 }
 
 // Keys on both sides of every fast path's bounds (int keys below 65,536, pairs (a, b) with a

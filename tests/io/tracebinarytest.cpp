@@ -90,7 +90,7 @@ TEST(TraceBinary, KeepsTheTensorParallelFieldsOfAnObjectInBothForms)
     EXPECT_EQ(fromJson->finalWeights, trace.finalWeights);
     // A block that is no mask of the two blocks is refused, naming the field.
     std::string bad = json;
-    bad.replace(bad.find("\"block\": 2"), 11, "\"block\": 9");
+    bad.replace(bad.find("\"block\": 2"), 10, "\"block\": 9");
     auto refused = traceFromJson(bad);
     ASSERT_FALSE(refused.ok());
     EXPECT_NE(refused.error().message.find("block"), std::string::npos) << refused.error().message;

@@ -177,8 +177,9 @@ async def puzzle(model):
         "forward(layer, inp, weight): 'layer' is given twice\n"
         "forward(layer, inp, weight): there is no argument named 'weigth'\n"
         "forward(layer, inp, weight): 'layer' is missing\n"
-        "load_weights(layer, shard=0, total=1): layer is too large: 1099511627776\n"
-        "load_weights(layer, shard=0, total=1): takes 1 to 3 arguments, 0 were given ('layer' is "
+        "load_weights(layer, shard=0, total=1, split=None): layer is too large: 1099511627776\n"
+        "load_weights(layer, shard=0, total=1, split=None): takes 1 to 4 arguments, 0 were given "
+        "('layer' is "
         "missing)\n"
         "update(layer, weight_grad, weight, opt_state): layer must be a whole number, not float\n";
     EXPECT_EQ(outcome.output, expected + expected); // each rank's calls, one rank after the other
