@@ -117,6 +117,8 @@ CostRecipe read(const JsonValue &root)
     recipe.flopsPerSecond = positive(device, "flops_per_second", kMostRate);
     recipe.utilization = positive(device, "utilization", 1.0);
     recipe.memoryBandwidth = positive(device, "memory_bytes_per_second", kMostRate);
+    if (device.has("memory_bytes"))
+        recipe.memoryBytes = positive(device, "memory_bytes", 1e18);
     const Fields network = top.object("network");
     recipe.network.gpusPerNode = network.integer32("gpus_per_node", 1, 1 << 16);
     recipe.network.intraNodeBandwidth = positive(network, "intra_node_bytes_per_second", kMostRate);

@@ -32,6 +32,7 @@ struct CostRecipe {
     double tensorActivationBytesPerToken = 0;
     double weightBytes = 2, gradientBytes = 2, optimizerBytes = 12; // per parameter
     double flopsPerSecond = 0, utilization = 0, memoryBandwidth = 0;
+    double memoryBytes = 0; // optional (0: not given): a device's memory, what a rank must fit in
     core::Network network;
 };
 

@@ -4,6 +4,7 @@
 // learner makes with them, each a plain sentence at its line.
 #include "pythontestsupport.h"
 
+#include "core/io/costfile.h"
 #include "core/io/jsonparser.h"
 
 #include <gtest/gtest.h>
@@ -215,6 +216,49 @@ TEST(TensorParallelAtScale, OneGpt3LayerKeepsKorthikantisActivationsPerRank)
     // The rounded figures: 0.58 GB and 0.36 GB.
     EXPECT_NEAR(tensor / 1e9, 0.58, 0.005);
     EXPECT_NEAR(sequence / 1e9, 0.36, 0.005);
+}
+
+// The Llama 3 405B preset in the paper's per-rank shape (tensor 8 x pipeline 16; data 1 here, the
+// paper's 128 changes no rank's memory): a rank of the second stage holds 8 of the 126 layers,
+// each weight, gradient and optimizer state an eighth of the layer's, and at its peak the
+// activations of 15 micro-batches (1F1B's warm-up of 14 and the one in flight), two a layer (the
+// blocks' inputs) and the stage's output, each as Korthikanti et al. (2022) give with tensor
+// parallelism: the part the preset says tensor parallelism divides over 8, the rest whole.
+TEST(TensorParallelAtScale, Llama3PresetPricesARanksSlicesAndActivationsFromItsFigures)
+{
+    const auto recipe = io::loadCostRecipe("llama3-405b");
+    ASSERT_TRUE(recipe) << recipe.error().message;
+    ASSERT_EQ(recipe->modelLayers, 126);
+    ASSERT_GT(recipe->tensorActivationBytesPerToken, 0);
+    TempDir dir;
+    const CliResult run =
+        runCli({"explain", std::string(RANKSTEP_SOURCE_DIR) + "/lessons/99-four_d/solution.py",
+                "--ranks", "128", "--tensor", "8", "--pipeline", "16", "--layers", "126",
+                "--batches", "16", "--cost", "llama3-405b", "--at", "peak", "--json"},
+               dir);
+    ASSERT_EQ(run.exitCode, 0) << run.err;
+    const auto json = io::parseJson(run.out);
+    ASSERT_TRUE(json) << json.error().message;
+    const io::JsonValue *peak = json->find("peak");
+    ASSERT_NE(peak, nullptr);
+    const io::JsonValue *kinds = peak->find("by_kind");
+    ASSERT_NE(kinds, nullptr);
+    const auto bytesOf = [&](const char *kind) {
+        const io::JsonValue *value = kinds->find(kind);
+        return value ? std::stod(value->text) : -1.0;
+    };
+    EXPECT_EQ(std::stoi(peak->find("rank")->text) / 8, 1) << "the peak is the second stage's";
+
+    const double t = 8, layersOnRank = 8, parameters = recipe->parameters / 126 * layersOnRank;
+    // Rounded to a byte an object: one object a layer.
+    EXPECT_NEAR(bytesOf("weight"), parameters * recipe->weightBytes / t, layersOnRank);
+    EXPECT_NEAR(bytesOf("weight_grad"), parameters * recipe->gradientBytes / t, layersOnRank);
+    EXPECT_NEAR(bytesOf("opt_state"), parameters * recipe->optimizerBytes / t, layersOnRank);
+    const double whole = recipe->activationBytesPerToken / 126 * recipe->tokensPerBatch;
+    const double divided = recipe->tensorActivationBytesPerToken / 126 * recipe->tokensPerBatch;
+    const double perObject = (whole - divided + divided / t) / 2;
+    const double objects = 15 * layersOnRank * 2 + 1;
+    EXPECT_NEAR(bytesOf("activation"), objects * perObject, objects);
 }
 
 } // namespace
