@@ -453,7 +453,10 @@ ScriptOptions addScriptOptions(QCommandLineParser &parser)
          QStringLiteral("learner:lesson")},
         {QStringLiteral("shortcuts"),
          QCoreApplication::translate("Options",
-                                     "Open Help > Keyboard Shortcuts before the screenshot.")}};
+                                     "Open Help > Keyboard Shortcuts before the screenshot.")},
+        {QStringLiteral("why-page"),
+         QCoreApplication::translate("Options", "Show the Why tab's page <page>: memory or time."),
+         QStringLiteral("page")}};
     parser.addOptions({o.lesson,
                        o.code,
                        o.run,
@@ -482,7 +485,8 @@ ScriptOptions addScriptOptions(QCommandLineParser &parser)
                        o.quiz,
                        o.classFolder,
                        o.classOpen,
-                       o.shortcuts});
+                       o.shortcuts,
+                       o.whyPage});
     return o;
 }
 
@@ -547,6 +551,15 @@ bool startScript(const QCommandLineParser &parser, const ScriptOptions &o, Scrip
     if (parser.isSet(o.highlight) && !highlight) {
         std::fprintf(stderr, "rankstep: --highlight wants critical-path\n");
         return false;
+    }
+    if (parser.isSet(o.whyPage)) {
+        const QString page = parser.value(o.whyPage);
+        if (page != QStringLiteral("memory") && page != QStringLiteral("time")) {
+            std::fprintf(stderr, "rankstep: --why-page wants memory or time\n");
+            return false;
+        }
+        if (auto *why = window.findChild<ExplainView *>())
+            why->showTimePage(page == QStringLiteral("time"));
     }
     if (parser.isSet(o.memory)) {
         const QString memory = parser.value(o.memory);

@@ -40,7 +40,7 @@ struct ScriptOptions {
     QCommandLineOption lesson, code, run, screenshot, describe, lessons, step, stepBy, importFile,
         tab, quitAfterFirstPaint, presentation, zoom, theme, colorBlind, size, compare, highlight,
         memory, real, showReal, cost, sweep, sweepOpen, replay, quiz, classFolder, classOpen,
-        shortcuts;
+        shortcuts, whyPage;
 };
 ScriptOptions addScriptOptions(QCommandLineParser &parser);
 

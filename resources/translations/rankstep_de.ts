@@ -1386,6 +1386,10 @@
         <translation>Vor dem Bildschirmfoto Hilfe &gt; Tastenkürzel öffnen.</translation>
     </message>
     <message>
+        <source>Show the Why tab&apos;s page &lt;page&gt;: memory or time.</source>
+        <translation>Die Seite &lt;page&gt; des Tabs „Warum“ zeigen: memory oder time.</translation>
+    </message>
+    <message>
         <source>A notebook or Python file to import, a recorded demonstration to replay, or a class folder to grade.</source>
         <translation>Ein Notebook oder eine Python-Datei zum Importieren, eine aufgezeichnete Vorführung zum Abspielen oder ein Klassenordner zum Bewerten.</translation>
     </message>
@@ -1964,6 +1968,14 @@ Sekunden jedes Ranks für Berechnung (forward, backward, loss, update) und für 
     <message>
         <source>own bandwidth</source>
         <translation>eigene Bandbreite</translation>
+    </message>
+    <message>
+        <source>tensor %1</source>
+        <translation>Tensor %1</translation>
+    </message>
+    <message>
+        <source>pipeline %1</source>
+        <translation>Pipeline %1</translation>
     </message>
     <message>
         <source>correct</source>
@@ -3024,6 +3036,50 @@ Sekunden jedes Ranks für Berechnung (forward, backward, loss, update) und für 
     <message>
         <source>Show the critical path</source>
         <translation>Kritischen Pfad zeigen</translation>
+    </message>
+    <message>
+        <source>compute</source>
+        <translation>Rechnen</translation>
+    </message>
+    <message>
+        <source>tensor-parallel communication</source>
+        <translation>Kommunikation der Tensor-Parallelität</translation>
+    </message>
+    <message>
+        <source>context-parallel communication</source>
+        <translation>Kommunikation der Kontext-Parallelität</translation>
+    </message>
+    <message>
+        <source>pipeline communication</source>
+        <translation>Kommunikation der Pipeline</translation>
+    </message>
+    <message>
+        <source>data-parallel communication</source>
+        <translation>Kommunikation der Datenparallelität</translation>
+    </message>
+    <message>
+        <source>expert-parallel communication</source>
+        <translation>Kommunikation der Experten-Parallelität</translation>
+    </message>
+    <message>
+        <source>other communication</source>
+        <translation>andere Kommunikation</translation>
+    </message>
+    <message>
+        <source>bubble (idle)</source>
+        <translation>Blase (Leerlauf)</translation>
+    </message>
+    <message>
+        <source>A rank&apos;s mean time by parallelism</source>
+        <translation>Mittlere Zeit eines Ranks nach Parallelität</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>A rank&apos;s mean time, split the way large training jobs are read: computing, communicating within each parallelism&apos;s groups, and waiting (the bubble).</source>
+        <translation>Die mittlere Zeit eines Ranks, aufgeteilt, wie man große Trainingsläufe liest: Rechnen, Kommunikation in den Gruppen jeder Parallelität und Warten (die Blase).</translation>
     </message>
     <message>
         <source>The chain of operations, across ranks, that sets the run&apos;s end time: make any of them shorter and the run ends sooner.</source>

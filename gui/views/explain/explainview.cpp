@@ -10,10 +10,13 @@
 #include "core/explain/explainsentences.h"
 #include "core/explain/formulas.h"
 #include "core/explain/memoryexplain.h"
+#include "core/explain/timesplit.h"
 #include "core/explain/waitexplain.h"
 #include "core/lessons/lesson.h"
 
 #include <algorithm>
+#include <cmath>
+#include <string>
 
 #include <QComboBox>
 #include <QFontMetrics>
@@ -31,6 +34,57 @@
 
 namespace rankstep::gui {
 namespace {
+
+// Each parallelism's communication in words.
+QString axisCommunication(const std::string &axis)
+{
+    if (axis == "tensor")
+        return ExplainView::tr("tensor-parallel communication");
+    if (axis == "context")
+        return ExplainView::tr("context-parallel communication");
+    if (axis == "pipeline")
+        return ExplainView::tr("pipeline communication");
+    if (axis == "data")
+        return ExplainView::tr("data-parallel communication");
+    if (axis == "expert")
+        return ExplainView::tr("expert-parallel communication");
+    return QString::fromStdString(axis);
+}
+
+// A laid-out run's time split as a table: each part's mean time a rank, its share and a bar as
+// long as the share (no-break spaces: rich text folds others), compute first and the bubble last.
+QString timeSplitTable(const explain::TimeSplit &split, bool seconds)
+{
+    std::vector<std::pair<QString, core::SimTime>> parts = {
+        {ExplainView::tr("compute"), split.compute}};
+    for (std::size_t i = 0; i < core::kAxes.size(); ++i)
+        if (split.axes[i].ticks() > 0)
+            parts.emplace_back(axisCommunication(core::axisName(core::kAxes[i])), split.axes[i]);
+    if (split.other.ticks() > 0)
+        parts.emplace_back(ExplainView::tr("other communication"), split.other);
+    parts.emplace_back(ExplainView::tr("bubble (idle)"), split.idle);
+    std::int64_t whole = 0;
+    for (const auto &part : parts)
+        whole += part.second.ticks();
+    const double ranks = std::max(1, split.ranks);
+    QString html = QStringLiteral("<b>%1</b><table cellspacing=\"0\" cellpadding=\"2\">")
+                       .arg(ExplainView::tr("A rank's mean time by parallelism"));
+    for (const auto &[name, time] : parts) {
+        const double share = whole > 0 ? double(time.ticks()) / double(whole) : 0.0;
+        const double mean = double(time.ticks()) / ranks;
+        const QString value =
+            seconds ? ExplainView::tr("%1 s").arg(mean / core::kRealTicksPerSecondOfCost, 0, 'f', 3)
+                    : QString::number(mean / double(core::SimTime::steps(1).ticks()), 'f', 1);
+        html += QStringLiteral(
+                    "<tr><td>%1</td><td align=\"right\">&nbsp;%2</td>"
+                    "<td align=\"right\">&nbsp;%3%</td><td>&nbsp;<span "
+                    "style=\"background-color:#5b7fbf\">%4</span></td></tr>")
+                    .arg(name, value)
+                    .arg(share * 100, 0, 'f', 1)
+                    .arg(QString(std::max(1, int(std::lround(share * 40))), QChar(0x00A0)));
+    }
+    return html + QStringLiteral("</table>");
+}
 
 constexpr int kEventRole = Qt::UserRole + 1;
 
@@ -52,6 +106,7 @@ ExplainView::ExplainView(RunSession &session, Appearance &appearance, QWidget *p
     : QWidget(parent), m_session(session), m_appearance(appearance)
 {
     auto *tabs = new QTabWidget;
+    m_pages = tabs;
     tabs->addTab(buildMemoryPage(), tr("What fills memory")); // scrolls its top part only
     tabs->addTab(scrollable(buildTimePage()), tr("Where time goes"));
     auto *layout = new QVBoxLayout(this);
@@ -173,6 +228,13 @@ QWidget *ExplainView::buildTimePage()
     m_ranks->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_formula = new QLabel;
     m_formula->setWordWrap(true);
+    m_split = new QLabel;
+    m_split->setObjectName(QStringLiteral("timeSplit"));
+    m_split->setTextFormat(Qt::RichText);
+    m_split->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_split->setToolTip(
+        tr("A rank's mean time, split the way large training jobs are read: computing, "
+           "communicating within each parallelism's groups, and waiting (the bubble)."));
     m_pathButton = new QPushButton(tr("Show the critical path"));
     m_pathButton->setCheckable(true);
     m_pathButton->setToolTip(
@@ -188,6 +250,7 @@ QWidget *ExplainView::buildTimePage()
         m_session.stepper().toEvent(event);
     });
     auto *layout = new QVBoxLayout(page);
+    layout->addWidget(m_split);
     layout->addWidget(m_ranks, 2);
     layout->addWidget(m_formula);
     layout->addWidget(m_pathButton);
@@ -211,6 +274,17 @@ QString ExplainView::formulaText() const
 {
     ensureFresh();
     return m_formula->text();
+}
+
+void ExplainView::showTimePage(bool time)
+{
+    m_pages->setCurrentIndex(time ? 1 : 0);
+}
+
+QString ExplainView::timeSplitText() const
+{
+    ensureFresh();
+    return m_split->text();
 }
 
 void ExplainView::onTraceChanged()
@@ -374,6 +448,9 @@ void ExplainView::updateTexts()
     m_peak->setText(peak);
     m_formula->setText(formula);
     m_formula->setVisible(!formula.isEmpty());
+    const auto split = trace ? explain::timeSplit(*trace) : std::nullopt;
+    m_split->setText(split ? timeSplitTable(*split, trace->config.cost.realScale()) : QString());
+    m_split->setVisible(split.has_value());
 }
 
 void ExplainView::fillRankTable()

@@ -16,6 +16,7 @@ class QListWidget;
 class QPushButton;
 class QTableView;
 class QTableWidget;
+class QTabWidget;
 
 namespace rankstep::lessons {
 struct Lesson;
@@ -46,6 +47,11 @@ public:
     int shownRank() const;
     QString peakText() const;
     QString formulaText() const;
+    // A laid-out run's mean time a rank by parallelism (core/explain/timesplit.h), as shown;
+    // empty for a plain run.
+    QString timeSplitText() const;
+    // Shows the page "Where time goes" (or "What fills memory").
+    void showTimePage(bool time);
     // Brought up to date first: the view explains a new trace or cursor only once it is shown.
     const LiveObjectsModel &objects() const { return (ensureFresh(), *m_objects); }
     const MemoryKindChart &chart() const { return (ensureFresh(), *m_chart); }
@@ -94,6 +100,8 @@ private:
     QTableView *m_objectTable = nullptr;
     QTableWidget *m_ranks = nullptr;
     QLabel *m_formula = nullptr;
+    QLabel *m_split = nullptr; // the time split of a laid-out run
+    QTabWidget *m_pages = nullptr;
     QPushButton *m_pathButton = nullptr;
     QListWidget *m_chain = nullptr;
 };

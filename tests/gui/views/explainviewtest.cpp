@@ -10,6 +10,7 @@
 #include "palette.h"
 #include "statepainter.h"
 
+#include "core/explain/timesplit.h"
 #include "core/io/tracejson.h"
 
 #include <QAbstractItemModelTester>
@@ -86,6 +87,38 @@ TEST(ExplainViewPipelines, TheZeroBubbleLessonShowsItsMeasuredBubbleBesideZbH1sF
     EXPECT_TRUE(view.formulaText().contains(
         QStringLiteral("zero-bubble (ZB-H1) formula (p-1)(F+B-W)/(m(F+B+W))")))
         << utf8(view.formulaText());
+}
+
+// The four_d lesson's own run (its golden trace, tensor 2 x pipeline 4 x data 2): the Why tab
+// splits a rank's mean time by parallelism as `explain` does, each part's share beside it; a plain
+// run has no split.
+TEST(ExplainViewLayouts, ALaidOutRunShowsItsTimeSplitByParallelism)
+{
+    QFile file(QStringLiteral(RANKSTEP_SOURCE_DIR "/tests/lessons/golden/four_d.json"));
+    ASSERT_TRUE(file.open(QIODevice::ReadOnly));
+    const auto trace = io::traceFromJson(file.readAll().toStdString());
+    ASSERT_TRUE(trace) << trace.error().message;
+    const auto split = explain::timeSplit(*trace);
+    ASSERT_TRUE(split);
+    ViewContext context;
+    ExplainView view{context.session, context.appearance};
+    context.session.setTrace(std::make_shared<const core::Trace>(*trace));
+    const QString text = view.timeSplitText();
+    core::SimTime whole = split->compute + split->other + split->idle;
+    for (const core::SimTime axis : split->axes)
+        whole += axis;
+    const auto share = [&](core::SimTime part) {
+        return QString::number(double(part.ticks()) / double(whole.ticks()) * 100, 'f', 1) +
+               QLatin1Char('%');
+    };
+    for (const QString &part :
+         {QStringLiteral("compute"), QStringLiteral("tensor-parallel communication"),
+          QStringLiteral("pipeline communication"), QStringLiteral("data-parallel communication"),
+          QStringLiteral("bubble (idle)"), share(split->compute), share(split->idle)})
+        EXPECT_TRUE(text.contains(part)) << utf8(part) << " in " << utf8(text);
+
+    context.session.setTrace(referenceTrace("ddp"));
+    EXPECT_TRUE(view.timeSplitText().isEmpty()) << utf8(view.timeSplitText());
 }
 
 TEST_F(ExplainViewTest, TheCriticalPathListsTheChainEndingAtTheEndTime)
