@@ -200,8 +200,9 @@ TEST(ScriptingHelp, FitsATerminalAndNamesEverySweepField)
     const QString help = parser.helpText();
     for (const QString &line : help.split(QLatin1Char('\n'))) {
         EXPECT_LE(line.size(), 80) << utf8(line);
-        if (line.startsWith(QStringLiteral("  -")) && line.contains(QLatin1Char('<')))
+        if (line.startsWith(QStringLiteral("  -")) && line.contains(QLatin1Char('<'))) {
             EXPECT_TRUE(line.contains(QLatin1Char('>'))) << utf8(line);
+        }
     }
     const QString words = help.simplified();
     for (const char *field : {"ranks=", "batches=", "bandwidth=", "cost=",
