@@ -113,10 +113,11 @@ const char *hintFor(core::ObjectKind kind)
 {
     const core::Object &object = puzzle.object;
     const std::string kind = core::kindWords(object.kind);
+    const std::string a = kind.find_first_of("aeiou") == 0 ? "an " : "a ";
     raiseError(core::Error(
         core::ErrorKind::Check, acting.rank, currentLine(),
-        "rank " + std::to_string(acting.rank) + " used a " + kind + " for layer " +
-            std::to_string(object.layer) + " in " + what + " that was made by hand (a " + kind +
+        "rank " + std::to_string(acting.rank) + " used " + a + kind + " for layer " +
+            std::to_string(object.layer) + " in " + what + " that was made by hand (" + a + kind +
             " built by its constructor, or from one): in a run, puzzle objects come from the "
             "model (load_weights, get_activation, forward, backward, fake_grad, the collectives, "
             "receive), so that each stands for work a rank did"));

@@ -37,18 +37,18 @@ TEST(Router, AnEvenRouterTakesTurnsAndASkewFavoursExpertZero)
 TEST(Experts, ARankLoadsOnlyTheExpertItHolds)
 {
     Engine engine(expertConfig());
-    auto own = engine.loadWeights(CallSite{1, 3}, 1, 0, 1, 1);
+    auto own = engine.loadWeights(CallSite{1, 3}, 1, 0, 1, false, 1);
     ASSERT_TRUE(own);
     EXPECT_EQ(own->first.expert, 1);
     EXPECT_EQ(own->second.expert, 1);
     EXPECT_EQ(core::describe(own->first), "Weight(layer=1, step=0, shards={0}, total=1, expert=1)");
-    auto other = engine.loadWeights(CallSite{1, 4}, 1, 0, 1, 0);
+    auto other = engine.loadWeights(CallSite{1, 4}, 1, 0, 1, false, 0);
     ASSERT_FALSE(other);
     EXPECT_TRUE(isCheckError(other.error(), 1, 4,
                              "load_weights(layer 1): rank 1 holds expert 1 of each expert layer "
                              "(its expert coordinate), not expert 0"))
         << other.error().message;
-    auto none = engine.loadWeights(CallSite{0, 5}, 1, 0, 1, 2);
+    auto none = engine.loadWeights(CallSite{0, 5}, 1, 0, 1, false, 2);
     ASSERT_FALSE(none);
     EXPECT_TRUE(isCheckError(none.error(), 0, 5, "there is no expert 2; the experts are {0, 1}"))
         << none.error().message;
@@ -57,7 +57,7 @@ TEST(Experts, ARankLoadsOnlyTheExpertItHolds)
 TEST(Experts, ARunWithoutExpertsHasNone)
 {
     Engine engine(makeConfig(2, 2, 4));
-    auto loaded = engine.loadWeights(CallSite{0, 2}, 1, 0, 1, 0);
+    auto loaded = engine.loadWeights(CallSite{0, 2}, 1, 0, 1, false, 0);
     ASSERT_FALSE(loaded);
     EXPECT_TRUE(isCheckError(loaded.error(), 0, 2, "this run has no experts"))
         << loaded.error().message;
@@ -66,7 +66,7 @@ TEST(Experts, ARunWithoutExpertsHasNone)
 TEST(Experts, AnExpertComputesOnlyTheTokensTheRouterSendsIt)
 {
     Engine engine(expertConfig());
-    const Object expert0 = engine.loadWeights(CallSite{0, 1}, 1, 0, 1, 0)->first;
+    const Object expert0 = engine.loadWeights(CallSite{0, 1}, 1, 0, 1, false, 0)->first;
     EXPECT_TRUE(engine.forward(CallSite{0, 2}, 1, activation(1, {0, 2}), expert0));
     auto strangers = engine.forward(CallSite{0, 3}, 1, activation(1, {0, 1, 3}), expert0);
     ASSERT_FALSE(strangers);
@@ -85,7 +85,7 @@ TEST(Experts, AnExpertComputesOnlyTheTokensTheRouterSendsIt)
 TEST(Experts, AnExpertsUpdateNeedsEveryTokenTheRouterSendsIt)
 {
     Engine engine(expertConfig());
-    const auto [weight, opt] = *engine.loadWeights(CallSite{0, 1}, 1, 0, 1, 0);
+    const auto [weight, opt] = *engine.loadWeights(CallSite{0, 1}, 1, 0, 1, false, 0);
     auto grads =
         engine.backward(CallSite{0, 2}, 1, activation(1, {0}), activationGrad(1, {0}), weight);
     ASSERT_TRUE(grads);
@@ -113,8 +113,8 @@ TEST(Experts, AnExpertsUpdateNeedsEveryTokenTheRouterSendsIt)
 TEST(Experts, ASkewedRouterLoadsExpertZerosRankLonger)
 {
     Engine engine(expertConfig(2)); // batches 0, 1, 2 to expert 0, batch 3 to expert 1
-    const Object expert0 = engine.loadWeights(CallSite{0, 1}, 1, 0, 1, 0)->first;
-    const Object expert1 = engine.loadWeights(CallSite{1, 1}, 1, 0, 1, 1)->first;
+    const Object expert0 = engine.loadWeights(CallSite{0, 1}, 1, 0, 1, false, 0)->first;
+    const Object expert1 = engine.loadWeights(CallSite{1, 1}, 1, 0, 1, false, 1)->first;
     ASSERT_TRUE(engine.forward(CallSite{0, 2}, 1, activation(1, {0, 1, 2}), expert0));
     ASSERT_TRUE(engine.forward(CallSite{1, 2}, 1, activation(1, {3}), expert1));
     EXPECT_EQ(engine.clock(0), core::SimTime::steps(3));

@@ -83,10 +83,12 @@ class Broken(Weight):
     def __init__(self):
         pass
 
+# Made by hand, so usable outside a run only (docs/simulation.md, "An object belongs to a rank").
+assert MyWeight(0, 2, 0, {0}, 2).combine(MyWeight(0, 2, 0, {1}, 2)).is_complete()
+
 def puzzle(model):
     weights = model.storage()[0]
-    weights[0] = MyWeight(0, 2, 0, {model.rank}, 2)
-    assert weights[0].combine(MyWeight(0, 2, 0, {1 - model.rank}, 2)).is_complete()
+    weights[0], _ = model.load_weights(0, model.rank, 2)
     assert model.memory() == 512 * 512 // 2
     weights[1] = Broken()  # broken
 )py";
@@ -177,8 +179,10 @@ async def puzzle(model):
         "forward(layer, inp, weight): 'layer' is given twice\n"
         "forward(layer, inp, weight): there is no argument named 'weigth'\n"
         "forward(layer, inp, weight): 'layer' is missing\n"
-        "load_weights(layer, shard=0, total=1, split=None): layer is too large: 1099511627776\n"
-        "load_weights(layer, shard=0, total=1, split=None): takes 1 to 4 arguments, 0 were given "
+        "load_weights(layer, shard=0, total=1, split=None, expert=None): layer is too large: "
+        "1099511627776\n"
+        "load_weights(layer, shard=0, total=1, split=None, expert=None): takes 1 to 5 arguments, 0 "
+        "were given "
         "('layer' is "
         "missing)\n"
         "update(layer, weight_grad, weight, opt_state): layer must be a whole number, not float\n";

@@ -215,7 +215,7 @@ def puzzle(model):
 TEST(Ownership, ObjectsMadeByHandServeNoRankInARun)
 {
     const std::string source = R"py(
-from lib import WeightGrad
+from lib import Activation, WeightGrad
 
 ALL = WeightGrad(0, 1, range(4), 4)
 HALVES = WeightGrad(0, 1, [0, 1], 4) + WeightGrad(0, 1, [2, 3], 4)
@@ -235,17 +235,28 @@ def summed(model):
 def inside(model):
     weights, opt_states, _, _, grads = model.storage()
     grads[0] = WeightGrad(0, 1, range(4), 4)  # stored
+
+
+def activation(model):
+    weights, opt_states, activations, _, _ = model.storage()
+    activations[1] = Activation(1, 1, range(4), 4)  # an activation
 )py";
     python::Runtime runtime;
     for (const auto &[function, marker, use] : {std::tuple{"top", "# top-level", "update"},
                                                 {"summed", "# summed", "update"},
-                                                {"inside", "# stored", "grad_weights"}}) {
+                                                {"inside", "# stored", "grad_weights"},
+                                                {"activation", "# an activation", "activations"}}) {
         const python::RunOutcome outcome = runtime.run(makeRequest(source, function, 2, 1, 4));
         EXPECT_NE(outcome.output.find("[0, 1, 2, 3]"), std::string::npos) << outcome.output;
         EXPECT_TRUE(hasError(outcome.trace, ErrorKind::Check, 0, lineOf(source, marker),
                              std::string("in ") + use + " that was made by hand"))
             << function;
     }
+    // The article fits the kind.
+    const python::RunOutcome outcome = runtime.run(makeRequest(source, "activation", 2, 1, 4));
+    EXPECT_TRUE(hasError(outcome.trace, ErrorKind::Check, 0, lineOf(source, "# an activation"),
+                         "rank 0 used an activation for layer 1 in activations that was made by "
+                         "hand (an activation built by its constructor"));
 }
 
 } // namespace
