@@ -144,10 +144,13 @@ QString fittedTitle(const QString &title, const QFontMetrics &metrics, int width
     if (parts.size() > 2) // the memory tells more than the clock, which the timeline shows too
         candidates << parts.front() + QStringLiteral(" · ") + parts.back();
     candidates << parts.front();
+    // The number is what tells one panel from the next: "12" rather than "rank…".
+    const QString number = parts.front().section(QLatin1Char(' '), -1);
+    candidates << number;
     for (const QString &candidate : candidates)
         if (metrics.horizontalAdvance(candidate) <= width)
             return candidate;
-    return metrics.elidedText(parts.front(), Qt::ElideRight, width);
+    return metrics.elidedText(number, Qt::ElideRight, width);
 }
 
 QStringList droppedLayerLabels(const PanelLayout &layout, const QFont &font)

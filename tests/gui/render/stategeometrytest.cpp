@@ -174,7 +174,7 @@ TEST(StateText, TitlesAndToolTipsSayWhatTheLearnerWrote)
               QStringLiteral("a0,2"));
 }
 
-TEST(StateText, ANarrowPanelDropsTheClockThenTheMemoryFromItsTitle)
+TEST(StateText, ANarrowPanelDropsTheClockThenTheMemoryThenTheWordRankFromItsTitle)
 {
     const QFontMetrics metrics{QFont()};
     const QString title = QStringLiteral("rank 12 · t 8.5 · 600 kB");
@@ -185,7 +185,12 @@ TEST(StateText, ANarrowPanelDropsTheClockThenTheMemoryFromItsTitle)
     EXPECT_EQ(gui::fittedTitle(title, metrics, width("rank 12 · 600 kB")).toStdString(),
               "rank 12 · 600 kB");
     EXPECT_EQ(gui::fittedTitle(title, metrics, width("rank 12")).toStdString(), "rank 12");
-    EXPECT_TRUE(gui::fittedTitle(title, metrics, width("ran")).endsWith(QChar(0x2026)));
+    // Too narrow for the word: the number alone, which tells this panel from its neighbours.
+    EXPECT_EQ(gui::fittedTitle(title, metrics, width("rank")).toStdString(), "12");
+    const QString wide = QStringLiteral("rank 12345 · t 8.5 · 600 kB");
+    const QString cut = gui::fittedTitle(wide, metrics, width("123"));
+    EXPECT_TRUE(cut.startsWith(QLatin1Char('1')) && cut.endsWith(QChar(0x2026)))
+        << cut.toStdString();
 }
 
 } // namespace
