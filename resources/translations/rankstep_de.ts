@@ -5025,5 +5025,12 @@ Klicken Sie, um die Datei schreibgeschützt zu öffnen und auszuführen.</transl
         <source>tensor x pipeline</source>
         <translation>Tensor x Pipeline</translation>
     </message>
+    <message numerus="yes">
+        <source> %n starred: over the device&apos;s %1, not fitting.</source>
+        <translation>
+            <numerusform> %n mit Stern: über den %1 des Geräts, passt nicht.</numerusform>
+            <numerusform> %n mit Stern: über den %1 des Geräts, passen nicht.</numerusform>
+        </translation>
+    </message>
 </context>
 </TS>

@@ -77,8 +77,9 @@ int countOf(const QString &list)
     return std::max(1, int(values.size()));
 }
 
-// What does not fit the device: a red that reads on the light and the dark look.
-const QColor kOverMemory(0xd3, 0x2f, 0x2f);
+// What does not fit the device: an orange apart from the Pareto front's red (the palette's
+// maximum) and the points' blue, that reads on the light and the dark look.
+const QColor kOverMemory(0xef, 0x6c, 0x00);
 
 bool isRealScale(const QString &preset)
 {
@@ -234,7 +235,7 @@ WhatIfView::WhatIfView(RunSession &session, Appearance &appearance, SweepControl
     m_frontPoints->setMarkerSize(15);
     m_currentPoint->setName(tr("on screen"));
     m_currentPoint->setMarkerSize(24);
-    // What does not fit a device: a cross over its point, and the device's memory as a line.
+    // What does not fit a device: a star over its point, and the device's memory as a line.
     m_overMemory->setName(tr("over the device's memory"));
     m_overMemory->setMarkerShape(QScatterSeries::MarkerShapeStar);
     m_overMemory->setMarkerSize(17);
@@ -389,7 +390,10 @@ void WhatIfView::onLessonChanged()
     m_table->setRowCount(0);
     m_current = -1;
     m_bubbles->setRows(m_rows);
-    const bool pipeline = lesson && lesson->parallelism == lessons::Parallelism::Pipeline;
+    // The schedules' lessons give every rank a stage: a laid-out lesson's (four_d) sweep would
+    // hand them layouts they do not take, and its own runs have no one-stage-a-rank bubble.
+    const bool pipeline = lesson && lesson->parallelism == lessons::Parallelism::Pipeline &&
+                          lesson->config.layout.isPlain();
     m_compare->setVisible(pipeline);
     m_compare->setChecked(false);
     m_results->setTabVisible(m_results->indexOf(m_bubbles), pipeline);
@@ -704,12 +708,22 @@ void WhatIfView::onFinished(double seconds)
                      : tr(" The lesson is graded at %1 only: %2 there.")
                            .arg(settingText(lesson->config), sweepResultText(*own, lesson, cost));
     }
+    // As the command line's summary counts them: the settings that do not fit the device.
+    const auto overDevice = [](const io::SweepRow &r) {
+        return r.overDeviceMemory();
+    };
+    const auto firstOver = std::find_if(m_rows.begin(), m_rows.end(), overDevice);
+    const QString fit = firstOver == m_rows.end()
+                            ? QString()
+                            : tr(" %n starred: over the device's %1, not fitting.", nullptr,
+                                 int(std::count_if(firstOver, m_rows.end(), overDevice)))
+                                  .arg(formatMemory(*firstOver->deviceMemory));
     setStatus(tr("%1 settings in %2 s; %3 with the right weights.%4 Click a point or "
                  "double-click a row to open its run.")
                   .arg(m_rows.size())
                   .arg(seconds, 0, 'f', 1)
                   .arg(correct)
-                  .arg(graded));
+                  .arg(fit + graded));
     Q_EMIT sweepFinished();
 }
 

@@ -130,6 +130,8 @@ TEST_F(WhatIfTest, LayoutsOverTheDevicesMemoryAreMarked)
     window->parts().editor->setText(QString::fromStdString(lesson.solution));
     WhatIfView *whatIf = window->parts().whatIfView;
     window->showTab(Tab::WhatIf);
+    // A pipeline lesson, but laid out: the one-stage-a-rank schedules are not offered beside it.
+    EXPECT_FALSE(whatIf->compareSchedules()->isVisibleTo(whatIf));
     QString why;
     ASSERT_TRUE(whatIf->setFields(
         QStringLiteral("cost=llama3-405b;ranks=8;layers=4;batches=4;tensor=2,8;pipeline=1"), &why))
@@ -164,6 +166,10 @@ TEST_F(WhatIfTest, LayoutsOverTheDevicesMemoryAreMarked)
         << utf8(table->item(0, 7)->text());
     EXPECT_FALSE(table->item(1, 7)->text().contains(QStringLiteral("over")))
         << utf8(table->item(1, 7)->text());
+    // The status counts them, as the command line's summary does.
+    EXPECT_TRUE(whatIf->status()->text().contains(
+        QStringLiteral("1 starred: over the device's 80 GB, not fitting.")))
+        << utf8(whatIf->status()->text());
     whatIf->showTable(false);
     QCoreApplication::processEvents();
     QStringList named;
