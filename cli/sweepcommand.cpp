@@ -12,11 +12,11 @@
 #include "stopsignals.h"
 
 #include "core/explain/pipelineshape.h"
-#include "core/limits.h"
 #include "core/io/costfile.h"
 #include "core/io/jsonwriter.h"
 #include "core/io/sweeprow.h"
 #include "core/io/tracebinary.h"
+#include "core/layout.h"
 #include "core/limits.h"
 #include "core/memoryformat.h"
 #include "core/terminaltext.h"
@@ -151,9 +151,10 @@ struct Program {
 
 struct Settings {
     std::vector<Program> programs;
-    std::string program;             // rankstep-cli itself
-    std::vector<std::string> passed; // options every run gets (--cost, limits)
-    std::string function;            // --function: for the programs that name none
+    std::optional<std::int64_t> deviceMemory; // the cost model's device, when it gives one
+    std::string program;                      // rankstep-cli itself
+    std::vector<std::string> passed;          // options every run gets (--cost, limits)
+    std::string function;                     // --function: for the programs that name none
     double timeout = 30;
     fs::path scratch;
     fs::path traces; // --traces: kept here; empty: read and removed
@@ -166,6 +167,9 @@ std::string traceName(const SweepPoint &point, std::size_t program, std::size_t 
             "-batches-" + std::to_string(point.batches);
     if (point.bandwidth > 0)
         name += "-bandwidth-" + number(point.bandwidth);
+    if (point.tensor > 1 || point.pipeline > 1)
+        name += "-tensor-" + std::to_string(point.tensor) + "-pipeline-" +
+                std::to_string(point.pipeline);
     return name + ".rstb";
 }
 
@@ -242,6 +246,20 @@ Outcome runPoint(const Settings &settings, std::size_t programIndex, const Sweep
                  int index)
 {
     const Program &program = settings.programs[programIndex];
+    // A layout that cannot lay these ranks out is this setting's error, not the sweep's: other
+    // rank counts of the grid may take it.
+    const std::string problem =
+        core::layoutProblem(point.ranks, core::Layout{point.tensor, 1, point.pipeline, 1});
+    if (!problem.empty()) {
+        Outcome refused;
+        refused.row.status = "error";
+        refused.row.error = problem;
+        refused.row.index = index;
+        refused.row.program = settings.programs.size() > 1 ? program.label : std::string();
+        refused.row.point = point;
+        refused.row.deviceMemory = settings.deviceMemory;
+        return refused;
+    }
     const fs::path trace =
         settings.traces.empty()
             ? settings.scratch / (std::to_string(index) + ".rstb")
@@ -260,6 +278,10 @@ Outcome runPoint(const Settings &settings, std::size_t programIndex, const Sweep
         args.insert(args.end(), {"--function", function});
     if (point.bandwidth > 0)
         args.insert(args.end(), {"--bandwidth", number(point.bandwidth)});
+    if (point.tensor > 1)
+        args.insert(args.end(), {"--tensor", std::to_string(point.tensor)});
+    if (point.pipeline > 1)
+        args.insert(args.end(), {"--pipeline", std::to_string(point.pipeline)});
     const std::string errors = (settings.scratch / (std::to_string(index) + ".err")).string();
     const ChildOutcome child = runChild(settings.program, args, settings.timeout + kGraceSeconds,
                                         errors, &StopSignals::flag());
@@ -308,6 +330,7 @@ Outcome runPoint(const Settings &settings, std::size_t programIndex, const Sweep
             outcome.usageError = program.label + ": " + outcome.usageError;
     }
     row.point = point;
+    row.deviceMemory = settings.deviceMemory;
     row.wallSeconds = child.seconds;
     return outcome;
 }
@@ -348,6 +371,7 @@ std::string resultWords(const std::string &status)
 // first (programWidth characters) and the pipeline bubble beside its formula last.
 struct TableShape {
     bool bandwidth = false;
+    bool layout = false;  // TENSOR and PIPELINE columns
     int programWidth = 0; // 0: one program, no column
 };
 
@@ -376,6 +400,8 @@ std::string tableHeader(const TableShape &shape, bool seconds)
         shape.programWidth > 0 ? cell("PROGRAM", shape.programWidth, false) + "  " : std::string();
     line += cell("RANKS", kWidths[0], true) + "  " + cell("LAYERS", kWidths[1], true) + "  " +
             cell("BATCHES", kWidths[2], true) + "  ";
+    if (shape.layout)
+        line += cell("TENSOR", 6, true) + "  " + cell("PIPELINE", 8, true) + "  ";
     if (bandwidth)
         line += cell("GB/S", kWidths[3], true) + "  ";
     line += cell("RESULT", kWidths[4], false) + "  " +
@@ -392,7 +418,9 @@ std::string memoryText(const SweepRow &row)
 {
     if (!row.peakMemory)
         return "-";
-    return row.seconds ? core::formatMemory(*row.peakMemory) : std::to_string(*row.peakMemory);
+    // A star: over the device's memory (the summary says how much that is).
+    return (row.seconds ? core::formatMemory(*row.peakMemory) : std::to_string(*row.peakMemory)) +
+           (row.overDeviceMemory() ? "*" : "");
 }
 
 std::string tableRow(const SweepRow &row, const TableShape &shape, const std::string &program)
@@ -404,6 +432,9 @@ std::string tableRow(const SweepRow &row, const TableShape &shape, const std::st
     line += cell(std::to_string(p.ranks), kWidths[0], true) + "  " +
             cell(std::to_string(p.layers), kWidths[1], true) + "  " +
             cell(std::to_string(p.batches), kWidths[2], true) + "  ";
+    if (shape.layout)
+        line += cell(std::to_string(p.tensor), 6, true) + "  " +
+                cell(std::to_string(p.pipeline), 8, true) + "  ";
     if (bandwidth)
         line += cell(number(p.bandwidth), kWidths[3], true) + "  ";
     const auto time = [&row](const std::optional<core::SimTime> &t) {
@@ -430,7 +461,7 @@ std::string csvHeader()
 {
     return "ranks,layers,batches,bandwidth_gb_per_s,status,solved,units,timesteps,end_time,"
            "peak_memory,peak_rank,peak_time,idle_share,wall_seconds,error,program,schedule,"
-           "bubble_measured,bubble_formula\n";
+           "bubble_measured,bubble_formula,tensor,pipeline,device_memory\n";
 }
 
 std::string csvRow(const SweepRow &row)
@@ -455,7 +486,8 @@ std::string csvRow(const SweepRow &row)
            (row.pipeline ? row.pipeline->schedule + "," + number(row.pipeline->measured) + "," +
                                number(row.pipeline->formula)
                          : std::string(",,")) +
-           "\n";
+           "," + std::to_string(p.tensor) + "," + std::to_string(p.pipeline) + "," +
+           (row.deviceMemory ? std::to_string(*row.deviceMemory) : "") + "\n";
 }
 
 // Prints rows as they finish: in the grid's order, a row as soon as every row before it is
@@ -572,6 +604,12 @@ std::string summary(const std::vector<SweepRow> &rows, std::size_t settings, dou
         graded =
             "Correct: the right final weights at that setting. A lesson is graded at its\n"
             "own setting and targets only (rankstep-cli lesson).\n";
+    int over = 0;
+    for (const SweepRow &row : rows)
+        over += row.overDeviceMemory() ? 1 : 0;
+    if (over > 0)
+        graded += "* " + std::to_string(over) + " of them do not fit the device's " +
+                  core::formatMemory(*rows.front().deviceMemory) + ": a rank's peak is above it.\n";
     return text + said + ".\n" + graded;
 }
 
@@ -581,7 +619,8 @@ std::string sweepHelpText()
 {
     return R"(Usage: rankstep-cli sweep FILE[:FUNCTION]... [--function F] [--ranks LIST] [--layers LIST]
                           [--batches LIST | --batches-per-rank LIST]
-                          [--bandwidth LIST] [--cost PRESET|FILE]
+                          [--bandwidth LIST] [--tensor LIST] [--pipeline LIST]
+                          [--cost PRESET|FILE]
                           [--jobs N] [--csv | --json | --jsonl] [--traces DIR]
 
 Runs FILE once for every setting of the grid the lists make (LIST: numbers separated by commas,
@@ -611,6 +650,10 @@ Options:
                        gives each rank its own batches)
   --bandwidth LIST     gigabytes a second on every link, inside and between nodes; needs a
                        real-scale --cost (docs/cost-models.md)
+  --tensor, --pipeline LIST
+                       layouts: tensor and pipeline degrees (default 1), the ranks' rest
+                       data parallel; a degree that does not divide the ranks is that row's
+                       error (docs/simulation.md, "Layouts")
   --cost PRESET|FILE   the cost model of every run (run --help)
   --jobs N             runs at a time, 1 to 64 (default: the number of cores)
   --timeout S          stop a run after S seconds (default 30); --max-ops, --memory-limit as run
@@ -633,10 +676,11 @@ int sweepCommand(const std::vector<std::string> &rest)
         std::cout << sweepHelpText();
         return kSolved;
     }
-    const Arguments args(rest,
-                         {"function", "ranks", "layers", "batches", "batches-per-rank", "bandwidth",
-                          "cost", "jobs", "timeout", "max-ops", "memory-limit", "traces"},
-                         {"csv", "json", "jsonl"});
+    const Arguments args(
+        rest,
+        {"function", "ranks", "layers", "batches", "batches-per-rank", "bandwidth", "tensor",
+         "pipeline", "cost", "jobs", "timeout", "max-ops", "memory-limit", "traces"},
+        {"csv", "json", "jsonl"});
     if (args.positional().empty())
         throw UsageError{"sweep takes a FILE (or several FILE:FUNCTION to compare)"};
     const int formats = int(args.has("csv")) + int(args.has("json")) + int(args.has("jsonl"));
@@ -658,6 +702,9 @@ int sweepCommand(const std::vector<std::string> &rest)
     const std::vector<int> batches = perRank ? integers(args, "batches-per-rank", 1, 1, 1 << 16)
                                              : integers(args, "batches", 4, 1, 1 << 16);
     const std::vector<double> links = bandwidths(args);
+    // Layouts (docs/simulation.md, "Layouts"): data parallelism is the ranks' rest.
+    const std::vector<int> tensors = integers(args, "tensor", 1, 1, core::kMostRanks);
+    const std::vector<int> pipelines = integers(args, "pipeline", 1, 1, core::kMostRanks);
     bool realScale = false;
     std::string costName = "notebook";
     if (args.has("cost")) {
@@ -665,6 +712,8 @@ int sweepCommand(const std::vector<std::string> &rest)
         if (!recipe)
             throw UsageError{recipe.error().message};
         realScale = !recipe->fixed.has_value();
+        if (realScale && recipe->memoryBytes > 0)
+            settings.deviceMemory = std::llround(recipe->memoryBytes);
         costName = recipe->name;
         // A file by its whole path (the runs start elsewhere), a preset by its name.
         const std::string cost = args.text("cost");
@@ -697,26 +746,29 @@ int sweepCommand(const std::vector<std::string> &rest)
     }
 
     const std::size_t programCount = settings.programs.size();
-    checkGridSize({programCount, ranks.size(), layers.size(), batches.size(), links.size()});
+    checkGridSize({programCount, ranks.size(), layers.size(), batches.size(), links.size(),
+                   tensors.size(), pipelines.size()});
     std::vector<SweepPoint> points;
-    points.reserve(ranks.size() * layers.size() * batches.size() * links.size());
     for (int r : ranks)
         for (int l : layers)
             for (int b : batches)
-                for (double bw : links) {
-                    const long long count = perRank ? (long long)b * r : b;
-                    if (count > (1 << 16))
-                        throw UsageError{"--batches-per-rank " + std::to_string(b) + " at " +
-                                         std::to_string(r) + " ranks makes " +
-                                         std::to_string(count) +
-                                         " batches; a run has at most 65536"};
-                    points.push_back({r, l, int(count), bw});
-                }
+                for (double bw : links)
+                    for (int t : tensors)
+                        for (int p : pipelines) {
+                            const long long count = perRank ? (long long)b * r : b;
+                            if (count > (1 << 16))
+                                throw UsageError{"--batches-per-rank " + std::to_string(b) +
+                                                 " at " + std::to_string(r) + " ranks makes " +
+                                                 std::to_string(count) +
+                                                 " batches; a run has at most 65536"};
+                            points.push_back({r, l, int(count), bw, t, p});
+                        }
     // The programs outermost: each one's rows together, in the order given.
     std::vector<std::pair<std::size_t, SweepPoint>> grid;
     std::vector<std::string> labels;
     TableShape shape;
     shape.bandwidth = args.has("bandwidth");
+    shape.layout = args.has("tensor") || args.has("pipeline");
     for (std::size_t program = 0; program < programCount; ++program) {
         const std::string label = shortLabel(settings.programs[program]);
         if (programCount > 1)

@@ -31,7 +31,13 @@ std::string bubbleSentence(const core::Trace &trace, const core::Phrasebook &wor
     const auto percent = [](double share) {
         return std::to_string(int(std::lround(share * 100.0))) + "%";
     };
-    const int p = trace.config.ranks, m = trace.config.batches;
+    // A laid-out run's pipelines are its pipeline degree deep, each data-parallel lane's fed its
+    // share of the batches; a pipeline lesson's run has a stage a rank and every batch.
+    const core::RunConfig &config = trace.config;
+    const core::RankLayout layout(config.ranks, config.layout);
+    const bool laidOut = !config.layout.isPlain() && layout.data() > 0;
+    const int p = laidOut ? config.layout.pipeline : config.ranks;
+    const int m = laidOut ? config.batches / layout.data() : config.batches;
     return words.say(sentence::kBubble, {percent(measuredIdleShare(trace)), std::to_string(p),
                                          std::to_string(m), percent(bubbleFormula(p, m))});
 }

@@ -111,6 +111,12 @@ SweepRow read(const JsonValue &root)
     row.point.batches = top.integer32("batches", 1, 1 << 16);
     if (!top.isNull("bandwidth"))
         row.point.bandwidth = readNumber(top.get("bandwidth"), "bandwidth");
+    // Rows of sweeps before layouts have none: one rank a tensor group and a stage.
+    if (top.has("layout")) {
+        const Fields layout = top.object("layout");
+        row.point.tensor = layout.integer32("tensor", 1, core::kMostRanks);
+        row.point.pipeline = layout.integer32("pipeline", 1, core::kMostRanks);
+    }
     row.status = top.string("status");
     row.solved = top.boolean("solved");
     const std::string &units = top.string("units");
@@ -121,7 +127,7 @@ SweepRow read(const JsonValue &root)
     row.endTime = readTimeMember(top, "end_time", row.seconds);
     if (!top.isNull("peak_memory")) {
         row.peakMemory = top.integer("peak_memory");
-        row.peakRank = top.integer32("peak_rank", 0, 4095);
+        row.peakRank = top.integer32("peak_rank", 0, core::kMostRanks - 1);
         row.peakTime = readTimeMember(top, "peak_time", row.seconds).value_or(core::SimTime());
     }
     if (!top.isNull("idle_share"))
@@ -130,6 +136,8 @@ SweepRow read(const JsonValue &root)
     row.wallSeconds = readNumber(top.get("wall_seconds"), "wall_seconds");
     if (!top.isNull("trace"))
         row.trace = top.string("trace");
+    if (top.has("device_memory") && !top.isNull("device_memory"))
+        row.deviceMemory = top.integer("device_memory");
     return row;
 }
 
@@ -178,6 +186,11 @@ std::string sweepRowToJson(const SweepRow &row)
     object.integer("ranks", row.point.ranks)
         .integer("layers", row.point.layers)
         .integer("batches", row.point.batches);
+    // An object, as a trace's "layout" is: "pipeline" alone is a pipeline run's bubble below.
+    JsonObject(object.open("layout"))
+        .integer("tensor", row.point.tensor)
+        .integer("pipeline", row.point.pipeline)
+        .close();
     if (row.point.bandwidth > 0)
         object.open("bandwidth").append(decimal(row.point.bandwidth, "%.17g"));
     else
@@ -214,6 +227,8 @@ std::string sweepRowToJson(const SweepRow &row)
     } else {
         object.null("pipeline");
     }
+    row.deviceMemory ? object.integer("device_memory", *row.deviceMemory)
+                     : object.null("device_memory");
     object.close();
     return out;
 }

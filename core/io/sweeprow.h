@@ -22,6 +22,8 @@ struct SweepPoint {
     int layers = 2;
     int batches = 4;
     double bandwidth = 0; // gigabytes a second on every link; 0: the cost model's own
+    int tensor = 1;       // the run's layout (docs/simulation.md, "Layouts"); data is the rest
+    int pipeline = 1;
     bool operator==(const SweepPoint &) const = default;
 };
 
@@ -63,6 +65,14 @@ struct SweepRow {
     // A pipeline run's bubble beside its schedule's formula (the caller's: the CLI reads it
     // from the trace); none for any other run or one that did not finish.
     std::optional<SweepPipeline> pipeline;
+    // A device's memory under a cost model that gives one (docs/cost-models.md): a run whose
+    // peak is above it does not fit that device.
+    std::optional<std::int64_t> deviceMemory;
+
+    bool overDeviceMemory() const
+    {
+        return deviceMemory && peakMemory && *peakMemory > *deviceMemory;
+    }
 
     bool finished() const { return timesteps.has_value(); }
 };

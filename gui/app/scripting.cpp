@@ -422,7 +422,8 @@ ScriptOptions addScriptOptions(QCommandLineParser &parser)
          QCoreApplication::translate(
              "Options",
              "Run a What if sweep of <fields> (ranks=2,4,8; batches=1,2,4,8; "
-             "bandwidth=50; cost=PRESET; show=chart|table|bubble; in a pipeline lesson "
+             "bandwidth=50; tensor=4,8; pipeline=8,16; cost=PRESET; show=chart|table|bubble; "
+             "in a pipeline lesson "
              "compare=schedules) and take the screenshot when it ends."),
          QStringLiteral("fields")},
         {QStringLiteral("sweep-open"),

@@ -92,6 +92,8 @@ QStringList SweepController::arguments(const SweepSpec &spec) const
     add(spec.batchesPerRank ? QStringLiteral("--batches-per-rank") : QStringLiteral("--batches"),
         spec.batches);
     add(QStringLiteral("--bandwidth"), spec.bandwidth);
+    add(QStringLiteral("--tensor"), spec.tensor);
+    add(QStringLiteral("--pipeline"), spec.pipeline);
     add(QStringLiteral("--cost"), spec.cost);
     return args;
 }

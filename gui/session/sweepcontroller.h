@@ -36,7 +36,9 @@ struct SweepSpec {
     QString batches; // or, when batchesPerRank, K batches a rank
     bool batchesPerRank = false;
     QString bandwidth; // GB/s; empty: the cost model's own
-    QString cost;      // a preset; empty: the notebook's
+    QString tensor;    // layouts (docs/sweeps.md); empty: 1
+    QString pipeline;
+    QString cost; // a preset; empty: the notebook's
     double timeLimitSeconds = 30;
     // Run at every setting too (the pipeline schedules' solutions), each row naming its program.
     std::vector<ComparedProgram> compared;

@@ -1358,8 +1358,8 @@
         <translation>Mit dem Kostenmodell &lt;preset&gt; ausführen (Ausführen &gt; Kostenmodell; docs/cost-models.md).</translation>
     </message>
     <message>
-        <source>Run a What if sweep of &lt;fields&gt; (ranks=2,4,8; batches=1,2,4,8; bandwidth=50; cost=PRESET; show=chart|table|bubble; in a pipeline lesson compare=schedules) and take the screenshot when it ends.</source>
-        <translation>Einen Was-wäre-wenn-Sweep über &lt;fields&gt; ausführen (ranks=2,4,8; batches=1,2,4,8; bandwidth=50; cost=PRESET; show=chart|table|bubble; in einer Pipeline-Lektion compare=schedules) und den Screenshot aufnehmen, wenn er endet.</translation>
+        <source>Run a What if sweep of &lt;fields&gt; (ranks=2,4,8; batches=1,2,4,8; bandwidth=50; tensor=4,8; pipeline=8,16; cost=PRESET; show=chart|table|bubble; in a pipeline lesson compare=schedules) and take the screenshot when it ends.</source>
+        <translation>Einen Was-wäre-wenn-Sweep über &lt;fields&gt; ausführen (ranks=2,4,8; batches=1,2,4,8; bandwidth=50; tensor=4,8; pipeline=8,16; cost=PRESET; show=chart|table|bubble; in einer Pipeline-Lektion compare=schedules) und den Screenshot aufnehmen, wenn er endet.</translation>
     </message>
     <message>
         <source>After --sweep, open the run of the grid&apos;s &lt;n&gt;-th setting (from 0).</source>
@@ -4982,12 +4982,55 @@ Klicken Sie, um die Datei schreibgeschützt zu öffnen und auszuführen.</transl
         <translation>Blase</translation>
     </message>
     <message>
-        <source>&apos;%1&apos;: the fields are ranks, layers, batches, batches-per-rank, bandwidth, cost (a preset), show (chart or table; bubble) and, in a pipeline lesson, compare (schedules or none)</source>
-        <translation>&apos;%1&apos;: Die Felder sind ranks, layers, batches, batches-per-rank, bandwidth, cost (eine Voreinstellung), show (chart oder table; bubble) und, in einer Pipeline-Lektion, compare (schedules oder none)</translation>
+        <source>&apos;%1&apos;: the fields are ranks, layers, batches, batches-per-rank, bandwidth, tensor, pipeline, cost (a preset), show (chart or table; bubble) and, in a pipeline lesson, compare (schedules or none)</source>
+        <translation>&apos;%1&apos;: Die Felder sind ranks, layers, batches, batches-per-rank, bandwidth, tensor, pipeline, cost (eine Voreinstellung), show (chart oder table; bubble) und, in einer Pipeline-Lektion, compare (schedules oder none)</translation>
     </message>
     <message>
         <source>your code</source>
         <translation>Ihr Code</translation>
+    </message>
+    <message>
+        <source>Te&amp;nsor</source>
+        <translation>Te&amp;nsor</translation>
+    </message>
+    <message>
+        <source>P&amp;ipeline</source>
+        <translation>P&amp;ipeline</translation>
+    </message>
+    <message>
+        <source>over the device&apos;s memory</source>
+        <translation>mehr als der Speicher des Geräts</translation>
+    </message>
+    <message>
+        <source>, tensor %1 x pipeline %2</source>
+        <translation>, Tensor %1 x Pipeline %2</translation>
+    </message>
+    <message>
+        <source>, over the device&apos;s %1</source>
+        <translation>, mehr als die %1 des Geräts</translation>
+    </message>
+    <message>
+        <source>device memory, %1</source>
+        <translation>Gerätespeicher, %1</translation>
+    </message>
+    <message>
+        <source>%1, over %2</source>
+        <translation>%1, über %2</translation>
+    </message>
+    <message>
+        <source>A rank&apos;s peak is above the device&apos;s memory: this layout does not fit.</source>
+        <translation>Der Spitzenspeicher eines Ranks liegt über dem Speicher des Geräts: Dieses Layout passt nicht hinein.</translation>
+    </message>
+    <message>
+        <source>tensor x pipeline</source>
+        <translation>Tensor x Pipeline</translation>
+    </message>
+    <message numerus="yes">
+        <source> %n starred: over the device&apos;s %1, not fitting.</source>
+        <translation>
+            <numerusform> %n mit Stern: über den %1 des Geräts, passt nicht.</numerusform>
+            <numerusform> %n mit Stern: über den %1 des Geräts, passen nicht.</numerusform>
+        </translation>
     </message>
 </context>
 </TS>

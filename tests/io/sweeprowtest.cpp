@@ -109,6 +109,37 @@ TEST(SweepRows, ADamagedRowNamesItsField)
     EXPECT_FALSE(sweepRowFromJson("{\"index\": -1}"));
 }
 
+// A laid-out run at real scale: the layout and the device's memory read back, a peak on a rank
+// beyond 4095 too (the Llama 3 layout has 16,384), and a row of a sweep before layouts reads as
+// tensor 1, pipeline 1 without a device.
+TEST(SweepRows, ALayoutARankBeyond4095AndTheDevicesMemoryReadBack)
+{
+    SweepRow row = finished(0, 1000, 90'000'000'000);
+    row.seconds = true;
+    row.point = {16384, 126, 2048, 0, 8, 16};
+    row.peakRank = 16383;
+    row.deviceMemory = 80'000'000'000;
+    const std::string line = sweepRowToJson(row);
+    const auto back = sweepRowFromJson(line);
+    ASSERT_TRUE(back) << back.error().message << "\n" << line;
+    EXPECT_EQ(back->point, row.point);
+    EXPECT_EQ(back->peakRank, 16383);
+    EXPECT_EQ(back->deviceMemory, row.deviceMemory);
+    EXPECT_TRUE(back->overDeviceMemory());
+
+    SweepRow old = finished(1, 1000, 4096);
+    old.deviceMemory.reset();
+    std::string oldLine = sweepRowToJson(old);
+    const std::size_t at = oldLine.find("\"layout\": {");
+    ASSERT_NE(at, std::string::npos) << oldLine;
+    oldLine.erase(at, oldLine.find("}, ", at) + 3 - at);
+    const auto oldBack = sweepRowFromJson(oldLine);
+    ASSERT_TRUE(oldBack) << oldBack.error().message << "\n" << oldLine;
+    EXPECT_EQ(oldBack->point.tensor, 1);
+    EXPECT_EQ(oldBack->point.pipeline, 1);
+    EXPECT_FALSE(oldBack->deviceMemory);
+}
+
 // (time, memory): A (10, 100), B (20, 50), C (15, 120) is worse than A in both, D (10, 100)
 // ties A (both stay), E did not finish.
 TEST(SweepRows, TheParetoFrontKeepsWhatNothingBeats)

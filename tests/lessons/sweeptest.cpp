@@ -4,6 +4,7 @@
 // over micro-batches with the lesson's own setting giving the lesson's figures, the bandwidth
 // axis reaching the runs, CSV, and usage errors.
 #include "cli/runreport.h"
+#include "core/io/costfile.h"
 #include "core/io/jsonparser.h"
 #include "core/io/sweeprow.h"
 #include "core/lessons/builtin.h"
@@ -11,6 +12,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -193,6 +195,48 @@ TEST_F(Sweep, TheBandwidthAxisReachesEveryRun)
     EXPECT_EQ(*rows[1].timesteps, *ownRows[0].timesteps);
     EXPECT_GT(*rows[0].timesteps, *rows[1].timesteps);
     EXPECT_EQ(rows[0].peakMemory, rows[1].peakMemory) << "bandwidth moves time, not memory";
+}
+
+// --tensor and --pipeline sweep layouts: each row carries its layout and the preset's device
+// memory, a layout that does not divide the ranks is that row's error, and a row whose peak is
+// above the device's memory is marked in the table. At 8 ranks and 4 of Llama 3's layers, a
+// tensor group of 2 keeps 4 layers / 2 of weights, gradients and Adam's states (over 80 GB) and
+// one of 8 a quarter of that.
+TEST_F(Sweep, LayoutsReachEveryRunAndRowsSayWhichDoNotFitTheDevice)
+{
+    const auto recipe = io::loadCostRecipe("llama3-405b");
+    ASSERT_TRUE(recipe) << recipe.error().message;
+    const std::vector<std::string> common = {
+        "sweep",  solution("99-four_d"), "--ranks", "8",        "--layers",
+        "4",      "--batches",           "4",       "--tensor", "2,3,8",
+        "--cost", "llama3-405b"};
+    std::vector<std::string> jsonl = common;
+    jsonl.push_back("--jsonl");
+    const CliResult run = runCli(jsonl, m_dir);
+    ASSERT_EQ(run.exitCode, cli::kSolved) << run.err;
+    const auto rows = jsonLines(run.out);
+    ASSERT_EQ(rows.size(), 3U);
+    for (const io::SweepRow &row : rows) {
+        EXPECT_EQ(row.deviceMemory, std::llround(recipe->memoryBytes));
+        EXPECT_EQ(row.point.pipeline, 1);
+    }
+    EXPECT_EQ(rows[0].point.tensor, 2);
+    EXPECT_EQ(rows[1].point.tensor, 3);
+    EXPECT_EQ(rows[2].point.tensor, 8);
+    EXPECT_EQ(rows[1].status, "error");
+    EXPECT_TRUE(contains(rows[1].error, "--tensor 3")) << rows[1].error;
+    ASSERT_TRUE(rows[0].peakMemory && rows[2].peakMemory);
+    const double states = recipe->parameters / 126 * 4 *
+                          (recipe->weightBytes + recipe->gradientBytes + recipe->optimizerBytes);
+    EXPECT_GT(double(*rows[0].peakMemory), states / 2);
+    EXPECT_TRUE(rows[0].overDeviceMemory());
+    EXPECT_FALSE(rows[2].overDeviceMemory());
+    EXPECT_LT(*rows[2].peakMemory, *rows[0].peakMemory);
+
+    const CliResult table = runCli(common, m_dir);
+    ASSERT_EQ(table.exitCode, cli::kSolved) << table.err;
+    EXPECT_TRUE(contains(table.out, "TENSOR  PIPELINE")) << table.out;
+    EXPECT_TRUE(contains(table.out, "* 1 of them do not fit the device's 80 GB")) << table.out;
 }
 
 // --json: one document with the rows and the Pareto front's indices; --traces keeps each

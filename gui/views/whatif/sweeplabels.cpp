@@ -39,6 +39,8 @@ QStringList sweepPointLabels(const std::vector<io::SweepPoint> &points)
     const bool layers = varies([](const io::SweepPoint &p) { return double(p.layers); });
     const bool batches = varies([](const io::SweepPoint &p) { return double(p.batches); });
     const bool bandwidth = varies([](const io::SweepPoint &p) { return p.bandwidth; });
+    const bool tensor = varies([](const io::SweepPoint &p) { return double(p.tensor); });
+    const bool pipeline = varies([](const io::SweepPoint &p) { return double(p.pipeline); });
     QStringList labels;
     for (const io::SweepPoint &p : points) {
         QStringList words;
@@ -54,6 +56,10 @@ QStringList sweepPointLabels(const std::vector<io::SweepPoint> &points)
         if (bandwidth)
             words << (p.bandwidth > 0 ? SweepLabels::tr("%1 GB/s").arg(p.bandwidth)
                                       : SweepLabels::tr("own bandwidth"));
+        if (tensor)
+            words << SweepLabels::tr("tensor %1").arg(p.tensor);
+        if (pipeline)
+            words << SweepLabels::tr("pipeline %1").arg(p.pipeline);
         labels << words.join(QStringLiteral(", "));
     }
     return labels;

@@ -18,7 +18,7 @@
 namespace rankstep::gui {
 
 // The words for each point: the fields in which the points differ (ranks, layers, batches,
-// bandwidth, in that order); empty words where they all agree.
+// bandwidth, tensor, pipeline, in that order); empty words where they all agree.
 QStringList sweepPointLabels(const std::vector<io::SweepPoint> &points);
 
 // Where each label goes, in order: right of its point, left, above, below, then the corners,

@@ -13,6 +13,7 @@
 #include <QChart>
 #include <QChartView>
 #include <QCheckBox>
+#include <QColor>
 #include <QComboBox>
 #include <QFileInfo>
 #include <QFontMetricsF>
@@ -26,6 +27,7 @@
 #include <QLegendMarker>
 #include <QLineEdit>
 #include <QLineSeries>
+#include <QPen>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QRegularExpressionValidator>
@@ -56,6 +58,7 @@ enum Column {
     Layers,
     Batches,
     Bandwidth,
+    Layout, // tensor x pipeline, shown when a row has one
     Result,
     Time,
     Memory,
@@ -73,6 +76,10 @@ int countOf(const QString &list)
         values.insert(word.trimmed());
     return std::max(1, int(values.size()));
 }
+
+// What does not fit the device: an orange apart from the Pareto front's red (the palette's
+// maximum) and the points' blue, that reads on the light and the dark look.
+const QColor kOverMemory(0xef, 0x6c, 0x00);
 
 bool isRealScale(const QString &preset)
 {
@@ -104,6 +111,8 @@ WhatIfView::WhatIfView(RunSession &session, Appearance &appearance, SweepControl
     , m_batchesKind(new QComboBox)
     , m_batches(new QLineEdit)
     , m_bandwidth(new QLineEdit)
+    , m_tensor(new QLineEdit)
+    , m_pipeline(new QLineEdit)
     , m_run(new QPushButton(tr("Sweep")))
     , m_stop(new QPushButton(tr("Stop")))
     , m_progress(new QProgressBar)
@@ -113,6 +122,8 @@ WhatIfView::WhatIfView(RunSession &session, Appearance &appearance, SweepControl
     , m_frontLine(new QLineSeries)
     , m_frontPoints(new QScatterSeries)
     , m_currentPoint(new QScatterSeries)
+    , m_overMemory(new QScatterSeries)
+    , m_deviceLine(new QLineSeries)
     , m_memoryAxis(new QValueAxis)
     , m_timeAxis(new QValueAxis)
     , m_table(new QTableWidget(0, Columns))
@@ -139,10 +150,9 @@ WhatIfView::WhatIfView(RunSession &session, Appearance &appearance, SweepControl
         QLineEdit *edit;
         const char *name;
         QValidator *validator;
-    } fields[] = {{m_ranks, "whatIfRanks", integers},
-                  {m_layers, "whatIfLayers", integers},
-                  {m_batches, "whatIfBatches", integers},
-                  {m_bandwidth, "whatIfBandwidth", numbers}};
+    } fields[] = {{m_ranks, "whatIfRanks", integers},     {m_layers, "whatIfLayers", integers},
+                  {m_batches, "whatIfBatches", integers}, {m_bandwidth, "whatIfBandwidth", numbers},
+                  {m_tensor, "whatIfTensor", integers},   {m_pipeline, "whatIfPipeline", integers}};
     for (const auto &field : fields) {
         field.edit->setObjectName(QString::fromLatin1(field.name));
         field.edit->setValidator(field.validator);
@@ -184,7 +194,9 @@ WhatIfView::WhatIfView(RunSession &session, Appearance &appearance, SweepControl
                     {label(tr("Band&width, GB/s"), m_bandwidth), m_bandwidth},
                     {label(tr("&Ranks"), m_ranks), m_ranks},
                     {label(tr("&Layers"), m_layers), m_layers},
-                    {m_batchesKind, m_batches}};
+                    {m_batchesKind, m_batches},
+                    {label(tr("Te&nsor"), m_tensor), m_tensor},
+                    {label(tr("P&ipeline"), m_pipeline), m_pipeline}};
     arrangeFields(true);
     m_compare->setObjectName(QStringLiteral("whatIfCompare"));
     m_compare->setToolTip(
@@ -223,14 +235,22 @@ WhatIfView::WhatIfView(RunSession &session, Appearance &appearance, SweepControl
     m_frontPoints->setMarkerSize(15);
     m_currentPoint->setName(tr("on screen"));
     m_currentPoint->setMarkerSize(24);
+    // What does not fit a device: a star over its point, and the device's memory as a line.
+    m_overMemory->setName(tr("over the device's memory"));
+    m_overMemory->setMarkerShape(QScatterSeries::MarkerShapeStar);
+    m_overMemory->setMarkerSize(17);
+    m_overMemory->setColor(kOverMemory);
+    m_overMemory->setBorderColor(kOverMemory.darker(130));
+    m_chart->addSeries(m_deviceLine);
     m_chart->addSeries(m_frontLine);
     m_chart->addSeries(m_points);
     m_chart->addSeries(m_frontPoints);
+    m_chart->addSeries(m_overMemory);
     m_chart->addSeries(m_currentPoint);
     m_chart->addAxis(m_memoryAxis, Qt::AlignBottom);
     m_chart->addAxis(m_timeAxis, Qt::AlignLeft);
     for (QAbstractSeries *series : std::initializer_list<QAbstractSeries *>{
-             m_frontLine, m_points, m_frontPoints, m_currentPoint}) {
+             m_deviceLine, m_frontLine, m_points, m_frontPoints, m_overMemory, m_currentPoint}) {
         series->attachAxis(m_memoryAxis);
         series->attachAxis(m_timeAxis);
     }
@@ -247,7 +267,7 @@ WhatIfView::WhatIfView(RunSession &session, Appearance &appearance, SweepControl
     m_chartView->setAccessibleName(tr("Timesteps against peak memory"));
     // The points' labels follow the plot where a resize or new axes moved it.
     connect(m_chart, &QChart::plotAreaChanged, this, [this] { placePointLabels(); });
-    for (QScatterSeries *series : {m_points, m_frontPoints, m_currentPoint}) {
+    for (QScatterSeries *series : {m_points, m_frontPoints, m_overMemory, m_currentPoint}) {
         connect(series, &QScatterSeries::clicked, this, [this](const QPointF &value) {
             // The row whose point is nearest, on the axes' scales.
             const double xSpan = std::max(1e-12, m_memoryAxis->max() - m_memoryAxis->min());
@@ -281,8 +301,16 @@ WhatIfView::WhatIfView(RunSession &session, Appearance &appearance, SweepControl
                             .arg(row.point.ranks)
                             .arg(row.point.layers)
                             .arg(row.point.batches)
-                            .arg(row.point.bandwidth > 0 ? tr(", %1 GB/s").arg(row.point.bandwidth)
-                                                         : QString())
+                            .arg((row.point.bandwidth > 0 ? tr(", %1 GB/s").arg(row.point.bandwidth)
+                                                          : QString()) +
+                                 (row.point.tensor > 1 || row.point.pipeline > 1
+                                      ? tr(", tensor %1 x pipeline %2")
+                                            .arg(row.point.tensor)
+                                            .arg(row.point.pipeline)
+                                      : QString()) +
+                                 (row.overDeviceMemory() ? tr(", over the device's %1")
+                                                               .arg(formatMemory(*row.deviceMemory))
+                                                         : QString()))
                             .arg(timeText(row, row.timesteps),
                                  formatMemory(row.peakMemory.value_or(0)),
                                  percent(row.idleShare.value_or(0))),
@@ -294,8 +322,8 @@ WhatIfView::WhatIfView(RunSession &session, Appearance &appearance, SweepControl
 
     m_table->setObjectName(QStringLiteral("whatIfTable"));
     m_table->setHorizontalHeaderLabels({tr("ranks"), tr("layers"), tr("batches"), tr("GB/s"),
-                                        tr("result"), tr("Timesteps"), tr("peak memory"),
-                                        tr("idle"), tr("error"), tr("program")});
+                                        tr("tensor x pipeline"), tr("result"), tr("Timesteps"),
+                                        tr("peak memory"), tr("idle"), tr("error"), tr("program")});
     m_table->horizontalHeader()->moveSection(Program, 0);
     m_table->setColumnHidden(Program, true);
     m_table->verticalHeader()->hide();
@@ -362,7 +390,10 @@ void WhatIfView::onLessonChanged()
     m_table->setRowCount(0);
     m_current = -1;
     m_bubbles->setRows(m_rows);
-    const bool pipeline = lesson && lesson->parallelism == lessons::Parallelism::Pipeline;
+    // The schedules' lessons give every rank a stage: a laid-out lesson's (four_d) sweep would
+    // hand them layouts they do not take, and its own runs have no one-stage-a-rank bubble.
+    const bool pipeline = lesson && lesson->parallelism == lessons::Parallelism::Pipeline &&
+                          lesson->config.layout.isPlain();
     m_compare->setVisible(pipeline);
     m_compare->setChecked(false);
     m_results->setTabVisible(m_results->indexOf(m_bubbles), pipeline);
@@ -372,6 +403,10 @@ void WhatIfView::onLessonChanged()
     m_batchesKind->setCurrentIndex(0);
     m_batches->setText(QString::number(config.batches));
     m_bandwidth->clear();
+    // A laid-out lesson's layout; empty (1) for the others.
+    m_tensor->setText(config.layout.tensor > 1 ? QString::number(config.layout.tensor) : QString());
+    m_pipeline->setText(config.layout.pipeline > 1 ? QString::number(config.layout.pipeline)
+                                                   : QString());
     m_progress->setRange(0, 1);
     m_progress->setValue(0);
     setStatus(
@@ -404,6 +439,10 @@ bool WhatIfView::setFields(const QString &fields, QString *why)
             m_batches->setText(value);
         } else if (key == QStringLiteral("bandwidth")) {
             m_bandwidth->setText(value);
+        } else if (key == QStringLiteral("tensor")) {
+            m_tensor->setText(value);
+        } else if (key == QStringLiteral("pipeline")) {
+            m_pipeline->setText(value);
         } else if (key == QStringLiteral("cost") && m_cost->findText(value) >= 0) {
             m_cost->setCurrentText(value);
         } else if (key == QStringLiteral("show") &&
@@ -418,8 +457,8 @@ bool WhatIfView::setFields(const QString &fields, QString *why)
         } else {
             if (why)
                 *why = tr("'%1': the fields are ranks, layers, batches, batches-per-rank, "
-                          "bandwidth, cost (a preset), show (chart or table; bubble) and, in a "
-                          "pipeline lesson, compare (schedules or none)")
+                          "bandwidth, tensor, pipeline, cost (a preset), show (chart or table; "
+                          "bubble) and, in a pipeline lesson, compare (schedules or none)")
                            .arg(pair);
             return false;
         }
@@ -532,7 +571,8 @@ int WhatIfView::expectedSettings() const
     qint64 settings = 1;
     for (const int count :
          {countOf(m_ranks->text()), countOf(m_layers->text()), countOf(m_batches->text()),
-          bandwidth ? countOf(m_bandwidth->text()) : 1})
+          bandwidth ? countOf(m_bandwidth->text()) : 1, countOf(m_tensor->text()),
+          countOf(m_pipeline->text())})
         settings = std::min<qint64>(settings * count, std::numeric_limits<int>::max());
     return int(settings);
 }
@@ -550,6 +590,8 @@ void WhatIfView::runSweep()
     spec->batches = m_batches->text();
     spec->batchesPerRank = m_batchesKind->currentIndex() == 1;
     spec->bandwidth = m_bandwidth->isEnabled() ? m_bandwidth->text() : QString();
+    spec->tensor = m_tensor->text();
+    spec->pipeline = m_pipeline->text();
     spec->cost =
         m_cost->currentText() == QStringLiteral("notebook") ? QString() : m_cost->currentText();
     const bool compare = m_compare->isVisibleTo(this) && m_compare->isChecked();
@@ -613,12 +655,15 @@ void WhatIfView::onRow(const io::SweepRow &row)
 
 void WhatIfView::setRowCells(int tableRow, const io::SweepRow &row)
 {
-    const QString memory = row.peakMemory ? formatMemory(*row.peakMemory) : QStringLiteral("-");
+    QString memory = row.peakMemory ? formatMemory(*row.peakMemory) : QStringLiteral("-");
+    if (row.overDeviceMemory())
+        memory = tr("%1, over %2").arg(memory, formatMemory(*row.deviceMemory));
     const QString cells[Columns] = {
         QString::number(row.point.ranks),
         QString::number(row.point.layers),
         QString::number(row.point.batches),
         row.point.bandwidth > 0 ? QString::number(row.point.bandwidth) : QStringLiteral("-"),
+        QStringLiteral("%1 x %2").arg(row.point.tensor).arg(row.point.pipeline),
         sweepResultText(row, m_session.lesson(),
                         m_chart->property("cost").toString().toStdString()),
         timeText(row, row.timesteps),
@@ -632,6 +677,12 @@ void WhatIfView::setRowCells(int tableRow, const io::SweepRow &row)
             item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
         if (c == Error)
             item->setToolTip(cells[c]);
+        if (c == Memory && row.overDeviceMemory()) {
+            item->setForeground(kOverMemory);
+            item->setToolTip(
+                tr("A rank's peak is above the device's memory: this layout does "
+                   "not fit."));
+        }
         m_table->setItem(tableRow, c, item);
     }
 }
@@ -657,12 +708,22 @@ void WhatIfView::onFinished(double seconds)
                      : tr(" The lesson is graded at %1 only: %2 there.")
                            .arg(settingText(lesson->config), sweepResultText(*own, lesson, cost));
     }
+    // As the command line's summary counts them: the settings that do not fit the device.
+    const auto overDevice = [](const io::SweepRow &r) {
+        return r.overDeviceMemory();
+    };
+    const auto firstOver = std::find_if(m_rows.begin(), m_rows.end(), overDevice);
+    const QString fit = firstOver == m_rows.end()
+                            ? QString()
+                            : tr(" %n starred: over the device's %1, not fitting.", nullptr,
+                                 int(std::count_if(firstOver, m_rows.end(), overDevice)))
+                                  .arg(formatMemory(*firstOver->deviceMemory));
     setStatus(tr("%1 settings in %2 s; %3 with the right weights.%4 Click a point or "
                  "double-click a row to open its run.")
                   .arg(m_rows.size())
                   .arg(seconds, 0, 'f', 1)
                   .arg(correct)
-                  .arg(graded));
+                  .arg(fit + graded));
     Q_EMIT sweepFinished();
 }
 
@@ -739,6 +800,18 @@ void WhatIfView::replot()
             m_pointRows.push_back(int(i));
         }
     m_points->replace(points);
+    QList<QPointF> over;
+    std::int64_t device = 0;
+    for (const io::SweepRow &row : m_rows) {
+        if (row.finished() && row.overDeviceMemory())
+            over.append(QPointF(x(row), y(row)));
+        if (row.deviceMemory)
+            device = *row.deviceMemory;
+    }
+    m_overMemory->replace(over);
+    // Their legend entries only where a device's memory is known.
+    m_chart->legend()->markers(m_overMemory).front()->setVisible(!over.isEmpty());
+    m_chart->legend()->markers(m_deviceLine).front()->setVisible(device > 0);
     // The front from the smallest to the fastest: a staircase down and to the right.
     const std::vector<bool> front = io::paretoFront(m_rows);
     std::vector<std::size_t> onFront;
@@ -762,6 +835,14 @@ void WhatIfView::replot()
     m_timeAxis->setTitleText(seconds ? tr("Timesteps, s") : tr("Timesteps"));
     // No finished setting yet: plain axes, not a megabyte's millionth.
     m_memoryAxis->setRange(0, points.isEmpty() ? 1.0 : double(largestMemory) / unit * 1.1);
+    // The device's memory as a line where the points' axis reaches it.
+    m_deviceLine->clear();
+    m_deviceLine->setName(device > 0 ? tr("device memory, %1").arg(formatMemory(device))
+                                     : QString());
+    if (device > 0 && !points.isEmpty() && double(device) <= double(largestMemory) * 1.1) {
+        m_deviceLine->append(double(device) / unit, 0);
+        m_deviceLine->append(double(device) / unit, largestTime > 0 ? largestTime * 1.1 : 1);
+    }
     m_timeAxis->setRange(0, largestTime > 0 ? largestTime * 1.1 : 1);
     m_memoryAxis->applyNiceNumbers();
     m_timeAxis->applyNiceNumbers();
@@ -771,6 +852,10 @@ void WhatIfView::replot()
     m_table->setColumnHidden(
         Bandwidth, std::none_of(m_rows.begin(), m_rows.end(),
                                 [](const io::SweepRow &r) { return r.point.bandwidth > 0; }));
+    m_table->setColumnHidden(Layout,
+                             std::none_of(m_rows.begin(), m_rows.end(), [](const io::SweepRow &r) {
+                                 return r.point.tensor > 1 || r.point.pipeline > 1;
+                             }));
     m_table->horizontalHeaderItem(Time)->setText(seconds ? tr("Timesteps, s") : tr("Timesteps"));
     placePointLabels();
 }
@@ -877,6 +962,8 @@ void WhatIfView::applyLook()
     m_points->setMarkerSize(look.scaled(11));
     m_frontPoints->setMarkerSize(look.scaled(17));
     m_currentPoint->setMarkerSize(look.scaled(26));
+    m_overMemory->setMarkerSize(look.scaled(19));
+    m_deviceLine->setPen(QPen(kOverMemory, look.scaled(2), Qt::DashDotLine));
     placePointLabels(); // in the new font
 }
 

@@ -74,6 +74,9 @@ public:
     int currentRow() const { return m_current; }
     const QTableWidget *table() const { return m_table; }
     QScatterSeries *pointSeries() const { return m_points; }
+    // The points over the device's memory and the line at it (empty without a device's memory).
+    QScatterSeries *overMemorySeries() const { return m_overMemory; }
+    QLineSeries *deviceMemoryLine() const { return m_deviceLine; }
     QProgressBar *progress() const { return m_progress; }
     // A pipeline lesson's comparison of schedules: the choice, and the chart of their bubbles.
     QCheckBox *compareSchedules() const { return m_compare; }
@@ -142,6 +145,8 @@ private:
     QComboBox *m_batchesKind;
     QLineEdit *m_batches;
     QLineEdit *m_bandwidth;
+    QLineEdit *m_tensor;
+    QLineEdit *m_pipeline;
     QPushButton *m_run;
     QPushButton *m_stop;
     QProgressBar *m_progress;
@@ -152,6 +157,8 @@ private:
     QLineSeries *m_frontLine;
     QScatterSeries *m_frontPoints;
     QScatterSeries *m_currentPoint;
+    QScatterSeries *m_overMemory; // the points whose peak is above the device's memory
+    QLineSeries *m_deviceLine;    // the device's memory, top to bottom
     QValueAxis *m_memoryAxis;
     QValueAxis *m_timeAxis;
     QTableWidget *m_table;

@@ -56,13 +56,14 @@ TEST_F(WhatIfTest, ASweepFillsTheTableAndTheChartAndAPointOpensItsRun)
     // The table in the grid's order (as listed: 8, 1, 2, 4), whatever order the runs ended in.
     const QTableWidget *table = whatIf->table();
     ASSERT_EQ(table->rowCount(), 4);
+    EXPECT_TRUE(table->isColumnHidden(4)) << "no layout column where no row has a layout";
     const QString listed[] = {QStringLiteral("8"), QStringLiteral("1"), QStringLiteral("2"),
                               QStringLiteral("4")};
     // "Solved" only where the lesson is graded (m = 4), as the results panel says; the other
     // settings ran right, checked but not graded (the status once said "4 solved").
     for (int r = 0; r < 4; ++r) {
         EXPECT_EQ(table->item(r, 2)->text(), listed[r]);
-        EXPECT_EQ(table->item(r, 4)->text(), listed[r] == QStringLiteral("4")
+        EXPECT_EQ(table->item(r, 5)->text(), listed[r] == QStringLiteral("4")
                                                  ? QStringLiteral("solved")
                                                  : QStringLiteral("correct"));
     }
@@ -115,6 +116,68 @@ TEST_F(WhatIfTest, ASweepFillsTheTableAndTheChartAndAPointOpensItsRun)
               std::string::npos)
         << results;
     EXPECT_EQ(progress().state(QStringLiteral("bubble")), ProgressStore::State::Solved);
+}
+
+// Layouts under the Llama 3 preset: each point names its layout, the one whose peak is above the
+// H100's 80 GB is starred on the chart and said so in the table, and the device's memory is a
+// line between them (tensor 2 keeps 4 of Llama 3's layers / 2 of Adam's states a rank, over
+// 80 GB; tensor 8 a quarter of that).
+TEST_F(WhatIfTest, LayoutsOverTheDevicesMemoryAreMarked)
+{
+    auto window = makeWindow();
+    ASSERT_TRUE(window->openLesson(QStringLiteral("four_d")));
+    const lessons::Lesson &lesson = builtinLesson(QStringLiteral("four_d"));
+    window->parts().editor->setText(QString::fromStdString(lesson.solution));
+    WhatIfView *whatIf = window->parts().whatIfView;
+    window->showTab(Tab::WhatIf);
+    // A pipeline lesson, but laid out: the one-stage-a-rank schedules are not offered beside it.
+    EXPECT_FALSE(whatIf->compareSchedules()->isVisibleTo(whatIf));
+    QString why;
+    ASSERT_TRUE(whatIf->setFields(
+        QStringLiteral("cost=llama3-405b;ranks=8;layers=4;batches=4;tensor=2,8;pipeline=1"), &why))
+        << utf8(why);
+    QSignalSpy finished(whatIf, &WhatIfView::sweepFinished);
+    whatIf->runSweep();
+    ASSERT_TRUE(finished.wait(kRunTimeoutMs));
+    ASSERT_EQ(whatIf->rows().size(), 2U) << utf8(whatIf->status()->text());
+
+    const io::SweepRow *over = nullptr;
+    for (const io::SweepRow &row : whatIf->rows()) {
+        ASSERT_TRUE(row.peakMemory) << row.error;
+        EXPECT_EQ(row.deviceMemory, 80'000'000'000);
+        if (row.point.tensor == 2)
+            over = &row;
+    }
+    ASSERT_NE(over, nullptr);
+    EXPECT_TRUE(over->overDeviceMemory());
+    ASSERT_EQ(whatIf->overMemorySeries()->count(), 1);
+    EXPECT_NEAR(whatIf->overMemorySeries()->at(0).x(), double(*over->peakMemory) / 1e9, 1e-6);
+    // The line at 80 GB, from the axis up.
+    ASSERT_EQ(whatIf->deviceMemoryLine()->count(), 2);
+    EXPECT_DOUBLE_EQ(whatIf->deviceMemoryLine()->at(0).x(), 80.0);
+    // The table says which does not fit, in the grid's order (tensor 2 first).
+    const QTableWidget *table = whatIf->table();
+    ASSERT_EQ(table->rowCount(), 2);
+    // Each row's layout in its own column, shown because the rows have one.
+    EXPECT_FALSE(table->isColumnHidden(4));
+    EXPECT_EQ(utf8(table->item(0, 4)->text()), "2 x 1");
+    EXPECT_EQ(utf8(table->item(1, 4)->text()), "8 x 1");
+    EXPECT_TRUE(table->item(0, 7)->text().contains(QStringLiteral("over 80 GB")))
+        << utf8(table->item(0, 7)->text());
+    EXPECT_FALSE(table->item(1, 7)->text().contains(QStringLiteral("over")))
+        << utf8(table->item(1, 7)->text());
+    // The status counts them, as the command line's summary does.
+    EXPECT_TRUE(whatIf->status()->text().contains(
+        QStringLiteral("1 starred: over the device's 80 GB, not fitting.")))
+        << utf8(whatIf->status()->text());
+    whatIf->showTable(false);
+    QCoreApplication::processEvents();
+    QStringList named;
+    for (const auto &[text, rect] : whatIf->pointLabels())
+        named << text;
+    named << whatIf->elidedTexts();
+    EXPECT_TRUE(named.contains(QStringLiteral("tensor 2"))) << utf8(named.join(u'|'));
+    EXPECT_TRUE(named.contains(QStringLiteral("tensor 8"))) << utf8(named.join(u'|'));
 }
 
 TEST_F(WhatIfTest, EscStopsASweepAtOnce)
@@ -200,7 +263,7 @@ TEST_F(WhatIfTest, ComparingPipelineSchedulesDrawsEachBubbleBesideItsFormula)
     // The table's program column: the learner's code and the solutions by their functions.
     QStringList programs;
     for (int r = 0; r < whatIf->table()->rowCount(); ++r)
-        programs << whatIf->table()->item(r, 9)->text();
+        programs << whatIf->table()->item(r, 10)->text();
     programs.removeDuplicates();
     programs.sort();
     EXPECT_EQ(utf8(programs.join(QStringLiteral(","))), "one_f_one_b,your code,zero_bubble");

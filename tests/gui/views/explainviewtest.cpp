@@ -121,6 +121,26 @@ TEST(ExplainViewLayouts, ALaidOutRunShowsItsTimeSplitByParallelism)
     EXPECT_TRUE(view.timeSplitText().isEmpty()) << utf8(view.timeSplitText());
 }
 
+// The four_d lesson's own run (16 ranks as tensor 2 x pipeline 4 x data 2, 8 batches): its
+// bubble formula counts a pipeline's stages (p = 4) and a lane's micro-batches (m = 8 / 2), not
+// every rank and every batch (p = 16, m = 8 would say 65%).
+TEST(ExplainViewLayouts, ALaidOutRunsBubbleFormulaTakesThePipelineDegree)
+{
+    QFile file(QStringLiteral(RANKSTEP_SOURCE_DIR "/tests/lessons/golden/four_d.json"));
+    ASSERT_TRUE(file.open(QIODevice::ReadOnly));
+    const auto trace = io::traceFromJson(file.readAll().toStdString());
+    ASSERT_TRUE(trace) << trace.error().message;
+    ASSERT_EQ(trace->config.ranks, 16);
+    ASSERT_EQ(trace->config.batches, 8);
+    ViewContext context;
+    ExplainView view{context.session, context.appearance};
+    context.session.setLesson(&builtinLesson(QStringLiteral("four_d")));
+    context.session.setTrace(std::make_shared<const core::Trace>(*trace));
+    EXPECT_TRUE(view.formulaText().endsWith(
+        QStringLiteral("the bubble formula (p-1)/(m+p-1) with p = 4, m = 4 gives 43%.")))
+        << utf8(view.formulaText());
+}
+
 TEST_F(ExplainViewTest, TheCriticalPathListsTheChainEndingAtTheEndTime)
 {
     m_view.showCriticalPath(true);
