@@ -1251,6 +1251,22 @@
         <source>Zero-bubble pipeline (ZB-H1)</source>
         <translation>Pipeline ohne Blase (ZB-H1)</translation>
     </message>
+    <message>
+        <source>Tensor parallelism</source>
+        <translation>Tensorparallelität</translation>
+    </message>
+    <message>
+        <source>Sequence parallelism</source>
+        <translation>Sequenzparallelität</translation>
+    </message>
+    <message>
+        <source>Expert parallel (mixture of experts)</source>
+        <translation>Expertenparallelität (Mixture of Experts)</translation>
+    </message>
+    <message>
+        <source>Many dimensions at once</source>
+        <translation>Viele Dimensionen zugleich</translation>
+    </message>
 </context>
 <context>
     <name>MemoryPlot</name>
