@@ -394,7 +394,11 @@ def _write_new(path, text):
 def prepare(argv):
     """Called before the sandbox closes (cli/realrank.cpp): only reads the arguments."""
     torch.set_num_threads(1)
-    return _arguments(argv)
+    args = _arguments(argv)
+    kinds = args.kinds.split(",") if args.kinds else []
+    if kinds and (len(kinds) != args.layers or not set(kinds) <= {"dense", "tensor", "expert"}):
+        raise SystemExit(f"--kinds {args.kinds!r}: one of dense, tensor, expert per layer")
+    return args
 
 
 def run(args):
