@@ -31,11 +31,11 @@ namespace fs = std::filesystem;
 
 RealOptions parse(const std::vector<std::string> &args)
 {
-    const Arguments a(
-        args,
-        {"function", "ranks", "layers", "batches", "hidden", "length", "seed", "backend", "json",
-         "profile", "timeout", "nnodes", "node-rank", "master-addr", "master-port", "memory-limit"},
-        {});
+    const Arguments a(args, {"function",     "ranks",  "layers",    "batches",     "hidden",
+                             "length",       "seed",   "backend",   "json",        "profile",
+                             "timeout",      "nnodes", "node-rank", "master-addr", "master-port",
+                             "memory-limit", "tensor", "context",   "pipeline",    "expert"},
+                      {});
     if (a.positional().size() != 1)
         throw UsageError{"real: give exactly one FILE"};
     RealOptions o;
@@ -66,6 +66,13 @@ RealOptions parse(const std::vector<std::string> &args)
         throw UsageError{"real: --ranks must be a multiple of --nnodes (the same ranks per node)"};
     if (o.nnodes > 1 && o.masterPort == 0)
         throw UsageError{"real: across nodes every node needs the same --master-port"};
+    // The layout (core/layout.h), as `run` takes it: the simulation and every rank use it.
+    o.layout.tensor = int(a.integer("tensor", 1, 1, 64));
+    o.layout.context = int(a.integer("context", 1, 1, 64));
+    o.layout.pipeline = int(a.integer("pipeline", 1, 1, 64));
+    o.layout.expert = int(a.integer("expert", 1, 1, 64));
+    if (const std::string problem = core::layoutProblem(o.ranks, o.layout); !problem.empty())
+        throw UsageError{"real: " + problem};
     const char *python = std::getenv("RANKSTEP_PYTHON");
     o.python = python && *python ? python : "/usr/bin/python3";
     return o;
@@ -122,6 +129,37 @@ std::string groupsOf(const core::Trace &trace)
     return text;
 }
 
+// The layout's options, for `run` and for every rank: only the degrees that are not 1.
+std::vector<std::string> layoutArguments(const core::Layout &layout)
+{
+    std::vector<std::string> words;
+    for (const auto &[name, degree] : {std::pair{"--tensor", layout.tensor},
+                                       {"--context", layout.context},
+                                       {"--pipeline", layout.pipeline},
+                                       {"--expert", layout.expert}})
+        if (degree != 1)
+            words.insert(words.end(), {name, std::to_string(degree)});
+    return words;
+}
+
+// Each layer as the simulated run trained it ("dense,tensor"): a tensor-parallel slice's layer is
+// the real model's two-block layer, an expert's a layer of experts (rankstep_real/blocks.py).
+// Taken from the simulation's final weights, never from what a rank wrote: the check against one
+// process builds its model from it (rankstep_real.verify --kinds).
+std::string layerKinds(const core::Trace &trace)
+{
+    std::vector<std::string> kinds(std::size_t(trace.config.layers), "dense");
+    for (const core::WeightsByLayer &weights : trace.finalWeights)
+        for (const auto &[layer, weight] : weights)
+            if (layer >= 0 && layer < trace.config.layers)
+                if (weight.slice || weight.expert >= 0)
+                    kinds[std::size_t(layer)] = weight.slice ? "tensor" : "expert";
+    std::string text;
+    for (const std::string &kind : kinds)
+        text += (text.empty() ? "" : ",") + kind;
+    return text;
+}
+
 // The words after `__real-rank` of a puzzle's rank (rankstep_real.rank).
 std::vector<std::string> puzzleRankWords(const RealOptions &o, const std::string &groups,
                                          const fs::path &out)
@@ -136,6 +174,8 @@ std::vector<std::string> puzzleRankWords(const RealOptions &o, const std::string
                                    "--out",          out.string()};
     const std::vector<std::string> model = modelArguments(o);
     words.insert(words.end(), model.begin(), model.end());
+    const std::vector<std::string> layout = layoutArguments(o.layout);
+    words.insert(words.end(), layout.begin(), layout.end());
     if (!o.profile.empty())
         words.emplace_back("--profile");
     if (o.nnodes > 1) // every node's check needs every rank's files (rankstep_real.exchange)
@@ -255,12 +295,16 @@ int realCommand(const std::vector<std::string> &args)
 
     // 1. The simulation: the same checks and messages as `run`, before any real process starts.
     const fs::path simulated = folder.dir / "simulated.rstb";
+    std::vector<std::string> simulate{"run",         o.file,
+                                      "--function",  o.function,
+                                      "--ranks",     std::to_string(o.ranks),
+                                      "--layers",    std::to_string(o.layers),
+                                      "--batches",   std::to_string(o.batches),
+                                      "--trace-out", simulated.string()};
+    const std::vector<std::string> layout = layoutArguments(o.layout);
+    simulate.insert(simulate.end(), layout.begin(), layout.end());
     const ChildOutcome simulation =
-        runChild(currentExecutable(),
-                 {"run", o.file, "--function", o.function, "--ranks", std::to_string(o.ranks),
-                  "--layers", std::to_string(o.layers), "--batches", std::to_string(o.batches),
-                  "--trace-out", simulated.string()},
-                 o.timeout, (folder.dir / "simulated.err").string());
+        runChild(currentExecutable(), simulate, o.timeout, (folder.dir / "simulated.err").string());
     auto trace = io::traceFromBinary(slurp(simulated));
     if (!trace) {
         std::cerr << "rankstep-cli real: the simulation did not finish"
@@ -316,9 +360,10 @@ int realCommand(const std::vector<std::string> &args)
         return *code;
 
     // 3. The check against one process, and the report, in a sandbox of its own.
-    std::vector<std::string> verify{"--ranks",        std::to_string(o.ranks),
-                                    "--nnodes",       std::to_string(o.nnodes),
-                                    "--wall-seconds", std::to_string(ended.seconds)};
+    std::vector<std::string> verify{
+        "--ranks",        std::to_string(o.ranks),        "--nnodes", std::to_string(o.nnodes),
+        "--wall-seconds", std::to_string(ended.seconds),  "--kinds",  layerKinds(*trace),
+        "--experts",      std::to_string(o.layout.expert)};
     const std::vector<std::string> model = modelArguments(o);
     verify.insert(verify.end(), model.begin(), model.end());
     if (!o.profile.empty())

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "core/layout.h"
 #include "realprocess.h"
 
 #include <cstdint>
@@ -24,6 +25,7 @@ inline constexpr int kUnavailable = 69; // EX_UNAVAILABLE: PyTorch is not instal
 struct RealOptions {
     std::string file, function, backend, json, profile, python, masterAddr;
     int ranks = 1, layers = 2, batches = 4, hidden = 512, length = 256, seed = 0;
+    core::Layout layout; // --tensor, --context, --pipeline, --expert (core/layout.h)
     int nnodes = 1, nodeRank = 0, masterPort = 0;
     double timeout = 120;
     long long memory = kRealMemoryMiB; // per process, MiB (cli/realprocess.h)

@@ -134,6 +134,9 @@ hold values that differ). Each rank runs in the runner's sandbox, the check in o
 (docs/command-line.md, "Running it for real"). Its options:
   --hidden H --length N   the model's sizes (default the notebook's 512 and 256)
   --seed S                the seed of the data set and of the first weights (default 0)
+  --tensor T --context C --pipeline P --expert E
+                          the layout, as run's; a tensor-parallel slice's layer is two blocks
+                          of two matrices each for real, an expert layer one matrix per expert
   --backend gloo|nccl     torch.distributed's backend (default gloo); nccl needs PyTorch with
                           CUDA and NCCL and a GPU per rank, said before any rank starts
   --json OUT              the real run as JSON: events in seconds, memory in bytes, and "result"

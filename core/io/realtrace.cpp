@@ -3,6 +3,8 @@
 
 #include "jsonfields.h"
 
+#include "core/router.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
@@ -92,6 +94,13 @@ core::Object Reader::readObject(const Fields &fields) const
     object.batches = fields.indices("batches");
     object.shards = fields.indices("shards");
     object.total = fields.integer32("total", 0, kMaxCount);
+    // A slice, a partial sum, a block and an expert, where the rank's library set them
+    // (rankstep_real/lib.py describe): without them a partial sum would read as a sequence shard.
+    object.slice = fields.has("slice") && fields.boolean("slice");
+    object.partial = fields.has("partial") && fields.boolean("partial");
+    object.block = fields.has("block") ? unsigned(fields.integer32("block", 0, 3)) & 3U : 0U;
+    if (fields.has("expert"))
+        object.expert = std::int16_t(fields.integer32("expert", 0, core::kMostExperts));
     object.layers = m_trace.config.layers;
     object.totalBatches = core::hasBatches(object.kind) ? m_trace.config.batches : 1;
     return object;

@@ -4,6 +4,7 @@
 #include "apptempfolder.h"
 
 #include "core/io/realtrace.h"
+#include "core/layout.h"
 
 #include <QCoroTask>
 #include <QFile>
@@ -41,6 +42,22 @@ void RealRunController::setSizes(int hidden, int length)
     m_length = length;
 }
 
+namespace {
+
+// The lesson's layout, as the simulated run takes it: slices and experts train for real too.
+QStringList layoutArguments(const RunSpec &spec)
+{
+    QStringList args;
+    for (const core::Axis axis :
+         {core::Axis::Tensor, core::Axis::Context, core::Axis::Pipeline, core::Axis::Expert})
+        if (const int degree = core::RankLayout(spec.ranks, spec.layout).degree(axis); degree > 1)
+            args << QStringLiteral("--%1").arg(QString::fromUtf8(core::axisName(axis)))
+                 << QString::number(degree);
+    return args;
+}
+
+} // namespace
+
 void RealRunController::start(const RunSpec &spec)
 {
     if (m_runs.busy())
@@ -58,7 +75,8 @@ void RealRunController::start(const RunSpec &spec)
         QStringLiteral("--length"),   QString::number(m_length),
         QStringLiteral("--timeout"),  QString::number(timeout),
         QStringLiteral("--json"),     report};
-    execute(args, report, timeout, false, folder); // reports its own outcome; never awaited
+    execute(args + layoutArguments(spec), report, timeout, false,
+            folder); // reports its own outcome; never awaited
 }
 
 void RealRunController::startLesson(const QString &lessonId, const QString &codePath,

@@ -11,6 +11,7 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <vector>
 
 namespace rankstep::io {
 namespace {
@@ -115,6 +116,36 @@ TEST(RealTrace, SlicesPartitionTheOrderAndTheReplayHoldsWhatWasSet)
     replay::Replayer replayer(stops);
     EXPECT_EQ(replayer.memoryAt(replay::Cursor(stops, stops.afterChange(0)), 0), 200);
     EXPECT_EQ(replayer.memoryAt(replay::Cursor(stops, stops.last()), 0), 100);
+}
+
+// A tensor-parallel run's objects keep their marks: a partial sum stays partial (not a sequence
+// shard of the same total), a slice a slice, an expert's weight its expert's.
+TEST(RealTrace, ObjectsKeepTheirSliceTheirPartialSumAndTheirExpert)
+{
+    const char *changes = R"([
+    {"map": "activations", "key": [0, 1], "op": "set", "line": 4, "events": 0, "time": 0.1,
+     "memory_after": 64, "object": {"kind": "Activation", "layer": 0, "step": 0, "batches": [0],
+     "shards": [1], "total": 2, "partial": true, "block": 1}},
+    {"map": "weights", "key": 1, "op": "set", "line": 5, "events": 0, "time": 0.2,
+     "memory_after": 96, "object": {"kind": "Weight", "layer": 1, "step": 0, "batches": [],
+     "shards": [1], "total": 2, "slice": true}},
+    {"map": "weights", "key": 0, "op": "set", "line": 6, "events": 0, "time": 0.3,
+     "memory_after": 128, "object": {"kind": "Weight", "layer": 0, "step": 0, "batches": [],
+     "shards": [0], "total": 1, "expert": 1}}])";
+    const auto trace = realTraceFromJson(report("[]", changes));
+    ASSERT_TRUE(trace) << trace.error().message;
+    std::vector<const core::Object *> objects;
+    for (std::size_t c = 0; c < trace->changes.size(); ++c)
+        if (trace->changes[c].object && trace->changes[c].rank == 1)
+            objects.push_back(trace->changes[c].object);
+    ASSERT_EQ(objects.size(), 3U);
+    EXPECT_TRUE(objects[0]->partial);
+    EXPECT_FALSE(objects[0]->isSequenceShard());
+    EXPECT_EQ(objects[0]->block, 1U);
+    EXPECT_TRUE(objects[1]->slice);
+    EXPECT_FALSE(objects[1]->partial);
+    EXPECT_EQ(objects[2]->expert, 1);
+    EXPECT_EQ(objects[1]->expert, -1);
 }
 
 TEST(RealTrace, ARankWhoseClockGoesBackKeepsItsOrder)

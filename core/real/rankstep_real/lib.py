@@ -6,7 +6,9 @@ was simulated first (`rankstep-cli real`), so a broken rule has already been rep
 simulator's words before any process started. Collectives go through torch.distributed:
 allreduce is `all_reduce`; allgather is `all_gather` (each rank's slices padded to one length);
 scatterreduce is `all_reduce` and then the rank's own slice (the gloo backend of PyTorch 1.13 has
-no `reduce_scatter`); pass_to and receive are `isend` and `recv`.
+no `reduce_scatter`); pass_to and receive are `isend` and `recv`; alltoall is
+`all_to_all_single` with a split per rank (gloo has no `all_to_all` of a list of tensors). The
+tensor-parallel layers and the experts are blocks.py's.
 """
 import io
 import json
@@ -16,7 +18,7 @@ import time
 import torch
 import torch.distributed as dist
 
-from . import tensors
+from . import blocks, tensors
 from .objects import (  # noqa: F401  (the names a learner imports)
     Activation,
     ActivationGrad,
@@ -24,7 +26,11 @@ from .objects import (  # noqa: F401  (the names a learner imports)
     PuzzleError,
     Weight,
     WeightGrad,
+    _Done,
+    nbytes,
 )
+from .objects import _Rows
+from .parallel import AXES, Layout, SplitLayers  # noqa: F401  (Layout: rank.py makes one)
 
 HIDDEN = 512
 LENGTH = 256
@@ -110,12 +116,21 @@ def _identity(value):
 
 
 def describe(value):
-    """A puzzle object as the trace writes it: kind, layer, step, batches, shards, total."""
+    """A puzzle object as the trace writes it: kind, layer, step, batches, shards, total, and
+    where set slice, partial, block and expert (docs/trace-format.md)."""
     kind = type(value).__name__
-    return {"kind": kind, "layer": value.layer, "step": getattr(value, "step", 0),
-            "batches": sorted(getattr(value, "batches", ())),
-            "shards": sorted(getattr(value, "shards", ())),
-            "total": getattr(value, "total", 1)}
+    described = {"kind": kind, "layer": value.layer, "step": getattr(value, "step", 0),
+                 "batches": sorted(getattr(value, "batches", ())),
+                 "shards": sorted(getattr(value, "shards", ())),
+                 "total": getattr(value, "total", 1)}
+    for mark in ("slice", "partial"):
+        if getattr(value, mark, False):
+            described[mark] = True
+    if getattr(value, "block", 0):
+        described["block"] = value.block
+    if getattr(value, "expert", None) is not None:
+        described["expert"] = value.expert
+    return described
 
 
 def _recordable(key, value):
@@ -177,17 +192,6 @@ class Storage(dict):
         return self
 
 
-class _Done:
-    """What `await model.allreduce(...)` gets: the collective has already completed."""
-
-    def __init__(self, value):
-        self.value = value
-
-    def __await__(self):
-        return self.value
-        yield  # pragma: no cover  (makes this a generator, as __await__ must be)
-
-
 class Dist:
     """The notebook's launcher. In a real run `rankstep-cli real` starts the ranks instead."""
 
@@ -195,18 +199,18 @@ class Dist:
         self.ranks = ranks
 
 
-def _simulated_only(call):
-    raise PuzzleError(f"{call}: experts and alltoall run in the simulator only; a real run of "
-                      "expert parallelism is not written yet (docs/command-line.md, \"real\")")
-
-
 def _sorted_batches(batches):
     return sorted(set(batches))
 
 
-class Model:
-    def __init__(self, rank, ranks, layers, batches, sizes, recorder, groups=None, device=None):
+class Model(SplitLayers):
+    def __init__(self, rank, ranks, layers, batches, sizes, recorder, groups=None, device=None,
+                 layout=None):
         self.rank = rank
+        self._layout = layout or Layout(ranks)
+        self.TENSOR, self.CONTEXT, self.PIPELINE, self.DATA, self.EXPERT = (
+            self._layout.degrees[a] for a in AXES)
+        self.coords = self._layout.coords(rank)
         # Where the tensors live: the CPU, or with --backend nccl the rank's GPU (LOCAL_RANK).
         self.device = device if device is not None else torch.device("cpu")
         self.RANKS = ranks
@@ -234,18 +238,36 @@ class Model:
 
     # ----- operations (docs/simulation.md, "Operations and their cost") -----
 
+    def group(self, axis):
+        if axis not in AXES:
+            raise ValueError("group(axis): the axes are 'tensor', 'context', 'pipeline', 'data' "
+                             "and 'expert'")
+        return self._layout.group(self.rank, axis)
+
     def load_weights(self, layer, shard=0, total=1, split=None, expert=None):
-        if split is not None:
-            # The real model's layer is one matrix (tensors.py): it has no two blocks to split.
-            raise PuzzleError(f"load_weights(layer {layer}): a real run does not train "
-                              f"tensor-parallel slices (split={split!r}) yet; run it simulated")
-        if expert is not None:
-            _simulated_only("load_weights(layer, expert=...)")
-        flat = tensors.initial_weight(self.sizes, layer).reshape(-1).to(self.device)
-        piece = tensors.split_flat(flat, total)[shard]
+        op = f"load_weights(layer {layer})"
+        if split not in (None, "tensor"):
+            raise PuzzleError(f'{op}: split must be "tensor" or None, not {split!r}')
+        if not 0 <= shard < total:
+            raise PuzzleError(f"{op}: shard {shard} does not exist among {total}")
+        if split == "tensor":
+            # A slice of both blocks' matrices (blocks.py), never a ZeRO shard of them.
+            layer_weights = blocks.initial_tensor_layer(self.sizes, layer)
+            piece = blocks.slice_flat(layer_weights, shard, total).to(self.device)
+        elif expert is not None:
+            self._check_expert(op, int(expert))
+            flat = blocks.initial_expert(self.sizes, layer, int(expert)).reshape(-1)
+            piece = tensors.split_flat(flat.to(self.device), total)[shard]
+        else:
+            flat = tensors.initial_weight(self.sizes, layer).reshape(-1).to(self.device)
+            piece = tensors.split_flat(flat, total)[shard]
         zeros = torch.zeros_like(piece)
-        return (Weight(layer, self.LAYERS, 0, {shard}, total, {shard: piece.clone()}),
-                OptState(layer, self.LAYERS, 0, {shard}, total, {shard: (zeros, zeros.clone())}))
+        weight = Weight(layer, self.LAYERS, 0, {shard}, total, {shard: piece.clone()})
+        state = OptState(layer, self.LAYERS, 0, {shard}, total, {shard: (zeros, zeros.clone())})
+        for made in (weight, state):
+            made.slice = split == "tensor"
+            made.expert = None if expert is None else int(expert)
+        return weight, state
 
     def get_activation(self, batches):
         batches = _sorted_batches(batches)
@@ -253,22 +275,31 @@ class Model:
         return Activation(0, self.LAYERS, batches, self.BATCHES, rows)
 
     def _check_weight(self, op, layer, weight):
-        if not isinstance(weight, Weight) or weight.layer != layer or not weight.is_complete():
+        if not isinstance(weight, Weight) or weight.layer != layer or not (
+                weight.is_complete() or weight.slice):
             raise PuzzleError(f"{op}(layer {layer}): needs the whole weight of layer {layer}, "
                               f"not {weight!r}")
 
     def forward(self, layer, inp, weight):
+        op = f"forward(layer {layer})"
+        self._check_whole(op, inp)
         self._check_weight("forward", layer, weight)
         self._forward_weights[layer] = weight
         if not isinstance(inp, Activation) or inp.layer != layer:
             raise PuzzleError(f"forward(layer {layer}): needs an activation of layer {layer}, "
                               f"not {inp!r}")
+        self._check_tokens(op, weight, inp.batches)
         began, memory = self.recorder.begin("forward", layer), self.memory()
-        out = tensors.forward(inp.value, weight.matrix(self.sizes.hidden))
+        if weight.slice:
+            made = self._forward_slice(layer, inp, weight)
+        else:
+            out = tensors.forward(inp.value, weight.matrix(self.sizes.hidden))
+            made = Activation(layer + 1, self.LAYERS, inp.batches, self.BATCHES, out)
         self.recorder.end(began, "forward", layer, memory, inp)
-        return Activation(layer + 1, self.LAYERS, inp.batches, self.BATCHES, out)
+        return made
 
     def loss(self, inp):
+        self._check_whole("loss", inp)
         if not isinstance(inp, Activation) or inp.layer != self.LAYERS:
             raise PuzzleError(f"loss: needs the activation of layer {self.LAYERS}, not {inp!r}")
         began, memory = self.recorder.begin("loss", -1), self.memory()
@@ -280,20 +311,29 @@ class Model:
         return ActivationGrad(self.LAYERS - 1, self.LAYERS, inp.batches, self.BATCHES, grad)
 
     def backward(self, layer, inp, grad, weight):
+        op = f"backward(layer {layer})"
         self._check_weight("backward", layer, weight)
-        if not isinstance(inp, Activation) or not isinstance(grad, ActivationGrad) or \
-                inp.layer != layer or grad.layer != layer or inp.batches != grad.batches:
-            raise PuzzleError(f"backward(layer {layer}): needs the activation and the gradient of "
-                              f"layer {layer} on the same batches, not {inp!r} and {grad!r}")
+        if weight.slice:
+            self._check_slice_backward(op, inp, grad)
+            began, memory = self.recorder.begin("backward", layer), self.memory()
+            made = self._backward_slice(op, layer, inp, grad, weight)
+            self.recorder.end(began, "backward", layer, memory, inp)
+            return made
+        self._check_backward("backward", layer, inp, grad)
+        self._check_tokens(op, weight, inp.batches)
         began, memory = self.recorder.begin("backward", layer), self.memory()
         grad_weight, grad_inp = tensors.backward(inp.value, grad.value,
                                                  weight.matrix(self.sizes.hidden))
         self.recorder.end(began, "backward", layer, memory, inp)
-        return (WeightGrad(layer, self.LAYERS, inp.batches, self.BATCHES, {0}, 1,
-                           {0: grad_weight.reshape(-1)}),
+        weight_grad = WeightGrad(layer, self.LAYERS, inp.batches, self.BATCHES, {0}, 1,
+                                 {0: grad_weight.reshape(-1)})
+        weight_grad.expert = weight.expert  # an expert's weight has an expert's gradient
+        return (weight_grad,
                 ActivationGrad(layer - 1, self.LAYERS, inp.batches, self.BATCHES, grad_inp))
 
     def _check_backward(self, op, layer, inp, grad):
+        for value in (inp, grad):
+            self._check_whole(f"{op}(layer {layer})", value)
         if not isinstance(inp, Activation) or not isinstance(grad, ActivationGrad) or \
                 inp.layer != layer or grad.layer != layer or inp.batches != grad.batches:
             raise PuzzleError(f"{op}(layer {layer}): needs the activation and the gradient of "
@@ -302,7 +342,15 @@ class Model:
     # The backward in two halves (docs/simulation.md, "Beyond the notebook").
     def backward_input(self, layer, inp, grad, weight):
         self._check_weight("backward_input", layer, weight)
+        if weight.slice:
+            op = f"backward_input(layer {layer})"
+            self._check_slice_backward(op, inp, grad)
+            began, memory = self.recorder.begin("backward_input", layer), self.memory()
+            _, made = self._backward_slice(op, layer, inp, grad, weight)
+            self.recorder.end(began, "backward_input", layer, memory, inp)
+            return made
         self._check_backward("backward_input", layer, inp, grad)
+        self._check_tokens(f"backward_input(layer {layer})", weight, inp.batches)
         began, memory = self.recorder.begin("backward_input", layer), self.memory()
         _, grad_inp = tensors.backward(inp.value, grad.value, weight.matrix(self.sizes.hidden))
         self.recorder.end(began, "backward_input", layer, memory, inp)
@@ -314,6 +362,9 @@ class Model:
         if weight is None:
             raise PuzzleError(f"backward_weight(layer {layer}): this rank never ran forward at "
                               f"layer {layer}, whose weight the real layer needs")
+        if weight.slice or weight.expert is not None:
+            raise PuzzleError(f"backward_weight(layer {layer}): a tensor-parallel slice or an "
+                              "expert has no split backward; use backward")
         began, memory = self.recorder.begin("backward_weight", layer), self.memory()
         grad_weight, _ = tensors.backward(inp.value, grad.value, weight.matrix(self.sizes.hidden))
         self.recorder.end(began, "backward_weight", layer, memory, inp)
@@ -321,9 +372,27 @@ class Model:
                           {0: grad_weight.reshape(-1)})
 
     def update(self, layer, weight_grad, weight, opt_state):
+        op = f"update(layer {layer})"
+        if weight_grad.slice and weight_grad.block != 3:
+            raise PuzzleError(f"{op}: the weight gradient covers only the "
+                              f"{'attention' if weight_grad.block == 1 else 'MLP'} block of the "
+                              "slice; add the other block's gradient first (model.add)")
+        if weight_grad.slice != weight.slice:
+            raise PuzzleError(f"{op}: a tensor-parallel slice and a ZeRO shard do not mix "
+                              f"({weight_grad!r} against {weight!r})")
+        needed = set(range(self.BATCHES))
+        if weight.expert is not None or weight_grad.expert is not None:
+            if weight.expert is None:
+                raise PuzzleError(f"{op}: the weight gradient is expert {weight_grad.expert}'s, "
+                                  "but the weight is no expert's")
+            if weight_grad.expert != weight.expert:
+                raise PuzzleError(f"{op}: the weight is expert {weight.expert}'s, but the weight "
+                                  f"gradient is not: a backward with expert {weight.expert}'s "
+                                  "weight makes its gradient")
+            needed = {b for b in needed if self.expert_of(b) == weight.expert}
         covers = weight_grad.is_complete() or (weight_grad.total == weight.total and
                                                weight.shards <= weight_grad.shards)
-        if len(weight_grad.batches) != self.BATCHES or weight.shards != opt_state.shards or \
+        if not needed <= weight_grad.batches or weight.shards != opt_state.shards or \
                 not covers or weight.step != opt_state.step:
             raise PuzzleError(f"update(layer {layer}): {weight_grad!r} does not fit {weight!r} "
                               f"and {opt_state!r}")
@@ -338,8 +407,11 @@ class Model:
                                                        step)
             new_state[shard] = tuple(moments)
         self.recorder.end(began, "update", layer, memory, weight)
-        return (Weight(layer, self.LAYERS, step, weight.shards, weight.total, new_weight),
+        made = (Weight(layer, self.LAYERS, step, weight.shards, weight.total, new_weight),
                 OptState(layer, self.LAYERS, step, weight.shards, weight.total, new_state))
+        for value in made:
+            value.slice, value.expert = weight.slice, weight.expert
+        return made
 
     def fake_grad(self, layer, batches):
         zeros = torch.zeros(self.sizes.hidden * self.sizes.hidden, dtype=tensors.DTYPE,
@@ -352,17 +424,17 @@ class Model:
 
     # ----- communication (docs/simulation.md, "Communication") -----
 
-    # Expert parallelism (docs/simulation.md, "Expert parallelism") runs in the simulator only.
-    def alltoall(self, pieces, layer, group=None):
-        _simulated_only("alltoall")
+    def add(self, first, second):
+        """The sum of two weight gradients, as `first + second`."""
+        return first + second
 
-    def expert_of(self, batch):
-        _simulated_only("expert_of")
+    def _members(self, group):
+        return list(range(self.RANKS)) if group is None else sorted(set(int(r) for r in group))
 
     def _group(self, group):
         if group is None:
             return None, list(range(self.RANKS))
-        members = sorted(set(int(r) for r in group))
+        members = self._members(group)
         if len(members) == self.RANKS:
             return None, members
         if tuple(members) not in self._groups:
@@ -370,6 +442,8 @@ class Model:
         return self._groups[tuple(members)], members
 
     def allreduce(self, value, layer, group=None):
+        if isinstance(value, _Rows):
+            return self._rows_collective("allreduce", value, layer, group)
         handle, members = self._group(group)
         began, memory = self.recorder.begin("allreduce", layer), self.memory()
         self.recorder.enter("allreduce", layer)
@@ -380,12 +454,14 @@ class Model:
         dist.all_reduce(flat, group=handle)
         batches = set().union(*(set(g[2]) for g in gathered))
         result = WeightGrad(value.layer, self.LAYERS, batches, self.BATCHES, value.shards,
-                            value.total, _uncat_parts(flat, value))
+                            value.total, _uncat_parts(flat, value))._marked(value)
         self.recorder.end(began, "allreduce", layer, memory, value, group=members,
                           bytes=_nbytes(flat))
         return _Done(result)
 
     def allgather(self, value, layer, group=None):
+        if isinstance(value, _Rows):
+            return self._rows_collective("allgather", value, layer, group)
         handle, members = self._group(group)
         began, memory = self.recorder.begin("allgather", layer), self.memory()
         self.recorder.enter("allgather", layer)
@@ -413,6 +489,8 @@ class Model:
         return _Done(result)
 
     def scatterreduce(self, value, layer, group=None):
+        if isinstance(value, _Rows):
+            return self._rows_collective("scatterreduce", value, layer, group)
         handle, members = self._group(group)
         began, memory = self.recorder.begin("scatterreduce", layer), self.memory()
         self.recorder.enter("scatterreduce", layer)
@@ -425,6 +503,7 @@ class Model:
         piece = tensors.split_flat(flat, count)[position].clone()
         result = WeightGrad(value.layer, self.LAYERS, batches, self.BATCHES, {position}, count,
                             {position: piece})
+        result.expert = value.expert
         self.recorder.end(began, "scatterreduce", layer, memory, value, group=members,
                           bytes=_nbytes(flat))
         return _Done(result)
@@ -501,8 +580,7 @@ def _uncat_parts(flat, like):
     return parts
 
 
-def _nbytes(tensor):
-    return tensor.numel() * tensor.element_size()
+_nbytes = nbytes
 
 
 def draw(*args, **kwargs):

@@ -40,6 +40,8 @@ def _arguments(argv):
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--backend", default="gloo")
     parser.add_argument("--groups", default="", help="groups as 0,1;2,3 (from the simulated run)")
+    for axis in ("tensor", "context", "pipeline", "expert"):  # the layout (lib.Layout)
+        parser.add_argument("--" + axis, type=int, default=1)
     parser.add_argument("--timeout", type=float, default=60)
     parser.add_argument("--profile", action="store_true",
                         help="record torch.profiler's trace of the learner's code")
@@ -119,6 +121,10 @@ def _final_weights(model):
         if not isinstance(layer, int) or not isinstance(weight, lib.Weight):
             continue
         layers[str(layer)] = {"step": int(weight.step), "total": int(weight.total)}
+        if weight.slice:  # what the check reads the parts as (verify.py)
+            layers[str(layer)]["split"] = "tensor"
+        if weight.expert is not None:
+            layers[str(layer)]["expert"] = int(weight.expert)
         parts.extend((f"{layer}/{int(s)}", p) for s, p in weight.parts.items())
     return parts, layers
 
@@ -174,8 +180,9 @@ def run(prepared):
     progress = open(out + ".progress", "w", encoding="utf-8")  # noqa: SIM115 (lives with the rank)
     recorder = lib.Recorder(name, progress)
     sizes = tensors.Sizes(args.hidden, args.length, args.seed)
+    layout = lib.Layout(prepared.ranks, args.tensor, args.context, args.pipeline, args.expert)
     model = lib.Model(rank, prepared.ranks, args.layers, args.batches, sizes, recorder,
-                      prepared.groups, prepared.device)
+                      prepared.groups, prepared.device, layout)
     status = 0
     profiler = _profiler() if args.profile else contextlib.nullcontext()
     try:

@@ -3,9 +3,12 @@
 the same model on every batch gets? `python3 -m rankstep_real.verify --out DIR ...`
 
 The single process runs the same layers on all batches at once, takes the gradient of the same
-loss and makes one Adam step (tensors.py). Each layer's final weight is assembled from the shards
-every rank set with set_final_weight (across nodes, the other nodes' ranks sent theirs:
-exchange.py); a value two ranks both hold must agree. Writes the largest difference per layer, and
+loss and makes one Adam step (tensors.py). A layer the simulated run trained as tensor-parallel
+slices is blocks.py's two-block layer, a layer of experts blocks.py's experts with its router
+(--kinds and --experts, which `rankstep-cli real` takes from the simulation, not from a rank).
+Each layer's final weight (each expert's) is assembled from the shards or slices every rank set
+with set_final_weight (across nodes, the other nodes' ranks sent theirs: exchange.py); a value
+two ranks both hold must agree. Writes the largest difference per layer, and
 the ranks whose values differ, to verdict.txt, the run to report.json and, with --profile, the
 ranks' profiles merged to profile.json (profilemerge.py).
 
@@ -21,7 +24,7 @@ import sys
 
 import torch
 
-from . import profilemerge, tensors, weightsfile
+from . import blocks, profilemerge, tensors, weightsfile
 
 WEIGHTS_DIFFER = 3  # the exit code rankstep-cli real reads as "trains another model"
 REFUSED = 4  # a rank's file is not what a rank writes: the run does not count
@@ -29,21 +32,90 @@ REPORT_LIMIT = 64 << 20  # a rank's report: its events and storage changes
 TOLERANCE = 1e-9  # float64 sums in another order differ by about 1e-16 of the values here
 
 
-def reference_weights(sizes, layers, batches):
-    """Every layer's weight after one training step of one process on all batches."""
-    everything = list(range(batches))
-    weights = [tensors.initial_weight(sizes, layer) for layer in range(layers)]
-    activations = [tensors.rows_of(sizes, everything, tensors.batch_inputs)]
-    for layer in range(layers):
-        activations.append(tensors.forward(activations[-1], weights[layer]))
-    targets = tensors.rows_of(sizes, everything, tensors.batch_targets)
+def reference_weights(sizes, layers, batches, kinds=None, experts=1):
+    """Every layer's weights after one training step of one process on all batches, flat, by
+    unit: (layer, None), or (layer, e) for expert e of an expert layer."""
+    kinds = kinds or ["dense"] * layers
+    weights = [_initial(sizes, layer, kind, experts) for layer, kind in enumerate(kinds)]
+    activations = [tensors.rows_of(sizes, list(range(batches)), tensors.batch_inputs)]
+    middles = []  # a tensor-parallel layer's activation between its two blocks
+    for layer, kind in enumerate(kinds):
+        x = activations[-1]
+        if kind == "tensor":
+            middles.append(blocks.block_forward(x, weights[layer][0], weights[layer][1]))
+            activations.append(blocks.block_forward(middles[-1], weights[layer][2],
+                                                    weights[layer][3]))
+        else:
+            middles.append(None)
+            activations.append(_by_batch(x, sizes, batches, experts, kind, weights[layer],
+                                         tensors.forward))
+    targets = tensors.rows_of(sizes, list(range(batches)), tensors.batch_targets)
     grad = tensors.loss_grad(activations[-1], targets, batches, sizes.length)
-    updated = [None] * layers
+    updated = {}
     for layer in reversed(range(layers)):
-        grad_weight, grad = tensors.backward(activations[layer], grad, weights[layer])
-        zeros = torch.zeros_like(grad_weight)
-        updated[layer], _, _ = tensors.adam(weights[layer], grad_weight, zeros, zeros.clone(), 1)
+        grads, grad = _backward(sizes, batches, experts, kinds[layer], weights[layer],
+                                activations[layer], middles[layer], grad)
+        for unit, (weight, grad_weight) in _units(layer, kinds[layer], weights[layer], grads):
+            zeros = torch.zeros_like(grad_weight)
+            updated[unit], _, _ = tensors.adam(weight, grad_weight, zeros, zeros.clone(), 1)
+            updated[unit] = updated[unit].reshape(-1)
     return updated
+
+
+def _initial(sizes, layer, kind, experts):
+    if kind == "tensor":
+        return blocks.initial_tensor_layer(sizes, layer)
+    if kind == "expert":
+        return [blocks.initial_expert(sizes, layer, e) for e in range(experts)]
+    return tensors.initial_weight(sizes, layer)
+
+
+def _by_batch(x, sizes, batches, experts, kind, weight, compute):
+    """A dense layer's compute, or an expert layer's: each batch's rows with its expert's."""
+    if kind != "expert":
+        return compute(x, weight)
+    rows = x.view(batches, sizes.length, -1)
+    return torch.cat([compute(rows[b], weight[blocks.expert_of(b, experts)])
+                      for b in range(batches)])
+
+
+def _backward(sizes, batches, experts, kind, weight, x, middle, grad):
+    """(the layer's weight gradients as _units takes them, the gradient of its input)."""
+    if kind == "tensor":
+        grad_a1, grad_b1, grad_middle = blocks.block_backward(middle, grad, weight[2], weight[3])
+        grad_a0, grad_b0, grad_x = blocks.block_backward(x, grad_middle, weight[0], weight[1])
+        return torch.stack([grad_a0, grad_b0, grad_a1, grad_b1]), grad_x
+    if kind != "expert":
+        return tensors.backward(x, grad, weight)
+    grads = [torch.zeros_like(w) for w in weight]
+    inputs = x.view(batches, sizes.length, -1)
+    outputs = grad.view(batches, sizes.length, -1)
+    grad_x = []
+    for b in range(batches):
+        e = blocks.expert_of(b, experts)
+        grad_weight, grad_inp = tensors.backward(inputs[b], outputs[b], weight[e])
+        grads[e] += grad_weight
+        grad_x.append(grad_inp)
+    return grads, torch.cat(grad_x)
+
+
+def _units(layer, kind, weight, grads):
+    if kind == "expert":
+        return [((layer, e), (w, g)) for e, (w, g) in enumerate(zip(weight, grads))]
+    return [((layer, None), (weight, grads))]
+
+
+def unit_values(kind, hidden):
+    """How many values one unit (a layer, or one expert of it) holds."""
+    return (blocks.MATRICES if kind == "tensor" else 1) * hidden * hidden
+
+
+def region(kind, hidden, shard, total):
+    """Where shard `shard` of `total` of a unit sits in its flat values."""
+    if kind == "tensor":
+        return blocks.slice_indices(hidden, shard, total)
+    offsets = _offsets(unit_values(kind, hidden), total)
+    return torch.arange(offsets[shard], offsets[shard + 1])
 
 
 def _offsets(total_values, total):
@@ -53,40 +125,42 @@ def _offsets(total_values, total):
     return offsets
 
 
-def assemble(rank_weights, layer, hidden):
-    """(flat weight or None, the ranks' largest disagreement, steps seen) for one layer."""
-    total_values = hidden * hidden
-    flat = torch.full((total_values,), float("nan"), dtype=tensors.DTYPE)
+def _entry_of(weights, unit):
+    entry = weights.get(unit[0])
+    return entry if entry is not None and entry.get("expert") == unit[1] else None
+
+
+def assemble(rank_weights, unit, kind, hidden):
+    """(flat weights or None, the ranks' largest disagreement, steps seen) for one unit."""
+    flat = torch.full((unit_values(kind, hidden),), float("nan"), dtype=tensors.DTYPE)
     disagreement, steps = 0.0, set()
     for weights in rank_weights:
-        entry = weights.get(layer)
+        entry = _entry_of(weights, unit)
         if entry is None:
             continue
         steps.add(entry["step"])
-        offsets = _offsets(total_values, entry["total"])
         for shard, part in entry["parts"].items():
-            region = flat[offsets[shard]: offsets[shard + 1]]
-            known = ~torch.isnan(region)
+            where = region(kind, hidden, shard, entry["total"])
+            held = flat[where]
+            known = ~torch.isnan(held)
             if known.any():
-                disagreement = max(disagreement,
-                                   float((region[known] - part[known]).abs().max()))
-            flat[offsets[shard]: offsets[shard + 1]] = part
+                disagreement = max(disagreement, float((held[known] - part[known]).abs().max()))
+            flat[where] = part
     if torch.isnan(flat).any():
         return None, disagreement, steps
-    return flat.view(hidden, hidden), disagreement, steps
+    return flat, disagreement, steps
 
 
-def differing_ranks(rank_weights, layer, expected):
-    """The ranks whose shards of `layer` differ from one process's weight by more than the
+def differing_ranks(rank_weights, unit, kind, expected, hidden):
+    """The ranks whose shards of `unit` differ from one process's weights by more than the
     tolerance, in order."""
-    flat, wrong = expected.reshape(-1), []
+    wrong = []
     for rank, weights in enumerate(rank_weights):
-        entry = weights.get(layer)
+        entry = _entry_of(weights, unit)
         if entry is None:
             continue
-        offsets = _offsets(flat.numel(), entry["total"])
-        if any(part.numel() and float(
-                (flat[offsets[shard]: offsets[shard + 1]] - part).abs().max()) > TOLERANCE
+        if any(part.numel() and float((expected[region(kind, hidden, shard, entry["total"])]
+                                       - part).abs().max()) > TOLERANCE
                for shard, part in entry["parts"].items()):
             wrong.append(rank)
     return wrong
@@ -105,14 +179,14 @@ def _shard_length(values, total, shard):
     return values // total + (1 if shard < values % total else 0)
 
 
-def load_rank(folder, rank, layers, hidden):
-    """One rank's final weights as assemble() takes them: {layer: {"step", "total", "parts"}}.
-    Raises Refused when the file is not a rank's."""
+def load_rank(folder, rank, kinds, hidden, experts=1):
+    """One rank's final weights as assemble() takes them: {layer: {"step", "total", "parts",
+    "expert"}}. Raises Refused when the file is not a rank's."""
     name = f"rank-{rank}.weights"
-    limit = layers * hidden * hidden * 8 + weightsfile.HEADER_LIMIT + 64
+    limit = sum(unit_values(k, hidden) for k in kinds) * 8 + weightsfile.HEADER_LIMIT + 64
     try:
         parts, meta = weightsfile.read(os.path.join(folder, name), limit)
-        return _checked(parts, meta, layers, hidden)
+        return _checked(parts, meta, kinds, hidden, experts)
     except weightsfile.WeightsFileError as error:
         raise Refused(f"Rank {rank}'s final weights ({name}) were refused: {error}. The rank's "
                       "process ran the code and wrote that file, so the code may have changed "
@@ -126,8 +200,24 @@ def load_rank(folder, rank, layers, hidden):
                       f"({error.strerror}); the run does not count.") from None
 
 
-def _checked(parts, meta, layers, hidden):
-    values = hidden * hidden
+def _marks_fit(entry, kind, hidden, experts):
+    """The entry's split and expert are what the simulated run trained that layer as."""
+    if kind == "tensor":
+        return entry.get("split") == "tensor" and "expert" not in entry and \
+            _whole(entry.get("total"), 1, hidden)
+    if kind == "expert":
+        return "split" not in entry and _whole(entry.get("expert"), 0, experts - 1)
+    return "split" not in entry and "expert" not in entry
+
+
+def _expected_length(kind, hidden, total, shard):
+    if kind == "tensor":
+        return blocks.slice_length(hidden, shard, total)
+    return _shard_length(hidden * hidden, total, shard)
+
+
+def _checked(parts, meta, kinds, hidden, experts):
+    layers, values = len(kinds), hidden * hidden
     listed = meta.get("layers")
     if not isinstance(listed, dict):
         raise weightsfile.WeightsFileError("it lists no layers")
@@ -138,43 +228,63 @@ def _checked(parts, meta, layers, hidden):
                 or not _whole(entry.get("total"), 1, values):
             raise weightsfile.WeightsFileError(f"its layer entry {key!r} is not a layer of this "
                                                "run with a step and a number of shards")
-        weights[int(key)] = {"step": entry["step"], "total": entry["total"], "parts": {}}
+        kind = kinds[int(key)]
+        if not _marks_fit(entry, kind, hidden, experts):
+            raise weightsfile.WeightsFileError(
+                f"its layer entry {key!r} is not a {kind} layer's, as the simulated run trained it")
+        weights[int(key)] = {"step": entry["step"], "total": entry["total"], "parts": {},
+                             "expert": entry.get("expert"), "kind": kind}
     for name, part in parts.items():
         layer, _, shard = name.partition("/")
         entry = weights.get(int(layer)) if layer.isdigit() else None
         if entry is None or not shard.isdigit() or int(shard) >= entry["total"]:
             raise weightsfile.WeightsFileError(f"it holds {name!r}, no shard of a listed layer")
-        if part.dtype != tensors.DTYPE or part.dim() != 1 or \
-                part.numel() != _shard_length(values, entry["total"], int(shard)):
+        if part.dtype != tensors.DTYPE or part.dim() != 1 or part.numel() != _expected_length(
+                entry["kind"], hidden, entry["total"], int(shard)):
             raise weightsfile.WeightsFileError(f"shard {name!r} is not a float64 slice of the "
                                                "length its layer's shards have")
         entry["parts"][int(shard)] = part
     return weights
 
 
-def verify(out, ranks, layers, batches, sizes):
+def verify(out, ranks, layers, batches, sizes, kinds=None, experts=1):
     # Every rank's file, also across nodes: the ranks of the other nodes sent theirs
     # (exchange.py), so each node checks the whole model.
-    rank_weights = [load_rank(out, r, layers, sizes.hidden) for r in range(ranks)]
-    expected = reference_weights(sizes, layers, batches)
+    kinds = kinds or ["dense"] * layers
+    rank_weights = [load_rank(out, r, kinds, sizes.hidden, experts) for r in range(ranks)]
+    expected = reference_weights(sizes, layers, batches, kinds, experts)
     per_layer, first_wrong, largest = [], None, 0.0
-    for layer in range(layers):
-        weight, disagreement, steps = assemble(rank_weights, layer, sizes.hidden)
-        row = {"layer": layer, "steps": sorted(steps), "ranks_disagree_by": disagreement}
-        if weight is None:
-            row["max_abs_diff"] = None
-            row["problem"] = "no rank set the whole final weight of this layer"
-        else:
-            row["max_abs_diff"] = float((weight - expected[layer]).abs().max())
-            largest = max(largest, row["max_abs_diff"])
-            if row["max_abs_diff"] > TOLERANCE or disagreement > TOLERANCE:
-                row["problem"] = "differs from one process trained on every batch"
-                row["ranks_differ"] = differing_ranks(rank_weights, layer, expected[layer])
+    for layer, kind in enumerate(kinds):
+        row = {"layer": layer, "steps": [], "ranks_disagree_by": 0.0, "max_abs_diff": 0.0}
+        if kind != "dense":
+            row["kind"] = kind
+        for unit in (expected_unit for expected_unit in expected if expected_unit[0] == layer):
+            _check_unit(row, rank_weights, unit, kind, expected[unit], sizes.hidden)
+        largest = max(largest, row["max_abs_diff"] or 0.0)
         if "problem" in row and first_wrong is None:
             first_wrong = layer
         per_layer.append(row)
     return {"weights_match": first_wrong is None, "first_wrong_layer": first_wrong,
             "max_abs_diff": largest, "layers": per_layer, "tolerance": TOLERANCE}
+
+
+def _check_unit(row, rank_weights, unit, kind, expected, hidden):
+    """One unit's verdict into its layer's row: the largest difference of the layer's units."""
+    weight, disagreement, steps = assemble(rank_weights, unit, kind, hidden)
+    row["steps"] = sorted(set(row["steps"]) | steps)
+    row["ranks_disagree_by"] = max(row["ranks_disagree_by"], disagreement)
+    whose = "" if unit[1] is None else f" of expert {unit[1]}"
+    if weight is None:
+        row["max_abs_diff"] = None
+        row.setdefault("problem", f"no rank set the whole final weight{whose} of this layer")
+        return
+    diff = float((weight - expected).abs().max())
+    if row["max_abs_diff"] is not None:
+        row["max_abs_diff"] = max(row["max_abs_diff"], diff)
+    if diff > TOLERANCE or disagreement > TOLERANCE:
+        row.setdefault("problem", "differs from one process trained on every batch")
+        row["ranks_differ"] = sorted(set(row.get("ranks_differ", [])) | set(
+            differing_ranks(rank_weights, unit, kind, expected, hidden)))
 
 
 def _node_of(rank, ranks, nnodes):
@@ -266,6 +376,9 @@ def _arguments(argv):
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--wall-seconds", type=float, default=0.0)
     parser.add_argument("--nnodes", type=int, default=1, help="the nodes the ranks ran on")
+    parser.add_argument("--kinds", default="",
+                        help="each layer as the simulation trained it: dense, tensor or expert")
+    parser.add_argument("--experts", type=int, default=1, help="the experts of an expert layer")
     parser.add_argument("--profile", default="", help="merge the ranks' profiles into this file")
     parser.add_argument("--from", dest="source", required=True, help="the ranks' folder")
     parser.add_argument("--out", required=True, help="where verdict.txt and report.json go")
@@ -281,14 +394,20 @@ def _write_new(path, text):
 def prepare(argv):
     """Called before the sandbox closes (cli/realrank.cpp): only reads the arguments."""
     torch.set_num_threads(1)
-    return _arguments(argv)
+    args = _arguments(argv)
+    kinds = args.kinds.split(",") if args.kinds else []
+    if kinds and (len(kinds) != args.layers or not set(kinds) <= {"dense", "tensor", "expert"}):
+        raise SystemExit(f"--kinds {args.kinds!r}: one of dense, tensor, expert per layer")
+    return args
 
 
 def run(args):
     """0 the weights match, WEIGHTS_DIFFER, or REFUSED (verdict.txt says why)."""
     sizes = tensors.Sizes(args.hidden, args.length, args.seed)
     try:
-        verdict = verify(args.source, args.ranks, args.layers, args.batches, sizes)
+        kinds = args.kinds.split(",") if args.kinds else None
+        verdict = verify(args.source, args.ranks, args.layers, args.batches, sizes, kinds,
+                         args.experts)
         whole = report(args.source, args, verdict)
     except Refused as refused:
         _write_new(os.path.join(args.out, "verdict.txt"), str(refused) + "\n")

@@ -122,6 +122,28 @@ TEST_F(RealRunTest, ARealRanksErrorIsMarkedOnItsLine)
     EXPECT_EQ(window->parts().editor->errorLine(), line);
 }
 
+// A lesson laid out with experts runs for real with its layout: the simulation gives every rank
+// its expert, and each expert trains what one process trains.
+TEST_F(RealRunTest, TheExpertLessonRunsForRealWithItsLayout)
+{
+    REQUIRE_TORCH();
+    auto window = makeWindow();
+    ASSERT_TRUE(window->openLesson(QStringLiteral("expert_parallel")));
+    window->parts().editor->setText(
+        QString::fromStdString(builtinLesson(QStringLiteral("expert_parallel")).solution));
+    window->parts().realRun->controller().setSizes(16, 4);
+    QSignalSpy finished(&window->parts().realRun->controller(), &RealRunController::finished);
+    window->parts().realRun->action()->trigger();
+    ASSERT_TRUE(finished.wait(kRealRunTimeoutMs));
+    const auto &outcome = window->parts().session->realRun();
+    ASSERT_TRUE(outcome);
+    EXPECT_EQ(outcome->exitCode, 0) << utf8(outcome->output);
+    ASSERT_TRUE(outcome->report);
+    EXPECT_TRUE(outcome->report->weightsMatch);
+    const std::string page = utf8(window->parts().realRunView->text());
+    EXPECT_NE(page.find("match one process trained on every batch"), std::string::npos) << page;
+}
+
 TEST_F(RealRunTest, WithoutPyTorchTheTabSaysHowToInstallIt)
 {
     auto window = makeWindow();

@@ -1,0 +1,273 @@
+// SPDX-License-Identifier: MIT
+// `rankstep-cli real` of the layouts that split a layer: tensor-parallel slices, sequence shards
+// and experts train on real processes what one process trains (rankstep_real/blocks.py,
+// parallel.py); the report carries the slices and experts and the app reads it; the real
+// library's checks say what the simulator says; and the check takes each layer's kind from the
+// simulation, not from a rank. Small sizes (HIDDEN 16, LENGTH 4) keep each run to seconds.
+#include "clilaunch.h"
+#include "torchsupport.h"
+
+#include "core/io/jsonparser.h"
+#include "core/io/realtrace.h"
+
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <map>
+#include <string>
+
+namespace rankstep::hostile {
+namespace {
+
+using testsupport::ProcessResult;
+using testsupport::TempDir;
+
+const std::string kSource = RANKSTEP_SOURCE_DIR;
+
+std::vector<std::string> realArgs(const std::string &file, const std::string &function, int ranks,
+                                  int layers, int batches, const std::string &axis, int degree)
+{
+    return {"real",       file,
+            "--function", function,
+            "--ranks",    std::to_string(ranks),
+            "--layers",   std::to_string(layers),
+            "--batches",  std::to_string(batches),
+            "--hidden",   "16",
+            "--length",   "4",
+            "--timeout",  "120",
+            "--" + axis,  std::to_string(degree)};
+}
+
+std::string readText(const std::string &path)
+{
+    std::ifstream in(path);
+    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+// How many events of each op rank `rank` of a real run's report recorded.
+std::map<std::string, int> opsOf(const io::JsonValue &report, std::size_t rank)
+{
+    std::map<std::string, int> ops;
+    const io::JsonValue *ranks = report.find("ranks");
+    if (!ranks || ranks->items.size() <= rank)
+        return ops;
+    for (const io::JsonValue &event : ranks->items[rank].find("events")->items)
+        ++ops[event.find("op")->text];
+    return ops;
+}
+
+// The first final weight rank `rank` reports, as its report writes the object.
+const io::JsonValue *firstFinalWeight(const io::JsonValue &report, std::size_t rank, int layer)
+{
+    const io::JsonValue *ranks = report.find("ranks");
+    if (!ranks || ranks->items.size() <= rank)
+        return nullptr;
+    for (const io::JsonValue &entry : ranks->items[rank].find("final_weights")->items)
+        if (entry.find("layer")->text == std::to_string(layer))
+            return entry.find("object");
+    return nullptr;
+}
+
+struct RealRun {
+    ProcessResult run;
+    std::string json;
+};
+
+RealRun runSolution(const TempDir &dir, const std::string &lesson, const std::string &function,
+                    int ranks, int batches, const std::string &axis, int degree)
+{
+    std::vector<std::string> args = realArgs(kSource + "/lessons/" + lesson + "/solution.py",
+                                             function, ranks, 2, batches, axis, degree);
+    const std::string json = (dir.path() / (function + ".json")).string();
+    args.insert(args.end(), {"--json", json});
+    return {runCli({args, "", {}}, dir), json};
+}
+
+// Megatron's count: per layer two all-reduces forward and two backward, each completing the
+// partial sums of one block; every slice's values match one process's layer.
+TEST(RealSplitRuns, TensorParallelSlicesTrainWhatOneProcessTrains)
+{
+    REQUIRE_TORCH();
+    TempDir dir;
+    const RealRun real =
+        runSolution(dir, "97-tensor_parallel", "tensor_parallel", 4, 2, "tensor", 4);
+    ASSERT_EQ(real.run.exitCode, 0) << real.run.out << real.run.err;
+    EXPECT_NE(real.run.out.find("The weights of the 4 ranks, put together, match one process"),
+              std::string::npos)
+        << real.run.out;
+    const auto report = io::parseJson(readText(real.json));
+    ASSERT_TRUE(report) << report.error().message;
+    for (std::size_t rank = 0; rank < 4; ++rank) {
+        const std::map<std::string, int> ops = opsOf(*report, rank);
+        EXPECT_EQ(ops.at("allreduce"), 8) << "rank " << rank;
+        EXPECT_EQ(ops.at("forward"), 4) << "rank " << rank;
+        const io::JsonValue *weight = firstFinalWeight(*report, rank, 1);
+        ASSERT_NE(weight, nullptr);
+        ASSERT_NE(weight->find("slice"), nullptr) << "rank " << rank;
+        EXPECT_TRUE(weight->find("slice")->boolean);
+        EXPECT_EQ(weight->find("shards")->items.at(0).text, std::to_string(rank));
+    }
+    // The app opens what the runner wrote (core/io/realtrace.h).
+    const auto trace = io::realTraceFromJson(readText(real.json));
+    ASSERT_TRUE(trace) << trace.error().message;
+}
+
+// Between the blocks each rank keeps its part of each batch's sequence: reduce-scatter after a
+// block, all-gather before the next, and the last block's sum an all-reduce for the loss.
+TEST(RealSplitRuns, SequenceShardsTrainWhatOneProcessTrains)
+{
+    REQUIRE_TORCH();
+    TempDir dir;
+    const RealRun real =
+        runSolution(dir, "98-sequence_parallel", "sequence_parallel", 4, 2, "tensor", 4);
+    ASSERT_EQ(real.run.exitCode, 0) << real.run.out << real.run.err;
+    EXPECT_NE(real.run.out.find("match one process trained on every batch"), std::string::npos)
+        << real.run.out;
+    const auto report = io::parseJson(readText(real.json));
+    ASSERT_TRUE(report) << report.error().message;
+    const std::map<std::string, int> ops = opsOf(*report, 1);
+    EXPECT_EQ(ops.at("allreduce"), 1);
+    EXPECT_EQ(ops.at("scatterreduce"), 7);
+    EXPECT_EQ(ops.at("allgather"), 12);
+    const auto trace = io::realTraceFromJson(readText(real.json));
+    ASSERT_TRUE(trace) << trace.error().message;
+}
+
+// Tokens travel to their expert's rank and back with four all-to-alls (gloo's all_to_all_single:
+// it has no all_to_all of a list); each rank's expert trains on the batches the router sends it.
+TEST(RealSplitRuns, ExpertsTrainWhatOneProcessTrainsThroughAlltoall)
+{
+    REQUIRE_TORCH();
+    TempDir dir;
+    const RealRun real =
+        runSolution(dir, "99-expert_parallel", "expert_parallel", 2, 4, "expert", 2);
+    ASSERT_EQ(real.run.exitCode, 0) << real.run.out << real.run.err;
+    EXPECT_NE(real.run.out.find("The weights of the 2 ranks, put together, match one process"),
+              std::string::npos)
+        << real.run.out;
+    const auto report = io::parseJson(readText(real.json));
+    ASSERT_TRUE(report) << report.error().message;
+    for (std::size_t rank = 0; rank < 2; ++rank) {
+        EXPECT_EQ(opsOf(*report, rank).at("alltoall"), 4) << "rank " << rank;
+        const io::JsonValue *expert = firstFinalWeight(*report, rank, 1);
+        ASSERT_NE(expert, nullptr);
+        ASSERT_NE(expert->find("expert"), nullptr);
+        EXPECT_EQ(expert->find("expert")->text, std::to_string(rank));
+    }
+    const auto trace = io::realTraceFromJson(readText(real.json));
+    ASSERT_TRUE(trace) << trace.error().message;
+}
+
+// A rank's code that marks its final slices as whole layers (only in the real run) leaves a
+// weights file that claims another model than the simulation trained: the check refuses it, as
+// it takes each layer's kind from the simulation.
+TEST(RealSplitRuns, ARankThatCallsItsSlicesWholeLayersIsRefused)
+{
+    REQUIRE_TORCH();
+    TempDir dir;
+    std::string code = readText(kSource + "/lessons/97-tensor_parallel/solution.py");
+    const std::string anchor =
+        "    for layer in range(model.LAYERS):\n        model.set_final_weight";
+    const std::size_t at = code.find(anchor);
+    ASSERT_NE(at, std::string::npos);
+    code.insert(at,
+                "    if hasattr(model, 'recorder'):  # only in the real run\n"
+                "        for layer in range(model.LAYERS):\n"
+                "            weights[layer].slice = False\n");
+    const ProcessResult run = runCli(
+        {realArgs(dir.write("whole.py", code), "tensor_parallel", 4, 2, 2, "tensor", 4), "", {}},
+        dir);
+    EXPECT_EQ(run.exitCode, 2) << run.out << run.err;
+    EXPECT_NE(run.out.find("final weights (rank-0.weights) were refused: its layer entry '0' is "
+                           "not a tensor layer's, as the simulated run trained it"),
+              std::string::npos)
+        << run.out << run.err;
+}
+
+// The learner's mistakes, each a rank function that makes it on rank 0 before any collective.
+const char *const kMistakes = R"(from lib import Model
+
+
+async def partial_used(model: Model) -> Model:
+    w, o = model.load_weights(0, model.coords["tensor"], model.TENSOR, split="tensor")
+    p = model.forward(0, model.get_activation([0, 1]), w)
+    model.forward(0, p, w)
+    return model
+
+
+async def wrong_group(model: Model) -> Model:
+    w, o = model.load_weights(0, model.coords["tensor"], model.TENSOR, split="tensor")
+    p = model.forward(0, model.get_activation([0, 1]), w)
+    await model.allreduce(p, 0, group=[model.rank])
+    return model
+
+
+async def shard_used(model: Model) -> Model:
+    w, o = model.load_weights(0, model.coords["tensor"], model.TENSOR, split="tensor")
+    model.forward(0, model.get_activation([0, 1]).shard(model.rank, model.TENSOR), w)
+    return model
+
+
+async def other_expert(model: Model) -> Model:
+    model.load_weights(1, expert=1 - model.coords["expert"])
+    return model
+
+
+async def stranger_tokens(model: Model) -> Model:
+    w, o = model.load_weights(0, expert=model.coords["expert"])
+    model.forward(0, model.get_activation([0, 1]), w)
+    return model
+)";
+
+// Runs `function` of `file` on rank 0 of 2 with the real library, no process group needed: what
+// it raised, or "" when it raised nothing.
+std::string realSentence(const TempDir &dir, const std::string &file, const std::string &function,
+                         const std::string &axis)
+{
+    const std::string driver =
+        "import sys\n"
+        "sys.path.insert(0, '" +
+        kSource +
+        "/core/real')\n"
+        "from rankstep_real import lib, rank, tensors\n"
+        "sys.modules['lib'] = lib\n"
+        "module = {}\n"
+        "exec(compile(open('" +
+        file + "').read(), 'mistakes.py', 'exec'), module)\n" +
+        "model = lib.Model(0, 2, 2, 2, tensors.Sizes(8, 4), lib.Recorder('mistakes.py'),\n"
+        "                  layout=lib.Layout(2, **{'" +
+        axis + "': 2}))\n" + "try:\n    rank._drive(module['" + function +
+        "'](model))\nexcept lib.PuzzleError as error:\n    print(error)\n";
+    return runProgram("/usr/bin/python3", {"-c", driver}, dir).out;
+}
+
+TEST(RealSplitRuns, TheRealLibrarySaysWhatTheSimulatorSaysOfEachMistake)
+{
+    REQUIRE_TORCH();
+    TempDir dir;
+    const std::string file = dir.write("mistakes.py", kMistakes);
+    for (const auto &[function, axis] :
+         std::vector<std::pair<std::string, std::string>>{{"partial_used", "tensor"},
+                                                          {"wrong_group", "tensor"},
+                                                          {"shard_used", "tensor"},
+                                                          {"other_expert", "expert"},
+                                                          {"stranger_tokens", "expert"}}) {
+        std::string real = realSentence(dir, file, function, axis);
+        ASSERT_FALSE(real.empty()) << function << " raised nothing in the real library";
+        real.pop_back(); // print's newline
+        const ProcessResult simulated =
+            runCli({{"run", file, "--function", function, "--ranks", "2", "--layers", "2",
+                     "--batches", "2", "--" + axis, "2"},
+                    "",
+                    {}},
+                   dir);
+        EXPECT_NE(simulated.exitCode, 0) << function;
+        const std::string said = simulated.out + simulated.err;
+        EXPECT_NE(said.find(real), std::string::npos)
+            << function << ": the real library says\n  " << real << "\nthe simulator\n"
+            << said;
+    }
+}
+
+} // namespace
+} // namespace rankstep::hostile
