@@ -399,6 +399,16 @@ ResultsPanel::ResultsPanel(RunSession &session, QWidget *parent)
 
 void ResultsPanel::onLessonChanged()
 {
+    const lessons::Lesson *lesson = m_session.lesson();
+    if (lesson && lesson->isTorch()) {
+        // A PyTorch lesson's Run trains on real processes: nothing is simulated.
+        showMessage(lesson->config.ranks > 1
+                        ? tr("<p>Press <b>Run</b> (F5) to train your code on %1 real processes."
+                             "</p>")
+                              .arg(lesson->config.ranks)
+                        : tr("<p>Press <b>Run</b> (F5) to train your code in a real process.</p>"));
+        return;
+    }
     showMessage(targetsHtml() + tr("<p>Press <b>Run</b> (F5) to simulate your code.</p>"));
 }
 
