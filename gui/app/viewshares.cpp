@@ -58,13 +58,16 @@ ViewShares shareViews(const ViewSharesInput &in)
     // While the quiz asks the room (presenting), the results give it their room: the verdict
     // stays in the status bar.
     // A failed run's results say what went wrong, and they need the room to say it.
+    // After a run the head (verdict, figures, where the peak was) is never cut: at 1500x940 a
+    // fifth of the room cut its last line in half.
     const auto resultsFor = [&](int room) {
         return quiz                ? 0
                : presenting && ran ? std::max(int(room * (failed ? 0.25 : 0.1)), in.resultsHead)
-                                   : int(room * (!ran      ? 0.3
-                                                 : !failed ? 0.18
-                                                 : events  ? 0.3
-                                                           : 0.45));
+               : !ran              ? int(room * 0.3)
+                                   : std::max(int(room * (!failed  ? 0.18
+                                                          : events ? 0.3
+                                                                   : 0.45)),
+                                              in.resultsHead);
     };
     // A demonstration's bar (or the quiz, outside presentation mode) above the step bar takes
     // half its height from the chart. While the quiz asks, the chart keeps its least height: the

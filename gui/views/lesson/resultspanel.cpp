@@ -449,10 +449,11 @@ void ResultsPanel::showMessage(const QString &text)
 
 int ResultsPanel::headHeight() const
 {
-    // The verdict (large), Timesteps and Maximum memory, and the label's margins.
+    // The verdict (large), Timesteps and Maximum memory, the line saying where the peak was,
+    // and the paragraphs' and the label's margins.
     const QFontMetrics metrics(m_label->font());
-    return int(std::ceil(metrics.lineSpacing() * (1.4 + 2 * 1.15 + 0.6))) + 2 * m_label->margin() +
-           4;
+    return int(std::ceil(metrics.lineSpacing() * (1.4 + 2 * 1.15 + 1 + 1.2))) +
+           2 * m_label->margin() + 4;
 }
 
 QString ResultsPanel::text() const
