@@ -225,17 +225,21 @@ ObjectLook StateView::lookOf(int rank, core::MapKind map, std::size_t index) con
     return stateObjectLook(&m_changes, m_progress, rank, map, index);
 }
 
-// The line of the focus box (and of the picker, when shown), then a line of its own for the key
-// of the kinds where it does not fit beside them, or where its words fit only there: beside the
-// box in its short names ("w", "opt") it named no kind at 1500x940, where a line of its own has
-// room for the words.
-bool StateView::keyHasOwnLine() const
+// The line of the focus box (and of the picker, when shown), then lines of their own for the key
+// of the kinds where its words do not fit beside them: as many as its words take (at 1500x940
+// FSDP's pane takes two) while they take at most an eighth of the view's height; else its short
+// names ("w", "opt") beside the box, or on a line below it, and the panels keep the room
+// (presenting at 1280x800, the quiz's rank shown large keeps its objects labelled). Beside the box
+// the short names named no kind at 1500x940.
+int StateView::keyLines() const
 {
     const double beside = m_focusBox->x() - 2 * kPanelGap;
-    const double line = width() - 2 * kPanelGap;
-    const double words = kindKeyWidth(font(), m_look, true);
-    return !m_picker->isHidden() || kindKeyWidth(font(), m_look, false) > beside ||
-           (words > beside && words <= line);
+    if (m_picker->isHidden() && kindKeyWidth(font(), m_look, true) <= beside)
+        return 0;
+    const int lines = kindKeyLines(font(), m_look, width() - 2 * kPanelGap);
+    if (lines * kindKeyLine(m_look) <= height() / 8.0)
+        return lines;
+    return !m_picker->isHidden() || kindKeyWidth(font(), m_look, false) > beside ? 1 : 0;
 }
 
 QRectF StateView::headerArea() const
@@ -245,8 +249,7 @@ QRectF StateView::headerArea() const
     int height = !m_focusBox->isHidden() ? m_focusBox->sizeHint().height() + 4 : 0;
     if (!m_picker->isHidden())
         height = std::max(height, m_picker->sizeHint().height());
-    if (keyHasOwnLine())
-        height += int(m_look.scaled(18));
+    height += int(keyLines() * kindKeyLine(m_look));
     height = std::max(height, int(m_look.scaled(18)));
     return QRectF(0, 0, width(), height);
 }
@@ -254,8 +257,8 @@ QRectF StateView::headerArea() const
 QRectF StateView::keyArea() const
 {
     const QRectF header = headerArea();
-    if (keyHasOwnLine()) {
-        const double line = m_look.scaled(18);
+    if (const int lines = keyLines()) {
+        const double line = lines * kindKeyLine(m_look);
         return QRectF(kPanelGap, header.bottom() - line, std::max(0.0, width() - 2 * kPanelGap),
                       line);
     }

@@ -65,6 +65,20 @@ TEST(StateFocus, FourFsdpPanelsLabelEveryObject)
         << shown.view.elidedTexts().join(QStringLiteral(" | ")).toStdString();
 }
 
+// FSDP's pane at 1500x940 has no room beside the focus box for the key's words, nor on one line
+// of their own: they take two lines, and every kind is named in words (beside the box its short
+// names "w", "opt", "a", "ga", "gw" named none).
+TEST(StateFocus, AtFifteenHundredTheKeyNamesEveryKindInWords)
+{
+    gui::testing::ReplayedRun run("fsdp");
+    ShownState shown(run, QSize(498, 434), 0.5);
+    for (const char *words : {"w weights", "opt optimizer states", "a activations",
+                              "ga activation gradients", "gw weight gradients"})
+        EXPECT_FALSE(shown.view.elidedTexts().contains(QString::fromUtf8(words)))
+            << words
+            << " cut: " << shown.view.elidedTexts().join(QStringLiteral(" | ")).toStdString();
+}
+
 // Sixteen panels of a 1280x800 window are too small to label their objects: they show what each
 // rank holds by kind, and a click shows that rank large beside the others.
 TEST(StateFocus, SmallPanelsShowSummariesAndAClickShowsOneLarge)
