@@ -96,14 +96,13 @@ LossChart::LossChart(const RunSession &session, const Appearance &appearance, QW
     , m_legend(new QLabel(this))
 {
     auto *chart = new QChart;
-    chart->setMargins(QMargins(4, 4, 8, 4));
     // Qt's legend keeps to one row and cuts the names that do not fit (presenting, at 150 %):
     // a label above the chart wraps between entries instead.
     chart->legend()->hide();
     m_legend->setObjectName(QStringLiteral("lossLegend"));
     m_legend->setTextFormat(Qt::RichText);
     m_legend->setWordWrap(true);
-    m_legend->setContentsMargins(8, 4, 8, 0);
+    m_legend->setMargin(6);
     m_steps->setTitleText(tr("step"));
     m_steps->setLabelFormat(QStringLiteral("%.0f")); // a double axis: "%d" prints nothing useful
     m_loss->setTitleText(tr("loss"));
@@ -114,6 +113,7 @@ LossChart::LossChart(const RunSession &session, const Appearance &appearance, QW
     m_norm->setLabelFormat(QStringLiteral("%.1f"));
     chart->addAxis(m_norm, Qt::AlignRight);
     setChart(chart);
+    m_legend->raise(); // over the chart's view
     setRenderHint(QPainter::Antialiasing);
     setMinimumHeight(160);
     setAccessibleName(tr("Loss curve"));
@@ -125,13 +125,14 @@ LossChart::LossChart(const RunSession &session, const Appearance &appearance, QW
     rebuild();
 }
 
-// The legend's height for the view's width, kept free above the chart.
+// The legend over the chart's top margin, as high as its lines need at the view's width (the
+// chart fills the whole view: QChartView sizes it so).
 void LossChart::placeLegend()
 {
     const int height = m_legend->text().isEmpty() ? 0 : m_legend->heightForWidth(width());
     m_legend->setGeometry(0, 0, width(), height);
     m_legend->setVisible(height > 0);
-    setViewportMargins(0, height, 0, 0);
+    chart()->setMargins(QMargins(4, 4 + height, 8, 4));
 }
 
 void LossChart::resizeEvent(QResizeEvent *event)
