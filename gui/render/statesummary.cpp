@@ -266,11 +266,12 @@ double kindKeyLine(const Look &style)
 }
 
 void paintKindKey(QPainter &painter, const QRectF &rect, const QPalette &palette, const Look &style,
-                  QStringList *elided)
+                  QStringList *elided, int lines)
 {
     painter.save();
     const QFontMetricsF metrics(painter.font());
-    const int lines = std::max(1, int(rect.height() / kindKeyLine(style) + 1e-6));
+    if (lines <= 0)
+        lines = std::max(1, int(rect.height() / kindKeyLine(style) + 1e-6));
     const double line = rect.height() / lines;
     const double side = std::min(line - 4, style.scaled(10));
     const double gap = style.scaled(3);

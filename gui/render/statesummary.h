@@ -68,7 +68,8 @@ double kindKeyWidth(const QFont &font, const Look &style, bool words);
 // How many lines the key's words take in `width`, each kind kept whole on a line.
 int kindKeyLines(const QFont &font, const Look &style, double width);
 double kindKeyLine(const Look &style);
+// `lines` 0: as many as `rect` is kindKeyLine high.
 void paintKindKey(QPainter &painter, const QRectF &rect, const QPalette &palette, const Look &style,
-                  QStringList *elided = nullptr);
+                  QStringList *elided = nullptr, int lines = 0);
 
 } // namespace rankstep::gui

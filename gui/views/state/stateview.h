@@ -120,6 +120,8 @@ private:
     QRectF headerArea() const; // the key and the focus box, with the picker when shown
     QRectF keyArea() const;
     int keyLines() const; // below the picker, or below the focus box where it leaves no room
+    int headerHeight(int keyLines) const;
+    int keyBesideLines() const;
     std::vector<PanelSlot> panelSlots() const;
     std::optional<PanelSlot> slotOf(int rank) const;
     void updateTravels();

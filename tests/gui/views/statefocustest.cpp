@@ -65,18 +65,26 @@ TEST(StateFocus, FourFsdpPanelsLabelEveryObject)
         << shown.view.elidedTexts().join(QStringLiteral(" | ")).toStdString();
 }
 
-// FSDP's pane at 1500x940 has no room beside the focus box for the key's words, nor on one line
-// of their own: they take two lines, and every kind is named in words (beside the box its short
-// names "w", "opt", "a", "ga", "gw" named none).
+// FSDP's pane at 1500x940 (498 wide, 396 to 434 high as the splitters share the window) has
+// no room for the key's words on one line beside the focus box: they take two lines, beside it or
+// below it, every kind named in words (beside the box its short names "w", "opt", "a", "ga",
+// "gw" named none), and the panels still label every object.
 TEST(StateFocus, AtFifteenHundredTheKeyNamesEveryKindInWords)
 {
     gui::testing::ReplayedRun run("fsdp");
-    ShownState shown(run, QSize(498, 434), 0.5);
-    for (const char *words : {"w weights", "opt optimizer states", "a activations",
-                              "ga activation gradients", "gw weight gradients"})
-        EXPECT_FALSE(shown.view.elidedTexts().contains(QString::fromUtf8(words)))
-            << words
-            << " cut: " << shown.view.elidedTexts().join(QStringLiteral(" | ")).toStdString();
+    for (const QSize size : {QSize(498, 434), QSize(498, 396)}) {
+        ShownState shown(run, size, 0.5);
+        const QStringList cut = shown.view.elidedTexts();
+        for (const char *words : {"w weights", "opt optimizer states", "a activations",
+                                  "ga activation gradients", "gw weight gradients"})
+            EXPECT_FALSE(cut.contains(QString::fromUtf8(words)))
+                << size.width() << "x" << size.height() << ": " << words
+                << " cut: " << cut.join(QStringLiteral(" | ")).toStdString();
+        EXPECT_EQ(objectLabels(cut), QStringList())
+            << cut.join(QStringLiteral(" | ")).toStdString();
+        for (int rank = 0; rank < 4; ++rank)
+            EXPECT_FALSE(shown.view.showsSummary(rank)) << size.width() << ": rank " << rank;
+    }
 }
 
 // Sixteen panels of a 1280x800 window are too small to label their objects: they show what each
