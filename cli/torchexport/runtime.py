@@ -272,6 +272,41 @@ def final_weights(state, rank):
     return finals
 
 
+def _gather_padded(tensor, length, device):
+    """Every rank's 1-D tensor, each padded with zeros to `length` for all_gather."""
+    padded = torch.zeros(length, dtype=tensor.dtype, device=device)
+    padded[: tensor.numel()] = tensor.to(device)
+    received = [torch.zeros_like(padded) for _ in range(dist.get_world_size())]
+    dist.all_gather(received, padded)
+    return [r.cpu() for r in received]
+
+
+def gather_final_weights(finals, device):
+    """Every rank's final_weights(), exchanged as plain tensors: the sizes first, then one row of
+    (layer, step, total, shard, count) a shard and its values, so no rank unpickles what another
+    sent (all_gather_object would)."""
+    rows = [(layer, step, total, shard, values.numel())
+            for layer, step, total, parts in finals for shard, values in sorted(parts.items())]
+    header = torch.tensor(rows, dtype=torch.int64).reshape(-1)
+    values = torch.cat([torch.zeros(0, dtype=DTYPE)]
+                       + [v.reshape(-1).to(DTYPE).cpu() for _, _, _, parts in finals
+                          for _, v in sorted(parts.items())])
+    sizes = _gather_padded(torch.tensor([header.numel(), values.numel()]), 2, device)
+    headers = _gather_padded(header, max(1, *(int(s[0]) for s in sizes)), device)
+    flats = _gather_padded(values, max(1, *(int(s[1]) for s in sizes)), device)
+    every_rank = []
+    for size, header, flat in zip(sizes, headers, flats):
+        finals, at, parts_of = [], 0, {}
+        for layer, step, total, shard, count in header[: int(size[0])].view(-1, 5).tolist():
+            if (layer, step, total) not in parts_of:
+                parts_of[(layer, step, total)] = {}
+                finals.append((layer, step, total, parts_of[(layer, step, total)]))
+            parts_of[(layer, step, total)][shard] = flat[at: at + count]
+            at += count
+        every_rank.append(finals)
+    return every_rank
+
+
 def check(every_rank):
     """Compares the ranks' final weights, put together, with one process's; 0 when they match."""
     expected, _ = one_process_weights()
@@ -341,8 +376,7 @@ def main():
     state.finish_sends()
     status = 0
     if args.check:
-        every_rank = [None] * world
-        dist.all_gather_object(every_rank, final_weights(state, rank))
+        every_rank = gather_final_weights(final_weights(state, rank), device)
         if rank == 0:
             status = check(every_rank)
     dist.barrier()

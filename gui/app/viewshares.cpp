@@ -58,13 +58,18 @@ ViewShares shareViews(const ViewSharesInput &in)
     // While the quiz asks the room (presenting), the results give it their room: the verdict
     // stays in the status bar.
     // A failed run's results say what went wrong, and they need the room to say it.
-    const auto resultsFor = [&](int room) {
+    // After a run the head (verdict, figures, where the peak was) is never cut: at 1500x940 a
+    // fifth of the room cut its last line in half. What the head needs beyond its share comes
+    // from the chart, not from the work above (`head` false: the share alone, for the rounds
+    // below that grow the views).
+    const auto resultsFor = [&](int room, bool head = true) {
         return quiz                ? 0
                : presenting && ran ? std::max(int(room * (failed ? 0.25 : 0.1)), in.resultsHead)
-                                   : int(room * (!ran      ? 0.3
-                                                 : !failed ? 0.18
-                                                 : events  ? 0.3
-                                                           : 0.45));
+               : !ran              ? int(room * 0.3)
+                                   : std::max(int(room * (!failed  ? 0.18
+                                                          : events ? 0.3
+                                                                   : 0.45)),
+                                 head ? in.resultsHead : 0);
     };
     // A demonstration's bar (or the quiz, outside presentation mode) above the step bar takes
     // half its height from the chart. While the quiz asks, the chart keeps its least height: the
@@ -82,16 +87,17 @@ ViewShares shareViews(const ViewSharesInput &in)
     // timeline's scroll bar. The room comes from the code and lesson above (at most a tenth of
     // the height; not presenting, where the state view above is what the class watches), then
     // from the chart down to its floor.
-    const auto missingFor = [&](int room) {
+    const auto missingFor = [&](int room, bool head = true) {
         const int inner = room - 2 * in.viewsHandle;
-        return in.timelineEightRows - (inner - resultsFor(room) - chartFor(room) - in.steppingBars);
+        return in.timelineEightRows -
+               (inner - resultsFor(room, head) - chartFor(room) - in.steppingBars);
     };
     // Results and chart grow with the room too: a few rounds give the timeline what it misses.
     // While the quiz asks, the rows answer the question: they may take a sixth from above.
     const int mostGrown = height / (quiz ? 6 : 10);
     if (out.chartShown && (!presenting || quiz) && !in.wideTab)
         for (int grown = 0, round = 0; round < 4 && grown < mostGrown; ++round) {
-            const int more = std::clamp(missingFor(views), 0, mostGrown - grown);
+            const int more = std::clamp(missingFor(views, false), 0, mostGrown - grown);
             if (more == 0)
                 break;
             views += more;

@@ -21,7 +21,7 @@ struct ViewSharesInput {
     int middleHeight = 0;      // the work over the views' splitter, less its handle
     int workMinimum = 0;       // the least height of the work above (the tabs' pages, the editor)
     int viewsHandle = 0;       // the views' splitter's handle width
-    int resultsHead = 0;       // the results' verdict and figures
+    int resultsHead = 0;       // the results' verdict, figures and where the peak was
     int barsHeight = 0;        // the demonstration's bar and the quiz, 0 while neither shows
     int steppingBars = 0;      // the bars above the timeline (step bar, legend, notices)
     int timelineEightRows = 0; // the timeline's height for eight ranks' rows

@@ -16,6 +16,7 @@
 #include <array>
 #include <cmath>
 #include <utility>
+#include <vector>
 
 namespace rankstep::gui {
 namespace {
@@ -225,6 +226,28 @@ double keyWidth(const QStringList &texts, const QFontMetricsF &metrics, const Lo
     return width - spacing;
 }
 
+// Where each kind's entry starts (its swatch), wrapping a kind that passes `width` to the next
+// line: (line, left) per kind.
+std::vector<std::pair<int, double>> keyPlaces(const QStringList &texts,
+                                              const QFontMetricsF &metrics, const Look &style,
+                                              double width)
+{
+    const double side = style.scaled(10), gap = style.scaled(3), spacing = style.scaled(8);
+    std::vector<std::pair<int, double>> places;
+    int line = 0;
+    double left = 0;
+    for (const QString &text : texts) {
+        const double entry = side + gap + metrics.horizontalAdvance(text);
+        if (left > 0 && left + entry > width + 0.5) {
+            ++line;
+            left = 0;
+        }
+        places.emplace_back(line, left);
+        left += entry + spacing;
+    }
+    return places;
+}
+
 } // namespace
 
 double kindKeyWidth(const QFont &font, const Look &style, bool words)
@@ -232,42 +255,56 @@ double kindKeyWidth(const QFont &font, const Look &style, bool words)
     return keyWidth(keyTexts(words), QFontMetricsF(font), style);
 }
 
+int kindKeyLines(const QFont &font, const Look &style, double width)
+{
+    return keyPlaces(keyTexts(true), QFontMetricsF(font), style, width).back().first + 1;
+}
+
+double kindKeyLine(const Look &style)
+{
+    return style.scaled(18);
+}
+
 void paintKindKey(QPainter &painter, const QRectF &rect, const QPalette &palette, const Look &style,
-                  QStringList *elided)
+                  QStringList *elided, int lines)
 {
     painter.save();
     const QFontMetricsF metrics(painter.font());
-    const double side = std::min(rect.height() - 4, style.scaled(10));
-    const double gap = style.scaled(3), spacing = style.scaled(8);
+    if (lines <= 0)
+        lines = std::max(1, int(rect.height() / kindKeyLine(style) + 1e-6));
+    const double line = rect.height() / lines;
+    const double side = std::min(line - 4, style.scaled(10));
+    const double gap = style.scaled(3);
     const QStringList full = keyTexts(true), brief = keyTexts(false);
-    const auto widthOf = [&](const QStringList &texts) {
-        return keyWidth(texts, metrics, style);
-    };
-    const bool words = widthOf(full) <= rect.width();
+    auto places = keyPlaces(full, metrics, style, rect.width());
+    const bool words = places.back().first < lines;
     const QStringList &texts = words ? full : brief;
-    if (!words && elided)
-        for (const QString &text : full)
-            if (!elided->contains(text))
-                elided->append(text);
-    double left = rect.left();
+    if (!words) {
+        places = keyPlaces(brief, metrics, style, rect.width());
+        if (elided)
+            for (const QString &text : full)
+                if (!elided->contains(text))
+                    elided->append(text);
+    }
     for (int kind = 0; kind < kKinds; ++kind) {
         const QString &text = texts[kind];
         const double width = metrics.horizontalAdvance(text);
-        if (left + side + gap + width > rect.right() + 0.5) {
+        const double left = rect.left() + places[std::size_t(kind)].second;
+        const int at = places[std::size_t(kind)].first;
+        if (at >= lines || left + side + gap + width > rect.right() + 0.5) {
             if (elided && !elided->contains(full[kind]))
                 elided->append(full[kind]);
             continue;
         }
+        const QRectF row(rect.left(), rect.top() + at * line, rect.width(), line);
         core::Object sample;
         sample.kind = core::ObjectKind(kind);
         sample.layer = 1;
-        paintKindSwatch(painter, QRectF(left, rect.center().y() - side / 2, side, side),
-                        sample.kind, objectColor(sample, 2, style.colors()));
-        left += side + gap;
+        paintKindSwatch(painter, QRectF(left, row.center().y() - side / 2, side, side), sample.kind,
+                        objectColor(sample, 2, style.colors()));
         painter.setPen(palette.color(QPalette::Text));
-        painter.drawText(QRectF(left, rect.top(), width + 1, rect.height()),
+        painter.drawText(QRectF(left + side + gap, row.top(), width + 1, row.height()),
                          Qt::AlignLeft | Qt::AlignVCenter, text);
-        left += width + spacing;
     }
     painter.restore();
 }

@@ -60,11 +60,16 @@ void paintSummary(QPainter &painter, const QRectF &body, const std::vector<KindT
                   const QPalette &palette, const Look &style, QStringList *elided = nullptr,
                   bool small = false);
 
-// The key of the kinds' patterns in one line across `rect`: a swatch and "w weights" per kind,
-// or the short names alone where the words do not fit (each left out goes to `elided`).
-// How wide that key is in `font`: with the kinds' words, or their short names alone.
+// The key of the kinds' patterns across `rect`: a swatch and "w weights" per kind, on as many
+// lines as `rect` has (each `kindKeyLine` high; a kind wraps to the next line whole), or the
+// short names alone on the first where the words do not fit (each left out goes to `elided`).
+// How wide that key is in `font` on one line: with the kinds' words, or their short names alone.
 double kindKeyWidth(const QFont &font, const Look &style, bool words);
+// How many lines the key's words take in `width`, each kind kept whole on a line.
+int kindKeyLines(const QFont &font, const Look &style, double width);
+double kindKeyLine(const Look &style);
+// `lines` 0: as many as `rect` is kindKeyLine high.
 void paintKindKey(QPainter &painter, const QRectF &rect, const QPalette &palette, const Look &style,
-                  QStringList *elided = nullptr);
+                  QStringList *elided = nullptr, int lines = 0);
 
 } // namespace rankstep::gui

@@ -4002,6 +4002,14 @@ Zuerst noch einen Hinweis auszuprobieren, bringt oft mehr.</translation>
         <translation>&lt;p&gt;Drücken Sie &lt;b&gt;Ausführen&lt;/b&gt; (F5), um Ihren Code zu simulieren.&lt;/p&gt;</translation>
     </message>
     <message>
+        <source>&lt;p&gt;Press &lt;b&gt;Run&lt;/b&gt; (F5) to train your code on %1 real processes.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Drücken Sie &lt;b&gt;Ausführen&lt;/b&gt; (F5), um mit Ihrem Code auf %1 echten Prozessen zu trainieren.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Press &lt;b&gt;Run&lt;/b&gt; (F5) to train your code in a real process.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Drücken Sie &lt;b&gt;Ausführen&lt;/b&gt; (F5), um mit Ihrem Code in einem echten Prozess zu trainieren.&lt;/p&gt;</translation>
+    </message>
+    <message>
         <source>&lt;p&gt;&lt;b&gt;Targets&lt;/b&gt;&lt;br&gt;Timesteps at most %1&lt;br&gt;Maximum memory at most %2&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;Ziele&lt;/b&gt;&lt;br&gt;Timesteps höchstens %1&lt;br&gt;Maximum memory höchstens %2&lt;/p&gt;</translation>
     </message>

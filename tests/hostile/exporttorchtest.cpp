@@ -13,6 +13,7 @@
 #include <fstream>
 #include <regex>
 #include <string>
+#include <vector>
 
 namespace rankstep::hostile {
 namespace {
@@ -38,14 +39,18 @@ ProcessResult exportProgram(const std::string &file, const std::string &function
 // `--standalone` always rendezvouses on localhost:29400, so two of these tests at once (ctest -j)
 // would meet each other's ranks: each holds a lock on one file for its whole torchrun, and the
 // next waits for it.
-ProcessResult torchrun(const TempDir &dir)
+// `environment`, NAME=VALUE each, is added to torchrun's and so to every rank's.
+ProcessResult torchrun(const TempDir &dir, const std::vector<std::string> &environment = {})
 {
-    return testsupport::runProgram(
-        "/usr/bin/flock",
-        {"/tmp/rankstep-tests-torchrun-standalone.lock", "/usr/bin/timeout", "300",
-         "/usr/bin/python3", "-m", "torch.distributed.run", "--standalone", "--nproc_per_node", "4",
-         "--redirects", "1", "--tee", "1", (dir.path() / "out.py").string(), "--check"},
-        dir);
+    std::vector<std::string> args{"/tmp/rankstep-tests-torchrun-standalone.lock", "/usr/bin/env"};
+    args.insert(args.end(), environment.begin(), environment.end());
+    for (const char *arg :
+         {"/usr/bin/timeout", "300", "/usr/bin/python3", "-m", "torch.distributed.run",
+          "--standalone", "--nproc_per_node", "4", "--redirects", "1", "--tee", "1"})
+        args.emplace_back(arg);
+    args.push_back((dir.path() / "out.py").string());
+    args.emplace_back("--check");
+    return testsupport::runProgram("/usr/bin/flock", args, dir);
 }
 
 const std::regex kMatch("weights match one process \\(max abs diff [0-9.e+-]+\\)");
@@ -79,6 +84,33 @@ TEST(ExportedPrograms, GpipeSolutionTrainsWhatOneProcessTrains)
 {
     REQUIRE_TORCH();
     expectMatch("70-gpipe", "gpipe", 8);
+}
+
+// --check gathers every rank's final weights on rank 0 as tensors: no rank unpickles what another
+// sent (all_gather_object did: a rank's bytes became objects on rank 0). The ranks here have
+// Python's unpickling refused outright (a sitecustomize that only a rank, with LOCAL_RANK set,
+// obeys), and still match.
+TEST(ExportedPrograms, TheCheckGathersTheWeightsWithoutUnpickling)
+{
+    REQUIRE_TORCH();
+    TempDir dir;
+    dir.write("site/sitecustomize.py",
+              "import os, pickle\n"
+              "if 'LOCAL_RANK' in os.environ:\n"
+              "    class Refused(pickle.Unpickler):\n"
+              "        def load(self):\n"
+              "            raise SystemExit('a rank unpickled what another rank sent')\n"
+              "    def loads(*args, **kwargs):\n"
+              "        raise SystemExit('a rank unpickled what another rank sent')\n"
+              "    pickle.Unpickler, pickle.loads = Refused, loads\n");
+    const ProcessResult exported =
+        exportProgram(kSource + "/lessons/50-fsdp/solution.py", "fsdp", 6, dir);
+    ASSERT_EQ(exported.exitCode, 0) << exported.out << exported.err;
+    const ProcessResult run = torchrun(dir, {"PYTHONPATH=" + (dir.path() / "site").string()});
+    EXPECT_EQ(run.out.find("a rank unpickled"), std::string::npos) << run.out << run.err;
+    EXPECT_EQ(run.err.find("a rank unpickled"), std::string::npos) << run.err;
+    EXPECT_TRUE(std::regex_search(run.out, kMatch)) << run.out << run.err;
+    EXPECT_EQ(run.exitCode, 0) << run.out << run.err;
 }
 
 // Every rank takes every batch and the allreduce sums them: each batch counts four times. The

@@ -41,6 +41,46 @@ std::string builtinLessonText(const std::string &id, bool solution)
     return lesson ? (solution ? lesson->solution : lesson->starter) : std::string();
 }
 
+// Whether the command's output has `part` in it; its output when not.
+::testing::AssertionResult says(const ProcessResult &run, const std::string &part)
+{
+    if (run.out.find(part) != std::string::npos)
+        return ::testing::AssertionSuccess();
+    return ::testing::AssertionFailure() << "no \"" << part << "\" in:\n" << run.out << run.err;
+}
+
+// A train(run) with the lessons' loop: `head` first (imports, helpers), then `setup` (run.model
+// and run.optimizer as `model` and `optimizer` when empty); each step draws X, y, runs `step`
+// (which leaves the batch's `loss`, backward done), steps the optimizer, clears the gradients and
+// logs the loss; `after` ends the function.
+std::string trainingLoop(const std::string &head, const std::string &setup, const std::string &step,
+                         const std::string &after = "")
+{
+    return head + "\ndef train(run):\n" +
+           (setup.empty() ? "    model, optimizer = run.model, run.optimizer\n" : setup) +
+           "    for step in range(run.steps):\n"
+           "        X, y = run.get_batch()\n" +
+           step +
+           "        optimizer.step()\n"
+           "        optimizer.zero_grad(set_to_none=True)\n"
+           "        run.log(loss)\n" +
+           after;
+}
+
+// The built-in lesson's solution with its lines `from` replaced by `to`, written to DIR/NAME; a
+// failure, and the path still, when the solution no longer has those lines.
+std::string changedSolution(const TempDir &dir, const std::string &name, const std::string &id,
+                            const std::string &from, const std::string &to)
+{
+    std::string code = builtinLessonText(id, true);
+    const std::size_t at = code.find(from);
+    if (at == std::string::npos)
+        ADD_FAILURE() << "the " << id << " solution changed: update this test\n" << code;
+    else
+        code.replace(at, from.size(), to);
+    return dir.write(name, code);
+}
+
 std::string readText(const std::filesystem::path &path)
 {
     std::ifstream in(path);
@@ -66,7 +106,7 @@ TEST_P(TorchLessons, TheSolutionIsSolvedAndTheStarterFailsWhatTheLessonTeaches)
     const ProcessResult solution =
         runCli({lessonArgs(c.lesson, "--solution", {"--json", report}), "", {}}, dir);
     ASSERT_EQ(solution.exitCode, 0) << solution.out << solution.err;
-    EXPECT_NE(solution.out.find("Solved!"), std::string::npos) << solution.out;
+    EXPECT_TRUE(says(solution, "Solved!"));
     const auto read = io::torchLessonReportFromJson(readText(report));
     ASSERT_TRUE(read) << read.error().message;
     EXPECT_TRUE(read->solved);
@@ -98,7 +138,7 @@ TEST_P(TorchLessons, TheSolutionIsSolvedAndTheStarterFailsWhatTheLessonTeaches)
     for (const io::TorchCheck &check : failed->checks)
         named = named || (check.name == c.starterFails && !check.passed);
     EXPECT_TRUE(named) << "the starter should fail '" << c.starterFails << "':\n" << starter.out;
-    EXPECT_NE(starter.out.find("Not solved yet: "), std::string::npos) << starter.out;
+    EXPECT_TRUE(says(starter, "Not solved yet: "));
 }
 
 INSTANTIATE_TEST_SUITE_P(Lessons, TorchLessons,
@@ -131,8 +171,7 @@ TEST(TorchLessonRuns, ALearnersErrorNamesItsRankAndLine)
                                        "        loss.backward()\n");
     const ProcessResult run = runCli({lessonArgs("torch_ddp", code), "", {}}, dir);
     EXPECT_EQ(run.exitCode, 2) << run.out << run.err;
-    EXPECT_NE(run.out.find("Error (rank 1, line 8): ValueError: no batch today"), std::string::npos)
-        << run.out;
+    EXPECT_TRUE(says(run, "Error (rank 1, line 8): ValueError: no batch today"));
 }
 
 // The ranks run the learner's code: whatever they check of themselves, the code can rewrite.
@@ -143,29 +182,21 @@ TEST(TorchLessonRuns, PatchingTheChecksInsideTheRanksDoesNotSolveTheLesson)
 {
     REQUIRE_TORCH();
     TempDir dir;
-    const std::string code = dir.write("cheat.py",
-                                       "import rankstep_real.torchlesson as harness\n"
-                                       "\n"
-                                       "def train(run):\n"
-                                       "    passed = lambda *a, **k: ([{'name': 'weights', "
-                                       "'passed': True, 'message': 'ok'}], [])\n"
-                                       "    harness.checks_of = passed\n"
-                                       "    harness.COUNTERS.ddp_wrapped = 1\n"
-                                       "    for step in range(run.steps):\n"
-                                       "        X, y = run.get_batch()\n"
-                                       "        logits, loss = run.model(X, y)\n"
-                                       "        loss.backward()\n"
-                                       "        run.optimizer.step()\n"
-                                       "        run.optimizer.zero_grad(set_to_none=True)\n"
-                                       "        run.log(loss)\n"
-                                       "        harness.COUNTERS.syncs += 1\n");
+    const std::string code =
+        dir.write("cheat.py", trainingLoop("import rankstep_real.torchlesson as harness\n",
+                                           "    passed = lambda *a, **k: ([{'name': 'weights', "
+                                           "'passed': True, 'message': 'ok'}], [])\n"
+                                           "    harness.checks_of = passed\n"
+                                           "    harness.COUNTERS.ddp_wrapped = 1\n"
+                                           "    model, optimizer = run.model, run.optimizer\n",
+                                           "        logits, loss = model(X, y)\n"
+                                           "        loss.backward()\n"
+                                           "        harness.COUNTERS.syncs += 1\n"));
     const ProcessResult run = runCli({lessonArgs("torch_ddp", code), "", {}}, dir);
     EXPECT_EQ(run.exitCode, 1) << run.out << run.err;
     EXPECT_EQ(run.out.find("Solved!"), std::string::npos) << run.out;
-    EXPECT_NE(run.out.find("NOT   rank 1's weights differ from rank 0's"), std::string::npos)
-        << run.out;
-    EXPECT_NE(run.out.find("the gradients were not averaged across the ranks"), std::string::npos)
-        << run.out;
+    EXPECT_TRUE(says(run, "NOT   rank 1's weights differ from rank 0's"));
+    EXPECT_TRUE(says(run, "the gradients were not averaged across the ranks"));
 }
 
 // The typical mistakes of the later lessons, each named in a plain sentence.
@@ -173,31 +204,23 @@ TEST(TorchLessonMistakes, SavingAShardedOptimizerWithoutConsolidatingSaysWhatToC
 {
     REQUIRE_TORCH();
     TempDir dir;
-    const std::string code =
-        dir.write("zero.py",
-                  "import torch\n"
-                  "from torch.distributed.optim import ZeroRedundancyOptimizer\n"
-                  "from torch.nn.parallel import DistributedDataParallel as DDP\n"
-                  "\n"
-                  "def train(run):\n"
-                  "    model = DDP(run.model)\n"
-                  "    optimizer = ZeroRedundancyOptimizer(model.parameters(),\n"
-                  "                                        optimizer_class=torch.optim.AdamW,\n"
-                  "                                        lr=run.learning_rate)\n"
-                  "    for step in range(run.steps):\n"
-                  "        loss = model(*run.get_batch())[1]\n"
-                  "        loss.backward()\n"
-                  "        optimizer.step()\n"
-                  "        optimizer.zero_grad()\n"
-                  "        run.log(loss)\n"
-                  "    if run.rank == 0:\n"
-                  "        run.save_optimizer(optimizer)\n");
+    const std::string code = dir.write(
+        "zero.py",
+        trainingLoop("import torch\n"
+                     "from torch.distributed.optim import ZeroRedundancyOptimizer\n"
+                     "from torch.nn.parallel import DistributedDataParallel as DDP\n",
+                     "    model = DDP(run.model)\n"
+                     "    optimizer = ZeroRedundancyOptimizer(model.parameters(),\n"
+                     "                                        optimizer_class=torch.optim.AdamW,\n"
+                     "                                        lr=run.learning_rate)\n",
+                     "        loss = model(X, y)[1]\n"
+                     "        loss.backward()\n",
+                     "    if run.rank == 0:\n"
+                     "        run.save_optimizer(optimizer)\n"));
     const ProcessResult run = runCli({lessonArgs("torch_zero", code), "", {}}, dir);
     EXPECT_EQ(run.exitCode, 2) << run.out << run.err;
-    EXPECT_NE(run.out.find("Error (rank 0, line 17)"), std::string::npos) << run.out;
-    EXPECT_NE(run.out.find("first every rank calls optimizer.consolidate_state_dict(to=0)"),
-              std::string::npos)
-        << run.out;
+    EXPECT_TRUE(says(run, "Error (rank 0, line 18)"));
+    EXPECT_TRUE(says(run, "first every rank calls optimizer.consolidate_state_dict(to=0)"));
 }
 
 // consolidate_state_dict called on rank 0 alone: rank 0 waits in it until the timeout, and the
@@ -207,25 +230,19 @@ TEST(TorchLessonMistakes, ConsolidatingOnRankZeroAloneSaysEveryRankCallsIt)
 {
     REQUIRE_TORCH();
     TempDir dir;
-    std::string code = builtinLessonText("torch_zero", true);
-    const std::string every =
-        "    optimizer.consolidate_state_dict(to=0)\n"
-        "    if run.rank == 0:\n"
-        "        run.save_optimizer(optimizer)\n";
-    const std::size_t at = code.find(every);
-    ASSERT_NE(at, std::string::npos) << code;
-    code.replace(at, every.size(),
-                 "    if run.rank == 0:\n"
-                 "        optimizer.consolidate_state_dict(to=0)\n"
-                 "        run.save_optimizer(optimizer)\n");
-    const std::string file = dir.write("zero.py", code);
+    const std::string file = changedSolution(dir, "zero.py", "torch_zero",
+                                             "    optimizer.consolidate_state_dict(to=0)\n"
+                                             "    if run.rank == 0:\n"
+                                             "        run.save_optimizer(optimizer)\n",
+                                             "    if run.rank == 0:\n"
+                                             "        optimizer.consolidate_state_dict(to=0)\n"
+                                             "        run.save_optimizer(optimizer)\n");
     const ProcessResult run =
         runCli({lessonArgs("torch_zero", file, {"--timeout", "15"}), "", {}}, dir);
     EXPECT_EQ(run.exitCode, 4) << run.out << run.err;
-    EXPECT_NE(run.out.find("Rank 0 was waiting in optimizer.consolidate_state_dict(to=0) for "
-                           "rank 1, which returned from train(run) without calling it"),
-              std::string::npos)
-        << run.out;
+    EXPECT_TRUE(says(run,
+                     "Rank 0 was waiting in optimizer.consolidate_state_dict(to=0) for "
+                     "rank 1, which returned from train(run) without calling it"));
     EXPECT_EQ(run.out.find("a rank waiting in a collective"), std::string::npos) << run.out;
 }
 
@@ -235,23 +252,100 @@ TEST(TorchLessonMistakes, AllReducingTheWholeGradientInFsdpIsNamed)
 {
     REQUIRE_TORCH();
     TempDir dir;
-    std::string solution = builtinLessonText("torch_fsdp", true);
-    const std::string scatter = "        dist.all_to_all_single(received, grad)\n";
-    const std::size_t at = solution.find(scatter);
-    ASSERT_NE(at, std::string::npos) << solution;
     // Every rank gets the whole sum; the rank's own slice of it lands where all_to_all_single
     // would have put the pieces, divided by nothing more (the sum over ranks is already in it).
-    solution.replace(at, scatter.size(),
-                     "        dist.all_reduce(grad)\n"
-                     "        received = torch.zeros(run.world_size, size)\n"
-                     "        received[0] = grad.view(run.world_size, size)[run.rank]\n");
-    const std::string code = dir.write("fsdp.py", solution);
+    const std::string code = changedSolution(
+        dir, "fsdp.py", "torch_fsdp", "        dist.all_to_all_single(received, grad)\n",
+        "        dist.all_reduce(grad)\n"
+        "        received = torch.zeros(run.world_size, size)\n"
+        "        received[0] = grad.view(run.world_size, size)[run.rank]\n");
     const ProcessResult run = runCli({lessonArgs("torch_fsdp", code), "", {}}, dir);
     EXPECT_EQ(run.exitCode, 1) << run.out << run.err;
-    EXPECT_NE(run.out.find("ok    the weights equal"), std::string::npos) << run.out;
-    EXPECT_NE(run.out.find("an all-reduce of the whole gradient sends twice what a rank needs"),
-              std::string::npos)
-        << run.out;
+    EXPECT_TRUE(says(run, "ok    the weights equal"));
+    EXPECT_TRUE(says(run, "an all-reduce of the whole gradient sends twice what a rank needs"));
+}
+
+// Plain DDP in ZeRO's clothes: every rank steps run.optimizer, AdamW of the whole model, and
+// pads its traffic with broadcasts as large as ZeRO's. The weights, the bytes and the state rank
+// 0 saves are all right (before: `Solved!`); the state every rank held is the whole model's.
+TEST(TorchLessonMistakes, PlainDdpDisguisedAsZeroIsToldApartByTheStateEachRankHeld)
+{
+    REQUIRE_TORCH();
+    TempDir dir;
+    const std::string code = dir.write(
+        "disguised.py",
+        trainingLoop(
+            R"(import torch
+import torch.distributed as dist
+from torch.nn.parallel import DistributedDataParallel as DDP
+)",
+            R"(    model, optimizer = DDP(run.model), run.optimizer
+    share = -(-sum(p.numel() for p in model.parameters()) // run.world_size)
+)",
+            R"(        logits, loss = model(X, y)
+        loss.backward()
+        for owner in range(run.world_size):  # as many bytes as ZeRO's broadcasts of each share
+            dist.broadcast(torch.zeros(share), src=owner)
+)",
+            R"(    dist.broadcast(torch.zeros(2 * share), src=1)  # as many as gathering the state
+    if run.rank == 0:
+        run.save_optimizer(optimizer)
+)"));
+    const ProcessResult run = runCli({lessonArgs("torch_zero", code), "", {}}, dir);
+    EXPECT_EQ(run.exitCode, 1) << run.out << run.err;
+    EXPECT_TRUE(says(run, "ok    the ranks sent each other"));
+    EXPECT_TRUE(says(run, "ok    rank 0's saved optimizer state equals"));
+    EXPECT_TRUE(says(run,
+                     "NOT   rank 0's AdamW held the state of all 9002 of the model's "
+                     "values (rank 0 9002, rank 1 9002), as every rank of plain DDP does"));
+}
+
+// FSDP's files from plain DDP: every rank steps the whole model's AdamW on gradients averaged by
+// a reduce-scatter and an all-gather (an all-reduce, as many bytes as FSDP's two collectives),
+// then slices its weights and that AdamW's state for saving. Before: `Solved!`.
+TEST(TorchLessonMistakes, PlainDdpSlicedForSavingIsToldApartFromFsdp)
+{
+    REQUIRE_TORCH();
+    TempDir dir;
+    const std::string code =
+        dir.write("sliced.py", trainingLoop(R"(import torch
+import torch.distributed as dist
+from torch.nn.utils import parameters_to_vector, vector_to_parameters
+)",
+                                            R"(    model, optimizer = run.model, run.optimizer
+    count = sum(p.numel() for p in model.parameters())
+    size = -(-count // run.world_size)
+)",
+                                            R"(        logits, loss = model(X, y)
+        loss.backward()
+        grad = torch.zeros(size * run.world_size)
+        grad[:count] = parameters_to_vector(p.grad for p in model.parameters())
+        received = torch.empty_like(grad)
+        dist.all_to_all_single(received, grad)
+        slices = [torch.empty(size) for _ in range(run.world_size)]
+        dist.all_gather(slices, received.view(run.world_size, size).sum(0) / run.world_size)
+        vector_to_parameters(torch.cat(slices)[:count], [p.grad for p in model.parameters()])
+)",
+                                            R"(
+    def mine(tensors):
+        flat = torch.zeros(size * run.world_size)
+        flat[:count] = torch.cat([t.detach().reshape(-1) for t in tensors])
+        return flat[run.rank * size:(run.rank + 1) * size].clone()
+
+    shard = torch.nn.Parameter(mine(model.parameters()))
+    saved = torch.optim.AdamW([shard], lr=run.learning_rate)
+    saved.state[shard] = {"step": torch.tensor(float(run.steps))}
+    for key in ("exp_avg", "exp_avg_sq"):
+        saved.state[shard][key] = mine(optimizer.state[p][key] for p in model.parameters())
+    run.save_shard(shard, saved)
+)"));
+    const ProcessResult run = runCli({lessonArgs("torch_fsdp", code), "", {}}, dir);
+    EXPECT_EQ(run.exitCode, 1) << run.out << run.err;
+    EXPECT_TRUE(says(run, "ok    the weights equal"));
+    EXPECT_TRUE(says(run, "ok    the AdamW state the ranks' shards hold together equals"));
+    EXPECT_TRUE(says(run,
+                     "NOT   rank 0's AdamW held the state of all 9002 of the model's "
+                     "values (rank 0 9002, rank 1 9002), as every rank of plain DDP does"));
 }
 
 // FSDP by hand that sums the gradient's slices but forgets to divide by the number of ranks:
@@ -260,19 +354,14 @@ TEST(TorchLessonMistakes, SummingTheGradientInsteadOfAveragingItIsNamed)
 {
     REQUIRE_TORCH();
     TempDir dir;
-    std::string solution = builtinLessonText("torch_fsdp", true);
-    const std::string mean = ".sum(0) / run.world_size";
-    const std::size_t at = solution.find(mean);
-    ASSERT_NE(at, std::string::npos) << solution;
-    solution.replace(at, mean.size(), ".sum(0)");
-    const ProcessResult run =
-        runCli({lessonArgs("torch_fsdp", dir.write("summed.py", solution)), "", {}}, dir);
+    const std::string code =
+        changedSolution(dir, "summed.py", "torch_fsdp", ".sum(0) / run.world_size", ".sum(0)");
+    const ProcessResult run = runCli({lessonArgs("torch_fsdp", code), "", {}}, dir);
     EXPECT_EQ(run.exitCode, 1) << run.out << run.err;
-    EXPECT_NE(run.out.find("NOT   AdamW's first moment is 2 times the reference's: the slices of "
-                           "the gradient were summed over the ranks but not divided by "
-                           "run.world_size"),
-              std::string::npos)
-        << run.out;
+    EXPECT_TRUE(says(run,
+                     "NOT   AdamW's first moment is 2 times the reference's: the slices of "
+                     "the gradient were summed over the ranks but not divided by "
+                     "run.world_size"));
 }
 
 // The checklist's habits one at a time: a run that clips before the backward, or has no warmup,
@@ -309,8 +398,7 @@ TEST(TorchLessonMistakes, TheChecklistNamesTheHabitLeftOut)
                    dir);
         EXPECT_EQ(run.exitCode, 1) << run.out << run.err;
         EXPECT_NE(run.out.find(sentence), std::string::npos) << name << ":\n" << run.out;
-        EXPECT_NE(run.out.find(std::string("Not solved yet: weights.")), std::string::npos)
-            << run.out;
+        EXPECT_TRUE(says(run, std::string("Not solved yet: weights.")));
     }
 }
 
@@ -322,27 +410,22 @@ TEST(TorchLessonMistakes, OneCheckpointAroundEveryBlockSavesNoMemory)
     TempDir dir;
     const std::string code = dir.write(
         "whole.py",
-        "from torch.utils.checkpoint import checkpoint\n"
-        "\n"
-        "def train(run):\n"
-        "    model, optimizer = run.model, run.optimizer\n"
-        "    def blocks(x):\n"
-        "        for block in model.blocks:\n"
-        "            x = block(x)\n"
-        "        return x\n"
-        "    for step in range(run.steps):\n"
-        "        X, y = run.get_batch()\n"
-        "        x = checkpoint(blocks, model.token_embedding_table(X), use_reentrant=False)\n"
-        "        logits, loss = model.readout(x, y)\n"
-        "        loss.backward()\n"
-        "        optimizer.step()\n"
-        "        optimizer.zero_grad(set_to_none=True)\n"
-        "        run.log(loss)\n");
+        trainingLoop("from torch.utils.checkpoint import checkpoint\n"
+                     "\n"
+                     "def blocks(model, x):\n"
+                     "    for block in model.blocks:\n"
+                     "        x = block(x)\n"
+                     "    return x\n",
+                     "",
+                     "        x = checkpoint(blocks, model, model.token_embedding_table(X),\n"
+                     "                       use_reentrant=False)\n"
+                     "        logits, loss = model.readout(x, y)\n"
+                     "        loss.backward()\n"));
     const ProcessResult run =
         runCli({{"lesson", "torch_checkpoint", code, "--steps", "3"}, "", {}}, dir);
     EXPECT_EQ(run.exitCode, 1) << run.out << run.err;
-    EXPECT_NE(run.out.find("ok    the weights equal"), std::string::npos) << run.out;
-    EXPECT_NE(run.out.find("Not solved yet: memory."), std::string::npos) << run.out;
+    EXPECT_TRUE(says(run, "ok    the weights equal"));
+    EXPECT_TRUE(says(run, "Not solved yet: memory."));
 }
 
 // Gradient accumulation lowers the peak as checkpointing does, without checkpointing: the batch
@@ -354,27 +437,18 @@ TEST(TorchLessonMistakes, AccumulatingInsteadOfCheckpointingIsNotSolved)
 {
     REQUIRE_TORCH();
     TempDir dir;
-    const std::string code =
-        dir.write("accumulate.py",
-                  "def train(run):\n"
-                  "    model, optimizer = run.model, run.optimizer\n"
-                  "    for step in range(run.steps):\n"
-                  "        X, y = run.get_batch()\n"
-                  "        for part in range(8):\n"
-                  "            rows = slice(part * len(X) // 8, (part + 1) * len(X) // 8)\n"
-                  "            logits, loss = model(X[rows], y[rows])\n"
-                  "            (loss / 8).backward()\n"
-                  "        optimizer.step()\n"
-                  "        optimizer.zero_grad(set_to_none=True)\n"
-                  "        run.log(loss)\n");
+    const std::string code = dir.write(
+        "accumulate.py",
+        trainingLoop("", "",
+                     "        for part in range(8):\n"
+                     "            rows = slice(part * len(X) // 8, (part + 1) * len(X) // 8)\n"
+                     "            logits, loss = model(X[rows], y[rows])\n"
+                     "            (loss / 8).backward()\n"));
     const ProcessResult run =
         runCli({{"lesson", "torch_checkpoint", code, "--steps", "3"}, "", {}}, dir);
     EXPECT_EQ(run.exitCode, 1) << run.out << run.err;
-    EXPECT_NE(run.out.find("NOT   the weights differ from those of the plain loop"),
-              std::string::npos)
-        << run.out;
-    EXPECT_NE(run.out.find("the lesson asks for torch.utils.checkpoint"), std::string::npos)
-        << run.out;
+    EXPECT_TRUE(says(run, "NOT   the weights differ from those of the plain loop"));
+    EXPECT_TRUE(says(run, "the lesson asks for torch.utils.checkpoint"));
 }
 
 // The optimizer state a ZeRO rank saves is read by the check, outside the ranks, as data: a rank
@@ -384,26 +458,21 @@ TEST(TorchLessonRuns, AnOptimizerFileThatIsAPickleIsRefusedUnread)
     REQUIRE_TORCH();
     TempDir dir;
     const std::filesystem::path made = dir.path() / "made-by-the-pickle";
-    std::string solution = builtinLessonText("torch_zero", true);
-    const std::string save = "        run.save_optimizer(optimizer)\n";
-    const std::size_t at = solution.find(save);
-    ASSERT_NE(at, std::string::npos) << solution;
-    solution.replace(at, save.size(),
-                     "        import os, pickle\n"
-                     "        class Boom:\n"
-                     "            def __reduce__(self):\n"
-                     "                return (open, ('" +
-                         made.string() +
-                         "', 'w'))\n"
-                         "        with open(f'rank-{run.rank}.optimizer', 'wb') as file:\n"
-                         "            pickle.dump(Boom(), file)\n");
-    const ProcessResult run =
-        runCli({lessonArgs("torch_zero", dir.write("pickle.py", solution)), "", {}}, dir);
+    const std::string code =
+        changedSolution(dir, "pickle.py", "torch_zero", "        run.save_optimizer(optimizer)\n",
+                        "        import os, pickle\n"
+                        "        class Boom:\n"
+                        "            def __reduce__(self):\n"
+                        "                return (open, ('" +
+                            made.string() +
+                            "', 'w'))\n"
+                            "        with open(f'rank-{run.rank}.optimizer', 'wb') as file:\n"
+                            "            pickle.dump(Boom(), file)\n");
+    const ProcessResult run = runCli({lessonArgs("torch_zero", code), "", {}}, dir);
     EXPECT_EQ(run.exitCode, 1) << run.out << run.err;
-    EXPECT_NE(run.out.find("NOT   rank 0 saved no optimizer state (rank-0.optimizer was refused: "
-                           "it is not a weights file a rank writes"),
-              std::string::npos)
-        << run.out;
+    EXPECT_TRUE(says(run,
+                     "NOT   rank 0 saved no optimizer state (rank-0.optimizer was refused: "
+                     "it is not a weights file a rank writes"));
     EXPECT_FALSE(std::filesystem::exists(made));
 }
 
@@ -423,7 +492,7 @@ TEST(TorchLessonRuns, ARankEndingWithTheExchangesCodeIsNotBlamedOnAnotherNode)
     const ProcessResult run = runCli({lessonArgs("torch_ddp", code), "", {}}, dir);
     EXPECT_NE(run.exitCode, 0) << run.out << run.err;
     EXPECT_EQ(run.out.find("another node"), std::string::npos) << run.out;
-    EXPECT_NE(run.out.find("A rank process ended unexpectedly"), std::string::npos) << run.out;
+    EXPECT_TRUE(says(run, "A rank process ended unexpectedly"));
 }
 
 TEST(TorchLessonRuns, AnEndlessLoopEndsAtTheTimeoutWithEveryProcess)
@@ -437,7 +506,7 @@ TEST(TorchLessonRuns, AnEndlessLoopEndsAtTheTimeoutWithEveryProcess)
     const ProcessResult run =
         runCli({lessonArgs("torch_ddp", code, {"--timeout", "15"}), "", {}}, dir);
     EXPECT_EQ(run.exitCode, 4) << run.out << run.err;
-    EXPECT_NE(run.out.find("--timeout"), std::string::npos) << run.out;
+    EXPECT_TRUE(says(run, "--timeout"));
     const std::string ranks = "pgrep -f '[_]_real-rank .*--source-name " + code + "' >/dev/null";
     EXPECT_NE(std::system(ranks.c_str()), 0) << "a rank process outlived the command";
 }

@@ -32,6 +32,16 @@ std::int64_t eventsOf(const core::Trace &trace, core::OpKind op, int rank)
     return count;
 }
 
+// Whether `source`'s probe on `ranks` ranks, tensor groups of `tensor`, stops with a check on
+// `rank` at the line marked `mark`, saying `part`.
+::testing::AssertionResult stopsAt(const std::string &source, int ranks, int tensor, int rank,
+                                   const std::string &mark, const std::string &part)
+{
+    python::Runtime runtime;
+    const python::RunOutcome outcome = runtime.run(tensorRequest(source, "probe", ranks, tensor));
+    return hasError(outcome.trace, core::ErrorKind::Check, rank, lineOf(source, mark), part);
+}
+
 TEST(TensorParallel, TheLessonSolutionTrainsWithTwoAllReducesEachWayPerLayer)
 {
     python::Runtime runtime;
@@ -71,22 +81,19 @@ async def probe(model):
 
 TEST(TensorParallel, UsingAPartialActivationIsAnErrorThatSaysToAllReduceIt)
 {
-    python::Runtime runtime;
     const std::string source = R"py(
 async def probe(model):
     w, o = model.load_weights(0, model.rank, 2, split="tensor")
     p = model.forward(0, model.get_activation([0]), w)
     model.forward(0, p, w)  # partial
 )py";
-    const python::RunOutcome outcome = runtime.run(tensorRequest(source, "probe", 2, 2));
-    EXPECT_TRUE(hasError(outcome.trace, core::ErrorKind::Check, 0, lineOf(source, "# partial"),
-                         "forward(layer 0): layer 0's activation is partial on rank 0: "
-                         "all-reduce it over the tensor group"));
+    EXPECT_TRUE(stopsAt(source, 2, 2, 0, "# partial",
+                        "forward(layer 0): layer 0's activation is partial on rank 0: "
+                        "all-reduce it over the tensor group"));
 }
 
 TEST(TensorParallel, AllReducingAPartialOverTheWrongGroupSaysWhichGroup)
 {
-    python::Runtime runtime;
     const std::string source = R"py(
 async def probe(model):
     w, o = model.load_weights(0, model.coords["tensor"], 2, split="tensor")
@@ -94,58 +101,50 @@ async def probe(model):
     await model.allreduce(p, 0, group=model.group("data"))  # wrong group
 )py";
     // 4 ranks as tensor 2 x data 2: the data group has 2 ranks too, each with the same slice.
-    const python::RunOutcome outcome = runtime.run(tensorRequest(source, "probe", 4, 2));
-    EXPECT_TRUE(hasError(outcome.trace, core::ErrorKind::Check, 2, lineOf(source, "# wrong group"),
-                         "two members hold terms of the same slice (shards {0} of 2): sum them "
-                         "over the tensor group"));
+    EXPECT_TRUE(stopsAt(source, 4, 2, 2, "# wrong group",
+                        "two members hold terms of the same slice (shards {0} of 2): sum them "
+                        "over the tensor group"));
     const std::string wrongSize = R"py(
 async def probe(model):
     w, o = model.load_weights(0, model.coords["tensor"], 2, split="tensor")
     p = model.forward(0, model.get_activation([0]), w)
     await model.allreduce(p, 0)  # everyone
 )py";
-    const python::RunOutcome all = runtime.run(tensorRequest(wrongSize, "probe", 4, 2));
-    EXPECT_TRUE(hasError(all.trace, core::ErrorKind::Check, 0, lineOf(wrongSize, "# everyone"),
-                         "the activation is partial over a tensor group of 2 ranks, but this "
-                         "group has 4"));
+    EXPECT_TRUE(stopsAt(wrongSize, 4, 2, 0, "# everyone",
+                        "the activation is partial over a tensor group of 2 ranks, but this "
+                        "group has 4"));
+}
+
+// Two tensor ranks through layer 0's attention and MLP blocks to the loss's gradient `g`, then
+// the lines `after`: a probe for the backward's mistakes.
+std::string fromTheLoss(const std::string &after)
+{
+    return R"py(
+async def probe(model):
+    tp = model.group("tensor")
+    w, o = model.load_weights(0, model.rank, 2, split="tensor")
+    a0 = model.get_activation([0])
+    a1 = await model.allreduce(model.forward(0, a0, w), 0, group=tp)
+    out = await model.allreduce(model.forward(0, a1, w), 0, group=tp)
+    g = model.loss(out)
+)py" + after;
 }
 
 TEST(TensorParallel, UpdatingWithOneBlocksGradientAsksForTheOther)
 {
-    python::Runtime runtime;
-    const std::string source = R"py(
-async def probe(model):
-    tp = model.group("tensor")
-    w, o = model.load_weights(0, model.rank, 2, split="tensor")
-    a0 = model.get_activation([0])
-    a1 = await model.allreduce(model.forward(0, a0, w), 0, group=tp)
-    out = await model.allreduce(model.forward(0, a1, w), 0, group=tp)
-    g = model.loss(out)
-    mlp, p = model.backward(0, a1, g, w)
-    model.update(0, mlp, w, o)  # one block
-)py";
-    const python::RunOutcome outcome = runtime.run(tensorRequest(source, "probe", 2, 2));
-    EXPECT_TRUE(hasError(outcome.trace, core::ErrorKind::Check, 0, lineOf(source, "# one block"),
-                         "the weight gradient covers only the MLP block of the slice"));
+    const std::string source = fromTheLoss(
+        "    mlp, p = model.backward(0, a1, g, w)\n"
+        "    model.update(0, mlp, w, o)  # one block\n");
+    EXPECT_TRUE(stopsAt(source, 2, 2, 0, "# one block",
+                        "the weight gradient covers only the MLP block of the slice"));
 }
 
 TEST(TensorParallel, ABackwardGivenTheOtherBlocksActivationSaysWhichOneItNeeds)
 {
-    python::Runtime runtime;
-    const std::string source = R"py(
-async def probe(model):
-    tp = model.group("tensor")
-    w, o = model.load_weights(0, model.rank, 2, split="tensor")
-    a0 = model.get_activation([0])
-    a1 = await model.allreduce(model.forward(0, a0, w), 0, group=tp)
-    out = await model.allreduce(model.forward(0, a1, w), 0, group=tp)
-    g = model.loss(out)
-    model.backward(0, a0, g, w)  # wrong block
-)py";
-    const python::RunOutcome outcome = runtime.run(tensorRequest(source, "probe", 2, 2));
-    EXPECT_TRUE(hasError(outcome.trace, core::ErrorKind::Check, 0, lineOf(source, "# wrong block"),
-                         "needs the activation its forward took (at layer 0 after its attention "
-                         "block), not the one at layer 0's input"));
+    const std::string source = fromTheLoss("    model.backward(0, a0, g, w)  # wrong block\n");
+    EXPECT_TRUE(stopsAt(source, 2, 2, 0, "# wrong block",
+                        "needs the activation its forward took (at layer 0 after its attention "
+                        "block), not the one at layer 0's input"));
 }
 
 TEST(SequenceParallel, AReduceScatterLeavesSequenceShardsThatAnAllGatherJoins)

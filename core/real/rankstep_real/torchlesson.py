@@ -207,6 +207,7 @@ class Counters:
         self.buckets = 0
         self.forward_dtypes = {}
         self.ddp_wrapped = 0
+        self.stepped = {}  # id -> every AdamW the rank stepped, kept for the state it held
 
 
 COUNTERS = Counters()
@@ -257,6 +258,7 @@ def _instrument(model):
 
     def counted(self, *args, **kwargs):
         COUNTERS.optimizer_steps += 1
+        COUNTERS.stepped.setdefault(id(self), self)
         return step(self, *args, **kwargs)
 
     counted.rankstep_counted = True
@@ -311,6 +313,22 @@ def prepare(argv):
     if args.check == "checkpoint":
         torchrecipes.release_freed_memory()
     return Prepared(args)
+
+
+def held_state(optimizers):
+    """How many values' AdamW state each optimizer the rank stepped held at the end: ZeRO's and
+    FSDP's ranks hold their shard's, a rank of plain DDP the whole model's. Counted by the harness
+    after train(run); the check compares it with the model's size outside the ranks."""
+    counts = []
+    for optimizer in optimizers:
+        count = 0
+        for group in optimizer.param_groups:
+            for parameter in group["params"]:
+                state = optimizer.state.get(parameter, {})
+                if torch.is_tensor(state.get("exp_avg")):
+                    count += state["exp_avg"].numel()
+        counts.append(count)
+    return torch.tensor(counts, dtype=torch.float64)
 
 
 def _learner_module(path, name):
@@ -398,6 +416,8 @@ def run(prepared):
         weightsfile.write(out + ".weights", list(model.state_dict().items()))
         if learner_run.saved_optimizer is not None:
             weightsfile.write(out + ".optimizer", sorted(learner_run.saved_optimizer.items()))
+        if args.check in ("zero", "fsdp"):
+            weightsfile.write(out + ".held", [("held", held_state(COUNTERS.stepped.values()))])
         if learner_run.saved_shard is not None:
             weightsfile.write(out + ".shard", [("shard", learner_run.saved_shard)])
     with open(out + ".json.part", "w", encoding="utf-8") as file:

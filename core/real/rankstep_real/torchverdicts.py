@@ -68,6 +68,42 @@ def _state_check(name, saved, wanted, what):
                               f"{max(diffs):.3g} of its size")
 
 
+def _held(args):
+    """Each rank's count of the values whose AdamW state it held at the end (rank-R.held: the
+    harness counts every AdamW the rank stepped, after train(run)), or (None, why)."""
+    held = []
+    for rank in range(args.ranks):
+        limit = weightsfile.HEADER_LIMIT + (8 << 16)
+        tensors, why = _read(args.source, f"rank-{rank}.held", limit)
+        counts = None if tensors is None else tensors.get("held")
+        if counts is None or counts.dim() != 1 or not bool(torch.isfinite(counts).all()) or \
+                bool((counts < 0).any()) or bool((counts != counts.round()).any()):
+            return None, f"rank {rank}: {why or 'rank-' + str(rank) + '.held holds no counts'}"
+        held.append(int(counts.sum()))
+    return held, ""
+
+
+def held_check(args, count, fits, teach):
+    """Whether the ranks held the optimizer state the lesson shards (`fits(held)`, each rank's
+    count), not each the whole model's `count` values as every rank of plain DDP does; `teach`
+    says what the lesson keeps."""
+    name = "state held per rank"
+    held, why = _held(args)
+    if held is None:
+        return check(name, False, f"what the ranks' optimizers held is not known ({why})")
+    said = ", ".join(f"rank {r} {n}" for r, n in enumerate(held))
+    whole = [r for r, n in enumerate(held) if n >= count]
+    if whole:
+        return check(name, False, f"rank {whole[0]}'s AdamW held the state of all {count} of "
+                                  f"the model's values ({said}), as every rank of plain DDP "
+                                  f"does: {teach}")
+    if not fits(held):
+        return check(name, False, f"the ranks' AdamW held the state of {said} values, of the "
+                                  f"model's {count}; {teach}")
+    return check(name, True, f"each rank's AdamW held the state of its shard alone: {said} of "
+                             f"the model's {count} values")
+
+
 def zero(args, flats):
     """ZeroRedundancyOptimizer: the optimizer state sharded (from the bytes: each rank updates
     its shard and broadcasts it), and gathered whole on rank 0 for saving."""
@@ -96,6 +132,10 @@ def zero(args, flats):
             f"an all-reduce of the gradients and a broadcast of each rank's updated shard a step "
             f"({args.steps} steps), and gathering the state once", less,
             "more than the lesson's collectives"))
+    found.append(held_check(
+        args, count, lambda held: sum(held) == count,
+        "a ZeroRedundancyOptimizer keeps on each rank the state of its share of the parameters "
+        "alone, and steps that share"))
     state = torchrecipes.optimizer_state(keep["optimizer"], parameters)
     saved, why = _read(args.source, "rank-0.optimizer", count * 16 + weightsfile.HEADER_LIMIT)
     name = "optimizer state saved"
@@ -154,6 +194,8 @@ def fsdp(args):
             states[key].append(state[f"0.{key}"].reshape(-1))
     found.append(check("shards", True, f"every rank kept a shard of {size} of the model's "
                                        f"{count} values, and its AdamW only that shard's state"))
+    found.append(held_check(args, count, lambda held: all(n == size for n in held),
+                            f"FSDP's rank steps an AdamW of its shard of {size} values alone"))
     found.append(_weights(torch.cat(shards)[:count], whole,
                           "one process trained on every rank's batches"))
     wanted = torchrecipes.optimizer_state(keep["optimizer"], parameters)

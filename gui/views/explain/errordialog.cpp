@@ -127,8 +127,11 @@ QMessageBox *showRunError(QWidget *parent, const core::Trace &trace,
         new QMessageBox(QMessageBox::Warning, text.title, text.title, QMessageBox::Ok, parent);
     box->setObjectName(QStringLiteral("runErrorDialog"));
     box->setAttribute(Qt::WA_DeleteOnClose);
+    // The informative label guesses its format (Qt::AutoText, whatever setTextFormat says): the
+    // paragraph tag makes it read the escaped text as HTML, one line without a <br> included.
     box->setInformativeText(
-        text.text.toHtmlEscaped().replace(QLatin1Char('\n'), QStringLiteral("<br>")));
+        QStringLiteral("<p>%1</p>")
+            .arg(text.text.toHtmlEscaped().replace(QLatin1Char('\n'), QStringLiteral("<br>"))));
     if (!text.details.isEmpty())
         box->setDetailedText(text.details);
     box->setTextFormat(Qt::RichText);

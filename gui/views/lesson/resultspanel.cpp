@@ -399,6 +399,16 @@ ResultsPanel::ResultsPanel(RunSession &session, QWidget *parent)
 
 void ResultsPanel::onLessonChanged()
 {
+    const lessons::Lesson *lesson = m_session.lesson();
+    if (lesson && lesson->isTorch()) {
+        // A PyTorch lesson's Run trains on real processes: nothing is simulated.
+        showMessage(lesson->config.ranks > 1
+                        ? tr("<p>Press <b>Run</b> (F5) to train your code on %1 real processes."
+                             "</p>")
+                              .arg(lesson->config.ranks)
+                        : tr("<p>Press <b>Run</b> (F5) to train your code in a real process.</p>"));
+        return;
+    }
     showMessage(targetsHtml() + tr("<p>Press <b>Run</b> (F5) to simulate your code.</p>"));
 }
 
@@ -439,10 +449,11 @@ void ResultsPanel::showMessage(const QString &text)
 
 int ResultsPanel::headHeight() const
 {
-    // The verdict (large), Timesteps and Maximum memory, and the label's margins.
+    // The verdict (large), Timesteps and Maximum memory, the line saying where the peak was,
+    // and the paragraphs' and the label's margins.
     const QFontMetrics metrics(m_label->font());
-    return int(std::ceil(metrics.lineSpacing() * (1.4 + 2 * 1.15 + 0.6))) + 2 * m_label->margin() +
-           4;
+    return int(std::ceil(metrics.lineSpacing() * (1.4 + 2 * 1.15 + 1 + 1.2))) +
+           2 * m_label->margin() + 4;
 }
 
 QString ResultsPanel::text() const

@@ -5,7 +5,8 @@
 #include "runsession.h"
 
 #include <QChart>
-#include <QLegendMarker>
+#include <QLabel>
+#include <QLegend>
 #include <QLineSeries>
 #include <QPen>
 #include <QRegularExpression>
@@ -54,6 +55,28 @@ QString torchLessonHtml(int exitCode, const QString &output, const io::TorchLess
     return html + QStringLiteral("</table>");
 }
 
+QString legendHtml(const QList<QAbstractSeries *> &series)
+{
+    QStringList entries;
+    for (const QAbstractSeries *each : series) {
+        const auto *line = qobject_cast<const QLineSeries *>(each);
+        if (!line)
+            continue;
+        const QPen pen = line->pen();
+        // The curve's look in its color: solid, dashed or dotted (box-drawing dashes).
+        const QString glyph = pen.style() == Qt::DashLine  ? QStringLiteral("╍╍")
+                              : pen.style() == Qt::DotLine ? QStringLiteral("┉┉")
+                                                           : QStringLiteral("━━");
+        entries << QStringLiteral(
+                       "<span style=\"white-space:nowrap\"><span style=\"color:%1\">"
+                       "%2</span>&nbsp;%3</span>")
+                       .arg(pen.color().name(), glyph,
+                            line->name().toHtmlEscaped().replace(QLatin1Char(' '),
+                                                                 QStringLiteral("&nbsp;")));
+    }
+    return entries.join(QStringLiteral(" &nbsp; "));
+}
+
 int rankErrorLine(const QString &output)
 {
     static const QRegularExpression error(QStringLiteral("^Error \\(rank \\d+, line (\\d+)\\)"),
@@ -70,10 +93,16 @@ LossChart::LossChart(const RunSession &session, const Appearance &appearance, QW
     , m_steps(new QValueAxis)
     , m_loss(new QValueAxis)
     , m_norm(new QValueAxis)
+    , m_legend(new QLabel(this))
 {
     auto *chart = new QChart;
-    chart->setMargins(QMargins(4, 4, 8, 4));
-    chart->legend()->setAlignment(Qt::AlignTop);
+    // Qt's legend keeps to one row and cuts the names that do not fit (presenting, at 150 %):
+    // a label above the chart wraps between entries instead.
+    chart->legend()->hide();
+    m_legend->setObjectName(QStringLiteral("lossLegend"));
+    m_legend->setTextFormat(Qt::RichText);
+    m_legend->setWordWrap(true);
+    m_legend->setMargin(6);
     m_steps->setTitleText(tr("step"));
     m_steps->setLabelFormat(QStringLiteral("%.0f")); // a double axis: "%d" prints nothing useful
     m_loss->setTitleText(tr("loss"));
@@ -84,6 +113,7 @@ LossChart::LossChart(const RunSession &session, const Appearance &appearance, QW
     m_norm->setLabelFormat(QStringLiteral("%.1f"));
     chart->addAxis(m_norm, Qt::AlignRight);
     setChart(chart);
+    m_legend->raise(); // over the chart's view
     setRenderHint(QPainter::Antialiasing);
     setMinimumHeight(160);
     setAccessibleName(tr("Loss curve"));
@@ -93,6 +123,22 @@ LossChart::LossChart(const RunSession &session, const Appearance &appearance, QW
         rebuild();
     });
     rebuild();
+}
+
+// The legend over the chart's top margin, as high as its lines need at the view's width (the
+// chart fills the whole view: QChartView sizes it so).
+void LossChart::placeLegend()
+{
+    const int height = m_legend->text().isEmpty() ? 0 : m_legend->heightForWidth(width());
+    m_legend->setGeometry(0, 0, width(), height);
+    m_legend->setVisible(height > 0);
+    chart()->setMargins(QMargins(4, 4 + height, 8, 4));
+}
+
+void LossChart::resizeEvent(QResizeEvent *event)
+{
+    placeLegend();
+    QChartView::resizeEvent(event);
 }
 
 QStringList LossChart::seriesSummary() const
@@ -111,7 +157,7 @@ void LossChart::rebuild()
     chart->removeAllSeries();
     QFont font = this->font();
     font.setPointSizeF(font.pointSizeF() * m_look.zoom);
-    chart->legend()->setFont(font);
+    m_legend->setFont(font);
     m_norm->hide();
     for (QValueAxis *axis : {m_steps, m_loss, m_norm}) {
         axis->setLabelsFont(font);
@@ -122,6 +168,8 @@ void LossChart::rebuild()
         chart->setTitle(tr("Run your code to see its loss curve"));
         m_steps->setRange(0, 1);
         m_loss->setRange(0, 1);
+        m_legend->clear();
+        placeLegend();
         return;
     }
     chart->setTitle({});
@@ -172,6 +220,8 @@ void LossChart::rebuild()
     m_steps->applyNiceNumbers(); // 0, 20, 40, ... rather than 1, 26, 51
     m_loss->setRange(std::max(0.0, lowest - margin), highest + margin);
     addGradNorms(*report, width);
+    m_legend->setText(legendHtml(chart->series()));
+    placeLegend();
 }
 
 // The gradient norms (before clipping) on the right-hand axis, in the color of the next rank so

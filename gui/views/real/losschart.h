@@ -10,6 +10,8 @@
 
 #include <optional>
 
+class QAbstractSeries;
+class QLabel;
 class QValueAxis;
 
 namespace rankstep::gui {
@@ -34,8 +36,12 @@ public:
     // The series drawn (for tests): their names and point counts.
     QStringList seriesSummary() const;
 
+protected:
+    void resizeEvent(QResizeEvent *event) override;
+
 private:
     void rebuild();
+    void placeLegend();
     void addGradNorms(const io::TorchLessonReport &report, double width);
 
     const RunSession &m_session;
@@ -44,7 +50,12 @@ private:
     QValueAxis *m_steps;
     QValueAxis *m_loss;
     QValueAxis *m_norm; // shown only when the run has gradient norms
+    QLabel *m_legend;   // above the chart, wrapping between its entries
 };
+
+// The legend of these curves as HTML: each name whole, after a mark in the curve's color and
+// style (solid, dashed, dotted); lines wrap between entries only.
+QString legendHtml(const QList<QAbstractSeries *> &series);
 
 // The name of the reference loop of a lesson's check ("the fp32 loop", "one process").
 QString referenceName(const std::string &check);

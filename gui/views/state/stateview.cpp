@@ -10,6 +10,7 @@
 #include "tooltips.h"
 
 #include <QComboBox>
+#include <QFontMetricsF>
 #include <QHelpEvent>
 #include <QMouseEvent>
 #include <QPaintEvent>
@@ -18,6 +19,7 @@
 #include <QVariantAnimation>
 
 #include <algorithm>
+#include <cmath>
 
 namespace rankstep::gui {
 namespace {
@@ -225,37 +227,69 @@ ObjectLook StateView::lookOf(int rank, core::MapKind map, std::size_t index) con
     return stateObjectLook(&m_changes, m_progress, rank, map, index);
 }
 
-// The line of the focus box (and of the picker, when shown), then a line of its own for the key
-// of the kinds where it does not fit beside them, or where its words fit only there: beside the
-// box in its short names ("w", "opt") it named no kind at 1500x940, where a line of its own has
-// room for the words.
-bool StateView::keyHasOwnLine() const
+// The line of the focus box (and of the picker, when shown), then lines of their own for the key
+// of the kinds where its words do not fit beside them: as many as its words take (at 1500x940
+// FSDP's pane takes two) while they take at most an eighth of the view's height and the panels
+// below still label their objects; else its short names ("w", "opt") beside the box, or on a
+// line below it (presenting at 1280x800, the quiz's rank shown large keeps its objects
+// labelled). Beside the box the short names named no kind at 1500x940.
+int StateView::keyLines() const
 {
     const double beside = m_focusBox->x() - 2 * kPanelGap;
-    const double line = width() - 2 * kPanelGap;
-    const double words = kindKeyWidth(font(), m_look, true);
-    return !m_picker->isHidden() || kindKeyWidth(font(), m_look, false) > beside ||
-           (words > beside && words <= line);
+    if (m_picker->isHidden() && kindKeyWidth(font(), m_look, true) <= beside)
+        return 0;
+    const int brief = !m_picker->isHidden() || kindKeyWidth(font(), m_look, false) > beside ? 1 : 0;
+    if (keyBesideLines() == 2)
+        return 0;
+    const int lines = kindKeyLines(font(), m_look, width() - 2 * kPanelGap);
+    const double line = kindKeyLine(m_look);
+    if (lines * line > height() / 8.0)
+        return brief;
+    const auto fitBelow = [&](int keyLines) {
+        const QRectF grid = stateGridArea(QRectF(rect()).adjusted(0, headerHeight(keyLines), 0, 0));
+        for (const PanelSlot &slot :
+             statePanelSlots(grid, visibleRanks(), focusedRank(), stateLayers(m_trace.get())))
+            if (!objectsFit(slot.layout, kindLabelSize(font(), m_look.zoom)))
+                return false;
+        return true;
+    };
+    return fitBelow(lines) || !fitBelow(brief) ? lines : brief;
+}
+
+// How many lines the key's words take beside the focus box: 2 where they wrap into two lines
+// there (FSDP's pane at 1500x940, where lines of their own, or a taller line of the box, would
+// cost the panels their labels: the two lines share the box's height), else 1.
+int StateView::keyBesideLines() const
+{
+    const double beside = m_focusBox->x() - 3 * kPanelGap; // keyArea()'s width there
+    return m_picker->isHidden() && !m_focusBox->isHidden() &&
+                   kindKeyLines(font(), m_look, beside) == 2
+               ? 2
+               : 1;
+}
+
+// The header's height with `keyLines` lines of the key below the focus box's line.
+int StateView::headerHeight(int keyLines) const
+{
+    int height = !m_focusBox->isHidden() ? m_focusBox->sizeHint().height() + 4 : 0;
+    if (!m_picker->isHidden())
+        height = std::max(height, m_picker->sizeHint().height());
+    height += int(keyLines * kindKeyLine(m_look));
+    return std::max(height, int(m_look.scaled(18)));
 }
 
 QRectF StateView::headerArea() const
 {
     if (m_state.ranks.empty() || !m_trace)
         return {};
-    int height = !m_focusBox->isHidden() ? m_focusBox->sizeHint().height() + 4 : 0;
-    if (!m_picker->isHidden())
-        height = std::max(height, m_picker->sizeHint().height());
-    if (keyHasOwnLine())
-        height += int(m_look.scaled(18));
-    height = std::max(height, int(m_look.scaled(18)));
-    return QRectF(0, 0, width(), height);
+    return QRectF(0, 0, width(), headerHeight(keyLines()));
 }
 
 QRectF StateView::keyArea() const
 {
     const QRectF header = headerArea();
-    if (keyHasOwnLine()) {
-        const double line = m_look.scaled(18);
+    if (const int lines = keyLines()) {
+        const double line = lines * kindKeyLine(m_look);
         return QRectF(kPanelGap, header.bottom() - line, std::max(0.0, width() - 2 * kPanelGap),
                       line);
     }
@@ -439,7 +473,8 @@ void StateView::paintEvent(QPaintEvent *event)
     paintStatePanels(painter, scene, &m_cache, event->region());
     if (event->region().intersects(keyArea().toAlignedRect())) {
         painter.setFont(font());
-        paintKindKey(painter, keyArea(), palette(), m_look, &elided);
+        paintKindKey(painter, keyArea(), palette(), m_look, &elided,
+                     keyLines() == 0 ? keyBesideLines() : 0);
     }
     for (const QString &text : elided)
         m_elided.note(text);

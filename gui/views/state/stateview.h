@@ -119,7 +119,9 @@ private:
     void onTraceChanged();     // clears the state
     QRectF headerArea() const; // the key and the focus box, with the picker when shown
     QRectF keyArea() const;
-    bool keyHasOwnLine() const; // below the picker, or below the focus box where it leaves no room
+    int keyLines() const; // below the picker, or below the focus box where it leaves no room
+    int headerHeight(int keyLines) const;
+    int keyBesideLines() const;
     std::vector<PanelSlot> panelSlots() const;
     std::optional<PanelSlot> slotOf(int rank) const;
     void updateTravels();

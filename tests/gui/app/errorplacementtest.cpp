@@ -8,7 +8,9 @@
 #include "resultspanel.h"
 #include "timelineview.h"
 
+#include <QLabel>
 #include <QTabWidget>
+#include <QTextDocumentFragment>
 
 namespace rankstep::gui::testing {
 namespace {
@@ -50,6 +52,24 @@ TEST(PlaceClear, WithNoGapHidesTheLeastShare)
     const QRect chart(0, 0, 1000, 450), line(0, 500, 1000, 20);
     const QPoint at = placeClear({400, 150}, window, {chart, line});
     EXPECT_FALSE(QRect(at, QSize(400, 150)).intersects(line)) << at.x() << "," << at.y();
+}
+
+// A one-line message with quotes: the dialog shows it as written. Its escaped text (&quot;,
+// &amp;) without a tag or a "&lt;" was taken for plain text and shown with the entities.
+TEST(RunErrorDialog, ShowsAOneLineMessagesQuotesAsWritten)
+{
+    core::Trace trace;
+    const std::string said = R"(ValueError: "w" & 'x' are not tensors)";
+    trace.error = core::Error(core::ErrorKind::Exception, 0, 3, said);
+    QMessageBox *box = showRunError(nullptr, trace, {});
+    auto *label = box->findChild<QLabel *>(QStringLiteral("qt_msgbox_informativelabel"));
+    ASSERT_NE(label, nullptr);
+    const bool rich = label->textFormat() == Qt::RichText ||
+                      (label->textFormat() == Qt::AutoText && Qt::mightBeRichText(label->text()));
+    const QString shown =
+        rich ? QTextDocumentFragment::fromHtml(label->text()).toPlainText() : label->text();
+    EXPECT_EQ(utf8(shown), said);
+    box->close();
 }
 
 class ErrorPlacementTest : public WindowTest

@@ -100,6 +100,16 @@ TEST(ViewShares, TheTimelineGetsItsEightRowsAndTheChartNoLessThanItsFloor)
     EXPECT_EQ(out.chartMinimumHeight, kMemoryMinimumHeight);
 }
 
+// At 1500x940 a solved run's share of the room (a fifth) cut the results' last line of their head
+// (where the peak was) in half: the head is whole, as when presenting.
+TEST(ViewShares, ASolvedRunsResultsKeepTheirWholeHead)
+{
+    ViewSharesInput in = afterARun();
+    in.lessonTab = true;
+    in.resultsHead = 120;
+    EXPECT_GE(shareViews(in).views[0], in.resultsHead);
+}
+
 TEST(ViewShares, AFailedRunsResultsGetMoreRoom)
 {
     ViewSharesInput in = afterARun();

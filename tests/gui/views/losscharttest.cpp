@@ -8,8 +8,14 @@
 #include "losschart.h"
 #include "runsession.h"
 
+#include <QApplication>
 #include <QChart>
+#include <QGraphicsTextItem>
+#include <QLabel>
+#include <QTextDocumentFragment>
 #include <QValueAxis>
+
+#include <algorithm>
 
 namespace rankstep::gui::testing {
 namespace {
@@ -66,6 +72,45 @@ TEST(LossChart, DrawsTheGradientNormsAndTheClippingNormOnAnAxisOfTheirOwn)
     EXPECT_FALSE(norm->isVisible());
     for (const QString &name : chart.seriesSummary())
         EXPECT_FALSE(name.startsWith(QStringLiteral("gradient norm"))) << utf8(name);
+}
+
+// Every text the view shows: the chart's own items and the labels on it, as plain text.
+QStringList shownTexts(const LossChart &chart)
+{
+    QStringList texts;
+    for (const QGraphicsItem *item : chart.scene()->items())
+        if (item->isVisible() && item->type() == QGraphicsTextItem::Type)
+            texts << static_cast<const QGraphicsTextItem *>(item)->toPlainText();
+    for (const QLabel *label : chart.findChildren<QLabel *>())
+        if (label->isVisible() && label->height() >= label->heightForWidth(label->width()))
+            texts << QTextDocumentFragment::fromHtml(label->text())
+                         .toPlainText()
+                         .replace(QChar::Nbsp, QLatin1Char(' '));
+    return texts;
+}
+
+// Presenting (150 %) the checklist's six curves do not fit in one row: each name is still shown
+// whole (Qt's legend cut "gradient norm, the checklis...").
+TEST(LossChart, ShowsEveryCurvesNameWholeWhenTheyDoNotFitInOneRow)
+{
+    RunSession session;
+    Appearance appearance;
+    appearance.setZoom(1.5);
+    LossChart chart(session, appearance);
+    chart.resize(900, 400);
+    chart.show();
+    session.setLessonReport(report(true));
+    QApplication::processEvents();
+    const QStringList texts = shownTexts(chart);
+    for (QAbstractSeries *series : chart.chart()->series()) {
+        const bool whole = std::any_of(texts.begin(), texts.end(), [&](const QString &text) {
+            return text.contains(series->name());
+        });
+        EXPECT_TRUE(whole) << utf8(series->name()) << " in " << utf8(texts.join(" | "));
+    }
+    for (const QString &text : texts)
+        EXPECT_FALSE(text.contains(QStringLiteral("...")) || text.contains(QChar(0x2026)))
+            << utf8(text);
 }
 
 TEST(LossChart, FollowsTheSessionANewRunReplacesTheCurves)

@@ -252,6 +252,27 @@ TEST(ResultsPanel, ManyRanksGetTheLeastAndTheMostOfEachWithTheirRank)
     EXPECT_TRUE(html.contains(QStringLiteral(">2&nbsp;<small>(2%, rank 4)"))) << html.toStdString();
 }
 
+// A PyTorch lesson's Run trains on real processes: the panel under the editor does not say
+// "simulate" there, and says it again for a puzzle lesson.
+TEST(ResultsPanel, APyTorchLessonsRunTrainsForRealAndSaysSo)
+{
+    RunSession session;
+    ResultsPanel panel(session);
+    lessons::Lesson torch;
+    torch.id = "torch_ddp";
+    torch.function = "train";
+    torch.config.ranks = 2;
+    torch.torch = lessons::TorchSettings{};
+    session.setLesson(&torch);
+    EXPECT_FALSE(panel.text().contains(QStringLiteral("simulate"))) << testing::utf8(panel.text());
+    EXPECT_TRUE(panel.text().contains(QStringLiteral("train your code on 2 real processes")))
+        << testing::utf8(panel.text());
+    const lessons::Lesson puzzle = trainLesson();
+    session.setLesson(&puzzle);
+    EXPECT_TRUE(panel.text().contains(QStringLiteral("to simulate your code")))
+        << testing::utf8(panel.text());
+}
+
 // The panel follows the session: the lesson's targets before a run, then the run's figures, its
 // verdict and what the code printed; a run on real processes shown in the views leaves the
 // simulated run's results on screen, and another lesson shows its targets again.

@@ -65,6 +65,28 @@ TEST(StateFocus, FourFsdpPanelsLabelEveryObject)
         << shown.view.elidedTexts().join(QStringLiteral(" | ")).toStdString();
 }
 
+// FSDP's pane at 1500x940 (498 wide, 396 to 434 high as the splitters share the window) has
+// no room for the key's words on one line beside the focus box: they take two lines, beside it or
+// below it, every kind named in words (beside the box its short names "w", "opt", "a", "ga",
+// "gw" named none), and the panels still label every object.
+TEST(StateFocus, AtFifteenHundredTheKeyNamesEveryKindInWords)
+{
+    gui::testing::ReplayedRun run("fsdp");
+    for (const QSize size : {QSize(498, 434), QSize(498, 396)}) {
+        ShownState shown(run, size, 0.5);
+        const QStringList cut = shown.view.elidedTexts();
+        for (const char *words : {"w weights", "opt optimizer states", "a activations",
+                                  "ga activation gradients", "gw weight gradients"})
+            EXPECT_FALSE(cut.contains(QString::fromUtf8(words)))
+                << size.width() << "x" << size.height() << ": " << words
+                << " cut: " << cut.join(QStringLiteral(" | ")).toStdString();
+        EXPECT_EQ(objectLabels(cut), QStringList())
+            << cut.join(QStringLiteral(" | ")).toStdString();
+        for (int rank = 0; rank < 4; ++rank)
+            EXPECT_FALSE(shown.view.showsSummary(rank)) << size.width() << ": rank " << rank;
+    }
+}
+
 // Sixteen panels of a 1280x800 window are too small to label their objects: they show what each
 // rank holds by kind, and a click shows that rank large beside the others.
 TEST(StateFocus, SmallPanelsShowSummariesAndAClickShowsOneLarge)
