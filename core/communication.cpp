@@ -166,7 +166,8 @@ Result<std::int64_t> Engine::join(CallSite at, OpKind op, Payload &&value, int l
         return checkError(at, say(sentence::kAlltoallPieces,
                                   {call.str(), std::to_string(members),
                                    formatSet(IndexSet::fromVector(m_groups[std::size_t(*groupId)])),
-                                   std::to_string(pieces->size())}));
+                                   std::to_string(pieces->size())}) +
+                                  expertGroupHint(at.rank, m_groups[std::size_t(*groupId)]));
     RankState &self = m_ranks[std::size_t(at.rank)];
     const std::int64_t position =
         *groupId == 0 ? self.collectivesOfAll++ : self.collectivesPerGroup[*groupId]++;

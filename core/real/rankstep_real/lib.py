@@ -308,8 +308,10 @@ class Model:
         self.recorder.end(began, "backward_input", layer, memory, inp)
         return ActivationGrad(layer - 1, self.LAYERS, inp.batches, self.BATCHES, grad_inp)
 
-    def backward_weight(self, layer, inp, grad):
+    def backward_weight(self, layer, inp, grad, weight=None):
         self._check_backward("backward_weight", layer, inp, grad)
+        if weight is not None:  # names whose gradient it is; the real layer's is the forward's
+            self._check_weight("backward_weight", layer, weight)
         weight = self._forward_weights.get(layer)
         if weight is None:
             raise PuzzleError(f"backward_weight(layer {layer}): this rank never ran forward at "
@@ -355,6 +357,9 @@ class Model:
     # Expert parallelism (docs/simulation.md, "Expert parallelism") runs in the simulator only.
     def alltoall(self, pieces, layer, group=None):
         _simulated_only("alltoall")
+
+    def alltoall_start(self, pieces, layer, group=None):
+        _simulated_only("alltoall_start")
 
     def expert_of(self, batch):
         _simulated_only("expert_of")
