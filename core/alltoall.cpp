@@ -173,8 +173,7 @@ std::string Engine::expertGroupHint(int rank, const std::vector<int> &group) con
     std::sort(expertsSorted.begin(), expertsSorted.end());
     if (sorted == expertsSorted)
         return {};
-    return say(sentence::kAlltoallExpertGroup,
-               {std::to_string(rank), formatSet(IndexSet::fromVector(experts))});
+    return formatSet(IndexSet::fromVector(experts));
 }
 
 std::int64_t Engine::mostSentToOthers(const Collective &collective) const

@@ -333,8 +333,8 @@ private:
     // Members of an alltoall that sent tokens of different kinds or layers: they are at different
     // all-to-alls (one skipped one). Said of the first two.
     std::optional<Error> differentAlltoalls(const Collective &collective) const;
-    // In a run with experts, when `group` is not `rank`'s expert group: "; an expert's tokens
-    // travel over model.group("expert"), ...". Else empty.
+    // In a run with experts, when `group` is not `rank`'s expert group, that group as said
+    // ("{0, 1}"), for kAlltoallPiecesExperts. Else empty.
     std::string expertGroupHint(int rank, const std::vector<int> &group) const;
     bool summedAcrossRanks(int rank, int layer) const;
     void warnCountedTwice(const Collective &collective, const std::string &call,

@@ -129,7 +129,7 @@ std::span<const char *const> sentencePatterns()
         sentence::kAlltoallOneKind,
         sentence::kAlltoallSentTwice,
         sentence::kAlltoallPieces,
-        sentence::kAlltoallExpertGroup,
+        sentence::kAlltoallPiecesExperts,
         sentence::kAlltoallDifferentCalls,
         sentence::kAlltoallArrivesTwice,
         sentence::kNeverAwaited,

@@ -314,9 +314,12 @@ inline constexpr const char *kAlltoallPieces =
     RANKSTEP_SENTENCE("EngineText",
                       "%1: give one piece (or None) for each of the %2 ranks of the group %3, "
                       "in the order of their ranks, but %4 were given");
-// Appended to kAlltoallPieces in a run with experts, when the group is not the rank's experts'.
-inline constexpr const char *kAlltoallExpertGroup = RANKSTEP_SENTENCE(
-    "EngineText", "; an expert's tokens travel over model.group(\"expert\"), for rank %1 ranks %2");
+// kAlltoallPieces in a run with experts, when the group is not the rank's expert group.
+inline constexpr const char *kAlltoallPiecesExperts =
+    RANKSTEP_SENTENCE("EngineText",
+                      "%1: give one piece (or None) for each of the %2 ranks of the group %3, "
+                      "in the order of their ranks, but %4 were given; an expert's tokens travel "
+                      "over model.group(\"expert\"), for rank %5 ranks %6");
 // Members that send different things: they are at different all-to-alls (one skipped one).
 inline constexpr const char *kAlltoallDifferentCalls =
     RANKSTEP_SENTENCE("EngineText",

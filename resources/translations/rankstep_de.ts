@@ -544,8 +544,8 @@
         <translation>%1: Gib ein Teil (oder None) für jeden der %2 Ränge der Gruppe %3 an, in der Reihenfolge ihrer Ränge; gegeben wurden aber %4</translation>
     </message>
     <message>
-        <source>; an expert&apos;s tokens travel over model.group(&quot;expert&quot;), for rank %1 ranks %2</source>
-        <translation>; die Tokens eines Experten reisen über model.group(&quot;expert&quot;), für Rang %1 die Ränge %2</translation>
+        <source>%1: give one piece (or None) for each of the %2 ranks of the group %3, in the order of their ranks, but %4 were given; an expert&apos;s tokens travel over model.group(&quot;expert&quot;), for rank %5 ranks %6</source>
+        <translation>%1: Gib ein Teil (oder None) für jeden der %2 Ränge der Gruppe %3 an, in der Reihenfolge ihrer Ränge; gegeben wurden aber %4. Die Tokens eines Experten reisen über model.group(&quot;expert&quot;), für Rang %5 die Ränge %6</translation>
     </message>
     <message>
         <source>%1: rank %2 sends %3 of layer %4 here (line %5), but rank %6 sends %7 of layer %8 (line %9): they are at different all-to-alls. Every rank of the group makes each alltoall, in the same order; a rank that skips one (an expert&apos;s combine, say) meets the others at their next one</source>

@@ -219,11 +219,11 @@ TEST(PythonAllToAllStart, GivesWhatTheBlockingFormGivesAndOverlapsTheDispatchWit
     const python::RunOutcome blocking = runtime.run(overlapRequest(kBlockingDispatch));
     ASSERT_EQ(blocking.trace.status, core::RunStatus::Ok)
         << (blocking.trace.error ? blocking.trace.error->message : "");
-    // Blocking, rank 1 completes the all-to-all and computes first; started, each rank goes on.
+    // Rank 1 completes the all-to-all and so computes first, in both.
     EXPECT_EQ(blocking.output, "1 [1, 5]\n0 [0, 4]\n");
     EXPECT_EQ(overlapped.output,
-              "0 [0, 4] <rank 0's alltoall(layer 1), awaited>\n"
-              "1 [1, 5] <rank 1's alltoall(layer 1), awaited>\n");
+              "1 [1, 5] <rank 1's alltoall(layer 1), awaited>\n"
+              "0 [0, 4] <rank 0's alltoall(layer 1), awaited>\n");
     // One event per rank on its communication stream, none among the compute's.
     ASSERT_EQ(overlapped.trace.overlapped.size(), 2U);
     for (const core::Event &event : overlapped.trace.events)

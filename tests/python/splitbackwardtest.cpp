@@ -203,5 +203,36 @@ TEST(SplitBackward, AnExpertsWeightGradientMayWaitWhileItsInputGradientsTravelHo
     EXPECT_LT(split.figures.endTime, whole.figures.endTime);
 }
 
+// A tensor-parallel slice's weight gradient from the split backward: the tensor_parallel lesson's
+// solution with each block's backward written as its two halves, the slice given to both.
+TEST(SplitBackward, ASlicesWeightGradientComesFromBackwardWeightGivenTheSlice)
+{
+    std::string source = readSourceFile("lessons/97-tensor_parallel/solution.py");
+    for (const std::string block : {"mlp", "attention"}) {
+        const std::string act = block == "mlp" ? "activations[layer, 1]" : "activations[layer, 0]";
+        const std::string grad =
+            block == "mlp" ? "grad_activations[layer + 1, 0]" : "grad_activations[layer, 1]";
+        const std::string whole = "        " + block +
+                                  ", partial = model.backward(\n            layer, " + act + ", " +
+                                  grad + ", weights[layer]\n        )\n";
+        const std::size_t at = source.find(whole);
+        ASSERT_NE(at, std::string::npos) << whole;
+        source.replace(at, whole.size(),
+                       "        partial = model.backward_input(layer, " + act + ", " + grad +
+                           ", weights[layer])\n        " + block +
+                           " = model.backward_weight(layer, " + act + ", " + grad +
+                           ", weights[layer])\n");
+    }
+    python::RunRequest request = makeRequest(source, "tensor_parallel", 4, 2, 2);
+    request.config.layout.tensor = 4;
+    python::Runtime runtime;
+    const core::Trace trace = runtime.run(request).trace;
+    ASSERT_TRUE(isCorrect(trace)) << (trace.error ? trace.error->message : "");
+    int halves = 0;
+    for (const core::Event &event : trace.events)
+        halves += event.op == OpKind::BackwardWeight && event.shardTotal == 4 ? 1 : 0;
+    EXPECT_EQ(halves, 16) << "4 ranks, 2 layers, 2 blocks";
+}
+
 } // namespace
 } // namespace rankstep::pythontests

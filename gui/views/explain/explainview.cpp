@@ -99,7 +99,7 @@ QString expertLoadTable(const explain::ExpertLoad &load, bool seconds)
                      : ExplainView::tr("The experts' load"));
     html += QStringLiteral(
                 "<table cellspacing=\"0\" cellpadding=\"2\"><tr><th "
-                "align=\"left\">%1</th><th align=\"right\">%2</th><th></th><th "
+                "align=\"left\">%1</th><th align=\"right\">&nbsp;%2</th><th></th><th "
                 "align=\"left\">&nbsp;%3</th><th align=\"right\">&nbsp;%4</th></tr>")
                 .arg(ExplainView::tr("Expert"), ExplainView::tr("Tokens"), ExplainView::tr("Ranks"),
                      ExplainView::tr("Idle (mean)"));

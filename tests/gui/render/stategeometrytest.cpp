@@ -157,7 +157,7 @@ TEST(StateText, APanelOfARunWithExpertsNamesTheRanksExpert)
     ASSERT_EQ(experts.config.ranks % 2, 0);
     experts.config.layout.expert = 2; // ranks 0, 2, ... hold expert 0; ranks 1, 3, ... expert 1
     EXPECT_TRUE(gui::statePanelTitle(state, 1, {}, &experts)
-                    .startsWith(QStringLiteral("rank 1 · expert 1 · t ")))
+                    .startsWith(QStringLiteral("rank 1 · expert 1 · ")))
         << gui::statePanelTitle(state, 1, {}, &experts).toStdString();
     EXPECT_TRUE(gui::statePanelTitle(state, 0, {}, &experts)
                     .startsWith(QStringLiteral("rank 0 · expert 0 · t ")));
