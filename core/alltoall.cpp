@@ -3,7 +3,10 @@
 // tokens go out to the ranks holding their experts and come back; docs/simulation.md, "Expert
 // parallelism").
 #include "engine.h"
+#include "layout.h"
 #include "sentences.h"
+
+#include <algorithm>
 
 namespace rankstep::core {
 namespace {
@@ -58,22 +61,37 @@ Result<Object> piecesSent(const CallName &call, const std::vector<std::optional<
 Status Engine::alltoall(CallSite at, std::vector<std::optional<Object>> pieces, int layer,
                         std::vector<int> group)
 {
+    Result<std::int64_t> joined =
+        joinAlltoall(at, std::move(pieces), layer, std::move(group), false);
+    return joined ? okStatus() : Status(joined.error());
+}
+
+Result<std::int64_t> Engine::alltoallStart(CallSite at, std::vector<std::optional<Object>> pieces,
+                                           int layer, std::vector<int> group)
+{
+    return joinAlltoall(at, std::move(pieces), layer, std::move(group), true);
+}
+
+Result<std::int64_t> Engine::joinAlltoall(CallSite at, std::vector<std::optional<Object>> &&pieces,
+                                          int layer, std::vector<int> &&group, bool nonBlocking)
+{
     const CallName call{OpKind::AllToAll, layer};
     Result<Object> sent = piecesSent(call, pieces, layer);
     if (!sent) {
         if (auto s = admit(at, opName(OpKind::AllToAll)); !s)
-            return s;
+            return s.error();
         return checkError(at, sent.error().message);
     }
-    Result<std::int64_t> joined = join(at, OpKind::AllToAll, Payload{std::move(*sent)}, layer,
-                                       std::move(group), false, &pieces);
-    return joined ? okStatus() : Status(joined.error());
+    return join(at, OpKind::AllToAll, Payload{std::move(*sent)}, layer, std::move(group),
+                nonBlocking, &pieces);
 }
 
 Result<Engine::Reduced> Engine::exchangePieces(const Collective &collective)
 {
     const std::vector<int> &members = m_groups[std::size_t(collective.groupId)];
     const CallName call{collective.op, collective.layer};
+    if (std::optional<Error> different = differentAlltoalls(collective))
+        return *different;
     Reduced exchanged;
     exchanged.pieces.reserve(members.size());
     for (std::size_t to = 0; to < members.size(); ++to) {
@@ -112,6 +130,50 @@ Result<Engine::Reduced> Engine::exchangePieces(const Collective &collective)
         exchanged.pieces.push_back(std::move(*got));
     }
     return exchanged;
+}
+
+std::optional<Error> Engine::differentAlltoalls(const Collective &collective) const
+{
+    const std::vector<int> &members = m_groups[std::size_t(collective.groupId)];
+    const std::vector<Arrival> &arrivals = collective.arrivals;
+    std::optional<std::size_t> first;
+    for (std::size_t i = 0; i < members.size(); ++i) {
+        const Object &sent = std::get<Object>(arrivals[i].value);
+        if (sent.batches.empty())
+            continue; // sent nothing: no kind to compare
+        if (!first) {
+            first = i;
+            continue;
+        }
+        const Object &other = std::get<Object>(arrivals[*first].value);
+        if (sent.kind == other.kind && sent.layer == other.layer)
+            continue;
+        return Error{ErrorKind::Check, members[i], arrivals[i].line,
+                     say(sentence::kAlltoallDifferentCalls,
+                         {CallName{collective.op, collective.layer}.str(),
+                          std::to_string(members[*first]), kindsPhrase(other.kind),
+                          std::to_string(other.layer), std::to_string(arrivals[*first].line),
+                          std::to_string(members[i]), kindsPhrase(sent.kind),
+                          std::to_string(sent.layer), std::to_string(arrivals[i].line)})};
+    }
+    return std::nullopt;
+}
+
+std::string Engine::expertGroupHint(int rank, const std::vector<int> &group) const
+{
+    if (config().layout.expert <= 1)
+        return {};
+    const RankLayout layout(ranks(), config().layout);
+    if (layout.data() <= 0)
+        return {};
+    const std::vector<int> experts = layout.group(rank, Axis::Expert);
+    std::vector<int> sorted = group;
+    std::sort(sorted.begin(), sorted.end());
+    std::vector<int> expertsSorted = experts;
+    std::sort(expertsSorted.begin(), expertsSorted.end());
+    if (sorted == expertsSorted)
+        return {};
+    return formatSet(IndexSet::fromVector(experts));
 }
 
 std::int64_t Engine::mostSentToOthers(const Collective &collective) const

@@ -161,12 +161,16 @@ Result<std::int64_t> Engine::join(CallSite at, OpKind op, Payload &&value, int l
                           say(sentence::kPartialWrongGroup,
                               {call.str(), kindWords(object->kind), std::to_string(object->total),
                                std::to_string(m_groups[std::size_t(*groupId)].size())}));
-    if (const std::size_t members = m_groups[std::size_t(*groupId)].size();
-        pieces && pieces->size() != members)
-        return checkError(at, say(sentence::kAlltoallPieces,
-                                  {call.str(), std::to_string(members),
-                                   formatSet(IndexSet::fromVector(m_groups[std::size_t(*groupId)])),
-                                   std::to_string(pieces->size())}));
+    if (const std::vector<int> &members = m_groups[std::size_t(*groupId)];
+        pieces && pieces->size() != members.size()) {
+        // In a run with experts, a group that is not the rank's experts' is named with theirs.
+        const std::string experts = expertGroupHint(at.rank, members);
+        return checkError(
+            at, say(experts.empty() ? sentence::kAlltoallPieces : sentence::kAlltoallPiecesExperts,
+                    {call.str(), std::to_string(members.size()),
+                     formatSet(IndexSet::fromVector(members)), std::to_string(pieces->size()),
+                     std::to_string(at.rank), experts}));
+    }
     RankState &self = m_ranks[std::size_t(at.rank)];
     const std::int64_t position =
         *groupId == 0 ? self.collectivesOfAll++ : self.collectivesPerGroup[*groupId]++;

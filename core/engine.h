@@ -121,8 +121,10 @@ public:
     // (ActivationGrad of layer - 1) and the weight gradient (WeightGrad of layer).
     Result<Object> backwardInput(CallSite at, int layer, const Object &activation,
                                  const Object &grad, const Object &weight);
+    // `weight` (optional) names whose gradient it is: an expert's weight gives that expert's
+    // gradient, a tensor-parallel slice its slice's; without one the gradient is a dense layer's.
     Result<Object> backwardWeight(CallSite at, int layer, const Object &activation,
-                                  const Object &grad);
+                                  const Object &grad, const Object *weight = nullptr);
     Result<Object> loss(CallSite at, const Object &activation);
     Result<std::pair<Object, Object>> update(CallSite at, int layer, const Object &weightGrad,
                                              const Object &weight, const Object &optState);
@@ -151,6 +153,11 @@ public:
     // Experts' tokens go out and come back so (docs/simulation.md, "Expert parallelism").
     Status alltoall(CallSite at, std::vector<std::optional<Object>> pieces, int layer,
                     std::vector<int> group = {});
+    // alltoall's non-blocking form (model.alltoall_start), as startCollective below: the rank
+    // joins and goes on, so that an expert's dispatch can overlap with compute; its handle is
+    // awaited with awaitCollective.
+    Result<std::int64_t> alltoallStart(CallSite at, std::vector<std::optional<Object>> pieces,
+                                       int layer, std::vector<int> group = {});
     Status passTo(CallSite at, int destination, Payload value);
     Status receive(CallSite at, std::optional<int> source = std::nullopt);
     // The non-blocking forms (model.allreduce_start and the like; docs/simulation.md
@@ -306,6 +313,9 @@ private:
     Result<std::int64_t> join(CallSite at, OpKind op, Payload &&value, int layer,
                               std::vector<int> &&group, bool nonBlocking,
                               std::vector<std::optional<Object>> *pieces = nullptr);
+    // alltoall and alltoall_start: the pieces checked and joined into what the rank sends.
+    Result<std::int64_t> joinAlltoall(CallSite at, std::vector<std::optional<Object>> &&pieces,
+                                      int layer, std::vector<int> &&group, bool nonBlocking);
     // Sorts `group` in place (its caller's, moved in).
     Result<int> groupIdFor(CallSite at, const CallName &op, std::vector<int> &&group);
     void completeCollective(Collective &collective);
@@ -320,6 +330,12 @@ private:
     Result<Reduced> exchangePieces(const Collective &collective);
     // The most bytes a member of an alltoall sends to the others.
     std::int64_t mostSentToOthers(const Collective &collective) const;
+    // Members of an alltoall that sent tokens of different kinds or layers: they are at different
+    // all-to-alls (one skipped one). Said of the first two.
+    std::optional<Error> differentAlltoalls(const Collective &collective) const;
+    // In a run with experts, when `group` is not `rank`'s expert group, that group as said
+    // ("{0, 1}"), for kAlltoallPiecesExperts. Else empty.
+    std::string expertGroupHint(int rank, const std::vector<int> &group) const;
     bool summedAcrossRanks(int rank, int layer) const;
     void warnCountedTwice(const Collective &collective, const std::string &call,
                           const IndexSet &twice);

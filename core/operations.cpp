@@ -311,19 +311,28 @@ Result<Object> Engine::backwardInput(CallSite at, int layer, const Object &activ
 }
 
 Result<Object> Engine::backwardWeight(CallSite at, int layer, const Object &activation,
-                                      const Object &grad)
+                                      const Object &grad, const Object *weight)
 {
     if (auto s = admit(at, "backward_weight"); !s)
         return s.error();
     const CallName op{OpKind::BackwardWeight, layer};
-    if (auto s = checkBackward(at, op, "backward_weight", layer, activation, grad, nullptr); !s)
+    if (auto s = checkBackward(at, op, "backward_weight", layer, activation, grad, weight); !s)
         return s.error();
-    Event &event = recordEvent(at, OpKind::BackwardWeight, layer,
-                               config().cost.backwardWeightPerBatch * activation.batches.size());
+    const bool slice = weight && weight->slice;
+    Event &event =
+        recordEvent(at, OpKind::BackwardWeight, layer,
+                    slice ? blockTime(config().cost.backwardWeightPerBatch,
+                                      activation.batches.size(), weight->total)
+                          : config().cost.backwardWeightPerBatch * activation.batches.size());
     event.batches = activation.batches;
-    event.shards = IndexSet{0};
-    event.shardTotal = 1;
-    return weightGradOf(layer, activation);
+    event.shards = slice ? weight->shards : IndexSet{0};
+    event.shardTotal = slice ? weight->total : 1;
+    if (slice)
+        return sliceGradOf(layer, activation, *weight);
+    Object weightGrad = weightGradOf(layer, activation);
+    if (weight) // an expert's weight has an expert's gradient, as backward's
+        weightGrad.expert = weight->expert;
+    return weightGrad;
 }
 
 Result<Object> Engine::loss(CallSite at, const Object &activation)

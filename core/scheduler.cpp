@@ -121,11 +121,23 @@ void Engine::diagnoseWaitsAtFailure()
     Diagnosis diagnosis{ErrorKind::Deadlock, {}};
     std::string waits, skipped;
     std::vector<int> waiters;
+    // A collective that failed as it completed (an alltoall whose members are at different
+    // all-to-alls, say): every member called it, so none waits for the failed rank to call it.
+    const RankState &failing = m_ranks[std::size_t(failed)];
+    const bool failedInCollective =
+        failing.comm == CommState::Pending && isCollective(failing.pending.op);
+    const auto sameCollective = [&](const RankState &rank) {
+        return failedInCollective && isCollective(rank.pending.op) &&
+               rank.pending.groupId == failing.pending.groupId &&
+               rank.pending.instance == failing.pending.instance;
+    };
     for (int r = 0; r < ranks(); ++r) {
         const RankState &rank = m_ranks[std::size_t(r)];
         RankWait wait{r, rank.finished, rank.lastLine, {}, {}};
         if (r == failed) {
             wait.line = m_fatal->line;
+        } else if (rank.comm == CommState::Pending && sameCollective(rank)) {
+            wait.line = rank.pending.line; // in the failed collective with the failed rank
         } else if (rank.comm == CommState::Pending && rank.pending.op == OpKind::Receive) {
             describeWait(r, wait); // drawn as waiting; the message names the skipped collective
         } else if (rank.comm == CommState::Pending) {

@@ -129,6 +129,8 @@ std::span<const char *const> sentencePatterns()
         sentence::kAlltoallOneKind,
         sentence::kAlltoallSentTwice,
         sentence::kAlltoallPieces,
+        sentence::kAlltoallPiecesExperts,
+        sentence::kAlltoallDifferentCalls,
         sentence::kAlltoallArrivesTwice,
         sentence::kNeverAwaited,
         sentence::kOfGroup,

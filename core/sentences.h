@@ -218,8 +218,8 @@ inline constexpr const char *kFinalOtherLayer =
 // core/scheduler.cpp), and the sums and shards of core/algebra.cpp.
 inline constexpr const char *kAwaitedTwice = RANKSTEP_SENTENCE(
     "EngineText",
-    "this collective was already awaited: await each handle of allreduce_start, allgather_start "
-    "or scatterreduce_start once");
+    "this collective was already awaited: await each handle of allreduce_start, allgather_start, "
+    "scatterreduce_start or alltoall_start once");
 inline constexpr const char *kCollectiveOnObjects =
     RANKSTEP_SENTENCE("EngineText",
                       "%1: a collective works on puzzle objects (weights, optimizer states, weight "
@@ -288,11 +288,13 @@ inline constexpr const char *kExpertNotHeld =
 inline constexpr const char *kExpertWrongTokens =
     RANKSTEP_SENTENCE("EngineText",
                       "%1: the router sends %2 to expert %3, but this weight is expert %4's: send "
-                      "each token to the rank of its expert with alltoall first");
-inline constexpr const char *kUpdateExpertGrad =
-    RANKSTEP_SENTENCE("EngineText",
-                      "%1: the weight is expert %2's, but the weight gradient is not: a backward "
-                      "with expert %2's weight makes its gradient");
+                      "each token to the rank of its expert with an alltoall over "
+                      "model.group(\"expert\") first");
+inline constexpr const char *kUpdateExpertGrad = RANKSTEP_SENTENCE(
+    "EngineText",
+    "%1: the weight is expert %2's, but the weight gradient is not: backward with "
+    "expert %2's weight makes its gradient, and so does backward_weight when "
+    "given that weight");
 inline constexpr const char *kUpdateDenseGrad = RANKSTEP_SENTENCE(
     "EngineText", "%1: the weight gradient is expert %2's, but the weight is no expert's");
 inline constexpr const char *kUpdateExpertMisses =
@@ -312,6 +314,19 @@ inline constexpr const char *kAlltoallPieces =
     RANKSTEP_SENTENCE("EngineText",
                       "%1: give one piece (or None) for each of the %2 ranks of the group %3, "
                       "in the order of their ranks, but %4 were given");
+// kAlltoallPieces in a run with experts, when the group is not the rank's expert group.
+inline constexpr const char *kAlltoallPiecesExperts =
+    RANKSTEP_SENTENCE("EngineText",
+                      "%1: give one piece (or None) for each of the %2 ranks of the group %3, "
+                      "in the order of their ranks, but %4 were given; an expert's tokens travel "
+                      "over model.group(\"expert\"), for rank %5 ranks %6");
+// Members that send different things: they are at different all-to-alls (one skipped one).
+inline constexpr const char *kAlltoallDifferentCalls =
+    RANKSTEP_SENTENCE("EngineText",
+                      "%1: rank %2 sends %3 of layer %4 here (line %5), but rank %6 sends %7 of "
+                      "layer %8 (line %9): they are at different all-to-alls. Every rank of the "
+                      "group makes each alltoall, in the same order; a rank that skips one (an "
+                      "expert's combine, say) meets the others at their next one");
 inline constexpr const char *kAlltoallArrivesTwice = RANKSTEP_SENTENCE(
     "EngineText", "%1: %2 would come to rank %3 from more than one rank (ranks %4)");
 inline constexpr const char *kNeverAwaited =

@@ -2,6 +2,7 @@
 #include "explainjson.h"
 
 #include "describe.h"
+#include "expertload.h"
 #include "memoryexplain.h"
 #include "pipelineshape.h"
 #include "timesplit.h"
@@ -108,6 +109,22 @@ void appendTimeSplit(std::string &out, const TimeSplit &split)
         .close();
 }
 
+// A run's experts (expertload.h): tokens the router sends each, its ranks, their mean idle time.
+void appendExperts(std::string &out, const ExpertLoad &load)
+{
+    JsonObject fields(out);
+    fields.integer("router_skew", load.skew).integer("tokens", load.batches);
+    appendArray(fields.open("experts"), load.experts, [&out](const ExpertShare &share) {
+        JsonObject(out)
+            .integer("expert", share.expert)
+            .integer("tokens", share.tokens)
+            .indices("ranks", core::IndexSet::fromVector(share.ranks))
+            .time("idle", share.idle)
+            .close();
+    });
+    fields.close();
+}
+
 void appendEvent(std::string &out, const core::Event &event)
 {
     JsonObject(out)
@@ -151,6 +168,8 @@ std::string explainJson(const core::Trace &trace, const ExplainOptions &options)
         appendPipeline(fields.breakLine("  ").open("pipeline"), *shape);
     if (const auto split = timeSplit(trace))
         appendTimeSplit(fields.breakLine("  ").open("time_split"), *split);
+    if (const auto load = expertLoad(trace))
+        appendExperts(fields.breakLine("  ").open("expert_load"), *load);
     const std::vector<std::size_t> path = criticalPath(trace);
     appendArray(fields.breakLine("  ").open("critical_path"), path,
                 [&](std::size_t event) { appendEvent(out, trace.events[event]); });
@@ -206,6 +225,8 @@ std::string explainText(const core::Trace &trace, const ExplainOptions &options)
         text += pipelineBubbleSentence(*shape) + "\n";
     if (const auto split = timeSplit(trace))
         text += timeSplitSentence(*split) + "\n";
+    if (const auto load = expertLoad(trace))
+        text += expertLoadSentence(*load) + "\n";
     text += "\nCritical path (what sets the end time):\n";
     for (const std::size_t event : criticalPath(trace)) {
         const core::Event &e = trace.events[event];

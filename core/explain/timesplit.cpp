@@ -76,6 +76,11 @@ std::optional<TimeSplit> timeSplit(const core::Trace &trace)
         } else if (event.peer >= 0 && event.peer < trace.config.ranks) {
             mask = differing(layout, event.rank, event.peer);
         }
+        // An all-to-all among data-parallel ranks of a run with experts is their dispatch or
+        // combine: expert parallelism is carved out of the data-parallel ranks.
+        if (event.op == core::OpKind::AllToAll && trace.config.layout.expert > 1 &&
+            mask == 1U << std::size_t(core::Axis::Data))
+            mask = 1U << std::size_t(core::Axis::Expert);
         const bool single = mask != 0 && (mask & (mask - 1)) == 0;
         if (!single) {
             split.other += event.duration;

@@ -126,8 +126,10 @@ constexpr Signature kBackwardInput{"backward_input",
                                    "backward_input(layer, inp, grad, weight)",
                                    {"layer", "inp", "grad", "weight"},
                                    4};
-constexpr Signature kBackwardWeight{
-    "backward_weight", "backward_weight(layer, inp, grad)", {"layer", "inp", "grad"}, 3};
+constexpr Signature kBackwardWeight{"backward_weight",
+                                    "backward_weight(layer, inp, grad, weight=None)",
+                                    {"layer", "inp", "grad", "weight"},
+                                    3};
 constexpr Signature kLoss{"loss", "loss(inp)", {"inp"}, 1};
 constexpr Signature kUpdate{"update",
                             "update(layer, weight_grad, weight, opt_state)",
@@ -157,6 +159,8 @@ constexpr Signature kScatterReduceStart{"scatterreduce_start",
                                         "scatterreduce_start(value, layer, group=None)",
                                         {"value", "layer", "group"},
                                         2};
+constexpr Signature kAllToAllStart{
+    "alltoall_start", "alltoall_start(pieces, layer, group=None)", {"pieces", "layer", "group"}, 2};
 
 PyObject *forward(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kw)
 {
@@ -203,13 +207,17 @@ PyObject *backwardInput(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
 PyObject *backwardWeight(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kw)
 {
     return guarded([&] {
-        const auto a = bound<3>(kBackwardWeight, args, nargs, kw);
+        const auto a = bound<4>(kBackwardWeight, args, nargs, kw);
         const PyModel &s = FastSelf<PyModel>::of(self);
         const Holder me = s.acting();
         const int layer = intArgument(kBackwardWeight, "layer", a.at[0]);
         const core::Object &inp = ownPuzzleObject(a.at[1], "backward_weight", me);
         const core::Object &grad = ownPuzzleObject(a.at[2], "backward_weight", me);
-        return wrapObject(unwrap(s.engine().backwardWeight(s.at(), layer, inp, grad)), me);
+        // The weight, when given, names whose gradient it is (an expert's, a slice's).
+        const core::Object *weight = a.at[3] && a.at[3] != Py_None
+                                         ? &ownPuzzleObject(a.at[3], "backward_weight", me)
+                                         : nullptr;
+        return wrapObject(unwrap(s.engine().backwardWeight(s.at(), layer, inp, grad, weight)), me);
     });
 }
 
@@ -299,6 +307,28 @@ PyObject *collectiveStart(PyObject *self, PyObject *const *args, Py_ssize_t narg
     });
 }
 
+// alltoall's non-blocking form: the pieces go out now, `await h` gives what every member sent.
+PyObject *alltoallStart(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kw)
+{
+    return guarded([&] {
+        const auto a = bound<3>(kAllToAllStart, args, nargs, kw);
+        const PyModel &s = FastSelf<PyModel>::of(self);
+        const Holder me = s.acting();
+        const int layer = intArgument(kAllToAllStart, "layer", a.at[1]);
+        py::object handle = s.waiter(
+            OpKind::AllToAll, py::none(), layer,
+            a.at[2] ? py::reinterpret_borrow<py::object>(a.at[2]) : py::none(), std::nullopt);
+        Waiter &waiter = heldOrCast<Waiter>(handle, nullptr);
+        const std::int64_t id =
+            unwrap(s.engine().alltoallStart(s.at(),
+                                            piecesOf(py::reinterpret_borrow<py::object>(a.at[0]),
+                                                     me, kAllToAllStart.method, s.engine().ranks()),
+                                            layer, waiter.group));
+        waiter.handle = id;
+        return handle;
+    });
+}
+
 using Fast = PyObject *(*)(PyObject *, PyObject *const *, Py_ssize_t, PyObject *);
 
 PyMethodDef fastMethod(const Signature &sig, Fast function)
@@ -328,6 +358,7 @@ void useFastModelCalls(PyTypeObject *modelType)
         fastMethod(kAllGatherStart, &collectiveStart<OpKind::AllGather, kAllGatherStart>),
         fastMethod(kScatterReduceStart,
                    &collectiveStart<OpKind::ScatterReduce, kScatterReduceStart>),
+        fastMethod(kAllToAllStart, &alltoallStart),
     };
     for (PyMethodDef &method : methods) {
         const py::object descriptor =

@@ -160,7 +160,8 @@ core::Error describeError(py::error_already_set &e, int rank, const LearnerFile 
         message =
             "This line awaits something of asyncio, which does not run here: ranks run on "
             "Rankstep's own scheduler. A rank may await only the model's allreduce, "
-            "allgather, scatterreduce, pass_to and receive, the handles their _start forms "
+            "allgather, scatterreduce, alltoall, pass_to and receive, the handles their _start "
+            "forms "
             "return, or async helpers of yours that await those.";
     }
     core::Error error(kind, rank, info.line, std::move(message));
@@ -239,13 +240,14 @@ private:
         const int line = suspendedLine(m_coroutine.ptr(), m_file.name);
         const std::string what = yielded.is_none() ? std::string("a bare yield (asyncio.sleep(0)?)")
                                                    : boundedRepr(yielded.ptr(), 200);
-        return {core::ProgramStep::Failed,
-                core::Error(core::ErrorKind::Exception, m_rank, line,
-                            "Line " + std::to_string(line) + " awaits " + what +
-                                ", which Rankstep does not simulate. A rank may await only the "
-                                "model's allreduce, allgather, scatterreduce, pass_to and "
-                                "receive, the handles their _start forms return, or async "
-                                "helpers of yours that await those.")};
+        return {
+            core::ProgramStep::Failed,
+            core::Error(core::ErrorKind::Exception, m_rank, line,
+                        "Line " + std::to_string(line) + " awaits " + what +
+                            ", which Rankstep does not simulate. A rank may await only the "
+                            "model's allreduce, allgather, scatterreduce, alltoall, "
+                            "pass_to and receive, the handles their _start forms return, or async "
+                            "helpers of yours that await those.")};
     }
 
     py::object m_function;

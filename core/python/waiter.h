@@ -36,4 +36,10 @@ struct Waiter {
 
 void bindWaiter(py::module_ &module);
 
+// alltoall's pieces: a list or tuple of the rank's own puzzle objects or None, one per member of
+// the group; anything else raises a TypeError that names `method` (alltoall or alltoall_start),
+// and more items than the run's `ranks` a ValueError.
+std::vector<std::optional<core::Object>> piecesOf(const py::object &value, Holder me,
+                                                  const char *method, int ranks);
+
 } // namespace rankstep::python

@@ -5,6 +5,8 @@
 #include "statesummary.h"
 #include "statetext.h"
 
+#include "core/layout.h"
+
 #include <QFontMetrics>
 #include <QFontMetricsF>
 #include <QPainter>
@@ -154,7 +156,7 @@ void PanelsPainter::paintChrome(const PanelLayout &layout, int rank, bool summar
 {
     const replay::RankState &state = m_state.ranks[std::size_t(rank)];
     const bool selected = rank == m_scene.selected;
-    const QString title = statePanelTitle(m_state, rank, m_scene.timeUnit);
+    const QString title = statePanelTitle(m_state, rank, m_scene.timeUnit, m_scene.trace);
     const QString shown = fitted(title, layout, selected);
     if (shown != title)
         note(title);
@@ -265,13 +267,20 @@ void PanelsPainter::paintTravels() const
 
 } // namespace
 
-QString statePanelTitle(const replay::RunState &state, int rank, const QString &timeUnit)
+QString statePanelTitle(const replay::RunState &state, int rank, const QString &timeUnit,
+                        const core::Trace *trace)
 {
     // Ranks at their own clocks (not a time cut) say so where the clock is not the run's time.
     const auto shared = !state.cut && state.ranks.size() > 1
                             ? std::optional(state.time.value_or(core::SimTime()))
                             : std::nullopt;
-    return panelTitle(rank, state.ranks[std::size_t(rank)], shared, timeUnit);
+    int expert = -1;
+    if (trace && trace->config.layout.expert > 1) {
+        const core::RankLayout layout(trace->config.ranks, trace->config.layout);
+        if (layout.data() > 0)
+            expert = layout.coords(rank).expert;
+    }
+    return panelTitle(rank, state.ranks[std::size_t(rank)], shared, timeUnit, expert);
 }
 
 std::vector<int> shownRanks(const std::vector<int> &chosen, int count)

@@ -66,7 +66,9 @@ int stateLayers(const core::Trace *trace);
 std::int64_t stateMaxMemory(const core::Trace *trace, const replay::RunState &state);
 // The title of `rank`'s panel in `state` before it is fitted: at a time cut every rank's clock
 // is the run's time; otherwise a clock that differs from it says "own t".
-QString statePanelTitle(const replay::RunState &state, int rank, const QString &timeUnit = {});
+// With `trace`, a run with experts names the rank's expert too.
+QString statePanelTitle(const replay::RunState &state, int rank, const QString &timeUnit = {},
+                        const core::Trace *trace = nullptr);
 // The grid area of a view or figure `bounds` pixels large: the gap taken off every side.
 QRectF stateGridArea(const QRectF &bounds);
 // The layout of the slot-th of `count` panels (row by row) over the grid `area`.

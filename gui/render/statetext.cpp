@@ -24,16 +24,17 @@ bool isOwnClock(const QString &titlePart)
 }
 
 QString panelTitle(int rank, const replay::RankState &state, std::optional<core::SimTime> shared,
-                   const QString &timeUnit)
+                   const QString &timeUnit, int expert)
 {
     const bool own = shared && *shared != state.clock;
     const QString clock = QString::fromStdString(state.clock.toString()) +
                           (timeUnit.isEmpty() ? QString() : QStringLiteral(" ") + timeUnit);
-    return QStringList{
-        StateText::tr("rank %1").arg(rank),
-        own ? StateText::tr("own t %1").arg(clock) : StateText::tr("t %1").arg(clock),
-        formatMemory(state.memory)}
-        .join(QStringLiteral(" · "));
+    QStringList parts{StateText::tr("rank %1").arg(rank)};
+    if (expert >= 0) // which expert's tokens its activations hold after a dispatch
+        parts << StateText::tr("expert %1").arg(expert);
+    parts << (own ? StateText::tr("own t %1").arg(clock) : StateText::tr("t %1").arg(clock))
+          << formatMemory(state.memory);
+    return parts.join(QStringLiteral(" · "));
 }
 
 QString panelToolTip(int rank, const replay::RankState &state, std::int64_t maxMemory)

@@ -16,9 +16,11 @@ namespace rankstep::gui {
 // "rank 2 · t 4.3 · 1.8 MB": the rank, its clock and the bytes it holds. `shared`: the time the
 // run shows while ranks stand at their own clocks (stepping by operation); a clock that differs
 // reads "own t 4.3". `timeUnit` follows the clock ("t 527.8 ms" for a real run; none for steps).
+// `expert` (from 0) names the expert the rank holds in a run with experts: "rank 1 · expert 1 ·
+// t 4.3 · 1.8 MB"; -1 for none.
 QString panelTitle(int rank, const replay::RankState &state,
-                   std::optional<core::SimTime> shared = std::nullopt,
-                   const QString &timeUnit = {});
+                   std::optional<core::SimTime> shared = std::nullopt, const QString &timeUnit = {},
+                   int expert = -1);
 // Whether a part of a panel title (between its " · ") is a clock of the rank's own, in the
 // language shown.
 bool isOwnClock(const QString &titlePart);

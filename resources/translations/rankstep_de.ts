@@ -488,8 +488,8 @@
         <translation>%1: Das Gewicht gehört zu Schicht %2</translation>
     </message>
     <message>
-        <source>this collective was already awaited: await each handle of allreduce_start, allgather_start or scatterreduce_start once</source>
-        <translation>auf diese kollektive Operation wurde schon gewartet: Jedes Handle von allreduce_start, allgather_start oder scatterreduce_start genau einmal mit await abwarten</translation>
+        <source>this collective was already awaited: await each handle of allreduce_start, allgather_start, scatterreduce_start or alltoall_start once</source>
+        <translation>auf diese kollektive Operation wurde schon gewartet: Jedes Handle von allreduce_start, allgather_start, scatterreduce_start oder alltoall_start genau einmal mit await abwarten</translation>
     </message>
     <message>
         <source>%1: a collective works on puzzle objects (weights, optimizer states, weight gradients), not on %2</source>
@@ -512,12 +512,12 @@
         <translation>%1: Rang %2 hält Experte %3 jeder Expertenschicht (seine Expertenkoordinate), nicht Experte %4: Die Tokens für Experte %4 gehen mit alltoall an den Rang, der ihn hält</translation>
     </message>
     <message>
-        <source>%1: the router sends %2 to expert %3, but this weight is expert %4&apos;s: send each token to the rank of its expert with alltoall first</source>
-        <translation>%1: Der Router schickt %2 an Experte %3, aber dieses Gewicht gehört Experte %4: Schicke jedes Token zuerst mit alltoall an den Rang seines Experten</translation>
+        <source>%1: the router sends %2 to expert %3, but this weight is expert %4&apos;s: send each token to the rank of its expert with an alltoall over model.group(&quot;expert&quot;) first</source>
+        <translation>%1: Der Router schickt %2 an Experte %3, aber dieses Gewicht gehört Experte %4: Schicke jedes Token zuerst mit einem alltoall über model.group(&quot;expert&quot;) an den Rang seines Experten</translation>
     </message>
     <message>
-        <source>%1: the weight is expert %2&apos;s, but the weight gradient is not: a backward with expert %2&apos;s weight makes its gradient</source>
-        <translation>%1: Das Gewicht gehört Experte %2, der Gewichtsgradient aber nicht: Ein backward mit dem Gewicht von Experte %2 ergibt seinen Gradienten</translation>
+        <source>%1: the weight is expert %2&apos;s, but the weight gradient is not: backward with expert %2&apos;s weight makes its gradient, and so does backward_weight when given that weight</source>
+        <translation>%1: Das Gewicht gehört Experte %2, der Gewichtsgradient aber nicht: backward mit dem Gewicht von Experte %2 ergibt seinen Gradienten, ebenso backward_weight, wenn es dieses Gewicht bekommt</translation>
     </message>
     <message>
         <source>%1: the weight gradient is expert %2&apos;s, but the weight is no expert&apos;s</source>
@@ -542,6 +542,14 @@
     <message>
         <source>%1: give one piece (or None) for each of the %2 ranks of the group %3, in the order of their ranks, but %4 were given</source>
         <translation>%1: Gib ein Teil (oder None) für jeden der %2 Ränge der Gruppe %3 an, in der Reihenfolge ihrer Ränge; gegeben wurden aber %4</translation>
+    </message>
+    <message>
+        <source>%1: give one piece (or None) for each of the %2 ranks of the group %3, in the order of their ranks, but %4 were given; an expert&apos;s tokens travel over model.group(&quot;expert&quot;), for rank %5 ranks %6</source>
+        <translation>%1: Gib ein Teil (oder None) für jeden der %2 Ränge der Gruppe %3 an, in der Reihenfolge ihrer Ränge; gegeben wurden aber %4. Die Tokens eines Experten reisen über model.group(&quot;expert&quot;), für Rang %5 die Ränge %6</translation>
+    </message>
+    <message>
+        <source>%1: rank %2 sends %3 of layer %4 here (line %5), but rank %6 sends %7 of layer %8 (line %9): they are at different all-to-alls. Every rank of the group makes each alltoall, in the same order; a rank that skips one (an expert&apos;s combine, say) meets the others at their next one</source>
+        <translation>%1: Rang %2 schickt hier %3 der Schicht %4 (Zeile %5), Rang %6 aber %7 der Schicht %8 (Zeile %9): Sie sind bei verschiedenen All-to-alls. Jeder Rang der Gruppe macht jedes alltoall mit, in derselben Reihenfolge; ein Rang, der eines auslässt (etwa das Zurückschicken nach einem Experten), trifft die anderen bei ihrem nächsten</translation>
     </message>
     <message>
         <source>%1: %2 would come to rank %3 from more than one rank (ranks %4)</source>
@@ -1939,6 +1947,10 @@ Sekunden jedes Ranks für Berechnung (forward, backward, loss, update) und für 
         <translation>Rank %1</translation>
     </message>
     <message>
+        <source>expert %1</source>
+        <translation>Experte %1</translation>
+    </message>
+    <message>
         <source>t %1</source>
         <translation>t %1</translation>
     </message>
@@ -3076,6 +3088,41 @@ Sekunden jedes Ranks für Berechnung (forward, backward, loss, update) und für 
     <message>
         <source>expert-parallel communication</source>
         <translation>Kommunikation der Experten-Parallelität</translation>
+    </message>
+    <message>
+        <source>The experts&apos; load (router skew %1)</source>
+        <translation>Die Last der Experten (Router-Schieflage %1)</translation>
+    </message>
+    <message>
+        <source>The experts&apos; load</source>
+        <translation>Die Last der Experten</translation>
+    </message>
+    <message>
+        <source>Expert</source>
+        <translation>Experte</translation>
+    </message>
+    <message>
+        <source>Tokens</source>
+        <translation>Tokens</translation>
+    </message>
+    <message>
+        <source>Ranks</source>
+        <translation>Ranks</translation>
+    </message>
+    <message>
+        <source>Idle (mean)</source>
+        <translation>Leerlauf (Mittel)</translation>
+    </message>
+    <message numerus="yes">
+        <source>and %n more expert(s)</source>
+        <translation>
+            <numerusform>und %n weiterer Experte</numerusform>
+            <numerusform>und %n weitere Experten</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>How many tokens the router sends each expert, and how long the ranks holding it wait: the ranks of an expert with fewer tokens wait in the all-to-alls for the busiest expert&apos;s.</source>
+        <translation>Wie viele Tokens der Router jedem Experten schickt und wie lange die Ranks warten, die ihn halten: Die Ranks eines Experten mit weniger Tokens warten in den All-to-alls auf die des meistbeschäftigten Experten.</translation>
     </message>
     <message>
         <source>other communication</source>

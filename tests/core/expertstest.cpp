@@ -73,7 +73,7 @@ TEST(Experts, AnExpertComputesOnlyTheTokensTheRouterSendsIt)
     EXPECT_TRUE(isCheckError(strangers.error(), 0, 3,
                              "forward(layer 1): the router sends batches 1 and 3 to expert 1, but "
                              "this weight is expert 0's: send each token to the rank of its "
-                             "expert with alltoall first"))
+                             "expert with an alltoall over model.group(\"expert\") first"))
         << strangers.error().message;
     auto backward =
         engine.backward(CallSite{0, 4}, 1, activation(1, {1}), activationGrad(1, {1}), expert0);

@@ -83,5 +83,22 @@ TEST(TimeSplit, LeavesAPlainRunToItsRanksFigures)
     EXPECT_FALSE(timeSplit(trace).has_value());
 }
 
+TEST(TimeSplit, GivesTheExpertsAllToAllsToExpertParallelism)
+{
+    // 4 ranks, 2 experts: ranks 0 and 1 are one expert group (data-parallel neighbours).
+    core::Trace trace;
+    trace.config.ranks = 4;
+    trace.config.layout.expert = 2;
+    trace.figures.ranks.resize(4);
+    add(trace, 0, OpKind::AllToAll, 2, 5);
+    add(trace, 1, OpKind::AllToAll, 2, 5);
+    add(trace, 0, OpKind::AllReduce, 1, 6); // the dense layer's gradient stays data's
+    add(trace, 2, OpKind::AllReduce, 1, 6);
+    const auto split = timeSplit(trace);
+    ASSERT_TRUE(split.has_value());
+    EXPECT_EQ(split->axes[at(core::Axis::Expert)], SimTime::steps(4));
+    EXPECT_EQ(split->axes[at(core::Axis::Data)], SimTime::steps(2));
+}
+
 } // namespace
 } // namespace rankstep::explain

@@ -190,6 +190,12 @@ std::vector<HostileCase> makeCases()
          4,
          "Error (rank 0, line 17): The run was stopped after 2 s (the time limit) while rank 0 "
          "was at line 17. Is a loop running forever?"},
+        // Refused before the pieces are read: ten million made 1.1 GB of them first.
+        {"TenMillionAlltoallPieces", "`model.alltoall_start([None] * 10_000_000, 0)`",
+         "def puzzle(model):\n    model.alltoall_start([None] * 10_000_000, 0)\n", quick, 2,
+         "Error (rank 0, line 2): ValueError: alltoall_start(pieces, layer, group=None): pieces "
+         "holds 10000000 items, but a group has at most the run's 2 ranks: one piece (or None) for "
+         "each"},
         {"NulByte", "a NUL byte in a source file",
          std::string("def puzzle(model):\n    pass\n# ") + '\0' + "\n", quick, 2,
          "Error (line 3): This file is not Python source: line 3 holds a NUL byte, as binary "

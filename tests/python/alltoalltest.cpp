@@ -171,5 +171,120 @@ TEST(PythonExperts, AnUnevenRouterShowsAsIdleTimeOfTheOtherExpertsRank)
     EXPECT_GT(unevenly.figures.endTime, evenly.figures.endTime);
 }
 
+// alltoall_start (docs/simulation.md, "Overlapped communication"): two ranks, one expert each,
+// eight batches. Each rank dispatches its first two tokens and computes the next two's dense
+// layer while they travel; the blocking form waits for them first.
+const std::string kOverlappedDispatch = R"py(
+async def overlap(model):
+    w0, o0 = model.load_weights(0)
+    w1, o1 = model.load_weights(1, expert=model.coords["expert"])
+    first = model.get_activation([4 * model.rank, 4 * model.rank + 1])
+    second = model.get_activation([4 * model.rank + 2, 4 * model.rank + 3])
+
+    def to_experts(t):
+        return [t.pick([b for b in t.batches if model.expert_of(b) == e]) for e in range(2)]
+
+    a = model.forward(0, first, w0)
+    h = model.alltoall_start(to_experts(a), 1, group=model.group("expert"))
+    b = model.forward(0, second, w0)  # beside-the-dispatch
+    routed = await h
+    out = model.forward(1, routed, w1)
+    print(model.rank, sorted(out.batches), h)
+)py";
+
+const std::string kBlockingDispatch = [] {
+    std::string source = kOverlappedDispatch;
+    const std::string start = "h = model.alltoall_start(";
+    source.replace(source.find(start), start.size(), "routed = await model.alltoall(");
+    const std::string wait = "    routed = await h\n";
+    source.erase(source.find(wait), wait.size());
+    const std::string print = ", h)";
+    source.replace(source.find(print), print.size(), ")");
+    return source;
+}();
+
+python::RunRequest overlapRequest(const std::string &source)
+{
+    python::RunRequest request = makeRequest(source, "overlap", 2, 2, 8);
+    request.config.layout.expert = 2;
+    return request;
+}
+
+TEST(PythonAllToAllStart, GivesWhatTheBlockingFormGivesAndOverlapsTheDispatchWithCompute)
+{
+    python::Runtime runtime;
+    const python::RunOutcome overlapped = runtime.run(overlapRequest(kOverlappedDispatch));
+    ASSERT_EQ(overlapped.trace.status, core::RunStatus::Ok)
+        << (overlapped.trace.error ? overlapped.trace.error->message : "");
+    const python::RunOutcome blocking = runtime.run(overlapRequest(kBlockingDispatch));
+    ASSERT_EQ(blocking.trace.status, core::RunStatus::Ok)
+        << (blocking.trace.error ? blocking.trace.error->message : "");
+    // Rank 1 completes the all-to-all and so computes first, in both.
+    EXPECT_EQ(blocking.output, "1 [1, 5]\n0 [0, 4]\n");
+    EXPECT_EQ(overlapped.output,
+              "1 [1, 5] <rank 1's alltoall(layer 1), awaited>\n"
+              "0 [0, 4] <rank 0's alltoall(layer 1), awaited>\n");
+    // One event per rank on its communication stream, none among the compute's.
+    ASSERT_EQ(overlapped.trace.overlapped.size(), 2U);
+    for (const core::Event &event : overlapped.trace.events)
+        EXPECT_NE(event.op, OpKind::AllToAll) << "rank " << event.rank;
+    const int beside = lineOf(kOverlappedDispatch, "# beside-the-dispatch");
+    for (const core::Event &dispatch : overlapped.trace.overlapped) {
+        EXPECT_EQ(dispatch.op, OpKind::AllToAll);
+        EXPECT_EQ(dispatch.layer, 1);
+        // The dense forward of the rank's next tokens runs while its tokens travel.
+        bool computedMeanwhile = false;
+        for (const core::Event &event : overlapped.trace.events)
+            computedMeanwhile |= event.rank == dispatch.rank && event.line == beside &&
+                                 event.start < dispatch.end() && dispatch.start < event.end();
+        EXPECT_TRUE(computedMeanwhile) << "rank " << dispatch.rank;
+    }
+    EXPECT_LT(overlapped.trace.figures.endTime, blocking.trace.figures.endTime);
+}
+
+TEST(PythonAllToAllStart, TracesKeepTheStartedAlltoallThroughJsonAndBinary)
+{
+    python::Runtime runtime;
+    const core::Trace trace = runtime.run(overlapRequest(kOverlappedDispatch)).trace;
+    ASSERT_EQ(trace.status, core::RunStatus::Ok);
+    const std::string json = io::traceToJson(trace);
+    const auto fromJson = io::traceFromJson(json);
+    ASSERT_TRUE(fromJson) << fromJson.error().message;
+    ASSERT_EQ(fromJson->overlapped.size(), 2U);
+    EXPECT_EQ(fromJson->overlapped.front().op, OpKind::AllToAll);
+    EXPECT_EQ(io::traceToJson(*fromJson), json);
+    const auto fromBinary = io::traceFromBinary(io::traceToBinary(trace));
+    ASSERT_TRUE(fromBinary) << fromBinary.error().message;
+    EXPECT_EQ(io::traceToJson(*fromBinary), json);
+}
+
+TEST(PythonAllToAllStart, AHandleAwaitedTwiceIsRefusedWithTheStartFormsName)
+{
+    std::string source = kOverlappedDispatch;
+    const std::string wait = "routed = await h\n";
+    source.replace(source.find(wait), wait.size(),
+                   "routed = await h\n    again = await h  # twice\n");
+    python::Runtime runtime;
+    const core::Trace trace = runtime.run(overlapRequest(source)).trace;
+    ASSERT_TRUE(trace.error);
+    EXPECT_EQ(trace.error->line, lineOf(source, "# twice"));
+    EXPECT_NE(trace.error->message.find("alltoall_start(...) is awaited once"), std::string::npos)
+        << trace.error->message;
+}
+
+TEST(PythonAllToAllStart, AsksForAListOfPiecesByItsOwnName)
+{
+    std::string source = kOverlappedDispatch;
+    const std::string call = "model.alltoall_start(to_experts(a),";
+    source.replace(source.find(call), call.size(), "model.alltoall_start(a,");
+    python::Runtime runtime;
+    const core::Trace trace = runtime.run(overlapRequest(source)).trace;
+    ASSERT_TRUE(trace.error);
+    EXPECT_NE(trace.error->message.find("alltoall_start(pieces, layer, group=None): pieces is a "
+                                        "list with one activation (or None)"),
+              std::string::npos)
+        << trace.error->message;
+}
+
 } // namespace
 } // namespace rankstep::pythontests

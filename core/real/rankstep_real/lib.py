@@ -356,8 +356,10 @@ class Model(SplitLayers):
         self.recorder.end(began, "backward_input", layer, memory, inp)
         return ActivationGrad(layer - 1, self.LAYERS, inp.batches, self.BATCHES, grad_inp)
 
-    def backward_weight(self, layer, inp, grad):
+    def backward_weight(self, layer, inp, grad, weight=None):
         self._check_backward("backward_weight", layer, inp, grad)
+        if weight is not None:  # names whose gradient it is; the real layer's is the forward's
+            self._check_weight("backward_weight", layer, weight)
         weight = self._forward_weights.get(layer)
         if weight is None:
             raise PuzzleError(f"backward_weight(layer {layer}): this rank never ran forward at "
@@ -520,6 +522,9 @@ class Model(SplitLayers):
 
     def scatterreduce_start(self, value, layer, group=None):
         return self.scatterreduce(value, layer, group)
+
+    def alltoall_start(self, pieces, layer, group=None):
+        return self.alltoall(pieces, layer, group)
 
     def pass_to(self, rank, value):
         began, memory = self.recorder.begin("pass_to", getattr(value, "layer", -1),

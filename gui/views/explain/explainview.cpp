@@ -7,6 +7,7 @@
 #include "memorykindchart.h"
 #include "runsession.h"
 
+#include "core/explain/expertload.h"
 #include "core/explain/explainsentences.h"
 #include "core/explain/formulas.h"
 #include "core/explain/memoryexplain.h"
@@ -27,6 +28,7 @@
 #include <QPushButton>
 #include <QScrollArea>
 #include <QSplitter>
+#include <QStringList>
 #include <QTabWidget>
 #include <QTableView>
 #include <QTableWidget>
@@ -84,6 +86,47 @@ QString timeSplitTable(const explain::TimeSplit &split, bool seconds)
                     .arg(QString(std::max(1, int(std::lround(share * 40))), QChar(0x00A0)));
     }
     return html + QStringLiteral("</table>");
+}
+
+// The experts' load as a table: each expert's tokens with a bar as long as its share, its ranks
+// and their mean idle time, so that an uneven router's waiting stands beside its cause.
+QString expertLoadTable(const explain::ExpertLoad &load, bool seconds)
+{
+    QString html =
+        QStringLiteral("<b>%1</b>")
+            .arg(load.skew > 0
+                     ? ExplainView::tr("The experts' load (router skew %1)").arg(load.skew)
+                     : ExplainView::tr("The experts' load"));
+    html += QStringLiteral(
+                "<table cellspacing=\"0\" cellpadding=\"2\"><tr><th "
+                "align=\"left\">%1</th><th align=\"right\">&nbsp;%2</th><th></th><th "
+                "align=\"left\">&nbsp;%3</th><th align=\"right\">&nbsp;%4</th></tr>")
+                .arg(ExplainView::tr("Expert"), ExplainView::tr("Tokens"), ExplainView::tr("Ranks"),
+                     ExplainView::tr("Idle (mean)"));
+    const std::size_t shown = std::min<std::size_t>(load.experts.size(), 16);
+    for (std::size_t e = 0; e < shown; ++e) {
+        const explain::ExpertShare &share = load.experts[e];
+        const double part = load.batches > 0 ? double(share.tokens) / load.batches : 0.0;
+        const QString idle =
+            seconds ? ExplainView::tr("%1 s").arg(
+                          share.idle.toDouble() / core::kRealTicksPerSecondOfCost, 0, 'f', 3)
+                    : QString::fromStdString(share.idle.toString());
+        QStringList ranks; // "0, 2": plain numbers, as the ranks' table has them
+        for (int rank : share.ranks)
+            ranks << QString::number(rank);
+        html += QStringLiteral(
+                    "<tr><td>%1</td><td align=\"right\">&nbsp;%2</td><td>&nbsp;<span "
+                    "style=\"background-color:#5b7fbf\">%3</span></td><td>&nbsp;%4</td>"
+                    "<td align=\"right\">&nbsp;%5</td></tr>")
+                    .arg(share.expert)
+                    .arg(share.tokens)
+                    .arg(QString(std::max(1, int(std::lround(part * 40))), QChar(0x00A0)))
+                    .arg(ranks.join(QStringLiteral(", ")), idle);
+    }
+    html += QStringLiteral("</table>");
+    if (shown < load.experts.size())
+        html += ExplainView::tr("and %n more expert(s)", nullptr, int(load.experts.size() - shown));
+    return html;
 }
 
 constexpr int kEventRole = Qt::UserRole + 1;
@@ -235,6 +278,14 @@ QWidget *ExplainView::buildTimePage()
     m_split->setToolTip(
         tr("A rank's mean time, split the way large training jobs are read: computing, "
            "communicating within each parallelism's groups, and waiting (the bubble)."));
+    m_experts = new QLabel;
+    m_experts->setObjectName(QStringLiteral("expertLoad"));
+    m_experts->setTextFormat(Qt::RichText);
+    m_experts->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_experts->setToolTip(
+        tr("How many tokens the router sends each expert, and how long the ranks holding it "
+           "wait: the ranks of an expert with fewer tokens wait in the all-to-alls for the "
+           "busiest expert's."));
     m_pathButton = new QPushButton(tr("Show the critical path"));
     m_pathButton->setCheckable(true);
     m_pathButton->setToolTip(
@@ -251,6 +302,7 @@ QWidget *ExplainView::buildTimePage()
     });
     auto *layout = new QVBoxLayout(page);
     layout->addWidget(m_split);
+    layout->addWidget(m_experts);
     layout->addWidget(m_ranks, 2);
     layout->addWidget(m_formula);
     layout->addWidget(m_pathButton);
@@ -279,6 +331,12 @@ QString ExplainView::formulaText() const
 void ExplainView::showTimePage(bool time)
 {
     m_pages->setCurrentIndex(time ? 1 : 0);
+}
+
+QString ExplainView::expertLoadText() const
+{
+    ensureFresh();
+    return m_experts->text();
 }
 
 QString ExplainView::timeSplitText() const
@@ -451,6 +509,9 @@ void ExplainView::updateTexts()
     const auto split = trace ? explain::timeSplit(*trace) : std::nullopt;
     m_split->setText(split ? timeSplitTable(*split, trace->config.cost.realScale()) : QString());
     m_split->setVisible(split.has_value());
+    const auto load = trace ? explain::expertLoad(*trace) : std::nullopt;
+    m_experts->setText(load ? expertLoadTable(*load, trace->config.cost.realScale()) : QString());
+    m_experts->setVisible(load.has_value());
 }
 
 void ExplainView::fillRankTable()

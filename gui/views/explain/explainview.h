@@ -50,6 +50,7 @@ public:
     // A laid-out run's mean time a rank by parallelism (core/explain/timesplit.h), as shown;
     // empty for a plain run.
     QString timeSplitText() const;
+    QString expertLoadText() const; // empty for a run without experts
     // Shows the page "Where time goes" (or "What fills memory").
     void showTimePage(bool time);
     // Brought up to date first: the view explains a new trace or cursor only once it is shown.
@@ -100,7 +101,8 @@ private:
     QTableView *m_objectTable = nullptr;
     QTableWidget *m_ranks = nullptr;
     QLabel *m_formula = nullptr;
-    QLabel *m_split = nullptr; // the time split of a laid-out run
+    QLabel *m_split = nullptr;   // the time split of a laid-out run
+    QLabel *m_experts = nullptr; // the experts' load of a run with expert parallelism
     QTabWidget *m_pages = nullptr;
     QPushButton *m_pathButton = nullptr;
     QListWidget *m_chain = nullptr;

@@ -149,6 +149,23 @@ TEST(StateGeometry, MicroBatchActivationsSitAtTheirBatches)
     EXPECT_EQ(rank.map(MapKind::Activations)[hit->index].key(), rankstep::core::Key(1, 2));
 }
 
+TEST(StateText, APanelOfARunWithExpertsNamesTheRanksExpert)
+{
+    gui::testing::ReplayedRun run("ddp");
+    const rankstep::replay::RunState state = run.afterSlices(1);
+    rankstep::core::Trace experts = *run.trace();
+    ASSERT_EQ(experts.config.ranks % 2, 0);
+    experts.config.layout.expert = 2; // ranks 0, 2, ... hold expert 0; ranks 1, 3, ... expert 1
+    EXPECT_TRUE(gui::statePanelTitle(state, 1, {}, &experts)
+                    .startsWith(QStringLiteral("rank 1 · expert 1 · ")))
+        << gui::statePanelTitle(state, 1, {}, &experts).toStdString();
+    EXPECT_TRUE(gui::statePanelTitle(state, 0, {}, &experts)
+                    .startsWith(QStringLiteral("rank 0 · expert 0 · t ")));
+    // Without experts the title is as before.
+    EXPECT_FALSE(
+        gui::statePanelTitle(state, 1, {}, run.trace().get()).contains(QStringLiteral("expert")));
+}
+
 TEST(StateText, TitlesAndToolTipsSayWhatTheLearnerWrote)
 {
     gui::testing::ReplayedRun run("ddp");
