@@ -25,7 +25,9 @@ struct StateSummary {
     Q_DECLARE_TR_FUNCTIONS(StateSummary)
 };
 
-constexpr int kKinds = 5;
+// The kinds of the key: every run's five, and keys and values where a run has them.
+constexpr int kKinds = core::kObjectKindCount;
+constexpr int kPlainKinds = int(core::ObjectKind::KeysValues);
 
 void paintSwatchOf(QPainter &painter, const QRectF &swatch, core::ObjectKind kind,
                    const Look &style)
@@ -204,10 +206,10 @@ void paintSummary(QPainter &painter, const QRectF &body, const std::vector<KindT
 
 namespace {
 
-QStringList keyTexts(bool words)
+QStringList keyTexts(bool words, bool keysValues)
 {
     QStringList texts;
-    for (int kind = 0; kind < kKinds; ++kind) {
+    for (int kind = 0; kind < (keysValues ? kKinds : kPlainKinds); ++kind) {
         const auto objectKind = core::ObjectKind(kind);
         texts << (words ? StateSummary::tr("%1 %2").arg(kindPrefix(objectKind),
                                                         kindPlural(objectKind))
@@ -227,19 +229,19 @@ double keyWidth(const QStringList &texts, const QFontMetricsF &metrics, const Lo
 
 } // namespace
 
-double kindKeyWidth(const QFont &font, const Look &style, bool words)
+double kindKeyWidth(const QFont &font, const Look &style, bool words, bool keysValues)
 {
-    return keyWidth(keyTexts(words), QFontMetricsF(font), style);
+    return keyWidth(keyTexts(words, keysValues), QFontMetricsF(font), style);
 }
 
 void paintKindKey(QPainter &painter, const QRectF &rect, const QPalette &palette, const Look &style,
-                  QStringList *elided)
+                  QStringList *elided, bool keysValues)
 {
     painter.save();
     const QFontMetricsF metrics(painter.font());
     const double side = std::min(rect.height() - 4, style.scaled(10));
     const double gap = style.scaled(3), spacing = style.scaled(8);
-    const QStringList full = keyTexts(true), brief = keyTexts(false);
+    const QStringList full = keyTexts(true, keysValues), brief = keyTexts(false, keysValues);
     const auto widthOf = [&](const QStringList &texts) {
         return keyWidth(texts, metrics, style);
     };
@@ -250,7 +252,7 @@ void paintKindKey(QPainter &painter, const QRectF &rect, const QPalette &palette
             if (!elided->contains(text))
                 elided->append(text);
     double left = rect.left();
-    for (int kind = 0; kind < kKinds; ++kind) {
+    for (int kind = 0; kind < int(texts.size()); ++kind) {
         const QString &text = texts[kind];
         const double width = metrics.horizontalAdvance(text);
         if (left + side + gap + width > rect.right() + 0.5) {

@@ -63,8 +63,9 @@ void paintSummary(QPainter &painter, const QRectF &body, const std::vector<KindT
 // The key of the kinds' patterns in one line across `rect`: a swatch and "w weights" per kind,
 // or the short names alone where the words do not fit (each left out goes to `elided`).
 // How wide that key is in `font`: with the kinds' words, or their short names alone.
-double kindKeyWidth(const QFont &font, const Look &style, bool words);
+// `keysValues`: the run has keys and values (context parallelism), which the key names too.
+double kindKeyWidth(const QFont &font, const Look &style, bool words, bool keysValues = false);
 void paintKindKey(QPainter &painter, const QRectF &rect, const QPalette &palette, const Look &style,
-                  QStringList *elided = nullptr);
+                  QStringList *elided = nullptr, bool keysValues = false);
 
 } // namespace rankstep::gui

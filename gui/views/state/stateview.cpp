@@ -83,6 +83,12 @@ void StateView::onTraceChanged()
     m_animation->stop();
     m_progress = 1.0;
     m_trace = m_session.trace();
+    m_keysValues =
+        m_trace && std::any_of(m_trace->changes.begin(), m_trace->changes.end(),
+                               [](const core::StorageChange &change) {
+                                   return change.object &&
+                                          change.object->kind == core::ObjectKind::KeysValues;
+                               });
     m_state = {};
     m_previous = {};
     m_changes = {};
@@ -233,8 +239,8 @@ bool StateView::keyHasOwnLine() const
 {
     const double beside = m_focusBox->x() - 2 * kPanelGap;
     const double line = width() - 2 * kPanelGap;
-    const double words = kindKeyWidth(font(), m_look, true);
-    return !m_picker->isHidden() || kindKeyWidth(font(), m_look, false) > beside ||
+    const double words = kindKeyWidth(font(), m_look, true, m_keysValues);
+    return !m_picker->isHidden() || kindKeyWidth(font(), m_look, false, m_keysValues) > beside ||
            (words > beside && words <= line);
 }
 
@@ -439,7 +445,7 @@ void StateView::paintEvent(QPaintEvent *event)
     paintStatePanels(painter, scene, &m_cache, event->region());
     if (event->region().intersects(keyArea().toAlignedRect())) {
         painter.setFont(font());
-        paintKindKey(painter, keyArea(), palette(), m_look, &elided);
+        paintKindKey(painter, keyArea(), palette(), m_look, &elided, m_keysValues);
     }
     for (const QString &text : elided)
         m_elided.note(text);
