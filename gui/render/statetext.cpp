@@ -75,14 +75,15 @@ QString chipName(core::MapKind map, const core::Key &key, const core::Object &ob
     const QString name = shortName(map, key);
     if (object.expert >= 0)
         return QStringLiteral("%1 E%2").arg(name).arg(object.expert);
-    // Context parallelism: keys and values name their layer and chunks wherever they are kept
-    // ("kv0 c1,2"), a chunk of an activation its chunk ("a0 c1").
+    // Context parallelism: keys and values name their chunks wherever they are kept ("kv c1,2";
+    // the panel's row says the layer, and "kv1 c3" did not fit a chip at 1500x940), a chunk of an
+    // activation its chunk ("a0 c1").
     if (object.context && object.kind != core::ObjectKind::WeightGrad) {
         QStringList chunks;
         for (const int chunk : object.shards.toVector())
             chunks.append(QString::number(chunk));
         if (object.kind == core::ObjectKind::KeysValues)
-            return QStringLiteral("kv%1 c%2").arg(object.layer).arg(chunks.join(QLatin1Char(',')));
+            return QStringLiteral("kv c%1").arg(chunks.join(QLatin1Char(',')));
         return QStringLiteral("%1 c%2").arg(name, chunks.join(QLatin1Char(',')));
     }
     return name;
