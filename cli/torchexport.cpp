@@ -61,6 +61,8 @@ Kind kindOf(ObjectKind kind)
             return Kind::ActivationGrad;
         case ObjectKind::WeightGrad:
             return Kind::WeightGrad;
+        case ObjectKind::KeysValues: // context parallelism is not exported yet
+            break;
     }
     return Kind::Nothing;
 }

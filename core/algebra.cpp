@@ -32,6 +32,8 @@ Status addGradientsInto(Object &a, const Object &b, IndexSet *overlap)
                                            formatSet(b.shards), std::to_string(b.total)}));
     if (a.slice != b.slice)
         return checkError(say(sentence::kSliceMixed, {"add", describe(a), describe(b)}));
+    if (a.context != b.context)
+        return checkError(say(sentence::kContextMixed, {"add"}));
     // The gradients of a slice's two blocks add up to the slice's: no batch counted twice.
     if (a.slice && (a.block & b.block) == 0) {
         if (overlap)

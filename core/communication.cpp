@@ -298,7 +298,8 @@ Result<Engine::Reduced> Engine::reduceValues(const Collective &collective)
             counted = value.batches;
             continue;
         }
-        const bool tensorValue = total->partial || total->isSequenceShard();
+        // Context members share their batches: each adds its part of the same sequences.
+        const bool tensorValue = total->partial || total->isSequenceShard() || total->context;
         if (collective.op != OpKind::AllGather && !tensorValue)
             twice |= counted & value.batches;
         const Status joined = total->partial             ? sumPartialInto(*total, value)
@@ -314,6 +315,15 @@ Result<Engine::Reduced> Engine::reduceValues(const Collective &collective)
     }
     if (!twice.empty())
         warnCountedTwice(collective, call.str(), twice);
+    if (total->kind == ObjectKind::WeightGrad && collective.op != OpKind::AllGather)
+        if (bool context = std::ranges::any_of(
+                collective.arrivals,
+                [](const Arrival &arrival) { return std::get<Object>(arrival.value).context; });
+            context) {
+            total->context = true;
+            if (Status s = checkContextSum(collective, *total); !s)
+                return s.error();
+        }
     // A sum of partials is whole; sequence shards that cover the sequence are a whole activation.
     const bool sequencePieces = total->partial && collective.op == OpKind::ScatterReduce;
     if (total->partial || (total->isSequenceShard() && total->shards.isPrefix(total->total))) {

@@ -114,9 +114,17 @@ public:
                                                   int total = 1, bool slice = false,
                                                   int expert = -1);
     Result<Object> getActivation(CallSite at, const IndexSet &batches);
-    Result<Object> forward(CallSite at, int layer, const Object &activation, const Object &weight);
+    // `kv`: on a context chunk, the keys and values of every chunk of the layer
+    // (docs/simulation.md, "Context parallelism"); none on a whole sequence.
+    Result<Object> forward(CallSite at, int layer, const Object &activation, const Object &weight,
+                           const std::vector<Object> *kv = nullptr);
     Result<std::pair<Object, Object>> backward(CallSite at, int layer, const Object &activation,
-                                               const Object &grad, const Object &weight);
+                                               const Object &grad, const Object &weight,
+                                               const std::vector<Object> *kv = nullptr);
+    // The keys and values of a context chunk's activation at layer `layer` (no event: the
+    // projection is part of the forward's time).
+    Result<Object> keysValues(CallSite at, int layer, const Object &activation,
+                              const Object &weight);
     // The backward split in two (docs/simulation.md, "Beyond the notebook"): the input gradient
     // (ActivationGrad of layer - 1) and the weight gradient (WeightGrad of layer).
     Result<Object> backwardInput(CallSite at, int layer, const Object &activation,
@@ -300,6 +308,13 @@ private:
                              const IndexSet &batches) const;
     Status checkExpertUpdate(CallSite at, const CallName &op, const Object &weightGrad,
                              const Object &weight) const;
+    // Context parallelism (core/context.cpp): the rank's chunk of the sequence, what a chunk's
+    // forward or backward costs and needs, and the sum of chunks' weight gradients.
+    int contextChunk(int rank) const;
+    void makeContextChunk(int rank, Object &activation) const;
+    SimTime chunkTime(SimTime perBatch, const Object &activation) const;
+    Status checkKeysValues(CallSite at, const CallName &op, int layer, const Object &activation,
+                           const Object &weight, const std::vector<Object> *kv) const;
     Status checkBatches(CallSite at, const CallName &op, const IndexSet &batches) const;
     Event makeEvent(CallSite at, OpKind op, int layer, SimTime duration) const;
     // A new event of at.rank at its clock, appended to the record, and the rank's clock moved
@@ -326,6 +341,7 @@ private:
         std::vector<Object> pieces;
     };
     Result<Reduced> reduceValues(const Collective &collective);
+    Status checkContextSum(const Collective &collective, Object &total) const;
     // An alltoall's: what each member gets (by place in the group; no batches: nothing).
     Result<Reduced> exchangePieces(const Collective &collective);
     // The most bytes a member of an alltoall sends to the others.

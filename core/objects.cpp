@@ -16,6 +16,8 @@ const char *kindName(ObjectKind kind)
             return "ActivationGrad";
         case ObjectKind::WeightGrad:
             return "WeightGrad";
+        case ObjectKind::KeysValues:
+            return "KeysValues";
     }
     return "?";
 }
@@ -33,6 +35,8 @@ const char *kindWords(ObjectKind kind)
             return "activation gradient";
         case ObjectKind::WeightGrad:
             return "weight gradient";
+        case ObjectKind::KeysValues:
+            return "keys and values";
     }
     return "?";
 }
@@ -58,6 +62,12 @@ std::string describe(const Object &object)
         text += ", split='tensor'";
     if (object.expert >= 0)
         text += ", expert=" + std::to_string(object.expert);
+    // Context parallelism: a chunk's (or keys and values') chunks of the context group.
+    if (object.context && object.kind != ObjectKind::WeightGrad)
+        text +=
+            ", chunks=" + formatSet(object.shards) + ", context=" + std::to_string(object.total);
+    else if (object.context)
+        text += ", context='partial'";
     return text + ")";
 }
 

@@ -8,7 +8,17 @@
 
 namespace rankstep::core {
 
-enum class ObjectKind : std::uint8_t { Weight, OptState, Activation, ActivationGrad, WeightGrad };
+// KeysValues last, so that every older trace keeps its numbers (docs/simulation.md, "Context
+// parallelism").
+enum class ObjectKind : std::uint8_t {
+    Weight,
+    OptState,
+    Activation,
+    ActivationGrad,
+    WeightGrad,
+    KeysValues
+};
+inline constexpr int kObjectKindCount = int(ObjectKind::KeysValues) + 1;
 
 // A puzzle object. Which fields matter depends on the kind:
 // Weight, OptState: layer, step, shards of total.
@@ -25,6 +35,12 @@ enum class ObjectKind : std::uint8_t { Weight, OptState, Activation, ActivationG
 // - `block`: an Activation or ActivationGrad of a tensor-parallel layer between its attention
 //   and its MLP block is at block 1 (else 0); a sliced WeightGrad covers the blocks of the mask
 //   `block` (1 attention, 2 MLP, 3 both; 0 for every other one).
+// Context parallelism (docs/simulation.md, "Context parallelism"):
+// - `context` on an Activation, ActivationGrad or KeysValues: it holds the sequence chunks
+//   `shards` of `total` (the context group's size; memory |shards| / total); on a WeightGrad: one
+//   rank's term of a sum over its context group, which update refuses until it is summed.
+// - KeysValues: layer, batches, the chunks whose keys and values it holds; a layer's attention on
+//   a chunk needs every chunk's.
 struct Object {
     // The ints side by side, then the sets: 56 bytes instead of 64 (a long run records millions).
     // The tensor-parallel bits and the expert sit in the padding after `kind`.
@@ -32,6 +48,7 @@ struct Object {
     bool slice : 1 = false;
     bool partial : 1 = false;
     unsigned block : 2 = 0;
+    bool context : 1 = false;
     // Weight, OptState, WeightGrad of a mixture-of-experts layer: which expert's (-1: a dense
     // layer's). Beside the kind, where it costs no byte (docs/simulation.md, "Expert parallelism").
     std::int16_t expert = -1;
@@ -45,6 +62,7 @@ struct Object {
 
     bool isComplete() const;      // holds every shard (always true for activations)
     bool isSequenceShard() const; // an activation (gradient) holding a part of the sequence
+    bool isContextChunk() const;  // an activation (gradient) of a context group's sequence chunk
     bool operator==(const Object &other) const = default;
 };
 static_assert(sizeof(Object) <= 56, "a long run records millions of objects");
@@ -58,7 +76,7 @@ inline bool hasShards(ObjectKind kind)
 inline bool hasBatches(ObjectKind kind)
 {
     return kind == ObjectKind::Activation || kind == ObjectKind::ActivationGrad ||
-           kind == ObjectKind::WeightGrad;
+           kind == ObjectKind::WeightGrad || kind == ObjectKind::KeysValues;
 }
 inline bool Object::isComplete() const
 {
@@ -66,7 +84,11 @@ inline bool Object::isComplete() const
 }
 inline bool Object::isSequenceShard() const
 {
-    return !hasShards(kind) && !partial && total > 1;
+    return !hasShards(kind) && !partial && !context && total > 1;
+}
+inline bool Object::isContextChunk() const
+{
+    return context && (kind == ObjectKind::Activation || kind == ObjectKind::ActivationGrad);
 }
 // The two blocks of a tensor-parallel layer (attention, then MLP) as a WeightGrad's mask.
 inline constexpr std::uint8_t kBothBlocks = 3;
@@ -102,9 +124,10 @@ inline std::int64_t keptActivationBytes(const Object &object, const Sizes &sizes
 {
     const std::int64_t batches = std::int64_t(object.batches.size());
     const std::int64_t divided = sizes.activationTensorBytes;
-    if (object.isSequenceShard())
-        return batches * sizes.activationBytes * std::int64_t(object.shards.size()) /
-               (2 * std::int64_t(object.total));
+    if (object.isSequenceShard() ||
+        (object.context && object.total > 1)) // a trace's total may be 0
+        return (object.kind == ObjectKind::KeysValues ? 2 : 1) * batches * sizes.activationBytes *
+               std::int64_t(object.shards.size()) / (2 * std::int64_t(object.total));
     return batches * (sizes.activationBytes - divided + divided / sizes.tensor) / 2;
 }
 
@@ -113,15 +136,16 @@ inline constexpr std::int64_t kMostDividedIn32Bits = (std::int64_t(1) << 30) - 1
 
 // Weight-like objects: hidden^2 (or the kind's bytes) * |shards| / total, rounded to the nearest
 // unit when total does not divide it; a sliced WeightGrad of one block half that. Activation-like:
-// |batches| * hidden * length (or |batches| * activationBytes), a sequence shard's |shards| /
-// total of it (a partial one is full size).
+// |batches| * hidden * length (or |batches| * activationBytes), a sequence shard's or a context
+// chunk's |shards| / total of it (a partial one is full size); keys and values twice that.
 inline std::int64_t memoryOf(const Object &object, const Sizes &sizes)
 {
     if (hasBatches(object.kind) && object.kind != ObjectKind::WeightGrad) {
         if (sizes.activationTensorBytes > 0 && sizes.tensor > 1)
             return keptActivationBytes(object, sizes);
+        // Keys and values: two tensors of an activation's size each (multi-head attention).
         const std::int64_t whole =
-            std::int64_t(object.batches.size()) *
+            (object.kind == ObjectKind::KeysValues ? 2 : 1) * std::int64_t(object.batches.size()) *
             (sizes.activationBytes > 0 ? sizes.activationBytes : sizes.hidden * sizes.length);
         if (object.partial || object.total <= 1)
             return whole;

@@ -5,6 +5,7 @@
 #include "sentences.h"
 
 #include <algorithm>
+#include <string_view>
 
 namespace rankstep::core {
 namespace {
@@ -104,11 +105,12 @@ Result<Object> Engine::getActivation(CallSite at, const IndexSet &batches)
     activation.layers = config().layers;
     activation.batches = batches;
     activation.totalBatches = config().batches;
+    makeContextChunk(at.rank, activation); // a context group's rank holds its chunk only
     return activation;
 }
 
 Result<Object> Engine::forward(CallSite at, int layer, const Object &activation,
-                               const Object &weight)
+                               const Object &weight, const std::vector<Object> *kv)
 {
     if (auto s = admit(at, "forward"); !s)
         return s.error();
@@ -138,13 +140,15 @@ Result<Object> Engine::forward(CallSite at, int layer, const Object &activation,
                                    std::to_string(layer), std::to_string(layer)}));
     if (auto s = checkExpertTokens(at, op, weight, activation.batches); !s)
         return s.error();
+    if (auto s = checkKeysValues(at, op, layer, activation, weight, kv); !s)
+        return s.error();
     // A slice runs one block: its column-parallel then its row-parallel matrix, which leaves
     // every rank one term of the block's output.
     const bool slice = weight.slice;
     Event &event = recordEvent(
         at, OpKind::Forward, layer,
         slice ? blockTime(config().cost.forwardPerBatch, activation.batches.size(), weight.total)
-              : config().cost.forwardPerBatch * activation.batches.size());
+              : chunkTime(config().cost.forwardPerBatch, activation));
     event.batches = activation.batches;
     event.shards = weight.shards;
     event.shardTotal = weight.total;
@@ -182,6 +186,9 @@ Status Engine::checkBackward(CallSite at, const CallName &op, const char *call, 
     for (const Object *whole : {&activation, &grad})
         if (auto s = checkWhole(at, op, *whole); !s)
             return s.error();
+    if (std::string_view(call) != "backward" &&
+        (activation.isContextChunk() || grad.isContextChunk()))
+        return checkError(at, say(sentence::kContextSplitBackward, {op.str()}));
     if (weight) {
         if (weight->kind != ObjectKind::Weight)
             return checkError(
@@ -263,18 +270,21 @@ Object Engine::sliceGradOf(int layer, const Object &activation, const Object &we
 }
 
 Result<std::pair<Object, Object>> Engine::backward(CallSite at, int layer, const Object &activation,
-                                                   const Object &grad, const Object &weight)
+                                                   const Object &grad, const Object &weight,
+                                                   const std::vector<Object> *kv)
 {
     if (auto s = admit(at, "backward"); !s)
         return s.error();
     const CallName op{OpKind::Backward, layer};
     if (auto s = checkBackward(at, op, "backward", layer, activation, grad, &weight); !s)
         return s.error();
+    if (auto s = checkKeysValues(at, op, layer, activation, weight, kv); !s)
+        return s.error();
     Event &event = recordEvent(
         at, OpKind::Backward, layer,
         weight.slice
             ? blockTime(config().cost.backwardPerBatch, activation.batches.size(), weight.total)
-            : config().cost.backwardPerBatch * activation.batches.size());
+            : chunkTime(config().cost.backwardPerBatch, activation));
     event.batches = activation.batches;
     event.shards = weight.shards;
     event.shardTotal = weight.total;
@@ -284,6 +294,8 @@ Result<std::pair<Object, Object>> Engine::backward(CallSite at, int layer, const
     gradOut.layer = layer - 1;
     Object weightGrad = weightGradOf(layer, activation);
     weightGrad.expert = weight.expert; // an expert's weight has an expert's gradient
+    // A chunk's gradient is its part of the sequence's: a term of a sum over the context group.
+    weightGrad.context = activation.isContextChunk();
     return std::make_pair(std::move(weightGrad), std::move(gradOut));
 }
 
@@ -382,6 +394,8 @@ Result<std::pair<Object, Object>> Engine::update(CallSite at, int layer, const O
                                        std::to_string(object->layer), std::to_string(layer)}));
     if (auto s = checkExpertUpdate(at, op, weightGrad, weight); !s)
         return s.error();
+    if (weightGrad.context)
+        return checkError(at, say(sentence::kUpdateContextPartial, {op.str()}));
     const IndexSet all = IndexSet::range(0, config().batches);
     if (weight.expert < 0 && !all.isSubsetOf(weightGrad.batches)) {
         // Say what to do, as forward's "allgather it first" does: the other ranks hold the

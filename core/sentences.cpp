@@ -132,6 +132,18 @@ std::span<const char *const> sentencePatterns()
         sentence::kAlltoallPiecesExperts,
         sentence::kAlltoallDifferentCalls,
         sentence::kAlltoallArrivesTwice,
+        sentence::kKvMissing,
+        sentence::kKvNone,
+        sentence::kKvOtherBatches,
+        sentence::kKvOtherLayer,
+        sentence::kKvTwice,
+        sentence::kKvNotKeysValues,
+        sentence::kKvWholeSequence,
+        sentence::kContextSlice,
+        sentence::kContextSplitBackward,
+        sentence::kUpdateContextPartial,
+        sentence::kContextWrongGroup,
+        sentence::kContextMixed,
         sentence::kNeverAwaited,
         sentence::kOfGroup,
         sentence::kReceiveFromRank,
@@ -213,6 +225,7 @@ std::span<const char *const> sentencePatterns()
         sentence::kActivations,
         sentence::kActivationGrads,
         sentence::kWeightGrads,
+        sentence::kAKeysValues,
     };
     return patterns;
 }
@@ -230,6 +243,8 @@ const char *aKindPhrase(ObjectKind kind)
             return sentence::kAnActivationGrad;
         case ObjectKind::WeightGrad:
             return sentence::kAWeightGrad;
+        case ObjectKind::KeysValues:
+            return sentence::kAKeysValues;
     }
     return sentence::kAWeight;
 }
@@ -247,6 +262,8 @@ const char *kindsPhrase(ObjectKind kind)
             return sentence::kActivationGrads;
         case ObjectKind::WeightGrad:
             return sentence::kWeightGrads;
+        case ObjectKind::KeysValues:
+            return sentence::kAKeysValues;
     }
     return sentence::kWeights;
 }

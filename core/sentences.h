@@ -329,6 +329,51 @@ inline constexpr const char *kAlltoallDifferentCalls =
                       "expert's combine, say) meets the others at their next one");
 inline constexpr const char *kAlltoallArrivesTwice = RANKSTEP_SENTENCE(
     "EngineText", "%1: %2 would come to rank %3 from more than one rank (ranks %4)");
+// Context parallelism (core/context.cpp): a sequence chunk's attention and its keys and values.
+inline constexpr const char *kKvMissing =
+    RANKSTEP_SENTENCE("EngineText",
+                      "%1: layer %2's attention on rank %3 has the keys and values of chunks %4 "
+                      "only, "
+                      "not of every chunk %5: pass them around the context group, "
+                      "model.group(\"context\")");
+inline constexpr const char *kKvNone =
+    RANKSTEP_SENTENCE("EngineText",
+                      "%1: layer %2's %3 on rank %4 is chunk %5 of the sequence: its attention "
+                      "needs every chunk's keys and values (kv=[...]), passed around the context "
+                      "group, model.group(\"context\")");
+inline constexpr const char *kKvOtherBatches =
+    RANKSTEP_SENTENCE("EngineText",
+                      "%1: the keys and values of chunk %2 are of %3, but the activation is of %4: "
+                      "they come from another context group; pass them around "
+                      "model.group(\"context\")");
+inline constexpr const char *kKvOtherLayer = RANKSTEP_SENTENCE(
+    "EngineText", "%1: the keys and values of chunk %2 are of layer %3, not of layer %4");
+inline constexpr const char *kKvTwice =
+    RANKSTEP_SENTENCE("EngineText", "%1: the keys and values of chunk %2 are given twice");
+inline constexpr const char *kKvNotKeysValues =
+    RANKSTEP_SENTENCE("EngineText", "%1: kv holds keys and values, not %2");
+inline constexpr const char *kKvWholeSequence =
+    RANKSTEP_SENTENCE("EngineText",
+                      "%1: the activation holds the whole sequence: keys and values travel only "
+                      "when the sequence is split across a context group (--context)");
+inline constexpr const char *kContextSlice = RANKSTEP_SENTENCE(
+    "EngineText", "%1: a sequence chunk with a tensor-parallel slice is not written yet");
+inline constexpr const char *kContextSplitBackward = RANKSTEP_SENTENCE(
+    "EngineText", "%1: the split backward of a sequence chunk is not written yet: use backward");
+inline constexpr const char *kUpdateContextPartial =
+    RANKSTEP_SENTENCE("EngineText",
+                      "%1: the weight gradient is this rank's part of the sequence only: "
+                      "all-reduce it over the context group (model.group(\"context\")) or a "
+                      "group that holds it first");
+inline constexpr const char *kContextWrongGroup =
+    RANKSTEP_SENTENCE("EngineText",
+                      "%1: rank %2's weight gradient is its part of the sequence only, but the "
+                      "group lacks %3 of its context group: sum it over a group that holds "
+                      "model.group(\"context\")");
+inline constexpr const char *kContextMixed = RANKSTEP_SENTENCE(
+    "EngineText",
+    "%1: some weight gradients are parts of the sequence and some are not: sum like with like");
+inline constexpr const char *kAKeysValues = RANKSTEP_SENTENCE("EngineText", "keys and values");
 inline constexpr const char *kNeverAwaited =
     RANKSTEP_SENTENCE("EngineText",
                       "%1 was started here but never awaited: its result is lost, and the rank's "

@@ -143,7 +143,7 @@ std::string memoryWhy(const Trace &a, const Trace &b, const core::Phrasebook &wo
     // The kind whose bytes at the peak differ most says why.
     int widest = 0;
     std::int64_t widestDifference = 0;
-    for (int kind = 0; kind < 5; ++kind) {
+    for (int kind = 0; kind < core::kObjectKindCount; ++kind) {
         const std::int64_t d =
             pb->byKind.bytes[std::size_t(kind)] - pa->byKind.bytes[std::size_t(kind)];
         if (std::llabs(d) > std::llabs(widestDifference)) {

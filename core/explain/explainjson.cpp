@@ -33,8 +33,10 @@ void appendArray(std::string &out, const Items &items, Write &&write)
 void appendKinds(std::string &out, const KindBytes &kinds)
 {
     JsonObject fields(out);
-    for (int kind = 0; kind < 5; ++kind)
-        fields.integer(kindKey(core::ObjectKind(kind)), kinds.bytes[std::size_t(kind)]);
+    // Keys and values only where a run held some, so that every older run's JSON stays.
+    for (int kind = 0; kind < core::kObjectKindCount; ++kind)
+        if (kind < int(core::ObjectKind::KeysValues) || kinds.bytes[std::size_t(kind)] != 0)
+            fields.integer(kindKey(core::ObjectKind(kind)), kinds.bytes[std::size_t(kind)]);
     fields.close();
 }
 

@@ -88,6 +88,8 @@ const char *kindKey(ObjectKind kind)
             return "activation_grad";
         case ObjectKind::WeightGrad:
             return "weight_grad";
+        case ObjectKind::KeysValues:
+            return "keys_values";
     }
     return "weight";
 }

@@ -17,15 +17,16 @@
 namespace rankstep::explain {
 
 // Bytes by object kind, indexed by core::ObjectKind (weight, optimizer state, activation,
-// activation gradient, weight gradient).
+// activation gradient, weight gradient, keys and values).
 struct KindBytes {
-    std::array<std::int64_t, 5> bytes{};
+    std::array<std::int64_t, core::kObjectKindCount> bytes{};
     std::int64_t &of(core::ObjectKind kind) { return bytes[std::size_t(kind)]; }
     std::int64_t of(core::ObjectKind kind) const { return bytes[std::size_t(kind)]; }
     std::int64_t total() const;
     bool operator==(const KindBytes &) const = default;
 };
-// "weight", "opt_state", "activation", "activation_grad", "weight_grad" (the JSON's keys).
+// "weight", "opt_state", "activation", "activation_grad", "weight_grad", "keys_values" (the JSON's
+// keys).
 const char *kindKey(core::ObjectKind kind);
 
 // One entry of one of a rank's five dictionaries.

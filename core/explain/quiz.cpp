@@ -174,6 +174,7 @@ std::vector<std::string> objectDistractors(const Object &object, int layers)
             other.kind = ObjectKind::Activation;
             break;
         case ObjectKind::OptState:
+        case ObjectKind::KeysValues:
             other.kind = ObjectKind::Weight;
             break;
     }

@@ -41,7 +41,8 @@ inline constexpr unsigned kEnumBits = 0x0f;
 inline constexpr unsigned kEventPeer = 0x10, kEventLink = 0x20;
 inline constexpr unsigned kChangeTuple = 0x10, kChangeSet = 0x20;
 inline constexpr unsigned kObjectShape = 0x10; // layers and totalBatches follow
-// A byte of tensor-parallel fields follows: bit 0 slice, bit 1 partial, bits 2-3 block.
+// A byte of tensor-parallel fields follows: bit 0 slice, bit 1 partial, bits 2-3 block, bit 4
+// context (a context chunk, its keys and values, or a weight gradient to sum over the group).
 inline constexpr unsigned kObjectTensor = 0x20;
 inline constexpr unsigned kObjectExpert = 0x40; // an expert's object: its number follows
 

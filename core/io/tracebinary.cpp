@@ -214,8 +214,9 @@ void TraceEncoder::writeChange(const core::StorageChange &change, std::size_t pr
 void TraceEncoder::writeObject(const core::Object &object)
 {
     const bool shaped = binary::hasEngineShape(object, m_trace.config);
-    const unsigned tensor =
-        (object.slice ? 1U : 0U) | (object.partial ? 2U : 0U) | (unsigned(object.block & 3U) << 2);
+    const unsigned tensor = (object.slice ? 1U : 0U) | (object.partial ? 2U : 0U) |
+                            (unsigned(object.block & 3U) << 2) |
+                            (object.context ? 16U : 0U); // a context chunk's (docs/trace-format.md)
     m_out.byte(unsigned(object.kind) | (shaped ? 0U : binary::kObjectShape) |
                (tensor != 0 ? binary::kObjectTensor : 0U) |
                (object.expert >= 0 ? binary::kObjectExpert : 0U));

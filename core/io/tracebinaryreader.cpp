@@ -244,14 +244,16 @@ core::StorageChange TraceDecoder::readChange(std::vector<RankState> &ranks, std:
 core::Object TraceDecoder::readObject()
 {
     core::Object object;
-    const unsigned head = m_in.tag(
-        "object.kind", 5, binary::kObjectShape | binary::kObjectTensor | binary::kObjectExpert);
+    const unsigned head =
+        m_in.tag("object.kind", core::kObjectKindCount,
+                 binary::kObjectShape | binary::kObjectTensor | binary::kObjectExpert);
     object.kind = core::ObjectKind(head & binary::kEnumBits);
     if ((head & binary::kObjectTensor) != 0) {
-        const unsigned tensor = m_in.tag("object.tensor", 16);
+        const unsigned tensor = m_in.tag("object.tensor", 16, 0x10);
         object.slice = (tensor & 1U) != 0;
         object.partial = (tensor & 2U) != 0;
         object.block = (tensor >> 2) & 3U;
+        object.context = (tensor & 16U) != 0;
     }
     object.layer = m_in.integer32("object.layer");
     object.step = m_in.integer32("object.step");

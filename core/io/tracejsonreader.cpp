@@ -175,7 +175,7 @@ void TraceReader::readConfig(const Fields &config, TraceJsonOptions &options)
 core::Object TraceReader::readObject(const Fields &fields) const
 {
     core::Object object;
-    object.kind = readName(fields, "kind", core::kindName, 5);
+    object.kind = readName(fields, "kind", core::kindName, core::kObjectKindCount);
     object.layer = fields.integer32("layer", kIntMin, kIntMax);
     object.step = fields.integer32("step", kIntMin, kIntMax);
     object.batches = fields.indices("batches");
@@ -187,6 +187,7 @@ core::Object TraceReader::readObject(const Fields &fields) const
     object.block = fields.has("block") ? unsigned(fields.integer32("block", 0, 3)) & 3U : 0U;
     if (fields.has("expert"))
         object.expert = std::int16_t(fields.integer32("expert", 0, core::kMostExperts));
+    object.context = fields.has("context") && fields.boolean("context"); // optional, as above
     // Not in the format: what the engine gives every object it makes.
     object.layers = m_trace.config.layers;
     object.totalBatches = core::hasBatches(object.kind) ? m_trace.config.batches : 1;

@@ -54,6 +54,8 @@ void appendObject(std::string &out, const core::Object &object)
         fields.integer("block", object.block);
     if (object.expert >= 0) // an expert's (docs/simulation.md, "Expert parallelism")
         fields.integer("expert", object.expert);
+    if (object.context) // a context chunk's, or a sum over the context group still to make
+        fields.boolean("context", true);
     fields.close();
 }
 

@@ -10,7 +10,9 @@
 
 #include <algorithm>
 #include <climits>
+#include <optional>
 #include <string>
+#include <vector>
 
 namespace rankstep::python {
 namespace {
@@ -118,10 +120,16 @@ PyObject *guarded(Body &&body) noexcept
     }
 }
 
+// kv: on a context chunk, every chunk's keys and values (docs/simulation.md, "Context
+// parallelism").
 constexpr Signature kForward{
-    "forward", "forward(layer, inp, weight)", {"layer", "inp", "weight"}, 3};
-constexpr Signature kBackward{
-    "backward", "backward(layer, inp, grad, weight)", {"layer", "inp", "grad", "weight"}, 4};
+    "forward", "forward(layer, inp, weight, kv=None)", {"layer", "inp", "weight", "kv"}, 3};
+constexpr Signature kBackward{"backward",
+                              "backward(layer, inp, grad, weight, kv=None)",
+                              {"layer", "inp", "grad", "weight", "kv"},
+                              4};
+constexpr Signature kKeysValues{
+    "keys_values", "keys_values(layer, inp, weight)", {"layer", "inp", "weight"}, 3};
 constexpr Signature kBackwardInput{"backward_input",
                                    "backward_input(layer, inp, grad, weight)",
                                    {"layer", "inp", "grad", "weight"},
@@ -162,31 +170,66 @@ constexpr Signature kScatterReduceStart{"scatterreduce_start",
 constexpr Signature kAllToAllStart{
     "alltoall_start", "alltoall_start(pieces, layer, group=None)", {"pieces", "layer", "group"}, 2};
 
+// kv=[...]: a list (or tuple) of this rank's puzzle objects, copied; None: no keys and values.
+std::optional<std::vector<core::Object>> keysValuesArgument(const Signature &sig, PyObject *value,
+                                                            Holder me)
+{
+    if (!value || value == Py_None)
+        return std::nullopt;
+    if (!PyList_Check(value) && !PyTuple_Check(value))
+        wrongCall(sig, std::string("kv must be a list of keys and values (model.keys_values), "
+                                   "not ") +
+                           Py_TYPE(value)->tp_name);
+    const py::sequence items = py::reinterpret_borrow<py::sequence>(value);
+    std::vector<core::Object> kv;
+    kv.reserve(items.size());
+    for (const py::handle item : items)
+        kv.push_back(ownPuzzleObject(item, sig.method, me));
+    return kv;
+}
+
 PyObject *forward(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kw)
 {
     return guarded([&] {
-        const auto a = bound<3>(kForward, args, nargs, kw);
+        const auto a = bound<4>(kForward, args, nargs, kw);
         const PyModel &s = FastSelf<PyModel>::of(self);
         const Holder me = s.acting();
         const int layer = intArgument(kForward, "layer", a.at[0]);
         // One after another, so that a refusal names the first argument that is not this rank's.
         const core::Object &inp = ownPuzzleObject(a.at[1], "forward", me);
         const core::Object &weight = ownPuzzleObject(a.at[2], "forward", me);
-        return wrapObject(unwrap(s.engine().forward(s.at(), layer, inp, weight)), me);
+        const auto kv = keysValuesArgument(kForward, a.at[3], me);
+        return wrapObject(
+            unwrap(s.engine().forward(s.at(), layer, inp, weight, kv ? &*kv : nullptr)), me);
+    });
+}
+
+PyObject *keysValues(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kw)
+{
+    return guarded([&] {
+        const auto a = bound<3>(kKeysValues, args, nargs, kw);
+        const PyModel &s = FastSelf<PyModel>::of(self);
+        const Holder me = s.acting();
+        const int layer = intArgument(kKeysValues, "layer", a.at[0]);
+        const core::Object &inp = ownPuzzleObject(a.at[1], "keys_values", me);
+        const core::Object &weight = ownPuzzleObject(a.at[2], "keys_values", me);
+        return wrapObject(unwrap(s.engine().keysValues(s.at(), layer, inp, weight)), me);
     });
 }
 
 PyObject *backward(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kw)
 {
     return guarded([&] {
-        const auto a = bound<4>(kBackward, args, nargs, kw);
+        const auto a = bound<5>(kBackward, args, nargs, kw);
         const PyModel &s = FastSelf<PyModel>::of(self);
         const Holder me = s.acting();
         const int layer = intArgument(kBackward, "layer", a.at[0]);
         const core::Object &inp = ownPuzzleObject(a.at[1], "backward", me);
         const core::Object &grad = ownPuzzleObject(a.at[2], "backward", me);
         const core::Object &weight = ownPuzzleObject(a.at[3], "backward", me);
-        return pairOf(unwrap(s.engine().backward(s.at(), layer, inp, grad, weight)), me);
+        const auto kv = keysValuesArgument(kBackward, a.at[4], me);
+        return pairOf(
+            unwrap(s.engine().backward(s.at(), layer, inp, grad, weight, kv ? &*kv : nullptr)), me);
     });
 }
 
@@ -344,6 +387,7 @@ void useFastModelCalls(PyTypeObject *modelType)
     // The method definitions must outlive the type (CPython keeps pointers to them).
     static PyMethodDef methods[] = {
         fastMethod(kForward, &forward),
+        fastMethod(kKeysValues, &keysValues),
         fastMethod(kBackward, &backward),
         fastMethod(kBackwardInput, &backwardInput),
         fastMethod(kBackwardWeight, &backwardWeight),

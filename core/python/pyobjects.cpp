@@ -24,6 +24,7 @@ struct PyOptState : PyPuzzle {};
 struct PyActivation : PyPuzzle {};
 struct PyActivationGrad : PyPuzzle {};
 struct PyWeightGrad : PyPuzzle {};
+struct PyKeysValues : PyPuzzle {}; // docs/simulation.md, "Context parallelism"
 
 // pybind11 finds a C++ type's Python type by its typeid on every conversion; the puzzle types are
 // looked up once, when the module is made. Each puzzle type's PyPuzzle is its first and only
@@ -31,7 +32,7 @@ struct PyWeightGrad : PyPuzzle {};
 static_assert(std::is_standard_layout_v<PyWeight> && std::is_standard_layout_v<PyOptState> &&
               std::is_standard_layout_v<PyActivation> &&
               std::is_standard_layout_v<PyActivationGrad> &&
-              std::is_standard_layout_v<PyWeightGrad>);
+              std::is_standard_layout_v<PyWeightGrad> && std::is_standard_layout_v<PyKeysValues>);
 PyTypeObject *g_puzzleType = nullptr;
 
 template <typename T>
@@ -283,6 +284,16 @@ void bindObjects(py::module_ &m)
                                        return py::str("tensor");
                                    return py::none();
                                })
+        // Context parallelism: the sequence chunks an activation, its gradient or keys and values
+        // hold (empty: the whole sequence).
+        .def_property_readonly(
+            "chunks",
+            [](py::handle self) {
+                const core::Object &object = selfObject(self);
+                return toFrozenSet(object.context && core::hasBatches(object.kind)
+                                       ? object.shards
+                                       : core::IndexSet{});
+            })
         .def("memory", [](py::handle self) { return core::memoryOf(selfObject(self), {}); })
         .def("__repr__", [](py::handle self) { return core::describe(selfObject(self)); })
         .def("__eq__", [](py::handle self, py::handle other) {
@@ -373,6 +384,9 @@ void bindObjects(py::module_ &m)
         });
     addBatchApi(weightGrad);
     addShardedApi(weightGrad);
+    // Made only by model.keys_values (no constructor): keys and values stand for a forward's work.
+    py::class_<PyKeysValues, PyPuzzle> keysValues(m, "KeysValues");
+    addBatchApi(keysValues);
 
     g_puzzleType = reinterpret_cast<PyTypeObject *>(py::type::of<PyPuzzle>().ptr());
     rememberType<PyWeight>();
@@ -380,6 +394,7 @@ void bindObjects(py::module_ &m)
     rememberType<PyActivation>();
     rememberType<PyActivationGrad>();
     rememberType<PyWeightGrad>();
+    rememberType<PyKeysValues>();
 }
 
 } // namespace
@@ -476,6 +491,8 @@ py::object wrapObject(const core::Object &object, Holder holder)
             return castPuzzle(PyActivationGrad{{object, holder}});
         case core::ObjectKind::WeightGrad:
             return castPuzzle(PyWeightGrad{{object, holder}});
+        case core::ObjectKind::KeysValues:
+            return castPuzzle(PyKeysValues{{object, holder}});
     }
     return py::none();
 }

@@ -50,7 +50,7 @@ void paintStacked(QPainter &p, const QRectF &plot, const std::vector<explain::Ki
         return plot.bottom() - bytes / double(top) * plot.height();
     };
     std::vector<double> lower(samples.size(), 0.0);
-    for (int kind = 0; kind < 5; ++kind) {
+    for (int kind = 0; kind < core::kObjectKindCount; ++kind) {
         QPainterPath band;
         std::vector<QPointF> upper, bottom;
         for (std::size_t i = 0; i < samples.size(); ++i) {
@@ -95,7 +95,7 @@ void paintStacked(QPainter &p, const QRectF &plot, const std::vector<explain::Ki
 
 void paintLegend(QPainter &p, QPointF at)
 {
-    for (int kind = 0; kind < 5; ++kind) {
+    for (int kind = 0; kind < core::kObjectKindCount; ++kind) {
         paintKindSwatch(p, QRectF(at.x(), at.y() + 3, 12, 12), core::ObjectKind(kind),
                         kindColor(core::ObjectKind(kind)));
         const QString name = kindPlural(core::ObjectKind(kind));

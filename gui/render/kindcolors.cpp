@@ -72,6 +72,8 @@ QString kindPlural(core::ObjectKind kind)
             return KindText::tr("activation gradients");
         case core::ObjectKind::WeightGrad:
             return KindText::tr("weight gradients");
+        case core::ObjectKind::KeysValues:
+            return KindText::tr("keys and values");
     }
     return QString::fromUtf8(core::kindWords(kind)) + QStringLiteral("s");
 }

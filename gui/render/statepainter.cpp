@@ -185,6 +185,7 @@ QColor objectColor(const core::Object &object, int layers, const Palette &palett
         case core::ObjectKind::OptState:
             return palette.layer(object.layer, layers);
         case core::ObjectKind::Activation:
+        case core::ObjectKind::KeysValues: // made from the activation at the layer's input
             return palette.layer(object.layer, layers);
         case core::ObjectKind::ActivationGrad: // sits on boundary layer + 1, the notebook's color
             return Palette::faded(palette.layer(object.layer + 1, layers), kGradientFade);
@@ -207,6 +208,8 @@ Qt::BrushStyle kindPattern(core::ObjectKind kind)
             return Qt::FDiagPattern;
         case core::ObjectKind::WeightGrad:
             return Qt::BDiagPattern;
+        case core::ObjectKind::KeysValues:
+            return Qt::CrossPattern;
     }
     return Qt::NoBrush;
 }
@@ -257,7 +260,8 @@ QSizeF kindLabelSize(const QFont &font, double zoom)
 static void paintTensorMarks(QPainter &painter, const core::Object &object, const QRectF &rect,
                              double zoom)
 {
-    if (!object.partial && !object.isSequenceShard())
+    // A context chunk holds a part of the sequence as a sequence shard does: the same dots.
+    if (!object.partial && !object.isSequenceShard() && !object.isContextChunk())
         return;
     painter.save();
     const QRectF box = rect.adjusted(0.5, 0.5, -0.5, -0.5);

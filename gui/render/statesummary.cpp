@@ -26,7 +26,9 @@ struct StateSummary {
     Q_DECLARE_TR_FUNCTIONS(StateSummary)
 };
 
-constexpr int kKinds = 5;
+// The kinds of the key: every run's five, and keys and values where a run has them.
+constexpr int kKinds = core::kObjectKindCount;
+constexpr int kPlainKinds = int(core::ObjectKind::KeysValues);
 
 void paintSwatchOf(QPainter &painter, const QRectF &swatch, core::ObjectKind kind,
                    const Look &style)
@@ -205,10 +207,10 @@ void paintSummary(QPainter &painter, const QRectF &body, const std::vector<KindT
 
 namespace {
 
-QStringList keyTexts(bool words)
+QStringList keyTexts(bool words, bool keysValues)
 {
     QStringList texts;
-    for (int kind = 0; kind < kKinds; ++kind) {
+    for (int kind = 0; kind < (keysValues ? kKinds : kPlainKinds); ++kind) {
         const auto objectKind = core::ObjectKind(kind);
         texts << (words ? StateSummary::tr("%1 %2").arg(kindPrefix(objectKind),
                                                         kindPlural(objectKind))
@@ -250,14 +252,15 @@ std::vector<std::pair<int, double>> keyPlaces(const QStringList &texts,
 
 } // namespace
 
-double kindKeyWidth(const QFont &font, const Look &style, bool words)
+double kindKeyWidth(const QFont &font, const Look &style, bool words, bool keysValues)
 {
-    return keyWidth(keyTexts(words), QFontMetricsF(font), style);
+    return keyWidth(keyTexts(words, keysValues), QFontMetricsF(font), style);
 }
 
-int kindKeyLines(const QFont &font, const Look &style, double width)
+int kindKeyLines(const QFont &font, const Look &style, double width, bool keysValues)
 {
-    return keyPlaces(keyTexts(true), QFontMetricsF(font), style, width).back().first + 1;
+    return keyPlaces(keyTexts(true, keysValues), QFontMetricsF(font), style, width).back().first +
+           1;
 }
 
 double kindKeyLine(const Look &style)
@@ -266,7 +269,7 @@ double kindKeyLine(const Look &style)
 }
 
 void paintKindKey(QPainter &painter, const QRectF &rect, const QPalette &palette, const Look &style,
-                  QStringList *elided, int lines)
+                  QStringList *elided, int lines, bool keysValues)
 {
     painter.save();
     const QFontMetricsF metrics(painter.font());
@@ -275,7 +278,7 @@ void paintKindKey(QPainter &painter, const QRectF &rect, const QPalette &palette
     const double line = rect.height() / lines;
     const double side = std::min(line - 4, style.scaled(10));
     const double gap = style.scaled(3);
-    const QStringList full = keyTexts(true), brief = keyTexts(false);
+    const QStringList full = keyTexts(true, keysValues), brief = keyTexts(false, keysValues);
     auto places = keyPlaces(full, metrics, style, rect.width());
     const bool words = places.back().first < lines;
     const QStringList &texts = words ? full : brief;
@@ -286,7 +289,7 @@ void paintKindKey(QPainter &painter, const QRectF &rect, const QPalette &palette
                 if (!elided->contains(text))
                     elided->append(text);
     }
-    for (int kind = 0; kind < kKinds; ++kind) {
+    for (int kind = 0; kind < int(texts.size()); ++kind) {
         const QString &text = texts[kind];
         const double width = metrics.horizontalAdvance(text);
         const double left = rect.left() + places[std::size_t(kind)].second;

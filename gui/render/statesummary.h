@@ -64,12 +64,13 @@ void paintSummary(QPainter &painter, const QRectF &body, const std::vector<KindT
 // lines as `rect` has (each `kindKeyLine` high; a kind wraps to the next line whole), or the
 // short names alone on the first where the words do not fit (each left out goes to `elided`).
 // How wide that key is in `font` on one line: with the kinds' words, or their short names alone.
-double kindKeyWidth(const QFont &font, const Look &style, bool words);
+// `keysValues`: the run has keys and values (context parallelism), which the key names too.
+double kindKeyWidth(const QFont &font, const Look &style, bool words, bool keysValues = false);
 // How many lines the key's words take in `width`, each kind kept whole on a line.
-int kindKeyLines(const QFont &font, const Look &style, double width);
+int kindKeyLines(const QFont &font, const Look &style, double width, bool keysValues = false);
 double kindKeyLine(const Look &style);
 // `lines` 0: as many as `rect` is kindKeyLine high.
 void paintKindKey(QPainter &painter, const QRectF &rect, const QPalette &palette, const Look &style,
-                  QStringList *elided = nullptr, int lines = 0);
+                  QStringList *elided = nullptr, int lines = 0, bool keysValues = false);
 
 } // namespace rankstep::gui

@@ -58,7 +58,7 @@ QString entryName(core::MapKind map, const core::Key &key)
 
 QString kindPrefix(core::ObjectKind kind)
 {
-    static const char *const prefixes[] = {"w", "opt", "a", "ga", "gw"};
+    static const char *const prefixes[core::kObjectKindCount] = {"w", "opt", "a", "ga", "gw", "kv"};
     return QString::fromLatin1(prefixes[std::size_t(kind)]);
 }
 
@@ -74,7 +74,20 @@ QString shortName(core::MapKind map, const core::Key &key)
 QString chipName(core::MapKind map, const core::Key &key, const core::Object &object)
 {
     const QString name = shortName(map, key);
-    return object.expert >= 0 ? QStringLiteral("%1 E%2").arg(name).arg(object.expert) : name;
+    if (object.expert >= 0)
+        return QStringLiteral("%1 E%2").arg(name).arg(object.expert);
+    // Context parallelism: keys and values name their chunks wherever they are kept ("kv c1,2";
+    // the panel's row says the layer, and "kv1 c3" did not fit a chip at 1500x940), a chunk of an
+    // activation its chunk ("a0 c1").
+    if (object.context && object.kind != core::ObjectKind::WeightGrad) {
+        QStringList chunks;
+        for (const int chunk : object.shards.toVector())
+            chunks.append(QString::number(chunk));
+        if (object.kind == core::ObjectKind::KeysValues)
+            return QStringLiteral("kv c%1").arg(chunks.join(QLatin1Char(',')));
+        return QStringLiteral("%1 c%2").arg(name, chunks.join(QLatin1Char(',')));
+    }
+    return name;
 }
 
 QString objectToolTip(core::MapKind map, const core::Key &key, const core::Object &object,

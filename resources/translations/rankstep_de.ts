@@ -528,6 +528,58 @@
         <translation>%1: Der Gewichtsgradient deckt die Batches %2 ab, aber das Update von Experte %3 braucht jeden Batch, den der Router ihm schickt, %4 (es fehlt: %5)</translation>
     </message>
     <message>
+        <source>%1: layer %2&apos;s attention on rank %3 has the keys and values of chunks %4 only, not of every chunk %5: pass them around the context group, model.group(&quot;context&quot;)</source>
+        <translation>%1: Die Attention von Schicht %2 auf Rank %3 hat die Keys und Values nur der Chunks %4, nicht jedes Chunks %5: im Ring der Kontextgruppe weiterreichen, model.group(&quot;context&quot;)</translation>
+    </message>
+    <message>
+        <source>%1: layer %2&apos;s %3 on rank %4 is chunk %5 of the sequence: its attention needs every chunk&apos;s keys and values (kv=[...]), passed around the context group, model.group(&quot;context&quot;)</source>
+        <translation>%1: Schicht %2, %3 auf Rank %4 ist Chunk %5 der Sequenz: Ihre Attention braucht die Keys und Values jedes Chunks (kv=[...]), im Ring der Kontextgruppe weitergereicht, model.group(&quot;context&quot;)</translation>
+    </message>
+    <message>
+        <source>%1: the keys and values of chunk %2 are of %3, but the activation is of %4: they come from another context group; pass them around model.group(&quot;context&quot;)</source>
+        <translation>%1: Die Keys und Values von Chunk %2 gehören zu %3, die Aktivierung aber zu %4: Sie stammen aus einer anderen Kontextgruppe; in model.group(&quot;context&quot;) weiterreichen</translation>
+    </message>
+    <message>
+        <source>%1: the keys and values of chunk %2 are of layer %3, not of layer %4</source>
+        <translation>%1: Die Keys und Values von Chunk %2 gehören zu Schicht %3, nicht zu Schicht %4</translation>
+    </message>
+    <message>
+        <source>%1: the keys and values of chunk %2 are given twice</source>
+        <translation>%1: Die Keys und Values von Chunk %2 sind doppelt angegeben</translation>
+    </message>
+    <message>
+        <source>%1: kv holds keys and values, not %2</source>
+        <translation>%1: kv enthält Keys und Values, nichts anderes (%2)</translation>
+    </message>
+    <message>
+        <source>%1: the activation holds the whole sequence: keys and values travel only when the sequence is split across a context group (--context)</source>
+        <translation>%1: Die Aktivierung enthält die ganze Sequenz: Keys und Values werden nur weitergereicht, wenn die Sequenz auf eine Kontextgruppe verteilt ist (--context)</translation>
+    </message>
+    <message>
+        <source>%1: a sequence chunk with a tensor-parallel slice is not written yet</source>
+        <translation>%1: Ein Chunk der Sequenz mit einem tensorparallelen Ausschnitt ist noch nicht umgesetzt</translation>
+    </message>
+    <message>
+        <source>%1: the split backward of a sequence chunk is not written yet: use backward</source>
+        <translation>%1: Der geteilte Backward-Schritt eines Chunks der Sequenz ist noch nicht umgesetzt: backward verwenden</translation>
+    </message>
+    <message>
+        <source>%1: the weight gradient is this rank&apos;s part of the sequence only: all-reduce it over the context group (model.group(&quot;context&quot;)) or a group that holds it first</source>
+        <translation>%1: Der Gewichtsgradient ist nur der Teil dieses Ranks an der Sequenz: erst mit allreduce über die Kontextgruppe (model.group(&quot;context&quot;)) oder eine Gruppe, die sie enthält, summieren</translation>
+    </message>
+    <message>
+        <source>%1: rank %2&apos;s weight gradient is its part of the sequence only, but the group lacks %3 of its context group: sum it over a group that holds model.group(&quot;context&quot;)</source>
+        <translation>%1: Der Gewichtsgradient von Rank %2 ist nur sein Teil an der Sequenz, aber der Gruppe fehlen %3 seiner Kontextgruppe: über eine Gruppe summieren, die model.group(&quot;context&quot;) enthält</translation>
+    </message>
+    <message>
+        <source>%1: some weight gradients are parts of the sequence and some are not: sum like with like</source>
+        <translation>%1: Manche Gewichtsgradienten sind Teile der Sequenz, andere nicht: nur Gleichartiges summieren</translation>
+    </message>
+    <message>
+        <source>keys and values</source>
+        <translation>Keys und Values</translation>
+    </message>
+    <message>
         <source>%1: alltoall sends activations or activation gradients, not %2</source>
         <translation>%1: alltoall verschickt Aktivierungen oder Aktivierungsgradienten, keine %2</translation>
     </message>
@@ -1065,6 +1117,10 @@
         <source>weight gradients</source>
         <translation>Gewichtsgradienten</translation>
     </message>
+    <message>
+        <source>keys and values</source>
+        <translation>Keys und Values</translation>
+    </message>
 </context>
 <context>
     <name>Language</name>
@@ -1274,6 +1330,8 @@
     <message>
         <source>Many dimensions at once</source>
         <translation>Viele Dimensionen zugleich</translation>
+        <source>Context parallelism (ring attention)</source>
+        <translation>Kontextparallelität (Ring-Attention)</translation>
     </message>
 </context>
 <context>
@@ -1667,6 +1725,10 @@ Rankstep zeigt stattdessen seine eingebauten Lektionen.</translation>
     <message>
         <source>weight grads</source>
         <translation>Gewichtsgradienten</translation>
+    </message>
+    <message>
+        <source>keys &amp; values</source>
+        <translation>Keys &amp; Values</translation>
     </message>
     <message>
         <source>&amp;#8942;&amp;nbsp;dotted: the target, the model&apos;s state</source>

@@ -6,6 +6,7 @@ from _rankstep import (  # noqa: F401
     Activation,
     ActivationGrad,
     Dist,
+    KeysValues,
     Model,
     OptState,
     PuzzleError,
@@ -17,6 +18,6 @@ from _rankstep import (  # noqa: F401
 )
 
 __all__ = [
-    "HIDDEN", "LENGTH", "Activation", "ActivationGrad", "Dist", "Model", "OptState",
+    "HIDDEN", "LENGTH", "Activation", "ActivationGrad", "Dist", "KeysValues", "Model", "OptState",
     "PuzzleError", "Weight", "WeightGrad", "draw", "draw_group",
 ]

@@ -730,7 +730,7 @@ void MemoryChart::addKindSeries()
                                        MemoryKindChart::kMaxBuckets),
                          end, m_kindHighest);
     QLineSeries *lower = nullptr;
-    for (int kind = 0; kind < 5; ++kind) {
+    for (int kind = 0; kind < core::kObjectKindCount; ++kind) {
         // Children of this widget, after the view and its chart: the chart, with the areas that
         // use them, goes first when the window closes.
         auto *upper = new QLineSeries(this);

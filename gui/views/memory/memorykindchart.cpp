@@ -29,6 +29,8 @@ QString kindShortName(core::ObjectKind kind)
             return QObject::tr("act. grads");
         case core::ObjectKind::WeightGrad:
             return QObject::tr("weight grads");
+        case core::ObjectKind::KeysValues:
+            return QObject::tr("keys & values");
     }
     return {};
 }
@@ -36,13 +38,13 @@ QString kindShortName(core::ObjectKind kind)
 std::vector<QList<QPointF>> stackedKindEdges(const std::vector<explain::KindSample> &samples,
                                              core::SimTime end, std::int64_t &highest)
 {
-    std::vector<QList<QPointF>> points(5);
+    std::vector<QList<QPointF>> points(core::kObjectKindCount);
     highest = 0;
     for (std::size_t i = 0; i < samples.size(); ++i) {
         const double from = samples[i].time.toDouble();
         const double to = i + 1 < samples.size() ? samples[i + 1].time.toDouble() : end.toDouble();
         std::int64_t stacked = 0;
-        for (int kind = 0; kind < 5; ++kind) {
+        for (int kind = 0; kind < core::kObjectKindCount; ++kind) {
             stacked += samples[i].byKind.bytes[std::size_t(kind)];
             points[std::size_t(kind)] << QPointF(from, double(stacked))
                                       << QPointF(to, double(stacked));
@@ -88,7 +90,7 @@ MemoryKindChart::MemoryKindChart(QWidget *parent)
     chart->addAxis(m_x, Qt::AlignBottom);
     chart->addAxis(m_y, Qt::AlignLeft);
     QLineSeries *lower = nullptr;
-    for (int kind = 0; kind < 5; ++kind) {
+    for (int kind = 0; kind < core::kObjectKindCount; ++kind) {
         auto *upper = new QLineSeries(chart);
         auto *area = new QAreaSeries(upper, lower);
         area->setName(kindShortName(core::ObjectKind(kind)));
@@ -115,7 +117,7 @@ void MemoryKindChart::setSamples(const std::vector<explain::KindSample> &samples
 {
     const std::vector<QList<QPointF>> points =
         stackedKindEdges(bucketSamples(samples, end, kMaxBuckets), end, m_highest);
-    for (int kind = 0; kind < 5; ++kind)
+    for (int kind = 0; kind < core::kObjectKindCount; ++kind)
         m_uppers[std::size_t(kind)]->replace(points[std::size_t(kind)]);
     for (QLineSeries *line : m_references) {
         chart()->removeSeries(line);
@@ -197,7 +199,7 @@ void MemoryKindChart::setColors(const Palette &palette)
 QString MemoryKindChart::legendText(const Palette &palette, int side)
 {
     QString html;
-    for (int kind = 0; kind < 5; ++kind)
+    for (int kind = 0; kind < core::kObjectKindCount; ++kind)
         html += QStringLiteral("%1&nbsp;%2 &nbsp; ")
                     .arg(kindSwatchHtml(core::ObjectKind(kind), side, palette),
                          kindPlural(core::ObjectKind(kind)).toHtmlEscaped());

@@ -85,6 +85,12 @@ void StateView::onTraceChanged()
     m_animation->stop();
     m_progress = 1.0;
     m_trace = m_session.trace();
+    m_keysValues =
+        m_trace && std::any_of(m_trace->changes.begin(), m_trace->changes.end(),
+                               [](const core::StorageChange &change) {
+                                   return change.object &&
+                                          change.object->kind == core::ObjectKind::KeysValues;
+                               });
     m_state = {};
     m_previous = {};
     m_changes = {};
@@ -236,12 +242,13 @@ ObjectLook StateView::lookOf(int rank, core::MapKind map, std::size_t index) con
 int StateView::keyLines() const
 {
     const double beside = m_focusBox->x() - 2 * kPanelGap;
-    if (m_picker->isHidden() && kindKeyWidth(font(), m_look, true) <= beside)
+    if (m_picker->isHidden() && kindKeyWidth(font(), m_look, true, m_keysValues) <= beside)
         return 0;
-    const int brief = !m_picker->isHidden() || kindKeyWidth(font(), m_look, false) > beside ? 1 : 0;
+    const int brief =
+        !m_picker->isHidden() || kindKeyWidth(font(), m_look, false, m_keysValues) > beside ? 1 : 0;
     if (keyBesideLines() == 2)
         return 0;
-    const int lines = kindKeyLines(font(), m_look, width() - 2 * kPanelGap);
+    const int lines = kindKeyLines(font(), m_look, width() - 2 * kPanelGap, m_keysValues);
     const double line = kindKeyLine(m_look);
     if (lines * line > height() / 8.0)
         return brief;
@@ -263,7 +270,7 @@ int StateView::keyBesideLines() const
 {
     const double beside = m_focusBox->x() - 3 * kPanelGap; // keyArea()'s width there
     return m_picker->isHidden() && !m_focusBox->isHidden() &&
-                   kindKeyLines(font(), m_look, beside) == 2
+                   kindKeyLines(font(), m_look, beside, m_keysValues) == 2
                ? 2
                : 1;
 }
@@ -474,7 +481,7 @@ void StateView::paintEvent(QPaintEvent *event)
     if (event->region().intersects(keyArea().toAlignedRect())) {
         painter.setFont(font());
         paintKindKey(painter, keyArea(), palette(), m_look, &elided,
-                     keyLines() == 0 ? keyBesideLines() : 0);
+                     keyLines() == 0 ? keyBesideLines() : 0, m_keysValues);
     }
     for (const QString &text : elided)
         m_elided.note(text);

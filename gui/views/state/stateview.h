@@ -134,6 +134,7 @@ private:
     Appearance &m_appearance;
     Look m_look;
     std::shared_ptr<const core::Trace> m_trace;
+    bool m_keysValues = false; // the trace holds keys and values: the key names them
     replay::RunState m_state, m_previous;
     int m_selected = -1;
     QVariantAnimation *m_animation;

@@ -1,0 +1,141 @@
+// SPDX-License-Identifier: MIT
+// Context parallelism from Python (docs/simulation.md, "Context parallelism"): the lesson's
+// solution passes the keys and values around the ring, and each typical mistake (a forward before
+// the ring is complete, a pass to the wrong neighbour, the wrong group) gets its sentence.
+#include "pythontestsupport.h"
+
+#include "core/io/tracebinary.h"
+#include "core/io/tracejson.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+namespace rankstep::pythontests {
+namespace {
+
+constexpr const char *kSolution = "lessons/99-context_parallel/solution.py";
+
+python::RunRequest contextRequest(const std::string &source, const std::string &function)
+{
+    python::RunRequest request = makeRequest(source, function, 4, 2, 2);
+    request.config.layout = core::Layout{1, 4, 1, 1};
+    return request;
+}
+
+std::string replaced(std::string source, const std::string &from, const std::string &to)
+{
+    const std::size_t at = source.find(from);
+    EXPECT_NE(at, std::string::npos) << from;
+    if (at != std::string::npos)
+        source.replace(at, from.size(), to);
+    return source;
+}
+
+std::string errorOf(const std::string &source)
+{
+    python::Runtime runtime;
+    const core::Trace trace = runtime.run(contextRequest(source, "context_parallel")).trace;
+    return trace.error ? trace.error->message : std::string("no error");
+}
+
+TEST(ContextParallel, TheSolutionPassesThreeTimesALayerEachWayAndTrains)
+{
+    python::Runtime runtime;
+    const python::RunOutcome outcome =
+        runtime.run(contextRequest(readSourceFile(kSolution), "context_parallel"));
+    ASSERT_TRUE(isCorrect(outcome.trace))
+        << (outcome.trace.error ? outcome.trace.error->message : outcome.output);
+    // 2 layers, forward and backward, C - 1 = 3 passes each.
+    int passes = 0;
+    for (const core::Event &event : outcome.trace.events)
+        passes += event.op == core::OpKind::PassTo && event.rank == 1 ? 1 : 0;
+    EXPECT_EQ(passes, 2 * 2 * 3);
+    // The keys and values are in the trace, through JSON and binary alike.
+    const std::string json = io::traceToJson(outcome.trace);
+    EXPECT_NE(json.find("\"kind\": \"KeysValues\""), std::string::npos);
+    EXPECT_NE(json.find("\"context\": true"), std::string::npos);
+    const auto fromBinary = io::traceFromBinary(io::traceToBinary(outcome.trace));
+    ASSERT_TRUE(fromBinary) << fromBinary.error().message;
+    EXPECT_EQ(io::traceToJson(*fromBinary), json);
+    const auto fromJson = io::traceFromJson(json);
+    ASSERT_TRUE(fromJson) << fromJson.error().message;
+    EXPECT_EQ(io::traceToJson(*fromJson), json);
+}
+
+TEST(ContextParallel, AChunkAndItsKeysAndValuesSayWhatTheyHold)
+{
+    python::Runtime runtime;
+    const std::string source = R"py(
+async def probe(model):
+    w, o = model.load_weights(0)
+    a = model.get_activation([0, 1])
+    kv = model.keys_values(0, a, w)
+    if model.rank == 2:
+        print(sorted(a.chunks), repr(kv), kv.memory() == 2 * a.memory())
+)py";
+    const python::RunOutcome outcome = runtime.run(contextRequest(source, "probe"));
+    ASSERT_FALSE(outcome.trace.error) << outcome.trace.error->message;
+    EXPECT_EQ(outcome.output,
+              "[2] KeysValues(layer=0, batches={0, 1}, chunks={2}, context=4) True\n");
+}
+
+TEST(ContextParallel, AForwardBeforeTheRingIsCompleteSaysWhichChunksItHas)
+{
+    const std::string source =
+        replaced(readSourceFile(kSolution),
+                 "for _ in range(model.CONTEXT - 1):", "for _ in range(1):  # one pass only");
+    // The rank that runs first after its one pass: its own chunk and its neighbour's.
+    const std::string message = errorOf(source);
+    EXPECT_NE(message.find("forward(layer 0): layer 0's attention on rank 1 has the keys and "
+                           "values of chunks {0, 1} only, not of every chunk {0, 1, 2, 3}: pass "
+                           "them around the context group"),
+              std::string::npos)
+        << message;
+}
+
+TEST(ContextParallel, APassToTheWrongNeighbourBringsAChunkTwiceOrHangs)
+{
+    const std::string wrong =
+        replaced(readSourceFile(kSolution), "after = ring[(me + 1) % model.CONTEXT]",
+                 "after = ring[(me + 2) % model.CONTEXT]");
+    // Receiving from anyone, a rank gets its own chunk back after two passes.
+    const std::string fromAnyone =
+        replaced(wrong, "await model.receive(before)", "await model.receive()");
+    EXPECT_NE(errorOf(fromAnyone)
+                  .find("forward(layer 0): the keys and values of chunk {2} are "
+                        "given twice"),
+              std::string::npos)
+        << errorOf(fromAnyone);
+    // Receiving from the rank before, nobody sends to it: the hang names who waits for whom.
+    const std::string message = errorOf(wrong);
+    EXPECT_NE(message.find("Deadlock: no rank can go on."), std::string::npos) << message;
+}
+
+TEST(ContextParallel, SummingOverTheWrongGroupNamesTheRanksItLacks)
+{
+    const std::string source = replaced(
+        readSourceFile(kSolution), "await model.allreduce(grad_weights[layer], layer, group=ring)",
+        "await model.allreduce(grad_weights[layer], layer, group=model.group(\"data\"))");
+    EXPECT_NE(errorOf(source).find("allreduce(layer 1): rank 1's weight gradient is its part of "
+                                   "the sequence only, but the group lacks ranks 0, 2 and 3 of its "
+                                   "context group"),
+              std::string::npos)
+        << errorOf(source);
+}
+
+TEST(ContextParallel, AnUpdateWithoutTheSumSaysToAllReduce)
+{
+    const std::string source =
+        replaced(readSourceFile(kSolution),
+                 "        grad_weights[layer] = await model.allreduce(grad_weights[layer], layer, "
+                 "group=ring)\n",
+                 "");
+    EXPECT_NE(errorOf(source).find("update(layer 1): the weight gradient is this rank's part of "
+                                   "the sequence only: all-reduce it over the context group"),
+              std::string::npos)
+        << errorOf(source);
+}
+
+} // namespace
+} // namespace rankstep::pythontests
