@@ -285,15 +285,16 @@ QString verdictText(const lessons::Lesson &lesson, const core::Trace &trace,
 
 namespace {
 
-// What a run opened from a file shows in place of a verdict.
-QString openedNotGradedHtml(const core::Trace &trace)
+// What a run opened from a file shows in place of a verdict; a real run's figures are not
+// timesteps, and the lines below give what it has.
+QString openedNotGradedHtml(const core::Trace &trace, bool real)
 {
     const core::Figures &f = trace.figures;
     QString html = ResultsPanel::tr(
         "<p><b>Not graded:</b> this run was opened from a file, and Rankstep cannot vouch for "
         "the program that made it. It shows what the file holds, without judging it against "
         "this lesson; press <b>Run</b> (F5) to grade your code.</p>");
-    if (f.hasEvents && !trace.config.cost.realScale())
+    if (f.hasEvents && !real && !trace.config.cost.realScale())
         html += ResultsPanel::tr("<p>The file's figures: Timesteps %1, maximum memory %2.</p>")
                     .arg(QString::fromStdString(f.timesteps.toString()), exactMemory(f.maxMemory));
     return html;
@@ -446,7 +447,7 @@ void ResultsPanel::showRun()
     const bool opened = m_session.openedFromFile() && m_session.trace() == m_shown;
     QString html;
     if (opened && m_session.lesson())
-        html += openedNotGradedHtml(*m_shown);
+        html += openedNotGradedHtml(*m_shown, real);
     html += resultsHtml(real || opened ? nullptr : m_session.lesson(), *m_shown,
                         opened ? std::nullopt : m_session.verdict());
     const QString &output = m_session.output();
