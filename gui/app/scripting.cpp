@@ -355,7 +355,8 @@ ScriptOptions addScriptOptions(QCommandLineParser &parser)
          QStringLiteral("dir")},
         {QStringLiteral("step"),
          QCoreApplication::translate(
-             "Options", "After --run, stand <n> operation steps from the start, or at the end."),
+             "Options",
+             "After --run or --open, stand <n> operation steps from the start, or at the end."),
          QStringLiteral("n|end")},
         {QStringLiteral("step-by"),
          QCoreApplication::translate("Options",

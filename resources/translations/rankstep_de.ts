@@ -1298,8 +1298,8 @@
         <translation>Lektionen aus &lt;dir&gt; lesen (für Autorinnen und Autoren von Lektionen).</translation>
     </message>
     <message>
-        <source>After --run, stand &lt;n&gt; operation steps from the start, or at the end.</source>
-        <translation>Nach --run auf &lt;n&gt; Operationsschritte nach dem Start gehen oder ans Ende.</translation>
+        <source>After --run or --open, stand &lt;n&gt; operation steps from the start, or at the end.</source>
+        <translation>Nach --run oder --open auf &lt;n&gt; Operationsschritte nach dem Start gehen oder ans Ende.</translation>
     </message>
     <message>
         <source>Import the puzzle functions of &lt;file&gt; (a notebook or .py) as your code.</source>
