@@ -1,33 +1,49 @@
 // SPDX-License-Identifier: MIT
-// The app opening a large run, run by hand (never a test): the FSDP reference program at 1024
-// ranks, 96 layers and 1024 batches (590,848 events, 1,379,328 storage changes), as the runner
-// hands it over: its binary trace decoded (what RunController does off the GUI thread), then
-// into the window's session and painted in a 1500×940 main window, offscreen unless
-// QT_QPA_PLATFORM is set. Reports each part's median in ms; the whole should stay under 2 s
-// and 500 MB, for a learner opening a large run to feel no wait.
-//   rankstep_open_bench
+// The app opening a large run, run by hand (never a test), in two cases:
+//   OpenRun/fsdp1024: the FSDP reference program at 1024 ranks, 96 layers and 1024 batches
+//     (590,848 events, 1,379,328 storage changes) made in this process, encoded as the runner
+//     writes it;
+//   OpenRun/file: the trace named on the command line (--trace-out of a run too wide for a row
+//     per rank, such as the Llama 3 layout at 16,384 ranks), read from the file, with the Ranks
+//     tab shown.
+// Each: decoded (what RunController does off the GUI thread), into a 1500×940 main window's
+// session and painted, offscreen unless QT_QPA_PLATFORM is set; then 40 steps forward from the
+// start, each with the repaint of everything it changed (wall and CPU time: on a loaded machine
+// a step's wall time is mostly waiting). Reports each part's median in ms, a step's worst, and
+// the peak memory. With a second file name, the window as painted at the end of the file's case
+// is saved there (a PNG).
+//   rankstep_open_bench [benchmark options] [FILE.rstb [SHOT.png]]
 #include "core/io/tracebinary.h"
 #include "core/lessons/builtin.h"
 #include "mainwindow.h"
 #include "progressstore.h"
+#include "rankoverview.h"
 #include "runsession.h"
+#include "stepcontroller.h"
+#include "tabs.h"
 #include "tests/core/referencepuzzles.h"
+#include "windowparts.h"
 
 #include "peakmemory.h"
 
 #include <benchmark/benchmark.h>
 
 #include <QApplication>
+#include <QFile>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 
 #include <algorithm>
 #include <chrono>
+#include <cstdio>
 #include <cstdlib>
+#include <ctime>
+#include <functional>
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace {
@@ -35,21 +51,18 @@ namespace {
 using Clock = std::chrono::steady_clock;
 using rankstep::gui::TracePtr;
 
-constexpr int kRanks = 1024;
-constexpr int kLayers = 96;
+std::string g_path; // the trace of the file case, from the command line
+QString g_shot;     // where to save the window's picture; empty: nowhere
 
-// What the runner writes with --trace-out for that run.
-const std::string &encodedRun()
+// What the runner writes with --trace-out for the FSDP run at 1024 × 96 × 1024.
+std::string encodedFsdpRun()
 {
-    static const std::string bytes = [] {
-        rankstep::core::RunConfig config;
-        config.ranks = kRanks;
-        config.layers = kLayers;
-        config.batches = kRanks; // FSDP gives rank r the activation of batch r
-        return rankstep::io::traceToBinary(
-            rankstep::testing::runProgram(config, rankstep::testing::fsdp));
-    }();
-    return bytes;
+    rankstep::core::RunConfig config;
+    config.ranks = 1024;
+    config.layers = 96;
+    config.batches = 1024; // FSDP gives rank r the activation of batch r
+    return rankstep::io::traceToBinary(
+        rankstep::testing::runProgram(config, rankstep::testing::fsdp));
 }
 
 std::vector<rankstep::lessons::Lesson> builtinLessons()
@@ -58,6 +71,13 @@ std::vector<rankstep::lessons::Lesson> builtinLessons()
     if (!loaded)
         throw std::runtime_error("built-in lessons: " + loaded.error().message);
     return std::move(*loaded);
+}
+
+double cpuMs()
+{
+    timespec now{};
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &now);
+    return double(now.tv_sec) * 1e3 + double(now.tv_nsec) / 1e6;
 }
 
 double msSince(Clock::time_point start)
@@ -71,9 +91,14 @@ double median(std::vector<double> values)
     return values.empty() ? 0 : values[values.size() / 2];
 }
 
-void openLargeRun(benchmark::State &state)
+struct Case {
+    QString lesson;                   // open in the window
+    bool overview = false;            // the Ranks tab shown rather than the lesson's views
+    std::function<QByteArray()> read; // the trace's bytes; empty: it cannot be read
+};
+
+void openRun(benchmark::State &state, const Case &run)
 {
-    const std::string &bytes = encodedRun();
     QTemporaryDir dir;
     QStandardPaths::setTestModeEnabled(true);
     const QString settings = dir.filePath(QStringLiteral("settings"));
@@ -81,44 +106,98 @@ void openLargeRun(benchmark::State &state)
     QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, settings);
     rankstep::gui::ProgressStore progress(dir.filePath(QStringLiteral("code")));
     rankstep::gui::MainWindow window(builtinLessons(), progress);
-    window.openLesson(QStringLiteral("fsdp"));
+    window.openLesson(run.lesson);
     window.resize(1500, 940);
     window.show();
+    if (run.overview)
+        window.showTab(rankstep::gui::Tab::Overview);
     QCoreApplication::processEvents();
-    std::vector<double> decode, show, total;
+    rankstep::gui::RunSession &session = *window.parts().session;
+    std::vector<double> read, decode, show, figuresMs, steps, stepsCpu;
+    std::size_t bytes = 0;
     for (auto _ : state) {
-        window.parts().session->clear();
+        session.clear();
         QCoreApplication::processEvents();
         const Clock::time_point start = Clock::now();
-        auto decoded = rankstep::io::traceFromBinary(bytes);
+        const QByteArray data = run.read();
+        if (data.isEmpty()) {
+            state.SkipWithError("cannot read the trace");
+            return;
+        }
+        bytes = std::size_t(data.size());
+        read.push_back(msSince(start));
+        const Clock::time_point decoding = Clock::now();
+        auto decoded = rankstep::io::traceFromBinary(std::string_view(data.constData(), bytes));
         if (!decoded) {
             state.SkipWithError(decoded.error().message.c_str());
             return;
         }
         const TracePtr trace = std::make_shared<const rankstep::core::Trace>(std::move(*decoded));
-        decode.push_back(msSince(start));
+        decode.push_back(msSince(decoding));
         const Clock::time_point shown = Clock::now();
-        window.parts().session->setTrace(trace);
+        session.setTrace(trace);
+        const Clock::time_point figures = Clock::now();
+        if (run.overview)
+            window.parts().rankOverview->heat();
+        figuresMs.push_back(msSince(figures));
         window.repaint();
         QCoreApplication::processEvents(); // what the views posted: the chart's scene, updates
         window.repaint();
         show.push_back(msSince(shown));
-        total.push_back(msSince(start));
     }
+    // Steps from the start, each with its repaint.
+    session.stepper().home();
+    QCoreApplication::processEvents();
+    window.repaint();
+    for (int i = 0; i < 40; ++i) {
+        const Clock::time_point start = Clock::now();
+        const double cpuStart = cpuMs();
+        session.stepper().next();
+        QCoreApplication::processEvents();
+        window.repaint();
+        steps.push_back(msSince(start));
+        stepsCpu.push_back(cpuMs() - cpuStart);
+    }
+    if (run.overview && !g_shot.isEmpty()) { // stage 3 opened, its first rank chosen mid-run
+        rankstep::gui::RankOverview &overview = *window.parts().rankOverview;
+        overview.toggleRow(3);
+        overview.toggleRow(4);
+        const int rank = overview.rows().size() > 5 ? overview.rows()[5].ranks.front() : 0;
+        overview.chooseRank(rank,
+                            rankstep::core::SimTime::fromTicks(session.endTime().ticks() / 2));
+        window.showTab(rankstep::gui::Tab::Overview);
+        QCoreApplication::processEvents();
+        window.grab().save(g_shot);
+    }
+    state.counters["read_ms"] = median(read);
     state.counters["decode_ms"] = median(decode);
+    if (run.overview)
+        state.counters["overview_figures_ms"] = median(figuresMs);
     state.counters["show_ms"] = median(show);
-    state.counters["total_ms"] = median(total);
-    state.counters["trace_MB"] = double(bytes.size()) / 1e6;
+    state.counters["step_ms"] = median(steps);
+    state.counters["step_cpu_ms"] = median(stepsCpu);
+    state.counters["step_worst_ms"] = *std::max_element(steps.begin(), steps.end());
+    state.counters["trace_MB"] = double(bytes) / 1e6;
     rankstep::bench::reportPeakMemory(state);
 }
 
-} // namespace
+void openFsdp(benchmark::State &state)
+{
+    static const std::string bytes = encodedFsdpRun(); // made once, outside the timing
+    openRun(state, Case{QStringLiteral("fsdp"), false, [] {
+                            return QByteArray::fromRawData(bytes.data(), qsizetype(bytes.size()));
+                        }});
+}
 
-BENCHMARK(openLargeRun)
-    ->Name("OpenLargeRun")
-    ->Unit(benchmark::kMillisecond)
-    ->UseRealTime()
-    ->Iterations(3);
+void openFile(benchmark::State &state)
+{
+    openRun(state, Case{QStringLiteral("pipeline_fsdp_groups"), true, [] {
+                            QFile file(QString::fromStdString(g_path));
+                            return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+                        }});
+}
+
+} // namespace
 
 int main(int argc, char **argv)
 {
@@ -126,8 +205,23 @@ int main(int argc, char **argv)
         setenv("QT_QPA_PLATFORM", "offscreen", 1);
     QApplication app(argc, argv);
     benchmark::Initialize(&argc, argv);
-    if (benchmark::ReportUnrecognizedArguments(argc, argv))
+    if (argc > 3) {
+        fprintf(stderr, "usage: rankstep_open_bench [benchmark options] [FILE.rstb [SHOT.png]]\n");
         return 1;
+    }
+    benchmark::RegisterBenchmark("OpenRun/fsdp1024", openFsdp)
+        ->Unit(benchmark::kMillisecond)
+        ->UseRealTime()
+        ->Iterations(3);
+    if (argc >= 2) {
+        g_path = argv[1];
+        if (argc == 3)
+            g_shot = QString::fromLocal8Bit(argv[2]);
+        benchmark::RegisterBenchmark("OpenRun/file", openFile)
+            ->Unit(benchmark::kMillisecond)
+            ->UseRealTime()
+            ->Iterations(2);
+    }
     benchmark::RunSpecifiedBenchmarks();
     benchmark::Shutdown();
     return 0;

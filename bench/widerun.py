@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: MIT
-# The wide run of bench/wideopenbench.cpp (docs/benchmarks.md): pipeline stages by the layout, each
+# The wide run of bench/openbench.cpp (docs/benchmarks.md): pipeline stages by the layout, each
 # stage's layers sharded over its data-parallel group; tensor ranks repeat their group's work.
 # One batch a data-parallel replica: --batches equal to DATA.
 from lib import Model

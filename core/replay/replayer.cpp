@@ -154,13 +154,41 @@ void Replayer::stateAt(const Cursor &cursor, RunState &state)
     state.time = cursor.time();
     state.ranks.resize(m_work.size());
     for (std::size_t r = 0; r < m_work.size(); ++r)
-        fillRank(state.ranks[r], cursor, int(r));
+        fillRank(state.ranks[r], cursor, int(r), cursor.rankCut(int(r)));
+}
+
+void Replayer::followState(const Cursor &cursor, RunState &state, const CutFront &front)
+{
+    state.position = cursor.position();
+    state.event = cursor.lastEvent();
+    state.cut = cursor.cut();
+    state.time = cursor.time();
+    const bool fresh = state.ranks.size() != m_work.size() || m_followed.size() != m_work.size();
+    state.ranks.resize(m_work.size());
+    m_followed.resize(m_work.size());
+    // A draw() names the line of its rank: that rank's line is looked up again then and after.
+    const auto mark = cursor.mark();
+    const int drawing = mark ? m_trace->marks[*mark].rank : -1;
+    for (std::size_t r = 0; r < m_work.size(); ++r) {
+        const RankCut cut = front.rankCut(int(r));
+        RankState &rank = state.ranks[r];
+        if (fresh || !(cut == m_followed[r]))
+            fillRank(rank, cursor, int(r), cut);
+        else if (int(r) == drawing || int(r) == m_followedDrawing)
+            placeRank(rank, cursor, int(r), cut);
+        else if (const auto time = cursor.cut()) // the same cut of this rank at another time
+            rank.clock = *time;
+        else
+            placeRank(rank, cursor, int(r), cut);
+        m_followed[r] = cut;
+    }
+    m_followedDrawing = drawing;
 }
 
 RankState Replayer::rankStateAt(const Cursor &cursor, int rank)
 {
     RankState state;
-    fillRank(state, cursor, rank);
+    fillRank(state, cursor, rank, cursor.rankCut(rank));
     return state;
 }
 
@@ -171,9 +199,8 @@ std::int64_t Replayer::memoryAt(const Cursor &cursor, int rank) const
 }
 
 // The rank's maps moved to its cut, the rest looked up.
-void Replayer::fillRank(RankState &state, const Cursor &cursor, int rank)
+void Replayer::fillRank(RankState &state, const Cursor &cursor, int rank, const RankCut &cut)
 {
-    const RankCut cut = cursor.rankCut(rank);
     moveRank(rank, cut.changes);
     const Maps &maps = m_work[std::size_t(rank)];
     for (std::size_t m = 0; m < maps.size(); ++m) {
@@ -181,11 +208,17 @@ void Replayer::fillRank(RankState &state, const Cursor &cursor, int rank)
         for (std::size_t i = 0; i < maps[m].size(); ++i)
             state.maps[m][i].change = &m_trace->changes[maps[m][i].change];
     }
-    const auto event = lastBelow(m_stops->rankEvents(rank), cut.events);
     const auto change = lastBelow(m_stops->rankChanges(rank), cut.changes);
     state.memory = change ? m_trace->changes[*change].memoryAfter : 0;
-    state.event = event;
+    state.event = lastBelow(m_stops->rankEvents(rank), cut.events);
     state.running = cut.running;
+    placeRank(state, cursor, rank, cut);
+}
+
+void Replayer::placeRank(RankState &state, const Cursor &cursor, int rank, const RankCut &cut) const
+{
+    const std::optional<std::size_t> &event = state.event;
+    const auto change = lastBelow(m_stops->rankChanges(rank), cut.changes);
     state.clock = core::SimTime();
     if (const auto time = cursor.cut())
         state.clock = *time; // every rank at the same simulated time

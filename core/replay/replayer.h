@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "cutfront.h"
 #include "state.h"
 
 #include <array>
@@ -27,6 +28,10 @@ public:
     RunState stateAt(const Cursor &cursor);
     // The same into `state`, reusing its buffers: the cheapest way to follow a moving cursor.
     void stateAt(const Cursor &cursor, RunState &state);
+    // The same with each rank's cut read from `front`, which follows `cursor` (no search per
+    // rank), for a `state` that only this call fills: a rank whose cut is the one of the last
+    // call keeps its maps, and only its clock and line are set again.
+    void followState(const Cursor &cursor, RunState &state, const CutFront &front);
     RankState rankStateAt(const Cursor &cursor, int rank);
     // Bytes held by `rank` at the cursor, without rebuilding any map.
     std::int64_t memoryAt(const Cursor &cursor, int rank) const;
@@ -54,7 +59,9 @@ private:
     void moveRank(int rank, std::size_t changes);
     void apply(std::size_t change);
     void undo(std::size_t change);
-    void fillRank(RankState &state, const Cursor &cursor, int rank);
+    void fillRank(RankState &state, const Cursor &cursor, int rank, const RankCut &cut);
+    // The clock and line of a rank whose maps, event and running are filled for `cut`.
+    void placeRank(RankState &state, const Cursor &cursor, int rank, const RankCut &cut) const;
 
     const StopPoints *m_stops;
     const core::Trace *m_trace;
@@ -62,6 +69,8 @@ private:
     std::vector<Checkpoint> m_checkpoints; // ascending; the first at 0 changes
     std::vector<Maps> m_work;              // every rank's maps, rank r's after m_at[r] changes
     std::vector<std::size_t> m_at;
+    std::vector<RankCut> m_followed; // per rank, the cut followState filled it at last
+    int m_followedDrawing = -1;      // the rank of the draw() followState stood at last
 };
 
 } // namespace rankstep::replay

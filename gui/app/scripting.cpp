@@ -355,7 +355,8 @@ ScriptOptions addScriptOptions(QCommandLineParser &parser)
          QStringLiteral("dir")},
         {QStringLiteral("step"),
          QCoreApplication::translate(
-             "Options", "After --run, stand <n> operation steps from the start, or at the end."),
+             "Options",
+             "After --run or --open, stand <n> operation steps from the start, or at the end."),
          QStringLiteral("n|end")},
         {QStringLiteral("step-by"),
          QCoreApplication::translate("Options",
@@ -534,8 +535,12 @@ bool startScript(const QCommandLineParser &parser, const ScriptOptions &o, Scrip
     }
     if (shot.wanted()) // the picture shows a state, not a frame of its animation
         target.stopAnimations();
-    if (!step.isEmpty() && !parser.isSet(o.replay) && (!parser.isSet(o.run) || !isStep(step))) {
-        std::fprintf(stderr, "rankstep: --step wants --run and a count of steps or 'end'\n");
+    // Steps through a run: one --run makes, or a trace --open showed before the script began.
+    const bool stepsThrough = parser.isSet(o.run) || target.session().trace();
+    if (!step.isEmpty() && !parser.isSet(o.replay) && (!stepsThrough || !isStep(step))) {
+        std::fprintf(stderr,
+                     "rankstep: --step wants --run or --open FILE, and a count of steps or "
+                     "'end'\n");
         return false;
     }
     const QString quiz = parser.value(o.quiz);
@@ -641,6 +646,8 @@ bool startScript(const QCommandLineParser &parser, const ScriptOptions &o, Scrip
                          });
         QTimer::singleShot(0, &target.lessonRun(), &LessonRunActions::run);
     } else if (shot.wanted()) {
+        if (!step.isEmpty())
+            goToStep(target.session().stepper(), step, by);
         showTab(target, tab);
         saveAndQuit(shot);
     }

@@ -97,7 +97,7 @@ void TraceOpenActions::show(const OpenedRun &run, const QString &path)
             ? tr("# %1 holds no code: only what ran, shown in the views.\n").arg(name)
             : tr("# The code of this run (%1) is not beside %2.\n").arg(run.file, name);
     m_target.showCode(code, tr("Opened from %1: %2. Read-only, as it ran.").arg(name, what));
-    m_target.session.setTrace(run.trace, run.units);
+    m_target.session.setOpenedTrace(run.trace, run.units);
     m_target.editor.clearMarkers();
     if (run.trace->error && !run.code.isEmpty())
         m_target.editor.markError(run.trace->error->line);

@@ -473,7 +473,10 @@ std::vector<std::pair<std::size_t, std::size_t>> TimelinePainter::visibleLinks()
 void TimelinePainter::paintArrows()
 {
     m_drawnArrows = 0;
-    const auto links = visibleLinks();
+    std::vector<std::pair<std::size_t, std::size_t>> own;
+    if (!m_scene.visibleLinks)
+        own = visibleLinks();
+    const auto &links = m_scene.visibleLinks ? *m_scene.visibleLinks : own;
     if (links.size() > kMaxArrows) {
         return;
     }

@@ -49,6 +49,9 @@ struct TimelineScene {
     const std::vector<std::size_t> *highlight = nullptr;
     // The axis's unit, in the language shown: "ms" for a real run.
     QString timeUnit = QCoreApplication::translate("TimeUnit", "steps");
+    // TimelinePainter::visibleLinks of this scene when not null: a step redraws the overlay,
+    // and a run of 16,384 ranks has a million links to pass over.
+    const std::vector<std::pair<std::size_t, std::size_t>> *visibleLinks = nullptr;
 };
 
 // Paints the per-rank timeline: axis band, rank rows, one block per event, message arrows and
@@ -89,6 +92,9 @@ private:
 public:
     // Whether the scene draws event `index` faint.
     bool isGhost(std::size_t index) const;
+    // The message links with both ends shown and inside the time area, as the overlay draws
+    // them (a pass over every link: a view keeps them in TimelineScene::visibleLinks).
+    std::vector<std::pair<std::size_t, std::size_t>> visibleLinks() const;
 
 private:
     void paintRows();
@@ -112,7 +118,6 @@ private:
     void paintCommunication(const core::Event &event, const QRect &pixels, const QColor &ink);
     QColor fillOf(const core::Event &event);
     void paintBlockLabel(const core::Event &event, const QRectF &rect, const QColor &fill);
-    std::vector<std::pair<std::size_t, std::size_t>> visibleLinks() const;
     void paintArrows();
     void paintArrow(const QPointF &from, const QPointF &to);
     void paintLabels();

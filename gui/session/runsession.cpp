@@ -12,7 +12,18 @@ RunSession::RunSession(QObject *parent) : QObject(parent), m_stepper(new StepCon
 
 void RunSession::setTrace(TracePtr trace, TraceUnits units, const QString &output)
 {
+    install(std::move(trace), units, output, false);
+}
+
+void RunSession::setOpenedTrace(TracePtr trace, TraceUnits units)
+{
+    install(std::move(trace), units, {}, true);
+}
+
+void RunSession::install(TracePtr trace, TraceUnits units, const QString &output, bool fromFile)
+{
     m_trace = std::move(trace);
+    m_openedFromFile = fromFile && m_trace;
     m_units = units;
     m_output = output;
     const bool judged = m_verdict.has_value();

@@ -59,6 +59,10 @@ public:
     // The run's verdict against the lesson; none for a run that is not graded (a what-if setting
     // opened, a demonstration's run, a run on real processes) and before the run is judged.
     const std::optional<lessons::Verdict> &verdict() const { return m_verdict; }
+    // Whether the run shown was read from a file (File > Open Trace, rankstep --open): the app
+    // did not make it from the lesson's code and cannot vouch for the program that did, so
+    // nobody grades it against the lesson (the trace's function name is only a claim).
+    bool openedFromFile() const { return m_openedFromFile; }
     // A second run to compare with (the lesson's solution, the previous run; the simulation of
     // the code while the views show its real run); null when none.
     const TracePtr &comparison() const { return m_comparison; }
@@ -108,6 +112,8 @@ public Q_SLOTS:
                   rankstep::gui::TraceUnits units = rankstep::gui::TraceUnits::SimulatedSteps,
                   const QString &output = {});
     void clear() { setTrace(nullptr); }
+    // A run read from a file: setTrace, and openedFromFile() true until the next trace.
+    void setOpenedTrace(rankstep::gui::TracePtr trace, rankstep::gui::TraceUnits units);
     // Another lesson: the run shown so far belongs to the last one and is cleared first.
     void setLesson(const rankstep::lessons::Lesson *lesson);
     void setVerdict(std::optional<rankstep::lessons::Verdict> verdict);
@@ -140,8 +146,11 @@ Q_SIGNALS:
     void lessonReportChanged();
 
 private:
+    void install(TracePtr trace, TraceUnits units, const QString &output, bool fromFile);
+
     TracePtr m_trace;
     const lessons::Lesson *m_lesson = nullptr;
+    bool m_openedFromFile = false;
     QString m_output;
     std::optional<lessons::Verdict> m_verdict;
     TracePtr m_comparison;

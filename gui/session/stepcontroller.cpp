@@ -21,7 +21,8 @@ StepController::StepController(QObject *parent) : QObject(parent) {}
 StepController::~StepController()
 {
     ++m_playGeneration;
-    m_cursor.reset(); // the cursor and the replayer point into the stop points
+    m_cursor.reset(); // the cursor, the front and the replayer point into the stop points
+    m_front.reset();
     m_replayer.reset();
 }
 
@@ -29,6 +30,7 @@ void StepController::setTrace(TracePtr trace, core::SimTime end)
 {
     pause();
     m_cursor.reset();
+    m_front.reset();
     m_replayer.reset();
     m_stops.reset();
     m_trace = std::move(trace);
@@ -40,7 +42,9 @@ void StepController::setTrace(TracePtr trace, core::SimTime end)
         m_replayer = std::make_unique<replay::Replayer>(*m_stops);
         if (!m_modeChosen)
             changeStepMode(m_trace->marks.empty() ? StepMode::Time : StepMode::Snapshot);
+        m_front = std::make_unique<replay::CutFront>(*m_stops);
         m_cursor = endOf(replay::Cursor(*m_stops));
+        m_front->moveTo(*m_cursor);
     }
     Q_EMIT traceChanged();
     Q_EMIT cursorChanged();
@@ -51,7 +55,7 @@ void StepController::setTrace(TracePtr trace, core::SimTime end)
 const replay::RunState &StepController::state()
 {
     if (m_cursor && !m_stateValid) {
-        m_replayer->stateAt(*m_cursor, m_state);
+        m_replayer->followState(*m_cursor, m_state, *m_front);
         m_stateValid = true;
     }
     return m_state;
@@ -168,23 +172,28 @@ std::vector<std::size_t> StepController::appliedEventsByRank() const
     if (!m_cursor)
         return applied;
     for (int rank = 0; rank < std::max(m_trace->config.ranks, 0); ++rank)
-        applied.push_back(m_cursor->rankCut(rank).events);
+        applied.push_back(m_front->rankCut(rank).events);
     return applied;
+}
+
+replay::RankCut StepController::rankCut(int rank) const
+{
+    return m_front->rankCut(rank);
+}
+
+std::optional<std::size_t> StepController::runningEvent(int rank) const
+{
+    return m_cursor ? m_front->runningEvent(rank) : std::nullopt;
 }
 
 std::size_t StepController::doneEvents() const
 {
-    if (!m_cursor)
-        return 0;
-    std::size_t started = 0;
-    for (int rank = 0; rank < std::max(m_trace->config.ranks, 0); ++rank) {
-        const auto &events = m_stops->rankEvents(rank);
-        const replay::RankCut cut = m_cursor->rankCut(rank);
-        started += std::size_t(std::lower_bound(events.begin(), events.end(), cut.events) -
-                               events.begin());
-        started -= cut.running && started > 0 ? 1 : 0;
-    }
-    return started;
+    return m_cursor ? m_front->done() : 0;
+}
+
+std::size_t StepController::runningCount() const
+{
+    return m_cursor ? m_front->running() : 0;
 }
 
 std::vector<std::size_t> StepController::runningEvents() const
@@ -192,13 +201,9 @@ std::vector<std::size_t> StepController::runningEvents() const
     std::vector<std::size_t> running;
     if (!m_cursor)
         return running;
-    for (int rank = 0; rank < std::max(m_trace->config.ranks, 0); ++rank) {
-        const replay::RankCut cut = m_cursor->rankCut(rank);
-        const auto &events = m_stops->rankEvents(rank);
-        const auto last = std::lower_bound(events.begin(), events.end(), cut.events);
-        if (cut.running && last != events.begin())
-            running.push_back(*std::prev(last));
-    }
+    for (int rank = 0; rank < std::max(m_trace->config.ranks, 0); ++rank)
+        if (const auto event = m_front->runningEvent(rank))
+            running.push_back(*event);
     return running;
 }
 
@@ -217,6 +222,7 @@ void StepController::moveTo(const replay::Cursor &cursor)
     if (m_cursor && *m_cursor == cursor)
         return;
     m_cursor = cursor;
+    m_front->moveTo(cursor);
     m_stateValid = false;
     Q_EMIT cursorChanged();
     if (isSignalConnected(QMetaMethod::fromSignal(&StepController::stateChanged)))

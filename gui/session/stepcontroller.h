@@ -57,10 +57,19 @@ public:
     // rank by rank (appliedEventsByRank) where every rank stands at one time.
     std::size_t appliedEvents() const;
     // Per rank, its events below this index are applied (started); they differ at a time cut.
+    // A loop over every rank: views that show a few ranks ask rankCut for theirs.
     std::vector<std::size_t> appliedEventsByRank() const;
-    // How many events have finished at the cursor (all applied ones but the running).
+    // Where `rank` stands at the cursor (Cursor::rankCut), kept as the cursor moves: constant
+    // time at a cut. Needs a cursor.
+    replay::RankCut rankCut(int rank) const;
+    // The rank's event that has started but not finished at the cursor; nullopt when none.
+    std::optional<std::size_t> runningEvent(int rank) const;
+    // How many events have finished at the cursor (all applied ones but the running), and how
+    // many run (one a rank at most): counts the cursor keeps, not a loop over the ranks.
     std::size_t doneEvents() const;
-    // The events that have started but not finished at the cursor, one per rank at most.
+    std::size_t runningCount() const;
+    // The events that have started but not finished at the cursor, one per rank at most (a loop
+    // over every rank).
     std::vector<std::size_t> runningEvents() const;
     bool atHome() const;
     bool atEnd() const;
@@ -131,6 +140,7 @@ private:
     TracePtr m_trace;
     std::unique_ptr<replay::StopPoints> m_stops;
     std::unique_ptr<replay::Replayer> m_replayer;
+    std::unique_ptr<replay::CutFront> m_front; // follows m_cursor
     std::optional<replay::Cursor> m_cursor;
     replay::RunState m_state;
     bool m_stateValid = false;

@@ -1380,8 +1380,8 @@
         <translation>Lektionen aus &lt;dir&gt; lesen (für Autorinnen und Autoren von Lektionen).</translation>
     </message>
     <message>
-        <source>After --run, stand &lt;n&gt; operation steps from the start, or at the end.</source>
-        <translation>Nach --run auf &lt;n&gt; Operationsschritte nach dem Start gehen oder ans Ende.</translation>
+        <source>After --run or --open, stand &lt;n&gt; operation steps from the start, or at the end.</source>
+        <translation>Nach --run oder --open auf &lt;n&gt; Operationsschritte nach dem Start gehen oder ans Ende.</translation>
     </message>
     <message>
         <source>Import the puzzle functions of &lt;file&gt; (a notebook or .py) as your code.</source>
@@ -4129,6 +4129,14 @@ Zuerst noch einen Hinweis auszuprobieren, bringt oft mehr.</translation>
     <message>
         <source>&lt;p&gt;&lt;b&gt;Your code printed:&lt;/b&gt;&lt;/p&gt;&lt;pre&gt;%1&lt;/pre&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;Ausgabe Ihres Codes:&lt;/b&gt;&lt;/p&gt;&lt;pre&gt;%1&lt;/pre&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Not graded:&lt;/b&gt; this run was opened from a file, and Rankstep cannot vouch for the program that made it. It shows what the file holds, without judging it against this lesson; press &lt;b&gt;Run&lt;/b&gt; (F5) to grade your code.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;Nicht bewertet:&lt;/b&gt; Dieser Lauf wurde aus einer Datei geöffnet, und Rankstep kann nicht für das Programm bürgen, das ihn erzeugt hat. Angezeigt wird, was die Datei enthält, ohne es an dieser Lektion zu messen; drücken Sie &lt;b&gt;Ausführen&lt;/b&gt; (F5), um Ihren Code bewerten zu lassen.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;The file&apos;s figures: Timesteps %1, maximum memory %2.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Die Kennzahlen der Datei: Timesteps %1, Maximum memory %2.&lt;/p&gt;</translation>
     </message>
     <message>
         <source>✓ met</source>

@@ -209,7 +209,7 @@ void CodeEditor::setRankLines(const std::vector<std::pair<int, int>> &rankAndLin
             chips.append(QsciStyledText(shown, rankStyle(selected ? selectedRank : ranks.front())));
         }
         setMarginText(line - 1, chips);
-        m_rankToolTips[line] = fullRanks(ranks);
+        m_rankToolTips[line] = ranks; // named when asked: 16,384 names a step would cost
         if (shown.size() > widest.size())
             widest = shown;
         if (selected)
@@ -271,7 +271,7 @@ QString CodeEditor::rankMarginText(int line) const
 QString CodeEditor::rankMarginToolTip(int line) const
 {
     const auto found = m_rankToolTips.find(line);
-    return found == m_rankToolTips.end() ? QString() : found->second;
+    return found == m_rankToolTips.end() ? QString() : fullRanks(found->second);
 }
 
 int CodeEditor::rankMarginWidth() const

@@ -85,9 +85,9 @@ private:
     int m_rankMarker = -1;
     int m_selectedRankLine = 0;
     int characterWidth() const;
-    std::vector<QsciStyle> m_rankStyles;   // styled margin text points at these
-    std::map<int, QString> m_rankToolTips; // 1-based line -> every rank on it
-    QsciStyle m_chipGap;                   // the first character's paper fills the whole margin
+    std::vector<QsciStyle> m_rankStyles;            // styled margin text points at these
+    std::map<int, std::vector<int>> m_rankToolTips; // 1-based line -> every rank on it
+    QsciStyle m_chipGap; // the first character's paper fills the whole margin
     bool m_loading = false;
     int m_minimumColumns = kMinimumColumns;
     QColor m_paper = Qt::white; // setColors: the selected rank's line is tinted toward it

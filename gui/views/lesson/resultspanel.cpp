@@ -283,6 +283,25 @@ QString verdictText(const lessons::Lesson &lesson, const core::Trace &trace,
         .arg(missed.join(QStringLiteral("; ")));
 }
 
+namespace {
+
+// What a run opened from a file shows in place of a verdict; a real run's figures are not
+// timesteps, and the lines below give what it has.
+QString openedNotGradedHtml(const core::Trace &trace, bool real)
+{
+    const core::Figures &f = trace.figures;
+    QString html = ResultsPanel::tr(
+        "<p><b>Not graded:</b> this run was opened from a file, and Rankstep cannot vouch for "
+        "the program that made it. It shows what the file holds, without judging it against "
+        "this lesson; press <b>Run</b> (F5) to grade your code.</p>");
+    if (f.hasEvents && !real && !trace.config.cost.realScale())
+        html += ResultsPanel::tr("<p>The file's figures: Timesteps %1, maximum memory %2.</p>")
+                    .arg(QString::fromStdString(f.timesteps.toString()), exactMemory(f.maxMemory));
+    return html;
+}
+
+} // namespace
+
 QString resultsHtml(const lessons::Lesson *lesson, const core::Trace &trace,
                     const std::optional<lessons::Verdict> &verdict)
 {
@@ -434,7 +453,13 @@ void ResultsPanel::showRun()
     // A run on real processes opened from a file (its report or profile) is not the lesson's.
     const bool real = m_session.units() == TraceUnits::Seconds && m_session.trace() == m_shown &&
                       !m_shown->config.cost.realScale();
-    QString html = resultsHtml(real ? nullptr : m_session.lesson(), *m_shown, m_session.verdict());
+    // Nor is a run read from a file: its program may be anything, whatever function it names.
+    const bool opened = m_session.openedFromFile() && m_session.trace() == m_shown;
+    QString html;
+    if (opened && m_session.lesson())
+        html += openedNotGradedHtml(*m_shown, real);
+    html += resultsHtml(real || opened ? nullptr : m_session.lesson(), *m_shown,
+                        opened ? std::nullopt : m_session.verdict());
     const QString &output = m_session.output();
     if (!output.trimmed().isEmpty())
         html += tr("<p><b>Your code printed:</b></p><pre>%1</pre>")

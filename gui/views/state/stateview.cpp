@@ -20,6 +20,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
 
 namespace rankstep::gui {
 namespace {
@@ -102,7 +103,9 @@ void StateView::onTraceChanged()
 void StateView::setState(const replay::RunState &state)
 {
     m_animation->stop();
-    m_previous = std::move(m_state);
+    // Swapped rather than moved: the copy then fills the buffers of the state before last (at
+    // 16,384 ranks five maps each, allocated again on every step otherwise).
+    std::swap(m_previous, m_state);
     m_state = state;
     updatePicker();
     updateFocusBox();

@@ -325,7 +325,7 @@ QString StepBar::positionText() const
     const auto index = qlonglong(m_controller->stepIndex());
     const auto count = qlonglong(m_controller->stepCount());
     const std::optional<int> rank = m_controller->movedRank();
-    const std::size_t running = cursor->atEnd() ? 0 : m_controller->runningEvents().size();
+    const std::size_t running = cursor->atEnd() ? 0 : m_controller->runningCount();
     // Every mode but the scheduler's turns stands at one time that every view shows.
     QString text;
     switch (m_controller->stepMode()) {

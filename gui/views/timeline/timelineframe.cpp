@@ -37,6 +37,7 @@ void TimelineFrame::paint(QPainter &painter, const TimelineScene &scene, qreal p
         m_key = key;
         m_full = QPixmap();
         m_ghost = QPixmap();
+        m_visibleLinks.reset();
     }
     painter.drawPixmap(scene.bounds.topLeft(),
                        base(TimelinePainter::Ghosting::None, scene, pixelRatio));
@@ -44,7 +45,11 @@ void TimelineFrame::paint(QPainter &painter, const TimelineScene &scene, qreal p
         paintGhostRows(painter, scene, base(TimelinePainter::Ghosting::All, scene, pixelRatio),
                        pixelRatio);
     }
-    TimelinePainter(painter, scene).paintOverlay();
+    if (!m_visibleLinks) // what the key holds decides them: found once, not on every step
+        m_visibleLinks = TimelinePainter(painter, scene).visibleLinks();
+    TimelineScene overlay = scene;
+    overlay.visibleLinks = &*m_visibleLinks;
+    TimelinePainter(painter, overlay).paintOverlay();
 }
 
 const QPixmap &TimelineFrame::base(TimelinePainter::Ghosting ghosting, const TimelineScene &scene,

@@ -5,6 +5,11 @@
 
 #include <QPixmap>
 
+#include <cstddef>
+#include <optional>
+#include <utility>
+#include <vector>
+
 class QPainter;
 
 namespace rankstep::gui {
@@ -42,6 +47,7 @@ private:
     Key m_key;
     QPixmap m_full;
     QPixmap m_ghost; // null until a cursor needs it
+    std::optional<std::vector<std::pair<std::size_t, std::size_t>>> m_visibleLinks;
     int m_baseRenders = 0;
 };
 

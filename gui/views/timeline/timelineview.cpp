@@ -62,6 +62,7 @@ TimelineView::TimelineView(RunSession &session, Appearance &appearance, QWidget 
         m_scroll = 0.0;
         m_hovered.reset();
         updateLayout();
+        fillRowCuts();
         updateGeometry();
         update();
     });
@@ -91,13 +92,34 @@ void TimelineView::onCursorChanged()
         m_cursor = step.cursorTime();
         m_ghostAfter =
             step.atEnd() ? std::nullopt : std::optional<std::size_t>(step.appliedEvents());
-        if (step.cursor()->cut())
-            m_rankGhostAfter = step.appliedEventsByRank();
-        if (!step.atEnd())
-            m_running = step.runningEvents();
+        fillRowCuts();
         followSteppingRank();
     }
     update();
+}
+
+// Where each rank with a row stands at the cursor, asked rank by rank: a run of 16,384 ranks
+// shows the few the learner picked, and a step asks for no other rank's.
+void TimelineView::fillRowCuts()
+{
+    const StepController &step = m_session.stepper();
+    m_rankGhostAfter.clear();
+    m_running.clear();
+    if (!step.cursor() || !m_trace || m_trace != step.trace())
+        return;
+    const bool cut = step.cursor()->cut().has_value();
+    if (cut)
+        m_rankGhostAfter.assign(std::size_t(std::max(m_trace->config.ranks, 0)), 0);
+    for (int row = 0; row < m_layout.rows; ++row) {
+        const int rank = m_layout.rankOf(row);
+        if (rank < 0 || rank >= m_trace->config.ranks)
+            continue;
+        if (cut)
+            m_rankGhostAfter[std::size_t(rank)] = step.rankCut(rank).events;
+        if (!step.atEnd())
+            if (const auto running = step.runningEvent(rank))
+                m_running.push_back(*running);
+    }
 }
 
 // A step that one rank made (an operation, a draw, a scheduler turn) brings that rank's row into

@@ -115,6 +115,7 @@ private:
     void onTraceChanged();
     void onCursorChanged();
     void followSteppingRank();
+    void fillRowCuts();
     void onVisibleRangeChanged();
     bool hasEvents() const;
     void updateLayout();

@@ -10,6 +10,7 @@
 #include <QSignalSpy>
 #include <QTest>
 
+#include <algorithm>
 #include <cstddef>
 #include <memory>
 #include <new>
@@ -132,6 +133,49 @@ TEST_F(StepControllerTest, TimeStepsVisitEveryStartTimeAndComeBack)
     }
     m_controller.previousTime();
     EXPECT_TRUE(m_controller.atHome());
+}
+
+// The step bar's counts and the timeline's running blocks are kept as the cursor moves; at
+// every step of every mode, and after jumps, they are what a count over every rank gives.
+TEST_F(StepControllerTest, CountsKeptAsTheCursorMovesEqualARecount)
+{
+    const auto expectRecount = [this](const char *where) {
+        const replay::Cursor cursor = *m_controller.cursor();
+        std::size_t done = 0;
+        std::vector<std::size_t> running;
+        for (int rank = 0; rank < ddpTrace()->config.ranks; ++rank) {
+            const replay::RankCut cut = cursor.rankCut(rank);
+            const auto &events = cursor.stops().rankEvents(rank);
+            const auto started = std::size_t(
+                std::lower_bound(events.begin(), events.end(), cut.events) - events.begin());
+            done += started - (cut.running && started > 0 ? 1 : 0);
+            if (cut.running && started > 0)
+                running.push_back(events[started - 1]);
+            EXPECT_EQ(m_controller.rankCut(rank), cut) << where << ", rank " << rank;
+        }
+        EXPECT_EQ(m_controller.doneEvents(), done) << where;
+        EXPECT_EQ(m_controller.runningCount(), running.size()) << where;
+        EXPECT_EQ(m_controller.runningEvents(), running) << where;
+    };
+    for (const Mode mode : {Mode::Time, Mode::Operation, Mode::Slice}) {
+        m_controller.setStepMode(mode);
+        m_controller.home();
+        expectRecount("home");
+        while (!m_controller.atEnd()) {
+            m_controller.next();
+            expectRecount("forward");
+        }
+        for (int i = 0; i < 5; ++i) {
+            m_controller.previous();
+            expectRecount("back");
+        }
+    }
+    m_controller.toTime(SimTime::fromTicks(2000));
+    expectRecount("toTime");
+    m_controller.setFraction(0.3);
+    expectRecount("setFraction");
+    m_controller.toEvent(20);
+    expectRecount("toEvent");
 }
 
 TEST_F(StepControllerTest, JumpsToEventsTimesAndFractions)

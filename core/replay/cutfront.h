@@ -1,0 +1,63 @@
+// SPDX-License-Identifier: MIT
+// Every rank's place at the cursor, kept as the cursor moves, so that a step of a run of 16,384
+// ranks costs what it changed rather than a search per rank.
+#pragma once
+
+#include "cursor.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+namespace rankstep::replay {
+
+// Follows one cursor through a run. At a cut (every rank at one time: the time, operation and
+// snapshot steps) it keeps per rank how many of its events have started, and over all ranks
+// how many run and how many are done; a move updates them for the events it starts or takes
+// back (a Fenwick tree over the run's boundaries counts the ranks whose last started event
+// ended by the time), and a jump past more events than there are ranks recounts instead. At a
+// prefix (home, a scheduler turn) each answer is cheap anyway and is read from the cursor.
+// Every answer equals the full recount over the ranks (Cursor::rankCut); tests hold it to that.
+// Keeps a reference to the stop points: they must outlive it.
+class CutFront
+{
+public:
+    explicit CutFront(const StopPoints &stops);
+
+    void moveTo(const Cursor &cursor);
+    const std::optional<Cursor> &cursor() const { return m_cursor; }
+
+    // Cursor::rankCut(rank), in constant time at a cut. Needs a cursor (moveTo).
+    RankCut rankCut(int rank) const;
+    // The rank's event that has started and not finished at the cursor; nullopt when none.
+    std::optional<std::size_t> runningEvent(int rank) const;
+    // How many events run at the cursor (at most one a rank) and how many have finished.
+    std::size_t running() const { return m_running; }
+    std::size_t done() const { return m_done; }
+    // Ranks recounted whole, for tests: a step must not recount.
+    std::size_t recounts() const { return m_recounts; }
+
+private:
+    void recount(const Cursor &cursor);
+    // Rank `rank`'s started events go from m_started[rank] to `started`.
+    void setStarted(int rank, std::size_t started);
+    void countAt(const Cursor &cursor);
+    // The Fenwick tree: how many ranks' last started event ends at each boundary.
+    void addEnd(std::size_t boundary, int delta);
+    std::size_t endsUpTo(std::size_t boundaries) const; // in the first `boundaries` boundaries
+    std::size_t boundaryOf(core::SimTime end) const;
+
+    const StopPoints *m_stops;
+    std::optional<Cursor> m_cursor;
+    bool m_atCut = false;               // m_started and the tree hold m_cursor's cut
+    std::size_t m_operations = 0;       // started at the cut (Cursor::operations)
+    std::vector<std::size_t> m_started; // per rank, its started events (a prefix of them)
+    std::vector<std::uint32_t> m_tree;  // Fenwick, over m_stops->boundaries()
+    std::size_t m_ranksStarted = 0;     // ranks with an event started
+    std::size_t m_running = 0;
+    std::size_t m_done = 0;
+    std::size_t m_recounts = 0;
+};
+
+} // namespace rankstep::replay
