@@ -171,12 +171,22 @@ void writeReportPieces(const ChannelToken &token, const RunnerReport &report,
     std::string head(reinterpret_cast<const char *>(token.data()), token.size());
     putNumber(head, std::uint64_t(report.exitCode));
     putText(head, report.message);
-    putNumber(head, report.traces.size());
+    putNumber(head, report.traces.size() + report.tracePieces.size());
     for (const std::string &trace : report.traces) {
         putNumber(head, trace.size());
         write(head);
         head.clear();
         write(trace);
+    }
+    for (const std::vector<std::string> &pieces : report.tracePieces) {
+        std::size_t size = 0;
+        for (const std::string &piece : pieces)
+            size += piece.size();
+        putNumber(head, size);
+        write(head);
+        head.clear();
+        for (const std::string &piece : pieces)
+            write(piece);
     }
     if (!head.empty())
         write(head);
@@ -187,6 +197,9 @@ std::string encodeReport(const ChannelToken &token, const RunnerReport &report)
     std::size_t bytes = token.size() + 64 + report.message.size();
     for (const std::string &trace : report.traces)
         bytes += trace.size() + 8; // one buffer of the whole size: a trace is 40 MB
+    for (const std::vector<std::string> &pieces : report.tracePieces)
+        for (const std::string &piece : pieces)
+            bytes += piece.size() + 8;
     std::string out;
     out.reserve(bytes);
     writeReportPieces(token, report, [&out](std::string_view piece) { out.append(piece); });

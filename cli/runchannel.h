@@ -57,6 +57,9 @@ struct RunnerReport {
     int exitCode = 0;
     std::string message;
     std::vector<std::string> traces;
+    // The runner's traces, each in pieces (io::traceToBinaryPieces), sent after `traces` as a
+    // trace each: a large run's trace is never in one buffer beside the record it encodes.
+    std::vector<std::vector<std::string>> tracePieces;
 };
 std::string encodeReport(const ChannelToken &token, const RunnerReport &report);
 // encodeReport's bytes handed to `write` piece by piece, each trace as it is: a large run's trace

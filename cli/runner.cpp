@@ -51,7 +51,7 @@ public:
             std::cerr << "Error: the code could not be interrupted at its time limit (it catches "
                          "every exception, or is stuck in one long call), so rankstep-cli ended.\n";
             std::cerr.flush();
-            sendReport({kStopped, {}, {}});
+            sendReport({kStopped, {}, {}, {}});
             std::_Exit(kStopped);
         });
     }

@@ -275,6 +275,32 @@ public:
         forget();
     }
 
+    // Hands each element to `visit` in order and gives each chunk back once its elements were
+    // visited, leaving the list empty: a long run's record is read once to be encoded, and its
+    // chunks go back while the encoding grows, so the two never take their whole size at once
+    // (cli/runnermain.cpp). `destroy` false: as releaseWithoutDestroying(). Should `visit`
+    // throw, the rest is released as well.
+    template <typename F>
+    void drain(F &&visit, bool destroy = true)
+    {
+        std::size_t c = 0;
+        try {
+            for (; c < m_chunks.size(); ++c) {
+                const detail::Places<T> &chunk = m_chunks[c];
+                const std::size_t count = inChunk(c);
+                for (std::size_t i = 0; i < count; ++i)
+                    visit(static_cast<const T &>(chunk.data[i]));
+                releaseChunk(c, destroy);
+            }
+        } catch (...) {
+            for (; c < m_chunks.size(); ++c)
+                releaseChunk(c, destroy);
+            forget();
+            throw;
+        }
+        forget();
+    }
+
     // The position of an element given by its address; size() when it is not one of these.
     std::size_t indexOf(const T *element) const
     {
@@ -300,6 +326,13 @@ private:
         m_chunks.clear();
         m_next = m_end = nullptr;
         m_size = 0;
+    }
+    void releaseChunk(std::size_t c, bool destroy) noexcept
+    {
+        detail::Places<T> &chunk = m_chunks[c];
+        if (destroy)
+            std::destroy_n(chunk.data, inChunk(c));
+        chunk.release();
     }
     std::size_t inChunk(std::size_t c) const // the elements chunk c holds
     {

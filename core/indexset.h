@@ -77,6 +77,11 @@ public:
     int size() const { return isRange() ? m_end - m_begin : countWords(); }
     bool onHeap() const { return m_words != nullptr; } // the destructor frees the members' bitset
     bool empty() const { return m_words == nullptr && m_begin == m_end; }
+    // A range's bounds in one number, for a hash (a set on the heap gives its word count only).
+    std::uint64_t rangeHint() const
+    {
+        return std::uint64_t(unsigned(m_begin)) << 32 | unsigned(m_words ? 0 : m_end);
+    }
     int first() const; // -1 when empty
     int last() const;  // -1 when empty
 

@@ -28,6 +28,7 @@ ChangeLog::ChangeLog(ChangeLog &&other) noexcept
     , m_nextObject(std::exchange(other.m_nextObject, nullptr))
     , m_objectsEnd(std::exchange(other.m_objectsEnd, nullptr))
     , m_ownsHeap(std::exchange(other.m_ownsHeap, false))
+    , m_recent(std::exchange(other.m_recent, {}))
 {}
 
 void ChangeLog::swap(ChangeLog &other) noexcept
@@ -37,6 +38,7 @@ void ChangeLog::swap(ChangeLog &other) noexcept
     std::swap(m_nextObject, other.m_nextObject);
     std::swap(m_objectsEnd, other.m_objectsEnd);
     std::swap(m_ownsHeap, other.m_ownsHeap);
+    std::swap(m_recent, other.m_recent);
 }
 
 const StorageChange &ChangeLog::append(StorageChange change, std::optional<Object> object)
@@ -108,6 +110,7 @@ void ChangeLog::clear()
     m_objects.clear();
     m_nextObject = m_objectsEnd = nullptr;
     m_ownsHeap = false;
+    m_recent.fill(nullptr);
 }
 
 std::uint32_t SliceDetails::intern(const std::string &text)

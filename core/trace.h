@@ -11,6 +11,7 @@
 #include "storage.h"
 #include "weightsbylayer.h"
 
+#include <array>
 #include <cstdint>
 #include <new>
 #include <optional>
@@ -101,13 +102,21 @@ public:
     // with change.object set to what keep() returned (null: a delete).
     // `object` may be one kept here (a learner setting what get() gave): no block ever moves, so
     // it lasts while the copy is made.
+    // An object equal to one kept lately is not kept again: the ranks of a tensor group set the
+    // same activations one after another, and the ranks of a data-parallel group the same
+    // weights, so a long run's changes point at far fewer objects than they set (nothing reads
+    // where an object lies, only what it is).
     const Object *keep(const Object &object)
     {
+        const Object *&recent = m_recent[recentSlot(object)];
+        if (recent != nullptr && *recent == object)
+            return recent;
         if (m_nextObject == m_objectsEnd) [[unlikely]]
             addObjectBlock();
         const Object *kept = ::new (static_cast<void *>(m_nextObject)) Object(object);
         ++m_nextObject;
         m_ownsHeap = m_ownsHeap || object.batches.onHeap() || object.shards.onHeap();
+        recent = kept;
         return kept;
     }
     const StorageChange &append(const StorageChange &change)
@@ -138,12 +147,37 @@ public:
     void reserve(std::size_t count, std::byte *room);
     static std::size_t roomFor(std::size_t count);
     void clear();
+    // Hands each change to `visit` in order, giving their chunks back as it goes, and then
+    // clears the log (ChunkedVector::drain): for a record read one last time.
+    template <typename F>
+    void drain(F &&visit)
+    {
+        try {
+            m_changes.drain(visit, m_ownsHeap);
+        } catch (...) {
+            clear();
+            throw;
+        }
+        clear();
+    }
     // Whether a change's key or an object holds memory on the heap, so that clear() destroys
     // each change and object (else it releases their blocks unread).
     bool ownsHeap() const { return m_ownsHeap; }
 
 private:
     void addObjectBlock(); // room for the next objects keep() keeps
+    // Where keep() looks for an equal object kept lately: a hash of the fields that tell apart
+    // the objects one step of a run sets.
+    static std::size_t recentSlot(const Object &object)
+    {
+        std::uint64_t h = std::uint64_t(object.kind) | std::uint64_t(unsigned(object.layer)) << 8 |
+                          std::uint64_t(unsigned(object.step)) << 32;
+        h = (h ^ object.batches.rangeHint()) * 0x9e3779b97f4a7c15ULL;
+        h = (h ^ object.shards.rangeHint() ^ std::uint64_t(unsigned(object.total)) << 20) *
+            0x9e3779b97f4a7c15ULL;
+        return std::size_t(h >> (64 - kRecentBits));
+    }
+    static constexpr int kRecentBits = 10;
     void startObjectBlock(const detail::Places<Object> &block); // the last block, empty
     ChunkedVector<StorageChange> m_changes;
     // Blocks that never grow past the size they were made with, so no object moves; each twice
@@ -155,6 +189,8 @@ private:
     // A key of more than two ints or a set that is no range (ownsHeap()). Nothing here changes
     // once appended, so it is known exactly. Most runs hold none.
     bool m_ownsHeap = false;
+    // Objects kept lately, by recentSlot(); each points into this log's blocks (or is null).
+    std::array<const Object *, std::size_t(1) << kRecentBits> m_recent{};
 };
 
 enum class SliceEnd : std::uint8_t { Collective, Receive, Finished, Failed };

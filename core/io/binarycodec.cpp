@@ -8,8 +8,12 @@
 
 namespace rankstep::io::binary {
 
-ByteWriter::ByteWriter(std::uint32_t version, std::size_t expectedBytes)
+ByteWriter::ByteWriter(std::uint32_t version, std::size_t expectedBytes, bool pieces)
 {
+    if (pieces) {
+        m_pieces = std::make_unique<std::vector<std::string>>();
+        expectedBytes = std::min(expectedBytes, kPieceBytes + kPieceSlack);
+    }
     m_file.reserve(expectedBytes);
     m_file.append(kMagic);
     for (int shift = 0; shift < 32; shift += 8)
@@ -52,16 +56,55 @@ void ByteWriter::string(std::string_view text)
 
 void ByteWriter::endSection(Section id)
 {
-    const std::size_t body = m_sectionAt + kHeaderRoom;
-    const std::size_t size = m_file.size() - body;
+    if (m_sectionPiece == kNoPiece) {
+        closeSectionInPiece(m_file, m_file.size() - m_sectionAt - kHeaderRoom, id);
+    } else {
+        // The header's room is in an earlier piece: only that piece's part of the body moves.
+        std::size_t size = m_file.size();
+        for (std::size_t p = m_sectionPiece; p < m_pieces->size(); ++p)
+            size += (*m_pieces)[p].size();
+        closeSectionInPiece((*m_pieces)[m_sectionPiece], size - m_sectionAt - kHeaderRoom, id);
+        m_sectionPiece = kNoPiece;
+    }
+    beginSection();
+}
+
+// Fills the header room at m_sectionAt of `piece` for a body of `bodyBytes` and closes up the
+// rest of the room.
+void ByteWriter::closeSectionInPiece(std::string &piece, std::size_t bodyBytes, Section id)
+{
     std::string header;
     appendNatural(header, unsigned(id));
-    appendNatural(header, size);
-    char *at = m_file.data() + m_sectionAt;
-    std::memmove(at + header.size(), at + kHeaderRoom, size);
+    appendNatural(header, bodyBytes);
+    const std::size_t after = piece.size() - m_sectionAt - kHeaderRoom; // the body's part here
+    char *at = piece.data() + m_sectionAt;
+    std::memmove(at + header.size(), at + kHeaderRoom, after);
     std::memcpy(at, header.data(), header.size());
-    m_file.resize(m_sectionAt + header.size() + size);
-    beginSection();
+    piece.resize(m_sectionAt + header.size() + after);
+}
+
+void ByteWriter::endPiece()
+{
+    if (m_sectionPiece == kNoPiece)
+        m_sectionPiece = m_pieces->size();
+    m_pieces->push_back(std::move(m_file));
+    m_file = std::string();
+    m_file.reserve(kPieceBytes + kPieceSlack);
+}
+
+std::vector<std::string> ByteWriter::takePieces()
+{
+    // What was written after the last endSection is dropped with its header's room.
+    if (m_sectionPiece != kNoPiece) {
+        (*m_pieces)[m_sectionPiece].resize(m_sectionAt);
+        m_pieces->resize(m_sectionPiece + 1);
+    } else {
+        m_file.resize(m_sectionAt);
+        m_pieces->push_back(std::move(m_file));
+    }
+    std::vector<std::string> pieces = std::move(*m_pieces);
+    std::erase_if(pieces, [](const std::string &piece) { return piece.empty(); });
+    return pieces;
 }
 
 ByteReader::ByteReader(std::string_view data)

@@ -10,6 +10,7 @@
 
 #include <cstdint>
 #include <limits>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -89,7 +90,9 @@ inline void appendNatural(std::string &out, std::uint64_t value)
 class ByteWriter
 {
 public:
-    ByteWriter(std::uint32_t version, std::size_t expectedBytes);
+    // `pieces`: the file is kept in pieces of about kPieceBytes (takePieces()) instead of one
+    // string of expectedBytes (take()).
+    ByteWriter(std::uint32_t version, std::size_t expectedBytes, bool pieces = false);
     void byte(unsigned value) { m_file.push_back(char(value & 0xffU)); }
     void natural(std::uint64_t value) { appendNatural(m_file, value); }
     void integer(std::int64_t value) { natural(zigzag(value)); }
@@ -105,6 +108,16 @@ public:
         m_file.resize(m_sectionAt);
         return std::move(m_file);
     }
+    // With pieces: begins a new piece once the current one holds kPieceBytes. The encoder calls
+    // it between items, so that a piece seldom grows past the room it was made with.
+    void endPieceIfFull()
+    {
+        if (m_pieces && m_file.size() >= kPieceBytes) [[unlikely]]
+            endPiece();
+    }
+    // With pieces: the file in order, every section ended before (as take()).
+    std::vector<std::string> takePieces();
+    static constexpr std::size_t kPieceBytes = std::size_t(4) << 20;
 
 private:
     // A section's body is written in place, after room for its header (its id and length, at
@@ -112,8 +125,16 @@ private:
     // no pages touched twice (a 590,848-event run's sections are 15 and 20 MB).
     static constexpr std::size_t kHeaderRoom = 20;
     void beginSection();
-    std::string m_file;
+    void endPiece();
+    void closeSectionInPiece(std::string &piece, std::size_t bodyBytes, Section id);
+    std::string m_file;          // with pieces: the last one
     std::size_t m_sectionAt = 0; // where the current section's header room begins
+    // With pieces: the pieces before m_file, and which holds the current section's header room
+    // (kNoPiece: m_file).
+    std::unique_ptr<std::vector<std::string>> m_pieces;
+    static constexpr std::size_t kPieceSlack = std::size_t(64) << 10; // past kPieceBytes
+    static constexpr std::size_t kNoPiece = std::numeric_limits<std::size_t>::max();
+    std::size_t m_sectionPiece = kNoPiece;
     std::unordered_map<std::string_view, std::uint64_t> m_strings;
     std::vector<std::pair<int, int>> m_runs;
 };

@@ -37,7 +37,21 @@ public:
     explicit TraceEncoder(const core::Trace &trace)
         : m_trace(trace), m_out(kTraceBinaryVersion, estimateBytes(trace))
     {}
-    std::string encode(const TraceJsonOptions &options);
+    // Writes pieces and drains the record of `trace` as it goes (traceToBinaryPieces).
+    struct Draining {};
+    TraceEncoder(core::Trace &trace, Draining)
+        : m_trace(trace), m_drained(&trace), m_out(kTraceBinaryVersion, estimateBytes(trace), true)
+    {}
+    std::string encode(const TraceJsonOptions &options)
+    {
+        writeAll(options);
+        return m_out.take();
+    }
+    std::vector<std::string> encodePieces(const TraceJsonOptions &options)
+    {
+        writeAll(options);
+        return m_out.takePieces();
+    }
 
 private:
     RankState &stateOf(int rank)
@@ -49,6 +63,21 @@ private:
     void writeResult();
     void writeFigures(const core::Figures &figures);
     void writeDiagnosis(const core::Diagnosis &diagnosis);
+    void writeAll(const TraceJsonOptions &options);
+    // Each item of `list` (a record's, or the drained record's `drained` list) to `write`.
+    template <typename List, typename Write>
+    void writeEach(const List &list, List *drained, Write &&write)
+    {
+        if (drained == nullptr) {
+            for (const auto &item : list)
+                write(item);
+            return;
+        }
+        drained->drain([&](const auto &item) {
+            write(item);
+            m_out.endPieceIfFull();
+        });
+    }
     void writeEvent(const core::Event &event);
     void writeChange(const core::StorageChange &change, std::size_t previousEventCount);
     void writeObject(const core::Object &object);
@@ -58,27 +87,29 @@ private:
     void writeFinals();
 
     const core::Trace &m_trace;
+    core::Trace *m_drained = nullptr; // the same trace, when its record goes as it is written
     ByteWriter m_out;
     std::vector<RankState> m_ranks;
     RankState m_otherRank; // ranks outside the run, which the reader refuses
 };
 
-std::string TraceEncoder::encode(const TraceJsonOptions &options)
+void TraceEncoder::writeAll(const TraceJsonOptions &options)
 {
     writeConfig(options);
     writeResult();
     m_ranks.assign(std::size_t(std::clamp(m_trace.config.ranks, 0, 1 << 16)), {});
     m_out.natural(m_trace.events.size());
-    for (const core::Event &event : m_trace.events)
-        writeEvent(event);
+    writeEach(m_trace.events, m_drained ? &m_drained->events : nullptr,
+              [this](const core::Event &event) { writeEvent(event); });
     m_out.endSection(Section::Events);
     m_ranks.assign(m_ranks.size(), {});
     m_out.natural(m_trace.changes.size());
     std::size_t eventCount = 0;
-    for (const core::StorageChange &change : m_trace.changes) {
-        writeChange(change, eventCount);
-        eventCount = change.eventCount;
-    }
+    writeEach(m_trace.changes, m_drained ? &m_drained->changes : nullptr,
+              [this, &eventCount](const core::StorageChange &change) {
+                  writeChange(change, eventCount);
+                  eventCount = change.eventCount;
+              });
     m_out.endSection(Section::Changes);
     writeSlices();
     writeNotes();
@@ -91,7 +122,6 @@ std::string TraceEncoder::encode(const TraceJsonOptions &options)
         m_out.endSection(Section::Overlapped);
     }
     writeShape();
-    return m_out.take();
 }
 
 void TraceEncoder::writeConfig(const TraceJsonOptions &options)
@@ -239,18 +269,19 @@ void TraceEncoder::writeSlices()
 {
     m_out.natural(m_trace.slices.size());
     std::size_t eventEnd = 0, changeEnd = 0;
-    for (const core::Slice &slice : m_trace.slices) {
-        m_out.natural(natural(slice.rank));
-        m_out.integer(wrapMinus(std::int64_t(slice.eventBegin), std::int64_t(eventEnd)));
-        m_out.natural(slice.eventEnd - slice.eventBegin);
-        m_out.integer(wrapMinus(std::int64_t(slice.changeBegin), std::int64_t(changeEnd)));
-        m_out.natural(slice.changeEnd - slice.changeBegin);
-        m_out.byte(unsigned(slice.end));
-        m_out.string(m_trace.detail(slice));
-        m_out.integer(slice.line);
-        eventEnd = slice.eventEnd;
-        changeEnd = slice.changeEnd;
-    }
+    writeEach(
+        m_trace.slices, m_drained ? &m_drained->slices : nullptr, [&](const core::Slice &slice) {
+            m_out.natural(natural(slice.rank));
+            m_out.integer(wrapMinus(std::int64_t(slice.eventBegin), std::int64_t(eventEnd)));
+            m_out.natural(slice.eventEnd - slice.eventBegin);
+            m_out.integer(wrapMinus(std::int64_t(slice.changeBegin), std::int64_t(changeEnd)));
+            m_out.natural(slice.changeEnd - slice.changeBegin);
+            m_out.byte(unsigned(slice.end));
+            m_out.string(m_trace.detail(slice));
+            m_out.integer(slice.line);
+            eventEnd = slice.eventEnd;
+            changeEnd = slice.changeEnd;
+        });
     m_out.endSection(Section::Slices);
 }
 
@@ -334,6 +365,11 @@ void TraceEncoder::writeFinals()
 std::string traceToBinary(const core::Trace &trace, const TraceJsonOptions &options)
 {
     return TraceEncoder(trace).encode(options);
+}
+
+std::vector<std::string> traceToBinaryPieces(core::Trace &trace, const TraceJsonOptions &options)
+{
+    return TraceEncoder(trace, TraceEncoder::Draining{}).encodePieces(options);
 }
 
 } // namespace rankstep::io

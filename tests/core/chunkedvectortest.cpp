@@ -180,6 +180,46 @@ TEST(ChunkedVector, ReleasingWithoutDestroyingEmptiesItAndDestroysNothing)
     EXPECT_EQ(values[0].value, 5);
 }
 
+TEST(ChunkedVector, DrainingVisitsEachElementInOrderDestroysItOnceAndEndsEmpty)
+{
+    using Values = ChunkedVector<Counted, 8>;
+    Values values;
+    for (int i = 0; i < 30; ++i) // across chunks
+        values.emplace_back(i);
+    std::vector<int> seen;
+    values.drain([&](const Counted &c) {
+        seen.push_back(c.value);
+        // Each chunk goes back once its elements are visited: those before this one's are gone.
+        EXPECT_EQ(Counted::live, 30 - c.value / 8 * 8) << c.value;
+    });
+    std::vector<int> expected(30);
+    std::iota(expected.begin(), expected.end(), 0);
+    EXPECT_EQ(seen, expected);
+    EXPECT_EQ(Counted::live, 0);
+    EXPECT_TRUE(values.empty());
+    values.emplace_back(5); // and it starts again
+    ASSERT_EQ(values.size(), 1U);
+    EXPECT_EQ(values[0].value, 5);
+}
+
+TEST(ChunkedVector, AVisitThatThrowsWhileDrainingStillReleasesEveryElement)
+{
+    using Values = ChunkedVector<Counted, 8>;
+    {
+        Values values;
+        for (int i = 0; i < 30; ++i)
+            values.emplace_back(i);
+        EXPECT_THROW(values.drain([](const Counted &c) {
+            if (c.value == 12)
+                throw std::bad_alloc();
+        }),
+                     std::bad_alloc);
+        EXPECT_EQ(Counted::live, 0);
+        EXPECT_TRUE(values.empty());
+    } // and its destructor finds nothing left to free
+    EXPECT_EQ(Counted::live, 0);
+}
+
 } // namespace
 } // namespace rankstep::core
 
@@ -252,6 +292,57 @@ TEST(ChangeLog, ACopyPointsIntoItsOwnObjectsAndOutlivesTheOriginal)
     }
     ChangeLog moved = std::move(assigned); // moving keeps every object where it is
     EXPECT_EQ(moved[1].object->layer, 1);
+}
+
+// The ranks of a tensor group set the same activation one after another: the log keeps it once.
+TEST(ChangeLog, AnObjectEqualToOneKeptLatelyIsKeptOnce)
+{
+    ChangeLog log;
+    for (int rank = 0; rank < 8; ++rank) {
+        StorageChange set;
+        set.rank = rank;
+        log.append(set, weightOf(2));
+        log.append(set, weightOf(3));
+    }
+    log.append(StorageChange{}, std::nullopt);
+    for (std::size_t i = 2; i < 16; ++i)
+        EXPECT_EQ(log[i].object, log[i % 2].object) << i;
+    EXPECT_NE(log[0].object, log[1].object);
+    EXPECT_EQ(*log[1].object, weightOf(3));
+    EXPECT_EQ(log[16].object, nullptr);
+    Object other = weightOf(2);
+    other.step = 1; // any field apart makes another object
+    EXPECT_NE(log.append(StorageChange{}, other).object, log[0].object);
+
+    // A copy keeps its own, shared as in the original; a cleared log finds none of the old ones.
+    const ChangeLog copy = log;
+    EXPECT_EQ(copy[0].object, copy[2].object);
+    EXPECT_NE(copy[0].object, log[0].object);
+    log.clear();
+    const Object *again = log.append(StorageChange{}, weightOf(2)).object;
+    EXPECT_EQ(*again, weightOf(2));
+    EXPECT_EQ(copy[0].object->layer, 2);
+}
+
+TEST(ChangeLog, DrainingHandsOverEveryChangeWithItsObjectAndEmptiesTheLog)
+{
+    ChangeLog log;
+    for (int layer = 0; layer < 300; ++layer)
+        log.append(StorageChange{}, layer % 3 == 0 ? std::optional<Object>()
+                                                   : std::optional<Object>(weightOf(layer)));
+    int visited = 0;
+    log.drain([&](const StorageChange &change) {
+        if (visited % 3 == 0)
+            EXPECT_EQ(change.object, nullptr) << visited;
+        else if (change.object == nullptr)
+            ADD_FAILURE() << visited;
+        else
+            EXPECT_EQ(change.object->layer, visited);
+        ++visited;
+    });
+    EXPECT_EQ(visited, 300);
+    EXPECT_TRUE(log.empty());
+    EXPECT_EQ(log.append(StorageChange{}, weightOf(7)).object->layer, 7);
 }
 
 TEST(ChangeLog, ALogInGivenRoomNeverMovesAnObjectAndACopyOutlivesTheRoom)

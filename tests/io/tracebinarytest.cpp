@@ -10,6 +10,7 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <vector>
 
 namespace rankstep::io {
 namespace {
@@ -209,6 +210,44 @@ TEST(TraceBinary, EncodesAMillionEventsInFewerBytesThanJsonAndReadsThemBack)
     EXPECT_EQ(read->changes.size(), 250000u);
     // The format is deterministic: writing what was read gives the same bytes.
     EXPECT_EQ(traceToBinary(*read, {"big.py", "fsdp"}), binary);
+}
+
+std::string joined(const std::vector<std::string> &pieces)
+{
+    std::string whole;
+    for (const std::string &piece : pieces)
+        whole += piece;
+    return whole;
+}
+
+// The runner sends a large run's trace in pieces, giving back its record as it encodes it.
+TEST(TraceBinary, PiecesHoldTheSameBytesAndGiveTheRecordBack)
+{
+    for (const char *name : {"basic", "fsdp"}) {
+        core::Trace trace = testing::referenceTrace(name);
+        const std::string whole = traceToBinary(trace, {"a.py", name});
+        const std::vector<std::string> pieces = traceToBinaryPieces(trace, {"a.py", name});
+        EXPECT_EQ(joined(pieces), whole) << name;
+        EXPECT_TRUE(trace.events.empty()) << name;
+        EXPECT_TRUE(trace.changes.empty()) << name;
+        EXPECT_TRUE(trace.slices.empty()) << name;
+    }
+}
+
+// Sections longer than a piece: each section's size is written in the piece it begins in.
+TEST(TraceBinary, PiecesOfAMillionEventsAreBoundedAndReadBackAsOne)
+{
+    core::Trace trace = testing::syntheticTrace(1000000, 250000);
+    const std::string whole = traceToBinary(trace, {"big.py", "fsdp"});
+    const std::vector<std::string> pieces = traceToBinaryPieces(trace, {"big.py", "fsdp"});
+
+    ASSERT_GT(pieces.size(), 3U) << whole.size();
+    for (const std::string &piece : pieces)
+        EXPECT_LE(piece.size(), std::size_t(4 << 20) + 4096);
+    const std::string read = joined(pieces);
+    EXPECT_EQ(read.size(), whole.size());
+    EXPECT_TRUE(read == whole);
+    EXPECT_TRUE(traceFromBinary(read).ok());
 }
 
 } // namespace

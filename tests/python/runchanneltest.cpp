@@ -10,7 +10,7 @@ namespace {
 
 RunnerReport solvedReport()
 {
-    return {0, {}, {std::string("RSTB\0\x01", 6), "RSTB"}};
+    return {0, {}, {std::string("RSTB\0\x01", 6), "RSTB"}, {}};
 }
 
 TEST(RunChannel, ReadsBackTheExitCodeAndTracesItSent)
@@ -25,11 +25,27 @@ TEST(RunChannel, ReadsBackTheExitCodeAndTracesItSent)
     EXPECT_EQ(reading.report->traces[0], std::string("RSTB\0\x01", 6));
 }
 
+// The runner's traces go in pieces; the supervisor reads each back as one.
+TEST(RunChannel, ReadsBackATraceSentInPiecesAsOne)
+{
+    const ChannelToken token = newChannelToken();
+    RunnerReport report = solvedReport();
+    report.tracePieces = {{"RSTB", std::string("\0\x01", 2), "", "tail"}};
+
+    const ChannelReading reading = decodeReport(token, encodeReport(token, report));
+
+    ASSERT_TRUE(reading.report);
+    EXPECT_FALSE(reading.tampered);
+    ASSERT_EQ(reading.report->traces.size(), 3U);
+    EXPECT_EQ(reading.report->traces[1], "RSTB");
+    EXPECT_EQ(reading.report->traces[2], std::string("RSTB\0\x01tail", 10));
+}
+
 TEST(RunChannel, ReadsBackAUsageErrorWithItsSentence)
 {
     const ChannelToken token = newChannelToken();
     const ChannelReading reading =
-        decodeReport(token, encodeReport(token, {64, "say which function", {}}));
+        decodeReport(token, encodeReport(token, {64, "say which function", {}, {}}));
 
     ASSERT_TRUE(reading.report);
     EXPECT_EQ(reading.report->exitCode, 64);
