@@ -97,7 +97,8 @@ class SplitLayers:
             theirs = [b for b in strangers if self.expert_of(b) == other]
             raise PuzzleError(f"{op}: the router sends {_batches_text(theirs)} to expert {other}, "
                               f"but this weight is expert {weight.expert}'s: send each token to "
-                              "the rank of its expert with alltoall first")
+                              "the rank of its expert with an alltoall over "
+                              "model.group(\"expert\") first")
 
     def _check_whole(self, op, value):
         """Partial sums and sequence shards go into a collective before a computation takes
