@@ -302,6 +302,7 @@ QWidget *ExplainView::buildTimePage()
     });
     auto *layout = new QVBoxLayout(page);
     layout->addWidget(m_split);
+    m_experts->hide(); // shown for a run with experts
     layout->addWidget(m_experts);
     layout->addWidget(m_ranks, 2);
     layout->addWidget(m_formula);

@@ -730,7 +730,8 @@ void MemoryChart::addKindSeries()
                                        MemoryKindChart::kMaxBuckets),
                          end, m_kindHighest);
     QLineSeries *lower = nullptr;
-    for (int kind = 0; kind < core::kObjectKindCount; ++kind) {
+    const int kinds = stackedKindCount(*m_trace);
+    for (int kind = 0; kind < kinds; ++kind) {
         // Children of this widget, after the view and its chart: the chart, with the areas that
         // use them, goes first when the window closes.
         auto *upper = new QLineSeries(this);

@@ -35,6 +35,15 @@ QString kindShortName(core::ObjectKind kind)
     return {};
 }
 
+int stackedKindCount(const core::Trace &trace)
+{
+    const bool keysValues =
+        std::any_of(trace.changes.begin(), trace.changes.end(), [](const auto &change) {
+            return change.object && change.object->kind == core::ObjectKind::KeysValues;
+        });
+    return keysValues ? core::kObjectKindCount : int(core::ObjectKind::KeysValues);
+}
+
 std::vector<QList<QPointF>> stackedKindEdges(const std::vector<explain::KindSample> &samples,
                                              core::SimTime end, std::int64_t &highest)
 {

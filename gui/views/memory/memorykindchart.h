@@ -79,6 +79,9 @@ std::vector<QList<QPointF>> stackedKindEdges(const std::vector<explain::KindSamp
                                              core::SimTime end, std::int64_t &highest);
 // A kind's name short enough for a legend in a narrow pane ("opt. states").
 QString kindShortName(core::ObjectKind kind);
+// How many kinds a run's By-kind chart stacks: the five every run has, and keys and values
+// (context parallelism) only for a run that holds some.
+int stackedKindCount(const core::Trace &trace);
 
 // The samples to draw: one per bucket of the run's time (the sample with the highest total in
 // it), in time order; all of them when they are no more than maxBuckets.
