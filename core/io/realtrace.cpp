@@ -88,7 +88,7 @@ private:
 core::Object Reader::readObject(const Fields &fields) const
 {
     core::Object object;
-    object.kind = named(fields, "kind", core::kindName, 5);
+    object.kind = named(fields, "kind", core::kindName, core::kObjectKindCount);
     object.layer = fields.integer32("layer", -1, m_trace.config.layers); // the output: LAYERS
     object.step = fields.integer32("step", 0, std::numeric_limits<int>::max());
     object.batches = fields.indices("batches");
@@ -101,6 +101,8 @@ core::Object Reader::readObject(const Fields &fields) const
     object.block = fields.has("block") ? unsigned(fields.integer32("block", 0, 3)) & 3U : 0U;
     if (fields.has("expert"))
         object.expert = std::int16_t(fields.integer32("expert", 0, core::kMostExperts));
+    // A sequence chunk (and its keys and values), or a chunk's part of a weight gradient.
+    object.context = fields.has("context") && fields.boolean("context");
     object.layers = m_trace.config.layers;
     object.totalBatches = core::hasBatches(object.kind) ? m_trace.config.batches : 1;
     return object;

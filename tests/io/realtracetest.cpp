@@ -148,6 +148,35 @@ TEST(RealTrace, ObjectsKeepTheirSliceTheirPartialSumAndTheirExpert)
     EXPECT_EQ(objects[1]->expert, -1);
 }
 
+// A context run's objects keep their chunks: a chunk of the sequence is no sequence shard, its
+// keys and values are read (a report holding them was refused: "unknown value"), and a chunk's
+// part of a weight gradient stays a part.
+TEST(RealTrace, ObjectsKeepTheirChunksOfTheSequenceAndTheirKeysAndValues)
+{
+    const char *changes = R"([
+    {"map": "activations", "key": [0, 1], "op": "set", "line": 4, "events": 0, "time": 0.1,
+     "memory_after": 64, "object": {"kind": "KeysValues", "layer": 0, "step": 0, "batches": [0],
+     "shards": [1], "total": 2, "context": true}},
+    {"map": "activations", "key": 1, "op": "set", "line": 5, "events": 0, "time": 0.2,
+     "memory_after": 96, "object": {"kind": "Activation", "layer": 1, "step": 0, "batches": [0],
+     "shards": [1], "total": 2, "context": true}},
+    {"map": "grad_weights", "key": 0, "op": "set", "line": 6, "events": 0, "time": 0.3,
+     "memory_after": 128, "object": {"kind": "WeightGrad", "layer": 0, "step": 0, "batches": [0],
+     "shards": [0], "total": 1, "context": true}}])";
+    const auto trace = realTraceFromJson(report("[]", changes));
+    ASSERT_TRUE(trace) << trace.error().message;
+    std::vector<const core::Object *> objects;
+    for (std::size_t c = 0; c < trace->changes.size(); ++c)
+        if (trace->changes[c].object && trace->changes[c].rank == 1)
+            objects.push_back(trace->changes[c].object);
+    ASSERT_EQ(objects.size(), 3U);
+    EXPECT_EQ(objects[0]->kind, core::ObjectKind::KeysValues);
+    EXPECT_TRUE(objects[0]->context);
+    EXPECT_TRUE(objects[1]->isContextChunk());
+    EXPECT_FALSE(objects[1]->isSequenceShard());
+    EXPECT_TRUE(objects[2]->context);
+}
+
 TEST(RealTrace, ARankWhoseClockGoesBackKeepsItsOrder)
 {
     // The change is stamped before the event it follows: it still comes after it.
