@@ -143,12 +143,14 @@ std::vector<std::string> layoutArguments(const core::Layout &layout)
 }
 
 // Each layer as the simulated run trained it ("dense,tensor"): a tensor-parallel slice's layer is
-// the real model's two-block layer, an expert's a layer of experts (rankstep_real/blocks.py).
-// Taken from the simulation's final weights, never from what a rank wrote: the check against one
-// process builds its model from it (rankstep_real.verify --kinds).
+// the real model's two-block layer, an expert's a layer of experts, and in a run whose context
+// group splits the sequence every other layer is an attention layer (rankstep_real/blocks.py).
+// Taken from the simulation, never from what a rank wrote: the check against one process builds
+// its model from it (rankstep_real.verify --kinds).
 std::string layerKinds(const core::Trace &trace)
 {
-    std::vector<std::string> kinds(std::size_t(trace.config.layers), "dense");
+    std::vector<std::string> kinds(std::size_t(trace.config.layers),
+                                   trace.config.layout.context > 1 ? "attention" : "dense");
     for (const core::WeightsByLayer &weights : trace.finalWeights)
         for (const auto &[layer, weight] : weights)
             if (layer >= 0 && layer < trace.config.layers)

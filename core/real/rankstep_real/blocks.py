@@ -89,3 +89,64 @@ def block_backward(inputs, grad_outputs, column, row):
     hidden = torch.tanh(inputs @ column)
     grad_hidden = (grad_outputs @ row.t()) * (1 - hidden * hidden)
     return inputs.t() @ grad_hidden, hidden.t() @ grad_outputs, grad_hidden @ column.t()
+
+
+# ----- The layer of context parallelism: a layer with attention over the sequence -----
+# In a run whose context group splits the sequence (CONTEXT > 1) every layer (no slice, no expert)
+# mixes tokens: a[l + 1] = tanh(x @ W + attention(x)), where attention is one head of causal
+# softmax attention over the batch's own sequence: query i sees the keys and values of positions
+# 0..i. Its queries are x @ Wq; its keys and values are projections of the layer's input, x @ Wk
+# and x @ Wv, through which the gradient reaches Wk and Wv but not x: the puzzle's backward sends
+# no gradients of keys and values back around the ring (docs/simulation.md, "What we chose for the
+# backward"), so the layer is one whose input gradient each chunk makes whole on its own. One
+# process that judges a run trains the same layer on the whole sequence.
+ATTENTION_MATRICES = 4  # W, then the attention's Wq, Wk and Wv: 4 x HIDDEN x HIDDEN
+
+
+def initial_attention_layer(sizes, layer):
+    """An attention layer's four matrices before training: W is the dense layer's (tensors.py),
+    the three projections are seeded apart from it."""
+    dense = tensors.initial_weight(sizes, layer)
+    generator = tensors._generator(sizes, 7, layer)  # noqa: SLF001 (the data set's seeding)
+    projections = torch.randn(3, sizes.hidden, sizes.hidden, generator=generator,
+                              dtype=tensors.DTYPE)
+    return torch.cat([dense[None], projections / math.sqrt(sizes.hidden)])
+
+
+def chunk_positions(length, chunk, total):
+    """The positions in a batch's sequence of chunk `chunk` of `total` (torch.tensor_split's)."""
+    return torch.tensor_split(torch.arange(length), total)[chunk]
+
+
+def projections(inputs, weights):
+    """(keys, values) of rows of the layer's input: x @ Wk and x @ Wv."""
+    return inputs @ weights[2], inputs @ weights[3]
+
+
+def attention_layer(inputs, key_inputs, keys, values, weights, positions, key_positions, batches):
+    """The layer on some query rows: `inputs` (|batches| * q rows, in batch order), the keys and
+    values of k rows of each batch (|batches| * k rows; keys and values None: projected from
+    key_inputs here, so that autograd reaches Wk and Wv), `positions` and `key_positions` their
+    places in the sequence. Gives the rows at the layer's output."""
+    hidden = weights.shape[-1]
+    if keys is None:
+        keys, values = projections(key_inputs, weights)
+    queries = (inputs @ weights[1]).view(batches, -1, hidden)
+    keys, values = keys.view(batches, -1, hidden), values.view(batches, -1, hidden)
+    scores = queries @ keys.transpose(1, 2) / math.sqrt(hidden)
+    future = key_positions.view(1, -1) > positions.view(-1, 1)  # causal: no later position
+    scores = scores.masked_fill(future, float("-inf"))
+    mixed = (torch.softmax(scores, dim=-1) @ values).reshape(-1, hidden)
+    return torch.tanh(inputs @ weights[0] + mixed)
+
+
+def attention_backward(inputs, key_inputs, weights, grad_outputs, positions, key_positions,
+                       batches):
+    """(the gradient of the four matrices, of `inputs`): autograd through attention_layer with
+    the keys' and values' inputs held constant."""
+    inputs = inputs.detach().requires_grad_()
+    weights = weights.detach().requires_grad_()
+    outputs = attention_layer(inputs, key_inputs.detach(), None, None, weights, positions,
+                              key_positions, batches)
+    grad_weights, grad_inputs = torch.autograd.grad(outputs, [weights, inputs], grad_outputs)
+    return grad_weights, grad_inputs

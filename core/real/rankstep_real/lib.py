@@ -8,7 +8,8 @@ allreduce is `all_reduce`; allgather is `all_gather` (each rank's slices padded 
 scatterreduce is `all_reduce` and then the rank's own slice (the gloo backend of PyTorch 1.13 has
 no `reduce_scatter`); pass_to and receive are `isend` and `recv`; alltoall is
 `all_to_all_single` with a split per rank (gloo has no `all_to_all` of a list of tensors). The
-tensor-parallel layers and the experts are blocks.py's.
+tensor-parallel layers and the experts are blocks.py's; a context run's attention layers are
+blocks.py's too, and context.py holds their calls.
 """
 import io
 import json
@@ -19,9 +20,11 @@ import torch
 import torch.distributed as dist
 
 from . import blocks, tensors
+from .context import ContextLayers, refuse_unknown
 from .objects import (  # noqa: F401  (the names a learner imports)
     Activation,
     ActivationGrad,
+    KeysValues,
     OptState,
     PuzzleError,
     Weight,
@@ -130,6 +133,8 @@ def describe(value):
         described["block"] = value.block
     if getattr(value, "expert", None) is not None:
         described["expert"] = value.expert
+    if getattr(value, "context", False):  # a sequence chunk's, or its part of a gradient
+        described["context"] = True
     return described
 
 
@@ -139,7 +144,8 @@ def _recordable(key, value):
     whole = isinstance(key, int) or (isinstance(key, tuple) and all(isinstance(k, int)
                                                                      for k in key))
     return whole and (value is None or isinstance(value, (Weight, OptState, Activation,
-                                                           ActivationGrad, WeightGrad)))
+                                                           ActivationGrad, WeightGrad,
+                                                           KeysValues)))
 
 
 class Storage(dict):
@@ -203,7 +209,7 @@ def _sorted_batches(batches):
     return sorted(set(batches))
 
 
-class Model(SplitLayers):
+class Model(SplitLayers, ContextLayers):
     def __init__(self, rank, ranks, layers, batches, sizes, recorder, groups=None, device=None,
                  layout=None):
         self.rank = rank
@@ -258,6 +264,9 @@ class Model(SplitLayers):
             self._check_expert(op, int(expert))
             flat = blocks.initial_expert(self.sizes, layer, int(expert)).reshape(-1)
             piece = tensors.split_flat(flat.to(self.device), total)[shard]
+        elif self.CONTEXT > 1:  # a context run's layers have attention (blocks.py)
+            flat = blocks.initial_attention_layer(self.sizes, layer).reshape(-1).to(self.device)
+            piece = tensors.split_flat(flat, total)[shard]
         else:
             flat = tensors.initial_weight(self.sizes, layer).reshape(-1).to(self.device)
             piece = tensors.split_flat(flat, total)[shard]
@@ -272,7 +281,7 @@ class Model(SplitLayers):
     def get_activation(self, batches):
         batches = _sorted_batches(batches)
         rows = tensors.rows_of(self.sizes, batches, tensors.batch_inputs).to(self.device)
-        return Activation(0, self.LAYERS, batches, self.BATCHES, rows)
+        return self._chunk_rows(rows, batches)  # a context group's rank holds its chunk only
 
     def _check_weight(self, op, layer, weight):
         if not isinstance(weight, Weight) or weight.layer != layer or not (
@@ -280,8 +289,9 @@ class Model(SplitLayers):
             raise PuzzleError(f"{op}(layer {layer}): needs the whole weight of layer {layer}, "
                               f"not {weight!r}")
 
-    def forward(self, layer, inp, weight):
+    def forward(self, layer, inp, weight, kv=None, **unknown):
         op = f"forward(layer {layer})"
+        refuse_unknown("forward(layer, inp, weight, kv=None)", op, unknown)
         self._check_whole(op, inp)
         self._check_weight("forward", layer, weight)
         self._forward_weights[layer] = weight
@@ -289,9 +299,12 @@ class Model(SplitLayers):
             raise PuzzleError(f"forward(layer {layer}): needs an activation of layer {layer}, "
                               f"not {inp!r}")
         self._check_tokens(op, weight, inp.batches)
+        self._check_keys_values(op, layer, inp, weight, kv)
         began, memory = self.recorder.begin("forward", layer), self.memory()
         if weight.slice:
             made = self._forward_slice(layer, inp, weight)
+        elif inp.context:
+            made = self._forward_chunk(layer, inp, weight, kv)
         else:
             out = tensors.forward(inp.value, weight.matrix(self.sizes.hidden))
             made = Activation(layer + 1, self.LAYERS, inp.batches, self.BATCHES, out)
@@ -303,24 +316,33 @@ class Model(SplitLayers):
         if not isinstance(inp, Activation) or inp.layer != self.LAYERS:
             raise PuzzleError(f"loss: needs the activation of layer {self.LAYERS}, not {inp!r}")
         began, memory = self.recorder.begin("loss", -1), self.memory()
-        targets = tensors.rows_of(self.sizes, inp.batches, tensors.batch_targets).to(self.device)
+        targets = self._chunk_targets(inp)
         grad = tensors.loss_grad(inp.value, targets, self.BATCHES, self.sizes.length)
         self.recorder.end(began, "loss", -1, memory, inp,
                           value=tensors.loss_value(inp.value, targets, self.BATCHES,
                                                    self.sizes.length))
-        return ActivationGrad(self.LAYERS - 1, self.LAYERS, inp.batches, self.BATCHES, grad)
+        made = ActivationGrad(self.LAYERS - 1, self.LAYERS, inp.batches, self.BATCHES, grad)
+        return made.chunk_of(inp)
 
-    def backward(self, layer, inp, grad, weight):
+    def backward(self, layer, inp, grad, weight, kv=None, **unknown):
         op = f"backward(layer {layer})"
+        refuse_unknown("backward(layer, inp, grad, weight, kv=None)", op, unknown)
         self._check_weight("backward", layer, weight)
         if weight.slice:
             self._check_slice_backward(op, inp, grad)
+            self._check_keys_values(op, layer, inp, weight, kv)
             began, memory = self.recorder.begin("backward", layer), self.memory()
             made = self._backward_slice(op, layer, inp, grad, weight)
             self.recorder.end(began, "backward", layer, memory, inp)
             return made
         self._check_backward("backward", layer, inp, grad)
         self._check_tokens(op, weight, inp.batches)
+        self._check_keys_values(op, layer, inp, weight, kv)
+        if inp.context:
+            began, memory = self.recorder.begin("backward", layer), self.memory()
+            made = self._backward_chunk(layer, inp, grad, weight, kv)
+            self.recorder.end(began, "backward", layer, memory, inp)
+            return made
         began, memory = self.recorder.begin("backward", layer), self.memory()
         grad_weight, grad_inp = tensors.backward(inp.value, grad.value,
                                                  weight.matrix(self.sizes.hidden))
@@ -350,6 +372,7 @@ class Model(SplitLayers):
             self.recorder.end(began, "backward_input", layer, memory, inp)
             return made
         self._check_backward("backward_input", layer, inp, grad)
+        self._check_split_chunk(f"backward_input(layer {layer})", inp, grad)
         self._check_tokens(f"backward_input(layer {layer})", weight, inp.batches)
         began, memory = self.recorder.begin("backward_input", layer), self.memory()
         _, grad_inp = tensors.backward(inp.value, grad.value, weight.matrix(self.sizes.hidden))
@@ -358,6 +381,7 @@ class Model(SplitLayers):
 
     def backward_weight(self, layer, inp, grad, weight=None):
         self._check_backward("backward_weight", layer, inp, grad)
+        self._check_split_chunk(f"backward_weight(layer {layer})", inp, grad)
         if weight is not None:  # names whose gradient it is; the real layer's is the forward's
             self._check_weight("backward_weight", layer, weight)
         weight = self._forward_weights.get(layer)
@@ -392,6 +416,7 @@ class Model(SplitLayers):
                                   f"gradient is not: a backward with expert {weight.expert}'s "
                                   "weight makes its gradient")
             needed = {b for b in needed if self.expert_of(b) == weight.expert}
+        self._check_update_context(op, weight_grad)
         covers = weight_grad.is_complete() or (weight_grad.total == weight.total and
                                                weight.shards <= weight_grad.shards)
         if not needed <= weight_grad.batches or weight.shards != opt_state.shards or \
@@ -416,8 +441,7 @@ class Model(SplitLayers):
         return made
 
     def fake_grad(self, layer, batches):
-        zeros = torch.zeros(self.sizes.hidden * self.sizes.hidden, dtype=tensors.DTYPE,
-                            device=self.device)
+        zeros = torch.zeros(self._layer_values(), dtype=tensors.DTYPE, device=self.device)
         return WeightGrad(layer, self.LAYERS, _sorted_batches(batches), self.BATCHES, {0}, 1,
                           {0: zeros})
 
@@ -450,13 +474,16 @@ class Model(SplitLayers):
         began, memory = self.recorder.begin("allreduce", layer), self.memory()
         self.recorder.enter("allreduce", layer)
         gathered = [None] * len(members)
-        dist.all_gather_object(gathered, (value.layer, sorted(value.shards), sorted(value.batches)),
-                               group=handle)
+        dist.all_gather_object(gathered, (value.layer, sorted(value.shards), sorted(value.batches),
+                                          bool(getattr(value, "context", False))), group=handle)
+        summed = self._check_context_sum(f"allreduce(layer {layer})", [g[3] for g in gathered],
+                                         members)
         flat = _cat_parts(value, self.device)
         dist.all_reduce(flat, group=handle)
         batches = set().union(*(set(g[2]) for g in gathered))
         result = WeightGrad(value.layer, self.LAYERS, batches, self.BATCHES, value.shards,
                             value.total, _uncat_parts(flat, value))._marked(value)
+        result.context = result.context and not summed
         self.recorder.end(began, "allreduce", layer, memory, value, group=members,
                           bytes=_nbytes(flat))
         return _Done(result)
@@ -497,7 +524,11 @@ class Model(SplitLayers):
         began, memory = self.recorder.begin("scatterreduce", layer), self.memory()
         self.recorder.enter("scatterreduce", layer)
         gathered = [None] * len(members)
-        dist.all_gather_object(gathered, sorted(value.batches), group=handle)
+        dist.all_gather_object(gathered, (sorted(value.batches),
+                                          bool(getattr(value, "context", False))), group=handle)
+        self._check_context_sum(f"scatterreduce(layer {layer})", [g[1] for g in gathered],
+                                members)
+        gathered = [g[0] for g in gathered]
         flat = value.flat().clone()
         dist.all_reduce(flat, group=handle)
         position, count = members.index(self.rank), len(members)

@@ -30,9 +30,12 @@ class _Sharded:
         self.slice = False
         self.expert = None
         self.block = 0
+        # A weight gradient of a sequence chunk: one rank's term of a sum over its context group.
+        self.context = False
 
     def _marked(self, like):
         self.slice, self.expert, self.block = like.slice, like.expert, like.block
+        self.context = like.context
         return self
 
     def is_complete(self):
@@ -79,9 +82,11 @@ def nbytes(tensor):
 
 
 def _marks(value):
-    """The end of a repr, as the simulator's: ", split='tensor'", ", expert=1"."""
+    """The end of a repr, as the simulator's: ", split='tensor'", ", expert=1",
+    ", context='partial'"."""
     text = ", split='tensor'" if value.slice else ""
-    return text + (f", expert={value.expert}" if value.expert is not None else "")
+    text += f", expert={value.expert}" if value.expert is not None else ""
+    return text + (", context='partial'" if value.context else "")
 
 
 def _bytes(value):
@@ -156,6 +161,7 @@ class WeightGrad(_Sharded):
         total = WeightGrad(self.layer, self.layers, self.batches | other.batches,
                            self.total_batches, self.shards, self.total, parts)._marked(self)
         total.block = self.block | other.block  # a slice's two blocks: the whole slice's gradient
+        total.context = self.context or other.context
         return total
 
     def __radd__(self, other):
@@ -172,7 +178,10 @@ class _Rows:
     Tensor parallelism (docs/simulation.md) adds three marks: `partial` (this rank's term of a sum
     over a tensor group of `total` ranks, full size), a sequence shard (`shards` of `total`, not
     partial: of each batch only that part of its LENGTH rows, cut as torch.tensor_split cuts
-    them), and `block` (1: between a tensor-parallel layer's attention and MLP blocks)."""
+    them), and `block` (1: between a tensor-parallel layer's attention and MLP blocks).
+
+    Context parallelism adds `context`: the rows are chunk `shards` of `total` (the context group's
+    size) of each batch's sequence, as the simulator marks a chunk (docs/simulation.md)."""
 
     def __init__(self, layer, layers, batches, total_batches, value):
         self.layer = layer
@@ -184,6 +193,7 @@ class _Rows:
         self.shards = frozenset()
         self.total = 1
         self.block = 0
+        self.context = False
 
     def like(self, layer, value, batches=None, block=None):
         """The same kind of object with other values: whole, unless marked afterwards."""
@@ -196,7 +206,12 @@ class _Rows:
         return True
 
     def is_sequence_shard(self):
-        return not self.partial and self.total > 1
+        return not self.partial and not self.context and self.total > 1
+
+    def chunk_of(self, like):
+        """Marks this object as the same chunk of the sequence as `like`; returns it."""
+        self.context, self.shards, self.total = like.context, like.shards, like.total
+        return self
 
     def memory(self):
         return _bytes(self.value)
@@ -227,10 +242,14 @@ class _Rows:
         value = self.value.view(len(order), rows, width)[[order.index(b) for b in wanted]]
         made = self.like(self.layer, value.reshape(len(wanted) * rows, width).clone(), set(wanted))
         made.partial, made.shards, made.total = self.partial, self.shards, self.total
+        made.context = self.context
         return made
 
     def __repr__(self):
         marks = ""
+        if self.context:
+            return (f"{type(self).__name__}(layer={self.layer}, batches={_set_text(self.batches)}"
+                    f", chunks={_set_text(self.shards)}, context={self.total})")
         if self.partial:
             marks = f", partial over {self.total}"
         elif self.total > 1:
@@ -261,3 +280,25 @@ class Activation(_Rows):
 
 class ActivationGrad(_Rows):
     pass
+
+
+class KeysValues:
+    """The keys and values of a chunk of the sequence at one layer (model.keys_values): real
+    tensors, |batches| * rows x HIDDEN each, in batch order, and the chunk's input rows they were
+    projected from, which the backward needs for the gradients of the projections (the real
+    ring sends no gradients of keys and values back: blocks.py)."""
+
+    def __init__(self, layer, layers, batches, total_batches, inputs, keys, values):
+        self.layer = layer
+        self.layers = layers
+        self.batches = frozenset(batches)
+        self.total_batches = total_batches
+        self.inputs, self.keys, self.values = inputs, keys, values
+        self.context, self.shards, self.total = True, frozenset(), 1
+
+    def memory(self):
+        return _bytes(self.inputs) + _bytes(self.keys) + _bytes(self.values)
+
+    def __repr__(self):
+        return (f"KeysValues(layer={self.layer}, batches={_set_text(self.batches)}, "
+                f"chunks={_set_text(self.shards)}, context={self.total})")

@@ -4,8 +4,10 @@ the same model on every batch gets? `python3 -m rankstep_real.verify --out DIR .
 
 The single process runs the same layers on all batches at once, takes the gradient of the same
 loss and makes one Adam step (tensors.py). A layer the simulated run trained as tensor-parallel
-slices is blocks.py's two-block layer, a layer of experts blocks.py's experts with its router
-(--kinds and --experts, which `rankstep-cli real` takes from the simulation, not from a rank).
+slices is blocks.py's two-block layer, a layer of experts blocks.py's experts with its router, a
+layer of a run whose context group split the sequence blocks.py's attention layer over the whole
+sequence (--kinds and --experts, which `rankstep-cli real` takes from the simulation, not from a
+rank).
 Each layer's final weight (each expert's) is assembled from the shards or slices every rank set
 with set_final_weight (across nodes, the other nodes' ranks sent theirs: exchange.py); a value
 two ranks both hold must agree. Writes the largest difference per layer, and
@@ -45,6 +47,11 @@ def reference_weights(sizes, layers, batches, kinds=None, experts=1):
             middles.append(blocks.block_forward(x, weights[layer][0], weights[layer][1]))
             activations.append(blocks.block_forward(middles[-1], weights[layer][2],
                                                     weights[layer][3]))
+        elif kind == "attention":  # every batch's whole sequence at once
+            middles.append(None)
+            every = torch.arange(sizes.length)
+            activations.append(blocks.attention_layer(x, x, None, None, weights[layer], every,
+                                                      every, batches))
         else:
             middles.append(None)
             activations.append(_by_batch(x, sizes, batches, experts, kind, weights[layer],
@@ -65,6 +72,8 @@ def reference_weights(sizes, layers, batches, kinds=None, experts=1):
 def _initial(sizes, layer, kind, experts):
     if kind == "tensor":
         return blocks.initial_tensor_layer(sizes, layer)
+    if kind == "attention":
+        return blocks.initial_attention_layer(sizes, layer)
     if kind == "expert":
         return [blocks.initial_expert(sizes, layer, e) for e in range(experts)]
     return tensors.initial_weight(sizes, layer)
@@ -85,6 +94,9 @@ def _backward(sizes, batches, experts, kind, weight, x, middle, grad):
         grad_a1, grad_b1, grad_middle = blocks.block_backward(middle, grad, weight[2], weight[3])
         grad_a0, grad_b0, grad_x = blocks.block_backward(x, grad_middle, weight[0], weight[1])
         return torch.stack([grad_a0, grad_b0, grad_a1, grad_b1]), grad_x
+    if kind == "attention":
+        every = torch.arange(sizes.length)
+        return blocks.attention_backward(x, x, weight, grad, every, every, batches)
     if kind != "expert":
         return tensors.backward(x, grad, weight)
     grads = [torch.zeros_like(w) for w in weight]
@@ -107,7 +119,8 @@ def _units(layer, kind, weight, grads):
 
 def unit_values(kind, hidden):
     """How many values one unit (a layer, or one expert of it) holds."""
-    return (blocks.MATRICES if kind == "tensor" else 1) * hidden * hidden
+    matrices = {"tensor": blocks.MATRICES, "attention": blocks.ATTENTION_MATRICES}.get(kind, 1)
+    return matrices * hidden * hidden
 
 
 def region(kind, hidden, shard, total):
@@ -213,7 +226,7 @@ def _marks_fit(entry, kind, hidden, experts):
 def _expected_length(kind, hidden, total, shard):
     if kind == "tensor":
         return blocks.slice_length(hidden, shard, total)
-    return _shard_length(hidden * hidden, total, shard)
+    return _shard_length(unit_values(kind, hidden), total, shard)
 
 
 def _checked(parts, meta, kinds, hidden, experts):
@@ -377,7 +390,8 @@ def _arguments(argv):
     parser.add_argument("--wall-seconds", type=float, default=0.0)
     parser.add_argument("--nnodes", type=int, default=1, help="the nodes the ranks ran on")
     parser.add_argument("--kinds", default="",
-                        help="each layer as the simulation trained it: dense, tensor or expert")
+                        help="each layer as the simulation trained it: dense, tensor, expert or "
+                        "attention")
     parser.add_argument("--experts", type=int, default=1, help="the experts of an expert layer")
     parser.add_argument("--profile", default="", help="merge the ranks' profiles into this file")
     parser.add_argument("--from", dest="source", required=True, help="the ranks' folder")
@@ -396,8 +410,10 @@ def prepare(argv):
     torch.set_num_threads(1)
     args = _arguments(argv)
     kinds = args.kinds.split(",") if args.kinds else []
-    if kinds and (len(kinds) != args.layers or not set(kinds) <= {"dense", "tensor", "expert"}):
-        raise SystemExit(f"--kinds {args.kinds!r}: one of dense, tensor, expert per layer")
+    if kinds and (len(kinds) != args.layers or
+                  not set(kinds) <= {"dense", "tensor", "expert", "attention"}):
+        raise SystemExit(f"--kinds {args.kinds!r}: one of dense, tensor, expert, attention per "
+                         "layer")
     return args
 
 
