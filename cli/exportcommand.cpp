@@ -45,8 +45,9 @@ void refuseOverwritingInput(const std::string &output, const std::string &input)
 
 int exportCommand(const std::vector<std::string> &rest)
 {
-    std::vector<std::string> valued = {"function", "ranks",  "layers", "batches",
-                                       "torch",    "hidden", "length", "seed"};
+    // --context: the one layout the program makes (every rank's chunk of the sequence).
+    std::vector<std::string> valued = {"function", "ranks",  "layers", "batches", "torch",
+                                       "hidden",   "length", "seed",   "context"};
     for (const char *option : {"max-ops", "timeout", "memory-limit"})
         valued.emplace_back(option);
     const Arguments args(rest, valued, {"quiet"});

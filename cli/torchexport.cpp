@@ -27,7 +27,7 @@ using core::ObjectKind;
 using core::OpKind;
 
 // What a message or a gathered value is: the puzzle's object kinds, or no puzzle object.
-enum class Kind { Activation, ActivationGrad, Weight, WeightGrad, OptState, Nothing };
+enum class Kind { Activation, ActivationGrad, Weight, WeightGrad, OptState, KeysValues, Nothing };
 
 const char *kindName(Kind kind)
 {
@@ -42,6 +42,8 @@ const char *kindName(Kind kind)
             return "weight_grad";
         case Kind::OptState:
             return "opt_state";
+        case Kind::KeysValues:
+            return "keys_values";
         case Kind::Nothing:
             break;
     }
@@ -61,8 +63,8 @@ Kind kindOf(ObjectKind kind)
             return Kind::ActivationGrad;
         case ObjectKind::WeightGrad:
             return Kind::WeightGrad;
-        case ObjectKind::KeysValues: // context parallelism is not exported yet
-            break;
+        case ObjectKind::KeysValues:
+            return Kind::KeysValues;
     }
     return Kind::Nothing;
 }
@@ -86,6 +88,9 @@ bool sameIdentity(const Made &made, const Event &event)
                made.batches == event.batches;
     if (made.kind == Kind::Activation || made.kind == Kind::ActivationGrad)
         return false;
+    if (made.kind == Kind::KeysValues) // a chunk's, of some batches
+        return made.batches == event.batches && made.shards == event.shards &&
+               made.total == event.shardTotal;
     return made.shards == event.shards && made.total == event.shardTotal &&
            (made.kind != Kind::WeightGrad || made.batches == event.batches);
 }
@@ -219,11 +224,14 @@ std::string messageCall(const char *method, const char *peerName, const Step &st
         return std::string("r.") + method + "_placeholder(" + peerName + "=" +
                std::to_string(e.peer) + ")";
     const bool sharded = step.kind == Kind::Weight || step.kind == Kind::WeightGrad;
+    std::string which;
+    if (sharded)
+        which = ", total=" + std::to_string(e.shardTotal) + ", shards=" + setText(e.shards);
+    else if (step.kind == Kind::KeysValues) // the chunk whose keys and values travel
+        which = ", chunk=" + std::to_string(e.shards.empty() ? 0 : e.shards.toVector().front());
     return std::string("r.") + method + "(\"" + kindName(step.kind) + "\", " +
-           std::to_string(e.layer) + ", " + setText(e.batches) +
-           (sharded ? ", total=" + std::to_string(e.shardTotal) + ", shards=" + setText(e.shards)
-                    : "") +
-           ", " + peerName + "=" + std::to_string(e.peer) + ")";
+           std::to_string(e.layer) + ", " + setText(e.batches) + which + ", " + peerName + "=" +
+           std::to_string(e.peer) + ")";
 }
 
 std::string sendCall(const Step &step, const Schedule &)
@@ -312,6 +320,11 @@ Kind kindSent(const std::vector<Made> &made, const core::Trace &trace,
             sameIdentity(Made{kindOf(o.kind), o.layer, o.batches, o.shards, o.total}, event))
             return kindOf(o.kind);
     }
+    // A chunk of the context group's with batches: keys and values the rank never stored.
+    const int context = trace.config.layout.context;
+    if (context > 1 && !event.batches.empty() && event.shardTotal == context &&
+        event.shards.size() == 1)
+        return Kind::KeysValues;
     return event.shards.empty() ? Kind::Activation : Kind::Weight;
 }
 
@@ -490,8 +503,13 @@ void writeHeader(std::ostringstream &out, const core::Trace &trace, const TorchE
            "# model of linear layers with tanh, on torch.distributed, in the schedule of:\n"
         << "#   function: " << commentText(source.function) << "\n"
         << "#   file:     " << commentText(source.fileName) << "\n"
-        << "# at " << c.ranks << " ranks, " << c.layers << " layers and " << c.batches
-        << " batches. It needs only PyTorch. Run it as torchrun runs any program:\n"
+        << "# at " << c.ranks << " ranks, " << c.layers << " layers and " << c.batches << " batches"
+        << (c.layout.context > 1
+                ? ", each layer with causal attention over the\n"
+                  "# sequence, which a context group of " +
+                      std::to_string(c.layout.context) + " ranks splits into chunks"
+                : std::string())
+        << ". It needs only PyTorch. Run it as torchrun runs any program:\n"
         << "#   torchrun --standalone --nproc_per_node " << c.ranks << " THIS.py --check\n"
         << "# (Debian's torchrun on Python 3.11 needs --redirects 1 --tee 1 as well.)\n"
            "# --check also trains the model in one process on every batch and says whether the\n"
@@ -503,6 +521,8 @@ void writeHeader(std::ostringstream &out, const core::Trace &trace, const TorchE
     out << "import argparse\nimport datetime\nimport os\nimport sys\n\nimport torch\n"
            "import torch.distributed as dist\n\n"
         << "RANKS, LAYERS, BATCHES = " << c.ranks << ", " << c.layers << ", " << c.batches
+        << "\nCONTEXT = " << c.layout.context
+        << "  # the ranks of a context group, each with a chunk of every sequence"
         << "\nHIDDEN, LENGTH, SEED = " << source.hidden << ", " << source.length << ", "
         << source.seed << "  # the sizes and seed of `rankstep-cli real`\n"
         << "EVERY_RANK = range(0, RANKS)\n";

@@ -1,4 +1,46 @@
 
+# ----- Context parallelism: causal attention over the sequence ------------------------------------
+# In a program whose context group splits the sequence (CONTEXT > 1), each layer is
+# tanh(x @ W + attention(x)): one head of causal softmax attention over the batch's own sequence,
+# its queries x @ Wq, its keys and values x @ Wk and x @ Wv of the layer's input, through which the
+# gradient reaches Wk and Wv but not x (the schedule sends no gradients of keys and values back
+# around the ring). A layer's weight is then W, Wq, Wk and Wv: 4 x HIDDEN x HIDDEN. Rank r holds
+# chunk r % CONTEXT of every batch's sequence (the positions torch.tensor_split gives it).
+LAYER_VALUES = (4 if CONTEXT > 1 else 1) * HIDDEN * HIDDEN
+
+
+def initial_layer(sizes, layer):
+    """Layer `layer`'s weight before training: W, and with attention Wq, Wk and Wv after it."""
+    dense = initial_weight(sizes, layer)
+    if CONTEXT == 1:
+        return dense
+    projections = torch.randn(3, sizes.hidden, sizes.hidden, generator=_generator(sizes, 7, layer),
+                              dtype=DTYPE) / math.sqrt(sizes.hidden)
+    return torch.cat([dense[None], projections])
+
+
+def chunk_positions(chunk):
+    """The positions in a batch's sequence of chunk `chunk` of CONTEXT."""
+    return torch.tensor_split(torch.arange(LENGTH), CONTEXT)[chunk]
+
+
+def chunk_rows(rows, batches, chunk):
+    """Chunk `chunk`'s rows of each batch, in batch order."""
+    return rows.view(len(batches), LENGTH, -1)[:, chunk_positions(chunk)].reshape(-1, HIDDEN)
+
+
+def attention_layer(inputs, keys, values, weight, positions, key_positions, batches):
+    """The layer on the rows `inputs` (at `positions` of each batch's sequence) against the keys
+    and values of the rows at `key_positions`."""
+    queries = (inputs @ weight[1]).view(batches, -1, HIDDEN)
+    keys, values = keys.view(batches, -1, HIDDEN), values.view(batches, -1, HIDDEN)
+    scores = queries @ keys.transpose(1, 2) / math.sqrt(HIDDEN)
+    future = key_positions.view(1, -1) > positions.view(-1, 1)
+    scores = scores.masked_fill(future.to(scores.device), float("-inf"))
+    mixed = (torch.softmax(scores, dim=-1) @ values).reshape(-1, HIDDEN)
+    return torch.tanh(inputs @ weight[0] + mixed)
+
+
 # ----- What one rank holds and does ---------------------------------------------------------------
 # The learner's program kept puzzle objects in dictionaries; here a rank keeps their tensors by
 # what identifies them: the layer, the batches they come from and, for weights and gradients, the
@@ -23,6 +65,10 @@ class Rank:
         self.gradients = {}  # layer -> [(batches, total, {shard: flat values})], newest last
         self.sends = []  # sends in flight: a send never waits for its receiver
         self.losses = []
+        self.chunk = rank % CONTEXT  # the chunk of the sequence this rank holds
+        # (layer, batches) -> {chunk: the input rows of that chunk}: the keys and values are their
+        # projections, made where they are used
+        self.key_inputs = {}
 
     def _to(self, tensor):
         return tensor.to(self.device)
@@ -42,26 +88,50 @@ class Rank:
                 flat = torch.cat([held[(newest, s)][1] for s in range(newest)])
                 held[(total, shard)] = (held[(newest, 0)][0], split_flat(flat, total)[shard])
             else:
-                flat = self._to(initial_weight(self.sizes, layer).reshape(-1))
+                flat = self._to(initial_layer(self.sizes, layer).reshape(-1))
                 held[(total, shard)] = (0, split_flat(flat, total)[shard].clone())
         return held[(total, shard)]
 
     def whole_weight(self, layer, total):
         flat = torch.cat([self.part(layer, total, s)[1] for s in range(total)])
-        return flat.view(HIDDEN, HIDDEN)
+        return flat.view(HIDDEN, HIDDEN) if CONTEXT == 1 else flat.view(4, HIDDEN, HIDDEN)
 
     # ----- compute -----
     def forward(self, layer, batches, total=1):
-        key = (layer, _key(batches))
-        if key not in self.activations and layer == 0:  # get_activation
-            self.activations[key] = self._to(rows_of(self.sizes, batches, batch_inputs))
         weight = self.whole_weight(layer, total)
-        self.activations[(layer + 1, key[1])] = torch.tanh(self.activations[key] @ weight)
+        self.activations[(layer + 1, _key(batches))] = self._layer(
+            layer, batches, self.activation(layer, batches), weight)
+
+    def activation(self, layer, batches):
+        """The input of `layer` for `batches`; of layer 0, the data (get_activation): with
+        CONTEXT > 1 this rank's chunk of each batch's sequence."""
+        key = (layer, _key(batches))
+        if key not in self.activations and layer == 0:
+            rows = rows_of(self.sizes, batches, batch_inputs)
+            if CONTEXT > 1:
+                rows = chunk_rows(rows, batches, self.chunk)
+            self.activations[key] = self._to(rows)
+        return self.activations[key]
+
+    def _layer(self, layer, batches, inputs, weight):
+        """The layer's output rows; with attention, the chunk's queries against every chunk's
+        keys and values (this rank's own from its input, the others' as they came)."""
+        if CONTEXT == 1:
+            return torch.tanh(inputs @ weight)
+        chunks = self.key_inputs.setdefault((layer, _key(batches)), {})
+        chunks[self.chunk] = self.activations[(layer, _key(batches))].detach()
+        order = sorted(chunks)
+        key_inputs = torch.cat([chunks[c].view(len(batches), -1, HIDDEN) for c in order],
+                               dim=1).reshape(-1, HIDDEN)
+        key_positions = torch.cat([chunk_positions(c) for c in order])
+        return attention_layer(inputs, key_inputs @ weight[2], key_inputs @ weight[3], weight,
+                               chunk_positions(self.chunk), key_positions, len(batches))
 
     def loss(self, batches):
         key = (LAYERS, _key(batches))
         outputs = self.activations[key].detach().requires_grad_()
-        targets = self._to(rows_of(self.sizes, batches, batch_targets))
+        targets = rows_of(self.sizes, batches, batch_targets)
+        targets = self._to(chunk_rows(targets, batches, self.chunk) if CONTEXT > 1 else targets)
         # Half the squared error over every row of every batch: a rank's share adds up to the
         # loss of one process that takes all the batches.
         loss = 0.5 * ((outputs - targets) ** 2).sum() / (BATCHES * LENGTH)
@@ -89,7 +159,7 @@ class Rank:
         key = (layer, _key(batches))
         inputs = self.activations[key].detach().requires_grad_(want_input)
         weight = self.whole_weight(layer, total).detach().requires_grad_(want_weight)
-        outputs = torch.tanh(inputs @ weight)
+        outputs = self._layer(layer, batches, inputs, weight)
         wanted = [t for t, want in ((weight, want_weight), (inputs, want_input)) if want]
         return torch.autograd.grad(outputs, wanted, self.grad_outputs[key])
 
@@ -128,7 +198,7 @@ class Rank:
             if not left:
                 break
         if total_sum is None:
-            lengths = [len(p) for p in split_flat(torch.empty(HIDDEN * HIDDEN), total)]
+            lengths = [len(p) for p in split_flat(torch.empty(LAYER_VALUES), total)]
             total_sum = torch.zeros(sum(lengths[s] for s in shards), dtype=DTYPE,
                                     device=self.device)
         return total_sum
@@ -160,7 +230,7 @@ class Rank:
 
     def all_gather(self, kind, layer, *, total, members, shards_of, batches=()):
         """Each member's shards to every member. shards_of: each member's shards, in order."""
-        lengths = [len(p) for p in split_flat(torch.empty(HIDDEN * HIDDEN), total)]
+        lengths = [len(p) for p in split_flat(torch.empty(LAYER_VALUES), total)]
         mine = shards_of[members.index(self.rank)]
         longest = max(sum(lengths[s] for s in shards) for shards in shards_of)
         padded = torch.zeros(longest, dtype=DTYPE, device=self.device)
@@ -176,15 +246,31 @@ class Rank:
         dist.all_reduce(self.activations[(layer, _key(batches))], group=self._group(members))
 
     # ----- point to point -----
-    def send(self, kind, layer, batches, *, to, total=1, shards=()):
-        values = self._values(kind, layer, batches, total, shards).contiguous()
+    def send(self, kind, layer, batches, *, to, total=1, shards=(), chunk=None):
+        if kind == "keys_values":  # chunk's keys and values: the input rows they project
+            values = self._key_inputs(layer, batches, chunk).reshape(-1).contiguous()
+        else:
+            values = self._values(kind, layer, batches, total, shards).contiguous()
         self.sends += [dist.isend(values, to), values]
 
-    def receive(self, kind, layer, batches, *, source, total=1, shards=()):
+    def receive(self, kind, layer, batches, *, source, total=1, shards=(), chunk=None):
+        if kind == "keys_values":
+            rows = len(batches) * len(chunk_positions(chunk))
+            values = torch.zeros(rows * HIDDEN, dtype=DTYPE, device=self.device)
+            dist.recv(values, source)
+            self.key_inputs.setdefault((layer, _key(batches)), {})[chunk] = values.view(-1, HIDDEN)
+            return
         values = torch.zeros(self._length(kind, batches, total, shards), dtype=DTYPE,
                              device=self.device)
         dist.recv(values, source)
         self._keep(kind, layer, batches, total, shards, values)
+
+    def _key_inputs(self, layer, batches, chunk):
+        """The input rows of chunk `chunk` at `layer`: this rank's own activation, or as they
+        came from another rank."""
+        if chunk == self.chunk:
+            return self.activation(layer, batches)
+        return self.key_inputs[(layer, _key(batches))][chunk]
 
     def send_placeholder(self, to):
         """A message that was no puzzle object (a dict or a tuple): its place only."""
@@ -213,7 +299,7 @@ class Rank:
     def _length(self, kind, batches, total, shards):
         if kind in ("activation", "activation_grad"):
             return len(batches) * LENGTH * HIDDEN
-        lengths = [len(p) for p in split_flat(torch.empty(HIDDEN * HIDDEN), total)]
+        lengths = [len(p) for p in split_flat(torch.empty(LAYER_VALUES), total)]
         return sum(lengths[s] for s in shards)
 
     def _keep(self, kind, layer, batches, total, shards, values):
@@ -233,7 +319,7 @@ class Rank:
 
 def _cut(flat, total, shards):
     """A flat run of shards (ascending) back into {shard: values}."""
-    lengths = [len(p) for p in split_flat(torch.empty(HIDDEN * HIDDEN), total)]
+    lengths = [len(p) for p in split_flat(torch.empty(LAYER_VALUES), total)]
     parts, at = {}, 0
     for shard in shards:
         parts[shard] = flat[at: at + lengths[shard]].clone()
@@ -249,12 +335,18 @@ def one_process_weights():
     """Every layer's weight after one step of one process on all batches: autograd through the
     whole model, torch.optim.Adam."""
     sizes = Sizes(HIDDEN, LENGTH, SEED)
-    weights = [torch.nn.Parameter(initial_weight(sizes, layer)) for layer in range(LAYERS)]
+    weights = [torch.nn.Parameter(initial_layer(sizes, layer)) for layer in range(LAYERS)]
     adam = torch.optim.Adam(weights, lr=LEARNING_RATE, betas=BETAS, eps=EPSILON)
     everything = list(range(BATCHES))
     outputs = rows_of(sizes, everything, batch_inputs)
+    every = torch.arange(LENGTH)
     for weight in weights:
-        outputs = torch.tanh(outputs @ weight)
+        if CONTEXT == 1:
+            outputs = torch.tanh(outputs @ weight)
+        else:  # the whole sequence; the keys' and values' input held constant, as on the ranks
+            held = outputs.detach()
+            outputs = attention_layer(outputs, held @ weight[2], held @ weight[3], weight, every,
+                                      every, BATCHES)
     targets = rows_of(sizes, everything, batch_targets)
     loss = 0.5 * ((outputs - targets) ** 2).sum() / (BATCHES * LENGTH)
     loss.backward()
@@ -312,14 +404,14 @@ def check(every_rank):
     expected, _ = one_process_weights()
     largest = 0.0
     for layer in range(LAYERS):
-        flat = torch.full((HIDDEN * HIDDEN,), float("nan"), dtype=DTYPE)
+        flat = torch.full((LAYER_VALUES,), float("nan"), dtype=DTYPE)
         disagree = 0.0
         for finals in every_rank:
             for final_layer, _, total, parts in finals:
                 if final_layer != layer:
                     continue
                 offsets = [0]
-                for piece in split_flat(torch.empty(HIDDEN * HIDDEN), total):
+                for piece in split_flat(torch.empty(LAYER_VALUES), total):
                     offsets.append(offsets[-1] + piece.numel())
                 for shard, values in parts.items():
                     region = flat[offsets[shard]: offsets[shard + 1]]
@@ -330,7 +422,7 @@ def check(every_rank):
         if torch.isnan(flat).any():
             print(f"layer {layer} differs: no rank set the whole final weight of this layer")
             return 1
-        diff = float((flat.view(HIDDEN, HIDDEN) - expected[layer]).abs().max())
+        diff = float((flat.view_as(expected[layer]) - expected[layer]).abs().max())
         largest = max(largest, diff)
         if disagree > TOLERANCE:
             print(f"layer {layer} differs: two ranks hold different values of it (by {disagree:.3g})")

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
-// `rankstep-cli export --torch`: the programs written from the DDP, FSDP and GPipe lessons'
-// solutions train under torchrun (python3 -m torch.distributed.run, with Debian's --redirects
-// workaround) exactly what one process trains, and a wrong schedule's program says which layer
-// differs. Small sizes (HIDDEN 32, LENGTH 8) keep each to importing torch four times. Skipped
-// without python3-torch, except in CI, which installs it.
+// `rankstep-cli export --torch`: the programs written from the DDP, FSDP, GPipe and context
+// parallelism lessons' solutions train under torchrun (python3 -m torch.distributed.run, with
+// Debian's --redirects workaround) exactly what one process trains, and a wrong schedule's program
+// says which layer differs. Small sizes (HIDDEN 32, LENGTH 8) keep each to importing torch four
+// times. Skipped without python3-torch, except in CI, which installs it.
 #include "clilaunch.h"
 #include "torchsupport.h"
 
@@ -23,16 +23,17 @@ using testsupport::TempDir;
 
 const std::string kSource = RANKSTEP_SOURCE_DIR;
 
-// Exports FILE's FUNCTION at 4 ranks to DIR/out.py; the export's own result.
+// Exports FILE's FUNCTION at 4 ranks to DIR/out.py, with `more` options; the export's own result.
 ProcessResult exportProgram(const std::string &file, const std::string &function, int layers,
-                            const TempDir &dir)
+                            const TempDir &dir, const std::vector<std::string> &more = {})
 {
-    return runCli({{"export", file, "--function", function, "--ranks", "4", "--layers",
-                    std::to_string(layers), "--batches", "4", "--hidden", "32", "--length", "8",
-                    "--torch", (dir.path() / "out.py").string()},
-                   "",
-                   {}},
-                  dir);
+    std::vector<std::string> args{
+        "export",    file, "--function", function,
+        "--ranks",   "4",  "--layers",   std::to_string(layers),
+        "--batches", "4",  "--hidden",   "32",
+        "--length",  "8",  "--torch",    (dir.path() / "out.py").string()};
+    args.insert(args.end(), more.begin(), more.end());
+    return runCli({args, "", {}}, dir);
 }
 
 // DIR/out.py under torchrun on 4 processes with --check, as docs/export.md says to run it.
@@ -55,11 +56,12 @@ ProcessResult torchrun(const TempDir &dir, const std::vector<std::string> &envir
 
 const std::regex kMatch("weights match one process \\(max abs diff [0-9.e+-]+\\)");
 
-void expectMatch(const std::string &lesson, const std::string &function, int layers)
+void expectMatch(const std::string &lesson, const std::string &function, int layers,
+                 const std::vector<std::string> &more = {})
 {
     TempDir dir;
     const ProcessResult exported =
-        exportProgram(kSource + "/lessons/" + lesson + "/solution.py", function, layers, dir);
+        exportProgram(kSource + "/lessons/" + lesson + "/solution.py", function, layers, dir, more);
     ASSERT_EQ(exported.exitCode, 0) << exported.out << exported.err;
     const ProcessResult run = torchrun(dir);
     std::smatch line;
@@ -84,6 +86,15 @@ TEST(ExportedPrograms, GpipeSolutionTrainsWhatOneProcessTrains)
 {
     REQUIRE_TORCH();
     expectMatch("70-gpipe", "gpipe", 8);
+}
+
+// Each rank holds a chunk of every sequence; the keys and values (the input rows they project)
+// travel around the ring as the learner's passes did, and each layer's causal attention over the
+// chunks trains what one process's over whole sequences does.
+TEST(ExportedPrograms, ContextParallelSolutionTrainsWhatOneProcessTrains)
+{
+    REQUIRE_TORCH();
+    expectMatch("99-context_parallel", "context_parallel", 2, {"--context", "4"});
 }
 
 // --check gathers every rank's final weights on rank 0 as tensors: no rank unpickles what another
