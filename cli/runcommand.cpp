@@ -151,7 +151,8 @@ hold values that differ). Each rank runs in the runner's sandbox, the check in o
 
 `export` runs FILE as `run` does and writes its schedule as a plain PyTorch program, OUT.py, for
 torchrun (no Rankstep import): `torchrun --standalone --nproc_per_node R OUT.py --check` trains it
-and compares it with one process; --hidden, --length and --seed are real's (docs/export.md).
+and compares it with one process; --hidden, --length and --seed are real's, and --context C splits
+each sequence across context groups of C ranks, as run's does (docs/export.md).
 
 `sweep` runs FILE at every setting of a grid, each run in a child process of its own and as many
 at a time as there are cores, and prints a row per setting: result, Timesteps, end time, peak
