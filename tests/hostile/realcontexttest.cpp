@@ -233,7 +233,13 @@ if len(sys.argv) == 4:
     store = os.path.join(os.path.dirname(os.path.abspath(file)), function + ".store")
     ranks = [subprocess.Popen([sys.executable, sys.argv[0], source, file, function, str(r), store],
                               stdout=subprocess.PIPE, text=True) for r in range(2)]
-    said = [rank.communicate(timeout=120)[0] for rank in ranks]
+    said = []
+    for child in ranks:  # a rank that waits for ever is ended, not left behind
+        try:
+            said.append(child.communicate(timeout=120)[0])
+        except subprocess.TimeoutExpired:
+            child.kill()
+            said.append(child.communicate()[0])
     print("".join(f"{r}: {text}" for r, text in enumerate(said) if text), end="")
     sys.exit(0)
 me = int(sys.argv[4])
