@@ -368,6 +368,11 @@ int realCommand(const std::vector<std::string> &args)
         "--experts",      std::to_string(o.layout.expert)};
     const std::vector<std::string> model = modelArguments(o);
     verify.insert(verify.end(), model.begin(), model.end());
+    for (const auto &[name, degree] : {std::pair{"--tensor", o.layout.tensor},
+                                       {"--context", o.layout.context},
+                                       {"--pipeline", o.layout.pipeline}})
+        if (degree != 1) // the report's config says the layout, as a simulated trace does
+            verify.insert(verify.end(), {name, std::to_string(degree)});
     if (!o.profile.empty())
         verify.insert(verify.end(), {"--profile", "yes"});
     const CheckOutcome verdict = runCheck(o, folder, "rankstep_real.verify", verify);

@@ -3,6 +3,7 @@
 
 #include "jsonfields.h"
 
+#include "core/layout.h"
 #include "core/router.h"
 
 #include <algorithm>
@@ -289,6 +290,17 @@ core::Trace Reader::read(const JsonValue &root)
     m_trace.config.batches = config.integer32("batches", 1, kMaxCount);
     m_trace.config.cost.sizes.hidden = config.integer("hidden", 1, kMaxCount);
     m_trace.config.cost.sizes.length = config.integer("length", 1, kMaxCount);
+    if (config.has("layout")) { // the run's layout, as a simulated trace carries it
+        const Fields layout = config.object("layout");
+        core::Layout &degrees = m_trace.config.layout;
+        degrees.tensor = layout.integer32("tensor", 1, kMaxRanks);
+        degrees.context = layout.integer32("context", 1, kMaxRanks);
+        degrees.pipeline = layout.integer32("pipeline", 1, kMaxRanks);
+        degrees.expert = layout.integer32("expert", 1, kMaxRanks);
+        if (const std::string problem = core::layoutProblem(m_trace.config.ranks, degrees);
+            !problem.empty())
+            failAt(config.get("layout"), "config.layout", problem);
+    }
     m_ranks.resize(std::size_t(m_trace.config.ranks));
     m_trace.finalWeights.resize(std::size_t(m_trace.config.ranks));
 

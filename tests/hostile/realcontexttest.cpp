@@ -91,6 +91,7 @@ TEST(RealContextRuns, TheRingOfKeysAndValuesTrainsWhatOneProcessTrains)
     // The app opens what the runner wrote (core/io/realtrace.h), keys and values and chunks too.
     const auto trace = io::realTraceFromJson(readText(json));
     ASSERT_TRUE(trace) << trace.error().message;
+    EXPECT_EQ(trace->config.layout.context, 4);
     const bool chunks = std::any_of(trace->changes.begin(), trace->changes.end(), [](auto &c) {
         return c.object && c.object->kind == core::ObjectKind::KeysValues && c.object->context &&
                c.object->total == 4;

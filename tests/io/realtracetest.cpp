@@ -177,6 +177,28 @@ TEST(RealTrace, ObjectsKeepTheirChunksOfTheSequenceAndTheirKeysAndValues)
     EXPECT_TRUE(objects[2]->context);
 }
 
+// The report of a run with a layout says it as a simulated trace does (config.layout), so that the
+// app knows the context groups of what it opened; a layout the ranks do not fill is named.
+TEST(RealTrace, TheLayoutOfTheRunIsRead)
+{
+    std::string text = report(kRank1);
+    const std::string seed = R"("seed": 0})";
+    const std::size_t at = text.find(seed);
+    ASSERT_NE(at, std::string::npos);
+    text.replace(
+        at, seed.size(),
+        R"("seed": 0, "layout": {"tensor": 1, "context": 2, "pipeline": 1, "expert": 1}})");
+    const auto trace = realTraceFromJson(text);
+    ASSERT_TRUE(trace) << trace.error().message;
+    EXPECT_EQ(trace->config.layout.context, 2);
+    const std::size_t two = text.find(R"("context": 2)");
+    text.replace(two, 12, R"("context": 3)");
+    const auto wrong = realTraceFromJson(text);
+    ASSERT_FALSE(wrong);
+    EXPECT_NE(wrong.error().message.find("config.layout"), std::string::npos)
+        << wrong.error().message;
+}
+
 TEST(RealTrace, ARankWhoseClockGoesBackKeepsItsOrder)
 {
     // The change is stamped before the event it follows: it still comes after it.

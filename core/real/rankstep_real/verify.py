@@ -367,10 +367,15 @@ def report(out, args, verdict):
                           "changes": data.get("changes", []),
                           "final_weights": data.get("final_weights", []),
                           "memory_end": data.get("memory_end", 0)})
+    config = {"ranks": args.ranks, "layers": args.layers, "batches": args.batches,
+              "hidden": args.hidden, "length": args.length, "seed": args.seed}
+    layout = {"tensor": args.tensor, "context": args.context, "pipeline": args.pipeline,
+              "expert": args.experts}
+    if any(degree != 1 for degree in layout.values()):  # as a simulated trace says it
+        config["layout"] = layout
     return {
         "format": "rankstep-trace", "version": 1, "clock": "seconds", "memory": "bytes",
-        "config": {"ranks": args.ranks, "layers": args.layers, "batches": args.batches,
-                   "hidden": args.hidden, "length": args.length, "seed": args.seed},
+        "config": config,
         "result": {"status": "ok", "correct": verdict["weights_match"],
                    "weights_match": verdict["weights_match"],
                    "max_abs_diff": verdict["max_abs_diff"], "wall_seconds": args.wall_seconds,
@@ -393,6 +398,8 @@ def _arguments(argv):
                         help="each layer as the simulation trained it: dense, tensor, expert or "
                         "attention")
     parser.add_argument("--experts", type=int, default=1, help="the experts of an expert layer")
+    for axis in ("tensor", "context", "pipeline"):  # the layout, for the report's config
+        parser.add_argument("--" + axis, type=int, default=1)
     parser.add_argument("--profile", default="", help="merge the ranks' profiles into this file")
     parser.add_argument("--from", dest="source", required=True, help="the ranks' folder")
     parser.add_argument("--out", required=True, help="where verdict.txt and report.json go")
