@@ -234,7 +234,7 @@ def draw_schedule(svg, x0, y0, unit, row, width, p, spans, colors, title, note):
         color = colors(r, chunk)
         x, w = x0 + start * unit, (end - start) * unit
         y = y0 + r * row
-        style = {"F": (0.75, None), "B": (0.3, None), "W": (0.08, "3,2")}[kind]
+        style = {"F": (0.75, None), "B": (0.3, None), "W": (0.12, "3,2")}[kind]
         svg.rect(x + 0.5, y + 2, w - 1, row - 4, fill=color, opacity=style[0], stroke=color,
                  dash=style[1], sw=1)
         label = str(mb + 1)
@@ -306,7 +306,7 @@ def zero_bubble(w):
     svg.text(x0 + ideal * unit / 2, ya + 16, w["ideal"], size=SMALL, anchor="middle")
     legend(svg, x0, ya + 44, [(layer_color(0, 7), 0.75, None, w["forward"]),
                               (layer_color(0, 7), 0.3, None, w["b"]),
-                              (layer_color(0, 7), 0.08, "3,2", w["w"])])
+                              (layer_color(0, 7), 0.12, "3,2", w["w"])])
     svg.height = ya + 56
     return svg
 
