@@ -23,7 +23,7 @@ endif()
 
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/lessons/
         DESTINATION ${CMAKE_INSTALL_DATADIR}/rankstep/lessons COMPONENT app
-        FILES_MATCHING PATTERN "*.json" PATTERN "*.md" PATTERN "*.py"
+        FILES_MATCHING PATTERN "*.json" PATTERN "*.md" PATTERN "*.py" PATTERN "*.svg"
         PATTERN "__pycache__" EXCLUDE)
 # The Python package of `rankstep-cli real`: rankstep-cli finds it in
 # ../share/rankstep/python from itself, before the source tree's core/real (cli/realcommand.h).

@@ -79,6 +79,9 @@ struct Lesson {
     std::vector<std::string> hints;                  // Markdown, revealed one at a time
     std::optional<TorchSettings> torch;              // set for a PyTorch lesson ("kind": "torch")
     std::map<std::string, LessonWords> translations; // by language code: "de"
+    // The SVG files beside the text, by file name ("block.svg", "block.de.svg"), as the text
+    // shows them: ![alt](block.svg) (core/lessons/pictures.h). Checked only when drawn.
+    std::map<std::string, std::string> pictures;
 
     bool isTorch() const { return torch.has_value(); }
 };

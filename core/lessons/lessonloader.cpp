@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "lesson.h"
+#include "pictures.h"
 
 #include "core/io/jsonfields.h"
 #include "core/limits.h"
@@ -34,7 +35,7 @@ bool isLessonFileName(const std::string &name)
         if (name == known)
             return true;
     return !translationLanguage(name, "text").empty() ||
-           !translationLanguage(name, "hints").empty();
+           !translationLanguage(name, "hints").empty() || isPictureFileName(name);
 }
 
 struct LessonError {
@@ -210,6 +211,15 @@ void readTranslations(Lesson &lesson, const LessonFiles &files, const std::strin
     }
 }
 
+void readPictures(Lesson &lesson, const LessonFiles &files, const std::string &folder)
+{
+    const std::string prefix = folder + "/";
+    for (auto it = files.lower_bound(prefix); it != files.end() && it->first.rfind(prefix, 0) == 0;
+         ++it)
+        if (const std::string name = it->first.substr(prefix.size()); isPictureFileName(name))
+            lesson.pictures[name] = it->second;
+}
+
 Lesson loadOne(const LessonFiles &files, const std::string &folder)
 {
     Lesson lesson;
@@ -225,6 +235,7 @@ Lesson loadOne(const LessonFiles &files, const std::string &folder)
                           "/hints.md: needs at least two hints, separated by a line "
                           "holding only ---"};
     readTranslations(lesson, files, folder);
+    readPictures(lesson, files, folder);
     return lesson;
 }
 

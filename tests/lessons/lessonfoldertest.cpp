@@ -5,6 +5,7 @@
 #include "cli/lessonvalidation.h"
 #include "core/io/tracejson.h"
 #include "core/lessons/builtin.h"
+#include "core/lessons/pictures.h"
 #include "lessontestsupport.h"
 
 #include <gtest/gtest.h>
@@ -218,15 +219,16 @@ TEST_P(LessonFolder, BuiltinCopyMatchesTheFolder)
         ASSERT_EQ(files.count(path), 1U) << path << stale;
         EXPECT_TRUE(files.at(path) == readText(lessonsRoot() + "/" + path)) << path << stale;
     }
-    // Its texts in other languages too (text.de.md): CMake globs them, and a new one needs a
-    // configure step to be built in.
+    // Its texts in other languages too (text.de.md), and its pictures: CMake globs them, and a new
+    // one needs a configure step to be built in.
     for (const auto &entry :
          std::filesystem::directory_iterator(lessonsRoot() + "/" + disk.folder)) {
         const std::string name = entry.path().filename().string();
-        if (name.size() != 10 && name.size() != 11)
-            continue;
-        if (!(name.rfind("text.", 0) == 0 || name.rfind("hints.", 0) == 0) ||
-            !name.ends_with(".md"))
+        const bool translation = (name.size() == 10 || name.size() == 11) &&
+                                 (name.rfind("text.", 0) == 0 || name.rfind("hints.", 0) == 0) &&
+                                 name.ends_with(".md");
+        // Its pictures (block.svg, block.de.svg), globbed the same way.
+        if (!translation && !lessons::isPictureFileName(name))
             continue;
         const std::string path = disk.folder + "/" + name;
         const auto &files = lessons::builtinLessonFiles();
