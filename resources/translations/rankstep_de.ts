@@ -1328,10 +1328,12 @@
         <translation>Expertenparallelität (Mixture of Experts)</translation>
     </message>
     <message>
-        <source>Many dimensions at once</source>
-        <translation>Viele Dimensionen zugleich</translation>
         <source>Context parallelism (ring attention)</source>
         <translation>Kontextparallelität (Ring-Attention)</translation>
+    </message>
+    <message>
+        <source>Many dimensions at once</source>
+        <translation>Viele Dimensionen zugleich</translation>
     </message>
 </context>
 <context>
