@@ -267,7 +267,11 @@ QWidget *ExplainView::buildTimePage()
     m_ranks = new QTableWidget(0, 4);
     m_ranks->setHorizontalHeaderLabels({tr("Rank"), tr("Busy"), tr("Idle"), tr("Communication")});
     m_ranks->verticalHeader()->hide();
+    // Equal columns cut "Communication" where the tab is narrow (1280x800): the rank's number and
+    // that word take what they need, Busy and Idle the rest.
     m_ranks->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+    for (const int column : {0, 3})
+        m_ranks->horizontalHeader()->setSectionResizeMode(column, QHeaderView::ResizeToContents);
     m_ranks->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_formula = new QLabel;
     m_formula->setWordWrap(true);

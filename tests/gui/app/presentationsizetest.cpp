@@ -3,6 +3,7 @@
 // however the window got its size, and the text of the lesson, code included, grows with the zoom.
 #include "appearance.h"
 #include "elisions.h"
+#include "explainview.h"
 #include "guitestsupport.h"
 #include "legendbar.h"
 #include "lessonpanel.h"
@@ -235,6 +236,28 @@ TEST(PresentationSizeApp, AnOpenedRunsRanksTabShowsWholeWhenPresenting)
               QStringLiteral("computing"), QStringLiteral("communicating"), QStringLiteral("idle")})
             EXPECT_FALSE(cut.contains(whole)) << size << ": " << utf8(whole);
     }
+}
+
+// Seen as a learner at 1280x800: the Why tab's time per rank split its width in four equal
+// columns, and the last heading read "mmunicat".
+TEST_F(PresentationSizeTest, At1280x800TheWhyTabsTimePerRankShowsEveryHeading)
+{
+    auto window = makeWindow();
+    ASSERT_TRUE(window->openLesson(QStringLiteral("interleaved_1f1b")));
+    window->showScriptCode(
+        QString::fromStdString(builtinLesson(QStringLiteral("interleaved_1f1b")).solution));
+    ASSERT_TRUE(runAndWait(*window));
+    window->parts().stepper->home();
+    window->parts().stepper->next();
+    window->showTab(Tab::Why);
+    window->parts().explainView->showTimePage(true);
+    window->resize(1280, 800);
+    ASSERT_TRUE(settleLayouts(*window));
+    window->arrangeViews();
+    ASSERT_TRUE(settleLayouts(*window));
+    const QStringList cut = elidedTexts(*window->parts().explainView);
+    for (const char *heading : {"Rank", "Busy", "Idle", "Communication"})
+        EXPECT_FALSE(cut.contains(QString::fromLatin1(heading))) << heading;
 }
 
 // The largest point size of the fixed-pitch (code) text in a document; 0 when there is none.
