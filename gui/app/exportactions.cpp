@@ -89,8 +89,7 @@ QString ExportActions::exportTo(Kind kind, const QString &path) const
     if (lesson) {
         options.title = QStringLiteral("%1: %2").arg(QString::fromStdString(lesson->title),
                                                      QString::fromStdString(lesson->function));
-        if (lesson->targets)
-            options.memoryTarget = lesson->targets->memory;
+        options.memoryTarget = m_session.memoryTarget(); // none for a run not graded against it
     }
     if (!step.atEnd()) { // the cursor and the faded future, as the window shows them
         options.cursor = step.cursorTime();

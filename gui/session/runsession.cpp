@@ -61,6 +61,13 @@ void RunSession::setLesson(const lessons::Lesson *lesson)
     Q_EMIT lessonChanged();
 }
 
+std::optional<std::int64_t> RunSession::memoryTarget() const
+{
+    if (!m_lesson || !m_lesson->targets || m_openedFromFile || m_units == TraceUnits::Seconds)
+        return std::nullopt;
+    return m_lesson->targets->memory;
+}
+
 void RunSession::setVerdict(std::optional<lessons::Verdict> verdict)
 {
     m_verdict = std::move(verdict);

@@ -12,6 +12,7 @@
 #include <QString>
 
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -63,6 +64,10 @@ public:
     // did not make it from the lesson's code and cannot vouch for the program that did, so
     // nobody grades it against the lesson (the trace's function name is only a claim).
     bool openedFromFile() const { return m_openedFromFile; }
+    // The lesson's memory target (bytes) as the charts draw it against the run: none without a
+    // lesson or target, for a run read from a file (not graded against the lesson) and for a run
+    // on real processes (its bytes are not the puzzle's).
+    std::optional<std::int64_t> memoryTarget() const;
     // A second run to compare with (the lesson's solution, the previous run; the simulation of
     // the code while the views show its real run); null when none.
     const TracePtr &comparison() const { return m_comparison; }

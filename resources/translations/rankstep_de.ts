@@ -1328,10 +1328,12 @@
         <translation>Expertenparallelität (Mixture of Experts)</translation>
     </message>
     <message>
-        <source>Many dimensions at once</source>
-        <translation>Viele Dimensionen zugleich</translation>
         <source>Context parallelism (ring attention)</source>
         <translation>Kontextparallelität (Ring-Attention)</translation>
+    </message>
+    <message>
+        <source>Many dimensions at once</source>
+        <translation>Viele Dimensionen zugleich</translation>
     </message>
 </context>
 <context>
@@ -4898,22 +4900,73 @@ Klicken Sie, um die Datei schreibgeschützt zu öffnen und auszuführen.</transl
     </message>
 </context>
 <context>
-    <name>rankstep::gui::WhatIfView</name>
+    <name>rankstep::gui::WhatIfChart</name>
     <message>
-        <source>Sweep</source>
-        <translation>Sweep</translation>
+        <source>settings</source>
+        <translation>Einstellungen</translation>
     </message>
     <message>
-        <source>Stop</source>
-        <translation>Stopp</translation>
+        <source>Pareto front</source>
+        <translation>Pareto-Front</translation>
     </message>
     <message>
-        <source>What if</source>
-        <translation>Was wäre, wenn</translation>
+        <source>on screen</source>
+        <translation>angezeigt</translation>
     </message>
     <message>
-        <source>Runs your code at every setting of a grid and plots Timesteps against peak memory.</source>
-        <translation>Führt Ihren Code bei jeder Einstellung eines Rasters aus und trägt Timesteps gegen Spitzenspeicher auf.</translation>
+        <source>over the device&apos;s memory</source>
+        <translation>mehr als der Speicher des Geräts</translation>
+    </message>
+    <message>
+        <source>Timesteps against peak memory</source>
+        <translation>Timesteps gegen Spitzenspeicher</translation>
+    </message>
+    <message>
+        <source>%1 ranks, %2 layers, %3 batches%4: Timesteps %5, peak %6, idle %7. Click to open this run.</source>
+        <translation>%1 Ranks, %2 Schichten, %3 Batches%4: Timesteps %5, Spitze %6, Leerlauf %7. Klicken Sie, um diesen Lauf zu öffnen.</translation>
+    </message>
+    <message>
+        <source>, %1 GB/s</source>
+        <translation>, %1 GB/s</translation>
+    </message>
+    <message>
+        <source>, tensor %1 x pipeline %2</source>
+        <translation>, Tensor %1 x Pipeline %2</translation>
+    </message>
+    <message>
+        <source>, over the device&apos;s %1</source>
+        <translation>, mehr als die %1 des Geräts</translation>
+    </message>
+    <message>
+        <source>peak memory of a rank, GB</source>
+        <translation>Spitzenspeicher eines Ranks, GB</translation>
+    </message>
+    <message>
+        <source>peak memory of a rank, MB</source>
+        <translation>Spitzenspeicher eines Ranks, MB</translation>
+    </message>
+    <message>
+        <source>Timesteps, s</source>
+        <translation>Timesteps, s</translation>
+    </message>
+    <message>
+        <source>Timesteps</source>
+        <translation>Timesteps</translation>
+    </message>
+    <message>
+        <source>device memory, %1</source>
+        <translation>Gerätespeicher, %1</translation>
+    </message>
+    <message>
+        <source>Run the sweep to see each setting here</source>
+        <translation>Starten Sie den Sweep, um hier jede Einstellung zu sehen</translation>
+    </message>
+</context>
+<context>
+    <name>rankstep::gui::WhatIfFields</name>
+    <message>
+        <source>Compare the pipeline schedules: 1F1B, interleaved and zero-bubble (their lessons&apos; solutions) beside your code</source>
+        <translation>Pipeline-Zeitpläne vergleichen: 1F1B, verschachtelt und ohne Blase (die Lösungen ihrer Lektionen) neben Ihrem Code</translation>
     </message>
     <message>
         <source>Numbers of ranks, separated by commas: 2,4,8</source>
@@ -4924,20 +4977,20 @@ Klicken Sie, um die Datei schreibgeschützt zu öffnen und auszuführen.</transl
         <translation>Batches</translation>
     </message>
     <message>
+        <source>Batches per rank</source>
+        <translation>Batches pro Rank</translation>
+    </message>
+    <message>
+        <source>Batches per rank: each setting runs ranks x K batches, as data parallelism needs.</source>
+        <translation>Batches pro Rank: Jede Einstellung führt Ranks x K Batches aus, wie Datenparallelität es braucht.</translation>
+    </message>
+    <message>
         <source>the cost model&apos;s own</source>
         <translation>wie im Kostenmodell</translation>
     </message>
     <message>
         <source>Gigabytes a second on every link, inside and between nodes: 25,50,450. Only a real-scale cost model moves data by its bytes.</source>
         <translation>Gigabyte pro Sekunde auf jeder Verbindung, innerhalb von und zwischen Knoten: 25,50,450. Nur ein Kostenmodell in echtem Maßstab bewegt Daten nach ihren Bytes.</translation>
-    </message>
-    <message>
-        <source>Run your code at every setting listed (Enter in a field)</source>
-        <translation>Ihren Code bei jeder aufgeführten Einstellung ausführen (Enter in einem Feld)</translation>
-    </message>
-    <message>
-        <source>%v of %m</source>
-        <translation>%v von %m</translation>
     </message>
     <message>
         <source>&amp;Cost model</source>
@@ -4956,37 +5009,24 @@ Klicken Sie, um die Datei schreibgeschützt zu öffnen und auszuführen.</transl
         <translation>&amp;Schichten</translation>
     </message>
     <message>
-        <source>Show or hide the settings to sweep</source>
-        <translation>Die Einstellungen für den Sweep ein- oder ausblenden</translation>
+        <source>Te&amp;nsor</source>
+        <translation>Te&amp;nsor</translation>
     </message>
     <message>
-        <source>Settings</source>
-        <translation>Einstellungen</translation>
+        <source>P&amp;ipeline</source>
+        <translation>P&amp;ipeline</translation>
     </message>
     <message>
-        <source>settings</source>
-        <translation>Einstellungen</translation>
+        <source>Runs the other pipeline lessons&apos; solutions at every setting too, and draws each schedule&apos;s bubble over micro-batches beside its paper&apos;s formula (the Bubble tab).</source>
+        <translation>Führt bei jeder Einstellung auch die Lösungen der anderen Pipeline-Lektionen aus und zeichnet die Blase jedes Zeitplans über den Micro-Batches neben der Formel seines Papers (Tab „Blase“).</translation>
     </message>
     <message>
-        <source>Pareto front</source>
-        <translation>Pareto-Front</translation>
+        <source>needs a real-scale cost model</source>
+        <translation>erfordert ein Kostenmodell in echtem Maßstab</translation>
     </message>
-    <message>
-        <source>on screen</source>
-        <translation>angezeigt</translation>
-    </message>
-    <message>
-        <source>Timesteps against peak memory</source>
-        <translation>Timesteps gegen Spitzenspeicher</translation>
-    </message>
-    <message>
-        <source>%1 ranks, %2 layers, %3 batches%4: Timesteps %5, peak %6, idle %7. Click to open this run.</source>
-        <translation>%1 Ranks, %2 Schichten, %3 Batches%4: Timesteps %5, Spitze %6, Leerlauf %7. Klicken Sie, um diesen Lauf zu öffnen.</translation>
-    </message>
-    <message>
-        <source>, %1 GB/s</source>
-        <translation>, %1 GB/s</translation>
-    </message>
+</context>
+<context>
+    <name>rankstep::gui::WhatIfTable</name>
     <message>
         <source>ranks</source>
         <translation>Ranks</translation>
@@ -5002,6 +5042,10 @@ Klicken Sie, um die Datei schreibgeschützt zu öffnen und auszuführen.</transl
     <message>
         <source>GB/s</source>
         <translation>GB/s</translation>
+    </message>
+    <message>
+        <source>tensor x pipeline</source>
+        <translation>Tensor x Pipeline</translation>
     </message>
     <message>
         <source>result</source>
@@ -5024,8 +5068,59 @@ Klicken Sie, um die Datei schreibgeschützt zu öffnen und auszuführen.</transl
         <translation>Fehler</translation>
     </message>
     <message>
+        <source>program</source>
+        <translation>Programm</translation>
+    </message>
+    <message>
         <source>Double-click a row to open its run.</source>
         <translation>Doppelklicken Sie auf eine Zeile, um ihren Lauf zu öffnen.</translation>
+    </message>
+    <message>
+        <source>%1, over %2</source>
+        <translation>%1, über %2</translation>
+    </message>
+    <message>
+        <source>A rank&apos;s peak is above the device&apos;s memory: this layout does not fit.</source>
+        <translation>Der Spitzenspeicher eines Ranks liegt über dem Speicher des Geräts: Dieses Layout passt nicht hinein.</translation>
+    </message>
+    <message>
+        <source>Timesteps, s</source>
+        <translation>Timesteps, s</translation>
+    </message>
+</context>
+<context>
+    <name>rankstep::gui::WhatIfView</name>
+    <message>
+        <source>Sweep</source>
+        <translation>Sweep</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>Stopp</translation>
+    </message>
+    <message>
+        <source>What if</source>
+        <translation>Was wäre, wenn</translation>
+    </message>
+    <message>
+        <source>Runs your code at every setting of a grid and plots Timesteps against peak memory.</source>
+        <translation>Führt Ihren Code bei jeder Einstellung eines Rasters aus und trägt Timesteps gegen Spitzenspeicher auf.</translation>
+    </message>
+    <message>
+        <source>Run your code at every setting listed (Enter in a field)</source>
+        <translation>Ihren Code bei jeder aufgeführten Einstellung ausführen (Enter in einem Feld)</translation>
+    </message>
+    <message>
+        <source>%v of %m</source>
+        <translation>%v von %m</translation>
+    </message>
+    <message>
+        <source>Show or hide the settings to sweep</source>
+        <translation>Die Einstellungen für den Sweep ein- oder ausblenden</translation>
+    </message>
+    <message>
+        <source>Settings</source>
+        <translation>Einstellungen</translation>
     </message>
     <message>
         <source>Chart</source>
@@ -5075,48 +5170,8 @@ Klicken Sie, um die Datei schreibgeschützt zu öffnen und auszuführen.</transl
         <translation>Gestoppt: %1 von %2 Einstellungen wurden ausgeführt.</translation>
     </message>
     <message>
-        <source>needs a real-scale cost model</source>
-        <translation>erfordert ein Kostenmodell in echtem Maßstab</translation>
-    </message>
-    <message>
-        <source>peak memory of a rank, GB</source>
-        <translation>Spitzenspeicher eines Ranks, GB</translation>
-    </message>
-    <message>
-        <source>peak memory of a rank, MB</source>
-        <translation>Spitzenspeicher eines Ranks, MB</translation>
-    </message>
-    <message>
-        <source>Timesteps, s</source>
-        <translation>Timesteps, s</translation>
-    </message>
-    <message>
-        <source>Run the sweep to see each setting here</source>
-        <translation>Starten Sie den Sweep, um hier jede Einstellung zu sehen</translation>
-    </message>
-    <message>
         <source>Stop the sweep (%1)</source>
         <translation>Den Sweep stoppen (%1)</translation>
-    </message>
-    <message>
-        <source>Batches per rank</source>
-        <translation>Batches pro Rank</translation>
-    </message>
-    <message>
-        <source>Batches per rank: each setting runs ranks x K batches, as data parallelism needs.</source>
-        <translation>Batches pro Rank: Jede Einstellung führt Ranks x K Batches aus, wie Datenparallelität es braucht.</translation>
-    </message>
-    <message>
-        <source>Compare the pipeline schedules: 1F1B, interleaved and zero-bubble (their lessons&apos; solutions) beside your code</source>
-        <translation>Pipeline-Zeitpläne vergleichen: 1F1B, verschachtelt und ohne Blase (die Lösungen ihrer Lektionen) neben Ihrem Code</translation>
-    </message>
-    <message>
-        <source>Runs the other pipeline lessons&apos; solutions at every setting too, and draws each schedule&apos;s bubble over micro-batches beside its paper&apos;s formula (the Bubble tab).</source>
-        <translation>Führt bei jeder Einstellung auch die Lösungen der anderen Pipeline-Lektionen aus und zeichnet die Blase jedes Zeitplans über den Micro-Batches neben der Formel seines Papers (Tab „Blase“).</translation>
-    </message>
-    <message>
-        <source>program</source>
-        <translation>Programm</translation>
     </message>
     <message>
         <source>Bubble</source>
@@ -5129,42 +5184,6 @@ Klicken Sie, um die Datei schreibgeschützt zu öffnen und auszuführen.</transl
     <message>
         <source>your code</source>
         <translation>Ihr Code</translation>
-    </message>
-    <message>
-        <source>Te&amp;nsor</source>
-        <translation>Te&amp;nsor</translation>
-    </message>
-    <message>
-        <source>P&amp;ipeline</source>
-        <translation>P&amp;ipeline</translation>
-    </message>
-    <message>
-        <source>over the device&apos;s memory</source>
-        <translation>mehr als der Speicher des Geräts</translation>
-    </message>
-    <message>
-        <source>, tensor %1 x pipeline %2</source>
-        <translation>, Tensor %1 x Pipeline %2</translation>
-    </message>
-    <message>
-        <source>, over the device&apos;s %1</source>
-        <translation>, mehr als die %1 des Geräts</translation>
-    </message>
-    <message>
-        <source>device memory, %1</source>
-        <translation>Gerätespeicher, %1</translation>
-    </message>
-    <message>
-        <source>%1, over %2</source>
-        <translation>%1, über %2</translation>
-    </message>
-    <message>
-        <source>A rank&apos;s peak is above the device&apos;s memory: this layout does not fit.</source>
-        <translation>Der Spitzenspeicher eines Ranks liegt über dem Speicher des Geräts: Dieses Layout passt nicht hinein.</translation>
-    </message>
-    <message>
-        <source>tensor x pipeline</source>
-        <translation>Tensor x Pipeline</translation>
     </message>
     <message numerus="yes">
         <source> %n starred: over the device&apos;s %1, not fitting.</source>

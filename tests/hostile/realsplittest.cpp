@@ -158,6 +158,59 @@ TEST(RealSplitRuns, ExpertsTrainWhatOneProcessTrainsThroughAlltoall)
     ASSERT_TRUE(trace) << trace.error().message;
 }
 
+// Two processes of the real library, each patched so that all_gather_object (a pickle from the
+// other process, unpickled in this one) fails: the alltoall shares what every member sends whom
+// as numbers, and each rank gets the rows of the batches sent to it, as get_activation makes them.
+const char *const kAlltoallWithoutPickles = R"(import os, sys
+sys.path.insert(0, sys.argv[1] + '/core/real')
+import torch
+import torch.distributed as dist
+from rankstep_real import lib, rank as driving, tensors
+
+me = 0 if os.fork() else 1
+dist.init_process_group('gloo', init_method='file://' + sys.argv[2], rank=me, world_size=2)
+
+
+def refuse(*args, **kwargs):
+    raise RuntimeError('all_gather_object: a pickle from another process')
+
+
+dist.all_gather_object = refuse
+model = lib.Model(me, 2, 2, 4, tensors.Sizes(8, 4), lib.Recorder('alltoall.py'))
+# Rank r sends member j batch 2r + j; rank 1 sends itself nothing.
+pieces = [model.get_activation([2 * me]), None if me else model.get_activation([1])]
+
+
+async def exchange():
+    return await model.alltoall(pieces, 0)
+
+
+try:
+    got = driving._drive(exchange())
+    same = torch.equal(got.value, model.get_activation(sorted(got.batches)).value)
+    print(f'rank {me}: {type(got).__name__} of batches {sorted(got.batches)}, rows match {same}',
+          flush=True)
+except Exception as error:
+    print(f'rank {me}: {error}', flush=True)
+dist.destroy_process_group()
+if me == 0:
+    os.wait()
+)";
+
+TEST(RealSplitRuns, TheAlltoallSharesItsPlanWithoutAPickle)
+{
+    REQUIRE_TORCH();
+    TempDir dir;
+    const std::string script = dir.write("alltoall.py", kAlltoallWithoutPickles);
+    const ProcessResult run = testsupport::runProgram(
+        "/usr/bin/python3", {script, kSource, (dir.path() / "store").string()}, dir);
+    EXPECT_NE(run.out.find("rank 0: Activation of batches [0, 2], rows match True"),
+              std::string::npos)
+        << run.out << run.err;
+    EXPECT_NE(run.out.find("rank 1: Activation of batches [1], rows match True"), std::string::npos)
+        << run.out << run.err;
+}
+
 // A rank's code that marks its final slices as whole layers (only in the real run) leaves a
 // weights file that claims another model than the simulation trained: the check refuses it, as
 // it takes each layer's kind from the simulation.

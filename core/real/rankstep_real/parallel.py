@@ -173,8 +173,9 @@ class SplitLayers:
 
     def alltoall(self, pieces, layer, group=None):
         """Piece i to the group's i-th rank (docs/simulation.md, "Expert parallelism"): what
-        every member sends whom is shared first, then the rows travel in one
-        all_to_all_single with a split per rank (gloo has no all_to_all of a list)."""
+        every member sends whom is shared first, as numbers in a tensor (_plan_tensor: no
+        pickle from another process is read), then the rows travel in one all_to_all_single
+        with a split per rank (gloo has no all_to_all of a list)."""
         op, members = f"alltoall(layer {layer})", self._members(group)
         pieces = list(pieces)
         if len(pieces) != len(members):
@@ -190,10 +191,10 @@ class SplitLayers:
         handle, members = self._group(group)
         began, memory = self.recorder.begin("alltoall", layer), self.memory()
         self.recorder.enter("alltoall", layer)
-        plan = [None if p is None else (type(p).__name__, p.layer, p.block, sorted(p.batches),
-                                        p.value.shape[0]) for p in pieces]
-        plans = [None] * len(members)
-        dist.all_gather_object(plans, plan, group=handle)
+        plan = self._plan_tensor(op, pieces)
+        gathered = [torch.zeros_like(plan) for _ in members]
+        dist.all_gather(gathered, plan, group=handle)
+        plans = [self._plan_of(shared) for shared in gathered]
         me, width = members.index(self.rank), self.sizes.hidden
         sent = [p.value.reshape(-1) for p in pieces if p is not None]
         out_splits = [0 if p is None else p.value.numel() for p in pieces]
@@ -209,6 +210,32 @@ class SplitLayers:
         self.recorder.end(began, "alltoall", layer, memory, None, group=members,
                           batches=sent_batches, bytes=nbytes(outbound))
         return _Done(result)
+
+    def _plan_tensor(self, op, pieces):
+        """What this rank sends each member, a row per member of the same length on every rank:
+        whether it sends, an activation gradient or not, layer, block, rows, then a 0/1 per batch
+        of the run."""
+        plan = torch.zeros(len(pieces), 5 + self.BATCHES, dtype=torch.int64, device=self.device)
+        for at, piece in enumerate(pieces):
+            if piece is None:
+                continue
+            outside = sorted(b for b in piece.batches if not 0 <= b < self.BATCHES)
+            if outside:
+                raise PuzzleError(f"{op}: there is no batch {outside[0]}; the batches are "
+                                  f"0-{self.BATCHES - 1}")
+            plan[at, :5] = torch.tensor([1, int(isinstance(piece, ActivationGrad)), piece.layer,
+                                         piece.block, piece.value.shape[0]])
+            plan[at, [5 + b for b in piece.batches]] = 1
+        return plan
+
+    def _plan_of(self, shared):
+        """A member's _plan_tensor read back: per member None, or (kind, layer, block, sorted
+        batches, rows)."""
+        kinds = ("Activation", "ActivationGrad")
+        return [None if not row[0] else
+                (kinds[row[1] != 0], row[2], row[3],
+                 [b for b in range(self.BATCHES) if row[5 + b]], row[4])
+                for row in shared.tolist()]
 
     def _joined(self, plans, me, received, pieces):
         """What every member sent this rank, one object of that kind and layer, its rows in

@@ -267,7 +267,11 @@ QWidget *ExplainView::buildTimePage()
     m_ranks = new QTableWidget(0, 4);
     m_ranks->setHorizontalHeaderLabels({tr("Rank"), tr("Busy"), tr("Idle"), tr("Communication")});
     m_ranks->verticalHeader()->hide();
+    // Equal columns cut "Communication" where the tab is narrow (1280x800): the rank's number and
+    // that word take what they need, Busy and Idle the rest.
     m_ranks->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+    for (const int column : {0, 3})
+        m_ranks->horizontalHeader()->setSectionResizeMode(column, QHeaderView::ResizeToContents);
     m_ranks->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_formula = new QLabel;
     m_formula->setWordWrap(true);
@@ -396,8 +400,8 @@ void ExplainView::showRank(int rank)
     m_rank->setCurrentIndex(rank);
     std::vector<MemoryKindChart::Reference> references;
     const lessons::Lesson *lesson = m_session.lesson();
-    if (lesson && lesson->targets)
-        references.push_back({tr("target"), lesson->targets->memory});
+    if (const std::optional<std::int64_t> target = m_session.memoryTarget())
+        references.push_back({tr("target"), *target});
     if (lesson)
         if (const int sharers = explain::modelSharers(lesson->parallelism, trace->config.ranks);
             sharers > 0)
@@ -488,9 +492,9 @@ void ExplainView::updateTexts()
         const explain::MemoryMoment moment = explain::memoryAtEvent(*trace, *m_peakEvent);
         peak = QString::fromStdString(
             explain::describeMoment(moment, explain::sentence::kPeak, engineWords()));
-        if (lesson && lesson->targets) {
+        if (const std::optional<std::int64_t> target = m_session.memoryTarget()) {
             const std::string over =
-                explain::describeOverTarget(*trace, moment, lesson->targets->memory, engineWords());
+                explain::describeOverTarget(*trace, moment, *target, engineWords());
             if (!over.empty())
                 peak += QStringLiteral("\n") + QString::fromStdString(over);
         }

@@ -311,10 +311,7 @@ void MemoryChart::applyMargins()
 // The lesson's target and the model state are simulated bytes: a real run's are other bytes.
 std::optional<std::int64_t> MemoryChart::shownTarget() const
 {
-    const lessons::Lesson *lesson = m_session.lesson();
-    if (m_session.units() == TraceUnits::Seconds || !lesson || !lesson->targets)
-        return std::nullopt;
-    return lesson->targets->memory;
+    return m_session.memoryTarget();
 }
 
 // What a rank of a data-parallel or sharded lesson should hold for this run's ranks

@@ -123,13 +123,54 @@ void RankOverview::measureLabels()
     m_labelWidth = std::ceil(widest + kMargin + 4);
 }
 
+QString RankOverview::hintText() const
+{
+    return m_rows.size() > 1 && m_rows.front().kind != RowKind::Rank
+               ? tr("Click a group to open it, a rank to follow it in every view.")
+               : tr("Click a rank to follow it in every view.");
+}
+
+RankOverview::HeaderLayout RankOverview::headerLayout() const
+{
+    QFont plain = font();
+    plain.setPointSizeF(m_look.scaled(kRowPoints));
+    QFont bold = plain;
+    bold.setBold(true);
+    const QFontMetricsF metrics(bold);
+    const QFontMetricsF plainMetrics(plain);
+    const double line = metrics.height();
+    const double across = std::max(1.0, width() - 2 * kMargin);
+    const auto wrapped = [across](const QFontMetricsF &m, double top, const QString &text) {
+        const QRectF needed = m.boundingRect(QRectF(0, 0, across, 1e6), Qt::TextWordWrap, text);
+        return QRectF(kMargin, top, across, std::max(m.height(), std::ceil(needed.height())));
+    };
+    HeaderLayout header;
+    header.title = wrapped(metrics, kMargin, title());
+    double x = kMargin;
+    double top = header.title.bottom();
+    const QString names[] = {tr("computing"), tr("communicating"), tr("idle")};
+    for (std::size_t key = 0; key < header.names.size(); ++key) {
+        const double entry = line * 1.2 + 4 + plainMetrics.horizontalAdvance(names[key]) + 1;
+        if (x > kMargin && x + entry > kMargin + across) {
+            x = kMargin;
+            top += line;
+        }
+        header.swatches[key] = QRectF(x, top + line * 0.2, line * 1.2, line * 0.6);
+        header.names[key] = QRectF(header.swatches[key].right() + 4, top,
+                                   plainMetrics.horizontalAdvance(names[key]) + 1, line);
+        x = header.names[key].left() + plainMetrics.horizontalAdvance(names[key]) + 3 * kMargin;
+    }
+    header.hint = wrapped(plainMetrics, top + line, hintText());
+    return header;
+}
+
 RankOverview::Geometry RankOverview::geometry() const
 {
     QFont labelFont = font();
     labelFont.setPointSizeF(m_look.scaled(kRowPoints));
     const QFontMetricsF metrics(labelFont);
     Geometry g;
-    g.header = std::ceil(3 * metrics.height() + 2 * kMargin);
+    g.header = std::ceil(headerLayout().hint.bottom() + kMargin);
     g.rowHeight = std::ceil(metrics.height() + 4);
     g.labelWidth = m_labelWidth;
     const double bar = m_scrollBar->isVisible() ? m_scrollBar->width() : 0.0;
@@ -394,45 +435,36 @@ QColor RankOverview::cellColor(float busy, float comm) const
 
 void RankOverview::paintHeader(QPainter &painter, const Geometry &g)
 {
+    const HeaderLayout header = headerLayout();
+    // A word wider than the widget is all that can still be cut.
+    const auto drawWrapped = [&](const QRectF &rect, const QString &text) {
+        const QRectF needed =
+            painter.boundingRect(rect, Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, text);
+        if (needed.width() > rect.width() + 0.5 || needed.height() > rect.height() + 0.5)
+            m_elided.note(text);
+        painter.drawText(rect, Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, text);
+    };
     QFont bold = painter.font();
     bold.setBold(true);
     painter.setFont(bold);
-    const QFontMetricsF metrics(bold);
-    const double line = metrics.height();
-    const QRectF titleRect(kMargin, kMargin, width() - 2 * kMargin, line);
-    const QString shownTitle = metrics.elidedText(title(), Qt::ElideRight, int(titleRect.width()));
-    if (shownTitle != title())
-        m_elided.note(title());
-    painter.drawText(titleRect, Qt::AlignLeft | Qt::AlignVCenter, shownTitle);
+    drawWrapped(header.title, title());
     QFont plain = bold;
     plain.setBold(false);
     painter.setFont(plain);
-    const QFontMetricsF plainMetrics(plain);
-    double x = kMargin;
-    const double keyTop = kMargin + line;
     const std::pair<QColor, QString> keys[] = {{cellColor(1, 0), tr("computing")},
                                                {cellColor(0, 1), tr("communicating")},
                                                {cellColor(0, 0), tr("idle")}};
-    for (const auto &[color, name] : keys) {
-        const QRectF swatch(x, keyTop + line * 0.2, line * 1.2, line * 0.6);
-        painter.fillRect(swatch, color);
+    for (std::size_t key = 0; key < header.names.size(); ++key) {
+        painter.fillRect(header.swatches[key], keys[key].first);
         painter.setPen(palette().color(QPalette::Mid));
-        painter.drawRect(swatch);
+        painter.drawRect(header.swatches[key]);
         painter.setPen(palette().color(QPalette::Text));
-        x = swatch.right() + 4;
-        painter.drawText(QRectF(x, keyTop, plainMetrics.horizontalAdvance(name) + 1, line),
-                         Qt::AlignLeft | Qt::AlignVCenter, name);
-        x += plainMetrics.horizontalAdvance(name) + 3 * kMargin;
+        if (header.names[key].right() > width() - kMargin + 0.5)
+            m_elided.note(keys[key].second);
+        painter.drawText(header.names[key], Qt::AlignLeft | Qt::AlignVCenter, keys[key].second);
     }
-    const QString hint = m_rows.size() > 1 && m_rows.front().kind != RowKind::Rank
-                             ? tr("Click a group to open it, a rank to follow it in every view.")
-                             : tr("Click a rank to follow it in every view.");
-    const QRectF hintRect(kMargin, keyTop + line, width() - 2 * kMargin, line);
-    const QString shownHint = plainMetrics.elidedText(hint, Qt::ElideRight, int(hintRect.width()));
-    if (shownHint != hint)
-        m_elided.note(hint);
     painter.setPen(palette().color(QPalette::PlaceholderText));
-    painter.drawText(hintRect, Qt::AlignLeft | Qt::AlignVCenter, shownHint);
+    drawWrapped(header.hint, hintText());
     painter.setPen(palette().color(QPalette::Text));
     Q_UNUSED(g);
 }

@@ -8,8 +8,10 @@
 #include "core/layout.h"
 #include "core/trace.h"
 
+#include <QRectF>
 #include <QWidget>
 
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -84,6 +86,16 @@ private:
         double labelWidth = 0;
         double right = 0; // the heat map's right edge
     };
+    // The header's parts at the widget's width: the title and the hint wrap at words, the key's
+    // entries go on the next line where the width ends (presenting at 1280x800 they were cut).
+    struct HeaderLayout {
+        QRectF title;
+        std::array<QRectF, 3> swatches;
+        std::array<QRectF, 3> names;
+        QRectF hint;
+    };
+    HeaderLayout headerLayout() const;
+    QString hintText() const;
     Geometry geometry() const;
     void onTraceChanged();
     void rebuildRows();

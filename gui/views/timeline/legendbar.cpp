@@ -103,6 +103,17 @@ QSize LegendBar::minimumSizeHint() const
     return {200, heightForWidth(std::max(width(), 200))};
 }
 
+// The picker asks for another size when its text or its font changed (a zoom, a new choice of
+// ranks): placed at the size it asked for before, its button was cut.
+bool LegendBar::event(QEvent *event)
+{
+    if (event->type() == QEvent::LayoutRequest) {
+        resizeEvent(nullptr);
+        update();
+    }
+    return QWidget::event(event);
+}
+
 void LegendBar::paintEvent(QPaintEvent *)
 {
     QPainter painter(this);

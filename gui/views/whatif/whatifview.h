@@ -3,7 +3,8 @@
 // rank, bandwidth, cost model), run in the background by `rankstep-cli sweep` (docs/sweeps.md):
 // a progress bar, a table that fills as rows arrive, and a scatter of Timesteps against peak
 // memory with the Pareto front drawn and the run on screen ringed. Clicking a point (or a row)
-// opens that setting's run in every view.
+// opens that setting's run in every view. The fields (whatiffields.h), the chart (whatifchart.h)
+// and the table (whatiftable.h) are widgets of their own; this view runs the sweep and shows it.
 #pragma once
 
 #include "core/io/sweeprow.h"
@@ -15,18 +16,11 @@
 
 #include <functional>
 #include <optional>
-#include <utility>
+#include <string>
 #include <vector>
 
-class QChart;
 class QCheckBox;
-class QChartView;
-class QGraphicsLineItem;
-class QGraphicsSimpleTextItem;
-class QComboBox;
-class QGridLayout;
 class QLabel;
-class QLineEdit;
 class QLineSeries;
 class QProgressBar;
 class QPushButton;
@@ -34,13 +28,15 @@ class QScatterSeries;
 class QTabWidget;
 class QToolButton;
 class QTableWidget;
-class QValueAxis;
 
 namespace rankstep::gui {
 
 class Appearance;
 class BubbleChart;
 class RunSession;
+class WhatIfChart;
+class WhatIfFields;
+class WhatIfTable;
 
 class WhatIfView
     : public QWidget
@@ -50,7 +46,7 @@ class WhatIfView
 public:
     // Describable: the point labels that found no clear place at the last placing.
     QString describedName() const override { return QStringLiteral("whatif"); }
-    QStringList elidedTexts() const override { return m_elided.texts(); }
+    QStringList elidedTexts() const override;
     // The points' labels as drawn (tests): their words and where they sit in the chart.
     QList<QPair<QString, QRectF>> pointLabels() const;
 
@@ -72,14 +68,14 @@ public:
     // The rows on the Pareto front and the one of the run on screen (-1: none), for tests.
     std::vector<bool> front() const { return io::paretoFront(m_rows); }
     int currentRow() const { return m_current; }
-    const QTableWidget *table() const { return m_table; }
-    QScatterSeries *pointSeries() const { return m_points; }
+    const QTableWidget *table() const;
+    QScatterSeries *pointSeries() const;
     // The points over the device's memory and the line at it (empty without a device's memory).
-    QScatterSeries *overMemorySeries() const { return m_overMemory; }
-    QLineSeries *deviceMemoryLine() const { return m_deviceLine; }
+    QScatterSeries *overMemorySeries() const;
+    QLineSeries *deviceMemoryLine() const;
     QProgressBar *progress() const { return m_progress; }
     // A pipeline lesson's comparison of schedules: the choice, and the chart of their bubbles.
-    QCheckBox *compareSchedules() const { return m_compare; }
+    QCheckBox *compareSchedules() const;
     const BubbleChart *bubbleChart() const { return m_bubbles; }
     QLabel *status() const { return m_status; }
     // Shows the table instead of the chart (or back).
@@ -100,13 +96,12 @@ Q_SIGNALS:
 protected:
     void resizeEvent(QResizeEvent *event) override;
     void showEvent(QShowEvent *event) override;
-    bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
     // The session's lesson: the fields start from its setting; the rows of another lesson's
     // sweep go.
     void onLessonChanged();
-    void arrangeFields(bool twoColumns);
+    QWidget *settingsPage(); // the fields, the buttons and the status
     void keepSettingsHeight();
     void foldIfShort();
     void setStatus(const QString &text);
@@ -114,13 +109,8 @@ private:
     void onFinished(double seconds);
     void onFailed(const QString &message);
     void onStopped();
-    void updateBandwidthField();
     void findCurrent();
     void replot();
-    void placePointLabels(); // beside the points, clear of each other (sweeplabels.h)
-    void applyLook();
-    void setRowCells(int tableRow, const io::SweepRow &row);
-    int expectedSettings() const;
     bool isOwnRow(const io::SweepRow &row) const; // the learner's code, not a compared solution
 
     RunSession &m_session;
@@ -128,47 +118,23 @@ private:
     SweepController *m_sweep; // not owned
     std::function<std::optional<SweepSpec>()> m_source;
     std::vector<io::SweepRow> m_rows; // in the order they arrived
-    std::vector<int> m_pointRows;     // the row of each of m_points' points
     int m_current = -1;
     int m_expected = 0;
+    QString m_sweptCost; // the cost model the rows ran under
 
-    QGridLayout *m_form = nullptr;
-    std::vector<std::pair<QWidget *, QWidget *>> m_fieldPairs; // a label (or choice), its field
-    QWidget *m_fields = nullptr;
+    WhatIfFields *m_fields;
     QWidget *m_settingsArea = nullptr;
     QToolButton *m_fieldsToggle = nullptr;
-    bool m_twoColumns = true;
     bool m_foldPending = false; // a sweep ended: fold the fields once the tab shows if it is short
-    QComboBox *m_cost;
-    QLineEdit *m_ranks;
-    QLineEdit *m_layers;
-    QComboBox *m_batchesKind;
-    QLineEdit *m_batches;
-    QLineEdit *m_bandwidth;
-    QLineEdit *m_tensor;
-    QLineEdit *m_pipeline;
     QPushButton *m_run;
     QPushButton *m_stop;
     QProgressBar *m_progress;
     QLabel *m_status;
-    QChart *m_chart;
-    QChartView *m_chartView;
-    QScatterSeries *m_points;
-    QLineSeries *m_frontLine;
-    QScatterSeries *m_frontPoints;
-    QScatterSeries *m_currentPoint;
-    QScatterSeries *m_overMemory; // the points whose peak is above the device's memory
-    QLineSeries *m_deviceLine;    // the device's memory, top to bottom
-    QValueAxis *m_memoryAxis;
-    QValueAxis *m_timeAxis;
-    QTableWidget *m_table;
-    QCheckBox *m_compare;
+    WhatIfChart *m_chart;
+    WhatIfTable *m_table;
     BubbleChart *m_bubbles;
     std::string m_ownProgram;        // the learner's program as a comparison's rows name it
     QTabWidget *m_results = nullptr; // the chart, the table
-    std::vector<QGraphicsSimpleTextItem *> m_pointLabels; // owned by the chart
-    std::vector<QGraphicsLineItem *> m_leaders;           // each label's to its point, or hidden
-    ElidedTexts m_elided;
 };
 
 } // namespace rankstep::gui

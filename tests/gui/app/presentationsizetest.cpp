@@ -2,14 +2,20 @@
 // Presenting at a projector's 1920x1080 and 150%: the memory chart keeps a quarter of the height
 // however the window got its size, and the text of the lesson, code included, grows with the zoom.
 #include "appearance.h"
+#include "elisions.h"
+#include "explainview.h"
 #include "guitestsupport.h"
+#include "legendbar.h"
 #include "lessonpanel.h"
 #include "memorychart.h"
 #include "presentation.h"
 #include "quizcontroller.h"
+#include "rankoverview.h"
 #include "resultspanel.h"
+#include "staterankpicker.h"
 #include "stateview.h"
 #include "stepcontroller.h"
+#include "tempdir.h"
 #include "tests/gui/support/layoutwaits.h"
 #include "timelineview.h"
 
@@ -17,10 +23,15 @@
 
 #include <QAction>
 #include <QApplication>
+#include <QFile>
 #include <QFontMetricsF>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QTest>
 #include <QTextBlock>
 #include <QTextDocument>
+#include <QToolButton>
 
 namespace rankstep::gui::testing {
 namespace {
@@ -145,6 +156,108 @@ TEST_F(PresentationSizeTest, At1280x800And150PercentTheQuizFitsWithEveryRowAndIt
     EXPECT_TRUE(state.isFocusing());
     EXPECT_EQ(state.focusedRank(), quiz.question()->rank);
     EXPECT_FALSE(state.showsSummary(quiz.question()->rank)) << "its objects, labelled";
+}
+
+// Presenting at 150%, the Ranks tab's rank chooser (the legend's "Ranks 0-15 ▾") kept the width it
+// asked for at 100%: its button was cut at both ends, and at 1280x800 the tab's title, key and hint
+// ran past its right edge. At each screen every one of them shows whole.
+TEST_F(PresentationSizeTest, TheRanksTabAndItsRankChooserShowWholeWhenPresenting)
+{
+    for (const QSize screen : {QSize(1280, 800), QSize(1500, 940), QSize(1920, 1080)}) {
+        // As `rankstep --open RUN --presentation --zoom 1.5 --size WxH --tab overview`: the run
+        // is there at the window's size before presenting and its zoom begin.
+        auto window = makeWindow();
+        window->resize(screen);
+        ASSERT_TRUE(window->openLesson(QStringLiteral("four_d")));
+        window->showScriptCode(
+            QString::fromStdString(builtinLesson(QStringLiteral("four_d")).solution));
+        ASSERT_TRUE(runAndWait(*window));
+        window->showTab(Tab::Overview);
+        ASSERT_TRUE(settleLayouts(*window));
+        window->parts().presentation->setActive(true);
+        window->parts().appearance->setZoom(1.5);
+        ASSERT_TRUE(settleLayouts(*window));
+        window->grab(); // the views note what they cut as they paint
+        const LegendBar &legend = *window->parts().legendBar;
+        const RankOverview &overview = *window->parts().rankOverview;
+        const QToolButton &chooser = *legend.rankPicker()->button();
+        const QString at = QStringLiteral("%1x%2: ").arg(screen.width()).arg(screen.height());
+        ASSERT_TRUE(chooser.isVisible()) << utf8(at);
+        EXPECT_GE(chooser.width(), chooser.sizeHint().width()) << utf8(at + chooser.text());
+        const QRect placed(chooser.mapTo(&legend, QPoint(0, 0)), chooser.size());
+        EXPECT_TRUE(legend.rect().contains(placed)) << utf8(at);
+        EXPECT_TRUE(elidedTexts(legend).isEmpty()) << utf8(at + elidedTexts(legend).join(", "));
+        EXPECT_TRUE(elidedTexts(overview).isEmpty()) << utf8(at + elidedTexts(overview).join(", "));
+        EXPECT_FALSE(overview.rows().empty());
+        EXPECT_FALSE(overview.rowRect(overview.firstShownRow()).isEmpty())
+            << utf8(at) << "a row below the header";
+    }
+}
+
+// The same as a teacher starts it, on a screen of that size: `rankstep --open RUN --tab overview
+// --presentation --zoom 1.5` opened the run before presenting began, and the chooser kept the
+// width it asked for at 100% ("Ranks 0-15 ▾" cut at both ends in --describe's list).
+TEST(PresentationSizeApp, AnOpenedRunsRanksTabShowsWholeWhenPresenting)
+{
+    testsupport::TempDir dir;
+    const std::string trace = (dir.path() / "four_d.rstb").string();
+    const auto made = testsupport::runProgram(
+        RANKSTEP_CLI, {"lesson", "four_d", "--solution", "--quiet", "--trace-out", trace}, dir);
+    ASSERT_EQ(made.exitCode, 0) << made.err;
+    for (const QSize screen : {QSize(1280, 800), QSize(1500, 940), QSize(1920, 1080)}) {
+        const std::string size =
+            std::to_string(screen.width()) + "x" + std::to_string(screen.height());
+        const std::string screenFile = dir.write(
+            "screen-" + size + ".json",
+            "{\"screens\":[{\"name\":\"s\",\"x\":0,\"y\":0,\"width\":" +
+                std::to_string(screen.width()) + ",\"height\":" + std::to_string(screen.height()) +
+                ",\"logicalDpi\":96,\"logicalBaseDpi\":96,\"dpr\":1}]}");
+        const std::string shot = (dir.path() / (size + ".png")).string();
+        const std::string described = (dir.path() / (size + ".json")).string();
+        const auto app = testsupport::runProgram(
+            "/usr/bin/env",
+            {"QT_QPA_PLATFORM=offscreen:configfile=" + screenFile,
+             "XDG_CONFIG_HOME=" + (dir.path() / "config").string(),
+             "XDG_DATA_HOME=" + (dir.path() / "data").string(), RANKSTEP_APP, "--open", trace,
+             "--tab", "overview", "--presentation", "--zoom", "1.5", "--size", size, "--screenshot",
+             shot, "--describe", described},
+            dir);
+        ASSERT_EQ(app.exitCode, 0) << size << app.err;
+        QFile file(QString::fromStdString(described));
+        ASSERT_TRUE(file.open(QIODevice::ReadOnly)) << size;
+        QStringList cut;
+        for (const QJsonValue &text :
+             QJsonDocument::fromJson(file.readAll()).object()[QStringLiteral("elided")].toArray())
+            cut << text.toString();
+        for (const QString &whole :
+             {QStringLiteral("Ranks 0-15 ▾"),
+              QStringLiteral("16 ranks: tensor 2 × pipeline 4 × data 2"),
+              QStringLiteral("Click a group to open it, a rank to follow it in every view."),
+              QStringLiteral("computing"), QStringLiteral("communicating"), QStringLiteral("idle")})
+            EXPECT_FALSE(cut.contains(whole)) << size << ": " << utf8(whole);
+    }
+}
+
+// Seen as a learner at 1280x800: the Why tab's time per rank split its width in four equal
+// columns, and the last heading read "mmunicat".
+TEST_F(PresentationSizeTest, At1280x800TheWhyTabsTimePerRankShowsEveryHeading)
+{
+    auto window = makeWindow();
+    ASSERT_TRUE(window->openLesson(QStringLiteral("interleaved_1f1b")));
+    window->showScriptCode(
+        QString::fromStdString(builtinLesson(QStringLiteral("interleaved_1f1b")).solution));
+    ASSERT_TRUE(runAndWait(*window));
+    window->parts().stepper->home();
+    window->parts().stepper->next();
+    window->showTab(Tab::Why);
+    window->parts().explainView->showTimePage(true);
+    window->resize(1280, 800);
+    ASSERT_TRUE(settleLayouts(*window));
+    window->arrangeViews();
+    ASSERT_TRUE(settleLayouts(*window));
+    const QStringList cut = elidedTexts(*window->parts().explainView);
+    for (const char *heading : {"Rank", "Busy", "Idle", "Communication"})
+        EXPECT_FALSE(cut.contains(QString::fromLatin1(heading))) << heading;
 }
 
 // The largest point size of the fixed-pitch (code) text in a document; 0 when there is none.

@@ -65,6 +65,31 @@ TEST_F(TranslationTest, GermanLoadsUnderAGermanLocale)
               QStringLiteral("Gelöst!"));
 }
 
+// A merge left the four_d lesson's title and the context-parallel one's in one message of the
+// translation: the lesson list read "Many dimensions at once" among the German titles.
+TEST_F(TranslationTest, TheModernParallelismsLessonTitlesReadInGerman)
+{
+    ASSERT_TRUE(installTranslations(*qApp, QLocale(QLocale::German, QLocale::Germany)));
+    EXPECT_EQ(utf8(QCoreApplication::translate("LessonTitle", "Many dimensions at once")),
+              "Viele Dimensionen zugleich");
+    EXPECT_EQ(
+        utf8(QCoreApplication::translate("LessonTitle", "Context parallelism (ring attention)")),
+        "Kontextparallelität (Ring-Attention)");
+}
+
+// The What if tab's fields, chart and table are widgets of their own, each its own context of the
+// translation: their words stay German.
+TEST_F(TranslationTest, TheWhatIfTabsPartsReadInGerman)
+{
+    ASSERT_TRUE(installTranslations(*qApp, QLocale(QLocale::German, QLocale::Germany)));
+    EXPECT_EQ(utf8(QCoreApplication::translate("rankstep::gui::WhatIfFields", "Batches per rank")),
+              "Batches pro Rank");
+    EXPECT_EQ(utf8(QCoreApplication::translate("rankstep::gui::WhatIfChart", "Pareto front")),
+              "Pareto-Front");
+    EXPECT_EQ(utf8(QCoreApplication::translate("rankstep::gui::WhatIfTable", "peak memory")),
+              "Spitzenspeicher");
+}
+
 TEST_F(TranslationTest, EnglishNeedsNone)
 {
     EXPECT_FALSE(installTranslations(*qApp, QLocale(QLocale::English, QLocale::UnitedStates)));

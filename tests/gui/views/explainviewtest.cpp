@@ -141,6 +141,21 @@ TEST(ExplainViewLayouts, ALaidOutRunsBubbleFormulaTakesThePipelineDegree)
         << utf8(view.formulaText());
 }
 
+// A run read from a file is not graded against the lesson open beside it: the memory by kind
+// draws no line at that lesson's target, which the run of the code does.
+TEST_F(ExplainViewTest, AnOpenedRunsMemoryByKindDrawsNoLessonTarget)
+{
+    const auto targetLines = [&] {
+        int lines = 0;
+        for (const QAbstractSeries *series : m_view.chart().chart()->series())
+            lines += series->name() == QStringLiteral("target");
+        return lines;
+    };
+    ASSERT_EQ(targetLines(), 1) << "the code's run is graded against gpipe";
+    m_context.session.setOpenedTrace(m_trace, TraceUnits::SimulatedSteps);
+    EXPECT_EQ(targetLines(), 0);
+}
+
 TEST_F(ExplainViewTest, TheCriticalPathListsTheChainEndingAtTheEndTime)
 {
     m_view.showCriticalPath(true);

@@ -653,6 +653,35 @@ TEST(MemoryChart, ARunInRealTimeShowsNeitherTheTargetNorTheModelState)
     EXPECT_FALSE(chart.modelStateLabel()->isVisible());
 }
 
+// A run read from a file is not graded against the lesson open beside it (its function name is
+// only a claim): its chart draws no target of that lesson, though a run of the code does.
+TEST(MemoryChart, AnOpenedRunDrawsNoTargetOfTheLessonItWasNotGradedAgainst)
+{
+    gui::testing::ViewContext context;
+    MemoryChart chart(context.session, context.appearance);
+    const auto lesson = lessonWithTarget(1800000);
+    context.session.setLesson(&lesson); // rankstep --lesson NAME --open FILE: the lesson first
+    context.session.setOpenedTrace(runPuzzle("ddp"), gui::TraceUnits::SimulatedSteps);
+    showAt900x300(chart);
+    EXPECT_TRUE(lineSeries(chart, QStringLiteral("target")).isEmpty());
+    EXPECT_FALSE(chart.targetLabel()->isVisible());
+
+    context.session.setTrace(runPuzzle("ddp")); // the code run and graded: its target
+    QApplication::processEvents();
+    EXPECT_EQ(lineSeries(chart, QStringLiteral("target")).size(), 1);
+    EXPECT_TRUE(chart.targetLabel()->isVisible());
+
+    // Opened again over the graded run, then the lesson chosen again: still none.
+    context.session.setOpenedTrace(runPuzzle("ddp"), gui::TraceUnits::SimulatedSteps);
+    QApplication::processEvents();
+    EXPECT_TRUE(lineSeries(chart, QStringLiteral("target")).isEmpty());
+    EXPECT_FALSE(chart.targetLabel()->isVisible());
+    context.session.setLesson(&lesson);
+    QApplication::processEvents();
+    EXPECT_TRUE(lineSeries(chart, QStringLiteral("target")).isEmpty());
+    EXPECT_FALSE(chart.targetLabel()->isVisible());
+}
+
 // FSDP at 1024 ranks drew 1024 equal lines (a second of Qt Charts' shapes, and sharedLines
 // compared a million pairs of lines): above 64 shown ranks, ranks with equal lines draw one.
 TEST(MemoryChart, VeryManyRanksWithEqualLinesDrawEachLineOnce)
