@@ -103,6 +103,9 @@ int main(int argc, char **argv)
     if (argc > 1 && std::string(argv[1]) == "__real-rank")
         return realRankMain(std::vector<std::string>(argv + 2, argv + argc));
     prctl(PR_SET_PDEATHSIG, SIGKILL); // rankstep-cli killed (the app's Stop): the run ends too
+    // glibc read its malloc settings as the process started (cli/supervisor.h,
+    // kRunnerMallocSettings); the learner's code sees the environment without them.
+    unsetenv("GLIBC_TUNABLES");
     auto request = decodeRequest(readAll(kRequestDescriptor));
     close(kRequestDescriptor);
     if (!request || request->runFolder.empty()) {

@@ -284,8 +284,8 @@ void removeChangedOutputs(const std::vector<std::string> &outputs, const timespe
     }
 }
 
-// The environment learner code sees: the locale and the time zone, what the sandbox's tests and
-// the sanitizers read, nothing else of the user's (no token, no agent socket, no display).
+} // namespace
+
 std::vector<std::string> runnerEnvironment()
 {
     std::vector<std::string> kept;
@@ -298,8 +298,11 @@ std::vector<std::string> runnerEnvironment()
         if (locale || sanitizer || name == "TZ" || name == "RANKSTEP_SANDBOX_SKIP")
             kept.emplace_back(text);
     }
+    kept.emplace_back(kRunnerMallocSettings);
     return kept;
 }
+
+namespace {
 
 // Moves `fd` to `target` in the child between fork and exec (async-signal-safe calls only).
 void placeDescriptor(int fd, int target)

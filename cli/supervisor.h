@@ -35,6 +35,19 @@ struct SandboxedRuns {
 SandboxedRuns runSandboxed(std::vector<RunnerJob> jobs, long long memoryLimitMiB,
                            const std::vector<std::string> &outputs);
 
+// The runner's malloc settings, for glibc to read as the runner starts (rankstep-runner takes them
+// out of its environment before the learner's code runs): its heap on transparent huge pages. The
+// heap holds each rank's storage tables, the objects they point at and the larger Python objects
+// (coroutines with their frames, dictionaries); a run of thousands of ranks touches every rank's in
+// turn, and with 4 KiB pages nearly each turn missed the processor's table of pages
+// (docs/benchmarks.md: a tenth of the CPU of the 4096-rank four_d run).
+inline constexpr const char *kRunnerMallocSettings = "GLIBC_TUNABLES=glibc.malloc.hugetlb=1";
+
+// The environment learner code sees: the locale and the time zone, what the sandbox's tests and
+// the sanitizers read, nothing else of the user's (no token, no agent socket, no display); and
+// kRunnerMallocSettings, which the runner reads and removes.
+std::vector<std::string> runnerEnvironment();
+
 // The most a run's folder may hold, and the most files in it.
 inline constexpr std::int64_t kRunFolderQuotaBytes = std::int64_t(512) << 20;
 inline constexpr std::int64_t kRunFolderQuotaFiles = 10000;

@@ -88,6 +88,20 @@ TEST(Verdict, TheCodeSeesNoneOfTheUsersEnvironment)
         << run.out;
 }
 
+// The runner's own malloc settings, which glibc read as it started, are not in the environment
+// the code sees; nor are the user's.
+TEST(Verdict, TheCodeSeesNoMallocSettings)
+{
+    TempDir dir;
+    const std::string code = dir.write("env.py",
+                                       "import os\n\n\nasync def puzzle(model):\n"
+                                       "    print('tunables', os.environ.get('GLIBC_TUNABLES'))\n");
+    const ProcessResult run = runCli(
+        {{"run", code, "--function", "puzzle"}, {}, {"GLIBC_TUNABLES=glibc.malloc.perturb=0"}},
+        dir);
+    EXPECT_NE(run.out.find("tunables None"), std::string::npos) << run.out << run.err;
+}
+
 // What the code prints cannot move the cursor, erase a line, hide text or write the clipboard:
 // a forged "Solved!" line shows its escape characters.
 TEST(Verdict, PrintedControlCharactersAreShownNotObeyed)
