@@ -116,6 +116,27 @@ std::vector<std::vector<MemoryPoint>> memorySeries(const core::Trace &trace)
     return series;
 }
 
+std::shared_ptr<const std::vector<std::vector<MemoryPoint>>> sharedMemorySeries(
+    const std::shared_ptr<const core::Trace> &trace)
+{
+    using Series = std::vector<std::vector<MemoryPoint>>;
+    // The last trace asked for and its series, neither kept alive here: the trace is known by its
+    // owner (never by an address another trace may reuse).
+    static std::weak_ptr<const core::Trace> lastTrace;
+    static std::weak_ptr<const Series> lastSeries;
+    if (!trace)
+        return std::make_shared<const Series>();
+    const bool same =
+        !lastTrace.expired() && !lastTrace.owner_before(trace) && !trace.owner_before(lastTrace);
+    if (same)
+        if (auto series = lastSeries.lock())
+            return series;
+    auto series = std::make_shared<const Series>(memorySeries(*trace));
+    lastTrace = trace;
+    lastSeries = series;
+    return series;
+}
+
 std::vector<LineShare> sharedLines(const std::vector<std::vector<MemoryPoint>> &series)
 {
     return sharedLines(series, std::vector<bool>(series.size(), true));
