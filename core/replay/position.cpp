@@ -135,19 +135,11 @@ void StopPoints::buildOperations()
     std::vector<StartKey> keys;
     keys.reserve(m_trace->events.size());
     std::vector<std::size_t> runs;
-    // Each rank's ends, in its order: start, end, next start... make one sorted run a rank, so
-    // its ends do too.
-    std::vector<core::SimTime> ends{core::SimTime()}; // and 0, a run of its own
-    ends.reserve(m_trace->events.size() + 1);
-    std::vector<std::size_t> endRuns{0};
     for (std::size_t rank = 0; rank < m_rankEvents.size(); ++rank) {
         runs.push_back(keys.size());
-        endRuns.push_back(ends.size());
-        for (const std::size_t event : m_rankEvents[rank]) {
-            const core::Event &e = m_trace->events[event];
-            keys.push_back(StartKey{e.start.ticks(), std::uint64_t(rank) << 32 | event});
-            ends.push_back(e.end());
-        }
+        for (const std::size_t event : m_rankEvents[rank])
+            keys.push_back(
+                StartKey{m_trace->events[event].start.ticks(), std::uint64_t(rank) << 32 | event});
     }
     mergeRuns(keys, std::move(runs), std::less<>());
     m_operations.resize(keys.size());
@@ -172,6 +164,16 @@ void StopPoints::buildOperations()
         }
     }
     keys = {};
+    // Each rank's ends, in its order: start, end, next start... make one sorted run a rank, so
+    // its ends do too. (Made once the keys are given back: the two are the largest lists here.)
+    std::vector<core::SimTime> ends{core::SimTime()}; // and 0, a run of its own
+    ends.reserve(m_trace->events.size() + 1);
+    std::vector<std::size_t> endRuns{0};
+    for (const std::vector<std::size_t> &events : m_rankEvents) {
+        endRuns.push_back(ends.size());
+        for (const std::size_t event : events)
+            ends.push_back(m_trace->events[event].end());
+    }
     // Every distinct start and end, and 0 (the starts are distinct already).
     mergeRuns(ends, std::move(endRuns), std::less<>());
     ends.erase(std::unique(ends.begin(), ends.end()), ends.end());
