@@ -133,8 +133,8 @@ bool ByteReader::load(std::size_t bytes)
 {
     if (std::size_t(m_limit - m_pos) >= bytes)
         return true;
-    if (bytes > m_sectionEnd - offset(m_pos))
-        return false; // more than the section holds
+    if (bytes > m_sectionEnd - offset(m_pos) || !m_source)
+        return false; // more than the section holds (in memory: whatever is not there)
     // A source's window (the whole file is loaded when there is none): what is left of it
     // moves to its start, and the next piece of the file fills the rest.
     const auto kept = std::size_t(m_loaded - m_pos);
