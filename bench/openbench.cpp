@@ -4,8 +4,8 @@
 //     (590,848 events, 1,379,328 storage changes) made in this process, encoded as the runner
 //     writes it;
 //   OpenRun/file: the trace named on the command line (--trace-out of a run too wide for a row
-//     per rank, such as the Llama 3 layout at 16,384 ranks), read from the file, with the Ranks
-//     tab shown.
+//     per rank, such as the Llama 3 layout at 16,384 ranks), decoded as it is read from the file
+//     (as `rankstep --open` does; its read_ms is 0), with the Ranks tab shown.
 // Each: decoded (what RunController does off the GUI thread), into a 1500×940 main window's
 // session and painted, offscreen unless QT_QPA_PLATFORM is set; then 40 steps forward from the
 // start, each with the repaint of everything it changed (wall and CPU time: on a loaded machine
@@ -29,7 +29,7 @@
 #include <benchmark/benchmark.h>
 
 #include <QApplication>
-#include <QFile>
+#include <QFileInfo>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -95,6 +95,7 @@ struct Case {
     QString lesson;                   // open in the window
     bool overview = false;            // the Ranks tab shown rather than the lesson's views
     std::function<QByteArray()> read; // the trace's bytes; empty: it cannot be read
+    std::string path; // instead: the file, decoded as it is read (what `rankstep --open` does)
 };
 
 void openRun(benchmark::State &state, const Case &run)
@@ -119,15 +120,19 @@ void openRun(benchmark::State &state, const Case &run)
         session.clear();
         QCoreApplication::processEvents();
         const Clock::time_point start = Clock::now();
-        const QByteArray data = run.read();
-        if (data.isEmpty()) {
+        const QByteArray data = run.path.empty() ? run.read() : QByteArray();
+        if (data.isEmpty() && run.path.empty()) {
             state.SkipWithError("cannot read the trace");
             return;
         }
-        bytes = std::size_t(data.size());
+        bytes = run.path.empty() ? std::size_t(data.size())
+                                 : std::size_t(QFileInfo(QString::fromStdString(run.path)).size());
         read.push_back(msSince(start));
         const Clock::time_point decoding = Clock::now();
-        auto decoded = rankstep::io::traceFromBinary(std::string_view(data.constData(), bytes));
+        auto decoded =
+            run.path.empty()
+                ? rankstep::io::traceFromBinary(std::string_view(data.constData(), bytes))
+                : rankstep::io::traceFromBinaryFile(run.path);
         if (!decoded) {
             state.SkipWithError(decoded.error().message.c_str());
             return;
@@ -184,17 +189,16 @@ void openRun(benchmark::State &state, const Case &run)
 void openFsdp(benchmark::State &state)
 {
     static const std::string bytes = encodedFsdpRun(); // made once, outside the timing
-    openRun(state, Case{QStringLiteral("fsdp"), false, [] {
-                            return QByteArray::fromRawData(bytes.data(), qsizetype(bytes.size()));
-                        }});
+    openRun(state,
+            Case{QStringLiteral("fsdp"),
+                 false,
+                 [] { return QByteArray::fromRawData(bytes.data(), qsizetype(bytes.size())); },
+                 {}});
 }
 
 void openFile(benchmark::State &state)
 {
-    openRun(state, Case{QStringLiteral("pipeline_fsdp_groups"), true, [] {
-                            QFile file(QString::fromStdString(g_path));
-                            return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
-                        }});
+    openRun(state, Case{QStringLiteral("pipeline_fsdp_groups"), true, {}, g_path});
 }
 
 } // namespace

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
+#include <utility>
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -123,6 +124,43 @@ Result<std::string> readRegularFile(const std::string &path, std::size_t maxByte
     }
     text.resize(got);
     return text;
+}
+
+Result<RegularFile> RegularFile::open(const std::string &path, std::size_t maxBytes)
+{
+    Descriptor file(-1);
+    auto size = openChecked(path, maxBytes, file);
+    if (!size)
+        return size.error();
+    RegularFile opened(path, file.fd, *size);
+    file.fd = -1; // kept open by `opened`
+    return opened;
+}
+
+RegularFile::RegularFile(std::string path, int fd, std::size_t size)
+    : m_path(std::move(path)), m_fd(fd), m_size(size)
+{}
+
+RegularFile::RegularFile(RegularFile &&other) noexcept
+    : m_path(std::move(other.m_path)), m_fd(std::exchange(other.m_fd, -1)), m_size(other.m_size)
+{}
+
+RegularFile::~RegularFile()
+{
+    if (m_fd >= 0)
+        close(m_fd);
+}
+
+Result<std::size_t> RegularFile::read(void *to, std::size_t size)
+{
+    for (;;) {
+        const ssize_t n = ::read(m_fd, to, size);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n < 0)
+            return fileError(m_path, std::strerror(errno));
+        return std::size_t(n);
+    }
 }
 
 } // namespace rankstep::core

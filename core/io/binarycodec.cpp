@@ -111,8 +111,58 @@ ByteReader::ByteReader(std::string_view data)
     : m_begin(reinterpret_cast<const unsigned char *>(data.data()))
     , m_pos(m_begin)
     , m_limit(m_begin + data.size())
-    , m_end(m_limit)
+    , m_loaded(m_limit)
+    , m_size(data.size())
+    , m_sectionEnd(m_size)
 {}
+
+ByteReader::ByteReader(std::uint64_t size, ByteSource source, std::size_t window)
+    : m_size(size), m_sectionEnd(size), m_source(std::move(source))
+{
+    m_window.resize(std::size_t(std::min<std::uint64_t>(size, std::max<std::size_t>(window, 1))));
+    m_begin = m_window.data();
+    m_pos = m_limit = m_loaded = m_begin;
+}
+
+void ByteReader::setLimit()
+{
+    m_limit = m_begin + std::min(m_sectionEnd - m_base, std::uint64_t(m_loaded - m_begin));
+}
+
+bool ByteReader::load(std::size_t bytes)
+{
+    if (std::size_t(m_limit - m_pos) >= bytes)
+        return true;
+    if (bytes > m_sectionEnd - offset(m_pos) || !m_source)
+        return false; // more than the section holds (in memory: whatever is not there)
+    // A source's window (the whole file is loaded when there is none): what is left of it
+    // moves to its start, and the next piece of the file fills the rest.
+    const auto kept = std::size_t(m_loaded - m_pos);
+    const std::uint64_t at = offset(m_pos);
+    if (bytes > m_window.size()) { // a string longer than the window
+        std::vector<unsigned char> wider(bytes);
+        std::copy(m_pos, m_loaded, wider.data());
+        m_window.swap(wider);
+    } else {
+        std::copy(m_pos, m_loaded, m_window.data()); // backwards: never onto what it reads
+    }
+    m_base = at;
+    m_begin = m_pos = m_window.data();
+    m_loaded = m_begin + kept;
+    const auto room =
+        std::size_t(std::min<std::uint64_t>(m_window.size(), m_size - m_base)); // bytes to hold
+    auto *window = m_window.data();
+    while (std::size_t(m_loaded - m_begin) < room) {
+        const std::size_t got =
+            m_source(window + (m_loaded - m_begin), room - std::size_t(m_loaded - m_begin));
+        if (got == 0)
+            fail("", "the file ends after " + std::to_string(offset(m_loaded)) + " of its " +
+                         std::to_string(m_size) + " bytes (it changed while it was read)");
+        m_loaded += got;
+    }
+    setLimit();
+    return std::size_t(m_limit - m_pos) >= bytes;
+}
 
 void ByteReader::fail(const char *field, const std::string &what) const
 {
@@ -121,7 +171,7 @@ void ByteReader::fail(const char *field, const std::string &what) const
         where += "[" + std::to_string(m_index) + "]";
     if (*field != '\0')
         where += std::string(".") + field;
-    throw BinaryError{where + " (byte " + std::to_string(m_pos - m_begin) + "): " + what};
+    throw BinaryError{where + " (byte " + std::to_string(offset(m_pos)) + "): " + what};
 }
 
 void ByteReader::truncated(const char *field) const
@@ -138,8 +188,9 @@ void ByteReader::outOfRange(const char *field, std::int64_t value, std::int64_t 
 
 void ByteReader::header(std::uint32_t version)
 {
-    const std::size_t size = std::size_t(m_end - m_begin);
-    const std::string_view start(reinterpret_cast<const char *>(m_begin),
+    const auto size = std::size_t(std::min<std::uint64_t>(m_size, 8));
+    load(size);
+    const std::string_view start(reinterpret_cast<const char *>(m_pos),
                                  std::min(size, kMagic.size()));
     if (start != kMagic.substr(0, start.size()))
         fail("", "this is not a Rankstep binary trace (it does not start with \"RSTB\")");
@@ -147,12 +198,12 @@ void ByteReader::header(std::uint32_t version)
         truncated(start.size() < 4 ? "magic" : "version");
     std::uint32_t read = 0;
     for (int i = 0; i < 4; ++i)
-        read |= std::uint32_t(m_begin[4 + i]) << (8 * i);
+        read |= std::uint32_t(m_pos[4 + i]) << (8 * i);
     if (read != version)
         fail("version", "binary trace format version " + std::to_string(read) +
                             " is not supported (this Rankstep reads version " +
                             std::to_string(version) + ")");
-    m_pos = m_begin + 8;
+    m_pos += 8;
 }
 
 void ByteReader::beginSection(Section id, const char *name)
@@ -163,32 +214,36 @@ void ByteReader::beginSection(Section id, const char *name)
         fail("", "expected section " + std::to_string(unsigned(id)) + " (" + name + "), found " +
                      std::to_string(found));
     const std::uint64_t size = natural("");
-    if (size > std::uint64_t(m_end - m_pos))
+    const std::uint64_t left = m_size - offset(m_pos);
+    if (size > left)
         fail("", "the section is " + std::to_string(size) + " bytes but only " +
-                     std::to_string(m_end - m_pos) + " are left (truncated)");
-    m_limit = m_pos + size;
+                     std::to_string(left) + " are left (truncated)");
+    m_sectionEnd = offset(m_pos) + size;
+    setLimit();
 }
 
 void ByteReader::endSection()
 {
     at(m_context);
-    if (m_pos != m_limit)
-        fail("", std::to_string(m_limit - m_pos) + " bytes left over at the end of the section");
-    m_limit = m_end;
+    if (offset(m_pos) != m_sectionEnd)
+        fail("", std::to_string(m_sectionEnd - offset(m_pos)) +
+                     " bytes left over at the end of the section");
+    m_sectionEnd = m_size;
+    setLimit();
 }
 
 void ByteReader::endFile()
 {
     at("end");
-    if (m_pos != m_end)
-        fail("", std::to_string(m_end - m_pos) + " bytes after the last section");
+    if (offset(m_pos) != m_size)
+        fail("", std::to_string(m_size - offset(m_pos)) + " bytes after the last section");
 }
 
 std::uint64_t ByteReader::longNatural(const char *field)
 {
     std::uint64_t value = 0;
     for (unsigned shift = 0;; shift += 7) {
-        if (m_pos == m_limit)
+        if (m_pos == m_limit && !load(1))
             truncated(field);
         const unsigned part = *m_pos++;
         if (shift == 63 && part > 1)
@@ -208,7 +263,7 @@ void ByteReader::notWhole(const char *field, std::uint64_t value, std::int64_t m
 std::size_t ByteReader::count(const char *field, std::size_t bytesEach)
 {
     const std::uint64_t value = natural(field);
-    const auto left = std::size_t(m_limit - m_pos);
+    const auto left = std::size_t(m_sectionEnd - offset(m_pos));
     if (value > left / bytesEach)
         fail(field, "a count of " + std::to_string(value) + " cannot fit in the " +
                         std::to_string(left) + " bytes left");
@@ -262,6 +317,8 @@ std::string ByteReader::string(const char *field)
     if (ref > 0)
         return m_strings[ref - 1];
     const std::size_t size = count(field);
+    if (!load(size))
+        truncated(field);
     std::string text(reinterpret_cast<const char *>(m_pos), size);
     m_pos += size;
     m_strings.push_back(text);

@@ -7,8 +7,10 @@
 #include "core/indexset.h"
 #include "core/simtime.h"
 #include "core/trace.h"
+#include "tracejson.h"
 
 #include <cstdint>
+#include <functional>
 #include <limits>
 #include <memory>
 #include <string>
@@ -143,12 +145,24 @@ struct BinaryError {
     std::string message; // "events[123].batches (byte 4567): the data ends early"
 };
 
+// Where a ByteReader's bytes come from when they are read in pieces: fills `to` with up to
+// `size` of the bytes that follow and returns how many (0: there are no more). May throw
+// BinaryError.
+using ByteSource = std::function<std::size_t(unsigned char *to, std::size_t size)>;
+
 // Reads the current section, bounds-checked: every failure throws BinaryError naming the item
 // (set with at()), the field and the byte offset.
 class ByteReader
 {
 public:
     explicit ByteReader(std::string_view data);
+    // The `size` bytes `source` gives, read as decoding goes in a window of kWindowBytes (more
+    // for a longer string): a large file is never held whole beside what is decoded from it
+    // (16,384 ranks: 0.8 GB). The same checks and messages as reading them from memory; a
+    // source that ends before `size` bytes is a truncated file. (`window`: tests read in pieces
+    // of a few bytes.)
+    ByteReader(std::uint64_t size, ByteSource source, std::size_t window = kWindowBytes);
+    static constexpr std::size_t kWindowBytes = std::size_t(4) << 20;
 
     void at(const char *section, std::size_t index = kNoIndex)
     {
@@ -162,11 +176,14 @@ public:
     void endSection();
     void endFile();
     // Whether the next section is `id` (ids are below 128: one byte); false at the end.
-    bool nextSectionIs(Section id) const { return m_pos != m_end && *m_pos == unsigned(id); }
+    bool nextSectionIs(Section id)
+    {
+        return offset(m_pos) != m_size && (m_pos != m_limit || load(1)) && *m_pos == unsigned(id);
+    }
 
     unsigned byte(const char *field)
     {
-        if (m_pos == m_limit)
+        if (m_pos == m_limit && !load(1))
             truncated(field);
         return *m_pos++;
     }
@@ -235,14 +252,31 @@ private:
     }
     [[noreturn]] void outOfRange(const char *field, std::int64_t value, std::int64_t min,
                                  std::int64_t max) const;
+    // The place in the file of a byte of the window.
+    std::uint64_t offset(const unsigned char *at) const
+    {
+        return m_base + std::uint64_t(at - m_begin);
+    }
+    // Makes `bytes` bytes from m_pos readable (reading the next piece of a source); false when
+    // the current section holds fewer.
+    bool load(std::size_t bytes);
+    void setLimit(); // m_limit from the section's end and what is read
 
-    const unsigned char *m_begin;
-    const unsigned char *m_pos;
-    const unsigned char *m_limit; // end of the current section
-    const unsigned char *m_end;
+    const unsigned char *m_begin;  // the window's first byte, at offset m_base of the file
+    const unsigned char *m_pos;    // the next byte to read
+    const unsigned char *m_limit;  // the end of what may be read now: the section's or the window's
+    const unsigned char *m_loaded; // the end of what the window holds
+    std::uint64_t m_base = 0;
+    std::uint64_t m_size = 0;       // the whole file's
+    std::uint64_t m_sectionEnd = 0; // the current section's end (between sections: the file's)
+    ByteSource m_source;            // none: the whole file is in memory
+    std::vector<unsigned char> m_window;
     const char *m_context = "header";
     std::size_t m_index = kNoIndex;
     std::vector<std::string> m_strings;
 };
+
+// What traceFromBinary and traceFromBinaryFile do with their bytes (tracebinaryreader.cpp).
+core::Result<core::Trace> decodeTrace(ByteReader in, TraceJsonOptions *options);
 
 } // namespace rankstep::io::binary

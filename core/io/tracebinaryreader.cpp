@@ -2,6 +2,7 @@
 // traceFromBinary: reads back what tracebinary.cpp writes with the checks traceFromJson makes, so
 // that a damaged file gives a message, never a Trace a viewer could crash on.
 #include "binarycodec.h"
+#include "core/regularfile.h"
 #include "core/router.h"
 #include "tracebinary.h"
 #include "tracelimits.h"
@@ -29,7 +30,7 @@ struct RankState {
 class TraceDecoder
 {
 public:
-    explicit TraceDecoder(std::string_view data) : m_in(data) {}
+    explicit TraceDecoder(binary::ByteReader in) : m_in(std::move(in)) {}
     core::Trace decode(TraceJsonOptions &options);
 
 private:
@@ -421,14 +422,16 @@ void TraceDecoder::readCost()
 
 } // namespace
 
-core::Result<core::Trace> traceFromBinary(std::string_view data, TraceJsonOptions *options)
+namespace binary {
+
+core::Result<core::Trace> decodeTrace(ByteReader in, TraceJsonOptions *options)
 {
     const auto failed = [](const std::string &why) {
         return core::Error{core::ErrorKind::Usage, -1, 0, "cannot read the binary trace: " + why};
     };
     try {
         TraceJsonOptions read;
-        core::Trace trace = TraceDecoder(data).decode(read);
+        core::Trace trace = TraceDecoder(std::move(in)).decode(read);
         if (auto outside = checkTraceLimits(trace))
             return failed(*outside);
         if (options != nullptr)
@@ -439,6 +442,27 @@ core::Result<core::Trace> traceFromBinary(std::string_view data, TraceJsonOption
     } catch (const std::bad_alloc &) {
         return failed("it is too large for the memory available");
     }
+}
+
+} // namespace binary
+
+core::Result<core::Trace> traceFromBinary(std::string_view data, TraceJsonOptions *options)
+{
+    return binary::decodeTrace(binary::ByteReader(data), options);
+}
+
+core::Result<core::Trace> traceFromBinaryFile(const std::string &path, TraceJsonOptions *options)
+{
+    auto file = core::RegularFile::open(path, core::kMaxTraceFileBytes);
+    if (!file)
+        return file.error();
+    binary::ByteReader in(file->size(), [&file](unsigned char *to, std::size_t size) {
+        auto got = file->read(to, size);
+        if (!got)
+            throw binary::BinaryError{got.error().message};
+        return *got;
+    });
+    return binary::decodeTrace(std::move(in), options);
 }
 
 } // namespace rankstep::io

@@ -14,7 +14,10 @@ namespace {
 
 // Sorts `values`, made of runs that are each in order already (run i starts at runs[i]), by
 // merging neighbouring runs pairwise: n log(runs) rather than n log n. A rank's clock never goes
-// back, so its events' times make such a run; a run out of order anyway is sorted first.
+// back, so its events' times make such a run; a run out of order anyway is sorted first. Each
+// round merges from one array into the other (`values` and one buffer made once): merging in
+// place took a fresh buffer for every merge, and at 16,384 ranks the kernel's zeroing of their
+// pages was the largest part of an open. Stable, as std::inplace_merge is.
 template <typename T, typename Less>
 void mergeRuns(std::vector<T> &values, std::vector<std::size_t> runs, Less less)
 {
@@ -25,19 +28,44 @@ void mergeRuns(std::vector<T> &values, std::vector<std::size_t> runs, Less less)
     for (std::size_t r = 0; r + 1 < runs.size(); ++r)
         if (!std::is_sorted(at(runs[r]), at(runs[r + 1]), less))
             std::sort(at(runs[r]), at(runs[r + 1]), less);
+    if (runs.size() <= 2)
+        return;
+    std::vector<T> buffer(values.size());
+    T *from = values.data();
+    T *to = buffer.data();
     while (runs.size() > 2) {
         std::vector<std::size_t> merged;
+        merged.reserve(runs.size() / 2 + 2);
         std::size_t r = 0;
         for (; r + 2 < runs.size(); r += 2) {
-            std::inplace_merge(at(runs[r]), at(runs[r + 1]), at(runs[r + 2]), less);
+            std::merge(from + runs[r], from + runs[r + 1], from + runs[r + 1], from + runs[r + 2],
+                       to + runs[r], less);
             merged.push_back(runs[r]);
         }
-        if (r + 1 < runs.size()) // an odd run left over
+        if (r + 1 < runs.size()) { // an odd run left over
+            std::copy(from + runs[r], from + runs[r + 1], to + runs[r]);
             merged.push_back(runs[r]);
+        }
         merged.push_back(values.size());
         runs = std::move(merged);
+        std::swap(from, to);
     }
+    if (from != values.data())
+        values.swap(buffer);
 }
+
+// An event's place in the order of simulated start (OrderKey) in 16 bytes, so that sorting
+// compares neighbours in memory instead of looking each event up: its start, then its rank and
+// its index (an index is below 2^32, core/trace.h kMostTraceEvents).
+struct StartKey {
+    std::int64_t start = 0;
+    std::uint64_t order = 0; // rank << 32 | event
+    bool operator<(const StartKey &other) const
+    {
+        return start < other.start || (start == other.start && order < other.order);
+    }
+    std::size_t event() const { return std::size_t(order & 0xffffffffU); }
+};
 
 } // namespace
 
@@ -45,9 +73,8 @@ StopPoints::StopPoints(const core::Trace &trace) : m_trace(&trace)
 {
     buildEventStops();
     buildSliceStops();
-    buildRanks(); // the time stops and the operations merge the ranks' own orders
-    buildTimeStops();
-    buildOperations();
+    buildRanks();      // the operations merge the ranks' own orders
+    buildOperations(); // and the time stops and the boundaries' starts with them
     buildMarkCuts();
     // A mark holds the events and changes made before draw() was called: a prefix of the order.
     for (const core::Mark &mark : m_trace->marks)
@@ -76,70 +103,83 @@ void StopPoints::buildSliceStops()
     m_sliceStops.erase(std::unique(m_sliceStops.begin(), m_sliceStops.end()), m_sliceStops.end());
 }
 
-void StopPoints::buildTimeStops()
-{
-    std::vector<std::pair<core::SimTime, std::size_t>> byStart;
-    byStart.reserve(m_eventStops.size());
-    std::vector<std::size_t> runs;
-    for (const std::vector<std::size_t> &events : m_rankEvents) {
-        runs.push_back(byStart.size());
-        for (const std::size_t event : events)
-            byStart.emplace_back(m_trace->events[event].start, m_eventStops[event]);
-    }
-    // Equal starts are taken together below, whatever their order.
-    mergeRuns(byStart, std::move(runs),
-              [](const auto &a, const auto &b) { return a.first < b.first; });
-    std::size_t reach = 0;
-    for (std::size_t i = 0; i < byStart.size(); ++i) {
-        reach = std::max(reach, byStart[i].second);
-        if (i + 1 < byStart.size() && byStart[i + 1].first == byStart[i].first)
-            continue;
-        // Several start times can need the same prefix: the stop keeps the largest of them.
-        if (!m_timeStops.empty() && m_timeStops.back() == reach) {
-            m_stopTimes.back() = byStart[i].first;
-        } else {
-            m_timeStops.push_back(reach);
-            m_stopTimes.push_back(byStart[i].first);
-        }
-    }
-}
-
 void StopPoints::buildRanks()
 {
     const auto ranks = std::size_t(std::max(m_trace->config.ranks, 0));
+    // Each rank's list made at its size: grown by doubling, 16,384 ranks' lists copied their
+    // items about twice and held twice the room at times.
+    std::vector<std::size_t> events(ranks), changes(ranks);
+    for (const core::Event &event : m_trace->events)
+        ++events[std::size_t(event.rank)];
+    for (const core::StorageChange &change : m_trace->changes)
+        ++changes[std::size_t(change.rank)];
     m_rankEvents.resize(ranks);
     m_rankChanges.resize(ranks);
-    for (std::size_t i = 0; i < m_trace->events.size(); ++i)
-        m_rankEvents[std::size_t(m_trace->events[i].rank)].push_back(i);
-    for (std::size_t i = 0; i < m_trace->changes.size(); ++i)
-        m_rankChanges[std::size_t(m_trace->changes[i].rank)].push_back(i);
-    if (m_trace->events.empty())
-        return;
-    // Each rank's starts and ends, in its order (start, end, next start...): one sorted run each.
-    m_boundaries.reserve(2 * m_trace->events.size() + 1);
-    m_boundaries.push_back(core::SimTime());
-    std::vector<std::size_t> runs{0};
-    for (const std::vector<std::size_t> &events : m_rankEvents) {
-        runs.push_back(m_boundaries.size());
-        for (const std::size_t i : events) {
-            m_boundaries.push_back(m_trace->events[i].start);
-            m_boundaries.push_back(m_trace->events[i].end());
-        }
+    for (std::size_t r = 0; r < ranks; ++r) {
+        m_rankEvents[r].reserve(events[r]);
+        m_rankChanges[r].reserve(changes[r]);
     }
-    mergeRuns(m_boundaries, std::move(runs), std::less<>());
-    m_boundaries.erase(std::unique(m_boundaries.begin(), m_boundaries.end()), m_boundaries.end());
+    std::size_t i = 0;
+    for (const core::Event &event : m_trace->events)
+        m_rankEvents[std::size_t(event.rank)].push_back(i++);
+    i = 0;
+    for (const core::StorageChange &change : m_trace->changes)
+        m_rankChanges[std::size_t(change.rank)].push_back(i++);
 }
 
 void StopPoints::buildOperations()
 {
-    m_operations.reserve(m_trace->events.size());
+    if (m_trace->events.empty())
+        return;
+    // Every event by (start, rank, index), each rank's own order one sorted run.
+    std::vector<StartKey> keys;
+    keys.reserve(m_trace->events.size());
     std::vector<std::size_t> runs;
-    for (const std::vector<std::size_t> &events : m_rankEvents) {
-        runs.push_back(m_operations.size());
-        m_operations.insert(m_operations.end(), events.begin(), events.end());
+    for (std::size_t rank = 0; rank < m_rankEvents.size(); ++rank) {
+        runs.push_back(keys.size());
+        for (const std::size_t event : m_rankEvents[rank])
+            keys.push_back(
+                StartKey{m_trace->events[event].start.ticks(), std::uint64_t(rank) << 32 | event});
     }
-    mergeRuns(m_operations, std::move(runs),
-              [this](std::size_t a, std::size_t b) { return key(a) < key(b); });
+    mergeRuns(keys, std::move(runs), std::less<>());
+    m_operations.resize(keys.size());
+    // The time step: in the order of start, each start time needs the prefix holding every event
+    // that starts by then (equal starts taken together).
+    std::vector<core::SimTime> starts; // each distinct start
+    std::size_t reach = 0;
+    for (std::size_t i = 0; i < keys.size(); ++i) {
+        const std::size_t event = keys[i].event();
+        m_operations[i] = event;
+        reach = std::max(reach, m_eventStops[event]);
+        if (i + 1 < keys.size() && keys[i + 1].start == keys[i].start)
+            continue;
+        const core::SimTime start = core::SimTime::fromTicks(keys[i].start);
+        starts.push_back(start);
+        // Several start times can need the same prefix: the stop keeps the largest of them.
+        if (!m_timeStops.empty() && m_timeStops.back() == reach) {
+            m_stopTimes.back() = start;
+        } else {
+            m_timeStops.push_back(reach);
+            m_stopTimes.push_back(start);
+        }
+    }
+    keys = {};
+    // Each rank's ends, in its order: start, end, next start... make one sorted run a rank, so
+    // its ends do too. (Made once the keys are given back: the two are the largest lists here.)
+    std::vector<core::SimTime> ends{core::SimTime()}; // and 0, a run of its own
+    ends.reserve(m_trace->events.size() + 1);
+    std::vector<std::size_t> endRuns{0};
+    for (const std::vector<std::size_t> &events : m_rankEvents) {
+        endRuns.push_back(ends.size());
+        for (const std::size_t event : events)
+            ends.push_back(m_trace->events[event].end());
+    }
+    // Every distinct start and end, and 0 (the starts are distinct already).
+    mergeRuns(ends, std::move(endRuns), std::less<>());
+    ends.erase(std::unique(ends.begin(), ends.end()), ends.end());
+    m_boundaries.reserve(starts.size() + ends.size());
+    std::set_union(starts.begin(), starts.end(), ends.begin(), ends.end(),
+                   std::back_inserter(m_boundaries));
 }
 
 void StopPoints::buildMarkCuts()

@@ -137,7 +137,6 @@ public:
 private:
     void buildEventStops();
     void buildSliceStops();
-    void buildTimeStops();
     void buildRanks();
     void buildOperations();
     void buildMarkCuts();

@@ -2,7 +2,6 @@
 #include "replayer.h"
 
 #include <algorithm>
-#include <unordered_map>
 #include <utility>
 
 namespace rankstep::replay {
@@ -29,28 +28,90 @@ Replayer::Replayer(const StopPoints &stops, std::size_t minCheckpointGap)
 
 void Replayer::buildLinks()
 {
+    // Every rank's live keys in one open-addressing table (linear probing, a deletion shifts
+    // the entries after it back): a hash map of nodes per rank and map took an allocation per key
+    // set and a quarter of an open of 16,384 ranks. An entry names the change that set its key
+    // last, whose key it compares with.
     struct Live {
-        std::uint32_t order, current;
+        std::uint64_t hash = 0;
+        std::uint32_t order = 0;
+        std::uint32_t current = kNone; // kNone: an empty place
     };
-    using Index = std::unordered_map<core::Key, Live, core::KeyHash>;
-    std::vector<std::array<Index, core::kMapCount>> index(m_work.size());
-    m_links.resize(m_trace->changes.size());
+    const auto &changes = m_trace->changes;
+    const auto hashOf = [](const core::StorageChange &change) {
+        std::uint64_t h = core::KeyHash{}(change.key);
+        h ^= (std::uint64_t(unsigned(change.rank)) << 8 | std::uint64_t(change.map)) *
+             0x9e3779b97f4a7c15ULL;
+        h ^= h >> 29;
+        h *= 0xbf58476d1ce4e5b9ULL;
+        return h ^ (h >> 32);
+    };
+    std::vector<Live> table(1024);
+    std::size_t mask = table.size() - 1;
+    std::size_t used = 0;
+    const auto grow = [&] {
+        std::vector<Live> wider(table.size() * 2);
+        mask = wider.size() - 1;
+        for (const Live &live : table) {
+            if (live.current == kNone)
+                continue;
+            std::size_t slot = live.hash & mask;
+            while (wider[slot].current != kNone)
+                slot = (slot + 1) & mask;
+            wider[slot] = live;
+        }
+        table.swap(wider);
+    };
+    const auto erase = [&](std::size_t hole) {
+        for (std::size_t next = hole;;) {
+            table[hole].current = kNone;
+            for (;;) {
+                next = (next + 1) & mask;
+                if (table[next].current == kNone)
+                    return;
+                // An entry stays when its own place lies cyclically in (hole, next].
+                const std::size_t home = table[next].hash & mask;
+                const bool stays =
+                    hole <= next ? (hole < home && home <= next) : (hole < home || home <= next);
+                if (!stays)
+                    break;
+            }
+            table[hole] = table[next];
+            hole = next;
+        }
+    };
+    m_links.resize(changes.size());
     for (std::size_t c = 0; c < m_links.size(); ++c) {
-        const core::StorageChange &change = m_trace->changes[c];
-        Index &keys = index[std::size_t(change.rank)][std::size_t(change.map)];
-        const auto it = keys.find(change.key);
+        const core::StorageChange &change = changes[c];
+        const std::uint64_t hash = hashOf(change);
+        std::size_t slot = hash & mask;
+        bool found = false;
+        for (; table[slot].current != kNone; slot = (slot + 1) & mask) {
+            if (table[slot].hash != hash)
+                continue;
+            const core::StorageChange &last = changes[table[slot].current];
+            if (last.rank == change.rank && last.map == change.map && last.key == change.key) {
+                found = true;
+                break;
+            }
+        }
         const auto self = std::uint32_t(c);
-        if (it == keys.end()) {
+        if (!found) {
             m_links[c] = Link{self, kNone}; // a new key (or deleting a missing one: no effect)
-            if (change.object)
-                keys.emplace(change.key, Live{self, self});
+            if (change.object) {
+                table[slot] = Live{hash, self, self};
+                if (++used * 2 > table.size())
+                    grow();
+            }
             continue;
         }
-        m_links[c] = Link{it->second.order, it->second.current};
-        if (change.object)
-            it->second.current = self;
-        else
-            keys.erase(it);
+        m_links[c] = Link{table[slot].order, table[slot].current};
+        if (change.object) {
+            table[slot].current = self;
+        } else {
+            erase(slot);
+            --used;
+        }
     }
 }
 

@@ -7,6 +7,7 @@
 #include <QString>
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -42,6 +43,11 @@ std::vector<MemoryPoint> stepSeries(const std::vector<MemoryPoint> &samples, cor
 
 // Every rank's step series (index = rank), each extended to the run's end time.
 std::vector<std::vector<MemoryPoint>> memorySeries(const core::Trace &trace);
+// The same, made once for a trace while anyone holds what it gave: the memory chart and the Ranks
+// tab's chart of one run share it, and a chart's redraw (shown ranks changed) does not make it
+// again (16,384 ranks: each a second of CPU and a few hundred MB). GUI thread only.
+std::shared_ptr<const std::vector<std::vector<MemoryPoint>>> sharedMemorySeries(
+    const std::shared_ptr<const core::Trace> &trace);
 
 // How a rank's line shares its path: ranks with identical series (every rank of DDP) draw one
 // path together, each rank as every count-th dash starting at index, so every color shows.

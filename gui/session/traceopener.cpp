@@ -93,8 +93,12 @@ OpenedTrace TraceOpener::open(const QString &path)
     const io::FileKind kind = kindOf(path, &why);
     if (!why.isEmpty())
         return failed(why);
-    auto bytes =
-        core::readRegularFile(QFile::encodeName(path).toStdString(), core::kMaxTraceFileBytes);
+    const std::string filePath = QFile::encodeName(path).toStdString();
+    // A binary trace is decoded as it is read, never held whole beside the run (16,384 ranks:
+    // 0.8 GB); the other kinds are read first.
+    core::Result<std::string> bytes = std::string();
+    if (kind != io::FileKind::BinaryTrace)
+        bytes = core::readRegularFile(filePath, core::kMaxTraceFileBytes);
     if (!bytes)
         return failed(QString::fromStdString(bytes.error().message));
     const std::string_view text(*bytes);
@@ -103,7 +107,7 @@ OpenedTrace TraceOpener::open(const QString &path)
     io::TraceJsonOptions options;
     switch (kind) {
         case io::FileKind::BinaryTrace:
-            trace = io::traceFromBinary(text, &options);
+            trace = io::traceFromBinaryFile(filePath, &options);
             break;
         case io::FileKind::TraceJson:
             trace = io::traceFromJson(text, options);

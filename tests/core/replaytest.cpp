@@ -148,5 +148,37 @@ INSTANTIATE_TEST_SUITE_P(Replay, ReplayedPuzzle, ::testing::ValuesIn(referencePu
                              return name;
                          });
 
+// Links between changes of one key are found in one table of every rank's keys, which grows and
+// closes up its gaps as keys are deleted: many keys set, set again and deleted at random (deletes
+// of missing keys among them), on several ranks and maps, replay as the plain rebuild does.
+TEST(Replay, KeysSetAndDeletedAtRandomReplayAsThePlainRebuild)
+{
+    core::Trace trace;
+    trace.config.ranks = 5;
+    std::mt19937 random(3);
+    for (int i = 0; i < 20000; ++i) {
+        core::StorageChange change;
+        change.rank = int(random() % 5);
+        change.map = core::MapKind(random() % core::kMapCount);
+        const int a = int(random() % 300);
+        change.key = random() % 4 == 0 ? core::Key(a % 7, a) : core::Key(a);
+        change.eventCount = 0;
+        std::optional<core::Object> object;
+        if (random() % 5 < 3) {
+            object.emplace();
+            object->layer = int(random() % 8);
+        }
+        trace.changes.append(change, std::move(object));
+    }
+    const StopPoints stops(trace);
+    Replayer replayer(stops, 64);
+    for (std::size_t stop = 0; stop <= stops.last(); stop += 1 + stop / 3)
+        EXPECT_EQ(replayer.stateAt(Cursor(stops, stop)),
+                  replay::stateAt(trace, Cursor(stops, stop)))
+            << "stop " << stop;
+    EXPECT_EQ(replayer.stateAt(Cursor(stops, stops.last())),
+              replay::stateAt(trace, Cursor(stops, stops.last())));
+}
+
 } // namespace
 } // namespace rankstep::testing

@@ -69,6 +69,14 @@ TEST(TraceLimits, AHugeCostOrMemoryIsRefused)
                      "config.cost.forward_per_batch");
     expectBothRefuse(ddpWith([](core::Trace &t) { t.figures.maxMemory = std::int64_t(1) << 60; }),
                      "figures.max_memory: 1152921504606846976 bytes");
+    // An event's memory: the check names the event only once it fails.
+    expectBothRefuse(ddpWith([](core::Trace &t) { t.events.at(5).memory = std::int64_t(1) << 60; }),
+                     ": memory: 1152921504606846976 bytes is more memory than a run can use");
+    const core::Trace trace =
+        ddpWith([](core::Trace &t) { t.events.at(5).memory = std::int64_t(1) << 60; });
+    EXPECT_EQ(checkTraceLimits(trace)->rfind(
+                  "event 5 (rank " + std::to_string(trace.events[5].rank) + ")", 0),
+              0U);
 }
 
 // Found by fuzz_tracebinary (tests/fuzz/corpus/tracebinary/finding-negative-duration): a negative

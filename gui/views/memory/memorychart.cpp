@@ -543,15 +543,15 @@ void MemoryChart::restyleLines()
 
 void MemoryChart::addRankSeries()
 {
-    m_series = memorySeries(*m_trace);
+    m_lineSeries = sharedMemorySeries(m_trace);
     m_lines.clear();
     m_lineRanks.clear();
-    std::vector<bool> shown(m_series.size());
+    std::vector<bool> shown(lineSeries().size());
     for (std::size_t rank = 0; rank < shown.size(); ++rank)
         shown[rank] = isShown(int(rank));
-    m_shares = sharedLines(m_series, shown); // among the shown ranks: one of them draws a line
+    m_shares = sharedLines(lineSeries(), shown); // among the shown ranks: one of them draws a line
     const auto &shares = m_shares;
-    const int ranks = int(m_series.size());
+    const int ranks = int(lineSeries().size());
     for (int rank = 0; rank < ranks; ++rank) {
         if (!drawsLine(rank))
             continue; // the rank picker's choice, or a line another rank draws
@@ -563,7 +563,7 @@ void MemoryChart::addRankSeries()
                                   .arg(rank)
                                   .arg(m_shares[std::size_t(rank)].count - 1)
                             : tr("rank %1").arg(rank));
-        series->replace(toPoints(shownPoints(m_series[std::size_t(rank)])));
+        series->replace(toPoints(shownPoints(lineSeries()[std::size_t(rank)])));
         m_chart->addSeries(series);
         series->attachAxis(m_timeAxis);
         series->attachAxis(m_memoryAxis);
@@ -581,7 +581,7 @@ void MemoryChart::addStageBand()
 {
     // A run too wide for a line per rank: the stage of the selected rank (else of the first shown)
     // as a band of its ranks' least to most memory, its median dashed, its peak's rank named.
-    const int ranks = int(m_series.size());
+    const int ranks = int(lineSeries().size());
     if (ranks <= kWideRunRanks)
         return;
     const core::RankLayout layout(ranks, m_trace->config.layout);
@@ -594,7 +594,7 @@ void MemoryChart::addStageBand()
     for (int other = 0; other < ranks; ++other)
         if (layout.data() <= 0 || layout.coords(other).pipeline == stage)
             members.push_back(other);
-    const MemoryBand band = memoryBand(m_series, members, m_trace->figures.endTime, 400);
+    const MemoryBand band = memoryBand(lineSeries(), members, m_trace->figures.endTime, 400);
     if (band.times.empty())
         return;
     auto *upper = new QLineSeries;
@@ -657,7 +657,7 @@ void MemoryChart::placeEndLabels()
     const double endSteps = std::min(m_timeAxis->max(), m_trace->figures.endTime.toDouble());
     std::vector<LineEnd> ends;
     for (const int rank : m_lineRanks) {
-        const auto &series = m_series[std::size_t(rank)];
+        const auto &series = lineSeries()[std::size_t(rank)];
         std::int64_t memory = 0; // at the visible range's right end
         for (const MemoryPoint &point : series) {
             if (double(point.time.ticks()) > endSteps * ticks)
@@ -720,7 +720,7 @@ QStringList MemoryChart::endLabelTexts() const
 
 void MemoryChart::addKindSeries()
 {
-    m_series.clear(); // no rank lines to decimate
+    m_lineSeries.reset(); // no rank lines to decimate
     const core::SimTime end = m_trace->figures.endTime;
     const std::vector<QList<QPointF>> edges =
         stackedKindEdges(bucketSamples(explain::memoryByKind(*m_trace, kindRank()), end,
@@ -833,10 +833,10 @@ std::vector<MemoryPoint> MemoryChart::shownPoints(const std::vector<MemoryPoint>
 void MemoryChart::refreshLines()
 {
     qsizetype line = 0; // m_lines holds the drawn ranks' lines, in rank order
-    for (int rank = 0; rank < int(m_series.size()) && line < m_lines.size(); ++rank) {
+    for (int rank = 0; rank < int(lineSeries().size()) && line < m_lines.size(); ++rank) {
         if (!drawsLine(rank))
             continue;
-        const auto &series = m_series[std::size_t(rank)];
+        const auto &series = lineSeries()[std::size_t(rank)];
         if (series.size() > 4 * std::size_t(kMinColumns)) // else drawn whole anyway
             m_lines[line]->replace(toPoints(shownPoints(series)));
         ++line;

@@ -192,13 +192,19 @@ private:
     QValueAxis *m_timeAxis = nullptr;
     QCategoryAxis *m_memoryAxis = nullptr;
     QGraphicsSimpleTextItem *m_targetLabel = nullptr;
-    std::vector<std::vector<MemoryPoint>> m_series; // each rank's whole line (memorySeries)
-    QList<QLineSeries *> m_lines;                   // drawing them, decimated (shownPoints)
-    std::vector<int> m_lineRanks;                   // the rank of each of m_lines
-    QList<QGraphicsSimpleTextItem *> m_endLabels;   // at the lines' right ends
-    std::vector<LineShare> m_shares;                // which ranks share a line (sharedLines)
-    QGraphicsSimpleTextItem *m_maxLabel = nullptr;  // placed clear of the target (labelplacement.h)
-    QGraphicsRectItem *m_maxBackdrop = nullptr;     // behind the maximum's label
+    // Each rank's whole line (sharedMemorySeries), none in the by-kind view.
+    std::shared_ptr<const std::vector<std::vector<MemoryPoint>>> m_lineSeries;
+    const std::vector<std::vector<MemoryPoint>> &lineSeries() const
+    {
+        static const std::vector<std::vector<MemoryPoint>> none;
+        return m_lineSeries ? *m_lineSeries : none;
+    }
+    QList<QLineSeries *> m_lines;                  // drawing them, decimated (shownPoints)
+    std::vector<int> m_lineRanks;                  // the rank of each of m_lines
+    QList<QGraphicsSimpleTextItem *> m_endLabels;  // at the lines' right ends
+    std::vector<LineShare> m_shares;               // which ranks share a line (sharedLines)
+    QGraphicsSimpleTextItem *m_maxLabel = nullptr; // placed clear of the target (labelplacement.h)
+    QGraphicsRectItem *m_maxBackdrop = nullptr;    // behind the maximum's label
     QGraphicsSimpleTextItem *m_modelLabel = nullptr; // below the model-state line, at the left
     std::vector<QLineSeries *> m_kindUppers;         // by kind: each kind's upper edge (owned)
     std::vector<QLineSeries *> m_bandEdges;          // the stage band's edges (owned)

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <memory>
 #include <stdexcept>
 #include <string>
 
@@ -52,6 +53,25 @@ TEST(MemorySeries, DdpRankZeroReachesTheMaximumAtStepFourAndNowhereHigher)
     EXPECT_EQ(highest->memory, 1835008);
     EXPECT_EQ(highest->time, SimTime::steps(4)); // the first point at the maximum
     EXPECT_EQ(rank0.back().time, trace.figures.endTime);
+}
+
+TEST(MemorySeries, OneRunsSeriesIsMadeOnceWhileHeldAndAgainForAnotherRun)
+{
+    const auto fsdp = std::make_shared<const Trace>(runPuzzle("fsdp"));
+    auto first = rankstep::gui::sharedMemorySeries(fsdp);
+    EXPECT_EQ(*first, rankstep::gui::memorySeries(*fsdp));
+    EXPECT_EQ(rankstep::gui::sharedMemorySeries(fsdp), first); // the Ranks tab's chart: the same
+    // Another run, even one equal to it, has its own.
+    const auto copy = std::make_shared<const Trace>(*fsdp);
+    const auto other = rankstep::gui::sharedMemorySeries(copy);
+    EXPECT_NE(other, first);
+    EXPECT_EQ(*other, *first);
+    const auto ddp = std::make_shared<const Trace>(runPuzzle("ddp"));
+    EXPECT_EQ(*rankstep::gui::sharedMemorySeries(ddp), rankstep::gui::memorySeries(*ddp));
+    // Nobody holds fsdp's any more: made again, the same lines.
+    first.reset();
+    EXPECT_EQ(*rankstep::gui::sharedMemorySeries(fsdp), rankstep::gui::memorySeries(*fsdp));
+    EXPECT_TRUE(rankstep::gui::sharedMemorySeries(nullptr)->empty());
 }
 
 TEST(MemorySeries, StepsHoldTheValueUntilTheNextSampleThenJump)
