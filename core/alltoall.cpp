@@ -2,6 +2,7 @@
 // Engine: alltoall, where each member of a group sends a piece to every member (an expert layer's
 // tokens go out to the ranks holding their experts and come back; docs/simulation.md, "Expert
 // parallelism").
+#include "attention.h"
 #include "engine.h"
 #include "layout.h"
 #include "sentences.h"
@@ -76,6 +77,12 @@ Result<std::int64_t> Engine::joinAlltoall(CallSite at, std::vector<std::optional
                                           int layer, std::vector<int> &&group, bool nonBlocking)
 {
     const CallName call{OpKind::AllToAll, layer};
+    for (const std::optional<Object> &piece : pieces)
+        if (piece && isUnfinishedAttention(*piece)) {
+            if (auto s = admit(at, opName(OpKind::AllToAll)); !s)
+                return s.error();
+            return checkAttended(at, call, *piece).error();
+        }
     Result<Object> sent = piecesSent(call, pieces, layer);
     if (!sent) {
         if (auto s = admit(at, opName(OpKind::AllToAll)); !s)

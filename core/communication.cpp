@@ -92,8 +92,8 @@ Status Engine::awaitCollective(CallSite at, std::int64_t handle)
         return okStatus();
     }
     self.comm = CommState::Pending;
-    self.pending = Pending{started.op,       started.layer, started.groupId,
-                           started.instance, std::nullopt,  at.line};
+    self.pending = Pending{started.op,       started.layer,  started.groupId,
+                           started.instance, started.source, at.line};
     self.awaiting = handle;
     return okStatus();
 }
@@ -144,6 +144,8 @@ Result<std::int64_t> Engine::join(CallSite at, OpKind op, Payload &&value, int l
                                   {call.str(), std::holds_alternative<Foreign>(value)
                                                    ? std::get<Foreign>(value).description
                                                    : std::string("None")}));
+    if (auto s = checkAttended(at, call, *object); !s)
+        return s.error();
     if (op == OpKind::AllToAll) {
         if (!pieces) // all-to-all takes a piece per member (core/alltoall.cpp)
             return checkError(
@@ -457,6 +459,19 @@ void Engine::completeCollective(Collective &collective)
     }
 }
 
+// A message's event: what it carries, to or from whom, and its link.
+void Engine::describeMessage(Event &event, const Payload &value, int peer, std::int64_t link) const
+{
+    if (const Object *object = objectIn(value)) {
+        event.layer = object->layer;
+        event.batches = object->batches;
+        event.shards = object->shards;
+        event.shardTotal = object->total;
+    }
+    event.peer = peer;
+    event.link = link;
+}
+
 Status Engine::passTo(CallSite at, int destination, Payload value)
 {
     if (auto s = admit(at, "pass_to"); !s)
@@ -465,19 +480,15 @@ Status Engine::passTo(CallSite at, int destination, Payload value)
         return checkError(at, say(sentence::kRankNotExist, {"pass_to", std::to_string(destination),
                                                             ranksText(m_groups[0])}));
     const Object *sent = objectIn(value);
+    if (sent)
+        if (auto s = checkAttended(at, CallName{"pass_to", -1}, *sent); !s)
+            return s;
     const CostModel &cost = config().cost;
     Event &event =
         recordEvent(at, OpKind::PassTo, -1,
                     messageDuration(cost, OpKind::PassTo, sent ? memoryOf(*sent, cost.sizes) : 0,
                                     acrossNodes(cost, at.rank, destination)));
-    if (const Object *object = sent) {
-        event.layer = object->layer;
-        event.batches = object->batches;
-        event.shards = object->shards;
-        event.shardTotal = object->total;
-    }
-    event.peer = destination;
-    event.link = m_nextMessage;
+    describeMessage(event, value, destination, m_nextMessage);
     RankState &self = m_ranks[std::size_t(at.rank)];
     self.comm = CommState::Ready;
     self.result = std::monostate{};
@@ -505,11 +516,114 @@ Status Engine::receive(CallSite at, std::optional<int> source)
     return okStatus();
 }
 
-// Hands a message to a rank: completes its receive when it waits for this sender, else queues it.
+// The sender's stream takes the message from the later of the rank's clock and the stream's end;
+// the rank goes on at once, and the message is there when the pass ends.
+Result<std::int64_t> Engine::passToStart(CallSite at, int destination, Payload value)
+{
+    if (auto s = admit(at, "pass_to_start"); !s)
+        return s.error();
+    if (destination < 0 || destination >= ranks())
+        return checkError(
+            at, say(sentence::kRankNotExist,
+                    {"pass_to_start", std::to_string(destination), ranksText(m_groups[0])}));
+    const Object *sent = objectIn(value);
+    if (sent)
+        if (auto s = checkAttended(at, CallName{"pass_to_start", -1}, *sent); !s)
+            return s.error();
+    const CostModel &cost = config().cost;
+    RankState &self = m_ranks[std::size_t(at.rank)];
+    Event event =
+        makeEvent(at, OpKind::PassTo, -1,
+                  messageDuration(cost, OpKind::PassTo, sent ? memoryOf(*sent, cost.sizes) : 0,
+                                  acrossNodes(cost, at.rank, destination)));
+    event.start = std::max(self.clock, self.commClock);
+    describeMessage(event, value, destination, m_nextMessage);
+    self.commClock = event.end();
+    const std::int64_t handle = m_nextHandle++;
+    Started started;
+    started.op = OpKind::PassTo;
+    started.layer = event.layer;
+    started.line = at.line;
+    started.complete = true;
+    started.end = event.end();
+    self.started.emplace(handle, std::move(started));
+    const SimTime arrives = event.end();
+    m_trace.overlapped.push_back(std::move(event));
+    deliver(destination, Message{m_nextMessage++, at.rank, arrives, std::move(value)});
+    return handle;
+}
+
+// The receive waits on the rank's stream for its message; a message already there is taken now.
+Result<std::int64_t> Engine::receiveStart(CallSite at, std::optional<int> source)
+{
+    if (auto s = admit(at, "receive_start"); !s)
+        return s.error();
+    if (source && (*source < 0 || *source >= ranks()))
+        return checkError(at,
+                          say(sentence::kRankNotExist,
+                              {"receive_start", std::to_string(*source), ranksText(m_groups[0])}));
+    RankState &self = m_ranks[std::size_t(at.rank)];
+    const std::int64_t handle = m_nextHandle++;
+    Started started;
+    started.op = OpKind::Receive;
+    started.line = at.line;
+    started.source = source;
+    started.posted = self.clock;
+    self.started.emplace(handle, std::move(started));
+    auto match = std::find_if(self.inbox.begin(), self.inbox.end(),
+                              [&](const Message &m) { return !source || m.from == *source; });
+    if (match == self.inbox.end()) {
+        self.posted.push_back(handle);
+        return handle;
+    }
+    Message message = std::move(*match);
+    self.inbox.erase(match);
+    receiveStarted(at.rank, handle, std::move(message));
+    return handle;
+}
+
+void Engine::receiveStarted(int rankIndex, std::int64_t handle, Message &&message)
+{
+    RankState &rank = m_ranks[std::size_t(rankIndex)];
+    Started &started = rank.started[handle];
+    const Object *received = objectIn(message.value);
+    const CostModel &cost = config().cost;
+    Event event = makeEvent(
+        CallSite{rankIndex, started.line}, OpKind::Receive, -1,
+        messageDuration(cost, OpKind::Receive, received ? memoryOf(*received, cost.sizes) : 0,
+                        acrossNodes(cost, message.from, rankIndex)));
+    event.start = std::max({started.posted, message.clock, rank.commClock});
+    describeMessage(event, message.value, message.from, message.id);
+    rank.commClock = event.end();
+    started.complete = true;
+    started.end = event.end();
+    started.result = std::move(message.value);
+    m_trace.overlapped.push_back(std::move(event));
+    if (rank.comm == CommState::Pending && rank.awaiting == handle) {
+        rank.clock = std::max(rank.clock, started.end);
+        rank.result = std::move(started.result);
+        rank.started.erase(handle);
+        rank.awaiting = -1;
+        makeRunnable(rankIndex);
+    }
+}
+
+// Hands a message to a rank: completes the first receive_start that waits for this sender, or
+// else its receive when it waits in one for this sender, else queues it.
 void Engine::deliver(int rankIndex, Message &&message)
 {
     RankState &rank = m_ranks[std::size_t(rankIndex)];
+    for (auto it = rank.posted.begin(); it != rank.posted.end(); ++it) {
+        const std::optional<int> &source = rank.started[*it].source;
+        if (source && *source != message.from)
+            continue;
+        const std::int64_t handle = *it;
+        rank.posted.erase(it);
+        receiveStarted(rankIndex, handle, std::move(message));
+        return;
+    }
     const bool waiting = rank.comm == CommState::Pending && rank.pending.op == OpKind::Receive &&
+                         rank.awaiting < 0 &&
                          (!rank.pending.source || *rank.pending.source == message.from);
     if (!waiting) {
         rank.inbox.push_back(std::move(message));
@@ -522,14 +636,7 @@ void Engine::deliver(int rankIndex, Message &&message)
         CallSite{rankIndex, rank.pending.line}, OpKind::Receive, -1,
         messageDuration(cost, OpKind::Receive, received ? memoryOf(*received, cost.sizes) : 0,
                         acrossNodes(cost, message.from, rankIndex)));
-    if (const Object *object = received) {
-        event.layer = object->layer;
-        event.batches = object->batches;
-        event.shards = object->shards;
-        event.shardTotal = object->total;
-    }
-    event.peer = message.from;
-    event.link = message.id;
+    describeMessage(event, message.value, message.from, message.id);
     rank.result = std::move(message.value);
     makeRunnable(rankIndex);
 }

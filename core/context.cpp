@@ -3,6 +3,7 @@
 // each sequence into chunks, one a rank; a layer's attention on a chunk needs the keys and values
 // of every chunk, which travel around the group's ring, and a chunk's weight gradient is summed
 // over the group before an update.
+#include "attention.h"
 #include "engine.h"
 #include "layout.h"
 #include "sentences.h"
@@ -76,21 +77,27 @@ Result<Object> Engine::keysValues(CallSite at, int layer, const Object &activati
     return kv;
 }
 
-// forward and backward on a chunk: every chunk's keys and values of this layer and these batches,
-// each once. On a whole sequence no keys and values may be given.
-Status Engine::checkKeysValues(CallSite at, const CallName &op, int layer, const Object &activation,
-                               const Object &weight, const std::vector<Object> *kv) const
+// forward and backward on a chunk: keys and values of this layer and these batches, each chunk
+// once, counting those an unfinished attention continued here has seen (`before`). Gives every
+// chunk seen after the call. On a whole sequence no keys and values may be given.
+Result<IndexSet> Engine::checkKeysValues(CallSite at, const CallName &op, int layer,
+                                         const Object &activation, const Object &weight,
+                                         const std::vector<Object> *kv,
+                                         const IndexSet &before) const
 {
     const bool given = kv && !kv->empty();
-    if (!activation.isContextChunk())
-        return given ? checkError(at, say(sentence::kKvWholeSequence, {op.str()})) : okStatus();
+    if (!activation.isContextChunk()) {
+        if (given)
+            return checkError(at, say(sentence::kKvWholeSequence, {op.str()}));
+        return IndexSet{};
+    }
     if (weight.slice)
         return checkError(at, say(sentence::kContextSlice, {op.str()}));
     if (!given)
         return checkError(
             at, say(sentence::kKvNone, {op.str(), std::to_string(layer), kindWords(activation.kind),
                                         std::to_string(at.rank), formatSet(activation.shards)}));
-    IndexSet held;
+    IndexSet held = before;
     for (const Object &piece : *kv) {
         if (piece.kind != ObjectKind::KeysValues)
             return checkError(at,
@@ -108,12 +115,118 @@ Status Engine::checkKeysValues(CallSite at, const CallName &op, int layer, const
             return checkError(at, say(sentence::kKvTwice, {op.str(), formatSet(twice)}));
         held |= piece.shards;
     }
-    if (!held.isPrefix(activation.total))
+    // An unfinished attention keeps its chunks as bits (core/objects.h).
+    if (!held.isPrefix(activation.total) && activation.total > kMostAttendedChunks)
         return checkError(
-            at, say(sentence::kKvMissing,
-                    {op.str(), std::to_string(layer), std::to_string(at.rank), formatSet(held),
-                     formatSet(IndexSet::range(0, activation.total))}));
-    return okStatus();
+            at, say(sentence::kAttentionTooManyChunks, {op.str(), std::to_string(activation.total),
+                                                        std::to_string(kMostAttendedChunks)}));
+    return held;
+}
+
+namespace {
+
+// The chunks an unfinished attention has seen, as its `step` (core/objects.h); 0 when they are
+// every chunk of `total`.
+int attendedMask(const IndexSet &held, int total)
+{
+    if (held.isPrefix(total))
+        return 0;
+    std::uint32_t mask = 0;
+    for (int chunk : held.toVector())
+        mask |= std::uint32_t(1) << chunk;
+    return int(mask);
+}
+
+// The layer whose attention left an unfinished output: a forward's output is at layer + 1, a
+// backward's input gradient at layer - 1, its weight gradient at the layer itself.
+int attentionLayer(const Object &object)
+{
+    switch (object.kind) {
+        case ObjectKind::Activation:
+            return object.layer - 1;
+        case ObjectKind::ActivationGrad:
+            return object.layer + 1;
+        default:
+            return object.layer;
+    }
+}
+
+bool continues(const Object &soFar, ObjectKind kind, int layer, const IndexSet &batches)
+{
+    return soFar.kind == kind && isUnfinishedAttention(soFar) && soFar.layer == layer &&
+           soFar.batches == batches;
+}
+
+} // namespace
+
+// A forward continued with so_far: what an unfinished forward of this layer and chunk gave.
+Result<IndexSet> Engine::forwardSoFar(CallSite at, const CallName &op, int layer,
+                                      const Object &activation, const Object *soFar) const
+{
+    if (!soFar)
+        return IndexSet{};
+    if (!activation.isContextChunk())
+        return checkError(at, say(sentence::kKvWholeSequence, {op.str()}));
+    if (!continues(*soFar, ObjectKind::Activation, layer + 1, activation.batches) ||
+        soFar->shards != activation.shards || soFar->total != activation.total)
+        return checkError(at, say(sentence::kSoFarNotUnfinished,
+                                  {op.str(), "forward", std::to_string(layer), describe(*soFar)}));
+    return attendedChunks(*soFar);
+}
+
+// A backward continued with so_far: the (weight gradient, input gradient) an unfinished backward
+// of this layer and chunk gave.
+Result<IndexSet> Engine::backwardSoFar(CallSite at, const CallName &op, int layer,
+                                       const Object &activation, const Object &grad,
+                                       const std::pair<Object, Object> *soFar) const
+{
+    if (!soFar)
+        return IndexSet{};
+    if (!activation.isContextChunk())
+        return checkError(at, say(sentence::kKvWholeSequence, {op.str()}));
+    const auto &[weightGrad, gradIn] = *soFar;
+    if (!continues(weightGrad, ObjectKind::WeightGrad, layer, activation.batches) ||
+        !continues(gradIn, ObjectKind::ActivationGrad, layer - 1, grad.batches) ||
+        gradIn.shards != grad.shards || gradIn.total != grad.total ||
+        gradIn.step != weightGrad.step) {
+        std::string given = "(";
+        given.append(describe(weightGrad)).append(", ").append(describe(gradIn)).append(")");
+        return checkError(at, say(sentence::kSoFarNotUnfinished,
+                                  {op.str(), "backward", std::to_string(layer), given}));
+    }
+    return attendedChunks(gradIn);
+}
+
+// The chunks' keys and values seen so far, on a forward's or backward's output.
+void Engine::markAttended(Object &out, const IndexSet &held, int total)
+{
+    out.step = attendedMask(held, total);
+}
+
+// A chunk's attention on `before` then `after` chunks' keys and values costs the difference of
+// their shares of the chunk's whole time: the calls of one attention add up to it exactly.
+SimTime Engine::attentionTime(SimTime perBatch, const Object &activation, int before,
+                              int after) const
+{
+    if (!activation.isContextChunk())
+        return chunkTime(perBatch, activation);
+    const std::int64_t work = perBatch.ticks() * std::int64_t(activation.batches.size()) *
+                              std::int64_t(activation.shards.size());
+    const std::int64_t square = std::int64_t(activation.total) * std::int64_t(activation.total);
+    return SimTime::fromTicks(work * after / square - work * before / square);
+}
+
+// An unfinished attention's output is refused wherever it is used but to continue it.
+Status Engine::checkAttended(CallSite at, const CallName &use, const Object &object) const
+{
+    if (!isUnfinishedAttention(object))
+        return okStatus();
+    const IndexSet seen = attendedChunks(object);
+    return checkError(at, say(sentence::kKvMissing,
+                              {use.str(), std::to_string(attentionLayer(object)),
+                               std::to_string(at.rank), formatSet(seen),
+                               formatSet(IndexSet::range(0, config().layout.context).minus(seen)),
+                               object.kind == ObjectKind::Activation ? "forward" : "backward"}));
 }
 
 // An all-reduce (or reduce-scatter) of chunks' weight gradients sums the sequence when its group

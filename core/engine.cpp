@@ -186,6 +186,9 @@ Event &Engine::recordEvent(CallSite at, OpKind op, int layer, SimTime duration)
 
 Result<Object> Engine::add(CallSite at, const Object &a, const Object &b)
 {
+    for (const Object *term : {&a, &b})
+        if (auto s = checkAttended(at, CallName{"add", a.layer}, *term); !s)
+            return s.error();
     IndexSet overlap;
     Result<Object> sum = addGradients(a, b, &overlap);
     if (!sum)

@@ -116,11 +116,15 @@ public:
     Result<Object> getActivation(CallSite at, const IndexSet &batches);
     // `kv`: on a context chunk, the keys and values of every chunk of the layer
     // (docs/simulation.md, "Context parallelism"); none on a whole sequence.
+    // `soFar`: the output of an earlier call on the same chunk and layer whose attention lacked
+    // some chunks' keys and values (blockwise attention, "Overlapped ring attention"); this call
+    // adds `kv`'s and costs their share. An output that lacks some chunks is refused elsewhere.
     Result<Object> forward(CallSite at, int layer, const Object &activation, const Object &weight,
-                           const std::vector<Object> *kv = nullptr);
+                           const std::vector<Object> *kv = nullptr, const Object *soFar = nullptr);
     Result<std::pair<Object, Object>> backward(CallSite at, int layer, const Object &activation,
                                                const Object &grad, const Object &weight,
-                                               const std::vector<Object> *kv = nullptr);
+                                               const std::vector<Object> *kv = nullptr,
+                                               const std::pair<Object, Object> *soFar = nullptr);
     // The keys and values of a context chunk's activation at layer `layer` (no event: the
     // projection is part of the forward's time).
     Result<Object> keysValues(CallSite at, int layer, const Object &activation,
@@ -168,6 +172,14 @@ public:
                                        int layer, std::vector<int> group = {});
     Status passTo(CallSite at, int destination, Payload value);
     Status receive(CallSite at, std::optional<int> source = std::nullopt);
+    // The non-blocking messages (model.pass_to_start, model.receive_start; docs/simulation.md,
+    // "Overlapped communication"): priced as pass_to and receive, but on the rank's
+    // communication stream, with their events in Trace::overlapped. The send runs at once (from
+    // the later of the rank's clock and its stream's end); the receive once the message is there
+    // and the stream is free. Each handle is awaited once with awaitCollective: a send's gives
+    // None, a receive's the value.
+    Result<std::int64_t> passToStart(CallSite at, int destination, Payload value);
+    Result<std::int64_t> receiveStart(CallSite at, std::optional<int> source = std::nullopt);
     // The non-blocking forms (model.allreduce_start and the like; docs/simulation.md
     // "Overlapped communication"): the rank joins the collective and goes on at once. Once every
     // member joined, the communication runs on each member's communication stream (one collective
@@ -220,6 +232,9 @@ private:
         bool complete = false;
         SimTime end;
         Payload result;
+        // receive_start: whom from (none: any rank), and the rank's clock at the call.
+        std::optional<int> source;
+        SimTime posted;
     };
     struct RankState {
         explicit RankState(const Sizes &sizes) : storage(sizes) {}
@@ -227,6 +242,8 @@ private:
         SimTime clock;
         SimTime commClock; // when the rank's communication stream is free
         std::map<std::int64_t, Started> started;
+        // receive_start handles whose message has not come yet, in the order they were made.
+        std::vector<std::int64_t> posted;
         std::int64_t awaiting = -1; // the handle the rank waits for, else -1
         CommState comm = CommState::Idle;
         Pending pending;
@@ -313,8 +330,20 @@ private:
     int contextChunk(int rank) const;
     void makeContextChunk(int rank, Object &activation) const;
     SimTime chunkTime(SimTime perBatch, const Object &activation) const;
-    Status checkKeysValues(CallSite at, const CallName &op, int layer, const Object &activation,
-                           const Object &weight, const std::vector<Object> *kv) const;
+    Result<IndexSet> checkKeysValues(CallSite at, const CallName &op, int layer,
+                                     const Object &activation, const Object &weight,
+                                     const std::vector<Object> *kv, const IndexSet &before) const;
+    // Blockwise attention (docs/simulation.md, "Overlapped ring attention"): the chunks an
+    // unfinished forward or backward given as so_far has seen (none without one), its price per
+    // call, its output's record of them, and the refusal of an unfinished output used elsewhere.
+    Result<IndexSet> forwardSoFar(CallSite at, const CallName &op, int layer,
+                                  const Object &activation, const Object *soFar) const;
+    Result<IndexSet> backwardSoFar(CallSite at, const CallName &op, int layer,
+                                   const Object &activation, const Object &grad,
+                                   const std::pair<Object, Object> *soFar) const;
+    static void markAttended(Object &out, const IndexSet &held, int total);
+    SimTime attentionTime(SimTime perBatch, const Object &activation, int before, int after) const;
+    Status checkAttended(CallSite at, const CallName &use, const Object &object) const;
     Status checkBatches(CallSite at, const CallName &op, const IndexSet &batches) const;
     Event makeEvent(CallSite at, OpKind op, int layer, SimTime duration) const;
     // A new event of at.rank at its clock, appended to the record, and the rank's clock moved
@@ -356,6 +385,9 @@ private:
     void warnCountedTwice(const Collective &collective, const std::string &call,
                           const IndexSet &twice);
     void deliver(int rank, Message &&message);
+    // A receive_start's message: received on the rank's communication stream.
+    void receiveStarted(int rank, std::int64_t handle, Message &&message);
+    void describeMessage(Event &event, const Payload &value, int peer, std::int64_t link) const;
     void makeRunnable(int rank);
     void fail(Error error);
     void diagnoseDeadlock();

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "objects.h"
 
+#include "attention.h"
+
 namespace rankstep::core {
 
 const char *kindName(ObjectKind kind)
@@ -68,6 +70,9 @@ std::string describe(const Object &object)
             ", chunks=" + formatSet(object.shards) + ", context=" + std::to_string(object.total);
     else if (object.context)
         text += ", context='partial'";
+    // Blockwise attention: the chunks whose keys and values an unfinished output has seen.
+    if (isUnfinishedAttention(object))
+        text += ", attended=" + formatSet(attendedChunks(object));
     return text + ")";
 }
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Engine: the per-rank operations of docs/simulation.md (load_weights, get_activation, forward,
 // backward and its two halves, loss, update, fake_grad, set_final_weight), each with every check.
+#include "attention.h"
 #include "engine.h"
 #include "sentences.h"
 
@@ -38,6 +39,8 @@ SimTime blockTime(SimTime perBatch, std::size_t batches, int total)
 
 Status Engine::checkWhole(CallSite at, const CallName &op, const Object &object) const
 {
+    if (isUnfinishedAttention(object))
+        return checkAttended(at, op, object);
     if (object.partial)
         return checkError(
             at, say(sentence::kPartialUsed, {op.str(), std::to_string(object.layer),
@@ -110,7 +113,8 @@ Result<Object> Engine::getActivation(CallSite at, const IndexSet &batches)
 }
 
 Result<Object> Engine::forward(CallSite at, int layer, const Object &activation,
-                               const Object &weight, const std::vector<Object> *kv)
+                               const Object &weight, const std::vector<Object> *kv,
+                               const Object *soFar)
 {
     if (auto s = admit(at, "forward"); !s)
         return s.error();
@@ -140,15 +144,28 @@ Result<Object> Engine::forward(CallSite at, int layer, const Object &activation,
                                    std::to_string(layer), std::to_string(layer)}));
     if (auto s = checkExpertTokens(at, op, weight, activation.batches); !s)
         return s.error();
-    if (auto s = checkKeysValues(at, op, layer, activation, weight, kv); !s)
-        return s.error();
+    // Context parallelism: the chunks an unfinished attention continued here had seen, and all
+    // it has seen after this call (none for a whole sequence, the common case).
+    IndexSet before;
+    IndexSet held;
+    if (activation.context || kv || soFar) [[unlikely]] {
+        Result<IndexSet> seen = forwardSoFar(at, op, layer, activation, soFar);
+        if (!seen)
+            return seen.error();
+        Result<IndexSet> after = checkKeysValues(at, op, layer, activation, weight, kv, *seen);
+        if (!after)
+            return after.error();
+        before = std::move(*seen);
+        held = std::move(*after);
+    }
     // A slice runs one block: its column-parallel then its row-parallel matrix, which leaves
     // every rank one term of the block's output.
     const bool slice = weight.slice;
     Event &event = recordEvent(
         at, OpKind::Forward, layer,
-        slice ? blockTime(config().cost.forwardPerBatch, activation.batches.size(), weight.total)
-              : chunkTime(config().cost.forwardPerBatch, activation));
+        slice
+            ? blockTime(config().cost.forwardPerBatch, activation.batches.size(), weight.total)
+            : attentionTime(config().cost.forwardPerBatch, activation, before.size(), held.size()));
     event.batches = activation.batches;
     event.shards = weight.shards;
     event.shardTotal = weight.total;
@@ -156,6 +173,8 @@ Result<Object> Engine::forward(CallSite at, int layer, const Object &activation,
     if (!slice) {
         out.layer = layer + 1;
         out.block = 0;
+        if (activation.isContextChunk())
+            markAttended(out, held, activation.total);
         return out;
     }
     out.partial = true;
@@ -271,20 +290,32 @@ Object Engine::sliceGradOf(int layer, const Object &activation, const Object &we
 
 Result<std::pair<Object, Object>> Engine::backward(CallSite at, int layer, const Object &activation,
                                                    const Object &grad, const Object &weight,
-                                                   const std::vector<Object> *kv)
+                                                   const std::vector<Object> *kv,
+                                                   const std::pair<Object, Object> *soFar)
 {
     if (auto s = admit(at, "backward"); !s)
         return s.error();
     const CallName op{OpKind::Backward, layer};
     if (auto s = checkBackward(at, op, "backward", layer, activation, grad, &weight); !s)
         return s.error();
-    if (auto s = checkKeysValues(at, op, layer, activation, weight, kv); !s)
-        return s.error();
+    IndexSet before; // as forward's
+    IndexSet held;
+    if (activation.context || kv || soFar) [[unlikely]] {
+        Result<IndexSet> seen = backwardSoFar(at, op, layer, activation, grad, soFar);
+        if (!seen)
+            return seen.error();
+        Result<IndexSet> after = checkKeysValues(at, op, layer, activation, weight, kv, *seen);
+        if (!after)
+            return after.error();
+        before = std::move(*seen);
+        held = std::move(*after);
+    }
     Event &event = recordEvent(
         at, OpKind::Backward, layer,
         weight.slice
             ? blockTime(config().cost.backwardPerBatch, activation.batches.size(), weight.total)
-            : chunkTime(config().cost.backwardPerBatch, activation));
+            : attentionTime(config().cost.backwardPerBatch, activation, before.size(),
+                            held.size()));
     event.batches = activation.batches;
     event.shards = weight.shards;
     event.shardTotal = weight.total;
@@ -296,6 +327,10 @@ Result<std::pair<Object, Object>> Engine::backward(CallSite at, int layer, const
     weightGrad.expert = weight.expert; // an expert's weight has an expert's gradient
     // A chunk's gradient is its part of the sequence's: a term of a sum over the context group.
     weightGrad.context = activation.isContextChunk();
+    if (weightGrad.context) {
+        markAttended(weightGrad, held, activation.total);
+        markAttended(gradOut, held, activation.total);
+    }
     return std::make_pair(std::move(weightGrad), std::move(gradOut));
 }
 
@@ -393,6 +428,8 @@ Result<std::pair<Object, Object>> Engine::update(CallSite at, int layer, const O
                                       {op.str(), kindWords(object->kind),
                                        std::to_string(object->layer), std::to_string(layer)}));
     if (auto s = checkExpertUpdate(at, op, weightGrad, weight); !s)
+        return s.error();
+    if (auto s = checkAttended(at, op, weightGrad); !s)
         return s.error();
     if (weightGrad.context)
         return checkError(at, say(sentence::kUpdateContextPartial, {op.str()}));

@@ -133,6 +133,8 @@ std::span<const char *const> sentencePatterns()
         sentence::kAlltoallDifferentCalls,
         sentence::kAlltoallArrivesTwice,
         sentence::kKvMissing,
+        sentence::kSoFarNotUnfinished,
+        sentence::kAttentionTooManyChunks,
         sentence::kKvNone,
         sentence::kKvOtherBatches,
         sentence::kKvOtherLayer,

@@ -218,8 +218,8 @@ inline constexpr const char *kFinalOtherLayer =
 // core/scheduler.cpp), and the sums and shards of core/algebra.cpp.
 inline constexpr const char *kAwaitedTwice = RANKSTEP_SENTENCE(
     "EngineText",
-    "this collective was already awaited: await each handle of allreduce_start, allgather_start, "
-    "scatterreduce_start or alltoall_start once");
+    "this handle was already awaited: await each handle of allreduce_start, allgather_start, "
+    "scatterreduce_start, alltoall_start, pass_to_start or receive_start once");
 inline constexpr const char *kCollectiveOnObjects =
     RANKSTEP_SENTENCE("EngineText",
                       "%1: a collective works on puzzle objects (weights, optimizer states, weight "
@@ -330,12 +330,21 @@ inline constexpr const char *kAlltoallDifferentCalls =
 inline constexpr const char *kAlltoallArrivesTwice = RANKSTEP_SENTENCE(
     "EngineText", "%1: %2 would come to rank %3 from more than one rank (ranks %4)");
 // Context parallelism (core/context.cpp): a sequence chunk's attention and its keys and values.
+// An unfinished attention's output used before it saw every chunk (blockwise attention).
 inline constexpr const char *kKvMissing =
     RANKSTEP_SENTENCE("EngineText",
                       "%1: layer %2's attention on rank %3 has the keys and values of chunks %4 "
-                      "only, "
-                      "not of every chunk %5: pass them around the context group, "
-                      "model.group(\"context\")");
+                      "only and lacks chunks %5: pass them around the context group, "
+                      "model.group(\"context\"), and continue it with %6(..., kv=[...], "
+                      "so_far=...)");
+inline constexpr const char *kSoFarNotUnfinished =
+    RANKSTEP_SENTENCE("EngineText",
+                      "%1: so_far must be what an unfinished %2 of layer %3 on this chunk gave "
+                      "(one that lacks some chunks' keys and values), not %4");
+inline constexpr const char *kAttentionTooManyChunks =
+    RANKSTEP_SENTENCE("EngineText",
+                      "%1: an attention over %2 chunks takes every chunk's keys and values in one "
+                      "call: one continued with so_far spans at most %3 chunks");
 inline constexpr const char *kKvNone =
     RANKSTEP_SENTENCE("EngineText",
                       "%1: layer %2's %3 on rank %4 is chunk %5 of the sequence: its attention "

@@ -80,17 +80,28 @@ std::optional<std::string> checkMemory(const std::string &field, std::int64_t by
            std::to_string(kMaxTraceMemory) + ")";
 }
 
+// The events, then the communication streams' (Trace::overlapped): a rank that awaits a started
+// pass, receive or collective moves its clock to that event's end, so the bound of every time is
+// what both lists together take.
 std::optional<std::string> checkEvents(const core::Trace &trace, core::SimTime &total)
 {
     const core::SimTime longest = longestOperation(trace.config);
-    for (std::size_t i = 0; i < trace.events.size(); ++i) {
-        const core::Event &event = trace.events[i];
+    const std::size_t count = trace.events.size() + trace.overlapped.size();
+    const auto eventAt = [&](std::size_t i) -> const core::Event & {
+        return i < trace.events.size() ? trace.events[i]
+                                       : trace.overlapped[i - trace.events.size()];
+    };
+    for (std::size_t i = 0; i < count; ++i) {
+        const core::Event &event = eventAt(i);
         // The event's name is made only for the message: at 18 million events, a string for
         // each took a tenth of an open.
         if (event.duration < core::SimTime() || event.start < core::SimTime() ||
             event.duration > longest || event.memory > kMaxTraceMemory) [[unlikely]] {
             const std::string name =
-                "event " + std::to_string(i) + " (rank " + std::to_string(event.rank) + ")";
+                (i < trace.events.size()
+                     ? "event " + std::to_string(i)
+                     : "overlapped event " + std::to_string(i - trace.events.size())) +
+                " (rank " + std::to_string(event.rank) + ")";
             if (auto below = negative(name + ": duration", event.duration))
                 return below;
             if (auto below = negative(name + ": start", event.start))
@@ -103,9 +114,9 @@ std::optional<std::string> checkEvents(const core::Trace &trace, core::SimTime &
         const std::int64_t room = std::numeric_limits<std::int64_t>::max() - total.ticks();
         total = core::SimTime::fromTicks(total.ticks() + std::min(room, event.duration.ticks()));
     }
-    for (std::size_t i = 0; i < trace.events.size(); ++i)
-        if (trace.events[i].start > total)
-            return tooLarge("event " + std::to_string(i) + ": start", trace.events[i].start, total,
+    for (std::size_t i = 0; i < count; ++i)
+        if (eventAt(i).start > total)
+            return tooLarge(nameOf(i) + ": start", eventAt(i).start, total,
                             "all the trace's operations together take");
     return std::nullopt;
 }

@@ -23,14 +23,14 @@ using core::OpKind;
 struct Signature {
     const char *method;   // "forward"
     const char *shown;    // "forward(layer, inp, weight)"
-    const char *names[5]; // parameter names, null after the last
+    const char *names[6]; // parameter names, null after the last
     int required;         // the rest have defaults
 };
 
 int parameterCount(const Signature &sig)
 {
     int count = 0;
-    while (count < 5 && sig.names[count])
+    while (count < 6 && sig.names[count])
         ++count;
     return count;
 }
@@ -120,13 +120,15 @@ PyObject *guarded(Body &&body) noexcept
     }
 }
 
-// kv: on a context chunk, every chunk's keys and values (docs/simulation.md, "Context
-// parallelism").
-constexpr Signature kForward{
-    "forward", "forward(layer, inp, weight, kv=None)", {"layer", "inp", "weight", "kv"}, 3};
+// kv: on a context chunk, chunks' keys and values (docs/simulation.md, "Context parallelism");
+// so_far: the output of an unfinished attention on the chunk, continued with kv's chunks.
+constexpr Signature kForward{"forward",
+                             "forward(layer, inp, weight, kv=None, so_far=None)",
+                             {"layer", "inp", "weight", "kv", "so_far"},
+                             3};
 constexpr Signature kBackward{"backward",
-                              "backward(layer, inp, grad, weight, kv=None)",
-                              {"layer", "inp", "grad", "weight", "kv"},
+                              "backward(layer, inp, grad, weight, kv=None, so_far=None)",
+                              {"layer", "inp", "grad", "weight", "kv", "so_far"},
                               4};
 constexpr Signature kKeysValues{
     "keys_values", "keys_values(layer, inp, weight)", {"layer", "inp", "weight"}, 3};
@@ -188,10 +190,25 @@ std::optional<std::vector<core::Object>> keysValuesArgument(const Signature &sig
     return kv;
 }
 
+// so_far=(weight_grad, grad): what an unfinished backward gave; None: a backward's first call.
+std::optional<std::pair<core::Object, core::Object>> backwardSoFarArgument(PyObject *value,
+                                                                           Holder me)
+{
+    if (!value || value == Py_None)
+        return std::nullopt;
+    if ((!PyList_Check(value) && !PyTuple_Check(value)) || PySequence_Size(value) != 2)
+        wrongCall(kBackward, std::string("so_far must be the (weight gradient, input gradient) "
+                                         "pair an unfinished backward gave, not ") +
+                                 Py_TYPE(value)->tp_name);
+    const py::sequence pair = py::reinterpret_borrow<py::sequence>(value);
+    return std::make_pair(ownPuzzleObject(pair[0], "backward", me),
+                          ownPuzzleObject(pair[1], "backward", me));
+}
+
 PyObject *forward(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kw)
 {
     return guarded([&] {
-        const auto a = bound<4>(kForward, args, nargs, kw);
+        const auto a = bound<5>(kForward, args, nargs, kw);
         const PyModel &s = FastSelf<PyModel>::of(self);
         const Holder me = s.acting();
         const int layer = intArgument(kForward, "layer", a.at[0]);
@@ -199,8 +216,10 @@ PyObject *forward(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObj
         const core::Object &inp = ownPuzzleObject(a.at[1], "forward", me);
         const core::Object &weight = ownPuzzleObject(a.at[2], "forward", me);
         const auto kv = keysValuesArgument(kForward, a.at[3], me);
+        const core::Object *soFar =
+            a.at[4] && a.at[4] != Py_None ? &ownPuzzleObject(a.at[4], "forward", me) : nullptr;
         return wrapObject(
-            unwrap(s.engine().forward(s.at(), layer, inp, weight, kv ? &*kv : nullptr)), me);
+            unwrap(s.engine().forward(s.at(), layer, inp, weight, kv ? &*kv : nullptr, soFar)), me);
     });
 }
 
@@ -220,7 +239,7 @@ PyObject *keysValues(PyObject *self, PyObject *const *args, Py_ssize_t nargs, Py
 PyObject *backward(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kw)
 {
     return guarded([&] {
-        const auto a = bound<5>(kBackward, args, nargs, kw);
+        const auto a = bound<6>(kBackward, args, nargs, kw);
         const PyModel &s = FastSelf<PyModel>::of(self);
         const Holder me = s.acting();
         const int layer = intArgument(kBackward, "layer", a.at[0]);
@@ -228,8 +247,10 @@ PyObject *backward(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyOb
         const core::Object &grad = ownPuzzleObject(a.at[2], "backward", me);
         const core::Object &weight = ownPuzzleObject(a.at[3], "backward", me);
         const auto kv = keysValuesArgument(kBackward, a.at[4], me);
-        return pairOf(
-            unwrap(s.engine().backward(s.at(), layer, inp, grad, weight, kv ? &*kv : nullptr)), me);
+        const auto soFar = backwardSoFarArgument(a.at[5], me);
+        return pairOf(unwrap(s.engine().backward(s.at(), layer, inp, grad, weight,
+                                                 kv ? &*kv : nullptr, soFar ? &*soFar : nullptr)),
+                      me);
     });
 }
 
@@ -372,6 +393,45 @@ PyObject *alltoallStart(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
     });
 }
 
+// The non-blocking messages (docs/simulation.md, "Overlapped communication"): the pass or the
+// receive starts now on this rank's communication stream; `await h` waits for its end.
+constexpr Signature kPassToStart{
+    "pass_to_start", "pass_to_start(rank, value)", {"rank", "value"}, 2};
+constexpr Signature kReceiveStart{"receive_start", "receive_start(source=None)", {"source"}, 0};
+
+PyObject *passToStart(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kw)
+{
+    return guarded([&] {
+        const auto a = bound<2>(kPassToStart, args, nargs, kw);
+        const PyModel &s = FastSelf<PyModel>::of(self);
+        const Holder me = s.acting();
+        const int rank = intArgument(kPassToStart, "rank", a.at[0]);
+        py::object handle = s.waiter(OpKind::PassTo, py::none(), -1, py::none(), rank);
+        Waiter &waiter = heldOrCast<Waiter>(handle, nullptr);
+        waiter.handle = unwrap(s.engine().passToStart(
+            s.at(), rank,
+            toPayload(py::reinterpret_borrow<py::object>(a.at[1]), me, kPassToStart.method)));
+        return handle;
+    });
+}
+
+PyObject *receiveStart(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kw)
+{
+    return guarded([&] {
+        const auto a = bound<1>(kReceiveStart, args, nargs, kw);
+        const PyModel &s = FastSelf<PyModel>::of(self);
+        s.acting();
+        const std::optional<int> source =
+            a.at[0] && a.at[0] != Py_None
+                ? std::optional<int>(intArgument(kReceiveStart, "source", a.at[0]))
+                : std::nullopt;
+        py::object handle = s.waiter(OpKind::Receive, py::none(), -1, py::none(), source);
+        Waiter &waiter = heldOrCast<Waiter>(handle, nullptr);
+        waiter.handle = unwrap(s.engine().receiveStart(s.at(), source));
+        return handle;
+    });
+}
+
 using Fast = PyObject *(*)(PyObject *, PyObject *const *, Py_ssize_t, PyObject *);
 
 PyMethodDef fastMethod(const Signature &sig, Fast function)
@@ -403,6 +463,8 @@ void useFastModelCalls(PyTypeObject *modelType)
         fastMethod(kScatterReduceStart,
                    &collectiveStart<OpKind::ScatterReduce, kScatterReduceStart>),
         fastMethod(kAllToAllStart, &alltoallStart),
+        fastMethod(kPassToStart, &passToStart),
+        fastMethod(kReceiveStart, &receiveStart),
     };
     for (PyMethodDef &method : methods) {
         const py::object descriptor =

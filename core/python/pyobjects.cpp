@@ -2,6 +2,7 @@
 // The puzzle objects (Weight, OptState, Activation, ActivationGrad, WeightGrad) as Python classes
 // with the notebook's constructors, and the `_rankstep` module that lib.py re-exports.
 #include "core/algebra.h"
+#include "core/attention.h"
 #include "fastinstance.h"
 #include "outputcapture.h"
 #include "session.h"
@@ -294,6 +295,10 @@ void bindObjects(py::module_ &m)
                                        ? object.shards
                                        : core::IndexSet{});
             })
+        // Blockwise attention: the chunks an unfinished output has seen (empty: none left out).
+        .def_property_readonly(
+            "attended",
+            [](py::handle self) { return toFrozenSet(core::attendedChunks(selfObject(self))); })
         .def("memory", [](py::handle self) { return core::memoryOf(selfObject(self), {}); })
         .def("__repr__", [](py::handle self) { return core::describe(selfObject(self)); })
         .def("__eq__", [](py::handle self, py::handle other) {

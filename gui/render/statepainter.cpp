@@ -5,6 +5,8 @@
 #include "statebatch.h"
 #include "statetext.h"
 
+#include "core/attention.h"
+
 #include <QFontMetrics>
 #include <QFontMetricsF>
 #include <QPainter>
@@ -257,21 +259,35 @@ QSizeF kindLabelSize(const QFont &font, double zoom)
 // Tensor and sequence parallelism (docs/colors.md): a partial activation (gradient) is half
 // veiled, its right half pale behind a dashed outline (one term of a sum, not the value yet); a
 // sequence shard is outlined in dots.
-static void paintTensorMarks(QPainter &painter, const core::Object &object, const QRectF &rect,
-                             double zoom)
+// An unfinished attention (a context chunk's output that has seen some chunks' keys and values
+// only) is veiled the same way over the share of the chunks it lacks, behind a dash-dot outline.
+bool hasObjectMarks(const core::Object &object)
 {
     // A context chunk holds a part of the sequence as a sequence shard does: the same dots.
-    if (!object.partial && !object.isSequenceShard() && !object.isContextChunk())
+    return object.partial || object.isSequenceShard() || object.isContextChunk() ||
+           core::isUnfinishedAttention(object);
+}
+
+void paintObjectMarks(QPainter &painter, const core::Object &object, const QRectF &rect,
+                      double zoom)
+{
+    if (!hasObjectMarks(object))
         return;
+    const bool unfinished = core::isUnfinishedAttention(object);
     painter.save();
     const QRectF box = rect.adjusted(0.5, 0.5, -0.5, -0.5);
-    if (object.partial) {
+    const double seen =
+        unfinished ? double(core::attendedChunks(object).size()) / std::max(1, object.total) : 0.5;
+    if (object.partial || unfinished) {
         painter.setPen(Qt::NoPen);
         painter.setBrush(QColor(255, 255, 255, 150));
-        painter.drawRect(QRectF(box.center().x(), box.top(), box.width() / 2, box.height()));
+        const double left = box.left() + box.width() * std::clamp(seen, 0.0, 1.0);
+        painter.drawRect(QRectF(left, box.top(), box.right() - left, box.height()));
     }
     QPen pen(QColor(20, 20, 20), std::max(1.0, 1.5 * zoom),
-             object.partial ? Qt::DashLine : Qt::DotLine);
+             unfinished       ? Qt::DashDotLine
+             : object.partial ? Qt::DashLine
+                              : Qt::DotLine);
     painter.setPen(pen);
     painter.setBrush(Qt::NoBrush);
     painter.drawRect(box);
@@ -292,7 +308,7 @@ void paintObject(QPainter &painter, const core::Object &object, const PlacedObje
     CellBatch batch;
     addObjectCells(batch, object, placed, objectCellColors(object, layers, style.colors()));
     batch.draw(painter);
-    paintTensorMarks(painter, object, placed.rect, style.zoom);
+    paintObjectMarks(painter, object, placed.rect, style.zoom);
     if (look.arrived) {
         painter.setPen(QPen(style.colors().message().darker(130), style.scaled(2)));
         painter.setBrush(Qt::NoBrush);

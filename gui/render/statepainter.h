@@ -56,6 +56,12 @@ QSizeF kindLabelSize(const QFont &font, double zoom);
 void paintObject(QPainter &painter, const core::Object &object, const PlacedObject &placed,
                  int layers, const ObjectLook &look, const Look &style, const QString &label = {},
                  QStringList *elided = nullptr);
+// The marks over an object's cells that say what part of a value it is (docs/colors.md): a
+// partial sum half veiled, a sequence shard or context chunk dotted, an unfinished attention veiled
+// over the chunks it lacks. For an object drawn as it is, whose cells were batched.
+bool hasObjectMarks(const core::Object &object);
+void paintObjectMarks(QPainter &painter, const core::Object &object, const QRectF &rect,
+                      double zoom);
 // Only the label of an object drawn as it is (its cells batched with the others'): `label`, or
 // its kind alone where that does not fit. A label shortened or left out goes to `elided`.
 void paintObjectLabel(QPainter &painter, const core::Object &object, const PlacedObject &placed,

@@ -217,7 +217,8 @@ void PanelsPainter::collectObjects(const PanelLayout &layout, int rank, CellBatc
             addObjectCells(batch, object, placed,
                            batch.colorsOf(object, m_layers, m_scene.look.colors()));
         }
-        if (moving || labelled)
+        if (moving || labelled ||
+            hasObjectMarks(state.map(placed.map)[placed.index].object())) // drawn over the cells
             pending.push_back({rank, placed, look, moving, labelled});
     }
 }
@@ -227,12 +228,16 @@ void PanelsPainter::paintPending(const Pending &object) const
     const replay::MapEntry &entry =
         m_state.ranks[std::size_t(object.rank)].map(object.placed.map)[object.placed.index];
     const QString label = chipName(object.placed.map, entry.key(), entry.object());
-    if (!object.labelled)
-        note(label); // too thin for any label
-    if (object.moving)
+    if (!object.labelled && object.moving)
+        note(label); // too thin for any label (a still one was noted where its cells were)
+    if (object.moving) {
         paintObject(m_painter, entry.object(), object.placed, m_layers, object.look, m_scene.look,
                     object.labelled ? label : QString(), m_scene.elided);
-    else
+        return;
+    }
+    // Its cells were batched: the marks of a partial value go over them, then the label.
+    paintObjectMarks(m_painter, entry.object(), object.placed.rect, m_scene.look.zoom);
+    if (object.labelled)
         paintObjectLabel(m_painter, entry.object(), object.placed, label, m_scene.look.zoom,
                          m_scene.elided);
 }

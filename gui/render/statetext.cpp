@@ -3,6 +3,8 @@
 
 #include "memoryseries.h"
 
+#include "core/attention.h"
+
 #include <QCoreApplication>
 #include <QStringList>
 
@@ -85,6 +87,12 @@ QString chipName(core::MapKind map, const core::Key &key, const core::Object &ob
             chunks.append(QString::number(chunk));
         if (object.kind == core::ObjectKind::KeysValues)
             return QStringLiteral("kv c%1").arg(chunks.join(QLatin1Char(',')));
+        // An unfinished attention says how many chunks it has seen of how many ("a1 c1 2/4").
+        if (core::isUnfinishedAttention(object))
+            return QStringLiteral("%1 c%2 %3/%4")
+                .arg(name, chunks.join(QLatin1Char(',')))
+                .arg(core::attendedChunks(object).size())
+                .arg(object.total);
         return QStringLiteral("%1 c%2").arg(name, chunks.join(QLatin1Char(',')));
     }
     return name;

@@ -15,36 +15,54 @@ async def context_parallel(model: Model) -> Model:
     activations[0] = model.get_activation(range(model.BATCHES))  # this rank's chunk only
 
     # ----- your code starts here -----
-    async def around(layer):
-        # This chunk's keys and values, then CONTEXT - 1 passes: each rank sends on the chunk it
-        # got last and keeps the one its neighbour sends (in activations[layer, chunk], so that
-        # the memory chart counts them).
+    async def around(layer, attend):
+        # C turns: each sends on the chunk's keys and values that are here and receives the next
+        # ones on the communication stream, while `attend` runs the attention on those that are
+        # here (so_far: what the turns before computed). Kept in activations[layer, chunk], so
+        # that the memory chart counts them.
         chunk = me
-        kv = [model.keys_values(layer, activations[layer], weights[layer])]
-        activations[layer, chunk] = kv[-1]
-        for _ in range(model.CONTEXT - 1):
-            await model.pass_to(after, kv[-1])
-            chunk = (chunk - 1) % model.CONTEXT
-            kv.append(await model.receive(before))
-            activations[layer, chunk] = kv[-1]
-        return kv
+        kv = model.keys_values(layer, activations[layer], weights[layer])
+        out = None
+        for turn in range(model.CONTEXT):
+            activations[layer, chunk] = kv
+            last = turn == model.CONTEXT - 1
+            if not last:
+                sent = model.pass_to_start(after, kv)
+                coming = model.receive_start(before)
+            out = attend(kv, out)  # while the next chunk travels
+            if not last:
+                await sent
+                kv = await coming
+                chunk = (chunk - 1) % model.CONTEXT
+        return out
 
     def drop(layer):  # the other chunks' keys and values, once the attention used them
         for c in range(model.CONTEXT):
             del activations[layer, c]
 
     for layer in range(model.LAYERS):
-        kv = await around(layer)
-        activations[layer + 1] = model.forward(layer, activations[layer], weights[layer], kv=kv)
+
+        def forward(kv, so_far):
+            # Unfinished until the last turn: the state view shows which chunks it has seen.
+            activations[layer + 1] = model.forward(
+                layer, activations[layer], weights[layer], kv=[kv], so_far=so_far
+            )
+            return activations[layer + 1]
+
+        await around(layer, forward)
         drop(layer)  # the backward passes them around again rather than keep them
 
     grad_activations[model.LAYERS - 1] = model.loss(activations[model.LAYERS])
     del activations[model.LAYERS]
     for layer in reversed(range(model.LAYERS)):
-        kv = await around(layer)  # the backward's attention needs every chunk again
-        grad_weights[layer], grad = model.backward(
-            layer, activations[layer], grad_activations[layer], weights[layer], kv=kv
-        )
+
+        def backward(kv, so_far):  # so_far: the (weight gradient, input gradient) pair
+            return model.backward(
+                layer, activations[layer], grad_activations[layer], weights[layer],
+                kv=[kv], so_far=so_far,
+            )
+
+        grad_weights[layer], grad = await around(layer, backward)  # every chunk again
         drop(layer)
         del activations[layer], grad_activations[layer]
         if layer > 0:

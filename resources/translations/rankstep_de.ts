@@ -488,8 +488,8 @@
         <translation>%1: Das Gewicht gehört zu Schicht %2</translation>
     </message>
     <message>
-        <source>this collective was already awaited: await each handle of allreduce_start, allgather_start, scatterreduce_start or alltoall_start once</source>
-        <translation>auf diese kollektive Operation wurde schon gewartet: Jedes Handle von allreduce_start, allgather_start, scatterreduce_start oder alltoall_start genau einmal mit await abwarten</translation>
+        <source>this handle was already awaited: await each handle of allreduce_start, allgather_start, scatterreduce_start, alltoall_start, pass_to_start or receive_start once</source>
+        <translation>auf dieses Handle wurde schon gewartet: Jedes Handle von allreduce_start, allgather_start, scatterreduce_start, alltoall_start, pass_to_start oder receive_start genau einmal mit await abwarten</translation>
     </message>
     <message>
         <source>%1: a collective works on puzzle objects (weights, optimizer states, weight gradients), not on %2</source>
@@ -528,8 +528,16 @@
         <translation>%1: Der Gewichtsgradient deckt die Batches %2 ab, aber das Update von Experte %3 braucht jeden Batch, den der Router ihm schickt, %4 (es fehlt: %5)</translation>
     </message>
     <message>
-        <source>%1: layer %2&apos;s attention on rank %3 has the keys and values of chunks %4 only, not of every chunk %5: pass them around the context group, model.group(&quot;context&quot;)</source>
-        <translation>%1: Die Attention von Schicht %2 auf Rank %3 hat die Keys und Values nur der Chunks %4, nicht jedes Chunks %5: im Ring der Kontextgruppe weiterreichen, model.group(&quot;context&quot;)</translation>
+        <source>%1: layer %2&apos;s attention on rank %3 has the keys and values of chunks %4 only and lacks chunks %5: pass them around the context group, model.group(&quot;context&quot;), and continue it with %6(..., kv=[...], so_far=...)</source>
+        <translation>%1: Die Attention von Schicht %2 auf Rank %3 hat die Keys und Values nur der Chunks %4, es fehlen die Chunks %5: im Ring der Kontextgruppe weiterreichen, model.group(&quot;context&quot;), und mit %6(..., kv=[...], so_far=...) fortsetzen</translation>
+    </message>
+    <message>
+        <source>%1: so_far must be what an unfinished %2 of layer %3 on this chunk gave (one that lacks some chunks&apos; keys and values), not %4</source>
+        <translation>%1: so_far muss sein, was ein unfertiger %2-Aufruf von Schicht %3 auf diesem Chunk ergab (einer, dem die Keys und Values mancher Chunks fehlen), nicht %4</translation>
+    </message>
+    <message>
+        <source>%1: an attention over %2 chunks takes every chunk&apos;s keys and values in one call: one continued with so_far spans at most %3 chunks</source>
+        <translation>%1: Eine Attention über %2 Chunks nimmt die Keys und Values aller Chunks in einem Aufruf: Eine mit so_far fortgesetzte umfasst höchstens %3 Chunks</translation>
     </message>
     <message>
         <source>%1: layer %2&apos;s %3 on rank %4 is chunk %5 of the sequence: its attention needs every chunk&apos;s keys and values (kv=[...]), passed around the context group, model.group(&quot;context&quot;)</source>

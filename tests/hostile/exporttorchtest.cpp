@@ -10,6 +10,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <regex>
 #include <string>
@@ -192,6 +193,33 @@ TEST(ExportedPrograms, TheSplitBackwardsHalvesMakeWhatBackwardMakes)
         dir);
     EXPECT_EQ(run.exitCode, 0) << run.err;
     EXPECT_NE(run.out.find("split backward matches"), std::string::npos) << run.out << run.err;
+}
+
+// A message started on the communication stream is in no schedule the program follows: the
+// export refuses it in a sentence instead of writing a program that never sends it.
+TEST(ExportedPrograms, AMessageOnTheCommunicationStreamIsRefused)
+{
+    TempDir dir;
+    const std::string file = dir.write("started.py", R"(from lib import Model
+
+
+async def started(model: Model) -> Model:
+    for layer in range(model.LAYERS):
+        w, o = model.load_weights(layer)
+        model.set_final_weight(layer, w)
+    if model.rank == 0:
+        await model.pass_to_start(1, model.get_activation([0]))
+    elif model.rank == 1:
+        await model.receive_start(0)
+    return model
+)");
+    const ProcessResult exported = exportProgram(file, "started", 2, dir);
+    EXPECT_EQ(exported.exitCode, 1) << exported.out << exported.err;
+    EXPECT_NE(exported.err.find("Not exported: pass_to_start and receive_start (messages on the "
+                                "communication stream) are not written as a PyTorch program yet"),
+              std::string::npos)
+        << exported.out << exported.err;
+    EXPECT_FALSE(std::filesystem::exists(dir.path() / "out.py"));
 }
 
 // Debian's PyTorch has no NCCL: asked for it, the program says so before it joins any group

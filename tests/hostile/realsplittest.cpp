@@ -237,6 +237,24 @@ TEST(RealSplitRuns, ARankThatCallsItsSlicesWholeLayersIsRefused)
         << run.out << run.err;
 }
 
+// The overlapped ring (pass_to_start, receive_start) is the simulator's only: refused with a
+// sentence before any rank's process starts, not as each rank's AttributeError.
+TEST(RealSplitRuns, TheOverlappedRingIsRefusedBeforeAnyProcessStarts)
+{
+    REQUIRE_TORCH();
+    TempDir dir;
+    const ProcessResult run = runCli({realArgs(kSource + "/lessons/99-context_parallel/solution.py",
+                                               "context_parallel", 4, 2, 2, "context", 4),
+                                      "",
+                                      {}},
+                                     dir);
+    EXPECT_EQ(run.exitCode, 69) << run.out << run.err;
+    EXPECT_NE(run.out.find("The simulation is correct, but pass_to_start and receive_start (the "
+                           "overlapped ring of keys and values) do not run for real yet"),
+              std::string::npos)
+        << run.out << run.err;
+}
+
 // The learner's mistakes, each a rank function that makes it on rank 0 before any collective.
 const char *const kMistakes = R"(from lib import Model
 

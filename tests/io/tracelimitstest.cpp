@@ -79,6 +79,35 @@ TEST(TraceLimits, AHugeCostOrMemoryIsRefused)
               0U);
 }
 
+// A rank that awaits a started pass, receive or collective moves its clock to the end of that
+// event on its communication stream: a run that stopped there ended after all its compute events
+// together (the overlapped ring's "so_far left out" mistake was refused as a broken trace).
+TEST(TraceLimits, TimesReachedByAwaitingTheCommunicationStreamAreWithinThem)
+{
+    const core::Trace trace = ddpWith([](core::Trace &t) {
+        core::SimTime computed;
+        core::Event longest = t.events.front();
+        for (const core::Event &event : t.events) {
+            computed = computed + event.duration;
+            if (event.duration > longest.duration)
+                longest = event;
+        }
+        longest.start = computed; // on the stream after everything else
+        t.overlapped.push_back(longest);
+        t.figures.endTime = computed + longest.duration;
+    });
+    EXPECT_EQ(checkTraceLimits(trace), std::nullopt);
+    auto binary = traceFromBinary(traceToBinary(trace));
+    ASSERT_TRUE(binary.ok()) << binary.error().message;
+    EXPECT_EQ(binary->figures.endTime, trace.figures.endTime);
+    auto json = traceFromJson(traceToJson(trace, {"ddp.py", "ddp"}));
+    ASSERT_TRUE(json.ok()) << json.error().message;
+    // The stream's own events are held to the same limits.
+    core::Trace huge = trace;
+    huge.overlapped.back().duration = kHuge;
+    expectBothRefuse(huge, "overlapped event 0 (rank ");
+}
+
 // Found by fuzz_tracebinary (tests/fuzz/corpus/tracebinary/finding-negative-duration): a negative
 // duration overflowed the sum of durations (undefined behaviour) instead of being refused.
 TEST(TraceLimits, ANegativeDurationIsRefusedByTheBinaryReader)

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // Context parallelism from Python (docs/simulation.md, "Context parallelism"): the lesson's
-// solution passes the keys and values around the ring, and each typical mistake (a forward before
-// the ring is complete, a pass to the wrong neighbour, the wrong group) gets its sentence.
+// solution passes the keys and values around the ring beside the attention, and each typical
+// mistake (an output used before it saw every chunk, a pass never awaited, a pass to the wrong
+// neighbour, the wrong group) gets its sentence.
 #include "pythontestsupport.h"
 
 #include "core/io/tracebinary.h"
@@ -46,11 +47,27 @@ TEST(ContextParallel, TheSolutionPassesThreeTimesALayerEachWayAndTrains)
         runtime.run(contextRequest(readSourceFile(kSolution), "context_parallel"));
     ASSERT_TRUE(isCorrect(outcome.trace))
         << (outcome.trace.error ? outcome.trace.error->message : outcome.output);
-    // 2 layers, forward and backward, C - 1 = 3 passes each.
+    // 2 layers, forward and backward, C - 1 = 3 passes each, all on the communication stream.
     int passes = 0;
-    for (const core::Event &event : outcome.trace.events)
+    int receives = 0;
+    for (const core::Event &event : outcome.trace.overlapped) {
         passes += event.op == core::OpKind::PassTo && event.rank == 1 ? 1 : 0;
+        receives += event.op == core::OpKind::Receive && event.rank == 1 ? 1 : 0;
+    }
     EXPECT_EQ(passes, 2 * 2 * 3);
+    EXPECT_EQ(receives, 2 * 2 * 3);
+    for (const core::Event &event : outcome.trace.events)
+        EXPECT_TRUE(event.op != core::OpKind::PassTo && event.op != core::OpKind::Receive);
+    // Four calls a layer each way, each a quarter of the chunk's forward (2 batches / 4 / 4).
+    int forwards = 0;
+    for (const core::Event &event : outcome.trace.events)
+        if (event.op == core::OpKind::Forward && event.rank == 1) {
+            ++forwards;
+            EXPECT_EQ(event.duration.toString(), "0.125");
+        }
+    EXPECT_EQ(forwards, 2 * 4);
+    // The attention hides under the passes: the lesson's time is below the blocking ring's 7.9.
+    EXPECT_EQ(outcome.trace.figures.timesteps.toString(), "6.4");
     // The keys and values are in the trace, through JSON and binary alike.
     const std::string json = io::traceToJson(outcome.trace);
     EXPECT_NE(json.find("\"kind\": \"KeysValues\""), std::string::npos);
@@ -80,18 +97,51 @@ async def probe(model):
               "[2] KeysValues(layer=0, batches={0, 1}, chunks={2}, context=4) True\n");
 }
 
-TEST(ContextParallel, AForwardBeforeTheRingIsCompleteSaysWhichChunksItHas)
+TEST(ContextParallel, AnOutputUsedBeforeItSawEveryChunkSaysWhatItHasAndLacks)
 {
-    const std::string source =
+    // Two turns of four: the rank's own chunk and its neighbour's (and only those two dropped).
+    const std::string twoTurns = replaced(
         replaced(readSourceFile(kSolution),
-                 "for _ in range(model.CONTEXT - 1):", "for _ in range(1):  # one pass only");
-    // The rank that runs first after its one pass: its own chunk and its neighbour's.
-    const std::string message = errorOf(source);
-    EXPECT_NE(message.find("forward(layer 0): layer 0's attention on rank 1 has the keys and "
-                           "values of chunks {0, 1} only, not of every chunk {0, 1, 2, 3}: pass "
-                           "them around the context group"),
+                 "for turn in range(model.CONTEXT):", "for turn in range(2):  # two turns only"),
+        "            del activations[layer, c]\n",
+        "            if (layer, c) in activations:\n                del activations[layer, c]\n");
+    const std::string message = errorOf(twoTurns);
+    EXPECT_NE(message.find("keys_values(layer 1): layer 0's attention on rank 2 has the keys and "
+                           "values of chunks {1, 2} only and lacks chunks {0, 3}: pass them "
+                           "around the context group, model.group(\"context\"), and continue it "
+                           "with forward(..., kv=[...], so_far=...)"),
               std::string::npos)
         << message;
+    // so_far left out: each call starts again, and the last one has the last chunk that came
+    // only (rank 3 gets chunk 0 last).
+    const std::string restarts =
+        replaced(readSourceFile(kSolution), "kv=[kv], so_far=so_far\n            )\n",
+                 "kv=[kv]\n            )\n");
+    EXPECT_NE(errorOf(restarts).find("keys_values(layer 1): layer 0's attention on rank 3 has the "
+                                     "keys and values of chunks {0} only and lacks chunks {1, 2, "
+                                     "3}"),
+              std::string::npos)
+        << errorOf(restarts);
+}
+
+TEST(ContextParallel, APassNeverAwaitedIsAWarningAndOneAwaitedTwiceAnError)
+{
+    python::Runtime runtime;
+    const std::string unawaited =
+        replaced(readSourceFile(kSolution), "                await sent\n", "");
+    const core::Trace trace = runtime.run(contextRequest(unawaited, "context_parallel")).trace;
+    ASSERT_TRUE(isCorrect(trace)) << (trace.error ? trace.error->message : "");
+    ASSERT_FALSE(trace.warnings.empty());
+    EXPECT_NE(trace.warnings.front().message.find(
+                  "pass_to(layer 0) was started here but never awaited: its result is lost"),
+              std::string::npos)
+        << trace.warnings.front().message;
+    const std::string twice = replaced(readSourceFile(kSolution), "                await sent\n",
+                                       "                await sent\n                await sent\n");
+    EXPECT_NE(errorOf(twice).find("This pass_to was already awaited: each call of "
+                                  "model.pass_to_start(...) is awaited once"),
+              std::string::npos)
+        << errorOf(twice);
 }
 
 TEST(ContextParallel, APassToTheWrongNeighbourBringsAChunkTwiceOrHangs)
@@ -101,9 +151,9 @@ TEST(ContextParallel, APassToTheWrongNeighbourBringsAChunkTwiceOrHangs)
                  "after = ring[(me + 2) % model.CONTEXT]");
     // Receiving from anyone, a rank gets its own chunk back after two passes.
     const std::string fromAnyone =
-        replaced(wrong, "await model.receive(before)", "await model.receive()");
+        replaced(wrong, "model.receive_start(before)", "model.receive_start()");
     EXPECT_NE(errorOf(fromAnyone)
-                  .find("forward(layer 0): the keys and values of chunk {2} are "
+                  .find("forward(layer 0): the keys and values of chunk {0} are "
                         "given twice"),
               std::string::npos)
         << errorOf(fromAnyone);

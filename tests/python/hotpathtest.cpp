@@ -173,14 +173,14 @@ async def puzzle(model):
 
     ASSERT_FALSE(outcome.trace.error.has_value()) << outcome.trace.error->message;
     const std::string expected =
-        "forward(layer, inp, weight, kv=None): layer must be a whole number, not str\n"
-        "forward(layer, inp, weight, kv=None): takes 3 to 4 arguments, 2 were given ('weight' is "
-        "missing)\n"
-        "forward(layer, inp, weight, kv=None): kv must be a list of keys and values "
+        "forward(layer, inp, weight, kv=None, so_far=None): layer must be a whole number, not str\n"
+        "forward(layer, inp, weight, kv=None, so_far=None): takes 3 to 5 arguments, 2 were given "
+        "('weight' is missing)\n"
+        "forward(layer, inp, weight, kv=None, so_far=None): kv must be a list of keys and values "
         "(model.keys_values), not _rankstep.Weight\n"
-        "forward(layer, inp, weight, kv=None): 'layer' is given twice\n"
-        "forward(layer, inp, weight, kv=None): there is no argument named 'weigth'\n"
-        "forward(layer, inp, weight, kv=None): 'layer' is missing\n"
+        "forward(layer, inp, weight, kv=None, so_far=None): 'layer' is given twice\n"
+        "forward(layer, inp, weight, kv=None, so_far=None): there is no argument named 'weigth'\n"
+        "forward(layer, inp, weight, kv=None, so_far=None): 'layer' is missing\n"
         "load_weights(layer, shard=0, total=1, split=None, expert=None): layer is too large: "
         "1099511627776\n"
         "load_weights(layer, shard=0, total=1, split=None, expert=None): takes 1 to 5 arguments, 0 "

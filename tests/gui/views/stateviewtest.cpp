@@ -16,6 +16,8 @@
 
 #include <cstdlib>
 #include <memory>
+#include <optional>
+#include <vector>
 
 namespace gui = rankstep::gui;
 using rankstep::core::MapKind;
@@ -222,6 +224,58 @@ TEST(StateView, ShowsTheChosenRanksOfALargeRun)
     EXPECT_EQ(view->visibleRanks(), (std::vector<int>{3, 7}));
     EXPECT_TRUE(view->panelRectOf(0).isEmpty());
     EXPECT_EQ(view->rankAt(view->panelRectOf(7).center()), 7);
+}
+
+// Two ranks of one context group: each stores the output of a forward that has seen its own
+// chunk's keys and values only (an unfinished attention, docs/simulation.md).
+rankstep::core::RankTask storesAnUnfinishedAttention(rankstep::core::Model &m)
+{
+    using rankstep::core::CallSite;
+    const auto loaded = m.loadWeights(0);
+    const rankstep::core::Object chunk = m.getActivation({0});
+    m.activations.set(0, chunk);
+    const std::vector<rankstep::core::Object> own{
+        *m.engine().keysValues(CallSite{m.rank, 1}, 0, chunk, loaded.first)};
+    m.activations.set(1, *m.engine().forward(CallSite{m.rank, 2}, 0, chunk, loaded.first, &own));
+    co_return;
+}
+
+// The mean lightness of `image` over `rect`.
+double lightnessOver(const QImage &image, const QRectF &rect)
+{
+    double sum = 0;
+    int count = 0;
+    for (int y = int(rect.top()) + 2; y < int(rect.bottom()) - 1; ++y)
+        for (int x = int(rect.left()) + 2; x < int(rect.right()) - 1; ++x, ++count)
+            sum += QColor(image.pixel(x, y)).lightness();
+    return count > 0 ? sum / count : 0;
+}
+
+// The marks of a part of a value (an unfinished attention's veil over the chunks it lacks) are
+// drawn over an object that stands still too, not only while it moves.
+TEST(StateView, AnUnfinishedAttentionStandingStillIsVeiledOverTheChunksItLacks)
+{
+    rankstep::core::RunConfig config{2, 2, 1, {}};
+    config.layout.context = 2;
+    gui::testing::ReplayedRun run(config, storesAnUnfinishedAttention);
+    auto view = shownView(run, QSize(900, 500));
+    view->setAnimated(false);
+    view->setState(run.stateAt(run.home().end()));
+    const QImage image = view->grab().toImage();
+    const auto layout = gui::panelLayout(view->panelRectOf(0), config.layers);
+    std::optional<QRectF> unfinished;
+    for (const gui::PlacedObject &placed : gui::placeObjects(layout, view->state().ranks[0]))
+        if (placed.map == MapKind::Activations &&
+            view->state().ranks[0].map(placed.map)[placed.index].object().layer == 1)
+            unfinished = placed.rect;
+    ASSERT_TRUE(unfinished);
+    // Half seen (chunk 0 of 2): the right half is veiled, the left is not (below the label).
+    const QRectF seen(QPointF(unfinished->left(), unfinished->bottom() - 7),
+                      QSizeF(unfinished->width() / 2, 7));
+    const QRectF lacking = seen.translated(unfinished->width() / 2, 0);
+    EXPECT_GT(lightnessOver(image, lacking), lightnessOver(image, seen) + 30);
+    const QString tip = view->toolTipAt(unfinished->center());
+    EXPECT_TRUE(tip.contains(QStringLiteral("attended={0}"))) << tip.toStdString();
 }
 
 // Writes the docs' pictures when RANKSTEP_SCREENSHOTS names a folder.
