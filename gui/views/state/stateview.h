@@ -116,7 +116,7 @@ protected:
     void resizeEvent(QResizeEvent *event) override;
 
 private:
-    void onTraceChanged();                             // clears the state
+    void onTraceChanged(); // clears the state
     void takeState(const replay::RunState &state);
     void retakeState();
     QRectF headerArea() const; // the key and the focus box, with the picker when shown
