@@ -12,7 +12,8 @@ Cursor::Cursor(const StopPoints &stops, std::size_t stop)
 
 Cursor Cursor::cutAt(const StopPoints &stops, core::SimTime time, const OrderKey &bound)
 {
-    Cursor cursor(stops, stops.cutStop(time, bound));
+    Cursor cursor(stops);
+    cursor.m_stop = kUnresolved;
     cursor.m_cut = time;
     cursor.m_bound = bound;
     return cursor;
@@ -25,12 +26,19 @@ Cursor Cursor::atMark(const StopPoints &stops, std::size_t mark)
     cursor.m_cut = at.time;
     cursor.m_bound = at.bound;
     cursor.m_mark = mark;
-    // The shortest prefix holding every rank's part, the drawing rank's up to the call.
-    std::size_t stop = 0;
-    for (int rank = 0; rank < std::max(stops.trace().config.ranks, 0); ++rank)
-        stop = std::max(stop, stops.stopHolding(rank, cursor.rankCut(rank)));
-    cursor.m_stop = stop;
+    cursor.m_stop = kUnresolved;
     return cursor;
+}
+
+std::size_t Cursor::cutStop() const
+{
+    if (!m_mark)
+        return m_stops->cutStop(*m_cut, m_bound);
+    // Every rank's part, the drawing rank's up to the call.
+    std::size_t stop = 0;
+    for (int rank = 0; rank < std::max(m_stops->trace().config.ranks, 0); ++rank)
+        stop = std::max(stop, m_stops->stopHolding(rank, rankCut(rank)));
+    return stop;
 }
 
 Cursor Cursor::atCut(const StopPoints &stops, core::SimTime time)
@@ -73,7 +81,7 @@ RankCut Cursor::rankCut(int rank) const
     const Position at = position();
     const auto &events = m_stops->rankEvents(rank);
     const auto last = std::lower_bound(events.begin(), events.end(), at.events);
-    const bool running = last != events.begin() && m_stops->afterEvent(*std::prev(last)) == m_stop;
+    const bool running = last != events.begin() && m_stops->afterEvent(*std::prev(last)) == stop();
     return RankCut{at.events, at.changes, running};
 }
 
@@ -101,7 +109,7 @@ std::optional<core::SimTime> Cursor::time() const
         return m_stops->boundaries().back();
     if (const auto rank = movedRank())
         return clock(*rank);
-    return m_stops->completeTime(m_stop);
+    return m_stops->completeTime(stop());
 }
 
 std::size_t Cursor::operations() const
@@ -139,7 +147,7 @@ std::optional<int> Cursor::movedRank() const
         return std::nullopt;
     const Position at = position();
     // The item applied last: an event when the stop is the one after it, else a change.
-    if (at.events > 0 && m_stops->afterEvent(at.events - 1) == m_stop)
+    if (at.events > 0 && m_stops->afterEvent(at.events - 1) == stop())
         return trace.events[at.events - 1].rank;
     if (at.changes > 0)
         return trace.changes[at.changes - 1].rank;
@@ -149,7 +157,7 @@ std::optional<int> Cursor::movedRank() const
 double Cursor::fraction() const
 {
     const std::size_t last = m_stops->last();
-    return last == 0 ? 1.0 : double(m_stop) / double(last);
+    return last == 0 ? 1.0 : double(stop()) / double(last);
 }
 
 Cursor Cursor::nextOperation() const
@@ -174,12 +182,12 @@ Cursor Cursor::previousOperation() const
 
 Cursor Cursor::nextSlice() const
 {
-    return at(nextStop(m_stops->sliceStops(), m_stop, m_stops->last()));
+    return at(nextStop(m_stops->sliceStops(), stop(), m_stops->last()));
 }
 
 Cursor Cursor::previousSlice() const
 {
-    return at(previousStop(m_stops->sliceStops(), m_stop));
+    return at(previousStop(m_stops->sliceStops(), stop()));
 }
 
 Cursor Cursor::nextTime() const
@@ -220,7 +228,7 @@ Cursor Cursor::nextSnapshot() const
         return *m_mark + 1 < marks.size() ? atMark(*m_stops, *m_mark + 1) : end();
     if (atEnd())
         return *this;
-    const auto it = std::lower_bound(marks.begin(), marks.end(), m_stop);
+    const auto it = std::lower_bound(marks.begin(), marks.end(), stop());
     return it == marks.end() ? end() : atMark(*m_stops, std::size_t(it - marks.begin()));
 }
 
@@ -231,7 +239,7 @@ Cursor Cursor::previousSnapshot() const
         return *m_mark > 0 ? atMark(*m_stops, *m_mark - 1) : home();
     if (atHome())
         return *this;
-    const auto it = std::upper_bound(marks.begin(), marks.end(), m_stop);
+    const auto it = std::upper_bound(marks.begin(), marks.end(), stop());
     return it == marks.begin() ? home() : atMark(*m_stops, std::size_t(it - marks.begin()) - 1);
 }
 

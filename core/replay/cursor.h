@@ -39,15 +39,20 @@ public:
     static Cursor atOperation(const StopPoints &stops, std::size_t count);
 
     const StopPoints &stops() const { return *m_stops; }
-    std::size_t stop() const { return m_stop; }
-    Position position() const { return m_stops->position(m_stop); }
-    bool atHome() const { return m_stop == 0; }
+    // A cut's prefix is found when first asked (a search a rank: at 16,384 ranks most of a
+    // step), not when the cut is made; a CutFront that follows the cursor knows it already and
+    // hands the cursor back with it (CutFront::cursor).
+    std::size_t stop() const { return m_stop != kUnresolved ? m_stop : cutStop(); }
+    Position position() const { return m_stops->position(stop()); }
+    bool atHome() const { return stop() == 0; }
     // Everything applied, and no draw() after this one: the walk-through's last draws come after
     // its last operation and change, and each is still a step on.
     bool atEnd() const
     {
-        return m_stop == m_stops->last() && (!m_mark || *m_mark + 1 >= m_stops->markStops().size());
+        return stop() == m_stops->last() && (!m_mark || *m_mark + 1 >= m_stops->markStops().size());
     }
+    // Whether stop() is known without a search (always but at a cut made by a step or a jump).
+    bool stopKnown() const { return m_stop != kUnresolved; }
     // The draw() mark stood at (reached by a snapshot step or toMark); nullopt elsewhere.
     std::optional<std::size_t> mark() const { return m_mark; }
     // The simulated time every rank stands at (a time, operation or snapshot step, toCut,
@@ -107,19 +112,25 @@ public:
     // The stop nearest to fraction * last(); fraction is clamped to [0, 1].
     Cursor fromFraction(double fraction) const;
 
+    // A cut's time, bound and mark decide its prefix: two cuts are equal without finding it.
     bool operator==(const Cursor &other) const
     {
-        return m_stops == other.m_stops && m_stop == other.m_stop && m_mark == other.m_mark &&
-               m_cut == other.m_cut && (!m_cut || m_bound == other.m_bound);
+        return m_stops == other.m_stops && m_mark == other.m_mark && m_cut == other.m_cut &&
+               (m_cut ? m_bound == other.m_bound : m_stop == other.m_stop);
     }
 
 private:
+    friend class CutFront; // hands a cut's prefix over (CutFront::cursor)
+    static constexpr std::size_t kUnresolved = static_cast<std::size_t>(-1);
+    // The shortest prefix holding every rank's part of the cut (a search a rank).
+    std::size_t cutStop() const;
+
     Cursor at(std::size_t stop) const { return Cursor(*m_stops, stop); }
     // Every rank at `time` with the events ordered before `bound` started.
     static Cursor cutAt(const StopPoints &stops, core::SimTime time, const OrderKey &bound);
 
     const StopPoints *m_stops;
-    std::size_t m_stop;
+    std::size_t m_stop; // kUnresolved: a cut's, found when asked
     std::optional<std::size_t> m_mark;
     std::optional<core::SimTime> m_cut;
     OrderKey m_bound;

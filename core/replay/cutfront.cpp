@@ -10,14 +10,23 @@ CutFront::CutFront(const StopPoints &stops)
     : m_stops(&stops)
     , m_started(std::size_t(std::max(stops.trace().config.ranks, 0)), 0)
     , m_tree(stops.boundaries().size() + 1, 0)
+    , m_endOf(m_started.size(), 0)
+    , m_holding(2 * m_started.size(), 0)
+    , m_isMoved(m_started.size(), 0)
 {}
 
 void CutFront::moveTo(const Cursor &cursor)
 {
+    for (const int rank : m_moved)
+        m_isMoved[std::size_t(rank)] = 0;
+    m_moved.clear();
+    m_allMoved = false;
     if (!cursor.cut()) {
-        // A prefix: only the rank whose event is the last item applied runs.
+        // A prefix: only the rank whose event is the last item applied runs; every rank's cut is
+        // the prefix, so every rank moved.
         m_cursor = cursor;
         m_atCut = false;
+        m_allMoved = true;
         const Position at = cursor.position();
         m_running = at.events > 0 && m_stops->afterEvent(at.events - 1) == cursor.stop() ? 1 : 0;
         m_done = at.events - m_running;
@@ -26,6 +35,9 @@ void CutFront::moveTo(const Cursor &cursor)
     const std::size_t operations = m_stops->operationsBefore(cursor.bound());
     const std::size_t apart =
         operations > m_operations ? operations - m_operations : m_operations - operations;
+    const std::vector<core::SimTime> &boundaries = m_stops->boundaries();
+    const auto upTo = std::size_t(
+        std::upper_bound(boundaries.begin(), boundaries.end(), *cursor.cut()) - boundaries.begin());
     m_cursor = cursor;
     if (!m_atCut || apart > m_started.size()) {
         recount(cursor);
@@ -42,25 +54,37 @@ void CutFront::moveTo(const Cursor &cursor)
             const auto rank = std::size_t(events[order[k - 1]].rank);
             setStarted(int(rank), m_started[rank] - 1);
         }
+        markEnding(m_upTo, upTo);
+        for (const int rank : m_moved)
+            setHolding(rank, holding(rank));
     }
     m_atCut = true;
     m_operations = operations;
-    countAt(cursor);
+    m_upTo = upTo;
+    countAt();
+    if (!cursor.stopKnown())
+        m_cursor->m_stop = cutStop();
 }
 
 void CutFront::recount(const Cursor &cursor)
 {
     ++m_recounts;
+    m_allMoved = true;
     std::fill(m_tree.begin(), m_tree.end(), 0);
+    m_ends.clear();
     m_ranksStarted = 0;
-    for (std::size_t rank = 0; rank < m_started.size(); ++rank) {
+    const std::size_t ranks = m_started.size();
+    for (std::size_t rank = 0; rank < ranks; ++rank) {
         const std::vector<std::size_t> &events = m_stops->rankEvents(int(rank));
         const auto started = std::partition_point(events.begin(), events.end(), [&](std::size_t e) {
             return m_stops->key(e) < cursor.bound();
         });
         m_started[rank] = 0;
         setStarted(int(rank), std::size_t(started - events.begin()));
+        m_holding[ranks + rank] = holding(int(rank));
     }
+    for (std::size_t i = ranks; i-- > 1;)
+        m_holding[i] = std::max(m_holding[2 * i], m_holding[2 * i + 1]);
 }
 
 void CutFront::setStarted(int rank, std::size_t started)
@@ -68,24 +92,46 @@ void CutFront::setStarted(int rank, std::size_t started)
     const std::vector<std::size_t> &events = m_stops->rankEvents(rank);
     const auto &trace = m_stops->trace().events;
     std::size_t &now = m_started[std::size_t(rank)];
-    if (now > 0)
-        addEnd(boundaryOf(trace[events[now - 1]].end()), -1);
-    else if (started > 0)
+    std::size_t &end = m_endOf[std::size_t(rank)];
+    if (now > 0) {
+        addEnd(end, -1);
+        m_ends.erase({end, rank});
+    } else if (started > 0) {
         ++m_ranksStarted;
-    if (started > 0)
-        addEnd(boundaryOf(trace[events[started - 1]].end()), 1);
-    else if (now > 0)
+    }
+    if (started > 0) {
+        end = boundaryOf(trace[events[started - 1]].end());
+        addEnd(end, 1);
+        m_ends.emplace(end, rank);
+    } else if (now > 0) {
         --m_ranksStarted;
+    }
     now = started;
+    markMoved(rank);
 }
 
-void CutFront::countAt(const Cursor &cursor)
+void CutFront::markEnding(std::size_t from, std::size_t to)
+{
+    // A rank runs while its last started event ends after the cut's time: at a boundary at or
+    // after `upTo`. Those whose end lies between the two cuts' stopped or started running.
+    const auto [low, high] = std::minmax(from, to);
+    for (auto it = m_ends.lower_bound({low, 0}); it != m_ends.end() && it->first < high; ++it)
+        markMoved(it->second);
+}
+
+void CutFront::markMoved(int rank)
+{
+    if (m_allMoved || m_isMoved[std::size_t(rank)])
+        return;
+    m_isMoved[std::size_t(rank)] = 1;
+    m_moved.push_back(rank);
+}
+
+void CutFront::countAt()
 {
     // Every started event of a rank but its last has ended by the cut (the next one started
     // after it ended, by then); the last runs when it ends after the cut's time.
-    const std::vector<core::SimTime> &boundaries = m_stops->boundaries();
-    const auto upTo = std::upper_bound(boundaries.begin(), boundaries.end(), *cursor.cut());
-    m_running = m_ranksStarted - endsUpTo(std::size_t(upTo - boundaries.begin()));
+    m_running = m_ranksStarted - endsUpTo(m_upTo);
     m_done = m_operations - m_running;
 }
 
@@ -93,6 +139,16 @@ RankCut CutFront::rankCut(int rank) const
 {
     if (!m_atCut)
         return m_cursor->rankCut(rank);
+    RankCut cut = cutAt(rank);
+    // At a draw(), the drawing rank's changes up to the call (as Cursor::rankCut).
+    const core::Trace &trace = m_stops->trace();
+    if (const auto mark = m_cursor->mark(); mark && trace.marks[*mark].rank == rank)
+        cut.changes = std::min(cut.changes, trace.marks[*mark].changeCount);
+    return cut;
+}
+
+RankCut CutFront::cutAt(int rank) const
+{
     const std::vector<std::size_t> &events = m_stops->rankEvents(rank);
     const std::size_t started = m_started[std::size_t(rank)];
     const core::Trace &trace = m_stops->trace();
@@ -109,10 +165,51 @@ RankCut CutFront::rankCut(int rank) const
     } else {
         cut = RankCut{events[started], changesBefore(events[started]), false};
     }
-    // At a draw(), the drawing rank's changes up to the call (as Cursor::rankCut).
-    if (const auto mark = m_cursor->mark(); mark && trace.marks[*mark].rank == rank)
-        cut.changes = std::min(cut.changes, trace.marks[*mark].changeCount);
     return cut;
+}
+
+std::size_t CutFront::holding(int rank) const
+{
+    return m_stops->stopHolding(rank, cutAt(rank));
+}
+
+void CutFront::setHolding(int rank, std::size_t stop)
+{
+    std::size_t i = m_started.size() + std::size_t(rank);
+    m_holding[i] = stop;
+    for (i /= 2; i >= 1; i /= 2)
+        m_holding[i] = std::max(m_holding[2 * i], m_holding[2 * i + 1]);
+}
+
+std::size_t CutFront::largestHolding(int except) const
+{
+    const std::size_t ranks = m_started.size();
+    if (except < 0)
+        return ranks == 0 ? 0 : m_holding[1];
+    // The largest over [0, except) and (except, ranks), bottom up.
+    const auto largest = [&](std::size_t low, std::size_t high) {
+        std::size_t stop = 0;
+        for (low += ranks, high += ranks; low < high; low /= 2, high /= 2) {
+            if (low & 1)
+                stop = std::max(stop, m_holding[low++]);
+            if (high & 1)
+                stop = std::max(stop, m_holding[--high]);
+        }
+        return stop;
+    };
+    return std::max(largest(0, std::size_t(except)), largest(std::size_t(except) + 1, ranks));
+}
+
+std::size_t CutFront::cutStop() const
+{
+    // At a draw(), the drawing rank's part ends at the call: its own stop, every other rank's
+    // from the tree.
+    const core::Trace &trace = m_stops->trace();
+    const auto mark = m_cursor->mark();
+    const int drawing = mark ? trace.marks[*mark].rank : -1;
+    if (drawing < 0 || std::size_t(drawing) >= m_started.size())
+        return largestHolding(-1);
+    return std::max(largestHolding(drawing), m_stops->stopHolding(drawing, rankCut(drawing)));
 }
 
 std::optional<std::size_t> CutFront::runningEvent(int rank) const

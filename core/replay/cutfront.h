@@ -8,6 +8,8 @@
 #include <cstddef>
 #include <cstdint>
 #include <optional>
+#include <set>
+#include <utility>
 #include <vector>
 
 namespace rankstep::replay {
@@ -18,15 +20,24 @@ namespace rankstep::replay {
 // back (a Fenwick tree over the run's boundaries counts the ranks whose last started event
 // ended by the time), and a jump past more events than there are ranks recounts instead. At a
 // prefix (home, a scheduler turn) each answer is cheap anyway and is read from the cursor.
-// Every answer equals the full recount over the ranks (Cursor::rankCut); tests hold it to that.
-// Keeps a reference to the stop points: they must outlive it.
+// The cut's prefix (the largest stop a rank's cut needs) is kept the same way: per rank the stop
+// its cut holds, in a tree of maxima that a step updates for the ranks whose cut it changed
+// (the ones it starts or takes back an event of, and the ones whose running event it sees end
+// or, back, not end yet: a set ordered by the end of each rank's last started event).
+// Every answer equals the full recount over the ranks (Cursor::rankCut, Cursor::stop); tests
+// hold it to that. Keeps a reference to the stop points: they must outlive it.
 class CutFront
 {
 public:
     explicit CutFront(const StopPoints &stops);
 
     void moveTo(const Cursor &cursor);
+    // The cursor moved to, with its prefix (Cursor::stop) known.
     const std::optional<Cursor> &cursor() const { return m_cursor; }
+    // The ranks whose cut the last move changed, each once, in no order; every rank after a
+    // recount or a move at or to a prefix (allMoved()).
+    const std::vector<int> &movedRanks() const { return m_moved; }
+    bool allMoved() const { return m_allMoved; }
 
     // Cursor::rankCut(rank), in constant time at a cut. Needs a cursor (moveTo).
     RankCut rankCut(int rank) const;
@@ -42,7 +53,18 @@ private:
     void recount(const Cursor &cursor);
     // Rank `rank`'s started events go from m_started[rank] to `started`.
     void setStarted(int rank, std::size_t started);
-    void countAt(const Cursor &cursor);
+    void countAt(); // the running and done counts at the cut
+    // The ranks whose running event ends in [from, to) of the boundaries (or back) change cut.
+    void markEnding(std::size_t from, std::size_t to);
+    void markMoved(int rank);
+    // The prefix of the cut: per rank the stop its cut holds (the mark's clip aside), their
+    // largest in a tree of maxima.
+    std::size_t holding(int rank) const;
+    void setHolding(int rank, std::size_t stop);
+    std::size_t largestHolding(int except) const; // over every rank but `except` (-1: none)
+    std::size_t cutStop() const;
+    // The rank's cut at the cursor's cut, before a draw()'s clip (rankCut).
+    RankCut cutAt(int rank) const;
     // The Fenwick tree: how many ranks' last started event ends at each boundary.
     void addEnd(std::size_t boundary, int delta);
     std::size_t endsUpTo(std::size_t boundaries) const; // in the first `boundaries` boundaries
@@ -54,7 +76,15 @@ private:
     std::size_t m_operations = 0;       // started at the cut (Cursor::operations)
     std::vector<std::size_t> m_started; // per rank, its started events (a prefix of them)
     std::vector<std::uint32_t> m_tree;  // Fenwick, over m_stops->boundaries()
-    std::size_t m_ranksStarted = 0;     // ranks with an event started
+    std::size_t m_upTo = 0;             // boundaries at or before the cut's time
+    // (the boundary of its last started event's end, rank) for every rank with one started
+    std::set<std::pair<std::size_t, int>> m_ends;
+    std::vector<std::size_t> m_endOf;   // per rank, that boundary (when started)
+    std::vector<std::size_t> m_holding; // the tree of maxima: ranks' stops at [ranks, 2 ranks)
+    std::vector<int> m_moved;
+    std::vector<char> m_isMoved; // per rank, in m_moved
+    bool m_allMoved = true;
+    std::size_t m_ranksStarted = 0; // ranks with an event started
     std::size_t m_running = 0;
     std::size_t m_done = 0;
     std::size_t m_recounts = 0;

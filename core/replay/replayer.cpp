@@ -218,7 +218,8 @@ void Replayer::stateAt(const Cursor &cursor, RunState &state)
         fillRank(state.ranks[r], cursor, int(r), cursor.rankCut(int(r)));
 }
 
-void Replayer::followState(const Cursor &cursor, RunState &state, const CutFront &front)
+void Replayer::followState(const Cursor &cursor, RunState &state, const CutFront &front,
+                           const std::vector<int> *moved)
 {
     state.position = cursor.position();
     state.event = cursor.lastEvent();
@@ -230,20 +231,36 @@ void Replayer::followState(const Cursor &cursor, RunState &state, const CutFront
     // A draw() names the line of its rank: that rank's line is looked up again then and after.
     const auto mark = cursor.mark();
     const int drawing = mark ? m_trace->marks[*mark].rank : -1;
-    for (std::size_t r = 0; r < m_work.size(); ++r) {
-        const RankCut cut = front.rankCut(int(r));
-        RankState &rank = state.ranks[r];
-        if (fresh || !(cut == m_followed[r]))
-            fillRank(rank, cursor, int(r), cut);
-        else if (int(r) == drawing || int(r) == m_followedDrawing)
-            placeRank(rank, cursor, int(r), cut);
-        else if (const auto time = cursor.cut()) // the same cut of this rank at another time
-            rank.clock = *time;
-        else
-            placeRank(rank, cursor, int(r), cut);
-        m_followed[r] = cut;
+    if (fresh || !moved || !cursor.cut()) {
+        for (std::size_t r = 0; r < m_work.size(); ++r)
+            followRank(state.ranks[r], cursor, int(r), front.rankCut(int(r)), fresh, drawing);
+    } else {
+        // Every other rank keeps its cut: at a cut only its clock moves, to the cut's time.
+        for (RankState &rank : state.ranks)
+            rank.clock = *cursor.cut();
+        for (const int r : *moved)
+            followRank(state.ranks[std::size_t(r)], cursor, r, front.rankCut(r), false, drawing);
+        for (const int r : {drawing, m_followedDrawing})
+            if (r >= 0 && std::size_t(r) < m_work.size())
+                followRank(state.ranks[std::size_t(r)], cursor, r, front.rankCut(r), false,
+                           drawing);
     }
     m_followedDrawing = drawing;
+}
+
+void Replayer::followRank(RankState &state, const Cursor &cursor, int rank, const RankCut &cut,
+                          bool fresh, int drawing)
+{
+    RankCut &followed = m_followed[std::size_t(rank)];
+    if (fresh || !(cut == followed))
+        fillRank(state, cursor, rank, cut);
+    else if (rank == drawing || rank == m_followedDrawing)
+        placeRank(state, cursor, rank, cut);
+    else if (const auto time = cursor.cut()) // the same cut of this rank at another time
+        state.clock = *time;
+    else
+        placeRank(state, cursor, rank, cut);
+    followed = cut;
 }
 
 RankState Replayer::rankStateAt(const Cursor &cursor, int rank)

@@ -30,8 +30,12 @@ public:
     void stateAt(const Cursor &cursor, RunState &state);
     // The same with each rank's cut read from `front`, which follows `cursor` (no search per
     // rank), for a `state` that only this call fills: a rank whose cut is the one of the last
-    // call keeps its maps, and only its clock and line are set again.
-    void followState(const Cursor &cursor, RunState &state, const CutFront &front);
+    // call keeps its maps, and only its clock and line are set again. With `moved`, the ranks
+    // whose cut may have changed since the last call (CutFront::movedRanks, gathered over the
+    // moves between), at a cut only those are looked at: at 16,384 ranks a step then costs the
+    // ranks it moved.
+    void followState(const Cursor &cursor, RunState &state, const CutFront &front,
+                     const std::vector<int> *moved = nullptr);
     RankState rankStateAt(const Cursor &cursor, int rank);
     // Bytes held by `rank` at the cursor, without rebuilding any map.
     std::int64_t memoryAt(const Cursor &cursor, int rank) const;
@@ -62,6 +66,9 @@ private:
     void fillRank(RankState &state, const Cursor &cursor, int rank, const RankCut &cut);
     // The clock and line of a rank whose maps, event and running are filled for `cut`.
     void placeRank(RankState &state, const Cursor &cursor, int rank, const RankCut &cut) const;
+    // One rank of followState.
+    void followRank(RankState &state, const Cursor &cursor, int rank, const RankCut &cut,
+                    bool fresh, int drawing);
 
     const StopPoints *m_stops;
     const core::Trace *m_trace;

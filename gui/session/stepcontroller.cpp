@@ -43,8 +43,11 @@ void StepController::setTrace(TracePtr trace, core::SimTime end)
         if (!m_modeChosen)
             changeStepMode(m_trace->marks.empty() ? StepMode::Time : StepMode::Snapshot);
         m_front = std::make_unique<replay::CutFront>(*m_stops);
-        m_cursor = endOf(replay::Cursor(*m_stops));
-        m_front->moveTo(*m_cursor);
+        m_front->moveTo(endOf(replay::Cursor(*m_stops)));
+        m_cursor = m_front->cursor();
+        m_stale.assign(std::size_t(std::max(m_trace->config.ranks, 0)), 0);
+        m_staleRanks.clear();
+        m_allStale = true;
     }
     Q_EMIT traceChanged();
     Q_EMIT cursorChanged();
@@ -55,10 +58,27 @@ void StepController::setTrace(TracePtr trace, core::SimTime end)
 const replay::RunState &StepController::state()
 {
     if (m_cursor && !m_stateValid) {
-        m_replayer->followState(*m_cursor, m_state, *m_front);
+        m_replayer->followState(*m_cursor, m_state, *m_front, m_allStale ? nullptr : &m_staleRanks);
         m_stateValid = true;
+        for (const int rank : m_staleRanks)
+            m_stale[std::size_t(rank)] = 0;
+        m_staleRanks.clear();
+        m_allStale = false;
     }
     return m_state;
+}
+
+void StepController::noteMovedRanks()
+{
+    if (m_front->allMoved())
+        m_allStale = true;
+    if (m_allStale)
+        return;
+    for (const int rank : m_front->movedRanks())
+        if (!m_stale[std::size_t(rank)]) {
+            m_stale[std::size_t(rank)] = 1;
+            m_staleRanks.push_back(rank);
+        }
 }
 
 core::SimTime StepController::cursorTime() const
@@ -221,8 +241,9 @@ void StepController::moveTo(const replay::Cursor &cursor)
 {
     if (m_cursor && *m_cursor == cursor)
         return;
-    m_cursor = cursor;
     m_front->moveTo(cursor);
+    m_cursor = m_front->cursor(); // with its prefix, which the front keeps
+    noteMovedRanks();
     m_stateValid = false;
     Q_EMIT cursorChanged();
     if (isSignalConnected(QMetaMethod::fromSignal(&StepController::stateChanged)))

@@ -135,6 +135,7 @@ private:
     void changeStepMode(StepMode mode);
     replay::Cursor stepped(const replay::Cursor &cursor, bool forward) const;
     replay::Cursor endOf(const replay::Cursor &cursor) const;
+    void noteMovedRanks(); // the front's, into m_staleRanks
     QCoro::Task<void> playLoop(int generation);
 
     TracePtr m_trace;
@@ -144,6 +145,10 @@ private:
     std::optional<replay::Cursor> m_cursor;
     replay::RunState m_state;
     bool m_stateValid = false;
+    // The ranks whose cut moved since m_state was built (all of them: m_allStale).
+    std::vector<int> m_staleRanks;
+    std::vector<char> m_stale; // per rank, in m_staleRanks
+    bool m_allStale = true;
     core::SimTime m_runEnd;
     StepMode m_mode = StepMode::Time;
     bool m_modeChosen = false; // by the learner: a trace's marks no longer choose it

@@ -50,6 +50,12 @@ Recount recount(const Cursor &cursor)
 ::testing::AssertionResult agrees(const CutFront &front, const Cursor &cursor)
 {
     const Recount full = recount(cursor);
+    // The prefix the front kept, against the one a search over every rank finds.
+    if (!front.cursor() || !front.cursor()->stopKnown() || !(*front.cursor() == cursor) ||
+        front.cursor()->stop() != cursor.stop())
+        return ::testing::AssertionFailure()
+               << "at stop " << cursor.stop() << ": the front's cursor stands at "
+               << (front.cursor() ? front.cursor()->stop() : 0);
     if (front.running() != full.running || front.done() != full.done)
         return ::testing::AssertionFailure()
                << "at stop " << cursor.stop() << ": running " << front.running() << " done "
@@ -64,6 +70,34 @@ Recount recount(const Cursor &cursor)
                    << expected.events << " " << expected.changes << " " << expected.running;
         if (front.runningEvent(rank).has_value() != expected.running)
             return ::testing::AssertionFailure() << "rank " << rank << "'s running event";
+    }
+    return ::testing::AssertionSuccess();
+}
+
+// Every rank whose cut the move from `before` changed is among the front's moved ranks.
+::testing::AssertionResult movedHolds(const CutFront &front, const Cursor &from,
+                                      const Cursor &cursor)
+{
+    const Recount before = recount(from);
+    const auto drawingAt = [](const Cursor &at) {
+        return at.mark() ? at.stops().trace().marks[*at.mark()].rank : -1;
+    };
+    if (front.allMoved())
+        return ::testing::AssertionSuccess();
+    const Recount now = recount(cursor);
+    std::vector<int> moved = front.movedRanks();
+    std::sort(moved.begin(), moved.end());
+    if (std::adjacent_find(moved.begin(), moved.end()) != moved.end())
+        return ::testing::AssertionFailure() << "a rank moved twice in one move";
+    for (int rank = 0; rank < int(now.cuts.size()); ++rank) {
+        const auto r = std::size_t(rank);
+        // A draw()'s rank is looked at again by its followers whatever moved, and after it.
+        const bool drawing = rank == drawingAt(cursor) || rank == drawingAt(from);
+        cursor.mark() && cursor.stops().trace().marks[*cursor.mark()].rank == rank;
+        if (!drawing && r < before.cuts.size() && !(before.cuts[r] == now.cuts[r]) &&
+            !std::binary_search(moved.begin(), moved.end(), rank))
+            return ::testing::AssertionFailure() << "at stop " << cursor.stop() << ": rank " << rank
+                                                 << "'s cut changed, and the front did not name it";
     }
     return ::testing::AssertionSuccess();
 }
@@ -150,6 +184,42 @@ TEST(CutFront, AgreesAtEveryDrawMark)
     EXPECT_TRUE(walkAgrees(front, Cursor(stops).end(), &Cursor::previousSnapshot));
 }
 
+// Random steps forward and back in every mode, and now and then a jump: after each, the counts,
+// every rank's cut and the cut's prefix the front kept equal a recount over every rank, and the
+// ranks it says moved hold every rank whose cut changed.
+TEST(CutFront, AgreesWithARecountAfterRandomStepsForwardAndBack)
+{
+    for (const core::Trace &trace :
+         {runProgram(makeConfig(64, 8, 64), fsdp), runReference("gpipe"),
+          runReference("pipeline_fsdp"),
+          runProgram(makeConfig(2, 1, 2), drawsAfterLoadingAndAfterTheForward)}) {
+        const StopPoints stops(trace);
+        CutFront front(stops);
+        const std::vector<Step> steps{&Cursor::nextTime,      &Cursor::previousTime,
+                                      &Cursor::nextOperation, &Cursor::previousOperation,
+                                      &Cursor::nextSnapshot,  &Cursor::previousSnapshot};
+        std::mt19937 random(11);
+        Cursor cursor = Cursor::atCut(stops, stops.boundaries()[stops.boundaries().size() / 3]);
+        front.moveTo(cursor);
+        for (int i = 0; i < 600; ++i) {
+            // Mostly time and operation steps (each twice as likely forward), a jump at times.
+            const std::size_t pick = random() % 16;
+            Cursor next = cursor;
+            if (pick == 15)
+                next = cursor.toCut(stops.boundaries()[random() % stops.boundaries().size()]);
+            else if (pick == 14)
+                next = steps[4 + random() % 2](cursor);
+            else
+                next = steps[(pick % 4 == 3 ? 1 : 0) + (pick < 7 ? 0 : 2)](cursor);
+            const Cursor from = cursor;
+            cursor = next;
+            front.moveTo(cursor);
+            ASSERT_TRUE(agrees(front, cursor)) << "step " << i;
+            ASSERT_TRUE(movedHolds(front, from, cursor)) << "step " << i;
+        }
+    }
+}
+
 // A step moves the counts by the events it starts or takes back; only the first cut and a jump
 // past more events than there are ranks count every rank again.
 TEST(CutFront, AStepRecountsNoRank)
@@ -210,6 +280,52 @@ TEST(FollowedState, EqualsTheStateRebuiltWholeAtEveryCursor)
             front.moveTo(cursor);
             follower.followState(cursor, followed, front);
             ASSERT_TRUE(followed == reference.stateAt(cursor)) << "at stop " << cursor.stop();
+        }
+    }
+}
+
+// The state rebuilt for the ranks whose cut moved only (gathered over the moves since it was
+// last asked for, as the step controller does) equals the state rebuilt whole, after random
+// steps forward and back.
+TEST(FollowedState, RebuiltForTheMovedRanksOnlyEqualsTheStateRebuiltWhole)
+{
+    for (const core::Trace &trace :
+         {runProgram(makeConfig(64, 8, 64), fsdp), runReference("pipeline_fsdp"),
+          runProgram(makeConfig(2, 1, 2), drawsAfterLoadingAndAfterTheForward)}) {
+        const StopPoints stops(trace);
+        CutFront front(stops);
+        replay::Replayer follower(stops), reference(stops);
+        replay::RunState followed;
+        std::vector<int> moved;
+        bool all = true;
+        std::vector<char> isMoved(std::size_t(trace.config.ranks), 0);
+        std::mt19937 random(5);
+        Cursor cursor = Cursor::atCut(stops, stops.boundaries()[stops.boundaries().size() / 2]);
+        for (int i = 0; i < 300; ++i) {
+            const std::size_t pick = random() % 12;
+            cursor =
+                pick == 11 ? cursor.toCut(stops.boundaries()[random() % stops.boundaries().size()])
+                : pick == 10 ? (random() % 2 ? cursor.nextSnapshot() : cursor.previousSnapshot())
+                : pick == 9  ? cursor.nextSlice()
+                : pick < 3   ? cursor.previousTime()
+                : pick < 6   ? cursor.nextTime()
+                : pick < 7   ? cursor.previousOperation()
+                             : cursor.nextOperation();
+            front.moveTo(cursor);
+            all = all || front.allMoved();
+            for (const int rank : front.movedRanks())
+                if (!all && !isMoved[std::size_t(rank)]) {
+                    isMoved[std::size_t(rank)] = 1;
+                    moved.push_back(rank);
+                }
+            if (random() % 3 != 0)
+                continue; // the state is asked for after some moves only
+            follower.followState(*front.cursor(), followed, front, all ? nullptr : &moved);
+            ASSERT_TRUE(followed == reference.stateAt(cursor)) << "step " << i;
+            for (const int rank : moved)
+                isMoved[std::size_t(rank)] = 0;
+            moved.clear();
+            all = false;
         }
     }
 }

@@ -25,6 +25,8 @@
 namespace rankstep::gui {
 namespace {
 
+constexpr std::size_t kEveryRankUpTo = 256; // ranks whose maps the view holds all of
+
 constexpr int kAnimationMs = 350; // long enough to follow an object from rank to rank
 // A new state that changes more objects of the shown panels than this shows at once, without
 // fades or travels. The fade lets the eye follow one step: an operation changes 1-3 objects, a
@@ -63,6 +65,7 @@ StateView::StateView(RunSession &session, Appearance &appearance, QWidget *paren
     connect(&appearance, &Appearance::lookChanged, this, &StateView::placeHeader);
     connect(&session, &RunSession::shownRanksChanged, this, [this] {
         m_travels.clear();
+        retakeState();
         updatePicker();
         update();
     });
@@ -103,10 +106,9 @@ void StateView::onTraceChanged()
 void StateView::setState(const replay::RunState &state)
 {
     m_animation->stop();
-    // Swapped rather than moved: the copy then fills the buffers of the state before last (at
-    // 16,384 ranks five maps each, allocated again on every step otherwise).
+    // Swapped rather than moved: the copy then fills the buffers of the state before last.
     std::swap(m_previous, m_state);
-    m_state = state;
+    takeState(state);
     updatePicker();
     updateFocusBox();
     m_changes = StateChanges(m_previous, m_state, m_trace.get(), visibleRanks());
@@ -121,12 +123,65 @@ void StateView::setState(const replay::RunState &state)
     update();
 }
 
+// Up to 256 ranks every rank's state; beyond, every rank's clock, memory and place but the maps
+// of the ranks with a panel only: at 16,384 ranks the view shows a few, and copying every rank's
+// maps was the largest part of a step.
+void StateView::takeState(const replay::RunState &state)
+{
+    if (state.ranks.size() <= kEveryRankUpTo) {
+        m_state = state;
+        return;
+    }
+    m_state.position = state.position;
+    m_state.cut = state.cut;
+    m_state.time = state.time;
+    m_state.event = state.event;
+    m_state.ranks.resize(state.ranks.size());
+    std::vector<int> shown = visibleRanks();
+    if (m_selected >= 0)
+        shown.push_back(m_selected); // its panel large when focusing
+    std::sort(shown.begin(), shown.end());
+    shown.erase(std::unique(shown.begin(), shown.end()), shown.end());
+    auto next = shown.begin();
+    for (std::size_t r = 0; r < state.ranks.size(); ++r) {
+        const replay::RankState &from = state.ranks[r];
+        replay::RankState &to = m_state.ranks[r];
+        for (; next != shown.end() && *next < int(r); ++next) {
+        }
+        if (next != shown.end() && *next == int(r)) {
+            to = from;
+            continue;
+        }
+        for (auto &map : to.maps)
+            map.clear(); // no panel: nothing to draw
+        to.memory = from.memory;
+        to.clock = from.clock;
+        to.running = from.running;
+        to.event = from.event;
+        to.line = from.line;
+    }
+}
+
+// The ranks with a panel changed: their maps from the stepper's state (of a run so large that
+// the view holds the shown ranks' only), with no change to fade in.
+void StateView::retakeState()
+{
+    StepController &step = m_session.stepper();
+    if (!m_trace || m_state.ranks.size() <= kEveryRankUpTo || !step.cursor() ||
+        step.trace() != m_trace)
+        return;
+    takeState(step.state());
+    m_previous = m_state;
+    m_changes = StateChanges(m_previous, m_state, m_trace.get(), visibleRanks());
+}
+
 void StateView::setSelectedRank(int rank)
 {
     if (rank == m_selected)
         return;
     m_selected = rank;
     m_travels.clear(); // a focus moves the panels
+    retakeState();
     updateFocusBox();
     update();
 }

@@ -116,7 +116,9 @@ protected:
     void resizeEvent(QResizeEvent *event) override;
 
 private:
-    void onTraceChanged();     // clears the state
+    void onTraceChanged(); // clears the state
+    void takeState(const replay::RunState &state);
+    void retakeState();
     QRectF headerArea() const; // the key and the focus box, with the picker when shown
     QRectF keyArea() const;
     int keyLines() const; // below the picker, or below the focus box where it leaves no room

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Stepping through the DDP reference run (4 ranks, 2 layers, 4 batches) in every mode, forward
 // and back, and playing it: the stops and times are the ones docs/simulation.md works out.
+#include "core/replay/state.h"
 #include "stepcontroller.h"
 #include "tests/core/referencepuzzles.h"
 #include "tests/gui/support/eventwaits.h"
@@ -14,6 +15,7 @@
 #include <cstddef>
 #include <memory>
 #include <new>
+#include <random>
 #include <vector>
 
 namespace rankstep::gui {
@@ -176,6 +178,45 @@ TEST_F(StepControllerTest, CountsKeptAsTheCursorMovesEqualARecount)
     expectRecount("setFraction");
     m_controller.toEvent(20);
     expectRecount("toEvent");
+}
+
+// The state the stepper keeps, rebuilt for the ranks whose cut moved since it was last asked
+// for, and the cursor's prefix it keeps, equal the state rebuilt whole and the prefix a search
+// finds, after random steps forward and back in every mode.
+TEST(StepControllerState, KeptAsTheCursorMovesEqualsTheStateRebuiltWhole)
+{
+    const TracePtr trace = std::make_shared<const core::Trace>(
+        rankstep::testing::runProgram(core::RunConfig{16, 4, 16, {}}, rankstep::testing::fsdp));
+    StepController controller;
+    load(controller, trace);
+    std::mt19937 random(13);
+    const std::vector<Mode> modes{Mode::Time, Mode::Operation, Mode::Slice};
+    controller.toTime(SimTime::fromTicks(trace->figures.endTime.ticks() / 3));
+    for (int i = 0; i < 400; ++i) {
+        if (random() % 25 == 0)
+            controller.setStepMode(modes[random() % modes.size()]);
+        if (random() % 30 == 0)
+            controller.toTime(SimTime::fromTicks(
+                std::int64_t(random() % std::uint64_t(trace->figures.endTime.ticks() + 1))));
+        else if (random() % 3 == 0)
+            controller.previous();
+        else
+            controller.next();
+        if (random() % 3 != 0)
+            continue; // asked for after some steps only, as a view that is hidden a while
+        const replay::Cursor cursor = *controller.cursor();
+        ASSERT_TRUE(cursor.stopKnown());
+        // The same cursor made anew, its prefix found by a search over every rank.
+        const replay::StopPoints &stops = cursor.stops();
+        const replay::Cursor fresh = cursor.mark()   ? cursor.toMark(*cursor.mark())
+                                     : !cursor.cut() ? cursor
+                                     : cursor.bound() == replay::OrderKey::after(*cursor.cut())
+                                         ? replay::Cursor::atCut(stops, *cursor.cut())
+                                         : replay::Cursor::atOperation(stops, cursor.operations());
+        ASSERT_TRUE(fresh == cursor) << "step " << i;
+        ASSERT_EQ(cursor.stop(), fresh.stop()) << "step " << i;
+        ASSERT_TRUE(controller.state() == replay::stateAt(*trace, cursor)) << "step " << i;
+    }
 }
 
 TEST_F(StepControllerTest, JumpsToEventsTimesAndFractions)

@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: MIT
 // Which ranks the state view shows of a run with more than 16: the text the learner types, and
 // the picker above the panels driving the view while stepping.
+#include "runsession.h"
 #include "staterankpicker.h"
 #include "stateranks.h"
 #include "statetestsupport.h"
 #include "stateview.h"
+#include "stepcontroller.h"
 #include "tests/core/referencepuzzles.h"
 #include "viewcontext.h"
 
@@ -14,6 +16,8 @@
 #include <QMenu>
 #include <QTest>
 #include <QToolButton>
+
+#include <memory>
 
 namespace gui = rankstep::gui;
 
@@ -89,6 +93,43 @@ TEST(StateRankPicker, TypedRanksAreShownAndKeptWhileStepping)
     QTest::keyClick(picker->field(), Qt::Key_Return);
     EXPECT_EQ(picker->message().toStdString(), "21 ranks named: at most 16 fit");
     EXPECT_EQ(view.visibleRanks(), (std::vector<int>{0, 1, 2, 3, 20})); // unchanged
+}
+
+// A run too wide to copy every rank's maps on each step: the view holds the maps of the ranks it
+// shows (and the selected one), each equal to the stepper's, and those of ranks shown later or
+// selected at once, while every rank's clock and memory stay its own.
+TEST(StateViewOfAWideRun, HoldsTheShownRanksStateAsTheStepperHasIt)
+{
+    const auto trace = std::make_shared<const rankstep::core::Trace>(
+        rankstep::testing::runProgram({288, 1, 288, {}}, rankstep::testing::fsdp));
+    gui::testing::ViewContext context;
+    gui::StateView view(context.session, context.appearance);
+    view.setAnimated(false);
+    context.session.setTrace(trace);
+    gui::StepController &step = context.session.stepper();
+    step.home();
+    for (int i = 0; i < 5; ++i)
+        step.next();
+    const auto holdsAsTheStepper = [&](const std::vector<int> &ranks) {
+        const rankstep::replay::RunState &kept = step.state();
+        EXPECT_EQ(view.state().ranks.size(), kept.ranks.size());
+        for (std::size_t r = 0; r < kept.ranks.size(); ++r) {
+            EXPECT_EQ(view.state().ranks[r].clock, kept.ranks[r].clock) << r;
+            EXPECT_EQ(view.state().ranks[r].memory, kept.ranks[r].memory) << r;
+        }
+        for (int rank : ranks)
+            EXPECT_TRUE(view.state().ranks[std::size_t(rank)] == kept.ranks[std::size_t(rank)])
+                << "rank " << rank;
+    };
+    holdsAsTheStepper(view.visibleRanks());
+    ASSERT_FALSE(step.state().ranks[280].maps[0].empty() && step.state().ranks[280].maps[1].empty())
+        << "rank 280 holds something to compare";
+    context.session.setShownRanks({5, 280});
+    holdsAsTheStepper({5, 280});
+    step.next();
+    holdsAsTheStepper({5, 280});
+    context.session.setSelectedRank(200);
+    holdsAsTheStepper({5, 200, 280});
 }
 
 TEST(StateRankPicker, TickingARankInTheListAddsItsPanel)
