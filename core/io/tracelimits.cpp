@@ -91,17 +91,19 @@ std::optional<std::string> checkEvents(const core::Trace &trace, core::SimTime &
         return i < trace.events.size() ? trace.events[i]
                                        : trace.overlapped[i - trace.events.size()];
     };
+    // The event's name is made only for the message: at 18 million events, a string for each
+    // took a tenth of an open.
+    const auto nameOf = [&](std::size_t i) {
+        return (i < trace.events.size()
+                    ? "event " + std::to_string(i)
+                    : "overlapped event " + std::to_string(i - trace.events.size())) +
+               " (rank " + std::to_string(eventAt(i).rank) + ")";
+    };
     for (std::size_t i = 0; i < count; ++i) {
         const core::Event &event = eventAt(i);
-        // The event's name is made only for the message: at 18 million events, a string for
-        // each took a tenth of an open.
         if (event.duration < core::SimTime() || event.start < core::SimTime() ||
             event.duration > longest || event.memory > kMaxTraceMemory) [[unlikely]] {
-            const std::string name =
-                (i < trace.events.size()
-                     ? "event " + std::to_string(i)
-                     : "overlapped event " + std::to_string(i - trace.events.size())) +
-                " (rank " + std::to_string(event.rank) + ")";
+            const std::string name = nameOf(i);
             if (auto below = negative(name + ": duration", event.duration))
                 return below;
             if (auto below = negative(name + ": start", event.start))
