@@ -75,16 +75,6 @@ int exportCommand(const std::vector<std::string> &rest)
                      "write.\n";
         return exitCodeFor(trace);
     }
-    // Messages on the communication stream (pass_to_start, receive_start: the overlapped ring,
-    // docs/simulation.md) are not in the schedule the program follows: refused, not lost.
-    if (std::any_of(trace.overlapped.begin(), trace.overlapped.end(), [](const core::Event &e) {
-            return e.op == core::OpKind::PassTo || e.op == core::OpKind::Receive;
-        })) {
-        std::cerr << "Not exported: pass_to_start and receive_start (messages on the "
-                     "communication stream) are not written as a PyTorch program yet: use pass_to "
-                     "and receive to export this schedule.\n";
-        return kNotSolved;
-    }
     source.fileName = file;
     source.function = result.function;
     source.sourceLines = linesOf(setup.source);

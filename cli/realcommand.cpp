@@ -319,16 +319,6 @@ int realCommand(const std::vector<std::string> &args)
         std::cout << (trace->error ? formatError(*trace->error) : trace->check.message + "\n");
         return exitCodeFor(*trace);
     }
-    // The overlapped ring (docs/simulation.md, "Overlapped ring attention") is the simulator's
-    // only: said before any real process starts, not as each rank's AttributeError.
-    if (std::any_of(trace->overlapped.begin(), trace->overlapped.end(), [](const core::Event &e) {
-            return e.op == core::OpKind::PassTo || e.op == core::OpKind::Receive;
-        })) {
-        std::cout << "The simulation is correct, but pass_to_start and receive_start (the "
-                     "overlapped ring of keys and values) do not run for real yet: use "
-                     "pass_to and receive to run this program with rankstep-cli real.\n";
-        return kUnavailable;
-    }
     const int perNode = o.ranks / o.nnodes;
     const int firstRank = o.nodeRank * perNode;
     std::cout << "Simulated: correct. Running ";

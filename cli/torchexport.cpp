@@ -414,34 +414,59 @@ Schedule readSchedule(const core::Trace &trace)
     for (std::size_t i = 0; i < trace.changes.size(); ++i)
         changesOf[std::size_t(trace.changes[i].rank)].push_back(i);
     std::map<std::int64_t, Kind> messages; // what each message carries, by its id
-    for (std::size_t i = 0; i < trace.events.size(); ++i) {
-        const Event &e = trace.events[i];
-        Step step{&e, Kind::Nothing, false};
+    // What a message carries, from what its rank made before it (a send) or what was sent (a
+    // receive); what it leaves the rank holding.
+    const auto noteMessage = [&](Step &step, std::size_t eventIndex) {
+        const Event &e = *step.event;
         std::vector<Made> &mine = made[std::size_t(e.rank)];
         if (e.op == OpKind::PassTo) {
-            step.kind = kindSent(mine, trace, changesOf[std::size_t(e.rank)], e, i);
+            step.kind = kindSent(mine, trace, changesOf[std::size_t(e.rank)], e, eventIndex);
             messages[e.link] = step.kind;
         } else if (e.op == OpKind::Receive) {
             step.kind = messages.count(e.link) ? messages[e.link] : Kind::Nothing;
         } else if (e.op == OpKind::AllGather) {
-            step.kind = kindSent(mine, trace, changesOf[std::size_t(e.rank)], e, i);
+            step.kind = kindSent(mine, trace, changesOf[std::size_t(e.rank)], e, eventIndex);
         }
         if (!exportedOp(e.op))
             refuse(schedule, e,
-                   std::string("calls ") + core::opName(e.op) +
+                   std::string("calls ") + core::opName(e.op) + (step.overlapped ? "_start" : "") +
                        ", which the exported program cannot do yet.");
         noteMade(mine, schedule, e, step.kind);
+    };
+    // A non-blocking collective or message (the learner's *_start) goes where it started: before
+    // the first operation of its rank that started no earlier (its input was ready, its result is
+    // not needed before it ends). A rank's communication stream runs one at a time, so its started
+    // ones keep their order: a received chunk is passed on after it came, and a receive waits only
+    // for a message sent earlier in the simulated time (a send never waits), so no ring of
+    // receives waits for ever.
+    std::vector<std::vector<const Event *>> started(static_cast<std::size_t>(ranks));
+    for (const Event &e : trace.overlapped)
+        started[std::size_t(e.rank)].push_back(&e);
+    std::vector<std::size_t> nextStarted(static_cast<std::size_t>(ranks), 0);
+    const auto placeStarted = [&](int rank, const Event *before, std::size_t eventIndex) {
+        const std::vector<const Event *> &theirs = started[std::size_t(rank)];
+        std::size_t &next = nextStarted[std::size_t(rank)];
+        for (; next < theirs.size() && (!before || theirs[next]->start <= before->start); ++next) {
+            Step step{theirs[next], Kind::Nothing, true};
+            noteMessage(step, eventIndex);
+            schedule.ranks[std::size_t(rank)].push_back(step);
+        }
+    };
+    for (std::size_t i = 0; i < trace.events.size(); ++i) {
+        const Event &e = trace.events[i];
+        placeStarted(e.rank, &e, i);
+        Step step{&e, Kind::Nothing, false};
+        noteMessage(step, i);
         schedule.ranks[std::size_t(e.rank)].push_back(step);
     }
-    // A non-blocking collective goes where it started: before the first operation of its rank
-    // that started no earlier (its input was ready, its result is not needed before it ends).
-    for (const Event &e : trace.overlapped) {
-        std::vector<Step> &steps = schedule.ranks[std::size_t(e.rank)];
-        const auto at = std::find_if(steps.begin(), steps.end(), [&e](const Step &s) {
-            return !s.overlapped && s.event->start >= e.start;
-        });
-        steps.insert(at, Step{&e, e.op == OpKind::AllGather ? Kind::Weight : Kind::Nothing, true});
-    }
+    for (int rank = 0; rank < ranks; ++rank)
+        placeStarted(rank, nullptr, trace.events.size());
+    // A receive met before its send (another rank's started send, placed later): what it carries.
+    for (std::vector<Step> &steps : schedule.ranks)
+        for (Step &step : steps)
+            if (step.event->op == OpKind::Receive && step.kind == Kind::Nothing &&
+                messages.count(step.event->link))
+                step.kind = messages[step.event->link];
     return schedule;
 }
 
@@ -484,7 +509,9 @@ bool writeRank(std::ostringstream &out, const Schedule &schedule, int rank,
                 << "\n";
             lastLine = e.line;
         }
-        if (step.overlapped)
+        if (step.overlapped && e.op == OpKind::PassTo)
+            out << "    # (started without waiting in the learner's code; a send never waits)\n";
+        else if (step.overlapped)
             out << "    # (started without waiting in the learner's code; here it waits)\n";
         if (step.kind == Kind::Nothing && (e.op == OpKind::PassTo || e.op == OpKind::Receive))
             out << "    # (the learner's message is no puzzle object: its place only)\n";

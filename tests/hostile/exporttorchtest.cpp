@@ -57,18 +57,26 @@ ProcessResult torchrun(const TempDir &dir, const std::vector<std::string> &envir
 
 const std::regex kMatch("weights match one process \\(max abs diff [0-9.e+-]+\\)");
 
-void expectMatch(const std::string &lesson, const std::string &function, int layers,
-                 const std::vector<std::string> &more = {})
+// FILE's FUNCTION exported and run: the weights of one process. `lesson` names it in the output.
+void expectFileMatches(const std::string &file, const std::string &lesson,
+                       const std::string &function, int layers,
+                       const std::vector<std::string> &more = {})
 {
     TempDir dir;
-    const ProcessResult exported =
-        exportProgram(kSource + "/lessons/" + lesson + "/solution.py", function, layers, dir, more);
+    const ProcessResult exported = exportProgram(file, function, layers, dir, more);
     ASSERT_EQ(exported.exitCode, 0) << exported.out << exported.err;
     const ProcessResult run = torchrun(dir);
     std::smatch line;
     EXPECT_TRUE(std::regex_search(run.out, line, kMatch)) << run.out << run.err;
     EXPECT_EQ(run.exitCode, 0) << run.out << run.err;
     std::cout << lesson << ": " << line.str() << "\n"; // the line the report quotes
+}
+
+void expectMatch(const std::string &lesson, const std::string &function, int layers,
+                 const std::vector<std::string> &more = {})
+{
+    expectFileMatches(kSource + "/lessons/" + lesson + "/solution.py", lesson, function, layers,
+                      more);
 }
 
 TEST(ExportedPrograms, DdpSolutionTrainsWhatOneProcessTrains)
@@ -91,11 +99,21 @@ TEST(ExportedPrograms, GpipeSolutionTrainsWhatOneProcessTrains)
 
 // Each rank holds a chunk of every sequence; the keys and values (the input rows they project)
 // travel around the ring as the learner's passes did, and each layer's causal attention over the
-// chunks trains what one process's over whole sequences does.
+// chunks trains what one process's over whole sequences does. The lesson's solution overlaps the
+// passes (pass_to_start, receive_start: written as sends before receives where they started)
+// with a blockwise attention.
 TEST(ExportedPrograms, ContextParallelSolutionTrainsWhatOneProcessTrains)
 {
     REQUIRE_TORCH();
     expectMatch("99-context_parallel", "context_parallel", 2, {"--context", "4"});
+}
+
+// The blocking ring (pass_to, receive), as the lesson's solution was first.
+TEST(ExportedPrograms, BlockingRingTrainsWhatOneProcessTrains)
+{
+    REQUIRE_TORCH();
+    expectFileMatches(kSource + "/tests/hostile/data/blocking_ring.py", "blocking ring",
+                      "context_parallel", 2, {"--context", "4"});
 }
 
 // --check gathers every rank's final weights on rank 0 as tensors: no rank unpickles what another
@@ -195,31 +213,53 @@ TEST(ExportedPrograms, TheSplitBackwardsHalvesMakeWhatBackwardMakes)
     EXPECT_NE(run.out.find("split backward matches"), std::string::npos) << run.out << run.err;
 }
 
-// A message started on the communication stream is in no schedule the program follows: the
-// export refuses it in a sentence instead of writing a program that never sends it.
-TEST(ExportedPrograms, AMessageOnTheCommunicationStreamIsRefused)
+// Messages started on the communication stream are written where they started, as the program's
+// sends and receives of what they carry (each rank's gradient to rank 0, rank 0's updated weight
+// back): the program trains what one process trains.
+TEST(ExportedPrograms, AMessageOnTheCommunicationStreamIsSentAndReceived)
 {
+    REQUIRE_TORCH();
     TempDir dir;
     const std::string file = dir.write("started.py", R"(from lib import Model
 
 
 async def started(model: Model) -> Model:
+    ws = [model.load_weights(layer) for layer in range(model.LAYERS)]
+    a = [model.get_activation([model.rank])]
     for layer in range(model.LAYERS):
-        w, o = model.load_weights(layer)
+        a.append(model.forward(layer, a[layer], ws[layer][0]))
+    g = model.loss(a[-1])
+    grads = {}
+    for layer in reversed(range(model.LAYERS)):
+        grads[layer], g = model.backward(layer, a[layer], g, ws[layer][0])
+    for layer in range(model.LAYERS):  # rank 0 sums and updates; the others get its weight
+        if model.rank == 0:
+            coming = [model.receive_start(r) for r in range(1, model.RANKS)]
+            total = grads[layer]
+            for handle in coming:
+                total = total + await handle
+            w, o = model.update(layer, total, *ws[layer])
+            for handle in [model.pass_to_start(r, w) for r in range(1, model.RANKS)]:
+                await handle
+        else:
+            await model.pass_to_start(0, grads[layer])
+            w = await model.receive_start(0)
         model.set_final_weight(layer, w)
-    if model.rank == 0:
-        await model.pass_to_start(1, model.get_activation([0]))
-    elif model.rank == 1:
-        await model.receive_start(0)
     return model
 )");
     const ProcessResult exported = exportProgram(file, "started", 2, dir);
-    EXPECT_EQ(exported.exitCode, 1) << exported.out << exported.err;
-    EXPECT_NE(exported.err.find("Not exported: pass_to_start and receive_start (messages on the "
-                                "communication stream) are not written as a PyTorch program yet"),
+    ASSERT_EQ(exported.exitCode, 0) << exported.out << exported.err;
+    std::ifstream in(dir.path() / "out.py");
+    const std::string program{std::istreambuf_iterator<char>(in), {}};
+    EXPECT_NE(program.find("r.send(\"weight_grad\", 0, [1], total=1, shards=[0], to=0)"),
               std::string::npos)
-        << exported.out << exported.err;
-    EXPECT_FALSE(std::filesystem::exists(dir.path() / "out.py"));
+        << program;
+    EXPECT_NE(program.find("r.receive(\"weight_grad\", 0, [1], total=1, shards=[0], source=1)"),
+              std::string::npos)
+        << program;
+    const ProcessResult run = torchrun(dir);
+    EXPECT_TRUE(std::regex_search(run.out, kMatch)) << run.out << run.err;
+    EXPECT_EQ(run.exitCode, 0) << run.out << run.err;
 }
 
 // Debian's PyTorch has no NCCL: asked for it, the program says so before it joins any group

@@ -64,14 +64,16 @@ int eventsOf(const io::JsonValue &report, std::size_t rank, const std::string &o
     return count;
 }
 
-// The lesson's solution: 3 passes of keys and values per layer each way, an all-reduce of each
-// layer's gradient over the context group, and the weights of one process.
-TEST(RealContextRuns, TheRingOfKeysAndValuesTrainsWhatOneProcessTrains)
+const std::string kOverlapped = kSource + "/lessons/99-context_parallel/solution.py";
+const std::string kBlocking = kSource + "/tests/hostile/data/blocking_ring.py";
+
+// 3 passes of keys and values per layer each way, an all-reduce of each layer's gradient over the
+// context group, and the weights of one process; `attentions` calls of forward a rank makes (one
+// per layer at once, or one per chunk blockwise).
+void expectRingTrains(const std::string &file, int attentions)
 {
-    REQUIRE_TORCH();
     TempDir dir;
-    std::vector<std::string> args =
-        realArgs(kSource + "/lessons/99-context_parallel/solution.py", 4, 4);
+    std::vector<std::string> args = realArgs(file, 4, 4);
     const std::string json = (dir.path() / "context.json").string();
     args.insert(args.end(), {"--json", json});
     const ProcessResult run = runCli({args, "", {}}, dir);
@@ -87,6 +89,8 @@ TEST(RealContextRuns, TheRingOfKeysAndValuesTrainsWhatOneProcessTrains)
         EXPECT_EQ(eventsOf(*report, rank, "receive"), 12) << "rank " << rank;
         EXPECT_EQ(eventsOf(*report, rank, "allreduce"), 2) << "rank " << rank;
         EXPECT_EQ(setsOf(*report, rank, "KeysValues"), 16) << "rank " << rank;
+        EXPECT_EQ(eventsOf(*report, rank, "forward"), attentions) << "rank " << rank;
+        EXPECT_EQ(eventsOf(*report, rank, "backward"), attentions) << "rank " << rank;
     }
     // The app opens what the runner wrote (core/io/realtrace.h), keys and values and chunks too.
     const auto trace = io::realTraceFromJson(readText(json));
@@ -99,6 +103,21 @@ TEST(RealContextRuns, TheRingOfKeysAndValuesTrainsWhatOneProcessTrains)
     EXPECT_TRUE(chunks) << "no chunk's keys and values in the opened trace";
 }
 
+// The lesson's solution: the overlapped ring (pass_to_start, receive_start) with blockwise
+// attention (kv=[one chunk], so_far=...), four calls a layer each way.
+TEST(RealContextRuns, TheOverlappedRingTrainsWhatOneProcessTrains)
+{
+    REQUIRE_TORCH();
+    expectRingTrains(kOverlapped, 8);
+}
+
+// The blocking ring (pass_to, receive, one attention over every chunk), as the lesson was first.
+TEST(RealContextRuns, TheBlockingRingTrainsWhatOneProcessTrains)
+{
+    REQUIRE_TORCH();
+    expectRingTrains(kBlocking, 2);
+}
+
 // A program whose ranks, only in the real run, send their own chunk's keys and values on instead
 // of the ones they received: every chunk's attention then sees one chunk's keys four times under
 // every chunk's name. The simulator passes it (its objects say which chunk they are); the real
@@ -107,13 +126,18 @@ TEST(RealContextRuns, KeysAndValuesOfTheWrongChunkTrainAnotherModel)
 {
     REQUIRE_TORCH();
     TempDir dir;
-    std::string code = readText(kSource + "/lessons/99-context_parallel/solution.py");
-    const std::string anchor = "            kv.append(await model.receive(before))\n";
+    std::string code = readText(kOverlapped);
+    const std::string own =
+        "        kv = model.keys_values(layer, activations[layer], weights[layer])\n";
+    const std::string anchor = "                kv = await coming\n";
+    ASSERT_NE(code.find(own), std::string::npos)
+        << "the context solution changed: update this test";
+    code.insert(code.find(own) + own.size(), "        own = kv\n");
     const std::size_t at = code.find(anchor);
     ASSERT_NE(at, std::string::npos) << "the context solution changed: update this test";
     code.insert(at + anchor.size(),
-                "            if hasattr(model, 'recorder'):  # only the real library has it\n"
-                "                kv[-1].keys, kv[-1].values = kv[0].keys, kv[0].values\n");
+                "                if hasattr(model, 'recorder'):  # only the real library has it\n"
+                "                    kv.keys, kv.values = own.keys, own.values\n");
     const ProcessResult run = runCli({realArgs(dir.write("same.py", code), 4, 4), "", {}}, dir);
     EXPECT_EQ(run.exitCode, 1) << run.out << run.err;
     EXPECT_NE(run.out.find("Layer 0 is the first that differs from one process"), std::string::npos)
@@ -127,13 +151,15 @@ TEST(RealContextRuns, AKeywordTheRealLibraryLacksIsOneSentence)
 {
     REQUIRE_TORCH();
     TempDir dir;
-    std::string code = readText(kSource + "/lessons/99-context_parallel/solution.py");
-    const std::string call = "model.forward(layer, activations[layer], weights[layer], kv=kv)";
+    std::string code = readText(kOverlapped);
+    const std::string call =
+        "model.forward(\n                layer, activations[layer], "
+        "weights[layer], kv=[kv], so_far=so_far\n            )";
     const std::size_t at = code.find(call);
     ASSERT_NE(at, std::string::npos) << "the context solution changed: update this test";
     code.replace(at, call.size(),
-                 "model.forward(layer, activations[layer], weights[layer], kv=kv, "
-                 "**({'blockwise': True} if hasattr(model, 'recorder') else {}))");
+                 "model.forward(layer, activations[layer], weights[layer], kv=[kv], "
+                 "so_far=so_far, **({'blockwise': True} if hasattr(model, 'recorder') else {}))");
     const int line = int(std::count(code.begin(), code.begin() + std::ptrdiff_t(at), '\n')) + 1;
     const ProcessResult run = runCli({realArgs(dir.write("newer.py", code), 4, 4), "", {}}, dir);
     EXPECT_EQ(run.exitCode, 2) << run.out << run.err;
@@ -141,7 +167,7 @@ TEST(RealContextRuns, AKeywordTheRealLibraryLacksIsOneSentence)
         run.out.find(
             "line " + std::to_string(line) +
             "): rankstep_real.objects.PuzzleError: forward(layer 0): real runs have no keyword "
-            "'blockwise' (forward(layer, inp, weight, kv=None) is what they take)"),
+            "'blockwise' (forward(layer, inp, weight, kv=None, so_far=None) is what they take)"),
         std::string::npos)
         << run.out << run.err;
     EXPECT_NE(run.out.find("Every rank process was stopped"), std::string::npos) << run.out;
@@ -164,10 +190,25 @@ async def no_kv(model: Model) -> Model:
     return model
 
 
-async def chunk_missing(model: Model) -> Model:
-    w, o = model.load_weights(0)
+async def unfinished_used(model: Model) -> Model:
+    w0, o0 = model.load_weights(0)
+    w1, o1 = model.load_weights(1)
     a = model.get_activation([0, 1])
-    model.forward(0, a, w, kv=[model.keys_values(0, a, w)])
+    b = model.forward(0, a, w0, kv=[model.keys_values(0, a, w0)])  # its own chunk's only
+    model.forward(1, b, w1, kv=[])
+    return model
+
+
+async def unfinished_summed(model: Model) -> Model:
+    ws = [model.load_weights(layer) for layer in range(2)]
+    a = [model.get_activation([0, 1])]
+    for layer in range(2):
+        a.append(model.forward(layer, a[layer], ws[layer][0],
+                               kv=await ring(model, layer, a[layer], ws[layer][0])))
+    grad = model.loss(a[2])
+    mine = model.keys_values(1, a[1], ws[1][0])
+    wg, _ = model.backward(1, a[1], grad, ws[1][0], kv=[mine])  # its own chunk's only
+    await model.allreduce(wg, 1, group=model.group("context"))
     return model
 
 
@@ -268,8 +309,9 @@ TEST(RealContextRuns, TheRealLibrarySaysWhatTheSimulatorSaysOfEachMistake)
     TempDir dir;
     const std::string file = dir.write("mistakes.py", kMistakes);
     const std::string driver = dir.write("driver.py", kDriver);
-    for (const char *function : {"no_kv", "chunk_missing", "chunk_twice", "not_kv", "other_batches",
-                                 "other_layer", "update_unsummed", "summed_alone"}) {
+    for (const char *function :
+         {"no_kv", "unfinished_used", "unfinished_summed", "chunk_twice", "not_kv", "other_batches",
+          "other_layer", "update_unsummed", "summed_alone"}) {
         const std::string byRank =
             testsupport::runProgram("/usr/bin/python3", {driver, kSource, file, function}, dir).out;
         const ProcessResult simulated =

@@ -7,9 +7,12 @@ each batch's LENGTH rows the ones torch.tensor_split gives part c of CONTEXT. Ev
 run is blocks.py's attention layer. `keys_values` projects the chunk's rows to real keys and
 values; `forward` and `backward` on a chunk take every chunk's keys and values, joined in
 sequence order, and compute the chunk's queries against all of them with a causal mask: the rows
-one process gets from attention over the whole sequence. A chunk's weight gradient is its
-queries' part of the sum over the sequence, marked as such until an all-reduce over a group that
-holds the context group sums it. The checks say what the simulator says (core/context.cpp).
+one process gets from attention over the whole sequence. Given some chunks only, they give an
+unfinished output that keeps them, continued with so_far=... (blockwise, as the overlapped ring
+calls them) until the call that completes the set computes the attention. A chunk's weight
+gradient is its queries' part of the sum over the sequence, marked as such until an all-reduce
+over a group that holds the context group sums it. The checks say what the simulator says
+(core/context.cpp).
 """
 import torch
 
@@ -124,16 +127,17 @@ class ContextLayers:
         hidden = self.sizes.hidden
         return weight.flat().view(blocks.ATTENTION_MATRICES, hidden, hidden)
 
-    def _check_keys_values(self, op, layer, inp, weight, kv):
-        """Every chunk's keys and values of this layer and these batches, each once; none for a
-        whole sequence (core/context.cpp, checkKeysValues)."""
+    def _check_keys_values(self, op, layer, inp, weight, kv, before=frozenset()):
+        """Keys and values of this layer and these batches, each chunk once, counting those an
+        unfinished attention continued here has seen (`before`); none for a whole sequence
+        (core/context.cpp, checkKeysValues). Gives every chunk seen after the call."""
         given = kv is not None and len(kv) > 0
         if not inp.context:
             if given:
                 raise PuzzleError(f"{op}: the activation holds the whole sequence: keys and "
                                   "values travel only when the sequence is split across a "
                                   "context group (--context)")
-            return
+            return set()
         if weight.slice:
             raise PuzzleError(f"{op}: a sequence chunk with a tensor-parallel slice is not "
                               "written yet")
@@ -146,7 +150,7 @@ class ContextLayers:
                               f"{_set_text(inp.shards)} of the sequence: its attention needs "
                               "every chunk's keys and values (kv=[...]), passed around the "
                               f"context group, {_CONTEXT_GROUP}")
-        held = set()
+        held = set(before)
         for piece in kv:
             if not isinstance(piece, KeysValues):
                 raise PuzzleError(f"{op}: kv holds keys and values, not {_a_kind(piece)}")
@@ -165,11 +169,87 @@ class ContextLayers:
                 raise PuzzleError(f"{op}: the keys and values of chunk {_set_text(twice)} are "
                                   "given twice")
             held |= set(piece.shards)
-        if held != set(range(inp.total)):
-            raise PuzzleError(f"{op}: layer {layer}'s attention on rank {self.rank} has the keys "
-                              f"and values of chunks {_set_text(held)} only, not of every chunk "
-                              f"{_set_text(range(inp.total))}: pass them around the context "
-                              f"group, {_CONTEXT_GROUP}")
+        return held
+
+    # Blockwise attention (docs/simulation.md, "Overlapped ring attention"): a forward or
+    # backward given some chunks' keys and values gives an unfinished output that keeps them
+    # (`attended`); continued with so_far=that output and the other chunks', the call that
+    # completes the set computes the attention over all of them at once. The numbers are those
+    # of the all-at-once form; an unfinished output holds zeros and is refused wherever it is
+    # used but to continue it, in the simulator's words.
+    def _unfinished(self, made, pieces):
+        made.attended = pieces  # one list for both outputs of a backward
+        return made
+
+    def _check_attended(self, op, value):
+        """An unfinished attention's output used before it saw every chunk (core/context.cpp,
+        checkAttended)."""
+        pieces = getattr(value, "attended", None)
+        if not pieces:
+            return
+        seen = set().union(*(set(p.shards) for p in pieces))
+        total = pieces[0].total
+        layer = value.layer - 1 if isinstance(value, Activation) else (
+            value.layer + 1 if isinstance(value, ActivationGrad) else value.layer)
+        call = "forward" if isinstance(value, Activation) else "backward"
+        raise PuzzleError(f"{op}: layer {layer}'s attention on rank {self.rank} has the keys and "
+                          f"values of chunks {_set_text(seen)} only and lacks chunks "
+                          f"{_set_text(set(range(total)) - seen)}: pass them around the context "
+                          f"group, {_CONTEXT_GROUP}, and continue it with {call}(..., kv=[...], "
+                          "so_far=...)")
+
+    def _so_far(self, op, call, layer, inp, grad, so_far):
+        """The keys and values an unfinished `call` given as so_far has seen ([] without one)."""
+        if so_far is None:
+            return []
+        if not inp.context:
+            raise PuzzleError(f"{op}: the activation holds the whole sequence: keys and values "
+                              "travel only when the sequence is split across a context group "
+                              "(--context)")
+        if call == "forward":
+            fits = (isinstance(so_far, Activation) and so_far.layer == layer + 1 and
+                    so_far.batches == inp.batches and so_far.shards == inp.shards and
+                    so_far.total == inp.total)
+            pieces = getattr(so_far, "attended", None) if fits else None
+        else:
+            pair = so_far if isinstance(so_far, tuple) and len(so_far) == 2 else (None, None)
+            weight_grad, grad_in = pair
+            fits = (isinstance(weight_grad, WeightGrad) and weight_grad.layer == layer and
+                    weight_grad.batches == inp.batches and isinstance(grad_in, ActivationGrad)
+                    and grad_in.layer == layer - 1 and grad_in.batches == grad.batches and
+                    grad_in.shards == grad.shards and grad_in.total == grad.total)
+            pieces = getattr(grad_in, "attended", None) if fits else None
+            if pieces is not None and getattr(weight_grad, "attended", None) is not pieces:
+                pieces = None
+        if not pieces:
+            raise PuzzleError(f"{op}: so_far must be what an unfinished {call} of layer {layer} "
+                              "on this chunk gave (one that lacks some chunks' keys and values), "
+                              f"not {so_far!r}")
+        return pieces
+
+    def _forward_blockwise(self, layer, inp, weight, kv, before):
+        """The chunk's rows at layer + 1 once every chunk's keys and values are there; until
+        then an unfinished output that keeps them."""
+        pieces = list(before) + list(kv)
+        seen = set().union(*(set(p.shards) for p in pieces))
+        if seen == set(range(inp.total)):
+            return self._forward_chunk(layer, inp, weight, pieces)
+        made = Activation(layer + 1, self.LAYERS, inp.batches, self.BATCHES,
+                          torch.zeros_like(inp.value)).chunk_of(inp)
+        return self._unfinished(made, pieces)
+
+    def _backward_blockwise(self, layer, inp, grad, weight, kv, before):
+        pieces = list(before) + list(kv)
+        seen = set().union(*(set(p.shards) for p in pieces))
+        if seen == set(range(inp.total)):
+            return self._backward_chunk(layer, inp, grad, weight, pieces)
+        weight_grad = WeightGrad(layer, self.LAYERS, inp.batches, self.BATCHES, {0}, 1,
+                                 {0: torch.zeros(self._layer_values(), dtype=inp.value.dtype,
+                                                 device=self.device)})
+        weight_grad.context = True
+        made = ActivationGrad(layer - 1, self.LAYERS, inp.batches, self.BATCHES,
+                              torch.zeros_like(grad.value)).chunk_of(grad)
+        return self._unfinished(weight_grad, pieces), self._unfinished(made, pieces)
 
     def _joined_keys_values(self, kv):
         """(keys, values, their input rows, their positions): every chunk's, in sequence order,

@@ -6,7 +6,8 @@ was simulated first (`rankstep-cli real`), so a broken rule has already been rep
 simulator's words before any process started. Collectives go through torch.distributed:
 allreduce is `all_reduce`; allgather is `all_gather` (each rank's slices padded to one length);
 scatterreduce is `all_reduce` and then the rank's own slice (the gloo backend of PyTorch 1.13 has
-no `reduce_scatter`); pass_to and receive are `isend` and `recv`; alltoall is
+no `reduce_scatter`); pass_to and receive are `isend` and `recv` (pass_to_start sends at the call,
+receive_start receives when awaited); alltoall is
 `all_to_all_single` with a split per rank (gloo has no `all_to_all` of a list of tensors). The
 tensor-parallel layers and the experts are blocks.py's; a context run's attention layers are
 blocks.py's too, and context.py holds their calls.
@@ -135,6 +136,8 @@ def describe(value):
         described["expert"] = value.expert
     if getattr(value, "context", False):  # a sequence chunk's, or its part of a gradient
         described["context"] = True
+    if getattr(value, "attended", None):  # an unfinished attention: its chunks as the step's bits
+        described["step"] = sum(1 << c for p in value.attended for c in p.shards)
     return described
 
 
@@ -289,9 +292,9 @@ class Model(SplitLayers, ContextLayers):
             raise PuzzleError(f"{op}(layer {layer}): needs the whole weight of layer {layer}, "
                               f"not {weight!r}")
 
-    def forward(self, layer, inp, weight, kv=None, **unknown):
+    def forward(self, layer, inp, weight, kv=None, so_far=None, **unknown):
         op = f"forward(layer {layer})"
-        refuse_unknown("forward(layer, inp, weight, kv=None)", op, unknown)
+        refuse_unknown("forward(layer, inp, weight, kv=None, so_far=None)", op, unknown)
         self._check_whole(op, inp)
         self._check_weight("forward", layer, weight)
         self._forward_weights[layer] = weight
@@ -299,12 +302,13 @@ class Model(SplitLayers, ContextLayers):
             raise PuzzleError(f"forward(layer {layer}): needs an activation of layer {layer}, "
                               f"not {inp!r}")
         self._check_tokens(op, weight, inp.batches)
-        self._check_keys_values(op, layer, inp, weight, kv)
+        before = self._so_far(op, "forward", layer, inp, None, so_far)
+        self._check_keys_values(op, layer, inp, weight, kv, {c for p in before for c in p.shards})
         began, memory = self.recorder.begin("forward", layer), self.memory()
         if weight.slice:
             made = self._forward_slice(layer, inp, weight)
         elif inp.context:
-            made = self._forward_chunk(layer, inp, weight, kv)
+            made = self._forward_blockwise(layer, inp, weight, kv, before)
         else:
             out = tensors.forward(inp.value, weight.matrix(self.sizes.hidden))
             made = Activation(layer + 1, self.LAYERS, inp.batches, self.BATCHES, out)
@@ -324,9 +328,9 @@ class Model(SplitLayers, ContextLayers):
         made = ActivationGrad(self.LAYERS - 1, self.LAYERS, inp.batches, self.BATCHES, grad)
         return made.chunk_of(inp)
 
-    def backward(self, layer, inp, grad, weight, kv=None, **unknown):
+    def backward(self, layer, inp, grad, weight, kv=None, so_far=None, **unknown):
         op = f"backward(layer {layer})"
-        refuse_unknown("backward(layer, inp, grad, weight, kv=None)", op, unknown)
+        refuse_unknown("backward(layer, inp, grad, weight, kv=None, so_far=None)", op, unknown)
         self._check_weight("backward", layer, weight)
         if weight.slice:
             self._check_slice_backward(op, inp, grad)
@@ -337,10 +341,11 @@ class Model(SplitLayers, ContextLayers):
             return made
         self._check_backward("backward", layer, inp, grad)
         self._check_tokens(op, weight, inp.batches)
-        self._check_keys_values(op, layer, inp, weight, kv)
+        before = self._so_far(op, "backward", layer, inp, grad, so_far)
+        self._check_keys_values(op, layer, inp, weight, kv, {c for p in before for c in p.shards})
         if inp.context:
             began, memory = self.recorder.begin("backward", layer), self.memory()
-            made = self._backward_chunk(layer, inp, grad, weight, kv)
+            made = self._backward_blockwise(layer, inp, grad, weight, kv, before)
             self.recorder.end(began, "backward", layer, memory, inp)
             return made
         began, memory = self.recorder.begin("backward", layer), self.memory()
@@ -399,6 +404,7 @@ class Model(SplitLayers, ContextLayers):
 
     def update(self, layer, weight_grad, weight, opt_state):
         op = f"update(layer {layer})"
+        self._check_attended(op, weight_grad)
         if weight_grad.slice and weight_grad.block != 3:
             raise PuzzleError(f"{op}: the weight gradient covers only the "
                               f"{'attention' if weight_grad.block == 1 else 'MLP'} block of the "
@@ -470,6 +476,7 @@ class Model(SplitLayers, ContextLayers):
     def allreduce(self, value, layer, group=None):
         if isinstance(value, _Rows):
             return self._rows_collective("allreduce", value, layer, group)
+        self._check_attended(f"allreduce(layer {layer})", value)
         handle, members = self._group(group)
         began, memory = self.recorder.begin("allreduce", layer), self.memory()
         self.recorder.enter("allreduce", layer)
@@ -557,7 +564,8 @@ class Model(SplitLayers, ContextLayers):
     def alltoall_start(self, pieces, layer, group=None):
         return self.alltoall(pieces, layer, group)
 
-    def pass_to(self, rank, value):
+    def pass_to(self, rank, value, op="pass_to"):
+        self._check_attended(op, value)
         began, memory = self.recorder.begin("pass_to", getattr(value, "layer", -1),
                                                    rank), self.memory()
         self.recorder.enter("pass_to", getattr(value, "layer", -1), peer=rank)
@@ -583,11 +591,39 @@ class Model(SplitLayers, ContextLayers):
                           bytes=int(payload.numel()))
         return _Done(value)
 
+    # The overlapped ring (docs/simulation.md, "Overlapped ring attention"): pass_to_start sends
+    # at the call, as pass_to does (an isend, which never waits for the receiver, so every rank of
+    # the ring may post its send and its receive before awaiting either); receive_start receives
+    # when its handle is awaited. Each handle is awaited once, as in the simulator.
+    def pass_to_start(self, rank, value):
+        self.pass_to(rank, value, op="pass_to_start")
+        return _Once(lambda: None)
+
+    def receive_start(self, source=None):
+        return _Once(lambda: self.receive(source).value)
+
     def finish_sends(self):
         for item in self._outbox:
             if hasattr(item, "wait"):
                 item.wait()
         self._outbox.clear()
+
+
+class _Once:
+    """The handle of pass_to_start or receive_start: awaiting it completes the message (a
+    receive_start's is received then) and gives its value, once."""
+
+    def __init__(self, complete):
+        self._complete = complete
+
+    def __await__(self):
+        if self._complete is None:
+            raise PuzzleError("this handle was already awaited: await each handle of "
+                              "allreduce_start, allgather_start, scatterreduce_start, "
+                              "alltoall_start, pass_to_start or receive_start once")
+        complete, self._complete = self._complete, None
+        return complete()
+        yield  # pragma: no cover  (makes this a generator, as __await__ must be)
 
 
 def _sizes(part):

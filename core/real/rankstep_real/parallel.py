@@ -102,7 +102,9 @@ class SplitLayers:
 
     def _check_whole(self, op, value):
         """Partial sums and sequence shards go into a collective before a computation takes
-        them (docs/simulation.md, "Tensor and sequence parallelism")."""
+        them (docs/simulation.md, "Tensor and sequence parallelism"); an unfinished attention's
+        output continues its attention first (context.py)."""
+        self._check_attended(op, value)
         if getattr(value, "partial", False):
             raise PuzzleError(f"{op}: layer {value.layer}'s {_kind_words(value)} is partial on "
                               f"rank {self.rank}: all-reduce it over the tensor group")
