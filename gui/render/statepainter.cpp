@@ -152,7 +152,18 @@ QString fittedTitle(const QString &title, const QFontMetrics &metrics, int width
     for (const QString &candidate : candidates)
         if (metrics.horizontalAdvance(candidate) <= width)
             return candidate;
-    return metrics.elidedText(number, Qt::ElideRight, width);
+    return number;
+}
+
+QFont titleFont(const QFont &font, const QString &text, int width)
+{
+    const int advance = QFontMetrics(font).horizontalAdvance(text);
+    if (advance <= width || advance <= 0)
+        return font;
+    QFont smaller = font;
+    const double size = font.pointSizeF() > 0 ? font.pointSizeF() : 9.0;
+    smaller.setPointSizeF(std::max(5.0, size * width / advance));
+    return smaller;
 }
 
 QStringList droppedLayerLabels(const PanelLayout &layout, const QFont &font)
@@ -345,9 +356,16 @@ void paintPanel(QPainter &painter, const PanelLayout &layout, const PanelLook &l
     bold.setBold(look.selected);
     painter.setFont(bold);
     const int width = int(layout.title.width()) - 6;
-    painter.drawText(
-        layout.title.adjusted(3, 0, -3, 0), Qt::AlignVCenter | Qt::AlignLeft,
-        look.titleFits ? look.title : fittedTitle(look.title, painter.fontMetrics(), width));
+    QString text =
+        look.titleFits ? look.title : fittedTitle(look.title, painter.fontMetrics(), width);
+    QRectF room = layout.title.adjusted(3, 0, -3, 0);
+    if (painter.fontMetrics().horizontalAdvance(text) > width) {
+        // A number too wide for the panel: smaller, with the margins given to it.
+        room = layout.title.adjusted(1, 0, -1, 0);
+        painter.setFont(titleFont(bold, text, int(room.width())));
+        text = painter.fontMetrics().elidedText(text, Qt::ElideRight, int(room.width()));
+    }
+    painter.drawText(room, Qt::AlignVCenter | Qt::AlignLeft, text);
     painter.fillRect(layout.memory, palette.color(QPalette::AlternateBase));
     QRectF used = layout.memory;
     used.setWidth(layout.memory.width() * std::clamp(look.memory, 0.0, 1.0));

@@ -80,8 +80,12 @@ struct PanelLook {
 void paintPanel(QPainter &painter, const PanelLayout &layout, const PanelLook &look,
                 const QPalette &palette, const Look &style, const QPixmap &background = {});
 // As much of a panel title "rank 3 · t 8.5 · 1.2 MB" as fits in `width` pixels: all of it, else
-// without the clock, else the rank alone (elided when even that is too wide).
+// without the clock, else the rank alone, else its number (whole even when too wide: the painter
+// draws it smaller, titleFont below).
 QString fittedTitle(const QString &title, const QFontMetrics &metrics, int width);
+// The font to draw a title in `width` pixels: `font` when it fits, else smaller down to 5 points
+// (a narrow panel's "16" drawn small tells it from its neighbours; "1..." would not).
+QFont titleFont(const QFont &font, const QString &text, int width);
 // The frame, layer bands and labels of panels laid out as `layout`, to hand to paintPanel;
 // `bands` false: the frame alone (a panel showing a summary).
 QPixmap panelBackground(const PanelLayout &layout, const QPalette &palette, const Look &style,
