@@ -211,6 +211,69 @@ TEST(RealSplitRuns, TheAlltoallSharesItsPlanWithoutAPickle)
         << run.out << run.err;
 }
 
+// The real library's allreduce, scatterreduce and allgather share what each member holds (its
+// batches, its shards and their sizes, its context mark) as numbers in tensors: with
+// all_gather_object refused, the three still give every member the sum, its shard and the whole.
+const char *const kCollectivesWithoutPickles = R"(import os, sys
+sys.path.insert(0, sys.argv[1] + '/core/real')
+import torch
+import torch.distributed as dist
+from rankstep_real import lib, rank as driving, tensors
+
+me = 0 if os.fork() else 1
+dist.init_process_group('gloo', init_method='file://' + sys.argv[2], rank=me, world_size=2)
+
+
+def refuse(*args, **kwargs):
+    raise RuntimeError('all_gather_object: a pickle from another process')
+
+
+dist.all_gather_object = refuse
+model = lib.Model(me, 2, 1, 4, tensors.Sizes(8, 4), lib.Recorder('collectives.py'))
+weight, _ = model.load_weights(0)
+batches = [2 * me, 2 * me + 1]
+activation = model.get_activation(batches)
+grad = model.loss(model.forward(0, activation, weight))
+mine, _ = model.backward(0, activation, grad, weight)
+shard, _ = model.load_weights(0, me, 2)
+
+
+async def collectives():
+    summed = await model.allreduce(mine, 0)
+    piece = await model.scatterreduce(mine, 0)
+    whole = await model.allgather(shard, 0)
+    return summed, piece, whole
+
+
+try:
+    summed, piece, whole = driving._drive(collectives())
+    print(f'rank {me}: allreduce batches {sorted(summed.batches)}, scatterreduce batches '
+          f'{sorted(piece.batches)} shard {sorted(piece.shards)}, allgather shards '
+          f'{sorted(whole.shards)} of {whole.total}, whole weight matches '
+          f'{torch.equal(whole.flat(), weight.flat())}', flush=True)
+except Exception as error:
+    print(f'rank {me}: {type(error).__name__}: {error}', flush=True)
+dist.destroy_process_group()
+if me == 0:
+    os.wait()
+)";
+
+TEST(RealSplitRuns, TheCollectivesShareWhatTheMembersHoldWithoutAPickle)
+{
+    REQUIRE_TORCH();
+    TempDir dir;
+    const std::string script = dir.write("collectives.py", kCollectivesWithoutPickles);
+    const ProcessResult run = testsupport::runProgram(
+        "/usr/bin/python3", {script, kSource, (dir.path() / "store").string()}, dir);
+    for (const char *rank : {"0", "1"}) {
+        const std::string expected =
+            std::string("rank ") + rank +
+            ": allreduce batches [0, 1, 2, 3], scatterreduce batches [0, 1, 2, 3] shard [" + rank +
+            "], allgather shards [0, 1] of 2, whole weight matches True";
+        EXPECT_NE(run.out.find(expected), std::string::npos) << run.out << run.err;
+    }
+}
+
 // A rank's code that marks its final slices as whole layers (only in the real run) leaves a
 // weights file that claims another model than the simulation trained: the check refuses it, as
 // it takes each layer's kind from the simulation.

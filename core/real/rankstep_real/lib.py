@@ -34,7 +34,7 @@ from .objects import (  # noqa: F401  (the names a learner imports)
     nbytes,
 )
 from .objects import _Rows
-from .parallel import AXES, Layout, SplitLayers  # noqa: F401  (Layout: rank.py makes one)
+from .parallel import AXES, Layout, SplitLayers, gather_ints  # noqa: F401  (Layout: rank.py makes one)
 
 HIDDEN = 512
 LENGTH = 256
@@ -480,14 +480,15 @@ class Model(SplitLayers, ContextLayers):
         handle, members = self._group(group)
         began, memory = self.recorder.begin("allreduce", layer), self.memory()
         self.recorder.enter("allreduce", layer)
-        gathered = [None] * len(members)
-        dist.all_gather_object(gathered, (value.layer, sorted(value.shards), sorted(value.batches),
-                                          bool(getattr(value, "context", False))), group=handle)
-        summed = self._check_context_sum(f"allreduce(layer {layer})", [g[3] for g in gathered],
-                                         members)
+        # Each member's context mark, then its batches.
+        gathered = gather_ints(
+            [int(bool(getattr(value, "context", False)))] + sorted(value.batches), handle,
+            len(members), self.device)
+        summed = self._check_context_sum(f"allreduce(layer {layer})",
+                                         [bool(g[0]) for g in gathered], members)
         flat = _cat_parts(value, self.device)
         dist.all_reduce(flat, group=handle)
-        batches = set().union(*(set(g[2]) for g in gathered))
+        batches = set().union(*(set(g[1:]) for g in gathered))
         result = WeightGrad(value.layer, self.LAYERS, batches, self.BATCHES, value.shards,
                             value.total, _uncat_parts(flat, value))._marked(value)
         result.context = result.context and not summed
@@ -503,8 +504,18 @@ class Model(SplitLayers, ContextLayers):
         self.recorder.enter("allgather", layer)
         mine = {s: value.parts[s] for s in sorted(value.shards)}
         flat = _cat_parts(value, self.device)
-        gathered = [None] * len(members)
-        dist.all_gather_object(gathered, [(s, _sizes(p)) for s, p in mine.items()], group=handle)
+        # Per shard: its number, how many tensors, their sizes.
+        ints = []
+        for shard, part in mine.items():
+            ints += [shard, len(_sizes(part)), *_sizes(part)]
+        gathered = []
+        for row in gather_ints(ints, handle, len(members), self.device):
+            shards, at = [], 0
+            while at < len(row):
+                count = row[at + 1]
+                shards.append((row[at], row[at + 2: at + 2 + count]))
+                at += 2 + count
+            gathered.append(shards)
         longest = max(sum(sum(n) for _, n in g) for g in gathered)
         padded = torch.zeros(longest, dtype=tensors.DTYPE, device=self.device)
         padded[: flat.numel()] = flat
@@ -530,12 +541,12 @@ class Model(SplitLayers, ContextLayers):
         handle, members = self._group(group)
         began, memory = self.recorder.begin("scatterreduce", layer), self.memory()
         self.recorder.enter("scatterreduce", layer)
-        gathered = [None] * len(members)
-        dist.all_gather_object(gathered, (sorted(value.batches),
-                                          bool(getattr(value, "context", False))), group=handle)
-        self._check_context_sum(f"scatterreduce(layer {layer})", [g[1] for g in gathered],
-                                members)
-        gathered = [g[0] for g in gathered]
+        gathered = gather_ints(
+            [int(bool(getattr(value, "context", False)))] + sorted(value.batches), handle,
+            len(members), self.device)
+        self._check_context_sum(f"scatterreduce(layer {layer})",
+                                [bool(g[0]) for g in gathered], members)
+        gathered = [g[1:] for g in gathered]
         flat = value.flat().clone()
         dist.all_reduce(flat, group=handle)
         position, count = members.index(self.rank), len(members)

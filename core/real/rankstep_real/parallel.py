@@ -304,8 +304,9 @@ class SplitLayers:
 
     def _gathered_sequence(self, value, handle, members):
         """Every member's sequence shard, joined into whole batches in shard order."""
-        shards = [None] * len(members)
-        dist.all_gather_object(shards, (sorted(value.shards), value.value.shape[0]), group=handle)
+        # Each member's rows, then its shards.
+        shards = [(row[1:], row[0]) for row in gather_ints(
+            [value.value.shape[0]] + sorted(value.shards), handle, len(members), self.device)]
         longest = max(rows for _, rows in shards)
         width = self.sizes.hidden
         padded = torch.zeros(longest, width, dtype=tensors.DTYPE, device=self.device)
@@ -320,3 +321,19 @@ class SplitLayers:
                               f"{sorted(by_shard)}, not every one of {value.total}")
         joined = sequence_join([by_shard[s] for s in range(value.total)], len(value.batches))
         return value.like(value.layer, joined.clone())
+
+
+def gather_ints(values, group, count, device):
+    """Every member's list of ints, shared as numbers in tensors (its length first, then the
+    lists padded to the longest): no member reads a pickle another process wrote, as
+    all_gather_object would make it."""
+    mine = torch.tensor([len(values)], dtype=torch.int64, device=device)
+    lengths = [torch.zeros_like(mine) for _ in range(count)]
+    dist.all_gather(lengths, mine, group=group)
+    longest = max(int(n.item()) for n in lengths)
+    padded = torch.zeros(max(longest, 1), dtype=torch.int64, device=device)
+    if values:
+        padded[: len(values)] = torch.tensor([int(v) for v in values], dtype=torch.int64)
+    shared = [torch.zeros_like(padded) for _ in range(count)]
+    dist.all_gather(shared, padded, group=group)
+    return [row[: int(n.item())].tolist() for row, n in zip(shared, lengths)]
