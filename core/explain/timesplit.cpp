@@ -64,6 +64,7 @@ std::optional<TimeSplit> timeSplit(const core::Trace &trace)
     const auto collectives = collectiveAxes(trace, layout);
     TimeSplit split;
     split.ranks = trace.config.ranks;
+    split.pipelined = layout.degree(core::Axis::Pipeline) > 1;
     for (const core::Event &event : trace.events) {
         if (!core::isCommunication(event.op)) {
             split.compute += event.duration;
@@ -107,7 +108,8 @@ std::string timeSplitSentence(const TimeSplit &split)
                     share(split.axes[i], whole, split.ranks);
     if (split.other.ticks() > 0)
         text += ", other communication " + share(split.other, whole, split.ranks);
-    return text + ", bubble " + share(split.idle, whole, split.ranks) + ".";
+    return text + (split.pipelined ? ", bubble " : ", waiting ") +
+           share(split.idle, whole, split.ranks) + ".";
 }
 
 } // namespace rankstep::explain

@@ -18,8 +18,11 @@ struct TimeSplit {
     // model.group("tensor") is tensor's, a pass_to to the next stage pipeline's.
     std::array<core::SimTime, core::kAxes.size()> axes{};
     core::SimTime other; // communication among ranks that differ along several axes
-    core::SimTime idle;  // the bubble: waiting, summed over every rank
+    core::SimTime idle;  // waiting, summed over every rank
     int ranks = 0;       // what the sums divide by for a rank's mean
+    // Whether the run has pipeline stages: only then is the waiting a pipeline's bubble (a context
+    // ring's ranks wait for the next chunk's keys and values, an expert's for its tokens).
+    bool pipelined = false;
 };
 
 // The split of a run laid out in more than one dimension (config.layout not plain); none for a

@@ -3205,6 +3205,10 @@ Sekunden jedes Ranks für Berechnung (forward, backward, loss, update) und für 
         <translation>Blase (Leerlauf)</translation>
     </message>
     <message>
+        <source>waiting (idle)</source>
+        <translation>Warten (Leerlauf)</translation>
+    </message>
+    <message>
         <source>A rank&apos;s mean time by parallelism</source>
         <translation>Mittlere Zeit eines Ranks nach Parallelität</translation>
     </message>

@@ -76,6 +76,22 @@ TEST(TimeSplit, SaysEachShareAsARanksMean)
               "(6.9%), data 0.75 (20.7%), other communication 1 (27.6%), bubble 1 (27.6%).");
 }
 
+// Without pipeline stages (a context ring, experts, tensor slices alone) the ranks' waiting is
+// not a pipeline's bubble: the sentence calls it waiting.
+TEST(TimeSplit, CallsTheWaitingABubbleOnlyInARunWithPipelineStages)
+{
+    core::Trace trace = laidOut();
+    trace.config.layout.pipeline = 1;
+    trace.config.layout.context = 2;
+    const auto split = timeSplit(trace);
+    ASSERT_TRUE(split.has_value());
+    EXPECT_FALSE(split->pipelined);
+    const std::string sentence = timeSplitSentence(*split);
+    EXPECT_NE(sentence.find(", waiting 1 ("), std::string::npos) << sentence;
+    EXPECT_EQ(sentence.find("bubble"), std::string::npos) << sentence;
+    EXPECT_TRUE(timeSplit(laidOut())->pipelined);
+}
+
 TEST(TimeSplit, LeavesAPlainRunToItsRanksFigures)
 {
     core::Trace trace = laidOut();

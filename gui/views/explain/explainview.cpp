@@ -64,7 +64,9 @@ QString timeSplitTable(const explain::TimeSplit &split, bool seconds)
             parts.emplace_back(axisCommunication(core::axisName(core::kAxes[i])), split.axes[i]);
     if (split.other.ticks() > 0)
         parts.emplace_back(ExplainView::tr("other communication"), split.other);
-    parts.emplace_back(ExplainView::tr("bubble (idle)"), split.idle);
+    parts.emplace_back(
+        split.pipelined ? ExplainView::tr("bubble (idle)") : ExplainView::tr("waiting (idle)"),
+        split.idle);
     std::int64_t whole = 0;
     for (const auto &part : parts)
         whole += part.second.ticks();
