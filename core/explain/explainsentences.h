@@ -41,6 +41,9 @@ inline constexpr const char *kKeptFromTo =
 // Why a rank waited (core/explain/waitexplain.cpp): the wait, then each cause before it.
 inline constexpr const char *kWaited =
     RANKSTEP_SENTENCE("EngineText", "Rank %1 waited %2 (t %3 to %4) in %5");
+// The %5 of kWaited when the rank waited in the await of a started operation.
+inline constexpr const char *kAwaitOf =
+    RANKSTEP_SENTENCE("EngineText", "the await of its %1 (started on the communication stream)");
 inline constexpr const char *kUntilReached =
     RANKSTEP_SENTENCE("EngineText", "%1 until rank %2 reached it after its %3");
 inline constexpr const char *kWhichWaitedToReach = RANKSTEP_SENTENCE(

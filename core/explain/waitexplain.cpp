@@ -5,6 +5,7 @@
 #include "explainsentences.h"
 
 #include <algorithm>
+#include <map>
 #include <unordered_map>
 
 namespace rankstep::explain {
@@ -32,6 +33,17 @@ struct Links {
             else if (e.op == OpKind::PassTo && e.link >= 0)
                 sender[e.link] = i;
         }
+        for (std::size_t i = 0; i < trace.overlapped.size(); ++i)
+            ended.emplace(std::pair(trace.overlapped[i].rank, trace.overlapped[i].end().ticks()),
+                          i);
+    }
+    // The started operation of `rank` that ended at `at`, if any: what its await waited for.
+    std::optional<std::size_t> awaitedAt(const Trace &trace, int rank, SimTime at) const
+    {
+        const auto it = ended.find({rank, at.ticks()});
+        return it == ended.end() || it->second >= trace.overlapped.size()
+                   ? std::nullopt
+                   : std::optional(it->second);
     }
     SimTime freeAt(const Trace &trace, std::size_t event) const // when its rank was free
     {
@@ -41,6 +53,7 @@ struct Links {
     std::vector<std::optional<std::size_t>> previous;
     std::unordered_map<std::int64_t, std::vector<std::size_t>> collective;
     std::unordered_map<std::int64_t, std::size_t> sender;
+    std::map<std::pair<int, std::int64_t>, std::size_t> ended; // started ones, by rank and end
 };
 
 std::optional<Link> causeWith(const Trace &trace, const Links &links, std::size_t event)
@@ -114,7 +127,7 @@ std::vector<Wait> waits(const Trace &trace, bool withChains)
         const SimTime free = links.freeAt(trace, i);
         const Event &e = trace.events[i];
         if (e.start > free)
-            found.push_back({e.rank, free, e.start, i,
+            found.push_back({e.rank, free, e.start, i, links.awaitedAt(trace, e.rank, e.start),
                              withChains ? chainBack(trace, links, i, free) : std::vector<Link>()});
     }
     return found;
@@ -127,7 +140,12 @@ std::optional<Wait> waitBefore(const Trace &trace, std::size_t event)
     const Event &e = trace.events.at(event);
     if (e.start <= free)
         return std::nullopt;
-    return Wait{e.rank, free, e.start, event, chainBack(trace, links, event, free)};
+    return Wait{e.rank,
+                free,
+                e.start,
+                event,
+                links.awaitedAt(trace, e.rank, e.start),
+                chainBack(trace, links, event, free)};
 }
 
 std::string describeWait(const Trace &trace, const Wait &wait, const core::Phrasebook &words)
@@ -135,7 +153,11 @@ std::string describeWait(const Trace &trace, const Wait &wait, const core::Phras
     const Event &e = trace.events[wait.event];
     std::string text = words.say(
         sentence::kWaited, {std::to_string(wait.rank), (wait.to - wait.from).toString(),
-                            wait.from.toString(), wait.to.toString(), describeEvent(e, words)});
+                            wait.from.toString(), wait.to.toString(),
+                            wait.awaited && *wait.awaited < trace.overlapped.size()
+                                ? words.say(sentence::kAwaitOf,
+                                            {describeEvent(trace.overlapped[*wait.awaited], words)})
+                                : describeEvent(e, words)});
     for (std::size_t i = 0; i < wait.chain.size(); ++i) {
         const Link &link = wait.chain[i];
         const Event &cause = trace.events[link.event];

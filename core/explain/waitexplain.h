@@ -33,6 +33,9 @@ struct Wait {
     int rank = 0;
     core::SimTime from, to;
     std::size_t event = 0; // the event that waited
+    // The started operation (an index in trace.overlapped) whose await ended the wait: the rank
+    // waited in `await h`, not in the compute that follows it (a ring's received chunk).
+    std::optional<std::size_t> awaited;
     // The chain that ended the wait, from the event that released it back in time, as long as
     // those events ended inside the wait.
     std::vector<Link> chain;

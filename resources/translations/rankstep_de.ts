@@ -788,6 +788,10 @@
         <translation>Rank %1 wartete %2 (t %3 bis %4) in %5</translation>
     </message>
     <message>
+        <source>the await of its %1 (started on the communication stream)</source>
+        <translation>dem await seines %1 (gestartet auf dem Kommunikationsstrom)</translation>
+    </message>
+    <message>
         <source>%1 until rank %2 reached it after its %3</source>
         <translation>%1, bis Rank %2 sie nach seinem %3 erreichte</translation>
     </message>

@@ -106,5 +106,42 @@ TEST(Waits, AHungRunIsExplainedUpToWhereItStopped)
     EXPECT_EQ(trace.events[path.front()].op, core::OpKind::Forward);
 }
 
+// A rank of the overlapped ring waits in the await of its started receive, which runs on the
+// communication stream: the wait names that await, not the forward that follows it.
+TEST(Waits, AWaitEndedByTheAwaitOfAStartedReceiveNamesThatAwait)
+{
+    core::Trace trace;
+    trace.config.ranks = 2;
+    const auto event = [](int rank, core::OpKind op, double start, double steps, int peer) {
+        core::Event e;
+        e.rank = rank;
+        e.op = op;
+        e.layer = op == core::OpKind::Forward ? 0 : -1;
+        e.peer = peer;
+        e.start = core::SimTime::fromTicks(std::int64_t(start * core::SimTime::kTicksPerStep));
+        e.duration = core::SimTime::fromTicks(std::int64_t(steps * core::SimTime::kTicksPerStep));
+        return e;
+    };
+    trace.events.push_back(event(1, core::OpKind::Forward, 0, 0.125, -1));
+    trace.events.push_back(event(1, core::OpKind::Forward, 0.4, 0.125, -1));
+    trace.overlapped.push_back(event(1, core::OpKind::Receive, 0.2, 0.2, 0));
+    const std::vector<Wait> found = waits(trace);
+    ASSERT_EQ(found.size(), 1U);
+    ASSERT_TRUE(found[0].awaited.has_value());
+    EXPECT_EQ(*found[0].awaited, 0U);
+    EXPECT_EQ(describeWait(trace, found[0]),
+              "Rank 1 waited 0.275 (t 0.125 to 0.4) in the await of its receive from rank 0 "
+              "(started on the communication stream).");
+    const auto before = waitBefore(trace, 1);
+    ASSERT_TRUE(before.has_value());
+    EXPECT_EQ(before->awaited, found[0].awaited);
+
+    // A gap that no started operation ended is the compute's, as before.
+    trace.overlapped.clear();
+    EXPECT_FALSE(waits(trace)[0].awaited.has_value());
+    EXPECT_NE(describeWait(trace, waits(trace)[0]).find("in forward of layer 0"),
+              std::string::npos);
+}
+
 } // namespace
 } // namespace rankstep::explain
