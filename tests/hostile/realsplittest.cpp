@@ -161,7 +161,9 @@ TEST(RealSplitRuns, ExpertsTrainWhatOneProcessTrainsThroughAlltoall)
 // Two processes of the real library, each patched so that all_gather_object (a pickle from the
 // other process, unpickled in this one) fails: the alltoall shares what every member sends whom
 // as numbers, and each rank gets the rows of the batches sent to it, as get_activation makes them.
-const char *const kAlltoallWithoutPickles = R"(import os, sys
+// Two gloo ranks forked from one script (argv: the source folder, a store file) with
+// all_gather_object refused: what follows runs the real library's collectives without a pickle.
+const char *const kTwoRanksWithoutPickles = R"(import os, sys
 sys.path.insert(0, sys.argv[1] + '/core/real')
 import torch
 import torch.distributed as dist
@@ -176,7 +178,10 @@ def refuse(*args, **kwargs):
 
 
 dist.all_gather_object = refuse
-model = lib.Model(me, 2, 2, 4, tensors.Sizes(8, 4), lib.Recorder('alltoall.py'))
+)";
+
+const char *const kAlltoallWithoutPickles =
+    R"(model = lib.Model(me, 2, 2, 4, tensors.Sizes(8, 4), lib.Recorder('alltoall.py'))
 # Rank r sends member j batch 2r + j; rank 1 sends itself nothing.
 pieces = [model.get_activation([2 * me]), None if me else model.get_activation([1])]
 
@@ -201,7 +206,8 @@ TEST(RealSplitRuns, TheAlltoallSharesItsPlanWithoutAPickle)
 {
     REQUIRE_TORCH();
     TempDir dir;
-    const std::string script = dir.write("alltoall.py", kAlltoallWithoutPickles);
+    const std::string script =
+        dir.write("alltoall.py", std::string(kTwoRanksWithoutPickles) + kAlltoallWithoutPickles);
     const ProcessResult run = testsupport::runProgram(
         "/usr/bin/python3", {script, kSource, (dir.path() / "store").string()}, dir);
     EXPECT_NE(run.out.find("rank 0: Activation of batches [0, 2], rows match True"),
@@ -214,22 +220,8 @@ TEST(RealSplitRuns, TheAlltoallSharesItsPlanWithoutAPickle)
 // The real library's allreduce, scatterreduce and allgather share what each member holds (its
 // batches, its shards and their sizes, its context mark) as numbers in tensors: with
 // all_gather_object refused, the three still give every member the sum, its shard and the whole.
-const char *const kCollectivesWithoutPickles = R"(import os, sys
-sys.path.insert(0, sys.argv[1] + '/core/real')
-import torch
-import torch.distributed as dist
-from rankstep_real import lib, rank as driving, tensors
-
-me = 0 if os.fork() else 1
-dist.init_process_group('gloo', init_method='file://' + sys.argv[2], rank=me, world_size=2)
-
-
-def refuse(*args, **kwargs):
-    raise RuntimeError('all_gather_object: a pickle from another process')
-
-
-dist.all_gather_object = refuse
-model = lib.Model(me, 2, 1, 4, tensors.Sizes(8, 4), lib.Recorder('collectives.py'))
+const char *const kCollectivesWithoutPickles =
+    R"(model = lib.Model(me, 2, 1, 4, tensors.Sizes(8, 4), lib.Recorder('collectives.py'))
 weight, _ = model.load_weights(0)
 batches = [2 * me, 2 * me + 1]
 activation = model.get_activation(batches)
@@ -262,7 +254,8 @@ TEST(RealSplitRuns, TheCollectivesShareWhatTheMembersHoldWithoutAPickle)
 {
     REQUIRE_TORCH();
     TempDir dir;
-    const std::string script = dir.write("collectives.py", kCollectivesWithoutPickles);
+    const std::string script = dir.write(
+        "collectives.py", std::string(kTwoRanksWithoutPickles) + kCollectivesWithoutPickles);
     const ProcessResult run = testsupport::runProgram(
         "/usr/bin/python3", {script, kSource, (dir.path() / "store").string()}, dir);
     for (const char *rank : {"0", "1"}) {
