@@ -7,7 +7,8 @@
 # the end of this header.
 #
 #     rankstep-cli run lessons/99-four_d/paper_layout.py --function paper_layout --cost llama3-405b \
-#         --ranks 16384 --tensor 8 --pipeline 16 --layers 126 --batches 2048
+#         --ranks 16384 --tensor 8 --pipeline 16 --layers 126 --batches 2048 \
+#         --timeout 3000 --memory-limit 8192
 #
 # What the four_d solution does, plus Megatron's sequence parallelism: between the blocks each rank
 # of a tensor group keeps only its eighth of the sequence. Each block's partial output is summed
