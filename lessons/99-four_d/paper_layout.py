@@ -6,16 +6,16 @@
 # 2022, "Reducing Activation Recomputation in Large Transformer Models"); what it leaves out is at
 # the end of this header.
 #
-#     rankstep-cli run lessons/99-four_d/paper_layout.py --function paper_layout --cost llama3-405b \
-#         --ranks 16384 --tensor 8 --pipeline 16 --layers 126 --batches 2048 \
+#     rankstep-cli run lessons/99-four_d/paper_layout.py --function paper_layout \
+#         --cost llama3-405b --ranks 16384 --tensor 8 --pipeline 16 --layers 126 --batches 2048 \
 #         --timeout 3000 --memory-limit 8192
 #
 # What the four_d solution does, plus Megatron's sequence parallelism: between the blocks each rank
 # of a tensor group keeps only its eighth of the sequence. Each block's partial output is summed
 # with a reduce-scatter (scatterreduce) instead of an all-reduce, the shard is what the stage keeps
 # for the backward and what it passes to the next stage, and an all-gather makes the block's input
-# whole again before each block, forward and backward. Same volume of communication as the
-# all-reduces; an eighth of the activations.
+# whole again before each block, forward and backward. In Megatron that moves what the all-reduces
+# move (the simulator charges more: docs/cost-models.md) and keeps an eighth of the activations.
 #
 # Left out, because the simulator cannot do it: the paper's FSDP also shards each slice's
 # gradients and optimizer states over the 128 data-parallel ranks (section 3.3.2); here a slice
@@ -146,6 +146,6 @@ async def train(model: Model, recompute: bool) -> Model:
     return model
 
 
-# The app runs a lesson's function: `rankstep --lesson four_d --code lessons/99-four_d/paper_layout.py`
-# runs this program under the four_d lesson (docs/cost-models.md, "The paper's layout").
+# The app runs a lesson's function: `rankstep --lesson four_d --code
+# lessons/99-four_d/paper_layout.py` runs this program under the four_d lesson (docs/sweeps.md).
 four_d = paper_layout
