@@ -4,14 +4,47 @@
 #include "core/memoryformat.h"
 
 #include <algorithm>
+#include <map>
 
 namespace rankstep::lessons {
 namespace {
 
+// The first rank of a cycle of waits in a deadlock (each waits on the next, the last on the
+// first), found from rank 0 as the hang's picture finds it; -1 when the waits form none. The
+// ranks of the cycle hold the hang; a rank that waits on them only follows.
+int firstOfACycle(const core::Diagnosis &diagnosis)
+{
+    std::map<int, const core::RankWait *> waiting;
+    for (const core::RankWait &wait : diagnosis.ranks)
+        if (!wait.finished)
+            waiting[wait.rank] = &wait;
+    std::map<int, int> state; // 0 unseen, 1 on the path, 2 done
+    const auto visit = [&](const auto &self, int rank) -> int {
+        state[rank] = 1;
+        for (int on : waiting.at(rank)->waitsOn) {
+            if (on == rank || !waiting.contains(on))
+                continue;
+            if (state[on] == 1)
+                return on;
+            if (state[on] == 0)
+                if (const int found = self(self, on); found >= 0)
+                    return found;
+        }
+        state[rank] = 2;
+        return -1;
+    };
+    for (const auto &[rank, wait] : waiting)
+        if (state[rank] == 0)
+            if (const int found = visit(visit, rank); found >= 0)
+                return found;
+    return -1;
+}
+
 // The one line of an error that says what is missing: for a hang the finished rank that never
-// called the collective (or the first rank that waits), else the first line. Where it happened
-// goes to `at` when the line itself does not say.
-std::string errorGist(const core::Error &error, Verdict::Place &at)
+// called the collective, else the first rank of a cycle of waits (`cycleRank`) or the first rank
+// that waits; else the first line. Where it happened goes to `at` when the line itself does not
+// say.
+std::string errorGist(const core::Error &error, int cycleRank, Verdict::Place &at)
 {
     std::vector<std::string> lines;
     std::string::size_type begin = 0;
@@ -28,6 +61,10 @@ std::string errorGist(const core::Error &error, Verdict::Place &at)
     for (const std::string &line : lines)
         if (line.find("without calling") != std::string::npos)
             return line;
+    if (error.kind == core::ErrorKind::Deadlock && cycleRank >= 0)
+        for (const std::string &line : lines)
+            if (line.starts_with("rank " + std::to_string(cycleRank) + " waits "))
+                return line;
     if (error.kind == core::ErrorKind::Deadlock && lines.size() > 1)
         return lines[1];
     // A mismatch names its ranks, a stop says where the rank was.
@@ -39,7 +76,8 @@ std::string errorGist(const core::Error &error, Verdict::Place &at)
 
 std::string unfinishedGist(const core::Trace &trace, Verdict::Place &at)
 {
-    std::string gist = trace.error ? errorGist(*trace.error, at) : std::string();
+    const int cycleRank = trace.diagnosis ? firstOfACycle(*trace.diagnosis) : -1;
+    std::string gist = trace.error ? errorGist(*trace.error, cycleRank, at) : std::string();
     while (!gist.empty() && (gist.back() == '.' || gist.back() == ' '))
         gist.pop_back();
     return gist;
