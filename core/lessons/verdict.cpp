@@ -5,6 +5,8 @@
 
 #include <algorithm>
 #include <map>
+#include <utility>
+#include <vector>
 
 namespace rankstep::lessons {
 namespace {
@@ -18,25 +20,34 @@ int firstOfACycle(const core::Diagnosis &diagnosis)
     for (const core::RankWait &wait : diagnosis.ranks)
         if (!wait.finished)
             waiting[wait.rank] = &wait;
+    // Depth first without recursion (a hang may hold thousands of ranks): each entry of the path
+    // is a rank and how many of its waits were followed.
     std::map<int, int> state; // 0 unseen, 1 on the path, 2 done
-    const auto visit = [&](const auto &self, int rank) -> int {
-        state[rank] = 1;
-        for (int on : waiting.at(rank)->waitsOn) {
-            if (on == rank || !waiting.contains(on))
+    std::vector<std::pair<int, std::size_t>> path;
+    for (const auto &[start, unused] : waiting) {
+        if (state[start] != 0)
+            continue;
+        state[start] = 1;
+        path.assign(1, {start, 0});
+        while (!path.empty()) {
+            auto &[rank, next] = path.back();
+            const std::vector<int> &on = waiting.at(rank)->waitsOn;
+            if (next == on.size()) {
+                state[rank] = 2;
+                path.pop_back();
                 continue;
-            if (state[on] == 1)
-                return on;
-            if (state[on] == 0)
-                if (const int found = self(self, on); found >= 0)
-                    return found;
+            }
+            const int other = on[next++];
+            if (other == rank || !waiting.contains(other))
+                continue;
+            if (state[other] == 1)
+                return other;
+            if (state[other] == 0) {
+                state[other] = 1;
+                path.emplace_back(other, 0);
+            }
         }
-        state[rank] = 2;
-        return -1;
-    };
-    for (const auto &[rank, wait] : waiting)
-        if (state[rank] == 0)
-            if (const int found = visit(visit, rank); found >= 0)
-                return found;
+    }
     return -1;
 }
 
