@@ -4,14 +4,58 @@
 #include "core/memoryformat.h"
 
 #include <algorithm>
+#include <map>
+#include <utility>
+#include <vector>
 
 namespace rankstep::lessons {
 namespace {
 
+// The first rank of a cycle of waits in a deadlock (each waits on the next, the last on the
+// first), found from rank 0 as the hang's picture finds it; -1 when the waits form none. The
+// ranks of the cycle hold the hang; a rank that waits on them only follows.
+int firstOfACycle(const core::Diagnosis &diagnosis)
+{
+    std::map<int, const core::RankWait *> waiting;
+    for (const core::RankWait &wait : diagnosis.ranks)
+        if (!wait.finished)
+            waiting[wait.rank] = &wait;
+    // Depth first without recursion (a hang may hold thousands of ranks): each entry of the path
+    // is a rank and how many of its waits were followed.
+    std::map<int, int> state; // 0 unseen, 1 on the path, 2 done
+    std::vector<std::pair<int, std::size_t>> path;
+    for (const auto &[start, unused] : waiting) {
+        if (state[start] != 0)
+            continue;
+        state[start] = 1;
+        path.assign(1, {start, 0});
+        while (!path.empty()) {
+            auto &[rank, next] = path.back();
+            const std::vector<int> &on = waiting.at(rank)->waitsOn;
+            if (next == on.size()) {
+                state[rank] = 2;
+                path.pop_back();
+                continue;
+            }
+            const int other = on[next++];
+            if (other == rank || !waiting.contains(other))
+                continue;
+            if (state[other] == 1)
+                return other;
+            if (state[other] == 0) {
+                state[other] = 1;
+                path.emplace_back(other, 0);
+            }
+        }
+    }
+    return -1;
+}
+
 // The one line of an error that says what is missing: for a hang the finished rank that never
-// called the collective (or the first rank that waits), else the first line. Where it happened
-// goes to `at` when the line itself does not say.
-std::string errorGist(const core::Error &error, Verdict::Place &at)
+// called the collective, else the first rank of a cycle of waits (`cycleRank`) or the first rank
+// that waits; else the first line. Where it happened goes to `at` when the line itself does not
+// say.
+std::string errorGist(const core::Error &error, int cycleRank, Verdict::Place &at)
 {
     std::vector<std::string> lines;
     std::string::size_type begin = 0;
@@ -28,6 +72,10 @@ std::string errorGist(const core::Error &error, Verdict::Place &at)
     for (const std::string &line : lines)
         if (line.find("without calling") != std::string::npos)
             return line;
+    if (error.kind == core::ErrorKind::Deadlock && cycleRank >= 0)
+        for (const std::string &line : lines)
+            if (line.starts_with("rank " + std::to_string(cycleRank) + " waits "))
+                return line;
     if (error.kind == core::ErrorKind::Deadlock && lines.size() > 1)
         return lines[1];
     // A mismatch names its ranks, a stop says where the rank was.
@@ -39,7 +87,8 @@ std::string errorGist(const core::Error &error, Verdict::Place &at)
 
 std::string unfinishedGist(const core::Trace &trace, Verdict::Place &at)
 {
-    std::string gist = trace.error ? errorGist(*trace.error, at) : std::string();
+    const int cycleRank = trace.diagnosis ? firstOfACycle(*trace.diagnosis) : -1;
+    std::string gist = trace.error ? errorGist(*trace.error, cycleRank, at) : std::string();
     while (!gist.empty() && (gist.back() == '.' || gist.back() == ' '))
         gist.pop_back();
     return gist;

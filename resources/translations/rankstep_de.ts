@@ -501,7 +501,7 @@
     </message>
     <message>
         <source>%1: this run has no experts: lay its ranks out with --expert E (lesson.json &quot;expert&quot;)</source>
-        <translation>%1: Dieser Lauf hat keine Experten: Ordne seine Ränge mit --expert E an (lesson.json &quot;expert&quot;)</translation>
+        <translation>%1: Dieser Lauf hat keine Experten: Ordnen Sie seine Ranks mit --expert E an (lesson.json &quot;expert&quot;)</translation>
     </message>
     <message>
         <source>%1: there is no expert %2; the experts are %3</source>
@@ -509,11 +509,11 @@
     </message>
     <message>
         <source>%1: rank %2 holds expert %3 of each expert layer (its expert coordinate), not expert %4: the tokens for expert %4 go with alltoall to the rank that holds it</source>
-        <translation>%1: Rang %2 hält Experte %3 jeder Expertenschicht (seine Expertenkoordinate), nicht Experte %4: Die Tokens für Experte %4 gehen mit alltoall an den Rang, der ihn hält</translation>
+        <translation>%1: Rank %2 hält Experte %3 jeder Expertenschicht (seine Expertenkoordinate), nicht Experte %4: Die Tokens für Experte %4 gehen mit alltoall an den Rank, der ihn hält</translation>
     </message>
     <message>
         <source>%1: the router sends %2 to expert %3, but this weight is expert %4&apos;s: send each token to the rank of its expert with an alltoall over model.group(&quot;expert&quot;) first</source>
-        <translation>%1: Der Router schickt %2 an Experte %3, aber dieses Gewicht gehört Experte %4: Schicke jedes Token zuerst mit einem alltoall über model.group(&quot;expert&quot;) an den Rang seines Experten</translation>
+        <translation>%1: Der Router schickt %2 an Experte %3, aber dieses Gewicht gehört Experte %4: Schicken Sie jedes Token zuerst mit einem alltoall über model.group(&quot;expert&quot;) an den Rank seines Experten</translation>
     </message>
     <message>
         <source>%1: the weight is expert %2&apos;s, but the weight gradient is not: backward with expert %2&apos;s weight makes its gradient, and so does backward_weight when given that weight</source>
@@ -597,23 +597,23 @@
     </message>
     <message>
         <source>%1: %2 would go to more than one rank; each token goes to one rank</source>
-        <translation>%1: %2 ginge an mehr als einen Rang; jedes Token geht an genau einen Rang</translation>
+        <translation>%1: %2 ginge an mehr als einen Rank; jedes Token geht an genau einen Rank</translation>
     </message>
     <message>
         <source>%1: give one piece (or None) for each of the %2 ranks of the group %3, in the order of their ranks, but %4 were given</source>
-        <translation>%1: Gib ein Teil (oder None) für jeden der %2 Ränge der Gruppe %3 an, in der Reihenfolge ihrer Ränge; gegeben wurden aber %4</translation>
+        <translation>%1: Geben Sie ein Teil (oder None) für jeden der %2 Ranks der Gruppe %3 an, in der Reihenfolge ihrer Ranks; gegeben wurden aber %4</translation>
     </message>
     <message>
         <source>%1: give one piece (or None) for each of the %2 ranks of the group %3, in the order of their ranks, but %4 were given; an expert&apos;s tokens travel over model.group(&quot;expert&quot;), for rank %5 ranks %6</source>
-        <translation>%1: Gib ein Teil (oder None) für jeden der %2 Ränge der Gruppe %3 an, in der Reihenfolge ihrer Ränge; gegeben wurden aber %4. Die Tokens eines Experten reisen über model.group(&quot;expert&quot;), für Rang %5 die Ränge %6</translation>
+        <translation>%1: Geben Sie ein Teil (oder None) für jeden der %2 Ranks der Gruppe %3 an, in der Reihenfolge ihrer Ranks; gegeben wurden aber %4. Die Tokens eines Experten reisen über model.group(&quot;expert&quot;), für Rank %5 die Ranks %6</translation>
     </message>
     <message>
         <source>%1: rank %2 sends %3 of layer %4 here (line %5), but rank %6 sends %7 of layer %8 (line %9): they are at different all-to-alls. Every rank of the group makes each alltoall, in the same order; a rank that skips one (an expert&apos;s combine, say) meets the others at their next one</source>
-        <translation>%1: Rang %2 schickt hier %3 der Schicht %4 (Zeile %5), Rang %6 aber %7 der Schicht %8 (Zeile %9): Sie sind bei verschiedenen All-to-alls. Jeder Rang der Gruppe macht jedes alltoall mit, in derselben Reihenfolge; ein Rang, der eines auslässt (etwa das Zurückschicken nach einem Experten), trifft die anderen bei ihrem nächsten</translation>
+        <translation>%1: Rank %2 schickt hier %3 der Schicht %4 (Zeile %5), Rank %6 aber %7 der Schicht %8 (Zeile %9): Sie sind bei verschiedenen All-to-alls. Jeder Rank der Gruppe macht jedes alltoall mit, in derselben Reihenfolge; ein Rank, der eines auslässt (etwa das Zurückschicken nach einem Experten), trifft die anderen bei ihrem nächsten</translation>
     </message>
     <message>
         <source>%1: %2 would come to rank %3 from more than one rank (ranks %4)</source>
-        <translation>%1: %2 käme von mehr als einem Rang zu Rang %3 (Ränge %4)</translation>
+        <translation>%1: %2 käme von mehr als einem Rank zu Rank %3 (Ranks %4)</translation>
     </message>
     <message>
         <source>%1: this collective sums weight gradients, not %2</source>

@@ -187,6 +187,36 @@ TEST(Verdict, SaysInOneLineWhichRankOfAHangSkippedTheCollective)
               "without calling allreduce(layer 0).");
 }
 
+// Seen in the zero-bubble lesson with the input gradient never passed back: ranks 2 and 3 waited on
+// each other and ranks 0 and 1 only waited on them, and the verdict named rank 0 while the hang's
+// picture said "ranks 2 and 3 wait on each other". It names a rank of the cycle.
+TEST(Verdict, NamesARankOfTheCycleThatHoldsADeadlock)
+{
+    core::Trace trace = finishedRun("3", 1572864);
+    trace.status = core::RunStatus::Deadlock;
+    trace.error = core::Error{core::ErrorKind::Deadlock, 0, 34,
+                              "The ranks hung: no rank can go on\n"
+                              "  rank 0 waits in receive from rank 1 at line 34 for rank 1\n"
+                              "  rank 1 waits in receive from rank 2 at line 34 for rank 2\n"
+                              "  rank 2 waits in receive from rank 3 at line 34 for rank 3\n"
+                              "  rank 3 waits in receive from rank 2 at line 21 for rank 2"};
+    core::Diagnosis diagnosis;
+    for (int rank = 0; rank < 4; ++rank)
+        diagnosis.ranks.push_back(core::RankWait{
+            rank, false, rank == 3 ? 21 : 34, "receive", {rank == 3 ? 2 : rank + 1}});
+    trace.diagnosis = diagnosis;
+
+    EXPECT_EQ(judge(ddpLesson(), trace).summary,
+              "Not solved yet: the run did not finish (deadlock): rank 2 waits in receive from "
+              "rank 3 at line 34 for rank 3.");
+
+    // A ring of every rank: the first rank of it, rank 0.
+    trace.diagnosis->ranks[3].waitsOn = {0};
+    EXPECT_EQ(judge(ddpLesson(), trace).summary,
+              "Not solved yet: the run did not finish (deadlock): rank 0 waits in receive from "
+              "rank 1 at line 34 for rank 1.");
+}
+
 TEST(Verdict, NamesTheRankAndLineOfAnErrorInOneLine)
 {
     core::Trace trace = finishedRun("3", 1572864);

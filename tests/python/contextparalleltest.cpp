@@ -124,6 +124,18 @@ TEST(ContextParallel, AnOutputUsedBeforeItSawEveryChunkSaysWhatItHasAndLacks)
         << errorOf(restarts);
 }
 
+// The lesson's text quotes it: code that deletes every chunk's keys and values after the layer, as
+// the solution does, meets one turn too few there, at the chunk that never came.
+TEST(ContextParallel, OneTurnTooFewMeetsTheDeletionOfTheChunkThatNeverCame)
+{
+    const std::string threeTurns =
+        replaced(readSourceFile(kSolution),
+                 "for turn in range(model.CONTEXT):", "for turn in range(model.CONTEXT - 1):");
+    const std::string message = errorOf(threeTurns);
+    EXPECT_NE(message.find("activations of rank 3 has no key (0, 0) to delete"), std::string::npos)
+        << message;
+}
+
 TEST(ContextParallel, APassNeverAwaitedIsAWarningAndOneAwaitedTwiceAnError)
 {
     python::Runtime runtime;

@@ -4,6 +4,7 @@
 #include "core/sentences.h"
 #include "enginetext.h"
 #include "waitfortext.h"
+#include "waitforview.h"
 
 #include <QMessageBox>
 
@@ -42,7 +43,7 @@ RunErrorText describeRunError(const core::Trace &trace)
         out.text.startsWith(QString::fromUtf8(core::sentence::kDeadlock)))
         out.text = out.text.section(QLatin1Char('\n'), 1).trimmed();
     out.text = engineText(out.text);
-    if (const auto hang = explain::explainHang(trace)) {
+    if (const auto hang = hangInWords(trace)) {
         // In the hang picture's words: stopped by an error, waiting, finished, never started.
         for (const explain::RankStanding &rank : hang->ranks)
             out.details +=

@@ -4,6 +4,7 @@
 #include "tooltips.h"
 
 #include "appearance.h"
+#include "enginetext.h"
 #include "runsession.h"
 
 #include "palette.h"
@@ -57,6 +58,20 @@ QString fitWrapped(const QFontMetricsF &metrics, const QRectF &rect, const QStri
 
 } // namespace
 
+std::optional<explain::Hang> hangInWords(const core::Trace &trace)
+{
+    std::optional<explain::Hang> hang = explain::explainHang(trace);
+    if (!hang)
+        return hang;
+    const auto said = [](const std::string &call) {
+        return engineText(call).toStdString();
+    };
+    hang->call = said(hang->call);
+    for (explain::RankStanding &rank : hang->ranks)
+        rank.call = said(rank.call);
+    return hang;
+}
+
 WaitForView::WaitForView(RunSession &session, Appearance &appearance, QWidget *parent)
     : QWidget(parent), m_session(session), m_appearance(appearance), m_look(appearance.look())
 {
@@ -77,7 +92,7 @@ void WaitForView::onTraceChanged()
 {
     const TracePtr &trace = m_session.trace();
     m_trace = trace && trace->diagnosis ? trace : nullptr;
-    m_hang = m_trace ? explain::explainHang(*m_trace) : std::nullopt;
+    m_hang = m_trace ? hangInWords(*m_trace) : std::nullopt;
     m_arrows = hasDiagnosis() ? waitArrows(*m_hang) : std::vector<WaitArrow>();
     update();
 }

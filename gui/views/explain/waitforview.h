@@ -19,6 +19,11 @@ namespace rankstep::gui {
 class Appearance;
 class RunSession;
 
+// The hang of `trace` (explain::explainHang) with the calls its ranks wait in said in the language
+// of the user interface ("receive von Rank 2"), as the hang's picture and the error dialog's
+// details quote them; nullopt for a trace without a diagnosis.
+std::optional<explain::Hang> hangInWords(const core::Trace &trace);
+
 // The wait-for picture of a hang, under a title that says what happened (an error, a call one rank
 // never made, a cycle of waits): one rounded node per rank, drawn and worded after where it stands
 // (explain::Standing): stopped by an error (thick outline, a cross), waiting (its rank color, an

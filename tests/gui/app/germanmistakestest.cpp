@@ -141,6 +141,11 @@ const Mistake kMistakes[] = {
      "        del grad_activations[layer + 1], activations[layer]\n"
      "        del activations[layer]\n",
      "activations von Rank 0 hat keinen Schlüssel 1 zum Löschen; es enthält 0, 2"},
+    // The hang's picture said "wartet in receive from rank 3" under its German title.
+    {"an input gradient never passed back", "zero_bubble",
+     "        if not is_first:\n"
+     "            await model.pass_to(model.rank - 1, grad_activations[first, mb])\n",
+     "", "Rank 2 wartet in receive von Rank 3 in Zeile 34 auf Rank 3"},
 };
 
 TEST_F(GermanMistakesTest, TheTypicalMistakesShowNoEnglishSentenceOfTheEngine)

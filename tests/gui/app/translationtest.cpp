@@ -16,6 +16,7 @@
 #include <QFile>
 #include <QLibraryInfo>
 #include <QMenuBar>
+#include <QRegularExpression>
 #include <QToolButton>
 #include <QTranslator>
 
@@ -210,6 +211,27 @@ TEST_F(TranslationTest, TheGermanTranslationIsComplete)
     EXPECT_EQ(text.count("type=\"unfinished\""), 0)
         << "run `cmake --build build --target update_translations` and translate the new texts";
     EXPECT_EQ(text.count("type=\"vanished\"") + text.count("type=\"obsolete\""), 0);
+}
+
+// Seen in the expert lesson: its engine sentences said "Rang 2" and "Schicke jedes Token ..." where
+// every other German text says "Rank 2" and addresses the learner as "Sie".
+TEST_F(TranslationTest, TheGermanTranslationSaysRankAndAddressesTheLearnerFormally)
+{
+    QFile file(QStringLiteral(RANKSTEP_SOURCE_DIR "/resources/translations/rankstep_de.ts"));
+    ASSERT_TRUE(file.open(QIODevice::ReadOnly));
+    const QString text = QString::fromUtf8(file.readAll());
+    static const QRegularExpression translation(
+        QStringLiteral("<translation>([^<]*)</translation>"));
+    static const QRegularExpression informal(
+        QStringLiteral("\\b(Rang|Rangs|Ränge|Rängen|Gib|Schicke|Ordne|Rufe|Nimm|Sende)\\b"));
+    int checked = 0;
+    for (const QRegularExpressionMatch &match : translation.globalMatch(text)) {
+        ++checked;
+        const QRegularExpressionMatch found = informal.match(match.captured(1));
+        EXPECT_FALSE(found.hasMatch())
+            << utf8(found.captured(0)) << " in " << utf8(match.captured(1));
+    }
+    EXPECT_GT(checked, 500);
 }
 
 } // namespace
