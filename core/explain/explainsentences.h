@@ -55,6 +55,21 @@ inline constexpr const char *kUntilEnded = RANKSTEP_SENTENCE("EngineText", "%1 u
 inline constexpr const char *kWhichCameAfter =
     RANKSTEP_SENTENCE("EngineText", "%1, which came after %2");
 inline constexpr const char *kRanksEvent = RANKSTEP_SENTENCE("EngineText", "rank %1's %2");
+// The chain through the communication stream: a started operation (%2: "pass_to_start to rank 1"),
+// what it waited for and what its rank ran before it started it.
+inline constexpr const char *kRanksStarted =
+    RANKSTEP_SENTENCE("EngineText", "rank %1's %2 (t %3 to %4 on its communication stream)");
+inline constexpr const char *kWhichWaitedToFreeStream =
+    RANKSTEP_SENTENCE("EngineText", "%1, which waited for %2 to free the stream");
+inline constexpr const char *kWhichStartedAfter =
+    RANKSTEP_SENTENCE("EngineText", "%1, which rank %2 started at t %3 after %4");
+inline constexpr const char *kWhichStartedRightAway =
+    RANKSTEP_SENTENCE("EngineText", "%1, which rank %2 started right away at t %3");
+inline constexpr const char *kItsEvent = RANKSTEP_SENTENCE("EngineText", "its %1");
+inline constexpr const char *kTheAwaitOfIts =
+    RANKSTEP_SENTENCE("EngineText", "the await of its %1 (t %2 to %3)");
+inline constexpr const char *kTheAwaitOfRanks =
+    RANKSTEP_SENTENCE("EngineText", "the await of rank %1's %2 (t %3 to %4)");
 inline constexpr const char *kSentence = RANKSTEP_SENTENCE("EngineText", "%1.");
 
 // What the lesson's formula expects (core/explain/formulas.cpp).

@@ -820,6 +820,34 @@
         <translation>%2 bei Rank %1</translation>
     </message>
     <message>
+        <source>rank %1&apos;s %2 (t %3 to %4 on its communication stream)</source>
+        <translation>%2 bei Rank %1 (t %3 bis %4 auf seinem Kommunikationsstrom)</translation>
+    </message>
+    <message>
+        <source>%1, which waited for %2 to free the stream</source>
+        <translation>%1, das darauf wartete, dass %2 den Strom freigab</translation>
+    </message>
+    <message>
+        <source>%1, which rank %2 started at t %3 after %4</source>
+        <translation>%1, das Rank %2 bei t %3 nach %4 startete</translation>
+    </message>
+    <message>
+        <source>%1, which rank %2 started right away at t %3</source>
+        <translation>%1, das Rank %2 gleich bei t %3 startete</translation>
+    </message>
+    <message>
+        <source>its %1</source>
+        <translation>seinem %1</translation>
+    </message>
+    <message>
+        <source>the await of its %1 (t %2 to %3)</source>
+        <translation>dem await seines %1 (t %2 bis %3)</translation>
+    </message>
+    <message>
+        <source>the await of rank %1&apos;s %2 (t %3 to %4)</source>
+        <translation>dem await von %2 bei Rank %1 (t %3 bis %4)</translation>
+    </message>
+    <message>
         <source>%1.</source>
         <translation>%1.</translation>
     </message>
