@@ -37,6 +37,26 @@ inline constexpr const char *kOverTarget =
     RANKSTEP_SENTENCE("EngineText", "%1 B over the target of %2 B: %3.");
 inline constexpr const char *kKeptFromTo =
     RANKSTEP_SENTENCE("EngineText", "%1 kept from t %2 to %3");
+// What keeps a held object from being used yet (describeUnfinished): an unfinished attention
+// (docs/simulation.md, "Overlapped ring attention") and a partial sum that its group must add up.
+inline constexpr const char *kAttentionOutput =
+    RANKSTEP_SENTENCE("EngineText", "layer %1's attention output");
+inline constexpr const char *kAttentionInputGradient =
+    RANKSTEP_SENTENCE("EngineText", "layer %1's attention input gradient");
+inline constexpr const char *kAttentionWeightGradient =
+    RANKSTEP_SENTENCE("EngineText", "layer %1's attention weight gradient");
+inline constexpr const char *kOfChunk = RANKSTEP_SENTENCE("EngineText", "%1, chunk %2");
+inline constexpr const char *kChunksSeen =
+    RANKSTEP_SENTENCE("EngineText", "%1: %2 of %3 chunks seen");
+inline constexpr const char *kTensorPartialSum =
+    RANKSTEP_SENTENCE("EngineText", "a partial sum: needs the all-reduce of its tensor group");
+inline constexpr const char *kContextPartialSum =
+    RANKSTEP_SENTENCE("EngineText", "a partial sum: needs the all-reduce of its context group");
+// After what a rank holds: "... Unfinished: layer 0's attention output for batch 0, chunk 1: 3
+// of 4 chunks seen."
+inline constexpr const char *kUnfinishedHeld =
+    RANKSTEP_SENTENCE("EngineText", "%1 Unfinished: %2.");
+inline constexpr const char *kAndMore = RANKSTEP_SENTENCE("EngineText", "%1 and %2 more");
 
 // Why a rank waited (core/explain/waitexplain.cpp): the wait, then each cause before it.
 inline constexpr const char *kWaited =

@@ -784,6 +784,42 @@
         <translation>%1, gehalten von t %2 bis %3</translation>
     </message>
     <message>
+        <source>layer %1&apos;s attention output</source>
+        <translation>Attention-Ausgabe von Schicht %1</translation>
+    </message>
+    <message>
+        <source>layer %1&apos;s attention input gradient</source>
+        <translation>Eingabegradient der Attention von Schicht %1</translation>
+    </message>
+    <message>
+        <source>layer %1&apos;s attention weight gradient</source>
+        <translation>Gewichtsgradient der Attention von Schicht %1</translation>
+    </message>
+    <message>
+        <source>%1, chunk %2</source>
+        <translation>%1, Chunk %2</translation>
+    </message>
+    <message>
+        <source>%1: %2 of %3 chunks seen</source>
+        <translation>%1: %2 von %3 Chunks gesehen</translation>
+    </message>
+    <message>
+        <source>a partial sum: needs the all-reduce of its tensor group</source>
+        <translation>eine Teilsumme: braucht das Allreduce ihrer Tensorgruppe</translation>
+    </message>
+    <message>
+        <source>a partial sum: needs the all-reduce of its context group</source>
+        <translation>eine Teilsumme: braucht das Allreduce ihrer Kontextgruppe</translation>
+    </message>
+    <message>
+        <source>%1 Unfinished: %2.</source>
+        <translation>%1 Unfertig: %2.</translation>
+    </message>
+    <message>
+        <source>%1 and %2 more</source>
+        <translation>%1 und %2 weitere</translation>
+    </message>
+    <message>
         <source>Rank %1 waited %2 (t %3 to %4) in %5</source>
         <translation>Rank %1 wartete %2 (t %3 bis %4) in %5</translation>
     </message>
