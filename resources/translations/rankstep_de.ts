@@ -3681,6 +3681,18 @@ Zuerst noch einen Hinweis auszuprobieren, bringt oft mehr.</translation>
         <source>Stored at t</source>
         <translation>Gespeichert bei t</translation>
     </message>
+    <message>
+        <source>Unfinished</source>
+        <translation>Unfertig</translation>
+    </message>
+    <message>
+        <source>%1 of %2 chunks seen</source>
+        <translation>%1 von %2 Chunks gesehen</translation>
+    </message>
+    <message>
+        <source>partial sum</source>
+        <translation>Teilsumme</translation>
+    </message>
 </context>
 <context>
     <name>rankstep::gui::LossChart</name>
