@@ -228,12 +228,16 @@ Wait waitAt(const Trace &trace, const Links &links, std::size_t event, SimTime f
             bool withChains)
 {
     const Event &e = trace.events[event];
-    Wait wait{e.rank, free, e.start, event, links.awaitedAt(trace, e.rank, e.start), {}};
-    if (withChains)
-        wait.chain = chainBack(trace, links,
-                               wait.awaited ? startedCause(trace, links, *wait.awaited)
-                                            : causeWith(trace, links, event, true),
-                               free, wait.awaited);
+    Wait wait{e.rank, free, e.start, event, links.awaitedAt(trace, e.rank, e.start), {}, {}};
+    if (!withChains)
+        return wait;
+    wait.causes = chainBack(trace, links,
+                            wait.awaited ? startedCause(trace, links, *wait.awaited)
+                                         : causeWith(trace, links, event, true),
+                            free, wait.awaited);
+    for (const Link &link : wait.causes)
+        if (!link.started)
+            wait.chain.push_back(link);
     return wait;
 }
 
@@ -362,9 +366,9 @@ std::string describeWait(const Trace &trace, const Wait &wait, const core::Phras
                                        {describeEvent(trace.overlapped[*wait.awaited], words)})
                            : describeEvent(e, words)});
     // After an await the first link is why the awaited operation ended when it did: a "which".
-    for (std::size_t i = 0; i < wait.chain.size(); ++i)
-        text = sayLink(trace, wait.chain[i], std::move(text), i == 0 && !awaited,
-                       i == 0 ? awaited : wait.chain[i - 1].started, words);
+    for (std::size_t i = 0; i < wait.causes.size(); ++i)
+        text = sayLink(trace, wait.causes[i], std::move(text), i == 0 && !awaited,
+                       i == 0 ? awaited : wait.causes[i - 1].started, words);
     return words.say(sentence::kSentence, {std::move(text)});
 }
 

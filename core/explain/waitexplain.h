@@ -29,6 +29,7 @@ struct Link {
     std::size_t event = 0;
     Cause cause = Cause::SameRank;
     bool started = false; // `event` is an index in trace.overlapped, not in trace.events
+                          // (only in Wait::causes)
 };
 
 // What ended right when `event` started; nullopt at time 0 or when nothing did.
@@ -45,6 +46,9 @@ struct Wait {
     // The chain that ended the wait, from the event that released it back in time, as long as
     // those events ended inside the wait; from the awaited operation's start when there is one,
     // and always as far as what its rank ran before it started an operation on the stream.
+    std::vector<Link> causes;
+    // Its events on the ranks' rows (indices in trace.events, none started), which the timeline
+    // highlights.
     std::vector<Link> chain;
 };
 

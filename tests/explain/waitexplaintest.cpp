@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <set>
 
 namespace rankstep::explain {
@@ -212,6 +213,18 @@ TEST(Waits, TheChainOfAnAwaitedReceiveFollowsTheSendersStartedPass)
               "rank 0's receive_start from rank 2 (t 0.3 to 0.5), which waited for rank 2's "
               "pass_to_start to rank 0 (t 0 to 0.3 on its communication stream), which rank 2 "
               "started right away at t 0.");
+    // The chain the timeline highlights keeps to the ranks' own events: rank 0's forward that
+    // came before its pass, not the pass on the stream (an index in trace.overlapped).
+    const std::vector<Wait> found = waits(trace);
+    ASSERT_FALSE(found.empty());
+    for (const Wait &wait : found)
+        for (const Link &link : wait.chain)
+            EXPECT_FALSE(link.started);
+    const auto first =
+        std::find_if(found.begin(), found.end(), [](const Wait &wait) { return wait.rank == 1; });
+    ASSERT_EQ(first->chain.size(), 1U);
+    EXPECT_EQ(first->chain[0].event, 0U);
+    EXPECT_EQ(first->causes.size(), 2U);
     // The critical path keeps to the ranks' own events.
     for (const std::size_t e : criticalPath(trace))
         EXPECT_LT(e, trace.events.size());
