@@ -341,6 +341,18 @@ private:
     Result<IndexSet> backwardSoFar(CallSite at, const CallName &op, int layer,
                                    const Object &activation, const Object &grad,
                                    const std::pair<Object, Object> *soFar) const;
+    // The chunks a chunk's attention had seen before the call and has seen after it (both empty
+    // for a whole sequence, the common case): `soFar` (forwardSoFar or backwardSoFar, asked only
+    // of a call about chunks) checks what the call continues, checkKeysValues what it adds.
+    struct ChunksSeen {
+        IndexSet before;
+        IndexSet after;
+    };
+    template <typename SoFar>
+    Result<ChunksSeen> chunksSeen(CallSite at, const CallName &op, int layer,
+                                  const Object &activation, const Object &weight,
+                                  const std::vector<Object> *kv, bool continued,
+                                  const SoFar &soFar) const;
     static void markAttended(Object &out, const IndexSet &held, int total);
     SimTime attentionTime(SimTime perBatch, const Object &activation, int before, int after) const;
     Status checkAttended(CallSite at, const CallName &use, const Object &object) const;

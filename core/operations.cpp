@@ -37,6 +37,23 @@ SimTime blockTime(SimTime perBatch, std::size_t batches, int total)
 
 } // namespace
 
+template <typename SoFar>
+Result<Engine::ChunksSeen> Engine::chunksSeen(CallSite at, const CallName &op, int layer,
+                                              const Object &activation, const Object &weight,
+                                              const std::vector<Object> *kv, bool continued,
+                                              const SoFar &soFar) const
+{
+    if (!activation.context && !kv && !continued) [[likely]]
+        return ChunksSeen{};
+    Result<IndexSet> seen = soFar();
+    if (!seen)
+        return seen.error();
+    Result<IndexSet> after = checkKeysValues(at, op, layer, activation, weight, kv, *seen);
+    if (!after)
+        return after.error();
+    return ChunksSeen{std::move(*seen), std::move(*after)};
+}
+
 Status Engine::checkWhole(CallSite at, const CallName &op, const Object &object) const
 {
     if (isUnfinishedAttention(object))
@@ -145,19 +162,14 @@ Result<Object> Engine::forward(CallSite at, int layer, const Object &activation,
     if (auto s = checkExpertTokens(at, op, weight, activation.batches); !s)
         return s.error();
     // Context parallelism: the chunks an unfinished attention continued here had seen, and all
-    // it has seen after this call (none for a whole sequence, the common case).
-    IndexSet before;
-    IndexSet held;
-    if (activation.context || kv || soFar) [[unlikely]] {
-        Result<IndexSet> seen = forwardSoFar(at, op, layer, activation, soFar);
-        if (!seen)
-            return seen.error();
-        Result<IndexSet> after = checkKeysValues(at, op, layer, activation, weight, kv, *seen);
-        if (!after)
-            return after.error();
-        before = std::move(*seen);
-        held = std::move(*after);
-    }
+    // it has seen after this call.
+    Result<ChunksSeen> chunks =
+        chunksSeen(at, op, layer, activation, weight, kv, soFar != nullptr,
+                   [&] { return forwardSoFar(at, op, layer, activation, soFar); });
+    if (!chunks)
+        return chunks.error();
+    const IndexSet &before = chunks->before;
+    const IndexSet &held = chunks->after;
     // A slice runs one block: its column-parallel then its row-parallel matrix, which leaves
     // every rank one term of the block's output.
     const bool slice = weight.slice;
@@ -298,18 +310,13 @@ Result<std::pair<Object, Object>> Engine::backward(CallSite at, int layer, const
     const CallName op{OpKind::Backward, layer};
     if (auto s = checkBackward(at, op, "backward", layer, activation, grad, &weight); !s)
         return s.error();
-    IndexSet before; // as forward's
-    IndexSet held;
-    if (activation.context || kv || soFar) [[unlikely]] {
-        Result<IndexSet> seen = backwardSoFar(at, op, layer, activation, grad, soFar);
-        if (!seen)
-            return seen.error();
-        Result<IndexSet> after = checkKeysValues(at, op, layer, activation, weight, kv, *seen);
-        if (!after)
-            return after.error();
-        before = std::move(*seen);
-        held = std::move(*after);
-    }
+    Result<ChunksSeen> chunks =
+        chunksSeen(at, op, layer, activation, weight, kv, soFar != nullptr,
+                   [&] { return backwardSoFar(at, op, layer, activation, grad, soFar); });
+    if (!chunks)
+        return chunks.error();
+    const IndexSet &before = chunks->before; // as forward's
+    const IndexSet &held = chunks->after;
     Event &event = recordEvent(
         at, OpKind::Backward, layer,
         weight.slice

@@ -3,6 +3,8 @@
 
 #include "explainsentences.h"
 
+#include "core/attention.h"
+
 #include <algorithm>
 #include <map>
 
@@ -105,6 +107,73 @@ std::string describeObject(const LiveObject &object, const core::Phrasebook &wor
                          {std::move(text), formatRanges(o.shards), std::to_string(o.total)});
     return words.say(sentence::kBytesAtLine,
                      {std::move(text), std::to_string(object.bytes), std::to_string(object.line)});
+}
+
+std::string describeUnfinished(const core::Object &object, int contextSize,
+                               const core::Phrasebook &words)
+{
+    if (core::isUnfinishedAttention(object)) {
+        // The layer whose attention it is: a forward's output is the next layer's input, a
+        // backward's input gradient the layer before's output gradient (core/context.cpp).
+        const char *pattern = sentence::kAttentionWeightGradient;
+        int layer = object.layer;
+        if (object.kind == core::ObjectKind::Activation) {
+            pattern = sentence::kAttentionOutput;
+            layer = object.layer - 1;
+        } else if (object.kind == core::ObjectKind::ActivationGrad) {
+            pattern = sentence::kAttentionInputGradient;
+            layer = object.layer + 1;
+        }
+        std::string text =
+            forBatches(words, words.say(pattern, {std::to_string(layer)}), object.batches);
+        // A weight gradient sums over the rank's chunk; its chunk is its input gradient's.
+        if (object.kind != core::ObjectKind::WeightGrad && !object.shards.empty())
+            text = words.say(sentence::kOfChunk, {std::move(text), formatRanges(object.shards)});
+        const int chunks = object.kind == core::ObjectKind::WeightGrad ? contextSize : object.total;
+        return words.say(sentence::kChunksSeen,
+                         {std::move(text), std::to_string(core::attendedChunks(object).size()),
+                          std::to_string(std::max(chunks, 1))});
+    }
+    if (object.partial)
+        return words.say(sentence::kTensorPartialSum, {});
+    if (object.context && object.kind == core::ObjectKind::WeightGrad)
+        return words.say(sentence::kContextPartialSum, {});
+    return {};
+}
+
+bool isUnfinished(const core::Object &object)
+{
+    return core::isUnfinishedAttention(object) || object.partial ||
+           (object.context && object.kind == core::ObjectKind::WeightGrad);
+}
+
+std::string describeUnfinishedHeld(const std::vector<LiveObject> &objects, int contextSize,
+                                   const core::Phrasebook &words, std::size_t most)
+{
+    std::string text;
+    std::size_t named = 0, more = 0;
+    for (const LiveObject &held : objects) {
+        std::string lacks = describeUnfinished(held.object, contextSize, words);
+        if (lacks.empty())
+            continue;
+        if (named == most) {
+            ++more;
+            continue;
+        }
+        // An unfinished attention's words name it; a partial sum's say only what it lacks.
+        if (!core::isUnfinishedAttention(held.object)) {
+            std::string name = words.say(sentence::kTheKindOfLayer,
+                                         {words.say(core::kindWords(held.object.kind), {}),
+                                          std::to_string(held.object.layer)});
+            if (core::hasBatches(held.object.kind))
+                name = forBatches(words, std::move(name), held.object.batches);
+            lacks = words.say(sentence::kWhere, {std::move(name), std::move(lacks)});
+        }
+        text += (named++ == 0 ? "" : ", ") + lacks;
+    }
+    if (more > 0)
+        text = words.say(sentence::kAndMore, {std::move(text), std::to_string(more)});
+    return text;
 }
 
 std::string describeRemoval(const core::Trace &trace, int rank, const LiveObject &object,

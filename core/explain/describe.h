@@ -30,6 +30,21 @@ std::string describeGroup(const ObjectGroup &group,
 // "the activation of layer 1 for batch 0 (131072 B)"
 std::string describeObject(const LiveObject &object,
                            const core::Phrasebook &words = core::english());
+// What keeps an object from being used yet, in words; "" for a whole one. An unfinished attention
+// (core/attention.h) of a context group of `contextSize` chunks: "layer 0's attention output for
+// batch 0, chunk 1: 3 of 4 chunks seen" (the state view's chip "a1 c1 3/4"); a tensor partial:
+// "a partial sum: needs the all-reduce of its tensor group"; a chunk's weight gradient, which
+// its context group sums: the same of its context group.
+std::string describeUnfinished(const core::Object &object, int contextSize,
+                               const core::Phrasebook &words = core::english());
+// Whether describeUnfinished names something: an unfinished attention or a partial sum.
+bool isUnfinished(const core::Object &object);
+// The unfinished ones among `objects`, the first `most` of them each named with what it lacks, and
+// how many more: "layer 0's attention output ...: 3 of 4 chunks seen, the activation of layer 1
+// for batch 0 (a partial sum: ...) and 2 more"; "" when every object is whole.
+std::string describeUnfinishedHeld(const std::vector<LiveObject> &objects, int contextSize,
+                                   const core::Phrasebook &words = core::english(),
+                                   std::size_t most = 3);
 // When the object left its dictionary: "t 9.1", or "the end of the run".
 std::string describeRemoval(const core::Trace &trace, int rank, const LiveObject &object,
                             const core::Phrasebook &words = core::english());

@@ -8,6 +8,7 @@
 #include "timesplit.h"
 #include "waitexplain.h"
 
+#include "core/attention.h"
 #include "core/io/jsonwriter.h"
 
 #include <functional>
@@ -46,7 +47,7 @@ void appendMoment(std::string &out, const MemoryMoment &moment)
     fields.integer("rank", moment.rank).time("time", moment.time).integer("bytes", moment.bytes);
     appendKinds(fields.open("by_kind"), moment.byKind);
     fields.string("sentence", describeMoment(moment));
-    appendArray(fields.open("objects"), moment.objects, [&out](const LiveObject &object) {
+    appendArray(fields.open("objects"), moment.objects, [&](const LiveObject &object) {
         JsonObject item(out);
         item.string("kind", kindKey(object.object.kind))
             .string("map", core::mapName(object.map))
@@ -58,8 +59,14 @@ void appendMoment(std::string &out, const MemoryMoment &moment)
             .integer("total", object.object.total)
             .integer("bytes", object.bytes)
             .integer("line", object.line)
-            .time("since", object.since)
-            .close();
+            .time("since", object.since);
+        // Only on what is not whole yet, so that every older run's objects stay as they were.
+        if (core::isUnfinishedAttention(object.object))
+            item.indices("attended", core::attendedChunks(object.object));
+        if (const std::string lacks = describeUnfinished(object.object, moment.contextSize);
+            !lacks.empty())
+            item.string("unfinished", lacks);
+        item.close();
     });
     fields.close();
 }

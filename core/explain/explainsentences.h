@@ -37,6 +37,26 @@ inline constexpr const char *kOverTarget =
     RANKSTEP_SENTENCE("EngineText", "%1 B over the target of %2 B: %3.");
 inline constexpr const char *kKeptFromTo =
     RANKSTEP_SENTENCE("EngineText", "%1 kept from t %2 to %3");
+// What keeps a held object from being used yet (describeUnfinished): an unfinished attention
+// (docs/simulation.md, "Overlapped ring attention") and a partial sum that its group must add up.
+inline constexpr const char *kAttentionOutput =
+    RANKSTEP_SENTENCE("EngineText", "layer %1's attention output");
+inline constexpr const char *kAttentionInputGradient =
+    RANKSTEP_SENTENCE("EngineText", "layer %1's attention input gradient");
+inline constexpr const char *kAttentionWeightGradient =
+    RANKSTEP_SENTENCE("EngineText", "layer %1's attention weight gradient");
+inline constexpr const char *kOfChunk = RANKSTEP_SENTENCE("EngineText", "%1, chunk %2");
+inline constexpr const char *kChunksSeen =
+    RANKSTEP_SENTENCE("EngineText", "%1: %2 of %3 chunks seen");
+inline constexpr const char *kTensorPartialSum =
+    RANKSTEP_SENTENCE("EngineText", "a partial sum: needs the all-reduce of its tensor group");
+inline constexpr const char *kContextPartialSum =
+    RANKSTEP_SENTENCE("EngineText", "a partial sum: needs the all-reduce of its context group");
+// After what a rank holds: "... Unfinished: layer 0's attention output for batch 0, chunk 1: 3
+// of 4 chunks seen."
+inline constexpr const char *kUnfinishedHeld =
+    RANKSTEP_SENTENCE("EngineText", "%1 Unfinished: %2.");
+inline constexpr const char *kAndMore = RANKSTEP_SENTENCE("EngineText", "%1 and %2 more");
 
 // Why a rank waited (core/explain/waitexplain.cpp): the wait, then each cause before it.
 inline constexpr const char *kWaited =
@@ -55,6 +75,21 @@ inline constexpr const char *kUntilEnded = RANKSTEP_SENTENCE("EngineText", "%1 u
 inline constexpr const char *kWhichCameAfter =
     RANKSTEP_SENTENCE("EngineText", "%1, which came after %2");
 inline constexpr const char *kRanksEvent = RANKSTEP_SENTENCE("EngineText", "rank %1's %2");
+// The chain through the communication stream: a started operation (%2: "pass_to_start to rank 1"),
+// what it waited for and what its rank ran before it started it.
+inline constexpr const char *kRanksStarted =
+    RANKSTEP_SENTENCE("EngineText", "rank %1's %2 (t %3 to %4 on its communication stream)");
+inline constexpr const char *kWhichWaitedToFreeStream =
+    RANKSTEP_SENTENCE("EngineText", "%1, which waited for %2 to free the stream");
+inline constexpr const char *kWhichStartedAfter =
+    RANKSTEP_SENTENCE("EngineText", "%1, which rank %2 started at t %3 after %4");
+inline constexpr const char *kWhichStartedRightAway =
+    RANKSTEP_SENTENCE("EngineText", "%1, which rank %2 started right away at t %3");
+inline constexpr const char *kItsEvent = RANKSTEP_SENTENCE("EngineText", "its %1");
+inline constexpr const char *kTheAwaitOfIts =
+    RANKSTEP_SENTENCE("EngineText", "the await of its %1 (t %2 to %3)");
+inline constexpr const char *kTheAwaitOfRanks =
+    RANKSTEP_SENTENCE("EngineText", "the await of rank %1's %2 (t %3 to %4)");
 inline constexpr const char *kSentence = RANKSTEP_SENTENCE("EngineText", "%1.");
 
 // What the lesson's formula expects (core/explain/formulas.cpp).

@@ -34,7 +34,7 @@ public:
     }
     MemoryMoment moment(int rank, SimTime time) const
     {
-        MemoryMoment moment{rank, time, 0, {}, {}};
+        MemoryMoment moment{rank, time, 0, {}, {}, std::max(1, m_trace.config.layout.context)};
         for (const auto &[slot, change] : m_entries) {
             const StorageChange &c = m_trace.changes[change];
             const std::int64_t bytes = core::memoryOf(*c.object, m_trace.config.cost.sizes);
@@ -173,9 +173,13 @@ std::string describeMoment(const MemoryMoment &moment, const char *what,
         return words.say(sentence::kMomentEmpty,
                          {said, std::to_string(moment.bytes), std::to_string(moment.rank),
                           moment.time.toString()});
-    return words.say(sentence::kMomentHolds,
-                     {said, std::to_string(moment.bytes), std::to_string(moment.rank),
-                      moment.time.toString(), held});
+    std::string text = words.say(sentence::kMomentHolds,
+                                 {said, std::to_string(moment.bytes), std::to_string(moment.rank),
+                                  moment.time.toString(), held});
+    std::string unfinished = describeUnfinishedHeld(moment.objects, moment.contextSize, words);
+    return unfinished.empty()
+               ? text
+               : words.say(sentence::kUnfinishedHeld, {std::move(text), std::move(unfinished)});
 }
 
 std::string describeOverTarget(const Trace &trace, const MemoryMoment &moment, std::int64_t target,

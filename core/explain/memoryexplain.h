@@ -47,6 +47,7 @@ struct MemoryMoment {
     std::int64_t bytes = 0;
     KindBytes byKind;
     std::vector<LiveObject> objects; // largest first, then in the order they were stored
+    int contextSize = 1;             // the run's context degree: chunks an attention needs
 };
 
 // The rank's clock at each storage change (the end of its last event before the change).
@@ -68,7 +69,9 @@ struct KindSample {
 std::vector<KindSample> memoryByKind(const core::Trace &trace, int rank);
 
 // "Peak 4194304 B on rank 1 at t 30.4: activations of layers 2-3 for batches 0-3
-// (2097152 B), ..." (each kind's layers, batches and shards, largest kind first).
+// (2097152 B), ..." (each kind's layers, batches and shards, largest kind first), then what of it
+// is unfinished: " Unfinished: layer 0's attention output for batch 0, chunk 1: 3 of 4 chunks
+// seen." (describeUnfinishedHeld, core/explain/describe.h).
 // `what` is sentence::kPeak or kMemory (core/explain/explainsentences.h); every part is said
 // through `words`.
 std::string describeMoment(const MemoryMoment &moment, const char *what = "Peak",

@@ -17,7 +17,8 @@ using core::SimTime;
 using core::Trace;
 
 // Who came before whom: each event's previous event on its rank, the events of each collective,
-// and the pass_to of each message.
+// and the pass_to of each message; for the operations started on the communication stream
+// (trace.overlapped) the same, and what each rank ran as one of them began.
 struct Links {
     explicit Links(const Trace &trace)
     {
@@ -33,9 +34,8 @@ struct Links {
             else if (e.op == OpKind::PassTo && e.link >= 0)
                 sender[e.link] = i;
         }
-        for (std::size_t i = 0; i < trace.overlapped.size(); ++i)
-            ended.emplace(std::pair(trace.overlapped[i].rank, trace.overlapped[i].end().ticks()),
-                          i);
+        if (!trace.overlapped.empty()) [[unlikely]]
+            linkStarted(trace);
     }
     // The started operation of `rank` that ended at `at`, if any: what its await waited for.
     std::optional<std::size_t> awaitedAt(const Trace &trace, int rank, SimTime at) const
@@ -49,14 +49,110 @@ struct Links {
     {
         return previous[event] ? trace.events[*previous[event]].end() : SimTime();
     }
+    // The rank's last event that ended at `at` (a started operation was called right after it).
+    std::optional<std::size_t> ranAt(const Trace &trace, int rank, SimTime at) const
+    {
+        const auto it = byRank.find(rank);
+        if (it == byRank.end())
+            return std::nullopt;
+        const std::vector<std::size_t> &mine = it->second; // in time order, as the rank ran them
+        const auto after = std::upper_bound(
+            mine.begin(), mine.end(), at,
+            [&trace](SimTime t, std::size_t e) { return t < trace.events[e].end(); });
+        if (after == mine.begin() || trace.events[*std::prev(after)].end() != at)
+            return std::nullopt;
+        return *std::prev(after);
+    }
 
     std::vector<std::optional<std::size_t>> previous;
     std::unordered_map<std::int64_t, std::vector<std::size_t>> collective;
     std::unordered_map<std::int64_t, std::size_t> sender;
     std::map<std::pair<int, std::int64_t>, std::size_t> ended; // started ones, by rank and end
+    // Only for a run that started operations on the stream:
+    std::unordered_map<int, std::vector<std::size_t>> byRank; // each rank's events
+    std::vector<std::optional<std::size_t>> streamBefore;     // the stream's previous operation
+    std::unordered_map<std::int64_t, std::size_t> startedSender;
+    std::unordered_map<std::int64_t, std::vector<std::size_t>> startedCollective;
+
+private:
+    void linkStarted(const Trace &trace)
+    {
+        for (std::size_t i = 0; i < trace.events.size(); ++i)
+            byRank[trace.events[i].rank].push_back(i);
+        // A stream runs its operations one after another, in the order they started.
+        std::vector<std::size_t> order(trace.overlapped.size());
+        for (std::size_t i = 0; i < order.size(); ++i)
+            order[i] = i;
+        std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+            const Event &x = trace.overlapped[a], &y = trace.overlapped[b];
+            return x.rank != y.rank ? x.rank < y.rank : x.start < y.start;
+        });
+        streamBefore.resize(order.size());
+        for (std::size_t k = 1; k < order.size(); ++k)
+            if (trace.overlapped[order[k]].rank == trace.overlapped[order[k - 1]].rank)
+                streamBefore[order[k]] = order[k - 1];
+        for (std::size_t i = 0; i < trace.overlapped.size(); ++i) {
+            const Event &e = trace.overlapped[i];
+            ended.emplace(std::pair(e.rank, e.end().ticks()), i);
+            if (core::isCollective(e.op) && e.link >= 0)
+                startedCollective[e.link].push_back(i);
+            else if (e.op == OpKind::PassTo && e.link >= 0)
+                startedSender[e.link] = i;
+        }
+    }
 };
 
-std::optional<Link> causeWith(const Trace &trace, const Links &links, std::size_t event)
+// Why a rank's event or started operation began where it did: what of `rank` ended at `at`, the
+// event it ran or a started operation it awaited.
+std::optional<Link> ranBefore(const Trace &trace, const Links &links, int rank, SimTime at,
+                              Cause ran)
+{
+    if (const auto event = links.ranAt(trace, rank, at))
+        return Link{*event, ran};
+    if (const auto awaited = links.awaitedAt(trace, rank, at))
+        return Link{*awaited, Cause::Await, true};
+    return std::nullopt;
+}
+
+// A started operation begins at the latest of its call, its stream's end and, for a receive, the
+// message's arrival; a started collective when its last member joined or its stream freed.
+std::optional<Link> startedCause(const Trace &trace, const Links &links, std::size_t started)
+{
+    const Event &e = trace.overlapped[started];
+    if (e.op == OpKind::Receive && e.link >= 0) {
+        if (const auto it = links.startedSender.find(e.link);
+            it != links.startedSender.end() && trace.overlapped[it->second].end() == e.start)
+            return Link{it->second, Cause::Message, true};
+        if (const auto it = links.sender.find(e.link);
+            it != links.sender.end() && trace.events[it->second].end() == e.start)
+            return Link{it->second, Cause::Message};
+    }
+    const std::optional<std::size_t> before = links.streamBefore[started];
+    if (before && trace.overlapped[*before].end() == e.start)
+        return Link{*before, Cause::Stream, true};
+    if (core::isCollective(e.op) && e.link >= 0) {
+        // The member that joined last, or whose stream freed last: the start is theirs.
+        const auto it = links.startedCollective.find(e.link);
+        for (const std::size_t member :
+             it == links.startedCollective.end() ? std::vector<std::size_t>() : it->second) {
+            const std::optional<std::size_t> theirs = links.streamBefore[member];
+            if (member != started && theirs && trace.overlapped[*theirs].end() == e.start)
+                return Link{*theirs, Cause::Stream, true};
+        }
+        if (it != links.startedCollective.end())
+            for (const std::size_t member : it->second)
+                if (auto link = ranBefore(trace, links, trace.overlapped[member].rank, e.start,
+                                          Cause::Call))
+                    return link;
+        return std::nullopt;
+    }
+    return ranBefore(trace, links, e.rank, e.start, Cause::Call);
+}
+
+// `throughAwaits`: an event that began as an await returned links to that started operation
+// (explanations); the critical path keeps to the ranks' events.
+std::optional<Link> causeWith(const Trace &trace, const Links &links, std::size_t event,
+                              bool throughAwaits = false)
 {
     const Event &e = trace.events[event];
     const SimTime free = links.freeAt(trace, event);
@@ -76,26 +172,144 @@ std::optional<Link> causeWith(const Trace &trace, const Links &links, std::size_
         const auto it = links.sender.find(e.link);
         if (it != links.sender.end() && trace.events[it->second].end() == e.start)
             return Link{it->second, Cause::Message};
+        if (const auto started = links.startedSender.find(e.link);
+            throughAwaits && started != links.startedSender.end() &&
+            trace.overlapped[started->second].end() == e.start)
+            return Link{started->second, Cause::Message, true};
     }
+    if (throughAwaits)
+        if (const auto awaited = links.awaitedAt(trace, e.rank, e.start))
+            return Link{*awaited, Cause::Await, true};
     return std::nullopt;
 }
 
-std::vector<Link> chainBack(const Trace &trace, const Links &links, std::size_t event,
-                            SimTime notBefore)
+const Event &linked(const Trace &trace, const Link &link)
+{
+    return link.started ? trace.overlapped[link.event] : trace.events[link.event];
+}
+
+std::optional<Link> causeOfLink(const Trace &trace, const Links &links, const Link &link)
+{
+    return link.started ? startedCause(trace, links, link.event)
+                        : causeWith(trace, links, link.event, true);
+}
+
+// Back from `link` (the cause of the waiting event, or of the started operation `awaited` it
+// awaited) while the events ended inside the wait. A started operation's own cause is said even
+// when it ended before (once, where the chain then stops), so that it is clear when and after
+// what its rank started it.
+std::vector<Link> chainBack(const Trace &trace, const Links &links, std::optional<Link> link,
+                            SimTime notBefore, std::optional<std::size_t> awaited)
 {
     std::vector<Link> chain;
-    auto link = causeWith(trace, links, event);
-    while (link && trace.events[link->event].end() > notBefore) {
+    const auto lastStarted = [&]() -> std::optional<std::size_t> {
+        if (chain.empty())
+            return awaited;
+        return chain.back().started ? std::optional(chain.back().event) : std::nullopt;
+    };
+    while (link) {
+        const bool inside = linked(trace, *link).end() > notBefore;
+        if (!inside && !lastStarted())
+            return chain;
         chain.push_back(*link);
-        link = causeWith(trace, links, link->event);
+        if (!inside)
+            return chain;
+        link = causeOfLink(trace, links, *link);
     }
+    // Nothing ended as it began: its rank called it before running anything.
+    if (const auto started = lastStarted();
+        started && trace.overlapped[*started].start == SimTime())
+        chain.push_back({*started, Cause::First, true});
     return chain;
+}
+
+// The wait before `event`, its rank free since `free`.
+Wait waitAt(const Trace &trace, const Links &links, std::size_t event, SimTime free,
+            bool withChains)
+{
+    const Event &e = trace.events[event];
+    Wait wait{e.rank, free, e.start, event, links.awaitedAt(trace, e.rank, e.start), {}, {}};
+    if (!withChains)
+        return wait;
+    wait.causes = chainBack(trace, links,
+                            wait.awaited ? startedCause(trace, links, *wait.awaited)
+                                         : causeWith(trace, links, event, true),
+                            free, wait.awaited);
+    for (const Link &link : wait.causes)
+        if (!link.started)
+            wait.chain.push_back(link);
+    return wait;
 }
 
 std::string whose(const Event &event, const core::Phrasebook &words)
 {
     return words.say(sentence::kRanksEvent,
                      {std::to_string(event.rank), describeEvent(event, words)});
+}
+
+// "pass_to_start to rank 1": a started operation by the call that started it.
+std::string describeStarted(const Event &event, const core::Phrasebook &words)
+{
+    const std::string name = std::string(core::opName(event.op)) + "_start";
+    if ((event.op == OpKind::PassTo || event.op == OpKind::Receive) && event.peer >= 0)
+        return words.say(
+            event.op == OpKind::PassTo ? core::sentence::kToRank : core::sentence::kFromRank,
+            {name, std::to_string(event.peer)});
+    return event.layer >= 0
+               ? words.say(core::sentence::kOfLayer, {name, std::to_string(event.layer)})
+               : name;
+}
+
+// "rank 0's pass_to_start to rank 1 (t 0 to 0.2 on its communication stream)"
+std::string whoseStarted(const Event &event, const core::Phrasebook &words)
+{
+    return words.say(sentence::kRanksStarted,
+                     {std::to_string(event.rank), describeStarted(event, words),
+                      event.start.toString(), event.end().toString()});
+}
+
+// One link of a wait's chain said after the text before it. `first`: the link that ended the wait
+// itself; `afterStarted`: the text before ends with a started operation, which this link started.
+std::string sayLink(const Trace &trace, const Link &link, std::string text, bool first,
+                    bool afterStarted, const core::Phrasebook &words)
+{
+    const Event &cause = linked(trace, link);
+    const std::string rank = std::to_string(cause.rank);
+    switch (link.cause) {
+        case Cause::Collective:
+            return words.say(first ? sentence::kUntilReached : sentence::kWhichWaitedToReach,
+                             {std::move(text), rank, describeEvent(cause, words)});
+        case Cause::Message:
+            return words.say(
+                first ? sentence::kForMessage : sentence::kWhichWaitedFor,
+                {std::move(text), link.started ? whoseStarted(cause, words) : whose(cause, words)});
+        case Cause::SameRank:
+            return words.say(first ? sentence::kUntilEnded : sentence::kWhichCameAfter,
+                             {std::move(text), whose(cause, words)});
+        case Cause::Stream:
+            return words.say(sentence::kWhichWaitedToFreeStream,
+                             {std::move(text), whoseStarted(cause, words)});
+        case Cause::Call:
+            return words.say(sentence::kWhichStartedAfter,
+                             {std::move(text), rank, cause.end().toString(),
+                              words.say(sentence::kItsEvent, {describeEvent(cause, words)})});
+        case Cause::Await:
+            if (afterStarted) // its rank called the started operation as the await returned
+                return words.say(sentence::kWhichStartedAfter,
+                                 {std::move(text), rank, cause.end().toString(),
+                                  words.say(sentence::kTheAwaitOfIts,
+                                            {describeStarted(cause, words), cause.start.toString(),
+                                             cause.end().toString()})});
+            return words.say(
+                sentence::kWhichCameAfter,
+                {std::move(text), words.say(sentence::kTheAwaitOfRanks,
+                                            {rank, describeStarted(cause, words),
+                                             cause.start.toString(), cause.end().toString()})});
+        case Cause::First:
+            return words.say(sentence::kWhichStartedRightAway,
+                             {std::move(text), rank, cause.start.toString()});
+    }
+    return text;
 }
 
 } // namespace
@@ -125,10 +339,8 @@ std::vector<Wait> waits(const Trace &trace, bool withChains)
     std::vector<Wait> found;
     for (std::size_t i = 0; i < trace.events.size(); ++i) {
         const SimTime free = links.freeAt(trace, i);
-        const Event &e = trace.events[i];
-        if (e.start > free)
-            found.push_back({e.rank, free, e.start, i, links.awaitedAt(trace, e.rank, e.start),
-                             withChains ? chainBack(trace, links, i, free) : std::vector<Link>()});
+        if (trace.events[i].start > free)
+            found.push_back(waitAt(trace, links, i, free, withChains));
     }
     return found;
 }
@@ -137,47 +349,26 @@ std::optional<Wait> waitBefore(const Trace &trace, std::size_t event)
 {
     const Links links(trace);
     const SimTime free = links.freeAt(trace, event);
-    const Event &e = trace.events.at(event);
-    if (e.start <= free)
+    if (trace.events.at(event).start <= free)
         return std::nullopt;
-    return Wait{e.rank,
-                free,
-                e.start,
-                event,
-                links.awaitedAt(trace, e.rank, e.start),
-                chainBack(trace, links, event, free)};
+    return waitAt(trace, links, event, free, true);
 }
 
 std::string describeWait(const Trace &trace, const Wait &wait, const core::Phrasebook &words)
 {
     const Event &e = trace.events[wait.event];
-    std::string text = words.say(
-        sentence::kWaited, {std::to_string(wait.rank), (wait.to - wait.from).toString(),
-                            wait.from.toString(), wait.to.toString(),
-                            wait.awaited && *wait.awaited < trace.overlapped.size()
-                                ? words.say(sentence::kAwaitOf,
-                                            {describeEvent(trace.overlapped[*wait.awaited], words)})
-                                : describeEvent(e, words)});
-    for (std::size_t i = 0; i < wait.chain.size(); ++i) {
-        const Link &link = wait.chain[i];
-        const Event &cause = trace.events[link.event];
-        const bool first = i == 0;
-        switch (link.cause) {
-            case Cause::Collective:
-                text = words.say(
-                    first ? sentence::kUntilReached : sentence::kWhichWaitedToReach,
-                    {std::move(text), std::to_string(cause.rank), describeEvent(cause, words)});
-                break;
-            case Cause::Message:
-                text = words.say(first ? sentence::kForMessage : sentence::kWhichWaitedFor,
-                                 {std::move(text), whose(cause, words)});
-                break;
-            case Cause::SameRank:
-                text = words.say(first ? sentence::kUntilEnded : sentence::kWhichCameAfter,
-                                 {std::move(text), whose(cause, words)});
-                break;
-        }
-    }
+    const bool awaited = wait.awaited && *wait.awaited < trace.overlapped.size();
+    std::string text =
+        words.say(sentence::kWaited,
+                  {std::to_string(wait.rank), (wait.to - wait.from).toString(),
+                   wait.from.toString(), wait.to.toString(),
+                   awaited ? words.say(sentence::kAwaitOf,
+                                       {describeEvent(trace.overlapped[*wait.awaited], words)})
+                           : describeEvent(e, words)});
+    // After an await the first link is why the awaited operation ended when it did: a "which".
+    for (std::size_t i = 0; i < wait.causes.size(); ++i)
+        text = sayLink(trace, wait.causes[i], std::move(text), i == 0 && !awaited,
+                       i == 0 ? awaited : wait.causes[i - 1].started, words);
     return words.say(sentence::kSentence, {std::move(text)});
 }
 

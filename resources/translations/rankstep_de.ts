@@ -784,6 +784,42 @@
         <translation>%1, gehalten von t %2 bis %3</translation>
     </message>
     <message>
+        <source>layer %1&apos;s attention output</source>
+        <translation>Attention-Ausgabe von Schicht %1</translation>
+    </message>
+    <message>
+        <source>layer %1&apos;s attention input gradient</source>
+        <translation>Eingabegradient der Attention von Schicht %1</translation>
+    </message>
+    <message>
+        <source>layer %1&apos;s attention weight gradient</source>
+        <translation>Gewichtsgradient der Attention von Schicht %1</translation>
+    </message>
+    <message>
+        <source>%1, chunk %2</source>
+        <translation>%1, Chunk %2</translation>
+    </message>
+    <message>
+        <source>%1: %2 of %3 chunks seen</source>
+        <translation>%1: %2 von %3 Chunks gesehen</translation>
+    </message>
+    <message>
+        <source>a partial sum: needs the all-reduce of its tensor group</source>
+        <translation>eine Teilsumme: braucht das Allreduce ihrer Tensorgruppe</translation>
+    </message>
+    <message>
+        <source>a partial sum: needs the all-reduce of its context group</source>
+        <translation>eine Teilsumme: braucht das Allreduce ihrer Kontextgruppe</translation>
+    </message>
+    <message>
+        <source>%1 Unfinished: %2.</source>
+        <translation>%1 Unfertig: %2.</translation>
+    </message>
+    <message>
+        <source>%1 and %2 more</source>
+        <translation>%1 und %2 weitere</translation>
+    </message>
+    <message>
         <source>Rank %1 waited %2 (t %3 to %4) in %5</source>
         <translation>Rank %1 wartete %2 (t %3 bis %4) in %5</translation>
     </message>
@@ -818,6 +854,34 @@
     <message>
         <source>rank %1&apos;s %2</source>
         <translation>%2 bei Rank %1</translation>
+    </message>
+    <message>
+        <source>rank %1&apos;s %2 (t %3 to %4 on its communication stream)</source>
+        <translation>%2 bei Rank %1 (t %3 bis %4 auf seinem Kommunikationsstrom)</translation>
+    </message>
+    <message>
+        <source>%1, which waited for %2 to free the stream</source>
+        <translation>%1, das darauf wartete, dass %2 den Strom freigab</translation>
+    </message>
+    <message>
+        <source>%1, which rank %2 started at t %3 after %4</source>
+        <translation>%1, das Rank %2 bei t %3 nach %4 startete</translation>
+    </message>
+    <message>
+        <source>%1, which rank %2 started right away at t %3</source>
+        <translation>%1, das Rank %2 gleich bei t %3 startete</translation>
+    </message>
+    <message>
+        <source>its %1</source>
+        <translation>seinem %1</translation>
+    </message>
+    <message>
+        <source>the await of its %1 (t %2 to %3)</source>
+        <translation>dem await seines %1 (t %2 bis %3)</translation>
+    </message>
+    <message>
+        <source>the await of rank %1&apos;s %2 (t %3 to %4)</source>
+        <translation>dem await von %2 bei Rank %1 (t %3 bis %4)</translation>
     </message>
     <message>
         <source>%1.</source>
@@ -3616,6 +3680,18 @@ Zuerst noch einen Hinweis auszuprobieren, bringt oft mehr.</translation>
     <message>
         <source>Stored at t</source>
         <translation>Gespeichert bei t</translation>
+    </message>
+    <message>
+        <source>Unfinished</source>
+        <translation>Unfertig</translation>
+    </message>
+    <message>
+        <source>%1 of %2 chunks seen</source>
+        <translation>%1 von %2 Chunks gesehen</translation>
+    </message>
+    <message>
+        <source>partial sum</source>
+        <translation>Teilsumme</translation>
     </message>
 </context>
 <context>

@@ -116,5 +116,77 @@ TEST(Describe, TheInputsGradientIsNamedAsSuch)
               "for batch 0 (2 objects, 262144 B)");
 }
 
+// What is held but not usable yet says what it lacks, as the state view's chips mark it ("a1 c0
+// 3/4", a partial's half veil): an unfinished attention (docs/simulation.md, "Overlapped ring
+// attention") by its layer, batches, chunk and the chunks it has seen of the context group's; a
+// tensor partial and a chunk's weight gradient by the group that must sum them. Whole objects
+// say nothing.
+TEST(Describe, WhatIsNotUsableYetSaysWhatItLacks)
+{
+    core::Object output; // forward of layer 0 on chunk 0, with chunks 0, 1 and 3 seen
+    output.kind = core::ObjectKind::Activation;
+    output.layer = 1;
+    output.batches = core::IndexSet{0};
+    output.shards = core::IndexSet{0};
+    output.total = 4;
+    output.context = true;
+    output.step = 0b1011;
+    EXPECT_EQ(describeUnfinished(output, 4),
+              "layer 0's attention output for batch 0, chunk 0: 3 of 4 chunks seen");
+    core::Object gradIn = output; // backward of layer 1 on chunk 2, chunks 1 and 2 seen
+    gradIn.kind = core::ObjectKind::ActivationGrad;
+    gradIn.layer = 0;
+    gradIn.batches = core::IndexSet{0, 1};
+    gradIn.shards = core::IndexSet{2};
+    gradIn.step = 0b0110;
+    EXPECT_EQ(describeUnfinished(gradIn, 4),
+              "layer 1's attention input gradient for batches 0-1, chunk 2: 2 of 4 chunks seen");
+    core::Object weightGrad = gradIn; // its pair: a weight gradient knows no chunk count
+    weightGrad.kind = core::ObjectKind::WeightGrad;
+    weightGrad.layer = 1;
+    weightGrad.shards = core::IndexSet{0};
+    weightGrad.total = 1;
+    EXPECT_EQ(describeUnfinished(weightGrad, 4),
+              "layer 1's attention weight gradient for batches 0-1: 2 of 4 chunks seen");
+    weightGrad.step = 0; // finished, still one chunk's term of the sequence's sum
+    EXPECT_EQ(describeUnfinished(weightGrad, 4),
+              "a partial sum: needs the all-reduce of its context group");
+    core::Object partial; // a tensor-parallel block's output on rank 0's slice
+    partial.kind = core::ObjectKind::Activation;
+    partial.layer = 1;
+    partial.block = 1;
+    partial.partial = true;
+    partial.batches = core::IndexSet{0};
+    partial.shards = core::IndexSet{0};
+    partial.total = 2;
+    EXPECT_EQ(describeUnfinished(partial, 1),
+              "a partial sum: needs the all-reduce of its tensor group");
+    output.step = 0; // every chunk seen
+    EXPECT_EQ(describeUnfinished(output, 4), "");
+
+    // After what the rank holds, in explain's memory block and the Why tab's sentence.
+    MemoryMoment moment;
+    moment.rank = 1;
+    moment.time = core::SimTime::fromTicks(300);
+    moment.contextSize = 4;
+    output.step = 0b1011;
+    for (const core::Object &object : {output, partial, output}) {
+        moment.objects.push_back({core::MapKind::Activations, {}, object, 100, 1, {}, 0});
+        moment.bytes += 100;
+        moment.byKind.of(object.kind) += 100;
+    }
+    moment.objects.back().object.step = 0; // the third is whole
+    EXPECT_EQ(describeMoment(moment, "Memory"),
+              "Memory 300 B on rank 1 at t 0.3: activations of layer 1 for batch 0 (3 objects, "
+              "300 B). Unfinished: layer 0's attention output for batch 0, chunk 0: 3 of 4 chunks "
+              "seen, the activation of layer 1 for batch 0 (a partial sum: needs the all-reduce "
+              "of its tensor group).");
+    EXPECT_EQ(describeUnfinishedHeld(moment.objects, 4, core::english(), 1),
+              "layer 0's attention output for batch 0, chunk 0: 3 of 4 chunks seen and 1 more");
+    moment.objects.resize(1);
+    moment.objects[0].object.step = 0;
+    EXPECT_EQ(describeUnfinishedHeld(moment.objects, 4), "");
+}
+
 } // namespace
 } // namespace rankstep::explain

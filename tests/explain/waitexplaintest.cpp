@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <set>
 
 namespace rankstep::explain {
@@ -141,6 +142,92 @@ TEST(Waits, AWaitEndedByTheAwaitOfAStartedReceiveNamesThatAwait)
     EXPECT_FALSE(waits(trace)[0].awaited.has_value());
     EXPECT_NE(describeWait(trace, waits(trace)[0]).find("in forward of layer 0"),
               std::string::npos);
+}
+
+// The chain of a wait that an await ended goes on past the await, as a blocking wait's does: to
+// the sender's started pass (when it ran, and what its rank ran before it started it), through
+// its stream when the stream was busy, and through an await that the sender came from.
+TEST(Waits, TheChainOfAnAwaitedReceiveFollowsTheSendersStartedPass)
+{
+    core::Trace trace;
+    trace.config.ranks = 3;
+    const auto event = [](int rank, core::OpKind op, double start, double steps, int peer,
+                          std::int64_t link) {
+        core::Event e;
+        e.rank = rank;
+        e.op = op;
+        e.layer = op == core::OpKind::Forward ? 0 : -1;
+        e.peer = peer;
+        e.link = link;
+        e.start = core::SimTime::fromTicks(std::int64_t(start * core::SimTime::kTicksPerStep));
+        e.duration = core::SimTime::fromTicks(std::int64_t(steps * core::SimTime::kTicksPerStep));
+        return e;
+    };
+    using core::OpKind;
+    // Rank 0 computes, then passes on its stream; rank 1 receives it on its stream and awaits it.
+    trace.events.push_back(event(0, OpKind::Forward, 0, 0.1, -1, -1));
+    trace.events.push_back(event(1, OpKind::Forward, 0, 0.125, -1, -1));
+    trace.events.push_back(event(1, OpKind::Forward, 0.5, 0.125, -1, -1));
+    trace.overlapped.push_back(event(0, OpKind::PassTo, 0.1, 0.2, 1, 7));
+    trace.overlapped.push_back(event(1, OpKind::Receive, 0.3, 0.2, 0, 7));
+    // Rank 0's second pass waits for its stream, busy with a receive that rank 2 started at t 0.
+    trace.overlapped.push_back(event(2, OpKind::PassTo, 0, 0.3, 0, 8));
+    trace.overlapped.push_back(event(0, OpKind::Receive, 0.3, 0.2, 2, 8));
+    trace.overlapped.push_back(event(0, OpKind::PassTo, 0.5, 0.2, 1, 9));
+    trace.overlapped.push_back(event(1, OpKind::Receive, 0.7, 0.2, 0, 9));
+    trace.events.push_back(event(1, OpKind::Forward, 0.9, 0.1, -1, -1));
+    // Rank 0 awaits that receive (its clock at 0.5), computes and passes to rank 2, blocking.
+    trace.events.push_back(event(0, OpKind::Forward, 0.5, 0.1, -1, -1));
+    trace.events.push_back(event(0, OpKind::PassTo, 0.6, 0.2, 2, 11));
+    trace.events.push_back(event(2, OpKind::Receive, 0.8, 0.2, 0, 11));
+
+    std::vector<std::string> said;
+    for (const Wait &wait : waits(trace))
+        if (wait.rank == 1)
+            said.push_back(describeWait(trace, wait));
+    ASSERT_EQ(said.size(), 2U);
+    EXPECT_EQ(said[0],
+              "Rank 1 waited 0.375 (t 0.125 to 0.5) in the await of its receive from rank 0 "
+              "(started on the communication stream), which waited for rank 0's pass_to_start to "
+              "rank 1 (t 0.1 to 0.3 on its communication stream), which rank 0 started at t 0.1 "
+              "after its forward of layer 0.");
+    EXPECT_EQ(said[1],
+              "Rank 1 waited 0.275 (t 0.625 to 0.9) in the await of its receive from rank 0 "
+              "(started on the communication stream), which waited for rank 0's pass_to_start to "
+              "rank 1 (t 0.5 to 0.7 on its communication stream), which waited for rank 0's "
+              "receive_start from rank 2 (t 0.3 to 0.5 on its communication stream) to free the "
+              "stream.");
+    // Rank 0's forward at 0.5 waited in the await of its receive; its chain goes back to rank 2.
+    const auto zero = waitBefore(trace, 4);
+    ASSERT_TRUE(zero.has_value());
+    EXPECT_EQ(describeWait(trace, *zero),
+              "Rank 0 waited 0.4 (t 0.1 to 0.5) in the await of its receive from rank 2 (started "
+              "on the communication stream), which waited for rank 2's pass_to_start to rank 0 "
+              "(t 0 to 0.3 on its communication stream), which rank 2 started right away at t 0.");
+    // A blocking wait's chain goes through an await too.
+    const auto two = waitBefore(trace, 6);
+    ASSERT_TRUE(two.has_value());
+    EXPECT_EQ(describeWait(trace, *two),
+              "Rank 2 waited 0.8 (t 0 to 0.8) in receive from rank 0 for rank 0's pass_to to rank "
+              "2, which came after rank 0's forward of layer 0, which came after the await of "
+              "rank 0's receive_start from rank 2 (t 0.3 to 0.5), which waited for rank 2's "
+              "pass_to_start to rank 0 (t 0 to 0.3 on its communication stream), which rank 2 "
+              "started right away at t 0.");
+    // The chain the timeline highlights keeps to the ranks' own events: rank 0's forward that
+    // came before its pass, not the pass on the stream (an index in trace.overlapped).
+    const std::vector<Wait> found = waits(trace);
+    ASSERT_FALSE(found.empty());
+    for (const Wait &wait : found)
+        for (const Link &link : wait.chain)
+            EXPECT_FALSE(link.started);
+    const auto first =
+        std::find_if(found.begin(), found.end(), [](const Wait &wait) { return wait.rank == 1; });
+    ASSERT_EQ(first->chain.size(), 1U);
+    EXPECT_EQ(first->chain[0].event, 0U);
+    EXPECT_EQ(first->causes.size(), 2U);
+    // The critical path keeps to the ranks' own events.
+    for (const std::size_t e : criticalPath(trace))
+        EXPECT_LT(e, trace.events.size());
 }
 
 } // namespace

@@ -7,6 +7,7 @@
 #include "memorykindchart.h"
 #include "runsession.h"
 
+#include "core/explain/describe.h"
 #include "core/explain/expertload.h"
 #include "core/explain/explainsentences.h"
 #include "core/explain/formulas.h"
@@ -446,9 +447,13 @@ void ExplainView::updateCursor()
                                core::memoryOf(entry.object(), trace->config.cost.sizes),
                                entry.change->line, m_changeTimes[change], change});
         }
-    std::stable_sort(objects.begin(), objects.end(),
-                     [](const auto &a, const auto &b) { return a.bytes > b.bytes; });
-    m_objects->setObjects(std::move(objects));
+    // What is not usable yet first (an attention mid-ring, a partial sum), then largest first: in
+    // a short pane those rows are the ones in view.
+    std::stable_sort(objects.begin(), objects.end(), [](const auto &a, const auto &b) {
+        const bool first = explain::isUnfinished(a.object);
+        return first != explain::isUnfinished(b.object) ? first : a.bytes > b.bytes;
+    });
+    m_objects->setObjects(std::move(objects), std::max(1, trace->config.layout.context));
 }
 
 void ExplainView::showPeak()

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: MIT
 #include "liveobjectsmodel.h"
 
+#include "enginetext.h"
 #include "kindcolors.h"
 
+#include "core/attention.h"
 #include "core/explain/describe.h"
 
 #include <QCoreApplication>
@@ -11,10 +13,11 @@ namespace rankstep::gui {
 
 LiveObjectsModel::LiveObjectsModel(QObject *parent) : QAbstractTableModel(parent) {}
 
-void LiveObjectsModel::setObjects(std::vector<explain::LiveObject> objects)
+void LiveObjectsModel::setObjects(std::vector<explain::LiveObject> objects, int contextSize)
 {
     beginResetModel();
     m_objects = std::move(objects);
+    m_contextSize = contextSize;
     endResetModel();
 }
 
@@ -28,6 +31,21 @@ int LiveObjectsModel::columnCount(const QModelIndex &parent) const
     return parent.isValid() ? 0 : ColumnCount;
 }
 
+// What an unfinished object lacks: briefly in the cell ("3 of 4 chunks seen", as the state view's
+// chip "a1 c0 3/4" counts them; "partial sum"), in the tooltip in explain's words (the engine's,
+// gui/session/enginetext.h).
+QString LiveObjectsModel::unfinishedText(const core::Object &object, bool whole) const
+{
+    if (whole)
+        return QString::fromStdString(
+            explain::describeUnfinished(object, m_contextSize, engineWords()));
+    if (core::isUnfinishedAttention(object))
+        return tr("%1 of %2 chunks seen")
+            .arg(core::attendedChunks(object).size())
+            .arg(object.kind == core::ObjectKind::WeightGrad ? m_contextSize : object.total);
+    return explain::isUnfinished(object) ? tr("partial sum") : QString();
+}
+
 QVariant LiveObjectsModel::data(const QModelIndex &index, int role) const
 {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
@@ -37,12 +55,16 @@ QVariant LiveObjectsModel::data(const QModelIndex &index, int role) const
         return o.line;
     if (role == Qt::DecorationRole && index.column() == Kind)
         return kindSwatch(o.object.kind, 12); // as the state panels' key draws the kind
-    if (role == Qt::TextAlignmentRole && index.column() != Kind)
+    if (role == Qt::TextAlignmentRole && index.column() != Kind && index.column() != Unfinished)
         return int(Qt::AlignRight | Qt::AlignVCenter);
+    if (index.column() == Unfinished && (role == Qt::DisplayRole || role == Qt::ToolTipRole))
+        return unfinishedText(o.object, role == Qt::ToolTipRole);
     if (role != Qt::DisplayRole && role != Qt::ToolTipRole)
         return {};
     const bool batches = core::hasBatches(o.object.kind);
-    const bool shards = core::hasShards(o.object.kind) && o.object.total > 1;
+    // A weight's shards; an activation's chunk of the context's sequence or part of the sequence
+    // (a tensor partial's shards name the slice its term comes from: it holds the whole sequence).
+    const bool shards = o.object.total > 1 && (core::hasShards(o.object.kind) || !o.object.partial);
     switch (index.column()) {
         case Kind:
             // The engine's word for the kind, in the learner's language (gui/session/enginetext.h).
@@ -87,6 +109,8 @@ QVariant LiveObjectsModel::headerData(int section, Qt::Orientation orientation, 
             return tr("Line");
         case Since:
             return tr("Stored at t");
+        case Unfinished:
+            return tr("Unfinished");
         default:
             return {};
     }

@@ -3,6 +3,8 @@
 // menus, the command-line options), English needs none, and the shipped German translation is
 // complete (every message of resources/translations/rankstep_de.ts translated).
 #include "core/engine.h"
+#include "core/explain/describe.h"
+#include "core/explain/waitexplain.h"
 #include "core/sentences.h"
 #include "enginetext.h"
 #include "errordialog.h"
@@ -186,6 +188,54 @@ TEST_F(TranslationTest, TheEnginesSentencesReadInGerman)
     lessons::Lesson ddp;
     ddp.title = "Distributed data parallel";
     EXPECT_EQ(utf8(lessonTitle(ddp)), "Verteilte Datenparallelität (DDP)");
+}
+
+// What explain and the Why tab say of a ring mid-way, in German: an attention that has seen some
+// chunks only, a partial sum, and a wait followed back to the sender's started pass.
+TEST_F(TranslationTest, TheRingsUnfinishedObjectsAndWaitsReadInGerman)
+{
+    ASSERT_TRUE(installTranslations(*qApp, QLocale(QLocale::German, QLocale::Germany)));
+    core::Object output;
+    output.kind = core::ObjectKind::Activation;
+    output.layer = 1;
+    output.batches = core::IndexSet{0};
+    output.shards = core::IndexSet{0};
+    output.total = 4;
+    output.context = true;
+    output.step = 0b1011;
+    EXPECT_EQ(explain::describeUnfinished(output, 4, engineWords()),
+              "Attention-Ausgabe von Schicht 0 für Batch 0, Chunk 0: 3 von 4 Chunks gesehen");
+    output.step = 0;
+    output.partial = true;
+    EXPECT_EQ(explain::describeUnfinished(output, 4, engineWords()),
+              "eine Teilsumme: braucht das Allreduce ihrer Tensorgruppe");
+
+    core::Trace trace;
+    trace.config.ranks = 2;
+    const auto event = [](int rank, core::OpKind op, std::int64_t start, std::int64_t ticks,
+                          int peer) {
+        core::Event e;
+        e.rank = rank;
+        e.op = op;
+        e.layer = op == core::OpKind::Forward ? 0 : -1;
+        e.peer = peer;
+        e.link = peer >= 0 ? 7 : -1;
+        e.start = core::SimTime::fromTicks(start);
+        e.duration = core::SimTime::fromTicks(ticks);
+        return e;
+    };
+    trace.events = {event(0, core::OpKind::Forward, 0, 100, -1),
+                    event(1, core::OpKind::Forward, 0, 125, -1),
+                    event(1, core::OpKind::Forward, 500, 125, -1)};
+    trace.overlapped = {event(0, core::OpKind::PassTo, 100, 200, 1),
+                        event(1, core::OpKind::Receive, 300, 200, 0)};
+    const std::vector<explain::Wait> waits = explain::waits(trace);
+    ASSERT_EQ(waits.size(), 1U);
+    EXPECT_EQ(explain::describeWait(trace, waits[0], engineWords()),
+              "Rank 1 wartete 0.375 (t 0.125 bis 0.5) in dem await seines receive von Rank 0 "
+              "(gestartet auf dem Kommunikationsstrom), das auf pass_to_start an Rank 1 bei Rank 0 "
+              "(t 0.1 bis 0.3 auf seinem Kommunikationsstrom) wartete, das Rank 0 bei t 0.1 nach "
+              "seinem forward von Schicht 0 startete.");
 }
 
 // In English the engine's words come through exactly (the command line, the grader and the docs

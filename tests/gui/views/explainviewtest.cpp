@@ -208,6 +208,45 @@ TEST_F(ExplainViewTest, ANewTraceWithFewerRanksShowsItsOwnObjects)
     EXPECT_LE(sum, basic->figures.maxMemory + 4 * 131072);
 }
 
+// The context_parallel lesson's own run (its golden trace) mid-ring: the objects at the cursor put
+// the attention that has not seen every chunk first and say how many it has seen, as the state
+// view's chip "a1 c1 1/4" counts them, with explain's words in the tooltip; its chunk is in the
+// shards column. Each wait of the ring is followed back to the sender's started pass.
+TEST(ExplainViewContext, MidRingTheObjectsSayWhichAttentionIsUnfinished)
+{
+    QFile file(QStringLiteral(RANKSTEP_SOURCE_DIR "/tests/lessons/golden/context_parallel.json"));
+    ASSERT_TRUE(file.open(QIODevice::ReadOnly));
+    const auto trace = io::traceFromJson(file.readAll().toStdString());
+    ASSERT_TRUE(trace) << trace.error().message;
+    ViewContext context;
+    ExplainView view{context.session, context.appearance};
+    context.session.setTrace(std::make_shared<const core::Trace>(*trace));
+    context.session.stepper().toTime(core::SimTime::fromTicks(300));
+    view.showRank(1);
+    const LiveObjectsModel &objects = view.objects();
+    QAbstractItemModelTester tester(const_cast<LiveObjectsModel *>(&objects));
+    ASSERT_GT(objects.rowCount(), 1);
+    const auto cell = [&](int row, int column, int role = Qt::DisplayRole) {
+        return objects.data(objects.index(row, column), role).toString();
+    };
+    EXPECT_EQ(cell(0, LiveObjectsModel::Kind), QStringLiteral("activation"));
+    EXPECT_EQ(cell(0, LiveObjectsModel::Unfinished), QStringLiteral("1 of 4 chunks seen"));
+    EXPECT_EQ(cell(0, LiveObjectsModel::Unfinished, Qt::ToolTipRole),
+              QStringLiteral("layer 0's attention output for batches 0-1, chunk 1: 1 of 4 "
+                             "chunks seen"));
+    EXPECT_EQ(cell(0, LiveObjectsModel::Shards), QStringLiteral("1 of 4"));
+    for (int row = 1; row < objects.rowCount(); ++row)
+        EXPECT_EQ(cell(row, LiveObjectsModel::Unfinished), QString()) << row;
+
+    QListWidget *chain = view.chainList();
+    ASSERT_GT(chain->count(), 0);
+    EXPECT_EQ(chain->item(0)->text(),
+              QStringLiteral("Rank 1 waited 0.275 (t 0.125 to 0.4) in the await of its receive "
+                             "from rank 0 (started on the communication stream), which waited for "
+                             "rank 0's pass_to_start to rank 1 (t 0 to 0.2 on its communication "
+                             "stream), which rank 0 started right away at t 0."));
+}
+
 // A million memory changes draw as at most kMaxBuckets steps, keeping each bucket's highest.
 TEST(MemoryKindChart, ManySamplesAreBucketedKeepingTheHighest)
 {
