@@ -7,6 +7,7 @@
 #include "session.h"
 #include "waiter.h"
 
+#include <climits>
 #include <memory>
 #include <optional>
 #include <utility>
@@ -54,10 +55,33 @@ struct PyModel {
                       std::optional<int> peer) const
     {
         Waiter w{session, rank, op, std::move(value), layer, {}, peer, false, false};
-        if (!group.is_none())
+        if (!group.is_none() && !groupFromList(group.ptr(), w.group))
             for (py::handle member : py::iter(group))
                 w.group.push_back(py::int_(py::reinterpret_borrow<py::object>(member)).cast<int>());
         return FastInstance<Waiter>::make(std::move(w));
+    }
+
+private:
+    // A list of ints (model.group's) read without an object per member; false, `group` left
+    // empty, for anything else (the loop above then says what is wrong with it).
+    static bool groupFromList(PyObject *list, std::vector<int> &group)
+    {
+        if (!PyList_CheckExact(list))
+            return false;
+        const Py_ssize_t size = PyList_GET_SIZE(list);
+        group.reserve(std::size_t(size));
+        for (Py_ssize_t i = 0; i < size; ++i) {
+            PyObject *member = PyList_GET_ITEM(list, i);
+            int overflow = 0;
+            const long value =
+                PyLong_CheckExact(member) ? PyLong_AsLongAndOverflow(member, &overflow) : 0;
+            if (!PyLong_CheckExact(member) || overflow != 0 || value < INT_MIN || value > INT_MAX) {
+                group.clear();
+                return false;
+            }
+            group.push_back(int(value));
+        }
+        return true;
     }
 };
 
