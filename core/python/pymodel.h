@@ -37,10 +37,49 @@ inline py::tuple pairOf(const std::pair<core::Object, core::Object> &pair, Holde
     return py::make_tuple(wrapObject(pair.first, holder), wrapObject(pair.second, holder));
 }
 
+// The group list a rank's collectives named last, kept so that the same list is not read member by
+// member again: at thousands of ranks each member (an int object of its own beyond 256) is out of
+// the caches by the rank's next turn, and those reads were most of a collective's call
+// (docs/benchmarks.md). The same list holding the same members is the same group: ints do not
+// change, and the members are held here, so no other object can take one's address.
+struct LastGroup {
+    static constexpr Py_ssize_t kMostMembers = 64; // larger groups are not kept (a rank's memory)
+    py::object list;
+    py::object members; // a tuple of the list's members when it was read
+    std::vector<int> ranks;
+
+    bool matches(PyObject *given) const
+    {
+        if (!list || given != list.ptr())
+            return false;
+        const Py_ssize_t size = PyList_GET_SIZE(given);
+        if (size != PyTuple_GET_SIZE(members.ptr()))
+            return false;
+        for (Py_ssize_t i = 0; i < size; ++i)
+            if (PyList_GET_ITEM(given, i) != PyTuple_GET_ITEM(members.ptr(), i))
+                return false;
+        return true;
+    }
+    void keep(PyObject *given, const std::vector<int> &read)
+    {
+        if (PyList_GET_SIZE(given) > kMostMembers)
+            return;
+        PyObject *tuple = PyList_AsTuple(given);
+        if (!tuple) {
+            PyErr_Clear();
+            return;
+        }
+        members = py::reinterpret_steal<py::object>(tuple);
+        list = py::reinterpret_borrow<py::object>(given);
+        ranks = read;
+    }
+};
+
 struct PyModel {
     std::shared_ptr<Session> session;
     int rank = 0;
     std::vector<py::object> maps;
+    mutable LastGroup lastGroup;
 
     core::Engine &engine() const { return engineOf(*session); }
     core::CallSite at() const { return {rank, learnerLine(session->fileName)}; }
@@ -55,9 +94,16 @@ struct PyModel {
                       std::optional<int> peer) const
     {
         Waiter w{session, rank, op, std::move(value), layer, {}, peer, false, false};
-        if (!group.is_none() && !groupFromList(group.ptr(), w.group))
-            for (py::handle member : py::iter(group))
-                w.group.push_back(py::int_(py::reinterpret_borrow<py::object>(member)).cast<int>());
+        if (!group.is_none()) {
+            if (lastGroup.matches(group.ptr()))
+                w.group = lastGroup.ranks;
+            else if (groupFromList(group.ptr(), w.group))
+                lastGroup.keep(group.ptr(), w.group);
+            else
+                for (py::handle member : py::iter(group))
+                    w.group.push_back(
+                        py::int_(py::reinterpret_borrow<py::object>(member)).cast<int>());
+        }
         return FastInstance<Waiter>::make(std::move(w));
     }
 
