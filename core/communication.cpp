@@ -41,6 +41,11 @@ Result<int> Engine::groupIdFor(CallSite at, const CallName &op, std::vector<int>
 {
     if (group.empty())
         return 0;
+    // The group this rank last joined a collective of, as it was checked then (the cache is the
+    // rank's own: being in the group is the rank's check).
+    if (const int last = m_ranks[std::size_t(at.rank)].lastGroup;
+        last != 0 && group == m_groups[std::size_t(last)])
+        return last;
     std::sort(group.begin(), group.end());
     group.erase(std::unique(group.begin(), group.end()), group.end());
     for (int member : group)
@@ -60,6 +65,20 @@ Result<int> Engine::groupIdFor(CallSite at, const CallName &op, std::vector<int>
     m_groupIds.emplace(group, id);
     m_groups.push_back(std::move(group));
     return id;
+}
+
+std::int64_t Engine::nextPosition(RankState &self, int groupId)
+{
+    if (groupId == 0)
+        return self.collectivesOfAll++;
+    if (groupId != self.lastGroup) {
+        if (self.lastGroup != 0)
+            self.collectivesPerGroup[self.lastGroup] = self.lastGroupJoined;
+        const auto it = self.collectivesPerGroup.find(groupId);
+        self.lastGroupJoined = it == self.collectivesPerGroup.end() ? 0 : it->second;
+        self.lastGroup = groupId;
+    }
+    return self.lastGroupJoined++;
 }
 
 Status Engine::collective(CallSite at, OpKind op, Payload &&value, int layer,
@@ -174,8 +193,7 @@ Result<std::int64_t> Engine::join(CallSite at, OpKind op, Payload &&value, int l
                      std::to_string(at.rank), experts}));
     }
     RankState &self = m_ranks[std::size_t(at.rank)];
-    const std::int64_t position =
-        *groupId == 0 ? self.collectivesOfAll++ : self.collectivesPerGroup[*groupId]++;
+    const std::int64_t position = nextPosition(self, *groupId);
     auto [it, fresh] = m_open.try_emplace({*groupId, position});
     Collective &instance = it->second;
     if (fresh) {

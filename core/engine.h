@@ -256,6 +256,13 @@ private:
         // where a map node per rank took a read of its own at every join.
         std::int64_t collectivesOfAll = 0;
         std::map<int, std::int64_t> collectivesPerGroup;
+        // The group (an id, 0: none yet) the rank last joined a collective of, checked for it, and
+        // how many of its collectives it joined (its entry in collectivesPerGroup is stale while
+        // cached here). A rank names its tensor group at every block: the same group again needs
+        // no sort, no check, no search of the groups and no read of a map node gone cold since
+        // the rank's last turn (docs/benchmarks.md).
+        int lastGroup = 0;
+        std::int64_t lastGroupJoined = 0;
         bool finished = false;
         bool ran = false; // had a turn: an error elsewhere may end the run before its first
         int lastLine = 0;
@@ -374,6 +381,8 @@ private:
                                       int layer, std::vector<int> &&group, bool nonBlocking);
     // Sorts `group` in place (its caller's, moved in).
     Result<int> groupIdFor(CallSite at, const CallName &op, std::vector<int> &&group);
+    // The rank's next collective's position in the group `groupId` (counted per group), counted.
+    static std::int64_t nextPosition(RankState &self, int groupId);
     void completeCollective(Collective &collective);
     // A collective's outcome: the sum or the joined shards, and for a scatterreduce each member's
     // piece of it (by place in the group).
@@ -427,7 +436,16 @@ private:
     std::vector<RankState> m_ranks;
     std::vector<std::vector<int>> m_groups; // by group id; id 0 is every rank
     std::map<std::vector<int>, int> m_groupIds;
-    std::map<std::pair<int, std::int64_t>, Collective> m_open; // (group, position) -> instance
+    // (group, position) -> instance; hashed, never walked in order: a run of thousands of ranks
+    // keeps a collective open in each of its groups, and a tree of them cost a read a level.
+    struct OpenKeyHash {
+        std::size_t operator()(const std::pair<int, std::int64_t> &key) const noexcept
+        {
+            return std::size_t((std::uint64_t(unsigned(key.first)) * 0x9e3779b97f4a7c15ULL) ^
+                               std::uint64_t(key.second) * 0xc2b2ae3d27d4eb4fULL);
+        }
+    };
+    std::unordered_map<std::pair<int, std::int64_t>, Collective, OpenKeyHash> m_open;
     // The places of the last collective that completed, for the next one to fill: a collective
     // of 1024 ranks took two allocations of up to 100 kB each.
     std::vector<int> m_spareArrived;

@@ -169,7 +169,7 @@ struct PyDist {
 
 PyModel newModel(const std::shared_ptr<Session> &session, int rank)
 {
-    PyModel model{session, rank, {}};
+    PyModel model{session, rank, {}, {}};
     for (int k = 0; k < core::kMapCount; ++k)
         model.maps.push_back(py::cast(StorageMap{session, rank, core::MapKind(k)}));
     return model;

@@ -127,6 +127,36 @@ TEST_F(GroupTest, AGroupCannotNameARankTheRunDoesNotHave)
     EXPECT_TRUE(isCheckError(status.error(), 1, 31, "the group names rank 7"));
 }
 
+TEST_F(GroupTest, ARankThatTakesTurnsBetweenTwoGroupsMeetsEachGroupsNextCollective)
+{
+    // Rank 0 is in {0, 1} and {0, 2}; each group's second collective is its second, whichever
+    // group rank 0 joined in between (the count of the group it left is kept, not restarted).
+    for (int round = 0; round < 2; ++round) {
+        ASSERT_TRUE(m_engine.allreduce(CallSite{0, 10}, weightGrad(0, {0}), 0, {0, 1}));
+        ASSERT_TRUE(m_engine.allreduce(CallSite{1, 11}, weightGrad(0, {1}), 0, {0, 1}));
+        ASSERT_TRUE(m_engine.resultReady(0)) << "round " << round;
+        EXPECT_EQ(resultOf(0), weightGrad(0, {0, 1}));
+        EXPECT_EQ(resultOf(1), weightGrad(0, {0, 1}));
+        ASSERT_TRUE(m_engine.allreduce(CallSite{0, 12}, weightGrad(1, {0}), 1, {0, 2}));
+        ASSERT_TRUE(m_engine.allreduce(CallSite{2, 13}, weightGrad(1, {2}), 1, {2, 0}));
+        ASSERT_TRUE(m_engine.resultReady(2)) << "round " << round;
+        EXPECT_EQ(resultOf(0), weightGrad(1, {0, 2}));
+        EXPECT_EQ(resultOf(2), weightGrad(1, {0, 2}));
+    }
+    EXPECT_FALSE(m_engine.fatalError());
+}
+
+TEST_F(GroupTest, AGroupAnotherRankJoinedIsStillCheckedForThisRank)
+{
+    // Rank 0 joined {0, 1}: rank 2 naming the same group is still not in it.
+    ASSERT_TRUE(m_engine.allreduce(CallSite{0, 10}, weightGrad(0, {0}), 0, {0, 1}));
+    auto status = m_engine.allreduce(CallSite{2, 30}, weightGrad(0, {2}), 0, {0, 1});
+    ASSERT_FALSE(status);
+    EXPECT_TRUE(isCheckError(status.error(), 2, 30,
+                             "allreduce(layer 0): rank 2 calls a collective of a group it is not "
+                             "in (ranks 0 and 1)"));
+}
+
 // Pairs {0, 1} and {2, 3} each allreduce their own gradients in a group.
 core::RankTask pairwiseAllreduce(core::Model &m)
 {

@@ -120,6 +120,48 @@ async def puzzle(model):
     EXPECT_EQ(trace.figures.endTime.toString(), "4.3");
 }
 
+TEST(PythonRuntime, AGroupOfOtherIntegersThanIntsInAListIsTakenAsBefore)
+{
+    // A list of plain ints is read directly; a bool in it, a tuple or a range take the general
+    // conversion, as before, and name the same groups.
+    const std::string source = R"py(
+async def puzzle(model):
+    group = [0, True] if model.rank == 0 else range(2) if model.rank == 1 else (3, 2)
+    total = await model.allreduce(model.fake_grad(0, [model.rank]), 0, group=group)
+    print(model.rank, sorted(total.batches))
+)py";
+    python::Runtime runtime;
+    const python::RunOutcome outcome = runtime.run(makeRequest(source, "puzzle", 4, 1, 4));
+
+    ASSERT_FALSE(outcome.trace.error.has_value()) << outcome.trace.error->message;
+    EXPECT_EQ(sortedLines(outcome.output),
+              (std::vector<std::string>{"0 [0, 1]", "1 [0, 1]", "2 [2, 3]", "3 [2, 3]"}));
+}
+
+TEST(PythonRuntime, AGroupListChangedInPlaceNamesItsNewMembers)
+{
+    // The same list object, its members replaced between two collectives: the second names the
+    // new ones (rank 0 first with rank 1, then with rank 2; a list that was read once is not
+    // trusted to hold what it held).
+    const std::string source = R"py(
+async def puzzle(model):
+    pairs = {0: ([0, 1], [0, 2]), 1: ([0, 1], [1, 3]), 2: ([2, 3], [0, 2]), 3: ([2, 3], [1, 3])}
+    first, second = pairs[model.rank]
+    group = list(first)
+    one = await model.allreduce(model.fake_grad(0, [model.rank]), 0, group=group)
+    group[:] = second
+    two = await model.allreduce(model.fake_grad(1, [model.rank]), 1, group=group)
+    print(model.rank, sorted(one.batches), sorted(two.batches))
+)py";
+    python::Runtime runtime;
+    const python::RunOutcome outcome = runtime.run(makeRequest(source, "puzzle", 4, 2, 4));
+
+    ASSERT_FALSE(outcome.trace.error.has_value()) << outcome.trace.error->message;
+    EXPECT_EQ(sortedLines(outcome.output),
+              (std::vector<std::string>{"0 [0, 1] [0, 2]", "1 [0, 1] [1, 3]", "2 [2, 3] [0, 2]",
+                                        "3 [2, 3] [1, 3]"}));
+}
+
 TEST(PythonRuntime, ScatterreduceOverAGroupShardsByPositionInTheGroup)
 {
     const std::string source = R"py(
