@@ -3,6 +3,7 @@
 // every rank: through every reference puzzle in every step mode forward and back, at jumps, and
 // at draw() marks; and a step recounts nothing.
 #include "core/replay/cutfront.h"
+#include "core/replay/frontsearch.h"
 #include "core/replay/replayer.h"
 #include "referencepuzzles.h"
 #include "testsupport.h"
@@ -317,6 +318,22 @@ TEST(CutFront, TheFirstStepAndAStepByTurnMoveOnlyTheirRanks)
         ASSERT_TRUE(movedHolds(front, from, cursor)) << "turn " << i;
     }
     EXPECT_EQ(front.recounts(), recounts);
+}
+
+// The search from the front that a step of many ranks uses finds what a binary search finds, in
+// lists of every length, for bounds below, inside and past them.
+TEST(FrontSearch, FindsWhatABinarySearchFinds)
+{
+    std::mt19937 random(13);
+    for (std::size_t size = 0; size < 70; ++size) {
+        std::vector<std::size_t> sorted;
+        for (std::size_t i = 0; i < size; ++i)
+            sorted.push_back(random() % 3 + (sorted.empty() ? 0 : sorted.back()));
+        for (std::size_t bound = 0; bound < 3 * size + 3; ++bound)
+            ASSERT_EQ(replay::lowerBoundFromFront(sorted, bound),
+                      std::lower_bound(sorted.begin(), sorted.end(), bound))
+                << size << " elements, bound " << bound;
+    }
 }
 
 // The state a step keeps (only the ranks whose cut moved rebuilt) equals the state rebuilt
