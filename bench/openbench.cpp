@@ -7,11 +7,12 @@
 //     per rank, such as the Llama 3 layout at 16,384 ranks), decoded as it is read from the file
 //     (as `rankstep --open` does; its read_ms is 0), with the Ranks tab shown.
 // Each: decoded (what RunController does off the GUI thread), into a 1500×940 main window's
-// session and painted, offscreen unless QT_QPA_PLATFORM is set; then 40 steps forward from the
-// start, each with the repaint of everything it changed (wall and CPU time: on a loaded machine
-// a step's wall time is mostly waiting). Reports each part's median in ms, a step's worst, and
-// the peak memory. With a second file name, the window as painted at the end of the file's case
-// is saved there (a PNG).
+// session and painted, offscreen unless QT_QPA_PLATFORM is set; then in each step mode (time,
+// operation, scheduler turn: step_, step_operation_, step_turn_) 40 steps forward from the start
+// and 40 back, each with the repaint of everything it changed (wall and CPU time: on a loaded
+// machine a step's wall time is mostly waiting). Reports each part's median in ms (a step's
+// forward and back), a step's worst, the first step's from the start, and the peak memory. With a
+// second file name, the window as painted at the end of the file's case is saved there (a PNG).
 //   rankstep_open_bench [benchmark options] [FILE.rstb [SHOT.png]]
 #include "core/io/tracebinary.h"
 #include "core/lessons/builtin.h"
@@ -44,6 +45,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace {
@@ -114,7 +116,7 @@ void openRun(benchmark::State &state, const Case &run)
         window.showTab(rankstep::gui::Tab::Overview);
     QCoreApplication::processEvents();
     rankstep::gui::RunSession &session = *window.parts().session;
-    std::vector<double> read, decode, show, figuresMs, steps, stepsCpu;
+    std::vector<double> read, decode, show, figuresMs, steps;
     std::size_t bytes = 0;
     for (auto _ : state) {
         session.clear();
@@ -150,23 +152,59 @@ void openRun(benchmark::State &state, const Case &run)
         window.repaint();
         show.push_back(msSince(shown));
     }
-    // Steps from the start, each with its repaint.
-    session.stepper().home();
-    QCoreApplication::processEvents();
-    window.repaint();
-    // What going home left posted (the time axes aligned again after the views' new sizes) runs
-    // here, as the app's event loop runs it at once: it is the home step's, not the first timed
-    // step's.
-    QCoreApplication::processEvents();
-    window.repaint();
-    for (int i = 0; i < 40; ++i) {
-        const Clock::time_point start = Clock::now();
-        const double cpuStart = cpuMs();
-        session.stepper().next();
+    // Steps from the start in each mode, 40 forward and 40 back, each with its repaint.
+    using StepMode = rankstep::gui::StepController::StepMode;
+    rankstep::gui::StepController &stepper = session.stepper();
+    const std::pair<const char *, StepMode> modes[] = {
+        {"", StepMode::Time}, {"operation_", StepMode::Operation}, {"turn_", StepMode::Slice}};
+    for (const auto &[name, mode] : modes) {
+        stepper.setStepMode(mode);
+        stepper.home();
         QCoreApplication::processEvents();
         window.repaint();
-        steps.push_back(msSince(start));
-        stepsCpu.push_back(cpuMs() - cpuStart);
+        // What going home left posted (the time axes aligned again after the views' new sizes)
+        // runs here, as the app's event loop runs it at once: it is the home step's, not the
+        // first timed step's.
+        QCoreApplication::processEvents();
+        window.repaint();
+        const auto timed = [&](void (rankstep::gui::StepController::*step)()) {
+            const Clock::time_point start = Clock::now();
+            const double cpuStart = cpuMs();
+            (stepper.*step)();
+            QCoreApplication::processEvents();
+            window.repaint();
+            return std::pair(msSince(start), cpuMs() - cpuStart);
+        };
+        std::vector<double> wall, cpu, backWall, backCpu;
+        for (int i = 0; i < 40; ++i) {
+            const auto [ms, cpuTaken] = timed(&rankstep::gui::StepController::next);
+            wall.push_back(ms);
+            cpu.push_back(cpuTaken);
+        }
+        for (int i = 0; i < 40; ++i) {
+            const auto [ms, cpuTaken] = timed(&rankstep::gui::StepController::previous);
+            backWall.push_back(ms);
+            backCpu.push_back(cpuTaken);
+        }
+        const std::string prefix = std::string("step_") + name;
+        if (mode == StepMode::Time)
+            steps = wall; // step_ms: the time steps' wall time, as it was named before
+        state.counters[prefix + "first_cpu_ms"] = cpu.front();
+        state.counters[prefix + "cpu_ms"] = median(cpu);
+        state.counters[prefix + "worst_cpu_ms"] = *std::max_element(cpu.begin(), cpu.end());
+        state.counters[prefix + "back_cpu_ms"] = median(backCpu);
+        state.counters[prefix + "back_worst_cpu_ms"] =
+            *std::max_element(backCpu.begin(), backCpu.end());
+        state.counters[prefix + "worst_ms"] = *std::max_element(wall.begin(), wall.end());
+        state.counters[prefix + "back_worst_ms"] =
+            *std::max_element(backWall.begin(), backWall.end());
+    }
+    if (!g_shot.isEmpty()) { // the picture after the 40 time steps
+        stepper.setStepMode(StepMode::Time);
+        stepper.home();
+        for (int i = 0; i < 40; ++i)
+            stepper.next();
+        QCoreApplication::processEvents();
     }
     if (run.overview && !g_shot.isEmpty()) { // stage 3 opened, its first rank chosen mid-run
         rankstep::gui::RankOverview &overview = *window.parts().rankOverview;
@@ -185,8 +223,6 @@ void openRun(benchmark::State &state, const Case &run)
         state.counters["overview_figures_ms"] = median(figuresMs);
     state.counters["show_ms"] = median(show);
     state.counters["step_ms"] = median(steps);
-    state.counters["step_cpu_ms"] = median(stepsCpu);
-    state.counters["step_worst_ms"] = *std::max_element(steps.begin(), steps.end());
     state.counters["trace_MB"] = double(bytes) / 1e6;
     rankstep::bench::reportPeakMemory(state);
 }

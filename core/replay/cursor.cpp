@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "cursor.h"
 
+#include "frontsearch.h"
+
 #include <algorithm>
 #include <cmath>
 
@@ -80,7 +82,7 @@ RankCut Cursor::rankCut(int rank) const
     }
     const Position at = position();
     const auto &events = m_stops->rankEvents(rank);
-    const auto last = std::lower_bound(events.begin(), events.end(), at.events);
+    const auto last = lowerBoundFromFront(events, at.events); // home asks every rank
     const bool running = last != events.begin() && m_stops->afterEvent(*std::prev(last)) == stop();
     return RankCut{at.events, at.changes, running};
 }

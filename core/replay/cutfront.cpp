@@ -13,7 +13,22 @@ CutFront::CutFront(const StopPoints &stops)
     , m_endOf(m_started.size(), 0)
     , m_holding(2 * m_started.size(), 0)
     , m_isMoved(m_started.size(), 0)
-{}
+{
+    // The counts start at the cut with nothing started: the first step from home goes on from
+    // there instead of counting every rank.
+    const std::size_t ranks = m_started.size();
+    const auto &changes = stops.trace().changes;
+    for (std::size_t rank = 0; rank < ranks; ++rank) {
+        m_holding[ranks + rank] = holding(int(rank));
+        const std::size_t before = cutAt(int(rank)).changes;
+        const std::vector<std::size_t> &own = stops.rankChanges(int(rank));
+        if (!own.empty() && own.front() < std::min(before, changes.size()))
+            m_loaded.push_back(int(rank));
+    }
+    for (std::size_t i = ranks; i-- > 1;)
+        m_holding[i] = std::max(m_holding[2 * i], m_holding[2 * i + 1]);
+    m_nothingHolding = m_holding;
+}
 
 void CutFront::moveTo(const Cursor &cursor)
 {
@@ -22,14 +37,7 @@ void CutFront::moveTo(const Cursor &cursor)
     m_moved.clear();
     m_allMoved = false;
     if (!cursor.cut()) {
-        // A prefix: only the rank whose event is the last item applied runs; every rank's cut is
-        // the prefix, so every rank moved.
-        m_cursor = cursor;
-        m_atCut = false;
-        m_allMoved = true;
-        const Position at = cursor.position();
-        m_running = at.events > 0 && m_stops->afterEvent(at.events - 1) == cursor.stop() ? 1 : 0;
-        m_done = at.events - m_running;
+        moveToPrefix(cursor);
         return;
     }
     const std::size_t operations = m_stops->operationsBefore(cursor.bound());
@@ -38,10 +46,21 @@ void CutFront::moveTo(const Cursor &cursor)
     const std::vector<core::SimTime> &boundaries = m_stops->boundaries();
     const auto upTo = std::size_t(
         std::upper_bound(boundaries.begin(), boundaries.end(), *cursor.cut()) - boundaries.begin());
+    // From nothing started when that is nearer than the counts' cut, or when the cursor stood at
+    // home (and the cut is near the start). The ranks moved are the ones the counts' change
+    // touches when the counts held the cursor's cut before, or when it stood at home and they go
+    // on from nothing started (with the ranks that hold something then).
+    const bool fromHome = m_cursor && !m_cursor->cut() && m_cursor->atHome();
+    const bool reset =
+        m_operations > 0 && operations <= m_started.size() && (operations < apart || fromHome);
+    const bool fromNothing = reset || m_operations == 0;
+    m_allMoved = !((m_atCut && !reset) || (fromNothing && fromHome));
     m_cursor = cursor;
-    if (!m_atCut || apart > m_started.size()) {
+    if (!reset && apart > m_started.size()) {
         recount(cursor);
     } else {
+        if (reset)
+            countNothing();
         // The operations between the two bounds, in the order of simulated start: each starts
         // (or is taken back from) the next event of its rank.
         const std::vector<std::size_t> &order = m_stops->operations();
@@ -57,6 +76,9 @@ void CutFront::moveTo(const Cursor &cursor)
         markEnding(m_upTo, upTo);
         for (const int rank : m_moved)
             setHolding(rank, holding(rank));
+        if (fromNothing && fromHome)
+            for (const int rank : m_loaded)
+                markMoved(rank);
     }
     m_atCut = true;
     m_operations = operations;
@@ -66,10 +88,62 @@ void CutFront::moveTo(const Cursor &cursor)
         m_cursor->m_stop = cutStop();
 }
 
+void CutFront::moveToPrefix(const Cursor &cursor)
+{
+    // Every rank's cut is the prefix: from another prefix the ranks of the items between the two
+    // moved, and the ranks whose event was or is the last applied (it runs there).
+    const bool fromPrefix = m_cursor && !m_cursor->cut();
+    const Position to = cursor.position();
+    if (fromPrefix) {
+        const Position from = m_cursor->position();
+        const auto [firstEvent, lastEvent] = std::minmax(from.events, to.events);
+        const auto [firstChange, lastChange] = std::minmax(from.changes, to.changes);
+        // Naming an item's rank costs little beside rebuilding a rank's state.
+        if ((lastEvent - firstEvent) + (lastChange - firstChange) > 16 * m_started.size()) {
+            m_allMoved = true;
+        } else {
+            const core::Trace &trace = m_stops->trace();
+            for (std::size_t e = firstEvent; e < lastEvent; ++e)
+                markMoved(trace.events[e].rank);
+            for (std::size_t c = firstChange; c < lastChange; ++c)
+                markMoved(trace.changes[c].rank);
+            for (const int rank : {runningAtPrefix(*m_cursor), runningAtPrefix(cursor)})
+                if (rank >= 0)
+                    markMoved(rank);
+        }
+    } else {
+        m_allMoved = true;
+    }
+    m_cursor = cursor;
+    m_atCut = false;
+    m_running = runningAtPrefix(cursor) >= 0 ? 1 : 0;
+    m_done = to.events - m_running;
+}
+
+int CutFront::runningAtPrefix(const Cursor &cursor) const
+{
+    const Position at = cursor.position();
+    if (at.events == 0 || m_stops->afterEvent(at.events - 1) != cursor.stop())
+        return -1;
+    return m_stops->trace().events[at.events - 1].rank;
+}
+
+void CutFront::countNothing()
+{
+    std::fill(m_started.begin(), m_started.end(), 0);
+    std::fill(m_tree.begin(), m_tree.end(), 0);
+    m_ends.clear();
+    m_holding = m_nothingHolding;
+    m_ranksStarted = 0;
+    m_operations = 0;
+    m_upTo = 0;
+}
+
 void CutFront::recount(const Cursor &cursor)
 {
     ++m_recounts;
     m_allMoved = true;
+    m_recounting = true;
     std::fill(m_tree.begin(), m_tree.end(), 0);
     m_ends.clear();
     m_ranksStarted = 0;
@@ -85,6 +159,7 @@ void CutFront::recount(const Cursor &cursor)
     }
     for (std::size_t i = ranks; i-- > 1;)
         m_holding[i] = std::max(m_holding[2 * i], m_holding[2 * i + 1]);
+    m_recounting = false;
 }
 
 void CutFront::setStarted(int rank, std::size_t started)
@@ -121,7 +196,8 @@ void CutFront::markEnding(std::size_t from, std::size_t to)
 
 void CutFront::markMoved(int rank)
 {
-    if (m_allMoved || m_isMoved[std::size_t(rank)])
+    // Listed even when every rank moved: the cut's prefix is updated for the ranks listed.
+    if (m_recounting || m_isMoved[std::size_t(rank)])
         return;
     m_isMoved[std::size_t(rank)] = 1;
     m_moved.push_back(rank);

@@ -1,16 +1,19 @@
 // SPDX-License-Identifier: MIT
 #include "replayer.h"
 
+#include "frontsearch.h"
+
 #include <algorithm>
 #include <utility>
 
 namespace rankstep::replay {
 namespace {
 
-// The last element of a sorted list below `bound`, if any.
+// The last element of a sorted list below `bound`, if any (searched from the front: the first
+// step from the start rebuilds every rank near it).
 std::optional<std::size_t> lastBelow(const std::vector<std::size_t> &sorted, std::size_t bound)
 {
-    const auto it = std::lower_bound(sorted.begin(), sorted.end(), bound);
+    const auto it = lowerBoundFromFront(sorted, bound);
     if (it == sorted.begin())
         return std::nullopt;
     return *std::prev(it);
@@ -192,7 +195,7 @@ void Replayer::moveRank(int rank, std::size_t changes)
     }
     // Only this rank's changes touch its maps.
     const std::vector<std::size_t> &own = m_stops->rankChanges(rank);
-    auto it = std::lower_bound(own.begin(), own.end(), m_at[r]);
+    auto it = lowerBoundFromFront(own, m_at[r]);
     for (; it != own.end() && *it < changes; ++it)
         apply(*it);
     for (; it != own.begin() && *std::prev(it) >= changes; --it)
@@ -231,13 +234,15 @@ void Replayer::followState(const Cursor &cursor, RunState &state, const CutFront
     // A draw() names the line of its rank: that rank's line is looked up again then and after.
     const auto mark = cursor.mark();
     const int drawing = mark ? m_trace->marks[*mark].rank : -1;
-    if (fresh || !moved || !cursor.cut()) {
+    if (fresh || !moved) {
         for (std::size_t r = 0; r < m_work.size(); ++r)
             followRank(state.ranks[r], cursor, int(r), front.rankCut(int(r)), fresh, drawing);
     } else {
-        // Every other rank keeps its cut: at a cut only its clock moves, to the cut's time.
-        for (RankState &rank : state.ranks)
-            rank.clock = *cursor.cut();
+        // Every other rank keeps what it holds: at a cut only its clock moves, to the cut's time;
+        // at a prefix (reached from a prefix: from a cut every rank moved) nothing.
+        if (const auto time = cursor.cut())
+            for (RankState &rank : state.ranks)
+                rank.clock = *time;
         for (const int r : *moved)
             followRank(state.ranks[std::size_t(r)], cursor, r, front.rankCut(r), false, drawing);
         for (const int r : {drawing, m_followedDrawing})

@@ -32,8 +32,8 @@ public:
     // rank), for a `state` that only this call fills: a rank whose cut is the one of the last
     // call keeps its maps, and only its clock and line are set again. With `moved`, the ranks
     // whose cut may have changed since the last call (CutFront::movedRanks, gathered over the
-    // moves between), at a cut only those are looked at: at 16,384 ranks a step then costs the
-    // ranks it moved.
+    // moves between, none of which moved every rank), only those are looked at: at 16,384 ranks
+    // a step then costs the ranks it moved.
     void followState(const Cursor &cursor, RunState &state, const CutFront &front,
                      const std::vector<int> *moved = nullptr);
     RankState rankStateAt(const Cursor &cursor, int rank);

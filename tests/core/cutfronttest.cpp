@@ -3,6 +3,7 @@
 // every rank: through every reference puzzle in every step mode forward and back, at jumps, and
 // at draw() marks; and a step recounts nothing.
 #include "core/replay/cutfront.h"
+#include "core/replay/frontsearch.h"
 #include "core/replay/replayer.h"
 #include "referencepuzzles.h"
 #include "testsupport.h"
@@ -13,6 +14,7 @@
 #include <functional>
 #include <random>
 #include <string>
+#include <tuple>
 #include <vector>
 
 namespace rankstep::testing {
@@ -74,7 +76,22 @@ Recount recount(const Cursor &cursor)
     return ::testing::AssertionSuccess();
 }
 
-// Every rank whose cut the move from `before` changed is among the front's moved ranks.
+// What a rank's cut holds: its own events and changes applied, and whether its last event runs
+// (two prefixes hold the same for most ranks in different numbers).
+std::tuple<std::size_t, std::size_t, bool> held(const StopPoints &stops, int rank,
+                                                const RankCut &cut)
+{
+    const auto &events = stops.rankEvents(rank);
+    const auto &changes = stops.rankChanges(rank);
+    return {
+        std::size_t(std::lower_bound(events.begin(), events.end(), cut.events) - events.begin()),
+        std::size_t(std::lower_bound(changes.begin(), changes.end(), cut.changes) -
+                    changes.begin()),
+        cut.running};
+}
+
+// Every rank whose cut the move from `before` changed is among the front's moved ranks: between
+// two cuts every rank whose cut differs, elsewhere every rank whose cut holds something else.
 ::testing::AssertionResult movedHolds(const CutFront &front, const Cursor &from,
                                       const Cursor &cursor)
 {
@@ -93,8 +110,11 @@ Recount recount(const Cursor &cursor)
         const auto r = std::size_t(rank);
         // A draw()'s rank is looked at again by its followers whatever moved, and after it.
         const bool drawing = rank == drawingAt(cursor) || rank == drawingAt(from);
-        cursor.mark() && cursor.stops().trace().marks[*cursor.mark()].rank == rank;
-        if (!drawing && r < before.cuts.size() && !(before.cuts[r] == now.cuts[r]) &&
+        const bool changed = from.cut() && cursor.cut()
+                                 ? !(before.cuts[r] == now.cuts[r])
+                                 : held(cursor.stops(), rank, before.cuts[r]) !=
+                                       held(cursor.stops(), rank, now.cuts[r]);
+        if (!drawing && r < before.cuts.size() && changed &&
             !std::binary_search(moved.begin(), moved.end(), rank))
             return ::testing::AssertionFailure() << "at stop " << cursor.stop() << ": rank " << rank
                                                  << "'s cut changed, and the front did not name it";
@@ -197,20 +217,25 @@ TEST(CutFront, AgreesWithARecountAfterRandomStepsForwardAndBack)
         CutFront front(stops);
         const std::vector<Step> steps{&Cursor::nextTime,      &Cursor::previousTime,
                                       &Cursor::nextOperation, &Cursor::previousOperation,
+                                      &Cursor::nextSlice,     &Cursor::previousSlice,
                                       &Cursor::nextSnapshot,  &Cursor::previousSnapshot};
         std::mt19937 random(11);
         Cursor cursor = Cursor::atCut(stops, stops.boundaries()[stops.boundaries().size() / 3]);
         front.moveTo(cursor);
-        for (int i = 0; i < 600; ++i) {
-            // Mostly time and operation steps (each twice as likely forward), a jump at times.
-            const std::size_t pick = random() % 16;
+        for (int i = 0; i < 900; ++i) {
+            // Runs of steps in one mode (time, operation, scheduler turn; each twice as likely
+            // forward), a snapshot, home, the end or a jump at times.
+            const std::size_t pick = random() % 20;
+            const std::size_t mode = std::size_t(i / 30 % 3);
             Cursor next = cursor;
-            if (pick == 15)
+            if (pick == 19)
                 next = cursor.toCut(stops.boundaries()[random() % stops.boundaries().size()]);
-            else if (pick == 14)
-                next = steps[4 + random() % 2](cursor);
+            else if (pick == 18)
+                next = steps[6 + random() % 2](cursor);
+            else if (pick == 17)
+                next = random() % 2 ? cursor.home() : cursor.end();
             else
-                next = steps[(pick % 4 == 3 ? 1 : 0) + (pick < 7 ? 0 : 2)](cursor);
+                next = steps[2 * mode + (pick % 3 == 2 ? 1 : 0)](cursor);
             const Cursor from = cursor;
             cursor = next;
             front.moveTo(cursor);
@@ -220,16 +245,21 @@ TEST(CutFront, AgreesWithARecountAfterRandomStepsForwardAndBack)
     }
 }
 
-// A step moves the counts by the events it starts or takes back; only the first cut and a jump
-// past more events than there are ranks count every rank again.
+// A step moves the counts by the events it starts or takes back; only a jump past more events
+// than there are ranks, from where the counts stood and from nothing started, counts every rank
+// again.
 TEST(CutFront, AStepRecountsNoRank)
 {
     const core::Trace trace = runProgram(makeConfig(64, 8, 64), fsdp);
     const StopPoints stops(trace);
     CutFront front(stops);
-    Cursor cursor = Cursor::atCut(stops, stops.boundaries()[1]);
+    Cursor cursor = Cursor::atCut(stops, stops.boundaries()[stops.boundaries().size() / 2]);
     front.moveTo(cursor);
-    ASSERT_EQ(front.recounts(), 1U);
+    ASSERT_EQ(front.recounts(), 1U) << "the middle of the run is far from nothing started";
+    cursor = Cursor::atOperation(stops, 10);
+    front.moveTo(cursor);
+    ASSERT_EQ(front.recounts(), 1U) << "near the start: counted on from nothing started";
+    EXPECT_TRUE(agrees(front, cursor));
     int steps = 0;
     for (int i = 0; i < 100; ++i) {
         const Cursor next =
@@ -250,6 +280,60 @@ TEST(CutFront, AStepRecountsNoRank)
     front.moveTo(Cursor::atCut(stops, stops.boundaries().back()));
     EXPECT_EQ(front.recounts(), recounts + 1) << "a jump over the whole run recounts";
     EXPECT_TRUE(agrees(front, *front.cursor()));
+}
+
+// The first step from the start and a step by scheduler turn (forward or back) name the ranks
+// they moved, not every rank, and recount none: at 16,384 ranks they then cost what they moved.
+TEST(CutFront, TheFirstStepAndAStepByTurnMoveOnlyTheirRanks)
+{
+    const core::Trace trace = runProgram(makeConfig(64, 8, 64), fsdp);
+    const StopPoints stops(trace);
+    CutFront front(stops);
+    front.moveTo(Cursor::atCut(stops, stops.boundaries().back()));
+    const std::size_t recounts = front.recounts();
+    for (const Step &first : std::vector<Step>{&Cursor::nextTime, &Cursor::nextOperation}) {
+        const Cursor home(stops);
+        front.moveTo(home);
+        const Cursor cursor = first(home);
+        front.moveTo(cursor);
+        EXPECT_FALSE(front.allMoved());
+        EXPECT_TRUE(agrees(front, cursor));
+        EXPECT_TRUE(movedHolds(front, home, cursor));
+    }
+    Cursor cursor(stops);
+    front.moveTo(cursor);
+    for (int i = 0; i < 200; ++i) {
+        const Cursor from = cursor;
+        cursor = i % 4 == 3 ? cursor.previousSlice() : cursor.nextSlice();
+        front.moveTo(cursor);
+        ASSERT_FALSE(front.allMoved()) << "turn " << i;
+        // The ranks named: those holding something else (a collective's last member records
+        // every member's event), and the ranks running before and after.
+        std::size_t changed = 0;
+        for (int rank = 0; rank < trace.config.ranks; ++rank)
+            changed +=
+                held(stops, rank, from.rankCut(rank)) != held(stops, rank, cursor.rankCut(rank));
+        EXPECT_LE(front.movedRanks().size(), changed + 2) << "turn " << i;
+        ASSERT_TRUE(agrees(front, cursor)) << "turn " << i;
+        ASSERT_TRUE(movedHolds(front, from, cursor)) << "turn " << i;
+    }
+    EXPECT_EQ(front.recounts(), recounts);
+}
+
+// The search from the front that a step of many ranks uses finds what a binary search finds, in
+// lists of every length, for bounds below, inside and past them.
+TEST(FrontSearch, FindsWhatABinarySearchFinds)
+{
+    std::mt19937 random(13);
+    for (std::size_t size = 0; size < 70; ++size) {
+        std::vector<std::size_t> sorted;
+        for (std::size_t i = 0; i < size; ++i)
+            sorted.push_back(random() % 3 + (sorted.empty() ? 0 : sorted.back()));
+        for (std::size_t bound = 0; bound < 3 * size + 3; ++bound)
+            ASSERT_EQ(replay::lowerBoundFromFront(sorted, bound),
+                      std::lower_bound(sorted.begin(), sorted.end(), bound))
+                << size << " elements, bound " << bound;
+    }
 }
 
 // The state a step keeps (only the ranks whose cut moved rebuilt) equals the state rebuilt
@@ -302,15 +386,20 @@ TEST(FollowedState, RebuiltForTheMovedRanksOnlyEqualsTheStateRebuiltWhole)
         std::mt19937 random(5);
         Cursor cursor = Cursor::atCut(stops, stops.boundaries()[stops.boundaries().size() / 2]);
         for (int i = 0; i < 300; ++i) {
-            const std::size_t pick = random() % 12;
-            cursor =
-                pick == 11 ? cursor.toCut(stops.boundaries()[random() % stops.boundaries().size()])
-                : pick == 10 ? (random() % 2 ? cursor.nextSnapshot() : cursor.previousSnapshot())
-                : pick == 9  ? cursor.nextSlice()
-                : pick < 3   ? cursor.previousTime()
-                : pick < 6   ? cursor.nextTime()
-                : pick < 7   ? cursor.previousOperation()
-                             : cursor.nextOperation();
+            // Runs of time and operation steps, then of scheduler turns, a jump at times.
+            const std::size_t pick = random() % 13;
+            const bool turns = i / 25 % 2 == 1;
+            cursor = pick == 12 ? cursor.home()
+                     : pick == 11
+                         ? cursor.toCut(stops.boundaries()[random() % stops.boundaries().size()])
+                     : pick == 10
+                         ? (random() % 2 ? cursor.nextSnapshot() : cursor.previousSnapshot())
+                     : turns     ? (pick % 3 == 2 ? cursor.previousSlice() : cursor.nextSlice())
+                     : pick == 9 ? cursor.nextSlice()
+                     : pick < 3  ? cursor.previousTime()
+                     : pick < 6  ? cursor.nextTime()
+                     : pick < 7  ? cursor.previousOperation()
+                                 : cursor.nextOperation();
             front.moveTo(cursor);
             all = all || front.allMoved();
             for (const int rank : front.movedRanks())

@@ -1,0 +1,133 @@
+// SPDX-License-Identifier: MIT
+// The steps of a large run without the app around them, run by hand (never a test): the trace
+// named on the command line (such as the Llama 3 layout at 16,384 ranks the runner wrote with
+// --trace-out), then in each step mode (time, operation, scheduler turn) the first step from the
+// start, 40 steps forward and 40 back, each the move of the cursor's front and the state rebuilt
+// for the ranks it moved, as the step controller does. Reports each mode's CPU time a step, the
+// first, the median and the worst forward and back, in ms.
+//   rankstep_cursor_bench [benchmark options] FILE.rstb
+#include "core/io/tracebinary.h"
+#include "core/replay/cutfront.h"
+#include "core/replay/replayer.h"
+
+#include "peakmemory.h"
+
+#include <benchmark/benchmark.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <ctime>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace {
+
+using rankstep::replay::Cursor;
+using rankstep::replay::CutFront;
+using rankstep::replay::Replayer;
+using rankstep::replay::StopPoints;
+using Step = Cursor (Cursor::*)() const;
+
+std::string g_path;
+
+double cpuMs()
+{
+    timespec now{};
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &now);
+    return double(now.tv_sec) * 1e3 + double(now.tv_nsec) / 1e6;
+}
+
+double median(std::vector<double> values)
+{
+    std::sort(values.begin(), values.end());
+    return values.empty() ? 0 : values[values.size() / 2];
+}
+
+double worst(const std::vector<double> &values)
+{
+    return values.empty() ? 0 : *std::max_element(values.begin(), values.end());
+}
+
+// The cursor's front and the state that follows it, with the moved ranks gathered between the
+// state's rebuilds as StepController does (here the state is rebuilt after every move).
+struct Follower {
+    explicit Follower(const StopPoints &stops) : replayer(stops), front(stops) {}
+    void moveTo(const Cursor &cursor)
+    {
+        front.moveTo(cursor);
+        replayer.followState(*front.cursor(), state, front,
+                             first || front.allMoved() ? nullptr : &front.movedRanks());
+        first = false;
+    }
+    Replayer replayer;
+    CutFront front;
+    rankstep::replay::RunState state;
+    bool first = true;
+};
+
+void steps(benchmark::State &state)
+{
+    auto decoded = rankstep::io::traceFromBinaryFile(g_path);
+    if (!decoded) {
+        state.SkipWithError(decoded.error().message.c_str());
+        return;
+    }
+    const auto trace = std::make_unique<const rankstep::core::Trace>(std::move(*decoded));
+    const StopPoints stops(*trace);
+    Follower follower(stops);
+    follower.moveTo(Cursor::atCut(stops, stops.boundaries().back()));
+    const struct {
+        const char *name;
+        Step forward, back;
+    } modes[] = {{"time", &Cursor::nextTime, &Cursor::previousTime},
+                 {"operation", &Cursor::nextOperation, &Cursor::previousOperation},
+                 {"turn", &Cursor::nextSlice, &Cursor::previousSlice}};
+    for (auto _ : state) {
+        for (const auto &mode : modes) {
+            follower.moveTo(Cursor(stops)); // home, untimed
+            Cursor cursor(stops);
+            std::vector<double> forward, back;
+            for (int i = 0; i < 41; ++i) {
+                const double start = cpuMs();
+                follower.moveTo((cursor.*mode.forward)());
+                cursor = *follower.front.cursor(); // with its prefix, as the controller keeps it
+                forward.push_back(cpuMs() - start);
+            }
+            for (int i = 0; i < 40; ++i) {
+                const double start = cpuMs();
+                follower.moveTo((cursor.*mode.back)());
+                cursor = *follower.front.cursor();
+                back.push_back(cpuMs() - start);
+            }
+            const std::string name = mode.name;
+            state.counters[name + "_first_ms"] = forward.front();
+            forward.erase(forward.begin());
+            state.counters[name + "_forward_ms"] = median(forward);
+            state.counters[name + "_forward_worst_ms"] = worst(forward);
+            state.counters[name + "_back_ms"] = median(back);
+            state.counters[name + "_back_worst_ms"] = worst(back);
+        }
+    }
+    state.counters["ranks"] = double(trace->config.ranks);
+    rankstep::bench::reportPeakMemory(state);
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    benchmark::Initialize(&argc, argv);
+    if (argc != 2) {
+        std::fprintf(stderr, "usage: rankstep_cursor_bench [benchmark options] FILE.rstb\n");
+        return 1;
+    }
+    g_path = argv[1];
+    benchmark::RegisterBenchmark("Steps/file", steps)
+        ->Unit(benchmark::kMillisecond)
+        ->UseRealTime()
+        ->Iterations(1);
+    benchmark::RunSpecifiedBenchmarks();
+    benchmark::Shutdown();
+    return 0;
+}
