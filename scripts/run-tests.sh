@@ -13,8 +13,13 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 export QT_QPA_PLATFORM=offscreen
 # CPython and Qt keep global allocations; only matters for RANKSTEP_SANITIZE builds.
 export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=0}"
+# As many tests at once as the machine has cores, at least 2 (CTEST_PARALLEL_LEVEL overrides it).
+# The slowest tests carry a COST in their CMakeLists, which a fresh clone's ctest starts first,
+# and the real runs, a process per rank, take 2 of the slots (PROCESSORS).
+JOBS="${CTEST_PARALLEL_LEVEL:-$(nproc)}"
+(( JOBS >= 2 )) || JOBS=2
 # A build that registers no test at all is a broken build, not a green one.
-ctest --test-dir "$ROOT/build" --output-on-failure -j2 --no-tests=error
+ctest --test-dir "$ROOT/build" --output-on-failure -j"$JOBS" --no-tests=error
 
 if [[ "${RANKSTEP_SKIP_SANITIZED:-0}" != 1 ]]; then
     "$ROOT/scripts/run-sanitized-tests.sh"
