@@ -13,11 +13,11 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 export QT_QPA_PLATFORM=offscreen
 # CPython and Qt keep global allocations; only matters for RANKSTEP_SANITIZE builds.
 export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=0}"
-# As many tests at once as the machine has cores, at least 2 (CTEST_PARALLEL_LEVEL overrides it).
-# The slowest tests carry a COST in their CMakeLists, which a fresh clone's ctest starts first,
-# and the real runs, a process per rank, take 2 of the slots (PROCESSORS).
-JOBS="${CTEST_PARALLEL_LEVEL:-$(nproc)}"
-(( JOBS >= 2 )) || JOBS=2
+# One test more at once than the machine has cores, as many of them wait on a child process or a
+# timeout (CTEST_PARALLEL_LEVEL overrides it). The slowest tests carry a COST in their CMakeLists,
+# which a fresh clone's ctest starts first, and the real runs, a process per rank, take 2 of the
+# slots (PROCESSORS): on 2 cores, one real run and one other test at a time.
+JOBS="${CTEST_PARALLEL_LEVEL:-$(( $(nproc) + 1 ))}"
 # A build that registers no test at all is a broken build, not a green one.
 ctest --test-dir "$ROOT/build" --output-on-failure -j"$JOBS" --no-tests=error
 
