@@ -15,8 +15,7 @@ export QT_QPA_PLATFORM=offscreen
 export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=0}"
 # One test more at once than the machine has cores, as many of them wait on a child process or a
 # timeout (CTEST_PARALLEL_LEVEL overrides it). The slowest tests carry a COST in their CMakeLists,
-# which a fresh clone's ctest starts first, and the real runs, a process per rank, take 2 of the
-# slots (PROCESSORS): on 2 cores, one real run and one other test at a time.
+# which a fresh clone's ctest starts first.
 JOBS="${CTEST_PARALLEL_LEVEL:-$(( $(nproc) + 1 ))}"
 # A build that registers no test at all is a broken build, not a green one.
 ctest --test-dir "$ROOT/build" --output-on-failure -j"$JOBS" --no-tests=error
