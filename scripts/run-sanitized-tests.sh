@@ -24,4 +24,6 @@ export UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1"
 
 # Not tests/hostile: they check how a run's process dies (a segfault's signal, the address-space
 # cap for allocating gigabytes), which AddressSanitizer replaces with its own reports.
-ctest --test-dir "$BUILD_DIR" --output-on-failure -j2 --no-tests=error -E '^hostile'
+# One test more at once than the machine has cores, as scripts/run-tests.sh runs them.
+JOBS="${CTEST_PARALLEL_LEVEL:-$(( $(nproc) + 1 ))}"
+ctest --test-dir "$BUILD_DIR" --output-on-failure -j"$JOBS" --no-tests=error -E '^hostile'

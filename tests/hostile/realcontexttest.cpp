@@ -17,6 +17,7 @@
 #include <fstream>
 #include <map>
 #include <string>
+#include <vector>
 
 namespace rankstep::hostile {
 namespace {
@@ -267,22 +268,26 @@ async def summed_alone(model: Model) -> Model:
     return model
 )";
 
-// Runs `function` of `file` with the real library on two processes of a context group of 2
-// (gloo, a file store): a line "R: SENTENCE" for each rank R that raised.
+// Runs each of `functions` (comma-separated) of `file` in turn with the real library on two
+// processes of a context group of 2 (gloo, a file store), a fresh model each and a barrier after
+// each, so that torch is imported twice in all, not twice a mistake: the mistakes are independent
+// (each is made on both ranks, after the same passes), and a rank that stops or waits for ever in
+// one leaves the later ones unsaid, which fails them too. A line "FUNCTION R: SENTENCE" for each
+// rank R that raised in FUNCTION.
 const char *const kDriver = R"(import datetime, os, subprocess, sys
-source, file, function = sys.argv[1:4]
+source, file, functions = sys.argv[1:4]
 if len(sys.argv) == 4:
-    store = os.path.join(os.path.dirname(os.path.abspath(file)), function + ".store")
-    ranks = [subprocess.Popen([sys.executable, sys.argv[0], source, file, function, str(r), store],
+    store = os.path.join(os.path.dirname(os.path.abspath(file)), "mistakes.store")
+    ranks = [subprocess.Popen([sys.executable, sys.argv[0], source, file, functions, str(r), store],
                               stdout=subprocess.PIPE, text=True) for r in range(2)]
     said = []
     for child in ranks:  # a rank that waits for ever is ended, not left behind
         try:
-            said.append(child.communicate(timeout=120)[0])
+            said.append(child.communicate(timeout=300)[0])
         except subprocess.TimeoutExpired:
             child.kill()
             said.append(child.communicate()[0])
-    print("".join(f"{r}: {text}" for r, text in enumerate(said) if text), end="")
+    print("".join(said), end="")
     sys.exit(0)
 me = int(sys.argv[4])
 sys.path.insert(0, source + "/core/real")
@@ -294,13 +299,15 @@ dist.init_process_group("gloo", init_method="file://" + sys.argv[5], rank=me, wo
 groups = {(r,): dist.new_group([r]) for r in range(2)}
 module = {}
 exec(compile(open(file).read(), "mistakes.py", "exec"), module)
-model = lib.Model(me, 2, 2, 2, tensors.Sizes(8, 4), lib.Recorder("mistakes.py"), groups,
-                  layout=lib.Layout(2, context=2))
-try:
-    rank._drive(module[function](model))
-    model.finish_sends()
-except lib.PuzzleError as error:
-    print(error)
+for function in functions.split(","):
+    model = lib.Model(me, 2, 2, 2, tensors.Sizes(8, 4), lib.Recorder("mistakes.py"), groups,
+                      layout=lib.Layout(2, context=2))
+    try:
+        rank._drive(module[function](model))
+        model.finish_sends()
+    except lib.PuzzleError as error:
+        print(f"{function} {me}: {error}", flush=True)
+    dist.barrier()
 )";
 
 TEST(RealContextRuns, TheRealLibrarySaysWhatTheSimulatorSaysOfEachMistake)
@@ -309,11 +316,16 @@ TEST(RealContextRuns, TheRealLibrarySaysWhatTheSimulatorSaysOfEachMistake)
     TempDir dir;
     const std::string file = dir.write("mistakes.py", kMistakes);
     const std::string driver = dir.write("driver.py", kDriver);
-    for (const char *function :
-         {"no_kv", "unfinished_used", "unfinished_summed", "chunk_twice", "not_kv", "other_batches",
-          "other_layer", "update_unsummed", "summed_alone"}) {
-        const std::string byRank =
-            testsupport::runProgram("/usr/bin/python3", {driver, kSource, file, function}, dir).out;
+    const std::vector<std::string> functions = {
+        "no_kv",         "unfinished_used", "unfinished_summed", "chunk_twice", "not_kv",
+        "other_batches", "other_layer",     "update_unsummed",   "summed_alone"};
+    std::string list;
+    for (const std::string &function : functions)
+        list += (list.empty() ? "" : ",") + function;
+    // Each line of it after a newline, so that a function's name is never found inside another's.
+    std::string byRank = "\n";
+    byRank += testsupport::runProgram("/usr/bin/python3", {driver, kSource, file, list}, dir).out;
+    for (const std::string &function : functions) {
         const ProcessResult simulated =
             runCli({{"run", file, "--function", function, "--ranks", "2", "--layers", "2",
                      "--batches", "2", "--context", "2"},
@@ -323,15 +335,17 @@ TEST(RealContextRuns, TheRealLibrarySaysWhatTheSimulatorSaysOfEachMistake)
         EXPECT_NE(simulated.exitCode, 0) << function;
         const std::string said = simulated.out + simulated.err;
         // The rank the simulator names ("Error (rank 1, line 51): ..."), and what that rank of
-        // the real run raised.
+        // the real run raised in that function.
         const std::size_t named = said.find("Error (rank ");
         ASSERT_NE(named, std::string::npos) << function << said;
         const std::string rank = said.substr(named + 12, said.find(',', named) - named - 12);
-        const std::size_t line = byRank.find(rank + ": ");
+        std::string prefix = "\n"; // appended, not "\n" + ...: g++ 12 warns of that (-Wrestrict)
+        prefix.append(function).append(" ").append(rank).append(": ");
+        const std::size_t line = byRank.find(prefix);
         ASSERT_NE(line, std::string::npos)
             << function << ": rank " << rank << " raised nothing in the real library\n"
             << byRank;
-        const std::size_t from = line + rank.size() + 2;
+        const std::size_t from = line + prefix.size();
         const std::string real = byRank.substr(from, byRank.find('\n', from) - from);
         EXPECT_NE(said.find(real), std::string::npos)
             << function << ": the real library says\n  " << real << "\nthe simulator\n"

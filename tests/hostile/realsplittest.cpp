@@ -15,6 +15,8 @@
 #include <fstream>
 #include <map>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace rankstep::hostile {
 namespace {
@@ -347,11 +349,17 @@ async def stranger_tokens(model: Model) -> Model:
     return model
 )";
 
-// Runs `function` of `file` on rank 0 of 2 with the real library, no process group needed: what
-// it raised, or "" when it raised nothing.
-std::string realSentence(const TempDir &dir, const std::string &file, const std::string &function,
-                         const std::string &axis)
+// Runs each of `mistakes` (a function of `file` and the axis of its group of 2) in turn on rank 0
+// of 2 with the real library, a fresh model each and no process group needed, in one process
+// (torch imported once): what each raised, "" when it raised nothing.
+std::map<std::string, std::string> realSentences(
+    const TempDir &dir, const std::string &file,
+    const std::vector<std::pair<std::string, std::string>> &mistakes)
 {
+    const std::string marker = "=== ";
+    std::string cases;
+    for (const auto &[function, axis] : mistakes)
+        cases += "('" + function + "', '" + axis + "'), ";
     const std::string driver =
         "import sys\n"
         "sys.path.insert(0, '" +
@@ -361,12 +369,29 @@ std::string realSentence(const TempDir &dir, const std::string &file, const std:
         "sys.modules['lib'] = lib\n"
         "module = {}\n"
         "exec(compile(open('" +
-        file + "').read(), 'mistakes.py', 'exec'), module)\n" +
-        "model = lib.Model(0, 2, 2, 2, tensors.Sizes(8, 4), lib.Recorder('mistakes.py'),\n"
-        "                  layout=lib.Layout(2, **{'" +
-        axis + "': 2}))\n" + "try:\n    rank._drive(module['" + function +
-        "'](model))\nexcept lib.PuzzleError as error:\n    print(error)\n";
-    return runProgram("/usr/bin/python3", {"-c", driver}, dir).out;
+        file + "').read(), 'mistakes.py', 'exec'), module)\n" + "for function, axis in [" + cases +
+        "]:\n" + "    print('" + marker + "' + function)\n" +
+        "    model = lib.Model(0, 2, 2, 2, tensors.Sizes(8, 4), lib.Recorder('mistakes.py'),\n"
+        "                      layout=lib.Layout(2, **{axis: 2}))\n"
+        "    try:\n        rank._drive(module[function](model))\n"
+        "    except lib.PuzzleError as error:\n        print(error)\n";
+    const std::string out = runProgram("/usr/bin/python3", {"-c", driver}, dir).out;
+    // "=== FUNCTION\nSENTENCE\n" for each, SENTENCE and its newline absent when it raised nothing.
+    std::map<std::string, std::string> said;
+    for (std::size_t at = out.find(marker); at != std::string::npos;) {
+        const std::size_t name = at + marker.size();
+        const std::size_t text = out.find('\n', name);
+        if (text == std::string::npos)
+            break;
+        const std::size_t next = out.find("\n" + marker, text);
+        const std::size_t end = next == std::string::npos ? out.size() : next + 1;
+        std::string sentence = out.substr(text + 1, end - text - 1);
+        if (!sentence.empty() && sentence.back() == '\n')
+            sentence.pop_back(); // print's newline
+        said[out.substr(name, text - name)] = sentence;
+        at = next == std::string::npos ? next : next + 1;
+    }
+    return said;
 }
 
 TEST(RealSplitRuns, TheRealLibrarySaysWhatTheSimulatorSaysOfEachMistake)
@@ -374,15 +399,17 @@ TEST(RealSplitRuns, TheRealLibrarySaysWhatTheSimulatorSaysOfEachMistake)
     REQUIRE_TORCH();
     TempDir dir;
     const std::string file = dir.write("mistakes.py", kMistakes);
-    for (const auto &[function, axis] :
-         std::vector<std::pair<std::string, std::string>>{{"partial_used", "tensor"},
-                                                          {"wrong_group", "tensor"},
-                                                          {"shard_used", "tensor"},
-                                                          {"other_expert", "expert"},
-                                                          {"stranger_tokens", "expert"}}) {
-        std::string real = realSentence(dir, file, function, axis);
+    const std::vector<std::pair<std::string, std::string>> mistakes = {
+        {"partial_used", "tensor"},
+        {"wrong_group", "tensor"},
+        {"shard_used", "tensor"},
+        {"other_expert", "expert"},
+        {"stranger_tokens", "expert"}};
+    const std::map<std::string, std::string> sentences = realSentences(dir, file, mistakes);
+    for (const auto &[function, axis] : mistakes) {
+        const auto found = sentences.find(function);
+        const std::string real = found == sentences.end() ? "" : found->second;
         ASSERT_FALSE(real.empty()) << function << " raised nothing in the real library";
-        real.pop_back(); // print's newline
         const ProcessResult simulated =
             runCli({{"run", file, "--function", function, "--ranks", "2", "--layers", "2",
                      "--batches", "2", "--" + axis, "2"},

@@ -28,9 +28,24 @@ std::string readText(const std::filesystem::path &path)
     return testsupport::readFileText(path);
 }
 
+namespace {
+
+// The lessons folder as this process first read it. GoogleTest names every case of every folder
+// when the program starts, and ctest starts the program once a test: reading the folder for each
+// name (some 270 times) cost each test 1.5-2 s of CPU, and 6-35 s of a loaded machine, before
+// it ran.
+const core::Result<lessons::LessonFiles> &lessonsOnDisk()
+{
+    static const core::Result<lessons::LessonFiles> files =
+        lessons::readLessonFolder(lessonsRoot());
+    return files;
+}
+
+} // namespace
+
 std::vector<std::string> lessonFolders()
 {
-    const auto files = lessons::readLessonFolder(lessonsRoot());
+    const auto &files = lessonsOnDisk();
     if (!files)
         return {};
     std::set<std::string> folders;
@@ -51,7 +66,7 @@ lessons::LessonFiles filesOfFolder(const lessons::LessonFiles &files, const std:
 std::string caseName(const std::string &folder)
 {
     std::string name = folder;
-    if (const auto files = lessons::readLessonFolder(lessonsRoot())) {
+    if (const auto &files = lessonsOnDisk()) {
         const auto loaded = lessons::loadLessons(filesOfFolder(*files, folder));
         if (loaded && loaded->size() == 1)
             name = loaded->front().id;
