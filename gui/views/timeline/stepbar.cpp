@@ -155,6 +155,12 @@ StepBar::StepBar(RunSession &session, Appearance &appearance, QWidget *parent)
     connect(m_controller, &StepController::traceChanged, this, &StepBar::onTraceChanged);
     connect(m_controller, &StepController::cursorChanged, this, &StepBar::onCursorChanged);
     connect(m_controller, &StepController::playingChanged, this, &StepBar::onPlayingChanged);
+    // While a file opens the bar waits for its run (the run shown before stands still).
+    connect(&session, &RunSession::openingChanged, this, [this] {
+        if (!m_session.opening().isEmpty())
+            m_controller->pause();
+        onCursorChanged();
+    });
     // The one filter of every event: a shortcut override is sent to the focused widget only.
     qApp->installEventFilter(this);
     onTraceChanged();
@@ -314,6 +320,8 @@ void StepBar::setClickerForRecording(bool recording)
 QString StepBar::positionText() const
 {
     const auto cursor = m_controller->cursor();
+    if (!m_session.opening().isEmpty())
+        return tr("Opening %1: stepping starts when it is ready.").arg(m_session.opening());
     if (!cursor)
         return tr("Run your code to step through it.");
     const core::Trace &trace = *m_controller->trace();
@@ -381,7 +389,7 @@ QStringList StepBar::elidedTexts() const
 void StepBar::onCursorChanged()
 {
     const auto cursor = m_controller->cursor();
-    setEnabled(cursor.has_value());
+    setEnabled(cursor.has_value() && m_session.opening().isEmpty()); // no steps of a run going
     static_cast<FittedLabel *>(m_label)->setFullText(positionText());
     m_updatingScrubber = true;
     // The current mode's steps, so that the slider and the counter agree.
