@@ -320,8 +320,6 @@ void StepBar::setClickerForRecording(bool recording)
 QString StepBar::positionText() const
 {
     const auto cursor = m_controller->cursor();
-    if (!m_session.opening().isEmpty())
-        return tr("Opening %1: stepping starts when it is ready.").arg(m_session.opening());
     if (!cursor)
         return tr("Run your code to step through it.");
     const core::Trace &trace = *m_controller->trace();
@@ -389,8 +387,16 @@ QStringList StepBar::elidedTexts() const
 void StepBar::onCursorChanged()
 {
     const auto cursor = m_controller->cursor();
-    setEnabled(cursor.has_value() && m_session.opening().isEmpty()); // no steps of a run going
+    const bool opening = !m_session.opening().isEmpty();
+    setEnabled(cursor.has_value() && !opening); // no steps of a run going
     static_cast<FittedLabel *>(m_label)->setFullText(positionText());
+    if (opening) { // in the room the label has: the window is not laid out again for it
+        const QString text =
+            tr("Opening %1: stepping starts when it is ready.").arg(m_session.opening());
+        m_label->setText(m_label->fontMetrics().elidedText(text, Qt::ElideRight,
+                                                           m_label->contentsRect().width()));
+        m_label->setToolTip(text);
+    }
     m_updatingScrubber = true;
     // The current mode's steps, so that the slider and the counter agree.
     m_scrubber->setRange(0, cursor ? int(m_controller->stepCount()) : 0);
