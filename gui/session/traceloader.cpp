@@ -104,6 +104,7 @@ TraceLoader::TraceLoader(QObject *parent) : QObject(parent)
 
 TraceLoader::~TraceLoader()
 {
+    blockSignals(true); // an open the window's end stops is news to nobody: they go first
     cancel();
 }
 

@@ -30,6 +30,7 @@ ProgressLine::ProgressLine(QWidget *parent) : QWidget(parent)
     m_cancel = new QPushButton(tr("Cancel"));
     m_cancel->setObjectName(QStringLiteral("progressCancel"));
     m_cancel->setToolTip(tr("Stops this work; the window keeps what it showed"));
+    m_cancel->setSizePolicy(QSizePolicy::Fixed, QSizePolicy::Fixed); // a button, not a bar
     connect(m_cancel, &QPushButton::clicked, this, &ProgressLine::cancelRequested);
     row->addWidget(m_cancel);
     hide();

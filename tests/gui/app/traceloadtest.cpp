@@ -204,6 +204,20 @@ TEST_F(TraceLoadTest, ABadFileOpenedWhileAnotherLoadsGetsItsDialogAndTheWindowKe
     box->close();
 }
 
+// `rankstep --open BIG --quit-after-first-paint`, or a window closed while a file opens: the
+// worker is stopped, and the window's end is no news to the window (it crashed telling the
+// status bar, gone, that the open had ended).
+TEST_F(TraceLoadTest, ClosingTheWindowWhileATraceOpensStopsTheOpenQuietly)
+{
+    auto window = makeWindow();
+    holdAt(*window->parts().traceOpen, TraceLoader::Stage::Reading);
+    ASSERT_TRUE(window->openFile(ddp(QStringLiteral("closed.rstb"))));
+    ASSERT_TRUE(reached());
+    release(); // the window waits for the worker's next check as it closes
+    window.reset();
+    EXPECT_TRUE(deliverPostedEvents()) << "the open's end reaches nobody";
+}
+
 // `rankstep --open FILE --step N --describe X`: the steps and the description wait for the run
 // read on the worker (a description taken before would show no run).
 TEST(TraceLoadApp, AScriptedOpenStepsAndDescribesTheRunOnceItIsReady)
