@@ -5,14 +5,21 @@
 //     writes it;
 //   OpenRun/file: the trace named on the command line (--trace-out of a run too wide for a row
 //     per rank, such as the Llama 3 layout at 16,384 ranks), decoded as it is read from the file
-//     (as `rankstep --open` does; its read_ms is 0), with the Ranks tab shown.
+//     (as `rankstep --open` did before it opened on a worker; its read_ms is 0), with the Ranks
+//     tab shown;
+//   OpenRun/window: the same file opened as `rankstep --open` opens it (File > Open Trace: read,
+//     decoded and prepared on a worker while the window answers): the time until the window has
+//     painted its progress line (first_paint_ms), until the run is on screen (ready_ms), the GUI
+//     thread's longest turn meanwhile (longest_turn_ms: what a click would wait) and the part
+//     of the GUI thread that puts the prepared run into the session and paints it (install_ms).
 // Each: decoded (what RunController does off the GUI thread), into a 1500×940 main window's
 // session and painted, offscreen unless QT_QPA_PLATFORM is set; then in each step mode (time,
 // operation, scheduler turn: step_, step_operation_, step_turn_) 40 steps forward from the start
 // and 40 back, each with the repaint of everything it changed (wall and CPU time: on a loaded
 // machine a step's wall time is mostly waiting). Reports each part's median in ms (a step's
 // forward and back), a step's worst, the first step's from the start, and the peak memory. With a
-// second file name, the window as painted at the end of the file's case is saved there (a PNG).
+// second file name, the window as painted at the end of the file's case is saved there (a PNG),
+// and the window case's window 1.5 s into its open beside it (loading-SHOT.png).
 //   rankstep_open_bench [benchmark options] [FILE.rstb [SHOT.png]]
 #include "core/io/tracebinary.h"
 #include "core/lessons/builtin.h"
@@ -23,6 +30,8 @@
 #include "stepcontroller.h"
 #include "tabs.h"
 #include "tests/core/referencepuzzles.h"
+#include "traceloader.h"
+#include "traceopenactions.h"
 #include "windowparts.h"
 
 #include "peakmemory.h"
@@ -30,10 +39,13 @@
 #include <benchmark/benchmark.h>
 
 #include <QApplication>
+#include <QDir>
+#include <QEventLoop>
 #include <QFileInfo>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QTemporaryDir>
+#include <QTimer>
 
 #include <algorithm>
 #include <chrono>
@@ -242,6 +254,79 @@ void openFile(benchmark::State &state)
     openRun(state, Case{QStringLiteral("pipeline_fsdp_groups"), true, {}, g_path});
 }
 
+// The file opened as the window opens it: on the worker, the GUI thread free meanwhile.
+void openFileInWindow(benchmark::State &state)
+{
+    QTemporaryDir dir;
+    QStandardPaths::setTestModeEnabled(true);
+    const QString settings = dir.filePath(QStringLiteral("settings"));
+    QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, settings);
+    QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, settings);
+    rankstep::gui::ProgressStore progress(dir.filePath(QStringLiteral("code")));
+    rankstep::gui::MainWindow window(builtinLessons(), progress);
+    window.resize(1500, 940);
+    window.show();
+    window.showTab(rankstep::gui::Tab::Overview);
+    QCoreApplication::processEvents();
+    rankstep::gui::RunSession &session = *window.parts().session;
+    rankstep::gui::TraceLoader &loader = window.parts().traceOpen->loader();
+    std::vector<double> firstPaint, ready, longest, install;
+    for (auto _ : state) {
+        session.clear();
+        QCoreApplication::processEvents();
+        const Clock::time_point start = Clock::now();
+        window.openFile(QString::fromStdString(g_path));
+        window.repaint(); // with the progress line
+        firstPaint.push_back(msSince(start));
+        if (!g_shot.isEmpty() && firstPaint.size() == 1) { // while the worker reads
+            QTimer::singleShot(1500, &window, [&window] {
+                const QFileInfo shot(g_shot);
+                window.grab().save(
+                    shot.dir().filePath(QStringLiteral("loading-") + shot.fileName()));
+            });
+        }
+        double longestTurn = 0;
+        Clock::time_point lastTurn = Clock::now();
+        Clock::time_point prepared = Clock::now();
+        QTimer turns;
+        turns.setInterval(0);
+        QObject::connect(&turns, &QTimer::timeout, [&] {
+            longestTurn = std::max(longestTurn, msSince(lastTurn));
+            lastTurn = Clock::now();
+        });
+        QEventLoop loop;
+        const auto busy =
+            QObject::connect(&loader, &rankstep::gui::TraceLoader::busyChanged, [&](bool working) {
+                if (working)
+                    return;
+                turns.stop();
+                prepared = Clock::now();
+            });
+        const auto opened =
+            QObject::connect(&session, &rankstep::gui::RunSession::openingChanged, [&] {
+                if (session.opening().isEmpty())
+                    loop.quit();
+            });
+        turns.start();
+        loop.exec();
+        window.repaint();
+        ready.push_back(msSince(start));
+        install.push_back(msSince(prepared));
+        longest.push_back(longestTurn);
+        QObject::disconnect(busy);
+        QObject::disconnect(opened);
+        if (!session.trace()) {
+            state.SkipWithError("the file could not be opened");
+            return;
+        }
+    }
+    state.counters["first_paint_ms"] = median(firstPaint);
+    state.counters["ready_ms"] = median(ready);
+    state.counters["longest_turn_ms"] = median(longest);
+    state.counters["install_ms"] = median(install);
+    rankstep::bench::reportPeakMemory(state);
+}
+
 } // namespace
 
 int main(int argc, char **argv)
@@ -274,6 +359,10 @@ int main(int argc, char **argv)
         if (argc == 3)
             g_shot = QString::fromLocal8Bit(argv[2]);
         benchmark::RegisterBenchmark("OpenRun/file", openFile)
+            ->Unit(benchmark::kMillisecond)
+            ->UseRealTime()
+            ->Iterations(2);
+        benchmark::RegisterBenchmark("OpenRun/window", openFileInWindow)
             ->Unit(benchmark::kMillisecond)
             ->UseRealTime()
             ->Iterations(2);

@@ -4,6 +4,7 @@
 #include "tracejson.h"
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -38,5 +39,12 @@ core::Result<core::Trace> traceFromBinary(std::string_view data,
 // when opened, fails too.
 core::Result<core::Trace> traceFromBinaryFile(const std::string &path,
                                               TraceJsonOptions *options = nullptr);
+// How far a read of a file has come: bytes read so far and the file's size. False stops the
+// read, which then fails (the message is the reader's; the caller knows it stopped it).
+using ReadProgress = std::function<bool(std::uint64_t read, std::uint64_t size)>;
+// The same, telling `progress` after each piece is read (about every 4 MiB), so that an app can
+// show the read and stop it.
+core::Result<core::Trace> traceFromBinaryFile(const std::string &path, TraceJsonOptions *options,
+                                              const ReadProgress &progress);
 
 } // namespace rankstep::io

@@ -453,15 +453,27 @@ core::Result<core::Trace> traceFromBinary(std::string_view data, TraceJsonOption
 
 core::Result<core::Trace> traceFromBinaryFile(const std::string &path, TraceJsonOptions *options)
 {
+    return traceFromBinaryFile(path, options, {});
+}
+
+core::Result<core::Trace> traceFromBinaryFile(const std::string &path, TraceJsonOptions *options,
+                                              const ReadProgress &progress)
+{
     auto file = core::RegularFile::open(path, core::kMaxTraceFileBytes);
     if (!file)
         return file.error();
-    binary::ByteReader in(file->size(), [&file](unsigned char *to, std::size_t size) {
-        auto got = file->read(to, size);
-        if (!got)
-            throw binary::BinaryError{got.error().message};
-        return *got;
-    });
+    const std::uint64_t size = file->size();
+    std::uint64_t read = 0;
+    binary::ByteReader in(size,
+                          [&file, &progress, &read, size](unsigned char *to, std::size_t wanted) {
+                              auto got = file->read(to, wanted);
+                              if (!got)
+                                  throw binary::BinaryError{got.error().message};
+                              read += *got;
+                              if (progress && !progress(read, size))
+                                  throw binary::BinaryError{"the read was stopped"};
+                              return *got;
+                          });
     return binary::decodeTrace(std::move(in), options);
 }
 

@@ -51,7 +51,7 @@ FileActions::FileActions(ClassActions &classes, NotebookImport &import, DemoActi
     quit->setMenuRole(QAction::QuitRole);
 }
 
-bool FileActions::openFile(const QString &path)
+bool FileActions::openFile(const QString &path, bool inTurn)
 {
     const QFileInfo info(path);
     const QString suffix = info.suffix().toLower();
@@ -67,7 +67,8 @@ bool FileActions::openFile(const QString &path)
                !regular) { // a FIFO, a device: never read, which could block the window
         why = QString::fromStdString(regular.error().message);
     } else if (TraceOpener::isTrace(path)) {
-        return m_traces.open(path); // says why itself when it cannot
+        inTurn ? m_traces.openInTurn(path) : m_traces.open(path); // says why itself if it cannot
+        return true;
     } else if (suffix == QLatin1String("ipynb") || suffix == QLatin1String("py")) {
         m_import.importAndReport(path);
         return true;

@@ -28,8 +28,9 @@ public:
                 TraceOpenActions &traces, QMenu *fileMenu, QWidget *dialogParent);
 
     RecentFiles &recentFiles() const { return *m_recent; }
-    // False, with why in the status bar and a message box, for anything else.
-    bool openFile(const QString &path);
+    // False, with why in the status bar and a message box, for anything else. A trace opens on
+    // a worker; `inTurn`: after the traces already opening (else it replaces them).
+    bool openFile(const QString &path, bool inTurn = false);
     // Whether a drag brings local files only (the window accepts those).
     static bool acceptsDrop(const QMimeData &data);
     // A drop opens each file as File > Open Recent would: dropping a notebook imports it.

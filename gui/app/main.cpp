@@ -142,11 +142,12 @@ int main(int argc, char *argv[])
     if (plain)
         instances.listen();
     rankstep::gui::openHandedFiles(instances, window);
-    // "Open with Rankstep", `rankstep FILE` and --open: before a script's screenshot (taken
-    // 400 ms after startScript), and after its --lesson, which would clear a trace shown before.
+    // "Open with Rankstep", `rankstep FILE` and --open: before a script's screenshot (which
+    // waits for the traces to open), and after its --lesson, which would clear a trace shown
+    // before. Each trace after the one before, not in its place.
     const auto openFiles = [&window, files] {
         for (const QString &file : files)
-            window.openFile(file);
+            window.openFile(file, true);
     };
     const bool lessonFirst = parser.isSet(options.lesson);
     if (!lessonFirst)

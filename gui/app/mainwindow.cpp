@@ -27,6 +27,7 @@
 #include "memorychart.h"
 #include "notebookimport.h"
 #include "presentation.h"
+#include "progressline.h"
 #include "quizpanel.h"
 #include "ranklinemarkers.h"
 #include "realrunactions.h"
@@ -37,6 +38,7 @@
 #include "timeaxisaligner.h"
 #include "timelineview.h"
 #include "torchexportactions.h"
+#include "traceloader.h"
 #include "traceopenactions.h"
 #include "viewcontrols.h"
 #include "viewshares.h"
@@ -120,9 +122,9 @@ Tab MainWindow::currentTab() const
     return Tab(std::max(0, m_parts.tabs->currentIndex()));
 }
 
-bool MainWindow::openFile(const QString &path)
+bool MainWindow::openFile(const QString &path, bool inTurn)
 {
-    return m_parts.files->openFile(path);
+    return m_parts.files->openFile(path, inTurn);
 }
 
 void MainWindow::runCode()
@@ -252,6 +254,17 @@ void MainWindow::buildTraceOpen()
         m_fileMenu, this);
     m_fileMenu->insertAction(m_fileMenu->actions().value(1), p.traceOpen->action());
     showMessages(p.traceOpen, statusBar());
+    // In the status bar only while a file opens: hidden there, its button would still make the
+    // bar taller.
+    connect(&p.traceOpen->loader(), &TraceLoader::busyChanged, this, [this](bool busy) {
+        ProgressLine *line = m_parts.traceOpen->progressLine();
+        if (!busy) {
+            statusBar()->removeWidget(line); // and hidden
+            return;
+        }
+        statusBar()->addPermanentWidget(line);
+        line->show();
+    });
 }
 
 // Run: What if (docs/sweeps.md), the same code at many settings; the cost model

@@ -43,7 +43,7 @@ public:
     // presentation (called as those change; public for a scripted size).
     void arrangeViews();
     // A file or folder handed to the app (gui/app/fileactions.h).
-    bool openFile(const QString &path);
+    bool openFile(const QString &path, bool inTurn = false); // inTurn: after traces opening
     // The window's parts, for tests and scripted screenshots (windowparts.h).
     const WindowParts &parts() const { return m_parts; }
     // What scripts and recorded demonstrations do with the window.

@@ -535,8 +535,10 @@ bool startScript(const QCommandLineParser &parser, const ScriptOptions &o, Scrip
     }
     if (shot.wanted()) // the picture shows a state, not a frame of its animation
         target.stopAnimations();
-    // Steps through a run: one --run makes, or a trace --open showed before the script began.
-    const bool stepsThrough = parser.isSet(o.run) || target.session().trace();
+    // Steps through a run: one --run makes, or a trace --open shows (opening on a worker).
+    const bool stepsThrough = parser.isSet(o.run) || target.session().trace() ||
+                              !target.session().opening().isEmpty() ||
+                              parser.optionNames().contains(QStringLiteral("open"));
     if (!step.isEmpty() && !parser.isSet(o.replay) && (!stepsThrough || !isStep(step))) {
         std::fprintf(stderr,
                      "rankstep: --step wants --run or --open FILE, and a count of steps or "
@@ -646,12 +648,43 @@ bool startScript(const QCommandLineParser &parser, const ScriptOptions &o, Scrip
                          });
         QTimer::singleShot(0, &target.lessonRun(), &LessonRunActions::run);
     } else if (shot.wanted()) {
-        if (!step.isEmpty())
-            goToStep(target.session().stepper(), step, by);
-        showTab(target, tab);
-        saveAndQuit(shot);
+        whenOpened(target.session(), [&target, shot, step, by, tab] {
+            if (!step.isEmpty() && !target.session().trace()) { // the trace could not be opened
+                std::fprintf(stderr, "rankstep: --step wants --run or --open FILE\n");
+                QCoreApplication::exit(64);
+                return;
+            }
+            if (!step.isEmpty())
+                goToStep(target.session().stepper(), step, by);
+            showTab(target, tab);
+            saveAndQuit(shot);
+        });
     }
     return true;
+}
+
+void whenOpened(RunSession &session, std::function<void()> then)
+{
+    // Two turns of the event loop first: main.cpp opens files after a --lesson in the turn after
+    // the script starts.
+    QTimer::singleShot(0, &session, [&session, then] {
+        QTimer::singleShot(0, &session, [&session, then] {
+            if (session.opening().isEmpty()) {
+                then();
+                return;
+            }
+            auto *waiting = new QObject(&session);
+            QObject::connect(
+                &session, &RunSession::openingChanged, waiting, [&session, waiting, then] {
+                    if (!session.opening().isEmpty())
+                        return;
+                    waiting->deleteLater(); // and with it this connection
+                    QObject::disconnect(&session, &RunSession::openingChanged, waiting, nullptr);
+                    // In the next turn: the opened run goes into the session right after.
+                    QTimer::singleShot(0, &session, then);
+                });
+        });
+    });
 }
 
 bool goToStep(StepController &stepper, const QString &step, const QString &by)

@@ -4,12 +4,15 @@
 #include <QCommandLineOption>
 #include <QString>
 
+#include <functional>
+
 class QCommandLineParser;
 class QImage;
 class QWidget;
 
 namespace rankstep::gui {
 
+class RunSession;
 class ScriptTarget;
 class StepController;
 
@@ -52,6 +55,11 @@ bool startScript(const QCommandLineParser &parser, const ScriptOptions &options,
 // or time; empty: operation, and the end keeps the current mode) from the start, or "end".
 // False when `step` or `by` is neither.
 bool goToStep(StepController &stepper, const QString &step, const QString &by = {});
+
+// Calls `then` once no trace is opening (rankstep --open: read on a worker), after the files the
+// start opens have begun: a script's steps and picture are of the opened run. Waits on the
+// session's openingChanged, never on a clock.
+void whenOpened(RunSession &session, std::function<void()> then);
 
 // The window as a person sees it: with the dialogs open over it painted in place.
 QImage grabWithDialogs(QWidget *window);

@@ -8,7 +8,11 @@
 
 namespace rankstep::gui {
 
-RunSession::RunSession(QObject *parent) : QObject(parent), m_stepper(new StepController(this)) {}
+RunSession::RunSession(QObject *parent)
+    : QObject(parent)
+    , m_derived(std::make_shared<const TraceDerived>(nullptr))
+    , m_stepper(new StepController(this))
+{}
 
 void RunSession::setTrace(TracePtr trace, TraceUnits units, const QString &output)
 {
@@ -20,9 +24,29 @@ void RunSession::setOpenedTrace(TracePtr trace, TraceUnits units)
     install(std::move(trace), units, {}, true);
 }
 
-void RunSession::install(TracePtr trace, TraceUnits units, const QString &output, bool fromFile)
+void RunSession::setOpenedTrace(TracePtr trace, TraceUnits units,
+                                std::shared_ptr<const TraceDerived> derived, Stepping stepping)
+{
+    install(std::move(trace), units, {}, true, std::move(derived), std::move(stepping));
+}
+
+void RunSession::setOpening(const QString &name)
+{
+    if (name == m_opening)
+        return;
+    m_opening = name;
+    Q_EMIT openingChanged();
+}
+
+void RunSession::install(TracePtr trace, TraceUnits units, const QString &output, bool fromFile,
+                         std::shared_ptr<const TraceDerived> derived,
+                         std::optional<Stepping> stepping)
 {
     m_trace = std::move(trace);
+    // A lesson's run derives each part when a view first asks for it.
+    m_derived = derived && derived->trace() == m_trace
+                    ? std::move(derived)
+                    : std::make_shared<const TraceDerived>(m_trace);
     m_openedFromFile = fromFile && m_trace;
     m_units = units;
     m_output = output;
@@ -44,7 +68,10 @@ void RunSession::install(TracePtr trace, TraceUnits units, const QString &output
     if (newShape)
         Q_EMIT shownRanksChanged();
     // Then the cursor, at the end of the run, for views that now hold the new trace.
-    m_stepper->setTrace(m_trace, m_endTime);
+    if (stepping && m_trace)
+        m_stepper->setTrace(m_trace, m_endTime, std::move(*stepping));
+    else
+        m_stepper->setTrace(m_trace, m_endTime);
     Q_EMIT visibleRangeChanged();
     Q_EMIT selectedEventChanged();
     if (highlighted)

@@ -5,6 +5,7 @@
 #include "core/simtime.h"
 #include "realrunoutcome.h"
 #include "stepcontroller.h"
+#include "tracederived.h"
 #include "tracefwd.h"
 
 #include <QCoreApplication>
@@ -77,6 +78,15 @@ public:
     core::SimTime endTime() const { return m_endTime; }
     bool hasEvents() const { return m_trace && !m_trace->events.empty(); }
 
+    // What views derive from the whole trace (rows by rank, waits, heat, memory lines), made once
+    // for it and shared by every view; empty without a trace.
+    const TraceDerived &derived() const { return *m_derived; }
+    const std::shared_ptr<const TraceDerived> &derivedShared() const { return m_derived; }
+    // The file being opened on the open's worker ("big16k.rstb"), empty when none: the run shown
+    // stays until it is ready, and the step bar says that stepping waits for it.
+    const QString &opening() const { return m_opening; }
+    void setOpening(const QString &name);
+
     // The cursor through the run, its stop points and the state of every rank there.
     StepController &stepper() { return *m_stepper; }
     const StepController &stepper() const { return *m_stepper; }
@@ -110,6 +120,10 @@ public:
         return m_lessonReport ? &*m_lessonReport : nullptr;
     }
     void setLessonReport(std::optional<io::TorchLessonReport> report);
+    // A run read from a file with what views derive from it and its stepping made already (on
+    // the worker that read the file): nothing is made here. As setOpenedTrace otherwise.
+    void setOpenedTrace(TracePtr trace, TraceUnits units,
+                        std::shared_ptr<const TraceDerived> derived, Stepping stepping);
 
 public Q_SLOTS:
     // A new run: the cursor at its end, the whole run in view, nothing selected.
@@ -149,11 +163,16 @@ Q_SIGNALS:
     void shownRanksChanged();
     void realRunChanged(); // the outcome, or whether one is in progress
     void lessonReportChanged();
+    void openingChanged();
 
 private:
-    void install(TracePtr trace, TraceUnits units, const QString &output, bool fromFile);
+    void install(TracePtr trace, TraceUnits units, const QString &output, bool fromFile,
+                 std::shared_ptr<const TraceDerived> derived = {},
+                 std::optional<Stepping> stepping = std::nullopt);
 
     TracePtr m_trace;
+    std::shared_ptr<const TraceDerived> m_derived;
+    QString m_opening;
     const lessons::Lesson *m_lesson = nullptr;
     bool m_openedFromFile = false;
     QString m_output;

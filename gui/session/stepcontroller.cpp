@@ -26,7 +26,23 @@ StepController::~StepController()
     m_replayer.reset();
 }
 
+Stepping Stepping::of(const core::Trace &trace)
+{
+    Stepping stepping;
+    stepping.stops = std::make_unique<replay::StopPoints>(trace);
+    stepping.replayer = std::make_unique<replay::Replayer>(*stepping.stops);
+    return stepping;
+}
+
 void StepController::setTrace(TracePtr trace, core::SimTime end)
+{
+    Stepping stepping;
+    if (trace)
+        stepping = Stepping::of(*trace);
+    setTrace(std::move(trace), end, std::move(stepping));
+}
+
+void StepController::setTrace(TracePtr trace, core::SimTime end, Stepping stepping)
 {
     pause();
     m_cursor.reset();
@@ -38,8 +54,8 @@ void StepController::setTrace(TracePtr trace, core::SimTime end)
     m_stateValid = false;
     m_runEnd = m_trace ? end : core::SimTime();
     if (m_trace) {
-        m_stops = std::make_unique<replay::StopPoints>(*m_trace);
-        m_replayer = std::make_unique<replay::Replayer>(*m_stops);
+        m_stops = std::move(stepping.stops);
+        m_replayer = std::move(stepping.replayer);
         if (!m_modeChosen)
             changeStepMode(m_trace->marks.empty() ? StepMode::Time : StepMode::Snapshot);
         m_front = std::make_unique<replay::CutFront>(*m_stops);

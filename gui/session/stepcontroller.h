@@ -19,6 +19,14 @@ class Task;
 
 namespace rankstep::gui {
 
+// The stop points of a trace and the replayer over them: what stepping needs, made once a trace
+// (the open of a file makes them on its worker; the replayer points into the stop points).
+struct Stepping {
+    std::unique_ptr<replay::StopPoints> stops;
+    std::unique_ptr<replay::Replayer> replayer;
+    static Stepping of(const core::Trace &trace); // any thread
+};
+
 // The one cursor through a finished run that every view follows. Owns the stop points and the
 // replayer of the current trace; a new trace puts the cursor at its end (where a deadlocked or
 // mismatched run stopped). Play steps forward in the current step mode until the end.
@@ -38,6 +46,8 @@ public:
     // Null clears; the cursor then is nullopt and every step does nothing. end: the latest end
     // of any event (RunSession::endTime), where the cursor stands at the end of the run.
     void setTrace(TracePtr trace, core::SimTime end);
+    // The same with its stepping made already (Stepping::of the trace), none made here.
+    void setTrace(TracePtr trace, core::SimTime end, Stepping stepping);
     const TracePtr &trace() const { return m_trace; }
 
     std::optional<replay::Cursor> cursor() const { return m_cursor; }

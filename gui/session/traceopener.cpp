@@ -85,6 +85,11 @@ bool TraceOpener::isDemonstration(const QString &path)
 
 OpenedTrace TraceOpener::open(const QString &path)
 {
+    return open(path, {});
+}
+
+OpenedTrace TraceOpener::open(const QString &path, const io::ReadProgress &progress)
+{
     const QString name = QFileInfo(path).fileName();
     const auto failed = [&name](const QString &why) {
         return OpenedTrace{std::nullopt, tr("%1 cannot be opened: %2").arg(name, why)};
@@ -107,7 +112,7 @@ OpenedTrace TraceOpener::open(const QString &path)
     io::TraceJsonOptions options;
     switch (kind) {
         case io::FileKind::BinaryTrace:
-            trace = io::traceFromBinaryFile(filePath, &options);
+            trace = io::traceFromBinaryFile(filePath, &options, progress);
             break;
         case io::FileKind::TraceJson:
             trace = io::traceFromJson(text, options);

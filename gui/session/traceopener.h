@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "core/io/tracebinary.h"
 #include "runsession.h"
 #include "tracefwd.h"
 
@@ -43,6 +44,9 @@ public:
     // Whether it holds a recorded demonstration ("format": "rankstep-demonstration").
     static bool isDemonstration(const QString &path);
     static OpenedTrace open(const QString &path);
+    // The same, telling `progress` how far the read of a binary trace has come (it may stop it:
+    // then the outcome is an error nobody shows). Any thread.
+    static OpenedTrace open(const QString &path, const io::ReadProgress &progress);
     // "ddp from ddp.py, 4 ranks, 2 layers, 4 batches" (what the trace says it ran).
     static QString describe(const OpenedRun &run);
 };

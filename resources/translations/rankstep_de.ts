@@ -4514,6 +4514,10 @@ Klicken Sie, um die Datei schreibgeschützt zu öffnen und auszuführen.</transl
 <context>
     <name>rankstep::gui::StepBar</name>
     <message>
+        <source>Opening %1: stepping starts when it is ready.</source>
+        <translation>%1 wird geöffnet: Schritte sind möglich, sobald der Lauf bereit ist.</translation>
+    </message>
+    <message>
         <source>Start</source>
         <translation>Anfang</translation>
     </message>
@@ -5283,6 +5287,40 @@ Klicken Sie, um die Datei schreibgeschützt zu öffnen und auszuführen.</transl
             <numerusform> %n mit Stern: über den %1 des Geräts, passt nicht.</numerusform>
             <numerusform> %n mit Stern: über den %1 des Geräts, passen nicht.</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>rankstep::gui::TraceLoader</name>
+    <message>
+        <source>%1 cannot be opened: %2</source>
+        <translation>%1 kann nicht geöffnet werden: %2</translation>
+    </message>
+    <message>
+        <source>Preparing the steps and the views of %1</source>
+        <translation>Schritte und Ansichten von %1 werden vorbereitet</translation>
+    </message>
+    <message>
+        <source>Reading %1</source>
+        <translation>%1 wird gelesen</translation>
+    </message>
+    <message>
+        <source>Reading %1: %2 of %3 MB</source>
+        <translation>%1 wird gelesen: %2 von %3 MB</translation>
+    </message>
+</context>
+<context>
+    <name>rankstep::gui::ProgressLine</name>
+    <message>
+        <source>Progress</source>
+        <translation>Fortschritt</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>Stops this work; the window keeps what it showed</source>
+        <translation>Beendet diese Arbeit; das Fenster behält, was es zeigte</translation>
     </message>
 </context>
 </TS>

@@ -563,7 +563,7 @@ void ExplainView::fillChain()
         return;
     }
     const int rank = shownRank();
-    for (const explain::Wait &wait : explain::waits(*trace))
+    for (const explain::Wait &wait : m_session.derived().waits())
         if (wait.rank == rank)
             add(QString::fromStdString(explain::describeWait(*trace, wait, engineWords())),
                 wait.event);

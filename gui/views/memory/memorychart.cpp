@@ -415,6 +415,7 @@ void MemoryChart::applyTimeSpan()
 void MemoryChart::onTraceChanged()
 {
     m_trace = m_session.trace();
+    m_derived = m_session.derivedShared();
     m_view->setCursorTime(std::nullopt); // the new trace's cursor comes from its stepping
     m_timeAxis->setTitleText(tr("time (%1)").arg(timeUnitName(m_session.units())));
     rebuild();
@@ -543,7 +544,7 @@ void MemoryChart::restyleLines()
 
 void MemoryChart::addRankSeries()
 {
-    m_lineSeries = sharedMemorySeries(m_trace);
+    m_lineSeries = m_derived ? m_derived->memoryLines() : nullptr; // one for every chart
     m_lines.clear();
     m_lineRanks.clear();
     std::vector<bool> shown(lineSeries().size());

@@ -7,6 +7,7 @@
 #include "look.h"
 #include "memoryseries.h"
 #include "timelinegeometry.h"
+#include "tracederived.h"
 
 #include <QList>
 #include <QPen>
@@ -176,6 +177,9 @@ private:
     Appearance &m_appearance;
     Look m_look;
     std::shared_ptr<const core::Trace> m_trace;
+    // What the session derived from m_trace (taken with it: a redraw the session asks for before
+    // this chart took a new trace still draws the old one).
+    std::shared_ptr<const TraceDerived> m_derived;
     // The lesson's memory target, and the weights and optimizer states a rank of the run should
     // hold (bytes); none hides the line, and a run in real time and bytes shows neither.
     std::optional<std::int64_t> shownTarget() const;

@@ -75,7 +75,7 @@ RankOverview::RankOverview(RunSession &session, Appearance &appearance, QWidget 
 void RankOverview::onTraceChanged()
 {
     m_trace = m_session.trace();
-    m_heat.reset();
+    m_derived = m_session.derivedShared();
     m_open.clear();
     m_layout.reset();
     if (m_trace && m_trace->config.ranks > 0)
@@ -99,9 +99,8 @@ void RankOverview::rebuildRows()
 
 const RankHeat &RankOverview::heat() const
 {
-    if (!m_heat)
-        m_heat = m_trace ? rankHeat(*m_trace, kOverviewBins) : RankHeat{};
-    return *m_heat;
+    static const RankHeat none;
+    return m_derived ? m_derived->heat() : none; // made once a trace (kOverviewBins)
 }
 
 const RowHeat &RankOverview::rowHeatOf(int row) const

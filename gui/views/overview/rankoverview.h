@@ -4,6 +4,7 @@
 #include "describable.h"
 #include "look.h"
 #include "rankheat.h"
+#include "tracederived.h"
 
 #include "core/layout.h"
 #include "core/trace.h"
@@ -112,8 +113,8 @@ private:
     RunSession &m_session;
     Look m_look;
     std::shared_ptr<const core::Trace> m_trace;
+    std::shared_ptr<const TraceDerived> m_derived; // the session's, of m_trace
     std::optional<core::RankLayout> m_layout;
-    mutable std::optional<RankHeat> m_heat;
     mutable std::vector<std::optional<RowHeat>> m_rowHeats; // by row, made when first drawn
     std::set<std::int64_t> m_open;
     std::vector<OverviewRow> m_rows;
@@ -125,7 +126,7 @@ private:
 };
 
 // The figures' resolution: a row of the overview shows this many stretches of the run.
-inline constexpr int kOverviewBins = 240;
+inline constexpr int kOverviewBins = TraceDerived::kHeatBins;
 // A run of more ranks than this opens with the timeline and the state view on rank 0 and its
 // groups (its rows at a label's height would not fit any screen).
 inline constexpr int kOverviewManyRanks = 256;

@@ -48,8 +48,8 @@ void LegendBar::onTraceChanged()
 {
     const auto &trace = m_session.trace();
     m_layers = trace ? std::max(1, trace->config.layers) : 2;
-    m_splitBackward = trace && hasSplitBackward(*trace);
-    m_allToAll = trace && hasAllToAll(*trace);
+    m_splitBackward = m_session.derived().splitBackward();
+    m_allToAll = m_session.derived().allToAll();
     updatePicker();
     updateGeometry();
     update();

@@ -155,6 +155,12 @@ StepBar::StepBar(RunSession &session, Appearance &appearance, QWidget *parent)
     connect(m_controller, &StepController::traceChanged, this, &StepBar::onTraceChanged);
     connect(m_controller, &StepController::cursorChanged, this, &StepBar::onCursorChanged);
     connect(m_controller, &StepController::playingChanged, this, &StepBar::onPlayingChanged);
+    // While a file opens the bar waits for its run (the run shown before stands still).
+    connect(&session, &RunSession::openingChanged, this, [this] {
+        if (!m_session.opening().isEmpty())
+            m_controller->pause();
+        onCursorChanged();
+    });
     // The one filter of every event: a shortcut override is sent to the focused widget only.
     qApp->installEventFilter(this);
     onTraceChanged();
@@ -381,8 +387,16 @@ QStringList StepBar::elidedTexts() const
 void StepBar::onCursorChanged()
 {
     const auto cursor = m_controller->cursor();
-    setEnabled(cursor.has_value());
+    const bool opening = !m_session.opening().isEmpty();
+    setEnabled(cursor.has_value() && !opening); // no steps of a run going
     static_cast<FittedLabel *>(m_label)->setFullText(positionText());
+    if (opening) { // in the room the label has: the window is not laid out again for it
+        const QString text =
+            tr("Opening %1: stepping starts when it is ready.").arg(m_session.opening());
+        m_label->setText(m_label->fontMetrics().elidedText(text, Qt::ElideRight,
+                                                           m_label->contentsRect().width()));
+        m_label->setToolTip(text);
+    }
     m_updatingScrubber = true;
     // The current mode's steps, so that the slider and the counter agree.
     m_scrubber->setRange(0, cursor ? int(m_controller->stepCount()) : 0);

@@ -42,6 +42,7 @@ TimelineView::TimelineView(RunSession &session, Appearance &appearance, QWidget 
     , m_session(session)
     , m_appearance(appearance)
     , m_look(appearance.look())
+    , m_derived(session.derivedShared())
     , m_scrollBar(new QScrollBar(Qt::Vertical, this))
 {
     m_scrollBar->hide();
@@ -155,14 +156,7 @@ void TimelineView::onTraceChanged()
 {
     m_trace = m_session.trace();
     m_end = m_trace && m_trace->figures.hasEvents ? m_trace->figures.endTime : SimTime();
-    m_ranks.clear();
-    m_links.clear();
-    m_gaps.clear();
-    if (m_trace) {
-        m_ranks = indexByRank(*m_trace);
-        m_links = messageLinks(*m_trace);
-        m_gaps = explain::waits(*m_trace, false);
-    }
+    m_derived = m_session.derivedShared();
     m_hovered.reset();
     m_scroll = 0.0;
     updateLayout();
@@ -186,7 +180,7 @@ std::optional<std::size_t> TimelineView::eventAt(QPointF position) const
     if (!hasEvents() || position.x() < m_layout.labelWidth) {
         return std::nullopt;
     }
-    return hitTest(*m_trace, m_layout, m_axis, position, &m_ranks);
+    return hitTest(*m_trace, m_layout, m_axis, position, &ranks());
 }
 
 QStringList TimelineView::elidedTexts() const
@@ -221,7 +215,7 @@ QString TimelineView::toolTipAt(QPointF position) const
     if (index)
         return eventToolTip(m_trace->events[*index], timeUnitName(m_session.units()));
     if (const auto gap = gapAt(position)) {
-        const explain::Wait &w = m_gaps[*gap];
+        const explain::Wait &w = gaps()[*gap];
         return tr("Rank %1 waits from t %2 to t %3: click to see what it waits for")
             .arg(w.rank)
             .arg(QString::fromStdString(w.from.toString()),
@@ -239,9 +233,10 @@ std::optional<std::size_t> TimelineView::gapAt(QPointF position) const
         return std::nullopt;
     const int rank = m_layout.rankOf(*row);
     const double ticks = m_axis.ticksAt(position.x());
-    for (std::size_t i = 0; i < m_gaps.size(); ++i) // a click, not a paint: a scan will do
-        if (m_gaps[i].rank == rank && double(m_gaps[i].from.ticks()) <= ticks &&
-            ticks < double(m_gaps[i].to.ticks()))
+    const std::vector<explain::Wait> &all = gaps();
+    for (std::size_t i = 0; i < all.size(); ++i) // a click, not a paint: a scan will do
+        if (all[i].rank == rank && double(all[i].from.ticks()) <= ticks &&
+            ticks < double(all[i].to.ticks()))
             return i;
     return std::nullopt;
 }
@@ -339,11 +334,11 @@ void TimelineView::paintEvent(QPaintEvent *)
                               m_cursor,
                               m_ghostAfter,
                               m_hovered,
-                              &m_ranks,
-                              &m_links,
+                              &ranks(),
+                              &m_derived->links(),
                               m_rankGhostAfter,
                               m_running,
-                              &m_gaps,
+                              &gaps(),
                               &m_session.highlight(),
                               timeUnitName(m_session.units())};
     m_frame.paint(painter, scene, devicePixelRatioF());
@@ -587,7 +582,7 @@ void TimelineView::onClicked(QPointF position)
     if (!index) {
         // A click on an idle gap shows why the rank waited; anywhere else clears that.
         if (const auto gap = gapAt(position)) {
-            const auto wait = explain::waitBefore(*m_trace, m_gaps[*gap].event);
+            const auto wait = explain::waitBefore(*m_trace, gaps()[*gap].event);
             if (!wait)
                 return;
             std::vector<std::size_t> events{wait->event};

@@ -8,6 +8,7 @@
 
 #include "core/explain/waitexplain.h"
 #include "timelinegeometry.h"
+#include "tracederived.h"
 
 #include <QPoint>
 #include <QWidget>
@@ -80,7 +81,7 @@ public:
     std::optional<std::size_t> eventAt(QPointF position) const;
     // The idle gap under `position` (an index into gaps()); nullopt on a block or away from one.
     std::optional<std::size_t> gapAt(QPointF position) const;
-    const std::vector<explain::Wait> &gaps() const { return m_gaps; }
+    const std::vector<explain::Wait> &gaps() const { return m_derived->gaps(); }
     QString toolTipAt(QPointF position) const; // empty away from any block
 
     QSize sizeHint() const override;
@@ -128,8 +129,10 @@ private:
     Appearance &m_appearance;
     Look m_look;
     std::shared_ptr<const core::Trace> m_trace;
-    std::vector<RankEvents> m_ranks;                          // of m_trace
-    std::vector<std::pair<std::size_t, std::size_t>> m_links; // of m_trace
+    // What the session derived from m_trace: its rows by rank, message links and idle gaps
+    // (every rank's, without chains: drawn dotted).
+    std::shared_ptr<const TraceDerived> m_derived;
+    const std::vector<RankEvents> &ranks() const { return m_derived->ranks(); }
     TimelineFrame m_frame;
     std::optional<PixelSpan> m_timeSpan;
     core::SimTime m_end; // the latest end of any event
@@ -139,7 +142,6 @@ private:
     std::optional<std::size_t> m_ghostAfter;
     std::vector<std::size_t> m_rankGhostAfter; // per rank at a time cut
     std::vector<std::size_t> m_running;
-    std::vector<explain::Wait> m_gaps; // every rank's idle gaps, without chains (drawn dotted)
     std::optional<std::size_t> m_hovered;
     double m_scroll = 0.0;    // pixels the rows are scrolled, whole rows
     double m_wheelRows = 0.0; // a wheel's rows not scrolled yet (a touchpad's fractions)

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "guitestsupport.h"
 
+#include "windowparts.h"
+
 #include "core/lessons/builtin.h"
 #include "core/trace.h"
 #include "tests/core/referencepuzzles.h"
@@ -160,6 +162,15 @@ std::shared_ptr<const core::Trace> referenceTrace(const std::string &name)
         if (puzzle.name == name)
             return std::make_shared<const core::Trace>(rankstep::testing::runReference(name));
     return nullptr;
+}
+
+bool openFileAndWait(MainWindow &window, const QString &path)
+{
+    const bool started = window.openFile(path);
+    const RunSession &session = *window.parts().session;
+    const bool settled =
+        QTest::qWaitFor([&session] { return session.opening().isEmpty(); }, kRunTimeoutMs);
+    return started && settled;
 }
 
 } // namespace rankstep::gui::testing

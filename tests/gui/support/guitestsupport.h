@@ -56,6 +56,11 @@ QMessageBox *visibleMessageBox(const QString &objectName = {});
 // Presses button on the next message box that opens, even a blocking one, within timeoutMs.
 void answerNextMessageBox(QMessageBox::StandardButton button, int timeoutMs = 5000);
 
+// Opens the file as the window does (a trace on the open's worker) and waits until no trace
+// opens any more: the run shown, or why not in a dialog. What openFile returned, false also when
+// the open never settled.
+bool openFileAndWait(MainWindow &window, const QString &path);
+
 // How many different colors the image holds (a blank or one-color frame has very few).
 int distinctColors(const QImage &image);
 // The trace of one of the eight reference puzzles (tests/core/referencepuzzles.h) by name;
