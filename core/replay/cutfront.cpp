@@ -21,7 +21,7 @@ CutFront::CutFront(const StopPoints &stops)
     for (std::size_t rank = 0; rank < ranks; ++rank) {
         m_holding[ranks + rank] = holding(int(rank));
         const std::size_t before = cutAt(int(rank)).changes;
-        const std::vector<std::size_t> &own = stops.rankChanges(int(rank));
+        const std::vector<std::uint32_t> &own = stops.rankChanges(int(rank));
         if (!own.empty() && own.front() < std::min(before, changes.size()))
             m_loaded.push_back(int(rank));
     }

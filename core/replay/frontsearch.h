@@ -12,18 +12,20 @@ namespace rankstep::replay {
 
 // std::lower_bound(sorted.begin(), sorted.end(), bound), found by doubling the distance from the
 // front (a galloping search): O(log k) for an answer at index k.
-inline std::vector<std::size_t>::const_iterator lowerBoundFromFront(
-    const std::vector<std::size_t> &sorted, std::size_t bound)
+template <typename Index>
+typename std::vector<Index>::const_iterator lowerBoundFromFront(const std::vector<Index> &sorted,
+                                                                std::size_t bound)
 {
     std::size_t low = 0;  // every element before it is below `bound`
     std::size_t high = 0; // the element tried next
-    while (high < sorted.size() && sorted[high] < bound) {
+    while (high < sorted.size() && std::size_t(sorted[high]) < bound) {
         low = high + 1;
         high = 2 * high + 1;
     }
     const auto begin = sorted.begin();
     return std::lower_bound(begin + std::ptrdiff_t(low),
-                            begin + std::ptrdiff_t(std::min(high, sorted.size())), bound);
+                            begin + std::ptrdiff_t(std::min(high, sorted.size())), bound,
+                            [](Index element, std::size_t b) { return std::size_t(element) < b; });
 }
 
 } // namespace rankstep::replay

@@ -7,6 +7,7 @@
 #include "core/trace.h"
 
 #include <cstddef>
+#include <cstdint>
 #include <limits>
 #include <optional>
 #include <tuple>
@@ -112,7 +113,8 @@ public:
     {
         return m_rankEvents[std::size_t(rank)];
     }
-    const std::vector<std::size_t> &rankChanges(int rank) const
+    // (A change's index fits 32 bits: a trace holds at most core::kMostTraceEvents changes.)
+    const std::vector<std::uint32_t> &rankChanges(int rank) const
     {
         return m_rankChanges[std::size_t(rank)];
     }
@@ -143,14 +145,14 @@ private:
 
     const core::Trace *m_trace;
     std::vector<std::size_t> m_eventStops;
-    std::vector<std::size_t> m_sliceEnds; // per slice, not deduplicated
     std::vector<std::size_t> m_sliceStops;
     std::vector<std::size_t> m_timeStops;
     std::vector<core::SimTime> m_stopTimes;
     std::vector<std::size_t> m_markStops;
     std::vector<MarkCut> m_markCuts;
     std::vector<core::SimTime> m_boundaries;
-    std::vector<std::vector<std::size_t>> m_rankEvents, m_rankChanges;
+    std::vector<std::vector<std::size_t>> m_rankEvents;
+    std::vector<std::vector<std::uint32_t>> m_rankChanges;
     std::vector<std::size_t> m_operations;
 };
 

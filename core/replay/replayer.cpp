@@ -9,9 +9,12 @@
 namespace rankstep::replay {
 namespace {
 
+constexpr auto kMaps = std::size_t(core::kMapCount);
+
 // The last element of a sorted list below `bound`, if any (searched from the front: the first
 // step from the start rebuilds every rank near it).
-std::optional<std::size_t> lastBelow(const std::vector<std::size_t> &sorted, std::size_t bound)
+template <typename Index>
+std::optional<std::size_t> lastBelow(const std::vector<Index> &sorted, std::size_t bound)
 {
     const auto it = lowerBoundFromFront(sorted, bound);
     if (it == sorted.begin())
@@ -120,7 +123,7 @@ void Replayer::buildLinks()
 
 void Replayer::buildCheckpoints(std::size_t minGap)
 {
-    m_checkpoints.push_back(Checkpoint{0, m_work});
+    m_checkpoints.push_back(snapshot(0, m_work));
     std::size_t live = 0;
     std::size_t since = 0;
     for (std::size_t c = 0; c < m_links.size(); ++c) {
@@ -131,11 +134,30 @@ void Replayer::buildCheckpoints(std::size_t minGap)
         else if (m_links[c].previous != kNone && !set)
             --live;
         if (++since >= std::max(minGap, live / 4)) {
-            m_checkpoints.push_back(Checkpoint{c + 1, m_work});
+            m_checkpoints.push_back(snapshot(c + 1, m_work));
             since = 0;
         }
     }
     m_at.assign(m_work.size(), m_links.size());
+}
+
+Replayer::Checkpoint Replayer::snapshot(std::size_t changes, const std::vector<Maps> &work)
+{
+    Checkpoint checkpoint{changes, {}, {}};
+    std::size_t entries = 0;
+    for (const Maps &maps : work)
+        for (const std::vector<Slot> &map : maps)
+            entries += map.size();
+    checkpoint.entries.reserve(entries);
+    checkpoint.ends.reserve(work.size() * kMaps);
+    for (const Maps &maps : work)
+        for (const std::vector<Slot> &map : maps) {
+            for (const Slot &slot : map)
+                checkpoint.entries.push_back(slot.change);
+            // A map holds at most one entry per change: a trace's changes count in 32 bits.
+            checkpoint.ends.push_back(std::uint32_t(checkpoint.entries.size()));
+        }
+    return checkpoint;
 }
 
 void Replayer::apply(std::size_t change)
@@ -190,11 +212,19 @@ void Replayer::moveRank(int rank, std::size_t changes)
     }
     const std::size_t fromHere = m_at[r] > changes ? m_at[r] - changes : changes - m_at[r];
     if (distance < fromHere) {
-        m_work[r] = best->ranks[r];
+        for (std::size_t m = 0; m < kMaps; ++m) {
+            const std::size_t at = r * kMaps + m;
+            std::vector<Slot> &map = m_work[r][m];
+            map.clear();
+            for (std::size_t e = at == 0 ? 0 : best->ends[at - 1]; e < best->ends[at]; ++e) {
+                const std::uint32_t change = best->entries[e];
+                map.push_back(Slot{m_links[change].order, change});
+            }
+        }
         m_at[r] = best->changes;
     }
     // Only this rank's changes touch its maps.
-    const std::vector<std::size_t> &own = m_stops->rankChanges(rank);
+    const std::vector<std::uint32_t> &own = m_stops->rankChanges(rank);
     auto it = lowerBoundFromFront(own, m_at[r]);
     for (; it != own.end() && *it < changes; ++it)
         apply(*it);

@@ -15,10 +15,10 @@ namespace rankstep::replay {
 // every rank's maps and moves each rank from the nearest one, or from where it stood, applying or
 // undoing that rank's changes (at a time cut every rank stands at its own prefix). A checkpoint is
 // taken once 1/4 as many changes passed as the state has entries (at least `minCheckpointGap`):
-// checkpoints cost at most 32 bytes per change (FSDP at 1024 ranks: 44 MB; at 1/16 they took 175
-// MB, the largest part of the app's memory for that run), and a step replays at most 1/8 of a
-// state's worth of changes, less than building the state it shows. Not thread-safe: stateAt
-// moves the replayer.
+// checkpoints cost at most 16 bytes per change (at 1/16, and 8 bytes an entry, they took 175 MB
+// at FSDP 1024 ranks, the largest part of the app's memory for that run), and a step replays at
+// most 1/8 of a state's worth of changes, less than building the state it shows. Not thread-safe:
+// stateAt moves the replayer.
 class Replayer
 {
 public:
@@ -51,10 +51,16 @@ private:
         std::uint32_t order = 0;
         std::uint32_t previous = kNone; // the change this one replaces or deletes
     };
+    // Every rank's maps in one list (rank 0's maps in order, then rank 1's...), each entry by the
+    // change that set it last, and where each map ends in it. At 16,384 ranks a list per rank and
+    // map took 24 bytes and an allocation each, 2.6 MB a checkpoint before any entry; and an
+    // entry's order is its change's (m_links), so it is not kept twice: 4 bytes an entry.
     struct Checkpoint {
         std::size_t changes = 0;
-        std::vector<Maps> ranks;
+        std::vector<std::uint32_t> entries;
+        std::vector<std::uint32_t> ends; // per rank and map, rank * kMapCount + map
     };
+    static Checkpoint snapshot(std::size_t changes, const std::vector<Maps> &work);
     static constexpr std::uint32_t kNone = 0xffffffffU;
 
     void buildLinks();

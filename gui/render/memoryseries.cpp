@@ -8,6 +8,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstdlib>
+#include <optional>
 #include <unordered_map>
 
 namespace rankstep::gui {
@@ -62,56 +63,114 @@ std::vector<MemoryPoint> stepSeries(const std::vector<MemoryPoint> &samples, cor
     return points;
 }
 
+namespace {
+
+// One rank's series made as its samples come (stepSeries, a sample at a time), while they come
+// in time order, as a rank's clock keeps them: the samples of every rank are never held at once
+// (at 16,384 ranks they took 0.3 GB for a moment, and the kernel's time to clear it). A sample
+// earlier than the one before ends that: the rank is made again from its samples sorted.
+struct SeriesBuilder {
+    std::vector<MemoryPoint> points;
+    core::SimTime lastTime; // of the last sample
+    bool any = false;
+    bool inOrder = true;
+
+    void add(const MemoryPoint &sample)
+    {
+        if (!inOrder)
+            return;
+        if (any && sample.time < lastTime) {
+            inOrder = false;
+            points = {};
+            return;
+        }
+        any = true;
+        lastTime = sample.time;
+        if (points.empty()) {
+            points.push_back(sample);
+            return;
+        }
+        const MemoryPoint last = points.back();
+        if (sample.memory == last.memory)
+            return; // the line already holds this value
+        if (sample.time != last.time)
+            points.push_back({sample.time, last.memory});
+        points.push_back(sample);
+    }
+    void finish(core::SimTime end)
+    {
+        if (!points.empty() && end > points.back().time)
+            points.push_back({end, points.back().memory});
+        points.shrink_to_fit(); // the series is kept as long as the run is shown
+    }
+};
+
+} // namespace
+
 std::vector<std::vector<MemoryPoint>> memorySeries(const core::Trace &trace)
 {
     // One pass over the events (not one per rank: a million events over 64 ranks), with what
     // memorySamples says of each rank: a call's memory from the end of the call before it, and
     // what the rank holds after its last call.
     const int ranks = std::max(trace.config.ranks, 0);
-    std::vector<std::vector<MemoryPoint>> samples(static_cast<std::size_t>(ranks));
-    {
-        // Each rank's samples made at their size: grown by doubling, 16,384 ranks' samples
-        // were copied about twice and held twice their room at times.
-        std::vector<std::size_t> counts(static_cast<std::size_t>(ranks) + 1, 0);
-        for (const core::Event &event : trace.events)
-            if (event.rank >= 0 && event.rank < ranks)
-                ++counts[std::size_t(event.rank)];
-        for (std::size_t r = 0; r < samples.size(); ++r)
-            samples[r].reserve(counts[r] + 1); // and what the rank holds at its end
-    }
-    std::vector<const core::Event *> last(static_cast<std::size_t>(ranks), nullptr);
-    std::vector<std::size_t> lastIndex(static_cast<std::size_t>(ranks), 0);
+    const auto count = static_cast<std::size_t>(ranks);
+    std::vector<SeriesBuilder> builders(count);
+    std::vector<const core::Event *> last(count, nullptr);
+    std::vector<std::size_t> lastIndex(count, 0);
     for (std::size_t i = 0; i < trace.events.size(); ++i) {
         const core::Event &event = trace.events[i];
         if (event.rank < 0 || event.rank >= ranks)
             continue;
         const auto r = std::size_t(event.rank);
         const core::SimTime reached = last[r] ? std::min(last[r]->end(), event.start) : event.start;
-        samples[r].push_back({reached, event.memory});
+        builders[r].add({reached, event.memory});
         last[r] = &event;
         lastIndex[r] = i;
     }
-    std::vector<bool> ended(static_cast<std::size_t>(ranks), false);
+    std::vector<std::optional<MemoryPoint>> ends(count);
+    std::vector<bool> ended(count, false);
     for (auto change = trace.changes.rbegin(); change != trace.changes.rend(); ++change) {
         if (change->rank < 0 || change->rank >= ranks || ended[std::size_t(change->rank)])
             continue;
         const auto r = std::size_t(change->rank);
         ended[r] = true;
         if (last[r] && change->eventCount > lastIndex[r]) // after the last call
-            samples[r].push_back({last[r]->end(), change->memoryAfter});
+            ends[r] = MemoryPoint{last[r]->end(), change->memoryAfter};
     }
-    std::vector<std::vector<MemoryPoint>> series;
-    series.reserve(std::size_t(ranks));
-    const auto earlier = [](const MemoryPoint &a, const MemoryPoint &b) {
-        return a.time < b.time;
-    };
-    for (auto &rank : samples) {
-        // As memorySamples; a rank's clock never goes back, so the sort (and the buffer a stable
-        // sort takes) is only for a trace that breaks that.
-        if (!std::is_sorted(rank.begin(), rank.end(), earlier))
-            std::stable_sort(rank.begin(), rank.end(), earlier);
-        series.push_back(stepSeries(rank, trace.figures.endTime));
-        rank = {}; // its samples are not needed any more
+    std::vector<std::vector<MemoryPoint>> series(count);
+    std::vector<std::vector<MemoryPoint>> samples(count); // of the ranks out of time order
+    bool outOfOrder = false;
+    for (std::size_t r = 0; r < count; ++r) {
+        if (ends[r])
+            builders[r].add(*ends[r]);
+        outOfOrder = outOfOrder || !builders[r].inOrder;
+        if (builders[r].inOrder) {
+            builders[r].finish(trace.figures.endTime);
+            series[r] = std::move(builders[r].points);
+        }
+    }
+    if (!outOfOrder)
+        return series;
+    // A rank out of time order (a hand-made trace): its samples again, sorted (stably: equal times
+    // in call order), as memorySamples makes them.
+    std::fill(last.begin(), last.end(), nullptr);
+    for (const core::Event &event : trace.events) {
+        if (event.rank < 0 || event.rank >= ranks || builders[std::size_t(event.rank)].inOrder)
+            continue;
+        const auto r = std::size_t(event.rank);
+        const core::SimTime reached = last[r] ? std::min(last[r]->end(), event.start) : event.start;
+        samples[r].push_back({reached, event.memory});
+        last[r] = &event;
+    }
+    for (std::size_t r = 0; r < count; ++r) {
+        if (builders[r].inOrder)
+            continue;
+        if (ends[r])
+            samples[r].push_back(*ends[r]);
+        std::stable_sort(
+            samples[r].begin(), samples[r].end(),
+            [](const MemoryPoint &a, const MemoryPoint &b) { return a.time < b.time; });
+        series[r] = stepSeries(samples[r], trace.figures.endTime);
     }
     return series;
 }

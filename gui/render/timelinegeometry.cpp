@@ -204,54 +204,92 @@ QRectF eventRect(const core::Event &event, const RowLayout &layout, const TimeAx
     return QRectF(x1, top, axis.toX(event.end()) - x1, height);
 }
 
+RankEvents::RankEvents(const core::Trace &trace, std::vector<std::uint32_t> indices)
+    : m_trace(&trace), m_byIndex(std::move(indices))
+{
+    const auto &events = trace.events;
+    const auto earlier = [&](std::uint32_t a, std::uint32_t b) {
+        return events[a].start < events[b].start;
+    };
+    // A rank's clock never goes back, so its events are in start order already: the sort
+    // (a fifth of showing a million events) and the lists below are only for a trace that breaks
+    // that.
+    if (!std::is_sorted(m_byIndex.begin(), m_byIndex.end(), earlier)) {
+        m_byStart = m_byIndex;
+        std::stable_sort(m_byStart.begin(), m_byStart.end(), earlier);
+        m_firstLater.resize(m_byIndex.size());
+        for (std::size_t k = m_byIndex.size(); k-- > 0;) {
+            const std::uint32_t i = m_byIndex[k];
+            const bool later =
+                k + 1 < m_byIndex.size() && events[m_firstLater[k + 1]].start <= events[i].start;
+            m_firstLater[k] = later ? m_firstLater[k + 1] : i;
+        }
+    }
+    const auto endsInOrder = [&] {
+        for (std::size_t k = 1; k < size(); ++k)
+            if (events[byStart(k)].end() < events[byStart(k - 1)].end())
+                return false;
+        return true;
+    };
+    if (endsInOrder())
+        return;
+    m_endSoFar.reserve(size());
+    std::int64_t latest = std::numeric_limits<std::int64_t>::min();
+    for (std::size_t k = 0; k < size(); ++k) {
+        latest = std::max(latest, events[byStart(k)].end().ticks());
+        m_endSoFar.push_back(latest);
+    }
+}
+
+std::int64_t RankEvents::endSoFar(std::size_t k) const
+{
+    return m_endSoFar.empty() ? m_trace->events[byStart(k)].end().ticks() : m_endSoFar[k];
+}
+
+std::size_t RankEvents::firstLater(std::size_t k) const
+{
+    if (!m_firstLater.empty())
+        return m_firstLater[k];
+    // In start order: the last of the events from k on that start when byIndex(k) does.
+    const auto &events = m_trace->events;
+    const core::SimTime start = events[m_byIndex[k]].start;
+    const auto after =
+        std::upper_bound(m_byIndex.begin() + std::ptrdiff_t(k), m_byIndex.end(), start,
+                         [&](core::SimTime t, std::uint32_t i) { return t < events[i].start; });
+    return *std::prev(after);
+}
+
 std::vector<RankEvents> indexByRank(const core::Trace &trace)
 {
     int count = std::max(0, trace.config.ranks);
     for (const core::Event &event : trace.events) {
         count = std::max(count, event.rank + 1);
     }
-    std::vector<RankEvents> ranks(static_cast<std::size_t>(count));
+    // Each rank's list made at its size (grown by doubling, 16,384 ranks' lists were copied about
+    // twice and held twice their room at times). An index fits 32 bits: a trace holds at most
+    // core::kMostTraceEvents events.
+    std::vector<std::vector<std::uint32_t>> indices(static_cast<std::size_t>(count));
     {
-        // Each rank's lists made at their size (grown by doubling, 16,384 ranks' lists were
-        // copied about twice and held twice their room at times).
-        std::vector<std::size_t> counts(ranks.size(), 0);
+        std::vector<std::size_t> counts(indices.size(), 0);
         for (const core::Event &event : trace.events) {
             if (event.rank >= 0) {
                 ++counts[std::size_t(event.rank)];
             }
         }
-        for (std::size_t r = 0; r < ranks.size(); ++r) {
-            ranks[r].byIndex.reserve(counts[r]);
-            ranks[r].endSoFar.reserve(counts[r]);
+        for (std::size_t r = 0; r < indices.size(); ++r) {
+            indices[r].reserve(counts[r]);
         }
     }
     for (std::size_t i = 0; i < trace.events.size(); ++i) {
         const int rank = trace.events[i].rank;
         if (rank >= 0) {
-            ranks[std::size_t(rank)].byIndex.push_back(i);
+            indices[std::size_t(rank)].push_back(std::uint32_t(i));
         }
     }
-    for (RankEvents &rank : ranks) {
-        rank.byStart = rank.byIndex;
-        const auto earlier = [&](auto a, auto b) {
-            return trace.events[a].start < trace.events[b].start;
-        };
-        // A rank's clock never goes back, so its events are in start order already: the sort
-        // (a fifth of showing a million events) only runs for a trace that breaks that.
-        if (!std::is_sorted(rank.byStart.begin(), rank.byStart.end(), earlier))
-            std::stable_sort(rank.byStart.begin(), rank.byStart.end(), earlier);
-        std::int64_t latest = std::numeric_limits<std::int64_t>::min();
-        for (const std::size_t i : rank.byStart) {
-            latest = std::max(latest, trace.events[i].end().ticks());
-            rank.endSoFar.push_back(latest);
-        }
-        rank.firstLater.resize(rank.byIndex.size());
-        for (std::size_t k = rank.byIndex.size(); k-- > 0;) {
-            const std::size_t i = rank.byIndex[k];
-            const bool later = k + 1 < rank.byIndex.size() &&
-                               trace.events[rank.firstLater[k + 1]].start <= trace.events[i].start;
-            rank.firstLater[k] = later ? rank.firstLater[k + 1] : i;
-        }
+    std::vector<RankEvents> ranks;
+    ranks.reserve(indices.size());
+    for (std::vector<std::uint32_t> &rank : indices) {
+        ranks.emplace_back(trace, std::move(rank));
     }
     return ranks;
 }
@@ -259,14 +297,26 @@ std::vector<RankEvents> indexByRank(const core::Trace &trace)
 std::pair<std::size_t, std::size_t> eventsBetween(const core::Trace &trace, const RankEvents &rank,
                                                   double from, double to, double reach)
 {
-    const auto firstEnd =
-        std::lower_bound(rank.endSoFar.begin(), rank.endSoFar.end(), from - reach,
-                         [](std::int64_t end, double t) { return double(end) < t; });
-    const auto last = std::upper_bound(
-        rank.byStart.begin(), rank.byStart.end(), to + reach,
-        [&](double t, std::size_t i) { return t < double(trace.events[i].start.ticks()); });
-    const auto first = std::size_t(firstEnd - rank.endSoFar.begin());
-    return {first, std::max(first, std::size_t(last - rank.byStart.begin()))};
+    // Binary searches over the positions by start.
+    std::size_t lo = 0, hi = rank.size(); // the first whose latest end so far reaches from
+    while (lo < hi) {
+        const std::size_t mid = lo + (hi - lo) / 2;
+        if (double(rank.endSoFar(mid)) < from - reach)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    const std::size_t first = lo;
+    hi = rank.size(); // the first that starts after to
+    lo = 0;
+    while (lo < hi) {
+        const std::size_t mid = lo + (hi - lo) / 2;
+        if (to + reach < double(trace.events[rank.byStart(mid)].start.ticks()))
+            hi = mid;
+        else
+            lo = mid + 1;
+    }
+    return {first, std::max(first, lo)};
 }
 
 std::optional<std::size_t> hitTest(const core::Trace &trace, const RowLayout &layout,
@@ -298,7 +348,7 @@ std::optional<std::size_t> hitTest(const core::Trace &trace, const RowLayout &la
         const double reach = (kMinHitWidth + kMarkWidth) * axis.ticksPerPixel();
         const auto [first, last] = eventsBetween(trace, rank, t, t, reach);
         for (std::size_t k = first; k < last; ++k) {
-            consider(rank.byStart[k]);
+            consider(rank.byStart(k));
         }
         return best;
     }
@@ -310,22 +360,40 @@ std::optional<std::size_t> hitTest(const core::Trace &trace, const RowLayout &la
     return best;
 }
 
+namespace {
+
+// The position of the rank's first event not among the first `applied` of the trace.
+std::size_t firstUnapplied(const RankEvents &rank, std::size_t applied)
+{
+    std::size_t lo = 0, hi = rank.size();
+    while (lo < hi) {
+        const std::size_t mid = lo + (hi - lo) / 2;
+        if (rank.byIndex(mid) < applied)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
+} // namespace
+
 std::optional<std::size_t> firstGhost(const RankEvents &rank, std::size_t applied)
 {
-    const auto it = std::lower_bound(rank.byIndex.begin(), rank.byIndex.end(), applied);
-    if (it == rank.byIndex.end()) {
+    const std::size_t k = firstUnapplied(rank, applied);
+    if (k == rank.size()) {
         return std::nullopt;
     }
-    return rank.firstLater[std::size_t(it - rank.byIndex.begin())];
+    return rank.firstLater(k);
 }
 
 std::optional<std::size_t> lastApplied(const RankEvents &rank, std::size_t applied)
 {
-    const auto it = std::lower_bound(rank.byIndex.begin(), rank.byIndex.end(), applied);
-    if (it == rank.byIndex.begin()) {
+    const std::size_t k = firstUnapplied(rank, applied);
+    if (k == 0) {
         return std::nullopt;
     }
-    return *std::prev(it);
+    return rank.byIndex(k - 1);
 }
 
 std::vector<std::pair<std::size_t, std::size_t>> messageLinks(const core::Trace &trace)

@@ -8,6 +8,7 @@
 #include <QRectF>
 
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <utility>
 #include <vector>
@@ -116,17 +117,45 @@ inline constexpr double kMinHitWidth = 7.0;
 // The block of an event as drawn (zero-length events: a kMarkWidth mark centered on the time).
 QRectF eventRect(const core::Event &event, const RowLayout &layout, const TimeAxis &axis);
 
-// One rank's events, for finding by binary search the few a view or a step touches.
-struct RankEvents {
-    std::vector<std::size_t> byStart;    // event indices, by start time (then index)
-    std::vector<std::int64_t> endSoFar;  // ticks: the latest end among byStart[0..i]
-    std::vector<std::size_t> byIndex;    // event indices, ascending
-    std::vector<std::size_t> firstLater; // the earliest-starting event among byIndex[i..]
+// One rank's events, for finding by binary search the few a view or a step touches. A rank's
+// clock never goes back, so a simulated run's events of a rank are in start order and each ends by
+// the next one's end: such a rank keeps its events' indices only (4 bytes an event), and the
+// rest is read from the events themselves. At 16,384 ranks the four lists of 8 bytes an event it
+// kept for every rank held 0.6 GB. A rank that breaks that order (a hand-made trace) keeps the
+// lists. Points into the trace it was made of, which must outlive it.
+class RankEvents
+{
+public:
+    RankEvents() = default;
+    RankEvents(const core::Trace &trace, std::vector<std::uint32_t> indices);
+
+    std::size_t size() const { return m_byIndex.size(); }
+    bool empty() const { return m_byIndex.empty(); }
+    // The k-th event in the trace's order (ascending indices).
+    std::size_t byIndex(std::size_t k) const { return m_byIndex[k]; }
+    // The k-th event by start time (then index).
+    std::size_t byStart(std::size_t k) const
+    {
+        return m_byStart.empty() ? m_byIndex[k] : m_byStart[k];
+    }
+    // Ticks: the latest end among the first k + 1 events by start.
+    std::int64_t endSoFar(std::size_t k) const;
+    // The earliest-starting event among byIndex(k) and those after it (of equal starts, the last).
+    std::size_t firstLater(std::size_t k) const;
+    // Whether the rank keeps only its indices (its events in start order, their ends too).
+    bool compact() const { return m_byStart.empty() && m_endSoFar.empty(); }
+
+private:
+    const core::Trace *m_trace = nullptr;
+    std::vector<std::uint32_t> m_byIndex;    // event indices, ascending
+    std::vector<std::uint32_t> m_byStart;    // empty: as m_byIndex (in start order)
+    std::vector<std::int64_t> m_endSoFar;    // empty: each event's own end (ends in start order)
+    std::vector<std::uint32_t> m_firstLater; // empty: found by binary search (in start order)
 };
 
 // Per rank (config.ranks of them, or more if events say so), its events indexed.
 std::vector<RankEvents> indexByRank(const core::Trace &trace);
-// The positions [first, last) in rank.byStart of the events that can show between the ticks
+// The positions [first, last) in rank.byStart() of the events that can show between the ticks
 // from and to (a zero-length mark reaches `reach` ticks either side of its time).
 std::pair<std::size_t, std::size_t> eventsBetween(const core::Trace &trace, const RankEvents &rank,
                                                   double from, double to, double reach);

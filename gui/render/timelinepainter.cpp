@@ -163,7 +163,7 @@ void TimelinePainter::paintRow(const RankEvents &rank, std::size_t first, std::s
     std::optional<ColumnRun> run;
     int coveredTo = std::numeric_limits<int>::min(); // columns left of it are painted
     for (std::size_t k = first; k < last; ++k) {
-        const std::size_t i = rank.byStart[k];
+        const std::size_t i = rank.byStart(k);
         const core::Event &event = m_trace.events[i];
         QRectF rect = eventRect(event, m_scene.layout, m_scene.axis);
         rect.setLeft(std::clamp(rect.left(), lo, hi));

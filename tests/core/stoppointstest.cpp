@@ -10,6 +10,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <optional>
 #include <random>
 #include <vector>
 
@@ -88,7 +89,23 @@ void expectPlain(const core::Trace &trace)
             if (trace.changes[c].rank == rank)
                 changes.push_back(c);
         EXPECT_EQ(stops.rankEvents(rank), events) << "rank " << rank;
-        EXPECT_EQ(stops.rankChanges(rank), changes) << "rank " << rank;
+        const auto &own = stops.rankChanges(rank);
+        EXPECT_EQ(std::vector<std::size_t>(own.begin(), own.end()), changes) << "rank " << rank;
+    }
+    // The slice of every stop: the first that ends at or after it; the slice stops their
+    // distinct ends.
+    std::vector<std::size_t> ends;
+    for (const core::Slice &slice : trace.slices)
+        if (ends.empty() || ends.back() != std::size_t(slice.eventEnd) + slice.changeEnd)
+            ends.push_back(std::size_t(slice.eventEnd) + slice.changeEnd);
+    EXPECT_EQ(stops.sliceStops(), ends);
+    EXPECT_EQ(stops.sliceAt(0), std::nullopt);
+    for (std::size_t stop = 1, slice = 0; stop <= stops.last(); ++stop) {
+        while (slice < trace.slices.size() &&
+               std::size_t(trace.slices[slice].eventEnd) + trace.slices[slice].changeEnd < stop)
+            ++slice;
+        const auto expected = slice < trace.slices.size() ? std::optional(slice) : std::nullopt;
+        ASSERT_EQ(stops.sliceAt(stop), expected) << "stop " << stop;
     }
 }
 

@@ -6,7 +6,9 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <random>
 #include <set>
+#include <string>
 
 namespace rankstep::explain {
 namespace {
@@ -228,6 +230,55 @@ TEST(Waits, TheChainOfAnAwaitedReceiveFollowsTheSendersStartedPass)
     // The critical path keeps to the ranks' own events.
     for (const std::size_t e : criticalPath(trace))
         EXPECT_LT(e, trace.events.size());
+}
+
+// The gaps alone (no chains, what the timeline draws) are the waits found with their chains,
+// less the chains: on every puzzle and on random hand-made traces (ranks out of the run's count,
+// events out of their rank's order, started operations whose ends some gaps end at).
+void expectGapsAreTheWaitsWithoutChains(const core::Trace &trace)
+{
+    const std::vector<Wait> gaps = waits(trace, false);
+    const std::vector<Wait> full = waits(trace, true);
+    ASSERT_EQ(gaps.size(), full.size());
+    for (std::size_t i = 0; i < gaps.size(); ++i) {
+        EXPECT_EQ(gaps[i].rank, full[i].rank) << i;
+        EXPECT_EQ(gaps[i].from, full[i].from) << i;
+        EXPECT_EQ(gaps[i].to, full[i].to) << i;
+        EXPECT_EQ(gaps[i].event, full[i].event) << i;
+        EXPECT_EQ(gaps[i].awaited, full[i].awaited) << i;
+        EXPECT_TRUE(gaps[i].chain.empty()) << i;
+    }
+}
+
+TEST(Waits, TheGapsAloneAreTheWaitsLessTheirChains)
+{
+    for (const auto &puzzle : referencePuzzles()) {
+        SCOPED_TRACE(puzzle.name);
+        expectGapsAreTheWaitsWithoutChains(run(puzzle));
+    }
+    std::mt19937 random(1129);
+    for (int round = 0; round < 40; ++round) {
+        SCOPED_TRACE("round " + std::to_string(round));
+        core::Trace trace;
+        trace.config.ranks = 1 + round % 3;
+        for (int i = 0; i < 4 + round; ++i) {
+            core::Event e;
+            e.rank = int(random() % 5) - 1; // -1 and ranks past the count too
+            // No collectives nor messages: the chains of a hand-made trace's links could go
+            // round in a circle (the puzzles have them).
+            e.op = random() % 2 == 0 ? core::OpKind::Forward : core::OpKind::Backward;
+            e.start = core::SimTime::fromTicks(std::int64_t(random() % 8) * 250);
+            e.duration = core::SimTime::fromTicks(std::int64_t(random() % 3) * 250);
+            trace.events.push_back(e);
+            if (random() % 3 == 0) {
+                core::Event started = e;
+                started.op = core::OpKind::Receive;
+                started.duration = core::SimTime::fromTicks(std::int64_t(random() % 4) * 250);
+                trace.overlapped.push_back(started);
+            }
+        }
+        expectGapsAreTheWaitsWithoutChains(trace);
+    }
 }
 
 } // namespace

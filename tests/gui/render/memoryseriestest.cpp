@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <memory>
+#include <random>
 #include <stdexcept>
 #include <string>
 
@@ -163,6 +164,62 @@ TEST(MemorySeries, MemoryLabelsAreShortDecimals)
     EXPECT_EQ(rankstep::gui::formatMemory(1500000), QStringLiteral("1.5 MB"));
     EXPECT_EQ(rankstep::gui::formatMemory(1835008), QStringLiteral("1.84 MB"));
     EXPECT_EQ(rankstep::gui::formatMemory(2000000000), QStringLiteral("2 GB"));
+}
+
+namespace {
+
+// Each rank's series as the plain way makes it, from that rank's samples alone.
+void expectSeriesOfEachRanksSamples(const Trace &trace)
+{
+    const auto series = rankstep::gui::memorySeries(trace);
+    ASSERT_EQ(series.size(), std::size_t(trace.config.ranks));
+    for (int rank = 0; rank < trace.config.ranks; ++rank)
+        EXPECT_EQ(series[std::size_t(rank)],
+                  rankstep::gui::stepSeries(rankstep::gui::memorySamples(trace, rank),
+                                            trace.figures.endTime))
+            << "rank " << rank;
+}
+
+} // namespace
+
+TEST(MemorySeries, EveryRanksSeriesIsTheOneItsOwnSamplesMakeInRandomTraces)
+{
+    std::mt19937 random(20261129);
+    for (int round = 0; round < 80; ++round) {
+        SCOPED_TRACE("round " + std::to_string(round));
+        const bool inOrder =
+            round % 2 == 0; // a rank's clock never goes back; a hand-made trace's may
+        Trace trace;
+        trace.config.ranks = 1 + round % 4;
+        std::vector<std::int64_t> clock(std::size_t(trace.config.ranks), 0);
+        for (int i = 0; i < 3 + round; ++i) {
+            rankstep::core::Event event;
+            event.rank = int(random() % unsigned(trace.config.ranks));
+            std::int64_t &at = clock[std::size_t(event.rank)];
+            at += std::int64_t(random() % 3) * 250;
+            if (!inOrder && random() % 4 == 0)
+                at = std::max<std::int64_t>(0, at - 1000);
+            event.start = SimTime::fromTicks(at);
+            event.duration = SimTime::fromTicks(std::int64_t(random() % 3) * 250);
+            at += event.duration.ticks();
+            event.memory = std::int64_t(random() % 3) * 100; // equal values in a row too
+            trace.events.push_back(event);
+            if (random() % 2 == 0) {
+                rankstep::core::StorageChange change;
+                change.rank = int(random() % unsigned(trace.config.ranks));
+                change.eventCount = std::uint32_t(trace.events.size());
+                change.memoryAfter = std::int64_t(random() % 4) * 100;
+                trace.changes.append(change);
+            }
+            trace.figures.endTime = std::max(trace.figures.endTime, event.end());
+        }
+        expectSeriesOfEachRanksSamples(trace);
+    }
+}
+
+TEST_P(MemorySeriesOfEveryPuzzle, EachRanksSeriesIsTheOneItsOwnSamplesMake)
+{
+    expectSeriesOfEachRanksSamples(runPuzzle(GetParam()));
 }
 
 TEST_P(MemorySeriesOfEveryPuzzle, PeaksAtTheFiguresMaximumWithSteppedNonDecreasingTime)
