@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <map>
+#include <set>
 #include <unordered_map>
 
 namespace rankstep::explain {
@@ -207,9 +208,14 @@ std::vector<Link> chainBack(const Trace &trace, const Links &links, std::optiona
             return awaited;
         return chain.back().started ? std::optional(chain.back().event) : std::nullopt;
     };
+    // A trace made by hand (an opened file) may link events in a circle, which a run never
+    // does: a link met twice ends the chain there.
+    std::set<std::pair<bool, std::size_t>> seen;
     while (link) {
         const bool inside = linked(trace, *link).end() > notBefore;
         if (!inside && !lastStarted())
+            return chain;
+        if (!seen.insert({link->started, link->event}).second)
             return chain;
         chain.push_back(*link);
         if (!inside)
@@ -412,9 +418,13 @@ std::vector<std::size_t> criticalPath(const Trace &trace)
             last = i;
     const Links links(trace);
     std::vector<std::size_t> path{last};
-    for (auto link = causeWith(trace, links, last); link;
-         link = causeWith(trace, links, link->event))
+    std::vector<bool> seen(trace.events.size(), false); // a hand-made trace's links may circle
+    seen[last] = true;
+    for (auto link = causeWith(trace, links, last); link && !seen[link->event];
+         link = causeWith(trace, links, link->event)) {
+        seen[link->event] = true;
         path.push_back(link->event);
+    }
     std::reverse(path.begin(), path.end());
     return path;
 }

@@ -281,5 +281,37 @@ TEST(Waits, TheGapsAloneAreTheWaitsLessTheirChains)
     }
 }
 
+// A trace made by hand (a file opened in the app) may link its events in a circle, which no run
+// does: two ranks each receive, at the same moment, what the other sent after its receive. Each
+// wait's chain and the critical path end where a link comes round again, instead of growing until
+// memory runs out (the app asks for a wait's chain when the pointer rests on a gap).
+TEST(Waits, ATraceWhoseLinksGoRoundInACircleEndsEachChain)
+{
+    core::Trace trace;
+    trace.config.ranks = 2;
+    const auto add = [&](int rank, core::OpKind op, std::int64_t link, int peer) {
+        core::Event e;
+        e.rank = rank;
+        e.op = op;
+        e.link = link;
+        e.peer = peer;
+        e.start = core::SimTime::steps(1);
+        trace.events.push_back(e);
+    };
+    add(0, core::OpKind::Receive, 1, 1); // from rank 1's pass below
+    add(1, core::OpKind::Receive, 2, 0); // from rank 0's pass below
+    add(1, core::OpKind::PassTo, 1, 0);
+    add(0, core::OpKind::PassTo, 2, 1);
+    const std::vector<Wait> found = waits(trace);
+    ASSERT_EQ(found.size(), 2U);
+    for (const Wait &wait : found) {
+        EXPECT_LE(wait.causes.size(), trace.events.size());
+        EXPECT_FALSE(describeWait(trace, wait).empty());
+    }
+    EXPECT_LE(criticalPath(trace).size(), trace.events.size());
+    ASSERT_TRUE(waitBefore(trace, 1).has_value());
+    EXPECT_LE(waitBefore(trace, 1)->chain.size(), trace.events.size());
+}
+
 } // namespace
 } // namespace rankstep::explain
