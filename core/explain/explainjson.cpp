@@ -156,6 +156,13 @@ std::string explainJson(const core::Trace &trace, const ExplainOptions &options)
         .time("timesteps", trace.figures.timesteps)
         .time("end_time", trace.figures.endTime)
         .breakLine("  ");
+    if (trace.error) // why the run stopped, as `run` says it: the rest explains it up to there
+        JsonObject(fields.open("error"))
+            .string("kind", core::errorKindName(trace.error->kind))
+            .integer("rank", trace.error->rank)
+            .integer("line", trace.error->line)
+            .string("message", trace.error->message)
+            .close();
     if (const auto peak = peakMemory(trace))
         appendMoment(fields.open("peak"), *peak);
     else
@@ -210,6 +217,7 @@ std::string explainText(const core::Trace &trace, const ExplainOptions &options)
     std::string text;
     if (trace.status != core::RunStatus::Ok)
         text += std::string("The run did not finish (") + core::runStatusName(trace.status) +
+                (trace.error ? ": " + trace.error->message : std::string()) +
                 "): this explains it up to where it stopped.\n";
     if (const auto peak = peakMemory(trace)) {
         text += describeMoment(*peak) + "\n";
