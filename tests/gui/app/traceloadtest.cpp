@@ -35,15 +35,6 @@ namespace {
 class TraceLoadTest : public WindowTest
 {
 protected:
-    QString write(const QString &name, const std::string &bytes)
-    {
-        const QString path = root() + QStringLiteral("/traces/") + name;
-        QDir().mkpath(QFileInfo(path).absolutePath());
-        QFile file(path);
-        EXPECT_TRUE(file.open(QIODevice::WriteOnly));
-        file.write(bytes.data(), qint64(bytes.size()));
-        return path;
-    }
     QString ddp(const QString &name)
     {
         return write(name, io::traceToBinary(*referenceTrace("ddp"), {"ddp.py", "ddp"}));

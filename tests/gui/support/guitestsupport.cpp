@@ -11,6 +11,9 @@
 #include <QApplication>
 #include <QDeadlineTimer>
 #include <QDialog>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
 #include <QImage>
 #include <QSet>
 #include <QSettings>
@@ -147,6 +150,16 @@ std::unique_ptr<MainWindow> WindowTest::makeWindow(bool show)
         EXPECT_TRUE(QTest::qWaitForWindowActive(window.get()));
     }
     return window;
+}
+
+QString WindowTest::write(const QString &name, const std::string &bytes) const
+{
+    const QString path = root() + QStringLiteral("/traces/") + name;
+    QDir().mkpath(QFileInfo(path).absolutePath());
+    QFile file(path);
+    EXPECT_TRUE(file.open(QIODevice::WriteOnly));
+    file.write(bytes.data(), qint64(bytes.size()));
+    return path;
 }
 
 bool WindowTest::runAndWait(MainWindow &window, int timeoutMs)

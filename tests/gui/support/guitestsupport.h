@@ -83,6 +83,8 @@ protected:
 
     QString root() const { return m_progress->root(); }
     ProgressStore &progress() { return *m_progress; }
+    // Writes `bytes` to traces/NAME under root() (a trace file for the window to open); its path.
+    QString write(const QString &name, const std::string &bytes) const;
 
 private:
     QTemporaryDir m_dir;
