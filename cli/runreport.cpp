@@ -1,10 +1,15 @@
 // SPDX-License-Identifier: MIT
 #include "runreport.h"
 
+#include "core/indexset.h"
 #include "core/memoryformat.h"
 #include "core/terminaltext.h"
 
 #include <cstdio>
+#include <map>
+#include <string_view>
+#include <utility>
+#include <vector>
 
 namespace rankstep::cli {
 
@@ -77,12 +82,31 @@ std::string formatError(const core::Error &error)
 
 std::string formatWarnings(const core::Trace &trace)
 {
-    std::string text;
+    // The same warning of the same line from several ranks is said once, with the ranks: a
+    // handle never awaited warns on every rank that started it (24 lines for four ranks' six).
+    struct Said {
+        const core::Warning *first = nullptr;
+        std::vector<int> ranks;
+    };
+    std::vector<Said> said;
+    std::map<std::pair<int, std::string_view>, std::size_t> found;
     for (const core::Warning &w : trace.warnings) {
+        if (w.rank < 0) {
+            said.push_back({&w, {}});
+            continue;
+        }
+        const auto [at, added] = found.try_emplace({w.line, w.message}, said.size());
+        if (added)
+            said.push_back({&w, {}});
+        said[at->second].ranks.push_back(w.rank);
+    }
+    std::string text;
+    for (const Said &s : said) {
         text += "Warning";
-        if (w.rank >= 0)
-            text += " (rank " + std::to_string(w.rank) + ", line " + std::to_string(w.line) + ")";
-        text += ": " + core::terminalText(w.message) + "\n";
+        if (!s.ranks.empty())
+            text += " (" + core::describeSet(core::IndexSet::fromVector(s.ranks), "rank", "ranks") +
+                    ", line " + std::to_string(s.first->line) + ")";
+        text += ": " + core::terminalText(s.first->message) + "\n";
     }
     return text;
 }

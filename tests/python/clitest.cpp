@@ -173,5 +173,42 @@ TEST_F(Runner, WritesABinaryTraceThatReadsBack)
     EXPECT_FALSE(trace->check.passed);
 }
 
+// A warning every rank gives at the same line is said once, with its ranks: four ranks that each
+// start two all-reduces and await neither printed a line for each of the eight.
+TEST_F(Runner, AWarningOfEveryRankIsSaidOnceWithItsRanks)
+{
+    const std::string source = R"py(
+async def puzzle(model):
+    weights, opt_states, activations, grad_activations, grad_weights = model.storage()
+    activations[0] = model.get_activation([model.rank])
+    for layer in range(2):
+        weights[layer], opt_states[layer] = model.load_weights(layer)
+        activations[layer + 1] = model.forward(layer, activations[layer], weights[layer])
+    grad_activations[2] = model.loss(activations[2])
+    for layer in (1, 0):
+        grad_weights[layer], grad_activations[layer] = model.backward(
+            layer, activations[layer], grad_activations[layer + 1], weights[layer])
+        model.allreduce_start(grad_weights[layer], layer)
+    if model.rank == 2:
+        model.allreduce_start(grad_weights[0], 0)
+)py";
+    const CliResult result = run(source, "puzzle", 4, {"--layers", "2", "--batches", "4"});
+    const auto count = [&](const std::string &part) {
+        std::size_t n = 0;
+        for (std::size_t at = result.err.find(part); at != std::string::npos;
+             at = result.err.find(part, at + 1))
+            ++n;
+        return n;
+    };
+    EXPECT_EQ(count("Warning"), 3U) << result.err;
+    EXPECT_EQ(count("Warning (ranks 0-3, line 12): allreduce(layer 1) was started here but never "
+                    "awaited"),
+              1U)
+        << result.err;
+    EXPECT_EQ(count("Warning (ranks 0-3, line 12): allreduce(layer 0) was started"), 1U)
+        << result.err;
+    EXPECT_EQ(count("Warning (rank 2, line 14): allreduce(layer 0) was started"), 1U) << result.err;
+}
+
 } // namespace
 } // namespace rankstep::pythontests
