@@ -4514,6 +4514,10 @@ Klicken Sie, um die Datei schreibgeschützt zu öffnen und auszuführen.</transl
 <context>
     <name>rankstep::gui::StepBar</name>
     <message>
+        <source>Opening %1…</source>
+        <translation>%1 wird geöffnet …</translation>
+    </message>
+    <message>
         <source>Opening %1: stepping starts when it is ready.</source>
         <translation>%1 wird geöffnet: Schritte sind möglich, sobald der Lauf bereit ist.</translation>
     </message>

@@ -391,11 +391,12 @@ void StepBar::onCursorChanged()
     setEnabled(cursor.has_value() && !opening); // no steps of a run going
     static_cast<FittedLabel *>(m_label)->setFullText(positionText());
     if (opening) { // in the room the label has: the window is not laid out again for it
-        const QString text =
-            tr("Opening %1: stepping starts when it is ready.").arg(m_session.opening());
+        // Short, so that the name shows whole in a narrow window; the tooltip says the rest.
+        const QString text = tr("Opening %1…").arg(m_session.opening());
         m_label->setText(m_label->fontMetrics().elidedText(text, Qt::ElideRight,
                                                            m_label->contentsRect().width()));
-        m_label->setToolTip(text);
+        m_label->setToolTip(
+            tr("Opening %1: stepping starts when it is ready.").arg(m_session.opening()));
     }
     m_updatingScrubber = true;
     // The current mode's steps, so that the slider and the counter agree.
