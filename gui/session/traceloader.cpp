@@ -3,6 +3,7 @@
 
 #include <QCoroFuture>
 #include <QCoroTask>
+#include <QElapsedTimer>
 #include <QFileInfo>
 #include <QLoggingCategory>
 #include <QPointer>
@@ -47,6 +48,8 @@ std::shared_ptr<Outcome> prepare(const QString &path,
                                  const std::shared_ptr<TraceLoader::Work> &work, QThreadPool *pool)
 {
     giveWay();
+    QElapsedTimer clock;
+    clock.start();
     auto outcome = std::make_shared<Outcome>();
     const auto keepGoing = [&work] {
         return !work->cancelled.load();
@@ -64,6 +67,7 @@ std::shared_ptr<Outcome> prepare(const QString &path,
         outcome->error = opened.error;
         return outcome;
     }
+    qCDebug(lcTraceLoader) << "read and decoded" << path << "in" << clock.elapsed() << "ms";
     work->stage = int(TraceLoader::Stage::Preparing);
     if (work->checkpoint)
         work->checkpoint(TraceLoader::Stage::Preparing);
@@ -71,9 +75,10 @@ std::shared_ptr<Outcome> prepare(const QString &path,
     run->run = std::move(*opened.run);
     const TracePtr trace = run->run.trace;
     // The stepping on the other core while this one derives the views' parts.
-    QFuture<std::shared_ptr<Stepping>> stepping = QtConcurrent::run(pool, [trace, work] {
+    QFuture<std::shared_ptr<Stepping>> stepping = QtConcurrent::run(pool, [trace, work, clock] {
         giveWay();
         auto made = std::make_shared<Stepping>(Stepping::of(*trace));
+        qCDebug(lcTraceLoader) << "the stepping made at" << clock.elapsed() << "ms";
         ++work->partsDone;
         return made;
     });
@@ -84,6 +89,7 @@ std::shared_ptr<Outcome> prepare(const QString &path,
         ++work->partsDone;
         return true;
     });
+    qCDebug(lcTraceLoader) << "the views' parts made at" << clock.elapsed() << "ms";
     stepping.waitForFinished();
     if (!keepGoing())
         return outcome;
