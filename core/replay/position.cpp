@@ -6,54 +6,13 @@
 #include <cstdint>
 #include <functional>
 #include <iterator>
+#include <ranges>
 #include <utility>
 #include <vector>
 
 namespace rankstep::replay {
 
 namespace {
-
-// Sorts `values`, made of runs that are each in order already (run i starts at runs[i]), by
-// merging neighbouring runs pairwise: n log(runs) rather than n log n. A rank's clock never goes
-// back, so its events' times make such a run; a run out of order anyway is sorted first. Each
-// round merges from one array into the other (`values` and one buffer made once): merging in
-// place took a fresh buffer for every merge, and at 16,384 ranks the kernel's zeroing of their
-// pages was the largest part of an open. Stable, as std::inplace_merge is.
-template <typename T, typename Less>
-void mergeRuns(std::vector<T> &values, std::vector<std::size_t> runs, Less less)
-{
-    runs.push_back(values.size());
-    const auto at = [&values](std::size_t i) {
-        return values.begin() + std::ptrdiff_t(i);
-    };
-    for (std::size_t r = 0; r + 1 < runs.size(); ++r)
-        if (!std::is_sorted(at(runs[r]), at(runs[r + 1]), less))
-            std::sort(at(runs[r]), at(runs[r + 1]), less);
-    if (runs.size() <= 2)
-        return;
-    std::vector<T> buffer(values.size());
-    T *from = values.data();
-    T *to = buffer.data();
-    while (runs.size() > 2) {
-        std::vector<std::size_t> merged;
-        merged.reserve(runs.size() / 2 + 2);
-        std::size_t r = 0;
-        for (; r + 2 < runs.size(); r += 2) {
-            std::merge(from + runs[r], from + runs[r + 1], from + runs[r + 1], from + runs[r + 2],
-                       to + runs[r], less);
-            merged.push_back(runs[r]);
-        }
-        if (r + 1 < runs.size()) { // an odd run left over
-            std::copy(from + runs[r], from + runs[r + 1], to + runs[r]);
-            merged.push_back(runs[r]);
-        }
-        merged.push_back(values.size());
-        runs = std::move(merged);
-        std::swap(from, to);
-    }
-    if (from != values.data())
-        values.swap(buffer);
-}
 
 // An event's place in the order of simulated start (OrderKey) in 16 bytes, so that sorting
 // compares neighbours in memory instead of looking each event up: its start, then its rank and
@@ -65,7 +24,7 @@ struct StartKey {
     {
         return start < other.start || (start == other.start && order < other.order);
     }
-    std::size_t event() const { return std::size_t(order & 0xffffffffU); }
+    std::uint32_t event() const { return std::uint32_t(order & 0xffffffffU); }
 };
 
 // The stop at which a slice ended.
@@ -74,14 +33,50 @@ std::size_t sliceEnd(const core::Slice &slice)
     return std::size_t(slice.eventEnd) + slice.changeEnd;
 }
 
+// Times from `lowest` to `highest` in buckets of equal width, a power of two of ticks: about one
+// for every eight of `items` (at most 2^22, so that the counts stay 16 MiB). Sorting by bucket
+// first is a counting sort, one pass that keeps the order within a bucket; a bucket then holds a
+// few items, sorted in cache.
+class TimeBuckets
+{
+public:
+    TimeBuckets(std::int64_t lowest, std::int64_t highest, std::size_t items)
+        : m_lowest(std::uint64_t(lowest))
+    {
+        const std::size_t most = std::clamp<std::size_t>(items / 8, 1, std::size_t(1) << 22);
+        const std::uint64_t range = std::uint64_t(highest) - m_lowest; // highest >= lowest
+        while ((range >> m_shift) >= most)
+            ++m_shift;
+        m_count = std::size_t(range >> m_shift) + 1;
+    }
+    std::size_t count() const { return m_count; }
+    std::size_t of(core::SimTime time) const
+    {
+        return std::size_t((std::uint64_t(time.ticks()) - m_lowest) >> m_shift);
+    }
+
+private:
+    std::uint64_t m_lowest;
+    int m_shift = 0;
+    std::size_t m_count = 0;
+};
+
+// Bucket b's items are list[first[b - 1], first[b]) once they are placed (first[-1] = 0): counts
+// made into the start of each bucket, which placing an item moves on by one.
+void countsToStarts(std::vector<std::uint32_t> &first)
+{
+    std::uint32_t sum = 0;
+    for (std::uint32_t &count : first)
+        sum += std::exchange(count, sum);
+}
+
 } // namespace
 
 StopPoints::StopPoints(const core::Trace &trace) : m_trace(&trace)
 {
-    buildEventStops();
+    buildChanges();
     buildSliceStops();
-    buildRanks();      // the operations merge the ranks' own orders
-    buildOperations(); // and the time stops and the boundaries' starts with them
+    buildOperations(); // and the ranks' events, the time stops and the boundaries with them
     buildMarkCuts();
     // A mark holds the events and changes made before draw() was called: a prefix of the order.
     for (const core::Mark &mark : m_trace->marks)
@@ -89,17 +84,29 @@ StopPoints::StopPoints(const core::Trace &trace) : m_trace(&trace)
             std::min(stopOf(Position{mark.eventCount, mark.changeCount}), last()));
 }
 
-void StopPoints::buildEventStops()
+void StopPoints::buildChanges()
 {
     const auto &changes = m_trace->changes;
-    m_eventStops.resize(m_trace->events.size());
+    const auto ranks = std::size_t(std::max(m_trace->config.ranks, 0));
+    // The changes before each event, and each rank's count of them, in one pass over the changes.
+    std::vector<std::uint32_t> counts(ranks);
+    m_changesBefore.resize(m_trace->events.size());
     std::size_t change = 0;
-    for (std::size_t event = 0; event < m_eventStops.size(); ++event) {
+    for (std::size_t event = 0; event < m_changesBefore.size(); ++event) {
         // The changes made before this event was recorded come first.
-        while (change < changes.size() && changes[change].eventCount <= event)
-            ++change;
-        m_eventStops[event] = event + 1 + change;
+        for (; change < changes.size() && changes[change].eventCount <= event; ++change)
+            ++counts[std::size_t(changes[change].rank)];
+        m_changesBefore[event] = std::uint32_t(change);
     }
+    for (; change < changes.size(); ++change)
+        ++counts[std::size_t(changes[change].rank)];
+    // Each rank's list made at its size: grown by doubling, 16,384 ranks' lists copied their
+    // items about twice and held twice the room at times.
+    m_rankChanges.resize(ranks);
+    for (std::size_t r = 0; r < ranks; ++r)
+        m_rankChanges[r].reserve(counts[r]);
+    for (std::size_t c = 0; c < changes.size(); ++c)
+        m_rankChanges[std::size_t(changes[c].rank)].push_back(std::uint32_t(c));
 }
 
 void StopPoints::buildSliceStops()
@@ -112,83 +119,114 @@ void StopPoints::buildSliceStops()
     m_sliceStops.erase(std::unique(m_sliceStops.begin(), m_sliceStops.end()), m_sliceStops.end());
 }
 
-void StopPoints::buildRanks()
-{
-    const auto ranks = std::size_t(std::max(m_trace->config.ranks, 0));
-    // Each rank's list made at its size: grown by doubling, 16,384 ranks' lists copied their
-    // items about twice and held twice the room at times.
-    std::vector<std::size_t> events(ranks), changes(ranks);
-    for (const core::Event &event : m_trace->events)
-        ++events[std::size_t(event.rank)];
-    for (const core::StorageChange &change : m_trace->changes)
-        ++changes[std::size_t(change.rank)];
-    m_rankEvents.resize(ranks);
-    m_rankChanges.resize(ranks);
-    for (std::size_t r = 0; r < ranks; ++r) {
-        m_rankEvents[r].reserve(events[r]);
-        m_rankChanges[r].reserve(changes[r]);
-    }
-    std::size_t i = 0;
-    for (const core::Event &event : m_trace->events)
-        m_rankEvents[std::size_t(event.rank)].push_back(i++);
-    i = 0;
-    for (const core::StorageChange &change : m_trace->changes)
-        m_rankChanges[std::size_t(change.rank)].push_back(std::uint32_t(i++));
-}
-
 void StopPoints::buildOperations()
 {
-    if (m_trace->events.empty())
+    const auto &events = m_trace->events;
+    const auto ranks = std::size_t(std::max(m_trace->config.ranks, 0));
+    m_rankEvents.resize(ranks);
+    if (events.empty())
         return;
-    // Every event by (start, rank, index), each rank's own order one sorted run.
-    std::vector<StartKey> keys;
-    keys.reserve(m_trace->events.size());
-    std::vector<std::size_t> runs;
-    for (std::size_t rank = 0; rank < m_rankEvents.size(); ++rank) {
-        runs.push_back(keys.size());
-        for (const std::size_t event : m_rankEvents[rank])
-            keys.push_back(
-                StartKey{m_trace->events[event].start.ticks(), std::uint64_t(rank) << 32 | event});
+    // Three passes over the events in the trace's order, none through each rank's list (a rank's
+    // events lie far apart in the trace, so that walk waited on memory for every event), and no
+    // list of every event's key: each rank's count and the range of the times; each rank's
+    // events and each bucket's count; each event placed in its buckets of start and of end.
+    std::vector<std::uint32_t> counts(ranks);
+    std::int64_t earliest = events.front().start.ticks(), latest = earliest;
+    std::int64_t earliestEnd = events.front().end().ticks(), latestEnd = earliestEnd;
+    for (const core::Event &event : events) {
+        ++counts[std::size_t(event.rank)];
+        earliest = std::min(earliest, event.start.ticks());
+        latest = std::max(latest, event.start.ticks());
+        earliestEnd = std::min(earliestEnd, event.end().ticks());
+        latestEnd = std::max(latestEnd, event.end().ticks());
     }
-    mergeRuns(keys, std::move(runs), std::less<>());
-    m_operations.resize(keys.size());
-    // The time step: in the order of start, each start time needs the prefix holding every event
-    // that starts by then (equal starts taken together).
-    std::vector<core::SimTime> starts; // each distinct start
-    std::size_t reach = 0;
-    for (std::size_t i = 0; i < keys.size(); ++i) {
-        const std::size_t event = keys[i].event();
-        m_operations[i] = event;
-        reach = std::max(reach, m_eventStops[event]);
-        if (i + 1 < keys.size() && keys[i + 1].start == keys[i].start)
-            continue;
-        const core::SimTime start = core::SimTime::fromTicks(keys[i].start);
-        starts.push_back(start);
-        // Several start times can need the same prefix: the stop keeps the largest of them.
-        if (!m_timeStops.empty() && m_timeStops.back() == reach) {
-            m_stopTimes.back() = start;
-        } else {
-            m_timeStops.push_back(reach);
-            m_stopTimes.push_back(start);
-        }
+    for (std::size_t r = 0; r < ranks; ++r)
+        m_rankEvents[r].reserve(counts[r]);
+    counts = {};
+    const TimeBuckets byStart(earliest, latest, events.size());
+    const TimeBuckets byEnd(earliestEnd, latestEnd, events.size());
+    std::vector<std::uint32_t> startFirst(byStart.count()), endFirst(byEnd.count());
+    for (std::size_t e = 0; e < events.size(); ++e) {
+        m_rankEvents[std::size_t(events[e].rank)].push_back(std::uint32_t(e));
+        ++startFirst[byStart.of(events[e].start)];
+        ++endFirst[byEnd.of(events[e].end())];
     }
-    keys = {};
-    // Each rank's ends, in its order: start, end, next start... make one sorted run a rank, so
-    // its ends do too. (Made once the keys are given back: the two are the largest lists here.)
-    std::vector<core::SimTime> ends{core::SimTime()}; // and 0, a run of its own
-    ends.reserve(m_trace->events.size() + 1);
-    std::vector<std::size_t> endRuns{0};
-    for (const std::vector<std::size_t> &events : m_rankEvents) {
-        endRuns.push_back(ends.size());
-        for (const std::size_t event : events)
-            ends.push_back(m_trace->events[event].end());
+    countsToStarts(startFirst);
+    countsToStarts(endFirst);
+    m_operations.resize(events.size());
+    std::vector<std::uint32_t> endOrder(events.size());
+    for (std::size_t e = 0; e < events.size(); ++e) {
+        m_operations[startFirst[byStart.of(events[e].start)]++] = std::uint32_t(e);
+        endOrder[endFirst[byEnd.of(events[e].end())]++] = std::uint32_t(e);
     }
-    // Every distinct start and end, and 0 (the starts are distinct already).
-    mergeRuns(ends, std::move(endRuns), std::less<>());
-    ends.erase(std::unique(ends.begin(), ends.end()), ends.end());
+    const std::vector<core::SimTime> starts = orderBuckets(startFirst);
+    startFirst = {};
+    std::vector<core::SimTime> ends = distinctEnds(endOrder, endFirst);
+    endOrder = {};
+    // Every distinct start and end, and 0.
+    const auto zero = std::lower_bound(ends.begin(), ends.end(), core::SimTime());
+    if (zero == ends.end() || *zero != core::SimTime())
+        ends.insert(zero, core::SimTime());
     m_boundaries.reserve(starts.size() + ends.size());
     std::set_union(starts.begin(), starts.end(), ends.begin(), ends.end(),
                    std::back_inserter(m_boundaries));
+}
+
+std::vector<core::SimTime> StopPoints::orderBuckets(const std::vector<std::uint32_t> &bucketEnds)
+{
+    // Each bucket of starts sorted by (start, rank, index), and the time step found in the same
+    // walk: in the order of start, each start time needs the prefix holding every event that
+    // starts by then (equal starts taken together, and they share a bucket).
+    const auto &events = m_trace->events;
+    std::vector<core::SimTime> starts; // each distinct start
+    std::vector<StartKey> keys;
+    std::size_t reach = 0, begin = 0;
+    for (const std::uint32_t end : bucketEnds) {
+        keys.clear();
+        for (std::size_t i = begin; i < end; ++i) {
+            const std::uint32_t event = m_operations[i];
+            keys.push_back(StartKey{events[event].start.ticks(),
+                                    std::uint64_t(events[event].rank) << 32 | event});
+        }
+        if (!std::is_sorted(keys.begin(), keys.end()))
+            std::sort(keys.begin(), keys.end());
+        for (std::size_t k = 0; k < keys.size(); ++k) {
+            const std::uint32_t event = keys[k].event();
+            m_operations[begin + k] = event;
+            reach = std::max(reach, afterEvent(event));
+            if (k + 1 < keys.size() && keys[k + 1].start == keys[k].start)
+                continue;
+            const core::SimTime start = core::SimTime::fromTicks(keys[k].start);
+            starts.push_back(start);
+            // Several start times can need the same prefix: the stop keeps the largest of them.
+            if (!m_timeStops.empty() && m_timeStops.back() == reach) {
+                m_stopTimes.back() = start;
+            } else {
+                m_timeStops.push_back(reach);
+                m_stopTimes.push_back(start);
+            }
+        }
+        begin = end;
+    }
+    return starts;
+}
+
+std::vector<core::SimTime> StopPoints::distinctEnds(
+    const std::vector<std::uint32_t> &order, const std::vector<std::uint32_t> &bucketEnds) const
+{
+    const auto &events = m_trace->events;
+    std::vector<core::SimTime> ends, bucket;
+    std::size_t begin = 0;
+    for (const std::uint32_t end : bucketEnds) {
+        bucket.clear();
+        for (std::size_t i = begin; i < end; ++i)
+            bucket.push_back(events[order[i]].end());
+        std::sort(bucket.begin(), bucket.end());
+        bucket.erase(std::unique(bucket.begin(), bucket.end()), bucket.end());
+        ends.insert(ends.end(), bucket.begin(), bucket.end());
+        begin = end;
+    }
+    return ends;
 }
 
 void StopPoints::buildMarkCuts()
@@ -206,7 +244,7 @@ void StopPoints::buildMarkCuts()
         }
         // The rank's clock: the end of its last event before the call (its clock never goes
         // back, so every event it made before ended by then and every later one starts after).
-        const std::vector<std::size_t> &events = m_rankEvents[std::size_t(mark.rank)];
+        const std::vector<std::uint32_t> &events = m_rankEvents[std::size_t(mark.rank)];
         const auto next = std::lower_bound(events.begin(), events.end(), mark.eventCount);
         const core::SimTime time =
             next == events.begin() ? core::SimTime() : m_trace->events[*std::prev(next)].end();
@@ -225,13 +263,9 @@ RankCut StopPoints::rankCut(int rank, core::SimTime time, const OrderKey &bound)
 {
     // A rank's clock never goes back, so its events start, end and are ordered in its order:
     // the ones ordered before the bound are a prefix of them, all ended but the last.
-    const std::vector<std::size_t> &events = m_rankEvents[std::size_t(rank)];
+    const std::vector<std::uint32_t> &events = m_rankEvents[std::size_t(rank)];
     const auto applied = std::partition_point(events.begin(), events.end(),
                                               [&](std::size_t e) { return key(e) < bound; });
-    // The changes made before an event was recorded: the stop after it, less the events.
-    const auto changesBefore = [this](std::size_t event) {
-        return m_eventStops[event] - event - 1;
-    };
     if (applied != events.begin()) {
         const std::size_t last = *std::prev(applied);
         if (time < m_trace->events[last].end()) // started, its result not stored yet
@@ -250,7 +284,7 @@ std::size_t StopPoints::cutStop(core::SimTime time, const OrderKey &bound) const
     // next event count too.
     std::size_t stop = 0;
     for (std::size_t rank = 0; rank < m_rankEvents.size(); ++rank) {
-        const std::vector<std::size_t> &events = m_rankEvents[rank];
+        const std::vector<std::uint32_t> &events = m_rankEvents[rank];
         const std::vector<std::uint32_t> &changes = m_rankChanges[rank];
         const auto applied = std::partition_point(events.begin(), events.end(),
                                                   [&](std::size_t e) { return key(e) < bound; });
@@ -260,8 +294,8 @@ std::size_t StopPoints::cutStop(core::SimTime time, const OrderKey &bound) const
             if (time < m_trace->events[last].end())
                 continue; // running: its changes before it are held already
         }
-        const std::size_t before = applied == events.end() ? m_trace->changes.size()
-                                                           : m_eventStops[*applied] - *applied - 1;
+        const std::size_t before =
+            applied == events.end() ? m_trace->changes.size() : changesBefore(*applied);
         const auto change = std::lower_bound(changes.begin(), changes.end(), before);
         if (change != changes.begin())
             stop = std::max(stop, afterChange(*std::prev(change)));
@@ -286,8 +320,10 @@ std::size_t StopPoints::stopHolding(int rank, const RankCut &cut) const
 Position StopPoints::position(std::size_t stop) const
 {
     stop = std::min(stop, last());
-    const auto applied = std::upper_bound(m_eventStops.begin(), m_eventStops.end(), stop);
-    const auto events = std::size_t(applied - m_eventStops.begin());
+    // The events whose stops (increasing) are at or before it.
+    const std::size_t events =
+        *std::ranges::partition_point(std::views::iota(std::size_t(0), m_changesBefore.size()),
+                                      [&](std::size_t event) { return afterEvent(event) <= stop; });
     return Position{events, stop - events};
 }
 
