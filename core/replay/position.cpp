@@ -4,7 +4,6 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
-#include <functional>
 #include <iterator>
 #include <ranges>
 #include <utility>
@@ -14,60 +13,10 @@ namespace rankstep::replay {
 
 namespace {
 
-// An event's place in the order of simulated start (OrderKey) in 16 bytes, so that sorting
-// compares neighbours in memory instead of looking each event up: its start, then its rank and
-// its index (an index is below 2^32, core/trace.h kMostTraceEvents).
-struct StartKey {
-    std::int64_t start = 0;
-    std::uint64_t order = 0; // rank << 32 | event
-    bool operator<(const StartKey &other) const
-    {
-        return start < other.start || (start == other.start && order < other.order);
-    }
-    std::uint32_t event() const { return std::uint32_t(order & 0xffffffffU); }
-};
-
 // The stop at which a slice ended.
 std::size_t sliceEnd(const core::Slice &slice)
 {
     return std::size_t(slice.eventEnd) + slice.changeEnd;
-}
-
-// Times from `lowest` to `highest` in buckets of equal width, a power of two of ticks: about one
-// for every eight of `items` (at most 2^22, so that the counts stay 16 MiB). Sorting by bucket
-// first is a counting sort, one pass that keeps the order within a bucket; a bucket then holds a
-// few items, sorted in cache.
-class TimeBuckets
-{
-public:
-    TimeBuckets(std::int64_t lowest, std::int64_t highest, std::size_t items)
-        : m_lowest(std::uint64_t(lowest))
-    {
-        const std::size_t most = std::clamp<std::size_t>(items / 8, 1, std::size_t(1) << 22);
-        const std::uint64_t range = std::uint64_t(highest) - m_lowest; // highest >= lowest
-        while ((range >> m_shift) >= most)
-            ++m_shift;
-        m_count = std::size_t(range >> m_shift) + 1;
-    }
-    std::size_t count() const { return m_count; }
-    std::size_t of(core::SimTime time) const
-    {
-        return std::size_t((std::uint64_t(time.ticks()) - m_lowest) >> m_shift);
-    }
-
-private:
-    std::uint64_t m_lowest;
-    int m_shift = 0;
-    std::size_t m_count = 0;
-};
-
-// Bucket b's items are list[first[b - 1], first[b]) once they are placed (first[-1] = 0): counts
-// made into the start of each bucket, which placing an item moves on by one.
-void countsToStarts(std::vector<std::uint32_t> &first)
-{
-    std::uint32_t sum = 0;
-    for (std::uint32_t &count : first)
-        sum += std::exchange(count, sum);
 }
 
 } // namespace
@@ -117,116 +66,6 @@ void StopPoints::buildSliceStops()
     for (const core::Slice &slice : m_trace->slices)
         m_sliceStops.push_back(sliceEnd(slice));
     m_sliceStops.erase(std::unique(m_sliceStops.begin(), m_sliceStops.end()), m_sliceStops.end());
-}
-
-void StopPoints::buildOperations()
-{
-    const auto &events = m_trace->events;
-    const auto ranks = std::size_t(std::max(m_trace->config.ranks, 0));
-    m_rankEvents.resize(ranks);
-    if (events.empty())
-        return;
-    // Three passes over the events in the trace's order, none through each rank's list (a rank's
-    // events lie far apart in the trace, so that walk waited on memory for every event), and no
-    // list of every event's key: each rank's count and the range of the times; each rank's
-    // events and each bucket's count; each event placed in its buckets of start and of end.
-    std::vector<std::uint32_t> counts(ranks);
-    std::int64_t earliest = events.front().start.ticks(), latest = earliest;
-    std::int64_t earliestEnd = events.front().end().ticks(), latestEnd = earliestEnd;
-    for (const core::Event &event : events) {
-        ++counts[std::size_t(event.rank)];
-        earliest = std::min(earliest, event.start.ticks());
-        latest = std::max(latest, event.start.ticks());
-        earliestEnd = std::min(earliestEnd, event.end().ticks());
-        latestEnd = std::max(latestEnd, event.end().ticks());
-    }
-    for (std::size_t r = 0; r < ranks; ++r)
-        m_rankEvents[r].reserve(counts[r]);
-    counts = {};
-    const TimeBuckets byStart(earliest, latest, events.size());
-    const TimeBuckets byEnd(earliestEnd, latestEnd, events.size());
-    std::vector<std::uint32_t> startFirst(byStart.count()), endFirst(byEnd.count());
-    for (std::size_t e = 0; e < events.size(); ++e) {
-        m_rankEvents[std::size_t(events[e].rank)].push_back(std::uint32_t(e));
-        ++startFirst[byStart.of(events[e].start)];
-        ++endFirst[byEnd.of(events[e].end())];
-    }
-    countsToStarts(startFirst);
-    countsToStarts(endFirst);
-    m_operations.resize(events.size());
-    std::vector<std::uint32_t> endOrder(events.size());
-    for (std::size_t e = 0; e < events.size(); ++e) {
-        m_operations[startFirst[byStart.of(events[e].start)]++] = std::uint32_t(e);
-        endOrder[endFirst[byEnd.of(events[e].end())]++] = std::uint32_t(e);
-    }
-    const std::vector<core::SimTime> starts = orderBuckets(startFirst);
-    startFirst = {};
-    std::vector<core::SimTime> ends = distinctEnds(endOrder, endFirst);
-    endOrder = {};
-    // Every distinct start and end, and 0.
-    const auto zero = std::lower_bound(ends.begin(), ends.end(), core::SimTime());
-    if (zero == ends.end() || *zero != core::SimTime())
-        ends.insert(zero, core::SimTime());
-    m_boundaries.reserve(starts.size() + ends.size());
-    std::set_union(starts.begin(), starts.end(), ends.begin(), ends.end(),
-                   std::back_inserter(m_boundaries));
-}
-
-std::vector<core::SimTime> StopPoints::orderBuckets(const std::vector<std::uint32_t> &bucketEnds)
-{
-    // Each bucket of starts sorted by (start, rank, index), and the time step found in the same
-    // walk: in the order of start, each start time needs the prefix holding every event that
-    // starts by then (equal starts taken together, and they share a bucket).
-    const auto &events = m_trace->events;
-    std::vector<core::SimTime> starts; // each distinct start
-    std::vector<StartKey> keys;
-    std::size_t reach = 0, begin = 0;
-    for (const std::uint32_t end : bucketEnds) {
-        keys.clear();
-        for (std::size_t i = begin; i < end; ++i) {
-            const std::uint32_t event = m_operations[i];
-            keys.push_back(StartKey{events[event].start.ticks(),
-                                    std::uint64_t(events[event].rank) << 32 | event});
-        }
-        if (!std::is_sorted(keys.begin(), keys.end()))
-            std::sort(keys.begin(), keys.end());
-        for (std::size_t k = 0; k < keys.size(); ++k) {
-            const std::uint32_t event = keys[k].event();
-            m_operations[begin + k] = event;
-            reach = std::max(reach, afterEvent(event));
-            if (k + 1 < keys.size() && keys[k + 1].start == keys[k].start)
-                continue;
-            const core::SimTime start = core::SimTime::fromTicks(keys[k].start);
-            starts.push_back(start);
-            // Several start times can need the same prefix: the stop keeps the largest of them.
-            if (!m_timeStops.empty() && m_timeStops.back() == reach) {
-                m_stopTimes.back() = start;
-            } else {
-                m_timeStops.push_back(reach);
-                m_stopTimes.push_back(start);
-            }
-        }
-        begin = end;
-    }
-    return starts;
-}
-
-std::vector<core::SimTime> StopPoints::distinctEnds(
-    const std::vector<std::uint32_t> &order, const std::vector<std::uint32_t> &bucketEnds) const
-{
-    const auto &events = m_trace->events;
-    std::vector<core::SimTime> ends, bucket;
-    std::size_t begin = 0;
-    for (const std::uint32_t end : bucketEnds) {
-        bucket.clear();
-        for (std::size_t i = begin; i < end; ++i)
-            bucket.push_back(events[order[i]].end());
-        std::sort(bucket.begin(), bucket.end());
-        bucket.erase(std::unique(bucket.begin(), bucket.end()), bucket.end());
-        ends.insert(ends.end(), bucket.begin(), bucket.end());
-        begin = end;
-    }
-    return ends;
 }
 
 void StopPoints::buildMarkCuts()

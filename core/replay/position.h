@@ -140,13 +140,15 @@ public:
 private:
     void buildChanges();
     void buildSliceStops();
-    void buildOperations();
-    // The operations, placed in buckets of start (bucket b ends at bucketEnds[b]), sorted and
-    // the time stops found; returns each distinct start.
-    std::vector<core::SimTime> orderBuckets(const std::vector<std::uint32_t> &bucketEnds);
-    // Each distinct end of the events in `order`, placed in buckets of end.
-    std::vector<core::SimTime> distinctEnds(const std::vector<std::uint32_t> &order,
-                                            const std::vector<std::uint32_t> &bucketEnds) const;
+    void buildOperations(); // core/replay/stoporder.cpp
+    // The operations, placed in buckets of start (bucket b's end at bucketEnds[b]) as events
+    // (wide) or as a start's offset in its bucket and a rank (narrow, every rank's starts going
+    // forward), sorted, and the time stops found; returns each distinct start.
+    std::vector<core::SimTime> orderWide(const std::vector<std::uint32_t> &bucketEnds);
+    template <typename TimeOf>
+    std::vector<core::SimTime> orderNarrow(const std::vector<std::uint32_t> &bucketEnds,
+                                           TimeOf timeOf);
+    void addStart(core::SimTime start, std::size_t latestEvent, std::vector<core::SimTime> &starts);
     void buildMarkCuts();
 
     const core::Trace *m_trace;

@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <random>
 #include <vector>
@@ -167,9 +168,11 @@ void expectPlainPositions(const core::Trace &trace)
 
 // A trace made at random: `ranks` ranks whose events the scheduler recorded in any order, at
 // starts from `earliest` within `span` ticks (few distinct ones when the span is small, many
-// sharing a bucket when it is wide), lasting up to `longest` ticks, with changes between them.
+// sharing a bucket when it is wide), lasting up to `longest` ticks, with changes between them;
+// with `forward`, each rank's starts go forward as a simulated rank's clock does.
 core::Trace randomTrace(std::mt19937_64 &random, int ranks, std::size_t events,
-                        std::int64_t earliest, std::uint64_t span, std::int64_t longest)
+                        std::int64_t earliest, std::uint64_t span, std::int64_t longest,
+                        bool forward)
 {
     core::Trace trace;
     trace.config.ranks = ranks;
@@ -186,13 +189,25 @@ core::Trace randomTrace(std::mt19937_64 &random, int ranks, std::size_t events,
             trace.changes.append(change, std::nullopt);
         }
     }
+    if (forward) {
+        std::vector<std::vector<SimTime>> starts(std::size_t(ranks), std::vector<SimTime>{});
+        for (const core::Event &event : trace.events)
+            starts[std::size_t(event.rank)].push_back(event.start);
+        for (auto &own : starts)
+            std::sort(own.begin(), own.end(), std::greater<>());
+        for (core::Event &event : trace.events) {
+            event.start = starts[std::size_t(event.rank)].back();
+            starts[std::size_t(event.rank)].pop_back();
+        }
+    }
     return trace;
 }
 
 TEST(StopPoints, RandomTracesStopWhereThePlainDefinitionsSay)
 {
     // Times in one bucket, in buckets of one tick, of wide ones, negative and far apart; one
-    // rank and many; events out of every rank's order.
+    // rank, many, and more than a narrow key holds; each rank's events in the order of their
+    // starts (as a run records them) or not.
     std::mt19937_64 random(11);
     const struct {
         int ranks;
@@ -206,13 +221,16 @@ TEST(StopPoints, RandomTracesStopWhereThePlainDefinitionsSay)
                   {7, 400, -50, 100, 20},
                   {13, 900, 1000, 1U << 20, 5000},
                   {5, 700, -(std::int64_t(1) << 61), std::uint64_t(1) << 62, std::int64_t(1) << 40},
-                  {33, 1500, 0, 3000, 200}};
+                  {33, 1500, 0, 3000, 200},
+                  {16385, 1000, 0, 500, 50}};
     for (const auto &shape : shapes) {
-        for (int round = 0; round < 3; ++round) {
-            SCOPED_TRACE(::testing::Message() << shape.ranks << " ranks, " << shape.events
-                                              << " events, span " << shape.span);
+        for (int round = 0; round < 4; ++round) {
+            const bool forward = round % 2 == 1;
+            SCOPED_TRACE(::testing::Message()
+                         << shape.ranks << " ranks, " << shape.events << " events, span "
+                         << shape.span << (forward ? ", forward" : ""));
             const core::Trace trace = randomTrace(random, shape.ranks, shape.events, shape.earliest,
-                                                  shape.span, shape.longest);
+                                                  shape.span, shape.longest, forward);
             expectPlain(trace);
             expectPlainPositions(trace);
         }
