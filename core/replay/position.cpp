@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <iterator>
+#include <memory>
 #include <ranges>
 #include <utility>
 #include <vector>
@@ -37,25 +38,36 @@ void StopPoints::buildChanges()
 {
     const auto &changes = m_trace->changes;
     const auto ranks = std::size_t(std::max(m_trace->config.ranks, 0));
-    // The changes before each event, and each rank's count of them, in one pass over the changes.
+    // The changes before each event, and each rank's count of them, in one pass over the changes
+    // (56 bytes each), which keeps their ranks in 2 bytes each for the pass that lists them.
     std::vector<std::uint32_t> counts(ranks);
+    std::unique_ptr<std::uint16_t[]> owners;
+    if (ranks <= 0x10000U)
+        owners = std::make_unique_for_overwrite<std::uint16_t[]>(changes.size());
+    const auto count = [&](std::size_t c) {
+        const auto rank = std::size_t(changes[c].rank);
+        ++counts[rank];
+        if (owners)
+            owners[c] = std::uint16_t(rank);
+    };
     m_changesBefore.resize(m_trace->events.size());
     std::size_t change = 0;
     for (std::size_t event = 0; event < m_changesBefore.size(); ++event) {
         // The changes made before this event was recorded come first.
         for (; change < changes.size() && changes[change].eventCount <= event; ++change)
-            ++counts[std::size_t(changes[change].rank)];
+            count(change);
         m_changesBefore[event] = std::uint32_t(change);
     }
     for (; change < changes.size(); ++change)
-        ++counts[std::size_t(changes[change].rank)];
+        count(change);
     // Each rank's list made at its size: grown by doubling, 16,384 ranks' lists copied their
     // items about twice and held twice the room at times.
     m_rankChanges.resize(ranks);
     for (std::size_t r = 0; r < ranks; ++r)
         m_rankChanges[r].reserve(counts[r]);
     for (std::size_t c = 0; c < changes.size(); ++c)
-        m_rankChanges[std::size_t(changes[c].rank)].push_back(std::uint32_t(c));
+        m_rankChanges[owners ? owners[c] : std::size_t(changes[c].rank)].push_back(
+            std::uint32_t(c));
 }
 
 void StopPoints::buildSliceStops()

@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <iterator>
 #include <limits>
+#include <memory>
 #include <utility>
 #include <vector>
 
@@ -144,7 +145,8 @@ void StopPoints::buildOperations()
         forward && ranks <= (1U << kRankBits) && byStart.shift() <= TimeBuckets::kNarrow;
     order.narrowEnds = byEnd.shift() <= 32;
     m_operations.resize(events.size());
-    std::vector<std::uint32_t> ends(events.size());
+    // (Every item is written below: the list is not filled with zeros first.)
+    auto ends = std::make_unique_for_overwrite<std::uint32_t[]>(events.size());
     for (std::size_t e = 0; e < events.size(); ++e) {
         const core::Event &event = events[e];
         m_operations[order.startEnds[byStart.of(event.start)]++] =
@@ -173,7 +175,7 @@ void StopPoints::buildOperations()
         distinctEnds.insert(distinctEnds.end(), bucket.begin(), bucket.end());
         begin = order.endEnds[b];
     }
-    ends = {};
+    ends.reset();
     // Every distinct start and end, and 0.
     const auto zero = std::lower_bound(distinctEnds.begin(), distinctEnds.end(), core::SimTime());
     if (zero == distinctEnds.end() || *zero != core::SimTime())
