@@ -95,6 +95,25 @@ struct TimeOrder {
     bool narrowEnds = false;   // the ends' list holds offsets, not events
 };
 
+// Each distinct end, ascending: bucket b's items are the ends endOf(b, i) for i from its start
+// to bucketEnds[b].
+template <typename EndOf>
+std::vector<core::SimTime> sortedEnds(const std::vector<std::uint32_t> &bucketEnds, EndOf endOf)
+{
+    std::vector<core::SimTime> ends, bucket;
+    std::size_t begin = 0;
+    for (std::size_t b = 0; b < bucketEnds.size(); ++b) {
+        bucket.clear();
+        for (std::size_t i = begin; i < bucketEnds[b]; ++i)
+            bucket.push_back(endOf(b, i));
+        std::sort(bucket.begin(), bucket.end());
+        bucket.erase(std::unique(bucket.begin(), bucket.end()), bucket.end());
+        ends.insert(ends.end(), bucket.begin(), bucket.end());
+        begin = bucketEnds[b];
+    }
+    return ends;
+}
+
 } // namespace
 
 void StopPoints::buildOperations()
@@ -163,18 +182,10 @@ void StopPoints::buildOperations()
                                          })
                            : orderWide(order.startEnds);
     order.startEnds = {};
-    std::vector<core::SimTime> distinctEnds;
-    std::vector<core::SimTime> bucket;
-    std::size_t begin = 0;
-    for (std::size_t b = 0; b < order.endEnds.size(); ++b) {
-        bucket.clear();
-        for (std::size_t i = begin; i < order.endEnds[b]; ++i)
-            bucket.push_back(order.narrowEnds ? byEnd.time(b, ends[i]) : events[ends[i]].end());
-        std::sort(bucket.begin(), bucket.end());
-        bucket.erase(std::unique(bucket.begin(), bucket.end()), bucket.end());
-        distinctEnds.insert(distinctEnds.end(), bucket.begin(), bucket.end());
-        begin = order.endEnds[b];
-    }
+    std::vector<core::SimTime> distinctEnds =
+        sortedEnds(order.endEnds, [&](std::size_t b, std::size_t i) {
+            return order.narrowEnds ? byEnd.time(b, ends[i]) : events[ends[i]].end();
+        });
     ends.reset();
     // Every distinct start and end, and 0.
     const auto zero = std::lower_bound(distinctEnds.begin(), distinctEnds.end(), core::SimTime());
