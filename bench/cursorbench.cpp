@@ -4,7 +4,9 @@
 // --trace-out), then in each step mode (time, operation, scheduler turn) the first step from the
 // start, 40 steps forward and 40 back, each the move of the cursor's front and the state rebuilt
 // for the ranks it moved, as the step controller does. Reports each mode's CPU time a step, the
-// first, the median and the worst forward and back, in ms.
+// first, the median and the worst forward and back, in ms. StopPoints/file: the stop points of the
+// trace alone (what an open makes first on its stepping thread), their wall and CPU time, the
+// memory they keep and the most they add for a moment while they are made (MiB).
 //   rankstep_cursor_bench [benchmark options] FILE.rstb
 #include "core/io/tracebinary.h"
 #include "core/replay/cutfront.h"
@@ -15,8 +17,10 @@
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <ctime>
+#include <fstream>
 #include <memory>
 #include <string>
 #include <vector>
@@ -47,6 +51,55 @@ double median(std::vector<double> values)
 double worst(const std::vector<double> &values)
 {
     return values.empty() ? 0 : *std::max_element(values.begin(), values.end());
+}
+
+// A line of /proc/self/status in MiB ("VmRSS", "VmHWM"); 0 where there is none.
+double statusMib(const std::string &field)
+{
+    std::ifstream status("/proc/self/status");
+    std::string line;
+    while (std::getline(status, line))
+        if (line.rfind(field + ":", 0) == 0)
+            return std::stod(line.substr(field.size() + 1)) / 1024.0; // kB
+    return 0;
+}
+
+// The resident memory's high-water mark set back to what is resident now.
+void resetPeak()
+{
+    std::ofstream("/proc/self/clear_refs") << "5";
+}
+
+void stopPoints(benchmark::State &state)
+{
+    auto decoded = rankstep::io::traceFromBinaryFile(g_path);
+    if (!decoded) {
+        state.SkipWithError(decoded.error().message.c_str());
+        return;
+    }
+    const auto trace = std::make_unique<const rankstep::core::Trace>(std::move(*decoded));
+    std::vector<double> wall, cpu, held, peak;
+    for (auto _ : state) {
+        const double before = statusMib("VmRSS");
+        resetPeak();
+        const auto start = std::chrono::steady_clock::now();
+        const double cpuStart = cpuMs();
+        const auto stops = std::make_unique<const StopPoints>(*trace);
+        cpu.push_back(cpuMs() - cpuStart);
+        wall.push_back(
+            std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+                .count());
+        held.push_back(statusMib("VmRSS") - before);
+        peak.push_back(statusMib("VmHWM") - before);
+        benchmark::DoNotOptimize(stops->last());
+    }
+    state.counters["build_ms"] = median(wall);
+    state.counters["build_cpu_ms"] = median(cpu);
+    // The first build's memory, as an open's: later ones can reuse what the first gave back.
+    state.counters["held_MiB"] = held.front();
+    state.counters["peak_added_MiB"] = peak.front();
+    state.counters["events"] = double(trace->events.size());
+    state.counters["ranks"] = double(trace->config.ranks);
 }
 
 // The cursor's front and the state that follows it, with the moved ranks gathered between the
@@ -123,6 +176,10 @@ int main(int argc, char **argv)
         return 1;
     }
     g_path = argv[1];
+    benchmark::RegisterBenchmark("StopPoints/file", stopPoints)
+        ->Unit(benchmark::kMillisecond)
+        ->UseRealTime()
+        ->Iterations(3);
     benchmark::RegisterBenchmark("Steps/file", steps)
         ->Unit(benchmark::kMillisecond)
         ->UseRealTime()

@@ -247,7 +247,7 @@ Cursor Cursor::previousSnapshot() const
 
 Cursor Cursor::toEvent(std::size_t event) const
 {
-    if (event >= m_stops->eventStops().size())
+    if (event >= m_stops->trace().events.size())
         return end();
     return atOperation(*m_stops, m_stops->operationsBefore(m_stops->key(event)) + 1);
 }

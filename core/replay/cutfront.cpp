@@ -63,7 +63,7 @@ void CutFront::moveTo(const Cursor &cursor)
             countNothing();
         // The operations between the two bounds, in the order of simulated start: each starts
         // (or is taken back from) the next event of its rank.
-        const std::vector<std::size_t> &order = m_stops->operations();
+        const std::vector<std::uint32_t> &order = m_stops->operations();
         const auto &events = m_stops->trace().events;
         for (std::size_t k = m_operations; k < operations; ++k) {
             const auto rank = std::size_t(events[order[k]].rank);
@@ -149,7 +149,7 @@ void CutFront::recount(const Cursor &cursor)
     m_ranksStarted = 0;
     const std::size_t ranks = m_started.size();
     for (std::size_t rank = 0; rank < ranks; ++rank) {
-        const std::vector<std::size_t> &events = m_stops->rankEvents(int(rank));
+        const std::vector<std::uint32_t> &events = m_stops->rankEvents(int(rank));
         const auto started = std::partition_point(events.begin(), events.end(), [&](std::size_t e) {
             return m_stops->key(e) < cursor.bound();
         });
@@ -164,7 +164,7 @@ void CutFront::recount(const Cursor &cursor)
 
 void CutFront::setStarted(int rank, std::size_t started)
 {
-    const std::vector<std::size_t> &events = m_stops->rankEvents(rank);
+    const std::vector<std::uint32_t> &events = m_stops->rankEvents(rank);
     const auto &trace = m_stops->trace().events;
     std::size_t &now = m_started[std::size_t(rank)];
     std::size_t &end = m_endOf[std::size_t(rank)];
@@ -225,7 +225,7 @@ RankCut CutFront::rankCut(int rank) const
 
 RankCut CutFront::cutAt(int rank) const
 {
-    const std::vector<std::size_t> &events = m_stops->rankEvents(rank);
+    const std::vector<std::uint32_t> &events = m_stops->rankEvents(rank);
     const std::size_t started = m_started[std::size_t(rank)];
     const core::Trace &trace = m_stops->trace();
     // The changes made before an event was recorded: the stop after it, less the events.
@@ -293,7 +293,7 @@ std::optional<std::size_t> CutFront::runningEvent(int rank) const
     const RankCut cut = rankCut(rank);
     if (!cut.running)
         return std::nullopt;
-    const std::vector<std::size_t> &events = m_stops->rankEvents(rank);
+    const std::vector<std::uint32_t> &events = m_stops->rankEvents(rank);
     const auto last = std::lower_bound(events.begin(), events.end(), cut.events);
     if (last == events.begin())
         return std::nullopt;

@@ -69,11 +69,11 @@ public:
     Position position(std::size_t stop) const;
     static std::size_t stopOf(Position position) { return position.events + position.changes; }
     // The stop whose last item is event `event` (resp. change `change`).
-    std::size_t afterEvent(std::size_t event) const { return m_eventStops[event]; }
+    std::size_t afterEvent(std::size_t event) const { return event + 1 + changesBefore(event); }
     std::size_t afterChange(std::size_t change) const;
+    // The changes made before event `event` was recorded (those its stop holds).
+    std::size_t changesBefore(std::size_t event) const { return m_changesBefore[event]; }
 
-    // The stops after each event, in order (the operation step's stops).
-    const std::vector<std::size_t> &eventStops() const { return m_eventStops; }
     // The distinct stops at which a slice ended (the slice step's stops), ascending.
     const std::vector<std::size_t> &sliceStops() const { return m_sliceStops; }
     // The time step's stops, ascending; the time of timeStops()[k] is stopTimes()[k].
@@ -99,8 +99,9 @@ public:
     std::size_t cutStop(core::SimTime time, const OrderKey &bound) const;
     // The shortest prefix holding rank `rank`'s part of a cut.
     std::size_t stopHolding(int rank, const RankCut &cut) const;
-    // Every event in the order of simulated start (OrderKey): the operation step's order.
-    const std::vector<std::size_t> &operations() const { return m_operations; }
+    // Every event in the order of simulated start (OrderKey): the operation step's order. (An
+    // event's index fits 32 bits: a trace holds at most core::kMostTraceEvents events.)
+    const std::vector<std::uint32_t> &operations() const { return m_operations; }
     OrderKey key(std::size_t event) const
     {
         const core::Event &e = m_trace->events[event];
@@ -109,7 +110,7 @@ public:
     // How many operations are ordered before `bound`.
     std::size_t operationsBefore(const OrderKey &bound) const;
     // A rank's events (changes) in the scheduler's order.
-    const std::vector<std::size_t> &rankEvents(int rank) const
+    const std::vector<std::uint32_t> &rankEvents(int rank) const
     {
         return m_rankEvents[std::size_t(rank)];
     }
@@ -137,23 +138,30 @@ public:
     std::optional<core::SimTime> completeTime(std::size_t stop) const;
 
 private:
-    void buildEventStops();
+    void buildChanges();
     void buildSliceStops();
-    void buildRanks();
-    void buildOperations();
+    void buildOperations(); // core/replay/stoporder.cpp
+    // The operations, placed in buckets of start (bucket b's end at bucketEnds[b]) as events
+    // (wide) or as a start's offset in its bucket and a rank (narrow, every rank's starts going
+    // forward), sorted, and the time stops found; returns each distinct start.
+    std::vector<core::SimTime> orderWide(const std::vector<std::uint32_t> &bucketEnds);
+    template <typename TimeOf>
+    std::vector<core::SimTime> orderNarrow(const std::vector<std::uint32_t> &bucketEnds,
+                                           TimeOf timeOf);
+    void addStart(core::SimTime start, std::size_t latestEvent, std::vector<core::SimTime> &starts);
     void buildMarkCuts();
 
     const core::Trace *m_trace;
-    std::vector<std::size_t> m_eventStops;
+    std::vector<std::uint32_t> m_changesBefore; // by event
     std::vector<std::size_t> m_sliceStops;
     std::vector<std::size_t> m_timeStops;
     std::vector<core::SimTime> m_stopTimes;
     std::vector<std::size_t> m_markStops;
     std::vector<MarkCut> m_markCuts;
     std::vector<core::SimTime> m_boundaries;
-    std::vector<std::vector<std::size_t>> m_rankEvents;
+    std::vector<std::vector<std::uint32_t>> m_rankEvents;
     std::vector<std::vector<std::uint32_t>> m_rankChanges;
-    std::vector<std::size_t> m_operations;
+    std::vector<std::uint32_t> m_operations;
 };
 
 // The next stop of a sorted subset after `stop` (last when none), and the one before (0 when none).
