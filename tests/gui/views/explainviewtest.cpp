@@ -5,6 +5,7 @@
 #include "guitestsupport.h"
 #include "liveobjectsmodel.h"
 #include "memorykindchart.h"
+#include "memorypagesplit.h"
 #include "viewcontext.h"
 
 #include "palette.h"
@@ -49,6 +50,20 @@ TEST_F(ExplainViewTest, SaysWhatFillsThePeakAndShowsItsRank)
     EXPECT_EQ(m_view.shownRank(), 1);
     // Stored right after the peak's call, at the same clock, more may stack up than the peak.
     EXPECT_GE(m_view.chart().highestTotal(), 4194304);
+}
+
+// The page "What fills memory" shares its height: half each where both fit, the table's least
+// rows before the chart's other half, and the table alone where the chart could not draw its axes.
+TEST(MemoryPageSplit, TheTableKeepsItsLeastRowsAndTheChartFoldsWhereBothCannotShow)
+{
+    const auto share = [](int room) {
+        return shareMemoryPage({room, 120, 130});
+    };
+    EXPECT_EQ(share(1000), (QList<int>{500, 500}));
+    EXPECT_EQ(share(260), (QList<int>{130, 130}));
+    EXPECT_EQ(share(250), (QList<int>{120, 130})); // the chart at its least, the table at its
+    EXPECT_EQ(share(240), (QList<int>{0, 240}));   // no chart that draws its axes: the table
+    EXPECT_EQ(share(-5), (QList<int>{0, 0}));
 }
 
 // The objects listed at the cursor weigh what the memory figure says at the peak.
