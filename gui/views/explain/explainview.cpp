@@ -260,14 +260,18 @@ QWidget *ExplainView::buildMemoryPage()
            "memory chart's By kind button shows it below too)."));
     connect(m_chartButton, &QToolButton::clicked, split, &MemoryPageSplitter::setChartShown);
     connect(split, &MemoryPageSplitter::chartShownChanged, m_chartButton, &QToolButton::setChecked);
-    row->insertWidget(row->count() - 1, m_chartButton); // before the stretch
     // The rank's row stays in view; the sentence scrolls within two lines: at 1500x940 it took a
     // quarter of the page and scrolled the row away, and the table showed one row.
     m_sentence = scrollable(m_peak);
     fitSentence();
+    // Beside the sentence, not in the rank's row: that row sets the page's least width (at
+    // 1280x800 a wider one took its width from the lessons' list).
+    auto *sentenceRow = new QHBoxLayout;
+    sentenceRow->addWidget(m_sentence, 1);
+    sentenceRow->addWidget(m_chartButton, 0, Qt::AlignTop);
     auto *layout = new QVBoxLayout(page);
     layout->addLayout(row);
-    layout->addWidget(m_sentence);
+    layout->addLayout(sentenceRow);
     layout->addWidget(split, 1);
     return page;
 }
@@ -275,8 +279,7 @@ QWidget *ExplainView::buildMemoryPage()
 // Two lines of the sentence at the font of the moment (presenting zooms it).
 void ExplainView::fitSentence()
 {
-    m_sentence->setMaximumHeight(2 * m_peak->fontMetrics().lineSpacing() + 2 * m_peak->margin() +
-                                 2);
+    m_sentence->setMaximumHeight(2 * m_peak->fontMetrics().lineSpacing() + 2 * m_peak->margin());
 }
 
 void ExplainView::changeEvent(QEvent *event)
