@@ -52,11 +52,12 @@ MemoryPageRoom MemoryPageSplitter::room() const
 {
     MemoryPageRoom in;
     in.room = height() - handleWidth();
-    // A chart shorter than about five lines of text draws its time labels as "...".
+    // A chart shorter than about six lines of text draws no time labels, and its memory labels
+    // as "..." (MemoryKindChart).
     const int legend = m_legend->hasHeightForWidth() ? m_legend->heightForWidth(width())
                                                      : m_legend->sizeHint().height();
     const QLayout *pane = widget(0)->layout();
-    in.chartLeast = legend + (pane ? pane->spacing() : 0) + 5 * m_chart->fontMetrics().height();
+    in.chartLeast = legend + (pane ? pane->spacing() : 0) + 6 * m_chart->fontMetrics().height();
     const int rows = kObjectTableLeastRows * m_table->verticalHeader()->defaultSectionSize();
     in.tableLeast = m_table->horizontalHeader()->sizeHint().height() + rows +
                     2 * m_table->frameWidth() +
