@@ -93,4 +93,22 @@ std::vector<EndLabel> endLabels(std::vector<LineEnd> ends, double height, double
     return labels;
 }
 
+void clearOfLines(std::vector<EndLabel> &labels, double height, double top, double bottom,
+                  double linesTop, double linesBottom)
+{
+    constexpr double kGap = 2.0; // between the stack and the lines
+    const double stack = double(labels.size()) * height;
+    double first = 0; // the first label's center
+    if (labels.empty() || linesTop > linesBottom)
+        return;
+    if (linesTop - kGap - top >= stack)
+        first = linesTop - kGap - stack + height / 2;
+    else if (bottom - linesBottom - kGap >= stack)
+        first = linesBottom + kGap + height / 2;
+    else
+        return;
+    for (std::size_t i = 0; i < labels.size(); ++i)
+        labels[i].y = first + double(i) * height;
+}
+
 } // namespace rankstep::gui

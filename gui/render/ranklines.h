@@ -47,5 +47,11 @@ struct EndLabel {
 };
 std::vector<EndLabel> endLabels(std::vector<LineEnd> ends, double height, double top, double bottom,
                                 int alone = -1);
+// Moves the stack of end labels (top to bottom, each `height` tall) off the lines they would
+// cover: where the labels stand, the lines run between `linesTop` and `linesBottom` (pixels,
+// downward). The stack goes just above those lines when it fits below `top`, else just below them
+// when it fits above `bottom`, else it stays where endLabels put it. Their order stays.
+void clearOfLines(std::vector<EndLabel> &labels, double height, double top, double bottom,
+                  double linesTop, double linesBottom);
 
 } // namespace rankstep::gui

@@ -3182,6 +3182,14 @@ Sekunden jedes Ranks für Berechnung (forward, backward, loss, update) und für 
         <translation>Zur Spitze springen</translation>
     </message>
     <message>
+        <source>Over time</source>
+        <translation>Im Zeitverlauf</translation>
+    </message>
+    <message>
+        <source>Show the rank&apos;s memory by kind over time above the table (the memory chart&apos;s By kind button shows it below too).</source>
+        <translation>Zeigt den Speicher des Ranks nach Art im Zeitverlauf über der Tabelle (unten zeigt ihn auch der Knopf „Nach Art“ des Speicherdiagramms).</translation>
+    </message>
+    <message>
         <source>Rank</source>
         <translation>Rank</translation>
     </message>

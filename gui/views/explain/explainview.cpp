@@ -5,6 +5,7 @@
 #include "enginetext.h"
 #include "liveobjectsmodel.h"
 #include "memorykindchart.h"
+#include "memorypagesplit.h"
 #include "runsession.h"
 
 #include "core/explain/describe.h"
@@ -21,6 +22,7 @@
 #include <string>
 
 #include <QComboBox>
+#include <QEvent>
 #include <QFontMetrics>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -28,11 +30,11 @@
 #include <QListWidget>
 #include <QPushButton>
 #include <QScrollArea>
-#include <QSplitter>
 #include <QStringList>
 #include <QTabWidget>
 #include <QTableView>
 #include <QTableWidget>
+#include <QToolButton>
 #include <QVBoxLayout>
 
 namespace rankstep::gui {
@@ -246,22 +248,45 @@ QWidget *ExplainView::buildMemoryPage()
     connect(&m_appearance, &Appearance::lookChanged, legend, recolor);
     chartLayout->addWidget(legend);
     chartLayout->addWidget(m_chart, 1);
-    auto *split = new QSplitter(Qt::Vertical);
-    split->addWidget(chartPane);
-    split->addWidget(m_objectTable);
-    split->setStretchFactor(0, 1);
-    split->setStretchFactor(1, 1);
-    // The sentence and the rank's row scroll in a short tab; the chart, its legend and the table
-    // take the rest (a page that scrolled whole cut the chart and scrolled its legend away).
-    auto *top = new QWidget;
-    auto *topLayout = new QVBoxLayout(top);
-    topLayout->setContentsMargins(0, 0, 0, 0);
-    topLayout->addWidget(m_peak);
-    topLayout->addLayout(row);
+    auto *split = new MemoryPageSplitter(chartPane, legend, m_chart, m_objectTable);
+    m_memorySplit = split;
+    // Where the page is too short for the chart and the table, the table stays and the chart
+    // folds; this unfolds it.
+    m_chartButton = new QToolButton;
+    m_chartButton->setText(tr("Over time"));
+    m_chartButton->setCheckable(true);
+    m_chartButton->setToolTip(
+        tr("Show the rank's memory by kind over time above the table (the "
+           "memory chart's By kind button shows it below too)."));
+    connect(m_chartButton, &QToolButton::clicked, split, &MemoryPageSplitter::setChartShown);
+    connect(split, &MemoryPageSplitter::chartShownChanged, m_chartButton, &QToolButton::setChecked);
+    // The rank's row stays in view; the sentence scrolls within two lines: at 1500x940 it took a
+    // quarter of the page and scrolled the row away, and the table showed one row.
+    m_sentence = scrollable(m_peak);
+    fitSentence();
+    // Beside the sentence, not in the rank's row: that row sets the page's least width (at
+    // 1280x800 a wider one took its width from the lessons' list).
+    auto *sentenceRow = new QHBoxLayout;
+    sentenceRow->addWidget(m_sentence, 1);
+    sentenceRow->addWidget(m_chartButton, 0, Qt::AlignTop);
     auto *layout = new QVBoxLayout(page);
-    layout->addWidget(scrollable(top), 1);
-    layout->addWidget(split, 3);
+    layout->addLayout(row);
+    layout->addLayout(sentenceRow);
+    layout->addWidget(split, 1);
     return page;
+}
+
+// Two lines of the sentence at the font of the moment (presenting zooms it).
+void ExplainView::fitSentence()
+{
+    m_sentence->setMaximumHeight(2 * m_peak->fontMetrics().lineSpacing() + 2 * m_peak->margin());
+}
+
+void ExplainView::changeEvent(QEvent *event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::FontChange)
+        fitSentence();
 }
 
 QWidget *ExplainView::buildTimePage()

@@ -17,6 +17,7 @@ class QPushButton;
 class QTableView;
 class QTableWidget;
 class QTabWidget;
+class QToolButton;
 
 namespace rankstep::lessons {
 struct Lesson;
@@ -27,6 +28,7 @@ namespace rankstep::gui {
 class Appearance;
 class LiveObjectsModel;
 class MemoryKindChart;
+class MemoryPageSplitter;
 class RunSession;
 
 QWidget *scrollable(QWidget *page); // in a QScrollArea that never forces its pane wider
@@ -57,6 +59,11 @@ public:
     const LiveObjectsModel &objects() const { return (ensureFresh(), *m_objects); }
     const MemoryKindChart &chart() const { return (ensureFresh(), *m_chart); }
     QListWidget *chainList() const { return (ensureFresh(), m_chain); }
+    // The page "What fills memory"'s rank chooser and table of objects (tests: their geometry).
+    const QComboBox *rankChooser() const { return m_rank; }
+    const QTableView *objectTable() const { return m_objectTable; }
+    QToolButton *chartButton() const { return m_chartButton; } // "Over time": unfolds the chart
+    const MemoryPageSplitter *memorySplit() const { return m_memorySplit; }
     // How many traces this view explained (tests: a hidden view explains none).
     int explainedTraces() const { return m_explained; }
 
@@ -70,6 +77,7 @@ Q_SIGNALS:
 
 protected:
     void showEvent(QShowEvent *event) override;
+    void changeEvent(QEvent *event) override;
 
 private:
     void refresh(); // what changed while hidden (or just now, when shown)
@@ -77,6 +85,7 @@ private:
     void explainTrace();
     void updateCursor();
     QWidget *buildMemoryPage();
+    void fitSentence();
     QWidget *buildTimePage();
     void onTraceChanged();
     void onCursorChanged();
@@ -95,10 +104,13 @@ private:
     int m_explained = 0;
 
     QLabel *m_peak = nullptr;
+    QWidget *m_sentence = nullptr; // m_peak, scrolling within two lines
     QComboBox *m_rank = nullptr;
     MemoryKindChart *m_chart = nullptr;
     LiveObjectsModel *m_objects = nullptr;
     QTableView *m_objectTable = nullptr;
+    MemoryPageSplitter *m_memorySplit = nullptr; // the chart over the table
+    QToolButton *m_chartButton = nullptr;
     QTableWidget *m_ranks = nullptr;
     QLabel *m_formula = nullptr;
     QLabel *m_split = nullptr;   // the time split of a laid-out run

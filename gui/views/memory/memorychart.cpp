@@ -42,6 +42,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <utility>
 
 namespace rankstep::gui {
@@ -669,7 +670,7 @@ void MemoryChart::placeEndLabels()
     }
     const QFont font = m_targetLabel->font();
     const double height = QFontMetricsF(font).height();
-    const std::vector<EndLabel> labels =
+    std::vector<EndLabel> labels =
         endLabels(ends, height, plot.top(), plot.bottom(), highlightedRank());
     while (m_endLabels.size() < qsizetype(labels.size())) {
         auto *label = new QGraphicsSimpleTextItem(m_chart);
@@ -679,6 +680,15 @@ void MemoryChart::placeEndLabels()
     const int selected = highlightedRank();
     const double right =
         std::min(plot.right(), m_chart->mapToPosition(QPointF(endSteps, 0)).x()) - 3;
+    // Off the lines they name: at 16,384 ranks presenting, "ranks 0-8, 16, ..." lay across the
+    // lines' last hundred steps. The widest label's span (bold: the selected rank's) says where.
+    QFont bold = font;
+    bold.setBold(true);
+    double widest = 0;
+    for (const EndLabel &label : labels)
+        widest = std::max(widest, QFontMetricsF(bold).horizontalAdvance(label.text));
+    const std::pair<double, double> under = linesUnder(right - widest, right + 3);
+    clearOfLines(labels, height, plot.top(), plot.bottom(), under.first, under.second);
     for (qsizetype i = 0; i < m_endLabels.size(); ++i) {
         QGraphicsSimpleTextItem *item = m_endLabels[i];
         if (i >= qsizetype(labels.size())) {
@@ -702,12 +712,53 @@ void MemoryChart::placeEndLabels()
     }
 }
 
+// The highest and the lowest pixel (downward y) that the shown ranks' lines reach between the
+// chart's x `left` and `right`; (+inf, -inf) where none runs.
+std::pair<double, double> MemoryChart::linesUnder(double left, double right) const
+{
+    const double ticks = double(core::SimTime::kTicksPerStep);
+    const double from = m_chart->mapToValue(QPointF(left, 0)).x() * ticks;
+    const double to = m_chart->mapToValue(QPointF(right, 0)).x() * ticks;
+    std::int64_t most = std::numeric_limits<std::int64_t>::min();
+    std::int64_t least = std::numeric_limits<std::int64_t>::max();
+    for (const int rank : m_lineRanks) {
+        const auto &series = lineSeries()[std::size_t(rank)];
+        // A step line: the point before `from` holds until the next.
+        auto it = std::upper_bound(series.begin(), series.end(), from,
+                                   [](double time, const MemoryPoint &point) {
+                                       return time < double(point.time.ticks());
+                                   });
+        if (it != series.begin())
+            --it;
+        // Up to the first point past `to`: the line runs straight to it.
+        for (; it != series.end(); ++it) {
+            most = std::max(most, it->memory);
+            least = std::min(least, it->memory);
+            if (double(it->time.ticks()) > to)
+                break;
+        }
+    }
+    if (most < least)
+        return {std::numeric_limits<double>::infinity(), -std::numeric_limits<double>::infinity()};
+    return {m_chart->mapToPosition(QPointF(0, double(most))).y(),
+            m_chart->mapToPosition(QPointF(0, double(least))).y()};
+}
+
 std::optional<QPen> MemoryChart::rankLinePen(int rank) const
 {
     for (qsizetype i = 0; i < m_lines.size() && std::size_t(i) < m_lineRanks.size(); ++i)
         if (m_lineRanks[std::size_t(i)] == rank)
             return m_lines[i]->pen();
     return std::nullopt;
+}
+
+QList<QRectF> MemoryChart::endLabelRects() const
+{
+    QList<QRectF> rects;
+    for (const QGraphicsSimpleTextItem *label : m_endLabels)
+        if (label->isVisible())
+            rects << label->mapRectToParent(label->boundingRect());
+    return rects;
 }
 
 QStringList MemoryChart::endLabelTexts() const

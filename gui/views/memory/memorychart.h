@@ -17,6 +17,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <utility>
 #include <vector>
 
 class QCategoryAxis;
@@ -104,6 +105,7 @@ public:
     // The ranks' numbers at the right end of their lines ("ranks 0-3, 8"), shown past eight ranks,
     // whose colors repeat.
     QStringList endLabelTexts() const;
+    QList<QRectF> endLabelRects() const; // where they sit, in the chart's coordinates
     // The pen of a rank's line as drawn now (tests): nullopt when no line of its own is drawn.
     std::optional<QPen> rankLinePen(int rank) const;
 
@@ -158,6 +160,7 @@ private:
     void restyleLines(); // the pens after a new selection
     bool showsEndLabels() const;
     void placeEndLabels();
+    std::pair<double, double> linesUnder(double left, double right) const;
     void addMaximum();
     void addTarget();
     void applyTimeSpan();

@@ -7,7 +7,9 @@
 #include "guitestsupport.h"
 #include "legendbar.h"
 #include "lessonpanel.h"
+#include "liveobjectsmodel.h"
 #include "memorychart.h"
+#include "memorypagesplit.h"
 #include "presentation.h"
 #include "quizcontroller.h"
 #include "rankoverview.h"
@@ -23,11 +25,13 @@
 
 #include <QAction>
 #include <QApplication>
+#include <QComboBox>
 #include <QFile>
 #include <QFontMetricsF>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QTableView>
 #include <QTest>
 #include <QTextBlock>
 #include <QTextDocument>
@@ -258,6 +262,59 @@ TEST_F(PresentationSizeTest, At1280x800TheWhyTabsTimePerRankShowsEveryHeading)
     const QStringList cut = elidedTexts(*window->parts().explainView);
     for (const char *heading : {"Rank", "Busy", "Idle", "Communication"})
         EXPECT_FALSE(cut.contains(QString::fromLatin1(heading))) << heading;
+}
+
+// Seen as a learner at 1280x800 and 1500x940, and presenting at 1920x1080 and 150%: the Why
+// tab's table of the objects a rank holds showed only its heading (1280x800) or one row, and the
+// rank's chooser scrolled away under the sentence above it. At each size the chooser shows whole
+// and the table shows three whole rows at least.
+TEST_F(PresentationSizeTest, TheWhyTabsObjectsShowSeveralRowsAndItsRankChooserAtEverySize)
+{
+    for (const auto &[screen, presenting] :
+         {std::pair{QSize(1280, 800), false}, std::pair{QSize(1500, 940), false},
+          std::pair{QSize(1920, 1080), true}}) {
+        auto window = makeWindow();
+        ASSERT_TRUE(window->openLesson(QStringLiteral("four_d")));
+        window->showScriptCode(
+            QString::fromStdString(builtinLesson(QStringLiteral("four_d")).solution));
+        ASSERT_TRUE(runAndWait(*window));
+        window->parts().stepper->home();
+        for (int step = 0; step < 40; ++step) // rank 0 holds its weights and activations
+            window->parts().stepper->next();
+        if (presenting) {
+            window->parts().presentation->setActive(true);
+            window->parts().appearance->setZoom(1.5);
+        }
+        window->showTab(Tab::Why);
+        window->resize(screen);
+        ASSERT_TRUE(settleLayouts(*window));
+        window->arrangeViews();
+        ASSERT_TRUE(settleLayouts(*window));
+        const QString at = QStringLiteral("%1x%2: ").arg(screen.width()).arg(screen.height());
+        const ExplainView &why = *window->parts().explainView;
+        ASSERT_GE(why.objects().rowCount(), 3) << utf8(at);
+        const QComboBox &chooser = *why.rankChooser();
+        ASSERT_TRUE(chooser.isVisible()) << utf8(at);
+        EXPECT_EQ(chooser.visibleRegion().boundingRect(), chooser.rect()) << utf8(at) << "cut";
+        const QTableView &table = *why.objectTable();
+        ASSERT_TRUE(table.isVisible()) << utf8(at);
+        EXPECT_EQ(table.visibleRegion().boundingRect(), table.rect()) << utf8(at) << "cut";
+        for (int row = 0; row < 3; ++row)
+            EXPECT_LE(table.rowViewportPosition(row) + table.rowHeight(row),
+                      table.viewport()->height())
+                << utf8(at) << "row " << row << " of " << table.viewport()->height() << " px";
+        // Where the chart folded for the table, "Over time" unfolds it, and the table stays.
+        QToolButton &chart = *why.chartButton();
+        ASSERT_TRUE(chart.isVisible()) << utf8(at);
+        EXPECT_EQ(chart.isChecked(), why.memorySplit()->chartShown()) << utf8(at);
+        if (!chart.isChecked()) {
+            chart.click();
+            EXPECT_TRUE(why.memorySplit()->chartShown()) << utf8(at);
+            EXPECT_GE(why.memorySplit()->sizes().value(0), why.memorySplit()->room().room / 2)
+                << utf8(at);
+            EXPECT_GT(table.height(), 0) << utf8(at);
+        }
+    }
 }
 
 // The largest point size of the fixed-pitch (code) text in a document; 0 when there is none.

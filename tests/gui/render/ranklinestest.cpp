@@ -66,4 +66,28 @@ TEST(RankLines, EndLabelsNameTheRanksOfEachLineWithoutOverlapping)
     EXPECT_GE(selected[1].y - selected[0].y, 12 - 1e-9);
 }
 
+// At 16,384 ranks presenting, "ranks 0-8, 16, ..." lay across the lines' last hundred steps: the
+// labels go just above the lines under them, else just below, else stay; in order, apart.
+TEST(RankLines, EndLabelsMoveOffTheLinesUnderThem)
+{
+    const std::vector<gui::LineEnd> ends{{0, 390}, {1, 391}, {9, 300}};
+    auto above = gui::endLabels(ends, 12, 0, 400);
+    ASSERT_EQ(above.size(), 2U);
+    gui::clearOfLines(above, 12, 0, 400, 250, 395); // the lines run between 250 and 395
+    EXPECT_LE(above[1].y + 6, 250);
+    EXPECT_GE(above[0].y - 6, 0);
+    EXPECT_GE(above[1].y - above[0].y, 12 - 1e-9);
+    EXPECT_EQ(above[0].text.toStdString(), "rank 9"); // the higher line's label stays on top
+    auto below = gui::endLabels(ends, 12, 0, 400);
+    gui::clearOfLines(below, 12, 0, 400, 20, 300); // no room above: below them
+    EXPECT_GE(below[0].y - 6, 300);
+    EXPECT_LE(below[1].y + 6, 400);
+    EXPECT_GE(below[1].y - below[0].y, 12 - 1e-9);
+    const auto kept = gui::endLabels(ends, 12, 0, 400);
+    auto nowhere = kept;
+    gui::clearOfLines(nowhere, 12, 0, 400, 10, 390); // no room either side: where they were
+    for (std::size_t i = 0; i < kept.size(); ++i)
+        EXPECT_EQ(nowhere[i].y, kept[i].y) << i;
+}
+
 } // namespace

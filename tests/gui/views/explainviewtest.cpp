@@ -5,11 +5,13 @@
 #include "guitestsupport.h"
 #include "liveobjectsmodel.h"
 #include "memorykindchart.h"
+#include "memorypagesplit.h"
 #include "viewcontext.h"
 
 #include "palette.h"
 #include "statepainter.h"
 
+#include "core/explain/memoryexplain.h"
 #include "core/explain/timesplit.h"
 #include "core/io/tracejson.h"
 
@@ -17,10 +19,13 @@
 #include <QAreaSeries>
 #include <QChart>
 #include <QFile>
+#include <QGraphicsScene>
+#include <QGraphicsTextItem>
 #include <QListWidget>
 #include <QRegularExpression>
 #include <QTabWidget>
 #include <QTest>
+#include <QValueAxis>
 
 namespace rankstep::gui::testing {
 namespace {
@@ -49,6 +54,49 @@ TEST_F(ExplainViewTest, SaysWhatFillsThePeakAndShowsItsRank)
     EXPECT_EQ(m_view.shownRank(), 1);
     // Stored right after the peak's call, at the same clock, more may stack up than the peak.
     EXPECT_GE(m_view.chart().highestTotal(), 4194304);
+}
+
+// The page "What fills memory" shares its height: half each where both fit, the table's least
+// rows before the chart's other half, and the table alone where the chart could not draw its axes.
+TEST(MemoryPageSplit, TheTableKeepsItsLeastRowsAndTheChartFoldsWhereBothCannotShow)
+{
+    const auto share = [](int room) {
+        return shareMemoryPage({room, 120, 130});
+    };
+    EXPECT_EQ(share(1000), (QList<int>{500, 500}));
+    EXPECT_EQ(share(260), (QList<int>{130, 130}));
+    EXPECT_EQ(share(250), (QList<int>{120, 130})); // the chart at its least, the table at its
+    EXPECT_EQ(share(240), (QList<int>{0, 240}));   // no chart that draws its axes: the table
+    EXPECT_EQ(share(-5), (QList<int>{0, 0}));
+}
+
+// Seen at 1920x1080: the Why tab's chart by kind, 115 pixels high, read "..." under every time
+// tick and for its axis' title. A short chart leaves out what it cannot draw whole (the times
+// are the timeline's below); a tall one draws them.
+TEST(MemoryKindChartSize, AShortChartCutsNoTimeLabelNorItsTitle)
+{
+    const auto trace = referenceTrace("gpipe");
+    ASSERT_TRUE(trace);
+    MemoryKindChart chart;
+    chart.setSamples(explain::memoryByKind(*trace, 1), trace->figures.endTime, {});
+    for (const int height : {100, 115, 160, 300}) {
+        chart.resize(700, height);
+        chart.show();
+        ASSERT_TRUE(QTest::qWaitForWindowExposed(&chart));
+        QCoreApplication::processEvents();
+        QStringList cut;
+        for (const QGraphicsItem *item : chart.chart()->scene()->items())
+            if (const auto *text = dynamic_cast<const QGraphicsTextItem *>(item);
+                text && text->isVisible() &&
+                (text->toPlainText().endsWith(QStringLiteral("...")) ||
+                 text->toPlainText().contains(QChar(0x2026))))
+                cut << text->toPlainText();
+        EXPECT_TRUE(cut.isEmpty()) << height << ": " << utf8(cut.join(u'|'));
+    }
+    const auto *time = qobject_cast<QValueAxis *>(chart.chart()->axes(Qt::Horizontal).value(0));
+    ASSERT_NE(time, nullptr);
+    EXPECT_TRUE(time->labelsVisible()) << "300 pixels hold them";
+    EXPECT_TRUE(time->isTitleVisible()) << "300 pixels hold it";
 }
 
 // The objects listed at the cursor weigh what the memory figure says at the peak.

@@ -9,8 +9,11 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include <QApplication>
 #include <QChart>
+#include <QLineSeries>
 #include <QTest>
 
 namespace rankstep::gui {
@@ -80,6 +83,61 @@ TEST(MemoryChartLabels, TheMaximumAtTheLeftKeepsClearOfTheModelStatesLabel)
         EXPECT_FALSE(label.top() <= lineY && label.bottom() >= lineY)
             << "model state " << modelBytes << ": the label sits on the dotted line";
     }
+}
+
+// Whether a line through `points` (the chart's pixels, left to right) crosses `box`.
+bool crosses(const QList<QPointF> &points, const QRectF &box)
+{
+    for (qsizetype i = 1; i < points.size(); ++i) {
+        const QPointF a = points[i - 1], b = points[i];
+        const double left = std::max(a.x(), box.left()), right = std::min(b.x(), box.right());
+        if (left > right)
+            continue;
+        const auto yAt = [&](double x) {
+            return b.x() == a.x() ? a.y() : a.y() + (b.y() - a.y()) * (x - a.x()) / (b.x() - a.x());
+        };
+        const double top = std::min(yAt(left), yAt(right)),
+                     bottom = std::max(yAt(left), yAt(right));
+        if (b.x() == a.x()
+                ? !(std::max(a.y(), b.y()) < box.top() || std::min(a.y(), b.y()) > box.bottom())
+                : !(bottom < box.top() || top > box.bottom()))
+            return true;
+    }
+    return false;
+}
+
+// Presenting a run of more than eight ranks at 150%, the ranks' numbers at the lines' right ends
+// ("ranks 0-15") lay across the lines they name.
+TEST(MemoryChartLabels, TheRanksNumbersAtTheLinesEndsKeepOffTheLines)
+{
+    testing::ViewContext context;
+    context.appearance.setZoom(1.5);
+    MemoryChart chart(context.session, context.appearance);
+    const auto trace = testing::referenceTrace("pipeline_fsdp"); // 16 ranks
+    ASSERT_NE(trace, nullptr);
+    context.session.setTrace(trace);
+    chart.resize(1800, 270);
+    chart.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&chart));
+    QApplication::processEvents();
+    const QList<QRectF> labels = chart.endLabelRects();
+    ASSERT_FALSE(labels.isEmpty());
+    int lines = 0;
+    for (QAbstractSeries *series : chart.chart()->series()) {
+        auto *line = qobject_cast<QLineSeries *>(series);
+        if (!line || !line->name().startsWith(QStringLiteral("rank")))
+            continue; // the cursor, the levels
+        ++lines;
+        QList<QPointF> points;
+        for (const QPointF &point : line->points())
+            points << chart.chart()->mapToPosition(point, line);
+        for (const QRectF &label : labels)
+            EXPECT_FALSE(crosses(points, label))
+                << testing::utf8(line->name()) << " crosses the label at " << label.left() << ","
+                << label.top() << " " << label.width() << "x" << label.height() << " ("
+                << testing::utf8(chart.endLabelTexts().join(QStringLiteral(" | "))) << ")";
+    }
+    EXPECT_EQ(lines, 16);
 }
 
 } // namespace
