@@ -415,6 +415,8 @@ void Engine::completeCollective(Collective &collective)
         fail(reduced.error());
         return;
     }
+    if (collective.op == OpKind::AllToAll)
+        moveTokens(collective);
     // Member i's result, its piece of a scatterreduce or else the total, made in its place.
     const auto giveResult = [&](std::size_t i, Payload &result) {
         if (reduced->pieces.empty())

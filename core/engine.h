@@ -263,6 +263,10 @@ private:
         // the rank's last turn (docs/benchmarks.md).
         int lastGroup = 0;
         std::int64_t lastGroupJoined = 0;
+        // In a run with experts: the tokens an alltoall brought here from another rank and no
+        // alltoall has sent home yet, batch -> the rank where its sequence lives (its home). The
+        // loss and a dense layer refuse them (docs/simulation.md, "Expert parallelism").
+        std::map<int, int> tokensAway;
         bool finished = false;
         bool ran = false; // had a turn: an error elsewhere may end the run before its first
         int lastLine = 0;
@@ -332,6 +336,11 @@ private:
                              const IndexSet &batches) const;
     Status checkExpertUpdate(CallSite at, const CallName &op, const Object &weightGrad,
                              const Object &weight) const;
+    // The loss and a dense layer compute only on tokens at home: none of `batches` is on this
+    // rank for an expert, sent by an alltoall and not combined back.
+    Status checkTokensHome(CallSite at, const CallName &op, const IndexSet &batches) const;
+    // After an alltoall: which tokens left their home and which came back (tokensAway).
+    void moveTokens(const Collective &collective);
     // Context parallelism (core/context.cpp): the rank's chunk of the sequence, what a chunk's
     // forward or backward costs and needs, and the sum of chunks' weight gradients.
     int contextChunk(int rank) const;

@@ -6,6 +6,10 @@
 #include "router.h"
 #include "sentences.h"
 
+#include <map>
+#include <optional>
+#include <vector>
+
 namespace rankstep::core {
 
 IndexSet Engine::batchesOfExpert(int expert) const
@@ -66,6 +70,60 @@ Status Engine::checkExpertUpdate(CallSite at, const CallName &op, const Object &
                               {op.str(), formatSet(weightGrad.batches),
                                std::to_string(weight.expert), formatSet(routed),
                                describeSet(routed.minus(weightGrad.batches), "batch", "batches")}));
+}
+
+Status Engine::checkTokensHome(CallSite at, const CallName &op, const IndexSet &batches) const
+{
+    const std::map<int, int> &away = m_ranks[std::size_t(at.rank)].tokensAway;
+    if (away.empty())
+        return okStatus();
+    // The away tokens of the first home among them: one rank named, one combine to make.
+    std::optional<int> home;
+    IndexSet theirs;
+    for (int batch : batches.toVector()) {
+        const auto it = away.find(batch);
+        if (it == away.end() || (home && it->second != *home))
+            continue;
+        home = it->second;
+        theirs |= IndexSet{batch};
+    }
+    if (!home)
+        return okStatus();
+    const int expert = RankLayout(ranks(), config().layout).coords(at.rank).expert;
+    return checkError(at,
+                      say(sentence::kTokensAway,
+                          {op.str(), describeSet(theirs, "batch", "batches"), std::to_string(*home),
+                           std::to_string(expert), std::to_string(at.rank)}));
+}
+
+void Engine::moveTokens(const Collective &collective)
+{
+    if (config().layout.expert <= 1)
+        return;
+    const std::vector<int> &members = m_groups[std::size_t(collective.groupId)];
+    // Every move read before any is made: a rank both sends and receives.
+    struct Move {
+        int batch, from, to, home;
+    };
+    std::vector<Move> moves;
+    for (std::size_t from = 0; from < members.size(); ++from) {
+        const std::vector<std::optional<Object>> &pieces = collective.arrivals[from].pieces;
+        const std::map<int, int> &away = m_ranks[std::size_t(members[from])].tokensAway;
+        for (std::size_t to = 0; to < pieces.size() && to < members.size(); ++to) {
+            if (to == from || !pieces[to])
+                continue; // a rank's piece for itself stays where it is
+            for (int batch : pieces[to]->batches.toVector()) {
+                const auto it = away.find(batch);
+                moves.push_back({batch, members[from], members[to],
+                                 it == away.end() ? members[from] : it->second});
+            }
+        }
+    }
+    for (const Move &move : moves)
+        m_ranks[std::size_t(move.from)].tokensAway.erase(move.batch);
+    for (const Move &move : moves)
+        if (move.home != move.to)
+            m_ranks[std::size_t(move.to)].tokensAway[move.batch] = move.home;
 }
 
 } // namespace rankstep::core

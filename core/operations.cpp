@@ -161,6 +161,9 @@ Result<Object> Engine::forward(CallSite at, int layer, const Object &activation,
                                    std::to_string(layer), std::to_string(layer)}));
     if (auto s = checkExpertTokens(at, op, weight, activation.batches); !s)
         return s.error();
+    if (weight.expert < 0 && !m_ranks[std::size_t(at.rank)].tokensAway.empty())
+        if (auto s = checkTokensHome(at, op, activation.batches); !s)
+            return s.error();
     // Context parallelism: the chunks an unfinished attention continued here had seen, and all
     // it has seen after this call.
     Result<ChunksSeen> chunks =
@@ -234,6 +237,10 @@ Status Engine::checkBackward(CallSite at, const CallName &op, const char *call, 
                 at, say(sentence::kWeightIncomplete, {op.str(), shardsText(*weight), call}));
         if (auto s = checkExpertTokens(at, op, *weight, activation.batches); !s)
             return s.error();
+        if (weight->expert < 0 && !m_ranks[std::size_t(at.rank)].tokensAway.empty())
+            for (const IndexSet *batches : {&activation.batches, &grad.batches})
+                if (auto s = checkTokensHome(at, op, *batches); !s)
+                    return s.error();
         if (weight->slice)
             return activation.batches == grad.batches
                        ? checkBlock(at, op, layer, activation, grad)
@@ -401,6 +408,9 @@ Result<Object> Engine::loss(CallSite at, const Object &activation)
     if (activation.layer != config().layers)
         return checkError(at, say(sentence::kLossNeedsOutput, {std::to_string(activation.layer),
                                                                std::to_string(config().layers)}));
+    if (!m_ranks[std::size_t(at.rank)].tokensAway.empty())
+        if (auto s = checkTokensHome(at, CallName{"loss", -1}, activation.batches); !s)
+            return s.error();
     Event &event = recordEvent(at, OpKind::Loss, config().layers - 1, config().cost.loss);
     event.batches = activation.batches;
     Object grad = activation;

@@ -125,6 +125,7 @@ std::span<const char *const> sentencePatterns()
         sentence::kUpdateExpertGrad,
         sentence::kUpdateDenseGrad,
         sentence::kUpdateExpertMisses,
+        sentence::kTokensAway,
         sentence::kAlltoallKinds,
         sentence::kAlltoallOneKind,
         sentence::kAlltoallSentTwice,

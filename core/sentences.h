@@ -301,6 +301,12 @@ inline constexpr const char *kUpdateExpertMisses =
     RANKSTEP_SENTENCE("EngineText",
                       "%1: the weight gradient covers batches %2, but expert %3's update needs "
                       "every batch the router sends it, %4 (missing: %5)");
+// Tokens that an alltoall sent to an expert and none has brought back: the loss and a dense
+// layer need them home, where their sequence is (a real layer's residual adds them there).
+inline constexpr const char *kTokensAway =
+    RANKSTEP_SENTENCE("EngineText",
+                      "%1 needs the tokens of %2 back on rank %3: they are still with expert %4 "
+                      "on rank %5; combine them with alltoall first");
 // alltoall's pieces (core/communication.cpp).
 inline constexpr const char *kAlltoallKinds = RANKSTEP_SENTENCE(
     "EngineText", "%1: alltoall sends activations or activation gradients, not %2");

@@ -528,6 +528,10 @@
         <translation>%1: Der Gewichtsgradient deckt die Batches %2 ab, aber das Update von Experte %3 braucht jeden Batch, den der Router ihm schickt, %4 (es fehlt: %5)</translation>
     </message>
     <message>
+        <source>%1 needs the tokens of %2 back on rank %3: they are still with expert %4 on rank %5; combine them with alltoall first</source>
+        <translation>%1 braucht die Tokens von %2 zurück auf Rank %3: Sie sind noch bei Experte %4 auf Rank %5; führen Sie sie zuerst mit alltoall zusammen</translation>
+    </message>
+    <message>
         <source>%1: layer %2&apos;s attention on rank %3 has the keys and values of chunks %4 only and lacks chunks %5: pass them around the context group, model.group(&quot;context&quot;), and continue it with %6(..., kv=[...], so_far=...)</source>
         <translation>%1: Die Attention von Schicht %2 auf Rank %3 hat die Keys und Values nur der Chunks %4, es fehlen die Chunks %5: im Ring der Kontextgruppe weiterreichen, model.group(&quot;context&quot;), und mit %6(..., kv=[...], so_far=...) fortsetzen</translation>
     </message>

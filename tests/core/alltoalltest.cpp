@@ -119,6 +119,22 @@ TEST(AllToAll, FailsTheRunWhenTwoRanksSendOneTokenToTheSameRank)
         << engine.fatalError()->message;
 }
 
+// A rank that makes an all-to-all twice (or skips one) meets the others at another one.
+TEST(AllToAll, MembersThatSendDifferentKindsAreAtDifferentAllToAlls)
+{
+    Engine engine(makeConfig(2, 2, 4));
+    ASSERT_TRUE(engine.alltoall(CallSite{0, 31}, {activation(2, {0}), activation(2, {2})}, 1));
+    EXPECT_FALSE(
+        engine.alltoall(CallSite{1, 36}, {activationGrad(1, {1}), activationGrad(1, {3})}, 1));
+    ASSERT_TRUE(engine.fatalError());
+    EXPECT_NE(engine.fatalError()->message.find(
+                  "alltoall(layer 1): rank 0 sends activations of layer 2 here (line 31), but "
+                  "rank 1 sends activation gradients of layer 1 (line 36): they are at different "
+                  "all-to-alls"),
+              std::string::npos)
+        << engine.fatalError()->message;
+}
+
 TEST(AllToAll, UnderANetworkCostsWhatTheBusiestRankSendsTheOthers)
 {
     core::RunConfig config = makeConfig(2, 1, 4);

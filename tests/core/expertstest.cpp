@@ -121,5 +121,61 @@ TEST(Experts, ASkewedRouterLoadsExpertZerosRankLonger)
     EXPECT_EQ(engine.clock(1), core::SimTime::steps(1));
 }
 
+// Rank r holds batches 2r and 2r + 1 of `layer`; each sends batch b to the rank of expert b % 2
+// (the dispatch), or, from the expert's rank, back to rank b / 2 (the combine): the all-to-all of
+// layer 1, its tokens at `layer`.
+void exchange(Engine &engine, int layer, bool home)
+{
+    for (int rank = 0; rank < 2; ++rank) {
+        std::vector<std::optional<Object>> pieces;
+        for (int to = 0; to < 2; ++to)
+            pieces.push_back(activation(layer, {home ? 2 * to + rank : 2 * rank + to}));
+        ASSERT_TRUE(engine.alltoall(CallSite{rank, 10 + layer}, std::move(pieces), 1));
+    }
+    for (int rank = 0; rank < 2; ++rank)
+        engine.takeResult(rank);
+}
+
+TEST(Experts, TheLossAndADenseLayerNeedTheTokensAnExpertHoldsCombinedHomeFirst)
+{
+    Engine engine(expertConfig());
+    exchange(engine, 1, false); // rank 0 now holds batches 0 and 2, rank 1 batches 1 and 3
+    // An expert computes on them where they are.
+    const Object expert0 = engine.loadWeights(CallSite{0, 1}, 1, 0, 1, false, 0)->first;
+    ASSERT_TRUE(engine.forward(CallSite{0, 2}, 1, activation(1, {0, 2}), expert0));
+    // The loss and a dense layer do not: batch 2 lives on rank 1, batch 1 on rank 0.
+    auto loss = engine.loss(CallSite{0, 3}, activation(2, {0, 2}));
+    ASSERT_FALSE(loss);
+    EXPECT_TRUE(isCheckError(loss.error(), 0, 3,
+                             "loss needs the tokens of batch 2 back on rank 1: they are still with "
+                             "expert 0 on rank 0; combine them with alltoall first"))
+        << loss.error().message;
+    auto dense = engine.forward(CallSite{1, 4}, 0, activation(0, {1, 3}), weight(0));
+    ASSERT_FALSE(dense);
+    EXPECT_TRUE(isCheckError(dense.error(), 1, 4,
+                             "forward(layer 0) needs the tokens of batch 1 back on rank 0: they "
+                             "are still with expert 1 on rank 1"))
+        << dense.error().message;
+    auto backward =
+        engine.backward(CallSite{1, 5}, 0, activation(0, {1}), activationGrad(0, {1}), weight(0));
+    ASSERT_FALSE(backward);
+    EXPECT_TRUE(
+        isCheckError(backward.error(), 1, 5, "backward(layer 0) needs the tokens of batch 1"))
+        << backward.error().message;
+    // Tokens that never left are at home.
+    EXPECT_TRUE(engine.loss(CallSite{0, 6}, activation(2, {0})));
+    // The combine brings them home: the loss takes them there.
+    exchange(engine, 2, true);
+    EXPECT_TRUE(engine.loss(CallSite{0, 7}, activation(2, {0, 1})));
+    EXPECT_TRUE(engine.loss(CallSite{1, 7}, activation(2, {2, 3})));
+}
+
+TEST(Experts, ARunWithoutExpertsComputesWhereAnAllToAllLeftTheTokens)
+{
+    Engine engine(makeConfig(2, 2, 4));
+    exchange(engine, 2, false);
+    EXPECT_TRUE(engine.loss(CallSite{0, 3}, activation(2, {0, 2})));
+}
+
 } // namespace
 } // namespace rankstep::testing

@@ -269,6 +269,64 @@ TEST(RealSplitRuns, TheCollectivesShareWhatTheMembersHoldWithoutAPickle)
     }
 }
 
+// The real library keeps where each token lives as the simulator does: two ranks, one expert each,
+// take the loss on the tokens their expert computed, and are refused with the simulator's
+// sentence; after the combine each takes it at home. (`real` simulates first, so a program that
+// skips the combine stops there; this is the library on its own.)
+const char *const kLossAtTheExpert =
+    R"(model = lib.Model(me, 2, 2, 4, tensors.Sizes(8, 4), lib.Recorder('home.py'),
+                  layout=lib.Layout(2, expert=2))
+w0, _ = model.load_weights(0)
+w1, _ = model.load_weights(1, expert=model.coords['expert'])
+
+
+def to_experts(t):
+    return [t.pick([b for b in t.batches if model.expert_of(b) == e]) for e in range(2)]
+
+
+def to_homes(t):
+    return [t.pick([b for b in t.batches if b // 2 == r]) for r in range(2)]
+
+
+async def layer():
+    a1 = model.forward(0, model.get_activation([2 * me, 2 * me + 1]), w0)
+    out = model.forward(1, await model.alltoall(to_experts(a1), 1), w1)
+    try:
+        model.loss(out)
+        print(f'rank {me}: the loss at the expert was taken', flush=True)
+    except lib.PuzzleError as error:
+        print(f'rank {me}: {error}', flush=True)
+    grad = model.loss(await model.alltoall(to_homes(out), 1))
+    print(f'rank {me}: the loss at home on batches {sorted(grad.batches)}', flush=True)
+
+
+try:
+    driving._drive(layer())
+except Exception as error:
+    print(f'rank {me}: {type(error).__name__}: {error}', flush=True)
+dist.destroy_process_group()
+if me == 0:
+    os.wait()
+)";
+
+TEST(RealSplitRuns, ALossAtTheExpertIsRefusedAsTheSimulatorRefusesIt)
+{
+    REQUIRE_TORCH();
+    TempDir dir;
+    const std::string script =
+        dir.write("home.py", std::string(kTwoRanksWithoutPickles) + kLossAtTheExpert);
+    const ProcessResult run = testsupport::runProgram(
+        "/usr/bin/python3", {script, kSource, (dir.path() / "store").string()}, dir);
+    for (const char *said :
+         {"rank 0: loss needs the tokens of batch 2 back on rank 1: they are still with expert 0 "
+          "on rank 0; combine them with alltoall first",
+          "rank 1: loss needs the tokens of batch 1 back on rank 0: they are still with expert 1 "
+          "on rank 1; combine them with alltoall first",
+          "rank 0: the loss at home on batches [0, 1]",
+          "rank 1: the loss at home on batches [2, 3]"})
+        EXPECT_NE(run.out.find(said), std::string::npos) << said << "\n" << run.out << run.err;
+}
+
 // A rank's code that marks its final slices as whole layers (only in the real run) leaves a
 // weights file that claims another model than the simulation trained: the check refuses it, as
 // it takes each layer's kind from the simulation.

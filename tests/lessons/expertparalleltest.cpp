@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The expert_parallel lesson's typical mistakes and their plain messages: a rank that skips the
-// combine all-to-all, an all-to-all over a group that is not the experts', the split backward of
-// an expert without its weight.
+// combine all-to-all, every rank that skips it (the loss at the expert's rank), an all-to-all over
+// a group that is not the experts', the split backward of an expert without its weight.
 #include "cli/runreport.h"
 #include "lessontestsupport.h"
 
@@ -20,16 +20,21 @@ bool contains(const std::string &text, const std::string &part)
     return text.find(part) != std::string::npos;
 }
 
-// The lesson's solution with `from` replaced by `to` (which must occur, once).
-std::string solutionWith(const std::string &from, const std::string &to)
+// `source` with `from` replaced by `to` (which must occur, once).
+std::string replaced(std::string source, const std::string &from, const std::string &to)
 {
-    std::string source = readText(lessonsRoot() + "/99-expert_parallel/solution.py");
     const std::size_t at = source.find(from);
     EXPECT_NE(at, std::string::npos) << from;
     EXPECT_EQ(source.find(from, at + 1), std::string::npos) << from;
     if (at != std::string::npos)
         source.replace(at, from.size(), to);
     return source;
+}
+
+// The lesson's solution with `from` replaced by `to`.
+std::string solutionWith(const std::string &from, const std::string &to)
+{
+    return replaced(readText(lessonsRoot() + "/99-expert_parallel/solution.py"), from, to);
 }
 
 const std::string kCombine =
@@ -47,22 +52,43 @@ protected:
     TempDir m_dir;
 };
 
-TEST_F(ExpertParallel, ARankThatSkipsTheCombineIsToldTheRanksAreAtDifferentAllToAlls)
+TEST_F(ExpertParallel, ARankThatSkipsTheCombineIsToldToCombineBeforeItsLoss)
 {
-    // Rank 1 skips it: its next all-to-all (the loss's gradients out to the experts) meets rank
-    // 0's combine.
+    // Rank 1 skips it and takes its loss on the tokens its expert computed, rank 0's batch 1
+    // among them, while rank 0 waits in the combine.
     const CliResult result = lesson(
         solutionWith(kCombine, "    if model.rank == 0:  # only rank 0 combines\n    " + kCombine));
     EXPECT_NE(result.exitCode, ExitCode::kSolved) << result.out << result.err;
     const std::string said = result.out + result.err;
+    EXPECT_TRUE(contains(said, "Error (rank 1, line ")) << said;
     EXPECT_TRUE(contains(said,
-                         "alltoall(layer 1): rank 0 sends activations of layer 2 here "
-                         "(line "))
+                         "loss needs the tokens of batch 1 back on rank 0: they are still "
+                         "with expert 1 on rank 1; combine them with alltoall first"))
         << said;
-    EXPECT_TRUE(contains(said, "but rank 1 sends activation gradients of layer 1 (line ")) << said;
-    EXPECT_TRUE(contains(said, "they are at different all-to-alls")) << said;
-    // Both called an all-to-all: neither is said to have stopped without calling it.
+    // Its own error stopped it: it is not said to have stopped without calling the all-to-all.
     EXPECT_FALSE(contains(said, "without calling alltoall")) << said;
+}
+
+TEST_F(ExpertParallel, ALossTakenWhereTheExpertLeftTheTokensIsRefused)
+{
+    // A learner's pass: no combine in the forward, so the loss sits at the expert's rank, and no
+    // dispatch of its gradients, which are there already. Two all-to-alls fewer made it fast
+    // enough to pass; a real layer's tokens return to their sequence before the next layer.
+    const CliResult result = lesson(
+        replaced(solutionWith(kCombine, ""),
+                 "    grad_activations[2] = await model.alltoall(to_experts(grad_activations[2]), "
+                 "1, group=experts)\n",
+                 ""));
+    EXPECT_NE(result.exitCode, ExitCode::kSolved) << result.out << result.err;
+    const std::string said = result.out + result.err;
+    // Rank 0 holds batch 2, rank 1's own token, with expert 0 (and rank 1 batch 1 with expert 1).
+    EXPECT_TRUE(contains(said,
+                         "loss needs the tokens of batch 2 back on rank 1: they are still "
+                         "with expert 0 on rank 0; combine them with alltoall first") ||
+                contains(said,
+                         "loss needs the tokens of batch 1 back on rank 0: they are still "
+                         "with expert 1 on rank 1; combine them with alltoall first"))
+        << said;
 }
 
 TEST_F(ExpertParallel, AnAllToAllOverAnotherGroupNamesTheExpertGroup)

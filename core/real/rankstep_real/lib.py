@@ -212,6 +212,11 @@ def _sorted_batches(batches):
     return sorted(set(batches))
 
 
+def _batches_of(*values):
+    """The batches of every value that has some (a check names a wrong kind later)."""
+    return set().union(*(getattr(value, "batches", ()) for value in values))
+
+
 class Model(SplitLayers, ContextLayers):
     def __init__(self, rank, ranks, layers, batches, sizes, recorder, groups=None, device=None,
                  layout=None):
@@ -237,6 +242,9 @@ class Model(SplitLayers, ContextLayers):
         # The weight each layer's forward used on this rank: backward_weight takes none, and the
         # real layer's output gradient needs it (tanh(x @ w) is recomputed, as in backward).
         self._forward_weights = {}
+        # In a run with experts: batch -> its home rank, for the tokens an alltoall brought here
+        # and none has sent home (parallel.py, _move_tokens).
+        self._away = {}
 
     def storage(self):
         return (self.weights, self.opt_states, self.activations, self.grad_activations,
@@ -302,6 +310,7 @@ class Model(SplitLayers, ContextLayers):
             raise PuzzleError(f"forward(layer {layer}): needs an activation of layer {layer}, "
                               f"not {inp!r}")
         self._check_tokens(op, weight, inp.batches)
+        self._check_home(op, weight, inp.batches)
         before = self._so_far(op, "forward", layer, inp, None, so_far)
         self._check_keys_values(op, layer, inp, weight, kv, {c for p in before for c in p.shards})
         began, memory = self.recorder.begin("forward", layer), self.memory()
@@ -319,6 +328,7 @@ class Model(SplitLayers, ContextLayers):
         self._check_whole("loss", inp)
         if not isinstance(inp, Activation) or inp.layer != self.LAYERS:
             raise PuzzleError(f"loss: needs the activation of layer {self.LAYERS}, not {inp!r}")
+        self._check_home("loss", None, inp.batches)
         began, memory = self.recorder.begin("loss", -1), self.memory()
         targets = self._chunk_targets(inp)
         grad = tensors.loss_grad(inp.value, targets, self.BATCHES, self.sizes.length)
@@ -332,6 +342,7 @@ class Model(SplitLayers, ContextLayers):
         op = f"backward(layer {layer})"
         refuse_unknown("backward(layer, inp, grad, weight, kv=None, so_far=None)", op, unknown)
         self._check_weight("backward", layer, weight)
+        self._check_home(op, weight, _batches_of(inp, grad))
         if weight.slice:
             self._check_slice_backward(op, inp, grad)
             self._check_keys_values(op, layer, inp, weight, kv)
@@ -369,6 +380,7 @@ class Model(SplitLayers, ContextLayers):
     # The backward in two halves (docs/simulation.md, "Beyond the notebook").
     def backward_input(self, layer, inp, grad, weight):
         self._check_weight("backward_input", layer, weight)
+        self._check_home(f"backward_input(layer {layer})", weight, _batches_of(inp, grad))
         if weight.slice:
             op = f"backward_input(layer {layer})"
             self._check_slice_backward(op, inp, grad)
@@ -389,6 +401,7 @@ class Model(SplitLayers, ContextLayers):
         self._check_split_chunk(f"backward_weight(layer {layer})", inp, grad)
         if weight is not None:  # names whose gradient it is; the real layer's is the forward's
             self._check_weight("backward_weight", layer, weight)
+            self._check_home(f"backward_weight(layer {layer})", weight, _batches_of(inp, grad))
         weight = self._forward_weights.get(layer)
         if weight is None:
             raise PuzzleError(f"backward_weight(layer {layer}): this rank never ran forward at "

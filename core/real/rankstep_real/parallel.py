@@ -72,7 +72,7 @@ def _batches_text(batches):
 
 class SplitLayers:
     """Mixed into lib.Model, whose rank, sizes, device, BATCHES, LAYERS, EXPERT, coords,
-    recorder, memory(), _members() and _group() it uses."""
+    recorder, _away, memory(), _members() and _group() it uses."""
 
     def _check_expert(self, op, expert):
         if self.EXPERT == 1:
@@ -99,6 +99,40 @@ class SplitLayers:
                               f"but this weight is expert {weight.expert}'s: send each token to "
                               "the rank of its expert with an alltoall over "
                               "model.group(\"expert\") first")
+
+    def _check_home(self, op, weight, batches):
+        """In a run with experts, the loss and a dense layer (`weight` None: the loss) take only
+        tokens at home: none an alltoall brought here that no alltoall sent back (_away)."""
+        if weight is not None and weight.expert is not None:
+            return
+        away = self._away
+        held = sorted(b for b in batches if b in away)
+        if held:
+            home = away[held[0]]
+            theirs = [b for b in held if away[b] == home]
+            raise PuzzleError(f"{op} needs the tokens of {_batches_text(theirs)} back on rank "
+                              f"{home}: they are still with expert {self.coords['expert']} on "
+                              f"rank {self.rank}; combine them with alltoall first")
+
+    def _move_tokens(self, plans, members, pieces):
+        """After an alltoall of an expert run: what left for its home or from it (_away, batch
+        -> its home rank), as the simulator keeps it (core/experts.cpp)."""
+        if self.EXPERT <= 1:
+            return
+        away = self._away
+        me = members.index(self.rank)
+        for at, piece in enumerate(pieces):
+            if piece is not None and at != me:
+                for batch in piece.batches:
+                    away.pop(batch, None)
+        for sender, plan in enumerate(plans):
+            if sender == me or plan[me] is None:
+                continue
+            for batch, home in zip(plan[me][3], plan[me][5]):
+                if home == self.rank:
+                    away.pop(batch, None)
+                else:
+                    away[batch] = home
 
     def _check_whole(self, op, value):
         """Partial sums and sequence shards go into a collective before a computation takes
@@ -208,6 +242,7 @@ class SplitLayers:
         dist.all_to_all_single(inbound, outbound.contiguous(), in_splits, out_splits,
                                group=handle)
         result = self._joined(plans, me, torch.split(inbound, in_splits), pieces)
+        self._move_tokens(plans, members, pieces)
         sent_batches = sorted(set().union(*(p.batches for p in pieces if p is not None)))
         self.recorder.end(began, "alltoall", layer, memory, None, group=members,
                           batches=sent_batches, bytes=nbytes(outbound))
@@ -215,8 +250,8 @@ class SplitLayers:
 
     def _plan_tensor(self, op, pieces):
         """What this rank sends each member, a row per member of the same length on every rank:
-        whether it sends, an activation gradient or not, layer, block, rows, then a 0/1 per batch
-        of the run."""
+        whether it sends, an activation gradient or not, layer, block, rows, then per batch of
+        the run 0, or 1 + its home rank when sent (_move_tokens)."""
         plan = torch.zeros(len(pieces), 5 + self.BATCHES, dtype=torch.int64, device=self.device)
         for at, piece in enumerate(pieces):
             if piece is None:
@@ -227,16 +262,18 @@ class SplitLayers:
                                   f"0-{self.BATCHES - 1}")
             plan[at, :5] = torch.tensor([1, int(isinstance(piece, ActivationGrad)), piece.layer,
                                          piece.block, piece.value.shape[0]])
-            plan[at, [5 + b for b in piece.batches]] = 1
+            for b in piece.batches:
+                plan[at, 5 + b] = 1 + self._away.get(b, self.rank)
         return plan
 
     def _plan_of(self, shared):
         """A member's _plan_tensor read back: per member None, or (kind, layer, block, sorted
-        batches, rows)."""
+        batches, rows, each batch's home)."""
         kinds = ("Activation", "ActivationGrad")
         return [None if not row[0] else
                 (kinds[row[1] != 0], row[2], row[3],
-                 [b for b in range(self.BATCHES) if row[5 + b]], row[4])
+                 [b for b in range(self.BATCHES) if row[5 + b]], row[4],
+                 [row[5 + b] - 1 for b in range(self.BATCHES) if row[5 + b]])
                 for row in shared.tolist()]
 
     def _joined(self, plans, me, received, pieces):

@@ -146,6 +146,10 @@ const Mistake kMistakes[] = {
      "        if not is_first:\n"
      "            await model.pass_to(model.rank - 1, grad_activations[first, mb])\n",
      "", "Rank 2 wartet in receive von Rank 3 in Zeile 34 auf Rank 3"},
+    {"the loss taken where the expert left the tokens", "expert_parallel",
+     "    activations[2] = await model.alltoall(to_homes(activations[2]), 1, group=experts)\n", "",
+     "loss braucht die Tokens von Batch 1 zurück auf Rank 0: Sie sind noch bei Experte 1 auf "
+     "Rank 1; führen Sie sie zuerst mit alltoall zusammen"},
 };
 
 TEST_F(GermanMistakesTest, TheTypicalMistakesShowNoEnglishSentenceOfTheEngine)
