@@ -4,14 +4,11 @@
 // even code that crashes or ends its process gets a plain message and a documented exit code,
 // and only the child's own report decides the verdict.
 #include "commands.h"
-#include "core/hugeheap.h"
 
 #include <string>
 #include <vector>
 
 int main(int argc, char **argv)
 {
-    // Decoding and checking a run's trace faults in fresh heap: in 2 MiB pages (core/hugeheap.h).
-    rankstep::core::restartWithHugeHeap(argv);
     return rankstep::cli::dispatch(std::vector<std::string>(argv + 1, argv + argc));
 }

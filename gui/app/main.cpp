@@ -6,7 +6,6 @@
 #include "scripttarget.h"
 #include "translations.h"
 
-#include "core/hugeheap.h"
 #include "core/lessons/builtin.h"
 
 #include <QApplication>
@@ -75,8 +74,6 @@ void showLessonProblems(QWidget *window, const QString &problems)
 
 int main(int argc, char *argv[])
 {
-    // Opening a large trace faults in gigabytes of fresh heap: in 2 MiB pages (core/hugeheap.h).
-    rankstep::core::restartWithHugeHeap(argv);
     // A learner's terminal shows no debug lines of ours ("rankstep.child: starting ..."); a
     // developer turns them on with QT_LOGGING_RULES="rankstep.*.debug=true", whose rules Qt
     // applies after these.
