@@ -90,6 +90,10 @@ inline constexpr const char *kTheAwaitOfIts =
     RANKSTEP_SENTENCE("EngineText", "the await of its %1 (t %2 to %3)");
 inline constexpr const char *kTheAwaitOfRanks =
     RANKSTEP_SENTENCE("EngineText", "the await of rank %1's %2 (t %3 to %4)");
+// The rest of a long chain, summed up: %2 more events (always two or more), back to %3 ("rank 5's
+// forward of layer 0") at t %4.
+inline constexpr const char *kChainBackTo =
+    RANKSTEP_SENTENCE("EngineText", "%1, after a chain of %2 more events back to %3 at t %4");
 inline constexpr const char *kSentence = RANKSTEP_SENTENCE("EngineText", "%1.");
 
 // What the lesson's formula expects (core/explain/formulas.cpp).

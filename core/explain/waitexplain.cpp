@@ -402,9 +402,22 @@ std::string describeWait(const Trace &trace, const Wait &wait, const core::Phras
                                        {describeEvent(trace.overlapped[*wait.awaited], words)})
                            : describeEvent(e, words)});
     // After an await the first link is why the awaited operation ended when it did: a "which".
-    for (std::size_t i = 0; i < wait.causes.size(); ++i)
+    // A chain longer than a reader follows (through a deep pipeline's stages and their tensor
+    // groups it runs to hundreds of links, a sentence of tens of thousands of characters) says its
+    // first links and sums up the rest: how many, and where it began.
+    const std::size_t said =
+        wait.causes.size() > kMostLinksSaid + 1 ? kMostLinksSaid : wait.causes.size();
+    for (std::size_t i = 0; i < said; ++i)
         text = sayLink(trace, wait.causes[i], std::move(text), i == 0 && !awaited,
                        i == 0 ? awaited : wait.causes[i - 1].started, words);
+    if (said < wait.causes.size()) {
+        const Link &origin = wait.causes.back();
+        const Event &began = linked(trace, origin);
+        text = words.say(sentence::kChainBackTo,
+                         {std::move(text), std::to_string(wait.causes.size() - said),
+                          origin.started ? whoseStarted(began, words) : whose(began, words),
+                          began.start.toString()});
+    }
     return words.say(sentence::kSentence, {std::move(text)});
 }
 

@@ -62,6 +62,9 @@ std::optional<Wait> waitBefore(const core::Trace &trace, std::size_t event);
 // in the await of its receive from rank 0 (started on the communication stream), which waited
 // for rank 0's pass_to_start to rank 1 (t 0 to 0.2 on its communication stream), which rank 0
 // started at t 0 after its forward of layer 0."
+// A chain of more than kMostLinksSaid + 1 links is said to its kMostLinksSaid-th, then summed up:
+// "..., after a chain of 212 more events back to rank 5's forward of layer 0 at t 3.".
+inline constexpr std::size_t kMostLinksSaid = 6;
 std::string describeWait(const core::Trace &trace, const Wait &wait,
                          const core::Phrasebook &words = core::english());
 

@@ -856,6 +856,10 @@
         <translation>%1, das nach %2 kam</translation>
     </message>
     <message>
+        <source>%1, after a chain of %2 more events back to %3 at t %4</source>
+        <translation>%1, nach einer Kette von %2 weiteren Ereignissen zurück bis zu %3 bei t %4</translation>
+    </message>
+    <message>
         <source>rank %1&apos;s %2</source>
         <translation>%2 bei Rank %1</translation>
     </message>

@@ -313,5 +313,55 @@ TEST(Waits, ATraceWhoseLinksGoRoundInACircleEndsEachChain)
     EXPECT_LE(waitBefore(trace, 1)->chain.size(), trace.events.size());
 }
 
+// A chain longer than a reader follows is said to its kMostLinksSaid-th link, then summed up by how
+// many more and where it began; one link more than that is said whole.
+TEST(Waits, ALongChainIsSaidToItsLastReadableLinkThenSummedUp)
+{
+    // Rank 1 runs `forwards` forwards back to back from t 0, then passes to rank 0, whose receive
+    // waited for it from t 0: the chain is the pass and every forward.
+    const auto chainOf = [](int forwards) {
+        core::Trace trace;
+        trace.config.ranks = 2;
+        const auto add = [&](int rank, core::OpKind op, int layer, int at) {
+            core::Event e;
+            e.rank = rank;
+            e.op = op;
+            e.layer = layer;
+            e.start = core::SimTime::steps(at);
+            e.duration = core::SimTime::steps(1);
+            e.peer = op == core::OpKind::Forward ? -1 : 1 - rank;
+            e.link = op == core::OpKind::Forward ? -1 : 7;
+            trace.events.push_back(e);
+        };
+        for (int layer = 0; layer < forwards; ++layer)
+            add(1, core::OpKind::Forward, layer, layer);
+        add(1, core::OpKind::PassTo, -1, forwards);
+        add(0, core::OpKind::Receive, -1, forwards + 1);
+        return trace;
+    };
+    const int longest = int(kMostLinksSaid); // the pass and this many forwards: one link more
+    const core::Trace whole = chainOf(longest);
+    const std::vector<Wait> wholeWaits = waits(whole);
+    ASSERT_EQ(wholeWaits.size(), 1U);
+    ASSERT_EQ(wholeWaits[0].causes.size(), kMostLinksSaid + 1);
+    const std::string said = describeWait(whole, wholeWaits[0]);
+    EXPECT_EQ(said.find("after a chain"), std::string::npos) << said;
+    EXPECT_NE(said.find("rank 1's forward of layer 0."), std::string::npos) << said;
+
+    const core::Trace deep = chainOf(200);
+    const std::vector<Wait> deepWaits = waits(deep);
+    ASSERT_EQ(deepWaits.size(), 1U);
+    ASSERT_EQ(deepWaits[0].causes.size(), 201U);
+    const std::string summed = describeWait(deep, deepWaits[0]);
+    EXPECT_EQ(summed,
+              "Rank 0 waited 201 (t 0 to 201) in receive from rank 1 for rank 1's pass_to to "
+              "rank 0, which came after rank 1's forward of layer 199, which came after "
+              "rank 1's forward of layer 198, which came after rank 1's forward of layer "
+              "197, which came after rank 1's forward of layer 196, which came after rank "
+              "1's forward of layer 195, after a chain of 195 more events back to rank 1's "
+              "forward of layer 0 at t 0.");
+    EXPECT_EQ(deepWaits[0].chain.size(), 201U) << "the timeline still highlights every link";
+}
+
 } // namespace
 } // namespace rankstep::explain
