@@ -124,6 +124,21 @@ ByteReader::ByteReader(std::uint64_t size, ByteSource source, std::size_t window
     m_pos = m_limit = m_loaded = m_begin;
 }
 
+void ByteReader::startAt(std::uint64_t at, const ByteReader &before)
+{
+    m_context = before.m_context;
+    m_index = kNoIndex;
+    m_strings = before.m_strings;
+    m_sectionEnd = m_size;
+    if (m_source) { // nothing is loaded yet: the window begins at `at`
+        m_base = at;
+        m_pos = m_limit = m_loaded = m_begin;
+        return;
+    }
+    m_pos = m_begin + std::min(at, m_size);
+    setLimit();
+}
+
 void ByteReader::setLimit()
 {
     m_limit = m_begin + std::min(m_sectionEnd - m_base, std::uint64_t(m_loaded - m_begin));
@@ -310,19 +325,23 @@ core::IndexSet ByteReader::someIndices(const char *field)
 
 std::string ByteReader::string(const char *field)
 {
+    return m_strings[stringNumber(field)];
+}
+
+std::size_t ByteReader::stringNumber(const char *field)
+{
     const std::uint64_t ref = natural(field);
     if (ref > m_strings.size())
         fail(field, "refers to string " + std::to_string(ref) + " but only " +
                         std::to_string(m_strings.size()) + " came before");
     if (ref > 0)
-        return m_strings[ref - 1];
+        return std::size_t(ref - 1);
     const std::size_t size = count(field);
     if (!load(size))
         truncated(field);
-    std::string text(reinterpret_cast<const char *>(m_pos), size);
+    m_strings.emplace_back(reinterpret_cast<const char *>(m_pos), size);
     m_pos += size;
-    m_strings.push_back(text);
-    return text;
+    return m_strings.size() - 1;
 }
 
 } // namespace rankstep::io::binary

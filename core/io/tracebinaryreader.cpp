@@ -8,7 +8,13 @@
 #include "tracelimits.h"
 
 #include <algorithm>
+#include <array>
+#include <atomic>
+#include <exception>
+#include <mutex>
 #include <new>
+#include <system_error>
+#include <thread>
 
 namespace rankstep::io {
 namespace {
@@ -27,25 +33,43 @@ struct RankState {
     std::int64_t memory = 0;
 };
 
+// Decodes one part of a file into `trace`: the sections up to the events, the events, the
+// changes or the sections after them (decodeParts puts them together). Each part is read with
+// its own reader, so that the events and the changes may be decoded at once on two threads.
 class TraceDecoder
 {
 public:
-    explicit TraceDecoder(binary::ByteReader in) : m_in(std::move(in)) {}
-    core::Trace decode(TraceJsonOptions &options);
+    TraceDecoder(binary::ByteReader in, core::Trace &trace) : m_in(std::move(in)), m_trace(trace) {}
+    // A decoder of a later part of the same file, which knows the run's configuration from
+    // `head` and reads on with `in` from byte `at` (ByteReader::startAt).
+    TraceDecoder(binary::ByteReader in, std::uint64_t at, const TraceDecoder &head)
+        : m_in(std::move(in)), m_trace(head.m_trace), m_config(head.m_config)
+    {
+        m_in.startAt(at, head.m_in);
+    }
+    ByteReader &reader() { return m_in; }
+    // The header, config and result, and the events' count: what every later part needs.
+    void readHead(TraceJsonOptions &options);
+    void readEventsBody(); // the events the count announced, to the end of their section
+    // The changes' header and count, then the changes; `events`: the events' count.
+    void beginChanges(std::size_t events);
+    void readChangesBody();
+    // The slices and every section after them, given the events' and the changes' counts.
+    void readRest(std::size_t events, std::size_t changes);
+    std::size_t eventCount() const { return m_eventCount; }
+    std::size_t changeCount() const { return m_changeCount; }
 
 private:
     // A rank of this run, for everything a viewer indexes per-rank data with.
     int readRank(const char *field)
     {
-        return int(m_in.whole(field, std::int64_t(m_trace.config.ranks) - 1));
+        return int(m_in.whole(field, std::int64_t(m_config.ranks) - 1));
     }
     void readConfig(TraceJsonOptions &options);
     void readResult();
     void readFigures();
     void readDiagnosis();
-    void readEvents();
     core::Event readEvent(std::vector<RankState> &ranks);
-    void readChanges();
     core::StorageChange readChange(std::vector<RankState> &ranks, std::size_t eventCount,
                                    std::optional<core::Object> &object);
     core::Object readObject();
@@ -57,16 +81,28 @@ private:
     void readShape();
 
     ByteReader m_in;
-    core::Trace m_trace;
+    core::Trace &m_trace;
+    // The run's ranks, layers and batches as config gave them: what the parts check values
+    // against while a later part fills in the rest of m_trace.config.
+    core::RunConfig m_config;
+    std::size_t m_eventCount = 0;  // as the events section announces them
+    std::size_t m_changeCount = 0; // as the changes section announces them
 };
 
-core::Trace TraceDecoder::decode(TraceJsonOptions &options)
+void TraceDecoder::readHead(TraceJsonOptions &options)
 {
     m_in.header(kTraceBinaryVersion);
     readConfig(options);
     readResult();
-    readEvents();
-    readChanges();
+    m_in.beginSection(Section::Events, "events");
+    m_eventCount = m_in.count("count", 10);
+    m_trace.events.reserve(m_eventCount);
+}
+
+void TraceDecoder::readRest(std::size_t events, std::size_t changes)
+{
+    m_eventCount = events;
+    m_changeCount = changes;
     readSlices();
     readNotes();
     readFinals();
@@ -76,7 +112,6 @@ core::Trace TraceDecoder::decode(TraceJsonOptions &options)
         readOverlapped();
     readShape();
     m_in.endFile();
-    return std::move(m_trace);
 }
 
 void TraceDecoder::readConfig(TraceJsonOptions &options)
@@ -97,6 +132,7 @@ void TraceDecoder::readConfig(TraceJsonOptions &options)
     cost.sizes.hidden = m_in.integer("hidden", 1, kMaxSize);
     cost.sizes.length = m_in.integer("length", 1, kMaxSize);
     m_in.endSection();
+    m_config = config;
 }
 
 void TraceDecoder::readResult()
@@ -158,13 +194,10 @@ void TraceDecoder::readDiagnosis()
     }
 }
 
-void TraceDecoder::readEvents()
+void TraceDecoder::readEventsBody()
 {
-    m_in.beginSection(Section::Events, "events");
-    const std::size_t count = m_in.count("count", 10);
-    m_trace.events.reserve(count);
-    std::vector<RankState> ranks(count > 0 ? std::size_t(m_trace.config.ranks) : 0);
-    for (std::size_t i = 0; i < count; ++i) {
+    std::vector<RankState> ranks(m_eventCount > 0 ? std::size_t(m_config.ranks) : 0);
+    for (std::size_t i = 0; i < m_eventCount; ++i) {
         m_in.at("events", i);
         m_trace.events.push_back(readEvent(ranks));
     }
@@ -188,7 +221,7 @@ core::Event TraceDecoder::readEvent(std::vector<RankState> &ranks)
     event.memory = m_in.relative("memory", state.memory, 0, kInt64Max);
     event.line = m_in.integer32("line");
     if ((head & binary::kEventPeer) != 0)
-        event.peer = int(m_in.integer("peer", -1, std::int64_t(m_trace.config.ranks) - 1));
+        event.peer = int(m_in.integer("peer", -1, std::int64_t(m_config.ranks) - 1));
     if ((head & binary::kEventLink) != 0)
         event.link = m_in.whole("link", kInt64Max);
     state.end = binary::wrapPlus(event.start.ticks(), event.duration.ticks());
@@ -196,14 +229,19 @@ core::Event TraceDecoder::readEvent(std::vector<RankState> &ranks)
     return event;
 }
 
-void TraceDecoder::readChanges()
+void TraceDecoder::beginChanges(std::size_t events)
 {
+    m_eventCount = events;
     m_in.beginSection(Section::Changes, "changes");
-    const std::size_t count = m_in.count("count", 6);
-    m_trace.changes.reserve(count);
-    std::vector<RankState> ranks(count > 0 ? std::size_t(m_trace.config.ranks) : 0);
+    m_changeCount = m_in.count("count", 6);
+    m_trace.changes.reserve(m_changeCount);
+}
+
+void TraceDecoder::readChangesBody()
+{
+    std::vector<RankState> ranks(m_changeCount > 0 ? std::size_t(m_config.ranks) : 0);
     std::size_t eventCount = 0;
-    for (std::size_t i = 0; i < count; ++i) {
+    for (std::size_t i = 0; i < m_changeCount; ++i) {
         m_in.at("changes", i);
         std::optional<core::Object> object;
         const core::StorageChange change = readChange(ranks, eventCount, object);
@@ -233,7 +271,7 @@ core::StorageChange TraceDecoder::readChange(std::vector<RankState> &ranks, std:
     if ((head & binary::kChangeSet) != 0)
         object = readObject();
     change.line = m_in.integer32("line");
-    const auto events = std::int64_t(std::min(m_trace.events.size(), core::kMostTraceEvents));
+    const auto events = std::int64_t(std::min(m_eventCount, core::kMostTraceEvents));
     change.eventCount =
         std::uint32_t(m_in.relative("event_count", std::int64_t(eventCount), 0, events));
     RankState &state = ranks[std::size_t(change.rank)];
@@ -267,7 +305,7 @@ core::Object TraceDecoder::readObject()
         object.layers = m_in.integer32("object.layers");
         object.totalBatches = m_in.integer32("object.total_batches");
     } else {
-        binary::setEngineShape(object, m_trace.config);
+        binary::setEngineShape(object, m_config);
     }
     return object;
 }
@@ -278,9 +316,12 @@ void TraceDecoder::readSlices()
     const std::size_t count = m_in.count("count", 8);
     m_trace.slices.resize(count);
     // Positions are 32-bit (core/trace.h): a longer record is not one a run makes.
-    const auto events = std::int64_t(std::min(m_trace.events.size(), core::kMostTraceEvents));
-    const auto changes = std::int64_t(std::min(m_trace.changes.size(), core::kMostTraceEvents));
+    const auto events = std::int64_t(std::min(m_eventCount, core::kMostTraceEvents));
+    const auto changes = std::int64_t(std::min(m_changeCount, core::kMostTraceEvents));
     std::int64_t eventEnd = 0, changeEnd = 0;
+    // Each string's number in m_trace.details, by its number in the file: a text is looked up
+    // once, not once a slice (7.7 million at 16,384 ranks). 0: not looked up yet.
+    std::vector<std::uint32_t> details;
     for (std::size_t i = 0; i < count; ++i) {
         m_in.at("slices", i);
         core::Slice &slice = m_trace.slices[i];
@@ -294,7 +335,12 @@ void TraceDecoder::readSlices()
         slice.changeBegin = std::uint32_t(changeBegin);
         slice.changeEnd = std::uint32_t(changeEnd);
         slice.end = core::SliceEnd(m_in.tag("end", 4));
-        slice.detail = m_trace.details.intern(m_in.string("detail"));
+        const std::size_t text = m_in.stringNumber("detail");
+        if (text >= details.size())
+            details.resize(text + 1, 0);
+        if (details[text] == 0) // intern(): the text's number + 1, so that 0 stays free
+            details[text] = m_trace.details.intern(m_in.stringAt(text)) + 1;
+        slice.detail = details[text] - 1;
         slice.line = m_in.integer32("line");
     }
     m_in.at("slices");
@@ -316,8 +362,8 @@ void TraceDecoder::readNotes()
     m_in.endSection();
     m_in.beginSection(Section::Marks, "marks");
     // Positions are 32-bit (core/trace.h): a longer record is not one a run makes.
-    const auto events = std::int64_t(std::min(m_trace.events.size(), core::kMostTraceEvents));
-    const auto changes = std::int64_t(std::min(m_trace.changes.size(), core::kMostTraceEvents));
+    const auto events = std::int64_t(std::min(m_eventCount, core::kMostTraceEvents));
+    const auto changes = std::int64_t(std::min(m_changeCount, core::kMostTraceEvents));
     m_trace.marks.resize(m_in.count("count", 5));
     for (std::size_t i = 0; i < m_trace.marks.size(); ++i) {
         m_in.at("marks", i);
@@ -420,18 +466,108 @@ void TraceDecoder::readCost()
     m_in.endSection();
 }
 
+// What a part of the file ended with: nothing, a message, or another exception to rethrow.
+struct PartOutcome {
+    std::optional<std::string> message;
+    std::exception_ptr other;
+    bool failed() const { return message || other; }
+};
+
+constexpr const char *kTooLarge = "it is too large for the memory available";
+
+template <typename F>
+PartOutcome runPart(F &&work)
+{
+    PartOutcome outcome;
+    try {
+        work();
+    } catch (const binary::BinaryError &failure) {
+        outcome.message = failure.message;
+    } catch (const std::bad_alloc &) {
+        outcome.message = kTooLarge;
+    } catch (...) {
+        outcome.other = std::current_exception();
+    }
+    return outcome;
+}
+
+// The events on this thread and the changes on a second at once (sections 3 and 4 hold no
+// strings, and the events' count bounds what the changes refer to); whichever ends first goes
+// on with the slices and the sections after them, which need both counts and only the strings
+// of sections 1 and 2. Throws what the part earliest in the file failed with, so that a damaged
+// file fails as a read in order does.
+void decodeParts(TraceDecoder &head, const binary::PartReaders &parts)
+{
+    const std::uint64_t changesAt = head.reader().sectionEnd();
+    TraceDecoder changes(parts.at(changesAt), changesAt, head);
+    std::array<PartOutcome, 3> outcomes; // the events, the changes, the rest
+    outcomes[1] = runPart([&] { changes.beginChanges(head.eventCount()); });
+    const std::uint64_t restAt = changes.reader().sectionEnd();
+    const std::size_t eventCount = head.eventCount(), changeCount = changes.changeCount();
+    // The rest is for the first part to end well; none once a part failed (its message wins).
+    std::atomic<bool> restTaken = outcomes[1].failed();
+    const auto takeRest = [&restTaken](const PartOutcome &part) {
+        if (part.failed())
+            restTaken = true;
+        return !part.failed() && !restTaken.exchange(true);
+    };
+    const auto changesPart = [&] {
+        outcomes[1] = runPart([&] { changes.readChangesBody(); });
+        if (takeRest(outcomes[1]))
+            outcomes[2] = runPart([&] { changes.readRest(eventCount, changeCount); });
+    };
+    std::thread second;
+    bool alone = outcomes[1].failed();
+    if (!alone) {
+        try {
+            second = std::thread(changesPart);
+        } catch (const std::system_error &) {
+            alone = true; // no thread to be had: the changes after the events
+        }
+    }
+    outcomes[0] = runPart([&] { head.readEventsBody(); });
+    if (outcomes[0].failed() && parts.abandon)
+        parts.abandon(); // what the later parts find is of no interest now
+    if (takeRest(outcomes[0]))
+        outcomes[2] = runPart([&] {
+            TraceDecoder rest(parts.at(restAt), restAt, head);
+            rest.readRest(eventCount, changeCount);
+        });
+    if (second.joinable())
+        second.join();
+    else if (alone && !outcomes[0].failed() && !outcomes[1].failed())
+        changesPart();
+    for (const PartOutcome &outcome : outcomes) {
+        if (outcome.other)
+            std::rethrow_exception(outcome.other);
+        if (outcome.message)
+            throw binary::BinaryError{*outcome.message};
+    }
+}
+
 } // namespace
 
 namespace binary {
 
-core::Result<core::Trace> decodeTrace(ByteReader in, TraceJsonOptions *options)
+core::Result<core::Trace> decodeTrace(ByteReader in, TraceJsonOptions *options,
+                                      const PartReaders &parts)
 {
     const auto failed = [](const std::string &why) {
         return core::Error{core::ErrorKind::Usage, -1, 0, "cannot read the binary trace: " + why};
     };
     try {
         TraceJsonOptions read;
-        core::Trace trace = TraceDecoder(std::move(in)).decode(read);
+        core::Trace trace;
+        TraceDecoder head(std::move(in), trace);
+        head.readHead(read);
+        if (parts.at) {
+            decodeParts(head, parts);
+        } else {
+            head.readEventsBody();
+            head.beginChanges(head.eventCount());
+            head.readChangesBody();
+            head.readRest(head.eventCount(), head.changeCount());
+        }
         if (auto outside = checkTraceLimits(trace))
             return failed(*outside);
         if (options != nullptr)
@@ -440,15 +576,71 @@ core::Result<core::Trace> decodeTrace(ByteReader in, TraceJsonOptions *options)
     } catch (const binary::BinaryError &failure) {
         return failed(failure.message);
     } catch (const std::bad_alloc &) {
-        return failed("it is too large for the memory available");
+        return failed(kTooLarge);
     }
+}
+
+core::Result<core::Trace> decodeTrace(ByteReader in, TraceJsonOptions *options)
+{
+    return decodeTrace(std::move(in), options, {});
 }
 
 } // namespace binary
 
+namespace {
+
+// The bytes of a file for readers at several places at once, with the progress of them all.
+class FileParts
+{
+public:
+    FileParts(const core::RegularFile &file, const ReadProgress &progress)
+        : m_file(file), m_progress(progress)
+    {}
+    binary::ByteReader readerAt(std::uint64_t at)
+    {
+        return binary::ByteReader(m_file.size(),
+                                  [this, at](unsigned char *to, std::size_t wanted) mutable {
+                                      return read(at, to, wanted);
+                                  });
+    }
+    void stop() { m_stopped = true; }
+
+private:
+    std::size_t read(std::uint64_t &at, unsigned char *to, std::size_t wanted)
+    {
+        if (m_stopped)
+            throw binary::BinaryError{"the read was stopped"};
+        auto got = m_file.readAt(at, to, wanted);
+        if (!got)
+            throw binary::BinaryError{got.error().message};
+        at += *got;
+        const std::lock_guard lock(m_mutex);
+        if (m_stopped) // while this part read, another was stopped: nothing more is told
+            throw binary::BinaryError{"the read was stopped"};
+        // The parts' windows may overlap by a window's bytes: never past the size.
+        m_read = std::min<std::uint64_t>(m_read + *got, m_file.size());
+        if (m_progress && !m_progress(m_read, m_file.size())) {
+            m_stopped = true;
+            throw binary::BinaryError{"the read was stopped"};
+        }
+        return *got;
+    }
+
+    const core::RegularFile &m_file;
+    const ReadProgress &m_progress;
+    std::mutex m_mutex; // one progress call at a time, and m_read
+    std::uint64_t m_read = 0;
+    std::atomic<bool> m_stopped = false; // cancelled, or an earlier part failed
+};
+
+} // namespace
+
 core::Result<core::Trace> traceFromBinary(std::string_view data, TraceJsonOptions *options)
 {
-    return binary::decodeTrace(binary::ByteReader(data), options);
+    if (data.size() < binary::kPartsFromBytes)
+        return binary::decodeTrace(binary::ByteReader(data), options);
+    return binary::decodeTrace(binary::ByteReader(data), options,
+                               {[data](std::uint64_t) { return binary::ByteReader(data); }, {}});
 }
 
 core::Result<core::Trace> traceFromBinaryFile(const std::string &path, TraceJsonOptions *options)
@@ -462,19 +654,14 @@ core::Result<core::Trace> traceFromBinaryFile(const std::string &path, TraceJson
     auto file = core::RegularFile::open(path, core::kMaxTraceFileBytes);
     if (!file)
         return file.error();
-    const std::uint64_t size = file->size();
-    std::uint64_t read = 0;
-    binary::ByteReader in(size,
-                          [&file, &progress, &read, size](unsigned char *to, std::size_t wanted) {
-                              auto got = file->read(to, wanted);
-                              if (!got)
-                                  throw binary::BinaryError{got.error().message};
-                              read += *got;
-                              if (progress && !progress(read, size))
-                                  throw binary::BinaryError{"the read was stopped"};
-                              return *got;
-                          });
-    return binary::decodeTrace(std::move(in), options);
+    FileParts parts(*file, progress);
+    if (file->size() < binary::kPartsFromBytes)
+        return binary::decodeTrace(parts.readerAt(0), options);
+    return binary::decodeTrace(parts.readerAt(0), options,
+                               {[&parts](std::uint64_t at) { return parts.readerAt(at); },
+                                [&parts] {
+                                    parts.stop();
+                                }});
 }
 
 } // namespace rankstep::io
