@@ -57,6 +57,8 @@ public:
     // The slices and every section after them, given the events' and the changes' counts.
     void readRest(std::size_t events, std::size_t changes);
     std::size_t eventCount() const { return m_eventCount; }
+    // What checkTraceLimits reads of the events and changes this decoder made.
+    const RecordTally &tally() const { return m_tally; }
     std::size_t changeCount() const { return m_changeCount; }
 
 private:
@@ -87,6 +89,7 @@ private:
     core::RunConfig m_config;
     std::size_t m_eventCount = 0;  // as the events section announces them
     std::size_t m_changeCount = 0; // as the changes section announces them
+    RecordTally m_tally;
 };
 
 void TraceDecoder::readHead(TraceJsonOptions &options)
@@ -199,7 +202,9 @@ void TraceDecoder::readEventsBody()
     std::vector<RankState> ranks(m_eventCount > 0 ? std::size_t(m_config.ranks) : 0);
     for (std::size_t i = 0; i < m_eventCount; ++i) {
         m_in.at("events", i);
-        m_trace.events.push_back(readEvent(ranks));
+        core::Event event = readEvent(ranks);
+        m_tally.addEvent(event);
+        m_trace.events.push_back(std::move(event));
     }
     m_in.at("events");
     m_in.endSection();
@@ -245,6 +250,7 @@ void TraceDecoder::readChangesBody()
         m_in.at("changes", i);
         std::optional<core::Object> object;
         const core::StorageChange change = readChange(ranks, eventCount, object);
+        m_tally.addChange(change);
         m_trace.changes.append(change, std::move(object));
         eventCount = change.eventCount;
     }
@@ -496,7 +502,7 @@ PartOutcome runPart(F &&work)
 // on with the slices and the sections after them, which need both counts and only the strings
 // of sections 1 and 2. Throws what the part earliest in the file failed with, so that a damaged
 // file fails as a read in order does.
-void decodeParts(TraceDecoder &head, const binary::PartReaders &parts)
+void decodeParts(TraceDecoder &head, const binary::PartReaders &parts, RecordTally &tally)
 {
     const std::uint64_t changesAt = head.reader().sectionEnd();
     TraceDecoder changes(parts.at(changesAt), changesAt, head);
@@ -543,6 +549,8 @@ void decodeParts(TraceDecoder &head, const binary::PartReaders &parts)
         if (outcome.message)
             throw binary::BinaryError{*outcome.message};
     }
+    tally = head.tally();
+    tally.mostMemoryAfter = changes.tally().mostMemoryAfter;
 }
 
 } // namespace
@@ -560,15 +568,17 @@ core::Result<core::Trace> decodeTrace(ByteReader in, TraceJsonOptions *options,
         core::Trace trace;
         TraceDecoder head(std::move(in), trace);
         head.readHead(read);
+        RecordTally tally;
         if (parts.at) {
-            decodeParts(head, parts);
+            decodeParts(head, parts, tally);
         } else {
             head.readEventsBody();
             head.beginChanges(head.eventCount());
             head.readChangesBody();
             head.readRest(head.eventCount(), head.changeCount());
+            tally = head.tally();
         }
-        if (auto outside = checkTraceLimits(trace))
+        if (auto outside = checkTraceLimits(trace, tally))
             return failed(*outside);
         if (options != nullptr)
             *options = std::move(read);

@@ -83,7 +83,8 @@ std::optional<std::string> checkMemory(const std::string &field, std::int64_t by
 // The events, then the communication streams' (Trace::overlapped): a rank that awaits a started
 // pass, receive or collective moves its clock to that event's end, so the bound of every time is
 // what both lists together take.
-std::optional<std::string> checkEvents(const core::Trace &trace, core::SimTime &total)
+std::optional<std::string> checkEvents(const core::Trace &trace, core::SimTime &total,
+                                       const RecordTally *tally)
 {
     const core::SimTime longest = longestOperation(trace.config);
     const std::size_t count = trace.events.size() + trace.overlapped.size();
@@ -98,7 +99,17 @@ std::optional<std::string> checkEvents(const core::Trace &trace, core::SimTime &
                " (rank " + std::to_string(eventAt(i).rank) + ")";
     };
     core::SimTime latestStart;
-    for (std::size_t i = 0; i < count; ++i) {
+    std::size_t from = 0;
+    // The events the tally saw are all inside when its extremes are: only the overlapped are
+    // left to read (else every event is read again, to name the first outside).
+    if (tally != nullptr && tally->shortest >= core::SimTime() &&
+        tally->earliestStart >= core::SimTime() && tally->longest <= longest &&
+        tally->mostMemory <= kMaxTraceMemory) {
+        total = tally->total;
+        latestStart = tally->latestStart;
+        from = trace.events.size();
+    }
+    for (std::size_t i = from; i < count; ++i) {
         const core::Event &event = eventAt(i);
         // The event's name is made only for the message: at 18 million events, a string for
         // each took a tenth of an open.
@@ -127,14 +138,12 @@ std::optional<std::string> checkEvents(const core::Trace &trace, core::SimTime &
     return std::nullopt;
 }
 
-} // namespace
-
-std::optional<std::string> checkTraceLimits(const core::Trace &trace)
+std::optional<std::string> checkLimits(const core::Trace &trace, const RecordTally *tally)
 {
     if (auto cost = checkCosts(trace.config.cost))
         return cost;
     core::SimTime total;
-    if (auto events = checkEvents(trace, total))
+    if (auto events = checkEvents(trace, total, tally))
         return events;
     const std::string why = "all the trace's operations together take";
     const core::Figures &figures = trace.figures;
@@ -162,6 +171,8 @@ std::optional<std::string> checkTraceLimits(const core::Trace &trace)
         if (auto memory = checkMemory(name + "peak_memory", rank.peakMemory))
             return memory;
     }
+    if (tally != nullptr && tally->mostMemoryAfter <= kMaxTraceMemory)
+        return std::nullopt;
     std::size_t i = 0;
     for (const core::StorageChange &change : trace.changes) {
         if (change.memoryAfter > kMaxTraceMemory) [[unlikely]]
@@ -170,6 +181,18 @@ std::optional<std::string> checkTraceLimits(const core::Trace &trace)
         ++i;
     }
     return std::nullopt;
+}
+
+} // namespace
+
+std::optional<std::string> checkTraceLimits(const core::Trace &trace)
+{
+    return checkLimits(trace, nullptr);
+}
+
+std::optional<std::string> checkTraceLimits(const core::Trace &trace, const RecordTally &tally)
+{
+    return checkLimits(trace, &tally);
 }
 
 } // namespace rankstep::io
