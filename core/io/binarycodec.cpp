@@ -256,6 +256,22 @@ void ByteReader::endFile()
 
 std::uint64_t ByteReader::longNatural(const char *field)
 {
+    if (m_limit - m_pos >= 10) [[likely]] { // the longest number is here: no check per byte
+        const unsigned char *at = m_pos;
+        std::uint64_t value = 0;
+        for (unsigned shift = 0; shift < 63; shift += 7) {
+            const unsigned part = *at++;
+            value |= std::uint64_t(part & 0x7fU) << shift;
+            if (part < 0x80) {
+                m_pos = at;
+                return value;
+            }
+        }
+        m_pos = at + 1; // the tenth byte holds the 64th bit
+        if (*at > 1)
+            fail(field, "a number longer than 64 bits");
+        return value | std::uint64_t(*at) << 63;
+    }
     std::uint64_t value = 0;
     for (unsigned shift = 0;; shift += 7) {
         if (m_pos == m_limit && !load(1))
@@ -279,7 +295,8 @@ std::size_t ByteReader::count(const char *field, std::size_t bytesEach)
 {
     const std::uint64_t value = natural(field);
     const auto left = std::size_t(m_sectionEnd - offset(m_pos));
-    if (value > left / bytesEach)
+    // value > left / bytesEach without a division (value * bytesEach cannot overflow then)
+    if (value > left || value * bytesEach > left)
         fail(field, "a count of " + std::to_string(value) + " cannot fit in the " +
                         std::to_string(left) + " bytes left");
     return std::size_t(value);
