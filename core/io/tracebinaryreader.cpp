@@ -267,10 +267,16 @@ core::StorageChange TraceDecoder::readChange(std::vector<RankState> &ranks, std:
     change.map = core::MapKind(head & binary::kEnumBits);
     change.rank = readRank("rank");
     if ((head & binary::kChangeTuple) != 0) {
-        std::vector<int> parts(m_in.count("key"));
-        for (int &part : parts)
-            part = m_in.integer32("key");
-        change.key = core::Key::ofTuple(std::move(parts));
+        const std::size_t count = m_in.count("key");
+        if (count == 2) { // a layer and a micro-batch or shard: no list on the heap to make
+            const int first = m_in.integer32("key");
+            change.key = core::Key(first, m_in.integer32("key"));
+        } else {
+            std::vector<int> parts(count);
+            for (int &part : parts)
+                part = m_in.integer32("key");
+            change.key = core::Key::ofTuple(parts);
+        }
     } else {
         change.key = core::Key(m_in.integer32("key"));
     }
