@@ -163,4 +163,16 @@ Result<std::size_t> RegularFile::read(void *to, std::size_t size)
     }
 }
 
+Result<std::size_t> RegularFile::readAt(std::uint64_t offset, void *to, std::size_t size) const
+{
+    for (;;) {
+        const ssize_t n = ::pread(m_fd, to, size, off_t(offset));
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n < 0)
+            return fileError(m_path, std::strerror(errno));
+        return std::size_t(n);
+    }
+}
+
 } // namespace rankstep::core

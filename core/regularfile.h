@@ -4,6 +4,7 @@
 #include "error.h"
 
 #include <cstddef>
+#include <cstdint>
 #include <string>
 
 namespace rankstep::core {
@@ -34,6 +35,9 @@ public:
     // Up to `size` bytes from where the last read ended, fewer at the end of the file (0: at
     // its end). Errors are ErrorKind::Usage with a message naming the file.
     Result<std::size_t> read(void *to, std::size_t size);
+    // The same from byte `offset` on, leaving where read() goes on untouched: several threads
+    // may each read their own part of the file at once.
+    Result<std::size_t> readAt(std::uint64_t offset, void *to, std::size_t size) const;
 
 private:
     RegularFile(std::string path, int fd, std::size_t size);

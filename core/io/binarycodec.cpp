@@ -124,6 +124,21 @@ ByteReader::ByteReader(std::uint64_t size, ByteSource source, std::size_t window
     m_pos = m_limit = m_loaded = m_begin;
 }
 
+void ByteReader::startAt(std::uint64_t at, const ByteReader &before)
+{
+    m_context = before.m_context;
+    m_index = kNoIndex;
+    m_strings = before.m_strings;
+    m_sectionEnd = m_size;
+    if (m_source) { // nothing is loaded yet: the window begins at `at`
+        m_base = at;
+        m_pos = m_limit = m_loaded = m_begin;
+        return;
+    }
+    m_pos = m_begin + std::min(at, m_size);
+    setLimit();
+}
+
 void ByteReader::setLimit()
 {
     m_limit = m_begin + std::min(m_sectionEnd - m_base, std::uint64_t(m_loaded - m_begin));
@@ -241,6 +256,22 @@ void ByteReader::endFile()
 
 std::uint64_t ByteReader::longNatural(const char *field)
 {
+    if (m_limit - m_pos >= 10) [[likely]] { // the longest number is here: no check per byte
+        const unsigned char *at = m_pos;
+        std::uint64_t value = 0;
+        for (unsigned shift = 0; shift < 63; shift += 7) {
+            const unsigned part = *at++;
+            value |= std::uint64_t(part & 0x7fU) << shift;
+            if (part < 0x80) {
+                m_pos = at;
+                return value;
+            }
+        }
+        m_pos = at + 1; // the tenth byte holds the 64th bit
+        if (*at > 1)
+            fail(field, "a number longer than 64 bits");
+        return value | std::uint64_t(*at) << 63;
+    }
     std::uint64_t value = 0;
     for (unsigned shift = 0;; shift += 7) {
         if (m_pos == m_limit && !load(1))
@@ -264,7 +295,8 @@ std::size_t ByteReader::count(const char *field, std::size_t bytesEach)
 {
     const std::uint64_t value = natural(field);
     const auto left = std::size_t(m_sectionEnd - offset(m_pos));
-    if (value > left / bytesEach)
+    // value > left / bytesEach without a division (value * bytesEach cannot overflow then)
+    if (value > left || value * bytesEach > left)
         fail(field, "a count of " + std::to_string(value) + " cannot fit in the " +
                         std::to_string(left) + " bytes left");
     return std::size_t(value);
@@ -310,19 +342,23 @@ core::IndexSet ByteReader::someIndices(const char *field)
 
 std::string ByteReader::string(const char *field)
 {
+    return m_strings[stringNumber(field)];
+}
+
+std::size_t ByteReader::stringNumber(const char *field)
+{
     const std::uint64_t ref = natural(field);
     if (ref > m_strings.size())
         fail(field, "refers to string " + std::to_string(ref) + " but only " +
                         std::to_string(m_strings.size()) + " came before");
     if (ref > 0)
-        return m_strings[ref - 1];
+        return std::size_t(ref - 1);
     const std::size_t size = count(field);
     if (!load(size))
         truncated(field);
-    std::string text(reinterpret_cast<const char *>(m_pos), size);
+    m_strings.emplace_back(reinterpret_cast<const char *>(m_pos), size);
     m_pos += size;
-    m_strings.push_back(text);
-    return text;
+    return m_strings.size() - 1;
 }
 
 } // namespace rankstep::io::binary

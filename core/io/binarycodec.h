@@ -163,6 +163,12 @@ public:
     // of a few bytes.)
     ByteReader(std::uint64_t size, ByteSource source, std::size_t window = kWindowBytes);
     static constexpr std::size_t kWindowBytes = std::size_t(4) << 20;
+    // For a reader just made over the same bytes: reads on from byte `at` of them (where its
+    // source, if it has one, gives its first bytes), with the strings `before` has read, as
+    // `before` would after skipping to there. Parts of a file decode so on several threads.
+    void startAt(std::uint64_t at, const ByteReader &before);
+    // Where the current section ends, in bytes from the start (between sections: the size).
+    std::uint64_t sectionEnd() const { return m_sectionEnd; }
 
     void at(const char *section, std::size_t index = kNoIndex)
     {
@@ -232,6 +238,10 @@ public:
         return someIndices(field);
     }
     std::string string(const char *field);
+    // The same string as its number among those read (from 0), without a copy; stringAt() its
+    // text, valid until the next string is read.
+    std::size_t stringNumber(const char *field);
+    const std::string &stringAt(std::size_t number) const { return m_strings[number]; }
 
     static constexpr std::size_t kNoIndex = std::numeric_limits<std::size_t>::max();
     static constexpr int kIntMin = std::numeric_limits<int>::min();
@@ -276,7 +286,24 @@ private:
     std::vector<std::string> m_strings;
 };
 
-// What traceFromBinary and traceFromBinaryFile do with their bytes (tracebinaryreader.cpp).
+// What traceFromBinary and traceFromBinaryFile do with their bytes (tracebinaryreader.cpp), in
+// order on this thread.
 core::Result<core::Trace> decodeTrace(ByteReader in, TraceJsonOptions *options);
+
+// How to read parts of the same bytes at once: `at` makes a reader whose source gives them from
+// byte `at` on (ByteReader::startAt); `abandon`, when set, lets their reads stop early once an
+// earlier part failed (its message is the one given).
+struct PartReaders {
+    std::function<ByteReader(std::uint64_t at)> at;
+    std::function<void()> abandon;
+};
+// The same decode with the events and the changes on two threads, the slices and what follows on
+// whichever ends first: the same trace, or the same message as the read in order (the part
+// earliest in the file that fails gives it). Without `parts.at`: in order.
+core::Result<core::Trace> decodeTrace(ByteReader in, TraceJsonOptions *options,
+                                      const PartReaders &parts);
+// From this size on traceFromBinary and traceFromBinaryFile decode in parts: a smaller file
+// decodes in a few milliseconds, less than a thread takes to start.
+inline constexpr std::uint64_t kPartsFromBytes = std::uint64_t(4) << 20;
 
 } // namespace rankstep::io::binary

@@ -1,20 +1,17 @@
 // SPDX-License-Identifier: MIT
-// traceFromBinary: reads back what tracebinary.cpp writes with the checks traceFromJson makes, so
-// that a damaged file gives a message, never a Trace a viewer could crash on.
-#include "binarycodec.h"
-#include "core/regularfile.h"
+// The sections of a binary trace decoded with the checks traceFromJson makes, so that a damaged
+// file gives a message, never a Trace a viewer could crash on (tracebinaryparts.cpp puts them
+// together).
+#include "tracedecoder.h"
+
 #include "core/router.h"
 #include "tracebinary.h"
-#include "tracelimits.h"
 
 #include <algorithm>
-#include <new>
+#include <limits>
 
-namespace rankstep::io {
+namespace rankstep::io::binary {
 namespace {
-
-using binary::ByteReader;
-using binary::Section;
 
 constexpr int kMaxRanks = 1 << 16;
 constexpr int kMaxCount = 1 << 16;         // layers, batches, shards of a total
@@ -22,51 +19,22 @@ constexpr std::int64_t kMaxSize = 1 << 20; // hidden, length
 constexpr std::int64_t kInt64Min = std::numeric_limits<std::int64_t>::min();
 constexpr std::int64_t kInt64Max = ByteReader::kInt64Max;
 
-struct RankState {
-    std::int64_t end = 0;
-    std::int64_t memory = 0;
-};
+} // namespace
 
-class TraceDecoder
-{
-public:
-    explicit TraceDecoder(binary::ByteReader in) : m_in(std::move(in)) {}
-    core::Trace decode(TraceJsonOptions &options);
-
-private:
-    // A rank of this run, for everything a viewer indexes per-rank data with.
-    int readRank(const char *field)
-    {
-        return int(m_in.whole(field, std::int64_t(m_trace.config.ranks) - 1));
-    }
-    void readConfig(TraceJsonOptions &options);
-    void readResult();
-    void readFigures();
-    void readDiagnosis();
-    void readEvents();
-    core::Event readEvent(std::vector<RankState> &ranks);
-    void readChanges();
-    core::StorageChange readChange(std::vector<RankState> &ranks, std::size_t eventCount,
-                                   std::optional<core::Object> &object);
-    core::Object readObject();
-    void readSlices();
-    void readNotes();
-    void readFinals();
-    void readCost();
-    void readOverlapped();
-    void readShape();
-
-    ByteReader m_in;
-    core::Trace m_trace;
-};
-
-core::Trace TraceDecoder::decode(TraceJsonOptions &options)
+void TraceDecoder::readHead(TraceJsonOptions &options)
 {
     m_in.header(kTraceBinaryVersion);
     readConfig(options);
     readResult();
-    readEvents();
-    readChanges();
+    m_in.beginSection(Section::Events, "events");
+    m_eventCount = m_in.count("count", 10);
+    m_trace.events.reserve(m_eventCount);
+}
+
+void TraceDecoder::readRest(std::size_t events, std::size_t changes)
+{
+    m_eventCount = events;
+    m_changeCount = changes;
     readSlices();
     readNotes();
     readFinals();
@@ -76,7 +44,6 @@ core::Trace TraceDecoder::decode(TraceJsonOptions &options)
         readOverlapped();
     readShape();
     m_in.endFile();
-    return std::move(m_trace);
 }
 
 void TraceDecoder::readConfig(TraceJsonOptions &options)
@@ -97,6 +64,7 @@ void TraceDecoder::readConfig(TraceJsonOptions &options)
     cost.sizes.hidden = m_in.integer("hidden", 1, kMaxSize);
     cost.sizes.length = m_in.integer("length", 1, kMaxSize);
     m_in.endSection();
+    m_config = config;
 }
 
 void TraceDecoder::readResult()
@@ -158,15 +126,14 @@ void TraceDecoder::readDiagnosis()
     }
 }
 
-void TraceDecoder::readEvents()
+void TraceDecoder::readEventsBody()
 {
-    m_in.beginSection(Section::Events, "events");
-    const std::size_t count = m_in.count("count", 10);
-    m_trace.events.reserve(count);
-    std::vector<RankState> ranks(count > 0 ? std::size_t(m_trace.config.ranks) : 0);
-    for (std::size_t i = 0; i < count; ++i) {
+    std::vector<RankState> ranks(m_eventCount > 0 ? std::size_t(m_config.ranks) : 0);
+    for (std::size_t i = 0; i < m_eventCount; ++i) {
         m_in.at("events", i);
-        m_trace.events.push_back(readEvent(ranks));
+        core::Event event = readEvent(ranks);
+        m_tally.addEvent(event);
+        m_trace.events.push_back(std::move(event));
     }
     m_in.at("events");
     m_in.endSection();
@@ -188,7 +155,7 @@ core::Event TraceDecoder::readEvent(std::vector<RankState> &ranks)
     event.memory = m_in.relative("memory", state.memory, 0, kInt64Max);
     event.line = m_in.integer32("line");
     if ((head & binary::kEventPeer) != 0)
-        event.peer = int(m_in.integer("peer", -1, std::int64_t(m_trace.config.ranks) - 1));
+        event.peer = int(m_in.integer("peer", -1, std::int64_t(m_config.ranks) - 1));
     if ((head & binary::kEventLink) != 0)
         event.link = m_in.whole("link", kInt64Max);
     state.end = binary::wrapPlus(event.start.ticks(), event.duration.ticks());
@@ -196,17 +163,23 @@ core::Event TraceDecoder::readEvent(std::vector<RankState> &ranks)
     return event;
 }
 
-void TraceDecoder::readChanges()
+void TraceDecoder::beginChanges(std::size_t events)
 {
+    m_eventCount = events;
     m_in.beginSection(Section::Changes, "changes");
-    const std::size_t count = m_in.count("count", 6);
-    m_trace.changes.reserve(count);
-    std::vector<RankState> ranks(count > 0 ? std::size_t(m_trace.config.ranks) : 0);
+    m_changeCount = m_in.count("count", 6);
+    m_trace.changes.reserve(m_changeCount);
+}
+
+void TraceDecoder::readChangesBody()
+{
+    std::vector<RankState> ranks(m_changeCount > 0 ? std::size_t(m_config.ranks) : 0);
     std::size_t eventCount = 0;
-    for (std::size_t i = 0; i < count; ++i) {
+    for (std::size_t i = 0; i < m_changeCount; ++i) {
         m_in.at("changes", i);
         std::optional<core::Object> object;
         const core::StorageChange change = readChange(ranks, eventCount, object);
+        m_tally.addChange(change);
         m_trace.changes.append(change, std::move(object));
         eventCount = change.eventCount;
     }
@@ -223,17 +196,23 @@ core::StorageChange TraceDecoder::readChange(std::vector<RankState> &ranks, std:
     change.map = core::MapKind(head & binary::kEnumBits);
     change.rank = readRank("rank");
     if ((head & binary::kChangeTuple) != 0) {
-        std::vector<int> parts(m_in.count("key"));
-        for (int &part : parts)
-            part = m_in.integer32("key");
-        change.key = core::Key::ofTuple(std::move(parts));
+        const std::size_t count = m_in.count("key");
+        if (count == 2) { // a layer and a micro-batch or shard: no list on the heap to make
+            const int first = m_in.integer32("key");
+            change.key = core::Key(first, m_in.integer32("key"));
+        } else {
+            std::vector<int> parts(count);
+            for (int &part : parts)
+                part = m_in.integer32("key");
+            change.key = core::Key::ofTuple(parts);
+        }
     } else {
         change.key = core::Key(m_in.integer32("key"));
     }
     if ((head & binary::kChangeSet) != 0)
         object = readObject();
     change.line = m_in.integer32("line");
-    const auto events = std::int64_t(std::min(m_trace.events.size(), core::kMostTraceEvents));
+    const auto events = std::int64_t(std::min(m_eventCount, core::kMostTraceEvents));
     change.eventCount =
         std::uint32_t(m_in.relative("event_count", std::int64_t(eventCount), 0, events));
     RankState &state = ranks[std::size_t(change.rank)];
@@ -267,7 +246,7 @@ core::Object TraceDecoder::readObject()
         object.layers = m_in.integer32("object.layers");
         object.totalBatches = m_in.integer32("object.total_batches");
     } else {
-        binary::setEngineShape(object, m_trace.config);
+        binary::setEngineShape(object, m_config);
     }
     return object;
 }
@@ -278,9 +257,12 @@ void TraceDecoder::readSlices()
     const std::size_t count = m_in.count("count", 8);
     m_trace.slices.resize(count);
     // Positions are 32-bit (core/trace.h): a longer record is not one a run makes.
-    const auto events = std::int64_t(std::min(m_trace.events.size(), core::kMostTraceEvents));
-    const auto changes = std::int64_t(std::min(m_trace.changes.size(), core::kMostTraceEvents));
+    const auto events = std::int64_t(std::min(m_eventCount, core::kMostTraceEvents));
+    const auto changes = std::int64_t(std::min(m_changeCount, core::kMostTraceEvents));
     std::int64_t eventEnd = 0, changeEnd = 0;
+    // Each string's number in m_trace.details, by its number in the file: a text is looked up
+    // once, not once a slice (7.7 million at 16,384 ranks). 0: not looked up yet.
+    std::vector<std::uint32_t> details;
     for (std::size_t i = 0; i < count; ++i) {
         m_in.at("slices", i);
         core::Slice &slice = m_trace.slices[i];
@@ -294,7 +276,12 @@ void TraceDecoder::readSlices()
         slice.changeBegin = std::uint32_t(changeBegin);
         slice.changeEnd = std::uint32_t(changeEnd);
         slice.end = core::SliceEnd(m_in.tag("end", 4));
-        slice.detail = m_trace.details.intern(m_in.string("detail"));
+        const std::size_t text = m_in.stringNumber("detail");
+        if (text >= details.size())
+            details.resize(text + 1, 0);
+        if (details[text] == 0) // intern(): the text's number + 1, so that 0 stays free
+            details[text] = m_trace.details.intern(m_in.stringAt(text)) + 1;
+        slice.detail = details[text] - 1;
         slice.line = m_in.integer32("line");
     }
     m_in.at("slices");
@@ -316,8 +303,8 @@ void TraceDecoder::readNotes()
     m_in.endSection();
     m_in.beginSection(Section::Marks, "marks");
     // Positions are 32-bit (core/trace.h): a longer record is not one a run makes.
-    const auto events = std::int64_t(std::min(m_trace.events.size(), core::kMostTraceEvents));
-    const auto changes = std::int64_t(std::min(m_trace.changes.size(), core::kMostTraceEvents));
+    const auto events = std::int64_t(std::min(m_eventCount, core::kMostTraceEvents));
+    const auto changes = std::int64_t(std::min(m_changeCount, core::kMostTraceEvents));
     m_trace.marks.resize(m_in.count("count", 5));
     for (std::size_t i = 0; i < m_trace.marks.size(); ++i) {
         m_in.at("marks", i);
@@ -420,61 +407,4 @@ void TraceDecoder::readCost()
     m_in.endSection();
 }
 
-} // namespace
-
-namespace binary {
-
-core::Result<core::Trace> decodeTrace(ByteReader in, TraceJsonOptions *options)
-{
-    const auto failed = [](const std::string &why) {
-        return core::Error{core::ErrorKind::Usage, -1, 0, "cannot read the binary trace: " + why};
-    };
-    try {
-        TraceJsonOptions read;
-        core::Trace trace = TraceDecoder(std::move(in)).decode(read);
-        if (auto outside = checkTraceLimits(trace))
-            return failed(*outside);
-        if (options != nullptr)
-            *options = std::move(read);
-        return trace;
-    } catch (const binary::BinaryError &failure) {
-        return failed(failure.message);
-    } catch (const std::bad_alloc &) {
-        return failed("it is too large for the memory available");
-    }
-}
-
-} // namespace binary
-
-core::Result<core::Trace> traceFromBinary(std::string_view data, TraceJsonOptions *options)
-{
-    return binary::decodeTrace(binary::ByteReader(data), options);
-}
-
-core::Result<core::Trace> traceFromBinaryFile(const std::string &path, TraceJsonOptions *options)
-{
-    return traceFromBinaryFile(path, options, {});
-}
-
-core::Result<core::Trace> traceFromBinaryFile(const std::string &path, TraceJsonOptions *options,
-                                              const ReadProgress &progress)
-{
-    auto file = core::RegularFile::open(path, core::kMaxTraceFileBytes);
-    if (!file)
-        return file.error();
-    const std::uint64_t size = file->size();
-    std::uint64_t read = 0;
-    binary::ByteReader in(size,
-                          [&file, &progress, &read, size](unsigned char *to, std::size_t wanted) {
-                              auto got = file->read(to, wanted);
-                              if (!got)
-                                  throw binary::BinaryError{got.error().message};
-                              read += *got;
-                              if (progress && !progress(read, size))
-                                  throw binary::BinaryError{"the read was stopped"};
-                              return *got;
-                          });
-    return binary::decodeTrace(std::move(in), options);
-}
-
-} // namespace rankstep::io
+} // namespace rankstep::io::binary

@@ -83,7 +83,8 @@ std::optional<std::string> checkMemory(const std::string &field, std::int64_t by
 // The events, then the communication streams' (Trace::overlapped): a rank that awaits a started
 // pass, receive or collective moves its clock to that event's end, so the bound of every time is
 // what both lists together take.
-std::optional<std::string> checkEvents(const core::Trace &trace, core::SimTime &total)
+std::optional<std::string> checkEvents(const core::Trace &trace, core::SimTime &total,
+                                       const RecordTally *tally)
 {
     const core::SimTime longest = longestOperation(trace.config);
     const std::size_t count = trace.events.size() + trace.overlapped.size();
@@ -97,7 +98,18 @@ std::optional<std::string> checkEvents(const core::Trace &trace, core::SimTime &
                     : "overlapped event " + std::to_string(i - trace.events.size())) +
                " (rank " + std::to_string(eventAt(i).rank) + ")";
     };
-    for (std::size_t i = 0; i < count; ++i) {
+    core::SimTime latestStart;
+    std::size_t from = 0;
+    // The events the tally saw are all inside when its extremes are: only the overlapped are
+    // left to read (else every event is read again, to name the first outside).
+    if (tally != nullptr && tally->shortest >= core::SimTime() &&
+        tally->earliestStart >= core::SimTime() && tally->longest <= longest &&
+        tally->mostMemory <= kMaxTraceMemory) {
+        total = tally->total;
+        latestStart = tally->latestStart;
+        from = trace.events.size();
+    }
+    for (std::size_t i = from; i < count; ++i) {
         const core::Event &event = eventAt(i);
         // The event's name is made only for the message: at 18 million events, a string for
         // each took a tenth of an open.
@@ -115,7 +127,10 @@ std::optional<std::string> checkEvents(const core::Trace &trace, core::SimTime &
         }
         const std::int64_t room = std::numeric_limits<std::int64_t>::max() - total.ticks();
         total = core::SimTime::fromTicks(total.ticks() + std::min(room, event.duration.ticks()));
+        latestStart = std::max(latestStart, event.start);
     }
+    if (latestStart <= total) // the usual case: no second pass over every event
+        return std::nullopt;
     for (std::size_t i = 0; i < count; ++i)
         if (eventAt(i).start > total)
             return tooLarge(nameOf(i) + ": start", eventAt(i).start, total,
@@ -123,14 +138,12 @@ std::optional<std::string> checkEvents(const core::Trace &trace, core::SimTime &
     return std::nullopt;
 }
 
-} // namespace
-
-std::optional<std::string> checkTraceLimits(const core::Trace &trace)
+std::optional<std::string> checkLimits(const core::Trace &trace, const RecordTally *tally)
 {
     if (auto cost = checkCosts(trace.config.cost))
         return cost;
     core::SimTime total;
-    if (auto events = checkEvents(trace, total))
+    if (auto events = checkEvents(trace, total, tally))
         return events;
     const std::string why = "all the trace's operations together take";
     const core::Figures &figures = trace.figures;
@@ -158,6 +171,8 @@ std::optional<std::string> checkTraceLimits(const core::Trace &trace)
         if (auto memory = checkMemory(name + "peak_memory", rank.peakMemory))
             return memory;
     }
+    if (tally != nullptr && tally->mostMemoryAfter <= kMaxTraceMemory)
+        return std::nullopt;
     std::size_t i = 0;
     for (const core::StorageChange &change : trace.changes) {
         if (change.memoryAfter > kMaxTraceMemory) [[unlikely]]
@@ -166,6 +181,18 @@ std::optional<std::string> checkTraceLimits(const core::Trace &trace)
         ++i;
     }
     return std::nullopt;
+}
+
+} // namespace
+
+std::optional<std::string> checkTraceLimits(const core::Trace &trace)
+{
+    return checkLimits(trace, nullptr);
+}
+
+std::optional<std::string> checkTraceLimits(const core::Trace &trace, const RecordTally &tally)
+{
+    return checkLimits(trace, &tally);
 }
 
 } // namespace rankstep::io

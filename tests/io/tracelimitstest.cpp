@@ -12,7 +12,9 @@
 #include <gtest/gtest.h>
 
 #include <functional>
+#include <optional>
 #include <string>
+#include <vector>
 
 namespace rankstep::io {
 namespace {
@@ -122,6 +124,68 @@ TEST(TraceLimits, ANegativeDurationIsRefusedByTheBinaryReader)
     EXPECT_NE(binary.error().message.find("event 2 (rank 0): duration: -49536 ticks is negative"),
               std::string::npos)
         << binary.error().message;
+}
+
+RecordTally tallyOf(const core::Trace &trace)
+{
+    RecordTally tally;
+    for (const core::Event &event : trace.events)
+        tally.addEvent(event);
+    for (const core::StorageChange &change : trace.changes)
+        tally.addChange(change);
+    return tally;
+}
+
+// A trace with the memory after its change `index` set to `bytes`.
+core::Trace withChangeMemory(core::Trace trace, std::size_t index, std::int64_t bytes)
+{
+    core::ChangeLog changes;
+    for (std::size_t i = 0; i < trace.changes.size(); ++i) {
+        core::StorageChange change = trace.changes[i];
+        std::optional<core::Object> object;
+        if (change.object != nullptr)
+            object = *change.object;
+        change.object = nullptr;
+        if (i == index)
+            change.memoryAfter = bytes;
+        changes.append(change, std::move(object));
+    }
+    trace.changes = std::move(changes);
+    return trace;
+}
+
+// The binary reader tallies the events and changes as it decodes them, and the check then reads
+// them again only to name the first outside: the answer is the same as reading them all.
+TEST(TraceLimits, ATallyMadeWhileDecodingGivesTheAnswerOfReadingEveryEventAndChange)
+{
+    const core::SimTime negative = core::SimTime::fromTicks(-5);
+    const std::int64_t tooMuch = std::int64_t(1) << 60;
+    std::vector<core::Trace> traces = {
+        testing::referenceTrace("ddp"),
+        core::Trace{},
+        ddpWith([](core::Trace &t) { t.events.at(3).duration = kHuge; }),
+        ddpWith([&](core::Trace &t) { t.events.at(4).duration = negative; }),
+        ddpWith([&](core::Trace &t) { t.events.at(6).start = negative; }),
+        ddpWith([](core::Trace &t) { t.events.back().start = kHuge; }),
+        ddpWith([&](core::Trace &t) { t.events.at(5).memory = tooMuch; }),
+        ddpWith([](core::Trace &t) { t.figures.endTime = kHuge; }),
+        withChangeMemory(testing::referenceTrace("ddp"), 7, tooMuch),
+        ddpWith([](core::Trace &t) {
+            t.overlapped.push_back(t.events.front());
+            t.overlapped.back().duration = kHuge;
+        }),
+        ddpWith([](core::Trace &t) {
+            t.overlapped.push_back(t.events.front());
+            t.overlapped.back().start = kHuge;
+        }),
+    };
+    std::size_t refused = 0;
+    for (std::size_t i = 0; i < traces.size(); ++i) {
+        const auto whole = checkTraceLimits(traces[i]);
+        refused += whole ? 1 : 0;
+        EXPECT_EQ(checkTraceLimits(traces[i], tallyOf(traces[i])), whole) << "trace " << i;
+    }
+    EXPECT_EQ(refused, traces.size() - 2); // all but the first two
 }
 
 } // namespace
