@@ -62,8 +62,7 @@ const RankHeat &TraceDerived::heat() const
 const TraceDerived::MemoryLines &TraceDerived::memoryLines() const
 {
     return made(m_memory, m_trace, [](const core::Trace &t) {
-        return MemoryLines(
-            std::make_shared<const std::vector<std::vector<MemoryPoint>>>(memorySeries(t)));
+        return MemoryLines(std::make_shared<const RankSeries>(memorySeries(t)));
     });
 }
 

@@ -27,7 +27,7 @@ public:
     // Bins of the rank overview's heat map over the run's time.
     static constexpr int kHeatBins = 240;
     using Links = std::vector<std::pair<std::size_t, std::size_t>>;
-    using MemoryLines = std::shared_ptr<const std::vector<std::vector<MemoryPoint>>>;
+    using MemoryLines = std::shared_ptr<const RankSeries>;
 
     explicit TraceDerived(TracePtr trace);
 
