@@ -34,9 +34,10 @@ public:
     const TracePtr &trace() const { return m_trace; }
 
     // Makes every part a view asks for when a trace arrives (not the Why tab's chains, made when
-    // a rank's waits are listed). `keepGoing` is asked between parts: false stops, and prepare
-    // returns false (the parts made so far stay).
+    // a rank's waits are listed). `keepGoing` is asked before each of its kParts parts: false
+    // stops, and prepare returns false (the parts made so far stay).
     bool prepare(const std::function<bool()> &keepGoing = {});
+    static constexpr int kParts = 6;
 
     const std::vector<RankEvents> &ranks() const;    // indexByRank
     const Links &links() const;                      // messageLinks
