@@ -17,8 +17,8 @@ std::int64_t valueAt(const std::vector<MemoryPoint> &line, core::SimTime time)
 
 } // namespace
 
-MemoryBand memoryBand(const std::vector<std::vector<MemoryPoint>> &series,
-                      const std::vector<int> &ranks, core::SimTime end, int samples)
+MemoryBand memoryBand(const RankSeries &series, const std::vector<int> &ranks, core::SimTime end,
+                      int samples)
 {
     MemoryBand band;
     std::vector<int> members;

@@ -22,7 +22,7 @@ struct MemoryBand {
 // The band of `ranks` over `series` (memorySeries: index = rank), sampled at `samples` equal
 // steps of [0, end] (at least 2) and at every point where a rank of the group reached the peak, so
 // the band's top touches it. Ranks outside the series are ignored; no rank gives an empty band.
-MemoryBand memoryBand(const std::vector<std::vector<MemoryPoint>> &series,
-                      const std::vector<int> &ranks, core::SimTime end, int samples);
+MemoryBand memoryBand(const RankSeries &series, const std::vector<int> &ranks, core::SimTime end,
+                      int samples);
 
 } // namespace rankstep::gui

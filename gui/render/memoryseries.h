@@ -6,6 +6,7 @@
 
 #include <QString>
 
+#include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -41,12 +42,53 @@ std::vector<MemoryPoint> memorySamples(const core::Trace &trace, int rank);
 // Samples that do not change the memory add no point. Empty samples give an empty series.
 std::vector<MemoryPoint> stepSeries(const std::vector<MemoryPoint> &samples, core::SimTime end);
 
-// Every rank's step series (index = rank), each extended to the run's end time.
-std::vector<std::vector<MemoryPoint>> memorySeries(const core::Trace &trace);
+// Every rank's step series (index = rank), each distinct line held once: ranks with equal series
+// refer to one line. In the Llama 3 layout at 16,384 ranks the ranks of one pipeline stage and
+// tensor slot have the same memory in every data-parallel lane: 27 million points (0.5 GB) were
+// 128 lines' worth.
+class RankSeries
+{
+public:
+    RankSeries() = default;
+    // A line per rank, none shared (a plain list of series converts).
+    RankSeries(std::vector<std::vector<MemoryPoint>> eachRank);
+    // `lines` and, for each rank, the index of its line (each below lines.size()).
+    RankSeries(std::vector<std::vector<MemoryPoint>> lines, std::vector<std::uint32_t> lineOf);
+
+    std::size_t size() const { return m_lineOf.size(); } // ranks
+    bool empty() const { return m_lineOf.empty(); }
+    const std::vector<MemoryPoint> &operator[](std::size_t rank) const
+    {
+        return m_lines[m_lineOf[rank]];
+    }
+    // The distinct lines: ranks with equal series may still hold a line each (equal lines are
+    // only found where memorySeries looks for them), never ranks with different series one.
+    std::size_t lineCount() const { return m_lines.size(); }
+    std::size_t lineOf(std::size_t rank) const { return m_lineOf[rank]; }
+    const std::vector<MemoryPoint> &line(std::size_t index) const { return m_lines[index]; }
+    std::size_t pointCount() const; // held, over the distinct lines
+
+    // Rank by rank, whichever lines they share.
+    bool operator==(const RankSeries &other) const;
+
+private:
+    std::vector<std::vector<MemoryPoint>> m_lines;
+    std::vector<std::uint32_t> m_lineOf;
+};
+
+// How memorySeries finds the ranks whose lines may be equal before it compares them point by
+// point: by a hash of their points, or by their size alone (for tests of that comparison, which
+// then decides for most ranks).
+enum class LineMatch { Hash, Size };
+
+// Every rank's step series (index = rank), each extended to the run's end time: each the
+// stepSeries of its memorySamples. Ranks with equal series share a line when their samples are in
+// time order (every rank of a simulated run).
+RankSeries memorySeries(const core::Trace &trace, LineMatch match = LineMatch::Hash);
 // The same, made once for a trace while anyone holds what it gave: the memory chart and the Ranks
 // tab's chart of one run share it, and a chart's redraw (shown ranks changed) does not make it
-// again (16,384 ranks: each a second of CPU and a few hundred MB). GUI thread only.
-std::shared_ptr<const std::vector<std::vector<MemoryPoint>>> sharedMemorySeries(
+// again. GUI thread only.
+std::shared_ptr<const RankSeries> sharedMemorySeries(
     const std::shared_ptr<const core::Trace> &trace);
 
 // How a rank's line shares its path: ranks with identical series (every rank of DDP) draw one
@@ -56,10 +98,9 @@ struct LineShare {
     int count = 1; // ranks with this series
     bool operator==(const LineShare &) const = default;
 };
-std::vector<LineShare> sharedLines(const std::vector<std::vector<MemoryPoint>> &series);
+std::vector<LineShare> sharedLines(const RankSeries &series);
 // The same among the ranks `included` only (the rank picker's choice); the others get {0, 1}.
-std::vector<LineShare> sharedLines(const std::vector<std::vector<MemoryPoint>> &series,
-                                   const std::vector<bool> &included);
+std::vector<LineShare> sharedLines(const RankSeries &series, const std::vector<bool> &included);
 
 // The event start time of any rank nearest to `steps` (ties: the earlier time); none when the
 // trace has no events. What a click on the chart steps to.

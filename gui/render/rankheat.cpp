@@ -25,14 +25,21 @@ core::SimTime RankHeat::binStart(int bin) const
 
 RankHeat rankHeat(const core::Trace &trace, int bins)
 {
+    core::SimTime end;
+    for (const core::Event &event : trace.events)
+        end = std::max(end, event.end());
+    return rankHeat(trace, bins, end);
+}
+
+RankHeat rankHeat(const core::Trace &trace, int bins, core::SimTime end)
+{
     RankHeat heat;
     heat.ranks = std::max(trace.config.ranks, 0);
     heat.bins = std::max(bins, 1);
     const std::size_t cells = std::size_t(heat.ranks) * std::size_t(heat.bins);
     heat.busy.assign(cells, 0.0F);
     heat.comm.assign(cells, 0.0F);
-    for (const core::Event &event : trace.events)
-        heat.end = std::max(heat.end, event.end());
+    heat.end = end;
     if (heat.end.ticks() <= 0)
         return heat;
     const double width = double(heat.end.ticks()) / heat.bins; // ticks a bin

@@ -31,8 +31,10 @@ struct RankHeat {
     core::SimTime binStart(int bin) const; // rounded down to a tick
 };
 
-// One pass over the events: linear in events plus ranks x bins (bins at least 1).
+// Two passes over the events: linear in events plus ranks x bins (bins at least 1).
 RankHeat rankHeat(const core::Trace &trace, int bins);
+// The same with the latest end of an event known (scanTrace): one pass.
+RankHeat rankHeat(const core::Trace &trace, int bins, core::SimTime end);
 
 // The shares of a group of ranks: the mean of its ranks' shares, bin by bin.
 struct RowHeat {

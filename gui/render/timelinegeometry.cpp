@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "timelinegeometry.h"
 
+#include "tracescan.h"
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -204,9 +206,11 @@ QRectF eventRect(const core::Event &event, const RowLayout &layout, const TimeAx
     return QRectF(x1, top, axis.toX(event.end()) - x1, height);
 }
 
-RankEvents::RankEvents(const core::Trace &trace, std::vector<std::uint32_t> indices)
+RankEvents::RankEvents(const core::Trace &trace, std::vector<std::uint32_t> indices, bool inOrder)
     : m_trace(&trace), m_byIndex(std::move(indices))
 {
+    if (inOrder)
+        return;
     const auto &events = trace.events;
     const auto earlier = [&](std::uint32_t a, std::uint32_t b) {
         return events[a].start < events[b].start;
@@ -261,35 +265,45 @@ std::size_t RankEvents::firstLater(std::size_t k) const
 
 std::vector<RankEvents> indexByRank(const core::Trace &trace)
 {
-    int count = std::max(0, trace.config.ranks);
-    for (const core::Event &event : trace.events) {
-        count = std::max(count, event.rank + 1);
-    }
+    return indexByRank(trace, scanTrace(trace).eventsOfRank);
+}
+
+std::vector<RankEvents> indexByRank(const core::Trace &trace,
+                                    const std::vector<std::uint32_t> &eventsOfRank)
+{
     // Each rank's list made at its size (grown by doubling, 16,384 ranks' lists were copied about
     // twice and held twice their room at times). An index fits 32 bits: a trace holds at most
     // core::kMostTraceEvents events.
-    std::vector<std::vector<std::uint32_t>> indices(static_cast<std::size_t>(count));
-    {
-        std::vector<std::size_t> counts(indices.size(), 0);
-        for (const core::Event &event : trace.events) {
-            if (event.rank >= 0) {
-                ++counts[std::size_t(event.rank)];
-            }
-        }
-        for (std::size_t r = 0; r < indices.size(); ++r) {
-            indices[r].reserve(counts[r]);
-        }
+    std::vector<std::vector<std::uint32_t>> indices(eventsOfRank.size());
+    for (std::size_t r = 0; r < indices.size(); ++r) {
+        indices[r].reserve(eventsOfRank[r]);
     }
+    // Whether each rank's events start, and end, in the trace's order (a simulated run's do),
+    // found in this pass: read through each rank's list, the events of 16,384 ranks were a read
+    // from far apart in memory for every event, twice.
+    struct Order {
+        core::SimTime start, end; // the rank's last event's
+        bool kept = true;
+    };
+    std::vector<Order> order(indices.size());
     for (std::size_t i = 0; i < trace.events.size(); ++i) {
-        const int rank = trace.events[i].rank;
-        if (rank >= 0) {
-            indices[std::size_t(rank)].push_back(std::uint32_t(i));
+        const core::Event &event = trace.events[i];
+        const auto rank = std::size_t(event.rank);
+        if (event.rank < 0 || rank >= indices.size()) {
+            continue;
         }
+        Order &last = order[rank];
+        if (!indices[rank].empty() && (event.start < last.start || event.end() < last.end)) {
+            last.kept = false;
+        }
+        last.start = event.start;
+        last.end = event.end();
+        indices[rank].push_back(std::uint32_t(i));
     }
     std::vector<RankEvents> ranks;
     ranks.reserve(indices.size());
-    for (std::vector<std::uint32_t> &rank : indices) {
-        ranks.emplace_back(trace, std::move(rank));
+    for (std::size_t r = 0; r < indices.size(); ++r) {
+        ranks.emplace_back(trace, std::move(indices[r]), order[r].kept);
     }
     return ranks;
 }

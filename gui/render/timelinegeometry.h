@@ -127,7 +127,9 @@ class RankEvents
 {
 public:
     RankEvents() = default;
-    RankEvents(const core::Trace &trace, std::vector<std::uint32_t> indices);
+    // `inOrder`: the caller found the events' starts and ends in order (the compact case) as it
+    // listed them; false: found here.
+    RankEvents(const core::Trace &trace, std::vector<std::uint32_t> indices, bool inOrder = false);
 
     std::size_t size() const { return m_byIndex.size(); }
     bool empty() const { return m_byIndex.empty(); }
@@ -155,6 +157,10 @@ private:
 
 // Per rank (config.ranks of them, or more if events say so), its events indexed.
 std::vector<RankEvents> indexByRank(const core::Trace &trace);
+// The same with each rank's count of events known (scanTrace's eventsOfRank, whose size is the
+// ranks'): one pass over the events.
+std::vector<RankEvents> indexByRank(const core::Trace &trace,
+                                    const std::vector<std::uint32_t> &eventsOfRank);
 // The positions [first, last) in rank.byStart() of the events that can show between the ticks
 // from and to (a zero-length mark reaches `reach` ticks either side of its time).
 std::pair<std::size_t, std::size_t> eventsBetween(const core::Trace &trace, const RankEvents &rank,

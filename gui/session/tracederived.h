@@ -27,16 +27,17 @@ public:
     // Bins of the rank overview's heat map over the run's time.
     static constexpr int kHeatBins = 240;
     using Links = std::vector<std::pair<std::size_t, std::size_t>>;
-    using MemoryLines = std::shared_ptr<const std::vector<std::vector<MemoryPoint>>>;
+    using MemoryLines = std::shared_ptr<const RankSeries>;
 
     explicit TraceDerived(TracePtr trace);
 
     const TracePtr &trace() const { return m_trace; }
 
     // Makes every part a view asks for when a trace arrives (not the Why tab's chains, made when
-    // a rank's waits are listed). `keepGoing` is asked between parts: false stops, and prepare
-    // returns false (the parts made so far stay).
+    // a rank's waits are listed). `keepGoing` is asked before each of its kParts parts: false
+    // stops, and prepare returns false (the parts made so far stay).
     bool prepare(const std::function<bool()> &keepGoing = {});
+    static constexpr int kParts = 6;
 
     const std::vector<RankEvents> &ranks() const;    // indexByRank
     const Links &links() const;                      // messageLinks

@@ -23,7 +23,7 @@ namespace rankstep::gui {
 namespace {
 
 // The parts made after the read: the stepping, and each of TraceDerived::prepare's.
-constexpr int kParts = 8;
+constexpr int kParts = 1 + TraceDerived::kParts;
 
 // The calling thread (one of the loader's own) gives way to the GUI thread: a nice value of 5 on
 // Linux, where it is a thread's own. Both cores read and prepare, and the window still answers

@@ -200,10 +200,10 @@ private:
     QCategoryAxis *m_memoryAxis = nullptr;
     QGraphicsSimpleTextItem *m_targetLabel = nullptr;
     // Each rank's whole line (sharedMemorySeries), none in the by-kind view.
-    std::shared_ptr<const std::vector<std::vector<MemoryPoint>>> m_lineSeries;
-    const std::vector<std::vector<MemoryPoint>> &lineSeries() const
+    std::shared_ptr<const RankSeries> m_lineSeries;
+    const RankSeries &lineSeries() const
     {
-        static const std::vector<std::vector<MemoryPoint>> none;
+        static const RankSeries none;
         return m_lineSeries ? *m_lineSeries : none;
     }
     QList<QLineSeries *> m_lines;                  // drawing them, decimated (shownPoints)

@@ -55,7 +55,8 @@ TEST(MemoryBand, SamplesThePeakBetweenItsSteps)
 
 TEST(MemoryBand, NoRankGivesNoBand)
 {
-    const gui::MemoryBand band = gui::memoryBand({{{at(0), 5}}}, {3, -1}, at(1), 4);
+    const gui::MemoryBand band = gui::memoryBand(
+        std::vector<std::vector<gui::MemoryPoint>>{{{at(0), 5}}}, {3, -1}, at(1), 4);
     EXPECT_TRUE(band.times.empty());
     EXPECT_EQ(band.peakRank, -1);
 }

@@ -123,7 +123,7 @@ TEST(MemorySeries, RanksWithTheSameMemoryShareOneLine)
 {
     using rankstep::gui::LineShare;
     const std::vector<MemoryPoint> a = {{at("0"), 1}}, b = {{at("0"), 2}};
-    EXPECT_EQ(rankstep::gui::sharedLines({a, b, a, a}),
+    EXPECT_EQ(rankstep::gui::sharedLines(std::vector<std::vector<MemoryPoint>>{a, b, a, a}),
               (std::vector<LineShare>{{0, 3}, {0, 1}, {1, 3}, {2, 3}}));
     const auto ddp = rankstep::gui::sharedLines(rankstep::gui::memorySeries(runPuzzle("ddp")));
     EXPECT_EQ(ddp, (std::vector<LineShare>{{0, 4}, {1, 4}, {2, 4}, {3, 4}}));

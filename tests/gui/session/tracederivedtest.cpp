@@ -1,0 +1,147 @@
+// SPDX-License-Identifier: MIT
+// What the views derive from a trace, made on an open's worker in fewer passes over the events
+// (TraceDerived::prepare), is what each view's own function makes of the trace.
+#include "legendpainter.h"
+#include "tracederived.h"
+
+#include "tests/core/referencepuzzles.h"
+
+#include <gtest/gtest.h>
+
+#include <memory>
+#include <random>
+#include <string>
+#include <vector>
+
+namespace gui = rankstep::gui;
+namespace core = rankstep::core;
+
+namespace {
+
+// Each rank's index as RankEvents finds it from the rank's events alone.
+std::vector<gui::RankEvents> plainIndex(const core::Trace &trace)
+{
+    std::vector<std::vector<std::uint32_t>> indices(std::size_t(std::max(trace.config.ranks, 0)));
+    for (std::size_t i = 0; i < trace.events.size(); ++i) {
+        const int rank = trace.events[i].rank;
+        if (rank < 0)
+            continue;
+        if (std::size_t(rank) >= indices.size())
+            indices.resize(std::size_t(rank) + 1);
+        indices[std::size_t(rank)].push_back(std::uint32_t(i));
+    }
+    std::vector<gui::RankEvents> ranks;
+    for (std::vector<std::uint32_t> &rank : indices)
+        ranks.emplace_back(trace, std::move(rank));
+    return ranks;
+}
+
+void expectSameIndex(const std::vector<gui::RankEvents> &made,
+                     const std::vector<gui::RankEvents> &plain)
+{
+    ASSERT_EQ(made.size(), plain.size());
+    for (std::size_t r = 0; r < plain.size(); ++r) {
+        SCOPED_TRACE("rank " + std::to_string(r));
+        ASSERT_EQ(made[r].size(), plain[r].size());
+        EXPECT_EQ(made[r].compact(), plain[r].compact());
+        for (std::size_t k = 0; k < plain[r].size(); ++k) {
+            EXPECT_EQ(made[r].byIndex(k), plain[r].byIndex(k));
+            EXPECT_EQ(made[r].byStart(k), plain[r].byStart(k));
+            EXPECT_EQ(made[r].endSoFar(k), plain[r].endSoFar(k));
+            EXPECT_EQ(made[r].firstLater(k), plain[r].firstLater(k));
+        }
+    }
+}
+
+void expectPreparedAsEachViewMakesIt(const std::shared_ptr<const core::Trace> &trace)
+{
+    gui::TraceDerived derived(trace);
+    ASSERT_TRUE(derived.prepare());
+    expectSameIndex(derived.ranks(), plainIndex(*trace));
+    const gui::RankHeat heat = gui::rankHeat(*trace, gui::TraceDerived::kHeatBins);
+    EXPECT_EQ(derived.heat().end, heat.end);
+    EXPECT_EQ(derived.heat().ranks, heat.ranks);
+    EXPECT_EQ(derived.heat().busy, heat.busy);
+    EXPECT_EQ(derived.heat().comm, heat.comm);
+    EXPECT_EQ(derived.splitBackward(), gui::hasSplitBackward(*trace));
+    EXPECT_EQ(derived.allToAll(), gui::hasAllToAll(*trace));
+    EXPECT_EQ(derived.links(), gui::messageLinks(*trace));
+    ASSERT_TRUE(derived.memoryLines());
+    EXPECT_TRUE(*derived.memoryLines() == gui::memorySeries(*trace));
+}
+
+// Events of every kind at random times on random ranks (some past the configured ranks), a rank's
+// clock now and then going back, as in a hand-made trace.
+core::Trace randomTrace(std::mt19937 &random)
+{
+    core::Trace trace;
+    trace.config.ranks = 1 + int(random() % 5);
+    for (int i = 0, count = int(random() % 40); i < count; ++i) {
+        core::Event event;
+        event.rank = int(random() % unsigned(trace.config.ranks + 1));
+        event.op = core::OpKind(int(random() % unsigned(core::kOpCount)));
+        event.start = core::SimTime::fromTicks(std::int64_t(random() % 20) * 100);
+        event.duration = core::SimTime::fromTicks(std::int64_t(random() % 4) * 100);
+        event.memory = std::int64_t(random() % 3) * 100;
+        event.link = std::int64_t(random() % 4);
+        trace.events.push_back(event);
+        trace.figures.endTime = std::max(trace.figures.endTime, event.end());
+    }
+    if (random() % 2 == 0) // the run's end after its last call's (a collective in flight)
+        trace.figures.endTime = trace.figures.endTime + core::SimTime::fromTicks(100);
+    if (random() % 4 == 0) { // an all-to-all only among the overlapped
+        core::Event event;
+        event.op = core::OpKind::AllToAll;
+        trace.overlapped.push_back(event);
+    }
+    return trace;
+}
+
+} // namespace
+
+TEST(TraceDerived, PreparedPartsAreWhatEachViewMakesOfRandomTraces)
+{
+    std::mt19937 random(291126);
+    for (int round = 0; round < 200; ++round) {
+        SCOPED_TRACE("round " + std::to_string(round));
+        expectPreparedAsEachViewMakesIt(std::make_shared<const core::Trace>(randomTrace(random)));
+    }
+}
+
+TEST(TraceDerived, PreparedPartsAreWhatEachViewMakesOfThePuzzleRuns)
+{
+    for (const auto &puzzle : rankstep::testing::referencePuzzles()) {
+        SCOPED_TRACE(puzzle.name);
+        expectPreparedAsEachViewMakesIt(
+            std::make_shared<const core::Trace>(rankstep::testing::runReference(puzzle.name)));
+    }
+}
+
+TEST(TraceDerived, PrepareStopsWhenAskedAndCountsItsParts)
+{
+    const auto trace = std::make_shared<const core::Trace>(rankstep::testing::runReference("ddp"));
+    int asked = 0;
+    gui::TraceDerived whole(trace);
+    EXPECT_TRUE(whole.prepare([&asked] {
+        ++asked;
+        return true;
+    }));
+    EXPECT_EQ(asked, gui::TraceDerived::kParts);
+    asked = 0;
+    gui::TraceDerived stopped(trace);
+    EXPECT_FALSE(stopped.prepare([&asked] { return ++asked < 3; }));
+    EXPECT_EQ(asked, 3);
+    // What it did not make is made when asked.
+    expectSameIndex(stopped.ranks(), plainIndex(*trace));
+    EXPECT_TRUE(*stopped.memoryLines() == gui::memorySeries(*trace));
+}
+
+TEST(TraceDerived, ANullTraceDerivesNothing)
+{
+    gui::TraceDerived derived(nullptr);
+    EXPECT_TRUE(derived.prepare());
+    EXPECT_TRUE(derived.ranks().empty());
+    EXPECT_EQ(derived.heat().ranks, 0);
+    EXPECT_FALSE(derived.splitBackward());
+    EXPECT_FALSE(derived.allToAll());
+}
