@@ -4,7 +4,9 @@
 // --trace-out), then in each step mode (time, operation, scheduler turn) the first step from the
 // start, 40 steps forward and 40 back, each the move of the cursor's front and the state rebuilt
 // for the ranks it moved, as the step controller does. Reports each mode's CPU time a step, the
-// first, the median and the worst forward and back, in ms.
+// first, the median and the worst forward and back, in ms. Build/file times the Replayer's build
+// alone over the file's stop points, on one thread and on two, and the memory it added at its
+// peak (the process's high water mark is reset before, which Linux allows through clear_refs).
 //   rankstep_cursor_bench [benchmark options] FILE.rstb
 #include "core/io/tracebinary.h"
 #include "core/replay/cutfront.h"
@@ -17,6 +19,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <ctime>
+#include <fstream>
 #include <memory>
 #include <string>
 #include <vector>
@@ -47,6 +50,41 @@ double median(std::vector<double> values)
 double worst(const std::vector<double> &values)
 {
     return values.empty() ? 0 : *std::max_element(values.begin(), values.end());
+}
+
+// A line "NAME: N kB" of /proc/self/status, in MB; 0 when missing.
+double statusMb(const std::string &name)
+{
+    std::ifstream status("/proc/self/status");
+    std::string line;
+    while (std::getline(status, line))
+        if (line.rfind(name + ":", 0) == 0)
+            return std::stod(line.substr(name.size() + 1)) / 1024.0;
+    return 0;
+}
+
+// The Replayer made over the file's stop points (made untimed): its wall and CPU time, and the
+// resident memory it added at its peak and kept; range(0) threads.
+void build(benchmark::State &state)
+{
+    auto decoded = rankstep::io::traceFromBinaryFile(g_path);
+    if (!decoded) {
+        state.SkipWithError(decoded.error().message.c_str());
+        return;
+    }
+    const auto trace = std::make_unique<const rankstep::core::Trace>(std::move(*decoded));
+    const StopPoints stops(*trace);
+    for (auto _ : state) {
+        std::ofstream("/proc/self/clear_refs") << "5"; // VmHWM from here
+        const double before = statusMb("VmRSS");
+        const double start = cpuMs();
+        const Replayer replayer(stops, Replayer::kMinCheckpointGap, unsigned(state.range(0)));
+        state.counters["cpu_ms"] = cpuMs() - start;
+        state.counters["added_peak_MB"] = statusMb("VmHWM") - before;
+        state.counters["added_kept_MB"] = statusMb("VmRSS") - before;
+        state.counters["checkpoints"] = double(replayer.checkpointCount());
+    }
+    state.counters["changes"] = double(trace->changes.size());
 }
 
 // The cursor's front and the state that follows it, with the moved ranks gathered between the
@@ -126,6 +164,13 @@ int main(int argc, char **argv)
     benchmark::RegisterBenchmark("Steps/file", steps)
         ->Unit(benchmark::kMillisecond)
         ->UseRealTime()
+        ->Iterations(1);
+    benchmark::RegisterBenchmark("Build/file", build)
+        ->Unit(benchmark::kMillisecond)
+        ->UseRealTime()
+        ->ArgName("threads")
+        ->Arg(1)
+        ->Arg(2)
         ->Iterations(1);
     benchmark::RunSpecifiedBenchmarks();
     benchmark::Shutdown();

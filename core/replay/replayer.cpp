@@ -4,12 +4,19 @@
 #include "frontsearch.h"
 
 #include <algorithm>
+#include <bit>
+#include <exception>
+#include <system_error>
+#include <thread>
 #include <utility>
 
 namespace rankstep::replay {
 namespace {
 
 constexpr auto kMaps = std::size_t(core::kMapCount);
+// How many changes ahead of the one it links the build asks for: a rank's changes lie far
+// apart in the trace, each in a line of its own.
+constexpr std::size_t kAhead = 8;
 
 // The last element of a sorted list below `bound`, if any (searched from the front: the first
 // step from the start rebuilds every rank near it).
@@ -22,215 +29,377 @@ std::optional<std::size_t> lastBelow(const std::vector<Index> &sorted, std::size
     return *std::prev(it);
 }
 
-} // namespace
-
-Replayer::Replayer(const StopPoints &stops, std::size_t minCheckpointGap)
-    : m_stops(&stops), m_trace(&stops.trace())
+std::uint64_t hashOf(const core::StorageChange &change)
 {
-    m_work.resize(std::size_t(std::max(m_trace->config.ranks, 0)));
-    buildLinks();
-    buildCheckpoints(std::max<std::size_t>(minCheckpointGap, 1));
+    std::uint64_t h = core::KeyHash{}(change.key);
+    h ^= (std::uint64_t(change.map) + 1) * 0x9e3779b97f4a7c15ULL;
+    h ^= h >> 29;
+    h *= 0xbf58476d1ce4e5b9ULL;
+    return h ^ (h >> 32);
 }
 
-void Replayer::buildLinks()
+// The entry of a map whose key the change `order` inserted.
+template <typename Map>
+auto slotOf(Map &map, std::uint32_t order)
 {
-    // Every rank's live keys in one open-addressing table (linear probing, a deletion shifts
-    // the entries after it back): a hash map of nodes per rank and map took an allocation per key
-    // set and a quarter of an open of 16,384 ranks. An entry names the change that set its key
-    // last, whose key it compares with.
+    return std::lower_bound(map.begin(), map.end(), order,
+                            [](const auto &s, std::uint32_t o) { return s.order < o; });
+}
+
+} // namespace
+
+// Links one rank's changes and takes its snapshots, its live keys in an open-addressing table
+// (linear probing, a deletion shifts the entries after it back) that stays in the cache while
+// the rank is built: one table of every rank's keys read two cold lines a change and took the
+// largest part of the stepping's build at 16,384 ranks.
+class Replayer::RankBuilder
+{
+public:
+    RankBuilder(Replayer &replayer, Part &part, std::size_t minGap)
+        : m_replayer(replayer), m_part(part), m_minGap(minGap)
+    {}
+
+    void build(int rank)
+    {
+        const auto &own = m_replayer.m_stops->rankChanges(rank);
+        const core::ChangeLog &changes = m_replayer.m_trace->changes;
+        Maps &maps = m_replayer.m_work[std::size_t(rank)];
+        m_replayer.m_rankSnapshots[std::size_t(rank)] = {
+            std::uint32_t(&m_part - m_replayer.m_parts.data()), m_part.snapshotCount, 0};
+        clear(own.size());
+        const std::size_t linkStart = m_replayer.m_linkStart[std::size_t(rank)];
+        std::size_t live = 0;
+        std::size_t since = 0;
+        for (std::size_t i = 0; i < own.size(); ++i) {
+            if (i + kAhead < own.size())
+                __builtin_prefetch(&changes[own[i + kAhead]]);
+            const core::StorageChange &change = changes[own[i]];
+            const auto self = std::uint32_t(i);
+            const std::uint64_t hash = hashOf(change);
+            const std::size_t slot = find(hash, change);
+            std::vector<Slot> &map = maps[std::size_t(change.map)];
+            Live &found = m_table[slot];
+            if (found.change == nullptr) {
+                m_replayer.setLink(linkStart + i, Link{self, self});
+                if (change.object) {
+                    found = Live{hash, &change, self, self};
+                    map.push_back(Slot{self, self});
+                    ++live;
+                    if (++m_used * 2 > m_table.size())
+                        grow();
+                }
+            } else {
+                m_replayer.setLink(linkStart + i, Link{found.order, found.current});
+                const auto it = slotOf(map, found.order);
+                if (change.object) {
+                    found.current = self;
+                    found.change = &change;
+                    it->change = self;
+                } else {
+                    map.erase(it);
+                    erase(slot);
+                    --m_used;
+                    --live;
+                }
+            }
+            if (++since >= std::max(m_minGap, live / 4)) {
+                snapshot(self + 1, maps);
+                since = 0;
+            }
+        }
+        m_replayer.m_rankSnapshots[std::size_t(rank)].end = m_part.snapshotCount;
+        m_replayer.m_at[std::size_t(rank)] = std::uint32_t(own.size());
+    }
+
+private:
     struct Live {
         std::uint64_t hash = 0;
+        const core::StorageChange *change = nullptr; // the key's last change; none: an empty place
         std::uint32_t order = 0;
-        std::uint32_t current = kNone; // kNone: an empty place
+        std::uint32_t current = 0;
     };
-    const auto &changes = m_trace->changes;
-    const auto hashOf = [](const core::StorageChange &change) {
-        std::uint64_t h = core::KeyHash{}(change.key);
-        h ^= (std::uint64_t(unsigned(change.rank)) << 8 | std::uint64_t(change.map)) *
-             0x9e3779b97f4a7c15ULL;
-        h ^= h >> 29;
-        h *= 0xbf58476d1ce4e5b9ULL;
-        return h ^ (h >> 32);
-    };
-    std::vector<Live> table(1024);
-    std::size_t mask = table.size() - 1;
-    std::size_t used = 0;
-    const auto grow = [&] {
-        std::vector<Live> wider(table.size() * 2);
-        mask = wider.size() - 1;
-        for (const Live &live : table) {
-            if (live.current == kNone)
-                continue;
-            std::size_t slot = live.hash & mask;
-            while (wider[slot].current != kNone)
-                slot = (slot + 1) & mask;
-            wider[slot] = live;
+
+    // A table of about twice the rank's keys (as many as its changes, at most): cleared for each
+    // rank in a time its changes bound.
+    void clear(std::size_t changes)
+    {
+        const std::size_t size = std::bit_ceil(std::clamp<std::size_t>(2 * changes, 16, 1024));
+        m_table.assign(size, Live{});
+        m_mask = size - 1;
+        m_used = 0;
+    }
+
+    // The place of `change`'s key, or the empty place where it would go.
+    std::size_t find(std::uint64_t hash, const core::StorageChange &change) const
+    {
+        std::size_t slot = hash & m_mask;
+        for (; m_table[slot].change != nullptr; slot = (slot + 1) & m_mask) {
+            const Live &live = m_table[slot];
+            if (live.hash == hash && live.change->map == change.map &&
+                live.change->key == change.key)
+                break;
         }
-        table.swap(wider);
-    };
-    const auto erase = [&](std::size_t hole) {
+        return slot;
+    }
+
+    void grow()
+    {
+        m_wider.assign(m_table.size() * 2, Live{});
+        m_mask = m_wider.size() - 1;
+        for (const Live &live : m_table) {
+            if (live.change == nullptr)
+                continue;
+            std::size_t slot = live.hash & m_mask;
+            while (m_wider[slot].change != nullptr)
+                slot = (slot + 1) & m_mask;
+            m_wider[slot] = live;
+        }
+        m_table.swap(m_wider); // both keep their room for the next ranks
+    }
+
+    void erase(std::size_t hole)
+    {
         for (std::size_t next = hole;;) {
-            table[hole].current = kNone;
+            m_table[hole].change = nullptr;
             for (;;) {
-                next = (next + 1) & mask;
-                if (table[next].current == kNone)
+                next = (next + 1) & m_mask;
+                if (m_table[next].change == nullptr)
                     return;
                 // An entry stays when its own place lies cyclically in (hole, next].
-                const std::size_t home = table[next].hash & mask;
+                const std::size_t home = m_table[next].hash & m_mask;
                 const bool stays =
                     hole <= next ? (hole < home && home <= next) : (hole < home || home <= next);
                 if (!stays)
                     break;
             }
-            table[hole] = table[next];
+            m_table[hole] = m_table[next];
             hole = next;
         }
-    };
-    m_links.resize(changes.size());
-    for (std::size_t c = 0; c < m_links.size(); ++c) {
-        const core::StorageChange &change = changes[c];
-        const std::uint64_t hash = hashOf(change);
-        std::size_t slot = hash & mask;
-        bool found = false;
-        for (; table[slot].current != kNone; slot = (slot + 1) & mask) {
-            if (table[slot].hash != hash)
-                continue;
-            const core::StorageChange &last = changes[table[slot].current];
-            if (last.rank == change.rank && last.map == change.map && last.key == change.key) {
-                found = true;
-                break;
-            }
-        }
-        const auto self = std::uint32_t(c);
-        if (!found) {
-            m_links[c] = Link{self, kNone}; // a new key (or deleting a missing one: no effect)
-            if (change.object) {
-                table[slot] = Live{hash, self, self};
-                if (++used * 2 > table.size())
-                    grow();
-            }
-            continue;
-        }
-        m_links[c] = Link{table[slot].order, table[slot].current};
-        if (change.object) {
-            table[slot].current = self;
-        } else {
-            erase(slot);
-            --used;
-        }
     }
-}
 
-void Replayer::buildCheckpoints(std::size_t minGap)
-{
-    m_checkpoints.push_back(snapshot(0, m_work));
-    std::size_t live = 0;
-    std::size_t since = 0;
-    for (std::size_t c = 0; c < m_links.size(); ++c) {
-        apply(c);
-        const bool set = m_trace->changes[c].object != nullptr;
-        if (m_links[c].previous == kNone && set)
-            ++live;
-        else if (m_links[c].previous != kNone && !set)
-            --live;
-        if (++since >= std::max(minGap, live / 4)) {
-            m_checkpoints.push_back(snapshot(c + 1, m_work));
-            since = 0;
-        }
-    }
-    m_at.assign(m_work.size(), m_links.size());
-}
-
-Replayer::Checkpoint Replayer::snapshot(std::size_t changes, const std::vector<Maps> &work)
-{
-    Checkpoint checkpoint{changes, {}, {}};
-    std::size_t entries = 0;
-    for (const Maps &maps : work)
-        for (const std::vector<Slot> &map : maps)
-            entries += map.size();
-    checkpoint.entries.reserve(entries);
-    checkpoint.ends.reserve(work.size() * kMaps);
-    for (const Maps &maps : work)
+    void snapshot(std::uint32_t at, const Maps &maps)
+    {
+        m_part.snapshots[m_part.snapshotCount++] = Snapshot{at, m_part.valueCount};
         for (const std::vector<Slot> &map : maps) {
+            put(std::uint32_t(map.size()));
             for (const Slot &slot : map)
-                checkpoint.entries.push_back(slot.change);
-            // A map holds at most one entry per change: a trace's changes count in 32 bits.
-            checkpoint.ends.push_back(std::uint32_t(checkpoint.entries.size()));
+                put(slot.change);
         }
-    return checkpoint;
+    }
+
+    void put(std::uint32_t value)
+    {
+        std::uint16_t *values = m_part.values.get();
+        if (m_replayer.m_wide) {
+            values[2 * m_part.valueCount] = std::uint16_t(value);
+            values[2 * m_part.valueCount + 1] = std::uint16_t(value >> 16);
+        } else {
+            values[m_part.valueCount] = std::uint16_t(value);
+        }
+        ++m_part.valueCount;
+    }
+
+    Replayer &m_replayer;
+    Part &m_part;
+    std::size_t m_minGap;
+    std::vector<Live> m_table, m_wider;
+    std::size_t m_mask = 0;
+    std::size_t m_used = 0;
+};
+
+Replayer::Replayer(const StopPoints &stops, std::size_t minCheckpointGap, unsigned threads)
+    : m_stops(&stops), m_trace(&stops.trace())
+{
+    const auto ranks = std::size_t(std::max(m_trace->config.ranks, 0));
+    m_work.resize(ranks);
+    m_at.assign(ranks, 0);
+    m_rankSnapshots.resize(ranks);
+    buildParts(std::max<std::size_t>(minCheckpointGap, 1), std::max(threads, 1U));
 }
 
-void Replayer::apply(std::size_t change)
+void Replayer::buildParts(std::size_t minGap, unsigned threads)
 {
-    const core::StorageChange &c = m_trace->changes[change];
-    const Link link = m_links[change];
-    std::vector<Slot> &map = m_work[std::size_t(c.rank)][std::size_t(c.map)];
-    if (link.previous == kNone) {
+    const std::size_t ranks = m_work.size();
+    m_linkStart.resize(ranks + 1);
+    std::size_t most = 0;
+    for (std::size_t r = 0; r < ranks; ++r) {
+        const std::size_t own = m_stops->rankChanges(int(r)).size();
+        m_linkStart[r + 1] = m_linkStart[r] + own;
+        most = std::max(most, own);
+    }
+    const std::size_t total = m_linkStart[ranks];
+    m_wide = most > 0xffff;
+    m_links = std::make_unique_for_overwrite<std::uint32_t[]>(m_wide ? 2 * total : total);
+    // Ranks split into parts of about equal changes, each part's lists given the room their
+    // largest size needs: a snapshot follows at least minGap of its rank's changes and holds at
+    // most 4 entries a change since the last one, and 3 more, and a size per map.
+    const std::size_t parts = std::min<std::size_t>(threads, std::max<std::size_t>(ranks, 1));
+    m_parts.resize(parts);
+    int rank = 0;
+    for (std::size_t p = 0; p < parts; ++p) {
+        Part &part = m_parts[p];
+        part.firstRank = rank;
+        const std::size_t until = p + 1 == parts ? total : total * (p + 1) / parts;
+        std::size_t snapshots = 0, values = 0;
+        for (; std::size_t(rank) < ranks &&
+               (m_linkStart[std::size_t(rank)] < until || p + 1 == parts);
+             ++rank) {
+            const std::size_t own = m_stops->rankChanges(rank).size();
+            snapshots += own / minGap;
+            values += 4 * own + (3 + kMaps) * (own / minGap);
+        }
+        part.endRank = rank;
+        part.snapshots = std::make_unique_for_overwrite<Snapshot[]>(snapshots);
+        part.values = std::make_unique_for_overwrite<std::uint16_t[]>(m_wide ? 2 * values : values);
+    }
+    const auto buildPart = [this, minGap](Part &part) {
+        RankBuilder builder(*this, part, minGap);
+        for (int r = part.firstRank; r < part.endRank; ++r)
+            builder.build(r);
+    };
+    // The first part on this thread, the others each on a thread of its own (or here, when the
+    // system has none to give).
+    std::vector<std::thread> helpers;
+    helpers.reserve(parts - 1);
+    std::vector<std::exception_ptr> errors(parts);
+    std::vector<bool> started(parts, false);
+    for (std::size_t p = 1; p < parts; ++p) {
+        try {
+            helpers.emplace_back([&buildPart, &errors, part = &m_parts[p], p] {
+                try {
+                    buildPart(*part);
+                } catch (...) {
+                    errors[p] = std::current_exception();
+                }
+            });
+            started[p] = true;
+        } catch (const std::system_error &) {
+        }
+    }
+    for (std::size_t p = 0; p < parts; ++p) {
+        if (p > 0 && started[p])
+            continue;
+        try {
+            buildPart(m_parts[p]);
+        } catch (...) {
+            errors[p] = std::current_exception();
+        }
+    }
+    for (std::thread &helper : helpers)
+        helper.join();
+    for (const std::exception_ptr &error : errors)
+        if (error)
+            std::rethrow_exception(error);
+    for (const Part &part : m_parts)
+        m_snapshotCount += part.snapshotCount;
+}
+
+void Replayer::setLink(std::size_t at, Link link)
+{
+    if (m_wide) {
+        m_links[2 * at] = link.order;
+        m_links[2 * at + 1] = link.previous;
+    } else {
+        m_links[at] = link.order << 16 | link.previous;
+    }
+}
+
+Replayer::Link Replayer::link(int rank, std::size_t own) const
+{
+    const std::size_t at = m_linkStart[std::size_t(rank)] + own;
+    if (m_wide)
+        return Link{m_links[2 * at], m_links[2 * at + 1]};
+    const std::uint32_t packed = m_links[at];
+    return Link{packed >> 16, packed & 0xffffU};
+}
+
+std::uint32_t Replayer::value(const Part &part, std::size_t at) const
+{
+    const std::uint16_t *values = part.values.get();
+    if (m_wide)
+        return std::uint32_t(values[2 * at]) | std::uint32_t(values[2 * at + 1]) << 16;
+    return values[at];
+}
+
+void Replayer::restore(int rank, const Snapshot &snapshot)
+{
+    const Part &part = m_parts[m_rankSnapshots[std::size_t(rank)].part];
+    std::size_t at = snapshot.offset;
+    for (std::vector<Slot> &map : m_work[std::size_t(rank)]) {
+        map.resize(value(part, at++));
+        for (Slot &slot : map) {
+            slot.change = value(part, at++);
+            slot.order = link(rank, slot.change).order;
+        }
+    }
+    m_at[std::size_t(rank)] = snapshot.at;
+}
+
+void Replayer::apply(int rank, std::size_t own)
+{
+    const core::StorageChange &c = m_trace->changes[m_stops->rankChanges(rank)[own]];
+    const Link link = this->link(rank, own);
+    std::vector<Slot> &map = m_work[std::size_t(rank)][std::size_t(c.map)];
+    const auto self = std::uint32_t(own);
+    if (link.previous == self) {
         if (c.object)
-            map.push_back(Slot{std::uint32_t(change), std::uint32_t(change)});
+            map.push_back(Slot{self, self});
         return;
     }
-    const auto it =
-        std::lower_bound(map.begin(), map.end(), link.order,
-                         [](const Slot &s, std::uint32_t order) { return s.order < order; });
+    const auto it = slotOf(map, link.order);
     if (c.object)
-        it->change = std::uint32_t(change);
+        it->change = self;
     else
         map.erase(it);
 }
 
-void Replayer::undo(std::size_t change)
+void Replayer::undo(int rank, std::size_t own)
 {
-    const core::StorageChange &c = m_trace->changes[change];
-    const Link link = m_links[change];
-    std::vector<Slot> &map = m_work[std::size_t(c.rank)][std::size_t(c.map)];
-    if (link.previous == kNone) {
+    const core::StorageChange &c = m_trace->changes[m_stops->rankChanges(rank)[own]];
+    const Link link = this->link(rank, own);
+    std::vector<Slot> &map = m_work[std::size_t(rank)][std::size_t(c.map)];
+    if (link.previous == std::uint32_t(own)) {
         if (c.object)
             map.pop_back(); // undone in reverse order, the newest key is the last one
         return;
     }
-    const auto it =
-        std::lower_bound(map.begin(), map.end(), link.order,
-                         [](const Slot &s, std::uint32_t order) { return s.order < order; });
+    const auto it = slotOf(map, link.order);
     if (c.object)
         it->change = link.previous;
     else
         map.insert(it, Slot{link.order, link.previous});
 }
 
-void Replayer::moveRank(int rank, std::size_t changes)
+void Replayer::moveRank(int rank, std::size_t own)
 {
     const auto r = std::size_t(rank);
-    const auto after = std::upper_bound(
-        m_checkpoints.begin(), m_checkpoints.end(), changes,
-        [](std::size_t n, const Checkpoint &checkpoint) { return n < checkpoint.changes; });
-    const Checkpoint *best = &*std::prev(after); // the first checkpoint is at 0
-    std::size_t distance = changes - best->changes;
-    if (after != m_checkpoints.end() && after->changes - changes < distance) {
-        best = &*after;
-        distance = after->changes - changes;
+    const RankSnapshots &mine = m_rankSnapshots[r];
+    const Snapshot *first = m_parts[mine.part].snapshots.get() + mine.first;
+    const Snapshot *last = m_parts[mine.part].snapshots.get() + mine.end;
+    const Snapshot *after = std::upper_bound(
+        first, last, own, [](std::size_t n, const Snapshot &snapshot) { return n < snapshot.at; });
+    // The nearest snapshot, the start (no entries) before the first.
+    const Snapshot *best = after == first ? nullptr : after - 1;
+    std::size_t distance = own - (best ? best->at : 0);
+    if (after != last && after->at - own < distance) {
+        best = after;
+        distance = after->at - own;
     }
-    const std::size_t fromHere = m_at[r] > changes ? m_at[r] - changes : changes - m_at[r];
+    const std::size_t fromHere = m_at[r] > own ? m_at[r] - own : own - m_at[r];
     if (distance < fromHere) {
-        for (std::size_t m = 0; m < kMaps; ++m) {
-            const std::size_t at = r * kMaps + m;
-            std::vector<Slot> &map = m_work[r][m];
-            map.clear();
-            for (std::size_t e = at == 0 ? 0 : best->ends[at - 1]; e < best->ends[at]; ++e) {
-                const std::uint32_t change = best->entries[e];
-                map.push_back(Slot{m_links[change].order, change});
-            }
+        if (best) {
+            restore(rank, *best);
+        } else {
+            for (std::vector<Slot> &map : m_work[r])
+                map.clear();
+            m_at[r] = 0;
         }
-        m_at[r] = best->changes;
     }
-    // Only this rank's changes touch its maps.
-    const std::vector<std::uint32_t> &own = m_stops->rankChanges(rank);
-    auto it = lowerBoundFromFront(own, m_at[r]);
-    for (; it != own.end() && *it < changes; ++it)
-        apply(*it);
-    for (; it != own.begin() && *std::prev(it) >= changes; --it)
-        undo(*std::prev(it));
-    m_at[r] = changes;
+    for (std::size_t i = m_at[r]; i < own; ++i)
+        apply(rank, i);
+    for (std::size_t i = m_at[r]; i > own; --i)
+        undo(rank, i - 1);
+    m_at[r] = std::uint32_t(own);
 }
 
 RunState Replayer::stateAt(const Cursor &cursor)
@@ -314,15 +483,16 @@ std::int64_t Replayer::memoryAt(const Cursor &cursor, int rank) const
 // The rank's maps moved to its cut, the rest looked up.
 void Replayer::fillRank(RankState &state, const Cursor &cursor, int rank, const RankCut &cut)
 {
-    moveRank(rank, cut.changes);
+    const std::vector<std::uint32_t> &own = m_stops->rankChanges(rank);
+    const auto applied = std::size_t(lowerBoundFromFront(own, cut.changes) - own.begin());
+    moveRank(rank, applied);
     const Maps &maps = m_work[std::size_t(rank)];
     for (std::size_t m = 0; m < maps.size(); ++m) {
         state.maps[m].resize(maps[m].size());
         for (std::size_t i = 0; i < maps[m].size(); ++i)
-            state.maps[m][i].change = &m_trace->changes[maps[m][i].change];
+            state.maps[m][i].change = &m_trace->changes[own[maps[m][i].change]];
     }
-    const auto change = lastBelow(m_stops->rankChanges(rank), cut.changes);
-    state.memory = change ? m_trace->changes[*change].memoryAfter : 0;
+    state.memory = applied > 0 ? m_trace->changes[own[applied - 1]].memoryAfter : 0;
     state.event = lastBelow(m_stops->rankEvents(rank), cut.events);
     state.running = cut.running;
     placeRank(state, cursor, rank, cut);
