@@ -3,9 +3,12 @@
 
 #include "frontsearch.h"
 
+#include <sys/mman.h>
+
 #include <algorithm>
 #include <bit>
 #include <exception>
+#include <new>
 #include <system_error>
 #include <thread>
 #include <utility>
@@ -47,6 +50,22 @@ auto slotOf(Map &map, std::uint32_t order)
 }
 
 } // namespace
+
+void *Replayer::mapRoom(std::size_t bytes)
+{
+    void *room = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (room == MAP_FAILED)
+        throw std::bad_alloc();
+    // Each fresh 4 KiB page costs a fault of 10-30 us on this kind of machine; a huge page one
+    // for 512 of them. Refused where the kernel has none: plain pages then.
+    madvise(room, bytes, MADV_HUGEPAGE);
+    return room;
+}
+
+void Replayer::Unmap::operator()(void *list) const noexcept
+{
+    munmap(list, bytes);
+}
 
 // Links one rank's changes and takes its snapshots, its live keys in an open-addressing table
 // (linear probing, a deletion shifts the entries after it back) that stays in the cache while
@@ -229,7 +248,7 @@ void Replayer::buildParts(std::size_t minGap, unsigned threads)
     }
     const std::size_t total = m_linkStart[ranks];
     m_wide = most > 0xffff;
-    m_links = std::make_unique_for_overwrite<std::uint32_t[]>(m_wide ? 2 * total : total);
+    m_links = makeRoom<std::uint32_t>(m_wide ? 2 * total : total);
     // Ranks split into parts of about equal changes, each part's lists given the room their
     // largest size needs: a snapshot follows at least minGap of its rank's changes and holds at
     // most 4 entries a change since the last one, and 3 more, and a size per map.
@@ -249,8 +268,8 @@ void Replayer::buildParts(std::size_t minGap, unsigned threads)
             values += 4 * own + (3 + kMaps) * (own / minGap);
         }
         part.endRank = rank;
-        part.snapshots = std::make_unique_for_overwrite<Snapshot[]>(snapshots);
-        part.values = std::make_unique_for_overwrite<std::uint16_t[]>(m_wide ? 2 * values : values);
+        part.snapshots = makeRoom<Snapshot>(snapshots);
+        part.values = makeRoom<std::uint16_t>(m_wide ? 2 * values : values);
     }
     const auto buildPart = [this, minGap](Part &part) {
         RankBuilder builder(*this, part, minGap);

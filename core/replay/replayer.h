@@ -4,6 +4,7 @@
 #include "cutfront.h"
 #include "state.h"
 
+#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -67,9 +68,22 @@ private:
         std::size_t offset;
     };
     // Lists made at the largest size they may need, never read beyond what was written: only the
-    // pages written are ever made (and not zeroed first, as a std::vector's would be).
+    // pages written are ever made, in huge pages where the kernel has them (as core/bigblocks.h's,
+    // without its blocks made ahead), and none is zeroed first as a std::vector's would be.
+    struct Unmap {
+        std::size_t
+            bytes; // no initializer: a Part, holding Rooms, is made before Replayer is whole
+        void operator()(void *list) const noexcept;
+    };
     template <typename T>
-    using Room = std::unique_ptr<T[]>;
+    using Room = std::unique_ptr<T[], Unmap>;
+    static void *mapRoom(std::size_t bytes);
+    template <typename T>
+    static Room<T> makeRoom(std::size_t count)
+    {
+        const std::size_t bytes = std::max<std::size_t>(count, 1) * sizeof(T);
+        return Room<T>(static_cast<T *>(mapRoom(bytes)), Unmap{bytes});
+    }
     // The ranks one thread builds, and the snapshots and their values it wrote.
     struct Part {
         int firstRank = 0, endRank = 0;
