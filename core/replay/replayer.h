@@ -94,6 +94,12 @@ private:
     class RankBuilder;
 
     void buildParts(std::size_t minGap, unsigned threads);
+    // The entry of a map whose key the change `order` inserted.
+    static std::vector<Slot>::iterator slotOf(std::vector<Slot> &map, std::uint32_t order)
+    {
+        return std::lower_bound(map.begin(), map.end(), order,
+                                [](const Slot &s, std::uint32_t o) { return s.order < o; });
+    }
     Link link(int rank, std::size_t own) const;
     void setLink(std::size_t at, Link link); // at: m_linkStart[rank] + own
     std::uint32_t value(const Part &part, std::size_t at) const;
