@@ -7,6 +7,9 @@
 // first, the median and the worst forward and back, in ms. StopPoints/file: the stop points of the
 // trace alone (what an open makes first on its stepping thread), their wall and CPU time, the
 // memory they keep and the most they add for a moment while they are made (MiB).
+// Build/file times the Replayer's build
+// alone over the file's stop points, on one thread and on two, and the memory it added at its
+// peak (the process's high water mark is reset before, which Linux allows through clear_refs).
 //   rankstep_cursor_bench [benchmark options] FILE.rstb
 #include "core/io/tracebinary.h"
 #include "core/replay/cutfront.h"
@@ -102,6 +105,30 @@ void stopPoints(benchmark::State &state)
     state.counters["ranks"] = double(trace->config.ranks);
 }
 
+// The Replayer made over the file's stop points (made untimed): its wall and CPU time, and the
+// resident memory it added at its peak and kept; range(0) threads.
+void build(benchmark::State &state)
+{
+    auto decoded = rankstep::io::traceFromBinaryFile(g_path);
+    if (!decoded) {
+        state.SkipWithError(decoded.error().message.c_str());
+        return;
+    }
+    const auto trace = std::make_unique<const rankstep::core::Trace>(std::move(*decoded));
+    const StopPoints stops(*trace);
+    for (auto _ : state) {
+        resetPeak(); // VmHWM from here
+        const double before = statusMib("VmRSS");
+        const double start = cpuMs();
+        const Replayer replayer(stops, Replayer::kMinCheckpointGap, unsigned(state.range(0)));
+        state.counters["cpu_ms"] = cpuMs() - start;
+        state.counters["added_peak_MB"] = statusMib("VmHWM") - before;
+        state.counters["added_kept_MB"] = statusMib("VmRSS") - before;
+        state.counters["checkpoints"] = double(replayer.checkpointCount());
+    }
+    state.counters["changes"] = double(trace->changes.size());
+}
+
 // The cursor's front and the state that follows it, with the moved ranks gathered between the
 // state's rebuilds as StepController does (here the state is rebuilt after every move).
 struct Follower {
@@ -183,6 +210,13 @@ int main(int argc, char **argv)
     benchmark::RegisterBenchmark("Steps/file", steps)
         ->Unit(benchmark::kMillisecond)
         ->UseRealTime()
+        ->Iterations(1);
+    benchmark::RegisterBenchmark("Build/file", build)
+        ->Unit(benchmark::kMillisecond)
+        ->UseRealTime()
+        ->ArgName("threads")
+        ->Arg(1)
+        ->Arg(2)
         ->Iterations(1);
     benchmark::RunSpecifiedBenchmarks();
     benchmark::Shutdown();

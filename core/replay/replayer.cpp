@@ -9,8 +9,6 @@
 namespace rankstep::replay {
 namespace {
 
-constexpr auto kMaps = std::size_t(core::kMapCount);
-
 // The last element of a sorted list below `bound`, if any (searched from the front: the first
 // step from the start rebuilds every rank near it).
 template <typename Index>
@@ -24,213 +22,102 @@ std::optional<std::size_t> lastBelow(const std::vector<Index> &sorted, std::size
 
 } // namespace
 
-Replayer::Replayer(const StopPoints &stops, std::size_t minCheckpointGap)
-    : m_stops(&stops), m_trace(&stops.trace())
+Replayer::Link Replayer::link(int rank, std::size_t own) const
 {
-    m_work.resize(std::size_t(std::max(m_trace->config.ranks, 0)));
-    buildLinks();
-    buildCheckpoints(std::max<std::size_t>(minCheckpointGap, 1));
+    const std::size_t at = m_linkStart[std::size_t(rank)] + own;
+    if (m_wide)
+        return Link{m_links[2 * at], m_links[2 * at + 1]};
+    const std::uint32_t packed = m_links[at];
+    return Link{packed >> 16, packed & 0xffffU};
 }
 
-void Replayer::buildLinks()
+std::uint32_t Replayer::value(const Part &part, std::size_t at) const
 {
-    // Every rank's live keys in one open-addressing table (linear probing, a deletion shifts
-    // the entries after it back): a hash map of nodes per rank and map took an allocation per key
-    // set and a quarter of an open of 16,384 ranks. An entry names the change that set its key
-    // last, whose key it compares with.
-    struct Live {
-        std::uint64_t hash = 0;
-        std::uint32_t order = 0;
-        std::uint32_t current = kNone; // kNone: an empty place
-    };
-    const auto &changes = m_trace->changes;
-    const auto hashOf = [](const core::StorageChange &change) {
-        std::uint64_t h = core::KeyHash{}(change.key);
-        h ^= (std::uint64_t(unsigned(change.rank)) << 8 | std::uint64_t(change.map)) *
-             0x9e3779b97f4a7c15ULL;
-        h ^= h >> 29;
-        h *= 0xbf58476d1ce4e5b9ULL;
-        return h ^ (h >> 32);
-    };
-    std::vector<Live> table(1024);
-    std::size_t mask = table.size() - 1;
-    std::size_t used = 0;
-    const auto grow = [&] {
-        std::vector<Live> wider(table.size() * 2);
-        mask = wider.size() - 1;
-        for (const Live &live : table) {
-            if (live.current == kNone)
-                continue;
-            std::size_t slot = live.hash & mask;
-            while (wider[slot].current != kNone)
-                slot = (slot + 1) & mask;
-            wider[slot] = live;
-        }
-        table.swap(wider);
-    };
-    const auto erase = [&](std::size_t hole) {
-        for (std::size_t next = hole;;) {
-            table[hole].current = kNone;
-            for (;;) {
-                next = (next + 1) & mask;
-                if (table[next].current == kNone)
-                    return;
-                // An entry stays when its own place lies cyclically in (hole, next].
-                const std::size_t home = table[next].hash & mask;
-                const bool stays =
-                    hole <= next ? (hole < home && home <= next) : (hole < home || home <= next);
-                if (!stays)
-                    break;
-            }
-            table[hole] = table[next];
-            hole = next;
-        }
-    };
-    m_links.resize(changes.size());
-    for (std::size_t c = 0; c < m_links.size(); ++c) {
-        const core::StorageChange &change = changes[c];
-        const std::uint64_t hash = hashOf(change);
-        std::size_t slot = hash & mask;
-        bool found = false;
-        for (; table[slot].current != kNone; slot = (slot + 1) & mask) {
-            if (table[slot].hash != hash)
-                continue;
-            const core::StorageChange &last = changes[table[slot].current];
-            if (last.rank == change.rank && last.map == change.map && last.key == change.key) {
-                found = true;
-                break;
-            }
-        }
-        const auto self = std::uint32_t(c);
-        if (!found) {
-            m_links[c] = Link{self, kNone}; // a new key (or deleting a missing one: no effect)
-            if (change.object) {
-                table[slot] = Live{hash, self, self};
-                if (++used * 2 > table.size())
-                    grow();
-            }
-            continue;
-        }
-        m_links[c] = Link{table[slot].order, table[slot].current};
-        if (change.object) {
-            table[slot].current = self;
-        } else {
-            erase(slot);
-            --used;
+    const std::uint16_t *values = part.values.get();
+    if (m_wide)
+        return std::uint32_t(values[2 * at]) | std::uint32_t(values[2 * at + 1]) << 16;
+    return values[at];
+}
+
+void Replayer::restore(int rank, const Snapshot &snapshot)
+{
+    const Part &part = m_parts[m_rankSnapshots[std::size_t(rank)].part];
+    std::size_t at = snapshot.offset;
+    for (std::vector<Slot> &map : m_work[std::size_t(rank)]) {
+        map.resize(value(part, at++));
+        for (Slot &slot : map) {
+            slot.change = value(part, at++);
+            slot.order = link(rank, slot.change).order;
         }
     }
+    m_at[std::size_t(rank)] = snapshot.at;
 }
 
-void Replayer::buildCheckpoints(std::size_t minGap)
+void Replayer::apply(int rank, std::size_t own)
 {
-    m_checkpoints.push_back(snapshot(0, m_work));
-    std::size_t live = 0;
-    std::size_t since = 0;
-    for (std::size_t c = 0; c < m_links.size(); ++c) {
-        apply(c);
-        const bool set = m_trace->changes[c].object != nullptr;
-        if (m_links[c].previous == kNone && set)
-            ++live;
-        else if (m_links[c].previous != kNone && !set)
-            --live;
-        if (++since >= std::max(minGap, live / 4)) {
-            m_checkpoints.push_back(snapshot(c + 1, m_work));
-            since = 0;
-        }
-    }
-    m_at.assign(m_work.size(), m_links.size());
-}
-
-Replayer::Checkpoint Replayer::snapshot(std::size_t changes, const std::vector<Maps> &work)
-{
-    Checkpoint checkpoint{changes, {}, {}};
-    std::size_t entries = 0;
-    for (const Maps &maps : work)
-        for (const std::vector<Slot> &map : maps)
-            entries += map.size();
-    checkpoint.entries.reserve(entries);
-    checkpoint.ends.reserve(work.size() * kMaps);
-    for (const Maps &maps : work)
-        for (const std::vector<Slot> &map : maps) {
-            for (const Slot &slot : map)
-                checkpoint.entries.push_back(slot.change);
-            // A map holds at most one entry per change: a trace's changes count in 32 bits.
-            checkpoint.ends.push_back(std::uint32_t(checkpoint.entries.size()));
-        }
-    return checkpoint;
-}
-
-void Replayer::apply(std::size_t change)
-{
-    const core::StorageChange &c = m_trace->changes[change];
-    const Link link = m_links[change];
-    std::vector<Slot> &map = m_work[std::size_t(c.rank)][std::size_t(c.map)];
-    if (link.previous == kNone) {
+    const core::StorageChange &c = m_trace->changes[m_stops->rankChanges(rank)[own]];
+    const Link link = this->link(rank, own);
+    std::vector<Slot> &map = m_work[std::size_t(rank)][std::size_t(c.map)];
+    const auto self = std::uint32_t(own);
+    if (link.previous == self) {
         if (c.object)
-            map.push_back(Slot{std::uint32_t(change), std::uint32_t(change)});
+            map.push_back(Slot{self, self});
         return;
     }
-    const auto it =
-        std::lower_bound(map.begin(), map.end(), link.order,
-                         [](const Slot &s, std::uint32_t order) { return s.order < order; });
+    const auto it = slotOf(map, link.order);
     if (c.object)
-        it->change = std::uint32_t(change);
+        it->change = self;
     else
         map.erase(it);
 }
 
-void Replayer::undo(std::size_t change)
+void Replayer::undo(int rank, std::size_t own)
 {
-    const core::StorageChange &c = m_trace->changes[change];
-    const Link link = m_links[change];
-    std::vector<Slot> &map = m_work[std::size_t(c.rank)][std::size_t(c.map)];
-    if (link.previous == kNone) {
+    const core::StorageChange &c = m_trace->changes[m_stops->rankChanges(rank)[own]];
+    const Link link = this->link(rank, own);
+    std::vector<Slot> &map = m_work[std::size_t(rank)][std::size_t(c.map)];
+    if (link.previous == std::uint32_t(own)) {
         if (c.object)
             map.pop_back(); // undone in reverse order, the newest key is the last one
         return;
     }
-    const auto it =
-        std::lower_bound(map.begin(), map.end(), link.order,
-                         [](const Slot &s, std::uint32_t order) { return s.order < order; });
+    const auto it = slotOf(map, link.order);
     if (c.object)
         it->change = link.previous;
     else
         map.insert(it, Slot{link.order, link.previous});
 }
 
-void Replayer::moveRank(int rank, std::size_t changes)
+void Replayer::moveRank(int rank, std::size_t own)
 {
     const auto r = std::size_t(rank);
-    const auto after = std::upper_bound(
-        m_checkpoints.begin(), m_checkpoints.end(), changes,
-        [](std::size_t n, const Checkpoint &checkpoint) { return n < checkpoint.changes; });
-    const Checkpoint *best = &*std::prev(after); // the first checkpoint is at 0
-    std::size_t distance = changes - best->changes;
-    if (after != m_checkpoints.end() && after->changes - changes < distance) {
-        best = &*after;
-        distance = after->changes - changes;
+    const RankSnapshots &mine = m_rankSnapshots[r];
+    const Snapshot *first = m_parts[mine.part].snapshots.get() + mine.first;
+    const Snapshot *last = m_parts[mine.part].snapshots.get() + mine.end;
+    const Snapshot *after = std::upper_bound(
+        first, last, own, [](std::size_t n, const Snapshot &snapshot) { return n < snapshot.at; });
+    // The nearest snapshot, the start (no entries) before the first.
+    const Snapshot *best = after == first ? nullptr : after - 1;
+    std::size_t distance = own - (best ? best->at : 0);
+    if (after != last && after->at - own < distance) {
+        best = after;
+        distance = after->at - own;
     }
-    const std::size_t fromHere = m_at[r] > changes ? m_at[r] - changes : changes - m_at[r];
+    const std::size_t fromHere = m_at[r] > own ? m_at[r] - own : own - m_at[r];
     if (distance < fromHere) {
-        for (std::size_t m = 0; m < kMaps; ++m) {
-            const std::size_t at = r * kMaps + m;
-            std::vector<Slot> &map = m_work[r][m];
-            map.clear();
-            for (std::size_t e = at == 0 ? 0 : best->ends[at - 1]; e < best->ends[at]; ++e) {
-                const std::uint32_t change = best->entries[e];
-                map.push_back(Slot{m_links[change].order, change});
-            }
+        if (best) {
+            restore(rank, *best);
+        } else {
+            for (std::vector<Slot> &map : m_work[r])
+                map.clear();
+            m_at[r] = 0;
         }
-        m_at[r] = best->changes;
     }
-    // Only this rank's changes touch its maps.
-    const std::vector<std::uint32_t> &own = m_stops->rankChanges(rank);
-    auto it = lowerBoundFromFront(own, m_at[r]);
-    for (; it != own.end() && *it < changes; ++it)
-        apply(*it);
-    for (; it != own.begin() && *std::prev(it) >= changes; --it)
-        undo(*std::prev(it));
-    m_at[r] = changes;
+    for (std::size_t i = m_at[r]; i < own; ++i)
+        apply(rank, i);
+    for (std::size_t i = m_at[r]; i > own; --i)
+        undo(rank, i - 1);
+    m_at[r] = std::uint32_t(own);
 }
 
 RunState Replayer::stateAt(const Cursor &cursor)
@@ -314,15 +201,16 @@ std::int64_t Replayer::memoryAt(const Cursor &cursor, int rank) const
 // The rank's maps moved to its cut, the rest looked up.
 void Replayer::fillRank(RankState &state, const Cursor &cursor, int rank, const RankCut &cut)
 {
-    moveRank(rank, cut.changes);
+    const std::vector<std::uint32_t> &own = m_stops->rankChanges(rank);
+    const auto applied = std::size_t(lowerBoundFromFront(own, cut.changes) - own.begin());
+    moveRank(rank, applied);
     const Maps &maps = m_work[std::size_t(rank)];
     for (std::size_t m = 0; m < maps.size(); ++m) {
         state.maps[m].resize(maps[m].size());
         for (std::size_t i = 0; i < maps[m].size(); ++i)
-            state.maps[m][i].change = &m_trace->changes[maps[m][i].change];
+            state.maps[m][i].change = &m_trace->changes[own[maps[m][i].change]];
     }
-    const auto change = lastBelow(m_stops->rankChanges(rank), cut.changes);
-    state.memory = change ? m_trace->changes[*change].memoryAfter : 0;
+    state.memory = applied > 0 ? m_trace->changes[own[applied - 1]].memoryAfter : 0;
     state.event = lastBelow(m_stops->rankEvents(rank), cut.events);
     state.running = cut.running;
     placeRank(state, cursor, rank, cut);

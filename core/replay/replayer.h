@@ -4,25 +4,31 @@
 #include "cutfront.h"
 #include "state.h"
 
+#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <memory>
+#include <utility>
 #include <vector>
 
 namespace rankstep::replay {
 
-// Rebuilds the state at any cursor of one trace quickly: it keeps snapshots (checkpoints) of
-// every rank's maps and moves each rank from the nearest one, or from where it stood, applying or
-// undoing that rank's changes (at a time cut every rank stands at its own prefix). A checkpoint is
-// taken once 1/4 as many changes passed as the state has entries (at least `minCheckpointGap`):
-// checkpoints cost at most 16 bytes per change (at 1/16, and 8 bytes an entry, they took 175 MB
-// at FSDP 1024 ranks, the largest part of the app's memory for that run), and a step replays at
-// most 1/8 of a state's worth of changes, less than building the state it shows. Not thread-safe:
-// stateAt moves the replayer.
+// Rebuilds the state at any cursor of one trace quickly: each rank moves from where it stood, or
+// from the nearest snapshot (checkpoint) of its own maps, applying or undoing its own changes (at a
+// time cut every rank stands at its own prefix). A rank's snapshot is taken once 1/4 as many of
+// its changes passed as its maps hold entries (at least `minCheckpointGap` of them), so a step
+// replays at most 1/8 of a state's worth of changes, less than building the state it shows, and
+// the snapshots hold at most 4 entries a change (2 bytes an entry, and a link 4 bytes a change,
+// when every rank has fewer than 65,536 changes; twice that else). The build reads each rank's
+// changes once, rank after rank, each rank's keys in a small table of its own, on `threads`
+// threads at once (ranks split by their changes). Not thread-safe: stateAt moves the replayer.
 class Replayer
 {
 public:
-    explicit Replayer(const StopPoints &stops, std::size_t minCheckpointGap = 1024);
+    static constexpr std::size_t kMinCheckpointGap = 16;
+    explicit Replayer(const StopPoints &stops, std::size_t minCheckpointGap = kMinCheckpointGap,
+                      unsigned threads = 1);
 
     const StopPoints &stops() const { return *m_stops; }
     RunState stateAt(const Cursor &cursor);
@@ -39,36 +45,69 @@ public:
     RankState rankStateAt(const Cursor &cursor, int rank);
     // Bytes held by `rank` at the cursor, without rebuilding any map.
     std::int64_t memoryAt(const Cursor &cursor, int rank) const;
-    std::size_t checkpointCount() const { return m_checkpoints.size(); }
+    // The snapshots of every rank, and the start (where every rank's maps are empty) as one.
+    std::size_t checkpointCount() const { return m_snapshotCount + 1; }
 
 private:
+    // Every index below counts a rank's own changes (StopPoints::rankChanges): the rank's i-th.
     struct Slot {
         std::uint32_t order = 0;  // the change that inserted the key: iteration order
         std::uint32_t change = 0; // the change that set it last
     };
     using Maps = std::array<std::vector<Slot>, core::kMapCount>;
+    // The change that inserted a change's key, and the one it replaces or deletes; both are the
+    // change itself for a new key (or the delete of a missing one, which does nothing).
     struct Link {
         std::uint32_t order = 0;
-        std::uint32_t previous = kNone; // the change this one replaces or deletes
+        std::uint32_t previous = 0;
     };
-    // Every rank's maps in one list (rank 0's maps in order, then rank 1's...), each entry by the
-    // change that set it last, and where each map ends in it. At 16,384 ranks a list per rank and
-    // map took 24 bytes and an allocation each, 2.6 MB a checkpoint before any entry; and an
-    // entry's order is its change's (m_links), so it is not kept twice: 4 bytes an entry.
-    struct Checkpoint {
-        std::size_t changes = 0;
-        std::vector<std::uint32_t> entries;
-        std::vector<std::uint32_t> ends; // per rank and map, rank * kMapCount + map
+    // A rank's maps after its first `at` changes: at `offset` in its part's values, each map's
+    // size and then its entries, each by the change that set it last (order from its link).
+    struct Snapshot { // no initializers: a list of them is made unwritten
+        std::uint32_t at;
+        std::size_t offset;
     };
-    static Checkpoint snapshot(std::size_t changes, const std::vector<Maps> &work);
-    static constexpr std::uint32_t kNone = 0xffffffffU;
+    // Lists made at the largest size they may need, never read beyond what was written: only the
+    // pages written are ever made, in huge pages where the kernel has them (as core/bigblocks.h's,
+    // without its blocks made ahead), and none is zeroed first as a std::vector's would be.
+    struct Unmap {
+        std::size_t
+            bytes; // no initializer: a Part, holding Rooms, is made before Replayer is whole
+        void operator()(void *list) const noexcept;
+    };
+    template <typename T>
+    using Room = std::unique_ptr<T[], Unmap>;
+    static void *mapRoom(std::size_t bytes);
+    template <typename T>
+    static Room<T> makeRoom(std::size_t count)
+    {
+        const std::size_t bytes = std::max<std::size_t>(count, 1) * sizeof(T);
+        return Room<T>(static_cast<T *>(mapRoom(bytes)), Unmap{bytes});
+    }
+    // The ranks one thread builds, and the snapshots and their values it wrote.
+    struct Part {
+        int firstRank = 0, endRank = 0;
+        Room<Snapshot> snapshots;
+        Room<std::uint16_t> values; // a value is one unit, or two when wide
+        std::size_t snapshotCount = 0, valueCount = 0;
+    };
+    class RankBuilder;
 
-    void buildLinks();
-    void buildCheckpoints(std::size_t minGap);
-    // Moves one rank's maps to where its changes below `changes` are applied.
-    void moveRank(int rank, std::size_t changes);
-    void apply(std::size_t change);
-    void undo(std::size_t change);
+    void buildParts(std::size_t minGap, unsigned threads);
+    // The entry of a map whose key the change `order` inserted.
+    static std::vector<Slot>::iterator slotOf(std::vector<Slot> &map, std::uint32_t order)
+    {
+        return std::lower_bound(map.begin(), map.end(), order,
+                                [](const Slot &s, std::uint32_t o) { return s.order < o; });
+    }
+    Link link(int rank, std::size_t own) const;
+    void setLink(std::size_t at, Link link); // at: m_linkStart[rank] + own
+    std::uint32_t value(const Part &part, std::size_t at) const;
+    // Moves one rank's maps to where its first `own` changes are applied.
+    void moveRank(int rank, std::size_t own);
+    void restore(int rank, const Snapshot &snapshot);
+    void apply(int rank, std::size_t own);
+    void undo(int rank, std::size_t own);
     void fillRank(RankState &state, const Cursor &cursor, int rank, const RankCut &cut);
     // The clock and line of a rank whose maps, event and running are filled for `cut`.
     void placeRank(RankState &state, const Cursor &cursor, int rank, const RankCut &cut) const;
@@ -78,10 +117,19 @@ private:
 
     const StopPoints *m_stops;
     const core::Trace *m_trace;
-    std::vector<Link> m_links;             // per change
-    std::vector<Checkpoint> m_checkpoints; // ascending; the first at 0 changes
-    std::vector<Maps> m_work;              // every rank's maps, rank r's after m_at[r] changes
-    std::vector<std::size_t> m_at;
+    bool m_wide = false; // links and values in 32 bits (two units), else in 16
+    // Per change, rank after rank: links of rank r from m_linkStart[r] (x2 units when wide).
+    Room<std::uint32_t> m_links;
+    std::vector<std::size_t> m_linkStart;
+    std::vector<Part> m_parts;
+    struct RankSnapshots {
+        std::uint32_t part = 0;
+        std::size_t first = 0, end = 0; // in its part's snapshots, ascending by `at`
+    };
+    std::vector<RankSnapshots> m_rankSnapshots;
+    std::size_t m_snapshotCount = 0;
+    std::vector<Maps> m_work; // every rank's maps, rank r's after m_at[r] of its changes
+    std::vector<std::uint32_t> m_at;
     std::vector<RankCut> m_followed; // per rank, the cut followState filled it at last
     int m_followedDrawing = -1;      // the rank of the draw() followState stood at last
 };

@@ -26,11 +26,21 @@ StepController::~StepController()
     m_replayer.reset();
 }
 
+namespace {
+// A lesson's run (a few thousand changes) is built on the calling thread: a second thread would
+// cost more to start than it saves.
+constexpr std::size_t kChangesForTwoThreads = std::size_t(1) << 18;
+} // namespace
+
 Stepping Stepping::of(const core::Trace &trace)
 {
     Stepping stepping;
     stepping.stops = std::make_unique<replay::StopPoints>(trace);
-    stepping.replayer = std::make_unique<replay::Replayer>(*stepping.stops);
+    // A large trace's replayer is built on both cores: an open makes it after the stop points,
+    // when the views' half of the open (traceloader.cpp) is done or nearly.
+    const unsigned threads = trace.changes.size() >= kChangesForTwoThreads ? 2 : 1;
+    stepping.replayer = std::make_unique<replay::Replayer>(
+        *stepping.stops, replay::Replayer::kMinCheckpointGap, threads);
     return stepping;
 }
 
