@@ -151,6 +151,12 @@ MemoryChart::MemoryChart(RunSession &session, Appearance &appearance, QWidget *p
     m_modelLabel->hide();
     m_deviceLabel = new QGraphicsSimpleTextItem(m_chart);
     m_deviceLabel->hide();
+    // Over the ranks' lines, which a layout that does not fit draws through its words.
+    m_deviceBackdrop = new QGraphicsRectItem(m_chart);
+    m_deviceBackdrop->setPen(Qt::NoPen);
+    m_deviceBackdrop->setZValue(10);
+    m_deviceBackdrop->hide();
+    m_deviceLabel->setZValue(11);
     m_byKindButton = new QToolButton(this);
     m_byKindButton->setObjectName(QStringLiteral("memoryByKind"));
     m_byKindButton->setCheckable(true);
@@ -503,6 +509,7 @@ void MemoryChart::rebuild()
         m_maxBackdrop->hide();
         m_modelLabel->hide();
         m_deviceLabel->hide();
+        m_deviceBackdrop->hide();
         return;
     }
     if (m_byKind)
@@ -1097,6 +1104,7 @@ void MemoryChart::placeDeviceLabel()
     const std::optional<std::int64_t> device = shownDeviceMemory();
     if (!device || showsPlaceholder()) {
         m_deviceLabel->hide();
+        m_deviceBackdrop->hide();
         return;
     }
     const QRectF plot = m_chart->plotArea();
@@ -1104,6 +1112,12 @@ void MemoryChart::placeDeviceLabel()
         m_chart->mapToPosition(QPointF(m_timeAxis->min(), static_cast<double>(*device))).y();
     m_deviceLabel->setPos(plot.left() + 6, y - m_deviceLabel->boundingRect().height() - 1);
     m_deviceLabel->show();
+    QColor backdrop = m_dark ? QColor(32, 32, 32) : QColor(Qt::white);
+    backdrop.setAlpha(215);
+    m_deviceBackdrop->setBrush(backdrop);
+    m_deviceBackdrop->setRect(
+        m_deviceLabel->mapRectToParent(m_deviceLabel->boundingRect()).adjusted(-3, 0, 3, 0));
+    m_deviceBackdrop->show();
 }
 
 void MemoryChart::placeMaximumLabel()

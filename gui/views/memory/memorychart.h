@@ -220,6 +220,7 @@ private:
     QGraphicsSimpleTextItem *m_modelLabel = nullptr;  // below the model-state line, at the left
     QLineSeries *m_deviceLine = nullptr;              // owned by the chart; null without one
     QGraphicsSimpleTextItem *m_deviceLabel = nullptr; // above the device's line, at the left
+    QGraphicsRectItem *m_deviceBackdrop = nullptr;    // behind its words
     std::vector<QLineSeries *> m_kindUppers;          // by kind: each kind's upper edge (owned)
     std::vector<QLineSeries *> m_bandEdges;           // the stage band's edges (owned)
     QString m_bandName;
