@@ -45,6 +45,9 @@ struct CostModel {
     int routerSkew = 0;
     std::string name = "notebook";
     std::optional<Network> network; // set: communication costs its bytes (a real-scale preset)
+    // The bytes of one device's memory, what a rank's peak must fit in (a cost file's
+    // "device": {"memory_bytes"}); 0 when not known. Only said and drawn: no run stops on it.
+    std::int64_t deviceMemory = 0;
 
     bool realScale() const { return network.has_value(); }
     // Gives each half of the backward half of it (the second the rest of an odd tick).
@@ -54,6 +57,9 @@ struct CostModel {
 // Whether `cost` is the notebook's in every time and size (whatever its name says): the one the
 // lessons' targets are figures of.
 bool isNotebookCost(const CostModel &cost);
+
+// The most device memory a cost file or a trace may give: 10^18 bytes, an exabyte.
+inline constexpr std::int64_t kMostDeviceMemory = 1'000'000'000'000'000'000;
 
 // A ticks-per-second constant for real-scale presets: a tick is a microsecond.
 inline constexpr double kRealTicksPerSecondOfCost = 1e6;

@@ -163,12 +163,20 @@ std::string explainJson(const core::Trace &trace, const ExplainOptions &options)
             .integer("line", trace.error->line)
             .string("message", trace.error->message)
             .close();
-    if (const auto peak = peakMemory(trace))
+    const auto peak = peakMemory(trace);
+    if (peak)
         appendMoment(fields.open("peak"), *peak);
     else
         fields.null("peak");
+    // Whether the peak fits the device the cost model names: only when it names one.
+    if (const std::int64_t device = trace.config.cost.deviceMemory; peak && device > 0)
+        JsonObject(fields.breakLine("  ").open("device"))
+            .integer("memory", device)
+            .boolean("fits", peak->bytes <= device)
+            .integer("margin", device - peak->bytes)
+            .string("sentence", describeDeviceFit(trace, peak->bytes))
+            .close();
     if (options.targetMemory) {
-        const auto peak = peakMemory(trace);
         fields.breakLine("  ").string(
             "over_target", peak ? describeOverTarget(trace, *peak, *options.targetMemory) : "");
     }
@@ -221,6 +229,8 @@ std::string explainText(const core::Trace &trace, const ExplainOptions &options)
                 "): this explains it up to where it stopped.\n";
     if (const auto peak = peakMemory(trace)) {
         text += describeMoment(*peak) + "\n";
+        if (const std::string device = describeDeviceFit(trace, peak->bytes); !device.empty())
+            text += device + "\n";
         if (options.targetMemory) {
             const std::string over = describeOverTarget(trace, *peak, *options.targetMemory);
             text += over.empty() ? "The peak is within the target of " +

@@ -35,6 +35,12 @@ inline constexpr const char *kAtTime = RANKSTEP_SENTENCE("EngineText", "t %1");
 inline constexpr const char *kEndOfRun = RANKSTEP_SENTENCE("EngineText", "the end of the run");
 inline constexpr const char *kOverTarget =
     RANKSTEP_SENTENCE("EngineText", "%1 B over the target of %2 B: %3.");
+// Whether the peak fits the device the cost model names (its "memory_bytes"), and by how much;
+// the amounts as "80000000000 B (80 GB)".
+inline constexpr const char *kFitsDevice =
+    RANKSTEP_SENTENCE("EngineText", "The peak fits the device's memory of %1 with %2 to spare.");
+inline constexpr const char *kOverDevice = RANKSTEP_SENTENCE(
+    "EngineText", "The peak is %1 over the device's memory of %2: it does not fit.");
 inline constexpr const char *kKeptFromTo =
     RANKSTEP_SENTENCE("EngineText", "%1 kept from t %2 to %3");
 // What keeps a held object from being used yet (describeUnfinished): an unfinished attention

@@ -4,6 +4,8 @@
 #include "describe.h"
 #include "explainsentences.h"
 
+#include "core/memoryformat.h"
+
 #include <algorithm>
 #include <map>
 #include <utility>
@@ -213,6 +215,19 @@ std::string describeOverTarget(const Trace &trace, const MemoryMoment &moment, s
                            describeRemoval(trace, moment.rank, object, words)});
     }
     return words.say(sentence::kOverTarget, {std::to_string(excess), std::to_string(target), kept});
+}
+
+std::string describeDeviceFit(const Trace &trace, std::int64_t peakBytes,
+                              const core::Phrasebook &words)
+{
+    const std::int64_t device = trace.config.cost.deviceMemory;
+    if (device <= 0)
+        return {};
+    const std::int64_t spare = device - peakBytes;
+    return spare >= 0 ? words.say(sentence::kFitsDevice,
+                                  {core::formatMemoryExact(device), core::formatMemoryExact(spare)})
+                      : words.say(sentence::kOverDevice, {core::formatMemoryExact(-spare),
+                                                          core::formatMemoryExact(device)});
 }
 
 } // namespace rankstep::explain

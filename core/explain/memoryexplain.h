@@ -84,4 +84,11 @@ std::string describeOverTarget(const core::Trace &trace, const MemoryMoment &mom
                                std::int64_t target,
                                const core::Phrasebook &words = core::english());
 
+// "The peak fits the device's memory of 80000000000 B (80 GB) with 1200000000 B (1.2 GB) to
+// spare." or "The peak is ... over the device's memory of ...: it does not fit." (a peak equal to
+// the device's memory fits, with 0 B to spare); "" when the run's cost model names no device's
+// memory (core::CostModel::deviceMemory).
+std::string describeDeviceFit(const core::Trace &trace, std::int64_t peakBytes,
+                              const core::Phrasebook &words = core::english());
+
 } // namespace rankstep::explain

@@ -38,6 +38,7 @@ enum class Section : unsigned {
     Layout,     // the tensor, context, pipeline and expert degrees when one is not 1; optional
     TensorActivations, // the activation bytes tensor parallelism divides, when not 0; optional
     Router,            // the router's skew when it is not 0 (docs/cost-models.md); optional
+    Device,            // the device's memory when the cost model gives it; optional
 };
 // A tag byte: an enum value in the low four bits, flags in the high four.
 inline constexpr unsigned kEnumBits = 0x0f;

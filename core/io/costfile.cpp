@@ -118,7 +118,7 @@ CostRecipe read(const JsonValue &root)
     recipe.utilization = positive(device, "utilization", 1.0);
     recipe.memoryBandwidth = positive(device, "memory_bytes_per_second", kMostRate);
     if (device.has("memory_bytes"))
-        recipe.memoryBytes = positive(device, "memory_bytes", 1e18);
+        recipe.memoryBytes = positive(device, "memory_bytes", double(core::kMostDeviceMemory));
     const Fields network = top.object("network");
     recipe.network.gpusPerNode = network.integer32("gpus_per_node", 1, 1 << 16);
     recipe.network.intraNodeBandwidth = positive(network, "intra_node_bytes_per_second", kMostRate);
@@ -174,6 +174,8 @@ core::CostModel resolveCost(const CostRecipe &recipe, int layers)
     cost.sizes.activationTensorBytes = std::llround(recipe.tensorActivationBytesPerToken /
                                                     std::max(1, layers) * recipe.tokensPerBatch);
     cost.network = recipe.network;
+    if (recipe.memoryBytes > 0) // at least a byte: 0 means not given
+        cost.deviceMemory = std::max<std::int64_t>(1, std::llround(recipe.memoryBytes));
     return cost;
 }
 

@@ -332,6 +332,10 @@ void TraceEncoder::writeShape()
         m_out.natural(natural(cost.routerSkew));
         m_out.endSection(Section::Router);
     }
+    if (cost.deviceMemory > 0) {
+        m_out.integer(cost.deviceMemory);
+        m_out.endSection(Section::Device);
+    }
 }
 
 void TraceEncoder::writeFinals()

@@ -384,6 +384,11 @@ void TraceDecoder::readShape()
         m_trace.config.cost.routerSkew = int(m_in.whole("router_skew", core::kMostRouterSkew));
         m_in.endSection();
     }
+    if (m_in.nextSectionIs(Section::Device)) { // what a rank's peak must fit in
+        m_in.beginSection(Section::Device, "device");
+        cost.deviceMemory = m_in.integer("device_memory", 1, core::kMostDeviceMemory);
+        m_in.endSection();
+    }
 }
 
 void TraceDecoder::readCost()

@@ -139,6 +139,8 @@ void TraceReader::readConfig(const Fields &config, TraceJsonOptions &options)
     }
     if (cost.has("router_skew"))
         run.cost.routerSkew = cost.integer32("router_skew", 0, core::kMostRouterSkew);
+    if (cost.has("device_memory"))
+        run.cost.deviceMemory = cost.integer("device_memory", 1, core::kMostDeviceMemory);
     if (config.has("layout")) {
         const Fields layout = config.object("layout");
         run.layout.tensor = layout.integer32("tensor", 1, int(kMaxRanks));

@@ -89,6 +89,8 @@ void appendConfig(std::string &out, const core::RunConfig &config, const TraceJs
             .time("backward_weight_per_batch", cost.backwardWeightPerBatch);
     if (cost.routerSkew != 0) // an uneven router of experts (docs/cost-models.md)
         costFields.integer("router_skew", cost.routerSkew);
+    if (cost.deviceMemory > 0) // what a rank's peak must fit in (docs/cost-models.md)
+        costFields.integer("device_memory", cost.deviceMemory);
     // A real-scale cost model (docs/cost-models.md): its name, the kinds' sizes and the links.
     // The notebook's writes none of it, so its traces stay as they were.
     if (cost.realScale()) {

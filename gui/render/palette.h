@@ -57,4 +57,9 @@ private:
     QColor m_update, m_message, m_loss, m_input;
 };
 
+// A device's memory (a cost file's "memory_bytes"): its line on the memory chart and in the What if
+// tab, and what does not fit it. An orange apart from the maximum's red and the ranks' colors,
+// that reads on the light and the dark look and in both schemes (docs/colors.md).
+inline const QColor kDeviceMemory(0xef, 0x6c, 0x00);
+
 } // namespace rankstep::gui

@@ -1131,6 +1131,14 @@
         <source>MLP</source>
         <translation>MLP</translation>
     </message>
+    <message>
+        <source>The peak fits the device&apos;s memory of %1 with %2 to spare.</source>
+        <translation>Die Spitze passt in den Speicher des Geräts von %1, mit %2 Reserve.</translation>
+    </message>
+    <message>
+        <source>The peak is %1 over the device&apos;s memory of %2: it does not fit.</source>
+        <translation>Die Spitze liegt %1 über dem Speicher des Geräts von %2: Sie passt nicht hinein.</translation>
+    </message>
 </context>
 <context>
     <name>ExportActions</name>
@@ -3905,6 +3913,22 @@ Zuerst noch einen Hinweis auszuprobieren, bringt oft mehr.</translation>
     <message>
         <source>The run stopped before any rank&apos;s memory changed.</source>
         <translation>Der Lauf endete, bevor sich der Speicher eines Ranks änderte.</translation>
+    </message>
+    <message>
+        <source>max %1 (rank %2, t %3): fits, %4 to spare</source>
+        <translation>max. %1 (Rank %2, t %3): passt, %4 Reserve</translation>
+    </message>
+    <message>
+        <source>max %1 (rank %2, t %3): %4 over the device&apos;s memory</source>
+        <translation>max. %1 (Rank %2, t %3): %4 über dem Speicher des Geräts</translation>
+    </message>
+    <message>
+        <source>device memory</source>
+        <translation>Gerätespeicher</translation>
+    </message>
+    <message>
+        <source>%1: the device&apos;s memory</source>
+        <translation>%1: der Speicher des Geräts</translation>
     </message>
 </context>
 <context>

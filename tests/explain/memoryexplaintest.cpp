@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // What fills memory, against the published figures (docs/simulation.md) of the reference puzzles.
 #include "core/explain/describe.h"
+#include "core/explain/explainjson.h"
 #include "core/explain/memoryexplain.h"
 #include "tests/core/referencepuzzles.h"
 
@@ -37,6 +38,42 @@ TEST(MemoryExplain, TheObjectsAtEveryEventWeighTheEventsMemory)
             ASSERT_EQ(sumOfObjects(moment), moment.bytes);
         }
     }
+}
+
+// A cost model that names its device's memory: explain says after the peak whether it fits and
+// by how much, in its text and its JSON; without one it says nothing of a device.
+TEST(MemoryExplain, SaysWhetherThePeakFitsTheDevicesMemoryAndByHowMuch)
+{
+    core::Trace trace = referenceRun("gpipe"); // its peak: 4194304 B
+    EXPECT_EQ(describeDeviceFit(trace, 4194304), "");
+    EXPECT_EQ(explainText(trace, {}).find("device"), std::string::npos);
+    EXPECT_EQ(explainJson(trace, {}).find("\"device\""), std::string::npos);
+
+    trace.config.cost.deviceMemory = 5'000'000;
+    const std::string fits =
+        "The peak fits the device's memory of 5000000 B (5 MB) with 805696 B (805.7 kB) to spare.";
+    EXPECT_EQ(describeDeviceFit(trace, 4194304), fits);
+    const std::string text = explainText(trace, {});
+    EXPECT_NE(text.find(describeMoment(*peakMemory(trace)) + "\n" + fits + "\n"), std::string::npos)
+        << text;
+    EXPECT_NE(explainJson(trace, {}).find("\"device\": {\"memory\": 5000000, \"fits\": true, "
+                                          "\"margin\": 805696, \"sentence\": \"" +
+                                          fits + "\"}"),
+              std::string::npos)
+        << explainJson(trace, {});
+
+    trace.config.cost.deviceMemory = 4'000'000;
+    const std::string over =
+        "The peak is 194304 B (194.3 kB) over the device's memory of 4000000 "
+        "B (4 MB): it does not fit.";
+    EXPECT_EQ(describeDeviceFit(trace, 4194304), over);
+    EXPECT_NE(explainText(trace, {}).find(over), std::string::npos);
+    EXPECT_NE(explainJson(trace, {}).find("\"fits\": false, \"margin\": -194304"),
+              std::string::npos);
+    // Exactly the device's memory fits, with nothing to spare.
+    trace.config.cost.deviceMemory = 4194304;
+    EXPECT_EQ(describeDeviceFit(trace, 4194304),
+              "The peak fits the device's memory of 4194304 B (4.19 MB) with 0 B to spare.");
 }
 
 TEST(MemoryExplain, GpipesPeakIsRankOnesObjectsAtThirtyPointFourByKind)

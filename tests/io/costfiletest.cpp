@@ -186,6 +186,26 @@ TEST(CostFile, TracesKeepARealScaleModelInJsonAndBinary)
     }
 }
 
+// The preset of the paper's layout names an H100's 80 GB: the run's cost model carries it into
+// its trace, in both formats, and a recipe that names no device's memory gives none.
+TEST(CostFile, TheDevicesMemoryGoesWithTheRunIntoItsTrace)
+{
+    const auto llama = loadCostRecipe("llama3-405b");
+    ASSERT_TRUE(llama) << llama.error().message;
+    core::Trace trace = testing::referenceTrace("ddp");
+    trace.config.cost = resolveCost(*llama, trace.config.layers);
+    EXPECT_EQ(trace.config.cost.deviceMemory, 80'000'000'000);
+    const auto json = traceFromJson(traceToJson(trace));
+    ASSERT_TRUE(json) << json.error().message;
+    const auto binary = traceFromBinary(traceToBinary(trace));
+    ASSERT_TRUE(binary) << binary.error().message;
+    EXPECT_EQ(json->config.cost.deviceMemory, 80'000'000'000);
+    EXPECT_EQ(binary->config.cost.deviceMemory, 80'000'000'000);
+    const auto llama2 = loadCostRecipe("llama2-7b-8xh100");
+    ASSERT_TRUE(llama2);
+    EXPECT_EQ(resolveCost(*llama2, 4).deviceMemory, 0);
+}
+
 std::string presetText(const std::string &name)
 {
     std::ifstream in(std::filesystem::path(RANKSTEP_COSTS_DIR) / (name + ".json"));

@@ -97,6 +97,62 @@ TEST(TraceBinary, KeepsTheTensorParallelFieldsOfAnObjectInBothForms)
     EXPECT_NE(refused.error().message.find("block"), std::string::npos) << refused.error().message;
 }
 
+// The device's memory a cost model gives goes through both forms, as the last section of the
+// binary file and a member of the JSON's cost; a trace without it is written as before, so older
+// readers and files are not concerned.
+TEST(TraceBinary, KeepsTheDevicesMemoryInBothFormsAndWritesNothingWithoutIt)
+{
+    core::Trace trace = testing::referenceTrace("basic");
+    const std::string binaryBefore = traceToBinary(trace);
+    const std::string jsonBefore = traceToJson(trace);
+    EXPECT_EQ(jsonBefore.find("device_memory"), std::string::npos);
+    EXPECT_EQ(roundTrip(trace).config.cost.deviceMemory, 0);
+
+    trace.config.cost.deviceMemory = 80'000'000'000;
+    const std::string binary = traceToBinary(trace);
+    // Section 15 of 6 bytes (80e9 as a zig-zag varint) after everything the file held before.
+    EXPECT_EQ(binary.substr(0, binaryBefore.size()), binaryBefore);
+    EXPECT_EQ(binary.substr(binaryBefore.size(), 2), std::string("\x0f\x06", 2));
+    EXPECT_EQ(roundTrip(trace).config.cost.deviceMemory, 80'000'000'000);
+    const std::string json = traceToJson(trace);
+    EXPECT_NE(json.find("\"device_memory\": 80000000000"), std::string::npos);
+    auto read = traceFromJson(json);
+    ASSERT_TRUE(read.ok()) << read.error().message;
+    EXPECT_EQ(read->config.cost.deviceMemory, 80'000'000'000);
+    EXPECT_EQ(traceToJson(*read), json);
+}
+
+// A device's memory is a whole number of bytes from 1 to 10^18 in either form: 0, a negative
+// number, more than an exabyte or a fraction is refused, naming the field.
+TEST(TraceBinary, RefusesADevicesMemoryOutOfItsBounds)
+{
+    core::Trace trace = testing::referenceTrace("basic");
+    trace.config.cost.deviceMemory = 1;
+    const std::string binary = traceToBinary(trace);
+    ASSERT_EQ(binary.substr(binary.size() - 3), std::string("\x0f\x01\x02", 3));
+    std::string zero = binary;
+    zero.back() = '\x00';
+    auto refused = traceFromBinary(zero);
+    ASSERT_FALSE(refused.ok());
+    EXPECT_NE(
+        refused.error().message.find("device.device_memory (byte " + std::to_string(binary.size()) +
+                                     "): expected a value from 1 to 1000000000000000000, got 0"),
+        std::string::npos)
+        << refused.error().message;
+    const std::string json = traceToJson(trace);
+    const std::size_t at = json.find("\"device_memory\": 1");
+    ASSERT_NE(at, std::string::npos);
+    for (const char *bad : {"0", "-80000000000", "1000000000000000001", "8e10", "80.5"}) {
+        std::string damaged = json;
+        damaged.replace(at, std::string("\"device_memory\": 1").size(),
+                        std::string("\"device_memory\": ") + bad);
+        auto read = traceFromJson(damaged);
+        ASSERT_FALSE(read.ok()) << bad;
+        EXPECT_NE(read.error().message.find("device_memory"), std::string::npos)
+            << read.error().message;
+    }
+}
+
 TEST(TraceBinary, RefusesALayoutItsRanksCannotFill)
 {
     core::Trace trace = testing::referenceTrace("basic");

@@ -524,6 +524,10 @@ void ExplainView::updateTexts()
         const explain::MemoryMoment moment = explain::memoryAtEvent(*trace, *m_peakEvent);
         peak = QString::fromStdString(
             explain::describeMoment(moment, explain::sentence::kPeak, engineWords()));
+        if (const std::string device =
+                explain::describeDeviceFit(*trace, moment.bytes, engineWords());
+            !device.empty())
+            peak += QStringLiteral("\n") + QString::fromStdString(device);
         if (const std::optional<std::int64_t> target = m_session.memoryTarget()) {
             const std::string over =
                 explain::describeOverTarget(*trace, moment, *target, engineWords());

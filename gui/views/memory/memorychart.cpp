@@ -5,6 +5,7 @@
 #include "boundedtimeaxis.h"
 #include "core/explain/formulas.h"
 #include "core/explain/memoryexplain.h"
+#include "enginetext.h"
 #include "kindcolors.h"
 #include "labelplacement.h"
 #include "memoryband.h"
@@ -149,6 +150,14 @@ MemoryChart::MemoryChart(RunSession &session, Appearance &appearance, QWidget *p
     m_maxLabel->setZValue(11);
     m_modelLabel = new QGraphicsSimpleTextItem(m_chart);
     m_modelLabel->hide();
+    m_deviceLabel = new QGraphicsSimpleTextItem(m_chart);
+    m_deviceLabel->hide();
+    // Over the ranks' lines, which a layout that does not fit draws through its words.
+    m_deviceBackdrop = new QGraphicsRectItem(m_chart);
+    m_deviceBackdrop->setPen(Qt::NoPen);
+    m_deviceBackdrop->setZValue(10);
+    m_deviceBackdrop->hide();
+    m_deviceLabel->setZValue(11);
     m_byKindButton = new QToolButton(this);
     m_byKindButton->setObjectName(QStringLiteral("memoryByKind"));
     m_byKindButton->setCheckable(true);
@@ -223,6 +232,7 @@ void MemoryChart::applyZoom()
     legend->setFont(scaledFont(unzoomed(*legend, "rankstepFont", legend->font()), m_look.zoom));
     // The target's words in the legend's font, at the zoom too.
     m_targetLabel->setFont(legend->font());
+    m_deviceLabel->setFont(legend->font());
     fitDecorations(); // the memory labels' room at their new size
     placeTargetLabel();
     Q_EMIT labelsChanged(); // the plot's natural left edge moved with the labels' width
@@ -326,6 +336,15 @@ std::optional<std::int64_t> MemoryChart::shownModelState() const
     if (sharers <= 0)
         return std::nullopt;
     return explain::modelStateBytes(m_trace->config, sharers);
+}
+
+// The device's memory the run's cost model gives (a real-scale one, whose run is shown in
+// real time; a run on real processes has none).
+std::optional<std::int64_t> MemoryChart::shownDeviceMemory() const
+{
+    if (!m_trace || m_trace->config.cost.deviceMemory <= 0)
+        return std::nullopt;
+    return m_trace->config.cost.deviceMemory;
 }
 
 void MemoryChart::setUpChart()
@@ -466,6 +485,7 @@ void MemoryChart::rebuild()
 {
     const double from = m_timeAxis->min(), to = m_timeAxis->max();
     m_chart->removeAllSeries();
+    m_deviceLine = nullptr; // deleted with the others
     m_bandName.clear();
     m_lines.clear();
     qDeleteAll(m_kindUppers); // the areas that used them went with removeAllSeries
@@ -489,6 +509,8 @@ void MemoryChart::rebuild()
         m_maxLabel->hide();
         m_maxBackdrop->hide();
         m_modelLabel->hide();
+        m_deviceLabel->hide();
+        m_deviceBackdrop->hide();
         return;
     }
     if (m_byKind)
@@ -507,6 +529,7 @@ void MemoryChart::rebuild()
     }
     addMaximum();
     addTarget();
+    addDeviceMemory();
     addModelState();
     fitDecorations();
     if (to > from) // attaching series must not move the zoom
@@ -909,10 +932,20 @@ void MemoryChart::addMaximum()
     marker->setBorderColor(m_dark ? QColor(20, 20, 20) : QColor(Qt::white));
     // Its label is an item of its own: Qt Charts' point label sits centered above the point,
     // under the target line, over the axis labels or past the right edge.
-    m_maxLabel->setText(tr("max %1 (rank %2, t %3)")
-                            .arg(formatMemory(figures.maxMemory))
-                            .arg(figures.maxMemoryRank)
-                            .arg(QString::fromStdString(figures.maxMemoryTime.toString())));
+    // With a device's memory: by how much the peak fits it or overflows it, explain's sentence
+    // in its tooltip.
+    const std::optional<std::int64_t> device = shownDeviceMemory();
+    const std::int64_t spare = device ? *device - figures.maxMemory : 0;
+    const QString text = !device      ? tr("max %1 (rank %2, t %3)")
+                         : spare >= 0 ? tr("max %1 (rank %2, t %3): fits, %4 to spare")
+                                      : tr("max %1 (rank %2, t %3): %4 over the device's memory");
+    QString label = text.arg(formatMemory(figures.maxMemory))
+                        .arg(figures.maxMemoryRank)
+                        .arg(QString::fromStdString(figures.maxMemoryTime.toString()));
+    m_maxLabel->setText(device ? label.arg(formatMemory(std::abs(spare))) : label);
+    m_maxLabel->setToolTip(device ? QString::fromStdString(explain::describeDeviceFit(
+                                        *m_trace, figures.maxMemory, engineWords()))
+                                  : QString());
     QFont font = scaledFont(marker->pointLabelsFont(), m_look.zoom);
     font.setBold(true);
     m_maxLabel->setFont(font);
@@ -928,7 +961,20 @@ void MemoryChart::addTarget()
     addLevel(tr("target"), *shownTarget(), Qt::DashLine);
 }
 
-void MemoryChart::addLevel(const QString &name, std::int64_t bytes, Qt::PenStyle style)
+void MemoryChart::addDeviceMemory()
+{
+    const std::optional<std::int64_t> device = shownDeviceMemory();
+    if (!device)
+        return;
+    m_deviceLine = addLevel(tr("device memory"), *device, Qt::DashDotLine);
+    m_deviceLine->setPen(QPen(kDeviceMemory, m_look.scaled(2), Qt::DashDotLine));
+    m_deviceLabel->setText(tr("%1: the device's memory").arg(formatMemory(*device)));
+    m_deviceLabel->setFont(m_targetLabel->font());
+    // The line's orange as text: darker on the light look, where it would read too faintly.
+    m_deviceLabel->setBrush(m_dark ? kDeviceMemory : kDeviceMemory.darker(130));
+}
+
+QLineSeries *MemoryChart::addLevel(const QString &name, std::int64_t bytes, Qt::PenStyle style)
 {
     auto *line = new QLineSeries;
     line->setName(name);
@@ -939,6 +985,7 @@ void MemoryChart::addLevel(const QString &name, std::int64_t bytes, Qt::PenStyle
     line->attachAxis(m_memoryAxis);
     line->setPen(QPen(m_targetLabel->brush().color(), m_look.scaled(1.5), style));
     hideFromLegend(m_chart, line);
+    return line;
 }
 
 int MemoryChart::memoryIntervals(double plotHeight) const
@@ -949,8 +996,9 @@ int MemoryChart::memoryIntervals(double plotHeight) const
 
 void MemoryChart::applyMemoryAxis(std::optional<double> plotHeight)
 {
-    const std::int64_t highest = std::max({m_trace->figures.maxMemory, shownTarget().value_or(0),
-                                           shownModelState().value_or(0), m_kindHighest});
+    const std::int64_t highest =
+        std::max({m_trace->figures.maxMemory, shownTarget().value_or(0),
+                  shownModelState().value_or(0), shownDeviceMemory().value_or(0), m_kindHighest});
     // As many ticks as their labels' height allows: the plot's height is the widget's less what
     // the chart put around the plot when it last laid out (placeMemoryLabels corrects it once
     // the chart laid out at this height).
@@ -1094,8 +1142,33 @@ void MemoryChart::placeTargetLabel()
         m_targetLabel->setPos(plot.left() + 6, y - m_targetLabel->boundingRect().height() - 1);
         m_targetLabel->show();
     }
+    placeDeviceLabel();
     placeMaximumLabel(); // last: clear of the level labels where they are now
     placeEndLabels();
+}
+
+// Above its line at the left of the plot, where a run's memory is still low and the cursor,
+// which an opened run shows at its end, is not (a run with a device's memory is one under a
+// real-scale cost model, which has no lesson's target there).
+void MemoryChart::placeDeviceLabel()
+{
+    const std::optional<std::int64_t> device = shownDeviceMemory();
+    if (!device || showsPlaceholder()) {
+        m_deviceLabel->hide();
+        m_deviceBackdrop->hide();
+        return;
+    }
+    const QRectF plot = m_chart->plotArea();
+    const double y =
+        m_chart->mapToPosition(QPointF(m_timeAxis->min(), static_cast<double>(*device))).y();
+    m_deviceLabel->setPos(plot.left() + 6, y - m_deviceLabel->boundingRect().height() - 1);
+    m_deviceLabel->show();
+    QColor backdrop = m_dark ? QColor(32, 32, 32) : QColor(Qt::white);
+    backdrop.setAlpha(215);
+    m_deviceBackdrop->setBrush(backdrop);
+    m_deviceBackdrop->setRect(
+        m_deviceLabel->mapRectToParent(m_deviceLabel->boundingRect()).adjusted(-3, 0, 3, 0));
+    m_deviceBackdrop->show();
 }
 
 void MemoryChart::placeMaximumLabel()
@@ -1114,7 +1187,9 @@ void MemoryChart::placeMaximumLabel()
     // Clear of the levels drawn across the plot and of their labels (a loop's maximum at t 1
     // sat on the model state's label at the left).
     const std::pair<std::optional<std::int64_t>, QGraphicsSimpleTextItem *> levels[] = {
-        {shownTarget(), m_targetLabel}, {shownModelState(), m_modelLabel}};
+        {shownTarget(), m_targetLabel},
+        {shownModelState(), m_modelLabel},
+        {shownDeviceMemory(), m_deviceLabel}};
     for (const auto &[bytes, label] : levels) {
         if (!bytes || !label->isVisible())
             continue;

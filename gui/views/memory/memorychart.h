@@ -96,6 +96,11 @@ public:
     // The words by the target line ("target 4.19 MB").
     const QGraphicsSimpleTextItem *targetLabel() const { return m_targetLabel; }
     const QGraphicsSimpleTextItem *maximumLabel() const { return m_maxLabel; }
+    // The device's memory when the run's cost model gives it (core::CostModel::deviceMemory): a
+    // dash-dot line across the run and its words at its left ("80 GB: the device's memory");
+    // the maximum's label says by how much the peak fits or overflows it. Null without one.
+    const QLineSeries *deviceLine() const { return m_deviceLine; }
+    const QGraphicsSimpleTextItem *deviceLabel() const { return m_deviceLabel; }
     // The run's maximum label ("max 1.84 MB (rank 0, t 4)") and where it sits in the chart.
     QString maximumLabelText() const;
     QRectF maximumLabelRect() const;
@@ -147,7 +152,7 @@ private:
     void addKindSeries();
     void addModelState();
     // A horizontal line across the run at `bytes` (the target, the model state), not in the legend.
-    void addLevel(const QString &name, std::int64_t bytes, Qt::PenStyle style);
+    QLineSeries *addLevel(const QString &name, std::int64_t bytes, Qt::PenStyle style);
     void showKindTip(int kind, double time); // what the hovered area holds there
     void placeButton();
     bool isShown(int rank) const;   // by the session's shownRanks
@@ -163,6 +168,8 @@ private:
     std::pair<double, double> linesUnder(double left, double right) const;
     void addMaximum();
     void addTarget();
+    void addDeviceMemory();
+    void placeDeviceLabel();
     void applyTimeSpan();
     void setAxisRange(double from, double to); // steps; ticks bounded all the way
     // Ticks for the run's highest value at the plot's height (default: estimated from the widget).
@@ -187,6 +194,7 @@ private:
     // hold (bytes); none hides the line, and a run in real time and bytes shows neither.
     std::optional<std::int64_t> shownTarget() const;
     std::optional<std::int64_t> shownModelState() const;
+    std::optional<std::int64_t> shownDeviceMemory() const;
     bool m_byKind = false;
     std::optional<PixelSpan> m_timeSpan;
     bool m_dark = false;
@@ -212,9 +220,12 @@ private:
     std::vector<LineShare> m_shares;               // which ranks share a line (sharedLines)
     QGraphicsSimpleTextItem *m_maxLabel = nullptr; // placed clear of the target (labelplacement.h)
     QGraphicsRectItem *m_maxBackdrop = nullptr;    // behind the maximum's label
-    QGraphicsSimpleTextItem *m_modelLabel = nullptr; // below the model-state line, at the left
-    std::vector<QLineSeries *> m_kindUppers;         // by kind: each kind's upper edge (owned)
-    std::vector<QLineSeries *> m_bandEdges;          // the stage band's edges (owned)
+    QGraphicsSimpleTextItem *m_modelLabel = nullptr;  // below the model-state line, at the left
+    QLineSeries *m_deviceLine = nullptr;              // owned by the chart; null without one
+    QGraphicsSimpleTextItem *m_deviceLabel = nullptr; // above the device's line, at the left
+    QGraphicsRectItem *m_deviceBackdrop = nullptr;    // behind its words
+    std::vector<QLineSeries *> m_kindUppers;          // by kind: each kind's upper edge (owned)
+    std::vector<QLineSeries *> m_bandEdges;           // the stage band's edges (owned)
     QString m_bandName;
     std::int64_t m_kindHighest = 0; // by kind: the highest stacked total
     QToolButton *m_byKindButton = nullptr;

@@ -6,6 +6,7 @@
 #pragma once
 
 #include "core/io/sweeprow.h"
+#include "palette.h"
 
 #include <QColor>
 #include <QTableWidget>
@@ -17,7 +18,7 @@ namespace rankstep::gui {
 
 // What does not fit the device: an orange apart from the Pareto front's red (the palette's
 // maximum) and the points' blue, that reads on the light and the dark look.
-inline const QColor kOverMemory(0xef, 0x6c, 0x00);
+inline const QColor kOverMemory = kDeviceMemory;
 
 // A row's Timesteps as the sweep prints them ("-" for none), and a share as "12.5%".
 QString sweepTimeText(const io::SweepRow &row, const std::optional<core::SimTime> &time);

@@ -99,6 +99,19 @@ TEST(MemoryKindChartSize, AShortChartCutsNoTimeLabelNorItsTitle)
     EXPECT_TRUE(time->isTitleVisible()) << "300 pixels hold it";
 }
 
+// A run under a cost model that names its device's memory: the peak's words say whether it fits.
+TEST_F(ExplainViewTest, SaysWhetherThePeakFitsTheDevicesMemory)
+{
+    EXPECT_FALSE(m_view.peakText().contains(QStringLiteral("device"))) << utf8(m_view.peakText());
+    auto withDevice = std::make_shared<core::Trace>(*m_trace);
+    withDevice->config.cost.deviceMemory = 4'000'000;
+    m_context.session.setTrace(withDevice);
+    EXPECT_TRUE(m_view.peakText().contains(
+        QStringLiteral("\nThe peak is 194304 B (194.3 kB) over the device's memory of 4000000 B "
+                       "(4 MB): it does not fit.")))
+        << utf8(m_view.peakText());
+}
+
 // The objects listed at the cursor weigh what the memory figure says at the peak.
 TEST_F(ExplainViewTest, AtThePeakTheListedObjectsAddUpToThePeak)
 {

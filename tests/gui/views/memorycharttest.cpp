@@ -630,6 +630,74 @@ TEST(MemoryChart, ModelStateIsADottedLineWithItsWords)
     EXPECT_FALSE(chart.modelStateLabel()->isVisible());
 }
 
+std::shared_ptr<const Trace> withDevice(std::shared_ptr<const Trace> trace, std::int64_t bytes)
+{
+    Trace changed = *trace;
+    changed.config.cost.deviceMemory = bytes;
+    return std::make_shared<const Trace>(std::move(changed));
+}
+
+// The device's memory a trace carries (a cost model that names it) is an orange dash-dot line
+// with its words, inside the memory axis' range, and the maximum's label says by how much the
+// peak fits it or overflows it; a trace without it draws none of that.
+TEST(MemoryChart, DrawsTheDevicesMemoryExactlyWhenTheTraceGivesIt)
+{
+    gui::testing::ViewContext context;
+    MemoryChart chart(context.session, context.appearance);
+    const auto ddp = runPuzzle("ddp"); // its maximum: 1835008 B on rank 0 at t 4
+    context.session.setTrace(ddp);
+    showAt900x300(chart);
+    EXPECT_EQ(chart.deviceLine(), nullptr);
+    EXPECT_FALSE(chart.deviceLabel()->isVisible());
+    EXPECT_EQ(chart.maximumLabelText(), QStringLiteral("max 1.84 MB (rank 0, t 4)"));
+
+    // 3 MB: above the maximum, so the axis must reach it.
+    context.session.setTrace(withDevice(ddp, 3'000'000));
+    QApplication::processEvents();
+    const QLineSeries *line = chart.deviceLine();
+    ASSERT_NE(line, nullptr);
+    ASSERT_TRUE(chart.chart()->series().contains(const_cast<QLineSeries *>(line)));
+    ASSERT_EQ(line->count(), 2);
+    for (const QPointF &point : line->points())
+        EXPECT_DOUBLE_EQ(point.y(), 3'000'000);
+    EXPECT_EQ(line->pen().style(), Qt::DashDotLine);
+    EXPECT_EQ(line->pen().color(), gui::kDeviceMemory);
+    ASSERT_TRUE(chart.deviceLabel()->isVisible());
+    EXPECT_EQ(chart.deviceLabel()->text(), QStringLiteral("3 MB: the device's memory"));
+    const QRectF plot = chart.plotArea();
+    const double y = chart.chart()->mapToPosition(QPointF(0, 3'000'000)).y();
+    EXPECT_GT(y, plot.top());
+    EXPECT_LT(y, plot.bottom());
+    const QRectF words = chart.deviceLabel()->mapRectToParent(chart.deviceLabel()->boundingRect());
+    EXPECT_TRUE(plot.contains(words)) << "the words sit inside the plot, above their line";
+    EXPECT_LE(words.bottom(), y);
+    EXPECT_FALSE(words.intersects(chart.maximumLabelRect()));
+    EXPECT_EQ(chart.maximumLabelText(),
+              QStringLiteral("max 1.84 MB (rank 0, t 4): fits, 1.16 MB to spare"));
+    EXPECT_TRUE(chart.maximumLabel()->toolTip().startsWith(
+        QStringLiteral("The peak fits the device's memory of 3000000 B (3 MB)")))
+        << chart.maximumLabel()->toolTip().toStdString();
+
+    // 1 MB: the peak overflows it by 835008 B.
+    context.session.setTrace(withDevice(ddp, 1'000'000));
+    QApplication::processEvents();
+    ASSERT_NE(chart.deviceLine(), nullptr);
+    EXPECT_EQ(chart.maximumLabelText(),
+              QStringLiteral("max 1.84 MB (rank 0, t 4): 835.01 kB over the device's memory"));
+    EXPECT_TRUE(chart.maximumLabel()->toolTip().startsWith(
+        QStringLiteral("The peak is 835008 B (835.01 kB) over the device's memory")))
+        << chart.maximumLabel()->toolTip().toStdString();
+
+    // By kind draws it too; a trace without it again draws none.
+    chart.setByKind(true);
+    EXPECT_NE(chart.deviceLine(), nullptr);
+    context.session.setTrace(ddp);
+    QApplication::processEvents();
+    EXPECT_EQ(chart.deviceLine(), nullptr);
+    EXPECT_FALSE(chart.deviceLabel()->isVisible());
+    EXPECT_EQ(chart.maximumLabel()->toolTip(), QString());
+}
+
 // The target and the model state are simulated bytes: a run in real time and bytes (a real-scale
 // cost model, a run on real processes) shows neither line nor its words.
 TEST(MemoryChart, ARunInRealTimeShowsNeitherTheTargetNorTheModelState)
