@@ -73,14 +73,22 @@ void resetPeak()
     std::ofstream("/proc/self/clear_refs") << "5";
 }
 
-void stopPoints(benchmark::State &state)
+// The trace named on the command line, or null with the benchmark skipped and the reason given.
+std::unique_ptr<const rankstep::core::Trace> readTrace(benchmark::State &state)
 {
     auto decoded = rankstep::io::traceFromBinaryFile(g_path);
     if (!decoded) {
         state.SkipWithError(decoded.error().message.c_str());
-        return;
+        return nullptr;
     }
-    const auto trace = std::make_unique<const rankstep::core::Trace>(std::move(*decoded));
+    return std::make_unique<const rankstep::core::Trace>(std::move(*decoded));
+}
+
+void stopPoints(benchmark::State &state)
+{
+    const auto trace = readTrace(state);
+    if (!trace)
+        return;
     std::vector<double> wall, cpu, held, peak;
     for (auto _ : state) {
         const double before = statusMib("VmRSS");
@@ -109,12 +117,9 @@ void stopPoints(benchmark::State &state)
 // resident memory it added at its peak and kept; range(0) threads.
 void build(benchmark::State &state)
 {
-    auto decoded = rankstep::io::traceFromBinaryFile(g_path);
-    if (!decoded) {
-        state.SkipWithError(decoded.error().message.c_str());
+    const auto trace = readTrace(state);
+    if (!trace)
         return;
-    }
-    const auto trace = std::make_unique<const rankstep::core::Trace>(std::move(*decoded));
     const StopPoints stops(*trace);
     for (auto _ : state) {
         resetPeak(); // VmHWM from here
@@ -148,12 +153,9 @@ struct Follower {
 
 void steps(benchmark::State &state)
 {
-    auto decoded = rankstep::io::traceFromBinaryFile(g_path);
-    if (!decoded) {
-        state.SkipWithError(decoded.error().message.c_str());
+    const auto trace = readTrace(state);
+    if (!trace)
         return;
-    }
-    const auto trace = std::make_unique<const rankstep::core::Trace>(std::move(*decoded));
     const StopPoints stops(*trace);
     Follower follower(stops);
     follower.moveTo(Cursor::atCut(stops, stops.boundaries().back()));
