@@ -78,4 +78,10 @@ core::Trace checkErrorTrace()
     return runProgram(smallConfig(1), countTwice);
 }
 
+std::string decodeOutcome(const core::Result<core::Trace> &trace,
+                          const io::TraceJsonOptions &options)
+{
+    return trace ? io::traceToJson(*trace, options) : "error: " + trace.error().message;
+}
+
 } // namespace rankstep::testing

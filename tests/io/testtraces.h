@@ -2,6 +2,7 @@
 // Traces for the io tests: the reference solutions and small runs that end badly.
 #pragma once
 
+#include "core/io/tracejson.h"
 #include "core/trace.h"
 
 #include <string>
@@ -18,5 +19,10 @@ core::Trace deadlockTrace();
 core::Trace mismatchTrace();
 // One rank that counts a gradient twice (a warning) and then forwards with the wrong layer.
 core::Trace checkErrorTrace();
+
+// What a decode gave, comparable: the trace as JSON with its file and function, or "error: " and
+// its message.
+std::string decodeOutcome(const core::Result<core::Trace> &trace,
+                          const io::TraceJsonOptions &options);
 
 } // namespace rankstep::testing

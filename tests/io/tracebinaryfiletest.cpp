@@ -28,17 +28,11 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// What a decode gave, comparable: the trace as JSON with its file and function, or the message.
-std::string outcome(const core::Result<core::Trace> &trace, const TraceJsonOptions &options)
-{
-    return trace ? traceToJson(*trace, options) : "error: " + trace.error().message;
-}
-
 std::string plainDecode(std::string_view bytes)
 {
     TraceJsonOptions options;
     const auto trace = traceFromBinary(bytes, &options);
-    return outcome(trace, options);
+    return testing::decodeOutcome(trace, options);
 }
 
 // `bytes` decoded from a source that hands out at most `most` bytes a call (a random number of
@@ -61,7 +55,7 @@ std::string piecewiseDecode(std::string_view bytes, std::size_t window, std::siz
         window);
     TraceJsonOptions options;
     const auto trace = binary::decodeTrace(std::move(in), &options);
-    return outcome(trace, options);
+    return testing::decodeOutcome(trace, options);
 }
 
 std::vector<core::Trace> sampleTraces()
@@ -157,7 +151,7 @@ TEST_F(TraceBinaryFileOnDisk, AFileDecodesAsItsBytesDo)
         std::ofstream(path, std::ios::binary) << bytes;
         TraceJsonOptions options;
         const auto read = traceFromBinaryFile(path.string(), &options);
-        EXPECT_EQ(outcome(read, options), plainDecode(bytes));
+        EXPECT_EQ(testing::decodeOutcome(read, options), plainDecode(bytes));
     }
     std::ofstream(m_dir / "short.rstb", std::ios::binary) << "RSTB\x01";
     const auto truncated = traceFromBinaryFile((m_dir / "short.rstb").string());

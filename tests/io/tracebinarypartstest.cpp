@@ -29,16 +29,11 @@ namespace {
 
 namespace fs = std::filesystem;
 
-std::string outcome(const core::Result<core::Trace> &trace, const TraceJsonOptions &options)
-{
-    return trace ? traceToJson(*trace, options) : "error: " + trace.error().message;
-}
-
 std::string inOrder(std::string_view bytes)
 {
     TraceJsonOptions options;
     const auto trace = binary::decodeTrace(binary::ByteReader(bytes), &options);
-    return outcome(trace, options);
+    return testing::decodeOutcome(trace, options);
 }
 
 // `bytes` decoded in parts whatever their size, each part read from memory or, with `window`,
@@ -60,7 +55,7 @@ std::string inParts(std::string_view bytes, std::size_t window = 0)
     };
     TraceJsonOptions options;
     const auto trace = binary::decodeTrace(readerAt(0), &options, {readerAt, {}});
-    return outcome(trace, options);
+    return testing::decodeOutcome(trace, options);
 }
 
 // A trace whose slices, warnings and marks name strings written before the events (the file,
@@ -216,7 +211,7 @@ TEST_F(TraceBinaryPartsOnDisk, ALargeFileDecodesAsItsBytesDoAndTellsItsProgressU
             calls.emplace_back(done, size);
             return true;
         });
-    EXPECT_EQ(outcome(read, options), inOrder(m_bytes));
+    EXPECT_EQ(testing::decodeOutcome(read, options), inOrder(m_bytes));
     ASSERT_FALSE(calls.empty());
     for (std::size_t i = 0; i < calls.size(); ++i) {
         EXPECT_EQ(calls[i].second, m_bytes.size());
