@@ -182,6 +182,14 @@ def refuse(*args, **kwargs):
 dist.all_gather_object = refuse
 )";
 
+// The two ranks above running `body` (a script named `name` in `dir`): what they printed.
+ProcessResult runTwoRanks(const TempDir &dir, const std::string &name, const char *body)
+{
+    const std::string script = dir.write(name, std::string(kTwoRanksWithoutPickles) + body);
+    return testsupport::runProgram("/usr/bin/python3",
+                                   {script, kSource, (dir.path() / "store").string()}, dir);
+}
+
 const char *const kAlltoallWithoutPickles =
     R"(model = lib.Model(me, 2, 2, 4, tensors.Sizes(8, 4), lib.Recorder('alltoall.py'))
 # Rank r sends member j batch 2r + j; rank 1 sends itself nothing.
@@ -208,10 +216,7 @@ TEST(RealSplitRuns, TheAlltoallSharesItsPlanWithoutAPickle)
 {
     REQUIRE_TORCH();
     TempDir dir;
-    const std::string script =
-        dir.write("alltoall.py", std::string(kTwoRanksWithoutPickles) + kAlltoallWithoutPickles);
-    const ProcessResult run = testsupport::runProgram(
-        "/usr/bin/python3", {script, kSource, (dir.path() / "store").string()}, dir);
+    const ProcessResult run = runTwoRanks(dir, "alltoall.py", kAlltoallWithoutPickles);
     EXPECT_NE(run.out.find("rank 0: Activation of batches [0, 2], rows match True"),
               std::string::npos)
         << run.out << run.err;
@@ -256,10 +261,7 @@ TEST(RealSplitRuns, TheCollectivesShareWhatTheMembersHoldWithoutAPickle)
 {
     REQUIRE_TORCH();
     TempDir dir;
-    const std::string script = dir.write(
-        "collectives.py", std::string(kTwoRanksWithoutPickles) + kCollectivesWithoutPickles);
-    const ProcessResult run = testsupport::runProgram(
-        "/usr/bin/python3", {script, kSource, (dir.path() / "store").string()}, dir);
+    const ProcessResult run = runTwoRanks(dir, "collectives.py", kCollectivesWithoutPickles);
     for (const char *rank : {"0", "1"}) {
         const std::string expected =
             std::string("rank ") + rank +
@@ -313,10 +315,7 @@ TEST(RealSplitRuns, ALossAtTheExpertIsRefusedAsTheSimulatorRefusesIt)
 {
     REQUIRE_TORCH();
     TempDir dir;
-    const std::string script =
-        dir.write("home.py", std::string(kTwoRanksWithoutPickles) + kLossAtTheExpert);
-    const ProcessResult run = testsupport::runProgram(
-        "/usr/bin/python3", {script, kSource, (dir.path() / "store").string()}, dir);
+    const ProcessResult run = runTwoRanks(dir, "home.py", kLossAtTheExpert);
     for (const char *said :
          {"rank 0: loss needs the tokens of batch 2 back on rank 1: they are still with expert 0 "
           "on rank 0; combine them with alltoall first",
