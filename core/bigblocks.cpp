@@ -208,13 +208,18 @@ Spares &spares()
 
 void *allocateBig(std::size_t bytes)
 {
+    // Whole huge pages: a chunk of core/chunkedvector.h fills two to within one element.
+    if (isBig(bytes))
+        if (void *ready = spares().take(roundUp(bytes, kHugePage)))
+            return ready;
+    return mapUnwritten(bytes);
+}
+
+void *mapUnwritten(std::size_t bytes)
+{
     if (!isBig(bytes))
         return ::operator new(bytes);
-    // Whole huge pages: a chunk of core/chunkedvector.h fills two to within one element.
-    const std::size_t size = roundUp(bytes, kHugePage);
-    if (void *ready = spares().take(size))
-        return ready;
-    void *block = mapBlock(size);
+    void *block = mapBlock(roundUp(bytes, kHugePage));
     if (!block)
         throw std::bad_alloc();
     return block;

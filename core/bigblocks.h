@@ -18,8 +18,11 @@ namespace rankstep::core {
 
 // At least `bytes`, aligned for any object; std::bad_alloc when the kernel refuses.
 void *allocateBig(std::size_t bytes);
-// Gives back a block of allocateBig(bytes), with the same `bytes`.
+// Gives back a block of allocateBig(bytes) or mapUnwritten(bytes), with the same `bytes`.
 void releaseBig(void *block, std::size_t bytes) noexcept;
+// The same as allocateBig, but never a block made ahead, whose pages are all in place: for a list
+// made at the largest size it may need, of which only the pages written are ever made.
+void *mapUnwritten(std::size_t bytes);
 
 // What the second thread did since the process began: blocks made ahead, and those a caller took.
 struct BigBlockCounts {

@@ -68,8 +68,8 @@ private:
         std::size_t offset;
     };
     // Lists made at the largest size they may need, never read beyond what was written: only the
-    // pages written are ever made, in huge pages where the kernel has them (as core/bigblocks.h's,
-    // without its blocks made ahead), and none is zeroed first as a std::vector's would be.
+    // pages written are ever made, in huge pages where the kernel has them (core::mapUnwritten),
+    // and none is zeroed first as a std::vector's would be.
     struct Unmap {
         std::size_t
             bytes; // no initializer: a Part, holding Rooms, is made before Replayer is whole

@@ -2,7 +2,7 @@
 // The Replayer's build: every rank's changes linked and its maps' snapshots taken, rank after rank.
 #include "replayer.h"
 
-#include <sys/mman.h>
+#include "core/bigblocks.h"
 
 #include <algorithm>
 #include <bit>
@@ -33,18 +33,12 @@ std::uint64_t hashOf(const core::StorageChange &change)
 
 void *Replayer::mapRoom(std::size_t bytes)
 {
-    void *room = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    if (room == MAP_FAILED)
-        throw std::bad_alloc();
-    // Each fresh 4 KiB page costs a fault of 10-30 us on this kind of machine; a huge page one
-    // for 512 of them. Refused where the kernel has none: plain pages then.
-    madvise(room, bytes, MADV_HUGEPAGE);
-    return room;
+    return core::mapUnwritten(bytes);
 }
 
 void Replayer::Unmap::operator()(void *list) const noexcept
 {
-    munmap(list, bytes);
+    core::releaseBig(list, bytes);
 }
 
 // Links one rank's changes and takes its snapshots, its live keys in an open-addressing table
