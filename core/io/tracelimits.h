@@ -35,8 +35,12 @@ std::optional<std::string> checkTraceLimits(const core::Trace &trace);
 struct RecordTally {
     void addEvent(const core::Event &event)
     {
+        // A negative duration is refused by the check on its own (shortest), so the sum leaves it
+        // out: added, it could take the sum below zero, and the room left above it past the
+        // largest time.
         const std::int64_t room = std::numeric_limits<std::int64_t>::max() - total.ticks();
-        total = core::SimTime::fromTicks(total.ticks() + std::min(room, event.duration.ticks()));
+        const std::int64_t added = std::max<std::int64_t>(0, event.duration.ticks());
+        total = core::SimTime::fromTicks(total.ticks() + std::min(room, added));
         earliestStart = std::min(earliestStart, event.start);
         latestStart = std::max(latestStart, event.start);
         shortest = std::min(shortest, event.duration);
@@ -47,7 +51,8 @@ struct RecordTally {
     {
         mostMemoryAfter = std::max(mostMemoryAfter, change.memoryAfter);
     }
-    core::SimTime total; // the durations' sum, kept at the largest time when it would overflow
+    core::SimTime total; // the sum of the durations not negative, kept at the largest time when it
+                         // would overflow
     core::SimTime earliestStart, latestStart, shortest, longest; // of no event: 0
     std::int64_t mostMemory = 0;
     std::int64_t mostMemoryAfter = 0;

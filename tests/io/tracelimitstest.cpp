@@ -12,6 +12,7 @@
 #include <gtest/gtest.h>
 
 #include <functional>
+#include <limits>
 #include <optional>
 #include <string>
 #include <vector>
@@ -186,6 +187,25 @@ TEST(TraceLimits, ATallyMadeWhileDecodingGivesTheAnswerOfReadingEveryEventAndCha
         EXPECT_EQ(checkTraceLimits(traces[i], tallyOf(traces[i])), whole) << "trace " << i;
     }
     EXPECT_EQ(refused, traces.size() - 2); // all but the first two
+}
+
+// A negative duration is refused by the check on its own; the tally's sum leaves it out, so that
+// a hostile file's negative duration before the largest one cannot take the sum past the largest
+// time (the sanitizers' signed overflow) nor below zero.
+TEST(TraceLimits, ATallysSumLeavesOutNegativeDurationsAndStopsAtTheLargestTime)
+{
+    RecordTally tally;
+    core::Event event;
+    event.duration = core::SimTime::fromTicks(-3978);
+    tally.addEvent(event);
+    event.duration = core::SimTime::fromTicks(7);
+    tally.addEvent(event);
+    EXPECT_EQ(tally.total.ticks(), 7);
+    EXPECT_EQ(tally.shortest.ticks(), -3978);
+    event.duration = core::SimTime::fromTicks(std::numeric_limits<std::int64_t>::max());
+    tally.addEvent(event);
+    tally.addEvent(event);
+    EXPECT_EQ(tally.total.ticks(), std::numeric_limits<std::int64_t>::max());
 }
 
 } // namespace
