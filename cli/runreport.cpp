@@ -37,11 +37,25 @@ ExitCode exitCodeFor(const core::Trace &trace)
     }
 }
 
+std::string formatDeviceFit(const core::Trace &trace)
+{
+    const std::int64_t device = trace.config.cost.deviceMemory;
+    if (device <= 0 || !trace.figures.hasEvents)
+        return {};
+    const std::int64_t spare = device - trace.figures.maxMemory;
+    return spare >= 0
+               ? "fits " + core::formatMemory(device) + ", " + core::formatMemory(spare) +
+                     " to spare"
+               : core::formatMemory(-spare) + " over the " + core::formatMemory(device) + " device";
+}
+
 std::string formatFigures(const core::Trace &trace)
 {
     const core::Figures &f = trace.figures;
     if (!f.hasEvents)
         return "No operation took simulated time.\n";
+    const std::string fit = formatDeviceFit(trace);
+    const std::string device = fit.empty() ? std::string() : ", " + fit;
     if (trace.config.cost.realScale()) {
         // A real-scale cost model (docs/cost-models.md): a step is a millisecond.
         const auto seconds = [](core::SimTime t) {
@@ -52,12 +66,13 @@ std::string formatFigures(const core::Trace &trace)
         return "Cost model: " + trace.config.cost.name + "\nTimesteps: " + seconds(f.timesteps) +
                "\nMaximum Memory: " + core::formatMemory(f.maxMemory) + " (" +
                std::to_string(f.maxMemory) + " bytes) at GPU: " + std::to_string(f.maxMemoryRank) +
-               " time: " + seconds(f.maxMemoryTime) + "\nEnd time: " + seconds(f.endTime) + "\n";
+               " time: " + seconds(f.maxMemoryTime) + device + "\nEnd time: " + seconds(f.endTime) +
+               "\n";
     }
     std::string text = "Timesteps: " + f.timesteps.toString() + "\n";
     text += "Maximum Memory: " + std::to_string(f.maxMemory) +
             " at GPU: " + std::to_string(f.maxMemoryRank) + " time: " + f.maxMemoryTime.toString() +
-            "\n";
+            device + "\n";
     text += "End time: " + f.endTime.toString() + "\n";
     return text;
 }

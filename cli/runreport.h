@@ -24,7 +24,12 @@ ExitCode exitCodeFor(const core::Trace &trace);
 // The figures as the notebook prints them, then the end time and the check verdict:
 //   Timesteps: 16.5
 //   Maximum Memory: 2621440 at GPU: 0 time: 8
+// With a device's memory in the trace (core::CostModel::deviceMemory) the maximum's line ends
+// with whether the peak fits it (formatDeviceFit).
 std::string formatFigures(const core::Trace &trace);
+// "fits 80 GB, 19.73 GB to spare" or "40.16 GB over the 80 GB device" (a peak equal to the
+// device's memory fits, 0 B to spare); "" when the trace names no device or has no events.
+std::string formatDeviceFit(const core::Trace &trace);
 // The error in the learner's words: where, what, and (for exceptions) their traceback.
 std::string formatError(const core::Error &error);
 // Warnings, one per line ("Warning (rank 0, line 12): ...").

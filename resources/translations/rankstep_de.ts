@@ -4392,6 +4392,14 @@ Zuerst noch einen Hinweis auszuprobieren, bringt oft mehr.</translation>
         <source>Check:</source>
         <translation>Prüfung:</translation>
     </message>
+    <message>
+        <source>fits %1, %2 to spare</source>
+        <translation>passt in %1, %2 Reserve</translation>
+    </message>
+    <message>
+        <source>%1 over the %2 device</source>
+        <translation>%1 über den %2 des Geräts</translation>
+    </message>
 </context>
 <context>
     <name>rankstep::gui::RosterView</name>

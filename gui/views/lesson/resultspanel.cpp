@@ -302,6 +302,20 @@ QString openedNotGradedHtml(const core::Trace &trace, bool real)
 
 } // namespace
 
+QString deviceFitText(const core::Trace &trace)
+{
+    const std::int64_t device = trace.config.cost.deviceMemory;
+    if (device <= 0 || !trace.figures.hasEvents)
+        return {};
+    const auto memory = [](std::int64_t bytes) {
+        return QString::fromStdString(core::formatMemory(bytes));
+    };
+    const std::int64_t spare = device - trace.figures.maxMemory;
+    return spare >= 0
+               ? ResultsPanel::tr("fits %1, %2 to spare").arg(memory(device), memory(spare))
+               : ResultsPanel::tr("%1 over the %2 device").arg(memory(-spare), memory(device));
+}
+
 QString resultsHtml(const lessons::Lesson *lesson, const core::Trace &trace,
                     const std::optional<lessons::Verdict> &verdict)
 {
@@ -335,6 +349,9 @@ QString resultsHtml(const lessons::Lesson *lesson, const core::Trace &trace,
         html += lesson ? lessonRows(*lesson, trace, *judged) : QString();
         html += QStringLiteral("</table>");
     }
+    // After the maximum's time: whether it fits the device, when the trace names one.
+    const QString fit = deviceFitText(trace);
+    const QString fitAfter = fit.isEmpty() ? QString() : QStringLiteral(", ") + fit;
     if (f.hasEvents && trace.config.cost.realScale()) {
         // A real-scale cost model's ticks are microseconds (docs/cost-models.md).
         const auto seconds = [](core::SimTime t) {
@@ -346,12 +363,12 @@ QString resultsHtml(const lessons::Lesson *lesson, const core::Trace &trace,
                     .arg(QString::fromStdString(trace.config.cost.name), seconds(f.timesteps),
                          exactMemory(f.maxMemory))
                     .arg(f.maxMemoryRank)
-                    .arg(seconds(f.maxMemoryTime), seconds(f.endTime));
+                    .arg(seconds(f.maxMemoryTime) + fitAfter, seconds(f.endTime));
     } else if (f.hasEvents) {
         html += QObject::tr("<p>Maximum memory %1 on rank %2 at time %3; the run ends at %4.</p>")
                     .arg(exactMemory(f.maxMemory))
                     .arg(f.maxMemoryRank)
-                    .arg(QString::fromStdString(f.maxMemoryTime.toString()),
+                    .arg(QString::fromStdString(f.maxMemoryTime.toString()) + fitAfter,
                          QString::fromStdString(f.endTime.toString()));
     }
     // The lesson's formula beside what the run measured (core/explain/formulas.h).

@@ -45,6 +45,11 @@ private:
 QString verdictText(const lessons::Lesson &lesson, const core::Trace &trace,
                     const lessons::Verdict &verdict);
 
+// Whether the run's peak fits the device's memory its trace names (core::CostModel::
+// deviceMemory), as the run's figures say it: "fits 80 GB, 19.73 GB to spare" or "40.16 GB over
+// the 80 GB device"; empty when the trace names no device or has no events.
+QString deviceFitText(const core::Trace &trace);
+
 // Rich text for a run's figures against a lesson (shared with exports and tests), with its
 // verdict; a run nobody judged (none given) is judged here against the lesson.
 QString resultsHtml(const lessons::Lesson *lesson, const core::Trace &trace,

@@ -323,5 +323,38 @@ TEST(ResultsPanel, FollowsTheSessionsLessonRunOutputAndVerdict)
     EXPECT_EQ(testing::utf8(panel.text()), testing::utf8(targets));
 }
 
+// A run whose trace names its device's memory (a real-scale preset's 80 GB) says beside its
+// maximum whether it fits, in one short phrase; a trace without one says nothing of a device.
+TEST(ResultsPanel, SaysWhetherThePeakFitsTheDeviceTheTraceNames)
+{
+    core::Trace trace;
+    trace.status = core::RunStatus::Ok;
+    trace.check = {true, "Correct!"};
+    trace.config.cost.name = "llama3-405b";
+    trace.config.cost.network = core::Network{};
+    trace.figures.hasEvents = true;
+    trace.figures.maxMemory = 60'270'000'000;
+    trace.figures.maxMemoryRank = 8;
+    EXPECT_EQ(deviceFitText(trace), QString());
+    EXPECT_FALSE(resultsHtml(nullptr, trace).contains(QStringLiteral("device")));
+    EXPECT_FALSE(resultsHtml(nullptr, trace).contains(QStringLiteral("fits")));
+
+    trace.config.cost.deviceMemory = 80'000'000'000;
+    EXPECT_EQ(deviceFitText(trace), QStringLiteral("fits 80 GB, 19.73 GB to spare"));
+    trace.figures.maxMemoryTime = core::SimTime::fromTicks(14'046'000); // 14.046 s
+    const QString fits = resultsHtml(nullptr, trace);
+    EXPECT_TRUE(
+        fits.contains(QStringLiteral("maximum memory 60270000000 B (60.27 GB) on rank 8 at "
+                                     "14.046 s, fits 80 GB, 19.73 GB to spare; the run")))
+        << fits.toStdString();
+
+    trace.figures.maxMemory = 120'160'000'000;
+    EXPECT_EQ(deviceFitText(trace), QStringLiteral("40.16 GB over the 80 GB device"));
+    EXPECT_TRUE(
+        resultsHtml(nullptr, trace).contains(QStringLiteral("40.16 GB over the 80 GB device")));
+    trace.figures.hasEvents = false; // nothing measured: nothing to fit
+    EXPECT_EQ(deviceFitText(trace), QString());
+}
+
 } // namespace
 } // namespace rankstep::gui
