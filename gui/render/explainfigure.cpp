@@ -2,12 +2,15 @@
 #include "explainfigure.h"
 
 #include "kindcolors.h"
+#include "memoryplotpainter.h"
 #include "memoryseries.h"
+#include "palette.h"
 #include "statepainter.h"
 
 #include "core/explain/memoryexplain.h"
 #include "core/explain/waitexplain.h"
 
+#include <QFontMetricsF>
 #include <QObject>
 #include <QPainter>
 #include <QPainterPath>
@@ -93,6 +96,24 @@ void paintStacked(QPainter &p, const QRectF &plot, const std::vector<explain::Ki
     }
 }
 
+// The device's memory as the memory chart draws it: an orange dash-dot line, its words above it
+// at the left on the plot's white (the stacked kinds of a peak that does not fit run behind them).
+void paintDeviceLine(QPainter &p, const QRectF &plot, std::int64_t top, std::int64_t device)
+{
+    const double at = plot.bottom() - double(device) / double(top) * plot.height();
+    p.setPen(QPen(kDeviceMemory, 2.0, Qt::DashDotLine));
+    p.drawLine(QPointF(plot.left(), at), QPointF(plot.right(), at));
+    const QString words = deviceMemoryLabel(device);
+    const QFontMetricsF metrics(p.font());
+    const QRectF box(plot.left() + 3, at - 1 - metrics.height(),
+                     metrics.horizontalAdvance(words) + 6, metrics.height());
+    QColor backdrop(Qt::white);
+    backdrop.setAlpha(215);
+    p.fillRect(box, backdrop);
+    p.setPen(kDeviceMemory.darker(130));
+    p.drawText(box, Qt::AlignCenter, words);
+}
+
 void paintLegend(QPainter &p, QPointF at)
 {
     for (int kind = 0; kind < core::kObjectKindCount; ++kind) {
@@ -159,6 +180,11 @@ void paintExplainFigure(QPainter &p, const core::Trace &trace, const FigureOptio
     QString words = peak
                         ? QString::fromStdString(explain::describeMoment(*peak, "Peak", phrasebook))
                         : QObject::tr("No operation took simulated time.");
+    // As explain's text says it: whether the peak fits the device, then the target.
+    if (peak)
+        if (const std::string device = explain::describeDeviceFit(trace, peak->bytes, phrasebook);
+            !device.empty())
+            words += QStringLiteral("\n") + QString::fromStdString(device);
     if (peak && options.memoryTarget)
         if (const std::string over =
                 explain::describeOverTarget(trace, *peak, *options.memoryTarget, phrasebook);
@@ -180,11 +206,14 @@ void paintExplainFigure(QPainter &p, const core::Trace &trace, const FigureOptio
         p.setFont(font);
         const auto samples = perColumn(explain::memoryByKind(trace, peak->rank),
                                        trace.figures.endTime, int(plot.width()));
-        std::int64_t highest = options.memoryTarget.value_or(0);
+        const std::optional<std::int64_t> device = plotDeviceMemory(trace);
+        std::int64_t highest = std::max(options.memoryTarget.value_or(0), device.value_or(0));
         for (const auto &s : samples)
             highest = std::max(highest, s.byKind.total());
-        paintStacked(p, plot, samples, trace.figures.endTime,
-                     std::max<std::int64_t>(1, highest + highest / 12), options.memoryTarget);
+        const std::int64_t axisTop = std::max<std::int64_t>(1, highest + highest / 12);
+        paintStacked(p, plot, samples, trace.figures.endTime, axisTop, options.memoryTarget);
+        if (device)
+            paintDeviceLine(p, plot, axisTop, *device);
         paintLegend(p, QPointF(plot.left(), plot.bottom() + 26));
     }
     p.setFont(font);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "memoryplotpainter.h"
 
+#include "labelplacement.h"
 #include "memorydecimation.h"
 #include "memoryseries.h"
 #include "palette.h"
@@ -14,6 +15,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 
 namespace rankstep::gui {
 namespace {
@@ -46,6 +48,8 @@ public:
         , m_colors(*scene.colors)
         , m_plot(memoryPlotArea(scene))
         , m_ticks(memoryPlotTicks(m_trace, scene.target))
+        , m_device(plotDeviceMemory(m_trace))
+        , m_deviceLabel(deviceLabelRect())
     {}
 
     void paint()
@@ -57,8 +61,10 @@ public:
         m_painter.setClipRect(m_plot.adjusted(0, -2, 0, 2)); // lines on 0 and the top show whole
         paintTarget();
         paintRanks();
+        paintDevice();
         m_painter.restore();
         paintEndLabels();
+        paintDeviceLabel();
         paintMaximum();
         paintTargetLabel();
         paintLegend();
@@ -199,7 +205,46 @@ private:
                            MemoryPlot::tr("target %1").arg(formatMemory(*m_scene.target)));
     }
 
-    // The run's maximum as a point with its label centered above it (kept inside the bounds).
+    // The device's memory as the app's chart draws it: an orange dash-dot line across the run.
+    void paintDevice()
+    {
+        if (!m_device)
+            return;
+        const double at = y(*m_device);
+        m_painter.setPen(QPen(kDeviceMemory, 2 * m_scene.zoom, Qt::DashDotLine));
+        m_painter.drawLine(QLineF(x(core::SimTime()), at, x(m_trace.figures.endTime), at));
+    }
+
+    // Its words above it at the left of the plot, on the plot's background (the ranks' lines of a
+    // layout that does not fit run through them), in the line's orange darkened to read on white.
+    void paintDeviceLabel()
+    {
+        if (!m_device)
+            return;
+        m_painter.fillRect(m_deviceLabel, backdrop());
+        m_painter.setFont(m_scene.font);
+        m_painter.setPen(kDeviceMemory.darker(130));
+        m_painter.drawText(m_deviceLabel, Qt::AlignCenter, deviceMemoryLabel(*m_device));
+    }
+
+    QRectF deviceLabelRect() const
+    {
+        if (!m_device)
+            return {};
+        const QFontMetricsF metrics(m_scene.font);
+        const double width = metrics.horizontalAdvance(deviceMemoryLabel(*m_device)) + 6;
+        return {m_plot.left() + 3, y(*m_device) - 1 - metrics.height(), width, metrics.height()};
+    }
+
+    QColor backdrop() const
+    {
+        QColor color = m_scene.palette.color(QPalette::Base);
+        color.setAlpha(215);
+        return color;
+    }
+
+    // The run's maximum as a point with its label centered above it (kept inside the bounds);
+    // with a device's line, placed clear of it and its words as the app places it.
     void paintMaximum()
     {
         const core::Figures &figures = m_trace.figures;
@@ -207,21 +252,30 @@ private:
         m_painter.setPen(QPen(m_scene.palette.color(QPalette::Base), m_scene.zoom));
         m_painter.setBrush(m_colors.maximum());
         m_painter.drawEllipse(point, kMarkerSize / 2, kMarkerSize / 2);
-        const QString label = MemoryPlot::tr("max %1 (rank %2, t %3)")
-                                  .arg(formatMemory(figures.maxMemory))
-                                  .arg(figures.maxMemoryRank)
-                                  .arg(QString::fromStdString(figures.maxMemoryTime.toString()));
+        const QString label = memoryPlotMaximumLabel(m_trace);
         const QFont font = boldFont(m_scene.font);
         const QFontMetricsF metrics(font);
         const double width = metrics.horizontalAdvance(label) + 4;
         const double left =
             std::clamp(point.x() - width / 2, m_scene.bounds.left(),
                        std::max(m_scene.bounds.left(), m_scene.bounds.right() - width));
+        QRectF box(left, point.y() - kMarkerSize / 2 - 2 - metrics.height(), width,
+                   metrics.height());
+        if (m_device) {
+            MaximumLabelInput in;
+            in.plot = m_plot;
+            in.point = point;
+            in.label = box.size();
+            in.lines.push_back(y(*m_device));
+            in.labels.push_back(m_deviceLabel);
+            if (m_scene.target)
+                in.lines.push_back(y(*m_scene.target));
+            box = placeMaximumLabel(in);
+            m_painter.fillRect(box.adjusted(-3, 0, 3, 0), backdrop());
+        }
         m_painter.setFont(font);
         m_painter.setPen(m_colors.maximum().darker(120));
-        m_painter.drawText(QRectF(left, point.y() - kMarkerSize / 2 - 2 - metrics.height(), width,
-                                  metrics.height()),
-                           Qt::AlignCenter, label);
+        m_painter.drawText(box, Qt::AlignCenter, label);
     }
 
     // A marker and "rank N" per rank, centered over the plot; none for many ranks.
@@ -282,6 +336,8 @@ private:
     const Palette &m_colors;
     QRectF m_plot;
     std::vector<std::int64_t> m_ticks;
+    std::optional<std::int64_t> m_device;
+    QRectF m_deviceLabel; // where the device's words go
 };
 
 } // namespace
@@ -296,8 +352,37 @@ QRectF memoryPlotArea(const MemoryPlotScene &scene)
 std::vector<std::int64_t> memoryPlotTicks(const core::Trace &trace,
                                           std::optional<std::int64_t> target)
 {
-    const std::int64_t highest = std::max(trace.figures.maxMemory, target.value_or(0));
+    const std::int64_t highest = std::max(
+        {trace.figures.maxMemory, target.value_or(0), plotDeviceMemory(trace).value_or(0)});
     return memoryTicks(std::llround(static_cast<double>(highest) * kHeadroom), kMemoryTicks);
+}
+
+std::optional<std::int64_t> plotDeviceMemory(const core::Trace &trace)
+{
+    if (trace.config.cost.deviceMemory <= 0)
+        return std::nullopt;
+    return trace.config.cost.deviceMemory;
+}
+
+QString deviceMemoryLabel(std::int64_t bytes)
+{
+    return MemoryPlot::tr("%1: the device's memory").arg(formatMemory(bytes));
+}
+
+QString memoryPlotMaximumLabel(const core::Trace &trace)
+{
+    const core::Figures &figures = trace.figures;
+    const std::optional<std::int64_t> device = plotDeviceMemory(trace);
+    const std::int64_t spare = device ? *device - figures.maxMemory : 0;
+    const QString text = !device      ? MemoryPlot::tr("max %1 (rank %2, t %3)")
+                         : spare >= 0 ? MemoryPlot::tr("max %1 (rank %2, t %3): fits, %4 to spare")
+                                      : MemoryPlot::tr(
+                                            "max %1 (rank %2, t %3): %4 over the "
+                                            "device's memory");
+    const QString label = text.arg(formatMemory(figures.maxMemory))
+                              .arg(figures.maxMemoryRank)
+                              .arg(QString::fromStdString(figures.maxMemoryTime.toString()));
+    return device ? label.arg(formatMemory(std::abs(spare))) : label;
 }
 
 double memoryY(const QRectF &plot, std::int64_t top, std::int64_t bytes)

@@ -44,8 +44,8 @@ inline constexpr double kPlotTimeSpace = 52.0;    // below it: tick labels and t
 // Where the plot draws values: from the time axis's left to its right, between the legend band
 // and the time labels.
 QRectF memoryPlotArea(const MemoryPlotScene &scene);
-// The value axis: from 0 to the first tick above the highest value (the run's maximum or the
-// target) with room for the maximum's label, its ticks in bytes.
+// The value axis: from 0 to the first tick above the highest value (the run's maximum, the target
+// or the device's memory) with room for the maximum's label, its ticks in bytes.
 std::vector<std::int64_t> memoryPlotTicks(const core::Trace &trace,
                                           std::optional<std::int64_t> target);
 // The y of `bytes` in `plot` for a value axis from 0 to `top` bytes.
@@ -53,10 +53,22 @@ double memoryY(const QRectF &plot, std::int64_t top, std::int64_t bytes);
 // The time axis's ticks in steps: multiples of a 1, 2 or 5 step inside the axis.
 std::vector<double> plotTimeTicks(const TimeAxis &axis);
 
+// The device's memory the trace's cost model names (core::CostModel::deviceMemory, the
+// llama3-405b preset's 80 GB), which the plot draws as the app's memory chart does; none when
+// the trace names none.
+std::optional<std::int64_t> plotDeviceMemory(const core::Trace &trace);
+// The words at the device's line: "80 GB: the device's memory".
+QString deviceMemoryLabel(std::int64_t bytes);
+// The maximum's label: "max 1.84 MB (rank 0, t 4)"; with a device's memory also by how much the
+// peak fits it or overflows it, "...: fits, 19.73 GB to spare" or "...: 40.16 GB over the
+// device's memory".
+QString memoryPlotMaximumLabel(const core::Trace &trace);
+
 // Paints the plot: grid and axes with their labels, one step line per rank in its color (ranks
 // with the same line share it dash by dash; past eight ranks each group of eight dashes its own
-// way, and the lines' ends name their ranks), the target, the maximum with its label, the legend
-// of ranks, and the cursor with the veil over the time after it.
+// way, and the lines' ends name their ranks), the target, the device's memory as an orange
+// dash-dot line with its words, the maximum with its label, the legend of ranks, and the cursor
+// with the veil over the time after it.
 void paintMemoryPlot(QPainter &painter, const MemoryPlotScene &scene);
 
 } // namespace rankstep::gui

@@ -1446,6 +1446,18 @@
         <source>rank %1</source>
         <translation>Rank %1</translation>
     </message>
+    <message>
+        <source>%1: the device&apos;s memory</source>
+        <translation>%1: der Speicher des Geräts</translation>
+    </message>
+    <message>
+        <source>max %1 (rank %2, t %3): fits, %4 to spare</source>
+        <translation>max. %1 (Rank %2, t %3): passt, %4 Reserve</translation>
+    </message>
+    <message>
+        <source>max %1 (rank %2, t %3): %4 over the device&apos;s memory</source>
+        <translation>max. %1 (Rank %2, t %3): %4 über dem Speicher des Geräts</translation>
+    </message>
 </context>
 <context>
     <name>Options</name>

@@ -13,6 +13,7 @@
 #include <QImage>
 #include <QMenu>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QXmlStreamReader>
 
@@ -246,6 +247,63 @@ TEST_F(ExportActionsTest, ExportsOnlyARunAndWritesWhatTheWindowShows)
 
     ASSERT_TRUE(window->openLesson(QStringLiteral("gpipe")));
     EXPECT_FALSE(actions->action(Kind::TimelinePng)->isEnabled());
+}
+
+// How many pixels of the image have exactly `color`.
+int pixelsOf(const QImage &image, const QColor &color)
+{
+    int count = 0;
+    for (int y = 0; y < image.height(); ++y)
+        for (int x = 0; x < image.width(); ++x)
+            count += image.pixel(x, y) == color.rgb();
+    return count;
+}
+
+// Under llama3-405b the trace names its device's 80 GB: the run's figures say whether the peak
+// fits it, and the figures rankstep-figures draws from that trace (the timeline's memory plot and
+// explain's slide) draw its line and say it as the app does. At 8 ranks and 4 of Llama 3's layers
+// a tensor group of 2 keeps more than 80 GB of weights, gradients and Adam's states, one of 8 fits.
+TEST(ExportCommand, TheFiguresDrawAndTheSummarySaysTheDevicesMemoryTheTraceNames)
+{
+    QTemporaryDir dir;
+    const QString svg = dir.filePath(QStringLiteral("x.svg")), png = dir.filePath("x.png"),
+                  why = dir.filePath(QStringLiteral("why.svg"));
+    QStringList run = {QStringLiteral("lessons/99-four_d/solution.py"),
+                       QStringLiteral("--cost"),
+                       QStringLiteral("llama3-405b"),
+                       QStringLiteral("--ranks"),
+                       QStringLiteral("8"),
+                       QStringLiteral("--layers"),
+                       QStringLiteral("4"),
+                       QStringLiteral("--batches"),
+                       QStringLiteral("4"),
+                       QStringLiteral("--tensor"),
+                       QStringLiteral("2")};
+    const CliResult over =
+        runCli(QStringList{QStringLiteral("run")} << run << "--svg" << svg << "--png" << png);
+    ASSERT_EQ(over.exitCode, 0) << over.output.toStdString();
+    EXPECT_TRUE(over.output.contains(QRegularExpression(QStringLiteral(
+        "Maximum Memory: .* time: [0-9.]+ s, [0-9.]+ [kMG]?B over the 80 GB device\n"))))
+        << over.output.toStdString();
+    const QByteArray text = readAll(svg);
+    EXPECT_TRUE(text.contains(": the device&apos;s memory") ||
+                text.contains(": the device's memory"))
+        << "no device's words in the SVG";
+    EXPECT_TRUE(text.contains("over the device"))
+        << "the maximum's label says nothing of the device";
+    EXPECT_GT(pixelsOf(QImage(png), kDeviceMemory), 300) << "no device's line in the PNG";
+
+    const CliResult explain =
+        runCli(QStringList{QStringLiteral("explain")} << run << "--svg" << why);
+    ASSERT_EQ(explain.exitCode, 0) << explain.output.toStdString();
+    EXPECT_TRUE(readAll(why).contains("over the device")) << "explain's slide says nothing of it";
+
+    run.replace(10, QStringLiteral("8"));
+    const CliResult fits = runCli(QStringList{QStringLiteral("run")} << run);
+    ASSERT_EQ(fits.exitCode, 0) << fits.output.toStdString();
+    EXPECT_TRUE(fits.output.contains(QRegularExpression(
+        QStringLiteral("time: [0-9.]+ s, fits 80 GB, [0-9.]+ [kMG]?B to spare\n"))))
+        << fits.output.toStdString();
 }
 
 } // namespace

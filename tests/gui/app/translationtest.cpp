@@ -93,6 +93,29 @@ TEST_F(TranslationTest, TheWhatIfTabsPartsReadInGerman)
               "Spitzenspeicher");
 }
 
+// The device's memory in the exported memory plot and in the results' figures: the app's
+// German, as its memory chart says it.
+TEST_F(TranslationTest, TheDevicesMemoryReadsInGermanInExportsAndResults)
+{
+    ASSERT_TRUE(installTranslations(*qApp, QLocale(QLocale::German, QLocale::Germany)));
+    EXPECT_EQ(
+        utf8(QCoreApplication::translate("MemoryPlot", "%1: the device's memory")),
+        utf8(QCoreApplication::translate("rankstep::gui::MemoryChart", "%1: the device's memory")));
+    EXPECT_EQ(utf8(QCoreApplication::translate("MemoryPlot",
+                                               "max %1 (rank %2, t %3): fits, %4 to spare")),
+              "max. %1 (Rank %2, t %3): passt, %4 Reserve");
+    EXPECT_EQ(utf8(QCoreApplication::translate(
+                  "MemoryPlot", "max %1 (rank %2, t %3): %4 over the device's memory")),
+              "max. %1 (Rank %2, t %3): %4 über dem Speicher des Geräts");
+    core::Trace trace;
+    trace.figures.hasEvents = true;
+    trace.figures.maxMemory = 120'160'000'000;
+    trace.config.cost.deviceMemory = 80'000'000'000;
+    EXPECT_EQ(utf8(deviceFitText(trace)), "40.16 GB über den 80 GB des Geräts");
+    trace.figures.maxMemory = 60'270'000'000;
+    EXPECT_EQ(utf8(deviceFitText(trace)), "passt in 80 GB, 19.73 GB Reserve");
+}
+
 TEST_F(TranslationTest, EnglishNeedsNone)
 {
     EXPECT_FALSE(installTranslations(*qApp, QLocale(QLocale::English, QLocale::UnitedStates)));

@@ -3,6 +3,7 @@
 #include "explainfigure.h"
 #include "exportfiles.h"
 #include "kindcolors.h"
+#include "palette.h"
 #include "tests/core/referencepuzzles.h"
 
 #include <gtest/gtest.h>
@@ -44,6 +45,37 @@ TEST(ExplainFigure, ThePngPaintsEachKindInItsColor)
                 found += image.pixel(x, y) == color;
         EXPECT_GE(found, 100) << "kind " << kind;
     }
+}
+
+// A trace that names its device's memory: the slide says whether the peak fits it, as explain's
+// text does, and draws it over the peak rank's memory as the memory chart does, an orange
+// dash-dot line with its words.
+TEST(ExplainFigure, SaysAndDrawsTheDevicesMemoryTheTraceNames)
+{
+    core::Trace trace = testing::runReference("gpipe"); // its peak: 4194304 B on rank 1
+    trace.config.cost.deviceMemory = 4'000'000;
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("why.svg"));
+    ASSERT_EQ(writeExplainFigure(trace, FigureOptions{}, path, true).toStdString(), "");
+    QFile file(path);
+    ASSERT_TRUE(file.open(QIODevice::ReadOnly));
+    const QString svg = QString::fromUtf8(file.readAll());
+    // (the apostrophes are the SVG's entities)
+    for (const char *words : {"The peak is 194304 B (194.3 kB) over the device",
+                              "memory of 4000000 B (4 MB): it does not fit.", "4 MB: the device"})
+        EXPECT_TRUE(svg.contains(QString::fromUtf8(words))) << words;
+
+    const auto countOf = [](const QImage &image, const QColor &color) {
+        int found = 0;
+        for (int y = 0; y < image.height(); ++y)
+            for (int x = 0; x < image.width(); ++x)
+                found += image.pixel(x, y) == color.rgb();
+        return found;
+    };
+    const QImage image = renderExplainFigure(trace, FigureOptions{});
+    EXPECT_GE(countOf(image, kDeviceMemory), 200);
+    trace.config.cost.deviceMemory = 0;
+    EXPECT_EQ(countOf(renderExplainFigure(trace, FigureOptions{}), kDeviceMemory), 0);
 }
 
 } // namespace

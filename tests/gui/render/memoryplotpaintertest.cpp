@@ -144,5 +144,62 @@ TEST(MemoryPlot, PastEightRanksTheLinesEndsNameTheirRanks)
     EXPECT_TRUE(found);
 }
 
+core::Trace withDevice(const core::Trace &trace, std::int64_t bytes)
+{
+    core::Trace changed = trace;
+    changed.config.cost.deviceMemory = bytes;
+    return changed;
+}
+
+// How many pixels of row `y` inside the plot have exactly `color`.
+int pixelsInRow(const QImage &image, const QRectF &plot, int y, const QColor &color)
+{
+    int count = 0;
+    for (int x = int(plot.left()); x < int(plot.right()); ++x)
+        count += image.pixel(x, y) == color.rgb();
+    return count;
+}
+
+// The exported plot draws the device's memory a trace carries as the app's memory chart does:
+// an orange dash-dot line across the run inside the value axis, "3 MB: the device's memory" in
+// the darker orange above it at the left, and the maximum's label says by how much the peak
+// fits or overflows it. A trace without it draws none of that.
+TEST(MemoryPlot, DrawsTheDevicesMemoryAsTheAppsChartDoes)
+{
+    ReplayedRun run("ddp"); // its maximum: 1835008 B on rank 0 at t 4
+    const core::Trace plain = *run.trace();
+    const core::Trace fits = withDevice(plain, 3'000'000);
+    EXPECT_EQ(plotDeviceMemory(plain), std::nullopt);
+    EXPECT_EQ(plotDeviceMemory(fits), 3'000'000);
+    EXPECT_EQ(memoryPlotMaximumLabel(plain), QStringLiteral("max 1.84 MB (rank 0, t 4)"));
+    EXPECT_EQ(memoryPlotMaximumLabel(fits),
+              QStringLiteral("max 1.84 MB (rank 0, t 4): fits, 1.16 MB to spare"));
+    EXPECT_EQ(memoryPlotMaximumLabel(withDevice(plain, 1'000'000)),
+              QStringLiteral("max 1.84 MB (rank 0, t 4): 835.01 kB over the device's memory"));
+    EXPECT_EQ(deviceMemoryLabel(80'000'000'000), QStringLiteral("80 GB: the device's memory"));
+    // 3 MB is above the maximum: the axis reaches past it (1.15 x 3 MB, in steps of 1 MB).
+    EXPECT_EQ(memoryPlotTicks(fits, std::nullopt).back(), 4'000'000);
+
+    const MemoryPlotScene scene = sceneOf(fits);
+    const QRectF plot = memoryPlotArea(scene);
+    const int y = int(memoryY(plot, 4'000'000, 3'000'000));
+    const QImage image = paint(scene);
+    // Dash-dot: well over a third of the run's width in the line's orange, on its row or the next
+    // (a 2-pixel pen on a half pixel).
+    const double runWidth = scene.axis.toX(fits.figures.endTime) - scene.axis.toX(core::SimTime());
+    const int orange = std::max(pixelsInRow(image, plot, y, kDeviceMemory),
+                                pixelsInRow(image, plot, y - 1, kDeviceMemory));
+    EXPECT_GT(orange, runWidth / 3) << orange << " of " << runWidth;
+    // Its words above it at the left.
+    const QImage words = image.copy(int(plot.left()), y - 30, int(plot.width() / 3), 28);
+    EXPECT_GE(leftmostColumn(words, kDeviceMemory.darker(130)), 0) << "no words above the line";
+
+    const QImage without = paint(sceneOf(plain));
+    for (int row = int(plot.top()); row < int(plot.bottom()); ++row) {
+        ASSERT_EQ(pixelsInRow(without, plot, row, kDeviceMemory), 0) << "row " << row;
+        ASSERT_EQ(pixelsInRow(without, plot, row, kDeviceMemory.darker(130)), 0) << "row " << row;
+    }
+}
+
 } // namespace
 } // namespace rankstep::gui
