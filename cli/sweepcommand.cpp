@@ -289,6 +289,7 @@ Outcome runPoint(const Settings &settings, std::size_t programIndex, const Sweep
 
     Outcome outcome;
     SweepRow &row = outcome.row;
+    std::optional<std::int64_t> device = settings.deviceMemory;
     auto bytes = core::readRegularFile(trace.string(), core::kMaxTraceFileBytes);
     auto decoded = bytes ? io::traceFromBinary(*bytes) : core::Result<core::Trace>(bytes.error());
     if (decoded) {
@@ -297,6 +298,11 @@ Outcome runPoint(const Settings &settings, std::size_t programIndex, const Sweep
             outcome.usageError = decoded->error->message;
         row = io::sweepRowFromTrace(*decoded);
         row.pipeline = pipelineOf(*decoded);
+        // The device's memory the run kept in its trace, which its memory chart and explain
+        // compare its peak with; the cost model's figure only for a run that left no trace.
+        device = decoded->config.cost.deviceMemory > 0
+                     ? std::optional<std::int64_t>(decoded->config.cost.deviceMemory)
+                     : std::nullopt;
         if (!settings.traces.empty())
             row.trace = trace.string();
     } else {
@@ -330,7 +336,7 @@ Outcome runPoint(const Settings &settings, std::size_t programIndex, const Sweep
             outcome.usageError = program.label + ": " + outcome.usageError;
     }
     row.point = point;
-    row.deviceMemory = settings.deviceMemory;
+    row.deviceMemory = device;
     row.wallSeconds = child.seconds;
     return outcome;
 }
@@ -712,8 +718,9 @@ int sweepCommand(const std::vector<std::string> &rest)
         if (!recipe)
             throw UsageError{recipe.error().message};
         realScale = !recipe->fixed.has_value();
-        if (realScale && recipe->memoryBytes > 0)
-            settings.deviceMemory = std::llround(recipe->memoryBytes);
+        // As a run under it keeps it in its trace (io::resolveCost: at least a byte).
+        if (const std::int64_t device = io::resolveCost(*recipe, 1).deviceMemory; device > 0)
+            settings.deviceMemory = device;
         costName = recipe->name;
         // A file by its whole path (the runs start elsewhere), a preset by its name.
         const std::string cost = args.text("cost");

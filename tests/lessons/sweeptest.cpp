@@ -7,12 +7,14 @@
 #include "core/io/costfile.h"
 #include "core/io/jsonparser.h"
 #include "core/io/sweeprow.h"
+#include "core/io/tracebinary.h"
 #include "core/lessons/builtin.h"
 #include "lessontestsupport.h"
 
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <fstream>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -237,6 +239,43 @@ TEST_F(Sweep, LayoutsReachEveryRunAndRowsSayWhichDoNotFitTheDevice)
     ASSERT_EQ(table.exitCode, cli::kSolved) << table.err;
     EXPECT_TRUE(contains(table.out, "TENSOR  PIPELINE")) << table.out;
     EXPECT_TRUE(contains(table.out, "* 1 of them do not fit the device's 80 GB")) << table.out;
+}
+
+// A row says what does not fit by the device's memory its run kept in its trace, the figure the
+// run's memory chart and explain compare its peak with. A file may give a device under a byte: a
+// run keeps at least 1 B (io::resolveCost), and the sweep rounded the file's 0.4 to 0 B instead.
+TEST_F(Sweep, RowsTakeTheDevicesMemoryTheirTracesCarry)
+{
+    const std::string cost = (m_dir.path() / "tiny.json").string();
+    std::ofstream(cost)
+        << R"({"format": "rankstep-cost", "version": 1, "name": "tiny", "sources": ["a test"],
+ "model": {"parameters": 7.5e9, "tokens_per_batch": 1024, "activation_bytes_per_token": 5013504},
+ "precision": {"weight_bytes": 2, "gradient_bytes": 2, "optimizer_bytes": 12},
+ "device": {"flops_per_second": 125e12, "utilization": 0.3, "memory_bytes_per_second": 900e9,
+            "memory_bytes": 0.4},
+ "network": {"gpus_per_node": 16, "intra_node_bytes_per_second": 150e9,
+             "inter_node_bytes_per_second": 6.25e9, "latency_seconds": 5e-6}})";
+    const std::string traces = (m_dir.path() / "traces").string();
+    const std::vector<std::string> common = {
+        "sweep", solution("30-ddp"),   "--function", "ddp",    "--ranks", "2,4", "--layers",
+        "2",     "--batches-per-rank", "1",          "--cost", cost};
+    std::vector<std::string> jsonl = common;
+    jsonl.insert(jsonl.end(), {"--jsonl", "--traces", traces});
+    const CliResult run = runCli(jsonl, m_dir);
+    ASSERT_EQ(run.exitCode, cli::kSolved) << run.err;
+    const auto rows = jsonLines(run.out);
+    ASSERT_EQ(rows.size(), 2U);
+    for (const io::SweepRow &row : rows) {
+        ASSERT_FALSE(row.trace.empty());
+        const auto trace = io::traceFromBinaryFile(row.trace);
+        ASSERT_TRUE(trace) << trace.error().message;
+        EXPECT_EQ(trace->config.cost.deviceMemory, 1);
+        EXPECT_EQ(row.deviceMemory, trace->config.cost.deviceMemory) << row.point.ranks;
+        EXPECT_TRUE(row.overDeviceMemory());
+    }
+    const CliResult table = runCli(common, m_dir);
+    ASSERT_EQ(table.exitCode, cli::kSolved) << table.err;
+    EXPECT_TRUE(contains(table.out, "* 2 of them do not fit the device's 1 B")) << table.out;
 }
 
 // --json: one document with the rows and the Pareto front's indices; --traces keeps each
