@@ -84,7 +84,10 @@ void paintTimeline(QPainter &painter, const core::Trace &trace, const QRectF &ar
     layout.rows = trace.config.ranks;
     layout.labelWidth = axis.left;
     layout = fitRows(layout, area.height(), kPreferredRowHeight);
-    const QRect bounds(0, 0, int(area.width()), int(std::ceil(layout.height())));
+    // Rows past the area's height (more ranks than rows of the least height fit: 128 and more at
+    // 1920x1080) are left out, as a view scrolls them away: drawn, they ran under the memory plot.
+    const QRect bounds(0, 0, int(area.width()),
+                       int(std::ceil(std::min(layout.height(), area.height()))));
     const TimelineScene scene{&trace,
                               layout,
                               axis,

@@ -14,6 +14,7 @@
 #include <QMenu>
 #include <QProcess>
 #include <QRegularExpression>
+#include <QSet>
 #include <QTemporaryDir>
 #include <QXmlStreamReader>
 
@@ -190,6 +191,42 @@ TEST(ExportCommand, TheChartsTimeAxisLinesUpWithTheTimelines)
     ASSERT_GT(timeline, 100);
     EXPECT_NEAR(chart, timeline, 4);
     EXPECT_TRUE(chartGridNear(QImage(png), timeline)) << "the chart's axis is not the timeline's";
+}
+
+// A run of more ranks than the timeline's half of the figure holds at its least row height (96
+// ranks of 4 pixels and more in about 300): the rows that do not fit are left out, as a view
+// scrolls them away. They were drawn on down through the memory plot below.
+TEST(ExportCommand, TheTimelineOfManyRanksStaysAboveTheMemoryPlot)
+{
+    QTemporaryDir dir;
+    const QString png = dir.filePath(QStringLiteral("d96.png")), json = dir.filePath("d96.json");
+    QStringList arguments = ddpRun();
+    arguments.replace(5, QStringLiteral("96"));
+    arguments.replace(9, QStringLiteral("96"));
+    const CliResult result = runCli(arguments << "--png" << png << "--trace-json" << json);
+    ASSERT_EQ(result.exitCode, 0) << result.output.toStdString();
+    const auto trace = io::traceFromJson(readAll(json).toStdString());
+    ASSERT_TRUE(trace) << trace.error().message;
+    // The blocks' colors (solid fills) that neither a rank's memory line nor the maximum's point
+    // (the loss's red) has.
+    const Palette &colors = Palette::of(Palette::Scheme::Standard);
+    QSet<QRgb> blocks;
+    for (const core::Event &event : trace->events)
+        blocks.insert(colors.event(event, trace->config.layers).rgb());
+    for (int rank = 0; rank < trace->config.ranks; ++rank)
+        blocks.remove(colors.rank(rank).rgb());
+    blocks.remove(colors.maximum().rgb());
+    const QImage image(png);
+    ASSERT_EQ(image.size(), QSize(1920, 1080));
+    const auto blockPixels = [&](int top, int bottom) {
+        int count = 0;
+        for (int y = top; y < bottom; ++y)
+            for (int x = 0; x < image.width(); ++x)
+                count += blocks.contains(image.pixel(x, y));
+        return count;
+    };
+    EXPECT_GT(blockPixels(250, 550), 1000) << "the timeline's blocks are not where they were";
+    EXPECT_EQ(blockPixels(700, 1000), 0) << "the timeline's rows run through the memory plot";
 }
 
 using ExportActionsTest = WindowTest;
