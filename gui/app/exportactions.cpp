@@ -84,8 +84,9 @@ QString ExportActions::exportTo(Kind kind, const QString &path) const
         return tr("There is no run to export yet: run the code first (F5).");
     const lessons::Lesson *lesson = m_lesson();
     FigureOptions options;
-    options.scheme = m_appearance.look().scheme; // the colors the learner sees
-    options.words = &engineWords();              // and the language
+    options.scheme = m_appearance.look().scheme;                // the colors the learner sees
+    options.words = &engineWords();                             // and the language
+    options.realRun = m_session.units() == TraceUnits::Seconds; // its times in ms, as shown
     if (lesson) {
         options.title = QStringLiteral("%1: %2").arg(QString::fromStdString(lesson->title),
                                                      QString::fromStdString(lesson->function));

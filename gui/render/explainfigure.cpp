@@ -80,7 +80,7 @@ void paintStacked(QPainter &p, const QRectF &plot, const std::vector<explain::Ki
     for (double v = 0; v <= double(top) + 1; v += step) {
         p.drawLine(QPointF(plot.left() - 4, y(v)), QPointF(plot.left(), y(v)));
         p.drawText(QRectF(plot.left() - 96, y(v) - 8, 90, 16), Qt::AlignRight | Qt::AlignVCenter,
-                   QString::number(qint64(v)));
+                   formatMemory(std::int64_t(v)));
     }
     const double tick = niceStep(endSteps, 8);
     for (double t = 0; t <= endSteps + 1e-9; t += tick) {
@@ -126,7 +126,8 @@ void paintLegend(QPainter &p, QPointF at)
     }
 }
 
-void paintRankTable(QPainter &p, const QRectF &area, const core::Trace &trace)
+void paintRankTable(QPainter &p, const QRectF &area, const core::Trace &trace,
+                    const QString &timeSuffix)
 {
     const auto &ranks = trace.figures.ranks;
     const QString header = QObject::tr("rank   busy   idle   communication");
@@ -135,7 +136,7 @@ void paintRankTable(QPainter &p, const QRectF &area, const core::Trace &trace)
     p.setFont(bold);
     p.drawText(QPointF(area.left(), area.top() + 16),
                QObject::tr("Where time goes (each rank adds up to %1)")
-                   .arg(QString::fromStdString(trace.figures.endTime.toString())));
+                   .arg(QString::fromStdString(trace.figures.endTime.toString()) + timeSuffix));
     p.setFont(QFont(QStringLiteral("monospace"), p.font().pointSize()));
     double y = area.top() + 40;
     p.drawText(QPointF(area.left(), y), header);
@@ -176,6 +177,9 @@ void paintExplainFigure(QPainter &p, const core::Trace &trace, const FigureOptio
         options.title.isEmpty() ? QObject::tr("Why the run behaves as it does") : options.title);
     p.setFont(font);
     const auto peak = explain::peakMemory(trace);
+    // The window's unit: "ms" for ticks that are microseconds, after each time said.
+    const QString unit = figureTimeUnit(trace, options.realRun);
+    const QString timeSuffix = unit == QLatin1String("ms") ? QStringLiteral(" ms") : QString();
     const core::Phrasebook &phrasebook = options.words ? *options.words : core::english();
     QString words = peak
                         ? QString::fromStdString(explain::describeMoment(*peak, "Peak", phrasebook))
@@ -202,7 +206,7 @@ void paintExplainFigure(QPainter &p, const core::Trace &trace, const FigureOptio
         p.setFont(bold);
         p.drawText(
             QPointF(kMargin, top + 12),
-            QObject::tr("Memory of rank %1 by kind, in bytes, over time (steps)").arg(peak->rank));
+            QObject::tr("Memory of rank %1 by kind over time (%2)").arg(peak->rank).arg(unit));
         p.setFont(font);
         const auto samples = perColumn(explain::memoryByKind(trace, peak->rank),
                                        trace.figures.endTime, int(plot.width()));
@@ -217,7 +221,8 @@ void paintExplainFigure(QPainter &p, const core::Trace &trace, const FigureOptio
         paintLegend(p, QPointF(plot.left(), plot.bottom() + 26));
     }
     p.setFont(font);
-    paintRankTable(p, QRectF(kMargin + width * 0.66, top, width * 0.34, plot.height()), trace);
+    paintRankTable(p, QRectF(kMargin + width * 0.66, top, width * 0.34, plot.height()), trace,
+                   timeSuffix);
     const auto path = explain::criticalPath(trace);
     p.setFont(font);
     p.setPen(Qt::black);
@@ -225,7 +230,7 @@ void paintExplainFigure(QPainter &p, const core::Trace &trace, const FigureOptio
                QObject::tr("Critical path: %1 operations across the ranks, from t 0 to t %2, set "
                            "the end time.")
                    .arg(path.size())
-                   .arg(QString::fromStdString(trace.figures.endTime.toString())));
+                   .arg(QString::fromStdString(trace.figures.endTime.toString()) + timeSuffix));
     p.restore();
 }
 

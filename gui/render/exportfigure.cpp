@@ -12,6 +12,7 @@
 #include "timelinepainter.h"
 #include "timelinetext.h"
 
+#include <QCoreApplication>
 #include <QFontMetricsF>
 #include <QGuiApplication>
 #include <QPainter>
@@ -88,20 +89,21 @@ void paintTimeline(QPainter &painter, const core::Trace &trace, const QRectF &ar
     // 1920x1080) are left out, as a view scrolls them away: drawn, they ran under the memory plot.
     const QRect bounds(0, 0, int(area.width()),
                        int(std::ceil(std::min(layout.height(), area.height()))));
-    const TimelineScene scene{&trace,
-                              layout,
-                              axis,
-                              bounds,
-                              figurePalette(),
-                              QGuiApplication::font(),
-                              Look{options.scheme, 1.0},
-                              options.cursor,
-                              options.ghostAfter,
-                              std::nullopt,
-                              nullptr,
-                              nullptr,
-                              options.rankGhostAfter,
-                              options.running};
+    TimelineScene scene{&trace,
+                        layout,
+                        axis,
+                        bounds,
+                        figurePalette(),
+                        QGuiApplication::font(),
+                        Look{options.scheme, 1.0},
+                        options.cursor,
+                        options.ghostAfter,
+                        std::nullopt,
+                        nullptr,
+                        nullptr,
+                        options.rankGhostAfter,
+                        options.running};
+    scene.timeUnit = figureTimeUnit(trace, options.realRun);
     painter.save();
     painter.translate(area.topLeft());
     painter.setClipRect(bounds);
@@ -122,6 +124,7 @@ void paintMemory(QPainter &painter, const core::Trace &trace, const QRectF &area
     scene.font = pixelFont(kChartTextPixels, false);
     scene.target = options.memoryTarget;
     scene.cursor = options.cursor;
+    scene.timeUnit = figureTimeUnit(trace, options.realRun);
     painter.save();
     painter.translate(area.topLeft());
     paintMemoryPlot(painter, scene);
@@ -166,18 +169,34 @@ QImage blankImage(QSize size)
 
 } // namespace
 
+QString figureTimeUnit(const core::Trace &trace, bool realRun)
+{
+    return realRun || trace.config.cost.realScale()
+               ? QStringLiteral("ms")
+               : QCoreApplication::translate("TimeUnit", "steps");
+}
+
 QString figureSummary(const core::Trace &trace)
 {
     const core::Figures &f = trace.figures;
     const core::RunConfig &c = trace.config;
     QString shape =
         QObject::tr("%1 ranks, %2 layers, %3 batches").arg(c.ranks).arg(c.layers).arg(c.batches);
-    if (f.hasEvents)
+    if (f.hasEvents && c.cost.realScale()) {
+        // A real-scale cost model's ticks are microseconds: said in seconds, as the run's summary
+        // and the results panel say them.
+        shape = QObject::tr("Timesteps %1, max memory %2 on rank %3 at %4 · %5")
+                    .arg(secondsText(f.timesteps),
+                         QString::fromStdString(core::formatMemoryExact(f.maxMemory)))
+                    .arg(f.maxMemoryRank)
+                    .arg(secondsText(f.maxMemoryTime), shape);
+    } else if (f.hasEvents) {
         shape = QObject::tr("Timesteps %1, max memory %2 on rank %3 at t %4 · %5")
                     .arg(QString::fromStdString(f.timesteps.toString()),
                          QString::fromStdString(core::formatMemoryExact(f.maxMemory)))
                     .arg(f.maxMemoryRank)
                     .arg(QString::fromStdString(f.maxMemoryTime.toString()), shape);
+    }
     // A run that did not finish says so first: its figures are where it stopped.
     const QString end = runEndSummary(trace);
     return end.isEmpty() ? shape : end + QStringLiteral(" · ") + shape;

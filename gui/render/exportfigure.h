@@ -38,10 +38,18 @@ struct FigureOptions {
     Palette::Scheme scheme = Palette::Scheme::Standard;
     // The explanation's words (core/explain): the app's language; null: English.
     const core::Phrasebook *words = nullptr;
+    // A run on real processes, whose ticks are microseconds as a real-scale cost model's are.
+    bool realRun = false;
 };
 
+// The unit a figure prints its times in, as the window does: "ms" for a trace whose ticks are
+// microseconds (a real-scale cost model's, docs/cost-models.md, or a real run's: a step is a
+// millisecond), else "steps".
+QString figureTimeUnit(const core::Trace &trace, bool realRun = false);
+
 // The line under a figure's title: "Timesteps 5.1, max memory 1835008 B on rank 0 at t 4 ·
-// 4 ranks, 2 layers, 4 batches".
+// 4 ranks, 2 layers, 4 batches"; under a real-scale cost model in seconds, as the run's summary
+// says them ("Timesteps 20.563 s, ... at 10.415 s").
 QString figureSummary(const core::Trace &trace);
 
 // The timeline above the memory plot (memoryplotpainter.h), both on one time axis, under the

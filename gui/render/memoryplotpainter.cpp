@@ -118,7 +118,7 @@ private:
         m_painter.setFont(boldFont(m_scene.font));
         m_painter.drawText(QRectF(m_plot.left(), m_plot.bottom() + 10 + height, m_plot.width(),
                                   QFontMetricsF(m_painter.font()).height()),
-                           Qt::AlignCenter, MemoryPlot::tr("time (steps)"));
+                           Qt::AlignCenter, MemoryPlot::tr("time (%1)").arg(m_scene.timeUnit));
     }
 
     void paintRanks()

@@ -8,6 +8,7 @@
 #include "core/trace.h"
 #include "timelinegeometry.h"
 
+#include <QCoreApplication>
 #include <QFont>
 #include <QPalette>
 #include <QRectF>
@@ -34,6 +35,8 @@ struct MemoryPlotScene {
     double zoom = 1.0;                   // line widths are for zoom 1
     std::optional<std::int64_t> target;  // bytes: a dashed line with its label
     std::optional<core::SimTime> cursor; // a line, the time after it veiled
+    // The time axis's unit, in the language shown: "ms" for ticks that are microseconds.
+    QString timeUnit = QCoreApplication::translate("TimeUnit", "steps");
 };
 
 inline constexpr int kPlotLegendRanks = 8;        // more ranks: no legend, thin lines

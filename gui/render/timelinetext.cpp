@@ -151,4 +151,9 @@ QString memoryText(std::int64_t memory)
     return QLocale(QLocale::English, QLocale::UnitedStates).toString(qlonglong(memory));
 }
 
+QString secondsText(core::SimTime time)
+{
+    return QStringLiteral("%1 s").arg(double(time.ticks()) / 1e6, 0, 'f', 3);
+}
+
 } // namespace rankstep::gui

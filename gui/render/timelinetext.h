@@ -23,6 +23,9 @@ QString eventTitle(const core::Event &event);
 QString eventToolTip(const core::Event &event, const QString &timeUnit = QStringLiteral("steps"));
 // What the axis's Timesteps mark says: the figure, what it measures and where the run ends.
 QString timestepsToolTip(const core::Trace &trace);
+// A time whose ticks are microseconds (a real-scale cost model's, docs/cost-models.md) in seconds
+// to the millisecond, as the run's summary says it: "20.563 s".
+QString secondsText(core::SimTime time);
 // Memory in the trace's units with digit grouping: "524,288".
 QString memoryText(std::int64_t memory);
 

@@ -1431,8 +1431,8 @@
 <context>
     <name>MemoryPlot</name>
     <message>
-        <source>time (steps)</source>
-        <translation>Zeit (Schritte)</translation>
+        <source>time (%1)</source>
+        <translation>Zeit (%1)</translation>
     </message>
     <message>
         <source>target %1</source>
@@ -1687,8 +1687,8 @@ Rankstep zeigt stattdessen seine eingebauten Lektionen.</translation>
 </translation>
     </message>
     <message>
-        <source>Memory of rank %1 by kind, in bytes, over time (steps)</source>
-        <translation>Speicher von Rank %1 nach Art, in Bytes, über die Zeit (Schritte)</translation>
+        <source>Memory of rank %1 by kind over time (%2)</source>
+        <translation>Speicher von Rank %1 nach Art über die Zeit (%2)</translation>
     </message>
     <message>
         <source>Critical path: %1 operations across the ranks, from t 0 to t %2, set the end time.</source>
@@ -2033,6 +2033,10 @@ Sekunden jedes Ranks für Berechnung (forward, backward, loss, update) und für 
     <message>
         <source>Timesteps %1, max memory %2 on rank %3 at t %4 · %5</source>
         <translation>Timesteps %1, maximaler Speicher %2 auf Rank %3 bei t %4 · %5</translation>
+    </message>
+    <message>
+        <source>Timesteps %1, max memory %2 on rank %3 at %4 · %5</source>
+        <translation>Timesteps %1, maximaler Speicher %2 auf Rank %3 bei %4 · %5</translation>
     </message>
     <message>
         <source>rank %1, line %2</source>
@@ -3946,8 +3950,8 @@ Zuerst noch einen Hinweis auszuprobieren, bringt oft mehr.</translation>
 <context>
     <name>rankstep::gui::MemoryKindChart</name>
     <message>
-        <source>time (steps)</source>
-        <translation>Zeit (Schritte)</translation>
+        <source>time (%1)</source>
+        <translation>Zeit (%1)</translation>
     </message>
 </context>
 <context>

@@ -436,6 +436,7 @@ void ExplainView::showRank(int rank)
             references.push_back({sharers == 1 ? tr("the whole model's state")
                                                : tr("the model's state / %1").arg(sharers),
                                   explain::modelStateBytes(trace->config, sharers)});
+    m_chart->setTimeUnit(timeUnitName(m_session.units()));
     m_chart->setSamples(explain::memoryByKind(*trace, rank), trace->figures.endTime,
                         std::move(references));
     onCursorChanged();

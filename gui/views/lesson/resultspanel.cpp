@@ -7,6 +7,7 @@
 #include "enginetext.h"
 #include "errordialog.h"
 #include "runsession.h"
+#include "timelinetext.h"
 
 #include <QFontMetrics>
 #include <QLabel>
@@ -354,16 +355,13 @@ QString resultsHtml(const lessons::Lesson *lesson, const core::Trace &trace,
     const QString fitAfter = fit.isEmpty() ? QString() : QStringLiteral(", ") + fit;
     if (f.hasEvents && trace.config.cost.realScale()) {
         // A real-scale cost model's ticks are microseconds (docs/cost-models.md).
-        const auto seconds = [](core::SimTime t) {
-            return QStringLiteral("%1 s").arg(double(t.ticks()) / 1e6, 0, 'f', 3);
-        };
         html += QObject::tr(
                     "<p>Under %1: Timesteps %2; maximum memory %3 on rank %4 at %5; the "
                     "run ends at %6.</p>")
-                    .arg(QString::fromStdString(trace.config.cost.name), seconds(f.timesteps),
+                    .arg(QString::fromStdString(trace.config.cost.name), secondsText(f.timesteps),
                          exactMemory(f.maxMemory))
                     .arg(f.maxMemoryRank)
-                    .arg(seconds(f.maxMemoryTime) + fitAfter, seconds(f.endTime));
+                    .arg(secondsText(f.maxMemoryTime) + fitAfter, secondsText(f.endTime));
     } else if (f.hasEvents) {
         html += QObject::tr("<p>Maximum memory %1 on rank %2 at time %3; the run ends at %4.</p>")
                     .arg(exactMemory(f.maxMemory))

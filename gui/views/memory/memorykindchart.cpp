@@ -7,6 +7,7 @@
 #include <QAreaSeries>
 #include <QCategoryAxis>
 #include <QChart>
+#include <QCoreApplication>
 #include <QFontMetricsF>
 #include <QLineSeries>
 #include <QResizeEvent>
@@ -94,13 +95,23 @@ std::vector<explain::KindSample> bucketSamples(const std::vector<explain::KindSa
     return kept;
 }
 
+void MemoryKindChart::setTimeUnit(const QString &unit)
+{
+    m_x->setTitleText(tr("time (%1)").arg(unit));
+}
+
+QString MemoryKindChart::timeTitle() const
+{
+    return m_x->titleText();
+}
+
 MemoryKindChart::MemoryKindChart(QWidget *parent)
     : QChartView(parent), m_x(new QValueAxis), m_y(new QCategoryAxis), m_cursor(new QLineSeries)
 {
     auto *chart = new QChart;
     chart->setMargins(QMargins(4, 4, 4, 4));
     chart->legend()->hide(); // legendText() below the chart wraps where the legend elided
-    m_x->setTitleText(tr("time (steps)"));
+    setTimeUnit(QCoreApplication::translate("TimeUnit", "steps"));
     m_x->setLabelFormat(QStringLiteral("%.10g"));                     // 2000000, not 2e+06
     m_y->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue); // "2 MB" at 2 MB
     chart->addAxis(m_x, Qt::AlignBottom);

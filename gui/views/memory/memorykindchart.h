@@ -41,6 +41,10 @@ public:
     void setSamples(const std::vector<explain::KindSample> &samples, core::SimTime end,
                     std::vector<Reference> references);
     void setCursorTime(std::optional<core::SimTime> time);
+    // The time axis's unit, in the language shown: "steps", or "ms" for ticks that are
+    // microseconds (a real-scale cost model, a real run), as the other charts say it.
+    void setTimeUnit(const QString &unit);
+    QString timeTitle() const;
     // The points drawn per kind (for tests): the upper edge of each stacked area.
     int pointCount() const;
     // The kinds in the state panels' look (kindcolors.h) of `palette`: the areas and the legend.

@@ -78,5 +78,34 @@ TEST(ExplainFigure, SaysAndDrawsTheDevicesMemoryTheTraceNames)
     EXPECT_EQ(countOf(renderExplainFigure(trace, FigureOptions{}), kDeviceMemory), 0);
 }
 
+// The slide's axes read as the window's: memory in its short units (a raw byte count of eleven
+// digits was cut at the left), and the times in the trace's unit: "ms" where a tick is a
+// microsecond (a real-scale cost model), as the run's summary and the Memory tab say them.
+TEST(ExplainFigure, ItsAxesSayMemoryInUnitsAndTimeInTheTracesUnit)
+{
+    core::Trace trace = testing::runReference("gpipe"); // its peak: 4194304 B on rank 1
+    const auto svgOf = [](const core::Trace &t) {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("why.svg"));
+        EXPECT_EQ(writeExplainFigure(t, FigureOptions{}, path, true).toStdString(), "");
+        QFile file(path);
+        EXPECT_TRUE(file.open(QIODevice::ReadOnly));
+        return QString::fromUtf8(file.readAll());
+    };
+    QString svg = svgOf(trace);
+    EXPECT_TRUE(svg.contains(QStringLiteral(">2 MB<"))) << "a tick in megabytes";
+    EXPECT_FALSE(svg.contains(QStringLiteral(">2000000<")));
+    EXPECT_TRUE(svg.contains(QStringLiteral("Memory of rank 1 by kind over time (steps)")));
+    EXPECT_FALSE(svg.contains(QStringLiteral(" ms")));
+
+    trace.config.cost.network = core::Network{};
+    svg = svgOf(trace);
+    EXPECT_TRUE(svg.contains(QStringLiteral("Memory of rank 1 by kind over time (ms)")));
+    const QString end = QString::fromStdString(trace.figures.endTime.toString());
+    EXPECT_TRUE(svg.contains(QStringLiteral("each rank adds up to %1 ms").arg(end)))
+        << end.toStdString();
+    EXPECT_TRUE(svg.contains(QStringLiteral("to t %1 ms, set the end time").arg(end)));
+}
+
 } // namespace
 } // namespace rankstep::gui

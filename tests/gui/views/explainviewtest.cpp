@@ -112,6 +112,19 @@ TEST_F(ExplainViewTest, SaysWhetherThePeakFitsTheDevicesMemory)
         << utf8(m_view.peakText());
 }
 
+// The chart by kind says its times in the run's unit, as the timeline and the Memory tab do: "ms"
+// for a run whose ticks are microseconds (a real-scale cost model); it said "steps" of them.
+TEST_F(ExplainViewTest, TheChartByKindSaysTheRunsTimeUnit)
+{
+    EXPECT_EQ(m_view.chart().timeTitle(), QStringLiteral("time (steps)"));
+    auto realScale = std::make_shared<core::Trace>(*m_trace);
+    realScale->config.cost.network = core::Network{};
+    m_context.session.setTrace(realScale, TraceUnits::Seconds);
+    EXPECT_EQ(m_view.chart().timeTitle(), QStringLiteral("time (ms)"));
+    m_context.session.setTrace(m_trace);
+    EXPECT_EQ(m_view.chart().timeTitle(), QStringLiteral("time (steps)"));
+}
+
 // The objects listed at the cursor weigh what the memory figure says at the peak.
 TEST_F(ExplainViewTest, AtThePeakTheListedObjectsAddUpToThePeak)
 {

@@ -107,6 +107,33 @@ TEST(ExportFigure, SvgIsSlideSizedVectorWithEveryRankLabelAsText)
         << svg.texts.join(QLatin1Char('|')).toStdString();
 }
 
+// A trace whose ticks are microseconds (a real-scale cost model, or a real run) is exported in
+// the window's unit: the timeline's and the memory plot's axes in ms, the summary in seconds as
+// the run's summary says them. They said "steps" of a run that took 20 seconds.
+TEST(ExportFigure, ATraceOfMicrosecondTicksSaysItsTimesInMillisecondsAndSeconds)
+{
+    ReplayedRun run("ddp");
+    auto realScale = std::make_shared<core::Trace>(*run.trace());
+    realScale->config.cost.network = core::Network{};
+    const SvgSummary svg = readSvg(timelineFigureSvg(realScale, FigureOptions{}));
+    ASSERT_TRUE(svg.wellFormed);
+    EXPECT_TRUE(svg.texts.contains(QStringLiteral("time (ms)")))
+        << svg.texts.join(QLatin1Char('|')).toStdString();
+    EXPECT_TRUE(svg.texts.contains(QStringLiteral("ms")));
+    EXPECT_FALSE(svg.texts.contains(QStringLiteral("time (steps)")));
+    EXPECT_FALSE(svg.texts.contains(QStringLiteral("steps")));
+    EXPECT_TRUE(svg.texts.contains(QStringLiteral(
+        "Timesteps 0.005 s, max memory 1835008 B (1.84 MB) on rank 0 at 0.004 s · 4 ranks, 2 "
+        "layers, 4 batches")))
+        << svg.texts.join(QLatin1Char('|')).toStdString();
+
+    FigureOptions real;
+    real.realRun = true; // the app's export of a run on real processes
+    const SvgSummary realRun = readSvg(timelineFigureSvg(run.trace(), real));
+    EXPECT_TRUE(realRun.texts.contains(QStringLiteral("time (ms)")));
+    EXPECT_FALSE(realRun.texts.contains(QStringLiteral("time (steps)")));
+}
+
 // Ranks 0-2 compute, then wait in an allreduce that rank 3 (which only computes) never calls.
 core::RankTask computeThenRankThreeSkips(core::Model &m)
 {
