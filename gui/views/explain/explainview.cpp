@@ -40,6 +40,10 @@
 namespace rankstep::gui {
 namespace {
 
+// A whole share's bar, in no-break spaces: with 40, a bar of half the time made the split's table
+// wider than the Why tab's pane at 1280x800.
+constexpr double kBarSpaces = 24;
+
 // Each parallelism's communication in words.
 QString axisCommunication(const std::string &axis)
 {
@@ -88,7 +92,7 @@ QString timeSplitTable(const explain::TimeSplit &split, bool seconds)
                     "style=\"background-color:#5b7fbf\">%4</span></td></tr>")
                     .arg(name, value)
                     .arg(share * 100, 0, 'f', 1)
-                    .arg(QString(std::max(1, int(std::lround(share * 40))), QChar(0x00A0)));
+                    .arg(QString(std::max(1, int(std::lround(share * kBarSpaces))), QChar(0x00A0)));
     }
     return html + QStringLiteral("</table>");
 }
@@ -125,7 +129,7 @@ QString expertLoadTable(const explain::ExpertLoad &load, bool seconds)
                     "<td align=\"right\">&nbsp;%5</td></tr>")
                     .arg(share.expert)
                     .arg(share.tokens)
-                    .arg(QString(std::max(1, int(std::lround(part * 40))), QChar(0x00A0)))
+                    .arg(QString(std::max(1, int(std::lround(part * kBarSpaces))), QChar(0x00A0)))
                     .arg(ranks.join(QStringLiteral(", ")), idle);
     }
     html += QStringLiteral("</table>");
@@ -306,6 +310,9 @@ QWidget *ExplainView::buildTimePage()
     m_split = new QLabel;
     m_split->setObjectName(QStringLiteral("timeSplit"));
     m_split->setTextFormat(Qt::RichText);
+    // Its names wrap ("tensor-parallel / communication"): the page scrolls only down, and at
+    // 1280x800 the table's one-line width cut its shares and the ranks' table beside the pane.
+    m_split->setWordWrap(true);
     m_split->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_split->setToolTip(
         tr("A rank's mean time, split the way large training jobs are read: computing, "
@@ -313,6 +320,7 @@ QWidget *ExplainView::buildTimePage()
     m_experts = new QLabel;
     m_experts->setObjectName(QStringLiteral("expertLoad"));
     m_experts->setTextFormat(Qt::RichText);
+    m_experts->setWordWrap(true); // as the split above
     m_experts->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_experts->setToolTip(
         tr("How many tokens the router sends each expert, and how long the ranks holding it "
