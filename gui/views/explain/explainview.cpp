@@ -44,6 +44,10 @@ namespace {
 // wider than the Why tab's pane at 1280x800.
 constexpr double kBarSpaces = 24;
 
+// Room beside a number in a table's cell, beyond the style's margins, so that it never touches
+// the grid.
+constexpr int kDigitRoom = 4;
+
 // Each parallelism's communication in words.
 QString axisCommunication(const std::string &axis)
 {
@@ -289,8 +293,10 @@ void ExplainView::fitSentence()
 void ExplainView::changeEvent(QEvent *event)
 {
     QWidget::changeEvent(event);
-    if (event->type() == QEvent::FontChange)
+    if (event->type() == QEvent::FontChange) {
         fitSentence();
+        fitRankColumn();
+    }
 }
 
 QWidget *ExplainView::buildTimePage()
@@ -302,8 +308,8 @@ QWidget *ExplainView::buildTimePage()
     // Equal columns cut "Communication" where the tab is narrow (1280x800): the rank's number and
     // that word take what they need, Busy and Idle the rest.
     m_ranks->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
-    for (const int column : {0, 3})
-        m_ranks->horizontalHeader()->setSectionResizeMode(column, QHeaderView::ResizeToContents);
+    m_ranks->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Fixed); // fillRankTable
+    m_ranks->horizontalHeader()->setSectionResizeMode(3, QHeaderView::ResizeToContents);
     m_ranks->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_formula = new QLabel;
     m_formula->setWordWrap(true);
@@ -575,6 +581,21 @@ void ExplainView::fillRankTable()
             m_ranks->setItem(int(r), c + 1,
                              new QTableWidgetItem(QString::fromStdString(values[c].toString())));
     }
+    fitRankColumn();
+}
+
+// The rank's number as wide as the largest: fitted to its contents, the column was measured on
+// the thousand rows about those shown, and at 16,384 ranks the numbers from 10000 up read "10…"
+// when scrolled to.
+void ExplainView::fitRankColumn()
+{
+    QHeaderView *header = m_ranks->horizontalHeader();
+    const int margins =
+        2 * (style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, m_ranks) + 1);
+    const QString largest = QString::number(std::max(m_ranks->rowCount(), 1) - 1);
+    header->resizeSection(
+        0, std::max(header->sectionSizeHint(0),
+                    m_ranks->fontMetrics().horizontalAdvance(largest) + margins + kDigitRoom));
 }
 
 void ExplainView::fillChain()

@@ -25,7 +25,9 @@
 #include <QLabel>
 #include <QListWidget>
 #include <QRegularExpression>
+#include <QStyleOptionViewItem>
 #include <QTabWidget>
+#include <QTableWidget>
 #include <QTest>
 #include <QValueAxis>
 
@@ -209,6 +211,33 @@ TEST(ExplainViewLayouts, TheTimeSplitKeepsWithinANarrowPane)
     EXPECT_LE(page->width(), viewport->width());
     EXPECT_LE(split->geometry().right(), viewport->width());
     EXPECT_GE(split->height(), split->heightForWidth(split->width()));
+}
+
+// At 16,384 ranks the Why tab's time per rank cut the numbers from 10000 up to "10…": its rank
+// column was fitted to the thousand rows about those shown.
+TEST(ExplainViewLayouts, TheRankColumnHoldsTheLargestRanksNumber)
+{
+    constexpr int kRanks = 12000;
+    auto trace = std::make_shared<core::Trace>();
+    trace->config.ranks = kRanks;
+    trace->figures.ranks.resize(kRanks);
+    ViewContext context;
+    ExplainView view{context.session, context.appearance};
+    context.session.setTrace(trace);
+    view.showTimePage(true);
+    view.resize(500, 400);
+    view.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&view));
+    auto *table = view.findChild<QTableWidget *>();
+    ASSERT_TRUE(table);
+    ASSERT_EQ(table->rowCount(), kRanks);
+    QStyleOptionViewItem option; // as the table's delegate measures a cell
+    option.initFrom(table->viewport());
+    option.font = table->font();
+    option.fontMetrics = table->fontMetrics();
+    const QModelIndex last = table->model()->index(kRanks - 1, 0);
+    EXPECT_GE(table->columnWidth(0),
+              table->itemDelegateForIndex(last)->sizeHint(option, last).width());
 }
 
 // The four_d lesson's own run (16 ranks as tensor 2 x pipeline 4 x data 2, 8 batches): its
