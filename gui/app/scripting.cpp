@@ -707,8 +707,45 @@ bool goToStep(StepController &stepper, const QString &step, const QString &by)
     return true;
 }
 
+namespace {
+
+// Counts the layout requests delivered while it lives.
+class LayoutRequestCount : public QObject
+{
+public:
+    LayoutRequestCount() { qApp->installEventFilter(this); }
+    int count = 0;
+
+protected:
+    bool eventFilter(QObject *, QEvent *event) override
+    {
+        count += event->type() == QEvent::LayoutRequest;
+        return false;
+    }
+};
+
+// Lays out now what asked to be laid out: a picture taken while the requests wait in the event
+// queue showed the widths of before. After --step on a wide run, the step bar's position kept the
+// width of the run's end ("end of the run") and its slider was 50 px short, and the Why tab's
+// time page kept the height it had before its text, its split squeezed to the title. A request
+// delivered can post the next (a label's width changes its bar's, the bar's its pane's): rounds
+// until one delivers none, bounded should a widget keep asking.
+void applyPendingLayouts()
+{
+    constexpr int kRounds = 32;
+    for (int round = 0; round < kRounds; ++round) {
+        LayoutRequestCount delivered;
+        QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+        if (delivered.count == 0)
+            return;
+    }
+}
+
+} // namespace
+
 QImage grabWithDialogs(QWidget *window)
 {
+    applyPendingLayouts();
     QImage image = window->grab().toImage();
     QPainter painter(&image);
     for (QWidget *top : QApplication::topLevelWidgets()) {

@@ -61,7 +61,8 @@ bool goToStep(StepController &stepper, const QString &step, const QString &by = 
 // session's openingChanged, never on a clock.
 void whenOpened(RunSession &session, std::function<void()> then);
 
-// The window as a person sees it: with the dialogs open over it painted in place.
+// The window as a person sees it: laid out as its widgets asked, with the dialogs open over it
+// painted in place.
 QImage grabWithDialogs(QWidget *window);
 
 } // namespace rankstep::gui

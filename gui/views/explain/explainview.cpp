@@ -40,6 +40,14 @@
 namespace rankstep::gui {
 namespace {
 
+// A whole share's bar, in no-break spaces: with 40, a bar of half the time made the split's table
+// wider than the Why tab's pane at 1280x800.
+constexpr double kBarSpaces = 24;
+
+// Room beside a number in a table's cell, beyond the style's margins, so that it never touches
+// the grid.
+constexpr int kDigitRoom = 4;
+
 // Each parallelism's communication in words.
 QString axisCommunication(const std::string &axis)
 {
@@ -88,7 +96,7 @@ QString timeSplitTable(const explain::TimeSplit &split, bool seconds)
                     "style=\"background-color:#5b7fbf\">%4</span></td></tr>")
                     .arg(name, value)
                     .arg(share * 100, 0, 'f', 1)
-                    .arg(QString(std::max(1, int(std::lround(share * 40))), QChar(0x00A0)));
+                    .arg(QString(std::max(1, int(std::lround(share * kBarSpaces))), QChar(0x00A0)));
     }
     return html + QStringLiteral("</table>");
 }
@@ -125,7 +133,7 @@ QString expertLoadTable(const explain::ExpertLoad &load, bool seconds)
                     "<td align=\"right\">&nbsp;%5</td></tr>")
                     .arg(share.expert)
                     .arg(share.tokens)
-                    .arg(QString(std::max(1, int(std::lround(part * 40))), QChar(0x00A0)))
+                    .arg(QString(std::max(1, int(std::lround(part * kBarSpaces))), QChar(0x00A0)))
                     .arg(ranks.join(QStringLiteral(", ")), idle);
     }
     html += QStringLiteral("</table>");
@@ -285,8 +293,10 @@ void ExplainView::fitSentence()
 void ExplainView::changeEvent(QEvent *event)
 {
     QWidget::changeEvent(event);
-    if (event->type() == QEvent::FontChange)
+    if (event->type() == QEvent::FontChange) {
         fitSentence();
+        fitRankColumn();
+    }
 }
 
 QWidget *ExplainView::buildTimePage()
@@ -298,14 +308,17 @@ QWidget *ExplainView::buildTimePage()
     // Equal columns cut "Communication" where the tab is narrow (1280x800): the rank's number and
     // that word take what they need, Busy and Idle the rest.
     m_ranks->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
-    for (const int column : {0, 3})
-        m_ranks->horizontalHeader()->setSectionResizeMode(column, QHeaderView::ResizeToContents);
+    m_ranks->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Fixed); // fillRankTable
+    m_ranks->horizontalHeader()->setSectionResizeMode(3, QHeaderView::ResizeToContents);
     m_ranks->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_formula = new QLabel;
     m_formula->setWordWrap(true);
     m_split = new QLabel;
     m_split->setObjectName(QStringLiteral("timeSplit"));
     m_split->setTextFormat(Qt::RichText);
+    // Its names wrap ("tensor-parallel / communication"): the page scrolls only down, and at
+    // 1280x800 the table's one-line width cut its shares and the ranks' table beside the pane.
+    m_split->setWordWrap(true);
     m_split->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_split->setToolTip(
         tr("A rank's mean time, split the way large training jobs are read: computing, "
@@ -313,6 +326,7 @@ QWidget *ExplainView::buildTimePage()
     m_experts = new QLabel;
     m_experts->setObjectName(QStringLiteral("expertLoad"));
     m_experts->setTextFormat(Qt::RichText);
+    m_experts->setWordWrap(true); // as the split above
     m_experts->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_experts->setToolTip(
         tr("How many tokens the router sends each expert, and how long the ranks holding it "
@@ -568,6 +582,21 @@ void ExplainView::fillRankTable()
             m_ranks->setItem(int(r), c + 1,
                              new QTableWidgetItem(QString::fromStdString(values[c].toString())));
     }
+    fitRankColumn();
+}
+
+// The rank's number as wide as the largest: fitted to its contents, the column was measured on
+// the thousand rows about those shown, and at 16,384 ranks the numbers from 10000 up read "10…"
+// when scrolled to.
+void ExplainView::fitRankColumn()
+{
+    QHeaderView *header = m_ranks->horizontalHeader();
+    const int margins =
+        2 * (style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, m_ranks) + 1);
+    const QString largest = QString::number(std::max(m_ranks->rowCount(), 1) - 1);
+    header->resizeSection(
+        0, std::max(header->sectionSizeHint(0),
+                    m_ranks->fontMetrics().horizontalAdvance(largest) + margins + kDigitRoom));
 }
 
 void ExplainView::fillChain()

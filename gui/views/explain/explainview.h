@@ -90,6 +90,7 @@ private:
     void onTraceChanged();
     void onCursorChanged();
     void fillRankTable();
+    void fitRankColumn(); // the rank column as wide as the largest rank
     void fillChain();
     void updateTexts();
 

@@ -13,17 +13,74 @@
 #include <algorithm>
 
 namespace rankstep::gui {
+namespace {
+
+// The button says as much of "Ranks 0-8, 16, 24, … ▾" as fits from its start (its menu's arrow
+// stays beside it), and the whole in its tooltip: in the state tab at 1280x800 it was narrower than
+// its text and showed "6, 24, 32, 40,", cut at both ends. It asks for the whole text's width, to
+// take it back as the pane widens.
+class FittedToolButton : public QToolButton
+{
+public:
+    void setFullText(const QString &text, const QString &toolTip)
+    {
+        m_full = text;
+        m_toolTip = toolTip;
+        setText(text);
+        setToolTip(toolTip);
+        updateGeometry();
+        // Fitted once the layout gave it its width for this text, not the width of the last.
+        QMetaObject::invokeMethod(
+            this, [this] { fit(); }, Qt::QueuedConnection);
+    }
+    QSize sizeHint() const override
+    {
+        const QSize shown = QToolButton::sizeHint();
+        return {shown.width() + fontMetrics().horizontalAdvance(m_full) -
+                    fontMetrics().horizontalAdvance(text()),
+                shown.height()};
+    }
+
+protected:
+    void resizeEvent(QResizeEvent *event) override
+    {
+        QToolButton::resizeEvent(event);
+        fit();
+    }
+    void showEvent(QShowEvent *event) override
+    {
+        QToolButton::showEvent(event);
+        fit();
+    }
+
+private:
+    void fit()
+    {
+        const int frame = QToolButton::sizeHint().width() - fontMetrics().horizontalAdvance(text());
+        // Hidden, it has no width of its own yet: the whole.
+        const QString shown = isVisible() ? fontMetrics().elidedText(m_full, Qt::ElideRight,
+                                                                     std::max(0, width() - frame))
+                                          : m_full;
+        if (shown != text())
+            setText(shown);
+        setToolTip(shown == m_full ? m_toolTip : m_full);
+    }
+
+    QString m_full, m_toolTip;
+};
+
+} // namespace
 
 StateRankPicker::StateRankPicker(QWidget *parent)
     : QWidget(parent)
-    , m_button(new QToolButton)
+    , m_button(new FittedToolButton)
     , m_menu(new QMenu(this))
     , m_field(new QLineEdit)
     , m_message(new QLabel)
 {
+    static_cast<FittedToolButton *>(m_button)->setFullText({}, tr("Tick the ranks to show"));
     m_button->setMenu(m_menu);
     m_button->setPopupMode(QToolButton::InstantPopup);
-    m_button->setToolTip(tr("Tick the ranks to show"));
     m_field->setPlaceholderText(tr("ranks, e.g. 0-3, 8, 12-15"));
     m_field->setClearButtonEnabled(true);
     m_field->setMaximumWidth(220);
@@ -42,7 +99,8 @@ void StateRankPicker::setRanks(int rankCount, int most, std::vector<int> shown)
     m_count = rankCount;
     m_most = most;
     m_shown = std::move(shown);
-    m_button->setText(tr("Ranks %1 ▾").arg(rankListText(m_shown)));
+    static_cast<FittedToolButton *>(m_button)->setFullText(
+        tr("Ranks %1 ▾").arg(rankListText(m_shown)), tr("Tick the ranks to show"));
 }
 
 QString StateRankPicker::message() const

@@ -6,6 +6,7 @@
 #include "liveobjectsmodel.h"
 #include "memorykindchart.h"
 #include "memorypagesplit.h"
+#include "tests/gui/support/eventwaits.h"
 #include "viewcontext.h"
 
 #include "palette.h"
@@ -21,9 +22,12 @@
 #include <QFile>
 #include <QGraphicsScene>
 #include <QGraphicsTextItem>
+#include <QLabel>
 #include <QListWidget>
 #include <QRegularExpression>
+#include <QStyleOptionViewItem>
 #include <QTabWidget>
+#include <QTableWidget>
 #include <QTest>
 #include <QValueAxis>
 
@@ -193,6 +197,60 @@ TEST(ExplainViewLayouts, ALaidOutRunShowsItsTimeSplitByParallelism)
 
     context.session.setTrace(referenceTrace("ddp"));
     EXPECT_TRUE(view.timeSplitText().isEmpty()) << utf8(view.timeSplitText());
+}
+
+// The Why tab's pane at 1280x800 is 280 px wide: the time split's table took 357 px, and the page,
+// which scrolls only down, cut its shares to "9", "39" and the ranks' table's last column to "Co".
+// Its names now wrap: the page keeps within the pane.
+TEST(ExplainViewLayouts, TheTimeSplitKeepsWithinANarrowPane)
+{
+    QFile file(QStringLiteral(RANKSTEP_SOURCE_DIR "/tests/lessons/golden/four_d.json"));
+    ASSERT_TRUE(file.open(QIODevice::ReadOnly));
+    const auto trace = io::traceFromJson(file.readAll().toStdString());
+    ASSERT_TRUE(trace) << trace.error().message;
+    ViewContext context;
+    ExplainView view{context.session, context.appearance};
+    context.session.setTrace(std::make_shared<const core::Trace>(*trace));
+    view.showTimePage(true);
+    view.resize(280, 330);
+    view.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&view));
+    auto *split = view.findChild<QLabel *>(QStringLiteral("timeSplit"));
+    ASSERT_TRUE(split);
+    QWidget *page = split->parentWidget();
+    QWidget *viewport = page->parentWidget();
+    ASSERT_TRUE(QTest::qWaitFor([&] { return page->height() >= page->minimumSizeHint().height(); },
+                                kSettleTimeoutMs));
+    EXPECT_LE(page->width(), viewport->width());
+    EXPECT_LE(split->geometry().right(), viewport->width());
+    EXPECT_GE(split->height(), split->heightForWidth(split->width()));
+}
+
+// At 16,384 ranks the Why tab's time per rank cut the numbers from 10000 up to "10…": its rank
+// column was fitted to the thousand rows about those shown.
+TEST(ExplainViewLayouts, TheRankColumnHoldsTheLargestRanksNumber)
+{
+    constexpr int kRanks = 12000;
+    auto trace = std::make_shared<core::Trace>();
+    trace->config.ranks = kRanks;
+    trace->figures.ranks.resize(kRanks);
+    ViewContext context;
+    ExplainView view{context.session, context.appearance};
+    context.session.setTrace(trace);
+    view.showTimePage(true);
+    view.resize(500, 400);
+    view.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&view));
+    auto *table = view.findChild<QTableWidget *>();
+    ASSERT_TRUE(table);
+    ASSERT_EQ(table->rowCount(), kRanks);
+    QStyleOptionViewItem option; // as the table's delegate measures a cell
+    option.initFrom(table->viewport());
+    option.font = table->font();
+    option.fontMetrics = table->fontMetrics();
+    const QModelIndex last = table->model()->index(kRanks - 1, 0);
+    EXPECT_GE(table->columnWidth(0),
+              table->itemDelegateForIndex(last)->sizeHint(option, last).width());
 }
 
 // The four_d lesson's own run (16 ranks as tensor 2 x pipeline 4 x data 2, 8 batches): its

@@ -151,4 +151,29 @@ TEST(StateRankPicker, TickingARankInTheListAddsItsPanel)
     EXPECT_EQ(picker.shown(), (std::vector<int>{0, 9}));
 }
 
+// In the state tab at 1280x800 the button was narrower than "Ranks 0-8, 16, 24, ..., 64 ▾" and
+// showed "6, 24, 32, 40,", cut at both ends: it now says as much as fits from the start, the whole
+// in its tooltip, and the whole again once it has the room.
+TEST(StateRankPicker, ANarrowButtonSaysItsRanksFromTheStart)
+{
+    QWidget window;
+    auto *picker = new gui::StateRankPicker(&window);
+    picker->setRanks(4096, 16, {0, 1, 2, 3, 4, 5, 6, 7, 8, 16, 24, 32, 40, 48, 56, 64});
+    QToolButton *button = picker->button();
+    const QString whole = button->text();
+    ASSERT_TRUE(whole.endsWith(QStringLiteral("64 ▾"))) << whole.toStdString();
+    picker->setGeometry(0, 0, 200, 40);
+    window.resize(picker->size());
+    window.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
+    ASSERT_LT(button->width(), button->sizeHint().width());
+    EXPECT_NE(button->text(), whole);
+    EXPECT_TRUE(button->text().startsWith(QStringLiteral("Ranks 0")))
+        << button->text().toStdString();
+    EXPECT_TRUE(button->text().endsWith(QStringLiteral("…"))) << button->text().toStdString();
+    EXPECT_EQ(button->toolTip(), whole);
+    picker->setGeometry(0, 0, 900, 40);
+    EXPECT_TRUE(QTest::qWaitFor([&] { return button->text() == whole; }));
+}
+
 } // namespace
