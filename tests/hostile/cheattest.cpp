@@ -145,6 +145,83 @@ async def ddp(model):
     return model
 )";
 
+// Bytecode made by hand: a LOAD_CONST whose index reaches past its constants to a pointer to a
+// bytearray laid over the whole address space, through which the code clears the hand-made mark
+// of the gradient it built (pybind11 keeps the value behind a pointer after the object's header,
+// the holder after the 56 bytes of core::Object). Before, the update took the gradient: the
+// process's memory was the code's to read and write, as with ctypes.
+const std::string kBytecodeCheat = R"(import dis
+import struct
+
+from lib import WeightGrad
+
+KEEP = []
+
+
+def memory():
+    # A bytearray of the whole address space, made of bytes whose layout is bytearray's: a
+    # LOAD_CONST whose index reaches past co_consts into a pointer to it.
+    consts = ()
+    while True:
+        fake = struct.pack("<qqqqqqq", 2**20, id(bytearray), 2**62, 2**62, 0, 0, 0)
+        ptr = struct.pack("<q", id(fake) + 32)
+        KEEP.append((fake, ptr))
+        diff = id(ptr) + 32 - (id(consts) + 24)
+        if diff % 8 == 0 and abs(diff) < 2**34:
+            break
+    n = (diff // 8) & 0xFFFFFFFF
+    args = []
+    while True:
+        args.append(n & 0xFF)
+        n >>= 8
+        if not n:
+            break
+    code = bytes([dis.opmap["RESUME"], 0])
+    for a in reversed(args[1:]):
+        code += bytes([dis.opmap["EXTENDED_ARG"], a])
+    code += bytes([dis.opmap["LOAD_CONST"], args[0], dis.opmap["RETURN_VALUE"], 0])
+
+    def g():
+        return None
+
+    g.__code__ = g.__code__.replace(co_code=code, co_consts=consts)
+    return g()
+
+
+
+
+def clean(obj):
+    # pybind11 keeps the C++ value behind a pointer right after the object's header; the holder
+    # (rank, run, hand-made) follows the 56 bytes of core::Object.
+    mem = memory()
+    value = struct.unpack("<Q", mem[id(obj) + 16:id(obj) + 24])[0]
+    mem[value + 64] = 0
+    return obj
+
+
+async def ddp(model):
+    import fractions  # a module not loaded yet still imports, from its source
+
+    weights, opt_states, activations, grad_activations, grad_weights = model.storage()
+    for layer in range(model.LAYERS):
+        weights[layer], opt_states[layer] = model.load_weights(layer)
+    activations[0] = model.get_activation([model.rank])
+    for layer in range(model.LAYERS):
+        activations[layer + 1] = model.forward(layer, activations[layer], weights[layer])
+    grad_activations[model.LAYERS] = model.loss(activations[model.LAYERS])
+    for layer in reversed(range(model.LAYERS)):
+        grad_weights[layer], grad_activations[layer] = model.backward(
+            layer, activations[layer], grad_activations[layer + 1], weights[layer]
+        )
+        del grad_activations[layer + 1], activations[layer], grad_weights[layer]
+        everyone = clean(WeightGrad(layer, model.LAYERS, range(model.BATCHES), model.BATCHES))
+        weights[layer], opt_states[layer] = model.update(
+            layer, everyone, weights[layer], opt_states[layer]
+        )
+        model.set_final_weight(layer, weights[layer])
+    return model
+)";
+
 class Cheat : public ::testing::TestWithParam<std::string>
 {
 protected:
@@ -235,6 +312,32 @@ TEST_P(Cheat, AGradientMadeByHandInPlaceOfACollectiveIsRefused)
               std::string::npos)
         << run.err;
     expectNotSolvedByGrade(dir, dir.path().string() + "/handmade.py");
+}
+
+TEST_P(Cheat, BytecodeMadeByHandCannotReachTheRunnersMemory)
+{
+    TempDir dir;
+    const ProcessResult run = cli(dir, {"lesson", "ddp", dir.write("bytecode.py", kBytecodeCheat)});
+    EXPECT_EQ(run.exitCode, 2) << run.out << run.err;
+    EXPECT_EQ(run.out.find("Solved"), std::string::npos) << run.out;
+    EXPECT_NE(run.err.find("RuntimeError: code objects cannot be made from bytes in a Rankstep run "
+                           "(types.CodeType, code.replace, marshal)"),
+              std::string::npos)
+        << run.err;
+    expectNotSolvedByGrade(dir, dir.path().string() + "/bytecode.py");
+    // Nor from marshal's bytes; compile() and exec() of source work.
+    const ProcessResult marshalled =
+        cli(dir, {"run",
+                  dir.write("marshalled.py",
+                            "import marshal\n\n\ndef puzzle(model):\n"
+                            "    exec(compile('x = 1', 'x', 'exec'))\n"
+                            "    marshal.loads(marshal.dumps(compile('x = 1', 'x', 'exec')))\n"),
+                  "--function", "puzzle", "--ranks", "2"});
+    EXPECT_EQ(marshalled.exitCode, 2) << marshalled.out << marshalled.err;
+    EXPECT_NE(marshalled.err.find("Error (rank 0, line 6): RuntimeError: code objects cannot be "
+                                  "made from bytes"),
+              std::string::npos)
+        << marshalled.err;
 }
 
 // Only what changed during a run that sent no report is removed: an older file stays.
