@@ -145,6 +145,67 @@ async def ddp(model):
     return model
 )";
 
+// ZeRO-1 without its all-gather: each rank joins its updated shard to the other shards of the
+// weight it loaded, which no update touched. Solved at Timesteps 5.1 while combine took the step
+// of its first shard.
+const std::string kStaleShardsCheat = R"(async def zero1(model):
+    weights, opt_states, activations, grad_activations, grad_weights = model.storage()
+    activations[0] = model.get_activation([model.rank])
+    for layer in range(model.LAYERS):
+        weights[layer], _ = model.load_weights(layer)
+        _, opt_states[layer] = model.load_weights(layer, model.rank, model.RANKS)
+    for layer in range(model.LAYERS):
+        activations[layer + 1] = model.forward(layer, activations[layer], weights[layer])
+    grad_activations[model.LAYERS] = model.loss(activations[model.LAYERS])
+    for layer in reversed(range(model.LAYERS)):
+        grad_weights[layer], grad_activations[layer] = model.backward(
+            layer, activations[layer], grad_activations[layer + 1], weights[layer]
+        )
+        del grad_activations[layer + 1], activations[layer]
+    for layer in range(model.LAYERS):
+        grad_weights[layer] = await model.allreduce(grad_weights[layer], layer)
+        mine = weights[layer].shard(model.rank, model.RANKS)
+        mine, opt_states[layer] = model.update(layer, grad_weights[layer], mine, opt_states[layer])
+        del grad_weights[layer]
+        for other in range(model.RANKS):
+            if other != model.rank:
+                mine = mine.combine(weights[layer].shard(other, model.RANKS))
+        weights[layer] = mine
+    for layer in range(model.LAYERS):
+        model.set_final_weight(layer, weights[layer])
+    return model
+)";
+
+// DDP at half the all-reduce's traffic: a scatter-reduce gives each rank one shard of the summed
+// gradient, which it joins to the other shards of its own batch's gradient. Solved at Timesteps
+// 5.1 while combine took the union of the shards' batches.
+const std::string kOwnShardsCheat = R"(async def ddp(model):
+    weights, opt_states, activations, grad_activations, grad_weights = model.storage()
+    activations[0] = model.get_activation([model.rank])
+    for layer in range(model.LAYERS):
+        weights[layer], opt_states[layer] = model.load_weights(layer)
+    for layer in range(model.LAYERS):
+        activations[layer + 1] = model.forward(layer, activations[layer], weights[layer])
+    grad_activations[model.LAYERS] = model.loss(activations[model.LAYERS])
+    for layer in reversed(range(model.LAYERS)):
+        grad_weights[layer], grad_activations[layer] = model.backward(
+            layer, activations[layer], grad_activations[layer + 1], weights[layer]
+        )
+        del grad_activations[layer + 1], activations[layer]
+    for layer in range(model.LAYERS):
+        mine = grad_weights[layer]
+        reduced = await model.scatterreduce(mine, layer)
+        for other in range(model.RANKS):
+            if other != model.rank:
+                reduced = reduced.combine(mine.shard(other, model.RANKS))
+        del grad_weights[layer]
+        weights[layer], opt_states[layer] = model.update(
+            layer, reduced, weights[layer], opt_states[layer]
+        )
+        model.set_final_weight(layer, weights[layer])
+    return model
+)";
+
 // Bytecode made by hand: a LOAD_CONST whose index reaches past its constants to a pointer to a
 // bytearray laid over the whole address space, through which the code clears the hand-made mark
 // of the gradient it built (pybind11 keeps the value behind a pointer after the object's header,
@@ -312,6 +373,31 @@ TEST_P(Cheat, AGradientMadeByHandInPlaceOfACollectiveIsRefused)
               std::string::npos)
         << run.err;
     expectNotSolvedByGrade(dir, dir.path().string() + "/handmade.py");
+}
+
+TEST_P(Cheat, ShardsNeverUpdatedDoNotJoinAnUpdatedWeight)
+{
+    TempDir dir;
+    const ProcessResult run =
+        cli(dir, {"lesson", "zero1", dir.write("staleshards.py", kStaleShardsCheat)});
+    EXPECT_EQ(run.exitCode, 2) << run.out << run.err;
+    EXPECT_EQ(run.out.find("Solved"), std::string::npos) << run.out;
+    EXPECT_NE(run.err.find("combine needs weights at the same step, but got steps 1 and 0"),
+              std::string::npos)
+        << run.err;
+    expectNotSolvedByGrade(dir, dir.path().string() + "/staleshards.py");
+}
+
+TEST_P(Cheat, ShardsOfOtherBatchesDoNotJoinASummedGradient)
+{
+    TempDir dir;
+    const ProcessResult run =
+        cli(dir, {"lesson", "ddp", dir.write("ownshards.py", kOwnShardsCheat)});
+    EXPECT_EQ(run.exitCode, 2) << run.out << run.err;
+    EXPECT_EQ(run.out.find("Solved"), std::string::npos) << run.out;
+    EXPECT_NE(run.err.find("combine needs weight gradients of the same batches"), std::string::npos)
+        << run.err;
+    expectNotSolvedByGrade(dir, dir.path().string() + "/ownshards.py");
 }
 
 TEST_P(Cheat, BytecodeMadeByHandCannotReachTheRunnersMemory)
