@@ -383,7 +383,9 @@ void bindObjects(py::module_ &m)
             selfObject(self);
             if (py::isinstance<py::int_>(other) && other.cast<long long>() == 0) {
                 const Holder me = actingHolder(); // sum(gradients) starts from 0
-                return wrapObject(ownPuzzleObject(self, "a sum", me), me);
+                Holder out = me;                  // a hand-made gradient's sum is made by hand
+                out.handMade = puzzleOf(self).holder.handMade;
+                return wrapObject(ownPuzzleObject(self, "a sum", me), out);
             }
             return add(self, other);
         });

@@ -206,6 +206,33 @@ const std::string kOwnShardsCheat = R"(async def ddp(model):
     return model
 )";
 
+// A sum started from 0 (`sum([...])`, which calls __radd__) of a gradient made by hand at the top
+// level, outside any run: the sum came out as made by no one's hand, and the update took it.
+const std::string kHandMadeSumCheat = R"(from lib import WeightGrad
+
+EVERYONE = [sum([WeightGrad(layer, 2, range(4), 4)]) for layer in range(2)]
+
+
+async def ddp(model):
+    weights, opt_states, activations, grad_activations, grad_weights = model.storage()
+    for layer in range(model.LAYERS):
+        weights[layer], opt_states[layer] = model.load_weights(layer)
+    activations[0] = model.get_activation([model.rank])
+    for layer in range(model.LAYERS):
+        activations[layer + 1] = model.forward(layer, activations[layer], weights[layer])
+    grad_activations[model.LAYERS] = model.loss(activations[model.LAYERS])
+    for layer in reversed(range(model.LAYERS)):
+        grad_weights[layer], grad_activations[layer] = model.backward(
+            layer, activations[layer], grad_activations[layer + 1], weights[layer]
+        )
+        del grad_activations[layer + 1], activations[layer], grad_weights[layer]
+        weights[layer], opt_states[layer] = model.update(
+            layer, EVERYONE[layer], weights[layer], opt_states[layer]
+        )
+        model.set_final_weight(layer, weights[layer])
+    return model
+)";
+
 // Bytecode made by hand: a LOAD_CONST whose index reaches past its constants to a pointer to a
 // bytearray laid over the whole address space, through which the code clears the hand-made mark
 // of the gradient it built (pybind11 keeps the value behind a pointer after the object's header,
@@ -398,6 +425,19 @@ TEST_P(Cheat, ShardsOfOtherBatchesDoNotJoinASummedGradient)
     EXPECT_NE(run.err.find("combine needs weight gradients of the same batches"), std::string::npos)
         << run.err;
     expectNotSolvedByGrade(dir, dir.path().string() + "/ownshards.py");
+}
+
+TEST_P(Cheat, ASumOfAGradientMadeByHandIsMadeByHand)
+{
+    TempDir dir;
+    const ProcessResult run =
+        cli(dir, {"lesson", "ddp", dir.write("handmadesum.py", kHandMadeSumCheat)});
+    EXPECT_EQ(run.exitCode, 2) << run.out << run.err;
+    EXPECT_EQ(run.out.find("Solved"), std::string::npos) << run.out;
+    EXPECT_NE(run.err.find("used a weight gradient for layer 1 in update that was made by hand"),
+              std::string::npos)
+        << run.err;
+    expectNotSolvedByGrade(dir, dir.path().string() + "/handmadesum.py");
 }
 
 TEST_P(Cheat, BytecodeMadeByHandCannotReachTheRunnersMemory)
