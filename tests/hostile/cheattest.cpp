@@ -233,6 +233,48 @@ async def ddp(model):
     return model
 )";
 
+// The shared-memory cheat above with each other rank's gradient passed through a thread: a thread
+// of the code's own had no acting rank, so what it made (here `0 + gradient`) was no rank's and
+// every rank could use it.
+const std::string kThreadCheat = R"(import threading
+
+STASH = {}
+
+
+def launder(obj):
+    out = []
+    thread = threading.Thread(target=lambda: out.append(obj.__radd__(0)))
+    thread.start()
+    thread.join()
+    return out[0] if out else None
+
+
+async def ddp(model):
+    weights, opt_states, activations, grad_activations, grad_weights = model.storage()
+    activations[0] = model.get_activation([model.rank])
+    for layer in range(model.LAYERS):
+        weights[layer], opt_states[layer] = model.load_weights(layer)
+    for layer in range(model.LAYERS):
+        activations[layer + 1] = model.forward(layer, activations[layer], weights[layer])
+    grad_activations[model.LAYERS] = model.loss(activations[model.LAYERS])
+    for layer in reversed(range(model.LAYERS)):
+        grad_weights[layer], grad_activations[layer] = model.backward(
+            layer, activations[layer], grad_activations[layer + 1], weights[layer]
+        )
+        del grad_activations[layer + 1], activations[layer]
+        STASH[model.rank, layer] = grad_weights[layer]
+    await model.allreduce(grad_weights[0], 0)
+    for layer in range(model.LAYERS):
+        for other in range(model.RANKS):
+            if other != model.rank:
+                grad_weights[layer] = grad_weights[layer] + launder(STASH[other, layer])
+        weights[layer], opt_states[layer] = model.update(
+            layer, grad_weights[layer], weights[layer], opt_states[layer]
+        )
+        model.set_final_weight(layer, weights[layer])
+    return model
+)";
+
 // Bytecode made by hand: a LOAD_CONST whose index reaches past its constants to a pointer to a
 // bytearray laid over the whole address space, through which the code clears the hand-made mark
 // of the gradient it built (pybind11 keeps the value behind a pointer after the object's header,
@@ -438,6 +480,19 @@ TEST_P(Cheat, ASumOfAGradientMadeByHandIsMadeByHand)
               std::string::npos)
         << run.err;
     expectNotSolvedByGrade(dir, dir.path().string() + "/handmadesum.py");
+}
+
+TEST_P(Cheat, AThreadOfTheCodesOwnCannotUseThePuzzleApi)
+{
+    TempDir dir;
+    const ProcessResult run = cli(dir, {"lesson", "ddp", dir.write("thread.py", kThreadCheat)});
+    EXPECT_EQ(run.exitCode, 2) << run.out << run.err;
+    EXPECT_EQ(run.out.find("Solved"), std::string::npos) << run.out;
+    EXPECT_NE(
+        (run.out + run.err).find("a thread the code started used the puzzle API during the run"),
+        std::string::npos)
+        << run.out << run.err;
+    expectNotSolvedByGrade(dir, dir.path().string() + "/thread.py");
 }
 
 TEST_P(Cheat, BytecodeMadeByHandCannotReachTheRunnersMemory)
