@@ -145,6 +145,30 @@ async def ddp(model):
     return model
 )";
 
+// Each rank computes its own batch's backward, so the backwards cover every batch, then updates
+// with fake_grad over every batch in place of the all-reduce: DDP without communicating. Solved at
+// Timesteps 4.5 while the verdict asked only whether some rank's backward saw each batch.
+const std::string kFakeGradientAfterBackwardCheat = R"(async def ddp(model):
+    weights, opt_states, activations, grad_activations, grad_weights = model.storage()
+    activations[0] = model.get_activation([model.rank])
+    for layer in range(model.LAYERS):
+        weights[layer], opt_states[layer] = model.load_weights(layer)
+    for layer in range(model.LAYERS):
+        activations[layer + 1] = model.forward(layer, activations[layer], weights[layer])
+    grad_activations[model.LAYERS] = model.loss(activations[model.LAYERS])
+    for layer in reversed(range(model.LAYERS)):
+        grad_weights[layer], grad_activations[layer] = model.backward(
+            layer, activations[layer], grad_activations[layer + 1], weights[layer]
+        )
+        del grad_activations[layer + 1], activations[layer], grad_weights[layer]
+        everyone = model.fake_grad(layer, range(model.BATCHES))
+        weights[layer], opt_states[layer] = model.update(
+            layer, everyone, weights[layer], opt_states[layer]
+        )
+        model.set_final_weight(layer, weights[layer])
+    return model
+)";
+
 // ZeRO-1 without its all-gather: each rank joins its updated shard to the other shards of the
 // weight it loaded, which no update touched. Solved at Timesteps 5.1 while combine took the step
 // of its first shard.
@@ -442,6 +466,21 @@ TEST_P(Cheat, AGradientMadeByHandInPlaceOfACollectiveIsRefused)
               std::string::npos)
         << run.err;
     expectNotSolvedByGrade(dir, dir.path().string() + "/handmade.py");
+}
+
+TEST_P(Cheat, FakeGradientsInPlaceOfTheAllReduceDoNotSolveATrainingLesson)
+{
+    TempDir dir;
+    const ProcessResult run =
+        cli(dir, {"lesson", "ddp", dir.write("fakeafter.py", kFakeGradientAfterBackwardCheat)});
+    EXPECT_EQ(run.exitCode, 1) << run.out << run.err;
+    EXPECT_EQ(run.out.find("Solved!"), std::string::npos) << run.out;
+    EXPECT_NE(run.out.find("Not solved yet: rank 0 updated layer 1 with weight gradients of "
+                           "batches 1-3 that no backward of that rank computed and no collective "
+                           "or message brought to it"),
+              std::string::npos)
+        << run.out;
+    expectNotSolvedByGrade(dir, dir.path().string() + "/fakeafter.py");
 }
 
 TEST_P(Cheat, ShardsNeverUpdatedDoNotJoinAnUpdatedWeight)
