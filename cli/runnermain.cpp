@@ -119,6 +119,7 @@ int main(int argc, char **argv)
     try {
         python::Runtime runtime;
         enterSandbox(request->runFolder);
+        runtime.refuseCodeMadeFromBytes(request->runFolder);
         report = runJobs(runtime, request->jobs, request->runFolder);
     } catch (const UsageError &e) {
         report = {kUsage, e.message, {}, {}};

@@ -70,9 +70,20 @@ Status combineInto(Object &a, const Object &b)
     if (a.total != b.total)
         return checkError(
             say(sentence::kCombineSameSplit, {std::to_string(a.total), std::to_string(b.total)}));
+    // The result claims every shard at one step and of one set of batches: a shard of another
+    // step (not updated) or of other batches (whose gradient it does not hold) would be claimed
+    // as what it is not, an update or a sum no rank made.
+    if (a.kind != ObjectKind::WeightGrad && a.step != b.step)
+        return checkError(
+            say(sentence::kCombineSameStep,
+                {kindsPhrase(a.kind), std::to_string(a.step), std::to_string(b.step)}));
+    if (a.kind == ObjectKind::WeightGrad && a.batches != b.batches)
+        return checkError(
+            say(sentence::kCombineSameBatches, {formatSet(a.batches), formatSet(b.batches)}));
+    if (a.slice != b.slice || a.expert != b.expert || a.context != b.context ||
+        a.block != b.block || a.partial != b.partial)
+        return checkError(say(sentence::kCombineSameParts, {describe(a), describe(b)}));
     a.shards |= b.shards;
-    if (a.kind == ObjectKind::WeightGrad)
-        a.batches |= b.batches;
     return okStatus();
 }
 

@@ -415,6 +415,16 @@ inline constexpr const char *kCombineSameLayer =
     RANKSTEP_SENTENCE("EngineText", "combine needs %1 of the same layer, but got layers %2 and %3");
 inline constexpr const char *kCombineSameSplit = RANKSTEP_SENTENCE(
     "EngineText", "combine needs shards of the same split, but got shards of %1 and of %2");
+inline constexpr const char *kCombineSameStep =
+    RANKSTEP_SENTENCE("EngineText",
+                      "combine needs %1 at the same step, but got steps %2 and %3: a shard not "
+                      "updated is not part of an updated whole");
+inline constexpr const char *kCombineSameBatches = RANKSTEP_SENTENCE(
+    "EngineText",
+    "combine needs weight gradients of the same batches, but got %1 and %2: each shard of the "
+    "result would claim batches it holds no gradient for (add gradients with +)");
+inline constexpr const char *kCombineSameParts = RANKSTEP_SENTENCE(
+    "EngineText", "combine needs shards of the same part of the model, but got %1 and %2");
 inline constexpr const char *kShardKinds = RANKSTEP_SENTENCE(
     "EngineText", "only weights, optimizer states and weight gradients can be sharded, not %1");
 inline constexpr const char *kShardOfNotExist = RANKSTEP_SENTENCE(

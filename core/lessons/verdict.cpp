@@ -4,6 +4,7 @@
 #include "core/memoryformat.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <map>
 #include <utility>
 #include <vector>
@@ -134,6 +135,73 @@ std::string uncomputedGradients(const core::Trace &trace)
     return {};
 }
 
+// Whether a gradient event (a rank's backward, its part of a collective, a message it received)
+// holds what an update of `update`'s shards needs: the whole layer, or those very shards.
+bool coversShards(const core::Event &source, const core::Event &update)
+{
+    if (source.shards.isPrefix(source.shardTotal))
+        return true;
+    return source.shardTotal == update.shardTotal && update.shards.isSubsetOf(source.shards);
+}
+
+// A rank updates with the gradients it computed or was sent: the first update whose batches
+// no backward of its rank computed and no collective or message of its rank brought before it,
+// in words; "" when there is none. Without it, each data-parallel rank could compute its own
+// batch's backward (so that the backwards cover every batch) and update with fake_grad over every
+// batch in place of the all-reduce. Judged from the trace's events alone.
+std::string unreachedGradients(const core::Trace &trace)
+{
+    const int layers = trace.config.layers;
+    if (layers <= 0 || trace.config.ranks <= 0)
+        return {};
+    // A collective brings each member the batches every member brought to it.
+    std::map<std::int64_t, core::IndexSet> collectiveBatches;
+    const auto everyEvent = [&](auto &&visit) {
+        for (const core::Event &event : trace.events)
+            visit(event);
+        for (const core::Event &event : trace.overlapped)
+            visit(event);
+    };
+    everyEvent([&](const core::Event &event) {
+        if (core::isCollective(event.op) && event.link >= 0)
+            collectiveBatches[event.link] |= event.batches;
+    });
+    // Per rank and layer, what each source gave and when it ended.
+    struct Source {
+        const core::Event *event;
+        core::IndexSet batches;
+    };
+    std::map<std::pair<int, int>, std::vector<Source>> sources;
+    everyEvent([&](const core::Event &event) {
+        if (event.layer < 0 || event.layer >= layers)
+            return;
+        if (event.op == core::OpKind::Backward || event.op == core::OpKind::BackwardWeight ||
+            event.op == core::OpKind::Receive)
+            sources[{event.rank, event.layer}].push_back({&event, event.batches});
+        else if (core::isCollective(event.op) && event.link >= 0)
+            sources[{event.rank, event.layer}].push_back({&event, collectiveBatches[event.link]});
+    });
+    for (const core::Event &update : trace.events) {
+        if (update.op != core::OpKind::Update || update.layer < 0 || update.layer >= layers)
+            continue;
+        core::IndexSet reached;
+        if (auto found = sources.find({update.rank, update.layer}); found != sources.end())
+            for (const Source &source : found->second)
+                if (source.event->end() <= update.start && coversShards(*source.event, update))
+                    reached |= source.batches;
+        const core::IndexSet missing = update.batches.minus(reached);
+        if (missing.size() == 0)
+            continue;
+        return "rank " + std::to_string(update.rank) + " updated layer " +
+               std::to_string(update.layer) + " with weight gradients of " +
+               core::describeSet(missing, "batch", "batches") +
+               " that no backward of that rank computed and no collective or message brought "
+               "to it (fake_grad stands for a gradient without computing it: this lesson checks "
+               "training)";
+    }
+    return {};
+}
+
 } // namespace
 
 Verdict judge(const Lesson &lesson, const core::Trace &trace)
@@ -151,7 +219,10 @@ Verdict judge(const Lesson &lesson, const core::Trace &trace)
     const bool checkNeeded = lesson.goal == Goal::Train;
     std::string checkMessage = trace.check.message;
     if (checkNeeded && lesson.gradientsComputed && v.finished && v.checkPassed) {
-        if (std::string uncomputed = uncomputedGradients(trace); !uncomputed.empty()) {
+        std::string uncomputed = uncomputedGradients(trace);
+        if (uncomputed.empty())
+            uncomputed = unreachedGradients(trace);
+        if (!uncomputed.empty()) {
             v.checkPassed = false;
             checkMessage = std::move(uncomputed);
         }

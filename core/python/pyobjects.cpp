@@ -10,6 +10,7 @@
 #include <pybind11/embed.h>
 #include <pybind11/stl.h>
 
+#include <atomic>
 #include <memory>
 #include <type_traits>
 
@@ -52,6 +53,9 @@ PyObject *g_puzzleError = nullptr;
 PyObject *g_runStopped = nullptr;
 PyObject *g_engineMemoryError = nullptr;
 thread_local Session *g_active = nullptr;
+// The session of the run going on in this interpreter, whichever thread runs it: a thread the
+// learner's code started has no g_active of its own, and must not act as code outside any run.
+std::atomic<Session *> g_running = nullptr;
 
 constexpr int kLargestIndex = 1 << 20;
 
@@ -383,7 +387,9 @@ void bindObjects(py::module_ &m)
             selfObject(self);
             if (py::isinstance<py::int_>(other) && other.cast<long long>() == 0) {
                 const Holder me = actingHolder(); // sum(gradients) starts from 0
-                return wrapObject(ownPuzzleObject(self, "a sum", me), me);
+                Holder out = me;                  // a hand-made gradient's sum is made by hand
+                out.handMade = puzzleOf(self).holder.handMade;
+                return wrapObject(ownPuzzleObject(self, "a sum", me), out);
             }
             return add(self, other);
         });
@@ -410,6 +416,22 @@ Session::Session()
     run = ++made;
 }
 
+// Each rank's code runs on the thread that runs the engine. Code on any other thread while a
+// run is going (a threading.Thread the learner's code started) would act for no rank: what it
+// made would pass as made outside any run, every rank's to use, and a hand-made object or another
+// rank's would come out of it clean.
+static void refuseOtherThreads()
+{
+    const Session *running = g_running.load(std::memory_order_relaxed);
+    if (g_active || !running) [[likely]]
+        return;
+    raiseError(core::Error(
+        core::ErrorKind::Check, -1, learnerLine(running->fileName),
+        "a thread the code started used the puzzle API during the run: only the ranks' own code "
+        "may make, use or store puzzle objects and call the model, each rank on the thread that "
+        "runs it (a thread would act for no rank, so what it made would belong to none)"));
+}
+
 Holder actingHolder()
 {
     if (const Session *session = g_active; session && session->engine) {
@@ -417,11 +439,13 @@ Holder actingHolder()
         if (rank >= 0)
             return {rank, session->run};
     }
+    refuseOtherThreads();
     return {};
 }
 
 void refuseOtherRanks(const Session &session, int owner, const char *what)
 {
+    refuseOtherThreads();
     if (!session.engine || session.standalone)
         return;
     const int rank = session.engine->currentRank();
@@ -441,6 +465,11 @@ Session *activeSession()
 
 void setActiveSession(Session *session)
 {
+    // A standalone Dist's session is no run: code on other threads may use it as before.
+    if (session && session->engine && !session->standalone)
+        g_running.store(session, std::memory_order_relaxed);
+    else if (!session && g_active == g_running.load(std::memory_order_relaxed))
+        g_running.store(nullptr, std::memory_order_relaxed);
     g_active = session;
     clearLineCache();
 }

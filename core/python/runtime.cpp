@@ -377,6 +377,60 @@ Runtime::Runtime() : m_impl(std::make_unique<Impl>())
 
 Runtime::~Runtime() = default;
 
+namespace {
+
+// CPython runs a code object's bytes as they are: a LOAD_CONST whose index reaches past its
+// constants hands out any pointer as an object, which is all it takes to read and write the
+// whole process (a bytearray laid over memory), as ctypes would. Code made by `compile` is
+// checked by the compiler; code made from bytes (types.CodeType, code.replace, marshal.loads)
+// is not, so it is refused.
+//
+// One caller may: types.coroutine (asyncio uses it as its modules load) copies a function's own
+// code with one more flag and no other change, which runs nothing new.
+PyObject *g_coroutineCode = nullptr; // types.coroutine's code object
+
+bool calledByTypesCoroutine()
+{
+    PyFrameObject *frame = PyEval_GetFrame(); // borrowed
+    if (!frame || !g_coroutineCode)
+        return false;
+    PyCodeObject *code = PyFrame_GetCode(frame); // new reference
+    const bool same = reinterpret_cast<PyObject *>(code) == g_coroutineCode;
+    Py_DECREF(code);
+    return same;
+}
+
+int refuseCodeFromBytes(const char *event, PyObject *, void *)
+{
+    const std::string_view name(event);
+    if (name != "code.__new__" && name != "marshal.loads" && name != "marshal.load")
+        return 0;
+    if (name == "code.__new__" && calledByTypesCoroutine())
+        return 0;
+    PyErr_SetString(PyExc_RuntimeError,
+                    "code objects cannot be made from bytes in a Rankstep run (types.CodeType, "
+                    "code.replace, marshal): bytecode made by hand can read and write the "
+                    "memory of the process that runs it (and forge the run's result), so the "
+                    "sandbox refuses it; compile() and exec() of source work");
+    return -1;
+}
+
+} // namespace
+
+void Runtime::refuseCodeMadeFromBytes(const std::string &folder)
+{
+    py::gil_scoped_acquire gil;
+    // Imports from here on compile the standard library's source instead of loading its cached
+    // bytecode (marshal.loads): the cache is looked for in a folder that holds none.
+    py::module_ sys = py::module_::import("sys");
+    sys.attr("pycache_prefix") = folder + "/.no-pycache";
+    sys.attr("dont_write_bytecode") = true;
+    g_coroutineCode =
+        py::object(py::module_::import("types").attr("coroutine").attr("__code__")).release().ptr();
+    if (PySys_AddAuditHook(refuseCodeFromBytes, nullptr) != 0)
+        throw py::error_already_set();
+}
+
 void Runtime::requestStop()
 {
     std::lock_guard lock(m_impl->stateMutex);

@@ -45,6 +45,11 @@ public:
 
     // Runs request.function on every rank. Errors of every kind come back inside the trace.
     RunOutcome run(const RunRequest &request);
+    // From now on, code objects made from bytes (types.CodeType, code.replace, marshal.loads)
+    // raise: hand-made bytecode reads and writes the process's memory. Imports compile source
+    // instead of loading cached bytecode (looked for beneath `folder`, which holds none). For the
+    // process that runs learners' code; it cannot be undone.
+    void refuseCodeMadeFromBytes(const std::string &folder);
     // Thread-safe: stops the run in progress; its report names the line each rank was on.
     void requestStop();
     // The top-level functions a source defines, found without running it.

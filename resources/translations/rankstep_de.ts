@@ -672,6 +672,18 @@
         <translation>combine braucht Shards derselben Aufteilung, bekam aber Shards von %1 und von %2</translation>
     </message>
     <message>
+        <source>combine needs %1 at the same step, but got steps %2 and %3: a shard not updated is not part of an updated whole</source>
+        <translation>combine braucht %1 im selben Schritt, bekam aber die Schritte %2 und %3: ein nicht aktualisierter Shard ist kein Teil eines aktualisierten Ganzen</translation>
+    </message>
+    <message>
+        <source>combine needs weight gradients of the same batches, but got %1 and %2: each shard of the result would claim batches it holds no gradient for (add gradients with +)</source>
+        <translation>combine braucht Gewichtsgradienten derselben Batches, bekam aber %1 und %2: jeder Shard des Ergebnisses gäbe Batches vor, für die er keinen Gradienten hält (Gradienten addiert man mit +)</translation>
+    </message>
+    <message>
+        <source>combine needs shards of the same part of the model, but got %1 and %2</source>
+        <translation>combine braucht Shards desselben Teils des Modells, bekam aber %1 und %2</translation>
+    </message>
+    <message>
         <source>only weights, optimizer states and weight gradients can be sharded, not %1</source>
         <translation>nur Gewichte, Optimiererzustände und Gewichtsgradienten lassen sich in Shards teilen, nicht %1</translation>
     </message>

@@ -145,6 +145,237 @@ async def ddp(model):
     return model
 )";
 
+// Each rank computes its own batch's backward, so the backwards cover every batch, then updates
+// with fake_grad over every batch in place of the all-reduce: DDP without communicating. Solved at
+// Timesteps 4.5 while the verdict asked only whether some rank's backward saw each batch.
+const std::string kFakeGradientAfterBackwardCheat = R"(async def ddp(model):
+    weights, opt_states, activations, grad_activations, grad_weights = model.storage()
+    activations[0] = model.get_activation([model.rank])
+    for layer in range(model.LAYERS):
+        weights[layer], opt_states[layer] = model.load_weights(layer)
+    for layer in range(model.LAYERS):
+        activations[layer + 1] = model.forward(layer, activations[layer], weights[layer])
+    grad_activations[model.LAYERS] = model.loss(activations[model.LAYERS])
+    for layer in reversed(range(model.LAYERS)):
+        grad_weights[layer], grad_activations[layer] = model.backward(
+            layer, activations[layer], grad_activations[layer + 1], weights[layer]
+        )
+        del grad_activations[layer + 1], activations[layer], grad_weights[layer]
+        everyone = model.fake_grad(layer, range(model.BATCHES))
+        weights[layer], opt_states[layer] = model.update(
+            layer, everyone, weights[layer], opt_states[layer]
+        )
+        model.set_final_weight(layer, weights[layer])
+    return model
+)";
+
+// ZeRO-1 without its all-gather: each rank joins its updated shard to the other shards of the
+// weight it loaded, which no update touched. Solved at Timesteps 5.1 while combine took the step
+// of its first shard.
+const std::string kStaleShardsCheat = R"(async def zero1(model):
+    weights, opt_states, activations, grad_activations, grad_weights = model.storage()
+    activations[0] = model.get_activation([model.rank])
+    for layer in range(model.LAYERS):
+        weights[layer], _ = model.load_weights(layer)
+        _, opt_states[layer] = model.load_weights(layer, model.rank, model.RANKS)
+    for layer in range(model.LAYERS):
+        activations[layer + 1] = model.forward(layer, activations[layer], weights[layer])
+    grad_activations[model.LAYERS] = model.loss(activations[model.LAYERS])
+    for layer in reversed(range(model.LAYERS)):
+        grad_weights[layer], grad_activations[layer] = model.backward(
+            layer, activations[layer], grad_activations[layer + 1], weights[layer]
+        )
+        del grad_activations[layer + 1], activations[layer]
+    for layer in range(model.LAYERS):
+        grad_weights[layer] = await model.allreduce(grad_weights[layer], layer)
+        mine = weights[layer].shard(model.rank, model.RANKS)
+        mine, opt_states[layer] = model.update(layer, grad_weights[layer], mine, opt_states[layer])
+        del grad_weights[layer]
+        for other in range(model.RANKS):
+            if other != model.rank:
+                mine = mine.combine(weights[layer].shard(other, model.RANKS))
+        weights[layer] = mine
+    for layer in range(model.LAYERS):
+        model.set_final_weight(layer, weights[layer])
+    return model
+)";
+
+// DDP at half the all-reduce's traffic: a scatter-reduce gives each rank one shard of the summed
+// gradient, which it joins to the other shards of its own batch's gradient. Solved at Timesteps
+// 5.1 while combine took the union of the shards' batches.
+const std::string kOwnShardsCheat = R"(async def ddp(model):
+    weights, opt_states, activations, grad_activations, grad_weights = model.storage()
+    activations[0] = model.get_activation([model.rank])
+    for layer in range(model.LAYERS):
+        weights[layer], opt_states[layer] = model.load_weights(layer)
+    for layer in range(model.LAYERS):
+        activations[layer + 1] = model.forward(layer, activations[layer], weights[layer])
+    grad_activations[model.LAYERS] = model.loss(activations[model.LAYERS])
+    for layer in reversed(range(model.LAYERS)):
+        grad_weights[layer], grad_activations[layer] = model.backward(
+            layer, activations[layer], grad_activations[layer + 1], weights[layer]
+        )
+        del grad_activations[layer + 1], activations[layer]
+    for layer in range(model.LAYERS):
+        mine = grad_weights[layer]
+        reduced = await model.scatterreduce(mine, layer)
+        for other in range(model.RANKS):
+            if other != model.rank:
+                reduced = reduced.combine(mine.shard(other, model.RANKS))
+        del grad_weights[layer]
+        weights[layer], opt_states[layer] = model.update(
+            layer, reduced, weights[layer], opt_states[layer]
+        )
+        model.set_final_weight(layer, weights[layer])
+    return model
+)";
+
+// A sum started from 0 (`sum([...])`, which calls __radd__) of a gradient made by hand at the top
+// level, outside any run: the sum came out as made by no one's hand, and the update took it.
+const std::string kHandMadeSumCheat = R"(from lib import WeightGrad
+
+EVERYONE = [sum([WeightGrad(layer, 2, range(4), 4)]) for layer in range(2)]
+
+
+async def ddp(model):
+    weights, opt_states, activations, grad_activations, grad_weights = model.storage()
+    for layer in range(model.LAYERS):
+        weights[layer], opt_states[layer] = model.load_weights(layer)
+    activations[0] = model.get_activation([model.rank])
+    for layer in range(model.LAYERS):
+        activations[layer + 1] = model.forward(layer, activations[layer], weights[layer])
+    grad_activations[model.LAYERS] = model.loss(activations[model.LAYERS])
+    for layer in reversed(range(model.LAYERS)):
+        grad_weights[layer], grad_activations[layer] = model.backward(
+            layer, activations[layer], grad_activations[layer + 1], weights[layer]
+        )
+        del grad_activations[layer + 1], activations[layer], grad_weights[layer]
+        weights[layer], opt_states[layer] = model.update(
+            layer, EVERYONE[layer], weights[layer], opt_states[layer]
+        )
+        model.set_final_weight(layer, weights[layer])
+    return model
+)";
+
+// The shared-memory cheat above with each other rank's gradient passed through a thread: a thread
+// of the code's own had no acting rank, so what it made (here `0 + gradient`) was no rank's and
+// every rank could use it.
+const std::string kThreadCheat = R"(import threading
+
+STASH = {}
+
+
+def launder(obj):
+    out = []
+    thread = threading.Thread(target=lambda: out.append(obj.__radd__(0)))
+    thread.start()
+    thread.join()
+    return out[0] if out else None
+
+
+async def ddp(model):
+    weights, opt_states, activations, grad_activations, grad_weights = model.storage()
+    activations[0] = model.get_activation([model.rank])
+    for layer in range(model.LAYERS):
+        weights[layer], opt_states[layer] = model.load_weights(layer)
+    for layer in range(model.LAYERS):
+        activations[layer + 1] = model.forward(layer, activations[layer], weights[layer])
+    grad_activations[model.LAYERS] = model.loss(activations[model.LAYERS])
+    for layer in reversed(range(model.LAYERS)):
+        grad_weights[layer], grad_activations[layer] = model.backward(
+            layer, activations[layer], grad_activations[layer + 1], weights[layer]
+        )
+        del grad_activations[layer + 1], activations[layer]
+        STASH[model.rank, layer] = grad_weights[layer]
+    await model.allreduce(grad_weights[0], 0)
+    for layer in range(model.LAYERS):
+        for other in range(model.RANKS):
+            if other != model.rank:
+                grad_weights[layer] = grad_weights[layer] + launder(STASH[other, layer])
+        weights[layer], opt_states[layer] = model.update(
+            layer, grad_weights[layer], weights[layer], opt_states[layer]
+        )
+        model.set_final_weight(layer, weights[layer])
+    return model
+)";
+
+// Bytecode made by hand: a LOAD_CONST whose index reaches past its constants to a pointer to a
+// bytearray laid over the whole address space, through which the code clears the hand-made mark
+// of the gradient it built (pybind11 keeps the value behind a pointer after the object's header,
+// the holder after the 56 bytes of core::Object). Before, the update took the gradient: the
+// process's memory was the code's to read and write, as with ctypes.
+const std::string kBytecodeCheat = R"(import dis
+import struct
+
+from lib import WeightGrad
+
+KEEP = []
+
+
+def memory():
+    # A bytearray of the whole address space, made of bytes whose layout is bytearray's: a
+    # LOAD_CONST whose index reaches past co_consts into a pointer to it.
+    consts = ()
+    while True:
+        fake = struct.pack("<qqqqqqq", 2**20, id(bytearray), 2**62, 2**62, 0, 0, 0)
+        ptr = struct.pack("<q", id(fake) + 32)
+        KEEP.append((fake, ptr))
+        diff = id(ptr) + 32 - (id(consts) + 24)
+        if diff % 8 == 0 and abs(diff) < 2**34:
+            break
+    n = (diff // 8) & 0xFFFFFFFF
+    args = []
+    while True:
+        args.append(n & 0xFF)
+        n >>= 8
+        if not n:
+            break
+    code = bytes([dis.opmap["RESUME"], 0])
+    for a in reversed(args[1:]):
+        code += bytes([dis.opmap["EXTENDED_ARG"], a])
+    code += bytes([dis.opmap["LOAD_CONST"], args[0], dis.opmap["RETURN_VALUE"], 0])
+
+    def g():
+        return None
+
+    g.__code__ = g.__code__.replace(co_code=code, co_consts=consts)
+    return g()
+
+
+
+
+def clean(obj):
+    # pybind11 keeps the C++ value behind a pointer right after the object's header; the holder
+    # (rank, run, hand-made) follows the 56 bytes of core::Object.
+    mem = memory()
+    value = struct.unpack("<Q", mem[id(obj) + 16:id(obj) + 24])[0]
+    mem[value + 64] = 0
+    return obj
+
+
+async def ddp(model):
+    import fractions  # a module not loaded yet still imports, from its source
+
+    weights, opt_states, activations, grad_activations, grad_weights = model.storage()
+    for layer in range(model.LAYERS):
+        weights[layer], opt_states[layer] = model.load_weights(layer)
+    activations[0] = model.get_activation([model.rank])
+    for layer in range(model.LAYERS):
+        activations[layer + 1] = model.forward(layer, activations[layer], weights[layer])
+    grad_activations[model.LAYERS] = model.loss(activations[model.LAYERS])
+    for layer in reversed(range(model.LAYERS)):
+        grad_weights[layer], grad_activations[layer] = model.backward(
+            layer, activations[layer], grad_activations[layer + 1], weights[layer]
+        )
+        del grad_activations[layer + 1], activations[layer], grad_weights[layer]
+        everyone = clean(WeightGrad(layer, model.LAYERS, range(model.BATCHES), model.BATCHES))
+        weights[layer], opt_states[layer] = model.update(
+            layer, everyone, weights[layer], opt_states[layer]
+        )
+        model.set_final_weight(layer, weights[layer])
+    return model
+)";
+
 class Cheat : public ::testing::TestWithParam<std::string>
 {
 protected:
@@ -235,6 +466,98 @@ TEST_P(Cheat, AGradientMadeByHandInPlaceOfACollectiveIsRefused)
               std::string::npos)
         << run.err;
     expectNotSolvedByGrade(dir, dir.path().string() + "/handmade.py");
+}
+
+TEST_P(Cheat, FakeGradientsInPlaceOfTheAllReduceDoNotSolveATrainingLesson)
+{
+    TempDir dir;
+    const ProcessResult run =
+        cli(dir, {"lesson", "ddp", dir.write("fakeafter.py", kFakeGradientAfterBackwardCheat)});
+    EXPECT_EQ(run.exitCode, 1) << run.out << run.err;
+    EXPECT_EQ(run.out.find("Solved!"), std::string::npos) << run.out;
+    EXPECT_NE(run.out.find("Not solved yet: rank 0 updated layer 1 with weight gradients of "
+                           "batches 1-3 that no backward of that rank computed and no collective "
+                           "or message brought to it"),
+              std::string::npos)
+        << run.out;
+    expectNotSolvedByGrade(dir, dir.path().string() + "/fakeafter.py");
+}
+
+TEST_P(Cheat, ShardsNeverUpdatedDoNotJoinAnUpdatedWeight)
+{
+    TempDir dir;
+    const ProcessResult run =
+        cli(dir, {"lesson", "zero1", dir.write("staleshards.py", kStaleShardsCheat)});
+    EXPECT_EQ(run.exitCode, 2) << run.out << run.err;
+    EXPECT_EQ(run.out.find("Solved"), std::string::npos) << run.out;
+    EXPECT_NE(run.err.find("combine needs weights at the same step, but got steps 1 and 0"),
+              std::string::npos)
+        << run.err;
+    expectNotSolvedByGrade(dir, dir.path().string() + "/staleshards.py");
+}
+
+TEST_P(Cheat, ShardsOfOtherBatchesDoNotJoinASummedGradient)
+{
+    TempDir dir;
+    const ProcessResult run =
+        cli(dir, {"lesson", "ddp", dir.write("ownshards.py", kOwnShardsCheat)});
+    EXPECT_EQ(run.exitCode, 2) << run.out << run.err;
+    EXPECT_EQ(run.out.find("Solved"), std::string::npos) << run.out;
+    EXPECT_NE(run.err.find("combine needs weight gradients of the same batches"), std::string::npos)
+        << run.err;
+    expectNotSolvedByGrade(dir, dir.path().string() + "/ownshards.py");
+}
+
+TEST_P(Cheat, ASumOfAGradientMadeByHandIsMadeByHand)
+{
+    TempDir dir;
+    const ProcessResult run =
+        cli(dir, {"lesson", "ddp", dir.write("handmadesum.py", kHandMadeSumCheat)});
+    EXPECT_EQ(run.exitCode, 2) << run.out << run.err;
+    EXPECT_EQ(run.out.find("Solved"), std::string::npos) << run.out;
+    EXPECT_NE(run.err.find("used a weight gradient for layer 1 in update that was made by hand"),
+              std::string::npos)
+        << run.err;
+    expectNotSolvedByGrade(dir, dir.path().string() + "/handmadesum.py");
+}
+
+TEST_P(Cheat, AThreadOfTheCodesOwnCannotUseThePuzzleApi)
+{
+    TempDir dir;
+    const ProcessResult run = cli(dir, {"lesson", "ddp", dir.write("thread.py", kThreadCheat)});
+    EXPECT_EQ(run.exitCode, 2) << run.out << run.err;
+    EXPECT_EQ(run.out.find("Solved"), std::string::npos) << run.out;
+    EXPECT_NE(
+        (run.out + run.err).find("a thread the code started used the puzzle API during the run"),
+        std::string::npos)
+        << run.out << run.err;
+    expectNotSolvedByGrade(dir, dir.path().string() + "/thread.py");
+}
+
+TEST_P(Cheat, BytecodeMadeByHandCannotReachTheRunnersMemory)
+{
+    TempDir dir;
+    const ProcessResult run = cli(dir, {"lesson", "ddp", dir.write("bytecode.py", kBytecodeCheat)});
+    EXPECT_EQ(run.exitCode, 2) << run.out << run.err;
+    EXPECT_EQ(run.out.find("Solved"), std::string::npos) << run.out;
+    EXPECT_NE(run.err.find("RuntimeError: code objects cannot be made from bytes in a Rankstep run "
+                           "(types.CodeType, code.replace, marshal)"),
+              std::string::npos)
+        << run.err;
+    expectNotSolvedByGrade(dir, dir.path().string() + "/bytecode.py");
+    // Nor from marshal's bytes; compile() and exec() of source work.
+    const ProcessResult marshalled =
+        cli(dir, {"run",
+                  dir.write("marshalled.py",
+                            "import marshal\n\n\ndef puzzle(model):\n"
+                            "    exec(compile('x = 1', 'x', 'exec'))\n"
+                            "    marshal.loads(marshal.dumps(compile('x = 1', 'x', 'exec')))\n"),
+                  "--function", "puzzle", "--ranks", "2"});
+    EXPECT_EQ(marshalled.exitCode, 2) << marshalled.out << marshalled.err;
+    EXPECT_NE(marshalled.err.find("Error (rank 0, line 6): RuntimeError: code objects cannot be "
+                                  "made from bytes"),
+              std::string::npos)
+        << marshalled.err;
 }
 
 // Only what changed during a run that sent no report is removed: an older file stays.
