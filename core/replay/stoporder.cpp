@@ -1,18 +1,22 @@
 // SPDX-License-Identifier: MIT
 // The stop points' orders of simulated time: every event in the order of its start (the
 // operation step), the time step's stops and every distinct start and end (the boundaries). A
-// counting sort into buckets of time, then a small sort inside each bucket, in passes over the
-// events in the trace's order: a rank's events lie far apart in the trace (16,384 ranks at
-// once), so a walk through each rank's list, or a look-up of each event's time from a bucket,
-// waits on memory for nearly every event.
+// counting sort into buckets of time, then a small sort inside each bucket (core/replay/keysorter),
+// in passes over the events in the trace's order: a rank's events lie far apart in the trace
+// (16,384 ranks at once), so a walk through each rank's list, or a look-up of each event's time
+// from a bucket, waits on memory for nearly every event. The distinct ends are bits of their range
+// where it is narrow.
+#include "keysorter.h"
 #include "position.h"
 
 #include <algorithm>
+#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <iterator>
 #include <limits>
 #include <memory>
+#include <span>
 #include <utility>
 #include <vector>
 
@@ -114,6 +118,43 @@ std::vector<core::SimTime> sortedEnds(const std::vector<std::uint32_t> &bucketEn
     return ends;
 }
 
+// Every distinct time of a narrow range, a bit a tick: a large run's events end at far fewer
+// distinct times than there are events, within a range a few hundred kilobytes of bits cover (the
+// ends placed in buckets of time and sorted took a list as long as the operations' for a moment).
+// Not used when the range needs more words than there are `items`, or more than 16 MiB.
+class TimeBits
+{
+public:
+    TimeBits(std::int64_t lowest, std::int64_t highest, std::size_t items)
+        : m_lowest(std::uint64_t(lowest))
+    {
+        const std::uint64_t words = ((std::uint64_t(highest) - m_lowest) >> 6) + 1;
+        if (words <= std::min<std::uint64_t>(items, kMostWords))
+            m_bits.assign(std::size_t(words), 0);
+    }
+    bool used() const { return !m_bits.empty(); }
+    void add(core::SimTime time)
+    {
+        const std::uint64_t at = std::uint64_t(time.ticks()) - m_lowest;
+        m_bits[std::size_t(at >> 6)] |= std::uint64_t(1) << (at & 63U);
+    }
+    // The times added, ascending.
+    std::vector<core::SimTime> times() const
+    {
+        std::vector<core::SimTime> times;
+        for (std::size_t w = 0; w < m_bits.size(); ++w)
+            for (std::uint64_t word = m_bits[w]; word != 0; word &= word - 1)
+                times.push_back(core::SimTime::fromTicks(std::int64_t(
+                    m_lowest + 64 * std::uint64_t(w) + std::uint64_t(std::countr_zero(word)))));
+        return times;
+    }
+
+private:
+    static constexpr std::uint64_t kMostWords = std::uint64_t(1) << 21;
+    std::uint64_t m_lowest;
+    std::vector<std::uint64_t> m_bits;
+};
+
 } // namespace
 
 void StopPoints::buildOperations()
@@ -144,16 +185,20 @@ void StopPoints::buildOperations()
         m_rankEvents[r].reserve(counts[r]);
     counts = {};
     lastStart = {};
-    // Each rank's events, and each bucket's count.
+    // Each rank's events, each bucket's count, and the ends (as bits, or counted in buckets).
     const TimeBuckets byStart(earliest, latest, events.size());
-    const TimeBuckets byEnd(earliestEnd, latestEnd, events.size());
+    TimeBits endBits(earliestEnd, latestEnd, events.size());
+    const TimeBuckets byEnd(earliestEnd, endBits.used() ? earliestEnd : latestEnd, events.size());
     TimeOrder order;
     order.startEnds.resize(byStart.count());
-    order.endEnds.resize(byEnd.count());
+    order.endEnds.resize(endBits.used() ? 0 : byEnd.count());
     for (std::size_t e = 0; e < events.size(); ++e) {
         m_rankEvents[std::size_t(events[e].rank)].push_back(std::uint32_t(e));
         ++order.startEnds[byStart.of(events[e].start)];
-        ++order.endEnds[byEnd.of(events[e].end())];
+        if (endBits.used())
+            endBits.add(events[e].end());
+        else
+            ++order.endEnds[byEnd.of(events[e].end())];
     }
     countsToStarts(order.startEnds);
     countsToStarts(order.endEnds);
@@ -165,15 +210,18 @@ void StopPoints::buildOperations()
     order.narrowEnds = byEnd.shift() <= 32;
     m_operations.resize(events.size());
     // (Every item is written below: the list is not filled with zeros first.)
-    auto ends = std::make_unique_for_overwrite<std::uint32_t[]>(events.size());
+    std::unique_ptr<std::uint32_t[]> ends;
+    if (!endBits.used())
+        ends = std::make_unique_for_overwrite<std::uint32_t[]>(events.size());
     for (std::size_t e = 0; e < events.size(); ++e) {
         const core::Event &event = events[e];
         m_operations[order.startEnds[byStart.of(event.start)]++] =
             order.narrowStarts
                 ? byStart.offset(event.start) << kRankBits | std::uint32_t(event.rank)
                 : std::uint32_t(e);
-        ends[order.endEnds[byEnd.of(event.end())]++] =
-            order.narrowEnds ? byEnd.offset(event.end()) : std::uint32_t(e);
+        if (ends)
+            ends[order.endEnds[byEnd.of(event.end())]++] =
+                order.narrowEnds ? byEnd.offset(event.end()) : std::uint32_t(e);
     }
     const std::vector<core::SimTime> starts =
         order.narrowStarts ? orderNarrow(order.startEnds,
@@ -183,9 +231,11 @@ void StopPoints::buildOperations()
                            : orderWide(order.startEnds);
     order.startEnds = {};
     std::vector<core::SimTime> distinctEnds =
-        sortedEnds(order.endEnds, [&](std::size_t b, std::size_t i) {
-            return order.narrowEnds ? byEnd.time(b, ends[i]) : events[ends[i]].end();
-        });
+        endBits.used()
+            ? endBits.times()
+            : sortedEnds(order.endEnds, [&](std::size_t b, std::size_t i) {
+                  return order.narrowEnds ? byEnd.time(b, ends[i]) : events[ends[i]].end();
+              });
     ends.reset();
     // Every distinct start and end, and 0.
     const auto zero = std::lower_bound(distinctEnds.begin(), distinctEnds.end(), core::SimTime());
@@ -217,17 +267,20 @@ std::vector<core::SimTime> StopPoints::orderNarrow(const std::vector<std::uint32
                                                    TimeOf timeOf)
 {
     std::vector<core::SimTime> starts;
-    std::vector<std::uint32_t> next(m_rankEvents.size()); // each rank's next event
+    std::vector<const std::uint32_t *> next; // each rank's next event
+    next.reserve(m_rankEvents.size());
+    for (const std::vector<std::uint32_t> &own : m_rankEvents)
+        next.push_back(own.data());
+    KeySorter sorter;
     std::size_t latest = 0, begin = 0;
     for (std::size_t b = 0; b < bucketEnds.size(); ++b) {
         const auto first = m_operations.begin() + std::ptrdiff_t(begin);
         const auto last = m_operations.begin() + std::ptrdiff_t(bucketEnds[b]);
-        if (!std::is_sorted(first, last))
-            std::sort(first, last);
+        sorter.sort(std::span(first, last));
         for (auto it = first; it != last; ++it) {
             const std::uint32_t key = *it;
             const std::uint32_t rank = key & ((1U << kRankBits) - 1);
-            *it = m_rankEvents[rank][next[rank]++];
+            *it = *next[rank]++;
             latest = std::max<std::size_t>(latest, *it);
             if (std::next(it) != last && (*std::next(it) >> kRankBits) == (key >> kRankBits))
                 continue; // the same start
