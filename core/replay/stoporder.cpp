@@ -1,11 +1,14 @@
 // SPDX-License-Identifier: MIT
 // The stop points' orders of simulated time: every event in the order of its start (the
 // operation step), the time step's stops and every distinct start and end (the boundaries). A
-// counting sort into buckets of time, then a small sort inside each bucket, in passes over the
-// events in the trace's order: a rank's events lie far apart in the trace (16,384 ranks at
-// once), so a walk through each rank's list, or a look-up of each event's time from a bucket,
-// waits on memory for nearly every event.
+// counting sort into buckets of time, then a small sort inside each bucket (core/replay/keysorter),
+// in passes over the events in the trace's order: a rank's events lie far apart in the trace
+// (16,384 ranks at once), so a walk through each rank's list, or a look-up of each event's time
+// from a bucket, waits on memory for nearly every event. The distinct ends are bits of their range
+// where it is narrow.
+#include "keysorter.h"
 #include "position.h"
+#include "timebuckets.h"
 
 #include <algorithm>
 #include <cstddef>
@@ -13,6 +16,7 @@
 #include <iterator>
 #include <limits>
 #include <memory>
+#include <span>
 #include <utility>
 #include <vector>
 
@@ -20,48 +24,8 @@ namespace rankstep::replay {
 
 namespace {
 
-// Times from `lowest` to `highest` in buckets of equal width, a power of two of ticks: about one
-// for every eight of `items`, more when that makes a bucket wider than 2^18 ticks (up to 2^22
-// buckets, so that the counts stay 16 MiB). A bucket then holds a few items, sorted in cache.
-class TimeBuckets
-{
-public:
-    static constexpr int kNarrow = 18; // a time's offset in its bucket fits 18 bits
-
-    TimeBuckets(std::int64_t lowest, std::int64_t highest, std::size_t items)
-        : m_lowest(std::uint64_t(lowest))
-    {
-        const std::uint64_t range = std::uint64_t(highest) - m_lowest; // highest >= lowest
-        std::size_t most = std::clamp<std::size_t>(items / 8, 1, kMost);
-        if ((range >> kNarrow) >= most)
-            most = kMost;
-        while ((range >> m_shift) >= most)
-            ++m_shift;
-        m_count = std::size_t(range >> m_shift) + 1;
-    }
-    std::size_t count() const { return m_count; }
-    int shift() const { return m_shift; }
-    std::size_t of(core::SimTime time) const
-    {
-        return std::size_t((std::uint64_t(time.ticks()) - m_lowest) >> m_shift);
-    }
-    // A time's ticks after the start of its bucket (below 2^shift()).
-    std::uint32_t offset(core::SimTime time) const
-    {
-        return std::uint32_t((std::uint64_t(time.ticks()) - m_lowest) & ((1ULL << m_shift) - 1));
-    }
-    core::SimTime time(std::size_t bucket, std::uint32_t offset) const
-    {
-        return core::SimTime::fromTicks(
-            std::int64_t(m_lowest + (std::uint64_t(bucket) << m_shift) + offset));
-    }
-
-private:
-    static constexpr std::size_t kMost = std::size_t(1) << 22;
-    std::uint64_t m_lowest;
-    int m_shift = 0;
-    std::size_t m_count = 0;
-};
+// The most 64-bit words of the ends' bits: 16 MiB, as the most buckets' counts.
+constexpr std::size_t kMostEndWords = std::size_t(1) << 21;
 
 // Bucket b's items are list[first[b - 1], first[b]) once they are placed (first[-1] = 0): counts
 // made into the start of each bucket, which placing an item moves on by one.
@@ -123,12 +87,17 @@ void StopPoints::buildOperations()
     m_rankEvents.resize(ranks);
     if (events.empty())
         return;
-    // Each rank's count, the range of the times, and whether each rank's starts go forward.
+    // One pass: each rank's count, the range of the times, whether each rank's starts go forward,
+    // and from the first event's start on (a run's earliest) the buckets' counts of starts and the
+    // ends' bits, made as the range grows; a trace whose times go before it counts them again.
     std::vector<std::uint32_t> counts(ranks);
     std::vector<std::int64_t> lastStart(ranks, std::numeric_limits<std::int64_t>::min());
     bool forward = true;
-    std::int64_t earliest = events.front().start.ticks(), latest = earliest;
+    const std::int64_t origin = events.front().start.ticks();
+    std::int64_t earliest = origin, latest = earliest;
     std::int64_t earliestEnd = events.front().end().ticks(), latestEnd = earliestEnd;
+    GrowingCounts startCounts(origin, TimeBuckets::fewestMost(events.size()));
+    GrowingBits endBits(origin, std::min<std::size_t>(events.size(), kMostEndWords));
     for (const core::Event &event : events) {
         const auto rank = std::size_t(event.rank);
         ++counts[rank];
@@ -139,21 +108,24 @@ void StopPoints::buildOperations()
         latest = std::max(latest, start);
         earliestEnd = std::min(earliestEnd, end);
         latestEnd = std::max(latestEnd, end);
+        startCounts.add(event.start);
+        endBits.add(event.end());
     }
-    for (std::size_t r = 0; r < ranks; ++r)
-        m_rankEvents[r].reserve(counts[r]);
-    counts = {};
     lastStart = {};
-    // Each rank's events, and each bucket's count.
-    const TimeBuckets byStart(earliest, latest, events.size());
-    const TimeBuckets byEnd(earliestEnd, latestEnd, events.size());
+    const TimeBuckets byStart(startCounts.lost() ? earliest : origin, latest, events.size());
+    const TimeBuckets byEnd(earliestEnd, endBits.lost() ? latestEnd : earliestEnd, events.size());
     TimeOrder order;
-    order.startEnds.resize(byStart.count());
-    order.endEnds.resize(byEnd.count());
-    for (std::size_t e = 0; e < events.size(); ++e) {
-        m_rankEvents[std::size_t(events[e].rank)].push_back(std::uint32_t(e));
-        ++order.startEnds[byStart.of(events[e].start)];
-        ++order.endEnds[byEnd.of(events[e].end())];
+    order.startEnds = startCounts.countsIn(byStart);
+    const bool countStarts = order.startEnds.empty();
+    if (countStarts || endBits.lost()) {
+        order.startEnds.resize(byStart.count());
+        order.endEnds.resize(endBits.lost() ? byEnd.count() : 0);
+        for (const core::Event &event : events) {
+            if (countStarts)
+                ++order.startEnds[byStart.of(event.start)];
+            if (endBits.lost())
+                ++order.endEnds[byEnd.of(event.end())];
+        }
     }
     countsToStarts(order.startEnds);
     countsToStarts(order.endEnds);
@@ -165,15 +137,23 @@ void StopPoints::buildOperations()
     order.narrowEnds = byEnd.shift() <= 32;
     m_operations.resize(events.size());
     // (Every item is written below: the list is not filled with zeros first.)
-    auto ends = std::make_unique_for_overwrite<std::uint32_t[]>(events.size());
+    std::unique_ptr<std::uint32_t[]> ends;
+    if (endBits.lost())
+        ends = std::make_unique_for_overwrite<std::uint32_t[]>(events.size());
+    // Each rank's events listed in the same pass.
+    for (std::size_t r = 0; r < ranks; ++r)
+        m_rankEvents[r].reserve(counts[r]);
+    counts = {};
     for (std::size_t e = 0; e < events.size(); ++e) {
         const core::Event &event = events[e];
+        m_rankEvents[std::size_t(event.rank)].push_back(std::uint32_t(e));
         m_operations[order.startEnds[byStart.of(event.start)]++] =
             order.narrowStarts
                 ? byStart.offset(event.start) << kRankBits | std::uint32_t(event.rank)
                 : std::uint32_t(e);
-        ends[order.endEnds[byEnd.of(event.end())]++] =
-            order.narrowEnds ? byEnd.offset(event.end()) : std::uint32_t(e);
+        if (ends)
+            ends[order.endEnds[byEnd.of(event.end())]++] =
+                order.narrowEnds ? byEnd.offset(event.end()) : std::uint32_t(e);
     }
     const std::vector<core::SimTime> starts =
         order.narrowStarts ? orderNarrow(order.startEnds,
@@ -183,9 +163,11 @@ void StopPoints::buildOperations()
                            : orderWide(order.startEnds);
     order.startEnds = {};
     std::vector<core::SimTime> distinctEnds =
-        sortedEnds(order.endEnds, [&](std::size_t b, std::size_t i) {
-            return order.narrowEnds ? byEnd.time(b, ends[i]) : events[ends[i]].end();
-        });
+        !endBits.lost()
+            ? endBits.times()
+            : sortedEnds(order.endEnds, [&](std::size_t b, std::size_t i) {
+                  return order.narrowEnds ? byEnd.time(b, ends[i]) : events[ends[i]].end();
+              });
     ends.reset();
     // Every distinct start and end, and 0.
     const auto zero = std::lower_bound(distinctEnds.begin(), distinctEnds.end(), core::SimTime());
@@ -217,17 +199,20 @@ std::vector<core::SimTime> StopPoints::orderNarrow(const std::vector<std::uint32
                                                    TimeOf timeOf)
 {
     std::vector<core::SimTime> starts;
-    std::vector<std::uint32_t> next(m_rankEvents.size()); // each rank's next event
+    std::vector<const std::uint32_t *> next; // each rank's next event
+    next.reserve(m_rankEvents.size());
+    for (const std::vector<std::uint32_t> &own : m_rankEvents)
+        next.push_back(own.data());
+    KeySorter sorter;
     std::size_t latest = 0, begin = 0;
     for (std::size_t b = 0; b < bucketEnds.size(); ++b) {
         const auto first = m_operations.begin() + std::ptrdiff_t(begin);
         const auto last = m_operations.begin() + std::ptrdiff_t(bucketEnds[b]);
-        if (!std::is_sorted(first, last))
-            std::sort(first, last);
+        sorter.sort(std::span(first, last));
         for (auto it = first; it != last; ++it) {
             const std::uint32_t key = *it;
             const std::uint32_t rank = key & ((1U << kRankBits) - 1);
-            *it = m_rankEvents[rank][next[rank]++];
+            *it = *next[rank]++;
             latest = std::max<std::size_t>(latest, *it);
             if (std::next(it) != last && (*std::next(it) >> kRankBits) == (key >> kRankBits))
                 continue; // the same start

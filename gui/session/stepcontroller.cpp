@@ -3,6 +3,7 @@
 
 #include <QCoroTask>
 #include <QCoroTimer>
+#include <QElapsedTimer>
 #include <QLoggingCategory>
 #include <QMetaMethod>
 #include <QPointer>
@@ -10,9 +11,12 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <ctime>
 #include <exception>
 
 Q_LOGGING_CATEGORY(lcStep, "rankstep.step")
+// The stepping's two parts' times in an open (QT_LOGGING_RULES=rankstep.open.debug=true).
+Q_LOGGING_CATEGORY(lcStepOpen, "rankstep.open")
 
 namespace rankstep::gui {
 
@@ -30,17 +34,33 @@ namespace {
 // A lesson's run (a few thousand changes) is built on the calling thread: a second thread would
 // cost more to start than it saves.
 constexpr std::size_t kChangesForTwoThreads = std::size_t(1) << 18;
+
+double threadCpuMs()
+{
+    timespec now{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now);
+    return double(now.tv_sec) * 1e3 + double(now.tv_nsec) / 1e6;
+}
 } // namespace
 
 Stepping Stepping::of(const core::Trace &trace)
 {
     Stepping stepping;
+    QElapsedTimer clock;
+    clock.start();
+    double cpu = threadCpuMs();
     stepping.stops = std::make_unique<replay::StopPoints>(trace);
+    qCDebug(lcStepOpen) << "stop points made in" << clock.restart() << "ms," << threadCpuMs() - cpu
+                        << "ms of CPU";
+    cpu = threadCpuMs();
     // A large trace's replayer is built on both cores: an open makes it after the stop points,
     // when the views' half of the open (traceloader.cpp) is done or nearly.
     const unsigned threads = trace.changes.size() >= kChangesForTwoThreads ? 2 : 1;
     stepping.replayer = std::make_unique<replay::Replayer>(
         *stepping.stops, replay::Replayer::kMinCheckpointGap, threads);
+    // (The CPU of this thread only: a large trace's replayer is built on two.)
+    qCDebug(lcStepOpen) << "replayer made in" << clock.elapsed() << "ms," << threadCpuMs() - cpu
+                        << "ms of this thread's CPU";
     return stepping;
 }
 

@@ -169,10 +169,11 @@ void expectPlainPositions(const core::Trace &trace)
 // A trace made at random: `ranks` ranks whose events the scheduler recorded in any order, at
 // starts from `earliest` within `span` ticks (few distinct ones when the span is small, many
 // sharing a bucket when it is wide), lasting up to `longest` ticks, with changes between them;
-// with `forward`, each rank's starts go forward as a simulated rank's clock does.
+// with `forward`, each rank's starts go forward as a simulated rank's clock does; with
+// `firstEarliest`, the first event starts at `earliest`, as a run's first does.
 core::Trace randomTrace(std::mt19937_64 &random, int ranks, std::size_t events,
                         std::int64_t earliest, std::uint64_t span, std::int64_t longest,
-                        bool forward)
+                        bool forward, bool firstEarliest)
 {
     core::Trace trace;
     trace.config.ranks = ranks;
@@ -189,6 +190,8 @@ core::Trace randomTrace(std::mt19937_64 &random, int ranks, std::size_t events,
             trace.changes.append(change, std::nullopt);
         }
     }
+    if (firstEarliest)
+        trace.events[0].start = SimTime::fromTicks(earliest);
     if (forward) {
         std::vector<std::vector<SimTime>> starts(std::size_t(ranks), std::vector<SimTime>{});
         for (const core::Event &event : trace.events)
@@ -207,7 +210,8 @@ TEST(StopPoints, RandomTracesStopWhereThePlainDefinitionsSay)
 {
     // Times in one bucket, in buckets of one tick, of wide ones, negative and far apart; one
     // rank, many, and more than a narrow key holds; each rank's events in the order of their
-    // starts (as a run records them) or not.
+    // starts (as a run records them) or not; the first event the earliest (as a run's is: the
+    // buckets are counted in the pass that finds their range) or not.
     std::mt19937_64 random(11);
     const struct {
         int ranks;
@@ -224,13 +228,16 @@ TEST(StopPoints, RandomTracesStopWhereThePlainDefinitionsSay)
                   {33, 1500, 0, 3000, 200},
                   {16385, 1000, 0, 500, 50}};
     for (const auto &shape : shapes) {
-        for (int round = 0; round < 4; ++round) {
+        for (int round = 0; round < 6; ++round) {
             const bool forward = round % 2 == 1;
+            const bool firstEarliest = round >= 4;
             SCOPED_TRACE(::testing::Message()
                          << shape.ranks << " ranks, " << shape.events << " events, span "
-                         << shape.span << (forward ? ", forward" : ""));
-            const core::Trace trace = randomTrace(random, shape.ranks, shape.events, shape.earliest,
-                                                  shape.span, shape.longest, forward);
+                         << shape.span << (forward ? ", forward" : "")
+                         << (firstEarliest ? ", first earliest" : ""));
+            const core::Trace trace =
+                randomTrace(random, shape.ranks, shape.events, shape.earliest, shape.span,
+                            shape.longest, forward, firstEarliest);
             expectPlain(trace);
             expectPlainPositions(trace);
         }
