@@ -339,6 +339,8 @@ std::vector<LineCopy> groupsOf(const std::vector<LineShape> &shapes, GroupLines 
 } // namespace
 
 struct MemorySeriesMaker::Walks {
+    Walks(const core::Trace &walked, bool hash) : trace(walked), hashed(hash) {}
+
     const core::Trace &trace;
     bool hashed = true;
     std::vector<LineShape> shapes; // the first walk's, until the second starts
@@ -366,7 +368,7 @@ struct MemorySeriesMaker::Walks {
 };
 
 MemorySeriesMaker::MemorySeriesMaker(const core::Trace &trace, LineMatch match)
-    : m_walks(std::make_unique<Walks>(Walks{trace, match == LineMatch::Hash, {}, {}, {}, {}, false}))
+    : m_walks(std::make_unique<Walks>(trace, match == LineMatch::Hash))
 {
     m_walks->shapes.resize(std::size_t(std::max(trace.config.ranks, 0)));
 }
