@@ -2,6 +2,7 @@
 #include "memoryseries.h"
 
 #include "core/memoryformat.h"
+#include "prefetch.h"
 
 #include <algorithm>
 #include <array>
@@ -144,7 +145,7 @@ struct StepLine {
 // call before it.
 struct SampleWalk {
     core::SimTime lastEnd;
-    std::size_t lastIndex = 0;
+    std::uint32_t lastIndex = 0; // a trace holds at most core::kMostTraceEvents events
     bool called = false;
 
     MemoryPoint sample(std::size_t index, const core::Event &event)
@@ -152,17 +153,17 @@ struct SampleWalk {
         const core::SimTime reached = called ? std::min(lastEnd, event.start) : event.start;
         called = true;
         lastEnd = event.end();
-        lastIndex = index;
+        lastIndex = std::uint32_t(index);
         return {reached, event.memory};
     }
 };
 
 // Each rank's last sample: what it holds after its last change, when that came after its last
-// call (at that call's end).
-std::vector<std::optional<MemoryPoint>> endSamples(const core::Trace &trace,
-                                                   const std::vector<SampleWalk> &walks)
+// call (at that call's end). `walkOf(r)` is rank r's walk over every event.
+template <typename WalkOf>
+std::vector<std::optional<MemoryPoint>> endSamples(const core::Trace &trace, std::size_t count,
+                                                   WalkOf walkOf)
 {
-    const std::size_t count = walks.size();
     std::vector<std::optional<MemoryPoint>> ends(count);
     std::vector<bool> ended(count, false);
     std::size_t endedCount = 0;
@@ -174,8 +175,9 @@ std::vector<std::optional<MemoryPoint>> endSamples(const core::Trace &trace,
             continue;
         ended[r] = true;
         ++endedCount;
-        if (walks[r].called && change->eventCount > walks[r].lastIndex) // after the last call
-            ends[r] = MemoryPoint{walks[r].lastEnd, change->memoryAfter};
+        const SampleWalk &walk = walkOf(r);
+        if (walk.called && change->eventCount > walk.lastIndex) // after the last call
+            ends[r] = MemoryPoint{walk.lastEnd, change->memoryAfter};
     }
     return ends;
 }
@@ -238,51 +240,97 @@ void makeOutOfOrder(const core::Trace &trace, const std::vector<bool> &outOfOrde
     }
 }
 
-// How a rank's line is made in the second pass: a leader makes its points; a rank whose first
-// pass gave the hash and size of a leader's (a rank before it) only compares its points with the
-// leader's, and makes its own from the first that differs or that comes before the leader's.
-struct LineCopy {
+// A rank's line in the first walk: made without being kept, only its hash and size.
+struct alignas(64) LineShape { // a cache line
+    SampleWalk walk;
     StepLine line;
-    std::uint32_t leader = 0; // itself for a leader
-    std::size_t matched = 0;  // points equal to the leader's so far
-    bool own = false;
-    std::vector<MemoryPoint> points; // a leader's, or one's own
+    LineHash hash;
 
-    void take(const MemoryPoint &point, const std::vector<LineCopy> &copies)
+    void add(const MemoryPoint &sample, bool hashed)
     {
-        if (&copies[leader] != this && !own) {
-            const std::vector<MemoryPoint> &lead = copies[leader].points;
-            if (matched < lead.size() && lead[matched] == point) {
+        line.add(sample, [this, hashed](const MemoryPoint &point) {
+            if (hashed)
+                hash.add(point);
+        });
+    }
+    void finish(core::SimTime end, bool hashed)
+    {
+        line.finish(end, [this, hashed](const MemoryPoint &point) {
+            if (hashed)
+                hash.add(point);
+        });
+    }
+};
+
+// The line of each group of ranks whose first walk gave one hash and size, made together in the
+// second walk: each point is added by the first rank of the group to get there, and compared by
+// the others (a rank may run ahead of the ranks before it).
+using GroupLines = std::vector<std::vector<MemoryPoint>>;
+
+// How a rank's line is made in the second walk: while it matches its group's line, it only
+// compares its points with that line (or adds the next one, when it is the first there); from a
+// point that differs it makes its own (a hash shared by different lines). A rank that ran ahead
+// of the first of its group made its own line before: at 16,384 ranks a quarter of the ranks did,
+// 0.1 GB of points made only to be found equal and dropped.
+struct LineCopy {
+    SampleWalk walk;
+    StepLine line;
+    std::uint32_t group = 0; // in GroupLines
+    std::size_t matched = 0; // points equal to the group's so far
+    bool own = false;
+    bool inOrder = true;             // false: made from its samples sorted, after the walks
+    std::vector<MemoryPoint> points; // one's own, once it differs
+
+    void take(const MemoryPoint &point, GroupLines &groups)
+    {
+        if (!own) {
+            std::vector<MemoryPoint> &shared = groups[group];
+            if (matched == shared.size()) { // the first of the group here
+                shared.push_back(point);
+                ++matched;
+                return;
+            }
+            if (shared[matched] == point) {
                 ++matched;
                 return;
             }
             own = true;
-            points.assign(lead.begin(), lead.begin() + std::ptrdiff_t(matched));
+            points.assign(shared.begin(), shared.begin() + std::ptrdiff_t(matched));
         }
         points.push_back(point);
     }
+    void add(const MemoryPoint &sample, GroupLines &groups)
+    {
+        line.add(sample, [this, &groups](const MemoryPoint &point) { take(point, groups); });
+    }
+    void finish(core::SimTime end, GroupLines &groups)
+    {
+        line.finish(end, [this, &groups](const MemoryPoint &point) { take(point, groups); });
+    }
 };
 
-// Each rank's leader: the first rank (itself, if none) with its line's hash and size. A leader's
-// points are reserved at their size.
-std::vector<LineCopy> leadersOf(const std::vector<StepLine> &shapes,
-                                const std::vector<LineHash> &hashes)
+// Each rank's group: the ranks with its line's hash and size. A group's line is reserved at its
+// size.
+std::vector<LineCopy> groupsOf(const std::vector<LineShape> &shapes, GroupLines &groups)
 {
     std::vector<LineCopy> copies(shapes.size());
-    std::unordered_map<std::uint64_t, std::vector<std::uint32_t>> leaders; // by hash
+    std::unordered_map<std::uint64_t, std::vector<std::uint32_t>> byHash; // groups
+    std::vector<std::size_t> sizes;                                       // of each group's line
     for (std::size_t r = 0; r < shapes.size(); ++r) {
-        copies[r].leader = std::uint32_t(r);
-        if (!shapes[r].inOrder)
+        copies[r].inOrder = shapes[r].line.inOrder;
+        if (!shapes[r].line.inOrder)
             continue; // made from its samples sorted
-        auto &candidates = leaders[hashes[r].value];
-        const auto same = std::find_if(candidates.begin(), candidates.end(), [&](auto leader) {
-            return shapes[leader].size == shapes[r].size;
+        auto &candidates = byHash[shapes[r].hash.value];
+        const auto same = std::find_if(candidates.begin(), candidates.end(), [&](auto group) {
+            return sizes[group] == shapes[r].line.size;
         });
         if (same != candidates.end()) {
-            copies[r].leader = *same;
+            copies[r].group = *same;
         } else {
-            candidates.push_back(std::uint32_t(r));
-            copies[r].points.reserve(shapes[r].size);
+            copies[r].group = std::uint32_t(groups.size());
+            candidates.push_back(copies[r].group);
+            groups.emplace_back().reserve(shapes[r].line.size);
+            sizes.push_back(shapes[r].line.size);
         }
     }
     return copies;
@@ -290,74 +338,133 @@ std::vector<LineCopy> leadersOf(const std::vector<StepLine> &shapes,
 
 } // namespace
 
-RankSeries memorySeries(const core::Trace &trace, LineMatch match)
-{
-    // Two passes over the events (not one per rank: a million events over 64 ranks). The first
-    // makes each rank's line without keeping it, only its hash and size; the second keeps one
-    // line for the ranks of a hash and size, each other rank's compared with it point by point.
-    const auto count = std::size_t(std::max(trace.config.ranks, 0));
-    std::vector<StepLine> shapes(count);
-    std::vector<LineHash> hashes(count);
+struct MemorySeriesMaker::Walks {
+    Walks(const core::Trace &walked, bool hash) : trace(walked), hashed(hash) {}
+
+    const core::Trace &trace;
+    bool hashed = true;
+    std::vector<LineShape> shapes; // the first walk's, until the second starts
+    std::vector<LineCopy> copies;  // the second walk's
+    GroupLines groups;
     std::vector<std::optional<MemoryPoint>> ends;
+    bool second = false; // the second walk started
+
+    // Ends the first walk: each rank's line ends with what it holds at the end of the run.
+    void startSecond()
     {
-        std::vector<SampleWalk> walks(count);
-        const auto hash = [&hashes, match](std::size_t r) {
-            return [&hashes, match, r](const MemoryPoint &point) {
-                if (match == LineMatch::Hash)
-                    hashes[r].add(point);
-            };
-        };
-        forEachSample(trace, walks, [&](std::size_t r, const MemoryPoint &sample) {
-            shapes[r].add(sample, hash(r));
-        });
-        ends = endSamples(trace, walks);
-        for (std::size_t r = 0; r < count; ++r) {
+        if (second)
+            return;
+        second = true;
+        ends = endSamples(trace, shapes.size(),
+                          [this](std::size_t r) -> const SampleWalk & { return shapes[r].walk; });
+        for (std::size_t r = 0; r < shapes.size(); ++r) {
             if (ends[r])
-                shapes[r].add(*ends[r], hash(r));
-            shapes[r].finish(trace.figures.endTime, hash(r));
+                shapes[r].add(*ends[r], hashed);
+            shapes[r].finish(trace.figures.endTime, hashed);
         }
+        copies = groupsOf(shapes, groups);
+        shapes = {};
     }
-    std::vector<LineCopy> copies = leadersOf(shapes, hashes);
-    const auto take = [&copies](std::size_t r) {
-        return [&copies, r](const MemoryPoint &point) {
-            copies[r].take(point, copies);
-        };
-    };
-    {
-        std::vector<SampleWalk> walks(count);
-        forEachSample(trace, walks, [&](std::size_t r, const MemoryPoint &sample) {
-            if (shapes[r].inOrder)
-                copies[r].line.add(sample, take(r));
-        });
+};
+
+MemorySeriesMaker::MemorySeriesMaker(const core::Trace &trace, LineMatch match)
+    : m_walks(std::make_unique<Walks>(trace, match == LineMatch::Hash))
+{
+    m_walks->shapes.resize(std::size_t(std::max(trace.config.ranks, 0)));
+}
+
+MemorySeriesMaker::~MemorySeriesMaker() = default;
+
+void MemorySeriesMaker::firstWalk(std::size_t from, std::size_t to)
+{
+    std::vector<LineShape> &shapes = m_walks->shapes;
+    const bool hashed = m_walks->hashed;
+    const auto &events = m_walks->trace.events;
+    for (std::size_t i = from; i < to; ++i) {
+        prefetchRankAhead(events, i, to, shapes);
+        const core::Event &event = events[i];
+        const auto r = std::size_t(event.rank);
+        if (event.rank < 0 || r >= shapes.size())
+            continue;
+        LineShape &shape = shapes[r];
+        shape.add(shape.walk.sample(i, event), hashed);
     }
+}
+
+void MemorySeriesMaker::secondWalk(std::size_t from, std::size_t to)
+{
+    m_walks->startSecond();
+    std::vector<LineCopy> &copies = m_walks->copies;
+    const auto &events = m_walks->trace.events;
+    for (std::size_t i = from; i < to; ++i) {
+        prefetchRankAhead(events, i, to, copies);
+        const core::Event &event = events[i];
+        const auto r = std::size_t(event.rank);
+        if (event.rank < 0 || r >= copies.size() || !copies[r].inOrder)
+            continue;
+        LineCopy &copy = copies[r];
+        copy.add(copy.walk.sample(i, event), m_walks->groups);
+    }
+}
+
+RankSeries MemorySeriesMaker::finish()
+{
+    m_walks->startSecond();
+    const core::Trace &trace = m_walks->trace;
+    std::vector<LineCopy> copies = std::move(m_walks->copies);
+    GroupLines groups = std::move(m_walks->groups);
+    const std::vector<std::optional<MemoryPoint>> ends = std::move(m_walks->ends);
+    const std::size_t count = copies.size();
     std::vector<bool> outOfOrder(count);
-    for (std::size_t r = 0; r < count; ++r) { // a leader before the ranks that follow it
-        outOfOrder[r] = !shapes[r].inOrder;
-        if (ends[r] && shapes[r].inOrder)
-            copies[r].line.add(*ends[r], take(r));
-        copies[r].line.finish(trace.figures.endTime, take(r));
+    for (std::size_t r = 0; r < count; ++r) {
+        outOfOrder[r] = !copies[r].inOrder;
+        if (outOfOrder[r])
+            continue;
+        if (ends[r])
+            copies[r].add(*ends[r], groups);
+        copies[r].finish(trace.figures.endTime, groups);
     }
+    // A group's line is a line of the series from its first rank that made it whole.
+    constexpr std::uint32_t kNone = 0xFFFFFFFFU;
+    std::vector<std::uint32_t> lineOfGroup(groups.size(), kNone);
     std::vector<std::vector<MemoryPoint>> lines;
     std::vector<std::uint32_t> lineOf(count, 0);
     for (std::size_t r = 0; r < count; ++r) {
         LineCopy &copy = copies[r];
-        if (copy.leader != r) {
-            const std::uint32_t shared = lineOf[copy.leader];
-            if (copy.own ? copy.points == lines[shared] : copy.matched == lines[shared].size()) {
+        if (copy.inOrder && !copy.own) {
+            std::uint32_t &shared = lineOfGroup[copy.group];
+            const std::vector<MemoryPoint> &line =
+                shared == kNone ? groups[copy.group] : lines[shared];
+            if (copy.matched == line.size()) {
+                if (shared == kNone) {
+                    shared = std::uint32_t(lines.size());
+                    lines.push_back(std::move(groups[copy.group]));
+                    lines.back().shrink_to_fit(); // kept as long as the run is shown
+                }
                 lineOf[r] = shared;
-                copy.points = {};
                 continue;
             }
-            if (!copy.own) // a part of the leader's line
-                copy.points.assign(lines[shared].begin(),
-                                   lines[shared].begin() + std::ptrdiff_t(copy.matched));
+            // A part of the group's line (the group's ranks make lines of one size, so only if
+            // that changes).
+            copy.points.assign(line.begin(), line.begin() + std::ptrdiff_t(copy.matched));
         }
         lineOf[r] = std::uint32_t(lines.size());
-        copy.points.shrink_to_fit(); // the series is kept as long as the run is shown
+        copy.points.shrink_to_fit();
         lines.push_back(std::move(copy.points));
     }
     makeOutOfOrder(trace, outOfOrder, ends, lines, lineOf);
     return RankSeries(std::move(lines), std::move(lineOf));
+}
+
+RankSeries memorySeries(const core::Trace &trace, LineMatch match)
+{
+    // Two walks over the events (not one per rank: a million events over 64 ranks). The first
+    // makes each rank's line without keeping it, only its hash and size; the second keeps one
+    // line for the ranks of a hash and size, each other rank's compared with it point by point.
+    MemorySeriesMaker maker(trace, match);
+    maker.firstWalk(0, trace.events.size());
+    maker.secondWalk(0, trace.events.size());
+    return maker.finish();
 }
 
 std::shared_ptr<const RankSeries> sharedMemorySeries(

@@ -85,6 +85,26 @@ enum class LineMatch { Hash, Size };
 // stepSeries of its memorySamples. Ranks with equal series share a line when their samples are in
 // time order (every rank of a simulated run).
 RankSeries memorySeries(const core::Trace &trace, LineMatch match = LineMatch::Hash);
+
+// memorySeries in its two walks over the events, each handed the events a range at a time (in
+// order, each event once), so that a caller walks them beside other work that reads the same
+// events: firstWalk over every event, then secondWalk over every event, then finish.
+class MemorySeriesMaker
+{
+public:
+    explicit MemorySeriesMaker(const core::Trace &trace, LineMatch match = LineMatch::Hash);
+    ~MemorySeriesMaker();
+    MemorySeriesMaker(const MemorySeriesMaker &) = delete;
+    MemorySeriesMaker &operator=(const MemorySeriesMaker &) = delete;
+
+    void firstWalk(std::size_t from, std::size_t to);  // events [from, to)
+    void secondWalk(std::size_t from, std::size_t to); // the same
+    RankSeries finish();
+
+private:
+    struct Walks;
+    std::unique_ptr<Walks> m_walks;
+};
 // The same, made once for a trace while anyone holds what it gave: the memory chart and the Ranks
 // tab's chart of one run share it, and a chart's redraw (shown ranks changed) does not make it
 // again. GUI thread only.

@@ -6,7 +6,6 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
-#include <unordered_map>
 
 namespace rankstep::gui {
 
@@ -271,41 +270,9 @@ std::vector<RankEvents> indexByRank(const core::Trace &trace)
 std::vector<RankEvents> indexByRank(const core::Trace &trace,
                                     const std::vector<std::uint32_t> &eventsOfRank)
 {
-    // Each rank's list made at its size (grown by doubling, 16,384 ranks' lists were copied about
-    // twice and held twice their room at times). An index fits 32 bits: a trace holds at most
-    // core::kMostTraceEvents events.
-    std::vector<std::vector<std::uint32_t>> indices(eventsOfRank.size());
-    for (std::size_t r = 0; r < indices.size(); ++r) {
-        indices[r].reserve(eventsOfRank[r]);
-    }
-    // Whether each rank's events start, and end, in the trace's order (a simulated run's do),
-    // found in this pass: read through each rank's list, the events of 16,384 ranks were a read
-    // from far apart in memory for every event, twice.
-    struct Order {
-        core::SimTime start, end; // the rank's last event's
-        bool kept = true;
-    };
-    std::vector<Order> order(indices.size());
-    for (std::size_t i = 0; i < trace.events.size(); ++i) {
-        const core::Event &event = trace.events[i];
-        const auto rank = std::size_t(event.rank);
-        if (event.rank < 0 || rank >= indices.size()) {
-            continue;
-        }
-        Order &last = order[rank];
-        if (!indices[rank].empty() && (event.start < last.start || event.end() < last.end)) {
-            last.kept = false;
-        }
-        last.start = event.start;
-        last.end = event.end();
-        indices[rank].push_back(std::uint32_t(i));
-    }
-    std::vector<RankEvents> ranks;
-    ranks.reserve(indices.size());
-    for (std::size_t r = 0; r < indices.size(); ++r) {
-        ranks.emplace_back(trace, std::move(indices[r]), order[r].kept);
-    }
-    return ranks;
+    RankIndexMaker maker(trace, eventsOfRank);
+    maker.walk(0, trace.events.size());
+    return maker.finish();
 }
 
 std::pair<std::size_t, std::size_t> eventsBetween(const core::Trace &trace, const RankEvents &rank,
@@ -412,23 +379,10 @@ std::optional<std::size_t> lastApplied(const RankEvents &rank, std::size_t appli
 
 std::vector<std::pair<std::size_t, std::size_t>> messageLinks(const core::Trace &trace)
 {
-    std::unordered_map<std::int64_t, std::size_t> sent;
-    for (std::size_t i = 0; i < trace.events.size(); ++i) {
-        // A message of a profile has no link (-1): no arrow rather than one to every receive.
-        if (trace.events[i].op == core::OpKind::PassTo && trace.events[i].link >= 0) {
-            sent.emplace(trace.events[i].link, i);
-        }
-    }
-    std::vector<std::pair<std::size_t, std::size_t>> links;
-    for (std::size_t i = 0; i < trace.events.size(); ++i) {
-        if (trace.events[i].op != core::OpKind::Receive) {
-            continue;
-        }
-        if (auto it = sent.find(trace.events[i].link); it != sent.end()) {
-            links.emplace_back(it->second, i);
-        }
-    }
-    return links;
+    MessageLinkMaker maker(trace);
+    maker.firstWalk(0, trace.events.size());
+    maker.secondWalk(0, trace.events.size());
+    return maker.finish();
 }
 
 SimTime tickStep(const TimeAxis &axis, double minGap)

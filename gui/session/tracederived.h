@@ -6,6 +6,7 @@
 #include "rankheat.h"
 #include "timelinegeometry.h"
 #include "tracefwd.h"
+#include "tracescan.h"
 
 #include <cstddef>
 #include <functional>
@@ -35,9 +36,10 @@ public:
 
     // Makes every part a view asks for when a trace arrives (not the Why tab's chains, made when
     // a rank's waits are listed). `keepGoing` is asked before each of its kParts parts: false
-    // stops, and prepare returns false (the parts made so far stay).
-    bool prepare(const std::function<bool()> &keepGoing = {});
-    static constexpr int kParts = 6;
+    // stops, and prepare returns false (the parts made so far stay). The events are walked
+    // `block` at a time (kWalkBlock; a test makes it small).
+    bool prepare(const std::function<bool()> &keepGoing = {}, std::size_t block = kWalkBlock);
+    static constexpr int kParts = 5;
 
     const std::vector<RankEvents> &ranks() const;    // indexByRank
     const Links &links() const;                      // messageLinks

@@ -3,12 +3,17 @@
 // (TraceDerived::prepare), is what each view's own function makes of the trace.
 #include "legendpainter.h"
 #include "tracederived.h"
+#include "tracescan.h"
 
 #include "tests/core/referencepuzzles.h"
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cstdint>
+#include <iterator>
 #include <memory>
+#include <optional>
 #include <random>
 #include <string>
 #include <vector>
@@ -53,10 +58,49 @@ void expectSameIndex(const std::vector<gui::RankEvents> &made,
     }
 }
 
-void expectPreparedAsEachViewMakesIt(const std::shared_ptr<const core::Trace> &trace)
+// Each pass_to and the receive of its message by their definition: the first pass_to with the
+// receive's link, searched over the whole trace.
+gui::TraceDerived::Links plainLinks(const core::Trace &trace)
 {
+    gui::TraceDerived::Links links;
+    for (std::size_t i = 0; i < trace.events.size(); ++i) {
+        if (trace.events[i].op != core::OpKind::Receive)
+            continue;
+        for (std::size_t sent = 0; sent < trace.events.size(); ++sent) {
+            const core::Event &pass = trace.events[sent];
+            if (pass.op == core::OpKind::PassTo && pass.link >= 0 &&
+                pass.link == trace.events[i].link) {
+                links.emplace_back(sent, i);
+                break;
+            }
+        }
+    }
+    return links;
+}
+
+// Each rank's memory line from its own samples alone.
+void expectSameMemory(const gui::RankSeries &made, const core::Trace &trace)
+{
+    ASSERT_EQ(made.size(), std::size_t(std::max(trace.config.ranks, 0)));
+    for (int rank = 0; rank < trace.config.ranks; ++rank)
+        EXPECT_EQ(made[std::size_t(rank)],
+                  gui::stepSeries(gui::memorySamples(trace, rank), trace.figures.endTime))
+            << "rank " << rank;
+    // The same lines shared as the memory series of the whole trace shares them.
+    const gui::RankSeries whole = gui::memorySeries(trace);
+    ASSERT_EQ(made.lineCount(), whole.lineCount());
+    for (std::size_t rank = 0; rank < made.size(); ++rank)
+        EXPECT_EQ(made.lineOf(rank), whole.lineOf(rank)) << "rank " << rank;
+}
+
+// What prepare makes walking the events `block` at a time is what each view's own function, or
+// its plain definition, makes of the trace.
+void expectPreparedAsEachViewMakesIt(const std::shared_ptr<const core::Trace> &trace,
+                                     std::size_t block = gui::kWalkBlock)
+{
+    SCOPED_TRACE("blocks of " + std::to_string(block));
     gui::TraceDerived derived(trace);
-    ASSERT_TRUE(derived.prepare());
+    ASSERT_TRUE(derived.prepare({}, block));
     expectSameIndex(derived.ranks(), plainIndex(*trace));
     const gui::RankHeat heat = gui::rankHeat(*trace, gui::TraceDerived::kHeatBins);
     EXPECT_EQ(derived.heat().end, heat.end);
@@ -65,9 +109,10 @@ void expectPreparedAsEachViewMakesIt(const std::shared_ptr<const core::Trace> &t
     EXPECT_EQ(derived.heat().comm, heat.comm);
     EXPECT_EQ(derived.splitBackward(), gui::hasSplitBackward(*trace));
     EXPECT_EQ(derived.allToAll(), gui::hasAllToAll(*trace));
-    EXPECT_EQ(derived.links(), gui::messageLinks(*trace));
+    EXPECT_EQ(derived.links(), plainLinks(*trace));
+    EXPECT_EQ(gui::messageLinks(*trace), plainLinks(*trace));
     ASSERT_TRUE(derived.memoryLines());
-    EXPECT_TRUE(*derived.memoryLines() == gui::memorySeries(*trace));
+    expectSameMemory(*derived.memoryLines(), *trace);
 }
 
 // Events of every kind at random times on random ranks (some past the configured ranks), a rank's
@@ -97,6 +142,72 @@ core::Trace randomTrace(std::mt19937 &random)
     return trace;
 }
 
+// A run whose ranks each keep time and follow one of a few patterns of calls (as the
+// data-parallel lanes of one pipeline stage do, so that memory lines are shared), some changed in
+// one call; their events interleaved at random, storage changes after some calls, messages sent
+// and received under ids small and large (past the count of events), some sent twice, some never.
+core::Trace patternTrace(std::mt19937 &random)
+{
+    core::Trace trace;
+    trace.config.ranks = 2 + int(random() % 10);
+    const int patterns = 1 + int(random() % 3);
+    const int calls = 1 + int(random() % 12);
+    std::vector<std::vector<core::Event>> byPattern(static_cast<std::size_t>(patterns));
+    const auto linkOf = [&random]() -> std::int64_t {
+        switch (random() % 4) {
+            case 0:
+                return -1;
+            case 1:
+                return std::int64_t(1) << 40 | std::int64_t(random() % 3);
+            default:
+                return std::int64_t(random() % 6);
+        }
+    };
+    for (auto &pattern : byPattern) {
+        std::int64_t clock = 0;
+        for (int i = 0; i < calls; ++i) {
+            core::Event event;
+            clock += std::int64_t(random() % 3) * 250;
+            event.start = core::SimTime::fromTicks(clock);
+            event.duration = core::SimTime::fromTicks(std::int64_t(random() % 3) * 250);
+            clock += event.duration.ticks();
+            event.memory = std::int64_t(random() % 3) * 100;
+            const core::OpKind ops[] = {core::OpKind::Forward, core::OpKind::PassTo,
+                                        core::OpKind::Receive, core::OpKind::AllReduce,
+                                        core::OpKind::BackwardInput};
+            event.op = ops[random() % std::size(ops)];
+            event.link = linkOf();
+            pattern.push_back(event);
+        }
+    }
+    std::vector<std::vector<core::Event>> byRank;
+    for (int rank = 0; rank < trace.config.ranks; ++rank) {
+        std::vector<core::Event> events = byPattern[random() % unsigned(patterns)];
+        for (core::Event &event : events)
+            event.rank = rank;
+        if (random() % 4 == 0) // one call holds something else
+            events[random() % events.size()].memory += 50;
+        byRank.push_back(std::move(events));
+    }
+    std::vector<std::size_t> next(byRank.size(), 0);
+    for (std::size_t left = std::size_t(trace.config.ranks) * std::size_t(calls); left > 0;
+         --left) {
+        std::size_t rank = random() % byRank.size();
+        while (next[rank] == byRank[rank].size())
+            rank = (rank + 1) % byRank.size();
+        trace.events.push_back(byRank[rank][next[rank]++]);
+        trace.figures.endTime = std::max(trace.figures.endTime, trace.events.back().end());
+        if (random() % 3 == 0) { // a change after this call, which may be the rank's last
+            core::StorageChange change;
+            change.rank = trace.events.back().rank;
+            change.eventCount = std::uint32_t(trace.events.size());
+            change.memoryAfter = std::int64_t(random() % 2) * 100;
+            trace.changes.append(change, std::nullopt);
+        }
+    }
+    return trace;
+}
+
 } // namespace
 
 TEST(TraceDerived, PreparedPartsAreWhatEachViewMakesOfRandomTraces)
@@ -108,12 +219,27 @@ TEST(TraceDerived, PreparedPartsAreWhatEachViewMakesOfRandomTraces)
     }
 }
 
+TEST(TraceDerived, PreparedPartsAreTheSameWhateverBlocksTheEventsAreWalkedIn)
+{
+    std::mt19937 random(291129);
+    for (int round = 0; round < 300; ++round) {
+        SCOPED_TRACE("round " + std::to_string(round));
+        const auto trace = std::make_shared<const core::Trace>(
+            round % 2 == 0 ? patternTrace(random) : randomTrace(random));
+        for (const std::size_t block : {std::size_t(1), std::size_t(2), std::size_t(3),
+                                        std::size_t(1 + random() % 17), gui::kWalkBlock})
+            expectPreparedAsEachViewMakesIt(trace, block);
+    }
+}
+
 TEST(TraceDerived, PreparedPartsAreWhatEachViewMakesOfThePuzzleRuns)
 {
     for (const auto &puzzle : rankstep::testing::referencePuzzles()) {
         SCOPED_TRACE(puzzle.name);
-        expectPreparedAsEachViewMakesIt(
-            std::make_shared<const core::Trace>(rankstep::testing::runReference(puzzle.name)));
+        const auto trace =
+            std::make_shared<const core::Trace>(rankstep::testing::runReference(puzzle.name));
+        expectPreparedAsEachViewMakesIt(trace);
+        expectPreparedAsEachViewMakesIt(trace, 7);
     }
 }
 
