@@ -2,6 +2,7 @@
 #include "tracederived.h"
 
 #include "legendpainter.h"
+#include "residentmemory.h"
 #include "tracescan.h"
 
 #include <QElapsedTimer>
@@ -88,7 +89,7 @@ bool TraceDerived::prepare(const std::function<bool()> &keepGoing)
         part();
         // Its CPU time beside the wall time: on a loaded machine the wall time is mostly waiting.
         qCDebug(lcDerived) << name << "made in" << clock.restart() << "ms," << threadCpuMs() - cpu
-                           << "ms of CPU";
+                           << "ms of CPU;" << qUtf8Printable(residentMemory());
     }
     splitBackward();
     allToAll();
