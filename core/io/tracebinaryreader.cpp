@@ -8,7 +8,9 @@
 #include "tracebinary.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <limits>
+#include <vector>
 
 namespace rankstep::io::binary {
 namespace {
@@ -18,6 +20,53 @@ constexpr int kMaxCount = 1 << 16;         // layers, batches, shards of a total
 constexpr std::int64_t kMaxSize = 1 << 20; // hidden, length
 constexpr std::int64_t kInt64Min = std::numeric_limits<std::int64_t>::min();
 constexpr std::int64_t kInt64Max = ByteReader::kInt64Max;
+
+// The objects a trace's changes set, each kept once in its change log however far apart the
+// ranks that set it lie: the ranks of a data-parallel group set the same weights and activations
+// thousands of sets apart at 16,384 ranks, past what the log itself remembers (its last 1024,
+// core/trace.h ChangeLog::keep), so that the log kept 4.42 million objects of 56 bytes for 3.15
+// million distinct ones. Up to 65,536 places (1 MiB while the changes are read), one a set
+// of an object equal to the one there: 3.24 million kept, 63 MiB less (docs/benchmarks.md).
+class KeptObjects
+{
+public:
+    explicit KeptObjects(std::size_t changes)
+    {
+        while (m_bits < kMostBits && (std::size_t(1) << m_bits) < changes)
+            ++m_bits;
+        m_places.assign(std::size_t(1) << m_bits, Place{});
+    }
+    // The log's own object equal to `object`: the one kept here lately, else a new one. A place
+    // holds its object's hash too, so that another object there is told apart without reading
+    // it (an object set long ago is out of the caches).
+    const core::Object *keep(core::ChangeLog &log, const core::Object &object)
+    {
+        const std::uint64_t hash = hashOf(object);
+        Place &place = m_places[std::size_t(hash >> (64 - m_bits))];
+        if (place.object == nullptr || place.hash != hash || !(*place.object == object))
+            place = {hash, log.keep(object)};
+        return place.object;
+    }
+
+private:
+    static constexpr int kMostBits = 16;
+    struct Place {
+        std::uint64_t hash = 0;
+        const core::Object *object = nullptr;
+    };
+    static std::uint64_t hashOf(const core::Object &object)
+    {
+        std::uint64_t h = std::uint64_t(object.kind) | std::uint64_t(unsigned(object.layer)) << 8 |
+                          std::uint64_t(unsigned(object.step)) << 32;
+        h = (h ^ object.batches.rangeHint()) * 0x9e3779b97f4a7c15ULL;
+        h = (h ^ object.shards.rangeHint() ^ std::uint64_t(unsigned(object.total)) << 20 ^
+             std::uint64_t(std::uint16_t(object.expert)) << 44) *
+            0x9e3779b97f4a7c15ULL;
+        return h;
+    }
+    int m_bits = 10;
+    std::vector<Place> m_places;
+};
 
 } // namespace
 
@@ -175,13 +224,15 @@ void TraceDecoder::readChangesBody()
 {
     std::vector<RankState> ranks(m_changeCount > 0 ? std::size_t(m_config.ranks) : 0);
     std::size_t eventCount = 0;
+    KeptObjects kept(m_changeCount);
     for (std::size_t i = 0; i < m_changeCount; ++i) {
         m_in.at("changes", i);
         std::optional<core::Object> object;
-        const core::StorageChange change = readChange(ranks, eventCount, object);
+        core::StorageChange change = readChange(ranks, eventCount, object);
         m_tally.addChange(change);
-        m_trace.changes.append(change, std::move(object));
         eventCount = change.eventCount;
+        change.object = object ? kept.keep(m_trace.changes, *object) : nullptr;
+        m_trace.changes.append(std::move(change));
     }
     m_in.at("changes");
     m_in.endSection();
@@ -200,6 +251,10 @@ core::StorageChange TraceDecoder::readChange(std::vector<RankState> &ranks, std:
         if (count == 2) { // a layer and a micro-batch or shard: no list on the heap to make
             const int first = m_in.integer32("key");
             change.key = core::Key(first, m_in.integer32("key"));
+        } else if (count == 3) { // a tensor block's activation: 2.1 million at 4096 ranks
+            const int first = m_in.integer32("key");
+            const int second = m_in.integer32("key");
+            change.key = core::Key(first, second, m_in.integer32("key"));
         } else {
             std::vector<int> parts(count);
             for (int &part : parts)

@@ -3,6 +3,7 @@
 
 #include "legendpainter.h"
 #include "rankheat.h"
+#include "residentmemory.h"
 #include "tracescan.h"
 
 #include <QElapsedTimer>
@@ -110,7 +111,7 @@ bool TraceDerived::prepare(const std::function<bool()> &keepGoing, std::size_t b
         part();
         // Its CPU time beside the wall time: on a loaded machine the wall time is mostly waiting.
         qCDebug(lcDerived) << name << "made in" << clock.restart() << "ms," << threadCpuMs() - cpu
-                           << "ms of CPU";
+                           << "ms of CPU;" << qUtf8Printable(residentMemory());
     }
     splitBackward();
     allToAll();

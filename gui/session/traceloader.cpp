@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "traceloader.h"
 
+#include "residentmemory.h"
+
 #include <QCoroFuture>
 #include <QCoroTask>
 #include <QElapsedTimer>
@@ -37,6 +39,24 @@ void giveWay()
         setpriority(PRIO_PROCESS, thread, 5);
 }
 
+// What the decoded trace holds in its long lists, in MiB (docs/benchmarks.md).
+void logTraceSizes(const core::Trace &trace)
+{
+    const auto mib = [](std::size_t count, std::size_t bytes) {
+        return QString::number(double(count * bytes) / double(1 << 20), 'f', 0);
+    };
+    qCDebug(lcTraceLoader).noquote()
+        << QStringLiteral(
+               "the trace holds %1 events (%2 MiB), %3 changes (%4 MiB), %5 slices "
+               "(%6 MiB)")
+               .arg(trace.events.size())
+               .arg(mib(trace.events.size(), sizeof(core::Event)))
+               .arg(trace.changes.size())
+               .arg(mib(trace.changes.size(), sizeof(core::StorageChange)))
+               .arg(trace.slices.size())
+               .arg(mib(trace.slices.size(), sizeof(core::Slice)));
+}
+
 struct Outcome {
     std::shared_ptr<PreparedRun> run; // null: failed (error) or cancelled (neither)
     QString error;
@@ -67,7 +87,10 @@ std::shared_ptr<Outcome> prepare(const QString &path,
         outcome->error = opened.error;
         return outcome;
     }
-    qCDebug(lcTraceLoader) << "read and decoded" << path << "in" << clock.elapsed() << "ms";
+    qCDebug(lcTraceLoader) << "read and decoded" << path << "in" << clock.elapsed() << "ms;"
+                           << qUtf8Printable(residentMemory());
+    if (lcTraceLoader().isDebugEnabled())
+        logTraceSizes(*opened.run->trace);
     work->stage = int(TraceLoader::Stage::Preparing);
     if (work->checkpoint)
         work->checkpoint(TraceLoader::Stage::Preparing);
@@ -78,7 +101,8 @@ std::shared_ptr<Outcome> prepare(const QString &path,
     QFuture<std::shared_ptr<Stepping>> stepping = QtConcurrent::run(pool, [trace, work, clock] {
         giveWay();
         auto made = std::make_shared<Stepping>(Stepping::of(*trace));
-        qCDebug(lcTraceLoader) << "the stepping made at" << clock.elapsed() << "ms";
+        qCDebug(lcTraceLoader) << "the stepping made at" << clock.elapsed() << "ms;"
+                               << qUtf8Printable(residentMemory());
         ++work->partsDone;
         return made;
     });
@@ -89,7 +113,8 @@ std::shared_ptr<Outcome> prepare(const QString &path,
         ++work->partsDone;
         return true;
     });
-    qCDebug(lcTraceLoader) << "the views' parts made at" << clock.elapsed() << "ms";
+    qCDebug(lcTraceLoader) << "the views' parts made at" << clock.elapsed() << "ms;"
+                           << qUtf8Printable(residentMemory());
     stepping.waitForFinished();
     if (!keepGoing())
         return outcome;

@@ -237,6 +237,77 @@ TEST(TraceBinary, KeepsWhatTheJsonLeavesOut)
     EXPECT_EQ(read.changes[1].object->totalBatches, trace.changes[1].object->totalBatches);
 }
 
+// A key of one int, and tuples of two, three (a tensor block's activation, read without a list)
+// and four ints (on the heap) come back with their ints in order.
+TEST(TraceBinary, KeepsKeysOfOneToFourInts)
+{
+    core::Trace trace = testing::referenceTrace("basic");
+    const std::vector<core::Key> keys = {core::Key(7), core::Key(1, -2),
+                                         core::Key(3, 4, 2147483647),
+                                         core::Key::ofTuple({6, 7, 8, 9})};
+    ASSERT_GE(trace.changes.size(), keys.size());
+    core::ChangeLog changes;
+    for (const core::StorageChange &change : trace.changes) {
+        core::StorageChange keyed = change;
+        if (changes.size() < keys.size())
+            keyed.key = keys[changes.size()];
+        changes.append(keyed,
+                       change.object ? std::optional<core::Object>(*change.object) : std::nullopt);
+    }
+    trace.changes = std::move(changes);
+
+    const core::Trace read = roundTrip(trace);
+
+    ASSERT_EQ(read.changes.size(), trace.changes.size());
+    for (std::size_t i = 0; i < keys.size(); ++i) {
+        EXPECT_EQ(read.changes[i].key, keys[i]) << core::formatKey(read.changes[i].key);
+        EXPECT_EQ(core::formatKey(read.changes[i].key), core::formatKey(keys[i]));
+    }
+}
+
+// The ranks of a data-parallel group set equal objects thousands of sets apart (a rank's step's
+// activations, set again by the next rank of its group after every other rank's turn): each is
+// read back as one object kept once, but for a few whose places another object took meanwhile.
+TEST(TraceBinary, ReadsEqualObjectsSetFarApartAsOneMostly)
+{
+    constexpr std::size_t kDistinct = 2048; // 32 layers x 64 micro-batches
+    core::Trace trace = testing::syntheticTrace(4096, 16384);
+    core::ChangeLog changes;
+    std::size_t sets = 0;
+    for (const core::StorageChange &change : trace.changes) {
+        std::optional<core::Object> object;
+        if (change.object) {
+            object = *change.object;
+            object->layer = 1 + int(sets % kDistinct / 64);
+            object->batches = core::IndexSet{int(sets % 64)};
+            ++sets;
+        }
+        changes.append(change, std::move(object));
+    }
+    ASSERT_GE(sets, 3 * kDistinct);
+    trace.changes = std::move(changes);
+
+    const core::Trace read = roundTrip(trace);
+
+    ASSERT_EQ(read.changes.size(), trace.changes.size());
+    std::vector<const core::Object *> last(kDistinct, nullptr); // each object's last set
+    std::size_t again = 0, shared = 0, k = 0;
+    for (std::size_t i = 0; i < read.changes.size(); ++i) {
+        const core::Object *object = read.changes[i].object;
+        ASSERT_EQ(object == nullptr, trace.changes[i].object == nullptr) << i;
+        if (!object)
+            continue;
+        EXPECT_EQ(*object, *trace.changes[i].object) << i;
+        const core::Object *&before = last[k++ % kDistinct];
+        if (before) {
+            ++again;
+            shared += object == before ? 1 : 0;
+        }
+        before = object;
+    }
+    EXPECT_GE(shared * 20, again * 19) << shared << " of " << again << " sets share their object";
+}
+
 TEST(TraceBinary, WritesARepeatedStringOnce)
 {
     core::Trace trace = testing::referenceTrace("basic");

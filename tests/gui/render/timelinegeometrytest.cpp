@@ -249,6 +249,31 @@ TEST(TimelineGeometry, MessagesWithoutALinkGetNoArrow)
     EXPECT_TRUE(messageLinks(trace).empty());
 }
 
+// A hand-made trace may name one link twice: its receives meet the first send, and a receive
+// of a link no send names meets none.
+TEST(TimelineGeometry, ReceivesMeetTheFirstSendOfTheirLink)
+{
+    Trace trace;
+    trace.config.ranks = 3;
+    Event send;
+    send.op = OpKind::PassTo;
+    send.link = 7;
+    Event receive = send;
+    receive.op = OpKind::Receive;
+    receive.rank = 1;
+    Event stray = receive;
+    stray.link = 5;
+    Event later = send;
+    later.rank = 2;
+    trace.events.push_back(receive); // 0: before any send, still its link's
+    trace.events.push_back(send);    // 1
+    trace.events.push_back(later);   // 2: the same link again
+    trace.events.push_back(stray);   // 3: no send
+    trace.events.push_back(receive); // 4
+    const std::vector<std::pair<std::size_t, std::size_t>> expected = {{1, 0}, {1, 4}};
+    EXPECT_EQ(messageLinks(trace), expected);
+}
+
 TEST(TimelineGeometry, MessageLinksPairEachPassToWithItsReceive)
 {
     const Trace trace = referenceTrace("gpipe");
