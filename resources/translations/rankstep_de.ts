@@ -4269,8 +4269,8 @@ Zuerst noch einen Hinweis auszuprobieren, bringt oft mehr.</translation>
         <translation>&lt;p&gt;&lt;small&gt;Die gerundeten Ziele des Notebooks: %1 Schritte, %2.&lt;/small&gt;&lt;/p&gt;</translation>
     </message>
     <message>
-        <source>&lt;p&gt;&lt;b&gt;Your code printed:&lt;/b&gt;&lt;/p&gt;&lt;pre&gt;%1&lt;/pre&gt;</source>
-        <translation>&lt;p&gt;&lt;b&gt;Ausgabe Ihres Codes:&lt;/b&gt;&lt;/p&gt;&lt;pre&gt;%1&lt;/pre&gt;</translation>
+        <source>Your code printed:</source>
+        <translation>Ausgabe Ihres Codes:</translation>
     </message>
     <message>
         <source>&lt;p&gt;&lt;b&gt;Not graded:&lt;/b&gt; this run was opened from a file, and Rankstep cannot vouch for the program that made it. It shows what the file holds, without judging it against this lesson; press &lt;b&gt;Run&lt;/b&gt; (F5) to grade your code.&lt;/p&gt;</source>
