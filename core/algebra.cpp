@@ -95,7 +95,7 @@ Result<Object> combine(const Object &a, const Object &b)
     return joined;
 }
 
-Status sumPartialInto(Object &a, const Object &b)
+Status sumPartialInto(Object &a, const Object &b, bool overTensorGroup)
 {
     if (a.kind != b.kind || a.layer != b.layer || a.block != b.block || a.batches != b.batches ||
         a.total != b.total || a.partial != b.partial)
@@ -104,7 +104,9 @@ Status sumPartialInto(Object &a, const Object &b)
     // Each member's term comes from its own slice: a group that holds one slice twice (the
     // data-parallel group, say) does not sum the layer's output.
     if (!(a.shards & b.shards).empty())
-        return checkError(say(sentence::kPartialsSameSlice, {shardsOf(b)}));
+        return checkError(say(overTensorGroup ? sentence::kPartialsSameSliceTensorGroup
+                                              : sentence::kPartialsSameSlice,
+                              {shardsOf(b)}));
     a.shards |= b.shards;
     return okStatus();
 }

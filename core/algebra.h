@@ -22,8 +22,9 @@ Status combineInto(Object &a, const Object &b);
 
 // Tensor and sequence parallelism: `a` += `b` for partial activations (gradients) of one
 // tensor group (same kind, layer, block and batches), and the union of sequence shards of one
-// activation (gradient). Neither finishes the object: the collective does.
-Status sumPartialInto(Object &a, const Object &b);
+// activation (gradient). Neither finishes the object: the collective does. `overTensorGroup`: the
+// collective's group is the tensor group itself, so a slice held twice was loaded by two ranks.
+Status sumPartialInto(Object &a, const Object &b, bool overTensorGroup = false);
 Status gatherSequenceInto(Object &a, const Object &b);
 
 // x.shard(s, total): x must be complete; returns the single shard s of total.

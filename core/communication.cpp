@@ -2,6 +2,7 @@
 // Engine: collectives and point-to-point messages.
 #include "algebra.h"
 #include "engine.h"
+#include "layout.h"
 #include "sentences.h"
 
 #include <algorithm>
@@ -299,6 +300,16 @@ Result<std::int64_t> Engine::join(CallSite at, OpKind op, Payload &&value, int l
     return handle;
 }
 
+bool Engine::isTensorGroup(const std::vector<int> &members) const
+{
+    const RunConfig &run = config();
+    if (run.layout.tensor <= 1 || members.empty())
+        return false;
+    std::vector<int> sorted = members;
+    std::ranges::sort(sorted);
+    return sorted == RankLayout(run.ranks, run.layout).group(sorted.front(), Axis::Tensor);
+}
+
 Result<Engine::Reduced> Engine::reduceValues(const Collective &collective)
 {
     if (collective.op == OpKind::AllToAll)
@@ -322,11 +333,14 @@ Result<Engine::Reduced> Engine::reduceValues(const Collective &collective)
         const bool tensorValue = total->partial || total->isSequenceShard() || total->context;
         if (collective.op != OpKind::AllGather && !tensorValue)
             twice |= counted & value.batches;
-        const Status joined = total->partial             ? sumPartialInto(*total, value)
-                              : total->isSequenceShard() ? gatherSequenceInto(*total, value)
-                              : collective.op == OpKind::AllGather
-                                  ? combineInto(*total, value)
-                                  : addGradientsInto(*total, value);
+        Status joined = total->partial                       ? sumPartialInto(*total, value)
+                        : total->isSequenceShard()           ? gatherSequenceInto(*total, value)
+                        : collective.op == OpKind::AllGather ? combineInto(*total, value)
+                                                             : addGradientsInto(*total, value);
+        // Summed over the right group, the slices were wrong: say that instead (a failed sum
+        // leaves `total` as it was, so it is tried again for its sentence alone).
+        if (!joined && total->partial && isTensorGroup(members))
+            joined = sumPartialInto(*total, value, true);
         if (!joined)
             return Error{ErrorKind::Check, member, pending.line,
                          say(sentence::kCannotJoin,

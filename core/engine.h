@@ -400,6 +400,8 @@ private:
         std::vector<Object> pieces;
     };
     Result<Reduced> reduceValues(const Collective &collective);
+    // Whether `members` are one tensor group of the run's layout (in any order).
+    bool isTensorGroup(const std::vector<int> &members) const;
     Status checkContextSum(const Collective &collective, Object &total) const;
     // An alltoall's: what each member gets (by place in the group; no batches: nothing).
     Result<Reduced> exchangePieces(const Collective &collective);

@@ -21,6 +21,14 @@ std::string shardsText(const Object &object)
     return say(sentence::kShardsOf, {formatSet(object.shards), std::to_string(object.total)});
 }
 
+// A weight shard where the whole weight is needed: in a run with tensor groups the learner most
+// likely meant a slice (load_weights without split="tensor"), so the sentence says how to load one.
+const char *incompleteWeightSentence(const RunConfig &run)
+{
+    return run.layout.tensor > 1 ? sentence::kWeightIncompleteNotSlice
+                                 : sentence::kWeightIncomplete;
+}
+
 // "layer 3's input", "layer 3 after its attention block": where an activation of a
 // tensor-parallel layer stands.
 std::string placeText(int layer, int block)
@@ -154,7 +162,7 @@ Result<Object> Engine::forward(CallSite at, int layer, const Object &activation,
                                    std::to_string(layer), std::to_string(layer)}));
     if (!weight.slice && !weight.isComplete())
         return checkError(
-            at, say(sentence::kWeightIncomplete, {op.str(), shardsText(weight), "forward"}));
+            at, say(incompleteWeightSentence(config()), {op.str(), shardsText(weight), "forward"}));
     if (activation.layer != layer)
         return checkError(at, say(sentence::kActivationOfOtherLayer,
                                   {op.str(), std::to_string(activation.layer), "forward",
@@ -234,7 +242,7 @@ Status Engine::checkBackward(CallSite at, const CallName &op, const char *call, 
                                        std::to_string(layer), std::to_string(layer)}));
         if (!weight->slice && !weight->isComplete())
             return checkError(
-                at, say(sentence::kWeightIncomplete, {op.str(), shardsText(*weight), call}));
+                at, say(incompleteWeightSentence(config()), {op.str(), shardsText(*weight), call}));
         if (auto s = checkExpertTokens(at, op, *weight, activation.batches); !s)
             return s.error();
         if (weight->expert < 0 && !m_ranks[std::size_t(at.rank)].tokensAway.empty())

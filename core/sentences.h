@@ -126,6 +126,12 @@ inline constexpr const char *kWeightOfOtherLayer =
 inline constexpr const char *kWeightIncomplete = RANKSTEP_SENTENCE(
     "EngineText",
     "%1: the weight holds only %2; %3 needs the complete weight (allgather it first)");
+// The same in a run with tensor groups, where the shard was most likely meant as a slice.
+inline constexpr const char *kWeightIncompleteNotSlice = RANKSTEP_SENTENCE(
+    "EngineText",
+    "%1: the weight holds only %2; %3 needs the complete weight (allgather it first) or a "
+    "tensor-parallel slice: load_weights(layer, model.coords[\"tensor\"], model.TENSOR, "
+    "split=\"tensor\")");
 inline constexpr const char *kActivationOfOtherLayer = RANKSTEP_SENTENCE(
     "EngineText",
     "%1: the activation is at layer %2, but %3 at layer %4 needs the activation at "
@@ -255,6 +261,11 @@ inline constexpr const char *kPartialsSameSlice = RANKSTEP_SENTENCE(
     "EngineText",
     "two members hold terms of the same slice (%1): sum them over the tensor group, "
     "model.group(\"tensor\"), whose ranks hold each slice once");
+// The same slice summed over the tensor group itself: its ranks loaded one slice, not each its own.
+inline constexpr const char *kPartialsSameSliceTensorGroup = RANKSTEP_SENTENCE(
+    "EngineText",
+    "two members of the tensor group hold terms of the same slice (%1): each rank loads its own "
+    "slice, load_weights(layer, model.coords[\"tensor\"], model.TENSOR, split=\"tensor\")");
 inline constexpr const char *kBackwardBlock = RANKSTEP_SENTENCE(
     "EngineText",
     "%1: the gradient is of %2, so this backward runs that block and needs the activation its "

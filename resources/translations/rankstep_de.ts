@@ -132,6 +132,10 @@
         <translation>%1: Das Gewicht enthält nur %2; %3 braucht das ganze Gewicht (erst allgather aufrufen)</translation>
     </message>
     <message>
+        <source>%1: the weight holds only %2; %3 needs the complete weight (allgather it first) or a tensor-parallel slice: load_weights(layer, model.coords[&quot;tensor&quot;], model.TENSOR, split=&quot;tensor&quot;)</source>
+        <translation>%1: Das Gewicht enthält nur %2; %3 braucht das ganze Gewicht (erst allgather aufrufen) oder einen tensorparallelen Slice: load_weights(layer, model.coords[&quot;tensor&quot;], model.TENSOR, split=&quot;tensor&quot;)</translation>
+    </message>
+    <message>
         <source>%1: the activation is at layer %2, but %3 at layer %4 needs the activation at layer %5</source>
         <translation>%1: Die Aktivierung ist in Schicht %2, aber %3 in Schicht %4 braucht die Aktivierung in Schicht %5</translation>
     </message>
@@ -1110,6 +1114,10 @@
     <message>
         <source>two members hold terms of the same slice (%1): sum them over the tensor group, model.group(&quot;tensor&quot;), whose ranks hold each slice once</source>
         <translation>zwei Mitglieder halten Teilsummen desselben Slices (%1): über die Tensorgruppe summieren, model.group(&quot;tensor&quot;), deren Ranks jeden Slice genau einmal halten</translation>
+    </message>
+    <message>
+        <source>two members of the tensor group hold terms of the same slice (%1): each rank loads its own slice, load_weights(layer, model.coords[&quot;tensor&quot;], model.TENSOR, split=&quot;tensor&quot;)</source>
+        <translation>zwei Mitglieder der Tensorgruppe halten Teilsummen desselben Slices (%1): Jeder Rank lädt seinen eigenen Slice, load_weights(layer, model.coords[&quot;tensor&quot;], model.TENSOR, split=&quot;tensor&quot;)</translation>
     </message>
     <message>
         <source>%1: the gradient is of %2, so this backward runs that block and needs the activation its forward took (at %3), not the one at %4</source>
@@ -4289,8 +4297,8 @@ Zuerst noch einen Hinweis auszuprobieren, bringt oft mehr.</translation>
         <translation>&lt;p&gt;&lt;small&gt;Die gerundeten Ziele des Notebooks: %1 Schritte, %2.&lt;/small&gt;&lt;/p&gt;</translation>
     </message>
     <message>
-        <source>&lt;p&gt;&lt;b&gt;Your code printed:&lt;/b&gt;&lt;/p&gt;&lt;pre&gt;%1&lt;/pre&gt;</source>
-        <translation>&lt;p&gt;&lt;b&gt;Ausgabe Ihres Codes:&lt;/b&gt;&lt;/p&gt;&lt;pre&gt;%1&lt;/pre&gt;</translation>
+        <source>Your code printed:</source>
+        <translation>Ausgabe Ihres Codes:</translation>
     </message>
     <message>
         <source>&lt;p&gt;&lt;b&gt;Not graded:&lt;/b&gt; this run was opened from a file, and Rankstep cannot vouch for the program that made it. It shows what the file holds, without judging it against this lesson; press &lt;b&gt;Run&lt;/b&gt; (F5) to grade your code.&lt;/p&gt;</source>

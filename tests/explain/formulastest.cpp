@@ -39,6 +39,15 @@ TEST(Formulas, GpipesMeasuredIdleShareStandsBesideTheFormula)
               "(p-1)/(m+p-1) with p = 4, m = 4 gives 43%.");
 }
 
+// Pipeline + FSDP lays its 16 ranks out itself: stage rank % 4 of 4 lanes, each lane one batch.
+// Counting every rank a stage and every batch a micro-batch said p = 16, m = 4 and 79%.
+TEST(Formulas, ACodeLaidPipelineCountsItsStagesAndEachLanesBatches)
+{
+    const core::Trace trace = testing::runReference("pipeline_fsdp");
+    const std::string said = bubbleSentence(trace);
+    EXPECT_NE(said.find("with p = 4, m = 1 gives 75%."), std::string::npos) << said;
+}
+
 TEST(Formulas, EachLessonGroupGetsItsOwnFormula)
 {
     using lessons::Parallelism;

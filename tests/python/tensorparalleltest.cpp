@@ -115,6 +115,36 @@ async def probe(model):
                         "group has 4"));
 }
 
+TEST(TensorParallel, AShardWhereASliceWasMeantSaysHowToLoadTheSlice)
+{
+    // load_weights without split="tensor" gives a ZeRO shard, which no forward takes; in a run
+    // with tensor groups a slice was meant, and "allgather it first" alone misleads.
+    const std::string source = R"py(
+async def probe(model):
+    w, o = model.load_weights(0, model.coords["tensor"], 2)
+    model.forward(0, model.get_activation([0]), w)  # shard
+)py";
+    EXPECT_TRUE(stopsAt(source, 2, 2, 0, "# shard",
+                        "forward needs the complete weight (allgather it first) or a "
+                        "tensor-parallel slice: load_weights(layer, model.coords[\"tensor\"], "
+                        "model.TENSOR, split=\"tensor\")"));
+}
+
+TEST(TensorParallel, OneSliceOnEveryRankOfTheTensorGroupSaysEachRankLoadsItsOwn)
+{
+    // Summed over the tensor group itself, "sum them over the tensor group" would mislead.
+    const std::string source = R"py(
+async def probe(model):
+    w, o = model.load_weights(0, 0, 2, split="tensor")
+    p = model.forward(0, model.get_activation([0]), w)
+    await model.allreduce(p, 0, group=model.group("tensor"))  # one slice
+)py";
+    EXPECT_TRUE(stopsAt(source, 4, 2, 1, "# one slice",
+                        "two members of the tensor group hold terms of the same slice (shards "
+                        "{0} of 2): each rank loads its own slice, load_weights(layer, "
+                        "model.coords[\"tensor\"], model.TENSOR, split=\"tensor\")"));
+}
+
 // Two tensor ranks through layer 0's attention and MLP blocks to the loss's gradient `g`, then
 // the lines `after`: a probe for the backward's mistakes.
 std::string fromTheLoss(const std::string &after)

@@ -28,10 +28,18 @@ namespace {
 
 // Markdown's code spans and blocks come in the system's fixed font at its own size, which the
 // app's zoom (the application font) does not reach: give them the size of the document's text.
+// A code block's line wider than the pane wraps, as the editor's do, where it ran past the pane's
+// edge behind a sideways scroll bar (the walk-through's error, four_d's command on a laptop).
 void sizeCodeIn(QTextDocument &document, const QFont &font)
 {
     QTextCursor cursor(&document);
-    for (QTextBlock block = document.begin(); block.isValid(); block = block.next())
+    for (QTextBlock block = document.begin(); block.isValid(); block = block.next()) {
+        if (block.blockFormat().nonBreakableLines()) {
+            QTextBlockFormat wrapping = block.blockFormat();
+            wrapping.setNonBreakableLines(false);
+            cursor.setPosition(block.position());
+            cursor.setBlockFormat(wrapping);
+        }
         for (auto it = block.begin(); !it.atEnd(); ++it) {
             const QTextFragment fragment = it.fragment();
             QTextCharFormat format = fragment.charFormat();
@@ -45,6 +53,7 @@ void sizeCodeIn(QTextDocument &document, const QFont &font)
             cursor.setPosition(fragment.position() + fragment.length(), QTextCursor::KeepAnchor);
             cursor.setCharFormat(format);
         }
+    }
 }
 
 // Whether the lesson has the picture and QtSvg can draw it.

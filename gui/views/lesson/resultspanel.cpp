@@ -476,9 +476,11 @@ void ResultsPanel::showRun()
     html += resultsHtml(real || opened ? nullptr : m_session.lesson(), *m_shown,
                         opened ? std::nullopt : m_session.verdict());
     const QString &output = m_session.output();
+    // Wrapped at the panel's width: a long printed line ran past its edge, behind a sideways
+    // scroll bar (the walk-through prints a refused update's sentence).
     if (!output.trimmed().isEmpty())
-        html += tr("<p><b>Your code printed:</b></p><pre>%1</pre>")
-                    .arg(output.right(4000).toHtmlEscaped());
+        html += QStringLiteral("<p><b>%1</b></p><pre style=\"white-space: pre-wrap\">%2</pre>")
+                    .arg(tr("Your code printed:"), output.right(4000).toHtmlEscaped());
     m_label->setText(html);
 }
 

@@ -154,6 +154,36 @@ TEST_F(LessonPictureSizeTest, TheTextFitsThePaneAt1500x940InEnglishAndGerman)
     }
 }
 
+// Seen on a 1280x800 laptop, where the pane is narrower: four_d's command line (a code block, which
+// does not wrap by itself) ran past the pane's right edge behind a sideways scroll bar. Every line
+// of every lesson's text fits there, in English and German.
+TEST_F(LessonPictureSizeTest, EveryLessonsTextFitsThePaneAt1280x800InEnglishAndGerman)
+{
+    for (const bool german : {false, true}) {
+        if (german) {
+            ASSERT_TRUE(installTranslations(*qApp, QLocale(QLocale::German, QLocale::Germany)));
+        }
+        auto window = makeWindow();
+        window->resize(1280, 800);
+        ASSERT_TRUE(settleLayouts(*window));
+        window->arrangeViews();
+        const QTextDocument &text = *window->parts().lessonPanel->textDocument();
+        for (const lessons::Lesson &lesson : builtinLessons()) {
+            const QString id = QString::fromStdString(lesson.id);
+            ASSERT_TRUE(window->openLesson(id)) << lesson.id;
+            ASSERT_TRUE(settleLayouts(*window));
+            ASSERT_GT(text.textWidth(), 0) << lesson.id;
+            EXPECT_LE(text.size().width(), text.textWidth() + 1)
+                << lesson.id << (german ? " (German)" : "") << ": text " << text.size().width()
+                << " wide in a pane " << text.textWidth() << " wide";
+        }
+    }
+    for (QTranslator *translator : qApp->findChildren<QTranslator *>()) {
+        QCoreApplication::removeTranslator(translator);
+        delete translator;
+    }
+}
+
 // Measured in DejaVu Sans, the font the pictures name and the app ships with: a word that runs
 // past the picture's edge is cut off in the pane.
 TEST(LessonPictureWords, NoWordRunsPastThePicturesEdge)

@@ -3,8 +3,12 @@
 #include "guitestsupport.h"
 #include "resultspanel.h"
 #include "runsession.h"
+#include "tests/gui/support/layoutwaits.h"
 
 #include <gtest/gtest.h>
+
+#include <QLabel>
+#include <QScrollArea>
 
 #include <cmath>
 #include <memory>
@@ -354,6 +358,34 @@ TEST(ResultsPanel, SaysWhetherThePeakFitsTheDeviceTheTraceNames)
         resultsHtml(nullptr, trace).contains(QStringLiteral("40.16 GB over the 80 GB device")));
     trace.figures.hasEvents = false; // nothing measured: nothing to fit
     EXPECT_EQ(deviceFitText(trace), QString());
+}
+
+// Seen in the walk-through, whose solution prints the refused update's sentence: the line the
+// code printed ran past the panel's edge behind a sideways scroll bar, at every window size. It
+// wraps at the panel's width instead.
+TEST(ResultsPanel, WrapsALongLineTheCodePrintedAtThePanelsWidth)
+{
+    RunSession session;
+    ResultsPanel panel(session);
+    const lessons::Lesson lesson = trainLesson();
+    session.setLesson(&lesson);
+    auto trace = std::make_shared<core::Trace>();
+    trace->config = lesson.config;
+    trace->status = core::RunStatus::Ok;
+    trace->check = {true, "Correct!"};
+    QString printed;
+    for (int word = 0; word < 40; ++word)
+        printed += QStringLiteral("gradient%1 ").arg(word);
+    session.setTrace(trace, TraceUnits::SimulatedSteps, printed);
+    panel.resize(500, 300);
+    panel.show();
+    ASSERT_TRUE(testing::settleLayouts(panel));
+    const auto *scroll = panel.findChild<QScrollArea *>();
+    const auto *label = panel.findChild<QLabel *>(QStringLiteral("resultsText"));
+    ASSERT_TRUE(scroll && label);
+    ASSERT_TRUE(label->text().contains(QStringLiteral("gradient39")));
+    EXPECT_LE(label->width(), scroll->viewport()->width())
+        << "the results " << label->width() << " wide in a panel " << scroll->viewport()->width();
 }
 
 } // namespace
