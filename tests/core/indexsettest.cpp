@@ -256,6 +256,7 @@ TEST(IndexSet, CopiesMovesAndSelfAssignmentOfBothForms)
             EXPECT_FALSE(source.onHeap());
             IndexSet constructed(std::move(moved));
             EXPECT_EQ(constructed, *from);
+            EXPECT_TRUE(moved.empty()); // NOLINT: a moved-from set is empty
         }
         IndexSet self = *from;
         IndexSet &alias = self;
