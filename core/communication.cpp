@@ -3,6 +3,7 @@
 #include "algebra.h"
 #include "engine.h"
 #include "layout.h"
+#include "limits.h"
 #include "sentences.h"
 
 #include <algorithm>
@@ -464,7 +465,7 @@ void Engine::completeCollective(Collective &collective)
             event.batches = input.batches;
             event.shards = input.shards;
             event.shardTotal = input.total;
-            event.link = collective.id;
+            event.link = std::int32_t(collective.id); // below kMostTraceLink (RunLimits)
         };
         rank.commClock = start + duration;
         if (arrival.handle < 0) { // the rank waited in it: on its compute stream
@@ -494,6 +495,7 @@ void Engine::completeCollective(Collective &collective)
 }
 
 // A message's event: what it carries, to or from whom, and its link.
+static_assert(kMostRanks - 1 <= kMostPeer, "an event's peer names every rank of a run");
 void Engine::describeMessage(Event &event, const Payload &value, int peer, std::int64_t link) const
 {
     if (const Object *object = objectIn(value)) {
@@ -502,8 +504,8 @@ void Engine::describeMessage(Event &event, const Payload &value, int peer, std::
         event.shards = object->shards;
         event.shardTotal = object->total;
     }
-    event.peer = peer;
-    event.link = link;
+    event.setPeer(peer);
+    event.link = std::int32_t(link); // below kMostTraceLink (RunLimits)
 }
 
 Status Engine::passTo(CallSite at, int destination, Payload value)

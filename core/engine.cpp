@@ -37,8 +37,8 @@ std::string CallName::str() const
 
 Engine::Engine(RunConfig config, RunLimits limits)
     : m_limits(limits)
-    , m_mostOperations(limits.maxOperations > 0 ? limits.maxOperations
-                                                : std::numeric_limits<std::int64_t>::max())
+    , m_mostOperations(limits.maxOperations > 0 ? std::min(limits.maxOperations, kMostTraceLink)
+                                                : kMostTraceLink)
 {
     // Korthikanti's kept activations depend on the tensor degree (core/objects.h).
     if (config.cost.sizes.activationTensorBytes > 0)
@@ -118,7 +118,7 @@ Status Engine::refuse(CallSite at, const char *operation)
     }
     if (m_operations > m_mostOperations) {
         fail(Error{ErrorKind::Stopped, at.rank, at.line,
-                   say(sentence::kBudget, {std::to_string(m_limits.maxOperations), rank, line})});
+                   say(sentence::kBudget, {std::to_string(m_mostOperations), rank, line})});
         return *m_fatal;
     }
     fail(Error{ErrorKind::Stopped, at.rank, at.line,

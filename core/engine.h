@@ -53,7 +53,9 @@ public:
 using ProgramList = std::vector<std::unique_ptr<RankProgram>>;
 
 struct RunLimits {
-    std::int64_t maxOperations = 0; // 0: unlimited
+    // 0: as many as kMostTraceLink, which no budget passes either: an operation makes at most one
+    // message or collective id, and an event's link holds the ids in 32 bits (core/trace.h).
+    std::int64_t maxOperations = 0;
     // The most events, and the most storage changes, one trace records (positions are kept in
     // 32 bits, core/trace.h); a run that reaches it is stopped whatever the operation budget.
     std::size_t mostEvents = kMostTraceEvents;
@@ -483,7 +485,9 @@ private:
     std::uint32_t m_lastWaitDetail = 0;
     RunQueue m_runnable;           // the ranks ready to run, in the order they became so
     std::int64_t m_operations = 0; // admitted so far
-    // The operation budget: m_limits.maxOperations, or no limit (the largest count) when 0.
+    // The operation budget: m_limits.maxOperations, at most kMostTraceLink (the most ids a run
+    // makes that an event's link holds; the message and collective ids count up from 0, one an
+    // operation).
     std::int64_t m_mostOperations = 0;
     std::int64_t m_nextMessage = 0;
     std::int64_t m_nextCollective = 0;

@@ -16,8 +16,10 @@ void IndexSet::insertAll(std::initializer_list<int> members)
 
 void IndexSet::copyWords(const IndexSet &other)
 {
-    m_words = new std::uint64_t[std::size_t(other.m_begin)];
-    std::memcpy(m_words, other.m_words, std::size_t(other.m_begin) * sizeof(std::uint64_t));
+    const std::size_t count = std::size_t(other.wordCount()) + 1;
+    auto *block = new std::uint64_t[count];
+    std::memcpy(block, other.heapBlock(), count * sizeof(std::uint64_t));
+    m_word = std::uint64_t(reinterpret_cast<std::uintptr_t>(block)) | kHeapBit;
 }
 
 IndexSet IndexSet::fromVector(const std::vector<int> &members)
@@ -30,17 +32,17 @@ IndexSet IndexSet::fromVector(const std::vector<int> &members)
 
 int IndexSet::wordCount() const
 {
-    if (m_words)
-        return m_begin;
-    return m_begin == m_end ? 0 : (m_end - 1) / 64 + 1;
+    if (onHeap())
+        return int(heapBlock()[0]);
+    return empty() ? 0 : (rangeEnd() - 1) / 64 + 1;
 }
 
 std::uint64_t IndexSet::word(int w) const
 {
-    if (m_words)
-        return w < m_begin ? m_words[w] : 0;
-    const int low = std::max(m_begin, w * 64);
-    const int high = std::min(m_end, w * 64 + 64);
+    if (onHeap())
+        return w < wordCount() ? heapWords()[w] : 0;
+    const int low = std::max(rangeBegin(), w * 64);
+    const int high = std::min(rangeEnd(), w * 64 + 64);
     if (low >= high)
         return 0;
     const int span = high - low;
@@ -73,27 +75,27 @@ IndexSet IndexSet::fromBits(std::vector<std::uint64_t> words)
     const int last = int((words.size() - 1) * 64) + 63 - std::countl_zero(words.back());
     if (last - first + 1 == count)
         return range(first, last + 1);
-    set.m_begin = int(words.size());
-    set.m_words = new std::uint64_t[words.size()];
-    std::memcpy(set.m_words, words.data(), words.size() * sizeof(std::uint64_t));
+    auto *block = new std::uint64_t[words.size() + 1];
+    block[0] = words.size();
+    std::memcpy(block + 1, words.data(), words.size() * sizeof(std::uint64_t));
+    set.m_word = std::uint64_t(reinterpret_cast<std::uintptr_t>(block)) | kHeapBit;
     return set;
 }
 
 void IndexSet::insert(int index)
 {
+    if (index < 0) [[unlikely]]
+        return; // no member (and a range's word cannot hold it)
     if (isRange()) {
-        if (m_begin == m_end) {
+        const int begin = rangeBegin(), end = rangeEnd();
+        if (begin == end) {
             *this = range(index, index + 1);
             return;
         }
-        if (index >= m_begin && index < m_end)
+        if (index >= begin && index < end)
             return;
-        if (index == m_end) {
-            ++m_end;
-            return;
-        }
-        if (index == m_begin - 1) {
-            --m_begin;
+        if (index == end || index == begin - 1) {
+            m_word = rangeWord(std::min(begin, index), std::max(end, index + 1));
             return;
         }
     }
@@ -110,33 +112,36 @@ bool IndexSet::contains(int index) const
     if (index < 0)
         return false;
     if (isRange())
-        return index >= m_begin && index < m_end;
+        return index >= rangeBegin() && index < rangeEnd();
     return (word(index / 64) >> (index % 64) & 1U) != 0;
 }
 
 int IndexSet::countWords() const
 {
     int count = 0;
-    for (int w = 0; w < m_begin; ++w)
-        count += std::popcount(m_words[w]);
+    const std::uint64_t *words = heapWords();
+    for (int w = 0, n = wordCount(); w < n; ++w)
+        count += std::popcount(words[w]);
     return count;
 }
 
 int IndexSet::first() const
 {
     if (isRange())
-        return m_begin == m_end ? -1 : m_begin;
-    for (int w = 0; w < m_begin; ++w)
-        if (m_words[w] != 0)
-            return w * 64 + std::countr_zero(m_words[w]);
+        return empty() ? -1 : rangeBegin();
+    const std::uint64_t *words = heapWords();
+    for (int w = 0, n = wordCount(); w < n; ++w)
+        if (words[w] != 0)
+            return w * 64 + std::countr_zero(words[w]);
     return -1;
 }
 
 int IndexSet::last() const
 {
     if (isRange())
-        return m_begin == m_end ? -1 : m_end - 1;
-    return (m_begin - 1) * 64 + 63 - std::countl_zero(m_words[m_begin - 1]);
+        return empty() ? -1 : rangeEnd() - 1;
+    const int n = wordCount();
+    return (n - 1) * 64 + 63 - std::countl_zero(heapWords()[n - 1]);
 }
 
 IndexSet IndexSet::operator|(const IndexSet &other) const
@@ -145,8 +150,10 @@ IndexSet IndexSet::operator|(const IndexSet &other) const
         return *this;
     if (empty())
         return other;
-    if (isRange() && other.isRange() && m_begin <= other.m_end && other.m_begin <= m_end)
-        return range(std::min(m_begin, other.m_begin), std::max(m_end, other.m_end));
+    if (isRange() && other.isRange() && rangeBegin() <= other.rangeEnd() &&
+        other.rangeBegin() <= rangeEnd())
+        return range(std::min(rangeBegin(), other.rangeBegin()),
+                     std::max(rangeEnd(), other.rangeEnd()));
     std::vector<std::uint64_t> words(std::size_t(std::max(wordCount(), other.wordCount())));
     for (std::size_t w = 0; w < words.size(); ++w)
         words[w] = word(int(w)) | other.word(int(w));
@@ -156,7 +163,8 @@ IndexSet IndexSet::operator|(const IndexSet &other) const
 IndexSet IndexSet::operator&(const IndexSet &other) const
 {
     if (isRange() && other.isRange())
-        return range(std::max(m_begin, other.m_begin), std::min(m_end, other.m_end));
+        return range(std::max(rangeBegin(), other.rangeBegin()),
+                     std::min(rangeEnd(), other.rangeEnd()));
     std::vector<std::uint64_t> words(std::size_t(std::min(wordCount(), other.wordCount())));
     for (std::size_t w = 0; w < words.size(); ++w)
         words[w] = word(int(w)) & other.word(int(w));
@@ -168,10 +176,10 @@ IndexSet IndexSet::minus(const IndexSet &other) const
     if (!intersects(other))
         return *this;
     if (isRange() && other.isRange()) {
-        if (other.m_begin <= m_begin)
-            return range(std::max(m_begin, other.m_end), m_end);
-        if (other.m_end >= m_end)
-            return range(m_begin, other.m_begin);
+        if (other.rangeBegin() <= rangeBegin())
+            return range(std::max(rangeBegin(), other.rangeEnd()), rangeEnd());
+        if (other.rangeEnd() >= rangeEnd())
+            return range(rangeBegin(), other.rangeBegin());
     }
     std::vector<std::uint64_t> words = bits();
     for (std::size_t w = 0; w < words.size(); ++w)
@@ -184,7 +192,7 @@ bool IndexSet::isSubsetOf(const IndexSet &other) const
     if (empty())
         return true;
     if (other.isRange())
-        return first() >= other.m_begin && last() < other.m_end;
+        return first() >= other.rangeBegin() && last() < other.rangeEnd();
     for (int w = 0; w < wordCount(); ++w)
         if ((word(w) & ~other.word(w)) != 0)
             return false;
@@ -194,7 +202,7 @@ bool IndexSet::isSubsetOf(const IndexSet &other) const
 bool IndexSet::intersects(const IndexSet &other) const
 {
     if (isRange() && other.isRange())
-        return std::max(m_begin, other.m_begin) < std::min(m_end, other.m_end);
+        return std::max(rangeBegin(), other.rangeBegin()) < std::min(rangeEnd(), other.rangeEnd());
     const int n = std::min(wordCount(), other.wordCount());
     for (int w = 0; w < n; ++w)
         if ((word(w) & other.word(w)) != 0)
@@ -204,7 +212,10 @@ bool IndexSet::intersects(const IndexSet &other) const
 
 bool IndexSet::sameWords(const IndexSet &other) const
 {
-    return std::memcmp(m_words, other.m_words, std::size_t(m_begin) * sizeof(std::uint64_t)) == 0;
+    // The counts first: the block starts with its word count.
+    const std::size_t count = std::size_t(wordCount()) + 1;
+    return heapBlock()[0] == other.heapBlock()[0] &&
+           std::memcmp(heapBlock(), other.heapBlock(), count * sizeof(std::uint64_t)) == 0;
 }
 
 std::vector<int> IndexSet::toVector() const

@@ -13,32 +13,31 @@ namespace rankstep::core {
 // shard, every shard, a run of batches: nearly every set a run holds) is kept as a range in the
 // object itself; any other set as a bitset on the heap, so that unions over a thousand ranks stay
 // cheap. Either way the form is canonical, so equal sets compare equal member for member.
+//
+// The set is one word (an event holds two, and a run at 16,384 ranks records 18 million events):
+// a range [begin, end) as begin in bits 1-31 and end in bits 32-63 with bit 0 clear, which holds
+// every range of ints (0 <= begin < end <= INT_MAX); a bitset as its heap pointer with bit 0 set
+// (new[] aligns it to 8 bytes), the word count in the block's first word, the members after it.
+// The empty set is the range [0, 0), the word 0.
 class IndexSet
 {
 public:
     IndexSet() = default;
     IndexSet(std::initializer_list<int> members)
     {
-        if (members.size() != 1) {
+        if (members.size() != 1)
             insertAll(members);
-        } else if (const int member = *members.begin(); member >= 0) {
-            m_begin = member; // one shard or batch: the set most operations make
-            m_end = member + 1;
-        }
+        else if (const int member = *members.begin(); member >= 0)
+            m_word = rangeWord(member, member + 1); // one shard or batch: the most common set
     }
-    // Copies, moves and the destructor are inline: a range (nearly every set) copies as its two
-    // ints, and objects are copied on every operation (out of line they took 9 % of a run).
-    IndexSet(const IndexSet &other) : m_begin(other.m_begin), m_end(other.m_end)
+    // Copies, moves and the destructor are inline: a range (nearly every set) copies as its one
+    // word, and objects are copied on every operation (out of line they took 9 % of a run).
+    IndexSet(const IndexSet &other) : m_word(other.m_word)
     {
-        if (other.m_words) [[unlikely]]
+        if (other.onHeap()) [[unlikely]]
             copyWords(other);
     }
-    IndexSet(IndexSet &&other) noexcept
-        : m_words(other.m_words), m_begin(other.m_begin), m_end(other.m_end)
-    {
-        other.m_words = nullptr;
-        other.m_begin = other.m_end = 0;
-    }
+    IndexSet(IndexSet &&other) noexcept : m_word(other.m_word) { other.m_word = 0; }
     IndexSet &operator=(const IndexSet &other)
     {
         if (this != &other)
@@ -48,39 +47,35 @@ public:
     IndexSet &operator=(IndexSet &&other) noexcept
     {
         if (this != &other) {
-            delete[] m_words;
-            m_words = other.m_words;
-            m_begin = other.m_begin;
-            m_end = other.m_end;
-            other.m_words = nullptr;
-            other.m_begin = other.m_end = 0;
+            freeWords();
+            m_word = other.m_word;
+            other.m_word = 0;
         }
         return *this;
     }
-    ~IndexSet() { delete[] m_words; }
+    ~IndexSet() { freeWords(); }
 
     // [begin, end). Inline, as size() and the rest of a range's fast paths below: every operation
     // makes or reads a few sets, and a call for each took 3 % of a reference puzzle's instructions.
     static IndexSet range(int begin, int end)
     {
         IndexSet set;
-        if (end > begin && begin >= 0) {
-            set.m_begin = begin;
-            set.m_end = end;
-        }
+        if (end > begin && begin >= 0)
+            set.m_word = rangeWord(begin, end);
         return set;
     }
     static IndexSet fromVector(const std::vector<int> &members);
 
-    void insert(int index); // index >= 0
+    void insert(int index); // index >= 0; a negative index is no member and changes nothing
     bool contains(int index) const;
-    int size() const { return isRange() ? m_end - m_begin : countWords(); }
-    bool onHeap() const { return m_words != nullptr; } // the destructor frees the members' bitset
-    bool empty() const { return m_words == nullptr && m_begin == m_end; }
+    int size() const { return isRange() ? rangeEnd() - rangeBegin() : countWords(); }
+    bool onHeap() const { return (m_word & kHeapBit) != 0; } // the destructor frees the bitset
+    bool empty() const { return m_word == 0; }
     // A range's bounds in one number, for a hash (a set on the heap gives its word count only).
     std::uint64_t rangeHint() const
     {
-        return std::uint64_t(unsigned(m_begin)) << 32 | unsigned(m_words ? 0 : m_end);
+        return isRange() ? std::uint64_t(unsigned(rangeBegin())) << 32 | unsigned(rangeEnd())
+                         : std::uint64_t(unsigned(wordCount())) << 32;
     }
     int first() const; // -1 when empty
     int last() const;  // -1 when empty
@@ -90,11 +85,13 @@ public:
     // member) unite in place; any other union is operator|'s.
     IndexSet &operator|=(const IndexSet &other)
     {
-        if (isRange() && other.isRange() && m_begin < m_end && other.m_begin < other.m_end &&
-            m_begin <= other.m_end && other.m_begin <= m_end) {
-            m_begin = std::min(m_begin, other.m_begin);
-            m_end = std::max(m_end, other.m_end);
-            return *this;
+        if (isRange() && other.isRange() && !empty() && !other.empty()) {
+            const int begin = rangeBegin(), end = rangeEnd();
+            const int otherBegin = other.rangeBegin(), otherEnd = other.rangeEnd();
+            if (begin <= otherEnd && otherBegin <= end) {
+                m_word = rangeWord(std::min(begin, otherBegin), std::max(end, otherEnd));
+                return *this;
+            }
         }
         return *this = *this | other;
     }
@@ -104,14 +101,15 @@ public:
     // Exactly {0, 1, ..., count - 1}.
     bool isPrefix(int count) const
     {
-        return isRange() && m_end == count && (count == 0 || m_begin == 0);
+        return isRange() && rangeEnd() == count && (count == 0 || rangeBegin() == 0);
     }
     bool intersects(const IndexSet &other) const;
     bool operator==(const IndexSet &other) const
     {
-        if (isRange() != other.isRange() || m_begin != other.m_begin)
-            return false;
-        return isRange() ? m_end == other.m_end : sameWords(other);
+        // Equal ranges are equal words; a range never equals a bitset (both forms are canonical).
+        if (m_word == other.m_word)
+            return true;
+        return onHeap() && other.onHeap() && sameWords(other);
     }
 
     std::vector<int> toVector() const;
@@ -119,13 +117,14 @@ public:
     template <typename F>
     void forEach(F &&visit) const
     {
-        if (m_words == nullptr) {
-            for (int i = m_begin; i < m_end; ++i)
+        if (isRange()) {
+            for (int i = rangeBegin(), end = rangeEnd(); i < end; ++i)
                 visit(i);
             return;
         }
-        for (int w = 0; w < m_begin; ++w) {
-            std::uint64_t bits = m_words[w];
+        const std::uint64_t *words = heapWords();
+        for (int w = 0, count = wordCount(); w < count; ++w) {
+            std::uint64_t bits = words[w];
             while (bits != 0) {
                 const int bit = __builtin_ctzll(bits);
                 visit(w * 64 + bit);
@@ -139,9 +138,9 @@ public:
     template <typename F>
     void forEachRun(F &&visit) const
     {
-        if (m_words == nullptr) {
-            if (m_begin < m_end)
-                visit(m_begin, m_end);
+        if (isRange()) {
+            if (!empty())
+                visit(rangeBegin(), rangeEnd());
             return;
         }
         int begin = -1, end = -1;
@@ -160,7 +159,27 @@ public:
     }
 
 private:
-    bool isRange() const { return m_words == nullptr; }
+    static constexpr std::uint64_t kHeapBit = 1;
+
+    // 0 <= begin < end (or both 0): begin in bits 1-31, end in bits 32-63.
+    static std::uint64_t rangeWord(int begin, int end)
+    {
+        return std::uint64_t(unsigned(end)) << 32 | std::uint64_t(unsigned(begin)) << 1;
+    }
+    bool isRange() const { return !onHeap(); }
+    int rangeBegin() const { return int(std::uint32_t(m_word) >> 1); }
+    int rangeEnd() const { return int(m_word >> 32); }
+    // The heap block: its word count, then the members' words (the last one not 0).
+    std::uint64_t *heapBlock() const
+    {
+        return reinterpret_cast<std::uint64_t *>(std::uintptr_t(m_word & ~kHeapBit));
+    }
+    const std::uint64_t *heapWords() const { return heapBlock() + 1; }
+    void freeWords()
+    {
+        if (onHeap()) [[unlikely]]
+            delete[] heapBlock();
+    }
     void insertAll(std::initializer_list<int> members);
     void copyWords(const IndexSet &other);       // the bitset of a set that is no range
     int countWords() const;                      // size() of a set that is no range
@@ -170,10 +189,9 @@ private:
     std::vector<std::uint64_t> bits() const;
     static IndexSet fromBits(std::vector<std::uint64_t> words);
 
-    std::uint64_t *m_words = nullptr; // null: the range [m_begin, m_end)
-    int m_begin = 0;                  // with m_words: how many words (the last one not 0)
-    int m_end = 0;
+    std::uint64_t m_word = 0; // bit 0 clear: the range; set: the heap block's address
 };
+static_assert(sizeof(IndexSet) == 8, "an event holds two sets and an object two: one word each");
 
 // "{2, 3}", "{}" — the literal form used in messages that quote a set.
 std::string formatSet(const IndexSet &set);

@@ -42,7 +42,7 @@ inline constexpr int kObjectKindCount = int(ObjectKind::KeysValues) + 1;
 // - KeysValues: layer, batches, the chunks whose keys and values it holds; a layer's attention on
 //   a chunk needs every chunk's.
 struct Object {
-    // The ints side by side, then the sets: 56 bytes instead of 64 (a long run records millions).
+    // The ints side by side, then the sets (one word each): 40 bytes (a long run records millions).
     // The tensor-parallel bits and the expert sit in the padding after `kind`.
     ObjectKind kind = ObjectKind::Weight;
     bool slice : 1 = false;
@@ -65,7 +65,7 @@ struct Object {
     bool isContextChunk() const;  // an activation (gradient) of a context group's sequence chunk
     bool operator==(const Object &other) const = default;
 };
-static_assert(sizeof(Object) <= 56, "a long run records millions of objects");
+static_assert(sizeof(Object) <= 40, "a long run records millions of objects");
 
 // Inline, as isComplete() and memoryOf() below: each operation asks them a few times.
 inline bool hasShards(ObjectKind kind)

@@ -16,6 +16,9 @@
 namespace rankstep::io {
 namespace {
 
+static_assert(kMaxChromeEvents <= std::size_t(core::kMostTraceLink) &&
+                  kMaxChromeRanks - 1 <= core::kMostPeer,
+              "an event's link numbers every message and collective, its peer names every rank");
 constexpr double kMostMicroseconds = 365.0 * 24 * 3600 * 1e6; // a year
 
 struct Raw {
@@ -260,7 +263,7 @@ void Reader::build(std::vector<Raw> raws)
         event.start = core::SimTime::fromTicks(std::llround(raw.start - first));
         event.duration = core::SimTime::fromTicks(std::llround(raw.duration));
         event.op = classify(name, event.layer);
-        event.peer = receiver < ranks ? receiver : -1;
+        event.setPeer(receiver < ranks ? receiver : -1);
         if (event.layer >= 0x10000)
             failAt(*raw.value, at(raw.index), "a layer past 65535");
         if (const JsonValue *args = raw.value->find("args"); args && args->isObject()) {
@@ -270,7 +273,7 @@ void Reader::build(std::vector<Raw> raws)
             if (more.has("line"))
                 event.line = more.integer32("line", 0);
             if (more.has("peer"))
-                event.peer = more.integer32("peer", -1, ranks - 1);
+                event.setPeer(more.integer32("peer", -1, ranks - 1));
         }
         layers = std::max(layers, event.layer + 1);
         ++remaining[std::size_t(rank)];
@@ -281,14 +284,14 @@ void Reader::build(std::vector<Raw> raws)
         if (event.op == core::OpKind::Receive && event.peer < 0)
             for (const auto &[at, sender] : senders[std::size_t(event.rank)])
                 if (at >= event.start.ticks() && at <= event.end().ticks() && sender < ranks)
-                    event.peer = sender;
+                    event.setPeer(sender);
     // A collective joins the n-th call of one operation on one layer on every rank; a message the
     // n-th pass_to from a rank to a peer with the peer's n-th receive from it.
-    std::map<std::tuple<int, int, int>, std::int64_t> messages; // sender, receiver, n-th
+    std::map<std::tuple<int, int, int>, std::int32_t> messages; // sender, receiver, n-th
     std::map<std::tuple<int, int, bool>, int> sent;             // sender, receiver, is receive
-    std::map<std::tuple<core::OpKind, int, int>, std::int64_t> links;
+    std::map<std::tuple<core::OpKind, int, int>, std::int32_t> links;
     std::map<std::tuple<core::OpKind, int, int>, int> calls; // op, layer, rank
-    std::int64_t nextLink = 0;
+    std::int32_t nextLink = 0; // below the events, at most kMaxChromeEvents
     core::Slice slice;
     bool open = false;
     for (auto &[event, name] : kept) {

@@ -19,6 +19,7 @@ namespace {
 
 constexpr int kMaxRanks = 4096;
 constexpr int kMaxCount = 1 << 16;
+static_assert(kMaxRanks - 1 <= core::kMostPeer, "an event's peer holds every rank");
 
 std::string at(const std::string &path, std::size_t index)
 {
@@ -136,7 +137,7 @@ void Reader::readRank(const Fields &entry)
         if (fields.has("shard_total"))
             event.shardTotal = fields.integer32("shard_total", 0, kMaxCount);
         if (fields.has("peer"))
-            event.peer = fields.integer32("peer", 0, m_trace.config.ranks - 1);
+            event.setPeer(fields.integer32("peer", 0, m_trace.config.ranks - 1));
         if ((event.op == core::OpKind::PassTo || event.op == core::OpKind::Receive) &&
             event.peer < 0)
             failAt(events[e], fields.path(), "a message without a peer");
@@ -203,11 +204,11 @@ void Reader::merge()
         return std::tie(a.time, a.rank, a.index) < std::tie(b.time, b.rank, b.index);
     });
 
-    std::map<std::tuple<core::OpKind, int, std::vector<int>, int>, std::int64_t> collectives;
+    std::map<std::tuple<core::OpKind, int, std::vector<int>, int>, std::int32_t> collectives;
     std::map<std::tuple<core::OpKind, int, std::vector<int>, int>, int> calls; // per rank
-    std::map<std::tuple<int, int, int>, std::int64_t> messages; // sender, receiver, n-th
+    std::map<std::tuple<int, int, int>, std::int32_t> messages; // sender, receiver, n-th
     std::map<std::tuple<int, int, bool>, int> sent;             // sender, receiver, is receive
-    std::int64_t nextLink = 0;
+    std::int32_t nextLink = 0; // below the events, which read() keeps within kMostTraceLink
     std::vector<std::size_t> remaining(m_ranks.size());
     for (std::size_t r = 0; r < m_ranks.size(); ++r)
         remaining[r] = m_ranks[r].events.size() + m_ranks[r].changes.size();
@@ -318,6 +319,14 @@ core::Trace Reader::read(const JsonValue &root)
             m_trace.finalWeights[std::size_t(rank)][layer] = readObject(fields.object("object"));
         }
     }
+    // A link is the number of a message or collective, fewer than the events (core/trace.h).
+    std::size_t events = 0;
+    for (const RankRecord &record : m_ranks)
+        events += record.events.size();
+    if (events > std::size_t(core::kMostTraceLink))
+        failAt(top.get("ranks"), "ranks",
+               "holds " + std::to_string(events) + " events, more than the " +
+                   std::to_string(core::kMostTraceLink) + " a trace numbers its links in");
     merge();
 
     const Fields result = top.object("result");

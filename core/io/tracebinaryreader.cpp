@@ -16,6 +16,7 @@ namespace rankstep::io::binary {
 namespace {
 
 constexpr int kMaxRanks = 1 << 16;
+static_assert(kMaxRanks - 1 <= core::kMostPeer, "an event's peer holds every rank");
 constexpr int kMaxCount = 1 << 16;         // layers, batches, shards of a total
 constexpr std::int64_t kMaxSize = 1 << 20; // hidden, length
 constexpr std::int64_t kInt64Min = std::numeric_limits<std::int64_t>::min();
@@ -204,9 +205,9 @@ core::Event TraceDecoder::readEvent(std::vector<RankState> &ranks)
     event.memory = m_in.relative("memory", state.memory, 0, kInt64Max);
     event.line = m_in.integer32("line");
     if ((head & binary::kEventPeer) != 0)
-        event.peer = int(m_in.integer("peer", -1, std::int64_t(m_config.ranks) - 1));
+        event.setPeer(int(m_in.integer("peer", -1, std::int64_t(m_config.ranks) - 1)));
     if ((head & binary::kEventLink) != 0)
-        event.link = m_in.whole("link", kInt64Max);
+        event.link = std::int32_t(m_in.whole("link", core::kMostTraceLink));
     state.end = binary::wrapPlus(event.start.ticks(), event.duration.ticks());
     state.memory = event.memory;
     return event;

@@ -15,6 +15,7 @@ namespace rankstep::io {
 namespace {
 
 constexpr std::int64_t kMaxRanks = 1 << 16;
+static_assert(kMaxRanks - 1 <= core::kMostPeer, "an event's peer holds every rank");
 constexpr int kMaxCount = 1 << 16;         // layers, batches, shards of a total
 constexpr std::int64_t kMaxSize = 1 << 20; // hidden, length
 constexpr int kIntMin = std::numeric_limits<int>::min();
@@ -289,9 +290,9 @@ core::Event TraceReader::readEvent(const Fields &fields, int rank) const
     event.memory = fields.integer("memory");
     event.line = fields.integer32("line", kIntMin, kIntMax);
     if (fields.has("peer"))
-        event.peer = readRank(fields, "peer", -1);
+        event.setPeer(readRank(fields, "peer", -1));
     if (fields.has("link"))
-        event.link = fields.integer("link");
+        event.link = fields.integer32("link", 0, int(core::kMostTraceLink));
     return event;
 }
 

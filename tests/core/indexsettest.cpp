@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <iterator>
+#include <limits>
 #include <random>
 #include <set>
 #include <utility>
@@ -145,6 +146,129 @@ TEST(IndexSet, CopiesAndMovesKeepTheirMembers)
     EXPECT_EQ(formatSet(moved), "{4, 5}");
     copy = copy; // NOLINT: self-assignment keeps the set
     EXPECT_EQ(formatSet(copy), "{4, 5}");
+}
+
+// A range is one word: begin in 31 bits, end in 32 (core/indexset.h). Every range of ints fits,
+// the largest begin and end included, and neither half leaks into the other or the heap bit.
+TEST(IndexSet, TheWordHoldsTheLargestRangesOfInts)
+{
+    constexpr int kMost = std::numeric_limits<int>::max();
+    const IndexSet whole = IndexSet::range(0, kMost);
+    EXPECT_FALSE(whole.onHeap());
+    EXPECT_EQ(whole.size(), kMost);
+    EXPECT_EQ(whole.first(), 0);
+    EXPECT_EQ(whole.last(), kMost - 1);
+    EXPECT_TRUE(whole.isPrefix(kMost));
+    EXPECT_TRUE(whole.contains(kMost - 1));
+    EXPECT_FALSE(whole.contains(kMost));
+    EXPECT_EQ(whole.rangeHint(), std::uint64_t(unsigned(kMost)));
+
+    const IndexSet top = IndexSet::range(kMost - 1, kMost); // the largest begin
+    EXPECT_FALSE(top.onHeap());
+    EXPECT_EQ(top.size(), 1);
+    EXPECT_EQ(top.first(), kMost - 1);
+    EXPECT_EQ(top.last(), kMost - 1);
+    EXPECT_EQ(top, IndexSet{kMost - 1});
+    EXPECT_EQ(top.rangeHint(), std::uint64_t(unsigned(kMost - 1)) << 32 | unsigned(kMost));
+    EXPECT_NE(top, whole);
+    EXPECT_TRUE(top.isSubsetOf(whole));
+    EXPECT_EQ(whole & top, top);
+    EXPECT_EQ(whole.minus(IndexSet::range(0, kMost - 1)), top);
+
+    // The bits next to each half's edge: begin's highest (2^30) and end's (2^30, 2^31 - 1).
+    const IndexSet high = IndexSet::range(1 << 30, (1 << 30) + 2);
+    EXPECT_EQ(high.first(), 1 << 30);
+    EXPECT_EQ(high.last(), (1 << 30) + 1);
+    EXPECT_NE(high, IndexSet::range(0, 2));
+    EXPECT_FALSE(high.intersects(IndexSet::range(0, 2)));
+    EXPECT_NE(IndexSet::range(0, 1 << 30), IndexSet::range(0, kMost));
+
+    // Grown in place up to the largest end, by a member and by a touching range.
+    IndexSet grown = IndexSet::range(5, kMost - 1);
+    grown.insert(kMost - 1);
+    EXPECT_EQ(grown, IndexSet::range(5, kMost));
+    IndexSet united = IndexSet::range(0, 3);
+    united |= IndexSet::range(3, kMost);
+    EXPECT_EQ(united, whole);
+    EXPECT_FALSE(united.onHeap());
+}
+
+// A negative index is no member: inserting one changes nothing (a range's word has no sign).
+TEST(IndexSet, ANegativeIndexIsNoMember)
+{
+    IndexSet set = IndexSet::range(0, 3);
+    set.insert(-1);
+    EXPECT_EQ(set, IndexSet::range(0, 3));
+    EXPECT_EQ(set.first(), 0);
+    EXPECT_EQ(set.size(), 3);
+    IndexSet none;
+    none.insert(-5);
+    EXPECT_TRUE(none.empty());
+    EXPECT_FALSE(set.contains(-1));
+    EXPECT_EQ(IndexSet{-2}, IndexSet());
+}
+
+// The bitset form: its word count on the heap beside its members. Sets of different lengths,
+// and a bitset beside a range, never compare equal; equal sets hash alike however they were made.
+TEST(IndexSet, BitsetsCompareAndHashByTheirMembers)
+{
+    const IndexSet scattered{1, 3, 200};
+    EXPECT_TRUE(scattered.onHeap());
+    EXPECT_EQ(scattered.size(), 3);
+    EXPECT_EQ(scattered.last(), 200);
+    const IndexSet built = (IndexSet{1} | IndexSet{200}) | IndexSet::range(3, 4);
+    EXPECT_EQ(scattered, built);
+    EXPECT_EQ(scattered.rangeHint(), built.rangeHint());
+    EXPECT_EQ(scattered, IndexSet::fromVector({200, 3, 1}));
+    EXPECT_NE(scattered, (IndexSet{1, 3}));      // fewer words
+    EXPECT_NE(scattered, (IndexSet{1, 3, 300})); // more words
+    EXPECT_NE(scattered, (IndexSet{1, 4, 200})); // as many
+    EXPECT_NE(scattered.rangeHint(), (IndexSet{1, 3, 300}).rangeHint());
+
+    // Made contiguous, a bitset is its range again: the same word, equal and hashed alike.
+    IndexSet filled{0, 2};
+    EXPECT_TRUE(filled.onHeap());
+    EXPECT_NE(filled, IndexSet::range(0, 3));
+    filled.insert(1);
+    EXPECT_FALSE(filled.onHeap());
+    EXPECT_EQ(filled, IndexSet::range(0, 3));
+    EXPECT_EQ(filled.rangeHint(), IndexSet::range(0, 3).rangeHint());
+    EXPECT_EQ((IndexSet{0, 2, 70}).minus(IndexSet{2, 70}), IndexSet{0});
+    EXPECT_FALSE((IndexSet{0, 2, 70}).minus(IndexSet{2, 70}).onHeap());
+}
+
+// Copies and moves of both forms into both forms, and each onto itself.
+TEST(IndexSet, CopiesMovesAndSelfAssignmentOfBothForms)
+{
+    const IndexSet bitset{1, 3, 200};
+    const IndexSet range = IndexSet::range(4, 6);
+    for (const IndexSet *from : {&bitset, &range}) {
+        for (const IndexSet *into : {&bitset, &range}) {
+            IndexSet copied = *into;
+            copied = *from;
+            EXPECT_EQ(copied, *from);
+            EXPECT_EQ(copied.onHeap(), from->onHeap());
+            IndexSet source = *from;
+            IndexSet moved = *into;
+            moved = std::move(source);
+            EXPECT_EQ(moved, *from);
+            EXPECT_TRUE(source.empty()); // NOLINT: a moved-from set is empty
+            EXPECT_FALSE(source.onHeap());
+            IndexSet constructed(std::move(moved));
+            EXPECT_EQ(constructed, *from);
+            EXPECT_TRUE(moved.empty()); // NOLINT: a moved-from set is empty
+        }
+        IndexSet self = *from;
+        IndexSet &alias = self;
+        self = alias;
+        EXPECT_EQ(self, *from);
+        self = std::move(alias);
+        EXPECT_EQ(self, *from);
+    }
+    IndexSet changed = bitset; // a copy owns its bitset: changing it leaves the original
+    changed.insert(2);
+    EXPECT_EQ(formatSet(bitset), "{1, 3, 200}");
+    EXPECT_EQ(formatSet(changed), "{1, 2, 3, 200}");
 }
 
 } // namespace

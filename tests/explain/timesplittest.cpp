@@ -10,7 +10,7 @@ namespace {
 using core::OpKind;
 using core::SimTime;
 
-void add(core::Trace &trace, int rank, OpKind op, double steps, std::int64_t link = -1,
+void add(core::Trace &trace, int rank, OpKind op, double steps, std::int32_t link = -1,
          int peer = -1)
 {
     core::Event event;
@@ -18,7 +18,7 @@ void add(core::Trace &trace, int rank, OpKind op, double steps, std::int64_t lin
     event.op = op;
     event.duration = SimTime::fromTicks(std::int64_t(steps * SimTime::kTicksPerStep));
     event.link = link;
-    event.peer = peer;
+    event.setPeer(peer);
     trace.events.push_back(event);
 }
 

@@ -120,7 +120,7 @@ TEST(Waits, AWaitEndedByTheAwaitOfAStartedReceiveNamesThatAwait)
         e.rank = rank;
         e.op = op;
         e.layer = op == core::OpKind::Forward ? 0 : -1;
-        e.peer = peer;
+        e.setPeer(peer);
         e.start = core::SimTime::fromTicks(std::int64_t(start * core::SimTime::kTicksPerStep));
         e.duration = core::SimTime::fromTicks(std::int64_t(steps * core::SimTime::kTicksPerStep));
         return e;
@@ -154,12 +154,12 @@ TEST(Waits, TheChainOfAnAwaitedReceiveFollowsTheSendersStartedPass)
     core::Trace trace;
     trace.config.ranks = 3;
     const auto event = [](int rank, core::OpKind op, double start, double steps, int peer,
-                          std::int64_t link) {
+                          std::int32_t link) {
         core::Event e;
         e.rank = rank;
         e.op = op;
         e.layer = op == core::OpKind::Forward ? 0 : -1;
-        e.peer = peer;
+        e.setPeer(peer);
         e.link = link;
         e.start = core::SimTime::fromTicks(std::int64_t(start * core::SimTime::kTicksPerStep));
         e.duration = core::SimTime::fromTicks(std::int64_t(steps * core::SimTime::kTicksPerStep));
@@ -289,12 +289,12 @@ TEST(Waits, ATraceWhoseLinksGoRoundInACircleEndsEachChain)
 {
     core::Trace trace;
     trace.config.ranks = 2;
-    const auto add = [&](int rank, core::OpKind op, std::int64_t link, int peer) {
+    const auto add = [&](int rank, core::OpKind op, std::int32_t link, int peer) {
         core::Event e;
         e.rank = rank;
         e.op = op;
         e.link = link;
-        e.peer = peer;
+        e.setPeer(peer);
         e.start = core::SimTime::steps(1);
         trace.events.push_back(e);
     };
@@ -329,7 +329,7 @@ TEST(Waits, ALongChainIsSaidToItsLastReadableLinkThenSummedUp)
             e.layer = layer;
             e.start = core::SimTime::steps(at);
             e.duration = core::SimTime::steps(1);
-            e.peer = op == core::OpKind::Forward ? -1 : 1 - rank;
+            e.setPeer(op == core::OpKind::Forward ? -1 : 1 - rank);
             e.link = op == core::OpKind::Forward ? -1 : 7;
             trace.events.push_back(e);
         };

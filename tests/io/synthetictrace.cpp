@@ -37,12 +37,12 @@ core::Event makeEvent(int rank, RankClock &clock, const core::CostModel &cost)
     if (core::isCollective(event.op)) {
         event.shards = core::IndexSet{rank};
         event.shardTotal = kRanks;
-        event.link = std::int64_t(p);
+        event.link = std::int32_t(p);
         event.duration = cost.allgather;
     } else if (event.op == core::OpKind::PassTo || event.op == core::OpKind::Receive) {
         event.batches = core::IndexSet{rank};
-        event.peer = (rank + (event.op == core::OpKind::PassTo ? 1 : kRanks - 1)) % kRanks;
-        event.link = std::int64_t(p) * kRanks + rank;
+        event.setPeer((rank + (event.op == core::OpKind::PassTo ? 1 : kRanks - 1)) % kRanks);
+        event.link = std::int32_t(p) * kRanks + rank;
         event.duration = cost.passTo;
     } else {
         event.batches = event.op == core::OpKind::Update ? core::IndexSet() : core::IndexSet{rank};

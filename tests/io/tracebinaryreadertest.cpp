@@ -3,6 +3,7 @@
 // never a crash, a hang or an allocation the input cannot justify.
 #include "testtraces.h"
 
+#include "core/io/binarycodec.h"
 #include "core/io/tracebinary.h"
 
 #include <gtest/gtest.h>
@@ -148,6 +149,26 @@ TEST_F(TraceBinaryReader, RefusesABatchNumberAboveTheJsonLimit)
         varint(1) + '\0' + '\0' + '\0' + varint(1) + varint(70000) + '\0' + std::string(7, '\0');
     const std::string message = errorOf(assemble(sections));
     EXPECT_NE(message.find("events[0].batches"), std::string::npos) << message;
+}
+
+// An event's link is a 32-bit id (core/trace.h): a larger one is refused by name, not cut.
+TEST_F(TraceBinaryReader, RefusesALinkAboveTheLargestId)
+{
+    std::vector<std::string> sections = sectionsOf(m_binary);
+    // One forward with a link (its flag in the op byte): rank to line all 0, then the link.
+    const auto forwardWithLink = [&](std::uint64_t link) {
+        sections[3] = varint(1) + char(binary::kEventLink) + std::string(9, '\0') + varint(link);
+        return assemble(sections);
+    };
+    const std::string message = errorOf(forwardWithLink(std::uint64_t(core::kMostTraceLink) + 1));
+    EXPECT_NE(message.find("events[0].link (byte "), std::string::npos) << message;
+    EXPECT_NE(message.find("): expected a value from 0 to 2147483647, got 2147483648"),
+              std::string::npos)
+        << message;
+    // The largest id passes the event (the sections after it then miss what it replaced).
+    const auto largest = traceFromBinary(forwardWithLink(std::uint64_t(core::kMostTraceLink)));
+    EXPECT_TRUE(largest.ok() || largest.error().message.find("link") == std::string::npos)
+        << largest.error().message;
 }
 
 TEST_F(TraceBinaryReader, RefusesSectionsOutOfOrder)

@@ -142,6 +142,12 @@ TEST_F(TraceReader, RejectsValuesOutOfRange)
     EXPECT_NE(errorOf(replaced(m_json, "\"event_count\": 0,", "\"event_count\": 1000,"))
                   .find("event_count"),
               std::string::npos);
+    // An event's link is a 32-bit id (core/trace.h): a larger one is refused by name, not cut.
+    const std::string ddp = traceToJson(testing::referenceTrace("ddp"), {"ddp.py", "ddp"});
+    EXPECT_NE(errorOf(replaced(ddp, "\"link\": 0,", "\"link\": 2147483648,"))
+                  .find(".link: expected an integer from 0 to 2147483647, got 2147483648"),
+              std::string::npos);
+    EXPECT_TRUE(traceFromJson(replaced(ddp, "\"link\": 0,", "\"link\": 2147483647,")).ok());
     EXPECT_NE(errorOf(replaced(m_json, "\"memory_after\": 262144}",
                                "\"memory_after\": 99999999999999999999}"))
                   .find("memory_after"),

@@ -241,7 +241,7 @@ TEST_F(TranslationTest, TheRingsUnfinishedObjectsAndWaitsReadInGerman)
         e.rank = rank;
         e.op = op;
         e.layer = op == core::OpKind::Forward ? 0 : -1;
-        e.peer = peer;
+        e.setPeer(peer);
         e.link = peer >= 0 ? 7 : -1;
         e.start = core::SimTime::fromTicks(start);
         e.duration = core::SimTime::fromTicks(ticks);

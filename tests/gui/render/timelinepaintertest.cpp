@@ -28,7 +28,7 @@ core::Trace longRun(int ranks, int perRank)
             event.rank = rank;
             event.layer = i % 96;
             event.op = rank % 2 == 0 ? core::OpKind::PassTo : core::OpKind::Receive;
-            event.link = std::int64_t(i) * ranks + rank / 2 * 2;
+            event.link = std::int32_t(i) * ranks + rank / 2 * 2;
             event.batches.insert(0);
             event.start = core::SimTime::fromTicks(std::int64_t(i) * 1000);
             event.duration = core::SimTime::fromTicks(1000);

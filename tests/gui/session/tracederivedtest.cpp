@@ -128,7 +128,7 @@ core::Trace randomTrace(std::mt19937 &random)
         event.start = core::SimTime::fromTicks(std::int64_t(random() % 20) * 100);
         event.duration = core::SimTime::fromTicks(std::int64_t(random() % 4) * 100);
         event.memory = std::int64_t(random() % 3) * 100;
-        event.link = std::int64_t(random() % 4);
+        event.link = std::int32_t(random() % 4);
         trace.events.push_back(event);
         trace.figures.endTime = std::max(trace.figures.endTime, event.end());
     }
