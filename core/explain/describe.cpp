@@ -179,11 +179,10 @@ std::string describeUnfinishedHeld(const std::vector<LiveObject> &objects, int c
 std::string describeRemoval(const core::Trace &trace, int rank, const LiveObject &object,
                             const core::Phrasebook &words)
 {
-    const std::vector<core::SimTime> times = changeTimes(trace);
     for (std::size_t i = object.change + 1; i < trace.changes.size(); ++i) {
         const core::StorageChange &c = trace.changes[i];
         if (c.rank == rank && c.map == object.map && c.key == object.key)
-            return words.say(sentence::kAtTime, {times[i].toString()});
+            return words.say(sentence::kAtTime, {changeTime(trace, i).toString()});
     }
     return words.say(sentence::kEndOfRun, {});
 }

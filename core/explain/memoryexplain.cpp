@@ -18,32 +18,56 @@ using core::SimTime;
 using core::StorageChange;
 using core::Trace;
 
-// One rank's dictionaries rebuilt from its changes: each entry the index of the change that set it.
+// One rank's clock at its changes, asked in change order: the end of its last event before each
+// (changeTimes for one rank, without a time for every change of every rank).
+class RankClock
+{
+public:
+    RankClock(const Trace &trace, int rank) : m_trace(trace), m_rank(rank) {}
+    SimTime at(std::size_t change)
+    {
+        if (m_rank < 0 || m_rank >= m_trace.config.ranks)
+            return SimTime(); // as changeTimes: no clock for a rank outside the run's count
+        const std::size_t until =
+            std::min<std::size_t>(m_trace.changes[change].eventCount, m_trace.events.size());
+        for (; m_next < until; ++m_next)
+            if (m_trace.events[m_next].rank == m_rank)
+                m_clock = m_trace.events[m_next].end();
+        return m_clock;
+    }
+
+private:
+    const Trace &m_trace;
+    int m_rank;
+    std::size_t m_next = 0; // events seen
+    SimTime m_clock;
+};
+
+// One rank's dictionaries rebuilt from its changes: each entry the index of the change that set it
+// and the rank's clock then.
 class RankStorage
 {
 public:
-    RankStorage(const Trace &trace, const std::vector<SimTime> &times)
-        : m_trace(trace), m_times(times)
-    {}
-    void apply(std::size_t change)
+    explicit RankStorage(const Trace &trace) : m_trace(trace) {}
+    void apply(std::size_t change, SimTime time)
     {
         const StorageChange &c = m_trace.changes[change];
         auto slot = std::make_pair(int(c.map), c.key);
         if (c.object)
-            m_entries[slot] = change;
+            m_entries[slot] = {change, time};
         else
             m_entries.erase(slot);
     }
     MemoryMoment moment(int rank, SimTime time) const
     {
         MemoryMoment moment{rank, time, 0, {}, {}, std::max(1, m_trace.config.layout.context)};
-        for (const auto &[slot, change] : m_entries) {
+        for (const auto &[slot, entry] : m_entries) {
+            const auto [change, since] = entry;
             const StorageChange &c = m_trace.changes[change];
             const std::int64_t bytes = core::memoryOf(*c.object, m_trace.config.cost.sizes);
             moment.bytes += bytes;
             moment.byKind.of(c.object->kind) += bytes;
-            moment.objects.push_back(
-                {c.map, c.key, *c.object, bytes, c.line, m_times[change], change});
+            moment.objects.push_back({c.map, c.key, *c.object, bytes, c.line, since, change});
         }
         std::stable_sort(moment.objects.begin(), moment.objects.end(),
                          [](const LiveObject &a, const LiveObject &b) {
@@ -54,8 +78,8 @@ public:
     KindBytes byKind() const
     {
         KindBytes kinds;
-        for (const auto &[slot, change] : m_entries) {
-            const StorageChange &c = m_trace.changes[change];
+        for (const auto &[slot, entry] : m_entries) {
+            const StorageChange &c = m_trace.changes[entry.first];
             kinds.of(c.object->kind) += core::memoryOf(*c.object, m_trace.config.cost.sizes);
         }
         return kinds;
@@ -63,8 +87,7 @@ public:
 
 private:
     const Trace &m_trace;
-    const std::vector<SimTime> &m_times;
-    std::map<std::pair<int, core::Key>, std::size_t> m_entries;
+    std::map<std::pair<int, core::Key>, std::pair<std::size_t, SimTime>> m_entries;
 };
 
 } // namespace
@@ -114,14 +137,25 @@ std::vector<SimTime> changeTimes(const Trace &trace)
     return times;
 }
 
+SimTime changeTime(const Trace &trace, std::size_t change)
+{
+    const StorageChange &c = trace.changes[change];
+    if (c.rank < 0 || c.rank >= trace.config.ranks)
+        return SimTime();
+    for (std::size_t i = std::min<std::size_t>(c.eventCount, trace.events.size()); i > 0; --i)
+        if (trace.events[i - 1].rank == c.rank)
+            return trace.events[i - 1].end();
+    return SimTime();
+}
+
 MemoryMoment memoryAtEvent(const Trace &trace, std::size_t event)
 {
     const core::Event &e = trace.events.at(event);
-    const std::vector<SimTime> times = changeTimes(trace);
-    RankStorage storage(trace, times);
+    RankStorage storage(trace);
+    RankClock clock(trace, e.rank);
     for (std::size_t i = 0; i < trace.changes.size() && trace.changes[i].eventCount <= event; ++i)
         if (trace.changes[i].rank == e.rank)
-            storage.apply(i);
+            storage.apply(i, clock.at(i));
     return storage.moment(e.rank, e.start);
 }
 
@@ -139,27 +173,29 @@ std::optional<MemoryMoment> peakMemory(const Trace &trace)
 
 MemoryMoment memoryAt(const Trace &trace, int rank, SimTime time)
 {
-    const std::vector<SimTime> times = changeTimes(trace);
-    RankStorage storage(trace, times);
+    RankStorage storage(trace);
+    RankClock clock(trace, rank);
     for (std::size_t i = 0; i < trace.changes.size(); ++i)
-        if (trace.changes[i].rank == rank && times[i] <= time)
-            storage.apply(i);
+        if (trace.changes[i].rank == rank)
+            if (const SimTime at = clock.at(i); at <= time)
+                storage.apply(i, at);
     return storage.moment(rank, time);
 }
 
 std::vector<KindSample> memoryByKind(const Trace &trace, int rank)
 {
-    const std::vector<SimTime> times = changeTimes(trace);
-    RankStorage storage(trace, times);
+    RankStorage storage(trace);
+    RankClock clock(trace, rank);
     std::vector<KindSample> samples{{SimTime(), {}}};
     for (std::size_t i = 0; i < trace.changes.size(); ++i) {
         if (trace.changes[i].rank != rank)
             continue;
-        storage.apply(i);
-        if (samples.back().time == times[i])
+        const SimTime at = clock.at(i);
+        storage.apply(i, at);
+        if (samples.back().time == at)
             samples.back().byKind = storage.byKind(); // several changes at one time: the last
         else
-            samples.push_back({times[i], storage.byKind()});
+            samples.push_back({at, storage.byKind()});
     }
     return samples;
 }

@@ -55,6 +55,9 @@ struct Wait {
 // Every idle gap of every rank, in event order; without chains (idle gaps alone, for drawing
 // them: linear in the events) when withChains is false.
 std::vector<Wait> waits(const core::Trace &trace, bool withChains = true);
+// The waits of one rank, with chains, in event order: waits(trace) filtered to `rank`, without
+// keeping every rank's chains (at 16,384 ranks they took more than a gigabyte).
+std::vector<Wait> waitsOf(const core::Trace &trace, int rank);
 // The wait before `event`; nullopt when the event started as soon as its rank was free.
 std::optional<Wait> waitBefore(const core::Trace &trace, std::size_t event);
 // "Rank 3 waited 2.4 (t 4 to 6.4) in receive for rank 2's pass_to, which came after rank 2's

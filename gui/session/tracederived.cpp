@@ -137,11 +137,6 @@ const std::vector<explain::Wait> &TraceDerived::gaps() const
     return made(m_gaps, m_trace, [](const core::Trace &t) { return explain::waits(t, false); });
 }
 
-const std::vector<explain::Wait> &TraceDerived::waits() const
-{
-    return made(m_waits, m_trace, [](const core::Trace &t) { return explain::waits(t); });
-}
-
 const RankHeat &TraceDerived::heat() const
 {
     return made(m_heat, m_trace, [](const core::Trace &t) { return rankHeat(t, kHeatBins); });

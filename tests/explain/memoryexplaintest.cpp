@@ -7,6 +7,8 @@
 
 #include <gtest/gtest.h>
 
+#include <set>
+
 namespace rankstep::explain {
 namespace {
 
@@ -122,6 +124,34 @@ TEST(MemoryExplain, MemoryByKindStepsThroughEveryChangeOfTheRank)
     EXPECT_GE(highest, 4194304);
     const MemoryMoment end = memoryAt(trace, 1, trace.figures.endTime);
     EXPECT_EQ(end.byKind, samples.back().byKind);
+}
+
+// One change's time, and each rank's clock as its changes are met (memoryByKind, memoryAt), are
+// the times of every change: on every puzzle, at every change, and for every rank the objects at
+// the end hold the times of the changes that stored them.
+TEST(MemoryExplain, OneChangesTimeIsItsTimeAmongEveryChanges)
+{
+    for (const auto &puzzle : referencePuzzles()) {
+        SCOPED_TRACE(puzzle.name);
+        const core::Trace trace = referenceRun(puzzle.name);
+        const std::vector<core::SimTime> times = changeTimes(trace);
+        for (std::size_t i = 0; i < trace.changes.size(); ++i)
+            ASSERT_EQ(changeTime(trace, i), times[i]) << "change " << i;
+        for (int rank = 0; rank < trace.config.ranks; ++rank) {
+            const MemoryMoment end = memoryAt(trace, rank, trace.figures.endTime);
+            for (const LiveObject &object : end.objects)
+                ASSERT_EQ(object.since, times[object.change]) << "rank " << rank;
+            // The chart's steps are at the rank's change times.
+            std::set<core::SimTime> at{core::SimTime()};
+            for (std::size_t i = 0; i < trace.changes.size(); ++i)
+                if (trace.changes[i].rank == rank)
+                    at.insert(times[i]);
+            std::set<core::SimTime> stepped;
+            for (const KindSample &sample : memoryByKind(trace, rank))
+                stepped.insert(sample.time);
+            EXPECT_EQ(stepped, at) << "rank " << rank;
+        }
+    }
 }
 
 TEST(Describe, IndexSetsReadAsRanges)

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <iterator>
 #include <random>
 #include <set>
 #include <string>
@@ -278,6 +279,42 @@ TEST(Waits, TheGapsAloneAreTheWaitsLessTheirChains)
             }
         }
         expectGapsAreTheWaitsWithoutChains(trace);
+    }
+}
+
+bool sameLinks(const std::vector<Link> &a, const std::vector<Link> &b)
+{
+    return std::equal(a.begin(), a.end(), b.begin(), b.end(), [](const Link &x, const Link &y) {
+        return x.event == y.event && x.cause == y.cause && x.started == y.started;
+    });
+}
+
+// One rank's waits (what the Why tab lists, without every rank's chains) are every wait of that
+// rank, chains and all, in the same order: on every puzzle, for each rank and one past the count.
+TEST(Waits, OneRanksWaitsAreItsWaitsAmongEveryRanks)
+{
+    for (const auto &puzzle : referencePuzzles()) {
+        SCOPED_TRACE(puzzle.name);
+        const core::Trace trace = run(puzzle);
+        const std::vector<Wait> all = waits(trace);
+        std::size_t listed = 0;
+        for (int rank = 0; rank <= trace.config.ranks; ++rank) {
+            const std::vector<Wait> mine = waitsOf(trace, rank);
+            std::vector<Wait> expected;
+            std::copy_if(all.begin(), all.end(), std::back_inserter(expected),
+                         [rank](const Wait &wait) { return wait.rank == rank; });
+            ASSERT_EQ(mine.size(), expected.size()) << "rank " << rank;
+            for (std::size_t i = 0; i < mine.size(); ++i) {
+                EXPECT_EQ(mine[i].event, expected[i].event) << rank << " " << i;
+                EXPECT_EQ(mine[i].from, expected[i].from) << rank << " " << i;
+                EXPECT_EQ(mine[i].to, expected[i].to) << rank << " " << i;
+                EXPECT_EQ(mine[i].awaited, expected[i].awaited) << rank << " " << i;
+                EXPECT_TRUE(sameLinks(mine[i].causes, expected[i].causes)) << rank << " " << i;
+                EXPECT_TRUE(sameLinks(mine[i].chain, expected[i].chain)) << rank << " " << i;
+            }
+            listed += mine.size();
+        }
+        EXPECT_EQ(listed, all.size());
     }
 }
 

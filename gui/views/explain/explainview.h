@@ -58,7 +58,7 @@ public:
     // Brought up to date first: the view explains a new trace or cursor only once it is shown.
     const LiveObjectsModel &objects() const { return (ensureFresh(), *m_objects); }
     const MemoryKindChart &chart() const { return (ensureFresh(), *m_chart); }
-    QListWidget *chainList() const { return (ensureFresh(), m_chain); }
+    QListWidget *chainList() const;
     // The page "What fills memory"'s rank chooser and table of objects (tests: their geometry).
     const QComboBox *rankChooser() const { return m_rank; }
     const QTableView *objectTable() const { return m_objectTable; }
@@ -92,15 +92,16 @@ private:
     void fillRankTable();
     void fitRankColumn(); // the rank column as wide as the largest rank
     void fillChain();
+    void chainChanged(); // the rank or the trace changed: its waits listed when next in view
     void updateTexts();
 
     RunSession &m_session;
     Appearance &m_appearance;
-    std::vector<core::SimTime> m_changeTimes;
     std::optional<std::size_t> m_peakEvent;
     bool m_criticalPath = false;
     bool m_traceStale = true;
     bool m_cursorStale = true;
+    bool m_chainStale = true;
     std::optional<int> m_pendingRank;
     int m_explained = 0;
 

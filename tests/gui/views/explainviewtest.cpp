@@ -302,6 +302,30 @@ TEST_F(ExplainViewTest, TheCriticalPathListsTheChainEndingAtTheEndTime)
         << utf8(chain->item(0)->text());
 }
 
+// On screen, the page "What fills memory" makes no rank's waits (at 16,384 ranks their links
+// took a third of a gigabyte and a second each time a rank was shown): the page "Where time goes"
+// lists them when it comes into view, for the rank shown then.
+TEST_F(ExplainViewTest, OnScreenARanksWaitsAreListedWhenTheirPageShows)
+{
+    m_view.resize(900, 700);
+    m_view.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&m_view));
+    m_view.showTimePage(false);
+    m_view.showRank(3);
+    auto *chain = m_view.findChild<QListWidget *>();
+    ASSERT_TRUE(chain);
+    EXPECT_EQ(chain->count(), 0) << "listed while the memory page shows";
+    m_view.showRank(2);
+    m_view.showTimePage(true);
+    ASSERT_GT(chain->count(), 0);
+    EXPECT_TRUE(chain->item(0)->text().startsWith(QStringLiteral("Rank 2 waited")))
+        << utf8(chain->item(0)->text());
+    m_view.showRank(3); // shown: listed at once
+    ASSERT_GT(chain->count(), 0);
+    EXPECT_TRUE(chain->item(0)->text().startsWith(QStringLiteral("Rank 3 waited 7 (t 0 to 7)")))
+        << utf8(chain->item(0)->text());
+}
+
 // The session announces a new trace before its stepper holds it: the view read the old trace's
 // state (four ranks) for the new one (one rank) and crashed.
 // After a big run the window spent about half a second explaining it (critical-path
