@@ -153,14 +153,15 @@ core::Trace patternTrace(std::mt19937 &random)
     const int patterns = 1 + int(random() % 3);
     const int calls = 1 + int(random() % 12);
     std::vector<std::vector<core::Event>> byPattern(static_cast<std::size_t>(patterns));
-    const auto linkOf = [&random]() -> std::int64_t {
+    // Small ids (the table by id), huge ones past the events' count (the map), none (-1).
+    const auto linkOf = [&random]() -> std::int32_t {
         switch (random() % 4) {
             case 0:
                 return -1;
             case 1:
-                return std::int64_t(1) << 40 | std::int64_t(random() % 3);
+                return std::int32_t(1) << 30 | std::int32_t(random() % 3);
             default:
-                return std::int64_t(random() % 6);
+                return std::int32_t(random() % 6);
         }
     };
     for (auto &pattern : byPattern) {
