@@ -402,6 +402,18 @@ protected:
         EXPECT_NE(graded.out.find("0 of 1 puzzle functions solved"), std::string::npos)
             << graded.out << graded.err;
     }
+    // The cheat `source`, saved as `file` and run as `lesson`, ends with `exitCode` (1: it ran and
+    // its verdict says why it is not solved; 2: a call was refused), is never "Solved", says
+    // `words`, and `grade` solves it no more.
+    void expectRefused(const TempDir &dir, const std::string &lesson, const std::string &file,
+                       const std::string &source, int exitCode, const std::string &words)
+    {
+        const ProcessResult run = cli(dir, {"lesson", lesson, dir.write(file, source)});
+        EXPECT_EQ(run.exitCode, exitCode) << run.out << run.err;
+        EXPECT_EQ(run.out.find("Solved"), std::string::npos) << run.out;
+        EXPECT_NE((run.out + run.err).find(words), std::string::npos) << run.out << run.err;
+        expectNotSolvedByGrade(dir, dir.path().string() + "/" + file);
+    }
 };
 
 TEST_P(Cheat, RunningTheSolutionIntoTheGradersTraceFileIsNotSolved)
@@ -445,93 +457,53 @@ TEST_P(Cheat, AddingAnotherRanksGradientsFromAGlobalIsNotSolved)
 TEST_P(Cheat, GradientsNoBackwardComputedDoNotSolveATrainingLesson)
 {
     TempDir dir;
-    const ProcessResult run = cli(dir, {"lesson", "ddp", dir.write("fake.py", kFakeGradientCheat)});
-    EXPECT_EQ(run.exitCode, 1) << run.out << run.err;
-    EXPECT_EQ(run.out.find("Solved!"), std::string::npos) << run.out;
-    EXPECT_NE(run.out.find("Not solved yet: layer 0's weight gradients were not computed by a "
-                           "backward for batches 0-3"),
-              std::string::npos)
-        << run.out;
-    expectNotSolvedByGrade(dir, dir.path().string() + "/fake.py");
+    expectRefused(dir, "ddp", "fake.py", kFakeGradientCheat, 1,
+                  "Not solved yet: layer 0's weight gradients were not computed by a "
+                  "backward for batches 0-3");
 }
 
 TEST_P(Cheat, AGradientMadeByHandInPlaceOfACollectiveIsRefused)
 {
     TempDir dir;
-    const ProcessResult run =
-        cli(dir, {"lesson", "ddp", dir.write("handmade.py", kHandMadeGradientCheat)});
-    EXPECT_EQ(run.exitCode, 2) << run.out << run.err;
-    EXPECT_EQ(run.out.find("Solved"), std::string::npos) << run.out;
-    EXPECT_NE(run.err.find("used a weight gradient for layer 1 in update that was made by hand"),
-              std::string::npos)
-        << run.err;
-    expectNotSolvedByGrade(dir, dir.path().string() + "/handmade.py");
+    expectRefused(dir, "ddp", "handmade.py", kHandMadeGradientCheat, 2,
+                  "used a weight gradient for layer 1 in update that was made by hand");
 }
 
 TEST_P(Cheat, FakeGradientsInPlaceOfTheAllReduceDoNotSolveATrainingLesson)
 {
     TempDir dir;
-    const ProcessResult run =
-        cli(dir, {"lesson", "ddp", dir.write("fakeafter.py", kFakeGradientAfterBackwardCheat)});
-    EXPECT_EQ(run.exitCode, 1) << run.out << run.err;
-    EXPECT_EQ(run.out.find("Solved!"), std::string::npos) << run.out;
-    EXPECT_NE(run.out.find("Not solved yet: rank 0 updated layer 1 with weight gradients of "
-                           "batches 1-3 that no backward of that rank computed and no collective "
-                           "or message brought to it"),
-              std::string::npos)
-        << run.out;
-    expectNotSolvedByGrade(dir, dir.path().string() + "/fakeafter.py");
+    expectRefused(dir, "ddp", "fakeafter.py", kFakeGradientAfterBackwardCheat, 1,
+                  "Not solved yet: rank 0 updated layer 1 with weight gradients of "
+                  "batches 1-3 that no backward of that rank computed and no collective "
+                  "or message brought to it");
 }
 
 TEST_P(Cheat, ShardsNeverUpdatedDoNotJoinAnUpdatedWeight)
 {
     TempDir dir;
-    const ProcessResult run =
-        cli(dir, {"lesson", "zero1", dir.write("staleshards.py", kStaleShardsCheat)});
-    EXPECT_EQ(run.exitCode, 2) << run.out << run.err;
-    EXPECT_EQ(run.out.find("Solved"), std::string::npos) << run.out;
-    EXPECT_NE(run.err.find("combine needs weights at the same step, but got steps 1 and 0"),
-              std::string::npos)
-        << run.err;
-    expectNotSolvedByGrade(dir, dir.path().string() + "/staleshards.py");
+    expectRefused(dir, "zero1", "staleshards.py", kStaleShardsCheat, 2,
+                  "combine needs weights at the same step, but got steps 1 and 0");
 }
 
 TEST_P(Cheat, ShardsOfOtherBatchesDoNotJoinASummedGradient)
 {
     TempDir dir;
-    const ProcessResult run =
-        cli(dir, {"lesson", "ddp", dir.write("ownshards.py", kOwnShardsCheat)});
-    EXPECT_EQ(run.exitCode, 2) << run.out << run.err;
-    EXPECT_EQ(run.out.find("Solved"), std::string::npos) << run.out;
-    EXPECT_NE(run.err.find("combine needs weight gradients of the same batches"), std::string::npos)
-        << run.err;
-    expectNotSolvedByGrade(dir, dir.path().string() + "/ownshards.py");
+    expectRefused(dir, "ddp", "ownshards.py", kOwnShardsCheat, 2,
+                  "combine needs weight gradients of the same batches");
 }
 
 TEST_P(Cheat, ASumOfAGradientMadeByHandIsMadeByHand)
 {
     TempDir dir;
-    const ProcessResult run =
-        cli(dir, {"lesson", "ddp", dir.write("handmadesum.py", kHandMadeSumCheat)});
-    EXPECT_EQ(run.exitCode, 2) << run.out << run.err;
-    EXPECT_EQ(run.out.find("Solved"), std::string::npos) << run.out;
-    EXPECT_NE(run.err.find("used a weight gradient for layer 1 in update that was made by hand"),
-              std::string::npos)
-        << run.err;
-    expectNotSolvedByGrade(dir, dir.path().string() + "/handmadesum.py");
+    expectRefused(dir, "ddp", "handmadesum.py", kHandMadeSumCheat, 2,
+                  "used a weight gradient for layer 1 in update that was made by hand");
 }
 
 TEST_P(Cheat, AThreadOfTheCodesOwnCannotUseThePuzzleApi)
 {
     TempDir dir;
-    const ProcessResult run = cli(dir, {"lesson", "ddp", dir.write("thread.py", kThreadCheat)});
-    EXPECT_EQ(run.exitCode, 2) << run.out << run.err;
-    EXPECT_EQ(run.out.find("Solved"), std::string::npos) << run.out;
-    EXPECT_NE(
-        (run.out + run.err).find("a thread the code started used the puzzle API during the run"),
-        std::string::npos)
-        << run.out << run.err;
-    expectNotSolvedByGrade(dir, dir.path().string() + "/thread.py");
+    expectRefused(dir, "ddp", "thread.py", kThreadCheat, 2,
+                  "a thread the code started used the puzzle API during the run");
 }
 
 TEST_P(Cheat, BytecodeMadeByHandCannotReachTheRunnersMemory)
