@@ -12,10 +12,10 @@
 namespace rankstep::lessons {
 namespace {
 
-// The first rank of a cycle of waits in a deadlock (each waits on the next, the last on the
-// first), found from rank 0 as the hang's picture finds it; -1 when the waits form none. The
-// ranks of the cycle hold the hang; a rank that waits on them only follows.
-int firstOfACycle(const core::Diagnosis &diagnosis)
+// The ranks of a cycle of waits in a deadlock, in the order they wait (each waits on the next, the
+// last on the first), found from rank 0 as the hang's picture finds it; empty when the waits form
+// none. The ranks of the cycle hold the hang; a rank that waits on them only follows.
+std::vector<int> cycleOfWaits(const core::Diagnosis &diagnosis)
 {
     std::map<int, const core::RankWait *> waiting;
     for (const core::RankWait &wait : diagnosis.ranks)
@@ -41,22 +41,52 @@ int firstOfACycle(const core::Diagnosis &diagnosis)
             const int other = on[next++];
             if (other == rank || !waiting.contains(other))
                 continue;
-            if (state[other] == 1)
-                return other;
+            if (state[other] == 1) {
+                std::vector<int> cycle;
+                for (auto at = path.rbegin(); at != path.rend(); ++at) {
+                    cycle.insert(cycle.begin(), at->first);
+                    if (at->first == other)
+                        break;
+                }
+                return cycle;
+            }
             if (state[other] == 0) {
                 state[other] = 1;
                 path.emplace_back(other, 0);
             }
         }
     }
-    return -1;
+    return {};
+}
+
+// "ranks 2 and 3", "ranks 0, 1, 2 and 3"; a long cycle by its count and first ranks.
+std::string cycleNames(const std::vector<int> &cycle)
+{
+    constexpr std::size_t kMostNamed = 6;
+    if (cycle.size() > kMostNamed)
+        return std::to_string(cycle.size()) + " ranks (" + std::to_string(cycle[0]) + ", " +
+               std::to_string(cycle[1]) + ", " + std::to_string(cycle[2]) + " and more)";
+    std::string names = "ranks ";
+    for (std::size_t i = 0; i < cycle.size(); ++i)
+        names += (i == 0 ? "" : i + 1 == cycle.size() ? " and " : ", ") + std::to_string(cycle[i]);
+    return names;
+}
+
+// "rank 2 waits in receive from rank 3 at line 34 for rank 3" without its last part, which the
+// cycle already says: "rank 2 waits in receive from rank 3 at line 34".
+std::string withoutWhom(std::string line)
+{
+    const auto whom = line.rfind(" for rank");
+    if (whom != std::string::npos)
+        line.erase(whom);
+    return line;
 }
 
 // The one line of an error that says what is missing: for a hang the finished rank that never
-// called the collective, else the first rank of a cycle of waits (`cycleRank`) or the first rank
-// that waits; else the first line. Where it happened goes to `at` when the line itself does not
-// say.
-std::string errorGist(const core::Error &error, int cycleRank, Verdict::Place &at)
+// called the collective, else the cycle of waits (`cycle`), all its ranks named and each one's wait
+// when they are few, or the first rank that waits; else the first line. Where it happened goes to
+// `at` when the line itself does not say.
+std::string errorGist(const core::Error &error, const std::vector<int> &cycle, Verdict::Place &at)
 {
     std::vector<std::string> lines;
     std::string::size_type begin = 0;
@@ -73,10 +103,31 @@ std::string errorGist(const core::Error &error, int cycleRank, Verdict::Place &a
     for (const std::string &line : lines)
         if (line.find("without calling") != std::string::npos)
             return line;
-    if (error.kind == core::ErrorKind::Deadlock && cycleRank >= 0)
+    const auto waitOf = [&lines](int rank) -> const std::string * {
         for (const std::string &line : lines)
-            if (line.starts_with("rank " + std::to_string(cycleRank) + " waits "))
-                return line;
+            if (line.starts_with("rank " + std::to_string(rank) + " waits "))
+                return &line;
+        return nullptr;
+    };
+    if (error.kind == core::ErrorKind::Deadlock && !cycle.empty() && waitOf(cycle[0])) {
+        // No rank of a cycle is to blame alone: the gist names them all, as the hang's picture
+        // does, then what each waits in.
+        std::string gist =
+            cycleNames(cycle) + " wait on each other: " + withoutWhom(*waitOf(cycle[0]));
+        constexpr std::size_t kMostWaitsSaid = 4;
+        if (cycle.size() > kMostWaitsSaid)
+            return gist;
+        for (std::size_t i = 1; i < cycle.size(); ++i) {
+            const std::string *wait = waitOf(cycle[i]);
+            if (!wait)
+                return gist;
+            std::string said = withoutWhom(*wait);
+            const std::string waits = " waits";
+            said.erase(said.find(waits), waits.size());
+            gist += (i + 1 == cycle.size() ? " and " : ", ") + said;
+        }
+        return gist;
+    }
     if (error.kind == core::ErrorKind::Deadlock && lines.size() > 1)
         return lines[1];
     // A mismatch names its ranks, a stop says where the rank was.
@@ -88,8 +139,9 @@ std::string errorGist(const core::Error &error, int cycleRank, Verdict::Place &a
 
 std::string unfinishedGist(const core::Trace &trace, Verdict::Place &at)
 {
-    const int cycleRank = trace.diagnosis ? firstOfACycle(*trace.diagnosis) : -1;
-    std::string gist = trace.error ? errorGist(*trace.error, cycleRank, at) : std::string();
+    const std::vector<int> cycle =
+        trace.diagnosis ? cycleOfWaits(*trace.diagnosis) : std::vector<int>();
+    std::string gist = trace.error ? errorGist(*trace.error, cycle, at) : std::string();
     while (!gist.empty() && (gist.back() == '.' || gist.back() == ' '))
         gist.pop_back();
     return gist;

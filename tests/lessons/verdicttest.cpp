@@ -189,8 +189,8 @@ TEST(Verdict, SaysInOneLineWhichRankOfAHangSkippedTheCollective)
 
 // Seen in the zero-bubble lesson with the input gradient never passed back: ranks 2 and 3 waited on
 // each other and ranks 0 and 1 only waited on them, and the verdict named rank 0 while the hang's
-// picture said "ranks 2 and 3 wait on each other". It names a rank of the cycle.
-TEST(Verdict, NamesARankOfTheCycleThatHoldsADeadlock)
+// picture said "ranks 2 and 3 wait on each other". It names the ranks of the cycle, and no other.
+TEST(Verdict, NamesTheRanksOfTheCycleThatHoldsADeadlock)
 {
     core::Trace trace = finishedRun("3", 1572864);
     trace.status = core::RunStatus::Deadlock;
@@ -207,14 +207,59 @@ TEST(Verdict, NamesARankOfTheCycleThatHoldsADeadlock)
     trace.diagnosis = diagnosis;
 
     EXPECT_EQ(judge(ddpLesson(), trace).summary,
-              "Not solved yet: the run did not finish (deadlock): rank 2 waits in receive from "
-              "rank 3 at line 34 for rank 3.");
+              "Not solved yet: the run did not finish (deadlock): ranks 2 and 3 wait on each "
+              "other: rank 2 waits in receive from rank 3 at line 34 and rank 3 in receive from "
+              "rank 2 at line 21.");
 
-    // A ring of every rank: the first rank of it, rank 0.
+    // A ring of every rank: all four, each with its wait.
     trace.diagnosis->ranks[3].waitsOn = {0};
     EXPECT_EQ(judge(ddpLesson(), trace).summary,
-              "Not solved yet: the run did not finish (deadlock): rank 0 waits in receive from "
-              "rank 1 at line 34 for rank 1.");
+              "Not solved yet: the run did not finish (deadlock): ranks 0, 1, 2 and 3 wait on "
+              "each other: rank 0 waits in receive from rank 1 at line 34, rank 1 in receive from "
+              "rank 2 at line 34, rank 2 in receive from rank 3 at line 34 and rank 3 in receive "
+              "from rank 2 at line 21.");
+}
+
+// Two ranks that each receive from the other first: the verdict blamed rank 0 alone ("rank 0 waits
+// in receive from rank 1"), while the hang's picture said they wait on each other.
+TEST(Verdict, BlamesNeitherRankOfTwoThatWaitOnEachOther)
+{
+    core::Trace trace = finishedRun("3", 1572864);
+    trace.status = core::RunStatus::Deadlock;
+    trace.error = core::Error{core::ErrorKind::Deadlock, 0, 13,
+                              "Deadlock: no rank can go on.\n"
+                              "  rank 0 waits in receive from rank 1 at line 13 for rank 1\n"
+                              "  rank 1 waits in receive from rank 0 at line 13 for rank 0"};
+    core::Diagnosis diagnosis;
+    diagnosis.ranks.push_back(core::RankWait{0, false, 13, "receive", {1}});
+    diagnosis.ranks.push_back(core::RankWait{1, false, 13, "receive", {0}});
+    trace.diagnosis = diagnosis;
+
+    EXPECT_EQ(judge(ddpLesson(), trace).summary,
+              "Not solved yet: the run did not finish (deadlock): ranks 0 and 1 wait on each "
+              "other: rank 0 waits in receive from rank 1 at line 13 and rank 1 in receive from "
+              "rank 0 at line 13.");
+}
+
+// A ring of many ranks is named by its count and its first ranks, and the first one's wait.
+TEST(Verdict, NamesALongCycleByItsCount)
+{
+    core::Trace trace = finishedRun("3", 1572864);
+    trace.status = core::RunStatus::Deadlock;
+    std::string message = "Deadlock: no rank can go on.";
+    core::Diagnosis diagnosis;
+    for (int rank = 0; rank < 16; ++rank) {
+        const int next = (rank + 1) % 16;
+        message += "\n  rank " + std::to_string(rank) + " waits in receive from rank " +
+                   std::to_string(next) + " at line 9 for rank " + std::to_string(next);
+        diagnosis.ranks.push_back(core::RankWait{rank, false, 9, "receive", {next}});
+    }
+    trace.error = core::Error{core::ErrorKind::Deadlock, 0, 9, message};
+    trace.diagnosis = diagnosis;
+
+    EXPECT_EQ(judge(ddpLesson(), trace).summary,
+              "Not solved yet: the run did not finish (deadlock): 16 ranks (0, 1, 2 and more) wait "
+              "on each other: rank 0 waits in receive from rank 1 at line 9.");
 }
 
 TEST(Verdict, NamesTheRankAndLineOfAnErrorInOneLine)
