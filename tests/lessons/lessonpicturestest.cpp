@@ -5,6 +5,7 @@
 #include "core/lessons/builtin.h"
 #include "core/lessons/pictures.h"
 #include "lessontestsupport.h"
+#include "tempdir.h"
 
 #include <gtest/gtest.h>
 
@@ -72,8 +73,10 @@ TEST(LessonPictures, TheBuildRefusesATextShowingAPictureTheFolderLacks)
 
 TEST(LessonPictures, AFolderOnDiskBringsItsPictures)
 {
-    const auto root = std::filesystem::temp_directory_path() / "rankstep-lessonpictures";
-    std::filesystem::remove_all(root);
+    // A folder of its own: two runs of the suite at once (two build trees) shared one fixed
+    // path, and one removed the other's lesson while it was read.
+    const testsupport::TempDir dir;
+    const auto root = dir.path() / "lessons";
     for (const auto &[path, text] : validLesson("30-ddp", "ddp")) {
         std::filesystem::create_directories((root / path).parent_path());
         std::ofstream(root / path) << text;
@@ -81,7 +84,6 @@ TEST(LessonPictures, AFolderOnDiskBringsItsPictures)
     std::ofstream(root / "30-ddp" / "ring.svg") << kPicture;
     std::ofstream(root / "30-ddp" / "ring.bmp") << "left alone";
     const auto files = lessons::readLessonFolder(root.string());
-    std::filesystem::remove_all(root);
     ASSERT_TRUE(files) << files.error().message;
     EXPECT_EQ(files->count("30-ddp/ring.svg"), 1U);
     EXPECT_EQ(files->count("30-ddp/ring.bmp"), 0U);
