@@ -39,6 +39,8 @@ std::span<const char *const> sentencePatterns()
     static constexpr std::array patterns = {
         sentence::kDeadlock,
         sentence::kFinishedWithoutCalling,
+        sentence::kLongCycleOfWaits,
+        sentence::kCycleOfWaits,
         sentence::kHasFinished,
         sentence::kWaitsIn,
         sentence::kWaitsInForRank,

@@ -58,6 +58,12 @@ inline constexpr const char *kWaitsInForRank =
     RANKSTEP_SENTENCE("EngineText", "rank %1 waits in %2 at line %3 for rank %4");
 inline constexpr const char *kWaitsInForRanks =
     RANKSTEP_SENTENCE("EngineText", "rank %1 waits in %2 at line %3 for ranks %4");
+// A verdict's gist of a cycle of waits (core/lessons/verdict.cpp): every rank of it, then each
+// one's wait (kWaitsIn, joined by kCheckProblems); a long cycle by its count and first ranks.
+inline constexpr const char *kCycleOfWaits =
+    RANKSTEP_SENTENCE("EngineText", "%1 wait on each other: %2");
+inline constexpr const char *kLongCycleOfWaits =
+    RANKSTEP_SENTENCE("EngineText", "%1 ranks wait on each other, ranks %2 among them: %3");
 inline constexpr const char *kFinishedRank = RANKSTEP_SENTENCE("EngineText", "%1 (finished)");
 inline constexpr const char *kStoppedRank =
     RANKSTEP_SENTENCE("EngineText", "%1 (stopped by an error)");

@@ -2,6 +2,7 @@
 #include "lesson.h"
 
 #include "core/memoryformat.h"
+#include "core/sentences.h"
 
 #include <algorithm>
 #include <cstdint>
@@ -59,21 +60,20 @@ std::vector<int> cycleOfWaits(const core::Diagnosis &diagnosis)
     return {};
 }
 
-// "ranks 2 and 3", "ranks 0, 1, 2 and 3"; a long cycle by its count and first ranks.
-std::string cycleNames(const std::vector<int> &cycle)
+// "2 and 3", "0, 1, 2 and 3".
+std::string numbersAnd(const std::vector<int> &numbers)
 {
-    constexpr std::size_t kMostNamed = 6;
-    if (cycle.size() > kMostNamed)
-        return std::to_string(cycle.size()) + " ranks (" + std::to_string(cycle[0]) + ", " +
-               std::to_string(cycle[1]) + ", " + std::to_string(cycle[2]) + " and more)";
-    std::string names = "ranks ";
-    for (std::size_t i = 0; i < cycle.size(); ++i)
-        names += (i == 0 ? "" : i + 1 == cycle.size() ? " and " : ", ") + std::to_string(cycle[i]);
-    return names;
+    std::string text;
+    for (std::size_t i = 0; i < numbers.size(); ++i)
+        text += (i == 0                    ? ""
+                 : i + 1 == numbers.size() ? " and "
+                                           : ", ") +
+                std::to_string(numbers[i]);
+    return text;
 }
 
 // "rank 2 waits in receive from rank 3 at line 34 for rank 3" without its last part, which the
-// cycle already says: "rank 2 waits in receive from rank 3 at line 34".
+// cycle already says: "rank 2 waits in receive from rank 3 at line 34" (sentence::kWaitsIn).
 std::string withoutWhom(std::string line)
 {
     const auto whom = line.rfind(" for rank");
@@ -112,21 +112,23 @@ std::string errorGist(const core::Error &error, const std::vector<int> &cycle, V
     if (error.kind == core::ErrorKind::Deadlock && !cycle.empty() && waitOf(cycle[0])) {
         // No rank of a cycle is to blame alone: the gist names them all, as the hang's picture
         // does, then what each waits in.
-        std::string gist =
-            cycleNames(cycle) + " wait on each other: " + withoutWhom(*waitOf(cycle[0]));
-        constexpr std::size_t kMostWaitsSaid = 4;
-        if (cycle.size() > kMostWaitsSaid)
-            return gist;
-        for (std::size_t i = 1; i < cycle.size(); ++i) {
-            const std::string *wait = waitOf(cycle[i]);
+        constexpr std::size_t kMostNamed = 4;
+        if (cycle.size() > kMostNamed)
+            return core::say(
+                core::sentence::kLongCycleOfWaits,
+                {std::to_string(cycle.size()), numbersAnd({cycle[0], cycle[1], cycle[2]}),
+                 withoutWhom(*waitOf(cycle[0]))});
+        std::string waits;
+        for (const int rank : cycle) {
+            const std::string *wait = waitOf(rank);
             if (!wait)
-                return gist;
-            std::string said = withoutWhom(*wait);
-            const std::string waits = " waits";
-            said.erase(said.find(waits), waits.size());
-            gist += (i + 1 == cycle.size() ? " and " : ", ") + said;
+                break;
+            waits = waits.empty()
+                        ? withoutWhom(*wait)
+                        : core::say(core::sentence::kCheckProblems, {waits, withoutWhom(*wait)});
         }
-        return gist;
+        return core::say(core::sentence::kCycleOfWaits,
+                         {core::say(core::sentence::kManyRanks, {numbersAnd(cycle)}), waits});
     }
     if (error.kind == core::ErrorKind::Deadlock && lines.size() > 1)
         return lines[1];

@@ -208,16 +208,16 @@ TEST(Verdict, NamesTheRanksOfTheCycleThatHoldsADeadlock)
 
     EXPECT_EQ(judge(ddpLesson(), trace).summary,
               "Not solved yet: the run did not finish (deadlock): ranks 2 and 3 wait on each "
-              "other: rank 2 waits in receive from rank 3 at line 34 and rank 3 in receive from "
-              "rank 2 at line 21.");
+              "other: rank 2 waits in receive from rank 3 at line 34; rank 3 waits in receive "
+              "from rank 2 at line 21.");
 
     // A ring of every rank: all four, each with its wait.
     trace.diagnosis->ranks[3].waitsOn = {0};
     EXPECT_EQ(judge(ddpLesson(), trace).summary,
               "Not solved yet: the run did not finish (deadlock): ranks 0, 1, 2 and 3 wait on "
-              "each other: rank 0 waits in receive from rank 1 at line 34, rank 1 in receive from "
-              "rank 2 at line 34, rank 2 in receive from rank 3 at line 34 and rank 3 in receive "
-              "from rank 2 at line 21.");
+              "each other: rank 0 waits in receive from rank 1 at line 34; rank 1 waits in "
+              "receive from rank 2 at line 34; rank 2 waits in receive from rank 3 at line 34; "
+              "rank 3 waits in receive from rank 2 at line 21.");
 }
 
 // Two ranks that each receive from the other first: the verdict blamed rank 0 alone ("rank 0 waits
@@ -237,8 +237,8 @@ TEST(Verdict, BlamesNeitherRankOfTwoThatWaitOnEachOther)
 
     EXPECT_EQ(judge(ddpLesson(), trace).summary,
               "Not solved yet: the run did not finish (deadlock): ranks 0 and 1 wait on each "
-              "other: rank 0 waits in receive from rank 1 at line 13 and rank 1 in receive from "
-              "rank 0 at line 13.");
+              "other: rank 0 waits in receive from rank 1 at line 13; rank 1 waits in receive "
+              "from rank 0 at line 13.");
 }
 
 // A ring of many ranks is named by its count and its first ranks, and the first one's wait.
@@ -258,8 +258,8 @@ TEST(Verdict, NamesALongCycleByItsCount)
     trace.diagnosis = diagnosis;
 
     EXPECT_EQ(judge(ddpLesson(), trace).summary,
-              "Not solved yet: the run did not finish (deadlock): 16 ranks (0, 1, 2 and more) wait "
-              "on each other: rank 0 waits in receive from rank 1 at line 9.");
+              "Not solved yet: the run did not finish (deadlock): 16 ranks wait on each other, "
+              "ranks 0, 1 and 2 among them: rank 0 waits in receive from rank 1 at line 9.");
 }
 
 TEST(Verdict, NamesTheRankAndLineOfAnErrorInOneLine)
