@@ -16,6 +16,14 @@
         <translation>Rank %1 ist fertig</translation>
     </message>
     <message>
+        <source>%1 wait on each other: %2</source>
+        <translation>%1 warten aufeinander: %2</translation>
+    </message>
+    <message>
+        <source>%1 ranks wait on each other, ranks %2 among them: %3</source>
+        <translation>%1 Ranks warten aufeinander, darunter die Ranks %2: %3</translation>
+    </message>
+    <message>
         <source>rank %1 waits in %2 at line %3</source>
         <translation>Rank %1 wartet in %2 in Zeile %3</translation>
     </message>
@@ -5066,6 +5074,18 @@ Klicken Sie, um die Datei schreibgeschützt zu öffnen und auszuführen.</transl
 </context>
 <context>
     <name>rankstep::gui::WaitForView</name>
+    <message>
+        <source>Show where it hung (End)</source>
+        <translation>Zeigen, wo es hängt (Ende)</translation>
+    </message>
+    <message>
+        <source>Move the cursor to the end of the run, where the ranks hung</source>
+        <translation>Den Cursor ans Ende des Laufs setzen, wo die Ranks hängen blieben</translation>
+    </message>
+    <message>
+        <source>This is where the run stopped, at its end (t = %1). The other views show t = %2, before the ranks hung.</source>
+        <translation>So endete der Lauf, an seinem Ende (t = %1). Die anderen Ansichten zeigen t = %2, bevor die Ranks hängen blieben.</translation>
+    </message>
     <message>
         <source>No hang in this run.</source>
         <translation>In diesem Lauf hängt nichts fest.</translation>

@@ -8,6 +8,7 @@
 #include "runsession.h"
 
 #include "palette.h"
+#include "stepcontroller.h"
 #include "waitforgeometry.h"
 #include "waitforglyphs.h"
 
@@ -15,6 +16,7 @@
 #include <QMouseEvent>
 #include <QPainter>
 #include <QPainterPath>
+#include <QPushButton>
 #include <QRegularExpression>
 
 #include <algorithm>
@@ -80,6 +82,16 @@ WaitForView::WaitForView(RunSession &session, Appearance &appearance, QWidget *p
             [this](int rank) { m_session.setSelectedRank(rank); });
     connect(&appearance, &Appearance::lookChanged, this, [this] {
         m_look = m_appearance.look();
+        placeButton();
+        update();
+    });
+    m_toTheHang = new QPushButton(tr("Show where it hung (End)"), this);
+    m_toTheHang->setObjectName(QStringLiteral("toTheHang"));
+    m_toTheHang->setToolTip(tr("Move the cursor to the end of the run, where the ranks hung"));
+    m_toTheHang->hide();
+    connect(m_toTheHang, &QPushButton::clicked, this, [this] { m_session.stepper().end(); });
+    connect(&session.stepper(), &StepController::cursorChanged, this, [this] {
+        placeButton();
         update();
     });
     setObjectName(QStringLiteral("waitForView"));
@@ -94,7 +106,72 @@ void WaitForView::onTraceChanged()
     m_trace = trace && trace->diagnosis ? trace : nullptr;
     m_hang = m_trace ? hangInWords(*m_trace) : std::nullopt;
     m_arrows = hasDiagnosis() ? waitArrows(*m_hang) : std::vector<WaitArrow>();
+    placeButton();
     update();
+}
+
+bool WaitForView::beforeTheHang() const
+{
+    const std::optional<replay::Cursor> cursor = m_session.stepper().cursor();
+    return hasDiagnosis() && cursor && !cursor->atEnd();
+}
+
+std::optional<core::SimTime> WaitForView::shownTime() const
+{
+    if (!hasDiagnosis() || beforeTheHang())
+        return std::nullopt;
+    return m_session.stepper().cursorTime();
+}
+
+QString WaitForView::timeText(core::SimTime time) const
+{
+    // As the step bar says it: a real run's milliseconds, a simulated run's steps without a unit.
+    const QString unit =
+        m_session.units() == TraceUnits::Seconds ? QStringLiteral(" ms") : QString();
+    return QString::fromStdString(time.toString()) + unit;
+}
+
+QString WaitForView::noticeText() const
+{
+    if (!beforeTheHang())
+        return {};
+    return tr("This is where the run stopped, at its end (t = %1). The other views show t = %2, "
+              "before the ranks hung.")
+        .arg(timeText(m_session.endTime()), timeText(m_session.stepper().cursorTime()));
+}
+
+QRectF WaitForView::noticeRect() const
+{
+    const QString text = noticeText();
+    if (text.isEmpty())
+        return {};
+    const QRectF detail = detailRect();
+    const double top = (detail.isEmpty() ? titleRect().bottom() : detail.bottom()) + kMargin / 2;
+    const double width = this->width() - 2 * kMargin;
+    const QFontMetricsF metrics(font());
+    const double pad = metrics.height() / 3;
+    const QRectF wrapped =
+        metrics.boundingRect(QRectF(0, 0, width - 2 * pad, 1e6), Qt::TextWordWrap, text);
+    const double button = m_toTheHang->sizeHint().height();
+    return QRectF(kMargin, top, width, wrapped.height() + button + 3 * pad);
+}
+
+void WaitForView::placeButton()
+{
+    const QRectF notice = noticeRect();
+    m_toTheHang->setVisible(!notice.isEmpty());
+    if (notice.isEmpty())
+        return;
+    const QSize size = m_toTheHang->sizeHint();
+    const double pad = QFontMetricsF(font()).height() / 3;
+    m_toTheHang->setGeometry(int(notice.left() + pad), int(notice.bottom() - pad - size.height()),
+                             std::min(size.width(), int(notice.width() - 2 * pad)), size.height());
+}
+
+void WaitForView::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    placeButton();
 }
 
 bool WaitForView::hasDiagnosis() const
@@ -199,7 +276,11 @@ std::vector<QRectF> WaitForView::nodeRects() const
     if (!hasDiagnosis())
         return {};
     const QRectF detail = detailRect();
-    const double top = (detail.isEmpty() ? titleRect().bottom() : detail.bottom()) + kMargin / 2;
+    const QRectF notice = noticeRect();
+    const double top =
+        !notice.isEmpty()
+            ? notice.bottom() + kMargin / 2
+            : (detail.isEmpty() ? titleRect().bottom() : detail.bottom()) + kMargin / 2;
     const QRectF area(kMargin, top, width() - 2 * kMargin,
                       std::max(1.0, height() - top - legendHeight() - kMargin));
     // Laid out for the unzoomed size, then enlarged: a node grows with the text it holds, so that
@@ -273,6 +354,11 @@ void WaitForView::paintEvent(QPaintEvent * /*event*/)
         return;
     }
     paintHeader(painter);
+    paintNotice(painter);
+    // Before the hang the picture is of a later moment than the other views: faded, under its
+    // notice.
+    if (beforeTheHang())
+        painter.setOpacity(0.35);
     const std::vector<QRectF> nodes = nodeRects();
     paintArrows(painter, nodes);
     for (std::size_t i = 0; i < nodes.size(); ++i)
@@ -303,6 +389,24 @@ void WaitForView::paintHeader(QPainter &painter)
     if (cut)
         m_elided.note(this->detail());
     painter.drawText(detailArea, Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, shown);
+}
+
+void WaitForView::paintNotice(QPainter &painter)
+{
+    const QRectF notice = noticeRect();
+    if (notice.isEmpty())
+        return;
+    const QFontMetricsF metrics(font());
+    const double pad = metrics.height() / 3;
+    painter.save();
+    painter.setPen(QPen(palette().color(QPalette::Mid), 1));
+    painter.setBrush(palette().color(QPalette::ToolTipBase));
+    painter.drawRoundedRect(notice.adjusted(0.5, 0.5, -0.5, -0.5), 4, 4);
+    painter.setPen(palette().color(QPalette::ToolTipText));
+    const QRectF text(notice.left() + pad, notice.top() + pad, notice.width() - 2 * pad,
+                      notice.height() - 3 * pad - m_toTheHang->sizeHint().height());
+    painter.drawText(text, Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, noticeText());
+    painter.restore();
 }
 
 void WaitForView::paintArrows(QPainter &painter, const std::vector<QRectF> &nodes) const

@@ -10,6 +10,8 @@
 
 #include <QWidget>
 
+class QPushButton;
+
 #include <memory>
 #include <optional>
 #include <vector>
@@ -31,7 +33,10 @@ std::optional<explain::Hang> hangInWords(const core::Trace &trace);
 // An arrow goes from each waiting rank to every rank it really waits on (thin and dashed for a
 // receive from any rank). A run without a diagnosis shows "No hang in this run." Hovering a node
 // tells the rank's whole story; clicking it goes to its line.
-// Follows the session: shows its trace when that hung, and selects a clicked rank.
+// Follows the session: shows its trace when that hung, and selects a clicked rank. The picture is
+// the moment the run stopped: while the cursor stands before it, the picture is faded under a
+// notice that says both times, with a button to the end, so it never passes for the moment the
+// other views show.
 class WaitForView
     : public QWidget
     , public Describable
@@ -60,6 +65,17 @@ public:
     QRectF titleRect() const;
     QRectF detailRect() const; // empty when there is no detail
     QFont titleFont() const;   // bold, up to 125%, smaller where the pane is narrow
+    // The cursor stands before the end of a run that hung: the picture is not of that moment.
+    bool beforeTheHang() const;
+    // What the faded picture's notice says ("" at the end), and where it stands.
+    QString noticeText() const;
+    QRectF noticeRect() const; // empty at the end
+    // The notice's button to the end of the run, where the ranks hung.
+    QPushButton *toTheHangButton() const { return m_toTheHang; }
+
+    // The end of the run when the cursor stands there; nullopt before it (the picture is faded:
+    // it shows no moment of the cursor's).
+    std::optional<core::SimTime> shownTime() const override;
 
     QString describedName() const override { return QStringLiteral("hang"); }
     QStringList elidedTexts() const override { return m_elided.texts(); }
@@ -75,12 +91,16 @@ protected:
     bool event(QEvent *event) override;
     void paintEvent(QPaintEvent *event) override;
     void mousePressEvent(QMouseEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
 
 private:
     void onTraceChanged();
+    void placeButton();
+    QString timeText(core::SimTime time) const;
     const explain::RankStanding *standingOf(int rank) const;
     double legendHeight() const;
     void paintHeader(QPainter &painter);
+    void paintNotice(QPainter &painter);
     void paintArrows(QPainter &painter, const std::vector<QRectF> &nodes) const;
     void paintNode(QPainter &painter, const QRectF &rect, const explain::RankStanding &rank);
     void paintCaption(QPainter &painter, const QRectF &body, const explain::RankStanding &rank);
@@ -93,6 +113,7 @@ private:
     std::optional<explain::Hang> m_hang;
     std::vector<WaitArrow> m_arrows;
     ElidedTexts m_elided; // what the last paint cut
+    QPushButton *m_toTheHang = nullptr;
 };
 
 } // namespace rankstep::gui

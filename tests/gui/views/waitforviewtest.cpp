@@ -4,6 +4,7 @@
 #include "codeeditor.h"
 #include "guitestsupport.h"
 #include "stateview.h"
+#include "stepcontroller.h"
 #include "tests/core/referencepuzzles.h"
 #include "viewcontext.h"
 #include "waitforview.h"
@@ -14,6 +15,7 @@
 
 #include <QDir>
 #include <QImage>
+#include <QPushButton>
 #include <QSignalSpy>
 #include <QTabWidget>
 #include <QTest>
@@ -49,6 +51,18 @@ RankTask rankThreeSkipsTheAllreduce(Model &m)
         co_return;
     const core::Object grad = m.fakeGrad(0, {m.rank});
     g_allreduceLine = __LINE__ + 1;
+    co_await m.allreduce(grad, 0);
+}
+
+// Every rank computes a forward for one step, then rank 3 skips the allreduce: the run hangs at
+// t 1.
+RankTask computesThenRankThreeSkips(Model &m)
+{
+    const std::pair<core::Object, core::Object> loaded = m.loadWeights(0);
+    m.activations.set(1, m.forward(0, m.getActivation({m.rank}), loaded.first));
+    if (m.rank == 3)
+        co_return;
+    const core::Object grad = m.fakeGrad(0, {m.rank});
     co_await m.allreduce(grad, 0);
 }
 
@@ -126,6 +140,42 @@ TEST_F(WaitForViewTest, ARankThatSkipsTheAllreduceIsFinishedAndEveryOtherWaitsOn
         << testing::utf8(tip);
     EXPECT_TRUE(m_view.toolTipAt(m_view.nodeRectOf(0).center())
                     .contains(QStringLiteral("Waits on rank 3")));
+}
+
+// The picture is the moment the run stopped. Stepped back to before the hang, it said "rank 0
+// waits in allreduce · line 28" while the editor put every rank on the backward's line and the
+// other views showed an earlier time: now it is faded under a notice with both times, shows no
+// moment of the cursor's, and its button goes to the end.
+TEST_F(WaitForViewTest, BeforeTheHangThePictureSaysItIsTheEndAndLeadsThere)
+{
+    m_context.session.setTrace(run(4, computesThenRankThreeSkips));
+    ASSERT_TRUE(m_view.hasDiagnosis());
+    StepController &stepper = m_context.session.stepper();
+    ASSERT_TRUE(stepper.atEnd());
+    EXPECT_FALSE(m_view.beforeTheHang());
+    EXPECT_EQ(m_view.shownTime(), stepper.cursorTime());
+    EXPECT_TRUE(m_view.noticeText().isEmpty());
+    EXPECT_TRUE(m_view.toTheHangButton()->isHidden());
+    const QRectF nodeAtTheEnd = m_view.nodeRectOf(0);
+
+    stepper.home();
+    EXPECT_TRUE(m_view.beforeTheHang());
+    EXPECT_EQ(m_view.shownTime(), std::nullopt);
+    EXPECT_EQ(testing::utf8(m_view.noticeText()),
+              "This is where the run stopped, at its end (t = 1). The other views show t = 0, "
+              "before the ranks hung.");
+    EXPECT_FALSE(m_view.toTheHangButton()->isHidden());
+    const QRectF notice = m_view.noticeRect();
+    EXPECT_TRUE(QRectF(m_view.rect()).contains(notice));
+    EXPECT_TRUE(notice.contains(QRectF(m_view.toTheHangButton()->geometry())));
+    // The picture moves below the notice, not under it.
+    EXPECT_GE(m_view.nodeRectOf(0).top(), notice.bottom());
+    EXPECT_GT(m_view.nodeRectOf(0).top(), nodeAtTheEnd.top());
+
+    QTest::mouseClick(m_view.toTheHangButton(), Qt::LeftButton);
+    EXPECT_TRUE(stepper.atEnd());
+    EXPECT_FALSE(m_view.beforeTheHang());
+    EXPECT_TRUE(m_view.toTheHangButton()->isHidden());
 }
 
 TEST_F(WaitForViewTest, AMismatchNamesEachRanksCallAndWhoHasNotReachedIt)
