@@ -4086,6 +4086,10 @@ Zuerst noch einen Hinweis auszuprobieren, bringt oft mehr.</translation>
         <translation>Noch kein Lauf: Führen Sie den Code aus, um seine Ranks hier zu sehen.</translation>
     </message>
     <message>
+        <source>1 rank</source>
+        <translation>1 Rank</translation>
+    </message>
+    <message>
         <source>%1 ranks, data parallel</source>
         <translation>%1 Ranks, datenparallel</translation>
     </message>

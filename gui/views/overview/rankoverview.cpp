@@ -356,6 +356,9 @@ QString RankOverview::title() const
 {
     if (!m_layout)
         return tr("No run yet: run the code to see its ranks here.");
+    // One rank is not data parallel (the standard-training lessons read "1 ranks, data parallel").
+    if (m_layout->ranks() == 1)
+        return tr("1 rank");
     if (m_layout->data() <= 0 || m_layout->layout().isPlain())
         return tr("%1 ranks, data parallel").arg(number(m_layout->ranks()));
     QStringList degrees;

@@ -56,6 +56,8 @@ public:
     QRectF rowRect(int row) const;                  // the row's heat map, empty when scrolled away
     QString rowName(const OverviewRow &row) const;  // "stage 3", "replica 12", "rank 5"
     QString rowLabel(const OverviewRow &row) const; // indented, with its fold sign
+    // Above the rows: "64 ranks: pipeline 4 × data 16", "4 ranks, data parallel", "1 rank".
+    QString title() const;
     QString toolTipAt(QPointF position) const;
     // The row the keyboard stands on (-1 without rows).
     int focusRow() const { return m_rows.empty() ? -1 : m_focusRow; }
@@ -105,7 +107,6 @@ private:
     int visibleRowCount() const;
     void placeScrollBar();
     void focusOn(int row); // scrolled into view
-    QString title() const;
     void paintHeader(QPainter &painter, const Geometry &g);
     void paintRow(QPainter &painter, const Geometry &g, int row, double y);
     QColor cellColor(float busy, float comm) const;

@@ -1,13 +1,17 @@
 // SPDX-License-Identifier: MIT
 #include "staterankpicker.h"
 
+#include "describable.h"
 #include "stateranks.h"
 
+#include <QEvent>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenu>
 #include <QSignalBlocker>
+#include <QStyleOptionToolButton>
+#include <QStylePainter>
 #include <QToolButton>
 
 #include <algorithm>
@@ -15,30 +19,31 @@
 namespace rankstep::gui {
 namespace {
 
-// The button says as much of "Ranks 0-8, 16, 24, … ▾" as fits from its start (its menu's arrow
-// stays beside it), and the whole in its tooltip: in the state tab at 1280x800 it was narrower than
-// its text and showed "6, 24, 32, 40,", cut at both ends. It asks for the whole text's width, to
-// take it back as the pane widens.
+// The button says as much of "Ranks 0-8, 16, 24, … ▾" as fits: whole ranks and ranges from the
+// start, then "…" (its menu's arrow stays beside it), and the whole in its tooltip. In the state
+// tab at 1280x800 it was narrower than its text and showed "6, 24, 32, 40,", cut at both ends; a
+// list cut inside a number ("Ranks 0-1…" for "Ranks 0-15") names other ranks. Its text stays
+// whole, so that it asks for the whole text's width: asked from a text it had shortened while
+// narrow, the legend's button kept too little room and read "Ranks 0-1…" at 1280x800 and
+// 1500x940. It chooses what to draw as its width changes, and keeps that in kShownTextProperty.
 class FittedToolButton : public QToolButton
 {
 public:
-    void setFullText(const QString &text, const QString &toolTip)
+    // `text` whole and its shorter forms, longest first: the first that fits is drawn.
+    void setTexts(const QString &text, QStringList shorter, const QString &toolTip)
     {
-        m_full = text;
+        m_shorter = std::move(shorter);
         m_toolTip = toolTip;
         setText(text);
-        setToolTip(toolTip);
-        updateGeometry();
-        // Fitted once the layout gave it its width for this text, not the width of the last.
-        QMetaObject::invokeMethod(
-            this, [this] { fit(); }, Qt::QueuedConnection);
+        fit();
     }
-    QSize sizeHint() const override
+    // A layout may give it the room of its shortest form.
+    QSize minimumSizeHint() const override
     {
-        const QSize shown = QToolButton::sizeHint();
-        return {shown.width() + fontMetrics().horizontalAdvance(m_full) -
-                    fontMetrics().horizontalAdvance(text()),
-                shown.height()};
+        const QSize whole = sizeHint();
+        const QString shortest = m_shorter.isEmpty() ? text() : m_shorter.last();
+        return {std::min(whole.width(), frame() + fontMetrics().horizontalAdvance(shortest)),
+                whole.height()};
     }
 
 protected:
@@ -47,27 +52,59 @@ protected:
         QToolButton::resizeEvent(event);
         fit();
     }
-    void showEvent(QShowEvent *event) override
+    void changeEvent(QEvent *event) override
     {
-        QToolButton::showEvent(event);
-        fit();
+        QToolButton::changeEvent(event);
+        if (event->type() == QEvent::FontChange)
+            fit();
+    }
+    void paintEvent(QPaintEvent *) override
+    {
+        QStylePainter painter(this);
+        QStyleOptionToolButton option;
+        initStyleOption(&option);
+        option.text = m_shown;
+        painter.drawComplexControl(QStyle::CC_ToolButton, option);
     }
 
 private:
+    // The width beside its text, from its size for the whole text (the size it asks for).
+    int frame() const { return sizeHint().width() - fontMetrics().horizontalAdvance(text()); }
     void fit()
     {
-        const int frame = QToolButton::sizeHint().width() - fontMetrics().horizontalAdvance(text());
-        // Hidden, it has no width of its own yet: the whole.
-        const QString shown = isVisible() ? fontMetrics().elidedText(m_full, Qt::ElideRight,
-                                                                     std::max(0, width() - frame))
-                                          : m_full;
-        if (shown != text())
-            setText(shown);
-        setToolTip(shown == m_full ? m_toolTip : m_full);
+        QString shown = text();
+        if (width() < sizeHint().width()) {
+            const int room = std::max(0, width() - frame());
+            const auto fits = std::find_if(m_shorter.begin(), m_shorter.end(), [&](const auto &s) {
+                return fontMetrics().horizontalAdvance(s) <= room;
+            });
+            shown = fits != m_shorter.end()
+                        ? *fits
+                        : fontMetrics().elidedText(m_shorter.isEmpty() ? text() : m_shorter.last(),
+                                                   Qt::ElideRight, room);
+        }
+        m_shown = shown;
+        setProperty(kShownTextProperty, shown);
+        setToolTip(shown == text() ? m_toolTip : text());
+        update();
     }
 
-    QString m_full, m_toolTip;
+    QStringList m_shorter;
+    QString m_toolTip, m_shown;
 };
+
+// "Ranks 0-8, 16, 24, … ▾" and shorter, down to "Ranks … ▾": the list cut after whole items.
+QStringList shorterForms(const std::vector<int> &ranks)
+{
+    const QStringList items = rankListText(ranks).split(QStringLiteral(", "));
+    QStringList forms;
+    for (qsizetype kept = items.size() - 1; kept >= 0; --kept) {
+        QStringList list = items.first(kept);
+        list << QStringLiteral("…");
+        forms << StateRankPicker::tr("Ranks %1 ▾").arg(list.join(QStringLiteral(", ")));
+    }
+    return forms;
+}
 
 } // namespace
 
@@ -78,7 +115,7 @@ StateRankPicker::StateRankPicker(QWidget *parent)
     , m_field(new QLineEdit)
     , m_message(new QLabel)
 {
-    static_cast<FittedToolButton *>(m_button)->setFullText({}, tr("Tick the ranks to show"));
+    static_cast<FittedToolButton *>(m_button)->setTexts({}, {}, tr("Tick the ranks to show"));
     m_button->setMenu(m_menu);
     m_button->setPopupMode(QToolButton::InstantPopup);
     m_field->setPlaceholderText(tr("ranks, e.g. 0-3, 8, 12-15"));
@@ -99,8 +136,9 @@ void StateRankPicker::setRanks(int rankCount, int most, std::vector<int> shown)
     m_count = rankCount;
     m_most = most;
     m_shown = std::move(shown);
-    static_cast<FittedToolButton *>(m_button)->setFullText(
-        tr("Ranks %1 ▾").arg(rankListText(m_shown)), tr("Tick the ranks to show"));
+    static_cast<FittedToolButton *>(m_button)->setTexts(tr("Ranks %1 ▾").arg(rankListText(m_shown)),
+                                                        shorterForms(m_shown),
+                                                        tr("Tick the ranks to show"));
 }
 
 QString StateRankPicker::message() const

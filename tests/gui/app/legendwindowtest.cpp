@@ -9,8 +9,11 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include <QApplication>
 #include <QImage>
+#include <QToolButton>
 
 namespace rankstep::gui::testing {
 namespace {
@@ -62,6 +65,31 @@ TEST_F(LegendWindowTest, ShowsTheRunsLayerScaleInTheWindowAndWhilePresenting)
     EXPECT_GE(legend->height(), legend->heightForWidth(legend->width()));
     EXPECT_TRUE(showsTheScale(*legend, 6));
     window->parts().presentation->setActive(false);
+}
+
+// The legend's "Ranks 0-15 ▾" read "Ranks 0-1…" at 1280x800 and 1500x940, where the legend has
+// the room: the button was measured from a text it had shortened while it was still narrow.
+TEST_F(LegendWindowTest, TheRankButtonOfASixteenRankRunShowsItsWholeList)
+{
+    const QString whole = QStringLiteral("Ranks 0-15 ▾");
+    const auto &lessons = builtinLessons();
+    const auto lesson = std::find_if(lessons.begin(), lessons.end(),
+                                     [](const auto &each) { return each.id == "pipeline_fsdp"; });
+    ASSERT_NE(lesson, lessons.end());
+    for (const QSize size : {QSize(1280, 800), QSize(1500, 940)}) {
+        auto window = makeWindow();
+        window->resize(size);
+        ASSERT_TRUE(window->openLesson(QStringLiteral("pipeline_fsdp")));
+        window->showScriptCode(QString::fromStdString(lesson->solution));
+        ASSERT_TRUE(runAndWait(*window));
+        settle();
+        const QToolButton &button = *window->parts().legendBar->rankPicker()->button();
+        ASSERT_TRUE(button.isVisible());
+        const QVariant shown = button.property("shownText");
+        EXPECT_EQ((shown.isValid() ? shown.toString() : button.text()).toStdString(),
+                  whole.toStdString())
+            << size.width() << "x" << size.height();
+    }
 }
 
 } // namespace

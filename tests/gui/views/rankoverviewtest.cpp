@@ -136,6 +136,27 @@ TEST(RankOverview, AWideRunStartsTheOtherViewsOnRankZeroAndItsGroups)
     EXPECT_TRUE(narrow.context.session.shownRanks().empty());
 }
 
+TEST(RankOverview, ItsTitleCallsOneRankOneRankAndNotDataParallel)
+{
+    for (const int ranks : {1, 4}) {
+        auto trace = std::make_shared<core::Trace>();
+        trace->config.ranks = ranks; // no layout: every rank a data-parallel replica
+        for (int rank = 0; rank < ranks; ++rank) {
+            core::Event forward;
+            forward.rank = rank;
+            forward.batches.insert(rank);
+            forward.duration = core::SimTime::steps(1);
+            trace->events.push_back(forward);
+        }
+        trace->figures.hasEvents = true;
+        trace->figures.endTime = core::SimTime::steps(1);
+        gui::testing::ViewContext context;
+        const gui::RankOverview view(context.session, context.appearance);
+        context.session.setTrace(trace);
+        EXPECT_EQ(view.title().toStdString(), ranks == 1 ? "1 rank" : "4 ranks, data parallel");
+    }
+}
+
 TEST(RankOverview, TheKeyboardOpensGroupsAndChoosesARank)
 {
     Overview overview(64);
