@@ -85,7 +85,8 @@ void PanelsPainter::paint(const QRegion &region)
 {
     std::vector<ShownPanel> panels; // the panels in the region
     const std::vector<PanelSlot> all =
-        statePanelSlots(m_scene.area, m_scene.ranks, m_scene.focus, m_layers);
+        statePanelSlots(m_scene.area, m_scene.ranks, m_scene.focus, m_layers,
+                        statePanelLeastWidth(m_scene.ranks, m_scene.font)); // as the view lays out
     const bool small = smallSummaries(all);
     for (const PanelSlot &slot : all) {
         if (rankOf(m_state, slot.rank) &&
