@@ -193,6 +193,11 @@ ExplainView::ExplainView(RunSession &session, Appearance &appearance, QWidget *p
             if (m_chainStale)
                 fillChain();
         }
+        if (page == 0 && m_chartStale && isVisible()) {
+            refresh();
+            if (m_chartStale)
+                fillChart();
+        }
     });
     connect(&m_session, &RunSession::traceChanged, this, &ExplainView::onTraceChanged);
     connect(&m_session, &RunSession::lessonChanged, this, &ExplainView::onTraceChanged);
@@ -217,6 +222,8 @@ void ExplainView::showEvent(QShowEvent *event)
     refresh();
     if (m_chainStale && m_pages->currentIndex() == 1)
         fillChain();
+    if (m_chartStale && m_pages->currentIndex() == 0)
+        fillChart();
 }
 
 void ExplainView::refresh()
@@ -468,12 +475,45 @@ void ExplainView::showRank(int rank)
     const TracePtr &trace = m_session.trace();
     if (!trace || rank < 0 || rank >= trace->config.ranks) {
         m_chart->setSamples({}, core::SimTime(), {});
+        m_chartStale = false;
         m_objects->setObjects({});
         dropWaits();
         m_chain->clear();
         return;
     }
     m_rank->setCurrentIndex(rank);
+    chartChanged();
+    onCursorChanged();
+    chainChanged();
+}
+
+// A rank's memory by kind costs a pass over every storage change (at 16,384 ranks a second on a
+// loaded machine): made when the page "What fills memory" shows it, not for every rank the page
+// "Where time goes" shows (a hidden view, asked by a script or a test, makes it at once).
+void ExplainView::chartChanged()
+{
+    m_chartStale = true;
+    if (!isVisible() || m_pages->currentIndex() == 0)
+        fillChart();
+}
+
+const MemoryKindChart &ExplainView::chart() const
+{
+    ensureFresh();
+    if (m_chartStale)
+        const_cast<ExplainView *>(this)->fillChart();
+    return *m_chart;
+}
+
+void ExplainView::fillChart()
+{
+    m_chartStale = false;
+    const TracePtr &trace = m_session.trace();
+    const int rank = m_rank->currentIndex();
+    if (!trace || rank < 0 || rank >= trace->config.ranks) {
+        m_chart->setSamples({}, core::SimTime(), {});
+        return;
+    }
     std::vector<MemoryKindChart::Reference> references;
     const lessons::Lesson *lesson = m_session.lesson();
     if (const std::optional<std::int64_t> target = m_session.memoryTarget())
@@ -487,8 +527,6 @@ void ExplainView::showRank(int rank)
     m_chart->setTimeUnit(timeUnitName(m_session.units()));
     m_chart->setSamples(explain::memoryByKind(*trace, rank), trace->figures.endTime,
                         std::move(references));
-    onCursorChanged();
-    chainChanged();
 }
 
 // A rank's waits with their chains cost a pass over every event's links (at 16,384 ranks about a
@@ -643,8 +681,7 @@ void ExplainView::fitRankColumns()
     QHeaderView *header = m_ranks->horizontalHeader();
     const int cellMargins =
         2 * (style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, m_ranks) + 1) + kDigitRoom;
-    const int headingMargins =
-        2 * style()->pixelMetric(QStyle::PM_HeaderMargin, nullptr, header) + kDigitRoom;
+    const int headingMargins = 2 * style()->pixelMetric(QStyle::PM_HeaderMargin, nullptr, header);
     for (int column = 0; column < RankTimesModel::ColumnCount; ++column) {
         const QString heading = m_rankTimes->headerData(column, Qt::Horizontal).toString();
         int width = std::max(

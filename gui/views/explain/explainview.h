@@ -65,7 +65,7 @@ public:
     void showTimePage(bool time);
     // Brought up to date first: the view explains a new trace or cursor only once it is shown.
     const LiveObjectsModel &objects() const { return (ensureFresh(), *m_objects); }
-    const MemoryKindChart &chart() const { return (ensureFresh(), *m_chart); }
+    const MemoryKindChart &chart() const;
     // The list of waits (or the critical path), brought up to date first: a rank's waits still
     // being made are waited for (tests, scripts; on screen they arrive when made).
     QListWidget *chainList() const;
@@ -123,6 +123,8 @@ private:
     void showWaits(const std::vector<ChainLine> &lines, int rank);
     void dropWaits();
     void chainChanged(); // the rank or the trace changed: its waits listed when next in view
+    void chartChanged(); // the same for its memory by kind
+    void fillChart();
     void updateTexts();
 
     RunSession &m_session;
@@ -132,6 +134,7 @@ private:
     bool m_traceStale = true;
     bool m_cursorStale = true;
     bool m_chainStale = true;
+    bool m_chartStale = false;
     std::optional<int> m_pendingRank;
     int m_explained = 0;
     // A rank's waits made on a worker: its generation changes whenever the list is made anew

@@ -14,7 +14,6 @@
 #include "quizcontroller.h"
 #include "rankoverview.h"
 #include "resultspanel.h"
-#include "runsession.h"
 #include "staterankpicker.h"
 #include "stateview.h"
 #include "stepcontroller.h"
@@ -263,48 +262,6 @@ TEST_F(PresentationSizeTest, At1280x800TheWhyTabsTimePerRankShowsEveryHeading)
     const QStringList cut = elidedTexts(*window->parts().explainView);
     for (const char *heading : {"Rank", "Busy", "Idle", "Communication"})
         EXPECT_FALSE(cut.contains(QString::fromLatin1(heading))) << heading;
-}
-
-// Seen as a learner at 1280x800 on a run of 16,384 ranks (`--open big16k.rstb --tab why
-// --why-page time --describe`): Busy and Idle shared what Communication's heading left them and
-// read "35…" and "19…" (35.744 and 190.96). In a Why tab as wide as the window's at that size,
-// every rank's number and time shows whole, and every heading.
-TEST_F(PresentationSizeTest, At1280x800TheWhyTabsTimePerRankShowsEveryNumberOfAWideRunWhole)
-{
-    auto window = makeWindow();
-    ASSERT_TRUE(window->openLesson(QStringLiteral("interleaved_1f1b")));
-    window->showTab(Tab::Why);
-    window->parts().explainView->showTimePage(true);
-    window->resize(1280, 800);
-    ASSERT_TRUE(settleLayouts(*window));
-    window->arrangeViews();
-    ASSERT_TRUE(settleLayouts(*window));
-    const QSize pane = window->parts().explainView->size();
-    ASSERT_LT(pane.width(), 400) << "the pane of a 1280x800 window";
-
-    constexpr int kRanks = 16384; // the times of the wide run's first ranks, the longest
-    auto trace = std::make_shared<core::Trace>();
-    trace->config.ranks = kRanks;
-    trace->figures.ranks.resize(kRanks);
-    for (core::RankFigures &rank : trace->figures.ranks) {
-        rank.compute = core::SimTime::fromTicks(35'744);
-        rank.idle = core::SimTime::fromTicks(190'960);
-        rank.communication = core::SimTime::fromTicks(162'400);
-    }
-    RunSession session;
-    ExplainView why(session, *window->parts().appearance);
-    session.setTrace(trace);
-    why.showTimePage(true);
-    why.resize(pane);
-    why.show();
-    ASSERT_TRUE(QTest::qWaitForWindowExposed(&why));
-    ASSERT_TRUE(settleLayouts(why));
-    const QTableView &table = *why.rankTable();
-    ASSERT_EQ(table.model()->rowCount(), kRanks);
-    const QStringList cut = elidedTexts(table);
-    EXPECT_TRUE(cut.isEmpty()) << pane.width() << " px: " << utf8(cut.mid(0, 8).join(u'|'));
-    const QStringList headings = elidedTexts(*table.horizontalHeader());
-    EXPECT_TRUE(headings.isEmpty()) << utf8(headings.join(u'|'));
 }
 
 // Seen as a learner at 1280x800 and 1500x940, and presenting at 1920x1080 and 150%: the Why

@@ -1,13 +1,17 @@
 // SPDX-License-Identifier: MIT
 // The Why tab on the reference GPipe run: the peak in words, the stacked memory by kind, the
 // objects at the cursor, busy/idle/communication, the bubble formula, waits and the critical path.
+#include "elisions.h"
 #include "explainview.h"
 #include "guitestsupport.h"
 #include "liveobjectsmodel.h"
 #include "memorykindchart.h"
 #include "memorypagesplit.h"
+#include "tabs.h"
 #include "tests/gui/support/eventwaits.h"
+#include "tests/gui/support/layoutwaits.h"
 #include "viewcontext.h"
+#include "windowparts.h"
 
 #include "palette.h"
 #include "statepainter.h"
@@ -281,10 +285,10 @@ TEST(ExplainViewRankTimes, TheTimePerRankSortsByValueAndKeepsItsSelection)
     QTableView *table = view.rankTable();
     QAbstractItemModelTester tester(table->model());
     ASSERT_EQ(table->model()->rowCount(), 5);
-    const auto column = [&](int c) {
+    const auto column = [&](int c, int role = Qt::DisplayRole) {
         QStringList cells;
         for (int row = 0; row < table->model()->rowCount(); ++row)
-            cells << table->model()->index(row, c).data().toString();
+            cells << table->model()->index(row, c).data(role).toString();
         return cells;
     };
     EXPECT_EQ(column(0), (QStringList{"0", "1", "2", "3", "4"}));
@@ -312,7 +316,7 @@ TEST(ExplainViewRankTimes, TheTimePerRankSortsByValueAndKeepsItsSelection)
         times << QString::fromStdString(core::SimTime::fromTicks(ticks).toString());
     }
     EXPECT_EQ(column(0), ranks);
-    EXPECT_EQ(column(1), times);
+    EXPECT_EQ(column(1, Qt::ToolTipRole), times); // exactly there, to a tenth in the cell
     const QModelIndexList selected = table->selectionModel()->selectedRows();
     ASSERT_EQ(selected.size(), 1);
     EXPECT_EQ(selected.front().data().toString(), QStringLiteral("2"));
@@ -322,6 +326,50 @@ TEST(ExplainViewRankTimes, TheTimePerRankSortsByValueAndKeepsItsSelection)
     EXPECT_EQ(column(0), (QStringList{"0", "1", "2", "3", "4"}));
     ASSERT_EQ(table->selectionModel()->selectedRows().size(), 1);
     EXPECT_EQ(table->selectionModel()->selectedRows().front().row(), 2);
+}
+
+using ExplainViewWindowTest = WindowTest;
+
+// Seen as a learner at 1280x800 on a run of 16,384 ranks (`--open big16k.rstb --tab why
+// --why-page time --describe`): Busy and Idle shared what Communication's heading left them and
+// read "3…" and "1…" (35.744 and 190.96). In a Why tab as wide as the window's at that size,
+// every rank's number and time shows whole, and every heading.
+TEST_F(ExplainViewWindowTest, At1280x800TheWhyTabsTimePerRankShowsEveryNumberOfAWideRunWhole)
+{
+    auto window = makeWindow();
+    ASSERT_TRUE(window->openLesson(QStringLiteral("interleaved_1f1b")));
+    window->showTab(Tab::Why);
+    window->parts().explainView->showTimePage(true);
+    window->resize(1280, 800);
+    ASSERT_TRUE(settleLayouts(*window));
+    window->arrangeViews();
+    ASSERT_TRUE(settleLayouts(*window));
+    const QSize pane = window->parts().explainView->size();
+    ASSERT_LT(pane.width(), 400) << "the pane of a 1280x800 window";
+
+    constexpr int kRanks = 16384; // the times of the wide run's first ranks, the longest
+    auto trace = std::make_shared<core::Trace>();
+    trace->config.ranks = kRanks;
+    trace->figures.ranks.resize(kRanks);
+    for (core::RankFigures &rank : trace->figures.ranks) {
+        rank.compute = core::SimTime::fromTicks(35'744);
+        rank.idle = core::SimTime::fromTicks(190'960);
+        rank.communication = core::SimTime::fromTicks(162'400);
+    }
+    RunSession session;
+    ExplainView why(session, *window->parts().appearance);
+    session.setTrace(trace);
+    why.showTimePage(true);
+    why.resize(pane);
+    why.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&why));
+    ASSERT_TRUE(settleLayouts(why));
+    const QTableView &table = *why.rankTable();
+    ASSERT_EQ(table.model()->rowCount(), kRanks);
+    const QStringList cut = elidedTexts(table);
+    EXPECT_TRUE(cut.isEmpty()) << pane.width() << " px: " << utf8(cut.mid(0, 8).join(u'|'));
+    const QStringList headings = elidedTexts(*table.horizontalHeader());
+    EXPECT_TRUE(headings.isEmpty()) << utf8(headings.join(u'|'));
 }
 
 // The four_d lesson's own run (16 ranks as tensor 2 x pipeline 4 x data 2, 8 batches): its
