@@ -27,8 +27,9 @@ struct PanelGrid {
 };
 
 // The arrangement of `count` panels in `area` whose panels come closest to the size a panel of
-// a `layers`-layer model wants (count 0 gives a 1x1 grid).
-PanelGrid panelGrid(int count, QSizeF area, int layers);
+// a `layers`-layer model wants (count 0 gives a 1x1 grid), among those whose panels are at least
+// `leastWidth` pixels wide (the rank's number in the title's font); where none is, the widest.
+PanelGrid panelGrid(int count, QSizeF area, int layers, double leastWidth = 0);
 // Panel `index` (row by row) of the grid laid over `area`, `gap` pixels between panels.
 QRectF panelRect(const PanelGrid &grid, int index, const QRectF &area, double gap);
 

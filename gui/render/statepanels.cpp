@@ -85,7 +85,8 @@ void PanelsPainter::paint(const QRegion &region)
 {
     std::vector<ShownPanel> panels; // the panels in the region
     const std::vector<PanelSlot> all =
-        statePanelSlots(m_scene.area, m_scene.ranks, m_scene.focus, m_layers);
+        statePanelSlots(m_scene.area, m_scene.ranks, m_scene.focus, m_layers,
+                        statePanelLeastWidth(m_scene.ranks, m_scene.font)); // as the view lays out
     const bool small = smallSummaries(all);
     for (const PanelSlot &slot : all) {
         if (rankOf(m_state, slot.rank) &&
@@ -318,20 +319,21 @@ QRectF stateGridArea(const QRectF &bounds)
     return bounds.adjusted(kPanelGap, kPanelGap, -kPanelGap, -kPanelGap);
 }
 
-PanelLayout statePanelLayout(const QRectF &area, int count, int slot, int layers)
+PanelLayout statePanelLayout(const QRectF &area, int count, int slot, int layers, double leastWidth)
 {
-    const PanelGrid grid = panelGrid(count, area.size(), layers);
+    const PanelGrid grid = panelGrid(count, area.size(), layers, leastWidth);
     return panelLayout(panelRect(grid, slot, area, kPanelGap), layers);
 }
 
 std::vector<PanelSlot> statePanelSlots(const QRectF &area, const std::vector<int> &ranks, int focus,
-                                       int layers)
+                                       int layers, double leastWidth)
 {
     std::vector<PanelSlot> placed;
     if (focus < 0) {
         for (std::size_t i = 0; i < ranks.size(); ++i)
-            placed.push_back(
-                {ranks[i], statePanelLayout(area, int(ranks.size()), int(i), layers), false});
+            placed.push_back({ranks[i],
+                              statePanelLayout(area, int(ranks.size()), int(i), layers, leastWidth),
+                              false});
         return placed;
     }
     std::vector<int> others;
@@ -341,10 +343,24 @@ std::vector<PanelSlot> statePanelSlots(const QRectF &area, const std::vector<int
     const FocusSplit split = focusSplit(area, int(others.size()), kPanelGap);
     placed.push_back({focus, panelLayout(split.focus, layers), true});
     for (std::size_t i = 0; i < others.size(); ++i)
-        placed.push_back({others[i],
-                          statePanelLayout(split.overview, int(others.size()), int(i), layers),
-                          false});
+        placed.push_back(
+            {others[i],
+             statePanelLayout(split.overview, int(others.size()), int(i), layers, leastWidth),
+             false});
     return placed;
+}
+
+double statePanelLeastWidth(const std::vector<int> &ranks, const QFont &font)
+{
+    if (ranks.empty())
+        return 0;
+    QFont bold = font;
+    bold.setBold(true);
+    const int largest = *std::max_element(ranks.begin(), ranks.end());
+    // The title's room (stategeometry.cpp panelLayout, paintChrome): the panel's margins, 3
+    // pixels each side of the text, and the gap the grid puts between panels.
+    constexpr double kTitleRoom = 2 * 4 + 6 + kPanelGap;
+    return std::ceil(QFontMetricsF(bold).horizontalAdvance(QString::number(largest))) + kTitleRoom;
 }
 
 ObjectLook stateObjectLook(const StateChanges *changes, double progress, int rank,

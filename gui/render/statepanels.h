@@ -71,8 +71,10 @@ QString statePanelTitle(const replay::RunState &state, int rank, const QString &
                         const core::Trace *trace = nullptr);
 // The grid area of a view or figure `bounds` pixels large: the gap taken off every side.
 QRectF stateGridArea(const QRectF &bounds);
-// The layout of the slot-th of `count` panels (row by row) over the grid `area`.
-PanelLayout statePanelLayout(const QRectF &area, int count, int slot, int layers);
+// The layout of the slot-th of `count` panels (row by row) over the grid `area`, each at least
+// `leastWidth` wide where that fits (stategeometry.h panelGrid).
+PanelLayout statePanelLayout(const QRectF &area, int count, int slot, int layers,
+                             double leastWidth = 0);
 // Where each rank's panel goes: without a focus, `ranks` row by row over `area`; with one, the
 // focus rank first, large (stategeometry.h focusSplit), then the other ranks as a grid beside it.
 struct PanelSlot {
@@ -81,7 +83,10 @@ struct PanelSlot {
     bool focused = false;
 };
 std::vector<PanelSlot> statePanelSlots(const QRectF &area, const std::vector<int> &ranks, int focus,
-                                       int layers);
+                                       int layers, double leastWidth = 0);
+// The least width of a panel whose title shows the largest of `ranks` whole in `font` (bold, as
+// the selected rank's): narrower, the number was drawn smaller.
+double statePanelLeastWidth(const std::vector<int> &ranks, const QFont &font);
 // How an entry of the scene's state is drawn now: fading and growing in while fresh, outlined
 // gray when it came by communication.
 ObjectLook stateObjectLook(const StateChanges *changes, double progress, int rank,

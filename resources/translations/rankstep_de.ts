@@ -3258,18 +3258,6 @@ Sekunden jedes Ranks für Berechnung (forward, backward, loss, update) und für 
         <translation>Was der Rank am Cursor hält; doppelklicken Sie auf einen Eintrag, um zur Codezeile zu springen, die ihn gespeichert hat.</translation>
     </message>
     <message>
-        <source>Busy</source>
-        <translation>Aktiv</translation>
-    </message>
-    <message>
-        <source>Idle</source>
-        <translation>Untätig</translation>
-    </message>
-    <message>
-        <source>Communication</source>
-        <translation>Kommunikation</translation>
-    </message>
-    <message>
         <source>Show the critical path</source>
         <translation>Kritischen Pfad zeigen</translation>
     </message>
@@ -3401,6 +3389,29 @@ Sekunden jedes Ranks für Berechnung (forward, backward, loss, update) und für 
     <message>
         <source>Rank %1 never waited: it was busy from its first operation to its last.</source>
         <translation>Rank %1 hat nie gewartet: Er war von seiner ersten bis zu seiner letzten Operation aktiv.</translation>
+    </message>
+    <message>
+        <source>Finding where rank %1 waited…</source>
+        <translation>Suche, wo Rank %1 gewartet hat…</translation>
+    </message>
+</context>
+<context>
+    <name>rankstep::gui::RankTimesModel</name>
+    <message>
+        <source>Rank</source>
+        <translation>Rank</translation>
+    </message>
+    <message>
+        <source>Busy</source>
+        <translation>Aktiv</translation>
+    </message>
+    <message>
+        <source>Idle</source>
+        <translation>Untätig</translation>
+    </message>
+    <message>
+        <source>Communication</source>
+        <translation>Kommunikation</translation>
     </message>
 </context>
 <context>

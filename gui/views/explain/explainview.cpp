@@ -6,6 +6,7 @@
 #include "liveobjectsmodel.h"
 #include "memorykindchart.h"
 #include "memorypagesplit.h"
+#include "ranktimesmodel.h"
 #include "runsession.h"
 
 #include "core/explain/describe.h"
@@ -19,23 +20,30 @@
 
 #include <algorithm>
 #include <cmath>
+#include <exception>
 #include <string>
 
 #include <QComboBox>
+#include <QCoroFuture>
+#include <QCoroTask>
 #include <QEvent>
 #include <QFontMetrics>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QListWidget>
+#include <QLoggingCategory>
+#include <QPointer>
 #include <QPushButton>
 #include <QScrollArea>
 #include <QStringList>
 #include <QTabWidget>
 #include <QTableView>
-#include <QTableWidget>
 #include <QToolButton>
 #include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
+
+Q_LOGGING_CATEGORY(lcExplain, "rankstep.why")
 
 namespace rankstep::gui {
 namespace {
@@ -144,6 +152,17 @@ QString expertLoadTable(const explain::ExpertLoad &load, bool seconds)
 
 constexpr int kEventRole = Qt::UserRole + 1;
 
+// On a worker: a rank's waits in words (at 16,384 ranks about a second of passes over every
+// event's links, which held the window frozen when made on the GUI thread).
+std::vector<ExplainView::ChainLine> waitLines(const core::Trace &trace, int rank)
+{
+    std::vector<ExplainView::ChainLine> lines;
+    for (const explain::Wait &wait : explain::waitsOf(trace, rank))
+        lines.push_back({QString::fromStdString(explain::describeWait(trace, wait, engineWords())),
+                         wait.event});
+    return lines;
+}
+
 } // namespace
 
 // A page that scrolls when its pane is narrower than its contents: the pane may never force the
@@ -174,6 +193,11 @@ ExplainView::ExplainView(RunSession &session, Appearance &appearance, QWidget *p
             if (m_chainStale)
                 fillChain();
         }
+        if (page == 0 && m_chartStale && isVisible()) {
+            refresh();
+            if (m_chartStale)
+                fillChart();
+        }
     });
     connect(&m_session, &RunSession::traceChanged, this, &ExplainView::onTraceChanged);
     connect(&m_session, &RunSession::lessonChanged, this, &ExplainView::onTraceChanged);
@@ -196,6 +220,10 @@ void ExplainView::showEvent(QShowEvent *event)
 {
     QWidget::showEvent(event);
     refresh();
+    if (m_chainStale && m_pages->currentIndex() == 1)
+        fillChain();
+    if (m_chartStale && m_pages->currentIndex() == 0)
+        fillChart();
 }
 
 void ExplainView::refresh()
@@ -302,22 +330,26 @@ void ExplainView::changeEvent(QEvent *event)
     QWidget::changeEvent(event);
     if (event->type() == QEvent::FontChange) {
         fitSentence();
-        fitRankColumn();
+        fitRankColumns();
     }
 }
 
 QWidget *ExplainView::buildTimePage()
 {
     auto *page = new QWidget;
-    m_ranks = new QTableWidget(0, 4);
-    m_ranks->setHorizontalHeaderLabels({tr("Rank"), tr("Busy"), tr("Idle"), tr("Communication")});
+    m_rankTimes = new RankTimesModel(this);
+    m_ranks = new QTableView;
+    m_ranks->setObjectName(QStringLiteral("rankTimes"));
+    m_ranks->setModel(m_rankTimes);
+    m_ranks->setSortingEnabled(true);
+    // In the ranks' order, with no sort arrow, until a heading is clicked: the arrow takes room.
+    m_ranks->horizontalHeader()->setSortIndicator(-1, Qt::AscendingOrder);
     m_ranks->verticalHeader()->hide();
-    // Equal columns cut "Communication" where the tab is narrow (1280x800): the rank's number and
-    // that word take what they need, Busy and Idle the rest.
-    m_ranks->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
-    m_ranks->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Fixed); // fillRankTable
-    m_ranks->horizontalHeader()->setSectionResizeMode(3, QHeaderView::ResizeToContents);
-    m_ranks->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    // Each column as wide as it needs (fitRankColumns), Communication the rest of the pane.
+    m_ranks->horizontalHeader()->setSectionResizeMode(QHeaderView::Fixed);
+    m_ranks->horizontalHeader()->setStretchLastSection(true);
+    connect(m_ranks->horizontalHeader(), &QHeaderView::sortIndicatorChanged, this,
+            &ExplainView::fitRankColumns);
     m_formula = new QLabel;
     m_formula->setWordWrap(true);
     m_split = new QLabel;
@@ -401,6 +433,8 @@ QString ExplainView::timeSplitText() const
 
 void ExplainView::onTraceChanged()
 {
+    dropWaits(); // of the run before, even while hidden
+    m_chainStale = true;
     m_traceStale = true;
     m_cursorStale = true;
     m_pendingRank.reset();
@@ -441,11 +475,45 @@ void ExplainView::showRank(int rank)
     const TracePtr &trace = m_session.trace();
     if (!trace || rank < 0 || rank >= trace->config.ranks) {
         m_chart->setSamples({}, core::SimTime(), {});
+        m_chartStale = false;
         m_objects->setObjects({});
+        dropWaits();
         m_chain->clear();
         return;
     }
     m_rank->setCurrentIndex(rank);
+    chartChanged();
+    onCursorChanged();
+    chainChanged();
+}
+
+// A rank's memory by kind costs a pass over every storage change (at 16,384 ranks a second on a
+// loaded machine): made when the page "What fills memory" shows it, not for every rank the page
+// "Where time goes" shows (a hidden view, asked by a script or a test, makes it at once).
+void ExplainView::chartChanged()
+{
+    m_chartStale = true;
+    if (!isVisible() || m_pages->currentIndex() == 0)
+        fillChart();
+}
+
+const MemoryKindChart &ExplainView::chart() const
+{
+    ensureFresh();
+    if (m_chartStale)
+        const_cast<ExplainView *>(this)->fillChart();
+    return *m_chart;
+}
+
+void ExplainView::fillChart()
+{
+    m_chartStale = false;
+    const TracePtr &trace = m_session.trace();
+    const int rank = m_rank->currentIndex();
+    if (!trace || rank < 0 || rank >= trace->config.ranks) {
+        m_chart->setSamples({}, core::SimTime(), {});
+        return;
+    }
     std::vector<MemoryKindChart::Reference> references;
     const lessons::Lesson *lesson = m_session.lesson();
     if (const std::optional<std::int64_t> target = m_session.memoryTarget())
@@ -459,26 +527,29 @@ void ExplainView::showRank(int rank)
     m_chart->setTimeUnit(timeUnitName(m_session.units()));
     m_chart->setSamples(explain::memoryByKind(*trace, rank), trace->figures.endTime,
                         std::move(references));
-    onCursorChanged();
-    chainChanged();
 }
 
 // A rank's waits with their chains cost a pass over every event's links (at 16,384 ranks about a
-// second and a third of a gigabyte for the while): on screen they are made when the page "Where
-// time goes" shows them, not for every rank the memory page shows (a hidden view, asked by a
-// script or a test, lists them at once).
+// second and a third of a gigabyte for the while): they are made when the page "Where time goes"
+// shows them, not for every rank the memory page shows, and on a worker (fillChain).
 void ExplainView::chainChanged()
 {
+    dropWaits();
     m_chainStale = true;
-    if (!isVisible() || m_pages->currentIndex() == 1)
+    if (isVisible() && m_pages->currentIndex() == 1)
         fillChain();
 }
 
 QListWidget *ExplainView::chainList() const
 {
+    auto *self = const_cast<ExplainView *>(this);
     ensureFresh();
     if (m_chainStale)
-        const_cast<ExplainView *>(this)->fillChain();
+        self->fillChain();
+    if (m_waitsPending) { // asked now (a script, a test): the worker's result, once made
+        self->m_waitsWork.waitForFinished();
+        self->showWaits(self->m_waitsWork.result(), m_waitsRank);
+    }
     return m_chain;
 }
 
@@ -597,36 +668,35 @@ void ExplainView::updateTexts()
 
 void ExplainView::fillRankTable()
 {
-    const TracePtr &trace = m_session.trace();
-    const auto &ranks = trace ? trace->figures.ranks : std::vector<core::RankFigures>();
-    m_ranks->setRowCount(int(ranks.size()));
-    for (std::size_t r = 0; r < ranks.size(); ++r) {
-        const core::SimTime values[] = {ranks[r].compute, ranks[r].idle, ranks[r].communication};
-        m_ranks->setItem(int(r), 0, new QTableWidgetItem(QString::number(r)));
-        for (int c = 0; c < 3; ++c)
-            m_ranks->setItem(int(r), c + 1,
-                             new QTableWidgetItem(QString::fromStdString(values[c].toString())));
-    }
-    fitRankColumn();
+    m_rankTimes->setTrace(m_session.trace());
+    fitRankColumns();
 }
 
-// The rank's number as wide as the largest: fitted to its contents, the column was measured on
-// the thousand rows about those shown, and at 16,384 ranks the numbers from 10000 up read "10…"
-// when scrolled to.
-void ExplainView::fitRankColumn()
+// Each column as wide as its widest text, its heading or its largest value, whatever rows are in
+// view (fitted to the rows about those shown, the rank's number read "10…" from rank 10000 up
+// at 16,384 ranks), the sorted one with room for its arrow; Communication, last, stretches to
+// the pane's edge. At 1280x800 Busy and Idle shared what that heading left them, and read "35…".
+void ExplainView::fitRankColumns()
 {
     QHeaderView *header = m_ranks->horizontalHeader();
-    const int margins =
-        2 * (style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, m_ranks) + 1);
-    const QString largest = QString::number(std::max(m_ranks->rowCount(), 1) - 1);
-    header->resizeSection(
-        0, std::max(header->sectionSizeHint(0),
-                    m_ranks->fontMetrics().horizontalAdvance(largest) + margins + kDigitRoom));
+    const int cellMargins =
+        2 * (style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, m_ranks) + 1) + kDigitRoom;
+    const int headingMargins = 2 * style()->pixelMetric(QStyle::PM_HeaderMargin, nullptr, header);
+    for (int column = 0; column < RankTimesModel::ColumnCount; ++column) {
+        const QString heading = m_rankTimes->headerData(column, Qt::Horizontal).toString();
+        int width = std::max(
+            m_ranks->fontMetrics().horizontalAdvance(m_rankTimes->widestText(column)) + cellMargins,
+            header->fontMetrics().horizontalAdvance(heading) + headingMargins);
+        if (header->isSortIndicatorShown() && header->sortIndicatorSection() == column)
+            width = std::max(width, header->sectionSizeHint(column));
+        header->resizeSection(column, width);
+    }
 }
 
 void ExplainView::fillChain()
 {
     m_chainStale = false;
+    dropWaits();
     m_chain->clear();
     const TracePtr &trace = m_session.trace();
     if (!trace)
@@ -647,9 +717,54 @@ void ExplainView::fillChain()
         }
         return;
     }
+    // The rank's waits on a worker; the list says so meanwhile, and another rank or run drops
+    // the result (the generation).
     const int rank = shownRank();
-    for (const explain::Wait &wait : explain::waitsOf(*trace, rank))
-        add(QString::fromStdString(explain::describeWait(*trace, wait, engineWords())), wait.event);
+    auto *working = new QListWidgetItem(tr("Finding where rank %1 waited…").arg(rank), m_chain);
+    working->setFlags(Qt::NoItemFlags);
+    m_waitsRank = rank;
+    m_waitsPending = true;
+    m_waitsWork = QtConcurrent::run([trace, rank, checkpoint = m_waitsCheckpoint] {
+        if (checkpoint)
+            checkpoint(rank);
+        return waitLines(*trace, rank);
+    });
+    listWaits(m_waitsWork, m_chainGeneration); // reports its own errors; never awaited
+}
+
+QCoro::Task<void> ExplainView::listWaits(QFuture<std::vector<ChainLine>> work,
+                                         std::uint64_t generation)
+{
+    QPointer<ExplainView> self(this);
+    try {
+        const std::vector<ChainLine> lines = co_await work;
+        if (self && m_waitsPending && generation == m_chainGeneration)
+            showWaits(lines, m_waitsRank);
+    } catch (const std::exception &e) {
+        qCWarning(lcExplain) << "listing a rank's waits failed:" << e.what();
+        if (self && m_waitsPending && generation == m_chainGeneration) {
+            m_waitsPending = false;
+            m_chain->clear();
+        }
+    }
+}
+
+// What a worker still makes is for a list before the next one: its result is dropped when it
+// arrives (the generation), and the worker runs on to its end beside.
+void ExplainView::dropWaits()
+{
+    ++m_chainGeneration;
+    m_waitsPending = false;
+}
+
+void ExplainView::showWaits(const std::vector<ChainLine> &lines, int rank)
+{
+    m_waitsPending = false;
+    m_chain->clear();
+    for (const ChainLine &line : lines) {
+        auto *item = new QListWidgetItem(line.text, m_chain);
+        item->setData(kEventRole, int(line.event));
+    }
     if (m_chain->count() == 0)
         m_chain->addItem(tr("Rank %1 never waited: it was busy from its first operation to its "
                             "last.")

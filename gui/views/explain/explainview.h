@@ -4,9 +4,12 @@
 #include "core/simtime.h"
 #include "tracefwd.h"
 
+#include <QFuture>
+#include <QString>
 #include <QWidget>
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <vector>
 
@@ -15,9 +18,13 @@ class QLabel;
 class QListWidget;
 class QPushButton;
 class QTableView;
-class QTableWidget;
 class QTabWidget;
 class QToolButton;
+
+namespace QCoro {
+template <typename T>
+class Task;
+}
 
 namespace rankstep::lessons {
 struct Lesson;
@@ -29,6 +36,7 @@ class Appearance;
 class LiveObjectsModel;
 class MemoryKindChart;
 class MemoryPageSplitter;
+class RankTimesModel;
 class RunSession;
 
 QWidget *scrollable(QWidget *page); // in a QScrollArea that never forces its pane wider
@@ -57,8 +65,12 @@ public:
     void showTimePage(bool time);
     // Brought up to date first: the view explains a new trace or cursor only once it is shown.
     const LiveObjectsModel &objects() const { return (ensureFresh(), *m_objects); }
-    const MemoryKindChart &chart() const { return (ensureFresh(), *m_chart); }
+    const MemoryKindChart &chart() const;
+    // The list of waits (or the critical path), brought up to date first: a rank's waits still
+    // being made are waited for (tests, scripts; on screen they arrive when made).
     QListWidget *chainList() const;
+    // The table of each rank's busy, idle and communication time (tests: its model, its widths).
+    QTableView *rankTable() const { return m_ranks; }
     // The page "What fills memory"'s rank chooser and table of objects (tests: their geometry).
     const QComboBox *rankChooser() const { return m_rank; }
     const QTableView *objectTable() const { return m_objectTable; }
@@ -66,6 +78,21 @@ public:
     const MemoryPageSplitter *memorySplit() const { return m_memorySplit; }
     // How many traces this view explained (tests: a hidden view explains none).
     int explainedTraces() const { return m_explained; }
+    // Called on the worker that makes a rank's waits, before it makes them: a test holds it there
+    // (waiting on a condition) to switch the rank meanwhile. Null in the app.
+    using WaitsCheckpoint = std::function<void(int rank)>;
+    void setWaitsCheckpoint(WaitsCheckpoint checkpoint)
+    {
+        m_waitsCheckpoint = std::move(checkpoint);
+    }
+    // Whether a rank's waits are being made off the GUI thread now (the list says so meanwhile).
+    bool isListingWaits() const { return m_waitsPending; }
+
+    // One line of the list: a wait in words and the event that waited.
+    struct ChainLine {
+        QString text;
+        std::size_t event = 0;
+    };
 
 public Q_SLOTS:
     void showRank(int rank);
@@ -90,9 +117,14 @@ private:
     void onTraceChanged();
     void onCursorChanged();
     void fillRankTable();
-    void fitRankColumn(); // the rank column as wide as the largest rank
+    void fitRankColumns();
     void fillChain();
+    QCoro::Task<void> listWaits(QFuture<std::vector<ChainLine>> work, std::uint64_t generation);
+    void showWaits(const std::vector<ChainLine> &lines, int rank);
+    void dropWaits();
     void chainChanged(); // the rank or the trace changed: its waits listed when next in view
+    void chartChanged(); // the same for its memory by kind
+    void fillChart();
     void updateTexts();
 
     RunSession &m_session;
@@ -102,8 +134,16 @@ private:
     bool m_traceStale = true;
     bool m_cursorStale = true;
     bool m_chainStale = true;
+    bool m_chartStale = false;
     std::optional<int> m_pendingRank;
     int m_explained = 0;
+    // A rank's waits made on a worker: its generation changes whenever the list is made anew
+    // (another rank, another run, the critical path), and a result of an older one is dropped.
+    std::uint64_t m_chainGeneration = 0;
+    QFuture<std::vector<ChainLine>> m_waitsWork;
+    int m_waitsRank = -1;
+    bool m_waitsPending = false;
+    WaitsCheckpoint m_waitsCheckpoint;
 
     QLabel *m_peak = nullptr;
     QWidget *m_sentence = nullptr; // m_peak, scrolling within two lines
@@ -113,7 +153,8 @@ private:
     QTableView *m_objectTable = nullptr;
     MemoryPageSplitter *m_memorySplit = nullptr; // the chart over the table
     QToolButton *m_chartButton = nullptr;
-    QTableWidget *m_ranks = nullptr;
+    RankTimesModel *m_rankTimes = nullptr;
+    QTableView *m_ranks = nullptr;
     QLabel *m_formula = nullptr;
     QLabel *m_split = nullptr;   // the time split of a laid-out run
     QLabel *m_experts = nullptr; // the experts' load of a run with expert parallelism

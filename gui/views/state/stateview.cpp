@@ -313,7 +313,8 @@ int StateView::keyLines() const
     const auto fitBelow = [&](int keyLines) {
         const QRectF grid = stateGridArea(QRectF(rect()).adjusted(0, headerHeight(keyLines), 0, 0));
         for (const PanelSlot &slot :
-             statePanelSlots(grid, visibleRanks(), focusedRank(), stateLayers(m_trace.get())))
+             statePanelSlots(grid, visibleRanks(), focusedRank(), stateLayers(m_trace.get()),
+                             statePanelLeastWidth(visibleRanks(), font())))
             if (!objectsFit(slot.layout, kindLabelSize(font(), m_look.zoom)))
                 return false;
         return true;
@@ -370,7 +371,9 @@ QRectF StateView::gridArea() const
 
 std::vector<PanelSlot> StateView::panelSlots() const
 {
-    return statePanelSlots(gridArea(), visibleRanks(), focusedRank(), stateLayers(m_trace.get()));
+    const std::vector<int> ranks = visibleRanks();
+    return statePanelSlots(gridArea(), ranks, focusedRank(), stateLayers(m_trace.get()),
+                           statePanelLeastWidth(ranks, font()));
 }
 
 std::optional<PanelSlot> StateView::slotOf(int rank) const

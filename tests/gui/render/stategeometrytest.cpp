@@ -58,6 +58,22 @@ TEST(StateGeometry, SixteenRanksStayWideEnoughToRead)
     EXPECT_GE(gui::panelRect(grid, 15, kArea, 6).width(), 240);
 }
 
+// At 1280x800 the state tab's sixteen panels of a 128-layer model (the 16,384-rank run's) stood
+// in one row, 14 pixels wide, for the bands' height, and the title drew each rank's number at 5
+// points. Panels keep the width their number needs, in more rows.
+TEST(StateGeometry, PanelsOfAManyLayerModelKeepTheWidthTheirNumberNeeds)
+{
+    const QSizeF area(270, 190);
+    constexpr double kLeast = 34;
+    const gui::PanelGrid grid = gui::panelGrid(16, area, 128, kLeast);
+    EXPECT_GE(area.width() / grid.columns, kLeast);
+    EXPECT_GE(grid.columns * grid.rows, 16);
+    EXPECT_GT(grid.columns, 1);
+    EXPECT_EQ(gui::panelGrid(16, area, 128, 1000), (gui::PanelGrid{1, 16})) << "none fits: widest";
+    EXPECT_EQ(gui::panelGrid(16, kArea.size(), 4, kLeast), gui::panelGrid(16, kArea.size(), 4))
+        << "room enough: as before";
+}
+
 TEST(StateGeometry, BandsStackFromTheInputAtTheBottom)
 {
     const gui::PanelLayout layout = gui::panelLayout(QRectF(0, 0, 300, 400), 2);

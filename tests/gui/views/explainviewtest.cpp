@@ -1,13 +1,17 @@
 // SPDX-License-Identifier: MIT
 // The Why tab on the reference GPipe run: the peak in words, the stacked memory by kind, the
 // objects at the cursor, busy/idle/communication, the bubble formula, waits and the critical path.
+#include "elisions.h"
 #include "explainview.h"
 #include "guitestsupport.h"
 #include "liveobjectsmodel.h"
 #include "memorykindchart.h"
 #include "memorypagesplit.h"
+#include "tabs.h"
 #include "tests/gui/support/eventwaits.h"
+#include "tests/gui/support/layoutwaits.h"
 #include "viewcontext.h"
+#include "windowparts.h"
 
 #include "palette.h"
 #include "statepainter.h"
@@ -22,14 +26,20 @@
 #include <QFile>
 #include <QGraphicsScene>
 #include <QGraphicsTextItem>
+#include <QHeaderView>
 #include <QLabel>
 #include <QListWidget>
 #include <QRegularExpression>
+#include <QSemaphore>
 #include <QStyleOptionViewItem>
 #include <QTabWidget>
-#include <QTableWidget>
+#include <QTableView>
 #include <QTest>
+#include <QThread>
+#include <QThreadPool>
 #include <QValueAxis>
+
+#include <atomic>
 
 namespace rankstep::gui::testing {
 namespace {
@@ -241,9 +251,8 @@ TEST(ExplainViewLayouts, TheRankColumnHoldsTheLargestRanksNumber)
     view.resize(500, 400);
     view.show();
     ASSERT_TRUE(QTest::qWaitForWindowExposed(&view));
-    auto *table = view.findChild<QTableWidget *>();
-    ASSERT_TRUE(table);
-    ASSERT_EQ(table->rowCount(), kRanks);
+    QTableView *table = view.rankTable();
+    ASSERT_EQ(table->model()->rowCount(), kRanks);
     QStyleOptionViewItem option; // as the table's delegate measures a cell
     option.initFrom(table->viewport());
     option.font = table->font();
@@ -251,6 +260,116 @@ TEST(ExplainViewLayouts, TheRankColumnHoldsTheLargestRanksNumber)
     const QModelIndex last = table->model()->index(kRanks - 1, 0);
     EXPECT_GE(table->columnWidth(0),
               table->itemDelegateForIndex(last)->sizeHint(option, last).width());
+}
+
+// The time per rank sorts by a column's header, times by their value ("9.5" before "35", which
+// text puts after it), and a selected rank stays selected through a sort. A table of items had
+// no sorting, and made four items a rank before the tab was shown (65,536 at 16,384 ranks).
+TEST(ExplainViewRankTimes, TheTimePerRankSortsByValueAndKeepsItsSelection)
+{
+    const std::int64_t busy[] = {35'000, 9'500, 120'250, 35'000, 800};
+    auto trace = std::make_shared<core::Trace>();
+    trace->config.ranks = 5;
+    trace->figures.ranks.resize(5);
+    for (std::size_t r = 0; r < 5; ++r) {
+        trace->figures.ranks[r].compute = core::SimTime::fromTicks(busy[r]);
+        trace->figures.ranks[r].idle = core::SimTime::fromTicks(1000 * std::int64_t(5 - r));
+    }
+    ViewContext context;
+    ExplainView view{context.session, context.appearance};
+    context.session.setTrace(trace);
+    view.showTimePage(true);
+    view.resize(500, 600);
+    view.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&view));
+    QTableView *table = view.rankTable();
+    QAbstractItemModelTester tester(table->model());
+    ASSERT_EQ(table->model()->rowCount(), 5);
+    const auto column = [&](int c, int role = Qt::DisplayRole) {
+        QStringList cells;
+        for (int row = 0; row < table->model()->rowCount(); ++row)
+            cells << table->model()->index(row, c).data(role).toString();
+        return cells;
+    };
+    EXPECT_EQ(column(0), (QStringList{"0", "1", "2", "3", "4"}));
+    table->selectRow(2); // rank 2
+    QHeaderView *header = table->horizontalHeader();
+    const auto clickHeader = [&](int section) {
+        QTest::mouseClick(
+            header->viewport(), Qt::LeftButton, {},
+            QPoint(header->sectionViewportPosition(section) + header->sectionSize(section) / 2,
+                   header->height() / 2));
+    };
+    clickHeader(1); // Busy
+    std::vector<std::pair<std::int64_t, int>> byBusy;
+    for (int r = 0; r < 5; ++r)
+        byBusy.emplace_back(busy[r], r);
+    const bool down = header->sortIndicatorOrder() == Qt::DescendingOrder;
+    std::sort(byBusy.begin(), byBusy.end(), [down](const auto &a, const auto &b) {
+        if (a.first != b.first)
+            return down ? a.first > b.first : a.first < b.first;
+        return a.second < b.second; // equal times in rank order
+    });
+    QStringList ranks, times;
+    for (const auto &[ticks, rank] : byBusy) {
+        ranks << QString::number(rank);
+        times << QString::fromStdString(core::SimTime::fromTicks(ticks).toString());
+    }
+    EXPECT_EQ(column(0), ranks);
+    EXPECT_EQ(column(1, Qt::ToolTipRole), times); // exactly there, to a tenth in the cell
+    const QModelIndexList selected = table->selectionModel()->selectedRows();
+    ASSERT_EQ(selected.size(), 1);
+    EXPECT_EQ(selected.front().data().toString(), QStringLiteral("2"));
+    clickHeader(0); // back by rank
+    if (header->sortIndicatorOrder() == Qt::DescendingOrder)
+        clickHeader(0);
+    EXPECT_EQ(column(0), (QStringList{"0", "1", "2", "3", "4"}));
+    ASSERT_EQ(table->selectionModel()->selectedRows().size(), 1);
+    EXPECT_EQ(table->selectionModel()->selectedRows().front().row(), 2);
+}
+
+using ExplainViewWindowTest = WindowTest;
+
+// Seen as a learner at 1280x800 on a run of 16,384 ranks (`--open big16k.rstb --tab why
+// --why-page time --describe`): Busy and Idle shared what Communication's heading left them and
+// read "3…" and "1…" (35.744 and 190.96). In a Why tab as wide as the window's at that size,
+// every rank's number and time shows whole, and every heading.
+TEST_F(ExplainViewWindowTest, At1280x800TheWhyTabsTimePerRankShowsEveryNumberOfAWideRunWhole)
+{
+    auto window = makeWindow();
+    ASSERT_TRUE(window->openLesson(QStringLiteral("interleaved_1f1b")));
+    window->showTab(Tab::Why);
+    window->parts().explainView->showTimePage(true);
+    window->resize(1280, 800);
+    ASSERT_TRUE(settleLayouts(*window));
+    window->arrangeViews();
+    ASSERT_TRUE(settleLayouts(*window));
+    const QSize pane = window->parts().explainView->size();
+    ASSERT_LT(pane.width(), 400) << "the pane of a 1280x800 window";
+
+    constexpr int kRanks = 16384; // the times of the wide run's first ranks, the longest
+    auto trace = std::make_shared<core::Trace>();
+    trace->config.ranks = kRanks;
+    trace->figures.ranks.resize(kRanks);
+    for (core::RankFigures &rank : trace->figures.ranks) {
+        rank.compute = core::SimTime::fromTicks(35'744);
+        rank.idle = core::SimTime::fromTicks(190'960);
+        rank.communication = core::SimTime::fromTicks(162'400);
+    }
+    RunSession session;
+    ExplainView why(session, *window->parts().appearance);
+    session.setTrace(trace);
+    why.showTimePage(true);
+    why.resize(pane);
+    why.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&why));
+    ASSERT_TRUE(settleLayouts(why));
+    const QTableView &table = *why.rankTable();
+    ASSERT_EQ(table.model()->rowCount(), kRanks);
+    const QStringList cut = elidedTexts(table);
+    EXPECT_TRUE(cut.isEmpty()) << pane.width() << " px: " << utf8(cut.mid(0, 8).join(u'|'));
+    const QStringList headings = elidedTexts(*table.horizontalHeader());
+    EXPECT_TRUE(headings.isEmpty()) << utf8(headings.join(u'|'));
 }
 
 // The four_d lesson's own run (16 ranks as tensor 2 x pipeline 4 x data 2, 8 batches): its
@@ -297,6 +416,7 @@ TEST_F(ExplainViewTest, TheCriticalPathListsTheChainEndingAtTheEndTime)
         << utf8(chain->item(chain->count() - 1)->text());
     m_view.showCriticalPath(false);
     m_view.showRank(3);
+    chain = m_view.chainList(); // the rank's waits, made on a worker
     ASSERT_GT(chain->count(), 0);
     EXPECT_TRUE(chain->item(0)->text().startsWith(QStringLiteral("Rank 3 waited 7 (t 0 to 7)")))
         << utf8(chain->item(0)->text());
@@ -317,13 +437,92 @@ TEST_F(ExplainViewTest, OnScreenARanksWaitsAreListedWhenTheirPageShows)
     EXPECT_EQ(chain->count(), 0) << "listed while the memory page shows";
     m_view.showRank(2);
     m_view.showTimePage(true);
+    ASSERT_TRUE(QTest::qWaitFor([&] { return !m_view.isListingWaits(); }, kSettleTimeoutMs));
     ASSERT_GT(chain->count(), 0);
     EXPECT_TRUE(chain->item(0)->text().startsWith(QStringLiteral("Rank 2 waited")))
         << utf8(chain->item(0)->text());
-    m_view.showRank(3); // shown: listed at once
+    m_view.showRank(3); // shown: listed as soon as made
+    ASSERT_TRUE(QTest::qWaitFor([&] { return !m_view.isListingWaits(); }, kSettleTimeoutMs));
     ASSERT_GT(chain->count(), 0);
     EXPECT_TRUE(chain->item(0)->text().startsWith(QStringLiteral("Rank 3 waited 7 (t 0 to 7)")))
         << utf8(chain->item(0)->text());
+}
+
+// At 16,384 ranks one rank's waits took about a second on the GUI thread: the window froze each
+// time the page "Where time goes" showed a rank. They are made on a worker; the list says so
+// meanwhile, and a rank's waits that arrive after another rank was chosen are dropped.
+TEST_F(ExplainViewTest, ARanksWaitsAreMadeOffTheGuiThreadAndAStaleOneIsDropped)
+{
+    std::atomic<bool> onGuiThread{false};
+    std::atomic<bool> holding{false};
+    QSemaphore release;
+    m_view.setWaitsCheckpoint([&](int rank) {
+        if (QThread::currentThread() == QCoreApplication::instance()->thread()) {
+            onGuiThread = true;
+            return;
+        }
+        if (rank == 3) {
+            holding = true;
+            release.tryAcquire(1, kSettleTimeoutMs); // until the test lets rank 3's waits go on
+        }
+    });
+    m_view.showTimePage(true);
+    m_view.resize(900, 700);
+    m_view.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&m_view));
+    m_view.showRank(3);
+    ASSERT_TRUE(QTest::qWaitFor([&] { return holding || onGuiThread; }, kSettleTimeoutMs));
+    EXPECT_FALSE(onGuiThread);
+    auto *chain = m_view.findChild<QListWidget *>();
+    ASSERT_TRUE(chain);
+    EXPECT_TRUE(m_view.isListingWaits());
+    ASSERT_EQ(chain->count(), 1);
+    EXPECT_EQ(chain->item(0)->text(), QStringLiteral("Finding where rank 3 waited…"));
+
+    m_view.showRank(2); // while rank 3's are still being made
+    ASSERT_TRUE(QTest::qWaitFor([&] { return !m_view.isListingWaits(); }, kSettleTimeoutMs));
+    ASSERT_GT(chain->count(), 0);
+    EXPECT_TRUE(chain->item(0)->text().startsWith(QStringLiteral("Rank 2 waited")))
+        << utf8(chain->item(0)->text());
+    const int rankTwos = chain->count();
+
+    release.release(); // rank 3's waits arrive now, late
+    ASSERT_TRUE(QThreadPool::globalInstance()->waitForDone(kSettleTimeoutMs));
+    ASSERT_TRUE(deliverPostedEvents());
+    EXPECT_EQ(chain->count(), rankTwos);
+    EXPECT_TRUE(chain->item(0)->text().startsWith(QStringLiteral("Rank 2 waited")))
+        << utf8(chain->item(0)->text());
+    EXPECT_FALSE(onGuiThread);
+}
+
+// A new run while a rank's waits of the old one are being made: they never reach its list.
+TEST_F(ExplainViewTest, ARanksWaitsOfTheRunBeforeAreDropped)
+{
+    std::atomic<bool> holding{false};
+    QSemaphore release;
+    m_view.setWaitsCheckpoint([&](int rank) {
+        if (rank == 3 && QThread::currentThread() != QCoreApplication::instance()->thread()) {
+            holding = true;
+            release.tryAcquire(1, kSettleTimeoutMs);
+        }
+    });
+    m_view.showTimePage(true);
+    m_view.resize(900, 700);
+    m_view.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&m_view));
+    m_view.showRank(3);
+    ASSERT_TRUE(QTest::qWaitFor([&] { return holding.load(); }, kSettleTimeoutMs));
+    m_context.session.setTrace(referenceTrace("basic")); // one rank: its peak's, rank 0
+    ASSERT_TRUE(QTest::qWaitFor([&] { return !m_view.isListingWaits(); }, kSettleTimeoutMs));
+    release.release();
+    ASSERT_TRUE(QThreadPool::globalInstance()->waitForDone(kSettleTimeoutMs));
+    ASSERT_TRUE(deliverPostedEvents());
+    auto *chain = m_view.findChild<QListWidget *>();
+    ASSERT_TRUE(chain);
+    for (int row = 0; row < chain->count(); ++row)
+        EXPECT_FALSE(chain->item(row)->text().startsWith(QStringLiteral("Rank 3")))
+            << utf8(chain->item(row)->text());
+    EXPECT_EQ(m_view.shownRank(), 0);
 }
 
 // The session announces a new trace before its stepper holds it: the view read the old trace's
