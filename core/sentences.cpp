@@ -87,6 +87,7 @@ std::span<const char *const> sentencePatterns()
         sentence::kNoKeyEmpty,
         sentence::kNoKeyToDeleteHolds,
         sentence::kNoKeyToDeleteEmpty,
+        sentence::kKeyOutOfRange,
         sentence::kGroupNamesRank,
         sentence::kNotInGroup,
         sentence::kBackwardActivationLayer,

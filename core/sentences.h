@@ -174,6 +174,11 @@ inline constexpr const char *kNoKeyToDeleteHolds =
     RANKSTEP_SENTENCE("EngineText", "%1 of rank %2 has no key %3 to delete; it holds %4");
 inline constexpr const char *kNoKeyToDeleteEmpty =
     RANKSTEP_SENTENCE("EngineText", "%1 of rank %2 has no key %3 to delete; it is empty");
+// A storage key's part past an int's range (core/python/pymodel.cpp): %1 and %2 the range, %3 it.
+inline constexpr const char *kKeyOutOfRange =
+    RANKSTEP_SENTENCE("EngineText",
+                      "storage keys are ints or tuples of ints from %1 to %2, like weights[3] or "
+                      "activations[0, mb]; %3 is out of that range");
 inline constexpr const char *kGroupNamesRank =
     RANKSTEP_SENTENCE("EngineText", "%1: the group names rank %2, but this run has %3");
 inline constexpr const char *kNotInGroup =

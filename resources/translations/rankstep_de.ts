@@ -1159,6 +1159,10 @@
         <source>The peak is %1 over the device&apos;s memory of %2: it does not fit.</source>
         <translation>Die Spitze liegt %1 über dem Speicher des Geräts von %2: Sie passt nicht hinein.</translation>
     </message>
+    <message>
+        <source>storage keys are ints or tuples of ints from %1 to %2, like weights[3] or activations[0, mb]; %3 is out of that range</source>
+        <translation>Speicherschlüssel sind ganze Zahlen oder Tupel ganzer Zahlen von %1 bis %2, wie weights[3] oder activations[0, mb]; %3 liegt außerhalb dieses Bereichs</translation>
+    </message>
 </context>
 <context>
     <name>ExportActions</name>
