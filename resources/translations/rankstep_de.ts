@@ -1163,6 +1163,10 @@
         <source>storage keys are ints or tuples of ints from %1 to %2, like weights[3] or activations[0, mb]; %3 is out of that range</source>
         <translation>Speicherschlüssel sind ganze Zahlen oder Tupel ganzer Zahlen von %1 bis %2, wie weights[3] oder activations[0, mb]; %3 liegt außerhalb dieses Bereichs</translation>
     </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
 </context>
 <context>
     <name>ExportActions</name>
