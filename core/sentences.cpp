@@ -43,6 +43,8 @@ std::span<const char *const> sentencePatterns()
         sentence::kWaitsIn,
         sentence::kWaitsInForRank,
         sentence::kWaitsInForRanks,
+        sentence::kRankWaitsForIt,
+        sentence::kRanksWaitForIt,
         sentence::kFinishedRank,
         sentence::kStoppedRank,
         sentence::kNotStartedRank,

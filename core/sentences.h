@@ -58,6 +58,11 @@ inline constexpr const char *kWaitsInForRank =
     RANKSTEP_SENTENCE("EngineText", "rank %1 waits in %2 at line %3 for rank %4");
 inline constexpr const char *kWaitsInForRanks =
     RANKSTEP_SENTENCE("EngineText", "rank %1 waits in %2 at line %3 for ranks %4");
+// Who waited on the rank an error of its own stopped, after that error (core/stoppedrank.cpp).
+inline constexpr const char *kRankWaitsForIt =
+    RANKSTEP_SENTENCE("EngineText", "rank %1 waits for it in %2");
+inline constexpr const char *kRanksWaitForIt =
+    RANKSTEP_SENTENCE("EngineText", "ranks %1 wait for it in %2");
 inline constexpr const char *kFinishedRank = RANKSTEP_SENTENCE("EngineText", "%1 (finished)");
 inline constexpr const char *kStoppedRank =
     RANKSTEP_SENTENCE("EngineText", "%1 (stopped by an error)");

@@ -2,6 +2,7 @@
 #include "lesson.h"
 
 #include "core/memoryformat.h"
+#include "core/stoppedrank.h"
 
 #include <algorithm>
 #include <cstdint>
@@ -54,9 +55,10 @@ int firstOfACycle(const core::Diagnosis &diagnosis)
 
 // The one line of an error that says what is missing: for a hang the finished rank that never
 // called the collective, else the first rank of a cycle of waits (`cycleRank`) or the first rank
-// that waits; else the first line. Where it happened goes to `at` when the line itself does not
-// say.
-std::string errorGist(const core::Error &error, int cycleRank, Verdict::Place &at)
+// that waits; else the first line. A rank's own error (`ownError`) is its first line, even where
+// others waited for the rank it stopped: that error is why. Where it happened goes to `at` when
+// the line itself does not say.
+std::string errorGist(const core::Error &error, int cycleRank, bool ownError, Verdict::Place &at)
 {
     std::vector<std::string> lines;
     std::string::size_type begin = 0;
@@ -71,7 +73,7 @@ std::string errorGist(const core::Error &error, int cycleRank, Verdict::Place &a
     if (lines.empty())
         return {};
     for (const std::string &line : lines)
-        if (line.find("without calling") != std::string::npos)
+        if (!ownError && line.find("without calling") != std::string::npos)
             return line;
     if (error.kind == core::ErrorKind::Deadlock && cycleRank >= 0)
         for (const std::string &line : lines)
@@ -89,7 +91,9 @@ std::string errorGist(const core::Error &error, int cycleRank, Verdict::Place &a
 std::string unfinishedGist(const core::Trace &trace, Verdict::Place &at)
 {
     const int cycleRank = trace.diagnosis ? firstOfACycle(*trace.diagnosis) : -1;
-    std::string gist = trace.error ? errorGist(*trace.error, cycleRank, at) : std::string();
+    std::string gist =
+        trace.error ? errorGist(*trace.error, cycleRank, core::endedOnARanksOwnError(trace), at)
+                    : std::string();
     while (!gist.empty() && (gist.back() == '.' || gist.back() == ' '))
         gist.pop_back();
     return gist;
@@ -105,6 +109,9 @@ std::string unfinishedSummary(const core::Trace &trace, const Verdict &v)
                                                std::to_string(v.detailAt.line) + ": "
                                          : std::string()) +
                    v.detail;
+    // After a rank's own error, who waited for the rank it stopped.
+    if (const std::string waiting = core::waitingOnTheStoppedRank(trace); !waiting.empty())
+        summary += "; " + waiting;
     return summary + (summary.back() == '?' ? "" : ".");
 }
 

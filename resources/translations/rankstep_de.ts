@@ -1167,6 +1167,14 @@
         <source>%1 ms</source>
         <translation>%1 ms</translation>
     </message>
+    <message>
+        <source>rank %1 waits for it in %2</source>
+        <translation>Rank %1 wartet in %2 auf ihn</translation>
+    </message>
+    <message>
+        <source>ranks %1 wait for it in %2</source>
+        <translation>Ranks %1 warten in %2 auf ihn</translation>
+    </message>
 </context>
 <context>
     <name>ExportActions</name>
