@@ -4788,6 +4788,18 @@ Klicken Sie, um die Datei schreibgeschützt zu öffnen und auszuführen.</transl
         <source> · each rank at its own time</source>
         <translation> · jeder Rank bei seiner eigenen Zeit</translation>
     </message>
+    <message>
+        <source> · no snapshots: the code calls no draw()</source>
+        <translation> · keine Schnappschüsse: Der Code ruft kein draw() auf</translation>
+    </message>
+    <message>
+        <source>This run has no snapshots: the code calls draw() to make them</source>
+        <translation>Dieser Lauf hat keine Schnappschüsse: Sie entstehen durch draw()-Aufrufe im Code</translation>
+    </message>
+    <message>
+        <source>What Next, Back and Play step by. This run has no snapshots (the code calls no draw()): it steps by simulated time</source>
+        <translation>Wonach Weiter, Zurück und Abspielen schrittweise vorgehen. Dieser Lauf hat keine Schnappschüsse (der Code ruft kein draw() auf): Er geht nach simulierter Zeit vor</translation>
+    </message>
 </context>
 <context>
     <name>rankstep::gui::SweepController</name>
