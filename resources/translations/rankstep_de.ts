@@ -2090,6 +2090,10 @@ Sekunden jedes Ranks für Berechnung (forward, backward, loss, update) und für 
         <source>Every rank&apos;s state at t %1</source>
         <translation>Zustand jedes Ranks bei t %1</translation>
     </message>
+    <message>
+        <source>%1; %2</source>
+        <translation>%1; %2</translation>
+    </message>
 </context>
 <context>
     <name>RankLines</name>
@@ -4451,6 +4455,10 @@ Zuerst noch einen Hinweis auszuprobieren, bringt oft mehr.</translation>
     <message>
         <source>%1 over the %2 device</source>
         <translation>%1 über den %2 des Geräts</translation>
+    </message>
+    <message>
+        <source>%1; %2</source>
+        <translation>%1; %2</translation>
     </message>
 </context>
 <context>
