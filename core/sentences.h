@@ -64,6 +64,11 @@ inline constexpr const char *kCycleOfWaits =
     RANKSTEP_SENTENCE("EngineText", "%1 wait on each other: %2");
 inline constexpr const char *kLongCycleOfWaits =
     RANKSTEP_SENTENCE("EngineText", "%1 ranks wait on each other, ranks %2 among them: %3");
+// Who waited on the rank an error of its own stopped, after that error (core/stoppedrank.cpp).
+inline constexpr const char *kRankWaitsForIt =
+    RANKSTEP_SENTENCE("EngineText", "rank %1 waits for it in %2");
+inline constexpr const char *kRanksWaitForIt =
+    RANKSTEP_SENTENCE("EngineText", "ranks %1 wait for it in %2");
 inline constexpr const char *kFinishedRank = RANKSTEP_SENTENCE("EngineText", "%1 (finished)");
 inline constexpr const char *kStoppedRank =
     RANKSTEP_SENTENCE("EngineText", "%1 (stopped by an error)");
@@ -180,6 +185,11 @@ inline constexpr const char *kNoKeyToDeleteHolds =
     RANKSTEP_SENTENCE("EngineText", "%1 of rank %2 has no key %3 to delete; it holds %4");
 inline constexpr const char *kNoKeyToDeleteEmpty =
     RANKSTEP_SENTENCE("EngineText", "%1 of rank %2 has no key %3 to delete; it is empty");
+// A storage key's part past an int's range (core/python/pymodel.cpp): %1 and %2 the range, %3 it.
+inline constexpr const char *kKeyOutOfRange =
+    RANKSTEP_SENTENCE("EngineText",
+                      "storage keys are ints or tuples of ints from %1 to %2, like weights[3] or "
+                      "activations[0, mb]; %3 is out of that range");
 inline constexpr const char *kGroupNamesRank =
     RANKSTEP_SENTENCE("EngineText", "%1: the group names rank %2, but this run has %3");
 inline constexpr const char *kNotInGroup =

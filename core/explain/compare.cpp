@@ -40,10 +40,11 @@ Averages averages(const Trace &trace)
 
 // "busy 1.2 more", "idle 0.4 less".
 std::string signedPart(const core::Phrasebook &words, const char *more, const char *less,
-                       SimTime difference)
+                       SimTime difference, bool milliseconds)
 {
-    return difference.ticks() < 0 ? words.say(less, {(SimTime() - difference).toString()})
-                                  : words.say(more, {difference.toString()});
+    return difference.ticks() < 0
+               ? words.say(less, {timeText(milliseconds, SimTime() - difference, words)})
+               : words.say(more, {timeText(milliseconds, difference, words)});
 }
 
 const char *statusWords(core::RunStatus status)
@@ -65,7 +66,7 @@ const char *statusWords(core::RunStatus status)
 // (rank 1, line 23: KeyError: 5)", "B hung at t 4: its ranks waited on each other".
 std::string whatHappened(const char *name, const Trace &trace, const core::Phrasebook &words)
 {
-    const std::string at = trace.figures.endTime.toString();
+    const std::string at = timeText(trace, trace.figures.endTime, words);
     std::string text;
     switch (trace.status) {
         case core::RunStatus::Ok:
@@ -104,13 +105,15 @@ std::string timeWhy(const Trace &a, const Trace &b, const core::Phrasebook &word
         return words.say(sentence::kEndsUncompared,
                          {whatHappened("A", a, words), whatHappened("B", b, words)});
     const SimTime ea = a.figures.endTime, eb = b.figures.endTime;
+    // Each run's times in its own unit; a difference in ms only when both runs' are.
+    const std::string sa = timeText(a, ea, words), sb = timeText(b, eb, words);
+    const bool milliseconds = a.config.cost.realScale() && b.config.cost.realScale();
     if (ea == eb)
-        return words.say(sentence::kEndsSame, {ea.toString(), eb.toString()});
+        return words.say(sentence::kEndsSame, {sa, sb});
     const std::string text =
         eb < ea
-            ? words.say(sentence::kEndsEarlier,
-                        {ea.toString(), eb.toString(), (ea - eb).toString()})
-            : words.say(sentence::kEndsLater, {ea.toString(), eb.toString(), (eb - ea).toString()});
+            ? words.say(sentence::kEndsEarlier, {sa, sb, timeText(milliseconds, ea - eb, words)})
+            : words.say(sentence::kEndsLater, {sa, sb, timeText(milliseconds, eb - ea, words)});
     const Averages x = averages(a), y = averages(b);
     const std::array<std::tuple<const char *, const char *, SimTime>, 3> parts = {{
         {sentence::kBusyMore, sentence::kBusyLess, y.busy - x.busy},
@@ -121,7 +124,8 @@ std::string timeWhy(const Trace &a, const Trace &b, const core::Phrasebook &word
     std::string reasons;
     for (const auto &[more, less, difference] : parts)
         if (difference.ticks() != 0)
-            reasons += (reasons.empty() ? "" : ", ") + signedPart(words, more, less, difference);
+            reasons += (reasons.empty() ? "" : ", ") +
+                       signedPart(words, more, less, difference, milliseconds);
     return reasons.empty() ? words.say(sentence::kSentence, {text})
                            : words.say(sentence::kPerRankB, {text, reasons});
 }
@@ -134,10 +138,10 @@ std::string memoryWhy(const Trace &a, const Trace &b, const core::Phrasebook &wo
                          : pb ? sentence::kOnlyBRan
                               : sentence::kNeitherRan,
                          {});
-    std::string text =
-        words.say(sentence::kPeaks,
-                  {std::to_string(pa->bytes), std::to_string(pa->rank), pa->time.toString(),
-                   std::to_string(pb->bytes), std::to_string(pb->rank), pb->time.toString()});
+    std::string text = words.say(
+        sentence::kPeaks, {std::to_string(pa->bytes), std::to_string(pa->rank),
+                           timeText(pa->milliseconds, pa->time, words), std::to_string(pb->bytes),
+                           std::to_string(pb->rank), timeText(pb->milliseconds, pb->time, words)});
     if (pa->bytes == pb->bytes)
         return words.say(sentence::kPeaksSame, {text});
     // The kind whose bytes at the peak differ most says why.
@@ -196,8 +200,8 @@ std::string compareText(const Trace &a, const Trace &b, const core::Phrasebook &
             text += words.say(sentence::kDiffersIn, {s}) + "\n";
     text += c.time + "\n" + c.memory + "\n";
     if (a.status == core::RunStatus::Ok && b.status == core::RunStatus::Ok)
-        text += words.say(sentence::kTimestepsAgainst,
-                          {a.figures.timesteps.toString(), b.figures.timesteps.toString()}) +
+        text += words.say(sentence::kTimestepsAgainst, {timeText(a, a.figures.timesteps, words),
+                                                        timeText(b, b.figures.timesteps, words)}) +
                 "\n";
     return text;
 }

@@ -21,6 +21,16 @@ std::string forBatches(const core::Phrasebook &words, std::string text,
 
 } // namespace
 
+std::string timeText(bool milliseconds, core::SimTime time, const core::Phrasebook &words)
+{
+    return milliseconds ? words.say(sentence::kMilliseconds, {time.toString()}) : time.toString();
+}
+
+std::string timeText(const core::Trace &trace, core::SimTime time, const core::Phrasebook &words)
+{
+    return timeText(trace.config.cost.realScale(), time, words);
+}
+
 std::string formatRanges(const core::IndexSet &set)
 {
     std::string text;
@@ -182,7 +192,7 @@ std::string describeRemoval(const core::Trace &trace, int rank, const LiveObject
     for (std::size_t i = object.change + 1; i < trace.changes.size(); ++i) {
         const core::StorageChange &c = trace.changes[i];
         if (c.rank == rank && c.map == object.map && c.key == object.key)
-            return words.say(sentence::kAtTime, {changeTime(trace, i).toString()});
+            return words.say(sentence::kAtTime, {timeText(trace, changeTime(trace, i), words)});
     }
     return words.say(sentence::kEndOfRun, {});
 }

@@ -10,6 +10,15 @@
 
 namespace rankstep::explain {
 
+// A time as the explanations say it: the puzzle's steps bare ("19.9"); a run under a real-scale
+// cost model, whose ticks are microseconds (docs/cost-models.md), in milliseconds with their unit
+// ("670.153 ms"), as its timeline's axis reads.
+std::string timeText(bool milliseconds, core::SimTime time,
+                     const core::Phrasebook &words = core::english());
+// The same for a time of `trace`.
+std::string timeText(const core::Trace &trace, core::SimTime time,
+                     const core::Phrasebook &words = core::english());
+
 // "0-3", "0, 2, 5-7"
 std::string formatRanges(const core::IndexSet &set);
 

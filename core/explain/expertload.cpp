@@ -17,6 +17,7 @@ std::optional<ExpertLoad> expertLoad(const core::Trace &trace)
     ExpertLoad load;
     load.batches = trace.config.batches;
     load.skew = trace.config.cost.routerSkew;
+    load.milliseconds = trace.config.cost.realScale();
     load.experts.resize(std::size_t(experts));
     for (int e = 0; e < experts; ++e) {
         load.experts[std::size_t(e)].expert = e;
@@ -41,9 +42,10 @@ std::optional<ExpertLoad> expertLoad(const core::Trace &trace)
 
 namespace {
 
-std::string idleText(core::SimTime idle)
+// "4 steps", or a real-scale run's "4 ms"; `bare` leaves steps without their word.
+std::string idleText(const ExpertLoad &load, core::SimTime idle, bool bare = false)
 {
-    return idle.toString();
+    return idle.toString() + (load.milliseconds ? " ms" : bare ? "" : " steps");
 }
 
 } // namespace
@@ -74,11 +76,11 @@ std::string expertLoadSentence(const ExpertLoad &load)
                 std::to_string(calmest->tokens);
     }
     if (busiest->tokens == calmest->tokens)
-        return text + ": an even load, each expert's ranks wait " + idleText(calmest->idle) +
-               " steps on average.";
+        return text + ": an even load, each expert's ranks wait " + idleText(load, calmest->idle) +
+               " on average.";
     return text + "; the ranks of expert " + std::to_string(calmest->expert) + " wait " +
-           idleText(calmest->idle) + " steps on average, expert " +
-           std::to_string(busiest->expert) + "'s " + idleText(busiest->idle) +
+           idleText(load, calmest->idle) + " on average, expert " +
+           std::to_string(busiest->expert) + "'s " + idleText(load, busiest->idle, true) +
            ": the experts with fewer tokens wait in the all-to-alls for the busiest.";
 }
 

@@ -23,6 +23,7 @@ struct ExpertLoad {
     int batches = 0;
     int skew = 0;                     // the cost model's router_skew
     std::vector<ExpertShare> experts; // by expert number
+    bool milliseconds = false;        // a real-scale run's: its idle times are said in ms
 };
 
 // None for a run without experts (--expert 1) or whose layout does not fit its ranks.

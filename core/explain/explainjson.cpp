@@ -241,8 +241,10 @@ std::string explainText(const core::Trace &trace, const ExplainOptions &options)
     if (options.at)
         for (int rank = 0; rank < trace.config.ranks; ++rank)
             text += describeMoment(memoryAt(trace, rank, *options.at), "Memory") + "\n";
-    text += "\nrank  busy  idle  communication  (each sums to the end time, " +
-            trace.figures.endTime.toString() + ")\n";
+    // A real-scale run's table in ms, said once in its heading.
+    text += "\nrank  busy  idle  communication  (" +
+            std::string(trace.config.cost.realScale() ? "in ms; " : "") +
+            "each sums to the end time, " + timeText(trace, trace.figures.endTime) + ")\n";
     for (std::size_t rank = 0; rank < trace.figures.ranks.size(); ++rank) {
         const core::RankFigures &r = trace.figures.ranks[rank];
         text += std::to_string(rank) + "  " + r.compute.toString() + "  " + r.idle.toString() +
@@ -257,7 +259,7 @@ std::string explainText(const core::Trace &trace, const ExplainOptions &options)
     text += "\nCritical path (what sets the end time):\n";
     for (const std::size_t event : criticalPath(trace)) {
         const core::Event &e = trace.events[event];
-        text += "  t " + e.start.toString() + "-" + e.end().toString() + "  rank " +
+        text += "  t " + e.start.toString() + "-" + timeText(trace, e.end()) + "  rank " +
                 std::to_string(e.rank) + "  " + describeEvent(e) + "\n";
     }
     const std::vector<Wait> found = waits(trace);

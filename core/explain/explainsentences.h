@@ -32,6 +32,8 @@ inline constexpr const char *kTheKindOfLayer =
     RANKSTEP_SENTENCE("EngineText", "the %1 of layer %2");
 inline constexpr const char *kBytesAtLine = RANKSTEP_SENTENCE("EngineText", "%1 (%2 B, line %3)");
 inline constexpr const char *kAtTime = RANKSTEP_SENTENCE("EngineText", "t %1");
+// A time of a run under a real-scale cost model, whose ticks are microseconds: "670.153 ms".
+inline constexpr const char *kMilliseconds = RANKSTEP_SENTENCE("EngineText", "%1 ms");
 inline constexpr const char *kEndOfRun = RANKSTEP_SENTENCE("EngineText", "the end of the run");
 inline constexpr const char *kOverTarget =
     RANKSTEP_SENTENCE("EngineText", "%1 B over the target of %2 B: %3.");

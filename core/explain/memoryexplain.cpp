@@ -60,7 +60,13 @@ public:
     }
     MemoryMoment moment(int rank, SimTime time) const
     {
-        MemoryMoment moment{rank, time, 0, {}, {}, std::max(1, m_trace.config.layout.context)};
+        MemoryMoment moment{rank,
+                            time,
+                            0,
+                            {},
+                            {},
+                            std::max(1, m_trace.config.layout.context),
+                            m_trace.config.cost.realScale()};
         for (const auto &[slot, entry] : m_entries) {
             const auto [change, since] = entry;
             const StorageChange &c = m_trace.changes[change];
@@ -210,10 +216,10 @@ std::string describeMoment(const MemoryMoment &moment, const char *what,
     if (held.empty())
         return words.say(sentence::kMomentEmpty,
                          {said, std::to_string(moment.bytes), std::to_string(moment.rank),
-                          moment.time.toString()});
+                          timeText(moment.milliseconds, moment.time, words)});
     std::string text = words.say(sentence::kMomentHolds,
                                  {said, std::to_string(moment.bytes), std::to_string(moment.rank),
-                                  moment.time.toString(), held});
+                                  timeText(moment.milliseconds, moment.time, words), held});
     std::string unfinished = describeUnfinishedHeld(moment.objects, moment.contextSize, words);
     return unfinished.empty()
                ? text
@@ -247,7 +253,7 @@ std::string describeOverTarget(const Trace &trace, const MemoryMoment &moment, s
         const LiveObject &object = covering[i];
         kept += (i == 0 ? "" : ", ") +
                 words.say(sentence::kKeptFromTo,
-                          {describeObject(object, words), object.since.toString(),
+                          {describeObject(object, words), timeText(trace, object.since, words),
                            describeRemoval(trace, moment.rank, object, words)});
     }
     return words.say(sentence::kOverTarget, {std::to_string(excess), std::to_string(target), kept});

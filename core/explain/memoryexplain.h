@@ -48,6 +48,7 @@ struct MemoryMoment {
     KindBytes byKind;
     std::vector<LiveObject> objects; // largest first, then in the order they were stored
     int contextSize = 1;             // the run's context degree: chunks an attention needs
+    bool milliseconds = false;       // its run's ticks are microseconds: `time` is said in ms
 };
 
 // The rank's clock at each storage change (the end of its last event before the change).

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "quiz.h"
 
+#include "describe.h"
 #include "waitexplain.h"
 
 #include "core/sentences.h"
@@ -81,7 +82,8 @@ std::optional<QuizQuestion> outcome(const core::Trace &trace, std::uint32_t seed
     switch (trace.status) {
         case core::RunStatus::Ok:
             q.answer = 0;
-            q.reveal = core::say(sentence::kQuizFinishedAt, {trace.figures.endTime.toString()});
+            q.reveal =
+                core::say(sentence::kQuizFinishedAt, {timeText(trace, trace.figures.endTime)});
             break;
         case core::RunStatus::Deadlock:
             q.answer = 1;
@@ -126,8 +128,8 @@ std::optional<QuizQuestion> idleLongest(const core::Trace &trace, std::uint32_t 
     q.kind = QuizKind::IdleLongest;
     q.question = sentence::kQuizIdle;
     q.choices = rankChoices(longest, int(ranks.size()));
-    q.reveal = core::say(sentence::kQuizIdleReveal, {std::to_string(longest), idle.toString(),
-                                                     trace.figures.endTime.toString()});
+    q.reveal = core::say(sentence::kQuizIdleReveal, {std::to_string(longest), timeText(trace, idle),
+                                                     timeText(trace, trace.figures.endTime)});
     return finish(std::move(q), seed);
 }
 

@@ -42,13 +42,14 @@ std::unordered_map<std::int64_t, Members> collectiveAxes(const core::Trace &trac
     return found;
 }
 
-std::string share(core::SimTime part, core::SimTime whole, int ranks)
+std::string share(core::SimTime part, core::SimTime whole, int ranks, bool milliseconds)
 {
     char text[64];
     const double mean = part.toDouble() / ranks;
     const double percent =
         whole.ticks() > 0 ? 100.0 * double(part.ticks()) / double(whole.ticks()) : 0;
-    std::snprintf(text, sizeof text, "%.6g (%.1f%%)", mean, percent);
+    std::snprintf(text, sizeof text, milliseconds ? "%.6g ms (%.1f%%)" : "%.6g (%.1f%%)", mean,
+                  percent);
     return text;
 }
 
@@ -65,6 +66,7 @@ std::optional<TimeSplit> timeSplit(const core::Trace &trace)
     TimeSplit split;
     split.ranks = trace.config.ranks;
     split.pipelined = layout.degree(core::Axis::Pipeline) > 1;
+    split.milliseconds = trace.config.cost.realScale();
     for (const core::Event &event : trace.events) {
         if (!core::isCommunication(event.op)) {
             split.compute += event.duration;
@@ -101,15 +103,17 @@ std::string timeSplitSentence(const TimeSplit &split)
     core::SimTime whole = split.compute + split.other + split.idle;
     for (const core::SimTime axis : split.axes)
         whole += axis;
-    std::string text = "A rank's mean time: compute " + share(split.compute, whole, split.ranks);
+    std::string text = "A rank's mean time: compute " +
+                       share(split.compute, whole, split.ranks, split.milliseconds);
     for (std::size_t i = 0; i < core::kAxes.size(); ++i)
         if (split.axes[i].ticks() > 0)
             text += std::string(", ") + core::axisName(core::kAxes[i]) + " " +
-                    share(split.axes[i], whole, split.ranks);
+                    share(split.axes[i], whole, split.ranks, split.milliseconds);
     if (split.other.ticks() > 0)
-        text += ", other communication " + share(split.other, whole, split.ranks);
+        text +=
+            ", other communication " + share(split.other, whole, split.ranks, split.milliseconds);
     return text + (split.pipelined ? ", bubble " : ", waiting ") +
-           share(split.idle, whole, split.ranks) + ".";
+           share(split.idle, whole, split.ranks, split.milliseconds) + ".";
 }
 
 } // namespace rankstep::explain

@@ -23,6 +23,7 @@ struct TimeSplit {
     // Whether the run has pipeline stages: only then is the waiting a pipeline's bubble (a context
     // ring's ranks wait for the next chunk's keys and values, an expert's for its tokens).
     bool pipelined = false;
+    bool milliseconds = false; // a real-scale run's: its means are said in ms
 };
 
 // The split of a run laid out in more than one dimension (config.layout not plain); none for a

@@ -2,6 +2,7 @@
 #include "waitexplain.h"
 
 #include "core/sentences.h"
+#include "describe.h"
 #include "explainsentences.h"
 
 #include <algorithm>
@@ -285,11 +286,11 @@ std::string describeStarted(const Event &event, const core::Phrasebook &words)
 }
 
 // "rank 0's pass_to_start to rank 1 (t 0 to 0.2 on its communication stream)"
-std::string whoseStarted(const Event &event, const core::Phrasebook &words)
+std::string whoseStarted(const Trace &trace, const Event &event, const core::Phrasebook &words)
 {
     return words.say(sentence::kRanksStarted,
                      {std::to_string(event.rank), describeStarted(event, words),
-                      event.start.toString(), event.end().toString()});
+                      timeText(trace, event.start, words), timeText(trace, event.end(), words)});
 }
 
 // One link of a wait's chain said after the text before it. `first`: the link that ended the wait
@@ -304,34 +305,35 @@ std::string sayLink(const Trace &trace, const Link &link, std::string text, bool
             return words.say(first ? sentence::kUntilReached : sentence::kWhichWaitedToReach,
                              {std::move(text), rank, describeEvent(cause, words)});
         case Cause::Message:
-            return words.say(
-                first ? sentence::kForMessage : sentence::kWhichWaitedFor,
-                {std::move(text), link.started ? whoseStarted(cause, words) : whose(cause, words)});
+            return words.say(first ? sentence::kForMessage : sentence::kWhichWaitedFor,
+                             {std::move(text), link.started ? whoseStarted(trace, cause, words)
+                                                            : whose(cause, words)});
         case Cause::SameRank:
             return words.say(first ? sentence::kUntilEnded : sentence::kWhichCameAfter,
                              {std::move(text), whose(cause, words)});
         case Cause::Stream:
             return words.say(sentence::kWhichWaitedToFreeStream,
-                             {std::move(text), whoseStarted(cause, words)});
+                             {std::move(text), whoseStarted(trace, cause, words)});
         case Cause::Call:
             return words.say(sentence::kWhichStartedAfter,
-                             {std::move(text), rank, cause.end().toString(),
+                             {std::move(text), rank, timeText(trace, cause.end(), words),
                               words.say(sentence::kItsEvent, {describeEvent(cause, words)})});
         case Cause::Await:
             if (afterStarted) // its rank called the started operation as the await returned
-                return words.say(sentence::kWhichStartedAfter,
-                                 {std::move(text), rank, cause.end().toString(),
-                                  words.say(sentence::kTheAwaitOfIts,
-                                            {describeStarted(cause, words), cause.start.toString(),
-                                             cause.end().toString()})});
-            return words.say(
-                sentence::kWhichCameAfter,
-                {std::move(text), words.say(sentence::kTheAwaitOfRanks,
-                                            {rank, describeStarted(cause, words),
-                                             cause.start.toString(), cause.end().toString()})});
+                return words.say(
+                    sentence::kWhichStartedAfter,
+                    {std::move(text), rank, timeText(trace, cause.end(), words),
+                     words.say(sentence::kTheAwaitOfIts,
+                               {describeStarted(cause, words), timeText(trace, cause.start, words),
+                                timeText(trace, cause.end(), words)})});
+            return words.say(sentence::kWhichCameAfter,
+                             {std::move(text), words.say(sentence::kTheAwaitOfRanks,
+                                                         {rank, describeStarted(cause, words),
+                                                          timeText(trace, cause.start, words),
+                                                          timeText(trace, cause.end(), words)})});
         case Cause::First:
             return words.say(sentence::kWhichStartedRightAway,
-                             {std::move(text), rank, cause.start.toString()});
+                             {std::move(text), rank, timeText(trace, cause.start, words)});
     }
     return text;
 }
@@ -428,8 +430,8 @@ std::string describeWait(const Trace &trace, const Wait &wait, const core::Phras
     const bool awaited = wait.awaited && *wait.awaited < trace.overlapped.size();
     std::string text =
         words.say(sentence::kWaited,
-                  {std::to_string(wait.rank), (wait.to - wait.from).toString(),
-                   wait.from.toString(), wait.to.toString(),
+                  {std::to_string(wait.rank), timeText(trace, wait.to - wait.from, words),
+                   timeText(trace, wait.from, words), timeText(trace, wait.to, words),
                    awaited ? words.say(sentence::kAwaitOf,
                                        {describeEvent(trace.overlapped[*wait.awaited], words)})
                            : describeEvent(e, words)});
@@ -447,8 +449,8 @@ std::string describeWait(const Trace &trace, const Wait &wait, const core::Phras
         const Event &began = linked(trace, origin);
         text = words.say(sentence::kChainBackTo,
                          {std::move(text), std::to_string(wait.causes.size() - said),
-                          origin.started ? whoseStarted(began, words) : whose(began, words),
-                          began.start.toString()});
+                          origin.started ? whoseStarted(trace, began, words) : whose(began, words),
+                          timeText(trace, began.start, words)});
     }
     return words.say(sentence::kSentence, {std::move(text)});
 }

@@ -3,6 +3,7 @@
 
 #include "core/memoryformat.h"
 #include "core/sentences.h"
+#include "core/stoppedrank.h"
 
 #include <algorithm>
 #include <cstdint>
@@ -84,9 +85,11 @@ std::string withoutWhom(std::string line)
 
 // The one line of an error that says what is missing: for a hang the finished rank that never
 // called the collective, else the cycle of waits (`cycle`), all its ranks named and each one's wait
-// when they are few, or the first rank that waits; else the first line. Where it happened goes to
-// `at` when the line itself does not say.
-std::string errorGist(const core::Error &error, const std::vector<int> &cycle, Verdict::Place &at)
+// when they are few, or the first rank that waits; else the first line. A rank's own error
+// (`ownError`) is its first line, even where others waited for the rank it stopped: that error is
+// why. Where it happened goes to `at` when the line itself does not say.
+std::string errorGist(const core::Error &error, const std::vector<int> &cycle, bool ownError,
+                      Verdict::Place &at)
 {
     std::vector<std::string> lines;
     std::string::size_type begin = 0;
@@ -101,7 +104,7 @@ std::string errorGist(const core::Error &error, const std::vector<int> &cycle, V
     if (lines.empty())
         return {};
     for (const std::string &line : lines)
-        if (line.find("without calling") != std::string::npos)
+        if (!ownError && line.find("without calling") != std::string::npos)
             return line;
     const auto waitOf = [&lines](int rank) -> const std::string * {
         for (const std::string &line : lines)
@@ -143,7 +146,9 @@ std::string unfinishedGist(const core::Trace &trace, Verdict::Place &at)
 {
     const std::vector<int> cycle =
         trace.diagnosis ? cycleOfWaits(*trace.diagnosis) : std::vector<int>();
-    std::string gist = trace.error ? errorGist(*trace.error, cycle, at) : std::string();
+    std::string gist = trace.error
+                           ? errorGist(*trace.error, cycle, core::endedOnARanksOwnError(trace), at)
+                           : std::string();
     while (!gist.empty() && (gist.back() == '.' || gist.back() == ' '))
         gist.pop_back();
     return gist;
@@ -159,6 +164,9 @@ std::string unfinishedSummary(const core::Trace &trace, const Verdict &v)
                                                std::to_string(v.detailAt.line) + ": "
                                          : std::string()) +
                    v.detail;
+    // After a rank's own error, who waited for the rank it stopped.
+    if (const std::string waiting = core::waitingOnTheStoppedRank(trace); !waiting.empty())
+        summary += "; " + waiting;
     return summary + (summary.back() == '?' ? "" : ".");
 }
 

@@ -6,6 +6,7 @@
 #include "core/router.h"
 #include "core/sentences.h"
 #include "fastinstance.h"
+#include "learnererror.h"
 #include "waiter.h"
 
 #include <pybind11/stl.h>
@@ -18,6 +19,9 @@
 namespace rankstep::python {
 namespace {
 
+// The most of a key part's digits an error quotes (10**1000 has a thousand).
+constexpr std::size_t kMostKeyCharacters = 40;
+
 // An exact int that fits (nearly every key part) without a conversion object; else 0 and false.
 bool exactInt(PyObject *item, int &out)
 {
@@ -29,6 +33,24 @@ bool exactInt(PyObject *item, int &out)
         return false;
     out = int(value);
     return true;
+}
+
+// A key's part that is not an exact int that fits: an index (a bool, a NumPy integer) as its int,
+// one past an int's range said plainly (pybind11's own words were "Unable to cast Python
+// instance to C++ type").
+int keyPart(py::handle item)
+{
+    int part = 0;
+    if (exactInt(item.ptr(), part))
+        return part;
+    const py::int_ value(py::reinterpret_borrow<py::object>(item));
+    int overflow = 0;
+    const long long number = PyLong_AsLongLongAndOverflow(value.ptr(), &overflow);
+    if (overflow != 0 || number < INT_MIN || number > INT_MAX)
+        throw std::overflow_error(core::say(core::sentence::kKeyOutOfRange,
+                                            {std::to_string(INT_MIN), std::to_string(INT_MAX),
+                                             boundedRepr(item.ptr(), kMostKeyCharacters)}));
+    return int(number);
 }
 
 core::Key toKey(py::handle key)
@@ -54,7 +76,7 @@ core::Key toKey(py::handle key)
                 throw py::type_error(
                     "storage keys are ints or tuples of ints, like weights[3] or "
                     "activations[0, mb]");
-            parts.push_back(py::int_(py::reinterpret_borrow<py::object>(item)).cast<int>());
+            parts.push_back(keyPart(item));
         }
         return core::Key::ofTuple(std::move(parts));
     }
@@ -63,7 +85,7 @@ core::Key toKey(py::handle key)
             "storage keys are ints or tuples of ints, like weights[3] or "
             "activations[0, mb]; got " +
             std::string(Py_TYPE(key.ptr())->tp_name));
-    return core::Key(py::int_(py::reinterpret_borrow<py::object>(key)).cast<int>());
+    return core::Key(keyPart(key));
 }
 
 py::object fromKey(const core::Key &key)

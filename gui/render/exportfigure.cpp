@@ -124,7 +124,7 @@ void paintMemory(QPainter &painter, const core::Trace &trace, const QRectF &area
     scene.font = pixelFont(kChartTextPixels, false);
     scene.target = options.memoryTarget;
     scene.cursor = options.cursor;
-    scene.timeUnit = figureTimeUnit(trace, options.realRun);
+    scene.clockUnit = figureClockUnit(trace, options.realRun);
     painter.save();
     painter.translate(area.topLeft());
     paintMemoryPlot(painter, scene);
@@ -171,9 +171,13 @@ QImage blankImage(QSize size)
 
 QString figureTimeUnit(const core::Trace &trace, bool realRun)
 {
-    return realRun || trace.config.cost.realScale()
-               ? QStringLiteral("ms")
-               : QCoreApplication::translate("TimeUnit", "steps");
+    const QString unit = figureClockUnit(trace, realRun);
+    return unit.isEmpty() ? QCoreApplication::translate("TimeUnit", "steps") : unit;
+}
+
+QString figureClockUnit(const core::Trace &trace, bool realRun)
+{
+    return realRun || trace.config.cost.realScale() ? QStringLiteral("ms") : QString();
 }
 
 QString figureSummary(const core::Trace &trace)

@@ -46,6 +46,8 @@ struct FigureOptions {
 // microseconds (a real-scale cost model's, docs/cost-models.md, or a real run's: a step is a
 // millisecond), else "steps".
 QString figureTimeUnit(const core::Trace &trace, bool realRun = false);
+// The unit after a time a figure says: "ms" where figureTimeUnit is, empty for steps.
+QString figureClockUnit(const core::Trace &trace, bool realRun = false);
 
 // The line under a figure's title: "Timesteps 5.1, max memory 1835008 B on rank 0 at t 4 ·
 // 4 ranks, 2 layers, 4 batches"; under a real-scale cost model in seconds, as the run's summary

@@ -7,6 +7,7 @@
 #include "palette.h"
 #include "ranklines.h"
 #include "timelinepainter.h"
+#include "timelinetext.h"
 
 #include <QCoreApplication>
 #include <QFontMetricsF>
@@ -116,9 +117,13 @@ private:
                                QString::number(steps, 'g', 6));
         }
         m_painter.setFont(boldFont(m_scene.font));
-        m_painter.drawText(QRectF(m_plot.left(), m_plot.bottom() + 10 + height, m_plot.width(),
-                                  QFontMetricsF(m_painter.font()).height()),
-                           Qt::AlignCenter, MemoryPlot::tr("time (%1)").arg(m_scene.timeUnit));
+        m_painter.drawText(
+            QRectF(m_plot.left(), m_plot.bottom() + 10 + height, m_plot.width(),
+                   QFontMetricsF(m_painter.font()).height()),
+            Qt::AlignCenter,
+            MemoryPlot::tr("time (%1)")
+                .arg(m_scene.clockUnit.isEmpty() ? QCoreApplication::translate("TimeUnit", "steps")
+                                                 : m_scene.clockUnit));
     }
 
     void paintRanks()
@@ -252,7 +257,7 @@ private:
         m_painter.setPen(QPen(m_scene.palette.color(QPalette::Base), m_scene.zoom));
         m_painter.setBrush(m_colors.maximum());
         m_painter.drawEllipse(point, kMarkerSize / 2, kMarkerSize / 2);
-        const QString label = memoryPlotMaximumLabel(m_trace);
+        const QString label = memoryPlotMaximumLabel(m_trace, m_scene.clockUnit);
         const QFont font = boldFont(m_scene.font);
         const QFontMetricsF metrics(font);
         const double width = metrics.horizontalAdvance(label) + 4;
@@ -369,7 +374,7 @@ QString deviceMemoryLabel(std::int64_t bytes)
     return MemoryPlot::tr("%1: the device's memory").arg(formatMemory(bytes));
 }
 
-QString memoryPlotMaximumLabel(const core::Trace &trace)
+QString memoryPlotMaximumLabel(const core::Trace &trace, const QString &clockUnit)
 {
     const core::Figures &figures = trace.figures;
     const std::optional<std::int64_t> device = plotDeviceMemory(trace);
@@ -381,7 +386,7 @@ QString memoryPlotMaximumLabel(const core::Trace &trace)
                                             "device's memory");
     const QString label = text.arg(formatMemory(figures.maxMemory))
                               .arg(figures.maxMemoryRank)
-                              .arg(QString::fromStdString(figures.maxMemoryTime.toString()));
+                              .arg(clockText(figures.maxMemoryTime, clockUnit));
     return device ? label.arg(formatMemory(std::abs(spare))) : label;
 }
 

@@ -35,8 +35,10 @@ struct MemoryPlotScene {
     double zoom = 1.0;                   // line widths are for zoom 1
     std::optional<std::int64_t> target;  // bytes: a dashed line with its label
     std::optional<core::SimTime> cursor; // a line, the time after it veiled
-    // The time axis's unit, in the language shown: "ms" for ticks that are microseconds.
-    QString timeUnit = QCoreApplication::translate("TimeUnit", "steps");
+    // After each time the plot says: "ms" for ticks that are microseconds (the time axis's unit,
+    // and the maximum's "t 10415.254 ms"); empty for the puzzle's steps, which go without one, the
+    // axis naming them "steps" in the language shown.
+    QString clockUnit;
 };
 
 inline constexpr int kPlotLegendRanks = 8;        // more ranks: no legend, thin lines
@@ -62,10 +64,10 @@ std::vector<double> plotTimeTicks(const TimeAxis &axis);
 std::optional<std::int64_t> plotDeviceMemory(const core::Trace &trace);
 // The words at the device's line: "80 GB: the device's memory".
 QString deviceMemoryLabel(std::int64_t bytes);
-// The maximum's label: "max 1.84 MB (rank 0, t 4)"; with a device's memory also by how much the
-// peak fits it or overflows it, "...: fits, 19.73 GB to spare" or "...: 40.16 GB over the
-// device's memory".
-QString memoryPlotMaximumLabel(const core::Trace &trace);
+// The maximum's label: "max 1.84 MB (rank 0, t 4)", its time followed by `clockUnit` when there is
+// one ("t 10415.254 ms"); with a device's memory also by how much the peak fits it or overflows
+// it, "...: fits, 19.73 GB to spare" or "...: 40.16 GB over the device's memory".
+QString memoryPlotMaximumLabel(const core::Trace &trace, const QString &clockUnit = {});
 
 // Paints the plot: grid and axes with their labels, one step line per rank in its color (ranks
 // with the same line share it dash by dash; past eight ranks each group of eight dashes its own

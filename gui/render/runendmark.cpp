@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "runendmark.h"
 
+#include "core/stoppedrank.h"
+
 #include <QFont>
 #include <QFontMetricsF>
 #include <QObject>
@@ -13,17 +15,23 @@ namespace {
 constexpr QRgb kHangRed = 0xb3261e; // the results panel's red
 
 // The line of the error that says what went wrong: for a hang, the rank that never called the
-// collective the others wait in; else the first line.
-QString errorGist(const core::Error &error)
+// collective the others wait in; else the first line. A rank's own error is its first line, then
+// who waited for that rank: the error is why they waited.
+QString errorGist(const core::Trace &trace)
 {
+    const core::Error &error = *trace.error;
     const QStringList lines =
         QString::fromStdString(error.message).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    const bool own = core::endedOnARanksOwnError(trace);
     for (const QString &line : lines)
-        if (line.contains(QStringLiteral("without calling")))
+        if (!own && line.contains(QStringLiteral("without calling")))
             return line.trimmed();
     if (error.kind == core::ErrorKind::Deadlock && lines.size() > 1)
         return lines[1].trimmed();
-    return lines.isEmpty() ? QString() : lines.front().trimmed();
+    const QString first = lines.isEmpty() ? QString() : lines.front().trimmed();
+    const std::string waiting = core::waitingOnTheStoppedRank(trace);
+    return waiting.empty() ? first
+                           : QObject::tr("%1; %2").arg(first, QString::fromStdString(waiting));
 }
 
 } // namespace
@@ -56,7 +64,7 @@ QString runEndSummary(const core::Trace &trace)
     const QString word = runEndWord(trace);
     if (word.isEmpty() || !trace.error)
         return word;
-    const QString gist = errorGist(*trace.error);
+    const QString gist = errorGist(trace);
     QString text = word.left(1).toUpper() + word.mid(1);
     return gist.isEmpty() ? text : text + QStringLiteral(": ") + gist;
 }

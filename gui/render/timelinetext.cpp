@@ -156,4 +156,10 @@ QString secondsText(core::SimTime time)
     return QStringLiteral("%1 s").arg(double(time.ticks()) / 1e6, 0, 'f', 3);
 }
 
+QString clockText(core::SimTime time, const QString &unit)
+{
+    const QString number = QString::fromStdString(time.toString());
+    return unit.isEmpty() ? number : number + QLatin1Char(' ') + unit;
+}
+
 } // namespace rankstep::gui

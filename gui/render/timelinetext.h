@@ -26,6 +26,8 @@ QString timestepsToolTip(const core::Trace &trace);
 // A time whose ticks are microseconds (a real-scale cost model's, docs/cost-models.md) in seconds
 // to the millisecond, as the run's summary says it: "20.563 s".
 QString secondsText(core::SimTime time);
+// A time as a clock says it: "4" in the puzzle's steps (`unit` empty), "10415.254 ms" with a unit.
+QString clockText(core::SimTime time, const QString &unit);
 // Memory in the trace's units with digit grouping: "524,288".
 QString memoryText(std::int64_t memory);
 

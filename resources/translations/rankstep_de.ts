@@ -1167,6 +1167,22 @@
         <source>The peak is %1 over the device&apos;s memory of %2: it does not fit.</source>
         <translation>Die Spitze liegt %1 über dem Speicher des Geräts von %2: Sie passt nicht hinein.</translation>
     </message>
+    <message>
+        <source>storage keys are ints or tuples of ints from %1 to %2, like weights[3] or activations[0, mb]; %3 is out of that range</source>
+        <translation>Speicherschlüssel sind ganze Zahlen oder Tupel ganzer Zahlen von %1 bis %2, wie weights[3] oder activations[0, mb]; %3 liegt außerhalb dieses Bereichs</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+    <message>
+        <source>rank %1 waits for it in %2</source>
+        <translation>Rank %1 wartet in %2 auf ihn</translation>
+    </message>
+    <message>
+        <source>ranks %1 wait for it in %2</source>
+        <translation>Ranks %1 warten in %2 auf ihn</translation>
+    </message>
 </context>
 <context>
     <name>ExportActions</name>
@@ -2081,6 +2097,10 @@ Sekunden jedes Ranks für Berechnung (forward, backward, loss, update) und für 
     <message>
         <source>Every rank&apos;s state at t %1</source>
         <translation>Zustand jedes Ranks bei t %1</translation>
+    </message>
+    <message>
+        <source>%1; %2</source>
+        <translation>%1; %2</translation>
     </message>
 </context>
 <context>
@@ -4459,6 +4479,10 @@ Zuerst noch einen Hinweis auszuprobieren, bringt oft mehr.</translation>
         <source>%1 over the %2 device</source>
         <translation>%1 über den %2 des Geräts</translation>
     </message>
+    <message>
+        <source>%1; %2</source>
+        <translation>%1; %2</translation>
+    </message>
 </context>
 <context>
     <name>rankstep::gui::RosterView</name>
@@ -4794,6 +4818,18 @@ Klicken Sie, um die Datei schreibgeschützt zu öffnen und auszuführen.</transl
     <message>
         <source> · each rank at its own time</source>
         <translation> · jeder Rank bei seiner eigenen Zeit</translation>
+    </message>
+    <message>
+        <source> · no snapshots: the code calls no draw()</source>
+        <translation> · keine Schnappschüsse: Der Code ruft kein draw() auf</translation>
+    </message>
+    <message>
+        <source>This run has no snapshots: the code calls draw() to make them</source>
+        <translation>Dieser Lauf hat keine Schnappschüsse: Sie entstehen durch draw()-Aufrufe im Code</translation>
+    </message>
+    <message>
+        <source>What Next, Back and Play step by. This run has no snapshots (the code calls no draw()): it steps by simulated time</source>
+        <translation>Wonach Weiter, Zurück und Abspielen schrittweise vorgehen. Dieser Lauf hat keine Schnappschüsse (der Code ruft kein draw() auf): Er geht nach simulierter Zeit vor</translation>
     </message>
 </context>
 <context>

@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Why a rank waits and what sets the end time, on the reference puzzles and on a hang.
+#include "core/explain/explainjson.h"
+#include "core/explain/memoryexplain.h"
 #include "core/explain/waitexplain.h"
 #include "tests/core/referencepuzzles.h"
 
@@ -97,6 +99,41 @@ core::RankTask bothReceiveFirst(core::Model &m)
 }
 
 // A hang is explained up to where it stopped.
+// A run under a real-scale cost model (--cost llama3-405b) has ticks of a microseconds, its
+// timeline's axis in ms: its explanation says its times in ms, as `explain` prints them. It said
+// "waited 670.153 (t 0 to 670.153)", a number without a unit. The puzzle's steps stay bare.
+TEST(Waits, ARealScaleRunSaysItsTimesInMilliseconds)
+{
+    const core::Trace steps = testing::runReference("gpipe");
+    core::Trace real = steps;
+    real.config.cost.network = core::Network{};
+    const std::vector<Wait> found = waits(real);
+    ASSERT_FALSE(found.empty());
+    for (const Wait &wait : found) {
+        const std::string rank = "Rank " + std::to_string(wait.rank) + " waited ";
+        const std::string spanSteps = (wait.to - wait.from).toString() + " (t " +
+                                      wait.from.toString() + " to " + wait.to.toString() + ")";
+        const std::string spanMs = (wait.to - wait.from).toString() + " ms (t " +
+                                   wait.from.toString() + " ms to " + wait.to.toString() + " ms)";
+        EXPECT_EQ(describeWait(steps, wait).rfind(rank + spanSteps, 0), 0U)
+            << describeWait(steps, wait);
+        const std::string said = describeWait(real, wait);
+        EXPECT_EQ(said.rfind(rank + spanMs, 0), 0U) << said;
+    }
+    const auto peak = peakMemory(real);
+    ASSERT_TRUE(peak.has_value());
+    EXPECT_NE(describeMoment(*peak).find(" at t " + peak->time.toString() + " ms: "),
+              std::string::npos)
+        << describeMoment(*peak);
+    // The command line's text: the table's heading, the critical path's ends.
+    const std::string text = explainText(real, {});
+    const std::string end = real.figures.endTime.toString();
+    EXPECT_NE(text.find("(in ms; each sums to the end time, " + end + " ms)"), std::string::npos)
+        << text;
+    EXPECT_NE(text.find("-" + end + " ms  rank "), std::string::npos) << text;
+    EXPECT_EQ(explainText(steps, {}).find(" ms"), std::string::npos);
+}
+
 TEST(Waits, AHungRunIsExplainedUpToWhereItStopped)
 {
     core::RunConfig config;

@@ -262,6 +262,38 @@ TEST(Verdict, NamesALongCycleByItsCount)
               "ranks 0, 1 and 2 among them: rank 0 waits in receive from rank 1 at line 9.");
 }
 
+// A rank stopped by its own error while another waited in a collective it never reached: the
+// verdict led with "rank 2 stopped at line 30 without calling allreduce(layer 0), ...", the
+// KeyError that stopped it only in the dialog. It leads with the error, then who waited.
+TEST(Verdict, LeadsWithARanksOwnErrorThenSaysWhoWaitedForIt)
+{
+    core::Trace trace = finishedRun("3", 1572864);
+    trace.status = core::RunStatus::Error;
+    trace.error = core::Error{core::ErrorKind::Exception, 2, 30,
+                              "KeyError: 'weights of rank 2 has no key 0; it is empty'\n"
+                              "  rank 0 waits in allreduce(layer 0) at line 28 for rank 2 "
+                              "(stopped by an error)\n"
+                              "  rank 1 waits in allreduce(layer 0) at line 28 for rank 2 "
+                              "(stopped by an error)\n"
+                              "  rank 2 stopped at line 30 without calling allreduce(layer 0), "
+                              "which ranks 0 and 1 wait in"};
+    core::Diagnosis diagnosis;
+    diagnosis.ranks = {core::RankWait{0, false, 28, "allreduce(layer 0)", {2, 3}},
+                       core::RankWait{1, false, 28, "allreduce(layer 0)", {2, 3}},
+                       core::RankWait{2, false, 30, "", {}}, core::RankWait{3, true, 31, "", {}}};
+    trace.diagnosis = diagnosis;
+
+    const Verdict v = judge(ddpLesson(), trace);
+
+    EXPECT_EQ(v.detail, "KeyError: 'weights of rank 2 has no key 0; it is empty'");
+    EXPECT_EQ(v.detailAt.rank, 2);
+    EXPECT_EQ(v.detailAt.line, 30);
+    EXPECT_EQ(v.summary,
+              "Not solved yet: the run did not finish (error): rank 2, line 30: KeyError: "
+              "'weights of rank 2 has no key 0; it is empty'; ranks 0 and 1 wait for it in "
+              "allreduce(layer 0).");
+}
+
 TEST(Verdict, NamesTheRankAndLineOfAnErrorInOneLine)
 {
     core::Trace trace = finishedRun("3", 1572864);

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <tuple>
 
 namespace rankstep::pythontests {
 namespace {
@@ -139,6 +140,37 @@ def puzzle(model):
     EXPECT_NE(trace.error->message.find("ints or tuples of ints"), std::string::npos)
         << trace.error->message;
     EXPECT_TRUE(trace.changes.empty());
+}
+
+// A key past an int's range (weights[10**30]) said "RuntimeError: Unable to cast Python instance
+// to C++ type": it says what a key may be, at the line, and stores nothing.
+TEST(StorageMap, AKeyPastAnIntsRangeSaysWhatKeysMayBeAtItsLine)
+{
+    const std::string source = R"py(
+def puzzle(model):
+    weight, opt = model.load_weights(0)
+    model.weights[0, 10**30] = weight  # huge-in-tuple
+)py";
+    const std::string scalar = R"py(
+def puzzle(model):
+    weight, opt = model.load_weights(0)
+    model.weights[-10**30] = weight  # huge-key
+)py";
+    python::Runtime runtime;
+    for (const auto &[code, mark, number] :
+         {std::tuple(source, "# huge-in-tuple", "1" + std::string(30, '0')),
+          std::tuple(scalar, "# huge-key", "-1" + std::string(30, '0'))}) {
+        const core::Trace trace = runtime.run(makeRequest(code, "puzzle", 1, 2, 4)).trace;
+        ASSERT_TRUE(hasError(trace, ErrorKind::Exception, 0, lineOf(code, mark), "OverflowError"));
+        const std::string &message = trace.error->message;
+        EXPECT_NE(message.find("storage keys are ints or tuples of ints from -2147483648 to "
+                               "2147483647"),
+                  std::string::npos)
+            << message;
+        EXPECT_NE(message.find(number + " is out of that range"), std::string::npos) << message;
+        EXPECT_EQ(message.find("cast"), std::string::npos) << message;
+        EXPECT_TRUE(trace.changes.empty());
+    }
 }
 
 TEST(StorageMap, MemoryIsTheSumOfWhatTheMapsHold)

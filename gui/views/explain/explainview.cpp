@@ -8,6 +8,7 @@
 #include "memorypagesplit.h"
 #include "ranktimesmodel.h"
 #include "runsession.h"
+#include "timelinetext.h"
 
 #include "core/explain/describe.h"
 #include "core/explain/expertload.h"
@@ -51,6 +52,13 @@ namespace {
 // A whole share's bar, in no-break spaces: with 40, a bar of half the time made the split's table
 // wider than the Why tab's pane at 1280x800.
 constexpr double kBarSpaces = 24;
+
+// The unit after a time of the run shown: "ms" for a run in milliseconds (a real run, a
+// real-scale cost model), none for the puzzle's steps.
+QString clockUnit(const RunSession &session)
+{
+    return session.units() == TraceUnits::Seconds ? QStringLiteral("ms") : QString();
+}
 
 // Room beside a number in a table's cell, beyond the style's margins, so that it never touches
 // the grid.
@@ -622,7 +630,7 @@ void ExplainView::showCriticalPath(bool show)
         tr("The critical path: %1 operations, across the ranks, from t 0 to t %2 set the run's "
            "end time; making any of them shorter ends the run sooner.")
             .arg(path.size())
-            .arg(QString::fromStdString(trace->figures.endTime.toString()));
+            .arg(clockText(trace->figures.endTime, clockUnit(m_session)));
     m_session.setHighlight(std::move(path), sentence);
 }
 
@@ -706,11 +714,11 @@ void ExplainView::fillChain()
         item->setData(kEventRole, int(event));
     };
     if (m_criticalPath) {
+        const QString unit = clockUnit(m_session);
         for (const std::size_t event : explain::criticalPath(*trace)) {
             const core::Event &e = trace->events[event];
             add(tr("t %1–%2  rank %3  %4")
-                    .arg(QString::fromStdString(e.start.toString()),
-                         QString::fromStdString(e.end().toString()))
+                    .arg(QString::fromStdString(e.start.toString()), clockText(e.end(), unit))
                     .arg(e.rank)
                     .arg(QString::fromStdString(explain::describeEvent(e, engineWords()))),
                 event);

@@ -4,6 +4,7 @@
 #include "core/explain/formulas.h"
 
 #include "core/memoryformat.h"
+#include "core/stoppedrank.h"
 #include "enginetext.h"
 #include "errordialog.h"
 #include "runsession.h"
@@ -252,12 +253,14 @@ QString verdictText(const lessons::Lesson &lesson, const core::Trace &trace,
             const QString status = statusWord(trace.status);
             if (detail.isEmpty())
                 return ResultsPanel::tr("Not solved yet: the run did not finish (%1).").arg(status);
-            const QString placed = verdict.detailAt.rank < 0
-                                       ? detail
-                                       : ResultsPanel::tr("rank %1, line %2: %3")
-                                             .arg(verdict.detailAt.rank)
-                                             .arg(verdict.detailAt.line)
-                                             .arg(detail);
+            QString placed = verdict.detailAt.rank < 0 ? detail
+                                                       : ResultsPanel::tr("rank %1, line %2: %3")
+                                                             .arg(verdict.detailAt.rank)
+                                                             .arg(verdict.detailAt.line)
+                                                             .arg(detail);
+            // A rank's own error first, then who waited for the rank it stopped.
+            if (const std::string waiting = core::waitingOnTheStoppedRank(trace); !waiting.empty())
+                placed = ResultsPanel::tr("%1; %2").arg(placed, engineText(waiting));
             return ResultsPanel::tr("Not solved yet: the run did not finish (%1): %2%3")
                 .arg(status, placed,
                      detail.endsWith(QLatin1Char('?')) ? QString() : QStringLiteral("."));

@@ -17,6 +17,7 @@
 #include "ranklines.h"
 #include "runsession.h"
 #include "theme.h"
+#include "timelinetext.h"
 
 #include <QAreaSeries>
 #include <QCategoryAxis>
@@ -939,9 +940,12 @@ void MemoryChart::addMaximum()
     const QString text = !device      ? tr("max %1 (rank %2, t %3)")
                          : spare >= 0 ? tr("max %1 (rank %2, t %3): fits, %4 to spare")
                                       : tr("max %1 (rank %2, t %3): %4 over the device's memory");
-    QString label = text.arg(formatMemory(figures.maxMemory))
-                        .arg(figures.maxMemoryRank)
-                        .arg(QString::fromStdString(figures.maxMemoryTime.toString()));
+    QString label =
+        text.arg(formatMemory(figures.maxMemory))
+            .arg(figures.maxMemoryRank)
+            .arg(clockText(figures.maxMemoryTime, m_session.units() == TraceUnits::Seconds
+                                                      ? QStringLiteral("ms")
+                                                      : QString()));
     m_maxLabel->setText(device ? label.arg(formatMemory(std::abs(spare))) : label);
     m_maxLabel->setToolTip(device ? QString::fromStdString(explain::describeDeviceFit(
                                         *m_trace, figures.maxMemory, engineWords()))

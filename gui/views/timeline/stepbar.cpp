@@ -23,6 +23,7 @@
 #include <QPlainTextEdit>
 #include <QShortcut>
 #include <QSlider>
+#include <QStandardItemModel>
 #include <QStyle>
 #include <QStyleOptionComboBox>
 #include <QStylePainter>
@@ -217,14 +218,19 @@ void StepBar::buildSettings()
     // The scheduler's interleaving, the one mode whose ranks stand at different times.
     m_mode->addItem(tr("by scheduler turn"), int(StepController::StepMode::Slice));
     m_mode->addItem(tr("by snapshot (draw)"), int(StepController::StepMode::Snapshot));
-    m_mode->setToolTip(tr("What Next, Back and Play step by"));
     m_mode->setFocusPolicy(Qt::ClickFocus);
     connect(m_mode, &QComboBox::activated, this, [this](int index) {
+        m_snapshotsWanted = false; // the learner's choice now
         m_controller->setStepMode(StepController::StepMode(m_mode->itemData(index).toInt()));
     });
     connect(m_controller, &StepController::stepModeChanged, this,
             [this](StepController::StepMode mode) {
                 m_mode->setCurrentIndex(m_mode->findData(int(mode)));
+                if (mode != StepController::StepMode::Time &&
+                    mode != StepController::StepMode::Snapshot)
+                    m_snapshotsWanted = false;
+                keepSnapshotsStepping();
+                showSnapshotMode();
                 onCursorChanged(); // the counter and the slider count this mode's steps
             });
     m_mode->setCurrentIndex(m_mode->findData(int(m_controller->stepMode())));
@@ -340,6 +346,9 @@ QString StepBar::positionText() const
                        .arg(time)
                        .arg(m_controller->doneEvents())
                        .arg(trace.events.size());
+            // The learner asked for snapshots: why it steps by time instead.
+            if (m_snapshotsWanted)
+                text += tr(" · no snapshots: the code calls no draw()");
             break;
         case StepController::StepMode::Operation:
             text = tr("operation %1 of %2 · t = %3").arg(index).arg(count).arg(time);
@@ -416,6 +425,8 @@ void StepBar::onCursorChanged()
 
 void StepBar::onTraceChanged()
 {
+    keepSnapshotsStepping();
+    showSnapshotMode();
     m_snapshots->clear();
     const TracePtr &trace = m_controller->trace();
     int shortest = 5; // the box's width, in characters: its longest short form
@@ -440,6 +451,42 @@ void StepBar::onTraceChanged()
     QAbstractItemView *list = m_snapshots->view();
     list->setMinimumWidth(list->sizeHintForColumn(0) + 2 * list->frameWidth() +
                           style()->pixelMetric(QStyle::PM_ScrollBarExtent));
+}
+
+// A run without draw() calls has no snapshot to step to: stepping by snapshot there went nowhere
+// ("snapshot 0 of 0"). It steps by time instead, and snapshots come back with the next run that
+// has some.
+void StepBar::keepSnapshotsStepping()
+{
+    const TracePtr &trace = m_controller->trace();
+    if (!trace)
+        return;
+    const bool drawn = !trace->marks.empty();
+    if (!drawn && m_controller->stepMode() == StepController::StepMode::Snapshot) {
+        m_snapshotsWanted = true;
+        m_controller->setStepMode(StepController::StepMode::Time);
+    } else if (drawn && m_snapshotsWanted) {
+        m_snapshotsWanted = false;
+        m_controller->setStepMode(StepController::StepMode::Snapshot);
+    }
+}
+
+// Its mode is offered greyed out, with why.
+void StepBar::showSnapshotMode()
+{
+    const TracePtr &trace = m_controller->trace();
+    const bool offered = !trace || !trace->marks.empty();
+    const QString why = tr("This run has no snapshots: the code calls draw() to make them");
+    auto *model = static_cast<QStandardItemModel *>(m_mode->model());
+    if (QStandardItem *item =
+            model->item(m_mode->findData(int(StepController::StepMode::Snapshot)))) {
+        item->setEnabled(offered);
+        item->setToolTip(offered ? QString() : why);
+    }
+    m_mode->setToolTip(m_snapshotsWanted
+                           ? tr("What Next, Back and Play step by. This run has no snapshots (the "
+                                "code calls no draw()): it steps by simulated time")
+                           : tr("What Next, Back and Play step by"));
 }
 
 void StepBar::onPlayingChanged(bool playing)

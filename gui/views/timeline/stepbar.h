@@ -66,9 +66,14 @@ private:
                            void (StepController::*slot)());
     void onCursorChanged();
     void onTraceChanged(); // fills the snapshot list
+    void keepSnapshotsStepping();
+    void showSnapshotMode();
     void onPlayingChanged(bool playing);
     void onScrubberMoved(int value);
 
+    // The learner stepped by snapshot and the run shown has none: it steps by time until a run
+    // that has some, which steps by snapshot again.
+    bool m_snapshotsWanted = false;
     RunSession &m_session;
     StepController *m_controller;
     Appearance &m_appearance;

@@ -4,6 +4,7 @@
 // what the plain series, a line of its own for each rank, shows.
 #include "memoryband.h"
 #include "memoryseries.h"
+#include "patterntrace.h"
 
 #include "tests/core/referencepuzzles.h"
 
@@ -73,60 +74,6 @@ void expectShowsThePlainSeries(const core::Trace &trace, bool oneLineEach, std::
     }
 }
 
-// A trace whose ranks each follow one of a few patterns of calls (as the data-parallel lanes of
-// one stage do), some of them changed in one call or in what they hold at the end, their events
-// interleaved in random order (a rank's own in its order, or not at all when `inOrder` is false).
-core::Trace patternTrace(std::mt19937 &random, bool inOrder)
-{
-    core::Trace trace;
-    trace.config.ranks = 2 + int(random() % 12);
-    const int patterns = 1 + int(random() % 3);
-    const int calls = 1 + int(random() % 8);
-    std::vector<std::vector<core::Event>> byPattern(static_cast<std::size_t>(patterns));
-    for (auto &pattern : byPattern) {
-        std::int64_t clock = 0;
-        for (int i = 0; i < calls; ++i) {
-            core::Event event;
-            clock += std::int64_t(random() % 3) * 250;
-            event.start = core::SimTime::fromTicks(clock);
-            event.duration = core::SimTime::fromTicks(std::int64_t(random() % 3) * 250);
-            clock += event.duration.ticks();
-            event.memory = std::int64_t(random() % 3) * 100;
-            pattern.push_back(event);
-        }
-    }
-    std::vector<std::vector<core::Event>> byRank;
-    for (int rank = 0; rank < trace.config.ranks; ++rank) {
-        std::vector<core::Event> events = byPattern[random() % unsigned(patterns)];
-        for (core::Event &event : events)
-            event.rank = rank;
-        if (random() % 4 == 0) // one call holds something else
-            events[random() % events.size()].memory += 50;
-        if (!inOrder && random() % 3 == 0)
-            std::swap(events.front(), events.back());
-        byRank.push_back(std::move(events));
-    }
-    // Interleaved: each time a random rank's next call, so a rank may come before the first of
-    // its equals.
-    std::vector<std::size_t> next(byRank.size(), 0);
-    for (std::size_t left = std::size_t(trace.config.ranks) * std::size_t(calls); left > 0;
-         --left) {
-        std::size_t rank = random() % byRank.size();
-        while (next[rank] == byRank[rank].size())
-            rank = (rank + 1) % byRank.size();
-        trace.events.push_back(byRank[rank][next[rank]++]);
-        trace.figures.endTime = std::max(trace.figures.endTime, trace.events.back().end());
-        if (random() % 3 == 0) { // a change after this call, which may be the rank's last
-            core::StorageChange change;
-            change.rank = trace.events.back().rank;
-            change.eventCount = std::uint32_t(trace.events.size());
-            change.memoryAfter = std::int64_t(random() % 2) * 100;
-            trace.changes.append(change, std::nullopt);
-        }
-    }
-    return trace;
-}
-
 core::Trace puzzleRun(const std::string &name, int ranks)
 {
     for (const auto &puzzle : rankstep::testing::referencePuzzles()) {
@@ -150,7 +97,9 @@ TEST(RankSeries, SharedLinesShowWhatEachRanksOwnLineShowsInRandomTraces)
     for (int round = 0; round < 300; ++round) {
         SCOPED_TRACE("round " + std::to_string(round));
         const bool inOrder = round % 3 != 0;
-        const core::Trace trace = patternTrace(random, inOrder);
+        // The series' own shape: more ranks, fewer calls, each a plain event.
+        const core::Trace trace = gui::testing::patternTrace(
+            random, {.extraRanks = 12, .mostCalls = 8, .kindsAndLinks = false, .inOrder = inOrder});
         expectShowsThePlainSeries(trace, inOrder, random);
         SCOPED_TRACE("matched by size");
         expectShowsThePlainSeries(trace, inOrder, random, gui::LineMatch::Size);

@@ -2,6 +2,7 @@
 // What the views derive from a trace, made on an open's worker in fewer passes over the events
 // (TraceDerived::prepare), is what each view's own function makes of the trace.
 #include "legendpainter.h"
+#include "patterntrace.h"
 #include "tracederived.h"
 #include "tracescan.h"
 
@@ -142,73 +143,6 @@ core::Trace randomTrace(std::mt19937 &random)
     return trace;
 }
 
-// A run whose ranks each keep time and follow one of a few patterns of calls (as the
-// data-parallel lanes of one pipeline stage do, so that memory lines are shared), some changed in
-// one call; their events interleaved at random, storage changes after some calls, messages sent
-// and received under ids small and large (past the count of events), some sent twice, some never.
-core::Trace patternTrace(std::mt19937 &random)
-{
-    core::Trace trace;
-    trace.config.ranks = 2 + int(random() % 10);
-    const int patterns = 1 + int(random() % 3);
-    const int calls = 1 + int(random() % 12);
-    std::vector<std::vector<core::Event>> byPattern(static_cast<std::size_t>(patterns));
-    // Small ids (the table by id), huge ones past the events' count (the map), none (-1).
-    const auto linkOf = [&random]() -> std::int32_t {
-        switch (random() % 4) {
-            case 0:
-                return -1;
-            case 1:
-                return std::int32_t(1) << 30 | std::int32_t(random() % 3);
-            default:
-                return std::int32_t(random() % 6);
-        }
-    };
-    for (auto &pattern : byPattern) {
-        std::int64_t clock = 0;
-        for (int i = 0; i < calls; ++i) {
-            core::Event event;
-            clock += std::int64_t(random() % 3) * 250;
-            event.start = core::SimTime::fromTicks(clock);
-            event.duration = core::SimTime::fromTicks(std::int64_t(random() % 3) * 250);
-            clock += event.duration.ticks();
-            event.memory = std::int64_t(random() % 3) * 100;
-            const core::OpKind ops[] = {core::OpKind::Forward, core::OpKind::PassTo,
-                                        core::OpKind::Receive, core::OpKind::AllReduce,
-                                        core::OpKind::BackwardInput};
-            event.op = ops[random() % std::size(ops)];
-            event.link = linkOf();
-            pattern.push_back(event);
-        }
-    }
-    std::vector<std::vector<core::Event>> byRank;
-    for (int rank = 0; rank < trace.config.ranks; ++rank) {
-        std::vector<core::Event> events = byPattern[random() % unsigned(patterns)];
-        for (core::Event &event : events)
-            event.rank = rank;
-        if (random() % 4 == 0) // one call holds something else
-            events[random() % events.size()].memory += 50;
-        byRank.push_back(std::move(events));
-    }
-    std::vector<std::size_t> next(byRank.size(), 0);
-    for (std::size_t left = std::size_t(trace.config.ranks) * std::size_t(calls); left > 0;
-         --left) {
-        std::size_t rank = random() % byRank.size();
-        while (next[rank] == byRank[rank].size())
-            rank = (rank + 1) % byRank.size();
-        trace.events.push_back(byRank[rank][next[rank]++]);
-        trace.figures.endTime = std::max(trace.figures.endTime, trace.events.back().end());
-        if (random() % 3 == 0) { // a change after this call, which may be the rank's last
-            core::StorageChange change;
-            change.rank = trace.events.back().rank;
-            change.eventCount = std::uint32_t(trace.events.size());
-            change.memoryAfter = std::int64_t(random() % 2) * 100;
-            trace.changes.append(change, std::nullopt);
-        }
-    }
-    return trace;
-}
-
 } // namespace
 
 TEST(TraceDerived, PreparedPartsAreWhatEachViewMakesOfRandomTraces)
@@ -226,7 +160,7 @@ TEST(TraceDerived, PreparedPartsAreTheSameWhateverBlocksTheEventsAreWalkedIn)
     for (int round = 0; round < 300; ++round) {
         SCOPED_TRACE("round " + std::to_string(round));
         const auto trace = std::make_shared<const core::Trace>(
-            round % 2 == 0 ? patternTrace(random) : randomTrace(random));
+            round % 2 == 0 ? gui::testing::patternTrace(random) : randomTrace(random));
         for (const std::size_t block : {std::size_t(1), std::size_t(2), std::size_t(3),
                                         std::size_t(1 + random() % 17), gui::kWalkBlock})
             expectPreparedAsEachViewMakesIt(trace, block);

@@ -122,6 +122,9 @@ TEST(ExportFigure, ATraceOfMicrosecondTicksSaysItsTimesInMillisecondsAndSeconds)
     EXPECT_TRUE(svg.texts.contains(QStringLiteral("ms")));
     EXPECT_FALSE(svg.texts.contains(QStringLiteral("time (steps)")));
     EXPECT_FALSE(svg.texts.contains(QStringLiteral("steps")));
+    // The memory plot's maximum in the axis's unit: it said "t 4" beside "time (ms)".
+    EXPECT_TRUE(svg.texts.contains(QStringLiteral("max 1.84 MB (rank 0, t 4 ms)")))
+        << svg.texts.join(QLatin1Char('|')).toStdString();
     EXPECT_TRUE(svg.texts.contains(QStringLiteral(
         "Timesteps 0.005 s, max memory 1835008 B (1.84 MB) on rank 0 at 0.004 s · 4 ranks, 2 "
         "layers, 4 batches")))

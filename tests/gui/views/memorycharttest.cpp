@@ -136,6 +136,20 @@ TEST(MemoryChart, DdpHasFourRankLinesAndOneMaximumPoint)
     EXPECT_TRUE(lineSeries(chart, QStringLiteral("target")).isEmpty());
 }
 
+// The maximum's time in the unit the time axis names: a run in milliseconds (a real run, a
+// real-scale cost model) said "t 10415.254" under an axis of "time (ms)".
+TEST(MemoryChart, TheMaximumsTimeCarriesTheAxissUnit)
+{
+    gui::testing::ViewContext context;
+    MemoryChart chart(context.session, context.appearance);
+    const auto ddp = runPuzzle("ddp"); // its maximum: 1835008 B on rank 0 at t 4
+    context.session.setTrace(ddp, gui::TraceUnits::Seconds);
+    EXPECT_EQ(timeAxis(chart)->titleText(), QStringLiteral("time (ms)"));
+    EXPECT_EQ(chart.maximumLabelText(), QStringLiteral("max 1.84 MB (rank 0, t 4 ms)"));
+    context.session.setTrace(ddp); // steps go without a unit, as everywhere
+    EXPECT_EQ(chart.maximumLabelText(), QStringLiteral("max 1.84 MB (rank 0, t 4)"));
+}
+
 // A learner who ran a starter that makes no operations was told to run a program.
 TEST(MemoryChart, ARunWithoutOperationsIsNotARunStillToBeMade)
 {

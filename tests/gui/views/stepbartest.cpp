@@ -19,6 +19,7 @@
 #include <QLocale>
 #include <QSignalSpy>
 #include <QSlider>
+#include <QStandardItemModel>
 #include <QTest>
 #include <QToolButton>
 #include <QVBoxLayout>
@@ -208,6 +209,45 @@ TEST_F(StepBarTest, OffersTheSnapshotModeAndListsEveryDrawByItsLine)
     list->activated(0);
     EXPECT_EQ(m_controller.snapshot(), 0U);
     EXPECT_EQ(list->currentIndex(), 0);
+}
+
+// Stepping by snapshot in a run without draw() calls said "snapshot 0 of 0" and went nowhere: the
+// mode is greyed out with why, the run steps by time and the label says there are no snapshots;
+// the learner's choice comes back with a run that has some.
+TEST_F(StepBarTest, ARunWithoutDrawsStepsByTimeAndSaysItHasNoSnapshots)
+{
+    const int mode = m_bar->modeBox()->findData(int(StepController::StepMode::Snapshot));
+    const QStandardItem *item =
+        static_cast<QStandardItemModel *>(m_bar->modeBox()->model())->item(mode);
+    ASSERT_NE(item, nullptr);
+    EXPECT_FALSE(item->isEnabled()) << "the ddp run calls no draw()";
+    EXPECT_EQ(item->toolTip(),
+              QStringLiteral("This run has no snapshots: the code calls draw() to make them"));
+
+    auto drawn = std::make_shared<core::Trace>(*ddpTrace());
+    const replay::Position first = replay::StopPoints(*drawn).position(1);
+    drawn->marks = {core::Mark{0, 7, first.events, first.changes, "draw"}};
+    m_context.session.setTrace(drawn);
+    EXPECT_TRUE(item->isEnabled());
+    EXPECT_TRUE(item->toolTip().isEmpty());
+    m_controller.setStepMode(StepController::StepMode::Snapshot); // the learner's choice
+
+    m_context.session.setTrace(ddpTrace());
+    EXPECT_EQ(m_controller.stepMode(), StepController::StepMode::Time);
+    EXPECT_EQ(m_bar->modeBox()->currentIndex(),
+              m_bar->modeBox()->findData(int(StepController::StepMode::Time)));
+    m_controller.home();
+    press(Qt::Key_F10);
+    EXPECT_GT(m_controller.appliedEvents(), 0U) << "a step goes somewhere";
+    const QString position = m_bar->positionText();
+    EXPECT_FALSE(position.contains(QStringLiteral("snapshot 0 of 0"))) << testing::utf8(position);
+    EXPECT_TRUE(position.contains(QStringLiteral(" · no snapshots: the code calls no draw()")))
+        << testing::utf8(position);
+    EXPECT_TRUE(m_bar->modeBox()->toolTip().contains(QStringLiteral("no snapshots")));
+
+    m_context.session.setTrace(drawn);
+    EXPECT_EQ(m_controller.stepMode(), StepController::StepMode::Snapshot);
+    EXPECT_FALSE(m_bar->positionText().contains(QStringLiteral("no snapshots")));
 }
 
 TEST_F(StepBarTest, TheModeBoxSetsTheStepMode)

@@ -3,6 +3,7 @@
 // real run. RANKSTEP_SCREENSHOTS=DIR saves the picture as DIR/waitfor-hang.png.
 #include "codeeditor.h"
 #include "guitestsupport.h"
+#include "resultspanel.h"
 #include "stateview.h"
 #include "stepcontroller.h"
 #include "tests/core/referencepuzzles.h"
@@ -379,6 +380,15 @@ TEST_F(WaitForTabTest, ARankThatSkipsAnAllreduceAndFailsShowsWhoWaitsForIt)
                   " without calling allreduce(layer 0), which ranks 0 and 1 wait in"),
               std::string::npos)
         << window->parts().session->trace()->error->message;
+    // The results lead with rank 2's own error, then who waited for it: they led with the
+    // allreduce it never called.
+    const std::string results = testing::utf8(window->parts().results->text());
+    const std::string error = window->parts().session->trace()->error->message.substr(
+        0, window->parts().session->trace()->error->message.find('\n'));
+    EXPECT_NE(results.find("rank 2, line " + std::to_string(update) + ": " + error +
+                           "; ranks 0 and 1 wait for it in allreduce(layer 0)."),
+              std::string::npos)
+        << results;
     EXPECT_EQ(testing::utf8(window->parts().editor->rankMarginText(allreduce).simplified()), "0 1");
     EXPECT_EQ(testing::utf8(window->parts().editor->rankMarginText(update).simplified()), "2");
     const WaitForView &view = *window->parts().waitForView;
