@@ -30,8 +30,8 @@ struct RunConfig {
     Layout layout = {}; // tensor, context, pipeline and expert degrees (core/layout.h)
 };
 
-// The largest rank an event's peer holds in its 24 bits; readers open at most 2^16 ranks.
-inline constexpr int kMostPeer = (1 << 23) - 1;
+// The largest rank an event's peer holds in its 23 bits; readers open at most 2^16 ranks.
+inline constexpr int kMostPeer = (1 << 22) - 1;
 // The largest message or collective id an event's link holds in its 32 bits: the engine makes an
 // id per operation and stops a run at this many (RunLimits), and readers refuse a larger one.
 inline constexpr std::int64_t kMostTraceLink = std::numeric_limits<std::int32_t>::max();
@@ -50,7 +50,10 @@ struct Event {
     int layer = -1; // -1: not about a layer (a message that is no puzzle object)
     int shardTotal = 1;
     int line = 0;
-    int peer : 24 = -1;          // pass_to: receiver; receive: sender (written by setPeer)
+    int peer : 23 = -1; // pass_to: receiver; receive: sender (written by setPeer)
+    // A message or a collective that carried weight gradients: what an update may have been
+    // given by another rank (core/lessons/verdict.cpp). Beside the peer, where it costs no byte.
+    bool gradient : 1 = false;
     OpKind op = OpKind::Forward; // in the byte after peer's three
     SimTime end() const { return start + duration; }
     // `peerRank` from -1 to kMostPeer, as every writer checks it (a rank of the run, or none).

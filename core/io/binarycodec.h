@@ -43,6 +43,7 @@ enum class Section : unsigned {
 // A tag byte: an enum value in the low four bits, flags in the high four.
 inline constexpr unsigned kEnumBits = 0x0f;
 inline constexpr unsigned kEventPeer = 0x10, kEventLink = 0x20;
+inline constexpr unsigned kEventGradient = 0x40; // core::Event::gradient
 inline constexpr unsigned kChangeTuple = 0x10, kChangeSet = 0x20;
 inline constexpr unsigned kObjectShape = 0x10; // layers and totalBatches follow
 // A byte of tensor-parallel fields follows: bit 0 slice, bit 1 partial, bits 2-3 block, bit 4

@@ -201,7 +201,7 @@ void TraceEncoder::writeEvent(const core::Event &event)
     const bool peer = event.peer != -1;
     const bool link = event.link >= 0;
     m_out.byte(unsigned(event.op) | (peer ? binary::kEventPeer : 0U) |
-               (link ? binary::kEventLink : 0U));
+               (link ? binary::kEventLink : 0U) | (event.gradient ? binary::kEventGradient : 0U));
     m_out.natural(natural(event.rank));
     m_out.natural(std::uint64_t(std::int64_t(event.layer) + 1));
     m_out.indices(event.batches);

@@ -192,8 +192,10 @@ void TraceDecoder::readEventsBody()
 core::Event TraceDecoder::readEvent(std::vector<RankState> &ranks)
 {
     core::Event event;
-    const unsigned head = m_in.tag("op", core::kOpCount, binary::kEventPeer | binary::kEventLink);
+    const unsigned head = m_in.tag(
+        "op", core::kOpCount, binary::kEventPeer | binary::kEventLink | binary::kEventGradient);
     event.op = core::OpKind(head & binary::kEnumBits);
+    event.gradient = (head & binary::kEventGradient) != 0;
     event.rank = readRank("rank");
     RankState &state = ranks[std::size_t(event.rank)];
     event.layer = int(m_in.whole("layer", std::int64_t(ByteReader::kIntMax) + 1) - 1);

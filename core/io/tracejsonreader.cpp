@@ -293,6 +293,8 @@ core::Event TraceReader::readEvent(const Fields &fields, int rank) const
         event.setPeer(readRank(fields, "peer", -1));
     if (fields.has("link"))
         event.link = fields.integer32("link", 0, int(core::kMostTraceLink));
+    if (fields.has("gradient"))
+        event.gradient = fields.boolean("gradient");
     return event;
 }
 

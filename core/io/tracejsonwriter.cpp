@@ -207,6 +207,8 @@ void appendEvent(std::string &out, const core::Event &event, std::size_t seq)
         fields.integer("peer", event.peer);
     if (event.link >= 0)
         fields.integer("link", event.link);
+    if (event.gradient)
+        fields.boolean("gradient", true);
     fields.integer("seq", std::int64_t(seq)).close();
 }
 

@@ -154,7 +154,9 @@ std::string unreachedGradients(const core::Trace &trace)
     const int layers = trace.config.layers;
     if (layers <= 0 || trace.config.ranks <= 0)
         return {};
-    // A collective brings each member the batches every member brought to it.
+    // A collective of weight gradients brings each member the batches every member brought to
+    // it. A message or a collective of anything else (an activation, its gradient, a weight)
+    // brings no weight gradient, whatever its batches.
     std::map<std::int64_t, core::IndexSet> collectiveBatches;
     const auto everyEvent = [&](auto &&visit) {
         for (const core::Event &event : trace.events)
@@ -163,7 +165,7 @@ std::string unreachedGradients(const core::Trace &trace)
             visit(event);
     };
     everyEvent([&](const core::Event &event) {
-        if (core::isCollective(event.op) && event.link >= 0)
+        if (core::isCollective(event.op) && event.link >= 0 && event.gradient)
             collectiveBatches[event.link] |= event.batches;
     });
     // Per rank and layer, what each source gave and when it ended.
@@ -176,9 +178,9 @@ std::string unreachedGradients(const core::Trace &trace)
         if (event.layer < 0 || event.layer >= layers)
             return;
         if (event.op == core::OpKind::Backward || event.op == core::OpKind::BackwardWeight ||
-            event.op == core::OpKind::Receive)
+            (event.op == core::OpKind::Receive && event.gradient))
             sources[{event.rank, event.layer}].push_back({&event, event.batches});
-        else if (core::isCollective(event.op) && event.link >= 0)
+        else if (core::isCollective(event.op) && event.link >= 0 && event.gradient)
             sources[{event.rank, event.layer}].push_back({&event, collectiveBatches[event.link]});
     });
     for (const core::Event &update : trace.events) {
