@@ -87,6 +87,8 @@ std::span<const char *const> sentencePatterns()
         sentence::kNoKeyEmpty,
         sentence::kNoKeyToDeleteHolds,
         sentence::kNoKeyToDeleteEmpty,
+        sentence::kHeldOutsideRecompute,
+        sentence::kHeldOutside,
         sentence::kGroupNamesRank,
         sentence::kNotInGroup,
         sentence::kBackwardActivationLayer,

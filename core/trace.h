@@ -296,6 +296,21 @@ struct CheckResult {
     std::string message; // "Correct!" or what is wrong, in one line: "layers 0-7: ..."
 };
 
+// The most puzzle objects one rank's code kept outside its five storage dictionaries for later
+// (in a variable, a list, any object of its own; used again after they stayed outside over one
+// of the rank's computations) at one of its computations (docs/simulation.md, "Storage of a
+// rank"; core/python/heldoutside.h). No figure counts them: a rank's memory is what its storage
+// holds. The verdict reads it (core/lessons/verdict.cpp). bytes 0: none kept.
+struct HeldOutside {
+    std::int64_t bytes = 0;
+    std::int64_t memory = 0; // the rank's memory (what its storage held) at that computation
+    int rank = -1;
+    int line = 0;
+    std::array<std::int32_t, kObjectKindCount> objects{}; // how many of each kind
+    int count() const;                                    // of every kind
+    bool operator==(const HeldOutside &) const = default;
+};
+
 enum class RunStatus : std::uint8_t { Ok, Error, Deadlock, Stopped };
 const char *runStatusName(RunStatus status); // "ok", "error", "deadlock", "stopped"
 
@@ -324,6 +339,7 @@ struct Trace {
     std::optional<Diagnosis> diagnosis;
     Figures figures;
     CheckResult check;
+    HeldOutside heldOutside;
 
     bool correct() const { return status == RunStatus::Ok && check.passed; }
     // Why `slice` ended, in words: "allreduce(layer 0)", "receive from rank 2", an error's message.

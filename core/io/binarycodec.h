@@ -39,6 +39,7 @@ enum class Section : unsigned {
     TensorActivations, // the activation bytes tensor parallelism divides, when not 0; optional
     Router,            // the router's skew when it is not 0 (docs/cost-models.md); optional
     Device,            // the device's memory when the cost model gives it; optional
+    HeldOutside,       // what a rank held outside its storage (core::HeldOutside); optional
 };
 // A tag byte: an enum value in the low four bits, flags in the high four.
 inline constexpr unsigned kEnumBits = 0x0f;

@@ -2,6 +2,7 @@
 #include "lesson.h"
 
 #include "core/memoryformat.h"
+#include "core/sentences.h"
 
 #include <algorithm>
 #include <cstdint>
@@ -204,6 +205,51 @@ std::string unreachedGradients(const core::Trace &trace)
     return {};
 }
 
+// The dictionary each kind is kept in.
+const char *mapOf(core::ObjectKind kind)
+{
+    switch (kind) {
+        case core::ObjectKind::Weight:
+            return "weights";
+        case core::ObjectKind::OptState:
+            return "opt_states";
+        case core::ObjectKind::ActivationGrad:
+            return "grad_activations";
+        case core::ObjectKind::WeightGrad:
+            return "grad_weights";
+        case core::ObjectKind::Activation:
+        case core::ObjectKind::KeysValues:
+            break;
+    }
+    return "activations";
+}
+
+// A lesson's memory target met by keeping puzzle objects outside the five storage dictionaries,
+// which the memory figure does not count: objects kept there for later (not in flight: the run
+// tells them apart, core/python/heldoutside.h) at a computation where counting them would take
+// the rank over the target. In words ("line 14 (rank 0) kept 8 activations outside ..."); ""
+// when there is none.
+std::string heldOutsideGist(const Lesson &lesson, const core::Trace &trace)
+{
+    const core::HeldOutside &held = trace.heldOutside;
+    if (!lesson.targets || held.bytes <= 0 || held.memory + held.bytes <= lesson.targets->memory)
+        return {};
+    // The kind it kept most of names the sentence.
+    std::size_t most = 0;
+    for (std::size_t kind = 1; kind < held.objects.size(); ++kind)
+        if (held.objects[kind] > held.objects[most])
+            most = kind;
+    const auto kind = core::ObjectKind(most);
+    const bool activation = kind == core::ObjectKind::Activation ||
+                            kind == core::ObjectKind::ActivationGrad ||
+                            kind == core::ObjectKind::KeysValues;
+    return core::say(
+        activation ? core::sentence::kHeldOutsideRecompute : core::sentence::kHeldOutside,
+        {std::to_string(held.line), std::to_string(held.rank), std::to_string(held.objects[most]),
+         held.objects[most] == 1 ? core::kindWords(kind) : core::kindsPhrase(kind),
+         std::string("`") + mapOf(kind) + "`"});
+}
+
 } // namespace
 
 Verdict judge(const Lesson &lesson, const core::Trace &trace)
@@ -229,7 +275,10 @@ Verdict judge(const Lesson &lesson, const core::Trace &trace)
             checkMessage = std::move(uncomputed);
         }
     }
-    v.solved = v.finished && (!checkNeeded || v.checkPassed) && v.timeMet && v.memoryMet;
+    const std::string heldOutside =
+        v.finished && (!checkNeeded || v.checkPassed) ? heldOutsideGist(lesson, trace) : "";
+    v.solved = v.finished && (!checkNeeded || v.checkPassed) && v.timeMet && v.memoryMet &&
+               heldOutside.empty();
     // The targets are figures of the lesson's own setting: a run at another one (a what-if
     // sweep's, docs/sweeps.md) is checked but not graded.
     const core::RunConfig &at = trace.config;
@@ -273,6 +322,10 @@ Verdict judge(const Lesson &lesson, const core::Trace &trace)
         v.kind = Verdict::Kind::CheckFailed;
         v.detail = checkMessage;
         v.summary = "Not solved yet: " + checkMessage + ".";
+    } else if (!heldOutside.empty()) {
+        v.kind = Verdict::Kind::CheckFailed;
+        v.detail = heldOutside;
+        v.summary = "Not solved yet: " + heldOutside + ".";
     } else if (lesson.targets && !trace.figures.hasEvents) {
         v.kind = Verdict::Kind::NoFigures;
         // No figures to compare: "Timesteps 0 is above the target" would be false.

@@ -36,6 +36,14 @@ core::Trace finishedRun(const char *timesteps, std::int64_t maxMemory)
     return trace;
 }
 
+core::Object activationOfBatches(int batches)
+{
+    core::Object object;
+    object.kind = core::ObjectKind::Activation;
+    object.batches = core::IndexSet::range(0, batches);
+    return object;
+}
+
 bool contains(const std::string &text, const std::string &part)
 {
     return text.find(part) != std::string::npos;
@@ -262,6 +270,43 @@ TEST(Verdict, NotSolvedByARunWithoutOperationsWhenThereAreTargets)
 
     lesson.targets.reset();
     EXPECT_TRUE(judge(lesson, trace).solved);
+}
+
+// docs/simulation.md, "Storage of a rank": `activations` activations of four batches kept
+// outside the storage at line 14, where the storage held `memory` bytes (the DDP lesson's target
+// is 1,835,008).
+core::Trace runHoldingOutside(int activations, std::int64_t memory)
+{
+    core::Trace trace = finishedRun("5", 1835008);
+    core::HeldOutside &held = trace.heldOutside;
+    held.rank = 0;
+    held.line = 14;
+    held.memory = memory;
+    held.objects[std::size_t(core::ObjectKind::Activation)] = activations;
+    held.bytes = activations * core::memoryOf(activationOfBatches(4), {});
+    return trace;
+}
+
+TEST(Verdict, MemoryMetByKeepingActivationsOutsideTheStorageIsNotSolved)
+{
+    const Verdict v = judge(ddpLesson(), runHoldingOutside(8, 1048576));
+
+    EXPECT_FALSE(v.solved);
+    EXPECT_TRUE(v.memoryMet); // the figure is the contract's: what the storage held
+    EXPECT_EQ(v.kind, Verdict::Kind::CheckFailed);
+    EXPECT_EQ(v.summary,
+              "Not solved yet: line 14 (rank 0) kept 8 activations outside the five "
+              "storage dictionaries, so the memory figure does not count them; keep "
+              "them in `activations` or recompute them.");
+}
+
+TEST(Verdict, ObjectsOutsideTheStorageThatTheTargetHasRoomForAreSolved)
+{
+    // Counted with them, the rank stays within the memory target: keeping them there gained
+    // nothing.
+    const core::Trace trace = runHoldingOutside(3, 0);
+    ASSERT_LE(trace.heldOutside.bytes, ddpLesson().targets->memory);
+    EXPECT_TRUE(judge(ddpLesson(), trace).solved);
 }
 
 // The per-update check of a training lesson: an update of shard 0 of 2 whose gradients of batch 1
