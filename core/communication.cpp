@@ -465,6 +465,7 @@ void Engine::completeCollective(Collective &collective)
             event.batches = input.batches;
             event.shards = input.shards;
             event.shardTotal = input.total;
+            event.gradient = input.kind == ObjectKind::WeightGrad;
             event.link = std::int32_t(collective.id); // below kMostTraceLink (RunLimits)
         };
         rank.commClock = start + duration;
@@ -503,6 +504,7 @@ void Engine::describeMessage(Event &event, const Payload &value, int peer, std::
         event.batches = object->batches;
         event.shards = object->shards;
         event.shardTotal = object->total;
+        event.gradient = object->kind == ObjectKind::WeightGrad;
     }
     event.setPeer(peer);
     event.link = std::int32_t(link); // below kMostTraceLink (RunLimits)

@@ -92,6 +92,8 @@ std::span<const char *const> sentencePatterns()
         sentence::kNoKeyToDeleteHolds,
         sentence::kNoKeyToDeleteEmpty,
         sentence::kKeyOutOfRange,
+        sentence::kHeldOutsideRecompute,
+        sentence::kHeldOutside,
         sentence::kGroupNamesRank,
         sentence::kNotInGroup,
         sentence::kBackwardActivationLayer,

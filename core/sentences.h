@@ -183,6 +183,16 @@ inline constexpr const char *kNoKeyEmpty =
     RANKSTEP_SENTENCE("EngineText", "%1 of rank %2 has no key %3; it is empty");
 inline constexpr const char *kNoKeyToDeleteHolds =
     RANKSTEP_SENTENCE("EngineText", "%1 of rank %2 has no key %3 to delete; it holds %4");
+// The verdict (core/lessons/verdict.cpp): a memory target met by keeping puzzle objects outside
+// the storage. %3 a number, %4 a phrase of the list ("activations"), %5 a dictionary's name.
+inline constexpr const char *kHeldOutsideRecompute =
+    RANKSTEP_SENTENCE("EngineText",
+                      "line %1 (rank %2) kept %3 %4 outside the five storage dictionaries, so the "
+                      "memory figure does not count them; keep them in %5 or recompute them");
+inline constexpr const char *kHeldOutside =
+    RANKSTEP_SENTENCE("EngineText",
+                      "line %1 (rank %2) kept %3 %4 outside the five storage dictionaries, so the "
+                      "memory figure does not count them; keep them in %5");
 inline constexpr const char *kNoKeyToDeleteEmpty =
     RANKSTEP_SENTENCE("EngineText", "%1 of rank %2 has no key %3 to delete; it is empty");
 // A storage key's part past an int's range (core/python/pymodel.cpp): %1 and %2 the range, %3 it.

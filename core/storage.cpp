@@ -268,7 +268,7 @@ void Storage::set(MapKind map, const Key &key, const Object *object)
     }
     m_memory += bytes;
     setPosition(m, key, std::int32_t(m.entries.size()));
-    m.entries.push_back(Entry{key, object, m_nextOrder++, bytes});
+    m.entries.push_back(Entry{key, object, std::uint32_t(m_nextOrder++), 0, bytes});
 }
 
 bool Storage::erase(MapKind map, const Key &key)

@@ -195,6 +195,36 @@ public:
 
     std::int64_t memory() const { return m_memory; }
     const Sizes &sizes() const { return m_sizes; }
+
+    // A number the storage's user keeps with an entry, 0 until set: the Python runtime's, which
+    // of its objects the entry holds (docs/simulation.md, "Storage of a rank"). No figure and no
+    // record reads it, so it may change through a read-only storage; set() keeps an entry's note
+    // when it replaces the entry's object, and erase() forgets it.
+    // The key's note, 0 when the key is absent.
+    std::uint32_t note(MapKind map, const Key &key) const
+    {
+        const Map &m = slot(map);
+        const std::int32_t at = position(m, key);
+        return at < 0 ? 0 : m.entries[std::size_t(at)].note;
+    }
+    // Sets the note of a present key and gives the one it had; 0 and nothing set when absent.
+    std::uint32_t swapNote(MapKind map, const Key &key, std::uint32_t note) const
+    {
+        const Map &m = slot(map);
+        const std::int32_t at = position(m, key);
+        if (at < 0)
+            return 0;
+        return std::exchange(m.entries[std::size_t(at)].note, note);
+    }
+    // Each entry's note that is not 0, in no order.
+    template <typename Visit>
+    void forEachNote(Visit &&visit) const
+    {
+        for (const Map &m : m_maps)
+            for (const Entry &entry : m.entries)
+                if (entry.note != 0)
+                    visit(entry.note);
+    }
     // Room for `keys` entries in each dictionary (and int keys below it): a small run's maps
     // grow without reallocating (a reference puzzle made about 40 allocations a run growing them).
     // The room is one block: `room` when given, which holds roomFor(keys) bytes, is aligned for
@@ -272,7 +302,9 @@ private:
     struct Entry {
         Key key;
         const Object *object = nullptr;
-        std::uint64_t order = 0;
+        // Insertion order, in 32 bits: a trace holds fewer changes than that (kMostTraceEvents).
+        std::uint32_t order = 0;
+        mutable std::uint32_t note = 0; // note(): beside `order`, where it costs no byte
         std::int64_t bytes = 0;
     };
     // One dictionary's entries side by side; an int key below kDirectKeys finds its entry by

@@ -155,6 +155,14 @@ const char *sliceEndName(SliceEnd end)
     return "?";
 }
 
+int HeldOutside::count() const
+{
+    int all = 0;
+    for (const std::int32_t some : objects)
+        all += some;
+    return all;
+}
+
 const char *runStatusName(RunStatus status)
 {
     switch (status) {

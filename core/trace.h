@@ -30,8 +30,8 @@ struct RunConfig {
     Layout layout = {}; // tensor, context, pipeline and expert degrees (core/layout.h)
 };
 
-// The largest rank an event's peer holds in its 24 bits; readers open at most 2^16 ranks.
-inline constexpr int kMostPeer = (1 << 23) - 1;
+// The largest rank an event's peer holds in its 23 bits; readers open at most 2^16 ranks.
+inline constexpr int kMostPeer = (1 << 22) - 1;
 // The largest message or collective id an event's link holds in its 32 bits: the engine makes an
 // id per operation and stops a run at this many (RunLimits), and readers refuse a larger one.
 inline constexpr std::int64_t kMostTraceLink = std::numeric_limits<std::int32_t>::max();
@@ -50,7 +50,10 @@ struct Event {
     int layer = -1; // -1: not about a layer (a message that is no puzzle object)
     int shardTotal = 1;
     int line = 0;
-    int peer : 24 = -1;          // pass_to: receiver; receive: sender (written by setPeer)
+    int peer : 23 = -1; // pass_to: receiver; receive: sender (written by setPeer)
+    // A message or a collective that carried weight gradients: what an update may have been
+    // given by another rank (core/lessons/verdict.cpp). Beside the peer, where it costs no byte.
+    bool gradient : 1 = false;
     OpKind op = OpKind::Forward; // in the byte after peer's three
     SimTime end() const { return start + duration; }
     // `peerRank` from -1 to kMostPeer, as every writer checks it (a rank of the run, or none).
@@ -293,6 +296,21 @@ struct CheckResult {
     std::string message; // "Correct!" or what is wrong, in one line: "layers 0-7: ..."
 };
 
+// The most puzzle objects one rank's code kept outside its five storage dictionaries for later
+// (in a variable, a list, any object of its own; used again after they stayed outside over one
+// of the rank's computations) at one of its computations (docs/simulation.md, "Storage of a
+// rank"; core/python/heldoutside.h). No figure counts them: a rank's memory is what its storage
+// holds. The verdict reads it (core/lessons/verdict.cpp). bytes 0: none kept.
+struct HeldOutside {
+    std::int64_t bytes = 0;
+    std::int64_t memory = 0; // the rank's memory (what its storage held) at that computation
+    int rank = -1;
+    int line = 0;
+    std::array<std::int32_t, kObjectKindCount> objects{}; // how many of each kind
+    int count() const;                                    // of every kind
+    bool operator==(const HeldOutside &) const = default;
+};
+
 enum class RunStatus : std::uint8_t { Ok, Error, Deadlock, Stopped };
 const char *runStatusName(RunStatus status); // "ok", "error", "deadlock", "stopped"
 
@@ -321,6 +339,7 @@ struct Trace {
     std::optional<Diagnosis> diagnosis;
     Figures figures;
     CheckResult check;
+    HeldOutside heldOutside;
 
     bool correct() const { return status == RunStatus::Ok && check.passed; }
     // Why `slice` ended, in words: "allreduce(layer 0)", "receive from rank 2", an error's message.

@@ -39,10 +39,12 @@ enum class Section : unsigned {
     TensorActivations, // the activation bytes tensor parallelism divides, when not 0; optional
     Router,            // the router's skew when it is not 0 (docs/cost-models.md); optional
     Device,            // the device's memory when the cost model gives it; optional
+    HeldOutside,       // what a rank held outside its storage (core::HeldOutside); optional
 };
 // A tag byte: an enum value in the low four bits, flags in the high four.
 inline constexpr unsigned kEnumBits = 0x0f;
 inline constexpr unsigned kEventPeer = 0x10, kEventLink = 0x20;
+inline constexpr unsigned kEventGradient = 0x40; // core::Event::gradient
 inline constexpr unsigned kChangeTuple = 0x10, kChangeSet = 0x20;
 inline constexpr unsigned kObjectShape = 0x10; // layers and totalBatches follow
 // A byte of tensor-parallel fields follows: bit 0 slice, bit 1 partial, bits 2-3 block, bit 4

@@ -84,6 +84,7 @@ private:
     void writeSlices();
     void writeNotes();
     void writeShape();
+    void writeHeldOutside();
     void writeFinals();
 
     const core::Trace &m_trace;
@@ -122,6 +123,7 @@ void TraceEncoder::writeAll(const TraceJsonOptions &options)
         m_out.endSection(Section::Overlapped);
     }
     writeShape();
+    writeHeldOutside();
 }
 
 void TraceEncoder::writeConfig(const TraceJsonOptions &options)
@@ -201,7 +203,7 @@ void TraceEncoder::writeEvent(const core::Event &event)
     const bool peer = event.peer != -1;
     const bool link = event.link >= 0;
     m_out.byte(unsigned(event.op) | (peer ? binary::kEventPeer : 0U) |
-               (link ? binary::kEventLink : 0U));
+               (link ? binary::kEventLink : 0U) | (event.gradient ? binary::kEventGradient : 0U));
     m_out.natural(natural(event.rank));
     m_out.natural(std::uint64_t(std::int64_t(event.layer) + 1));
     m_out.indices(event.batches);
@@ -336,6 +338,22 @@ void TraceEncoder::writeShape()
         m_out.integer(cost.deviceMemory);
         m_out.endSection(Section::Device);
     }
+}
+
+// Only when a rank held something outside its storage at an operation: other traces stay as
+// they were.
+void TraceEncoder::writeHeldOutside()
+{
+    const core::HeldOutside &held = m_trace.heldOutside;
+    if (held.bytes <= 0)
+        return;
+    m_out.integer(held.bytes);
+    m_out.integer(held.memory);
+    m_out.natural(natural(held.rank));
+    m_out.integer(held.line);
+    for (const std::int32_t count : held.objects)
+        m_out.natural(natural(count));
+    m_out.endSection(Section::HeldOutside);
 }
 
 void TraceEncoder::writeFinals()

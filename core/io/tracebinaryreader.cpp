@@ -93,6 +93,8 @@ void TraceDecoder::readRest(std::size_t events, std::size_t changes)
     if (m_in.nextSectionIs(Section::Overlapped)) // non-blocking collectives' communication
         readOverlapped();
     readShape();
+    if (m_in.nextSectionIs(Section::HeldOutside)) // what a rank held outside its storage
+        readHeldOutside();
     m_in.endFile();
 }
 
@@ -192,8 +194,10 @@ void TraceDecoder::readEventsBody()
 core::Event TraceDecoder::readEvent(std::vector<RankState> &ranks)
 {
     core::Event event;
-    const unsigned head = m_in.tag("op", core::kOpCount, binary::kEventPeer | binary::kEventLink);
+    const unsigned head = m_in.tag(
+        "op", core::kOpCount, binary::kEventPeer | binary::kEventLink | binary::kEventGradient);
     event.op = core::OpKind(head & binary::kEnumBits);
+    event.gradient = (head & binary::kEventGradient) != 0;
     event.rank = readRank("rank");
     RankState &state = ranks[std::size_t(event.rank)];
     event.layer = int(m_in.whole("layer", std::int64_t(ByteReader::kIntMax) + 1) - 1);
@@ -445,6 +449,20 @@ void TraceDecoder::readShape()
         cost.deviceMemory = m_in.integer("device_memory", 1, core::kMostDeviceMemory);
         m_in.endSection();
     }
+}
+
+void TraceDecoder::readHeldOutside()
+{
+    m_in.beginSection(Section::HeldOutside, "held_outside");
+    constexpr std::int64_t kMostBytes = std::int64_t(1) << 62;
+    core::HeldOutside &held = m_trace.heldOutside;
+    held.bytes = m_in.integer("bytes", 1, kMostBytes);
+    held.memory = m_in.integer("memory", 0, kMostBytes);
+    held.rank = int(m_in.whole("rank", std::max(m_trace.config.ranks - 1, 0)));
+    held.line = m_in.integer32("line");
+    for (std::int32_t &count : held.objects)
+        count = int(m_in.whole("objects", ByteReader::kIntMax));
+    m_in.endSection();
 }
 
 void TraceDecoder::readCost()

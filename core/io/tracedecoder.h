@@ -69,6 +69,7 @@ private:
     void readCost();
     void readOverlapped();
     void readShape();
+    void readHeldOutside();
 
     ByteReader m_in;
     core::Trace &m_trace;

@@ -234,6 +234,18 @@ void TraceReader::readResult(const Fields &result)
         figures.ranks.push_back({rank.time("compute"), rank.time("communication"),
                                  rank.time("idle"), rank.integer("peak_memory")});
     }
+    if (result.has("held_outside")) { // only when a rank held something outside its storage
+        const Fields held = result.object("held_outside");
+        core::HeldOutside &outside = m_trace.heldOutside;
+        outside.rank = held.integer32("rank", 0, std::max(m_trace.config.ranks - 1, 0));
+        outside.line = held.integer32("line", kIntMin, kIntMax);
+        outside.bytes = held.integer("bytes", 1);
+        outside.memory = held.integer("memory");
+        const Fields objects = held.object("objects");
+        for (int kind = 0; kind < core::kObjectKindCount; ++kind)
+            if (const char *name = core::kindName(core::ObjectKind(kind)); objects.has(name))
+                outside.objects[std::size_t(kind)] = objects.integer32(name);
+    }
 }
 
 void TraceReader::readDiagnosis(const Fields &diagnosis)
@@ -293,6 +305,8 @@ core::Event TraceReader::readEvent(const Fields &fields, int rank) const
         event.setPeer(readRank(fields, "peer", -1));
     if (fields.has("link"))
         event.link = fields.integer32("link", 0, int(core::kMostTraceLink));
+    if (fields.has("gradient"))
+        event.gradient = fields.boolean("gradient");
     return event;
 }
 

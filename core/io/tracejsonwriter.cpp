@@ -188,6 +188,22 @@ void appendResult(std::string &out, const core::Trace &trace)
     else
         fields.breakLine("  ").null("diagnosis");
     appendPerRank(fields.breakLine("  ").open("per_rank"), figures);
+    // Only when a rank held something outside its storage at an operation: other traces stay
+    // as they were.
+    if (const core::HeldOutside &held = trace.heldOutside; held.bytes > 0) {
+        JsonObject outside(fields.breakLine("  ").open("held_outside"));
+        outside.integer("rank", held.rank)
+            .integer("line", held.line)
+            .integer("bytes", held.bytes)
+            .integer("memory", held.memory);
+        JsonObject objects(outside.open("objects"));
+        for (int kind = 0; kind < core::kObjectKindCount; ++kind)
+            if (held.objects[std::size_t(kind)] != 0)
+                objects.integer(core::kindName(core::ObjectKind(kind)),
+                                held.objects[std::size_t(kind)]);
+        objects.close();
+        outside.close();
+    }
     fields.close();
 }
 
@@ -207,6 +223,8 @@ void appendEvent(std::string &out, const core::Event &event, std::size_t seq)
         fields.integer("peer", event.peer);
     if (event.link >= 0)
         fields.integer("link", event.link);
+    if (event.gradient)
+        fields.boolean("gradient", true);
     fields.integer("seq", std::int64_t(seq)).close();
 }
 

@@ -6,6 +6,7 @@
 // the method's signature instead of pybind11's "incompatible function arguments".
 #include "core/sentences.h"
 #include "core/terminaltext.h"
+#include "heldoutside.h"
 #include "pymodel.h"
 
 #include <algorithm>
@@ -218,6 +219,7 @@ PyObject *forward(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObj
         const auto kv = keysValuesArgument(kForward, a.at[3], me);
         const core::Object *soFar =
             a.at[4] && a.at[4] != Py_None ? &ownPuzzleObject(a.at[4], "forward", me) : nullptr;
+        noteOperation(*s.session, s.rank, {a.at[1], a.at[2], a.at[3], a.at[4]}, true);
         return wrapObject(
             unwrap(s.engine().forward(s.at(), layer, inp, weight, kv ? &*kv : nullptr, soFar)), me);
     });
@@ -232,6 +234,7 @@ PyObject *keysValues(PyObject *self, PyObject *const *args, Py_ssize_t nargs, Py
         const int layer = intArgument(kKeysValues, "layer", a.at[0]);
         const core::Object &inp = ownPuzzleObject(a.at[1], "keys_values", me);
         const core::Object &weight = ownPuzzleObject(a.at[2], "keys_values", me);
+        noteOperation(*s.session, s.rank, {a.at[1], a.at[2]}, false);
         return wrapObject(unwrap(s.engine().keysValues(s.at(), layer, inp, weight)), me);
     });
 }
@@ -248,6 +251,7 @@ PyObject *backward(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyOb
         const core::Object &weight = ownPuzzleObject(a.at[3], "backward", me);
         const auto kv = keysValuesArgument(kBackward, a.at[4], me);
         const auto soFar = backwardSoFarArgument(a.at[5], me);
+        noteOperation(*s.session, s.rank, {a.at[1], a.at[2], a.at[3], a.at[4], a.at[5]}, true);
         return pairOf(unwrap(s.engine().backward(s.at(), layer, inp, grad, weight,
                                                  kv ? &*kv : nullptr, soFar ? &*soFar : nullptr)),
                       me);
@@ -264,6 +268,7 @@ PyObject *backwardInput(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
         const core::Object &inp = ownPuzzleObject(a.at[1], "backward_input", me);
         const core::Object &grad = ownPuzzleObject(a.at[2], "backward_input", me);
         const core::Object &weight = ownPuzzleObject(a.at[3], "backward_input", me);
+        noteOperation(*s.session, s.rank, {a.at[1], a.at[2], a.at[3]}, true);
         return wrapObject(unwrap(s.engine().backwardInput(s.at(), layer, inp, grad, weight)), me);
     });
 }
@@ -281,6 +286,7 @@ PyObject *backwardWeight(PyObject *self, PyObject *const *args, Py_ssize_t nargs
         const core::Object *weight = a.at[3] && a.at[3] != Py_None
                                          ? &ownPuzzleObject(a.at[3], "backward_weight", me)
                                          : nullptr;
+        noteOperation(*s.session, s.rank, {a.at[1], a.at[2], a.at[3]}, true);
         return wrapObject(unwrap(s.engine().backwardWeight(s.at(), layer, inp, grad, weight)), me);
     });
 }
@@ -291,8 +297,9 @@ PyObject *loss(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject
         const auto a = bound<1>(kLoss, args, nargs, kw);
         const PyModel &s = FastSelf<PyModel>::of(self);
         const Holder me = s.acting();
-        return wrapObject(unwrap(s.engine().loss(s.at(), ownPuzzleObject(a.at[0], "loss", me))),
-                          me);
+        const core::Object &inp = ownPuzzleObject(a.at[0], "loss", me);
+        noteOperation(*s.session, s.rank, {a.at[0]}, true);
+        return wrapObject(unwrap(s.engine().loss(s.at(), inp)), me);
     });
 }
 
@@ -306,6 +313,7 @@ PyObject *update(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObje
         const core::Object &grad = ownPuzzleObject(a.at[1], "update", me);
         const core::Object &weight = ownPuzzleObject(a.at[2], "update", me);
         const core::Object &state = ownPuzzleObject(a.at[3], "update", me);
+        noteOperation(*s.session, s.rank, {a.at[1], a.at[2], a.at[3]}, true);
         return pairOf(unwrap(s.engine().update(s.at(), layer, grad, weight, state)), me);
     });
 }
@@ -363,6 +371,7 @@ PyObject *collectiveStart(PyObject *self, PyObject *const *args, Py_ssize_t narg
             Op, py::none(), layer,
             a.at[2] ? py::reinterpret_borrow<py::object>(a.at[2]) : py::none(), std::nullopt);
         Waiter &waiter = heldOrCast<Waiter>(handle, nullptr);
+        noteOperation(*s.session, s.rank, {a.at[0]}, false);
         const std::int64_t id = unwrap(s.engine().startCollective(
             s.at(), Op, toPayload(py::reinterpret_borrow<py::object>(a.at[0]), me, Sig.method),
             layer, waiter.group));
@@ -383,6 +392,7 @@ PyObject *alltoallStart(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
             OpKind::AllToAll, py::none(), layer,
             a.at[2] ? py::reinterpret_borrow<py::object>(a.at[2]) : py::none(), std::nullopt);
         Waiter &waiter = heldOrCast<Waiter>(handle, nullptr);
+        noteOperation(*s.session, s.rank, {a.at[0]}, false);
         const std::int64_t id =
             unwrap(s.engine().alltoallStart(s.at(),
                                             piecesOf(py::reinterpret_borrow<py::object>(a.at[0]),
@@ -408,6 +418,7 @@ PyObject *passToStart(PyObject *self, PyObject *const *args, Py_ssize_t nargs, P
         const int rank = intArgument(kPassToStart, "rank", a.at[0]);
         py::object handle = s.waiter(OpKind::PassTo, py::none(), -1, py::none(), rank);
         Waiter &waiter = heldOrCast<Waiter>(handle, nullptr);
+        noteOperation(*s.session, s.rank, {a.at[1]}, false);
         waiter.handle = unwrap(s.engine().passToStart(
             s.at(), rank,
             toPayload(py::reinterpret_borrow<py::object>(a.at[1]), me, kPassToStart.method)));
@@ -427,6 +438,7 @@ PyObject *receiveStart(PyObject *self, PyObject *const *args, Py_ssize_t nargs, 
                 : std::nullopt;
         py::object handle = s.waiter(OpKind::Receive, py::none(), -1, py::none(), source);
         Waiter &waiter = heldOrCast<Waiter>(handle, nullptr);
+        noteOperation(*s.session, s.rank, {}, false);
         waiter.handle = unwrap(s.engine().receiveStart(s.at(), source));
         return handle;
     });

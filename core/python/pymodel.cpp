@@ -7,6 +7,7 @@
 #include "core/sentences.h"
 #include "fastinstance.h"
 #include "learnererror.h"
+#include "heldoutside.h"
 #include "waiter.h"
 
 #include <pybind11/stl.h>
@@ -137,29 +138,39 @@ struct StorageMap {
                          {map, who, name, held});
     }
 
+    // The entry's object as a Python object that stands for what the entry holds (heldoutside.h).
+    py::object handOut(const core::Key &key, const core::Object &object) const
+    {
+        return wrapStored(object, holder(), engineOf(*session).storage(rank).note(kind, key));
+    }
     py::object get(py::handle key) const
     {
         const core::Key k = toKey(key);
         const core::Object *found = find(k);
         if (!found)
             throw py::key_error(missing(k));
-        return wrapObject(*found, holder());
+        return handOut(k, *found);
     }
     void set(py::handle key, py::handle value) const
     {
         refuseOthers();
         const core::Key k = toKey(key);
         const core::Object &object = ownPuzzleObject(value, core::mapName(kind), holder());
-        if (auto status = engineOf(*session).store(at(), kind, k, object); !status)
+        core::Engine &engine = engineOf(*session);
+        if (auto status = engine.store(at(), kind, k, object); !status)
             raiseError(status.error());
+        noteStored(engine.storage(rank), kind, k, value, session->run);
     }
     void erase(py::handle key) const
     {
         const core::Key k = toKey(key);
         if (!find(k))
             throw py::key_error(missing(k, true));
-        if (auto status = engineOf(*session).erase(at(), kind, k); !status)
+        core::Engine &engine = engineOf(*session);
+        const std::uint32_t note = engine.storage(rank).note(kind, k);
+        if (auto status = engine.erase(at(), kind, k); !status)
             raiseError(status.error());
+        noteErased(note);
     }
     py::list keys() const
     {
@@ -172,14 +183,14 @@ struct StorageMap {
     {
         py::list out;
         for (const auto &[key, object] : storage().entries(kind))
-            out.append(wrapObject(*object, holder()));
+            out.append(handOut(key, *object));
         return out;
     }
     py::list items() const
     {
         py::list out;
         for (const auto &[key, object] : storage().entries(kind))
-            out.append(py::make_tuple(fromKey(key), wrapObject(*object, holder())));
+            out.append(py::make_tuple(fromKey(key), handOut(key, *object)));
         return out;
     }
 };
@@ -300,8 +311,9 @@ void bindStorage(py::module_ &m)
         .def(
             "get",
             [](const StorageMap &s, py::handle key, py::object fallback) -> py::object {
-                const core::Object *found = s.find(toKey(key));
-                return found ? wrapObject(*found, s.holder()) : fallback;
+                const core::Key k = toKey(key);
+                const core::Object *found = s.find(k);
+                return found ? s.handOut(k, *found) : fallback;
             },
             py::arg("key"), py::arg("default") = py::none())
         .def("pop",

@@ -4,6 +4,7 @@
 #include "core/algebra.h"
 #include "core/attention.h"
 #include "fastinstance.h"
+#include "heldoutside.h"
 #include "outputcapture.h"
 #include "session.h"
 
@@ -19,7 +20,8 @@ namespace {
 
 struct PyPuzzle {
     core::Object object;
-    Holder holder; // docs/simulation.md, "An object belongs to a rank"
+    Holder holder;      // docs/simulation.md, "An object belongs to a rank"
+    HeldMark mark = {}; // docs/simulation.md, "Storage of a rank": held outside the storage?
 };
 struct PyWeight : PyPuzzle {};
 struct PyOptState : PyPuzzle {};
@@ -512,23 +514,45 @@ const void *heldValue(PyObject *instance)
     return nullptr;
 }
 
-py::object wrapObject(const core::Object &object, Holder holder)
+namespace {
+
+py::object wrapMarked(const core::Object &object, Holder holder, HeldMark mark)
 {
     switch (object.kind) {
         case core::ObjectKind::Weight:
-            return castPuzzle(PyWeight{{object, holder}});
+            return castPuzzle(PyWeight{{object, holder, std::move(mark)}});
         case core::ObjectKind::OptState:
-            return castPuzzle(PyOptState{{object, holder}});
+            return castPuzzle(PyOptState{{object, holder, std::move(mark)}});
         case core::ObjectKind::Activation:
-            return castPuzzle(PyActivation{{object, holder}});
+            return castPuzzle(PyActivation{{object, holder, std::move(mark)}});
         case core::ObjectKind::ActivationGrad:
-            return castPuzzle(PyActivationGrad{{object, holder}});
+            return castPuzzle(PyActivationGrad{{object, holder, std::move(mark)}});
         case core::ObjectKind::WeightGrad:
-            return castPuzzle(PyWeightGrad{{object, holder}});
+            return castPuzzle(PyWeightGrad{{object, holder, std::move(mark)}});
         case core::ObjectKind::KeysValues:
-            return castPuzzle(PyKeysValues{{object, holder}});
+            return castPuzzle(PyKeysValues{{object, holder, std::move(mark)}});
     }
     return py::none();
+}
+
+} // namespace
+
+py::object wrapObject(const core::Object &object, Holder holder)
+{
+    return wrapMarked(object, holder, markMade(object, holder));
+}
+
+py::object wrapStored(const core::Object &object, Holder holder, std::uint32_t note)
+{
+    return wrapMarked(object, holder, markHanded(note));
+}
+
+std::uint32_t heldCellOf(py::handle value)
+{
+    if (!isPuzzleObject(value))
+        return 0;
+    const void *held = heldValue(value.ptr());
+    return held ? static_cast<const PyPuzzle *>(held)->mark.cell() : 0;
 }
 
 bool isPuzzleObject(py::handle value)

@@ -4,6 +4,7 @@
 #include "runtime.h"
 
 #include "embeddedmodules.h"
+#include "heldoutside.h"
 #include "learnererror.h"
 #include "outputcapture.h"
 #include "session.h"
@@ -584,13 +585,16 @@ core::Trace Runtime::Impl::execute(const RunRequest &request)
         programs.push_back(
             std::make_unique<PythonProgram>(function, makeModel(session, r), r, world, file, stop));
     setActiveSession(session.get());
+    openHeldBook(*session, world);
     try {
         world.run(programs);
     } catch (const std::bad_alloc &) {
+        closeHeldBook(world);
         setActiveSession(nullptr);
         session->engine = nullptr;
         throw RunTooLarge{};
     }
+    const core::HeldOutside heldOutside = closeHeldBook(world);
     setActiveSession(nullptr);
     session->engine = nullptr;
     programs.clear();
@@ -598,7 +602,9 @@ core::Trace Runtime::Impl::execute(const RunRequest &request)
     // is made only for such a model (at 1024 ranks x 96 layers it is 9 MB at the run's peak).
     if (session.use_count() > 1)
         session->finalWeights = world.trace().finalWeights;
-    return world.takeTrace();
+    core::Trace trace = world.takeTrace();
+    trace.heldOutside = heldOutside;
+    return trace;
 }
 
 core::Result<std::vector<FunctionInfo>> Runtime::listFunctions(const std::string &source,

@@ -58,6 +58,9 @@ int learnerLine(const std::string &fileName);
 void clearLineCache();
 
 py::object wrapObject(const core::Object &object, Holder holder);
+// The object a storage entry holds, handed out: it stands for the entry's `note` (core/storage.h,
+// heldoutside.h), so that it is not held outside while the entry holds it.
+py::object wrapStored(const core::Object &object, Holder holder, std::uint32_t note);
 // The holder of what the code running now makes: the rank the run is resuming, else none.
 Holder actingHolder();
 // Raises PuzzleError when `rank` (>= 0) runs while the code uses rank `owner`'s `what` (its model,

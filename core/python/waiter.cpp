@@ -4,6 +4,7 @@
 #include "waiter.h"
 
 #include "fastinstance.h"
+#include "heldoutside.h"
 
 #include <algorithm>
 #include <stdexcept>
@@ -55,6 +56,8 @@ void Waiter::start()
     const Holder me{rank, session->run};
     const char *use = core::opName(op);
     core::Status status = core::okStatus();
+    if (handle < 0) // a non-blocking one was noted where it started
+        noteOperation(*session, rank, {value.ptr()}, false);
     if (handle >= 0) {
         status = engine.awaitCollective(at, handle);
         if (!status)

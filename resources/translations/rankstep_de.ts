@@ -428,6 +428,14 @@
         <translation>%1 von Rank %2 hat keinen Schlüssel %3; es ist leer</translation>
     </message>
     <message>
+        <source>line %1 (rank %2) kept %3 %4 outside the five storage dictionaries, so the memory figure does not count them; keep them in %5 or recompute them</source>
+        <translation>Zeile %1 (Rank %2) hielt %3 %4 außerhalb der fünf Storage-Dictionaries, also zählt die Speicherzahl sie nicht; lege sie in %5 ab oder berechne sie neu</translation>
+    </message>
+    <message>
+        <source>line %1 (rank %2) kept %3 %4 outside the five storage dictionaries, so the memory figure does not count them; keep them in %5</source>
+        <translation>Zeile %1 (Rank %2) hielt %3 %4 außerhalb der fünf Storage-Dictionaries, also zählt die Speicherzahl sie nicht; lege sie in %5 ab</translation>
+    </message>
+    <message>
         <source>%1 of rank %2 has no key %3 to delete; it holds %4</source>
         <translation>%1 von Rank %2 hat keinen Schlüssel %3 zum Löschen; es enthält %4</translation>
     </message>

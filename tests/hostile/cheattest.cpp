@@ -260,6 +260,55 @@ async def ddp(model):
 // The shared-memory cheat above with each other rank's gradient passed through a thread: a thread
 // of the code's own had no acting rank, so what it made (here `0 + gradient`) was no rank's and
 // every rank could use it.
+// Activations kept in a list instead of the storage, so that the backward recomputes none: the
+// memory figure counts only what the storage holds. Solved at Timesteps 67.5 and 6,291,456 bytes
+// (the targets are 83.5 and 7,340,032) while the list held eight activations.
+const std::string kActivationStashCheat = R"(def checkpointing(model):
+    weights, opt_states, activations, grad_activations, grad_weights = model.storage()
+    for layer in range(model.LAYERS):
+        weights[layer], opt_states[layer] = model.load_weights(layer)
+    kept = [model.get_activation(range(model.BATCHES))]
+    for layer in range(model.LAYERS):
+        kept.append(model.forward(layer, kept[layer], weights[layer]))
+    grad = model.loss(kept[model.LAYERS])
+    for layer in reversed(range(model.LAYERS)):
+        grad_weights[layer], grad = model.backward(layer, kept[layer], grad, weights[layer])
+    for layer in range(model.LAYERS):
+        weights[layer], opt_states[layer] = model.update(
+            layer, grad_weights[layer], weights[layer], opt_states[layer]
+        )
+        model.set_final_weight(layer, weights[layer])
+    return model
+)";
+
+// FSDP's weights gathered once and kept in a list for the backward, which gathers none again.
+// Solved at Timesteps 18.1 and 2,097,152 bytes (the targets are 19.9 and 2,359,296) while the
+// list held every layer's whole weight.
+const std::string kWeightStashCheat = R"(async def fsdp(model):
+    weights, opt_states, activations, grad_activations, grad_weights = model.storage()
+    activations[0] = model.get_activation([model.rank])
+    for layer in range(model.LAYERS):
+        weights[layer], opt_states[layer] = model.load_weights(layer, model.rank, model.RANKS)
+    gathered = []
+    for layer in range(model.LAYERS):
+        gathered.append(await model.allgather(weights[layer], layer))
+        activations[layer + 1] = model.forward(layer, activations[layer], gathered[layer])
+    grad_activations[model.LAYERS] = model.loss(activations[model.LAYERS])
+    del activations[model.LAYERS]
+    for layer in reversed(range(model.LAYERS)):
+        grad_weights[layer], grad_activations[layer] = model.backward(
+            layer, activations[layer], grad_activations[layer + 1], gathered[layer]
+        )
+        grad_weights[layer] = await model.scatterreduce(grad_weights[layer], layer)
+        del grad_activations[layer + 1], activations[layer]
+    for layer in range(model.LAYERS):
+        weights[layer], opt_states[layer] = model.update(
+            layer, grad_weights[layer], weights[layer], opt_states[layer]
+        )
+        model.set_final_weight(layer, weights[layer])
+    return model
+)";
+
 const std::string kThreadCheat = R"(import threading
 
 STASH = {}
@@ -497,6 +546,24 @@ TEST_P(Cheat, ASumOfAGradientMadeByHandIsMadeByHand)
     TempDir dir;
     expectRefused(dir, "ddp", "handmadesum.py", kHandMadeSumCheat, 2,
                   "used a weight gradient for layer 1 in update that was made by hand");
+}
+
+TEST_P(Cheat, ActivationsKeptOutsideTheStorageDoNotMeetTheMemoryTarget)
+{
+    TempDir dir;
+    expectRefused(dir, "checkpointing", "stash.py", kActivationStashCheat, 1,
+                  "Not solved yet: line 8 (rank 0) kept 8 activations outside the five storage "
+                  "dictionaries, so the memory figure does not count them; keep them in "
+                  "`activations` or recompute them.");
+}
+
+TEST_P(Cheat, WeightsKeptOutsideTheStorageDoNotMeetTheMemoryTarget)
+{
+    TempDir dir;
+    expectRefused(dir, "fsdp", "gathered.py", kWeightStashCheat, 1,
+                  "Not solved yet: line 10 (rank 0) kept 6 weights outside the five storage "
+                  "dictionaries, so the memory figure does not count them; keep them in "
+                  "`weights`.");
 }
 
 TEST_P(Cheat, AThreadOfTheCodesOwnCannotUseThePuzzleApi)

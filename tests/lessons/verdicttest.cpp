@@ -36,6 +36,14 @@ core::Trace finishedRun(const char *timesteps, std::int64_t maxMemory)
     return trace;
 }
 
+core::Object activationOfBatches(int batches)
+{
+    core::Object object;
+    object.kind = core::ObjectKind::Activation;
+    object.batches = core::IndexSet::range(0, batches);
+    return object;
+}
+
 bool contains(const std::string &text, const std::string &part)
 {
     return text.find(part) != std::string::npos;
@@ -339,6 +347,104 @@ TEST(Verdict, NotSolvedByARunWithoutOperationsWhenThereAreTargets)
 
     lesson.targets.reset();
     EXPECT_TRUE(judge(lesson, trace).solved);
+}
+
+// docs/simulation.md, "Storage of a rank": `activations` activations of four batches kept
+// outside the storage at line 14, where the storage held `memory` bytes (the DDP lesson's target
+// is 1,835,008).
+core::Trace runHoldingOutside(int activations, std::int64_t memory)
+{
+    core::Trace trace = finishedRun("5", 1835008);
+    core::HeldOutside &held = trace.heldOutside;
+    held.rank = 0;
+    held.line = 14;
+    held.memory = memory;
+    held.objects[std::size_t(core::ObjectKind::Activation)] = activations;
+    held.bytes = activations * core::memoryOf(activationOfBatches(4), {});
+    return trace;
+}
+
+TEST(Verdict, MemoryMetByKeepingActivationsOutsideTheStorageIsNotSolved)
+{
+    const Verdict v = judge(ddpLesson(), runHoldingOutside(8, 1048576));
+
+    EXPECT_FALSE(v.solved);
+    EXPECT_TRUE(v.memoryMet); // the figure is the contract's: what the storage held
+    EXPECT_EQ(v.kind, Verdict::Kind::CheckFailed);
+    EXPECT_EQ(v.summary,
+              "Not solved yet: line 14 (rank 0) kept 8 activations outside the five "
+              "storage dictionaries, so the memory figure does not count them; keep "
+              "them in `activations` or recompute them.");
+}
+
+TEST(Verdict, ObjectsOutsideTheStorageThatTheTargetHasRoomForAreSolved)
+{
+    // Counted with them, the rank stays within the memory target: keeping them there gained
+    // nothing.
+    const core::Trace trace = runHoldingOutside(3, 0);
+    ASSERT_LE(trace.heldOutside.bytes, ddpLesson().targets->memory);
+    EXPECT_TRUE(judge(ddpLesson(), trace).solved);
+}
+
+// The per-update check of a training lesson: an update of shard 0 of 2 whose gradients of batch 1
+// only a message brought to rank 0.
+Lesson lessonOfTwoRanks()
+{
+    Lesson lesson = ddpLesson();
+    lesson.gradientsComputed = true;
+    lesson.config.ranks = 2;
+    lesson.config.layers = 1;
+    lesson.config.batches = 2;
+    return lesson;
+}
+
+core::Trace updateAfterAMessage(bool gradient)
+{
+    core::Trace trace = finishedRun("5", 1835008);
+    trace.config = lessonOfTwoRanks().config;
+    const auto event = [&](core::OpKind op, int rank, core::IndexSet batches, const char *start) {
+        core::Event e;
+        e.op = op;
+        e.rank = rank;
+        e.layer = 0;
+        e.batches = std::move(batches);
+        e.shards = {0};
+        e.shardTotal = 2;
+        e.start = steps(start);
+        e.duration = steps("1");
+        return e;
+    };
+    trace.events.push_back(event(core::OpKind::Backward, 0, {0}, "0"));
+    trace.events.push_back(event(core::OpKind::Backward, 1, {1}, "0"));
+    core::Event sent = event(core::OpKind::PassTo, 1, {1}, "1");
+    sent.link = 0;
+    sent.gradient = gradient;
+    trace.events.push_back(sent);
+    // What arrived: a weight gradient's shard, or an activation's sequence shard of the same
+    // numbers.
+    core::Event received = event(core::OpKind::Receive, 0, {1}, "2");
+    received.link = 0;
+    received.gradient = gradient;
+    trace.events.push_back(received);
+    trace.events.push_back(event(core::OpKind::Update, 0, {0, 1}, "3"));
+    return trace;
+}
+
+TEST(Verdict, AnUpdateMayUseTheWeightGradientsAMessageBrought)
+{
+    EXPECT_TRUE(judge(lessonOfTwoRanks(), updateAfterAMessage(true)).solved);
+}
+
+TEST(Verdict, AnActivationAMessageBroughtIsNoWeightGradientForAnUpdate)
+{
+    const Verdict v = judge(lessonOfTwoRanks(), updateAfterAMessage(false));
+
+    EXPECT_FALSE(v.solved);
+    EXPECT_EQ(v.summary,
+              "Not solved yet: rank 0 updated layer 0 with weight gradients of batch 1 "
+              "that no backward of that rank computed and no collective or message "
+              "brought to it (fake_grad stands for a gradient without computing it: "
+              "this lesson checks training).");
 }
 
 TEST(Verdict, WithoutTargetsOnlyTheRunAndTheCheckCount)
