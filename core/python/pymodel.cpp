@@ -6,8 +6,8 @@
 #include "core/router.h"
 #include "core/sentences.h"
 #include "fastinstance.h"
-#include "learnererror.h"
 #include "heldoutside.h"
+#include "learnererror.h"
 #include "waiter.h"
 
 #include <pybind11/stl.h>
