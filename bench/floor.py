@@ -14,6 +14,14 @@ machine (docs/benchmarks.md).
 
 The optional TENSOR and PIPELINE degrees lay the ranks out as core/layout.h does (tensor
 innermost, data outermost) for model.coords and model.group.
+
+--order tensor is an experiment, not the runner's order: each tensor group's ranks (TENSOR
+neighbours) are resumed round-robin among themselves until they finish, one group after another,
+where the default resumes every rank once a round. A rank's coroutine, frames and dictionaries
+then stay in the processor's caches between its turns; the difference between the two is what
+the cache misses of a round over thousands of ranks cost CPython alone (docs/benchmarks.md).
+--order lane does the same with a data-parallel lane's TENSOR x PIPELINE ranks, an order a
+simulator could keep: a lane's ranks wait only on each other until the data-parallel sums.
 """
 
 import sys
@@ -109,10 +117,32 @@ class Model:
         return SUSPEND
 
 
+def resume_round_robin(running):
+    """Resumes each coroutine once a round until all have finished; returns the turns taken."""
+    turns = 0
+    while running:
+        still = []
+        for coroutine in running:
+            try:
+                coroutine.send(None)
+                still.append(coroutine)
+            except StopIteration:
+                pass
+            turns += 1
+        running = still
+    return turns
+
+
 def main(argv):
-    if len(argv) not in (6, 8):
-        print("usage: floor.py FILE FUNCTION RANKS LAYERS BATCHES [TENSOR PIPELINE]",
-              file=sys.stderr)
+    argv = list(argv)
+    order = "all"
+    if "--order" in argv:
+        at = argv.index("--order")
+        order = argv[at + 1] if at + 1 < len(argv) else ""
+        del argv[at:at + 2]
+    if len(argv) not in (6, 8) or order not in ("all", "tensor", "lane"):
+        print("usage: floor.py [--order all|tensor|lane] FILE FUNCTION RANKS LAYERS BATCHES "
+              "[TENSOR PIPELINE]", file=sys.stderr)
         return 2
     path, function = argv[1], argv[2]
     ranks, layers, batches = (int(value) for value in argv[3:6])
@@ -127,18 +157,13 @@ def main(argv):
 
     program = namespace[function]
     running = [program(Model(rank, ranks, layers, batches, *degrees)) for rank in range(ranks)]
-    turns = 0
-    while running:
-        still = []
-        for coroutine in running:
-            try:
-                coroutine.send(None)
-                still.append(coroutine)
-            except StopIteration:
-                pass
-            turns += 1
-        running = still
-    print(f"{ranks} ranks finished after {turns} turns")
+    if order == "all":
+        turns = resume_round_robin(running)
+    else:  # a tensor group's ranks are neighbours (tensor innermost), then a lane's
+        block = degrees[0] if order == "tensor" else degrees[0] * degrees[1]
+        turns = sum(resume_round_robin(running[first:first + block])
+                    for first in range(0, ranks, block))
+    print(f"{ranks} ranks finished after {turns} turns ({order} order)")
     return 0
 
 
