@@ -676,7 +676,7 @@ void ExplainView::updateTexts()
 
 void ExplainView::fillRankTable()
 {
-    m_rankTimes->setTrace(m_session.trace());
+    m_rankTimes->setTrace(m_session.trace(), clockUnit(m_session));
     fitRankColumns();
 }
 

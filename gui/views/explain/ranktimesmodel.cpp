@@ -38,10 +38,11 @@ std::int64_t valueOf(const core::Trace &trace, int rank, int column)
 
 RankTimesModel::RankTimesModel(QObject *parent) : QAbstractTableModel(parent) {}
 
-void RankTimesModel::setTrace(TracePtr trace)
+void RankTimesModel::setTrace(TracePtr trace, const QString &unit)
 {
     beginResetModel();
     m_trace = std::move(trace);
+    m_unit = unit;
     m_order.resize(m_trace ? m_trace->figures.ranks.size() : 0);
     std::iota(m_order.begin(), m_order.end(), 0);
     applyOrder();
@@ -93,15 +94,18 @@ QVariant RankTimesModel::headerData(int section, Qt::Orientation orientation, in
 {
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return QAbstractTableModel::headerData(section, orientation, role);
+    const auto timed = [this](const QString &heading) {
+        return m_unit.isEmpty() ? heading : heading + QStringLiteral(" (%1)").arg(m_unit);
+    };
     switch (section) {
         case Rank:
             return tr("Rank");
         case Busy:
-            return tr("Busy");
+            return timed(tr("Busy"));
         case Idle:
-            return tr("Idle");
+            return timed(tr("Idle"));
         case Communication:
-            return tr("Communication");
+            return timed(tr("Communication"));
         default:
             return {};
     }

@@ -24,7 +24,9 @@ public:
 
     explicit RankTimesModel(QObject *parent = nullptr);
 
-    void setTrace(TracePtr trace); // null: no rows
+    // Null: no rows. `unit` ("ms" for a run in milliseconds, "" for the puzzle's steps) goes after
+    // the time columns' headings.
+    void setTrace(TracePtr trace, const QString &unit = {});
     int rankAt(int row) const { return m_order[std::size_t(row)]; }
     // The widest text of a column's cells: its largest value's (a time's digits are as wide as
     // any other's); "0" without rows.
@@ -41,6 +43,7 @@ private:
     void applyOrder(); // m_order sorted by m_column in m_sortOrder
 
     TracePtr m_trace;
+    QString m_unit;
     std::vector<int> m_order; // the rank shown in each row
     int m_column = Rank;
     Qt::SortOrder m_sortOrder = Qt::AscendingOrder;

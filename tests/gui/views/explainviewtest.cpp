@@ -265,6 +265,29 @@ TEST(ExplainViewLayouts, TheRankColumnHoldsTheLargestRanksNumber)
 // The time per rank sorts by a column's header, times by their value ("9.5" before "35", which
 // text puts after it), and a selected rank stays selected through a sort. A table of items had
 // no sorting, and made four items a rank before the tab was shown (65,536 at 16,384 ranks).
+// A run in milliseconds says so in the time columns' headings, as its sentences do; the puzzle's
+// steps go without a unit. The table's cells had "ms" before it became a model, and lost it.
+TEST(ExplainViewRankTimes, ARunInMillisecondsSaysItsUnitInTheTimeHeadings)
+{
+    auto trace = std::make_shared<core::Trace>();
+    trace->config.ranks = 2;
+    trace->figures.ranks.resize(2);
+    ViewContext context;
+    ExplainView view{context.session, context.appearance};
+    context.session.setTrace(trace, TraceUnits::Seconds);
+    view.showTimePage(true);
+    view.resize(500, 600);
+    view.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&view));
+    const QAbstractItemModel *model = view.rankTable()->model();
+    EXPECT_EQ(model->headerData(0, Qt::Horizontal).toString(), QStringLiteral("Rank"));
+    EXPECT_EQ(model->headerData(1, Qt::Horizontal).toString(), QStringLiteral("Busy (ms)"));
+    EXPECT_EQ(model->headerData(3, Qt::Horizontal).toString(),
+              QStringLiteral("Communication (ms)"));
+    context.session.setTrace(trace);
+    EXPECT_EQ(model->headerData(1, Qt::Horizontal).toString(), QStringLiteral("Busy"));
+}
+
 TEST(ExplainViewRankTimes, TheTimePerRankSortsByValueAndKeepsItsSelection)
 {
     const std::int64_t busy[] = {35'000, 9'500, 120'250, 35'000, 800};
