@@ -92,6 +92,22 @@ std::optional<QString> translatePhrase(const QString &text, int depth);
 // An argument: a phrase of the list, a list of them ("0, 1 (finished)"), or as it is.
 std::optional<QString> translateArgument(const QString &text, int depth)
 {
+    // Sentences joined by "; " (a cycle's waits, the check's problems), each whole: a pattern
+    // that spans the join ("rank %1 waits in %2 at line %3" from the first wait's rank to the
+    // last one's line) would say half of it in English.
+    if (text.contains(QStringLiteral("; "))) {
+        QStringList parts = text.split(QStringLiteral("; "));
+        bool every = true;
+        for (QString &part : parts) {
+            const std::optional<QString> phrase = translatePhrase(part, depth);
+            every = every && phrase.has_value();
+            if (!every)
+                break;
+            part = *phrase;
+        }
+        if (every)
+            return parts.join(QStringLiteral("; "));
+    }
     if (auto phrase = translatePhrase(text, depth))
         return phrase;
     if (!text.contains(QStringLiteral(", ")))
