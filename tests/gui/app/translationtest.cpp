@@ -156,8 +156,8 @@ TEST_F(TranslationTest, TheEnginesSentencesReadInGerman)
               "aber alle Batches {0, 1, 2, 3} (Batches 0, 1 und 3 fehlen; erst allreduce "
               "aufrufen)");
 
-    // A rank that skipped the allreduce the others wait in: the verdict quotes the line that
-    // says so.
+    // A rank that an error of its own stopped before the allreduce the others wait in: the
+    // verdict leads with that error, in German.
     core::Trace trace;
     trace.config = core::RunConfig{4, 2, 4, {}};
     trace.status = core::RunStatus::Error;
@@ -172,8 +172,10 @@ TEST_F(TranslationTest, TheEnginesSentencesReadInGerman)
     lesson.config = trace.config;
     const QString verdict = verdictText(lesson, trace, lessons::judge(lesson, trace));
     EXPECT_EQ(utf8(verdict),
-              "Noch nicht gelöst: Der Lauf wurde nicht beendet (Fehler): Rank 2 hielt in Zeile 27 "
-              "an, ohne allreduce(layer 1) aufzurufen, worin die Ranks 0, 1 und 3 warten.");
+              "Noch nicht gelöst: Der Lauf wurde nicht beendet (Fehler): Rank 2, Zeile 27: "
+              "update(layer 0): Der Gewichtsgradient deckt die Batches {2} ab, ein Update braucht "
+              "aber alle Batches {0, 1, 2, 3} (Batches 0, 1 und 3 fehlen; erst allreduce "
+              "aufrufen).");
     const RunErrorText dialog = describeRunError(trace);
     EXPECT_TRUE(
         dialog.text.contains(QStringLiteral("Rank 0 wartet in allreduce(layer 1) in "
