@@ -4729,6 +4729,14 @@ Klicken Sie, um die Datei schreibgeschützt zu öffnen und auszuführen.</transl
         <translation>Schnappschüsse</translation>
     </message>
     <message>
+        <source>after %1</source>
+        <translation>nach %1</translation>
+    </message>
+    <message>
+        <source>After the snapshot %1: pick one to go there</source>
+        <translation>Nach dem Schnappschuss %1: Wählen Sie einen aus, um dorthin zu springen</translation>
+    </message>
+    <message>
         <source> steps/s</source>
         <translation> Schritte/s</translation>
     </message>

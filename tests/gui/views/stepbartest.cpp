@@ -2,6 +2,7 @@
 // The step bar and its keys on the DDP reference run, and stepping in the whole window after a
 // real run: the timeline's ghosts, the editor's rank chips, clicks on the timeline and chart.
 #include "codeeditor.h"
+#include "describable.h"
 #include "guitestsupport.h"
 #include "memorychart.h"
 #include "stepbar.h"
@@ -209,6 +210,40 @@ TEST_F(StepBarTest, OffersTheSnapshotModeAndListsEveryDrawByItsLine)
     list->activated(0);
     EXPECT_EQ(m_controller.snapshot(), 0U);
     EXPECT_EQ(list->currentIndex(), 0);
+}
+
+// At the end of a run whose step bar said "snapshot 2 of 2" the box was blank: it names the last
+// snapshot passed, between snapshots too, and the placeholder before the first.
+TEST_F(StepBarTest, TheSnapshotBoxNamesTheLastSnapshotPassed)
+{
+    auto trace = std::make_shared<core::Trace>(*ddpTrace());
+    const replay::StopPoints stops(*trace);
+    const replay::Position first = stops.position(1), second = stops.position(stops.last());
+    trace->marks = {core::Mark{0, 7, first.events, first.changes, "draw"},
+                    core::Mark{2, 9, second.events, second.changes, "draw_group"}};
+    m_context.session.setTrace(trace);
+    QComboBox *list = m_bar->snapshotBox();
+    const auto shown = [list] {
+        return list->property(kShownTextProperty).toString();
+    };
+    m_controller.setStepMode(StepController::StepMode::Snapshot);
+    press(Qt::Key_Home);
+    EXPECT_EQ(shown(), QString()) << "before the first snapshot: the placeholder";
+    press(Qt::Key_F10);
+    EXPECT_EQ(shown(), QStringLiteral("rank 0, line 7"));
+    // Between the snapshots, by operation: the first is the last passed.
+    m_controller.setStepMode(StepController::StepMode::Operation);
+    press(Qt::Key_F10);
+    ASSERT_FALSE(m_controller.snapshot());
+    EXPECT_EQ(list->currentIndex(), -1);
+    EXPECT_EQ(shown(), QStringLiteral("after rank 0, line 7"));
+    m_controller.setStepMode(StepController::StepMode::Snapshot);
+    press(Qt::Key_End);
+    ASSERT_TRUE(m_controller.atEnd());
+    EXPECT_TRUE(m_bar->positionText().startsWith(QStringLiteral("snapshot 2 of 2")))
+        << m_bar->positionText().toStdString();
+    EXPECT_EQ(shown(), QStringLiteral("after rank 2, line 9"));
+    EXPECT_TRUE(list->toolTip().contains(list->itemText(1))) << list->toolTip().toStdString();
 }
 
 // Stepping by snapshot in a run without draw() calls said "snapshot 0 of 0" and went nowhere: the
