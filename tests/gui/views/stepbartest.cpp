@@ -357,6 +357,43 @@ TEST_F(StepWindowTest, AHungRunShowsEachRankAtTheCallItWaitsIn)
         box->close();
 }
 
+// Rank 0 stops at an error after rank 1's message, and rank 1 waits for its answer for ever: no
+// rank waits in a collective, so the run has no hang's diagnosis. Rank 1's marker stood on its
+// pass_to, not on the receive it waits in, as a rank waiting in a collective's would.
+TEST_F(StepWindowTest, ARankLeftWaitingInAReceiveByAnErrorStandsAtTheReceive)
+{
+    auto window = makeWindow();
+    ASSERT_TRUE(window->openLesson(QStringLiteral("pass_along")));
+    const QString code = QStringLiteral(
+        "async def pass_along(model):\n"
+        "    weights, opt_states, activations, grad_activations, grad_weights = model.storage()\n"
+        "    activations[0] = model.get_activation(range(model.BATCHES))\n"
+        "    if model.rank == 0:\n"
+        "        activations[1] = await model.receive(1)\n"
+        "        del activations[2]  # fails\n"
+        "        await model.pass_to(1, activations[1])\n"
+        "    else:\n"
+        "        await model.pass_to(0, activations[0])  # sends\n"
+        "        activations[1] = await model.receive(0)  # waits\n"
+        "    return model\n");
+    const auto lineOf = [&code](const char *comment) {
+        return int(code.left(code.indexOf(QLatin1String(comment))).count(QLatin1Char('\n'))) + 1;
+    };
+    window->showScriptCode(code);
+    ASSERT_TRUE(runAndWait(*window));
+    const TracePtr trace = window->parts().stepper->trace();
+    ASSERT_TRUE(trace && trace->error);
+    ASSERT_FALSE(trace->diagnosis);
+    ASSERT_EQ(trace->error->line, lineOf("# fails"));
+    EXPECT_TRUE(window->parts().stepper->atEnd());
+    CodeEditor *editor = window->parts().editor;
+    EXPECT_EQ(editor->rankMarginText(lineOf("# waits")).trimmed(), QStringLiteral("1"));
+    EXPECT_TRUE(editor->rankMarginText(lineOf("# sends")).trimmed().isEmpty());
+    EXPECT_EQ(editor->rankMarginText(lineOf("# fails")).trimmed(), QStringLiteral("0"));
+    if (QMessageBox *box = testing::visibleMessageBox())
+        box->close();
+}
+
 // Seen in German: every figure of a run is written with a point ("t = 5.4"), the speed with the
 // locale's comma ("4,0 Schritte/s"); and Play was offered for a run of no operations.
 TEST_F(StepBarTest, TheSpeedWritesItsPointAndARunWithoutOperationsHasNothingToPlay)
