@@ -182,8 +182,8 @@ read the lessons from DIR instead of the built-in ones, for lesson authors):
 )" + costOption() +
            R"(  --bandwidth GBPS     with a real-scale --cost: every link, inside and between nodes, at GBPS
                        gigabytes a second each way
-  --max-ops N          stop after N operations (default 5000000, or 4000 a rank beyond 1250
-                       ranks; 0 = no limit but the trace's: 2147483647 operations)
+  --max-ops N          stop after N model calls and storage changes (default 5000000, or 4000
+                       a rank beyond 1250 ranks; 0 = no limit but the trace's: 2147483647)
   --timeout S          stop after S seconds of wall-clock time (default 30, 0 = no limit)
   --memory-limit MB    the memory a run may use, in MiB (default 2048, or 1 MiB for every 4
                        ranks beyond 8192 ranks; 0 = no limit);

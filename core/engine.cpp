@@ -118,7 +118,8 @@ Status Engine::refuse(CallSite at, const char *operation)
     }
     if (m_operations > m_mostOperations) {
         fail(Error{ErrorKind::Stopped, at.rank, at.line,
-                   say(sentence::kBudget, {std::to_string(m_mostOperations), rank, line})});
+                   say(sentence::kBudget, {std::to_string(m_mostOperations),
+                                           std::to_string(m_trace.events.size()), rank, line})});
         return *m_fatal;
     }
     fail(Error{ErrorKind::Stopped, at.rank, at.line,

@@ -115,10 +115,13 @@ inline constexpr const char *kTimeLimitWhileLoading =
 inline constexpr const char *kOnRequest = RANKSTEP_SENTENCE("EngineText", "on request");
 inline constexpr const char *kAtTimeLimit =
     RANKSTEP_SENTENCE("EngineText", "after %1 s (the time limit)");
+// The budget counts every model call and storage change (a store or a del), the record's
+// operations only the calls that take time: a loop of forward and store was "stopped after
+// 5000000 operations" while the step bar counted 2499996. Each count has its own name.
 inline constexpr const char *kBudget = RANKSTEP_SENTENCE(
     "EngineText",
-    "The run was stopped after %1 operations (the operation budget) while rank %2 "
-    "was at line %3. Is a loop running forever?");
+    "The run was stopped after %1 model calls and storage changes (the operation budget; "
+    "%2 operations recorded) while rank %3 was at line %4. Is a loop running forever?");
 inline constexpr const char *kRecordFull = RANKSTEP_SENTENCE(
     "EngineText",
     "The run was stopped after %1 recorded events and %2 storage changes, the most "

@@ -9,6 +9,25 @@
 namespace rankstep::gui {
 namespace {
 
+// At the end of a run an error stopped with no hang's diagnosis (no rank waits in a collective
+// for the failed one): each rank left waiting in a receive or a collective stands at that call,
+// where its last turn ended. It stood on the line of its operation before, with no marker on the
+// receive it waits in, where a rank waiting in a collective gets one from the diagnosis.
+void placeWaitingRanks(const core::Trace &trace, std::vector<std::pair<int, int>> &lines)
+{
+    std::vector<bool> seen(lines.size(), false);
+    std::size_t left = lines.size();
+    for (auto it = trace.slices.rbegin(); it != trace.slices.rend() && left > 0; ++it) {
+        if (it->rank < 0 || std::size_t(it->rank) >= lines.size() || seen[std::size_t(it->rank)])
+            continue;
+        seen[std::size_t(it->rank)] = true;
+        --left;
+        if ((it->end == core::SliceEnd::Receive || it->end == core::SliceEnd::Collective) &&
+            it->line > 0)
+            lines[std::size_t(it->rank)].second = it->line;
+    }
+}
+
 // Each rank's line at the cursor; at the end of a hung run, the call each rank waits in, and no
 // marker for a rank that finished (its last operation's line would look like where it hangs).
 std::vector<std::pair<int, int>> rankLines(RunSession &session)
@@ -26,6 +45,8 @@ std::vector<std::pair<int, int>> rankLines(RunSession &session)
     }
     // A rank that failed stands on the line of its error, not its last recorded operation.
     const auto &error = session.trace()->error;
+    if (error && !diagnosis && step.atEnd())
+        placeWaitingRanks(*session.trace(), lines);
     if (error && !diagnosis && step.atEnd() && error->rank >= 0 && error->line > 0 &&
         std::size_t(error->rank) < lines.size())
         lines[std::size_t(error->rank)].second = error->line;

@@ -166,14 +166,8 @@ std::size_t StepController::stepIndex() const
     switch (m_mode) {
         case StepMode::Operation:
             return m_cursor->operations();
-        case StepMode::Snapshot: {
-            if (const auto mark = m_cursor->mark())
-                return *mark + 1;
-            // Elsewhere: the snapshots taken at or before this stop.
-            const auto &marks = m_stops->markStops();
-            return std::size_t(std::upper_bound(marks.begin(), marks.end(), m_cursor->stop()) -
-                               marks.begin());
-        }
+        case StepMode::Snapshot:
+            return snapshotsTaken();
         case StepMode::Time: {
             // The boundaries at or before the time (the count the time step makes).
             const auto &boundaries = m_stops->boundaries();
@@ -225,6 +219,18 @@ void StepController::toStepIndex(std::size_t index)
 std::optional<std::size_t> StepController::snapshot() const
 {
     return m_cursor ? m_cursor->mark() : std::nullopt;
+}
+
+std::size_t StepController::snapshotsTaken() const
+{
+    if (!m_cursor || m_cursor->atHome())
+        return 0;
+    if (const auto mark = m_cursor->mark())
+        return *mark + 1;
+    // Elsewhere: the snapshots taken at or before this stop.
+    const auto &marks = m_stops->markStops();
+    return std::size_t(std::upper_bound(marks.begin(), marks.end(), m_cursor->stop()) -
+                       marks.begin());
 }
 
 std::size_t StepController::appliedEvents() const

@@ -87,6 +87,9 @@ public:
     StepMode stepMode() const { return m_mode; }
     // The draw() mark the cursor stands at (a snapshot step or toSnapshot); nullopt elsewhere.
     std::optional<std::size_t> snapshot() const;
+    // The snapshots taken at or before the cursor, in any mode (what a snapshot step counts):
+    // the one stood at and those before it; 0 at the start.
+    std::size_t snapshotsTaken() const;
     double speed() const { return m_speed; } // steps per second while playing
     bool isPlaying() const { return m_playing; }
 

@@ -116,8 +116,8 @@
         <translation>nach %1 s (dem Zeitlimit)</translation>
     </message>
     <message>
-        <source>The run was stopped after %1 operations (the operation budget) while rank %2 was at line %3. Is a loop running forever?</source>
-        <translation>Der Lauf wurde nach %1 Operationen (dem Operationsbudget) angehalten, als Rank %2 in Zeile %3 war. Läuft eine Schleife endlos?</translation>
+        <source>The run was stopped after %1 model calls and storage changes (the operation budget; %2 operations recorded) while rank %3 was at line %4. Is a loop running forever?</source>
+        <translation>Der Lauf wurde nach %1 Modellaufrufen und Speicheränderungen (dem Operationsbudget; %2 Operationen aufgezeichnet) angehalten, als Rank %3 in Zeile %4 war. Läuft eine Schleife endlos?</translation>
     </message>
     <message>
         <source>The run was stopped after %1 recorded events and %2 storage changes, the most one run&apos;s record holds, while rank %3 was at line %4. Is a loop running forever?</source>
@@ -4727,6 +4727,14 @@ Klicken Sie, um die Datei schreibgeschützt zu öffnen und auszuführen.</transl
     <message>
         <source>snapshots</source>
         <translation>Schnappschüsse</translation>
+    </message>
+    <message>
+        <source>after %1</source>
+        <translation>nach %1</translation>
+    </message>
+    <message>
+        <source>After the snapshot %1: pick one to go there</source>
+        <translation>Nach dem Schnappschuss %1: Wählen Sie einen aus, um dorthin zu springen</translation>
     </message>
     <message>
         <source> steps/s</source>

@@ -37,7 +37,8 @@ TEST(Budget, OneOperationTooManyStopsTheRun)
     ASSERT_TRUE(trace.error);
     EXPECT_EQ(trace.error->kind, ErrorKind::Stopped);
     EXPECT_EQ(trace.error->rank, 0);
-    EXPECT_NE(trace.error->message.find("stopped after 33 operations (the operation budget)"),
+    EXPECT_NE(trace.error->message.find(
+                  "stopped after 33 model calls and storage changes (the operation budget; "),
               std::string::npos)
         << trace.error->message;
     // Only the last set_final_weight was refused: all 7 events happened, the check fails.
@@ -60,6 +61,35 @@ TEST(Budget, StopsAProgramThatNeverEnds)
     EXPECT_EQ(trace.status, RunStatus::Stopped);
     ASSERT_TRUE(trace.error);
     EXPECT_NE(trace.error->message.find("Is a loop running forever?"), std::string::npos);
+}
+
+RankTask forwardForever(Model &m)
+{
+    auto [w, o] = m.loadWeights(0);
+    m.weights.set(0, w);
+    m.activations.set(0, m.getActivation({0}));
+    for (;;)
+        m.activations.set(1, m.forward(0, m.activations.get(0), m.weights.get(0)));
+    co_return;
+}
+
+// A loop of forward and store spends two of the budget a turn and records one operation: the
+// message said "stopped after 1000 operations" while the step bar counted about 500. It names
+// the budget's count for what it counts, and gives the record's count as the step bar does.
+TEST(Budget, TheMessageNamesTheBudgetsCountApartFromTheOperationsRecorded)
+{
+    const auto trace = runProgram(makeConfig(1, 1, 1), forwardForever, core::RunLimits{1000});
+    EXPECT_EQ(trace.status, RunStatus::Stopped);
+    ASSERT_TRUE(trace.error);
+    ASSERT_GT(trace.events.size(), 0U);
+    EXPECT_LT(trace.events.size(), 1000U);
+    const std::string &message = trace.error->message;
+    EXPECT_NE(message.find("after 1000 model calls and storage changes"), std::string::npos)
+        << message;
+    EXPECT_NE(message.find(std::to_string(trace.events.size()) + " operations recorded"),
+              std::string::npos)
+        << message;
+    EXPECT_EQ(message.find("1000 operations"), std::string::npos) << message;
 }
 
 TEST(Budget, ARecordThatReachesItsLimitStopsTheRunWithoutABudget)

@@ -120,8 +120,8 @@ std::vector<HostileCase> makeCases()
          "model.get_activation([0])\n",
          {"--timeout", "120"},
          4,
-         "Error (rank 0, line 3): The run was stopped after 5000000 operations (the operation "
-         "budget) while rank 0 was at line 3."},
+         "Error (rank 0, line 3): The run was stopped after 5000000 model calls and storage "
+         "changes (the operation budget; 0 operations recorded) while rank 0 was at line 3."},
         {"FiveMegabyteSource", "a 5 MB source file", fiveMegabytes(), quick, 1,
          "No operation took simulated time.\nNot correct yet", true},
         {"BinaryGarbage", "binary garbage as a source file", binaryGarbage(), quick, 2,

@@ -321,15 +321,17 @@ TEST(Verdict, SaysWhereAStoppedRunWasOnceAndEndsOnItsQuestion)
     core::Trace trace;
     trace.status = core::RunStatus::Stopped;
     trace.error = core::Error{core::ErrorKind::Stopped, 0, 8,
-                              "The run was stopped after 5000000 operations (the operation "
-                              "budget) while rank 0 was at line 8. Is a loop running forever?"};
+                              "The run was stopped after 5000000 model calls and storage changes "
+                              "(the operation budget; 2499996 operations recorded) while rank 0 "
+                              "was at line 8. Is a loop running forever?"};
 
     const Verdict v = judge(ddpLesson(), trace);
 
     EXPECT_EQ(v.summary,
               "Not solved yet: the run did not finish (stopped): The run was stopped "
-              "after 5000000 operations (the operation budget) while rank 0 was at "
-              "line 8. Is a loop running forever?");
+              "after 5000000 model calls and storage changes (the operation budget; "
+              "2499996 operations recorded) while rank 0 was at line 8. Is a loop running "
+              "forever?");
 }
 
 TEST(Verdict, NotSolvedByARunWithoutOperationsWhenThereAreTargets)

@@ -89,7 +89,8 @@ TEST_F(Runner, ExitsWithFourWhenTheOperationBudgetRunsOut)
     const CliResult result = run(source, "puzzle", 1, {"--max-ops", "50"});
 
     EXPECT_EQ(result.exitCode, ExitCode::kStopped);
-    EXPECT_NE(result.err.find("after 50 operations"), std::string::npos) << result.err;
+    EXPECT_NE(result.err.find("after 50 model calls and storage changes"), std::string::npos)
+        << result.err;
 }
 
 TEST_F(Runner, ExitsWithUsageForAnUnknownOption)

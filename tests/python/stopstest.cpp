@@ -114,7 +114,8 @@ def puzzle(model):
 
     EXPECT_EQ(trace.status, core::RunStatus::Stopped);
     EXPECT_TRUE(hasError(trace, ErrorKind::Stopped, 0, lineOf(source, "# fetch-here"),
-                         "after 1000 operations (the operation budget)"));
+                         "after 1000 model calls and storage changes (the operation "
+                         "budget; 0 operations recorded)"));
 }
 
 TEST(PythonRuntime, RunsAgainNormallyAfterAStoppedRun)

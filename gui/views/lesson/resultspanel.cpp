@@ -166,18 +166,20 @@ QString share(core::SimTime part, core::SimTime whole)
 // The time and, in brackets after it, its share of the whole ("12.5 (37%)"), and which rank when
 // `rank` is set: one cell, so that a time and the next column's share no longer run together
 // ("2 100%").
-QString timeCell(core::SimTime part, core::SimTime whole, int rank = -1)
+QString timeCell(core::SimTime part, core::SimTime whole, const QString &unit, int rank = -1)
 {
     const QString note = rank < 0 ? QString() : QObject::tr(", rank %1").arg(rank);
     return QStringLiteral(
                "<td align='right' style='padding-left:16px'>%1&nbsp;<small>(%2%3)</small></td>")
-        .arg(QString::fromStdString(part.toString()), share(part, whole), note);
+        .arg(clockText(part, unit).replace(QLatin1Char(' '), QStringLiteral("&nbsp;")),
+             share(part, whole), note);
 }
 
 // Where each rank's time went: busy (compute), idle and communication, each rank's three adding
 // up to the run's end time (core/trace.h RankFigures). Many ranks: the fewest and the most of
-// each, and which ranks they are, instead of a row per rank.
-QString rankTimeHtml(const core::Trace &trace)
+// each, and which ranks they are, instead of a row per rank. Times in `unit` (empty: the
+// puzzle's steps, which go bare): a real-scale run's said "the end, 5630.28" of milliseconds.
+QString rankTimeHtml(const core::Trace &trace, const QString &unit)
 {
     constexpr std::size_t kRowsShown = 8;
     const core::Figures &f = trace.figures;
@@ -187,7 +189,7 @@ QString rankTimeHtml(const core::Trace &trace)
     QString html = QObject::tr(
                        "<p><b>Where the time goes</b> (each rank's busy, idle and "
                        "communication time add up to the end, %1):</p>")
-                       .arg(QString::fromStdString(end.toString()));
+                       .arg(clockText(end, unit));
     html += QStringLiteral(
                 "<table cellspacing='0' cellpadding='2'><tr><th align='right'>%1</th>"
                 "<th align='right' style='padding-left:16px'>%2</th>"
@@ -200,8 +202,8 @@ QString rankTimeHtml(const core::Trace &trace)
             const core::RankFigures &r = f.ranks[rank];
             html += QStringLiteral("<tr><td align='right'>%1</td>%2%3%4</tr>")
                         .arg(rank)
-                        .arg(timeCell(r.compute, end), timeCell(r.idle, end),
-                             timeCell(r.communication, end));
+                        .arg(timeCell(r.compute, end, unit), timeCell(r.idle, end, unit),
+                             timeCell(r.communication, end, unit));
         }
         return html + QStringLiteral("</table>");
     }
@@ -222,9 +224,9 @@ QString rankTimeHtml(const core::Trace &trace)
         const std::size_t comm = extreme(&core::RankFigures::communication, most);
         html += QStringLiteral("<tr><td>%1</td>%2%3%4</tr>")
                     .arg(most ? QObject::tr("most") : QObject::tr("least"))
-                    .arg(timeCell(f.ranks[busy].compute, end, int(busy)),
-                         timeCell(f.ranks[idle].idle, end, int(idle)),
-                         timeCell(f.ranks[comm].communication, end, int(comm)));
+                    .arg(timeCell(f.ranks[busy].compute, end, unit, int(busy)),
+                         timeCell(f.ranks[idle].idle, end, unit, int(idle)),
+                         timeCell(f.ranks[comm].communication, end, unit, int(comm)));
     }
     return html + QStringLiteral("</table>") +
            QObject::tr("<p><small>%1 ranks: the Why tab lists every one.</small></p>")
@@ -321,7 +323,7 @@ QString deviceFitText(const core::Trace &trace)
 }
 
 QString resultsHtml(const lessons::Lesson *lesson, const core::Trace &trace,
-                    const std::optional<lessons::Verdict> &verdict)
+                    const std::optional<lessons::Verdict> &verdict, bool realRun)
 {
     const core::Figures &f = trace.figures;
     QString html;
@@ -390,7 +392,10 @@ QString resultsHtml(const lessons::Lesson *lesson, const core::Trace &trace,
                     .arg(w.line)
                     .arg(escEngine(w.message));
     if (f.hasEvents)
-        html += rankTimeHtml(trace); // up to where a failed or hung run stopped, too
+        // Up to where a failed or hung run stopped, too. A real-scale cost model's ticks and a
+        // real run's are microseconds: their times in ms, as the timeline's axis says them.
+        html += rankTimeHtml(
+            trace, realRun || trace.config.cost.realScale() ? QStringLiteral("ms") : QString());
     return html;
 }
 
@@ -477,7 +482,7 @@ void ResultsPanel::showRun()
     if (opened && m_session.lesson())
         html += openedNotGradedHtml(*m_shown, real);
     html += resultsHtml(real || opened ? nullptr : m_session.lesson(), *m_shown,
-                        opened ? std::nullopt : m_session.verdict());
+                        opened ? std::nullopt : m_session.verdict(), real);
     const QString &output = m_session.output();
     // Wrapped at the panel's width: a long printed line ran past its edge, behind a sideways
     // scroll bar (the walk-through prints a refused update's sentence).

@@ -51,8 +51,10 @@ QString verdictText(const lessons::Lesson &lesson, const core::Trace &trace,
 QString deviceFitText(const core::Trace &trace);
 
 // Rich text for a run's figures against a lesson (shared with exports and tests), with its
-// verdict; a run nobody judged (none given) is judged here against the lesson.
+// verdict; a run nobody judged (none given) is judged here against the lesson. `realRun`: the
+// trace is of a run on real processes, its times milliseconds.
 QString resultsHtml(const lessons::Lesson *lesson, const core::Trace &trace,
-                    const std::optional<lessons::Verdict> &verdict = std::nullopt);
+                    const std::optional<lessons::Verdict> &verdict = std::nullopt,
+                    bool realRun = false);
 
 } // namespace rankstep::gui

@@ -1180,6 +1180,7 @@ void MemoryChart::placeMaximumLabel()
     if (!m_trace || showsPlaceholder()) {
         m_maxLabel->hide();
         m_maxBackdrop->hide();
+        m_view->setKeptOverCursor({});
         return;
     }
     const core::Figures &figures = m_trace->figures;
@@ -1210,6 +1211,8 @@ void MemoryChart::placeMaximumLabel()
     m_maxBackdrop->setBrush(backdrop);
     m_maxBackdrop->setRect(maximumLabelRect().adjusted(-3, 0, 3, 0));
     m_maxBackdrop->setVisible(m_maxLabel->isVisible());
+    // Readable wherever the cursor stands: the label and its backdrop over the cursor line.
+    m_view->setKeptOverCursor(m_maxLabel->isVisible() ? m_maxBackdrop->rect() : QRectF());
 }
 
 QString MemoryChart::maximumLabelText() const

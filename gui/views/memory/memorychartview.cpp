@@ -54,6 +54,14 @@ void MemoryChartView::setCursorTime(std::optional<core::SimTime> time)
     viewport()->update();
 }
 
+void MemoryChartView::setKeptOverCursor(const QRectF &chartRect)
+{
+    if (chartRect == m_keptOverCursor)
+        return;
+    m_keptOverCursor = chartRect;
+    viewport()->update();
+}
+
 void MemoryChartView::paintEvent(QPaintEvent *event)
 {
     const qreal ratio = viewport()->devicePixelRatioF();
@@ -99,6 +107,12 @@ void MemoryChartView::paintCursor(QPainter &painter) const
     }
     if (x >= plot.left() && x <= plot.right())
         TimelinePainter::paintCursorLine(painter, x, plot.top(), plot.bottom());
+    if (m_keptOverCursor.isEmpty())
+        return;
+    const QRect kept = mapFromScene(chart()->mapRectToScene(m_keptOverCursor)).boundingRect();
+    const qreal ratio = m_scene.devicePixelRatio();
+    painter.drawPixmap(QRectF(kept), m_scene,
+                       QRectF(QPointF(kept.topLeft()) * ratio, QSizeF(kept.size()) * ratio));
 }
 
 void MemoryChartView::mousePressEvent(QMouseEvent *event)

@@ -7,6 +7,7 @@
 #include <QChartView>
 #include <QPixmap>
 #include <QPoint>
+#include <QRectF>
 
 #include <optional>
 
@@ -32,6 +33,10 @@ public:
     std::optional<core::SimTime> cursorTime() const { return m_cursorTime; }
     // How often the scene was rendered into the cache: once per change, not once per step.
     int sceneRenders() const { return m_sceneRenders; }
+    // A part of the chart (chart coordinates; empty: none) drawn over the cursor line and the
+    // veil, as the scene has it: the maximum's label, which the cursor standing near the
+    // maximum crossed.
+    void setKeptOverCursor(const QRectF &chartRect);
 
 Q_SIGNALS:
     void plotClicked(QPointF scenePosition);
@@ -57,6 +62,7 @@ private:
     bool m_sceneStale = true;
     int m_sceneRenders = 0;
     std::optional<core::SimTime> m_cursorTime;
+    QRectF m_keptOverCursor;
 };
 
 } // namespace rankstep::gui

@@ -83,16 +83,22 @@ private:
 // The snapshot list: the open list names each draw() in full ("rank 2, line 64: draw(...)"),
 // the closed box the one the cursor stands at by its rank and line ("rank 2, line 64"), whole:
 // in the narrow box the full name read "line 64: dra". The whole name is in its tooltip.
+// Between snapshots and after the last it names the last one passed ("after line 64"): at the
+// end of a run whose step bar said "snapshot 8 of 8" the box was blank.
 class SnapshotBox : public QComboBox
 {
 public:
     static constexpr int kShortRole = Qt::UserRole + 1;
 
-    void showCurrent()
+    // `after`: the closed box's text while the cursor stands at no snapshot, `afterTip` its
+    // tooltip (both empty before the first snapshot: the placeholder shows).
+    void showCurrent(const QString &after = {}, const QString &afterTip = {})
     {
-        const QString shortText = itemData(currentIndex(), kShortRole).toString();
-        setProperty(kShownTextProperty, currentIndex() >= 0 ? QVariant(shortText) : QVariant());
-        setToolTip(currentIndex() >= 0 ? currentText() : m_toolTip);
+        const bool at = currentIndex() >= 0;
+        m_after = at ? QString() : after;
+        const QString shown = at ? itemData(currentIndex(), kShortRole).toString() : m_after;
+        setProperty(kShownTextProperty, shown.isEmpty() ? QVariant() : QVariant(shown));
+        setToolTip(at ? currentText() : afterTip.isEmpty() ? m_toolTip : afterTip);
         update();
     }
     void setBaseToolTip(const QString &tip)
@@ -108,13 +114,19 @@ protected:
         QStyleOptionComboBox option;
         initStyleOption(&option);
         painter.drawComplexControl(QStyle::CC_ComboBox, option);
-        if (currentIndex() >= 0)
+        if (currentIndex() >= 0) {
             option.currentText = itemData(currentIndex(), kShortRole).toString();
+        } else {
+            // QComboBox's own paintEvent draws the placeholder; this one has to as well.
+            option.currentText = m_after.isEmpty() ? placeholderText() : m_after;
+            option.palette.setBrush(QPalette::ButtonText, option.palette.placeholderText());
+        }
         painter.drawControl(QStyle::CE_ComboBoxLabel, option);
     }
 
 private:
     QString m_toolTip;
+    QString m_after;
 };
 
 } // namespace
@@ -414,7 +426,7 @@ void StepBar::onCursorChanged()
     m_updatingScrubber = false;
     const auto snapshot = m_controller->snapshot();
     m_snapshots->setCurrentIndex(snapshot ? int(*snapshot) : -1);
-    static_cast<SnapshotBox *>(m_snapshots)->showCurrent();
+    showPassedSnapshot();
     m_home->setEnabled(cursor && !cursor->atHome());
     m_back->setEnabled(cursor && !cursor->atHome());
     m_next->setEnabled(cursor && !cursor->atEnd());
@@ -445,12 +457,28 @@ void StepBar::onTraceChanged()
             shortest = std::max(shortest, int(shortText.size()));
         }
     }
-    m_snapshots->setMinimumContentsLength(shortest);
-    static_cast<SnapshotBox *>(m_snapshots)->showCurrent();
+    // "after " and the longest short form: the box names the snapshot passed whole too.
+    m_snapshots->setMinimumContentsLength(trace && !trace->marks.empty()
+                                              ? int(tr("after %1").arg(QString()).size()) + shortest
+                                              : shortest);
+    showPassedSnapshot();
     m_snapshots->setVisible(m_snapshots->count() > 0);
     QAbstractItemView *list = m_snapshots->view();
     list->setMinimumWidth(list->sizeHintForColumn(0) + 2 * list->frameWidth() +
                           style()->pixelMetric(QStyle::PM_ScrollBarExtent));
+}
+
+void StepBar::showPassedSnapshot()
+{
+    auto *box = static_cast<SnapshotBox *>(m_snapshots);
+    const std::size_t taken = m_controller->snapshotsTaken();
+    if (m_controller->snapshot() || taken == 0 || int(taken) > box->count()) {
+        box->showCurrent();
+        return;
+    }
+    const int passed = int(taken) - 1;
+    box->showCurrent(tr("after %1").arg(box->itemData(passed, SnapshotBox::kShortRole).toString()),
+                     tr("After the snapshot %1: pick one to go there").arg(box->itemText(passed)));
 }
 
 // A run without draw() calls has no snapshot to step to: stepping by snapshot there went nowhere

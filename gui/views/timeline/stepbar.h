@@ -68,6 +68,8 @@ private:
     void onTraceChanged(); // fills the snapshot list
     void keepSnapshotsStepping();
     void showSnapshotMode();
+    // The snapshot box at the cursor: the snapshot stood at, else the last one passed.
+    void showPassedSnapshot();
     void onPlayingChanged(bool playing);
     void onScrubberMoved(int value);
 

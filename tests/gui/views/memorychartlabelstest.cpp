@@ -5,6 +5,7 @@
 #include "guitestsupport.h"
 #include "longtraces.h"
 #include "memorychart.h"
+#include "stepcontroller.h"
 #include "viewcontext.h"
 
 #include <gtest/gtest.h>
@@ -13,6 +14,8 @@
 
 #include <QApplication>
 #include <QChart>
+#include <QChartView>
+#include <QImage>
 #include <QLineSeries>
 #include <QTest>
 
@@ -45,6 +48,40 @@ TEST(MemoryChartLabels, TheMaximumAtTheTargetKeepsClearOfTheTargetLineAndItsLabe
     EXPECT_FALSE(label.intersects(chart.targetLabelRect()));
     EXPECT_GE(label.left(), plot.left()) << "over the memory axis' labels";
     EXPECT_LE(label.right(), plot.right() + 0.5) << "past the right edge";
+}
+
+// The cursor standing at the maximum drew its line through the maximum's label, and veiled the
+// label's half after it: the label is drawn over the cursor, as it is with the cursor elsewhere.
+TEST(MemoryChartLabels, TheCursorAtTheMaximumLeavesItsLabelReadable)
+{
+    testing::ViewContext context;
+    MemoryChart chart(context.session, context.appearance);
+    const auto trace = testing::referenceTrace("ddp");
+    ASSERT_NE(trace, nullptr);
+    context.session.setTrace(trace);
+    chart.resize(1000, 220);
+    chart.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&chart));
+    QApplication::processEvents();
+    QChartView *view = chart.chartView();
+    const QRect label =
+        view->mapFromScene(chart.chart()->mapRectToScene(chart.maximumLabelRect())).boundingRect();
+    const auto labelPixels = [&] {
+        QApplication::processEvents();
+        return view->viewport()->grab().toImage().copy(label);
+    };
+    StepController &step = context.session.stepper();
+    step.toCut(trace->figures.maxMemoryTime);
+    ASSERT_TRUE(chart.cursorTime());
+    const double x = chart.chart()->mapToPosition(QPointF(chart.cursorTime()->toDouble(), 0)).x();
+    const QRectF labelInChart = chart.maximumLabelRect();
+    ASSERT_TRUE(x > labelInChart.left() && x < labelInChart.right())
+        << "the cursor at " << x << " does not cross the label";
+    const QImage atMaximum = labelPixels();
+    step.end(); // the cursor at the right edge, past the label: nothing over it
+    ASSERT_GT(chart.chart()->mapToPosition(QPointF(chart.cursorTime()->toDouble(), 0)).x(),
+              labelInChart.right());
+    EXPECT_EQ(atMaximum, labelPixels()) << "the cursor line or its veil is over the label";
 }
 
 // A learner's loop of 5000 forwards peaks at its start (t 6 of 20,000 steps here), at the left

@@ -256,6 +256,36 @@ TEST(ResultsPanel, ManyRanksGetTheLeastAndTheMostOfEachWithTheirRank)
     EXPECT_TRUE(html.contains(QStringLiteral(">2&nbsp;<small>(2%, rank 4)"))) << html.toStdString();
 }
 
+// Under a real-scale cost model a tick is a microsecond: "Where the time goes ... the end,
+// 5630.28:" gave no unit for milliseconds. Each time says "ms" as the timeline's axis does; the
+// puzzle's steps stay bare (GivesEachRanksBusyIdleAndCommunicationTime).
+TEST(ResultsPanel, SaysWhereTheTimeGoesInMillisecondsUnderARealScaleCostModel)
+{
+    core::Trace trace;
+    trace.status = core::RunStatus::Ok;
+    trace.config.cost.name = "llama3-405b";
+    trace.config.cost.network = core::Network{};
+    trace.figures.hasEvents = true;
+    trace.figures.endTime = core::SimTime::fromTicks(5'630'280);
+    trace.figures.ranks.push_back({core::SimTime::fromTicks(4'000'000),
+                                   core::SimTime::fromTicks(630'280),
+                                   core::SimTime::fromTicks(1'000'000), 0});
+    const QString html = resultsHtml(nullptr, trace);
+    const QString end = QString::fromStdString(trace.figures.endTime.toString());
+    EXPECT_TRUE(html.contains(QStringLiteral("add up to the end, %1 ms):").arg(end)))
+        << html.toStdString();
+    for (const core::SimTime part : {trace.figures.ranks[0].compute, trace.figures.ranks[0].idle,
+                                     trace.figures.ranks[0].communication})
+        EXPECT_TRUE(html.contains(QStringLiteral(">%1&nbsp;ms&nbsp;<small>")
+                                      .arg(QString::fromStdString(part.toString()))))
+            << html.toStdString();
+    // A run on real processes keeps the same ticks.
+    trace.config.cost = {};
+    EXPECT_TRUE(resultsHtml(nullptr, trace, std::nullopt, true)
+                    .contains(QStringLiteral("add up to the end, %1 ms):").arg(end)));
+    EXPECT_FALSE(resultsHtml(nullptr, trace).contains(QStringLiteral(" ms")));
+}
+
 // A PyTorch lesson's Run trains on real processes: the panel under the editor does not say
 // "simulate" there, and says it again for a puzzle lesson.
 TEST(ResultsPanel, APyTorchLessonsRunTrainsForRealAndSaysSo)

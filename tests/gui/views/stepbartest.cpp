@@ -2,6 +2,7 @@
 // The step bar and its keys on the DDP reference run, and stepping in the whole window after a
 // real run: the timeline's ghosts, the editor's rank chips, clicks on the timeline and chart.
 #include "codeeditor.h"
+#include "describable.h"
 #include "guitestsupport.h"
 #include "memorychart.h"
 #include "stepbar.h"
@@ -211,6 +212,40 @@ TEST_F(StepBarTest, OffersTheSnapshotModeAndListsEveryDrawByItsLine)
     EXPECT_EQ(list->currentIndex(), 0);
 }
 
+// At the end of a run whose step bar said "snapshot 2 of 2" the box was blank: it names the last
+// snapshot passed, between snapshots too, and the placeholder before the first.
+TEST_F(StepBarTest, TheSnapshotBoxNamesTheLastSnapshotPassed)
+{
+    auto trace = std::make_shared<core::Trace>(*ddpTrace());
+    const replay::StopPoints stops(*trace);
+    const replay::Position first = stops.position(1), second = stops.position(stops.last());
+    trace->marks = {core::Mark{0, 7, first.events, first.changes, "draw"},
+                    core::Mark{2, 9, second.events, second.changes, "draw_group"}};
+    m_context.session.setTrace(trace);
+    QComboBox *list = m_bar->snapshotBox();
+    const auto shown = [list] {
+        return list->property(kShownTextProperty).toString();
+    };
+    m_controller.setStepMode(StepController::StepMode::Snapshot);
+    press(Qt::Key_Home);
+    EXPECT_EQ(shown(), QString()) << "before the first snapshot: the placeholder";
+    press(Qt::Key_F10);
+    EXPECT_EQ(shown(), QStringLiteral("rank 0, line 7"));
+    // Between the snapshots, by operation: the first is the last passed.
+    m_controller.setStepMode(StepController::StepMode::Operation);
+    press(Qt::Key_F10);
+    ASSERT_FALSE(m_controller.snapshot());
+    EXPECT_EQ(list->currentIndex(), -1);
+    EXPECT_EQ(shown(), QStringLiteral("after rank 0, line 7"));
+    m_controller.setStepMode(StepController::StepMode::Snapshot);
+    press(Qt::Key_End);
+    ASSERT_TRUE(m_controller.atEnd());
+    EXPECT_TRUE(m_bar->positionText().startsWith(QStringLiteral("snapshot 2 of 2")))
+        << m_bar->positionText().toStdString();
+    EXPECT_EQ(shown(), QStringLiteral("after rank 2, line 9"));
+    EXPECT_TRUE(list->toolTip().contains(list->itemText(1))) << list->toolTip().toStdString();
+}
+
 // Stepping by snapshot in a run without draw() calls said "snapshot 0 of 0" and went nowhere: the
 // mode is greyed out with why, the run steps by time and the label says there are no snapshots;
 // the learner's choice comes back with a run that has some.
@@ -318,6 +353,43 @@ TEST_F(StepWindowTest, AHungRunShowsEachRankAtTheCallItWaitsIn)
             << "rank " << wait.rank << " is not shown at line " << wait.line << ": "
             << tip.toStdString();
     }
+    if (QMessageBox *box = testing::visibleMessageBox())
+        box->close();
+}
+
+// Rank 0 stops at an error after rank 1's message, and rank 1 waits for its answer for ever: no
+// rank waits in a collective, so the run has no hang's diagnosis. Rank 1's marker stood on its
+// pass_to, not on the receive it waits in, as a rank waiting in a collective's would.
+TEST_F(StepWindowTest, ARankLeftWaitingInAReceiveByAnErrorStandsAtTheReceive)
+{
+    auto window = makeWindow();
+    ASSERT_TRUE(window->openLesson(QStringLiteral("pass_along")));
+    const QString code = QStringLiteral(
+        "async def pass_along(model):\n"
+        "    weights, opt_states, activations, grad_activations, grad_weights = model.storage()\n"
+        "    activations[0] = model.get_activation(range(model.BATCHES))\n"
+        "    if model.rank == 0:\n"
+        "        activations[1] = await model.receive(1)\n"
+        "        del activations[2]  # fails\n"
+        "        await model.pass_to(1, activations[1])\n"
+        "    else:\n"
+        "        await model.pass_to(0, activations[0])  # sends\n"
+        "        activations[1] = await model.receive(0)  # waits\n"
+        "    return model\n");
+    const auto lineOf = [&code](const char *comment) {
+        return int(code.left(code.indexOf(QLatin1String(comment))).count(QLatin1Char('\n'))) + 1;
+    };
+    window->showScriptCode(code);
+    ASSERT_TRUE(runAndWait(*window));
+    const TracePtr trace = window->parts().stepper->trace();
+    ASSERT_TRUE(trace && trace->error);
+    ASSERT_FALSE(trace->diagnosis);
+    ASSERT_EQ(trace->error->line, lineOf("# fails"));
+    EXPECT_TRUE(window->parts().stepper->atEnd());
+    CodeEditor *editor = window->parts().editor;
+    EXPECT_EQ(editor->rankMarginText(lineOf("# waits")).trimmed(), QStringLiteral("1"));
+    EXPECT_TRUE(editor->rankMarginText(lineOf("# sends")).trimmed().isEmpty());
+    EXPECT_EQ(editor->rankMarginText(lineOf("# fails")).trimmed(), QStringLiteral("0"));
     if (QMessageBox *box = testing::visibleMessageBox())
         box->close();
 }
