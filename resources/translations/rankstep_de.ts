@@ -4800,6 +4800,10 @@ Klicken Sie, um die Datei schreibgeschützt zu öffnen und auszuführen.</transl
         <translation>t = %1 · %2 von %3 Operationen erledigt</translation>
     </message>
     <message>
+        <source>t = %1 · %2/%3 done</source>
+        <translation>t = %1 · %2/%3 erledigt</translation>
+    </message>
+    <message>
         <source>operation %1 of %2 · t = %3</source>
         <translation>Operation %1 von %2 · t = %3</translation>
     </message>
