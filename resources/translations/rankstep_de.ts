@@ -3422,6 +3422,14 @@ Sekunden jedes Ranks für Berechnung (forward, backward, loss, update) und für 
         <source>Finding where rank %1 waited…</source>
         <translation>Suche, wo Rank %1 gewartet hat…</translation>
     </message>
+    <message>
+        <source>Finding the critical path…</source>
+        <translation>Suche den kritischen Pfad…</translation>
+    </message>
+    <message>
+        <source>Explaining the run…</source>
+        <translation>Erkläre den Lauf…</translation>
+    </message>
 </context>
 <context>
     <name>rankstep::gui::RankTimesModel</name>
