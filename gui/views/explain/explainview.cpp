@@ -43,6 +43,7 @@
 #include <QStringList>
 #include <QTabWidget>
 #include <QTableView>
+#include <QThreadPool>
 #include <QToolButton>
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
@@ -172,6 +173,12 @@ void ExplainView::refresh()
 }
 
 ExplainView::~ExplainView() = default;
+
+QThreadPool &ExplainView::workers()
+{
+    static QThreadPool pool;
+    return pool;
+}
 
 QWidget *ExplainView::buildMemoryPage()
 {
@@ -422,8 +429,9 @@ void ExplainView::fillTexts()
     m_split->hide();
     m_experts->hide();
     m_textsPending = true;
-    m_textsWork = QtConcurrent::run(
-        [trace, parallelism, target] { return explainRun(trace, parallelism, target); });
+    m_textsWork = QtConcurrent::run(&workers(), [trace, parallelism, target] {
+        return explainRun(trace, parallelism, target);
+    });
     receiveTexts(m_textsWork, m_textsGeneration); // reports its own errors; never awaited
 }
 
@@ -548,7 +556,8 @@ void ExplainView::fillChart()
     m_chart->setTimeUnit(timeUnitName(m_session.units()));
     m_chartReferences = std::move(references);
     m_chartPending = true;
-    m_chartWork = QtConcurrent::run([trace, rank] { return explain::memoryByKind(*trace, rank); });
+    m_chartWork = QtConcurrent::run(&workers(),
+                                    [trace, rank] { return explain::memoryByKind(*trace, rank); });
     receiveChart(m_chartWork, m_chartGeneration); // reports its own errors; never awaited
 }
 
@@ -716,7 +725,7 @@ void ExplainView::fillChain()
         m_waitsRank = -1;
         m_waitsPending = true;
         m_waitsWork = QtConcurrent::run(
-            [trace, unit = clockUnit(m_session)] { return pathLines(*trace, unit); });
+            &workers(), [trace, unit = clockUnit(m_session)] { return pathLines(*trace, unit); });
         listWaits(m_waitsWork, m_chainGeneration); // reports its own errors; never awaited
         return;
     }
@@ -727,7 +736,7 @@ void ExplainView::fillChain()
     working->setFlags(Qt::NoItemFlags);
     m_waitsRank = rank;
     m_waitsPending = true;
-    m_waitsWork = QtConcurrent::run([trace, rank, checkpoint = m_waitsCheckpoint] {
+    m_waitsWork = QtConcurrent::run(&workers(), [trace, rank, checkpoint = m_waitsCheckpoint] {
         if (checkpoint)
             checkpoint(rank);
         return waitLines(*trace, rank);

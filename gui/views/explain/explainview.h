@@ -22,6 +22,7 @@ class QListWidget;
 class QPushButton;
 class QTableView;
 class QTabWidget;
+class QThreadPool;
 class QToolButton;
 
 namespace QCoro {
@@ -89,6 +90,10 @@ public:
     {
         m_waitsCheckpoint = std::move(checkpoint);
     }
+    // The pool the tab's workers run in, not Qt's global one: the raster engine paints with that
+    // one and waits for it, and two of our workers there held the tab's first paint (a second at
+    // 16,384 ranks) until one of them ended.
+    static QThreadPool &workers();
     // Whether a rank's waits are being made off the GUI thread now (the list says so meanwhile).
     bool isListingWaits() const { return m_waitsPending; }
     // Whether the run's texts, or the shown rank's memory by kind, are being made on a worker.

@@ -482,7 +482,7 @@ TEST(ExplainViewWorkers, TheRunsTextsAndARanksMemoryByKindAreMadeOffTheGuiThread
 {
     // Every worker of the pool held until the view is shown: what the view made itself is there
     // at once, what it gave the workers waits for them.
-    QThreadPool &pool = *QThreadPool::globalInstance();
+    QThreadPool &pool = ExplainView::workers();
     QSemaphore release;
     std::atomic<int> held = 0;
     for (int i = 0; i < pool.maxThreadCount(); ++i)
@@ -506,6 +506,33 @@ TEST(ExplainViewWorkers, TheRunsTextsAndARanksMemoryByKindAreMadeOffTheGuiThread
     EXPECT_TRUE(view.peakText().startsWith(QStringLiteral("Peak 4194304 B on rank 1 at t 30.4")))
         << utf8(view.peakText());
     EXPECT_GE(view.chart().highestTotal(), 4194304);
+}
+
+// Qt's raster engine paints with Qt's global pool and waits for it: with two of the tab's workers
+// there (the run's texts and a rank's waits at 16,384 ranks, on two cores) the tab's first paint
+// waited a second for one to end. The tab's workers run in a pool of their own: with every thread
+// of the global one busy, they still deliver (a test showing the view would wait on its paint).
+TEST(ExplainViewWorkers, TheTabsWorkersLeaveQtsGlobalPoolToThePainter)
+{
+    QThreadPool &global = *QThreadPool::globalInstance();
+    QSemaphore release;
+    std::atomic<int> held = 0;
+    for (int i = 0; i < global.maxThreadCount(); ++i)
+        global.start([&] {
+            ++held;
+            release.acquire();
+        });
+    ASSERT_TRUE(QTest::qWaitFor([&] { return held == global.maxThreadCount(); }, kSettleTimeoutMs));
+    ViewContext context;
+    context.session.setTrace(referenceTrace("gpipe"));
+    ExplainView view{context.session, context.appearance};
+    // Hidden (painting would wait for the held pool): asked for its rank, it explains the run.
+    EXPECT_EQ(view.shownRank(), 1);
+    const bool delivered =
+        QTest::qWaitFor([&] { return !view.isExplainingRun(); }, kSettleTimeoutMs);
+    release.release(global.maxThreadCount());
+    EXPECT_TRUE(delivered);
+    ASSERT_TRUE(global.waitForDone(kSettleTimeoutMs));
 }
 
 // The four_d lesson's own run (16 ranks as tensor 2 x pipeline 4 x data 2, 8 batches): its
@@ -623,7 +650,7 @@ TEST_F(ExplainViewTest, ARanksWaitsAreMadeOffTheGuiThreadAndAStaleOneIsDropped)
     const int rankTwos = chain->count();
 
     release.release(); // rank 3's waits arrive now, late
-    ASSERT_TRUE(QThreadPool::globalInstance()->waitForDone(kSettleTimeoutMs));
+    ASSERT_TRUE(ExplainView::workers().waitForDone(kSettleTimeoutMs));
     ASSERT_TRUE(deliverPostedEvents());
     EXPECT_EQ(chain->count(), rankTwos);
     EXPECT_TRUE(chain->item(0)->text().startsWith(QStringLiteral("Rank 2 waited")))
@@ -651,7 +678,7 @@ TEST_F(ExplainViewTest, ARanksWaitsOfTheRunBeforeAreDropped)
     m_context.session.setTrace(referenceTrace("basic")); // one rank: its peak's, rank 0
     ASSERT_TRUE(QTest::qWaitFor([&] { return !m_view.isListingWaits(); }, kSettleTimeoutMs));
     release.release();
-    ASSERT_TRUE(QThreadPool::globalInstance()->waitForDone(kSettleTimeoutMs));
+    ASSERT_TRUE(ExplainView::workers().waitForDone(kSettleTimeoutMs));
     ASSERT_TRUE(deliverPostedEvents());
     auto *chain = m_view.findChild<QListWidget *>();
     ASSERT_TRUE(chain);
