@@ -462,6 +462,9 @@ void MainWindow::arrangeViews()
     // was reached only by scrolling.
     in.wideTab =
         currentTab() == Tab::WhatIf || currentTab() == Tab::Class || currentTab() == Tab::Compare;
+    // The Why tab's tables (what a rank holds, eight columns; each rank's times): at 1280x800 half
+    // the width scrolled five of the eight columns out of sight and cut "Communication".
+    in.tableTab = currentTab() == Tab::Why;
     in.torch = currentLesson() && currentLesson()->isTorch();
     const TracePtr &trace = p.session->trace();
     in.ran = in.torch ? p.session->lessonReport() != nullptr : trace != nullptr;
@@ -478,8 +481,8 @@ void MainWindow::arrangeViews()
     // The roster, the sweep and the comparison want the room, and so do the panels a quiz's
     // question is about (presenting): the code wraps in fewer columns beside them.
     const bool quizAsks = in.presenting && in.quizShown;
-    p.editor->setMinimumColumns(in.wideTab || quizAsks ? kNarrowEditorColumns
-                                                       : CodeEditor::kMinimumColumns);
+    p.editor->setMinimumColumns(
+        in.wideTab || in.tableTab || quizAsks ? kNarrowEditorColumns : CodeEditor::kMinimumColumns);
     in.editorMinimum = p.editor->minimumSizeHint().width();
     in.middleHeight = p.middle->height() - p.middle->handleWidth();
     in.workMinimum = p.work->minimumSizeHint().height();

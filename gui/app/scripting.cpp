@@ -75,6 +75,7 @@ bool takeCapture(const Capture &capture)
 {
     QWidget &window = capture.target->window();
     bool ok = true;
+    capture.target->finishViews();
     // The picture first: painting it is what every view notes what it cut at (a view resized by
     // the last arrangement had not painted yet, and the description missed the state key's
     // shortened names).

@@ -35,7 +35,12 @@ public:
     void showShortcuts() override { m_parts.helpActions->showShortcuts(); }
     void stopAnimations() override { m_parts.stateView->setAnimated(false); }
     void setMemoryByKind(bool byKind) override { m_parts.memoryChart->setByKind(byKind); }
-    void showCriticalPath() override { m_parts.explainView->showCriticalPath(true); }
+    void showCriticalPath() override
+    {
+        m_parts.explainView->showCriticalPath(true);
+        m_parts.explainView->chainList(); // made on a worker: on the timeline once this returns
+    }
+    void finishViews() override { m_parts.explainView->finishWork(); }
 
     RunSession &session() override { return *m_parts.session; }
     Appearance &appearance() override { return *m_parts.appearance; }

@@ -47,6 +47,9 @@ public:
     virtual void stopAnimations() = 0;
     virtual void setMemoryByKind(bool byKind) = 0;
     virtual void showCriticalPath() = 0;
+    // What views still make on workers (the Why tab's texts, waits, chart), in place: a picture
+    // shows them made.
+    virtual void finishViews() = 0;
 
     virtual RunSession &session() = 0; // the run on screen, its lesson and its cursor
     virtual Appearance &appearance() = 0;

@@ -41,9 +41,9 @@ ViewShares shareViews(const ViewSharesInput &in)
     // the chart's presenting floor.
     const bool quiz = presenting && in.quizShown;
     const int floor = chartFloor(presenting, in.windowHeight);
-    const int left = std::max(0, std::min(int(in.workWidth * (in.lessonTab ? 0.36
-                                                              : in.wideTab ? 0.58
-                                                                           : 0.5)),
+    const int left = std::max(0, std::min(int(in.workWidth * (in.lessonTab                ? 0.36
+                                                              : in.wideTab || in.tableTab ? 0.58
+                                                                                          : 0.5)),
                                           in.workWidth - in.editorMinimum));
     out.work = {left, in.workWidth - left};
 

@@ -9,6 +9,7 @@ namespace rankstep::gui {
 struct ViewSharesInput {
     bool lessonTab = true;   // the lesson is the tab left of the editor
     bool wideTab = false;    // the What if tab or the class roster: they want the most room
+    bool tableTab = false;   // the Why tab: its tables want the width, the timeline its height
     bool torch = false;      // a PyTorch lesson: the loss curve instead of a timeline
     bool ran = false;        // a run (or a PyTorch lesson's training) is on screen
     bool presenting = false; // presentation mode

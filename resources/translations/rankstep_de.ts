@@ -3422,6 +3422,14 @@ Sekunden jedes Ranks für Berechnung (forward, backward, loss, update) und für 
         <source>Finding where rank %1 waited…</source>
         <translation>Suche, wo Rank %1 gewartet hat…</translation>
     </message>
+    <message>
+        <source>Finding the critical path…</source>
+        <translation>Suche den kritischen Pfad…</translation>
+    </message>
+    <message>
+        <source>Explaining the run…</source>
+        <translation>Erkläre den Lauf…</translation>
+    </message>
 </context>
 <context>
     <name>rankstep::gui::RankTimesModel</name>
@@ -4806,6 +4814,10 @@ Klicken Sie, um die Datei schreibgeschützt zu öffnen und auszuführen.</transl
     <message>
         <source>t = %1 · %2 of %3 operations done</source>
         <translation>t = %1 · %2 von %3 Operationen erledigt</translation>
+    </message>
+    <message>
+        <source>t = %1 · %2/%3 done</source>
+        <translation>t = %1 · %2/%3 erledigt</translation>
     </message>
     <message>
         <source>operation %1 of %2 · t = %3</source>

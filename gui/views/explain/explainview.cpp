@@ -6,8 +6,10 @@
 #include "liveobjectsmodel.h"
 #include "memorykindchart.h"
 #include "memorypagesplit.h"
+#include "ranknumbersmodel.h"
 #include "ranktimesmodel.h"
 #include "runsession.h"
+#include "runtexts.h"
 #include "timelinetext.h"
 
 #include "core/explain/describe.h"
@@ -32,6 +34,7 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QListView>
 #include <QListWidget>
 #include <QLoggingCategory>
 #include <QPointer>
@@ -40,6 +43,7 @@
 #include <QStringList>
 #include <QTabWidget>
 #include <QTableView>
+#include <QThreadPool>
 #include <QToolButton>
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
@@ -48,10 +52,6 @@ Q_LOGGING_CATEGORY(lcExplain, "rankstep.why")
 
 namespace rankstep::gui {
 namespace {
-
-// A whole share's bar, in no-break spaces: with 40, a bar of half the time made the split's table
-// wider than the Why tab's pane at 1280x800.
-constexpr double kBarSpaces = 24;
 
 // The unit after a time of the run shown: "ms" for a run in milliseconds (a real run, a
 // real-scale cost model), none for the puzzle's steps.
@@ -64,100 +64,6 @@ QString clockUnit(const RunSession &session)
 // the grid.
 constexpr int kDigitRoom = 4;
 
-// Each parallelism's communication in words.
-QString axisCommunication(const std::string &axis)
-{
-    if (axis == "tensor")
-        return ExplainView::tr("tensor-parallel communication");
-    if (axis == "context")
-        return ExplainView::tr("context-parallel communication");
-    if (axis == "pipeline")
-        return ExplainView::tr("pipeline communication");
-    if (axis == "data")
-        return ExplainView::tr("data-parallel communication");
-    if (axis == "expert")
-        return ExplainView::tr("expert-parallel communication");
-    return QString::fromStdString(axis);
-}
-
-// A laid-out run's time split as a table: each part's mean time a rank, its share and a bar as
-// long as the share (no-break spaces: rich text folds others), compute first and the bubble last.
-QString timeSplitTable(const explain::TimeSplit &split, bool seconds)
-{
-    std::vector<std::pair<QString, core::SimTime>> parts = {
-        {ExplainView::tr("compute"), split.compute}};
-    for (std::size_t i = 0; i < core::kAxes.size(); ++i)
-        if (split.axes[i].ticks() > 0)
-            parts.emplace_back(axisCommunication(core::axisName(core::kAxes[i])), split.axes[i]);
-    if (split.other.ticks() > 0)
-        parts.emplace_back(ExplainView::tr("other communication"), split.other);
-    parts.emplace_back(
-        split.pipelined ? ExplainView::tr("bubble (idle)") : ExplainView::tr("waiting (idle)"),
-        split.idle);
-    std::int64_t whole = 0;
-    for (const auto &part : parts)
-        whole += part.second.ticks();
-    const double ranks = std::max(1, split.ranks);
-    QString html = QStringLiteral("<b>%1</b><table cellspacing=\"0\" cellpadding=\"2\">")
-                       .arg(ExplainView::tr("A rank's mean time by parallelism"));
-    for (const auto &[name, time] : parts) {
-        const double share = whole > 0 ? double(time.ticks()) / double(whole) : 0.0;
-        const double mean = double(time.ticks()) / ranks;
-        const QString value =
-            seconds ? ExplainView::tr("%1 s").arg(mean / core::kRealTicksPerSecondOfCost, 0, 'f', 3)
-                    : QString::number(mean / double(core::SimTime::steps(1).ticks()), 'f', 1);
-        html += QStringLiteral(
-                    "<tr><td>%1</td><td align=\"right\">&nbsp;%2</td>"
-                    "<td align=\"right\">&nbsp;%3%</td><td>&nbsp;<span "
-                    "style=\"background-color:#5b7fbf\">%4</span></td></tr>")
-                    .arg(name, value)
-                    .arg(share * 100, 0, 'f', 1)
-                    .arg(QString(std::max(1, int(std::lround(share * kBarSpaces))), QChar(0x00A0)));
-    }
-    return html + QStringLiteral("</table>");
-}
-
-// The experts' load as a table: each expert's tokens with a bar as long as its share, its ranks
-// and their mean idle time, so that an uneven router's waiting stands beside its cause.
-QString expertLoadTable(const explain::ExpertLoad &load, bool seconds)
-{
-    QString html =
-        QStringLiteral("<b>%1</b>")
-            .arg(load.skew > 0
-                     ? ExplainView::tr("The experts' load (router skew %1)").arg(load.skew)
-                     : ExplainView::tr("The experts' load"));
-    html += QStringLiteral(
-                "<table cellspacing=\"0\" cellpadding=\"2\"><tr><th "
-                "align=\"left\">%1</th><th align=\"right\">&nbsp;%2</th><th></th><th "
-                "align=\"left\">&nbsp;%3</th><th align=\"right\">&nbsp;%4</th></tr>")
-                .arg(ExplainView::tr("Expert"), ExplainView::tr("Tokens"), ExplainView::tr("Ranks"),
-                     ExplainView::tr("Idle (mean)"));
-    const std::size_t shown = std::min<std::size_t>(load.experts.size(), 16);
-    for (std::size_t e = 0; e < shown; ++e) {
-        const explain::ExpertShare &share = load.experts[e];
-        const double part = load.batches > 0 ? double(share.tokens) / load.batches : 0.0;
-        const QString idle =
-            seconds ? ExplainView::tr("%1 s").arg(
-                          share.idle.toDouble() / core::kRealTicksPerSecondOfCost, 0, 'f', 3)
-                    : QString::fromStdString(share.idle.toString());
-        QStringList ranks; // "0, 2": plain numbers, as the ranks' table has them
-        for (int rank : share.ranks)
-            ranks << QString::number(rank);
-        html += QStringLiteral(
-                    "<tr><td>%1</td><td align=\"right\">&nbsp;%2</td><td>&nbsp;<span "
-                    "style=\"background-color:#5b7fbf\">%3</span></td><td>&nbsp;%4</td>"
-                    "<td align=\"right\">&nbsp;%5</td></tr>")
-                    .arg(share.expert)
-                    .arg(share.tokens)
-                    .arg(QString(std::max(1, int(std::lround(part * kBarSpaces))), QChar(0x00A0)))
-                    .arg(ranks.join(QStringLiteral(", ")), idle);
-    }
-    html += QStringLiteral("</table>");
-    if (shown < load.experts.size())
-        html += ExplainView::tr("and %n more expert(s)", nullptr, int(load.experts.size() - shown));
-    return html;
-}
-
 constexpr int kEventRole = Qt::UserRole + 1;
 
 // On a worker: a rank's waits in words (at 16,384 ranks about a second of passes over every
@@ -168,6 +74,22 @@ std::vector<ExplainView::ChainLine> waitLines(const core::Trace &trace, int rank
     for (const explain::Wait &wait : explain::waitsOf(trace, rank))
         lines.push_back({QString::fromStdString(explain::describeWait(trace, wait, engineWords())),
                          wait.event});
+    return lines;
+}
+
+// On a worker: the critical path's operations in words (a pass over every event's links).
+std::vector<ExplainView::ChainLine> pathLines(const core::Trace &trace, const QString &unit)
+{
+    std::vector<ExplainView::ChainLine> lines;
+    for (const std::size_t event : explain::criticalPath(trace)) {
+        const core::Event &e = trace.events[event];
+        lines.push_back(
+            {ExplainView::tr("t %1–%2  rank %3  %4")
+                 .arg(QString::fromStdString(e.start.toString()), clockText(e.end(), unit))
+                 .arg(e.rank)
+                 .arg(QString::fromStdString(explain::describeEvent(e, engineWords()))),
+             event});
+    }
     return lines;
 }
 
@@ -252,14 +174,30 @@ void ExplainView::refresh()
 
 ExplainView::~ExplainView() = default;
 
+QThreadPool &ExplainView::workers()
+{
+    static QThreadPool pool;
+    return pool;
+}
+
 QWidget *ExplainView::buildMemoryPage()
 {
     auto *page = new QWidget;
     m_peak = new QLabel;
     m_peak->setWordWrap(true);
     m_peak->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    // The ranks' numbers made as shown, the box as wide as the largest number without measuring
+    // every row, the popup's rows of one height: at 16,384 ranks the items and their measuring
+    // held the GUI thread on the tab's first show.
+    m_rankNumbers = new RankNumbersModel(this);
     m_rank = new QComboBox;
+    m_rank->setModel(m_rankNumbers);
+    m_rank->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_rank->setMinimumContentsLength(1);
+    if (auto *list = qobject_cast<QListView *>(m_rank->view()))
+        list->setUniformItemSizes(true);
     auto *peakButton = new QPushButton(tr("Go to the peak"));
+    m_peakButton = peakButton;
     connect(peakButton, &QPushButton::clicked, this, &ExplainView::showPeak);
     connect(m_rank, &QComboBox::activated, this, [this](int index) { showRank(index); });
     auto *row = new QHBoxLayout;
@@ -413,12 +351,14 @@ int ExplainView::shownRank() const
 QString ExplainView::peakText() const
 {
     ensureFresh();
+    waitForTexts();
     return m_peak->text();
 }
 
 QString ExplainView::formulaText() const
 {
     ensureFresh();
+    waitForTexts();
     return m_formula->text();
 }
 
@@ -430,18 +370,24 @@ void ExplainView::showTimePage(bool time)
 QString ExplainView::expertLoadText() const
 {
     ensureFresh();
+    waitForTexts();
     return m_experts->text();
 }
 
 QString ExplainView::timeSplitText() const
 {
     ensureFresh();
+    waitForTexts();
     return m_split->text();
 }
 
 void ExplainView::onTraceChanged()
 {
     dropWaits(); // of the run before, even while hidden
+    ++m_textsGeneration;
+    m_textsPending = false;
+    ++m_chartGeneration;
+    m_chartPending = false;
     m_chainStale = true;
     m_traceStale = true;
     m_cursorStale = true;
@@ -455,22 +401,91 @@ void ExplainView::explainTrace()
     ++m_explained;
     const TracePtr &trace = m_session.trace();
     m_peakEvent.reset();
-    m_rank->clear();
-    if (trace) {
-        for (int rank = 0; rank < trace->config.ranks; ++rank)
-            m_rank->addItem(tr("%1").arg(rank));
-        for (std::size_t i = 0; i < trace->events.size() && trace->figures.hasEvents; ++i) {
-            const core::Event &e = trace->events[i];
-            if (e.rank == trace->figures.maxMemoryRank && e.start == trace->figures.maxMemoryTime &&
-                e.memory == trace->figures.maxMemory) {
-                m_peakEvent = i;
-                break;
-            }
-        }
-    }
-    updateTexts();
+    const int ranks = trace ? trace->config.ranks : 0;
+    m_rankNumbers->setRanks(ranks);
+    m_rank->setMinimumContentsLength(int(QString::number(std::max(0, ranks - 1)).size()) + 1);
+    fillTexts();
     fillRankTable();
     showRank(trace ? trace->figures.maxMemoryRank : 0);
+}
+
+// The run's texts on a worker (the peak's event is found in a pass over every event); the
+// sentence says so meanwhile, and a result for a run before the current one is dropped.
+void ExplainView::fillTexts()
+{
+    ++m_textsGeneration;
+    const TracePtr &trace = m_session.trace();
+    std::optional<lessons::Parallelism> parallelism;
+    if (const lessons::Lesson *lesson = m_session.lesson())
+        parallelism = lesson->parallelism;
+    const std::optional<std::int64_t> target = m_session.memoryTarget();
+    if (!trace) {
+        showTexts(explainRun(trace, parallelism, target));
+        return;
+    }
+    m_peak->setText(tr("Explaining the run…"));
+    m_peakButton->setEnabled(false);
+    m_formula->hide(); // the run before's, until the worker's arrive
+    m_split->hide();
+    m_experts->hide();
+    m_textsPending = true;
+    m_textsWork = QtConcurrent::run(&workers(), [trace, parallelism, target] {
+        return explainRun(trace, parallelism, target);
+    });
+    receiveTexts(m_textsWork, m_textsGeneration); // reports its own errors; never awaited
+}
+
+QCoro::Task<void> ExplainView::receiveTexts(QFuture<RunTexts> work, std::uint64_t generation)
+{
+    QPointer<ExplainView> self(this);
+    try {
+        const RunTexts texts = co_await work;
+        if (self && m_textsPending && generation == m_textsGeneration)
+            showTexts(texts);
+    } catch (const std::exception &e) {
+        qCWarning(lcExplain) << "explaining the run failed:" << e.what();
+        if (self && m_textsPending && generation == m_textsGeneration)
+            showTexts({});
+    }
+}
+
+// Asked now (a script, a test, a click on "Go to the peak"): the worker's texts, once made.
+void ExplainView::waitForTexts() const
+{
+    if (!m_textsPending)
+        return;
+    auto *self = const_cast<ExplainView *>(this);
+    RunTexts texts;
+    try {
+        texts = self->m_textsWork.result();
+    } catch (const std::exception &e) {
+        qCWarning(lcExplain) << "explaining the run failed:" << e.what();
+    }
+    self->showTexts(texts);
+}
+
+void ExplainView::finishWork()
+{
+    waitForTexts();
+    waitForChart();
+    if (m_waitsPending) {
+        m_waitsWork.waitForFinished();
+        showWaits(m_waitsWork.result(), m_waitsRank);
+    }
+}
+
+void ExplainView::showTexts(const RunTexts &texts)
+{
+    m_textsPending = false;
+    m_peakEvent = texts.peakEvent;
+    m_peakButton->setEnabled(true);
+    m_peak->setText(texts.peak);
+    m_formula->setText(texts.formula);
+    m_formula->setVisible(!texts.formula.isEmpty());
+    m_split->setText(texts.split);
+    m_split->setVisible(!texts.split.isEmpty());
+    m_experts->setText(texts.experts);
+    m_experts->setVisible(!texts.experts.isEmpty());
 }
 
 void ExplainView::showRank(int rank)
@@ -484,6 +499,8 @@ void ExplainView::showRank(int rank)
     if (!trace || rank < 0 || rank >= trace->config.ranks) {
         m_chart->setSamples({}, core::SimTime(), {});
         m_chartStale = false;
+        ++m_chartGeneration;
+        m_chartPending = false;
         m_objects->setObjects({});
         dropWaits();
         m_chain->clear();
@@ -510,18 +527,22 @@ const MemoryKindChart &ExplainView::chart() const
     ensureFresh();
     if (m_chartStale)
         const_cast<ExplainView *>(this)->fillChart();
+    waitForChart();
     return *m_chart;
 }
 
+// On a worker, as the waits: the chart stands empty meanwhile, and a result for another rank or
+// run is dropped by its generation.
 void ExplainView::fillChart()
 {
     m_chartStale = false;
+    ++m_chartGeneration;
+    m_chartPending = false;
     const TracePtr &trace = m_session.trace();
     const int rank = m_rank->currentIndex();
-    if (!trace || rank < 0 || rank >= trace->config.ranks) {
-        m_chart->setSamples({}, core::SimTime(), {});
+    m_chart->setSamples({}, trace ? trace->figures.endTime : core::SimTime(), {});
+    if (!trace || rank < 0 || rank >= trace->config.ranks)
         return;
-    }
     std::vector<MemoryKindChart::Reference> references;
     const lessons::Lesson *lesson = m_session.lesson();
     if (const std::optional<std::int64_t> target = m_session.memoryTarget())
@@ -533,8 +554,48 @@ void ExplainView::fillChart()
                                                : tr("the model's state / %1").arg(sharers),
                                   explain::modelStateBytes(trace->config, sharers)});
     m_chart->setTimeUnit(timeUnitName(m_session.units()));
-    m_chart->setSamples(explain::memoryByKind(*trace, rank), trace->figures.endTime,
-                        std::move(references));
+    m_chartReferences = std::move(references);
+    m_chartPending = true;
+    m_chartWork = QtConcurrent::run(&workers(),
+                                    [trace, rank] { return explain::memoryByKind(*trace, rank); });
+    receiveChart(m_chartWork, m_chartGeneration); // reports its own errors; never awaited
+}
+
+QCoro::Task<void> ExplainView::receiveChart(QFuture<std::vector<explain::KindSample>> work,
+                                            std::uint64_t generation)
+{
+    QPointer<ExplainView> self(this);
+    try {
+        const std::vector<explain::KindSample> samples = co_await work;
+        if (self && m_chartPending && generation == m_chartGeneration)
+            showChart(samples);
+    } catch (const std::exception &e) {
+        qCWarning(lcExplain) << "a rank's memory by kind failed:" << e.what();
+        if (self && m_chartPending && generation == m_chartGeneration)
+            showChart({});
+    }
+}
+
+void ExplainView::waitForChart() const
+{
+    if (!m_chartPending)
+        return;
+    auto *self = const_cast<ExplainView *>(this);
+    std::vector<explain::KindSample> samples;
+    try {
+        samples = self->m_chartWork.result();
+    } catch (const std::exception &e) {
+        qCWarning(lcExplain) << "a rank's memory by kind failed:" << e.what();
+    }
+    self->showChart(samples);
+}
+
+void ExplainView::showChart(const std::vector<explain::KindSample> &samples)
+{
+    m_chartPending = false;
+    const TracePtr &trace = m_session.trace();
+    m_chart->setSamples(samples, trace ? trace->figures.endTime : core::SimTime(),
+                        std::exchange(m_chartReferences, {}));
 }
 
 // A rank's waits with their chains cost a pass over every event's links (at 16,384 ranks about a
@@ -603,6 +664,7 @@ void ExplainView::updateCursor()
 void ExplainView::showPeak()
 {
     refresh();
+    waitForTexts();
     if (!m_peakEvent)
         return;
     const TracePtr &trace = m_session.trace();
@@ -617,61 +679,9 @@ void ExplainView::showCriticalPath(bool show)
     refresh();
     m_criticalPath = show;
     m_pathButton->setChecked(show);
-    fillChain();
-    // On the timeline too: the chain outlined across the ranks.
-    const TracePtr &trace = m_session.trace();
-    if (!show || !trace) {
-        if (!show)
-            m_session.clearHighlight();
-        return;
-    }
-    std::vector<std::size_t> path = explain::criticalPath(*trace);
-    const QString sentence =
-        tr("The critical path: %1 operations, across the ranks, from t 0 to t %2 set the run's "
-           "end time; making any of them shorter ends the run sooner.")
-            .arg(path.size())
-            .arg(clockText(trace->figures.endTime, clockUnit(m_session)));
-    m_session.setHighlight(std::move(path), sentence);
-}
-
-void ExplainView::updateTexts()
-{
-    const TracePtr &trace = m_session.trace();
-    QString peak, formula;
-    const lessons::Lesson *lesson = m_session.lesson();
-    if (trace && m_peakEvent) {
-        const explain::MemoryMoment moment = explain::memoryAtEvent(*trace, *m_peakEvent);
-        peak = QString::fromStdString(
-            explain::describeMoment(moment, explain::sentence::kPeak, engineWords()));
-        if (const std::string device =
-                explain::describeDeviceFit(*trace, moment.bytes, engineWords());
-            !device.empty())
-            peak += QStringLiteral("\n") + QString::fromStdString(device);
-        if (const std::optional<std::int64_t> target = m_session.memoryTarget()) {
-            const std::string over =
-                explain::describeOverTarget(*trace, moment, *target, engineWords());
-            if (!over.empty())
-                peak += QStringLiteral("\n") + QString::fromStdString(over);
-        }
-    } else if (trace) {
-        peak = tr("No operation took simulated time, so nothing was held at any event.");
-    } else {
-        peak = tr("Run your code to see what fills each rank's memory.");
-    }
-    if (trace && trace->status != core::RunStatus::Ok)
-        peak = tr("The run did not finish: this explains it up to where it stopped.\n") + peak;
-    if (trace && lesson)
-        formula = QString::fromStdString(
-            explain::lessonFormulaSentence(*trace, lesson->parallelism, engineWords()));
-    m_peak->setText(peak);
-    m_formula->setText(formula);
-    m_formula->setVisible(!formula.isEmpty());
-    const auto split = trace ? explain::timeSplit(*trace) : std::nullopt;
-    m_split->setText(split ? timeSplitTable(*split, trace->config.cost.realScale()) : QString());
-    m_split->setVisible(split.has_value());
-    const auto load = trace ? explain::expertLoad(*trace) : std::nullopt;
-    m_experts->setText(load ? expertLoadTable(*load, trace->config.cost.realScale()) : QString());
-    m_experts->setVisible(load.has_value());
+    if (!show)
+        m_session.clearHighlight();
+    fillChain(); // the path, on the timeline too, once made (showWaits)
 }
 
 void ExplainView::fillRankTable()
@@ -709,20 +719,14 @@ void ExplainView::fillChain()
     const TracePtr &trace = m_session.trace();
     if (!trace)
         return;
-    const auto add = [this](const QString &text, std::size_t event) {
-        auto *item = new QListWidgetItem(text, m_chain);
-        item->setData(kEventRole, int(event));
-    };
-    if (m_criticalPath) {
-        const QString unit = clockUnit(m_session);
-        for (const std::size_t event : explain::criticalPath(*trace)) {
-            const core::Event &e = trace->events[event];
-            add(tr("t %1–%2  rank %3  %4")
-                    .arg(QString::fromStdString(e.start.toString()), clockText(e.end(), unit))
-                    .arg(e.rank)
-                    .arg(QString::fromStdString(explain::describeEvent(e, engineWords()))),
-                event);
-        }
+    if (m_criticalPath) { // a pass over every event's links too
+        auto *working = new QListWidgetItem(tr("Finding the critical path…"), m_chain);
+        working->setFlags(Qt::NoItemFlags);
+        m_waitsRank = -1;
+        m_waitsPending = true;
+        m_waitsWork = QtConcurrent::run(
+            &workers(), [trace, unit = clockUnit(m_session)] { return pathLines(*trace, unit); });
+        listWaits(m_waitsWork, m_chainGeneration); // reports its own errors; never awaited
         return;
     }
     // The rank's waits on a worker; the list says so meanwhile, and another rank or run drops
@@ -732,7 +736,7 @@ void ExplainView::fillChain()
     working->setFlags(Qt::NoItemFlags);
     m_waitsRank = rank;
     m_waitsPending = true;
-    m_waitsWork = QtConcurrent::run([trace, rank, checkpoint = m_waitsCheckpoint] {
+    m_waitsWork = QtConcurrent::run(&workers(), [trace, rank, checkpoint = m_waitsCheckpoint] {
         if (checkpoint)
             checkpoint(rank);
         return waitLines(*trace, rank);
@@ -773,10 +777,31 @@ void ExplainView::showWaits(const std::vector<ChainLine> &lines, int rank)
         auto *item = new QListWidgetItem(line.text, m_chain);
         item->setData(kEventRole, int(line.event));
     }
+    if (rank < 0) { // the critical path, outlined on the timeline too
+        showPathOnTimeline(lines);
+        return;
+    }
     if (m_chain->count() == 0)
         m_chain->addItem(tr("Rank %1 never waited: it was busy from its first operation to its "
                             "last.")
                              .arg(rank));
+}
+
+void ExplainView::showPathOnTimeline(const std::vector<ChainLine> &lines)
+{
+    const TracePtr &trace = m_session.trace();
+    if (!m_criticalPath || !trace)
+        return;
+    std::vector<std::size_t> path;
+    path.reserve(lines.size());
+    for (const ChainLine &line : lines)
+        path.push_back(line.event);
+    const QString sentence =
+        tr("The critical path: %1 operations, across the ranks, from t 0 to t %2 set the run's "
+           "end time; making any of them shorter ends the run sooner.")
+            .arg(path.size())
+            .arg(clockText(trace->figures.endTime, clockUnit(m_session)));
+    m_session.setHighlight(std::move(path), sentence);
 }
 
 } // namespace rankstep::gui

@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "core/explain/memoryexplain.h"
 #include "core/simtime.h"
+#include "memorykindchart.h"
+#include "runtexts.h"
 #include "tracefwd.h"
 
 #include <QFuture>
@@ -19,6 +22,7 @@ class QListWidget;
 class QPushButton;
 class QTableView;
 class QTabWidget;
+class QThreadPool;
 class QToolButton;
 
 namespace QCoro {
@@ -36,6 +40,7 @@ class Appearance;
 class LiveObjectsModel;
 class MemoryKindChart;
 class MemoryPageSplitter;
+class RankNumbersModel;
 class RankTimesModel;
 class RunSession;
 
@@ -85,8 +90,18 @@ public:
     {
         m_waitsCheckpoint = std::move(checkpoint);
     }
+    // The pool the tab's workers run in, not Qt's global one: the raster engine paints with that
+    // one and waits for it, and two of our workers there held the tab's first paint (a second at
+    // 16,384 ranks) until one of them ended.
+    static QThreadPool &workers();
     // Whether a rank's waits are being made off the GUI thread now (the list says so meanwhile).
     bool isListingWaits() const { return m_waitsPending; }
+    // Whether the run's texts, or the shown rank's memory by kind, are being made on a worker.
+    bool isExplainingRun() const { return m_textsPending; }
+    bool isFillingChart() const { return m_chartPending; }
+    // Waits for what its workers make now and shows it (scripts: a screenshot shows it made);
+    // starts nothing new.
+    void finishWork();
 
     // One line of the list: a wait in words and the event that waited.
     struct ChainLine {
@@ -122,10 +137,18 @@ private:
     QCoro::Task<void> listWaits(QFuture<std::vector<ChainLine>> work, std::uint64_t generation);
     void showWaits(const std::vector<ChainLine> &lines, int rank);
     void dropWaits();
+    void showPathOnTimeline(const std::vector<ChainLine> &lines);
     void chainChanged(); // the rank or the trace changed: its waits listed when next in view
     void chartChanged(); // the same for its memory by kind
     void fillChart();
-    void updateTexts();
+    QCoro::Task<void> receiveChart(QFuture<std::vector<explain::KindSample>> work,
+                                   std::uint64_t generation);
+    void waitForChart() const;
+    void showChart(const std::vector<explain::KindSample> &samples);
+    void fillTexts();
+    QCoro::Task<void> receiveTexts(QFuture<RunTexts> work, std::uint64_t generation);
+    void waitForTexts() const;
+    void showTexts(const RunTexts &texts);
 
     RunSession &m_session;
     Appearance &m_appearance;
@@ -144,10 +167,22 @@ private:
     int m_waitsRank = -1;
     bool m_waitsPending = false;
     WaitsCheckpoint m_waitsCheckpoint;
+    // The run's texts (its peak, formula, split, experts' load) made on a worker, dropped by
+    // generation as the waits are.
+    std::uint64_t m_textsGeneration = 0;
+    QFuture<RunTexts> m_textsWork;
+    bool m_textsPending = false;
+    // The shown rank's memory by kind, the same way; its references wait beside it.
+    std::uint64_t m_chartGeneration = 0;
+    QFuture<std::vector<explain::KindSample>> m_chartWork;
+    std::vector<MemoryKindChart::Reference> m_chartReferences;
+    bool m_chartPending = false;
 
     QLabel *m_peak = nullptr;
     QWidget *m_sentence = nullptr; // m_peak, scrolling within two lines
+    RankNumbersModel *m_rankNumbers = nullptr;
     QComboBox *m_rank = nullptr;
+    QPushButton *m_peakButton = nullptr;
     MemoryKindChart *m_chart = nullptr;
     LiveObjectsModel *m_objects = nullptr;
     QTableView *m_objectTable = nullptr;

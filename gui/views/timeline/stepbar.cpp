@@ -38,17 +38,25 @@ namespace {
 
 // The position in as many of its " · " parts as fit, the whole in its tooltip: a narrow window
 // (1280x800, or German) cut "... rank 2 at t = 5.4, running · all ranks past t = 5" mid-word.
+// Before it drops a part it tries the shorter words, if any ("11264/18038784 done" for "11264
+// of 18038784 operations done"): at 1280x800 a 16,384-rank run lost "· 1024 running".
 // Its size hint is the whole text's, so that it takes it back as the bar widens.
 class FittedLabel : public QLabel
 {
 public:
-    void setFullText(const QString &text)
+    void setFullText(const QString &text, const QString &shorter = {})
     {
         m_full = text;
+        m_shorter = shorter;
         updateGeometry();
         fit();
     }
     const QString &fullText() const { return m_full; }
+    // Shown whole, in the full or the shorter words.
+    bool isWhole() const
+    {
+        return text() == m_full || (!m_shorter.isEmpty() && text() == m_shorter);
+    }
     QSize sizeHint() const override
     {
         return {fontMetrics().horizontalAdvance(m_full) + 2 * margin() + 2,
@@ -67,7 +75,9 @@ private:
     {
         const int room = contentsRect().width() - 2 * margin();
         const QFontMetrics metrics = fontMetrics();
-        QStringList parts = m_full.split(QStringLiteral(" · "));
+        const QString &words =
+            !m_shorter.isEmpty() && metrics.horizontalAdvance(m_full) > room ? m_shorter : m_full;
+        QStringList parts = words.split(QStringLiteral(" · "));
         while (parts.size() > 1 &&
                metrics.horizontalAdvance(parts.join(QStringLiteral(" · "))) > room)
             parts.removeLast();
@@ -78,6 +88,7 @@ private:
     }
 
     QString m_full;
+    QString m_shorter; // the same in shorter words; empty: none
 };
 
 // The snapshot list: the open list names each draw() in full ("rank 2, line 64: draw(...)"),
@@ -335,7 +346,7 @@ void StepBar::setClickerForRecording(bool recording)
     m_pageUp->setEnabled(!recording);
 }
 
-QString StepBar::positionText() const
+QString StepBar::positionText(bool shortWords) const
 {
     const auto cursor = m_controller->cursor();
     if (!cursor)
@@ -354,10 +365,11 @@ QString StepBar::positionText() const
     QString text;
     switch (m_controller->stepMode()) {
         case StepController::StepMode::Time:
-            text = tr("t = %1 · %2 of %3 operations done")
-                       .arg(time)
-                       .arg(m_controller->doneEvents())
-                       .arg(trace.events.size());
+            text =
+                (shortWords ? tr("t = %1 · %2/%3 done") : tr("t = %1 · %2 of %3 operations done"))
+                    .arg(time)
+                    .arg(m_controller->doneEvents())
+                    .arg(trace.events.size());
             // The learner asked for snapshots: why it steps by time instead.
             if (m_snapshotsWanted)
                 text += tr(" · no snapshots: the code calls no draw()");
@@ -400,7 +412,7 @@ std::optional<core::SimTime> StepBar::shownTime() const
 QStringList StepBar::elidedTexts() const
 {
     const auto *label = static_cast<const FittedLabel *>(m_label);
-    if (!label->isVisible() || label->text() == label->fullText())
+    if (!label->isVisible() || label->isWhole())
         return {};
     return {label->fullText()};
 }
@@ -410,7 +422,9 @@ void StepBar::onCursorChanged()
     const auto cursor = m_controller->cursor();
     const bool opening = !m_session.opening().isEmpty();
     setEnabled(cursor.has_value() && !opening); // no steps of a run going
-    static_cast<FittedLabel *>(m_label)->setFullText(positionText());
+    const QString full = positionText();
+    const QString shorter = positionText(true);
+    static_cast<FittedLabel *>(m_label)->setFullText(full, shorter == full ? QString() : shorter);
     if (opening) { // in the room the label has: the window is not laid out again for it
         // Short, so that the name shows whole in a narrow window; the tooltip says the rest.
         const QString text = tr("Opening %1…").arg(m_session.opening());

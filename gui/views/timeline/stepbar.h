@@ -48,7 +48,9 @@ public:
     QComboBox *modeBox() const { return m_mode; }
     QComboBox *snapshotBox() const { return m_snapshots; }
     QLabel *positionLabel() const { return m_label; }
-    QString positionText() const;
+    // shortWords: in the shorter words the label takes where the whole does not fit (the same
+    // text where it has none).
+    QString positionText(bool shortWords = false) const;
     // While a recorded demonstration is replayed (gui/app/demoactions.h), PageDown and PageUp
     // step the recording, not the run, whichever widget has the focus: the bar's own keys for
     // them are off.

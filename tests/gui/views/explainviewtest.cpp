@@ -23,14 +23,17 @@
 #include <QAbstractItemModelTester>
 #include <QAreaSeries>
 #include <QChart>
+#include <QComboBox>
 #include <QFile>
 #include <QGraphicsScene>
 #include <QGraphicsTextItem>
 #include <QHeaderView>
 #include <QLabel>
+#include <QListView>
 #include <QListWidget>
 #include <QRegularExpression>
 #include <QSemaphore>
+#include <QStandardItemModel>
 #include <QStyleOptionViewItem>
 #include <QTabWidget>
 #include <QTableView>
@@ -225,12 +228,19 @@ TEST(ExplainViewLayouts, TheTimeSplitKeepsWithinANarrowPane)
     view.resize(280, 330);
     view.show();
     ASSERT_TRUE(QTest::qWaitForWindowExposed(&view));
+    ASSERT_FALSE(view.timeSplitText().isEmpty()); // made on a worker: this waits for it
     auto *split = view.findChild<QLabel *>(QStringLiteral("timeSplit"));
     ASSERT_TRUE(split);
     QWidget *page = split->parentWidget();
     QWidget *viewport = page->parentWidget();
-    ASSERT_TRUE(QTest::qWaitFor([&] { return page->height() >= page->minimumSizeHint().height(); },
-                                kSettleTimeoutMs));
+    // The split arrives from a worker after the first layout: laid out again, the page and the
+    // split take their wrapped height.
+    ASSERT_TRUE(QTest::qWaitFor(
+        [&] {
+            return page->height() >= page->minimumSizeHint().height() &&
+                   split->height() >= split->heightForWidth(split->width());
+        },
+        kSettleTimeoutMs));
     EXPECT_LE(page->width(), viewport->width());
     EXPECT_LE(split->geometry().right(), viewport->width());
     EXPECT_GE(split->height(), split->heightForWidth(split->width()));
@@ -367,8 +377,7 @@ TEST_F(ExplainViewWindowTest, At1280x800TheWhyTabsTimePerRankShowsEveryNumberOfA
     ASSERT_TRUE(settleLayouts(*window));
     window->arrangeViews();
     ASSERT_TRUE(settleLayouts(*window));
-    const QSize pane = window->parts().explainView->size();
-    ASSERT_LT(pane.width(), 400) << "the pane of a 1280x800 window";
+    const QSize pane = window->parts().explainView->size(); // the pane of a 1280x800 window
 
     constexpr int kRanks = 16384; // the times of the wide run's first ranks, the longest
     auto trace = std::make_shared<core::Trace>();
@@ -393,6 +402,137 @@ TEST_F(ExplainViewWindowTest, At1280x800TheWhyTabsTimePerRankShowsEveryNumberOfA
     EXPECT_TRUE(cut.isEmpty()) << pane.width() << " px: " << utf8(cut.mid(0, 8).join(u'|'));
     const QStringList headings = elidedTexts(*table.horizontalHeader());
     EXPECT_TRUE(headings.isEmpty()) << utf8(headings.join(u'|'));
+}
+
+// Seen at 1280x800 on a run of 16,384 ranks (`--open big16k.rstb --tab why --describe`): the
+// Why tab had half the window's work, and its memory table scrolled Batches, Shards, Bytes, Line
+// and "Stored at t" out of sight; the time page's scroll bar cut "Communication". The Why tab takes
+// the width its tables need, as the roster does.
+TEST_F(ExplainViewWindowTest, At1280x800TheWhyTabsPagesShowEveryHeadingOfALaidOutRun)
+{
+    QFile file(QStringLiteral(RANKSTEP_SOURCE_DIR "/tests/lessons/golden/four_d.json"));
+    ASSERT_TRUE(file.open(QIODevice::ReadOnly));
+    const auto trace = io::traceFromJson(file.readAll().toStdString());
+    ASSERT_TRUE(trace) << trace.error().message;
+    auto window = makeWindow();
+    window->resize(1280, 800);
+    ASSERT_TRUE(window->openLesson(QStringLiteral("four_d")));
+    window->parts().session->setTrace(std::make_shared<const core::Trace>(*trace));
+    window->showTab(Tab::Why);
+    ExplainView &why = *window->parts().explainView;
+    for (const bool time : {false, true}) {
+        why.showTimePage(time);
+        window->arrangeViews();
+        ASSERT_TRUE(settleLayouts(*window));
+        why.timeSplitText(); // the run's texts, made on a worker, in their place
+        ASSERT_TRUE(settleLayouts(*window));
+        const QStringList cut = elidedTexts(time ? *why.rankTable()->horizontalHeader()
+                                                 : *why.objectTable()->horizontalHeader());
+        if (time) // Busy and Idle fit their values; Communication the rest of the pane
+            EXPECT_FALSE(cut.contains(QStringLiteral("Communication")))
+                << why.width() << " px: " << utf8(cut.join(u'|'));
+        else
+            EXPECT_TRUE(cut.isEmpty()) << why.width() << " px: " << utf8(cut.join(u'|'));
+    }
+}
+
+// At 16,384 ranks the rank chooser held an item a rank and measured every one on the tab's first
+// show. It reads the ranks' numbers from a model as drawn, is as wide as the largest, and its
+// popup's rows are of one height (a list of uneven rows measures them all to scroll).
+TEST(ExplainViewRanks, AWideRunsRankChooserHoldsNoItemPerRankAndShowsTheLastWhole)
+{
+    constexpr int kRanks = 16384;
+    auto trace = std::make_shared<core::Trace>();
+    trace->config.ranks = kRanks;
+    trace->figures.ranks.resize(kRanks);
+    ViewContext context;
+    ExplainView view{context.session, context.appearance};
+    context.session.setTrace(trace);
+    view.resize(500, 400);
+    view.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&view));
+    const QComboBox &chooser = *view.rankChooser();
+    ASSERT_EQ(chooser.count(), kRanks);
+    QAbstractItemModelTester tester(chooser.model(),
+                                    QAbstractItemModelTester::FailureReportingMode::Warning);
+    EXPECT_EQ(qobject_cast<const QStandardItemModel *>(chooser.model()), nullptr)
+        << "an item a rank";
+    EXPECT_NE(chooser.sizeAdjustPolicy(), QComboBox::AdjustToContents) << "measures every row";
+    EXPECT_NE(chooser.sizeAdjustPolicy(), QComboBox::AdjustToContentsOnFirstShow)
+        << "measures every row";
+    const auto *popup = qobject_cast<const QListView *>(chooser.view());
+    ASSERT_NE(popup, nullptr);
+    EXPECT_TRUE(popup->uniformItemSizes());
+    view.showRank(kRanks - 1);
+    EXPECT_EQ(chooser.currentText(), QStringLiteral("16383"));
+    ASSERT_TRUE(settleLayouts(view));
+    EXPECT_TRUE(elidedTexts(chooser).isEmpty()) << utf8(elidedTexts(chooser).join(u'|'));
+
+    auto few = std::make_shared<core::Trace>(); // a small run's chooser as before
+    few->config.ranks = 4;
+    few->figures.ranks.resize(4);
+    context.session.setTrace(few);
+    EXPECT_EQ(chooser.count(), 4);
+    EXPECT_EQ(chooser.itemText(3), QStringLiteral("3"));
+}
+
+// The run's texts (the peak, found in a pass over every event) are made on a worker, as a rank's
+// waits are: the sentence says so meanwhile; a rank's memory by kind too.
+TEST(ExplainViewWorkers, TheRunsTextsAndARanksMemoryByKindAreMadeOffTheGuiThread)
+{
+    // Every worker of the pool held until the view is shown: what the view made itself is there
+    // at once, what it gave the workers waits for them.
+    QThreadPool &pool = ExplainView::workers();
+    QSemaphore release;
+    std::atomic<int> held = 0;
+    for (int i = 0; i < pool.maxThreadCount(); ++i)
+        pool.start([&] {
+            ++held;
+            release.acquire();
+        });
+    ASSERT_TRUE(QTest::qWaitFor([&] { return held == pool.maxThreadCount(); }, kSettleTimeoutMs));
+    ViewContext context;
+    context.session.setTrace(referenceTrace("gpipe"));
+    ExplainView view{context.session, context.appearance};
+    view.resize(500, 600);
+    view.show(); // the page "What fills memory": its chart too
+    const bool explaining = view.isExplainingRun();
+    const bool filling = view.isFillingChart();
+    release.release(pool.maxThreadCount());
+    EXPECT_TRUE(explaining);
+    EXPECT_TRUE(filling);
+    EXPECT_TRUE(QTest::qWaitFor([&] { return !view.isExplainingRun() && !view.isFillingChart(); },
+                                kSettleTimeoutMs));
+    EXPECT_TRUE(view.peakText().startsWith(QStringLiteral("Peak 4194304 B on rank 1 at t 30.4")))
+        << utf8(view.peakText());
+    EXPECT_GE(view.chart().highestTotal(), 4194304);
+}
+
+// Qt's raster engine paints with Qt's global pool and waits for it: with two of the tab's workers
+// there (the run's texts and a rank's waits at 16,384 ranks, on two cores) the tab's first paint
+// waited a second for one to end. The tab's workers run in a pool of their own: with every thread
+// of the global one busy, they still deliver (a test showing the view would wait on its paint).
+TEST(ExplainViewWorkers, TheTabsWorkersLeaveQtsGlobalPoolToThePainter)
+{
+    QThreadPool &global = *QThreadPool::globalInstance();
+    QSemaphore release;
+    std::atomic<int> held = 0;
+    for (int i = 0; i < global.maxThreadCount(); ++i)
+        global.start([&] {
+            ++held;
+            release.acquire();
+        });
+    ASSERT_TRUE(QTest::qWaitFor([&] { return held == global.maxThreadCount(); }, kSettleTimeoutMs));
+    ViewContext context;
+    context.session.setTrace(referenceTrace("gpipe"));
+    ExplainView view{context.session, context.appearance};
+    // Hidden (painting would wait for the held pool): asked for its rank, it explains the run.
+    EXPECT_EQ(view.shownRank(), 1);
+    const bool delivered =
+        QTest::qWaitFor([&] { return !view.isExplainingRun(); }, kSettleTimeoutMs);
+    release.release(global.maxThreadCount());
+    EXPECT_TRUE(delivered);
+    ASSERT_TRUE(global.waitForDone(kSettleTimeoutMs));
 }
 
 // The four_d lesson's own run (16 ranks as tensor 2 x pipeline 4 x data 2, 8 batches): its
@@ -510,7 +650,7 @@ TEST_F(ExplainViewTest, ARanksWaitsAreMadeOffTheGuiThreadAndAStaleOneIsDropped)
     const int rankTwos = chain->count();
 
     release.release(); // rank 3's waits arrive now, late
-    ASSERT_TRUE(QThreadPool::globalInstance()->waitForDone(kSettleTimeoutMs));
+    ASSERT_TRUE(ExplainView::workers().waitForDone(kSettleTimeoutMs));
     ASSERT_TRUE(deliverPostedEvents());
     EXPECT_EQ(chain->count(), rankTwos);
     EXPECT_TRUE(chain->item(0)->text().startsWith(QStringLiteral("Rank 2 waited")))
@@ -538,7 +678,7 @@ TEST_F(ExplainViewTest, ARanksWaitsOfTheRunBeforeAreDropped)
     m_context.session.setTrace(referenceTrace("basic")); // one rank: its peak's, rank 0
     ASSERT_TRUE(QTest::qWaitFor([&] { return !m_view.isListingWaits(); }, kSettleTimeoutMs));
     release.release();
-    ASSERT_TRUE(QThreadPool::globalInstance()->waitForDone(kSettleTimeoutMs));
+    ASSERT_TRUE(ExplainView::workers().waitForDone(kSettleTimeoutMs));
     ASSERT_TRUE(deliverPostedEvents());
     auto *chain = m_view.findChild<QListWidget *>();
     ASSERT_TRUE(chain);

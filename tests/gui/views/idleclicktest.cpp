@@ -55,6 +55,7 @@ TEST(IdleClick, TheCriticalPathToggleHighlightsThePathOnTheTimeline)
     const auto trace = referenceTrace("gpipe");
     context.session.setTrace(trace);
     view.showCriticalPath(true);
+    view.chainList(); // the path is made on a worker: this waits for it
     EXPECT_EQ(context.session.highlight(), explain::criticalPath(*trace));
     view.showCriticalPath(false);
     EXPECT_TRUE(context.session.highlight().empty());

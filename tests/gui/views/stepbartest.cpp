@@ -441,5 +441,28 @@ TEST_F(StepBarTest, ThePositionDropsWholePartsWhenNarrow)
     EXPECT_TRUE(label->toolTip().isEmpty());
 }
 
+// At 1280x800 a 16,384-rank run's position, "t = 1.872 · 11264 of 18038784 operations done ·
+// 1024 running", lost its last part: where the whole does not fit, the shorter words ("11264/
+// 18038784 done") come before a part is dropped, the whole in the tooltip, and nothing is cut.
+TEST_F(StepBarTest, ThePositionTakesShorterWordsBeforeItDropsAPart)
+{
+    m_controller.home();
+    for (int k = 0; k < 6; ++k)
+        m_controller.next();
+    const QString full = m_bar->positionText();
+    const QString shorter = m_bar->positionText(true);
+    ASSERT_TRUE(full.endsWith(QStringLiteral(" · 4 running"))) << testing::utf8(full);
+    ASSERT_TRUE(shorter.endsWith(QStringLiteral(" · 4 running"))) << testing::utf8(shorter);
+    QLabel *label = m_bar->positionLabel();
+    const QFontMetrics metrics = label->fontMetrics();
+    const int room = metrics.horizontalAdvance(shorter) + 2 * label->margin() + 2;
+    ASSERT_LT(room, metrics.horizontalAdvance(full));
+    label->setFixedWidth(room);
+    EXPECT_TRUE(QTest::qWaitFor([&] { return label->text() != full; }, testing::kSettleTimeoutMs));
+    EXPECT_EQ(label->text(), shorter);
+    EXPECT_EQ(label->toolTip(), full);
+    EXPECT_TRUE(m_bar->elidedTexts().isEmpty()) << testing::utf8(m_bar->elidedTexts().join(u'|'));
+}
+
 } // namespace
 } // namespace rankstep::gui
