@@ -37,23 +37,24 @@ public:
             ++m_bits;
         m_places.assign(std::size_t(1) << m_bits, Place{});
     }
-    // The log's own object equal to `object`: the one kept here lately, else a new one. A place
-    // holds its object's hash too, so that another object there is told apart without reading
-    // it (an object set long ago is out of the caches).
-    const core::Object *keep(core::ChangeLog &log, const core::Object &object)
+    // The number of the log's own object equal to `object`: the one kept here lately, else a
+    // new one. A place holds its object's hash too, so that another object there is told apart
+    // without reading it (an object set long ago is out of the caches).
+    core::ObjectId keep(core::ChangeLog &log, const core::Object &object)
     {
         const std::uint64_t hash = hashOf(object);
         Place &place = m_places[std::size_t(hash >> (64 - m_bits))];
-        if (place.object == nullptr || place.hash != hash || !(*place.object == object))
-            place = {hash, log.keep(object)};
-        return place.object;
+        if (place.id == core::kNoObject || place.hash != hash ||
+            !(log.objectAt(place.id) == object))
+            place = {hash, log.keep(object).id};
+        return place.id;
     }
 
 private:
     static constexpr int kMostBits = 16;
     struct Place {
         std::uint64_t hash = 0;
-        const core::Object *object = nullptr;
+        core::ObjectId id = core::kNoObject;
     };
     static std::uint64_t hashOf(const core::Object &object)
     {
@@ -232,7 +233,7 @@ void TraceDecoder::readChangesBody()
         core::StorageChange change = readChange(ranks, eventCount, object);
         m_tally.addChange(change);
         eventCount = change.eventCount;
-        change.object = object ? kept.keep(m_trace.changes, *object) : nullptr;
+        change.objectId = object ? kept.keep(m_trace.changes, *object) : core::kNoObject;
         m_trace.changes.append(std::move(change));
     }
     m_in.at("changes");
