@@ -310,6 +310,28 @@ TEST(TraceBinary, ReadsEqualObjectsSetFarApartAsOneMostly)
     EXPECT_GE(shared * 20, again * 19) << shared << " of " << again << " sets share their object";
 }
 
+// The reader keeps each change's object a few changes after it read the change (asking ahead
+// for what keeping it reads): every change still comes back, in order, with its own object,
+// however few there are, the last ones too.
+TEST(TraceBinary, ReadsBackEveryChangeInOrderHoweverFew)
+{
+    for (std::size_t count = 0; count <= 12; ++count) {
+        const core::Trace trace = testing::syntheticTrace(64, count);
+        ASSERT_EQ(trace.changes.size(), count);
+        const core::Trace read = roundTrip(trace);
+        ASSERT_EQ(read.changes.size(), count);
+        for (std::size_t i = 0; i < count; ++i) {
+            const core::StorageChange &a = read.changes[i], &b = trace.changes[i];
+            EXPECT_TRUE(a.rank == b.rank && a.map == b.map && a.key == b.key && a.line == b.line &&
+                        a.eventCount == b.eventCount && a.memoryAfter == b.memoryAfter)
+                << count << " changes, change " << i;
+            EXPECT_TRUE(core::sameObject(read.changes.object(a), trace.changes.object(b)))
+                << count << " changes, change " << i;
+        }
+        EXPECT_EQ(traceToBinary(read), traceToBinary(trace)) << count << " changes";
+    }
+}
+
 TEST(TraceBinary, WritesARepeatedStringOnce)
 {
     core::Trace trace = testing::referenceTrace("basic");
