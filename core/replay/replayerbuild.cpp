@@ -74,7 +74,7 @@ public:
             Live &found = m_table[slot];
             if (found.change == nullptr) {
                 m_replayer.setLink(linkStart + i, Link{self, self});
-                if (change.object) {
+                if (change.isSet()) {
                     found = Live{hash, &change, self, self};
                     map.push_back(Slot{self, self});
                     ++live;
@@ -84,7 +84,7 @@ public:
             } else {
                 m_replayer.setLink(linkStart + i, Link{found.order, found.current});
                 const auto it = slotOf(map, found.order);
-                if (change.object) {
+                if (change.isSet()) {
                     found.current = self;
                     found.change = &change;
                     it->change = self;
