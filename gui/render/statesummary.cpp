@@ -312,4 +312,12 @@ void paintKindKey(QPainter &painter, const QRectF &rect, const QPalette &palette
     painter.restore();
 }
 
+bool holdsKeysValues(const core::Trace &trace)
+{
+    return std::any_of(
+        trace.changes.begin(), trace.changes.end(), [](const core::StorageChange &change) {
+            return change.object && change.object->kind == core::ObjectKind::KeysValues;
+        });
+}
+
 } // namespace rankstep::gui
