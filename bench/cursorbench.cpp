@@ -6,7 +6,8 @@
 // for the ranks it moved, as the step controller does. Reports each mode's CPU time a step, the
 // first, the median and the worst forward and back, in ms. StopPoints/file: the stop points of the
 // trace alone (what an open makes first on its stepping thread), their wall and CPU time, the
-// memory they keep and the most they add for a moment while they are made (MiB).
+// memory they keep and the most they add for a moment while they are made (MiB). Decode/file:
+// the file read and decoded alone, its wall and CPU time and the memory the trace holds.
 // Build/file times the Replayer's build
 // alone over the file's stop points, on one thread and on two, and the memory it added at its
 // peak (the process's high water mark is reset before, which Linux allows through clear_refs).
@@ -113,6 +114,38 @@ void stopPoints(benchmark::State &state)
     state.counters["ranks"] = double(trace->config.ranks);
 }
 
+// The file read and decoded, as an open reads it (the events and the changes on two threads):
+// wall and CPU time (the process's, both threads), the resident memory the trace holds and the
+// most the decode added for a moment, in MiB (the first decode's, as an open's).
+void decode(benchmark::State &state)
+{
+    std::vector<double> wall, cpu, held, peak;
+    std::size_t events = 0, changes = 0;
+    for (auto _ : state) {
+        const double before = statusMib("VmRSS");
+        resetPeak();
+        const auto start = std::chrono::steady_clock::now();
+        const double cpuStart = cpuMs();
+        const auto trace = readTrace(state);
+        if (!trace)
+            return;
+        cpu.push_back(cpuMs() - cpuStart);
+        wall.push_back(
+            std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+                .count());
+        held.push_back(statusMib("VmRSS") - before);
+        peak.push_back(statusMib("VmHWM") - before);
+        events = trace->events.size();
+        changes = trace->changes.size();
+    }
+    state.counters["decode_ms"] = median(wall);
+    state.counters["decode_cpu_ms"] = median(cpu);
+    state.counters["held_MiB"] = held.front();
+    state.counters["peak_added_MiB"] = peak.front();
+    state.counters["events"] = double(events);
+    state.counters["changes"] = double(changes);
+}
+
 // The Replayer made over the file's stop points (made untimed): its wall and CPU time, and the
 // resident memory it added at its peak and kept; range(0) threads.
 void build(benchmark::State &state)
@@ -205,6 +238,10 @@ int main(int argc, char **argv)
         return 1;
     }
     g_path = argv[1];
+    benchmark::RegisterBenchmark("Decode/file", decode)
+        ->Unit(benchmark::kMillisecond)
+        ->UseRealTime()
+        ->Iterations(3);
     benchmark::RegisterBenchmark("StopPoints/file", stopPoints)
         ->Unit(benchmark::kMillisecond)
         ->UseRealTime()

@@ -312,9 +312,9 @@ Kind kindSent(const std::vector<Made> &made, const core::Trace &trace,
             return it->kind;
     for (auto it = changesOfRank.rbegin(); it != changesOfRank.rend(); ++it) {
         const core::StorageChange &change = trace.changes[*it];
-        if (change.eventCount > eventIndex || !change.object)
+        if (change.eventCount > eventIndex || !change.isSet())
             continue;
-        const core::Object &o = *change.object;
+        const core::Object &o = trace.changes.objectAt(change.objectId);
         // An optimizer state has a weight's identity (load_weights makes both): a weight.
         if (o.kind != ObjectKind::OptState &&
             sameIdentity(Made{kindOf(o.kind), o.layer, o.batches, o.shards, o.total}, event))

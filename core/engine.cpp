@@ -228,10 +228,10 @@ Status Engine::store(CallSite at, MapKind map, const Key &key, const Object &obj
         return s;
     Storage &storage = m_ranks[std::size_t(at.rank)].storage;
     // The record keeps the object; the rank's storage points at it (core/storage.h).
-    const Object *kept = m_trace.changes.keep(object);
-    storage.set(map, key, kept);
-    m_trace.changes.append(StorageChange{
-        key, kept, storage.memory(), std::uint32_t(m_trace.events.size()), at.rank, at.line, map});
+    const ChangeLog::Kept kept = m_trace.changes.keep(object);
+    storage.set(map, key, kept.object);
+    m_trace.changes.append(StorageChange{key, map, storage.memory(), kept.id,
+                                         std::uint32_t(m_trace.events.size()), at.rank, at.line});
     return okStatus();
 }
 
@@ -243,9 +243,8 @@ Status Engine::erase(CallSite at, MapKind map, const Key &key)
     if (!storage.erase(map, key))
         return checkError(at,
                           say(sentence::kNoSuchKey, {mapName(map), formatKey(key), mapName(map)}));
-    m_trace.changes.append(StorageChange{key, nullptr, storage.memory(),
-                                         std::uint32_t(m_trace.events.size()), at.rank, at.line,
-                                         map});
+    m_trace.changes.append(StorageChange{key, map, storage.memory(), kNoObject,
+                                         std::uint32_t(m_trace.events.size()), at.rank, at.line});
     return okStatus();
 }
 

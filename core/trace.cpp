@@ -19,7 +19,8 @@ ChangeLog::ChangeLog(const ChangeLog &other)
 {
     reserve(other.size());
     for (const StorageChange &change : other)
-        append(change, change.object ? std::optional<Object>(*change.object) : std::nullopt);
+        append(change, change.isSet() ? std::optional<Object>(other.objectAt(change.objectId))
+                                      : std::nullopt);
 }
 
 ChangeLog::ChangeLog(ChangeLog &&other) noexcept
@@ -27,8 +28,9 @@ ChangeLog::ChangeLog(ChangeLog &&other) noexcept
     , m_objects(std::move(other.m_objects))
     , m_nextObject(std::exchange(other.m_nextObject, nullptr))
     , m_objectsEnd(std::exchange(other.m_objectsEnd, nullptr))
+    , m_nextId(std::exchange(other.m_nextId, 0))
     , m_ownsHeap(std::exchange(other.m_ownsHeap, false))
-    , m_recent(std::exchange(other.m_recent, {}))
+    , m_recent(std::exchange(other.m_recent, noRecent()))
 {}
 
 void ChangeLog::swap(ChangeLog &other) noexcept
@@ -37,13 +39,14 @@ void ChangeLog::swap(ChangeLog &other) noexcept
     m_objects.swap(other.m_objects);
     std::swap(m_nextObject, other.m_nextObject);
     std::swap(m_objectsEnd, other.m_objectsEnd);
+    std::swap(m_nextId, other.m_nextId);
     std::swap(m_ownsHeap, other.m_ownsHeap);
     std::swap(m_recent, other.m_recent);
 }
 
 const StorageChange &ChangeLog::append(StorageChange change, std::optional<Object> object)
 {
-    change.object = object ? keep(*object) : nullptr;
+    change.objectId = object ? keep(*object).id : kNoObject;
     return append(std::move(change));
 }
 
@@ -76,6 +79,7 @@ void ChangeLog::reserve(std::size_t count, std::byte *room)
 
 void ChangeLog::startObjectBlock(const detail::Places<Object> &block)
 {
+    m_nextId = ObjectId(m_objects.size() - 1) << kBlockBits;
     m_nextObject = block.data;
     m_objectsEnd = block.data + block.capacity;
 }
@@ -84,6 +88,8 @@ void ChangeLog::addObjectBlock()
 {
     // Up to 4 MiB a block, as the chunks of the change list (core/chunkedvector.h).
     constexpr std::size_t kFirst = 64, kLargest = kChunkElements<Object>;
+    if (m_objects.size() == kMostObjectBlocks) // more objects than their numbers can name
+        throw std::bad_alloc();
     const std::size_t size =
         m_objects.empty() ? kFirst : std::min(2 * m_objects.back().capacity, kLargest);
     startObjectBlock(detail::addOwnPlaces(m_objects, size));
@@ -109,8 +115,9 @@ void ChangeLog::clear()
     }
     m_objects.clear();
     m_nextObject = m_objectsEnd = nullptr;
+    m_nextId = 0;
     m_ownsHeap = false;
-    m_recent.fill(nullptr);
+    m_recent = noRecent();
 }
 
 std::uint32_t SliceDetails::intern(const std::string &text)

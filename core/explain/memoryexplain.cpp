@@ -53,7 +53,7 @@ public:
     {
         const StorageChange &c = m_trace.changes[change];
         auto slot = std::make_pair(int(c.map), c.key);
-        if (c.object)
+        if (c.isSet())
             m_entries[slot] = {change, time};
         else
             m_entries.erase(slot);
@@ -70,10 +70,11 @@ public:
         for (const auto &[slot, entry] : m_entries) {
             const auto [change, since] = entry;
             const StorageChange &c = m_trace.changes[change];
-            const std::int64_t bytes = core::memoryOf(*c.object, m_trace.config.cost.sizes);
+            const core::Object &object = m_trace.changes.objectAt(c.objectId);
+            const std::int64_t bytes = core::memoryOf(object, m_trace.config.cost.sizes);
             moment.bytes += bytes;
-            moment.byKind.of(c.object->kind) += bytes;
-            moment.objects.push_back({c.map, c.key, *c.object, bytes, c.line, since, change});
+            moment.byKind.of(object.kind) += bytes;
+            moment.objects.push_back({c.map, c.key, object, bytes, c.line, since, change});
         }
         std::stable_sort(moment.objects.begin(), moment.objects.end(),
                          [](const LiveObject &a, const LiveObject &b) {
@@ -85,8 +86,9 @@ public:
     {
         KindBytes kinds;
         for (const auto &[slot, entry] : m_entries) {
-            const StorageChange &c = m_trace.changes[entry.first];
-            kinds.of(c.object->kind) += core::memoryOf(*c.object, m_trace.config.cost.sizes);
+            const core::Object &object =
+                m_trace.changes.objectAt(m_trace.changes[entry.first].objectId);
+            kinds.of(object.kind) += core::memoryOf(object, m_trace.config.cost.sizes);
         }
         return kinds;
     }

@@ -225,7 +225,7 @@ void TraceEncoder::writeChange(const core::StorageChange &change, std::size_t pr
 {
     const core::Key &key = change.key;
     m_out.byte(unsigned(change.map) | (key.tuple ? binary::kChangeTuple : 0U) |
-               (change.object ? binary::kChangeSet : 0U));
+               (change.isSet() ? binary::kChangeSet : 0U));
     m_out.natural(natural(change.rank));
     if (key.tuple) {
         m_out.natural(key.parts.size());
@@ -234,8 +234,8 @@ void TraceEncoder::writeChange(const core::StorageChange &change, std::size_t pr
     } else {
         m_out.integer(key.parts.empty() ? 0 : key.parts.front());
     }
-    if (change.object)
-        writeObject(*change.object);
+    if (change.isSet()) // the objects outlive a drained record's changes (ChangeLog::drain)
+        writeObject(m_trace.changes.objectAt(change.objectId));
     m_out.integer(change.line);
     m_out.integer(wrapMinus(std::int64_t(change.eventCount), std::int64_t(previousEventCount)));
     RankState &state = stateOf(change.rank);

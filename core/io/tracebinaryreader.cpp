@@ -8,6 +8,7 @@
 #include "tracebinary.h"
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <limits>
 #include <vector>
@@ -37,24 +38,31 @@ public:
             ++m_bits;
         m_places.assign(std::size_t(1) << m_bits, Place{});
     }
-    // The log's own object equal to `object`: the one kept here lately, else a new one. A place
-    // holds its object's hash too, so that another object there is told apart without reading
-    // it (an object set long ago is out of the caches).
-    const core::Object *keep(core::ChangeLog &log, const core::Object &object)
+    // The number of the log's own object equal to `object`, whose hashOf() is `hash`: the one
+    // kept here lately, else a new one. A place holds its object's hash too, so that another
+    // object there is told apart without reading it.
+    core::ObjectId keep(core::ChangeLog &log, const core::Object &object, std::uint64_t hash)
     {
-        const std::uint64_t hash = hashOf(object);
-        Place &place = m_places[std::size_t(hash >> (64 - m_bits))];
-        if (place.object == nullptr || place.hash != hash || !(*place.object == object))
-            place = {hash, log.keep(object)};
-        return place.object;
+        Place &place = placeOf(hash);
+        if (place.id == core::kNoObject || place.hash != hash ||
+            !(log.objectAt(place.id) == object))
+            place = {hash, log.keep(object).id};
+        return place.id;
     }
-
-private:
-    static constexpr int kMostBits = 16;
-    struct Place {
-        std::uint64_t hash = 0;
-        const core::Object *object = nullptr;
-    };
+    // What keep() will read, asked for ahead: an object set long ago, and its place here, are
+    // out of the caches, and waiting for them took most of the changes' own time at 16,384
+    // ranks. First the place of an object read (ask), a change later the object there when it
+    // may be the same (askObject).
+    void ask(std::uint64_t hash) const { __builtin_prefetch(&placeOf(hash)); }
+    void askObject(const core::ChangeLog &log, std::uint64_t hash) const
+    {
+        const Place &place = placeOf(hash);
+        if (place.hash == hash && place.id != core::kNoObject) {
+            const auto *first = reinterpret_cast<const char *>(&log.objectAt(place.id));
+            __builtin_prefetch(first);
+            __builtin_prefetch(first + sizeof(core::Object) - 1); // it may span two lines
+        }
+    }
     static std::uint64_t hashOf(const core::Object &object)
     {
         std::uint64_t h = std::uint64_t(object.kind) | std::uint64_t(unsigned(object.layer)) << 8 |
@@ -64,6 +72,18 @@ private:
              std::uint64_t(std::uint16_t(object.expert)) << 44) *
             0x9e3779b97f4a7c15ULL;
         return h;
+    }
+
+private:
+    static constexpr int kMostBits = 16;
+    struct Place {
+        std::uint64_t hash = 0;
+        core::ObjectId id = core::kNoObject;
+    };
+    Place &placeOf(std::uint64_t hash) { return m_places[std::size_t(hash >> (64 - m_bits))]; }
+    const Place &placeOf(std::uint64_t hash) const
+    {
+        return m_places[std::size_t(hash >> (64 - m_bits))];
     }
     int m_bits = 10;
     std::vector<Place> m_places;
@@ -225,19 +245,46 @@ void TraceDecoder::beginChanges(std::size_t events)
     m_trace.changes.reserve(m_changeCount);
 }
 
+// A change read whose object is not kept yet (readChangesBody).
+struct PendingChange {
+    core::StorageChange change;
+    std::optional<core::Object> object;
+    std::uint64_t hash = 0; // KeptObjects::hashOf(*object)
+};
+
 void TraceDecoder::readChangesBody()
 {
     std::vector<RankState> ranks(m_changeCount > 0 ? std::size_t(m_config.ranks) : 0);
     std::size_t eventCount = 0;
     KeptObjects kept(m_changeCount);
-    for (std::size_t i = 0; i < m_changeCount; ++i) {
-        m_in.at("changes", i);
-        std::optional<core::Object> object;
-        core::StorageChange change = readChange(ranks, eventCount, object);
-        m_tally.addChange(change);
-        eventCount = change.eventCount;
-        change.object = object ? kept.keep(m_trace.changes, *object) : nullptr;
-        m_trace.changes.append(std::move(change));
+    // Each change is kept and appended kLater changes after it was read, so that what keeping
+    // its object reads is asked for while the next ones are read (KeptObjects::ask): its place
+    // at once, the object there kAskObject changes later.
+    constexpr std::size_t kLater = 4, kAskObject = 2;
+    std::array<PendingChange, 8> pending; // change i in pending[i % 8]
+    for (std::size_t i = 0; i < m_changeCount + kLater; ++i) {
+        if (i < m_changeCount) {
+            m_in.at("changes", i);
+            PendingChange &read = pending[i % pending.size()];
+            read.object.reset();
+            read.change = readChange(ranks, eventCount, read.object);
+            m_tally.addChange(read.change);
+            eventCount = read.change.eventCount;
+            if (read.object) {
+                read.hash = KeptObjects::hashOf(*read.object);
+                kept.ask(read.hash);
+            }
+        }
+        if (i >= kAskObject && i - kAskObject < m_changeCount) {
+            if (const PendingChange &next = pending[(i - kAskObject) % pending.size()]; next.object)
+                kept.askObject(m_trace.changes, next.hash);
+        }
+        if (i >= kLater) {
+            PendingChange &done = pending[(i - kLater) % pending.size()];
+            done.change.objectId =
+                done.object ? kept.keep(m_trace.changes, *done.object, done.hash) : core::kNoObject;
+            m_trace.changes.append(std::move(done.change));
+        }
     }
     m_in.at("changes");
     m_in.endSection();
@@ -315,7 +362,9 @@ void TraceDecoder::readSlices()
 {
     m_in.beginSection(Section::Slices, "slices");
     const std::size_t count = m_in.count("count", 8);
-    m_trace.slices.resize(count);
+    // Each slice made as it is read: made first, then filled in, the list (236 MiB at 16,384
+    // ranks) was written twice.
+    m_trace.slices.reserve(count);
     // Positions are 32-bit (core/trace.h): a longer record is not one a run makes.
     const auto events = std::int64_t(std::min(m_eventCount, core::kMostTraceEvents));
     const auto changes = std::int64_t(std::min(m_changeCount, core::kMostTraceEvents));
@@ -325,7 +374,7 @@ void TraceDecoder::readSlices()
     std::vector<std::uint32_t> details;
     for (std::size_t i = 0; i < count; ++i) {
         m_in.at("slices", i);
-        core::Slice &slice = m_trace.slices[i];
+        core::Slice &slice = m_trace.slices.emplace_back();
         slice.rank = readRank("rank");
         const std::int64_t eventBegin = m_in.relative("event_begin", eventEnd, 0, events);
         eventEnd = eventBegin + m_in.whole("event_end", events - eventBegin);

@@ -249,7 +249,7 @@ void appendRanks(std::string &out, const core::Trace &trace)
     });
 }
 
-void appendChange(std::string &out, const core::StorageChange &change)
+void appendChange(std::string &out, const core::ChangeLog &log, const core::StorageChange &change)
 {
     JsonObject fields(out);
     fields.integer("rank", change.rank).string("map", core::mapName(change.map));
@@ -258,9 +258,9 @@ void appendChange(std::string &out, const core::StorageChange &change)
         appendInts(key, std::vector<int>(change.key.parts.begin(), change.key.parts.end()));
     else
         key += std::to_string(change.key.parts.empty() ? 0 : change.key.parts.front());
-    fields.string("op", change.object ? "set" : "delete");
-    if (change.object)
-        appendObject(fields.open("object"), *change.object);
+    fields.string("op", change.isSet() ? "set" : "delete");
+    if (const core::Object *object = log.object(change))
+        appendObject(fields.open("object"), *object);
     fields.integer("line", change.line)
         .integer("event_count", std::int64_t(change.eventCount))
         .integer("memory_after", change.memoryAfter)
@@ -338,8 +338,9 @@ std::string traceToJson(const core::Trace &trace, const TraceJsonOptions &option
     appendConfig(top.breakLine(" ").open("config"), trace.config, options);
     appendResult(top.breakLine(" ").open("result"), trace);
     appendRanks(top.breakLine(" ").open("ranks"), trace);
-    appendArray(top.breakLine(" ").open("changes"), "  ", trace.changes,
-                [&](const core::StorageChange &change) { appendChange(out, change); });
+    appendArray(
+        top.breakLine(" ").open("changes"), "  ", trace.changes,
+        [&](const core::StorageChange &change) { appendChange(out, trace.changes, change); });
     appendTail(top, out, trace);
     top.close();
     out += '\n';

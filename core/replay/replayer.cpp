@@ -60,12 +60,12 @@ void Replayer::apply(int rank, std::size_t own)
     std::vector<Slot> &map = m_work[std::size_t(rank)][std::size_t(c.map)];
     const auto self = std::uint32_t(own);
     if (link.previous == self) {
-        if (c.object)
+        if (c.isSet())
             map.push_back(Slot{self, self});
         return;
     }
     const auto it = slotOf(map, link.order);
-    if (c.object)
+    if (c.isSet())
         it->change = self;
     else
         map.erase(it);
@@ -77,12 +77,12 @@ void Replayer::undo(int rank, std::size_t own)
     const Link link = this->link(rank, own);
     std::vector<Slot> &map = m_work[std::size_t(rank)][std::size_t(c.map)];
     if (link.previous == std::uint32_t(own)) {
-        if (c.object)
+        if (c.isSet())
             map.pop_back(); // undone in reverse order, the newest key is the last one
         return;
     }
     const auto it = slotOf(map, link.order);
-    if (c.object)
+    if (c.isSet())
         it->change = link.previous;
     else
         map.insert(it, Slot{link.order, link.previous});
@@ -207,8 +207,10 @@ void Replayer::fillRank(RankState &state, const Cursor &cursor, int rank, const 
     const Maps &maps = m_work[std::size_t(rank)];
     for (std::size_t m = 0; m < maps.size(); ++m) {
         state.maps[m].resize(maps[m].size());
-        for (std::size_t i = 0; i < maps[m].size(); ++i)
-            state.maps[m][i].change = &m_trace->changes[own[maps[m][i].change]];
+        for (std::size_t i = 0; i < maps[m].size(); ++i) {
+            const core::StorageChange &change = m_trace->changes[own[maps[m][i].change]];
+            state.maps[m][i] = MapEntry{&change, m_trace->changes.object(change)};
+        }
     }
     state.memory = applied > 0 ? m_trace->changes[own[applied - 1]].memoryAfter : 0;
     state.event = lastBelow(m_stops->rankEvents(rank), cut.events);

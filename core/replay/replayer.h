@@ -16,10 +16,10 @@ namespace rankstep::replay {
 
 // Rebuilds the state at any cursor of one trace quickly: each rank moves from where it stood, or
 // from the nearest snapshot (checkpoint) of its own maps, applying or undoing its own changes (at a
-// time cut every rank stands at its own prefix). A rank's snapshot is taken once 1/4 as many of
+// time cut every rank stands at its own prefix). A rank's snapshot is taken once 1/2 as many of
 // its changes passed as its maps hold entries (at least `minCheckpointGap` of them), so a step
-// replays at most 1/8 of a state's worth of changes, less than building the state it shows, and
-// the snapshots hold at most 4 entries a change (2 bytes an entry, and a link 4 bytes a change,
+// replays at most 1/4 of a state's worth of changes, less than building the state it shows, and
+// the snapshots hold at most 2 entries a change (2 bytes an entry, and a link 4 bytes a change,
 // when every rank has fewer than 65,536 changes; twice that else). The build reads each rank's
 // changes once, rank after rank, each rank's keys in a small table of its own, on `threads`
 // threads at once (ranks split by their changes). Not thread-safe: stateAt moves the replayer.

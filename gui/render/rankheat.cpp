@@ -47,7 +47,8 @@ RankHeat rankHeat(const core::Trace &trace, int bins, core::SimTime end)
         if (event.rank < 0 || event.rank >= heat.ranks || event.duration.ticks() <= 0)
             continue;
         std::vector<float> &shares = core::isCommunication(event.op) ? heat.comm : heat.busy;
-        float *row = shares.data() + std::size_t(event.rank) * heat.bins;
+        float *column = shares.data() + std::size_t(event.rank);
+        const auto stride = std::size_t(heat.ranks);
         const double from = double(event.start.ticks());
         const double to = double(event.end().ticks());
         for (int bin = heat.binOf(event.start); bin < heat.bins; ++bin) {
@@ -56,7 +57,7 @@ RankHeat rankHeat(const core::Trace &trace, int bins, core::SimTime end)
                 break;
             const double overlap = std::min(to, binFrom + width) - std::max(from, binFrom);
             if (overlap > 0)
-                row[bin] += float(overlap / width);
+                column[std::size_t(bin) * stride] += float(overlap / width);
         }
     }
     // Overlapping events (a collective in flight beside a compute) never make a bin more than full.
@@ -72,15 +73,19 @@ RowHeat rowHeat(const RankHeat &heat, const std::vector<int> &ranks)
     RowHeat row;
     row.busy.assign(std::size_t(heat.bins), 0.0F);
     row.comm.assign(std::size_t(heat.bins), 0.0F);
-    int counted = 0;
-    for (int rank : ranks) {
-        if (rank < 0 || rank >= heat.ranks)
-            continue;
-        ++counted;
-        const std::size_t first = std::size_t(rank) * heat.bins;
-        for (int bin = 0; bin < heat.bins; ++bin) {
-            row.busy[bin] += heat.busy[first + bin];
-            row.comm[bin] += heat.comm[first + bin];
+    const auto inRun = [&heat](int rank) {
+        return rank >= 0 && rank < heat.ranks;
+    };
+    const auto counted = int(std::count_if(ranks.begin(), ranks.end(), inRun));
+    // Bin after bin, where a bin's ranks lie together; each bin's sum over the ranks in the order
+    // given.
+    for (int bin = 0; bin < heat.bins; ++bin) {
+        const std::size_t first = std::size_t(bin) * std::size_t(heat.ranks);
+        for (int rank : ranks) {
+            if (!inRun(rank))
+                continue;
+            row.busy[bin] += heat.busy[first + std::size_t(rank)];
+            row.comm[bin] += heat.comm[first + std::size_t(rank)];
         }
     }
     if (counted > 1)

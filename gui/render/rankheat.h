@@ -21,11 +21,14 @@ struct RankHeat {
     int ranks = 0;
     int bins = 0;
     core::SimTime end;
-    std::vector<float> busy; // ranks x bins, a rank's bins together
+    // bins x ranks, a bin's ranks together: the events the trace holds together run at about one
+    // time on many ranks, and their cells then lie together too (a rank's bins together took a
+    // miss of the cache for nearly every event at 16,384 ranks).
+    std::vector<float> busy;
     std::vector<float> comm;
 
-    float busyAt(int rank, int bin) const { return busy[std::size_t(rank) * bins + bin]; }
-    float commAt(int rank, int bin) const { return comm[std::size_t(rank) * bins + bin]; }
+    float busyAt(int rank, int bin) const { return busy[std::size_t(bin) * ranks + rank]; }
+    float commAt(int rank, int bin) const { return comm[std::size_t(bin) * ranks + rank]; }
     // The bin that holds `time` (the last one for the end itself); 0 for an empty run.
     int binOf(core::SimTime time) const;
     core::SimTime binStart(int bin) const; // rounded down to a tick

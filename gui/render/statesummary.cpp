@@ -312,4 +312,10 @@ void paintKindKey(QPainter &painter, const QRectF &rect, const QPalette &palette
     painter.restore();
 }
 
+bool holdsKeysValues(const core::Trace &trace)
+{
+    return trace.changes.anyObject(
+        [](const core::Object &object) { return object.kind == core::ObjectKind::KeysValues; });
+}
+
 } // namespace rankstep::gui

@@ -4,6 +4,7 @@
 #include "legendpainter.h"
 #include "rankheat.h"
 #include "residentmemory.h"
+#include "statesummary.h"
 #include "tracescan.h"
 
 #include <QElapsedTimer>
@@ -100,6 +101,10 @@ bool TraceDerived::prepare(const std::function<bool()> &keepGoing, std::size_t b
          [this] {
              gaps();
          }},
+        {"the stored objects' kinds",
+         [this] {
+             keysValues();
+         }},
     };
     static_assert(std::size(parts) == kParts);
     QElapsedTimer clock;
@@ -157,6 +162,11 @@ bool TraceDerived::splitBackward() const
 bool TraceDerived::allToAll() const
 {
     return made(m_allToAll, m_trace, [](const core::Trace &t) { return hasAllToAll(t); });
+}
+
+bool TraceDerived::keysValues() const
+{
+    return made(m_keysValues, m_trace, [](const core::Trace &t) { return holdsKeysValues(t); });
 }
 
 } // namespace rankstep::gui

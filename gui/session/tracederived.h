@@ -19,7 +19,8 @@ namespace rankstep::gui {
 
 // What views derive from a whole trace, made once for it and shared through the session: the
 // timeline's rows by rank, message links and idle gaps, the rank overview's heat, every rank's
-// memory line, and which kinds the legend names. A file opened on the open's worker has them all
+// memory line, which kinds the legend names and whether the state view's key names keys and
+// values. A file opened on the open's worker has them all
 // made there (prepare); a lesson's run makes each on first use, on the GUI thread. Once handed to
 // the session it is only read on the GUI thread.
 class TraceDerived
@@ -40,7 +41,7 @@ public:
     // (the parts made so far stay). The events are walked `block` at a time (kWalkBlock; a test
     // makes it small).
     bool prepare(const std::function<bool()> &keepGoing = {}, std::size_t block = kWalkBlock);
-    static constexpr int kParts = 5;
+    static constexpr int kParts = 6;
 
     const std::vector<RankEvents> &ranks() const;   // indexByRank
     const Links &links() const;                     // messageLinks
@@ -49,6 +50,7 @@ public:
     const MemoryLines &memoryLines() const;         // memorySeries, index = rank
     bool splitBackward() const;                     // hasSplitBackward
     bool allToAll() const;                          // hasAllToAll
+    bool keysValues() const;                        // holdsKeysValues
 
 private:
     TracePtr m_trace;
@@ -59,6 +61,7 @@ private:
     mutable std::optional<MemoryLines> m_memory;
     mutable std::optional<bool> m_splitBackward;
     mutable std::optional<bool> m_allToAll;
+    mutable std::optional<bool> m_keysValues;
 };
 
 } // namespace rankstep::gui

@@ -3,9 +3,10 @@
 
 #include "residentmemory.h"
 
+#include <QCoreApplication>
 #include <QCoroFuture>
 #include <QCoroTask>
-#include <QElapsedTimer>
+#include <QEvent>
 #include <QFileInfo>
 #include <QLoggingCategory>
 #include <QPointer>
@@ -68,8 +69,7 @@ std::shared_ptr<Outcome> prepare(const QString &path,
                                  const std::shared_ptr<TraceLoader::Work> &work, QThreadPool *pool)
 {
     giveWay();
-    QElapsedTimer clock;
-    clock.start();
+    const QElapsedTimer &clock = work->clock;
     auto outcome = std::make_shared<Outcome>();
     const auto keepGoing = [&work] {
         return !work->cancelled.load();
@@ -98,10 +98,10 @@ std::shared_ptr<Outcome> prepare(const QString &path,
     run->run = std::move(*opened.run);
     const TracePtr trace = run->run.trace;
     // The stepping on the other core while this one derives the views' parts.
-    QFuture<std::shared_ptr<Stepping>> stepping = QtConcurrent::run(pool, [trace, work, clock] {
+    QFuture<std::shared_ptr<Stepping>> stepping = QtConcurrent::run(pool, [trace, work] {
         giveWay();
         auto made = std::make_shared<Stepping>(Stepping::of(*trace));
-        qCDebug(lcTraceLoader) << "the stepping made at" << clock.elapsed() << "ms;"
+        qCDebug(lcTraceLoader) << "the stepping made at" << work->clock.elapsed() << "ms;"
                                << qUtf8Printable(residentMemory());
         ++work->partsDone;
         return made;
@@ -124,6 +124,36 @@ std::shared_ptr<Outcome> prepare(const QString &path,
     return outcome;
 }
 
+// Calls `done` once the first paint after it was made is done: queued after that paint, so the
+// widgets painted in the same frame are done too. Watches every object's events while it waits.
+class PaintWatch : public QObject
+{
+public:
+    PaintWatch(QObject *parent, std::function<void()> done)
+        : QObject(parent), m_done(std::move(done))
+    {
+        QCoreApplication::instance()->installEventFilter(this);
+    }
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override
+    {
+        if (event->type() == QEvent::Paint && !m_seen) {
+            m_seen = true;
+            QCoreApplication::instance()->removeEventFilter(this);
+            QTimer::singleShot(0, this, [this] {
+                m_done();
+                deleteLater();
+            });
+        }
+        return QObject::eventFilter(watched, event);
+    }
+
+private:
+    std::function<void()> m_done;
+    bool m_seen = false;
+};
+
 } // namespace
 
 TraceLoader::TraceLoader(QObject *parent) : QObject(parent)
@@ -144,6 +174,7 @@ void TraceLoader::open(const QString &path)
     cancel();
     m_work = std::make_shared<Work>();
     m_work->checkpoint = m_checkpoint;
+    m_work->clock.start();
     m_path = path;
     m_ticker.start();
     Q_EMIT busyChanged(true);
@@ -178,10 +209,16 @@ QCoro::Task<void> TraceLoader::load(QString path, std::shared_ptr<Work> work)
         if (!self || work != m_work)
             co_return; // cancelled, or another open took its place
         finish();
-        if (outcome->run)
+        if (outcome->run) {
+            const qint64 ready = work->clock.elapsed();
             Q_EMIT loaded(outcome->run, path);
-        else
+            qCDebug(lcTraceLoader) << "the run taken in at" << work->clock.elapsed() << "ms (the"
+                                   << "GUI thread held" << work->clock.elapsed() - ready << "ms)";
+            if (self)
+                logWhenPainted(work);
+        } else {
             Q_EMIT failed(outcome->error, path);
+        }
     } catch (const std::exception &e) {
         qCWarning(lcTraceLoader) << "opening" << path << "failed:" << e.what();
         if (self && work == m_work) {
@@ -191,6 +228,16 @@ QCoro::Task<void> TraceLoader::load(QString path, std::shared_ptr<Work> work)
                           path);
         }
     }
+}
+
+void TraceLoader::logWhenPainted(const std::shared_ptr<Work> &work)
+{
+    if (!lcTraceLoader().isDebugEnabled())
+        return;
+    new PaintWatch(this, [work] {
+        qCDebug(lcTraceLoader) << "the run on screen at" << work->clock.elapsed() << "ms;"
+                               << qUtf8Printable(residentMemory());
+    });
 }
 
 QString TraceLoader::progressText() const

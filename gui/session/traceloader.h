@@ -5,6 +5,7 @@
 #include "tracederived.h"
 #include "traceopener.h"
 
+#include <QElapsedTimer>
 #include <QObject>
 #include <QString>
 #include <QThreadPool>
@@ -70,6 +71,7 @@ public:
         std::atomic<std::uint64_t> read{0}, size{0}; // bytes of the file
         std::atomic<int> partsDone{0};
         Checkpoint checkpoint;
+        QElapsedTimer clock; // since open(): the debug lines' times, the worker's and the GUI's
     };
 
 Q_SIGNALS:
@@ -81,6 +83,9 @@ Q_SIGNALS:
 private:
     QCoro::Task<void> load(QString path, std::shared_ptr<Work> work);
     void finish();
+    // Under QT_LOGGING_RULES=rankstep.open.debug=true: when the window's next paint after the
+    // take-in is done, the open's honest figure (the run on screen), from the clock of `work`.
+    void logWhenPainted(const std::shared_ptr<Work> &work);
 
     std::shared_ptr<Work> m_work; // of the open in progress
     QString m_path;

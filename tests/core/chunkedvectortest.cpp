@@ -235,9 +235,14 @@ TEST(RecordSizes, TheRecordKeepsItsCompactLayout)
     EXPECT_LE(sizeof(Key), 16U);
     EXPECT_LE(sizeof(IndexSet), 8U);
     EXPECT_LE(sizeof(Object), 40U);
-    EXPECT_LE(sizeof(StorageChange), 48U);
+    EXPECT_LE(sizeof(StorageChange), 40U);
     EXPECT_LE(sizeof(Event), 64U);
     EXPECT_LE(sizeof(Slice), 32U);
+}
+
+const Object *objectOf(const ChangeLog &log, std::size_t i)
+{
+    return log.object(log[i]);
 }
 
 Object weightOf(int layer)
@@ -257,11 +262,11 @@ TEST(ChangeLog, AChangeSetsTheObjectTheLogKeepsAndADeleteNone)
     log.append(set, weightOf(2));
     log.append(set, std::nullopt);
     ASSERT_EQ(log.size(), 2U);
-    ASSERT_NE(log[0].object, nullptr);
-    EXPECT_EQ(*log[0].object, weightOf(2));
-    EXPECT_EQ(log[1].object, nullptr);
+    ASSERT_NE(objectOf(log, 0), nullptr);
+    EXPECT_EQ(*objectOf(log, 0), weightOf(2));
+    EXPECT_EQ(objectOf(log, 1), nullptr);
     EXPECT_TRUE(sameObject(nullptr, nullptr));
-    EXPECT_FALSE(sameObject(log[0].object, nullptr));
+    EXPECT_FALSE(sameObject(objectOf(log, 0), nullptr));
 }
 
 TEST(ChangeLog, ACopyPointsIntoItsOwnObjectsAndOutlivesTheOriginal)
@@ -275,25 +280,25 @@ TEST(ChangeLog, ACopyPointsIntoItsOwnObjectsAndOutlivesTheOriginal)
     assigned.append(StorageChange{}, weightOf(99));
     assigned = copy;
     for (std::size_t i = 0; i < copy.size(); ++i) {
-        EXPECT_TRUE(sameObject(copy[i].object, (*original)[i].object)) << i;
-        if (copy[i].object) {
-            EXPECT_NE(copy[i].object, (*original)[i].object) << i;
+        EXPECT_TRUE(sameObject(objectOf(copy, i), objectOf(*original, i))) << i;
+        if (objectOf(copy, i)) {
+            EXPECT_NE(objectOf(copy, i), objectOf(*original, i)) << i;
         }
     }
     original.reset(); // the copies' objects are their own
     for (std::size_t i = 0; i < copy.size(); ++i) {
         const int layer = int(i);
         if (layer % 3 == 0) {
-            EXPECT_EQ(copy[i].object, nullptr);
-            EXPECT_EQ(assigned[i].object, nullptr);
+            EXPECT_EQ(objectOf(copy, i), nullptr);
+            EXPECT_EQ(objectOf(assigned, i), nullptr);
         } else {
-            ASSERT_NE(copy[i].object, nullptr);
-            EXPECT_EQ(copy[i].object->layer, layer);
-            EXPECT_EQ(assigned[i].object->layer, layer);
+            ASSERT_NE(objectOf(copy, i), nullptr);
+            EXPECT_EQ(objectOf(copy, i)->layer, layer);
+            EXPECT_EQ(objectOf(assigned, i)->layer, layer);
         }
     }
     ChangeLog moved = std::move(assigned); // moving keeps every object where it is
-    EXPECT_EQ(moved[1].object->layer, 1);
+    EXPECT_EQ(objectOf(moved, 1)->layer, 1);
 }
 
 // The ranks of a tensor group set the same activation one after another: the log keeps it once.
@@ -308,22 +313,22 @@ TEST(ChangeLog, AnObjectEqualToOneKeptLatelyIsKeptOnce)
     }
     log.append(StorageChange{}, std::nullopt);
     for (std::size_t i = 2; i < 16; ++i)
-        EXPECT_EQ(log[i].object, log[i % 2].object) << i;
-    EXPECT_NE(log[0].object, log[1].object);
-    EXPECT_EQ(*log[1].object, weightOf(3));
-    EXPECT_EQ(log[16].object, nullptr);
+        EXPECT_EQ(objectOf(log, i), objectOf(log, i % 2)) << i;
+    EXPECT_NE(objectOf(log, 0), objectOf(log, 1));
+    EXPECT_EQ(*objectOf(log, 1), weightOf(3));
+    EXPECT_EQ(objectOf(log, 16), nullptr);
     Object other = weightOf(2);
     other.step = 1; // any field apart makes another object
-    EXPECT_NE(log.append(StorageChange{}, other).object, log[0].object);
+    EXPECT_NE(log.object(log.append(StorageChange{}, other)), objectOf(log, 0));
 
     // A copy keeps its own, shared as in the original; a cleared log finds none of the old ones.
     const ChangeLog copy = log;
-    EXPECT_EQ(copy[0].object, copy[2].object);
-    EXPECT_NE(copy[0].object, log[0].object);
+    EXPECT_EQ(objectOf(copy, 0), objectOf(copy, 2));
+    EXPECT_NE(objectOf(copy, 0), objectOf(log, 0));
     log.clear();
-    const Object *again = log.append(StorageChange{}, weightOf(2)).object;
+    const Object *again = log.object(log.append(StorageChange{}, weightOf(2)));
     EXPECT_EQ(*again, weightOf(2));
-    EXPECT_EQ(copy[0].object->layer, 2);
+    EXPECT_EQ(objectOf(copy, 0)->layer, 2);
 }
 
 TEST(ChangeLog, DrainingHandsOverEveryChangeWithItsObjectAndEmptiesTheLog)
@@ -334,17 +339,80 @@ TEST(ChangeLog, DrainingHandsOverEveryChangeWithItsObjectAndEmptiesTheLog)
                                                    : std::optional<Object>(weightOf(layer)));
     int visited = 0;
     log.drain([&](const StorageChange &change) {
+        const Object *object = log.object(change); // the objects stay until the end
         if (visited % 3 == 0)
-            EXPECT_EQ(change.object, nullptr) << visited;
-        else if (change.object == nullptr)
+            EXPECT_EQ(object, nullptr) << visited;
+        else if (object == nullptr)
             ADD_FAILURE() << visited;
         else
-            EXPECT_EQ(change.object->layer, visited);
+            EXPECT_EQ(object->layer, visited);
         ++visited;
     });
     EXPECT_EQ(visited, 300);
     EXPECT_TRUE(log.empty());
-    EXPECT_EQ(log.append(StorageChange{}, weightOf(7)).object->layer, 7);
+    EXPECT_EQ(log.object(log.append(StorageChange{}, weightOf(7)))->layer, 7);
+}
+
+// A change names its object by a number in the log: the numbers go on across the log's blocks
+// (the first ones small, then 4 MiB each), and each names the object its change set.
+TEST(ChangeLog, EachChangeNamesItsObjectAcrossTheLogsBlocks)
+{
+    ChangeLog log;
+    const int count = 2 * int(kChunkElements<Object>) + 1000; // into a third whole block
+    for (int layer = 0; layer < count; ++layer) {
+        StorageChange change;
+        change.rank = layer;
+        log.append(change, layer % 5 == 4 ? std::optional<Object>()
+                                          : std::optional<Object>(weightOf(layer)));
+    }
+    ASSERT_EQ(log.size(), std::size_t(count));
+    for (int layer = 0; layer < count; ++layer) {
+        const StorageChange &change = log[std::size_t(layer)];
+        ASSERT_EQ(change.isSet(), layer % 5 != 4) << layer;
+        if (change.isSet()) {
+            ASSERT_EQ(log.objectAt(change.objectId).layer, layer) << layer;
+            ASSERT_EQ(log.object(change), &log.objectAt(change.objectId)) << layer;
+        } else {
+            ASSERT_EQ(log.object(change), nullptr) << layer;
+        }
+    }
+}
+
+// Asking the kept objects answers for the changes: every one, the last block's last one too,
+// and nothing in a log without sets.
+TEST(ChangeLog, AnyObjectFindsTheObjectOfEverySet)
+{
+    ChangeLog log;
+    const auto layerIs = [&log](int layer) {
+        return log.anyObject([layer](const Object &object) { return object.layer == layer; });
+    };
+    EXPECT_FALSE(layerIs(0));
+    log.append(StorageChange{}, std::nullopt);
+    EXPECT_FALSE(layerIs(0));
+    for (int layer = 0; layer < 300; ++layer) // blocks of 64, 128 and 256 objects
+        log.append(StorageChange{}, weightOf(layer));
+    EXPECT_TRUE(layerIs(0));
+    EXPECT_TRUE(layerIs(63));
+    EXPECT_TRUE(layerIs(64));
+    EXPECT_TRUE(layerIs(299));
+    EXPECT_FALSE(layerIs(300));
+    EXPECT_FALSE(layerIs(-1));
+}
+
+// The map sits in the key's padding: setting the key, of any length, leaves it as it was.
+TEST(RecordSizes, AChangesMapOutlastsItsKeysAssignment)
+{
+    StorageChange change;
+    change.map = MapKind::GradWeights;
+    for (const Key &key : {Key(1), Key(1, 2), Key(1, 2, 3), Key::ofTuple({1, 2, 3, 4})}) {
+        change.key = key;
+        EXPECT_EQ(change.map, MapKind::GradWeights) << formatKey(key);
+        EXPECT_EQ(change.key, key);
+    }
+    StorageChange copy = change;
+    copy.key = Key(7);
+    EXPECT_EQ(copy.map, MapKind::GradWeights);
+    EXPECT_EQ(change.key, Key::ofTuple({1, 2, 3, 4}));
 }
 
 TEST(ChangeLog, ALogInGivenRoomNeverMovesAnObjectAndACopyOutlivesTheRoom)
@@ -356,23 +424,23 @@ TEST(ChangeLog, ALogInGivenRoomNeverMovesAnObjectAndACopyOutlivesTheRoom)
     std::vector<const Object *> kept;
     for (int layer = 0; layer < 300; ++layer) { // out of the room, then across blocks
         const StorageChange &change = placed->append(StorageChange{}, weightOf(layer));
-        kept.push_back(change.object);
+        kept.push_back(placed->object(change));
     }
     EXPECT_GE(static_cast<const void *>(kept[0]), static_cast<const void *>(room.get()));
     EXPECT_LT(static_cast<const void *>(kept[0]), static_cast<const void *>(room.get() + bytes));
     for (std::size_t i = 0; i < kept.size(); ++i) {
-        EXPECT_EQ((*placed)[i].object, kept[i]) << i;
+        EXPECT_EQ(objectOf(*placed, i), kept[i]) << i;
         EXPECT_EQ(kept[i]->layer, int(i));
     }
     const ChangeLog copy = *placed;
     ChangeLog moved = std::move(*placed);
-    EXPECT_EQ(moved[299].object, kept[299]); // moving keeps every object where it is
+    EXPECT_EQ(objectOf(moved, 299), kept[299]); // moving keeps every object where it is
     placed.reset();
     moved = ChangeLog();
     std::fill(room.get(), room.get() + bytes, std::byte{0xff});
     ASSERT_EQ(copy.size(), 300U);
     for (std::size_t i = 0; i < copy.size(); ++i)
-        EXPECT_EQ(copy[i].object->layer, int(i)) << i;
+        EXPECT_EQ(objectOf(copy, i)->layer, int(i)) << i;
 }
 
 // Clearing a log destroys each change and object only when one holds memory on the heap (a key
@@ -403,7 +471,7 @@ TEST(ChangeLog, OnlyAKeyOrASetOnTheHeapMakesClearingDestroyEachChangeAndObject)
 
     const ChangeLog copy = sparse; // copies, moves and swaps carry it
     EXPECT_TRUE(copy.ownsHeap());
-    EXPECT_EQ(*copy.back().object, gradient);
+    EXPECT_EQ(*copy.object(copy.back()), gradient);
     ChangeLog moved = std::move(longKey);
     EXPECT_TRUE(moved.ownsHeap());
     moved.swap(plain);
@@ -413,7 +481,7 @@ TEST(ChangeLog, OnlyAKeyOrASetOnTheHeapMakesClearingDestroyEachChangeAndObject)
     EXPECT_FALSE(sparse.ownsHeap());
     EXPECT_TRUE(sparse.empty());
     sparse.append(StorageChange{}, weightOf(3)); // a cleared log starts again
-    EXPECT_EQ(sparse.back().object->layer, 3);
+    EXPECT_EQ(sparse.object(sparse.back())->layer, 3);
 }
 
 // A run's record owns the block its lists start in: assigning one record to another, then
@@ -430,12 +498,12 @@ TEST(RecordRoom, AnAssignedRecordOutlivesTheOneItCameFrom)
     ASSERT_EQ(target.changes.size(), basic.changes.size());
     ASSERT_EQ(target.slices.size(), basic.slices.size());
     for (std::size_t i = 0; i < basic.changes.size(); ++i)
-        EXPECT_TRUE(sameObject(target.changes[i].object, basic.changes[i].object)) << i;
+        EXPECT_TRUE(sameObject(objectOf(target.changes, i), objectOf(basic.changes, i))) << i;
     EXPECT_EQ(target.events.back().start, basic.events.back().start);
     Trace copy = target;
     target = Trace();
     EXPECT_EQ(copy.changes.size(), basic.changes.size());
-    EXPECT_TRUE(sameObject(copy.changes[0].object, basic.changes[0].object));
+    EXPECT_TRUE(sameObject(objectOf(copy.changes, 0), objectOf(basic.changes, 0)));
 }
 
 } // namespace

@@ -27,8 +27,9 @@ void expectSameRecord(const core::Trace &first, const core::Trace &second)
         const core::StorageChange &a = first.changes[i];
         const core::StorageChange &b = second.changes[i];
         EXPECT_TRUE(a.rank == b.rank && a.map == b.map && a.key == b.key &&
-                    core::sameObject(a.object, b.object) && a.line == b.line &&
-                    a.eventCount == b.eventCount && a.memoryAfter == b.memoryAfter)
+                    core::sameObject(first.changes.object(a), second.changes.object(b)) &&
+                    a.line == b.line && a.eventCount == b.eventCount &&
+                    a.memoryAfter == b.memoryAfter)
             << "change " << i;
     }
 

@@ -73,8 +73,8 @@ TEST_P(ReplayedPuzzle, EveryStopHoldsWhatTheCoreStorageHolds)
         if (stop > 0 && position.changes > stops.position(stop - 1).changes) {
             const core::StorageChange &c = trace.changes[position.changes - 1];
             core::Storage &storage = storages[std::size_t(c.rank)];
-            if (c.object)
-                storage.set(c.map, c.key, c.object);
+            if (const core::Object *object = trace.changes.object(c))
+                storage.set(c.map, c.key, object);
             else
                 ASSERT_TRUE(storage.erase(c.map, c.key)) << "change " << position.changes - 1;
         }

@@ -157,8 +157,8 @@ TEST_P(TraceOfReference, ReplayingTheChangesGivesEveryEventsMemory)
         for (; next < trace.changes.size() && trace.changes[next].eventCount <= i; ++next) {
             const core::StorageChange &c = trace.changes[next];
             core::Storage &storage = replay[std::size_t(c.rank)];
-            if (c.object) {
-                storage.set(c.map, c.key, c.object);
+            if (const core::Object *object = trace.changes.object(c)) {
+                storage.set(c.map, c.key, object);
             } else {
                 ASSERT_TRUE(storage.erase(c.map, c.key)) << "change " << next;
             }
@@ -183,8 +183,8 @@ TEST(TraceChanges, RecordWhatWasSetOrDeletedWithLineAndMemory)
     const core::StorageChange &first = trace.changes.front();
     EXPECT_EQ(first.map, core::MapKind::Weights);
     EXPECT_EQ(first.key, core::Key(0));
-    ASSERT_TRUE(first.object);
-    EXPECT_EQ(first.object->kind, core::ObjectKind::Weight);
+    ASSERT_TRUE(first.isSet());
+    EXPECT_EQ(trace.changes.object(first)->kind, core::ObjectKind::Weight);
     EXPECT_EQ(first.eventCount, 0U);
     EXPECT_EQ(first.memoryAfter, 262144);
     EXPECT_GT(first.line, 0);
@@ -192,7 +192,7 @@ TEST(TraceChanges, RecordWhatWasSetOrDeletedWithLineAndMemory)
     // 2 layers stay, plus the 2 weight gradients: 6 full layers' worth.
     EXPECT_EQ(trace.changes.back().memoryAfter, 6 * 262144);
     const auto deletes = std::count_if(trace.changes.begin(), trace.changes.end(),
-                                       [](const core::StorageChange &c) { return !c.object; });
+                                       [](const core::StorageChange &c) { return !c.isSet(); });
     EXPECT_EQ(deletes, 6); // activations 2, 1, 0 and gradients 2, 1, 0
 }
 
@@ -203,21 +203,22 @@ TEST(TraceChanges, TheStorageHoldsTheObjectTheRecordKept)
     core::Engine engine(makeConfig(1, 2, 4));
     const core::CallSite at{0, 7};
     ASSERT_TRUE(engine.store(at, core::MapKind::Weights, 0, weight(0)));
-    const core::Object *kept = engine.trace().changes.back().object;
+    const core::ChangeLog &log = engine.trace().changes;
+    const core::Object *kept = log.object(log.back());
     ASSERT_NE(kept, nullptr);
     EXPECT_EQ(engine.storage(0).find(core::MapKind::Weights, 0), kept);
     ASSERT_TRUE(engine.store(at, core::MapKind::Weights, 0, weight(0, {1}, 2)));
-    const core::Object *replacement = engine.trace().changes.back().object;
+    const core::Object *replacement = log.object(log.back());
     EXPECT_NE(replacement, kept);
     EXPECT_EQ(engine.storage(0).find(core::MapKind::Weights, 0), replacement);
     ASSERT_TRUE(engine.erase(at, core::MapKind::Weights, 0));
     EXPECT_EQ(engine.storage(0).find(core::MapKind::Weights, 0), nullptr);
     const core::Trace trace = engine.takeTrace();
     ASSERT_EQ(trace.changes.size(), 3U);
-    EXPECT_EQ(trace.changes[0].object, kept);
-    EXPECT_EQ(*trace.changes[0].object, weight(0));
-    EXPECT_EQ(*trace.changes[1].object, weight(0, {1}, 2));
-    EXPECT_EQ(trace.changes[2].object, nullptr);
+    EXPECT_EQ(trace.changes.object(trace.changes[0]), kept);
+    EXPECT_EQ(*trace.changes.object(trace.changes[0]), weight(0));
+    EXPECT_EQ(*trace.changes.object(trace.changes[1]), weight(0, {1}, 2));
+    EXPECT_EQ(trace.changes.object(trace.changes[2]), nullptr);
 }
 
 TEST(FinalWeightCheck, NamesALayerNoRankSet)

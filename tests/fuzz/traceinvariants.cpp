@@ -20,8 +20,8 @@ std::vector<core::Storage> replayChanges(const core::Trace &trace)
         if (change.rank < 0 || change.rank >= ranks)
             broken("a storage change of rank " + std::to_string(change.rank));
         core::Storage &storage = replayed[std::size_t(change.rank)];
-        if (change.object)
-            storage.set(change.map, change.key, change.object);
+        if (const core::Object *object = trace.changes.object(change))
+            storage.set(change.map, change.key, object);
         else if (!storage.erase(change.map, change.key))
             broken("a recorded delete of a key that was not there");
         if (storage.memory() != change.memoryAfter)

@@ -97,9 +97,10 @@ void expectRingTrains(const std::string &file, int attentions)
     const auto trace = io::realTraceFromJson(readText(json));
     ASSERT_TRUE(trace) << trace.error().message;
     EXPECT_EQ(trace->config.layout.context, 4);
-    const bool chunks = std::any_of(trace->changes.begin(), trace->changes.end(), [](auto &c) {
-        return c.object && c.object->kind == core::ObjectKind::KeysValues && c.object->context &&
-               c.object->total == 4;
+    const bool chunks = std::any_of(trace->changes.begin(), trace->changes.end(), [&](auto &c) {
+        const core::Object *object = trace->changes.object(c);
+        return object && object->kind == core::ObjectKind::KeysValues && object->context &&
+               object->total == 4;
     });
     EXPECT_TRUE(chunks) << "no chunk's keys and values in the opened trace";
 }

@@ -70,9 +70,9 @@ TEST(RealTrace, MergesTheRanksByTimeAndKeepsEachRanksOrder)
     ASSERT_EQ(trace->changes.size(), 2U);
     EXPECT_EQ(trace->changes[0].eventCount, 2U);
     EXPECT_EQ(trace->changes[0].memoryAfter, 200);
-    ASSERT_NE(trace->changes[0].object, nullptr);
-    EXPECT_EQ(trace->changes[0].object->kind, core::ObjectKind::Activation);
-    EXPECT_EQ(trace->changes[1].object, nullptr);
+    ASSERT_TRUE(trace->changes[0].isSet());
+    EXPECT_EQ(trace->changes.object(trace->changes[0])->kind, core::ObjectKind::Activation);
+    EXPECT_FALSE(trace->changes[1].isSet());
     EXPECT_EQ(trace->changes[1].eventCount, 5U);
     EXPECT_EQ(trace->figures.endTime, core::SimTime::fromTicks(3500000));
     EXPECT_EQ(trace->figures.maxMemory, 300);
@@ -136,8 +136,8 @@ TEST(RealTrace, ObjectsKeepTheirSliceTheirPartialSumAndTheirExpert)
     ASSERT_TRUE(trace) << trace.error().message;
     std::vector<const core::Object *> objects;
     for (std::size_t c = 0; c < trace->changes.size(); ++c)
-        if (trace->changes[c].object && trace->changes[c].rank == 1)
-            objects.push_back(trace->changes[c].object);
+        if (trace->changes[c].isSet() && trace->changes[c].rank == 1)
+            objects.push_back(trace->changes.object(trace->changes[c]));
     ASSERT_EQ(objects.size(), 3U);
     EXPECT_TRUE(objects[0]->partial);
     EXPECT_FALSE(objects[0]->isSequenceShard());
@@ -167,8 +167,8 @@ TEST(RealTrace, ObjectsKeepTheirChunksOfTheSequenceAndTheirKeysAndValues)
     ASSERT_TRUE(trace) << trace.error().message;
     std::vector<const core::Object *> objects;
     for (std::size_t c = 0; c < trace->changes.size(); ++c)
-        if (trace->changes[c].object && trace->changes[c].rank == 1)
-            objects.push_back(trace->changes[c].object);
+        if (trace->changes[c].isSet() && trace->changes[c].rank == 1)
+            objects.push_back(trace->changes.object(trace->changes[c]));
     ASSERT_EQ(objects.size(), 3U);
     EXPECT_EQ(objects[0]->kind, core::ObjectKind::KeysValues);
     EXPECT_TRUE(objects[0]->context);

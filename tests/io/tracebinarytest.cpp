@@ -217,8 +217,8 @@ TEST(TraceBinary, KeepsWhatTheJsonLeavesOut)
     core::ChangeLog changes;                          // JSON: taken from the config
     for (const core::StorageChange &change : trace.changes) {
         std::optional<core::Object> object;
-        if (change.object)
-            object = *change.object;
+        if (change.isSet())
+            object = trace.changes.objectAt(change.objectId);
         if (changes.empty())
             object->totalBatches = 5;
         changes.append(change, std::move(object));
@@ -232,9 +232,10 @@ TEST(TraceBinary, KeepsWhatTheJsonLeavesOut)
     EXPECT_FALSE(read.figures.hasEvents);
     EXPECT_EQ(read.events[0].peer, 3);
     EXPECT_EQ(read.finalWeights[0].begin()->second.layers, 9);
-    EXPECT_EQ(read.changes[0].object->totalBatches, 5);
+    EXPECT_EQ(read.changes.object(read.changes[0])->totalBatches, 5);
     EXPECT_EQ(read.detail(read.slices[0]), std::string("a\0b\xff", 4));
-    EXPECT_EQ(read.changes[1].object->totalBatches, trace.changes[1].object->totalBatches);
+    EXPECT_EQ(read.changes.object(read.changes[1])->totalBatches,
+              trace.changes.object(trace.changes[1])->totalBatches);
 }
 
 // A key of one int, and tuples of two, three (a tensor block's activation, read without a list)
@@ -251,8 +252,9 @@ TEST(TraceBinary, KeepsKeysOfOneToFourInts)
         core::StorageChange keyed = change;
         if (changes.size() < keys.size())
             keyed.key = keys[changes.size()];
-        changes.append(keyed,
-                       change.object ? std::optional<core::Object>(*change.object) : std::nullopt);
+        changes.append(keyed, change.isSet() ? std::optional<core::Object>(
+                                                   trace.changes.objectAt(change.objectId))
+                                             : std::nullopt);
     }
     trace.changes = std::move(changes);
 
@@ -276,8 +278,8 @@ TEST(TraceBinary, ReadsEqualObjectsSetFarApartAsOneMostly)
     std::size_t sets = 0;
     for (const core::StorageChange &change : trace.changes) {
         std::optional<core::Object> object;
-        if (change.object) {
-            object = *change.object;
+        if (change.isSet()) {
+            object = trace.changes.objectAt(change.objectId);
             object->layer = 1 + int(sets % kDistinct / 64);
             object->batches = core::IndexSet{int(sets % 64)};
             ++sets;
@@ -293,11 +295,11 @@ TEST(TraceBinary, ReadsEqualObjectsSetFarApartAsOneMostly)
     std::vector<const core::Object *> last(kDistinct, nullptr); // each object's last set
     std::size_t again = 0, shared = 0, k = 0;
     for (std::size_t i = 0; i < read.changes.size(); ++i) {
-        const core::Object *object = read.changes[i].object;
-        ASSERT_EQ(object == nullptr, trace.changes[i].object == nullptr) << i;
+        const core::Object *object = read.changes.object(read.changes[i]);
+        ASSERT_EQ(object == nullptr, !trace.changes[i].isSet()) << i;
         if (!object)
             continue;
-        EXPECT_EQ(*object, *trace.changes[i].object) << i;
+        EXPECT_EQ(*object, *trace.changes.object(trace.changes[i])) << i;
         const core::Object *&before = last[k++ % kDistinct];
         if (before) {
             ++again;
@@ -306,6 +308,28 @@ TEST(TraceBinary, ReadsEqualObjectsSetFarApartAsOneMostly)
         before = object;
     }
     EXPECT_GE(shared * 20, again * 19) << shared << " of " << again << " sets share their object";
+}
+
+// The reader keeps each change's object a few changes after it read the change (asking ahead
+// for what keeping it reads): every change still comes back, in order, with its own object,
+// however few there are, the last ones too.
+TEST(TraceBinary, ReadsBackEveryChangeInOrderHoweverFew)
+{
+    for (std::size_t count = 0; count <= 12; ++count) {
+        const core::Trace trace = testing::syntheticTrace(64, count);
+        ASSERT_EQ(trace.changes.size(), count);
+        const core::Trace read = roundTrip(trace);
+        ASSERT_EQ(read.changes.size(), count);
+        for (std::size_t i = 0; i < count; ++i) {
+            const core::StorageChange &a = read.changes[i], &b = trace.changes[i];
+            EXPECT_TRUE(a.rank == b.rank && a.map == b.map && a.key == b.key && a.line == b.line &&
+                        a.eventCount == b.eventCount && a.memoryAfter == b.memoryAfter)
+                << count << " changes, change " << i;
+            EXPECT_TRUE(core::sameObject(read.changes.object(a), trace.changes.object(b)))
+                << count << " changes, change " << i;
+        }
+        EXPECT_EQ(traceToBinary(read), traceToBinary(trace)) << count << " changes";
+    }
 }
 
 TEST(TraceBinary, WritesARepeatedStringOnce)

@@ -112,7 +112,8 @@ TEST(TraceJson, RoundTripsEveryReferencePuzzleExactly)
             EXPECT_EQ(read->events[i].rank, trace.events[i].rank);
         ASSERT_EQ(read->changes.size(), trace.changes.size());
         for (std::size_t i = 0; i < trace.changes.size(); ++i)
-            EXPECT_TRUE(core::sameObject(read->changes[i].object, trace.changes[i].object))
+            EXPECT_TRUE(core::sameObject(read->changes.object(read->changes[i]),
+                                         trace.changes.object(trace.changes[i])))
                 << "change " << i;
         EXPECT_EQ(read->finalWeights, trace.finalWeights);
         EXPECT_EQ(read->figures.hasEvents, trace.figures.hasEvents);

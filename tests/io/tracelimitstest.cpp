@@ -144,9 +144,8 @@ core::Trace withChangeMemory(core::Trace trace, std::size_t index, std::int64_t 
     for (std::size_t i = 0; i < trace.changes.size(); ++i) {
         core::StorageChange change = trace.changes[i];
         std::optional<core::Object> object;
-        if (change.object != nullptr)
-            object = *change.object;
-        change.object = nullptr;
+        if (change.isSet())
+            object = trace.changes.objectAt(change.objectId);
         if (i == index)
             change.memoryAfter = bytes;
         changes.append(change, std::move(object));

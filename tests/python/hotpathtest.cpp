@@ -97,7 +97,7 @@ def puzzle(model):
 
     EXPECT_TRUE(hasError(trace, core::ErrorKind::Exception, 0, lineOf(source, "# broken"), ""));
     ASSERT_FALSE(trace.changes.empty());
-    EXPECT_EQ(trace.changes[0].object->shards, core::IndexSet{0});
+    EXPECT_EQ(trace.changes.object(trace.changes[0])->shards, core::IndexSet{0});
 }
 
 // Puzzle objects the engine hands out are freed without pybind11's bookkeeping

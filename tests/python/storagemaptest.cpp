@@ -81,7 +81,7 @@ def puzzle(model):
         hasError(trace, ErrorKind::Exception, 0, lineOf(source, "# delete-two"), "KeyError"));
     // The first target was deleted before the second failed: a set, then a delete.
     ASSERT_EQ(trace.changes.size(), 2u);
-    EXPECT_EQ(trace.changes[1].object, nullptr);
+    EXPECT_FALSE(trace.changes[1].isSet());
     EXPECT_EQ(trace.changes[1].key, core::Key(0));
 }
 
@@ -117,12 +117,12 @@ def puzzle(model):
     EXPECT_EQ(set.map, core::MapKind::Activations);
     EXPECT_EQ(set.key, core::Key(1));
     EXPECT_EQ(set.line, lineOf(source, "# store-here"));
-    ASSERT_NE(set.object, nullptr);
-    EXPECT_EQ(set.object->layer, 1);
+    ASSERT_TRUE(set.isSet());
+    EXPECT_EQ(trace.changes.object(set)->layer, 1);
     EXPECT_EQ(set.eventCount, 1u); // after the forward
     const core::StorageChange &erase = trace.changes[4];
     EXPECT_EQ(erase.key, core::Key(0));
-    EXPECT_EQ(erase.object, nullptr);
+    EXPECT_FALSE(erase.isSet());
     EXPECT_EQ(erase.line, lineOf(source, "# delete-here"));
 }
 

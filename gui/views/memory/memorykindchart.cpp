@@ -45,10 +45,8 @@ QString kindShortName(core::ObjectKind kind)
 
 int stackedKindCount(const core::Trace &trace)
 {
-    const bool keysValues =
-        std::any_of(trace.changes.begin(), trace.changes.end(), [](const auto &change) {
-            return change.object && change.object->kind == core::ObjectKind::KeysValues;
-        });
+    const bool keysValues = trace.changes.anyObject(
+        [](const core::Object &object) { return object.kind == core::ObjectKind::KeysValues; });
     return keysValues ? core::kObjectKindCount : int(core::ObjectKind::KeysValues);
 }
 

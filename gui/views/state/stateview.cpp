@@ -89,12 +89,7 @@ void StateView::onTraceChanged()
     m_animation->stop();
     m_progress = 1.0;
     m_trace = m_session.trace();
-    m_keysValues =
-        m_trace && std::any_of(m_trace->changes.begin(), m_trace->changes.end(),
-                               [](const core::StorageChange &change) {
-                                   return change.object &&
-                                          change.object->kind == core::ObjectKind::KeysValues;
-                               });
+    m_keysValues = m_session.derived().keysValues(); // made on the open's worker
     m_state = {};
     m_previous = {};
     m_changes = {};

@@ -3,6 +3,7 @@
 // (TraceDerived::prepare), is what each view's own function makes of the trace.
 #include "legendpainter.h"
 #include "patterntrace.h"
+#include "statesummary.h"
 #include "tracederived.h"
 #include "tracescan.h"
 
@@ -110,6 +111,7 @@ void expectPreparedAsEachViewMakesIt(const std::shared_ptr<const core::Trace> &t
     EXPECT_EQ(derived.heat().comm, heat.comm);
     EXPECT_EQ(derived.splitBackward(), gui::hasSplitBackward(*trace));
     EXPECT_EQ(derived.allToAll(), gui::hasAllToAll(*trace));
+    EXPECT_EQ(derived.keysValues(), gui::holdsKeysValues(*trace));
     EXPECT_EQ(derived.links(), plainLinks(*trace));
     EXPECT_EQ(gui::messageLinks(*trace), plainLinks(*trace));
     ASSERT_TRUE(derived.memoryLines());
@@ -175,6 +177,32 @@ TEST(TraceDerived, PreparedPartsAreWhatEachViewMakesOfThePuzzleRuns)
             std::make_shared<const core::Trace>(rankstep::testing::runReference(puzzle.name));
         expectPreparedAsEachViewMakesIt(trace);
         expectPreparedAsEachViewMakesIt(trace, 7);
+    }
+}
+
+TEST(TraceDerived, PreparedSaysWhetherTheRunStoresKeysAndValues)
+{
+    const auto withKinds = [](std::initializer_list<core::ObjectKind> kinds) {
+        core::Trace trace;
+        trace.config.ranks = 1;
+        for (const core::ObjectKind kind : kinds) {
+            core::StorageChange change;
+            core::Object object;
+            object.kind = kind;
+            trace.changes.append(change, object);
+            trace.changes.append(change, std::nullopt); // a delete: no object
+        }
+        return std::make_shared<const core::Trace>(std::move(trace));
+    };
+    for (const bool keysValues : {false, true}) {
+        SCOPED_TRACE(keysValues ? "keys and values" : "none");
+        const auto trace =
+            keysValues ? withKinds({core::ObjectKind::Weight, core::ObjectKind::KeysValues})
+                       : withKinds({core::ObjectKind::Weight, core::ObjectKind::Activation});
+        gui::TraceDerived prepared(trace);
+        ASSERT_TRUE(prepared.prepare());
+        EXPECT_EQ(prepared.keysValues(), keysValues);
+        EXPECT_EQ(gui::TraceDerived(trace).keysValues(), keysValues); // made on first use
     }
 }
 
