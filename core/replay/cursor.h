@@ -46,9 +46,15 @@ public:
     Position position() const { return m_stops->position(stop()); }
     bool atHome() const { return stop() == 0; }
     // Everything applied, and no draw() after this one: the walk-through's last draws come after
-    // its last operation and change, and each is still a step on.
+    // its last operation and change, and each is still a step on. A cut before the last event
+    // ends leaves that event's rank short of its end though it may need every stop: a rank whose
+    // one turn ran all its events holds them in the stops before a later rank's turn, and the
+    // cut's prefix holds that later turn whole.
     bool atEnd() const
     {
+        const auto &boundaries = m_stops->boundaries();
+        if (m_cut && !boundaries.empty() && *m_cut < boundaries.back())
+            return false;
         return stop() == m_stops->last() && (!m_mark || *m_mark + 1 >= m_stops->markStops().size());
     }
     // Whether stop() is known without a search (always but at a cut made by a step or a jump).

@@ -316,5 +316,46 @@ TEST(CursorOverDeadlock, EndsWhereNoRankCouldGoOn)
     EXPECT_EQ(state, replay::stateAt(trace, end));
 }
 
+// Rank 0 runs three forwards in its one turn, then waits; rank 1 loads its weights in the turn
+// after and waits for rank 0: a hang whose last item is rank 1's load.
+core::RankTask threeForwardsThenBothReceive(core::Model &m)
+{
+    auto [w, o] = m.loadWeights(0);
+    m.weights.set(0, w);
+    if (m.rank == 0) {
+        m.activations.set(0, m.getActivation({0, 1}));
+        for (int i = 0; i < 3; ++i) {
+            m.activations.set(1, m.forward(0, m.activations.get(0), m.weights.get(0)));
+            m.activations.del(1);
+        }
+    }
+    const core::Object got = co_await m.receive();
+    m.activations.set(2, got);
+}
+
+TEST(CursorOverDeadlock, AnOperationBeforeTheLastEventEndsIsNotTheEnd)
+{
+    const core::Trace trace = runProgram(makeConfig(2, 1, 2), threeForwardsThenBothReceive);
+    ASSERT_EQ(trace.status, core::RunStatus::Deadlock);
+    const StopPoints stops(trace);
+    ASSERT_EQ(stops.operations().size(), 3U);
+    // The first forward's cut holds rank 1's load, the last item of the trace: every stop.
+    const Cursor first = Cursor::atOperation(stops, 1);
+    ASSERT_EQ(first.stop(), stops.last());
+    EXPECT_FALSE(first.atEnd());
+    EXPECT_EQ(first.time(), SimTime::steps(0));
+    EXPECT_EQ(first.operations(), 1U);
+    // Stepped by operation: each forward, then the end where the ranks hung.
+    const std::vector<Cursor> steps = walk(Cursor(stops), &Cursor::nextOperation);
+    ASSERT_EQ(steps.size(), 5U);
+    for (std::size_t k = 1; k <= 3; ++k) {
+        EXPECT_FALSE(steps[k].atEnd()) << "operation " << k;
+        EXPECT_EQ(steps[k].time(), SimTime::steps(2 * int(k - 1))) << "operation " << k;
+    }
+    EXPECT_TRUE(steps[4].atEnd());
+    EXPECT_EQ(steps[4].time(), SimTime::steps(6));
+    EXPECT_TRUE(backIsTheInverseOfNext(stops, &Cursor::nextOperation, &Cursor::previousOperation));
+}
+
 } // namespace
 } // namespace rankstep::testing

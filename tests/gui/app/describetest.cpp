@@ -100,6 +100,64 @@ TEST_F(DescribeWindow, EveryViewShowsTheCursorsTimeForEverySolutionSizeAndMode)
     EXPECT_GE(lessonsSeen, 20);
 }
 
+// A hang whose last turn is rank 1's: rank 0 runs three forwards in its one turn and waits for
+// rank 1, which waits for rank 0. Every operation step is a moment before the end, which every
+// view shows; the step bar once said "operation 1 of 3 · t = 12 · end of the run" over state
+// panels at t = 0, and its steps went no further.
+constexpr char kThreeForwardsThenAHang[] = R"(from lib import Model
+
+
+async def pass_along(model: Model) -> Model:
+    weights, opt_states, activations, grad_activations, grad_weights = model.storage()
+    weights[0], opt_states[0] = model.load_weights(0)
+    if model.rank == 0:
+        activations[0] = model.get_activation(range(model.BATCHES))
+        for _ in range(3):
+            activations[1] = model.forward(0, activations[0], weights[0])
+            del activations[1]
+        grad_activations[1] = await model.receive(1)
+    else:
+        activations[1] = await model.receive(0)
+    return model
+)";
+
+TEST_F(DescribeWindow, EveryViewShowsTheOperationStepsMomentInAHungRun)
+{
+    auto window = makeWindow();
+    ASSERT_TRUE(window->openLesson(QStringLiteral("pass_along")));
+    window->showScriptCode(QString::fromLatin1(kThreeForwardsThenAHang));
+    ASSERT_TRUE(runAndWait(*window));
+    StepController &stepper = *window->parts().stepper;
+    ASSERT_TRUE(stepper.trace());
+    ASSERT_EQ(stepper.trace()->status, core::RunStatus::Deadlock);
+    window->resize(1500, 940);
+    ASSERT_TRUE(settleLayouts(*window));
+    stepper.setStepMode(Mode::Operation);
+    ASSERT_EQ(stepper.stepCount(), 3U);
+    stepper.home();
+    const auto &events = stepper.trace()->events; // rank 0's three forwards
+    ASSERT_EQ(events.size(), 3U);
+    for (std::size_t index = 1; index <= 3; ++index) {
+        stepper.next();
+        const QJsonObject described = describeWindow(*window, stepper);
+        const QJsonObject cursor = described[QStringLiteral("cursor")].toObject();
+        ASSERT_EQ(cursor[QStringLiteral("index")].toInt(), int(index)) << "operation " << index;
+        const double time = cursor[QStringLiteral("time")].toDouble(-1.0);
+        EXPECT_EQ(time, events[index - 1].start.toDouble()) << "operation " << index;
+        int timed = 0;
+        for (const QJsonValue &value : described[QStringLiteral("views")].toArray()) {
+            const QJsonObject view = value.toObject();
+            if (!view[QStringLiteral("visible")].toBool() || view[QStringLiteral("time")].isNull())
+                continue;
+            ++timed;
+            EXPECT_EQ(view[QStringLiteral("time")].toDouble(), time)
+                << view[QStringLiteral("name")].toString().toStdString() << " at operation "
+                << index;
+        }
+        EXPECT_GE(timed, 2) << "operation " << index;
+    }
+}
+
 // A view that paints its own text and says what it cut.
 class PaintedLabel
     : public QWidget
