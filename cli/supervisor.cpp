@@ -353,8 +353,14 @@ Started startRunner(const std::string &program, const std::string &request)
     envp.push_back(nullptr);
     std::cout.flush();
     std::cerr.flush();
+    const pid_t parent = getpid();
     const pid_t child = fork();
     if (child == 0) {
+        // As the runner's first line does, but from the fork on: this process killed before the
+        // runner reached that line would leave it running the code to its time limit.
+        prctl(PR_SET_PDEATHSIG, SIGKILL);
+        if (getppid() != parent)
+            std::_Exit(kStopped);
         setsid();
         const int fds[5] = {devNull, outPipe[1], errPipe[1], requestPipe[0], reportPipe[1]};
         execRunner(program, fds, envp);
@@ -529,11 +535,16 @@ int superviseInChild(const std::function<int()> &body)
 {
     std::cout.flush();
     std::cerr.flush();
+    const pid_t parent = getpid();
     const pid_t child = fork();
     if (child < 0)
         return body();
     if (child == 0) {
         prctl(PR_SET_PDEATHSIG, SIGKILL);
+        // Killed between the fork and the line above, the parent sent no signal: the run it
+        // asked for must not start (the app's Stop kills rankstep-cli at any moment).
+        if (getppid() != parent)
+            std::_Exit(kStopped);
         const int code = body();
         std::cout.flush();
         std::cerr.flush();
